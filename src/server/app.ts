@@ -1,0 +1,128 @@
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { ApiFailure, FieldError } from '#shared/api';
+import { JSON_BODY_LIMIT_BYTES } from '#shared/limits';
+import type { DatabaseHandle } from './db/client.ts';
+import { AppError } from './errors.ts';
+import { accountsRoutes } from './features/accounts/routes.ts';
+import { createAccountsService } from './features/accounts/service.ts';
+import { healthRoutes } from './features/health/routes.ts';
+import { createTokenService } from './plugins/auth.ts';
+import { serveClient } from './plugins/static-client.ts';
+
+export type AppOptions = {
+  database: DatabaseHandle;
+  jwtSecret: string;
+  logLevel?: string;
+  /** Folder of the built client; omitted in API tests. */
+  clientDir?: string;
+};
+
+/** Builds the whole application; tests call this and use inject(). */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: options.logLevel ?? 'info',
+      // Bearer tokens and cookies never reach the logs.
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    // Behind nginx or another balancer the client address is in X-Forwarded-For.
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  acceptEmptyJsonBodies(app);
+  app.setErrorHandler(handleError);
+  addSecurityHeaders(app);
+
+  const tokens = createTokenService(options.jwtSecret);
+  const accounts = createAccountsService(options.database.db, tokens);
+
+  await app.register(healthRoutes(options.database));
+  await app.register(accountsRoutes(accounts, tokens));
+
+  const isServingClient = options.clientDir ? await serveClient(app, options.clientDir) : false;
+  app.setNotFoundHandler((request, reply) => {
+    const isPageRequest = request.method === 'GET' && !request.url.startsWith('/api/') && request.url !== '/api';
+    // Client-side routes (/dashboard/...) are all answered by the SPA shell.
+    if (isServingClient && isPageRequest && !path.extname(request.url.split('?')[0] ?? '')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send(failure(`${request.method} ${request.url.split('?')[0]} does not exist`));
+  });
+
+  app.addHook('onClose', async () => {
+    await options.database.close();
+  });
+  return app;
+}
+
+function failure(message: string, errors?: FieldError[]): ApiFailure {
+  return errors ? { success: false, message, data: null, errors } : { success: false, message, data: null };
+}
+
+/**
+ * Profile calls (get-*-by-id) are POSTs with nothing to say; an empty body with
+ * a JSON content type is read as "no body" rather than rejected.
+ */
+function acceptEmptyJsonBodies(app: FastifyInstance) {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new AppError(400, 'The request body is not valid JSON'), undefined);
+    }
+  });
+}
+
+function fieldName(instancePath: string): string {
+  return instancePath.replace(/^\//, '').replaceAll('/', '.');
+}
+
+/** Turns every failure into the envelope with a real status code. */
+function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    return reply.code(error.statusCode).send(failure(error.message, error.errors));
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors = error.validation.map((issue) => ({
+      field: fieldName(issue.instancePath),
+      message: issue.instancePath === '/' ? 'The request body must be a JSON object' : (issue.message ?? 'is invalid'),
+    }));
+    const first = errors[0]!;
+    const message = first.field ? `${first.field}: ${first.message}` : first.message;
+    return reply.code(400).send(failure(message, errors));
+  }
+  // Fastify's own client errors: bad JSON, wrong content type, body too large...
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    const message =
+      error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+        ? 'The request is too large'
+        : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+          ? 'Unsupported content type; send JSON'
+          : error.message;
+    return reply.code(error.statusCode).send(failure(message));
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return reply.code(500).send(failure('Something went wrong on our side. Please try again.'));
+}
+
+/** Baseline headers for every response; the strict CSP comes with the hardening issue. */
+function addSecurityHeaders(app: FastifyInstance) {
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'no-referrer');
+    reply.header('x-frame-options', 'DENY');
+  });
+}

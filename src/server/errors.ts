@@ -1,0 +1,21 @@
+/**
+ * An expected failure with the HTTP status and message a person should see.
+ * Anything else that is thrown is a bug and becomes a logged 500.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: { field: string; message: string }[],
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, errors?: { field: string; message: string }[]) =>
+  new AppError(400, message, errors);
+export const unauthorized = (message = 'Please log in to continue') => new AppError(401, message);
+export const forbidden = (message = 'You are not allowed to do that') => new AppError(403, message);
+export const notFound = (message = 'Not found') => new AppError(404, message);
+export const conflict = (message: string) => new AppError(409, message);

@@ -1,0 +1,25 @@
+import type { StudentProfile, TeacherProfile } from '#shared/accounts';
+import type { StudentRow, TeacherRow } from '../../db/schema.ts';
+
+/**
+ * Presenters decide what of an account leaves the server: an explicit list of
+ * fields, so a new column (a hash, a token version) never leaks by default.
+ */
+export function presentTeacher(teacher: TeacherRow): TeacherProfile {
+  return { _id: teacher.id, name: teacher.name, email: teacher.email, subject: teacher.subject };
+}
+
+export function presentStudent(student: StudentRow): StudentProfile {
+  return {
+    _id: student.id,
+    name: student.name,
+    rollNumber: student.rollNumber,
+    email: student.email,
+    class: student.className,
+    parentName: student.parentName,
+    parentEmail: student.parentEmail,
+    averageScore: student.averageScore,
+    averageAccuracy: student.averageAccuracy,
+    totalScore: student.totalScore,
+  };
+}

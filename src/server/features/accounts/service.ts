@@ -1,0 +1,117 @@
+import { eq, sql } from 'drizzle-orm';
+import type {
+  StudentLogin,
+  StudentProfile,
+  StudentRegistration,
+  TeacherLogin,
+  TeacherProfile,
+  TeacherRegistration,
+} from '#shared/accounts';
+import type { Database } from '../../db/client.ts';
+import { violatedUniqueConstraint } from '../../db/errors.ts';
+import { students, teachers } from '../../db/schema.ts';
+import { conflict, unauthorized } from '../../errors.ts';
+import type { TokenService } from '../../plugins/auth.ts';
+import { hashPassword, spendPasswordCheckTime, verifyPassword } from './passwords.ts';
+import { presentStudent, presentTeacher } from './presenters.ts';
+
+// One message for "no such account" and "wrong password": login must not
+// reveal whether an account exists.
+const TEACHER_LOGIN_FAILED = 'Email or password is incorrect';
+const STUDENT_LOGIN_FAILED = 'Username or password is incorrect';
+
+const DUPLICATE_MESSAGES: Record<string, string> = {
+  teachers_email_lower_unique: 'A teacher with this email already exists',
+  students_email_lower_unique: 'A student with this email already exists',
+  students_roll_number_lower_unique: 'This account username is already taken',
+};
+
+/** Runs an insert, turning a unique-index violation into a 409 a person understands. */
+async function insertUnique<T>(insert: () => Promise<T>): Promise<T> {
+  try {
+    return await insert();
+  } catch (error) {
+    const constraint = violatedUniqueConstraint(error);
+    if (constraint === undefined) throw error;
+    throw conflict(DUPLICATE_MESSAGES[constraint] ?? 'This account already exists');
+  }
+}
+
+export function createAccountsService(db: Database, tokens: TokenService) {
+  return {
+    async registerTeacher(input: TeacherRegistration): Promise<TeacherProfile> {
+      const passwordHash = await hashPassword(input.password);
+      const [teacher] = await insertUnique(() =>
+        db
+          .insert(teachers)
+          .values({ name: input.name, email: input.email, subject: input.subject, passwordHash })
+          .returning(),
+      );
+      return presentTeacher(teacher!);
+    },
+
+    async loginTeacher(input: TeacherLogin): Promise<string> {
+      const [teacher] = await db
+        .select()
+        .from(teachers)
+        .where(eq(sql`lower(${teachers.email})`, input.email.toLowerCase()))
+        .limit(1);
+      if (!teacher) {
+        await spendPasswordCheckTime(input.password);
+        throw unauthorized(TEACHER_LOGIN_FAILED);
+      }
+      if (!(await verifyPassword(teacher.passwordHash, input.password))) throw unauthorized(TEACHER_LOGIN_FAILED);
+      return tokens.issue({ id: teacher.id, role: 'teacher' });
+    },
+
+    /** Self-registration, or a teacher adding a student (createdByTeacherId set). */
+    async registerStudent(input: StudentRegistration, createdByTeacherId: string | null = null): Promise<StudentProfile> {
+      const passwordHash = await hashPassword(input.password);
+      const [student] = await insertUnique(() =>
+        db
+          .insert(students)
+          .values({
+            name: input.name,
+            rollNumber: input.rollNumber,
+            email: input.email,
+            className: input.class,
+            parentName: input.parentName,
+            parentEmail: input.parentEmail,
+            passwordHash,
+            createdByTeacherId,
+          })
+          .returning(),
+      );
+      return presentStudent(student!);
+    },
+
+    async loginStudent(input: StudentLogin): Promise<string> {
+      const [student] = await db
+        .select()
+        .from(students)
+        .where(eq(sql`lower(${students.rollNumber})`, input.rollNumber.toLowerCase()))
+        .limit(1);
+      if (!student) {
+        await spendPasswordCheckTime(input.password);
+        throw unauthorized(STUDENT_LOGIN_FAILED);
+      }
+      if (!(await verifyPassword(student.passwordHash, input.password))) throw unauthorized(STUDENT_LOGIN_FAILED);
+      return tokens.issue({ id: student.id, role: 'student' });
+    },
+
+    /** The token's teacher; a token for a deleted account is no longer a session. */
+    async getTeacher(teacherId: string): Promise<TeacherProfile> {
+      const [teacher] = await db.select().from(teachers).where(eq(teachers.id, teacherId)).limit(1);
+      if (!teacher) throw unauthorized('Your account no longer exists');
+      return presentTeacher(teacher);
+    },
+
+    async getStudent(studentId: string): Promise<StudentProfile> {
+      const [student] = await db.select().from(students).where(eq(students.id, studentId)).limit(1);
+      if (!student) throw unauthorized('Your account no longer exists');
+      return presentStudent(student);
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -1,0 +1,54 @@
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase, pgliteDirectory } from './db/client.ts';
+
+const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
+
+/** Process entry: read config, open and migrate the database, serve, shut down cleanly. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: pgliteDirectory(config.dataDir) },
+  );
+  const app = await buildApp({ database, jwtSecret: config.jwtSecret, logLevel: config.logLevel, clientDir: CLIENT_DIR });
+
+  let isShuttingDown = false;
+  const shutDown = async (signal: string) => {
+    if (isShuttingDown) {
+      app.log.warn(`${signal} again: exiting without waiting`);
+      process.exit(1);
+    }
+    isShuttingDown = true;
+    app.log.info(`${signal}: closing connections and the database`);
+    try {
+      await app.close(); // stops accepting, drains requests, then closes the database (onClose)
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutDown('SIGINT'));
+  process.on('SIGTERM', () => void shutDown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`StudyHall is ready on port ${config.port} (database: ${database.kind}, data: ${config.dataDir})`);
+}
+
+main().catch((error: unknown) => {
+  console.error('StudyHall failed to start:', error);
+  process.exit(1);
+});

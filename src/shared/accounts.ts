@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { FIELD_LIMITS } from './limits.ts';
+
+/**
+ * Account payloads (SPEC §5, §7). The same schemas validate the client's forms
+ * and the server's requests, so both sides report the same problems.
+ */
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, { error: `${label} is required` })
+    .max(max, { error: `${label} must be at most ${max} characters` });
+
+const emailAddress = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, { error: `${label} is required` })
+    .max(FIELD_LIMITS.email, { error: `${label} must be at most ${FIELD_LIMITS.email} characters` })
+    .pipe(z.email({ error: `${label} must be a valid email address` }));
+
+const newPassword = z
+  .string({ error: 'Password is required' })
+  .min(FIELD_LIMITS.passwordMin, {
+    error: `Password must be at least ${FIELD_LIMITS.passwordMin} characters`,
+  })
+  .max(FIELD_LIMITS.passwordMax, {
+    error: `Password must be at most ${FIELD_LIMITS.passwordMax} characters`,
+  });
+
+// A login only needs *a* password; its length rules belong to registration.
+const anyPassword = z
+  .string({ error: 'Password is required' })
+  .min(1, { error: 'Password is required' })
+  .max(FIELD_LIMITS.passwordMax, {
+    error: `Password must be at most ${FIELD_LIMITS.passwordMax} characters`,
+  });
+
+export const teacherRegistrationSchema = z.object({
+  name: requiredText('Name', FIELD_LIMITS.name),
+  subject: requiredText('Subject', FIELD_LIMITS.subject),
+  email: emailAddress('Email'),
+  password: newPassword,
+});
+export type TeacherRegistration = z.infer<typeof teacherRegistrationSchema>;
+
+export const teacherLoginSchema = z.object({
+  email: requiredText('Email', FIELD_LIMITS.email),
+  password: anyPassword,
+});
+export type TeacherLogin = z.infer<typeof teacherLoginSchema>;
+
+/** Used both by student self-registration and by a teacher's add-student. */
+export const studentRegistrationSchema = z.object({
+  name: requiredText('Name', FIELD_LIMITS.name),
+  rollNumber: requiredText('Account username', FIELD_LIMITS.rollNumber).regex(/^[\p{L}\p{N}._-]+$/u, {
+    error: 'Account username may contain only letters, digits, dots, dashes and underscores',
+  }),
+  email: emailAddress('Email'),
+  class: requiredText('Class', FIELD_LIMITS.className),
+  parentName: requiredText('Parent name', FIELD_LIMITS.name),
+  parentEmail: emailAddress('Parent email'),
+  password: newPassword,
+});
+export type StudentRegistration = z.infer<typeof studentRegistrationSchema>;
+
+export const studentLoginSchema = z.object({
+  rollNumber: requiredText('Username', FIELD_LIMITS.rollNumber),
+  password: anyPassword,
+});
+export type StudentLogin = z.infer<typeof studentLoginSchema>;
+
+/** Bodies of the profile calls are empty; anything sent is ignored. */
+export const emptyBodySchema = z.object({}).loose().nullish();
+
+/** What the API presents of a teacher (SPEC §3, minus the password). */
+export type TeacherProfile = {
+  _id: string;
+  name: string;
+  email: string;
+  subject: string;
+};
+
+/** What the API presents of a student to the student or their teachers. */
+export type StudentProfile = {
+  _id: string;
+  name: string;
+  rollNumber: string;
+  email: string;
+  class: string;
+  parentName: string;
+  parentEmail: string;
+  averageScore: number;
+  averageAccuracy: number;
+  totalScore: number;
+};

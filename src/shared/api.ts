@@ -1,0 +1,15 @@
+/** The response envelope every /api endpoint speaks (SPEC §7). */
+export type ApiSuccess<T> = { success: true; message: string; data: T };
+
+/** One problem with one input field, so forms can show it next to the field. */
+export type FieldError = { field: string; message: string };
+
+export type ApiFailure = {
+  success: false;
+  message: string;
+  data: null;
+  /** Present on 400 validation failures. */
+  errors?: FieldError[];
+};
+
+export type ApiEnvelope<T> = ApiSuccess<T> | ApiFailure;
