@@ -20,6 +20,8 @@ export type DatabaseHandle = {
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** Embedded database only: a tarball of its data directory (test templates, backups). */
+  dumpDataDir?: () => Promise<Blob>;
 };
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -49,7 +51,7 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }) {
   return {
     db,
     kind: 'pglite' as const,
-    client,
+    dumpDataDir: async () => client.dumpDataDir('none'),
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
     ping: async () => {
       await db.execute(sql`select 1`);

@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('GET /api/health', () => {
+  it('answers 200 {"status":"ok"} while the database answers', async () => {
+    const response = await t.call({ method: 'GET', url: '/api/health' });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ status: 'ok' });
+  });
+
+  it('answers JSON 404 for an unknown API path', async () => {
+    const response = await t.call({ method: 'GET', url: '/api/does-not-exist' });
+    expect(response.status).toBe(404);
+    expect(response.body).toMatchObject({ success: false });
+  });
+
+  it('answers 503 once the database is gone', async () => {
+    await t.database.close();
+    const response = await t.call({ method: 'GET', url: '/api/health' });
+    expect(response.status).toBe(503);
+    expect(response.body).toEqual({ status: 'unavailable' });
+  });
+});

@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from '../db/client.ts';
+
+/**
+ * Test isolation on a real PostgreSQL server: one migrated template database,
+ * and a copy of it per test file (CREATE DATABASE ... TEMPLATE is a file copy,
+ * far faster than migrating again). Schemas would not do: migrations name "public".
+ */
+const TEMPLATE_NAME = 'studyhall_test_template';
+
+function withDatabase(url: string, databaseName: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${databaseName}`;
+  return parsed.toString();
+}
+
+async function runAdminQuery(adminUrl: string, statement: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function createTemplateDatabase(adminUrl: string) {
+  await runAdminQuery(adminUrl, `DROP DATABASE IF EXISTS ${TEMPLATE_NAME} WITH (FORCE)`);
+  await runAdminQuery(adminUrl, `CREATE DATABASE ${TEMPLATE_NAME}`);
+  const template = await openDatabase({ kind: 'postgres', url: withDatabase(adminUrl, TEMPLATE_NAME) });
+  await template.close();
+}
+
+export async function dropTemplateDatabase(adminUrl: string) {
+  await runAdminQuery(adminUrl, `DROP DATABASE IF EXISTS ${TEMPLATE_NAME} WITH (FORCE)`);
+}
+
+/** A fresh migrated database for one test file; closing it drops it. */
+export async function openPostgresCopy(adminUrl: string): Promise<DatabaseHandle> {
+  const name = `studyhall_test_${randomBytes(6).toString('hex')}`;
+  // Two workers copying the template at the same instant can collide; retry briefly.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await runAdminQuery(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_NAME}`);
+      break;
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    }
+  }
+  const handle = await openDatabase({ kind: 'postgres', url: withDatabase(adminUrl, name) });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await runAdminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}

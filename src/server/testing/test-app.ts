@@ -1,0 +1,50 @@
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../app.ts';
+import { openDatabase, type DatabaseHandle } from '../db/client.ts';
+import { openPostgresCopy } from './postgres-databases.ts';
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+
+/**
+ * A real database for one test file: a copy of the migrated PostgreSQL template
+ * when TEST_DATABASE_URL is set (CI), otherwise an in-memory PGlite clone.
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const postgresUrl = process.env.TEST_DATABASE_URL;
+  if (postgresUrl) return openPostgresCopy(postgresUrl);
+  const dump = readFileSync(inject('pgliteTemplatePath'));
+  return openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) });
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  /** inject() with the JSON body parsed, for terse assertions. */
+  call(options: InjectOptions): Promise<{ status: number; body: any; headers: Record<string, unknown>; raw: string }>;
+  close(): Promise<void>;
+};
+
+export async function createTestApp(): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const app = await buildApp({ database, jwtSecret: TEST_JWT_SECRET, logLevel: 'silent' });
+  return {
+    app,
+    database,
+    async call(options) {
+      const response = await app.inject(options);
+      let body: unknown;
+      try {
+        body = response.json();
+      } catch {
+        body = undefined;
+      }
+      return { status: response.statusCode, body, headers: response.headers, raw: response.body };
+    },
+    close: () => app.close(),
+  };
+}
+
+/** Bearer header for a token. */
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
