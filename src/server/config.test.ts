@@ -33,7 +33,12 @@ describe('loadConfig', () => {
       PORT: '8080',
       LOG_LEVEL: 'warn',
     });
-    expect(config).toMatchObject({ jwtSecret: 's'.repeat(40), databaseUrl: 'postgres://user@db:5432/studyhall', port: 8080, logLevel: 'warn' });
+    expect(config).toMatchObject({
+      jwtSecret: 's'.repeat(40),
+      databaseUrl: 'postgres://user@db:5432/studyhall',
+      port: 8080,
+      logLevel: 'warn',
+    });
   });
 
   it('treats empty values as unset, as .env files write them', () => {

@@ -53,36 +53,56 @@ const exitOf = (child: ChildProcess) =>
   new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
 const postJson = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 
 describe('server process', () => {
-  it('creates DATA_DIR, shuts down on SIGTERM and keeps data and sessions across restarts', { timeout: 120_000 }, async () => {
-    const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'studyhall-main-')), 'data');
-    const environment = { DATA_DIR: dataDir, PORT: String(await freePort()), DATABASE_URL: '', JWT_SECRET: '' };
+  it(
+    'creates DATA_DIR, shuts down on SIGTERM and keeps data and sessions across restarts',
+    { timeout: 120_000 },
+    async () => {
+      const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'studyhall-main-')), 'data');
+      const environment = { DATA_DIR: dataDir, PORT: String(await freePort()), DATABASE_URL: '', JWT_SECRET: '' };
 
-    const first = await startServer(environment);
-    expect(existsSync(path.join(dataDir, 'pglite'))).toBe(true);
-    const registration = buildTeacherRegistration();
-    expect((await postJson(`${first.baseUrl}/api/teacher/register`, registration)).status).toBe(201);
-    const login = await postJson(`${first.baseUrl}/api/teacher/login`, { email: registration.email, password: registration.password });
-    const token = ((await login.json()) as { data: string }).data;
+      const first = await startServer(environment);
+      expect(existsSync(path.join(dataDir, 'pglite'))).toBe(true);
+      const registration = buildTeacherRegistration();
+      expect((await postJson(`${first.baseUrl}/api/teacher/register`, registration)).status).toBe(201);
+      const login = await postJson(`${first.baseUrl}/api/teacher/login`, {
+        email: registration.email,
+        password: registration.password,
+      });
+      const token = ((await login.json()) as { data: string }).data;
 
-    const exited = exitOf(first.child);
-    first.child.kill('SIGTERM');
-    expect(await exited).toBe(0);
+      const exited = exitOf(first.child);
+      first.child.kill('SIGTERM');
+      expect(await exited).toBe(0);
 
-    const second = await startServer(environment);
-    const profile = await postJson(`${second.baseUrl}/api/teacher/get-teacher-by-id`, {}, { authorization: `Bearer ${token}` });
-    expect(profile.status).toBe(200);
-    expect(((await profile.json()) as { data: { email: string } }).data.email).toBe(registration.email);
-    const exitedAgain = exitOf(second.child);
-    second.child.kill('SIGINT');
-    expect(await exitedAgain).toBe(0);
-  });
+      const second = await startServer(environment);
+      const profile = await postJson(
+        `${second.baseUrl}/api/teacher/get-teacher-by-id`,
+        {},
+        { authorization: `Bearer ${token}` },
+      );
+      expect(profile.status).toBe(200);
+      expect(((await profile.json()) as { data: { email: string } }).data.email).toBe(registration.email);
+      const exitedAgain = exitOf(second.child);
+      second.child.kill('SIGINT');
+      expect(await exitedAgain).toBe(0);
+    },
+  );
 
   it('refuses to start with a clear list of configuration problems', { timeout: 30_000 }, async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      env: { ...process.env, PORT: 'abc', LOG_LEVEL: 'loud', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'studyhall-bad-')) },
+      env: {
+        ...process.env,
+        PORT: 'abc',
+        LOG_LEVEL: 'loud',
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'studyhall-bad-')),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -7,6 +8,8 @@ const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
 /** Process entry: read config, open and migrate the database, serve, shut down cleanly. */
 async function main() {
+  // A .env file beside the project is read like the real environment (which wins).
+  if (existsSync('.env')) process.loadEnvFile('.env');
   let config;
   try {
     config = loadConfig();
@@ -23,7 +26,12 @@ async function main() {
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dataDir: pgliteDirectory(config.dataDir) },
   );
-  const app = await buildApp({ database, jwtSecret: config.jwtSecret, logLevel: config.logLevel, clientDir: CLIENT_DIR });
+  const app = await buildApp({
+    database,
+    jwtSecret: config.jwtSecret,
+    logLevel: config.logLevel,
+    clientDir: CLIENT_DIR,
+  });
 
   let isShuttingDown = false;
   const shutDown = async (signal: string) => {

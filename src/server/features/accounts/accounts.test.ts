@@ -26,7 +26,10 @@ async function registeredStudent(overrides = {}) {
   const registration = buildStudentRegistration(overrides);
   const registered = await post('/api/student/register', registration);
   expect(registered.status).toBe(201);
-  const login = await post('/api/student/login', { rollNumber: registration.rollNumber, password: registration.password });
+  const login = await post('/api/student/login', {
+    rollNumber: registration.rollNumber,
+    password: registration.password,
+  });
   return { registration, profile: registered.body.data, token: login.body.data as string };
 }
 
@@ -166,10 +169,16 @@ describe('student registration and login', () => {
 
   it('refuses a duplicate roll number or email with 409', async () => {
     const { registration } = await registeredStudent();
-    const sameRoll = await post('/api/student/register', buildStudentRegistration({ rollNumber: registration.rollNumber.toUpperCase() }));
+    const sameRoll = await post(
+      '/api/student/register',
+      buildStudentRegistration({ rollNumber: registration.rollNumber.toUpperCase() }),
+    );
     expect(sameRoll.status).toBe(409);
     expect(sameRoll.body.message).toBe('This account username is already taken');
-    const sameEmail = await post('/api/student/register', buildStudentRegistration({ email: registration.email.toUpperCase() }));
+    const sameEmail = await post(
+      '/api/student/register',
+      buildStudentRegistration({ email: registration.email.toUpperCase() }),
+    );
     expect(sameEmail.status).toBe(409);
     expect(sameEmail.body.message).toBe('A student with this email already exists');
   });
@@ -194,7 +203,10 @@ describe('student registration and login', () => {
 
   it('answers a wrong password and an unknown roll number identically', async () => {
     const { registration } = await registeredStudent();
-    const wrongPassword = await post('/api/student/login', { rollNumber: registration.rollNumber, password: 'nope-nope' });
+    const wrongPassword = await post('/api/student/login', {
+      rollNumber: registration.rollNumber,
+      password: 'nope-nope',
+    });
     const unknown = await post('/api/student/login', { rollNumber: 'no-such-roll', password: 'nope-nope' });
     expect(wrongPassword.status).toBe(401);
     expect(wrongPassword.body).toEqual(unknown.body);
@@ -218,7 +230,9 @@ describe('profile calls and tokens', () => {
   it('rejects a missing, malformed, tampered, foreign-key or "none" token with 401', async () => {
     const { token, profile } = await registeredTeacher();
     const [header, , signature] = token.split('.');
-    const forgedPayload = Buffer.from(JSON.stringify({ sub: profile._id, role: 'student', iss: 'studyhall', exp: 9999999999 })).toString('base64url');
+    const forgedPayload = Buffer.from(
+      JSON.stringify({ sub: profile._id, role: 'student', iss: 'studyhall', exp: 9999999999 }),
+    ).toString('base64url');
     const unsignedNone = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${forgedPayload}.`;
     const cases: Record<string, string>[] = [
       {},
@@ -227,7 +241,12 @@ describe('profile calls and tokens', () => {
       { authorization: `Basic ${token}` },
       bearer(`${header}.${forgedPayload}.${signature}`),
       bearer(unsignedNone),
-      bearer(await signToken({ sub: profile._id, role: 'teacher' }, { secret: 'another-secret-of-enough-length-0123456789' })),
+      bearer(
+        await signToken(
+          { sub: profile._id, role: 'teacher' },
+          { secret: 'another-secret-of-enough-length-0123456789' },
+        ),
+      ),
     ];
     for (const headers of cases) {
       const response = await post('/api/teacher/get-teacher-by-id', undefined, headers);
@@ -238,7 +257,10 @@ describe('profile calls and tokens', () => {
 
   it('rejects an expired token with 401 and says so', async () => {
     const { profile } = await registeredTeacher();
-    const expired = await signToken({ sub: profile._id, role: 'teacher' }, { expiresAt: Math.floor(Date.now() / 1000) - 10 });
+    const expired = await signToken(
+      { sub: profile._id, role: 'teacher' },
+      { expiresAt: Math.floor(Date.now() / 1000) - 10 },
+    );
     const response = await post('/api/teacher/get-teacher-by-id', undefined, bearer(expired));
     expect(response.status).toBe(401);
     expect(response.body.message).toMatch(/expired/);
@@ -267,8 +289,14 @@ describe('add-student', () => {
     const registration = buildStudentRegistration();
     const response = await post('/api/teacher/add-student', registration, bearer(teacher.token));
     expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ success: true, data: { rollNumber: registration.rollNumber, class: registration.class } });
-    const login = await post('/api/student/login', { rollNumber: registration.rollNumber, password: registration.password });
+    expect(response.body).toMatchObject({
+      success: true,
+      data: { rollNumber: registration.rollNumber, class: registration.class },
+    });
+    const login = await post('/api/student/login', {
+      rollNumber: registration.rollNumber,
+      password: registration.password,
+    });
     expect(login.status).toBe(200);
   });
 
@@ -277,17 +305,28 @@ describe('add-student', () => {
     const registration = buildStudentRegistration();
     expect((await post('/api/teacher/add-student', registration)).status).toBe(401);
     expect((await post('/api/teacher/add-student', registration, bearer(student.token))).status).toBe(403);
-    const login = await post('/api/student/login', { rollNumber: registration.rollNumber, password: registration.password });
+    const login = await post('/api/student/login', {
+      rollNumber: registration.rollNumber,
+      password: registration.password,
+    });
     expect(login.status).toBe(401);
   });
 
   it('validates like registration and reports duplicates with 409', async () => {
     const teacher = await registeredTeacher();
-    const invalid = await post('/api/teacher/add-student', { ...buildStudentRegistration(), class: '' }, bearer(teacher.token));
+    const invalid = await post(
+      '/api/teacher/add-student',
+      { ...buildStudentRegistration(), class: '' },
+      bearer(teacher.token),
+    );
     expect(invalid.status).toBe(400);
     expect(invalid.body.message).toMatch(/^class: /);
     const { registration } = await registeredStudent();
-    const duplicate = await post('/api/teacher/add-student', buildStudentRegistration({ rollNumber: registration.rollNumber }), bearer(teacher.token));
+    const duplicate = await post(
+      '/api/teacher/add-student',
+      buildStudentRegistration({ rollNumber: registration.rollNumber }),
+      bearer(teacher.token),
+    );
     expect(duplicate.status).toBe(409);
   });
 });

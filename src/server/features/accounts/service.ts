@@ -65,7 +65,10 @@ export function createAccountsService(db: Database, tokens: TokenService) {
     },
 
     /** Self-registration, or a teacher adding a student (createdByTeacherId set). */
-    async registerStudent(input: StudentRegistration, createdByTeacherId: string | null = null): Promise<StudentProfile> {
+    async registerStudent(
+      input: StudentRegistration,
+      createdByTeacherId: string | null = null,
+    ): Promise<StudentProfile> {
       const passwordHash = await hashPassword(input.password);
       const [student] = await insertUnique(() =>
         db

@@ -1,0 +1,65 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * E2E against the built app as `npm start` serves it, on a fresh embedded
+ * database, in Debian's Chromium (no browser download). E2E_BASE_URL points
+ * the suite at an already running server instead (e.g. a load balancer).
+ */
+const port = Number(process.env.E2E_PORT ?? 3100);
+const externalBaseUrl = process.env.E2E_BASE_URL;
+const baseURL = externalBaseUrl ?? `http://127.0.0.1:${port}`;
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(mkdtempSync(path.join(tmpdir(), 'studyhall-e2e-')), 'data');
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [['list']],
+  outputDir: 'tests/e2e/.artifacts',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    { name: 'mobile', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+  ],
+  webServer: externalBaseUrl
+    ? undefined
+    : {
+        command: 'node --import tsx src/server/main.ts',
+        url: `${baseURL}/api/health`,
+        reuseExistingServer: false,
+        timeout: 90_000,
+        env: {
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+          LOG_LEVEL: 'warn',
+        },
+      },
+});

@@ -1,0 +1,51 @@
+import { LogOut } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { CLOCK_REFRESH_MS } from '#shared/constants';
+import { useLogout } from '../../features/session/use-logout.ts';
+import { formatClock, formatHeaderDate } from '../../lib/format.ts';
+import { BrandLink } from '../ui/brand-link.tsx';
+
+function useClock(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), CLOCK_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/** Shared dashboard header (SPEC §2): name, user, clock, date, Dashboard, Logout. */
+export function DashboardHeader({ userName, dashboardPath }: { userName: string; dashboardPath: string }) {
+  const now = useClock();
+  const logout = useLogout();
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
+      <nav aria-label="Main" className="flex h-16 items-center gap-2 px-3 sm:gap-4 sm:px-5">
+        <BrandLink isCompact />
+        <span className="ml-auto truncate text-sm font-semibold text-slate-800" data-testid="header-user-name">
+          {userName}
+        </span>
+        <span className="hidden text-sm text-slate-700 sm:flex sm:gap-2" aria-label="Current time and date">
+          <time data-testid="header-clock">{formatClock(now)}</time>
+          <span aria-hidden="true">·</span>
+          <time data-testid="header-date">{formatHeaderDate(now)}</time>
+        </span>
+        <Link
+          to={dashboardPath}
+          className="rounded-md px-2 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 sm:px-3"
+        >
+          Dashboard
+        </Link>
+        <button
+          type="button"
+          onClick={logout}
+          className="inline-flex items-center gap-1.5 rounded-md px-2 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100 sm:px-3"
+        >
+          <LogOut className="size-4" aria-hidden="true" />
+          Logout
+        </button>
+      </nav>
+    </header>
+  );
+}

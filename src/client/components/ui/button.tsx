@@ -1,0 +1,21 @@
+import type { ButtonHTMLAttributes } from 'react';
+
+type Variant = 'primary' | 'secondary' | 'ghost';
+
+const VARIANT_CLASSES: Record<Variant, string> = {
+  primary: 'bg-brand-600 text-white hover:bg-brand-700 disabled:bg-brand-600/60',
+  secondary: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
+  ghost: 'text-slate-700 hover:bg-slate-100',
+};
+
+export const buttonClasses = (variant: Variant = 'primary', extra = '') =>
+  `inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold transition-colors disabled:cursor-not-allowed ${VARIANT_CLASSES[variant]} ${extra}`;
+
+export function Button({
+  variant = 'primary',
+  className = '',
+  type = 'button',
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
+  return <button type={type} className={buttonClasses(variant, className)} {...props} />;
+}

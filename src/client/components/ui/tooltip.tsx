@@ -1,0 +1,47 @@
+import { useId, useState, type ReactElement, type ReactNode } from 'react';
+import { TOOLTIP } from '#shared/constants';
+
+type TooltipProps = {
+  label: string;
+  /** Tooltips can be turned off (e.g. when the side menu shows titles). */
+  isEnabled?: boolean;
+  placement?: 'right' | 'bottom';
+  children: (describedBy: string | undefined) => ReactElement;
+};
+
+/**
+ * Shows on hover and keyboard focus with no delay, fades in 200 ms and out
+ * 500 ms (CSS .tooltip), sits 10 px from its trigger (SPEC §9).
+ */
+export function Tooltip({ label, isEnabled = true, placement = 'right', children }: TooltipProps): ReactNode {
+  const id = useId();
+  const [isOpen, setIsOpen] = useState(false);
+  if (!isEnabled) return children(undefined);
+  const position =
+    placement === 'right'
+      ? { left: `calc(100% + ${TOOLTIP.offsetPx}px)`, top: '50%', transform: 'translateY(-50%)' }
+      : { top: `calc(100% + ${TOOLTIP.offsetPx}px)`, left: '50%', transform: 'translateX(-50%)' };
+  return (
+    <span
+      className="relative inline-flex"
+      onMouseEnter={() => setIsOpen(true)}
+      onMouseLeave={() => setIsOpen(false)}
+      onFocus={() => setIsOpen(true)}
+      onBlur={() => setIsOpen(false)}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') setIsOpen(false);
+      }}
+    >
+      {children(id)}
+      <span
+        id={id}
+        role="tooltip"
+        data-open={isOpen}
+        style={position}
+        className="tooltip pointer-events-none absolute z-50 whitespace-nowrap rounded-md bg-slate-900 px-2.5 py-1.5 text-xs font-medium text-white shadow-lg"
+      >
+        {label}
+      </span>
+    </span>
+  );
+}

@@ -1,0 +1,109 @@
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import toast from 'react-hot-toast';
+import type { z } from 'zod';
+import { Button } from '../../components/ui/button.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { withLoading } from '../../stores/app-store.ts';
+
+export type AuthField = {
+  name: string;
+  label: string;
+  type?: 'text' | 'email' | 'password';
+  autoComplete: string;
+  hint?: string;
+};
+
+type AuthFormProps<Schema extends z.ZodType<Record<string, unknown>>> = {
+  title: string;
+  intro?: string;
+  schema: Schema;
+  fields: AuthField[];
+  submitLabel: string;
+  /** Sends the valid values; its resolved message is shown as a success toast. */
+  onSubmit(values: z.infer<Schema>): Promise<void>;
+  notice?: string | undefined;
+  footer: ReactNode;
+};
+
+/**
+ * The four auth forms (SPEC §5): the shared zod schema validates before
+ * sending; problems appear next to their field, server failures as a toast
+ * (SPEC §8) and next to the field the server named.
+ */
+export function AuthForm<Schema extends z.ZodType<Record<string, unknown>>>(props: AuthFormProps<Schema>) {
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const showFieldErrors = (errors: Record<string, string>) => {
+    setFieldErrors(errors);
+    const firstInvalid = props.fields.find((field) => errors[field.name]);
+    if (firstInvalid) formRef.current?.querySelector<HTMLInputElement>(`[name="${firstInvalid.name}"]`)?.focus();
+  };
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const values = Object.fromEntries(new FormData(event.currentTarget).entries());
+    const parsed = props.schema.safeParse(values);
+    if (!parsed.success) {
+      const errors: Record<string, string> = {};
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0] ?? '');
+        errors[field] ??= issue.message;
+      }
+      showFieldErrors(errors);
+      return;
+    }
+    setFieldErrors({});
+    setIsSubmitting(true);
+    try {
+      await withLoading(() => props.onSubmit(parsed.data));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : 'Something went wrong';
+      toast.error(message);
+      if (error instanceof ApiError && error.fieldErrors.length > 0) {
+        showFieldErrors(
+          Object.fromEntries(error.fieldErrors.map((fieldError) => [fieldError.field, fieldError.message])),
+        );
+      }
+    } finally {
+      setIsSubmitting(false);
+    }
+  };
+
+  return (
+    <main id="main" className="flex flex-1 items-start justify-center px-4 py-10 sm:py-16">
+      <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <h1 className="text-2xl font-bold text-slate-900">{props.title}</h1>
+        {props.intro ? <p className="mt-1 text-sm text-slate-700">{props.intro}</p> : null}
+        {props.notice ? (
+          <p
+            role="status"
+            className="mt-4 rounded-lg border border-teal-600/40 bg-teal-50 px-3 py-2 text-sm text-teal-900"
+          >
+            {props.notice}
+          </p>
+        ) : null}
+        <form ref={formRef} noValidate onSubmit={handleSubmit} className="mt-6 flex flex-col gap-4">
+          {props.fields.map((field) => (
+            <TextField
+              key={field.name}
+              name={field.name}
+              label={field.label}
+              type={field.type ?? 'text'}
+              autoComplete={field.autoComplete}
+              hint={field.hint}
+              required
+              error={fieldErrors[field.name]}
+            />
+          ))}
+          <Button type="submit" disabled={isSubmitting} className="mt-2 w-full">
+            {props.submitLabel}
+          </Button>
+        </form>
+        <p className="mt-6 text-center text-sm text-slate-700">{props.footer}</p>
+      </div>
+    </main>
+  );
+}

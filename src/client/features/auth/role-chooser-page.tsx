@@ -1,0 +1,49 @@
+import { Link } from 'react-router';
+
+function RoleChoice({
+  to,
+  label,
+  picture,
+  description,
+}: {
+  to: string;
+  label: string;
+  picture: string;
+  description: string;
+}) {
+  return (
+    <Link
+      to={to}
+      className="group flex w-full max-w-xs flex-col items-center gap-3 rounded-2xl border-2 border-slate-200 bg-white p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-500 hover:shadow-md"
+    >
+      <img src={picture} alt="" width={320} height={240} className="h-auto w-full rounded-xl" />
+      <span className="text-xl font-bold text-slate-900 group-hover:text-brand-700">{label}</span>
+      <span className="text-center text-sm text-slate-700">{description}</span>
+    </Link>
+  );
+}
+
+/** /auth: choose a role, then log in (SPEC §2). */
+export function Component() {
+  return (
+    <main id="main" className="flex flex-1 flex-col items-center px-4 py-10 sm:py-16">
+      <h1 className="text-center text-3xl font-bold text-slate-900">Who is learning today?</h1>
+      <p className="mt-2 text-center text-slate-700">Choose how you use StudyHall to log in.</p>
+      <div className="mt-10 flex w-full flex-col items-center justify-center gap-6 md:flex-row md:gap-10">
+        <RoleChoice
+          to="/auth/student/login"
+          label="Student"
+          picture="/images/role-student.svg"
+          description="Take quizzes, browse resources and see your progress."
+        />
+        <span className="text-lg font-bold tracking-widest text-slate-600">OR</span>
+        <RoleChoice
+          to="/auth/teacher/login"
+          label="Teacher"
+          picture="/images/role-teacher.svg"
+          description="Create quizzes, share resources and manage students."
+        />
+      </div>
+    </main>
+  );
+}

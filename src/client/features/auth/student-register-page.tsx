@@ -1,0 +1,49 @@
+import { Link } from 'react-router';
+import { FIELD_LIMITS } from '#shared/limits';
+import { studentRegistrationSchema } from '#shared/accounts';
+import { AuthForm } from './auth-form.tsx';
+import { useAuthActions } from './use-auth-actions.ts';
+
+/** The student fields of SPEC §5; the teacher's add-student form reuses them. */
+export const STUDENT_ACCOUNT_FIELDS = [
+  { name: 'name', label: 'Name', autoComplete: 'name' },
+  {
+    name: 'rollNumber',
+    label: 'Account username',
+    autoComplete: 'username',
+    hint: 'Your roll number; you log in with it.',
+  },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { name: 'class', label: 'Class', autoComplete: 'off' },
+  { name: 'parentName', label: 'Parent name', autoComplete: 'off' },
+  { name: 'parentEmail', label: 'Parent email', type: 'email', autoComplete: 'off' },
+  {
+    name: 'password',
+    label: 'Password',
+    type: 'password',
+    autoComplete: 'new-password',
+    hint: `At least ${FIELD_LIMITS.passwordMin} characters.`,
+  },
+] as const;
+
+export function Component() {
+  const { register } = useAuthActions('student');
+  return (
+    <AuthForm
+      title="Create a student account"
+      intro="Take quizzes, find resources and follow your progress."
+      schema={studentRegistrationSchema}
+      fields={[...STUDENT_ACCOUNT_FIELDS]}
+      submitLabel="Register"
+      onSubmit={(values) => register('/api/student/register', values)}
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link className="font-semibold text-brand-700 underline" to="/auth/student/login">
+            Log in as a student
+          </Link>
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,75 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import type { StudentProfile, TeacherProfile } from '#shared/accounts';
+import type { UserRole } from '#shared/constants';
+import { apiPost } from '../../lib/api.ts';
+import { clearSession, dashboardPathFor, loginPathFor, readSession } from '../../lib/session.ts';
+import { useAppStore } from '../../stores/app-store.ts';
+
+const PROFILE_PATHS = {
+  teacher: '/api/teacher/get-teacher-by-id',
+  student: '/api/student/get-student-by-id',
+} as const;
+
+type ProfileOf<R extends UserRole> = R extends 'teacher' ? TeacherProfile : StudentProfile;
+
+export const profileQueryKey = (role: UserRole) => ['profile', role] as const;
+
+/**
+ * The teacher and student guards (SPEC §4 Session): without a stored token of
+ * this role, go to this role's login; otherwise fetch the profile, and if that
+ * fails remove the token and go to the login. The profile fills the store slice.
+ */
+export function RoleGuard<R extends UserRole>({
+  role,
+  children,
+}: {
+  role: R;
+  children: (profile: ProfileOf<R>) => React.ReactNode;
+}) {
+  const session = readSession();
+  const hasSession = session?.userType === role;
+  const navigate = useNavigate();
+  const setTeacher = useAppStore((state) => state.setTeacher);
+  const setStudent = useAppStore((state) => state.setStudent);
+
+  const profile = useQuery({
+    queryKey: profileQueryKey(role),
+    queryFn: async () => (await apiPost<ProfileOf<R>>(PROFILE_PATHS[role])).data,
+    enabled: hasSession,
+    retry: false,
+    staleTime: 60_000,
+  });
+
+  useEffect(() => {
+    if (profile.data) {
+      if (role === 'teacher') setTeacher(profile.data as TeacherProfile);
+      else setStudent(profile.data as StudentProfile);
+    }
+  }, [profile.data, role, setTeacher, setStudent]);
+
+  useEffect(() => {
+    if (profile.isError) {
+      clearSession();
+      void navigate(loginPathFor(role), { replace: true });
+    }
+  }, [profile.isError, navigate, role]);
+
+  if (!hasSession) {
+    // Someone logged in with the other role is sent to their own dashboard.
+    return <Navigate to={session ? dashboardPathFor(session.userType) : loginPathFor(role)} replace />;
+  }
+  if (!profile.data) {
+    return (
+      <div role="status" className="flex min-h-screen items-center justify-center text-slate-700">
+        <span
+          className="mr-3 size-8 animate-spin rounded-full border-4 border-brand-200 border-t-brand-600"
+          aria-hidden="true"
+        />
+        Loading your dashboard…
+      </div>
+    );
+  }
+  return children(profile.data);
+}

@@ -1,0 +1,90 @@
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { LoadingOverlay } from './components/ui/loading-overlay.tsx';
+import { RouteErrorScreen } from './features/errors/route-error-screen.tsx';
+import { ComingSoonPage } from './features/placeholder/coming-soon-page.tsx';
+import { lazyRoute } from './lib/lazy-route.ts';
+
+function Root() {
+  return (
+    <>
+      <Outlet />
+      <LoadingOverlay />
+    </>
+  );
+}
+
+function RouteSpinner() {
+  return (
+    <div role="status" className="flex min-h-screen items-center justify-center">
+      <span
+        className="size-10 animate-spin rounded-full border-4 border-brand-200 border-t-brand-600"
+        aria-hidden="true"
+      />
+      <span className="sr-only">Loading…</span>
+    </div>
+  );
+}
+
+/** Screens of later releases, clearly labelled until they land. */
+const later = (path: string, title: string, release: string): RouteObject => ({
+  path,
+  element: <ComingSoonPage title={title} release={release} />,
+});
+
+/** Every SPEC §2 route. Screens are lazy chunks, so the landing page loads little. */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <Root />,
+    errorElement: <RouteErrorScreen />,
+    hydrateFallbackElement: <RouteSpinner />,
+    children: [
+      { index: true, lazy: lazyRoute(() => import('./features/landing/landing-page.tsx')) },
+      {
+        path: 'auth',
+        lazy: lazyRoute(() => import('./features/auth/auth-layout.tsx')),
+        children: [
+          { index: true, lazy: lazyRoute(() => import('./features/auth/role-chooser-page.tsx')) },
+          { path: 'teacher/login', lazy: lazyRoute(() => import('./features/auth/teacher-login-page.tsx')) },
+          { path: 'teacher/register', lazy: lazyRoute(() => import('./features/auth/teacher-register-page.tsx')) },
+          { path: 'student/login', lazy: lazyRoute(() => import('./features/auth/student-login-page.tsx')) },
+          { path: 'student/register', lazy: lazyRoute(() => import('./features/auth/student-register-page.tsx')) },
+        ],
+      },
+      {
+        path: 'dashboard/teacher',
+        lazy: lazyRoute(() => import('./features/teacher/teacher-layout.tsx')),
+        children: [
+          { index: true, lazy: lazyRoute(() => import('./features/teacher/teacher-home-page.tsx')) },
+          later('all-quiz', 'Quizzes', 'quizzes'),
+          later('create-quiz', 'Create a quiz', 'quizzes'),
+          later('preview/:quizTitle', 'Quiz preview', 'quizzes'),
+          later('quiz-analytics/:quizID', 'Quiz analytics', 'quizzes'),
+          later('students', 'Students', 'class & progress'),
+          later('leaderboard', 'Leaderboard', 'class & progress'),
+          later('resources', 'Resources', 'resources library'),
+          later('canvas', 'Whiteboard', 'whiteboard'),
+          later('emeet', 'EMeet', 'video meetings'),
+          later('meet/:roomID', 'Meeting', 'video meetings'),
+        ],
+      },
+      {
+        path: 'dashboard/student',
+        lazy: lazyRoute(() => import('./features/student/student-layout.tsx')),
+        children: [
+          { index: true, lazy: lazyRoute(() => import('./features/student/student-home-page.tsx')) },
+          later('quiz', 'Quizzes', 'quizzes'),
+          later('quiz/:id', 'Quiz', 'quizzes'),
+          later('leaderboard', 'Leaderboard', 'class & progress'),
+          later('statistics', 'Statistics', 'class & progress'),
+          later('resources', 'Resources', 'resources library'),
+          later('canvas', 'Whiteboard', 'whiteboard'),
+          later('emeet', 'EMeet', 'video meetings'),
+          later('meet/:roomID', 'Meeting', 'video meetings'),
+        ],
+      },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes, { basename: '/' });

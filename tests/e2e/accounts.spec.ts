@@ -1,0 +1,149 @@
+import { mkdirSync } from 'node:fs';
+import { expect, expectAccessible, test } from './fixtures.ts';
+import {
+  logInStudentThroughUi,
+  logInTeacherThroughUi,
+  registerStudentThroughUi,
+  registerTeacherThroughUi,
+} from './actors.ts';
+
+const SCREENSHOT_DIR = 'docs/screenshots';
+const TEACHER_MENU = ['Dashboard', 'Resources', 'Students', 'Quiz', 'Draw', 'EMeet', 'LeaderBoard'];
+const STUDENT_MENU = ['Dashboard', 'Resources', 'Quiz', 'Draw', 'EMeet', 'Statistics', 'LeaderBoard'];
+
+test('landing page: tabs, actions, and the way to the role chooser', async ({ page }, testInfo) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'StudyHall' }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /source code/i })).toBeVisible();
+  await expect(page.getByRole('link', { name: /demo/i })).toBeVisible();
+  await expectAccessible(page, 'landing');
+
+  const studentsTab = page.getByRole('tab', { name: 'For Students' });
+  await studentsTab.click();
+  await expect(studentsTab).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByRole('tab', { name: 'For Teachers' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: 'For Teachers' })).toBeFocused();
+
+  if (testInfo.project.name === 'desktop') {
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/landing.png` });
+  }
+  const hasHorizontalScroll = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+  expect(hasHorizontalScroll).toBe(false);
+
+  await page.getByRole('link', { name: 'Get Started' }).first().click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByText('OR', { exact: true })).toBeVisible();
+  await expectAccessible(page, 'role chooser');
+  await page.getByRole('link', { name: /Teacher/ }).click();
+  await expect(page).toHaveURL(/\/auth\/teacher\/login$/);
+  await page.goBack();
+  await page.getByRole('link', { name: /Student/ }).click();
+  await expect(page).toHaveURL(/\/auth\/student\/login$/);
+});
+
+test('teacher registers, logs in, walks the dashboard shell and logs out', async ({ page }, testInfo) => {
+  // Validation first: an empty form says what is missing, next to each field.
+  await page.goto('/auth/teacher/register');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText('Name is required')).toBeVisible();
+  await expect(page.getByLabel('Full name')).toBeFocused();
+  await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+
+  const teacher = await registerTeacherThroughUi(page);
+  await expectAccessible(page, 'teacher login with notice');
+
+  // A wrong password is refused with the server's message as a toast.
+  await page.getByLabel('Email').fill(teacher.email);
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('Email or password is incorrect')).toBeVisible();
+
+  await logInTeacherThroughUi(page, teacher);
+  await expect(page.getByTestId('header-user-name')).toHaveText(teacher.name);
+  await expect(page.getByRole('heading', { name: `Welcome, ${teacher.name}` })).toBeVisible();
+  await expect(page.getByTestId('header-clock')).toHaveText(/^\d{1,2}:\d{2} (AM|PM)$/);
+  await expect(page.getByTestId('header-date')).toHaveText(/^\d{1,2}\/\d{1,2}\/\d{4}$/);
+  const menu = page.getByRole('navigation', { name: 'Teacher menu' });
+  await expect(menu.getByRole('link')).toHaveCount(TEACHER_MENU.length);
+  for (const [index, label] of TEACHER_MENU.entries()) {
+    await expect(menu.getByRole('link').nth(index)).toHaveAccessibleName(label);
+  }
+  await expectAccessible(page, 'teacher dashboard');
+  if (testInfo.project.name === 'desktop') await page.screenshot({ path: `${SCREENSHOT_DIR}/teacher-dashboard.png` });
+
+  // Collapse to icons: titles become tooltips shown on focus.
+  const toggle = menu.getByRole('button', { name: /Collapse menu|Expand menu/ });
+  if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+  await menu.getByRole('button', { name: 'Collapse menu' }).click();
+  await expect(menu.getByRole('button', { name: 'Expand menu' })).toHaveAttribute('aria-expanded', 'false');
+  await menu.getByRole('link', { name: 'Quiz' }).focus();
+  await expect(page.getByRole('tooltip', { name: 'Quiz' })).toHaveAttribute('data-open', 'true');
+  await expectAccessible(page, 'teacher dashboard, menu collapsed');
+
+  // A later screen is a labelled placeholder inside the shell.
+  await menu.getByRole('link', { name: 'Quiz' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/teacher\/all-quiz$/);
+  await expect(page.getByText('Not available yet')).toBeVisible();
+  await expectAccessible(page, 'teacher placeholder');
+
+  // The session survives a reload, and the auth pages send a logged-in user home.
+  await page.reload();
+  await expect(page.getByTestId('header-user-name')).toHaveText(teacher.name);
+  await page.goto('/auth');
+  await expect(page).toHaveURL(/\/dashboard\/teacher$/);
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  await page.goto('/dashboard/teacher');
+  await expect(page).toHaveURL(/\/auth\/teacher\/login$/);
+});
+
+test('student registers, logs in with the roll number, sees the sidebar and logs out', async ({ page }) => {
+  const student = await registerStudentThroughUi(page);
+  await logInStudentThroughUi(page, student);
+  await expect(page.getByTestId('header-user-name')).toHaveText(student.name);
+  const menu = page.getByRole('navigation', { name: 'Student menu' });
+  for (const [index, label] of STUDENT_MENU.entries()) {
+    await expect(menu.getByRole('link').nth(index)).toHaveAccessibleName(label);
+  }
+  await expectAccessible(page, 'student dashboard');
+  // A student cannot open the teacher dashboard: the guard sends them home.
+  await page.goto('/dashboard/teacher');
+  await expect(page).toHaveURL(/\/dashboard\/student$/);
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('a stored token the server rejects is removed and the user goes to the login', async ({ page, pageErrors }) => {
+  pageErrors.allow(/401/); // the browser logs the refused profile request
+  await page.goto('/');
+  await page.evaluate(() => {
+    localStorage.setItem('token', 'forged.token.value');
+    localStorage.setItem('userType', 'student');
+  });
+  await page.goto('/dashboard/student');
+  await expect(page).toHaveURL(/\/auth\/student\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});
+
+test('an unknown address shows the error screen', async ({ page, pageErrors }) => {
+  pageErrors.allow(/404|No routes matched/);
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
+  await expectAccessible(page, 'error screen');
+});
+
+test('a screen part that fails to load says so and can be retried', async ({ page, pageErrors }) => {
+  pageErrors.allow(/Failed to load resource|dynamically imported module|Loading chunk failed/);
+  await page.route(/role-chooser-page-[\w-]+\.js$/, (route) => route.abort());
+  await page.goto('/auth');
+  await expect(page.getByRole('heading', { name: 'Loading chunk failed' })).toBeVisible();
+  await page.unroute(/role-chooser-page-[\w-]+\.js$/);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByText('OR', { exact: true })).toBeVisible();
+});

@@ -1,0 +1,50 @@
+import { type Page } from '@playwright/test';
+import { buildStudentRegistration, buildTeacherRegistration } from '../../src/server/testing/factories.ts';
+import { expect, expectAccessible } from './fixtures.ts';
+
+/** Named actors for the scenarios: each fills the real forms as a person would. */
+export async function registerTeacherThroughUi(page: Page) {
+  const teacher = buildTeacherRegistration();
+  await page.goto('/auth/teacher/register');
+  await expectAccessible(page, 'teacher registration');
+  await page.getByLabel('Full name').fill(teacher.name);
+  await page.getByLabel('Subject').fill(teacher.subject);
+  await page.getByLabel('Email').fill(teacher.email);
+  await page.getByLabel('Password').fill(teacher.password);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page).toHaveURL(/\/auth\/teacher\/login$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Registration successful' })).toBeVisible();
+  return teacher;
+}
+
+export async function logInTeacherThroughUi(page: Page, teacher: { email: string; password: string }) {
+  await page.goto('/auth/teacher/login');
+  await page.getByLabel('Email').fill(teacher.email);
+  await page.getByLabel('Password').fill(teacher.password);
+  await page.getByLabel('Password').press('Enter');
+  await expect(page).toHaveURL(/\/dashboard\/teacher$/);
+}
+
+export async function registerStudentThroughUi(page: Page) {
+  const student = buildStudentRegistration();
+  await page.goto('/auth/student/register');
+  await expectAccessible(page, 'student registration');
+  await page.getByLabel('Name', { exact: true }).fill(student.name);
+  await page.getByLabel('Account username').fill(student.rollNumber);
+  await page.getByLabel('Email', { exact: true }).fill(student.email);
+  await page.getByLabel('Class').fill(student.class);
+  await page.getByLabel('Parent name').fill(student.parentName);
+  await page.getByLabel('Parent email').fill(student.parentEmail);
+  await page.getByLabel('Password').fill(student.password);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page).toHaveURL(/\/auth\/student\/login$/);
+  return student;
+}
+
+export async function logInStudentThroughUi(page: Page, student: { rollNumber: string; password: string }) {
+  await page.goto('/auth/student/login');
+  await page.getByLabel('Username').fill(student.rollNumber);
+  await page.getByLabel('Password').fill(student.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/student$/);
+}
