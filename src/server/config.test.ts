@@ -1,10 +1,18 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
-const freshDataDir = () => path.join(mkdtempSync(path.join(tmpdir(), 'studyhall-config-')), 'nested', 'data');
+const createdRoots: string[] = [];
+const freshDataDir = () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'studyhall-config-'));
+  createdRoots.push(root);
+  return path.join(root, 'nested', 'data');
+};
+afterAll(() => {
+  for (const root of createdRoots) rmSync(root, { recursive: true, force: true });
+});
 
 describe('loadConfig', () => {
   it('defaults to port 3000, log level info and an embedded database in DATA_DIR', () => {

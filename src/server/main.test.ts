@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,9 +11,16 @@ import { buildTeacherRegistration } from './testing/factories.ts';
  * SIGTERM shuts down cleanly, and a restart keeps accounts and tokens.
  */
 const running: ChildProcess[] = [];
+const temporaryRoots: string[] = [];
+const temporaryRoot = () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'studyhall-main-'));
+  temporaryRoots.push(root);
+  return root;
+};
 afterEach(() => {
   for (const child of running) child.kill('SIGKILL');
   running.length = 0;
+  for (const root of temporaryRoots.splice(0)) rmSync(root, { recursive: true, force: true });
 });
 
 async function freePort(): Promise<number> {
@@ -64,7 +71,7 @@ describe('server process', () => {
     'creates DATA_DIR, shuts down on SIGTERM and keeps data and sessions across restarts',
     { timeout: 120_000 },
     async () => {
-      const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'studyhall-main-')), 'data');
+      const dataDir = path.join(temporaryRoot(), 'data');
       const environment = { DATA_DIR: dataDir, PORT: String(await freePort()), DATABASE_URL: '', JWT_SECRET: '' };
 
       const first = await startServer(environment);
