@@ -108,7 +108,7 @@ describe('server process', () => {
         ...process.env,
         PORT: 'abc',
         LOG_LEVEL: 'loud',
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'studyhall-bad-')),
+        DATA_DIR: temporaryRoot(),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
