@@ -23,6 +23,7 @@ const emailAddress = (label: string) =>
 
 const newPassword = z
   .string({ error: 'Password is required' })
+  .min(1, { error: 'Password is required' })
   .min(FIELD_LIMITS.passwordMin, {
     error: `Password must be at least ${FIELD_LIMITS.passwordMin} characters`,
   })

@@ -13,7 +13,7 @@ export async function registerTeacherThroughUi(page: Page) {
   await page.getByLabel('Password').fill(teacher.password);
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page).toHaveURL(/\/auth\/teacher\/login$/);
-  await expect(page.getByRole('status').filter({ hasText: 'Registration successful' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('status')).toContainText('Registration successful');
   return teacher;
 }
 
@@ -29,9 +29,9 @@ export async function registerStudentThroughUi(page: Page) {
   const student = buildStudentRegistration();
   await page.goto('/auth/student/register');
   await expectAccessible(page, 'student registration');
-  await page.getByLabel('Name', { exact: true }).fill(student.name);
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(student.name);
   await page.getByLabel('Account username').fill(student.rollNumber);
-  await page.getByLabel('Email', { exact: true }).fill(student.email);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(student.email);
   await page.getByLabel('Class').fill(student.class);
   await page.getByLabel('Parent name').fill(student.parentName);
   await page.getByLabel('Parent email').fill(student.parentEmail);

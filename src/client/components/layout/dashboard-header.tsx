@@ -26,9 +26,11 @@ export function DashboardHeader({ userName, dashboardPath }: { userName: string;
         <span className="ml-auto truncate text-sm font-semibold text-slate-800" data-testid="header-user-name">
           {userName}
         </span>
-        <span className="hidden text-sm text-slate-700 sm:flex sm:gap-2" aria-label="Current time and date">
+        <span className="flex shrink-0 flex-col items-end text-xs leading-tight text-slate-700 sm:flex-row sm:gap-2 sm:text-sm">
           <time data-testid="header-clock">{formatClock(now)}</time>
-          <span aria-hidden="true">·</span>
+          <span aria-hidden="true" className="hidden sm:inline">
+            ·
+          </span>
           <time data-testid="header-date">{formatHeaderDate(now)}</time>
         </span>
         <Link

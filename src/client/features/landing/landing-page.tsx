@@ -1,171 +1,222 @@
 import {
-  BarChart3,
-  BookOpen,
-  ClipboardCheck,
+  ArrowRight,
+  ChartColumn,
+  ChartLine,
   ClipboardList,
-  Focus,
-  FolderOpen,
+  Code,
+  FileUp,
+  Library,
   PenTool,
-  Star,
+  School,
+  ShieldCheck,
+  Sparkles,
+  Timer,
   Trophy,
   UserPlus,
   Users,
   Video,
   type LucideIcon,
 } from 'lucide-react';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../components/ui/button.tsx';
-import { BrandLink } from '../../components/ui/brand-link.tsx';
+import { PRODUCT_NAME } from '#shared/constants';
 
 type Feature = { icon: LucideIcon; title: string; text: string };
 type Audience = 'teachers' | 'students';
-
-const FEATURES: Record<Audience, Feature[]> = {
-  teachers: [
-    {
-      icon: ClipboardList,
-      title: 'Timed quizzes',
-      text: 'Build a quiz, preview it as a student would, publish it to a class with a deadline.',
-    },
-    {
-      icon: BarChart3,
-      title: 'Quiz analytics',
-      text: 'Every attempt, every answer: see at a glance which questions a class found hard.',
-    },
-    {
-      icon: FolderOpen,
-      title: 'Shared resources',
-      text: 'Upload notes, worksheets and videos for a class, tagged and searchable.',
-    },
-    {
-      icon: Users,
-      title: 'Student accounts',
-      text: 'Add students to your school and find any of them by class, name or roll number.',
-    },
-    { icon: Trophy, title: 'Leaderboards', text: 'Follow every class on one board, sorted by average score.' },
-    {
-      icon: PenTool,
-      title: 'Whiteboard',
-      text: 'Sketch an idea in class on a fast canvas with undo, redo and export.',
-    },
-    {
-      icon: Video,
-      title: 'Video rooms',
-      text: 'Meet your class face to face in rooms hosted by your own school server.',
-    },
-  ],
-  students: [
-    {
-      icon: ClipboardCheck,
-      title: 'Quizzes with a timer',
-      text: 'Take the quizzes of your class, get your score at once, then review every answer.',
-    },
-    {
-      icon: Star,
-      title: 'Resources library',
-      text: 'Find what your teachers shared, filter by subject and type, star what you need.',
-    },
-    {
-      icon: BarChart3,
-      title: 'Your statistics',
-      text: 'Average score, accuracy and how you do in each subject, in one chart.',
-    },
-    { icon: Trophy, title: 'Class leaderboard', text: 'See where you stand in your class and what to aim for next.' },
-    {
-      icon: Focus,
-      title: 'Study mode',
-      text: 'A distraction-free full-screen space with gentle reminders to take breaks.',
-    },
-    { icon: Video, title: 'Whiteboard and video rooms', text: 'Draw, explain and study together with your class.' },
-  ],
-};
 
 const TABS: { id: Audience; label: string }[] = [
   { id: 'teachers', label: 'For Teachers' },
   { id: 'students', label: 'For Students' },
 ];
 
-const STEPS = [
+const FEATURES: Record<Audience, Feature[]> = {
+  teachers: [
+    {
+      icon: ClipboardList,
+      title: 'Timed quizzes',
+      text: 'Write questions in the quiz editor, pick a background and preview the quiz exactly as students will see it.',
+    },
+    {
+      icon: ChartColumn,
+      title: 'Quiz analytics',
+      text: 'See every attempt on each of your quizzes and spot the questions your class found hardest.',
+    },
+    {
+      icon: FileUp,
+      title: 'Shared resources',
+      text: 'Upload notes, worksheets and links once and share them with a whole class.',
+    },
+    {
+      icon: Users,
+      title: 'Student management',
+      text: 'Add student accounts and keep your class list tidy in one place.',
+    },
+    {
+      icon: Trophy,
+      title: 'Leaderboard of all classes',
+      text: 'Compare how every class is doing on a single board.',
+    },
+    {
+      icon: PenTool,
+      title: 'Whiteboard',
+      text: 'Sketch diagrams and work through problems on a shared drawing canvas.',
+    },
+    {
+      icon: Video,
+      title: 'Video rooms',
+      text: 'Open a room, share its ID and teach your class face to face from anywhere.',
+    },
+  ],
+  students: [
+    {
+      icon: Timer,
+      title: 'Timed quizzes',
+      text: 'Take the quizzes of your class against the clock, then review every answer you gave.',
+    },
+    {
+      icon: Library,
+      title: 'Resources library',
+      text: 'Browse what your teachers shared, filter it down and star the files you want to keep close.',
+    },
+    {
+      icon: ChartLine,
+      title: 'Personal statistics',
+      text: 'Follow your scores over time and see where to focus next.',
+    },
+    {
+      icon: Trophy,
+      title: 'Class leaderboard',
+      text: 'See where you stand in your class and celebrate every step up.',
+    },
+    {
+      icon: PenTool,
+      title: 'Whiteboard and study mode',
+      text: 'Work problems out on the canvas and settle into a calm, focused study space.',
+    },
+    {
+      icon: Video,
+      title: 'Video rooms',
+      text: 'Join your class and teachers in a video room with a single room ID.',
+    },
+  ],
+};
+
+const STEPS: Feature[] = [
   {
     icon: UserPlus,
     title: 'Create your account',
-    text: 'Teachers register with their school email; students log in with their roll number.',
+    text: 'Teachers sign up with an email and password. Students log in with the account username their school gives them.',
   },
   {
-    icon: BookOpen,
+    icon: School,
     title: 'Set up or join your class',
-    text: 'Teachers add students and share quizzes and resources with a class.',
+    text: 'Teachers add students, publish quizzes and share resources. Students find everything for their class waiting on their dashboard.',
   },
   {
-    icon: Trophy,
+    icon: Sparkles,
     title: 'Learn together',
-    text: 'Take quizzes, follow progress on the leaderboards and meet in video rooms.',
+    text: 'Take quizzes, review answers, climb the leaderboard and meet on the whiteboard or in a video room.',
   },
 ];
 
-/** WAI-ARIA tabs: arrows, Home and End move between tabs; only the active tab is in the tab order. */
+const primaryAction =
+  'inline-flex items-center justify-center gap-2 rounded-lg bg-brand-600 px-6 py-3 text-base font-semibold text-white shadow-sm transition-colors hover:bg-brand-700';
+const secondaryAction =
+  'inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-6 py-3 text-base font-semibold text-slate-800 shadow-sm transition-colors hover:border-brand-500 hover:text-brand-700';
+const footerLink = 'font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800';
+
+function FeatureCard({ feature }: { feature: Feature }) {
+  const Icon = feature.icon;
+  return (
+    <li className="w-full rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow hover:shadow-md sm:w-[calc((100%_-_1.25rem)/2)] lg:w-[calc((100%_-_2.5rem)/3)]">
+      <span className="flex size-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+        <Icon className="size-6" aria-hidden="true" />
+      </span>
+      <h3 className="mt-4 text-lg font-semibold text-slate-900">{feature.title}</h3>
+      <p className="mt-1.5 text-slate-700">{feature.text}</p>
+    </li>
+  );
+}
+
+/** WAI-ARIA tabs: Left/Right/Home/End switch tabs; only the selected tab is in the tab order. */
 function FeatureTabs() {
+  const baseId = useId();
   const [active, setActive] = useState<Audience>('teachers');
-  const tabRefs = useRef<Record<Audience, HTMLButtonElement | null>>({ teachers: null, students: null });
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const tabId = (audience: Audience) => `${baseId}-tab-${audience}`;
+  const panelId = (audience: Audience) => `${baseId}-panel-${audience}`;
+
+  const selectTab = (index: number) => {
+    const tab = TABS[index];
+    if (!tab) return;
+    setActive(tab.id);
+    tabRefs.current[index]?.focus();
+  };
 
   const handleKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const index = TABS.findIndex((tab) => tab.id === active);
-    const nextIndex = {
-      ArrowRight: (index + 1) % TABS.length,
-      ArrowLeft: (index - 1 + TABS.length) % TABS.length,
+    const current = TABS.findIndex((tab) => tab.id === active);
+    const last = TABS.length - 1;
+    const targets: Record<string, number> = {
+      ArrowRight: current === last ? 0 : current + 1,
+      ArrowLeft: current === 0 ? last : current - 1,
       Home: 0,
-      End: TABS.length - 1,
-    }[event.key];
-    if (nextIndex === undefined) return;
+      End: last,
+    };
+    const target = targets[event.key];
+    if (target === undefined) return;
     event.preventDefault();
-    const next = TABS[nextIndex]!.id;
-    setActive(next);
-    tabRefs.current[next]?.focus();
+    selectTab(target);
   };
 
   return (
     <div>
-      <div role="tablist" aria-label="Features" className="mx-auto flex w-fit gap-1 rounded-xl bg-slate-200/70 p-1">
-        {TABS.map((tab) => (
-          <button
-            key={tab.id}
-            ref={(element) => {
-              tabRefs.current[tab.id] = element;
-            }}
-            type="button"
-            role="tab"
-            id={`tab-${tab.id}`}
-            aria-selected={active === tab.id}
-            aria-controls={`panel-${tab.id}`}
-            tabIndex={active === tab.id ? 0 : -1}
-            onClick={() => setActive(tab.id)}
-            onKeyDown={handleKeyDown}
-            className={`rounded-lg px-4 py-2 text-sm font-semibold transition-colors sm:px-6 ${
-              active === tab.id ? 'bg-white text-brand-700 shadow-sm' : 'text-slate-700 hover:text-slate-900'
-            }`}
-          >
-            {tab.label}
-          </button>
-        ))}
+      <div
+        role="tablist"
+        aria-label="Features by role"
+        className="mx-auto flex w-fit gap-1 rounded-xl border border-slate-200 bg-slate-100 p-1"
+      >
+        {TABS.map((tab, index) => {
+          const isSelected = tab.id === active;
+          return (
+            <button
+              key={tab.id}
+              ref={(element) => {
+                tabRefs.current[index] = element;
+              }}
+              type="button"
+              role="tab"
+              id={tabId(tab.id)}
+              aria-selected={isSelected}
+              aria-controls={panelId(tab.id)}
+              tabIndex={isSelected ? 0 : -1}
+              onClick={() => setActive(tab.id)}
+              onKeyDown={handleKeyDown}
+              className={`rounded-lg px-4 py-2.5 text-sm font-semibold transition-colors sm:px-6 sm:text-base ${
+                isSelected
+                  ? 'bg-white text-brand-700 shadow-sm'
+                  : 'text-slate-700 hover:bg-white/60 hover:text-slate-900'
+              }`}
+            >
+              {tab.label}
+            </button>
+          );
+        })}
       </div>
+
       {TABS.map((tab) => (
         <div
           key={tab.id}
           role="tabpanel"
-          id={`panel-${tab.id}`}
-          aria-labelledby={`tab-${tab.id}`}
-          hidden={active !== tab.id}
+          id={panelId(tab.id)}
+          aria-labelledby={tabId(tab.id)}
+          hidden={tab.id !== active}
           tabIndex={0}
-          className="mt-8 rounded-xl"
+          className="mt-10 rounded-2xl"
         >
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {/* A centred wrap rather than a grid, so a last short row (7 teacher cards) sits in the middle. */}
+          <ul className="flex flex-wrap justify-center gap-5">
             {FEATURES[tab.id].map((feature) => (
-              <li key={feature.title} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-                <feature.icon className="size-8 rounded-lg bg-brand-50 p-1.5 text-brand-700" aria-hidden="true" />
-                <h3 className="mt-3 font-semibold text-slate-900">{feature.title}</h3>
-                <p className="mt-1 text-sm text-slate-700">{feature.text}</p>
-              </li>
+              <FeatureCard key={feature.title} feature={feature} />
             ))}
           </ul>
         </div>
@@ -174,104 +225,155 @@ function FeatureTabs() {
   );
 }
 
-/** The public landing page at / (SPEC §1). */
+function Hero() {
+  return (
+    <section aria-labelledby="landing-title" className="bg-gradient-to-b from-brand-50 to-white">
+      <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-14 sm:px-6 md:grid-cols-2 md:py-20">
+        <div>
+          <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm font-semibold text-slate-800 ring-1 ring-slate-200">
+            <ShieldCheck className="size-4 text-teal-600" aria-hidden="true" />
+            Self-hosted learning platform
+          </p>
+          <h1
+            id="landing-title"
+            className="mt-5 text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl"
+          >
+            One hall where teachers teach and <span className="text-brand-700">every student moves forward</span>.
+          </h1>
+          <p className="mt-5 max-w-xl text-lg text-pretty text-slate-700">
+            Timed quizzes, shared resources, leaderboards, a whiteboard and video rooms: everything a class needs, in
+            one place, on a server your school runs.
+          </p>
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+            <Link to="/auth" className={primaryAction}>
+              Get Started
+              <ArrowRight className="size-5" aria-hidden="true" />
+            </Link>
+            <Link to="/auth" className={secondaryAction}>
+              Log in
+            </Link>
+          </div>
+        </div>
+        <img
+          src="/images/landing-hero.svg"
+          alt="A teacher and students around a StudyHall dashboard showing a quiz, a progress chart and a video call"
+          width={640}
+          height={420}
+          className="mx-auto h-auto w-full max-w-xl"
+        />
+      </div>
+    </section>
+  );
+}
+
+function Features() {
+  return (
+    <section aria-labelledby="features-title" className="mx-auto max-w-6xl px-4 py-16 sm:px-6 md:py-20">
+      <h2 id="features-title" className="text-center text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+        Built for both sides of the classroom
+      </h2>
+      <p className="mx-auto mt-3 max-w-2xl text-center text-lg text-slate-700">
+        Teachers get the tools to run a class; students get a calm place to learn and see their progress.
+      </p>
+      <div className="mt-10">
+        <FeatureTabs />
+      </div>
+    </section>
+  );
+}
+
+function HowItWorks() {
+  return (
+    <section aria-labelledby="how-title" className="border-y border-slate-200 bg-slate-50">
+      <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 md:py-20">
+        <h2 id="how-title" className="text-center text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+          How it works
+        </h2>
+        <p className="mx-auto mt-3 max-w-2xl text-center text-lg text-slate-700">
+          From sign-up to the first quiz in three steps.
+        </p>
+        <ol className="mt-10 grid gap-5 md:grid-cols-3">
+          {STEPS.map((step, index) => {
+            const Icon = step.icon;
+            return (
+              <li key={step.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+                <div className="flex items-center gap-3">
+                  <span
+                    className="flex size-10 items-center justify-center rounded-full bg-brand-600 text-lg font-bold text-white"
+                    aria-hidden="true"
+                  >
+                    {index + 1}
+                  </span>
+                  <Icon className="size-6 text-teal-600" aria-hidden="true" />
+                </div>
+                <h3 className="mt-4 text-lg font-semibold text-slate-900">
+                  <span className="sr-only">Step {index + 1}: </span>
+                  {step.title}
+                </h3>
+                <p className="mt-1.5 text-slate-700">{step.text}</p>
+              </li>
+            );
+          })}
+        </ol>
+        <div className="mt-10 flex justify-center">
+          <Link to="/auth" className={primaryAction}>
+            Get Started
+            <ArrowRight className="size-5" aria-hidden="true" />
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** The public landing page at / (SPEC §1): its own header, no dashboard navigation. */
 export function Component() {
   return (
-    <div className="flex min-h-screen flex-col bg-white">
-      <header className="border-b border-slate-200">
-        <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
-          <BrandLink />
-          <Link to="/auth" className="rounded-md px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+    <div className="flex min-h-screen flex-col overflow-x-clip bg-white">
+      <header className="border-b border-slate-200 bg-white">
+        <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4 sm:px-6">
+          <Link to="/" className="flex items-center gap-2 rounded-md text-xl font-bold text-brand-700">
+            <img src="/favicon.svg" alt="" width={32} height={32} className="size-8" />
+            {PRODUCT_NAME}
+          </Link>
+          <Link
+            to="/auth"
+            className="rounded-lg px-4 py-2 text-sm font-semibold text-brand-700 ring-1 ring-brand-200 transition-colors hover:bg-brand-50"
+          >
             Login
           </Link>
         </nav>
       </header>
 
       <main id="main" className="flex-1">
-        <section className="bg-gradient-to-b from-brand-50 to-white">
-          <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-12 md:grid-cols-2 md:py-20">
-            <div>
-              <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
-                Teach, learn and grow in one <span className="text-brand-700">study hall</span>.
-              </h1>
-              <p className="mt-5 text-lg text-slate-700">
-                Timed quizzes, shared resources, progress you can see and video rooms, on a server your school owns. No
-                third-party services, no tracking.
-              </p>
-              <div className="mt-8 flex flex-wrap gap-3">
-                <Link to="/auth" className={buttonClasses('primary', 'px-6 py-3 text-base')}>
-                  Get Started
-                </Link>
-                <Link to="/auth" className={buttonClasses('secondary', 'px-6 py-3 text-base')}>
-                  Log in
-                </Link>
-              </div>
-            </div>
-            <img
-              src="/images/landing-hero.svg"
-              alt="A StudyHall dashboard with a quiz, a progress chart, a whiteboard sketch and a video call"
-              width={640}
-              height={420}
-              className="h-auto w-full"
-            />
-          </div>
-        </section>
-
-        <section aria-labelledby="features-title" className="mx-auto max-w-6xl px-4 py-16">
-          <h2 id="features-title" className="text-center text-3xl font-bold text-slate-900">
-            Everything a class needs
-          </h2>
-          <p className="mx-auto mt-3 max-w-2xl text-center text-slate-700">
-            One place for the work of the week, whether you teach it or learn it.
-          </p>
-          <div className="mt-8">
-            <FeatureTabs />
-          </div>
-        </section>
-
-        <section aria-labelledby="how-title" className="bg-slate-50">
-          <div className="mx-auto max-w-6xl px-4 py-16">
-            <h2 id="how-title" className="text-center text-3xl font-bold text-slate-900">
-              How it works
-            </h2>
-            <ol className="mt-10 grid gap-6 md:grid-cols-3">
-              {STEPS.map((step, index) => (
-                <li key={step.title} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-                  <div className="flex items-center gap-3">
-                    <span className="flex size-9 items-center justify-center rounded-full bg-brand-600 font-bold text-white">
-                      {index + 1}
-                    </span>
-                    <step.icon className="size-6 text-brand-700" aria-hidden="true" />
-                  </div>
-                  <h3 className="mt-4 text-lg font-semibold text-slate-900">{step.title}</h3>
-                  <p className="mt-1 text-slate-700">{step.text}</p>
-                </li>
-              ))}
-            </ol>
-            <div className="mt-10 flex justify-center">
-              <Link to="/auth" className={buttonClasses('primary', 'px-6 py-3 text-base')}>
-                Get Started
-              </Link>
-            </div>
-          </div>
-        </section>
+        <Hero />
+        <Features />
+        <HowItWorks />
       </main>
 
-      <footer className="border-t border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-3 px-4 py-6 text-sm text-slate-700 sm:flex-row">
-          <p>Self-hosted, no third-party services.</p>
-          <div className="flex gap-5">
-            <Link to="/auth" className="font-semibold text-brand-700 underline">
-              Try the demo
-            </Link>
-            <a
-              href="https://github.com/studyhall/studyhall"
-              rel="noreferrer"
-              className="font-semibold text-brand-700 underline"
-            >
-              Source code
-            </a>
-          </div>
+      <footer className="bg-white">
+        <div className="mx-auto flex max-w-6xl flex-col items-center gap-4 px-4 py-8 text-sm text-slate-700 sm:flex-row sm:justify-between sm:px-6">
+          <p className="flex items-center gap-2">
+            <ShieldCheck className="size-4 text-teal-600" aria-hidden="true" />
+            Self-hosted, no third-party services.
+          </p>
+          <ul className="flex flex-wrap items-center justify-center gap-x-6 gap-y-2">
+            <li>
+              <Link to="/auth" className={footerLink}>
+                Try the demo
+              </Link>
+            </li>
+            <li>
+              <a
+                href="https://github.com/studyhall/studyhall"
+                rel="noreferrer"
+                className={`inline-flex items-center gap-1.5 ${footerLink}`}
+              >
+                <Code className="size-4" aria-hidden="true" />
+                Source code
+              </a>
+            </li>
+          </ul>
         </div>
       </footer>
     </div>
