@@ -1,6 +1,7 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { studentLoginSchema } from '#shared/accounts';
 import { AuthForm } from './auth-form.tsx';
+import { AuthSwitchLink } from './auth-switch-link.tsx';
 import { readNotice, useAuthActions } from './use-auth-actions.ts';
 
 export function Component() {
@@ -17,14 +18,7 @@ export function Component() {
       ]}
       submitLabel="Log in"
       onSubmit={(values) => logIn('/api/student/login', values)}
-      footer={
-        <>
-          No account yet?{' '}
-          <Link className="font-semibold text-brand-700 underline" to="/auth/student/register">
-            Register as a student
-          </Link>
-        </>
-      }
+      footer={<AuthSwitchLink question="No account yet?" to="/auth/student/register" label="Register as a student" />}
     />
   );
 }

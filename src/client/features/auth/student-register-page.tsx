@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
 import { FIELD_LIMITS } from '#shared/limits';
 import { studentRegistrationSchema } from '#shared/accounts';
 import { AuthForm } from './auth-form.tsx';
+import { AuthSwitchLink } from './auth-switch-link.tsx';
 import { useAuthActions } from './use-auth-actions.ts';
 
 /** The student fields of SPEC §5; the teacher's add-student form reuses them. */
@@ -37,12 +37,7 @@ export function Component() {
       submitLabel="Register"
       onSubmit={(values) => register('/api/student/register', values)}
       footer={
-        <>
-          Already have an account?{' '}
-          <Link className="font-semibold text-brand-700 underline" to="/auth/student/login">
-            Log in as a student
-          </Link>
-        </>
+        <AuthSwitchLink question="Already have an account?" to="/auth/student/login" label="Log in as a student" />
       }
     />
   );

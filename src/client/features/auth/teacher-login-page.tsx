@@ -1,6 +1,7 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { teacherLoginSchema } from '#shared/accounts';
 import { AuthForm } from './auth-form.tsx';
+import { AuthSwitchLink } from './auth-switch-link.tsx';
 import { readNotice, useAuthActions } from './use-auth-actions.ts';
 
 export function Component() {
@@ -18,12 +19,7 @@ export function Component() {
       submitLabel="Log in"
       onSubmit={(values) => logIn('/api/teacher/login', values)}
       footer={
-        <>
-          New to StudyHall?{' '}
-          <Link className="font-semibold text-brand-700 underline" to="/auth/teacher/register">
-            Create a teacher account
-          </Link>
-        </>
+        <AuthSwitchLink question="New to StudyHall?" to="/auth/teacher/register" label="Create a teacher account" />
       }
     />
   );

@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
 import { FIELD_LIMITS } from '#shared/limits';
 import { teacherRegistrationSchema } from '#shared/accounts';
 import { AuthForm } from './auth-form.tsx';
+import { AuthSwitchLink } from './auth-switch-link.tsx';
 import { useAuthActions } from './use-auth-actions.ts';
 
 export function Component() {
@@ -25,14 +25,7 @@ export function Component() {
       ]}
       submitLabel="Register"
       onSubmit={(values) => register('/api/teacher/register', values)}
-      footer={
-        <>
-          Already registered?{' '}
-          <Link className="font-semibold text-brand-700 underline" to="/auth/teacher/login">
-            Log in as a teacher
-          </Link>
-        </>
-      }
+      footer={<AuthSwitchLink question="Already registered?" to="/auth/teacher/login" label="Log in as a teacher" />}
     />
   );
 }

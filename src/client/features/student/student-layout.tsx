@@ -1,7 +1,6 @@
 import { BarChart3, BookOpen, ClipboardList, LayoutDashboard, PenTool, Trophy, Video } from 'lucide-react';
-import { DashboardLayout } from '../../components/layout/dashboard-layout.tsx';
 import type { SideMenuItem } from '../../components/layout/side-menu.tsx';
-import { RoleGuard } from '../session/role-guard.tsx';
+import { RoleDashboard } from '../session/role-dashboard.tsx';
 
 /** Student sidebar, in SPEC §2 order. */
 const STUDENT_MENU: SideMenuItem[] = [
@@ -15,16 +14,5 @@ const STUDENT_MENU: SideMenuItem[] = [
 ];
 
 export function Component() {
-  return (
-    <RoleGuard role="student">
-      {(student) => (
-        <DashboardLayout
-          userName={student.name}
-          dashboardPath="/dashboard/student"
-          menuLabel="Student menu"
-          menuItems={STUDENT_MENU}
-        />
-      )}
-    </RoleGuard>
-  );
+  return <RoleDashboard role="student" menuItems={STUDENT_MENU} />;
 }

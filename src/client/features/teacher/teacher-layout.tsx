@@ -1,7 +1,6 @@
 import { BookOpen, ClipboardList, LayoutDashboard, PenTool, Trophy, Users, Video } from 'lucide-react';
-import { DashboardLayout } from '../../components/layout/dashboard-layout.tsx';
 import type { SideMenuItem } from '../../components/layout/side-menu.tsx';
-import { RoleGuard } from '../session/role-guard.tsx';
+import { RoleDashboard } from '../session/role-dashboard.tsx';
 
 /** Teacher side menu, in SPEC §2 order. */
 const TEACHER_MENU: SideMenuItem[] = [
@@ -15,16 +14,5 @@ const TEACHER_MENU: SideMenuItem[] = [
 ];
 
 export function Component() {
-  return (
-    <RoleGuard role="teacher">
-      {(teacher) => (
-        <DashboardLayout
-          userName={teacher.name}
-          dashboardPath="/dashboard/teacher"
-          menuLabel="Teacher menu"
-          menuItems={TEACHER_MENU}
-        />
-      )}
-    </RoleGuard>
-  );
+  return <RoleDashboard role="teacher" menuItems={TEACHER_MENU} />;
 }
