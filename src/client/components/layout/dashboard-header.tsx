@@ -41,7 +41,7 @@ export function DashboardHeader({ userName, dashboardPath }: { userName: string;
         </Link>
         <button
           type="button"
-          onClick={logout}
+          onClick={() => void logout()}
           className="inline-flex items-center gap-1.5 rounded-md px-2 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100 sm:px-3"
         >
           <LogOut className="size-4" aria-hidden="true" />

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import type { StudentProfile, TeacherProfile } from '#shared/accounts';
 import type { UserRole } from '#shared/constants';
@@ -28,7 +28,9 @@ export function RoleGuard<R extends UserRole>({
   role: R;
   children: (profile: ProfileOf<R>) => React.ReactNode;
 }) {
-  const session = readSession();
+  // Read once when the dashboard opens: a logout in progress clears storage
+  // and must not make this guard redirect to the login mid-navigation.
+  const [session] = useState(readSession);
   const hasSession = session?.userType === role;
   const navigate = useNavigate();
   const setTeacher = useAppStore((state) => state.setTeacher);

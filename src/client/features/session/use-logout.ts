@@ -8,10 +8,12 @@ export function useLogout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const clearUsers = useAppStore((state) => state.clearUsers);
-  return () => {
+  return async () => {
     clearSession();
+    await navigate('/auth', { replace: true });
+    // Only once the dashboard is gone: clearing earlier re-renders its guard,
+    // which would send the user to the login screen instead of /auth.
     clearUsers();
     queryClient.clear();
-    void navigate('/auth', { replace: true });
   };
 }
