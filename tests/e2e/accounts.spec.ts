@@ -19,6 +19,10 @@ test('landing page: tabs, actions, and the way to the role chooser', async ({ pa
   await expect(page.getByRole('link', { name: /source code/i })).toBeVisible();
   await expect(page.getByRole('link', { name: /demo/i })).toBeVisible();
   await expectAccessible(page, 'landing');
+  if (testInfo.project.name === 'desktop') {
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/landing.png` });
+  }
 
   const studentsTab = page.getByRole('tab', { name: 'For Students' });
   await studentsTab.click();
@@ -27,10 +31,6 @@ test('landing page: tabs, actions, and the way to the role chooser', async ({ pa
   await expect(page.getByRole('tab', { name: 'For Teachers' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('tab', { name: 'For Teachers' })).toBeFocused();
 
-  if (testInfo.project.name === 'desktop') {
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/landing.png` });
-  }
   const hasHorizontalScroll = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
   expect(hasHorizontalScroll).toBe(false);
 
