@@ -19,6 +19,7 @@ export async function registerTeacherThroughUi(page: Page) {
 
 export async function logInTeacherThroughUi(page: Page, teacher: { email: string; password: string }) {
   await page.goto('/auth/teacher/login');
+  await expectAccessible(page, 'teacher login');
   await page.getByLabel('Email').fill(teacher.email);
   await page.getByLabel('Password').fill(teacher.password);
   await page.getByLabel('Password').press('Enter');
@@ -43,6 +44,7 @@ export async function registerStudentThroughUi(page: Page) {
 
 export async function logInStudentThroughUi(page: Page, student: { rollNumber: string; password: string }) {
   await page.goto('/auth/student/login');
+  await expectAccessible(page, 'student login');
   await page.getByLabel('Username').fill(student.rollNumber);
   await page.getByLabel('Password').fill(student.password);
   await page.getByRole('button', { name: 'Log in' }).click();

@@ -49,6 +49,8 @@ export const test = base.extend<{ pageErrors: { allow(pattern: RegExp): void } }
         if (message.type() === 'error') problems.push(`console.error: ${message.text()}`);
       });
       await use({ allow: (pattern) => allowed.push(pattern) });
+      // Whatever screen a test ends on is checked too.
+      if (!page.isClosed() && page.url().startsWith('http')) await expectAccessible(page, `end of test: ${page.url()}`);
       const unexpected = problems.filter((problem) => !allowed.some((pattern) => pattern.test(problem)));
       expect(unexpected, 'page errors during the test').toEqual([]);
     },
