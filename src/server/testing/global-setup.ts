@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client.ts';
@@ -30,5 +30,5 @@ export default async function setup(project: TestProject) {
   const templatePath = path.join(directory, `pglite-template-${process.pid}.tar`);
   writeFileSync(templatePath, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteTemplatePath', templatePath);
-  return undefined;
+  return () => rmSync(templatePath, { force: true });
 }
