@@ -33,8 +33,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
     bodyLimit: JSON_BODY_LIMIT_BYTES,
-    // Behind nginx or another balancer the client address is in X-Forwarded-For.
-    trustProxy: true,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -74,15 +72,15 @@ function failure(message: string, errors?: FieldError[]): ApiFailure {
  * a JSON content type is read as "no body" rather than rejected.
  */
 function acceptEmptyJsonBodies(app: FastifyInstance) {
+  // Fastify's own parser keeps its __proto__ / constructor poisoning protection.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(new AppError(400, 'The request body is not valid JSON'), undefined);
-    }
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (String(body).trim() === '') return done(null, undefined);
+    parseJson(request, String(body), (error, parsed) => {
+      if (error) return done(new AppError(400, 'The request body is not valid JSON'), undefined);
+      done(null, parsed);
+    });
   });
 }
 

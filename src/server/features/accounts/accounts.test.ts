@@ -341,3 +341,19 @@ describe('every response of this file', () => {
     }
   });
 });
+
+describe('JSON parsing', () => {
+  it('refuses prototype-poisoning bodies with 400 and creates nothing', async () => {
+    const registration = buildTeacherRegistration();
+    const payload = `{"name":"${registration.name}","subject":"Math","email":"${registration.email}","password":"${registration.password}","__proto__":{"isAdmin":true}}`;
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/teacher/register',
+      payload,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.status).toBe(400);
+    const login = await post('/api/teacher/login', { email: registration.email, password: registration.password });
+    expect(login.status).toBe(401);
+  });
+});
