@@ -57,7 +57,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
   }
   const values = parsed.data;
   const dataDir = path.resolve(values.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  // The database and the signing secret live here: only our user may enter.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   return {
     port: values.PORT,
     host: values.HOST,

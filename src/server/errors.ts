@@ -18,4 +18,6 @@ export const badRequest = (message: string, errors?: { field: string; message: s
 export const unauthorized = (message = 'Please log in to continue') => new AppError(401, message);
 export const forbidden = (message = 'You are not allowed to do that') => new AppError(403, message);
 export const notFound = (message = 'Not found') => new AppError(404, message);
-export const conflict = (message: string) => new AppError(409, message);
+/** 409; naming the field lets a form mark it. */
+export const conflict = (message: string, field?: string) =>
+  new AppError(409, message, field ? [{ field, message }] : undefined);

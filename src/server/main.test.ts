@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -76,6 +76,7 @@ describe('server process', () => {
 
       const first = await startServer(environment);
       expect(existsSync(path.join(dataDir, 'pglite'))).toBe(true);
+      expect(statSync(path.join(dataDir, 'pglite')).mode & 0o077).toBe(0); // other users kept out
       const registration = buildTeacherRegistration();
       expect((await postJson(`${first.baseUrl}/api/teacher/register`, registration)).status).toBe(201);
       const login = await postJson(`${first.baseUrl}/api/teacher/login`, {

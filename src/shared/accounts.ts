@@ -29,7 +29,8 @@ const newPassword = z
   })
   .max(FIELD_LIMITS.passwordMax, {
     error: `Password must be at most ${FIELD_LIMITS.passwordMax} characters`,
-  });
+  })
+  .refine((password) => password.trim() !== '', { error: 'Password must not be only spaces' });
 
 // A login only needs *a* password; its length rules belong to registration.
 const anyPassword = z

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -45,7 +45,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 /** Embedded PostgreSQL in DATA_DIR: no server to install for one small school. */
 async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }) {
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true }); // PGlite won't create parents
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true }); // PGlite won't create parents
+    // PGlite's files ignore the umask (0666); a private folder keeps other users out.
+    chmodSync(options.dataDir, 0o700);
+  }
   const client = await PGlite.create(options.dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {

@@ -13,6 +13,12 @@ export function DashboardLayout(props: {
 }) {
   return (
     <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-3 py-2 font-semibold text-brand-700 focus:not-sr-only focus:fixed focus:left-2 focus:top-2"
+      >
+        Skip to content
+      </a>
       <DashboardHeader userName={props.userName} dashboardPath={props.dashboardPath} />
       <div className="flex flex-1">
         <SideMenu label={props.menuLabel} items={props.menuItems} />

@@ -7,11 +7,12 @@ export type SideMenuItem = { to: string; label: string; icon: LucideIcon; isEnd?
 
 const STORAGE_KEY = 'sideMenuExpanded';
 
+const isSmallScreen = () => !window.matchMedia('(min-width: 768px)').matches;
+
+/** Phones always start with icons only; wider screens remember the last choice. */
 function initiallyExpanded(): boolean {
-  const stored = localStorage.getItem(STORAGE_KEY);
-  if (stored !== null) return stored === 'true';
-  // Phones start with icons only so the page keeps its width.
-  return window.matchMedia('(min-width: 768px)').matches;
+  if (isSmallScreen()) return false;
+  return localStorage.getItem(STORAGE_KEY) !== 'false';
 }
 
 /**
@@ -21,56 +22,63 @@ function initiallyExpanded(): boolean {
 export function SideMenu({ label, items }: { label: string; items: SideMenuItem[] }) {
   const [isExpanded, setIsExpanded] = useState(initiallyExpanded);
   const toggle = () => {
-    setIsExpanded((current) => {
-      localStorage.setItem(STORAGE_KEY, String(!current));
-      return !current;
-    });
+    if (!isSmallScreen()) localStorage.setItem(STORAGE_KEY, String(!isExpanded));
+    setIsExpanded(!isExpanded);
+  };
+  // On a phone the open menu covers the page, so choosing a screen closes it.
+  const closeOnSmallScreen = () => {
+    if (isSmallScreen()) setIsExpanded(false);
   };
   return (
-    <nav
-      aria-label={label}
-      data-expanded={isExpanded}
-      className={`flex shrink-0 flex-col border-r border-slate-200 bg-white py-3 transition-[width] duration-200 ${
-        isExpanded ? 'w-52' : 'w-16'
-      }`}
-    >
-      <button
-        type="button"
-        onClick={toggle}
-        aria-expanded={isExpanded}
-        aria-label={isExpanded ? 'Collapse menu' : 'Expand menu'}
-        className="mx-3 mb-2 flex h-9 items-center justify-center self-end rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+    // The wrapper keeps the icon column's width in the page; on phones the
+    // expanded menu lies over the content instead of squeezing it.
+    <div className="relative w-16 shrink-0 md:w-auto">
+      <nav
+        aria-label={label}
+        data-expanded={isExpanded}
+        className={`flex h-full flex-col border-r border-slate-200 bg-white py-3 transition-[width] duration-200 ${
+          isExpanded ? 'w-52 max-md:absolute max-md:inset-y-0 max-md:left-0 max-md:z-30 max-md:shadow-xl' : 'w-16'
+        }`}
       >
-        {isExpanded ? (
-          <ChevronLeft className="size-5" aria-hidden="true" />
-        ) : (
-          <ChevronRight className="size-5" aria-hidden="true" />
-        )}
-      </button>
-      <ul className="flex flex-col gap-1 px-2">
-        {items.map((item) => (
-          <li key={item.to}>
-            <Tooltip label={item.label} isEnabled={!isExpanded}>
-              {(describedBy) => (
-                <NavLink
-                  to={item.to}
-                  end={item.isEnd}
-                  aria-label={isExpanded ? undefined : item.label}
-                  aria-describedby={describedBy}
-                  className={({ isActive }) =>
-                    `flex h-10 items-center gap-3 rounded-lg px-3 text-sm font-medium ${
-                      isExpanded ? 'w-48' : 'w-12 justify-center'
-                    } ${isActive ? 'bg-brand-600 text-white' : 'text-slate-700 hover:bg-brand-50 hover:text-brand-800'}`
-                  }
-                >
-                  <item.icon className="size-5 shrink-0" aria-hidden="true" />
-                  {isExpanded ? <span className="truncate">{item.label}</span> : null}
-                </NavLink>
-              )}
-            </Tooltip>
-          </li>
-        ))}
-      </ul>
-    </nav>
+        <button
+          type="button"
+          onClick={toggle}
+          aria-expanded={isExpanded}
+          aria-label={isExpanded ? 'Collapse menu' : 'Expand menu'}
+          className="mx-3 mb-2 flex h-9 items-center justify-center self-end rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+        >
+          {isExpanded ? (
+            <ChevronLeft className="size-5" aria-hidden="true" />
+          ) : (
+            <ChevronRight className="size-5" aria-hidden="true" />
+          )}
+        </button>
+        <ul className="flex flex-col gap-1 px-2">
+          {items.map((item) => (
+            <li key={item.to}>
+              <Tooltip label={item.label} isEnabled={!isExpanded}>
+                {(describedBy) => (
+                  <NavLink
+                    to={item.to}
+                    end={item.isEnd}
+                    onClick={closeOnSmallScreen}
+                    aria-label={isExpanded ? undefined : item.label}
+                    aria-describedby={describedBy}
+                    className={({ isActive }) =>
+                      `flex h-10 items-center gap-3 rounded-lg px-3 text-sm font-medium ${
+                        isExpanded ? 'w-48' : 'w-12 justify-center'
+                      } ${isActive ? 'bg-brand-600 text-white' : 'text-slate-700 hover:bg-brand-50 hover:text-brand-800'}`
+                    }
+                  >
+                    <item.icon className="size-5 shrink-0" aria-hidden="true" />
+                    {isExpanded ? <span className="truncate">{item.label}</span> : null}
+                  </NavLink>
+                )}
+              </Tooltip>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
   );
 }

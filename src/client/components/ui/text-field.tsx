@@ -11,7 +11,9 @@ type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
 export function TextField({ label, error, hint, id, className = '', ...inputProps }: TextFieldProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
-  const describedBy = [error ? `${inputId}-error` : null, hint ? `${inputId}-hint` : null].filter(Boolean).join(' ');
+  const describedBy = [error ? `${inputId}-error` : null, hint && !error ? `${inputId}-hint` : null]
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className={`flex flex-col gap-1.5 ${className}`}>
       <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
@@ -32,7 +34,7 @@ export function TextField({ label, error, hint, id, className = '', ...inputProp
         }`}
         {...inputProps}
       />
-      {hint ? (
+      {hint && !error ? (
         <p id={`${inputId}-hint`} className="text-xs text-slate-600">
           {hint}
         </p>

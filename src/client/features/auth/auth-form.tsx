@@ -34,6 +34,7 @@ type AuthFormProps<Schema extends z.ZodType<Record<string, unknown>>> = {
 export function AuthForm<Schema extends z.ZodType<Record<string, unknown>>>(props: AuthFormProps<Schema>) {
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [isSubmitting, setIsSubmitting] = useState(false);
+  const [isNoticeVisible, setIsNoticeVisible] = useState(true);
   const formRef = useRef<HTMLFormElement>(null);
 
   const showFieldErrors = (errors: Record<string, string>) => {
@@ -44,6 +45,8 @@ export function AuthForm<Schema extends z.ZodType<Record<string, unknown>>>(prop
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    toast.dismiss(); // an earlier failure must not linger next to the next outcome
+    setIsNoticeVisible(false);
     const values = Object.fromEntries(new FormData(event.currentTarget).entries());
     const parsed = props.schema.safeParse(values);
     if (!parsed.success) {
@@ -77,7 +80,7 @@ export function AuthForm<Schema extends z.ZodType<Record<string, unknown>>>(prop
       <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
         <h1 className="text-2xl font-bold text-slate-900">{props.title}</h1>
         {props.intro ? <p className="mt-1 text-sm text-slate-700">{props.intro}</p> : null}
-        {props.notice ? (
+        {props.notice && isNoticeVisible ? (
           <p
             role="status"
             className="mt-4 rounded-lg border border-teal-600/40 bg-teal-50 px-3 py-2 text-sm text-teal-900"

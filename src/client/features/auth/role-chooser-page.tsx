@@ -28,7 +28,7 @@ export function Component() {
   return (
     <main id="main" className="flex flex-1 flex-col items-center px-4 py-10 sm:py-16">
       <h1 className="text-center text-3xl font-bold text-slate-900">Who is learning today?</h1>
-      <p className="mt-2 text-center text-slate-700">Choose how you use StudyHall to log in.</p>
+      <p className="mt-2 text-center text-slate-700">Choose your role to log in or to create an account.</p>
       <div className="mt-10 flex w-full flex-col items-center justify-center gap-6 md:flex-row md:gap-10">
         <RoleChoice
           to="/auth/student/login"
@@ -44,6 +44,17 @@ export function Component() {
           description="Create quizzes, share resources and manage students."
         />
       </div>
+      <p className="mt-10 text-center text-sm text-slate-700">
+        New to StudyHall?{' '}
+        <Link to="/auth/student/register" className="font-semibold text-brand-700 underline">
+          Create a student account
+        </Link>{' '}
+        or{' '}
+        <Link to="/auth/teacher/register" className="font-semibold text-brand-700 underline">
+          a teacher account
+        </Link>
+        .
+      </p>
     </main>
   );
 }

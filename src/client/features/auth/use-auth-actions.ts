@@ -17,7 +17,7 @@ export function useAuthActions(role: UserRole) {
     /** After success the user goes to the matching login with the server's message. */
     async register(path: string, registration: Record<string, unknown>) {
       const { message } = await apiPost<unknown>(path, registration);
-      toast.success(message);
+      // The login screen shows the message as its notice (SPEC §8 success notice).
       await navigate(loginPathFor(role), { state: { notice: message } });
     },
   };

@@ -79,6 +79,7 @@ describe('teacher registration', () => {
     ['password', { password: 'short' }],
     ['name', { name: 'x'.repeat(101) }],
     ['email', { email: 42 }],
+    ['password', { password: '        ' }],
   ])('names the offending field %s', async (field, overrides) => {
     const response = await post('/api/teacher/register', { ...buildTeacherRegistration(), ...overrides });
     expect(response.status).toBe(400);
@@ -175,6 +176,7 @@ describe('student registration and login', () => {
     );
     expect(sameRoll.status).toBe(409);
     expect(sameRoll.body.message).toBe('This account username is already taken');
+    expect(sameRoll.body.errors).toEqual([{ field: 'rollNumber', message: 'This account username is already taken' }]);
     const sameEmail = await post(
       '/api/student/register',
       buildStudentRegistration({ email: registration.email.toUpperCase() }),

@@ -20,10 +20,10 @@ import { presentStudent, presentTeacher } from './presenters.ts';
 const TEACHER_LOGIN_FAILED = 'Email or password is incorrect';
 const STUDENT_LOGIN_FAILED = 'Username or password is incorrect';
 
-const DUPLICATE_MESSAGES: Record<string, string> = {
-  teachers_email_lower_unique: 'A teacher with this email already exists',
-  students_email_lower_unique: 'A student with this email already exists',
-  students_roll_number_lower_unique: 'This account username is already taken',
+const DUPLICATES: Record<string, { field: string; message: string }> = {
+  teachers_email_lower_unique: { field: 'email', message: 'A teacher with this email already exists' },
+  students_email_lower_unique: { field: 'email', message: 'A student with this email already exists' },
+  students_roll_number_lower_unique: { field: 'rollNumber', message: 'This account username is already taken' },
 };
 
 /** Runs an insert, turning a unique-index violation into a 409 a person understands. */
@@ -33,7 +33,8 @@ async function insertUnique<T>(insert: () => Promise<T>): Promise<T> {
   } catch (error) {
     const constraint = violatedUniqueConstraint(error);
     if (constraint === undefined) throw error;
-    throw conflict(DUPLICATE_MESSAGES[constraint] ?? 'This account already exists');
+    const duplicate = DUPLICATES[constraint];
+    throw duplicate ? conflict(duplicate.message, duplicate.field) : conflict('This account already exists');
   }
 }
 
