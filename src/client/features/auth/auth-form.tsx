@@ -56,6 +56,7 @@ export function AuthForm<Schema extends z.ZodType<Record<string, unknown>>>(prop
         errors[field] ??= issue.message;
       }
       showFieldErrors(errors);
+      toast.error(parsed.error.issues[0]?.message ?? 'Please check the form');
       return;
     }
     setFieldErrors({});
