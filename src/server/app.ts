@@ -112,8 +112,18 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
           : error.message;
     return reply.code(error.statusCode).send(failure(message));
   }
-  request.log.error({ err: error }, 'unhandled error');
+  request.log.error({ err: withoutQueryParameters(error) }, 'unhandled error');
   return reply.code(500).send(failure('Something went wrong on our side. Please try again.'));
+}
+
+/**
+ * Drizzle's query errors carry the query's parameters in their message, and
+ * those include password hashes: log the statement and the driver's reason only.
+ */
+function withoutQueryParameters(error: Error): object {
+  if (!('query' in error) || !('params' in error)) return error;
+  const cause = error.cause as { message?: string; code?: string; stack?: string } | undefined;
+  return { type: error.name, query: error.query, code: cause?.code, message: cause?.message, stack: cause?.stack };
 }
 
 /** Baseline headers for every response; the strict CSP comes with the hardening issue. */

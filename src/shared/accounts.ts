@@ -6,12 +6,17 @@ import { FIELD_LIMITS } from './limits.ts';
  * and the server's requests, so both sides report the same problems.
  */
 
+// PostgreSQL text cannot hold NUL, and no person types control characters.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
 const requiredText = (label: string, max: number) =>
   z
     .string({ error: `${label} is required` })
     .trim()
     .min(1, { error: `${label} is required` })
-    .max(max, { error: `${label} must be at most ${max} characters` });
+    .max(max, { error: `${label} must be at most ${max} characters` })
+    .refine((value) => !CONTROL_CHARACTERS.test(value), { error: `${label} contains characters that are not allowed` });
 
 const emailAddress = (label: string) =>
   z
@@ -19,6 +24,7 @@ const emailAddress = (label: string) =>
     .trim()
     .min(1, { error: `${label} is required` })
     .max(FIELD_LIMITS.email, { error: `${label} must be at most ${FIELD_LIMITS.email} characters` })
+    .refine((value) => !CONTROL_CHARACTERS.test(value), { error: `${label} must be a valid email address` })
     .pipe(z.email({ error: `${label} must be a valid email address` }));
 
 const newPassword = z

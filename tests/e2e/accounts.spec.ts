@@ -117,6 +117,7 @@ test('student registers, logs in with the roll number, sees the sidebar and logs
   await logInStudentThroughUi(page, student);
   await expect(page.getByTestId('header-user-name')).toHaveText(student.name);
   const menu = page.getByRole('navigation', { name: 'Student menu' });
+  await expect(menu.getByRole('link')).toHaveCount(STUDENT_MENU.length);
   for (const [index, label] of STUDENT_MENU.entries()) {
     await expect(menu.getByRole('link').nth(index)).toHaveAccessibleName(label);
   }
@@ -152,6 +153,7 @@ test('a screen part that fails to load says so and can be retried', async ({ pag
   await page.route(/role-chooser-page-[\w-]+\.js$/, (route) => route.abort());
   await page.goto('/auth');
   await expect(page.getByRole('heading', { name: 'Loading chunk failed' })).toBeVisible();
+  await expectAccessible(page, 'chunk failure screen');
   await page.unroute(/role-chooser-page-[\w-]+\.js$/);
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByText('OR', { exact: true })).toBeVisible();

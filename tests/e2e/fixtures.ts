@@ -13,6 +13,18 @@ type AxeViolation = { id: string; impact: string | null; help: string; nodes: { 
  */
 export async function expectAccessible(page: Page, label = page.url()) {
   await page.waitForLoadState('domcontentloaded');
+  // Colours read mid-fade are not the real ones: let finite animations finish.
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
+        ),
+    null,
+    { timeout: 10_000 },
+  );
   const hasAxe = await page.evaluate(() => 'axe' in window);
   if (!hasAxe) await page.addScriptTag({ content: AXE_SOURCE });
   const violations = await page.evaluate(async () => {

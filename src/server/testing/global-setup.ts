@@ -7,6 +7,7 @@ import { createTemplateDatabase, dropTemplateDatabase } from './postgres-databas
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplatePath: string;
+    postgresTemplateName: string;
   }
 }
 
@@ -18,8 +19,9 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const postgresUrl = process.env.TEST_DATABASE_URL;
   if (postgresUrl) {
-    await createTemplateDatabase(postgresUrl);
-    return async () => dropTemplateDatabase(postgresUrl);
+    const templateName = await createTemplateDatabase(postgresUrl);
+    project.provide('postgresTemplateName', templateName);
+    return async () => dropTemplateDatabase(postgresUrl, templateName);
   }
 
   const template = await openDatabase({ kind: 'pglite' });

@@ -7,7 +7,6 @@ import { openDatabase, type DatabaseHandle } from '../db/client.ts';
  * and a copy of it per test file (CREATE DATABASE ... TEMPLATE is a file copy,
  * far faster than migrating again). Schemas would not do: migrations name "public".
  */
-const TEMPLATE_NAME = 'studyhall_test_template';
 
 function withDatabase(url: string, databaseName: string): string {
   const parsed = new URL(url);
@@ -25,24 +24,26 @@ async function runAdminQuery(adminUrl: string, statement: string) {
   }
 }
 
-export async function createTemplateDatabase(adminUrl: string) {
-  await runAdminQuery(adminUrl, `DROP DATABASE IF EXISTS ${TEMPLATE_NAME} WITH (FORCE)`);
-  await runAdminQuery(adminUrl, `CREATE DATABASE ${TEMPLATE_NAME}`);
-  const template = await openDatabase({ kind: 'postgres', url: withDatabase(adminUrl, TEMPLATE_NAME) });
+/** Creates and migrates this run's template; its name is unique so parallel runs don't collide. */
+export async function createTemplateDatabase(adminUrl: string): Promise<string> {
+  const templateName = `studyhall_test_template_${randomBytes(4).toString('hex')}`;
+  await runAdminQuery(adminUrl, `CREATE DATABASE ${templateName}`);
+  const template = await openDatabase({ kind: 'postgres', url: withDatabase(adminUrl, templateName) });
   await template.close();
+  return templateName;
 }
 
-export async function dropTemplateDatabase(adminUrl: string) {
-  await runAdminQuery(adminUrl, `DROP DATABASE IF EXISTS ${TEMPLATE_NAME} WITH (FORCE)`);
+export async function dropTemplateDatabase(adminUrl: string, templateName: string) {
+  await runAdminQuery(adminUrl, `DROP DATABASE IF EXISTS ${templateName} WITH (FORCE)`);
 }
 
 /** A fresh migrated database for one test file; closing it drops it. */
-export async function openPostgresCopy(adminUrl: string): Promise<DatabaseHandle> {
+export async function openPostgresCopy(adminUrl: string, templateName: string): Promise<DatabaseHandle> {
   const name = `studyhall_test_${randomBytes(6).toString('hex')}`;
   // Two workers copying the template at the same instant can collide; retry briefly.
   for (let attempt = 1; ; attempt++) {
     try {
-      await runAdminQuery(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_NAME}`);
+      await runAdminQuery(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${templateName}`);
       break;
     } catch (error) {
       if (attempt >= 5) throw error;

@@ -13,7 +13,7 @@ export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-012345
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const postgresUrl = process.env.TEST_DATABASE_URL;
-  if (postgresUrl) return openPostgresCopy(postgresUrl);
+  if (postgresUrl) return openPostgresCopy(postgresUrl, inject('postgresTemplateName'));
   const dump = readFileSync(inject('pgliteTemplatePath'));
   return openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) });
 }

@@ -359,3 +359,20 @@ describe('JSON parsing', () => {
     expect(login.status).toBe(401);
   });
 });
+
+describe('control characters', () => {
+  it('answers 400 (never 500) to a NUL in any text field of every account endpoint', async () => {
+    const teacher = await registeredTeacher();
+    const cases: [string, Record<string, unknown>, Record<string, string>][] = [
+      ['/api/teacher/register', buildTeacherRegistration({ name: 'T\u0000' }), {}],
+      ['/api/teacher/login', { email: 'a\u0000@b.test', password: 'whatever1' }, {}],
+      ['/api/student/register', buildStudentRegistration({ class: '10\u0000A' }), {}],
+      ['/api/student/login', { rollNumber: 'r\u0000', password: 'whatever1' }, {}],
+      ['/api/teacher/add-student', buildStudentRegistration({ parentName: 'P\u0000' }), bearer(teacher.token)],
+    ];
+    for (const [url, payload, headers] of cases) {
+      const response = await post(url, payload, headers);
+      expect(response.status, url).toBe(400);
+    }
+  });
+});
