@@ -22,6 +22,12 @@ describe('GET /api/health', () => {
     expect(response.body).toMatchObject({ success: false });
   });
 
+  it('answers a malformed URL with the JSON envelope', async () => {
+    const response = await t.call({ method: 'GET', url: '/%E0%A4%A' });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ success: false, data: null });
+  });
+
   it('answers 503 once the database is gone', async () => {
     await t.database.close();
     const response = await t.call({ method: 'GET', url: '/api/health' });
