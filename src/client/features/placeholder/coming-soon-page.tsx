@@ -24,8 +24,7 @@ export function ComingSoonPage({
         <div>
           <p className="font-semibold text-amber-900">Not available yet</p>
           <p className="mt-1 text-sm text-amber-900">
-            This screen is part of the {release} release and is not built yet. Everything else in the menu keeps
-            working.
+            This screen is part of the {release} release and is not built yet.
           </p>
         </div>
       </div>
