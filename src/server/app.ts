@@ -124,7 +124,7 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
  * Drizzle's query errors carry the query's parameters in their message, and
  * those include password hashes: log the statement and the driver's reason only.
  */
-function withoutQueryParameters(error: Error): object {
+export function withoutQueryParameters(error: Error): object {
   if (!('query' in error) || !('params' in error)) return error;
   const cause = error.cause as { message?: string; code?: string; stack?: string } | undefined;
   return { type: error.name, query: error.query, code: cause?.code, message: cause?.message, stack: cause?.stack };

@@ -1,11 +1,11 @@
 import { FIELD_LIMITS } from '#shared/limits';
 import { studentRegistrationSchema } from '#shared/accounts';
-import { AuthForm } from './auth-form.tsx';
+import { AuthForm, type AuthField } from './auth-form.tsx';
 import { AuthSwitchLink } from './auth-switch-link.tsx';
 import { useAuthActions } from './use-auth-actions.ts';
 
-/** The student fields of SPEC §5; the teacher's add-student form reuses them. */
-export const STUDENT_ACCOUNT_FIELDS = [
+/** The student fields of SPEC §5. */
+const STUDENT_ACCOUNT_FIELDS: AuthField[] = [
   { name: 'name', label: 'Name', autoComplete: 'name' },
   {
     name: 'rollNumber',
@@ -24,7 +24,7 @@ export const STUDENT_ACCOUNT_FIELDS = [
     autoComplete: 'new-password',
     hint: `At least ${FIELD_LIMITS.passwordMin} characters.`,
   },
-] as const;
+];
 
 export function Component() {
   const { register } = useAuthActions('student');
@@ -33,7 +33,7 @@ export function Component() {
       title="Create a student account"
       intro="Take quizzes, find resources and follow your progress."
       schema={studentRegistrationSchema}
-      fields={[...STUDENT_ACCOUNT_FIELDS]}
+      fields={STUDENT_ACCOUNT_FIELDS}
       submitLabel="Register"
       onSubmit={(values) => register('/api/student/register', values)}
       footer={

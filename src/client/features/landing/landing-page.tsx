@@ -19,7 +19,7 @@ import {
 } from 'lucide-react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
-import { PRODUCT_NAME } from '#shared/constants';
+import { PublicTopNav } from '../../components/layout/public-top-nav.tsx';
 
 type Feature = { icon: LucideIcon; title: string; text: string };
 type Audience = 'teachers' | 'students';
@@ -330,20 +330,7 @@ function HowItWorks() {
 export function Component() {
   return (
     <div className="flex min-h-screen flex-col overflow-x-clip bg-white">
-      <header className="border-b border-slate-200 bg-white">
-        <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4 sm:px-6">
-          <Link to="/" className="flex items-center gap-2 rounded-md text-xl font-bold text-brand-700">
-            <img src="/favicon.svg" alt="" width={32} height={32} className="size-8" />
-            {PRODUCT_NAME}
-          </Link>
-          <Link
-            to="/auth"
-            className="rounded-lg px-4 py-2 text-sm font-semibold text-brand-700 ring-1 ring-brand-200 transition-colors hover:bg-brand-50"
-          >
-            Login
-          </Link>
-        </nav>
-      </header>
+      <PublicTopNav />
 
       <main id="main" className="flex-1">
         <Hero />
