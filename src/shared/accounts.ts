@@ -1,22 +1,11 @@
 import { z } from 'zod';
+import { CONTROL_CHARACTERS, requiredText } from './fields.ts';
 import { FIELD_LIMITS } from './limits.ts';
 
 /**
  * Account payloads (SPEC §5, §7). The same schemas validate the client's forms
  * and the server's requests, so both sides report the same problems.
  */
-
-// PostgreSQL text cannot hold NUL, and no person types control characters.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-
-const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, { error: `${label} is required` })
-    .max(max, { error: `${label} must be at most ${max} characters` })
-    .refine((value) => !CONTROL_CHARACTERS.test(value), { error: `${label} contains characters that are not allowed` });
 
 const emailAddress = (label: string) =>
   z

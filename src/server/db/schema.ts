@@ -1,6 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { doublePrecision, integer, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { FIELD_LIMITS } from '#shared/limits';
+import { QUIZ_LIMITS } from '#shared/quizzes';
 
 /**
  * Relational schema (ARCHITECTURE: Data). Column sizes come from FIELD_LIMITS so
@@ -49,3 +62,67 @@ export const students = pgTable(
 
 export type TeacherRow = typeof teachers.$inferSelect;
 export type StudentRow = typeof students.$inferSelect;
+
+/** A question as stored: the answer key never leaves through a student presenter. */
+export type StoredQuestion = { _id: string; question_text: string; options: string[]; answer: string };
+
+export const quizzes = pgTable(
+  'quizzes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: varchar('title', { length: QUIZ_LIMITS.title }).notNull(),
+    subject: varchar('subject', { length: FIELD_LIMITS.subject }).notNull(),
+    className: varchar('class', { length: FIELD_LIMITS.className }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deadline: timestamp('deadline', { withTimezone: true }).notNull(),
+    maxTimeMinutes: integer('max_time_minutes').notNull(),
+    createdByTeacherId: uuid('created_by_teacher_id')
+      .notNull()
+      .references(() => teachers.id, { onDelete: 'cascade' }),
+    background: varchar('background', { length: 200 }).notNull(),
+    // A quiz is immutable once published, so its questions live with it.
+    questions: jsonb('questions').$type<StoredQuestion[]>().notNull(),
+    questionCount: integer('question_count').notNull(),
+  },
+  (table) => [
+    index('quizzes_class_deadline_idx').on(table.className, table.deadline),
+    index('quizzes_teacher_created_idx').on(table.createdByTeacherId, table.createdAt),
+  ],
+);
+
+/** Per attempt, the shuffled order the student sees: question ids, each with its options in order. */
+export type AttemptLayout = { questionId: string; options: string[] }[];
+
+export const quizAttempts = pgTable(
+  'quiz_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    quizId: uuid('quiz_id')
+      .notNull()
+      .references(() => quizzes.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    /** startedAt + maxTime: the server's timer. */
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    layout: jsonb('layout').$type<AttemptLayout>().notNull(),
+    /** question id -> selected option, saved as the student picks. */
+    answers: jsonb('answers').$type<Record<string, string>>().notNull().default({}),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    endedBy: varchar('ended_by', { length: 20 }).$type<'submitted' | 'time-up'>(),
+    score: integer('score'),
+    accuracy: numeric('accuracy', { precision: 5, scale: 2 }),
+    timeTakenSeconds: integer('time_taken_seconds'),
+  },
+  (table) => [
+    // One attempt per student and quiz, race-free.
+    uniqueIndex('quiz_attempts_quiz_student_unique').on(table.quizId, table.studentId),
+    index('quiz_attempts_student_idx').on(table.studentId),
+    // The sweep looks only at open attempts, by when their time ends.
+    index('quiz_attempts_open_ends_idx').on(table.endsAt).where(sql`${table.submittedAt} is null`),
+  ],
+);
+
+export type QuizRow = typeof quizzes.$inferSelect;
+export type QuizAttemptRow = typeof quizAttempts.$inferSelect;

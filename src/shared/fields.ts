@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/** Field builders shared by every payload schema, so all forms speak the same messages. */
+
+// PostgreSQL text cannot hold NUL, and no person types control characters.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/** A trimmed, non-empty, bounded text without control characters. */
+export const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, { error: `${label} is required` })
+    .max(max, { error: `${label} must be at most ${max} characters` })
+    .refine((value) => !CONTROL_CHARACTERS.test(value), { error: `${label} contains characters that are not allowed` });

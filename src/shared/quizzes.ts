@@ -1,0 +1,228 @@
+import { z } from 'zod';
+import { CONTROL_CHARACTERS, requiredText } from './fields.ts';
+import { FIELD_LIMITS } from './limits.ts';
+
+/**
+ * The quiz contract (SPEC §3 Quiz, Question, attempt record; §5 quiz editor;
+ * §7 add-quiz, get-all-quiz, quiz/{id}, update-student) and the attempt calls
+ * we add so the server owns the timer and the answers.
+ */
+
+export const QUIZ_LIMITS = {
+  title: 200,
+  questionsMax: 200,
+  optionsMin: 2,
+  optionsMax: 10,
+  text: 2000,
+  maxTimeMin: 1,
+  maxTimeMax: 600,
+  /** A submission this late after the timer still counts its own answers (network, a slow tab). */
+  graceSeconds: 30,
+  /** get-all-quiz pages. */
+  pageSizeDefault: 50,
+  pageSizeMax: 100,
+} as const;
+
+/** The six background templates (SPEC §9), served by the client. */
+export const QUIZ_BACKGROUNDS = [1, 2, 3, 4, 5, 6].map(
+  (number) => `/images/quiz-templates/quiz${number}-template.png`,
+) as [string, ...string[]];
+export const DEFAULT_QUIZ_BACKGROUND = QUIZ_BACKGROUNDS[0];
+
+/** Confetti pieces on the result screen (SPEC §9). */
+export const CONFETTI_PIECES = 100;
+
+const optionText = z
+  .string({ error: 'Options must be text' })
+  .max(QUIZ_LIMITS.text, { error: `An option must be at most ${QUIZ_LIMITS.text} characters` })
+  .refine((value) => !CONTROL_CHARACTERS.test(value), { error: 'An option contains characters that are not allowed' })
+  .transform((value) => value.trim());
+
+/** Empty options are dropped (SPEC §3); the answer must be one of what remains. */
+export const questionInputSchema = z
+  .object({
+    question_text: requiredText('Question text', QUIZ_LIMITS.text),
+    options: z
+      .array(optionText, { error: 'Options must be a list' })
+      // Room for empty rows the editor drops; the real bound is checked after dropping.
+      .max(QUIZ_LIMITS.optionsMax * 5, { error: `A question can have at most ${QUIZ_LIMITS.optionsMax} options` })
+      .transform((options) => options.filter((option) => option !== ''))
+      .refine((options) => options.length >= QUIZ_LIMITS.optionsMin, {
+        error: `A question needs at least ${QUIZ_LIMITS.optionsMin} options`,
+      })
+      .refine((options) => options.length <= QUIZ_LIMITS.optionsMax, {
+        error: `A question can have at most ${QUIZ_LIMITS.optionsMax} options`,
+      })
+      .refine((options) => new Set(options).size === options.length, { error: 'Options of a question must differ' }),
+    answer: z
+      .string({ error: 'Choose the correct answer' })
+      .max(QUIZ_LIMITS.text)
+      .transform((value) => value.trim()),
+  })
+  .refine((question) => question.answer !== '', { error: 'Choose the correct answer', path: ['answer'] })
+  .refine((question) => question.answer === '' || question.options.includes(question.answer), {
+    error: 'The correct answer must be one of the options',
+    path: ['answer'],
+  });
+export type QuestionInput = z.infer<typeof questionInputSchema>;
+
+/**
+ * add-quiz body. The client also sends createdBy, subject and date (SPEC §7):
+ * they are ignored, because the token says who creates the quiz and the server
+ * knows the teacher's subject and the time.
+ */
+export const newQuizSchema = z.object({
+  title: requiredText('Title', QUIZ_LIMITS.title),
+  class: requiredText('Class', FIELD_LIMITS.className),
+  deadline: z
+    .string({ error: 'Deadline is required' })
+    .min(1, { error: 'Deadline is required' })
+    .pipe(z.iso.datetime({ offset: true, error: 'Deadline must be a date and time' }))
+    .refine((value) => Date.parse(value) > Date.now(), { error: 'Deadline must be in the future' }),
+  maxTime: z
+    .number({ error: 'Maximum time must be a number of minutes' })
+    .int({ error: 'Maximum time must be a whole number of minutes' })
+    .min(QUIZ_LIMITS.maxTimeMin, { error: `Maximum time must be at least ${QUIZ_LIMITS.maxTimeMin} minute` })
+    .max(QUIZ_LIMITS.maxTimeMax, { error: `Maximum time must be at most ${QUIZ_LIMITS.maxTimeMax} minutes` }),
+  quiz: z.object(
+    {
+      background: z.enum(QUIZ_BACKGROUNDS, { error: 'Choose one of the six background images' }),
+      questions: z
+        .array(questionInputSchema, { error: 'Questions must be a list' })
+        .min(1, { error: 'Add at least one question' })
+        .max(QUIZ_LIMITS.questionsMax, { error: `A quiz can have at most ${QUIZ_LIMITS.questionsMax} questions` }),
+    },
+    { error: 'The quiz content is required' },
+  ),
+});
+export type NewQuiz = z.infer<typeof newQuizSchema>;
+/** What the editor sends: the raw form (createdBy, subject, date are ignored by the server). */
+export type NewQuizPayload = z.input<typeof newQuizSchema> & Record<string, unknown>;
+
+export const quizIdParamsSchema = z.object({ id: z.uuid({ error: 'No such quiz' }) });
+
+export const quizListQuerySchema = z.object({
+  /** Students only: online (can be taken now) or attempted; omitted = every quiz of the class. */
+  view: z.enum(['online', 'attempted'], { error: 'view must be online or attempted' }).optional(),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(QUIZ_LIMITS.pageSizeMax).default(QUIZ_LIMITS.pageSizeDefault),
+});
+
+const questionId = z.string().min(1).max(40);
+const selectedOption = z
+  .string({ error: 'The selected option must be text' })
+  .max(QUIZ_LIMITS.text, { error: 'The selected option is too long' });
+
+/** Answers saved while the student works: question id -> chosen option text. */
+export const saveAnswersSchema = z.object({
+  answers: z
+    .record(questionId, selectedOption, { error: 'answers must map question ids to options' })
+    .refine((answers) => Object.keys(answers).length <= QUIZ_LIMITS.questionsMax, { error: 'Too many answers' }),
+});
+export type SaveAnswers = z.infer<typeof saveAnswersSchema>;
+
+/**
+ * update-student body (SPEC §7): the quiz with the selected options. score,
+ * accuracy, attemptedAt, user and timeTaken may be sent and are ignored: the
+ * server scores and times the attempt itself.
+ */
+export const submitAttemptSchema = z.object({
+  quiz: z.object(
+    {
+      _id: z.uuid({ error: 'quiz._id must be a quiz id' }),
+      questions: z
+        .array(z.object({ _id: questionId, selectedOption: selectedOption.nullish() }))
+        .max(QUIZ_LIMITS.questionsMax)
+        .default([]),
+    },
+    { error: 'The quiz you are submitting is required' },
+  ),
+});
+export type SubmitAttempt = z.infer<typeof submitAttemptSchema>;
+
+// ---- What the server presents ----------------------------------------------------------
+
+export type QuizQuestion = {
+  _id: string;
+  question_text: string;
+  options: string[];
+  /** Absent for a student who has not submitted this quiz. */
+  answer?: string;
+  /** The student's choice (attempt, review); null when unanswered. */
+  selectedOption?: string | null;
+};
+
+type QuizBase = {
+  _id: string;
+  title: string;
+  subject: string;
+  class: string;
+  /** Creation time, ISO. */
+  date: string;
+  deadline: string;
+  /** Minutes. */
+  maxTime: number;
+  createdBy: { _id: string; name: string };
+  questionCount: number;
+};
+
+/** How an attempt ended: submitted by the student or closed by the server when time ran out. */
+export type AttemptEnding = 'submitted' | 'time-up';
+
+export type AttemptResult = {
+  score: number;
+  /** 100 × correct / questions, a numeric string with at most 2 decimals. */
+  accuracy: string;
+  attemptedAt: string;
+  /** Seconds. */
+  timeTaken: number;
+  endedBy: AttemptEnding;
+};
+
+/** A student's own attempt, as their list and quiz screens see it. */
+export type AttemptState =
+  | { status: 'in-progress'; startedAt: string; endsAt: string; remainingSeconds: number }
+  | ({ status: 'submitted' } & AttemptResult);
+
+export type TeacherQuizSummary = QuizBase & { quiz: { background: string }; attemptCount: number };
+export type StudentQuizSummary = QuizBase & { quiz: { background: string }; attempt: AttemptState | null };
+
+/** One row of the analytics table (SPEC §3 quiz.attempts). */
+export type AttemptRecord = AttemptResult & {
+  _id: string;
+  user: { _id: string; name: string; rollNumber: string };
+  quiz: { questions: { _id: string; selectedOption: string | null }[] };
+};
+
+export type TeacherQuizDetail = QuizBase & {
+  quiz: { background: string; questions: Required<Omit<QuizQuestion, 'selectedOption'>>[] };
+  attempts: AttemptRecord[];
+};
+
+/**
+ * A student's view of one quiz: no questions before starting; the attempt's
+ * shuffled questions without answers while in progress; the review after.
+ */
+export type StudentQuizDetail = QuizBase & {
+  quiz: { background: string; questions: QuizQuestion[] };
+  attempt: AttemptState | null;
+};
+
+// ---- Scoring, shared so the preview scores exactly like the server ---------------------
+
+/** score = correct answers; accuracy = 100 × correct / questions, at most 2 decimals. */
+export function scoreAnswers(
+  questions: { _id: string; answer: string }[],
+  answers: Record<string, string | null | undefined>,
+): { score: number; accuracy: string } {
+  const score = questions.filter((question) => answers[question._id] === question.answer).length;
+  const accuracy = questions.length === 0 ? 0 : Math.round((score * 10_000) / questions.length) / 100;
+  return { score, accuracy: String(accuracy) };
+}
+
+/** SPEC §4 accuracy display: a whole number if integer, else two decimals. */
+export function formatAccuracy(accuracy: string | number): string {
+  const value = Number(accuracy);
+  if (!Number.isFinite(value)) return '0';
+  return Number.isInteger(value) ? String(value) : value.toFixed(2);
+}
