@@ -1,4 +1,4 @@
-import type { ApiEnvelope, FieldError } from '#shared/api';
+import type { ApiEnvelope, FieldError, PageInfo } from '#shared/api';
 import { readSession } from './session.ts';
 
 /** A failed API call: the server's message, status and field problems. */
@@ -13,14 +13,17 @@ export class ApiError extends Error {
   }
 }
 
-type RequestOptions = { method?: 'GET' | 'POST'; body?: unknown; signal?: AbortSignal };
+type RequestOptions = { method?: 'GET' | 'POST' | 'PUT'; body?: unknown; signal?: AbortSignal; keepalive?: boolean };
 
 /**
  * The one way the client talks to the server: attaches the stored token,
  * unwraps the envelope, and turns every failure (HTTP, success:false, network,
  * non-JSON) into an ApiError whose message a person can read.
  */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<{ message: string; data: T }> {
+export async function apiRequest<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ message: string; data: T; page?: PageInfo | undefined }> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const session = readSession();
   if (session) headers.authorization = `Bearer ${session.token}`;
@@ -33,6 +36,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
+      keepalive: options.keepalive,
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
@@ -52,7 +56,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     const failure = envelope as Extract<ApiEnvelope<T>, { success: false }>;
     throw new ApiError(failure.message || `Request failed (HTTP ${response.status})`, response.status, failure.errors);
   }
-  return { message: envelope.message, data: envelope.data };
+  return { message: envelope.message, data: envelope.data, page: envelope.page };
 }
 
 export const apiPost = <T>(path: string, body: unknown = {}) => apiRequest<T>(path, { method: 'POST', body });
