@@ -13,6 +13,9 @@ import { AppError } from './errors.ts';
 import { accountsRoutes } from './features/accounts/routes.ts';
 import { createAccountsService } from './features/accounts/service.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { quizzesRoutes } from './features/quizzes/routes.ts';
+import { createQuizzesService } from './features/quizzes/service.ts';
+import { startAttemptSweep } from './features/quizzes/sweep.ts';
 import { createTokenService } from './plugins/auth.ts';
 import { serveClient } from './plugins/static-client.ts';
 
@@ -49,7 +52,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const accounts = createAccountsService(options.database.db, tokens);
 
   await app.register(healthRoutes(options.database));
+  const quizzes = createQuizzesService(options.database.db);
+
   await app.register(accountsRoutes(accounts, tokens));
+  await app.register(quizzesRoutes(quizzes, tokens));
+  startAttemptSweep(app, quizzes);
 
   const isServingClient = options.clientDir ? await serveClient(app, options.clientDir) : false;
   app.setNotFoundHandler((request, reply) => {

@@ -99,7 +99,7 @@ export type NewQuiz = z.infer<typeof newQuizSchema>;
 /** What the editor sends: the raw form (createdBy, subject, date are ignored by the server). */
 export type NewQuizPayload = z.input<typeof newQuizSchema> & Record<string, unknown>;
 
-export const quizIdParamsSchema = z.object({ id: z.uuid({ error: 'No such quiz' }) });
+export const quizIdParamsSchema = z.object({ id: z.uuid({ error: 'Quiz id is not valid' }) });
 
 export const quizListQuerySchema = z.object({
   /** Students only: online (can be taken now) or attempted; omitted = every quiz of the class. */
@@ -113,10 +113,10 @@ const selectedOption = z
   .string({ error: 'The selected option must be text' })
   .max(QUIZ_LIMITS.text, { error: 'The selected option is too long' });
 
-/** Answers saved while the student works: question id -> chosen option text. */
+/** Answers saved while the student works: question id -> chosen option text (null clears it). */
 export const saveAnswersSchema = z.object({
   answers: z
-    .record(questionId, selectedOption, { error: 'answers must map question ids to options' })
+    .record(questionId, selectedOption.nullable(), { error: 'answers must map question ids to options' })
     .refine((answers) => Object.keys(answers).length <= QUIZ_LIMITS.questionsMax, { error: 'Too many answers' }),
 });
 export type SaveAnswers = z.infer<typeof saveAnswersSchema>;

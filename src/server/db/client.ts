@@ -26,14 +26,20 @@ export type DatabaseHandle = {
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
-export type DatabaseOptions =
+/** Sees every statement Drizzle sends (tests count queries with it). */
+export type QueryListener = (query: string, params: unknown[]) => void;
+
+export type DatabaseOptions = (
   | { kind: 'postgres'; url: string }
   /** dataDir unset means in memory; loadDataDir starts from a dump (tests). */
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
+) & { onQuery?: QueryListener };
+
+const queryLogger = (onQuery: QueryListener | undefined) => (onQuery ? { logger: { logQuery: onQuery } } : {});
 
 /** Opens the configured database and brings its schema up to date. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  const handle = options.kind === 'postgres' ? openPostgres(options.url) : await openPglite(options);
+  const handle = options.kind === 'postgres' ? openPostgres(options.url, options.onQuery) : await openPglite(options);
   try {
     await handle.migrate();
   } catch (error) {
@@ -44,14 +50,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 }
 
 /** Embedded PostgreSQL in DATA_DIR: no server to install for one small school. */
-async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }) {
+async function openPglite(options: { dataDir?: string; loadDataDir?: Blob; onQuery?: QueryListener }) {
   if (options.dataDir) {
     mkdirSync(options.dataDir, { recursive: true }); // PGlite won't create parents
     // PGlite's files ignore the umask (0666); a private folder keeps other users out.
     chmodSync(options.dataDir, 0o700);
   }
   const client = await PGlite.create(options.dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = drizzlePglite(client, { schema, ...queryLogger(options.onQuery) }) as unknown as Database;
   return {
     db,
     kind: 'pglite' as const,
@@ -66,11 +72,11 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }) {
   };
 }
 
-function openPostgres(url: string) {
+function openPostgres(url: string, onQuery?: QueryListener) {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle client losing its server must not crash the process; queries report it.
   pool.on('error', () => {});
-  const db = drizzlePostgres(pool, { schema }) as unknown as Database;
+  const db = drizzlePostgres(pool, { schema, ...queryLogger(onQuery) }) as unknown as Database;
   let closed = false;
   return {
     db,

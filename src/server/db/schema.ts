@@ -120,7 +120,9 @@ export const quizAttempts = pgTable(
     uniqueIndex('quiz_attempts_quiz_student_unique').on(table.quizId, table.studentId),
     index('quiz_attempts_student_idx').on(table.studentId),
     // The sweep looks only at open attempts, by when their time ends.
-    index('quiz_attempts_open_ends_idx').on(table.endsAt).where(sql`${table.submittedAt} is null`),
+    index('quiz_attempts_open_ends_idx')
+      .on(table.endsAt)
+      .where(sql`${table.submittedAt} is null`),
   ],
 );
 

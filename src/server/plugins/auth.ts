@@ -74,6 +74,13 @@ export function requireRole(tokens: TokenService, role: UserRole) {
   };
 }
 
+/** onRequest hook for calls open to both roles: a valid token of either. */
+export function requireUser(tokens: TokenService) {
+  return async function authorize(request: FastifyRequest, _reply: FastifyReply) {
+    request.user = await tokens.verify(readBearerToken(request));
+  };
+}
+
 /** The authenticated user set by requireRole; a route without it is a bug. */
 export function currentUser(request: FastifyRequest): AuthenticatedUser {
   if (!request.user) throw new Error('currentUser() used on a route without requireRole()');

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { StudentRegistration, TeacherRegistration } from '#shared/accounts';
+import { QUIZ_BACKGROUNDS, type NewQuizPayload } from '#shared/quizzes';
 
 /**
  * Account builders shared by API tests, e2e scenarios and (later) the demo
@@ -28,6 +29,26 @@ export function buildStudentRegistration(overrides: Partial<StudentRegistration>
     parentName: `Parent ${suffix}`,
     parentEmail: `parent.${suffix}@family.test`,
     password: `battery-staple-${suffix}`,
+    ...overrides,
+  };
+}
+
+/** A valid add-quiz body: three questions whose answers are the first option, deadline tomorrow. */
+export function buildNewQuiz(overrides: Partial<NewQuizPayload> = {}): NewQuizPayload {
+  const suffix = uniqueSuffix();
+  return {
+    title: `Quiz ${suffix}`,
+    class: '10A',
+    deadline: new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString(),
+    maxTime: 10,
+    quiz: {
+      background: QUIZ_BACKGROUNDS[1]!,
+      questions: [
+        { question_text: 'What is 2 + 2?', options: ['4', '3', '5'], answer: '4' },
+        { question_text: 'What is the capital of France?', options: ['Paris', 'Rome', 'Madrid'], answer: 'Paris' },
+        { question_text: 'Which is a prime number?', options: ['7', '8', '9', ''], answer: '7' },
+      ],
+    },
     ...overrides,
   };
 }

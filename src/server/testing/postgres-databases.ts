@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase, type DatabaseHandle } from '../db/client.ts';
+import { openDatabase, type DatabaseHandle, type QueryListener } from '../db/client.ts';
 
 /**
  * Test isolation on a real PostgreSQL server: one migrated template database,
@@ -38,7 +38,11 @@ export async function dropTemplateDatabase(adminUrl: string, templateName: strin
 }
 
 /** A fresh migrated database for one test file; closing it drops it. */
-export async function openPostgresCopy(adminUrl: string, templateName: string): Promise<DatabaseHandle> {
+export async function openPostgresCopy(
+  adminUrl: string,
+  templateName: string,
+  onQuery?: QueryListener,
+): Promise<DatabaseHandle> {
   const name = `studyhall_test_${randomBytes(6).toString('hex')}`;
   // Two workers copying the template at the same instant can collide; retry briefly.
   for (let attempt = 1; ; attempt++) {
@@ -50,7 +54,7 @@ export async function openPostgresCopy(adminUrl: string, templateName: string): 
       await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
     }
   }
-  const handle = await openDatabase({ kind: 'postgres', url: withDatabase(adminUrl, name) });
+  const handle = await openDatabase({ kind: 'postgres', url: withDatabase(adminUrl, name), onQuery });
   return {
     ...handle,
     close: async () => {

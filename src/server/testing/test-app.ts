@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
-import { openDatabase, type DatabaseHandle } from '../db/client.ts';
+import { openDatabase, type DatabaseHandle, type QueryListener } from '../db/client.ts';
 import { openPostgresCopy } from './postgres-databases.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
@@ -11,11 +11,11 @@ export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-012345
  * A real database for one test file: a copy of the migrated PostgreSQL template
  * when TEST_DATABASE_URL is set (CI), otherwise an in-memory PGlite clone.
  */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase(onQuery?: QueryListener): Promise<DatabaseHandle> {
   const postgresUrl = process.env.TEST_DATABASE_URL;
-  if (postgresUrl) return openPostgresCopy(postgresUrl, inject('postgresTemplateName'));
+  if (postgresUrl) return openPostgresCopy(postgresUrl, inject('postgresTemplateName'), onQuery);
   const dump = readFileSync(inject('pgliteTemplatePath'));
-  return openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) });
+  return openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]), onQuery });
 }
 
 export type TestApp = {
@@ -26,8 +26,8 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-export async function createTestApp(): Promise<TestApp> {
-  const database = await openTestDatabase();
+export async function createTestApp(options: { onQuery?: QueryListener } = {}): Promise<TestApp> {
+  const database = await openTestDatabase(options.onQuery);
   const app = await buildApp({ database, jwtSecret: TEST_JWT_SECRET, logLevel: 'silent' });
   return {
     app,

@@ -1,0 +1,93 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { QUIZ_LIMITS, scoreAnswers, type AttemptEnding } from '#shared/quizzes';
+import type { AttemptLayout, QuizAttemptRow, StoredQuestion } from '../../db/schema.ts';
+
+/** Pure rules of an attempt: ids, shuffling, timing and scoring. No SQL here. */
+
+/** Short opaque question ids, unique within a quiz. */
+export function newQuestionId(): string {
+  return randomBytes(6).toString('base64url');
+}
+
+function shuffled<T>(items: readonly T[]): T[] {
+  const copy = [...items];
+  // Fisher–Yates with a CSPRNG: the order must not be predictable from the quiz.
+  for (let index = copy.length - 1; index > 0; index -= 1) {
+    const other = randomInt(index + 1);
+    [copy[index], copy[other]] = [copy[other]!, copy[index]!];
+  }
+  return copy;
+}
+
+/** The order one student sees, drawn once when the attempt starts and kept for resumes. */
+export function shuffleLayout(questions: StoredQuestion[]): AttemptLayout {
+  return shuffled(questions).map((question) => ({ questionId: question._id, options: shuffled(question.options) }));
+}
+
+const GRACE_MS = QUIZ_LIMITS.graceSeconds * 1000;
+
+/** Answers that arrive after this moment no longer count. */
+export const isPastGrace = (attempt: Pick<QuizAttemptRow, 'endsAt'>, now: Date) =>
+  now.getTime() > attempt.endsAt.getTime() + GRACE_MS;
+
+export const remainingSeconds = (attempt: Pick<QuizAttemptRow, 'endsAt'>, now: Date) =>
+  Math.max(0, Math.ceil((attempt.endsAt.getTime() - now.getTime()) / 1000));
+
+/**
+ * Refuses an answer that names no question of the quiz or an option the
+ * question does not have: a saved answer is always scorable.
+ */
+export function invalidAnswer(questions: StoredQuestion[], answers: Record<string, string | null | undefined>) {
+  const byId = new Map(questions.map((question) => [question._id, question]));
+  for (const [questionId, option] of Object.entries(answers)) {
+    const question = byId.get(questionId);
+    if (!question) return { field: `answers.${questionId}`, message: 'This question is not part of the quiz' };
+    if (option != null && option !== '' && !question.options.includes(option)) {
+      return { field: `answers.${questionId}`, message: 'This option is not one of the question’s options' };
+    }
+  }
+  return undefined;
+}
+
+/** Drops cleared answers (null or empty) so only real choices are stored. */
+export function chosenAnswers(answers: Record<string, string | null | undefined>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(answers).filter((entry): entry is [string, string] => entry[1] != null && entry[1] !== ''),
+  );
+}
+
+export type AttemptClosing = {
+  attemptId: string;
+  studentId: string;
+  answers: Record<string, string>;
+  submittedAt: Date;
+  endedBy: AttemptEnding;
+  score: number;
+  accuracy: string;
+  timeTakenSeconds: number;
+};
+
+/**
+ * How an attempt ends. A student who submits in time is credited at that
+ * moment; an attempt the timer ended is dated when its time ran out.
+ */
+export function closeAttempt(
+  attempt: Pick<QuizAttemptRow, 'id' | 'studentId' | 'startedAt' | 'endsAt'>,
+  questions: StoredQuestion[],
+  answers: Record<string, string>,
+  endedBy: AttemptEnding,
+  now: Date,
+): AttemptClosing {
+  const submittedAt = endedBy === 'time-up' || now > attempt.endsAt ? attempt.endsAt : now;
+  const maxSeconds = Math.round((attempt.endsAt.getTime() - attempt.startedAt.getTime()) / 1000);
+  const elapsed = Math.round((submittedAt.getTime() - attempt.startedAt.getTime()) / 1000);
+  return {
+    attemptId: attempt.id,
+    studentId: attempt.studentId,
+    answers,
+    submittedAt,
+    endedBy,
+    ...scoreAnswers(questions, answers),
+    timeTakenSeconds: Math.min(Math.max(elapsed, 0), maxSeconds),
+  };
+}

@@ -1,0 +1,128 @@
+import type {
+  AttemptRecord,
+  AttemptResult,
+  AttemptState,
+  QuizQuestion,
+  StudentQuizDetail,
+  StudentQuizSummary,
+  TeacherQuizDetail,
+  TeacherQuizSummary,
+} from '#shared/quizzes';
+import type { QuizAttemptRow, QuizRow } from '../../db/schema.ts';
+import { remainingSeconds } from './attempt-rules.ts';
+
+/**
+ * What of a quiz leaves the server. The answer key goes to the quiz's teacher,
+ * and to a student only inside the review of their own submitted attempt.
+ */
+
+type QuizWithAuthor = { quiz: QuizRow; authorName: string };
+
+function presentQuizBase({ quiz, authorName }: QuizWithAuthor) {
+  return {
+    _id: quiz.id,
+    title: quiz.title,
+    subject: quiz.subject,
+    class: quiz.className,
+    date: quiz.createdAt.toISOString(),
+    deadline: quiz.deadline.toISOString(),
+    maxTime: quiz.maxTimeMinutes,
+    createdBy: { _id: quiz.createdByTeacherId, name: authorName },
+    questionCount: quiz.questionCount,
+  };
+}
+
+/** numeric(5,2) arrives as "66.67" or "100.00"; the API speaks "66.67" and "100". */
+const presentAccuracy = (accuracy: string | null) => String(Number(accuracy ?? 0));
+
+function presentResult(attempt: QuizAttemptRow): AttemptResult {
+  return {
+    score: attempt.score ?? 0,
+    accuracy: presentAccuracy(attempt.accuracy),
+    attemptedAt: (attempt.submittedAt ?? attempt.endsAt).toISOString(),
+    timeTaken: attempt.timeTakenSeconds ?? 0,
+    endedBy: attempt.endedBy ?? 'submitted',
+  };
+}
+
+export function presentAttemptState(attempt: QuizAttemptRow | null, now: Date): AttemptState | null {
+  if (!attempt) return null;
+  if (attempt.submittedAt) return { status: 'submitted', ...presentResult(attempt) };
+  return {
+    status: 'in-progress',
+    startedAt: attempt.startedAt.toISOString(),
+    endsAt: attempt.endsAt.toISOString(),
+    remainingSeconds: remainingSeconds(attempt, now),
+  };
+}
+
+export function presentTeacherSummary(row: QuizWithAuthor, attemptCount: number): TeacherQuizSummary {
+  return { ...presentQuizBase(row), quiz: { background: row.quiz.background }, attemptCount };
+}
+
+export function presentStudentSummary(
+  row: QuizWithAuthor,
+  attempt: QuizAttemptRow | null,
+  now: Date,
+): StudentQuizSummary {
+  return {
+    ...presentQuizBase(row),
+    quiz: { background: row.quiz.background },
+    attempt: presentAttemptState(attempt, now),
+  };
+}
+
+export function presentTeacherDetail(
+  row: QuizWithAuthor,
+  attempts: { attempt: QuizAttemptRow; name: string; rollNumber: string }[],
+): TeacherQuizDetail {
+  const questions = row.quiz.questions;
+  return {
+    ...presentQuizBase(row),
+    quiz: {
+      background: row.quiz.background,
+      questions: questions.map(({ _id, question_text, options, answer }) => ({ _id, question_text, options, answer })),
+    },
+    attempts: attempts.map(({ attempt, name, rollNumber }): AttemptRecord => ({
+      _id: attempt.id,
+      user: { _id: attempt.studentId, name, rollNumber },
+      ...presentResult(attempt),
+      quiz: {
+        questions: questions.map((question) => ({
+          _id: question._id,
+          selectedOption: attempt.answers[question._id] ?? null,
+        })),
+      },
+    })),
+  };
+}
+
+/**
+ * Before the attempt starts: no questions (reading them would start no clock).
+ * In progress: the attempt's shuffled questions and saved choices, no answers.
+ * Submitted: the same questions with the answer key, for the review.
+ */
+export function presentStudentDetail(
+  row: QuizWithAuthor,
+  attempt: QuizAttemptRow | null,
+  now: Date,
+): StudentQuizDetail {
+  const isSubmitted = Boolean(attempt?.submittedAt);
+  const byId = new Map(row.quiz.questions.map((question) => [question._id, question]));
+  const questions: QuizQuestion[] = (attempt?.layout ?? []).flatMap(({ questionId, options }) => {
+    const question = byId.get(questionId);
+    if (!question) return [];
+    const presented: QuizQuestion = {
+      _id: question._id,
+      question_text: question.question_text,
+      options,
+      selectedOption: attempt?.answers[questionId] ?? null,
+    };
+    return isSubmitted ? [{ ...presented, answer: question.answer }] : [presented];
+  });
+  return {
+    ...presentQuizBase(row),
+    quiz: { background: row.quiz.background, questions },
+    attempt: presentAttemptState(attempt, now),
+  };
+}

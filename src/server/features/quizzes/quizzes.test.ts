@@ -1,0 +1,576 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { QUIZ_BACKGROUNDS, QUIZ_LIMITS, type QuizQuestion } from '#shared/quizzes';
+import { signUpStudent, signUpTeacher } from '../../testing/actors.ts';
+import { buildNewQuiz } from '../../testing/factories.ts';
+import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createQuizzesService } from './service.ts';
+
+let t: TestApp;
+let queries: string[] = [];
+
+type Actor = Awaited<ReturnType<typeof signUpTeacher>> | Awaited<ReturnType<typeof signUpStudent>>;
+
+const as = (actor: Actor) => bearer(actor.token);
+
+async function createQuiz(teacher: Actor, overrides = {}) {
+  const response = await t.call({
+    method: 'POST',
+    url: '/api/teacher/add-quiz',
+    headers: as(teacher),
+    payload: buildNewQuiz(overrides),
+  });
+  expect(response.status, response.raw).toBe(201);
+  return response.body.data as { _id: string; title: string };
+}
+
+const getQuiz = (actor: Actor, quizId: string) =>
+  t.call({ method: 'GET', url: `/api/quiz/${quizId}`, headers: as(actor) });
+const startQuiz = (actor: Actor, quizId: string) =>
+  t.call({ method: 'POST', url: `/api/quiz/${quizId}/start`, headers: as(actor) });
+const saveAnswers = (actor: Actor, quizId: string, answers: Record<string, string | null>) =>
+  t.call({ method: 'PUT', url: `/api/quiz/${quizId}/answers`, headers: as(actor), payload: { answers } });
+const submit = (actor: Actor, quizId: string, selected: Record<string, string | null>, extra = {}) =>
+  t.call({
+    method: 'POST',
+    url: '/api/student/update-student',
+    headers: as(actor),
+    payload: {
+      quiz: {
+        _id: quizId,
+        questions: Object.entries(selected).map(([_id, selectedOption]) => ({ _id, selectedOption })),
+      },
+      ...extra,
+    },
+  });
+const listQuizzes = (actor: Actor, query = '') =>
+  t.call({ method: 'GET', url: `/api/get-all-quiz${query}`, headers: as(actor) });
+
+/** Moves an attempt's clock back, as if it had started `minutes` earlier. */
+async function backdateAttempt(quizId: string, minutes: number) {
+  await t.database.db.execute(sql`update quiz_attempts
+    set started_at = started_at - make_interval(mins => ${minutes}), ends_at = ends_at - make_interval(mins => ${minutes})
+    where quiz_id = ${quizId}::uuid`);
+}
+
+async function passDeadline(quizId: string) {
+  await t.database.db.execute(
+    sql`update quizzes set deadline = now() - interval '1 minute' where id = ${quizId}::uuid`,
+  );
+}
+
+/** question text -> question id, and the right and a wrong option of each question. */
+function keyOf(questions: QuizQuestion[]) {
+  const answers: Record<string, string> = {
+    'What is 2 + 2?': '4',
+    'What is the capital of France?': 'Paris',
+    'Which is a prime number?': '7',
+  };
+  return Object.fromEntries(
+    questions.map((question) => [
+      question.question_text,
+      {
+        id: question._id,
+        right: answers[question.question_text]!,
+        wrong: question.options.find((option) => option !== answers[question.question_text])!,
+      },
+    ]),
+  );
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ onQuery: (query) => queries.push(query) });
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(() => {
+  queries = [];
+});
+
+describe('creating a quiz', () => {
+  it('stores it for the token’s teacher with the teacher’s subject, dropping empty options', async () => {
+    const teacher = await signUpTeacher(t, { subject: 'Geography' });
+    const other = await signUpTeacher(t);
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/teacher/add-quiz',
+      headers: as(teacher),
+      payload: { ...buildNewQuiz(), createdBy: { _id: other.profile._id }, subject: 'Forged', date: '2001-01-01' },
+    });
+    expect(response.status).toBe(201);
+    expect(response.body.message).toMatch(/created/);
+    expect(response.body.data).toMatchObject({
+      subject: 'Geography',
+      createdBy: { _id: teacher.profile._id, name: teacher.profile.name },
+      questionCount: 3,
+      attemptCount: 0,
+      quiz: { background: QUIZ_BACKGROUNDS[1] },
+    });
+    expect(Date.parse(response.body.data.date)).toBeGreaterThan(Date.now() - 60_000);
+    const detail = await getQuiz(teacher, response.body.data._id);
+    expect(detail.body.data.quiz.questions[2].options).toEqual(['7', '8', '9']);
+    expect(detail.body.data.quiz.questions.map((question: QuizQuestion) => question.answer)).toEqual([
+      '4',
+      'Paris',
+      '7',
+    ]);
+  });
+
+  it('is for teachers only', async () => {
+    const student = await signUpStudent(t);
+    const asStudent = await t.call({
+      method: 'POST',
+      url: '/api/teacher/add-quiz',
+      headers: as(student),
+      payload: buildNewQuiz(),
+    });
+    expect(asStudent.status).toBe(403);
+    const anonymous = await t.call({ method: 'POST', url: '/api/teacher/add-quiz', payload: buildNewQuiz() });
+    expect(anonymous.status).toBe(401);
+  });
+
+  const question = { question_text: 'Q?', options: ['a', 'b'], answer: 'a' };
+  it.each([
+    ['title', { title: '   ' }],
+    ['class', { class: '' }],
+    ['deadline', { deadline: new Date(Date.now() - 60_000).toISOString() }],
+    ['deadline', { deadline: 'tomorrow' }],
+    ['maxTime', { maxTime: 0 }],
+    ['maxTime', { maxTime: QUIZ_LIMITS.maxTimeMax + 1 }],
+    ['maxTime', { maxTime: '10' }],
+    ['maxTime', { maxTime: 2.5 }],
+    ['quiz.background', { quiz: { background: 'https://evil.test/x.png', questions: [question] } }],
+    ['quiz.questions', { quiz: { background: QUIZ_BACKGROUNDS[0], questions: [] } }],
+    [
+      'quiz.questions',
+      { quiz: { background: QUIZ_BACKGROUNDS[0], questions: Array(QUIZ_LIMITS.questionsMax + 1).fill(question) } },
+    ],
+    [
+      'quiz.questions.0.question_text',
+      { quiz: { background: QUIZ_BACKGROUNDS[0], questions: [{ ...question, question_text: '' }] } },
+    ],
+    [
+      'quiz.questions.0.question_text',
+      { quiz: { background: QUIZ_BACKGROUNDS[0], questions: [{ ...question, question_text: 'x'.repeat(2001) }] } },
+    ],
+    [
+      'quiz.questions.0.answer',
+      { quiz: { background: QUIZ_BACKGROUNDS[0], questions: [{ ...question, answer: 'c' }] } },
+    ],
+    [
+      'quiz.questions.0.answer',
+      { quiz: { background: QUIZ_BACKGROUNDS[0], questions: [{ ...question, answer: '' }] } },
+    ],
+    [
+      'quiz.questions.0.options',
+      { quiz: { background: QUIZ_BACKGROUNDS[0], questions: [{ ...question, options: ['a', '', ' '] }] } },
+    ],
+    [
+      'quiz.questions.0.options',
+      { quiz: { background: QUIZ_BACKGROUNDS[0], questions: [{ ...question, options: ['a', 'a'] }] } },
+    ],
+    [
+      'quiz.questions.0.options',
+      {
+        quiz: {
+          background: QUIZ_BACKGROUNDS[0],
+          questions: [{ ...question, options: Array.from({ length: 11 }, (_, index) => `o${index}`) }],
+        },
+      },
+    ],
+    ['quiz', { quiz: undefined }],
+  ])('refuses a bad %s with 400 and stores nothing', async (field, overrides) => {
+    const teacher = await signUpTeacher(t);
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/teacher/add-quiz',
+      headers: as(teacher),
+      payload: buildNewQuiz(overrides as never),
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.success).toBe(false);
+    expect(response.body.errors.map((error: { field: string }) => error.field)).toContain(field);
+    expect(response.body.message).toMatch(new RegExp(`^${field.replaceAll('.', '\\.')}: `));
+    expect((await listQuizzes(teacher)).body.data).toEqual([]);
+  });
+});
+
+describe('listing quizzes', () => {
+  it('gives a teacher only their own quizzes, newest first, with attempt counts, paged', async () => {
+    const teacher = await signUpTeacher(t);
+    const other = await signUpTeacher(t);
+    const first = await createQuiz(teacher);
+    const second = await createQuiz(teacher);
+    await createQuiz(other);
+    const response = await listQuizzes(teacher);
+    expect(response.status).toBe(200);
+    expect(response.body.data.map((quiz: { _id: string }) => quiz._id)).toEqual([second._id, first._id]);
+    expect(response.body.page).toEqual({ offset: 0, limit: QUIZ_LIMITS.pageSizeDefault, hasMore: false });
+    const paged = await listQuizzes(teacher, '?limit=1');
+    expect(paged.body.data.map((quiz: { _id: string }) => quiz._id)).toEqual([second._id]);
+    expect(paged.body.page.hasMore).toBe(true);
+    expect((await listQuizzes(teacher, '?limit=1&offset=1')).body.data[0]._id).toBe(first._id);
+    expect((await listQuizzes(teacher, '?limit=1000')).status).toBe(400);
+  });
+
+  it('gives a student only their class, never an answer key, split into online and attempted', async () => {
+    const teacher = await signUpTeacher(t);
+    const student = await signUpStudent(t, { class: 'List-7' });
+    const open = await createQuiz(teacher, { class: 'List-7' });
+    const taken = await createQuiz(teacher, { class: 'List-7' });
+    const closed = await createQuiz(teacher, { class: 'List-7' });
+    await createQuiz(teacher, { class: 'List-8' });
+    await passDeadline(closed._id);
+    await startQuiz(student, taken._id);
+    await submit(student, taken._id, {});
+
+    const all = await listQuizzes(student);
+    expect(all.body.data.map((quiz: { _id: string }) => quiz._id).sort()).toEqual(
+      [open._id, taken._id, closed._id].sort(),
+    );
+    expect(all.raw).not.toMatch(/"answer"|question_text|attempts"/);
+
+    const online = await listQuizzes(student, '?view=online');
+    expect(online.body.data.map((quiz: { _id: string }) => quiz._id)).toEqual([open._id]);
+    expect(online.body.data[0].attempt).toBeNull();
+    const attempted = await listQuizzes(student, '?view=attempted');
+    expect(attempted.body.data.map((quiz: { _id: string }) => quiz._id)).toEqual([taken._id]);
+    expect(attempted.body.data[0].attempt).toMatchObject({ status: 'submitted', score: 0, accuracy: '0' });
+  });
+
+  it('keeps an attempt in progress online so it can be resumed', async () => {
+    const teacher = await signUpTeacher(t);
+    const student = await signUpStudent(t, { class: 'Resume-1' });
+    const quiz = await createQuiz(teacher, { class: 'Resume-1' });
+    await startQuiz(student, quiz._id);
+    const online = await listQuizzes(student, '?view=online');
+    expect(online.body.data[0].attempt).toMatchObject({ status: 'in-progress' });
+  });
+});
+
+describe('a student’s view of one quiz', () => {
+  it('shows no questions before the start and no answer key until submitted', async () => {
+    const teacher = await signUpTeacher(t);
+    const student = await signUpStudent(t);
+    const quiz = await createQuiz(teacher);
+
+    const before = await getQuiz(student, quiz._id);
+    expect(before.status).toBe(200);
+    expect(before.body.data).toMatchObject({ _id: quiz._id, questionCount: 3, attempt: null });
+    expect(before.body.data.quiz.questions).toEqual([]);
+
+    const started = await startQuiz(student, quiz._id);
+    expect(started.status).toBe(200);
+    expect(started.body.data.attempt).toMatchObject({ status: 'in-progress' });
+    expect(started.body.data.attempt.remainingSeconds).toBeGreaterThan(10 * 60 - 5);
+    expect(started.body.data.attempt.remainingSeconds).toBeLessThanOrEqual(10 * 60);
+    expect(started.body.data.quiz.questions).toHaveLength(3);
+    expect(started.raw).not.toContain('"answer"');
+    const during = await getQuiz(student, quiz._id);
+    expect(during.raw).not.toContain('"answer"');
+
+    const key = keyOf(started.body.data.quiz.questions);
+    await submit(student, quiz._id, { [key['What is 2 + 2?']!.id]: '4' });
+    const after = await getQuiz(student, quiz._id);
+    expect(after.body.data.quiz.questions.map((question: QuizQuestion) => question.answer).sort()).toEqual(
+      ['4', '7', 'Paris'].sort(),
+    );
+  });
+
+  it('keeps the same shuffled order when the attempt is resumed', async () => {
+    const teacher = await signUpTeacher(t);
+    const student = await signUpStudent(t);
+    const quiz = await createQuiz(teacher);
+    const first = await startQuiz(student, quiz._id);
+    const again = await startQuiz(student, quiz._id);
+    const reloaded = await getQuiz(student, quiz._id);
+    const order = (response: typeof first) =>
+      response.body.data.quiz.questions.map((question: QuizQuestion) => [question._id, question.options]);
+    expect(order(again)).toEqual(order(first));
+    expect(order(reloaded)).toEqual(order(first));
+    expect(first.body.data.quiz.questions.map((question: QuizQuestion) => question.options.length)).toEqual(
+      expect.arrayContaining([3, 3, 3]),
+    );
+  });
+
+  it('refuses students of another class and quizzes past their deadline', async () => {
+    const teacher = await signUpTeacher(t);
+    const outsider = await signUpStudent(t, { class: '11B' });
+    const student = await signUpStudent(t);
+    const quiz = await createQuiz(teacher);
+    expect((await getQuiz(outsider, quiz._id)).status).toBe(403);
+    expect((await startQuiz(outsider, quiz._id)).status).toBe(403);
+    expect((await submit(outsider, quiz._id, {})).status).toBe(403);
+    await passDeadline(quiz._id);
+    const late = await startQuiz(student, quiz._id);
+    expect(late.status).toBe(403);
+    expect(late.body.message).toMatch(/deadline/);
+    expect((await getQuiz(student, quiz._id)).body.data.attempt).toBeNull();
+  });
+
+  it('answers 404 for an unknown quiz and 400 for a malformed id', async () => {
+    const student = await signUpStudent(t);
+    expect((await getQuiz(student, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await getQuiz(student, 'not-an-id')).status).toBe(400);
+  });
+});
+
+describe('answering and submitting', () => {
+  it('scores on the server, ignoring the client’s score, and updates the student’s aggregates', async () => {
+    const teacher = await signUpTeacher(t);
+    const student = await signUpStudent(t);
+    const quiz = await createQuiz(teacher);
+    const key = keyOf((await startQuiz(student, quiz._id)).body.data.quiz.questions);
+    const [math, capital, prime] = [
+      key['What is 2 + 2?']!,
+      key['What is the capital of France?']!,
+      key['Which is a prime number?']!,
+    ];
+
+    const response = await submit(
+      student,
+      quiz._id,
+      { [math.id]: math.right, [capital.id]: capital.right, [prime.id]: prime.wrong },
+      { score: 999, accuracy: '100', timeTaken: 1, attemptedAt: '2000-01-01', user: { _id: teacher.profile._id } },
+    );
+    expect(response.status).toBe(200);
+    expect(response.body.data.attempt).toMatchObject({
+      status: 'submitted',
+      score: 2,
+      accuracy: '66.67',
+      endedBy: 'submitted',
+    });
+    expect(response.body.data.attempt.timeTaken).toBeLessThan(10);
+    expect(Date.parse(response.body.data.attempt.attemptedAt)).toBeGreaterThan(Date.now() - 60_000);
+    const review = response.body.data.quiz.questions as QuizQuestion[];
+    expect(review.find((question) => question._id === prime.id)).toMatchObject({
+      selectedOption: prime.wrong,
+      answer: '7',
+    });
+
+    const profile = await t.call({ method: 'POST', url: '/api/student/get-student-by-id', headers: as(student) });
+    expect(profile.body.data).toMatchObject({ averageScore: 2, averageAccuracy: 66.67, totalScore: 2 });
+
+    const second = await createQuiz(teacher);
+    const secondKey = keyOf((await startQuiz(student, second._id)).body.data.quiz.questions);
+    await submit(
+      student,
+      second._id,
+      Object.fromEntries(Object.values(secondKey).map((question) => [question.id, question.right])),
+    );
+    const updated = await t.call({ method: 'POST', url: '/api/student/get-student-by-id', headers: as(student) });
+    expect(updated.body.data).toMatchObject({ averageScore: 2.5, averageAccuracy: 83.335, totalScore: 5 });
+  });
+
+  it('refuses a second submission with 409 and changes nothing', async () => {
+    const teacher = await signUpTeacher(t);
+    const student = await signUpStudent(t);
+    const quiz = await createQuiz(teacher);
+    const key = keyOf((await startQuiz(student, quiz._id)).body.data.quiz.questions);
+    const math = key['What is 2 + 2?']!;
+    const [first, racing] = await Promise.all([
+      submit(student, quiz._id, { [math.id]: math.wrong }),
+      submit(student, quiz._id, { [math.id]: math.right }),
+    ]);
+    expect([first.status, racing.status].sort()).toEqual([200, 409]);
+    const winner = first.status === 200 ? first : racing;
+    const again = await submit(student, quiz._id, Object.fromEntries(Object.values(key).map((q) => [q.id, q.right])));
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('You have already submitted this quiz');
+    const view = await getQuiz(student, quiz._id);
+    expect(view.body.data.attempt.score).toBe(winner.body.data.attempt.score);
+    const profile = await t.call({ method: 'POST', url: '/api/student/get-student-by-id', headers: as(student) });
+    expect(profile.body.data.totalScore).toBe(winner.body.data.attempt.score);
+    expect((await saveAnswers(student, quiz._id, { [math.id]: math.right })).status).toBe(409);
+  });
+
+  it('refuses to submit or save before the quiz is started', async () => {
+    const teacher = await signUpTeacher(t);
+    const student = await signUpStudent(t);
+    const quiz = await createQuiz(teacher);
+    expect((await submit(student, quiz._id, {})).status).toBe(409);
+    expect((await saveAnswers(student, quiz._id, {})).status).toBe(409);
+  });
+
+  it('saves answers as they are picked and resumes them with the server’s remaining time', async () => {
+    const teacher = await signUpTeacher(t);
+    const student = await signUpStudent(t);
+    const quiz = await createQuiz(teacher);
+    const key = keyOf((await startQuiz(student, quiz._id)).body.data.quiz.questions);
+    const [math, capital] = [key['What is 2 + 2?']!, key['What is the capital of France?']!];
+
+    expect((await saveAnswers(student, quiz._id, { [math.id]: math.wrong })).status).toBe(200);
+    expect((await saveAnswers(student, quiz._id, { [capital.id]: capital.right })).status).toBe(200);
+    expect((await saveAnswers(student, quiz._id, { [math.id]: math.right })).status).toBe(200);
+    await backdateAttempt(quiz._id, 3);
+
+    const resumed = await getQuiz(student, quiz._id);
+    const selected = Object.fromEntries(
+      resumed.body.data.quiz.questions.map((question: QuizQuestion) => [question._id, question.selectedOption]),
+    );
+    expect(selected).toEqual({
+      [math.id]: math.right,
+      [capital.id]: capital.right,
+      [key['Which is a prime number?']!.id]: null,
+    });
+    expect(resumed.body.data.attempt.remainingSeconds).toBeGreaterThan(7 * 60 - 5);
+    expect(resumed.body.data.attempt.remainingSeconds).toBeLessThanOrEqual(7 * 60);
+
+    expect((await saveAnswers(student, quiz._id, { [capital.id]: null })).status).toBe(200);
+    const cleared = await getQuiz(student, quiz._id);
+    expect(cleared.body.data.quiz.questions.find((q: QuizQuestion) => q._id === capital.id).selectedOption).toBeNull();
+  });
+
+  it('refuses answers to other questions or options with 400', async () => {
+    const teacher = await signUpTeacher(t);
+    const student = await signUpStudent(t);
+    const quiz = await createQuiz(teacher);
+    const key = keyOf((await startQuiz(student, quiz._id)).body.data.quiz.questions);
+    const math = key['What is 2 + 2?']!;
+    const badOption = await saveAnswers(student, quiz._id, { [math.id]: '22' });
+    expect(badOption.status).toBe(400);
+    expect(badOption.body.errors[0].field).toBe(`answers.${math.id}`);
+    expect((await saveAnswers(student, quiz._id, { nope: '4' })).status).toBe(400);
+    expect((await submit(student, quiz._id, { [math.id]: '22' })).status).toBe(400);
+    expect((await getQuiz(student, quiz._id)).body.data.attempt.status).toBe('in-progress');
+  });
+
+  it('counts only the answers saved in time when the submission comes after the time and grace', async () => {
+    const teacher = await signUpTeacher(t);
+    const student = await signUpStudent(t);
+    const quiz = await createQuiz(teacher, { maxTime: 5 });
+    const key = keyOf((await startQuiz(student, quiz._id)).body.data.quiz.questions);
+    const math = key['What is 2 + 2?']!;
+    await saveAnswers(student, quiz._id, { [math.id]: math.right });
+    await backdateAttempt(quiz._id, 6);
+
+    const allRight = Object.fromEntries(Object.values(key).map((question) => [question.id, question.right]));
+    const late = await submit(student, quiz._id, allRight);
+    expect(late.status).toBe(200);
+    expect(late.body.data.attempt).toMatchObject({ score: 1, accuracy: '33.33', endedBy: 'time-up', timeTaken: 300 });
+  });
+
+  it('still counts a submission within the grace period', async () => {
+    const teacher = await signUpTeacher(t);
+    const student = await signUpStudent(t);
+    const quiz = await createQuiz(teacher, { maxTime: 5 });
+    const key = keyOf((await startQuiz(student, quiz._id)).body.data.quiz.questions);
+    await t.database.db.execute(sql`update quiz_attempts
+      set started_at = started_at - interval '310 seconds', ends_at = ends_at - interval '310 seconds'
+      where quiz_id = ${quiz._id}::uuid`);
+    const allRight = Object.fromEntries(Object.values(key).map((question) => [question.id, question.right]));
+    const inGrace = await submit(student, quiz._id, allRight);
+    expect(inGrace.body.data.attempt).toMatchObject({
+      score: 3,
+      accuracy: '100',
+      endedBy: 'submitted',
+      timeTaken: 300,
+    });
+  });
+
+  it('closes an attempt left open past its time with its saved answers, on the next request', async () => {
+    const teacher = await signUpTeacher(t);
+    const student = await signUpStudent(t);
+    const quiz = await createQuiz(teacher, { maxTime: 5 });
+    const key = keyOf((await startQuiz(student, quiz._id)).body.data.quiz.questions);
+    const math = key['What is 2 + 2?']!;
+    await saveAnswers(student, quiz._id, { [math.id]: math.right });
+    await backdateAttempt(quiz._id, 7);
+    await passDeadline(quiz._id);
+
+    const reconnect = await getQuiz(student, quiz._id);
+    expect(reconnect.body.data.attempt).toMatchObject({ status: 'submitted', score: 1, endedBy: 'time-up' });
+    expect(reconnect.body.data.quiz.questions.find((q: QuizQuestion) => q._id === math.id).answer).toBe('4');
+    const restart = await startQuiz(student, quiz._id);
+    expect(restart.status).toBe(200);
+    expect(restart.body.data.attempt.status).toBe('submitted');
+    const save = await saveAnswers(student, quiz._id, { [math.id]: math.wrong });
+    expect(save.status).toBe(409);
+    expect(save.body.message).toMatch(/Time is up/);
+    const profile = await t.call({ method: 'POST', url: '/api/student/get-student-by-id', headers: as(student) });
+    expect(profile.body.data.totalScore).toBe(1);
+  });
+
+  it('closes abandoned attempts in the periodic sweep', async () => {
+    const teacher = await signUpTeacher(t);
+    const student = await signUpStudent(t);
+    const quiz = await createQuiz(teacher, { maxTime: 5 });
+    const key = keyOf((await startQuiz(student, quiz._id)).body.data.quiz.questions);
+    await saveAnswers(student, quiz._id, { [key['Which is a prime number?']!.id]: '7' });
+    await backdateAttempt(quiz._id, 6);
+
+    const closed = await createQuizzesService(t.database.db).closeExpiredAttempts();
+    expect(closed).toBeGreaterThanOrEqual(1);
+    const analytics = await getQuiz(teacher, quiz._id);
+    expect(analytics.body.data.attempts).toHaveLength(1);
+    expect(analytics.body.data.attempts[0]).toMatchObject({ score: 1, endedBy: 'time-up', timeTaken: 300 });
+  });
+});
+
+describe('teacher analytics', () => {
+  it('shows every attempt with the selected options to the quiz’s teacher only', async () => {
+    const teacher = await signUpTeacher(t);
+    const otherTeacher = await signUpTeacher(t);
+    const student = await signUpStudent(t);
+    const quiz = await createQuiz(teacher);
+    const key = keyOf((await startQuiz(student, quiz._id)).body.data.quiz.questions);
+    const [math, capital] = [key['What is 2 + 2?']!, key['What is the capital of France?']!];
+    await submit(student, quiz._id, { [math.id]: math.right, [capital.id]: capital.wrong });
+
+    expect((await getQuiz(otherTeacher, quiz._id)).status).toBe(403);
+    const analytics = await getQuiz(teacher, quiz._id);
+    expect(analytics.status).toBe(200);
+    expect(analytics.body.data.attempts).toEqual([
+      {
+        _id: expect.any(String),
+        user: { _id: student.profile._id, name: student.profile.name, rollNumber: student.profile.rollNumber },
+        score: 1,
+        accuracy: '33.33',
+        attemptedAt: expect.any(String),
+        timeTaken: expect.any(Number),
+        endedBy: 'submitted',
+        quiz: {
+          questions: [
+            { _id: math.id, selectedOption: '4' },
+            { _id: capital.id, selectedOption: capital.wrong },
+            { _id: key['Which is a prime number?']!.id, selectedOption: null },
+          ],
+        },
+      },
+    ]);
+    expect(analytics.raw).not.toMatch(/password|\$argon2|parentEmail/);
+    const list = await listQuizzes(teacher);
+    expect(list.body.data[0].attemptCount).toBe(1);
+  });
+});
+
+describe('query counts', () => {
+  it('lists, fetches and submits with a constant number of queries, however many attempts exist', async () => {
+    const teacher = await signUpTeacher(t);
+    const quiz = await createQuiz(teacher, { class: 'Count-1' });
+
+    async function measure() {
+      const student = await signUpStudent(t, { class: 'Count-1' });
+      await startQuiz(student, quiz._id);
+      const counts: Record<string, number> = {};
+      const count = async (name: string, work: () => Promise<unknown>) => {
+        queries = [];
+        await work();
+        counts[name] = queries.length;
+      };
+      await count('student list', () => listQuizzes(student));
+      await count('student fetch', () => getQuiz(student, quiz._id));
+      await count('submit', () => submit(student, quiz._id, {}));
+      await count('teacher list', () => listQuizzes(teacher));
+      await count('teacher fetch', () => getQuiz(teacher, quiz._id));
+      return counts;
+    }
+
+    const withOneAttempt = await measure();
+    for (let index = 0; index < 5; index += 1) await measure();
+    const withManyAttempts = await measure();
+    expect(withManyAttempts).toEqual(withOneAttempt);
+    expect(Math.max(...Object.values(withOneAttempt))).toBeLessThanOrEqual(8);
+  });
+});

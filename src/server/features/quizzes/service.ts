@@ -1,0 +1,366 @@
+import { and, asc, desc, eq, gt, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { DEFAULT_QUIZ_SUBJECT } from '#shared/constants';
+import {
+  QUIZ_LIMITS,
+  type NewQuiz,
+  type SaveAnswers,
+  type StudentQuizDetail,
+  type StudentQuizSummary,
+  type SubmitAttempt,
+  type TeacherQuizDetail,
+  type TeacherQuizSummary,
+} from '#shared/quizzes';
+import type { Database } from '../../db/client.ts';
+import {
+  quizAttempts,
+  quizzes,
+  students,
+  teachers,
+  type QuizAttemptRow,
+  type StoredQuestion,
+} from '../../db/schema.ts';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../errors.ts';
+import {
+  chosenAnswers,
+  closeAttempt,
+  invalidAnswer,
+  isPastGrace,
+  newQuestionId,
+  shuffleLayout,
+  type AttemptClosing,
+} from './attempt-rules.ts';
+import {
+  presentStudentDetail,
+  presentStudentSummary,
+  presentTeacherDetail,
+  presentTeacherSummary,
+} from './presenters.ts';
+
+/** Anything that can run queries: the database or an open transaction. */
+type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'execute'>;
+
+export type Page = { offset: number; limit: number };
+export type ListedPage<T> = { items: T[]; hasMore: boolean };
+
+const GRACE = sql.raw(`interval '${QUIZ_LIMITS.graceSeconds} seconds'`);
+/** How many expired attempts one sweep closes; the next sweep takes the rest. */
+const SWEEP_BATCH = 500;
+
+const submittedCount = sql<number>`(select count(*)::int from ${quizAttempts}
+  where ${quizAttempts.quizId} = ${quizzes.id} and ${quizAttempts.submittedAt} is not null)`;
+
+const toPage = <T>(rows: T[], limit: number): ListedPage<T> => ({
+  items: rows.slice(0, limit),
+  hasMore: rows.length > limit,
+});
+
+/** Both drivers (node-postgres, PGlite) answer a raw statement with { rows }. */
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/**
+ * Writes closed attempts and refreshes their students' leaderboard aggregates:
+ * two statements whatever the number of attempts. An attempt already closed by
+ * someone else (a racing submit or sweep) is left alone and not returned.
+ */
+async function writeClosings(tx: Queryable, closings: AttemptClosing[]): Promise<Set<string>> {
+  if (closings.length === 0) return new Set();
+  const values = sql.join(
+    closings.map(
+      (closing) =>
+        sql`(${closing.attemptId}::uuid, ${closing.submittedAt.toISOString()}::timestamptz, ${closing.endedBy},
+          ${closing.score}::int, ${closing.accuracy}::numeric, ${closing.timeTakenSeconds}::int,
+          ${JSON.stringify(closing.answers)}::jsonb)`,
+    ),
+    sql`, `,
+  );
+  const closed = rowsOf<{ id: string; student_id: string }>(
+    await tx.execute(sql`
+    update ${quizAttempts} as a set
+      submitted_at = v.submitted_at, ended_by = v.ended_by, score = v.score,
+      accuracy = v.accuracy, time_taken_seconds = v.time_taken, answers = v.answers
+    from (values ${values}) as v(id, submitted_at, ended_by, score, accuracy, time_taken, answers)
+    where a.id = v.id and a.submitted_at is null
+    returning a.id, a.student_id`),
+  );
+  const studentIds = [...new Set(closed.map((row) => row.student_id))];
+  if (studentIds.length > 0) {
+    // Recomputed from the attempts rather than incremented: always equal to the truth.
+    await tx.execute(sql`
+      update ${students} as s set
+        average_score = agg.average_score, average_accuracy = agg.average_accuracy,
+        total_score = agg.total_score, quizzes_attempted = agg.attempted
+      from (
+        select student_id, avg(score)::float8 as average_score, avg(accuracy)::float8 as average_accuracy,
+               sum(score)::float8 as total_score, count(*)::int as attempted
+        from ${quizAttempts}
+        where submitted_at is not null
+          and student_id in (${sql.join(
+            studentIds.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})
+        group by student_id
+      ) as agg
+      where s.id = agg.student_id`);
+  }
+  return new Set(closed.map((row) => row.id));
+}
+
+export function createQuizzesService(db: Database) {
+  const now = () => new Date();
+
+  /** Closes, with their saved answers, the open attempts whose time and grace have run out. */
+  async function closeExpiredAttempts(tx: Queryable, scope: SQL | undefined): Promise<number> {
+    const expired = await tx
+      .select({ attempt: quizAttempts, questions: quizzes.questions })
+      .from(quizAttempts)
+      .innerJoin(quizzes, eq(quizzes.id, quizAttempts.quizId))
+      .where(and(isNull(quizAttempts.submittedAt), lte(sql`${quizAttempts.endsAt} + ${GRACE}`, now()), scope))
+      .limit(SWEEP_BATCH);
+    const moment = now();
+    const closings = expired.map(({ attempt, questions }) =>
+      closeAttempt(attempt, questions, attempt.answers, 'time-up', moment),
+    );
+    return (await writeClosings(tx, closings)).size;
+  }
+
+  async function findQuiz(tx: Queryable, quizId: string) {
+    const [row] = await tx
+      .select({ quiz: quizzes, authorName: teachers.name })
+      .from(quizzes)
+      .innerJoin(teachers, eq(teachers.id, quizzes.createdByTeacherId))
+      .where(eq(quizzes.id, quizId))
+      .limit(1);
+    if (!row) throw notFound('This quiz does not exist');
+    return row;
+  }
+
+  async function findStudentClass(tx: Queryable, studentId: string): Promise<string> {
+    const [student] = await tx
+      .select({ className: students.className })
+      .from(students)
+      .where(eq(students.id, studentId))
+      .limit(1);
+    if (!student) throw unauthorized('Your account no longer exists');
+    return student.className;
+  }
+
+  /** A student sees only the quizzes of their class. */
+  async function findQuizForStudent(tx: Queryable, studentId: string, quizId: string) {
+    const row = await findQuiz(tx, quizId);
+    if (row.quiz.className !== (await findStudentClass(tx, studentId)))
+      throw forbidden('This quiz is for another class');
+    return row;
+  }
+
+  async function findAttempt(tx: Queryable, quizId: string, studentId: string): Promise<QuizAttemptRow | null> {
+    const [attempt] = await tx
+      .select()
+      .from(quizAttempts)
+      .where(and(eq(quizAttempts.quizId, quizId), eq(quizAttempts.studentId, studentId)))
+      .limit(1);
+    return attempt ?? null;
+  }
+
+  /** The attempt as it stands now: one whose time ran out is closed before anyone sees it. */
+  async function currentAttempt(tx: Queryable, quizId: string, studentId: string, questions: StoredQuestion[]) {
+    const attempt = await findAttempt(tx, quizId, studentId);
+    if (!attempt || attempt.submittedAt || !isPastGrace(attempt, now())) return attempt;
+    await writeClosings(tx, [closeAttempt(attempt, questions, attempt.answers, 'time-up', now())]);
+    return findAttempt(tx, quizId, studentId);
+  }
+
+  return {
+    closeExpiredAttempts: () => closeExpiredAttempts(db, undefined),
+
+    async createQuiz(teacherId: string, input: NewQuiz): Promise<TeacherQuizSummary> {
+      const [teacher] = await db
+        .select({ name: teachers.name, subject: teachers.subject })
+        .from(teachers)
+        .where(eq(teachers.id, teacherId))
+        .limit(1);
+      if (!teacher) throw unauthorized('Your account no longer exists');
+      const questions: StoredQuestion[] = input.quiz.questions.map((question) => ({
+        _id: newQuestionId(),
+        question_text: question.question_text,
+        options: question.options,
+        answer: question.answer,
+      }));
+      const [quiz] = await db
+        .insert(quizzes)
+        .values({
+          title: input.title,
+          subject: teacher.subject.trim() || DEFAULT_QUIZ_SUBJECT,
+          className: input.class,
+          deadline: new Date(input.deadline),
+          maxTimeMinutes: input.maxTime,
+          createdByTeacherId: teacherId,
+          background: input.quiz.background,
+          questions,
+          questionCount: questions.length,
+        })
+        .returning();
+      return presentTeacherSummary({ quiz: quiz!, authorName: teacher.name }, 0);
+    },
+
+    /** The teacher's own quizzes, newest first: one query. */
+    async listForTeacher(teacherId: string, page: Page): Promise<ListedPage<TeacherQuizSummary>> {
+      const rows = await db
+        .select({ quiz: quizzes, authorName: teachers.name, attemptCount: submittedCount })
+        .from(quizzes)
+        .innerJoin(teachers, eq(teachers.id, quizzes.createdByTeacherId))
+        .where(eq(quizzes.createdByTeacherId, teacherId))
+        .orderBy(desc(quizzes.createdAt), desc(quizzes.id))
+        .limit(page.limit + 1)
+        .offset(page.offset);
+      const listed = toPage(rows, page.limit);
+      return { ...listed, items: listed.items.map((row) => presentTeacherSummary(row, row.attemptCount)) };
+    },
+
+    /**
+     * The quizzes of the student's class with the student's own attempt:
+     * online = can be taken or resumed now; attempted = submitted.
+     */
+    async listForStudent(
+      studentId: string,
+      view: 'online' | 'attempted' | undefined,
+      page: Page,
+    ): Promise<ListedPage<StudentQuizSummary>> {
+      const className = await findStudentClass(db, studentId);
+      await closeExpiredAttempts(db, eq(quizAttempts.studentId, studentId));
+      const moment = now();
+      const isOnline = and(
+        isNull(quizAttempts.submittedAt),
+        or(
+          and(isNull(quizAttempts.id), gt(quizzes.deadline, moment)),
+          gt(sql`${quizAttempts.endsAt} + ${GRACE}`, moment),
+        ),
+      );
+      const filter =
+        view === 'online' ? isOnline : view === 'attempted' ? isNotNull(quizAttempts.submittedAt) : undefined;
+      const order =
+        view === 'online'
+          ? [asc(quizzes.deadline), asc(quizzes.id)]
+          : view === 'attempted'
+            ? [desc(quizAttempts.submittedAt), asc(quizzes.id)]
+            : [desc(quizzes.createdAt), desc(quizzes.id)];
+      const rows = await db
+        .select({ quiz: quizzes, authorName: teachers.name, attempt: quizAttempts })
+        .from(quizzes)
+        .innerJoin(teachers, eq(teachers.id, quizzes.createdByTeacherId))
+        .leftJoin(quizAttempts, and(eq(quizAttempts.quizId, quizzes.id), eq(quizAttempts.studentId, studentId)))
+        .where(and(eq(quizzes.className, className), filter))
+        .orderBy(...order)
+        .limit(page.limit + 1)
+        .offset(page.offset);
+      const listed = toPage(rows, page.limit);
+      return { ...listed, items: listed.items.map((row) => presentStudentSummary(row, row.attempt, moment)) };
+    },
+
+    /** Analytics: the quiz with its key and every submitted attempt. Own quizzes only. */
+    async getForTeacher(teacherId: string, quizId: string): Promise<TeacherQuizDetail> {
+      const row = await findQuiz(db, quizId);
+      if (row.quiz.createdByTeacherId !== teacherId)
+        throw forbidden('Only the teacher who created this quiz can see it');
+      await closeExpiredAttempts(db, eq(quizAttempts.quizId, quizId));
+      const attempts = await db
+        .select({ attempt: quizAttempts, name: students.name, rollNumber: students.rollNumber })
+        .from(quizAttempts)
+        .innerJoin(students, eq(students.id, quizAttempts.studentId))
+        .where(and(eq(quizAttempts.quizId, quizId), isNotNull(quizAttempts.submittedAt)))
+        .orderBy(asc(quizAttempts.submittedAt), asc(quizAttempts.id));
+      return presentTeacherDetail(row, attempts);
+    },
+
+    async getForStudent(studentId: string, quizId: string): Promise<StudentQuizDetail> {
+      const row = await findQuizForStudent(db, studentId, quizId);
+      const attempt = await currentAttempt(db, quizId, studentId, row.quiz.questions);
+      return presentStudentDetail(row, attempt, now());
+    },
+
+    /** Starts the server's timer, or resumes the attempt already running (idempotent). */
+    async startAttempt(studentId: string, quizId: string): Promise<StudentQuizDetail> {
+      return db.transaction(async (tx) => {
+        const row = await findQuizForStudent(tx, studentId, quizId);
+        const existing = await currentAttempt(tx, quizId, studentId, row.quiz.questions);
+        if (existing) return presentStudentDetail(row, existing, now());
+        const startedAt = now();
+        if (row.quiz.deadline <= startedAt) throw forbidden('The deadline of this quiz has passed');
+        await tx
+          .insert(quizAttempts)
+          .values({
+            quizId,
+            studentId,
+            startedAt,
+            endsAt: new Date(startedAt.getTime() + row.quiz.maxTimeMinutes * 60_000),
+            layout: shuffleLayout(row.quiz.questions),
+          })
+          // Two tabs starting at once: the unique index keeps one attempt, both see it.
+          .onConflictDoNothing();
+        return presentStudentDetail(row, await findAttempt(tx, quizId, studentId), now());
+      });
+    },
+
+    /** Saves choices as the student makes them; refused once the time and grace are over. */
+    async saveAnswers(studentId: string, quizId: string, input: SaveAnswers): Promise<{ savedAt: string }> {
+      return db.transaction(async (tx) => {
+        const row = await findQuizForStudent(tx, studentId, quizId);
+        const attempt = await currentAttempt(tx, quizId, studentId, row.quiz.questions);
+        if (!attempt) throw conflict('Start the quiz before answering');
+        if (attempt.submittedAt) {
+          throw conflict(
+            attempt.endedBy === 'time-up'
+              ? 'Time is up: your saved answers were submitted'
+              : 'You have already submitted this quiz',
+          );
+        }
+        const problem = invalidAnswer(row.quiz.questions, input.answers);
+        if (problem) throw badRequest(`${problem.field}: ${problem.message}`, [problem]);
+        const cleared = Object.keys(input.answers).filter((questionId) => !input.answers[questionId]);
+        const chosen = chosenAnswers(input.answers);
+        await tx
+          .update(quizAttempts)
+          .set({
+            // Merged in SQL, so two quick saves from the same attempt never overwrite each other.
+            answers: sql`(${quizAttempts.answers} - array[${sql.join(
+              cleared.map((id) => sql`${id}`),
+              sql`, `,
+            )}]::text[]) || ${JSON.stringify(chosen)}::jsonb`,
+          })
+          .where(and(eq(quizAttempts.id, attempt.id), isNull(quizAttempts.submittedAt)));
+        return { savedAt: now().toISOString() };
+      });
+    },
+
+    /**
+     * update-student (SPEC §7): ends the attempt and scores it on the server.
+     * In time (grace included), the submitted choices count; later, only the
+     * answers saved in time. Client score, accuracy and times are never read.
+     */
+    async submitAttempt(studentId: string, input: SubmitAttempt): Promise<StudentQuizDetail> {
+      const quizId = input.quiz._id;
+      return db.transaction(async (tx) => {
+        const row = await findQuizForStudent(tx, studentId, quizId);
+        const attempt = await findAttempt(tx, quizId, studentId);
+        if (!attempt) throw conflict('Start the quiz before submitting it');
+        if (attempt.submittedAt) throw conflict('You have already submitted this quiz');
+        const moment = now();
+        let answers = attempt.answers;
+        const isLate = isPastGrace(attempt, moment);
+        if (!isLate) {
+          const submitted = Object.fromEntries(
+            input.quiz.questions.map((question) => [question._id, question.selectedOption ?? null]),
+          );
+          const problem = invalidAnswer(row.quiz.questions, submitted);
+          if (problem) throw badRequest(`${problem.field}: ${problem.message}`, [problem]);
+          answers = { ...attempt.answers, ...chosenAnswers(submitted) };
+        }
+        const closing = closeAttempt(attempt, row.quiz.questions, answers, isLate ? 'time-up' : 'submitted', moment);
+        const closed = await writeClosings(tx, [closing]);
+        if (!closed.has(attempt.id)) throw conflict('You have already submitted this quiz');
+        return presentStudentDetail(row, await findAttempt(tx, quizId, studentId), now());
+      });
+    },
+  };
+}
+
+export type QuizzesService = ReturnType<typeof createQuizzesService>;
