@@ -9,3 +9,23 @@ export function formatClock(date: Date): string {
 export function formatHeaderDate(date: Date): string {
   return `${date.getDate()}/${date.getMonth() + 1}/${date.getFullYear()}`;
 }
+
+/** SPEC §9 dates: en-GB, 2-digit day, short month, year, with the time, e.g. "21 Nov 2026, 16:05". */
+export function formatDateTime(value: string | Date): string {
+  return new Date(value).toLocaleString('en-GB', {
+    day: '2-digit',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+}
+
+/** A countdown as m:ss (or h:mm:ss past an hour), e.g. "9:05". */
+export function formatCountdown(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds));
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  const rest = String(seconds % 60).padStart(2, '0');
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
+}
