@@ -1,0 +1,107 @@
+import { Eye } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { DEFAULT_QUIZ_BACKGROUND, scoreAnswers, type AttemptEnding, type QuizQuestion } from '#shared/quizzes';
+import { Button } from '../../../components/ui/button.tsx';
+import { readQuizPreview, type QuizPreview } from '../preview-storage.ts';
+import { QuizResult } from './quiz-result.tsx';
+import { QuizRunner, type RunnerAnswers } from './quiz-runner.tsx';
+import { useCountdown } from './use-countdown.ts';
+
+/** SPEC §4: the timer's placeholder when the editor's maximum time is not a usable number. */
+const PLACEHOLDER_SECONDS = 10;
+
+const shuffled = <T,>(items: T[]) => {
+  const copy = [...items];
+  for (let index = copy.length - 1; index > 0; index -= 1) {
+    const other = Math.floor(Math.random() * (index + 1));
+    [copy[index], copy[other]] = [copy[other]!, copy[index]!];
+  }
+  return copy;
+};
+
+/** The preview's questions: empty options dropped, then shuffled like a real attempt. */
+function previewQuestions(preview: QuizPreview): Required<Omit<QuizQuestion, 'selectedOption'>>[] {
+  const questions = Array.isArray(preview.quiz?.questions) ? preview.quiz.questions : [];
+  return shuffled(
+    questions.map((question, index) => ({
+      _id: `preview-${index}`,
+      question_text: String(question.question_text ?? ''),
+      options: shuffled([...new Set((question.options ?? []).map((option) => String(option).trim()).filter(Boolean))]),
+      answer: String(question.answer ?? '').trim(),
+    })),
+  );
+}
+
+const PreviewBanner = () => (
+  <p className="mx-auto mb-4 flex w-full max-w-3xl items-center gap-2 rounded-lg bg-amber-50 px-4 py-2 text-sm text-amber-900">
+    <Eye className="size-4 shrink-0" aria-hidden="true" />
+    Preview: this runs like a student’s attempt, but nothing is saved.
+  </p>
+);
+
+/** /dashboard/teacher/preview/:quizTitle, opened in a new tab from the editor's stored preview. */
+export function Component() {
+  const [preview] = useState(readQuizPreview);
+  const [run, setRun] = useState(0);
+  if (!preview) {
+    return (
+      <div className="mx-auto max-w-xl text-center">
+        <h1 className="text-2xl font-bold text-slate-900">Nothing to preview</h1>
+        <p className="mt-2 text-slate-700">Open the preview from the quiz editor with the “preview quiz” button.</p>
+      </div>
+    );
+  }
+  return <PreviewRun key={run} preview={preview} onRestart={() => setRun(run + 1)} />;
+}
+
+function PreviewRun({ preview, onRestart }: { preview: QuizPreview; onRestart(): void }) {
+  const questions = useMemo(() => previewQuestions(preview), [preview]);
+  const [answers, setAnswers] = useState<RunnerAnswers>({});
+  const [endedBy, setEndedBy] = useState<AttemptEnding | null>(null);
+  const maxTime = Number(preview.maxTime);
+  const seconds = Number.isFinite(maxTime) && maxTime > 0 ? Math.round(maxTime * 60) : PLACEHOLDER_SECONDS;
+  const secondsLeft = useCountdown(seconds, () => setEndedBy((ended) => ended ?? 'time-up'));
+  const title = String(preview.title ?? '').trim();
+  const background = String(preview.quiz?.background ?? DEFAULT_QUIZ_BACKGROUND);
+
+  if (questions.length === 0) {
+    return (
+      <div className="mx-auto max-w-xl text-center">
+        <PreviewBanner />
+        <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+        <p className="mt-2 text-slate-700">This quiz has no questions yet. Add one in the editor and preview again.</p>
+      </div>
+    );
+  }
+  if (endedBy) {
+    const result = scoreAnswers(questions, answers);
+    return (
+      <>
+        <PreviewBanner />
+        <QuizResult
+          title={title}
+          score={result.score}
+          accuracy={result.accuracy}
+          endedBy={endedBy}
+          questions={questions.map((question) => ({ ...question, selectedOption: answers[question._id] ?? null }))}
+          actions={<Button onClick={onRestart}>Run the preview again</Button>}
+        />
+      </>
+    );
+  }
+  return (
+    <>
+      <PreviewBanner />
+      <QuizRunner
+        title={title}
+        background={background}
+        questions={questions}
+        answers={answers}
+        onAnswer={(questionId, option) => setAnswers((current) => ({ ...current, [questionId]: option }))}
+        secondsLeft={secondsLeft}
+        onSubmit={() => setEndedBy('submitted')}
+        isSubmitting={false}
+      />
+    </>
+  );
+}

@@ -1,0 +1,111 @@
+import confetti from 'canvas-confetti';
+import { Check, X } from 'lucide-react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { CONFETTI_PIECES, formatAccuracy, type AttemptEnding, type QuizQuestion } from '#shared/quizzes';
+
+type QuizResultProps = {
+  title: string;
+  score: number;
+  accuracy: string;
+  endedBy: AttemptEnding;
+  /** Questions with the answer key and the student's choice. */
+  questions: QuizQuestion[];
+  /** Extra facts under the score (attempted at, time taken). */
+  details?: ReactNode;
+  actions?: ReactNode;
+};
+
+/** The result screen and the review (SPEC §2): a celebration, then right answers green, wrong choices red. */
+export function QuizResult({ title, score, accuracy, endedBy, questions, details, actions }: QuizResultProps) {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+
+  useEffect(() => {
+    if (!canvasRef.current) return;
+    const celebrate = confetti.create(canvasRef.current, { resize: true, disableForReducedMotion: true });
+    void celebrate({ particleCount: CONFETTI_PIECES, spread: 80, origin: { y: 0.4 } });
+    return () => celebrate.reset();
+  }, []);
+
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
+      <canvas ref={canvasRef} aria-hidden="true" className="pointer-events-none fixed inset-0 z-50 size-full" />
+      <section
+        aria-labelledby="result-title"
+        className="rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm"
+      >
+        <p className="text-sm font-semibold text-brand-700">{title}</p>
+        <h1 id="result-title" className="mt-1 text-2xl font-bold text-slate-900">
+          {endedBy === 'time-up' ? 'Time is up: your answers were submitted' : 'Quiz submitted'}
+        </h1>
+        <dl className="mt-6 grid grid-cols-2 gap-4">
+          <div className="rounded-xl bg-brand-50 p-4">
+            <dt className="text-sm text-slate-700">Score</dt>
+            <dd className="text-3xl font-bold text-slate-900" data-testid="result-score">
+              {score} / {questions.length}
+            </dd>
+          </div>
+          <div className="rounded-xl bg-brand-50 p-4">
+            <dt className="text-sm text-slate-700">Accuracy</dt>
+            <dd className="text-3xl font-bold text-slate-900" data-testid="result-accuracy">
+              {formatAccuracy(accuracy)}%
+            </dd>
+          </div>
+        </dl>
+        {details ? <div className="mt-4 text-sm text-slate-700">{details}</div> : null}
+        {actions ? <div className="mt-6 flex flex-wrap justify-center gap-3">{actions}</div> : null}
+      </section>
+
+      <section aria-labelledby="review-title">
+        <h2 id="review-title" className="text-xl font-bold text-slate-900">
+          Review
+        </h2>
+        <ol className="mt-4 flex flex-col gap-4">
+          {questions.map((question, index) => (
+            <li key={question._id} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+              <p className="font-semibold break-words whitespace-pre-wrap text-slate-900">
+                <span className="text-brand-700">Q{index + 1}. </span>
+                {question.question_text}
+              </p>
+              {!question.selectedOption ? <p className="mt-1 text-sm text-slate-700">Not answered</p> : null}
+              <ul className="mt-3 flex flex-col gap-2">
+                {question.options.map((option) => (
+                  <ReviewOption
+                    key={option}
+                    option={option}
+                    isAnswer={option === question.answer}
+                    isChosen={option === question.selectedOption}
+                  />
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
+}
+
+function ReviewOption({ option, isAnswer, isChosen }: { option: string; isAnswer: boolean; isChosen: boolean }) {
+  const tone = isAnswer
+    ? 'border-green-600 bg-green-50 text-green-900'
+    : isChosen
+      ? 'border-red-600 bg-red-50 text-red-900'
+      : 'border-slate-200 text-slate-800';
+  const label = [isAnswer ? 'correct answer' : null, isChosen ? 'your answer' : null].filter(Boolean).join(', ');
+  return (
+    <li
+      className={`flex items-start gap-2 rounded-lg border-2 px-3 py-2 ${tone}`}
+      data-review={isAnswer ? 'correct' : isChosen ? 'wrong' : 'other'}
+    >
+      {isAnswer ? (
+        <Check className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      ) : isChosen ? (
+        <X className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      ) : (
+        <span className="size-4 shrink-0" aria-hidden="true" />
+      )}
+      <span className="break-words whitespace-pre-wrap">{option}</span>
+      {label ? <span className="ml-auto shrink-0 text-xs font-semibold uppercase">{label}</span> : null}
+    </li>
+  );
+}

@@ -1,0 +1,140 @@
+import { ArrowLeft, ArrowRight, Clock, Send } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
+import type { QuizQuestion } from '#shared/quizzes';
+import { Button } from '../../../components/ui/button.tsx';
+import { formatCountdown } from '../../../lib/format.ts';
+
+export type RunnerAnswers = Record<string, string | null>;
+
+type QuizRunnerProps = {
+  title: string;
+  background: string;
+  questions: Pick<QuizQuestion, '_id' | 'question_text' | 'options'>[];
+  answers: RunnerAnswers;
+  onAnswer(questionId: string, option: string): void;
+  secondsLeft: number;
+  onSubmit(): void;
+  isSubmitting: boolean;
+  /** A line under the timer: save status for students, "not saved" for the preview. */
+  status?: ReactNode;
+};
+
+/**
+ * One question at a time with previous/next arrows; Submit only on the last
+ * question (SPEC §2). Used by the student attempt and the teacher preview.
+ */
+export function QuizRunner({
+  title,
+  background,
+  questions,
+  answers,
+  onAnswer,
+  secondsLeft,
+  onSubmit,
+  isSubmitting,
+  status,
+}: QuizRunnerProps) {
+  const [index, setIndex] = useState(0);
+  const headingId = useId();
+  const question = questions[index];
+  const isLast = index === questions.length - 1;
+  const unanswered = questions.filter((item) => !answers[item._id]).length;
+  const isRunningOut = secondsLeft <= 60;
+  if (!question) return null;
+
+  return (
+    <section aria-labelledby={headingId} className="mx-auto w-full max-w-3xl">
+      <div
+        className="overflow-hidden rounded-2xl bg-slate-800 bg-cover bg-center shadow-sm"
+        style={{ backgroundImage: `url(${background})` }}
+      >
+        <div className="flex flex-wrap items-center justify-between gap-3 bg-slate-900/70 px-5 py-4 text-white">
+          <h1 id={headingId} className="text-xl font-bold break-words">
+            {title}
+          </h1>
+          <div className="flex flex-col items-end">
+            <p
+              role="timer"
+              aria-label={`Time left ${formatCountdown(secondsLeft)}`}
+              className={`inline-flex items-center gap-2 rounded-full px-3 py-1 font-mono text-lg font-semibold tabular-nums ${
+                isRunningOut ? 'bg-red-700' : 'bg-slate-900/60'
+              }`}
+            >
+              <Clock className="size-4" aria-hidden="true" />
+              {formatCountdown(secondsLeft)}
+            </p>
+          </div>
+        </div>
+      </div>
+
+      {status ? <div className="mt-2 text-right text-sm text-slate-700">{status}</div> : null}
+
+      <div className="mt-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+        <fieldset>
+          <legend className="w-full">
+            <span className="block text-sm font-semibold text-brand-700">
+              Question {index + 1} of {questions.length}
+            </span>
+            <span className="mt-2 block text-lg font-semibold break-words whitespace-pre-wrap text-slate-900">
+              {question.question_text}
+            </span>
+          </legend>
+          <div className="mt-5 flex flex-col gap-3">
+            {question.options.map((option) => {
+              const isChosen = answers[question._id] === option;
+              return (
+                <label
+                  key={option}
+                  className={`flex cursor-pointer items-start gap-3 rounded-xl border-2 px-4 py-3 transition-colors focus-within:ring-2 focus-within:ring-brand-500 ${
+                    isChosen ? 'border-brand-600 bg-brand-50' : 'border-slate-200 hover:border-brand-300'
+                  }`}
+                >
+                  <input
+                    type="radio"
+                    name={`question-${question._id}`}
+                    value={option}
+                    checked={isChosen}
+                    onChange={() => onAnswer(question._id, option)}
+                    className="mt-1 size-4 accent-brand-600"
+                  />
+                  <span className="break-words whitespace-pre-wrap text-slate-900">{option}</span>
+                </label>
+              );
+            })}
+          </div>
+        </fieldset>
+
+        <div className="mt-8 flex flex-wrap items-center justify-between gap-3">
+          <Button
+            variant="secondary"
+            onClick={() => setIndex(index - 1)}
+            disabled={index === 0}
+            aria-label="Previous question"
+            className="disabled:opacity-50"
+          >
+            <ArrowLeft className="size-4" aria-hidden="true" />
+            <span className="hidden sm:inline">Previous</span>
+          </Button>
+          {isLast ? (
+            <div className="flex flex-wrap items-center justify-end gap-3">
+              {unanswered > 0 ? (
+                <span className="text-sm text-slate-700">
+                  {unanswered} unanswered {unanswered === 1 ? 'question' : 'questions'}
+                </span>
+              ) : null}
+              <Button onClick={onSubmit} disabled={isSubmitting}>
+                <Send className="size-4" aria-hidden="true" />
+                {isSubmitting ? 'Submitting…' : 'Submit'}
+              </Button>
+            </div>
+          ) : (
+            <Button variant="secondary" onClick={() => setIndex(index + 1)} aria-label="Next question">
+              <span className="hidden sm:inline">Next</span>
+              <ArrowRight className="size-4" aria-hidden="true" />
+            </Button>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

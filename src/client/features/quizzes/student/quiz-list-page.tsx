@@ -1,0 +1,174 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { CalendarClock, CheckCircle2, Clock, ListChecks } from 'lucide-react';
+import { useEffect } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { formatAccuracy, QUIZ_LIMITS, type StudentQuizSummary } from '#shared/quizzes';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { apiRequest } from '../../../lib/api.ts';
+import { formatCountdown, formatDateTime } from '../../../lib/format.ts';
+
+type View = 'online' | 'attempted';
+
+/** One view of the student's quizzes, paged by the server. */
+function useStudentQuizzes(view: View) {
+  const query = useInfiniteQuery({
+    queryKey: ['quizzes', 'student', view],
+    queryFn: async ({ pageParam }) => {
+      const params = new URLSearchParams({
+        view,
+        offset: String(pageParam),
+        limit: String(QUIZ_LIMITS.pageSizeDefault),
+      });
+      return apiRequest<StudentQuizSummary[]>(`/api/get-all-quiz?${params}`);
+    },
+    initialPageParam: 0,
+    getNextPageParam: (last) => (last.page?.hasMore ? last.page.offset + last.page.limit : undefined),
+  });
+  useEffect(() => {
+    if (query.isError) toast.error(query.error.message);
+  }, [query.isError, query.error]);
+  return { ...query, quizzes: query.data?.pages.flatMap((page) => page.data) ?? [] };
+}
+
+/** /dashboard/student/quiz: Online (can be taken now) and Attempted (SPEC §2, §4). */
+export function Component() {
+  const online = useStudentQuizzes('online');
+  const attempted = useStudentQuizzes('attempted');
+  return (
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-10">
+      <h1 className="text-2xl font-bold text-slate-900">Quizzes</h1>
+      <QuizSection
+        title="Online"
+        query={online}
+        emptyText="There are no quizes available..."
+        renderCard={(quiz) => <OnlineCard key={quiz._id} quiz={quiz} />}
+      />
+      <QuizSection
+        title="Attempted"
+        query={attempted}
+        emptyText="You have not attempted any quiz yet."
+        renderCard={(quiz) => <AttemptedCard key={quiz._id} quiz={quiz} />}
+      />
+    </div>
+  );
+}
+
+function QuizSection({
+  title,
+  query,
+  emptyText,
+  renderCard,
+}: {
+  title: string;
+  query: ReturnType<typeof useStudentQuizzes>;
+  emptyText: string;
+  renderCard(quiz: StudentQuizSummary): React.ReactNode;
+}) {
+  const headingId = `${title.toLowerCase()}-quizzes`;
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className="text-xl font-bold text-slate-900">
+        {title}
+      </h2>
+      {query.isPending ? (
+        <p role="status" className="mt-4 text-slate-700">
+          Loading…
+        </p>
+      ) : query.isError ? (
+        <p className="mt-4 text-red-700">These quizzes could not be loaded.</p>
+      ) : query.quizzes.length === 0 ? (
+        <p className="mt-4 rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
+          {emptyText}
+        </p>
+      ) : (
+        <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{query.quizzes.map(renderCard)}</ul>
+      )}
+      {query.hasNextPage ? (
+        <div className="mt-4 flex justify-center">
+          <Button variant="secondary" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+            {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
+          </Button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function CardFrame({ quiz, children }: { quiz: StudentQuizSummary; children: React.ReactNode }) {
+  return (
+    <li className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <div
+        className="h-20 bg-slate-800 bg-cover bg-center"
+        style={{ backgroundImage: `url(${quiz.quiz.background})` }}
+      />
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <div>
+          <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">{quiz.subject}</p>
+          <h3 className="mt-1 text-lg font-semibold break-words text-slate-900">{quiz.title}</h3>
+          <p className="text-sm text-slate-700">by {quiz.createdBy.name}</p>
+        </div>
+        {children}
+      </div>
+    </li>
+  );
+}
+
+function OnlineCard({ quiz }: { quiz: StudentQuizSummary }) {
+  const inProgress = quiz.attempt?.status === 'in-progress' ? quiz.attempt : null;
+  return (
+    <CardFrame quiz={quiz}>
+      <ul className="flex flex-col gap-1 text-sm text-slate-800">
+        <li className="flex items-center gap-2">
+          <ListChecks className="size-4 text-brand-700" aria-hidden="true" /> {quiz.questionCount} questions
+        </li>
+        <li className="flex items-center gap-2">
+          <Clock className="size-4 text-brand-700" aria-hidden="true" /> {quiz.maxTime} minutes
+        </li>
+        <li className="flex items-center gap-2">
+          <CalendarClock className="size-4 text-brand-700" aria-hidden="true" /> Due {formatDateTime(quiz.deadline)}
+        </li>
+      </ul>
+      <Link
+        to={`/dashboard/student/quiz/${quiz._id}`}
+        className={buttonClasses('primary', 'mt-auto')}
+        aria-label={`${inProgress ? 'Resume' : 'Take'} ${quiz.title}`}
+      >
+        {inProgress ? `Resume (${formatCountdown(inProgress.remainingSeconds)} left)` : 'Take quiz'}
+      </Link>
+    </CardFrame>
+  );
+}
+
+function AttemptedCard({ quiz }: { quiz: StudentQuizSummary }) {
+  const result = quiz.attempt?.status === 'submitted' ? quiz.attempt : null;
+  if (!result) return null;
+  return (
+    <CardFrame quiz={quiz}>
+      <dl className="grid grid-cols-2 gap-2 text-sm">
+        <div>
+          <dt className="text-slate-700">Score</dt>
+          <dd className="text-lg font-semibold text-slate-900">
+            {result.score} / {quiz.questionCount}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-700">Accuracy</dt>
+          <dd className="text-lg font-semibold text-slate-900">{formatAccuracy(result.accuracy)}%</dd>
+        </div>
+        <div className="col-span-2">
+          <dt className="text-slate-700">Attempted</dt>
+          <dd className="text-slate-900">{formatDateTime(result.attemptedAt)}</dd>
+        </div>
+      </dl>
+      <Link
+        to={`/dashboard/student/quiz/${quiz._id}`}
+        className={buttonClasses('secondary', 'mt-auto')}
+        aria-label={`Review ${quiz.title}`}
+      >
+        <CheckCircle2 className="size-4" aria-hidden="true" />
+        Review
+      </Link>
+    </CardFrame>
+  );
+}

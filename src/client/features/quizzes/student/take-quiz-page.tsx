@@ -1,0 +1,194 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, CalendarClock, Clock, ListChecks, Play } from 'lucide-react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useParams } from 'react-router';
+import type { StudentQuizDetail } from '#shared/quizzes';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { apiPost, apiRequest, ApiError } from '../../../lib/api.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { QuizResult } from '../attempt/quiz-result.tsx';
+import { QuizRunner, type RunnerAnswers } from '../attempt/quiz-runner.tsx';
+import { useAnswerSaver, type SaveStatus } from '../attempt/use-answer-saver.ts';
+import { useCountdown } from '../attempt/use-countdown.ts';
+
+const quizKey = (quizId: string) => ['quiz', quizId] as const;
+const QUIZ_LIST_PATH = '/dashboard/student/quiz';
+
+/** /dashboard/student/quiz/:id: start, take (server-timed, saved as it goes), then result and review. */
+export function Component() {
+  const { id = '' } = useParams();
+  const quiz = useQuery({
+    queryKey: quizKey(id),
+    queryFn: async () => (await apiRequest<StudentQuizDetail>(`/api/quiz/${id}`)).data,
+    // A refetch would restart the countdown from the server's figure: harmless, but
+    // there is no reason to do it while the student works.
+    refetchOnWindowFocus: false,
+    retry: false,
+  });
+
+  if (quiz.isPending) {
+    return (
+      <p role="status" className="text-center text-slate-700">
+        Loading the quiz…
+      </p>
+    );
+  }
+  if (quiz.isError) {
+    return (
+      <div className="mx-auto max-w-xl text-center">
+        <h1 className="text-2xl font-bold text-slate-900">This quiz cannot be opened</h1>
+        <p className="mt-2 text-slate-700">{quiz.error.message}</p>
+        <BackToQuizzes />
+      </div>
+    );
+  }
+  const detail = quiz.data;
+  if (!detail.attempt) return <QuizIntro detail={detail} />;
+  if (detail.attempt.status === 'in-progress') {
+    return (
+      <AttemptInProgress key={detail.attempt.startedAt} detail={detail} remaining={detail.attempt.remainingSeconds} />
+    );
+  }
+  return (
+    <QuizResult
+      title={detail.title}
+      score={detail.attempt.score}
+      accuracy={detail.attempt.accuracy}
+      endedBy={detail.attempt.endedBy}
+      questions={detail.quiz.questions}
+      details={
+        <>
+          Attempted {formatDateTime(detail.attempt.attemptedAt)} · time taken{' '}
+          {Math.round(detail.attempt.timeTaken / 6) / 10} min
+        </>
+      }
+      actions={<BackToQuizzes />}
+    />
+  );
+}
+
+function BackToQuizzes() {
+  return (
+    <Link to={QUIZ_LIST_PATH} className={buttonClasses('secondary', 'mt-4')}>
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      Back to quizzes
+    </Link>
+  );
+}
+
+/** Before the start: what the quiz is, and the button that starts the server's timer. */
+function QuizIntro({ detail }: { detail: StudentQuizDetail }) {
+  const queryClient = useQueryClient();
+  const start = useMutation({
+    mutationFn: async () => (await apiPost<StudentQuizDetail>(`/api/quiz/${detail._id}/start`)).data,
+    onSuccess: (started) => queryClient.setQueryData(quizKey(detail._id), started),
+    onError: (error) => toast.error(error.message),
+  });
+  const isClosed = Date.parse(detail.deadline) <= Date.now();
+  return (
+    <section
+      aria-labelledby="intro-title"
+      className="mx-auto w-full max-w-2xl overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+    >
+      <div
+        className="h-32 bg-slate-800 bg-cover bg-center"
+        style={{ backgroundImage: `url(${detail.quiz.background})` }}
+      />
+      <div className="p-6">
+        <p className="text-sm font-semibold text-brand-700">
+          {detail.subject} · {detail.createdBy.name}
+        </p>
+        <h1 id="intro-title" className="mt-1 text-2xl font-bold break-words text-slate-900">
+          {detail.title}
+        </h1>
+        <ul className="mt-4 flex flex-col gap-2 text-slate-800">
+          <li className="flex items-center gap-2">
+            <ListChecks className="size-4 text-brand-700" aria-hidden="true" /> {detail.questionCount} questions
+          </li>
+          <li className="flex items-center gap-2">
+            <Clock className="size-4 text-brand-700" aria-hidden="true" /> {detail.maxTime} minutes once you start
+          </li>
+          <li className="flex items-center gap-2">
+            <CalendarClock className="size-4 text-brand-700" aria-hidden="true" /> Start before{' '}
+            {formatDateTime(detail.deadline)}
+          </li>
+        </ul>
+        {isClosed ? (
+          <p className="mt-6 rounded-lg bg-amber-50 p-3 text-amber-900">The deadline of this quiz has passed.</p>
+        ) : (
+          <p className="mt-6 text-sm text-slate-700">
+            The timer starts when you press Start and keeps running if you leave or reload the page. Your answers are
+            saved as you pick them; when the time is up, the quiz is submitted with them.
+          </p>
+        )}
+        <div className="mt-6 flex flex-wrap gap-3">
+          {isClosed ? null : (
+            <Button onClick={() => start.mutate()} disabled={start.isPending}>
+              <Play className="size-4" aria-hidden="true" />
+              {start.isPending ? 'Starting…' : 'Start quiz'}
+            </Button>
+          )}
+          <Link to={QUIZ_LIST_PATH} className={buttonClasses('secondary')}>
+            Back to quizzes
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+const SAVE_STATUS_TEXT: Record<SaveStatus, string> = {
+  idle: 'Your answers are saved as you pick them',
+  saving: 'Saving…',
+  saved: 'All answers saved',
+  offline: 'Not saved yet: reconnecting…',
+};
+
+/** The running attempt: choices saved as they are made, submitted by the student or by the timer. */
+function AttemptInProgress({ detail, remaining }: { detail: StudentQuizDetail; remaining: number }) {
+  const queryClient = useQueryClient();
+  const [answers, setAnswers] = useState<RunnerAnswers>(() =>
+    Object.fromEntries(detail.quiz.questions.map((question) => [question._id, question.selectedOption ?? null])),
+  );
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: quizKey(detail._id) });
+  const saver = useAnswerSaver(detail._id, refresh);
+
+  const submit = useMutation({
+    mutationFn: async () => {
+      saver.cancel();
+      const questions = Object.entries(answers).map(([_id, selectedOption]) => ({ _id, selectedOption }));
+      return (await apiPost<StudentQuizDetail>('/api/student/update-student', { quiz: { _id: detail._id, questions } }))
+        .data;
+    },
+    onSuccess: (submitted) => {
+      queryClient.setQueryData(quizKey(detail._id), submitted);
+      void queryClient.invalidateQueries({ queryKey: ['quizzes'] });
+      void queryClient.invalidateQueries({ queryKey: ['profile', 'student'] });
+    },
+    onError: (error) => {
+      // 409: already closed (time up elsewhere, another tab): show what the server holds.
+      if (error instanceof ApiError && error.status === 409) return refresh();
+      toast.error(error.message);
+    },
+  });
+
+  const secondsLeft = useCountdown(remaining, () => submit.mutate());
+
+  return (
+    <QuizRunner
+      title={detail.title}
+      background={detail.quiz.background}
+      questions={detail.quiz.questions}
+      answers={answers}
+      onAnswer={(questionId, option) => {
+        setAnswers((current) => ({ ...current, [questionId]: option }));
+        saver.queue(questionId, option);
+      }}
+      secondsLeft={secondsLeft}
+      onSubmit={() => submit.mutate()}
+      isSubmitting={submit.isPending}
+      status={<span aria-live="polite">{SAVE_STATUS_TEXT[saver.status]}</span>}
+    />
+  );
+}
