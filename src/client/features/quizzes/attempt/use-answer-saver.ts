@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { apiRequest, ApiError } from '../../../lib/api.ts';
 
 /** Choices are sent this long after the last click, so a change of mind costs one request. */
@@ -7,6 +7,49 @@ const RETRY_MS = 3000;
 
 export type SaveStatus = 'idle' | 'saving' | 'saved' | 'offline';
 
+/** The saving logic, outside React: a queue of unsent choices, a debounce and retries. */
+function createAnswerSaver(quizId: string, onStatus: (status: SaveStatus) => void) {
+  let pending: Record<string, string | null> = {};
+  let timer: number | undefined;
+  let onClosed = () => {};
+
+  async function flush(options: { keepalive?: boolean } = {}) {
+    window.clearTimeout(timer);
+    const answers = pending;
+    if (Object.keys(answers).length === 0) return;
+    pending = {};
+    onStatus('saving');
+    try {
+      await apiRequest(`/api/quiz/${quizId}/answers`, { method: 'PUT', body: { answers }, ...options });
+      onStatus(Object.keys(pending).length === 0 ? 'saved' : 'saving');
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) return onClosed();
+      // Keep the unsent choices (newer ones win) and try again shortly.
+      pending = { ...answers, ...pending };
+      onStatus('offline');
+      timer = window.setTimeout(() => void flush(), RETRY_MS);
+      if (!(error instanceof ApiError) || error.status !== 0) console.error('Saving answers failed', error);
+    }
+  }
+
+  return {
+    flush,
+    setOnClosed(handler: () => void) {
+      onClosed = handler;
+    },
+    queue(questionId: string, option: string | null) {
+      pending = { ...pending, [questionId]: option };
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => void flush(), SAVE_DEBOUNCE_MS);
+    },
+    /** Forget unsent choices: the submission carries every answer anyway. */
+    cancel() {
+      window.clearTimeout(timer);
+      pending = {};
+    },
+  };
+}
+
 /**
  * Saves a student's choices to the server as they are made (debounced) and
  * retries what could not be sent, so a reload or a crash loses at most the
@@ -14,61 +57,19 @@ export type SaveStatus = 'idle' | 'saving' | 'saved' | 'offline';
  * is over (time up, or submitted from another tab).
  */
 export function useAnswerSaver(quizId: string, onClosed: () => void) {
-  const pending = useRef<Record<string, string | null>>({});
-  const timer = useRef<number | undefined>(undefined);
   const [status, setStatus] = useState<SaveStatus>('idle');
-  const onClosedRef = useRef(onClosed);
-  onClosedRef.current = onClosed;
-
-  const flush = useCallback(
-    async (options: { keepalive?: boolean } = {}) => {
-      window.clearTimeout(timer.current);
-      const answers = pending.current;
-      if (Object.keys(answers).length === 0) return;
-      pending.current = {};
-      setStatus('saving');
-      try {
-        await apiRequest(`/api/quiz/${quizId}/answers`, { method: 'PUT', body: { answers }, ...options });
-        setStatus(Object.keys(pending.current).length === 0 ? 'saved' : 'saving');
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 409) {
-          onClosedRef.current();
-          return;
-        }
-        // Keep the unsent choices (newer ones win) and try again shortly.
-        pending.current = { ...answers, ...pending.current };
-        setStatus('offline');
-        timer.current = window.setTimeout(() => void flush(), RETRY_MS);
-        if (!(error instanceof ApiError) || error.status !== 0) console.error('Saving answers failed', error);
-      }
-    },
-    [quizId],
-  );
-
-  const queue = useCallback(
-    (questionId: string, option: string | null) => {
-      pending.current = { ...pending.current, [questionId]: option };
-      window.clearTimeout(timer.current);
-      timer.current = window.setTimeout(() => void flush(), SAVE_DEBOUNCE_MS);
-    },
-    [flush],
-  );
-
-  /** Forget unsent choices: the submission carries every answer anyway. */
-  const cancel = useCallback(() => {
-    window.clearTimeout(timer.current);
-    pending.current = {};
-  }, []);
+  const [saver] = useState(() => createAnswerSaver(quizId, setStatus));
+  useEffect(() => saver.setOnClosed(onClosed), [saver, onClosed]);
 
   useEffect(() => {
     // Leaving or reloading the page: send what is still waiting, even as the page goes away.
-    const handlePageHide = () => void flush({ keepalive: true });
+    const handlePageHide = () => void saver.flush({ keepalive: true });
     window.addEventListener('pagehide', handlePageHide);
     return () => {
       window.removeEventListener('pagehide', handlePageHide);
-      window.clearTimeout(timer.current);
+      saver.cancel();
     };
-  }, [flush]);
+  }, [saver]);
 
-  return { queue, flush, cancel, status };
+  return { queue: saver.queue, cancel: saver.cancel, status };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 
 /**
  * Seconds left until a deadline given as "seconds from now" by the server.
@@ -7,8 +7,7 @@ import { useEffect, useRef, useState } from 'react';
  */
 export function useCountdown(remainingSeconds: number, onExpire: () => void): number {
   const [secondsLeft, setSecondsLeft] = useState(remainingSeconds);
-  const onExpireRef = useRef(onExpire);
-  onExpireRef.current = onExpire;
+  const handleExpire = useEffectEvent(onExpire);
 
   useEffect(() => {
     const deadline = performance.now() + remainingSeconds * 1000;
@@ -18,7 +17,7 @@ export function useCountdown(remainingSeconds: number, onExpire: () => void): nu
       setSecondsLeft(left);
       if (left === 0 && !hasExpired) {
         hasExpired = true;
-        onExpireRef.current();
+        handleExpire();
       }
     };
     tick();

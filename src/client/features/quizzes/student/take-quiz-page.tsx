@@ -85,7 +85,8 @@ function QuizIntro({ detail }: { detail: StudentQuizDetail }) {
     onSuccess: (started) => queryClient.setQueryData(quizKey(detail._id), started),
     onError: (error) => toast.error(error.message),
   });
-  const isClosed = Date.parse(detail.deadline) <= Date.now();
+  const [openedAt] = useState(() => Date.now());
+  const isClosed = Date.parse(detail.deadline) <= openedAt;
   return (
     <section
       aria-labelledby="intro-title"
