@@ -56,10 +56,13 @@ export const routes: RouteObject[] = [
         lazy: lazyRoute(() => import('./features/teacher/teacher-layout.tsx')),
         children: [
           { index: true, lazy: lazyRoute(() => import('./features/teacher/teacher-home-page.tsx')) },
-          later('all-quiz', 'Quizzes', 'quizzes'),
-          later('create-quiz', 'Create a quiz', 'quizzes'),
+          { path: 'all-quiz', lazy: lazyRoute(() => import('./features/quizzes/teacher/all-quiz-page.tsx')) },
+          { path: 'create-quiz', lazy: lazyRoute(() => import('./features/quizzes/teacher/create-quiz-page.tsx')) },
           { path: 'preview/:quizTitle', lazy: lazyRoute(() => import('./features/quizzes/attempt/preview-page.tsx')) },
-          later('quiz-analytics/:quizID', 'Quiz analytics', 'quizzes'),
+          {
+            path: 'quiz-analytics/:quizID',
+            lazy: lazyRoute(() => import('./features/quizzes/teacher/quiz-analytics-page.tsx')),
+          },
           later('students', 'Students', 'class & progress'),
           later('leaderboard', 'Leaderboard', 'class & progress'),
           later('resources', 'Resources', 'resources library'),

@@ -1,0 +1,179 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { CalendarClock, ClipboardList, Plus, RotateCw, Users } from 'lucide-react';
+import { useEffect } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { QUIZ_LIMITS, type TeacherQuizSummary } from '#shared/quizzes';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { apiRequest } from '../../../lib/api.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { formatDay } from './quiz-dates.ts';
+
+/** TanStack Query key of the teacher's own quiz list; add-quiz invalidates ['quizzes']. */
+const teacherQuizzesKey = ['quizzes', 'teacher'] as const;
+
+async function fetchQuizPage(offset: number) {
+  const params = new URLSearchParams({ offset: String(offset), limit: String(QUIZ_LIMITS.pageSizeDefault) });
+  const { data, page } = await apiRequest<TeacherQuizSummary[]>(`/api/get-all-quiz?${params}`);
+  return { quizzes: data, nextOffset: page?.hasMore ? offset + data.length : undefined };
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+function QuizCard({ quiz, now }: { quiz: TeacherQuizSummary; now: number }) {
+  const isClosed = Date.parse(quiz.deadline) <= now;
+  const titleId = `quiz-${quiz._id}-title`;
+  return (
+    <li>
+      <article
+        aria-labelledby={titleId}
+        className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:ring-3 focus-within:ring-brand-500 hover:shadow-md"
+      >
+        <div className="relative h-20 shrink-0 overflow-hidden border-b border-slate-200">
+          <img
+            src={quiz.quiz.background}
+            alt=""
+            width={1280}
+            height={720}
+            loading="lazy"
+            className="size-full object-cover opacity-80"
+          />
+          <span
+            className={`absolute right-3 top-3 rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+              isClosed ? 'bg-slate-800 text-white' : 'bg-teal-700 text-white'
+            }`}
+          >
+            {isClosed ? 'Closed' : 'Open'}
+          </span>
+        </div>
+        <div className="flex flex-1 flex-col gap-3 p-4">
+          <h2 id={titleId} className="text-lg font-semibold leading-snug text-slate-900">
+            {/* The whole card is the link's target area; its name stays the title. */}
+            <Link
+              to={`/dashboard/teacher/quiz-analytics/${encodeURIComponent(quiz._id)}`}
+              className="break-words outline-none after:absolute after:inset-0 after:content-[''] group-hover:text-brand-800"
+            >
+              {quiz.title}
+            </Link>
+          </h2>
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+            <div className="min-w-0">
+              <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">Class</dt>
+              <dd className="truncate text-slate-900">{quiz.class}</dd>
+            </div>
+            <div className="min-w-0">
+              <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">Subject</dt>
+              <dd className="truncate text-slate-900">{quiz.subject}</dd>
+            </div>
+            <div className="min-w-0">
+              <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">Created</dt>
+              <dd className="text-slate-900">
+                <time dateTime={quiz.date}>{formatDay(quiz.date)}</time>
+              </dd>
+            </div>
+            <div className="min-w-0">
+              <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">Deadline</dt>
+              <dd className="text-slate-900">
+                <time dateTime={quiz.deadline}>{formatDateTime(quiz.deadline)}</time>
+              </dd>
+            </div>
+          </dl>
+          <p className="mt-auto flex flex-wrap gap-x-4 gap-y-1 border-t border-slate-100 pt-3 text-sm text-slate-700">
+            <span className="inline-flex items-center gap-1.5">
+              <ClipboardList className="size-4" aria-hidden="true" />
+              {plural(quiz.questionCount, 'question')}
+            </span>
+            <span className="inline-flex items-center gap-1.5">
+              <Users className="size-4" aria-hidden="true" />
+              {plural(quiz.attemptCount, 'attempt')}
+            </span>
+            <span className="inline-flex items-center gap-1.5">
+              <CalendarClock className="size-4" aria-hidden="true" />
+              {quiz.maxTime} min
+            </span>
+          </p>
+        </div>
+      </article>
+    </li>
+  );
+}
+
+/**
+ * /dashboard/teacher/all-quiz (SPEC §2): the teacher's own quizzes as cards,
+ * newest first, paged by the server; each card opens the quiz's analytics.
+ */
+export function Component() {
+  const quizzes = useInfiniteQuery({
+    queryKey: teacherQuizzesKey,
+    queryFn: ({ pageParam }) => fetchQuizPage(pageParam),
+    initialPageParam: 0,
+    getNextPageParam: (lastPage) => lastPage.nextOffset,
+  });
+
+  useEffect(() => {
+    if (quizzes.error) toast.error(quizzes.error.message);
+  }, [quizzes.error]);
+
+  const list = quizzes.data?.pages.flatMap((page) => page.quizzes) ?? [];
+  // Read once per fetch so "Open/Closed" does not flicker between renders.
+  const now = quizzes.dataUpdatedAt || 0;
+
+  return (
+    <div className="mx-auto w-full max-w-6xl">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Your quizzes</h1>
+          <p className="mt-1 text-slate-700">Open a quiz to see how your students did.</p>
+        </div>
+        <Link to="/dashboard/teacher/create-quiz" className={buttonClasses('primary')}>
+          <Plus className="size-4" aria-hidden="true" />
+          Create quiz
+        </Link>
+      </div>
+
+      <div className="mt-6">
+        {quizzes.isPending ? (
+          <p role="status" className="flex items-center gap-3 text-slate-700">
+            <span
+              className="size-6 animate-spin rounded-full border-4 border-brand-200 border-t-brand-600"
+              aria-hidden="true"
+            />
+            Loading your quizzes…
+          </p>
+        ) : quizzes.isError && list.length === 0 ? (
+          <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-5 text-red-900">
+            <p className="font-semibold">Your quizzes could not be loaded.</p>
+            <p className="mt-1 text-sm">{quizzes.error.message}</p>
+            <Button variant="secondary" className="mt-4" onClick={() => void quizzes.refetch()}>
+              <RotateCw className="size-4" aria-hidden="true" />
+              Try again
+            </Button>
+          </div>
+        ) : list.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
+            You haven't created any quiz
+          </p>
+        ) : (
+          <>
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {list.map((quiz) => (
+                <QuizCard key={quiz._id} quiz={quiz} now={now} />
+              ))}
+            </ul>
+            {quizzes.hasNextPage ? (
+              <div className="mt-6 flex justify-center">
+                <Button
+                  variant="secondary"
+                  disabled={quizzes.isFetchingNextPage}
+                  onClick={() => void quizzes.fetchNextPage()}
+                >
+                  {quizzes.isFetchingNextPage ? 'Loading…' : 'Load more'}
+                </Button>
+              </div>
+            ) : null}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

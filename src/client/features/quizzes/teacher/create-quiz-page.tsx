@@ -1,0 +1,336 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Eye, ImageIcon, Plus, Save } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router';
+import { DEFAULT_QUIZ_SUBJECT } from '#shared/constants';
+import { newQuizSchema, QUIZ_LIMITS, type TeacherQuizSummary } from '#shared/quizzes';
+import { FIELD_LIMITS } from '#shared/limits';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { ApiError, apiPost } from '../../../lib/api.ts';
+import { useAppStore, withLoading } from '../../../stores/app-store.ts';
+import { storeQuizPreview } from '../preview-storage.ts';
+import { BackgroundDialog } from './background-dialog.tsx';
+import { QuestionEditor, questionTextId } from './question-editor.tsx';
+import { describeBackground } from './quiz-backgrounds.ts';
+import {
+  collectFieldErrors,
+  emptyDraft,
+  issuesToProblems,
+  newQuestion,
+  refineMessages,
+  toLocalInputValue,
+  toQuizPayload,
+  type DraftQuestion,
+  type QuizDraft,
+} from './quiz-draft.ts';
+
+const ALL_QUIZ_PATH = '/dashboard/teacher/all-quiz';
+
+/** Runs one focus move after the next render, once the element it needs exists. */
+function useFocusAfterRender() {
+  const pending = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    const move = pending.current;
+    pending.current = null;
+    move?.();
+  });
+  return (move: () => void) => {
+    pending.current = move;
+  };
+}
+
+/**
+ * /dashboard/teacher/create-quiz (SPEC §2 quiz editor, §5): details, questions,
+ * background, preview in a new tab, and Save to all-quiz. The shared schema
+ * validates before sending; problems show next to their fields.
+ */
+export function Component() {
+  const teacher = useAppStore((state) => state.teacher);
+  const subject = teacher?.subject || DEFAULT_QUIZ_SUBJECT;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const formRef = useRef<HTMLFormElement>(null);
+  const backgroundButtonRef = useRef<HTMLButtonElement>(null);
+  const addQuestionRef = useRef<HTMLButtonElement>(null);
+  const focusAfterRender = useFocusAfterRender();
+
+  const [draft, setDraft] = useState<QuizDraft>(emptyDraft);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [isBackgroundDialogOpen, setIsBackgroundDialogOpen] = useState(false);
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  // The deadline picker's minimum (SPEC §5): now, in local time, when the editor opened.
+  const [minDeadline] = useState(() => toLocalInputValue(new Date()));
+
+  const clearErrors = (matches: (slot: string) => boolean) =>
+    setErrors((current) =>
+      Object.keys(current).some(matches)
+        ? Object.fromEntries(Object.entries(current).filter(([slot]) => !matches(slot)))
+        : current,
+    );
+
+  const setField = <K extends 'title' | 'class' | 'deadline' | 'maxTime'>(field: K, value: QuizDraft[K]) => {
+    setDraft((current) => ({ ...current, [field]: value }));
+    clearErrors((slot) => slot === field);
+  };
+
+  const focusById = (id: string) => focusAfterRender(() => document.getElementById(id)?.focus());
+
+  const updateQuestion = (index: number, question: DraftQuestion) => {
+    setDraft((current) => ({
+      ...current,
+      questions: current.questions.map((existing, position) => (position === index ? question : existing)),
+    }));
+    clearErrors((slot) => slot.startsWith(`quiz.questions.${index}.`));
+  };
+
+  const addQuestion = () => {
+    const question = newQuestion();
+    setDraft((current) => ({ ...current, questions: [...current.questions, question] }));
+    clearErrors((slot) => slot === 'quiz.questions');
+    focusById(questionTextId(question));
+  };
+
+  const removeQuestion = (index: number) => {
+    setDraft((current) => ({ ...current, questions: current.questions.filter((_, position) => position !== index) }));
+    // Question numbers shift, so their old problems would point at the wrong question.
+    clearErrors((slot) => slot.startsWith('quiz.questions.'));
+    focusAfterRender(() => addQuestionRef.current?.focus());
+  };
+
+  const teacherFacts = { _id: teacher?._id ?? '', subject };
+
+  const showFieldErrors = (next: Record<string, string>) => {
+    setErrors(next);
+    focusAfterRender(() => {
+      const fields = formRef.current?.querySelectorAll<HTMLElement>('[data-field]') ?? [];
+      const first = Array.from(fields).find((element) => element.dataset.field && next[element.dataset.field]);
+      first?.focus();
+    });
+  };
+
+  const handlePreview = () => {
+    const title = draft.title.trim();
+    if (title === '') {
+      window.alert('Please provide a title for the quiz.');
+      return;
+    }
+    storeQuizPreview(toQuizPayload(draft, teacherFacts));
+    window.open(`/dashboard/teacher/preview/${encodeURIComponent(title)}`, '_blank');
+  };
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    toast.dismiss(); // an earlier failure must not linger next to the next outcome
+    const payload = toQuizPayload(draft, teacherFacts);
+    const parsed = newQuizSchema.safeParse(payload);
+    if (!parsed.success) {
+      const problems = refineMessages(collectFieldErrors(issuesToProblems(parsed.error.issues)), draft);
+      showFieldErrors(problems);
+      toast.error(Object.values(problems)[0] ?? 'Please check the form');
+      return;
+    }
+    setErrors({});
+    setIsSubmitting(true);
+    try {
+      const { message } = await withLoading(() => apiPost<TeacherQuizSummary>('/api/teacher/add-quiz', payload));
+      toast.success(message);
+      void queryClient.invalidateQueries({ queryKey: ['quizzes'] });
+      await navigate(ALL_QUIZ_PATH);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Something went wrong');
+      if (error instanceof ApiError && error.fieldErrors.length > 0) {
+        showFieldErrors(collectFieldErrors(error.fieldErrors));
+      }
+    } finally {
+      setIsSubmitting(false);
+    }
+  };
+
+  const questionsError = errors['quiz.questions'];
+  const backgroundError = errors['quiz.background'];
+  const backgroundName = describeBackground(draft.background);
+
+  return (
+    <div className="mx-auto w-full max-w-3xl">
+      <h1 className="text-2xl font-bold text-slate-900">Create a quiz</h1>
+      <p className="mt-1 text-slate-700">
+        Fields marked <span className="text-red-700">*</span> are required.
+      </p>
+
+      <form ref={formRef} noValidate onSubmit={handleSubmit} className="mt-6 flex flex-col gap-8">
+        <section
+          aria-labelledby="quiz-details-heading"
+          className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+        >
+          <h2 id="quiz-details-heading" className="text-lg font-semibold text-slate-900">
+            Quiz details
+          </h2>
+          <div className="mt-4 grid gap-4 sm:grid-cols-2">
+            <TextField
+              className="sm:col-span-2"
+              label="Title"
+              name="title"
+              data-field="title"
+              required
+              autoComplete="off"
+              maxLength={QUIZ_LIMITS.title}
+              value={draft.title}
+              onChange={(event) => setField('title', event.target.value)}
+              error={errors.title}
+            />
+            <TextField
+              label="Class"
+              name="class"
+              data-field="class"
+              required
+              autoComplete="off"
+              maxLength={FIELD_LIMITS.className}
+              value={draft.class}
+              onChange={(event) => setField('class', event.target.value)}
+              error={errors.class}
+            />
+            <TextField
+              label="Subject"
+              name="subject"
+              value={subject}
+              readOnly
+              hint="Your subject, from your profile."
+            />
+            <TextField
+              label="Deadline"
+              name="deadline"
+              data-field="deadline"
+              type="datetime-local"
+              required
+              min={minDeadline}
+              value={draft.deadline}
+              onChange={(event) => setField('deadline', event.target.value)}
+              hint="Your local time."
+              error={errors.deadline}
+            />
+            <TextField
+              label="Maximum time (minutes)"
+              name="maxTime"
+              data-field="maxTime"
+              type="number"
+              inputMode="numeric"
+              required
+              min={QUIZ_LIMITS.maxTimeMin}
+              max={QUIZ_LIMITS.maxTimeMax}
+              step={1}
+              value={draft.maxTime}
+              onChange={(event) => setField('maxTime', event.target.value)}
+              hint={`${QUIZ_LIMITS.maxTimeMin} to ${QUIZ_LIMITS.maxTimeMax} minutes.`}
+              error={errors.maxTime}
+            />
+          </div>
+
+          <div className="mt-6 flex flex-wrap items-center gap-4 border-t border-slate-200 pt-5">
+            <img
+              src={draft.background}
+              alt=""
+              width={1280}
+              height={720}
+              className="aspect-video w-28 shrink-0 rounded-lg border border-slate-200 object-cover"
+            />
+            <div className="flex min-w-0 flex-1 flex-col items-start gap-2">
+              <p className="text-sm text-slate-700">
+                <span className="font-medium text-slate-800">Background:</span> {backgroundName}
+              </p>
+              <button
+                ref={backgroundButtonRef}
+                type="button"
+                className={buttonClasses('secondary')}
+                data-field="quiz.background"
+                aria-describedby={backgroundError ? 'quiz-background-error' : undefined}
+                onClick={() => setIsBackgroundDialogOpen(true)}
+              >
+                <ImageIcon className="size-4" aria-hidden="true" />
+                Select quiz background
+              </button>
+              {backgroundError ? (
+                <p id="quiz-background-error" className="text-sm text-red-700">
+                  {backgroundError}
+                </p>
+              ) : null}
+            </div>
+          </div>
+        </section>
+
+        <section aria-labelledby="quiz-questions-heading" className="flex flex-col gap-4">
+          <div className="flex items-baseline justify-between gap-3">
+            <h2 id="quiz-questions-heading" className="text-lg font-semibold text-slate-900">
+              Questions
+            </h2>
+            <p className="text-sm text-slate-700">
+              {draft.questions.length} of at most {QUIZ_LIMITS.questionsMax}
+            </p>
+          </div>
+          {draft.questions.length === 0 ? (
+            <p className="rounded-xl border border-dashed border-slate-300 bg-white p-5 text-slate-700">
+              No questions yet. Add at least one.
+            </p>
+          ) : null}
+          {draft.questions.map((question, index) => (
+            <QuestionEditor
+              key={question.key}
+              index={index}
+              question={question}
+              errors={errors}
+              onChange={(updated) => updateQuestion(index, updated)}
+              onRemove={() => removeQuestion(index)}
+              focusLater={focusById}
+            />
+          ))}
+          <div className="flex flex-col items-start gap-2">
+            <button
+              ref={addQuestionRef}
+              type="button"
+              className={buttonClasses('secondary')}
+              data-field="quiz.questions"
+              disabled={draft.questions.length >= QUIZ_LIMITS.questionsMax}
+              aria-describedby={questionsError ? 'quiz-questions-error' : undefined}
+              onClick={addQuestion}
+            >
+              <Plus className="size-4" aria-hidden="true" />
+              Add question
+            </button>
+            {questionsError ? (
+              <p id="quiz-questions-error" className="text-sm text-red-700">
+                {questionsError}
+              </p>
+            ) : null}
+          </div>
+        </section>
+
+        <div className="sticky bottom-0 -mx-4 flex flex-col-reverse gap-2 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:flex-row sm:justify-end sm:rounded-xl sm:border sm:shadow-sm">
+          <Button variant="secondary" onClick={handlePreview}>
+            <Eye className="size-4" aria-hidden="true" />
+            Preview quiz
+          </Button>
+          <Button type="submit" disabled={isSubmitting}>
+            <Save className="size-4" aria-hidden="true" />
+            Save quiz
+          </Button>
+        </div>
+      </form>
+
+      {isBackgroundDialogOpen ? (
+        <BackgroundDialog
+          selected={draft.background}
+          onSave={(background) => {
+            setDraft((current) => ({ ...current, background }));
+            clearErrors((slot) => slot === 'quiz.background');
+          }}
+          onClose={() => {
+            setIsBackgroundDialogOpen(false);
+            backgroundButtonRef.current?.focus();
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
