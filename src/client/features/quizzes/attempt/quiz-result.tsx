@@ -94,7 +94,7 @@ function ReviewOption({ option, isAnswer, isChosen }: { option: string; isAnswer
   const label = [isAnswer ? 'correct answer' : null, isChosen ? 'your answer' : null].filter(Boolean).join(', ');
   return (
     <li
-      className={`flex items-start gap-2 rounded-lg border-2 px-3 py-2 ${tone}`}
+      className={`flex flex-wrap items-start gap-x-2 gap-y-1 rounded-lg border-2 px-3 py-2 ${tone}`}
       data-review={isAnswer ? 'correct' : isChosen ? 'wrong' : 'other'}
     >
       {isAnswer ? (
@@ -104,8 +104,10 @@ function ReviewOption({ option, isAnswer, isChosen }: { option: string; isAnswer
       ) : (
         <span className="size-4 shrink-0" aria-hidden="true" />
       )}
-      <span className="break-words whitespace-pre-wrap">{option}</span>
-      {label ? <span className="ml-auto shrink-0 text-xs font-semibold uppercase">{label}</span> : null}
+      <span className="min-w-0 flex-1 break-words whitespace-pre-wrap">{option}</span>
+      {label ? (
+        <span className="basis-full pl-6 text-xs font-semibold uppercase sm:basis-auto sm:pl-0">{label}</span>
+      ) : null}
     </li>
   );
 }
