@@ -27,7 +27,7 @@ function QuizCard({ quiz, now }: { quiz: TeacherQuizSummary; now: number }) {
     <li>
       <article
         aria-labelledby={titleId}
-        className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:ring-3 focus-within:ring-brand-500 hover:shadow-md"
+        className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow has-[a:focus-visible]:ring-3 has-[a:focus-visible]:ring-brand-500 hover:shadow-md"
       >
         <div className="relative h-20 shrink-0 overflow-hidden border-b border-slate-200">
           <img
@@ -48,10 +48,10 @@ function QuizCard({ quiz, now }: { quiz: TeacherQuizSummary; now: number }) {
         </div>
         <div className="flex flex-1 flex-col gap-3 p-4">
           <h2 id={titleId} className="text-lg font-semibold leading-snug text-slate-900">
-            {/* The whole card is the link's target area; its name stays the title. */}
+            {/* The whole card is the link's target area and shows its focus; its name stays the title. */}
             <Link
               to={`/dashboard/teacher/quiz-analytics/${encodeURIComponent(quiz._id)}`}
-              className="break-words outline-none after:absolute after:inset-0 after:content-[''] group-hover:text-brand-800"
+              className="break-words focus-visible:outline-none! after:absolute after:inset-0 after:content-[''] group-hover:text-brand-800"
             >
               {quiz.title}
             </Link>

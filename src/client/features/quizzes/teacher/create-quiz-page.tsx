@@ -228,18 +228,20 @@ export function Component() {
             />
           </div>
 
-          <div className="mt-6 flex flex-wrap items-center gap-4 border-t border-slate-200 pt-5">
-            <img
-              src={draft.background}
-              alt=""
-              width={1280}
-              height={720}
-              className="aspect-video w-28 shrink-0 rounded-lg border border-slate-200 object-cover"
-            />
-            <div className="flex min-w-0 flex-1 flex-col items-start gap-2">
+          <div className="mt-6 flex flex-col items-start gap-3 border-t border-slate-200 pt-5 sm:flex-row sm:items-center sm:gap-4">
+            <div className="flex min-w-0 items-center gap-3">
+              <img
+                src={draft.background}
+                alt=""
+                width={1280}
+                height={720}
+                className="aspect-video w-24 shrink-0 rounded-lg border border-slate-200 object-cover"
+              />
               <p className="text-sm text-slate-700">
                 <span className="font-medium text-slate-800">Background:</span> {backgroundName}
               </p>
+            </div>
+            <div className="flex flex-col items-start gap-2 sm:ml-auto sm:items-end">
               <button
                 ref={backgroundButtonRef}
                 type="button"
@@ -306,7 +308,7 @@ export function Component() {
           </div>
         </section>
 
-        <div className="sticky bottom-0 -mx-4 flex flex-col-reverse gap-2 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:flex-row sm:justify-end sm:rounded-xl sm:border sm:shadow-sm">
+        <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-6 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={handlePreview}>
             <Eye className="size-4" aria-hidden="true" />
             Preview quiz

@@ -128,8 +128,12 @@ export function QuestionEditor({ index, question, errors, onChange, onRemove, fo
         <ol className="flex flex-col gap-2">
           {question.options.map((option, position) => (
             <li key={option.key} className="flex items-center gap-2">
-              <label htmlFor={optionInputId(option.key)} className="w-20 shrink-0 text-sm text-slate-700">
-                Option {position + 1}
+              <label
+                htmlFor={optionInputId(option.key)}
+                className="w-6 shrink-0 text-right text-sm font-medium text-slate-700 sm:w-16 sm:text-left sm:font-normal"
+              >
+                <span className="sr-only sm:not-sr-only">Option </span>
+                {position + 1}
               </label>
               <input
                 id={optionInputId(option.key)}

@@ -6,6 +6,18 @@ const MAX_WIDTH_PX = 320;
 
 type Placement = { top: number; left: number; width: number };
 
+/** Under the trigger, centred on it, kept inside the viewport. */
+function placementFor(trigger: HTMLElement | null, popup: HTMLElement | null): Placement | null {
+  if (!trigger) return null;
+  const rect = trigger.getBoundingClientRect();
+  const maxWidth = Math.min(MAX_WIDTH_PX, window.innerWidth - 2 * EDGE_PX);
+  // The popup is always in the page (it fades), so its own width can be measured.
+  const width = Math.min(popup?.offsetWidth || maxWidth, maxWidth);
+  const centred = rect.left + rect.width / 2 - width / 2;
+  const left = Math.min(Math.max(EDGE_PX, centred), window.innerWidth - width - EDGE_PX);
+  return { top: rect.bottom + TOOLTIP.offsetPx, left, width: maxWidth };
+}
+
 /**
  * A question column's header, "Q1", that shows the question text on hover,
  * keyboard focus or tap (SPEC §2 analytics). The shared Tooltip keeps its
@@ -15,29 +27,26 @@ type Placement = { top: number; left: number; width: number };
 export function QuestionHeader({ number, text }: { number: number; text: string }) {
   const tooltipId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const popupRef = useRef<HTMLSpanElement>(null);
   const [placement, setPlacement] = useState<Placement | null>(null);
   const [isOpen, setIsOpen] = useState(false);
 
   const open = () => {
-    const rect = buttonRef.current?.getBoundingClientRect();
-    if (!rect) return;
-    const width = Math.min(MAX_WIDTH_PX, window.innerWidth - 2 * EDGE_PX);
-    const centred = rect.left + rect.width / 2 - width / 2;
-    const left = Math.min(Math.max(EDGE_PX, centred), window.innerWidth - width - EDGE_PX);
-    setPlacement({ top: rect.bottom + TOOLTIP.offsetPx, left, width });
+    setPlacement(placementFor(buttonRef.current, popupRef.current));
     setIsOpen(true);
   };
   const close = () => setIsOpen(false);
 
-  // A fixed popup would drift from its header when anything scrolls: hide it instead.
+  // The popup is placed against the viewport, so it follows its header when
+  // anything scrolls (focusing a header can scroll the table to it).
   useEffect(() => {
     if (!isOpen) return;
-    const hide = () => setIsOpen(false);
-    window.addEventListener('scroll', hide, true);
-    window.addEventListener('resize', hide);
+    const follow = () => setPlacement(placementFor(buttonRef.current, popupRef.current));
+    window.addEventListener('scroll', follow, true);
+    window.addEventListener('resize', follow);
     return () => {
-      window.removeEventListener('scroll', hide, true);
-      window.removeEventListener('resize', hide);
+      window.removeEventListener('scroll', follow, true);
+      window.removeEventListener('resize', follow);
     };
   }, [isOpen]);
 
@@ -51,7 +60,8 @@ export function QuestionHeader({ number, text }: { number: number; text: string 
         onMouseLeave={close}
         onFocus={open}
         onBlur={close}
-        onClick={() => (isOpen ? close() : open())}
+        // A tap on a touch screen also sends hover and focus: it must open, never toggle shut.
+        onClick={open}
         onKeyDown={(event) => {
           if (event.key === 'Escape') close();
         }}
@@ -60,13 +70,14 @@ export function QuestionHeader({ number, text }: { number: number; text: string 
         Q{number}
       </button>
       <span
+        ref={popupRef}
         id={tooltipId}
         role="tooltip"
         data-open={isOpen}
         style={
           placement ? { top: placement.top, left: placement.left, maxWidth: placement.width } : { top: 0, left: 0 }
         }
-        className="tooltip pointer-events-none fixed z-50 w-max whitespace-normal break-words rounded-md bg-slate-900 px-3 py-2 text-left text-sm font-normal normal-case text-white shadow-lg"
+        className="tooltip pointer-events-none fixed z-50 w-max max-w-[min(20rem,calc(100vw-1rem))] whitespace-normal break-words rounded-md bg-slate-900 px-3 py-2 text-left text-sm font-normal normal-case text-white shadow-lg"
       >
         {text}
       </span>

@@ -96,9 +96,10 @@ function AttemptsTable({ quiz }: { quiz: TeacherQuizDetail }) {
   return (
     <div
       role="region"
-      aria-labelledby="attempts-heading"
+      aria-label="Attempts table"
       tabIndex={0}
-      className="mt-3 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm"
+      // relative: the sr-only labels inside are absolutely placed and must scroll (and clip) with the table.
+      className="relative mt-3 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm"
     >
       <table className="min-w-full border-separate border-spacing-0 text-sm text-slate-900">
         <caption className="sr-only">
