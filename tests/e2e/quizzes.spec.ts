@@ -1,0 +1,241 @@
+import { readFileSync } from 'node:fs';
+import type { Locator, Page } from '@playwright/test';
+import { RIGHT_ANSWERS } from './api-setup.ts';
+import { expect, expectAccessible, test } from './fixtures.ts';
+import {
+  logInStudentThroughUi,
+  logInTeacherThroughUi,
+  registerStudentThroughUi,
+  registerTeacherThroughUi,
+} from './actors.ts';
+
+const SCREENSHOT_DIR = 'docs/screenshots';
+
+const QUESTIONS = [
+  { text: 'What is 2 + 2?', options: ['4', '3', '5'] },
+  { text: 'What is the capital of France?', options: ['Paris', 'Rome', 'Madrid'] },
+  { text: 'Which is a prime number?', options: ['7', '8', '9'] },
+];
+/** The student gets this one wrong on purpose: 2 of 3 right. */
+const MISSED_QUESTION = 'Which is a prime number?';
+
+/** A datetime-local value (local time) some hours from now. */
+function localDateTimeIn(hours: number): string {
+  const date = new Date(Date.now() + hours * 3_600_000);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+async function fillQuestion(page: Page, number: number, question: (typeof QUESTIONS)[number]) {
+  await page.getByRole('button', { name: 'Add question' }).click();
+  const editor = page.getByRole('region', { name: `Question ${number}`, exact: true });
+  await editor.getByLabel('Question text').fill(question.text);
+  for (const [index, option] of question.options.entries()) {
+    if (index > 0) await editor.getByRole('button', { name: 'Add option' }).click();
+    await editor.getByLabel(`Option ${index + 1}`, { exact: true }).fill(option);
+  }
+  // An empty trailing option is dropped on preview and submit.
+  await editor.getByRole('button', { name: 'Add option' }).click();
+  await editor.getByLabel('Correct answer').selectOption({ label: RIGHT_ANSWERS[question.text]! });
+}
+
+/** The question on screen in a running attempt or preview. */
+const currentQuestion = async (page: Page) => (await page.locator('fieldset legend span').nth(1).textContent()) ?? '';
+
+/** Answers the question on screen: right, unless it is the one to miss. */
+async function answerCurrent(page: Page, { missOne }: { missOne: boolean }) {
+  const text = await currentQuestion(page);
+  const right = RIGHT_ANSWERS[text]!;
+  const wrong = QUESTIONS.find((question) => question.text === text)!.options.find((option) => option !== right)!;
+  const choice = missOne && text === MISSED_QUESTION ? wrong : right;
+  await page.getByRole('radio', { name: choice, exact: true }).check();
+  return { text, choice };
+}
+
+const secondsOf = (timerText: string) => {
+  const [minutes, seconds] = timerText.trim().split(':').map(Number);
+  return minutes! * 60 + seconds!;
+};
+
+const countCells = (row: Locator, verdict: string) => row.locator('td .sr-only', { hasText: verdict }).count();
+
+test('teacher builds, previews and publishes a quiz; a student takes it across a reload; the teacher reads the analytics', async ({
+  browser,
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const isDesktop = testInfo.project.name === 'desktop';
+  const title = `Warm-up ${Date.now().toString(36)}`;
+
+  // --- Teacher: build the quiz ---------------------------------------------------------
+  const teacher = await registerTeacherThroughUi(page);
+  await logInTeacherThroughUi(page, teacher);
+  await page.goto('/dashboard/teacher/all-quiz');
+  await expect(page.getByText("You haven't created any quiz")).toBeVisible();
+  await expectAccessible(page, 'empty quiz list');
+  await page
+    .getByRole('link', { name: /create quiz/i })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/dashboard\/teacher\/create-quiz$/);
+
+  // Preview needs a title first.
+  // The alert blocks the click until it is answered, so answer it from the listener.
+  const alerts: string[] = [];
+  page.once('dialog', (dialog) => {
+    alerts.push(dialog.message());
+    void dialog.accept();
+  });
+  await page.getByRole('button', { name: 'Preview quiz' }).click();
+  await expect.poll(() => alerts).toEqual(['Please provide a title for the quiz.']);
+
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Class').fill('10A');
+  await page.getByLabel('Deadline').fill(localDateTimeIn(24));
+  await page.getByLabel('Maximum time (minutes)').fill('10');
+  for (const [index, question] of QUESTIONS.entries()) await fillQuestion(page, index + 1, question);
+
+  await page.getByRole('button', { name: 'Select quiz background' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Choose background image' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('img')).toHaveCount(6);
+  await expectAccessible(page, 'background dialog');
+  await dialog.getByText('Template 4').click();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(/Background:.*Template 1/)).toBeVisible();
+  await page.getByRole('button', { name: 'Select quiz background' }).click();
+  await dialog.getByText('Template 3').click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(/Background:.*Template 3/)).toBeVisible();
+  await expectAccessible(page, 'quiz editor, filled');
+  if (isDesktop) await page.screenshot({ path: `${SCREENSHOT_DIR}/quiz-editor.png`, fullPage: true });
+
+  // --- Teacher: preview in a new tab, same flow as a student, nothing saved ----------
+  const [preview] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByRole('button', { name: 'Preview quiz' }).click(),
+  ]);
+  await expect(preview).toHaveURL(new RegExp(`/dashboard/teacher/preview/${encodeURIComponent(title)}$`));
+  await expect(preview.getByText(/Preview: .*nothing is saved/)).toBeVisible();
+  await expect(preview.getByRole('timer')).toHaveText(/^(10:00|9:5\d)$/);
+  for (let index = 0; index < QUESTIONS.length; index += 1) {
+    await expect(preview.getByRole('radio')).toHaveCount(3); // the empty option was dropped
+    await answerCurrent(preview, { missOne: false });
+    if (index < QUESTIONS.length - 1) await preview.getByRole('button', { name: 'Next question' }).click();
+  }
+  await expect(preview.getByRole('button', { name: 'Next question' })).toHaveCount(0);
+  await preview.getByRole('button', { name: 'Submit' }).click();
+  await expect(preview.getByTestId('result-score')).toHaveText('3 / 3');
+  await expect(preview.getByTestId('result-accuracy')).toHaveText('100%');
+  await expectAccessible(preview, 'preview result');
+  await preview.close();
+
+  // --- Teacher: publish --------------------------------------------------------------
+  await page.getByRole('button', { name: 'Save quiz' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/teacher\/all-quiz$/);
+  await expect(page.getByRole('status').filter({ hasText: 'created successfully' })).toBeVisible();
+  const card = page.getByRole('article', { name: title });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('10A');
+  await expect(card).toContainText('Mathematics');
+  await expect(card).toContainText('3 questions');
+  await expect(card).toContainText('0 attempts');
+
+  // --- Student: take it, reload midway ----------------------------------------------
+  const studentContext = await browser.newContext({
+    viewport: page.viewportSize()!,
+    isMobile: !isDesktop,
+    hasTouch: !isDesktop,
+  });
+  const student = await studentContext.newPage();
+  const studentErrors: string[] = [];
+  student.on('pageerror', (error) => studentErrors.push(error.message));
+  student.on('console', (message) => {
+    if (message.type() === 'error') studentErrors.push(message.text());
+  });
+  const studentAccount = await registerStudentThroughUi(student);
+  await logInStudentThroughUi(student, studentAccount);
+  await student.goto('/dashboard/student/quiz');
+  await expect(student.getByRole('heading', { name: 'Online' })).toBeVisible();
+  await expectAccessible(student, 'student quiz list');
+  await student.getByRole('link', { name: new RegExp(`^Take quiz\\W+${title}$`) }).click();
+  await expect(student.getByRole('heading', { name: title })).toBeVisible();
+  await student.getByRole('button', { name: 'Start quiz' }).click();
+  await expect(student.getByRole('timer')).toBeVisible();
+  await expect(student.getByRole('button', { name: 'Submit' })).toHaveCount(0);
+
+  const picked: Record<string, string> = {};
+  for (let index = 0; index < 2; index += 1) {
+    const { text, choice } = await answerCurrent(student, { missOne: true });
+    picked[text] = choice;
+    await student.getByRole('button', { name: 'Next question' }).click();
+  }
+  await expect(student.getByText('All answers saved')).toBeVisible();
+  await expectAccessible(student, 'attempt in progress');
+  if (isDesktop) await student.screenshot({ path: `${SCREENSHOT_DIR}/quiz-attempt.png` });
+  const secondsBeforeReload = secondsOf((await student.getByRole('timer').textContent()) ?? '');
+
+  await student.reload();
+  await expect(student.getByRole('timer')).toBeVisible();
+  const secondsAfterReload = secondsOf((await student.getByRole('timer').textContent()) ?? '');
+  expect(secondsAfterReload).toBeLessThanOrEqual(secondsBeforeReload);
+  expect(secondsAfterReload).toBeGreaterThan(secondsBeforeReload - 30);
+  for (let index = 0; index < 2; index += 1) {
+    const text = await currentQuestion(student);
+    await expect(student.getByRole('radio', { name: picked[text]!, exact: true })).toBeChecked();
+    await student.getByRole('button', { name: 'Next question' }).click();
+  }
+  await answerCurrent(student, { missOne: true });
+  await student.getByRole('button', { name: 'Submit' }).click();
+
+  await expect(student.getByRole('heading', { name: 'Quiz submitted' })).toBeVisible();
+  await expect(student.getByTestId('result-score')).toHaveText('2 / 3');
+  await expect(student.getByTestId('result-accuracy')).toHaveText('66.67%');
+  await expect(student.locator('[data-review="correct"]')).toHaveCount(3);
+  await expect(student.locator('[data-review="wrong"]')).toHaveCount(1);
+  await expect(student.locator('[data-review="wrong"]')).toHaveClass(/red/);
+  await expect(student.locator('[data-review="correct"]').first()).toHaveClass(/green/);
+  await expectAccessible(student, 'result and review');
+  if (isDesktop) await student.screenshot({ path: `${SCREENSHOT_DIR}/quiz-result.png`, fullPage: true });
+
+  // Back on the list, the quiz moved from Online to Attempted.
+  await student.goto('/dashboard/student/quiz');
+  const attempted = student.getByRole('region', { name: 'Attempted' });
+  await expect(attempted.getByRole('heading', { name: title })).toBeVisible();
+  await expect(attempted).toContainText('66.67%');
+  await expect(student.getByRole('link', { name: new RegExp(`^Take quiz\\W+${title}$`) })).toHaveCount(0);
+  expect(studentErrors).toEqual([]);
+  await studentContext.close();
+
+  // --- Teacher: analytics and CSV ---------------------------------------------------
+  await page.reload();
+  await expect(card).toContainText('1 attempt');
+  await card.getByRole('link', { name: title }).click();
+  await expect(page).toHaveURL(/\/dashboard\/teacher\/quiz-analytics\/[0-9a-f-]+$/);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  const row = page.getByRole('row', { name: new RegExp(studentAccount.name) });
+  await expect(row).toContainText('66.67');
+  expect(await countCells(row, '(correct)')).toBe(2);
+  expect(await countCells(row, '(wrong)')).toBe(1);
+  await expect(row.locator('td.bg-green-50')).toHaveCount(2);
+  await expect(row.locator('td.bg-red-50')).toHaveCount(1);
+
+  const firstHeader = page.getByRole('button', { name: 'Q1', exact: true });
+  await firstHeader.hover();
+  await expect(page.getByRole('tooltip').filter({ hasText: QUESTIONS[0]!.text })).toBeVisible();
+  await expectAccessible(page, 'quiz analytics');
+  if (isDesktop) await page.screenshot({ path: `${SCREENSHOT_DIR}/quiz-analytics.png`, fullPage: true });
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+  const csv = readFileSync((await download.path())!, 'utf8');
+  const lines = csv.trim().split(/\r?\n/);
+  expect(lines).toHaveLength(2);
+  expect(lines[0]).toMatch(/Name/);
+  expect(lines[1]).toContain(studentAccount.name);
+  expect(lines[1]).toContain('66.67');
+});
