@@ -3,6 +3,7 @@ import { LoadingOverlay } from './components/ui/loading-overlay.tsx';
 import { RouteErrorScreen } from './features/errors/route-error-screen.tsx';
 import { ComingSoonPage } from './features/placeholder/coming-soon-page.tsx';
 import { lazyRoute } from './lib/lazy-route.ts';
+import { Spinner } from './components/ui/spinner.tsx';
 
 function Root() {
   return (
@@ -16,10 +17,7 @@ function Root() {
 function RouteSpinner() {
   return (
     <div role="status" className="flex min-h-screen items-center justify-center">
-      <span
-        className="size-10 animate-spin rounded-full border-4 border-brand-200 border-t-brand-600"
-        aria-hidden="true"
-      />
+      <Spinner className="size-10" />
       <span className="sr-only">Loading…</span>
     </div>
   );

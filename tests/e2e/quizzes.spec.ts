@@ -109,7 +109,10 @@ test('teacher builds, previews and publishes a quiz; a student takes it across a
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(/Background:.*Template 3/)).toBeVisible();
   await expectAccessible(page, 'quiz editor, filled');
-  if (isDesktop) await page.screenshot({ path: `${SCREENSHOT_DIR}/quiz-editor.png`, fullPage: true });
+  if (isDesktop) {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/quiz-editor.png` });
+  }
 
   // --- Teacher: preview in a new tab, same flow as a student, nothing saved ----------
   const [preview] = await Promise.all([

@@ -29,3 +29,11 @@ export function formatCountdown(totalSeconds: number): string {
   const rest = String(seconds % 60).padStart(2, '0');
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
 }
+
+const DAY = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', year: 'numeric' });
+
+/** SPEC §9 date without its time, e.g. "21 Nov 2026"; "—" for a value that is not a date. */
+export function formatDay(value: string | Date): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '—' : DAY.format(date);
+}

@@ -1,4 +1,5 @@
 import { useAppStore } from '../../stores/app-store.ts';
+import { Spinner } from './spinner.tsx';
 
 /** The global loading indicator, driven by the store's loading flag (SPEC §3). */
 export function LoadingOverlay() {
@@ -11,10 +12,7 @@ export function LoadingOverlay() {
       className="fixed inset-0 z-[100] flex items-center justify-center bg-white/60 backdrop-blur-[1px]"
       data-testid="loading-overlay"
     >
-      <span
-        className="size-12 animate-spin rounded-full border-4 border-brand-200 border-t-brand-600"
-        aria-hidden="true"
-      />
+      <Spinner className="size-12" />
       <span className="sr-only">Loading…</span>
     </div>
   );

@@ -6,6 +6,7 @@ import type { UserRole } from '#shared/constants';
 import { apiPost } from '../../lib/api.ts';
 import { clearSession, dashboardPathFor, loginPathFor, readSession } from '../../lib/session.ts';
 import { useAppStore } from '../../stores/app-store.ts';
+import { Spinner } from '../../components/ui/spinner.tsx';
 
 const PROFILE_PATHS = {
   teacher: '/api/teacher/get-teacher-by-id',
@@ -65,10 +66,7 @@ export function RoleGuard<R extends UserRole>({
   if (!profile.data) {
     return (
       <div role="status" className="flex min-h-screen items-center justify-center text-slate-700">
-        <span
-          className="mr-3 size-8 animate-spin rounded-full border-4 border-brand-200 border-t-brand-600"
-          aria-hidden="true"
-        />
+        <Spinner className="mr-3 size-8" />
         Loading your dashboard…
       </div>
     );

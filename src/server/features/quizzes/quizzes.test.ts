@@ -46,11 +46,20 @@ const submit = (actor: Actor, quizId: string, selected: Record<string, string | 
 const listQuizzes = (actor: Actor, query = '') =>
   t.call({ method: 'GET', url: `/api/get-all-quiz${query}`, headers: as(actor) });
 
-/** Moves an attempt's clock back, as if it had started `minutes` earlier. */
-async function backdateAttempt(quizId: string, minutes: number) {
+/** Moves an attempt's clock back, as if it had started `seconds` earlier. */
+async function backdateAttempt(quizId: string, seconds: number) {
   await t.database.db.execute(sql`update quiz_attempts
-    set started_at = started_at - make_interval(mins => ${minutes}), ends_at = ends_at - make_interval(mins => ${minutes})
+    set started_at = started_at - make_interval(secs => ${seconds}), ends_at = ends_at - make_interval(secs => ${seconds})
     where quiz_id = ${quizId}::uuid`);
+}
+
+/** A teacher's quiz and a student of its class who has started it, with the key of what they see. */
+async function startedAttempt(quizOverrides = {}) {
+  const teacher = await signUpTeacher(t);
+  const student = await signUpStudent(t);
+  const quiz = await createQuiz(teacher, quizOverrides);
+  const key = keyOf((await startQuiz(student, quiz._id)).body.data.quiz.questions);
+  return { teacher, student, quiz, key };
 }
 
 async function passDeadline(quizId: string) {
@@ -318,10 +327,7 @@ describe('a student’s view of one quiz', () => {
 
 describe('answering and submitting', () => {
   it('scores on the server, ignoring the client’s score, and updates the student’s aggregates', async () => {
-    const teacher = await signUpTeacher(t);
-    const student = await signUpStudent(t);
-    const quiz = await createQuiz(teacher);
-    const key = keyOf((await startQuiz(student, quiz._id)).body.data.quiz.questions);
+    const { teacher, student, quiz, key } = await startedAttempt();
     const [math, capital, prime] = [
       key['What is 2 + 2?']!,
       key['What is the capital of France?']!,
@@ -364,10 +370,7 @@ describe('answering and submitting', () => {
   });
 
   it('refuses a second submission with 409 and changes nothing', async () => {
-    const teacher = await signUpTeacher(t);
-    const student = await signUpStudent(t);
-    const quiz = await createQuiz(teacher);
-    const key = keyOf((await startQuiz(student, quiz._id)).body.data.quiz.questions);
+    const { student, quiz, key } = await startedAttempt();
     const math = key['What is 2 + 2?']!;
     const [first, racing] = await Promise.all([
       submit(student, quiz._id, { [math.id]: math.wrong }),
@@ -394,16 +397,13 @@ describe('answering and submitting', () => {
   });
 
   it('saves answers as they are picked and resumes them with the server’s remaining time', async () => {
-    const teacher = await signUpTeacher(t);
-    const student = await signUpStudent(t);
-    const quiz = await createQuiz(teacher);
-    const key = keyOf((await startQuiz(student, quiz._id)).body.data.quiz.questions);
+    const { student, quiz, key } = await startedAttempt();
     const [math, capital] = [key['What is 2 + 2?']!, key['What is the capital of France?']!];
 
     expect((await saveAnswers(student, quiz._id, { [math.id]: math.wrong })).status).toBe(200);
     expect((await saveAnswers(student, quiz._id, { [capital.id]: capital.right })).status).toBe(200);
     expect((await saveAnswers(student, quiz._id, { [math.id]: math.right })).status).toBe(200);
-    await backdateAttempt(quiz._id, 3);
+    await backdateAttempt(quiz._id, 180);
 
     const resumed = await getQuiz(student, quiz._id);
     const selected = Object.fromEntries(
@@ -423,10 +423,7 @@ describe('answering and submitting', () => {
   });
 
   it('refuses answers to other questions or options with 400', async () => {
-    const teacher = await signUpTeacher(t);
-    const student = await signUpStudent(t);
-    const quiz = await createQuiz(teacher);
-    const key = keyOf((await startQuiz(student, quiz._id)).body.data.quiz.questions);
+    const { student, quiz, key } = await startedAttempt();
     const math = key['What is 2 + 2?']!;
     const badOption = await saveAnswers(student, quiz._id, { [math.id]: '22' });
     expect(badOption.status).toBe(400);
@@ -437,13 +434,10 @@ describe('answering and submitting', () => {
   });
 
   it('counts only the answers saved in time when the submission comes after the time and grace', async () => {
-    const teacher = await signUpTeacher(t);
-    const student = await signUpStudent(t);
-    const quiz = await createQuiz(teacher, { maxTime: 5 });
-    const key = keyOf((await startQuiz(student, quiz._id)).body.data.quiz.questions);
+    const { student, quiz, key } = await startedAttempt({ maxTime: 5 });
     const math = key['What is 2 + 2?']!;
     await saveAnswers(student, quiz._id, { [math.id]: math.right });
-    await backdateAttempt(quiz._id, 6);
+    await backdateAttempt(quiz._id, 360);
 
     const allRight = Object.fromEntries(Object.values(key).map((question) => [question.id, question.right]));
     const late = await submit(student, quiz._id, allRight);
@@ -452,13 +446,8 @@ describe('answering and submitting', () => {
   });
 
   it('still counts a submission within the grace period', async () => {
-    const teacher = await signUpTeacher(t);
-    const student = await signUpStudent(t);
-    const quiz = await createQuiz(teacher, { maxTime: 5 });
-    const key = keyOf((await startQuiz(student, quiz._id)).body.data.quiz.questions);
-    await t.database.db.execute(sql`update quiz_attempts
-      set started_at = started_at - interval '310 seconds', ends_at = ends_at - interval '310 seconds'
-      where quiz_id = ${quiz._id}::uuid`);
+    const { student, quiz, key } = await startedAttempt({ maxTime: 5 });
+    await backdateAttempt(quiz._id, 310);
     const allRight = Object.fromEntries(Object.values(key).map((question) => [question.id, question.right]));
     const inGrace = await submit(student, quiz._id, allRight);
     expect(inGrace.body.data.attempt).toMatchObject({
@@ -470,13 +459,10 @@ describe('answering and submitting', () => {
   });
 
   it('closes an attempt left open past its time with its saved answers, on the next request', async () => {
-    const teacher = await signUpTeacher(t);
-    const student = await signUpStudent(t);
-    const quiz = await createQuiz(teacher, { maxTime: 5 });
-    const key = keyOf((await startQuiz(student, quiz._id)).body.data.quiz.questions);
+    const { student, quiz, key } = await startedAttempt({ maxTime: 5 });
     const math = key['What is 2 + 2?']!;
     await saveAnswers(student, quiz._id, { [math.id]: math.right });
-    await backdateAttempt(quiz._id, 7);
+    await backdateAttempt(quiz._id, 420);
     await passDeadline(quiz._id);
 
     const reconnect = await getQuiz(student, quiz._id);
@@ -493,12 +479,9 @@ describe('answering and submitting', () => {
   });
 
   it('closes abandoned attempts in the periodic sweep', async () => {
-    const teacher = await signUpTeacher(t);
-    const student = await signUpStudent(t);
-    const quiz = await createQuiz(teacher, { maxTime: 5 });
-    const key = keyOf((await startQuiz(student, quiz._id)).body.data.quiz.questions);
+    const { teacher, student, quiz, key } = await startedAttempt({ maxTime: 5 });
     await saveAnswers(student, quiz._id, { [key['Which is a prime number?']!.id]: '7' });
-    await backdateAttempt(quiz._id, 6);
+    await backdateAttempt(quiz._id, 360);
 
     const closed = await createQuizzesService(t.database.db).closeExpiredAttempts();
     expect(closed).toBeGreaterThanOrEqual(1);

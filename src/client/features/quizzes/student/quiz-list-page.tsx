@@ -7,6 +7,7 @@ import { formatAccuracy, QUIZ_LIMITS, type StudentQuizSummary } from '#shared/qu
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { apiRequest } from '../../../lib/api.ts';
 import { formatCountdown, formatDateTime } from '../../../lib/format.ts';
+import { LoadingStatus } from '../../../components/ui/spinner.tsx';
 
 type View = 'online' | 'attempted';
 
@@ -72,9 +73,7 @@ function QuizSection({
         {title}
       </h2>
       {query.isPending ? (
-        <p role="status" className="mt-4 text-slate-700">
-          Loading…
-        </p>
+        <LoadingStatus className="mt-4">Loading…</LoadingStatus>
       ) : query.isError ? (
         <p className="mt-4 text-red-700">These quizzes could not be loaded.</p>
       ) : query.quizzes.length === 0 ? (

@@ -11,6 +11,7 @@ import { QuizResult } from '../attempt/quiz-result.tsx';
 import { QuizRunner, type RunnerAnswers } from '../attempt/quiz-runner.tsx';
 import { useAnswerSaver, type SaveStatus } from '../attempt/use-answer-saver.ts';
 import { useCountdown } from '../attempt/use-countdown.ts';
+import { LoadingStatus } from '../../../components/ui/spinner.tsx';
 
 const quizKey = (quizId: string) => ['quiz', quizId] as const;
 const QUIZ_LIST_PATH = '/dashboard/student/quiz';
@@ -28,11 +29,7 @@ export function Component() {
   });
 
   if (quiz.isPending) {
-    return (
-      <p role="status" className="text-center text-slate-700">
-        Loading the quiz…
-      </p>
-    );
+    return <LoadingStatus className="justify-center">Loading the quiz…</LoadingStatus>;
   }
   if (quiz.isError) {
     return (

@@ -6,8 +6,8 @@ import { Link } from 'react-router';
 import { QUIZ_LIMITS, type TeacherQuizSummary } from '#shared/quizzes';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { apiRequest } from '../../../lib/api.ts';
-import { formatDateTime } from '../../../lib/format.ts';
-import { formatDay } from './quiz-dates.ts';
+import { formatDateTime, formatDay } from '../../../lib/format.ts';
+import { LoadingStatus } from '../../../components/ui/spinner.tsx';
 
 /** TanStack Query key of the teacher's own quiz list; add-quiz invalidates ['quizzes']. */
 const teacherQuizzesKey = ['quizzes', 'teacher'] as const;
@@ -133,13 +133,7 @@ export function Component() {
 
       <div className="mt-6">
         {quizzes.isPending ? (
-          <p role="status" className="flex items-center gap-3 text-slate-700">
-            <span
-              className="size-6 animate-spin rounded-full border-4 border-brand-200 border-t-brand-600"
-              aria-hidden="true"
-            />
-            Loading your quizzes…
-          </p>
+          <LoadingStatus>Loading your quizzes…</LoadingStatus>
         ) : quizzes.isError && list.length === 0 ? (
           <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-5 text-red-900">
             <p className="font-semibold">Your quizzes could not be loaded.</p>

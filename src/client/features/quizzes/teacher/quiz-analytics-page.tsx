@@ -8,8 +8,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ApiError, apiRequest } from '../../../lib/api.ts';
 import { attemptsCsv, attemptsCsvFileName } from './analytics-csv.ts';
 import { QuestionHeader } from './question-header.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
-import { formatDay } from './quiz-dates.ts';
+import { formatDateTime, formatDay } from '../../../lib/format.ts';
+import { LoadingStatus } from '../../../components/ui/spinner.tsx';
 
 const ALL_QUIZ_PATH = '/dashboard/teacher/all-quiz';
 
@@ -237,13 +237,7 @@ export function Component() {
       <div className="mx-auto w-full max-w-6xl">
         <BackLink />
         <h1 className="mt-3 text-2xl font-bold text-slate-900">Quiz analytics</h1>
-        <p role="status" className="mt-4 flex items-center gap-3 text-slate-700">
-          <span
-            className="size-6 animate-spin rounded-full border-4 border-brand-200 border-t-brand-600"
-            aria-hidden="true"
-          />
-          Loading the attempts…
-        </p>
+        <LoadingStatus className="mt-4">Loading the attempts…</LoadingStatus>
       </div>
     );
   }
