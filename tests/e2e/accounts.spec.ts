@@ -92,10 +92,14 @@ test('teacher registers, logs in, walks the dashboard shell and logs out', async
   await expect(tooltip).toHaveCSS('opacity', '0'); // faded out
   await expectAccessible(page, 'teacher dashboard, menu collapsed');
 
-  // A later screen is a labelled placeholder inside the shell.
+  // The menu leads to the screens inside the shell.
   await menu.getByRole('link', { name: 'Quiz' }).click();
   await expect(page).toHaveURL(/\/dashboard\/teacher\/all-quiz$/);
   await expect(tooltip).toHaveCSS('opacity', '1'); // still hovered and focused
+  await expect(page.getByText("You haven't created any quiz")).toBeVisible();
+  // A screen of a later release is a labelled placeholder.
+  await menu.getByRole('link', { name: 'Students' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/teacher\/students$/);
   await expect(page.getByText('Not available yet')).toBeVisible();
   await expectAccessible(page, 'teacher placeholder');
 
