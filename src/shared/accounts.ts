@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTROL_CHARACTERS, requiredText } from './fields.ts';
+import { hasForbiddenCharacters, requiredText } from './fields.ts';
 import { FIELD_LIMITS } from './limits.ts';
 
 /**
@@ -13,7 +13,7 @@ const emailAddress = (label: string) =>
     .trim()
     .min(1, { error: `${label} is required` })
     .max(FIELD_LIMITS.email, { error: `${label} must be at most ${FIELD_LIMITS.email} characters` })
-    .refine((value) => !CONTROL_CHARACTERS.test(value), { error: `${label} must be a valid email address` })
+    .refine((value) => !hasForbiddenCharacters(value), { error: `${label} must be a valid email address` })
     .pipe(z.email({ error: `${label} must be a valid email address` }));
 
 const newPassword = z

@@ -4,7 +4,13 @@ import { z } from 'zod';
 
 // PostgreSQL text cannot hold NUL, and no person types control characters.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+// A lone UTF-16 surrogate is not text: PostgreSQL's jsonb refuses it, and no keyboard types it.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** True when a text holds characters no person types (control characters, broken UTF-16). */
+export const hasForbiddenCharacters = (value: string) => CONTROL_CHARACTERS.test(value) || LONE_SURROGATE.test(value);
 
 /** A trimmed, non-empty, bounded text without control characters. */
 export const requiredText = (label: string, max: number) =>
@@ -13,4 +19,4 @@ export const requiredText = (label: string, max: number) =>
     .trim()
     .min(1, { error: `${label} is required` })
     .max(max, { error: `${label} must be at most ${max} characters` })
-    .refine((value) => !CONTROL_CHARACTERS.test(value), { error: `${label} contains characters that are not allowed` });
+    .refine((value) => !hasForbiddenCharacters(value), { error: `${label} contains characters that are not allowed` });

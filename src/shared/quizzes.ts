@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTROL_CHARACTERS, requiredText } from './fields.ts';
+import { hasForbiddenCharacters, requiredText } from './fields.ts';
 import { FIELD_LIMITS } from './limits.ts';
 
 /**
@@ -14,6 +14,8 @@ export const QUIZ_LIMITS = {
   optionsMin: 2,
   optionsMax: 10,
   text: 2000,
+  /** All question texts and options of one quiz together, in characters: bounds storage and requests. */
+  totalTextMax: 300_000,
   maxTimeMin: 1,
   maxTimeMax: 600,
   /** A submission this late after the timer still counts its own answers (network, a slow tab). */
@@ -22,6 +24,12 @@ export const QUIZ_LIMITS = {
   pageSizeDefault: 50,
   pageSizeMax: 100,
 } as const;
+
+/**
+ * add-quiz accepts bigger bodies than other JSON calls: the whole text budget
+ * at 3 UTF-8 bytes a character, plus room for the JSON around it.
+ */
+export const ADD_QUIZ_BODY_LIMIT_BYTES = QUIZ_LIMITS.totalTextMax * 3 + 512 * 1024;
 
 /** The six background templates (SPEC §9), served by the client. */
 export const QUIZ_BACKGROUNDS = [1, 2, 3, 4, 5, 6].map(
@@ -35,7 +43,7 @@ export const CONFETTI_PIECES = 100;
 const optionText = z
   .string({ error: 'Options must be text' })
   .max(QUIZ_LIMITS.text, { error: `An option must be at most ${QUIZ_LIMITS.text} characters` })
-  .refine((value) => !CONTROL_CHARACTERS.test(value), { error: 'An option contains characters that are not allowed' })
+  .refine((value) => !hasForbiddenCharacters(value), { error: 'An option contains characters that are not allowed' })
   .transform((value) => value.trim());
 
 /** Empty options are dropped (SPEC §3); the answer must be one of what remains. */
@@ -66,6 +74,15 @@ export const questionInputSchema = z
   });
 export type QuestionInput = z.infer<typeof questionInputSchema>;
 
+/** Characters of all question texts and options of a quiz. */
+export function totalTextOf(questions: { question_text: string; options: string[] }[]): number {
+  return questions.reduce(
+    (total, question) =>
+      total + question.question_text.length + question.options.reduce((sum, option) => sum + option.length, 0),
+    0,
+  );
+}
+
 /**
  * add-quiz body. The client also sends createdBy, subject and date (SPEC §7):
  * they are ignored, because the token says who creates the quiz and the server
@@ -90,7 +107,10 @@ export const newQuizSchema = z.object({
       questions: z
         .array(questionInputSchema, { error: 'Questions must be a list' })
         .min(1, { error: 'Add at least one question' })
-        .max(QUIZ_LIMITS.questionsMax, { error: `A quiz can have at most ${QUIZ_LIMITS.questionsMax} questions` }),
+        .max(QUIZ_LIMITS.questionsMax, { error: `A quiz can have at most ${QUIZ_LIMITS.questionsMax} questions` })
+        .refine((questions) => totalTextOf(questions) <= QUIZ_LIMITS.totalTextMax, {
+          error: `The quiz is too long: at most ${QUIZ_LIMITS.totalTextMax.toLocaleString('en-GB')} characters of questions and options in all`,
+        }),
     },
     { error: 'The quiz content is required' },
   ),
@@ -111,7 +131,8 @@ export const quizListQuerySchema = z.object({
 const questionId = z.string().min(1).max(40);
 const selectedOption = z
   .string({ error: 'The selected option must be text' })
-  .max(QUIZ_LIMITS.text, { error: 'The selected option is too long' });
+  .max(QUIZ_LIMITS.text, { error: 'The selected option is too long' })
+  .refine((value) => !hasForbiddenCharacters(value), { error: 'The selected option is not one of the options' });
 
 /** Answers saved while the student works: question id -> chosen option text (null clears it). */
 export const saveAnswersSchema = z.object({

@@ -16,9 +16,12 @@ import { remainingSeconds } from './attempt-rules.ts';
  * and to a student only inside the review of their own submitted attempt.
  */
 
+/** A quiz as lists load it: everything but its questions. */
+type QuizSummaryRow = Omit<QuizRow, 'questions'>;
 type QuizWithAuthor = { quiz: QuizRow; authorName: string };
+type QuizSummaryWithAuthor = { quiz: QuizSummaryRow; authorName: string };
 
-function presentQuizBase({ quiz, authorName }: QuizWithAuthor) {
+function presentQuizBase({ quiz, authorName }: QuizSummaryWithAuthor) {
   return {
     _id: quiz.id,
     title: quiz.title,
@@ -56,12 +59,12 @@ export function presentAttemptState(attempt: QuizAttemptRow | null, now: Date): 
   };
 }
 
-export function presentTeacherSummary(row: QuizWithAuthor, attemptCount: number): TeacherQuizSummary {
+export function presentTeacherSummary(row: QuizSummaryWithAuthor, attemptCount: number): TeacherQuizSummary {
   return { ...presentQuizBase(row), quiz: { background: row.quiz.background }, attemptCount };
 }
 
 export function presentStudentSummary(
-  row: QuizWithAuthor,
+  row: QuizSummaryWithAuthor,
   attempt: QuizAttemptRow | null,
   now: Date,
 ): StudentQuizSummary {

@@ -69,12 +69,14 @@ async function passDeadline(quizId: string) {
 }
 
 /** question text -> question id, and the right and a wrong option of each question. */
+const RIGHT: Record<string, string> = {
+  'What is 2 + 2?': '4',
+  'What is the capital of France?': 'Paris',
+  'Which is a prime number?': '7',
+};
+
 function keyOf(questions: QuizQuestion[]) {
-  const answers: Record<string, string> = {
-    'What is 2 + 2?': '4',
-    'What is the capital of France?': 'Paris',
-    'Which is a prime number?': '7',
-  };
+  const answers = RIGHT;
   return Object.fromEntries(
     questions.map((question) => [
       question.question_text,
@@ -137,6 +139,55 @@ describe('creating a quiz', () => {
     expect(asStudent.status).toBe(403);
     const anonymous = await t.call({ method: 'POST', url: '/api/teacher/add-quiz', payload: buildNewQuiz() });
     expect(anonymous.status).toBe(401);
+  });
+
+  it('accepts a long quiz within the text budget, and refuses a longer one naming the field', async () => {
+    const teacher = await signUpTeacher(t);
+    // 200 questions of 1,490 characters: 298,000 of the 300,000 allowed, a body of ~0.9 MB with é.
+    const longQuestion = (index: number) => ({
+      question_text: `${index} ${'é'.repeat(1000)}`.slice(0, 1000),
+      options: ['a'.repeat(130), 'b'.repeat(120), 'c'.repeat(120), 'd'.repeat(120)],
+      answer: 'a'.repeat(130),
+    });
+    const questions = Array.from({ length: QUIZ_LIMITS.questionsMax }, (_, index) => longQuestion(index));
+    const accepted = await t.call({
+      method: 'POST',
+      url: '/api/teacher/add-quiz',
+      headers: as(teacher),
+      payload: buildNewQuiz({ quiz: { background: QUIZ_BACKGROUNDS[0]!, questions } }),
+    });
+    expect(accepted.status, accepted.raw.slice(0, 300)).toBe(201);
+    expect(accepted.body.data.questionCount).toBe(200);
+
+    // Three questions 1,000 characters longer: 301,000 in all.
+    for (const index of [0, 1, 2]) questions[index] = { ...questions[index]!, question_text: 'x'.repeat(2000) };
+    const refused = await t.call({
+      method: 'POST',
+      url: '/api/teacher/add-quiz',
+      headers: as(teacher),
+      payload: buildNewQuiz({ quiz: { background: QUIZ_BACKGROUNDS[0]!, questions } }),
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/^quiz\.questions: The quiz is too long/);
+  });
+
+  it('refuses text that is not well-formed (a lone surrogate) with 400, not a crash', async () => {
+    const teacher = await signUpTeacher(t);
+    const broken = await t.call({
+      method: 'POST',
+      url: '/api/teacher/add-quiz',
+      headers: as(teacher),
+      payload: buildNewQuiz({
+        quiz: {
+          background: QUIZ_BACKGROUNDS[0]!,
+          questions: [{ question_text: 'Broken \ud800 text', options: ['a', 'b\udc00'], answer: 'a' }],
+        },
+      }),
+    });
+    expect(broken.status).toBe(400);
+    expect(broken.body.errors.map((error: { field: string }) => error.field)).toEqual(
+      expect.arrayContaining(['quiz.questions.0.question_text', 'quiz.questions.0.options.1']),
+    );
   });
 
   const question = { question_text: 'Q?', options: ['a', 'b'], answer: 'a' };
@@ -318,6 +369,31 @@ describe('a student’s view of one quiz', () => {
     expect((await getQuiz(student, quiz._id)).body.data.attempt).toBeNull();
   });
 
+  it('lets only students start, answer and submit', async () => {
+    const teacher = await signUpTeacher(t);
+    const quiz = await createQuiz(teacher);
+    expect((await startQuiz(teacher, quiz._id)).status).toBe(403);
+    expect((await saveAnswers(teacher, quiz._id, {})).status).toBe(403);
+    expect((await submit(teacher, quiz._id, {})).status).toBe(403);
+    const anonymous = await t.call({ method: 'POST', url: `/api/quiz/${quiz._id}/start` });
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('shuffles questions and options per attempt', async () => {
+    const teacher = await signUpTeacher(t);
+    const quiz = await createQuiz(teacher);
+    const layouts = new Set<string>();
+    for (let index = 0; index < 8; index += 1) {
+      const student = await signUpStudent(t);
+      const started = await startQuiz(student, quiz._id);
+      const questions = started.body.data.quiz.questions as QuizQuestion[];
+      expect(questions.map((question) => question.question_text).sort()).toEqual(Object.keys(RIGHT).sort());
+      layouts.add(JSON.stringify(questions.map((question) => [question._id, question.options])));
+    }
+    // 6 question orders × 6³ option orders: eight identical draws would mean no shuffle at all.
+    expect(layouts.size).toBeGreaterThan(1);
+  });
+
   it('answers 404 for an unknown quiz and 400 for a malformed id', async () => {
     const student = await signUpStudent(t);
     expect((await getQuiz(student, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
@@ -485,9 +561,16 @@ describe('answering and submitting', () => {
 
     const closed = await createQuizzesService(t.database.db).closeExpiredAttempts();
     expect(closed).toBeGreaterThanOrEqual(1);
+    // Closed by the sweep itself, before any request could close it.
+    const stored = (await t.database.db.execute(
+      sql`select ended_by from quiz_attempts where quiz_id = ${quiz._id}::uuid`,
+    )) as unknown as { rows: { ended_by: string }[] };
+    expect(stored.rows).toEqual([{ ended_by: 'time-up' }]);
     const analytics = await getQuiz(teacher, quiz._id);
     expect(analytics.body.data.attempts).toHaveLength(1);
     expect(analytics.body.data.attempts[0]).toMatchObject({ score: 1, endedBy: 'time-up', timeTaken: 300 });
+    const profile = await t.call({ method: 'POST', url: '/api/student/get-student-by-id', headers: as(student) });
+    expect(profile.body.data).toMatchObject({ totalScore: 1, averageScore: 1, averageAccuracy: 33.33 });
   });
 });
 

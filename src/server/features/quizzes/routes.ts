@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ADD_QUIZ_BODY_LIMIT_BYTES,
   newQuizSchema,
   quizIdParamsSchema,
   quizListQuerySchema,
@@ -23,7 +24,8 @@ export function quizzesRoutes(quizzes: QuizzesService, tokens: TokenService): Fa
 
     app.post(
       '/api/teacher/add-quiz',
-      { schema: { body: newQuizSchema }, onRequest: teacherOnly },
+      // A long quiz is bigger than the default JSON limit; only a teacher's token gets this far.
+      { schema: { body: newQuizSchema }, onRequest: teacherOnly, bodyLimit: ADD_QUIZ_BODY_LIMIT_BYTES },
       async (request, reply) => {
         const quiz = await quizzes.createQuiz(currentUser(request).id, request.body);
         return reply.code(201).send(ok(`Quiz "${quiz.title}" created successfully`, quiz));

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_QUIZ_SUBJECT } from '#shared/constants';
 import {
   QUIZ_LIMITS,
@@ -49,6 +49,9 @@ const SWEEP_BATCH = 500;
 const submittedCount = sql<number>`(select count(*)::int from ${quizAttempts}
   where ${quizAttempts.quizId} = ${quizzes.id} and ${quizAttempts.submittedAt} is not null)`;
 
+// Lists never load the questions: a quiz's text can be hundreds of kilobytes.
+const { questions: _questions, ...quizSummaryColumns } = getTableColumns(quizzes);
+
 const toPage = <T>(rows: T[], limit: number): ListedPage<T> => ({
   items: rows.slice(0, limit),
   hasMore: rows.length > limit,
@@ -59,11 +62,21 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /**
  * Writes closed attempts and refreshes their students' leaderboard aggregates:
- * two statements whatever the number of attempts. An attempt already closed by
+ * three statements whatever the number of attempts; call it inside a transaction. An attempt already closed by
  * someone else (a racing submit or sweep) is left alone and not returned.
  */
 async function writeClosings(tx: Queryable, closings: AttemptClosing[]): Promise<Set<string>> {
   if (closings.length === 0) return new Set();
+  const affectedStudents = [...new Set(closings.map((closing) => closing.studentId))].sort();
+  // Lock the students first (in id order, so concurrent closings cannot deadlock): under READ
+  // COMMITTED, a second closing for the same student then waits and recomputes from a
+  // snapshot that includes the first one's attempt, instead of overwriting it with stale averages.
+  await tx.execute(
+    sql`select id from ${students} where id in (${sql.join(
+      affectedStudents.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )}) order by id for update`,
+  );
   const values = sql.join(
     closings.map(
       (closing) =>
@@ -108,19 +121,24 @@ async function writeClosings(tx: Queryable, closings: AttemptClosing[]): Promise
 export function createQuizzesService(db: Database) {
   const now = () => new Date();
 
-  /** Closes, with their saved answers, the open attempts whose time and grace have run out. */
-  async function closeExpiredAttempts(tx: Queryable, scope: SQL | undefined): Promise<number> {
-    const expired = await tx
-      .select({ attempt: quizAttempts, questions: quizzes.questions })
-      .from(quizAttempts)
-      .innerJoin(quizzes, eq(quizzes.id, quizAttempts.quizId))
-      .where(and(isNull(quizAttempts.submittedAt), lte(sql`${quizAttempts.endsAt} + ${GRACE}`, now()), scope))
-      .limit(SWEEP_BATCH);
-    const moment = now();
-    const closings = expired.map(({ attempt, questions }) =>
-      closeAttempt(attempt, questions, attempt.answers, 'time-up', moment),
-    );
-    return (await writeClosings(tx, closings)).size;
+  /**
+   * Closes, with their saved answers, the open attempts whose time and grace have
+   * run out (all of them, or those of one student or quiz), in one transaction.
+   */
+  async function closeExpiredAttempts(scope: SQL | undefined): Promise<number> {
+    return db.transaction(async (tx) => {
+      const expired = await tx
+        .select({ attempt: quizAttempts, questions: quizzes.questions })
+        .from(quizAttempts)
+        .innerJoin(quizzes, eq(quizzes.id, quizAttempts.quizId))
+        .where(and(isNull(quizAttempts.submittedAt), lte(sql`${quizAttempts.endsAt} + ${GRACE}`, now()), scope))
+        .limit(SWEEP_BATCH);
+      const moment = now();
+      const closings = expired.map(({ attempt, questions }) =>
+        closeAttempt(attempt, questions, attempt.answers, 'time-up', moment),
+      );
+      return (await writeClosings(tx, closings)).size;
+    });
   }
 
   async function findQuiz(tx: Queryable, quizId: string) {
@@ -170,7 +188,7 @@ export function createQuizzesService(db: Database) {
   }
 
   return {
-    closeExpiredAttempts: () => closeExpiredAttempts(db, undefined),
+    closeExpiredAttempts: () => closeExpiredAttempts(undefined),
 
     async createQuiz(teacherId: string, input: NewQuiz): Promise<TeacherQuizSummary> {
       const [teacher] = await db
@@ -205,7 +223,7 @@ export function createQuizzesService(db: Database) {
     /** The teacher's own quizzes, newest first: one query. */
     async listForTeacher(teacherId: string, page: Page): Promise<ListedPage<TeacherQuizSummary>> {
       const rows = await db
-        .select({ quiz: quizzes, authorName: teachers.name, attemptCount: submittedCount })
+        .select({ quiz: quizSummaryColumns, authorName: teachers.name, attemptCount: submittedCount })
         .from(quizzes)
         .innerJoin(teachers, eq(teachers.id, quizzes.createdByTeacherId))
         .where(eq(quizzes.createdByTeacherId, teacherId))
@@ -226,7 +244,7 @@ export function createQuizzesService(db: Database) {
       page: Page,
     ): Promise<ListedPage<StudentQuizSummary>> {
       const className = await findStudentClass(db, studentId);
-      await closeExpiredAttempts(db, eq(quizAttempts.studentId, studentId));
+      await closeExpiredAttempts(eq(quizAttempts.studentId, studentId));
       const moment = now();
       const isOnline = and(
         isNull(quizAttempts.submittedAt),
@@ -244,7 +262,7 @@ export function createQuizzesService(db: Database) {
             ? [desc(quizAttempts.submittedAt), asc(quizzes.id)]
             : [desc(quizzes.createdAt), desc(quizzes.id)];
       const rows = await db
-        .select({ quiz: quizzes, authorName: teachers.name, attempt: quizAttempts })
+        .select({ quiz: quizSummaryColumns, authorName: teachers.name, attempt: quizAttempts })
         .from(quizzes)
         .innerJoin(teachers, eq(teachers.id, quizzes.createdByTeacherId))
         .leftJoin(quizAttempts, and(eq(quizAttempts.quizId, quizzes.id), eq(quizAttempts.studentId, studentId)))
@@ -261,7 +279,7 @@ export function createQuizzesService(db: Database) {
       const row = await findQuiz(db, quizId);
       if (row.quiz.createdByTeacherId !== teacherId)
         throw forbidden('Only the teacher who created this quiz can see it');
-      await closeExpiredAttempts(db, eq(quizAttempts.quizId, quizId));
+      await closeExpiredAttempts(eq(quizAttempts.quizId, quizId));
       const attempts = await db
         .select({ attempt: quizAttempts, name: students.name, rollNumber: students.rollNumber })
         .from(quizAttempts)
@@ -272,9 +290,12 @@ export function createQuizzesService(db: Database) {
     },
 
     async getForStudent(studentId: string, quizId: string): Promise<StudentQuizDetail> {
-      const row = await findQuizForStudent(db, studentId, quizId);
-      const attempt = await currentAttempt(db, quizId, studentId, row.quiz.questions);
-      return presentStudentDetail(row, attempt, now());
+      // A transaction: showing the quiz may close an attempt whose time ran out.
+      return db.transaction(async (tx) => {
+        const row = await findQuizForStudent(tx, studentId, quizId);
+        const attempt = await currentAttempt(tx, quizId, studentId, row.quiz.questions);
+        return presentStudentDetail(row, attempt, now());
+      });
     },
 
     /** Starts the server's timer, or resumes the attempt already running (idempotent). */
