@@ -637,6 +637,7 @@ describe('query counts', () => {
     for (let index = 0; index < 5; index += 1) await measure();
     const withManyAttempts = await measure();
     expect(withManyAttempts).toEqual(withOneAttempt);
-    expect(Math.max(...Object.values(withOneAttempt))).toBeLessThanOrEqual(8);
+    // At most 10 statements, counting BEGIN and COMMIT where the driver logs them (node-postgres).
+    expect(Math.max(...Object.values(withOneAttempt))).toBeLessThanOrEqual(10);
   });
 });
