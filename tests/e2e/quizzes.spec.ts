@@ -164,6 +164,8 @@ test('teacher builds, previews and publishes a quiz; a student takes it across a
   await expectAccessible(student, 'student quiz list');
   await student.getByRole('link', { name: new RegExp(`^Take quiz\\W+${title}$`) }).click();
   await expect(student.getByRole('heading', { name: title })).toBeVisible();
+  // The background chosen in the dialog is the one the student sees.
+  await expect(student.locator('[style*="quiz3-template.png"]')).toHaveCount(1);
   await student.getByRole('button', { name: 'Start quiz' }).click();
   await expect(student.getByRole('timer')).toBeVisible();
   await expect(student.getByRole('button', { name: 'Submit' })).toHaveCount(0);
@@ -179,6 +181,15 @@ test('teacher builds, previews and publishes a quiz; a student takes it across a
   if (isDesktop) await student.screenshot({ path: `${SCREENSHOT_DIR}/quiz-attempt.png` });
   const secondsBeforeReload = secondsOf((await student.getByRole('timer').textContent()) ?? '');
 
+  // A change of mind right before the reload: still within the save debounce, it leaves
+  // with the page (keepalive on pagehide) and is there after the reload.
+  await student.getByRole('button', { name: 'Previous question' }).click();
+  const changed = await currentQuestion(student);
+  const other = QUESTIONS.find((question) => question.text === changed)!.options.find(
+    (option) => option !== picked[changed],
+  )!;
+  await student.getByRole('radio', { name: other, exact: true }).check();
+  picked[changed] = other;
   await student.reload();
   await expect(student.getByRole('timer')).toBeVisible();
   const secondsAfterReload = secondsOf((await student.getByRole('timer').textContent()) ?? '');
@@ -187,6 +198,7 @@ test('teacher builds, previews and publishes a quiz; a student takes it across a
   for (let index = 0; index < 2; index += 1) {
     const text = await currentQuestion(student);
     await expect(student.getByRole('radio', { name: picked[text]!, exact: true })).toBeChecked();
+    await answerCurrent(student, { missOne: true }); // back to the intended choice: 2 of 3 right
     await student.getByRole('button', { name: 'Next question' }).click();
   }
   await answerCurrent(student, { missOne: true });

@@ -16,7 +16,8 @@ export function storeQuizPreview(preview: QuizPreview): void {
 export function readQuizPreview(): QuizPreview | null {
   try {
     const stored = localStorage.getItem(PREVIEW_KEY);
-    return stored ? (JSON.parse(stored) as QuizPreview) : null;
+    const parsed: unknown = stored ? JSON.parse(stored) : null;
+    return parsed && typeof parsed === 'object' ? (parsed as QuizPreview) : null;
   } catch {
     return null;
   }

@@ -21,14 +21,24 @@ const shuffled = <T,>(items: T[]) => {
 
 /** The preview's questions: empty options dropped, then shuffled like a real attempt. */
 function previewQuestions(preview: QuizPreview): Required<Omit<QuizQuestion, 'selectedOption'>>[] {
-  const questions = Array.isArray(preview.quiz?.questions) ? preview.quiz.questions : [];
+  // Stored data may be old or edited by hand: read it defensively, never trust its shape.
+  const stored: unknown = preview.quiz?.questions;
+  const questions = Array.isArray(stored) ? stored : [];
+  const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
   return shuffled(
-    questions.map((question, index) => ({
-      _id: `preview-${index}`,
-      question_text: String(question.question_text ?? ''),
-      options: shuffled([...new Set((question.options ?? []).map((option) => String(option).trim()).filter(Boolean))]),
-      answer: String(question.answer ?? '').trim(),
-    })),
+    questions.flatMap((question: unknown, index) => {
+      if (!question || typeof question !== 'object') return [];
+      const { question_text, options, answer } = question as Record<string, unknown>;
+      const choices = [...new Set((Array.isArray(options) ? options : []).map(text).filter(Boolean))];
+      return [
+        {
+          _id: `preview-${index}`,
+          question_text: text(question_text),
+          options: shuffled(choices),
+          answer: text(answer),
+        },
+      ];
+    }),
   );
 }
 

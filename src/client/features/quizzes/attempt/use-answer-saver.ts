@@ -42,7 +42,7 @@ function createAnswerSaver(quizId: string, onStatus: (status: SaveStatus) => voi
       window.clearTimeout(timer);
       timer = window.setTimeout(() => void flush(), SAVE_DEBOUNCE_MS);
     },
-    /** Forget unsent choices: the submission carries every answer anyway. */
+    /** Stops the pending save (the page is going away). */
     cancel() {
       window.clearTimeout(timer);
       pending = {};
@@ -71,5 +71,5 @@ export function useAnswerSaver(quizId: string, onClosed: () => void) {
     };
   }, [saver]);
 
-  return { queue: saver.queue, cancel: saver.cancel, status };
+  return { queue: saver.queue, flush: saver.flush, status };
 }

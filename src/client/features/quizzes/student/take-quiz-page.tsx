@@ -3,7 +3,7 @@ import { ArrowLeft, CalendarClock, Clock, ListChecks, Play } from 'lucide-react'
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
-import type { StudentQuizDetail } from '#shared/quizzes';
+import { QUIZ_LIMITS, type StudentQuizDetail } from '#shared/quizzes';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { apiPost, apiRequest, ApiError } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -14,6 +14,8 @@ import { useCountdown } from '../attempt/use-countdown.ts';
 import { LoadingStatus } from '../../../components/ui/spinner.tsx';
 
 const quizKey = (quizId: string) => ['quiz', quizId] as const;
+const SUBMIT_RETRY_DELAY_MS = 3000;
+const SUBMIT_RETRIES = Math.floor((QUIZ_LIMITS.graceSeconds * 1000) / SUBMIT_RETRY_DELAY_MS);
 const QUIZ_LIST_PATH = '/dashboard/student/quiz';
 
 /** /dashboard/student/quiz/:id: start, take (server-timed, saved as it goes), then result and review. */
@@ -154,11 +156,16 @@ function AttemptInProgress({ detail, remaining }: { detail: StudentQuizDetail; r
 
   const submit = useMutation({
     mutationFn: async () => {
-      saver.cancel();
+      // Save first: if the submission then fails, the choices are on the server anyway,
+      // and the attempt closes with them when its time runs out.
+      await saver.flush();
       const questions = Object.entries(answers).map(([_id, selectedOption]) => ({ _id, selectedOption }));
       return (await apiPost<StudentQuizDetail>('/api/student/update-student', { quiz: { _id: detail._id, questions } }))
         .data;
     },
+    // Lost connection (status 0): keep trying through the grace period the server allows.
+    retry: (failures, error) => error instanceof ApiError && error.status === 0 && failures < SUBMIT_RETRIES,
+    retryDelay: SUBMIT_RETRY_DELAY_MS,
     onSuccess: (submitted) => {
       queryClient.setQueryData(quizKey(detail._id), submitted);
       void queryClient.invalidateQueries({ queryKey: ['quizzes'] });
