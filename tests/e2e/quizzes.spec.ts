@@ -40,7 +40,7 @@ async function fillQuestion(page: Page, number: number, question: (typeof QUESTI
 }
 
 /** The question on screen in a running attempt or preview. */
-const currentQuestion = async (page: Page) => (await page.locator('fieldset legend span').nth(1).textContent()) ?? '';
+const currentQuestion = async (page: Page) => (await page.getByTestId('question-text').textContent()) ?? '';
 
 /** Answers the question on screen: right, unless it is the one to miss. */
 async function answerCurrent(page: Page, { missOne }: { missOne: boolean }) {
@@ -121,6 +121,7 @@ test('teacher builds, previews and publishes a quiz; a student takes it across a
   ]);
   await expect(preview).toHaveURL(new RegExp(`/dashboard/teacher/preview/${encodeURIComponent(title)}$`));
   await expect(preview.getByText(/Preview: .*nothing is saved/)).toBeVisible();
+  await expect(preview).toHaveTitle(`Preview: ${title} · StudyHall`);
   await expect(preview.getByRole('timer')).toHaveText(/^(10:00|9:5\d)$/);
   for (let index = 0; index < QUESTIONS.length; index += 1) {
     await expect(preview.getByRole('radio')).toHaveCount(3); // the empty option was dropped
@@ -171,10 +172,14 @@ test('teacher builds, previews and publishes a quiz; a student takes it across a
   await expect(student.getByRole('button', { name: 'Submit' })).toHaveCount(0);
 
   const picked: Record<string, string> = {};
+  const isQuestionFocused = () =>
+    student.evaluate(() => document.activeElement?.contains(document.querySelector('[data-testid="question-text"]')));
   for (let index = 0; index < 2; index += 1) {
     const { text, choice } = await answerCurrent(student, { missOne: true });
     picked[text] = choice;
-    await student.getByRole('button', { name: 'Next question' }).click();
+    await student.getByRole('button', { name: 'Next question' }).press('Enter');
+    // The keyboard user lands on the new question, not on <body>.
+    expect(await isQuestionFocused()).toBe(true);
   }
   await expect(student.getByText('All answers saved')).toBeVisible();
   await expectAccessible(student, 'attempt in progress');

@@ -37,3 +37,6 @@ export function formatDay(value: string | Date): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? '—' : DAY.format(date);
 }
+
+/** "1 minute", "3 minutes": a count with its word in the right number (English -s plural). */
+export const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;

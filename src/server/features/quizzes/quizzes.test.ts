@@ -529,7 +529,7 @@ describe('answering and submitting', () => {
     expect(inGrace.body.data.attempt).toMatchObject({
       score: 3,
       accuracy: '100',
-      endedBy: 'submitted',
+      endedBy: 'time-up',
       timeTaken: 300,
     });
   });

@@ -375,7 +375,9 @@ export function createQuizzesService(db: Database) {
           if (problem) throw badRequest(`${problem.field}: ${problem.message}`, [problem]);
           answers = { ...attempt.answers, ...chosenAnswers(submitted) };
         }
-        const closing = closeAttempt(attempt, row.quiz.questions, answers, isLate ? 'time-up' : 'submitted', moment);
+        // At or after the end (the page's own submission at 0:00, or a late one) the timer ended it.
+        const endedBy = moment >= attempt.endsAt ? 'time-up' : 'submitted';
+        const closing = closeAttempt(attempt, row.quiz.questions, answers, endedBy, moment);
         const closed = await writeClosings(tx, [closing]);
         if (!closed.has(attempt.id)) throw conflict('You have already submitted this quiz');
         return presentStudentDetail(row, await findAttempt(tx, quizId, studentId), now());

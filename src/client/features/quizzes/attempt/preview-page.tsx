@@ -2,6 +2,7 @@ import { Eye } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { DEFAULT_QUIZ_BACKGROUND, scoreAnswers, type AttemptEnding, type QuizQuestion } from '#shared/quizzes';
 import { Button } from '../../../components/ui/button.tsx';
+import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { readQuizPreview, type QuizPreview } from '../preview-storage.ts';
 import { QuizResult } from './quiz-result.tsx';
 import { QuizRunner, type RunnerAnswers } from './quiz-runner.tsx';
@@ -61,7 +62,12 @@ export function Component() {
       </div>
     );
   }
-  return <PreviewRun key={run} preview={preview} onRestart={() => setRun(run + 1)} />;
+  return (
+    <>
+      <PageTitle>{`Preview: ${String(preview.title ?? '').trim()}`}</PageTitle>
+      <PreviewRun key={run} preview={preview} onRestart={() => setRun(run + 1)} />
+    </>
+  );
 }
 
 function PreviewRun({ preview, onRestart }: { preview: QuizPreview; onRestart(): void }) {
@@ -93,6 +99,7 @@ function PreviewRun({ preview, onRestart }: { preview: QuizPreview; onRestart():
           score={result.score}
           accuracy={result.accuracy}
           endedBy={endedBy}
+          isCelebrating
           questions={questions.map((question) => ({ ...question, selectedOption: answers[question._id] ?? null }))}
           actions={<Button onClick={onRestart}>Run the preview again</Button>}
         />

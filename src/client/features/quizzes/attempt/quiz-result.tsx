@@ -13,18 +13,33 @@ type QuizResultProps = {
   /** Extra facts under the score (attempted at, time taken). */
   details?: ReactNode;
   actions?: ReactNode;
+  /** Confetti right after a submission, not when an old review is opened again. */
+  isCelebrating?: boolean;
 };
 
 /** The result screen and the review (SPEC §2): a celebration, then right answers green, wrong choices red. */
-export function QuizResult({ title, score, accuracy, endedBy, questions, details, actions }: QuizResultProps) {
+export function QuizResult({
+  title,
+  score,
+  accuracy,
+  endedBy,
+  questions,
+  details,
+  actions,
+  isCelebrating = false,
+}: QuizResultProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  // The result replaces the button that was pressed: take the focus to its heading.
+  useEffect(() => headingRef.current?.focus(), []);
 
   useEffect(() => {
-    if (!canvasRef.current) return;
+    if (!isCelebrating || !canvasRef.current) return;
     const celebrate = confetti.create(canvasRef.current, { resize: true, disableForReducedMotion: true });
     void celebrate({ particleCount: CONFETTI_PIECES, spread: 80, origin: { y: 0.4 } });
     return () => celebrate.reset();
-  }, []);
+  }, [isCelebrating]);
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
@@ -33,20 +48,25 @@ export function QuizResult({ title, score, accuracy, endedBy, questions, details
         aria-labelledby="result-title"
         className="rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm"
       >
-        <p className="text-sm font-semibold text-brand-700">{title}</p>
-        <h1 id="result-title" className="mt-1 text-2xl font-bold text-slate-900">
+        <p className="text-sm font-semibold wrap-anywhere text-brand-700">{title}</p>
+        <h1
+          id="result-title"
+          ref={headingRef}
+          tabIndex={-1}
+          className="mt-1 text-2xl font-bold text-slate-900 outline-none"
+        >
           {endedBy === 'time-up' ? 'Time is up: your answers were submitted' : 'Quiz submitted'}
         </h1>
         <dl className="mt-6 grid grid-cols-2 gap-4">
           <div className="rounded-xl bg-brand-50 p-4">
             <dt className="text-sm text-slate-700">Score</dt>
-            <dd className="text-3xl font-bold text-slate-900" data-testid="result-score">
+            <dd className="text-2xl font-bold text-slate-900 sm:text-3xl" data-testid="result-score">
               {score} / {questions.length}
             </dd>
           </div>
           <div className="rounded-xl bg-brand-50 p-4">
             <dt className="text-sm text-slate-700">Accuracy</dt>
-            <dd className="text-3xl font-bold text-slate-900" data-testid="result-accuracy">
+            <dd className="text-2xl font-bold text-slate-900 sm:text-3xl" data-testid="result-accuracy">
               {formatAccuracy(accuracy)}%
             </dd>
           </div>
@@ -62,7 +82,7 @@ export function QuizResult({ title, score, accuracy, endedBy, questions, details
         <ol className="mt-4 flex flex-col gap-4">
           {questions.map((question, index) => (
             <li key={question._id} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-              <p className="font-semibold break-words whitespace-pre-wrap text-slate-900">
+              <p className="font-semibold wrap-anywhere whitespace-pre-wrap text-slate-900">
                 <span className="text-brand-700">Q{index + 1}. </span>
                 {question.question_text}
               </p>
@@ -104,7 +124,7 @@ function ReviewOption({ option, isAnswer, isChosen }: { option: string; isAnswer
       ) : (
         <span className="size-4 shrink-0" aria-hidden="true" />
       )}
-      <span className="min-w-0 flex-1 break-words whitespace-pre-wrap">{option}</span>
+      <span className="min-w-0 flex-1 wrap-anywhere whitespace-pre-wrap">{option}</span>
       {label ? (
         <span className="basis-full pl-6 text-xs font-semibold uppercase sm:basis-auto sm:pl-0">{label}</span>
       ) : null}

@@ -1,5 +1,5 @@
 import { ArrowLeft, ArrowRight, Clock, Send } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { QuizQuestion } from '#shared/quizzes';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatCountdown } from '../../../lib/format.ts';
@@ -36,6 +36,10 @@ export function QuizRunner({
 }: QuizRunnerProps) {
   const [index, setIndex] = useState(0);
   const headingId = useId();
+  const questionRef = useRef<HTMLSpanElement>(null);
+  // Keyboard and screen-reader users land on the question each time it changes,
+  // instead of on <body> when the button they pressed disappears.
+  useEffect(() => questionRef.current?.focus(), [index]);
   const question = questions[index];
   const isLast = index === questions.length - 1;
   const unanswered = questions.filter((item) => !answers[item._id]).length;
@@ -49,7 +53,7 @@ export function QuizRunner({
         style={{ backgroundImage: `url(${background})` }}
       >
         <div className="flex flex-wrap items-center justify-between gap-3 bg-slate-900/70 px-5 py-4 text-white">
-          <h1 id={headingId} className="text-xl font-bold break-words">
+          <h1 id={headingId} className="text-xl font-bold wrap-anywhere">
             {title}
           </h1>
           <div className="flex flex-col items-end">
@@ -70,13 +74,18 @@ export function QuizRunner({
       {status ? <div className="mt-2 text-right text-sm text-slate-700">{status}</div> : null}
 
       <div className="mt-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
-        <fieldset>
+        <fieldset className="min-w-0">
           <legend className="w-full">
-            <span className="block text-sm font-semibold text-brand-700">
-              Question {index + 1} of {questions.length}
-            </span>
-            <span className="mt-2 block text-lg font-semibold break-words whitespace-pre-wrap text-slate-900">
-              {question.question_text}
+            <span ref={questionRef} tabIndex={-1} className="block outline-none">
+              <span className="block text-sm font-semibold text-brand-700">
+                Question {index + 1} of {questions.length}
+              </span>
+              <span
+                className="mt-2 block text-lg font-semibold wrap-anywhere whitespace-pre-wrap text-slate-900"
+                data-testid="question-text"
+              >
+                {question.question_text}
+              </span>
             </span>
           </legend>
           <div className="mt-5 flex flex-col gap-3">
@@ -97,7 +106,7 @@ export function QuizRunner({
                     onChange={() => onAnswer(question._id, option)}
                     className="mt-1 size-4 accent-brand-600"
                   />
-                  <span className="break-words whitespace-pre-wrap text-slate-900">{option}</span>
+                  <span className="wrap-anywhere whitespace-pre-wrap text-slate-900">{option}</span>
                 </label>
               );
             })}

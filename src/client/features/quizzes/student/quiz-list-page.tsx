@@ -5,8 +5,9 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { formatAccuracy, QUIZ_LIMITS, type StudentQuizSummary } from '#shared/quizzes';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { apiRequest } from '../../../lib/api.ts';
-import { formatCountdown, formatDateTime } from '../../../lib/format.ts';
+import { formatCountdown, formatDateTime, plural } from '../../../lib/format.ts';
 import { LoadingStatus } from '../../../components/ui/spinner.tsx';
 
 type View = 'online' | 'attempted';
@@ -38,6 +39,7 @@ export function Component() {
   const attempted = useStudentQuizzes('attempted');
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-10">
+      <PageTitle>Quizzes</PageTitle>
       <h1 className="text-2xl font-bold text-slate-900">Quizzes</h1>
       <QuizSection
         title="Online"
@@ -96,7 +98,7 @@ function QuizSection({
 
 function CardFrame({ quiz, children }: { quiz: StudentQuizSummary; children: React.ReactNode }) {
   return (
-    <li className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+    <li className="flex min-w-0 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
       <div
         className="h-20 bg-slate-800 bg-cover bg-center"
         style={{ backgroundImage: `url(${quiz.quiz.background})` }}
@@ -104,7 +106,7 @@ function CardFrame({ quiz, children }: { quiz: StudentQuizSummary; children: Rea
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div>
           <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">{quiz.subject}</p>
-          <h3 className="mt-1 text-lg font-semibold break-words text-slate-900">{quiz.title}</h3>
+          <h3 className="mt-1 text-lg font-semibold wrap-anywhere text-slate-900">{quiz.title}</h3>
           <p className="text-sm text-slate-700">by {quiz.createdBy.name}</p>
         </div>
         {children}
@@ -119,10 +121,10 @@ function OnlineCard({ quiz }: { quiz: StudentQuizSummary }) {
     <CardFrame quiz={quiz}>
       <ul className="flex flex-col gap-1 text-sm text-slate-800">
         <li className="flex items-center gap-2">
-          <ListChecks className="size-4 text-brand-700" aria-hidden="true" /> {quiz.questionCount} questions
+          <ListChecks className="size-4 text-brand-700" aria-hidden="true" /> {plural(quiz.questionCount, 'question')}
         </li>
         <li className="flex items-center gap-2">
-          <Clock className="size-4 text-brand-700" aria-hidden="true" /> {quiz.maxTime} minutes
+          <Clock className="size-4 text-brand-700" aria-hidden="true" /> {plural(quiz.maxTime, 'minute')}
         </li>
         <li className="flex items-center gap-2">
           <CalendarClock className="size-4 text-brand-700" aria-hidden="true" /> Due {formatDateTime(quiz.deadline)}

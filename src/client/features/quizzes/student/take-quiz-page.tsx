@@ -1,12 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { ArrowLeft, CalendarClock, Clock, ListChecks, Play } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
 import { QUIZ_LIMITS, type StudentQuizDetail } from '#shared/quizzes';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { apiPost, apiRequest, ApiError } from '../../../lib/api.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime, plural } from '../../../lib/format.ts';
 import { QuizResult } from '../attempt/quiz-result.tsx';
 import { QuizRunner, type RunnerAnswers } from '../attempt/quiz-runner.tsx';
 import { useAnswerSaver, type SaveStatus } from '../attempt/use-answer-saver.ts';
@@ -29,7 +30,16 @@ export function Component() {
     refetchOnWindowFocus: false,
     retry: false,
   });
+  return (
+    <>
+      <PageTitle>{quiz.data?.title ?? 'Quiz'}</PageTitle>
+      <QuizScreen quiz={quiz} />
+    </>
+  );
+}
 
+function QuizScreen({ quiz }: { quiz: UseQueryResult<StudentQuizDetail> }) {
+  const [hasJustSubmitted, setHasJustSubmitted] = useState(false);
   if (quiz.isPending) {
     return <LoadingStatus className="justify-center">Loading the quiz…</LoadingStatus>;
   }
@@ -46,7 +56,12 @@ export function Component() {
   if (!detail.attempt) return <QuizIntro detail={detail} />;
   if (detail.attempt.status === 'in-progress') {
     return (
-      <AttemptInProgress key={detail.attempt.startedAt} detail={detail} remaining={detail.attempt.remainingSeconds} />
+      <AttemptInProgress
+        key={detail.attempt.startedAt}
+        detail={detail}
+        remaining={detail.attempt.remainingSeconds}
+        onSubmitted={() => setHasJustSubmitted(true)}
+      />
     );
   }
   return (
@@ -56,6 +71,7 @@ export function Component() {
       accuracy={detail.attempt.accuracy}
       endedBy={detail.attempt.endedBy}
       questions={detail.quiz.questions}
+      isCelebrating={hasJustSubmitted}
       details={
         <>
           Attempted {formatDateTime(detail.attempt.attemptedAt)} · time taken{' '}
@@ -99,15 +115,17 @@ function QuizIntro({ detail }: { detail: StudentQuizDetail }) {
         <p className="text-sm font-semibold text-brand-700">
           {detail.subject} · {detail.createdBy.name}
         </p>
-        <h1 id="intro-title" className="mt-1 text-2xl font-bold break-words text-slate-900">
+        <h1 id="intro-title" className="mt-1 text-2xl font-bold wrap-anywhere text-slate-900">
           {detail.title}
         </h1>
         <ul className="mt-4 flex flex-col gap-2 text-slate-800">
           <li className="flex items-center gap-2">
-            <ListChecks className="size-4 text-brand-700" aria-hidden="true" /> {detail.questionCount} questions
+            <ListChecks className="size-4 text-brand-700" aria-hidden="true" />{' '}
+            {plural(detail.questionCount, 'question')}
           </li>
           <li className="flex items-center gap-2">
-            <Clock className="size-4 text-brand-700" aria-hidden="true" /> {detail.maxTime} minutes once you start
+            <Clock className="size-4 text-brand-700" aria-hidden="true" /> {plural(detail.maxTime, 'minute')} once you
+            start
           </li>
           <li className="flex items-center gap-2">
             <CalendarClock className="size-4 text-brand-700" aria-hidden="true" /> Start before{' '}
@@ -146,7 +164,15 @@ const SAVE_STATUS_TEXT: Record<SaveStatus, string> = {
 };
 
 /** The running attempt: choices saved as they are made, submitted by the student or by the timer. */
-function AttemptInProgress({ detail, remaining }: { detail: StudentQuizDetail; remaining: number }) {
+function AttemptInProgress({
+  detail,
+  remaining,
+  onSubmitted,
+}: {
+  detail: StudentQuizDetail;
+  remaining: number;
+  onSubmitted(): void;
+}) {
   const queryClient = useQueryClient();
   const [answers, setAnswers] = useState<RunnerAnswers>(() =>
     Object.fromEntries(detail.quiz.questions.map((question) => [question._id, question.selectedOption ?? null])),
@@ -167,6 +193,7 @@ function AttemptInProgress({ detail, remaining }: { detail: StudentQuizDetail; r
     retry: (failures, error) => error instanceof ApiError && error.status === 0 && failures < SUBMIT_RETRIES,
     retryDelay: SUBMIT_RETRY_DELAY_MS,
     onSuccess: (submitted) => {
+      onSubmitted();
       queryClient.setQueryData(quizKey(detail._id), submitted);
       void queryClient.invalidateQueries({ queryKey: ['quizzes'] });
       void queryClient.invalidateQueries({ queryKey: ['profile', 'student'] });

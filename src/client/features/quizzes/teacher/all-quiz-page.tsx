@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { QUIZ_LIMITS, type TeacherQuizSummary } from '#shared/quizzes';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { apiRequest } from '../../../lib/api.ts';
-import { formatDateTime, formatDay } from '../../../lib/format.ts';
+import { formatDateTime, formatDay, plural } from '../../../lib/format.ts';
 import { LoadingStatus } from '../../../components/ui/spinner.tsx';
 
 /** TanStack Query key of the teacher's own quiz list; add-quiz invalidates ['quizzes']. */
@@ -18,13 +18,11 @@ async function fetchQuizPage(offset: number) {
   return { quizzes: data, nextOffset: page?.hasMore ? offset + data.length : undefined };
 }
 
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
-
 function QuizCard({ quiz, now }: { quiz: TeacherQuizSummary; now: number }) {
   const isClosed = Date.parse(quiz.deadline) <= now;
   const titleId = `quiz-${quiz._id}-title`;
   return (
-    <li>
+    <li className="min-w-0">
       <article
         aria-labelledby={titleId}
         className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow has-[a:focus-visible]:ring-3 has-[a:focus-visible]:ring-brand-500 hover:shadow-md"
@@ -51,7 +49,7 @@ function QuizCard({ quiz, now }: { quiz: TeacherQuizSummary; now: number }) {
             {/* The whole card is the link's target area and shows its focus; its name stays the title. */}
             <Link
               to={`/dashboard/teacher/quiz-analytics/${encodeURIComponent(quiz._id)}`}
-              className="break-words focus-visible:outline-none! after:absolute after:inset-0 after:content-[''] group-hover:text-brand-800"
+              className="wrap-anywhere focus-visible:outline-none! after:absolute after:inset-0 after:content-[''] group-hover:text-brand-800"
             >
               {quiz.title}
             </Link>

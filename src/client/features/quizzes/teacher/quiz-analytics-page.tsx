@@ -57,7 +57,7 @@ function AnswerCell({ selected, answer }: { selected: string | null | undefined;
         ) : (
           <X className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         )}
-        {isAnswered ? <span className="break-words">{selected}</span> : <span aria-hidden="true">—</span>}
+        {isAnswered ? <span className="wrap-anywhere">{selected}</span> : <span aria-hidden="true">—</span>}
         <span className="sr-only">{isCorrect ? '(correct)' : isAnswered ? '(wrong)' : 'Unanswered (wrong)'}</span>
       </span>
     </td>
@@ -72,7 +72,7 @@ function AttemptRow({ attempt, quiz }: { attempt: AttemptRecord; quiz: TeacherQu
         scope="row"
         className="sticky left-0 z-10 border-b border-slate-200 bg-white px-3 py-2 text-left align-top font-medium"
       >
-        <span className="block max-w-48 break-words text-slate-900">{attempt.user.name}</span>
+        <span className="block max-w-48 wrap-anywhere text-slate-900">{attempt.user.name}</span>
         <span className="block text-xs font-normal text-slate-600">{attempt.user.rollNumber}</span>
       </th>
       <td className="whitespace-nowrap border-b border-slate-200 px-3 py-2 align-top tabular-nums">
@@ -147,12 +147,12 @@ function QuizAnalytics({ quiz }: { quiz: TeacherQuizDetail }) {
   ];
   return (
     <>
-      <h1 className="mt-3 break-words text-2xl font-bold text-slate-900">{quiz.title}</h1>
+      <h1 className="mt-3 wrap-anywhere text-2xl font-bold text-slate-900">{quiz.title}</h1>
       <dl className="mt-4 grid grid-cols-2 gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-3 sm:p-5 lg:grid-cols-6">
         {facts.map(([label, value]) => (
           <div key={label} className="min-w-0">
             <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">{label}</dt>
-            <dd className="mt-1 break-words text-slate-900">{value}</dd>
+            <dd className="mt-1 wrap-anywhere text-slate-900">{value}</dd>
           </div>
         ))}
       </dl>
@@ -191,10 +191,10 @@ function QuizAnalytics({ quiz }: { quiz: TeacherQuizDetail }) {
         <ol className="mt-3 flex flex-col gap-2">
           {quiz.quiz.questions.map((question, index) => (
             <li key={question._id} className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm">
-              <p className="break-words text-slate-900">
+              <p className="wrap-anywhere text-slate-900">
                 <span className="font-semibold">Q{index + 1}.</span> {question.question_text}
               </p>
-              <p className="mt-1 break-words text-slate-700">
+              <p className="mt-1 wrap-anywhere text-slate-700">
                 Correct answer: <span className="font-medium text-green-900">{question.answer}</span>
               </p>
             </li>
