@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   doublePrecision,
   index,
   integer,
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -14,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { FIELD_LIMITS } from '#shared/limits';
 import { QUIZ_LIMITS } from '#shared/quizzes';
+import { TASK_LIMITS } from '#shared/tasks';
 
 /**
  * Relational schema (ARCHITECTURE: Data). Column sizes come from FIELD_LIMITS so
@@ -28,6 +31,8 @@ export const teachers = pgTable(
     email: varchar('email', { length: FIELD_LIMITS.email }).notNull(),
     subject: varchar('subject', { length: FIELD_LIMITS.subject }).notNull(),
     passwordHash: text('password_hash').notNull(),
+    /** Bumped by every task-list write: a stale tab's write is refused instead of losing a task. */
+    tasksVersion: integer('tasks_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // Emails are compared case-insensitively: the index enforces it race-free.
@@ -52,11 +57,22 @@ export const students = pgTable(
     quizzesAttempted: integer('quizzes_attempted').notNull().default(0),
     /** The teacher who created the account, or null for self-registration. */
     createdByTeacherId: uuid('created_by_teacher_id').references(() => teachers.id, { onDelete: 'set null' }),
+    /** Bumped by every task-list write (see teachers.tasksVersion). */
+    tasksVersion: integer('tasks_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('students_roll_number_lower_unique').on(sql`lower(${table.rollNumber})`),
     uniqueIndex('students_email_lower_unique').on(sql`lower(${table.email})`),
+    // Leaderboards: ranked students (at least one attempt), best average first, all classes or one.
+    index('students_leaderboard_idx')
+      .on(table.averageScore.desc(), table.id)
+      .where(sql`${table.quizzesAttempted} > 0`),
+    index('students_class_leaderboard_idx')
+      .on(table.className, table.averageScore.desc(), table.id)
+      .where(sql`${table.quizzesAttempted} > 0`),
+    // The students screen: one class at a time, by name.
+    index('students_class_name_idx').on(table.className, table.name),
   ],
 );
 
@@ -128,3 +144,20 @@ export const quizAttempts = pgTable(
 
 export type QuizRow = typeof quizzes.$inferSelect;
 export type QuizAttemptRow = typeof quizAttempts.$inferSelect;
+
+/** One task of a teacher's or a student's list (SPEC §3 Task); the list is replaced as a whole. */
+export const tasks = pgTable(
+  'tasks',
+  {
+    ownerRole: varchar('owner_role', { length: 10 }).$type<'teacher' | 'student'>().notNull(),
+    ownerId: uuid('owner_id').notNull(),
+    /** The client's random 9-character id (SPEC §9). */
+    id: varchar('id', { length: 9 }).notNull(),
+    text: varchar('text', { length: TASK_LIMITS.text }).notNull(),
+    isCompleted: boolean('is_completed').notNull().default(false),
+    position: integer('position').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.ownerRole, table.ownerId, table.id] })],
+);
+
+export type TaskRow = typeof tasks.$inferSelect;
