@@ -13,9 +13,17 @@ import { AppError } from './errors.ts';
 import { accountsRoutes } from './features/accounts/routes.ts';
 import { createAccountsService } from './features/accounts/service.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { progressRoutes } from './features/progress/routes.ts';
+import { createProgressService } from './features/progress/service.ts';
 import { quizzesRoutes } from './features/quizzes/routes.ts';
+import { quoteRoutes } from './features/quote/routes.ts';
+import { createQuoteService, type QuotesServiceConfig } from './features/quote/service.ts';
+import { tasksRoutes } from './features/tasks/routes.ts';
+import { createTasksService } from './features/tasks/service.ts';
 import { createQuizzesService } from './features/quizzes/service.ts';
 import { startAttemptSweep } from './features/quizzes/sweep.ts';
+import { studentsRoutes } from './features/students/routes.ts';
+import { createStudentsService } from './features/students/service.ts';
 import { createTokenService } from './plugins/auth.ts';
 import { serveClient } from './plugins/static-client.ts';
 
@@ -25,6 +33,8 @@ export type AppOptions = {
   logLevel?: string;
   /** Folder of the built client; omitted in API tests. */
   clientDir?: string;
+  /** The quotes service for the quote of the day; unset = bundled quotes. */
+  quotes?: QuotesServiceConfig;
 };
 
 /** Builds the whole application; tests call this and use inject(). */
@@ -56,6 +66,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(accountsRoutes(accounts, tokens));
   await app.register(quizzesRoutes(quizzes, tokens));
+  await app.register(progressRoutes(createProgressService(options.database.db), tokens));
+  await app.register(studentsRoutes(createStudentsService(options.database.db), tokens));
+  await app.register(tasksRoutes(createTasksService(options.database.db), tokens));
+  await app.register(quoteRoutes(createQuoteService(options.quotes ?? {}, app.log)));
   startAttemptSweep(app, quizzes);
 
   const isServingClient = options.clientDir ? await serveClient(app, options.clientDir) : false;

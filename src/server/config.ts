@@ -20,6 +20,8 @@ const environmentSchema = z.object({
     .optional(),
   JWT_SECRET: z.string().min(32, { error: 'JWT_SECRET must be at least 32 characters' }).optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  QUOTES_API_URL: z.url({ protocol: /^https?$/, error: 'QUOTES_API_URL must be an http(s) URL' }).optional(),
+  QUOTES_API_KEY: z.string().min(1).optional(),
 });
 
 export type AppConfig = {
@@ -30,6 +32,9 @@ export type AppConfig = {
   databaseUrl: string | undefined;
   jwtSecret: string;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** API Ninjas-compatible quotes service; unset means the bundled quotes only. */
+  quotesApiUrl: string | undefined;
+  quotesApiKey: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -66,6 +71,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     databaseUrl: values.DATABASE_URL,
     jwtSecret: values.JWT_SECRET ?? readOrCreateJwtSecret(dataDir),
     logLevel: values.LOG_LEVEL,
+    quotesApiUrl: values.QUOTES_API_URL,
+    quotesApiKey: values.QUOTES_API_KEY,
   };
 }
 

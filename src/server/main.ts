@@ -31,6 +31,7 @@ async function main() {
     jwtSecret: config.jwtSecret,
     logLevel: config.logLevel,
     clientDir: CLIENT_DIR,
+    quotes: { url: config.quotesApiUrl, key: config.quotesApiKey },
   });
 
   let isShuttingDown = false;

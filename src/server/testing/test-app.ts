@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp } from '../app.ts';
+import { buildApp, type AppOptions } from '../app.ts';
 import { openDatabase, type DatabaseHandle, type QueryListener } from '../db/client.ts';
 import { openPostgresCopy } from './postgres-databases.ts';
 
@@ -26,9 +26,11 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-export async function createTestApp(options: { onQuery?: QueryListener } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { onQuery?: QueryListener; quotes?: AppOptions['quotes'] } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase(options.onQuery);
-  const app = await buildApp({ database, jwtSecret: TEST_JWT_SECRET, logLevel: 'silent' });
+  const app = await buildApp({ database, jwtSecret: TEST_JWT_SECRET, logLevel: 'silent', quotes: options.quotes });
   return {
     app,
     database,
