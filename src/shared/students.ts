@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { hasForbiddenCharacters } from './fields.ts';
+import { FIELD_LIMITS } from './limits.ts';
+
+/** The teacher's students screen (SPEC §2 /dashboard/teacher/students): list query and presented shapes. */
+
+export const STUDENT_LIST_LIMITS = {
+  pageSizeDefault: 25,
+  pageSizeMax: 100,
+  search: 100,
+} as const;
+
+/** An optional filter text: trimmed and bounded; empty means "no filter". */
+const optionalFilter = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, { error: `${label} must be at most ${max} characters` })
+    .refine((value) => !hasForbiddenCharacters(value), { error: `${label} contains characters that are not allowed` })
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+export const studentListQuerySchema = z.object({
+  /** Exactly one class (as listed by /api/teacher/classes); omitted = every class. */
+  class: optionalFilter('Class', FIELD_LIMITS.className),
+  /** Case-insensitive substring of the name or the roll number. */
+  search: optionalFilter('Search', STUDENT_LIST_LIMITS.search),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(STUDENT_LIST_LIMITS.pageSizeMax)
+    .default(STUDENT_LIST_LIMITS.pageSizeDefault),
+});
+export type StudentListQuery = z.infer<typeof studentListQuerySchema>;
+
+/** One row of the students screen: contact details for the school's teachers, never a hash. */
+export type StudentListEntry = {
+  _id: string;
+  name: string;
+  rollNumber: string;
+  email: string;
+  class: string;
+  parentName: string;
+  parentEmail: string;
+  averageScore: number;
+  averageAccuracy: number;
+  quizzesAttempted: number;
+  /** ISO date-time of the account's creation. */
+  createdAt: string;
+};
+
+/** The classes known to the school (of students and of quizzes), sorted: the filter's choices. */
+export type ClassList = string[];
