@@ -60,6 +60,8 @@ export default defineConfig({
           DATA_DIR: dataDir,
           DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
           LOG_LEVEL: 'warn',
+          // The quotes service is "down" (nothing listens on port 9): dashboards use bundled quotes.
+          QUOTES_API_URL: 'http://127.0.0.1:9/v1/quotes',
         },
       },
 });

@@ -37,3 +37,21 @@ export type UpdateTasks = z.infer<typeof updateTasksSchema>;
 
 /** A caller's list as the server presents it. */
 export type TaskList = { tasks: Task[]; version: number };
+
+const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A random 9-character task id (SPEC §3), from the platform's CSPRNG (browser or Node). */
+export function newTaskId(): string {
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(TASK_LIMITS.idLength));
+  // 256 is not a multiple of 36: the slight bias is harmless for ids that only need to differ.
+  return Array.from(bytes, (byte) => ID_ALPHABET[byte % ID_ALPHABET.length]).join('');
+}
+
+/** The three things a person does to a list (SPEC §4 Task states), as pure functions. */
+export const taskEdits = {
+  add: (text: string) => (tasks: Task[]) => [...tasks, { id: newTaskId(), text, isCompleted: false }],
+  complete: (id: string) => (tasks: Task[]) =>
+    tasks.map((task) => (task.id === id ? { ...task, isCompleted: true } : task)),
+  remove: (id: string) => (tasks: Task[]) => tasks.filter((task) => task.id !== id),
+};
+export type TaskEdit = (tasks: Task[]) => Task[];

@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
+import { Quote } from 'lucide-react';
+import { useEffect } from 'react';
+import type { QuoteOfTheDay as QuoteData } from '#shared/quote';
+import { apiRequest } from '../../lib/api.ts';
+
+/** The inspirational quote on top of the teacher's home (SPEC §2); failures are only logged (§8). */
+export function QuoteOfTheDay() {
+  const quote = useQuery({
+    queryKey: ['quote'],
+    queryFn: async () => (await apiRequest<QuoteData>('/api/quote')).data,
+    staleTime: 60 * 60 * 1000,
+  });
+  useEffect(() => {
+    if (quote.isError) console.error('Loading the quote of the day failed:', quote.error.message);
+  }, [quote.isError, quote.error]);
+  if (!quote.data) return null;
+  return (
+    <figure className="rounded-2xl bg-brand-700 p-6 text-white shadow-sm" aria-label="Quote of the day">
+      <Quote className="size-6 text-brand-200" aria-hidden="true" />
+      <blockquote className="mt-2 text-lg font-medium wrap-anywhere sm:text-xl">{quote.data.quote}</blockquote>
+      {quote.data.author ? (
+        <figcaption className="mt-3 text-sm text-brand-100">— {quote.data.author}</figcaption>
+      ) : null}
+    </figure>
+  );
+}

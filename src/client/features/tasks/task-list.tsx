@@ -1,0 +1,110 @@
+import { Check, Plus, Trash2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import type { UserRole } from '#shared/constants';
+import { TASK_LIMITS, taskEdits } from '#shared/tasks';
+import { Button } from '../../components/ui/button.tsx';
+import { LoadingStatus } from '../../components/ui/spinner.tsx';
+import { useTaskList } from './use-task-list.ts';
+
+/** The home screens' task list (SPEC §2): add, mark complete (one way), delete. */
+export function TaskList({ role }: { role: UserRole }) {
+  const { list, edit } = useTaskList(role);
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<string | undefined>();
+  const tasks = list.data?.tasks ?? [];
+  const isFull = tasks.length >= TASK_LIMITS.perList;
+
+  const handleAdd = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const trimmed = text.trim();
+    if (!trimmed) {
+      setProblem('Task text is required');
+      return;
+    }
+    setProblem(undefined);
+    // The text stays in the box until the server has the task.
+    edit.mutate(taskEdits.add(trimmed), { onSuccess: () => setText('') });
+  };
+
+  return (
+    <section
+      aria-labelledby="tasks-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    >
+      <h2 id="tasks-heading" className="text-xl font-bold text-slate-900">
+        Tasks
+      </h2>
+      <form onSubmit={handleAdd} noValidate className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-start">
+        <div className="flex flex-1 flex-col gap-1">
+          <label htmlFor="new-task" className="sr-only">
+            New task
+          </label>
+          <input
+            id="new-task"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder="Add a task…"
+            required
+            maxLength={TASK_LIMITS.text}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? 'new-task-error' : undefined}
+            className={`rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm outline-none focus:ring-2 focus:ring-brand-500 ${
+              problem ? 'border-red-600' : 'border-slate-300'
+            }`}
+          />
+          {problem ? (
+            <p id="new-task-error" className="text-sm text-red-700">
+              {problem}
+            </p>
+          ) : null}
+        </div>
+        <Button type="submit" disabled={edit.isPending || isFull || list.isPending}>
+          <Plus className="size-4" aria-hidden="true" />
+          Add task
+        </Button>
+      </form>
+      {isFull ? <p className="mt-2 text-sm text-slate-700">A list holds at most {TASK_LIMITS.perList} tasks.</p> : null}
+
+      {list.isPending ? (
+        <LoadingStatus className="mt-4">Loading your tasks…</LoadingStatus>
+      ) : tasks.length === 0 ? (
+        <p className="mt-4 rounded-xl border border-dashed border-slate-300 p-5 text-center text-slate-700">
+          There are no tasks to complete
+        </p>
+      ) : (
+        <ul className="mt-4 flex flex-col divide-y divide-slate-100" aria-busy={edit.isPending}>
+          {tasks.map((task) => (
+            <li key={task.id} className="flex flex-wrap items-center gap-3 py-3">
+              <span
+                className={`min-w-0 flex-1 wrap-anywhere ${task.isCompleted ? 'text-slate-600 line-through' : 'text-slate-900'}`}
+              >
+                {task.text}
+                {task.isCompleted ? <span className="sr-only"> (completed)</span> : null}
+              </span>
+              {task.isCompleted ? null : (
+                <Button
+                  variant="secondary"
+                  className="px-3 py-2"
+                  onClick={() => edit.mutate(taskEdits.complete(task.id))}
+                  disabled={edit.isPending}
+                >
+                  <Check className="size-4" aria-hidden="true" />
+                  Mark complete<span className="sr-only">: {task.text}</span>
+                </Button>
+              )}
+              <Button
+                variant="ghost"
+                className="px-3 py-2 text-red-700 hover:bg-red-50"
+                onClick={() => edit.mutate(taskEdits.remove(task.id))}
+                disabled={edit.isPending}
+              >
+                <Trash2 className="size-4" aria-hidden="true" />
+                Delete<span className="sr-only">: {task.text}</span>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

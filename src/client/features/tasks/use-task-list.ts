@@ -1,0 +1,45 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { UserRole } from '#shared/constants';
+import type { TaskEdit, TaskList } from '#shared/tasks';
+import { apiPost, apiRequest, ApiError } from '../../lib/api.ts';
+
+const tasksKey = ['tasks'] as const;
+/** A stale list is reloaded and the edit applied again, a few times at most. */
+const MAX_CONFLICT_RETRIES = 3;
+
+const fetchList = async () => (await apiRequest<TaskList>('/api/tasks')).data;
+
+/**
+ * The caller's task list. Edits are not optimistic: the list on screen is the
+ * one the server confirmed, so a task is never shown as saved when it was not.
+ * When another tab changed the list first (409), the fresh list is fetched and
+ * the same edit applied to it. Failures are only logged (SPEC §8).
+ */
+export function useTaskList(role: UserRole) {
+  const queryClient = useQueryClient();
+  const list = useQuery({ queryKey: tasksKey, queryFn: fetchList });
+
+  const edit = useMutation({
+    mutationFn: async (change: TaskEdit) => {
+      let current = queryClient.getQueryData<TaskList>(tasksKey) ?? (await fetchList());
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          return (
+            await apiPost<TaskList>(`/api/${role}/update-task`, {
+              tasks: change(current.tasks),
+              version: current.version,
+            })
+          ).data;
+        } catch (error) {
+          if (!(error instanceof ApiError) || error.status !== 409 || attempt >= MAX_CONFLICT_RETRIES) throw error;
+          current = await fetchList();
+          queryClient.setQueryData(tasksKey, current);
+        }
+      }
+    },
+    onSuccess: (saved) => queryClient.setQueryData(tasksKey, saved),
+    onError: (error) => console.error('Saving the task list failed:', error.message),
+  });
+
+  return { list, edit };
+}
