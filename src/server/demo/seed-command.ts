@@ -1,0 +1,24 @@
+import { existsSync } from 'node:fs';
+import { loadConfig } from '../config.ts';
+import { openDatabase, pgliteDirectory } from '../db/client.ts';
+import { DEMO_PASSWORD, DEMO_STUDENT_ROLL_NUMBER, DEMO_TEACHER_EMAIL } from '#shared/demo';
+import { seedDemo } from './seed.ts';
+
+/** `npm run seed`: fills the configured database (DATABASE_URL or DATA_DIR) with the demo school. */
+if (existsSync('.env')) process.loadEnvFile('.env');
+const config = loadConfig();
+const database = await openDatabase(
+  config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: pgliteDirectory(config.dataDir) },
+);
+try {
+  const summary = await seedDemo(database.db);
+  console.log(
+    `Demo school ready: ${summary.teachers} teachers, ${summary.students} students, ${summary.quizzes} quizzes, ${summary.attempts} new attempts.`,
+  );
+  console.log(`Teacher: ${DEMO_TEACHER_EMAIL} / ${DEMO_PASSWORD}`);
+  console.log(`Student: ${DEMO_STUDENT_ROLL_NUMBER} / ${DEMO_PASSWORD}`);
+} finally {
+  await database.close();
+}

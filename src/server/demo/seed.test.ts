@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, DEMO_STUDENT_ROLL_NUMBER, DEMO_TEACHER_EMAIL } from '#shared/demo';
+import { bearer, createTestApp, type TestApp } from '../testing/test-app.ts';
+import { seedDemo } from './seed.ts';
+
+let t: TestApp;
+
+const countRows = async () => {
+  const result = (await t.database.db.execute(sql`select
+    (select count(*)::int from teachers) as teachers, (select count(*)::int from students) as students,
+    (select count(*)::int from quizzes) as quizzes, (select count(*)::int from quiz_attempts) as attempts,
+    (select count(*)::int from tasks) as tasks`)) as unknown as { rows: Record<string, number>[] };
+  return result.rows[0];
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('demo seed', () => {
+  it('fills an empty database once; a second run adds nothing', { timeout: 60_000 }, async () => {
+    const first = await seedDemo(t.database.db);
+    expect(first).toMatchObject({ teachers: 2, students: 16, quizzes: 6 });
+    expect(first.attempts).toBe(5 * 8);
+    const afterFirst = await countRows();
+    expect(afterFirst).toEqual({ teachers: 2, students: 16, quizzes: 6, attempts: 40, tasks: 3 });
+
+    const second = await seedDemo(t.database.db);
+    expect(second.attempts).toBe(0);
+    expect(await countRows()).toEqual(afterFirst);
+  });
+
+  it('gives working demo logins, varied results and a quiz left to take', async () => {
+    const teacherLogin = await t.call({
+      method: 'POST',
+      url: '/api/teacher/login',
+      payload: { email: DEMO_TEACHER_EMAIL, password: DEMO_PASSWORD },
+    });
+    expect(teacherLogin.status).toBe(200);
+    const studentLogin = await t.call({
+      method: 'POST',
+      url: '/api/student/login',
+      payload: { rollNumber: DEMO_STUDENT_ROLL_NUMBER, password: DEMO_PASSWORD },
+    });
+    expect(studentLogin.status).toBe(200);
+
+    const online = await t.call({
+      method: 'GET',
+      url: '/api/get-all-quiz?view=online',
+      headers: bearer(studentLogin.body.data),
+    });
+    expect(online.body.data.map((quiz: { title: string }) => quiz.title)).toEqual(['Linear equations (10A)']);
+
+    const scores = (await t.database.db.execute(
+      sql`select distinct average_score from students where quizzes_attempted > 0`,
+    )) as unknown as { rows: unknown[] };
+    expect(scores.rows.length).toBeGreaterThan(4);
+    const subjects = (await t.database.db.execute(sql`select distinct q.subject from quiz_attempts a
+      join quizzes q on q.id = a.quiz_id join students s on s.id = a.student_id
+      where s.roll_number = ${DEMO_STUDENT_ROLL_NUMBER}`)) as unknown as { rows: { subject: string }[] };
+    expect(subjects.rows.map((row) => row.subject).sort()).toEqual(['Mathematics', 'Science']);
+  });
+});

@@ -1,0 +1,236 @@
+import { eq, sql } from 'drizzle-orm';
+import { DEMO_PASSWORD, DEMO_TEACHER_EMAIL } from '#shared/demo';
+import type { NewQuiz } from '#shared/quizzes';
+import { newQuizSchema, QUIZ_BACKGROUNDS } from '#shared/quizzes';
+import { newTaskId } from '#shared/tasks';
+import type { Database } from '../db/client.ts';
+import { quizAttempts, quizzes, students, teachers } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import { createAccountsService } from '../features/accounts/service.ts';
+import { createQuizzesService } from '../features/quizzes/service.ts';
+import { createTasksService } from '../features/tasks/service.ts';
+import { createTokenService } from '../plugins/auth.ts';
+import { buildNewQuiz, buildStudentRegistration, buildTeacherRegistration } from '../testing/factories.ts';
+
+/**
+ * The demo school: two teachers (two subjects), two classes of students, quizzes
+ * with attempts of varied quality, and a task list. Everything goes through the
+ * same services as the API, built with the test factories. Idempotent: each
+ * thing is created only if it is not there yet.
+ */
+
+const CLASSES = ['10A', '10B'] as const;
+const STUDENT_NAMES: Record<(typeof CLASSES)[number], string[]> = {
+  '10A': [
+    'Aisha Khan',
+    'Lucas Martin',
+    'Mei Chen',
+    'Tomás García',
+    'Grace Okafor',
+    'Noah Schmidt',
+    'Priya Nair',
+    'Elias Berg',
+  ],
+  '10B': [
+    'Sofia Rossi',
+    'Kwame Mensah',
+    'Hannah Cohen',
+    'Yuki Tanaka',
+    'Omar Haddad',
+    'Chloé Dubois',
+    'Leon Novak',
+    'Amara Diallo',
+  ],
+};
+
+type QuizPlan = { title: string; questions: { question_text: string; options: string[]; answer: string }[] };
+
+const MATHS_QUIZZES: QuizPlan[] = [
+  {
+    title: 'Fractions and decimals',
+    questions: [
+      { question_text: 'What is 1/2 + 1/4?', options: ['3/4', '2/6', '1/8', '2/4'], answer: '3/4' },
+      { question_text: 'Which is the largest?', options: ['0.505', '0.5', '0.05', '0.055'], answer: '0.505' },
+      { question_text: 'Write 0.25 as a fraction.', options: ['1/4', '1/25', '25/10', '2/5'], answer: '1/4' },
+      { question_text: 'What is 30% of 50?', options: ['15', '1.5', '35', '150'], answer: '15' },
+    ],
+  },
+  {
+    title: 'Linear equations',
+    questions: [
+      { question_text: 'Solve 2x + 3 = 11.', options: ['4', '7', '5.5', '8'], answer: '4' },
+      { question_text: 'Solve x / 3 = 5.', options: ['15', '8', '5/3', '2'], answer: '15' },
+      { question_text: 'What is the slope of y = 3x − 2?', options: ['3', '−2', '2/3', '1'], answer: '3' },
+    ],
+  },
+];
+
+const SCIENCE_QUIZZES: QuizPlan[] = [
+  {
+    title: 'States of matter',
+    questions: [
+      {
+        question_text: 'At what temperature does water boil at sea level?',
+        options: ['100 °C', '90 °C', '212 °C', '50 °C'],
+        answer: '100 °C',
+      },
+      {
+        question_text: 'Which change turns a gas into a liquid?',
+        options: ['Condensation', 'Evaporation', 'Melting', 'Sublimation'],
+        answer: 'Condensation',
+      },
+      {
+        question_text: 'Which state has a fixed shape?',
+        options: ['Solid', 'Liquid', 'Gas', 'Plasma'],
+        answer: 'Solid',
+      },
+    ],
+  },
+];
+
+/** Left without attempts, so the demo student has a quiz to take. */
+const OPEN_QUIZ_TITLE = 'Linear equations (10A)';
+
+export type SeedSummary = { teachers: number; students: number; quizzes: number; attempts: number };
+
+/** Registers an account unless one with the same unique key exists (409 = already seeded). */
+async function ensure<T>(create: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await create();
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 409) return undefined;
+    throw error;
+  }
+}
+
+export async function seedDemo(db: Database): Promise<SeedSummary> {
+  const accounts = createAccountsService(db, createTokenService('seed-never-issues-tokens-0123456789abcdef'));
+  const quizService = createQuizzesService(db);
+  const taskLists = createTasksService(db);
+
+  const teacherPlans = [
+    { email: DEMO_TEACHER_EMAIL, name: 'Amara Okafor', subject: 'Mathematics', plans: MATHS_QUIZZES },
+    { email: 'demo.science@example.com', name: 'Daniel Weber', subject: 'Science', plans: SCIENCE_QUIZZES },
+  ];
+  const teacherIds: { id: string; plans: QuizPlan[] }[] = [];
+  for (const plan of teacherPlans) {
+    await ensure(() =>
+      accounts.registerTeacher(
+        buildTeacherRegistration({
+          email: plan.email,
+          name: plan.name,
+          subject: plan.subject,
+          password: DEMO_PASSWORD,
+        }),
+      ),
+    );
+    const [row] = await db.select({ id: teachers.id }).from(teachers).where(eq(teachers.email, plan.email));
+    teacherIds.push({ id: row!.id, plans: plan.plans });
+  }
+
+  const studentIds: { id: string; className: string; index: number }[] = [];
+  for (const className of CLASSES) {
+    for (const [index, name] of STUDENT_NAMES[className].entries()) {
+      const rollNumber = `demo-${className.toLowerCase()}-${String(index + 1).padStart(2, '0')}`;
+      await ensure(() =>
+        accounts.registerStudent(
+          buildStudentRegistration({
+            name,
+            rollNumber,
+            email: `${rollNumber}@example.com`,
+            class: className,
+            parentName: `Parent of ${name.split(' ')[0]}`,
+            parentEmail: `parent.${rollNumber}@example.com`,
+            password: DEMO_PASSWORD,
+          }),
+          teacherIds[0]!.id,
+        ),
+      );
+      const [row] = await db.select({ id: students.id }).from(students).where(eq(students.rollNumber, rollNumber));
+      studentIds.push({ id: row!.id, className, index });
+    }
+  }
+
+  let attempts = 0;
+  let quizCount = 0;
+  for (const [teacherIndex, teacher] of teacherIds.entries()) {
+    for (const [planIndex, plan] of teacher.plans.entries()) {
+      for (const className of CLASSES) {
+        const title = `${plan.title} (${className})`;
+        const [existing] = await db
+          .select({ id: quizzes.id })
+          .from(quizzes)
+          .where(sql`${quizzes.createdByTeacherId} = ${teacher.id} and ${quizzes.title} = ${title}`);
+        const input: NewQuiz = newQuizSchema.parse(
+          buildNewQuiz({
+            title,
+            class: className,
+            maxTime: 15,
+            deadline: new Date(Date.now() + 14 * 86_400_000).toISOString(),
+            quiz: {
+              background: QUIZ_BACKGROUNDS[(teacherIndex * 2 + planIndex) % QUIZ_BACKGROUNDS.length]!,
+              questions: plan.questions,
+            },
+          }),
+        );
+        const quizId = existing?.id ?? (await quizService.createQuiz(teacher.id, input))._id;
+        quizCount += 1;
+        // One quiz stays open for the demo student's class to take; the others have attempts.
+        if (title === OPEN_QUIZ_TITLE) continue;
+        for (const student of studentIds.filter((candidate) => candidate.className === className)) {
+          attempts += await takeQuiz(db, quizService, quizId, student.id, plan, student.index + planIndex);
+        }
+      }
+    }
+  }
+
+  const demoTeacher = { id: teacherIds[0]!.id, role: 'teacher' as const };
+  const list = await taskLists.getList(demoTeacher);
+  if (list.tasks.length === 0) {
+    await taskLists.replaceList(demoTeacher, {
+      version: list.version,
+      tasks: [
+        { id: newTaskId(), text: 'Review the fractions results with 10B', isCompleted: false },
+        { id: newTaskId(), text: 'Prepare next week’s linear equations quiz', isCompleted: false },
+        { id: newTaskId(), text: 'Send the term report to parents', isCompleted: true },
+      ],
+    });
+  }
+  return { teachers: teacherIds.length, students: studentIds.length, quizzes: quizCount, attempts };
+}
+
+/**
+ * One student's attempt, through the real start and submit: a student with a
+ * higher "skill" gets more answers right, and took a plausible time.
+ */
+async function takeQuiz(
+  db: Database,
+  quizService: ReturnType<typeof createQuizzesService>,
+  quizId: string,
+  studentId: string,
+  plan: QuizPlan,
+  skill: number,
+): Promise<number> {
+  const started = await quizService.startAttempt(studentId, quizId);
+  if (started.attempt?.status !== 'in-progress') return 0;
+  const minutesAgo = 3 + (skill % 7);
+  await db
+    .update(quizAttempts)
+    .set({
+      startedAt: sql`now() - make_interval(mins => ${minutesAgo})`,
+      endsAt: sql`now() - make_interval(mins => ${minutesAgo}) + make_interval(mins => 15)`,
+    })
+    .where(sql`${quizAttempts.quizId} = ${quizId} and ${quizAttempts.studentId} = ${studentId}`);
+  const answerOf = new Map(plan.questions.map((question) => [question.question_text, question.answer]));
+  const questions = started.quiz.questions.map((question, index) => {
+    const right = answerOf.get(question.question_text)!;
+    // Deterministic spread of results: strong students miss little, others more.
+    const isRight = (skill * 7 + index * 3) % 10 < 10 - (skill % 6);
+    return {
+      _id: question._id,
+      selectedOption: isRight ? right : question.options.find((option) => option !== right)!,
+    };
+  });
+  await quizService.submitAttempt(studentId, { quiz: { _id: quizId, questions } });
+  return 1;
+}
