@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { leaderboardQuerySchema } from '#shared/progress';
+import { ok } from '../../http.ts';
+import { currentUser, requireRole, requireUser, type TokenService } from '../../plugins/auth.ts';
+import type { ProgressService } from './service.ts';
+
+/** SPEC §7 get-students (leaderboards) and the student's own statistics. */
+export function progressRoutes(progress: ProgressService, tokens: TokenService): FastifyPluginAsyncZod {
+  return async (app) => {
+    const studentOnly = requireRole(tokens, 'student');
+    const anyUser = requireUser(tokens);
+
+    app.get(
+      '/api/get-students',
+      { schema: { querystring: leaderboardQuerySchema }, onRequest: anyUser },
+      async (request) => {
+        const { class: className, search, offset, limit } = request.query;
+        const listed = await progress.listLeaderboard(currentUser(request), { className, search }, { offset, limit });
+        return { ...ok('Students found', listed.items), page: { offset, limit, hasMore: listed.hasMore } };
+      },
+    );
+
+    app.get('/api/student/statistics', { onRequest: studentOnly }, async (request) =>
+      ok('Statistics found', await progress.statisticsFor(currentUser(request).id)),
+    );
+  };
+}

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { hasForbiddenCharacters } from './fields.ts';
+import { FIELD_LIMITS } from './limits.ts';
+
+/**
+ * Class progress contract: leaderboards (SPEC §2 Leaderboards, §7 get-students,
+ * §9) and the student's statistics (SPEC §2 Student statistics).
+ */
+
+/** Leaderboard constants of SPEC §9, as data both sides read. */
+export const LEADERBOARD = {
+  /** Rows ranked 1..3 are highlighted. */
+  highlightedTop: 3,
+  /** Accuracy colours: green at 80 or above, yellow at 60 or above, red below. */
+  accuracyGoodMin: 80,
+  accuracyFairMin: 60,
+  /** The teacher table stars ranks under 5 (ranks count from 1: ranks 1 to 4). */
+  teacherStarBelowRank: 5,
+  /** get-students pages. */
+  pageSizeDefault: 50,
+  pageSizeMax: 100,
+  /** The search box asks the server once typing pauses this long. */
+  searchDebounceMs: 300,
+} as const;
+
+export type AccuracyBand = 'good' | 'fair' | 'poor';
+
+/** SPEC §2: green ≥ 80, yellow ≥ 60, red below. */
+export function accuracyBand(accuracy: number): AccuracyBand {
+  if (accuracy >= LEADERBOARD.accuracyGoodMin) return 'good';
+  if (accuracy >= LEADERBOARD.accuracyFairMin) return 'fair';
+  return 'poor';
+}
+
+export const isHighlightedRank = (rank: number) => rank <= LEADERBOARD.highlightedTop;
+export const isStarredRank = (rank: number) => rank < LEADERBOARD.teacherStarBelowRank;
+
+/** An optional query text: trimmed, bounded, no control characters; blank means absent. */
+const optionalQueryText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, { error: `${label} must be at most ${max} characters` })
+    .refine((value) => !hasForbiddenCharacters(value), { error: `${label} contains characters that are not allowed` })
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+/**
+ * get-students query. class: a teacher may pick one (omitted = all classes); a
+ * student gets their own class whatever is asked, and another class is refused.
+ * search: case-insensitive substring of the student's name.
+ */
+export const leaderboardQuerySchema = z.object({
+  class: optionalQueryText('class', FIELD_LIMITS.className),
+  search: optionalQueryText('search', FIELD_LIMITS.name),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(LEADERBOARD.pageSizeMax).default(LEADERBOARD.pageSizeDefault),
+});
+export type LeaderboardQuery = z.infer<typeof leaderboardQuerySchema>;
+
+// ---- What the server presents ----------------------------------------------------------
+
+/** One leaderboard row: only what a leaderboard needs, never contact details. */
+export type LeaderboardEntry = {
+  _id: string;
+  name: string;
+  class: string;
+  /** Points per quiz, 2 decimals. */
+  averageScore: number;
+  /** Percent, 2 decimals. */
+  averageAccuracy: number;
+  totalScore: number;
+  quizzesAttempted: number;
+  /** Position in the leaderboard (the class's, or all classes'), from 1; a search keeps it. */
+  rank: number;
+};
+
+export type SubjectStatistics = {
+  subject: string;
+  /** Percent, 2 decimals: the slice size of the pie. */
+  averageAccuracy: number;
+  averageScore: number;
+  testsAttempted: number;
+  /** Average time spent per quiz: seconds / 60, 2 decimals. */
+  averageTimeMinutes: number;
+};
+
+/** The caller's own analytics, computed from their submitted attempts. */
+export type StudentStatistics = {
+  name: string;
+  averageScore: number;
+  averageAccuracy: number;
+  quizzesAttempted: number;
+  subjects: SubjectStatistics[];
+};
