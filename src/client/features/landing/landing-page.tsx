@@ -20,6 +20,7 @@ import {
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { PublicTopNav } from '../../components/layout/public-top-nav.tsx';
+import { DEMO_PASSWORD, DEMO_STUDENT_ROLL_NUMBER, DEMO_TEACHER_EMAIL } from '#shared/demo';
 
 type Feature = { icon: LucideIcon; title: string; text: string };
 type Audience = 'teachers' | 'students';
@@ -282,6 +283,52 @@ function Features() {
   );
 }
 
+/** The demo link's destination: what `npm run seed` creates and how to sign in to it. */
+function TryTheDemo() {
+  const credential = 'rounded bg-slate-100 px-1.5 py-0.5 font-mono text-sm text-slate-900';
+  return (
+    <section id="demo" aria-labelledby="demo-title" className="mx-auto max-w-3xl scroll-mt-20 px-4 py-16 sm:px-6">
+      <h2 id="demo-title" className="text-center text-3xl font-bold tracking-tight text-slate-900">
+        Try the demo
+      </h2>
+      <p className="mt-3 text-center text-lg text-slate-700">
+        Whoever runs this server can fill it with a demo school — two teachers, two classes, quizzes and results — with{' '}
+        <code className={credential}>npm run seed</code>. Then sign in as:
+      </p>
+      <dl className="mt-6 grid gap-4 sm:grid-cols-2">
+        <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+          <dt className="font-semibold text-slate-900">Teacher</dt>
+          <dd className="mt-2 flex flex-col gap-1 text-slate-700">
+            <span>
+              Email <code className={credential}>{DEMO_TEACHER_EMAIL}</code>
+            </span>
+            <span>
+              Password <code className={credential}>{DEMO_PASSWORD}</code>
+            </span>
+            <Link to="/auth/teacher/login" className="mt-2 font-semibold text-brand-700 underline underline-offset-4">
+              Teacher login
+            </Link>
+          </dd>
+        </div>
+        <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+          <dt className="font-semibold text-slate-900">Student</dt>
+          <dd className="mt-2 flex flex-col gap-1 text-slate-700">
+            <span>
+              Username <code className={credential}>{DEMO_STUDENT_ROLL_NUMBER}</code>
+            </span>
+            <span>
+              Password <code className={credential}>{DEMO_PASSWORD}</code>
+            </span>
+            <Link to="/auth/student/login" className="mt-2 font-semibold text-brand-700 underline underline-offset-4">
+              Student login
+            </Link>
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
 function HowItWorks() {
   return (
     <section aria-labelledby="how-title" className="border-y border-slate-200 bg-slate-50">
@@ -336,6 +383,7 @@ export function Component() {
         <Hero />
         <Features />
         <HowItWorks />
+        <TryTheDemo />
       </main>
 
       <footer className="bg-white">
@@ -346,9 +394,9 @@ export function Component() {
           </p>
           <ul className="flex flex-wrap items-center justify-center gap-x-6 gap-y-2">
             <li>
-              <Link to="/auth" className={footerLink}>
+              <a href="#demo" className={footerLink}>
                 Try the demo
-              </Link>
+              </a>
             </li>
             <li>
               <a
