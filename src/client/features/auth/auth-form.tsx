@@ -12,6 +12,23 @@ export type AuthField = {
   type?: 'text' | 'email' | 'password';
   autoComplete: string;
   hint?: string;
+  /** Id of a <datalist> of suggestions. */
+  list?: string;
+};
+
+type AccountFormProps<Schema extends z.ZodType<Record<string, unknown>>> = {
+  schema: Schema;
+  fields: AuthField[];
+  submitLabel: string;
+  /** Sends the valid values; a failure's message becomes a toast and marks the field the server named. */
+  onSubmit(values: z.infer<Schema>): Promise<void>;
+  /** Called as every submission starts, valid or not. */
+  onSubmitStart?(): void;
+  /** Layout of the <form>. */
+  className: string;
+  submitClassName: string;
+  /** Shown beside the submit button (e.g. a Cancel link). */
+  actions?: ReactNode;
 };
 
 type AuthFormProps<Schema extends z.ZodType<Record<string, unknown>>> = {
@@ -32,9 +49,43 @@ type AuthFormProps<Schema extends z.ZodType<Record<string, unknown>>> = {
  * (SPEC §8) and next to the field the server named.
  */
 export function AuthForm<Schema extends z.ZodType<Record<string, unknown>>>(props: AuthFormProps<Schema>) {
+  const [isNoticeVisible, setIsNoticeVisible] = useState(true);
+  return (
+    <main id="main" className="flex flex-1 items-start justify-center px-4 py-10 sm:py-16">
+      <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <h1 className="text-2xl font-bold text-slate-900">{props.title}</h1>
+        {props.intro ? <p className="mt-1 text-sm text-slate-700">{props.intro}</p> : null}
+        {props.notice && isNoticeVisible ? (
+          <p
+            role="status"
+            className="mt-4 rounded-lg border border-teal-600/40 bg-teal-50 px-3 py-2 text-sm text-teal-900"
+          >
+            {props.notice}
+          </p>
+        ) : null}
+        <AccountForm
+          schema={props.schema}
+          fields={props.fields}
+          submitLabel={props.submitLabel}
+          onSubmit={props.onSubmit}
+          onSubmitStart={() => setIsNoticeVisible(false)}
+          className="mt-6 flex flex-col gap-4"
+          submitClassName="mt-2 w-full"
+        />
+        <p className="mt-6 text-center text-sm text-slate-700">{props.footer}</p>
+      </div>
+    </main>
+  );
+}
+
+/**
+ * The fields and submit button of an account form, without a page around it
+ * (the auth pages and the teacher's add-student share it): the shared zod schema
+ * validates before sending, problems appear next to their field and as a toast.
+ */
+export function AccountForm<Schema extends z.ZodType<Record<string, unknown>>>(props: AccountFormProps<Schema>) {
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [isSubmitting, setIsSubmitting] = useState(false);
-  const [isNoticeVisible, setIsNoticeVisible] = useState(true);
   const formRef = useRef<HTMLFormElement>(null);
 
   const showFieldErrors = (errors: Record<string, string>) => {
@@ -46,7 +97,7 @@ export function AuthForm<Schema extends z.ZodType<Record<string, unknown>>>(prop
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     toast.dismiss(); // an earlier failure must not linger next to the next outcome
-    setIsNoticeVisible(false);
+    props.onSubmitStart?.();
     const values = Object.fromEntries(new FormData(event.currentTarget).entries());
     const parsed = props.schema.safeParse(values);
     if (!parsed.success) {
@@ -76,38 +127,35 @@ export function AuthForm<Schema extends z.ZodType<Record<string, unknown>>>(prop
     }
   };
 
+  const submitButton = (
+    <Button type="submit" disabled={isSubmitting} className={props.submitClassName}>
+      {props.submitLabel}
+    </Button>
+  );
   return (
-    <main id="main" className="flex flex-1 items-start justify-center px-4 py-10 sm:py-16">
-      <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-        <h1 className="text-2xl font-bold text-slate-900">{props.title}</h1>
-        {props.intro ? <p className="mt-1 text-sm text-slate-700">{props.intro}</p> : null}
-        {props.notice && isNoticeVisible ? (
-          <p
-            role="status"
-            className="mt-4 rounded-lg border border-teal-600/40 bg-teal-50 px-3 py-2 text-sm text-teal-900"
-          >
-            {props.notice}
-          </p>
-        ) : null}
-        <form ref={formRef} noValidate onSubmit={handleSubmit} className="mt-6 flex flex-col gap-4">
-          {props.fields.map((field) => (
-            <TextField
-              key={field.name}
-              name={field.name}
-              label={field.label}
-              type={field.type ?? 'text'}
-              autoComplete={field.autoComplete}
-              hint={field.hint}
-              required
-              error={fieldErrors[field.name]}
-            />
-          ))}
-          <Button type="submit" disabled={isSubmitting} className="mt-2 w-full">
-            {props.submitLabel}
-          </Button>
-        </form>
-        <p className="mt-6 text-center text-sm text-slate-700">{props.footer}</p>
-      </div>
-    </main>
+    <form ref={formRef} noValidate onSubmit={handleSubmit} className={props.className}>
+      {props.fields.map((field) => (
+        <TextField
+          key={field.name}
+          name={field.name}
+          label={field.label}
+          type={field.type ?? 'text'}
+          autoComplete={field.autoComplete}
+          hint={field.hint}
+          list={field.list}
+          required
+          error={fieldErrors[field.name]}
+        />
+      ))}
+      {props.actions ? (
+        // col-span-full: in a grid form the button row takes a whole row.
+        <div className="col-span-full flex flex-wrap items-center gap-3">
+          {submitButton}
+          {props.actions}
+        </div>
+      ) : (
+        submitButton
+      )}
+    </form>
   );
 }

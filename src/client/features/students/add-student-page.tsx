@@ -1,0 +1,89 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
+import toast from 'react-hot-toast';
+import { Link, useNavigate } from 'react-router';
+import { studentRegistrationSchema, type StudentProfile } from '#shared/accounts';
+import { FIELD_LIMITS } from '#shared/limits';
+import { buttonClasses } from '../../components/ui/button.tsx';
+import { PageTitle } from '../../components/ui/page-title.tsx';
+import { apiPost } from '../../lib/api.ts';
+import { AccountForm, type AuthField } from '../auth/auth-form.tsx';
+import { studentsKey, useClasses } from './students-queries.ts';
+
+const CLASS_SUGGESTIONS_ID = 'known-classes';
+
+/**
+ * The SPEC §5 student fields, filled in by a teacher for someone else: the
+ * browser must not offer the teacher's own name, email or login.
+ */
+const ADD_STUDENT_FIELDS: AuthField[] = [
+  { name: 'name', label: 'Name', autoComplete: 'off' },
+  {
+    name: 'rollNumber',
+    label: 'Account username',
+    autoComplete: 'off',
+    hint: 'The roll number; the student logs in with it.',
+  },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'off' },
+  { name: 'class', label: 'Class', autoComplete: 'off', list: CLASS_SUGGESTIONS_ID },
+  { name: 'parentName', label: 'Parent name', autoComplete: 'off' },
+  { name: 'parentEmail', label: 'Parent email', type: 'email', autoComplete: 'off' },
+  {
+    name: 'password',
+    label: 'Password',
+    type: 'password',
+    autoComplete: 'new-password',
+    hint: `At least ${FIELD_LIMITS.passwordMin} characters. Give it to the student.`,
+  },
+];
+
+/** /dashboard/teacher/students/add (decision 007): a teacher creates a student account. */
+export function Component() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const classes = useClasses();
+
+  return (
+    // Bottom room lets the buttons scroll clear of the toasts.
+    <div className="mx-auto w-full max-w-3xl pb-16">
+      <PageTitle>Add student</PageTitle>
+      <Link
+        to="/dashboard/teacher/students"
+        className="inline-flex items-center gap-1.5 rounded text-sm font-semibold text-brand-700 hover:underline"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Back to students
+      </Link>
+      <h1 className="mt-3 text-2xl font-bold text-slate-900">Add a student</h1>
+      <p className="mt-1 text-slate-700">
+        Creates the student’s account. Every field is required; the student logs in with the account username and
+        password you set.
+      </p>
+      <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+        <AccountForm
+          schema={studentRegistrationSchema}
+          fields={ADD_STUDENT_FIELDS}
+          submitLabel="Add student"
+          className="grid gap-x-6 gap-y-4 sm:grid-cols-2"
+          submitClassName="min-w-36"
+          actions={
+            <Link to="/dashboard/teacher/students" className={buttonClasses('ghost')}>
+              Cancel
+            </Link>
+          }
+          onSubmit={async (values) => {
+            const { message } = await apiPost<StudentProfile>('/api/teacher/add-student', values);
+            await queryClient.invalidateQueries({ queryKey: studentsKey });
+            toast.success(message);
+            await navigate('/dashboard/teacher');
+          }}
+        />
+        <datalist id={CLASS_SUGGESTIONS_ID}>
+          {(classes.data ?? []).map((className) => (
+            <option key={className} value={className} />
+          ))}
+        </datalist>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,336 @@
+import { RotateCw, Search, UserPlus } from 'lucide-react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { formatAccuracy } from '#shared/quizzes';
+import { STUDENT_LIST_LIMITS, type StudentListEntry } from '#shared/students';
+import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { PageTitle } from '../../components/ui/page-title.tsx';
+import { LoadingStatus, Spinner } from '../../components/ui/spinner.tsx';
+import { plural } from '../../lib/format.ts';
+import { useClasses, useStudentList } from './students-queries.ts';
+
+/** How long typing pauses before the search goes to the server. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+type FilterName = 'class' | 'search';
+
+/** The address's query with one filter set, or removed when empty. */
+function withFilter(current: URLSearchParams, name: FilterName, value: string): URLSearchParams {
+  const next = new URLSearchParams(current);
+  if (value) next.set(name, value);
+  else next.delete(name);
+  return next;
+}
+
+const FIELD_CLASSES =
+  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm outline-none focus:ring-2 focus:ring-brand-500';
+
+/**
+ * /dashboard/teacher/students (SPEC §2): every student of the school, by class
+ * then name; a class filter and a name / account-username search, both applied
+ * by the server. The filters live in the address, so a reload keeps them.
+ */
+export function Component() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const className = searchParams.get('class') ?? '';
+  const search = searchParams.get('search') ?? '';
+  const [searchText, setSearchText] = useState(search);
+  const classes = useClasses();
+  const list = useStudentList({ className, search });
+  const ids = { class: useId(), search: useId() };
+
+  // Filter changes replace the address instead of stacking history entries.
+  const setFilter = (name: FilterName, value: string) =>
+    setSearchParams((current) => withFilter(current, name, value), { replace: true });
+
+  // The search reaches the server once typing pauses.
+  useEffect(() => {
+    const trimmed = searchText.trim();
+    if (trimmed === search) return;
+    const timer = setTimeout(
+      () => setSearchParams((current) => withFilter(current, 'search', trimmed), { replace: true }),
+      SEARCH_DEBOUNCE_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [searchText, search, setSearchParams]);
+
+  const isFiltered = Boolean(className || search);
+  const classOptions = [...(classes.data ?? [])];
+  // A class from the address that no longer exists still shows as chosen.
+  if (className && !classOptions.includes(className)) classOptions.unshift(className);
+
+  return (
+    <div className="mx-auto w-full max-w-6xl">
+      <PageTitle>Students</PageTitle>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Students</h1>
+          <p className="mt-1 text-slate-700">Every student of the school, by class and name.</p>
+        </div>
+        <Link to="/dashboard/teacher/students/add" className={buttonClasses('primary')}>
+          <UserPlus className="size-4" aria-hidden="true" />
+          Add student
+        </Link>
+      </div>
+
+      <form
+        role="search"
+        aria-label="Filter students"
+        className="mt-6 grid gap-3 sm:grid-cols-[minmax(10rem,16rem)_1fr]"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setFilter('search', searchText.trim()); // Enter searches at once
+        }}
+      >
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={ids.class} className="text-sm font-medium text-slate-800">
+            Class
+          </label>
+          <select
+            id={ids.class}
+            value={className}
+            onChange={(event) => setFilter('class', event.target.value)}
+            className={FIELD_CLASSES}
+          >
+            <option value="">All classes</option>
+            {classOptions.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={ids.search} className="text-sm font-medium text-slate-800">
+            Search
+          </label>
+          <div className="relative">
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+              aria-hidden="true"
+            />
+            <input
+              id={ids.search}
+              type="search"
+              value={searchText}
+              onChange={(event) => setSearchText(event.target.value)}
+              maxLength={STUDENT_LIST_LIMITS.search}
+              placeholder="Name or account username"
+              autoComplete="off"
+              className={`${FIELD_CLASSES} pl-9`}
+            />
+          </div>
+        </div>
+      </form>
+
+      <div className="mt-6">
+        {list.isPending ? (
+          <LoadingStatus>Loading students…</LoadingStatus>
+        ) : list.isError && list.students.length === 0 ? (
+          <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-5 text-red-900">
+            <p className="font-semibold">The students could not be loaded.</p>
+            <p className="mt-1 text-sm">{list.error.message}</p>
+            <Button variant="secondary" className="mt-4" onClick={() => void list.refetch()}>
+              <RotateCw className="size-4" aria-hidden="true" />
+              Try again
+            </Button>
+          </div>
+        ) : (
+          <>
+            {/* One live region: the count, the search in progress, or the empty state is announced. */}
+            <div role="status" className="mb-3">
+              {list.isPlaceholderData ? (
+                <p className="flex min-h-6 items-center gap-2 text-sm text-slate-700">
+                  <Spinner className="size-4" /> Searching…
+                </p>
+              ) : list.students.length === 0 ? (
+                <EmptyState isFiltered={isFiltered} />
+              ) : (
+                <p className="flex min-h-6 items-center text-sm text-slate-700">
+                  {plural(list.students.length, 'student')} shown{list.hasNextPage ? '; more below' : ''}
+                </p>
+              )}
+            </div>
+            {list.students.length > 0 ? (
+              // The table needs about 62rem; the space left beside the side menu decides, not the window.
+              <div className="@container">
+                <StudentTable students={list.students} />
+                <StudentCards students={list.students} />
+              </div>
+            ) : null}
+            {list.hasNextPage ? (
+              <div className="mt-6 flex justify-center">
+                <Button
+                  variant="secondary"
+                  disabled={list.isFetchingNextPage}
+                  onClick={() => void list.fetchNextPage()}
+                >
+                  {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
+                </Button>
+              </div>
+            ) : null}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function EmptyState({ isFiltered }: { isFiltered: boolean }) {
+  return (
+    <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
+      {isFiltered ? (
+        <>
+          <p className="font-semibold text-slate-900">No students found</p>
+          <p className="mt-1 text-sm">Try another class or search.</p>
+        </>
+      ) : (
+        <>
+          <p className="font-semibold text-slate-900">No students yet</p>
+          <p className="mt-1 text-sm">
+            <Link to="/dashboard/teacher/students/add" className="font-semibold text-brand-700 underline">
+              Add the first student
+            </Link>{' '}
+            or let students register themselves.
+          </p>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** An average, or a dash for a student who has not attempted a quiz yet. */
+function Average({ student, value, unit = '' }: { student: StudentListEntry; value: number; unit?: string }) {
+  if (student.quizzesAttempted === 0) {
+    return (
+      <>
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">none yet</span>
+      </>
+    );
+  }
+  return (
+    <>
+      {formatAccuracy(value)}
+      {unit}
+    </>
+  );
+}
+
+const HEADER_CELL = 'px-2.5 py-3 first:pl-4 last:pr-4 text-left align-bottom text-xs font-semibold text-slate-700';
+const CELL = 'px-2.5 py-3 align-top first:pl-4 last:pr-4';
+
+/** Wide content areas: one row per student. */
+function StudentTable({ students }: { students: StudentListEntry[] }) {
+  return (
+    <div className="hidden overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm @[62rem]:block">
+      <table className="w-full table-fixed text-sm">
+        <caption className="sr-only">Students, by class and name</caption>
+        <colgroup>
+          <col className="w-[15%]" />
+          <col className="w-[12%]" />
+          <col className="w-[8%]" />
+          <col className="w-[23%]" />
+          <col className="w-[21%]" />
+          <col className="w-[7%]" />
+          <col className="w-[7%]" />
+          <col className="w-[7%]" />
+        </colgroup>
+        <thead className="border-b border-slate-200 bg-slate-50">
+          <tr>
+            <th scope="col" className={HEADER_CELL}>
+              Name
+            </th>
+            <th scope="col" className={HEADER_CELL}>
+              Account username
+            </th>
+            <th scope="col" className={HEADER_CELL}>
+              Class
+            </th>
+            <th scope="col" className={HEADER_CELL}>
+              Email
+            </th>
+            <th scope="col" className={HEADER_CELL}>
+              Parent
+            </th>
+            <th scope="col" className={`${HEADER_CELL} text-right`}>
+              Avg. score
+            </th>
+            <th scope="col" className={`${HEADER_CELL} text-right`}>
+              Avg. accuracy
+            </th>
+            <th scope="col" className={`${HEADER_CELL} text-right`}>
+              Quizzes
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {students.map((student) => (
+            <tr key={student._id} className="hover:bg-slate-50">
+              <th scope="row" className={`${CELL} text-left font-semibold wrap-anywhere text-slate-900`}>
+                {student.name}
+              </th>
+              <td className={`${CELL} wrap-anywhere text-slate-800`}>{student.rollNumber}</td>
+              <td className={`${CELL} wrap-break-word text-slate-800`}>{student.class}</td>
+              <td className={`${CELL} wrap-anywhere text-slate-800`}>{student.email}</td>
+              <td className={`${CELL} wrap-anywhere text-slate-800`}>
+                {student.parentName}
+                <span className="block text-xs text-slate-600">{student.parentEmail}</span>
+              </td>
+              <td className={`${CELL} text-right tabular-nums text-slate-800`}>
+                <Average student={student} value={student.averageScore} />
+              </td>
+              <td className={`${CELL} text-right tabular-nums text-slate-800`}>
+                <Average student={student} value={student.averageAccuracy} unit="%" />
+              </td>
+              <td className={`${CELL} text-right tabular-nums text-slate-800`}>{student.quizzesAttempted}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Fact({ label, children, isWide = false }: { label: string; children: ReactNode; isWide?: boolean }) {
+  return (
+    <div className={`min-w-0 ${isWide ? 'col-span-2' : ''}`}>
+      <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{label}</dt>
+      <dd className="wrap-anywhere text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** Narrower content areas: one card per student. */
+function StudentCards({ students }: { students: StudentListEntry[] }) {
+  return (
+    <ul className="grid gap-3 @xl:grid-cols-2 @4xl:grid-cols-3 @[62rem]:hidden">
+      {students.map((student) => (
+        <li key={student._id} className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+          <h2 className="text-base font-semibold wrap-anywhere text-slate-900">{student.name}</h2>
+          <p className="font-mono text-xs wrap-anywhere text-slate-700">
+            <span className="sr-only">Account username: </span>
+            {student.rollNumber}
+          </p>
+          <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+            <Fact label="Class">{student.class}</Fact>
+            <Fact label="Quizzes attempted">{student.quizzesAttempted}</Fact>
+            <Fact label="Email" isWide>
+              {student.email}
+            </Fact>
+            <Fact label="Parent" isWide>
+              {student.parentName}
+              <span className="block text-xs text-slate-700">{student.parentEmail}</span>
+            </Fact>
+            <Fact label="Average score">
+              <Average student={student} value={student.averageScore} />
+            </Fact>
+            <Fact label="Average accuracy">
+              <Average student={student} value={student.averageAccuracy} unit="%" />
+            </Fact>
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}

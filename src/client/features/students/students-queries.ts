@@ -1,0 +1,46 @@
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import toast from 'react-hot-toast';
+import { STUDENT_LIST_LIMITS, type ClassList, type StudentListEntry } from '#shared/students';
+import { apiRequest } from '../../lib/api.ts';
+
+/** TanStack Query key of everything on the students screen; adding a student invalidates it. */
+export const studentsKey = ['students'] as const;
+
+export type StudentFilters = { className: string; search: string };
+
+/** The classes for the filter (and the add form's suggestions); a failure is a toast. */
+export function useClasses() {
+  const query = useQuery({
+    queryKey: [...studentsKey, 'classes'],
+    queryFn: async () => (await apiRequest<ClassList>('/api/teacher/classes')).data,
+  });
+  useEffect(() => {
+    if (query.error) toast.error(query.error.message);
+  }, [query.error]);
+  return query;
+}
+
+/** The school's students matching the filters, page by page (filtered, sorted and paged by the server). */
+export function useStudentList(filters: StudentFilters) {
+  const query = useInfiniteQuery({
+    queryKey: [...studentsKey, 'list', filters],
+    queryFn: async ({ pageParam, signal }) => {
+      const params = new URLSearchParams({
+        offset: String(pageParam),
+        limit: String(STUDENT_LIST_LIMITS.pageSizeDefault),
+      });
+      if (filters.className) params.set('class', filters.className);
+      if (filters.search) params.set('search', filters.search);
+      return apiRequest<StudentListEntry[]>(`/api/teacher/students?${params}`, { signal });
+    },
+    initialPageParam: 0,
+    getNextPageParam: (last) => (last.page?.hasMore ? last.page.offset + last.page.limit : undefined),
+    // While a new search loads, the previous rows stay instead of a flash of "Loading".
+    placeholderData: keepPreviousData,
+  });
+  useEffect(() => {
+    if (query.error) toast.error(query.error.message);
+  }, [query.error]);
+  return { ...query, students: query.data?.pages.flatMap((page) => page.data) ?? [] };
+}
