@@ -1,0 +1,356 @@
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { CircleAlert, CircleCheck, CircleX, Medal, RotateCw, Search, Star, type LucideIcon } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useSearchParams } from 'react-router';
+import { FIELD_LIMITS } from '#shared/limits';
+import {
+  accuracyBand,
+  isHighlightedRank,
+  isStarredRank,
+  LEADERBOARD,
+  type AccuracyBand,
+  type LeaderboardEntry,
+} from '#shared/progress';
+import { formatAccuracy } from '#shared/quizzes';
+import { Button } from '../../components/ui/button.tsx';
+import { LoadingStatus, Spinner } from '../../components/ui/spinner.tsx';
+import { apiRequest } from '../../lib/api.ts';
+import { plural } from '../../lib/format.ts';
+
+/** SPEC §8: the one message a failed leaderboard fetch shows. */
+export const FETCH_FAILED_MESSAGE = 'Failed to fetch students';
+
+export const FIELD_CLASSES =
+  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm outline-none focus:ring-2 focus:ring-brand-500';
+
+type FilterName = 'class' | 'search';
+export type LeaderboardFilters = { className: string; search: string };
+
+/**
+ * The leaderboard's filters, kept in the address so a reload keeps them. The
+ * search box's text reaches the address (and the server) once typing pauses.
+ */
+export function useLeaderboardFilters() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const className = searchParams.get('class') ?? '';
+  const search = searchParams.get('search') ?? '';
+  const [searchText, setSearchText] = useState(search);
+
+  const setFilter = (name: FilterName, value: string) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      // Filter changes replace the address instead of stacking history entries.
+      { replace: true },
+    );
+
+  useEffect(() => {
+    const trimmed = searchText.trim();
+    if (trimmed === search) return;
+    const timer = setTimeout(() => {
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (trimmed) next.set('search', trimmed);
+          else next.delete('search');
+          return next;
+        },
+        { replace: true },
+      );
+    }, LEADERBOARD.searchDebounceMs);
+    return () => clearTimeout(timer);
+  }, [searchText, search, setSearchParams]);
+
+  return {
+    filters: { className, search } satisfies LeaderboardFilters,
+    searchText,
+    setSearchText,
+    setClass: (value: string) => setFilter('class', value),
+    /** Enter searches at once. */
+    searchNow: () => setFilter('search', searchText.trim()),
+  };
+}
+
+/** get-students for these filters, page by page; the server filters, sorts, ranks and pages. */
+export function useLeaderboard(role: 'teacher' | 'student', filters: LeaderboardFilters) {
+  const query = useInfiniteQuery({
+    queryKey: ['leaderboard', role, filters],
+    queryFn: async ({ pageParam, signal }) => {
+      const params = new URLSearchParams({ offset: String(pageParam), limit: String(LEADERBOARD.pageSizeDefault) });
+      if (filters.className) params.set('class', filters.className);
+      if (filters.search) params.set('search', filters.search);
+      return apiRequest<LeaderboardEntry[]>(`/api/get-students?${params}`, { signal });
+    },
+    initialPageParam: 0,
+    getNextPageParam: (last) => (last.page?.hasMore ? last.page.offset + last.page.limit : undefined),
+    // While a new search loads, the previous rows stay instead of a flash of "Loading".
+    placeholderData: keepPreviousData,
+  });
+  useEffect(() => {
+    // The id keeps a retried failure from stacking the same toast.
+    if (query.error) toast.error(FETCH_FAILED_MESSAGE, { id: 'leaderboard-fetch-failed' });
+  }, [query.error]);
+  return { ...query, entries: query.data?.pages.flatMap((page) => page.data) ?? [] };
+}
+
+/** The search box of both leaderboards. */
+export function LeaderboardSearchField({ value, onChange }: { value: string; onChange(value: string): void }) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        Search by name
+      </label>
+      <div className="relative">
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+          aria-hidden="true"
+        />
+        <input
+          id={id}
+          type="search"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          maxLength={FIELD_LIMITS.name}
+          placeholder="Student name"
+          autoComplete="off"
+          className={`${FIELD_CLASSES} pl-9`}
+        />
+      </div>
+    </div>
+  );
+}
+
+const BANDS: Record<AccuracyBand, { label: string; icon: LucideIcon; classes: string }> = {
+  good: { label: `≥ ${LEADERBOARD.accuracyGoodMin}%`, icon: CircleCheck, classes: 'bg-green-100 text-green-900' },
+  fair: { label: `≥ ${LEADERBOARD.accuracyFairMin}%`, icon: CircleAlert, classes: 'bg-amber-100 text-amber-900' },
+  poor: { label: `< ${LEADERBOARD.accuracyFairMin}%`, icon: CircleX, classes: 'bg-red-100 text-red-900' },
+};
+
+/** Accuracy coloured green / yellow / red (SPEC §2), with a shape per band so colour is not the only cue. */
+function AccuracyBadge({ accuracy }: { accuracy: number }) {
+  const band = accuracyBand(accuracy);
+  const { icon: Icon, classes } = BANDS[band];
+  return (
+    <span
+      data-band={band}
+      className={`inline-flex items-center gap-1 rounded-full px-1.5 py-0.5 font-semibold whitespace-nowrap tabular-nums sm:px-2 ${classes}`}
+    >
+      <Icon className="size-3.5 shrink-0" aria-hidden="true" />
+      {formatAccuracy(accuracy)}%
+    </span>
+  );
+}
+
+/** What the colours and shapes mean, shown above the table. */
+function AccuracyLegend({ showStars }: { showStars: boolean }) {
+  return (
+    <ul aria-label="Legend" className="flex flex-wrap items-center gap-x-3 gap-y-2 text-xs text-slate-700">
+      <li>Accuracy:</li>
+      {(Object.keys(BANDS) as AccuracyBand[]).map((band) => {
+        const { label, icon: Icon, classes } = BANDS[band];
+        return (
+          <li key={band} className="inline-flex items-center gap-1">
+            <span className={`inline-flex rounded-full p-0.5 ${classes}`}>
+              <Icon className="size-3.5" aria-hidden="true" />
+            </span>
+            {label}
+          </li>
+        );
+      })}
+      <li className="inline-flex items-center gap-1.5">
+        <Medal className="size-4 text-amber-700" aria-hidden="true" />
+        Top {LEADERBOARD.highlightedTop}
+      </li>
+      {showStars ? (
+        <li className="inline-flex items-center gap-1.5">
+          <Star className="size-4 fill-amber-400 text-amber-700" aria-hidden="true" />
+          Rank under {LEADERBOARD.teacherStarBelowRank}
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
+const HEADER_CELL =
+  'px-2 py-3 text-left text-xs font-semibold tracking-wide text-slate-700 uppercase first:pl-3 last:pr-3 sm:px-3';
+const CELL = 'px-2 py-3 align-middle first:pl-3 last:pr-3 sm:px-3';
+/** Columns a phone leaves out (the average score moves under the name). */
+const WIDE_ONLY = 'hidden sm:table-cell';
+
+function LeaderboardRow({
+  entry,
+  showClass,
+  showStars,
+}: {
+  entry: LeaderboardEntry;
+  showClass: boolean;
+  showStars: boolean;
+}) {
+  const isHighlighted = isHighlightedRank(entry.rank);
+  const isStarred = showStars && isStarredRank(entry.rank);
+  return (
+    <tr
+      data-testid="leaderboard-row"
+      data-rank={entry.rank}
+      data-highlighted={isHighlighted}
+      data-starred={isStarred}
+      className={isHighlighted ? 'bg-amber-50 shadow-[inset_4px_0_0_var(--color-amber-500)]' : 'hover:bg-slate-50'}
+    >
+      <td className={`${CELL} whitespace-nowrap`}>
+        <span className="inline-flex items-center gap-1 font-semibold tabular-nums text-slate-900">
+          {isHighlighted ? <Medal className="size-4 shrink-0 text-amber-700" aria-hidden="true" /> : null}
+          {entry.rank}
+          {isStarred ? <Star className="size-4 shrink-0 fill-amber-400 text-amber-700" aria-hidden="true" /> : null}
+        </span>
+        {isHighlighted || isStarred ? (
+          <span className="sr-only">
+            {[isHighlighted ? `top ${LEADERBOARD.highlightedTop}` : '', isStarred ? 'starred' : '']
+              .filter(Boolean)
+              .join(', ')}
+          </span>
+        ) : null}
+      </td>
+      <th scope="row" className={`${CELL} text-left font-semibold wrap-break-word text-slate-900`}>
+        <span data-testid="leaderboard-name">{entry.name}</span>
+        {showClass ? (
+          <span className="block text-xs font-normal text-slate-600">
+            <span className="sr-only">Class </span>
+            {entry.class}
+          </span>
+        ) : null}
+        <span className="block text-xs font-normal text-slate-700 sm:hidden">
+          Avg. score <span className="tabular-nums">{formatAccuracy(entry.averageScore)}</span>
+        </span>
+      </th>
+      <td className={`${CELL} ${WIDE_ONLY} text-right tabular-nums text-slate-900`}>
+        {formatAccuracy(entry.averageScore)}
+      </td>
+      <td className={`${CELL} text-right`}>
+        <AccuracyBadge accuracy={entry.averageAccuracy} />
+      </td>
+      <td className={`${CELL} ${WIDE_ONLY} text-right tabular-nums text-slate-800`}>
+        {formatAccuracy(entry.totalScore)}
+      </td>
+      <td className={`${CELL} ${WIDE_ONLY} text-right tabular-nums text-slate-800`}>{entry.quizzesAttempted}</td>
+    </tr>
+  );
+}
+
+/** The ranking: one row per ranked student, best average first, as the server ordered it. */
+export function LeaderboardTable({
+  entries,
+  caption,
+  showClass,
+  showStars,
+}: {
+  entries: LeaderboardEntry[];
+  caption: string;
+  showClass: boolean;
+  showStars: boolean;
+}) {
+  return (
+    <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+      <table className="w-full text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="border-b border-slate-200 bg-slate-50">
+          <tr>
+            <th scope="col" className={`${HEADER_CELL} w-14 sm:w-20`}>
+              Rank
+            </th>
+            <th scope="col" className={HEADER_CELL}>
+              {showClass ? 'Student, class' : 'Student'}
+            </th>
+            <th scope="col" className={`${HEADER_CELL} ${WIDE_ONLY} text-right`}>
+              Avg. score
+            </th>
+            <th scope="col" className={`${HEADER_CELL} text-right`}>
+              Accuracy
+            </th>
+            <th scope="col" className={`${HEADER_CELL} ${WIDE_ONLY} text-right`}>
+              Total score
+            </th>
+            <th scope="col" className={`${HEADER_CELL} ${WIDE_ONLY} text-right`}>
+              Quizzes
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {entries.map((entry) => (
+            <LeaderboardRow key={entry._id} entry={entry} showClass={showClass} showStars={showStars} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * Everything under the filters: loading, the failure with a retry, the empty
+ * state ('No students found'), the table and Load more.
+ */
+export function LeaderboardResults({
+  board,
+  caption,
+  isFiltered,
+  showClass,
+  showStars,
+}: {
+  board: ReturnType<typeof useLeaderboard>;
+  caption: string;
+  isFiltered: boolean;
+  showClass: boolean;
+  showStars: boolean;
+}) {
+  if (board.isPending) return <LoadingStatus>Loading the leaderboard…</LoadingStatus>;
+  if (board.isError && board.entries.length === 0) {
+    return (
+      <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-5 text-red-900">
+        <p className="font-semibold">{FETCH_FAILED_MESSAGE}</p>
+        <p className="mt-1 text-sm">{board.error.message}</p>
+        <Button variant="secondary" className="mt-4" onClick={() => void board.refetch()}>
+          <RotateCw className="size-4" aria-hidden="true" />
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-x-6 gap-y-2">
+        <p role="status" className="flex min-h-6 items-center gap-2 text-sm text-slate-700">
+          {board.isPlaceholderData ? (
+            <>
+              <Spinner className="size-4" /> Searching…
+            </>
+          ) : board.entries.length === 0 ? null : (
+            `${plural(board.entries.length, 'student')} shown${board.hasNextPage ? '; more below' : ''}`
+          )}
+        </p>
+        {board.entries.length > 0 ? <AccuracyLegend showStars={showStars} /> : null}
+      </div>
+      {board.entries.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
+          <p className="font-semibold text-slate-900">No students found</p>
+          <p className="mt-1 text-sm">
+            {isFiltered ? 'Try another search or class.' : 'Students appear here once they have attempted a quiz.'}
+          </p>
+        </div>
+      ) : (
+        <LeaderboardTable entries={board.entries} caption={caption} showClass={showClass} showStars={showStars} />
+      )}
+      {board.hasNextPage ? (
+        <div className="mt-6 flex justify-center">
+          <Button variant="secondary" disabled={board.isFetchingNextPage} onClick={() => void board.fetchNextPage()}>
+            {board.isFetchingNextPage ? 'Loading…' : 'Load more'}
+          </Button>
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import { LEADERBOARD } from '#shared/progress';
+import { PageTitle } from '../../components/ui/page-title.tsx';
+import { useAppStore } from '../../stores/app-store.ts';
+import {
+  LeaderboardResults,
+  LeaderboardSearchField,
+  useLeaderboard,
+  useLeaderboardFilters,
+} from './leaderboard-table.tsx';
+
+/**
+ * /dashboard/student/leaderboard (SPEC §2): the student's own class, ranked by
+ * average score. The server decides the class from the token.
+ */
+export function Component() {
+  const { filters, searchText, setSearchText, searchNow } = useLeaderboardFilters();
+  // The class is the server's choice: a class in the address is not sent.
+  const board = useLeaderboard('student', { className: '', search: filters.search });
+  const className = useAppStore((state) => state.student?.class);
+
+  return (
+    <div className="mx-auto w-full max-w-4xl">
+      <PageTitle>Leaderboard</PageTitle>
+      <h1 className="text-2xl font-bold text-slate-900">Class leaderboard</h1>
+      <p className="mt-1 text-slate-700">
+        {className ? `Class ${className}` : 'Your class'}, ranked by average score. Students appear once they have
+        attempted a quiz; the top {LEADERBOARD.highlightedTop} are highlighted.
+      </p>
+
+      <form
+        role="search"
+        aria-label="Search the leaderboard"
+        className="mt-6 max-w-md"
+        onSubmit={(event) => {
+          event.preventDefault();
+          searchNow();
+        }}
+      >
+        <LeaderboardSearchField value={searchText} onChange={setSearchText} />
+      </form>
+
+      <div className="mt-6">
+        <LeaderboardResults
+          board={board}
+          caption="Class leaderboard: rank, student, average score, accuracy, total score, quizzes attempted"
+          isFiltered={Boolean(filters.search)}
+          showClass={false}
+          showStars={false}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId } from 'react';
+import toast from 'react-hot-toast';
+import { LEADERBOARD } from '#shared/progress';
+import type { ClassList } from '#shared/students';
+import { PageTitle } from '../../components/ui/page-title.tsx';
+import { apiRequest } from '../../lib/api.ts';
+import {
+  FIELD_CLASSES,
+  LeaderboardResults,
+  LeaderboardSearchField,
+  useLeaderboard,
+  useLeaderboardFilters,
+} from './leaderboard-table.tsx';
+
+/** The school's classes for the filter; the students screen reads (and refreshes) the same list. */
+function useClassChoices() {
+  const query = useQuery({
+    queryKey: ['students', 'classes'],
+    queryFn: async () => (await apiRequest<ClassList>('/api/teacher/classes')).data,
+  });
+  useEffect(() => {
+    if (query.error) toast.error(query.error.message);
+  }, [query.error]);
+  return query.data ?? [];
+}
+
+/**
+ * /dashboard/teacher/leaderboard (SPEC §2): every class ranked together, or one
+ * class; top 3 highlighted, ranks under 5 starred, accuracy coloured.
+ */
+export function Component() {
+  const { filters, searchText, setSearchText, setClass, searchNow } = useLeaderboardFilters();
+  const board = useLeaderboard('teacher', filters);
+  const classes = useClassChoices();
+  const classFieldId = useId();
+  const classOptions = [...classes];
+  // A class from the address that is not (or no longer) listed still shows as chosen.
+  if (filters.className && !classOptions.includes(filters.className)) classOptions.unshift(filters.className);
+  const scope = filters.className ? `Class ${filters.className}` : 'All classes';
+
+  return (
+    <div className="mx-auto w-full max-w-5xl">
+      <PageTitle>Leaderboard</PageTitle>
+      <h1 className="text-2xl font-bold text-slate-900">Leaderboard</h1>
+      <p className="mt-1 text-slate-700">
+        {scope}, ranked by average score. Students appear once they have attempted a quiz; the top{' '}
+        {LEADERBOARD.highlightedTop} are highlighted.
+      </p>
+
+      <form
+        role="search"
+        aria-label="Filter the leaderboard"
+        className="mt-6 grid gap-3 sm:grid-cols-[minmax(10rem,16rem)_1fr]"
+        onSubmit={(event) => {
+          event.preventDefault();
+          searchNow();
+        }}
+      >
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={classFieldId} className="text-sm font-medium text-slate-800">
+            Class
+          </label>
+          <select
+            id={classFieldId}
+            value={filters.className}
+            onChange={(event) => setClass(event.target.value)}
+            className={FIELD_CLASSES}
+          >
+            <option value="">All classes</option>
+            {classOptions.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
+        </div>
+        <LeaderboardSearchField value={searchText} onChange={setSearchText} />
+      </form>
+
+      <div className="mt-6">
+        <LeaderboardResults
+          board={board}
+          caption={`Leaderboard, ${scope.toLowerCase()}: rank, student, average score, accuracy, total score, quizzes attempted`}
+          isFiltered={Boolean(filters.className || filters.search)}
+          showClass
+          showStars
+        />
+      </div>
+    </div>
+  );
+}
