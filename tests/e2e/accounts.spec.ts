@@ -15,7 +15,7 @@ test('landing page: tabs, actions, and the way to the role chooser', async ({ pa
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'StudyHall' }).first()).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: /source code/i })).toBeVisible();
   await expect(page.getByRole('link', { name: /demo/i })).toBeVisible();
   await expectAccessible(page, 'landing');
