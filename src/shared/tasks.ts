@@ -31,7 +31,12 @@ export const updateTasksSchema = z.object({
     .refine((tasks) => new Set(tasks.map((task) => task.id)).size === tasks.length, {
       error: 'Two tasks have the same id',
     }),
-  version: z.number({ error: 'version must be a number' }).int().min(0),
+  version: z
+    .number({ error: 'version must be a number' })
+    .int({ error: 'version must be a whole number' })
+    .min(0, { error: 'version must not be negative' })
+    // The column is a 32-bit integer: a larger number can only be a forged version.
+    .max(2_147_483_647, { error: 'version is not a version of this list' }),
 });
 export type UpdateTasks = z.infer<typeof updateTasksSchema>;
 

@@ -1,4 +1,4 @@
-import { BUNDLED_QUOTES } from '../../src/server/features/quote/bundled-quotes.ts';
+import { BUNDLED_QUOTES } from '../../src/shared/bundled-quotes.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 import { logInStudentThroughUi, logInTeacherThroughUi, registerTeacherThroughUi } from './actors.ts';
 import { registeredStudent } from './api-setup.ts';

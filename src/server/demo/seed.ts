@@ -174,6 +174,12 @@ export async function seedDemo(db: Database): Promise<SeedSummary> {
           }),
         );
         const quizId = existing?.id ?? (await quizService.createQuiz(teacher.id, input))._id;
+        // A re-run keeps the demo usable: the deadlines move two weeks ahead again.
+        if (existing)
+          await db
+            .update(quizzes)
+            .set({ deadline: new Date(input.deadline) })
+            .where(eq(quizzes.id, quizId));
         quizCount += 1;
         // One quiz stays open for the demo student's class to take; the others have attempts.
         if (title === OPEN_QUIZ_TITLE) continue;

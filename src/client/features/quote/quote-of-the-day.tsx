@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Quote } from 'lucide-react';
 import { useEffect } from 'react';
+import { bundledQuoteFor } from '#shared/bundled-quotes';
 import type { QuoteOfTheDay as QuoteData } from '#shared/quote';
 import { apiRequest } from '../../lib/api.ts';
 
@@ -14,14 +15,14 @@ export function QuoteOfTheDay() {
   useEffect(() => {
     if (quote.isError) console.error('Loading the quote of the day failed:', quote.error.message);
   }, [quote.isError, quote.error]);
-  if (!quote.data) return null;
+  // Always a quote (the issue): should even our server not answer, the bundled one of the day.
+  const shown = quote.data ?? (quote.isError ? { ...bundledQuoteFor(new Date()), source: 'bundled' as const } : null);
+  if (!shown) return null;
   return (
     <figure className="rounded-2xl bg-brand-700 p-6 text-white shadow-sm" aria-label="Quote of the day">
       <Quote className="size-6 text-brand-200" aria-hidden="true" />
-      <blockquote className="mt-2 text-lg font-medium wrap-anywhere sm:text-xl">{quote.data.quote}</blockquote>
-      {quote.data.author ? (
-        <figcaption className="mt-3 text-sm text-brand-100">— {quote.data.author}</figcaption>
-      ) : null}
+      <blockquote className="mt-2 text-lg font-medium wrap-anywhere sm:text-xl">{shown.quote}</blockquote>
+      {shown.author ? <figcaption className="mt-3 text-sm text-brand-100">— {shown.author}</figcaption> : null}
     </figure>
   );
 }

@@ -13,7 +13,7 @@ export function Component() {
         <h1 className="text-2xl font-bold text-slate-900">Welcome, {student.name}</h1>
         <p className="mt-1 text-slate-700">Your study space: quizzes, resources and progress from the menu.</p>
       </div>
-      <TaskList role="student" />
+      <TaskList role="student" ownerId={student._id} />
       <ProfileSummary
         facts={[
           ['Class', student.class],

@@ -7,8 +7,8 @@ import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { useTaskList } from './use-task-list.ts';
 
 /** The home screens' task list (SPEC §2): add, mark complete (one way), delete. */
-export function TaskList({ role }: { role: UserRole }) {
-  const { list, edit } = useTaskList(role);
+export function TaskList({ role, ownerId }: { role: UserRole; ownerId: string }) {
+  const { list, edit } = useTaskList(role, ownerId);
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
   const tasks = list.data?.tasks ?? [];

@@ -3,7 +3,6 @@ import type { UserRole } from '#shared/constants';
 import type { TaskEdit, TaskList } from '#shared/tasks';
 import { apiPost, apiRequest, ApiError } from '../../lib/api.ts';
 
-const tasksKey = ['tasks'] as const;
 /** A stale list is reloaded and the edit applied again, a few times at most. */
 const MAX_CONFLICT_RETRIES = 3;
 
@@ -15,8 +14,10 @@ const fetchList = async () => (await apiRequest<TaskList>('/api/tasks')).data;
  * When another tab changed the list first (409), the fresh list is fetched and
  * the same edit applied to it. Failures are only logged (SPEC §8).
  */
-export function useTaskList(role: UserRole) {
+export function useTaskList(role: UserRole, ownerId: string) {
   const queryClient = useQueryClient();
+  // Keyed by owner: another account signing in on this browser never sees this list.
+  const tasksKey = ['tasks', role, ownerId];
   const list = useQuery({ queryKey: tasksKey, queryFn: fetchList });
 
   const edit = useMutation({

@@ -14,7 +14,7 @@ export function Component() {
         <h1 className="text-2xl font-bold text-slate-900">Welcome, {teacher.name}</h1>
         <p className="mt-1 text-slate-700">Your teaching space: quizzes, resources, students and more from the menu.</p>
       </div>
-      <TaskList role="teacher" />
+      <TaskList role="teacher" ownerId={teacher._id} />
       <ProfileSummary
         facts={[
           ['Subject', teacher.subject],

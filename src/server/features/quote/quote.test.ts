@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { BUNDLED_QUOTES } from './bundled-quotes.ts';
+import { BUNDLED_QUOTES } from '#shared/bundled-quotes';
 
 /** A local stand-in for the quotes service, switched between behaviours by the test. */
 type Mode = 'success' | 'slow' | 'error' | 'garbage';

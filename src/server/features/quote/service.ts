@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { QuoteOfTheDay } from '#shared/quote';
-import { bundledQuoteFor } from './bundled-quotes.ts';
+import { bundledQuoteFor } from '#shared/bundled-quotes';
 
 /** SPEC: the quotes service gets 2 s; after that the dashboard shows a bundled quote. */
 export const QUOTE_TIMEOUT_MS = 2000;
-/** A quote from the service is kept this long: one call an hour, not one per dashboard. */
-export const QUOTE_CACHE_MS = 60 * 60 * 1000;
+/** A quote from the service is the quote of the (UTC) day: kept until the day ends. */
+const endOfDay = (date: Date) => (Math.floor(date.getTime() / 86_400_000) + 1) * 86_400_000;
 /** After a failure, wait this long before asking the service again. */
 export const QUOTE_RETRY_AFTER_MS = 5 * 60 * 1000;
 
@@ -34,6 +34,8 @@ export function createQuoteService(config: QuotesServiceConfig, log: FastifyBase
     const response = await fetch(address, {
       headers: { accept: 'application/json', ...(config.key ? { 'X-Api-Key': config.key } : {}) },
       signal: AbortSignal.timeout(QUOTE_TIMEOUT_MS),
+      // A redirect would carry the key to wherever it points: refuse it.
+      redirect: 'error',
     });
     if (!response.ok) throw new Error(`quotes service answered HTTP ${response.status}`);
     const answer = serviceAnswerSchema.safeParse(await response.json());
@@ -49,7 +51,7 @@ export function createQuoteService(config: QuotesServiceConfig, log: FastifyBase
       // Many dashboards opening at 8 a.m. share one request to the service.
       inFlight ??= fetchFromService(config.url)
         .then((value) => {
-          cached = { value, expiresAt: now().getTime() + QUOTE_CACHE_MS };
+          cached = { value, expiresAt: endOfDay(now()) };
           return value;
         })
         .catch((error: unknown) => {

@@ -83,6 +83,8 @@ describe('task lists', () => {
   it.each([
     ['tasks', { tasks: 'nope', version: 0 }],
     ['version', { tasks: [] }],
+    ['version', { tasks: [], version: 2_147_483_648 }],
+    ['version', { tasks: [], version: -1 }],
     ['tasks.0.id', { tasks: [task('short')], version: 0 }],
     ['tasks.0.text', { tasks: [task('abcdefghi', '   ')], version: 0 }],
     ['tasks.0.text', { tasks: [task('abcdefghi', 'x'.repeat(TASK_LIMITS.text + 1))], version: 0 }],

@@ -1,5 +1,6 @@
 /**
- * The offline fallback (no third-party service is required): short sayings on
+ * The offline fallback (no third-party service is required), used by the server and,
+ * should the server not answer, by the dashboard: short sayings on
  * effort and success, old enough to be in the public domain.
  */
 export const BUNDLED_QUOTES: readonly { quote: string; author: string }[] = [
