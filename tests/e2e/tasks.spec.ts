@@ -28,6 +28,8 @@ test('teacher sees a quote with the quotes service down, and adds, completes and
 
   await tasks.getByRole('button', { name: /Mark complete\W+Mark the algebra quizzes/ }).click();
   await expect(tasks.getByRole('button', { name: /Mark complete\W+Mark the algebra quizzes/ })).toHaveCount(0);
+  // The pressed button is gone: focus lands on the same task's Delete button, not on <body>.
+  await expect(tasks.getByRole('button', { name: /Delete\W+Mark the algebra quizzes/ })).toBeFocused();
   await expect(tasks.locator('li .line-through')).toContainText('Mark the algebra quizzes (completed)');
 
   // Saved on the server: a reload shows the same list.
@@ -37,6 +39,7 @@ test('teacher sees a quote with the quotes service down, and adds, completes and
 
   await tasks.getByRole('button', { name: /Delete\W+Mark the algebra quizzes/ }).click();
   await expect(tasks.getByRole('listitem')).toHaveCount(1);
+  await expect(tasks.getByLabel('New task')).toBeFocused();
   await expect(tasks.getByRole('listitem')).toContainText('Prepare Friday’s lesson');
 });
 

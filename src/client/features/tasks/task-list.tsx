@@ -6,6 +6,9 @@ import { Button } from '../../components/ui/button.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { useTaskList } from './use-task-list.ts';
 
+/** Focuses an element once React has drawn the list the server confirmed. */
+const focusSoon = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
+
 /** The home screens' task list (SPEC §2): add, mark complete (one way), delete. */
 export function TaskList({ role, ownerId }: { role: UserRole; ownerId: string }) {
   const { list, edit } = useTaskList(role, ownerId);
@@ -85,7 +88,10 @@ export function TaskList({ role, ownerId }: { role: UserRole; ownerId: string })
                 <Button
                   variant="secondary"
                   className="px-3 py-2"
-                  onClick={() => edit.mutate(taskEdits.complete(task.id))}
+                  onClick={() =>
+                    // The button goes away: keyboard focus moves to the task's Delete button.
+                    edit.mutate(taskEdits.complete(task.id), { onSuccess: () => focusSoon(`delete-task-${task.id}`) })
+                  }
                   disabled={edit.isPending}
                 >
                   <Check className="size-4" aria-hidden="true" />
@@ -95,7 +101,8 @@ export function TaskList({ role, ownerId }: { role: UserRole; ownerId: string })
               <Button
                 variant="ghost"
                 className="px-3 py-2 text-red-700 hover:bg-red-50"
-                onClick={() => edit.mutate(taskEdits.remove(task.id))}
+                id={`delete-task-${task.id}`}
+                onClick={() => edit.mutate(taskEdits.remove(task.id), { onSuccess: () => focusSoon('new-task') })}
                 disabled={edit.isPending}
               >
                 <Trash2 className="size-4" aria-hidden="true" />

@@ -442,7 +442,7 @@ describe('answering and submitting', () => {
       Object.fromEntries(Object.values(secondKey).map((question) => [question.id, question.right])),
     );
     const updated = await t.call({ method: 'POST', url: '/api/student/get-student-by-id', headers: as(student) });
-    expect(updated.body.data).toMatchObject({ averageScore: 2.5, averageAccuracy: 83.335, totalScore: 5 });
+    expect(updated.body.data).toMatchObject({ averageScore: 2.5, averageAccuracy: 83.34, totalScore: 5 });
   });
 
   it('refuses a second submission with 409 and changes nothing', async () => {

@@ -103,7 +103,9 @@ async function writeClosings(tx: Queryable, closings: AttemptClosing[]): Promise
         average_score = agg.average_score, average_accuracy = agg.average_accuracy,
         total_score = agg.total_score, quizzes_attempted = agg.attempted
       from (
-        select student_id, avg(score)::float8 as average_score, avg(accuracy)::float8 as average_accuracy,
+        -- Rounded once here (2 decimals, half up), so every screen shows the same figure.
+        select student_id, round(avg(score), 2)::float8 as average_score,
+               round(avg(accuracy), 2)::float8 as average_accuracy,
                sum(score)::float8 as total_score, count(*)::int as attempted
         from ${quizAttempts}
         where submitted_at is not null
