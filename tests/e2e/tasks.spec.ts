@@ -41,6 +41,14 @@ test('teacher sees a quote with the quotes service down, and adds, completes and
   await expect(tasks.getByRole('listitem')).toHaveCount(1);
   await expect(tasks.getByLabel('New task')).toBeFocused();
   await expect(tasks.getByRole('listitem')).toContainText('Prepare Friday’s lesson');
+
+  // Logging out leaves nothing behind: no request without a token (the page-error guard
+  // fails on any 401), and the next teacher on this browser sees their own, empty list.
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  const nextTeacher = await registerTeacherThroughUi(page);
+  await logInTeacherThroughUi(page, nextTeacher);
+  await expect(tasks.getByText('There are no tasks to complete')).toBeVisible();
 });
 
 test('two tabs adding tasks at once keep both tasks', async ({ page, context }) => {

@@ -1,7 +1,7 @@
 import { Check, Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import type { UserRole } from '#shared/constants';
-import { TASK_LIMITS, taskEdits } from '#shared/tasks';
+import { TASK_LIMITS, taskEdits, type TaskEdit } from '#shared/tasks';
 import { Button } from '../../components/ui/button.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { useTaskList } from './use-task-list.ts';
@@ -16,6 +16,13 @@ export function TaskList({ role, ownerId }: { role: UserRole; ownerId: string })
   const [problem, setProblem] = useState<string | undefined>();
   const tasks = list.data?.tasks ?? [];
   const isFull = tasks.length >= TASK_LIMITS.perList;
+
+  // One edit at a time. The buttons stay focusable (aria-disabled, not disabled) so focus
+  // can be moved onto one of them while the list is still saving.
+  const runEdit = (change: TaskEdit, focusIdAfter: string) => {
+    if (edit.isPending) return;
+    edit.mutate(change, { onSuccess: () => focusSoon(focusIdAfter) });
+  };
 
   const handleAdd = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -88,11 +95,9 @@ export function TaskList({ role, ownerId }: { role: UserRole; ownerId: string })
                 <Button
                   variant="secondary"
                   className="px-3 py-2"
-                  onClick={() =>
-                    // The button goes away: keyboard focus moves to the task's Delete button.
-                    edit.mutate(taskEdits.complete(task.id), { onSuccess: () => focusSoon(`delete-task-${task.id}`) })
-                  }
-                  disabled={edit.isPending}
+                  // The button goes away: keyboard focus moves to the task's Delete button.
+                  onClick={() => runEdit(taskEdits.complete(task.id), `delete-task-${task.id}`)}
+                  aria-disabled={edit.isPending}
                 >
                   <Check className="size-4" aria-hidden="true" />
                   Mark complete<span className="sr-only">: {task.text}</span>
@@ -102,8 +107,8 @@ export function TaskList({ role, ownerId }: { role: UserRole; ownerId: string })
                 variant="ghost"
                 className="px-3 py-2 text-red-700 hover:bg-red-50"
                 id={`delete-task-${task.id}`}
-                onClick={() => edit.mutate(taskEdits.remove(task.id), { onSuccess: () => focusSoon('new-task') })}
-                disabled={edit.isPending}
+                onClick={() => runEdit(taskEdits.remove(task.id), 'new-task')}
+                aria-disabled={edit.isPending}
               >
                 <Trash2 className="size-4" aria-hidden="true" />
                 Delete<span className="sr-only">: {task.text}</span>
