@@ -20,3 +20,19 @@ export const requiredText = (label: string, max: number) =>
     .min(1, { error: `${label} is required` })
     .max(max, { error: `${label} must be at most ${max} characters` })
     .refine((value) => !hasForbiddenCharacters(value), { error: `${label} contains characters that are not allowed` });
+
+/** An optional query text (a filter, a search): trimmed, bounded, clean; blank means absent. */
+export const optionalQueryText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, { error: `${label} must be at most ${max} characters` })
+    .refine((value) => !hasForbiddenCharacters(value), { error: `${label} contains characters that are not allowed` })
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+/** offset and limit of a paged list (query strings), with the list's own page sizes. */
+export const pagingFields = (sizes: { pageSizeDefault: number; pageSizeMax: number }) => ({
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(sizes.pageSizeMax).default(sizes.pageSizeDefault),
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasForbiddenCharacters } from './fields.ts';
+import { optionalQueryText, pagingFields } from './fields.ts';
 import { FIELD_LIMITS } from './limits.ts';
 
 /**
@@ -35,16 +35,6 @@ export function accuracyBand(accuracy: number): AccuracyBand {
 export const isHighlightedRank = (rank: number) => rank <= LEADERBOARD.highlightedTop;
 export const isStarredRank = (rank: number) => rank < LEADERBOARD.teacherStarBelowRank;
 
-/** An optional query text: trimmed, bounded, no control characters; blank means absent. */
-const optionalQueryText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, { error: `${label} must be at most ${max} characters` })
-    .refine((value) => !hasForbiddenCharacters(value), { error: `${label} contains characters that are not allowed` })
-    .optional()
-    .transform((value) => (value ? value : undefined));
-
 /**
  * get-students query. class: a teacher may pick one (omitted = all classes); a
  * student gets their own class whatever is asked, and another class is refused.
@@ -53,8 +43,7 @@ const optionalQueryText = (label: string, max: number) =>
 export const leaderboardQuerySchema = z.object({
   class: optionalQueryText('class', FIELD_LIMITS.className),
   search: optionalQueryText('search', FIELD_LIMITS.name),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(LEADERBOARD.pageSizeMax).default(LEADERBOARD.pageSizeDefault),
+  ...pagingFields(LEADERBOARD),
 });
 export type LeaderboardQuery = z.infer<typeof leaderboardQuerySchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasForbiddenCharacters, requiredText } from './fields.ts';
+import { hasForbiddenCharacters, pagingFields, requiredText } from './fields.ts';
 import { FIELD_LIMITS } from './limits.ts';
 
 /**
@@ -124,8 +124,7 @@ export const quizIdParamsSchema = z.object({ id: z.uuid({ error: 'Quiz id is not
 export const quizListQuerySchema = z.object({
   /** Students only: online (can be taken now) or attempted; omitted = every quiz of the class. */
   view: z.enum(['online', 'attempted'], { error: 'view must be online or attempted' }).optional(),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(QUIZ_LIMITS.pageSizeMax).default(QUIZ_LIMITS.pageSizeDefault),
+  ...pagingFields(QUIZ_LIMITS),
 });
 
 const questionId = z.string().min(1).max(40);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasForbiddenCharacters } from './fields.ts';
+import { optionalQueryText, pagingFields } from './fields.ts';
 import { FIELD_LIMITS } from './limits.ts';
 
 /** The teacher's students screen (SPEC §2 /dashboard/teacher/students): list query and presented shapes. */
@@ -10,28 +10,12 @@ export const STUDENT_LIST_LIMITS = {
   search: 100,
 } as const;
 
-/** An optional filter text: trimmed and bounded; empty means "no filter". */
-const optionalFilter = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, { error: `${label} must be at most ${max} characters` })
-    .refine((value) => !hasForbiddenCharacters(value), { error: `${label} contains characters that are not allowed` })
-    .optional()
-    .transform((value) => (value ? value : undefined));
-
 export const studentListQuerySchema = z.object({
   /** Exactly one class (as listed by /api/teacher/classes); omitted = every class. */
-  class: optionalFilter('Class', FIELD_LIMITS.className),
+  class: optionalQueryText('Class', FIELD_LIMITS.className),
   /** Case-insensitive substring of the name or the roll number. */
-  search: optionalFilter('Search', STUDENT_LIST_LIMITS.search),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(STUDENT_LIST_LIMITS.pageSizeMax)
-    .default(STUDENT_LIST_LIMITS.pageSizeDefault),
+  search: optionalQueryText('Search', STUDENT_LIST_LIMITS.search),
+  ...pagingFields(STUDENT_LIST_LIMITS),
 });
 export type StudentListQuery = z.infer<typeof studentListQuerySchema>;
 

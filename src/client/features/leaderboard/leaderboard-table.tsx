@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { CircleAlert, CircleCheck, CircleX, Medal, RotateCw, Search, Star, type LucideIcon } from 'lucide-react';
+import { CircleAlert, CircleCheck, CircleX, Medal, RotateCw, Star, type LucideIcon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
@@ -17,12 +17,11 @@ import { Button } from '../../components/ui/button.tsx';
 import { LoadingStatus, Spinner } from '../../components/ui/spinner.tsx';
 import { apiRequest } from '../../lib/api.ts';
 import { plural } from '../../lib/format.ts';
+import { SearchField } from '../../components/ui/filter-fields.tsx';
+import { LoadMoreButton } from '../../components/ui/load-more-button.tsx';
 
 /** SPEC §8: the one message a failed leaderboard fetch shows. */
 export const FETCH_FAILED_MESSAGE = 'Failed to fetch students';
-
-export const FIELD_CLASSES =
-  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm outline-none focus:ring-2 focus:ring-brand-500';
 
 type FilterName = 'class' | 'search';
 export type LeaderboardFilters = { className: string; search: string };
@@ -102,27 +101,14 @@ export function useLeaderboard(role: 'teacher' | 'student', filters: Leaderboard
 export function LeaderboardSearchField({ value, onChange }: { value: string; onChange(value: string): void }) {
   const id = useId();
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        Search by name
-      </label>
-      <div className="relative">
-        <Search
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-          aria-hidden="true"
-        />
-        <input
-          id={id}
-          type="search"
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          maxLength={FIELD_LIMITS.name}
-          placeholder="Student name"
-          autoComplete="off"
-          className={`${FIELD_CLASSES} pl-9`}
-        />
-      </div>
-    </div>
+    <SearchField
+      id={id}
+      label="Search by name"
+      value={value}
+      onChange={onChange}
+      maxLength={FIELD_LIMITS.name}
+      placeholder="Student name"
+    />
   );
 }
 
@@ -344,13 +330,7 @@ export function LeaderboardResults({
       ) : (
         <LeaderboardTable entries={board.entries} caption={caption} showClass={showClass} showStars={showStars} />
       )}
-      {board.hasNextPage ? (
-        <div className="mt-6 flex justify-center">
-          <Button variant="secondary" disabled={board.isFetchingNextPage} onClick={() => void board.fetchNextPage()}>
-            {board.isFetchingNextPage ? 'Loading…' : 'Load more'}
-          </Button>
-        </div>
-      ) : null}
+      <LoadMoreButton list={board} />
     </>
   );
 }

@@ -6,12 +6,12 @@ import type { ClassList } from '#shared/students';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { apiRequest } from '../../lib/api.ts';
 import {
-  FIELD_CLASSES,
   LeaderboardResults,
   LeaderboardSearchField,
   useLeaderboard,
   useLeaderboardFilters,
 } from './leaderboard-table.tsx';
+import { ClassSelect } from '../../components/ui/filter-fields.tsx';
 
 /** The school's classes for the filter; the students screen reads (and refreshes) the same list. */
 function useClassChoices() {
@@ -57,24 +57,7 @@ export function Component() {
           searchNow();
         }}
       >
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={classFieldId} className="text-sm font-medium text-slate-800">
-            Class
-          </label>
-          <select
-            id={classFieldId}
-            value={filters.className}
-            onChange={(event) => setClass(event.target.value)}
-            className={FIELD_CLASSES}
-          >
-            <option value="">All classes</option>
-            {classOptions.map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ClassSelect id={classFieldId} value={filters.className} options={classOptions} onChange={setClass} />
         <LeaderboardSearchField value={searchText} onChange={setSearchText} />
       </form>
 

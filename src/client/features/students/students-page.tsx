@@ -1,4 +1,4 @@
-import { RotateCw, Search, UserPlus } from 'lucide-react';
+import { RotateCw, UserPlus } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatAccuracy } from '#shared/quizzes';
@@ -8,6 +8,8 @@ import { PageTitle } from '../../components/ui/page-title.tsx';
 import { LoadingStatus, Spinner } from '../../components/ui/spinner.tsx';
 import { plural } from '../../lib/format.ts';
 import { useClasses, useStudentList } from './students-queries.ts';
+import { ClassSelect, SearchField } from '../../components/ui/filter-fields.tsx';
+import { LoadMoreButton } from '../../components/ui/load-more-button.tsx';
 
 /** How long typing pauses before the search goes to the server. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -21,9 +23,6 @@ function withFilter(current: URLSearchParams, name: FilterName, value: string): 
   else next.delete(name);
   return next;
 }
-
-const FIELD_CLASSES =
-  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm outline-none focus:ring-2 focus:ring-brand-500';
 
 /**
  * /dashboard/teacher/students (SPEC §2): every student of the school, by class
@@ -82,45 +81,20 @@ export function Component() {
           setFilter('search', searchText.trim()); // Enter searches at once
         }}
       >
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={ids.class} className="text-sm font-medium text-slate-800">
-            Class
-          </label>
-          <select
-            id={ids.class}
-            value={className}
-            onChange={(event) => setFilter('class', event.target.value)}
-            className={FIELD_CLASSES}
-          >
-            <option value="">All classes</option>
-            {classOptions.map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={ids.search} className="text-sm font-medium text-slate-800">
-            Search
-          </label>
-          <div className="relative">
-            <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-              aria-hidden="true"
-            />
-            <input
-              id={ids.search}
-              type="search"
-              value={searchText}
-              onChange={(event) => setSearchText(event.target.value)}
-              maxLength={STUDENT_LIST_LIMITS.search}
-              placeholder="Name or account username"
-              autoComplete="off"
-              className={`${FIELD_CLASSES} pl-9`}
-            />
-          </div>
-        </div>
+        <ClassSelect
+          id={ids.class}
+          value={className}
+          options={classOptions}
+          onChange={(value) => setFilter('class', value)}
+        />
+        <SearchField
+          id={ids.search}
+          label="Search"
+          value={searchText}
+          onChange={setSearchText}
+          maxLength={STUDENT_LIST_LIMITS.search}
+          placeholder="Name or account username"
+        />
       </form>
 
       <div className="mt-6">
@@ -158,17 +132,7 @@ export function Component() {
                 <StudentCards students={list.students} />
               </div>
             ) : null}
-            {list.hasNextPage ? (
-              <div className="mt-6 flex justify-center">
-                <Button
-                  variant="secondary"
-                  disabled={list.isFetchingNextPage}
-                  onClick={() => void list.fetchNextPage()}
-                >
-                  {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
-                </Button>
-              </div>
-            ) : null}
+            <LoadMoreButton list={list} />
           </>
         )}
       </div>

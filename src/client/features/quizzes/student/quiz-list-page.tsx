@@ -4,11 +4,12 @@ import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { formatAccuracy, QUIZ_LIMITS, type StudentQuizSummary } from '#shared/quizzes';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { buttonClasses } from '../../../components/ui/button.tsx';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { apiRequest } from '../../../lib/api.ts';
 import { formatCountdown, formatDateTime, plural } from '../../../lib/format.ts';
 import { LoadingStatus } from '../../../components/ui/spinner.tsx';
+import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
 
 type View = 'online' | 'attempted';
 
@@ -85,13 +86,7 @@ function QuizSection({
       ) : (
         <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{query.quizzes.map(renderCard)}</ul>
       )}
-      {query.hasNextPage ? (
-        <div className="mt-4 flex justify-center">
-          <Button variant="secondary" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-            {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
-          </Button>
-        </div>
-      ) : null}
+      <LoadMoreButton list={query} className="mt-4" />
     </section>
   );
 }

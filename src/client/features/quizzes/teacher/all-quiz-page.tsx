@@ -8,6 +8,7 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { apiRequest } from '../../../lib/api.ts';
 import { formatDateTime, formatDay, plural } from '../../../lib/format.ts';
 import { LoadingStatus } from '../../../components/ui/spinner.tsx';
+import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
 
 /** TanStack Query key of the teacher's own quiz list; add-quiz invalidates ['quizzes']. */
 const teacherQuizzesKey = ['quizzes', 'teacher'] as const;
@@ -152,17 +153,7 @@ export function Component() {
                 <QuizCard key={quiz._id} quiz={quiz} now={now} />
               ))}
             </ul>
-            {quizzes.hasNextPage ? (
-              <div className="mt-6 flex justify-center">
-                <Button
-                  variant="secondary"
-                  disabled={quizzes.isFetchingNextPage}
-                  onClick={() => void quizzes.fetchNextPage()}
-                >
-                  {quizzes.isFetchingNextPage ? 'Loading…' : 'Load more'}
-                </Button>
-              </div>
-            ) : null}
+            <LoadMoreButton list={quizzes} />
           </>
         )}
       </div>
