@@ -26,6 +26,7 @@ import { studentsRoutes } from './features/students/routes.ts';
 import { createStudentsService } from './features/students/service.ts';
 import { createTokenService } from './plugins/auth.ts';
 import { serveClient } from './plugins/static-client.ts';
+import type { FileStorage } from './storage/file-storage.ts';
 
 export type AppOptions = {
   database: DatabaseHandle;
@@ -35,6 +36,10 @@ export type AppOptions = {
   clientDir?: string;
   /** The quotes service for the quote of the day; unset = bundled quotes. */
   quotes?: QuotesServiceConfig;
+  /** Where uploaded resources live (local disk or S3-compatible). */
+  storage: FileStorage;
+  /** UPLOAD_MAX_BYTES: larger uploads are answered 413. */
+  uploadMaxBytes: number;
 };
 
 /** Builds the whole application; tests call this and use inject(). */

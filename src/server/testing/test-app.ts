@@ -1,8 +1,14 @@
 import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp, type AppOptions } from '../app.ts';
 import { openDatabase, type DatabaseHandle, type QueryListener } from '../db/client.ts';
+import { RESOURCE_LIMITS } from '#shared/resources';
+import type { FileStorage } from '../storage/file-storage.ts';
+import { createDiskStorage } from '../storage/disk-storage.ts';
 import { openPostgresCopy } from './postgres-databases.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
@@ -20,6 +26,7 @@ export async function openTestDatabase(onQuery?: QueryListener): Promise<Databas
 
 export type TestApp = {
   app: FastifyInstance;
+  storage: FileStorage;
   database: DatabaseHandle;
   /** inject() with the JSON body parsed, for terse assertions. */
   call(options: InjectOptions): Promise<{ status: number; body: any; headers: Record<string, unknown>; raw: string }>;
@@ -27,12 +34,29 @@ export type TestApp = {
 };
 
 export async function createTestApp(
-  options: { onQuery?: QueryListener; quotes?: AppOptions['quotes'] } = {},
+  options: {
+    onQuery?: QueryListener;
+    quotes?: AppOptions['quotes'];
+    /** Defaults to a fresh folder on disk, removed on close. */
+    storage?: FileStorage;
+    uploadMaxBytes?: number;
+  } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(options.onQuery);
-  const app = await buildApp({ database, jwtSecret: TEST_JWT_SECRET, logLevel: 'silent', quotes: options.quotes });
+  const uploadsFolder = options.storage ? undefined : await mkdtemp(path.join(tmpdir(), 'studyhall-uploads-'));
+  const storage = options.storage ?? (await createDiskStorage(uploadsFolder!));
+  const app = await buildApp({
+    database,
+    jwtSecret: TEST_JWT_SECRET,
+    logLevel: 'silent',
+    quotes: options.quotes,
+    storage,
+    uploadMaxBytes: options.uploadMaxBytes ?? RESOURCE_LIMITS.uploadMaxBytesDefault,
+  });
+  if (uploadsFolder) app.addHook('onClose', async () => rm(uploadsFolder, { recursive: true, force: true }));
   return {
     app,
+    storage,
     database,
     async call(options) {
       const response = await app.inject(options);

@@ -1,0 +1,69 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { FileNotFoundError, type ByteRange, type FileStorage } from './file-storage.ts';
+
+/** Keys are ours, but a key that could leave the folder is a bug worth refusing loudly. */
+const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
+
+/** Files being written live here until complete, so a crash never leaves a half file under a real key. */
+const PARTIAL_FOLDER = '.partial';
+
+/**
+ * Local disk under DATA_DIR/uploads (the default): one flat folder of generated
+ * names. Writes go to .partial/ and are renamed into place once complete.
+ */
+export async function createDiskStorage(folder: string): Promise<FileStorage> {
+  const partialFolder = path.join(folder, PARTIAL_FOLDER);
+  await mkdir(partialFolder, { recursive: true, mode: 0o700 });
+  // Leftovers of writes cut short by a crash: nothing refers to them.
+  for (const leftover of await readdir(partialFolder)) {
+    await rm(path.join(partialFolder, leftover), { force: true });
+  }
+
+  const pathOf = (key: string) => {
+    if (!SAFE_KEY.test(key)) throw new Error(`Unsafe storage key ${JSON.stringify(key)}`);
+    return path.join(folder, key);
+  };
+
+  return {
+    kind: 'disk',
+
+    async write(key, body) {
+      const finalPath = pathOf(key);
+      const partialPath = path.join(partialFolder, key);
+      try {
+        await pipeline(body, createWriteStream(partialPath, { mode: 0o600 }));
+        await rename(partialPath, finalPath);
+      } catch (error) {
+        await rm(partialPath, { force: true });
+        throw error;
+      }
+      return (await stat(finalPath)).size;
+    },
+
+    async read(key, range?: ByteRange) {
+      const filePath = pathOf(key);
+      try {
+        await stat(filePath);
+      } catch {
+        throw new FileNotFoundError(key);
+      }
+      return createReadStream(filePath, range ? { start: range.start, end: range.end } : {}) as Readable;
+    },
+
+    async remove(key) {
+      await rm(pathOf(key), { force: true });
+    },
+
+    async exists(key) {
+      try {
+        return (await stat(pathOf(key))).isFile();
+      } catch {
+        return false;
+      }
+    },
+  };
+}

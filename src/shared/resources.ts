@@ -1,0 +1,233 @@
+import { z } from 'zod';
+import { hasForbiddenCharacters, optionalQueryText, pagingFields, requiredText } from './fields.ts';
+import { FIELD_LIMITS } from './limits.ts';
+
+/**
+ * Resources library contract (SPEC §2 teacher upload and student Resources, §3 Resource,
+ * §4 Upload and Starring, §5 upload validation, §7 get-resources, upload-resource, star).
+ */
+
+export const RESOURCE_LIMITS = {
+  /** The name shown for a resource (the uploaded file's name by default). */
+  fileName: 255,
+  description: 1000,
+  tagCount: 20,
+  tag: 40,
+  search: 100,
+  linkUrl: 2000,
+  pageSizeDefault: 20,
+  pageSizeMax: 100,
+  /** UPLOAD_MAX_BYTES when the environment does not say (100 MB). */
+  uploadMaxBytesDefault: 100 * 1024 * 1024,
+} as const;
+
+/** SPEC §9: the subject sent when the form's subject is empty and the teacher has none. */
+export const FALLBACK_UPLOAD_SUBJECT = 'info';
+
+/** SPEC §2 type select: documents (application/*), images (image/*), videos (video/*). */
+export const RESOURCE_TYPES = ['application', 'image', 'video'] as const;
+export type ResourceType = (typeof RESOURCE_TYPES)[number];
+export const RESOURCE_TYPE_LABELS: Record<ResourceType, string> = {
+  application: 'Documents',
+  image: 'Images',
+  video: 'Videos',
+};
+
+export const RESOURCE_SORT_FIELDS = ['createdAt', 'fileName'] as const;
+export type ResourceSortField = (typeof RESOURCE_SORT_FIELDS)[number];
+
+/** "true"/"false" in a query string. */
+const queryFlag = z
+  .enum(['true', 'false'], { error: 'must be true or false' })
+  .optional()
+  .transform((value) => value === 'true');
+
+/**
+ * GET /api/get-resources. A student always gets their own class (another class is
+ * refused); a teacher gets their own uploads, optionally one class of them.
+ * `fileType` is the SPEC's alternative name of `type`.
+ */
+export const resourceListQuerySchema = z.object({
+  class: optionalQueryText('Class', FIELD_LIMITS.className),
+  subject: optionalQueryText('Subject', FIELD_LIMITS.subject),
+  type: z.enum(RESOURCE_TYPES, { error: 'Type must be application, image or video' }).optional(),
+  fileType: z.enum(RESOURCE_TYPES, { error: 'Type must be application, image or video' }).optional(),
+  /** Case-insensitive plain text found in the name or the description. */
+  search: optionalQueryText('Search', RESOURCE_LIMITS.search),
+  sortBy: z.enum(RESOURCE_SORT_FIELDS, { error: 'sortBy must be createdAt or fileName' }).default('createdAt'),
+  sortOrder: z.enum(['asc', 'desc'], { error: 'sortOrder must be asc or desc' }).default('desc'),
+  /** Students: only what the caller has starred (the Starred toggle). */
+  starred: queryFlag,
+  ...pagingFields(RESOURCE_LIMITS),
+});
+export type ResourceListQuery = z.infer<typeof resourceListQuerySchema>;
+
+/** Comma-separated tags (SPEC §7) -> a clean list: trimmed, no blanks, no repeats, bounded. */
+export const tagsField = z
+  .string({ error: 'Tags must be text' })
+  .max(RESOURCE_LIMITS.tagCount * (RESOURCE_LIMITS.tag + 2), { error: 'Too many tags' })
+  .refine((value) => !hasForbiddenCharacters(value), { error: 'Tags contain characters that are not allowed' })
+  .transform((value) => [
+    ...new Set(
+      value
+        .split(',')
+        .map((tag) => tag.trim())
+        .filter(Boolean),
+    ),
+  ])
+  .refine((tags) => tags.length <= RESOURCE_LIMITS.tagCount, {
+    error: `At most ${RESOURCE_LIMITS.tagCount} tags`,
+  })
+  .refine((tags) => tags.every((tag) => tag.length <= RESOURCE_LIMITS.tag), {
+    error: `Each tag must be at most ${RESOURCE_LIMITS.tag} characters`,
+  });
+
+/** An optional description: trimmed, bounded, clean; blank means none. */
+export const descriptionField = z
+  .string({ error: 'Description must be text' })
+  .trim()
+  .max(RESOURCE_LIMITS.description, { error: `Description must be at most ${RESOURCE_LIMITS.description} characters` })
+  .refine((value) => !hasForbiddenCharacters(value), { error: 'Description contains characters that are not allowed' })
+  .transform((value) => (value ? value : null));
+
+/** An optional subject: blank means "the teacher's subject, else info" (SPEC §5). */
+const optionalSubject = z
+  .string({ error: 'Subject must be text' })
+  .trim()
+  .max(FIELD_LIMITS.subject, { error: `Subject must be at most ${FIELD_LIMITS.subject} characters` })
+  .refine((value) => !hasForbiddenCharacters(value), { error: 'Subject contains characters that are not allowed' })
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+/**
+ * The text fields of POST /api/teacher/upload-resource (multipart). `uploadedBy`
+ * may be sent (SPEC §7) and is ignored: the uploader is the token's teacher.
+ */
+export const uploadFieldsSchema = z.object({
+  class: requiredText('Class', FIELD_LIMITS.className),
+  subject: optionalSubject,
+  /** The name to show; the uploaded file's own name when absent. */
+  fileName: z.string().optional(),
+  description: descriptionField.optional(),
+  tags: tagsField.optional(),
+});
+export type UploadFields = z.infer<typeof uploadFieldsSchema>;
+
+/** Hosted-video providers a link resource may point at (played by react-player). */
+export const VIDEO_LINK_PROVIDERS = [
+  {
+    name: 'YouTube',
+    mimeType: 'video/x-youtube',
+    hosts: ['youtube.com', 'www.youtube.com', 'm.youtube.com', 'youtu.be'],
+  },
+  { name: 'Vimeo', mimeType: 'video/x-vimeo', hosts: ['vimeo.com', 'www.vimeo.com', 'player.vimeo.com'] },
+  { name: 'Wistia', mimeType: 'video/x-wistia', hosts: ['wistia.com', 'fast.wistia.com', 'fast.wistia.net'] },
+] as const;
+
+/** The provider of a hosted-video link, or undefined for any other address. */
+export function videoLinkProvider(address: string): (typeof VIDEO_LINK_PROVIDERS)[number] | undefined {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'https:') return undefined;
+  const host = url.hostname.toLowerCase();
+  return VIDEO_LINK_PROVIDERS.find((provider) =>
+    provider.hosts.some((known) => host === known || host.endsWith(`.${known}`)),
+  );
+}
+
+/** POST /api/teacher/add-resource-link: a hosted video shared as a resource. */
+export const videoLinkSchema = z.object({
+  url: z
+    .string({ error: 'Link is required' })
+    .trim()
+    .min(1, { error: 'Link is required' })
+    .max(RESOURCE_LIMITS.linkUrl, { error: `Link must be at most ${RESOURCE_LIMITS.linkUrl} characters` })
+    .refine((value) => videoLinkProvider(value) !== undefined, {
+      error: `Link must be an https address of ${VIDEO_LINK_PROVIDERS.map((provider) => provider.name).join(', ')}`,
+    }),
+  fileName: requiredText('Title', RESOURCE_LIMITS.fileName),
+  class: requiredText('Class', FIELD_LIMITS.className),
+  subject: optionalSubject,
+  description: descriptionField.optional(),
+  tags: z
+    .union([
+      tagsField,
+      z
+        .array(z.string())
+        .transform((tags) => tags.join(','))
+        .pipe(tagsField),
+    ])
+    .optional(),
+});
+export type VideoLinkInput = z.infer<typeof videoLinkSchema>;
+
+/** PATCH /api/teacher/resources/{id}: what an uploader may change afterwards. */
+export const resourceUpdateSchema = z
+  .object({
+    fileName: requiredText('Name', RESOURCE_LIMITS.fileName).optional(),
+    description: descriptionField.optional(),
+    tags: z
+      .union([
+        tagsField,
+        z
+          .array(z.string())
+          .transform((tags) => tags.join(','))
+          .pipe(tagsField),
+      ])
+      .optional(),
+    class: requiredText('Class', FIELD_LIMITS.className).optional(),
+  })
+  .strict();
+export type ResourceUpdate = z.infer<typeof resourceUpdateSchema>;
+
+/** POST /api/resources/{id}/star. `studentId` may be sent (SPEC §7) and is ignored. */
+export const starSchema = z.object({
+  action: z.enum(['star', 'unstar'], { error: "action must be 'star' or 'unstar'" }),
+  studentId: z.unknown().optional(),
+});
+
+export const resourceIdParamsSchema = z.object({ id: z.uuid({ error: 'Unknown resource' }) });
+
+/** SPEC §3 Resource, as presented to the caller. */
+export type Resource = {
+  _id: string;
+  /** 'file' is an upload served by us; 'link' is a hosted video (fileURL is its address). */
+  kind: 'file' | 'link';
+  fileName: string;
+  /** Uploads: a signed address of ours, valid for the caller only, for a limited time. */
+  fileURL: string;
+  description?: string;
+  tags: string[];
+  class: string;
+  subject: string;
+  mimeType: string;
+  /** Bytes (0 for links). */
+  size: number;
+  uploadedBy: { _id: string; name: string };
+  createdAt: string;
+  /** SPEC §3 shape: holds the caller's own id when they starred it, nothing about other students. */
+  starredBy: string[];
+  isStarred: boolean;
+  starCount: number;
+};
+
+/** SPEC §9: size shown in KB (bytes / 1024) with one decimal. */
+export const formatSizeInKb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** Images, PDF, audio and video open in the browser; every other type downloads (SPEC: safe inline types). */
+export const INLINE_MIME_TYPES: readonly string[] = [
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'video/mp4',
+  'video/webm',
+  'audio/mpeg',
+  'audio/ogg',
+  'audio/wav',
+];
