@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { RESOURCE_LIMITS } from '#shared/resources';
 import { ConfigError, loadConfig } from './config.ts';
 
 const createdRoots: string[] = [];
@@ -69,5 +70,106 @@ describe('loadConfig', () => {
     expect(problems.join('\n')).toMatch(/DATABASE_URL/);
     expect(problems.join('\n')).toMatch(/JWT_SECRET/);
     expect(problems.join('\n')).toMatch(/LOG_LEVEL/);
+  });
+});
+
+/** The problems a configuration is refused with (fails the test if it is accepted). */
+function problemsOf(environment: NodeJS.ProcessEnv): string[] {
+  try {
+    loadConfig(environment);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('the configuration was accepted');
+}
+
+describe('loadConfig: uploads', () => {
+  it('defaults to 100 MB uploads kept on disk', () => {
+    const config = loadConfig({ DATA_DIR: freshDataDir() });
+    expect(config.uploadMaxBytes).toBe(RESOURCE_LIMITS.uploadMaxBytesDefault);
+    expect(config.uploadMaxBytes).toBe(100 * 1024 * 1024);
+    expect(config.s3).toBeUndefined();
+  });
+
+  it('reads UPLOAD_MAX_BYTES', () => {
+    expect(loadConfig({ DATA_DIR: freshDataDir(), UPLOAD_MAX_BYTES: '5242880' }).uploadMaxBytes).toBe(5242880);
+  });
+
+  it.each(['ten', '0', '-5', '1.5', '100MB'])('refuses UPLOAD_MAX_BYTES=%s with a clear message', (value) => {
+    const problems = problemsOf({ DATA_DIR: freshDataDir(), UPLOAD_MAX_BYTES: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^UPLOAD_MAX_BYTES must be/);
+  });
+
+  it('stores in an S3-compatible server with path-style addresses when S3_ENDPOINT is set', () => {
+    const config = loadConfig({
+      DATA_DIR: freshDataDir(),
+      S3_BUCKET: 'studyhall-files',
+      S3_ENDPOINT: 'http://minio.school.lan:9000',
+      S3_ACCESS_KEY_ID: 'studyhall',
+      S3_SECRET_ACCESS_KEY: 'secret-key',
+    });
+    expect(config.s3).toEqual({
+      bucket: 'studyhall-files',
+      endpoint: 'http://minio.school.lan:9000',
+      region: 'us-east-1',
+      accessKeyId: 'studyhall',
+      secretAccessKey: 'secret-key',
+      forcePathStyle: true,
+    });
+  });
+
+  it('stores in AWS with virtual-hosted addresses and the default credential chain when only S3_BUCKET is set', () => {
+    const config = loadConfig({ DATA_DIR: freshDataDir(), S3_BUCKET: 'studyhall-files', S3_REGION: 'eu-west-3' });
+    expect(config.s3).toEqual({
+      bucket: 'studyhall-files',
+      endpoint: undefined,
+      region: 'eu-west-3',
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+      forcePathStyle: false,
+    });
+  });
+
+  it('lets S3_FORCE_PATH_STYLE override the default either way', () => {
+    const withEndpoint = { DATA_DIR: freshDataDir(), S3_BUCKET: 'files', S3_ENDPOINT: 'https://s3.example.org' };
+    expect(loadConfig({ ...withEndpoint, S3_FORCE_PATH_STYLE: 'false' }).s3?.forcePathStyle).toBe(false);
+    expect(
+      loadConfig({ DATA_DIR: freshDataDir(), S3_BUCKET: 'files', S3_FORCE_PATH_STYLE: 'true' }).s3?.forcePathStyle,
+    ).toBe(true);
+  });
+
+  it('treats an empty S3_BUCKET as unset', () => {
+    expect(loadConfig({ DATA_DIR: freshDataDir(), S3_BUCKET: '' }).s3).toBeUndefined();
+  });
+
+  it('lists every S3 problem at once', () => {
+    const problems = problemsOf({
+      DATA_DIR: freshDataDir(),
+      S3_BUCKET: 'files',
+      S3_ENDPOINT: 'ftp://files.example.org',
+      S3_FORCE_PATH_STYLE: 'yes',
+      S3_ACCESS_KEY_ID: 'only-the-id',
+      UPLOAD_MAX_BYTES: '0',
+    });
+    expect(problems).toHaveLength(4);
+    expect(problems.join('\n')).toMatch(/S3_ENDPOINT must be an http\(s\) URL/);
+    expect(problems.join('\n')).toMatch(/S3_FORCE_PATH_STYLE must be true or false/);
+    expect(problems.join('\n')).toMatch(/S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together/);
+    expect(problems.join('\n')).toMatch(/UPLOAD_MAX_BYTES/);
+  });
+
+  it('refuses S3 settings without S3_BUCKET rather than silently keeping files on disk', () => {
+    const problems = problemsOf({
+      DATA_DIR: freshDataDir(),
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(problems).toEqual([
+      'S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY set without S3_BUCKET (set S3_BUCKET to store files in S3)',
+    ]);
   });
 });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { RESOURCE_LIMITS } from '#shared/resources';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -22,7 +23,25 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   QUOTES_API_URL: z.url({ protocol: /^https?$/, error: 'QUOTES_API_URL must be an http(s) URL' }).optional(),
   QUOTES_API_KEY: z.string().min(1).optional(),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number({ error: 'UPLOAD_MAX_BYTES must be a number of bytes, e.g. 104857600 for 100 MB' })
+    .int({ error: 'UPLOAD_MAX_BYTES must be a whole number of bytes' })
+    .positive({ error: 'UPLOAD_MAX_BYTES must be greater than 0' })
+    .max(Number.MAX_SAFE_INTEGER, { error: 'UPLOAD_MAX_BYTES is too large' })
+    .default(RESOURCE_LIMITS.uploadMaxBytesDefault),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[^\s/]+$/, { error: 'S3_BUCKET must be a bucket name (no spaces or slashes)' })
+    .optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'S3_ENDPOINT must be an http(s) URL' }).optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { error: 'S3_FORCE_PATH_STYLE must be true or false' }).optional(),
 });
+
+/** Set only together with S3_BUCKET: alone they would silently keep files on disk. */
+const S3_SETTINGS = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'];
 
 export type AppConfig = {
   port: number;
@@ -35,6 +54,21 @@ export type AppConfig = {
   /** API Ninjas-compatible quotes service; unset means the bundled quotes only. */
   quotesApiUrl: string | undefined;
   quotesApiKey: string | undefined;
+  /** Largest accepted upload, in bytes. */
+  uploadMaxBytes: number;
+  /** Uploads go to this bucket; unset means files on disk in dataDir/uploads. */
+  s3: S3Config | undefined;
+};
+
+export type S3Config = {
+  bucket: string;
+  /** An S3-compatible server; unset means AWS. */
+  endpoint: string | undefined;
+  region: string;
+  /** Both or neither; neither means the AWS SDK's default credential chain. */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  forcePathStyle: boolean;
 };
 
 export class ConfigError extends Error {
@@ -56,10 +90,10 @@ function withoutEmptyValues(environment: NodeJS.ProcessEnv): Record<string, stri
  * person fixing a deployment sees the whole list, not one error per restart.
  */
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = environmentSchema.safeParse(withoutEmptyValues(environment));
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => issue.message));
-  }
+  const given = withoutEmptyValues(environment);
+  const parsed = environmentSchema.safeParse(given);
+  const problems = [...(parsed.error?.issues.map((issue) => issue.message) ?? []), ...s3Problems(given)];
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const values = parsed.data;
   const dataDir = path.resolve(values.DATA_DIR);
   // The database and the signing secret live here: only our user may enter.
@@ -73,7 +107,38 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     logLevel: values.LOG_LEVEL,
     quotesApiUrl: values.QUOTES_API_URL,
     quotesApiKey: values.QUOTES_API_KEY,
+    uploadMaxBytes: values.UPLOAD_MAX_BYTES,
+    s3: values.S3_BUCKET
+      ? {
+          bucket: values.S3_BUCKET,
+          endpoint: values.S3_ENDPOINT,
+          region: values.S3_REGION,
+          accessKeyId: values.S3_ACCESS_KEY_ID,
+          secretAccessKey: values.S3_SECRET_ACCESS_KEY,
+          // Self-hosted servers (MinIO, Ceph) rarely have a DNS name per bucket; AWS prefers one.
+          forcePathStyle: values.S3_FORCE_PATH_STYLE
+            ? values.S3_FORCE_PATH_STYLE === 'true'
+            : values.S3_ENDPOINT !== undefined,
+        }
+      : undefined,
   };
+}
+
+/** The rules that span several S3 variables (each variable's own format is in the schema). */
+function s3Problems(given: Record<string, string>): string[] {
+  const problems: string[] = [];
+  if (!given.S3_BUCKET) {
+    const stray = S3_SETTINGS.filter((name) => given[name] !== undefined);
+    if (stray.length > 0) {
+      problems.push(`${stray.join(', ')} set without S3_BUCKET (set S3_BUCKET to store files in S3)`);
+    }
+  }
+  if ((given.S3_ACCESS_KEY_ID === undefined) !== (given.S3_SECRET_ACCESS_KEY === undefined)) {
+    problems.push(
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or neither, for the AWS default credentials)',
+    );
+  }
+  return problems;
 }
 
 /**
