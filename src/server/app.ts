@@ -16,6 +16,9 @@ import { healthRoutes } from './features/health/routes.ts';
 import { progressRoutes } from './features/progress/routes.ts';
 import { createProgressService } from './features/progress/service.ts';
 import { quizzesRoutes } from './features/quizzes/routes.ts';
+import { createFileAccess } from './features/resources/file-access.ts';
+import { resourcesRoutes } from './features/resources/routes.ts';
+import { createResourcesService } from './features/resources/service.ts';
 import { quoteRoutes } from './features/quote/routes.ts';
 import { createQuoteService, type QuotesServiceConfig } from './features/quote/service.ts';
 import { tasksRoutes } from './features/tasks/routes.ts';
@@ -75,6 +78,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(studentsRoutes(createStudentsService(options.database.db), tokens));
   await app.register(tasksRoutes(createTasksService(options.database.db), tokens));
   await app.register(quoteRoutes(createQuoteService(options.quotes ?? {}, app.log)));
+  const fileAccess = createFileAccess(options.jwtSecret);
+  await app.register(
+    resourcesRoutes({
+      resources: createResourcesService(options.database.db, options.storage, fileAccess, app.log),
+      storage: options.storage,
+      fileAccess,
+      tokens,
+      uploadMaxBytes: options.uploadMaxBytes,
+    }),
+  );
   startAttemptSweep(app, quizzes);
 
   const isServingClient = options.clientDir ? await serveClient(app, options.clientDir) : false;

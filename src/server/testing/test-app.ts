@@ -27,6 +27,8 @@ export async function openTestDatabase(onQuery?: QueryListener): Promise<Databas
 export type TestApp = {
   app: FastifyInstance;
   storage: FileStorage;
+  /** The disk storage's folder when the test did not bring its own storage. */
+  uploadsFolder: string | undefined;
   database: DatabaseHandle;
   /** inject() with the JSON body parsed, for terse assertions. */
   call(options: InjectOptions): Promise<{ status: number; body: any; headers: Record<string, unknown>; raw: string }>;
@@ -57,6 +59,7 @@ export async function createTestApp(
   return {
     app,
     storage,
+    uploadsFolder,
     database,
     async call(options) {
       const response = await app.inject(options);

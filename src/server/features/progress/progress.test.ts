@@ -6,7 +6,8 @@ import type { QuizQuestion } from '#shared/quizzes';
 import { signUpStudent, signUpTeacher } from '../../testing/actors.ts';
 import { buildNewQuiz } from '../../testing/factories.ts';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { containsPattern, leaderboardStatement } from './service.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
+import { leaderboardStatement } from './service.ts';
 
 let t: TestApp;
 let queries: string[] = [];

@@ -2,6 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { UserRole } from '#shared/constants';
 import type { LeaderboardEntry, StudentStatistics } from '#shared/progress';
 import type { Database } from '../../db/client.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
 import { quizAttempts, quizzes, students } from '../../db/schema.ts';
 import { forbidden, unauthorized } from '../../errors.ts';
 import {
@@ -20,8 +21,6 @@ export type LeaderboardFilter = { className?: string | undefined; search?: strin
 /** Both drivers (node-postgres, PGlite) answer a raw statement with { rows }. */
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-/** A LIKE pattern matching the text anywhere, with the text's own % _ \ taken literally. */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
 const LEADERBOARD_ORDER = sql`${students.averageScore} desc nulls last, ${students.id}`;
 

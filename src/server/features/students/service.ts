@@ -1,15 +1,11 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { ClassList, StudentListEntry, StudentListQuery } from '#shared/students';
 import type { Database } from '../../db/client.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
 import { quizzes, students } from '../../db/schema.ts';
 import { presentStudentListEntry } from './presenters.ts';
 
 export type ListedStudents = { items: StudentListEntry[]; hasMore: boolean };
-
-/** A LIKE pattern matching `text` anywhere, with the wildcards % and _ (and the escape \) taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
 
 const listColumns = {
   id: students.id,

@@ -3,7 +3,7 @@ import type { StudentListEntry } from '#shared/students';
 import { signUpStudent, signUpTeacher } from '../../testing/actors.ts';
 import { buildNewQuiz, buildStudentRegistration } from '../../testing/factories.ts';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { containsPattern } from './service.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
 
 let t: TestApp;
 let queries: string[] = [];

@@ -1,0 +1,145 @@
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { fileTypeFromBuffer } from 'file-type';
+import { INLINE_MIME_TYPES } from '#shared/resources';
+import { AppError } from '../../errors.ts';
+
+/** How much of an upload is read before deciding its type (magic bytes, zip entries, text check). */
+const SAMPLE_BYTES = 64 * 1024;
+
+/** Types recognised by their magic bytes that we accept, as file-type names them. */
+const ALLOWED_BY_CONTENT = new Set([
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'video/mp4',
+  'video/webm',
+  'video/quicktime',
+  'audio/mpeg',
+  'audio/ogg',
+  'audio/wav',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'application/vnd.oasis.opendocument.text',
+  'application/vnd.oasis.opendocument.spreadsheet',
+  'application/vnd.oasis.opendocument.presentation',
+  'application/epub+zip',
+  'application/zip',
+]);
+
+/** Containers whose content type the magic bytes alone cannot tell: the extension chooses among these. */
+const ZIP_FAMILY_BY_EXTENSION: Record<string, string> = {
+  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  '.pptx': 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  '.odt': 'application/vnd.oasis.opendocument.text',
+  '.ods': 'application/vnd.oasis.opendocument.spreadsheet',
+  '.odp': 'application/vnd.oasis.opendocument.presentation',
+};
+const LEGACY_OFFICE_BY_EXTENSION: Record<string, string> = {
+  '.doc': 'application/msword',
+  '.xls': 'application/vnd.ms-excel',
+  '.ppt': 'application/vnd.ms-powerpoint',
+};
+
+/** Text has no magic bytes: valid UTF-8 without NUL, typed by its extension (plain text otherwise). */
+const TEXT_BY_EXTENSION: Record<string, string> = {
+  '.txt': 'text/plain',
+  '.csv': 'text/csv',
+  '.md': 'text/markdown',
+  '.json': 'application/json',
+  '.html': 'text/html',
+  '.htm': 'text/html',
+  '.svg': 'image/svg+xml',
+  '.xml': 'application/xml',
+};
+
+export const UNSUPPORTED_TYPE_MESSAGE =
+  'This type of file cannot be shared. Upload a document (PDF, Office, OpenDocument, text), an image, audio or a video.';
+
+/** True when the bytes are UTF-8 text (a character cut at the end of the sample is fine) with no NUL. */
+function isText(sample: Uint8Array): boolean {
+  if (sample.includes(0)) return false;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(sample, { stream: true });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The content type of an upload from its first bytes (and, where bytes cannot tell, its extension); undefined = refused. */
+export async function detectContentType(sample: Uint8Array, fileName: string): Promise<string | undefined> {
+  const extension = path.extname(fileName).toLowerCase();
+  const detected = await fileTypeFromBuffer(sample);
+  if (detected) {
+    if (detected.mime === 'application/zip' || detected.mime === 'application/x-zip-compressed') {
+      return ZIP_FAMILY_BY_EXTENSION[extension] ?? 'application/zip';
+    }
+    if (detected.mime === 'application/x-cfb') return LEGACY_OFFICE_BY_EXTENSION[extension];
+    return ALLOWED_BY_CONTENT.has(detected.mime) ? detected.mime : undefined;
+  }
+  if (sample.length === 0) return undefined; // an empty file is nothing to share
+  return isText(sample) ? (TEXT_BY_EXTENSION[extension] ?? 'text/plain') : undefined;
+}
+
+/**
+ * Reads the first bytes of an upload, decides its type, and returns a stream of
+ * the whole upload (those bytes first) to store. 415 when the type is refused.
+ */
+export async function sniffUpload(upload: Readable, fileName: string): Promise<{ mimeType: string; body: Readable }> {
+  const iterator = upload[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const chunks: Buffer[] = [];
+  let sampled = 0;
+  let isDone = false;
+  while (sampled < SAMPLE_BYTES) {
+    const next = await iterator.next();
+    if (next.done) {
+      isDone = true;
+      break;
+    }
+    chunks.push(next.value);
+    sampled += next.value.length;
+  }
+  const head = Buffer.concat(chunks);
+  const mimeType = await detectContentType(head.subarray(0, SAMPLE_BYTES), fileName);
+  if (!mimeType) {
+    upload.destroy();
+    throw new AppError(415, UNSUPPORTED_TYPE_MESSAGE);
+  }
+  async function* wholeUpload() {
+    yield head;
+    if (isDone) return;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+  }
+  return { mimeType, body: Readable.from(wholeUpload(), { objectMode: false }) };
+}
+
+/** Inline only for types a browser shows without running anything of the file's in our origin. */
+export const isInlineType = (mimeType: string) => INLINE_MIME_TYPES.includes(mimeType);
+
+/**
+ * The user's file name as data only: no folders, no control characters, bounded.
+ * (Stored files are named by us; this is what is shown and offered on download.)
+ */
+export function cleanFileName(name: string | undefined, maxLength: number): string {
+  const lastSegment = (name ?? '').split(/[\\/]/).pop() ?? '';
+  const characters = [...lastSegment].filter((character) => !isUnprintable(character));
+  const cleaned = characters.join('').trim().replace(/^\.+/, '').trim();
+  return [...(cleaned || 'Untitled')].slice(0, maxLength).join('');
+}
+
+/** Control characters and lone UTF-16 surrogates (a code point iterator yields those alone). */
+function isUnprintable(character: string): boolean {
+  const code = character.codePointAt(0)!;
+  return code < 0x20 || code === 0x7f || (code >= 0xd800 && code <= 0xdfff);
+}
+
+/** A Content-Disposition header value: an ASCII fallback plus the exact UTF-8 name (RFC 6266). */
+export function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
+  const fallback = fileName.replace(/[^\x20-\x7E]|["\\%]/g, '_');
+  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}

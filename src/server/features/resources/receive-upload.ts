@@ -1,0 +1,100 @@
+import { Readable } from 'node:stream';
+import type { Multipart } from '@fastify/multipart';
+import { AppError, badRequest } from '../../errors.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
+import { sniffUpload } from './content-type.ts';
+import type { StoredUpload } from './service.ts';
+
+/** The multipart field that carries the file (SPEC §7 upload-resource: `file`). */
+export const FILE_FIELD = 'file';
+
+export const tooLarge = (maxBytes: number) =>
+  new AppError(413, `The file is too large. The largest upload is ${formatMegabytes(maxBytes)}.`);
+
+const formatMegabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+
+/** Passes bytes through, failing with 413 as soon as more than `maxBytes` have come. */
+function withSizeLimit(body: Readable, maxBytes: number, onExceeded: () => void): Readable {
+  async function* limited() {
+    let total = 0;
+    for await (const chunk of body as AsyncIterable<Buffer>) {
+      total += chunk.length;
+      if (total > maxBytes) {
+        onExceeded();
+        throw tooLarge(maxBytes);
+      }
+      yield chunk;
+    }
+  }
+  return Readable.from(limited(), { objectMode: false });
+}
+
+/**
+ * Reads a multipart upload: text fields into a record, the one file streamed into
+ * storage under a generated key (checked by content and size on the way). If
+ * anything fails, the stored bytes are removed before the error goes on, so a
+ * refused, aborted or oversized upload leaves no file behind.
+ */
+export async function receiveUpload(
+  parts: AsyncIterable<Multipart>,
+  storage: FileStorage,
+  options: { maxBytes: number; newKey: () => string },
+): Promise<{ fields: Record<string, unknown>; upload: StoredUpload | undefined }> {
+  const fields: Record<string, unknown> = {};
+  let upload: StoredUpload | undefined;
+  let keyBeingWritten: string | undefined;
+  try {
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== FILE_FIELD || upload) {
+        part.file.resume(); // drain it so the rest of the form can be read
+        throw badRequest(`Send one file, in the form field "${FILE_FIELD}"`);
+      }
+      const { mimeType, body } = await sniffUpload(part.file, part.filename);
+      let isOverLimit = false;
+      const storageKey = options.newKey();
+      keyBeingWritten = storageKey;
+      try {
+        const sizeBytes = await storage.write(
+          storageKey,
+          withSizeLimit(body, options.maxBytes, () => (isOverLimit = true)),
+          mimeType,
+        );
+        upload = { storageKey, sizeBytes, mimeType, originalName: part.filename };
+      } catch (error) {
+        // Whatever the storage made of our 413, the person should hear it.
+        throw isOverLimit ? tooLarge(options.maxBytes) : error;
+      }
+    }
+    return { fields, upload };
+  } catch (error) {
+    if (keyBeingWritten) await storage.remove(keyBeingWritten).catch(() => undefined);
+    throw translateMultipartError(error, options.maxBytes);
+  }
+}
+
+/** @fastify/multipart's own errors, in words a person can act on. */
+function translateMultipartError(error: unknown, maxBytes: number): unknown {
+  const code = (error as { code?: string } | null)?.code;
+  switch (code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return tooLarge(maxBytes);
+    case 'FST_FILES_LIMIT':
+      return badRequest(`Send one file, in the form field "${FILE_FIELD}"`);
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return badRequest('The form has too many fields');
+    case 'FST_PROTO_VIOLATION':
+      return badRequest('The form has a field name that is not allowed');
+    case 'FST_INVALID_JSON_FIELD_ERROR':
+      return badRequest('A form field is not valid JSON');
+    default:
+      if (error instanceof Error && /Unexpected end of (multipart|form)|Part terminated early/i.test(error.message)) {
+        return badRequest('The upload was cut short');
+      }
+      return error;
+  }
+}

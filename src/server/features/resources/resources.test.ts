@@ -1,0 +1,711 @@
+import { readdir } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Resource } from '#shared/resources';
+import { signUpStudent, signUpTeacher } from '../../testing/actors.ts';
+import { multipartBody, SAMPLE_FILES, type MultipartFile } from '../../testing/multipart.ts';
+import { bearer, createTestApp, TEST_JWT_SECRET, type TestApp } from '../../testing/test-app.ts';
+import { detectContentType, cleanFileName } from './content-type.ts';
+import { createFileAccess } from './file-access.ts';
+import { parseRange } from './routes.ts';
+
+let t: TestApp;
+let queries: string[] = [];
+type Teacher = Awaited<ReturnType<typeof signUpTeacher>>;
+type Student = Awaited<ReturnType<typeof signUpStudent>>;
+let teacher: Teacher;
+
+/** Every test works in its own classes, so tests do not see each other's resources. */
+let classCounter = 0;
+const newClass = (label = 'R') => `${label}-${++classCounter}-${Math.random().toString(36).slice(2, 6)}`;
+
+function upload(fields: Record<string, string>, files: MultipartFile[], token: string | null = teacher.token) {
+  const { payload, headers } = multipartBody(fields, files);
+  return t.call({
+    method: 'POST',
+    url: '/api/teacher/upload-resource',
+    headers: { ...headers, ...(token ? bearer(token) : {}) },
+    payload,
+  });
+}
+
+async function uploadOk(className: string, file: MultipartFile, fields: Record<string, string> = {}, by = teacher) {
+  const response = await upload({ class: className, ...fields }, [file], by.token);
+  expect(response.status, response.raw).toBe(201);
+  return response.body.data as Resource;
+}
+
+const pdf = (name = 'notes.pdf'): MultipartFile => ({
+  name,
+  content: SAMPLE_FILES.pdf(),
+  contentType: 'application/pdf',
+});
+
+function list(token: string, query: Record<string, string | number | boolean> = {}) {
+  const params = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]));
+  return t.call({ method: 'GET', url: `/api/get-resources?${params}`, headers: bearer(token) });
+}
+
+const namesOf = (body: { data: Resource[] }) => body.data.map((resource) => resource.fileName);
+
+/** Files in the uploads folder (finished and partial): what a failed upload must not leave. */
+async function storedFiles(): Promise<string[]> {
+  const folder = t.uploadsFolder!;
+  const finished = (await readdir(folder)).filter((name) => name !== '.partial');
+  const partial = (await readdir(path.join(folder, '.partial'))).map((name) => `.partial/${name}`);
+  return [...finished, ...partial];
+}
+
+async function resourceCount(): Promise<number> {
+  const result = await t.database.db.execute('select count(*)::int as count from resources');
+  return (result as unknown as { rows: { count: number }[] }).rows[0]!.count;
+}
+
+/** Fetches a file address as a browser would: no bearer header. */
+const fetchFile = (fileURL: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url: fileURL, headers });
+
+async function studentOf(className: string): Promise<Student> {
+  return signUpStudent(t, { class: className });
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ onQuery: (query) => queries.push(query) });
+  teacher = await signUpTeacher(t, { subject: 'Physics' });
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(() => {
+  queries = [];
+});
+
+describe('upload-resource', () => {
+  it('stores a PDF for the token teacher, with the subject falling back to theirs and tags split', async () => {
+    const className = newClass();
+    const before = await storedFiles();
+    const response = await upload(
+      {
+        class: className,
+        subject: '',
+        description: ' Chapter 1 notes ',
+        tags: 'motion, forces,,motion ',
+        uploadedBy: JSON.stringify({ _id: '00000000-0000-4000-8000-000000000000' }),
+      },
+      [pdf('Chapter 1.pdf')],
+    );
+    expect(response.status, response.raw).toBe(201);
+    expect(response.body).toMatchObject({ success: true, message: 'Resource uploaded' });
+    const created = response.body.data as Resource;
+    expect(created).toMatchObject({
+      kind: 'file',
+      fileName: 'Chapter 1.pdf',
+      description: 'Chapter 1 notes',
+      tags: ['motion', 'forces'],
+      class: className,
+      subject: 'Physics',
+      mimeType: 'application/pdf',
+      size: SAMPLE_FILES.pdf().length,
+      uploadedBy: { _id: teacher.profile._id, name: teacher.registration.name },
+      starredBy: [],
+      isStarred: false,
+      starCount: 0,
+    });
+    expect(created.fileURL).toMatch(new RegExp(`^/api/resources/${created._id}/file\\?access=`));
+    expect(response.raw).not.toContain('storage');
+    // One new file under a generated name.
+    const added = (await storedFiles()).filter((name) => !before.includes(name));
+    expect(added).toHaveLength(1);
+    expect(added[0]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("sends the subject given, and the display name in fileName over the file's own", async () => {
+    const created = await uploadOk(newClass(), pdf('scan0001.pdf'), {
+      subject: 'Optics',
+      fileName: 'Lenses worksheet',
+    });
+    expect(created).toMatchObject({ subject: 'Optics', fileName: 'Lenses worksheet' });
+  });
+
+  it("falls back to 'info' when neither the form nor the teacher has a subject", async () => {
+    const noSubject = await signUpTeacher(t);
+    await t.database.db.execute(`update teachers set subject = '' where id = '${noSubject.profile._id}'`);
+    const created = await uploadOk(newClass(), pdf(), {}, noSubject);
+    expect(created.subject).toBe('info');
+  });
+
+  it('is for teachers only: a student gets 403 and an anonymous caller 401, and nothing is stored', async () => {
+    const student = await studentOf(newClass());
+    const before = { files: await storedFiles(), rows: await resourceCount() };
+    const asStudent = await upload({ class: 'X' }, [pdf()], student.token);
+    expect(asStudent.status).toBe(403);
+    const anonymous = await upload({ class: 'X' }, [pdf()], null);
+    expect(anonymous.status).toBe(401);
+    expect(await storedFiles()).toEqual(before.files);
+    expect(await resourceCount()).toBe(before.rows);
+  });
+
+  it("answers 'Please select a file.' without a file, and a missing class after the file leaves no file", async () => {
+    const before = { files: await storedFiles(), rows: await resourceCount() };
+    const noFile = await upload({ class: newClass() }, []);
+    expect(noFile.status).toBe(400);
+    expect(noFile.body.message).toBe('Please select a file.');
+    expect(noFile.body.errors).toEqual([{ field: 'file', message: 'Please select a file.' }]);
+
+    const noClass = await upload({ class: '  ' }, [pdf()]);
+    expect(noClass.status).toBe(400);
+    expect(noClass.body.message).toMatch(/class/i);
+    expect(await storedFiles()).toEqual(before.files);
+    expect(await resourceCount()).toBe(before.rows);
+  });
+
+  it.each([
+    [
+      'a Windows program renamed .pdf',
+      { name: 'homework.pdf', content: SAMPLE_FILES.exe(), contentType: 'application/pdf' },
+    ],
+    [
+      'binary noise',
+      { name: 'data.txt', content: Buffer.from([0, 1, 2, 3, 255, 254, 0, 7]), contentType: 'text/plain' },
+    ],
+    ['an empty file', { name: 'empty.pdf', content: Buffer.alloc(0), contentType: 'application/pdf' }],
+    ['a zip-based type with an unknown extension', { name: 'x.exe', content: SAMPLE_FILES.exe() }],
+  ])('refuses %s by its content (415) and stores nothing', async (_label, file) => {
+    const before = { files: await storedFiles(), rows: await resourceCount() };
+    const response = await upload({ class: newClass() }, [file]);
+    expect(response.status).toBe(415);
+    expect(response.body.message).toMatch(/cannot be shared/);
+    expect(await storedFiles()).toEqual(before.files);
+    expect(await resourceCount()).toBe(before.rows);
+  });
+
+  it('takes the type from the bytes, not from the name or the browser', async () => {
+    const created = await uploadOk(newClass(), {
+      name: 'picture.pdf',
+      content: SAMPLE_FILES.png(),
+      contentType: 'video/mp4',
+    });
+    expect(created.mimeType).toBe('image/png');
+  });
+
+  it('refuses a second file and a file in another field (400), leaving nothing behind', async () => {
+    const before = { files: await storedFiles(), rows: await resourceCount() };
+    const two = await upload({ class: newClass() }, [pdf('a.pdf'), pdf('b.pdf')]);
+    expect(two.status).toBe(400);
+    const otherField = await upload({ class: newClass() }, [{ ...pdf(), field: 'attachment' }]);
+    expect(otherField.status).toBe(400);
+    expect(await storedFiles()).toEqual(before.files);
+    expect(await resourceCount()).toBe(before.rows);
+  });
+
+  it('refuses JSON and other bodies with 415', async () => {
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/teacher/upload-resource',
+      headers: bearer(teacher.token),
+      payload: { class: 'A', file: 'x' },
+    });
+    expect(response.status).toBe(415);
+    expect(response.body.success).toBe(false);
+  });
+
+  it('keeps path-traversal and control characters in names as harmless data', async () => {
+    const className = newClass();
+    const traversal = await uploadOk(className, pdf('../../../../etc/passwd.pdf'));
+    expect(traversal.fileName).toBe('passwd.pdf');
+    const windows = await uploadOk(className, pdf('..\\..\\boot.ini.pdf'));
+    expect(windows.fileName).toBe('boot.ini.pdf');
+    const sneaky = await uploadOk(className, pdf('x.pdf'), { fileName: '../../.hidden\u0007name.pdf' });
+    expect(sneaky.fileName).toBe('hiddenname.pdf');
+    // Every stored file sits directly in the uploads folder under a generated name.
+    for (const name of await storedFiles()) expect(name).toMatch(/^[0-9a-f-]{36}$/);
+    const served = await fetchFile(traversal.fileURL);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-disposition']).toContain('filename="passwd.pdf"');
+  });
+
+  it('keeps a UTF-8 file name', async () => {
+    const created = await uploadOk(newClass(), pdf('Lösungen – Übung 1.pdf'));
+    expect(created.fileName).toBe('Lösungen – Übung 1.pdf');
+    const served = await fetchFile(created.fileURL);
+    expect(served.headers['content-disposition']).toBe(
+      `inline; filename="L_sungen _ _bung 1.pdf"; filename*=UTF-8''${encodeURIComponent('Lösungen – Übung 1.pdf')}`,
+    );
+  });
+
+  it('validates the text fields (400, naming the field) and stores nothing', async () => {
+    const before = { files: await storedFiles(), rows: await resourceCount() };
+    const cases: Record<string, string>[] = [
+      { class: 'x'.repeat(51) },
+      { class: 'A', description: 'd'.repeat(1001) },
+      { class: 'A', tags: Array.from({ length: 21 }, (_, index) => `t${index}`).join(',') },
+      { class: 'A', tags: 'x'.repeat(41) },
+      { class: 'A\u0000B' },
+      { class: 'A', subject: 's'.repeat(101) },
+    ];
+    for (const fields of cases) {
+      const response = await upload(fields, [pdf()]);
+      expect(response.status, JSON.stringify(fields)).toBe(400);
+      expect(response.body.errors?.[0]?.field).toBeTruthy();
+    }
+    expect(await storedFiles()).toEqual(before.files);
+    expect(await resourceCount()).toBe(before.rows);
+  });
+});
+
+describe('size limit', () => {
+  let small: TestApp;
+  let smallTeacher: Teacher;
+  beforeAll(async () => {
+    small = await createTestApp({ uploadMaxBytes: 10_000 });
+    smallTeacher = await signUpTeacher(small);
+  }, 60_000);
+  afterAll(async () => {
+    await small.close();
+  });
+
+  it('answers 413 over UPLOAD_MAX_BYTES, exactly at the limit is fine, and nothing is left behind', async () => {
+    const send = (content: Buffer) => {
+      const { payload, headers } = multipartBody({ class: 'Big' }, [{ name: 'clip.mp4', content }]);
+      return small.call({
+        method: 'POST',
+        url: '/api/teacher/upload-resource',
+        headers: { ...headers, ...bearer(smallTeacher.token) },
+        payload,
+      });
+    };
+    const over = await send(SAMPLE_FILES.mp4(10_001));
+    expect(over.status).toBe(413);
+    expect(over.body.message).toMatch(/too large/);
+    expect((await readdir(small.uploadsFolder!)).filter((name) => name !== '.partial')).toEqual([]);
+    expect(await readdir(path.join(small.uploadsFolder!, '.partial'))).toEqual([]);
+
+    const atLimit = await send(SAMPLE_FILES.mp4(10_000));
+    expect(atLimit.status, atLimit.raw).toBe(201);
+    expect(atLimit.body.data.size).toBe(10_000);
+  });
+
+  it('refuses a declared Content-Length far over the limit before reading the body', async () => {
+    const { headers } = multipartBody({ class: 'Big' });
+    const response = await small.call({
+      method: 'POST',
+      url: '/api/teacher/upload-resource',
+      headers: { ...headers, ...bearer(smallTeacher.token), 'content-length': String(50 * 1024 * 1024) },
+      payload: Buffer.alloc(10),
+    });
+    expect(response.status).toBe(413);
+  });
+});
+
+describe('an upload cut off by the client', () => {
+  it('leaves no row and no file', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const before = { files: await storedFiles(), rows: await resourceCount() };
+    const { payload, headers } = multipartBody({ class: newClass() }, [
+      { name: 'lecture.mp4', content: SAMPLE_FILES.mp4(3 * 1024 * 1024) },
+    ]);
+    await new Promise<void>((resolve) => {
+      const request = httpRequest({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/teacher/upload-resource',
+        headers: { ...headers, ...bearer(teacher.token), 'content-length': String(payload.length) },
+      });
+      request.on('error', () => resolve());
+      request.on('close', () => resolve());
+      // Send half of the file, give the server time to start storing it, then hang up.
+      request.write(payload.subarray(0, payload.length / 2), () => setTimeout(() => request.destroy(), 300));
+    });
+    // The server notices the hang-up and cleans up.
+    await expect.poll(storedFiles, { timeout: 5000 }).toEqual(before.files);
+    expect(await resourceCount()).toBe(before.rows);
+  });
+});
+
+describe('serving files', () => {
+  it('serves a PDF inline with its type, nosniff and range support, and refuses bad access values', async () => {
+    const created = await uploadOk(newClass(), pdf('Notes.pdf'));
+    const served = await fetchFile(created.fileURL);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('application/pdf');
+    expect(served.headers['content-disposition']).toMatch(/^inline; filename="Notes.pdf"/);
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['accept-ranges']).toBe('bytes');
+    expect(served.rawPayload.equals(SAMPLE_FILES.pdf())).toBe(true);
+
+    const ranged = await fetchFile(created.fileURL, { range: 'bytes=0-3' });
+    expect(ranged.statusCode).toBe(206);
+    expect(ranged.headers['content-range']).toBe(`bytes 0-3/${SAMPLE_FILES.pdf().length}`);
+    expect(ranged.body).toBe('%PDF');
+    const outside = await fetchFile(created.fileURL, { range: 'bytes=99999-' });
+    expect(outside.statusCode).toBe(416);
+
+    const fileUrl = new URL(created.fileURL, 'http://x');
+    const base = fileUrl.pathname;
+    expect((await fetchFile(base)).statusCode).toBe(400);
+    expect((await fetchFile(`${base}?access=nonsense`)).statusCode).toBe(403);
+    const access = fileUrl.searchParams.get('access')!;
+    const tampered = access.slice(0, -2) + (access.endsWith('AA') ? 'BB' : 'AA');
+    expect((await fetchFile(`${base}?access=${encodeURIComponent(tampered)}`)).statusCode).toBe(403);
+    // Another resource's access value does not open this one.
+    const other = await uploadOk(newClass(), pdf('Other.pdf'));
+    const otherAccess = new URL(other.fileURL, 'http://x').searchParams.get('access')!;
+    expect((await fetchFile(`${base}?access=${encodeURIComponent(otherAccess)}`)).statusCode).toBe(403);
+  });
+
+  it.each([
+    ['page.html', SAMPLE_FILES.html(), 'text/html; charset=utf-8'],
+    ['drawing.svg', SAMPLE_FILES.svg(), 'image/svg+xml; charset=utf-8'],
+  ])('serves %s as an attachment in a sandbox, so its script never runs in our origin', async (name, content, type) => {
+    const created = await uploadOk(newClass(), { name, content, contentType: 'text/html' });
+    const served = await fetchFile(created.fileURL);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe(type);
+    expect(served.headers['content-disposition']).toMatch(/^attachment;/);
+    expect(served.headers['content-security-policy']).toContain('sandbox');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('serves images and videos inline', async () => {
+    const className = newClass();
+    const image = await uploadOk(className, { name: 'dot.png', content: SAMPLE_FILES.png() });
+    const video = await uploadOk(className, { name: 'clip.mp4', content: SAMPLE_FILES.mp4() });
+    for (const [resource, type] of [
+      [image, 'image/png'],
+      [video, 'video/mp4'],
+    ] as const) {
+      const served = await fetchFile(resource.fileURL);
+      expect(served.headers['content-type']).toBe(type);
+      expect(served.headers['content-disposition']).toMatch(/^inline;/);
+    }
+  });
+
+  it('gives each caller their own address, valid only for a limited time', () => {
+    let now = Date.UTC(2026, 10, 21, 9, 15);
+    const access = createFileAccess(TEST_JWT_SECRET, () => now);
+    const signed = access.sign('resource-1', 'user-1');
+    expect(access.verify('resource-1', signed)).toBe('user-1');
+    expect(() => access.verify('resource-2', signed)).toThrow(/not valid/);
+    // Same hour, same address (so browsers can cache it); 13 hours later it has expired.
+    now += 30 * 60 * 1000;
+    expect(access.sign('resource-1', 'user-1')).toBe(signed);
+    now += 13 * 60 * 60 * 1000;
+    expect(() => access.verify('resource-1', signed)).toThrow(/expired/);
+    // A different secret's signature is refused.
+    const other = createFileAccess(`${TEST_JWT_SECRET}-other`, () => now);
+    expect(() => access.verify('resource-1', other.sign('resource-1', 'user-1'))).toThrow(/not valid/);
+  });
+});
+
+describe('get-resources', () => {
+  it("gives a student their own class's library, newest first, and refuses another class (403)", async () => {
+    const className = newClass();
+    const other = newClass();
+    await uploadOk(className, pdf('First.pdf'));
+    await uploadOk(className, pdf('Second.pdf'));
+    await uploadOk(other, pdf('Elsewhere.pdf'));
+    const student = await studentOf(className);
+    const response = await list(student.token);
+    expect(response.status).toBe(200);
+    expect(namesOf(response.body)).toEqual(['Second.pdf', 'First.pdf']);
+    expect(response.body.page).toEqual({ offset: 0, limit: 20, hasMore: false });
+    expect((await list(student.token, { class: className })).status).toBe(200);
+    const foreign = await list(student.token, { class: other });
+    expect(foreign.status).toBe(403);
+    expect(foreign.body.success).toBe(false);
+  });
+
+  it('gives a teacher only their own uploads, optionally one class of them', async () => {
+    const mine = newClass();
+    const alsoMine = newClass();
+    const someoneElse = await signUpTeacher(t);
+    await uploadOk(mine, pdf('Mine A.pdf'));
+    await uploadOk(alsoMine, pdf('Mine B.pdf'));
+    await uploadOk(mine, pdf('Not mine.pdf'), {}, someoneElse);
+    const own = await list(someoneElse.token);
+    expect(namesOf(own.body)).toEqual(['Not mine.pdf']);
+    const oneClass = await list(teacher.token, { class: mine });
+    expect(namesOf(oneClass.body)).toEqual(['Mine A.pdf']);
+  });
+
+  it('filters by type, subject and plain-text search, sorts by name or date, and pages', async () => {
+    const className = newClass();
+    await uploadOk(className, pdf('b-notes.pdf'), { subject: 'Algebra', description: 'Factoring 100% explained' });
+    await uploadOk(className, { name: 'A-diagram.png', content: SAMPLE_FILES.png() }, { subject: 'Geometry' });
+    await uploadOk(className, { name: 'c_clip.mp4', content: SAMPLE_FILES.mp4() }, { subject: 'Algebra' });
+    const student = await studentOf(className);
+
+    expect(namesOf((await list(student.token, { type: 'video' })).body)).toEqual(['c_clip.mp4']);
+    expect(namesOf((await list(student.token, { fileType: 'image' })).body)).toEqual(['A-diagram.png']);
+    expect(namesOf((await list(student.token, { type: 'application' })).body)).toEqual(['b-notes.pdf']);
+    expect(
+      namesOf((await list(student.token, { subject: 'algebra', sortBy: 'fileName', sortOrder: 'asc' })).body),
+    ).toEqual(['b-notes.pdf', 'c_clip.mp4']);
+    // Search: name or description, case-insensitive, wildcards taken literally.
+    expect(namesOf((await list(student.token, { search: 'FACTORING' })).body)).toEqual(['b-notes.pdf']);
+    expect(namesOf((await list(student.token, { search: '100%' })).body)).toEqual(['b-notes.pdf']);
+    expect(namesOf((await list(student.token, { search: '%' })).body)).toEqual(['b-notes.pdf']);
+    expect(namesOf((await list(student.token, { search: '_' })).body)).toEqual(['c_clip.mp4']);
+    // Name sorts ignore case.
+    expect(namesOf((await list(student.token, { sortBy: 'fileName', sortOrder: 'asc' })).body)).toEqual([
+      'A-diagram.png',
+      'b-notes.pdf',
+      'c_clip.mp4',
+    ]);
+    expect(namesOf((await list(student.token, { sortBy: 'fileName', sortOrder: 'desc' })).body)).toEqual([
+      'c_clip.mp4',
+      'b-notes.pdf',
+      'A-diagram.png',
+    ]);
+    expect(namesOf((await list(student.token, { sortBy: 'createdAt', sortOrder: 'asc' })).body)).toEqual([
+      'b-notes.pdf',
+      'A-diagram.png',
+      'c_clip.mp4',
+    ]);
+    // Pages do not overlap and say when more follow.
+    const first = await list(student.token, { sortBy: 'fileName', sortOrder: 'asc', limit: 2 });
+    expect(namesOf(first.body)).toEqual(['A-diagram.png', 'b-notes.pdf']);
+    expect(first.body.page).toEqual({ offset: 0, limit: 2, hasMore: true });
+    const second = await list(student.token, { sortBy: 'fileName', sortOrder: 'asc', limit: 2, offset: 2 });
+    expect(namesOf(second.body)).toEqual(['c_clip.mp4']);
+    expect(second.body.page.hasMore).toBe(false);
+  });
+
+  it.each([
+    [{ type: 'exe' }, 'type'],
+    [{ sortBy: 'password_hash' }, 'sortBy'],
+    [{ sortOrder: 'sideways' }, 'sortOrder'],
+    [{ limit: 1000 }, 'limit'],
+    [{ offset: -1 }, 'offset'],
+    [{ search: 's'.repeat(101) }, 'search'],
+    [{ starred: 'yes' }, 'starred'],
+  ])('refuses the bad query %o (400)', async (query, field) => {
+    const response = await list(teacher.token, query as Record<string, string>);
+    expect(response.status).toBe(400);
+    expect(response.body.errors[0].field).toBe(field);
+  });
+
+  it('needs a token (401)', async () => {
+    expect((await t.call({ method: 'GET', url: '/api/get-resources' })).status).toBe(401);
+  });
+
+  it('reads a page in the same number of statements whatever the number of resources and stars', async () => {
+    const className = newClass();
+    const student = await studentOf(className);
+    await uploadOk(className, pdf('One.pdf'));
+    queries = [];
+    await list(student.token);
+    const withOne = queries.length;
+    for (let index = 0; index < 6; index++) {
+      const resource = await uploadOk(className, pdf(`More ${index}.pdf`));
+      const classmate = await studentOf(className);
+      await t.call({
+        method: 'POST',
+        url: `/api/resources/${resource._id}/star`,
+        headers: bearer(classmate.token),
+        payload: { action: 'star' },
+      });
+    }
+    queries = [];
+    const response = await list(student.token);
+    expect(response.body.data).toHaveLength(7);
+    expect(queries.length).toBe(withOne);
+    expect(withOne).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('stars', () => {
+  const star = (id: string, token: string, payload: object) =>
+    t.call({ method: 'POST', url: `/api/resources/${id}/star`, headers: bearer(token), payload });
+
+  it('stars and unstars for the token student only, idempotently, and the Starred filter follows', async () => {
+    const className = newClass();
+    const first = await uploadOk(className, pdf('Starred.pdf'));
+    await uploadOk(className, pdf('Plain.pdf'));
+    const student = await studentOf(className);
+    const classmate = await studentOf(className);
+
+    // studentId in the body is ignored: the classmate's star is the caller's own.
+    const starred = await star(first._id, student.token, { action: 'star', studentId: classmate.profile._id });
+    expect(starred.status).toBe(200);
+    expect(starred.body.data).toMatchObject({
+      _id: first._id,
+      isStarred: true,
+      starredBy: [student.profile._id],
+      starCount: 1,
+    });
+    const again = await star(first._id, student.token, { action: 'star' });
+    expect(again.body.data).toMatchObject({ isStarred: true, starCount: 1 });
+
+    // The classmate has not starred it; and sees nothing about who did.
+    const classmateView = await list(classmate.token);
+    const seenByClassmate = classmateView.body.data.find((resource: Resource) => resource._id === first._id);
+    expect(seenByClassmate).toMatchObject({ isStarred: false, starredBy: [], starCount: 1 });
+    expect(classmateView.raw).not.toContain(student.profile._id);
+
+    expect(namesOf((await list(student.token, { starred: true })).body)).toEqual(['Starred.pdf']);
+    expect(namesOf((await list(classmate.token, { starred: true })).body)).toEqual([]);
+
+    const unstarred = await star(first._id, student.token, { action: 'unstar' });
+    expect(unstarred.body.data).toMatchObject({ isStarred: false, starredBy: [], starCount: 0 });
+    const unstarAgain = await star(first._id, student.token, { action: 'unstar' });
+    expect(unstarAgain.status).toBe(200);
+    expect(namesOf((await list(student.token, { starred: true })).body)).toEqual([]);
+  });
+
+  it("refuses another class's resource (403), teachers (403), unknown ids (404) and bad actions (400)", async () => {
+    const resource = await uploadOk(newClass(), pdf());
+    const outsider = await studentOf(newClass());
+    expect((await star(resource._id, outsider.token, { action: 'star' })).status).toBe(403);
+    expect((await star(resource._id, teacher.token, { action: 'star' })).status).toBe(403);
+    expect((await star('3f0e9b1c-0000-4000-8000-000000000000', outsider.token, { action: 'star' })).status).toBe(404);
+    expect((await star('not-an-id', outsider.token, { action: 'star' })).status).toBe(400);
+    expect((await star(resource._id, outsider.token, { action: 'like' })).status).toBe(400);
+    const rows = await t.database.db.execute(
+      `select count(*)::int as count from resource_stars where resource_id = '${resource._id}'`,
+    );
+    expect((rows as unknown as { rows: { count: number }[] }).rows[0]!.count).toBe(0);
+  });
+});
+
+describe('editing and deleting an upload', () => {
+  it('lets the uploader change the name, description, tags and class, and no one else', async () => {
+    const created = await uploadOk(newClass(), pdf(), { description: 'old', tags: 'a' });
+    const newClassName = newClass();
+    const patch = (payload: object, token = teacher.token, id = created._id) =>
+      t.call({ method: 'PATCH', url: `/api/teacher/resources/${id}`, headers: bearer(token), payload });
+
+    const changed = await patch({ fileName: 'Renamed.pdf', description: 'new', tags: 'x, y', class: newClassName });
+    expect(changed.status, changed.raw).toBe(200);
+    expect(changed.body.data).toMatchObject({
+      fileName: 'Renamed.pdf',
+      description: 'new',
+      tags: ['x', 'y'],
+      class: newClassName,
+    });
+    const cleared = await patch({ description: '', tags: '' });
+    expect(cleared.body.data.description).toBeUndefined();
+    expect(cleared.body.data.tags).toEqual([]);
+
+    const otherTeacher = await signUpTeacher(t);
+    expect((await patch({ description: 'hijack' }, otherTeacher.token)).status).toBe(403);
+    const student = await studentOf(newClassName);
+    expect((await patch({ description: 'hijack' }, student.token)).status).toBe(403);
+    expect((await patch({ description: 'x' }, teacher.token, '3f0e9b1c-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await patch({ uploadedBy: 'someone' })).status).toBe(400);
+    expect((await patch({ class: '' })).status).toBe(400);
+    // The student of the new class now finds it.
+    expect(namesOf((await list(student.token)).body)).toEqual(['Renamed.pdf']);
+  });
+
+  it('deletes the row, its stars and the stored file; only the uploader may', async () => {
+    const className = newClass();
+    const created = await uploadOk(className, pdf('Delete me.pdf'));
+    const student = await studentOf(className);
+    await t.call({
+      method: 'POST',
+      url: `/api/resources/${created._id}/star`,
+      headers: bearer(student.token),
+      payload: { action: 'star' },
+    });
+    const filesBefore = await storedFiles();
+    const remove = (token: string) =>
+      t.call({ method: 'DELETE', url: `/api/teacher/resources/${created._id}`, headers: bearer(token) });
+
+    const otherTeacher = await signUpTeacher(t);
+    expect((await remove(otherTeacher.token)).status).toBe(403);
+    expect((await remove(student.token)).status).toBe(403);
+
+    const deleted = await remove(teacher.token);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toMatchObject({ success: true, data: null });
+    expect(await storedFiles()).toHaveLength(filesBefore.length - 1);
+    expect((await fetchFile(created.fileURL)).statusCode).toBe(404);
+    expect(namesOf((await list(student.token)).body)).toEqual([]);
+    expect((await remove(teacher.token)).status).toBe(404);
+  });
+});
+
+describe('video links', () => {
+  const addLink = (payload: object, token = teacher.token) =>
+    t.call({ method: 'POST', url: '/api/teacher/add-resource-link', headers: bearer(token), payload });
+
+  it('shares a hosted video that students find under Videos, played from its own address', async () => {
+    const className = newClass();
+    const response = await addLink({
+      url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      fileName: 'Newton in 5 minutes',
+      class: className,
+      tags: 'motion',
+    });
+    expect(response.status, response.raw).toBe(201);
+    expect(response.body.data).toMatchObject({
+      kind: 'link',
+      fileName: 'Newton in 5 minutes',
+      fileURL: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      mimeType: 'video/x-youtube',
+      size: 0,
+      subject: 'Physics',
+      tags: ['motion'],
+    });
+    const student = await studentOf(className);
+    expect(namesOf((await list(student.token, { type: 'video' })).body)).toEqual(['Newton in 5 minutes']);
+    // A link has no file of ours to serve.
+    const fileAddress = `/api/resources/${response.body.data._id}/file?access=x`;
+    expect((await fetchFile(fileAddress)).statusCode).toBe(403);
+  });
+
+  it.each([
+    'http://www.youtube.com/watch?v=x',
+    'https://evil.example/youtube.com',
+    'https://youtube.com.evil.example/watch',
+    'javascript:alert(1)',
+    '',
+  ])('refuses %j (400)', async (url) => {
+    const response = await addLink({ url, fileName: 'Video', class: newClass() });
+    expect(response.status).toBe(400);
+    expect(response.body.errors[0].field).toBe('url');
+  });
+
+  it('is for teachers only', async () => {
+    const student = await studentOf(newClass());
+    const response = await addLink({ url: 'https://vimeo.com/1', fileName: 'V', class: 'A' }, student.token);
+    expect(response.status).toBe(403);
+  });
+});
+
+describe('helpers', () => {
+  it('parses single byte ranges like media elements send them', () => {
+    expect(parseRange(undefined, 100)).toBeUndefined();
+    expect(parseRange('bytes=0-', 100)).toEqual({ start: 0, end: 99 });
+    expect(parseRange('bytes=10-19', 100)).toEqual({ start: 10, end: 19 });
+    expect(parseRange('bytes=90-500', 100)).toEqual({ start: 90, end: 99 });
+    expect(parseRange('bytes=-10', 100)).toEqual({ start: 90, end: 99 });
+    expect(parseRange('bytes=100-', 100)).toBe('unsatisfiable');
+    expect(parseRange('bytes=5-1', 100)).toBe('unsatisfiable');
+    expect(parseRange('bytes=0-1,5-6', 100)).toBeUndefined();
+    expect(parseRange('items=0-1', 100)).toBeUndefined();
+  });
+
+  it('cleans file names to data', () => {
+    expect(cleanFileName('../../a.pdf', 255)).toBe('a.pdf');
+    expect(cleanFileName('C:\\Users\\x\\b.pdf', 255)).toBe('b.pdf');
+    expect(cleanFileName('..', 255)).toBe('Untitled');
+    expect(cleanFileName('\ud800bad.pdf', 255)).toBe('bad.pdf');
+    expect(cleanFileName('😀'.repeat(300), 255)).toBe('😀'.repeat(255));
+  });
+
+  it('detects Office files by their zip container and extension', async () => {
+    const zipHeader = Buffer.concat([Buffer.from('504b0304', 'hex'), Buffer.alloc(100, 0)]);
+    expect(await detectContentType(zipHeader, 'essay.docx')).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
+    expect(await detectContentType(zipHeader, 'bundle.zip')).toBe('application/zip');
+    expect(await detectContentType(Buffer.from('a,b\n1,2\n'), 'marks.csv')).toBe('text/csv');
+    expect(await detectContentType(Buffer.from('plain words'), 'README')).toBe('text/plain');
+  });
+});

@@ -1,0 +1,293 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  FALLBACK_UPLOAD_SUBJECT,
+  RESOURCE_LIMITS,
+  videoLinkProvider,
+  type Resource,
+  type ResourceListQuery,
+  type ResourceUpdate,
+  type UploadFields,
+  type VideoLinkInput,
+} from '#shared/resources';
+import type { Database } from '../../db/client.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
+import { resources, resourceStars, students, teachers } from '../../db/schema.ts';
+import { forbidden, notFound, unauthorized } from '../../errors.ts';
+import type { AuthenticatedUser } from '../../plugins/auth.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
+import { cleanFileName } from './content-type.ts';
+import type { FileAccess } from './file-access.ts';
+import { presentResource, type ResourceViewRow } from './presenters.ts';
+
+export type ListedResources = { items: Resource[]; hasMore: boolean };
+
+/** An upload whose bytes are already in the file storage, waiting for its row. */
+export type StoredUpload = { storageKey: string; sizeBytes: number; mimeType: string; originalName: string };
+
+/** What the file route needs to serve one stored file. */
+export type ServableFile = { storageKey: string; fileName: string; mimeType: string; sizeBytes: number };
+
+/** The columns every presented resource reads, for one viewer (their star, the uploader's name). */
+function viewColumns(viewerId: string) {
+  return {
+    id: resources.id,
+    kind: resources.kind,
+    fileName: resources.fileName,
+    linkUrl: resources.linkUrl,
+    description: resources.description,
+    tags: resources.tags,
+    className: resources.className,
+    subject: resources.subject,
+    mimeType: resources.mimeType,
+    sizeBytes: resources.sizeBytes,
+    uploadedByTeacherId: resources.uploadedByTeacherId,
+    createdAt: resources.createdAt,
+    uploaderName: teachers.name,
+    isStarred: sql<boolean>`exists (select 1 from ${resourceStars}
+      where ${resourceStars.resourceId} = ${resources.id} and ${resourceStars.studentId} = ${viewerId})`,
+    starCount: sql<number>`(select count(*)::int from ${resourceStars}
+      where ${resourceStars.resourceId} = ${resources.id})`,
+  };
+}
+
+/** ORDER BY of a list; ties by id so pages never overlap. Spelled as the indexes are. */
+function listOrder(query: ResourceListQuery): SQL[] {
+  const direction = query.sortOrder === 'asc' ? asc : desc;
+  return query.sortBy === 'fileName'
+    ? [direction(sql`lower(${resources.fileName})`), direction(resources.id)]
+    : [direction(resources.createdAt), direction(resources.id)];
+}
+
+/** The class library (students), the uploads (teachers), star toggles and the stored files behind them. */
+export function createResourcesService(
+  db: Database,
+  storage: FileStorage,
+  fileAccess: FileAccess,
+  log: FastifyBaseLogger,
+) {
+  const present = (row: ResourceViewRow, viewerId: string) => presentResource(row, viewerId, fileAccess.sign);
+
+  async function studentClass(studentId: string): Promise<string> {
+    const [student] = await db
+      .select({ className: students.className })
+      .from(students)
+      .where(eq(students.id, studentId))
+      .limit(1);
+    if (!student) throw unauthorized('Your account no longer exists');
+    return student.className;
+  }
+
+  async function teacherSubject(teacherId: string): Promise<string> {
+    const [teacher] = await db
+      .select({ subject: teachers.subject })
+      .from(teachers)
+      .where(eq(teachers.id, teacherId))
+      .limit(1);
+    if (!teacher) throw unauthorized('Your account no longer exists');
+    return teacher.subject;
+  }
+
+  /** One resource as the viewer sees it (no access check: callers have done it). */
+  async function viewResource(id: string, viewerId: string): Promise<Resource> {
+    const [row] = await db
+      .select(viewColumns(viewerId))
+      .from(resources)
+      .innerJoin(teachers, eq(teachers.id, resources.uploadedByTeacherId))
+      .where(eq(resources.id, id))
+      .limit(1);
+    if (!row) throw notFound('This resource no longer exists');
+    return present(row, viewerId);
+  }
+
+  /** The uploader's own resource, or 404 (missing) / 403 (another teacher's). */
+  async function requireOwnResource(id: string, teacherId: string) {
+    const [row] = await db
+      .select({ uploadedBy: resources.uploadedByTeacherId, storageKey: resources.storageKey })
+      .from(resources)
+      .where(eq(resources.id, id))
+      .limit(1);
+    if (!row) throw notFound('This resource no longer exists');
+    if (row.uploadedBy !== teacherId) throw forbidden('Only the teacher who shared this resource can change it');
+    return row;
+  }
+
+  /** SPEC §5: the form's subject, else the teacher's, else 'info'. */
+  async function subjectFor(teacherId: string, given: string | undefined) {
+    return given ?? ((await teacherSubject(teacherId)) || FALLBACK_UPLOAD_SUBJECT);
+  }
+
+  return {
+    /**
+     * get-resources: a student's own class (another class is refused), or a teacher's
+     * own uploads. Filtered, sorted and paged in one statement.
+     */
+    async listResources(viewer: AuthenticatedUser, query: ResourceListQuery): Promise<ListedResources> {
+      const type = query.type ?? query.fileType;
+      let scope: SQL;
+      if (viewer.role === 'student') {
+        const ownClass = await studentClass(viewer.id);
+        if (query.class !== undefined && query.class !== ownClass) {
+          throw forbidden('You can only see the resources of your own class');
+        }
+        scope = eq(resources.className, ownClass);
+      } else {
+        scope = and(
+          eq(resources.uploadedByTeacherId, viewer.id),
+          query.class === undefined ? undefined : eq(resources.className, query.class),
+        )!;
+      }
+      const search = query.search === undefined ? undefined : containsPattern(query.search);
+      const rows = await db
+        .select(viewColumns(viewer.id))
+        .from(resources)
+        .innerJoin(teachers, eq(teachers.id, resources.uploadedByTeacherId))
+        .where(
+          and(
+            scope,
+            query.subject === undefined
+              ? undefined
+              : sql`${resources.subject} ilike ${containsPattern(query.subject)} escape '\\'`,
+            type === undefined ? undefined : sql`${resources.mimeType} like ${`${type}/%`}`,
+            search === undefined
+              ? undefined
+              : sql`(${resources.fileName} ilike ${search} escape '\\' or ${resources.description} ilike ${search} escape '\\')`,
+            query.starred
+              ? sql`exists (select 1 from ${resourceStars}
+                  where ${resourceStars.resourceId} = ${resources.id} and ${resourceStars.studentId} = ${viewer.id})`
+              : undefined,
+          ),
+        )
+        .orderBy(...listOrder(query))
+        .limit(query.limit + 1)
+        .offset(query.offset);
+      return {
+        items: rows.slice(0, query.limit).map((row) => present(row, viewer.id)),
+        hasMore: rows.length > query.limit,
+      };
+    },
+
+    /** Records an upload whose bytes are stored; the caller removes the file if this throws. */
+    async createUpload(teacherId: string, fields: UploadFields, upload: StoredUpload): Promise<Resource> {
+      const subject = await subjectFor(teacherId, fields.subject);
+      const fileName = cleanFileName(fields.fileName?.trim() || upload.originalName, RESOURCE_LIMITS.fileName);
+      const [created] = await db
+        .insert(resources)
+        .values({
+          kind: 'file',
+          fileName,
+          storageKey: upload.storageKey,
+          description: fields.description ?? null,
+          tags: fields.tags ?? [],
+          className: fields.class,
+          subject,
+          mimeType: upload.mimeType,
+          sizeBytes: upload.sizeBytes,
+          uploadedByTeacherId: teacherId,
+        })
+        .returning({ id: resources.id });
+      return viewResource(created!.id, teacherId);
+    },
+
+    /** A hosted video shared as a resource (played by the viewer, never fetched by us). */
+    async createVideoLink(teacherId: string, input: VideoLinkInput): Promise<Resource> {
+      const provider = videoLinkProvider(input.url)!; // the schema accepted only known providers
+      const [created] = await db
+        .insert(resources)
+        .values({
+          kind: 'link',
+          fileName: input.fileName,
+          linkUrl: input.url,
+          description: input.description ?? null,
+          tags: input.tags ?? [],
+          className: input.class,
+          subject: await subjectFor(teacherId, input.subject),
+          mimeType: provider.mimeType,
+          sizeBytes: 0,
+          uploadedByTeacherId: teacherId,
+        })
+        .returning({ id: resources.id });
+      return viewResource(created!.id, teacherId);
+    },
+
+    async updateResource(teacherId: string, id: string, changes: ResourceUpdate): Promise<Resource> {
+      await requireOwnResource(id, teacherId);
+      const values = {
+        ...(changes.fileName === undefined ? {} : { fileName: changes.fileName }),
+        ...(changes.description === undefined ? {} : { description: changes.description }),
+        ...(changes.tags === undefined ? {} : { tags: changes.tags }),
+        ...(changes.class === undefined ? {} : { className: changes.class }),
+      };
+      if (Object.keys(values).length > 0) {
+        await db
+          .update(resources)
+          .set(values)
+          .where(and(eq(resources.id, id), eq(resources.uploadedByTeacherId, teacherId)));
+      }
+      return viewResource(id, teacherId);
+    },
+
+    /** Deletes the row (and its stars), then the stored file. */
+    async deleteResource(teacherId: string, id: string): Promise<void> {
+      await requireOwnResource(id, teacherId);
+      const [deleted] = await db
+        .delete(resources)
+        .where(and(eq(resources.id, id), eq(resources.uploadedByTeacherId, teacherId)))
+        .returning({ storageKey: resources.storageKey });
+      if (!deleted) throw notFound('This resource no longer exists');
+      if (deleted.storageKey) await removeStoredFile(deleted.storageKey);
+    },
+
+    /** Star or unstar for the calling student; idempotent; only resources of their class. */
+    async setStar(studentId: string, id: string, action: 'star' | 'unstar'): Promise<Resource> {
+      const [row] = await db
+        .select({ resourceClass: resources.className })
+        .from(resources)
+        .where(eq(resources.id, id))
+        .limit(1);
+      if (!row) throw notFound('This resource no longer exists');
+      if (row.resourceClass !== (await studentClass(studentId))) {
+        throw forbidden('You can only star the resources of your own class');
+      }
+      if (action === 'star') {
+        await db.insert(resourceStars).values({ resourceId: id, studentId }).onConflictDoNothing();
+      } else {
+        await db
+          .delete(resourceStars)
+          .where(and(eq(resourceStars.resourceId, id), eq(resourceStars.studentId, studentId)));
+      }
+      return viewResource(id, studentId);
+    },
+
+    /** A stored file to serve; links and missing resources are 404. */
+    async findServableFile(id: string): Promise<ServableFile> {
+      const [row] = await db
+        .select({
+          storageKey: resources.storageKey,
+          fileName: resources.fileName,
+          mimeType: resources.mimeType,
+          sizeBytes: resources.sizeBytes,
+        })
+        .from(resources)
+        .where(eq(resources.id, id))
+        .limit(1);
+      if (!row?.storageKey) throw notFound('This file no longer exists');
+      return { ...row, storageKey: row.storageKey };
+    },
+
+    newStorageKey: () => randomUUID(),
+    removeStoredFile,
+  };
+
+  /** Best effort: a file we fail to remove is logged, never a failure for the user. */
+  async function removeStoredFile(storageKey: string) {
+    try {
+      await storage.remove(storageKey);
+    } catch (error) {
+      log.warn({ err: error, storageKey }, 'could not remove a stored file');
+    }
+  }
+}
+
+export type ResourcesService = ReturnType<typeof createResourcesService>;
