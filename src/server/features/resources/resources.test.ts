@@ -326,6 +326,63 @@ describe('an upload cut off by the client', () => {
   });
 });
 
+describe('streaming', () => {
+  it('stores an 80 MB upload without holding it in memory', async () => {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const fileSize = 80 * 1024 * 1024;
+    const chunk = Buffer.alloc(1024 * 1024, 7);
+    const head = SAMPLE_FILES.mp4(chunk.length);
+    const { payload: framing, headers } = multipartBody({ class: newClass() }, [
+      { name: 'big.mp4', content: Buffer.alloc(0) },
+    ]);
+    // The framing around an empty file: split it where the file's bytes go.
+    const closing = Buffer.from(`\r\n--${headers['content-type'].split('boundary=')[1]}--\r\n`);
+    const opening = framing.subarray(0, framing.length - closing.length);
+
+    global.gc?.();
+    const baseline = process.memoryUsage().rss;
+    let peak = baseline;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+    const response = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/teacher/upload-resource',
+          headers: {
+            ...headers,
+            ...bearer(teacher.token),
+            'content-length': String(opening.length + fileSize + closing.length),
+          },
+        },
+        (reply) => {
+          let body = '';
+          reply.on('data', (part) => (body += part));
+          reply.on('end', () => resolve({ status: reply.statusCode ?? 0, body }));
+        },
+      );
+      request.on('error', reject);
+      void (async () => {
+        const write = (bytes: Buffer) =>
+          new Promise<void>((done) => (request.write(bytes) ? done() : request.once('drain', done)));
+        await write(opening);
+        await write(head);
+        for (let sent = head.length; sent < fileSize; sent += chunk.length) await write(chunk);
+        request.end(closing);
+      })();
+    });
+    clearInterval(sampler);
+    expect(response.status, response.body).toBe(201);
+    expect(JSON.parse(response.body).data.size).toBe(fileSize);
+    const growthMb = (peak - baseline) / (1024 * 1024);
+    // The whole file in memory would be 80 MB or more; streaming stays far below.
+    expect(growthMb).toBeLessThan(40);
+    console.info(`80 MB upload: resident memory grew by ${growthMb.toFixed(1)} MB at most`);
+  }, 60_000);
+});
+
 describe('serving files', () => {
   it('serves a PDF inline with its type, nosniff and range support, and refuses bad access values', async () => {
     const created = await uploadOk(newClass(), pdf('Notes.pdf'));
