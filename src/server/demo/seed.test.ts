@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_STUDENT_ROLL_NUMBER, DEMO_TEACHER_EMAIL } from '#shared/demo';
+import type { Resource } from '#shared/resources';
 import { bearer, createTestApp, type TestApp } from '../testing/test-app.ts';
 import { seedDemo } from './seed.ts';
 
@@ -10,7 +11,9 @@ const countRows = async () => {
   const result = (await t.database.db.execute(sql`select
     (select count(*)::int from teachers) as teachers, (select count(*)::int from students) as students,
     (select count(*)::int from quizzes) as quizzes, (select count(*)::int from quiz_attempts) as attempts,
-    (select count(*)::int from tasks) as tasks`)) as unknown as { rows: Record<string, number>[] };
+    (select count(*)::int from tasks) as tasks, (select count(*)::int from resources) as resources`)) as unknown as {
+    rows: Record<string, number>[];
+  };
   return result.rows[0];
 };
 
@@ -23,14 +26,15 @@ afterAll(async () => {
 
 describe('demo seed', () => {
   it('fills an empty database once; a second run adds nothing', { timeout: 60_000 }, async () => {
-    const first = await seedDemo(t.database.db);
-    expect(first).toMatchObject({ teachers: 2, students: 16, quizzes: 6 });
+    const first = await seedDemo(t.database.db, t.storage);
+    expect(first).toMatchObject({ teachers: 2, students: 16, quizzes: 6, resources: 8 });
     expect(first.attempts).toBe(5 * 8);
     const afterFirst = await countRows();
-    expect(afterFirst).toEqual({ teachers: 2, students: 16, quizzes: 6, attempts: 40, tasks: 3 });
+    expect(afterFirst).toEqual({ teachers: 2, students: 16, quizzes: 6, attempts: 40, tasks: 3, resources: 8 });
 
-    const second = await seedDemo(t.database.db);
+    const second = await seedDemo(t.database.db, t.storage);
     expect(second.attempts).toBe(0);
+    expect(second.resources).toBe(0);
     expect(await countRows()).toEqual(afterFirst);
   });
 
@@ -63,5 +67,30 @@ describe('demo seed', () => {
       join quizzes q on q.id = a.quiz_id join students s on s.id = a.student_id
       where s.roll_number = ${DEMO_STUDENT_ROLL_NUMBER}`)) as unknown as { rows: { subject: string }[] };
     expect(subjects.rows.map((row) => row.subject).sort()).toEqual(['Mathematics', 'Science']);
+  });
+
+  it("fills the demo class's library with files that open", async () => {
+    const studentLogin = await t.call({
+      method: 'POST',
+      url: '/api/student/login',
+      payload: { rollNumber: DEMO_STUDENT_ROLL_NUMBER, password: DEMO_PASSWORD },
+    });
+    const library = await t.call({ method: 'GET', url: '/api/get-resources', headers: bearer(studentLogin.body.data) });
+    const byName = new Map(library.body.data.map((resource: Resource) => [resource.fileName, resource]));
+    expect([...byName.keys()].sort()).toEqual([
+      'Class results by topic.png',
+      'Fractions cheat sheet.pdf',
+      'Fractions on a number line (video)',
+      'Linear equations practice.csv',
+    ]);
+    for (const [name, type] of [
+      ['Fractions cheat sheet.pdf', 'application/pdf'],
+      ['Class results by topic.png', 'image/png'],
+      ['Linear equations practice.csv', 'text/csv; charset=utf-8'],
+    ]) {
+      const file = await t.app.inject({ method: 'GET', url: (byName.get(name) as Resource).fileURL });
+      expect(file.statusCode, name).toBe(200);
+      expect(file.headers['content-type']).toBe(type);
+    }
   });
 });

@@ -1,13 +1,19 @@
-import { eq, sql } from 'drizzle-orm';
+import { Readable } from 'node:stream';
+import { and, eq, sql } from 'drizzle-orm';
 import { DEMO_PASSWORD, DEMO_TEACHER_EMAIL } from '#shared/demo';
 import type { NewQuiz } from '#shared/quizzes';
 import { newQuizSchema, QUIZ_BACKGROUNDS } from '#shared/quizzes';
 import { newTaskId } from '#shared/tasks';
 import type { Database } from '../db/client.ts';
-import { quizAttempts, quizzes, students, teachers } from '../db/schema.ts';
+import { quizAttempts, quizzes, resources, students, teachers } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { createAccountsService } from '../features/accounts/service.ts';
 import { createQuizzesService } from '../features/quizzes/service.ts';
+import { detectContentType } from '../features/resources/content-type.ts';
+import { createFileAccess } from '../features/resources/file-access.ts';
+import { createResourcesService } from '../features/resources/service.ts';
+import type { FileStorage } from '../storage/file-storage.ts';
+import { demoBarChartPng, demoPdf } from './demo-files.ts';
 import { createTasksService } from '../features/tasks/service.ts';
 import { createTokenService } from '../plugins/auth.ts';
 import { buildNewQuiz, buildStudentRegistration, buildTeacherRegistration } from '../testing/factories.ts';
@@ -91,7 +97,7 @@ const SCIENCE_QUIZZES: QuizPlan[] = [
 /** Left without attempts, so the demo student has a quiz to take. */
 const OPEN_QUIZ_TITLE = 'Linear equations (10A)';
 
-export type SeedSummary = { teachers: number; students: number; quizzes: number; attempts: number };
+export type SeedSummary = { teachers: number; students: number; quizzes: number; attempts: number; resources: number };
 
 /** Registers an account unless one with the same unique key exists (409 = already seeded). */
 async function ensure<T>(create: () => Promise<T>): Promise<T | undefined> {
@@ -103,7 +109,8 @@ async function ensure<T>(create: () => Promise<T>): Promise<T | undefined> {
   }
 }
 
-export async function seedDemo(db: Database): Promise<SeedSummary> {
+/** `storage` given: the class libraries get demo resources too (files need somewhere to live). */
+export async function seedDemo(db: Database, storage?: FileStorage): Promise<SeedSummary> {
   const accounts = createAccountsService(db, createTokenService('seed-never-issues-tokens-0123456789abcdef'));
   const quizService = createQuizzesService(db);
   const taskLists = createTasksService(db);
@@ -202,7 +209,83 @@ export async function seedDemo(db: Database): Promise<SeedSummary> {
       ],
     });
   }
-  return { teachers: teacherIds.length, students: studentIds.length, quizzes: quizCount, attempts };
+  const resourceCount = storage ? await seedResources(db, storage, teacherIds[0]!.id) : 0;
+  return {
+    teachers: teacherIds.length,
+    students: studentIds.length,
+    quizzes: quizCount,
+    attempts,
+    resources: resourceCount,
+  };
+}
+
+/** The maths teacher's library for each class: a PDF, a chart, a CSV and a hosted video; each once. */
+async function seedResources(db: Database, storage: FileStorage, teacherId: string): Promise<number> {
+  const library = createResourcesService(db, storage, createFileAccess('seed-never-signs-0123456789abcdef'), console);
+  const files = [
+    {
+      name: 'Fractions cheat sheet.pdf',
+      description: 'Adding, comparing and converting fractions on one page.',
+      tags: ['fractions', 'revision'],
+      content: demoPdf('Fractions cheat sheet', [
+        'Add: find a common denominator, then add the numerators.',
+        '  1/2 + 1/4 = 2/4 + 1/4 = 3/4',
+        'Compare: write both with the same denominator.',
+        'Convert: 1/4 = 0.25 = 25%;  3/5 = 0.6 = 60%',
+        'Simplify: divide top and bottom by their greatest common divisor.',
+      ]),
+    },
+    {
+      name: 'Class results by topic.png',
+      description: 'Average accuracy per topic this term.',
+      tags: ['progress'],
+      content: demoBarChartPng([0.82, 0.64, 0.71, 0.9, 0.55]),
+    },
+    {
+      name: 'Linear equations practice.csv',
+      description: 'Twenty practice equations with answers, for a spreadsheet.',
+      tags: ['equations', 'practice'],
+      content: Buffer.from(
+        [
+          'equation,answer',
+          ...Array.from({ length: 20 }, (_, index) => `${index + 2}x + ${index} = ${(index + 2) * 3 + index},3`),
+        ].join('\n'),
+      ),
+    },
+  ];
+  let created = 0;
+  for (const className of CLASSES) {
+    const existing = await db
+      .select({ fileName: resources.fileName })
+      .from(resources)
+      .where(and(eq(resources.uploadedByTeacherId, teacherId), eq(resources.className, className)));
+    const existingNames = new Set(existing.map((row) => row.fileName));
+    for (const file of files) {
+      if (existingNames.has(file.name)) continue;
+      const mimeType = (await detectContentType(file.content, file.name))!;
+      const storageKey = library.newStorageKey();
+      const sizeBytes = await storage.write(storageKey, Readable.from([file.content]), mimeType);
+      await library.createUpload(
+        teacherId,
+        { class: className, subject: undefined, fileName: file.name, description: file.description, tags: file.tags },
+        { storageKey, sizeBytes, mimeType, originalName: file.name },
+      );
+      created += 1;
+    }
+    const videoTitle = 'Fractions on a number line (video)';
+    if (!existingNames.has(videoTitle)) {
+      await library.createVideoLink(teacherId, {
+        url: 'https://www.youtube.com/watch?v=CA9XLJpQp3c',
+        fileName: videoTitle,
+        subject: undefined,
+        class: className,
+        description: 'A short hosted video; it plays when the school has internet access.',
+        tags: ['fractions', 'video'],
+      });
+      created += 1;
+    }
+  }
+  return created;
 }
 
 /**

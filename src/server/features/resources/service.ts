@@ -65,7 +65,7 @@ export function createResourcesService(
   db: Database,
   storage: FileStorage,
   fileAccess: FileAccess,
-  log: FastifyBaseLogger,
+  log: Pick<FastifyBaseLogger, 'warn'>,
 ) {
   const present = (row: ResourceViewRow, viewerId: string) => presentResource(row, viewerId, fileAccess.sign);
 
