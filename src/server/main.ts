@@ -1,11 +1,9 @@
 import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { RESOURCE_LIMITS } from '#shared/resources';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase, pgliteDirectory } from './db/client.ts';
-import { createDiskStorage } from './storage/disk-storage.ts';
+import { createFileStorage } from './storage/create-storage.ts';
 
 const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
@@ -35,8 +33,8 @@ async function main() {
     logLevel: config.logLevel,
     clientDir: CLIENT_DIR,
     quotes: { url: config.quotesApiUrl, key: config.quotesApiKey },
-    storage: await createDiskStorage(path.join(config.dataDir, 'uploads')),
-    uploadMaxBytes: RESOURCE_LIMITS.uploadMaxBytesDefault,
+    storage: await createFileStorage(config),
+    uploadMaxBytes: config.uploadMaxBytes,
   });
 
   let isShuttingDown = false;
