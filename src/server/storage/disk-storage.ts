@@ -59,8 +59,9 @@ export async function createDiskStorage(folder: string): Promise<FileStorage> {
     },
 
     async exists(key) {
+      const filePath = pathOf(key); // an unsafe key throws here, not "false"
       try {
-        return (await stat(pathOf(key))).isFile();
+        return (await stat(filePath)).isFile();
       } catch {
         return false;
       }
