@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { loadConfig } from '../config.ts';
 import { openDatabase, pgliteDirectory } from '../db/client.ts';
+import { createFileStorage } from '../storage/create-storage.ts';
 import { DEMO_PASSWORD, DEMO_STUDENT_ROLL_NUMBER, DEMO_TEACHER_EMAIL } from '#shared/demo';
 import { seedDemo } from './seed.ts';
 
@@ -13,9 +14,9 @@ const database = await openDatabase(
     : { kind: 'pglite', dataDir: pgliteDirectory(config.dataDir) },
 );
 try {
-  const summary = await seedDemo(database.db);
+  const summary = await seedDemo(database.db, await createFileStorage(config));
   console.log(
-    `Demo school ready: ${summary.teachers} teachers, ${summary.students} students, ${summary.quizzes} quizzes, ${summary.attempts} new attempts.`,
+    `Demo school ready: ${summary.teachers} teachers, ${summary.students} students, ${summary.quizzes} quizzes, ${summary.attempts} new attempts, ${summary.resources} new resources.`,
   );
   console.log(`Teacher: ${DEMO_TEACHER_EMAIL} / ${DEMO_PASSWORD}`);
   console.log(`Student: ${DEMO_STUDENT_ROLL_NUMBER} / ${DEMO_PASSWORD}`);
