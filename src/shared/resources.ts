@@ -82,6 +82,15 @@ export const tagsField = z
     error: `Each tag must be at most ${RESOURCE_LIMITS.tag} characters`,
   });
 
+/** Tags in a JSON body: the comma-separated text of the form, or a list. */
+const tagsInput = z.union([
+  tagsField,
+  z
+    .array(z.string({ error: 'Each tag must be text' }))
+    .transform((tags) => tags.join(','))
+    .pipe(tagsField),
+]);
+
 /** An optional description: trimmed, bounded, clean; blank means none. */
 export const descriptionField = z
   .string({ error: 'Description must be text' })
@@ -153,15 +162,7 @@ export const videoLinkSchema = z.object({
   class: requiredText('Class', FIELD_LIMITS.className),
   subject: optionalSubject,
   description: descriptionField.optional(),
-  tags: z
-    .union([
-      tagsField,
-      z
-        .array(z.string())
-        .transform((tags) => tags.join(','))
-        .pipe(tagsField),
-    ])
-    .optional(),
+  tags: tagsInput.optional(),
 });
 export type VideoLinkInput = z.infer<typeof videoLinkSchema>;
 
@@ -170,15 +171,7 @@ export const resourceUpdateSchema = z
   .object({
     fileName: requiredText('Name', RESOURCE_LIMITS.fileName).optional(),
     description: descriptionField.optional(),
-    tags: z
-      .union([
-        tagsField,
-        z
-          .array(z.string())
-          .transform((tags) => tags.join(','))
-          .pipe(tagsField),
-      ])
-      .optional(),
+    tags: tagsInput.optional(),
     class: requiredText('Class', FIELD_LIMITS.className).optional(),
   })
   .strict();

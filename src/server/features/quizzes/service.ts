@@ -11,6 +11,7 @@ import {
   type TeacherQuizSummary,
 } from '#shared/quizzes';
 import type { Database } from '../../db/client.ts';
+import { findStudentClass } from '../accounts/lookups.ts';
 import {
   quizAttempts,
   quizzes,
@@ -152,16 +153,6 @@ export function createQuizzesService(db: Database) {
       .limit(1);
     if (!row) throw notFound('This quiz does not exist');
     return row;
-  }
-
-  async function findStudentClass(tx: Queryable, studentId: string): Promise<string> {
-    const [student] = await tx
-      .select({ className: students.className })
-      .from(students)
-      .where(eq(students.id, studentId))
-      .limit(1);
-    if (!student) throw unauthorized('Your account no longer exists');
-    return student.className;
   }
 
   /** A student sees only the quizzes of their class. */

@@ -12,8 +12,9 @@ import {
   type VideoLinkInput,
 } from '#shared/resources';
 import type { Database } from '../../db/client.ts';
+import { findStudentClass } from '../accounts/lookups.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
-import { resources, resourceStars, students, teachers } from '../../db/schema.ts';
+import { resources, resourceStars, teachers } from '../../db/schema.ts';
 import { forbidden, notFound, unauthorized } from '../../errors.ts';
 import type { AuthenticatedUser } from '../../plugins/auth.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
@@ -69,16 +70,6 @@ export function createResourcesService(
 ) {
   const present = (row: ResourceViewRow, viewerId: string) => presentResource(row, viewerId, fileAccess.sign);
 
-  async function studentClass(studentId: string): Promise<string> {
-    const [student] = await db
-      .select({ className: students.className })
-      .from(students)
-      .where(eq(students.id, studentId))
-      .limit(1);
-    if (!student) throw unauthorized('Your account no longer exists');
-    return student.className;
-  }
-
   async function teacherSubject(teacherId: string): Promise<string> {
     const [teacher] = await db
       .select({ subject: teachers.subject })
@@ -127,7 +118,7 @@ export function createResourcesService(
       const type = query.type ?? query.fileType;
       let scope: SQL;
       if (viewer.role === 'student') {
-        const ownClass = await studentClass(viewer.id);
+        const ownClass = await findStudentClass(db, viewer.id);
         if (query.class !== undefined && query.class !== ownClass) {
           throw forbidden('You can only see the resources of your own class');
         }
@@ -247,7 +238,7 @@ export function createResourcesService(
         .where(eq(resources.id, id))
         .limit(1);
       if (!row) throw notFound('This resource no longer exists');
-      if (row.resourceClass !== (await studentClass(studentId))) {
+      if (row.resourceClass !== (await findStudentClass(db, studentId))) {
         throw forbidden('You can only star the resources of your own class');
       }
       if (action === 'star') {
