@@ -13,7 +13,12 @@ export class ApiError extends Error {
   }
 }
 
-type RequestOptions = { method?: 'GET' | 'POST' | 'PUT'; body?: unknown; signal?: AbortSignal; keepalive?: boolean };
+type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+  keepalive?: boolean;
+};
 
 /**
  * The one way the client talks to the server: attaches the stored token,

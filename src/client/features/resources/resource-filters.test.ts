@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { isImage, isVideo, joinTags, readStudentFilters, resourceListParams, withFilter } from './resource-filters.ts';
+
+describe('readStudentFilters', () => {
+  it('reads the defaults from an empty address: all, newest first', () => {
+    expect(readStudentFilters(new URLSearchParams())).toEqual({
+      view: 'all',
+      search: '',
+      subject: '',
+      type: '',
+      sort: 'date',
+    });
+  });
+
+  it('reads every filter, trimming the texts', () => {
+    const params = new URLSearchParams('view=starred&search=%20waves%20&subject=Physics&type=video&sort=name');
+    expect(readStudentFilters(params)).toEqual({
+      view: 'starred',
+      search: 'waves',
+      subject: 'Physics',
+      type: 'video',
+      sort: 'name',
+    });
+  });
+
+  it('takes the default for a value it does not know instead of failing', () => {
+    const params = new URLSearchParams('view=mine&type=audio&sort=size');
+    expect(readStudentFilters(params)).toMatchObject({ view: 'all', type: '', sort: 'date' });
+  });
+});
+
+describe('withFilter', () => {
+  it('sets a value and keeps the others', () => {
+    expect(withFilter(new URLSearchParams('type=image'), 'search', 'notes').toString()).toBe('type=image&search=notes');
+  });
+
+  it('removes an empty value and a default, so the plain address is the default list', () => {
+    expect(withFilter(new URLSearchParams('search=a&type=image'), 'search', '').toString()).toBe('type=image');
+    expect(withFilter(new URLSearchParams('view=starred'), 'view', 'all').toString()).toBe('');
+    expect(withFilter(new URLSearchParams('sort=name'), 'sort', 'date').toString()).toBe('');
+  });
+});
+
+describe('resourceListParams', () => {
+  it('asks for the newest first by default (SPEC §7), without empty filters and without a class', () => {
+    expect(Object.fromEntries(resourceListParams({ search: '' }, 0))).toEqual({
+      sortBy: 'createdAt',
+      sortOrder: 'desc',
+      offset: '0',
+      limit: '20',
+    });
+  });
+
+  it('sends every chosen filter, the name sort ascending and the Starred view', () => {
+    const params = resourceListParams(
+      { view: 'starred', search: 'waves', subject: 'Physics', type: 'video', sort: 'name' },
+      40,
+      10,
+    );
+    expect(Object.fromEntries(params)).toEqual({
+      sortBy: 'fileName',
+      sortOrder: 'asc',
+      search: 'waves',
+      subject: 'Physics',
+      type: 'video',
+      starred: 'true',
+      offset: '40',
+      limit: '10',
+    });
+  });
+});
+
+describe('kinds of resource', () => {
+  it('plays uploaded videos and hosted-video links, previews uploaded images', () => {
+    expect(isVideo({ mimeType: 'video/mp4' })).toBe(true);
+    expect(isVideo({ mimeType: 'video/x-youtube' })).toBe(true);
+    expect(isVideo({ mimeType: 'application/pdf' })).toBe(false);
+    expect(isImage({ kind: 'file', mimeType: 'image/png' })).toBe(true);
+    expect(isImage({ kind: 'file', mimeType: 'application/pdf' })).toBe(false);
+  });
+
+  it('joins tags with commas (SPEC §2)', () => {
+    expect(joinTags(['algebra', 'homework'])).toBe('algebra, homework');
+    expect(joinTags([])).toBe('');
+  });
+});

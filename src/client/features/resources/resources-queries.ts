@@ -1,0 +1,103 @@
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { useEffect } from 'react';
+import toast from 'react-hot-toast';
+import type { PageInfo } from '#shared/api';
+import type { Resource } from '#shared/resources';
+import { apiPost, apiRequest } from '../../lib/api.ts';
+import { resourceListParams, type StudentResourceFilters, type TeacherResourceFilters } from './resource-filters.ts';
+
+/** TanStack Query key of every resources list; uploads, edits and stars update or invalidate it. */
+export const resourcesKey = ['resources'] as const;
+
+type ResourcePage = { message: string; data: Resource[]; page?: PageInfo | undefined };
+type ResourceLists = InfiniteData<ResourcePage, number>;
+
+type ListKey = readonly ['resources', 'teacher' | 'student', string, TeacherResourceFilters | StudentResourceFilters];
+
+/** One list of resources, page by page (filtered, sorted and paged by the server). */
+function useResourceList(queryKey: ListKey, filters: Partial<StudentResourceFilters> & { search: string }) {
+  const query = useInfiniteQuery({
+    queryKey,
+    queryFn: async ({ pageParam, signal }) =>
+      apiRequest<Resource[]>(`/api/get-resources?${resourceListParams(filters, pageParam)}`, { signal }),
+    initialPageParam: 0,
+    getNextPageParam: (last: ResourcePage) => (last.page?.hasMore ? last.page.offset + last.page.limit : undefined),
+    // While new filters load, the previous items stay instead of a flash of "Loading".
+    placeholderData: keepPreviousData,
+  });
+  useEffect(() => {
+    if (query.error) toast.error(query.error.message, { id: 'resources-fetch-failed' });
+  }, [query.error]);
+  return { ...query, resources: query.data?.pages.flatMap((page) => page.data) ?? [] };
+}
+
+/** The teacher's own uploads (the server keeps the list to the token's teacher). */
+export const useTeacherResources = (ownerId: string, filters: TeacherResourceFilters) =>
+  useResourceList(['resources', 'teacher', ownerId, filters], filters);
+
+/** The student's class library with the All / Starred view and the filters. */
+export const useStudentResources = (ownerId: string, filters: StudentResourceFilters) =>
+  useResourceList(['resources', 'student', ownerId, filters], filters);
+
+function mapLists(queryClient: QueryClient, change: (resources: Resource[]) => Resource[]) {
+  for (const [key, lists] of queryClient.getQueriesData<ResourceLists>({ queryKey: resourcesKey })) {
+    if (!lists) continue;
+    queryClient.setQueryData<ResourceLists>(key, {
+      ...lists,
+      pages: lists.pages.map((page) => ({ ...page, data: change(page.data) })),
+    });
+  }
+}
+
+/** The returned resource replaces the one in every cached list (SPEC §4 Starring). */
+export function replaceResource(queryClient: QueryClient, resource: Resource) {
+  mapLists(queryClient, (resources) => resources.map((item) => (item._id === resource._id ? resource : item)));
+}
+
+/** A deleted resource leaves every cached list. */
+export function removeResource(queryClient: QueryClient, id: string) {
+  mapLists(queryClient, (resources) => resources.filter((item) => item._id !== id));
+}
+
+/** A new upload shows at the top of the teacher's unfiltered lists at once; the refetch settles the rest. */
+export function prependResource(queryClient: QueryClient, resource: Resource) {
+  for (const [key, lists] of queryClient.getQueriesData<ResourceLists>({ queryKey: [...resourcesKey, 'teacher'] })) {
+    const filters = (key as unknown as ListKey)[3];
+    if (!lists || filters.search || lists.pages.length === 0) continue;
+    const [first, ...rest] = lists.pages;
+    if (!first || first.data.some((item) => item._id === resource._id)) continue;
+    queryClient.setQueryData<ResourceLists>(key, {
+      ...lists,
+      pages: [{ ...first, data: [resource, ...first.data] }, ...rest],
+    });
+  }
+}
+
+/** A new upload or link: shown at once, then every list is fetched again. */
+export async function addResourceToLists(queryClient: QueryClient, resource: Resource) {
+  prependResource(queryClient, resource);
+  await queryClient.invalidateQueries({ queryKey: resourcesKey });
+}
+
+/** The student's star toggle: the request says what the button showed (SPEC §4). */
+export function useStarResource() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ resource }: { resource: Resource }) =>
+      apiPost<Resource>(`/api/resources/${resource._id}/star`, { action: resource.isStarred ? 'unstar' : 'star' }),
+    onSuccess: ({ data }) => {
+      replaceResource(queryClient, data);
+      // Other views (Starred, other filters) are fetched again when shown; the list on screen
+      // keeps an unstarred item for now, so the button under the keyboard focus stays.
+      void queryClient.invalidateQueries({ queryKey: resourcesKey, refetchType: 'none' });
+    },
+    onError: (error) => toast.error(error.message),
+  });
+}

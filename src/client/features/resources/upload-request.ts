@@ -1,0 +1,135 @@
+import type { ApiEnvelope, PageInfo } from '#shared/api';
+import { FALLBACK_UPLOAD_SUBJECT, formatSizeInKb, RESOURCE_LIMITS } from '#shared/resources';
+import { ApiError } from '../../lib/api.ts';
+import { readSession } from '../../lib/session.ts';
+
+/** What the Upload Resource form holds when it is sent. */
+export type UploadFormValues = {
+  file: File;
+  className: string;
+  subject: string;
+  description: string;
+  tags: string;
+};
+
+/** SPEC §5: the form's subject, else the teacher's subject, else 'info'. */
+export function resolveUploadSubject(formSubject: string, teacherSubject: string | undefined): string {
+  return formSubject.trim() || teacherSubject?.trim() || FALLBACK_UPLOAD_SUBJECT;
+}
+
+/**
+ * The multipart body of POST /api/teacher/upload-resource (SPEC §5, §7). The
+ * text fields come first and the file last, so the server knows them before
+ * the bytes arrive; description and tags are sent only when filled.
+ */
+export function buildUploadFormData(values: UploadFormValues, teacherSubject: string | undefined): FormData {
+  const body = new FormData();
+  body.append('class', values.className.trim());
+  body.append('subject', resolveUploadSubject(values.subject, teacherSubject));
+  body.append('fileName', values.file.name);
+  const description = values.description.trim();
+  if (description) body.append('description', description);
+  const tags = values.tags.trim();
+  if (tags) body.append('tags', tags);
+  body.append('file', values.file, values.file.name);
+  return body;
+}
+
+const MEGABYTE = 1024 * 1024;
+/** A size for a message: "105 MB", "1.5 MB", or in KB below a megabyte. */
+const formatSize = (bytes: number) =>
+  bytes >= MEGABYTE ? `${Number((bytes / MEGABYTE).toFixed(1))} MB` : formatSizeInKb(bytes);
+
+/** Why a chosen file cannot be sent, or null when it can: checked before any byte leaves. */
+export function checkUploadFile(
+  file: File | null | undefined,
+  maxBytes: number = RESOURCE_LIMITS.uploadMaxBytesDefault,
+): string | null {
+  if (!file) return 'Please select a file.';
+  if (file.size === 0) return 'The selected file is empty.';
+  if (file.size > maxBytes) {
+    return `This file is ${formatSize(file.size)}; files up to ${formatSize(maxBytes)} can be uploaded.`;
+  }
+  return null;
+}
+
+/** Whole percent sent, 0 to 100; 100 only once every byte has gone. */
+export function uploadPercent(loaded: number, total: number): number {
+  if (!(total > 0)) return 0;
+  return Math.min(100, Math.max(0, Math.floor((loaded / total) * 100)));
+}
+
+type UploadOptions = {
+  /** Whole percent of the body sent so far (real upload progress). */
+  onProgress?(percent: number): void;
+  signal?: AbortSignal;
+};
+
+/** Failure text when the answer is not our envelope (e.g. a proxy's own page). */
+function unexpectedAnswer(status: number): string {
+  if (status === 413) return 'The file is too large to upload.';
+  return `The server answered unexpectedly (HTTP ${status}).`;
+}
+
+/**
+ * A multipart POST with real upload progress, which fetch cannot report:
+ * XMLHttpRequest with the stored bearer token. Failures become the same
+ * ApiError as apiRequest; an abort rejects with an AbortError DOMException.
+ */
+export function sendMultipart<T>(
+  path: string,
+  body: FormData,
+  options: UploadOptions = {},
+): Promise<{ message: string; data: T; page?: PageInfo | undefined }> {
+  return new Promise((resolve, reject) => {
+    const aborted = () => new DOMException('The upload was cancelled.', 'AbortError');
+    if (options.signal?.aborted) {
+      reject(aborted());
+      return;
+    }
+    const request = new XMLHttpRequest();
+    request.open('POST', path);
+    request.setRequestHeader('accept', 'application/json');
+    const session = readSession();
+    if (session) request.setRequestHeader('authorization', `Bearer ${session.token}`);
+
+    const handleAbort = () => request.abort();
+    options.signal?.addEventListener('abort', handleAbort, { once: true });
+    const settle = () => options.signal?.removeEventListener('abort', handleAbort);
+
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) options.onProgress?.(uploadPercent(event.loaded, event.total));
+    };
+    request.upload.onload = () => options.onProgress?.(100);
+    request.onabort = () => {
+      settle();
+      reject(aborted());
+    };
+    request.onerror = () => {
+      settle();
+      reject(new ApiError('Cannot reach the server. Check your connection and try again.', 0));
+    };
+    request.onload = () => {
+      settle();
+      let envelope: ApiEnvelope<T> | undefined;
+      try {
+        envelope = JSON.parse(request.responseText) as ApiEnvelope<T>;
+      } catch {
+        envelope = undefined;
+      }
+      if (!envelope || typeof envelope !== 'object' || !('success' in envelope)) {
+        reject(new ApiError(unexpectedAnswer(request.status), request.status));
+        return;
+      }
+      if (request.status < 200 || request.status >= 300 || !envelope.success) {
+        const failure = envelope as Extract<ApiEnvelope<T>, { success: false }>;
+        reject(
+          new ApiError(failure.message || `Request failed (HTTP ${request.status})`, request.status, failure.errors),
+        );
+        return;
+      }
+      resolve({ message: envelope.message, data: envelope.data, page: envelope.page });
+    };
+    request.send(body);
+  });
+}
