@@ -1,0 +1,73 @@
+import { ExternalLink } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { formatSizeInKb, videoLinkProvider, type Resource } from '#shared/resources';
+import { formatDay } from '../../lib/format.ts';
+import { joinTags } from './resource-filters.ts';
+
+/** A link that opens in a new tab and says so to screen readers. */
+export function NewTabLink({ href, className, children }: { href: string; className: string; children: ReactNode }) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className={className}>
+      {children}
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
+}
+
+/** The resource's name as the link to the file (SPEC §2), wrapping however long it is. */
+export function ResourceName({ resource }: { resource: Resource }) {
+  return (
+    <h3 className="min-w-0 text-base font-semibold wrap-anywhere">
+      <NewTabLink href={resource.fileURL} className="rounded text-brand-700 underline-offset-2 hover:underline">
+        {resource.fileName}
+        <ExternalLink className="ml-1.5 inline size-3.5 align-baseline" aria-hidden="true" />
+      </NewTabLink>
+    </h3>
+  );
+}
+
+/** The type as people read it: the mime type of an upload, the provider of a hosted video. */
+export function describeType(resource: Resource): string {
+  if (resource.kind === 'link') {
+    const provider = videoLinkProvider(resource.fileURL);
+    return provider ? `${provider.name} video link` : 'Video link';
+  }
+  return resource.mimeType;
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="inline font-medium text-slate-700">{label}: </dt>
+      <dd className="inline wrap-anywhere text-slate-800">{children}</dd>
+    </div>
+  );
+}
+
+/** Description, comma-joined tags and the facts of one resource. */
+export function ResourceDetails({ resource, isClassShown = false }: { resource: Resource; isClassShown?: boolean }) {
+  return (
+    <>
+      {resource.description ? (
+        <p className="text-sm whitespace-pre-line wrap-break-word text-slate-800">{resource.description}</p>
+      ) : null}
+      {resource.tags.length > 0 ? (
+        <p className="text-sm wrap-break-word text-slate-800">
+          <span className="font-medium text-slate-700">Tags: </span>
+          {joinTags(resource.tags)}
+        </p>
+      ) : null}
+      <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs">
+        {isClassShown ? <Fact label="Class">{resource.class}</Fact> : null}
+        <Fact label="Subject">{resource.subject}</Fact>
+        <Fact label="Type">{describeType(resource)}</Fact>
+        {resource.kind === 'file' ? <Fact label="Size">{formatSizeInKb(resource.size)}</Fact> : null}
+        <Fact label="Added">{formatDay(resource.createdAt)}</Fact>
+      </dl>
+    </>
+  );
+}
+
+/** The card around one resource of a list. */
+export const RESOURCE_CARD_CLASSES =
+  'flex min-w-0 flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm';

@@ -1,0 +1,209 @@
+import { Star } from 'lucide-react';
+import { useId } from 'react';
+import { FIELD_LIMITS } from '#shared/limits';
+import { RESOURCE_LIMITS, RESOURCE_TYPE_LABELS, RESOURCE_TYPES, type Resource } from '#shared/resources';
+import { FIELD_CLASSES, SearchField } from '../../components/ui/filter-fields.tsx';
+import { LoadMoreButton } from '../../components/ui/load-more-button.tsx';
+import { PageTitle } from '../../components/ui/page-title.tsx';
+import { LoadingStatus } from '../../components/ui/spinner.tsx';
+import { readStudentFilters, RESOURCE_SORTS, type ResourceSort, type ResourceView } from './resource-filters.ts';
+import { EmptyState, ListFailure, ResourceListStatus } from './resource-list-status.tsx';
+import { RESOURCE_CARD_CLASSES, ResourceDetails, ResourceName } from './resource-parts.tsx';
+import { ResourceMedia } from './resource-viewer.tsx';
+import { useStarResource, useStudentResources } from './resources-queries.ts';
+import { useAddressFilters, useDebouncedFilterText } from './use-address-filters.ts';
+import { useStudentProfile } from './use-profile.ts';
+
+const VIEWS: { value: ResourceView; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'starred', label: 'Starred' },
+];
+
+/**
+ * /dashboard/student/resources, 'Resources' (SPEC §2): the library of the
+ * student's class. All or Starred, a search in names and descriptions, a
+ * subject, a type and a sort, all applied by the server and kept in the address.
+ */
+export function Component() {
+  const student = useStudentProfile();
+  const { searchParams, setFilter } = useAddressFilters();
+  const filters = readStudentFilters(searchParams);
+  const searchBox = useDebouncedFilterText('search', filters.search, setFilter);
+  const subjectBox = useDebouncedFilterText('subject', filters.subject, setFilter);
+  const list = useStudentResources(student?._id ?? '', filters);
+  const ids = { search: useId(), subject: useId(), type: useId(), sort: useId(), list: useId() };
+
+  return (
+    <div className="mx-auto w-full max-w-6xl pb-16">
+      <PageTitle>Resources</PageTitle>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Resources</h1>
+          <p className="mt-1 text-slate-700">
+            Files and video lessons your teachers shared{student ? ` with ${student.class}` : ''}.
+          </p>
+        </div>
+        <div role="group" aria-label="Show" className="inline-flex rounded-lg border border-slate-300 bg-white p-1">
+          {VIEWS.map((view) => {
+            const isChosen = filters.view === view.value;
+            return (
+              <button
+                key={view.value}
+                type="button"
+                aria-pressed={isChosen}
+                onClick={() => setFilter('view', view.value)}
+                className={`inline-flex items-center gap-1.5 rounded-md px-4 py-2 text-sm font-semibold transition-colors ${
+                  isChosen ? 'bg-brand-600 text-white' : 'text-slate-700 hover:bg-slate-100'
+                }`}
+              >
+                {view.value === 'starred' ? <Star className="size-4" aria-hidden="true" /> : null}
+                {view.label}
+              </button>
+            );
+          })}
+        </div>
+      </div>
+
+      <form
+        role="search"
+        aria-label="Filter resources"
+        className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1.2fr)_minmax(0,1fr)_minmax(0,1fr)]"
+        onSubmit={(event) => {
+          event.preventDefault();
+          searchBox.commit(); // Enter filters at once
+          subjectBox.commit();
+        }}
+      >
+        <SearchField
+          id={ids.search}
+          label="Search"
+          value={searchBox.text}
+          onChange={searchBox.setText}
+          maxLength={RESOURCE_LIMITS.search}
+          placeholder="Name or description"
+        />
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={ids.subject} className="text-sm font-medium text-slate-800">
+            Subject
+          </label>
+          <input
+            id={ids.subject}
+            type="text"
+            value={subjectBox.text}
+            onChange={(event) => subjectBox.setText(event.target.value)}
+            maxLength={FIELD_LIMITS.subject}
+            placeholder="Any subject"
+            autoComplete="off"
+            className={FIELD_CLASSES}
+          />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={ids.type} className="text-sm font-medium text-slate-800">
+            Type
+          </label>
+          <select
+            id={ids.type}
+            value={filters.type}
+            onChange={(event) => setFilter('type', event.target.value)}
+            className={FIELD_CLASSES}
+          >
+            <option value="">All types</option>
+            {RESOURCE_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {RESOURCE_TYPE_LABELS[type]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={ids.sort} className="text-sm font-medium text-slate-800">
+            Sort by
+          </label>
+          <select
+            id={ids.sort}
+            value={filters.sort}
+            onChange={(event) => setFilter('sort', event.target.value)}
+            className={FIELD_CLASSES}
+          >
+            {(Object.keys(RESOURCE_SORTS) as ResourceSort[]).map((sort) => (
+              <option key={sort} value={sort}>
+                {RESOURCE_SORTS[sort].label}
+              </option>
+            ))}
+          </select>
+        </div>
+        {/* Enter in a text box submits the form; the button is for completeness, not shown. */}
+        <button type="submit" className="sr-only" tabIndex={-1}>
+          Apply filters
+        </button>
+      </form>
+
+      <section aria-labelledby={ids.list} className="@container mt-6">
+        <h2 id={ids.list} className="sr-only">
+          {filters.view === 'starred' ? 'Starred resources' : 'All resources'}
+        </h2>
+        {list.isPending ? (
+          <LoadingStatus>Loading resources…</LoadingStatus>
+        ) : list.isError && list.resources.length === 0 ? (
+          <ListFailure what="The resources" message={list.error.message} onRetry={() => void list.refetch()} />
+        ) : (
+          <>
+            <ResourceListStatus
+              list={{ ...list, count: list.resources.length }}
+              empty={<EmptyState title="No resources found" hint="Try adjusting your filters or search." />}
+            />
+            {list.resources.length > 0 ? (
+              <ul aria-labelledby={ids.list} className="grid items-start gap-3 @3xl:grid-cols-2">
+                {list.resources.map((resource) => (
+                  <StudentResourceItem key={resource._id} resource={resource} />
+                ))}
+              </ul>
+            ) : null}
+            <LoadMoreButton list={list} />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function StudentResourceItem({ resource }: { resource: Resource }) {
+  return (
+    <li className={RESOURCE_CARD_CLASSES}>
+      <div className="flex items-start justify-between gap-3">
+        <ResourceName resource={resource} />
+        <StarButton resource={resource} />
+      </div>
+      <ResourceDetails resource={resource} />
+      <ResourceMedia resource={resource} />
+    </li>
+  );
+}
+
+/** SPEC §4 Starring: the button says what it will do; aria-pressed says what is. */
+function StarButton({ resource }: { resource: Resource }) {
+  const star = useStarResource();
+  const action = resource.isStarred ? 'Unstar' : 'Star';
+  return (
+    <button
+      type="button"
+      aria-pressed={resource.isStarred}
+      aria-busy={star.isPending || undefined}
+      onClick={() => {
+        if (!star.isPending) star.mutate({ resource });
+      }}
+      className={`inline-flex shrink-0 items-center gap-1.5 rounded-lg border px-3 py-1.5 text-sm font-semibold transition-colors ${
+        resource.isStarred
+          ? 'border-amber-300 bg-amber-50 text-amber-900 hover:bg-amber-100'
+          : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'
+      }`}
+    >
+      <Star
+        className={`size-4 ${resource.isStarred ? 'fill-amber-400 text-amber-600' : 'text-slate-500'}`}
+        aria-hidden="true"
+      />
+      {action}
+      <span className="sr-only"> {resource.fileName}</span>
+    </button>
+  );
+}

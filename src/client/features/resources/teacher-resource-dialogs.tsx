@@ -1,0 +1,193 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { FIELD_LIMITS } from '#shared/limits';
+import { RESOURCE_LIMITS, resourceUpdateSchema, type Resource } from '#shared/resources';
+import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { apiRequest, ApiError } from '../../lib/api.ts';
+import { withLoading } from '../../stores/app-store.ts';
+import { CLASS_SUGGESTIONS_ID, collectFieldErrors, TextAreaField } from './common-fields.tsx';
+import { ModalDialog } from './modal-dialog.tsx';
+import { joinTags } from './resource-filters.ts';
+import { removeResource, replaceResource, resourcesKey } from './resources-queries.ts';
+
+const EDIT_FIELD_ORDER = ['fileName', 'description', 'tags', 'className'] as const;
+
+/** Edit a resource's name, description, tags and class (PATCH /api/teacher/resources/{id}). */
+export function EditResourceDialog({ resource, onClose }: { resource: Resource; onClose(): void }) {
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState({
+    fileName: resource.fileName,
+    description: resource.description ?? '',
+    tags: joinTags(resource.tags),
+    className: resource.class,
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [isSaving, setIsSaving] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+
+  const showErrors = (found: Record<string, string>) => {
+    setErrors(found);
+    const first = EDIT_FIELD_ORDER.find((field) => found[field]);
+    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  };
+
+  const save = async (close: () => void) => {
+    const payload = {
+      fileName: values.fileName,
+      description: values.description,
+      tags: values.tags,
+      class: values.className,
+    };
+    const parsed = resourceUpdateSchema.safeParse(payload);
+    if (!parsed.success) {
+      showErrors(
+        collectFieldErrors(
+          parsed.error.issues.map((issue) => ({ field: String(issue.path[0]), message: issue.message })),
+        ),
+      );
+      return;
+    }
+    setIsSaving(true);
+    try {
+      const { message, data } = await apiRequest<Resource>(`/api/teacher/resources/${resource._id}`, {
+        method: 'PATCH',
+        body: payload,
+      });
+      replaceResource(queryClient, data);
+      void queryClient.invalidateQueries({ queryKey: resourcesKey });
+      toast.success(message);
+      close();
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Something went wrong');
+      if (error instanceof ApiError && error.fieldErrors.length > 0) showErrors(collectFieldErrors(error.fieldErrors));
+    } finally {
+      setIsSaving(false);
+    }
+  };
+
+  return (
+    <ModalDialog title={`Edit ${resource.fileName}`} onClose={onClose} initialFocus='[name="fileName"]'>
+      {(close) => (
+        <form
+          ref={formRef}
+          noValidate
+          className="mt-4 flex flex-col gap-4"
+          onSubmit={(event: FormEvent<HTMLFormElement>) => {
+            event.preventDefault();
+            if (!isSaving) void save(close);
+          }}
+        >
+          <TextField
+            label="Name"
+            name="fileName"
+            required
+            autoComplete="off"
+            maxLength={RESOURCE_LIMITS.fileName}
+            value={values.fileName}
+            error={errors.fileName}
+            onChange={set('fileName')}
+          />
+          <TextAreaField
+            label="Description (optional)"
+            name="description"
+            maxLength={RESOURCE_LIMITS.description}
+            value={values.description}
+            error={errors.description}
+            onChange={set('description')}
+          />
+          <TextField
+            label="Tags (optional)"
+            name="tags"
+            autoComplete="off"
+            hint="Separate tags with commas"
+            value={values.tags}
+            error={errors.tags}
+            onChange={set('tags')}
+          />
+          <TextField
+            label="Class"
+            name="className"
+            required
+            autoComplete="off"
+            list={CLASS_SUGGESTIONS_ID}
+            maxLength={FIELD_LIMITS.className}
+            value={values.className}
+            error={errors.className}
+            onChange={set('className')}
+          />
+          <div className="flex flex-wrap justify-end gap-3">
+            <Button variant="ghost" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={isSaving}>
+              {isSaving ? 'Saving…' : 'Save'}
+            </Button>
+          </div>
+        </form>
+      )}
+    </ModalDialog>
+  );
+}
+
+/** 'Delete {name}?': an alert dialog; Delete removes the resource and its file. */
+export function DeleteResourceDialog({
+  resource,
+  onClose,
+  onDeleted,
+}: {
+  resource: Resource;
+  onClose(): void;
+  /** After the resource is gone (its own buttons with it). */
+  onDeleted(): void;
+}) {
+  const queryClient = useQueryClient();
+  const [isDeleting, setIsDeleting] = useState(false);
+
+  const confirm = async (close: () => void) => {
+    setIsDeleting(true);
+    try {
+      const { message } = await withLoading(() =>
+        apiRequest<null>(`/api/teacher/resources/${resource._id}`, { method: 'DELETE' }),
+      );
+      close();
+      removeResource(queryClient, resource._id);
+      void queryClient.invalidateQueries({ queryKey: resourcesKey });
+      toast.success(message);
+      onDeleted();
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Something went wrong');
+    } finally {
+      setIsDeleting(false);
+    }
+  };
+
+  return (
+    <ModalDialog title="Delete this resource?" role="alertdialog" onClose={onClose} initialFocus="[data-initial-focus]">
+      {(close) => (
+        <>
+          <p className="mt-3 text-slate-800">
+            <span className="font-semibold wrap-anywhere">{resource.fileName}</span> will be removed for you and for the
+            students of {resource.class}. This cannot be undone.
+          </p>
+          <div className="mt-6 flex flex-wrap justify-end gap-3">
+            <button type="button" data-initial-focus onClick={close} className={buttonClasses('ghost')}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              disabled={isDeleting}
+              onClick={() => void confirm(close)}
+              className="inline-flex items-center justify-center gap-2 rounded-lg bg-red-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-red-800 disabled:cursor-not-allowed disabled:bg-red-700/60"
+            >
+              {isDeleting ? 'Deleting…' : 'Delete'}
+            </button>
+          </div>
+        </>
+      )}
+    </ModalDialog>
+  );
+}

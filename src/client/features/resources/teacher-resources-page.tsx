@@ -1,0 +1,173 @@
+import { ChevronRight, Pencil, Trash2 } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { RESOURCE_LIMITS, type Resource } from '#shared/resources';
+import { Button } from '../../components/ui/button.tsx';
+import { SearchField } from '../../components/ui/filter-fields.tsx';
+import { LoadMoreButton } from '../../components/ui/load-more-button.tsx';
+import { PageTitle } from '../../components/ui/page-title.tsx';
+import { LoadingStatus } from '../../components/ui/spinner.tsx';
+import { useClasses } from '../students/students-queries.ts';
+import { CLASS_SUGGESTIONS_ID } from './common-fields.tsx';
+import { EmptyState, ListFailure, ResourceListStatus } from './resource-list-status.tsx';
+import { RESOURCE_CARD_CLASSES, ResourceDetails, ResourceName } from './resource-parts.tsx';
+import { ResourceMedia } from './resource-viewer.tsx';
+import { useTeacherResources } from './resources-queries.ts';
+import { DeleteResourceDialog, EditResourceDialog } from './teacher-resource-dialogs.tsx';
+import { UploadForm } from './upload-form.tsx';
+import { useAddressFilters, useDebouncedFilterText } from './use-address-filters.ts';
+import { useTeacherProfile } from './use-profile.ts';
+import { VideoLinkForm } from './video-link-form.tsx';
+
+const CARD = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm';
+
+/**
+ * /dashboard/teacher/resources (SPEC §2): the Upload Resource form (and a
+ * video link as a second way to share) beside Uploaded Files, the teacher's
+ * own resources from the server, searchable, with edit and delete.
+ */
+export function Component() {
+  const teacher = useTeacherProfile();
+  const classes = useClasses();
+  const { searchParams, setFilter } = useAddressFilters();
+  const search = (searchParams.get('search') ?? '').trim();
+  const searchBox = useDebouncedFilterText('search', search, setFilter);
+  const list = useTeacherResources(teacher?._id ?? '', { search });
+  const listHeadingRef = useRef<HTMLHeadingElement>(null);
+  const ids = { upload: useId(), link: useId(), list: useId(), search: useId() };
+
+  return (
+    // Bottom room lets the last buttons scroll clear of the toasts.
+    <div className="mx-auto w-full max-w-6xl pb-16">
+      <PageTitle>Resources</PageTitle>
+      <h1 className="text-2xl font-bold text-slate-900">Resources</h1>
+      <p className="mt-1 text-slate-700">Share files and video lessons with a class; its students find them here.</p>
+
+      <div className="@container mt-6">
+        <div className="grid items-start gap-6 @4xl:grid-cols-[minmax(0,24rem)_minmax(0,1fr)]">
+          <div className="flex min-w-0 flex-col gap-6">
+            <section aria-labelledby={ids.upload} className={CARD}>
+              <h2 id={ids.upload} className="mb-4 text-xl font-bold text-slate-900">
+                Upload Resource
+              </h2>
+              <UploadForm teacherSubject={teacher?.subject} />
+            </section>
+            <section aria-labelledby={ids.link} className={CARD}>
+              <details className="group">
+                <summary className="-m-1 flex cursor-pointer list-none items-center gap-2 rounded-md p-1 [&::-webkit-details-marker]:hidden">
+                  <ChevronRight
+                    className="size-5 shrink-0 text-slate-600 transition-transform group-open:rotate-90"
+                    aria-hidden="true"
+                  />
+                  <h2 id={ids.link} className="text-lg font-bold text-slate-900">
+                    Share a video link
+                  </h2>
+                </summary>
+                <p className="mt-2 mb-4 text-sm text-slate-700">
+                  A lesson hosted on YouTube, Vimeo or Wistia, played right in the students’ library.
+                </p>
+                <VideoLinkForm teacherSubject={teacher?.subject} />
+              </details>
+            </section>
+          </div>
+
+          <section aria-labelledby={ids.list} className="min-w-0">
+            <h2
+              id={ids.list}
+              ref={listHeadingRef}
+              tabIndex={-1}
+              className="rounded-md text-xl font-bold text-slate-900"
+            >
+              Uploaded Files
+            </h2>
+            <form
+              role="search"
+              aria-label="Search your resources"
+              className="mt-3 mb-4"
+              onSubmit={(event) => {
+                event.preventDefault();
+                searchBox.commit(); // Enter searches at once
+              }}
+            >
+              <SearchField
+                id={ids.search}
+                label="Search"
+                value={searchBox.text}
+                onChange={searchBox.setText}
+                maxLength={RESOURCE_LIMITS.search}
+                placeholder="Name or description"
+              />
+            </form>
+            {list.isPending ? (
+              <LoadingStatus>Loading your resources…</LoadingStatus>
+            ) : list.isError && list.resources.length === 0 ? (
+              <ListFailure what="Your resources" message={list.error.message} onRetry={() => void list.refetch()} />
+            ) : (
+              <>
+                <ResourceListStatus
+                  list={{ ...list, count: list.resources.length }}
+                  empty={
+                    search ? (
+                      <EmptyState title="No resources found" hint="Try another search." />
+                    ) : (
+                      <EmptyState
+                        title="No resources shared"
+                        hint="Upload a file or share a video link: it shows here and in the class’s library."
+                      />
+                    )
+                  }
+                />
+                {list.resources.length > 0 ? (
+                  <ul aria-labelledby={ids.list} className="flex flex-col gap-3">
+                    {list.resources.map((resource) => (
+                      <TeacherResourceItem
+                        key={resource._id}
+                        resource={resource}
+                        onDeleted={() => listHeadingRef.current?.focus()}
+                      />
+                    ))}
+                  </ul>
+                ) : null}
+                <LoadMoreButton list={list} />
+              </>
+            )}
+          </section>
+        </div>
+      </div>
+
+      <datalist id={CLASS_SUGGESTIONS_ID}>
+        {(classes.data ?? []).map((className) => (
+          <option key={className} value={className} />
+        ))}
+      </datalist>
+    </div>
+  );
+}
+
+function TeacherResourceItem({ resource, onDeleted }: { resource: Resource; onDeleted(): void }) {
+  const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
+  return (
+    <li className={RESOURCE_CARD_CLASSES}>
+      <ResourceName resource={resource} />
+      <ResourceDetails resource={resource} isClassShown />
+      <ResourceMedia resource={resource} />
+      <div className="flex flex-wrap gap-2 border-t border-slate-100 pt-3">
+        <Button variant="secondary" className="px-3 py-2" onClick={() => setDialog('edit')}>
+          <Pencil className="size-4" aria-hidden="true" />
+          Edit<span className="sr-only"> {resource.fileName}</span>
+        </Button>
+        <button
+          type="button"
+          onClick={() => setDialog('delete')}
+          className="inline-flex items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold text-red-700 transition-colors hover:bg-red-50"
+        >
+          <Trash2 className="size-4" aria-hidden="true" />
+          Delete<span className="sr-only"> {resource.fileName}</span>
+        </button>
+      </div>
+      {dialog === 'edit' ? <EditResourceDialog resource={resource} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'delete' ? (
+        <DeleteResourceDialog resource={resource} onClose={() => setDialog(null)} onDeleted={onDeleted} />
+      ) : null}
+    </li>
+  );
+}

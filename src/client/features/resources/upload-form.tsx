@@ -1,0 +1,186 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Upload, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { FALLBACK_UPLOAD_SUBJECT, RESOURCE_LIMITS, uploadFieldsSchema, type Resource } from '#shared/resources';
+import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { collectFieldErrors, CommonFields, useCommonValues } from './common-fields.tsx';
+import { addResourceToLists } from './resources-queries.ts';
+import { buildUploadFormData, checkUploadFile, resolveUploadSubject, sendMultipart } from './upload-request.ts';
+
+/** Form order: the first invalid field in it takes the focus. */
+const FIELD_ORDER = ['file', 'className', 'subject', 'description', 'tags'] as const;
+
+const MAX_MEGABYTES = RESOURCE_LIMITS.uploadMaxBytesDefault / (1024 * 1024);
+
+/**
+ * 'Upload Resource' (SPEC §2, §4, §5): a file and its class, subject,
+ * description and tags, sent as multipart with real progress, cancellable.
+ * The progress bar is the loading indicator here: the global overlay would
+ * hide it and the Cancel button.
+ */
+export function UploadForm({ teacherSubject }: { teacherSubject: string | undefined }) {
+  const queryClient = useQueryClient();
+  const common = useCommonValues(teacherSubject);
+  const [file, setFile] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [progress, setProgress] = useState<number | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const fileInputRef = useRef<HTMLInputElement>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
+  const uploadRef = useRef<AbortController | null>(null);
+  const ids = { file: useId(), progress: useId() };
+  const isUploading = progress !== null;
+
+  // Leaving the screen stops an upload in progress.
+  useEffect(() => () => uploadRef.current?.abort(), []);
+
+  const showErrors = (found: Record<string, string>) => {
+    setErrors(found);
+    const first = FIELD_ORDER.find((field) => found[field]);
+    if (first === 'file') fileInputRef.current?.focus();
+    else if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  };
+
+  const handleFileChange = (chosen: File | null) => {
+    setFile(chosen);
+    // Too large is said at once, before anyone presses Upload.
+    const problem = chosen ? checkUploadFile(chosen) : null;
+    setErrors(({ file: _previous, ...rest }) => (problem ? { ...rest, file: problem } : rest));
+  };
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isUploading) return;
+    toast.dismiss(); // an earlier failure must not linger next to the next outcome
+    const { values } = common;
+    const parsed = uploadFieldsSchema.safeParse({
+      class: values.className,
+      subject: resolveUploadSubject(values.subject, teacherSubject),
+      description: values.description,
+      tags: values.tags,
+    });
+    const found = parsed.success
+      ? {}
+      : collectFieldErrors(
+          parsed.error.issues.map((issue) => ({ field: String(issue.path[0]), message: issue.message })),
+        );
+    const fileProblem = checkUploadFile(file);
+    if (fileProblem) found.file = fileProblem;
+    if (Object.keys(found).length > 0 || !file) {
+      showErrors(found);
+      toast.error(FIELD_ORDER.map((field) => found[field]).find(Boolean) ?? 'Please check the form');
+      return;
+    }
+
+    setErrors({});
+    setProgress(0);
+    const controller = new AbortController();
+    uploadRef.current = controller;
+    try {
+      const { message, data } = await sendMultipart<Resource>(
+        '/api/teacher/upload-resource',
+        buildUploadFormData({ file, ...values }, teacherSubject),
+        { onProgress: setProgress, signal: controller.signal },
+      );
+      toast.success(message);
+      // SPEC §4: file, description, tags and progress start again.
+      setFile(null);
+      if (fileInputRef.current) fileInputRef.current.value = '';
+      common.clearAfterSuccess();
+      await addResourceToLists(queryClient, data);
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') {
+        toast('Upload cancelled.');
+        submitRef.current?.focus(); // the Cancel button that had the focus is gone
+      } else {
+        toast.error(error instanceof Error ? error.message : 'Something went wrong');
+        if (error instanceof ApiError && error.fieldErrors.length > 0) {
+          showErrors(collectFieldErrors(error.fieldErrors));
+        }
+      }
+    } finally {
+      uploadRef.current = null;
+      setProgress(null);
+    }
+  };
+
+  return (
+    <form ref={formRef} noValidate onSubmit={handleSubmit} className="flex flex-col gap-4" aria-busy={isUploading}>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={ids.file} className="text-sm font-medium text-slate-800">
+          File
+          <span aria-hidden="true" className="text-red-700">
+            {' '}
+            *
+          </span>
+        </label>
+        <input
+          ref={fileInputRef}
+          id={ids.file}
+          name="file"
+          type="file"
+          required
+          aria-invalid={errors.file ? true : undefined}
+          aria-describedby={`${ids.file}-${errors.file ? 'error' : 'hint'}`}
+          onChange={(event) => handleFileChange(event.target.files?.[0] ?? null)}
+          className="w-full min-w-0 rounded-lg border border-slate-300 bg-white text-sm text-slate-800 shadow-sm file:mr-3 file:cursor-pointer file:border-0 file:border-r file:border-slate-300 file:bg-slate-100 file:px-3 file:py-2.5 file:font-semibold file:text-slate-800 hover:file:bg-slate-200 focus:ring-2 focus:ring-brand-500 focus:outline-none"
+        />
+        {errors.file ? (
+          <p id={`${ids.file}-error`} className="text-sm text-red-700">
+            {errors.file}
+          </p>
+        ) : (
+          <p id={`${ids.file}-hint`} className="text-xs text-slate-600">
+            Documents, images, audio or video, up to {MAX_MEGABYTES} MB.
+          </p>
+        )}
+      </div>
+
+      <CommonFields
+        values={common.values}
+        errors={errors}
+        subjectPlaceholder={teacherSubject || FALLBACK_UPLOAD_SUBJECT}
+        onChange={common.setField}
+      />
+
+      {isUploading ? (
+        <div className="flex flex-col gap-2 rounded-lg border border-brand-200 bg-brand-50 p-3">
+          <p id={ids.progress} className="text-sm font-semibold text-slate-900">
+            Uploading: {progress}%
+          </p>
+          <div
+            role="progressbar"
+            aria-labelledby={ids.progress}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={progress}
+            className="h-2.5 overflow-hidden rounded-full bg-white ring-1 ring-brand-200"
+          >
+            <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${progress}%` }} />
+          </div>
+        </div>
+      ) : null}
+
+      <div className="flex flex-wrap gap-3">
+        {/* aria-disabled, not disabled: a disabled button would drop the keyboard focus. */}
+        <button
+          ref={submitRef}
+          type="submit"
+          aria-disabled={isUploading}
+          className={buttonClasses('primary', 'min-w-32')}
+        >
+          <Upload className="size-4" aria-hidden="true" />
+          {isUploading ? 'Uploading…' : 'Upload'}
+        </button>
+        {isUploading ? (
+          <Button variant="secondary" onClick={() => uploadRef.current?.abort()}>
+            <X className="size-4" aria-hidden="true" />
+            Cancel upload
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
