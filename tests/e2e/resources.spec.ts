@@ -1,0 +1,343 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { formatSizeInKb } from '../../src/shared/resources.ts';
+import { buildTeacherRegistration } from '../../src/server/testing/factories.ts';
+import { logInStudentThroughUi, logInTeacherThroughUi } from './actors.ts';
+import { registeredStudent } from './api-setup.ts';
+import { expect, expectAccessible, test } from './fixtures.ts';
+
+const SCREENSHOT_DIR = 'docs/screenshots';
+const PDF_PATH = 'tests/e2e/fixtures/fractions-worksheet.pdf';
+const VIDEO_PATH = 'tests/e2e/fixtures/lesson-clip.mp4';
+const PDF_NAME = 'fractions-worksheet.pdf';
+const VIDEO_NAME = 'lesson-clip.mp4';
+const IMAGE_PATH = 'tests/e2e/fixtures/checkerboard.png';
+const IMAGE_NAME = 'checkerboard.png';
+
+/** A class of this run only: both projects share one server. */
+const newClassName = (label: string) => `${label}-${randomBytes(3).toString('hex')}`;
+
+/** A teacher of the given subject, registered through the API (the scenario starts at the login). */
+async function registeredTeacher(request: APIRequestContext, subject: string) {
+  const teacher = buildTeacherRegistration({ subject });
+  const response = await request.post('/api/teacher/register', { data: teacher });
+  expect(response.ok(), await response.text()).toBe(true);
+  return teacher;
+}
+
+/**
+ * The worksheet made big enough (about 600 KB of trailing PDF comment) for
+ * a throttled upload to report progress several times on the way to 100 %.
+ */
+const paddedWorksheet = () => ({
+  name: PDF_NAME,
+  mimeType: 'application/pdf',
+  buffer: Buffer.concat([readFileSync(PDF_PATH), Buffer.from(`%${' '.repeat(600 * 1024)}\n`)]),
+});
+
+/** Slows this page's uploads (Chromium's network emulation), or lifts the limit with -1. */
+async function throttleUploads(page: Page, bytesPerSecond: number) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond,
+  });
+}
+
+/** Records every state the upload progress bar shows: [aria-valuenow, visible text]. */
+async function recordProgress(page: Page) {
+  await page.evaluate(() => {
+    const seen: [string, string][] = [];
+    (window as unknown as { progressSeen: [string, string][] }).progressSeen = seen;
+    new MutationObserver(() => {
+      const bar = document.querySelector('[role="progressbar"]');
+      if (!bar) return;
+      const value = bar.getAttribute('aria-valuenow') ?? '';
+      const text = document.getElementById(bar.getAttribute('aria-labelledby') ?? '')?.textContent ?? '';
+      const last = seen.at(-1);
+      if (!last || last[0] !== value || last[1] !== text) seen.push([value, text]);
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  });
+  return {
+    /** Every value seen since the last take, and forget them. */
+    take: () =>
+      page.evaluate(() => {
+        const seen = (window as unknown as { progressSeen: [string, string][] }).progressSeen;
+        return seen.splice(0, seen.length);
+      }),
+  };
+}
+
+/** One resource of a list, by the name its link shows. */
+const resourceItem = (list: Locator, name: string) =>
+  list
+    .getByRole('listitem')
+    .filter({ has: list.page().getByRole('link', { name: new RegExp(`^${name.replaceAll('.', '\\.')}`) }) });
+
+async function expectNoSideScroll(page: Page, label: string) {
+  const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  expect(widths[0], `horizontal scroll on ${label}`).toBeLessThanOrEqual(widths[1]!);
+}
+
+test('teacher uploads a PDF and a video with progress; a student of the class filters, stars and plays it', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const isDesktop = testInfo.project.name === 'desktop';
+  const className = newClassName('8C');
+  const teacher = await registeredTeacher(request, 'Physics');
+  const student = await registeredStudent(request, { class: className });
+
+  // --- Teacher: an empty library ---------------------------------------------------------
+  await logInTeacherThroughUi(page, teacher);
+  await page.getByRole('navigation', { name: 'Teacher menu' }).getByRole('link', { name: 'Resources' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/teacher\/resources$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Resources' })).toBeVisible();
+  const form = page.getByRole('region', { name: 'Upload Resource' });
+  const uploaded = page.getByRole('region', { name: 'Uploaded Files' });
+  await expect(uploaded.getByText('No resources shared')).toBeVisible();
+  // The subject starts as the teacher's own.
+  await expect(form.getByLabel('Subject')).toHaveValue('Physics');
+  await expectAccessible(page, 'teacher resources, empty');
+  await expectNoSideScroll(page, 'teacher resources, empty');
+
+  // Nothing chosen: the form says so next to the file field and puts the focus there.
+  await form.getByRole('button', { name: 'Upload', exact: true }).click();
+  const fileInput = form.getByLabel('File');
+  await expect(form.getByText('Please select a file.', { exact: true })).toBeVisible();
+  await expect(fileInput).toBeFocused();
+  await expect(fileInput).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByText('Class is required')).toBeVisible();
+  await expectAccessible(page, 'upload form with errors');
+
+  // --- The PDF, on a slow connection: the bar climbs to 100 % -----------------------------
+  const progress = await recordProgress(page);
+  await throttleUploads(page, 256 * 1024);
+  await fileInput.setInputFiles(paddedWorksheet());
+  await expect(form.getByText('Please select a file.')).toHaveCount(0);
+  await form.getByLabel('Class').fill(className);
+  await form.getByLabel('Description (optional)').fill('Adding fractions with unlike denominators');
+  await form.getByLabel('Tags (optional)').fill('fractions, homework');
+  await form.getByRole('button', { name: 'Upload', exact: true }).click();
+  const bar = form.getByRole('progressbar');
+  await expect(bar).toBeVisible();
+  await expect(form.getByRole('button', { name: 'Cancel upload' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Resource uploaded' })).toBeVisible({ timeout: 20_000 });
+  const pdfSteps = await progress.take();
+  const pdfValues = pdfSteps.map(([value]) => Number(value));
+  expect(pdfSteps.at(-1), JSON.stringify(pdfSteps)).toEqual(['100', 'Uploading: 100%']);
+  expect(pdfSteps.every(([value, text]) => text === `Uploading: ${value}%`)).toBe(true);
+  // Real progress: values between the ends, never going back.
+  expect(
+    pdfValues.some((value) => value > 0 && value < 100),
+    JSON.stringify(pdfValues),
+  ).toBe(true);
+  expect(pdfValues).toEqual([...pdfValues].sort((a, b) => a - b));
+  await throttleUploads(page, -1);
+
+  // The form starts again (file, description, tags, progress); class and subject stay.
+  await expect(bar).toHaveCount(0);
+  await expect(fileInput).toHaveValue('');
+  await expect(form.getByLabel('Description (optional)')).toHaveValue('');
+  await expect(form.getByLabel('Tags (optional)')).toHaveValue('');
+  await expect(form.getByLabel('Class')).toHaveValue(className);
+  const pdfItem = resourceItem(uploaded, PDF_NAME);
+  await expect(pdfItem).toBeVisible();
+  await expect(pdfItem).toContainText('Adding fractions with unlike denominators');
+  await expect(pdfItem).toContainText('Tags: fractions, homework');
+  await expect(pdfItem).toContainText(`Class: ${className}`);
+  await expect(pdfItem).toContainText('Subject: Physics');
+  await expect(pdfItem).toContainText('Type: application/pdf');
+
+  // --- The video: small and fast, the bar still reaches 100 % ------------------------------
+  await fileInput.setInputFiles(VIDEO_PATH);
+  await form.getByLabel('Description (optional)').fill('Watch before Friday');
+  await form.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Resource uploaded' }).first()).toBeVisible();
+  await expect(bar).toHaveCount(0);
+  const videoSteps = await progress.take();
+  expect(videoSteps.at(-1), JSON.stringify(videoSteps)).toEqual(['100', 'Uploading: 100%']);
+
+  // Newest first; each name opens the file in a new tab and says so.
+  const videoItem = resourceItem(uploaded, VIDEO_NAME);
+  await expect(uploaded.getByRole('listitem')).toHaveCount(2);
+  await expect(uploaded.getByRole('listitem').first()).toContainText(VIDEO_NAME);
+  await expect(videoItem).toContainText(`Size: ${formatSizeInKb(statSync(VIDEO_PATH).size)}`);
+  const pdfLink = pdfItem.getByRole('link', { name: `${PDF_NAME} (opens in a new tab)` });
+  await expect(pdfLink).toHaveAttribute('target', '_blank');
+  await expect(pdfLink).toHaveAttribute('rel', 'noopener noreferrer');
+  const served = await request.get((await pdfLink.getAttribute('href'))!);
+  expect(served.status()).toBe(200);
+  expect(served.headers()['content-type']).toBe('application/pdf');
+  await expect(page.getByText('2 resources shown')).toBeVisible();
+  await expectAccessible(page, 'teacher resources, two uploads');
+  await expectNoSideScroll(page, 'teacher resources, two uploads');
+  if (isDesktop) await page.screenshot({ path: `${SCREENSHOT_DIR}/resources-teacher.png`, fullPage: true });
+
+  // Edit by keyboard in a dialog; the focus comes back to the Edit button.
+  const editButton = pdfItem.getByRole('button', { name: `Edit ${PDF_NAME}` });
+  await editButton.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: `Edit ${PDF_NAME}` });
+  await expect(dialog.getByLabel('Name')).toBeFocused();
+  await expect(dialog.getByLabel('Tags (optional)')).toHaveValue('fractions, homework');
+  await expectAccessible(page, 'edit resource dialog');
+  await dialog.getByLabel('Tags (optional)').fill('fractions, homework, week 3');
+  await dialog.getByLabel('Tags (optional)').press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Resource updated' })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(editButton).toBeFocused();
+  await expect(pdfItem).toContainText('Tags: fractions, homework, week 3');
+
+  // --- Student of the class ----------------------------------------------------------------
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await logInStudentThroughUi(page, student);
+  await page.getByRole('navigation', { name: 'Student menu' }).getByRole('link', { name: 'Resources' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/student\/resources$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Resources' })).toBeVisible();
+  const main = page.getByRole('main');
+  await expect(page.getByText('2 resources shown')).toBeVisible();
+  const studentPdf = resourceItem(main, PDF_NAME);
+  const studentVideo = resourceItem(main, VIDEO_NAME);
+  await expect(studentPdf).toContainText('application/pdf');
+  await expect(studentPdf).toContainText('Tags: fractions, homework, week 3');
+  await expect(studentVideo).toContainText('video/mp4');
+  await expect(studentVideo).toContainText(formatSizeInKb(statSync(VIDEO_PATH).size));
+  await expectAccessible(page, 'student resources');
+  await expectNoSideScroll(page, 'student resources');
+
+  // Videos only.
+  await page.getByRole('combobox', { name: 'Type' }).selectOption({ label: 'Videos' });
+  await expect.poll(() => new URL(page.url()).searchParams.get('type')).toBe('video');
+  await expect(page.getByText('1 resource shown')).toBeVisible();
+  await expect(studentVideo).toBeVisible();
+  await expect(studentPdf).toHaveCount(0);
+
+  // Star the video: the button turns into Unstar and says it is pressed.
+  await studentVideo.getByRole('button', { name: `Star ${VIDEO_NAME}`, exact: true }).click();
+  const unstar = studentVideo.getByRole('button', { name: `Unstar ${VIDEO_NAME}`, exact: true });
+  await expect(unstar).toHaveAttribute('aria-pressed', 'true');
+  await expect(studentPdf).toHaveCount(0);
+
+  // All types again, then Starred: only the starred video.
+  await page.getByRole('combobox', { name: 'Type' }).selectOption({ label: 'All types' });
+  await expect(page.getByText('2 resources shown')).toBeVisible();
+  await expect(studentPdf.getByRole('button', { name: `Star ${PDF_NAME}`, exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
+  await page.getByRole('button', { name: 'Starred', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Starred', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect.poll(() => new URL(page.url()).searchParams.get('view')).toBe('starred');
+  await expect(page.getByText('1 resource shown')).toBeVisible();
+  await expect(studentVideo).toBeVisible();
+  await expect(studentPdf).toHaveCount(0);
+  await expectAccessible(page, 'student resources, starred');
+
+  // Nothing matches a search: the empty state with its hint.
+  await page.getByRole('searchbox', { name: 'Search' }).fill('no such resource %_');
+  await expect(main.getByText('No resources found')).toBeVisible();
+  await expect(main.getByText('Try adjusting your filters or search.')).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search' }).fill('');
+  await page.getByRole('button', { name: 'All', exact: true }).click();
+  await expect(page.getByText('2 resources shown')).toBeVisible();
+
+  // Play opens the player inline and the video really plays.
+  await studentVideo.getByRole('button', { name: `Play ${VIDEO_NAME}` }).click();
+  const video = studentVideo.locator('video');
+  await expect(video).toBeVisible();
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState)).toBeGreaterThanOrEqual(2);
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.videoWidth)).toBeGreaterThan(0);
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeGreaterThan(0.2);
+  await expect(studentVideo.getByRole('button', { name: `Close player ${VIDEO_NAME}` })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
+  await expectAccessible(page, 'student resources, playing');
+  await expectNoSideScroll(page, 'student resources, playing');
+  if (isDesktop) await page.screenshot({ path: `${SCREENSHOT_DIR}/resources-student.png`, fullPage: true });
+});
+
+test('teacher cancels a slow upload, shares and deletes a video link, previews an image', async ({ page, request }) => {
+  const className = newClassName('9L');
+  const teacher = await registeredTeacher(request, 'History');
+  await logInTeacherThroughUi(page, teacher);
+  await page.goto('/dashboard/teacher/resources');
+  const form = page.getByRole('region', { name: 'Upload Resource' });
+  const uploaded = page.getByRole('region', { name: 'Uploaded Files' });
+  await expect(uploaded.getByText('No resources shared')).toBeVisible();
+
+  // Cancel stops the upload; the form keeps what was typed and nothing is listed.
+  await throttleUploads(page, 64 * 1024);
+  await form.getByLabel('File').setInputFiles(paddedWorksheet());
+  await form.getByLabel('Class').fill(className);
+  await form.getByLabel('Description (optional)').fill('Kept after a cancel');
+  await form.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(form.getByRole('progressbar')).toBeVisible();
+  await form.getByRole('button', { name: 'Cancel upload' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Upload cancelled.' })).toBeVisible();
+  await expect(form.getByRole('progressbar')).toHaveCount(0);
+  await expect(form.getByRole('button', { name: 'Upload', exact: true })).toBeFocused();
+  await expect(form.getByLabel('Description (optional)')).toHaveValue('Kept after a cancel');
+  await throttleUploads(page, -1);
+  await page.reload();
+  await expect(uploaded.getByText('No resources shared')).toBeVisible();
+
+  // A hosted video shared by its link.
+  await page.getByRole('heading', { name: 'Share a video link' }).click(); // the disclosure's summary
+  const linkForm = page.getByRole('region', { name: 'Share a video link' });
+  await linkForm.getByLabel('Video link').fill('http://example.com/clip');
+  await linkForm.getByLabel('Title').fill('The Silk Road in ten minutes');
+  await linkForm.getByLabel('Class').fill(className);
+  await linkForm.getByRole('button', { name: 'Share link' }).click();
+  await expect(linkForm.getByText(/Link must be an https address of YouTube, Vimeo, Wistia/)).toBeVisible();
+  await expect(linkForm.getByLabel('Video link')).toBeFocused();
+  await linkForm.getByLabel('Video link').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+  await linkForm.getByRole('button', { name: 'Share link' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Video link shared' })).toBeVisible();
+  const linkItem = resourceItem(uploaded, 'The Silk Road in ten minutes');
+  await expect(linkItem).toContainText('YouTube video link');
+  await expect(linkItem).toContainText('Subject: History');
+  await expect(linkItem.getByRole('link', { name: /^The Silk Road in ten minutes/ })).toHaveAttribute(
+    'href',
+    'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+  );
+  await expectAccessible(page, 'teacher resources with a video link');
+
+  // Delete asks first; Cancel keeps it, Delete removes it.
+  await linkItem.getByRole('button', { name: 'Delete The Silk Road in ten minutes' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete this resource?' });
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await expectAccessible(page, 'delete confirmation');
+  await page.keyboard.press('Escape');
+  await expect(confirm).toHaveCount(0);
+  await expect(linkItem.getByRole('button', { name: 'Delete The Silk Road in ten minutes' })).toBeFocused();
+  await linkItem.getByRole('button', { name: 'Delete The Silk Road in ten minutes' }).click();
+  await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Resource deleted' })).toBeVisible();
+  await expect(uploaded.getByText('No resources shared')).toBeVisible();
+  await expect(uploaded.getByRole('heading', { name: 'Uploaded Files' })).toBeFocused();
+
+  // An image previews inline (lazily) and opens larger in a dialog.
+  await form.getByLabel('File').setInputFiles(IMAGE_PATH);
+  await form.getByLabel('Class').fill(className); // the page was reloaded since
+  await form.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Resource uploaded' })).toBeVisible();
+  const imageItem = resourceItem(uploaded, IMAGE_NAME);
+  const preview = imageItem.getByRole('img', { name: `Preview of ${IMAGE_NAME}` });
+  await expect(preview).toHaveAttribute('loading', 'lazy');
+  await expect.poll(() => preview.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(48);
+  await imageItem.getByRole('button', { name: `View larger ${IMAGE_NAME}` }).click();
+  const large = page.getByRole('dialog', { name: IMAGE_NAME });
+  await expect(large.getByRole('img', { name: IMAGE_NAME })).toBeVisible();
+  await expectAccessible(page, 'image dialog');
+  await large.getByRole('button', { name: 'Close' }).click();
+  await expect(large).toHaveCount(0);
+  await expect(imageItem.getByRole('button', { name: `View larger ${IMAGE_NAME}` })).toBeFocused();
+});
