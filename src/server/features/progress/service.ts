@@ -21,7 +21,6 @@ export type LeaderboardFilter = { className?: string | undefined; search?: strin
 /** Both drivers (node-postgres, PGlite) answer a raw statement with { rows }. */
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-
 const LEADERBOARD_ORDER = sql`${students.averageScore} desc nulls last, ${students.id}`;
 
 /**
