@@ -2,7 +2,7 @@ import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { ClassList, StudentListEntry, StudentListQuery } from '#shared/students';
 import type { Database } from '../../db/client.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
-import { quizzes, students } from '../../db/schema.ts';
+import { quizzes, resources, students } from '../../db/schema.ts';
 import { presentStudentListEntry } from './presenters.ts';
 
 export type ListedStudents = { items: StudentListEntry[]; hasMore: boolean };
@@ -48,7 +48,7 @@ export function createStudentsService(db: Database) {
     },
 
     /**
-     * Every class that has a student or a quiz, sorted: one query. The students' classes are
+     * Every class that has a student, a quiz or a resource, sorted: one query. The students' classes are
      * read by skipping through students_class_name_idx one class at a time (a loose index
      * scan), so the cost follows the number of classes, not of students.
      */
@@ -67,6 +67,8 @@ export function createStudentsService(db: Database) {
         select class_name from student_classes where class_name is not null
         union
         select ${quizzes.className} from ${quizzes}
+        union
+        select ${resources.className} from ${resources}
         order by 1`);
       return (result as unknown as { rows: { class_name: string }[] }).rows.map((row) => row.class_name);
     },

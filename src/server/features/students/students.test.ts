@@ -244,10 +244,18 @@ describe('GET /api/teacher/students', () => {
 });
 
 describe('GET /api/teacher/classes', () => {
-  it('lists the distinct classes of students and quizzes, sorted, in one query', async () => {
+  it('lists the distinct classes of students, quizzes and resources, sorted, in one query', async () => {
     const studentClass = newClass('M');
     const sharedClass = newClass('K');
     const quizClass = newClass('L');
+    const resourceClass = newClass('N');
+    const link = await t.call({
+      method: 'POST',
+      url: '/api/teacher/add-resource-link',
+      headers: bearer(teacher.token),
+      payload: { url: 'https://vimeo.com/1', fileName: 'Video', class: resourceClass },
+    });
+    expect(link.status, link.raw).toBe(201);
     await addStudent({ class: studentClass });
     await addStudent({ class: studentClass });
     await addStudent({ class: sharedClass });
@@ -268,9 +276,8 @@ describe('GET /api/teacher/classes', () => {
     expect(response.body).toMatchObject({ success: true, message: 'Classes found' });
     const classes = response.body.data as string[];
     expect(new Set(classes).size).toBe(classes.length);
-    expect(classes).toEqual(expect.arrayContaining([studentClass, sharedClass, quizClass]));
-    const ours = classes.filter((name) => [studentClass, sharedClass, quizClass].includes(name));
-    expect(ours).toEqual([sharedClass, quizClass, studentClass]); // K, L, M
+    const ours = classes.filter((name) => [studentClass, sharedClass, quizClass, resourceClass].includes(name));
+    expect(ours).toEqual([sharedClass, quizClass, studentClass, resourceClass]); // K, L, M, N
   });
 });
 
