@@ -1,0 +1,29 @@
+import { useLocation } from 'react-router';
+import type { UserRole } from '#shared/constants';
+import { PageTitle } from '../../components/ui/page-title.tsx';
+import { LoadingStatus } from '../../components/ui/spinner.tsx';
+import { useAppStore } from '../../stores/app-store.ts';
+import { drawingStorageKey } from './canvas-storage.ts';
+import { Whiteboard } from './whiteboard.tsx';
+
+/**
+ * /dashboard/teacher/canvas and /dashboard/student/canvas (SPEC §2 Draw).
+ * The page fills the dashboard's main area: the viewport less the 65 px
+ * header and main's padding (1 rem each side on phones, 2 rem from sm).
+ */
+export function Component() {
+  const role: UserRole = useLocation().pathname.startsWith('/dashboard/student') ? 'student' : 'teacher';
+  // The role guard renders this page once the profile is fetched; the store has it a moment later.
+  const userId = useAppStore((state) => (role === 'teacher' ? state.teacher?._id : state.student?._id));
+  const storageKey = userId ? drawingStorageKey(role, userId) : null;
+  return (
+    <div className="flex h-[calc(100dvh-65px-2rem)] min-h-80 flex-col gap-3 sm:h-[calc(100dvh-65px-4rem)]">
+      <PageTitle>Whiteboard</PageTitle>
+      {storageKey ? (
+        <Whiteboard key={storageKey} storageKey={storageKey} title="Whiteboard" />
+      ) : (
+        <LoadingStatus>Opening the whiteboard…</LoadingStatus>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import type { SurfaceOps } from './checkpoint-renderer.ts';
+import type { Stroke } from './stroke-history.ts';
+
+/** White: the blank whiteboard, and the background of the saved picture. */
+const PAPER = '#ffffff';
+
+/**
+ * Paints one stroke in CSS-pixel coordinates (the context carries the
+ * CSS-to-device scale). The line runs through the midpoints between captured
+ * points with the points as quadratic control points, so it is smooth rather
+ * than a polyline; a single point is a dot of the brush's width.
+ */
+export function paintStroke(context: CanvasRenderingContext2D, stroke: Stroke): void {
+  const { points } = stroke;
+  const first = points[0];
+  if (!first) return;
+  context.lineCap = 'round';
+  context.lineJoin = 'round';
+  context.lineWidth = stroke.size;
+  context.strokeStyle = stroke.colour;
+  context.fillStyle = stroke.colour;
+  context.beginPath();
+  if (points.length === 1) {
+    context.arc(first[0], first[1], stroke.size / 2, 0, Math.PI * 2);
+    context.fill();
+    return;
+  }
+  context.moveTo(first[0], first[1]);
+  for (let index = 1; index < points.length - 1; index += 1) {
+    const [x, y] = points[index]!;
+    const [nextX, nextY] = points[index + 1]!;
+    context.quadraticCurveTo(x, y, (x + nextX) / 2, (y + nextY) / 2);
+  }
+  const [lastX, lastY] = points.at(-1)!;
+  context.lineTo(lastX, lastY);
+  context.stroke();
+}
+
+/** A canvas (on screen or off) with its 2D context. */
+export type CanvasSurface = { canvas: HTMLCanvasElement; context: CanvasRenderingContext2D };
+
+/** The backing store in device pixels and the CSS size it covers. */
+export type SurfaceSize = { cssWidth: number; cssHeight: number; pixelWidth: number; pixelHeight: number };
+
+/**
+ * Sizes a canvas's backing store and scales its context to CSS pixels. The
+ * whiteboard and its checkpoints are opaque (they are never transparent, and
+ * opaque canvases composite faster); the overlay of the stroke being drawn is not.
+ */
+export function openSurface(canvas: HTMLCanvasElement, size: SurfaceSize, isOpaque = true): CanvasSurface {
+  canvas.width = size.pixelWidth;
+  canvas.height = size.pixelHeight;
+  const context = canvas.getContext('2d', { alpha: !isOpaque });
+  if (!context) throw new Error('This browser cannot draw on a canvas.');
+  scaleToCssPixels(context, size);
+  return { canvas, context };
+}
+
+/** Drawing happens in CSS pixels; the backing store has devicePixelRatio times more, so nothing blurs. */
+export function scaleToCssPixels(context: CanvasRenderingContext2D, size: SurfaceSize): void {
+  context.setTransform(size.pixelWidth / size.cssWidth, 0, 0, size.pixelHeight / size.cssHeight, 0, 0);
+}
+
+function withDevicePixels(context: CanvasRenderingContext2D, work: () => void) {
+  context.save();
+  context.setTransform(1, 0, 0, 1, 0, 0);
+  work();
+  context.restore();
+}
+
+/** Canvas operations for the checkpoint renderer, all surfaces of one size. */
+export function canvasSurfaceOps(size: SurfaceSize): SurfaceOps<CanvasSurface> {
+  return {
+    create: () => openSurface(document.createElement('canvas'), size),
+    reset: ({ context }) =>
+      withDevicePixels(context, () => {
+        context.fillStyle = PAPER;
+        context.fillRect(0, 0, size.pixelWidth, size.pixelHeight);
+      }),
+    // Same size, identity transform: a pixel-for-pixel copy, no resampling.
+    copy: (from, to) => withDevicePixels(to.context, () => to.context.drawImage(from.canvas, 0, 0)),
+    draw: ({ context }, stroke) => paintStroke(context, stroke),
+  };
+}
+
+/** Clears a transparent overlay canvas (the stroke being drawn). */
+export function clearOverlay(context: CanvasRenderingContext2D): void {
+  withDevicePixels(context, () => context.clearRect(0, 0, context.canvas.width, context.canvas.height));
+}

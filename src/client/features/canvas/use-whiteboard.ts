@@ -1,0 +1,137 @@
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import toast from 'react-hot-toast';
+import { createAutosave } from './autosave.ts';
+import { AUTOSAVE_DELAY_MS, SAVED_FILE_NAME, paintOf, type Brush } from './brush.ts';
+import { loadDrawing, removeDrawing, saveDrawing, type SaveOutcome } from './canvas-storage.ts';
+import { WhiteboardEngine } from './whiteboard-engine.ts';
+
+const STORAGE_TOAST_ID = 'whiteboard-storage';
+
+/** What a failed autosave tells the person (once, until saving works again). */
+const SAVE_PROBLEMS: Partial<Record<SaveOutcome, string>> = {
+  'too-large': 'This drawing is too large to keep in this browser. Use Save to download it.',
+  unavailable: 'This browser does not let the whiteboard keep your drawing. Use Save to download it.',
+};
+
+function downloadBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoking at once can cancel the download in some browsers.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Typing in a field keeps the browser's own undo. */
+function isTypingTarget(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
+  );
+}
+
+/**
+ * One whiteboard bound to one stored drawing (the caller remounts it for
+ * another key): the engine, the autosave 400 ms after the last movement, the
+ * keyboard shortcuts, and the toolbar's actions.
+ */
+export function useWhiteboard(storageKey: string, brush: Brush) {
+  const boardRef = useRef<HTMLCanvasElement>(null);
+  const overlayRef = useRef<HTMLCanvasElement>(null);
+
+  const [{ engine, autosave }] = useState(() => {
+    let lastOutcome: SaveOutcome = 'saved';
+    const persist = () => {
+      const history = engine.getHistory();
+      // Nothing to keep (Clear, or nothing drawn yet): no stored item.
+      if (history.strokes.length === 0) return removeDrawing(localStorage, storageKey);
+      const outcome = saveDrawing(localStorage, storageKey, history);
+      const problem = SAVE_PROBLEMS[outcome];
+      if (problem && outcome !== lastOutcome) toast.error(problem, { id: STORAGE_TOAST_ID });
+      lastOutcome = outcome;
+    };
+    const autosave = createAutosave(persist, AUTOSAVE_DELAY_MS);
+    const engine = new WhiteboardEngine({
+      history: loadDrawing(localStorage, storageKey),
+      onMovement: () => autosave.touch(),
+      onHistoryChange: (history) => {
+        if (history.strokes.length > 0) return autosave.touch();
+        // SPEC §4: Clear removes the stored image at once.
+        autosave.cancel();
+        removeDrawing(localStorage, storageKey);
+      },
+    });
+    return { engine, autosave };
+  });
+
+  const status = useSyncExternalStore(engine.subscribe, engine.getStatus);
+
+  useEffect(() => {
+    engine.setPaint(paintOf(brush));
+  }, [engine, brush]);
+
+  useEffect(() => {
+    const board = boardRef.current;
+    const overlay = overlayRef.current;
+    if (!board || !overlay) return;
+    return engine.attach({ board, overlay });
+  }, [engine]);
+
+  // A reload or a closed tab within 400 ms of the last stroke still keeps it.
+  useEffect(() => {
+    const flush = () => autosave.flush();
+    const handleVisibility = () => {
+      if (document.visibilityState === 'hidden') flush();
+    };
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', handleVisibility);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', handleVisibility);
+      flush();
+    };
+  }, [autosave]);
+
+  // Ctrl/Cmd+Z undoes, Shift+Ctrl/Cmd+Z and Ctrl+Y redo, except while typing in a field.
+  useEffect(() => {
+    const handleKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.altKey || isTypingTarget(event.target)) return;
+      const key = event.key.toLowerCase();
+      const isCommand = event.ctrlKey || event.metaKey;
+      if (isCommand && key === 'z') {
+        event.preventDefault();
+        if (event.shiftKey) engine.redo();
+        else engine.undo();
+      } else if (event.ctrlKey && !event.shiftKey && key === 'y') {
+        event.preventDefault();
+        engine.redo();
+      }
+    };
+    window.addEventListener('keydown', handleKeyDown);
+    return () => window.removeEventListener('keydown', handleKeyDown);
+  }, [engine]);
+
+  const save = async () => {
+    const blob = await engine.toPngBlob();
+    if (blob) downloadBlob(blob, SAVED_FILE_NAME);
+    else toast.error('The drawing could not be turned into a picture. Please try again.');
+  };
+
+  return {
+    boardRef,
+    overlayRef,
+    status,
+    undo: () => engine.undo(),
+    redo: () => engine.redo(),
+    clear: () => {
+      engine.clear();
+      // Also when the history was already empty (a stored item it could not read).
+      autosave.cancel();
+      removeDrawing(localStorage, storageKey);
+    },
+    save,
+  };
+}

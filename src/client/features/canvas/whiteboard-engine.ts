@@ -1,0 +1,325 @@
+import {
+  canvasSurfaceOps,
+  clearOverlay,
+  openSurface,
+  paintStroke,
+  type CanvasSurface,
+  type SurfaceSize,
+} from './canvas-painting.ts';
+import { CheckpointRenderer } from './checkpoint-renderer.ts';
+import {
+  addStroke,
+  appendPoint,
+  canRedo,
+  canUndo,
+  clearHistory,
+  redo,
+  undo,
+  type Point,
+  type StrokeHistory,
+} from './stroke-history.ts';
+
+/** A checkpoint after every 32 strokes: an undo replays at most 31 strokes on top of one bitmap copy. */
+const CHECKPOINT_INTERVAL = 32;
+/** Checkpoint bitmaps together stay under this (a 1280×800 area at 2× is 16 MB each, so 3 of them). */
+const CHECKPOINT_BUDGET_BYTES = 48 * 1024 * 1024;
+const MIN_CHECKPOINTS = 2;
+const MAX_CHECKPOINTS = 8;
+
+export function checkpointCountFor(size: SurfaceSize): number {
+  const bytesPerCheckpoint = Math.max(1, size.pixelWidth * size.pixelHeight * 4);
+  return Math.min(MAX_CHECKPOINTS, Math.max(MIN_CHECKPOINTS, Math.floor(CHECKPOINT_BUDGET_BYTES / bytesPerCheckpoint)));
+}
+
+export type WhiteboardStatus = { canUndo: boolean; canRedo: boolean; isBlank: boolean };
+
+type EngineOptions = {
+  history: StrokeHistory;
+  /** The history changed (stroke, undo, redo, clear). */
+  onHistoryChange(history: StrokeHistory): void;
+  /** The pointer moved while drawing (the autosave waits for the last movement). */
+  onMovement(): void;
+};
+
+/** The canvases the engine draws on while attached. */
+type Canvases = {
+  /** The whiteboard: committed strokes, opaque, receives the pointer events. */
+  board: HTMLCanvasElement;
+  /** Transparent overlay on top of it showing the stroke being drawn. */
+  overlay: HTMLCanvasElement;
+};
+
+type ActiveStroke = { pointerId: number; colour: string; size: number; points: Point[]; origin: DOMRect };
+
+const statusOf = (history: StrokeHistory): WhiteboardStatus => ({
+  canUndo: canUndo(history),
+  canRedo: canRedo(history),
+  isBlank: history.cursor === 0,
+});
+
+/**
+ * The whiteboard outside React: pointer input (mouse, touch and pen through
+ * Pointer Events, with pointer capture and coalesced events), the backing
+ * store sized to CSS size × devicePixelRatio, and the history shown through
+ * the checkpoint renderer. Undo and redo redraw synchronously. React reads
+ * the status through subscribe/getStatus (useSyncExternalStore).
+ */
+export class WhiteboardEngine {
+  private history: StrokeHistory;
+  private status: WhiteboardStatus;
+  private paint = { colour: '#000000', size: 1 };
+  private canvases: Canvases | null = null;
+  private size: SurfaceSize | null = null;
+  private board: CanvasSurface | null = null;
+  private overlay: CanvasSurface | null = null;
+  private renderer: CheckpointRenderer<CanvasSurface> | null = null;
+  private active: ActiveStroke | null = null;
+  private frame = 0;
+  private cleanups: (() => void)[] = [];
+  private readonly listeners = new Set<() => void>();
+
+  constructor(private readonly options: EngineOptions) {
+    this.history = options.history;
+    this.status = statusOf(this.history);
+  }
+
+  /** Starts drawing on these canvases: pointer input and size changes. Returns the detach. */
+  attach(canvases: Canvases): () => void {
+    this.detach();
+    this.canvases = canvases;
+    const { board } = canvases;
+    const listen = <K extends keyof HTMLElementEventMap>(type: K, handler: (event: HTMLElementEventMap[K]) => void) => {
+      board.addEventListener(type, handler);
+      this.cleanups.push(() => board.removeEventListener(type, handler));
+    };
+    listen('pointerdown', this.handlePointerDown);
+    listen('pointermove', this.handlePointerMove);
+    listen('pointerup', this.handlePointerEnd);
+    listen('pointercancel', this.handlePointerEnd);
+    listen('lostpointercapture', this.handlePointerEnd);
+
+    const observer = new ResizeObserver((entries) => {
+      const entry = entries.at(-1);
+      if (entry) this.resize(entry);
+    });
+    try {
+      // Exact device pixels where supported (Chromium); it also reports a devicePixelRatio change.
+      observer.observe(board, { box: 'device-pixel-content-box' });
+    } catch {
+      observer.observe(board);
+    }
+    this.cleanups.push(() => observer.disconnect());
+    this.watchPixelRatio();
+    return () => this.detach();
+  }
+
+  /** The paint of the next stroke (the brush in the toolbar). */
+  setPaint(paint: { colour: string; size: number }): void {
+    this.paint = paint;
+  }
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  readonly getStatus = (): WhiteboardStatus => this.status;
+
+  getHistory(): StrokeHistory {
+    return this.history;
+  }
+
+  undo(): void {
+    if (!this.active) this.setHistory(undo(this.history));
+  }
+
+  redo(): void {
+    if (!this.active) this.setHistory(redo(this.history));
+  }
+
+  /** SPEC §4 Clear: white canvas, empty history. */
+  clear(): void {
+    this.cancelActiveStroke();
+    this.renderer?.invalidate();
+    this.setHistory(clearHistory());
+  }
+
+  /** The whiteboard as a PNG: its backing store, already opaque on white. */
+  toPngBlob(): Promise<Blob | null> {
+    const board = this.canvases?.board;
+    if (!board || board.width === 0 || board.height === 0) return Promise.resolve(null);
+    return new Promise((resolve) => board.toBlob(resolve, 'image/png'));
+  }
+
+  private detach(): void {
+    this.cancelActiveStroke();
+    for (const cleanup of this.cleanups.splice(0)) cleanup();
+    this.canvases = null;
+    this.size = null;
+    this.board = null;
+    this.overlay = null;
+    this.renderer = null;
+  }
+
+  private setHistory(next: StrokeHistory): void {
+    if (next === this.history) return;
+    this.history = next;
+    this.render();
+    const status = statusOf(next);
+    const current = this.status;
+    if (
+      status.canUndo !== current.canUndo ||
+      status.canRedo !== current.canRedo ||
+      status.isBlank !== current.isBlank
+    ) {
+      this.status = status;
+      for (const listener of this.listeners) listener();
+    }
+    this.options.onHistoryChange(next);
+  }
+
+  private render(): void {
+    this.renderer?.show(this.history.strokes, this.history.cursor);
+  }
+
+  private resize(entry: ResizeObserverEntry): void {
+    const box = entry.contentBoxSize?.[0];
+    const cssWidth = box ? box.inlineSize : entry.contentRect.width;
+    const cssHeight = box ? box.blockSize : entry.contentRect.height;
+    const scaledWidth = cssWidth * devicePixelRatio;
+    const scaledHeight = cssHeight * devicePixelRatio;
+    // The exact device-pixel box avoids a rounding blur, but only when it agrees with
+    // devicePixelRatio: under DevTools device emulation Chromium reports CSS pixels there.
+    const exact = entry.devicePixelContentBoxSize?.[0];
+    const isExact =
+      exact && Math.abs(exact.inlineSize - scaledWidth) <= 1 && Math.abs(exact.blockSize - scaledHeight) <= 1;
+    this.applySize({
+      cssWidth,
+      cssHeight,
+      pixelWidth: isExact ? exact.inlineSize : Math.round(scaledWidth),
+      pixelHeight: isExact ? exact.blockSize : Math.round(scaledHeight),
+    });
+  }
+
+  /**
+   * A new size empties both backing stores; the strokes are vectors in CSS
+   * pixels, so they are drawn again, sharp at the new size. Strokes outside
+   * a smaller area are kept and come back when it grows.
+   */
+  private applySize(size: SurfaceSize): void {
+    const previous = this.size;
+    if (
+      previous &&
+      previous.cssWidth === size.cssWidth &&
+      previous.cssHeight === size.cssHeight &&
+      previous.pixelWidth === size.pixelWidth &&
+      previous.pixelHeight === size.pixelHeight
+    ) {
+      return;
+    }
+    const canvases = this.canvases;
+    if (!canvases || size.cssWidth <= 0 || size.cssHeight <= 0 || size.pixelWidth <= 0 || size.pixelHeight <= 0) return;
+    this.size = size;
+    this.board = openSurface(canvases.board, size);
+    this.overlay = openSurface(canvases.overlay, size, false);
+    this.renderer = new CheckpointRenderer(canvasSurfaceOps(size), this.board, {
+      interval: CHECKPOINT_INTERVAL,
+      maxCheckpoints: checkpointCountFor(size),
+    });
+    this.render();
+    this.drawActiveStroke();
+  }
+
+  /** Browsers without device-pixel boxes (Safari) report a zoom or a new screen here instead. */
+  private watchPixelRatio(): void {
+    let query: MediaQueryList | null = null;
+    const handleChange = () => {
+      query?.removeEventListener('change', handleChange);
+      const rect = this.canvases?.board.getBoundingClientRect();
+      if (rect && this.size) {
+        this.applySize({
+          cssWidth: rect.width,
+          cssHeight: rect.height,
+          pixelWidth: Math.round(rect.width * devicePixelRatio),
+          pixelHeight: Math.round(rect.height * devicePixelRatio),
+        });
+      }
+      query = matchMedia(`(resolution: ${devicePixelRatio}dppx)`);
+      query.addEventListener('change', handleChange);
+    };
+    query = matchMedia(`(resolution: ${devicePixelRatio}dppx)`);
+    query.addEventListener('change', handleChange);
+    this.cleanups.push(() => query?.removeEventListener('change', handleChange));
+  }
+
+  private readonly handlePointerDown = (event: PointerEvent) => {
+    if (this.active || !event.isPrimary || (event.pointerType === 'mouse' && event.button !== 0)) return;
+    const board = this.canvases?.board;
+    if (!board) return;
+    event.preventDefault();
+    try {
+      board.setPointerCapture(event.pointerId);
+    } catch {
+      // A synthetic or already released pointer: drawing still works while it stays on the board.
+    }
+    const { colour, size } = this.paint;
+    const origin = board.getBoundingClientRect();
+    this.active = { pointerId: event.pointerId, colour, size, points: [], origin };
+    appendPoint(this.active.points, event.clientX - origin.left, event.clientY - origin.top);
+    this.scheduleActiveStroke();
+    this.options.onMovement();
+  };
+
+  private readonly handlePointerMove = (event: PointerEvent) => {
+    const active = this.active;
+    if (!active || event.pointerId !== active.pointerId) return;
+    // Coalesced events carry the positions the browser merged into this one (smoother fast strokes).
+    const coalesced = typeof event.getCoalescedEvents === 'function' ? event.getCoalescedEvents() : [];
+    for (const sample of coalesced.length > 0 ? coalesced : [event]) {
+      appendPoint(active.points, sample.clientX - active.origin.left, sample.clientY - active.origin.top);
+    }
+    this.scheduleActiveStroke();
+    this.options.onMovement();
+  };
+
+  private readonly handlePointerEnd = (event: PointerEvent) => {
+    const active = this.active;
+    if (!active || event.pointerId !== active.pointerId) return;
+    if (event.type === 'pointerup') {
+      appendPoint(active.points, event.clientX - active.origin.left, event.clientY - active.origin.top, true);
+    }
+    this.active = null;
+    this.cancelFrame();
+    if (this.overlay) clearOverlay(this.overlay.context);
+    // A cancelled touch (the browser took over) keeps what was drawn: the person saw it appear.
+    this.setHistory(addStroke(this.history, { colour: active.colour, size: active.size, points: active.points }));
+  };
+
+  private cancelActiveStroke(): void {
+    this.active = null;
+    this.cancelFrame();
+    if (this.overlay) clearOverlay(this.overlay.context);
+  }
+
+  /** The stroke being drawn is repainted on the overlay once per frame, however many events arrive. */
+  private scheduleActiveStroke(): void {
+    if (this.frame !== 0) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.drawActiveStroke();
+    });
+  }
+
+  private cancelFrame(): void {
+    cancelAnimationFrame(this.frame);
+    this.frame = 0;
+  }
+
+  private drawActiveStroke(): void {
+    const overlay = this.overlay;
+    if (!overlay) return;
+    clearOverlay(overlay.context);
+    const active = this.active;
+    if (active) paintStroke(overlay.context, { colour: active.colour, size: active.size, points: active.points });
+  }
+}

@@ -1,0 +1,47 @@
+import { useReducer } from 'react';
+import { INITIAL_BRUSH, brushReducer, cursorFor } from './brush.ts';
+import { Toolbar } from './toolbar.tsx';
+import { useWhiteboard } from './use-whiteboard.ts';
+
+/**
+ * SPEC §2 Canvas: the toolbar above a whiteboard that fills the rest of the
+ * space. Two canvases: the drawing, and a transparent overlay on top showing
+ * the stroke being drawn (it does not take the pointer).
+ */
+export function Whiteboard({ storageKey, title }: { storageKey: string; title: string }) {
+  const [brush, dispatch] = useReducer(brushReducer, INITIAL_BRUSH);
+  const { boardRef, overlayRef, status, undo, redo, clear, save } = useWhiteboard(storageKey, brush);
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
+        {/* Phones need the room for the tools; the title stays for screen readers. */}
+        <h1 className="text-xl font-bold text-slate-900 max-sm:sr-only">{title}</h1>
+        <Toolbar
+          brush={brush}
+          status={status}
+          onBrushChange={dispatch}
+          onUndo={undo}
+          onRedo={redo}
+          onClear={clear}
+          onSave={() => void save()}
+        />
+      </div>
+      <div className="relative min-h-0 flex-1 overflow-hidden rounded-xl border border-slate-300 bg-white shadow-sm">
+        <canvas
+          ref={boardRef}
+          role="img"
+          aria-label={
+            status.isBlank
+              ? 'Whiteboard, empty. Draw with a mouse, a pen or a finger.'
+              : 'Whiteboard with your drawing. Draw with a mouse, a pen or a finger.'
+          }
+          data-testid="whiteboard"
+          style={{ cursor: cursorFor(brush.mode) }}
+          // touch-action none: a finger draws instead of scrolling or zooming the page.
+          className="absolute inset-0 block size-full touch-none select-none"
+        />
+        <canvas ref={overlayRef} aria-hidden="true" className="pointer-events-none absolute inset-0 block size-full" />
+      </div>
+    </>
+  );
+}
