@@ -24,3 +24,14 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 export const USER_ROLES = ['teacher', 'student'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
+
+/** Study-mode shell of the student dashboard (SPEC §4, §9). */
+export const STUDY_MODE = {
+  blurAlert: "Don't forget about your goals!! Study hard, soldier!!",
+  fullscreenNotice: 'This app cannot be used until you are in full screen mode. Press f to enter full screen.',
+  fullscreenNoticeMs: 2000,
+  breakReminder: 'Take a short break',
+  breakReminderMs: 30_000,
+  /** The key that requests full screen. */
+  fullscreenKey: 'f',
+} as const;

@@ -5,6 +5,7 @@ import {
   logInTeacherThroughUi,
   registerStudentThroughUi,
   registerTeacherThroughUi,
+  enterStudyMode,
 } from './actors.ts';
 
 const SCREENSHOT_DIR = 'docs/screenshots';
@@ -129,6 +130,7 @@ test('student registers, logs in with the roll number, sees the sidebar and logs
   // A student cannot open the teacher dashboard: the guard sends them home.
   await page.goto('/dashboard/teacher');
   await expect(page).toHaveURL(/\/dashboard\/student$/);
+  await enterStudyMode(page);
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/auth$/);
 });

@@ -49,4 +49,17 @@ export async function logInStudentThroughUi(page: Page, student: { rollNumber: s
   await page.getByLabel('Password').fill(student.password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/dashboard\/student$/);
+  await enterStudyMode(page);
+}
+
+/**
+ * The student dashboard opens blocked until full screen (SPEC §4 study mode):
+ * press f as a student would, and wait for the overlay to go. A page load
+ * (goto, reload) leaves full screen, so call it again after one.
+ */
+export async function enterStudyMode(page: Page) {
+  const overlay = page.getByTestId('study-mode-overlay');
+  await expect(overlay).toBeVisible();
+  await page.keyboard.press('f');
+  await expect(overlay).toBeHidden();
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page, TestInfo } from '@playwright/test';
-import { logInStudentThroughUi, logInTeacherThroughUi, registerTeacherThroughUi } from './actors.ts';
+import { logInStudentThroughUi, logInTeacherThroughUi, registerTeacherThroughUi, enterStudyMode } from './actors.ts';
 import { registeredStudent } from './api-setup.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 
@@ -180,6 +180,7 @@ test('a student draws on their own whiteboard, kept under their own key', async 
   await expect.poll(() => storedDrawings(page)).toEqual([expect.objectContaining({ cursor: 1, strokes: 1 })]);
   expect((await storedDrawings(page))[0]!.key).toMatch(/^whiteboard:student:.+/);
   await page.reload();
+  await enterStudyMode(page);
   await expect.poll(() => strokesShown(page)).toEqual(['ink', 'paper', 'paper']);
 });
 
@@ -193,6 +194,7 @@ test.describe('on a high-DPI screen', () => {
     const student = await registeredStudent(request);
     await logInStudentThroughUi(page, student);
     await page.goto('/dashboard/student/canvas');
+    await enterStudyMode(page);
     await expect(board(page)).toBeVisible();
     const backingScale = () =>
       board(page).evaluate((canvas: HTMLCanvasElement) => {

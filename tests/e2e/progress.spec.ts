@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { logInStudentThroughUi, logInTeacherThroughUi } from './actors.ts';
+import { logInStudentThroughUi, logInTeacherThroughUi, enterStudyMode } from './actors.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 import { seedTwoClasses, type ExpectedRow, type SeededClasses } from './progress-setup.ts';
 
@@ -126,6 +126,7 @@ test('student leaderboard: only the student’s own class, top 3 highlighted, no
 
   // Another class in the address changes nothing: the server decides the class.
   await page.goto(`/dashboard/student/leaderboard?class=${classB}`);
+  await enterStudyMode(page);
   await expectRanking(page, classARanking, { stars: false });
 
   await page.getByLabel('Search by name').fill('walsh');
@@ -139,6 +140,7 @@ test('student leaderboard: only the student’s own class, top 3 highlighted, no
     return route.continue({ url: url.toString() });
   });
   await page.goto('/dashboard/student/leaderboard');
+  await enterStudyMode(page);
   await expect(rowsOf(page)).toHaveCount(2);
   for (const shown of [4, 6]) {
     await page.getByRole('button', { name: 'Load more' }).click();
@@ -212,6 +214,7 @@ test('statistics: the pie has one slice per subject with its numbers, and a stud
     // slice can sit over the next slice and swallow the pointer.
     if (index > 0) {
       await page.reload();
+      await enterStudyMode(page);
       await expect(slices).toHaveCount(2);
       await surface.scrollIntoViewIfNeeded();
     }
@@ -254,6 +257,7 @@ test('statistics: the pie has one slice per subject with its numbers, and a stud
   await page.evaluate(() => localStorage.clear());
   await logInStudentThroughUi(page, students['Gus Novak']!);
   await page.goto('/dashboard/student/statistics');
+  await enterStudyMode(page);
   await expect(page.getByRole('heading', { level: 1, name: "Gus Novak's Analytics" })).toBeVisible();
   await expect(page.getByText('No quizzes attempted yet')).toBeVisible();
   await expect(page.getByText('Take some quizzes to see your analytics here.')).toBeVisible();

@@ -7,6 +7,7 @@ import {
   logInTeacherThroughUi,
   registerStudentThroughUi,
   registerTeacherThroughUi,
+  enterStudyMode,
 } from './actors.ts';
 
 const SCREENSHOT_DIR = 'docs/screenshots';
@@ -161,6 +162,7 @@ test('teacher builds, previews and publishes a quiz; a student takes it across a
   const studentAccount = await registerStudentThroughUi(student);
   await logInStudentThroughUi(student, studentAccount);
   await student.goto('/dashboard/student/quiz');
+  await enterStudyMode(student);
   await expect(student.getByRole('heading', { name: 'Online' })).toBeVisible();
   await expectAccessible(student, 'student quiz list');
   await student.getByRole('link', { name: new RegExp(`^Take quiz\\W+${title}$`) }).click();
@@ -196,6 +198,7 @@ test('teacher builds, previews and publishes a quiz; a student takes it across a
   await student.getByRole('radio', { name: other, exact: true }).check();
   picked[changed] = other;
   await student.reload();
+  await enterStudyMode(student);
   await expect(student.getByRole('timer')).toBeVisible();
   const secondsAfterReload = secondsOf((await student.getByRole('timer').textContent()) ?? '');
   expect(secondsAfterReload).toBeLessThanOrEqual(secondsBeforeReload);
@@ -219,8 +222,15 @@ test('teacher builds, previews and publishes a quiz; a student takes it across a
   await expectAccessible(student, 'result and review');
   if (isDesktop) await student.screenshot({ path: `${SCREENSHOT_DIR}/quiz-result.png`, fullPage: true });
 
-  // Back on the list, the quiz moved from Online to Attempted.
+  // Back on the list, the quiz moved from Online to Attempted; a finished quiz lets the page go without asking.
+  const questionsOnLeaving: string[] = [];
+  student.on('dialog', (dialog) => {
+    questionsOnLeaving.push(dialog.type());
+    void dialog.accept();
+  });
   await student.goto('/dashboard/student/quiz');
+  expect(questionsOnLeaving).toEqual([]);
+  await enterStudyMode(student);
   const attempted = student.getByRole('region', { name: 'Attempted' });
   await expect(attempted.getByRole('heading', { name: title })).toBeVisible();
   await expect(attempted).toContainText('66.67%');

@@ -1,6 +1,7 @@
 import { BarChart3, BookOpen, ClipboardList, LayoutDashboard, PenTool, Trophy, Video } from 'lucide-react';
 import type { SideMenuItem } from '../../components/layout/side-menu.tsx';
 import { RoleDashboard } from '../session/role-dashboard.tsx';
+import { StudyModeShell } from './study-mode/study-mode-shell.tsx';
 
 /** Student sidebar, in SPEC §2 order. */
 const STUDENT_MENU: SideMenuItem[] = [
@@ -14,5 +15,11 @@ const STUDENT_MENU: SideMenuItem[] = [
 ];
 
 export function Component() {
-  return <RoleDashboard role="student" menuItems={STUDENT_MENU} />;
+  return (
+    <RoleDashboard
+      role="student"
+      menuItems={STUDENT_MENU}
+      frame={(dashboard) => <StudyModeShell>{dashboard}</StudyModeShell>}
+    />
+  );
 }

@@ -9,6 +9,7 @@ import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { apiPost, apiRequest, ApiError } from '../../../lib/api.ts';
 import { formatDateTime, plural } from '../../../lib/format.ts';
 import { QuizResult } from '../attempt/quiz-result.tsx';
+import { useSuppressLeaveConfirmation } from '../../student/study-mode/leave-confirmation.ts';
 import { QuizRunner, type RunnerAnswers } from '../attempt/quiz-runner.tsx';
 import { useAnswerSaver, type SaveStatus } from '../attempt/use-answer-saver.ts';
 import { useCountdown } from '../attempt/use-countdown.ts';
@@ -40,6 +41,8 @@ export function Component() {
 
 function QuizScreen({ quiz }: { quiz: UseQueryResult<StudentQuizDetail> }) {
   const [hasJustSubmitted, setHasJustSubmitted] = useState(false);
+  // A finished quiz has nothing left to lose: leaving its result asks no question.
+  useSuppressLeaveConfirmation(Boolean(quiz.data?.attempt) && quiz.data?.attempt?.status !== 'in-progress');
   if (quiz.isPending) {
     return <LoadingStatus className="justify-center">Loading the quiz…</LoadingStatus>;
   }

@@ -1,0 +1,176 @@
+import { LogOut, Maximize } from 'lucide-react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import toast from 'react-hot-toast';
+import { STUDY_MODE } from '#shared/constants';
+import { Button } from '../../../components/ui/button.tsx';
+import { useLogout } from '../../session/use-logout.ts';
+import { isLeaveConfirmationSuppressed } from './leave-confirmation.ts';
+import { useFullscreen } from './use-fullscreen.ts';
+
+/**
+ * A shorter break interval for tests and demos, read once per dashboard load from
+ * localStorage (`studyhall:break-reminder-ms`); the SPEC's 30 s otherwise.
+ */
+export const BREAK_REMINDER_OVERRIDE_KEY = 'studyhall:break-reminder-ms';
+
+function breakReminderInterval(): number {
+  const override = Number(window.localStorage.getItem(BREAK_REMINDER_OVERRIDE_KEY));
+  return Number.isFinite(override) && override >= 500 ? override : STUDY_MODE.breakReminderMs;
+}
+
+/** Typing an f into a field must not throw the page into full screen. */
+function isTypingTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+/**
+ * The student dashboard's study mode (SPEC §4): full screen with the key f, a
+ * blocking overlay while not in full screen, a reminder when the window loses
+ * focus, a confirmation before leaving, and a break reminder every 30 s.
+ *
+ * It never traps anyone: the overlay says why it is there, its button does
+ * what f does (touch and screen-reader users), a browser that refuses full
+ * screen gets a way to continue, and logging out is always one button away.
+ */
+export function StudyModeShell({ children }: { children: ReactNode }) {
+  const { isFullscreen, isSupported, requestFullscreen } = useFullscreen();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [hasWaivedFullscreen, setHasWaivedFullscreen] = useState(false);
+  const isBlocked = isSupported && !isFullscreen && !hasWaivedFullscreen;
+
+  const enterFullscreen = useCallback(async () => {
+    try {
+      await requestFullscreen();
+      setRefusal(null);
+    } catch {
+      setRefusal('Your browser did not allow full screen here.');
+    }
+  }, [requestFullscreen]);
+
+  // The key f, anywhere but in a text field.
+  useEffect(() => {
+    const handleKeyDown = (event: KeyboardEvent) => {
+      if (event.key.toLowerCase() !== STUDY_MODE.fullscreenKey || event.repeat) return;
+      if (event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target)) return;
+      void enterFullscreen();
+    };
+    window.addEventListener('keydown', handleKeyDown);
+    return () => window.removeEventListener('keydown', handleKeyDown);
+  }, [enterFullscreen]);
+
+  // Losing focus to another window or tab (not to a video player's frame inside the page).
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const handleBlur = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        if (!document.hasFocus()) window.alert(STUDY_MODE.blurAlert);
+      }, 0);
+    };
+    window.addEventListener('blur', handleBlur);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('blur', handleBlur);
+    };
+  }, []);
+
+  // Leaving or reloading asks first; logging out unmounts this, so it never asks then.
+  useEffect(() => {
+    const handleBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (isLeaveConfirmationSuppressed()) return;
+      event.preventDefault();
+      event.returnValue = ''; // older browsers need it set to show the question
+    };
+    window.addEventListener('beforeunload', handleBeforeUnload);
+    return () => window.removeEventListener('beforeunload', handleBeforeUnload);
+  }, []);
+
+  // On load: say how to start (SPEC §9: gone after 2 s).
+  useEffect(() => {
+    if (!isSupported || document.fullscreenElement) return;
+    const id = toast(STUDY_MODE.fullscreenNotice, { duration: STUDY_MODE.fullscreenNoticeMs, icon: '⛶' });
+    return () => toast.dismiss(id);
+  }, [isSupported]);
+
+  // While in full screen: a break reminder on an interval.
+  useEffect(() => {
+    if (!isFullscreen) return;
+    const interval = setInterval(
+      () => toast(STUDY_MODE.breakReminder, { id: 'break-reminder', icon: '☕' }),
+      breakReminderInterval(),
+    );
+    return () => clearInterval(interval);
+  }, [isFullscreen]);
+
+  return (
+    <>
+      {/* inert: while blocked, nothing behind the overlay takes focus or clicks. */}
+      <div inert={isBlocked} className="contents">
+        {children}
+      </div>
+      {isBlocked ? (
+        <FullscreenOverlay
+          refusal={refusal}
+          onEnterFullscreen={() => void enterFullscreen()}
+          onContinueWithout={() => setHasWaivedFullscreen(true)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function FullscreenOverlay(props: { refusal: string | null; onEnterFullscreen(): void; onContinueWithout(): void }) {
+  const logout = useLogout();
+  const titleId = useId();
+  const descriptionId = useId();
+  const enterButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    enterButton.current?.focus();
+    // Back in full screen, the student carries on where they were.
+    return () => {
+      if (previouslyFocused?.isConnected) previouslyFocused.focus();
+    };
+  }, []);
+
+  return (
+    <div
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      aria-describedby={descriptionId}
+      data-testid="study-mode-overlay"
+      className="fixed inset-0 z-[90] flex items-center justify-center overflow-y-auto bg-slate-900/85 p-4"
+    >
+      <div className="w-full max-w-md rounded-2xl bg-white p-6 text-center shadow-xl sm:p-8">
+        <Maximize className="mx-auto size-10 text-brand-700" aria-hidden="true" />
+        <h2 id={titleId} className="mt-4 text-xl font-bold text-slate-900">
+          Study mode: full screen
+        </h2>
+        <p id={descriptionId} className="mt-2 text-slate-700">
+          StudyHall is used in full screen while you study, so nothing else competes for your attention. Press{' '}
+          <kbd className="rounded border border-slate-300 bg-slate-100 px-1.5 font-mono text-sm">f</kbd> or use the
+          button.
+        </p>
+        <Button ref={enterButton} className="mt-6 w-full justify-center" onClick={props.onEnterFullscreen}>
+          <Maximize className="size-4" aria-hidden="true" />
+          Enter full screen
+        </Button>
+        {props.refusal ? (
+          <div role="alert" className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+            <p>{props.refusal}</p>
+            <Button variant="secondary" className="mt-3 w-full justify-center" onClick={props.onContinueWithout}>
+              Continue without full screen
+            </Button>
+          </div>
+        ) : null}
+        <Button variant="ghost" className="mt-3 w-full justify-center" onClick={() => void logout()}>
+          <LogOut className="size-4" aria-hidden="true" />
+          Log out
+        </Button>
+      </div>
+    </div>
+  );
+}
