@@ -21,10 +21,13 @@ export const RESOURCE_LIMITS = {
   uploadMaxBytesDefault: 100 * 1024 * 1024,
 } as const;
 
+/** GET /api/teacher/upload-limits: what the server accepts (UPLOAD_MAX_BYTES). */
+export type UploadLimits = { uploadMaxBytes: number };
+
 /** SPEC §9: the subject sent when the form's subject is empty and the teacher has none. */
 export const FALLBACK_UPLOAD_SUBJECT = 'info';
 
-/** SPEC §2 type select: documents (application/*), images (image/*), videos (video/*). */
+/** SPEC §2 type select: documents (application/*, and text/*), images (image/*), videos (video/*). */
 export const RESOURCE_TYPES = ['application', 'image', 'video'] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
 export const RESOURCE_TYPE_LABELS: Record<ResourceType, string> = {

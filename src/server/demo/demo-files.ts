@@ -35,8 +35,8 @@ export function demoPdf(title: string, lines: string[]): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
-/** CRC-32 of PNG chunks (the PNG specification's polynomial). */
-function crc32(bytes: Buffer): number {
+/** CRC-32 as PNG chunks and zip entries use it (polynomial 0xEDB88320). */
+export function crc32(bytes: Buffer): number {
   let crc = 0xffffffff;
   for (const byte of bytes) {
     crc ^= byte;

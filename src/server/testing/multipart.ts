@@ -1,3 +1,4 @@
+import { crc32 } from '../demo/demo-files.ts';
 import { randomBytes } from 'node:crypto';
 
 export type MultipartFile = { field?: string; name: string; content: Buffer; contentType?: string };
@@ -39,8 +40,39 @@ export const SAMPLE_FILES = {
     const ftyp = Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex');
     return Buffer.concat([ftyp, Buffer.alloc(Math.max(0, size - ftyp.length), 1)]);
   },
+  /** A real zip archive holding one stored file (what .docx, .xlsx and .zip files are). */
+  zip: () => zipWithOneFile('notes.txt', Buffer.from('hello from a zip\n')),
   /** A Windows program: what a renamed .exe starts with. */
   exe: () => Buffer.concat([Buffer.from('MZ'), Buffer.alloc(510, 0x90)]),
   html: () => Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>\n'),
   svg: () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.domain)</script></svg>\n'),
 };
+
+/** A minimal, valid zip: one stored (uncompressed) entry, its central directory and the end record. */
+function zipWithOneFile(name: string, content: Buffer): Buffer {
+  const nameBytes = Buffer.from(name);
+  const crc = crc32(content);
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4); // version needed
+  local.writeUInt32LE(crc, 14);
+  local.writeUInt32LE(content.length, 18);
+  local.writeUInt32LE(content.length, 22);
+  local.writeUInt16LE(nameBytes.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4);
+  central.writeUInt16LE(20, 6);
+  central.writeUInt32LE(crc, 16);
+  central.writeUInt32LE(content.length, 20);
+  central.writeUInt32LE(content.length, 24);
+  central.writeUInt16LE(nameBytes.length, 28);
+  const centralOffset = local.length + nameBytes.length + content.length;
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(central.length + nameBytes.length, 12);
+  end.writeUInt32LE(centralOffset, 16);
+  return Buffer.concat([local, nameBytes, content, central, nameBytes, end]);
+}

@@ -27,7 +27,6 @@ const ALLOWED_BY_CONTENT = new Set([
   'application/vnd.oasis.opendocument.spreadsheet',
   'application/vnd.oasis.opendocument.presentation',
   'application/epub+zip',
-  'application/zip',
 ]);
 
 /** Containers whose content type the magic bytes alone cannot tell: the extension chooses among these. */
@@ -75,9 +74,12 @@ function isText(sample: Uint8Array): boolean {
 export async function detectContentType(sample: Uint8Array, fileName: string): Promise<string | undefined> {
   const extension = path.extname(fileName).toLowerCase();
   const detected = await fileTypeFromBuffer(sample);
-  if (detected) {
+  // XML (SVG from drawing programs starts with <?xml) is text: typed by extension below.
+  if (detected && detected.mime !== 'application/xml') {
     if (detected.mime === 'application/zip' || detected.mime === 'application/x-zip-compressed') {
-      return ZIP_FAMILY_BY_EXTENSION[extension] ?? 'application/zip';
+      // A zip downloads under its name: one called .exe or .js must not pass as a document.
+      if (extension === '.zip') return 'application/zip';
+      return ZIP_FAMILY_BY_EXTENSION[extension];
     }
     if (detected.mime === 'application/x-cfb') return LEGACY_OFFICE_BY_EXTENSION[extension];
     return ALLOWED_BY_CONTENT.has(detected.mime) ? detected.mime : undefined;

@@ -49,6 +49,12 @@ export async function receiveUpload(
         fields[part.fieldname] = part.value;
         continue;
       }
+      // A form's empty file input sends a nameless, empty part: that is "no file".
+      if (part.fieldname === FILE_FIELD && !part.filename && !upload) {
+        const isEmpty = await isEmptyStream(part.file);
+        if (isEmpty) continue;
+        throw badRequest('The file has no name; choose it again');
+      }
       if (part.fieldname !== FILE_FIELD || upload) {
         part.file.resume(); // drain it so the rest of the form can be read
         throw badRequest(`Send one file, in the form field "${FILE_FIELD}"`);
@@ -76,6 +82,17 @@ export async function receiveUpload(
   }
 }
 
+/** Reads a part to its end; true when it held no bytes. */
+async function isEmptyStream(stream: Readable): Promise<boolean> {
+  let size = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) size += chunk.length;
+  return size === 0;
+}
+
+/** busboy's complaints about a malformed body (no boundary, broken part headers, cut short). */
+const MALFORMED_MULTIPART =
+  /^Multipart: |Malformed part header|Unexpected end of (multipart|form)|Part terminated early/i;
+
 /** @fastify/multipart's own errors, in words a person can act on. */
 function translateMultipartError(error: unknown, maxBytes: number): unknown {
   const code = (error as { code?: string } | null)?.code;
@@ -92,8 +109,8 @@ function translateMultipartError(error: unknown, maxBytes: number): unknown {
     case 'FST_INVALID_JSON_FIELD_ERROR':
       return badRequest('A form field is not valid JSON');
     default:
-      if (error instanceof Error && /Unexpected end of (multipart|form)|Part terminated early/i.test(error.message)) {
-        return badRequest('The upload was cut short');
+      if (error instanceof Error && !(error instanceof AppError) && MALFORMED_MULTIPART.test(error.message)) {
+        return badRequest('The upload is not a valid multipart form; choose the file and send it again');
       }
       return error;
   }

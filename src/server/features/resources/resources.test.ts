@@ -114,6 +114,9 @@ describe('upload-resource', () => {
       starCount: 0,
     });
     expect(created.fileURL).toMatch(new RegExp(`^/api/resources/${created._id}/file\\?access=`));
+    const stored = await t.database.db.execute(`select storage_key from resources where id = '${created._id}'`);
+    const storageKey = (stored as unknown as { rows: { storage_key: string }[] }).rows[0]!.storage_key;
+    expect(response.raw).not.toContain(storageKey);
     expect(response.raw).not.toContain('storage');
     // One new file under a generated name.
     const added = (await storedFiles()).filter((name) => !before.includes(name));
@@ -171,7 +174,8 @@ describe('upload-resource', () => {
       { name: 'data.txt', content: Buffer.from([0, 1, 2, 3, 255, 254, 0, 7]), contentType: 'text/plain' },
     ],
     ['an empty file', { name: 'empty.pdf', content: Buffer.alloc(0), contentType: 'application/pdf' }],
-    ['a zip-based type with an unknown extension', { name: 'x.exe', content: SAMPLE_FILES.exe() }],
+    ['a zip archive named .exe', { name: 'setup.exe', content: SAMPLE_FILES.zip() }],
+    ['a zip archive named .js', { name: 'run.js', content: SAMPLE_FILES.zip() }],
   ])('refuses %s by its content (415) and stores nothing', async (_label, file) => {
     const before = { files: await storedFiles(), rows: await resourceCount() };
     const response = await upload({ class: newClass() }, [file]);
@@ -209,6 +213,53 @@ describe('upload-resource', () => {
     });
     expect(response.status).toBe(415);
     expect(response.body.success).toBe(false);
+  });
+
+  it('accepts zip archives named .zip and Office files, and SVG or XML written with an XML prolog', async () => {
+    const className = newClass();
+    expect((await uploadOk(className, { name: 'bundle.zip', content: SAMPLE_FILES.zip() })).mimeType).toBe(
+      'application/zip',
+    );
+    expect((await uploadOk(className, { name: 'essay.docx', content: SAMPLE_FILES.zip() })).mimeType).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
+    const prolog = '<?xml version="1.0" encoding="UTF-8"?>\n';
+    const svg = await uploadOk(className, {
+      name: 'diagram.svg',
+      content: Buffer.from(`${prolog}<svg xmlns="http://www.w3.org/2000/svg"/>`),
+    });
+    expect(svg.mimeType).toBe('image/svg+xml');
+    const xml = await uploadOk(className, { name: 'data.xml', content: Buffer.from(`${prolog}<marks/>`) });
+    expect(xml.mimeType).toBe('application/xml');
+  });
+
+  it("answers 'Please select a file.' for a form's empty file input, and 400 for a malformed body", async () => {
+    const before = { files: await storedFiles(), rows: await resourceCount() };
+    const emptyInput = await upload({ class: newClass() }, [{ name: '', content: Buffer.alloc(0) }]);
+    expect(emptyInput.status).toBe(400);
+    expect(emptyInput.body.message).toBe('Please select a file.');
+    for (const contentType of ['multipart/form-data', 'multipart/form-data; boundary=nothing-matches']) {
+      const malformed = await t.call({
+        method: 'POST',
+        url: '/api/teacher/upload-resource',
+        headers: { ...bearer(teacher.token), 'content-type': contentType },
+        payload: 'garbage that is not a form',
+      });
+      expect(malformed.status, contentType).toBe(400);
+      expect(malformed.body.success).toBe(false);
+    }
+    expect(await storedFiles()).toEqual(before.files);
+    expect(await resourceCount()).toBe(before.rows);
+  });
+
+  it('tells the upload form the size limit (teachers only)', async () => {
+    const limits = await t.call({ method: 'GET', url: '/api/teacher/upload-limits', headers: bearer(teacher.token) });
+    expect(limits.status).toBe(200);
+    expect(limits.body.data).toEqual({ uploadMaxBytes: 100 * 1024 * 1024 });
+    const student = await studentOf(newClass());
+    expect(
+      (await t.call({ method: 'GET', url: '/api/teacher/upload-limits', headers: bearer(student.token) })).status,
+    ).toBe(403);
   });
 
   it('keeps path-traversal and control characters in names as harmless data', async () => {
@@ -414,6 +465,42 @@ describe('serving files', () => {
     expect((await fetchFile(`${base}?access=${encodeURIComponent(otherAccess)}`)).statusCode).toBe(403);
   });
 
+  it("checks on every request that the address's user still may open the file", async () => {
+    const className = newClass();
+    const laterClass = newClass();
+    const created = await uploadOk(className, pdf('Moving.pdf'));
+    const student = await studentOf(className);
+    const studentCopy = (await list(student.token)).body.data[0] as Resource;
+    expect((await fetchFile(studentCopy.fileURL)).statusCode).toBe(200);
+
+    // A validly signed address for someone outside the class opens nothing.
+    const outsider = await studentOf(newClass());
+    const forOutsider = createFileAccess(TEST_JWT_SECRET).sign(created._id, outsider.profile._id);
+    const outsiderAddress = `/api/resources/${created._id}/file?access=${encodeURIComponent(forOutsider)}`;
+    expect((await fetchFile(outsiderAddress)).statusCode).toBe(403);
+    const otherTeacher = await signUpTeacher(t);
+    const forOtherTeacher = createFileAccess(TEST_JWT_SECRET).sign(created._id, otherTeacher.profile._id);
+    expect(
+      (await fetchFile(`/api/resources/${created._id}/file?access=${encodeURIComponent(forOtherTeacher)}`)).statusCode,
+    ).toBe(403);
+
+    // Moved to another class: the old class's addresses close at once; the uploader's still opens.
+    const moved = await t.call({
+      method: 'PATCH',
+      url: `/api/teacher/resources/${created._id}`,
+      headers: bearer(teacher.token),
+      payload: { class: laterClass },
+    });
+    expect(moved.status).toBe(200);
+    const refused = await fetchFile(studentCopy.fileURL);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toMatch(/not shared with you/);
+    expect((await fetchFile(created.fileURL)).statusCode).toBe(200);
+    const newClassmate = await studentOf(laterClass);
+    const theirCopy = (await list(newClassmate.token)).body.data[0] as Resource;
+    expect((await fetchFile(theirCopy.fileURL)).statusCode).toBe(200);
+  });
+
   it.each([
     ['page.html', SAMPLE_FILES.html(), 'text/html; charset=utf-8'],
     ['drawing.svg', SAMPLE_FILES.svg(), 'image/svg+xml; charset=utf-8'],
@@ -530,6 +617,14 @@ describe('get-resources', () => {
     const second = await list(student.token, { sortBy: 'fileName', sortOrder: 'asc', limit: 2, offset: 2 });
     expect(namesOf(second.body)).toEqual(['c_clip.mp4']);
     expect(second.body.page.hasMore).toBe(false);
+  });
+
+  it('counts text files (CSV, plain text) as documents', async () => {
+    const className = newClass();
+    await uploadOk(className, { name: 'marks.csv', content: Buffer.from('name,mark\nA,1\n') });
+    await uploadOk(className, { name: 'dot.png', content: SAMPLE_FILES.png() });
+    const student = await studentOf(className);
+    expect(namesOf((await list(student.token, { type: 'application' })).body)).toEqual(['marks.csv']);
   });
 
   it.each([
@@ -654,9 +749,36 @@ describe('editing and deleting an upload', () => {
     expect((await patch({ description: 'hijack' }, student.token)).status).toBe(403);
     expect((await patch({ description: 'x' }, teacher.token, '3f0e9b1c-0000-4000-8000-000000000000')).status).toBe(404);
     expect((await patch({ uploadedBy: 'someone' })).status).toBe(400);
+    // A new name is data, cleaned like an uploaded one.
+    const renamed = await patch({ fileName: '../../x\r\nSet-Cookie: a=b.pdf' });
+    expect(renamed.body.data.fileName).toBe('xSet-Cookie: a=b.pdf');
+    await patch({ fileName: 'Renamed.pdf' });
     expect((await patch({ class: '' })).status).toBe(400);
     // The student of the new class now finds it.
     expect(namesOf((await list(student.token)).body)).toEqual(['Renamed.pdf']);
+  });
+
+  it('drops the stars of students who lose the resource when it moves to another class', async () => {
+    const className = newClass();
+    const laterClass = newClass();
+    const created = await uploadOk(className, pdf('Stars.pdf'));
+    const leaving = await studentOf(className);
+    const arriving = await studentOf(laterClass);
+    const starAs = (token: string) =>
+      t.call({
+        method: 'POST',
+        url: `/api/resources/${created._id}/star`,
+        headers: bearer(token),
+        payload: { action: 'star' },
+      });
+    expect((await starAs(leaving.token)).body.data.starCount).toBe(1);
+    await t.call({
+      method: 'PATCH',
+      url: `/api/teacher/resources/${created._id}`,
+      headers: bearer(teacher.token),
+      payload: { class: laterClass },
+    });
+    expect((await starAs(arriving.token)).body.data.starCount).toBe(1);
   });
 
   it('deletes the row, its stars and the stored file; only the uploader may', async () => {
@@ -711,9 +833,10 @@ describe('video links', () => {
     });
     const student = await studentOf(className);
     expect(namesOf((await list(student.token, { type: 'video' })).body)).toEqual(['Newton in 5 minutes']);
-    // A link has no file of ours to serve.
-    const fileAddress = `/api/resources/${response.body.data._id}/file?access=x`;
-    expect((await fetchFile(fileAddress)).statusCode).toBe(403);
+    // A link has no file of ours to serve, even with a valid signature.
+    const signed = createFileAccess(TEST_JWT_SECRET).sign(response.body.data._id, teacher.profile._id);
+    const fileAddress = `/api/resources/${response.body.data._id}/file?access=${encodeURIComponent(signed)}`;
+    expect((await fetchFile(fileAddress)).statusCode).toBe(404);
   });
 
   it.each([

@@ -87,6 +87,11 @@ export function resourcesRoutes(options: ResourcesRoutesOptions): FastifyPluginA
       }
     });
 
+    // The upload form checks sizes before sending (a 413 after minutes of uploading helps no one).
+    app.get('/api/teacher/upload-limits', { onRequest: teacherOnly }, async () =>
+      ok('Upload limits', { uploadMaxBytes }),
+    );
+
     app.post(
       '/api/teacher/add-resource-link',
       { schema: { body: videoLinkSchema }, onRequest: teacherOnly },
@@ -135,8 +140,8 @@ export function resourcesRoutes(options: ResourcesRoutesOptions): FastifyPluginA
         },
       },
       async (request, reply) => {
-        fileAccess.verify(request.params.id, request.query.access);
-        const file = await resources.findServableFile(request.params.id);
+        const userId = fileAccess.verify(request.params.id, request.query.access);
+        const file = await resources.findServableFile(request.params.id, userId);
         return sendStoredFile(request, reply, storage, file);
       },
     );

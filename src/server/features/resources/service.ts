@@ -7,6 +7,7 @@ import {
   videoLinkProvider,
   type Resource,
   type ResourceListQuery,
+  type ResourceType,
   type ResourceUpdate,
   type UploadFields,
   type VideoLinkInput,
@@ -14,7 +15,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { findStudentClass } from '../accounts/lookups.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
-import { resources, resourceStars, teachers } from '../../db/schema.ts';
+import { resources, resourceStars, students, teachers } from '../../db/schema.ts';
 import { forbidden, notFound, unauthorized } from '../../errors.ts';
 import type { AuthenticatedUser } from '../../plugins/auth.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
@@ -51,6 +52,18 @@ function viewColumns(viewerId: string) {
     starCount: sql<number>`(select count(*)::int from ${resourceStars}
       where ${resourceStars.resourceId} = ${resources.id})`,
   };
+}
+
+/**
+ * The SPEC's type filter is a MIME prefix; "documents" (application/*) also takes
+ * text files (text/*: CSV, plain text, Markdown), which a teacher calls documents too.
+ */
+function mimeTypeFilter(type: ResourceType): SQL {
+  const prefixes = type === 'application' ? ['application/%', 'text/%'] : [`${type}/%`];
+  return sql`(${sql.join(
+    prefixes.map((prefix) => sql`${resources.mimeType} like ${prefix}`),
+    sql` or `,
+  )})`;
 }
 
 /** ORDER BY of a list; ties by id so pages never overlap. Spelled as the indexes are. */
@@ -140,7 +153,7 @@ export function createResourcesService(
             query.subject === undefined
               ? undefined
               : sql`${resources.subject} ilike ${containsPattern(query.subject)} escape '\\'`,
-            type === undefined ? undefined : sql`${resources.mimeType} like ${`${type}/%`}`,
+            type === undefined ? undefined : mimeTypeFilter(type),
             search === undefined
               ? undefined
               : sql`(${resources.fileName} ilike ${search} escape '\\' or ${resources.description} ilike ${search} escape '\\')`,
@@ -188,7 +201,7 @@ export function createResourcesService(
         .insert(resources)
         .values({
           kind: 'link',
-          fileName: input.fileName,
+          fileName: cleanFileName(input.fileName, RESOURCE_LIMITS.fileName),
           linkUrl: input.url,
           description: input.description ?? null,
           tags: input.tags ?? [],
@@ -205,16 +218,30 @@ export function createResourcesService(
     async updateResource(teacherId: string, id: string, changes: ResourceUpdate): Promise<Resource> {
       await requireOwnResource(id, teacherId);
       const values = {
-        ...(changes.fileName === undefined ? {} : { fileName: changes.fileName }),
+        ...(changes.fileName === undefined
+          ? {}
+          : { fileName: cleanFileName(changes.fileName, RESOURCE_LIMITS.fileName) }),
         ...(changes.description === undefined ? {} : { description: changes.description }),
         ...(changes.tags === undefined ? {} : { tags: changes.tags }),
         ...(changes.class === undefined ? {} : { className: changes.class }),
       };
       if (Object.keys(values).length > 0) {
-        await db
-          .update(resources)
-          .set(values)
-          .where(and(eq(resources.id, id), eq(resources.uploadedByTeacherId, teacherId)));
+        await db.transaction(async (tx) => {
+          await tx
+            .update(resources)
+            .set(values)
+            .where(and(eq(resources.id, id), eq(resources.uploadedByTeacherId, teacherId)));
+          // Moved to another class: stars of students who no longer see it go too.
+          if (changes.class !== undefined) {
+            await tx.delete(resourceStars).where(
+              and(
+                eq(resourceStars.resourceId, id),
+                sql`${resourceStars.studentId} not in (select ${students.id} from ${students}
+                  where ${students.className} = ${changes.class})`,
+              ),
+            );
+          }
+        });
       }
       return viewResource(id, teacherId);
     },
@@ -251,20 +278,32 @@ export function createResourcesService(
       return viewResource(id, studentId);
     },
 
-    /** A stored file to serve; links and missing resources are 404. */
-    async findServableFile(id: string): Promise<ServableFile> {
+    /**
+     * A stored file for the user its address was signed for, checked again now: the
+     * uploader, or a student of the resource's class today (a resource moved to another
+     * class, or a student moved, closes old addresses). Links and missing rows are 404.
+     */
+    async findServableFile(id: string, userId: string): Promise<ServableFile> {
       const [row] = await db
         .select({
           storageKey: resources.storageKey,
           fileName: resources.fileName,
           mimeType: resources.mimeType,
           sizeBytes: resources.sizeBytes,
+          uploadedBy: resources.uploadedByTeacherId,
+          className: resources.className,
+          viewerClass: sql<
+            string | null
+          >`(select ${students.className} from ${students} where ${students.id} = ${userId})`,
         })
         .from(resources)
         .where(eq(resources.id, id))
         .limit(1);
       if (!row?.storageKey) throw notFound('This file no longer exists');
-      return { ...row, storageKey: row.storageKey };
+      if (row.uploadedBy !== userId && row.viewerClass !== row.className) {
+        throw forbidden('This file is not shared with you any more');
+      }
+      return { storageKey: row.storageKey, fileName: row.fileName, mimeType: row.mimeType, sizeBytes: row.sizeBytes };
     },
 
     newStorageKey: () => randomUUID(),
