@@ -20,23 +20,13 @@ import { chromium } from 'playwright-core';
 import { drawingStorageKey, serialiseHistory } from '../src/client/features/canvas/canvas-storage.ts';
 import { BRUSH_SIZE_CHOICES } from '../src/client/features/canvas/brush.ts';
 import { EMPTY_HISTORY, addStroke, appendPoint } from '../src/client/features/canvas/stroke-history.ts';
+import { CHROMIUM_ARGS } from '../tests/chromium-args.ts';
 
 const STROKES = 5000;
 const SAMPLES = 60;
 const DEEP_UNDOS = 400;
 const BUDGET_MS = 16;
 const VIEWPORT = { width: 1280, height: 800 };
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 const root = fileURLToPath(new URL('..', import.meta.url));
 const port = Number(process.env.BENCH_PORT ?? 3193);
 const baseUrl = `http://127.0.0.1:${port}`;
