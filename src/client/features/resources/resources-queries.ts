@@ -2,6 +2,7 @@ import {
   keepPreviousData,
   useInfiniteQuery,
   useMutation,
+  useQuery,
   useQueryClient,
   type InfiniteData,
   type QueryClient,
@@ -9,9 +10,10 @@ import {
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import type { PageInfo } from '#shared/api';
-import type { Resource } from '#shared/resources';
+import type { Resource, UploadLimits } from '#shared/resources';
 import { apiPost, apiRequest } from '../../lib/api.ts';
 import { resourceListParams, type StudentResourceFilters, type TeacherResourceFilters } from './resource-filters.ts';
+import { usableUploadLimit } from './upload-request.ts';
 
 /** TanStack Query key of every resources list; uploads, edits and stars update or invalidate it. */
 export const resourcesKey = ['resources'] as const;
@@ -84,6 +86,20 @@ export function prependResource(queryClient: QueryClient, resource: Resource) {
 export async function addResourceToLists(queryClient: QueryClient, resource: Resource) {
   prependResource(queryClient, resource);
   await queryClient.invalidateQueries({ queryKey: resourcesKey });
+}
+
+/**
+ * The largest file the server accepts (its UPLOAD_MAX_BYTES). While it loads,
+ * or if it cannot be had, the default: silently, since the server still checks.
+ */
+export function useUploadMaxBytes(): number {
+  const query = useQuery({
+    queryKey: ['upload-limits'],
+    queryFn: async ({ signal }) => (await apiRequest<UploadLimits>('/api/teacher/upload-limits', { signal })).data,
+    staleTime: Number.POSITIVE_INFINITY, // the limit changes only with a server restart
+    retry: 1,
+  });
+  return usableUploadLimit(query.data?.uploadMaxBytes);
 }
 
 /** The student's star toggle: the request says what the button showed (SPEC §4). */

@@ -2,17 +2,22 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Upload, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { FALLBACK_UPLOAD_SUBJECT, RESOURCE_LIMITS, uploadFieldsSchema, type Resource } from '#shared/resources';
+import { FALLBACK_UPLOAD_SUBJECT, uploadFieldsSchema, type Resource } from '#shared/resources';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { collectFieldErrors, CommonFields, useCommonValues } from './common-fields.tsx';
-import { addResourceToLists } from './resources-queries.ts';
-import { buildUploadFormData, checkUploadFile, resolveUploadSubject, sendMultipart } from './upload-request.ts';
+import { addResourceToLists, useUploadMaxBytes } from './resources-queries.ts';
+import {
+  buildUploadFormData,
+  checkUploadFile,
+  fileRefusal,
+  formatUploadSize,
+  resolveUploadSubject,
+  sendMultipart,
+} from './upload-request.ts';
 
 /** Form order: the first invalid field in it takes the focus. */
 const FIELD_ORDER = ['file', 'className', 'subject', 'description', 'tags'] as const;
-
-const MAX_MEGABYTES = RESOURCE_LIMITS.uploadMaxBytesDefault / (1024 * 1024);
 
 /**
  * 'Upload Resource' (SPEC §2, §4, §5): a file and its class, subject,
@@ -23,6 +28,7 @@ const MAX_MEGABYTES = RESOURCE_LIMITS.uploadMaxBytesDefault / (1024 * 1024);
 export function UploadForm({ teacherSubject }: { teacherSubject: string | undefined }) {
   const queryClient = useQueryClient();
   const common = useCommonValues(teacherSubject);
+  const maxBytes = useUploadMaxBytes();
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [progress, setProgress] = useState<number | null>(null);
@@ -45,8 +51,8 @@ export function UploadForm({ teacherSubject }: { teacherSubject: string | undefi
 
   const handleFileChange = (chosen: File | null) => {
     setFile(chosen);
-    // Too large is said at once, before anyone presses Upload.
-    const problem = chosen ? checkUploadFile(chosen) : null;
+    // Too large is said at once, before anyone presses Upload; another file clears what was said.
+    const problem = chosen ? checkUploadFile(chosen, maxBytes) : null;
     setErrors(({ file: _previous, ...rest }) => (problem ? { ...rest, file: problem } : rest));
   };
 
@@ -66,7 +72,7 @@ export function UploadForm({ teacherSubject }: { teacherSubject: string | undefi
       : collectFieldErrors(
           parsed.error.issues.map((issue) => ({ field: String(issue.path[0]), message: issue.message })),
         );
-    const fileProblem = checkUploadFile(file);
+    const fileProblem = checkUploadFile(file, maxBytes);
     if (fileProblem) found.file = fileProblem;
     if (Object.keys(found).length > 0 || !file) {
       showErrors(found);
@@ -96,7 +102,9 @@ export function UploadForm({ teacherSubject }: { teacherSubject: string | undefi
         submitRef.current?.focus(); // the Cancel button that had the focus is gone
       } else {
         toast.error(error instanceof Error ? error.message : 'Something went wrong');
-        if (error instanceof ApiError && error.fieldErrors.length > 0) {
+        const refusal = fileRefusal(error); // too large or a type not allowed: said under the file field too
+        if (refusal) showErrors({ file: refusal });
+        else if (error instanceof ApiError && error.fieldErrors.length > 0) {
           showErrors(collectFieldErrors(error.fieldErrors));
         }
       }
@@ -133,7 +141,7 @@ export function UploadForm({ teacherSubject }: { teacherSubject: string | undefi
           </p>
         ) : (
           <p id={`${ids.file}-hint`} className="text-xs text-slate-600">
-            Documents, images, audio or video, up to {MAX_MEGABYTES} MB.
+            Documents, images, audio or video, up to {formatUploadSize(maxBytes)}.
           </p>
         )}
       </div>

@@ -4,9 +4,12 @@ import { ApiError } from '../../lib/api.ts';
 import {
   buildUploadFormData,
   checkUploadFile,
+  fileRefusal,
+  formatUploadSize,
   resolveUploadSubject,
   sendMultipart,
   uploadPercent,
+  usableUploadLimit,
   type UploadFormValues,
 } from './upload-request.ts';
 
@@ -59,22 +62,59 @@ describe('buildUploadFormData', () => {
 });
 
 describe('checkUploadFile', () => {
+  const limit = RESOURCE_LIMITS.uploadMaxBytesDefault;
+
   it("asks for a file when there is none (SPEC §8 'Please select a file.')", () => {
-    expect(checkUploadFile(null)).toBe('Please select a file.');
-    expect(checkUploadFile(undefined)).toBe('Please select a file.');
+    expect(checkUploadFile(null, limit)).toBe('Please select a file.');
+    expect(checkUploadFile(undefined, limit)).toBe('Please select a file.');
   });
 
   it('refuses an empty file and one over the limit, with the sizes', () => {
-    expect(checkUploadFile(new File([], 'empty.txt'))).toBe('The selected file is empty.');
+    expect(checkUploadFile(new File([], 'empty.txt'), limit)).toBe('The selected file is empty.');
     const big = new File(['x'.repeat(2048)], 'big.bin');
     expect(checkUploadFile(big, 1024)).toBe('This file is 2.0 KB; files up to 1.0 KB can be uploaded.');
-    const huge = { name: 'huge.mp4', size: RESOURCE_LIMITS.uploadMaxBytesDefault + 5 * 1024 * 1024 } as File;
-    expect(checkUploadFile(huge)).toBe('This file is 105 MB; files up to 100 MB can be uploaded.');
+    const huge = { name: 'huge.mp4', size: limit + 5 * 1024 * 1024 } as File;
+    expect(checkUploadFile(huge, limit)).toBe('This file is 105 MB; files up to 100 MB can be uploaded.');
+  });
+
+  it("follows the server's limit, not the default", () => {
+    const sixMegabytes = { name: 'clip.mp4', size: 6 * 1024 * 1024 } as File;
+    expect(checkUploadFile(sixMegabytes, 5 * 1024 * 1024)).toBe('This file is 6 MB; files up to 5 MB can be uploaded.');
+    expect(checkUploadFile(sixMegabytes, 500 * 1024 * 1024)).toBeNull();
   });
 
   it('accepts a file up to the limit', () => {
-    expect(checkUploadFile(pdf())).toBeNull();
-    expect(checkUploadFile({ name: 'a', size: RESOURCE_LIMITS.uploadMaxBytesDefault } as File)).toBeNull();
+    expect(checkUploadFile(pdf(), limit)).toBeNull();
+    expect(checkUploadFile({ name: 'a', size: limit } as File, limit)).toBeNull();
+  });
+});
+
+describe('usableUploadLimit and formatUploadSize', () => {
+  it("takes the server's limit when it is a positive whole number of bytes", () => {
+    expect(usableUploadLimit(5 * 1024 * 1024)).toBe(5 * 1024 * 1024);
+    expect(formatUploadSize(usableUploadLimit(5 * 1024 * 1024))).toBe('5 MB');
+  });
+
+  it('falls back to the default while loading or when the answer is unusable', () => {
+    for (const value of [undefined, null, 0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, '1048576']) {
+      expect(usableUploadLimit(value)).toBe(RESOURCE_LIMITS.uploadMaxBytesDefault);
+    }
+    expect(formatUploadSize(usableUploadLimit(undefined))).toBe('100 MB');
+  });
+});
+
+describe('fileRefusal', () => {
+  it('puts a 413 or 415 under the file field', () => {
+    expect(fileRefusal(new ApiError('This type of file cannot be shared.', 415))).toBe(
+      'This type of file cannot be shared.',
+    );
+    expect(fileRefusal(new ApiError('The file is too large.', 413))).toBe('The file is too large.');
+  });
+
+  it('leaves other failures to the toast and the field errors', () => {
+    expect(fileRefusal(new ApiError('Class is required', 400))).toBeNull();
+    expect(fileRefusal(new ApiError('Cannot reach the server.', 0))).toBeNull();
+    expect(fileRefusal(new Error('boom'))).toBeNull();
   });
 });
 

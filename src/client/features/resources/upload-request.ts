@@ -37,20 +37,32 @@ export function buildUploadFormData(values: UploadFormValues, teacherSubject: st
 
 const MEGABYTE = 1024 * 1024;
 /** A size for a message: "105 MB", "1.5 MB", or in KB below a megabyte. */
-const formatSize = (bytes: number) =>
+export const formatUploadSize = (bytes: number) =>
   bytes >= MEGABYTE ? `${Number((bytes / MEGABYTE).toFixed(1))} MB` : formatSizeInKb(bytes);
 
-/** Why a chosen file cannot be sent, or null when it can: checked before any byte leaves. */
-export function checkUploadFile(
-  file: File | null | undefined,
-  maxBytes: number = RESOURCE_LIMITS.uploadMaxBytesDefault,
-): string | null {
+/**
+ * Why a chosen file cannot be sent, or null when it can: checked before any byte
+ * leaves. `maxBytes` is the server's limit (GET /api/teacher/upload-limits).
+ */
+export function checkUploadFile(file: File | null | undefined, maxBytes: number): string | null {
   if (!file) return 'Please select a file.';
   if (file.size === 0) return 'The selected file is empty.';
   if (file.size > maxBytes) {
-    return `This file is ${formatSize(file.size)}; files up to ${formatSize(maxBytes)} can be uploaded.`;
+    return `This file is ${formatUploadSize(file.size)}; files up to ${formatUploadSize(maxBytes)} can be uploaded.`;
   }
   return null;
+}
+
+/** The server's upload limit when it is a usable number of bytes, else the default (while loading, on failure). */
+export function usableUploadLimit(uploadMaxBytes: unknown): number {
+  return typeof uploadMaxBytes === 'number' && Number.isSafeInteger(uploadMaxBytes) && uploadMaxBytes > 0
+    ? uploadMaxBytes
+    : RESOURCE_LIMITS.uploadMaxBytesDefault;
+}
+
+/** The server refused the file itself (413 too large, 415 type not allowed): its message belongs under the file field. */
+export function fileRefusal(error: unknown): string | null {
+  return error instanceof ApiError && (error.status === 413 || error.status === 415) ? error.message : null;
 }
 
 /** Whole percent sent, 0 to 100; 100 only once every byte has gone. */
