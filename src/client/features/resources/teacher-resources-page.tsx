@@ -36,41 +36,28 @@ export function Component() {
   const ids = { upload: useId(), link: useId(), list: useId(), search: useId() };
 
   return (
-    // Bottom room lets the last buttons scroll clear of the toasts.
+    // Room below the last form, so its buttons are not flush with the screen's edge.
     <div className="mx-auto w-full max-w-6xl pb-16">
       <PageTitle>Resources</PageTitle>
       <h1 className="text-2xl font-bold text-slate-900">Resources</h1>
       <p className="mt-1 text-slate-700">Share files and video lessons with a class; its students find them here.</p>
 
       <div className="@container mt-6">
-        <div className="grid items-start gap-6 @4xl:grid-cols-[minmax(0,24rem)_minmax(0,1fr)]">
-          <div className="flex min-w-0 flex-col gap-6">
-            <section aria-labelledby={ids.upload} className={CARD}>
-              <h2 id={ids.upload} className="mb-4 text-xl font-bold text-slate-900">
-                Upload Resource
-              </h2>
-              <UploadForm teacherSubject={teacher?.subject} />
-            </section>
-            <section aria-labelledby={ids.link} className={CARD}>
-              <details className="group">
-                <summary className="-m-1 flex cursor-pointer list-none items-center gap-2 rounded-md p-1 [&::-webkit-details-marker]:hidden">
-                  <ChevronRight
-                    className="size-5 shrink-0 text-slate-600 transition-transform group-open:rotate-90"
-                    aria-hidden="true"
-                  />
-                  <h2 id={ids.link} className="text-lg font-bold text-slate-900">
-                    Share a video link
-                  </h2>
-                </summary>
-                <p className="mt-2 mb-4 text-sm text-slate-700">
-                  A lesson hosted on YouTube, Vimeo or Wistia, played right in the students’ library.
-                </p>
-                <VideoLinkForm teacherSubject={teacher?.subject} />
-              </details>
-            </section>
-          </div>
+        {/*
+          One column (phones): the upload form, the list it adds to, then the link form.
+          Two columns: both forms on the left, the list beside them. The DOM keeps the
+          one-column order; the list's extra height goes to the second (1fr) row, so the
+          link form stays right under the upload form.
+        */}
+        <div className="grid items-start gap-6 @4xl:grid-cols-[minmax(0,24rem)_minmax(0,1fr)] @4xl:grid-rows-[auto_1fr]">
+          <section aria-labelledby={ids.upload} className={`${CARD} min-w-0 @4xl:col-start-1 @4xl:row-start-1`}>
+            <h2 id={ids.upload} className="mb-4 text-xl font-bold text-slate-900">
+              Upload Resource
+            </h2>
+            <UploadForm teacherSubject={teacher?.subject} />
+          </section>
 
-          <section aria-labelledby={ids.list} className="min-w-0">
+          <section aria-labelledby={ids.list} className="min-w-0 @4xl:col-start-2 @4xl:row-span-2 @4xl:row-start-1">
             <h2
               id={ids.list}
               ref={listHeadingRef}
@@ -130,6 +117,24 @@ export function Component() {
                 <LoadMoreButton list={list} />
               </>
             )}
+          </section>
+
+          <section aria-labelledby={ids.link} className={`${CARD} min-w-0 @4xl:col-start-1 @4xl:row-start-2`}>
+            <details className="group">
+              <summary className="-m-1 flex cursor-pointer list-none items-center gap-2 rounded-md p-1 [&::-webkit-details-marker]:hidden">
+                <ChevronRight
+                  className="size-5 shrink-0 text-slate-600 transition-transform group-open:rotate-90"
+                  aria-hidden="true"
+                />
+                <h2 id={ids.link} className="text-lg font-bold text-slate-900">
+                  Share a video link
+                </h2>
+              </summary>
+              <p className="mt-2 mb-4 text-sm text-slate-700">
+                A lesson hosted on YouTube, Vimeo or Wistia, played right in the students’ library.
+              </p>
+              <VideoLinkForm teacherSubject={teacher?.subject} />
+            </details>
           </section>
         </div>
       </div>
