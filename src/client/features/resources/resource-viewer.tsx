@@ -1,9 +1,10 @@
 import { CircleStop, Expand, Play } from 'lucide-react';
-import { Component as ReactComponent, lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import { Component as ReactComponent, lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { Resource } from '#shared/resources';
 import { Button } from '../../components/ui/button.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { ModalDialog } from './modal-dialog.tsx';
+import { isPlayerScriptFailure, titleFramesWithin } from './player-frames.ts';
 import { NewTabLink } from './resource-parts.tsx';
 import { isImage, isVideo } from './resource-filters.ts';
 
@@ -24,9 +25,34 @@ class PlayerBoundary extends ReactComponent<{ fallback: ReactNode; children: Rea
 /**
  * The inline video player: uploaded videos from our signed address, hosted
  * videos (YouTube, Vimeo, Wistia) from their link. It starts playing at once,
- * because it only mounts when the person pressed Play.
+ * because it only mounts when the person pressed Play. A player that cannot
+ * load (offline, a broken file, the provider's script blocked) gives way to a
+ * link that opens the video instead.
  */
 export function VideoPlayer({ resource }: { resource: Resource }) {
+  const [hasFailed, setHasFailed] = useState(false);
+  const frameRef = useRef<HTMLDivElement>(null);
+  const title = `Video: ${resource.fileName}`;
+  const isHosted = resource.kind === 'link';
+
+  useEffect(() => {
+    if (!frameRef.current) return;
+    return titleFramesWithin(frameRef.current, title);
+  }, [title, hasFailed]);
+
+  // A hosted player whose script cannot load rejects a promise nobody catches
+  // (youtube-video-element's load()): that is this player failing, and handled here.
+  useEffect(() => {
+    if (!isHosted) return;
+    const handleRejection = (event: PromiseRejectionEvent) => {
+      if (!isPlayerScriptFailure(event.reason)) return;
+      event.preventDefault();
+      setHasFailed(true);
+    };
+    window.addEventListener('unhandledrejection', handleRejection);
+    return () => window.removeEventListener('unhandledrejection', handleRejection);
+  }, [isHosted]);
+
   const fallback = (
     <p className="p-4 text-sm text-white">
       The player could not be loaded.{' '}
@@ -37,21 +63,28 @@ export function VideoPlayer({ resource }: { resource: Resource }) {
   );
   return (
     <figure className="overflow-hidden rounded-lg bg-slate-900">
-      <PlayerBoundary fallback={fallback}>
-        <Suspense fallback={<LoadingStatus className="p-4 text-white">Loading the player…</LoadingStatus>}>
-          <ReactPlayer
-            src={resource.fileURL}
-            playing
-            controls
-            playsInline
-            preload="auto"
-            width="100%"
-            height="auto"
-            style={{ aspectRatio: '16 / 9', backgroundColor: '#0f172a' }}
-          />
-        </Suspense>
-      </PlayerBoundary>
-      <figcaption className="sr-only">Video: {resource.fileName}</figcaption>
+      {hasFailed ? (
+        fallback
+      ) : (
+        <div ref={frameRef}>
+          <PlayerBoundary fallback={fallback}>
+            <Suspense fallback={<LoadingStatus className="p-4 text-white">Loading the player…</LoadingStatus>}>
+              <ReactPlayer
+                src={resource.fileURL}
+                playing
+                controls
+                playsInline
+                preload="auto"
+                width="100%"
+                height="auto"
+                style={{ aspectRatio: '16 / 9', backgroundColor: '#0f172a' }}
+                onError={() => setHasFailed(true)}
+              />
+            </Suspense>
+          </PlayerBoundary>
+        </div>
+      )}
+      <figcaption className="sr-only">{title}</figcaption>
     </figure>
   );
 }
@@ -78,13 +111,15 @@ export function ImagePreview({ resource }: { resource: Resource }) {
         <ModalDialog
           title={resource.fileName}
           onClose={() => setIsOpen(false)}
-          widthClassName="w-[min(60rem,calc(100%-2rem))]"
+          // As wide as the picture (or its name) needs, within the screen.
+          widthClassName="w-fit min-w-[min(20rem,calc(100%-2rem))] max-w-[min(60rem,calc(100%-2rem))]"
         >
           {() => (
+            // At most its natural size, never blown up (a 48 px icon stays 48 px).
             <img
               src={resource.fileURL}
               alt={alt}
-              className="mx-auto mt-4 max-h-[70vh] w-full rounded-lg bg-slate-100 object-contain"
+              className="mx-auto mt-4 block h-auto max-h-[70vh] max-w-full rounded-lg"
             />
           )}
         </ModalDialog>
