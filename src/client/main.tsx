@@ -17,7 +17,7 @@ createRoot(document.getElementById('root')!).render(
       <RouterProvider router={createAppRouter()} />
       {/* react-hot-toast keeps at most 20 toasts (its TOAST_LIMIT), as SPEC §9 asks. */}
       <Toaster
-        position="bottom-center"
+        position="top-center"
         toastOptions={{
           blank: { duration: TOAST_DURATIONS_MS.blank },
           error: { duration: TOAST_DURATIONS_MS.error },
