@@ -1,4 +1,4 @@
-import { useId, useState, type ReactElement, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { TOOLTIP } from '#shared/constants';
 
 type TooltipProps = {
@@ -11,11 +11,14 @@ type TooltipProps = {
 
 /**
  * Shows on hover and keyboard focus with no delay, fades in 200 ms and out
- * 500 ms (CSS .tooltip), sits 10 px from its trigger (SPEC §9).
+ * 500 ms (CSS .tooltip), sits 10 px from its trigger (SPEC §9). Not on a tap:
+ * a touch has no "leave", so the tooltip would linger over the page.
  */
 export function Tooltip({ label, isEnabled = true, placement = 'right', children }: TooltipProps): ReactNode {
   const id = useId();
   const [isOpen, setIsOpen] = useState(false);
+  // The focus a tap gives its target is not keyboard focus.
+  const isTouchRef = useRef(false);
   if (!isEnabled) return children(undefined);
   const position =
     placement === 'right'
@@ -24,10 +27,23 @@ export function Tooltip({ label, isEnabled = true, placement = 'right', children
   return (
     <span
       className="relative inline-flex"
-      onMouseEnter={() => setIsOpen(true)}
-      onMouseLeave={() => setIsOpen(false)}
-      onFocus={() => setIsOpen(true)}
-      onBlur={() => setIsOpen(false)}
+      onPointerEnter={(event) => {
+        if (event.pointerType !== 'touch') setIsOpen(true);
+      }}
+      onPointerLeave={(event) => {
+        if (event.pointerType !== 'touch') setIsOpen(false);
+      }}
+      onPointerDown={(event) => {
+        isTouchRef.current = event.pointerType === 'touch';
+        if (isTouchRef.current) setIsOpen(false);
+      }}
+      onFocus={() => {
+        if (!isTouchRef.current) setIsOpen(true);
+      }}
+      onBlur={() => {
+        isTouchRef.current = false;
+        setIsOpen(false);
+      }}
       onKeyDown={(event) => {
         if (event.key === 'Escape') setIsOpen(false);
       }}
