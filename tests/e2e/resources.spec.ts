@@ -14,6 +14,12 @@ const PDF_NAME = 'fractions-worksheet.pdf';
 const VIDEO_NAME = 'lesson-clip.mp4';
 const IMAGE_PATH = 'tests/e2e/fixtures/checkerboard.png';
 const IMAGE_NAME = 'checkerboard.png';
+const LINK_TITLE = 'The Silk Road in ten minutes';
+const LINK_URL = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
+/** The e2e server runs with the default UPLOAD_MAX_BYTES. */
+const LIMIT_HINT = 'Documents, images, audio or video, up to 100 MB.';
+/** Where a YouTube player gets its script and its frame. */
+const YOUTUBE = /^https:\/\/www\.youtube\.com\//;
 
 /** A class of this run only: both projects share one server. */
 const newClassName = (label: string) => `${label}-${randomBytes(3).toString('hex')}`;
@@ -95,8 +101,12 @@ test('teacher uploads a PDF and a video with progress; a student of the class fi
 
   // --- Teacher: an empty library ---------------------------------------------------------
   await logInTeacherThroughUi(page, teacher);
-  await page.getByRole('navigation', { name: 'Teacher menu' }).getByRole('link', { name: 'Resources' }).click();
+  const menuLink = page.getByRole('navigation', { name: 'Teacher menu' }).getByRole('link', { name: 'Resources' });
+  if (isDesktop) await menuLink.click();
+  else await menuLink.tap();
   await expect(page).toHaveURL(/\/dashboard\/teacher\/resources$/);
+  // A tap is not a hover: no menu tooltip is left over the page (a touch has no "leave").
+  if (!isDesktop) await expect(page.getByRole('tooltip', { name: 'Resources' })).toHaveAttribute('data-open', 'false');
   await expect(page.getByRole('heading', { level: 1, name: 'Resources' })).toBeVisible();
   const form = page.getByRole('region', { name: 'Upload Resource' });
   const uploaded = page.getByRole('region', { name: 'Uploaded Files' });
@@ -264,18 +274,54 @@ test('teacher uploads a PDF and a video with progress; a student of the class fi
   if (isDesktop) await page.screenshot({ path: `${SCREENSHOT_DIR}/resources-student.png`, fullPage: true });
 });
 
-test('teacher cancels a slow upload, shares and deletes a video link, previews an image', async ({ page, request }) => {
+test('teacher is refused a disguised program, cancels a slow upload, shares and deletes a video link, previews an image', async ({
+  page,
+  request,
+  pageErrors,
+}) => {
+  pageErrors.allow(/status of 415/); // the browser logs the refused upload
   const className = newClassName('9L');
   const teacher = await registeredTeacher(request, 'History');
   await logInTeacherThroughUi(page, teacher);
+  const limitsAnswer = page.waitForResponse((response) => response.url().endsWith('/api/teacher/upload-limits'));
   await page.goto('/dashboard/teacher/resources');
   const form = page.getByRole('region', { name: 'Upload Resource' });
   const uploaded = page.getByRole('region', { name: 'Uploaded Files' });
   await expect(uploaded.getByText('No resources shared')).toBeVisible();
 
+  // The size in the hint is the server's limit.
+  const limits = await limitsAnswer;
+  expect(limits.status()).toBe(200);
+  expect(await limits.json()).toMatchObject({ success: true, data: { uploadMaxBytes: 100 * 1024 * 1024 } });
+  const fileInput = form.getByLabel('File');
+  await expect(form.getByText(LIMIT_HINT)).toBeVisible();
+  await expect(fileInput).toHaveAccessibleDescription(LIMIT_HINT);
+
+  // A Windows program renamed to .pdf is refused (415): a toast, and the reason under the
+  // file field, tied to it, with the focus there.
+  await fileInput.setInputFiles({
+    name: 'homework.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(4094)]),
+  });
+  await form.getByLabel('Class').fill(className);
+  await form.getByRole('button', { name: 'Upload', exact: true }).click();
+  const typeRefused = /^This type of file cannot be shared/;
+  await expect(page.getByRole('status').filter({ hasText: typeRefused })).toBeVisible(); // toast
+  await expect(form.getByText(typeRefused)).toBeVisible();
+  await expect(fileInput).toHaveAttribute('aria-invalid', 'true');
+  await expect(fileInput).toHaveAccessibleDescription(typeRefused);
+  await expect(fileInput).toBeFocused();
+  await expectAccessible(page, 'upload refused: type not allowed');
+  // Another file clears it.
+  await fileInput.setInputFiles(PDF_PATH);
+  await expect(form.getByText(typeRefused)).toHaveCount(0);
+  await expect(fileInput).not.toHaveAttribute('aria-invalid');
+  await expect(fileInput).toHaveAccessibleDescription(LIMIT_HINT);
+
   // Cancel stops the upload; the form keeps what was typed and nothing is listed.
   await throttleUploads(page, 64 * 1024);
-  await form.getByLabel('File').setInputFiles(paddedWorksheet());
+  await fileInput.setInputFiles(paddedWorksheet());
   await form.getByLabel('Class').fill(className);
   await form.getByLabel('Description (optional)').fill('Kept after a cancel');
   await form.getByRole('button', { name: 'Upload', exact: true }).click();
@@ -293,39 +339,65 @@ test('teacher cancels a slow upload, shares and deletes a video link, previews a
   await page.getByRole('heading', { name: 'Share a video link' }).click(); // the disclosure's summary
   const linkForm = page.getByRole('region', { name: 'Share a video link' });
   await linkForm.getByLabel('Video link').fill('http://example.com/clip');
-  await linkForm.getByLabel('Title').fill('The Silk Road in ten minutes');
+  await linkForm.getByLabel('Title').fill(LINK_TITLE);
   await linkForm.getByLabel('Class').fill(className);
   await linkForm.getByRole('button', { name: 'Share link' }).click();
   await expect(linkForm.getByText(/Link must be an https address of YouTube, Vimeo, Wistia/)).toBeVisible();
   await expect(linkForm.getByLabel('Video link')).toBeFocused();
-  await linkForm.getByLabel('Video link').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+  await linkForm.getByLabel('Video link').fill(LINK_URL);
   await linkForm.getByRole('button', { name: 'Share link' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Video link shared' })).toBeVisible();
-  const linkItem = resourceItem(uploaded, 'The Silk Road in ten minutes');
+  const linkItem = resourceItem(uploaded, LINK_TITLE);
   await expect(linkItem).toContainText('YouTube video link');
   await expect(linkItem).toContainText('Subject: History');
-  await expect(linkItem.getByRole('link', { name: /^The Silk Road in ten minutes/ })).toHaveAttribute(
-    'href',
-    'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
-  );
+  await expect(linkItem.getByRole('link', { name: new RegExp(`^${LINK_TITLE}`) })).toHaveAttribute('href', LINK_URL);
   await expectAccessible(page, 'teacher resources with a video link');
 
+  // YouTube unreachable (offline): the player gives way to a link to the video, with no page error.
+  pageErrors.allow(/Failed to load resource: net::ERR_INTERNET_DISCONNECTED/);
+  await page.route(YOUTUBE, (route) => route.abort('internetdisconnected'));
+  await linkItem.getByRole('button', { name: `Play ${LINK_TITLE}` }).click();
+  await expect(linkItem.getByText('The player could not be loaded.')).toBeVisible();
+  await expect(linkItem.getByRole('link', { name: 'Open the video (opens in a new tab)' })).toHaveAttribute(
+    'href',
+    LINK_URL,
+  );
+  await expectAccessible(page, 'hosted player that could not load');
+  await linkItem.getByRole('button', { name: `Close player ${LINK_TITLE}` }).click();
+  await page.unroute(YOUTUBE);
+
+  // A YouTube that answers (stand-ins for its script and page): the player's frame,
+  // inside youtube-video's shadow root, is titled.
+  await page.route(YOUTUBE, (route) =>
+    route.request().url().includes('/iframe_api')
+      ? route.fulfill({ contentType: 'text/javascript', body: '' })
+      : route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Stand-in player</title>' }),
+  );
+  await page.reload(); // the failed script is remembered until the page loads again
+  await linkItem.getByRole('button', { name: `Play ${LINK_TITLE}` }).click();
+  const frame = linkItem.locator('youtube-video iframe'); // locators pierce open shadow roots
+  await expect(frame).toHaveAttribute('title', `Video: ${LINK_TITLE}`);
+  await expect(linkItem.getByText('The player could not be loaded.')).toHaveCount(0);
+  await expectAccessible(page, 'hosted player');
+  await linkItem.getByRole('button', { name: `Close player ${LINK_TITLE}` }).click();
+  await page.unroute(YOUTUBE);
+
   // Delete asks first; Cancel keeps it, Delete removes it.
-  await linkItem.getByRole('button', { name: 'Delete The Silk Road in ten minutes' }).click();
+  await linkItem.getByRole('button', { name: `Delete ${LINK_TITLE}` }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete this resource?' });
   await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await expectAccessible(page, 'delete confirmation');
   await page.keyboard.press('Escape');
   await expect(confirm).toHaveCount(0);
-  await expect(linkItem.getByRole('button', { name: 'Delete The Silk Road in ten minutes' })).toBeFocused();
-  await linkItem.getByRole('button', { name: 'Delete The Silk Road in ten minutes' }).click();
+  await expect(linkItem.getByRole('button', { name: `Delete ${LINK_TITLE}` })).toBeFocused();
+  await linkItem.getByRole('button', { name: `Delete ${LINK_TITLE}` }).click();
   await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Resource deleted' })).toBeVisible();
   await expect(uploaded.getByText('No resources shared')).toBeVisible();
   await expect(uploaded.getByRole('heading', { name: 'Uploaded Files' })).toBeFocused();
 
   // An image previews inline (lazily) and opens larger in a dialog.
-  await form.getByLabel('File').setInputFiles(IMAGE_PATH);
+  await fileInput.setInputFiles(IMAGE_PATH);
   await form.getByLabel('Class').fill(className); // the page was reloaded since
   await form.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Resource uploaded' })).toBeVisible();
@@ -335,7 +407,13 @@ test('teacher cancels a slow upload, shares and deletes a video link, previews a
   await expect.poll(() => preview.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(48);
   await imageItem.getByRole('button', { name: `View larger ${IMAGE_NAME}` }).click();
   const large = page.getByRole('dialog', { name: IMAGE_NAME });
-  await expect(large.getByRole('img', { name: IMAGE_NAME })).toBeVisible();
+  const largeImage = large.getByRole('img', { name: IMAGE_NAME });
+  await expect(largeImage).toBeVisible();
+  // Shown at its natural size at most: a 48 px picture is not blown up to the dialog's width.
+  await expect.poll(() => largeImage.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(48);
+  const shownWidth = await largeImage.evaluate((image: HTMLImageElement) => image.getBoundingClientRect().width);
+  expect(shownWidth).toBeGreaterThan(0);
+  expect(shownWidth).toBeLessThanOrEqual(48);
   await expectAccessible(page, 'image dialog');
   await large.getByRole('button', { name: 'Close' }).click();
   await expect(large).toHaveCount(0);
