@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Locator, Page } from '@playwright/test';
+import type { Dialog, Locator, Page } from '@playwright/test';
 import { RIGHT_ANSWERS } from './api-setup.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 import {
@@ -197,7 +197,16 @@ test('teacher builds, previews and publishes a quiz; a student takes it across a
   )!;
   await student.getByRole('radio', { name: other, exact: true }).check();
   picked[changed] = other;
+  // Mid-quiz, the study shell asks before the page goes (accepted: the student reloads anyway).
+  const questionsMidQuiz: string[] = [];
+  const acceptQuestion = (dialog: Dialog) => {
+    questionsMidQuiz.push(dialog.type());
+    void dialog.accept();
+  };
+  student.on('dialog', acceptQuestion);
   await student.reload();
+  student.off('dialog', acceptQuestion);
+  expect(questionsMidQuiz).toEqual(['beforeunload']);
   await enterStudyMode(student);
   await expect(student.getByRole('timer')).toBeVisible();
   const secondsAfterReload = secondsOf((await student.getByRole('timer').textContent()) ?? '');

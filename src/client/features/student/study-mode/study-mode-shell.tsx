@@ -1,8 +1,9 @@
-import { LogOut, Maximize } from 'lucide-react';
+import { Coffee, LogOut, Maximize } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { STUDY_MODE } from '#shared/constants';
 import { Button } from '../../../components/ui/button.tsx';
+import { useAppStore } from '../../../stores/app-store.ts';
 import { useLogout } from '../../session/use-logout.ts';
 import { isLeaveConfirmationSuppressed } from './leave-confirmation.ts';
 import { useFullscreen } from './use-fullscreen.ts';
@@ -16,6 +17,20 @@ export const BREAK_REMINDER_OVERRIDE_KEY = 'studyhall:break-reminder-ms';
 function breakReminderInterval(): number {
   const override = Number(window.localStorage.getItem(BREAK_REMINDER_OVERRIDE_KEY));
   return Number.isFinite(override) && override >= 500 ? override : STUDY_MODE.breakReminderMs;
+}
+
+/**
+ * Making the page inert drops the focus; while `isActive` (a short load), keep the
+ * focused element and give the focus back when it ends, so keyboard users keep their place.
+ */
+function useFocusKeptThrough(isActive: boolean) {
+  useEffect(() => {
+    if (!isActive) return;
+    const focused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    return () => {
+      if (focused?.isConnected && document.activeElement !== focused) focused.focus();
+    };
+  }, [isActive]);
 }
 
 /** Typing an f into a field must not throw the page into full screen. */
@@ -38,6 +53,9 @@ export function StudyModeShell({ children }: { children: ReactNode }) {
   const [refusal, setRefusal] = useState<string | null>(null);
   const [hasWaivedFullscreen, setHasWaivedFullscreen] = useState(false);
   const isBlocked = isSupported && !isFullscreen && !hasWaivedFullscreen;
+  // SPEC §4: the loading flag blocks student pages too (the global spinner shows; here nothing behind takes input).
+  const isLoading = useAppStore((state) => state.loading.isLoading);
+  useFocusKeptThrough(isLoading && !isBlocked);
 
   const enterFullscreen = useCallback(async () => {
     try {
@@ -51,7 +69,9 @@ export function StudyModeShell({ children }: { children: ReactNode }) {
   // The key f, anywhere but in a text field.
   useEffect(() => {
     const handleKeyDown = (event: KeyboardEvent) => {
-      if (event.key.toLowerCase() !== STUDY_MODE.fullscreenKey || event.repeat) return;
+      // By key or by position, so students with a non-Latin keyboard layout have an f too.
+      const isFullscreenKey = event.key.toLowerCase() === STUDY_MODE.fullscreenKey || event.code === 'KeyF';
+      if (!isFullscreenKey || event.repeat) return;
       if (event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target)) return;
       void enterFullscreen();
     };
@@ -89,7 +109,10 @@ export function StudyModeShell({ children }: { children: ReactNode }) {
   // On load: say how to start (SPEC §9: gone after 2 s).
   useEffect(() => {
     if (!isSupported || document.fullscreenElement) return;
-    const id = toast(STUDY_MODE.fullscreenNotice, { duration: STUDY_MODE.fullscreenNoticeMs, icon: '⛶' });
+    const id = toast(STUDY_MODE.fullscreenNotice, {
+      duration: STUDY_MODE.fullscreenNoticeMs,
+      icon: <Maximize className="size-5 shrink-0 text-brand-700" aria-hidden="true" />,
+    });
     return () => toast.dismiss(id);
   }, [isSupported]);
 
@@ -97,7 +120,11 @@ export function StudyModeShell({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!isFullscreen) return;
     const interval = setInterval(
-      () => toast(STUDY_MODE.breakReminder, { id: 'break-reminder', icon: '☕' }),
+      () =>
+        toast(STUDY_MODE.breakReminder, {
+          id: 'break-reminder',
+          icon: <Coffee className="size-5 shrink-0 text-brand-700" aria-hidden="true" />,
+        }),
       breakReminderInterval(),
     );
     return () => clearInterval(interval);
@@ -106,7 +133,7 @@ export function StudyModeShell({ children }: { children: ReactNode }) {
   return (
     <>
       {/* inert: while blocked, nothing behind the overlay takes focus or clicks. */}
-      <div inert={isBlocked} className="contents">
+      <div inert={isBlocked || isLoading} className="contents">
         {children}
       </div>
       {isBlocked ? (
