@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { MEETING_LIMITS } from '#shared/meetings';
 import { RESOURCE_LIMITS } from '#shared/resources';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -171,5 +172,79 @@ describe('loadConfig: uploads', () => {
     expect(problems).toEqual([
       'S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY set without S3_BUCKET (set S3_BUCKET to store files in S3)',
     ]);
+  });
+});
+
+describe('loadConfig: meetings', () => {
+  it('defaults to in-process signalling, rooms of 8 and no ICE servers (host candidates only)', () => {
+    const config = loadConfig({ DATA_DIR: freshDataDir() });
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.meetingRoomSize).toBe(MEETING_LIMITS.defaultRoomSize);
+    expect(config.meetingRoomSize).toBe(8);
+    expect(config.iceServers).toEqual([]);
+  });
+
+  it('reads REDIS_URL, MEETING_ROOM_SIZE and ICE_SERVERS', () => {
+    const iceServers = [
+      { urls: 'stun:stun.school.lan:3478' },
+      { urls: ['turn:turn.school.lan:3478', 'turns:turn.school.lan:5349'], username: 'studyhall', credential: 'pw' },
+    ];
+    const config = loadConfig({
+      DATA_DIR: freshDataDir(),
+      REDIS_URL: 'redis://:secret@redis.school.lan:6379/1',
+      MEETING_ROOM_SIZE: '4',
+      ICE_SERVERS: JSON.stringify(iceServers),
+    });
+    expect(config).toMatchObject({
+      redisUrl: 'redis://:secret@redis.school.lan:6379/1',
+      meetingRoomSize: 4,
+      iceServers,
+    });
+    expect(loadConfig({ DATA_DIR: freshDataDir(), REDIS_URL: 'rediss://redis.example.org' }).redisUrl).toBe(
+      'rediss://redis.example.org',
+    );
+  });
+
+  it('treats empty meeting settings as unset', () => {
+    const config = loadConfig({ DATA_DIR: freshDataDir(), REDIS_URL: '', MEETING_ROOM_SIZE: '', ICE_SERVERS: '' });
+    expect(config).toMatchObject({ redisUrl: undefined, meetingRoomSize: 8, iceServers: [] });
+  });
+
+  it.each(['1', '51', 'eight', '2.5'])('refuses MEETING_ROOM_SIZE=%s', (value) => {
+    const problems = problemsOf({ DATA_DIR: freshDataDir(), MEETING_ROOM_SIZE: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^MEETING_ROOM_SIZE must be/);
+  });
+
+  it.each([
+    ['not JSON', '[{urls:', /^ICE_SERVERS is not valid JSON/],
+    ['an object instead of a list', '{"urls":"stun:a.example:3478"}', /^ICE_SERVERS: .*expected array/],
+    ['a web address', '[{"urls":"https://a.example"}]', /^ICE_SERVERS\[0\]\.urls: ICE server URLs start with stun:/],
+    [
+      'TURN without credentials',
+      '[{"urls":"turn:a.example:3478"}]',
+      /^ICE_SERVERS\[0\]: A TURN server needs a username/,
+    ],
+    ['an unknown field', '[{"urls":"stun:a.example","password":"x"}]', /^ICE_SERVERS\[0\]/],
+  ])('refuses ICE_SERVERS that is %s, with an example', (_label, value, message) => {
+    const problems = problemsOf({ DATA_DIR: freshDataDir(), ICE_SERVERS: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(message);
+    expect(problems[0]).toContain('expected a JSON list like');
+  });
+
+  it('lists every meeting problem at once, with the others', () => {
+    const problems = problemsOf({
+      DATA_DIR: freshDataDir(),
+      REDIS_URL: 'http://redis.school.lan',
+      MEETING_ROOM_SIZE: '100',
+      ICE_SERVERS: 'stun:stun.school.lan',
+      PORT: 'eighty',
+    });
+    expect(problems).toHaveLength(4);
+    expect(problems.join('\n')).toMatch(/REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/);
+    expect(problems.join('\n')).toMatch(/MEETING_ROOM_SIZE must be between 2 and 50/);
+    expect(problems.join('\n')).toMatch(/ICE_SERVERS is not valid JSON/);
+    expect(problems.join('\n')).toMatch(/PORT/);
   });
 });

@@ -2,9 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { iceServersSchema, MEETING_LIMITS, type IceServer } from '#shared/meetings';
 import { RESOURCE_LIMITS } from '#shared/resources';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const ROOM_SIZE_RANGE = `MEETING_ROOM_SIZE must be between ${MEETING_LIMITS.minRoomSize} and ${MEETING_LIMITS.maxRoomSize}`;
+const ICE_SERVERS_EXAMPLE =
+  'expected a JSON list like [{"urls":"stun:stun.example.org:3478"},{"urls":"turn:turn.example.org:3478","username":"u","credential":"p"}]';
 
 const environmentSchema = z.object({
   PORT: z.coerce
@@ -38,6 +42,31 @@ const environmentSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { error: 'S3_FORCE_PATH_STYLE must be true or false' }).optional(),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// or rediss:// URL' }).optional(),
+  MEETING_ROOM_SIZE: z.coerce
+    .number({ error: `MEETING_ROOM_SIZE must be a number of people, e.g. ${MEETING_LIMITS.defaultRoomSize}` })
+    .int({ error: 'MEETING_ROOM_SIZE must be a whole number of people' })
+    .min(MEETING_LIMITS.minRoomSize, { error: ROOM_SIZE_RANGE })
+    .max(MEETING_LIMITS.maxRoomSize, { error: ROOM_SIZE_RANGE })
+    .default(MEETING_LIMITS.defaultRoomSize),
+  ICE_SERVERS: z
+    .string()
+    .transform((text, context) => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        context.addIssue({ code: 'custom', message: `ICE_SERVERS is not valid JSON (${ICE_SERVERS_EXAMPLE})` });
+        return z.NEVER;
+      }
+      const servers = iceServersSchema.safeParse(parsed);
+      if (servers.success) return servers.data;
+      const issue = servers.error.issues[0]!;
+      const where = issue.path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('');
+      context.addIssue({ code: 'custom', message: `ICE_SERVERS${where}: ${issue.message} (${ICE_SERVERS_EXAMPLE})` });
+      return z.NEVER;
+    })
+    .optional(),
 });
 
 /** Set only together with S3_BUCKET: alone they would silently keep files on disk. */
@@ -58,6 +87,12 @@ export type AppConfig = {
   uploadMaxBytes: number;
   /** Uploads go to this bucket; unset means files on disk in dataDir/uploads. */
   s3: S3Config | undefined;
+  /** Meeting signalling across instances; unset means in-process (one instance). */
+  redisUrl: string | undefined;
+  /** Most people in one meeting room (the browser mesh). */
+  meetingRoomSize: number;
+  /** STUN/TURN servers handed to browsers; empty means host candidates only (one network). */
+  iceServers: IceServer[];
 };
 
 export type S3Config = {
@@ -121,6 +156,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
             : values.S3_ENDPOINT !== undefined,
         }
       : undefined,
+    redisUrl: values.REDIS_URL,
+    meetingRoomSize: values.MEETING_ROOM_SIZE,
+    iceServers: values.ICE_SERVERS ?? [],
   };
 }
 

@@ -1,0 +1,256 @@
+import { z } from 'zod';
+import { USER_ROLES, type UserRole } from './constants.ts';
+import { hasForbiddenCharacters } from './fields.ts';
+import { FIELD_LIMITS } from './limits.ts';
+
+/**
+ * Meeting rooms (issue 7): the signalling protocol spoken over the WebSocket
+ * GET /api/meetings/ws?token=…, the meeting-token calls, limits and close codes.
+ * Media flows browser to browser; the server only relays what is below.
+ */
+
+/** Bumped on any incompatible change; the server closes other versions with CLIENT_TOO_OLD. */
+export const PROTOCOL_VERSION = 1;
+
+export const MEETING_LIMITS = {
+  /** A room ID a person types or a link carries: 6 to 64 letters, digits, - or _. */
+  roomIdMin: 6,
+  roomIdMax: 64,
+  /** Built-in mesh default (MEETING_ROOM_SIZE); every browser sends its media to every other. */
+  defaultRoomSize: 8,
+  minRoomSize: 2,
+  maxRoomSize: 50,
+  /** One WebSocket message, in bytes (an SDP offer is 3–15 KB). */
+  messageMaxBytes: 64 * 1024,
+  /** Sustained messages per second per socket, and the burst allowed on top (ICE candidates come in bursts). */
+  messagesPerSecond: 50,
+  messageBurst: 200,
+  chatMaxLength: 1000,
+  /** After the socket opens, `join` must arrive within this time. */
+  joinTimeoutMs: 10_000,
+  /** A meeting token must be used to join within this time; the socket stays open after. */
+  tokenLifetimeSeconds: 10 * 60,
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Room IDs
+
+const ROOM_ID_PATTERN = new RegExp(`^[A-Za-z0-9_-]{${MEETING_LIMITS.roomIdMin},${MEETING_LIMITS.roomIdMax}}$`);
+
+/** A room ID typed by a person or read from a link (surrounding spaces dropped). */
+export const roomIdSchema = z
+  .string({ error: 'Enter a room ID' })
+  .trim()
+  .regex(ROOM_ID_PATTERN, {
+    error: `A room ID is ${MEETING_LIMITS.roomIdMin} to ${MEETING_LIMITS.roomIdMax} letters, digits, - or _`,
+  });
+
+/** Generated room IDs: five groups of four lowercase letters or digits (about 103 random bits). */
+export const GENERATED_ROOM_ID = {
+  alphabet: 'abcdefghijklmnopqrstuvwxyz0123456789',
+  groups: 5,
+  groupLength: 4,
+} as const;
+
+export const isRoomId = (value: string) => ROOM_ID_PATTERN.test(value);
+
+export const roomIdParamsSchema = z.object({ roomId: roomIdSchema });
+
+// ---------------------------------------------------------------------------------------------
+// Meeting tokens (POST /api/meetings, POST /api/meetings/{roomId}/token)
+
+/** RTCIceServer as the browser takes it: STUN/TURN URLs and, for TURN, the credentials. */
+const iceUrlSchema = z
+  .string()
+  .max(512)
+  .regex(/^(stun|stuns|turn|turns):[^\s]+$/, { error: 'ICE server URLs start with stun:, stuns:, turn: or turns:' });
+
+export const iceServerSchema = z
+  .object({
+    urls: z.union([iceUrlSchema, z.array(iceUrlSchema).min(1).max(10)]),
+    username: z.string().max(512).optional(),
+    credential: z.string().max(512).optional(),
+  })
+  .strict()
+  .refine(
+    (server) =>
+      ![server.urls].flat().some((url) => url.startsWith('turn')) ||
+      (server.username !== undefined && server.credential !== undefined),
+    { error: 'A TURN server needs a username and a credential' },
+  );
+export type IceServer = z.infer<typeof iceServerSchema>;
+
+export const iceServersSchema = z.array(iceServerSchema).max(20);
+
+/** POST /api/meetings (teachers): a new, hard-to-guess room. */
+export type CreatedMeetingRoom = { roomId: string };
+
+/** POST /api/meetings/{roomId}/token: what the meeting screen needs to connect. */
+export type MeetingTicket = {
+  roomId: string;
+  /** Passed as ?token= to the WebSocket; join before expiresAt. */
+  token: string;
+  expiresAt: string;
+  iceServers: IceServer[];
+  roomSize: number;
+};
+
+/** What a meeting token proves (signed by the server; never a session token). */
+export type MeetingTokenClaims = {
+  /** The user's id. */
+  sub: string;
+  role: UserRole;
+  /** Display name, read from the database when the token was minted. */
+  name: string;
+  /** The only room this token opens. */
+  room: string;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Messages
+
+/** Participant ids are per connection (a reconnect is a new participant); opaque. */
+export const participantIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'Not a participant id' });
+
+export const mediaStateSchema = z.object({ mic: z.boolean(), camera: z.boolean(), screen: z.boolean() }).strict();
+export type MediaState = z.infer<typeof mediaStateSchema>;
+
+const sdpSchema = z.string().min(1).max(MEETING_LIMITS.messageMaxBytes);
+
+/** RTCIceCandidateInit; an empty `candidate` is the end-of-candidates marker. */
+export const iceCandidateSchema = z
+  .object({
+    candidate: z.string().max(2048),
+    sdpMid: z.string().max(256).nullable().optional(),
+    sdpMLineIndex: z.number().int().min(0).max(1024).nullable().optional(),
+    usernameFragment: z.string().max(256).nullable().optional(),
+  })
+  .strict();
+export type IceCandidate = z.infer<typeof iceCandidateSchema>;
+
+export const chatTextSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(MEETING_LIMITS.chatMaxLength)
+  .refine((text) => !hasForbiddenCharacters(text)); // tabs and line breaks are allowed
+
+/**
+ * The first message on a socket. Only `type` and `protocolVersion` are read
+ * before the version check, so an older client with another shape is told
+ * CLIENT_TOO_OLD rather than BAD_MESSAGE. The name and role come from the token.
+ */
+export const joinVersionSchema = z.object({ type: z.literal('join'), protocolVersion: z.number() });
+
+export const joinMessageSchema = z
+  .object({
+    type: z.literal('join'),
+    protocolVersion: z.literal(PROTOCOL_VERSION),
+    /** Must be the token's room (the page's meetingId): a token opens one room only. */
+    roomId: roomIdSchema,
+    media: mediaStateSchema,
+  })
+  .strict();
+
+/** Client → server after `welcome`. */
+export const clientMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('offer'), to: participantIdSchema, sdp: sdpSchema }).strict(),
+  z.object({ type: z.literal('answer'), to: participantIdSchema, sdp: sdpSchema }).strict(),
+  z.object({ type: z.literal('candidate'), to: participantIdSchema, candidate: iceCandidateSchema }).strict(),
+  z.object({ type: z.literal('chat'), text: chatTextSchema }).strict(),
+  z.object({ type: z.literal('media-state'), state: mediaStateSchema }).strict(),
+  z.object({ type: z.literal('leave') }).strict(),
+]);
+export type JoinMessage = z.infer<typeof joinMessageSchema>;
+export type ClientMessage = JoinMessage | z.infer<typeof clientMessageSchema>;
+
+/** Someone in the room, as every participant sees them. */
+export type Participant = { id: string; name: string; role: UserRole; media: MediaState };
+
+export const participantSchema = z.object({
+  id: participantIdSchema,
+  name: z.string().max(FIELD_LIMITS.name),
+  role: z.enum(USER_ROLES),
+  media: mediaStateSchema,
+});
+
+/** Why someone left: they left or closed the page, joined again elsewhere, or their connection died. */
+export type LeaveReason = 'left' | 'replaced' | 'timeout';
+
+/**
+ * Server → client. `welcome` answers `join`; `participants` are those already
+ * there (the newcomer makes the first offers). Room events are idempotent to
+ * apply. `chat` goes to everyone in the room, the sender included (one order,
+ * the server's time); `media-state` to everyone else.
+ */
+export type ServerMessage =
+  | {
+      type: 'welcome';
+      protocolVersion: typeof PROTOCOL_VERSION;
+      roomId: string;
+      you: Participant;
+      participants: Participant[];
+      iceServers: IceServer[];
+      roomSize: number;
+    }
+  | { type: 'participant-joined'; participant: Participant }
+  | { type: 'participant-left'; participantId: string; reason: LeaveReason }
+  | { type: 'offer'; from: string; sdp: string }
+  | { type: 'answer'; from: string; sdp: string }
+  | { type: 'candidate'; from: string; candidate: IceCandidate }
+  | { type: 'chat'; from: string; name: string; text: string; sentAt: string }
+  | { type: 'media-state'; from: string; state: MediaState }
+  /** Something went wrong without closing the socket (a message could not be delivered). */
+  | { type: 'error'; message: string };
+
+// ---------------------------------------------------------------------------------------------
+// Close codes: why the server closed a socket, with what a person should read.
+
+export const CLOSE_CODES = {
+  /** The participant sent `leave`. */
+  LEFT: 1000,
+  /** The server is restarting: reconnect (with a fresh token if this one has expired). */
+  GOING_AWAY: 1001,
+  /** A frame over twice the message limit, refused by the WebSocket layer itself. */
+  FRAME_TOO_LARGE: 1009,
+  SERVER_ERROR: 1011,
+  /** The same person joined the room again (another tab or device). */
+  REPLACED: 4001,
+  BAD_MESSAGE: 4400,
+  TOKEN_EXPIRED: 4401,
+  FORBIDDEN: 4403,
+  JOIN_TIMEOUT: 4408,
+  ROOM_FULL: 4409,
+  TOO_LARGE: 4413,
+  CLIENT_TOO_OLD: 4426,
+  RATE_LIMITED: 4429,
+} as const;
+export type CloseReason = keyof typeof CLOSE_CODES;
+
+/** Human text per close reason; also sent as the close frame's reason (at most 123 bytes). */
+export const CLOSE_MESSAGES: Record<CloseReason, string> = {
+  LEFT: 'You left the meeting.',
+  GOING_AWAY: 'The server is restarting. Reconnecting…',
+  FRAME_TOO_LARGE: 'A message was too large to send.',
+  SERVER_ERROR: 'The meeting service had a problem. Reconnecting…',
+  REPLACED: 'You joined this meeting from another tab or device.',
+  BAD_MESSAGE: 'The meeting page sent something the server did not understand. Reload the page.',
+  TOKEN_EXPIRED: 'Your meeting pass has expired. Join the room again.',
+  FORBIDDEN: 'This meeting link is not valid for this room.',
+  JOIN_TIMEOUT: 'Joining took too long. Try again.',
+  ROOM_FULL: 'This room is full.',
+  TOO_LARGE: 'A message was too large to send.',
+  CLIENT_TOO_OLD: 'This page is out of date. Reload it to join the meeting.',
+  RATE_LIMITED: 'Too many messages were sent too quickly.',
+};
+
+/** The reason of a close code, or undefined for codes the server does not send (1006: connection lost). */
+export function closeReasonOf(code: number): CloseReason | undefined {
+  return (Object.keys(CLOSE_CODES) as CloseReason[]).find((reason) => CLOSE_CODES[reason] === code);
+}
+
+/** Whether the meeting screen should reconnect by itself after a close with this code. */
+export function shouldReconnect(code: number): boolean {
+  const reason = closeReasonOf(code);
+  return reason === undefined || reason === 'GOING_AWAY' || reason === 'SERVER_ERROR' || reason === 'TOKEN_EXPIRED';
+}
