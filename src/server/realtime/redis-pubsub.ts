@@ -1,0 +1,247 @@
+import { Redis } from 'ioredis';
+import type { LeaveReason, MediaState } from '#shared/meetings';
+import { roomChannel, type ClaimResult, type PubSub, type RoomRoster, type RosterEntry } from './pubsub.ts';
+
+export type RedisPubSubOptions = {
+  url: string;
+  /** Prefix of every key and channel, so several deployments (or test runs) share one Redis. */
+  namespace?: string;
+  /** How long a roster entry lives without a heartbeat (an instance that died frees its seats). */
+  entryTtlMs?: number;
+  /** Connection problems after the start; the default writes them to stderr. */
+  onError?: (error: Error) => void;
+};
+
+export const DEFAULT_NAMESPACE = 'studyhall:';
+export const DEFAULT_ENTRY_TTL_MS = 30_000;
+/** An idle room's sequence outlives its members, so numbers never restart under a late event. */
+const SEQUENCE_TTL_SECONDS = 24 * 60 * 60;
+const CONNECT_TIMEOUT_MS = 5_000;
+
+// Shared head of the roster scripts. KEYS: members hash (id -> entry JSON), expiry sorted set
+// (id -> ms), sequence counter. ARGV[1]: the room's channel. Time is Redis's, so instances'
+// clocks do not matter. Each change bumps the sequence and publishes its event in the same step.
+const SCRIPT_HEAD = `
+local members, expiry, sequence, channel = KEYS[1], KEYS[2], KEYS[3], ARGV[1]
+local clock = redis.call('TIME')
+local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
+local function left(id, reason)
+  redis.call('ZREM', expiry, id)
+  if redis.call('HDEL', members, id) == 1 then
+    local seq = redis.call('INCR', sequence)
+    redis.call('PUBLISH', channel, cjson.encode({kind = 'left', seq = seq, participantId = id, reason = reason}))
+  end
+end
+local function prune()
+  for _, id in ipairs(redis.call('ZRANGEBYSCORE', expiry, '-inf', now)) do left(id, 'timeout') end
+end
+local function keep(ttl)
+  redis.call('PEXPIRE', members, ttl * 2)
+  redis.call('PEXPIRE', expiry, ttl * 2)
+  redis.call('EXPIRE', sequence, ${SEQUENCE_TTL_SECONDS})
+end
+`;
+
+// ARGV: channel, id, userId, entry JSON, limit, ttl. Returns {'full'} or {'joined', seq, other entries...}.
+const CLAIM_SCRIPT = `${SCRIPT_HEAD}
+local id, userId, entry, limit, ttl = ARGV[2], ARGV[3], ARGV[4], tonumber(ARGV[5]), tonumber(ARGV[6])
+prune()
+local earlier = nil
+local others = {}
+local all = redis.call('HGETALL', members)
+for i = 1, #all, 2 do
+  if cjson.decode(all[i + 1]).userId == userId then earlier = all[i] else table.insert(others, all[i + 1]) end
+end
+if #others >= limit then return {'full'} end
+if earlier then left(earlier, 'replaced') end
+redis.call('HSET', members, id, entry)
+redis.call('ZADD', expiry, now + ttl, id)
+local seq = redis.call('INCR', sequence)
+redis.call('PUBLISH', channel, '{"kind":"joined","seq":' .. seq .. ',"participant":' .. entry .. '}')
+keep(ttl)
+local reply = {'joined', seq}
+for _, other in ipairs(others) do table.insert(reply, other) end
+return reply
+`;
+
+// ARGV: channel, id, reason.
+const RELEASE_SCRIPT = `${SCRIPT_HEAD}
+left(ARGV[2], ARGV[3])
+return 1
+`;
+
+// ARGV: channel, id, media JSON.
+const MEDIA_SCRIPT = `${SCRIPT_HEAD}
+local id = ARGV[2]
+local stored = redis.call('HGET', members, id)
+if not stored then return 0 end
+local entry = cjson.decode(stored)
+entry.media = cjson.decode(ARGV[3])
+redis.call('HSET', members, id, cjson.encode(entry))
+local seq = redis.call('INCR', sequence)
+redis.call('PUBLISH', channel, cjson.encode({kind = 'media', seq = seq, participantId = id, media = entry.media}))
+return 1
+`;
+
+// ARGV: channel, ttl, ids... Returns the ids the roster no longer holds.
+const REFRESH_SCRIPT = `${SCRIPT_HEAD}
+local ttl = tonumber(ARGV[2])
+prune()
+local missing = {}
+for i = 3, #ARGV do
+  if redis.call('ZSCORE', expiry, ARGV[i]) then
+    redis.call('ZADD', expiry, 'XX', now + ttl, ARGV[i])
+  else
+    table.insert(missing, ARGV[i])
+  end
+end
+if #ARGV > 2 then keep(ttl) end
+return missing
+`;
+
+/**
+ * Pub/sub and rosters on Redis: one connection for commands and publishing, one
+ * for subscriptions (a subscribed connection can do nothing else). Resolves once
+ * both are connected, so a wrong REDIS_URL stops the start with a clear error.
+ */
+export async function createRedisPubSub(options: RedisPubSubOptions): Promise<PubSub> {
+  const namespace = options.namespace ?? DEFAULT_NAMESPACE;
+  const ttl = options.entryTtlMs ?? DEFAULT_ENTRY_TTL_MS;
+  const reportError = options.onError ?? ((error: Error) => console.error(`Redis (meetings): ${error.message}`));
+  const connectionOptions = {
+    lazyConnect: true,
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    // A command waits through a short outage, then fails (the sender is told) rather than hanging.
+    maxRetriesPerRequest: 3,
+  };
+  const publisher = new Redis(options.url, connectionOptions);
+  const subscriber = new Redis(options.url, connectionOptions);
+  try {
+    await Promise.all([connectOnce(publisher), connectOnce(subscriber)]);
+  } catch (error) {
+    publisher.disconnect();
+    subscriber.disconnect();
+    throw new Error(`Cannot reach Redis at ${withoutPassword(options.url)}: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  let isClosing = false;
+  // From here on ioredis reconnects by itself (and resubscribes); problems are reported, not thrown.
+  for (const connection of [publisher, subscriber]) {
+    connection.on('error', (error: Error) => {
+      if (!isClosing) reportError(error);
+    });
+  }
+
+  /** Per channel: its handlers, and the SUBSCRIBE every subscriber waits for. */
+  const channels = new Map<string, { handlers: Set<(message: string) => void>; ready: Promise<unknown> }>();
+  subscriber.on('message', (channel: string, message: string) => {
+    for (const handler of channels.get(channel)?.handlers ?? []) {
+      try {
+        handler(message);
+      } catch (error) {
+        reportError(error as Error);
+      }
+    }
+  });
+
+  const keys = (roomId: string) => {
+    // The hash tag keeps one room's keys in one slot, should this ever meet a Redis Cluster.
+    const base = `${namespace}room:{${roomId}}`;
+    return [`${base}:members`, `${base}:expiry`, `${base}:seq`];
+  };
+  const channelOf = (roomId: string) => namespace + roomChannel(roomId);
+  const run = (script: string, roomId: string, args: (string | number)[]) =>
+    publisher.eval(script, 3, ...keys(roomId), channelOf(roomId), ...args);
+
+  const roster: RoomRoster = {
+    async claim(roomId: string, entry: RosterEntry, limit: number): Promise<ClaimResult> {
+      const reply = (await run(CLAIM_SCRIPT, roomId, [entry.id, entry.userId, JSON.stringify(entry), limit, ttl])) as [
+        string,
+        ...unknown[],
+      ];
+      if (reply[0] !== 'joined') return { outcome: 'full' };
+      const [, seq, ...others] = reply;
+      return { outcome: 'joined', seq: Number(seq), others: others.map((other) => JSON.parse(String(other))) };
+    },
+    async release(roomId: string, participantId: string, reason: LeaveReason) {
+      await run(RELEASE_SCRIPT, roomId, [participantId, reason]);
+    },
+    async setMedia(roomId: string, participantId: string, media: MediaState) {
+      await run(MEDIA_SCRIPT, roomId, [participantId, JSON.stringify(media)]);
+    },
+    async refresh(roomId: string, participantIds: string[]) {
+      return ((await run(REFRESH_SCRIPT, roomId, [ttl, ...participantIds])) as string[]).map(String);
+    },
+  };
+
+  return {
+    roster,
+    async publish(logicalChannel, message) {
+      await publisher.publish(namespace + logicalChannel, message);
+    },
+    async subscribe(logicalChannel, handler) {
+      const name = namespace + logicalChannel;
+      const subscription = (message: string) => handler(message);
+      let channel = channels.get(name);
+      // Commands on one connection run in order, so a SUBSCRIBE after a pending UNSUBSCRIBE wins.
+      if (!channel) channels.set(name, (channel = { handlers: new Set(), ready: subscriber.subscribe(name) }));
+      channel.handlers.add(subscription);
+      const subscribed = channel;
+      try {
+        await subscribed.ready;
+      } catch (error) {
+        subscribed.handlers.delete(subscription);
+        if (subscribed.handlers.size === 0 && channels.get(name) === subscribed) channels.delete(name);
+        throw error;
+      }
+      return async () => {
+        if (!subscribed.handlers.delete(subscription) || subscribed.handlers.size > 0) return;
+        if (channels.get(name) === subscribed) channels.delete(name);
+        if (!isClosing) await subscriber.unsubscribe(name);
+      };
+    },
+    async close() {
+      if (isClosing) return;
+      isClosing = true;
+      channels.clear();
+      await Promise.all([quit(publisher), quit(subscriber)]);
+    },
+  };
+}
+
+/** Connects, failing on the first refusal instead of retrying for ever at start-up. */
+async function connectOnce(connection: Redis): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const fail = (error: Error) => {
+      connection.off('ready', succeed);
+      reject(error);
+    };
+    const succeed = () => {
+      connection.off('error', fail);
+      resolve();
+    };
+    connection.once('error', fail);
+    connection.once('ready', succeed);
+    connection.connect().catch(fail);
+  });
+}
+
+async function quit(connection: Redis): Promise<void> {
+  try {
+    await connection.quit();
+  } catch {
+    connection.disconnect();
+  }
+}
+
+/** The URL as it may be logged: no password. */
+function withoutPassword(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'REDIS_URL';
+  }
+}
