@@ -13,6 +13,7 @@ import { AppError } from './errors.ts';
 import { accountsRoutes } from './features/accounts/routes.ts';
 import { createAccountsService } from './features/accounts/service.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { meetingsRoutes, type MeetingsOptions } from './features/meetings/routes.ts';
 import { progressRoutes } from './features/progress/routes.ts';
 import { createProgressService } from './features/progress/service.ts';
 import { quizzesRoutes } from './features/quizzes/routes.ts';
@@ -43,6 +44,8 @@ export type AppOptions = {
   storage: FileStorage;
   /** UPLOAD_MAX_BYTES: larger uploads are answered 413. */
   uploadMaxBytes: number;
+  /** Meeting rooms: size, ICE servers and the pub/sub bus (in-process when omitted). */
+  meetings?: MeetingsOptions;
 };
 
 /** Builds the whole application; tests call this and use inject(). */
@@ -68,6 +71,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const tokens = createTokenService(options.jwtSecret);
   const accounts = createAccountsService(options.database.db, tokens);
+  // First: its WebSocket support must see every later route (upgrade requests to them are closed).
+  await app.register(
+    meetingsRoutes({ db: options.database.db, jwtSecret: options.jwtSecret, tokens, meetings: options.meetings }),
+  );
 
   await app.register(healthRoutes(options.database));
   const quizzes = createQuizzesService(options.database.db);

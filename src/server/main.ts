@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase, pgliteDirectory } from './db/client.ts';
+import { createPubSub } from './realtime/pubsub.ts';
 import { createFileStorage } from './storage/create-storage.ts';
 
 const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
@@ -27,6 +28,9 @@ async function main() {
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dataDir: pgliteDirectory(config.dataDir) },
   );
+  // Meetings: Redis when several instances serve one school (an unreachable REDIS_URL stops the start).
+  let reportRedisProblem = (error: Error) => console.error(`Redis (meetings): ${error.message}`);
+  const pubsub = await createPubSub(config, { onError: (error) => reportRedisProblem(error) });
   const app = await buildApp({
     database,
     jwtSecret: config.jwtSecret,
@@ -35,7 +39,11 @@ async function main() {
     quotes: { url: config.quotesApiUrl, key: config.quotesApiKey },
     storage: await createFileStorage(config),
     uploadMaxBytes: config.uploadMaxBytes,
+    meetings: { pubsub, roomSize: config.meetingRoomSize, iceServers: config.iceServers },
   });
+  reportRedisProblem = (error) => app.log.warn({ err: error }, 'Redis (meetings): connection problem');
+  // Runs after the meeting sockets have closed and given their seats back (preClose).
+  app.addHook('onClose', () => pubsub.close());
 
   let isShuttingDown = false;
   const shutDown = async (signal: string) => {

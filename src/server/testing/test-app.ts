@@ -42,6 +42,8 @@ export async function createTestApp(
     /** Defaults to a fresh folder on disk, removed on close. */
     storage?: FileStorage;
     uploadMaxBytes?: number;
+    /** Room size, ICE servers, a shared pub/sub (two apps on one Redis), shorter timings. */
+    meetings?: AppOptions['meetings'];
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(options.onQuery);
@@ -54,6 +56,7 @@ export async function createTestApp(
     quotes: options.quotes,
     storage,
     uploadMaxBytes: options.uploadMaxBytes ?? RESOURCE_LIMITS.uploadMaxBytesDefault,
+    meetings: options.meetings,
   });
   if (uploadsFolder) app.addHook('onClose', async () => rm(uploadsFolder, { recursive: true, force: true }));
   return {

@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MEETING_LIMITS, roomIdParamsSchema, type IceServer } from '#shared/meetings';
+import type { Database } from '../../db/client.ts';
+import { ok } from '../../http.ts';
+import { currentUser, requireRole, requireUser, type TokenService } from '../../plugins/auth.ts';
+import { createInProcessPubSub, type PubSub } from '../../realtime/pubsub.ts';
+import { createSignallingHub } from '../../realtime/signalling-hub.ts';
+import { registerMeetingSocket, type SocketLimits } from '../../realtime/websocket-route.ts';
+import { createMeetingTokens, MeetingTokenError } from './meeting-tokens.ts';
+import { createMeetingsService } from './service.ts';
+
+/** Meeting settings of buildApp(); every one has a default for a single instance. */
+export type MeetingsOptions = {
+  /** Shared with the other instances (Redis); in-process and owned by the app when omitted. */
+  pubsub?: PubSub;
+  /** MEETING_ROOM_SIZE. */
+  roomSize?: number;
+  /** ICE_SERVERS: STUN/TURN for real networks; none = host candidates only (one network). */
+  iceServers?: IceServer[];
+  /** Shorter timings and limits for tests. */
+  joinTimeoutMs?: number;
+  pingIntervalMs?: number;
+  heartbeatMs?: number;
+  socketLimits?: Partial<SocketLimits>;
+};
+
+type MeetingsRoutesOptions = {
+  db: Database;
+  jwtSecret: string;
+  tokens: TokenService;
+  meetings?: MeetingsOptions;
+};
+
+/**
+ * Meeting rooms (issue 7): a new room (teachers), a meeting token (anyone), the
+ * signalling socket. Not encapsulated, and registered before the other routes:
+ * @fastify/websocket must see every route to close upgrade requests sent to them.
+ */
+export function meetingsRoutes(options: MeetingsRoutesOptions): FastifyPluginAsyncZod {
+  const settings = options.meetings ?? {};
+  const roomSize = settings.roomSize ?? MEETING_LIMITS.defaultRoomSize;
+  const iceServers = settings.iceServers ?? [];
+  const meetingTokens = createMeetingTokens(options.jwtSecret);
+  const meetings = createMeetingsService(options.db, meetingTokens, { iceServers, roomSize });
+
+  const plugin: FastifyPluginAsyncZod = async (app) => {
+    const pubsub = settings.pubsub ?? createInProcessPubSub();
+    // The app owns only a bus it made; one passed in is closed by whoever made it (main.ts).
+    if (!settings.pubsub) app.addHook('onClose', () => pubsub.close());
+    const hub = createSignallingHub({ pubsub, roomSize, iceServers, log: app.log, heartbeatMs: settings.heartbeatMs });
+
+    app.post('/api/meetings', { onRequest: requireRole(options.tokens, 'teacher') }, async (_request, reply) =>
+      reply.code(201).send(ok('Meeting room created', meetings.createRoom())),
+    );
+
+    app.post(
+      '/api/meetings/:roomId/token',
+      { schema: { params: roomIdParamsSchema }, onRequest: requireUser(options.tokens) },
+      async (request) =>
+        ok('Meeting token issued', await meetings.issueTicket(currentUser(request), request.params.roomId)),
+    );
+
+    await registerMeetingSocket(app, {
+      hub,
+      authenticate: async (token) => {
+        try {
+          return await meetingTokens.verify(token);
+        } catch (error) {
+          if (error instanceof MeetingTokenError) return error.reason === 'expired' ? 'TOKEN_EXPIRED' : 'FORBIDDEN';
+          throw error;
+        }
+      },
+      joinTimeoutMs: settings.joinTimeoutMs,
+      pingIntervalMs: settings.pingIntervalMs,
+      limits: settings.socketLimits,
+    });
+  };
+  // fastify-plugin's flag, set by hand: the plugin's routes and hooks belong to the caller's context.
+  return Object.assign(plugin, { [Symbol.for('skip-override')]: true });
+}

@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import { WebSocket } from 'ws';
+import type { UserRole } from '#shared/constants';
+import { PROTOCOL_VERSION, type MediaState, type ServerMessage } from '#shared/meetings';
+import { createMeetingTokens } from '../features/meetings/meeting-tokens.ts';
+import { TEST_JWT_SECRET } from '../testing/test-app.ts';
+import { MEETING_SOCKET_PATH } from './websocket-route.ts';
+
+/** Tests only: meeting tokens, and a participant over a real WebSocket as a browser would connect. */
+
+const meetingTokens = createMeetingTokens(TEST_JWT_SECRET);
+
+/** A meeting token as POST /api/meetings/{room}/token mints it, for a made-up user (no account needed). */
+export async function meetingToken(
+  room: string,
+  person: { name?: string; role?: UserRole; userId?: string; lifetimeSeconds?: number } = {},
+): Promise<string> {
+  const tokens =
+    person.lifetimeSeconds === undefined
+      ? meetingTokens
+      : createMeetingTokens(TEST_JWT_SECRET, { lifetimeSeconds: person.lifetimeSeconds });
+  const { token } = await tokens.issue({
+    sub: person.userId ?? randomUUID(),
+    role: person.role ?? 'student',
+    name: person.name ?? 'Someone',
+    room,
+  });
+  return token;
+}
+
+/** A room ID of one's own. */
+export const freshRoomId = () => `room-${randomUUID().slice(0, 8)}`;
+
+type Of<Type extends ServerMessage['type']> = Extract<ServerMessage, { type: Type }>;
+export type Closed = { code: number; reason: string };
+
+const WAIT_MS = 5_000;
+
+export const ALL_OFF: MediaState = { mic: false, camera: false, screen: false };
+export const ALL_ON: MediaState = { mic: true, camera: true, screen: false };
+
+export class MeetingTestClient {
+  /** Received and not yet taken by waitFor(), in order. */
+  readonly inbox: ServerMessage[] = [];
+  readonly closed: Promise<Closed>;
+  private waiters: (() => void)[] = [];
+
+  private constructor(readonly socket: WebSocket) {
+    socket.on('message', (data) => {
+      this.inbox.push(JSON.parse(String(data)) as ServerMessage);
+      this.notify();
+    });
+    this.closed = new Promise((resolve) => {
+      socket.on('close', (code, reason) => {
+        this.notify();
+        resolve({ code, reason: reason.toString() });
+      });
+    });
+    // Refusals surface as closes; errors (a failed upgrade) are read from `closed` too.
+    socket.on('error', () => undefined);
+  }
+
+  /** Opens a socket to `baseUrl` (http://host:port) with a meeting token (or a raw query). */
+  static async connect(baseUrl: string, token: string | undefined): Promise<MeetingTestClient> {
+    const query = token === undefined ? '' : `?token=${encodeURIComponent(token)}`;
+    const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}${MEETING_SOCKET_PATH}${query}`);
+    const client = new MeetingTestClient(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
+    return client;
+  }
+
+  /** Connects and joins; resolves with the welcome. */
+  static async join(baseUrl: string, token: string, roomId: string, media: MediaState = ALL_ON) {
+    const client = await MeetingTestClient.connect(baseUrl, token);
+    client.send({ type: 'join', protocolVersion: PROTOCOL_VERSION, roomId, media });
+    const welcome = await client.waitFor('welcome');
+    return { client, welcome };
+  }
+
+  send(message: object | string | Buffer) {
+    this.socket.send(typeof message === 'object' && !Buffer.isBuffer(message) ? JSON.stringify(message) : message);
+  }
+
+  /** Takes the first message of this type (and matching `where`) from the inbox, waiting for it if needed. */
+  async waitFor<Type extends ServerMessage['type']>(
+    type: Type,
+    where: (message: Of<Type>) => boolean = () => true,
+  ): Promise<Of<Type>> {
+    const deadline = Date.now() + WAIT_MS;
+    for (;;) {
+      const index = this.inbox.findIndex((message) => message.type === type && where(message as Of<Type>));
+      if (index >= 0) return this.inbox.splice(index, 1)[0] as Of<Type>;
+      if (this.socket.readyState === WebSocket.CLOSED) {
+        throw new Error(`socket closed while waiting for ${type}; inbox: ${JSON.stringify(this.inbox)}`);
+      }
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) throw new Error(`no ${type} within ${WAIT_MS} ms; inbox: ${JSON.stringify(this.inbox)}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, remaining);
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  /** Messages of a type still in the inbox (not taken). */
+  received<Type extends ServerMessage['type']>(type: Type): Of<Type>[] {
+    return this.inbox.filter((message): message is Of<Type> => message.type === type);
+  }
+
+  async closedWithin(ms = WAIT_MS): Promise<Closed> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`not closed within ${ms} ms`)), ms);
+    });
+    try {
+      return await Promise.race([this.closed, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  close() {
+    if (this.socket.readyState === WebSocket.OPEN || this.socket.readyState === WebSocket.CONNECTING) {
+      this.socket.close();
+    }
+  }
+
+  private notify() {
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const wake of waiters) wake();
+  }
+}

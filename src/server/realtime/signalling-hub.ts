@@ -1,0 +1,347 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  PROTOCOL_VERSION,
+  type CloseReason,
+  type IceCandidate,
+  type IceServer,
+  type MediaState,
+  type Participant,
+  type ServerMessage,
+} from '#shared/meetings';
+import type { UserRole } from '#shared/constants';
+import { roomChannel, type PubSub, type RosterEntry, type RosterEvent, type Unsubscribe } from './pubsub.ts';
+
+/** The hub's view of one socket: the route decides how to send and close. */
+export type HubConnection = {
+  send(message: ServerMessage): void;
+  close(reason: CloseReason): void;
+};
+
+/** Who joins which room, as the meeting token says. */
+export type MeetingIdentity = { userId: string; name: string; role: UserRole; roomId: string };
+
+/** A relayed WebRTC message: the server adds `from` and passes it to `to` only. */
+export type RelayRequest =
+  { type: 'offer' | 'answer'; to: string; sdp: string } | { type: 'candidate'; to: string; candidate: IceCandidate };
+
+/** On the room's channel besides the roster's own events: relays (for one participant) and chat. */
+type BusMessage =
+  RosterEvent | { kind: 'relay'; to: string; message: ServerMessage } | { kind: 'chat'; message: ServerMessage };
+
+export type SignallingHubOptions = {
+  pubsub: PubSub;
+  roomSize: number;
+  iceServers: IceServer[];
+  log: FastifyBaseLogger;
+  /** How often this instance tells the roster its participants are alive (well under the roster's TTL). */
+  heartbeatMs?: number;
+};
+
+export type JoinOutcome = 'joined' | 'full' | 'gone';
+
+/** One participant connected to this instance. */
+export type Member = {
+  readonly id: string;
+  /** Takes a seat (or not: full), says welcome, and starts delivering the room's events. */
+  join(media: MediaState): Promise<JoinOutcome>;
+  relay(request: RelayRequest): Promise<void>;
+  chat(text: string): Promise<void>;
+  setMedia(media: MediaState): Promise<void>;
+  /** Gives the seat back; safe to call at any stage and more than once. */
+  leave(): Promise<void>;
+};
+
+export type SignallingHub = {
+  admit(connection: HubConnection, identity: MeetingIdentity): Member;
+  /** Closes every local participant's socket (GOING_AWAY) and gives their seats back. */
+  close(): Promise<void>;
+};
+
+export const DEFAULT_HEARTBEAT_MS = 10_000;
+/** Events held for a participant while its seat is being claimed (milliseconds, normally a handful). */
+const MAX_PENDING_EVENTS = 1000;
+
+type MemberState = 'new' | 'joining' | 'joined' | 'gone';
+
+type LocalMember = {
+  id: string;
+  identity: MeetingIdentity;
+  connection: HubConnection;
+  state: MemberState;
+  /** Holds a seat in the roster (so leaving must give it back). */
+  isSeated: boolean;
+  /** Roster sequence already reflected in what this participant was told. */
+  seenSeq: number;
+  pending: BusMessage[];
+  joining?: Promise<JoinOutcome>;
+  leaving?: Promise<void>;
+};
+
+type LocalRoom = { members: Map<string, LocalMember>; subscription: Promise<Unsubscribe> };
+
+/** Read through a function: leave() changes the state while join() awaits, which TypeScript cannot see. */
+const hasLeft = (member: LocalMember) => member.state === 'gone';
+
+const presentParticipant = (entry: RosterEntry): Participant => ({
+  id: entry.id,
+  name: entry.name,
+  role: entry.role,
+  media: entry.media,
+});
+
+/**
+ * Meeting rooms of this instance. Everything that crosses instances goes through
+ * the pub/sub bus: each room is one channel, to which an instance subscribes while
+ * it holds someone in that room. Seats are claimed in the shared roster, which also
+ * publishes joined/left/media events, so the room-size limit holds across instances.
+ */
+export function createSignallingHub(options: SignallingHubOptions): SignallingHub {
+  const { pubsub, log } = options;
+  const instanceId = randomBytes(6).toString('base64url');
+  const rooms = new Map<string, LocalRoom>();
+  let isClosed = false;
+
+  function enterRoom(member: LocalMember): LocalRoom {
+    const roomId = member.identity.roomId;
+    let room = rooms.get(roomId);
+    if (!room) {
+      const members = new Map<string, LocalMember>();
+      const subscription = pubsub.subscribe(roomChannel(roomId), (message) => handleBusMessage(members, message));
+      // Joiners await it and fail with its error; this only keeps the rejection from going unhandled.
+      subscription.catch(() => undefined);
+      room = { members, subscription };
+      rooms.set(roomId, room);
+    }
+    room.members.set(member.id, member);
+    return room;
+  }
+
+  function exitRoom(member: LocalMember) {
+    const roomId = member.identity.roomId;
+    const room = rooms.get(roomId);
+    if (!room?.members.delete(member.id) || room.members.size > 0) return;
+    rooms.delete(roomId);
+    room.subscription
+      .then((unsubscribe) => unsubscribe())
+      .catch((error: unknown) => log.debug({ err: error, roomId }, 'meeting room: unsubscribe failed'));
+  }
+
+  function handleBusMessage(members: Map<string, LocalMember>, raw: string) {
+    let message: BusMessage;
+    try {
+      message = JSON.parse(raw) as BusMessage;
+    } catch (error) {
+      log.warn({ err: error }, 'meeting room: unreadable bus message');
+      return;
+    }
+    for (const member of [...members.values()]) deliver(member, message);
+  }
+
+  function deliver(member: LocalMember, message: BusMessage) {
+    if (member.state === 'joining') {
+      member.pending.push(message);
+      if (member.pending.length > MAX_PENDING_EVENTS) dropMember(member, 'SERVER_ERROR');
+      return;
+    }
+    if (member.state !== 'joined') return;
+    const { connection } = member;
+    switch (message.kind) {
+      case 'relay':
+        if (message.to === member.id) connection.send(message.message);
+        return;
+      case 'chat':
+        connection.send(message.message);
+        return;
+    }
+    // Roster events: skip those the welcome snapshot (or an earlier event) already covered.
+    if (message.seq <= member.seenSeq) return;
+    member.seenSeq = message.seq;
+    switch (message.kind) {
+      case 'joined':
+        if (message.participant.id !== member.id) {
+          connection.send({ type: 'participant-joined', participant: presentParticipant(message.participant) });
+        }
+        return;
+      case 'left':
+        if (message.participantId === member.id) {
+          // The roster let this seat go: the person joined again elsewhere, or our heartbeat lapsed.
+          member.isSeated = false;
+          dropMember(member, message.reason === 'replaced' ? 'REPLACED' : 'SERVER_ERROR');
+        } else {
+          connection.send({ type: 'participant-left', participantId: message.participantId, reason: message.reason });
+        }
+        return;
+      case 'media':
+        if (message.participantId !== member.id) {
+          connection.send({ type: 'media-state', from: message.participantId, state: message.media });
+        }
+        return;
+    }
+  }
+
+  function dropMember(member: LocalMember, reason: CloseReason) {
+    member.connection.close(reason);
+    void leaveOnce(member);
+  }
+
+  function leaveOnce(member: LocalMember): Promise<void> {
+    member.leaving ??= leave(member);
+    return member.leaving;
+  }
+
+  async function join(member: LocalMember, media: MediaState): Promise<JoinOutcome> {
+    member.state = 'joining';
+    const { roomId } = member.identity;
+    const room = enterRoom(member);
+    const { userId, name, role } = member.identity;
+    const entry: RosterEntry = { id: member.id, name, role, media, userId, instanceId };
+    let claim;
+    try {
+      await room.subscription;
+      if (hasLeft(member)) return 'gone';
+      claim = await pubsub.roster.claim(roomId, entry, options.roomSize);
+    } catch (error) {
+      member.state = 'gone';
+      exitRoom(member);
+      throw error;
+    }
+    if (claim.outcome === 'full') {
+      member.state = 'gone';
+      exitRoom(member);
+      return 'full';
+    }
+    member.isSeated = true;
+    // Left while the claim was on its way: leave() gives the seat back once this returns.
+    if (hasLeft(member)) return 'gone';
+    member.state = 'joined';
+    member.seenSeq = claim.seq;
+    member.connection.send({
+      type: 'welcome',
+      protocolVersion: PROTOCOL_VERSION,
+      roomId,
+      you: presentParticipant(entry),
+      participants: claim.others.map(presentParticipant),
+      iceServers: options.iceServers,
+      roomSize: options.roomSize,
+    });
+    const pending = member.pending;
+    member.pending = [];
+    for (const message of pending) deliver(member, message);
+    return 'joined';
+  }
+
+  async function leave(member: LocalMember): Promise<void> {
+    member.state = 'gone';
+    member.pending = [];
+    exitRoom(member);
+    await member.joining?.catch(() => undefined);
+    if (!member.isSeated) return;
+    member.isSeated = false;
+    try {
+      await pubsub.roster.release(member.identity.roomId, member.id, 'left');
+    } catch (error) {
+      // The heartbeat stops with the socket, so the roster frees the seat by itself within its TTL.
+      log.warn({ err: error, roomId: member.identity.roomId }, 'meeting room: could not release a seat');
+    }
+  }
+
+  async function publish(member: LocalMember, message: BusMessage) {
+    if (member.state !== 'joined') return;
+    await pubsub.publish(roomChannel(member.identity.roomId), JSON.stringify(message));
+  }
+
+  async function heartbeat() {
+    await Promise.all(
+      [...rooms.entries()].map(async ([roomId, room]) => {
+        const seated = [...room.members.values()].filter((member) => member.isSeated && member.state === 'joined');
+        if (seated.length === 0) return;
+        try {
+          const missing = new Set(
+            await pubsub.roster.refresh(
+              roomId,
+              seated.map((member) => member.id),
+            ),
+          );
+          for (const member of seated) {
+            if (!missing.has(member.id) || !member.isSeated) continue;
+            member.isSeated = false;
+            dropMember(member, 'SERVER_ERROR');
+          }
+        } catch (error) {
+          log.warn({ err: error, roomId }, 'meeting room: heartbeat failed');
+        }
+      }),
+    );
+  }
+
+  let isBeating = false;
+  const heartbeatTimer = setInterval(() => {
+    if (isBeating) return;
+    isBeating = true;
+    void heartbeat().finally(() => (isBeating = false));
+  }, options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS);
+  heartbeatTimer.unref();
+
+  return {
+    admit(connection, identity) {
+      const member: LocalMember = {
+        id: randomBytes(12).toString('base64url'),
+        identity,
+        connection,
+        state: 'new',
+        isSeated: false,
+        seenSeq: 0,
+        pending: [],
+      };
+      return {
+        id: member.id,
+        join(media) {
+          if (isClosed) {
+            member.state = 'gone';
+            return Promise.resolve('gone');
+          }
+          if (member.state !== 'new') throw new Error('join() called twice');
+          member.joining = join(member, media);
+          return member.joining;
+        },
+        relay(request) {
+          if (request.to === member.id) return Promise.resolve();
+          const from = member.id;
+          const message: ServerMessage =
+            request.type === 'candidate'
+              ? { type: 'candidate', from, candidate: request.candidate }
+              : { type: request.type, from, sdp: request.sdp };
+          return publish(member, { kind: 'relay', to: request.to, message });
+        },
+        chat(text) {
+          const message: ServerMessage = {
+            type: 'chat',
+            from: member.id,
+            name: member.identity.name,
+            text,
+            sentAt: new Date().toISOString(),
+          };
+          return publish(member, { kind: 'chat', message });
+        },
+        async setMedia(media) {
+          if (member.state !== 'joined') return;
+          await pubsub.roster.setMedia(member.identity.roomId, member.id, media);
+        },
+        leave: () => leaveOnce(member),
+      };
+    },
+
+    async close() {
+      isClosed = true;
+      clearInterval(heartbeatTimer);
+      const members = [...rooms.values()].flatMap((room) => [...room.members.values()]);
+      await Promise.all(
+        members.map((member) => {
+          member.connection.close('GOING_AWAY');
+          return leaveOnce(member);
+        }),
+      );
+    },
+  };
+}

@@ -1,0 +1,244 @@
+import websocket from '@fastify/websocket';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { RawData, WebSocket } from 'ws';
+import { z } from 'zod';
+import {
+  CLOSE_CODES,
+  CLOSE_MESSAGES,
+  MEETING_LIMITS,
+  PROTOCOL_VERSION,
+  clientMessageSchema,
+  joinMessageSchema,
+  joinVersionSchema,
+  type CloseReason,
+  type MeetingTokenClaims,
+  type ServerMessage,
+} from '#shared/meetings';
+import type { HubConnection, Member, SignallingHub } from './signalling-hub.ts';
+
+export const MEETING_SOCKET_PATH = '/api/meetings/ws';
+
+/** The token's claims, or why the socket is refused. */
+export type MeetingAuthenticator = (token: string) => Promise<MeetingTokenClaims | 'TOKEN_EXPIRED' | 'FORBIDDEN'>;
+
+export type SocketLimits = Pick<typeof MEETING_LIMITS, 'messageMaxBytes' | 'messagesPerSecond' | 'messageBurst'>;
+
+export type MeetingSocketOptions = {
+  hub: SignallingHub;
+  authenticate: MeetingAuthenticator;
+  joinTimeoutMs?: number;
+  /** Sockets are pinged this often; one that has not answered the previous ping is cut. */
+  pingIntervalMs?: number;
+  limits?: Partial<SocketLimits>;
+};
+
+export const DEFAULT_PING_INTERVAL_MS = 20_000;
+/** A reader this far behind (a frozen tab on a slow link) is cut rather than buffered for. */
+const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+/** On shutdown, sockets get this long to finish their closing handshake. */
+const CLOSE_GRACE_MS = 1_000;
+
+const tokenQuerySchema = z.object({ token: z.string().min(1).max(4096) });
+
+/**
+ * GET /api/meetings/ws?token=… (browsers cannot set headers on a WebSocket).
+ * The upgrade is always accepted so that every refusal is a close code the page
+ * can read (an HTTP 401 on the upgrade reaches the page as a bare 1006).
+ *
+ * Registers @fastify/websocket in `app`'s own context: call it on the root
+ * before any other route, so that an upgrade request to any other address is
+ * answered and its socket closed (otherwise it would stay open for ever).
+ */
+export async function registerMeetingSocket(app: FastifyInstance, options: MeetingSocketOptions): Promise<void> {
+  const limits: SocketLimits = {
+    messageMaxBytes: options.limits?.messageMaxBytes ?? MEETING_LIMITS.messageMaxBytes,
+    messagesPerSecond: options.limits?.messagesPerSecond ?? MEETING_LIMITS.messagesPerSecond,
+    messageBurst: options.limits?.messageBurst ?? MEETING_LIMITS.messageBurst,
+  };
+  const joinTimeoutMs = options.joinTimeoutMs ?? MEETING_LIMITS.joinTimeoutMs;
+
+  const isAlive = new WeakMap<WebSocket, boolean>();
+  await app.register(websocket, {
+    options: {
+      // Frames up to twice the limit reach us and get TOO_LARGE; beyond, ws itself closes with 1009.
+      maxPayload: limits.messageMaxBytes * 2,
+      perMessageDeflate: false,
+    },
+    // A client that vanishes mid-frame is not a server error.
+    errorHandler: (error, socket, request) => {
+      request.log.info({ err: error }, 'meeting socket error');
+      socket.terminate();
+    },
+    preClose: () => shutDown(app),
+  });
+
+  const pingTimer = setInterval(() => {
+    for (const socket of app.websocketServer.clients) {
+      if (isAlive.get(socket) === false) {
+        socket.terminate();
+        continue;
+      }
+      isAlive.set(socket, false);
+      socket.ping();
+    }
+  }, options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS);
+  pingTimer.unref();
+
+  async function shutDown(server: FastifyInstance) {
+    clearInterval(pingTimer);
+    await options.hub.close();
+    const sockets = [...server.websocketServer.clients];
+    for (const socket of sockets) closeSocket(socket, 'GOING_AWAY');
+    const closed = new Promise<void>((resolve) => server.websocketServer.close(() => resolve()));
+    const grace = setTimeout(() => sockets.forEach((socket) => socket.terminate()), CLOSE_GRACE_MS);
+    await closed;
+    clearTimeout(grace);
+  }
+
+  // Info-level request logs would carry the token in the URL; refusals are close codes anyway.
+  app.get(MEETING_SOCKET_PATH, { websocket: true, logLevel: 'warn' }, (socket, request) => {
+    isAlive.set(socket, true);
+    socket.on('pong', () => isAlive.set(socket, true));
+    const query = tokenQuerySchema.safeParse(request.query);
+    handleSocket(socket, request.log, query.success ? query.data.token : undefined);
+  });
+
+  function handleSocket(socket: WebSocket, log: FastifyBaseLogger, token: string | undefined) {
+    let isClosed = false;
+    let claims: MeetingTokenClaims | undefined;
+    let member: Member | undefined;
+    const takeMessage = createTokenBucket(limits.messagesPerSecond, limits.messageBurst);
+
+    const connection: HubConnection = {
+      send(message: ServerMessage) {
+        if (isClosed || socket.readyState !== socket.OPEN) return;
+        if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+          log.info('meeting socket: the client stopped reading; cut');
+          socket.terminate();
+          return;
+        }
+        socket.send(JSON.stringify(message));
+      },
+      close(reason: CloseReason) {
+        if (isClosed) return;
+        isClosed = true;
+        clearTimeout(joinTimer);
+        closeSocket(socket, reason);
+        void member?.leave();
+      },
+    };
+    const joinTimer = setTimeout(() => connection.close('JOIN_TIMEOUT'), joinTimeoutMs);
+
+    // Messages are handled one at a time, in order; the first waits for the token's verdict.
+    let queue: Promise<void> = (async () => {
+      const verdict = token ? await options.authenticate(token) : 'FORBIDDEN';
+      if (typeof verdict === 'string') connection.close(verdict);
+      else claims = verdict;
+    })().catch((error: unknown) => {
+      log.error({ err: error }, 'meeting socket: token check failed');
+      connection.close('SERVER_ERROR');
+    });
+
+    socket.on('message', (data: RawData, isBinary: boolean) => {
+      if (isClosed) return;
+      const bytes = toBuffer(data);
+      // Checked before parsing, so a flood or an oversized message costs us as little as possible.
+      if (bytes.length > limits.messageMaxBytes) return connection.close('TOO_LARGE');
+      if (!takeMessage()) return connection.close('RATE_LIMITED');
+      if (isBinary) return connection.close('BAD_MESSAGE');
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(bytes.toString('utf8'));
+      } catch {
+        return connection.close('BAD_MESSAGE');
+      }
+      queue = queue.then(async () => {
+        if (isClosed) return;
+        try {
+          await handleMessage(parsed);
+        } catch (error) {
+          log.error({ err: error }, 'meeting socket: message failed');
+          connection.close('SERVER_ERROR');
+        }
+      });
+    });
+
+    socket.on('close', () => {
+      isClosed = true;
+      clearTimeout(joinTimer);
+      void member?.leave();
+    });
+
+    async function handleMessage(parsed: unknown) {
+      if (!claims) return; // refused: already closing
+      if (!member) return handleJoin(parsed, claims);
+      const message = clientMessageSchema.safeParse(parsed);
+      if (!message.success) return connection.close('BAD_MESSAGE');
+      const current = message.data;
+      try {
+        switch (current.type) {
+          case 'leave':
+            return connection.close('LEFT');
+          case 'offer':
+          case 'answer':
+          case 'candidate':
+            return await member.relay(current);
+          case 'chat':
+            return await member.chat(current.text);
+          case 'media-state':
+            return await member.setMedia(current.state);
+        }
+      } catch (error) {
+        // The bus is unreachable for a moment: the sender is told; the socket stays.
+        log.warn({ err: error }, 'meeting socket: could not pass a message on');
+        connection.send({ type: 'error', message: 'Your last message could not be delivered. Try again.' });
+      }
+    }
+
+    async function handleJoin(parsed: unknown, tokenClaims: MeetingTokenClaims) {
+      // The version first: an older page with another join shape is told to reload, not that it is broken.
+      const version = joinVersionSchema.safeParse(parsed);
+      if (!version.success) return connection.close('BAD_MESSAGE');
+      if (version.data.protocolVersion !== PROTOCOL_VERSION) return connection.close('CLIENT_TOO_OLD');
+      const join = joinMessageSchema.safeParse(parsed);
+      if (!join.success) return connection.close('BAD_MESSAGE');
+      if (join.data.roomId !== tokenClaims.room) return connection.close('FORBIDDEN');
+      member = options.hub.admit(connection, {
+        userId: tokenClaims.sub,
+        name: tokenClaims.name,
+        role: tokenClaims.role,
+        roomId: tokenClaims.room,
+      });
+      const outcome = await member.join(join.data.media);
+      if (outcome === 'joined') clearTimeout(joinTimer);
+      // 'gone': the socket closed meanwhile (nothing to do) or the server is shutting down.
+      else connection.close(outcome === 'full' ? 'ROOM_FULL' : 'GOING_AWAY');
+    }
+  }
+}
+
+function closeSocket(socket: WebSocket, reason: CloseReason) {
+  if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) {
+    socket.close(CLOSE_CODES[reason], CLOSE_MESSAGES[reason]);
+  }
+}
+
+function toBuffer(data: RawData): Buffer {
+  if (Buffer.isBuffer(data)) return data;
+  if (Array.isArray(data)) return Buffer.concat(data);
+  return Buffer.from(data);
+}
+
+/** Allows `burst` messages at once and `perSecond` sustained. */
+function createTokenBucket(perSecond: number, burst: number): () => boolean {
+  let tokens = burst;
+  let last = performance.now();
+  return () => {
+    const now = performance.now();
+    tokens = Math.min(burst, tokens + ((now - last) * perSecond) / 1000);
+    last = now;
+    if (tokens < 1) return false;
+    tokens -= 1;
+    return true;
+  };
+}
