@@ -135,4 +135,62 @@ describe('CheckpointRenderer', () => {
     }
     expect(board.renderer.checkpointCounts().length).toBeLessThanOrEqual(3);
   });
+
+  it('spreads a replay over several calls with advance, following history changes in between', () => {
+    const { ops } = fakeOps();
+    let history: StrokeHistory = EMPTY_HISTORY;
+    for (let index = 0; index < 50; index += 1) history = addStroke(history, newStroke());
+    const target: FakeSurface = { painted: [] };
+    const renderer = new CheckpointRenderer(ops, target, { interval: 4, maxCheckpoints: 3 });
+    const first = renderer.advance(history.strokes, history.cursor, 10);
+    expect(first).toEqual({ drawn: 10, isDone: false });
+    // In between, the target shows an earlier snapshot of the same history.
+    expect(target.painted).toEqual(history.strokes.slice(0, 10));
+    // A stroke drawn meanwhile, then an undo, then another stroke (the redo tail dropped).
+    history = addStroke(history, newStroke());
+    renderer.advance(history.strokes, history.cursor, 10);
+    history = addStroke(undo(undo(history)), newStroke());
+    let calls = 0;
+    let step = renderer.advance(history.strokes, history.cursor, 10);
+    while (!step.isDone) {
+      expect(step.drawn).toBeLessThanOrEqual(10);
+      step = renderer.advance(history.strokes, history.cursor, 10);
+      calls += 1;
+    }
+    // It went on from stroke 20 (the first 49 are unchanged) instead of starting again: 30 strokes, 3 calls.
+    expect(calls).toBe(2);
+    expect(target.painted).toEqual(visibleStrokes(history));
+    // The same checkpoints a replay in one go keeps.
+    expect(renderer.checkpointCounts()).toEqual([40, 44, 48]);
+  });
+
+  it('moves an off-screen replay onto the board: a copy, then drawing goes on there', () => {
+    const { ops, created } = fakeOps();
+    let history: StrokeHistory = EMPTY_HISTORY;
+    for (let index = 0; index < 30; index += 1) history = addStroke(history, newStroke());
+    const staging: FakeSurface = { painted: [] };
+    const board: FakeSurface = { painted: [{ colour: '#000000', size: 1, points: [[0, 0]] }] }; // a provisional picture
+    const renderer = new CheckpointRenderer(ops, staging, { interval: 4, maxCheckpoints: 3 });
+    while (!renderer.advance(history.strokes, history.cursor, 7).isDone);
+    expect(board.painted).not.toEqual(visibleStrokes(history));
+    renderer.moveTo(board);
+    expect(board.painted).toEqual(visibleStrokes(history));
+
+    history = addStroke(history, newStroke());
+    expect(renderer.show(history.strokes, history.cursor)).toBe(1);
+    expect(board.painted).toEqual(visibleStrokes(history));
+    for (let index = 0; index < 6; index += 1) {
+      history = undo(history);
+      renderer.show(history.strokes, history.cursor);
+      expect(board.painted).toEqual(visibleStrokes(history));
+    }
+    // The off-screen surface became a spare: no surface created for the checkpoints after the move.
+    const createdBefore = created();
+    for (let index = 0; index < 8; index += 1) {
+      history = addStroke(history, newStroke());
+      renderer.show(history.strokes, history.cursor);
+    }
+    expect(created()).toBeLessThanOrEqual(createdBefore + 1);
+    expect(board.painted).toEqual(visibleStrokes(history));
+  });
 });

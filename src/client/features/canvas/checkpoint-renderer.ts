@@ -43,7 +43,7 @@ export class CheckpointRenderer<S> {
 
   constructor(
     private readonly ops: SurfaceOps<S>,
-    private readonly target: S,
+    private target: S,
     private readonly options: CheckpointOptions,
   ) {}
 
@@ -52,6 +52,15 @@ export class CheckpointRenderer<S> {
    * strokes were drawn (a measure of the work, for tests and benchmarks).
    */
   show(strokes: readonly Stroke[], cursor: number): number {
+    return this.advance(strokes, cursor, Number.POSITIVE_INFINITY).drawn;
+  }
+
+  /**
+   * Like `show`, but draws at most `maxStrokes` strokes this time, so a long
+   * replay can be spread over several frames: call it again until `isDone`.
+   * In between, the target shows an earlier snapshot of the same history.
+   */
+  advance(strokes: readonly Stroke[], cursor: number, maxStrokes: number): { drawn: number; isDone: boolean } {
     const isCurrent = (snapshot: Snapshot) =>
       snapshot.count <= strokes.length && (snapshot.count === 0 || strokes[snapshot.count - 1] === snapshot.last);
     this.checkpoints = this.checkpoints.filter((checkpoint) => {
@@ -71,9 +80,10 @@ export class CheckpointRenderer<S> {
     }
 
     const { interval, maxCheckpoints } = this.options;
+    const stop = Math.min(cursor, start + Math.max(0, maxStrokes));
     // Checkpoints further back than the ones that will be kept are not worth a copy.
     const lowestKept = cursor - maxCheckpoints * interval;
-    for (let index = start; index < cursor; index += 1) {
+    for (let index = start; index < stop; index += 1) {
       const stroke = strokes[index]!;
       this.ops.draw(this.target, stroke);
       const count = index + 1;
@@ -81,8 +91,20 @@ export class CheckpointRenderer<S> {
         this.keepCheckpoint(count, stroke, cursor);
       }
     }
-    this.shown = { count: cursor, last: strokes[cursor - 1] };
-    return cursor - start;
+    this.shown = { count: stop, last: strokes[stop - 1] };
+    return { drawn: stop - start, isDone: stop === cursor };
+  }
+
+  /**
+   * From now on draws on `target`, which first gets a copy of what the
+   * current target shows (same size); the old target becomes a spare surface
+   * for checkpoints. A replay made off screen is put on screen this way.
+   */
+  moveTo(target: S): void {
+    if (target === this.target) return;
+    this.ops.copy(this.target, target);
+    this.spare.push(this.target);
+    this.target = target;
   }
 
   /** The surfaces changed size (or were cleared outside): drop every checkpoint and redraw next time. */
