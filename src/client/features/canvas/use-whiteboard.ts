@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { createAutosave } from './autosave.ts';
 import { AUTOSAVE_DELAY_MS, SAVED_FILE_NAME, paintOf, type Brush } from './brush.ts';
 import { loadDrawing, removeDrawing, saveDrawing, type SaveOutcome } from './canvas-storage.ts';
+import { whiteboardShortcut } from './keyboard-shortcuts.ts';
 import { WhiteboardEngine } from './whiteboard-engine.ts';
 
 const STORAGE_TOAST_ID = 'whiteboard-storage';
@@ -23,14 +24,6 @@ function downloadBlob(blob: Blob, fileName: string) {
   link.remove();
   // Revoking at once can cancel the download in some browsers.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-/** Typing in a field keeps the browser's own undo. */
-function isTypingTarget(target: EventTarget | null): boolean {
-  return (
-    target instanceof HTMLElement &&
-    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
-  );
 }
 
 /**
@@ -95,20 +88,14 @@ export function useWhiteboard(storageKey: string, brush: Brush) {
     };
   }, [autosave]);
 
-  // Ctrl/Cmd+Z undoes, Shift+Ctrl/Cmd+Z and Ctrl+Y redo, except while typing in a field.
+  // Ctrl/Cmd+Z undoes, Shift+Ctrl/Cmd+Z and Ctrl+Y redo, except while typing text or behind a modal.
   useEffect(() => {
     const handleKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.altKey || isTypingTarget(event.target)) return;
-      const key = event.key.toLowerCase();
-      const isCommand = event.ctrlKey || event.metaKey;
-      if (isCommand && key === 'z') {
-        event.preventDefault();
-        if (event.shiftKey) engine.redo();
-        else engine.undo();
-      } else if (event.ctrlKey && !event.shiftKey && key === 'y') {
-        event.preventDefault();
-        engine.redo();
-      }
+      const action = whiteboardShortcut(event, boardRef.current);
+      if (!action) return;
+      event.preventDefault();
+      if (action === 'undo') engine.undo();
+      else engine.redo();
     };
     window.addEventListener('keydown', handleKeyDown);
     return () => window.removeEventListener('keydown', handleKeyDown);

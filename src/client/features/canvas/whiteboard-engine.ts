@@ -256,7 +256,10 @@ export class WhiteboardEngine {
     if (this.active || !event.isPrimary || (event.pointerType === 'mouse' && event.button !== 0)) return;
     const board = this.canvases?.board;
     if (!board) return;
+    // No text selection or drag; the focus would stay where it was (the colour field, the size
+    // menu), so move it to the board: Ctrl/Cmd+Z then undoes here.
     event.preventDefault();
+    board.focus({ preventScroll: true });
     try {
       board.setPointerCapture(event.pointerId);
     } catch {

@@ -36,9 +36,11 @@ export function Whiteboard({ storageKey, title }: { storageKey: string; title: s
               : 'Whiteboard with your drawing. Draw with a mouse, a pen or a finger.'
           }
           data-testid="whiteboard"
+          // Focused by the engine when a stroke starts (so Ctrl/Cmd+Z reaches it), not a Tab stop.
+          tabIndex={-1}
           style={{ cursor: cursorFor(brush.mode) }}
           // touch-action none: a finger draws instead of scrolling or zooming the page.
-          className="absolute inset-0 block size-full touch-none select-none"
+          className="absolute inset-0 block size-full touch-none outline-none select-none"
         />
         <canvas ref={overlayRef} aria-hidden="true" className="pointer-events-none absolute inset-0 block size-full" />
       </div>
