@@ -7,6 +7,7 @@ import {
   INITIAL_BRUSH,
   brushReducer,
   cursorFor,
+  isEraserButton,
 } from './brush.ts';
 
 describe('brush (SPEC §4 and §9)', () => {
@@ -34,5 +35,14 @@ describe('brush (SPEC §4 and §9)', () => {
     expect(brushReducer(INITIAL_BRUSH, { type: 'colour', colour: 'red' })).toBe(INITIAL_BRUSH);
     expect(brushReducer(INITIAL_BRUSH, { type: 'size', size: 30 }).size).toBe(30);
     expect(brushReducer(INITIAL_BRUSH, { type: 'size', size: 7 })).toBe(INITIAL_BRUSH);
+  });
+
+  it("takes a pen's eraser end for erasing: button 5 when it touches, bit 32 of buttons while down", () => {
+    expect(isEraserButton({ button: 5, buttons: 32 })).toBe(true);
+    expect(isEraserButton({ button: -1, buttons: 32 })).toBe(true);
+    // The pen's tip, a mouse, a finger, a barrel button.
+    expect(isEraserButton({ button: 0, buttons: 1 })).toBe(false);
+    expect(isEraserButton({ button: 2, buttons: 2 })).toBe(false);
+    expect(isEraserButton({ button: -1, buttons: 0 })).toBe(false);
   });
 });

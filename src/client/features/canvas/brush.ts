@@ -58,3 +58,10 @@ export const paintOf = (brush: Brush): { colour: string; size: number } => ({
   colour: brush.mode === 'erase' ? ERASE_COLOUR : brush.colour,
   size: brush.size,
 });
+
+/**
+ * The eraser end of a pen (Pointer Events: button 5 when it touches, bit 32 of
+ * `buttons` while it is down): it erases like the Erase tool, for that stroke.
+ */
+export const isEraserButton = (pointer: { button: number; buttons: number }): boolean =>
+  pointer.button === 5 || (pointer.buttons & 32) !== 0;

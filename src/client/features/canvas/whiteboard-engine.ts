@@ -1,3 +1,4 @@
+import { ERASE_COLOUR, isEraserButton } from './brush.ts';
 import {
   canvasSurfaceOps,
   clearOverlay,
@@ -49,7 +50,7 @@ type Canvases = {
   overlay: HTMLCanvasElement;
 };
 
-type ActiveStroke = { pointerId: number; colour: string; size: number; points: Point[]; origin: DOMRect };
+type ActiveStroke = { pointerId: number; colour: string; size: number; points: Point[] };
 
 const statusOf = (history: StrokeHistory): WhiteboardStatus => ({
   canUndo: canUndo(history),
@@ -265,9 +266,10 @@ export class WhiteboardEngine {
     } catch {
       // A synthetic or already released pointer: drawing still works while it stays on the board.
     }
-    const { colour, size } = this.paint;
+    // The other end of a pen (its eraser) erases, whatever the tool: for this stroke only.
+    const colour = isEraserButton(event) ? ERASE_COLOUR : this.paint.colour;
+    this.active = { pointerId: event.pointerId, colour, size: this.paint.size, points: [] };
     const origin = board.getBoundingClientRect();
-    this.active = { pointerId: event.pointerId, colour, size, points: [], origin };
     appendPoint(this.active.points, event.clientX - origin.left, event.clientY - origin.top);
     this.scheduleActiveStroke();
     this.options.onMovement();
@@ -275,11 +277,15 @@ export class WhiteboardEngine {
 
   private readonly handlePointerMove = (event: PointerEvent) => {
     const active = this.active;
-    if (!active || event.pointerId !== active.pointerId) return;
+    const board = this.canvases?.board;
+    if (!active || !board || event.pointerId !== active.pointerId) return;
+    // Read at every event, not once per stroke: the board can move or change size mid-stroke
+    // (a toolbar wrapping, a banner, a rotation). Layout is normally clean here, so it is cheap.
+    const origin = board.getBoundingClientRect();
     // Coalesced events carry the positions the browser merged into this one (smoother fast strokes).
     const coalesced = typeof event.getCoalescedEvents === 'function' ? event.getCoalescedEvents() : [];
     for (const sample of coalesced.length > 0 ? coalesced : [event]) {
-      appendPoint(active.points, sample.clientX - active.origin.left, sample.clientY - active.origin.top);
+      appendPoint(active.points, sample.clientX - origin.left, sample.clientY - origin.top);
     }
     this.scheduleActiveStroke();
     this.options.onMovement();
@@ -288,8 +294,10 @@ export class WhiteboardEngine {
   private readonly handlePointerEnd = (event: PointerEvent) => {
     const active = this.active;
     if (!active || event.pointerId !== active.pointerId) return;
-    if (event.type === 'pointerup') {
-      appendPoint(active.points, event.clientX - active.origin.left, event.clientY - active.origin.top, true);
+    const board = this.canvases?.board;
+    if (event.type === 'pointerup' && board) {
+      const origin = board.getBoundingClientRect();
+      appendPoint(active.points, event.clientX - origin.left, event.clientY - origin.top, true);
     }
     this.active = null;
     this.cancelFrame();
