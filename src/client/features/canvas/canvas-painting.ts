@@ -87,3 +87,35 @@ export function canvasSurfaceOps(size: SurfaceSize): SurfaceOps<CanvasSurface> {
 export function clearOverlay(context: CanvasRenderingContext2D): void {
   withDevicePixels(context, () => context.clearRect(0, 0, context.canvas.width, context.canvas.height));
 }
+
+/** Copies a canvas's pixels into `into` (resized to match; a new canvas when null) and returns it. */
+export function copyPicture(from: HTMLCanvasElement, into: HTMLCanvasElement | null): HTMLCanvasElement {
+  const copy = into ?? document.createElement('canvas');
+  // Setting the size also empties it.
+  copy.width = from.width;
+  copy.height = from.height;
+  // Opaque like the board: a plain copy, no blending.
+  copy.getContext('2d', { alpha: false })?.drawImage(from, 0, 0);
+  return copy;
+}
+
+/**
+ * Puts the picture of the board at its previous size back on the resized
+ * board, at the same CSS place: strokes are in CSS pixels, so only the area
+ * changed. With the same device pixels per CSS pixel (devicePixelRatio
+ * unchanged) it is a pixel-for-pixel copy; after a zoom or a move to another
+ * screen it is scaled, a little soft until the redraw.
+ */
+export function paintPreviousPicture(
+  context: CanvasRenderingContext2D,
+  picture: HTMLCanvasElement,
+  from: SurfaceSize,
+  to: SurfaceSize,
+): void {
+  const scaleOf = (size: SurfaceSize) => size.pixelWidth / size.cssWidth;
+  if (Math.abs(scaleOf(from) - scaleOf(to)) < 0.01) {
+    withDevicePixels(context, () => context.drawImage(picture, 0, 0));
+  } else {
+    context.drawImage(picture, 0, 0, from.cssWidth, from.cssHeight);
+  }
+}

@@ -2,7 +2,9 @@ import { ERASE_COLOUR, isEraserButton } from './brush.ts';
 import {
   canvasSurfaceOps,
   clearOverlay,
+  copyPicture,
   openSurface,
+  paintPreviousPicture,
   paintStroke,
   type CanvasSurface,
   type SurfaceSize,
@@ -26,6 +28,12 @@ const CHECKPOINT_INTERVAL = 32;
 const CHECKPOINT_BUDGET_BYTES = 48 * 1024 * 1024;
 const MIN_CHECKPOINTS = 2;
 const MAX_CHECKPOINTS = 8;
+/** After a resize, the full redraw waits until the size has stopped changing this long (a window edge being dragged). */
+const RESIZE_SETTLE_MS = 150;
+/** The redraw after a resize runs in slices of about this long, one per frame, so no frame waits for all of it. */
+const REPLAY_SLICE_MS = 8;
+/** Strokes drawn between two looks at the clock during that redraw. */
+const REPLAY_CHUNK_STROKES = 32;
 
 export function checkpointCountFor(size: SurfaceSize): number {
   const bytesPerCheckpoint = Math.max(1, size.pixelWidth * size.pixelHeight * 4);
@@ -52,6 +60,19 @@ type Canvases = {
 
 type ActiveStroke = { pointerId: number; colour: string; size: number; points: Point[] };
 
+/**
+ * A redraw after a resize: waits for the size to settle (`timer`), then
+ * replays the history on an off-screen surface a slice per frame (`frame`),
+ * then copies it to the board. Until then the board shows its previous
+ * picture at the new size (strokes are in CSS pixels, so nothing moves).
+ */
+type PendingReplay = {
+  timer: ReturnType<typeof setTimeout> | undefined;
+  frame: number;
+  staging: CanvasSurface | null;
+  renderer: CheckpointRenderer<CanvasSurface> | null;
+};
+
 const statusOf = (history: StrokeHistory): WhiteboardStatus => ({
   canUndo: canUndo(history),
   canRedo: canRedo(history),
@@ -62,8 +83,10 @@ const statusOf = (history: StrokeHistory): WhiteboardStatus => ({
  * The whiteboard outside React: pointer input (mouse, touch and pen through
  * Pointer Events, with pointer capture and coalesced events), the backing
  * store sized to CSS size × devicePixelRatio, and the history shown through
- * the checkpoint renderer. Undo and redo redraw synchronously. React reads
- * the status through subscribe/getStatus (useSyncExternalStore).
+ * the checkpoint renderer. Undo and redo redraw synchronously; a resize
+ * shows the previous picture at once and redraws in slices once the size
+ * settles. React reads the status through subscribe/getStatus
+ * (useSyncExternalStore).
  */
 export class WhiteboardEngine {
   private history: StrokeHistory;
@@ -74,6 +97,9 @@ export class WhiteboardEngine {
   private board: CanvasSurface | null = null;
   private overlay: CanvasSurface | null = null;
   private renderer: CheckpointRenderer<CanvasSurface> | null = null;
+  private replay: PendingReplay | null = null;
+  /** Holds the board's picture while the board is resized (kept for the resizes of one window drag). */
+  private scratch: HTMLCanvasElement | null = null;
   private active: ActiveStroke | null = null;
   private frame = 0;
   private cleanups: (() => void)[] = [];
@@ -147,6 +173,8 @@ export class WhiteboardEngine {
 
   /** The whiteboard as a PNG: its backing store, already opaque on white. */
   toPngBlob(): Promise<Blob | null> {
+    // The picture shown just after a resize is provisional: finish the redraw first.
+    this.finishReplay();
     const board = this.canvases?.board;
     if (!board || board.width === 0 || board.height === 0) return Promise.resolve(null);
     return new Promise((resolve) => board.toBlob(resolve, 'image/png'));
@@ -154,6 +182,7 @@ export class WhiteboardEngine {
 
   private detach(): void {
     this.cancelActiveStroke();
+    this.cancelReplay();
     for (const cleanup of this.cleanups.splice(0)) cleanup();
     this.canvases = null;
     this.size = null;
@@ -164,8 +193,9 @@ export class WhiteboardEngine {
 
   private setHistory(next: StrokeHistory): void {
     if (next === this.history) return;
+    const previous = this.history;
     this.history = next;
-    this.render();
+    this.render(previous);
     const status = statusOf(next);
     const current = this.status;
     if (
@@ -179,8 +209,23 @@ export class WhiteboardEngine {
     this.options.onHistoryChange(next);
   }
 
-  private render(): void {
-    this.renderer?.show(this.history.strokes, this.history.cursor);
+  private render(previous: StrokeHistory): void {
+    const { strokes, cursor } = this.history;
+    const board = this.board;
+    if (this.replay && board) {
+      const isAppended =
+        cursor > previous.cursor &&
+        (previous.cursor === 0 || strokes[previous.cursor - 1] === previous.strokes[previous.cursor - 1]);
+      if (isAppended) {
+        // A stroke (or a redo) during the redraw: on top of the provisional picture now, in the redraw too.
+        for (let index = previous.cursor; index < cursor; index += 1) paintStroke(board.context, strokes[index]!);
+        return;
+      }
+      // An undo or a clear must show exactly: finish the redraw at once (it follows the new history).
+      this.finishReplay();
+      return;
+    }
+    this.renderer?.show(strokes, cursor);
   }
 
   private resize(entry: ResizeObserverEntry): void {
@@ -203,9 +248,14 @@ export class WhiteboardEngine {
   }
 
   /**
-   * A new size empties both backing stores; the strokes are vectors in CSS
-   * pixels, so they are drawn again, sharp at the new size. Strokes outside
-   * a smaller area are kept and come back when it grows.
+   * A new size empties both backing stores. The first size draws the history
+   * at once. Later ones (a window edge dragged, the side menu collapsed, a
+   * phone rotated) put the previous picture back at the same CSS place (a
+   * pixel copy while devicePixelRatio is unchanged) and redraw the vectors,
+   * sharp and exact, once the size has settled, in slices across frames:
+   * with thousands of strokes a full redraw per resize would block each one
+   * for hundreds of milliseconds. Strokes outside a smaller area are kept and
+   * come back when it grows (with the redraw).
    */
   private applySize(size: SurfaceSize): void {
     const previous = this.size;
@@ -220,15 +270,94 @@ export class WhiteboardEngine {
     }
     const canvases = this.canvases;
     if (!canvases || size.cssWidth <= 0 || size.cssHeight <= 0 || size.pixelWidth <= 0 || size.pixelHeight <= 0) return;
+    // A blank board has nothing worth keeping: it is drawn at once, like the first size.
+    const shown = this.board;
+    const picture =
+      shown && previous && (this.history.cursor > 0 || this.replay)
+        ? (this.scratch = copyPicture(shown.canvas, this.scratch))
+        : null;
     this.size = size;
     this.board = openSurface(canvases.board, size);
     this.overlay = openSurface(canvases.overlay, size, false);
-    this.renderer = new CheckpointRenderer(canvasSurfaceOps(size), this.board, {
+    if (picture && previous) {
+      canvasSurfaceOps(size).reset(this.board);
+      paintPreviousPicture(this.board.context, picture, previous, size);
+      this.renderer = null;
+      this.scheduleReplay();
+    } else {
+      this.cancelReplay();
+      this.renderer = this.createRenderer(this.board, size);
+      this.renderer.show(this.history.strokes, this.history.cursor);
+    }
+    this.drawActiveStroke();
+  }
+
+  private createRenderer(target: CanvasSurface, size: SurfaceSize): CheckpointRenderer<CanvasSurface> {
+    return new CheckpointRenderer(canvasSurfaceOps(size), target, {
       interval: CHECKPOINT_INTERVAL,
       maxCheckpoints: checkpointCountFor(size),
     });
-    this.render();
-    this.drawActiveStroke();
+  }
+
+  /** (Re)starts the redraw after a resize: it waits for the size to settle. */
+  private scheduleReplay(): void {
+    this.cancelReplay();
+    const replay: PendingReplay = { timer: undefined, frame: 0, staging: null, renderer: null };
+    replay.timer = setTimeout(() => {
+      replay.timer = undefined;
+      this.stepReplay(REPLAY_SLICE_MS);
+    }, RESIZE_SETTLE_MS);
+    this.replay = replay;
+    // Tests and assistive technology can tell the picture is still being redrawn.
+    this.canvases?.board.setAttribute('aria-busy', 'true');
+  }
+
+  /** Redraws for about `sliceMs` (Infinity: to the end), then goes on next frame or puts the result on the board. */
+  private stepReplay(sliceMs: number): void {
+    const { replay, size, board } = this;
+    if (!replay || !size || !board) return;
+    // Off screen, so the board keeps its provisional picture until the redraw is complete.
+    replay.staging ??= openSurface(document.createElement('canvas'), size);
+    replay.renderer ??= this.createRenderer(replay.staging, size);
+    const deadline = performance.now() + sliceMs;
+    let isDone: boolean;
+    do {
+      // The history as it is now: strokes, undos and redos during the redraw are followed.
+      ({ isDone } = replay.renderer.advance(this.history.strokes, this.history.cursor, REPLAY_CHUNK_STROKES));
+      // Canvas drawing is recorded and rasterised later, all at once when the picture is used:
+      // reading a pixel makes each chunk's real cost happen now, within this slice.
+      if (Number.isFinite(sliceMs)) replay.staging.context.getImageData(0, 0, 1, 1);
+    } while (!isDone && performance.now() < deadline);
+    if (!isDone) {
+      replay.frame = requestAnimationFrame(() => {
+        replay.frame = 0;
+        this.stepReplay(REPLAY_SLICE_MS);
+      });
+      return;
+    }
+    replay.renderer.moveTo(board);
+    this.renderer = replay.renderer;
+    this.replay = null;
+    this.scratch = null;
+    this.canvases?.board.removeAttribute('aria-busy');
+  }
+
+  /** Completes a pending redraw now (an undo, a Save). */
+  private finishReplay(): void {
+    const replay = this.replay;
+    if (!replay) return;
+    clearTimeout(replay.timer);
+    cancelAnimationFrame(replay.frame);
+    this.stepReplay(Number.POSITIVE_INFINITY);
+  }
+
+  private cancelReplay(): void {
+    const replay = this.replay;
+    if (!replay) return;
+    clearTimeout(replay.timer);
+    cancelAnimationFrame(replay.frame);
+    this.replay = null;
+    this.canvases?.board.removeAttribute('aria-busy');
   }
 
   /** Browsers without device-pixel boxes (Safari) report a zoom or a new screen here instead. */
