@@ -3,7 +3,13 @@ import type { ReactNode } from 'react';
 import { BRUSH_SIZE_CHOICES, DEFAULT_BRUSH_SIZE, type Brush, type BrushAction } from './brush.ts';
 import type { WhiteboardStatus } from './whiteboard-engine.ts';
 
-const CONTROL = 'inline-flex h-10 items-center gap-2 rounded-lg border text-sm font-semibold transition-colors';
+/**
+ * A tool tile. Phones: the icon above a short visible caption, 48 px tall
+ * (touch has no `title` tooltips, and icons alone leave Draw, Erase, Clear and
+ * Save to guesswork); from sm: icon and label side by side.
+ */
+const CONTROL =
+  'inline-flex h-12 min-w-12 flex-col items-center justify-center gap-1 rounded-lg border px-1 text-[11px] leading-none font-semibold transition-colors sm:h-10 sm:min-w-0 sm:flex-row sm:gap-2 sm:px-3 sm:text-sm';
 
 function ToolButton(props: {
   label: string;
@@ -13,6 +19,7 @@ function ToolButton(props: {
   isDisabled?: boolean;
   shortcut?: string;
   tone?: 'danger';
+  className?: string;
 }) {
   const { label, icon: Icon, isPressed, isDisabled } = props;
   const colours = isPressed
@@ -31,23 +38,35 @@ function ToolButton(props: {
       onClick={() => {
         if (!isDisabled) props.onClick();
       }}
-      className={`${CONTROL} px-2.5 sm:px-3 ${colours} aria-disabled:cursor-not-allowed aria-disabled:opacity-50`}
+      className={`${CONTROL} ${colours} aria-disabled:cursor-not-allowed aria-disabled:opacity-50 ${props.className ?? ''}`}
     >
       <Icon className="size-5 sm:size-4" aria-hidden="true" />
-      <span className="max-sm:sr-only">{label}</span>
+      <span>{label}</span>
     </button>
   );
 }
 
-function Group({ label, children }: { label: string; children: ReactNode }) {
+function Group({
+  label,
+  className = 'flex-wrap',
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <div role="group" aria-label={label} className="flex flex-wrap items-center gap-1.5">
+    <div role="group" aria-label={label} className={`flex items-center gap-1 sm:gap-1.5 ${className}`}>
       {children}
     </div>
   );
 }
 
-/** SPEC §2 Canvas tools: Draw, brush colour, brush size, Clear, Undo, Redo, Erase and Save. */
+/**
+ * SPEC §2 Canvas tools: Draw, brush colour, brush size, Clear, Undo, Redo,
+ * Erase and Save. Two rows on a 390 px phone (the brush; then history, Save
+ * and Clear). Clear is last and pushed to the far end, away from Save.
+ */
 export function Toolbar(props: {
   brush: Brush;
   status: WhiteboardStatus;
@@ -59,7 +78,8 @@ export function Toolbar(props: {
 }) {
   const { brush, status, onBrushChange } = props;
   return (
-    <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+    // grow, not flex-1: beside the title while it fits, on its own full-width line when not.
+    <div className="flex grow flex-wrap items-center gap-x-4 gap-y-2">
       <Group label="Brush">
         <ToolButton
           label="Draw"
@@ -73,23 +93,27 @@ export function Toolbar(props: {
           isPressed={brush.mode === 'erase'}
           onClick={() => onBrushChange({ type: 'erase' })}
         />
-        <label className={`${CONTROL} cursor-pointer border-slate-300 bg-white px-2 text-slate-800 hover:bg-slate-50`}>
-          <span className="max-sm:sr-only">Colour</span>
+        <label
+          className={`${CONTROL} cursor-pointer border-slate-300 bg-white text-slate-800 hover:bg-slate-50 max-sm:flex-col-reverse sm:px-2`}
+        >
+          <span>Colour</span>
           <input
             type="color"
             aria-label="Brush colour"
             value={brush.colour}
             onChange={(event) => onBrushChange({ type: 'colour', colour: event.target.value })}
-            className="h-7 w-8 cursor-pointer rounded border border-slate-300 bg-white p-0.5"
+            className="h-6 w-8 cursor-pointer rounded border border-slate-300 bg-white p-0.5 sm:h-7"
           />
         </label>
-        <label className={`${CONTROL} border-slate-300 bg-white pl-2 pr-1 text-slate-800`}>
-          <span className="max-sm:sr-only">Size</span>
+        <label
+          className={`${CONTROL} border-slate-300 bg-white text-slate-800 max-sm:flex-col-reverse sm:pr-1 sm:pl-2`}
+        >
+          <span>Size</span>
           <select
             aria-label="Brush size"
             value={brush.size}
             onChange={(event) => onBrushChange({ type: 'size', size: Number(event.target.value) })}
-            className="h-8 rounded-md bg-white px-1 text-sm font-normal"
+            className="h-6 rounded-md bg-white px-0.5 text-xs font-normal sm:h-8 sm:px-1 sm:text-sm"
           >
             {BRUSH_SIZE_CHOICES.map((size) => (
               <option key={size} value={size}>
@@ -115,9 +139,10 @@ export function Toolbar(props: {
           onClick={props.onRedo}
         />
       </Group>
-      <Group label="Drawing">
-        <ToolButton label="Clear" icon={Trash2} tone="danger" onClick={props.onClear} />
+      {/* Clear empties the drawing (after a confirmation): at the far end, not beside Save. */}
+      <Group label="Drawing" className="grow">
         <ToolButton label="Save" icon={Download} onClick={props.onSave} />
+        <ToolButton label="Clear" icon={Trash2} tone="danger" onClick={props.onClear} className="ml-auto" />
       </Group>
     </div>
   );

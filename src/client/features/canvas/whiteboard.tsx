@@ -1,5 +1,6 @@
-import { useReducer } from 'react';
+import { useReducer, useState } from 'react';
 import { INITIAL_BRUSH, brushReducer, cursorFor } from './brush.ts';
+import { ClearConfirmation } from './clear-confirmation.tsx';
 import { Toolbar } from './toolbar.tsx';
 import { useWhiteboard } from './use-whiteboard.ts';
 
@@ -11,6 +12,9 @@ import { useWhiteboard } from './use-whiteboard.ts';
 export function Whiteboard({ storageKey, title }: { storageKey: string; title: string }) {
   const [brush, dispatch] = useReducer(brushReducer, INITIAL_BRUSH);
   const { boardRef, overlayRef, status, undo, redo, clear, save } = useWhiteboard(storageKey, brush);
+  const [isConfirmingClear, setIsConfirmingClear] = useState(false);
+  // Nothing to lose (no strokes, not even undone ones): clear at once, e.g. an unreadable stored item.
+  const hasHistory = status.canUndo || status.canRedo;
   return (
     <>
       <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
@@ -22,7 +26,7 @@ export function Whiteboard({ storageKey, title }: { storageKey: string; title: s
           onBrushChange={dispatch}
           onUndo={undo}
           onRedo={redo}
-          onClear={clear}
+          onClear={() => (hasHistory ? setIsConfirmingClear(true) : clear())}
           onSave={() => void save()}
         />
       </div>
@@ -44,6 +48,7 @@ export function Whiteboard({ storageKey, title }: { storageKey: string; title: s
         />
         <canvas ref={overlayRef} aria-hidden="true" className="pointer-events-none absolute inset-0 block size-full" />
       </div>
+      {isConfirmingClear ? <ClearConfirmation onConfirm={clear} onClose={() => setIsConfirmingClear(false)} /> : null}
     </>
   );
 }
