@@ -3,7 +3,7 @@ import { Component as ReactComponent, lazy, Suspense, useEffect, useId, useRef, 
 import type { Resource } from '#shared/resources';
 import { Button } from '../../components/ui/button.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
-import { ModalDialog } from './modal-dialog.tsx';
+import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { isPlayerScriptFailure, titleFramesWithin } from './player-frames.ts';
 import { NewTabLink } from './resource-parts.tsx';
 import { isImage, isVideo } from './resource-filters.ts';

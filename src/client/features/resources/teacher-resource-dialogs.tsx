@@ -8,7 +8,7 @@ import { TextField } from '../../components/ui/text-field.tsx';
 import { apiRequest, ApiError } from '../../lib/api.ts';
 import { withLoading } from '../../stores/app-store.ts';
 import { CLASS_SUGGESTIONS_ID, collectFieldErrors, TextAreaField } from './common-fields.tsx';
-import { ModalDialog } from './modal-dialog.tsx';
+import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { joinTags } from './resource-filters.ts';
 import { removeResource, replaceResource, resourcesKey } from './resources-queries.ts';
 

@@ -9,6 +9,8 @@ type ModalDialogProps = {
   onClose(): void;
   /** Selector of the element to focus when it opens; the first focusable one otherwise. */
   initialFocus?: string;
+  /** A sentence under the title that says what is at stake (announced with it). */
+  description?: string;
   /** Width class, e.g. 'w-[min(32rem,calc(100%-2rem))]'. */
   widthClassName?: string;
   children(close: () => void): ReactNode;
@@ -24,12 +26,14 @@ export function ModalDialog({
   role = 'dialog',
   onClose,
   initialFocus,
+  description,
   widthClassName = 'w-[min(32rem,calc(100%-2rem))]',
   children,
 }: ModalDialogProps) {
   // The element in state, not a ref: children get `close` while rendering.
   const [dialog, setDialog] = useState<HTMLDialogElement | null>(null);
   const titleId = useId();
+  const descriptionId = useId();
 
   useEffect(() => {
     // StrictMode runs this twice; showModal on an open dialog would throw.
@@ -45,6 +49,7 @@ export function ModalDialog({
       ref={setDialog}
       role={role === 'alertdialog' ? 'alertdialog' : undefined}
       aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
       aria-modal="true"
       onClose={onClose}
       onClick={(event) => {
@@ -67,6 +72,11 @@ export function ModalDialog({
             <span className="sr-only">Close</span>
           </button>
         </div>
+        {description ? (
+          <p id={descriptionId} className="mt-2 text-sm text-slate-700">
+            {description}
+          </p>
+        ) : null}
         {children(close)}
       </div>
     </dialog>
