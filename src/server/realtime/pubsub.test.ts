@@ -210,7 +210,7 @@ describe.skipIf(!TEST_REDIS_URL)('Redis pub/sub only', () => {
   it('frees the seats of an instance whose heartbeat stopped (it died), telling the room', async () => {
     const buses = redisBuses();
     try {
-      const alive = await buses.create({ entryTtlMs: 300 });
+      const alive = await buses.create({ entryTtlMs: 1000 });
       const roomId = `r-${randomUUID()}`;
       const events = await listen(alive, roomChannel(roomId));
       const dead = entry({ instanceId: 'dead' });
@@ -218,9 +218,9 @@ describe.skipIf(!TEST_REDIS_URL)('Redis pub/sub only', () => {
       await alive.roster.claim(roomId, dead, 2);
       await alive.roster.claim(roomId, living, 2);
       // Only `living` is kept alive; `dead`'s instance never beats again.
-      for (let beat = 0; beat < 6; beat++) {
+      for (let beat = 0; beat < 7; beat++) {
         expect(await alive.roster.refresh(roomId, [living.id])).toEqual([]);
-        await new Promise((resolve) => setTimeout(resolve, 100));
+        await new Promise((resolve) => setTimeout(resolve, 200));
       }
       const published = (await events.waitFor(3)) as RosterEvent[];
       expect(published[2]).toEqual({
