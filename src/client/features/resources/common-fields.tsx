@@ -1,7 +1,7 @@
-import { useId, useState, type TextareaHTMLAttributes } from 'react';
+import { useState } from 'react';
 import { FIELD_LIMITS } from '#shared/limits';
 import { RESOURCE_LIMITS } from '#shared/resources';
-import { TextField } from '../../components/ui/text-field.tsx';
+import { TextAreaField, TextField } from '../../components/ui/text-field.tsx';
 
 /** Id of the <datalist> of the teacher's classes that the class fields suggest from. */
 export const CLASS_SUGGESTIONS_ID = 'resource-class-suggestions';
@@ -32,41 +32,49 @@ export function collectFieldErrors(problems: { field: string; message: string }[
   return errors;
 }
 
-/** A labelled multi-line input whose error is tied to it, in the look of TextField. */
-export function TextAreaField({
-  label,
-  error,
-  hint,
-  ...props
-}: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string | undefined; hint?: string }) {
-  const id = useId();
-  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+type FieldProps = { value: string; error: string | undefined; onChange(value: string): void };
+
+/** The class a resource is for: required, suggested from the teacher's classes. */
+export function ClassField({ value, error, onChange }: FieldProps) {
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        rows={3}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={`rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm outline-none focus:ring-2 focus:ring-brand-500 ${
-          error ? 'border-red-600' : 'border-slate-300'
-        }`}
-        {...props}
-      />
-      {hint && !error ? (
-        <p id={`${id}-hint`} className="text-xs text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <TextField
+      label="Class"
+      name="className"
+      required
+      autoComplete="off"
+      list={CLASS_SUGGESTIONS_ID}
+      maxLength={FIELD_LIMITS.className}
+      value={value}
+      error={error}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}
+
+export function DescriptionField({ value, error, onChange }: FieldProps) {
+  return (
+    <TextAreaField
+      label="Description (optional)"
+      name="description"
+      maxLength={RESOURCE_LIMITS.description}
+      value={value}
+      error={error}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}
+
+export function TagsField({ value, error, onChange }: FieldProps) {
+  return (
+    <TextField
+      label="Tags (optional)"
+      name="tags"
+      autoComplete="off"
+      hint="Separate tags with commas, e.g. algebra, homework"
+      value={value}
+      error={error}
+      onChange={(event) => onChange(event.target.value)}
+    />
   );
 }
 
@@ -88,16 +96,10 @@ export function CommonFields({
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Class"
-          name="className"
-          required
-          autoComplete="off"
-          list={CLASS_SUGGESTIONS_ID}
-          maxLength={FIELD_LIMITS.className}
+        <ClassField
           value={values.className}
           error={errors.className}
-          onChange={(event) => onChange('className', event.target.value)}
+          onChange={(value) => onChange('className', value)}
         />
         <TextField
           label="Subject"
@@ -110,23 +112,12 @@ export function CommonFields({
           onChange={(event) => onChange('subject', event.target.value)}
         />
       </div>
-      <TextAreaField
-        label="Description (optional)"
-        name="description"
-        maxLength={RESOURCE_LIMITS.description}
+      <DescriptionField
         value={values.description}
         error={errors.description}
-        onChange={(event) => onChange('description', event.target.value)}
+        onChange={(value) => onChange('description', value)}
       />
-      <TextField
-        label="Tags (optional)"
-        name="tags"
-        autoComplete="off"
-        hint="Separate tags with commas, e.g. algebra, homework"
-        value={values.tags}
-        error={errors.tags}
-        onChange={(event) => onChange('tags', event.target.value)}
-      />
+      <TagsField value={values.tags} error={errors.tags} onChange={(value) => onChange('tags', value)} />
     </>
   );
 }

@@ -1,13 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { FIELD_LIMITS } from '#shared/limits';
 import { RESOURCE_LIMITS, resourceUpdateSchema, type Resource } from '#shared/resources';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { apiRequest, ApiError } from '../../lib/api.ts';
 import { withLoading } from '../../stores/app-store.ts';
-import { CLASS_SUGGESTIONS_ID, collectFieldErrors, TextAreaField } from './common-fields.tsx';
+import { ClassField, collectFieldErrors, DescriptionField, TagsField } from './common-fields.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { joinTags } from './resource-filters.ts';
 import { removeResource, replaceResource, resourcesKey } from './resources-queries.ts';
@@ -26,8 +25,8 @@ export function EditResourceDialog({ resource, onClose }: { resource: Resource; 
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [isSaving, setIsSaving] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
+  const setValue = (field: keyof typeof values, value: string) =>
+    setValues((current) => ({ ...current, [field]: value }));
 
   const showErrors = (found: Record<string, string>) => {
     setErrors(found);
@@ -89,35 +88,18 @@ export function EditResourceDialog({ resource, onClose }: { resource: Resource; 
             maxLength={RESOURCE_LIMITS.fileName}
             value={values.fileName}
             error={errors.fileName}
-            onChange={set('fileName')}
+            onChange={(event) => setValue('fileName', event.target.value)}
           />
-          <TextAreaField
-            label="Description (optional)"
-            name="description"
-            maxLength={RESOURCE_LIMITS.description}
+          <DescriptionField
             value={values.description}
             error={errors.description}
-            onChange={set('description')}
+            onChange={(value) => setValue('description', value)}
           />
-          <TextField
-            label="Tags (optional)"
-            name="tags"
-            autoComplete="off"
-            hint="Separate tags with commas"
-            value={values.tags}
-            error={errors.tags}
-            onChange={set('tags')}
-          />
-          <TextField
-            label="Class"
-            name="className"
-            required
-            autoComplete="off"
-            list={CLASS_SUGGESTIONS_ID}
-            maxLength={FIELD_LIMITS.className}
+          <TagsField value={values.tags} error={errors.tags} onChange={(value) => setValue('tags', value)} />
+          <ClassField
             value={values.className}
             error={errors.className}
-            onChange={set('className')}
+            onChange={(value) => setValue('className', value)}
           />
           <div className="flex flex-wrap justify-end gap-3">
             <Button variant="ghost" onClick={close}>
