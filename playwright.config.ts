@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS } from './tests/chromium-args.ts';
+import { CHROMIUM_ARGS, FAKE_MEDIA_ARGS } from './tests/chromium-args.ts';
 
 /**
  * E2E against the built app as `npm start` serves it, on a fresh embedded
@@ -30,7 +30,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
+      args: [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS],
     },
   },
   projects: [

@@ -12,3 +12,6 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/** Meetings: a fake camera (a moving test pattern) and microphone (a beep), allowed without a prompt. */
+export const FAKE_MEDIA_ARGS = ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'];

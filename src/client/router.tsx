@@ -1,7 +1,6 @@
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { LoadingOverlay } from './components/ui/loading-overlay.tsx';
 import { RouteErrorScreen } from './features/errors/route-error-screen.tsx';
-import { ComingSoonPage } from './features/placeholder/coming-soon-page.tsx';
 import { lazyRoute } from './lib/lazy-route.ts';
 import { Spinner } from './components/ui/spinner.tsx';
 
@@ -22,12 +21,6 @@ function RouteSpinner() {
     </div>
   );
 }
-
-/** Screens of later releases, clearly labelled until they land. */
-const later = (path: string, title: string, release: string): RouteObject => ({
-  path,
-  element: <ComingSoonPage title={title} release={release} />,
-});
 
 /** Every SPEC §2 route. Screens are lazy chunks, so the landing page loads little. */
 export const routes: RouteObject[] = [
@@ -66,8 +59,8 @@ export const routes: RouteObject[] = [
           { path: 'leaderboard', lazy: lazyRoute(() => import('./features/leaderboard/teacher-leaderboard-page.tsx')) },
           { path: 'resources', lazy: lazyRoute(() => import('./features/resources/teacher-resources-page.tsx')) },
           { path: 'canvas', lazy: lazyRoute(() => import('./features/canvas/canvas-page.tsx')) },
-          later('emeet', 'EMeet', 'video meetings'),
-          later('meet/:roomID', 'Meeting', 'video meetings'),
+          { path: 'emeet', lazy: lazyRoute(() => import('./features/meetings/emeet-page.tsx')) },
+          { path: 'meet/:roomID', lazy: lazyRoute(() => import('./features/meetings/meet-page.tsx')) },
         ],
       },
       {
@@ -81,8 +74,8 @@ export const routes: RouteObject[] = [
           { path: 'statistics', lazy: lazyRoute(() => import('./features/statistics/statistics-page.tsx')) },
           { path: 'resources', lazy: lazyRoute(() => import('./features/resources/student-resources-page.tsx')) },
           { path: 'canvas', lazy: lazyRoute(() => import('./features/canvas/canvas-page.tsx')) },
-          later('emeet', 'EMeet', 'video meetings'),
-          later('meet/:roomID', 'Meeting', 'video meetings'),
+          { path: 'emeet', lazy: lazyRoute(() => import('./features/meetings/emeet-page.tsx')) },
+          { path: 'meet/:roomID', lazy: lazyRoute(() => import('./features/meetings/meet-page.tsx')) },
         ],
       },
     ],

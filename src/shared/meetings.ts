@@ -12,6 +12,9 @@ import { FIELD_LIMITS } from './limits.ts';
 /** Bumped on any incompatible change; the server closes other versions with CLIENT_TOO_OLD. */
 export const PROTOCOL_VERSION = 1;
 
+/** The signalling WebSocket, on the app's own origin; the meeting token goes in `?token=`. */
+export const MEETING_SOCKET_PATH = '/api/meetings/ws';
+
 export const MEETING_LIMITS = {
   /** A room ID a person types or a link carries: 6 to 64 letters, digits, - or _. */
   roomIdMin: 6,

@@ -18,8 +18,7 @@ async function postOk(request: APIRequestContext, url: string, data: unknown, to
 }
 
 export async function teacherWithQuiz(request: APIRequestContext, quiz: Partial<NewQuizPayload> = {}) {
-  const teacher = buildTeacherRegistration();
-  await postOk(request, '/api/teacher/register', teacher);
+  const teacher = await registeredTeacher(request);
   const token = (await postOk(request, '/api/teacher/login', {
     email: teacher.email,
     password: teacher.password,
@@ -29,6 +28,12 @@ export async function teacherWithQuiz(request: APIRequestContext, quiz: Partial<
     title: string;
   };
   return { teacher, token, quiz: created };
+}
+
+export async function registeredTeacher(request: APIRequestContext) {
+  const teacher = buildTeacherRegistration();
+  await postOk(request, '/api/teacher/register', teacher);
+  return teacher;
 }
 
 export async function registeredStudent(request: APIRequestContext, overrides: { class?: string } = {}) {

@@ -28,3 +28,26 @@ export function clearSession(): void {
 
 export const dashboardPathFor = (role: UserRole) => `/dashboard/${role}`;
 export const loginPathFor = (role: UserRole) => `/auth/${role}/login`;
+
+/**
+ * Where someone logged in as `role` goes when they open a dashboard address of the
+ * other role: a meeting invite (emeet, meet/{room}) leads to the same screen on their
+ * own dashboard, since a teacher's invite link is also opened by other teachers;
+ * anything else to their dashboard.
+ */
+export function ownDashboardPathFor(role: UserRole, pathname: string, search: string): string {
+  const shared = /^\/dashboard\/(?:teacher|student)\/(emeet|meet\/[^/]+)$/.exec(pathname);
+  return shared ? `/dashboard/${role}/${shared[1]}${search}` : dashboardPathFor(role);
+}
+
+/**
+ * The address a login returns to: one of this role's dashboard screens, kept by the
+ * guard that sent a logged-out visitor to the login (e.g. a meeting invite).
+ * Anything else (another role's, another site's) is ignored.
+ */
+export function readReturnTo(state: unknown, role: UserRole): string | undefined {
+  if (!state || typeof state !== 'object' || !('returnTo' in state) || typeof state.returnTo !== 'string') {
+    return undefined;
+  }
+  return state.returnTo.startsWith(`${dashboardPathFor(role)}/`) ? state.returnTo : undefined;
+}

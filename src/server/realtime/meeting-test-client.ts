@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { WebSocket } from 'ws';
 import type { UserRole } from '#shared/constants';
-import { PROTOCOL_VERSION, type MediaState, type ServerMessage } from '#shared/meetings';
+import { MEETING_SOCKET_PATH, PROTOCOL_VERSION, type MediaState, type ServerMessage } from '#shared/meetings';
 import { createMeetingTokens } from '../features/meetings/meeting-tokens.ts';
 import { TEST_JWT_SECRET } from '../testing/test-app.ts';
-import { MEETING_SOCKET_PATH } from './websocket-route.ts';
 
 /** Tests only: meeting tokens, and a participant over a real WebSocket as a browser would connect. */
 

@@ -10,13 +10,13 @@ import {
   clientMessageSchema,
   joinMessageSchema,
   joinVersionSchema,
+  MEETING_SOCKET_PATH,
   type CloseReason,
   type MeetingTokenClaims,
   type ServerMessage,
 } from '#shared/meetings';
 import type { HubConnection, Member, SignallingHub } from './signalling-hub.ts';
 
-export const MEETING_SOCKET_PATH = '/api/meetings/ws';
 
 /** The token's claims, or why the socket is refused. */
 export type MeetingAuthenticator = (token: string) => Promise<MeetingTokenClaims | 'TOKEN_EXPIRED' | 'FORBIDDEN'>;

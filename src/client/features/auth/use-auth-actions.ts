@@ -1,18 +1,19 @@
 import toast from 'react-hot-toast';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { UserRole } from '#shared/constants';
 import { apiPost } from '../../lib/api.ts';
-import { dashboardPathFor, loginPathFor, saveSession } from '../../lib/session.ts';
+import { dashboardPathFor, loginPathFor, readReturnTo, saveSession } from '../../lib/session.ts';
 
 /** What every login and registration screen does after the form is valid. */
 export function useAuthActions(role: UserRole) {
   const navigate = useNavigate();
+  const returnTo = readReturnTo(useLocation().state, role);
   return {
     async logIn(path: string, credentials: Record<string, unknown>) {
       const { message, data: token } = await apiPost<string>(path, credentials);
       saveSession({ token, userType: role });
       toast.success(message);
-      await navigate(dashboardPathFor(role), { replace: true });
+      await navigate(returnTo ?? dashboardPathFor(role), { replace: true });
     },
     /** After success the user goes to the matching login with the server's message. */
     async register(path: string, registration: Record<string, unknown>) {

@@ -23,16 +23,15 @@ export function ClearConfirmation({ onConfirm, onClose }: { onConfirm(): void; o
           <Button data-safe-answer variant="secondary" onClick={close}>
             Cancel
           </Button>
-          <button
-            type="button"
+          <Button
+            variant="danger"
             onClick={() => {
               onConfirm();
               close();
             }}
-            className="inline-flex items-center justify-center rounded-lg bg-red-700 px-4 py-2.5 text-sm font-semibold text-white transition-colors hover:bg-red-800"
           >
             Clear drawing
-          </button>
+          </Button>
         </div>
       )}
     </ModalDialog>

@@ -159,14 +159,9 @@ export function DeleteResourceDialog({
             <button type="button" data-initial-focus onClick={close} className={buttonClasses('ghost')}>
               Cancel
             </button>
-            <button
-              type="button"
-              disabled={isDeleting}
-              onClick={() => void confirm(close)}
-              className="inline-flex items-center justify-center gap-2 rounded-lg bg-red-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-red-800 disabled:cursor-not-allowed disabled:bg-red-700/60"
-            >
+            <Button variant="danger" disabled={isDeleting} onClick={() => void confirm(close)}>
               {isDeleting ? 'Deleting…' : 'Delete'}
-            </button>
+            </Button>
           </div>
         </>
       )}

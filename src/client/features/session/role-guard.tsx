@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import type { StudentProfile, TeacherProfile } from '#shared/accounts';
 import type { UserRole } from '#shared/constants';
 import { apiPost } from '../../lib/api.ts';
-import { clearSession, dashboardPathFor, loginPathFor, readSession } from '../../lib/session.ts';
+import { clearSession, loginPathFor, ownDashboardPathFor, readSession } from '../../lib/session.ts';
 import { useAppStore } from '../../stores/app-store.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 
@@ -34,6 +34,7 @@ export function RoleGuard<R extends UserRole>({
   const [session] = useState(readSession);
   const hasSession = session?.userType === role;
   const navigate = useNavigate();
+  const location = useLocation();
   const setTeacher = useAppStore((state) => state.setTeacher);
   const setStudent = useAppStore((state) => state.setStudent);
 
@@ -60,8 +61,13 @@ export function RoleGuard<R extends UserRole>({
   }, [profile.isError, navigate, role]);
 
   if (!hasSession) {
-    // Someone logged in with the other role is sent to their own dashboard.
-    return <Navigate to={session ? dashboardPathFor(session.userType) : loginPathFor(role)} replace />;
+    // Someone logged in with the other role is sent to their own dashboard; a logged-out
+    // visitor to the login, which brings them back here (a meeting invite, say).
+    return session ? (
+      <Navigate to={ownDashboardPathFor(session.userType, location.pathname, location.search)} replace />
+    ) : (
+      <Navigate to={loginPathFor(role)} replace state={{ returnTo: `${location.pathname}${location.search}` }} />
+    );
   }
   if (!profile.data) {
     return (

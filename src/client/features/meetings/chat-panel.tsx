@@ -1,0 +1,100 @@
+import { Send, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { MEETING_LIMITS } from '#shared/meetings';
+import { Button } from '../../components/ui/button.tsx';
+import type { MeetingSession } from './meeting-session.ts';
+import type { ChatLine } from './room-state.ts';
+
+const timeOf = (sentAt: string) => new Date(sentAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+
+/** The room's text chat: everyone's lines in the server's order, and a line to write. */
+export function ChatPanel({
+  session,
+  lines,
+  canSend,
+  onClose,
+}: {
+  session: MeetingSession;
+  lines: ChatLine[];
+  canSend: boolean;
+  onClose(): void;
+}) {
+  const [text, setText] = useState('');
+  const headingId = useId();
+  const inputId = useId();
+  const listRef = useRef<HTMLOListElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => inputRef.current?.focus(), []);
+  // Follow the conversation: the newest line stays in view.
+  useEffect(() => {
+    const list = listRef.current;
+    if (list) list.scrollTop = list.scrollHeight;
+  }, [lines.length]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (session.sendChat(text)) setText('');
+  };
+
+  return (
+    <section aria-labelledby={headingId} className="flex min-h-0 flex-1 flex-col">
+      <PanelHeader id={headingId} title="Chat" onClose={onClose} />
+      <ol
+        ref={listRef}
+        role="log"
+        aria-labelledby={headingId}
+        className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto p-3"
+      >
+        {lines.length === 0 ? <li className="text-sm text-slate-600">No messages yet. Say hello!</li> : null}
+        {lines.map((line) => (
+          <li key={line.id} className={`flex flex-col ${line.isMine ? 'items-end' : 'items-start'}`}>
+            <span className="text-xs text-slate-600">
+              {line.isMine ? 'You' : line.name} · <time dateTime={line.sentAt}>{timeOf(line.sentAt)}</time>
+            </span>
+            <span
+              className={`max-w-[90%] rounded-lg px-3 py-2 text-sm wrap-anywhere whitespace-pre-wrap ${line.isMine ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-900'}`}
+            >
+              {line.text}
+            </span>
+          </li>
+        ))}
+      </ol>
+      <form onSubmit={submit} className="flex items-end gap-2 border-t border-slate-200 p-3">
+        <div className="flex flex-1 flex-col gap-1">
+          <label htmlFor={inputId} className="sr-only">
+            Message
+          </label>
+          <input
+            ref={inputRef}
+            id={inputId}
+            value={text}
+            maxLength={MEETING_LIMITS.chatMaxLength}
+            onChange={(event) => setText(event.target.value)}
+            placeholder="Write a message"
+            autoComplete="off"
+            className="rounded-lg border border-slate-300 px-3 py-2 text-base outline-none focus:ring-2 focus:ring-brand-500"
+          />
+        </div>
+        <Button type="submit" disabled={!canSend || !text.trim()} className="px-3">
+          <Send className="size-4" aria-hidden="true" />
+          Send
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+/** A side panel's title and its close button. */
+export function PanelHeader({ id, title, onClose }: { id: string; title: string; onClose(): void }) {
+  return (
+    <div className="flex items-center justify-between border-b border-slate-200 px-3 py-2">
+      <h2 id={id} className="font-semibold text-slate-900">
+        {title}
+      </h2>
+      <Button variant="ghost" className="px-2 py-1.5" onClick={onClose} aria-label={`Close ${title.toLowerCase()}`}>
+        <X className="size-5" aria-hidden="true" />
+      </Button>
+    </div>
+  );
+}

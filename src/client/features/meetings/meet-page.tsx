@@ -1,0 +1,91 @@
+import { useCallback, useMemo, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
+import type { UserRole } from '#shared/constants';
+import { isRoomId } from '#shared/meetings';
+import { buttonClasses } from '../../components/ui/button.tsx';
+import { LoadingStatus } from '../../components/ui/spinner.tsx';
+import { PageTitle } from '../../components/ui/page-title.tsx';
+import { useAppStore } from '../../stores/app-store.ts';
+import { emeetPath, readMeetingArrival } from './meeting-links.ts';
+import { MeetingRoom } from './meeting-room.tsx';
+import { MeetingSession } from './meeting-session.ts';
+import { fetchMeetingTicket } from './meetings-api.ts';
+import { PreJoin, type JoinChoice } from './pre-join.tsx';
+
+/**
+ * /dashboard/{role}/meet/{roomID}?token=…&meetingId=…&webcamEnabled=…&micEnabled=…
+ * (SPEC §2): the pre-join preview, then the meeting. A lazy chunk of its own.
+ */
+export function Component() {
+  const role: UserRole = useLocation().pathname.startsWith('/dashboard/student') ? 'student' : 'teacher';
+  const roomId = useParams().roomID ?? '';
+  const [searchParams, setSearchParams] = useSearchParams();
+  const arrival = useMemo(() => readMeetingArrival(searchParams), [searchParams]);
+  const profile = useAppStore((state) => (role === 'teacher' ? state.teacher : state.student));
+  const [session, setSession] = useState<MeetingSession | null>(null);
+
+  // A fresh token replaces the old in the address, so a reload joins without asking again.
+  const keepToken = useCallback(
+    (token: string) =>
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.set('token', token);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
+
+  if (!isRoomId(roomId)) {
+    return (
+      <section className="mx-auto flex max-w-xl flex-col gap-4">
+        <PageTitle>Meeting</PageTitle>
+        <h1 className="text-2xl font-bold text-slate-900">This meeting link is not valid</h1>
+        <p className="text-slate-800">A room ID is 6 to 64 letters, digits, - or _. Check the link you were sent.</p>
+        <Link to={emeetPath(role)} className={`${buttonClasses('primary')} self-start`}>
+          Enter a room ID
+        </Link>
+      </section>
+    );
+  }
+  if (!profile) return <LoadingStatus>Opening the meeting…</LoadingStatus>;
+
+  const join = (choice: JoinChoice) =>
+    setSession(
+      new MeetingSession({
+        roomId,
+        userId: profile._id,
+        initialToken: arrival.token,
+        fetchTicket: fetchMeetingTicket,
+        camera: choice.camera,
+        microphone: choice.microphone,
+        onTokenRenewed: keepToken,
+        onNotice: (message) => toast.error(message),
+      }),
+    );
+
+  return (
+    <>
+      <PageTitle>{`Meeting ${roomId}`}</PageTitle>
+      {session ? (
+        <MeetingRoom
+          key={roomId}
+          session={session}
+          role={role}
+          roomId={roomId}
+          yourName={profile.name}
+          onJoinAgain={() => setSession(null)}
+        />
+      ) : (
+        <PreJoin
+          roomId={roomId}
+          initialWish={{ camera: arrival.isCameraWanted, microphone: arrival.isMicWanted }}
+          onJoin={join}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,312 @@
+import {
+  Link as LinkIcon,
+  MessageSquare,
+  Mic,
+  MicOff,
+  MonitorUp,
+  MonitorX,
+  PhoneOff,
+  Users,
+  Video,
+  VideoOff,
+} from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import type { UserRole } from '#shared/constants';
+import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { ChatPanel } from './chat-panel.tsx';
+import { MediaDeviceError } from './local-media.ts';
+import { emeetPath } from './meeting-links.ts';
+import { LOCAL_SPEAKER, type MeetingSession, type MeetingSnapshot } from './meeting-session.ts';
+import { ParticipantTile } from './participant-tile.tsx';
+import { ParticipantsPanel } from './participants-panel.tsx';
+import { useMeetingSession } from './use-meeting-session.ts';
+import { RemoteAudio } from './video-surface.tsx';
+import { useCopyInviteLink } from './use-copy-invite-link.ts';
+
+type Panel = 'chat' | 'people' | null;
+
+/** Columns for this many tiles: the grid stays close to square on a wide screen. */
+function gridColumns(tileCount: number): string {
+  if (tileCount <= 1) return 'grid-cols-1';
+  if (tileCount <= 4) return 'grid-cols-1 sm:grid-cols-2';
+  return 'grid-cols-2 lg:grid-cols-3';
+}
+
+/** The meeting itself: the grid of people, the controls, the chat and the participant list. */
+export function MeetingRoom({
+  session,
+  role,
+  roomId,
+  yourName,
+  onJoinAgain,
+}: {
+  session: MeetingSession;
+  role: UserRole;
+  roomId: string;
+  yourName: string;
+  onJoinAgain(): void;
+}) {
+  const snapshot = useMeetingSession(session);
+  const [panel, setPanel] = useState<Panel>(null);
+  const copyInviteLink = useCopyInviteLink(roomId);
+
+  if (snapshot.phase === 'ended' && snapshot.end) {
+    return <MeetingEnded end={snapshot.end} role={role} onJoinAgain={onJoinAgain} />;
+  }
+
+  const openPanel = (next: Panel) => {
+    const value = panel === next ? null : next;
+    setPanel(value);
+    session.setChatOpen(value === 'chat');
+  };
+
+  const tiles = meetingTiles(snapshot, yourName);
+  return (
+    <div className="flex h-[calc(100dvh-65px-2rem)] min-h-[32rem] flex-col gap-3 sm:h-[calc(100dvh-65px-4rem)]">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-xl font-bold text-slate-900">
+          Meeting <span className="font-mono text-base font-semibold text-slate-700">{roomId}</span>
+        </h1>
+        <Button variant="secondary" onClick={() => void copyInviteLink()}>
+          <LinkIcon className="size-4" aria-hidden="true" />
+          Copy invite link
+        </Button>
+      </div>
+      <ConnectionBanner snapshot={snapshot} />
+      <div className="relative flex min-h-0 flex-1 gap-3">
+        <div className={`grid min-h-0 flex-1 auto-rows-fr gap-2 ${gridColumns(tiles.length)}`}>{tiles}</div>
+        {panel ? (
+          <aside className="absolute inset-0 z-10 flex min-h-0 flex-col rounded-xl border border-slate-200 bg-white shadow-lg md:static md:w-80 md:shadow-none">
+            {panel === 'chat' ? (
+              <ChatPanel
+                session={session}
+                lines={snapshot.chat}
+                canSend={snapshot.phase === 'joined'}
+                onClose={() => openPanel(null)}
+              />
+            ) : (
+              <ParticipantsPanel snapshot={snapshot} yourName={yourName} onClose={() => openPanel(null)} />
+            )}
+          </aside>
+        ) : null}
+      </div>
+      {snapshot.remotes.map((remote) =>
+        remote.incoming ? <RemoteAudio key={remote.id} stream={remote.incoming.audio} /> : null,
+      )}
+      <MeetingControls session={session} snapshot={snapshot} panel={panel} onPanel={openPanel} />
+    </div>
+  );
+}
+
+/** Our own tile, then any shared screens, then everyone else in the order they came. */
+function meetingTiles(snapshot: MeetingSnapshot, yourName: string): ReactNode[] {
+  const { local, remotes, speaking } = snapshot;
+  const tiles: ReactNode[] = [
+    <ParticipantTile
+      key="you"
+      name={yourName}
+      isLocal
+      video={{ track: local.camera }}
+      isCameraOff={!local.media.camera}
+      isMicOff={!local.media.mic}
+      isSpeaking={speaking.has(LOCAL_SPEAKER)}
+    />,
+  ];
+  if (local.screen) {
+    tiles.push(
+      <ParticipantTile
+        key="your-screen"
+        name={yourName}
+        isLocal
+        isScreen
+        video={{ track: local.screen }}
+        isCameraOff={false}
+        isMicOff={false}
+        isSpeaking={false}
+      />,
+    );
+  }
+  for (const remote of remotes) {
+    if (remote.media.screen && remote.incoming) {
+      tiles.push(
+        <ParticipantTile
+          key={`${remote.id}-screen`}
+          name={remote.name}
+          isScreen
+          video={{ stream: remote.incoming.screen }}
+          isCameraOff={false}
+          isMicOff={false}
+          isSpeaking={false}
+          link={remote.link}
+        />,
+      );
+    }
+  }
+  for (const remote of remotes) {
+    tiles.push(
+      <ParticipantTile
+        key={remote.id}
+        name={remote.name}
+        role={remote.role}
+        video={{ stream: remote.incoming?.camera ?? null }}
+        isCameraOff={!remote.media.camera}
+        isMicOff={!remote.media.mic}
+        isSpeaking={speaking.has(remote.id)}
+        link={remote.link}
+      />,
+    );
+  }
+  return tiles;
+}
+
+function ConnectionBanner({ snapshot }: { snapshot: MeetingSnapshot }) {
+  if (snapshot.phase === 'joined') return null;
+  const text =
+    snapshot.phase === 'joining' && !snapshot.connectionNote
+      ? 'Joining the meeting…'
+      : (snapshot.connectionNote ?? 'Reconnecting…');
+  return (
+    <p
+      role="status"
+      className="flex items-center gap-3 rounded-lg border border-amber-500 bg-amber-50 px-4 py-2 text-amber-950"
+    >
+      <Spinner className="size-5" />
+      {text}
+    </p>
+  );
+}
+
+/** A device action that may fail (blocked, missing, cancelled): its message as a toast. */
+async function withDeviceMessage(action: () => Promise<void>) {
+  try {
+    await action();
+  } catch (error) {
+    toast.error(error instanceof MediaDeviceError ? error.message : 'That device could not be started.');
+  }
+}
+
+function MeetingControls({
+  session,
+  snapshot,
+  panel,
+  onPanel,
+}: {
+  session: MeetingSession;
+  snapshot: MeetingSnapshot;
+  panel: Panel;
+  onPanel(panel: Panel): void;
+}) {
+  const { mic, camera, screen } = snapshot.local.media;
+  const controlClasses = 'min-w-12 px-3';
+  return (
+    <div
+      role="toolbar"
+      aria-label="Meeting controls"
+      className="flex flex-wrap items-center justify-center gap-2 rounded-xl bg-slate-900 p-2"
+    >
+      <Button
+        variant="secondary"
+        className={controlClasses}
+        aria-pressed={mic}
+        onClick={() => void withDeviceMessage(() => session.setMicrophone(!mic))}
+      >
+        {mic ? (
+          <Mic className="size-5" aria-hidden="true" />
+        ) : (
+          <MicOff className="size-5 text-red-700" aria-hidden="true" />
+        )}
+        <span className="max-sm:sr-only">Microphone</span>
+      </Button>
+      <Button
+        variant="secondary"
+        className={controlClasses}
+        aria-pressed={camera}
+        onClick={() => void withDeviceMessage(() => session.setCamera(!camera))}
+      >
+        {camera ? (
+          <Video className="size-5" aria-hidden="true" />
+        ) : (
+          <VideoOff className="size-5 text-red-700" aria-hidden="true" />
+        )}
+        <span className="max-sm:sr-only">Camera</span>
+      </Button>
+      <Button
+        variant="secondary"
+        className={controlClasses}
+        aria-pressed={screen}
+        onClick={() => void withDeviceMessage(() => (screen ? session.stopScreenShare() : session.startScreenShare()))}
+      >
+        {screen ? (
+          <MonitorX className="size-5" aria-hidden="true" />
+        ) : (
+          <MonitorUp className="size-5" aria-hidden="true" />
+        )}
+        <span className="max-sm:sr-only">Share screen</span>
+      </Button>
+      <Button
+        variant="secondary"
+        className={controlClasses}
+        aria-pressed={panel === 'people'}
+        onClick={() => onPanel('people')}
+      >
+        <Users className="size-5" aria-hidden="true" />
+        <span className="max-sm:sr-only">Participants</span>
+        <span className="rounded-full bg-slate-200 px-1.5 text-xs">{snapshot.remotes.length + 1}</span>
+      </Button>
+      <Button
+        variant="secondary"
+        className={controlClasses}
+        aria-pressed={panel === 'chat'}
+        onClick={() => onPanel('chat')}
+      >
+        <MessageSquare className="size-5" aria-hidden="true" />
+        <span className="max-sm:sr-only">Chat</span>
+        {snapshot.unreadChat > 0 ? (
+          <span className="rounded-full bg-brand-600 px-1.5 text-xs text-white">
+            {snapshot.unreadChat}
+            <span className="sr-only"> unread</span>
+          </span>
+        ) : null}
+      </Button>
+      <Button variant="danger" className={controlClasses} onClick={() => session.leave()}>
+        <PhoneOff className="size-5" aria-hidden="true" />
+        Leave
+      </Button>
+    </div>
+  );
+}
+
+function MeetingEnded({
+  end,
+  role,
+  onJoinAgain,
+}: {
+  end: NonNullable<MeetingSnapshot['end']>;
+  role: UserRole;
+  onJoinAgain(): void;
+}) {
+  const isLeft = end.reason === 'LEFT';
+  return (
+    <section aria-labelledby="meeting-ended-title" className="mx-auto flex max-w-xl flex-col gap-4">
+      <h1 id="meeting-ended-title" className="text-2xl font-bold text-slate-900">
+        {isLeft
+          ? 'You left the meeting'
+          : end.reason === 'ROOM_FULL'
+            ? 'This room is full'
+            : 'You are not in the meeting'}
+      </h1>
+      <p role={isLeft ? undefined : 'alert'} className="text-slate-800">
+        {end.message}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {end.canRetry ? <Button onClick={onJoinAgain}>{isLeft ? 'Rejoin' : 'Try again'}</Button> : null}
+        <Link to={emeetPath(role)} className={buttonClasses('secondary')}>
+          Back to EMeet
+        </Link>
+      </div>
+    </section>
+  );
+}

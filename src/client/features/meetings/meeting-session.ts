@@ -1,0 +1,508 @@
+import {
+  CLOSE_CODES,
+  CLOSE_MESSAGES,
+  MEETING_SOCKET_PATH,
+  PROTOCOL_VERSION,
+  chatTextSchema,
+  closeReasonOf,
+  shouldReconnect,
+  type ClientMessage,
+  type CloseReason,
+  type IceServer,
+  type MediaState,
+  type MeetingTicket,
+  type Participant,
+  type ServerMessage,
+} from '#shared/meetings';
+import { ApiError } from '../../lib/api.ts';
+import { openDevices, openScreen } from './local-media.ts';
+import { isUsableToken } from './meeting-links.ts';
+import { PeerLink, type IncomingMedia, type LinkState, type OutgoingTracks, type PeerSignal } from './peer-link.ts';
+import {
+  applyRoomEvent,
+  cameraBitrateFor,
+  EMPTY_ROOM,
+  reconnectDelayMs,
+  type ChatLine,
+  type RoomState,
+} from './room-state.ts';
+import { SpeakingDetector } from './speaking-detector.ts';
+
+/** The speaking detector's key for this page's own microphone. */
+export const LOCAL_SPEAKER = 'local';
+
+export type MeetingPhase = 'joining' | 'joined' | 'reconnecting' | 'ended';
+
+/** Why the meeting ended for this page, in words, and whether joining again can help. */
+export type MeetingEnd = { reason: CloseReason | 'session' | 'refused'; message: string; canRetry: boolean };
+
+export type RemoteParticipant = Participant & { link: LinkState; incoming: IncomingMedia | null };
+
+export type MeetingSnapshot = {
+  phase: MeetingPhase;
+  end: MeetingEnd | null;
+  /** While reconnecting: what happened. */
+  connectionNote: string | null;
+  isOnline: boolean;
+  you: Participant | null;
+  local: { media: MediaState; camera: MediaStreamTrack | null; screen: MediaStreamTrack | null };
+  remotes: RemoteParticipant[];
+  /** Participant ids (and LOCAL_SPEAKER) whose sound is above the speaking level. */
+  speaking: ReadonlySet<string>;
+  chat: ChatLine[];
+  unreadChat: number;
+  roomSize: number | null;
+};
+
+export type MeetingSessionOptions = {
+  roomId: string;
+  userId: string;
+  /** The token of the page's address, used for the first join when it is still good. */
+  initialToken: string | undefined;
+  /** Mints a meeting token for this user and room (POST /api/meetings/{roomId}/token). */
+  fetchTicket: (roomId: string) => Promise<MeetingTicket>;
+  /** What the pre-join screen opened; the session owns (and stops) them from now on. */
+  camera: MediaStreamTrack | null;
+  microphone: MediaStreamTrack | null;
+  /** A new token was minted: the page keeps its address current with it. */
+  onTokenRenewed?: (token: string) => void;
+  /** Something to tell the person without ending the meeting (a device failed, a message was lost). */
+  onNotice?: (message: string) => void;
+  socketUrl?: (token: string) => string;
+};
+
+/** Codes after which joining again (a button) may work, though the page does not retry by itself. */
+const RETRYABLE: CloseReason[] = [
+  'ROOM_FULL',
+  'JOIN_TIMEOUT',
+  'REPLACED',
+  'RATE_LIMITED',
+  'TOO_LARGE',
+  'FRAME_TOO_LARGE',
+];
+
+const defaultSocketUrl = (token: string) => {
+  const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
+  return `${scheme}://${window.location.host}${MEETING_SOCKET_PATH}?token=${encodeURIComponent(token)}`;
+};
+
+/**
+ * One person's presence in one meeting room: the signalling socket, a PeerLink
+ * to every other participant (full mesh), the local camera, microphone and
+ * screen, the room's roster and chat. Framework-free; the screen reads it
+ * through `subscribe` and `getSnapshot` (useSyncExternalStore) and calls its
+ * methods. This is the transport seam of decision 013: an SFU would implement
+ * the same surface.
+ */
+export class MeetingSession {
+  private snapshot: MeetingSnapshot;
+  private readonly listeners = new Set<() => void>();
+  private socket: WebSocket | null = null;
+  private readonly links = new Map<string, PeerLink>();
+  private room: RoomState = EMPTY_ROOM;
+  private you: Participant | null = null;
+  private iceServers: IceServer[] = [];
+  private roomSize: number | null = null;
+  private camera: MediaStreamTrack | null;
+  private microphone: MediaStreamTrack | null;
+  private screen: MediaStreamTrack | null = null;
+  private isChatOpen = false;
+  private attempt = 0;
+  private hasJoinedOnce = false;
+  private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  private disposeTimer: ReturnType<typeof setTimeout> | undefined;
+  private isStarted = false;
+  private readonly speaking: SpeakingDetector;
+  private speakingNow: ReadonlySet<string> = new Set();
+  private phase: MeetingPhase = 'joining';
+  private end: MeetingEnd | null = null;
+  private connectionNote: string | null = null;
+
+  constructor(private readonly options: MeetingSessionOptions) {
+    this.camera = options.camera;
+    this.microphone = options.microphone;
+    this.watchTrack(this.camera, () => void this.setCamera(false));
+    this.speaking = new SpeakingDetector((speaking) => {
+      this.speakingNow = speaking;
+      this.emit();
+    });
+    this.speaking.listen(LOCAL_SPEAKER, this.microphone);
+    this.snapshot = this.buildSnapshot();
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // For React
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = () => this.snapshot;
+
+  // -------------------------------------------------------------------------------------------
+  // Lifecycle
+
+  start() {
+    clearTimeout(this.disposeTimer);
+    if (this.isStarted) return;
+    this.isStarted = true;
+    window.addEventListener('online', this.handleOnline);
+    window.addEventListener('offline', this.handleOffline);
+    void this.connect();
+  }
+
+  /** Leaves on purpose: the others see us go at once, and every device is released. */
+  leave() {
+    if (this.isEnded) return;
+    this.send({ type: 'leave' });
+    this.finish({ reason: 'LEFT', message: CLOSE_MESSAGES.LEFT, canRetry: true });
+  }
+
+  /** The page went away (navigation, unmount): as leave, without a message to show. */
+  dispose() {
+    this.leave();
+    this.listeners.clear();
+  }
+
+  /**
+   * Disposes after a tick unless started again: React's development mode mounts,
+   * unmounts and mounts again at once, and that must not end the meeting.
+   */
+  disposeSoon() {
+    this.disposeTimer = setTimeout(() => this.dispose(), 0);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Devices
+
+  get media(): MediaState {
+    return {
+      mic: Boolean(this.microphone?.enabled && this.microphone.readyState === 'live'),
+      camera: Boolean(this.camera && this.camera.readyState === 'live'),
+      screen: Boolean(this.screen && this.screen.readyState === 'live'),
+    };
+  }
+
+  /** Mutes by disabling the track (unmuting is instant); opens the microphone if there is none yet. */
+  async setMicrophone(isOn: boolean) {
+    if (isOn && !this.microphone) {
+      const { microphone } = await openDevices({ camera: false, microphone: true });
+      if (this.isEnded) return microphone?.stop();
+      this.microphone = microphone;
+      this.speaking.listen(LOCAL_SPEAKER, microphone);
+      await this.replaceOnLinks('audio', microphone);
+    } else if (this.microphone) {
+      this.microphone.enabled = isOn;
+    }
+    this.mediaChanged();
+  }
+
+  /** Turning the camera off releases it (its light goes out); turning it on opens it again. */
+  async setCamera(isOn: boolean) {
+    if (isOn && !this.camera) {
+      const { camera } = await openDevices({ camera: true, microphone: false });
+      if (this.isEnded) return camera?.stop();
+      this.camera = camera;
+      this.watchTrack(camera, () => void this.setCamera(false));
+      await this.replaceOnLinks('camera', camera);
+    } else if (!isOn && this.camera) {
+      this.camera.stop();
+      this.camera = null;
+      await this.replaceOnLinks('camera', null);
+    }
+    this.mediaChanged();
+  }
+
+  async startScreenShare() {
+    if (this.screen) return;
+    const screen = await openScreen();
+    if (this.isEnded) return screen.stop();
+    this.screen = screen;
+    // The browser's own "Stop sharing" bar ends the track.
+    this.watchTrack(screen, () => void this.stopScreenShare());
+    await this.replaceOnLinks('screen', screen);
+    this.mediaChanged();
+  }
+
+  async stopScreenShare() {
+    if (!this.screen) return;
+    this.screen.stop();
+    this.screen = null;
+    await this.replaceOnLinks('screen', null);
+    this.mediaChanged();
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Chat
+
+  /** Sends a chat line; false when it cannot be sent now (not joined, or empty). */
+  sendChat(text: string): boolean {
+    const parsed = chatTextSchema.safeParse(text);
+    if (!parsed.success || this.phase !== 'joined') return false;
+    return this.send({ type: 'chat', text: parsed.data });
+  }
+
+  setChatOpen(isOpen: boolean) {
+    this.isChatOpen = isOpen;
+    if (isOpen && this.room.unreadChat > 0) {
+      this.room = { ...this.room, unreadChat: 0 };
+      this.emit();
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Connection
+
+  private async connect() {
+    this.reconnectTimer = undefined;
+    if (this.isEnded) return;
+    let token: string;
+    try {
+      token = await this.tokenForAttempt();
+    } catch (error) {
+      if (this.isEnded) return;
+      if (error instanceof ApiError && error.status !== 0) {
+        const isSessionOver = error.status === 401;
+        this.finish({
+          reason: isSessionOver ? 'session' : 'refused',
+          message: isSessionOver ? 'Your session has ended. Log in again to join the meeting.' : error.message,
+          canRetry: !isSessionOver,
+        });
+        return;
+      }
+      this.retryLater('Cannot reach the server. Trying again…');
+      return;
+    }
+    if (this.isEnded) return;
+    const socket = new WebSocket((this.options.socketUrl ?? defaultSocketUrl)(token));
+    this.socket = socket;
+    socket.onopen = () => {
+      if (socket === this.socket) {
+        this.send({ type: 'join', protocolVersion: PROTOCOL_VERSION, roomId: this.options.roomId, media: this.media });
+      }
+    };
+    socket.onmessage = (event) => {
+      if (socket !== this.socket || typeof event.data !== 'string') return;
+      try {
+        this.handleMessage(JSON.parse(event.data) as ServerMessage);
+      } catch (error) {
+        console.warn('A meeting message could not be handled', error);
+      }
+    };
+    socket.onclose = (event) => {
+      if (socket === this.socket) this.handleClose(event.code, event.reason);
+    };
+  }
+
+  /** The address's token for the first join, when it is ours and fresh; a new one otherwise. */
+  private async tokenForAttempt(): Promise<string> {
+    const { initialToken, userId, roomId } = this.options;
+    if (!this.hasJoinedOnce && this.attempt === 0 && isUsableToken(initialToken, userId, roomId)) {
+      return initialToken!;
+    }
+    const ticket = await this.options.fetchTicket(roomId);
+    this.options.onTokenRenewed?.(ticket.token);
+    return ticket.token;
+  }
+
+  private handleMessage(message: ServerMessage) {
+    switch (message.type) {
+      case 'welcome':
+        this.you = message.you;
+        this.iceServers = message.iceServers;
+        this.roomSize = message.roomSize;
+        this.room = applyRoomEvent(this.room, message, this.roomContext());
+        this.phase = 'joined';
+        this.connectionNote = null;
+        this.attempt = 0;
+        this.hasJoinedOnce = true;
+        // The newcomer offers to everyone already there.
+        for (const participant of message.participants) this.openLink(participant.id, true);
+        this.applySendingQuality();
+        break;
+      case 'participant-joined':
+        this.room = applyRoomEvent(this.room, message, this.roomContext());
+        // They will offer; the link waits for it.
+        if (!this.links.has(message.participant.id)) this.openLink(message.participant.id, false);
+        this.applySendingQuality();
+        break;
+      case 'participant-left':
+        this.closeLink(message.participantId);
+        this.room = applyRoomEvent(this.room, message, this.roomContext());
+        this.applySendingQuality();
+        break;
+      case 'offer':
+      case 'answer':
+      case 'candidate': {
+        const link =
+          this.links.get(message.from) ?? (message.type === 'offer' ? this.openLink(message.from, false) : undefined);
+        if (message.type === 'candidate') link?.receive({ type: 'candidate', candidate: message.candidate });
+        else link?.receive({ type: message.type, sdp: message.sdp });
+        break;
+      }
+      case 'chat':
+      case 'media-state':
+        this.room = applyRoomEvent(this.room, message, this.roomContext());
+        break;
+      case 'error':
+        this.options.onNotice?.(message.message);
+        break;
+    }
+    this.emit();
+  }
+
+  private handleClose(code: number, reasonText: string) {
+    this.socket = null;
+    this.closeAllLinks();
+    this.you = null;
+    this.room = { ...this.room, participants: [] };
+    if (this.isEnded) return;
+    const reason = closeReasonOf(code);
+    if (shouldReconnect(code)) {
+      this.retryLater(reason ? CLOSE_MESSAGES[reason] : 'The connection was lost. Reconnecting…');
+      return;
+    }
+    this.finish({
+      reason: reason ?? 'refused',
+      message: reason ? CLOSE_MESSAGES[reason] : reasonText || 'The meeting connection was closed.',
+      canRetry: reason === undefined || RETRYABLE.includes(reason),
+    });
+  }
+
+  private retryLater(note: string) {
+    this.phase = this.hasJoinedOnce ? 'reconnecting' : 'joining';
+    this.connectionNote = navigator.onLine ? note : 'You are offline. The meeting reconnects when the network is back.';
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = setTimeout(() => void this.connect(), reconnectDelayMs(this.attempt));
+    this.attempt += 1;
+    this.emit();
+  }
+
+  private readonly handleOnline = () => {
+    this.emit();
+    // Back online: try now rather than at the end of the back-off.
+    if ((this.phase === 'reconnecting' || this.phase === 'joining') && this.reconnectTimer !== undefined) {
+      clearTimeout(this.reconnectTimer);
+      void this.connect();
+    }
+  };
+
+  private readonly handleOffline = () => this.emit();
+
+  private finish(end: MeetingEnd) {
+    this.phase = 'ended';
+    this.end = end;
+    clearTimeout(this.reconnectTimer);
+    window.removeEventListener('online', this.handleOnline);
+    window.removeEventListener('offline', this.handleOffline);
+    const socket = this.socket;
+    this.socket = null;
+    if (socket && socket.readyState <= WebSocket.OPEN) socket.close(CLOSE_CODES.LEFT);
+    this.closeAllLinks();
+    this.you = null;
+    this.room = { ...this.room, participants: [] };
+    for (const track of [this.camera, this.microphone, this.screen]) track?.stop();
+    this.camera = null;
+    this.microphone = null;
+    this.screen = null;
+    this.speaking.close();
+    this.emit();
+  }
+
+  /** Read through a getter: the phase may change while an await is pending. */
+  private get isEnded() {
+    return this.phase === 'ended';
+  }
+
+  private send(message: ClientMessage | PeerSignal): boolean {
+    if (this.socket?.readyState !== WebSocket.OPEN) return false;
+    this.socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Peers
+
+  private openLink(remoteId: string, isOfferer: boolean): PeerLink {
+    this.closeLink(remoteId);
+    const link = new PeerLink(remoteId, {
+      localId: this.you?.id ?? '',
+      iceServers: this.iceServers,
+      isOfferer,
+      tracks: (): OutgoingTracks => ({ audio: this.microphone, camera: this.camera, screen: this.screen }),
+      send: (signal) => this.send(signal),
+      onChange: () => {
+        if (this.links.get(remoteId) !== link) return;
+        this.speaking.listen(remoteId, link.incoming.audio.getAudioTracks()[0] ?? null);
+        this.emit();
+      },
+      onError: (error) => console.warn(`Meeting connection to ${remoteId} had a problem`, error),
+    });
+    this.links.set(remoteId, link);
+    this.speaking.listen(remoteId, link.incoming.audio.getAudioTracks()[0] ?? null);
+    return link;
+  }
+
+  private closeLink(remoteId: string) {
+    const link = this.links.get(remoteId);
+    if (!link) return;
+    link.close();
+    this.links.delete(remoteId);
+    this.speaking.listen(remoteId, null);
+  }
+
+  private closeAllLinks() {
+    for (const remoteId of [...this.links.keys()]) this.closeLink(remoteId);
+  }
+
+  private async replaceOnLinks(slot: 'audio' | 'camera' | 'screen', track: MediaStreamTrack | null) {
+    await Promise.all([...this.links.values()].map((link) => link.replaceTrack(slot, track)));
+  }
+
+  private applySendingQuality() {
+    const bitrate = cameraBitrateFor(this.links.size + 1);
+    for (const link of this.links.values()) void link.limitCameraBitrate(bitrate);
+  }
+
+  private mediaChanged() {
+    this.send({ type: 'media-state', state: this.media });
+    this.emit();
+  }
+
+  /** A track the browser ends by itself (camera unplugged, "Stop sharing" pressed). */
+  private watchTrack(track: MediaStreamTrack | null, onEnded: () => void) {
+    track?.addEventListener('ended', onEnded, { once: true });
+  }
+
+  private roomContext() {
+    return { youId: this.you?.id, isChatOpen: this.isChatOpen };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Snapshot
+
+  private buildSnapshot(): MeetingSnapshot {
+    return {
+      phase: this.phase,
+      end: this.end,
+      connectionNote: this.connectionNote,
+      isOnline: navigator.onLine,
+      you: this.you,
+      local: { media: this.media, camera: this.camera, screen: this.screen },
+      remotes: this.room.participants.map((participant) => {
+        const link = this.links.get(participant.id);
+        return { ...participant, link: link?.state ?? 'connecting', incoming: link?.incoming ?? null };
+      }),
+      speaking: this.speakingNow,
+      chat: this.room.chat,
+      unreadChat: this.room.unreadChat,
+      roomSize: this.roomSize,
+    };
+  }
+
+  private emit() {
+    this.snapshot = this.buildSnapshot();
+    for (const listener of this.listeners) listener();
+  }
+}

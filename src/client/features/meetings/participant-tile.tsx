@@ -1,0 +1,94 @@
+import { MicOff, MonitorUp, VideoOff } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { UserRole } from '#shared/constants';
+import type { LinkState } from './peer-link.ts';
+import { VideoSurface } from './video-surface.tsx';
+
+/** The letters of a name for the camera-off picture: "Ada Lovelace" → "AL". */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0]!, words.at(-1)!] : words.slice(0, 1);
+  return letters.map((word) => [...word][0]!.toUpperCase()).join('') || '?';
+}
+
+/**
+ * One person (or one shared screen) in the grid: their video or, with the camera
+ * off, their initials; their name; a muted-microphone mark; a ring while they
+ * speak; "Connecting…" until their media can flow.
+ */
+export function ParticipantTile({
+  name,
+  role,
+  video,
+  isCameraOff,
+  isMicOff,
+  isSpeaking,
+  link = 'connected',
+  isLocal = false,
+  isScreen = false,
+}: {
+  name: string;
+  role?: UserRole | undefined;
+  video: { track?: MediaStreamTrack | null; stream?: MediaStream | null };
+  isCameraOff: boolean;
+  isMicOff: boolean;
+  isSpeaking: boolean;
+  link?: LinkState;
+  isLocal?: boolean;
+  isScreen?: boolean;
+}) {
+  const title = isScreen ? `${name}'s screen` : isLocal ? `${name} (you)` : name;
+  const badges: ReactNode[] = [];
+  if (!isScreen && isMicOff) {
+    badges.push(
+      <span key="mic" className="flex items-center gap-1">
+        <MicOff className="size-4" aria-hidden="true" />
+        <span className="sr-only">Microphone off</span>
+      </span>,
+    );
+  }
+  return (
+    <figure
+      role="group"
+      aria-label={title}
+      data-speaking={isSpeaking || undefined}
+      className={`relative flex min-h-0 items-center justify-center overflow-hidden rounded-xl bg-slate-800 ring-offset-2 ring-offset-slate-950 transition-shadow ${isSpeaking ? 'ring-4 ring-emerald-400' : ''}`}
+    >
+      {isCameraOff ? (
+        <div className="flex flex-col items-center gap-2 text-slate-100">
+          <span
+            aria-hidden="true"
+            className="flex size-16 items-center justify-center rounded-full bg-brand-700 text-2xl font-semibold text-white sm:size-20"
+          >
+            {initialsOf(name)}
+          </span>
+          <span className="flex items-center gap-1 text-sm">
+            <VideoOff className="size-4" aria-hidden="true" />
+            Camera off
+          </span>
+        </div>
+      ) : (
+        <VideoSurface
+          {...video}
+          label={isScreen ? `${name}'s shared screen` : `${name}'s camera`}
+          isMirrored={isLocal && !isScreen}
+          fit={isScreen ? 'contain' : 'cover'}
+        />
+      )}
+      {link !== 'connected' ? (
+        <p
+          className="absolute inset-x-0 top-0 bg-slate-950/75 px-3 py-1.5 text-center text-sm text-white"
+          role="status"
+        >
+          {link === 'failed' ? 'Connection problem. Trying again…' : 'Connecting…'}
+        </p>
+      ) : null}
+      <figcaption className="absolute bottom-2 left-2 flex max-w-[calc(100%-1rem)] items-center gap-2 rounded-md bg-slate-950/75 px-2 py-1 text-sm text-white">
+        {isScreen ? <MonitorUp className="size-4 shrink-0" aria-hidden="true" /> : null}
+        <span className="truncate">{title}</span>
+        {role === 'teacher' && !isScreen ? <span className="text-xs text-slate-300">Teacher</span> : null}
+        {badges}
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,70 @@
+import { Mic, MicOff, MonitorUp, Video, VideoOff } from 'lucide-react';
+import { useId } from 'react';
+import type { MediaState } from '#shared/meetings';
+import { PanelHeader } from './chat-panel.tsx';
+import type { MeetingSnapshot } from './meeting-session.ts';
+
+/** Everyone in the room, with what they share, and how full the room is. */
+export function ParticipantsPanel({
+  snapshot,
+  yourName,
+  onClose,
+}: {
+  snapshot: MeetingSnapshot;
+  yourName: string;
+  onClose(): void;
+}) {
+  const headingId = useId();
+  const people = [
+    { id: 'you', name: `${yourName} (you)`, role: snapshot.you?.role, media: snapshot.local.media },
+    ...snapshot.remotes,
+  ];
+  return (
+    <section aria-labelledby={headingId} className="flex min-h-0 flex-1 flex-col">
+      <PanelHeader id={headingId} title="Participants" onClose={onClose} />
+      <p className="px-3 pt-2 text-sm text-slate-700">
+        {people.length} in the room{snapshot.roomSize ? ` (at most ${snapshot.roomSize})` : ''}
+      </p>
+      <ul className="flex min-h-0 flex-1 flex-col gap-1 overflow-y-auto p-3">
+        {people.map((person) => (
+          <li
+            key={person.id}
+            className="flex items-center justify-between gap-2 rounded-md px-2 py-1.5 hover:bg-slate-50"
+          >
+            <span className="min-w-0 truncate text-slate-900">
+              {person.name}
+              {person.role === 'teacher' ? <span className="ml-2 text-xs text-slate-600">Teacher</span> : null}
+            </span>
+            <MediaMarks media={person.media} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function MediaMarks({ media }: { media: MediaState }) {
+  const iconClass = 'size-4';
+  return (
+    <span className="flex shrink-0 items-center gap-1.5 text-slate-700">
+      {media.screen ? (
+        <>
+          <MonitorUp className={iconClass} aria-hidden="true" />
+          <span className="sr-only">sharing the screen,</span>
+        </>
+      ) : null}
+      {media.camera ? (
+        <Video className={iconClass} aria-hidden="true" />
+      ) : (
+        <VideoOff className={`${iconClass} text-red-700`} aria-hidden="true" />
+      )}
+      <span className="sr-only">{media.camera ? 'camera on,' : 'camera off,'}</span>
+      {media.mic ? (
+        <Mic className={iconClass} aria-hidden="true" />
+      ) : (
+        <MicOff className={`${iconClass} text-red-700`} aria-hidden="true" />
+      )}
+      <span className="sr-only">{media.mic ? 'microphone on' : 'microphone off'}</span>
+    </span>
+  );
+}

@@ -1,0 +1,210 @@
+import { AlertTriangle, Mic, MicOff, Video, VideoOff } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { listDevices, openWanted, type DeviceChoice, type DeviceLists } from './local-media.ts';
+import { VideoSurface } from './video-surface.tsx';
+
+export type JoinChoice = { camera: MediaStreamTrack | null; microphone: MediaStreamTrack | null };
+
+type Wish = { camera: boolean; microphone: boolean };
+type OpenRequest = { wish: Wish; choice: DeviceChoice };
+type Opened = {
+  request: OpenRequest;
+  camera: MediaStreamTrack | null;
+  microphone: MediaStreamTrack | null;
+  problem: string | null;
+};
+
+/**
+ * Before joining: see oneself, choose camera and microphone (on or off, and which
+ * device), then join. A blocked or missing device says so, and the person can
+ * join with it off. The tracks opened here go on into the meeting.
+ */
+export function PreJoin({
+  roomId,
+  initialWish,
+  onJoin,
+}: {
+  roomId: string;
+  initialWish: Wish;
+  onJoin(choice: JoinChoice): void;
+}) {
+  // What to open; every toggle or device choice is a new request, answered by `opened`.
+  const [request, setRequest] = useState<OpenRequest>(() => ({ wish: initialWish, choice: {} }));
+  const [opened, setOpened] = useState<Opened | null>(null);
+  const [devices, setDevices] = useState<DeviceLists>({ cameras: [], microphones: [] });
+  const handedOver = useRef(false);
+  const headingId = useId();
+
+  // One permission prompt for both; each device alone if that fails (see openWanted).
+  useEffect(() => {
+    let isCancelled = false;
+    const tracks: MediaStreamTrack[] = [];
+    void openWanted(request.wish, request.choice).then(async (found) => {
+      tracks.push(...[found.camera, found.microphone].filter((track) => track !== null));
+      if (isCancelled) return;
+      setOpened({
+        request,
+        camera: found.camera,
+        microphone: found.microphone,
+        problem: found.problem?.message ?? null,
+      });
+      const lists = await listDevices();
+      if (!isCancelled) setDevices(lists);
+    });
+    return () => {
+      isCancelled = true;
+      if (!handedOver.current) for (const track of tracks) track.stop();
+    };
+  }, [request]);
+
+  const isOpening = opened?.request !== request;
+  const camera = isOpening ? null : (opened?.camera ?? null);
+  const microphone = isOpening ? null : (opened?.microphone ?? null);
+  const problem = opened?.problem ?? null;
+  // What shows is what is open; a toggle asks for the other state of one device.
+  const isCameraOn = camera !== null;
+  const isMicrophoneOn = microphone !== null;
+  const toggle = (device: keyof Wish) =>
+    setRequest((current) => ({
+      ...current,
+      wish: {
+        camera: device === 'camera' ? !isCameraOn : isCameraOn,
+        microphone: device === 'microphone' ? !isMicrophoneOn : isMicrophoneOn,
+      },
+    }));
+  const choose = (choice: DeviceChoice) =>
+    setRequest((current) => ({ ...current, choice: { ...current.choice, ...choice } }));
+
+  const join = () => {
+    handedOver.current = true;
+    onJoin({ camera, microphone });
+  };
+
+  return (
+    <section aria-labelledby={headingId} className="mx-auto flex w-full max-w-3xl flex-col gap-4">
+      <h1 id={headingId} className="text-2xl font-bold text-slate-900">
+        Ready to join?
+      </h1>
+      <p className="text-slate-700">
+        Room <span className="font-mono font-semibold text-slate-900">{roomId}</span>. Choose your camera and
+        microphone, then join.
+      </p>
+      <div className="relative aspect-video w-full overflow-hidden rounded-xl bg-slate-900">
+        {camera ? (
+          <VideoSurface track={camera} isMirrored label="Your camera preview" />
+        ) : (
+          <p className="flex h-full items-center justify-center gap-2 text-slate-100">
+            <VideoOff className="size-5" aria-hidden="true" />
+            {isOpening ? 'Starting the camera…' : 'Your camera is off'}
+          </p>
+        )}
+      </div>
+
+      {problem ? (
+        <div
+          role="alert"
+          className="flex items-start gap-3 rounded-lg border border-amber-500 bg-amber-50 p-4 text-amber-950"
+        >
+          <AlertTriangle className="mt-0.5 size-5 shrink-0 text-amber-700" aria-hidden="true" />
+          <div className="flex flex-col gap-3">
+            <p>{problem}</p>
+            <div className="flex flex-wrap gap-2">
+              <Button
+                variant="secondary"
+                onClick={() => setRequest((current) => ({ ...current, wish: { camera: true, microphone: true } }))}
+              >
+                Try again
+              </Button>
+            </div>
+          </div>
+        </div>
+      ) : null}
+
+      <div className="flex flex-wrap items-center gap-2">
+        <Button variant="secondary" aria-pressed={isCameraOn} disabled={isOpening} onClick={() => toggle('camera')}>
+          {isCameraOn ? (
+            <Video className="size-4" aria-hidden="true" />
+          ) : (
+            <VideoOff className="size-4" aria-hidden="true" />
+          )}
+          Camera
+        </Button>
+        <Button
+          variant="secondary"
+          aria-pressed={isMicrophoneOn}
+          disabled={isOpening}
+          onClick={() => toggle('microphone')}
+        >
+          {isMicrophoneOn ? (
+            <Mic className="size-4" aria-hidden="true" />
+          ) : (
+            <MicOff className="size-4" aria-hidden="true" />
+          )}
+          Microphone
+        </Button>
+      </div>
+
+      {devices.cameras.length > 1 || devices.microphones.length > 1 ? (
+        <div className="grid gap-3 sm:grid-cols-2">
+          <DeviceSelect
+            label="Camera"
+            devices={devices.cameras}
+            value={camera?.getSettings().deviceId}
+            isDisabled={!isCameraOn || isOpening}
+            onChange={(cameraId) => choose({ cameraId })}
+          />
+          <DeviceSelect
+            label="Microphone"
+            devices={devices.microphones}
+            value={microphone?.getSettings().deviceId}
+            isDisabled={!isMicrophoneOn || isOpening}
+            onChange={(microphoneId) => choose({ microphoneId })}
+          />
+        </div>
+      ) : null}
+
+      <div className="flex flex-wrap gap-2">
+        <Button onClick={join} disabled={isOpening}>
+          {isCameraOn || isMicrophoneOn ? 'Join meeting' : 'Join with camera and microphone off'}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function DeviceSelect({
+  label,
+  devices,
+  value,
+  isDisabled,
+  onChange,
+}: {
+  label: string;
+  devices: MediaDeviceInfo[];
+  value: string | undefined;
+  isDisabled: boolean;
+  onChange(deviceId: string): void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value ?? ''}
+        disabled={isDisabled || devices.length === 0}
+        onChange={(event) => onChange(event.target.value)}
+        className="rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 disabled:bg-slate-100"
+      >
+        {devices.map((device, index) => (
+          <option key={device.deviceId} value={device.deviceId}>
+            {device.label || `${label} ${index + 1}`}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

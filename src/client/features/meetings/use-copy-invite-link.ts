@@ -1,0 +1,16 @@
+import { useCallback } from 'react';
+import toast from 'react-hot-toast';
+import { inviteLink } from './meeting-links.ts';
+
+/** Copies the room's invite link; where the clipboard is not allowed, shows the link to copy by hand. */
+export function useCopyInviteLink(roomId: string) {
+  return useCallback(async () => {
+    const link = inviteLink(window.location.origin, roomId);
+    try {
+      await navigator.clipboard.writeText(link);
+      toast.success('Invite link copied');
+    } catch {
+      toast(`Copy this invite link: ${link}`, { duration: 15_000 });
+    }
+  }, [roomId]);
+}

@@ -1,0 +1,168 @@
+import type { Browser, Locator, Page } from '@playwright/test';
+import { CLOSE_MESSAGES } from '../../src/shared/meetings.ts';
+import { enterStudyMode, logInStudentThroughUi, logInTeacherThroughUi } from './actors.ts';
+import { registeredStudent, registeredTeacher } from './api-setup.ts';
+import { expect, expectAccessible, test } from './fixtures.ts';
+
+/**
+ * Issue 7: meetings of our own, browser to browser, in Chromium with fake
+ * cameras and microphones (a moving test pattern and a beep).
+ */
+
+/** The video in a participant's tile is playing real frames from the other browser. */
+async function expectVideoFlowing(tile: Locator) {
+  await expect
+    .poll(() => tile.locator('video').evaluate((video: HTMLVideoElement) => video.videoWidth), { timeout: 20_000 })
+    .toBeGreaterThan(0);
+  const firstTime = await tile.locator('video').evaluate((video: HTMLVideoElement) => video.currentTime);
+  await expect
+    .poll(() => tile.locator('video').evaluate((video: HTMLVideoElement) => video.currentTime))
+    .toBeGreaterThan(firstTime);
+}
+
+/** A second person in their own browser context, the size of this project's screen. */
+async function newPerson(browser: Browser, page: Page, baseURL: string | undefined) {
+  const context = await browser.newContext({ viewport: page.viewportSize(), baseURL });
+  return context.newPage();
+}
+
+test('a teacher and a student meet: video both ways, camera off, chat, leave', async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}) => {
+  const teacher = await registeredTeacher(request);
+  const student = await registeredStudent(request);
+
+  // The teacher opens a new room from EMeet and joins it.
+  await logInTeacherThroughUi(page, teacher);
+  await page.getByRole('navigation').getByRole('link', { name: 'EMeet' }).click();
+  await expect(page.getByRole('heading', { name: 'EMeet', level: 1 })).toBeVisible();
+  await expectAccessible(page, 'teacher emeet');
+  await page.getByRole('button', { name: 'Create a room' }).click();
+  const roomId = (await page.getByTestId('new-room-id').textContent())!;
+  expect(roomId).toMatch(/^[a-z0-9]{4}(-[a-z0-9]{4}){4}$/);
+  await expect(page.getByLabel('Invite link')).toHaveValue(
+    `${baseURL}/dashboard/student/meet/${roomId}?meetingId=${roomId}&webcamEnabled=true&micEnabled=true`,
+  );
+  await page.getByRole('button', { name: 'Join this room' }).click();
+  await expect(page).toHaveURL(
+    new RegExp(
+      `/dashboard/teacher/meet/${roomId}\\?token=[\\w.-]+&meetingId=${roomId}&webcamEnabled=true&micEnabled=true$`,
+    ),
+  );
+  // The pre-join preview shows the camera before anyone else sees it.
+  await expect(page.getByRole('heading', { name: 'Ready to join?' })).toBeVisible();
+  await expect
+    .poll(() => page.getByLabel('Your camera preview').evaluate((video: HTMLVideoElement) => video.videoWidth))
+    .toBeGreaterThan(0);
+  await expectAccessible(page, 'pre-join');
+  await page.getByRole('button', { name: 'Join meeting' }).click();
+  await expect(page.getByRole('toolbar', { name: 'Meeting controls' })).toBeVisible();
+
+  // The student types the room ID on their own EMeet screen, in another browser.
+  const studentPage = await newPerson(browser, page, baseURL);
+  await logInStudentThroughUi(studentPage, student);
+  await studentPage.getByRole('navigation').getByRole('link', { name: 'EMeet' }).click();
+  await studentPage.getByLabel('Room ID').fill('no');
+  await studentPage.getByRole('button', { name: 'Join', exact: true }).click();
+  await expect(studentPage.getByLabel('Room ID')).toHaveAttribute('aria-invalid', 'true');
+  await studentPage.getByLabel('Room ID').fill(` ${roomId} `);
+  await studentPage.getByRole('button', { name: 'Join', exact: true }).click();
+  await expect(studentPage.getByRole('heading', { name: 'Ready to join?' })).toBeVisible();
+  const joinClickedAt = Date.now();
+  await studentPage.getByRole('button', { name: 'Join meeting' }).click();
+
+  // Each sees the other's video playing.
+  const teacherTileForStudent = studentPage.getByRole('group', { name: teacher.name, exact: true });
+  await expectVideoFlowing(teacherTileForStudent);
+  const firstFrameMs = Date.now() - joinClickedAt;
+  test.info().annotations.push({ type: 'join-to-first-remote-frame', description: `${firstFrameMs} ms` });
+  console.log(`join-to-first-remote-frame: ${firstFrameMs} ms (${test.info().project.name})`);
+  const studentTile = page.getByRole('group', { name: student.name, exact: true });
+  await expectVideoFlowing(studentTile);
+  await expectAccessible(page, 'meeting (teacher)');
+  await expectAccessible(studentPage, 'meeting (student)');
+
+  // The student turns the camera off: the teacher's tile for them says so.
+  const studentCamera = studentPage.getByRole('button', { name: 'Camera', exact: true });
+  await expect(studentCamera).toHaveAttribute('aria-pressed', 'true');
+  await studentCamera.click();
+  await expect(studentCamera).toHaveAttribute('aria-pressed', 'false');
+  await expect(studentTile.getByText('Camera off')).toBeVisible();
+  await expect(studentTile.locator('video')).toHaveCount(0);
+  // ...and the microphone: the tile marks it.
+  await studentPage.getByRole('button', { name: 'Microphone', exact: true }).click();
+  await expect(studentTile.getByText('Microphone off')).toBeAttached();
+
+  // A chat message arrives, with an unread count until the chat is opened.
+  await studentPage.getByRole('button', { name: 'Chat' }).click();
+  await studentPage.getByLabel('Message').fill('Hello from the student');
+  await studentPage.getByLabel('Message').press('Enter');
+  await expect(studentPage.getByRole('log', { name: 'Chat' })).toContainText('Hello from the student');
+  await expect(page.getByRole('button', { name: /Chat 1 unread/ })).toBeVisible();
+  await page.getByRole('button', { name: /Chat/ }).click();
+  await expect(page.getByRole('log', { name: 'Chat' })).toContainText(`${student.name}`);
+  await expect(page.getByRole('log', { name: 'Chat' })).toContainText('Hello from the student');
+  await expectAccessible(page, 'meeting chat');
+  await page.getByRole('button', { name: 'Participants' }).click();
+  await expect(page.getByRole('complementary')).toContainText('2 in the room (at most 8)');
+  await expectAccessible(page, 'meeting participants');
+
+  // The student leaves: their tile disappears from the teacher's grid.
+  await studentPage.getByRole('button', { name: 'Leave' }).click();
+  await expect(studentPage.getByRole('heading', { name: 'You left the meeting' })).toBeVisible();
+  await expect(studentPage.getByText(CLOSE_MESSAGES.LEFT)).toBeVisible();
+  await expect(studentTile).toHaveCount(0);
+  await expect(page.getByRole('group', { name: /\(you\)$/ })).toBeVisible();
+  await studentPage.context().close();
+});
+
+test('an invite link brings a logged-out student through the login into the meeting', async ({ page, request }) => {
+  const student = await registeredStudent(request);
+  await page.goto('/dashboard/student/meet/maths-7b?meetingId=maths-7b&webcamEnabled=false&micEnabled=false');
+  await expect(page).toHaveURL(/\/auth\/student\/login$/);
+  await page.getByLabel('Username').fill(student.rollNumber);
+  await page.getByLabel('Password').fill(student.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(
+    /\/dashboard\/student\/meet\/maths-7b\?meetingId=maths-7b&webcamEnabled=false&micEnabled=false$/,
+  );
+  await enterStudyMode(page);
+  // The link asked for camera and microphone off: nothing is opened.
+  await expect(page.getByText('Your camera is off')).toBeVisible();
+  await page.getByRole('button', { name: 'Join with camera and microphone off' }).click();
+  await expect(page.getByRole('group', { name: `${student.name} (you)` }).getByText('Camera off')).toBeVisible();
+  // The page minted its own token and keeps it in the address for a reload.
+  await expect(page).toHaveURL(/[?&]token=[\w.-]+/);
+  await page.getByRole('button', { name: 'Leave' }).click();
+});
+
+test('a blocked camera and microphone: a clear message, and joining with them off', async ({ page, request }) => {
+  const student = await registeredStudent(request);
+  await page.addInitScript(() => {
+    navigator.mediaDevices.getUserMedia = () =>
+      Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+  });
+  await logInStudentThroughUi(page, student);
+  await page.goto('/dashboard/student/meet/science-lab?meetingId=science-lab&webcamEnabled=true&micEnabled=true');
+  await enterStudyMode(page);
+  await expect(page.getByRole('alert')).toContainText('Your browser blocked the camera and microphone');
+  await expectAccessible(page, 'pre-join, devices blocked');
+  await page.getByRole('button', { name: 'Join with camera and microphone off' }).click();
+  await expect(page.getByRole('toolbar', { name: 'Meeting controls' })).toBeVisible();
+  // Turning the camera on later asks again, and says why it cannot.
+  await page.getByRole('button', { name: 'Camera', exact: true }).click();
+  await expect(page.getByText('Your browser blocked the camera.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Camera', exact: true })).toHaveAttribute('aria-pressed', 'false');
+});
+
+test('a meeting link with a broken room ID says so', async ({ page, request }) => {
+  const teacher = await registeredTeacher(request);
+  await logInTeacherThroughUi(page, teacher);
+  await page.goto('/dashboard/teacher/meet/x!?meetingId=x');
+  await expect(page.getByRole('heading', { name: 'This meeting link is not valid' })).toBeVisible();
+  await page.getByRole('link', { name: 'Enter a room ID' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/teacher\/emeet$/);
+});
