@@ -22,7 +22,7 @@ export function ChatPanel({
   const [text, setText] = useState('');
   const headingId = useId();
   const inputId = useId();
-  const listRef = useRef<HTMLOListElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => inputRef.current?.focus(), []);
@@ -40,26 +40,30 @@ export function ChatPanel({
   return (
     <section aria-labelledby={headingId} className="flex min-h-0 flex-1 flex-col">
       <PanelHeader id={headingId} title="Chat" onClose={onClose} />
-      <ol
+      {/* The scrolling log takes the focus, so keyboard users can scroll back through it. */}
+      <div
         ref={listRef}
         role="log"
         aria-labelledby={headingId}
-        className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto p-3"
+        tabIndex={0}
+        className="min-h-0 flex-1 overflow-y-auto p-3 outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
       >
-        {lines.length === 0 ? <li className="text-sm text-slate-600">No messages yet. Say hello!</li> : null}
-        {lines.map((line) => (
-          <li key={line.id} className={`flex flex-col ${line.isMine ? 'items-end' : 'items-start'}`}>
-            <span className="text-xs text-slate-600">
-              {line.isMine ? 'You' : line.name} · <time dateTime={line.sentAt}>{timeOf(line.sentAt)}</time>
-            </span>
-            <span
-              className={`max-w-[90%] rounded-lg px-3 py-2 text-sm wrap-anywhere whitespace-pre-wrap ${line.isMine ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-900'}`}
-            >
-              {line.text}
-            </span>
-          </li>
-        ))}
-      </ol>
+        <ol className="flex flex-col gap-3">
+          {lines.length === 0 ? <li className="text-sm text-slate-600">No messages yet. Say hello!</li> : null}
+          {lines.map((line) => (
+            <li key={line.id} className={`flex flex-col ${line.isMine ? 'items-end' : 'items-start'}`}>
+              <span className="text-xs text-slate-600">
+                {line.isMine ? 'You' : line.name} · <time dateTime={line.sentAt}>{timeOf(line.sentAt)}</time>
+              </span>
+              <span
+                className={`max-w-[90%] rounded-lg px-3 py-2 text-sm wrap-anywhere whitespace-pre-wrap ${line.isMine ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-900'}`}
+              >
+                {line.text}
+              </span>
+            </li>
+          ))}
+        </ol>
+      </div>
       <form onSubmit={submit} className="flex items-end gap-2 border-t border-slate-200 p-3">
         <div className="flex flex-1 flex-col gap-1">
           <label htmlFor={inputId} className="sr-only">
