@@ -65,7 +65,7 @@ export function ChatPanel({
         </ol>
       </div>
       <form onSubmit={submit} className="flex items-end gap-2 border-t border-slate-200 p-3">
-        <div className="flex flex-1 flex-col gap-1">
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
           <label htmlFor={inputId} className="sr-only">
             Message
           </label>
@@ -77,7 +77,7 @@ export function ChatPanel({
             onChange={(event) => setText(event.target.value)}
             placeholder="Write a message"
             autoComplete="off"
-            className="rounded-lg border border-slate-300 px-3 py-2 text-base outline-none focus:ring-2 focus:ring-brand-500"
+            className="w-full rounded-lg border border-slate-300 px-3 py-2 text-base outline-none focus:ring-2 focus:ring-brand-500"
           />
         </div>
         <Button type="submit" disabled={!canSend || !text.trim()} className="px-3">

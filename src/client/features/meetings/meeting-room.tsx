@@ -77,7 +77,7 @@ export function MeetingRoom({
       </div>
       <ConnectionBanner snapshot={snapshot} />
       <div className="relative flex min-h-0 flex-1 gap-3">
-        <div className={`grid min-h-0 flex-1 auto-rows-fr gap-2 ${gridColumns(tiles.length)}`}>{tiles}</div>
+        <div className={`grid min-h-0 flex-1 auto-rows-fr gap-2 p-1 ${gridColumns(tiles.length)}`}>{tiles}</div>
         {panel ? (
           <aside className="absolute inset-0 z-10 flex min-h-0 flex-col rounded-xl border border-slate-200 bg-white shadow-lg md:static md:w-80 md:shadow-none">
             {panel === 'chat' ? (
@@ -200,7 +200,7 @@ function MeetingControls({
   onPanel(panel: Panel): void;
 }) {
   const { mic, camera, screen } = snapshot.local.media;
-  const controlClasses = 'min-w-12 px-3';
+  const controlClasses = 'min-w-11 px-2.5 sm:px-3';
   return (
     <div
       role="toolbar"
@@ -273,7 +273,7 @@ function MeetingControls({
       </Button>
       <Button variant="danger" className={controlClasses} onClick={() => session.leave()}>
         <PhoneOff className="size-5" aria-hidden="true" />
-        Leave
+        <span className="max-sm:sr-only">Leave</span>
       </Button>
     </div>
   );
