@@ -82,8 +82,20 @@ test('a teacher and a student meet: video both ways, camera off, chat, leave', a
   console.log(`join-to-first-remote-frame: ${firstFrameMs} ms (${test.info().project.name})`);
   const studentTile = page.getByRole('group', { name: student.name, exact: true });
   await expectVideoFlowing(studentTile);
+  // The fake microphone beeps: the student's tile lights up while it sounds.
+  await expect(studentTile).toHaveAttribute('data-speaking', 'true');
   await expectAccessible(page, 'meeting (teacher)');
   await expectAccessible(studentPage, 'meeting (student)');
+  if (test.info().project.name === 'desktop') await page.screenshot({ path: 'docs/screenshots/meeting.png' });
+
+  // The teacher shares their screen: the student sees it in a tile of its own, until it stops.
+  const shareScreen = page.getByRole('button', { name: 'Share screen' });
+  await shareScreen.click();
+  await expect(shareScreen).toHaveAttribute('aria-pressed', 'true');
+  const sharedScreen = studentPage.getByRole('group', { name: `${teacher.name}'s screen` });
+  await expectVideoFlowing(sharedScreen);
+  await shareScreen.click();
+  await expect(sharedScreen).toHaveCount(0);
 
   // The student turns the camera off: the teacher's tile for them says so.
   const studentCamera = studentPage.getByRole('button', { name: 'Camera', exact: true });

@@ -28,6 +28,10 @@ import { useCopyInviteLink } from './use-copy-invite-link.ts';
 
 type Panel = 'chat' | 'people' | null;
 
+/** Phones' browsers cannot share a screen: the button is offered only where it works. */
+const canShareScreen =
+  typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getDisplayMedia === 'function';
+
 /** Columns for this many tiles: the grid stays close to square on a wide screen. */
 function gridColumns(tileCount: number): string {
   if (tileCount <= 1) return 'grid-cols-1';
@@ -233,19 +237,23 @@ function MeetingControls({
         )}
         <span className="max-sm:sr-only">Camera</span>
       </Button>
-      <Button
-        variant="secondary"
-        className={controlClasses}
-        aria-pressed={screen}
-        onClick={() => void withDeviceMessage(() => (screen ? session.stopScreenShare() : session.startScreenShare()))}
-      >
-        {screen ? (
-          <MonitorX className="size-5" aria-hidden="true" />
-        ) : (
-          <MonitorUp className="size-5" aria-hidden="true" />
-        )}
-        <span className="max-sm:sr-only">Share screen</span>
-      </Button>
+      {canShareScreen ? (
+        <Button
+          variant="secondary"
+          className={controlClasses}
+          aria-pressed={screen}
+          onClick={() =>
+            void withDeviceMessage(() => (screen ? session.stopScreenShare() : session.startScreenShare()))
+          }
+        >
+          {screen ? (
+            <MonitorX className="size-5" aria-hidden="true" />
+          ) : (
+            <MonitorUp className="size-5" aria-hidden="true" />
+          )}
+          <span className="max-sm:sr-only">Share screen</span>
+        </Button>
+      ) : null}
       <Button
         variant="secondary"
         className={controlClasses}
