@@ -1,9 +1,10 @@
-import type { Browser, BrowserContext, Locator } from '@playwright/test';
+import type { Browser, BrowserContext } from '@playwright/test';
 import { CLOSE_MESSAGES } from '../../src/shared/meetings.ts';
 import { logInStudentThroughUi, logInTeacherThroughUi } from './actors.ts';
 import { registeredStudent, registeredTeacher } from './api-setup.ts';
 import { clusterSettings, startCluster } from './app-instances.ts';
 import { expect, test } from './fixtures.ts';
+import { expectVideoFlowing, joinRoomFromEmeet } from './meeting-actors.ts';
 
 /**
  * Issue 7, scale-out: two app instances share PostgreSQL and Redis. A teacher on
@@ -15,12 +16,6 @@ const settings = clusterSettings();
 const FIRST_PORT = Number(process.env.E2E_CLUSTER_PORT ?? 3250);
 
 test.skip(!settings && !process.env.CI, 'needs E2E_CLUSTER_DATABASE_URL and E2E_CLUSTER_REDIS_URL (set by .ci/run)');
-
-async function expectVideoFlowing(tile: Locator) {
-  await expect
-    .poll(() => tile.locator('video').evaluate((video: HTMLVideoElement) => video.videoWidth), { timeout: 20_000 })
-    .toBeGreaterThan(0);
-}
 
 async function contextOn(browser: Browser, baseURL: string): Promise<BrowserContext> {
   return browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
@@ -55,10 +50,7 @@ test('two instances on PostgreSQL and Redis: people on each meet, the limit hold
     const student = await registeredStudent(studentContext.request);
     const studentPage = await studentContext.newPage();
     await logInStudentThroughUi(studentPage, student);
-    await studentPage.getByRole('navigation').getByRole('link', { name: 'EMeet' }).click();
-    await studentPage.getByLabel('Room ID').fill(roomId);
-    await studentPage.getByRole('button', { name: 'Join', exact: true }).click();
-    await studentPage.getByRole('button', { name: 'Join meeting' }).click();
+    await joinRoomFromEmeet(studentPage, roomId);
 
     const teacherTile = studentPage.getByRole('group', { name: teacher.name, exact: true });
     const studentTile = teacherPage.getByRole('group', { name: student.name, exact: true });
@@ -71,10 +63,7 @@ test('two instances on PostgreSQL and Redis: people on each meet, the limit hold
     const lateStudent = await registeredStudent(lateContext.request);
     const latePage = await lateContext.newPage();
     await logInStudentThroughUi(latePage, lateStudent);
-    await latePage.getByRole('navigation').getByRole('link', { name: 'EMeet' }).click();
-    await latePage.getByLabel('Room ID').fill(roomId);
-    await latePage.getByRole('button', { name: 'Join', exact: true }).click();
-    await latePage.getByRole('button', { name: 'Join meeting' }).click();
+    await joinRoomFromEmeet(latePage, roomId);
     await expect(latePage.getByRole('heading', { name: 'This room is full' })).toBeVisible();
     await expect(latePage.getByRole('alert')).toHaveText(CLOSE_MESSAGES.ROOM_FULL);
     await expect(latePage.getByRole('button', { name: 'Try again' })).toBeVisible();

@@ -1,24 +1,14 @@
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { CLOSE_MESSAGES } from '../../src/shared/meetings.ts';
 import { enterStudyMode, logInStudentThroughUi, logInTeacherThroughUi } from './actors.ts';
 import { registeredStudent, registeredTeacher } from './api-setup.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
+import { expectVideoFlowing } from './meeting-actors.ts';
 
 /**
  * Issue 7: meetings of our own, browser to browser, in Chromium with fake
  * cameras and microphones (a moving test pattern and a beep).
  */
-
-/** The video in a participant's tile is playing real frames from the other browser. */
-async function expectVideoFlowing(tile: Locator) {
-  await expect
-    .poll(() => tile.locator('video').evaluate((video: HTMLVideoElement) => video.videoWidth), { timeout: 20_000 })
-    .toBeGreaterThan(0);
-  const firstTime = await tile.locator('video').evaluate((video: HTMLVideoElement) => video.currentTime);
-  await expect
-    .poll(() => tile.locator('video').evaluate((video: HTMLVideoElement) => video.currentTime))
-    .toBeGreaterThan(firstTime);
-}
 
 /** A second person in their own browser context, the size of this project's screen. */
 async function newPerson(browser: Browser, page: Page, baseURL: string | undefined) {

@@ -9,6 +9,7 @@ import {
   Users,
   Video,
   VideoOff,
+  type LucideIcon,
 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
@@ -192,6 +193,42 @@ async function withDeviceMessage(action: () => Promise<void>) {
   }
 }
 
+/**
+ * One button of the toolbar: an icon and its label (read aloud only, on phones),
+ * pressed or not. A device shows `offIcon` in red when off; a panel or a shared
+ * screen is filled while pressed.
+ */
+function ControlButton({
+  label,
+  isPressed,
+  icon: Icon,
+  offIcon: OffIcon,
+  onClick,
+  children,
+}: {
+  label: string;
+  isPressed: boolean;
+  icon: LucideIcon;
+  offIcon?: LucideIcon;
+  onClick(): void;
+  children?: ReactNode;
+}) {
+  const isOff = OffIcon !== undefined && !isPressed;
+  const ShownIcon = isOff ? OffIcon : Icon;
+  return (
+    <Button
+      variant={isPressed && !OffIcon ? 'primary' : 'secondary'}
+      className="min-w-11 px-2.5 sm:px-3"
+      aria-pressed={isPressed}
+      onClick={onClick}
+    >
+      <ShownIcon className={`size-5 ${isOff ? 'text-red-700' : ''}`} aria-hidden="true" />
+      <span className="max-sm:sr-only">{label}</span>
+      {children}
+    </Button>
+  );
+}
+
 function MeetingControls({
   session,
   snapshot,
@@ -204,82 +241,48 @@ function MeetingControls({
   onPanel(panel: Panel): void;
 }) {
   const { mic, camera, screen } = snapshot.local.media;
-  const controlClasses = 'min-w-11 px-2.5 sm:px-3';
   return (
     <div
       role="toolbar"
       aria-label="Meeting controls"
       className="flex flex-wrap items-center justify-center gap-2 rounded-xl bg-slate-900 p-2"
     >
-      <Button
-        variant="secondary"
-        className={controlClasses}
-        aria-pressed={mic}
+      <ControlButton
+        label="Microphone"
+        isPressed={mic}
+        icon={Mic}
+        offIcon={MicOff}
         onClick={() => void withDeviceMessage(() => session.setMicrophone(!mic))}
-      >
-        {mic ? (
-          <Mic className="size-5" aria-hidden="true" />
-        ) : (
-          <MicOff className="size-5 text-red-700" aria-hidden="true" />
-        )}
-        <span className="max-sm:sr-only">Microphone</span>
-      </Button>
-      <Button
-        variant="secondary"
-        className={controlClasses}
-        aria-pressed={camera}
+      />
+      <ControlButton
+        label="Camera"
+        isPressed={camera}
+        icon={Video}
+        offIcon={VideoOff}
         onClick={() => void withDeviceMessage(() => session.setCamera(!camera))}
-      >
-        {camera ? (
-          <Video className="size-5" aria-hidden="true" />
-        ) : (
-          <VideoOff className="size-5 text-red-700" aria-hidden="true" />
-        )}
-        <span className="max-sm:sr-only">Camera</span>
-      </Button>
+      />
       {canShareScreen ? (
-        <Button
-          variant="secondary"
-          className={controlClasses}
-          aria-pressed={screen}
+        <ControlButton
+          label="Share screen"
+          isPressed={screen}
+          icon={screen ? MonitorX : MonitorUp}
           onClick={() =>
             void withDeviceMessage(() => (screen ? session.stopScreenShare() : session.startScreenShare()))
           }
-        >
-          {screen ? (
-            <MonitorX className="size-5" aria-hidden="true" />
-          ) : (
-            <MonitorUp className="size-5" aria-hidden="true" />
-          )}
-          <span className="max-sm:sr-only">Share screen</span>
-        </Button>
+        />
       ) : null}
-      <Button
-        variant="secondary"
-        className={controlClasses}
-        aria-pressed={panel === 'people'}
-        onClick={() => onPanel('people')}
-      >
-        <Users className="size-5" aria-hidden="true" />
-        <span className="max-sm:sr-only">Participants</span>
-        <span className="rounded-full bg-slate-200 px-1.5 text-xs">{snapshot.remotes.length + 1}</span>
-      </Button>
-      <Button
-        variant="secondary"
-        className={controlClasses}
-        aria-pressed={panel === 'chat'}
-        onClick={() => onPanel('chat')}
-      >
-        <MessageSquare className="size-5" aria-hidden="true" />
-        <span className="max-sm:sr-only">Chat</span>
+      <ControlButton label="Participants" isPressed={panel === 'people'} icon={Users} onClick={() => onPanel('people')}>
+        <span className="rounded-full bg-slate-200 px-1.5 text-xs text-slate-900">{snapshot.remotes.length + 1}</span>
+      </ControlButton>
+      <ControlButton label="Chat" isPressed={panel === 'chat'} icon={MessageSquare} onClick={() => onPanel('chat')}>
         {snapshot.unreadChat > 0 ? (
-          <span className="rounded-full bg-brand-600 px-1.5 text-xs text-white">
+          <span className="rounded-full bg-brand-700 px-1.5 text-xs text-white ring-1 ring-white">
             {snapshot.unreadChat}
             <span className="sr-only"> unread</span>
           </span>
         ) : null}
-      </Button>
-      <Button variant="danger" className={controlClasses} onClick={() => session.leave()}>
+      </ControlButton>
+      <Button variant="danger" className="min-w-11 px-2.5 sm:px-3" onClick={() => session.leave()}>
         <PhoneOff className="size-5" aria-hidden="true" />
         <span className="max-sm:sr-only">Leave</span>
       </Button>
