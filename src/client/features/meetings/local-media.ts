@@ -16,16 +16,17 @@ export class MediaDeviceError extends Error {
 }
 
 function deviceProblemMessage(problem: DeviceProblem, device: string): string {
-  const it = device.includes(' and ') ? 'them' : 'it';
+  const isPlural = device.includes(' and ');
+  const it = isPlural ? 'them' : 'it';
   switch (problem) {
     case 'denied':
       return device === 'screen'
         ? 'Screen sharing was cancelled or blocked.'
         : `Your browser blocked the ${device}. Allow ${it} in the site settings (the icon left of the address), or join with ${it} off.`;
     case 'missing':
-      return `No ${device} was found on this device. You can join with ${it} off.`;
+      return `No ${device} ${isPlural ? 'were' : 'was'} found on this device. You can join with ${it} off.`;
     case 'busy':
-      return `The ${device} is in use by another application. Close that application, or join with ${it} off.`;
+      return `The ${device} ${isPlural ? 'are' : 'is'} in use by another application. Close that application, or join with ${it} off.`;
     case 'unsupported':
       return device === 'screen'
         ? 'This browser cannot share the screen.'

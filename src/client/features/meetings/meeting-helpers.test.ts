@@ -140,10 +140,10 @@ describe('MediaDeviceError', () => {
       'Your browser blocked the camera and microphone. Allow them in the site settings (the icon left of the address), or join with them off.',
     );
     expect(new MediaDeviceError('missing', 'camera and microphone').message).toBe(
-      'No camera and microphone was found on this device. You can join with them off.',
+      'No camera and microphone were found on this device. You can join with them off.',
     );
     expect(new MediaDeviceError('busy', 'camera and microphone').message).toBe(
-      'The camera and microphone is in use by another application. Close that application, or join with them off.',
+      'The camera and microphone are in use by another application. Close that application, or join with them off.',
     );
   });
 
