@@ -11,12 +11,9 @@
 //   BENCH_PORT=3193 CHROMIUM_PATH=/usr/bin/chromium
 //
 // Exits 1 when a median is over budget or the reload check fails.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { startBenchApp } from './bench-app.mjs';
 import { drawingStorageKey, serialiseHistory } from '../src/client/features/canvas/canvas-storage.ts';
 import { BRUSH_SIZE_CHOICES } from '../src/client/features/canvas/brush.ts';
 import { EMPTY_HISTORY, addStroke, appendPoint } from '../src/client/features/canvas/stroke-history.ts';
@@ -27,72 +24,6 @@ const SAMPLES = 60;
 const DEEP_UNDOS = 400;
 const BUDGET_MS = 16;
 const VIEWPORT = { width: 1280, height: 800 };
-const root = fileURLToPath(new URL('..', import.meta.url));
-const port = Number(process.env.BENCH_PORT ?? 3193);
-const baseUrl = `http://127.0.0.1:${port}`;
-
-function newestSourceTime(directory) {
-  let newest = 0;
-  for (const entry of readdirSync(directory, { withFileTypes: true })) {
-    const full = path.join(directory, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestSourceTime(full));
-    else if (!entry.name.endsWith('.test.ts')) newest = Math.max(newest, statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-function buildClientIfNeeded() {
-  const index = path.join(root, 'dist/client/index.html');
-  const sources = Math.max(
-    newestSourceTime(path.join(root, 'src/client')),
-    newestSourceTime(path.join(root, 'src/shared')),
-  );
-  if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
-  console.log('Building the client (missing or older than src/client)…');
-  const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  if (build.status !== 0) throw new Error('vite build failed');
-}
-
-async function startServer(dataDir) {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      QUOTES_API_URL: 'http://127.0.0.1:9/v1/quotes',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (let attempt = 0; attempt < 180; attempt += 1) {
-    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  server.kill();
-  throw new Error('the server did not become healthy in 90 s');
-}
-
-async function post(url, body, token) {
-  const response = await fetch(`${baseUrl}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body ?? {}),
-  });
-  const json = await response.json();
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
 
 /** 5,000 strokes like hand drawing: random walks of 8–24 points over a 1,000 × 560 px area, some of them erasing. */
 function generateHistory() {
@@ -239,9 +170,7 @@ async function measure(deviceScaleFactor, key, stored, token) {
   return { deviceScaleFactor, size, undo, redo, deepUndo, firstOpenMs, reopenMs, reloadIdentical: after === before };
 }
 
-buildClientIfNeeded();
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'studyhall-bench-'));
-const server = await startServer(path.join(dataDir, 'data'));
+const { baseUrl, post, stop } = await startBenchApp({ defaultPort: 3193 });
 
 try {
   const teacher = {
@@ -277,12 +206,7 @@ try {
   failures.push(error instanceof Error ? error.message : String(error));
 } finally {
   await browser?.close();
-  if (server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }
 
 if (failures.length > 0) {

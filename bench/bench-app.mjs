@@ -1,0 +1,97 @@
+// What every benchmark needs: the built app as `npm start` runs it (the client
+// built first when the build is missing or older than the sources), on a fresh
+// DATA_DIR and the embedded database, one instance, on BENCH_PORT; a POST helper
+// for set-up through the API; and a stop that leaves nothing behind.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+function newestSourceTime(directory) {
+  let newest = 0;
+  for (const entry of readdirSync(directory, { withFileTypes: true })) {
+    const full = path.join(directory, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestSourceTime(full));
+    else if (!entry.name.endsWith('.test.ts')) newest = Math.max(newest, statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+function buildClientIfNeeded() {
+  const index = path.join(root, 'dist/client/index.html');
+  const sources = Math.max(
+    newestSourceTime(path.join(root, 'src/client')),
+    newestSourceTime(path.join(root, 'src/shared')),
+  );
+  if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
+  console.log('Building the client (missing or older than src/client)…');
+  const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (build.status !== 0) throw new Error('vite build failed');
+}
+
+/** Starts the app; `defaultPort` unless BENCH_PORT is set. */
+export async function startBenchApp({ defaultPort }) {
+  buildClientIfNeeded();
+  const port = Number(process.env.BENCH_PORT ?? defaultPort);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'studyhall-bench-'));
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(dataDir, 'data'),
+      // One instance on the embedded database, default room size, no STUN/TURN: whatever the calling shell has set.
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      MEETING_ROOM_SIZE: '',
+      ICE_SERVERS: '',
+      LOG_LEVEL: 'warn',
+      QUOTES_API_URL: 'http://127.0.0.1:9/v1/quotes',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+
+  const stop = async () => {
+    if (server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  /** POST with an optional bearer token; resolves with the envelope's data, throws on failure. */
+  const post = async (url, body, token) => {
+    const response = await fetch(`${baseUrl}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body ?? {}),
+    });
+    const json = await response.json();
+    if (!response.ok) throw new Error(`${url}: ${response.status} ${JSON.stringify(json)}`);
+    return json.data;
+  };
+
+  for (let attempt = 0; attempt < 180; attempt += 1) {
+    if (server.exitCode !== null) {
+      await stop();
+      throw new Error(`the server exited (${server.exitCode})`);
+    }
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) return { baseUrl, post, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  await stop();
+  throw new Error('the server did not become healthy in 90 s');
+}
