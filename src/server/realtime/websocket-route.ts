@@ -17,7 +17,6 @@ import {
 } from '#shared/meetings';
 import type { HubConnection, Member, SignallingHub } from './signalling-hub.ts';
 
-
 /** The token's claims, or why the socket is refused. */
 export type MeetingAuthenticator = (token: string) => Promise<MeetingTokenClaims | 'TOKEN_EXPIRED' | 'FORBIDDEN'>;
 
