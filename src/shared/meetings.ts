@@ -29,6 +29,9 @@ export const MEETING_LIMITS = {
   messagesPerSecond: 50,
   messageBurst: 200,
   chatMaxLength: 1000,
+  /** Chat lines per socket: a burst, then one every two seconds. Above it a line is refused, the socket stays. */
+  chatBurst: 5,
+  chatPerSecond: 0.5,
   /** After the socket opens, `join` must arrive within this time. */
   joinTimeoutMs: 10_000,
   /** A meeting token must be used to join within this time; the socket stays open after. */

@@ -145,6 +145,25 @@ describe.each(BUS_KINDS)('signalling on the $kind', ({ isRedis }) => {
     expect(roomId).not.toBe(elsewhere.welcome.roomId);
   });
 
+  it('refuses chat lines beyond the chat budget with an error, keeps the socket, and lets the others chat', async () => {
+    const { ada, bob } = await pair();
+    for (let line = 0; line < MEETING_LIMITS.chatBurst + 3; line += 1)
+      bob.client.send({ type: 'chat', text: `line ${line}` });
+    expect(await bob.client.waitFor('error')).toEqual({
+      type: 'error',
+      message: 'You are sending chat messages too quickly. Wait a moment.',
+    });
+    await expectChatFlows(ada.client, bob.client, 'Ada can still talk');
+    // Bob saw exactly the lines within his budget, then Ada's; his socket is still open.
+    const bobLines = bob.client.received('chat').map((message) => message.text);
+    expect(bobLines.slice(0, MEETING_LIMITS.chatBurst)).toEqual(
+      Array.from({ length: MEETING_LIMITS.chatBurst }, (_, line) => `line ${line}`),
+    );
+    expect(bobLines).not.toContain(`line ${MEETING_LIMITS.chatBurst}`);
+    bob.client.send({ type: 'media-state', state: { mic: false, camera: false, screen: false } });
+    expect((await ada.client.waitFor('media-state')).state.mic).toBe(false);
+  });
+
   it('passes media-state changes to the others, and a later joiner sees the current state', async () => {
     const { roomId, ada, bob } = await pair();
     const cameraOff = { mic: true, camera: false, screen: false };

@@ -107,6 +107,7 @@ export async function registerMeetingSocket(app: FastifyInstance, options: Meeti
     let claims: MeetingTokenClaims | undefined;
     let member: Member | undefined;
     const takeMessage = createTokenBucket(limits.messagesPerSecond, limits.messageBurst);
+    const takeChatLine = createTokenBucket(MEETING_LIMITS.chatPerSecond, MEETING_LIMITS.chatBurst);
 
     const connection: HubConnection = {
       send(message: ServerMessage) {
@@ -183,6 +184,13 @@ export async function registerMeetingSocket(app: FastifyInstance, options: Meeti
           case 'candidate':
             return await member.relay(current);
           case 'chat':
+            // Chat has its own, slower budget: one person must not flood everyone's screen.
+            if (!takeChatLine()) {
+              return connection.send({
+                type: 'error',
+                message: 'You are sending chat messages too quickly. Wait a moment.',
+              });
+            }
             return await member.chat(current.text);
           case 'media-state':
             return await member.setMedia(current.state);
