@@ -26,9 +26,10 @@ export async function logInTeacherThroughUi(page: Page, teacher: { email: string
   await expect(page).toHaveURL(/\/dashboard\/teacher$/);
 }
 
-export async function registerStudentThroughUi(page: Page) {
+/** Registers a new student; `isOnForm` when the page already shows the form (reached by a link). */
+export async function registerStudentThroughUi(page: Page, { isOnForm = false } = {}) {
   const student = buildStudentRegistration();
-  await page.goto('/auth/student/register');
+  if (!isOnForm) await page.goto('/auth/student/register');
   await expectAccessible(page, 'student registration');
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(student.name);
   await page.getByLabel('Account username').fill(student.rollNumber);

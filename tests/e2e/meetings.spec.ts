@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { CLOSE_MESSAGES } from '../../src/shared/meetings.ts';
-import { enterStudyMode, logInStudentThroughUi, logInTeacherThroughUi } from './actors.ts';
+import { enterStudyMode, logInStudentThroughUi, logInTeacherThroughUi, registerStudentThroughUi } from './actors.ts';
 import { registeredStudent, registeredTeacher } from './api-setup.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 import { expectVideoFlowing } from './meeting-actors.ts';
@@ -121,10 +121,13 @@ test('a teacher and a student meet: video both ways, camera off, chat, leave', a
   await studentPage.context().close();
 });
 
-test('an invite link brings a logged-out student through the login into the meeting', async ({ page, request }) => {
-  const student = await registeredStudent(request);
-  await page.goto('/dashboard/student/meet/maths-7b?meetingId=maths-7b&webcamEnabled=false&micEnabled=false');
+test('an invite link brings a new student through registration and login into the meeting', async ({ page }) => {
+  const invite = '/dashboard/student/meet/maths-7b?meetingId=maths-7b&webcamEnabled=false&micEnabled=false';
+  await page.goto(invite);
   await expect(page).toHaveURL(/\/auth\/student\/login$/);
+  // No account yet: register first; the invite is kept through both forms.
+  await page.getByRole('link', { name: 'Register as a student' }).click();
+  const student = await registerStudentThroughUi(page, { isOnForm: true });
   await page.getByLabel('Username').fill(student.rollNumber);
   await page.getByLabel('Password').fill(student.password);
   await page.getByRole('button', { name: 'Log in' }).click();
@@ -135,10 +138,34 @@ test('an invite link brings a logged-out student through the login into the meet
   // The link asked for camera and microphone off: nothing is opened.
   await expect(page.getByText('Your camera is off')).toBeVisible();
   await page.getByRole('button', { name: 'Join with camera and microphone off' }).click();
-  await expect(page.getByRole('group', { name: `${student.name} (you)` }).getByText('Camera off')).toBeVisible();
+  await expect(page.getByRole('group', { name: `${student.name} (you)` }).getByText('Camera off')).toBeAttached();
   // The page minted its own token and keeps it in the address for a reload.
   await expect(page).toHaveURL(/[?&]token=[\w.-]+/);
+
+  // Keyboard: the chat opens with its input focused; Escape closes it and gives the focus back.
+  await page.getByRole('button', { name: 'Chat' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Message')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('log', { name: 'Chat' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Chat' })).toBeFocused();
+
+  // The same student joins from a second tab: this one is told, and can take the meeting back.
+  const secondTab = await page.context().newPage();
+  await secondTab.goto(page.url());
+  await enterStudyMode(secondTab);
+  await secondTab.getByRole('button', { name: 'Join with camera and microphone off' }).click();
+  await expect(secondTab.getByRole('toolbar', { name: 'Meeting controls' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'You are in this meeting elsewhere' })).toBeFocused();
+  await expect(page.getByRole('alert')).toHaveText(CLOSE_MESSAGES.REPLACED);
+  await expectAccessible(page, 'meeting ended: replaced');
+  await page.getByRole('button', { name: 'Use this tab instead' }).click();
+  await page.getByRole('button', { name: 'Join with camera and microphone off' }).click();
+  await expect(page.getByRole('toolbar', { name: 'Meeting controls' })).toBeVisible();
+  await expect(secondTab.getByRole('heading', { name: 'You are in this meeting elsewhere' })).toBeVisible();
+  await secondTab.close();
   await page.getByRole('button', { name: 'Leave' }).click();
+  await expect(page.getByRole('heading', { name: 'You left the meeting' })).toBeFocused();
 });
 
 test('a blocked camera and microphone: a clear message, and joining with them off', async ({ page, request }) => {

@@ -46,8 +46,13 @@ export function ownDashboardPathFor(role: UserRole, pathname: string, search: st
  * Anything else (another role's, another site's) is ignored.
  */
 export function readReturnTo(state: unknown, role: UserRole): string | undefined {
-  if (!state || typeof state !== 'object' || !('returnTo' in state) || typeof state.returnTo !== 'string') {
-    return undefined;
-  }
-  return state.returnTo.startsWith(`${dashboardPathFor(role)}/`) ? state.returnTo : undefined;
+  const returnTo = returnToOf(state);
+  return returnTo?.startsWith(`${dashboardPathFor(role)}/`) ? returnTo : undefined;
+}
+
+/** The return address a navigation's state carries, unchecked (pass it on; check it with readReturnTo). */
+export function returnToOf(state: unknown): string | undefined {
+  return state && typeof state === 'object' && 'returnTo' in state && typeof state.returnTo === 'string'
+    ? state.returnTo
+    : undefined;
 }

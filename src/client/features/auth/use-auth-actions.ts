@@ -19,7 +19,7 @@ export function useAuthActions(role: UserRole) {
     async register(path: string, registration: Record<string, unknown>) {
       const { message } = await apiPost<unknown>(path, registration);
       // The login screen shows the message as its notice (SPEC §8 success notice).
-      await navigate(loginPathFor(role), { state: { notice: message } });
+      await navigate(loginPathFor(role), { state: { notice: message, ...(returnTo ? { returnTo } : {}) } });
     },
   };
 }

@@ -26,15 +26,24 @@ export function ChatPanel({
   const inputRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => inputRef.current?.focus(), []);
-  // Follow the conversation: the newest line stays in view.
+  // Follow the conversation (the newest line stays in view) unless the reader scrolled back to older lines.
+  const isFollowing = useRef(true);
+  const newestLineId = lines.at(-1)?.id;
   useEffect(() => {
     const list = listRef.current;
-    if (list) list.scrollTop = list.scrollHeight;
-  }, [lines.length]);
+    if (list && isFollowing.current) list.scrollTop = list.scrollHeight;
+  }, [newestLineId]);
+  const noteScroll = () => {
+    const list = listRef.current;
+    if (list) isFollowing.current = list.scrollHeight - list.scrollTop - list.clientHeight < 48;
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (session.sendChat(text)) setText('');
+    if (session.sendChat(text)) {
+      setText('');
+      isFollowing.current = true; // one's own line is always shown
+    }
   };
 
   return (
@@ -46,6 +55,7 @@ export function ChatPanel({
         role="log"
         aria-labelledby={headingId}
         tabIndex={0}
+        onScroll={noteScroll}
         className="min-h-0 flex-1 overflow-y-auto p-3 outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
       >
         <ol className="flex flex-col gap-3">

@@ -12,6 +12,8 @@ import { inviteLink, meetPath, roomIdFromInput } from './meeting-links.ts';
 import { createMeetingRoom, fetchMeetingTicket } from './meetings-api.ts';
 import { useCopyInviteLink } from './use-copy-invite-link.ts';
 
+const focusButtonWhenShown = (element: HTMLButtonElement | null) => element?.focus();
+
 const ROOM_ID_HINT = `${MEETING_LIMITS.roomIdMin} to ${MEETING_LIMITS.roomIdMax} letters, digits, - or _, or paste an invite link.`;
 
 /**
@@ -142,7 +144,8 @@ function NewRoom({ isJoining, onJoin }: { isJoining: boolean; onJoin(roomId: str
             />
           </div>
           <div className="flex flex-wrap gap-2">
-            <Button disabled={isJoining} onClick={() => onJoin(roomId)}>
+            {/* The focus moves to the new room's first action, so keyboard users go on from there. */}
+            <Button ref={focusButtonWhenShown} disabled={isJoining} onClick={() => onJoin(roomId)}>
               <LogIn className="size-4" aria-hidden="true" />
               {isJoining ? 'Joining…' : 'Join this room'}
             </Button>

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import type { UserRole } from '#shared/constants';
@@ -25,9 +25,18 @@ export function Component() {
   const profile = useAppStore((state) => (role === 'teacher' ? state.teacher : state.student));
   const [session, setSession] = useState<MeetingSession | null>(null);
 
-  // A fresh token replaces the old in the address, so a reload joins without asking again.
+  // A fresh token replaces the old in the address, so a reload joins without asking again;
+  // never once the page is gone (it would land in the address of the next screen).
+  const isShown = useRef(true);
+  useEffect(() => {
+    isShown.current = true;
+    return () => {
+      isShown.current = false;
+    };
+  }, []);
   const keepToken = useCallback(
     (token: string) =>
+      isShown.current &&
       setSearchParams(
         (current) => {
           const next = new URLSearchParams(current);

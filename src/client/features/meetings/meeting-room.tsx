@@ -19,8 +19,9 @@ import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ChatPanel } from './chat-panel.tsx';
 import { MediaDeviceError } from './local-media.ts';
+import { loginPathFor } from '../../lib/session.ts';
 import { emeetPath } from './meeting-links.ts';
-import { LOCAL_SPEAKER, type MeetingSession, type MeetingSnapshot } from './meeting-session.ts';
+import { LOCAL_SPEAKER, type MeetingEnd, type MeetingSession, type MeetingSnapshot } from './meeting-session.ts';
 import { ParticipantTile } from './participant-tile.tsx';
 import { ParticipantsPanel } from './participants-panel.tsx';
 import { useMeetingSession } from './use-meeting-session.ts';
@@ -28,6 +29,9 @@ import { RemoteAudio } from './video-surface.tsx';
 import { useCopyInviteLink } from './use-copy-invite-link.ts';
 
 type Panel = 'chat' | 'people' | null;
+
+/** A ref that moves the focus to a screen's heading when it appears, so keyboard and screen-reader users follow. */
+const focusWhenShown = (element: HTMLElement | null) => element?.focus({ preventScroll: true });
 
 /** Phones' browsers cannot share a screen: the button is offered only where it works. */
 const canShareScreen =
@@ -67,12 +71,18 @@ export function MeetingRoom({
     setPanel(value);
     session.setChatOpen(value === 'chat');
   };
+  // Closing a panel (its X or Escape) gives the focus back to the button that opened it.
+  const closePanel = () => {
+    const closing = panel;
+    openPanel(null);
+    document.querySelector<HTMLElement>(`[data-panel-toggle="${closing}"]`)?.focus();
+  };
 
   const tiles = meetingTiles(snapshot, yourName);
   return (
     <div className="flex h-[calc(100dvh-65px-2rem)] min-h-[32rem] flex-col gap-3 sm:h-[calc(100dvh-65px-4rem)]">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-xl font-bold text-slate-900">
+        <h1 ref={focusWhenShown} tabIndex={-1} className="text-xl font-bold text-slate-900 outline-none">
           Meeting <span className="font-mono text-base font-semibold text-slate-700">{roomId}</span>
         </h1>
         <Button variant="secondary" onClick={() => void copyInviteLink()}>
@@ -84,16 +94,21 @@ export function MeetingRoom({
       <div className="relative flex min-h-0 flex-1 gap-3">
         <div className={`grid min-h-0 flex-1 auto-rows-fr gap-2 p-1 ${gridColumns(tiles.length)}`}>{tiles}</div>
         {panel ? (
-          <aside className="absolute inset-0 z-10 flex min-h-0 flex-col rounded-xl border border-slate-200 bg-white shadow-lg md:static md:w-80 md:shadow-none">
+          <aside
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') closePanel();
+            }}
+            className="absolute inset-0 z-10 flex min-h-0 flex-col rounded-xl border border-slate-200 bg-white shadow-lg md:static md:w-80 md:shadow-none"
+          >
             {panel === 'chat' ? (
               <ChatPanel
                 session={session}
                 lines={snapshot.chat}
                 canSend={snapshot.phase === 'joined'}
-                onClose={() => openPanel(null)}
+                onClose={closePanel}
               />
             ) : (
-              <ParticipantsPanel snapshot={snapshot} yourName={yourName} onClose={() => openPanel(null)} />
+              <ParticipantsPanel snapshot={snapshot} yourName={yourName} onClose={closePanel} />
             )}
           </aside>
         ) : null}
@@ -168,11 +183,15 @@ function meetingTiles(snapshot: MeetingSnapshot, yourName: string): ReactNode[] 
 }
 
 function ConnectionBanner({ snapshot }: { snapshot: MeetingSnapshot }) {
-  if (snapshot.phase === 'joined') return null;
-  const text =
-    snapshot.phase === 'joining' && !snapshot.connectionNote
-      ? 'Joining the meeting…'
-      : (snapshot.connectionNote ?? 'Reconnecting…');
+  // Offline, the meeting may still flow browser to browser on a local network, but nobody can join or leave.
+  const text = !snapshot.isOnline
+    ? 'You are offline. The meeting reconnects when the network is back.'
+    : snapshot.phase === 'joined'
+      ? null
+      : snapshot.phase === 'joining' && !snapshot.connectionNote
+        ? 'Joining the meeting…'
+        : (snapshot.connectionNote ?? 'Reconnecting…');
+  if (!text) return null;
   return (
     <p
       role="status"
@@ -189,6 +208,8 @@ async function withDeviceMessage(action: () => Promise<void>) {
   try {
     await action();
   } catch (error) {
+    // Cancelling the screen picker is a choice, not a failure.
+    if (error instanceof MediaDeviceError && error.device === 'screen' && error.problem === 'denied') return;
     toast.error(error instanceof MediaDeviceError ? error.message : 'That device could not be started.');
   }
 }
@@ -203,6 +224,7 @@ function ControlButton({
   isPressed,
   icon: Icon,
   offIcon: OffIcon,
+  panel,
   onClick,
   children,
 }: {
@@ -210,6 +232,8 @@ function ControlButton({
   isPressed: boolean;
   icon: LucideIcon;
   offIcon?: LucideIcon;
+  /** The panel this button opens, so closing the panel can give it the focus back. */
+  panel?: Panel;
   onClick(): void;
   children?: ReactNode;
 }) {
@@ -220,6 +244,7 @@ function ControlButton({
       variant={isPressed && !OffIcon ? 'primary' : 'secondary'}
       className="min-w-11 px-2.5 sm:px-3"
       aria-pressed={isPressed}
+      data-panel-toggle={panel ?? undefined}
       onClick={onClick}
     >
       <ShownIcon className={`size-5 ${isOff ? 'text-red-700' : ''}`} aria-hidden="true" />
@@ -271,10 +296,22 @@ function MeetingControls({
           }
         />
       ) : null}
-      <ControlButton label="Participants" isPressed={panel === 'people'} icon={Users} onClick={() => onPanel('people')}>
+      <ControlButton
+        label="Participants"
+        isPressed={panel === 'people'}
+        icon={Users}
+        panel="people"
+        onClick={() => onPanel('people')}
+      >
         <span className="rounded-full bg-slate-200 px-1.5 text-xs text-slate-900">{snapshot.remotes.length + 1}</span>
       </ControlButton>
-      <ControlButton label="Chat" isPressed={panel === 'chat'} icon={MessageSquare} onClick={() => onPanel('chat')}>
+      <ControlButton
+        label="Chat"
+        isPressed={panel === 'chat'}
+        icon={MessageSquare}
+        panel="chat"
+        onClick={() => onPanel('chat')}
+      >
         {snapshot.unreadChat > 0 ? (
           <span className="rounded-full bg-brand-700 px-1.5 text-xs text-white ring-1 ring-white">
             {snapshot.unreadChat}
@@ -290,30 +327,45 @@ function MeetingControls({
   );
 }
 
-function MeetingEnded({
-  end,
-  role,
-  onJoinAgain,
-}: {
-  end: NonNullable<MeetingSnapshot['end']>;
-  role: UserRole;
-  onJoinAgain(): void;
-}) {
+const ENDED_HEADINGS: Partial<Record<MeetingEnd['reason'], string>> = {
+  LEFT: 'You left the meeting',
+  ROOM_FULL: 'This room is full',
+  REPLACED: 'You are in this meeting elsewhere',
+};
+
+/** After the meeting: what happened, in words, and the way back in when there is one. */
+function MeetingEnded({ end, role, onJoinAgain }: { end: MeetingEnd; role: UserRole; onJoinAgain(): void }) {
   const isLeft = end.reason === 'LEFT';
   return (
     <section aria-labelledby="meeting-ended-title" className="mx-auto flex max-w-xl flex-col gap-4">
-      <h1 id="meeting-ended-title" className="text-2xl font-bold text-slate-900">
-        {isLeft
-          ? 'You left the meeting'
-          : end.reason === 'ROOM_FULL'
-            ? 'This room is full'
-            : 'You are not in the meeting'}
+      <h1
+        id="meeting-ended-title"
+        ref={focusWhenShown}
+        tabIndex={-1}
+        className="text-2xl font-bold text-slate-900 outline-none"
+      >
+        {ENDED_HEADINGS[end.reason] ?? 'You are not in the meeting'}
       </h1>
       <p role={isLeft ? undefined : 'alert'} className="text-slate-800">
         {end.message}
       </p>
+      {end.reason === 'ROOM_FULL' ? (
+        <p className="text-slate-700">Everyone it can hold is already in. Try again when someone leaves.</p>
+      ) : null}
       <div className="flex flex-wrap gap-2">
-        {end.canRetry ? <Button onClick={onJoinAgain}>{isLeft ? 'Rejoin' : 'Try again'}</Button> : null}
+        {end.reason === 'CLIENT_TOO_OLD' ? (
+          <Button onClick={() => window.location.reload()}>Reload the page</Button>
+        ) : null}
+        {end.reason === 'session' ? (
+          <Link to={loginPathFor(role)} className={buttonClasses('primary')}>
+            Log in again
+          </Link>
+        ) : null}
+        {end.canRetry ? (
+          <Button onClick={onJoinAgain}>
+            {isLeft ? 'Rejoin' : end.reason === 'REPLACED' ? 'Use this tab instead' : 'Try again'}
+          </Button>
+        ) : null}
         <Link to={emeetPath(role)} className={buttonClasses('secondary')}>
           Back to EMeet
         </Link>

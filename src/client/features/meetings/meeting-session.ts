@@ -71,6 +71,9 @@ export type MeetingSessionOptions = {
   socketUrl?: (token: string) => string;
 };
 
+/** Answers to the token request that retrying cannot change: bad room, session over, not allowed, gone. */
+const FINAL_TOKEN_STATUSES = [400, 401, 403, 404];
+
 /** Codes after which joining again (a button) may work, though the page does not retry by itself. */
 const RETRYABLE: CloseReason[] = [
   'ROOM_FULL',
@@ -106,6 +109,7 @@ export class MeetingSession {
   private camera: MediaStreamTrack | null;
   private microphone: MediaStreamTrack | null;
   private screen: MediaStreamTrack | null = null;
+  private readonly opening = new Set<'camera' | 'microphone' | 'screen'>();
   private isChatOpen = false;
   private attempt = 0;
   private hasJoinedOnce = false;
@@ -122,6 +126,7 @@ export class MeetingSession {
     this.camera = options.camera;
     this.microphone = options.microphone;
     this.watchTrack(this.camera, () => void this.setCamera(false));
+    this.watchTrack(this.microphone, () => this.dropMicrophone());
     this.speaking = new SpeakingDetector((speaking) => {
       this.speakingNow = speaking;
       this.emit();
@@ -187,9 +192,13 @@ export class MeetingSession {
   /** Mutes by disabling the track (unmuting is instant); opens the microphone if there is none yet. */
   async setMicrophone(isOn: boolean) {
     if (isOn && !this.microphone) {
-      const { microphone } = await openDevices({ camera: false, microphone: true });
-      if (this.isEnded) return microphone?.stop();
+      const microphone = await this.openOnce(
+        'microphone',
+        async () => (await openDevices({ camera: false, microphone: true })).microphone,
+      );
+      if (!microphone) return;
       this.microphone = microphone;
+      this.watchTrack(microphone, () => this.dropMicrophone());
       this.speaking.listen(LOCAL_SPEAKER, microphone);
       await this.replaceOnLinks('audio', microphone);
     } else if (this.microphone) {
@@ -198,11 +207,22 @@ export class MeetingSession {
     this.mediaChanged();
   }
 
+  /** The microphone was unplugged (its track ended): the others see it off; turning it on opens another. */
+  private dropMicrophone() {
+    this.microphone = null;
+    this.speaking.listen(LOCAL_SPEAKER, null);
+    void this.replaceOnLinks('audio', null);
+    this.mediaChanged();
+  }
+
   /** Turning the camera off releases it (its light goes out); turning it on opens it again. */
   async setCamera(isOn: boolean) {
     if (isOn && !this.camera) {
-      const { camera } = await openDevices({ camera: true, microphone: false });
-      if (this.isEnded) return camera?.stop();
+      const camera = await this.openOnce(
+        'camera',
+        async () => (await openDevices({ camera: true, microphone: false })).camera,
+      );
+      if (!camera) return;
       this.camera = camera;
       this.watchTrack(camera, () => void this.setCamera(false));
       await this.replaceOnLinks('camera', camera);
@@ -216,13 +236,36 @@ export class MeetingSession {
 
   async startScreenShare() {
     if (this.screen) return;
-    const screen = await openScreen();
-    if (this.isEnded) return screen.stop();
+    const screen = await this.openOnce('screen', openScreen);
+    if (!screen) return;
     this.screen = screen;
     // The browser's own "Stop sharing" bar ends the track.
     this.watchTrack(screen, () => void this.stopScreenShare());
     await this.replaceOnLinks('screen', screen);
     this.mediaChanged();
+  }
+
+  /**
+   * Opens one device, once at a time: a second click while it opens does nothing
+   * (two cameras would open and one would never be stopped). Null when it is already
+   * opening, or when the meeting ended meanwhile (the track is stopped then).
+   */
+  private async openOnce(
+    device: 'camera' | 'microphone' | 'screen',
+    open: () => Promise<MediaStreamTrack | null>,
+  ): Promise<MediaStreamTrack | null> {
+    if (this.opening.has(device)) return null;
+    this.opening.add(device);
+    try {
+      const track = await open();
+      if (this.isEnded) {
+        track?.stop();
+        return null;
+      }
+      return track;
+    } finally {
+      this.opening.delete(device);
+    }
   }
 
   async stopScreenShare() {
@@ -262,7 +305,8 @@ export class MeetingSession {
       token = await this.tokenForAttempt();
     } catch (error) {
       if (this.isEnded) return;
-      if (error instanceof ApiError && error.status !== 0) {
+      // Only a refusal is final; no connection, a time-out, throttling or a proxy's 5xx (a deploy) are retried.
+      if (error instanceof ApiError && FINAL_TOKEN_STATUSES.includes(error.status)) {
         const isSessionOver = error.status === 401;
         this.finish({
           reason: isSessionOver ? 'session' : 'refused',
@@ -302,7 +346,8 @@ export class MeetingSession {
       return initialToken!;
     }
     const ticket = await this.options.fetchTicket(roomId);
-    this.options.onTokenRenewed?.(ticket.token);
+    // A page that left meanwhile must not get a token written into whatever address it shows now.
+    if (!this.isEnded) this.options.onTokenRenewed?.(ticket.token);
     return ticket.token;
   }
 
@@ -431,6 +476,7 @@ export class MeetingSession {
       iceServers: this.iceServers,
       isOfferer,
       tracks: (): OutgoingTracks => ({ audio: this.microphone, camera: this.camera, screen: this.screen }),
+      cameraBitrate: () => cameraBitrateFor(this.links.size + 1),
       send: (signal) => this.send(signal),
       onChange: () => {
         if (this.links.get(remoteId) !== link) return;

@@ -48,21 +48,22 @@ export function ParticipantTile({
     );
   }
   return (
-    <figure
+    <div
       role="group"
       aria-label={title}
       data-speaking={isSpeaking || undefined}
-      className={`relative flex min-h-0 items-center justify-center overflow-hidden rounded-xl bg-slate-800 ring-offset-2 ring-offset-slate-950 transition-shadow ${isSpeaking ? 'ring-4 ring-emerald-400' : ''}`}
+      className={`@container relative flex min-h-0 items-center justify-center overflow-hidden rounded-xl bg-slate-800 ring-offset-2 ring-offset-slate-950 transition-shadow ${isSpeaking ? 'ring-4 ring-emerald-400' : ''}`}
     >
       {isCameraOff ? (
-        <div className="flex flex-col items-center gap-2 text-slate-100">
+        // Small tiles (a phone, many people) keep room for the name: a smaller picture, the words for screen readers.
+        <div className="flex flex-col items-center gap-2 pb-8 text-slate-100">
           <span
             aria-hidden="true"
-            className="flex size-16 items-center justify-center rounded-full bg-brand-700 text-2xl font-semibold text-white sm:size-20"
+            className="flex size-10 items-center justify-center rounded-full bg-brand-700 text-lg font-semibold text-white @[14rem]:size-16 @[14rem]:text-2xl @[24rem]:size-20"
           >
             {initialsOf(name)}
           </span>
-          <span className="flex items-center gap-1 text-sm">
+          <span className="flex items-center gap-1 text-sm @max-[12rem]:sr-only">
             <VideoOff className="size-4" aria-hidden="true" />
             Camera off
           </span>
@@ -83,12 +84,12 @@ export function ParticipantTile({
           {link === 'failed' ? 'Connection problem. Trying again…' : 'Connecting…'}
         </p>
       ) : null}
-      <figcaption className="absolute bottom-2 left-2 flex max-w-[calc(100%-1rem)] items-center gap-2 rounded-md bg-slate-950/75 px-2 py-1 text-sm text-white">
+      <p className="absolute bottom-2 left-2 flex max-w-[calc(100%-1rem)] items-center gap-2 rounded-md bg-slate-950/75 px-2 py-1 text-sm text-white">
         {isScreen ? <MonitorUp className="size-4 shrink-0" aria-hidden="true" /> : null}
         <span className="truncate">{title}</span>
         {role === 'teacher' && !isScreen ? <span className="text-xs text-slate-300">Teacher</span> : null}
         {badges}
-      </figcaption>
-    </figure>
+      </p>
+    </div>
   );
 }

@@ -49,6 +49,8 @@ export class PeerLink {
       /** The newcomer makes the first offer; the other side waits for it. */
       isOfferer: boolean;
       tracks: () => OutgoingTracks;
+      /** The camera's bitrate cap for the room as it is now (applied once connected, and on room changes). */
+      cameraBitrate: () => number;
       send: (signal: PeerSignal) => void;
       onChange: () => void;
       onError: (error: unknown) => void;
@@ -178,6 +180,8 @@ export class PeerLink {
     const next: LinkState = state === 'connected' ? 'connected' : state === 'failed' ? 'failed' : 'connecting';
     // A failed path (a network change) is tried again with fresh candidates.
     if (state === 'failed') this.connection.restartIce();
+    // Encodings exist once negotiated: the first moment the cap can be set on this sender.
+    if (next === 'connected' && this.state !== 'connected') void this.limitCameraBitrate(this.options.cameraBitrate());
     if (next !== this.state) {
       this.state = next;
       this.options.onChange();

@@ -41,8 +41,10 @@ export function PreJoin({
     let isCancelled = false;
     const tracks: MediaStreamTrack[] = [];
     void openWanted(request.wish, request.choice).then(async (found) => {
-      tracks.push(...[found.camera, found.microphone].filter((track) => track !== null));
-      if (isCancelled) return;
+      const opened = [found.camera, found.microphone].filter((track) => track !== null);
+      // Opened after this request was replaced or the screen closed: nobody will show or stop them.
+      if (isCancelled) return opened.forEach((track) => track.stop());
+      tracks.push(...opened);
       setOpened({
         request,
         camera: found.camera,
@@ -90,7 +92,8 @@ export function PreJoin({
         Room <span className="font-mono font-semibold text-slate-900">{roomId}</span>. Choose your camera and
         microphone, then join.
       </p>
-      <div className="relative aspect-video w-full overflow-hidden rounded-xl bg-slate-900">
+      {/* At most half the screen's height, so the choices and Join stay in view on a laptop. */}
+      <div className="relative mx-auto aspect-video w-full max-w-[calc(50dvh*16/9)] overflow-hidden rounded-xl bg-slate-900">
         {camera ? (
           <VideoSurface track={camera} isMirrored label="Your camera preview" />
         ) : (

@@ -230,21 +230,21 @@ describe('mediaStateEquals', () => {
 describe('reconnectDelayMs', () => {
   const middle = () => 0.5;
 
-  it('doubles from 1 s and stops at 10 s', () => {
+  it('doubles from 0.5 s and stops at 5 s', () => {
     expect([0, 1, 2, 3, 4, 5, 6, 20, 2000].map((attempt) => reconnectDelayMs(attempt, middle))).toEqual([
-      1000, 2000, 4000, 8000, 10_000, 10_000, 10_000, 10_000, 10_000,
+      500, 1000, 2000, 4000, 5000, 5000, 5000, 5000, 5000,
     ]);
   });
 
   it('adds jitter of at most 20 % either way', () => {
-    expect(reconnectDelayMs(0, () => 0)).toBe(800);
-    expect(reconnectDelayMs(0, () => 0.999_999)).toBe(1200);
-    expect(reconnectDelayMs(2, () => 0)).toBe(3200);
-    expect(reconnectDelayMs(2, () => 0.25)).toBe(3600);
-    expect(reconnectDelayMs(10, () => 0)).toBe(8000);
-    expect(reconnectDelayMs(10, () => 0.999_999)).toBe(12_000);
+    expect(reconnectDelayMs(0, () => 0)).toBe(400);
+    expect(reconnectDelayMs(0, () => 0.999_999)).toBe(600);
+    expect(reconnectDelayMs(2, () => 0)).toBe(1600);
+    expect(reconnectDelayMs(2, () => 0.25)).toBe(1800);
+    expect(reconnectDelayMs(10, () => 0)).toBe(4000);
+    expect(reconnectDelayMs(10, () => 0.999_999)).toBe(6000);
     for (let attempt = 0; attempt < 8; attempt += 1) {
-      const base = Math.min(10_000, 1000 * 2 ** attempt);
+      const base = Math.min(5000, 500 * 2 ** attempt);
       for (const value of [0, 0.1, 0.37, 0.5, 0.82, 0.999]) {
         const delay = reconnectDelayMs(attempt, () => value);
         expect(delay).toBeGreaterThanOrEqual(base * 0.8);
@@ -257,8 +257,8 @@ describe('reconnectDelayMs', () => {
   it('uses Math.random by default, within the same bounds', () => {
     for (let index = 0; index < 50; index += 1) {
       const delay = reconnectDelayMs(3);
-      expect(delay).toBeGreaterThanOrEqual(6400);
-      expect(delay).toBeLessThanOrEqual(9600);
+      expect(delay).toBeGreaterThanOrEqual(3200);
+      expect(delay).toBeLessThanOrEqual(4800);
     }
   });
 });

@@ -81,8 +81,12 @@ export function cameraBitrateFor(participantCount: number): number {
 export const mediaStateEquals = (a: MediaState, b: MediaState) =>
   a.mic === b.mic && a.camera === b.camera && a.screen === b.screen;
 
-/** How long to wait before reconnecting attempt `attempt` (0-based): 1, 2, 4, 8 s, then 10 s, with jitter. */
+/**
+ * How long to wait before reconnecting attempt `attempt` (0-based): 0.5, 1, 2, 4 s, then
+ * every 5 s, with ±20 % jitter so a restarted server is not met by everyone at once.
+ * Kept short: a restart takes seconds, and while signalling is down nobody can rejoin.
+ */
 export function reconnectDelayMs(attempt: number, random = Math.random): number {
-  const base = Math.min(10_000, 1000 * 2 ** attempt);
+  const base = Math.min(5_000, 500 * 2 ** attempt);
   return Math.round(base * (0.8 + 0.4 * random()));
 }
