@@ -102,6 +102,8 @@ test('losing focus shows the goals alert; leaving asks first, but not after logg
   dialogs.length = 0;
   await overlayOf(page).getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/auth$/);
+  // The address changes before React has unmounted the dashboard (a transition): wait for the shell to go.
+  await expect(overlayOf(page)).toHaveCount(0);
   await page.reload();
   await page.goto('/');
   expect(dialogs).toEqual([]);
