@@ -300,7 +300,10 @@ for (const screen of screens) {
 const header = ['route', 'chunks', 'gz kB', 'budget', '', 'on demand'];
 const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
 const line = (cells) =>
-  cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ');
+  cells
+    .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
+    .join('  ')
+    .trimEnd();
 console.log(line(header));
 for (const row of rows) console.log(line(row));
 
