@@ -12,6 +12,8 @@ export default defineConfig({
     outDir: '../../dist/client',
     emptyOutDir: true,
     sourcemap: true,
+    // scripts/check-bundle.mjs reads it to sum what each route downloads.
+    manifest: true,
   },
   server: {
     port: 5173,

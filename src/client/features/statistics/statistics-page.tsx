@@ -1,47 +1,33 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChartPie, RotateCw } from 'lucide-react';
-import { useEffect } from 'react';
+import { Component as ReactComponent, lazy, Suspense, useEffect, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
-import {
-  Pie,
-  PieChart,
-  Sector,
-  Tooltip,
-  type PieSectorShapeProps,
-  type TooltipContentProps,
-  type TooltipValueType,
-} from 'recharts';
 import type { StudentStatistics, SubjectStatistics } from '#shared/progress';
 import { formatAccuracy } from '#shared/quizzes';
 import { Button } from '../../components/ui/button.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { apiRequest } from '../../lib/api.ts';
+import { lazyRoute } from '../../lib/lazy-route.ts';
 import { useAppStore } from '../../stores/app-store.ts';
+import { colourOf, twoDecimals } from './statistics-display.ts';
 
-/** SPEC §9: the pie is 300 by 300 pixels. */
-const PIE_SIZE_PX = 300;
+// Recharts is ~100 kB gzipped, more than the rest of the dashboard: the pie comes in its own
+// chunk, fetched only for a student with something to chart, while the numbers show at once.
+const SubjectPieChart = lazy(
+  lazyRoute(() => import('./subject-pie-chart.tsx').then((module) => ({ default: module.SubjectPieChart }))),
+);
 
-/**
- * Slice colours: each at least 3:1 against the white page and the white
- * separators (WCAG 1.4.11); the legend and the table carry the same facts in text.
- */
-const SLICE_COLOURS = [
-  '#4f46e5', // indigo 600
-  '#0f766e', // teal 700
-  '#c2410c', // orange 700
-  '#be185d', // pink 700
-  '#0369a1', // sky 700
-  '#7e22ce', // purple 700
-  '#4d7c0f', // lime 700
-  '#b91c1c', // red 700
-  '#334155', // slate 700
-  '#a16207', // yellow 700
-];
-const colourOf = (index: number) => SLICE_COLOURS[index % SLICE_COLOURS.length]!;
-
-/** SPEC §2: numbers of the statistics to 2 decimals. */
-const twoDecimals = (value: number) => value.toFixed(2);
+/** Keeps a chart that failed to load from taking the page down: the legend and table carry the same facts. */
+class ChartBoundary extends ReactComponent<{ fallback: ReactNode; children: ReactNode }, { hasFailed: boolean }> {
+  override state = { hasFailed: false };
+  static getDerivedStateFromError() {
+    return { hasFailed: true };
+  }
+  override render() {
+    return this.state.hasFailed ? this.props.fallback : this.props.children;
+  }
+}
 
 function useStatistics() {
   const query = useQuery({
@@ -129,49 +115,9 @@ function Analytics({ statistics }: { statistics: StudentStatistics }) {
   );
 }
 
-function SubjectTooltip({ active, payload }: TooltipContentProps<TooltipValueType, string | number>) {
-  const subject = active ? (payload?.[0]?.payload as SubjectStatistics | undefined) : undefined;
-  if (!subject) return null;
-  const lines: [string, string][] = [
-    ['Average accuracy', `${twoDecimals(subject.averageAccuracy)}%`],
-    ['Average score', twoDecimals(subject.averageScore)],
-    ['Tests attempted', String(subject.testsAttempted)],
-    ['Average time', `${twoDecimals(subject.averageTimeMinutes)} min`],
-  ];
-  return (
-    <div data-testid="subject-tooltip" className="rounded-lg bg-slate-900 px-3 py-2 text-sm text-white shadow-lg">
-      <p className="font-semibold">{subject.subject}</p>
-      <dl className="mt-1 grid grid-cols-[auto_auto] gap-x-3 gap-y-0.5">
-        {lines.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-slate-200">{label}</dt>
-            <dd className="text-right tabular-nums">{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </div>
-  );
-}
-
-function SliceShape(props: PieSectorShapeProps) {
-  const subject = props.payload as SubjectStatistics | undefined;
-  return (
-    <Sector
-      {...props}
-      fill={colourOf(props.index)}
-      stroke="#ffffff"
-      strokeWidth={2}
-      data-testid="subject-slice"
-      data-subject={subject?.subject}
-    />
-  );
-}
-
 /** The 300×300 pie (SPEC §9) with its legend; slices sized by average accuracy. */
 function SubjectPie({ subjects }: { subjects: SubjectStatistics[] }) {
   const hasSlices = subjects.some((subject) => subject.averageAccuracy > 0);
-  const prefersReducedMotion =
-    typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
   const summary = subjects
     .map((subject) => `${subject.subject} ${formatAccuracy(subject.averageAccuracy)}%`)
     .join(', ');
@@ -180,20 +126,21 @@ function SubjectPie({ subjects }: { subjects: SubjectStatistics[] }) {
       {/* On a phone the card is a little narrower than the pie: it may use the card's padding. */}
       <div className="-mx-3 flex w-[calc(100%+1.5rem)] justify-center sm:mx-0 sm:w-auto">
         {hasSlices ? (
-          <div role="img" aria-label={`Pie chart of average accuracy by subject: ${summary}`}>
-            <PieChart width={PIE_SIZE_PX} height={PIE_SIZE_PX} accessibilityLayer={false}>
-              <Pie
-                data={subjects}
-                dataKey="averageAccuracy"
-                nameKey="subject"
-                outerRadius={PIE_SIZE_PX / 2 - 10}
-                isAnimationActive={!prefersReducedMotion}
-                animationDuration={600}
-                shape={SliceShape}
-              />
-              <Tooltip content={SubjectTooltip} isAnimationActive={false} />
-            </PieChart>
-          </div>
+          <ChartBoundary
+            fallback={
+              <p className="flex size-[300px] items-center justify-center rounded-full bg-slate-100 p-10 text-center text-sm text-slate-700">
+                The chart could not be loaded; the legend and the table have the same numbers.
+              </p>
+            }
+          >
+            <Suspense
+              fallback={<LoadingStatus className="size-[300px] justify-center">Loading the chart…</LoadingStatus>}
+            >
+              <div role="img" aria-label={`Pie chart of average accuracy by subject: ${summary}`}>
+                <SubjectPieChart subjects={subjects} />
+              </div>
+            </Suspense>
+          </ChartBoundary>
         ) : (
           <p className="flex size-[300px] items-center justify-center rounded-full bg-slate-100 p-10 text-center text-sm text-slate-700">
             Every subject is at 0% accuracy so far, so the pie has no slices yet.

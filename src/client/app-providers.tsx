@@ -1,0 +1,31 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Toaster } from 'react-hot-toast';
+import { Outlet } from 'react-router';
+import { TOAST_DURATIONS_MS } from '#shared/constants';
+
+// One cache for the whole visit: it outlives this layout when the visitor goes back to the landing page.
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { refetchOnWindowFocus: false } },
+});
+
+/**
+ * Layout route around the auth pages and the dashboards: the query cache and the toaster.
+ * The landing page uses neither, so they stay out of the entry chunk it downloads.
+ */
+export function Component() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Outlet />
+      {/* react-hot-toast keeps at most 20 toasts (its TOAST_LIMIT), as SPEC §9 asks. */}
+      <Toaster
+        position="top-center"
+        toastOptions={{
+          blank: { duration: TOAST_DURATIONS_MS.blank },
+          error: { duration: TOAST_DURATIONS_MS.error },
+          success: { duration: TOAST_DURATIONS_MS.success },
+          loading: { duration: TOAST_DURATIONS_MS.loading },
+        }}
+      />
+    </QueryClientProvider>
+  );
+}
