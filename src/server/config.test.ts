@@ -1,4 +1,14 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -247,4 +257,64 @@ describe('loadConfig: meetings', () => {
     expect(problems.join('\n')).toMatch(/ICE_SERVERS is not valid JSON/);
     expect(problems.join('\n')).toMatch(/PORT/);
   });
+});
+
+describe('loadConfig: several instances', () => {
+  const cluster = { DATABASE_URL: 'postgres://studyhall@db:5432/studyhall', REDIS_URL: 'redis://redis:6379' };
+
+  it('refuses PostgreSQL + Redis without JWT_SECRET, before generating a secret of its own', () => {
+    const dataDir = freshDataDir();
+    const problems = problemsOf({ DATA_DIR: dataDir, ...cluster });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^JWT_SECRET must be set when DATABASE_URL and REDIS_URL are/);
+    expect(existsSync(path.join(dataDir, 'jwt-secret'))).toBe(false);
+  });
+
+  it('accepts them with JWT_SECRET, and either one alone without it (one instance)', () => {
+    expect(loadConfig({ DATA_DIR: freshDataDir(), ...cluster, JWT_SECRET: 's'.repeat(40) }).jwtSecret).toBe(
+      's'.repeat(40),
+    );
+    expect(loadConfig({ DATA_DIR: freshDataDir(), DATABASE_URL: cluster.DATABASE_URL }).jwtSecret).toHaveLength(64);
+    expect(loadConfig({ DATA_DIR: freshDataDir(), REDIS_URL: cluster.REDIS_URL }).jwtSecret).toHaveLength(64);
+  });
+
+  it('replaces a stored secret too short to use', () => {
+    const dataDir = freshDataDir();
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(path.join(dataDir, 'jwt-secret'), 'short\n');
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.jwtSecret).toHaveLength(64);
+    expect(readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').trim()).toBe(config.jwtSecret);
+    expect(readdirSync(dataDir)).toEqual(['jwt-secret']);
+  });
+
+  it(
+    'gives instances starting together on one shared DATA_DIR one and the same secret',
+    { timeout: 60_000 },
+    async () => {
+      const dataDir = freshDataDir();
+      const startAt = Date.now() + 3_000;
+      // Each process waits for the same instant, then reads or creates the secret.
+      const script = `
+      const { loadConfig } = await import(${JSON.stringify(new URL('./config.ts', import.meta.url).href)});
+      while (Date.now() < ${startAt}) {}
+      process.stdout.write(loadConfig({ DATA_DIR: ${JSON.stringify(dataDir)} }).jwtSecret);`;
+      const secrets = await Promise.all(
+        Array.from({ length: 8 }, () => {
+          const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+            stdio: ['ignore', 'pipe', 'inherit'],
+          });
+          let output = '';
+          child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+          return new Promise<string>((resolve, reject) =>
+            child.once('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`exit ${code}`)))),
+          );
+        }),
+      );
+      expect(Date.now()).toBeGreaterThan(startAt); // they did start together
+      const stored = readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').trim();
+      expect(new Set(secrets)).toEqual(new Set([stored]));
+      expect(readdirSync(dataDir)).toEqual(['jwt-secret']); // no candidate file left behind
+    },
+  );
 });

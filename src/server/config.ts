@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { iceServersSchema, MEETING_LIMITS, type IceServer } from '#shared/meetings';
@@ -127,7 +127,11 @@ function withoutEmptyValues(environment: NodeJS.ProcessEnv): Record<string, stri
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppConfig {
   const given = withoutEmptyValues(environment);
   const parsed = environmentSchema.safeParse(given);
-  const problems = [...(parsed.error?.issues.map((issue) => issue.message) ?? []), ...s3Problems(given)];
+  const problems = [
+    ...(parsed.error?.issues.map((issue) => issue.message) ?? []),
+    ...s3Problems(given),
+    ...severalInstancesProblems(given),
+  ];
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const values = parsed.data;
   const dataDir = path.resolve(values.DATA_DIR);
@@ -180,16 +184,58 @@ function s3Problems(given: Record<string, string>): string[] {
 }
 
 /**
+ * DATABASE_URL and REDIS_URL together are how several instances are run. Each would
+ * otherwise generate its own secret in its own DATA_DIR, and a session, meeting token
+ * or file address issued by one would be refused by the others: people would be
+ * logged out at random, depending on the instance the load balancer picks.
+ */
+function severalInstancesProblems(given: Record<string, string>): string[] {
+  if (!given.DATABASE_URL || !given.REDIS_URL || given.JWT_SECRET) return [];
+  return [
+    'JWT_SECRET must be set when DATABASE_URL and REDIS_URL are (several instances): give every instance the same secret of 32 characters or more, e.g. from `openssl rand -base64 48`',
+  ];
+}
+
+/**
  * Without JWT_SECRET we generate one on first start and keep it in DATA_DIR,
  * so tokens stay valid across restarts without any setup.
+ *
+ * Instances sharing one DATA_DIR (a shared disk) may start together: the new secret
+ * is written aside, complete, then hard-linked into place. link() refuses an existing
+ * name, so exactly one secret wins and every instance reads that one; no instance
+ * ever reads a half-written file.
  */
 function readOrCreateJwtSecret(dataDir: string): string {
   const secretPath = path.join(dataDir, 'jwt-secret');
-  if (existsSync(secretPath)) {
-    const stored = readFileSync(secretPath, 'utf8').trim();
-    if (stored.length >= 32) return stored;
-  }
+  const stored = readStoredSecret(secretPath);
+  if (stored) return stored;
   const secret = randomBytes(48).toString('base64url');
-  writeFileSync(secretPath, `${secret}\n`, { mode: 0o600 });
-  return secret;
+  const candidatePath = `${secretPath}.${randomBytes(6).toString('hex')}.new`;
+  writeFileSync(candidatePath, `${secret}\n`, { mode: 0o600 });
+  try {
+    if (existsSync(secretPath)) {
+      renameSync(candidatePath, secretPath); // unusable (empty, too short): replaced
+      return secret;
+    }
+    linkSync(candidatePath, secretPath);
+    return secret;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
+      // A file system without hard links: an atomic replace, the last writer wins.
+      renameSync(candidatePath, secretPath);
+      return secret;
+    }
+    const winner = readStoredSecret(secretPath);
+    if (!winner) throw new Error(`${secretPath} is not a usable secret; remove it or set JWT_SECRET`, { cause: error });
+    return winner;
+  } finally {
+    rmSync(candidatePath, { force: true });
+  }
+}
+
+/** The secret kept in DATA_DIR, when there is a usable one. */
+function readStoredSecret(secretPath: string): string | undefined {
+  if (!existsSync(secretPath)) return undefined;
+  const stored = readFileSync(secretPath, 'utf8').trim();
+  return stored.length >= 32 ? stored : undefined;
 }

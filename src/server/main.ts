@@ -25,7 +25,11 @@ async function main() {
 
   const database = await openDatabase(
     config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
+      ? {
+          kind: 'postgres',
+          url: config.databaseUrl,
+          onMigrationWait: () => console.info('Another instance is migrating the database; waiting for it to finish'),
+        }
       : { kind: 'pglite', dataDir: pgliteDirectory(config.dataDir) },
   );
   // Meetings: Redis when several instances serve one school (an unreachable REDIS_URL stops the start).

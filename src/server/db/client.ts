@@ -30,16 +30,29 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.me
 export type QueryListener = (query: string, params: unknown[]) => void;
 
 export type DatabaseOptions = (
-  | { kind: 'postgres'; url: string }
+  | {
+      kind: 'postgres';
+      url: string;
+      /** Called once when another instance holds the migration lock and this one starts waiting. */
+      onMigrationWait?: () => void;
+    }
   /** dataDir unset means in memory; loadDataDir starts from a dump (tests). */
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
 ) & { onQuery?: QueryListener };
+
+/**
+ * Key of the PostgreSQL advisory lock that serialises migrations between instances
+ * starting together: "StudyHal" in ASCII read as a 64-bit integer (0x537475647948616c).
+ * In pg_locks it shows as locktype 'advisory', classid 1400141156, objid 2034786668,
+ * objsubid 1. Never change it: instances of two versions must still exclude each other.
+ */
+export const MIGRATION_LOCK_KEY = '6013560476838420844';
 
 const queryLogger = (onQuery: QueryListener | undefined) => (onQuery ? { logger: { logQuery: onQuery } } : {});
 
 /** Opens the configured database and brings its schema up to date. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  const handle = options.kind === 'postgres' ? openPostgres(options.url, options.onQuery) : await openPglite(options);
+  const handle = options.kind === 'postgres' ? openPostgres(options) : await openPglite(options);
   try {
     await handle.migrate();
   } catch (error) {
@@ -49,7 +62,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return handle;
 }
 
-/** Embedded PostgreSQL in DATA_DIR: no server to install for one small school. */
+/**
+ * Embedded PostgreSQL in DATA_DIR: no server to install for one small school.
+ * One process only: PGlite is Postgres in single-user mode inside this process, so
+ * a DATA_DIR must never be opened by two processes at once (PGlite does not check:
+ * two open the same folder, each sees only its own writes, and both write the same files).
+ * Hence no migration lock here; several instances need DATABASE_URL.
+ */
 async function openPglite(options: { dataDir?: string; loadDataDir?: Blob; onQuery?: QueryListener }) {
   if (options.dataDir) {
     mkdirSync(options.dataDir, { recursive: true }); // PGlite won't create parents
@@ -72,16 +91,19 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob; onQue
   };
 }
 
-function openPostgres(url: string, onQuery?: QueryListener) {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+function openPostgres(options: { url: string; onQuery?: QueryListener; onMigrationWait?: () => void }) {
+  const pool = new pg.Pool({ connectionString: options.url, max: 10 });
   // An idle client losing its server must not crash the process; queries report it.
   pool.on('error', () => {});
-  const db = drizzlePostgres(pool, { schema, ...queryLogger(onQuery) }) as unknown as Database;
+  const db = drizzlePostgres(pool, { schema, ...queryLogger(options.onQuery) }) as unknown as Database;
   let closed = false;
   return {
     db,
     kind: 'postgres' as const,
-    migrate: () => migratePostgres(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: () =>
+      withMigrationLock(pool, options.onMigrationWait, () =>
+        migratePostgres(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+      ),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -91,6 +113,43 @@ function openPostgres(url: string, onQuery?: QueryListener) {
       await pool.end();
     },
   };
+}
+
+/**
+ * Runs `migrate` while holding the migration lock, so that instances starting together
+ * take turns: drizzle's migrator reads the last applied migration and then applies the
+ * newer ones, and two doing that at once both try to create the same tables (one fails).
+ * The next instance waits, then finds every migration recorded and does nothing.
+ *
+ * The lock is transaction-scoped (pg_advisory_xact_lock) and held by a dedicated
+ * connection inside an open transaction that writes nothing; the migrations run on other
+ * connections of the pool. Ending that transaction releases the lock, and so does the
+ * connection dying (a crashed instance never leaves it behind). Unlike a session lock
+ * (pg_advisory_lock), this also holds behind PgBouncer in transaction mode, which keeps
+ * a client on one server connection only for the length of a transaction.
+ */
+async function withMigrationLock(pool: pg.Pool, onWait: (() => void) | undefined, migrate: () => Promise<void>) {
+  const lockHolder = await pool.connect();
+  let isConnectionBroken = false;
+  try {
+    await lockHolder.query('begin');
+    const attempt = await lockHolder.query<{ locked: boolean }>(
+      'select pg_try_advisory_xact_lock($1::bigint) as locked',
+      [MIGRATION_LOCK_KEY],
+    );
+    if (!attempt.rows[0]?.locked) {
+      onWait?.();
+      await lockHolder.query('select pg_advisory_xact_lock($1::bigint)', [MIGRATION_LOCK_KEY]);
+    }
+    await migrate();
+  } finally {
+    try {
+      await lockHolder.query('rollback'); // the transaction wrote nothing: ending it releases the lock
+    } catch {
+      isConnectionBroken = true; // closing it releases the lock on the server's side
+    }
+    lockHolder.release(isConnectionBroken);
+  }
 }
 
 /** Where the embedded database lives inside DATA_DIR. */

@@ -12,15 +12,29 @@ const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
 const PARTIAL_FOLDER = '.partial';
 
 /**
+ * A write in progress touches its file with every chunk; one untouched this long was cut
+ * short by a crash. Younger ones may belong to another instance sharing the folder.
+ */
+export const PARTIAL_STALE_MS = 60 * 60 * 1000;
+
+/**
  * Local disk under DATA_DIR/uploads (the default): one flat folder of generated
- * names. Writes go to .partial/ and are renamed into place once complete.
+ * names. Writes go to .partial/ and are renamed into place once complete. Several
+ * instances may share the folder (NFS or similar): keys are random UUIDs and a
+ * rename within one file system is atomic.
  */
 export async function createDiskStorage(folder: string): Promise<FileStorage> {
   const partialFolder = path.join(folder, PARTIAL_FOLDER);
   await mkdir(partialFolder, { recursive: true, mode: 0o700 });
-  // Leftovers of writes cut short by a crash: nothing refers to them.
+  // Leftovers of writes cut short by a crash: nothing refers to them. Only old ones: on a
+  // disk shared by several instances, the fresh ones are uploads another instance is receiving.
   for (const leftover of await readdir(partialFolder)) {
-    await rm(path.join(partialFolder, leftover), { force: true });
+    const leftoverPath = path.join(partialFolder, leftover);
+    const modified = await stat(leftoverPath).then(
+      (found) => found.mtimeMs,
+      () => undefined, // finished (renamed) or removed meanwhile
+    );
+    if (modified !== undefined && Date.now() - modified > PARTIAL_STALE_MS) await rm(leftoverPath, { force: true });
   }
 
   const pathOf = (key: string) => {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,7 +12,7 @@ import { CreateBucketCommand, ListMultipartUploadsCommand, S3Client } from '@aws
 // @ts-expect-error s3rver ships no type declarations; the little used here is typed below.
 import S3rverUntyped from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDiskStorage } from './disk-storage.ts';
+import { createDiskStorage, PARTIAL_STALE_MS } from './disk-storage.ts';
 import { FileNotFoundError, type FileStorage } from './file-storage.ts';
 import { createS3Storage } from './s3-storage.ts';
 
@@ -368,11 +368,35 @@ describe('disk storage', () => {
   it('clears leftovers of interrupted writes when created, and keeps complete files', async () => {
     const crashed = await newTemporaryFolder('studyhall-disk-crashed-');
     mkdirSync(path.join(crashed, '.partial'));
-    writeFileSync(path.join(crashed, '.partial', 'file-half-written'), 'half');
+    const halfWritten = path.join(crashed, '.partial', 'file-half-written');
+    writeFileSync(halfWritten, 'half');
+    const lastWrite = new Date(Date.now() - PARTIAL_STALE_MS - 60_000);
+    utimesSync(halfWritten, lastWrite, lastWrite);
     writeFileSync(path.join(crashed, 'file-complete'), 'complete');
     const reopened = await createDiskStorage(crashed);
     expect(await readdir(path.join(crashed, '.partial'))).toEqual([]);
     expect((await readAll(await reopened.read('file-complete'))).toString()).toBe('complete');
+  });
+
+  it('leaves alone a write in progress when another instance shares the folder and starts', async () => {
+    const shared = await newTemporaryFolder('studyhall-disk-shared-');
+    const first = await createDiskStorage(shared);
+    let sendRest!: () => void;
+    const restSent = new Promise<void>((resolve) => (sendRest = resolve));
+    const body = Readable.from(
+      (async function* () {
+        yield Buffer.from('first half, ');
+        await restSent;
+        yield Buffer.from('second half');
+      })(),
+    );
+    const writing = first.write('file-uploading', body, 'text/plain');
+    while ((await readdir(path.join(shared, '.partial'))).length === 0) await new Promise((r) => setTimeout(r, 5));
+
+    await createDiskStorage(shared); // a second instance starts (or this one restarts in a rolling deploy)
+    sendRest();
+    expect(await writing).toBe('first half, second half'.length);
+    expect((await readAll(await first.read('file-uploading'))).toString()).toBe('first half, second half');
   });
 });
 
