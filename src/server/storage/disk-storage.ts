@@ -12,15 +12,29 @@ const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
 const PARTIAL_FOLDER = '.partial';
 
 /**
+ * A partial file nothing has written to for this long was left by a crash. A younger one
+ * may be a live upload of another instance sharing this folder (one volume behind a load
+ * balancer), which must not lose it when this instance starts; a live upload keeps writing,
+ * and a stalled one has timed out long before an hour.
+ */
+const ABANDONED_AFTER_MS = 60 * 60 * 1000;
+
+/**
  * Local disk under DATA_DIR/uploads (the default): one flat folder of generated
- * names. Writes go to .partial/ and are renamed into place once complete.
+ * names. Writes go to .partial/ and are renamed into place once complete. Several
+ * instances may share the folder (the keys are unique).
  */
 export async function createDiskStorage(folder: string): Promise<FileStorage> {
   const partialFolder = path.join(folder, PARTIAL_FOLDER);
   await mkdir(partialFolder, { recursive: true, mode: 0o700 });
-  // Leftovers of writes cut short by a crash: nothing refers to them.
+  // Leftovers of writes cut short by a crash: nothing refers to them (found by age, see above).
   for (const leftover of await readdir(partialFolder)) {
-    await rm(path.join(partialFolder, leftover), { force: true });
+    const leftoverPath = path.join(partialFolder, leftover);
+    const modified = await stat(leftoverPath).then(
+      (found) => found.mtimeMs,
+      () => undefined,
+    );
+    if (modified !== undefined && Date.now() - modified > ABANDONED_AFTER_MS) await rm(leftoverPath, { force: true });
   }
 
   const pathOf = (key: string) => {

@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { CreateBucketCommand, ListMultipartUploadsCommand, S3Client } from '@aws-sdk/client-s3';
@@ -368,11 +368,28 @@ describe('disk storage', () => {
   it('clears leftovers of interrupted writes when created, and keeps complete files', async () => {
     const crashed = await newTemporaryFolder('studyhall-disk-crashed-');
     mkdirSync(path.join(crashed, '.partial'));
-    writeFileSync(path.join(crashed, '.partial', 'file-half-written'), 'half');
+    const leftover = path.join(crashed, '.partial', 'file-half-written');
+    writeFileSync(leftover, 'half');
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    utimesSync(leftover, twoHoursAgo, twoHoursAgo); // nothing has written to it since the crash
     writeFileSync(path.join(crashed, 'file-complete'), 'complete');
     const reopened = await createDiskStorage(crashed);
     expect(await readdir(path.join(crashed, '.partial'))).toEqual([]);
     expect((await readAll(await reopened.read('file-complete'))).toString()).toBe('complete');
+  });
+
+  it('leaves the writes of another instance sharing the folder alone when created (a restart mid-upload)', async () => {
+    const shared = await newTemporaryFolder('studyhall-disk-shared-');
+    const first = await createDiskStorage(shared);
+    const body = new PassThrough();
+    const writing = first.write('file-uploading', body, 'application/pdf');
+    body.write(Buffer.alloc(64 * 1024, 1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await readdir(path.join(shared, '.partial'))).toEqual(['file-uploading']);
+    await createDiskStorage(shared); // the other instance starts (or restarts) meanwhile
+    body.end(Buffer.alloc(64 * 1024, 2));
+    expect(await writing).toBe(128 * 1024);
+    expect((await readAll(await first.read('file-uploading'))).length).toBe(128 * 1024);
   });
 });
 
