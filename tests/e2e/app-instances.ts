@@ -7,10 +7,16 @@ import pg from 'pg';
 
 /**
  * Several instances of the app, as `npm start` runs them, sharing one PostgreSQL
- * database (made fresh for the test) and one Redis: a cluster on one machine,
- * for the scenarios about scale-out. Each instance has its own port and DATA_DIR.
+ * database, one Redis and one folder of uploaded files: a cluster on one machine,
+ * for the scenarios about scale-out and for `npm run cluster` (scripts/cluster.ts).
  */
-export type ClusterSettings = { databaseUrl: string; redisUrl: string };
+export type ClusterSettings = {
+  /** A PostgreSQL database; the cluster gets a fresh database on that server unless `isDatabaseKept`. */
+  databaseUrl: string;
+  redisUrl: string;
+  /** Use `databaseUrl` itself: stop() leaves it and its data in place. */
+  isDatabaseKept?: boolean;
+};
 
 /** The cluster's engines, from E2E_CLUSTER_DATABASE_URL and E2E_CLUSTER_REDIS_URL (set by .ci/run). */
 export function clusterSettings(): ClusterSettings | undefined {
@@ -19,13 +25,25 @@ export function clusterSettings(): ClusterSettings | undefined {
   return databaseUrl && redisUrl ? { databaseUrl, redisUrl } : undefined;
 }
 
+/** Enough of an instance's log to explain why it did not start. */
+const KEPT_OUTPUT_CHARACTERS = 64 * 1024;
+
+export type AppInstanceOptions = {
+  /** Sees the instance's log as it comes (the cluster script prints it); its tail is kept either way. */
+  onOutput?: (text: string, port: number) => void;
+  /** Called when the instance exits without being asked to (a crash, a failed start). */
+  onUnexpectedExit?: (port: number, code: number | null, signal: NodeJS.Signals | null) => void;
+};
+
 export class AppInstance {
   private process: ChildProcess | undefined;
   private output = '';
+  private isStopping = false;
 
   constructor(
     readonly port: number,
     private readonly env: Record<string, string>,
+    private readonly options: AppInstanceOptions = {},
   ) {}
 
   get baseUrl() {
@@ -34,13 +52,22 @@ export class AppInstance {
 
   async start() {
     this.output = '';
+    this.isStopping = false;
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
       env: { ...process.env, ...this.env, PORT: String(this.port), HOST: '127.0.0.1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.process = child;
-    child.stdout.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
+    const record = (chunk: Buffer) => {
+      const text = chunk.toString();
+      this.output = (this.output + text).slice(-KEPT_OUTPUT_CHARACTERS);
+      this.options.onOutput?.(text, this.port);
+    };
+    child.stdout.on('data', record);
+    child.stderr.on('data', record);
+    child.once('exit', (code, signal) => {
+      if (!this.isStopping) this.options.onUnexpectedExit?.(this.port, code, signal);
+    });
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {
       if (child.exitCode !== null) throw new Error(`Instance on ${this.port} exited:\n${this.output}`);
@@ -51,60 +78,95 @@ export class AppInstance {
       }
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
+    await this.stop();
     throw new Error(`Instance on ${this.port} did not start:\n${this.output}`);
   }
 
   /** SIGTERM, as a deploy or `docker stop` would: the app closes its sockets with GOING_AWAY. */
   async stop() {
     const child = this.process;
-    if (!child || child.exitCode !== null) return;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    this.isStopping = true;
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-    if (child.exitCode === null) child.kill('SIGKILL');
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   }
 }
 
+export type StartClusterOptions = {
+  count: number;
+  /** Instances listen on firstPort, firstPort + 1, … */
+  firstPort: number;
+  /** Extra environment for every instance (it also inherits this process's environment). */
+  env?: Record<string, string>;
+  /** The shared DATA_DIR, kept by stop(); unset = a temporary folder that stop() removes. */
+  dataDir?: string;
+} & AppInstanceOptions;
+
+/** A cluster that is up: its instances, what they share, and how to take it all down. */
+export type Cluster = Awaited<ReturnType<typeof startCluster>>;
+
 /**
- * Starts `count` instances on ports from `firstPort`, on a fresh database of the
- * cluster's PostgreSQL; `stop()` stops them and drops that database.
+ * Starts `count` instances on a fresh database of the cluster's PostgreSQL (or
+ * on the given one, with `isDatabaseKept`); `stop()` stops them, drops a
+ * database it created and removes the instances' temporary folder.
+ *
+ * The instances share one DATA_DIR, as instances on several machines would
+ * mount one shared volume there: with DATABASE_URL and JWT_SECRET set it holds
+ * only the uploaded files (no embedded database, no generated secret), so a file
+ * uploaded through one instance is served by any other. With S3_BUCKET in the
+ * environment the files go to that bucket instead.
  */
-export async function startCluster(
-  settings: ClusterSettings,
-  count: number,
-  firstPort: number,
-  env: Record<string, string> = {},
-) {
-  const databaseName = `studyhall_e2e_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-  const admin = new pg.Client({ connectionString: settings.databaseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${databaseName}`);
-  const databaseUrl = new URL(settings.databaseUrl);
-  databaseUrl.pathname = `/${databaseName}`;
-  const dataDirs: string[] = [];
+export async function startCluster(settings: ClusterSettings, options: StartClusterOptions) {
+  const { count, firstPort, env = {}, dataDir: givenDataDir, ...instanceOptions } = options;
+  let databaseUrl = settings.databaseUrl;
+  let dropDatabase = async () => {};
+  if (!settings.isDatabaseKept) {
+    const databaseName = `studyhall_cluster_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+    const admin = new pg.Client({ connectionString: settings.databaseUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${databaseName}`);
+    await admin.end();
+    const url = new URL(settings.databaseUrl);
+    url.pathname = `/${databaseName}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const dropper = new pg.Client({ connectionString: settings.databaseUrl });
+      await dropper.connect();
+      try {
+        await dropper.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+      } finally {
+        await dropper.end();
+      }
+    };
+  }
+  const dataDir = givenDataDir ?? mkdtempSync(path.join(tmpdir(), 'studyhall-cluster-'));
   const shared = {
-    DATABASE_URL: databaseUrl.toString(),
+    DATABASE_URL: databaseUrl,
     REDIS_URL: settings.redisUrl,
-    // Every instance signs and checks the same tokens.
+    // Every instance signs and checks the same tokens and file addresses.
     JWT_SECRET: randomBytes(32).toString('hex'),
+    DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     QUOTES_API_URL: 'http://127.0.0.1:9/v1/quotes',
     ...env,
   };
-  const instances = Array.from({ length: count }, (_, index) => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'studyhall-cluster-'));
-    dataDirs.push(dataDir);
-    return new AppInstance(firstPort + index, { ...shared, DATA_DIR: dataDir });
-  });
-  // One after the other: the first applies the migrations.
-  for (const instance of instances) await instance.start();
-  return {
-    instances,
-    async stop() {
-      await Promise.all(instances.map((instance) => instance.stop()));
-      await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-      await admin.end();
-      for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
-    },
+  const instances = Array.from(
+    { length: count },
+    (_, index) => new AppInstance(firstPort + index, shared, instanceOptions),
+  );
+  const stop = async () => {
+    await Promise.all(instances.map((instance) => instance.stop()));
+    await dropDatabase();
+    if (!givenDataDir) rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    // One after the other: the first applies the migrations.
+    for (const instance of instances) await instance.start();
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { instances, databaseUrl, dataDir, stop };
 }

@@ -1,0 +1,333 @@
+// `npm run cluster`: StudyHall as several stateless instances behind a real load
+// balancer on one machine. Two instances of the app (as `npm start` runs them)
+// share one PostgreSQL database, one Redis and one folder of uploaded files;
+// nginx spreads requests over them round robin, with no sticky sessions, so every
+// page load, API call, upload and meeting socket may land on either instance.
+// CI runs the e2e suite through the balancer (.ci/run).
+//
+//   CLUSTER_PORT          balancer port (default 8080); the instances use the next ports
+//   CLUSTER_HOST          balancer interface (default 127.0.0.1)
+//   CLUSTER_INSTANCES     how many instances (default 2)
+//   CLUSTER_DATABASE_URL  a PostgreSQL database to use as it is; unset = a fresh database on
+//                         postgres://postgres@127.0.0.1:5432, dropped when the cluster stops
+//   CLUSTER_REDIS_URL     Redis (default redis://127.0.0.1:6379)
+//   CLUSTER_DATA_DIR      the instances' shared DATA_DIR (uploads), kept; unset = a temporary one
+//   CLUSTER_NGINX         the nginx binary (default: nginx on PATH, then /usr/sbin/nginx)
+//
+// Everything else (UPLOAD_MAX_BYTES, S3_*, MEETING_ROOM_SIZE, ICE_SERVERS, JWT_SECRET, …)
+// reaches the instances from the environment or .env, as with `npm start`. Stop with
+// Ctrl+C or SIGTERM: nginx and the instances stop, and a database made here is dropped.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { RESOURCE_LIMITS } from '#shared/resources';
+import { startCluster, type Cluster } from '../tests/e2e/app-instances.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
+/** The app refuses a declared upload over UPLOAD_MAX_BYTES + 256 KB itself (resources/routes.ts). */
+const MULTIPART_ALLOWANCE_BYTES = 1024 * 1024;
+
+process.chdir(ROOT);
+// The instances read .env (src/server/main.ts); read it here too so the balancer's
+// upload limit matches theirs. The real environment wins, as it does for them.
+if (existsSync('.env')) process.loadEnvFile('.env');
+
+const env = process.env;
+const balancerPort = integerSetting('CLUSTER_PORT', 8080);
+const balancerHost = env.CLUSTER_HOST || '127.0.0.1';
+const instanceCount = integerSetting('CLUSTER_INSTANCES', 2);
+const uploadMaxBytes = integerSetting('UPLOAD_MAX_BYTES', RESOURCE_LIMITS.uploadMaxBytesDefault);
+
+function integerSetting(name: string, fallback: number): number {
+  const text = env[name];
+  if (!text) return fallback;
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value < 1) fail(`${name} must be a positive whole number, not ${text}`);
+  return value;
+}
+
+function fail(message: string): never {
+  console.error(`cluster: ${message}`);
+  process.exit(1);
+}
+
+function findNginx(): string {
+  if (env.CLUSTER_NGINX) return env.CLUSTER_NGINX;
+  const candidates = [...(env.PATH ?? '').split(path.delimiter).filter(Boolean), '/usr/sbin', '/usr/local/sbin'];
+  for (const folder of candidates) {
+    const candidate = path.join(folder, 'nginx');
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // not here
+    }
+  }
+  return fail('nginx is not installed (Debian/Ubuntu: apt-get install -y nginx), or set CLUSTER_NGINX');
+}
+
+/** Like `npm start`: the instances serve dist/client, so build it once if it is missing. */
+function ensureClientBuild() {
+  if (existsSync(path.join(ROOT, 'dist/client/index.html'))) return;
+  console.log('cluster: no client build found: building it once (npm run build)…');
+  const build = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) fail('the client build failed');
+}
+
+type NginxSettings = {
+  folder: string;
+  listen: string;
+  upstreams: string[];
+  clientMaxBodyBytes: number;
+  uploadMaxBytes: number;
+};
+
+/** The balancer's whole configuration; every path it writes is inside `folder` (no root-owned paths). */
+function nginxConfig(settings: NginxSettings): string {
+  const { folder } = settings;
+  // proxy_set_header in a location replaces the server's list, so each location gets it whole.
+  const forwarded = [
+    'proxy_set_header Host $http_host;',
+    'proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
+    'proxy_set_header X-Forwarded-Proto $scheme;',
+    'proxy_set_header X-Forwarded-Host $http_host;',
+  ];
+  const indent = (lines: string[], depth: number) => lines.map((line) => `${'  '.repeat(depth)}${line}`).join('\n');
+  const megabytes = Math.round((settings.uploadMaxBytes / (1024 * 1024)) * 10) / 10;
+  const tooLarge = JSON.stringify({
+    success: false,
+    message: `The file is too large. The largest upload is ${megabytes} MB.`,
+    data: null,
+  });
+  return `# Written by scripts/cluster.ts for one run of \`npm run cluster\`.
+${process.getuid?.() === 0 ? `# Run as root: workers stay root so they can use this private folder.\nuser ${userInfo().username};\n` : ''}worker_processes 1;
+pid ${folder}/nginx.pid;
+error_log stderr warn;
+
+events {
+  worker_connections 1024;
+}
+
+http {
+  # The meeting socket carries its token in the query string: log no request lines at all.
+  access_log off;
+  client_body_temp_path ${folder}/client-body;
+  proxy_temp_path ${folder}/proxy;
+  fastcgi_temp_path ${folder}/fastcgi;
+  uwsgi_temp_path ${folder}/uwsgi;
+  scgi_temp_path ${folder}/scgi;
+  server_tokens off;
+
+  # Round robin, no sticky sessions: nothing may depend on which instance answers.
+  # Passive health checks (open-source nginx has no active ones): an instance that
+  # refuses a connection or times out is left alone for 5 s, and an idempotent
+  # request that failed that way is retried on the next instance (proxy_next_upstream's
+  # default "error timeout"), so stopping one instance loses no page load.
+  upstream studyhall {
+${settings.upstreams.map((address) => `    server ${address} max_fails=1 fail_timeout=5s;`).join('\n')}
+    keepalive 16;
+  }
+
+  # Only the meeting socket upgrades; every other request reuses kept-alive connections.
+  map $http_upgrade $connection_upgrade {
+    default upgrade;
+    '' '';
+  }
+
+  server {
+    listen ${settings.listen};
+    # Above the app's own limit (UPLOAD_MAX_BYTES + multipart framing) so that the app, not
+    # nginx, answers an oversized upload; this is only the backstop, in the app's envelope.
+    client_max_body_size ${settings.clientMaxBodyBytes};
+    error_page 413 = @too_large;
+    proxy_http_version 1.1;
+    proxy_connect_timeout 2s;
+
+    location / {
+      proxy_pass http://studyhall;
+${indent(forwarded, 3)}
+      proxy_set_header Connection "";
+    }
+
+    # Meeting signalling (WebSocket): upgraded, and held open while the meeting lasts.
+    location = /api/meetings/ws {
+      proxy_pass http://studyhall;
+${indent(forwarded, 3)}
+      proxy_set_header Upgrade $http_upgrade;
+      proxy_set_header Connection $connection_upgrade;
+      proxy_read_timeout 1h;
+      proxy_send_timeout 1h;
+    }
+
+    # Uploads stream through to the instance as they arrive: the app counts the bytes and
+    # stops an oversized file early, and the browser's progress bar shows real progress.
+    location = /api/teacher/upload-resource {
+      proxy_pass http://studyhall;
+${indent(forwarded, 3)}
+      proxy_set_header Connection "";
+      proxy_request_buffering off;
+      proxy_read_timeout 5m;
+      proxy_send_timeout 5m;
+    }
+
+    location @too_large {
+      default_type application/json;
+      return 413 '${tooLarge}';
+    }
+  }
+}
+`;
+}
+
+async function waitForHealth(url: string, isAlive: () => boolean, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!isAlive()) return false;
+    try {
+      if ((await fetch(url)).ok) return true;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return false;
+}
+
+async function main() {
+  const nginxPath = findNginx();
+  ensureClientBuild();
+
+  const kept = Boolean(env.CLUSTER_DATABASE_URL);
+  const redisUrl = env.CLUSTER_REDIS_URL || 'redis://127.0.0.1:6379';
+  const firstInstancePort = balancerPort + 1;
+  const label = (index: number) => String.fromCharCode(97 + index); // a, b, c…
+  const nginxFolder = mkdtempSync(path.join(tmpdir(), 'studyhall-nginx-'));
+  const running: { cluster?: Cluster; nginx?: ChildProcess; startup?: Promise<unknown> } = {};
+  let isStopping = false;
+
+  const stopAll = async (exitCode: number) => {
+    if (isStopping) return;
+    isStopping = true;
+    // Instances still starting are stopped once they are up (or have failed).
+    await running.startup?.catch(() => {});
+    const { nginx } = running;
+    if (nginx && nginx.exitCode === null && nginx.signalCode === null) {
+      const exited = new Promise((resolve) => nginx.once('exit', resolve));
+      nginx.kill('SIGTERM'); // fast shutdown: open meeting sockets are cut, as the instances cut them anyway
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+    }
+    await running.cluster
+      ?.stop()
+      .catch((error: unknown) => console.error('cluster: stopping the instances failed:', error));
+    rmSync(nginxFolder, { recursive: true, force: true });
+    console.log('cluster: stopped');
+    process.exit(exitCode);
+  };
+  let signals = 0;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      signals += 1;
+      if (signals > 1) {
+        console.error(`cluster: ${signal} again: exiting without cleaning up`);
+        process.exit(1);
+      }
+      console.log(`cluster: ${signal}: stopping nginx and the instances…`);
+      void stopAll(0);
+    });
+  }
+
+  const started = Date.now();
+  const startup = startCluster(
+    { databaseUrl: env.CLUSTER_DATABASE_URL || LOCAL_POSTGRES, redisUrl, isDatabaseKept: kept },
+    {
+      count: instanceCount,
+      firstPort: firstInstancePort,
+      ...(env.CLUSTER_DATA_DIR ? { dataDir: path.resolve(env.CLUSTER_DATA_DIR) } : {}),
+      env: {
+        LOG_LEVEL: env.LOG_LEVEL || 'warn',
+        // Unlike the e2e instances, a configured quotes service or secret is used.
+        ...(env.QUOTES_API_URL ? { QUOTES_API_URL: env.QUOTES_API_URL } : {}),
+        ...(env.JWT_SECRET ? { JWT_SECRET: env.JWT_SECRET } : {}),
+      },
+      onOutput: (text, port) => {
+        // The instances' log lines, prefixed with the port of the one that wrote them.
+        for (const line of text.split('\n').filter(Boolean)) process.stdout.write(`[${port}] ${line}\n`);
+      },
+      onUnexpectedExit: (port, code, signal) => {
+        if (isStopping) return;
+        console.error(`cluster: the instance on ${port} exited (${signal ?? `code ${code}`}); nginx uses the others`);
+      },
+    },
+  );
+  running.startup = startup.then((cluster) => (running.cluster = cluster));
+  let cluster: Cluster;
+  try {
+    cluster = await startup;
+  } catch (error) {
+    console.error('cluster: the instances did not start:', error instanceof Error ? error.message : error);
+    return stopAll(1);
+  }
+  if (isStopping) return;
+
+  for (const folder of ['client-body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(nginxFolder, folder));
+  const configPath = path.join(nginxFolder, 'nginx.conf');
+  writeFileSync(
+    configPath,
+    nginxConfig({
+      folder: nginxFolder,
+      listen: `${balancerHost}:${balancerPort}`,
+      upstreams: cluster.instances.map((instance) => `127.0.0.1:${instance.port}`),
+      clientMaxBodyBytes: uploadMaxBytes + MULTIPART_ALLOWANCE_BYTES,
+      uploadMaxBytes,
+    }),
+  );
+  // -e: nginx opens its compiled-in error log before reading the config; send it to stderr instead.
+  const nginx = spawn(nginxPath, ['-p', nginxFolder, '-c', configPath, '-e', 'stderr', '-g', 'daemon off;'], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  running.nginx = nginx;
+  nginx.once('error', (error) => {
+    console.error(`cluster: nginx did not run: ${error.message}`);
+    void stopAll(1);
+  });
+  nginx.once('exit', (code, signal) => {
+    if (isStopping) return;
+    console.error(`cluster: nginx exited (${signal ?? `code ${code}`}); stopping the instances`);
+    void stopAll(1);
+  });
+
+  const displayHost = balancerHost === '0.0.0.0' ? '127.0.0.1' : balancerHost;
+  const balancerUrl = `http://${displayHost}:${balancerPort}`;
+  const isNginxUp = () => nginx.exitCode === null && nginx.signalCode === null;
+  if (!(await waitForHealth(`${balancerUrl}/api/health`, isNginxUp, 15_000))) {
+    if (!isStopping) console.error(`cluster: the balancer at ${balancerUrl} did not answer /api/health`);
+    return stopAll(1);
+  }
+
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(
+    [
+      `cluster: StudyHall is ready on ${balancerUrl} (nginx, round robin, in ${seconds} s)`,
+      ...cluster.instances.map((instance, index) => `  instance ${label(index)}: ${instance.baseUrl}`),
+      `  PostgreSQL: ${redactPassword(cluster.databaseUrl)}${kept ? '' : ' (made for this run, dropped at the end)'}`,
+      `  Redis: ${redactPassword(redisUrl)}`,
+      `  files: ${env.S3_BUCKET ? `S3 bucket ${env.S3_BUCKET}` : `${cluster.dataDir}/uploads (shared by the instances)`}`,
+      `  nginx: ${configPath}`,
+      'Stop with Ctrl+C.',
+    ].join('\n'),
+  );
+}
+
+function redactPassword(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.toString();
+}
+
+await main();
