@@ -214,6 +214,9 @@ function readOrCreateJwtSecret(dataDir: string): string {
   writeFileSync(candidatePath, `${secret}\n`, { mode: 0o600 });
   try {
     if (existsSync(secretPath)) {
+      // Another instance may have created it since we looked: its secret wins.
+      const winner = readStoredSecret(secretPath);
+      if (winner) return winner;
       renameSync(candidatePath, secretPath); // unusable (empty, too short): replaced
       return secret;
     }
