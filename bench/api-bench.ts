@@ -1,0 +1,526 @@
+// API load benchmark (issue 8): the real server over HTTP, seeded with a large school, on
+// PGlite and on PostgreSQL, against a bare Fastify hello-world measured in the same run.
+//
+//   npm run bench:api                      both databases, full size (100,000 students)
+//   npm run bench:api -- --db pglite       or postgres, or both (BENCH_DB)
+//   BENCH_QUICK=1 npm run bench:api        CI smoke: small school, short runs, no budgets
+//
+// Environment: BENCH_POSTGRES_URL (an admin connection; a database is created and dropped,
+// default postgres://postgres@127.0.0.1:5432/postgres), BENCH_PORT (first of two ports,
+// default 3401), BENCH_DURATION / BENCH_CONNECTIONS (autocannon, default 10 s / 10),
+// BENCH_EXAM_STUDENTS (2000), BENCH_ONLY (comma-separated scenario ids), BENCH_CPU_PROF=1
+// (a V8 profile of the server in bench/results/profiles), BENCH_OUT (the JSON file).
+//
+// Exits 1 when a budget is missed (full mode) or any request failed (quick mode).
+import { randomBytes } from 'node:crypto';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { openDatabase, pgliteDirectory } from '#server/db/client';
+import { buildNewQuiz } from '#server/testing/factories';
+import { QUIZ_BACKGROUNDS } from '#shared/quizzes';
+import { runExamRush, type RushFigures, type RushStudent } from './api/exam-rush.ts';
+import { runCannon, type CannonRequest, type LoadFigures, type LoadSettings } from './api/load.ts';
+import { BENCH_PASSWORD, FULL_PLAN, QUICK_PLAN, seedSchool, type SeededSchool } from './api/seed-school.ts';
+import { startAppServer, startBaselineServer, type ServerDatabase } from './api/servers.ts';
+
+type Engine = 'pglite' | 'postgres';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const resultsDir = path.join(root, 'bench/results');
+
+// ---- options ---------------------------------------------------------------------------
+
+function readOptions() {
+  const argv = process.argv.slice(2);
+  const flag = (name: string) => {
+    const index = argv.indexOf(`--${name}`);
+    return index === -1 ? undefined : argv[index + 1];
+  };
+  const isQuick = argv.includes('--quick') || ['1', 'true'].includes(process.env.BENCH_QUICK ?? '');
+  const db = flag('db') ?? process.env.BENCH_DB ?? 'both';
+  if (!['pglite', 'postgres', 'both'].includes(db))
+    throw new Error(`--db must be pglite, postgres or both (got ${db})`);
+  const number = (name: string, fallback: number) => {
+    const value = Number(process.env[name] ?? fallback);
+    if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+    return value;
+  };
+  const port = number('BENCH_PORT', 3401);
+  return {
+    isQuick,
+    engines: (db === 'both' ? ['pglite', 'postgres'] : [db]) as Engine[],
+    postgresAdminUrl: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    baselinePort: port,
+    appPort: port + 1,
+    plan: isQuick ? QUICK_PLAN : FULL_PLAN,
+    load: {
+      connections: number('BENCH_CONNECTIONS', 10),
+      durationSeconds: number('BENCH_DURATION', isQuick ? 2 : 10),
+      warmupSeconds: isQuick ? 1 : 3,
+    } satisfies LoadSettings,
+    examStudents: number('BENCH_EXAM_STUDENTS', isQuick ? 40 : 2000),
+    examWindowSeconds: number('BENCH_EXAM_WINDOW', isQuick ? 15 : 60),
+    /** PGlite: more rounds looking for the largest N that holds (full mode). */
+    pgliteSearchRounds: isQuick ? 0 : number('BENCH_PGLITE_ROUNDS', 4),
+    only: process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((id) => id.trim())) : undefined,
+    cpuProfileDir: process.env.BENCH_CPU_PROF ? path.join(resultsDir, 'profiles') : undefined,
+    out: flag('out') ?? process.env.BENCH_OUT,
+  };
+}
+
+type Options = ReturnType<typeof readOptions>;
+
+// ---- budgets (issue 8) ---------------------------------------------------------------
+
+const BUDGET = {
+  examStudents: 2000,
+  examP99Ms: 100,
+  leaderboardP99Ms: 50,
+  readRatio: 0.3,
+};
+
+type ScenarioResult = LoadFigures & {
+  id: string;
+  title: string;
+  request: string;
+  ratioToBaseline: number;
+  budgets: BudgetCheck[];
+};
+
+type BudgetCheck = { budget: string; isMet: boolean; actual: string };
+
+type RushResult = RushFigures & { id: string; title: string; budgets: BudgetCheck[] };
+
+type EngineResult = {
+  engine: Engine;
+  seed: { seconds: number; counts: Record<string, number> };
+  loadAverageAtStart: number[];
+  baseline: LoadFigures;
+  scenarios: ScenarioResult[];
+  examRush: RushResult[];
+  /** PGlite: the largest N of the rounds that held (0 errors, p99 < 100 ms, inside the window). */
+  largestExamThatHolds?: number | null;
+};
+
+const loadAverage = () => os.loadavg().map((value) => Math.round(value * 100) / 100);
+const log = (line: string) => console.log(line);
+
+// ---- one engine ----------------------------------------------------------------------
+
+async function prepareDatabase(engine: Engine, options: Options) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'studyhall-bench-api-'));
+  if (engine === 'pglite') {
+    const database: ServerDatabase = { kind: 'pglite', dataDir };
+    return {
+      database,
+      open: () => openDatabase({ kind: 'pglite', dataDir: pgliteDirectory(dataDir) }),
+      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const name = `studyhall_bench_${randomBytes(5).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: options.postgresAdminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(options.postgresAdminUrl);
+  url.pathname = `/${name}`;
+  const database: ServerDatabase = { kind: 'postgres', url: url.toString(), dataDir };
+  return {
+    database,
+    open: () => openDatabase({ kind: 'postgres', url: url.toString() }),
+    drop: async () => {
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function postJson(baseUrl: string, url: string, body: unknown, token?: string) {
+  const response = await fetch(`${baseUrl}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json()) as { data: unknown; message: string };
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${json.message}`);
+  return json.data;
+}
+
+const loginStudent = async (baseUrl: string, rollNumber: string) =>
+  (await postJson(baseUrl, '/api/student/login', { rollNumber, password: BENCH_PASSWORD })) as string;
+
+/** A 20-question exam for one class, through add-quiz (built with the shared factory). */
+async function createExam(baseUrl: string, teacherToken: string, className: string, round: number) {
+  const questions = Array.from({ length: 20 }, (_, index) => ({
+    question_text: `Question ${index + 1} of exam ${round}: which value is right?`,
+    options: ['First value', 'Second value', 'Third value', 'Fourth value'],
+    answer: ['First value', 'Second value', 'Third value', 'Fourth value'][index % 4]!,
+  }));
+  const quiz = buildNewQuiz({
+    class: className,
+    title: `Exam ${round} ${className}`,
+    quiz: { background: QUIZ_BACKGROUNDS[2]!, questions },
+  });
+  return ((await postJson(baseUrl, '/api/teacher/add-quiz', quiz, teacherToken)) as { _id: string })._id;
+}
+
+function ratioChecks(figures: LoadFigures, ratio: number, extra: BudgetCheck[] = []): BudgetCheck[] {
+  return [
+    {
+      budget: `≥ ${BUDGET.readRatio * 100}% of the baseline's req/s`,
+      isMet: ratio >= BUDGET.readRatio,
+      actual: `${Math.round(ratio * 1000) / 10}%`,
+    },
+    { budget: '0 errors', isMet: figures.errors === 0, actual: String(figures.errors) },
+    ...extra,
+  ];
+}
+
+async function runEngine(engine: Engine, options: Options): Promise<EngineResult> {
+  log(`\n=== ${engine} ===`);
+  const wants = (id: string) => !options.only || options.only.has(id) || options.only.has(id.split('-')[0]!);
+  const prepared = await prepareDatabase(engine, options);
+  let stopServer = async () => {};
+  try {
+    log(`Seeding (${options.plan.students.toLocaleString('en-GB')} students)…`);
+    const handle = await prepared.open();
+    let school: SeededSchool;
+    try {
+      school = await seedSchool(handle.db, options.plan, log);
+    } finally {
+      await handle.close();
+    }
+    log(`Seeded in ${school.seconds.toFixed(1)} s: ${JSON.stringify(school.counts)}`);
+
+    const loadAverageAtStart = loadAverage();
+    const baselineServer = await startBaselineServer(options.baselinePort);
+    let baseline: LoadFigures;
+    try {
+      baseline = await runCannon({
+        baseUrl: baselineServer.baseUrl,
+        settings: options.load,
+        next: () => ({ path: '/' }),
+      });
+    } finally {
+      await baselineServer.stop();
+    }
+    log(`baseline (Fastify hello-world): ${baseline.rps} req/s, p99 ${baseline.latency.p99} ms`);
+
+    const server = await startAppServer({
+      port: options.appPort,
+      database: prepared.database,
+      cpuProfileDir: options.cpuProfileDir,
+    });
+    stopServer = server.stop;
+    const baseUrl = server.baseUrl;
+    const teacherToken = (await postJson(baseUrl, '/api/teacher/login', {
+      email: school.teacherEmail,
+      password: BENCH_PASSWORD,
+    })) as string;
+
+    const scenarios: ScenarioResult[] = [];
+    const record = (id: string, title: string, request: string, figures: LoadFigures, extra: BudgetCheck[] = []) => {
+      const ratio = Math.round((figures.rps / baseline.rps) * 1000) / 1000;
+      const result = { id, title, request, ...figures, ratioToBaseline: ratio, budgets: [] as BudgetCheck[] };
+      result.budgets =
+        id === 'login'
+          ? [{ budget: '0 errors', isMet: figures.errors === 0, actual: String(figures.errors) }]
+          : ratioChecks(figures, ratio, extra);
+      scenarios.push(result);
+      log(
+        `${id.padEnd(22)} ${String(figures.rps).padStart(8)} req/s (${(ratio * 100).toFixed(1)}% of baseline)  p50 ${figures.latency.p50} p95 ${figures.latency.p95} p99 ${figures.latency.p99} ms  errors ${figures.errors}`,
+      );
+    };
+    const get = (pathname: string, token: string): CannonRequest => ({
+      path: pathname,
+      headers: { authorization: `Bearer ${token}` },
+    });
+
+    // (1) Login burst: the exam's students all log in at once (argon2id by design: ~20-30 ms of
+    // CPU each). Their tokens are the ones the exam rush uses.
+    const examClasses = school.classes.slice(0, Math.ceil(options.examStudents / options.plan.classSize));
+    const examRolls = examClasses
+      .flatMap((className) => school.rollNumbersOf(className))
+      .slice(0, options.examStudents);
+    const tokens = new Map<string, string>();
+    if (wants('login') || wants('exam')) {
+      let cursor = 0;
+      const figures = await runCannon({
+        baseUrl,
+        settings: options.load,
+        amount: examRolls.length,
+        next: () => {
+          const rollNumber = examRolls[cursor++ % examRolls.length]!;
+          return {
+            method: 'POST',
+            path: '/api/student/login',
+            body: JSON.stringify({ rollNumber, password: BENCH_PASSWORD }),
+            key: rollNumber,
+          };
+        },
+        onBody: (status, body, key) => {
+          if (status === 200 && key) tokens.set(key, (JSON.parse(body) as { data: string }).data);
+        },
+      });
+      record('login', `Login burst: ${examRolls.length} students log in at once`, 'POST /api/student/login', figures);
+      // autocannon may hand a few students to two connections; log in whoever it skipped.
+      for (const rollNumber of examRolls)
+        if (!tokens.has(rollNumber)) tokens.set(rollNumber, await loginStudent(baseUrl, rollNumber));
+    }
+
+    // (3) Leaderboards over the whole school.
+    const leaderboardStudent = await loginStudent(baseUrl, school.leaderboardStudent);
+    const readScenario = async (
+      id: string,
+      title: string,
+      requests: CannonRequest[],
+      extra?: (figures: LoadFigures) => BudgetCheck[],
+    ) => {
+      if (!wants(id)) return;
+      let cursor = 0;
+      const figures = await runCannon({
+        baseUrl,
+        settings: options.load,
+        next: () => requests[cursor++ % requests.length]!,
+      });
+      record(
+        id,
+        title,
+        requests.map((request) => `${request.method ?? 'GET'} ${request.path}`).join(' + '),
+        figures,
+        extra?.(figures),
+      );
+    };
+    const leaderboardBudget = (figures: LoadFigures): BudgetCheck[] => [
+      {
+        budget: `p99 < ${BUDGET.leaderboardP99Ms} ms`,
+        isMet: figures.latency.p99 < BUDGET.leaderboardP99Ms,
+        actual: `${figures.latency.p99} ms`,
+      },
+    ];
+    const students = school.plan.students.toLocaleString('en-GB');
+    await readScenario(
+      'leaderboard-all',
+      `Leaderboard, all classes (teacher), first page of 50, ${students} students`,
+      [get('/api/get-students?offset=0&limit=50', teacherToken)],
+      leaderboardBudget,
+    );
+    await readScenario(
+      'leaderboard-class',
+      `Leaderboard of the student's own class (student), first page`,
+      [get('/api/get-students?offset=0&limit=50', leaderboardStudent)],
+      leaderboardBudget,
+    );
+    await readScenario(
+      'leaderboard-search',
+      `Leaderboard, all classes, name search "${school.leaderboardSearch}" (ranks kept)`,
+      [get(`/api/get-students?offset=0&limit=50&search=${school.leaderboardSearch}`, teacherToken)],
+      leaderboardBudget,
+    );
+
+    // (4) The student's quiz list: the page asks for its two sections at once.
+    const listStudent = await loginStudent(baseUrl, school.listStudent);
+    await readScenario(
+      'quiz-list',
+      `Quiz list of a student whose class has ${school.plan.listQuizzes} quizzes (Online + Attempted)`,
+      [
+        get('/api/get-all-quiz?view=online&offset=0&limit=50', listStudent),
+        get('/api/get-all-quiz?view=attempted&offset=0&limit=50', listStudent),
+      ],
+    );
+
+    // (5) The class library: first page, then a search.
+    const resourcesCount = school.plan.resources.toLocaleString('en-GB');
+    await readScenario(
+      'resources-list',
+      `Resources of a class with ${resourcesCount} resources, first page (newest first)`,
+      [get('/api/get-resources?sortBy=createdAt&sortOrder=desc&offset=0&limit=20', listStudent)],
+    );
+    await readScenario('resources-search', `Resources, search "${school.resourceSearch}" (1 in 100 match)`, [
+      get(
+        `/api/get-resources?sortBy=createdAt&sortOrder=desc&search=${school.resourceSearch}&offset=0&limit=20`,
+        listStudent,
+      ),
+    ]);
+
+    // (2) Exam rush. PostgreSQL: the budget's N. PGlite: the same N, then a search for the largest N that holds.
+    const examRush: RushResult[] = [];
+    let largestExamThatHolds: number | null | undefined;
+    if (wants('exam')) {
+      let round = 0;
+      const rush = async (count: number) => {
+        round += 1;
+        const classes = examClasses.slice(0, Math.ceil(count / options.plan.classSize));
+        const quizByClass = new Map<string, string>();
+        for (const className of classes)
+          quizByClass.set(className, await createExam(baseUrl, teacherToken, className, round));
+        const takers: RushStudent[] = examRolls.slice(0, count).map((rollNumber, index) => ({
+          token: tokens.get(rollNumber)!,
+          quizId: quizByClass.get(examClasses[Math.floor(index / options.plan.classSize)]!)!,
+        }));
+        log(`exam rush: ${count} students, ${options.examWindowSeconds} s window…`);
+        const figures = await runExamRush({
+          baseUrl,
+          students: takers,
+          windowSeconds: options.examWindowSeconds,
+          connections: Math.min(count, 256),
+          seed: round,
+        });
+        const holds = figures.errors === 0 && figures.latency.p99 < BUDGET.examP99Ms && figures.isWithinWindow;
+        const budgets: BudgetCheck[] = [
+          { budget: '0 errors', isMet: figures.errors === 0, actual: String(figures.errors) },
+          {
+            budget: `p99 < ${BUDGET.examP99Ms} ms`,
+            isMet: figures.latency.p99 < BUDGET.examP99Ms,
+            actual: `${figures.latency.p99} ms`,
+          },
+          {
+            budget: `all submitted within ${options.examWindowSeconds} s`,
+            isMet: figures.isWithinWindow,
+            actual: `${figures.submitted}/${count} in ${figures.elapsedSeconds} s`,
+          },
+        ];
+        examRush.push({
+          id: `exam-${count}`,
+          title: `Exam rush: ${count} students, 20 questions`,
+          ...figures,
+          budgets,
+        });
+        log(
+          `exam-${count}: ${figures.requests} requests in ${figures.elapsedSeconds} s (${figures.rps} req/s, peak ${figures.peakRps}), p50 ${figures.latency.p50} p95 ${figures.latency.p95} p99 ${figures.latency.p99} max ${figures.latency.max} ms, errors ${figures.errors}, submitted ${figures.submitted}/${count}`,
+        );
+        for (const endpoint of ['open', 'start', 'save', 'submit'] as const) {
+          const figure = figures.endpoints[endpoint];
+          log(
+            `  ${endpoint.padEnd(7)} n ${figure.n}  p50 ${figure.p50} p95 ${figure.p95} p99 ${figure.p99} max ${figure.max} ms  errors ${figure.errors}`,
+          );
+        }
+        for (const sample of figures.errorSamples) log(`  ! ${sample}`);
+        // Let the database settle (autovacuum, checkpoints) before another round.
+        await new Promise((resolve) => setTimeout(resolve, options.isQuick ? 500 : 5000));
+        return holds;
+      };
+      const target = options.examStudents;
+      const holdsAtTarget = await rush(target);
+      if (engine === 'pglite') {
+        let holding = holdsAtTarget ? target : 0;
+        let failing = holdsAtTarget ? undefined : target;
+        for (let step = 0; failing !== undefined && step < options.pgliteSearchRounds; step += 1) {
+          const next = Math.round((holding + failing) / 2 / 50) * 50;
+          if (next <= holding || next >= failing) break;
+          if (await rush(next)) holding = next;
+          else failing = next;
+        }
+        largestExamThatHolds = holding === 0 ? null : holding;
+      }
+    }
+
+    return {
+      engine,
+      seed: { seconds: Math.round(school.seconds * 10) / 10, counts: school.counts },
+      loadAverageAtStart,
+      baseline,
+      scenarios,
+      examRush,
+      ...(largestExamThatHolds === undefined ? {} : { largestExamThatHolds }),
+    };
+  } finally {
+    await stopServer();
+    await prepared.drop();
+  }
+}
+
+// ---- the run -------------------------------------------------------------------------
+
+function examBudgets(engine: EngineResult, options: Options): BudgetCheck[] {
+  if (engine.engine !== 'postgres' || options.isQuick) return [];
+  const atTarget = engine.examRush.find((round) => round.students === BUDGET.examStudents);
+  return atTarget ? atTarget.budgets : [];
+}
+
+async function main() {
+  const options = readOptions();
+  const startedAt = new Date();
+  const machine = {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    loadAverageAtStart: loadAverage(),
+  };
+  log(
+    `API bench (${options.isQuick ? 'quick' : 'full'}): ${options.engines.join(' + ')} on ${machine.cpus} × ${machine.cpuModel}, load ${machine.loadAverageAtStart.join(' ')}`,
+  );
+  const engines: EngineResult[] = [];
+  for (const engine of options.engines) engines.push(await runEngine(engine, options));
+
+  const checks = engines.flatMap((engine) => [
+    ...engine.scenarios.flatMap((scenario) =>
+      scenario.budgets.map((check) => ({ engine: engine.engine, scenario: scenario.id, ...check })),
+    ),
+    ...examBudgets(engine, options).map((check) => ({
+      engine: engine.engine,
+      scenario: `exam-${BUDGET.examStudents}`,
+      ...check,
+    })),
+  ]);
+  const missed = checks.filter((check) => !check.isMet);
+  const errors = engines.reduce(
+    (total, engine) =>
+      total +
+      engine.scenarios.reduce((sum, scenario) => sum + scenario.errors, 0) +
+      engine.examRush.reduce((sum, round) => sum + round.errors, 0),
+    0,
+  );
+  const report = {
+    kind: 'studyhall-api-bench',
+    mode: options.isQuick ? 'quick' : 'full',
+    date: startedAt.toISOString(),
+    command: `npm run bench:api${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
+    machine: { ...machine, loadAverageAtEnd: loadAverage() },
+    settings: {
+      load: options.load,
+      examStudents: options.examStudents,
+      examWindowSeconds: options.examWindowSeconds,
+      plan: options.plan,
+      budgets: BUDGET,
+    },
+    engines,
+    budgets: { checked: !options.isQuick, missed },
+    seconds: Math.round((Date.now() - startedAt.getTime()) / 1000),
+  };
+
+  mkdirSync(resultsDir, { recursive: true });
+  const stamp = startedAt.toISOString().replaceAll(':', '-').slice(0, 19);
+  const file = options.out ?? path.join(resultsDir, `api-${report.mode}-${options.engines.join('-')}-${stamp}.json`);
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  // The committed record: the latest full run on both databases.
+  if (!options.out && !options.isQuick && options.engines.length === 2 && !options.only) {
+    copyFileSync(file, path.join(resultsDir, 'latest.json'));
+  }
+  log(
+    `\nResults: ${path.relative(root, file)} (${report.seconds} s in all, load ${report.machine.loadAverageAtEnd.join(' ')})`,
+  );
+
+  if (options.isQuick) {
+    if (errors > 0) {
+      log(`FAILED: ${errors} requests failed`);
+      process.exitCode = 1;
+    }
+    return;
+  }
+  for (const check of missed) log(`MISSED ${check.engine} ${check.scenario}: ${check.budget} (${check.actual})`);
+  if (missed.length > 0) process.exitCode = 1;
+  else log('Every budget met.');
+}
+
+await main();
