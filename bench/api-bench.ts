@@ -12,21 +12,18 @@
 // (a V8 profile of the server in bench/results/profiles), BENCH_OUT (the JSON file).
 //
 // Exits 1 when a budget is missed (full mode) or any request failed (quick mode).
-import { randomBytes } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { openDatabase, pgliteDirectory } from '#server/db/client';
 import { buildNewQuiz } from '#server/testing/factories';
 import { QUIZ_BACKGROUNDS } from '#shared/quizzes';
 import { runExamRush, type RushFigures, type RushStudent } from './api/exam-rush.ts';
-import { runCannon, type CannonRequest, type LoadFigures, type LoadSettings } from './api/load.ts';
+import { runCannon, type LoadFigures, type LoadSettings } from './api/load.ts';
+import { examQuestions, readScenarios } from './api/scenarios.ts';
 import { BENCH_PASSWORD, FULL_PLAN, QUICK_PLAN, seedSchool, type SeededSchool } from './api/seed-school.ts';
-import { startAppServer, startBaselineServer, type ServerDatabase } from './api/servers.ts';
-
-type Engine = 'pglite' | 'postgres';
+import { prepareDatabase, type Engine } from './api/databases.ts';
+import { startAppServer, startBaselineServer } from './api/servers.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const resultsDir = path.join(root, 'bench/results');
@@ -110,40 +107,6 @@ const log = (line: string) => console.log(line);
 
 // ---- one engine ----------------------------------------------------------------------
 
-async function prepareDatabase(engine: Engine, options: Options) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'studyhall-bench-api-'));
-  if (engine === 'pglite') {
-    const database: ServerDatabase = { kind: 'pglite', dataDir };
-    return {
-      database,
-      open: () => openDatabase({ kind: 'pglite', dataDir: pgliteDirectory(dataDir) }),
-      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
-    };
-  }
-  const name = `studyhall_bench_${randomBytes(5).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: options.postgresAdminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(options.postgresAdminUrl);
-  url.pathname = `/${name}`;
-  const database: ServerDatabase = { kind: 'postgres', url: url.toString(), dataDir };
-  return {
-    database,
-    open: () => openDatabase({ kind: 'postgres', url: url.toString() }),
-    drop: async () => {
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 async function postJson(baseUrl: string, url: string, body: unknown, token?: string) {
   const response = await fetch(`${baseUrl}${url}`, {
     method: 'POST',
@@ -160,15 +123,10 @@ const loginStudent = async (baseUrl: string, rollNumber: string) =>
 
 /** A 20-question exam for one class, through add-quiz (built with the shared factory). */
 async function createExam(baseUrl: string, teacherToken: string, className: string, round: number) {
-  const questions = Array.from({ length: 20 }, (_, index) => ({
-    question_text: `Question ${index + 1} of exam ${round}: which value is right?`,
-    options: ['First value', 'Second value', 'Third value', 'Fourth value'],
-    answer: ['First value', 'Second value', 'Third value', 'Fourth value'][index % 4]!,
-  }));
   const quiz = buildNewQuiz({
     class: className,
     title: `Exam ${round} ${className}`,
-    quiz: { background: QUIZ_BACKGROUNDS[2]!, questions },
+    quiz: { background: QUIZ_BACKGROUNDS[2]!, questions: examQuestions(round) },
   });
   return ((await postJson(baseUrl, '/api/teacher/add-quiz', quiz, teacherToken)) as { _id: string })._id;
 }
@@ -188,7 +146,7 @@ function ratioChecks(figures: LoadFigures, ratio: number, extra: BudgetCheck[] =
 async function runEngine(engine: Engine, options: Options): Promise<EngineResult> {
   log(`\n=== ${engine} ===`);
   const wants = (id: string) => !options.only || options.only.has(id) || options.only.has(id.split('-')[0]!);
-  const prepared = await prepareDatabase(engine, options);
+  const prepared = await prepareDatabase(engine, options.postgresAdminUrl);
   let stopServer = async () => {};
   try {
     log(`Seeding (${options.plan.students.toLocaleString('en-GB')} students)…`);
@@ -240,11 +198,6 @@ async function runEngine(engine: Engine, options: Options): Promise<EngineResult
         `${id.padEnd(22)} ${String(figures.rps).padStart(8)} req/s (${(ratio * 100).toFixed(1)}% of baseline)  p50 ${figures.latency.p50} p95 ${figures.latency.p95} p99 ${figures.latency.p99} ms  errors ${figures.errors}`,
       );
     };
-    const get = (pathname: string, token: string): CannonRequest => ({
-      path: pathname,
-      headers: { authorization: `Bearer ${token}` },
-    });
-
     // (1) Login burst: the exam's students all log in at once (argon2id by design: ~20-30 ms of
     // CPU each). Their tokens are the ones the exam rush uses.
     const examClasses = school.classes.slice(0, Math.ceil(options.examStudents / options.plan.classSize));
@@ -277,80 +230,32 @@ async function runEngine(engine: Engine, options: Options): Promise<EngineResult
         if (!tokens.has(rollNumber)) tokens.set(rollNumber, await loginStudent(baseUrl, rollNumber));
     }
 
-    // (3) Leaderboards over the whole school.
-    const leaderboardStudent = await loginStudent(baseUrl, school.leaderboardStudent);
-    const readScenario = async (
-      id: string,
-      title: string,
-      requests: CannonRequest[],
-      extra?: (figures: LoadFigures) => BudgetCheck[],
-    ) => {
-      if (!wants(id)) return;
+    // (3) Leaderboards over the whole school, (4) the quiz list, (5) the class library.
+    const readTokens = {
+      teacher: teacherToken,
+      leaderboardStudent: await loginStudent(baseUrl, school.leaderboardStudent),
+      listStudent: await loginStudent(baseUrl, school.listStudent),
+    };
+    for (const scenario of readScenarios(school, readTokens)) {
+      if (!wants(scenario.id)) continue;
       let cursor = 0;
       const figures = await runCannon({
         baseUrl,
         settings: options.load,
-        next: () => requests[cursor++ % requests.length]!,
+        next: () => scenario.requests[cursor++ % scenario.requests.length]!,
       });
-      record(
-        id,
-        title,
-        requests.map((request) => `${request.method ?? 'GET'} ${request.path}`).join(' + '),
-        figures,
-        extra?.(figures),
-      );
-    };
-    const leaderboardBudget = (figures: LoadFigures): BudgetCheck[] => [
-      {
-        budget: `p99 < ${BUDGET.leaderboardP99Ms} ms`,
-        isMet: figures.latency.p99 < BUDGET.leaderboardP99Ms,
-        actual: `${figures.latency.p99} ms`,
-      },
-    ];
-    const students = school.plan.students.toLocaleString('en-GB');
-    await readScenario(
-      'leaderboard-all',
-      `Leaderboard, all classes (teacher), first page of 50, ${students} students`,
-      [get('/api/get-students?offset=0&limit=50', teacherToken)],
-      leaderboardBudget,
-    );
-    await readScenario(
-      'leaderboard-class',
-      `Leaderboard of the student's own class (student), first page`,
-      [get('/api/get-students?offset=0&limit=50', leaderboardStudent)],
-      leaderboardBudget,
-    );
-    await readScenario(
-      'leaderboard-search',
-      `Leaderboard, all classes, name search "${school.leaderboardSearch}" (ranks kept)`,
-      [get(`/api/get-students?offset=0&limit=50&search=${school.leaderboardSearch}`, teacherToken)],
-      leaderboardBudget,
-    );
-
-    // (4) The student's quiz list: the page asks for its two sections at once.
-    const listStudent = await loginStudent(baseUrl, school.listStudent);
-    await readScenario(
-      'quiz-list',
-      `Quiz list of a student whose class has ${school.plan.listQuizzes} quizzes (Online + Attempted)`,
-      [
-        get('/api/get-all-quiz?view=online&offset=0&limit=50', listStudent),
-        get('/api/get-all-quiz?view=attempted&offset=0&limit=50', listStudent),
-      ],
-    );
-
-    // (5) The class library: first page, then a search.
-    const resourcesCount = school.plan.resources.toLocaleString('en-GB');
-    await readScenario(
-      'resources-list',
-      `Resources of a class with ${resourcesCount} resources, first page (newest first)`,
-      [get('/api/get-resources?sortBy=createdAt&sortOrder=desc&offset=0&limit=20', listStudent)],
-    );
-    await readScenario('resources-search', `Resources, search "${school.resourceSearch}" (1 in 100 match)`, [
-      get(
-        `/api/get-resources?sortBy=createdAt&sortOrder=desc&search=${school.resourceSearch}&offset=0&limit=20`,
-        listStudent,
-      ),
-    ]);
+      const request = scenario.requests.map((one) => `${one.method ?? 'GET'} ${one.path}`).join(' + ');
+      const leaderboardBudget: BudgetCheck[] = scenario.isLeaderboard
+        ? [
+            {
+              budget: `p99 < ${BUDGET.leaderboardP99Ms} ms`,
+              isMet: figures.latency.p99 < BUDGET.leaderboardP99Ms,
+              actual: `${figures.latency.p99} ms`,
+            },
+          ]
+        : [];
+      record(scenario.id, scenario.title, request, figures, leaderboardBudget);
+    }
 
     // (2) Exam rush. PostgreSQL: the budget's N. PGlite: the same N, then a search for the largest N that holds.
     const examRush: RushResult[] = [];

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { QUIZ_BACKGROUNDS } from '#shared/quizzes';
 import type { Database } from '#server/db/client';
 import {
   quizAttempts,
@@ -44,7 +46,7 @@ export const FULL_PLAN: SchoolPlan = {
   students: 100_000,
   classSize: 100,
   teachers: 20,
-  pastQuizzesPerClass: 2,
+  pastQuizzesPerClass: 3,
   listQuizzes: 500,
   listQuizzesAttempted: 100,
   resources: 10_000,
@@ -131,6 +133,12 @@ async function insertAll(db: Database, table: PgTable, rows: object[]) {
   }
 }
 
+const generatedQuestions = (count: number) =>
+  Array.from({ length: count }, (_, index) => {
+    const options = [`${index + 2}`, `${index + 3}`, `${index + 4}`, `${index + 5}`];
+    return { question_text: `What is ${index} + 2?`, options, answer: options[0]! };
+  });
+
 /** A quiz row as add-quiz would store it, from the shared factory. */
 function quizRow(options: {
   teacherId: string;
@@ -139,8 +147,16 @@ function quizRow(options: {
   title: string;
   createdAt: Date;
   deadline: Date;
+  /** Generated questions of four options; unset = the factory's three questions. */
+  questionCount?: number;
 }) {
-  const payload = buildNewQuiz({ class: options.className, title: options.title });
+  const payload = buildNewQuiz({
+    class: options.className,
+    title: options.title,
+    ...(options.questionCount === undefined
+      ? {}
+      : { quiz: { background: QUIZ_BACKGROUNDS[3]!, questions: generatedQuestions(options.questionCount) } }),
+  });
   const questions: StoredQuestion[] = payload.quiz.questions.map((question) => {
     const choices = question.options.filter((option) => option !== '');
     return { _id: newQuestionId(), question_text: question.question_text, options: choices, answer: question.answer };
@@ -246,6 +262,7 @@ export async function seedSchool(
         title: `${teacher.subject} check ${index + 1}`,
         createdAt,
         deadline: new Date(createdAt.getTime() + 7 * DAY_MS),
+        questionCount: 10,
       });
     });
     pastQuizzes.set(className, own);
@@ -291,12 +308,15 @@ export async function seedSchool(
         ? listQuizzes.slice(0, plan.listQuizzesAttempted)
         : random.next() < 0.05
           ? [] // never attempted anything: not on the leaderboard
-          : pastQuizzes.get(className)!.filter((_, quizIndex) => quizIndex === 0 || random.next() < 0.6);
+          : pastQuizzes.get(className)!.filter((_, quizIndex) => quizIndex === 0 || random.next() < 0.5);
+    // Each student has an ability; a score is that many coin flips (averages spread, with ties).
+    const ability = random.between(0.25, 0.95);
     const results = taken.map((quiz) => {
+      const right = quiz.questions.filter(() => random.next() < ability).length;
       const attempt = submittedAttempt(
         quiz,
         id,
-        random.below(quiz.questionCount + 1),
+        right,
         new Date(quiz.createdAt.getTime() + DAY_MS + random.below(5 * DAY_MS)),
         30 + random.below(quiz.maxTimeMinutes * 60 - 30),
       );
@@ -359,6 +379,9 @@ export async function seedSchool(
     .slice(0, plan.starred)
     .map((resource) => ({ resourceId: resource.id, studentId: listStudentId!, createdAt: new Date(now) }));
   await insertAll(db, resourceStars, starRows);
+
+  // A school that grew to this size would have its planner statistics; a bulk load has none yet.
+  await db.execute(sql`vacuum analyze`);
 
   const byClass = (className: string) => {
     const classIndex = classes.indexOf(className);
