@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, getTableColumns, gt, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, gte, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_QUIZ_SUBJECT } from '#shared/constants';
 import {
   QUIZ_LIMITS,
+  totalTextOf,
   type NewQuiz,
   type SaveAnswers,
   type StudentQuizDetail,
@@ -57,6 +58,13 @@ const toPage = <T>(rows: T[], limit: number): ListedPage<T> => ({
   items: rows.slice(0, limit),
   hasMore: rows.length > limit,
 });
+
+/** Merged in SQL, so two quick saves from the same attempt never overwrite each other. */
+const mergedAnswers = (cleared: string[], chosen: Record<string, string>) =>
+  sql`(${quizAttempts.answers} - array[${sql.join(
+    cleared.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::text[]) || ${JSON.stringify(chosen)}::jsonb`;
 
 /** Both drivers (node-postgres, PGlite) answer a raw statement with { rows }. */
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -121,27 +129,95 @@ async function writeClosings(tx: Queryable, closings: AttemptClosing[]): Promise
   return new Set(closed.map((row) => row.id));
 }
 
+/**
+ * The questions of recently answered quizzes. A published quiz never changes its questions
+ * (they live in its row, immutable), so every instance may keep them as long as it likes:
+ * the answer saves of an exam then validate choices without reading 20 questions of JSON
+ * each time. Bounded by the characters held, oldest first out.
+ */
+function createQuestionsCache(maxCharacters = 4_000_000) {
+  const entries = new Map<string, { questions: StoredQuestion[]; size: number }>();
+  let held = 0;
+  return {
+    get(quizId: string): StoredQuestion[] | undefined {
+      const entry = entries.get(quizId);
+      if (!entry) return undefined;
+      entries.delete(quizId); // most recently used last
+      entries.set(quizId, entry);
+      return entry.questions;
+    },
+    set(quizId: string, questions: StoredQuestion[]) {
+      const size = totalTextOf(questions) + questions.length * 64;
+      if (size > maxCharacters || entries.has(quizId)) return;
+      entries.set(quizId, { questions, size });
+      held += size;
+      for (const [oldest, entry] of entries) {
+        if (held <= maxCharacters) break;
+        entries.delete(oldest);
+        held -= entry.size;
+      }
+    },
+  };
+}
+
 export function createQuizzesService(db: Database) {
   const now = () => new Date();
+  const questionsCache = createQuestionsCache();
+
+  async function questionsOf(quizId: string): Promise<StoredQuestion[] | undefined> {
+    const cached = questionsCache.get(quizId);
+    if (cached) return cached;
+    const [row] = await db
+      .select({ questions: quizzes.questions })
+      .from(quizzes)
+      .where(eq(quizzes.id, quizId))
+      .limit(1);
+    if (row) questionsCache.set(quizId, row.questions);
+    return row?.questions;
+  }
+
+  /**
+   * An answer save in one statement: the open attempt of this student and quiz, still in
+   * its time and grace, takes the choices. No class check is needed here: the attempt
+   * exists only because its start passed one. Returns false when there is no such attempt
+   * (not started, submitted, time up): the caller then takes the careful path.
+   */
+  async function saveIntoOpenAttempt(studentId: string, quizId: string, input: SaveAnswers): Promise<boolean> {
+    const cleared = Object.keys(input.answers).filter((questionId) => !input.answers[questionId]);
+    const saved = await db
+      .update(quizAttempts)
+      .set({ answers: mergedAnswers(cleared, chosenAnswers(input.answers)) })
+      .where(
+        and(
+          eq(quizAttempts.quizId, quizId),
+          eq(quizAttempts.studentId, studentId),
+          isNull(quizAttempts.submittedAt),
+          gte(sql`${quizAttempts.endsAt} + ${GRACE}`, now()),
+        ),
+      )
+      .returning({ id: quizAttempts.id });
+    return saved.length > 0;
+  }
 
   /**
    * Closes, with their saved answers, the open attempts whose time and grace have
    * run out (all of them, or those of one student or quiz), in one transaction.
    */
   async function closeExpiredAttempts(scope: SQL | undefined): Promise<number> {
-    return db.transaction(async (tx) => {
-      const expired = await tx
-        .select({ attempt: quizAttempts, questions: quizzes.questions })
-        .from(quizAttempts)
-        .innerJoin(quizzes, eq(quizzes.id, quizAttempts.quizId))
-        .where(and(isNull(quizAttempts.submittedAt), lte(sql`${quizAttempts.endsAt} + ${GRACE}`, now()), scope))
-        .limit(SWEEP_BATCH);
-      const moment = now();
-      const closings = expired.map(({ attempt, questions }) =>
-        closeAttempt(attempt, questions, attempt.answers, 'time-up', moment),
-      );
-      return (await writeClosings(tx, closings)).size;
-    });
+    // Looked for outside the transaction: usually there is none (every quiz list asks), and
+    // writeClosings leaves alone an attempt someone else closed in between.
+    const expired = await db
+      .select({ attempt: quizAttempts, questions: quizzes.questions })
+      .from(quizAttempts)
+      .innerJoin(quizzes, eq(quizzes.id, quizAttempts.quizId))
+      .where(and(isNull(quizAttempts.submittedAt), lte(sql`${quizAttempts.endsAt} + ${GRACE}`, now()), scope))
+      .limit(SWEEP_BATCH);
+    if (expired.length === 0) return 0;
+    const moment = now();
+    const closings = expired.map(({ attempt, questions }) =>
+      closeAttempt(attempt, questions, attempt.answers, 'time-up', moment),
+    );
+    return db.transaction(async (tx) => (await writeClosings(tx, closings)).size);
   }
 
   async function findQuiz(tx: Queryable, quizId: string) {
@@ -314,8 +390,20 @@ export function createQuizzesService(db: Database) {
       });
     },
 
-    /** Saves choices as the student makes them; refused once the time and grace are over. */
+    /**
+     * Saves choices as the student makes them; refused once the time and grace are over.
+     * The usual case (valid choices, attempt open) is one UPDATE; anything else goes the
+     * careful way below, which finds the precise answer (404, 403, 409, 400) and closes an
+     * attempt whose time ran out.
+     */
     async saveAnswers(studentId: string, quizId: string, input: SaveAnswers): Promise<{ savedAt: string }> {
+      const questions = await questionsOf(quizId);
+      if (
+        questions &&
+        !invalidAnswer(questions, input.answers) &&
+        (await saveIntoOpenAttempt(studentId, quizId, input))
+      )
+        return { savedAt: now().toISOString() };
       return db.transaction(async (tx) => {
         const row = await findQuizForStudent(tx, studentId, quizId);
         const attempt = await currentAttempt(tx, quizId, studentId, row.quiz.questions);
@@ -333,13 +421,7 @@ export function createQuizzesService(db: Database) {
         const chosen = chosenAnswers(input.answers);
         await tx
           .update(quizAttempts)
-          .set({
-            // Merged in SQL, so two quick saves from the same attempt never overwrite each other.
-            answers: sql`(${quizAttempts.answers} - array[${sql.join(
-              cleared.map((id) => sql`${id}`),
-              sql`, `,
-            )}]::text[]) || ${JSON.stringify(chosen)}::jsonb`,
-          })
+          .set({ answers: mergedAnswers(cleared, chosen) })
           .where(and(eq(quizAttempts.id, attempt.id), isNull(quizAttempts.submittedAt)));
         return { savedAt: now().toISOString() };
       });
