@@ -20,6 +20,7 @@ import { buildNewQuiz } from '#server/testing/factories';
 import { QUIZ_BACKGROUNDS } from '#shared/quizzes';
 import { runExamRush, type RushFigures, type RushStudent } from './api/exam-rush.ts';
 import { runCannon, type LoadFigures, type LoadSettings } from './api/load.ts';
+import { cpuMeter, type CpuFigures } from './api/cpu.ts';
 import { examQuestions, readScenarios } from './api/scenarios.ts';
 import { BENCH_PASSWORD, FULL_PLAN, QUICK_PLAN, seedSchool, type SeededSchool } from './api/seed-school.ts';
 import { prepareDatabase, type Engine } from './api/databases.ts';
@@ -84,12 +85,14 @@ type ScenarioResult = LoadFigures & {
   title: string;
   request: string;
   ratioToBaseline: number;
+  isBudgeted: boolean;
   budgets: BudgetCheck[];
 };
 
-type BudgetCheck = { budget: string; isMet: boolean; actual: string };
+/** isEnforced: a miss fails the run (PostgreSQL; errors everywhere). Other checks are reported. */
+type BudgetCheck = { budget: string; isMet: boolean; actual: string; isEnforced: boolean };
 
-type RushResult = RushFigures & { id: string; title: string; budgets: BudgetCheck[] };
+type RushResult = RushFigures & { id: string; title: string; budgets: BudgetCheck[]; cpu?: CpuFigures };
 
 type EngineResult = {
   engine: Engine;
@@ -101,6 +104,11 @@ type EngineResult = {
   /** PGlite: the largest N of the rounds that held (0 errors, p99 < 100 ms, inside the window). */
   largestExamThatHolds?: number | null;
 };
+
+const cpuText = (cpu: CpuFigures | undefined) =>
+  cpu
+    ? `  cpu/request: app ${cpu.appMsPerRequest} ms${cpu.databaseMsPerRequest === undefined ? '' : `, db ${cpu.databaseMsPerRequest} ms`}, load generator ${cpu.loadGeneratorMsPerRequest} ms`
+    : '';
 
 const loadAverage = () => os.loadavg().map((value) => Math.round(value * 100) / 100);
 const log = (line: string) => console.log(line);
@@ -131,16 +139,39 @@ async function createExam(baseUrl: string, teacherToken: string, className: stri
   return ((await postJson(baseUrl, '/api/teacher/add-quiz', quiz, teacherToken)) as { _id: string })._id;
 }
 
-function ratioChecks(figures: LoadFigures, ratio: number, extra: BudgetCheck[] = []): BudgetCheck[] {
-  return [
-    {
+/**
+ * The checks of one scenario. Budgets bind PostgreSQL (the engine a school that needs them
+ * runs); PGlite runs SQL on the app's own thread, so its figures are reported beside them.
+ * Errors fail the run on either engine. Nothing binds in quick mode.
+ */
+function checksFor(
+  engine: Engine,
+  options: Options,
+  figures: LoadFigures & { isBudgeted: boolean },
+  budgets: { ratio?: number; p99Ms?: number },
+): BudgetCheck[] {
+  const binds = !options.isQuick && engine === 'postgres' && figures.isBudgeted;
+  const checks: BudgetCheck[] = [
+    { budget: '0 errors', isMet: figures.errors === 0, actual: String(figures.errors), isEnforced: !options.isQuick },
+  ];
+  if (budgets.ratio !== undefined) {
+    const ratio = figures.rps / budgets.ratio;
+    checks.push({
       budget: `≥ ${BUDGET.readRatio * 100}% of the baseline's req/s`,
       isMet: ratio >= BUDGET.readRatio,
       actual: `${Math.round(ratio * 1000) / 10}%`,
-    },
-    { budget: '0 errors', isMet: figures.errors === 0, actual: String(figures.errors) },
-    ...extra,
-  ];
+      isEnforced: binds,
+    });
+  }
+  if (budgets.p99Ms !== undefined) {
+    checks.push({
+      budget: `p99 < ${budgets.p99Ms} ms`,
+      isMet: figures.latency.p99 < budgets.p99Ms,
+      actual: `${figures.latency.p99} ms`,
+      isEnforced: binds,
+    });
+  }
+  return checks;
 }
 
 async function runEngine(engine: Engine, options: Options): Promise<EngineResult> {
@@ -166,12 +197,15 @@ async function runEngine(engine: Engine, options: Options): Promise<EngineResult
       baseline = await runCannon({
         baseUrl: baselineServer.baseUrl,
         settings: options.load,
+        meter: cpuMeter(baselineServer.pid),
         next: () => ({ path: '/' }),
       });
     } finally {
       await baselineServer.stop();
     }
-    log(`baseline (Fastify hello-world): ${baseline.rps} req/s, p99 ${baseline.latency.p99} ms`);
+    log(
+      `baseline (Fastify hello-world): ${baseline.rps} req/s, p99 ${baseline.latency.p99} ms${cpuText(baseline.cpu)}`,
+    );
 
     const server = await startAppServer({
       port: options.appPort,
@@ -180,22 +214,41 @@ async function runEngine(engine: Engine, options: Options): Promise<EngineResult
     });
     stopServer = server.stop;
     const baseUrl = server.baseUrl;
+    const meter = () => cpuMeter(server.pid, prepared.database.kind === 'postgres' ? prepared.database.url : undefined);
     const teacherToken = (await postJson(baseUrl, '/api/teacher/login', {
       email: school.teacherEmail,
       password: BENCH_PASSWORD,
     })) as string;
 
     const scenarios: ScenarioResult[] = [];
-    const record = (id: string, title: string, request: string, figures: LoadFigures, extra: BudgetCheck[] = []) => {
+    const record = (
+      id: string,
+      title: string,
+      request: string,
+      figures: LoadFigures,
+      budget: { isBudgeted: boolean; isLeaderboard: boolean; hasRatio: boolean },
+    ) => {
       const ratio = Math.round((figures.rps / baseline.rps) * 1000) / 1000;
-      const result = { id, title, request, ...figures, ratioToBaseline: ratio, budgets: [] as BudgetCheck[] };
-      result.budgets =
-        id === 'login'
-          ? [{ budget: '0 errors', isMet: figures.errors === 0, actual: String(figures.errors) }]
-          : ratioChecks(figures, ratio, extra);
-      scenarios.push(result);
+      const budgets = checksFor(
+        engine,
+        options,
+        { ...figures, isBudgeted: budget.isBudgeted },
+        {
+          ...(budget.hasRatio ? { ratio: baseline.rps } : {}),
+          ...(budget.isLeaderboard ? { p99Ms: BUDGET.leaderboardP99Ms } : {}),
+        },
+      );
+      scenarios.push({
+        id,
+        title,
+        request,
+        ...figures,
+        ratioToBaseline: ratio,
+        isBudgeted: budget.isBudgeted,
+        budgets,
+      });
       log(
-        `${id.padEnd(22)} ${String(figures.rps).padStart(8)} req/s (${(ratio * 100).toFixed(1)}% of baseline)  p50 ${figures.latency.p50} p95 ${figures.latency.p95} p99 ${figures.latency.p99} ms  errors ${figures.errors}`,
+        `${id.padEnd(22)} ${String(figures.rps).padStart(8)} req/s (${(ratio * 100).toFixed(1)}% of baseline)  p50 ${figures.latency.p50} p95 ${figures.latency.p95} p99 ${figures.latency.p99} ms  errors ${figures.errors}${cpuText(figures.cpu)}`,
       );
     };
     // (1) Login burst: the exam's students all log in at once (argon2id by design: ~20-30 ms of
@@ -210,6 +263,7 @@ async function runEngine(engine: Engine, options: Options): Promise<EngineResult
       const figures = await runCannon({
         baseUrl,
         settings: options.load,
+        meter: meter(),
         amount: examRolls.length,
         next: () => {
           const rollNumber = examRolls[cursor++ % examRolls.length]!;
@@ -224,7 +278,12 @@ async function runEngine(engine: Engine, options: Options): Promise<EngineResult
           if (status === 200 && key) tokens.set(key, (JSON.parse(body) as { data: string }).data);
         },
       });
-      record('login', `Login burst: ${examRolls.length} students log in at once`, 'POST /api/student/login', figures);
+      // Argon2id is slow on purpose: the burst has no req/s budget, only no errors.
+      record('login', `Login burst: ${examRolls.length} students log in at once`, 'POST /api/student/login', figures, {
+        isBudgeted: true,
+        isLeaderboard: false,
+        hasRatio: false,
+      });
       // autocannon may hand a few students to two connections; log in whoever it skipped.
       for (const rollNumber of examRolls)
         if (!tokens.has(rollNumber)) tokens.set(rollNumber, await loginStudent(baseUrl, rollNumber));
@@ -242,19 +301,11 @@ async function runEngine(engine: Engine, options: Options): Promise<EngineResult
       const figures = await runCannon({
         baseUrl,
         settings: options.load,
+        meter: meter(),
         next: () => scenario.requests[cursor++ % scenario.requests.length]!,
       });
       const request = scenario.requests.map((one) => `${one.method ?? 'GET'} ${one.path}`).join(' + ');
-      const leaderboardBudget: BudgetCheck[] = scenario.isLeaderboard
-        ? [
-            {
-              budget: `p99 < ${BUDGET.leaderboardP99Ms} ms`,
-              isMet: figures.latency.p99 < BUDGET.leaderboardP99Ms,
-              actual: `${figures.latency.p99} ms`,
-            },
-          ]
-        : [];
-      record(scenario.id, scenario.title, request, figures, leaderboardBudget);
+      record(scenario.id, scenario.title, request, figures, { ...scenario, hasRatio: true });
     }
 
     // (2) Exam rush. PostgreSQL: the budget's N. PGlite: the same N, then a search for the largest N that holds.
@@ -273,25 +324,33 @@ async function runEngine(engine: Engine, options: Options): Promise<EngineResult
           quizId: quizByClass.get(examClasses[Math.floor(index / options.plan.classSize)]!)!,
         }));
         log(`exam rush: ${count} students, ${options.examWindowSeconds} s window…`);
-        const figures = await runExamRush({
+        const rushMeter = meter();
+        await rushMeter.start();
+        const rushed = await runExamRush({
           baseUrl,
           students: takers,
           windowSeconds: options.examWindowSeconds,
           connections: Math.min(count, 256),
           seed: round,
         });
+        const rushCpu = await rushMeter.stop(rushed.requests);
+        const figures = { ...rushed, ...(rushCpu ? { cpu: rushCpu } : {}) };
         const holds = figures.errors === 0 && figures.latency.p99 < BUDGET.examP99Ms && figures.isWithinWindow;
+        // The budget's N on PostgreSQL binds; PGlite's rounds look for the largest N that holds.
+        const binds = !options.isQuick && engine === 'postgres' && count === BUDGET.examStudents;
         const budgets: BudgetCheck[] = [
-          { budget: '0 errors', isMet: figures.errors === 0, actual: String(figures.errors) },
+          { budget: '0 errors', isMet: figures.errors === 0, actual: String(figures.errors), isEnforced: binds },
           {
             budget: `p99 < ${BUDGET.examP99Ms} ms`,
             isMet: figures.latency.p99 < BUDGET.examP99Ms,
             actual: `${figures.latency.p99} ms`,
+            isEnforced: binds,
           },
           {
             budget: `all submitted within ${options.examWindowSeconds} s`,
             isMet: figures.isWithinWindow,
             actual: `${figures.submitted}/${count} in ${figures.elapsedSeconds} s`,
+            isEnforced: binds,
           },
         ];
         examRush.push({
@@ -301,7 +360,7 @@ async function runEngine(engine: Engine, options: Options): Promise<EngineResult
           budgets,
         });
         log(
-          `exam-${count}: ${figures.requests} requests in ${figures.elapsedSeconds} s (${figures.rps} req/s, peak ${figures.peakRps}), p50 ${figures.latency.p50} p95 ${figures.latency.p95} p99 ${figures.latency.p99} max ${figures.latency.max} ms, errors ${figures.errors}, submitted ${figures.submitted}/${count}`,
+          `exam-${count}: ${figures.requests} requests in ${figures.elapsedSeconds} s (${figures.rps} req/s, peak ${figures.peakRps}), p50 ${figures.latency.p50} p95 ${figures.latency.p95} p99 ${figures.latency.p99} max ${figures.latency.max} ms, errors ${figures.errors}, submitted ${figures.submitted}/${count}${cpuText(figures.cpu)}`,
         );
         for (const endpoint of ['open', 'start', 'save', 'submit'] as const) {
           const figure = figures.endpoints[endpoint];
@@ -339,18 +398,14 @@ async function runEngine(engine: Engine, options: Options): Promise<EngineResult
       ...(largestExamThatHolds === undefined ? {} : { largestExamThatHolds }),
     };
   } finally {
+    // autocannon leaves its last requests in flight when it stops; let them finish first.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     await stopServer();
     await prepared.drop();
   }
 }
 
 // ---- the run -------------------------------------------------------------------------
-
-function examBudgets(engine: EngineResult, options: Options): BudgetCheck[] {
-  if (engine.engine !== 'postgres' || options.isQuick) return [];
-  const atTarget = engine.examRush.find((round) => round.students === BUDGET.examStudents);
-  return atTarget ? atTarget.budgets : [];
-}
 
 async function main() {
   const options = readOptions();
@@ -368,17 +423,13 @@ async function main() {
   const engines: EngineResult[] = [];
   for (const engine of options.engines) engines.push(await runEngine(engine, options));
 
-  const checks = engines.flatMap((engine) => [
-    ...engine.scenarios.flatMap((scenario) =>
+  const checks = engines.flatMap((engine) =>
+    [...engine.scenarios, ...engine.examRush].flatMap((scenario) =>
       scenario.budgets.map((check) => ({ engine: engine.engine, scenario: scenario.id, ...check })),
     ),
-    ...examBudgets(engine, options).map((check) => ({
-      engine: engine.engine,
-      scenario: `exam-${BUDGET.examStudents}`,
-      ...check,
-    })),
-  ]);
-  const missed = checks.filter((check) => !check.isMet);
+  );
+  const missed = checks.filter((check) => check.isEnforced && !check.isMet);
+  const reported = checks.filter((check) => !check.isEnforced && !check.isMet);
   const errors = engines.reduce(
     (total, engine) =>
       total +
@@ -400,7 +451,7 @@ async function main() {
       budgets: BUDGET,
     },
     engines,
-    budgets: { checked: !options.isQuick, missed },
+    budgets: { checked: !options.isQuick, missed, missedButNotBinding: reported },
     seconds: Math.round((Date.now() - startedAt.getTime()) / 1000),
   };
 
@@ -423,6 +474,8 @@ async function main() {
     }
     return;
   }
+  for (const check of reported)
+    log(`(reported) ${check.engine} ${check.scenario}: ${check.budget} not met (${check.actual})`);
   for (const check of missed) log(`MISSED ${check.engine} ${check.scenario}: ${check.budget} (${check.actual})`);
   if (missed.length > 0) process.exitCode = 1;
   else log('Every budget met.');

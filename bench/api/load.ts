@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import type { CpuFigures, CpuMeter } from './cpu.ts';
 
 /** Latency figures of one scenario (or one endpoint of the exam rush), in milliseconds. */
 export type LatencySummary = { n: number; p50: number; p95: number; p99: number; max: number; mean: number };
@@ -13,6 +14,8 @@ export type LoadFigures = {
   /** Non-2xx answers, connection errors and time-outs together. */
   errors: number;
   statusCodes: Record<string, number>;
+  /** CPU time per request (Linux only). */
+  cpu?: CpuFigures;
 };
 
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
@@ -56,6 +59,8 @@ export async function runCannon(options: {
   next: () => CannonRequest;
   amount?: number;
   onBody?: (status: number, body: string, key: string | undefined) => void;
+  /** Measures CPU per request over the measured run (not the warm-up). */
+  meter?: CpuMeter;
 }): Promise<LoadFigures> {
   const { settings } = options;
   const fire = (measured: boolean, duration: number, amount?: number, onSample?: (milliseconds: number) => void) => {
@@ -105,6 +110,7 @@ export async function runCannon(options: {
   if (settings.warmupSeconds > 0 && options.amount === undefined) await fire(false, settings.warmupSeconds);
 
   const samples: number[] = [];
+  await options.meter?.start();
   const began = performance.now();
   const result = await fire(true, settings.durationSeconds, options.amount, (milliseconds) =>
     samples.push(milliseconds),
@@ -114,6 +120,7 @@ export async function runCannon(options: {
     Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, (stats as { count: number }).count]),
   );
   const answered = Object.values(statusCodes).reduce((total, count) => total + count, 0);
+  const cpu = await options.meter?.stop(answered);
   return {
     requests: answered,
     seconds: round(options.amount === undefined ? result.duration : seconds),
@@ -121,5 +128,6 @@ export async function runCannon(options: {
     latency: summariseLatencies(samples),
     errors: result.non2xx + result.errors + result.timeouts,
     statusCodes,
+    ...(cpu ? { cpu } : {}),
   };
 }
