@@ -248,11 +248,16 @@ export function createQuizzesService(db: Database) {
     return attempt ?? null;
   }
 
-  /** The attempt as it stands now: one whose time ran out is closed before anyone sees it. */
+  /**
+   * The attempt as it stands now: one whose time ran out is closed before anyone sees it.
+   * Outside a transaction (tx = db), only that closing takes one.
+   */
   async function currentAttempt(tx: Queryable, quizId: string, studentId: string, questions: StoredQuestion[]) {
     const attempt = await findAttempt(tx, quizId, studentId);
     if (!attempt || attempt.submittedAt || !isPastGrace(attempt, now())) return attempt;
-    await writeClosings(tx, [closeAttempt(attempt, questions, attempt.answers, 'time-up', now())]);
+    const closing = closeAttempt(attempt, questions, attempt.answers, 'time-up', now());
+    if (tx === db) await db.transaction((inner) => writeClosings(inner, [closing]));
+    else await writeClosings(tx, [closing]);
     return findAttempt(tx, quizId, studentId);
   }
 
@@ -359,35 +364,34 @@ export function createQuizzesService(db: Database) {
     },
 
     async getForStudent(studentId: string, quizId: string): Promise<StudentQuizDetail> {
-      // A transaction: showing the quiz may close an attempt whose time ran out.
-      return db.transaction(async (tx) => {
-        const row = await findQuizForStudent(tx, studentId, quizId);
-        const attempt = await currentAttempt(tx, quizId, studentId, row.quiz.questions);
-        return presentStudentDetail(row, attempt, now());
-      });
+      const row = await findQuizForStudent(db, studentId, quizId);
+      const attempt = await currentAttempt(db, quizId, studentId, row.quiz.questions);
+      return presentStudentDetail(row, attempt, now());
     },
 
-    /** Starts the server's timer, or resumes the attempt already running (idempotent). */
+    /**
+     * Starts the server's timer, or resumes the attempt already running (idempotent). No
+     * transaction: the start itself is one INSERT, and the unique index settles two tabs
+     * starting at once (both see the one attempt).
+     */
     async startAttempt(studentId: string, quizId: string): Promise<StudentQuizDetail> {
-      return db.transaction(async (tx) => {
-        const row = await findQuizForStudent(tx, studentId, quizId);
-        const existing = await currentAttempt(tx, quizId, studentId, row.quiz.questions);
-        if (existing) return presentStudentDetail(row, existing, now());
-        const startedAt = now();
-        if (row.quiz.deadline <= startedAt) throw forbidden('The deadline of this quiz has passed');
-        await tx
-          .insert(quizAttempts)
-          .values({
-            quizId,
-            studentId,
-            startedAt,
-            endsAt: new Date(startedAt.getTime() + row.quiz.maxTimeMinutes * 60_000),
-            layout: shuffleLayout(row.quiz.questions),
-          })
-          // Two tabs starting at once: the unique index keeps one attempt, both see it.
-          .onConflictDoNothing();
-        return presentStudentDetail(row, await findAttempt(tx, quizId, studentId), now());
-      });
+      const row = await findQuizForStudent(db, studentId, quizId);
+      const existing = await currentAttempt(db, quizId, studentId, row.quiz.questions);
+      if (existing) return presentStudentDetail(row, existing, now());
+      const startedAt = now();
+      if (row.quiz.deadline <= startedAt) throw forbidden('The deadline of this quiz has passed');
+      const [started] = await db
+        .insert(quizAttempts)
+        .values({
+          quizId,
+          studentId,
+          startedAt,
+          endsAt: new Date(startedAt.getTime() + row.quiz.maxTimeMinutes * 60_000),
+          layout: shuffleLayout(row.quiz.questions),
+        })
+        .onConflictDoNothing()
+        .returning();
+      return presentStudentDetail(row, started ?? (await findAttempt(db, quizId, studentId)), now());
     },
 
     /**
@@ -434,29 +438,39 @@ export function createQuizzesService(db: Database) {
      */
     async submitAttempt(studentId: string, input: SubmitAttempt): Promise<StudentQuizDetail> {
       const quizId = input.quiz._id;
-      return db.transaction(async (tx) => {
-        const row = await findQuizForStudent(tx, studentId, quizId);
-        const attempt = await findAttempt(tx, quizId, studentId);
-        if (!attempt) throw conflict('Start the quiz before submitting it');
-        if (attempt.submittedAt) throw conflict('You have already submitted this quiz');
-        const moment = now();
-        let answers = attempt.answers;
-        const isLate = isPastGrace(attempt, moment);
-        if (!isLate) {
-          const submitted = Object.fromEntries(
-            input.quiz.questions.map((question) => [question._id, question.selectedOption ?? null]),
-          );
-          const problem = invalidAnswer(row.quiz.questions, submitted);
-          if (problem) throw badRequest(`${problem.field}: ${problem.message}`, [problem]);
-          answers = { ...attempt.answers, ...chosenAnswers(submitted) };
-        }
-        // At or after the end (the page's own submission at 0:00, or a late one) the timer ended it.
-        const endedBy = moment >= attempt.endsAt ? 'time-up' : 'submitted';
-        const closing = closeAttempt(attempt, row.quiz.questions, answers, endedBy, moment);
-        const closed = await writeClosings(tx, [closing]);
-        if (!closed.has(attempt.id)) throw conflict('You have already submitted this quiz');
-        return presentStudentDetail(row, await findAttempt(tx, quizId, studentId), now());
-      });
+      const row = await findQuiz(db, quizId);
+      const attempt = await findAttempt(db, quizId, studentId);
+      if (!attempt) {
+        // Only a start that passed the class check makes an attempt; without one, say which rule applies.
+        if (row.quiz.className !== (await findStudentClass(db, studentId)))
+          throw forbidden('This quiz is for another class');
+        throw conflict('Start the quiz before submitting it');
+      }
+      if (attempt.submittedAt) throw conflict('You have already submitted this quiz');
+      const moment = now();
+      let answers = attempt.answers;
+      const isLate = isPastGrace(attempt, moment);
+      if (!isLate) {
+        const submitted = Object.fromEntries(
+          input.quiz.questions.map((question) => [question._id, question.selectedOption ?? null]),
+        );
+        const problem = invalidAnswer(row.quiz.questions, submitted);
+        if (problem) throw badRequest(`${problem.field}: ${problem.message}`, [problem]);
+        answers = { ...attempt.answers, ...chosenAnswers(submitted) };
+      }
+      // At or after the end (the page's own submission at 0:00, or a late one) the timer ended it.
+      const endedBy = moment >= attempt.endsAt ? 'time-up' : 'submitted';
+      const closing = closeAttempt(attempt, row.quiz.questions, answers, endedBy, moment);
+      // Only the writes share a transaction (student lock, attempt, averages); a racing submit
+      // or sweep that closed the attempt first makes this one change nothing.
+      const closed = await db.transaction((tx) => writeClosings(tx, [closing]));
+      if (!closed.has(attempt.id)) throw conflict('You have already submitted this quiz');
+      const { submittedAt, score, accuracy, timeTakenSeconds } = closing;
+      return presentStudentDetail(
+        row,
+        { ...attempt, answers, submittedAt, endedBy, score, accuracy, timeTakenSeconds },
+        now(),
+      );
     },
   };
 }
