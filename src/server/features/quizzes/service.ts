@@ -54,6 +54,18 @@ const submittedCount = sql<number>`(select count(*)::int from ${quizAttempts}
 // Lists never load the questions: a quiz's text can be hundreds of kilobytes.
 const { questions: _questions, ...quizSummaryColumns } = getTableColumns(quizzes);
 
+// A list shows each attempt's state, never its questions or answers (JSON the list would parse for nothing).
+const attemptStateColumns = {
+  id: quizAttempts.id,
+  startedAt: quizAttempts.startedAt,
+  endsAt: quizAttempts.endsAt,
+  submittedAt: quizAttempts.submittedAt,
+  endedBy: quizAttempts.endedBy,
+  score: quizAttempts.score,
+  accuracy: quizAttempts.accuracy,
+  timeTakenSeconds: quizAttempts.timeTakenSeconds,
+};
+
 const toPage = <T>(rows: T[], limit: number): ListedPage<T> => ({
   items: rows.slice(0, limit),
   hasMore: rows.length > limit,
@@ -354,7 +366,7 @@ export function createQuizzesService(db: Database) {
             ? [desc(quizAttempts.submittedAt), asc(quizzes.id)]
             : [desc(quizzes.createdAt), desc(quizzes.id)];
       const rows = await db
-        .select({ quiz: quizSummaryColumns, authorName: teachers.name, attempt: quizAttempts })
+        .select({ quiz: quizSummaryColumns, authorName: teachers.name, attempt: attemptStateColumns })
         .from(quizzes)
         .innerJoin(teachers, eq(teachers.id, quizzes.createdByTeacherId))
         .leftJoin(quizAttempts, and(eq(quizAttempts.quizId, quizzes.id), eq(quizAttempts.studentId, studentId)))
