@@ -2,6 +2,7 @@ import { chmodSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -75,7 +76,11 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob; onQue
     // PGlite's files ignore the umask (0666); a private folder keeps other users out.
     chmodSync(options.dataDir, 0o700);
   }
-  const client = await PGlite.create(options.dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  const client = await PGlite.create(options.dataDir, {
+    // Bundled with PGlite (nothing is fetched): the trigram index of name searches needs it.
+    extensions: { pg_trgm },
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
   const db = drizzlePglite(client, { schema, ...queryLogger(options.onQuery) }) as unknown as Database;
   return {
     db,

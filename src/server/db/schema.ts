@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -75,6 +76,9 @@ export const students = pgTable(
       .where(sql`${table.quizzesAttempted} > 0`),
     // The students screen: one class at a time, by name.
     index('students_class_name_idx').on(table.className, table.name),
+    // Name searches (ILIKE '%text%') of the leaderboards: trigrams find a rare name without
+    // reading every student (pg_trgm, created by the migration).
+    index('students_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
   ],
 );
 
@@ -141,6 +145,9 @@ export const quizAttempts = pgTable(
     index('quiz_attempts_open_ends_idx')
       .on(table.endsAt)
       .where(sql`${table.submittedAt} is null`),
+    // An attempt ends all at once (writeClosings): the answer save tests ended_by, which
+    // the sweep's partial index does not name, so its plan stays on the (quiz, student) index.
+    check('quiz_attempts_ended_together', sql`(${table.submittedAt} is null) = (${table.endedBy} is null)`),
   ],
 );
 
@@ -191,11 +198,16 @@ export const resources = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    // The student library: one class, newest first or by name.
-    index('resources_class_created_idx').on(table.className, table.createdAt.desc(), table.id),
+    // The student library: one class, newest first or by name. listOrder sorts both columns
+    // the same way with PostgreSQL's default null placement, which is exactly these ascending
+    // indexes read forwards (asc) or backwards (desc): the first page stops after 21 entries.
+    index('resources_class_created_idx').on(table.className, table.createdAt, table.id),
     index('resources_class_name_idx').on(table.className, sql`lower(${table.fileName})`, table.id),
     // The teacher's "Uploaded Files".
-    index('resources_teacher_created_idx').on(table.uploadedByTeacherId, table.createdAt.desc(), table.id),
+    index('resources_teacher_created_idx').on(table.uploadedByTeacherId, table.createdAt, table.id),
+    // The library's search box (ILIKE '%text%' on the name or the description), as for student names.
+    index('resources_file_name_trgm_idx').using('gin', sql`${table.fileName} gin_trgm_ops`),
+    index('resources_description_trgm_idx').using('gin', sql`${table.description} gin_trgm_ops`),
   ],
 );
 

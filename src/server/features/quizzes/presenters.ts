@@ -38,7 +38,13 @@ function presentQuizBase({ quiz, authorName }: QuizSummaryWithAuthor) {
 /** numeric(5,2) arrives as "66.67" or "100.00"; the API speaks "66.67" and "100". */
 const presentAccuracy = (accuracy: string | null) => String(Number(accuracy ?? 0));
 
-function presentResult(attempt: QuizAttemptRow): AttemptResult {
+/** What an attempt's state and result need: lists select only these (no layout, no answers). */
+export type AttemptStateRow = Pick<
+  QuizAttemptRow,
+  'startedAt' | 'endsAt' | 'submittedAt' | 'endedBy' | 'score' | 'accuracy' | 'timeTakenSeconds'
+>;
+
+function presentResult(attempt: AttemptStateRow): AttemptResult {
   return {
     score: attempt.score ?? 0,
     accuracy: presentAccuracy(attempt.accuracy),
@@ -48,7 +54,7 @@ function presentResult(attempt: QuizAttemptRow): AttemptResult {
   };
 }
 
-export function presentAttemptState(attempt: QuizAttemptRow | null, now: Date): AttemptState | null {
+export function presentAttemptState(attempt: AttemptStateRow | null, now: Date): AttemptState | null {
   if (!attempt) return null;
   if (attempt.submittedAt) return { status: 'submitted', ...presentResult(attempt) };
   return {
@@ -65,7 +71,7 @@ export function presentTeacherSummary(row: QuizSummaryWithAuthor, attemptCount: 
 
 export function presentStudentSummary(
   row: QuizSummaryWithAuthor,
-  attempt: QuizAttemptRow | null,
+  attempt: AttemptStateRow | null,
   now: Date,
 ): StudentQuizSummary {
   return {

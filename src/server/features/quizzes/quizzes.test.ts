@@ -362,6 +362,7 @@ describe('a student’s view of one quiz', () => {
     expect((await getQuiz(outsider, quiz._id)).status).toBe(403);
     expect((await startQuiz(outsider, quiz._id)).status).toBe(403);
     expect((await submit(outsider, quiz._id, {})).status).toBe(403);
+    expect((await saveAnswers(outsider, quiz._id, {})).status).toBe(403);
     await passDeadline(quiz._id);
     const late = await startQuiz(student, quiz._id);
     expect(late.status).toBe(403);
@@ -612,6 +613,28 @@ describe('teacher analytics', () => {
 });
 
 describe('query counts', () => {
+  it('saves an answer to an open attempt in one statement once the quiz’s questions are known', async () => {
+    const { student, quiz, key } = await startedAttempt();
+    const [math, capital] = [key['What is 2 + 2?']!, key['What is the capital of France?']!];
+    queries = [];
+    expect((await saveAnswers(student, quiz._id, { [math.id]: math.right })).status).toBe(200);
+    expect(queries.length).toBeLessThanOrEqual(2); // the questions, then the update
+    queries = [];
+    expect((await saveAnswers(student, quiz._id, { [capital.id]: capital.wrong, [math.id]: null })).status).toBe(200);
+    expect(queries).toHaveLength(1);
+    expect(queries[0]).toMatch(/^update "quiz_attempts"/);
+    const saved = (await getQuiz(student, quiz._id)).body.data.quiz.questions as QuizQuestion[];
+    expect(Object.fromEntries(saved.map((question) => [question._id, question.selectedOption]))).toMatchObject({
+      [math.id]: null,
+      [capital.id]: capital.wrong,
+    });
+    // Submitted: the one statement changes nothing and the careful path says why.
+    await submit(student, quiz._id, {});
+    const late = await saveAnswers(student, quiz._id, { [math.id]: math.right });
+    expect(late.status).toBe(409);
+    expect(late.body.message).toMatch(/already submitted/);
+  });
+
   it('lists, fetches and submits with a constant number of queries, however many attempts exist', async () => {
     const teacher = await signUpTeacher(t);
     const quiz = await createQuiz(teacher, { class: 'Count-1' });

@@ -1,0 +1,486 @@
+// API load benchmark (issue 8): the real server over HTTP, seeded with a large school, on
+// PGlite and on PostgreSQL, against a bare Fastify hello-world measured in the same run.
+//
+//   npm run bench:api                      both databases, full size (100,000 students)
+//   npm run bench:api -- --db pglite       or postgres, or both (BENCH_DB)
+//   BENCH_QUICK=1 npm run bench:api        CI smoke: small school, short runs, no budgets
+//
+// Environment: BENCH_POSTGRES_URL (an admin connection; a database is created and dropped,
+// default postgres://postgres@127.0.0.1:5432/postgres), BENCH_PORT (first of two ports,
+// default 3401), BENCH_DURATION / BENCH_CONNECTIONS (autocannon, default 10 s / 10),
+// BENCH_EXAM_STUDENTS (2000), BENCH_ONLY (comma-separated scenario ids), BENCH_CPU_PROF=1
+// (a V8 profile of the server in bench/results/profiles), BENCH_OUT (the JSON file).
+//
+// Exits 1 when a budget is missed (full mode) or any request failed (quick mode).
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildNewQuiz } from '#server/testing/factories';
+import { QUIZ_BACKGROUNDS } from '#shared/quizzes';
+import { runExamRush, type RushFigures, type RushStudent } from './api/exam-rush.ts';
+import { runCannon, type LoadFigures, type LoadSettings } from './api/load.ts';
+import { cpuMeter, type CpuFigures } from './api/cpu.ts';
+import { renderMarkdown, type BenchReport } from './api/report.ts';
+import { examQuestions, readScenarios } from './api/scenarios.ts';
+import { BENCH_PASSWORD, FULL_PLAN, QUICK_PLAN, seedSchool, type SeededSchool } from './api/seed-school.ts';
+import { prepareDatabase, type Engine } from './api/databases.ts';
+import { startAppServer, startBaselineServer } from './api/servers.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const resultsDir = path.join(root, 'bench/results');
+
+// ---- options ---------------------------------------------------------------------------
+
+function readOptions() {
+  const argv = process.argv.slice(2);
+  const flag = (name: string) => {
+    const index = argv.indexOf(`--${name}`);
+    return index === -1 ? undefined : argv[index + 1];
+  };
+  const isQuick = argv.includes('--quick') || ['1', 'true'].includes(process.env.BENCH_QUICK ?? '');
+  const db = flag('db') ?? process.env.BENCH_DB ?? 'both';
+  if (!['pglite', 'postgres', 'both'].includes(db))
+    throw new Error(`--db must be pglite, postgres or both (got ${db})`);
+  const number = (name: string, fallback: number) => {
+    const value = Number(process.env[name] ?? fallback);
+    if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+    return value;
+  };
+  const port = number('BENCH_PORT', 3401);
+  return {
+    isQuick,
+    engines: (db === 'both' ? ['pglite', 'postgres'] : [db]) as Engine[],
+    postgresAdminUrl: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    baselinePort: port,
+    appPort: port + 1,
+    plan: isQuick ? QUICK_PLAN : FULL_PLAN,
+    load: {
+      connections: number('BENCH_CONNECTIONS', 10),
+      durationSeconds: number('BENCH_DURATION', isQuick ? 2 : 10),
+      warmupSeconds: isQuick ? 1 : 3,
+    } satisfies LoadSettings,
+    examStudents: number('BENCH_EXAM_STUDENTS', isQuick ? 40 : 2000),
+    examWindowSeconds: number('BENCH_EXAM_WINDOW', isQuick ? 15 : 60),
+    /** PGlite: more rounds looking for the largest N that holds (full mode). */
+    pgliteSearchRounds: isQuick ? 0 : number('BENCH_PGLITE_ROUNDS', 4),
+    only: process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((id) => id.trim())) : undefined,
+    cpuProfileDir: process.env.BENCH_CPU_PROF ? path.join(resultsDir, 'profiles') : undefined,
+    out: flag('out') ?? process.env.BENCH_OUT,
+  };
+}
+
+type Options = ReturnType<typeof readOptions>;
+
+// ---- budgets (issue 8) ---------------------------------------------------------------
+
+const BUDGET = {
+  examStudents: 2000,
+  examP99Ms: 100,
+  leaderboardP99Ms: 50,
+  readRatio: 0.3,
+};
+
+type ScenarioResult = LoadFigures & {
+  id: string;
+  title: string;
+  request: string;
+  ratioToBaseline: number;
+  isBudgeted: boolean;
+  budgets: BudgetCheck[];
+};
+
+/** isEnforced: a miss fails the run (PostgreSQL; errors everywhere). Other checks are reported. */
+type BudgetCheck = { budget: string; isMet: boolean; actual: string; isEnforced: boolean };
+
+type RushResult = RushFigures & { id: string; title: string; budgets: BudgetCheck[]; cpu?: CpuFigures };
+
+type EngineResult = {
+  engine: Engine;
+  seed: { seconds: number; counts: Record<string, number> };
+  loadAverageAtStart: number[];
+  baseline: LoadFigures;
+  scenarios: ScenarioResult[];
+  examRush: RushResult[];
+  /** PGlite: the largest N of the rounds that held (0 errors, p99 < 100 ms, inside the window). */
+  largestExamThatHolds?: number | null;
+};
+
+const cpuText = (cpu: CpuFigures | undefined) =>
+  cpu
+    ? `  cpu/request: app ${cpu.appMsPerRequest} ms${cpu.databaseMsPerRequest === undefined ? '' : `, db ${cpu.databaseMsPerRequest} ms`}, load generator ${cpu.loadGeneratorMsPerRequest} ms`
+    : '';
+
+const loadAverage = () => os.loadavg().map((value) => Math.round(value * 100) / 100);
+const log = (line: string) => console.log(line);
+
+// ---- one engine ----------------------------------------------------------------------
+
+async function postJson(baseUrl: string, url: string, body: unknown, token?: string) {
+  const response = await fetch(`${baseUrl}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json()) as { data: unknown; message: string };
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${json.message}`);
+  return json.data;
+}
+
+const loginStudent = async (baseUrl: string, rollNumber: string) =>
+  (await postJson(baseUrl, '/api/student/login', { rollNumber, password: BENCH_PASSWORD })) as string;
+
+/** A 20-question exam for one class, through add-quiz (built with the shared factory). */
+async function createExam(baseUrl: string, teacherToken: string, className: string, round: number) {
+  const quiz = buildNewQuiz({
+    class: className,
+    title: `Exam ${round} ${className}`,
+    quiz: { background: QUIZ_BACKGROUNDS[2]!, questions: examQuestions(round) },
+  });
+  return ((await postJson(baseUrl, '/api/teacher/add-quiz', quiz, teacherToken)) as { _id: string })._id;
+}
+
+/**
+ * The checks of one scenario. Budgets bind PostgreSQL (the engine a school that needs them
+ * runs); PGlite runs SQL on the app's own thread, so its figures are reported beside them.
+ * Errors fail the run on either engine. Nothing binds in quick mode.
+ */
+function checksFor(
+  engine: Engine,
+  options: Options,
+  figures: LoadFigures & { isBudgeted: boolean },
+  budgets: { ratio?: number; p99Ms?: number },
+): BudgetCheck[] {
+  const binds = !options.isQuick && engine === 'postgres' && figures.isBudgeted;
+  const checks: BudgetCheck[] = [
+    { budget: '0 errors', isMet: figures.errors === 0, actual: String(figures.errors), isEnforced: !options.isQuick },
+  ];
+  if (budgets.ratio !== undefined) {
+    const ratio = figures.rps / budgets.ratio;
+    checks.push({
+      budget: `≥ ${BUDGET.readRatio * 100}% of the baseline's req/s`,
+      isMet: ratio >= BUDGET.readRatio,
+      actual: `${Math.round(ratio * 1000) / 10}%`,
+      isEnforced: binds,
+    });
+  }
+  if (budgets.p99Ms !== undefined) {
+    checks.push({
+      budget: `p99 < ${budgets.p99Ms} ms`,
+      isMet: figures.latency.p99 < budgets.p99Ms,
+      actual: `${figures.latency.p99} ms`,
+      isEnforced: binds,
+    });
+  }
+  return checks;
+}
+
+async function runEngine(engine: Engine, options: Options): Promise<EngineResult> {
+  log(`\n=== ${engine} ===`);
+  const wants = (id: string) => !options.only || options.only.has(id) || options.only.has(id.split('-')[0]!);
+  const prepared = await prepareDatabase(engine, options.postgresAdminUrl);
+  let stopServer = async () => {};
+  try {
+    log(`Seeding (${options.plan.students.toLocaleString('en-GB')} students)…`);
+    const handle = await prepared.open();
+    let school: SeededSchool;
+    try {
+      school = await seedSchool(handle.db, options.plan, log);
+    } finally {
+      await handle.close();
+    }
+    log(`Seeded in ${school.seconds.toFixed(1)} s: ${JSON.stringify(school.counts)}`);
+
+    const loadAverageAtStart = loadAverage();
+    const baselineServer = await startBaselineServer(options.baselinePort);
+    let baseline: LoadFigures;
+    try {
+      baseline = await runCannon({
+        baseUrl: baselineServer.baseUrl,
+        settings: options.load,
+        meter: cpuMeter(baselineServer.pid),
+        next: () => ({ path: '/' }),
+      });
+    } finally {
+      await baselineServer.stop();
+    }
+    log(
+      `baseline (Fastify hello-world): ${baseline.rps} req/s, p99 ${baseline.latency.p99} ms${cpuText(baseline.cpu)}`,
+    );
+
+    const server = await startAppServer({
+      port: options.appPort,
+      database: prepared.database,
+      cpuProfileDir: options.cpuProfileDir,
+    });
+    stopServer = server.stop;
+    const baseUrl = server.baseUrl;
+    const meter = () => cpuMeter(server.pid, prepared.database.kind === 'postgres' ? prepared.database.url : undefined);
+    const teacherToken = (await postJson(baseUrl, '/api/teacher/login', {
+      email: school.teacherEmail,
+      password: BENCH_PASSWORD,
+    })) as string;
+
+    const scenarios: ScenarioResult[] = [];
+    const record = (
+      id: string,
+      title: string,
+      request: string,
+      figures: LoadFigures,
+      budget: { isBudgeted: boolean; isLeaderboard: boolean; hasRatio: boolean },
+    ) => {
+      const ratio = Math.round((figures.rps / baseline.rps) * 1000) / 1000;
+      const budgets = checksFor(
+        engine,
+        options,
+        { ...figures, isBudgeted: budget.isBudgeted },
+        {
+          ...(budget.hasRatio ? { ratio: baseline.rps } : {}),
+          ...(budget.isLeaderboard ? { p99Ms: BUDGET.leaderboardP99Ms } : {}),
+        },
+      );
+      scenarios.push({
+        id,
+        title,
+        request,
+        ...figures,
+        ratioToBaseline: ratio,
+        isBudgeted: budget.isBudgeted,
+        budgets,
+      });
+      log(
+        `${id.padEnd(22)} ${String(figures.rps).padStart(8)} req/s (${(ratio * 100).toFixed(1)}% of baseline)  p50 ${figures.latency.p50} p95 ${figures.latency.p95} p99 ${figures.latency.p99} ms  errors ${figures.errors}${cpuText(figures.cpu)}`,
+      );
+    };
+    // (1) Login burst: the exam's students all log in at once (argon2id by design: ~20-30 ms of
+    // CPU each). Their tokens are the ones the exam rush uses.
+    const examClasses = school.classes.slice(0, Math.ceil(options.examStudents / options.plan.classSize));
+    const examRolls = examClasses
+      .flatMap((className) => school.rollNumbersOf(className))
+      .slice(0, options.examStudents);
+    const tokens = new Map<string, string>();
+    if (wants('login') || wants('exam')) {
+      let cursor = 0;
+      const figures = await runCannon({
+        baseUrl,
+        settings: options.load,
+        meter: meter(),
+        amount: examRolls.length,
+        next: () => {
+          const rollNumber = examRolls[cursor++ % examRolls.length]!;
+          return {
+            method: 'POST',
+            path: '/api/student/login',
+            body: JSON.stringify({ rollNumber, password: BENCH_PASSWORD }),
+            key: rollNumber,
+          };
+        },
+        onBody: (status, body, key) => {
+          if (status === 200 && key) tokens.set(key, (JSON.parse(body) as { data: string }).data);
+        },
+      });
+      // Argon2id is slow on purpose: the burst has no req/s budget, only no errors.
+      record('login', `Login burst: ${examRolls.length} students log in at once`, 'POST /api/student/login', figures, {
+        isBudgeted: true,
+        isLeaderboard: false,
+        hasRatio: false,
+      });
+      // autocannon may hand a few students to two connections; log in whoever it skipped.
+      for (const rollNumber of examRolls)
+        if (!tokens.has(rollNumber)) tokens.set(rollNumber, await loginStudent(baseUrl, rollNumber));
+    }
+
+    // (3) Leaderboards over the whole school, (4) the quiz list, (5) the class library.
+    const readTokens = {
+      teacher: teacherToken,
+      leaderboardStudent: await loginStudent(baseUrl, school.leaderboardStudent),
+      listStudent: await loginStudent(baseUrl, school.listStudent),
+    };
+    for (const scenario of readScenarios(school, readTokens)) {
+      if (!wants(scenario.id)) continue;
+      let cursor = 0;
+      const figures = await runCannon({
+        baseUrl,
+        settings: options.load,
+        meter: meter(),
+        next: () => scenario.requests[cursor++ % scenario.requests.length]!,
+      });
+      const request = scenario.requests.map((one) => `${one.method ?? 'GET'} ${one.path}`).join(' + ');
+      record(scenario.id, scenario.title, request, figures, { ...scenario, hasRatio: true });
+    }
+
+    // (2) Exam rush. PostgreSQL: the budget's N. PGlite: the same N, then a search for the largest N that holds.
+    const examRush: RushResult[] = [];
+    let largestExamThatHolds: number | null | undefined;
+    if (wants('exam')) {
+      let round = 0;
+      const rush = async (count: number) => {
+        round += 1;
+        const classes = examClasses.slice(0, Math.ceil(count / options.plan.classSize));
+        const quizByClass = new Map<string, string>();
+        for (const className of classes)
+          quizByClass.set(className, await createExam(baseUrl, teacherToken, className, round));
+        const takers: RushStudent[] = examRolls.slice(0, count).map((rollNumber, index) => ({
+          token: tokens.get(rollNumber)!,
+          quizId: quizByClass.get(examClasses[Math.floor(index / options.plan.classSize)]!)!,
+        }));
+        log(`exam rush: ${count} students, ${options.examWindowSeconds} s window…`);
+        const rushMeter = meter();
+        await rushMeter.start();
+        const rushed = await runExamRush({
+          baseUrl,
+          students: takers,
+          windowSeconds: options.examWindowSeconds,
+          connections: Math.min(count, 256),
+          seed: round,
+        });
+        const rushCpu = await rushMeter.stop(rushed.requests);
+        const figures = { ...rushed, ...(rushCpu ? { cpu: rushCpu } : {}) };
+        const holds = figures.errors === 0 && figures.latency.p99 < BUDGET.examP99Ms && figures.isWithinWindow;
+        // The budget's N on PostgreSQL binds; PGlite's rounds look for the largest N that holds.
+        const binds = !options.isQuick && engine === 'postgres' && count === BUDGET.examStudents;
+        const budgets: BudgetCheck[] = [
+          { budget: '0 errors', isMet: figures.errors === 0, actual: String(figures.errors), isEnforced: binds },
+          {
+            budget: `p99 < ${BUDGET.examP99Ms} ms`,
+            isMet: figures.latency.p99 < BUDGET.examP99Ms,
+            actual: `${figures.latency.p99} ms`,
+            isEnforced: binds,
+          },
+          {
+            budget: `all submitted within ${options.examWindowSeconds} s`,
+            isMet: figures.isWithinWindow,
+            actual: `${figures.submitted}/${count} in ${figures.elapsedSeconds} s`,
+            isEnforced: binds,
+          },
+        ];
+        examRush.push({
+          id: `exam-${count}`,
+          title: `Exam rush: ${count} students, 20 questions`,
+          ...figures,
+          budgets,
+        });
+        log(
+          `exam-${count}: ${figures.requests} requests in ${figures.elapsedSeconds} s (${figures.rps} req/s, peak ${figures.peakRps}), p50 ${figures.latency.p50} p95 ${figures.latency.p95} p99 ${figures.latency.p99} max ${figures.latency.max} ms, errors ${figures.errors}, submitted ${figures.submitted}/${count}${cpuText(figures.cpu)}`,
+        );
+        for (const endpoint of ['open', 'start', 'save', 'submit'] as const) {
+          const figure = figures.endpoints[endpoint];
+          log(
+            `  ${endpoint.padEnd(7)} n ${figure.n}  p50 ${figure.p50} p95 ${figure.p95} p99 ${figure.p99} max ${figure.max} ms  errors ${figure.errors}`,
+          );
+        }
+        for (const sample of figures.errorSamples) log(`  ! ${sample}`);
+        // Let the database settle (autovacuum, checkpoints) before another round.
+        await new Promise((resolve) => setTimeout(resolve, options.isQuick ? 500 : 5000));
+        return holds;
+      };
+      const target = options.examStudents;
+      const holdsAtTarget = await rush(target);
+      if (engine === 'pglite') {
+        let holding = holdsAtTarget ? target : 0;
+        let failing = holdsAtTarget ? undefined : target;
+        for (let step = 0; failing !== undefined && step < options.pgliteSearchRounds; step += 1) {
+          const next = Math.round((holding + failing) / 2 / 50) * 50;
+          if (next <= holding || next >= failing) break;
+          if (await rush(next)) holding = next;
+          else failing = next;
+        }
+        largestExamThatHolds = holding === 0 ? null : holding;
+      }
+    }
+
+    return {
+      engine,
+      seed: { seconds: Math.round(school.seconds * 10) / 10, counts: school.counts },
+      loadAverageAtStart,
+      baseline,
+      scenarios,
+      examRush,
+      ...(largestExamThatHolds === undefined ? {} : { largestExamThatHolds }),
+    };
+  } finally {
+    // autocannon leaves its last requests in flight when it stops; let them finish first.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await stopServer();
+    await prepared.drop();
+  }
+}
+
+// ---- the run -------------------------------------------------------------------------
+
+async function main() {
+  const options = readOptions();
+  const startedAt = new Date();
+  const machine = {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    loadAverageAtStart: loadAverage(),
+  };
+  log(
+    `API bench (${options.isQuick ? 'quick' : 'full'}): ${options.engines.join(' + ')} on ${machine.cpus} × ${machine.cpuModel}, load ${machine.loadAverageAtStart.join(' ')}`,
+  );
+  const engines: EngineResult[] = [];
+  for (const engine of options.engines) engines.push(await runEngine(engine, options));
+
+  const checks = engines.flatMap((engine) =>
+    [...engine.scenarios, ...engine.examRush].flatMap((scenario) =>
+      scenario.budgets.map((check) => ({ engine: engine.engine, scenario: scenario.id, ...check })),
+    ),
+  );
+  const missed = checks.filter((check) => check.isEnforced && !check.isMet);
+  const reported = checks.filter((check) => !check.isEnforced && !check.isMet);
+  const errors = engines.reduce(
+    (total, engine) =>
+      total +
+      engine.scenarios.reduce((sum, scenario) => sum + scenario.errors, 0) +
+      engine.examRush.reduce((sum, round) => sum + round.errors, 0),
+    0,
+  );
+  const report = {
+    kind: 'studyhall-api-bench',
+    mode: options.isQuick ? 'quick' : 'full',
+    date: startedAt.toISOString(),
+    command: `npm run bench:api${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
+    machine: { ...machine, loadAverageAtEnd: loadAverage() },
+    settings: {
+      load: options.load,
+      examStudents: options.examStudents,
+      examWindowSeconds: options.examWindowSeconds,
+      plan: options.plan,
+      budgets: BUDGET,
+    },
+    engines,
+    budgets: { checked: !options.isQuick, missed, missedButNotBinding: reported },
+    seconds: Math.round((Date.now() - startedAt.getTime()) / 1000),
+  };
+
+  mkdirSync(resultsDir, { recursive: true });
+  const stamp = startedAt.toISOString().replaceAll(':', '-').slice(0, 19);
+  const file = options.out ?? path.join(resultsDir, `api-${report.mode}-${options.engines.join('-')}-${stamp}.json`);
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  // The committed record: the latest full run on both databases.
+  if (!options.out && !options.isQuick && options.engines.length === 2 && !options.only) {
+    copyFileSync(file, path.join(resultsDir, 'latest.json'));
+  }
+  console.log(`\n${renderMarkdown(report as unknown as BenchReport)}`);
+  log(
+    `\nResults: ${path.relative(root, file)} (${report.seconds} s in all, load ${report.machine.loadAverageAtEnd.join(' ')})`,
+  );
+
+  if (options.isQuick) {
+    if (errors > 0) {
+      log(`FAILED: ${errors} requests failed`);
+      process.exitCode = 1;
+    }
+    return;
+  }
+  for (const check of reported)
+    log(`(reported) ${check.engine} ${check.scenario}: ${check.budget} not met (${check.actual})`);
+  for (const check of missed) log(`MISSED ${check.engine} ${check.scenario}: ${check.budget} (${check.actual})`);
+  if (missed.length > 0) process.exitCode = 1;
+  else log('Every budget met.');
+}
+
+await main();

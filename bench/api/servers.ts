@@ -1,0 +1,81 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+export type ServerDatabase = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; dataDir: string };
+
+export type RunningServer = { baseUrl: string; pid: number; stop(): Promise<void> };
+
+async function waitUntilAnswering(child: ChildProcess, url: string, stop: () => Promise<void>) {
+  for (let attempt = 0; attempt < 240; attempt += 1) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}) before answering ${url}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await stop();
+  throw new Error(`${url} did not answer within 60 s`);
+}
+
+function stopper(child: ChildProcess) {
+  return async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(timer);
+  };
+}
+
+/**
+ * The app as `npm start` runs it (src/server/main.ts under tsx, one instance), on a seeded
+ * database. LOG_LEVEL warn: per-request info logs are a deployment choice, not the app's cost.
+ * cpuProfileDir: write a V8 CPU profile there when the server stops (node --cpu-prof).
+ */
+export async function startAppServer(options: {
+  port: number;
+  database: ServerDatabase;
+  cpuProfileDir?: string | undefined;
+  logLevel?: string | undefined;
+}): Promise<RunningServer> {
+  const baseUrl = `http://127.0.0.1:${options.port}`;
+  const profile = options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(options.port),
+      HOST: '127.0.0.1',
+      DATA_DIR: options.database.dataDir,
+      DATABASE_URL: options.database.kind === 'postgres' ? options.database.url : '',
+      REDIS_URL: '',
+      S3_BUCKET: '',
+      JWT_SECRET: '',
+      LOG_LEVEL: options.logLevel ?? 'warn',
+      QUOTES_API_URL: 'http://127.0.0.1:9/v1/quotes',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const stop = stopper(child);
+  await waitUntilAnswering(child, `${baseUrl}/api/health`, stop);
+  return { baseUrl, pid: child.pid!, stop };
+}
+
+/** The bare Fastify hello-world (bench/api/hello-world.ts) on `port`. */
+export async function startBaselineServer(port: number): Promise<RunningServer> {
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/api/hello-world.ts', String(port)], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const stop = stopper(child);
+  await waitUntilAnswering(child, `${baseUrl}/`, stop);
+  return { baseUrl, pid: child.pid!, stop };
+}
