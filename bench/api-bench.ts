@@ -63,7 +63,7 @@ function readOptions() {
     examStudents: number('BENCH_EXAM_STUDENTS', isQuick ? 40 : 2000),
     examWindowSeconds: number('BENCH_EXAM_WINDOW', isQuick ? 15 : 60),
     /** PGlite: more rounds looking for the largest N that holds (full mode). */
-    pgliteSearchRounds: isQuick ? 0 : number('BENCH_PGLITE_ROUNDS', 4),
+    pgliteSearchRounds: Math.max(0, Math.floor(Number(process.env.BENCH_PGLITE_ROUNDS ?? (isQuick ? 0 : 4)) || 0)),
     only: process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((id) => id.trim())) : undefined,
     cpuProfileDir: process.env.BENCH_CPU_PROF ? path.join(resultsDir, 'profiles') : undefined,
     out: flag('out') ?? process.env.BENCH_OUT,

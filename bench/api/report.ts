@@ -99,9 +99,9 @@ export function renderMarkdown(report: BenchReport): string {
       );
     }
     if (engine.largestExamThatHolds !== undefined) {
-      lines.push(
-        `| ${engine.engine} | largest N that holds: **${engine.largestExamThatHolds ?? 'none tried'}** | | | | | | | | | | | | |`,
-      );
+      const smallest = Math.min(...engine.examRush.map((round) => round.students));
+      const holds = engine.largestExamThatHolds ?? `none of the rounds (smallest: ${smallest})`;
+      lines.push(`| ${engine.engine} | largest N that holds: **${holds}** | | | | | | | | | | | | |`);
     }
   }
   return lines.join('\n');

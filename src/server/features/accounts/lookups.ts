@@ -1,7 +1,21 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { students } from '../../db/schema.ts';
 import { unauthorized } from '../../errors.ts';
+
+const studentClassQuery = (db: Pick<Database, 'select'>) =>
+  db
+    .select({ className: students.className })
+    .from(students)
+    .where(eq(students.id, sql.placeholder('studentId')))
+    .limit(1);
+
+/**
+ * Asked by nearly every student request, so prepared once per database (PostgreSQL then
+ * parses and plans it once per connection); a transaction runs the plain statement.
+ */
+const preparedByDatabase = new WeakMap<object, ReturnType<ReturnType<typeof studentClassQuery>['prepare']>>();
 
 /**
  * The class of the token's student, read from the database (never from the
@@ -9,11 +23,13 @@ import { unauthorized } from '../../errors.ts';
  * account is gone. Works on the database or inside a transaction.
  */
 export async function findStudentClass(db: Pick<Database, 'select'>, studentId: string): Promise<string> {
-  const [student] = await db
-    .select({ className: students.className })
-    .from(students)
-    .where(eq(students.id, studentId))
-    .limit(1);
+  let query;
+  if (db instanceof PgTransaction) query = studentClassQuery(db);
+  else {
+    query = preparedByDatabase.get(db) ?? studentClassQuery(db).prepare('accounts_student_class');
+    preparedByDatabase.set(db, query);
+  }
+  const [student] = await query.execute({ studentId });
   if (!student) throw unauthorized('Your account no longer exists');
   return student.className;
 }

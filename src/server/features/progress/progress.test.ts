@@ -427,13 +427,13 @@ describe('leaderboard at scale', () => {
       expect(nodes.slice(window).map((node) => node['Node Type'])).not.toContain('Sort');
     };
 
-    const allClasses = await explain(leaderboardStatement({}, page));
+    const allClasses = await explain(leaderboardStatement(db, {}, page));
     expectIndexWalk(allClasses, 'students_leaderboard_idx');
-    const oneClass = await explain(leaderboardStatement({ className: 'Scale-7' }, page));
+    const oneClass = await explain(leaderboardStatement(db, { className: 'Scale-7' }, page));
     expectIndexWalk(oneClass, 'students_class_leaderboard_idx');
 
     // A search ranks the whole leaderboard before filtering names: one pass, whichever way the planner picks.
-    const searched = await explain(leaderboardStatement({ search: '99' }, page));
+    const searched = await explain(leaderboardStatement(db, { search: '99' }, page));
 
     // Timings are information for the report, not assertions: machines differ.
     const teacher = await signUpTeacher(t);

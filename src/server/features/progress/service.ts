@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { UserRole } from '#shared/constants';
 import type { LeaderboardEntry, StudentStatistics } from '#shared/progress';
 import type { Database } from '../../db/client.ts';
@@ -23,70 +23,109 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 const LEADERBOARD_ORDER = sql`${students.averageScore} desc nulls last, ${students.id}`;
 
+/** What a leaderboard row shows, rounded to 2 decimals once here so every screen agrees. */
+const rounded = (column: SQLWrapper) => sql<number>`round(${column}::numeric, 2)::float8`;
+
+/**
+ * One page of the leaderboard without a search: ranked students only (quizzes_attempted > 0,
+ * the partial indexes' predicate, written as a literal so a prepared plan can use them), best
+ * average first, ties by id so pages never overlap. The ORDER BY spells the indexes' own order
+ * (average_score DESC NULLS LAST, id), so PostgreSQL walks students_leaderboard_idx or
+ * students_class_leaderboard_idx and the LIMIT stops it after offset + limit + 1 entries; the
+ * rounding is done only for those. Values or placeholders (the service prepares it).
+ */
+function leaderboardPageQuery(
+  db: Database,
+  scope: { className?: string | Placeholder | undefined; limit: number | Placeholder; offset: number | Placeholder },
+) {
+  return db
+    .select({
+      id: students.id,
+      name: students.name,
+      className: students.className,
+      averageScore: rounded(students.averageScore),
+      averageAccuracy: rounded(students.averageAccuracy),
+      totalScore: rounded(students.totalScore),
+      quizzesAttempted: students.quizzesAttempted,
+      rank: sql<number>`row_number() over (order by ${LEADERBOARD_ORDER})::int`,
+    })
+    .from(students)
+    .where(
+      and(
+        sql`${students.quizzesAttempted} > 0`,
+        scope.className === undefined ? undefined : eq(students.className, scope.className),
+      ),
+    )
+    .orderBy(LEADERBOARD_ORDER)
+    .limit(scope.limit)
+    .offset(scope.offset);
+}
+
 /**
  * The leaderboard statement, exported so a test can EXPLAIN exactly what runs.
  *
- * Ranked students only (quizzes_attempted > 0: the partial indexes' predicate),
- * best average first, ties by id so pages never overlap. The ORDER BY spells
- * the indexes' own order (average_score DESC NULLS LAST, id), so PostgreSQL
- * walks students_leaderboard_idx or students_class_leaderboard_idx.
- *
- * Without a search, the LIMIT sits right on the ranked scan, so it stops after
- * offset + limit + 1 index entries.
+ * Without a search: leaderboardPageQuery.
  *
  * A search must not renumber: a match keeps its place in the (class or all-classes)
  * leaderboard. The page of matches is found first (students_name_trgm_idx for a rare
  * name, the ranked walk for a common one), then ranks are counted only down to the
  * lowest average on that page: an index-only walk of the leaderboard's head, with no
  * sort. Ranking the whole leaderboard before filtering, as it once did, sorted all
- * 100,000 students (on disk) for every keystroke of the search box.
+ * 100,000 students (on disk) for every keystroke of the search box. Not prepared: the
+ * best plan depends on the text searched.
  */
-export function leaderboardStatement(filter: LeaderboardFilter, page: Page): SQL {
+export function leaderboardStatement(db: Database, filter: LeaderboardFilter, page: Page): SQL {
+  if (filter.search === undefined) {
+    return leaderboardPageQuery(db, {
+      className: filter.className,
+      limit: page.limit + 1,
+      offset: page.offset,
+    }).getSQL();
+  }
   const inClass = filter.className === undefined ? sql`` : sql`and ${students.className} = ${filter.className}`;
-  const columns = sql`${students.id} as id, ${students.name} as name, ${students.className} as class_name,
-           ${students.averageScore} as average_score, ${students.averageAccuracy} as average_accuracy,
-           ${students.totalScore} as total_score, ${students.quizzesAttempted} as quizzes_attempted`;
-  const window = sql`limit ${page.limit + 1} offset ${page.offset}`;
-  const pageRows =
-    filter.search === undefined
-      ? sql`
-    select ${columns}, row_number() over (order by ${LEADERBOARD_ORDER})::int as rank
-    from ${students}
-    where ${students.quizzesAttempted} > 0 ${inClass}
-    order by ${LEADERBOARD_ORDER} ${window}`
-      : sql`
+  return sql`
     with matches as (
-      select ${columns} from ${students}
+      select ${students.id} as id, ${students.name} as name, ${students.className} as class_name,
+             ${students.averageScore} as average_score, ${students.averageAccuracy} as average_accuracy,
+             ${students.totalScore} as total_score, ${students.quizzesAttempted} as quizzes_attempted
+      from ${students}
       where ${students.quizzesAttempted} > 0 ${inClass}
         and ${students.name} ilike ${containsPattern(filter.search)} escape '\\'
-      order by ${LEADERBOARD_ORDER} ${window}
+      order by ${LEADERBOARD_ORDER} limit ${page.limit + 1} offset ${page.offset}
     )
-    select matches.*, ranks.rank
+    select matches.id, matches.name, matches.class_name as "className",
+           ${rounded(sql`matches.average_score`)} as "averageScore",
+           ${rounded(sql`matches.average_accuracy`)} as "averageAccuracy",
+           ${rounded(sql`matches.total_score`)} as "totalScore",
+           matches.quizzes_attempted as "quizzesAttempted", ranks.rank
     from matches
     join (
       select ${students.id} as id, row_number() over (order by ${LEADERBOARD_ORDER})::int as rank
       from ${students}
       where ${students.quizzesAttempted} > 0 ${inClass}
         and ${students.averageScore} >= (select min(average_score) from matches)
-    ) as ranks on ranks.id = matches.id`;
-  // Rounding and renaming happen only for the rows of the page.
-  return sql`
-    select ranked.id, ranked.name, ranked.class_name as "className",
-           round(ranked.average_score::numeric, 2)::float8 as "averageScore",
-           round(ranked.average_accuracy::numeric, 2)::float8 as "averageAccuracy",
-           round(ranked.total_score::numeric, 2)::float8 as "totalScore",
-           ranked.quizzes_attempted as "quizzesAttempted", ranked.rank
-    from (${pageRows}) as ranked
-    order by ranked.rank`;
+    ) as ranks on ranks.id = matches.id
+    order by ranks.rank`;
 }
 
 export function createProgressService(db: Database) {
+  // Every student leaderboard asks first (prepared: planned once per connection).
+  const studentById = db
+    .select({ name: students.name, className: students.className })
+    .from(students)
+    .where(eq(students.id, sql.placeholder('studentId')))
+    .limit(1)
+    .prepare('progress_student_by_id');
+
+  // The page everyone opens, prepared for all classes and for one class (planned once per connection).
+  const placeholders = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
+  const allClassesPage = leaderboardPageQuery(db, placeholders).prepare('progress_leaderboard_page');
+  const classPage = leaderboardPageQuery(db, { ...placeholders, className: sql.placeholder('className') }).prepare(
+    'progress_class_leaderboard_page',
+  );
+
   async function findStudent(studentId: string) {
-    const [student] = await db
-      .select({ name: students.name, className: students.className })
-      .from(students)
-      .where(eq(students.id, studentId))
-      .limit(1);
+    const [student] = await studentById.execute({ studentId });
     if (!student) throw unauthorized('Your account no longer exists');
     return student;
   }
@@ -111,7 +150,13 @@ export function createProgressService(db: Database) {
       page: Page,
     ): Promise<ListedPage<LeaderboardEntry>> {
       const className = await scopeFor(user, filter.className);
-      const rows = rowsOf<LeaderboardRow>(await db.execute(leaderboardStatement({ ...filter, className }, page)));
+      const window = { limit: page.limit + 1, offset: page.offset };
+      const rows: LeaderboardRow[] =
+        filter.search !== undefined
+          ? rowsOf<LeaderboardRow>(await db.execute(leaderboardStatement(db, { ...filter, className }, page)))
+          : className === undefined
+            ? await allClassesPage.execute(window)
+            : await classPage.execute({ ...window, className });
       return {
         items: rows.slice(0, page.limit).map(presentLeaderboardEntry),
         hasMore: rows.length > page.limit,

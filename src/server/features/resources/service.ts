@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   FALLBACK_UPLOAD_SUBJECT,
@@ -32,7 +32,7 @@ export type StoredUpload = { storageKey: string; sizeBytes: number; mimeType: st
 export type ServableFile = { storageKey: string; fileName: string; mimeType: string; sizeBytes: number };
 
 /** The columns every presented resource reads, for one viewer (their star, the uploader's name). */
-function viewColumns(viewerId: string) {
+function viewColumns(viewerId: string | Placeholder) {
   return {
     id: resources.id,
     kind: resources.kind,
@@ -67,7 +67,7 @@ function mimeTypeFilter(type: ResourceType): SQL {
 }
 
 /** ORDER BY of a list; ties by id so pages never overlap. Spelled as the indexes are. */
-function listOrder(query: ResourceListQuery): SQL[] {
+function listOrder(query: Pick<ResourceListQuery, 'sortBy' | 'sortOrder'>): SQL[] {
   const direction = query.sortOrder === 'asc' ? asc : desc;
   return query.sortBy === 'fileName'
     ? [direction(sql`lower(${resources.fileName})`), direction(resources.id)]
@@ -117,6 +117,29 @@ export function createResourcesService(
     return row;
   }
 
+  /**
+   * A student's library page with no filter, the page everyone opens: prepared per sort, so
+   * drizzle builds it and PostgreSQL plans it once (per connection) instead of every time.
+   */
+  const classPages = new Map<string, ReturnType<typeof prepareClassPage>>();
+  function prepareClassPage(order: Pick<ResourceListQuery, 'sortBy' | 'sortOrder'>) {
+    return db
+      .select(viewColumns(sql.placeholder('viewerId')))
+      .from(resources)
+      .innerJoin(teachers, eq(teachers.id, resources.uploadedByTeacherId))
+      .where(eq(resources.className, sql.placeholder('className')))
+      .orderBy(...listOrder(order))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`resources_class_page_${order.sortBy}_${order.sortOrder}`);
+  }
+  function classPage(order: Pick<ResourceListQuery, 'sortBy' | 'sortOrder'>) {
+    const key = `${order.sortBy}_${order.sortOrder}`;
+    const prepared = classPages.get(key) ?? prepareClassPage(order);
+    classPages.set(key, prepared);
+    return prepared;
+  }
+
   /** SPEC §5: the form's subject, else the teacher's, else 'info'. */
   async function subjectFor(teacherId: string, given: string | undefined) {
     return given ?? ((await teacherSubject(teacherId)) || FALLBACK_UPLOAD_SUBJECT);
@@ -130,8 +153,9 @@ export function createResourcesService(
     async listResources(viewer: AuthenticatedUser, query: ResourceListQuery): Promise<ListedResources> {
       const type = query.type ?? query.fileType;
       let scope: SQL;
+      let ownClass: string | undefined;
       if (viewer.role === 'student') {
-        const ownClass = await findStudentClass(db, viewer.id);
+        ownClass = await findStudentClass(db, viewer.id);
         if (query.class !== undefined && query.class !== ownClass) {
           throw forbidden('You can only see the resources of your own class');
         }
@@ -143,29 +167,42 @@ export function createResourcesService(
         )!;
       }
       const search = query.search === undefined ? undefined : containsPattern(query.search);
-      const rows = await db
-        .select(viewColumns(viewer.id))
-        .from(resources)
-        .innerJoin(teachers, eq(teachers.id, resources.uploadedByTeacherId))
-        .where(
-          and(
-            scope,
-            query.subject === undefined
-              ? undefined
-              : sql`${resources.subject} ilike ${containsPattern(query.subject)} escape '\\'`,
-            type === undefined ? undefined : mimeTypeFilter(type),
-            search === undefined
-              ? undefined
-              : sql`(${resources.fileName} ilike ${search} escape '\\' or ${resources.description} ilike ${search} escape '\\')`,
-            query.starred
-              ? sql`exists (select 1 from ${resourceStars}
+      const isWholeLibrary =
+        viewer.role === 'student' &&
+        query.subject === undefined &&
+        type === undefined &&
+        search === undefined &&
+        !query.starred;
+      const rows = isWholeLibrary
+        ? await classPage(query).execute({
+            viewerId: viewer.id,
+            className: ownClass!,
+            limit: query.limit + 1,
+            offset: query.offset,
+          })
+        : await db
+            .select(viewColumns(viewer.id))
+            .from(resources)
+            .innerJoin(teachers, eq(teachers.id, resources.uploadedByTeacherId))
+            .where(
+              and(
+                scope,
+                query.subject === undefined
+                  ? undefined
+                  : sql`${resources.subject} ilike ${containsPattern(query.subject)} escape '\\'`,
+                type === undefined ? undefined : mimeTypeFilter(type),
+                search === undefined
+                  ? undefined
+                  : sql`(${resources.fileName} ilike ${search} escape '\\' or ${resources.description} ilike ${search} escape '\\')`,
+                query.starred
+                  ? sql`exists (select 1 from ${resourceStars}
                   where ${resourceStars.resourceId} = ${resources.id} and ${resourceStars.studentId} = ${viewer.id})`
-              : undefined,
-          ),
-        )
-        .orderBy(...listOrder(query))
-        .limit(query.limit + 1)
-        .offset(query.offset);
+                  : undefined,
+              ),
+            )
+            .orderBy(...listOrder(query))
+            .limit(query.limit + 1)
+            .offset(query.offset);
       return {
         items: rows.slice(0, query.limit).map((row) => present(row, viewer.id)),
         hasMore: rows.length > query.limit,
