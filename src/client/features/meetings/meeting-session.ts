@@ -22,6 +22,7 @@ import {
   applyRoomEvent,
   cameraBitrateFor,
   EMPTY_ROOM,
+  isFinalTokenRefusal,
   reconnectDelayMs,
   type ChatLine,
   type RoomState,
@@ -70,9 +71,6 @@ export type MeetingSessionOptions = {
   onNotice?: (message: string) => void;
   socketUrl?: (token: string) => string;
 };
-
-/** Answers to the token request that retrying cannot change: bad room, session over, not allowed, gone. */
-const FINAL_TOKEN_STATUSES = [400, 401, 403, 404];
 
 /** Codes after which joining again (a button) may work, though the page does not retry by itself. */
 const RETRYABLE: CloseReason[] = [
@@ -305,8 +303,7 @@ export class MeetingSession {
       token = await this.tokenForAttempt();
     } catch (error) {
       if (this.isEnded) return;
-      // Only a refusal is final; no connection, a time-out, throttling or a proxy's 5xx (a deploy) are retried.
-      if (error instanceof ApiError && FINAL_TOKEN_STATUSES.includes(error.status)) {
+      if (error instanceof ApiError && isFinalTokenRefusal(error.status)) {
         const isSessionOver = error.status === 401;
         this.finish({
           reason: isSessionOver ? 'session' : 'refused',

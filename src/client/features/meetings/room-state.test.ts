@@ -5,7 +5,7 @@ import {
   cameraBitrateFor,
   CHAT_HISTORY_LIMIT,
   EMPTY_ROOM,
-  mediaStateEquals,
+  isFinalTokenRefusal,
   reconnectDelayMs,
   type RoomState,
 } from './room-state.ts';
@@ -218,12 +218,10 @@ describe('cameraBitrateFor', () => {
   });
 });
 
-describe('mediaStateEquals', () => {
-  it('compares mic, camera and screen', () => {
-    expect(mediaStateEquals(ALL_ON, { mic: true, camera: true, screen: false })).toBe(true);
-    expect(mediaStateEquals(ALL_ON, { ...ALL_ON, mic: false })).toBe(false);
-    expect(mediaStateEquals(ALL_ON, { ...ALL_ON, camera: false })).toBe(false);
-    expect(mediaStateEquals(ALL_ON, { ...ALL_ON, screen: true })).toBe(false);
+describe('isFinalTokenRefusal', () => {
+  it('ends the meeting only on 400, 401, 403 and 404; retries no connection, time-outs, 429 and 5xx', () => {
+    expect([400, 401, 403, 404].map(isFinalTokenRefusal)).toEqual([true, true, true, true]);
+    expect([0, 408, 429, 500, 502, 503, 504].map(isFinalTokenRefusal)).toEqual(Array(7).fill(false));
   });
 });
 

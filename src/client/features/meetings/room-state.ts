@@ -1,4 +1,4 @@
-import type { MediaState, Participant, ServerMessage } from '#shared/meetings';
+import type { Participant, ServerMessage } from '#shared/meetings';
 
 /**
  * The room as this page knows it, changed only by the server's room events.
@@ -78,8 +78,12 @@ export function cameraBitrateFor(participantCount: number): number {
   return 350_000;
 }
 
-export const mediaStateEquals = (a: MediaState, b: MediaState) =>
-  a.mic === b.mic && a.camera === b.camera && a.screen === b.screen;
+/**
+ * Whether a failed token request ends the meeting: only a refusal retrying cannot change
+ * (bad room, session over, not allowed, gone). No connection (0), time-outs, throttling and
+ * a proxy's 5xx during a deploy are retried.
+ */
+export const isFinalTokenRefusal = (status: number) => [400, 401, 403, 404].includes(status);
 
 /**
  * How long to wait before reconnecting attempt `attempt` (0-based): 0.5, 1, 2, 4 s, then

@@ -24,6 +24,8 @@ export class SpeakingDetector {
   private readonly lastLoud = new Map<string, number>();
   private speaking = new Set<string>();
   private timer: ReturnType<typeof setInterval> | undefined;
+  /** One buffer for every reading (fftSize samples), not a new one each 150 ms. */
+  private readonly samples = new Uint8Array(512);
 
   constructor(private readonly onChange: (speaking: ReadonlySet<string>) => void) {
     this.context = typeof AudioContext === 'function' ? new AudioContext() : null;
@@ -57,12 +59,11 @@ export class SpeakingDetector {
 
   private sample() {
     const now = performance.now();
-    const samples = new Uint8Array(512);
     const next = new Set<string>();
     for (const [key, { track, analyser }] of this.sources) {
       if (track.enabled && track.readyState === 'live') {
-        analyser.getByteTimeDomainData(samples);
-        if (levelOf(samples) > SPEAKING_LEVEL) this.lastLoud.set(key, now);
+        analyser.getByteTimeDomainData(this.samples);
+        if (levelOf(this.samples) > SPEAKING_LEVEL) this.lastLoud.set(key, now);
       }
       if (now - (this.lastLoud.get(key) ?? -Infinity) < HOLD_MS) next.add(key);
     }
