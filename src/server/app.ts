@@ -8,6 +8,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { ApiFailure, FieldError } from '#shared/api';
 import { JSON_BODY_LIMIT_BYTES } from '#shared/limits';
+import { createReadCache, type ReadCacheOptions } from './cache/read-cache.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { AppError } from './errors.ts';
 import { accountsRoutes } from './features/accounts/routes.ts';
@@ -46,6 +47,8 @@ export type AppOptions = {
   uploadMaxBytes: number;
   /** Meeting rooms: size, ICE servers and the pub/sub bus (in-process when omitted). */
   meetings?: MeetingsOptions;
+  /** Short-lived answers to the common reads (decision 015): time limit and where tag versions live (this process when omitted). */
+  readCache?: Pick<ReadCacheOptions, 'ttlMs' | 'versions'>;
 };
 
 /** Builds the whole application; tests call this and use inject(). */
@@ -77,18 +80,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   await app.register(healthRoutes(options.database));
-  const quizzes = createQuizzesService(options.database.db);
+  const readCache = createReadCache({
+    ...options.readCache,
+    // Without its versions the cache reads the database instead: worth a warning, not a failure.
+    onError: (error) => app.log.warn({ err: error }, 'read cache: tag versions unavailable'),
+  });
+  const quizzes = createQuizzesService(options.database.db, readCache);
 
   await app.register(accountsRoutes(accounts, tokens));
   await app.register(quizzesRoutes(quizzes, tokens));
-  await app.register(progressRoutes(createProgressService(options.database.db), tokens));
+  await app.register(progressRoutes(createProgressService(options.database.db, readCache), tokens));
   await app.register(studentsRoutes(createStudentsService(options.database.db), tokens));
   await app.register(tasksRoutes(createTasksService(options.database.db), tokens));
   await app.register(quoteRoutes(createQuoteService(options.quotes ?? {}, app.log)));
   const fileAccess = createFileAccess(options.jwtSecret);
   await app.register(
     resourcesRoutes({
-      resources: createResourcesService(options.database.db, options.storage, fileAccess, app.log),
+      resources: createResourcesService(options.database.db, options.storage, fileAccess, app.log, readCache),
       storage: options.storage,
       fileAccess,
       tokens,
@@ -108,6 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.addHook('onClose', async () => {
+    await readCache.close();
     await options.database.close();
   });
   return app;

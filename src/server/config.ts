@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { iceServersSchema, MEETING_LIMITS, type IceServer } from '#shared/meetings';
 import { RESOURCE_LIMITS } from '#shared/resources';
+import { DEFAULT_READ_CACHE_TTL_MS, MAX_TAGGED_TTL_MS } from './cache/read-cache.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const ROOM_SIZE_RANGE = `MEETING_ROOM_SIZE must be between ${MEETING_LIMITS.minRoomSize} and ${MEETING_LIMITS.maxRoomSize}`;
@@ -49,6 +50,12 @@ const environmentSchema = z.object({
     .min(MEETING_LIMITS.minRoomSize, { error: ROOM_SIZE_RANGE })
     .max(MEETING_LIMITS.maxRoomSize, { error: ROOM_SIZE_RANGE })
     .default(MEETING_LIMITS.defaultRoomSize),
+  READ_CACHE_MS: z.coerce
+    .number({ error: 'READ_CACHE_MS must be a number of milliseconds, e.g. 1000 (0 turns the read cache off)' })
+    .int({ error: 'READ_CACHE_MS must be a whole number of milliseconds' })
+    .min(0, { error: `READ_CACHE_MS must be between 0 and ${MAX_TAGGED_TTL_MS}` })
+    .max(MAX_TAGGED_TTL_MS, { error: `READ_CACHE_MS must be between 0 and ${MAX_TAGGED_TTL_MS}` })
+    .default(DEFAULT_READ_CACHE_TTL_MS),
   ICE_SERVERS: z
     .string()
     .transform((text, context) => {
@@ -93,6 +100,8 @@ export type AppConfig = {
   meetingRoomSize: number;
   /** STUN/TURN servers handed to browsers; empty means host candidates only (one network). */
   iceServers: IceServer[];
+  /** How long the common reads may be answered from memory (decision 015); 0 = never. */
+  readCacheMs: number;
 };
 
 export type S3Config = {
@@ -163,6 +172,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     redisUrl: values.REDIS_URL,
     meetingRoomSize: values.MEETING_ROOM_SIZE,
     iceServers: values.ICE_SERVERS ?? [],
+    readCacheMs: values.READ_CACHE_MS,
   };
 }
 

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase, pgliteDirectory } from './db/client.ts';
+import type { TagVersions } from './cache/read-cache.ts';
 import { createPubSub } from './realtime/pubsub.ts';
 import { createFileStorage } from './storage/create-storage.ts';
 
@@ -35,6 +36,8 @@ async function main() {
   // Meetings: Redis when several instances serve one school (an unreachable REDIS_URL stops the start).
   let reportRedisProblem = (error: Error) => console.error(`Redis (meetings): ${error.message}`);
   const pubsub = await createPubSub(config, { onError: (error) => reportRedisProblem(error) });
+  // The read cache's versions: shared through the same Redis, so every instance sees every write.
+  const readCacheVersions = config.redisUrl ? await redisTagVersions(config.redisUrl) : undefined;
   const app = await buildApp({
     database,
     jwtSecret: config.jwtSecret,
@@ -44,6 +47,7 @@ async function main() {
     storage: await createFileStorage(config),
     uploadMaxBytes: config.uploadMaxBytes,
     meetings: { pubsub, roomSize: config.meetingRoomSize, iceServers: config.iceServers },
+    readCache: { ttlMs: config.readCacheMs, versions: readCacheVersions },
   });
   reportRedisProblem = (error) => app.log.warn({ err: error }, 'Redis (meetings): connection problem');
   // Runs after the meeting sockets have closed and given their seats back (preClose).
@@ -70,6 +74,15 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`StudyHall is ready on port ${config.port} (database: ${database.kind}, data: ${config.dataDir})`);
+}
+
+/** Loaded only when REDIS_URL is set, as the Redis bus is. */
+async function redisTagVersions(url: string): Promise<TagVersions> {
+  const [{ createRedisTagVersions }, { DEFAULT_NAMESPACE }] = await Promise.all([
+    import('./cache/redis-tag-versions.ts'),
+    import('./realtime/redis-pubsub.ts'),
+  ]);
+  return createRedisTagVersions({ url, namespace: DEFAULT_NAMESPACE });
 }
 
 main().catch((error: unknown) => {

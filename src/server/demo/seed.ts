@@ -16,6 +16,7 @@ import type { FileStorage } from '../storage/file-storage.ts';
 import { demoBarChartPng, demoPdf } from './demo-files.ts';
 import { createTasksService } from '../features/tasks/service.ts';
 import { createTokenService } from '../plugins/auth.ts';
+import { readsUncached } from '../cache/read-cache.ts';
 import { buildNewQuiz, buildStudentRegistration, buildTeacherRegistration } from '../testing/factories.ts';
 
 /**
@@ -112,7 +113,7 @@ async function ensure<T>(create: () => Promise<T>): Promise<T | undefined> {
 /** `storage` given: the class libraries get demo resources too (files need somewhere to live). */
 export async function seedDemo(db: Database, storage?: FileStorage): Promise<SeedSummary> {
   const accounts = createAccountsService(db, createTokenService('seed-never-issues-tokens-0123456789abcdef'));
-  const quizService = createQuizzesService(db);
+  const quizService = createQuizzesService(db, readsUncached());
   const taskLists = createTasksService(db);
 
   const teacherPlans = [
@@ -221,7 +222,13 @@ export async function seedDemo(db: Database, storage?: FileStorage): Promise<See
 
 /** The maths teacher's library for each class: a PDF, a chart, a CSV and a hosted video; each once. */
 async function seedResources(db: Database, storage: FileStorage, teacherId: string): Promise<number> {
-  const library = createResourcesService(db, storage, createFileAccess('seed-never-signs-0123456789abcdef'), console);
+  const library = createResourcesService(
+    db,
+    storage,
+    createFileAccess('seed-never-signs-0123456789abcdef'),
+    console,
+    readsUncached(),
+  );
   const files = [
     {
       name: 'Fractions cheat sheet.pdf',

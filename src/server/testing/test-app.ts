@@ -44,6 +44,8 @@ export async function createTestApp(
     uploadMaxBytes?: number;
     /** Room size, ICE servers, a shared pub/sub (two apps on one Redis), shorter timings. */
     meetings?: AppOptions['meetings'];
+    /** The read cache's time limit and tag versions (Redis: several instances). */
+    readCache?: AppOptions['readCache'];
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(options.onQuery);
@@ -57,6 +59,7 @@ export async function createTestApp(
     storage,
     uploadMaxBytes: options.uploadMaxBytes ?? RESOURCE_LIMITS.uploadMaxBytesDefault,
     meetings: options.meetings,
+    readCache: options.readCache,
   });
   if (uploadsFolder) app.addHook('onClose', async () => rm(uploadsFolder, { recursive: true, force: true }));
   return {

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { ReadCache } from '../../cache/read-cache.ts';
 import type { Database } from '../../db/client.ts';
 import { students } from '../../db/schema.ts';
 import { unauthorized } from '../../errors.ts';
@@ -32,4 +33,19 @@ export async function findStudentClass(db: Pick<Database, 'select'>, studentId: 
   const [student] = await query.execute({ studentId });
   if (!student) throw unauthorized('Your account no longer exists');
   return student.className;
+}
+
+/** How long a read keeps a student's class: no endpoint moves a student to another class. */
+const STUDENT_CLASS_TTL_MS = 10 * 60_000;
+
+/**
+ * findStudentClass for the reads every page sends, kept by the read cache: the lists and
+ * leaderboards then answer from memory. Writes and access checks on a single resource
+ * still read the database. (An endpoint that moved a student would have to tag this entry
+ * and announce the move.)
+ */
+export function cachedStudentClass(cache: ReadCache, db: Database, studentId: string): Promise<string> {
+  return cache.read(`student-class:${studentId}`, [], () => findStudentClass(db, studentId), {
+    ttlMs: STUDENT_CLASS_TTL_MS,
+  });
 }

@@ -1,7 +1,9 @@
 import { and, eq, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { UserRole } from '#shared/constants';
 import type { LeaderboardEntry, StudentStatistics } from '#shared/progress';
+import { cacheTags, type ReadCache } from '../../cache/read-cache.ts';
 import type { Database } from '../../db/client.ts';
+import { cachedStudentClass } from '../accounts/lookups.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import { quizAttempts, quizzes, students } from '../../db/schema.ts';
 import { forbidden, unauthorized } from '../../errors.ts';
@@ -108,7 +110,7 @@ export function leaderboardStatement(db: Database, filter: LeaderboardFilter, pa
     order by ranks.rank`;
 }
 
-export function createProgressService(db: Database) {
+export function createProgressService(db: Database, cache: ReadCache) {
   // Every student leaderboard asks first (prepared: planned once per connection).
   const studentById = db
     .select({ name: students.name, className: students.className })
@@ -136,31 +138,37 @@ export function createProgressService(db: Database) {
    */
   async function scopeFor(user: { id: string; role: UserRole }, requestedClass: string | undefined) {
     if (user.role === 'teacher') return requestedClass;
-    const { className } = await findStudent(user.id);
+    const className = await cachedStudentClass(cache, db, user.id);
     if (requestedClass !== undefined && requestedClass !== className)
       throw forbidden('Students can only see the leaderboard of their own class');
     return className;
   }
 
   return {
-    /** get-students: one page of a leaderboard, in one query (two for a student, who needs their class). */
+    /**
+     * get-students: one page of a leaderboard, in one query (two for a student, who needs
+     * their class), kept a second by the read cache (any closed attempt makes it stale).
+     */
     async listLeaderboard(
       user: { id: string; role: UserRole },
       filter: LeaderboardFilter,
       page: Page,
     ): Promise<ListedPage<LeaderboardEntry>> {
       const className = await scopeFor(user, filter.className);
-      const window = { limit: page.limit + 1, offset: page.offset };
-      const rows: LeaderboardRow[] =
-        filter.search !== undefined
-          ? rowsOf<LeaderboardRow>(await db.execute(leaderboardStatement(db, { ...filter, className }, page)))
-          : className === undefined
-            ? await allClassesPage.execute(window)
-            : await classPage.execute({ ...window, className });
-      return {
-        items: rows.slice(0, page.limit).map(presentLeaderboardEntry),
-        hasMore: rows.length > page.limit,
-      };
+      const key = `leaderboard:${JSON.stringify([className ?? null, filter.search ?? null, page.offset, page.limit])}`;
+      return cache.read(key, [cacheTags.leaderboard], async () => {
+        const window = { limit: page.limit + 1, offset: page.offset };
+        const rows: LeaderboardRow[] =
+          filter.search !== undefined
+            ? rowsOf<LeaderboardRow>(await db.execute(leaderboardStatement(db, { ...filter, className }, page)))
+            : className === undefined
+              ? await allClassesPage.execute(window)
+              : await classPage.execute({ ...window, className });
+        return {
+          items: rows.slice(0, page.limit).map(presentLeaderboardEntry),
+          hasMore: rows.length > page.limit,
+        };
+      });
     },
 
     /**

@@ -5,6 +5,7 @@ import { signUpStudent, signUpTeacher } from '../../testing/actors.ts';
 import { buildNewQuiz } from '../../testing/factories.ts';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { createQuizzesService } from './service.ts';
+import { readsUncached } from '../../cache/read-cache.ts';
 
 let t: TestApp;
 let queries: string[] = [];
@@ -560,7 +561,7 @@ describe('answering and submitting', () => {
     await saveAnswers(student, quiz._id, { [key['Which is a prime number?']!.id]: '7' });
     await backdateAttempt(quiz._id, 360);
 
-    const closed = await createQuizzesService(t.database.db).closeExpiredAttempts();
+    const closed = await createQuizzesService(t.database.db, readsUncached()).closeExpiredAttempts();
     expect(closed).toBeGreaterThanOrEqual(1);
     // Closed by the sweep itself, before any request could close it.
     const stored = (await t.database.db.execute(

@@ -12,7 +12,8 @@ import {
   type TeacherQuizSummary,
 } from '#shared/quizzes';
 import type { Database } from '../../db/client.ts';
-import { findStudentClass } from '../accounts/lookups.ts';
+import { cacheTags, type ReadCache } from '../../cache/read-cache.ts';
+import { cachedStudentClass, findStudentClass } from '../accounts/lookups.ts';
 import {
   quizAttempts,
   quizzes,
@@ -81,13 +82,16 @@ const mergedAnswers = (cleared: string[], chosen: Record<string, string>) =>
 /** Both drivers (node-postgres, PGlite) answer a raw statement with { rows }. */
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
+/** An attempt this instance closed, and whose it was. */
+type ClosedAttempt = { id: string; student_id: string };
+
 /**
  * Writes closed attempts and refreshes their students' leaderboard aggregates:
  * three statements whatever the number of attempts; call it inside a transaction. An attempt already closed by
  * someone else (a racing submit or sweep) is left alone and not returned.
  */
-async function writeClosings(tx: Queryable, closings: AttemptClosing[]): Promise<Set<string>> {
-  if (closings.length === 0) return new Set();
+async function writeClosings(tx: Queryable, closings: AttemptClosing[]): Promise<ClosedAttempt[]> {
+  if (closings.length === 0) return [];
   const affectedStudents = [...new Set(closings.map((closing) => closing.studentId))].sort();
   // Lock the students first (in id order, so concurrent closings cannot deadlock): under READ
   // COMMITTED, a second closing for the same student then waits and recomputes from a
@@ -107,7 +111,7 @@ async function writeClosings(tx: Queryable, closings: AttemptClosing[]): Promise
     ),
     sql`, `,
   );
-  const closed = rowsOf<{ id: string; student_id: string }>(
+  const closed = rowsOf<ClosedAttempt>(
     await tx.execute(sql`
     update ${quizAttempts} as a set
       submitted_at = v.submitted_at, ended_by = v.ended_by, score = v.score,
@@ -139,7 +143,7 @@ async function writeClosings(tx: Queryable, closings: AttemptClosing[]): Promise
       ) as agg
       where s.id = agg.student_id`);
   }
-  return new Set(closed.map((row) => row.id));
+  return closed;
 }
 
 /**
@@ -173,9 +177,23 @@ function createQuestionsCache(maxCharacters = 4_000_000) {
   };
 }
 
-export function createQuizzesService(db: Database) {
+export function createQuizzesService(db: Database, cache: ReadCache) {
   const now = () => new Date();
   const questionsCache = createQuestionsCache();
+
+  /**
+   * writeClosings in its own transaction, then the read cache is told (after the commit, so
+   * no reader can keep the old state under the new versions): the students' quiz lists and
+   * every leaderboard. Returns the ids of the attempts closed here.
+   */
+  async function commitClosings(closings: AttemptClosing[]): Promise<Set<string>> {
+    const closed = await db.transaction((tx) => writeClosings(tx, closings));
+    if (closed.length > 0) {
+      const students = new Set(closed.map((row) => row.student_id));
+      await cache.changed([cacheTags.leaderboard, ...[...students].map(cacheTags.studentAttempts)]);
+    }
+    return new Set(closed.map((row) => row.id));
+  }
 
   async function questionsOf(quizId: string): Promise<StoredQuestion[] | undefined> {
     const cached = questionsCache.get(quizId);
@@ -266,7 +284,7 @@ export function createQuizzesService(db: Database) {
     const closings = expired.map(({ attempt, questions }) =>
       closeAttempt(attempt, questions, attempt.answers, 'time-up', moment),
     );
-    return db.transaction(async (tx) => (await writeClosings(tx, closings)).size);
+    return (await commitClosings(closings)).size;
   }
 
   type StudentListView = 'online' | 'attempted' | undefined;
@@ -340,13 +358,15 @@ export function createQuizzesService(db: Database) {
 
   /**
    * The attempt as it stands now: one whose time ran out is closed before anyone sees it.
-   * Outside a transaction (tx = db), only that closing takes one.
+   * Outside a transaction (tx = db), only that closing takes one. Inside one (an answer save's
+   * careful path), the caller refuses the save and the closing rolls back with it; the sweep
+   * closes the attempt for good.
    */
   async function currentAttempt(tx: Queryable, quizId: string, studentId: string, questions: StoredQuestion[]) {
     const attempt = await findAttempt(tx, quizId, studentId);
     if (!attempt || attempt.submittedAt || !isPastGrace(attempt, now())) return attempt;
     const closing = closeAttempt(attempt, questions, attempt.answers, 'time-up', now());
-    if (tx === db) await db.transaction((inner) => writeClosings(inner, [closing]));
+    if (tx === db) await commitClosings([closing]);
     else await writeClosings(tx, [closing]);
     return findAttempt(tx, quizId, studentId);
   }
@@ -381,6 +401,7 @@ export function createQuizzesService(db: Database) {
           questionCount: questions.length,
         })
         .returning();
+      await cache.changed([cacheTags.classQuizzes(input.class)]);
       return presentTeacherSummary({ quiz: quiz!, authorName: teacher.name }, 0);
     },
 
@@ -400,25 +421,30 @@ export function createQuizzesService(db: Database) {
 
     /**
      * The quizzes of the student's class with the student's own attempt:
-     * online = can be taken or resumed now; attempted = submitted.
+     * online = can be taken or resumed now; attempted = submitted. Kept a second by the read
+     * cache, and only while neither the class's quizzes nor the student's attempts change.
      */
     async listForStudent(
       studentId: string,
       view: 'online' | 'attempted' | undefined,
       page: Page,
     ): Promise<ListedPage<StudentQuizSummary>> {
-      const className = await findStudentClass(db, studentId);
-      await closeExpiredAttempts({ studentId });
-      const moment = now();
-      const rows = await studentLists.get(view)!.execute({
-        studentId,
-        className,
-        now: moment,
-        limit: page.limit + 1,
-        offset: page.offset,
+      const className = await cachedStudentClass(cache, db, studentId);
+      const key = `quiz-list:${studentId}:${view ?? 'all'}:${page.offset}:${page.limit}`;
+      const tags = [cacheTags.classQuizzes(className), cacheTags.studentAttempts(studentId)];
+      return cache.read(key, tags, async () => {
+        await closeExpiredAttempts({ studentId });
+        const moment = now();
+        const rows = await studentLists.get(view)!.execute({
+          studentId,
+          className,
+          now: moment,
+          limit: page.limit + 1,
+          offset: page.offset,
+        });
+        const listed = toPage(rows, page.limit);
+        return { ...listed, items: listed.items.map((row) => presentStudentSummary(row, row.attempt, moment)) };
       });
-      const listed = toPage(rows, page.limit);
-      return { ...listed, items: listed.items.map((row) => presentStudentSummary(row, row.attempt, moment)) };
     },
 
     /** Analytics: the quiz with its key and every submitted attempt. Own quizzes only. */
@@ -464,6 +490,7 @@ export function createQuizzesService(db: Database) {
         })
         .onConflictDoNothing()
         .returning();
+      if (started) await cache.changed([cacheTags.studentAttempts(studentId)]);
       return presentStudentDetail(row, started ?? (await findAttempt(db, quizId, studentId)), now());
     },
 
@@ -536,7 +563,7 @@ export function createQuizzesService(db: Database) {
       const closing = closeAttempt(attempt, row.quiz.questions, answers, endedBy, moment);
       // Only the writes share a transaction (student lock, attempt, averages); a racing submit
       // or sweep that closed the attempt first makes this one change nothing.
-      const closed = await db.transaction((tx) => writeClosings(tx, [closing]));
+      const closed = await commitClosings([closing]);
       if (!closed.has(attempt.id)) throw conflict('You have already submitted this quiz');
       const { submittedAt, score, accuracy, timeTakenSeconds } = closing;
       return presentStudentDetail(

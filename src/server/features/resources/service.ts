@@ -13,7 +13,8 @@ import {
   type VideoLinkInput,
 } from '#shared/resources';
 import type { Database } from '../../db/client.ts';
-import { findStudentClass } from '../accounts/lookups.ts';
+import { cacheTags, type ReadCache } from '../../cache/read-cache.ts';
+import { cachedStudentClass, findStudentClass } from '../accounts/lookups.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import { resources, resourceStars, students, teachers } from '../../db/schema.ts';
 import { forbidden, notFound, unauthorized } from '../../errors.ts';
@@ -80,7 +81,12 @@ export function createResourcesService(
   storage: FileStorage,
   fileAccess: FileAccess,
   log: Pick<FastifyBaseLogger, 'warn'>,
+  cache: ReadCache,
 ) {
+  /** After a write has committed: the class libraries it touched are stale on every instance. */
+  const libraryChanged = (...classNames: string[]) =>
+    cache.changed([...new Set(classNames)].map(cacheTags.classResources));
+
   const present = (row: ResourceViewRow, viewerId: string) => presentResource(row, viewerId, fileAccess.sign);
 
   async function teacherSubject(teacherId: string): Promise<string> {
@@ -108,7 +114,11 @@ export function createResourcesService(
   /** The uploader's own resource, or 404 (missing) / 403 (another teacher's). */
   async function requireOwnResource(id: string, teacherId: string) {
     const [row] = await db
-      .select({ uploadedBy: resources.uploadedByTeacherId, storageKey: resources.storageKey })
+      .select({
+        uploadedBy: resources.uploadedByTeacherId,
+        storageKey: resources.storageKey,
+        className: resources.className,
+      })
       .from(resources)
       .where(eq(resources.id, id))
       .limit(1);
@@ -140,6 +150,63 @@ export function createResourcesService(
     return prepared;
   }
 
+  /** One page of a library: a student's class (ownClass) or a teacher's own uploads. */
+  async function listRows(
+    viewer: AuthenticatedUser,
+    query: ResourceListQuery,
+    ownClass: string | undefined,
+  ): Promise<ListedResources> {
+    const type = query.type ?? query.fileType;
+    const scope =
+      ownClass !== undefined
+        ? eq(resources.className, ownClass)
+        : and(
+            eq(resources.uploadedByTeacherId, viewer.id),
+            query.class === undefined ? undefined : eq(resources.className, query.class),
+          )!;
+    const search = query.search === undefined ? undefined : containsPattern(query.search);
+    const isWholeLibrary =
+      ownClass !== undefined &&
+      query.subject === undefined &&
+      type === undefined &&
+      search === undefined &&
+      !query.starred;
+    const rows = isWholeLibrary
+      ? await classPage(query).execute({
+          viewerId: viewer.id,
+          className: ownClass,
+          limit: query.limit + 1,
+          offset: query.offset,
+        })
+      : await db
+          .select(viewColumns(viewer.id))
+          .from(resources)
+          .innerJoin(teachers, eq(teachers.id, resources.uploadedByTeacherId))
+          .where(
+            and(
+              scope,
+              query.subject === undefined
+                ? undefined
+                : sql`${resources.subject} ilike ${containsPattern(query.subject)} escape '\\'`,
+              type === undefined ? undefined : mimeTypeFilter(type),
+              search === undefined
+                ? undefined
+                : sql`(${resources.fileName} ilike ${search} escape '\\' or ${resources.description} ilike ${search} escape '\\')`,
+              query.starred
+                ? sql`exists (select 1 from ${resourceStars}
+                where ${resourceStars.resourceId} = ${resources.id} and ${resourceStars.studentId} = ${viewer.id})`
+                : undefined,
+            ),
+          )
+          .orderBy(...listOrder(query))
+          .limit(query.limit + 1)
+          .offset(query.offset);
+    return {
+      items: rows.slice(0, query.limit).map((row) => present(row, viewer.id)),
+      hasMore: rows.length > query.limit,
+    };
+  }
+
   /** SPEC §5: the form's subject, else the teacher's, else 'info'. */
   async function subjectFor(teacherId: string, given: string | undefined) {
     return given ?? ((await teacherSubject(teacherId)) || FALLBACK_UPLOAD_SUBJECT);
@@ -148,65 +215,17 @@ export function createResourcesService(
   return {
     /**
      * get-resources: a student's own class (another class is refused), or a teacher's
-     * own uploads. Filtered, sorted and paged in one statement.
+     * own uploads. Filtered, sorted and paged in one statement. A student's pages are kept
+     * a second by the read cache while their class library (resources and stars) is unchanged.
      */
     async listResources(viewer: AuthenticatedUser, query: ResourceListQuery): Promise<ListedResources> {
-      const type = query.type ?? query.fileType;
-      let scope: SQL;
-      let ownClass: string | undefined;
-      if (viewer.role === 'student') {
-        ownClass = await findStudentClass(db, viewer.id);
-        if (query.class !== undefined && query.class !== ownClass) {
-          throw forbidden('You can only see the resources of your own class');
-        }
-        scope = eq(resources.className, ownClass);
-      } else {
-        scope = and(
-          eq(resources.uploadedByTeacherId, viewer.id),
-          query.class === undefined ? undefined : eq(resources.className, query.class),
-        )!;
+      if (viewer.role === 'teacher') return listRows(viewer, query, undefined);
+      const ownClass = await cachedStudentClass(cache, db, viewer.id);
+      if (query.class !== undefined && query.class !== ownClass) {
+        throw forbidden('You can only see the resources of your own class');
       }
-      const search = query.search === undefined ? undefined : containsPattern(query.search);
-      const isWholeLibrary =
-        viewer.role === 'student' &&
-        query.subject === undefined &&
-        type === undefined &&
-        search === undefined &&
-        !query.starred;
-      const rows = isWholeLibrary
-        ? await classPage(query).execute({
-            viewerId: viewer.id,
-            className: ownClass!,
-            limit: query.limit + 1,
-            offset: query.offset,
-          })
-        : await db
-            .select(viewColumns(viewer.id))
-            .from(resources)
-            .innerJoin(teachers, eq(teachers.id, resources.uploadedByTeacherId))
-            .where(
-              and(
-                scope,
-                query.subject === undefined
-                  ? undefined
-                  : sql`${resources.subject} ilike ${containsPattern(query.subject)} escape '\\'`,
-                type === undefined ? undefined : mimeTypeFilter(type),
-                search === undefined
-                  ? undefined
-                  : sql`(${resources.fileName} ilike ${search} escape '\\' or ${resources.description} ilike ${search} escape '\\')`,
-                query.starred
-                  ? sql`exists (select 1 from ${resourceStars}
-                  where ${resourceStars.resourceId} = ${resources.id} and ${resourceStars.studentId} = ${viewer.id})`
-                  : undefined,
-              ),
-            )
-            .orderBy(...listOrder(query))
-            .limit(query.limit + 1)
-            .offset(query.offset);
-      return {
-        items: rows.slice(0, query.limit).map((row) => present(row, viewer.id)),
-        hasMore: rows.length > query.limit,
-      };
+      const key = `library:${viewer.id}:${JSON.stringify(query)}`;
+      return cache.read(key, [cacheTags.classResources(ownClass)], () => listRows(viewer, query, ownClass));
     },
 
     /** Records an upload whose bytes are stored; the caller removes the file if this throws. */
@@ -228,6 +247,7 @@ export function createResourcesService(
           uploadedByTeacherId: teacherId,
         })
         .returning({ id: resources.id });
+      await libraryChanged(fields.class);
       return viewResource(created!.id, teacherId);
     },
 
@@ -249,11 +269,12 @@ export function createResourcesService(
           uploadedByTeacherId: teacherId,
         })
         .returning({ id: resources.id });
+      await libraryChanged(input.class);
       return viewResource(created!.id, teacherId);
     },
 
     async updateResource(teacherId: string, id: string, changes: ResourceUpdate): Promise<Resource> {
-      await requireOwnResource(id, teacherId);
+      const before = await requireOwnResource(id, teacherId);
       const values = {
         ...(changes.fileName === undefined
           ? {}
@@ -279,6 +300,7 @@ export function createResourcesService(
             );
           }
         });
+        await libraryChanged(before.className, changes.class ?? before.className);
       }
       return viewResource(id, teacherId);
     },
@@ -289,8 +311,9 @@ export function createResourcesService(
       const [deleted] = await db
         .delete(resources)
         .where(and(eq(resources.id, id), eq(resources.uploadedByTeacherId, teacherId)))
-        .returning({ storageKey: resources.storageKey });
+        .returning({ storageKey: resources.storageKey, className: resources.className });
       if (!deleted) throw notFound('This resource no longer exists');
+      await libraryChanged(deleted.className);
       if (deleted.storageKey) await removeStoredFile(deleted.storageKey);
     },
 
@@ -312,6 +335,7 @@ export function createResourcesService(
           .delete(resourceStars)
           .where(and(eq(resourceStars.resourceId, id), eq(resourceStars.studentId, studentId)));
       }
+      await libraryChanged(row.resourceClass); // everyone's star count, the student's own star
       return viewResource(id, studentId);
     },
 

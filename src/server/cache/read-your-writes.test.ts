@@ -1,0 +1,234 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import { freshNamespace, TEST_REDIS_URL } from '../realtime/test-buses.ts';
+import { signUpStudent, signUpTeacher } from '../testing/actors.ts';
+import { buildNewQuiz } from '../testing/factories.ts';
+import { bearer, createTestApp, TEST_JWT_SECRET, type TestApp } from '../testing/test-app.ts';
+import { quizzes } from '../db/schema.ts';
+import { createRedisTagVersions } from './redis-tag-versions.ts';
+import type { TagVersions } from './read-cache.ts';
+
+/**
+ * The cached reads (decision 015) after each write that changes them: a page read just
+ * before the write must never be served again after it. Each test warms the page first,
+ * with a minute-long time limit, so only the write's announcement can make the change show.
+ */
+
+type Caller = { call: TestApp['call'] };
+type Person = { token: string; profile: { _id: string } };
+
+const CORRECT: Record<string, string> = {
+  'What is 2 + 2?': '4',
+  'What is the capital of France?': 'Paris',
+  'Which is a prime number?': '7',
+};
+
+function scenarios(
+  describeName: string,
+  instances: () => { writer: Caller; reader: Caller; setUpOn: TestApp },
+  condition = true,
+) {
+  describe.skipIf(!condition)(describeName, () => {
+    const get = (on: Caller, person: Person, url: string) =>
+      on.call({ method: 'GET', url, headers: bearer(person.token) });
+    const send = async (
+      on: Caller,
+      person: Person,
+      method: 'POST' | 'PATCH' | 'DELETE',
+      url: string,
+      payload?: object,
+    ) => {
+      const response = await on.call({ method, url, headers: bearer(person.token), payload });
+      expect(response.status, response.raw).toBeLessThan(300);
+      return response.body.data;
+    };
+    const newClass = () => `Cache-${randomUUID().slice(0, 8)}`;
+
+    async function classWithQuiz() {
+      const { setUpOn } = instances();
+      const className = newClass();
+      const teacher = await signUpTeacher(setUpOn);
+      const student = await signUpStudent(setUpOn, { class: className, name: 'Casey Cache' });
+      return { className, teacher, student };
+    }
+
+    it('quiz list: a new quiz, a start and a submission show at once', async () => {
+      const { writer, reader } = instances();
+      const { className, teacher, student } = await classWithQuiz();
+      const onlineIds = async () =>
+        ((await get(reader, student, '/api/get-all-quiz?view=online')).body.data as { _id: string }[]).map(
+          (quiz) => quiz._id,
+        );
+      expect(await onlineIds()).toEqual([]);
+
+      const quiz = await send(writer, teacher, 'POST', '/api/teacher/add-quiz', buildNewQuiz({ class: className }));
+      expect(await onlineIds()).toEqual([quiz._id]);
+
+      const online = async () => (await get(reader, student, '/api/get-all-quiz?view=online')).body.data[0];
+      expect((await online()).attempt).toBeNull();
+      const started = await send(writer, student, 'POST', `/api/quiz/${quiz._id}/start`);
+      expect((await online()).attempt).not.toBeNull();
+
+      const attempted = async () => (await get(reader, student, '/api/get-all-quiz?view=attempted')).body.data;
+      expect(await attempted()).toEqual([]);
+      const questions = started.quiz.questions as { _id: string; question_text: string }[];
+      await send(writer, student, 'POST', '/api/student/update-student', {
+        quiz: {
+          _id: quiz._id,
+          questions: questions.map((question) => ({
+            _id: question._id,
+            selectedOption: CORRECT[question.question_text],
+          })),
+        },
+      });
+      expect(await onlineIds()).toEqual([]);
+      expect((await attempted()).map((row: { _id: string }) => row._id)).toEqual([quiz._id]);
+    });
+
+    it('leaderboards: a submission moves the class and the all-classes pages at once', async () => {
+      const { writer, reader } = instances();
+      const { className, teacher, student } = await classWithQuiz();
+      const quiz = await send(writer, teacher, 'POST', '/api/teacher/add-quiz', buildNewQuiz({ class: className }));
+      const names = async (person: Person, url: string) =>
+        ((await get(reader, person, url)).body.data as { name: string }[]).map((entry) => entry.name);
+      const classPage = `/api/get-students?class=${encodeURIComponent(className)}`;
+      expect(await names(student, '/api/get-students')).toEqual([]);
+      expect(await names(teacher, classPage)).toEqual([]);
+      expect(await names(teacher, `${classPage}&search=casey`)).toEqual([]);
+
+      const started = await send(writer, student, 'POST', `/api/quiz/${quiz._id}/start`);
+      await send(writer, student, 'POST', '/api/student/update-student', {
+        quiz: {
+          _id: quiz._id,
+          questions: (started.quiz.questions as { _id: string }[]).map((question) => ({ _id: question._id })),
+        },
+      });
+      expect(await names(student, '/api/get-students')).toEqual(['Casey Cache']);
+      expect(await names(teacher, classPage)).toEqual(['Casey Cache']);
+      expect(await names(teacher, `${classPage}&search=casey`)).toEqual(['Casey Cache']);
+    });
+
+    it('library: a new link, an edit, a star, a move and a deletion show at once', async () => {
+      const { writer, reader } = instances();
+      const { className, teacher, student } = await classWithQuiz();
+      const library = async (query = '') =>
+        (await get(reader, student, `/api/get-resources${query}`)).body.data as {
+          _id: string;
+          fileName: string;
+          isStarred: boolean;
+        }[];
+      expect(await library()).toEqual([]);
+      expect(await library('?search=newton')).toEqual([]);
+
+      const link = await send(writer, teacher, 'POST', '/api/teacher/add-resource-link', {
+        url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+        fileName: 'Newton in 5 minutes',
+        class: className,
+      });
+      expect((await library()).map((resource) => resource.fileName)).toEqual(['Newton in 5 minutes']);
+      expect(await library('?search=newton')).toHaveLength(1);
+
+      await send(writer, teacher, 'PATCH', `/api/teacher/resources/${link._id}`, { fileName: 'Newton, again' });
+      expect((await library()).map((resource) => resource.fileName)).toEqual(['Newton, again']);
+
+      expect((await library())[0]!.isStarred).toBe(false);
+      await send(writer, student, 'POST', `/api/resources/${link._id}/star`, { action: 'star' });
+      expect((await library())[0]!.isStarred).toBe(true);
+      expect(await library('?starred=true')).toHaveLength(1);
+
+      await send(writer, teacher, 'PATCH', `/api/teacher/resources/${link._id}`, { class: newClass() });
+      expect(await library()).toEqual([]);
+      await send(writer, teacher, 'PATCH', `/api/teacher/resources/${link._id}`, { class: className });
+      expect(await library()).toHaveLength(1);
+
+      await send(writer, teacher, 'DELETE', `/api/teacher/resources/${link._id}`);
+      expect(await library()).toEqual([]);
+    });
+  });
+}
+
+const MINUTE = 60_000;
+
+// One instance: the versions live in the process.
+let single: TestApp;
+beforeAll(async () => {
+  single = await createTestApp({ readCache: { ttlMs: MINUTE } });
+});
+afterAll(() => single?.close());
+scenarios('read cache, one instance: every write shows on the next read', () => ({
+  writer: single,
+  reader: single,
+  setUpOn: single,
+}));
+
+// Two instances on one database (two Fastify apps, one PGlite) and one Redis: a write on one
+// must show on the next read on the other, whose cache holds the old page.
+const namespace = freshNamespace();
+const versions: TagVersions[] = [];
+let first: TestApp;
+let second: FastifyInstance;
+let secondCaller: Caller;
+beforeAll(async () => {
+  if (!TEST_REDIS_URL) return;
+  const redisVersions = async () => {
+    const opened = await createRedisTagVersions({ url: TEST_REDIS_URL!, namespace });
+    versions.push(opened);
+    return opened;
+  };
+  first = await createTestApp({ readCache: { ttlMs: MINUTE, versions: await redisVersions() } });
+  second = await buildApp({
+    // The database is the first app's to close.
+    database: { ...first.database, close: async () => {} },
+    jwtSecret: TEST_JWT_SECRET,
+    logLevel: 'silent',
+    storage: first.storage,
+    uploadMaxBytes: 1_000_000,
+    readCache: { ttlMs: MINUTE, versions: await redisVersions() },
+  });
+  secondCaller = {
+    async call(options) {
+      const response = await second.inject(options);
+      return { status: response.statusCode, body: response.json(), headers: response.headers, raw: response.body };
+    },
+  };
+});
+afterAll(async () => {
+  if (!TEST_REDIS_URL) return;
+  await second?.close();
+  await first?.close();
+  const redis = new Redis(TEST_REDIS_URL);
+  const keys = await redis.keys(`${namespace}*`);
+  if (keys.length > 0) await redis.del(...keys);
+  redis.disconnect();
+});
+scenarios(
+  'read cache, two instances sharing Redis versions: a write on one shows on the next read on the other',
+  () => ({ writer: first, reader: secondCaller, setUpOn: first }),
+  Boolean(TEST_REDIS_URL),
+);
+
+// Guards the test itself: without the announcements the pages above would be stale.
+describe('read cache without announcements (the control)', () => {
+  it('serves the page read before a write that was not announced', async () => {
+    const teacher = await signUpTeacher(single);
+    const student = await signUpStudent(single, { class: `Cache-${randomUUID().slice(0, 8)}` });
+    const list = () => single.call({ method: 'GET', url: '/api/get-all-quiz', headers: bearer(student.token) });
+    expect((await list()).body.data).toEqual([]);
+    // A quiz written straight into the database, as another program would: no announcement.
+    await single.database.db.insert(quizzes).values({
+      title: 'Unannounced',
+      subject: 'Maths',
+      className: student.profile.class,
+      deadline: new Date(Date.now() + 86_400_000),
+      maxTimeMinutes: 10,
+      createdByTeacherId: teacher.profile._id,
+      background: buildNewQuiz().quiz.background,
+      questions: [],
+      questionCount: 0,
+    });
+    expect((await list()).body.data).toEqual([]);
+  });
+});
