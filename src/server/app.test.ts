@@ -1,7 +1,11 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withoutQueryParameters } from './app.ts';
 import { teachers } from './db/schema.ts';
-import { createTestApp, type TestApp } from './testing/test-app.ts';
+import { signUpTeacher } from './testing/actors.ts';
+import { multipartBody, SAMPLE_FILES } from './testing/multipart.ts';
+import { bearer, createTestApp, type TestApp } from './testing/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -29,5 +33,67 @@ describe('logging unhandled errors', () => {
     expect(JSON.stringify(logged)).not.toContain(secretHash);
     expect(logged.query).toContain('insert into "teachers"');
     expect(logged.code).toBe('22001'); // string_data_right_truncation
+  });
+});
+
+describe('clients that hang up', () => {
+  const logs: Record<string, unknown>[] = [];
+  let logged: TestApp;
+  beforeAll(async () => {
+    logged = await createTestApp({ logs });
+  });
+  afterAll(() => logged.close());
+
+  it('logs a cut-off upload once, at info, and never as an unhandled error', async () => {
+    const teacher = await signUpTeacher(logged);
+    await logged.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = logged.app.server.address() as AddressInfo;
+    const { payload, headers } = multipartBody({ class: 'Hang-up' }, [
+      { name: 'lecture.mp4', content: SAMPLE_FILES.mp4(2 * 1024 * 1024) },
+    ]);
+    logs.length = 0;
+    await new Promise<void>((resolve) => {
+      const request = httpRequest({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/teacher/upload-resource',
+        headers: { ...headers, ...bearer(teacher.token), 'content-length': String(payload.length) },
+      });
+      request.on('error', () => resolve());
+      request.on('close', () => resolve());
+      request.write(payload.subarray(0, payload.length / 2), () => setTimeout(() => request.destroy(), 200));
+    });
+    await expect.poll(() => logs.some((line) => line.msg === 'request abandoned by the client')).toBe(true);
+    expect(logs.filter((line) => line.msg === 'request abandoned by the client')).toHaveLength(1);
+    expect(logs.filter((line) => (line.level as number) >= 50)).toEqual([]);
+  });
+});
+
+describe('shutting down', () => {
+  it('closes the database only after the handlers of abandoned requests have finished', async () => {
+    const app = await createTestApp();
+    let handlerOutcome: string | undefined;
+    // A handler still working after its client hung up (a page closed mid-request).
+    app.app.get('/test/slow', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      try {
+        await app.database.ping();
+        handlerOutcome = 'database answered';
+      } catch (error) {
+        handlerOutcome = `database closed: ${(error as Error).message}`;
+      }
+      return { done: true };
+    });
+    await app.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.app.server.address() as AddressInfo;
+    const request = httpRequest({ host: '127.0.0.1', port, path: '/test/slow' });
+    request.on('error', () => {});
+    request.end();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    request.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await app.close();
+    expect(handlerOutcome).toBe('database answered');
   });
 });

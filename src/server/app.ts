@@ -30,6 +30,7 @@ import { startAttemptSweep } from './features/quizzes/sweep.ts';
 import { studentsRoutes } from './features/students/routes.ts';
 import { createStudentsService } from './features/students/service.ts';
 import { createTokenService } from './plugins/auth.ts';
+import { trackRunningHandlers } from './plugins/running-handlers.ts';
 import { serveClient } from './plugins/static-client.ts';
 import type { FileStorage } from './storage/file-storage.ts';
 
@@ -37,6 +38,8 @@ export type AppOptions = {
   database: DatabaseHandle;
   jwtSecret: string;
   logLevel?: string;
+  /** Where log lines go (tests read them); standard output when omitted. */
+  logStream?: { write(line: string): void };
   /** Folder of the built client; omitted in API tests. */
   clientDir?: string;
   /** The quotes service for the quote of the day; unset = bundled quotes. */
@@ -51,6 +54,9 @@ export type AppOptions = {
   readCache?: Pick<ReadCacheOptions, 'ttlMs' | 'versions'>;
 };
 
+/** How long a shutdown waits for handlers whose clients have gone before it closes the database. */
+const SHUTDOWN_HANDLER_WAIT_MS = 10_000;
+
 /** Builds the whole application; tests call this and use inject(). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -58,6 +64,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       level: options.logLevel ?? 'info',
       // Bearer tokens and cookies never reach the logs.
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     // Errors raised before routing (a malformed URL) speak the envelope too.
@@ -71,6 +78,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   acceptEmptyJsonBodies(app);
   app.setErrorHandler(handleError);
   addSecurityHeaders(app);
+  const runningHandlers = trackRunningHandlers(app);
 
   const tokens = createTokenService(options.jwtSecret);
   const accounts = createAccountsService(options.database.db, tokens);
@@ -116,6 +124,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.addHook('onClose', async () => {
+    await runningHandlers.settled(SHUTDOWN_HANDLER_WAIT_MS);
+    if (runningHandlers.count > 0) app.log.warn(`closing with ${runningHandlers.count} request(s) still running`);
     await readCache.close();
     await options.database.close();
   });
@@ -171,8 +181,20 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
           : error.message;
     return reply.code(error.statusCode).send(failure(message));
   }
+  if (isAbandonedByClient(error, request)) {
+    // A cancelled upload, a closed tab: nothing failed here, and nobody is left to answer.
+    request.log.info({ code: error.code, reason: error.message }, 'request abandoned by the client');
+    return reply.code(400).send(failure('The request was interrupted'));
+  }
   request.log.error({ err: withoutQueryParameters(error) }, 'unhandled error');
   return reply.code(500).send(failure('Something went wrong on our side. Please try again.'));
+}
+
+/** The request's own stream broke because the client hung up (not a failure of ours). */
+function isAbandonedByClient(error: FastifyError, request: FastifyRequest): boolean {
+  const isStreamError =
+    error.code === 'ECONNRESET' || error.code === 'ERR_STREAM_PREMATURE_CLOSE' || error.message === 'aborted';
+  return isStreamError && (request.raw.destroyed || request.raw.aborted);
 }
 
 /**

@@ -44,6 +44,8 @@ export async function createTestApp(
     uploadMaxBytes?: number;
     /** Room size, ICE servers, a shared pub/sub (two apps on one Redis), shorter timings. */
     meetings?: AppOptions['meetings'];
+    /** Given: every log line at info and above is pushed here, parsed (otherwise silent). */
+    logs?: Record<string, unknown>[];
     /** The read cache's time limit and tag versions (Redis: several instances). */
     readCache?: AppOptions['readCache'];
   } = {},
@@ -54,7 +56,10 @@ export async function createTestApp(
   const app = await buildApp({
     database,
     jwtSecret: TEST_JWT_SECRET,
-    logLevel: 'silent',
+    logLevel: options.logs ? 'info' : 'silent',
+    logStream: options.logs
+      ? { write: (line: string) => void options.logs!.push(JSON.parse(line) as Record<string, unknown>) }
+      : undefined,
     quotes: options.quotes,
     storage,
     uploadMaxBytes: options.uploadMaxBytes ?? RESOURCE_LIMITS.uploadMaxBytesDefault,
