@@ -220,6 +220,18 @@ describe('loadConfig: meetings', () => {
     expect(config).toMatchObject({ redisUrl: undefined, meetingRoomSize: 8, iceServers: [] });
   });
 
+  it('reads READ_CACHE_MS: 1 s by default, 0 turns the cache off', () => {
+    expect(loadConfig({ DATA_DIR: freshDataDir() }).readCacheMs).toBe(1000);
+    expect(loadConfig({ DATA_DIR: freshDataDir(), READ_CACHE_MS: '0' }).readCacheMs).toBe(0);
+    expect(loadConfig({ DATA_DIR: freshDataDir(), READ_CACHE_MS: '60000' }).readCacheMs).toBe(60000);
+  });
+
+  it.each(['-1', '60001', 'soon', '1.5'])('refuses READ_CACHE_MS=%s', (value) => {
+    const problems = problemsOf({ DATA_DIR: freshDataDir(), READ_CACHE_MS: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^READ_CACHE_MS must be/);
+  });
+
   it.each(['1', '51', 'eight', '2.5'])('refuses MEETING_ROOM_SIZE=%s', (value) => {
     const problems = problemsOf({ DATA_DIR: freshDataDir(), MEETING_ROOM_SIZE: value });
     expect(problems).toHaveLength(1);
