@@ -208,20 +208,26 @@ async function runEngine(engine: Engine, options: Options): Promise<EngineResult
       `baseline (Fastify hello-world): ${baseline.rps} req/s, p99 ${baseline.latency.p99} ms${cpuText(baseline.cpu)}`,
     );
 
-    const server = await startAppServer({
-      port: options.appPort,
-      database: prepared.database,
-      cpuProfileDir: options.cpuProfileDir,
-    });
-    stopServer = server.stop;
-    const baseUrl = server.baseUrl;
-    const meter = () => cpuMeter(server.pid, prepared.database.kind === 'postgres' ? prepared.database.url : undefined);
-    const teacherToken = (await postJson(baseUrl, '/api/teacher/login', {
-      email: school.teacherEmail,
-      password: BENCH_PASSWORD,
-    })) as string;
-
     const scenarios: ScenarioResult[] = [];
+    const readsWanted = readScenarios(school, { teacher: '', leaderboardStudent: '', listStudent: '' }).some(
+      (scenario) => wants(scenario.id),
+    );
+    const startServer = async (readCacheMs?: number) => {
+      const started = await startAppServer({
+        port: options.appPort,
+        database: prepared.database,
+        cpuProfileDir: options.cpuProfileDir,
+        readCacheMs,
+      });
+      stopServer = started.stop;
+      const teacherToken = (await postJson(started.baseUrl, '/api/teacher/login', {
+        email: school.teacherEmail,
+        password: BENCH_PASSWORD,
+      })) as string;
+      const meter = () =>
+        cpuMeter(started.pid, prepared.database.kind === 'postgres' ? prepared.database.url : undefined);
+      return { baseUrl: started.baseUrl, teacherToken, meter };
+    };
     const record = (
       id: string,
       title: string,
@@ -252,6 +258,45 @@ async function runEngine(engine: Engine, options: Options): Promise<EngineResult
         `${id.padEnd(22)} ${String(figures.rps).padStart(8)} req/s (${(ratio * 100).toFixed(1)}% of baseline)  p50 ${figures.latency.p50} p95 ${figures.latency.p95} p99 ${figures.latency.p99} ms  errors ${figures.errors}${cpuText(figures.cpu)}`,
       );
     };
+    // (3) Leaderboards over the whole school, (4) the quiz list, (5) the class library.
+    const runReads = async (app: Awaited<ReturnType<typeof startServer>>, isCached: boolean) => {
+      const readTokens = {
+        teacher: app.teacherToken,
+        leaderboardStudent: await loginStudent(app.baseUrl, school.leaderboardStudent),
+        listStudent: await loginStudent(app.baseUrl, school.listStudent),
+      };
+      for (const scenario of readScenarios(school, readTokens)) {
+        if (!wants(scenario.id)) continue;
+        let cursor = 0;
+        const figures = await runCannon({
+          baseUrl: app.baseUrl,
+          settings: options.load,
+          meter: app.meter(),
+          next: () => scenario.requests[cursor++ % scenario.requests.length]!,
+        });
+        const request = scenario.requests.map((one) => `${one.method ?? 'GET'} ${one.path}`).join(' + ');
+        if (isCached) record(scenario.id, scenario.title, request, figures, { ...scenario, hasRatio: true });
+        // Every read from the database: the cost of a cache miss. The leaderboard's p99 binds here
+        // too; the req/s ratio is the cached path's budget (decision 015).
+        else
+          record(`${scenario.id}-uncached`, `${scenario.title}, read cache off`, request, figures, {
+            ...scenario,
+            hasRatio: false,
+          });
+      }
+    };
+    if (readsWanted) {
+      const uncached = await startServer(0);
+      try {
+        await runReads(uncached, false);
+      } finally {
+        await new Promise((resolve) => setTimeout(resolve, 1000)); // autocannon's last requests
+        await stopServer();
+      }
+    }
+    const { baseUrl, teacherToken, meter } = await startServer();
+    if (readsWanted) await runReads({ baseUrl, teacherToken, meter }, true);
+
     // (1) Login burst: the exam's students all log in at once (argon2id by design: ~20-30 ms of
     // CPU each). Their tokens are the ones the exam rush uses.
     const examClasses = school.classes.slice(0, Math.ceil(options.examStudents / options.plan.classSize));
@@ -288,25 +333,6 @@ async function runEngine(engine: Engine, options: Options): Promise<EngineResult
       // autocannon may hand a few students to two connections; log in whoever it skipped.
       for (const rollNumber of examRolls)
         if (!tokens.has(rollNumber)) tokens.set(rollNumber, await loginStudent(baseUrl, rollNumber));
-    }
-
-    // (3) Leaderboards over the whole school, (4) the quiz list, (5) the class library.
-    const readTokens = {
-      teacher: teacherToken,
-      leaderboardStudent: await loginStudent(baseUrl, school.leaderboardStudent),
-      listStudent: await loginStudent(baseUrl, school.listStudent),
-    };
-    for (const scenario of readScenarios(school, readTokens)) {
-      if (!wants(scenario.id)) continue;
-      let cursor = 0;
-      const figures = await runCannon({
-        baseUrl,
-        settings: options.load,
-        meter: meter(),
-        next: () => scenario.requests[cursor++ % scenario.requests.length]!,
-      });
-      const request = scenario.requests.map((one) => `${one.method ?? 'GET'} ${one.path}`).join(' + ');
-      record(scenario.id, scenario.title, request, figures, { ...scenario, hasRatio: true });
     }
 
     // (2) Exam rush. PostgreSQL: the budget's N. PGlite: the same N, then a search for the largest N that holds.

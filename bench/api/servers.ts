@@ -42,6 +42,8 @@ export async function startAppServer(options: {
   database: ServerDatabase;
   cpuProfileDir?: string | undefined;
   logLevel?: string | undefined;
+  /** READ_CACHE_MS (decision 015); the app's default when omitted, 0 = every read from the database. */
+  readCacheMs?: number | undefined;
 }): Promise<RunningServer> {
   const baseUrl = `http://127.0.0.1:${options.port}`;
   const profile = options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
@@ -58,6 +60,7 @@ export async function startAppServer(options: {
       S3_BUCKET: '',
       JWT_SECRET: '',
       LOG_LEVEL: options.logLevel ?? 'warn',
+      READ_CACHE_MS: options.readCacheMs === undefined ? '' : String(options.readCacheMs),
       QUOTES_API_URL: 'http://127.0.0.1:9/v1/quotes',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
