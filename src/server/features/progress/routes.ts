@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { leaderboardQuerySchema } from '#shared/progress';
-import { ok } from '../../http.ts';
+import { ok, okPage } from '../../http.ts';
 import { currentUser, requireRole, requireUser, type TokenService } from '../../plugins/auth.ts';
 import type { ProgressService } from './service.ts';
 
@@ -13,10 +13,10 @@ export function progressRoutes(progress: ProgressService, tokens: TokenService):
     app.get(
       '/api/get-students',
       { schema: { querystring: leaderboardQuerySchema }, onRequest: anyUser },
-      async (request) => {
+      async (request, reply) => {
         const { class: className, search, offset, limit } = request.query;
         const listed = await progress.listLeaderboard(currentUser(request), { className, search }, { offset, limit });
-        return { ...ok('Students found', listed.items), page: { offset, limit, hasMore: listed.hasMore } };
+        return okPage(reply, 'Students found', listed, { offset, limit });
       },
     );
 

@@ -8,7 +8,7 @@ import {
   submitAttemptSchema,
 } from '#shared/quizzes';
 import { emptyBodySchema } from '#shared/accounts';
-import { ok } from '../../http.ts';
+import { ok, okPage } from '../../http.ts';
 import { currentUser, requireRole, requireUser, type TokenService } from '../../plugins/auth.ts';
 import type { QuizzesService } from './service.ts';
 
@@ -35,14 +35,14 @@ export function quizzesRoutes(quizzes: QuizzesService, tokens: TokenService): Fa
     app.get(
       '/api/get-all-quiz',
       { schema: { querystring: quizListQuerySchema }, onRequest: anyUser },
-      async (request) => {
+      async (request, reply) => {
         const user = currentUser(request);
         const { view, offset, limit } = request.query;
         const listed =
           user.role === 'teacher'
             ? await quizzes.listForTeacher(user.id, { offset, limit })
             : await quizzes.listForStudent(user.id, view, { offset, limit });
-        return { ...ok('Quizzes found', listed.items), page: { offset, limit, hasMore: listed.hasMore } };
+        return okPage(reply, 'Quizzes found', listed, { offset, limit });
       },
     );
 

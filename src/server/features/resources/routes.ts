@@ -11,7 +11,7 @@ import {
   videoLinkSchema,
 } from '#shared/resources';
 import { AppError, badRequest } from '../../errors.ts';
-import { ok } from '../../http.ts';
+import { ok, okPage } from '../../http.ts';
 import { currentUser, requireRole, requireUser, type TokenService } from '../../plugins/auth.ts';
 import { FileNotFoundError, type ByteRange, type FileStorage } from '../../storage/file-storage.ts';
 import { contentDisposition, isInlineType } from './content-type.ts';
@@ -52,10 +52,10 @@ export function resourcesRoutes(options: ResourcesRoutesOptions): FastifyPluginA
     app.get(
       '/api/get-resources',
       { schema: { querystring: resourceListQuerySchema }, onRequest: requireUser(tokens) },
-      async (request) => {
+      async (request, reply) => {
         const { offset, limit } = request.query;
         const listed = await resources.listResources(currentUser(request), request.query);
-        return { ...ok('Resources found', listed.items), page: { offset, limit, hasMore: listed.hasMore } };
+        return okPage(reply, 'Resources found', listed, { offset, limit });
       },
     );
 

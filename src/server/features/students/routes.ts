@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { studentListQuerySchema } from '#shared/students';
-import { ok } from '../../http.ts';
+import { ok, okPage } from '../../http.ts';
 import { requireRole, type TokenService } from '../../plugins/auth.ts';
 import type { StudentsService } from './service.ts';
 
@@ -12,10 +12,10 @@ export function studentsRoutes(students: StudentsService, tokens: TokenService):
     app.get(
       '/api/teacher/students',
       { schema: { querystring: studentListQuerySchema }, onRequest: teacherOnly },
-      async (request) => {
+      async (request, reply) => {
         const { offset, limit } = request.query;
         const listed = await students.listStudents(request.query);
-        return { ...ok('Students found', listed.items), page: { offset, limit, hasMore: listed.hasMore } };
+        return okPage(reply, 'Students found', listed, { offset, limit });
       },
     );
 
