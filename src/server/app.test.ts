@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withoutQueryParameters } from './app.ts';
 import { teachers } from './db/schema.ts';
 import { signUpTeacher } from './testing/actors.ts';
-import { multipartBody, SAMPLE_FILES } from './testing/multipart.ts';
-import { bearer, createTestApp, type TestApp } from './testing/test-app.ts';
+import { multipartBody, SAMPLE_FILES, uploadHalfThenHangUp } from './testing/multipart.ts';
+import { createTestApp, type TestApp } from './testing/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -48,22 +48,11 @@ describe('clients that hang up', () => {
     const teacher = await signUpTeacher(logged);
     await logged.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = logged.app.server.address() as AddressInfo;
-    const { payload, headers } = multipartBody({ class: 'Hang-up' }, [
+    const body = multipartBody({ class: 'Hang-up' }, [
       { name: 'lecture.mp4', content: SAMPLE_FILES.mp4(2 * 1024 * 1024) },
     ]);
     logs.length = 0;
-    await new Promise<void>((resolve) => {
-      const request = httpRequest({
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: '/api/teacher/upload-resource',
-        headers: { ...headers, ...bearer(teacher.token), 'content-length': String(payload.length) },
-      });
-      request.on('error', () => resolve());
-      request.on('close', () => resolve());
-      request.write(payload.subarray(0, payload.length / 2), () => setTimeout(() => request.destroy(), 200));
-    });
+    await uploadHalfThenHangUp({ port, token: teacher.token, body, holdMs: 200 });
     await expect.poll(() => logs.some((line) => line.msg === 'request abandoned by the client')).toBe(true);
     expect(logs.filter((line) => line.msg === 'request abandoned by the client')).toHaveLength(1);
     expect(logs.filter((line) => (line.level as number) >= 50)).toEqual([]);

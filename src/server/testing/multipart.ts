@@ -1,5 +1,6 @@
 import { crc32 } from '../demo/demo-files.ts';
 import { randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 
 export type MultipartFile = { field?: string; name: string; content: Buffer; contentType?: string };
 
@@ -75,4 +76,29 @@ function zipWithOneFile(name: string, content: Buffer): Buffer {
   end.writeUInt32LE(central.length + nameBytes.length, 12);
   end.writeUInt32LE(centralOffset, 16);
   return Buffer.concat([local, nameBytes, content, central, nameBytes, end]);
+}
+
+/**
+ * Starts an upload over real HTTP, sends half of the body, waits `holdMs` (long enough for the
+ * server to start storing it) and hangs up, as a closed tab or a lost connection would.
+ */
+export function uploadHalfThenHangUp(options: {
+  port: number;
+  token: string;
+  body: ReturnType<typeof multipartBody>;
+  holdMs: number;
+}): Promise<void> {
+  const { payload, headers } = options.body;
+  return new Promise<void>((resolve) => {
+    const request = httpRequest({
+      host: '127.0.0.1',
+      port: options.port,
+      method: 'POST',
+      path: '/api/teacher/upload-resource',
+      headers: { ...headers, authorization: `Bearer ${options.token}`, 'content-length': String(payload.length) },
+    });
+    request.on('error', () => resolve());
+    request.on('close', () => resolve());
+    request.write(payload.subarray(0, payload.length / 2), () => setTimeout(() => request.destroy(), options.holdMs));
+  });
 }

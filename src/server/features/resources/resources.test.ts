@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Resource } from '#shared/resources';
 import { signUpStudent, signUpTeacher } from '../../testing/actors.ts';
-import { multipartBody, SAMPLE_FILES, type MultipartFile } from '../../testing/multipart.ts';
+import { multipartBody, SAMPLE_FILES, uploadHalfThenHangUp, type MultipartFile } from '../../testing/multipart.ts';
 import { bearer, createTestApp, TEST_JWT_SECRET, type TestApp } from '../../testing/test-app.ts';
 import { detectContentType, cleanFileName } from './content-type.ts';
 import { createFileAccess } from './file-access.ts';
@@ -355,22 +355,11 @@ describe('an upload cut off by the client', () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
     const before = { files: await storedFiles(), rows: await resourceCount() };
-    const { payload, headers } = multipartBody({ class: newClass() }, [
+    const body = multipartBody({ class: newClass() }, [
       { name: 'lecture.mp4', content: SAMPLE_FILES.mp4(3 * 1024 * 1024) },
     ]);
-    await new Promise<void>((resolve) => {
-      const request = httpRequest({
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: '/api/teacher/upload-resource',
-        headers: { ...headers, ...bearer(teacher.token), 'content-length': String(payload.length) },
-      });
-      request.on('error', () => resolve());
-      request.on('close', () => resolve());
-      // Send half of the file, give the server time to start storing it, then hang up.
-      request.write(payload.subarray(0, payload.length / 2), () => setTimeout(() => request.destroy(), 300));
-    });
+    // Send half of the file, give the server time to start storing it, then hang up.
+    await uploadHalfThenHangUp({ port, token: teacher.token, body, holdMs: 300 });
     // The server notices the hang-up and cleans up.
     await expect.poll(storedFiles, { timeout: 5000 }).toEqual(before.files);
     expect(await resourceCount()).toBe(before.rows);
