@@ -90,8 +90,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes(options.database));
   const readCache = createReadCache({
     ...options.readCache,
-    // Without its versions the cache reads the database instead: worth a warning, not a failure.
-    onError: (error) => app.log.warn({ err: error }, 'read cache: tag versions unavailable'),
+    // Without its versions the cache reads the database instead: worth a warning (one every
+    // 10 s, not one per request while Redis is away), not a failure.
+    onError: atMostEvery(10_000, (error) => app.log.warn({ err: error }, 'read cache: tag versions unavailable')),
   });
   const quizzes = createQuizzesService(options.database.db, readCache);
 
@@ -130,6 +131,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await options.database.close();
   });
   return app;
+}
+
+/** `report`, called at most once per `intervalMs` (later calls in the interval are dropped). */
+function atMostEvery<T>(intervalMs: number, report: (value: T) => void): (value: T) => void {
+  let lastAt = -Infinity;
+  return (value) => {
+    const now = Date.now();
+    if (now - lastAt < intervalMs) return;
+    lastAt = now;
+    report(value);
+  };
 }
 
 function failure(message: string, errors?: FieldError[]): ApiFailure {

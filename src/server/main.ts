@@ -34,10 +34,12 @@ async function main() {
       : { kind: 'pglite', dataDir: pgliteDirectory(config.dataDir) },
   );
   // Meetings: Redis when several instances serve one school (an unreachable REDIS_URL stops the start).
-  let reportRedisProblem = (error: Error) => console.error(`Redis (meetings): ${error.message}`);
+  let reportRedisProblem = (error: Error) => console.error(`Redis: ${error.message}`);
   const pubsub = await createPubSub(config, { onError: (error) => reportRedisProblem(error) });
   // The read cache's versions: shared through the same Redis, so every instance sees every write.
-  const readCacheVersions = config.redisUrl ? await redisTagVersions(config.redisUrl) : undefined;
+  const readCacheVersions = config.redisUrl
+    ? await redisTagVersions(config.redisUrl, (error) => reportRedisProblem(error))
+    : undefined;
   const app = await buildApp({
     database,
     jwtSecret: config.jwtSecret,
@@ -49,7 +51,7 @@ async function main() {
     meetings: { pubsub, roomSize: config.meetingRoomSize, iceServers: config.iceServers },
     readCache: { ttlMs: config.readCacheMs, versions: readCacheVersions },
   });
-  reportRedisProblem = (error) => app.log.warn({ err: error }, 'Redis (meetings): connection problem');
+  reportRedisProblem = (error) => app.log.warn({ err: error }, 'Redis: connection problem');
   // Runs after the meeting sockets have closed and given their seats back (preClose).
   app.addHook('onClose', () => pubsub.close());
 
@@ -77,12 +79,12 @@ async function main() {
 }
 
 /** Loaded only when REDIS_URL is set, as the Redis bus is. */
-async function redisTagVersions(url: string): Promise<TagVersions> {
+async function redisTagVersions(url: string, onError: (error: Error) => void): Promise<TagVersions> {
   const [{ createRedisTagVersions }, { DEFAULT_NAMESPACE }] = await Promise.all([
     import('./cache/redis-tag-versions.ts'),
     import('./realtime/redis-pubsub.ts'),
   ]);
-  return createRedisTagVersions({ url, namespace: DEFAULT_NAMESPACE });
+  return createRedisTagVersions({ url, namespace: DEFAULT_NAMESPACE, onError });
 }
 
 main().catch((error: unknown) => {

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freshNamespace, TEST_REDIS_URL } from '../realtime/test-buses.ts';
@@ -179,6 +180,48 @@ describe.skipIf(!TEST_REDIS_URL)('Redis tag versions (several instances)', () =>
     expect(await a.read('page', ['class:7B'], load)).toBe(2);
     await b.changed(['class:8C']);
     expect(await a.read('page', ['class:7B'], load)).toBe(2);
+  });
+
+  it('reads the database, without waiting, when Redis stalls', async () => {
+    // A Redis of its own, paused with SIGSTOP: connected, but it never answers.
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const server = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no'], {
+      stdio: 'ignore',
+    });
+    try {
+      await expect
+        .poll(async () => {
+          const probe = new Redis(port, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 0 });
+          try {
+            await probe.connect();
+            return await probe.ping();
+          } catch {
+            return 'down';
+          } finally {
+            probe.disconnect();
+          }
+        })
+        .toBe('PONG');
+      const problems: unknown[] = [];
+      const versions = await createRedisTagVersions({
+        url: `redis://127.0.0.1:${port}`,
+        namespace,
+        commandTimeoutMs: 200,
+        onError: (error) => problems.push(error),
+      });
+      opened.push(versions);
+      const cache = createReadCache({ ttlMs: 60_000, versions, onError: (error) => problems.push(error) });
+      process.kill(server.pid!, 'SIGSTOP');
+      const { load } = countingLoad();
+      const started = Date.now();
+      expect(await cache.read('page', ['t'], load)).toBe(1);
+      await cache.changed(['t']);
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(problems.length).toBeGreaterThanOrEqual(2);
+    } finally {
+      process.kill(server.pid!, 'SIGCONT');
+      server.kill('SIGKILL');
+    }
   });
 
   it('reads the database when Redis is unreachable', async () => {

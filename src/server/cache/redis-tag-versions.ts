@@ -11,14 +11,26 @@ export async function createRedisTagVersions(options: {
   url: string;
   /** Prefix of every key, shared with the meetings' keys (`studyhall:` by default). */
   namespace: string;
+  /** Connection problems after the start (ioredis reconnects by itself); the default is stderr. */
+  onError?: (error: Error) => void;
+  /** How long one command may take before it counts as failed (the read then goes to the database). */
+  commandTimeoutMs?: number;
 }): Promise<TagVersions> {
   const redis = new Redis(options.url, {
     lazyConnect: true,
-    // A read waits for no reconnect: it goes to the database instead (the cache reports the error).
+    connectTimeout: 5_000,
+    // A read waits for no reconnect and no stalled server: it goes to the database instead
+    // (the cache reports the error), so a Redis problem slows nothing down.
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
+    commandTimeout: options.commandTimeoutMs ?? 250,
   });
   await redis.connect();
+  let isClosing = false;
+  const reportError = options.onError ?? ((error: Error) => console.error(`Redis (read cache): ${error.message}`));
+  redis.on('error', (error: Error) => {
+    if (!isClosing) reportError(error);
+  });
   const keyOf = (tag: string) => `${options.namespace}cache-version:${tag}`;
   const lifetimeMs = Math.max(60 * 60_000, MAX_TAGGED_TTL_MS * 10);
 
@@ -35,6 +47,7 @@ export async function createRedisTagVersions(options: {
       if (failure) throw failure;
     },
     async close() {
+      isClosing = true;
       redis.disconnect();
     },
   };
