@@ -7,7 +7,9 @@ import { freshNamespace, TEST_REDIS_URL } from '../realtime/test-buses.ts';
 import { signUpStudent, signUpTeacher } from '../testing/actors.ts';
 import { buildNewQuiz } from '../testing/factories.ts';
 import { bearer, createTestApp, TEST_JWT_SECRET, type TestApp } from '../testing/test-app.ts';
+import { sql } from 'drizzle-orm';
 import { quizzes } from '../db/schema.ts';
+import { multipartBody, SAMPLE_FILES } from '../testing/multipart.ts';
 import { createRedisTagVersions } from './redis-tag-versions.ts';
 import type { TagVersions } from './read-cache.ts';
 
@@ -86,6 +88,62 @@ function scenarios(
       });
       expect(await onlineIds()).toEqual([]);
       expect((await attempted()).map((row: { _id: string }) => row._id)).toEqual([quiz._id]);
+    });
+
+    it('quiz list: an attempt closed by the timer moves to Attempted at once', async () => {
+      const { writer, reader, setUpOn } = instances();
+      const { className, teacher, student } = await classWithQuiz();
+      const quiz = await send(
+        writer,
+        teacher,
+        'POST',
+        '/api/teacher/add-quiz',
+        buildNewQuiz({ class: className, maxTime: 1 }),
+      );
+      await send(writer, student, 'POST', `/api/quiz/${quiz._id}/start`);
+      const attempted = async () =>
+        ((await get(reader, student, '/api/get-all-quiz?view=attempted')).body.data as { _id: string }[]).map(
+          (row) => row._id,
+        );
+      expect(await attempted()).toEqual([]);
+      // The time and the grace run out (moved back in the database: nothing to announce yet)…
+      await setUpOn.database.db.execute(sql`update quiz_attempts
+        set started_at = started_at - interval '10 minutes', ends_at = ends_at - interval '10 minutes'
+        where quiz_id = ${quiz._id}::uuid`);
+      expect(await attempted()).toEqual([]); // the cached page, as expected
+      // …then the next read of the quiz closes the attempt, which announces it.
+      expect((await get(writer, student, `/api/quiz/${quiz._id}`)).status).toBe(200);
+      expect(await attempted()).toEqual([quiz._id]);
+    });
+
+    it('library: an uploaded file shows at once; a star shows only as the starring student', async () => {
+      const { writer, reader, setUpOn } = instances();
+      const { className, teacher, student } = await classWithQuiz();
+      const classmate = await signUpStudent(setUpOn, { class: className });
+      const library = async (person: Person) =>
+        (await get(reader, person, '/api/get-resources')).body.data as {
+          _id: string;
+          isStarred: boolean;
+          starCount: number;
+        }[];
+      expect(await library(student)).toEqual([]);
+      expect(await library(classmate)).toEqual([]);
+      const { payload, headers } = multipartBody({ class: className }, [
+        { name: 'Cells.pdf', content: SAMPLE_FILES.pdf() },
+      ]);
+      const uploaded = await writer.call({
+        method: 'POST',
+        url: '/api/teacher/upload-resource',
+        headers: { ...headers, ...bearer(teacher.token) },
+        payload,
+      });
+      expect(uploaded.status, uploaded.raw).toBe(201);
+      expect((await library(student)).map((resource) => resource._id)).toEqual([uploaded.body.data._id]);
+      expect(await library(classmate)).toHaveLength(1);
+
+      await send(writer, student, 'POST', `/api/resources/${uploaded.body.data._id}/star`, { action: 'star' });
+      expect(await library(student)).toMatchObject([{ isStarred: true, starCount: 1 }]);
+      expect(await library(classmate)).toMatchObject([{ isStarred: false, starCount: 1 }]);
     });
 
     it('leaderboards: a submission moves the class and the all-classes pages at once', async () => {
