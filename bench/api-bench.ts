@@ -9,7 +9,8 @@
 // default postgres://postgres@127.0.0.1:5432/postgres), BENCH_PORT (first of two ports,
 // default 3401), BENCH_DURATION / BENCH_CONNECTIONS (autocannon, default 10 s / 10),
 // BENCH_EXAM_STUDENTS (2000), BENCH_ONLY (comma-separated scenario ids), BENCH_CPU_PROF=1
-// (a V8 profile of the server in bench/results/profiles), BENCH_OUT (the JSON file).
+// (a V8 profile of the server in bench/results/profiles), BENCH_OUT (the JSON file),
+// BENCH_REDIS_URL (the app with REDIS_URL: read-cache versions in Redis, as several instances run).
 //
 // Exits 1 when a budget is missed (full mode) or any request failed (quick mode).
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -66,6 +67,8 @@ function readOptions() {
     pgliteSearchRounds: Math.max(0, Math.floor(Number(process.env.BENCH_PGLITE_ROUNDS ?? (isQuick ? 0 : 4)) || 0)),
     only: process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((id) => id.trim())) : undefined,
     cpuProfileDir: process.env.BENCH_CPU_PROF ? path.join(resultsDir, 'profiles') : undefined,
+    /** The app with REDIS_URL (read-cache versions in Redis, as with several instances). */
+    redisUrl: process.env.BENCH_REDIS_URL || undefined,
     out: flag('out') ?? process.env.BENCH_OUT,
   };
 }
@@ -218,6 +221,7 @@ async function runEngine(engine: Engine, options: Options): Promise<EngineResult
         database: prepared.database,
         cpuProfileDir: options.cpuProfileDir,
         readCacheMs,
+        redisUrl: options.redisUrl,
       });
       stopServer = started.stop;
       const teacherToken = (await postJson(started.baseUrl, '/api/teacher/login', {
@@ -474,6 +478,7 @@ async function main() {
       load: options.load,
       examStudents: options.examStudents,
       examWindowSeconds: options.examWindowSeconds,
+      redis: options.redisUrl !== undefined,
       plan: options.plan,
       budgets: BUDGET,
     },
@@ -487,7 +492,7 @@ async function main() {
   const file = options.out ?? path.join(resultsDir, `api-${report.mode}-${options.engines.join('-')}-${stamp}.json`);
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
   // The committed record: the latest full run on both databases.
-  if (!options.out && !options.isQuick && options.engines.length === 2 && !options.only) {
+  if (!options.out && !options.isQuick && options.engines.length === 2 && !options.only && !options.redisUrl) {
     copyFileSync(file, path.join(resultsDir, 'latest.json'));
   }
   console.log(`\n${renderMarkdown(report as unknown as BenchReport)}`);

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -44,6 +45,8 @@ export async function startAppServer(options: {
   logLevel?: string | undefined;
   /** READ_CACHE_MS (decision 015); the app's default when omitted, 0 = every read from the database. */
   readCacheMs?: number | undefined;
+  /** REDIS_URL: the read cache's versions in Redis, as several instances run (one MGET per cached read). */
+  redisUrl?: string | undefined;
 }): Promise<RunningServer> {
   const baseUrl = `http://127.0.0.1:${options.port}`;
   const profile = options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
@@ -56,9 +59,10 @@ export async function startAppServer(options: {
       HOST: '127.0.0.1',
       DATA_DIR: options.database.dataDir,
       DATABASE_URL: options.database.kind === 'postgres' ? options.database.url : '',
-      REDIS_URL: '',
+      REDIS_URL: options.redisUrl ?? '',
       S3_BUCKET: '',
-      JWT_SECRET: '',
+      // Several instances' settings need a shared secret (config.ts refuses them without one).
+      JWT_SECRET: options.redisUrl ? randomBytes(32).toString('hex') : '',
       LOG_LEVEL: options.logLevel ?? 'warn',
       READ_CACHE_MS: options.readCacheMs === undefined ? '' : String(options.readCacheMs),
       QUOTES_API_URL: 'http://127.0.0.1:9/v1/quotes',
