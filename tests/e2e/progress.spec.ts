@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { STUDY_MODE } from '../../src/shared/constants.ts';
 import { logInStudentThroughUi, logInTeacherThroughUi, enterStudyMode } from './actors.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 import { seedTwoClasses, type ExpectedRow, type SeededClasses } from './progress-setup.ts';
@@ -17,15 +18,16 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   await request.dispose();
 });
 
-async function shoot(page: Page, name: string, projectName: string, { keepPointer = false } = {}) {
-  // No login toast, no menu tooltip of the link just used: the screen as a person reads it.
+async function shoot(page: Page, name: string, projectName: string, { keepPointer = false, inDocs = true } = {}) {
+  // No login toast, no study-mode notice, no menu tooltip of the link just used: the screen as a person reads it.
   await expect(page.getByText('Logged in successfully')).toHaveCount(0);
+  await expect(page.getByText(STUDY_MODE.fullscreenNotice)).toHaveCount(0);
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   if (!keepPointer) await page.mouse.move(page.viewportSize()!.width - 1, page.viewportSize()!.height - 1);
   // Let the tooltip fades (CSS transitions) finish.
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
   await page.screenshot({ path: `${QA_DIR}/${projectName}-${name}.png`, fullPage: true });
-  if (projectName === 'desktop') await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png` });
+  if (projectName === 'desktop' && inDocs) await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png` });
 }
 
 const rowsOf = (page: Page) => page.getByTestId('leaderboard-row');
@@ -153,7 +155,7 @@ test('student leaderboard: only the student’s own class, top 3 highlighted, no
 /** A point in the middle of this subject's slice, found by asking the page what is under each point of a ring. */
 async function pointInSlice(page: Page, subject: string) {
   const point = await page.evaluate((name) => {
-    const surface = document.querySelector('.recharts-surface')!.getBoundingClientRect();
+    const surface = document.querySelector('[data-testid="subject-pie"]')!.getBoundingClientRect();
     const [cx, cy] = [surface.left + surface.width / 2, surface.top + surface.height / 2];
     const at = (degrees: number) => {
       const radians = (degrees * Math.PI) / 180;
@@ -174,12 +176,52 @@ async function pointInSlice(page: Page, subject: string) {
   return point!;
 }
 
+/** The share of a ring around the pie's centre (radius 80 px) that this subject's slice covers. */
+const sweep = async (page: Page, subject: string) =>
+  page.evaluate((name) => {
+    const surface = document.querySelector('[data-testid="subject-pie"]')!.getBoundingClientRect();
+    const [cx, cy] = [surface.left + surface.width / 2, surface.top + surface.height / 2];
+    let hits = 0;
+    for (let degrees = 0; degrees < 360; degrees += 1) {
+      const radians = (degrees * Math.PI) / 180;
+      const element = document.elementFromPoint(cx + 80 * Math.cos(radians), cy + 80 * Math.sin(radians));
+      if (element?.getAttribute('data-subject') === name) hits += 1;
+    }
+    return hits / 360;
+  }, subject);
+
+/**
+ * Near-white pixels inside the pie as drawn (a screenshot, read in the page), away from the
+ * anti-aliased rim: a one-subject pie has none, where a 360-degree sector would show its
+ * white edge from the centre to the rim.
+ */
+async function whitePixelsInsidePie(page: Page) {
+  const png = await page.getByTestId('subject-pie').screenshot({ animations: 'disabled' });
+  return page.evaluate(async (base64) => {
+    const bytes = Uint8Array.from(atob(base64), (character) => character.charCodeAt(0));
+    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const context = canvas.getContext('2d')!;
+    context.drawImage(bitmap, 0, 0);
+    const { data, width, height } = context.getImageData(0, 0, bitmap.width, bitmap.height);
+    // The pie's radius is 134 of the 300 px: look within 126.
+    const radius = (126 * width) / 300;
+    let white = 0;
+    for (let y = 0; y < height; y += 1) {
+      for (let x = 0; x < width; x += 1) {
+        if ((x - width / 2) ** 2 + (y - height / 2) ** 2 > radius ** 2) continue;
+        const offset = (y * width + x) * 4;
+        if (data[offset]! > 230 && data[offset + 1]! > 230 && data[offset + 2]! > 230) white += 1;
+      }
+    }
+    return white;
+  }, png.toString('base64'));
+}
+
 test('statistics: the pie has one slice per subject with its numbers, and a student without quizzes sees the empty state', async ({
   page,
 }, testInfo) => {
   const { students } = seeded;
-  // Slices are located by their drawn angles: no growing animation while they are measured.
-  await page.emulateMedia({ reducedMotion: 'reduce' });
   await logInStudentThroughUi(page, students['Ben Carter']!);
   await page.getByRole('navigation', { name: 'Student menu' }).getByRole('link', { name: 'Statistics' }).click();
   await expect(page).toHaveURL(/\/dashboard\/student\/statistics$/);
@@ -190,7 +232,7 @@ test('statistics: the pie has one slice per subject with its numbers, and a stud
   await expect(page.getByRole('heading', { name: 'Performance by Subject' })).toBeVisible();
 
   // SPEC §9: 300 by 300 pixels; one slice per subject.
-  const surface = page.locator('.recharts-surface');
+  const surface = page.getByTestId('subject-pie');
   await expect(surface).toHaveAttribute('width', '300');
   await expect(surface).toHaveAttribute('height', '300');
   const box = await surface.boundingBox();
@@ -205,44 +247,65 @@ test('statistics: the pie has one slice per subject with its numbers, and a stud
   );
 
   const tooltip = page.getByTestId('subject-tooltip');
+  const ring = page.getByTestId('active-slice-ring');
   const expectations = {
     Mathematics: { accuracy: '100.00%', score: '3.00' },
     Physics: { accuracy: '66.67%', score: '2.00' },
   };
-  for (const [index, [subject, expected]] of Object.entries(expectations).entries()) {
-    // Each slice is pointed at on a freshly drawn chart: a tooltip left by the previous
-    // slice can sit over the next slice and swallow the pointer.
-    if (index > 0) {
-      await page.reload();
-      await enterStudyMode(page);
-      await expect(slices).toHaveCount(2);
-      await surface.scrollIntoViewIfNeeded();
-    }
-    const { x, y } = await pointInSlice(page, subject);
-    await page.mouse.move(x, y, { steps: 5 });
+  const expectDetailsOf = async (subject: keyof typeof expectations) => {
+    const expected = expectations[subject];
+    await expect(tooltip).toHaveAttribute('data-open', 'true');
     await expect(tooltip).toBeVisible();
     await expect(tooltip).toContainText(subject);
     await expect(tooltip).toContainText(`Average accuracy${expected.accuracy}`);
     await expect(tooltip).toContainText(`Average score${expected.score}`);
     await expect(tooltip).toContainText('Tests attempted1');
     await expect(tooltip).toContainText(/Average time\d+\.\d{2} min/);
+    // The slice is marked, in its colour.
+    const fill = await page.locator(`[data-testid="subject-slice"][data-subject="${subject}"]`).getAttribute('fill');
+    await expect(ring).toHaveCount(1);
+    await expect(ring).toHaveAttribute('stroke', fill!);
+  };
+  for (const subject of ['Mathematics', 'Physics'] as const) {
+    const { x, y } = await pointInSlice(page, subject);
+    await page.mouse.move(x, y, { steps: 5 });
+    await expectDetailsOf(subject);
   }
-  // Slices sized by accuracy: Mathematics (100) takes 60 % of the circle, Physics (66.67) 40 %.
+  // The pointer leaving the pie hides the details (they fade out).
   await page.mouse.move(0, 0);
-  const sweep = async (subject: string) =>
-    page.evaluate((name) => {
-      const surface = document.querySelector('.recharts-surface')!.getBoundingClientRect();
-      const [cx, cy] = [surface.left + surface.width / 2, surface.top + surface.height / 2];
-      let hits = 0;
-      for (let degrees = 0; degrees < 360; degrees += 1) {
-        const radians = (degrees * Math.PI) / 180;
-        const element = document.elementFromPoint(cx + 80 * Math.cos(radians), cy + 80 * Math.sin(radians));
-        if (element?.getAttribute('data-subject') === name) hits += 1;
-      }
-      return hits / 360;
-    }, subject);
-  expect(await sweep('Mathematics')).toBeCloseTo(0.6, 1);
-  expect(await sweep('Physics')).toBeCloseTo(0.4, 1);
+  await expect(tooltip).toHaveAttribute('data-open', 'false');
+  await expect(ring).toHaveCount(0);
+
+  // Slices sized by accuracy: Mathematics (100) takes 60 % of the circle, Physics (66.67) 40 %.
+  expect(await sweep(page, 'Mathematics')).toBeCloseTo(0.6, 1);
+  expect(await sweep(page, 'Physics')).toBeCloseTo(0.4, 1);
+
+  if (testInfo.project.use.hasTouch) {
+    // A phone has no hover: a tap on a slice shows its numbers, a tap elsewhere hides them.
+    const point = await pointInSlice(page, 'Physics');
+    await page.touchscreen.tap(point.x, point.y);
+    await expectDetailsOf('Physics');
+    await page.getByRole('heading', { name: 'Performance by Subject' }).tap();
+    await expect(tooltip).toHaveAttribute('data-open', 'false');
+  }
+
+  // By keyboard: each legend entry is a tab stop that shows its subject's numbers; Escape hides them.
+  const legend = page.getByTestId('subject-legend-entry');
+  await expect(legend).toHaveText(['Mathematics100%', 'Physics66.67%']);
+  await legend.first().focus();
+  await expectDetailsOf('Mathematics');
+  await page.keyboard.press('Tab');
+  await expect(legend.nth(1)).toBeFocused();
+  await expectDetailsOf('Physics');
+  await expect(legend.nth(1)).toHaveAccessibleDescription(/^Physics\s*Average accuracy\s*66\.67%/);
+  await page.keyboard.press('Escape');
+  await expect(tooltip).toHaveAttribute('data-open', 'false');
+  await expect(legend.nth(1)).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expectDetailsOf('Mathematics');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(tooltip).toHaveAttribute('data-open', 'false');
 
   const table = page.getByRole('table', { name: 'Subject details' });
   await expect(table.getByRole('row', { name: /Mathematics/ })).toContainText('100.00%');
@@ -261,7 +324,45 @@ test('statistics: the pie has one slice per subject with its numbers, and a stud
   await expect(page.getByRole('heading', { level: 1, name: "Gus Novak's Analytics" })).toBeVisible();
   await expect(page.getByText('No quizzes attempted yet')).toBeVisible();
   await expect(page.getByText('Take some quizzes to see your analytics here.')).toBeVisible();
-  await expect(page.locator('.recharts-surface')).toHaveCount(0);
+  await expect(page.getByTestId('subject-pie')).toHaveCount(0);
   await expectAccessible(page, 'statistics, empty');
   await shoot(page, 'statistics-empty', testInfo.project.name);
+});
+
+test('statistics: one subject fills the whole pie with no seam; a student at 0% sees the legend and no slices', async ({
+  page,
+}, testInfo) => {
+  const { students } = seeded;
+  // Zoe Quinn took one Mathematics quiz: 3 of 3 right.
+  await logInStudentThroughUi(page, students['Zoe Quinn']!);
+  await page.goto('/dashboard/student/statistics');
+  await enterStudyMode(page);
+  await expect(page.getByRole('heading', { level: 1, name: "Zoe Quinn's Analytics" })).toBeVisible();
+  const pie = page.getByTestId('subject-pie');
+  await expect(pie).toHaveAccessibleName('Pie chart of average accuracy by subject: Mathematics 100%');
+  await pie.scrollIntoViewIfNeeded();
+  await expect(page.getByTestId('subject-slice')).toHaveCount(1);
+  expect(await sweep(page, 'Mathematics')).toBe(1);
+  await page.mouse.move(0, 0);
+  expect(await whitePixelsInsidePie(page)).toBe(0);
+
+  const { x, y } = await pointInSlice(page, 'Mathematics');
+  await page.mouse.move(x, y);
+  await expect(page.getByTestId('subject-tooltip')).toHaveAttribute('data-open', 'true');
+  await expect(page.getByTestId('subject-tooltip')).toContainText('Average accuracy100.00%');
+  await expectAccessible(page, 'statistics, one subject');
+  await shoot(page, 'statistics-one-subject', testInfo.project.name, { keepPointer: true, inDocs: false });
+
+  // Finn Walsh answered nothing right: a subject at 0 % has no slice, so there is no pie to draw.
+  await page.evaluate(() => localStorage.clear());
+  await logInStudentThroughUi(page, students['Finn Walsh']!);
+  await page.goto('/dashboard/student/statistics');
+  await enterStudyMode(page);
+  await expect(page.getByRole('heading', { level: 1, name: "Finn Walsh's Analytics" })).toBeVisible();
+  await expect(page.getByText('Every subject is at 0% accuracy so far, so the pie has no slices yet.')).toBeVisible();
+  await expect(page.getByTestId('subject-pie')).toHaveCount(0);
+  await expect(page.getByTestId('subject-legend-entry')).toHaveText(['Mathematics0%']);
+  await page.getByTestId('subject-legend-entry').focus();
+  await expect(page.getByTestId('subject-tooltip')).toContainText('Average accuracy0.00%');
+  await expectAccessible(page, 'statistics, every subject at 0%');
 });

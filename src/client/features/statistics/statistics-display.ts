@@ -1,4 +1,4 @@
-/** What the statistics page and its lazy pie chart share: the pie's size, slice colours, numbers. */
+/** What the statistics page and its pie chart share: the pie's size, slice colours, numbers. */
 
 /** SPEC §9: the pie is 300 by 300 pixels. */
 export const PIE_SIZE_PX = 300;

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChartPie, RotateCw } from 'lucide-react';
-import { Component as ReactComponent, lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import type { StudentStatistics, SubjectStatistics } from '#shared/progress';
 import { formatAccuracy } from '#shared/quizzes';
@@ -8,26 +8,9 @@ import { Button } from '../../components/ui/button.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { apiRequest } from '../../lib/api.ts';
-import { lazyRoute } from '../../lib/lazy-route.ts';
 import { useAppStore } from '../../stores/app-store.ts';
-import { colourOf, twoDecimals } from './statistics-display.ts';
-
-// Recharts is ~100 kB gzipped, more than the rest of the dashboard: the pie comes in its own
-// chunk, fetched only for a student with something to chart, while the numbers show at once.
-const SubjectPieChart = lazy(
-  lazyRoute(() => import('./subject-pie-chart.tsx').then((module) => ({ default: module.SubjectPieChart }))),
-);
-
-/** Keeps a chart that failed to load from taking the page down: the legend and table carry the same facts. */
-class ChartBoundary extends ReactComponent<{ fallback: ReactNode; children: ReactNode }, { hasFailed: boolean }> {
-  override state = { hasFailed: false };
-  static getDerivedStateFromError() {
-    return { hasFailed: true };
-  }
-  override render() {
-    return this.state.hasFailed ? this.props.fallback : this.props.children;
-  }
-}
+import { twoDecimals } from './statistics-display.ts';
+import { SubjectPieChart } from './subject-pie-chart.tsx';
 
 function useStatistics() {
   const query = useQuery({
@@ -105,67 +88,13 @@ function Analytics({ statistics }: { statistics: StudentStatistics }) {
           Performance by Subject
         </h2>
         <p className="mt-1 text-sm text-slate-700">
-          Each slice is a subject, sized by your average accuracy in it. Point at a slice for its numbers; the table
-          below lists them all.
+          Each slice is a subject, sized by your average accuracy in it. Point at a slice or focus its entry in the
+          legend for its numbers; the table below lists them all.
         </p>
-        <SubjectPie subjects={statistics.subjects} />
+        <SubjectPieChart subjects={statistics.subjects} />
         <SubjectTable subjects={statistics.subjects} />
       </section>
     </>
-  );
-}
-
-/** The 300×300 pie (SPEC §9) with its legend; slices sized by average accuracy. */
-function SubjectPie({ subjects }: { subjects: SubjectStatistics[] }) {
-  const hasSlices = subjects.some((subject) => subject.averageAccuracy > 0);
-  const summary = subjects
-    .map((subject) => `${subject.subject} ${formatAccuracy(subject.averageAccuracy)}%`)
-    .join(', ');
-  return (
-    <figure className="mt-4 flex flex-col items-center gap-6 rounded-xl border border-slate-200 bg-white py-5 shadow-sm sm:flex-row sm:justify-center sm:px-6">
-      {/* On a phone the card is a little narrower than the pie: it may use the card's padding. */}
-      <div className="-mx-3 flex w-[calc(100%+1.5rem)] justify-center sm:mx-0 sm:w-auto">
-        {hasSlices ? (
-          <ChartBoundary
-            fallback={
-              <p className="flex size-[300px] items-center justify-center rounded-full bg-slate-100 p-10 text-center text-sm text-slate-700">
-                The chart could not be loaded; the legend and the table have the same numbers.
-              </p>
-            }
-          >
-            <Suspense
-              fallback={<LoadingStatus className="size-[300px] justify-center">Loading the chart…</LoadingStatus>}
-            >
-              <div role="img" aria-label={`Pie chart of average accuracy by subject: ${summary}`}>
-                <SubjectPieChart subjects={subjects} />
-              </div>
-            </Suspense>
-          </ChartBoundary>
-        ) : (
-          <p className="flex size-[300px] items-center justify-center rounded-full bg-slate-100 p-10 text-center text-sm text-slate-700">
-            Every subject is at 0% accuracy so far, so the pie has no slices yet.
-          </p>
-        )}
-      </div>
-      <figcaption className="px-5 sm:px-0">
-        <span className="sr-only">Legend: </span>
-        <ul className="flex flex-col gap-2 text-sm text-slate-800">
-          {subjects.map((subject, index) => (
-            <li key={subject.subject} className="flex items-center gap-2">
-              <span
-                className="inline-block size-3.5 shrink-0 rounded-sm"
-                style={{ backgroundColor: colourOf(index) }}
-                aria-hidden="true"
-              />
-              <span className="wrap-anywhere">{subject.subject}</span>
-              <span className="ml-auto pl-4 tabular-nums text-slate-700">
-                {formatAccuracy(subject.averageAccuracy)}%
-              </span>
-            </li>
-          ))}
-        </ul>
-      </figcaption>
-    </figure>
   );
 }
 
