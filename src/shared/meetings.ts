@@ -110,6 +110,11 @@ export type MeetingTokenClaims = {
   name: string;
   /** The only room this token opens. */
   room: string;
+  /**
+   * The session version of the login that minted it (decision 017): a password change or
+   * "sign out of all devices" closes the meeting too.
+   */
+  sv: number;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -225,6 +230,8 @@ export const CLOSE_CODES = {
   BAD_MESSAGE: 4400,
   TOKEN_EXPIRED: 4401,
   FORBIDDEN: 4403,
+  /** The login that minted the token has ended: the password changed or every device was signed out. */
+  SIGNED_OUT: 4410,
   JOIN_TIMEOUT: 4408,
   ROOM_FULL: 4409,
   TOO_LARGE: 4413,
@@ -243,6 +250,7 @@ export const CLOSE_MESSAGES: Record<CloseReason, string> = {
   BAD_MESSAGE: 'The meeting page sent something the server did not understand. Reload the page.',
   TOKEN_EXPIRED: 'Your meeting pass has expired. Join the room again.',
   FORBIDDEN: 'This meeting link is not valid for this room.',
+  SIGNED_OUT: 'You were signed out (password changed or signed out of all devices). Log in again to rejoin.',
   JOIN_TIMEOUT: 'Joining took too long. Try again.',
   ROOM_FULL: 'This room is full.',
   TOO_LARGE: 'A message was too large to send.',
