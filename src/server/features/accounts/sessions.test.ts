@@ -288,6 +288,7 @@ describe('meetings end with the login that opened them', () => {
     sockets.push(client);
     client.send({ type: 'join', protocolVersion: PROTOCOL_VERSION, roomId: ticket.roomId, media: ALL_ON });
     expect(await client.closedWithin()).toEqual(signedOut);
+    expect(client.inbox.map((message) => message.type)).toEqual([]); // never seated, not even for a moment
   });
 });
 
