@@ -446,6 +446,7 @@ describe('close codes', () => {
     expect(shouldReconnect(1006)).toBe(true); // connection lost
     expect(shouldReconnect(CLOSE_CODES.GOING_AWAY)).toBe(true);
     expect(shouldReconnect(CLOSE_CODES.TOKEN_EXPIRED)).toBe(true);
+    expect(shouldReconnect(CLOSE_CODES.SIGNED_OUT)).toBe(true); // a new token with the session held now, or the login
     expect(shouldReconnect(CLOSE_CODES.ROOM_FULL)).toBe(false);
     expect(shouldReconnect(CLOSE_CODES.REPLACED)).toBe(false);
     expect(shouldReconnect(CLOSE_CODES.LEFT)).toBe(false);
