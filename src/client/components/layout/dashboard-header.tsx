@@ -36,10 +36,10 @@ export function DashboardHeader({
         <BrandLink isCompact />
         <Link
           to={accountPath}
+          aria-label={`${userName}, account settings`}
           className="ml-auto min-w-0 truncate rounded-md px-1 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 hover:text-brand-800"
         >
           <span data-testid="header-user-name">{userName}</span>
-          <span className="sr-only">, account settings</span>
         </Link>
         <span className="flex shrink-0 flex-col items-end text-xs leading-tight text-slate-700 sm:flex-row sm:gap-2 sm:text-sm">
           <time data-testid="header-clock">{formatClock(now)}</time>
