@@ -71,6 +71,7 @@ export const routes: RouteObject[] = [
               { path: 'canvas', lazy: lazyRoute(() => import('./features/canvas/canvas-page.tsx')) },
               { path: 'emeet', lazy: lazyRoute(() => import('./features/meetings/emeet-page.tsx')) },
               { path: 'meet/:roomID', lazy: lazyRoute(() => import('./features/meetings/meet-page.tsx')) },
+              { path: 'account', lazy: lazyRoute(() => import('./features/account/account-page.tsx')) },
             ],
           },
           {
@@ -89,6 +90,7 @@ export const routes: RouteObject[] = [
               { path: 'canvas', lazy: lazyRoute(() => import('./features/canvas/canvas-page.tsx')) },
               { path: 'emeet', lazy: lazyRoute(() => import('./features/meetings/emeet-page.tsx')) },
               { path: 'meet/:roomID', lazy: lazyRoute(() => import('./features/meetings/meet-page.tsx')) },
+              { path: 'account', lazy: lazyRoute(() => import('./features/account/account-page.tsx')) },
             ],
           },
         ],

@@ -13,6 +13,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { AppError } from './errors.ts';
 import { accountsRoutes } from './features/accounts/routes.ts';
 import { createAccountsService } from './features/accounts/service.ts';
+import { createSessionVersions } from './features/accounts/session-versions.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { meetingsRoutes, type MeetingsOptions } from './features/meetings/routes.ts';
 import { progressRoutes } from './features/progress/routes.ts';
@@ -80,20 +81,31 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   addSecurityHeaders(app);
   const runningHandlers = trackRunningHandlers(app);
 
-  const tokens = createTokenService(options.jwtSecret);
-  const accounts = createAccountsService(options.database.db, tokens);
+  // Without its versions the cache reads the database instead: worth a warning (one every
+  // 10 s, not one per request while Redis is away), not a failure.
+  const reportTagVersionsProblem = atMostEvery(10_000, (error: unknown) =>
+    app.log.warn({ err: error }, 'read cache: tag versions unavailable'),
+  );
+  const readCache = createReadCache({ ...options.readCache, onError: reportTagVersionsProblem });
+  // Session versions share the tag versions (Redis with several instances), in a cache of their own.
+  const sessions = createSessionVersions(options.database.db, {
+    versions: options.readCache?.versions,
+    onError: reportTagVersionsProblem,
+  });
+  const tokens = createTokenService(options.jwtSecret, sessions);
+  const accounts = createAccountsService(options.database.db, tokens, sessions);
   // First: its WebSocket support must see every later route (upgrade requests to them are closed).
   await app.register(
-    meetingsRoutes({ db: options.database.db, jwtSecret: options.jwtSecret, tokens, meetings: options.meetings }),
+    meetingsRoutes({
+      db: options.database.db,
+      jwtSecret: options.jwtSecret,
+      tokens,
+      sessions,
+      meetings: options.meetings,
+    }),
   );
 
   await app.register(healthRoutes(options.database));
-  const readCache = createReadCache({
-    ...options.readCache,
-    // Without its versions the cache reads the database instead: worth a warning (one every
-    // 10 s, not one per request while Redis is away), not a failure.
-    onError: atMostEvery(10_000, (error) => app.log.warn({ err: error }, 'read cache: tag versions unavailable')),
-  });
   const quizzes = createQuizzesService(options.database.db, readCache);
 
   await app.register(accountsRoutes(accounts, tokens));

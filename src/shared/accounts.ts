@@ -16,24 +16,30 @@ const emailAddress = (label: string) =>
     .refine((value) => !hasForbiddenCharacters(value), { error: `${label} must be a valid email address` })
     .pipe(z.email({ error: `${label} must be a valid email address` }));
 
-const newPassword = z
-  .string({ error: 'Password is required' })
-  .min(1, { error: 'Password is required' })
-  .min(FIELD_LIMITS.passwordMin, {
-    error: `Password must be at least ${FIELD_LIMITS.passwordMin} characters`,
-  })
-  .max(FIELD_LIMITS.passwordMax, {
-    error: `Password must be at most ${FIELD_LIMITS.passwordMax} characters`,
-  })
-  .refine((password) => password.trim() !== '', { error: 'Password must not be only spaces' });
+/** A password being set: the registration rules (decision 002), under the field's own label. */
+const newPasswordCalled = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .min(1, { error: `${label} is required` })
+    .min(FIELD_LIMITS.passwordMin, {
+      error: `${label} must be at least ${FIELD_LIMITS.passwordMin} characters`,
+    })
+    .max(FIELD_LIMITS.passwordMax, {
+      error: `${label} must be at most ${FIELD_LIMITS.passwordMax} characters`,
+    })
+    .refine((password) => password.trim() !== '', { error: `${label} must not be only spaces` });
+
+const newPassword = newPasswordCalled('Password');
 
 // A login only needs *a* password; its length rules belong to registration.
-const anyPassword = z
-  .string({ error: 'Password is required' })
-  .min(1, { error: 'Password is required' })
-  .max(FIELD_LIMITS.passwordMax, {
-    error: `Password must be at most ${FIELD_LIMITS.passwordMax} characters`,
-  });
+const anyPasswordCalled = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .min(1, { error: `${label} is required` })
+    .max(FIELD_LIMITS.passwordMax, {
+      error: `${label} must be at most ${FIELD_LIMITS.passwordMax} characters`,
+    });
+const anyPassword = anyPasswordCalled('Password');
 
 export const teacherRegistrationSchema = z.object({
   name: requiredText('Name', FIELD_LIMITS.name),
@@ -68,6 +74,36 @@ export const studentLoginSchema = z.object({
   password: anyPassword,
 });
 export type StudentLogin = z.infer<typeof studentLoginSchema>;
+
+const changePasswordFields = {
+  currentPassword: anyPasswordCalled('Current password'),
+  newPassword: newPasswordCalled('New password'),
+};
+const NEW_PASSWORD_UNCHANGED = 'The new password must be different from the current one';
+
+/**
+ * POST /api/{role}/change-password (decision 017): the current password proves it is the
+ * account holder; the new one follows the registration rules. The account is the token's.
+ */
+export const changePasswordSchema = z
+  .object(changePasswordFields)
+  .refine((input) => input.newPassword !== input.currentPassword, {
+    error: NEW_PASSWORD_UNCHANGED,
+    path: ['newPassword'],
+  });
+export type ChangePassword = z.infer<typeof changePasswordSchema>;
+
+/** The change-password form: the same, plus the new password typed twice (the server never sees the copy). */
+export const changePasswordFormSchema = z
+  .object({ ...changePasswordFields, confirmPassword: z.string({ error: 'Type the new password again' }) })
+  .refine((input) => input.newPassword !== input.currentPassword, {
+    error: NEW_PASSWORD_UNCHANGED,
+    path: ['newPassword'],
+  })
+  .refine((input) => input.confirmPassword === input.newPassword, {
+    error: 'The two new passwords do not match',
+    path: ['confirmPassword'],
+  });
 
 /** Bodies of the profile calls are empty; anything sent is ignored. */
 export const emptyBodySchema = z.object({}).loose().nullish();

@@ -110,6 +110,11 @@ export type MeetingTokenClaims = {
   name: string;
   /** The only room this token opens. */
   room: string;
+  /**
+   * The session version of the login that minted it (decision 017): a password change or
+   * "sign out of all devices" closes the meeting too.
+   */
+  sv: number;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -225,6 +230,12 @@ export const CLOSE_CODES = {
   BAD_MESSAGE: 4400,
   TOKEN_EXPIRED: 4401,
   FORBIDDEN: 4403,
+  /**
+   * The login that minted the token has ended: the password changed or every device was
+   * signed out (decision 017). The page mints a new token with the session it holds now: a
+   * tab whose browser has the new login rejoins; one whose login ended gets 401 and the login.
+   */
+  SIGNED_OUT: 4410,
   JOIN_TIMEOUT: 4408,
   ROOM_FULL: 4409,
   TOO_LARGE: 4413,
@@ -243,6 +254,7 @@ export const CLOSE_MESSAGES: Record<CloseReason, string> = {
   BAD_MESSAGE: 'The meeting page sent something the server did not understand. Reload the page.',
   TOKEN_EXPIRED: 'Your meeting pass has expired. Join the room again.',
   FORBIDDEN: 'This meeting link is not valid for this room.',
+  SIGNED_OUT: 'Your sign-in changed (a new password, or signed out of all devices). Reconnecting…',
   JOIN_TIMEOUT: 'Joining took too long. Try again.',
   ROOM_FULL: 'This room is full.',
   TOO_LARGE: 'A message was too large to send.',
@@ -258,5 +270,11 @@ export function closeReasonOf(code: number): CloseReason | undefined {
 /** Whether the meeting screen should reconnect by itself after a close with this code. */
 export function shouldReconnect(code: number): boolean {
   const reason = closeReasonOf(code);
-  return reason === undefined || reason === 'GOING_AWAY' || reason === 'SERVER_ERROR' || reason === 'TOKEN_EXPIRED';
+  return (
+    reason === undefined ||
+    reason === 'GOING_AWAY' ||
+    reason === 'SERVER_ERROR' ||
+    reason === 'TOKEN_EXPIRED' ||
+    reason === 'SIGNED_OUT'
+  );
 }

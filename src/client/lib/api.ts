@@ -1,5 +1,5 @@
 import type { ApiEnvelope, FieldError, PageInfo } from '#shared/api';
-import { readSession } from './session.ts';
+import { readSession, reportSessionEnded } from './session.ts';
 
 /** A failed API call: the server's message, status and field problems. */
 export class ApiError extends Error {
@@ -59,7 +59,14 @@ export async function apiRequest<T>(
   }
   if (!response.ok || !envelope.success) {
     const failure = envelope as Extract<ApiEnvelope<T>, { success: false }>;
-    throw new ApiError(failure.message || `Request failed (HTTP ${response.status})`, response.status, failure.errors);
+    const error = new ApiError(
+      failure.message || `Request failed (HTTP ${response.status})`,
+      response.status,
+      failure.errors,
+    );
+    // The session itself was refused (signed out elsewhere, expired): whoever listens goes to the login.
+    if (response.status === 401 && session) reportSessionEnded(session.token, error.message);
+    throw error;
   }
   return { message: envelope.message, data: envelope.data, page: envelope.page };
 }

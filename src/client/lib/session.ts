@@ -26,7 +26,30 @@ export function clearSession(): void {
   localStorage.removeItem(USER_TYPE_KEY);
 }
 
+type SessionEndedListener = (message: string) => void;
+const sessionEndedListeners = new Set<SessionEndedListener>();
+
+/**
+ * Tells `listener` when the server refuses the stored session (a 401 to a request that
+ * carried it): the password was changed or every device signed out elsewhere (decision
+ * 017), or the token expired. The dashboard guard listens and goes to the login. Returns
+ * the unsubscribe function.
+ */
+export function onSessionEnded(listener: SessionEndedListener): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
+}
+
+/** Called by the HTTP clients when `token` was refused with 401 and `message`. */
+export function reportSessionEnded(token: string, message: string): void {
+  // Another tab of this browser may have stored a newer token meanwhile (it changed the
+  // password): the session lives on, only this request was sent with the old one.
+  if (readSession()?.token !== token) return;
+  for (const listener of [...sessionEndedListeners]) listener(message);
+}
+
 export const dashboardPathFor = (role: UserRole) => `/dashboard/${role}`;
+export const accountPathFor = (role: UserRole) => `/dashboard/${role}/account`;
 export const loginPathFor = (role: UserRole) => `/auth/${role}/login`;
 
 /**

@@ -123,6 +123,8 @@ export const cacheTags = {
   studentAttempts: (studentId: string) => `student-attempts:${studentId}`,
   /** A class library: its resources and their stars. */
   classResources: (className: string) => `class-resources:${className}`,
+  /** An account's session version: a password change or "sign out of all devices" (decision 017). */
+  accountSessions: (role: 'teacher' | 'student', accountId: string) => `account-sessions:${role}:${accountId}`,
 };
 
 /** For code that writes outside a serving app (the demo seed, tests): every read loads, every change is a no-op. */

@@ -36,6 +36,11 @@ export const teachers = pgTable(
     passwordHash: text('password_hash').notNull(),
     /** Bumped by every task-list write: a stale tab's write is refused instead of losing a task. */
     tasksVersion: integer('tasks_version').notNull().default(0),
+    /**
+     * Bumped by a password change or "sign out of all devices": session tokens carry the
+     * version they were issued under and are refused once it has moved on (decision 017).
+     */
+    sessionVersion: integer('session_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // Emails are compared case-insensitively: the index enforces it race-free.
@@ -62,6 +67,8 @@ export const students = pgTable(
     createdByTeacherId: uuid('created_by_teacher_id').references(() => teachers.id, { onDelete: 'set null' }),
     /** Bumped by every task-list write (see teachers.tasksVersion). */
     tasksVersion: integer('tasks_version').notNull().default(0),
+    /** Bumped by a password change or "sign out of all devices" (see teachers.sessionVersion). */
+    sessionVersion: integer('session_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -8,6 +8,7 @@ import type { Database } from '../db/client.ts';
 import { quizAttempts, quizzes, resources, students, teachers } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { createAccountsService } from '../features/accounts/service.ts';
+import { sessionVersionsThrough } from '../features/accounts/session-versions.ts';
 import { createQuizzesService } from '../features/quizzes/service.ts';
 import { detectContentType } from '../features/resources/content-type.ts';
 import { createFileAccess } from '../features/resources/file-access.ts';
@@ -112,7 +113,12 @@ async function ensure<T>(create: () => Promise<T>): Promise<T | undefined> {
 
 /** `storage` given: the class libraries get demo resources too (files need somewhere to live). */
 export async function seedDemo(db: Database, storage?: FileStorage): Promise<SeedSummary> {
-  const accounts = createAccountsService(db, createTokenService('seed-never-issues-tokens-0123456789abcdef'));
+  const sessions = sessionVersionsThrough(db, readsUncached());
+  const accounts = createAccountsService(
+    db,
+    createTokenService('seed-never-issues-tokens-0123456789abcdef', sessions),
+    sessions,
+  );
   const quizService = createQuizzesService(db, readsUncached());
   const taskLists = createTasksService(db);
 

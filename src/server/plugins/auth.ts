@@ -6,7 +6,30 @@ import { TOKEN_LIFETIME_SECONDS } from '#shared/limits';
 import { forbidden, unauthorized } from '../errors.ts';
 
 /** Who is calling, as proven by the token: never taken from the body. */
-export type AuthenticatedUser = { id: string; role: UserRole };
+export type AuthenticatedUser = {
+  id: string;
+  role: UserRole;
+  /** The account's session version the token was issued under (current, or the token is refused). */
+  sessionVersion: number;
+};
+
+/** An account as tokens name it. */
+export type AccountRef = Pick<AuthenticatedUser, 'id' | 'role'>;
+
+/**
+ * Where the current session version of an account is read (decision 017): kept in memory
+ * and refreshed by every change, on every instance, so checking it costs no database round trip.
+ */
+export interface SessionVersionLookup {
+  /** The account's current version; undefined when the account no longer exists. */
+  current(account: AccountRef): Promise<number | undefined>;
+  /** Reads the version again, past what is kept (a token is newer than what this instance knew). */
+  refresh(account: AccountRef): Promise<number | undefined>;
+}
+
+/** What an old token is told after a password change or "sign out of all devices". */
+export const SIGNED_OUT_MESSAGE =
+  'You were signed out because your password was changed or you signed out of all devices. Please log in again.';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,21 +44,27 @@ const claimsSchema = z.object({
   role: z.enum(USER_ROLES),
   /** Always set by issue(); jwtVerify has checked it is in the future. */
   exp: z.number(),
+  /** Session version; tokens issued before versions existed carry none and count as 0 (every account's start). */
+  sv: z.number().int().min(0).default(0),
 });
 
 /** How many verified tokens one instance remembers (a few hundred bytes each). */
 const VERIFIED_TOKENS_KEPT = 20_000;
 
 /**
- * Signs and verifies session tokens (HS256, role + subject, 12 h).
+ * Signs and verifies session tokens (HS256, role + subject + session version, 12 h).
  *
  * A token verified once is remembered until it expires: verifying through WebCrypto costs
  * the event loop about a tenth of a millisecond (a fifth of a leaderboard request's CPU,
  * measured with bench:api), and a session sends the same token with every call. The
  * answer is the same as verifying again: same token, same secret, and the expiry is
  * checked on every use. Tokens that fail are never remembered.
+ *
+ * The session version is checked on every use, remembered or not: a password change or
+ * "sign out of all devices" bumps the account's version, and every older token is refused
+ * from the next request on, on every instance (the lookup is shared through the read cache).
  */
-export function createTokenService(secret: string, now: () => number = Date.now) {
+export function createTokenService(secret: string, sessions: SessionVersionLookup, now: () => number = Date.now) {
   const key = new TextEncoder().encode(secret);
   const verified = new Map<string, { user: AuthenticatedUser; expiresAtMs: number }>();
 
@@ -45,9 +74,36 @@ export function createTokenService(secret: string, now: () => number = Date.now)
     verified.set(token, { user, expiresAtMs });
   }
 
+  /** The token's user when its signature, issuer and expiry hold (the version is not checked here). */
+  async function verifySignature(token: string): Promise<AuthenticatedUser> {
+    const known = verified.get(token);
+    if (known) {
+      if (now() < known.expiresAtMs) return known.user;
+      verified.delete(token);
+      throw unauthorized('Your session has expired, please log in again');
+    }
+    try {
+      // Pinning the algorithm refuses "none" and any algorithm confusion.
+      const { payload } = await jwtVerify(token, key, {
+        algorithms: ['HS256'],
+        issuer: ISSUER,
+        currentDate: new Date(now()),
+      });
+      const claims = claimsSchema.safeParse(payload);
+      if (!claims.success) throw unauthorized('Your session is invalid, please log in again');
+      const user: AuthenticatedUser = { id: claims.data.sub, role: claims.data.role, sessionVersion: claims.data.sv };
+      remember(token, user, claims.data.exp * 1000);
+      return user;
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) throw unauthorized('Your session has expired, please log in again');
+      if (error instanceof joseErrors.JOSEError) throw unauthorized('Your session is invalid, please log in again');
+      throw error;
+    }
+  }
+
   return {
     async issue(user: AuthenticatedUser): Promise<string> {
-      return new SignJWT({ role: user.role })
+      return new SignJWT({ role: user.role, sv: user.sessionVersion })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(user.id)
         .setIssuer(ISSUER)
@@ -57,34 +113,34 @@ export function createTokenService(secret: string, now: () => number = Date.now)
     },
 
     async verify(token: string): Promise<AuthenticatedUser> {
-      const known = verified.get(token);
-      if (known) {
-        if (now() < known.expiresAtMs) return known.user;
-        verified.delete(token);
-        throw unauthorized('Your session has expired, please log in again');
-      }
-      try {
-        // Pinning the algorithm refuses "none" and any algorithm confusion.
-        const { payload } = await jwtVerify(token, key, {
-          algorithms: ['HS256'],
-          issuer: ISSUER,
-          currentDate: new Date(now()),
-        });
-        const claims = claimsSchema.safeParse(payload);
-        if (!claims.success) throw unauthorized('Your session is invalid, please log in again');
-        const user: AuthenticatedUser = { id: claims.data.sub, role: claims.data.role };
-        remember(token, user, claims.data.exp * 1000);
-        return user;
-      } catch (error) {
-        if (error instanceof joseErrors.JWTExpired) throw unauthorized('Your session has expired, please log in again');
-        if (error instanceof joseErrors.JOSEError) throw unauthorized('Your session is invalid, please log in again');
-        throw error;
-      }
+      const user = await verifySignature(token);
+      const state = await sessionState(sessions, user, user.sessionVersion);
+      if (state === 'current') return user;
+      verified.delete(token); // versions only grow: this token is never good again
+      throw unauthorized(state === 'ended' ? SIGNED_OUT_MESSAGE : 'Your account no longer exists');
     },
   };
 }
 
 export type TokenService = ReturnType<typeof createTokenService>;
+
+/**
+ * Whether a credential issued under `version` (a session token, a meeting token) still
+ * belongs to a live session of the account: 'ended' after a password change or "sign out
+ * of all devices", 'no-account' when the account is gone.
+ */
+export async function sessionState(
+  sessions: SessionVersionLookup,
+  account: AccountRef,
+  version: number,
+): Promise<'current' | 'ended' | 'no-account'> {
+  let current = await sessions.current(account);
+  // Newer than what this instance knows: the change's announcement was lost (Redis was
+  // unreachable then). Read past the cache rather than refuse a fresh login.
+  if (current !== undefined && current < version) current = await sessions.refresh(account);
+  if (current === undefined) return 'no-account';
+  return current === version ? 'current' : 'ended';
+}
 
 /** The bearer token of a request, or a 401 when there is none. */
 function readBearerToken(request: FastifyRequest): string {

@@ -2,18 +2,27 @@ import { randomUUID } from 'node:crypto';
 import { WebSocket } from 'ws';
 import type { UserRole } from '#shared/constants';
 import { MEETING_SOCKET_PATH, PROTOCOL_VERSION, type MediaState, type ServerMessage } from '#shared/meetings';
+import type { DatabaseHandle } from '../db/client.ts';
+import { students, teachers } from '../db/schema.ts';
 import { createMeetingTokens } from '../features/meetings/meeting-tokens.ts';
+import { buildStudentRegistration, buildTeacherRegistration } from '../testing/factories.ts';
 import { TEST_JWT_SECRET } from '../testing/test-app.ts';
 
 /** Tests only: meeting tokens, and a participant over a real WebSocket as a browser would connect. */
 
 const meetingTokens = createMeetingTokens(TEST_JWT_SECRET);
 
-/** A meeting token as POST /api/meetings/{room}/token mints it, for a made-up user (no account needed). */
-export async function meetingToken(
-  room: string,
-  person: { name?: string; role?: UserRole; userId?: string; lifetimeSeconds?: number } = {},
-): Promise<string> {
+export type MeetingPerson = {
+  name?: string;
+  role?: UserRole;
+  userId?: string;
+  lifetimeSeconds?: number;
+  /** The session version the token was minted under (decision 017); 0, a new account's. */
+  sessionVersion?: number;
+};
+
+/** A meeting token as POST /api/meetings/{room}/token mints it, for a made-up user (see withAccount). */
+export async function meetingToken(room: string, person: MeetingPerson = {}): Promise<string> {
   const tokens =
     person.lifetimeSeconds === undefined
       ? meetingTokens
@@ -23,8 +32,42 @@ export async function meetingToken(
     role: person.role ?? 'student',
     name: person.name ?? 'Someone',
     room,
+    sv: person.sessionVersion ?? 0,
   });
   return token;
+}
+
+/**
+ * The person with an account behind them in `database` (created unless it exists): the
+ * socket checks that the login that minted a token is still current, so a made-up user
+ * needs a row. Written directly, without an argon2 hash: nobody logs in as them.
+ */
+export async function withAccount(database: DatabaseHandle, person: MeetingPerson = {}): Promise<MeetingPerson> {
+  const userId = person.userId ?? randomUUID();
+  const name = person.name ?? 'Someone';
+  if ((person.role ?? 'student') === 'teacher') {
+    const { email, subject } = buildTeacherRegistration();
+    await database.db
+      .insert(teachers)
+      .values({ id: userId, name, email, subject, passwordHash: 'not-a-hash' })
+      .onConflictDoNothing();
+  } else {
+    const registration = buildStudentRegistration();
+    await database.db
+      .insert(students)
+      .values({
+        id: userId,
+        name,
+        rollNumber: registration.rollNumber,
+        email: registration.email,
+        className: registration.class,
+        parentName: registration.parentName,
+        parentEmail: registration.parentEmail,
+        passwordHash: 'not-a-hash',
+      })
+      .onConflictDoNothing();
+  }
+  return { ...person, userId };
 }
 
 /** A room ID of one's own. */

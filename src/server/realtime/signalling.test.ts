@@ -9,7 +9,15 @@ import {
   type CloseReason,
 } from '#shared/meetings';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { ALL_OFF, ALL_ON, MeetingTestClient, freshRoomId, meetingToken } from './meeting-test-client.ts';
+import {
+  ALL_OFF,
+  ALL_ON,
+  MeetingTestClient,
+  freshRoomId,
+  meetingToken,
+  withAccount,
+  type MeetingPerson,
+} from './meeting-test-client.ts';
 import { BUS_KINDS, redisBuses, TEST_REDIS_URL } from './test-buses.ts';
 
 /**
@@ -48,14 +56,18 @@ describe.each(BUS_KINDS)('signalling on the $kind', ({ isRedis }) => {
     for (const client of clients.splice(0)) client.close();
   });
 
-  async function join(roomId: string, person: Parameters<typeof meetingToken>[1] = {}, media = ALL_ON) {
-    const joined = await MeetingTestClient.join(baseUrl, await meetingToken(roomId, person), roomId, media);
+  /** A meeting token of a made-up person with an account (the socket checks their login is current). */
+  const tokenOf = async (roomId: string, person: MeetingPerson = {}) =>
+    meetingToken(roomId, await withAccount(t.database, person));
+
+  async function join(roomId: string, person: MeetingPerson = {}, media = ALL_ON) {
+    const joined = await MeetingTestClient.join(baseUrl, await tokenOf(roomId, person), roomId, media);
     clients.push(joined.client);
     return joined;
   }
 
-  async function connect(roomId: string, person: Parameters<typeof meetingToken>[1] = {}) {
-    const client = await MeetingTestClient.connect(baseUrl, await meetingToken(roomId, person));
+  async function connect(roomId: string, person: MeetingPerson = {}) {
+    const client = await MeetingTestClient.connect(baseUrl, await tokenOf(roomId, person));
     clients.push(client);
     return client;
   }
@@ -349,11 +361,11 @@ describe.each(BUS_KINDS)('signalling on the $kind', ({ isRedis }) => {
       let offender: MeetingTestClient;
       let offenderId: string | undefined;
       if (isJoined) {
-        const joined = await MeetingTestClient.join(baseUrl, await meetingToken(roomId, { name: 'Mallory' }), roomId);
+        const joined = await MeetingTestClient.join(baseUrl, await tokenOf(roomId, { name: 'Mallory' }), roomId);
         offender = joined.client;
         offenderId = joined.welcome.you.id;
       } else {
-        offender = await MeetingTestClient.connect(baseUrl, await meetingToken(roomId, { name: 'Mallory' }));
+        offender = await MeetingTestClient.connect(baseUrl, await tokenOf(roomId, { name: 'Mallory' }));
       }
       clients.push(offender);
       send(offender, roomId);
@@ -380,7 +392,7 @@ describe.each(BUS_KINDS)('signalling on the $kind', ({ isRedis }) => {
   it('refuses a socket without a token, or with a forged one, with FORBIDDEN', async () => {
     const roomId = freshRoomId();
     const withoutToken = await MeetingTestClient.connect(baseUrl, undefined);
-    const forged = await MeetingTestClient.connect(baseUrl, `${await meetingToken(roomId)}x`);
+    const forged = await MeetingTestClient.connect(baseUrl, `${await tokenOf(roomId)}x`);
     for (const client of [withoutToken, forged]) {
       expect(await client.closedWithin()).toEqual({ code: CLOSE_CODES.FORBIDDEN, reason: CLOSE_MESSAGES.FORBIDDEN });
     }
@@ -393,8 +405,12 @@ describe('shutting down', () => {
     const t = await createTestApp({ meetings: { pubsub, roomSize: 2 } });
     const baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const roomId = freshRoomId();
-    const joined = await MeetingTestClient.join(baseUrl, await meetingToken(roomId), roomId);
-    const waiting = await MeetingTestClient.connect(baseUrl, await meetingToken(roomId));
+    const joined = await MeetingTestClient.join(
+      baseUrl,
+      await meetingToken(roomId, await withAccount(t.database)),
+      roomId,
+    );
+    const waiting = await MeetingTestClient.connect(baseUrl, await meetingToken(roomId, await withAccount(t.database)));
 
     const started = Date.now();
     await t.close();
@@ -430,6 +446,7 @@ describe('close codes', () => {
     expect(shouldReconnect(1006)).toBe(true); // connection lost
     expect(shouldReconnect(CLOSE_CODES.GOING_AWAY)).toBe(true);
     expect(shouldReconnect(CLOSE_CODES.TOKEN_EXPIRED)).toBe(true);
+    expect(shouldReconnect(CLOSE_CODES.SIGNED_OUT)).toBe(true); // a new token with the session held now, or the login
     expect(shouldReconnect(CLOSE_CODES.ROOM_FULL)).toBe(false);
     expect(shouldReconnect(CLOSE_CODES.REPLACED)).toBe(false);
     expect(shouldReconnect(CLOSE_CODES.LEFT)).toBe(false);

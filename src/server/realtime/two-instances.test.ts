@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSE_CODES, PROTOCOL_VERSION } from '#shared/meetings';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { ALL_OFF, ALL_ON, MeetingTestClient, freshRoomId, meetingToken } from './meeting-test-client.ts';
+import {
+  ALL_OFF,
+  ALL_ON,
+  MeetingTestClient,
+  freshRoomId,
+  meetingToken,
+  withAccount,
+  type MeetingPerson,
+} from './meeting-test-client.ts';
 import { redisBuses, TEST_REDIS_URL } from './test-buses.ts';
 
 /**
@@ -39,8 +47,12 @@ describe.skipIf(!TEST_REDIS_URL)('two app instances on one Redis', () => {
     for (const client of clients.splice(0)) client.close();
   });
 
-  async function join(instance: { baseUrl: string }, roomId: string, person: Parameters<typeof meetingToken>[1]) {
-    const joined = await MeetingTestClient.join(instance.baseUrl, await meetingToken(roomId, person), roomId);
+  /** Each instance has its own database: the person's account is made where they connect. */
+  const tokenOn = async (instance: { t: TestApp }, roomId: string, person: MeetingPerson) =>
+    meetingToken(roomId, await withAccount(instance.t.database, person));
+
+  async function join(instance: { t: TestApp; baseUrl: string }, roomId: string, person: MeetingPerson) {
+    const joined = await MeetingTestClient.join(instance.baseUrl, await tokenOn(instance, roomId, person), roomId);
     clients.push(joined.client);
     return joined;
   }
@@ -84,7 +96,7 @@ describe.skipIf(!TEST_REDIS_URL)('two app instances on one Redis', () => {
     await join(first, roomId, { name: 'Ada' });
     await join(second, roomId, { name: 'Bob' });
     for (const instance of [first, second]) {
-      const late = await MeetingTestClient.connect(instance.baseUrl, await meetingToken(roomId, { name: 'Late' }));
+      const late = await MeetingTestClient.connect(instance.baseUrl, await tokenOn(instance, roomId, { name: 'Late' }));
       clients.push(late);
       late.send({ type: 'join', protocolVersion: PROTOCOL_VERSION, roomId, media: ALL_ON });
       expect((await late.closedWithin()).code).toBe(CLOSE_CODES.ROOM_FULL);

@@ -25,6 +25,12 @@ export type SocketLimits = Pick<typeof MEETING_LIMITS, 'messageMaxBytes' | 'mess
 export type MeetingSocketOptions = {
   hub: SignallingHub;
   authenticate: MeetingAuthenticator;
+  /**
+   * Whether the login that minted the token is still signed in (decision 017). Asked when
+   * the socket opens and again at every ping, so a password change or "sign out of all
+   * devices" also closes the meetings of that account (SIGNED_OUT), on every instance.
+   */
+  isSessionCurrent: (claims: MeetingTokenClaims) => Promise<boolean>;
   joinTimeoutMs?: number;
   /** Sockets are pinged this often; one that has not answered the previous ping is cut. */
   pingIntervalMs?: number;
@@ -57,6 +63,8 @@ export async function registerMeetingSocket(app: FastifyInstance, options: Meeti
   const joinTimeoutMs = options.joinTimeoutMs ?? MEETING_LIMITS.joinTimeoutMs;
 
   const isAlive = new WeakMap<WebSocket, boolean>();
+  /** The session check of each socket whose token has been accepted. */
+  const sessionChecks = new WeakMap<WebSocket, () => Promise<void>>();
   await app.register(websocket, {
     options: {
       // Frames up to twice the limit reach us and get TOO_LARGE; beyond, ws itself closes with 1009.
@@ -79,6 +87,7 @@ export async function registerMeetingSocket(app: FastifyInstance, options: Meeti
       }
       isAlive.set(socket, false);
       socket.ping();
+      void sessionChecks.get(socket)?.();
     }
   }, options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS);
   pingTimer.unref();
@@ -101,6 +110,27 @@ export async function registerMeetingSocket(app: FastifyInstance, options: Meeti
     const query = tokenQuerySchema.safeParse(request.query);
     handleSocket(socket, request.log, query.success ? query.data.token : undefined);
   });
+
+  /** Closes the socket once its login has ended; a failed check (database down) keeps it. */
+  function watchSession(
+    socket: WebSocket,
+    connection: HubConnection,
+    claims: MeetingTokenClaims,
+    log: FastifyBaseLogger,
+  ) {
+    let isChecking = false;
+    sessionChecks.set(socket, async () => {
+      if (isChecking) return; // a slow check is not stacked up ping after ping
+      isChecking = true;
+      try {
+        if (!(await options.isSessionCurrent(claims))) connection.close('SIGNED_OUT');
+      } catch (error) {
+        log.warn({ err: error }, 'meeting socket: session check failed; the socket stays');
+      } finally {
+        isChecking = false;
+      }
+    });
+  }
 
   function handleSocket(socket: WebSocket, log: FastifyBaseLogger, token: string | undefined) {
     let isClosed = false;
@@ -132,8 +162,10 @@ export async function registerMeetingSocket(app: FastifyInstance, options: Meeti
     // Messages are handled one at a time, in order; the first waits for the token's verdict.
     let queue: Promise<void> = (async () => {
       const verdict = token ? await options.authenticate(token) : 'FORBIDDEN';
-      if (typeof verdict === 'string') connection.close(verdict);
-      else claims = verdict;
+      if (typeof verdict === 'string') return connection.close(verdict);
+      if (!(await options.isSessionCurrent(verdict))) return connection.close('SIGNED_OUT');
+      claims = verdict;
+      watchSession(socket, connection, verdict, log);
     })().catch((error: unknown) => {
       log.error({ err: error }, 'meeting socket: token check failed');
       connection.close('SERVER_ERROR');

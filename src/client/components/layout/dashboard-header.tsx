@@ -15,17 +15,32 @@ function useClock(): Date {
   return now;
 }
 
-/** Shared dashboard header (SPEC §2): name, user, clock, date, Dashboard, Logout. */
-export function DashboardHeader({ userName, dashboardPath }: { userName: string; dashboardPath: string }) {
+/**
+ * Shared dashboard header (SPEC §2): name, user, clock, date, Dashboard, Logout. The user
+ * name leads to the account page (password, sign out of all devices; decision 017).
+ */
+export function DashboardHeader({
+  userName,
+  dashboardPath,
+  accountPath,
+}: {
+  userName: string;
+  dashboardPath: string;
+  accountPath: string;
+}) {
   const now = useClock();
   const logout = useLogout();
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
       <nav aria-label="Main" className="flex h-16 items-center gap-2 px-3 sm:gap-4 sm:px-5">
         <BrandLink isCompact />
-        <span className="ml-auto truncate text-sm font-semibold text-slate-800" data-testid="header-user-name">
-          {userName}
-        </span>
+        <Link
+          to={accountPath}
+          aria-label={`${userName}, account settings`}
+          className="ml-auto min-w-0 truncate rounded-md px-1 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 hover:text-brand-800"
+        >
+          <span data-testid="header-user-name">{userName}</span>
+        </Link>
         <span className="flex shrink-0 flex-col items-end text-xs leading-tight text-slate-700 sm:flex-row sm:gap-2 sm:text-sm">
           <time data-testid="header-clock">{formatClock(now)}</time>
           <span aria-hidden="true" className="hidden sm:inline">

@@ -7,6 +7,7 @@ import { SideMenu, type SideMenuItem } from './side-menu.tsx';
 export function DashboardLayout(props: {
   userName: string;
   dashboardPath: string;
+  accountPath: string;
   menuLabel: string;
   menuItems: SideMenuItem[];
   children?: ReactNode;
@@ -19,7 +20,7 @@ export function DashboardLayout(props: {
       >
         Skip to content
       </a>
-      <DashboardHeader userName={props.userName} dashboardPath={props.dashboardPath} />
+      <DashboardHeader userName={props.userName} dashboardPath={props.dashboardPath} accountPath={props.accountPath} />
       <div className="flex flex-1">
         <SideMenu label={props.menuLabel} items={props.menuItems} />
         <main id="main" className="min-w-0 flex-1 p-4 sm:p-8">

@@ -29,6 +29,8 @@ type AccountFormProps<Schema extends z.ZodType<Record<string, unknown>>> = {
   submitClassName: string;
   /** Shown beside the submit button (e.g. a Cancel link). */
   actions?: ReactNode;
+  /** Empties the fields after a successful submission (passwords must not stay on screen). */
+  isResetOnSuccess?: boolean;
 };
 
 type AuthFormProps<Schema extends z.ZodType<Record<string, unknown>>> = {
@@ -112,8 +114,10 @@ export function AccountForm<Schema extends z.ZodType<Record<string, unknown>>>(p
     }
     setFieldErrors({});
     setIsSubmitting(true);
+    const form = event.currentTarget;
     try {
       await withLoading(() => props.onSubmit(parsed.data));
+      if (props.isResetOnSuccess) form.reset();
     } catch (error) {
       const message = error instanceof Error ? error.message : 'Something went wrong';
       toast.error(message);

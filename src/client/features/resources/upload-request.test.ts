@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RESOURCE_LIMITS } from '#shared/resources';
 import { ApiError } from '../../lib/api.ts';
+import { onSessionEnded } from '../../lib/session.ts';
 import {
   buildUploadFormData,
   checkUploadFile,
@@ -216,6 +217,16 @@ describe('sendMultipart', () => {
       status: 400,
       fieldErrors: [{ field: 'class', message: 'Class is required' }],
     });
+  });
+
+  it('tells the session listeners when the stored token is refused with 401 (signed out elsewhere)', async () => {
+    const heard: string[] = [];
+    const stop = onSessionEnded((message) => heard.push(message));
+    const sent = sendMultipart('/api/teacher/upload-resource', new FormData());
+    FakeRequest.last.respond(401, JSON.stringify({ success: false, message: 'You were signed out', data: null }));
+    await expect(sent).rejects.toMatchObject({ status: 401 });
+    stop();
+    expect(heard).toEqual(['You were signed out']);
   });
 
   it('explains an answer that is not ours (a proxy refusing a large body)', async () => {

@@ -1,7 +1,7 @@
 import type { ApiEnvelope, PageInfo } from '#shared/api';
 import { FALLBACK_UPLOAD_SUBJECT, formatSizeInKb, RESOURCE_LIMITS } from '#shared/resources';
 import { ApiError } from '../../lib/api.ts';
-import { readSession } from '../../lib/session.ts';
+import { readSession, reportSessionEnded } from '../../lib/session.ts';
 
 /** What the Upload Resource form holds when it is sent. */
 export type UploadFormValues = {
@@ -135,9 +135,13 @@ export function sendMultipart<T>(
       }
       if (request.status < 200 || request.status >= 300 || !envelope.success) {
         const failure = envelope as Extract<ApiEnvelope<T>, { success: false }>;
-        reject(
-          new ApiError(failure.message || `Request failed (HTTP ${request.status})`, request.status, failure.errors),
+        const error = new ApiError(
+          failure.message || `Request failed (HTTP ${request.status})`,
+          request.status,
+          failure.errors,
         );
+        if (request.status === 401 && session) reportSessionEnded(session.token, error.message);
+        reject(error);
         return;
       }
       resolve({ message: envelope.message, data: envelope.data, page: envelope.page });

@@ -1,13 +1,34 @@
-/** A small definition list of profile facts, shown on the dashboard homes. */
-export function ProfileSummary({ facts }: { facts: [label: string, value: string][] }) {
+import { KeyRound } from 'lucide-react';
+import { Link } from 'react-router';
+
+/**
+ * A small definition list of profile facts, shown on the dashboard homes, with the way to
+ * the account page (password, sign out of all devices; decision 017).
+ */
+export function ProfileSummary({
+  facts,
+  accountPath,
+}: {
+  facts: [label: string, value: string][];
+  accountPath: string;
+}) {
   return (
-    <dl className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:grid-cols-2">
-      {facts.map(([label, value]) => (
-        <div key={label} className="min-w-0">
-          <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">{label}</dt>
-          <dd className="mt-1 truncate text-slate-900">{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <dl className="grid gap-4 sm:grid-cols-2">
+        {facts.map(([label, value]) => (
+          <div key={label} className="min-w-0">
+            <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">{label}</dt>
+            <dd className="mt-1 truncate text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <Link
+        to={accountPath}
+        className="mt-4 inline-flex items-center gap-1.5 rounded text-sm font-semibold text-brand-700 hover:underline"
+      >
+        <KeyRound className="size-4" aria-hidden="true" />
+        Account: change password, sign out of all devices
+      </Link>
+    </div>
   );
 }

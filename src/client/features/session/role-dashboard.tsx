@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { UserRole } from '#shared/constants';
 import { DashboardLayout } from '../../components/layout/dashboard-layout.tsx';
 import type { SideMenuItem } from '../../components/layout/side-menu.tsx';
-import { dashboardPathFor } from '../../lib/session.ts';
+import { accountPathFor, dashboardPathFor } from '../../lib/session.ts';
 import { RoleGuard } from './role-guard.tsx';
 
 /**
@@ -25,6 +25,7 @@ export function RoleDashboard({
           <DashboardLayout
             userName={profile.name}
             dashboardPath={dashboardPathFor(role)}
+            accountPath={accountPathFor(role)}
             menuLabel={role === 'teacher' ? 'Teacher menu' : 'Student menu'}
             menuItems={menuItems}
           />,

@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import type { StudentProfile, TeacherProfile } from '#shared/accounts';
 import type { UserRole } from '#shared/constants';
-import { apiPost } from '../../lib/api.ts';
-import { clearSession, loginPathFor, ownDashboardPathFor, readSession } from '../../lib/session.ts';
+import { ApiError, apiPost } from '../../lib/api.ts';
+import { clearSession, loginPathFor, onSessionEnded, ownDashboardPathFor, readSession } from '../../lib/session.ts';
 import { useAppStore } from '../../stores/app-store.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 
@@ -21,6 +21,7 @@ export const profileQueryKey = (role: UserRole) => ['profile', role] as const;
  * The teacher and student guards (SPEC §4 Session): without a stored token of
  * this role, go to this role's login; otherwise fetch the profile, and if that
  * fails remove the token and go to the login. The profile fills the store slice.
+ * Any later request the server refuses with 401 ends the session the same way.
  */
 export function RoleGuard<R extends UserRole>({
   role,
@@ -53,12 +54,25 @@ export function RoleGuard<R extends UserRole>({
     }
   }, [profile.data, role, setTeacher, setStudent]);
 
+  // Signed out elsewhere (a password change, "sign out of all devices") or expired: the next
+  // request of any screen gets a 401, and the login tells the person why (decision 017).
+  useEffect(
+    () =>
+      onSessionEnded((message) => {
+        clearSession();
+        void navigate(loginPathFor(role), { replace: true, state: { notice: message } });
+      }),
+    [navigate, role],
+  );
+
   useEffect(() => {
     if (profile.isError) {
       clearSession();
-      void navigate(loginPathFor(role), { replace: true });
+      const notice =
+        profile.error instanceof ApiError && profile.error.status === 401 ? profile.error.message : undefined;
+      void navigate(loginPathFor(role), { replace: true, state: notice ? { notice } : undefined });
     }
-  }, [profile.isError, navigate, role]);
+  }, [profile.isError, profile.error, navigate, role]);
 
   if (!hasSession) {
     // Someone logged in with the other role is sent to their own dashboard; a logged-out

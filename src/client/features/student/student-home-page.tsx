@@ -1,4 +1,5 @@
 import { formatAccuracy } from '#shared/quizzes';
+import { accountPathFor } from '../../lib/session.ts';
 import { useAppStore } from '../../stores/app-store.ts';
 import { ProfileSummary } from '../session/profile-summary.tsx';
 import { TaskList } from '../tasks/task-list.tsx';
@@ -15,6 +16,7 @@ export function Component() {
       </div>
       <TaskList role="student" ownerId={student._id} />
       <ProfileSummary
+        accountPath={accountPathFor('student')}
         facts={[
           ['Class', student.class],
           ['Account username', student.rollNumber],

@@ -1,3 +1,4 @@
+import { accountPathFor } from '../../lib/session.ts';
 import { useAppStore } from '../../stores/app-store.ts';
 import { QuoteOfTheDay } from '../quote/quote-of-the-day.tsx';
 import { ProfileSummary } from '../session/profile-summary.tsx';
@@ -16,6 +17,7 @@ export function Component() {
       </div>
       <TaskList role="teacher" ownerId={teacher._id} />
       <ProfileSummary
+        accountPath={accountPathFor('teacher')}
         facts={[
           ['Subject', teacher.subject],
           ['Email', teacher.email],

@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  changePasswordSchema,
   emptyBodySchema,
   studentLoginSchema,
   studentRegistrationSchema,
   teacherLoginSchema,
   teacherRegistrationSchema,
 } from '#shared/accounts';
+import type { UserRole } from '#shared/constants';
 import { ok } from '../../http.ts';
 import { currentUser, requireRole, type TokenService } from '../../plugins/auth.ts';
 import type { AccountsService } from './service.ts';
@@ -45,6 +47,30 @@ export function accountsRoutes(accounts: AccountsService, tokens: TokenService):
       { schema: { body: emptyBodySchema }, onRequest: studentOnly },
       async (request) => ok('Student found', await accounts.getStudent(currentUser(request).id)),
     );
+
+    // Sessions (decision 017), one pair per role: the account is the token's, never the body's.
+    for (const role of ['teacher', 'student'] as const satisfies readonly UserRole[]) {
+      const ownAccountOnly = role === 'teacher' ? teacherOnly : studentOnly;
+
+      app.post(
+        `/api/${role}/change-password`,
+        { schema: { body: changePasswordSchema }, onRequest: ownAccountOnly },
+        async (request) =>
+          ok(
+            'Your password was changed. Other devices were signed out; this one stays signed in.',
+            await accounts.changePassword(currentUser(request), request.body),
+          ),
+      );
+
+      app.post(
+        `/api/${role}/logout-everywhere`,
+        { schema: { body: emptyBodySchema }, onRequest: ownAccountOnly },
+        async (request) => {
+          await accounts.signOutEverywhere(currentUser(request));
+          return ok('You were signed out of all devices, this one included', null);
+        },
+      );
+    }
 
     app.post(
       '/api/teacher/add-student',

@@ -1,5 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type {
+  ChangePassword,
   StudentLogin,
   StudentProfile,
   StudentRegistration,
@@ -10,15 +11,19 @@ import type {
 import type { Database } from '../../db/client.ts';
 import { violatedUniqueConstraint } from '../../db/errors.ts';
 import { students, teachers } from '../../db/schema.ts';
-import { conflict, unauthorized } from '../../errors.ts';
-import type { TokenService } from '../../plugins/auth.ts';
+import { badRequest, conflict, unauthorized } from '../../errors.ts';
+import { SIGNED_OUT_MESSAGE, type AccountRef, type AuthenticatedUser, type TokenService } from '../../plugins/auth.ts';
 import { hashPassword, spendPasswordCheckTime, verifyPassword } from './passwords.ts';
 import { presentStudent, presentTeacher } from './presenters.ts';
+import type { SessionVersions } from './session-versions.ts';
 
 // One message for "no such account" and "wrong password": login must not
 // reveal whether an account exists.
 const TEACHER_LOGIN_FAILED = 'Email or password is incorrect';
 const STUDENT_LOGIN_FAILED = 'Username or password is incorrect';
+const WRONG_CURRENT_PASSWORD = 'Your current password is not correct';
+
+const accountTable = (account: AccountRef) => (account.role === 'teacher' ? teachers : students);
 
 const DUPLICATES: Record<string, { field: string; message: string }> = {
   teachers_email_lower_unique: { field: 'email', message: 'A teacher with this email already exists' },
@@ -38,7 +43,25 @@ async function insertUnique<T>(insert: () => Promise<T>): Promise<T> {
   }
 }
 
-export function createAccountsService(db: Database, tokens: TokenService) {
+export function createAccountsService(db: Database, tokens: TokenService, sessions: SessionVersions) {
+  /**
+   * Moves the account to a new session version, so every token issued before is refused
+   * from the next request on (decision 017). Only from the caller's own version: a session
+   * ended meanwhile (another device changed the password) changes nothing. Announced after
+   * the commit, so every instance reads the new version before the caller hears back.
+   */
+  async function bumpSessionVersion(user: AuthenticatedUser, changes: { passwordHash?: string } = {}) {
+    const table = accountTable(user);
+    const [updated] = await db
+      .update(table)
+      .set({ ...changes, sessionVersion: sql`${table.sessionVersion} + 1` })
+      .where(and(eq(table.id, user.id), eq(table.sessionVersion, user.sessionVersion)))
+      .returning({ sessionVersion: table.sessionVersion });
+    if (!updated) throw unauthorized(SIGNED_OUT_MESSAGE);
+    await sessions.changed(user);
+    return updated.sessionVersion;
+  }
+
   return {
     async registerTeacher(input: TeacherRegistration): Promise<TeacherProfile> {
       const passwordHash = await hashPassword(input.password);
@@ -62,7 +85,7 @@ export function createAccountsService(db: Database, tokens: TokenService) {
         throw unauthorized(TEACHER_LOGIN_FAILED);
       }
       if (!(await verifyPassword(teacher.passwordHash, input.password))) throw unauthorized(TEACHER_LOGIN_FAILED);
-      return tokens.issue({ id: teacher.id, role: 'teacher' });
+      return tokens.issue({ id: teacher.id, role: 'teacher', sessionVersion: teacher.sessionVersion });
     },
 
     /** Self-registration, or a teacher adding a student (createdByTeacherId set). */
@@ -100,7 +123,33 @@ export function createAccountsService(db: Database, tokens: TokenService) {
         throw unauthorized(STUDENT_LOGIN_FAILED);
       }
       if (!(await verifyPassword(student.passwordHash, input.password))) throw unauthorized(STUDENT_LOGIN_FAILED);
-      return tokens.issue({ id: student.id, role: 'student' });
+      return tokens.issue({ id: student.id, role: 'student', sessionVersion: student.sessionVersion });
+    },
+
+    /**
+     * A new password for the token's account, proven by the current one. Every other session
+     * of the account ends; the returned token (issued under the new version) keeps this one.
+     */
+    async changePassword(user: AuthenticatedUser, input: ChangePassword): Promise<string> {
+      const table = accountTable(user);
+      const [account] = await db
+        .select({ passwordHash: table.passwordHash })
+        .from(table)
+        .where(eq(table.id, user.id))
+        .limit(1);
+      if (!account) throw unauthorized('Your account no longer exists');
+      if (!(await verifyPassword(account.passwordHash, input.currentPassword))) {
+        // Not 401: the session is fine, the proof is wrong (and a 401 would sign the form's page out).
+        throw badRequest(WRONG_CURRENT_PASSWORD, [{ field: 'currentPassword', message: WRONG_CURRENT_PASSWORD }]);
+      }
+      const passwordHash = await hashPassword(input.newPassword);
+      const sessionVersion = await bumpSessionVersion(user, { passwordHash });
+      return tokens.issue({ id: user.id, role: user.role, sessionVersion });
+    },
+
+    /** "Sign out of all devices": every token of the account so far, this one included, is refused from now on. */
+    async signOutEverywhere(user: AuthenticatedUser): Promise<void> {
+      await bumpSessionVersion(user);
     },
 
     /** The token's teacher; a token for a deleted account is no longer a session. */

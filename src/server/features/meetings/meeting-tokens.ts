@@ -14,6 +14,7 @@ const claimsSchema = z.object({
   role: z.enum(USER_ROLES),
   name: z.string().min(1).max(FIELD_LIMITS.name),
   room: z.string().refine(isRoomId),
+  sv: z.number().int().min(0),
 });
 
 /** Why a meeting token was refused: the socket closes with TOKEN_EXPIRED or FORBIDDEN. */
@@ -39,7 +40,7 @@ export function createMeetingTokens(secret: string, options: { lifetimeSeconds?:
     async issue(claims: MeetingTokenClaims): Promise<{ token: string; expiresAt: Date }> {
       const issuedAt = Math.floor(now() / 1000);
       const expiresAt = issuedAt + lifetimeSeconds;
-      const token = await new SignJWT({ role: claims.role, name: claims.name, room: claims.room })
+      const token = await new SignJWT({ role: claims.role, name: claims.name, room: claims.room, sv: claims.sv })
         .setProtectedHeader({ alg: 'HS256', typ: TOKEN_TYPE })
         .setSubject(claims.sub)
         .setIssuer(ISSUER)

@@ -196,6 +196,7 @@ describe('createMeetingTokens', () => {
     role: 'student',
     name: 'Ada',
     room: 'room-one',
+    sv: 0,
   } as const;
 
   it('verifies what it issued, and nothing issued under another secret', async () => {

@@ -2,7 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MEETING_LIMITS, roomIdParamsSchema, type IceServer } from '#shared/meetings';
 import type { Database } from '../../db/client.ts';
 import { ok } from '../../http.ts';
-import { currentUser, requireRole, requireUser, type TokenService } from '../../plugins/auth.ts';
+import {
+  currentUser,
+  requireRole,
+  requireUser,
+  sessionState,
+  type SessionVersionLookup,
+  type TokenService,
+} from '../../plugins/auth.ts';
 import { createInProcessPubSub, type PubSub } from '../../realtime/pubsub.ts';
 import { createSignallingHub } from '../../realtime/signalling-hub.ts';
 import { registerMeetingSocket, type SocketLimits } from '../../realtime/websocket-route.ts';
@@ -28,6 +35,8 @@ type MeetingsRoutesOptions = {
   db: Database;
   jwtSecret: string;
   tokens: TokenService;
+  /** Session versions (decision 017): a meeting ends with the login that minted its token. */
+  sessions: SessionVersionLookup;
   meetings?: MeetingsOptions;
 };
 
@@ -70,6 +79,8 @@ export function meetingsRoutes(options: MeetingsRoutesOptions): FastifyPluginAsy
           throw error;
         }
       },
+      isSessionCurrent: async (claims) =>
+        (await sessionState(options.sessions, { id: claims.sub, role: claims.role }, claims.sv)) === 'current',
       joinTimeoutMs: settings.joinTimeoutMs,
       pingIntervalMs: settings.pingIntervalMs,
       limits: settings.socketLimits,

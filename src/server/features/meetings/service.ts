@@ -33,7 +33,13 @@ export function createMeetingsService(
     /** A meeting token for this user and room, with what the screen needs to connect. */
     async issueTicket(user: AuthenticatedUser, roomId: string): Promise<MeetingTicket> {
       const name = await displayName(user);
-      const { token, expiresAt } = await tokens.issue({ sub: user.id, role: user.role, name, room: roomId });
+      const { token, expiresAt } = await tokens.issue({
+        sub: user.id,
+        role: user.role,
+        name,
+        room: roomId,
+        sv: user.sessionVersion,
+      });
       return {
         roomId,
         token,

@@ -3,7 +3,7 @@ import type { TaskList, UpdateTasks } from '#shared/tasks';
 import type { Database } from '../../db/client.ts';
 import { students, tasks, teachers } from '../../db/schema.ts';
 import { conflict, unauthorized } from '../../errors.ts';
-import type { AuthenticatedUser } from '../../plugins/auth.ts';
+import type { AccountRef } from '../../plugins/auth.ts';
 
 /** The owner table of each role: its row carries the list's version. */
 const OWNERS = { teacher: teachers, student: students } as const;
@@ -17,7 +17,7 @@ export const STALE_LIST_MESSAGE = 'Your task list changed elsewhere; it has been
  */
 export function createTasksService(db: Database) {
   return {
-    async getList(owner: AuthenticatedUser): Promise<TaskList> {
+    async getList(owner: AccountRef): Promise<TaskList> {
       const table = OWNERS[owner.role];
       const [row] = await db.select({ version: table.tasksVersion }).from(table).where(eq(table.id, owner.id)).limit(1);
       if (!row) throw unauthorized('Your account no longer exists');
@@ -29,7 +29,7 @@ export function createTasksService(db: Database) {
       return { tasks: list, version: row.version };
     },
 
-    async replaceList(owner: AuthenticatedUser, input: UpdateTasks): Promise<TaskList> {
+    async replaceList(owner: AccountRef, input: UpdateTasks): Promise<TaskList> {
       const table = OWNERS[owner.role];
       return db.transaction(async (tx) => {
         // The version check and the bump are one statement: two writers cannot both pass it.

@@ -1,0 +1,115 @@
+import { KeyRound, LogOut } from 'lucide-react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { useLocation, useNavigate } from 'react-router';
+import { changePasswordFormSchema } from '#shared/accounts';
+import type { UserRole } from '#shared/constants';
+import { FIELD_LIMITS } from '#shared/limits';
+import { Button } from '../../components/ui/button.tsx';
+import { PageTitle } from '../../components/ui/page-title.tsx';
+import { apiPost } from '../../lib/api.ts';
+import { clearSession, loginPathFor, saveSession } from '../../lib/session.ts';
+import { useAppStore, withLoading } from '../../stores/app-store.ts';
+import { AccountForm, type AuthField } from '../auth/auth-form.tsx';
+import { SignOutEverywhereConfirmation } from './sign-out-everywhere-confirmation.tsx';
+
+const PASSWORD_FIELDS: AuthField[] = [
+  { name: 'currentPassword', label: 'Current password', type: 'password', autoComplete: 'current-password' },
+  {
+    name: 'newPassword',
+    label: 'New password',
+    type: 'password',
+    autoComplete: 'new-password',
+    hint: `${FIELD_LIMITS.passwordMin} to ${FIELD_LIMITS.passwordMax} characters.`,
+  },
+  { name: 'confirmPassword', label: 'Confirm new password', type: 'password', autoComplete: 'new-password' },
+];
+
+/**
+ * /dashboard/{role}/account (decision 017): change the password (every other device is
+ * signed out, this one gets a fresh token) and sign out of all devices. Reached from the
+ * user name in the dashboard header and from the profile summary on the home screen.
+ */
+export function Component() {
+  const role: UserRole = useLocation().pathname.startsWith('/dashboard/student') ? 'student' : 'teacher';
+  const navigate = useNavigate();
+  const profile = useAppStore((state) => (role === 'teacher' ? state.teacher : state.student));
+  const [isConfirming, setIsConfirming] = useState(false);
+  const signedInAs = profile ? ('rollNumber' in profile ? profile.rollNumber : profile.email) : '';
+
+  const signOutEverywhere = async () => {
+    try {
+      const { message } = await withLoading(() => apiPost<null>(`/api/${role}/logout-everywhere`));
+      clearSession();
+      await navigate(loginPathFor(role), { replace: true, state: { notice: message } });
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Something went wrong');
+    }
+  };
+
+  return (
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-6 pb-16">
+      <PageTitle>Account</PageTitle>
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">Account</h1>
+        {profile ? (
+          <p className="mt-1 text-slate-700">
+            Signed in as <span className="font-semibold text-slate-900">{profile.name}</span> ({signedInAs})
+          </p>
+        ) : null}
+      </div>
+
+      <section
+        aria-labelledby="change-password-title"
+        className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
+      >
+        <h2 id="change-password-title" className="flex items-center gap-2 text-xl font-bold text-slate-900">
+          <KeyRound className="size-5 text-brand-700" aria-hidden="true" />
+          Change password
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">
+          Every other device and browser signed in to your account is signed out. This one stays signed in.
+        </p>
+        <AccountForm
+          schema={changePasswordFormSchema}
+          fields={PASSWORD_FIELDS}
+          submitLabel="Change password"
+          className="mt-5 flex flex-col gap-4"
+          submitClassName="self-start"
+          isResetOnSuccess
+          onSubmit={async ({ currentPassword, newPassword }) => {
+            const { message, data: token } = await apiPost<string>(`/api/${role}/change-password`, {
+              currentPassword,
+              newPassword,
+            });
+            saveSession({ token, userType: role });
+            toast.success(message);
+          }}
+        />
+      </section>
+
+      <section
+        aria-labelledby="sign-out-everywhere-title"
+        className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
+      >
+        <h2 id="sign-out-everywhere-title" className="flex items-center gap-2 text-xl font-bold text-slate-900">
+          <LogOut className="size-5 text-brand-700" aria-hidden="true" />
+          Sign out of all devices
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">
+          Left your account open on a shared computer, or lost a phone? This signs you out everywhere, here included,
+          and ends any meeting you are in. You can log in again with your password.
+        </p>
+        <Button variant="danger" className="mt-5" onClick={() => setIsConfirming(true)}>
+          Sign out of all devices
+        </Button>
+        {isConfirming ? (
+          <SignOutEverywhereConfirmation
+            onConfirm={() => void signOutEverywhere()}
+            onClose={() => setIsConfirming(false)}
+          />
+        ) : null}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,440 @@
+import { Redis } from 'ioredis';
+import { decodeJwt } from 'jose';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { UserRole } from '#shared/constants';
+import { CLOSE_CODES, CLOSE_MESSAGES, PROTOCOL_VERSION, type MeetingTicket } from '#shared/meetings';
+import type { Resource } from '#shared/resources';
+import { buildApp } from '../../app.ts';
+import { readsUncached, type TagVersions } from '../../cache/read-cache.ts';
+import { createRedisTagVersions } from '../../cache/redis-tag-versions.ts';
+import { SIGNED_OUT_MESSAGE, createTokenService } from '../../plugins/auth.ts';
+import { ALL_ON, MeetingTestClient } from '../../realtime/meeting-test-client.ts';
+import { freshNamespace, TEST_REDIS_URL } from '../../realtime/test-buses.ts';
+import { signUpStudent, signUpTeacher } from '../../testing/actors.ts';
+import { multipartBody, SAMPLE_FILES } from '../../testing/multipart.ts';
+import { bearer, createTestApp, TEST_JWT_SECRET, type TestApp } from '../../testing/test-app.ts';
+import { createAccountsService } from './service.ts';
+import { sessionVersionsThrough } from './session-versions.ts';
+
+/**
+ * Sessions (decision 017): changing a password or signing out of all devices ends every
+ * older session token of the account, at once, on every instance; the meetings they opened
+ * end too. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL; the two-instance
+ * scenarios need TEST_REDIS_URL.
+ */
+
+type Caller = { call: TestApp['call'] };
+type Person = {
+  token: string;
+  profile: { _id: string };
+  registration: { password: string; email: string; rollNumber?: string };
+};
+
+const PING_MS = 200;
+let t: TestApp;
+let baseUrl: string;
+/** Every database statement of `t`, for the "no round trip per request" checks. */
+let queries: string[] = [];
+/** Every raw response body of `t`, checked at the end for password hashes. */
+const rawBodies: string[] = [];
+const sockets: MeetingTestClient[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({ onQuery: (query) => queries.push(query), meetings: { pingIntervalMs: PING_MS } });
+  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+}, 60_000);
+afterAll(() => t.close());
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.close();
+});
+
+async function call(on: Caller, method: 'GET' | 'POST', url: string, token?: string, payload?: object) {
+  const response = await on.call({ method, url, headers: token ? bearer(token) : {}, payload });
+  rawBodies.push(response.raw);
+  return response;
+}
+
+/** A request every role may send (its own task list): 200 while the session lives. */
+const tasks = (token: string, on: Caller = t) => call(on, 'GET', '/api/tasks', token);
+const profile = (role: UserRole, token: string, on: Caller = t) =>
+  call(on, 'POST', `/api/${role}/get-${role}-by-id`, token);
+
+function logIn(role: UserRole, person: Person, password: string, on: Caller = t) {
+  const credentials =
+    role === 'teacher'
+      ? { email: person.registration.email, password }
+      : { rollNumber: person.registration.rollNumber, password };
+  return call(on, 'POST', `/api/${role}/login`, undefined, credentials);
+}
+
+const changePassword = (role: UserRole, token: string, body: object, on: Caller = t) =>
+  call(on, 'POST', `/api/${role}/change-password`, token, body);
+const logOutEverywhere = (role: UserRole, token: string, on: Caller = t) =>
+  call(on, 'POST', `/api/${role}/logout-everywhere`, token);
+
+const signUp = (role: UserRole, on: TestApp = t): Promise<Person> =>
+  role === 'teacher' ? signUpTeacher(on) : signUpStudent(on);
+
+/** A second device: another login of the same account. */
+async function secondDevice(role: UserRole, person: Person, on: Caller = t): Promise<string> {
+  const login = await logIn(role, person, person.registration.password, on);
+  expect(login.status).toBe(200);
+  return login.body.data as string;
+}
+
+describe.each(['teacher', 'student'] as const)('%s sessions', (role) => {
+  it('changing the password keeps this device signed in with a fresh token and signs every other session out', async () => {
+    const person = await signUp(role);
+    const otherDevice = await secondDevice(role, person);
+    expect((await tasks(otherDevice)).status).toBe(200);
+
+    const newPassword = 'a-brand-new-passphrase';
+    const changed = await changePassword(role, person.token, {
+      currentPassword: person.registration.password,
+      newPassword,
+    });
+    expect(changed.status, changed.raw).toBe(200);
+    expect(changed.body.message).toMatch(/password was changed/);
+    const freshToken = changed.body.data as string;
+    expect(decodeJwt(freshToken)).toMatchObject({ sub: person.profile._id, role, sv: 1 });
+
+    // The very next request of either old session is refused, with a message a person understands.
+    for (const oldToken of [person.token, otherDevice]) {
+      const refused = await tasks(oldToken);
+      expect(refused.status).toBe(401);
+      expect(refused.body).toEqual({ success: false, message: SIGNED_OUT_MESSAGE, data: null });
+      expect((await profile(role, oldToken)).status).toBe(401);
+    }
+    // The device that changed it carries on.
+    expect((await tasks(freshToken)).status).toBe(200);
+    expect((await profile(role, freshToken)).body.data._id).toBe(person.profile._id);
+
+    // The old password no longer logs in; the new one does, into a session of the new version.
+    expect((await logIn(role, person, person.registration.password)).status).toBe(401);
+    const login = await logIn(role, person, newPassword);
+    expect(login.status).toBe(200);
+    expect(decodeJwt(login.body.data as string)).toMatchObject({ sv: 1 });
+    expect((await tasks(login.body.data as string)).status).toBe(200);
+  });
+
+  it('signing out of all devices ends every session, this one included; logging in again works', async () => {
+    const person = await signUp(role);
+    const otherDevice = await secondDevice(role, person);
+    const bystander = await signUp(role);
+
+    const signedOut = await logOutEverywhere(role, person.token);
+    expect(signedOut.status, signedOut.raw).toBe(200);
+    expect(signedOut.body).toMatchObject({ success: true, data: null });
+    for (const oldToken of [person.token, otherDevice]) {
+      expect(await tasks(oldToken)).toMatchObject({ status: 401, body: { message: SIGNED_OUT_MESSAGE } });
+    }
+    expect((await logOutEverywhere(role, person.token)).status).toBe(401); // nothing left to end
+    expect((await tasks(bystander.token)).status).toBe(200); // another account is untouched
+
+    const again = await secondDevice(role, person);
+    expect(decodeJwt(again)).toMatchObject({ sv: 1 });
+    expect((await tasks(again)).status).toBe(200);
+  });
+
+  it('refuses a wrong current password with 400 on that field, and changes nothing', async () => {
+    const person = await signUp(role);
+    const refused = await changePassword(role, person.token, {
+      currentPassword: 'not-my-password',
+      newPassword: 'a-brand-new-passphrase',
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      success: false,
+      message: 'Your current password is not correct',
+      data: null,
+      errors: [{ field: 'currentPassword', message: 'Your current password is not correct' }],
+    });
+    expect((await tasks(person.token)).status).toBe(200);
+    expect((await logIn(role, person, person.registration.password)).status).toBe(200);
+    expect((await logIn(role, person, 'a-brand-new-passphrase')).status).toBe(401);
+  });
+
+  it.each([
+    ['newPassword', { newPassword: 'short' }, /^newPassword: New password must be at least 8 characters$/],
+    ['newPassword', { newPassword: ' '.repeat(10) }, /only spaces/],
+    ['newPassword', { newPassword: 'x'.repeat(129) }, /at most 128/],
+    ['newPassword', { newPassword: undefined }, /New password is required/],
+    ['newPassword', { newPassword: 'SAME' }, /must be different from the current one/],
+    ['currentPassword', { currentPassword: '' }, /Current password is required/],
+    ['currentPassword', { currentPassword: 42 }, /^currentPassword: /],
+  ])('holds the new password to the registration rules (%s: %j)', async (field, change, message) => {
+    const person = await signUp(role);
+    const body = { currentPassword: person.registration.password, newPassword: 'a-brand-new-passphrase', ...change };
+    if (body.newPassword === 'SAME') body.newPassword = person.registration.password;
+    const refused = await changePassword(role, person.token, body);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(message);
+    expect(refused.body.errors.map((error: { field: string }) => error.field)).toContain(field);
+    expect((await tasks(person.token)).status).toBe(200); // still signed in: nothing changed
+  });
+
+  it('takes the account from the token only: anonymous 401, the other role 403, ids in the body ignored', async () => {
+    const person = await signUp(role);
+    const otherRole = role === 'teacher' ? 'student' : 'teacher';
+    const other = await signUp(otherRole);
+    const victim = await signUp(role);
+    const body = {
+      currentPassword: person.registration.password,
+      newPassword: 'a-brand-new-passphrase',
+      _id: victim.profile._id,
+      id: victim.profile._id,
+      role: otherRole,
+    };
+    expect((await changePassword(role, '', body)).status).toBe(401);
+    expect((await logOutEverywhere(role, '')).status).toBe(401);
+    expect(
+      (await changePassword(role, other.token, { ...body, currentPassword: other.registration.password })).status,
+    ).toBe(403);
+    expect((await logOutEverywhere(role, other.token)).status).toBe(403);
+    expect((await tasks(other.token)).status).toBe(200);
+
+    expect((await changePassword(role, person.token, body)).status).toBe(200);
+    // The victim named in the body keeps their password and their session.
+    expect((await tasks(victim.token)).status).toBe(200);
+    expect((await logIn(role, victim, victim.registration.password)).status).toBe(200);
+  });
+});
+
+describe('a session ended while a change is on its way', () => {
+  it('cannot change the password: the write holds only from the version the token was issued under', async () => {
+    const person = await signUpStudent(t);
+    // The service behind the route, called with a caller whose token was current when checked
+    // and has been ended since (another device signed everyone out in between).
+    const sessions = sessionVersionsThrough(t.database.db, readsUncached());
+    const accounts = createAccountsService(t.database.db, createTokenService(TEST_JWT_SECRET, sessions), sessions);
+    const staleCaller = { id: person.profile._id, role: 'student' as const, sessionVersion: 0 };
+    expect((await logOutEverywhere('student', person.token)).status).toBe(200);
+    await expect(
+      accounts.changePassword(staleCaller, {
+        currentPassword: person.registration.password,
+        newPassword: 'a-brand-new-passphrase',
+      }),
+    ).rejects.toMatchObject({ statusCode: 401, message: SIGNED_OUT_MESSAGE });
+    expect((await logIn('student', person, 'a-brand-new-passphrase')).status).toBe(401);
+    expect((await logIn('student', person, person.registration.password)).status).toBe(200);
+  });
+});
+
+describe('the version check costs no database round trip per request', () => {
+  it('reads the version once, then from memory until it changes, and once again after the change', async () => {
+    const person = await signUpTeacher(t);
+    // POST /api/meetings does no database work of its own: every statement would be the check's.
+    const createRoom = (token: string) => call(t, 'POST', '/api/meetings', token);
+    expect((await createRoom(person.token)).status).toBe(201); // warms the version
+    queries = [];
+    for (let request = 0; request < 5; request += 1) expect((await createRoom(person.token)).status).toBe(201);
+    expect(queries).toEqual([]);
+
+    const changed = await changePassword('teacher', person.token, {
+      currentPassword: person.registration.password,
+      newPassword: 'a-brand-new-passphrase',
+    });
+    const freshToken = changed.body.data as string;
+    queries = [];
+    expect((await createRoom(person.token)).status).toBe(401);
+    expect(queries.filter((query) => /session_version/.test(query))).toHaveLength(1); // the change was announced
+    queries = [];
+    for (let request = 0; request < 5; request += 1) expect((await createRoom(freshToken)).status).toBe(201);
+    expect((await createRoom(person.token)).status).toBe(401);
+    expect(queries).toEqual([]);
+  });
+});
+
+describe('meetings end with the login that opened them', () => {
+  const mint = async (token: string, roomId: string) => {
+    const response = await call(t, 'POST', `/api/meetings/${roomId}/token`, token);
+    expect(response.status, response.raw).toBe(200);
+    return response.body.data as MeetingTicket;
+  };
+  const join = async (ticket: MeetingTicket) => {
+    const joined = await MeetingTestClient.join(baseUrl, ticket.token, ticket.roomId);
+    sockets.push(joined.client);
+    return joined;
+  };
+  const signedOut = { code: CLOSE_CODES.SIGNED_OUT, reason: CLOSE_MESSAGES.SIGNED_OUT };
+
+  it('closes an open meeting socket with SIGNED_OUT at its next ping after a password change', async () => {
+    const person = await signUpStudent(t);
+    const bystander = await signUpTeacher(t);
+    const roomId = 'sessions-room-1';
+    const them = await join(await mint(person.token, roomId));
+    const other = await join(await mint(bystander.token, roomId));
+    await them.client.waitFor('participant-joined');
+
+    const changed = await changePassword('student', person.token, {
+      currentPassword: person.registration.password,
+      newPassword: 'a-brand-new-passphrase',
+    });
+    expect(changed.status).toBe(200);
+    expect(await them.client.closedWithin(PING_MS * 10)).toEqual(signedOut);
+    expect(await other.client.waitFor('participant-left')).toMatchObject({ reason: 'left' });
+    // The bystander's meeting goes on: a third person still joins and chats.
+    const late = await join(await mint(changed.body.data as string, roomId));
+    late.client.send({ type: 'chat', text: 'back with my new password' });
+    expect(await other.client.waitFor('chat')).toMatchObject({ text: 'back with my new password' });
+  });
+
+  it('refuses a meeting token minted before the account signed out everywhere (SIGNED_OUT)', async () => {
+    const person = await signUpTeacher(t);
+    const ticket = await mint(person.token, 'sessions-room-2');
+    expect((await logOutEverywhere('teacher', person.token)).status).toBe(200);
+    const client = await MeetingTestClient.connect(baseUrl, ticket.token);
+    sockets.push(client);
+    client.send({ type: 'join', protocolVersion: PROTOCOL_VERSION, roomId: ticket.roomId, media: ALL_ON });
+    expect(await client.closedWithin()).toEqual(signedOut);
+    expect(client.inbox.map((message) => message.type)).toEqual([]); // never seated, not even for a moment
+  });
+});
+
+describe('signed file links (decision 017: they outlive a password change)', () => {
+  it('keeps serving a file link listed before the change: its bytes were already the holder’s', async () => {
+    const teacher = await signUpTeacher(t);
+    const className = `Sessions-${Date.now()}`;
+    const student = await signUpStudent(t, { class: className });
+    const { payload, headers } = multipartBody({ class: className }, [
+      { name: 'notes.pdf', content: SAMPLE_FILES.pdf(), contentType: 'application/pdf' },
+    ]);
+    const uploaded = await t.call({
+      method: 'POST',
+      url: '/api/teacher/upload-resource',
+      headers: { ...headers, ...bearer(teacher.token) },
+      payload,
+    });
+    expect(uploaded.status, uploaded.raw).toBe(201);
+    const listed = await call(t, 'GET', '/api/get-resources', student.token);
+    const link = (listed.body.data as Resource[])[0]!.fileURL;
+
+    expect((await logOutEverywhere('student', student.token)).status).toBe(200);
+    const file = await t.app.inject({ method: 'GET', url: link });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(SAMPLE_FILES.pdf())).toBe(true);
+  });
+});
+
+// Two instances on one database sharing Redis versions: a change on one is refused by the
+// other on its very next request, although the other had the old version in memory.
+const namespace = freshNamespace();
+const redisVersions: TagVersions[] = [];
+let first: TestApp;
+let second: FastifyInstance;
+let secondCaller: Caller;
+beforeAll(async () => {
+  if (!TEST_REDIS_URL) return;
+  const versions = async () => {
+    const opened = await createRedisTagVersions({ url: TEST_REDIS_URL!, namespace });
+    redisVersions.push(opened);
+    return opened;
+  };
+  first = await createTestApp({ readCache: { versions: await versions() } });
+  second = await buildApp({
+    database: { ...first.database, close: async () => {} }, // the first app closes it
+    jwtSecret: TEST_JWT_SECRET,
+    logLevel: 'silent',
+    storage: first.storage,
+    uploadMaxBytes: 1_000_000,
+    readCache: { versions: await versions() },
+  });
+  secondCaller = { call: secondCallerOf(second) };
+}, 60_000);
+afterAll(async () => {
+  if (!TEST_REDIS_URL) return;
+  await second?.close();
+  await first?.close();
+  const redis = new Redis(TEST_REDIS_URL);
+  const keys = await redis.keys(`${namespace}*`);
+  if (keys.length > 0) await redis.del(...keys);
+  redis.disconnect();
+});
+
+function secondCallerOf(app: FastifyInstance): TestApp['call'] {
+  return async (options) => {
+    const response = await app.inject(options);
+    return { status: response.statusCode, body: response.json(), headers: response.headers, raw: response.body };
+  };
+}
+
+describe.skipIf(!TEST_REDIS_URL)('two instances sharing Redis versions', () => {
+  it.each(['teacher', 'student'] as const)(
+    'a %s password change on one instance is refused by the other on its very next request',
+    async (role) => {
+      const person = await signUp(role, first);
+      const otherDevice = await secondDevice(role, person, first);
+      // Both instances have the current version in memory now.
+      for (const token of [person.token, otherDevice]) {
+        expect((await tasks(token, first)).status).toBe(200);
+        expect((await tasks(token, secondCaller)).status).toBe(200);
+      }
+      const changed = await changePassword(
+        role,
+        person.token,
+        { currentPassword: person.registration.password, newPassword: 'a-brand-new-passphrase' },
+        first,
+      );
+      expect(changed.status).toBe(200);
+      expect(await tasks(otherDevice, secondCaller)).toMatchObject({
+        status: 401,
+        body: { message: SIGNED_OUT_MESSAGE },
+      });
+      expect((await tasks(person.token, secondCaller)).status).toBe(401);
+      expect((await tasks(changed.body.data as string, secondCaller)).status).toBe(200);
+    },
+  );
+
+  it('signing out everywhere on the second instance is refused by the first at once', async () => {
+    const person = await signUp('student', first);
+    const otherDevice = await secondDevice('student', person, first);
+    expect((await tasks(otherDevice, first)).status).toBe(200);
+    expect((await logOutEverywhere('student', person.token, secondCaller)).status).toBe(200);
+    expect((await tasks(otherDevice, first)).status).toBe(401);
+    expect((await tasks(person.token, first)).status).toBe(401);
+  });
+});
+
+// Guards the test above: without shared versions the other instance keeps its version in
+// memory (up to a minute), so the two-instance scenario fails if the change is not announced.
+describe('two instances without shared versions (the control)', () => {
+  it('lets the other instance accept the old token while it has the old version in memory', async () => {
+    const one = await createTestApp();
+    const other = await buildApp({
+      database: { ...one.database, close: async () => {} },
+      jwtSecret: TEST_JWT_SECRET,
+      logLevel: 'silent',
+      storage: one.storage,
+      uploadMaxBytes: 1_000_000,
+    });
+    try {
+      const otherCaller = { call: secondCallerOf(other) };
+      const person = await signUpTeacher(one);
+      expect((await tasks(person.token, otherCaller)).status).toBe(200);
+      const changed = await changePassword(
+        'teacher',
+        person.token,
+        { currentPassword: person.registration.password, newPassword: 'a-brand-new-passphrase' },
+        one,
+      );
+      expect(changed.status).toBe(200);
+      expect((await tasks(person.token, one)).status).toBe(401);
+      expect((await tasks(person.token, otherCaller)).status).toBe(200); // stale: nothing told it
+    } finally {
+      await other.close();
+      await one.close();
+    }
+  }, 60_000);
+});
+
+describe('every response of this file', () => {
+  it('carries no password hash and no password', () => {
+    expect(rawBodies.length).toBeGreaterThan(50);
+    for (const body of rawBodies) {
+      expect(body).not.toMatch(/\$argon2/);
+      expect(body).not.toMatch(/a-brand-new-passphrase/);
+      expect(body).not.toMatch(/"(password|passwordHash|currentPassword|newPassword)"\s*:/);
+    }
+  });
+});
