@@ -314,7 +314,10 @@ describe.skipIf(!TEST_REDIS_URL)('two instances on one Redis', () => {
     for (const instance of [first, second]) {
       const refused = await instance.call(studentLogin(rollNumber, password, { remoteAddress: freshNetwork() }));
       expect(refused.status).toBe(429);
-      expect(refused.body.message).toBe('Too many sign-in attempts for this account. Try again in 1 minute.');
+      // Redis's clock runs on: a busy machine may take a second or two of the minute.
+      expect(refused.body.message).toMatch(
+        /^Too many sign-in attempts for this account\. Try again in (1 minute|[1-5]\d seconds)\.$/,
+      );
     }
   });
 
