@@ -14,6 +14,9 @@
 //   CLUSTER_DATA_DIR      the instances' shared DATA_DIR (uploads), kept; unset = a temporary one
 //   CLUSTER_NGINX         the nginx binary (default: nginx on PATH, then /usr/sbin/nginx)
 //
+// The instances trust nginx's X-Forwarded-For (TRUST_PROXY=127.0.0.1), so sign-ins are
+// throttled per client address, not all under nginx's own.
+//
 // Everything else (UPLOAD_MAX_BYTES, S3_*, MEETING_ROOM_SIZE, ICE_SERVERS, JWT_SECRET, …)
 // reaches the instances from the environment or .env, as with `npm start`. Stop with
 // Ctrl+C or SIGTERM: nginx and the instances stop, and a database made here is dropped.
@@ -27,6 +30,8 @@ import { startCluster, type Cluster } from '../tests/e2e/app-instances.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
+/** The instances listen here, so nginx's connections to them come from this address. */
+const NGINX_ADDRESS = '127.0.0.1';
 /** The app refuses a declared upload over UPLOAD_MAX_BYTES + 256 KB itself (resources/routes.ts). */
 const MULTIPART_ALLOWANCE_BYTES = 1024 * 1024;
 
@@ -92,9 +97,12 @@ type NginxSettings = {
 function nginxConfig(settings: NginxSettings): string {
   const { folder } = settings;
   // proxy_set_header in a location replaces the server's list, so each location gets it whole.
+  // X-Forwarded-For is the address that connected to nginx, and only that: nginx is the edge, so
+  // whatever a client wrote in the header itself is dropped, not passed on for the instances to
+  // believe. The instances trust it from nginx alone (TRUST_PROXY) and throttle sign-ins by it.
   const forwarded = [
     'proxy_set_header Host $http_host;',
-    'proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
+    'proxy_set_header X-Forwarded-For $remote_addr;',
     'proxy_set_header X-Forwarded-Proto $scheme;',
     'proxy_set_header X-Forwarded-Host $http_host;',
   ];
@@ -251,6 +259,8 @@ async function main() {
       ...(env.CLUSTER_DATA_DIR ? { dataDir: path.resolve(env.CLUSTER_DATA_DIR) } : {}),
       env: {
         LOG_LEVEL: env.LOG_LEVEL || 'warn',
+        // nginx connects to the instances from here: its X-Forwarded-For names the client.
+        TRUST_PROXY: NGINX_ADDRESS,
         // Unlike the e2e instances, a configured quotes service or secret is used.
         ...(env.QUOTES_API_URL ? { QUOTES_API_URL: env.QUOTES_API_URL } : {}),
         ...(env.JWT_SECRET ? { JWT_SECRET: env.JWT_SECRET } : {}),
@@ -282,7 +292,7 @@ async function main() {
     nginxConfig({
       folder: nginxFolder,
       listen: `${balancerHost}:${balancerPort}`,
-      upstreams: cluster.instances.map((instance) => `127.0.0.1:${instance.port}`),
+      upstreams: cluster.instances.map((instance) => `${NGINX_ADDRESS}:${instance.port}`),
       clientMaxBodyBytes: uploadMaxBytes + MULTIPART_ALLOWANCE_BYTES,
       uploadMaxBytes,
     }),

@@ -1,11 +1,12 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JSON_BODY_LIMIT_BYTES } from '#shared/limits';
 import { withoutQueryParameters } from './app.ts';
 import { teachers } from './db/schema.ts';
 import { signUpTeacher } from './testing/actors.ts';
 import { multipartBody, SAMPLE_FILES, uploadHalfThenHangUp } from './testing/multipart.ts';
-import { createTestApp, type TestApp } from './testing/test-app.ts';
+import { bearer, createTestApp, type TestApp } from './testing/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -33,6 +34,40 @@ describe('logging unhandled errors', () => {
     expect(JSON.stringify(logged)).not.toContain(secretHash);
     expect(logged.query).toContain('insert into "teachers"');
     expect(logged.code).toBe('22001'); // string_data_right_truncation
+  });
+});
+
+describe('JSON body limit', () => {
+  it('answers 413 with a clear message for a JSON body over the limit on an ordinary route, and changes nothing', async () => {
+    const teacher = await signUpTeacher(t);
+    const tasks = (count: number) =>
+      Array.from({ length: count }, (_, index) => ({
+        id: `task${String(index).padStart(5, '0')}`,
+        text: 'x'.repeat(500),
+        isCompleted: false,
+      }));
+    const save = (body: string) =>
+      t.call({
+        method: 'POST',
+        url: '/api/teacher/update-task',
+        headers: { ...bearer(teacher.token), 'content-type': 'application/json' },
+        payload: body,
+      });
+    const tooLarge = JSON.stringify({ tasks: tasks(130), version: 0 });
+    expect(Buffer.byteLength(tooLarge)).toBeGreaterThan(JSON_BODY_LIMIT_BYTES);
+    const refused = await save(tooLarge);
+    expect(refused.status).toBe(413);
+    expect(refused.body).toEqual({
+      success: false,
+      message: 'The request is too large: at most 64 KB can be sent at once.',
+      data: null,
+    });
+    const list = await t.call({ method: 'GET', url: '/api/tasks', headers: bearer(teacher.token) });
+    expect(list.body.data).toEqual({ tasks: [], version: 0 });
+
+    const underLimit = JSON.stringify({ tasks: tasks(100), version: 0 });
+    expect(Buffer.byteLength(underLimit)).toBeLessThan(JSON_BODY_LIMIT_BYTES);
+    expect((await save(underLimit)).status).toBe(200);
   });
 });
 

@@ -8,6 +8,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { ApiFailure, FieldError } from '#shared/api';
 import { JSON_BODY_LIMIT_BYTES } from '#shared/limits';
+import { formatStorageSize } from '#shared/resources';
 import { createReadCache, type ReadCacheOptions } from './cache/read-cache.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { AppError } from './errors.ts';
@@ -34,6 +35,10 @@ import { createTokenService } from './plugins/auth.ts';
 import { trackRunningHandlers } from './plugins/running-handlers.ts';
 import { serveClient } from './plugins/static-client.ts';
 import type { FileStorage } from './storage/file-storage.ts';
+import type { TrustProxy } from './config.ts';
+import type { ThrottleLimits } from './throttle/limits.ts';
+import { createThrottle } from './throttle/throttle.ts';
+import { createMemoryThrottleStore, type ThrottleStore } from './throttle/throttle-store.ts';
 
 export type AppOptions = {
   database: DatabaseHandle;
@@ -49,6 +54,12 @@ export type AppOptions = {
   storage: FileStorage;
   /** UPLOAD_MAX_BYTES: larger uploads are answered 413. */
   uploadMaxBytes: number;
+  /** STORAGE_QUOTA_BYTES: what one teacher's files may take in all (the default when omitted). */
+  storageQuotaBytes?: number;
+  /** TRUST_PROXY: whose X-Forwarded-For names the client (nobody's when omitted). */
+  trustProxy?: TrustProxy;
+  /** Sign-in and registration throttling (decision 016): where it counts (this process when omitted), its limits. */
+  throttle?: { store?: ThrottleStore; limits?: Partial<ThrottleLimits> };
   /** Meeting rooms: size, ICE servers and the pub/sub bus (in-process when omitted). */
   meetings?: MeetingsOptions;
   /** Short-lived answers to the common reads (decision 015): time limit and where tag versions live (this process when omitted). */
@@ -68,6 +79,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     bodyLimit: JSON_BODY_LIMIT_BYTES,
+    // request.ip is the client's address (throttling counts by it): through the proxies named
+    // here it is read from X-Forwarded-For, otherwise it is the connecting address.
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     // Errors raised before routing (a malformed URL) speak the envelope too.
     frameworkErrors: (error, _request, reply) => {
       void (reply as FastifyReply).code(error.statusCode ?? 400).send(failure(error.message));
@@ -94,6 +108,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const tokens = createTokenService(options.jwtSecret, sessions);
   const accounts = createAccountsService(options.database.db, tokens, sessions);
+  const throttle = createThrottle({
+    store: options.throttle?.store ?? createMemoryThrottleStore(),
+    limits: options.throttle?.limits,
+  });
   // First: its WebSocket support must see every later route (upgrade requests to them are closed).
   await app.register(
     meetingsRoutes({
@@ -108,7 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes(options.database));
   const quizzes = createQuizzesService(options.database.db, readCache);
 
-  await app.register(accountsRoutes(accounts, tokens));
+  await app.register(accountsRoutes(accounts, tokens, throttle));
   await app.register(quizzesRoutes(quizzes, tokens));
   await app.register(progressRoutes(createProgressService(options.database.db, readCache), tokens));
   await app.register(studentsRoutes(createStudentsService(options.database.db), tokens));
@@ -117,7 +135,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const fileAccess = createFileAccess(options.jwtSecret);
   await app.register(
     resourcesRoutes({
-      resources: createResourcesService(options.database.db, options.storage, fileAccess, app.log, readCache),
+      resources: createResourcesService(options.database.db, options.storage, fileAccess, app.log, readCache, {
+        storageQuotaBytes: options.storageQuotaBytes,
+      }),
       storage: options.storage,
       fileAccess,
       tokens,
@@ -140,6 +160,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await runningHandlers.settled(SHUTDOWN_HANDLER_WAIT_MS);
     if (runningHandlers.count > 0) app.log.warn(`closing with ${runningHandlers.count} request(s) still running`);
     await readCache.close();
+    await throttle.close();
     await options.database.close();
   });
   return app;
@@ -154,6 +175,14 @@ function atMostEvery<T>(intervalMs: number, report: (value: T) => void): (value:
     lastAt = now;
     report(value);
   };
+}
+
+/**
+ * TRUST_PROXY for Fastify: a number of proxies becomes proxy-addr's "trust the first n hops"
+ * (hop 0 is the connecting address), as Fastify itself would read it.
+ */
+function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
 function failure(message: string, errors?: FieldError[]): ApiFailure {
@@ -184,6 +213,7 @@ function fieldName(instancePath: string): string {
 /** Turns every failure into the envelope with a real status code. */
 function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
+    if (error.headers) void reply.headers(error.headers);
     return reply.code(error.statusCode).send(failure(error.message, error.errors));
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
@@ -199,7 +229,7 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     const message =
       error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-        ? 'The request is too large'
+        ? `The request is too large: at most ${formatStorageSize(JSON_BODY_LIMIT_BYTES)} can be sent at once.`
         : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
           ? 'Unsupported content type; send JSON'
           : error.message;

@@ -95,6 +95,67 @@ function problemsOf(environment: NodeJS.ProcessEnv): string[] {
   throw new Error('the configuration was accepted');
 }
 
+describe('loadConfig: throttling and storage (decision 016)', () => {
+  it('defaults to trusting no proxy, 5,000 sign-ins and 500 registrations per address and hour, 5 GB per teacher', () => {
+    const config = loadConfig({ DATA_DIR: freshDataDir() });
+    expect(config).toMatchObject({
+      trustProxy: false,
+      signInLimitPerIp: 5000,
+      registrationLimitPerIp: 500,
+      storageQuotaBytes: 5 * 1024 * 1024 * 1024,
+    });
+  });
+
+  it('reads TRUST_PROXY as addresses and ranges, or a number of proxies', () => {
+    const read = (value: string) => loadConfig({ DATA_DIR: freshDataDir(), TRUST_PROXY: value }).trustProxy;
+    expect(read('127.0.0.1')).toEqual(['127.0.0.1']);
+    expect(read(' 10.0.0.0/8, fd00::/8 ,loopback')).toEqual(['10.0.0.0/8', 'fd00::/8', 'loopback']);
+    expect(read('::1')).toEqual(['::1']);
+    expect(read('1')).toBe(1);
+    expect(read('false')).toBe(false);
+  });
+
+  it.each([
+    ['true', /^TRUST_PROXY=true would let any client choose the address it is counted under/],
+    ['0', /^TRUST_PROXY must be between 1 and 10 proxies/],
+    ['11', /^TRUST_PROXY must be between 1 and 10 proxies/],
+    ['nginx', /^TRUST_PROXY: "nginx" is not an address or range/],
+    ['10.0.0.0/33', /^TRUST_PROXY: "10.0.0.0\/33" is not an address or range/],
+    ['127.0.0.1,', /^TRUST_PROXY: "" is not an address or range/],
+  ])('refuses TRUST_PROXY=%s with what to write instead', (value, message) => {
+    const problems = problemsOf({ DATA_DIR: freshDataDir(), TRUST_PROXY: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(message);
+    expect(problems[0]).toContain('e.g. 127.0.0.1');
+  });
+
+  it('reads SIGN_IN_LIMIT_PER_IP, REGISTRATION_LIMIT_PER_IP and STORAGE_QUOTA_BYTES', () => {
+    const config = loadConfig({
+      DATA_DIR: freshDataDir(),
+      SIGN_IN_LIMIT_PER_IP: '20000',
+      REGISTRATION_LIMIT_PER_IP: '10',
+      STORAGE_QUOTA_BYTES: '1073741824',
+    });
+    expect(config).toMatchObject({
+      signInLimitPerIp: 20000,
+      registrationLimitPerIp: 10,
+      storageQuotaBytes: 1073741824,
+    });
+  });
+
+  it.each([
+    ['SIGN_IN_LIMIT_PER_IP', '9'],
+    ['SIGN_IN_LIMIT_PER_IP', 'lots'],
+    ['REGISTRATION_LIMIT_PER_IP', '2.5'],
+    ['STORAGE_QUOTA_BYTES', '0'],
+    ['STORAGE_QUOTA_BYTES', '5GB'],
+  ])('refuses %s=%s with a clear message', (name, value) => {
+    const problems = problemsOf({ DATA_DIR: freshDataDir(), [name]: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(new RegExp(`^${name} must be`));
+  });
+});
+
 describe('loadConfig: uploads', () => {
   it('defaults to 100 MB uploads kept on disk', () => {
     const config = loadConfig({ DATA_DIR: freshDataDir() });

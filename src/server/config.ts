@@ -1,15 +1,79 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { iceServersSchema, MEETING_LIMITS, type IceServer } from '#shared/meetings';
 import { RESOURCE_LIMITS } from '#shared/resources';
 import { DEFAULT_READ_CACHE_TTL_MS, MAX_TAGGED_TTL_MS } from './cache/read-cache.ts';
+import { DEFAULT_THROTTLE_LIMITS, FAILURE_COST } from './throttle/limits.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const ROOM_SIZE_RANGE = `MEETING_ROOM_SIZE must be between ${MEETING_LIMITS.minRoomSize} and ${MEETING_LIMITS.maxRoomSize}`;
 const ICE_SERVERS_EXAMPLE =
   'expected a JSON list like [{"urls":"stun:stun.example.org:3478"},{"urls":"turn:turn.example.org:3478","username":"u","credential":"p"}]';
+
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY as Fastify accepts them. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const TRUST_PROXY_EXAMPLE =
+  'the address of your proxy or load balancer (e.g. 127.0.0.1, or 10.0.0.0/8,fd00::/8), or how many proxies stand in front (e.g. 1)';
+const MAX_PROXY_HOPS = 10;
+
+/**
+ * TRUST_PROXY: whose X-Forwarded-For to believe. Unset: nobody's, every client is the
+ * address that connected. A list of proxy addresses (or ranges), or a number of proxies in
+ * front. `true` (believe any) is refused: a client could then name any address it likes and
+ * take a fresh sign-in budget with every request (decision 016).
+ */
+const trustProxySetting = z
+  .string()
+  .trim()
+  .transform((text, context): TrustProxy => {
+    if (text === 'false') return false;
+    if (text === 'true') {
+      context.addIssue({
+        code: 'custom',
+        message: `TRUST_PROXY=true would let any client choose the address it is counted under; give ${TRUST_PROXY_EXAMPLE}`,
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(text)) {
+      const hops = Number(text);
+      if (hops >= 1 && hops <= MAX_PROXY_HOPS) return hops;
+      context.addIssue({
+        code: 'custom',
+        message: `TRUST_PROXY must be between 1 and ${MAX_PROXY_HOPS} proxies; expected ${TRUST_PROXY_EXAMPLE}`,
+      });
+      return z.NEVER;
+    }
+    const entries = text.split(',').map((entry) => entry.trim());
+    const invalid = entries.filter((entry) => !isProxyAddress(entry));
+    if (invalid.length === 0) return entries;
+    context.addIssue({
+      code: 'custom',
+      message: `TRUST_PROXY: ${invalid.map((entry) => JSON.stringify(entry)).join(', ')} is not an address or range; expected ${TRUST_PROXY_EXAMPLE}`,
+    });
+    return z.NEVER;
+  });
+
+/** An IP address, a CIDR range or one of proxy-addr's named ranges. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d+$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/** A number of sign-ins or registrations per network address and hour. */
+const perNetworkLimit = (name: string, fallback: number) =>
+  z.coerce
+    .number({ error: `${name} must be a number per hour, e.g. ${fallback}` })
+    .int({ error: `${name} must be a whole number` })
+    .min(FAILURE_COST * 2, { error: `${name} must be at least ${FAILURE_COST * 2}` })
+    .max(10_000_000, { error: `${name} is too large` })
+    .default(fallback);
 
 const environmentSchema = z.object({
   PORT: z.coerce
@@ -34,6 +98,18 @@ const environmentSchema = z.object({
     .positive({ error: 'UPLOAD_MAX_BYTES must be greater than 0' })
     .max(Number.MAX_SAFE_INTEGER, { error: 'UPLOAD_MAX_BYTES is too large' })
     .default(RESOURCE_LIMITS.uploadMaxBytesDefault),
+  STORAGE_QUOTA_BYTES: z.coerce
+    .number({ error: 'STORAGE_QUOTA_BYTES must be a number of bytes, e.g. 5368709120 for 5 GB' })
+    .int({ error: 'STORAGE_QUOTA_BYTES must be a whole number of bytes' })
+    .positive({ error: 'STORAGE_QUOTA_BYTES must be greater than 0' })
+    .max(Number.MAX_SAFE_INTEGER, { error: 'STORAGE_QUOTA_BYTES is too large' })
+    .default(RESOURCE_LIMITS.storageQuotaBytesDefault),
+  TRUST_PROXY: trustProxySetting.optional(),
+  SIGN_IN_LIMIT_PER_IP: perNetworkLimit('SIGN_IN_LIMIT_PER_IP', DEFAULT_THROTTLE_LIMITS.signInPerNetwork),
+  REGISTRATION_LIMIT_PER_IP: perNetworkLimit(
+    'REGISTRATION_LIMIT_PER_IP',
+    DEFAULT_THROTTLE_LIMITS.registrationsPerNetwork,
+  ),
   S3_BUCKET: z
     .string()
     .regex(/^[^\s/]+$/, { error: 'S3_BUCKET must be a bucket name (no spaces or slashes)' })
@@ -79,6 +155,9 @@ const environmentSchema = z.object({
 /** Set only together with S3_BUCKET: alone they would silently keep files on disk. */
 const S3_SETTINGS = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'];
 
+/** Fastify's trustProxy as we allow it: nobody, a number of proxies in front, or their addresses. */
+export type TrustProxy = false | number | string[];
+
 export type AppConfig = {
   port: number;
   host: string;
@@ -92,6 +171,13 @@ export type AppConfig = {
   quotesApiKey: string | undefined;
   /** Largest accepted upload, in bytes. */
   uploadMaxBytes: number;
+  /** Bytes of uploaded files one teacher may keep (video links take none). */
+  storageQuotaBytes: number;
+  /** Whose X-Forwarded-For is believed (the load balancer's); false = the connecting address is the client. */
+  trustProxy: TrustProxy;
+  /** Sign-in and registration points per network address and hour (decision 016). */
+  signInLimitPerIp: number;
+  registrationLimitPerIp: number;
   /** Uploads go to this bucket; unset means files on disk in dataDir/uploads. */
   s3: S3Config | undefined;
   /** Meeting signalling across instances; unset means in-process (one instance). */
@@ -156,6 +242,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     quotesApiUrl: values.QUOTES_API_URL,
     quotesApiKey: values.QUOTES_API_KEY,
     uploadMaxBytes: values.UPLOAD_MAX_BYTES,
+    storageQuotaBytes: values.STORAGE_QUOTA_BYTES,
+    trustProxy: values.TRUST_PROXY ?? false,
+    signInLimitPerIp: values.SIGN_IN_LIMIT_PER_IP,
+    registrationLimitPerIp: values.REGISTRATION_LIMIT_PER_IP,
     s3: values.S3_BUCKET
       ? {
           bucket: values.S3_BUCKET,

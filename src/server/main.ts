@@ -40,6 +40,12 @@ async function main() {
   const readCacheVersions = config.redisUrl
     ? await redisTagVersions(config.redisUrl, (error) => reportRedisProblem(error))
     : undefined;
+  // Throttling counts in the same Redis, so a budget is one budget whichever instance answers.
+  let reportThrottleStatus = (change: ThrottleStatus) =>
+    console.error(`Redis (throttling): ${change.isReachable ? 'reachable again' : change.error?.message}`);
+  const throttleStore = config.redisUrl
+    ? await redisThrottleStore(config.redisUrl, (change) => reportThrottleStatus(change))
+    : undefined;
   const app = await buildApp({
     database,
     jwtSecret: config.jwtSecret,
@@ -48,10 +54,23 @@ async function main() {
     quotes: { url: config.quotesApiUrl, key: config.quotesApiKey },
     storage: await createFileStorage(config),
     uploadMaxBytes: config.uploadMaxBytes,
+    storageQuotaBytes: config.storageQuotaBytes,
+    trustProxy: config.trustProxy,
+    throttle: {
+      store: throttleStore,
+      limits: { signInPerNetwork: config.signInLimitPerIp, registrationsPerNetwork: config.registrationLimitPerIp },
+    },
     meetings: { pubsub, roomSize: config.meetingRoomSize, iceServers: config.iceServers },
     readCache: { ttlMs: config.readCacheMs, versions: readCacheVersions },
   });
   reportRedisProblem = (error) => app.log.warn({ err: error }, 'Redis: connection problem');
+  reportThrottleStatus = (change) =>
+    change.isReachable
+      ? app.log.info('Redis (throttling): reachable again; counting in Redis')
+      : app.log.warn(
+          { err: change.error },
+          'Redis (throttling): unreachable; counting in this instance until it is back',
+        );
   // Runs after the meeting sockets have closed and given their seats back (preClose).
   app.addHook('onClose', () => pubsub.close());
 
@@ -85,6 +104,17 @@ async function redisTagVersions(url: string, onError: (error: Error) => void): P
     import('./realtime/redis-pubsub.ts'),
   ]);
   return createRedisTagVersions({ url, namespace: DEFAULT_NAMESPACE, onError });
+}
+
+type ThrottleStatus = { isReachable: boolean; error?: Error };
+
+/** Loaded only when REDIS_URL is set. */
+async function redisThrottleStore(url: string, onStatus: (change: ThrottleStatus) => void) {
+  const [{ createRedisThrottleStore }, { DEFAULT_NAMESPACE }] = await Promise.all([
+    import('./throttle/redis-throttle-store.ts'),
+    import('./realtime/redis-pubsub.ts'),
+  ]);
+  return createRedisThrottleStore({ url, namespace: DEFAULT_NAMESPACE, onStatus });
 }
 
 main().catch((error: unknown) => {

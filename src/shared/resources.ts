@@ -19,10 +19,34 @@ export const RESOURCE_LIMITS = {
   pageSizeMax: 100,
   /** UPLOAD_MAX_BYTES when the environment does not say (100 MB). */
   uploadMaxBytesDefault: 100 * 1024 * 1024,
+  /** STORAGE_QUOTA_BYTES when the environment does not say (5 GB per teacher; decision 016). */
+  storageQuotaBytesDefault: 5 * 1024 * 1024 * 1024,
 } as const;
 
-/** GET /api/teacher/upload-limits: what the server accepts (UPLOAD_MAX_BYTES). */
-export type UploadLimits = { uploadMaxBytes: number };
+/**
+ * GET /api/teacher/upload-limits: the largest file the server accepts (UPLOAD_MAX_BYTES)
+ * and the calling teacher's storage space (STORAGE_QUOTA_BYTES): used by their files, left.
+ */
+export type UploadLimits = {
+  uploadMaxBytes: number;
+  storageQuotaBytes: number;
+  storageUsedBytes: number;
+  storageLeftBytes: number;
+};
+
+const KILOBYTE = 1024;
+/** A storage size as a person reads it: "512 bytes", "12.5 KB", "120 MB", "4.8 GB" (at most one decimal). */
+export function formatStorageSize(bytes: number): string {
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  if (bytes < KILOBYTE) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  let value = bytes / KILOBYTE;
+  let unit = 0;
+  while (value >= KILOBYTE && unit < units.length - 1) {
+    value /= KILOBYTE;
+    unit += 1;
+  }
+  return `${Number(value.toFixed(1))} ${units[unit]}`;
+}
 
 /** SPEC §9: the subject sent when the form's subject is empty and the teacher has none. */
 export const FALLBACK_UPLOAD_SUBJECT = 'info';

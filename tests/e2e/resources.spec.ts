@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { formatSizeInKb } from '../../src/shared/resources.ts';
+import { formatSizeInKb, formatStorageSize } from '../../src/shared/resources.ts';
 import { buildTeacherRegistration } from '../../src/server/testing/factories.ts';
 import { logInStudentThroughUi, logInTeacherThroughUi } from './actors.ts';
 import { registeredStudent } from './api-setup.ts';
@@ -111,8 +111,9 @@ test('teacher uploads a PDF and a video with progress; a student of the class fi
   const form = page.getByRole('region', { name: 'Upload Resource' });
   const uploaded = page.getByRole('region', { name: 'Uploaded Files' });
   await expect(uploaded.getByText('No resources shared')).toBeVisible();
-  // The subject starts as the teacher's own.
+  // The subject starts as the teacher's own; the storage space is all free (default 5 GB).
   await expect(form.getByLabel('Subject')).toHaveValue('Physics');
+  await expect(form.getByText(/ used$/)).toHaveText('Storage: 0 bytes of 5 GB used');
   await expectAccessible(page, 'teacher resources, empty');
   await expectNoSideScroll(page, 'teacher resources, empty');
 
@@ -185,6 +186,9 @@ test('teacher uploads a PDF and a video with progress; a student of the class fi
   expect(served.status()).toBe(200);
   expect(served.headers()['content-type']).toBe('application/pdf');
   await expect(page.getByText('2 resources shown')).toBeVisible();
+  // The space the two files take, as the server counts it, fetched again after each upload.
+  const usedBytes = paddedWorksheet().buffer.length + statSync(VIDEO_PATH).size;
+  await expect(form.getByText(/ used$/)).toHaveText(`Storage: ${formatStorageSize(usedBytes)} of 5 GB used`);
   await expectAccessible(page, 'teacher resources, two uploads');
   await expectNoSideScroll(page, 'teacher resources, two uploads');
   if (isDesktop) await page.screenshot({ path: `${SCREENSHOT_DIR}/resources-teacher.png`, fullPage: true });

@@ -399,6 +399,41 @@ describe.each(BUS_KINDS)('signalling on the $kind', ({ isRedis }) => {
   });
 });
 
+describe('the message budget over time', () => {
+  // Small numbers so the test shows both halves of the token bucket: the burst and the refill.
+  const BURST = 10;
+  let t: TestApp;
+  let baseUrl: string;
+  beforeAll(async () => {
+    t = await createTestApp({ meetings: { socketLimits: { messageBurst: BURST, messagesPerSecond: 50 } } });
+    baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => t.close());
+
+  it('lets a participant go on at the sustained rate, and closes one that floods past the burst', async () => {
+    const roomId = freshRoomId();
+    const ada = await MeetingTestClient.join(baseUrl, await meetingToken(roomId, { name: 'Ada' }), roomId);
+    const bob = await MeetingTestClient.join(baseUrl, await meetingToken(roomId, { name: 'Bob' }), roomId);
+    try {
+      const candidate = { type: 'candidate', to: ada.welcome.you.id, candidate: { candidate: '' } } as const;
+      // 3 x 8 messages (plus the join) is more than a burst, but the budget refills in between.
+      for (let round = 0; round < 3; round++) {
+        for (let message = 0; message < BURST - 2; message++) bob.client.send(candidate);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      bob.client.send({ type: 'chat', text: 'still here' });
+      expect(await ada.client.waitFor('chat')).toMatchObject({ text: 'still here' });
+
+      for (let message = 0; message <= BURST; message++) bob.client.send(candidate);
+      const closed = await bob.client.closedWithin();
+      expect(closed).toEqual({ code: CLOSE_CODES.RATE_LIMITED, reason: CLOSE_MESSAGES.RATE_LIMITED });
+    } finally {
+      ada.client.close();
+      bob.client.close();
+    }
+  });
+});
+
 describe('shutting down', () => {
   it.each(BUS_KINDS)('closes every socket with GOING_AWAY and gives the seats back ($kind)', async ({ isRedis }) => {
     const pubsub = isRedis ? await buses!.create() : undefined;

@@ -48,6 +48,12 @@ export async function createTestApp(
     logs?: Record<string, unknown>[];
     /** The read cache's time limit and tag versions (Redis: several instances). */
     readCache?: AppOptions['readCache'];
+    /** STORAGE_QUOTA_BYTES (5 GB when omitted). */
+    storageQuotaBytes?: number;
+    /** TRUST_PROXY (nobody when omitted). */
+    trustProxy?: AppOptions['trustProxy'];
+    /** Throttling's store (Redis: several instances) and limits; the real defaults when omitted. */
+    throttle?: AppOptions['throttle'];
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(options.onQuery);
@@ -65,6 +71,9 @@ export async function createTestApp(
     uploadMaxBytes: options.uploadMaxBytes ?? RESOURCE_LIMITS.uploadMaxBytesDefault,
     meetings: options.meetings,
     readCache: options.readCache,
+    storageQuotaBytes: options.storageQuotaBytes,
+    trustProxy: options.trustProxy,
+    throttle: options.throttle,
   });
   if (uploadsFolder) app.addHook('onClose', async () => rm(uploadsFolder, { recursive: true, force: true }));
   return {

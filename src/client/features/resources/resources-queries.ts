@@ -13,7 +13,7 @@ import type { PageInfo } from '#shared/api';
 import type { Resource, UploadLimits } from '#shared/resources';
 import { apiPost, apiRequest } from '../../lib/api.ts';
 import { resourceListParams, type StudentResourceFilters, type TeacherResourceFilters } from './resource-filters.ts';
-import { usableUploadLimit } from './upload-request.ts';
+import { usableStorageUsage, usableUploadLimit, type StorageUsage } from './upload-request.ts';
 
 /** TanStack Query key of every resources list; uploads, edits and stars update or invalidate it. */
 export const resourcesKey = ['resources'] as const;
@@ -82,24 +82,33 @@ export function prependResource(queryClient: QueryClient, resource: Resource) {
   }
 }
 
-/** A new upload or link: shown at once, then every list is fetched again. */
+/** TanStack Query key of the upload limits and the teacher's storage space. */
+const uploadLimitsKey = ['upload-limits'] as const;
+
+/** After an upload or a deletion: the storage space is fetched again. */
+export const refreshStorageUsage = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: uploadLimitsKey });
+
+/** A new upload or link: shown at once, then every list (and the space used) is fetched again. */
 export async function addResourceToLists(queryClient: QueryClient, resource: Resource) {
   prependResource(queryClient, resource);
-  await queryClient.invalidateQueries({ queryKey: resourcesKey });
+  await Promise.all([queryClient.invalidateQueries({ queryKey: resourcesKey }), refreshStorageUsage(queryClient)]);
 }
 
 /**
- * The largest file the server accepts (its UPLOAD_MAX_BYTES). While it loads,
- * or if it cannot be had, the default: silently, since the server still checks.
+ * The largest file the server accepts (its UPLOAD_MAX_BYTES) and the teacher's storage
+ * space (STORAGE_QUOTA_BYTES: used, left). While they load, or if they cannot be had, the
+ * default limit and no storage figures: silently, since the server still checks.
  */
-export function useUploadMaxBytes(): number {
+export function useUploadLimits(): { maxBytes: number; storage: StorageUsage | undefined } {
   const query = useQuery({
-    queryKey: ['upload-limits'],
+    queryKey: uploadLimitsKey,
     queryFn: async ({ signal }) => (await apiRequest<UploadLimits>('/api/teacher/upload-limits', { signal })).data,
-    staleTime: Number.POSITIVE_INFINITY, // the limit changes only with a server restart
+    // Changes with a restart, or with this teacher's uploads and deletions (which refresh it).
+    staleTime: Number.POSITIVE_INFINITY,
     retry: 1,
   });
-  return usableUploadLimit(query.data?.uploadMaxBytes);
+  return { maxBytes: usableUploadLimit(query.data?.uploadMaxBytes), storage: usableStorageUsage(query.data) };
 }
 
 /** The student's star toggle: the request says what the button showed (SPEC §4). */

@@ -9,7 +9,7 @@ import { withLoading } from '../../stores/app-store.ts';
 import { ClassField, collectFieldErrors, DescriptionField, TagsField } from './common-fields.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { joinTags } from './resource-filters.ts';
-import { removeResource, replaceResource, resourcesKey } from './resources-queries.ts';
+import { refreshStorageUsage, removeResource, replaceResource, resourcesKey } from './resources-queries.ts';
 
 const EDIT_FIELD_ORDER = ['fileName', 'description', 'tags', 'className'] as const;
 
@@ -138,6 +138,7 @@ export function DeleteResourceDialog({
       close();
       removeResource(queryClient, resource._id);
       void queryClient.invalidateQueries({ queryKey: resourcesKey });
+      void refreshStorageUsage(queryClient); // its space is free again
       toast.success(message);
       onDeleted();
     } catch (error) {

@@ -6,14 +6,16 @@ import { FALLBACK_UPLOAD_SUBJECT, uploadFieldsSchema, type Resource } from '#sha
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { collectFieldErrors, CommonFields, useCommonValues } from './common-fields.tsx';
-import { addResourceToLists, useUploadMaxBytes } from './resources-queries.ts';
+import { addResourceToLists, useUploadLimits } from './resources-queries.ts';
 import {
   buildUploadFormData,
   checkUploadFile,
+  describeStorageUsage,
   fileRefusal,
   formatUploadSize,
   resolveUploadSubject,
   sendMultipart,
+  type StorageUsage,
 } from './upload-request.ts';
 
 /** Form order: the first invalid field in it takes the focus. */
@@ -28,7 +30,7 @@ const FIELD_ORDER = ['file', 'className', 'subject', 'description', 'tags'] as c
 export function UploadForm({ teacherSubject }: { teacherSubject: string | undefined }) {
   const queryClient = useQueryClient();
   const common = useCommonValues(teacherSubject);
-  const maxBytes = useUploadMaxBytes();
+  const { maxBytes, storage } = useUploadLimits();
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [progress, setProgress] = useState<number | null>(null);
@@ -52,7 +54,7 @@ export function UploadForm({ teacherSubject }: { teacherSubject: string | undefi
   const handleFileChange = (chosen: File | null) => {
     setFile(chosen);
     // Too large is said at once, before anyone presses Upload; another file clears what was said.
-    const problem = chosen ? checkUploadFile(chosen, maxBytes) : null;
+    const problem = chosen ? checkUploadFile(chosen, maxBytes, storage?.leftBytes) : null;
     setErrors(({ file: _previous, ...rest }) => (problem ? { ...rest, file: problem } : rest));
   };
 
@@ -72,7 +74,7 @@ export function UploadForm({ teacherSubject }: { teacherSubject: string | undefi
       : collectFieldErrors(
           parsed.error.issues.map((issue) => ({ field: String(issue.path[0]), message: issue.message })),
         );
-    const fileProblem = checkUploadFile(file, maxBytes);
+    const fileProblem = checkUploadFile(file, maxBytes, storage?.leftBytes);
     if (fileProblem) found.file = fileProblem;
     if (Object.keys(found).length > 0 || !file) {
       showErrors(found);
@@ -144,6 +146,7 @@ export function UploadForm({ teacherSubject }: { teacherSubject: string | undefi
             Documents, images, audio or video, up to {formatUploadSize(maxBytes)}.
           </p>
         )}
+        {storage ? <StorageMeter storage={storage} /> : null}
       </div>
 
       <CommonFields
@@ -190,5 +193,24 @@ export function UploadForm({ teacherSubject }: { teacherSubject: string | undefi
         ) : null}
       </div>
     </form>
+  );
+}
+
+/** "Storage: 1.2 GB of 5 GB used" with a bar; the bar turns amber once nine tenths are used. */
+function StorageMeter({ storage }: { storage: StorageUsage }) {
+  const usedPercent = Math.min(100, Math.ceil((storage.usedBytes / storage.quotaBytes) * 100));
+  return (
+    <div className="mt-1 flex flex-col gap-1">
+      <p className="text-xs text-slate-700">
+        <span className="font-semibold">Storage:</span> {describeStorageUsage(storage)}
+      </p>
+      {/* The sentence says it all; the bar only shows it. */}
+      <div aria-hidden="true" className="h-1.5 overflow-hidden rounded-full bg-slate-200">
+        <div
+          className={`h-full rounded-full ${usedPercent >= 90 ? 'bg-amber-500' : 'bg-brand-600'}`}
+          style={{ width: `${usedPercent}%` }}
+        />
+      </div>
+    </div>
   );
 }

@@ -5,11 +5,13 @@ import { onSessionEnded } from '../../lib/session.ts';
 import {
   buildUploadFormData,
   checkUploadFile,
+  describeStorageUsage,
   fileRefusal,
   formatUploadSize,
   resolveUploadSubject,
   sendMultipart,
   uploadPercent,
+  usableStorageUsage,
   usableUploadLimit,
   type UploadFormValues,
 } from './upload-request.ts';
@@ -62,9 +64,9 @@ describe('buildUploadFormData', () => {
   });
 });
 
-describe('checkUploadFile', () => {
-  const limit = RESOURCE_LIMITS.uploadMaxBytesDefault;
+const limit = RESOURCE_LIMITS.uploadMaxBytesDefault;
 
+describe('checkUploadFile', () => {
   it("asks for a file when there is none (SPEC §8 'Please select a file.')", () => {
     expect(checkUploadFile(null, limit)).toBe('Please select a file.');
     expect(checkUploadFile(undefined, limit)).toBe('Please select a file.');
@@ -87,6 +89,45 @@ describe('checkUploadFile', () => {
   it('accepts a file up to the limit', () => {
     expect(checkUploadFile(pdf(), limit)).toBeNull();
     expect(checkUploadFile({ name: 'a', size: limit } as File, limit)).toBeNull();
+  });
+
+  it('refuses a file over the storage space left, saying what is left; up to the last byte fits', () => {
+    const sixMegabytes = { name: 'clip.mp4', size: 6 * 1024 * 1024 } as File;
+    expect(checkUploadFile(sixMegabytes, limit, 5.5 * 1024 * 1024)).toBe(
+      'This file is 6 MB, but only 5.5 MB of your storage space is left. Delete files you no longer need to make room.',
+    );
+    expect(checkUploadFile(sixMegabytes, limit, 6 * 1024 * 1024 - 1)).not.toBeNull();
+    expect(checkUploadFile(sixMegabytes, limit, 6 * 1024 * 1024)).toBeNull();
+    expect(checkUploadFile(sixMegabytes, limit, undefined)).toBeNull(); // not known yet: the server checks
+  });
+});
+
+describe('usableStorageUsage and describeStorageUsage', () => {
+  it('reads the storage space of an upload-limits answer', () => {
+    const usage = usableStorageUsage({
+      uploadMaxBytes: limit,
+      storageQuotaBytes: 5 * 1024 ** 3,
+      storageUsedBytes: 1.25 * 1024 ** 3,
+      storageLeftBytes: 3.75 * 1024 ** 3,
+    });
+    expect(usage).toEqual({ quotaBytes: 5 * 1024 ** 3, usedBytes: 1.25 * 1024 ** 3, leftBytes: 3.75 * 1024 ** 3 });
+    expect(describeStorageUsage(usage!)).toBe('1.3 GB of 5 GB used');
+    expect(describeStorageUsage({ quotaBytes: 5 * 1024 ** 3, usedBytes: 0, leftBytes: 5 * 1024 ** 3 })).toBe(
+      '0 bytes of 5 GB used',
+    );
+  });
+
+  it('has nothing to show while loading or for an answer without usable figures (an older server)', () => {
+    for (const answer of [
+      undefined,
+      null,
+      { uploadMaxBytes: limit },
+      { storageQuotaBytes: 0, storageUsedBytes: 0, storageLeftBytes: 0 },
+      { storageQuotaBytes: 10, storageUsedBytes: -1, storageLeftBytes: 11 },
+      { storageQuotaBytes: '10', storageUsedBytes: 0, storageLeftBytes: 10 },
+    ]) {
+      expect(usableStorageUsage(answer)).toBeUndefined();
+    }
   });
 });
 

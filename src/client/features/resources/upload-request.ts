@@ -1,5 +1,5 @@
 import type { ApiEnvelope, PageInfo } from '#shared/api';
-import { FALLBACK_UPLOAD_SUBJECT, formatSizeInKb, RESOURCE_LIMITS } from '#shared/resources';
+import { FALLBACK_UPLOAD_SUBJECT, formatSizeInKb, formatStorageSize, RESOURCE_LIMITS } from '#shared/resources';
 import { ApiError } from '../../lib/api.ts';
 import { readSession, reportSessionEnded } from '../../lib/session.ts';
 
@@ -42,16 +42,44 @@ export const formatUploadSize = (bytes: number) =>
 
 /**
  * Why a chosen file cannot be sent, or null when it can: checked before any byte
- * leaves. `maxBytes` is the server's limit (GET /api/teacher/upload-limits).
+ * leaves. `maxBytes` is the server's limit and `leftBytes` what is left of the
+ * teacher's storage space (GET /api/teacher/upload-limits; unknown while loading).
  */
-export function checkUploadFile(file: File | null | undefined, maxBytes: number): string | null {
+export function checkUploadFile(
+  file: File | null | undefined,
+  maxBytes: number,
+  leftBytes?: number | undefined,
+): string | null {
   if (!file) return 'Please select a file.';
   if (file.size === 0) return 'The selected file is empty.';
   if (file.size > maxBytes) {
     return `This file is ${formatUploadSize(file.size)}; files up to ${formatUploadSize(maxBytes)} can be uploaded.`;
   }
+  if (leftBytes !== undefined && file.size > leftBytes) {
+    return (
+      `This file is ${formatStorageSize(file.size)}, but only ${formatStorageSize(leftBytes)} of your storage ` +
+      'space is left. Delete files you no longer need to make room.'
+    );
+  }
   return null;
 }
+
+/** A teacher's storage space as the server reported it. */
+export type StorageUsage = { quotaBytes: number; usedBytes: number; leftBytes: number };
+
+/** The storage space in an upload-limits answer, or undefined while loading or when unusable (an older server). */
+export function usableStorageUsage(limits: unknown): StorageUsage | undefined {
+  if (!limits || typeof limits !== 'object') return undefined;
+  const { storageQuotaBytes, storageUsedBytes, storageLeftBytes } = limits as Record<string, unknown>;
+  const isBytes = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
+  if (!isBytes(storageQuotaBytes) || !isBytes(storageUsedBytes) || !isBytes(storageLeftBytes)) return undefined;
+  if (storageQuotaBytes === 0) return undefined;
+  return { quotaBytes: storageQuotaBytes, usedBytes: storageUsedBytes, leftBytes: storageLeftBytes };
+}
+
+/** "1.2 GB of 5 GB used" */
+export const describeStorageUsage = (usage: StorageUsage) =>
+  `${formatStorageSize(usage.usedBytes)} of ${formatStorageSize(usage.quotaBytes)} used`;
 
 /** The server's upload limit when it is a usable number of bytes, else the default (while loading, on failure). */
 export function usableUploadLimit(uploadMaxBytes: unknown): number {

@@ -10,30 +10,50 @@ import {
 import type { UserRole } from '#shared/constants';
 import { ok } from '../../http.ts';
 import { currentUser, requireRole, type TokenService } from '../../plugins/auth.ts';
+import type { Throttle } from '../../throttle/throttle.ts';
 import type { AccountsService } from './service.ts';
 
-/** SPEC §7 account calls: validate, authorize, call the service, present. */
-export function accountsRoutes(accounts: AccountsService, tokens: TokenService): FastifyPluginAsyncZod {
+/**
+ * SPEC §7 account calls: validate, authorize, call the service, present. Sign-in and
+ * account creation are throttled (decision 016): per network and per account.
+ */
+export function accountsRoutes(
+  accounts: AccountsService,
+  tokens: TokenService,
+  throttle: Throttle,
+): FastifyPluginAsyncZod {
   return async (app) => {
     const teacherOnly = requireRole(tokens, 'teacher');
     const studentOnly = requireRole(tokens, 'student');
 
-    app.post('/api/teacher/register', { schema: { body: teacherRegistrationSchema } }, async (request, reply) => {
-      const teacher = await accounts.registerTeacher(request.body);
-      return reply.code(201).send(ok('Registration successful, please log in', teacher));
-    });
-
-    app.post('/api/teacher/login', { schema: { body: teacherLoginSchema } }, async (request) =>
-      ok('Logged in successfully', await accounts.loginTeacher(request.body)),
+    app.post(
+      '/api/teacher/register',
+      { schema: { body: teacherRegistrationSchema }, ...throttle.registration() },
+      async (request, reply) => {
+        const teacher = await accounts.registerTeacher(request.body);
+        return reply.code(201).send(ok('Registration successful, please log in', teacher));
+      },
     );
 
-    app.post('/api/student/register', { schema: { body: studentRegistrationSchema } }, async (request, reply) => {
-      const student = await accounts.registerStudent(request.body);
-      return reply.code(201).send(ok('Registration successful, please log in', student));
-    });
+    app.post(
+      '/api/teacher/login',
+      { schema: { body: teacherLoginSchema }, ...throttle.signIn('teacher') },
+      async (request) => ok('Logged in successfully', await accounts.loginTeacher(request.body)),
+    );
 
-    app.post('/api/student/login', { schema: { body: studentLoginSchema } }, async (request) =>
-      ok('Logged in successfully', await accounts.loginStudent(request.body)),
+    app.post(
+      '/api/student/register',
+      { schema: { body: studentRegistrationSchema }, ...throttle.registration() },
+      async (request, reply) => {
+        const student = await accounts.registerStudent(request.body);
+        return reply.code(201).send(ok('Registration successful, please log in', student));
+      },
+    );
+
+    app.post(
+      '/api/student/login',
+      { schema: { body: studentLoginSchema }, ...throttle.signIn('student') },
+      async (request) => ok('Logged in successfully', await accounts.loginStudent(request.body)),
     );
 
     app.post(
@@ -74,7 +94,7 @@ export function accountsRoutes(accounts: AccountsService, tokens: TokenService):
 
     app.post(
       '/api/teacher/add-student',
-      { schema: { body: studentRegistrationSchema }, onRequest: teacherOnly },
+      { schema: { body: studentRegistrationSchema }, onRequest: teacherOnly, ...throttle.studentsAdded() },
       async (request, reply) => {
         const student = await accounts.registerStudent(request.body, currentUser(request).id);
         return reply.code(201).send(ok(`Student ${student.name} added successfully`, student));

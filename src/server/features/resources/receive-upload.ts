@@ -13,15 +13,15 @@ export const tooLarge = (maxBytes: number) =>
 
 const formatMegabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 
-/** Passes bytes through, failing with 413 as soon as more than `maxBytes` have come. */
-function withSizeLimit(body: Readable, maxBytes: number, onExceeded: () => void): Readable {
+/** Passes bytes through, failing with `refusal()` (a 413) as soon as more than `maxBytes` have come. */
+function withSizeLimit(body: Readable, maxBytes: number, refusal: () => AppError, onExceeded: () => void): Readable {
   async function* limited() {
     let total = 0;
     for await (const chunk of body as AsyncIterable<Buffer>) {
       total += chunk.length;
       if (total > maxBytes) {
         onExceeded();
-        throw tooLarge(maxBytes);
+        throw refusal();
       }
       yield chunk;
     }
@@ -38,8 +38,14 @@ function withSizeLimit(body: Readable, maxBytes: number, onExceeded: () => void)
 export async function receiveUpload(
   parts: AsyncIterable<Multipart>,
   storage: FileStorage,
-  options: { maxBytes: number; newKey: () => string },
+  options: {
+    maxBytes: number;
+    newKey: () => string;
+    /** The 413 for a file over `maxBytes`; "too large" with the limit when omitted. */
+    tooLarge?: () => AppError;
+  },
 ): Promise<{ fields: Record<string, unknown>; upload: StoredUpload | undefined }> {
+  const refusal = options.tooLarge ?? (() => tooLarge(options.maxBytes));
   const fields: Record<string, unknown> = {};
   let upload: StoredUpload | undefined;
   let keyBeingWritten: string | undefined;
@@ -66,19 +72,19 @@ export async function receiveUpload(
       try {
         const sizeBytes = await storage.write(
           storageKey,
-          withSizeLimit(body, options.maxBytes, () => (isOverLimit = true)),
+          withSizeLimit(body, options.maxBytes, refusal, () => (isOverLimit = true)),
           mimeType,
         );
         upload = { storageKey, sizeBytes, mimeType, originalName: part.filename };
       } catch (error) {
         // Whatever the storage made of our 413, the person should hear it.
-        throw isOverLimit ? tooLarge(options.maxBytes) : error;
+        throw isOverLimit ? refusal() : error;
       }
     }
     return { fields, upload };
   } catch (error) {
     if (keyBeingWritten) await storage.remove(keyBeingWritten).catch(() => undefined);
-    throw translateMultipartError(error, options.maxBytes);
+    throw translateMultipartError(error, refusal);
   }
 }
 
@@ -94,11 +100,11 @@ const MALFORMED_MULTIPART =
   /^Multipart: |Malformed part header|Unexpected end of (multipart|form)|Part terminated early/i;
 
 /** @fastify/multipart's own errors, in words a person can act on. */
-function translateMultipartError(error: unknown, maxBytes: number): unknown {
+function translateMultipartError(error: unknown, tooLargeError: () => AppError): unknown {
   const code = (error as { code?: string } | null)?.code;
   switch (code) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      return tooLarge(maxBytes);
+      return tooLargeError();
     case 'FST_FILES_LIMIT':
       return badRequest(`Send one file, in the form field "${FILE_FIELD}"`);
     case 'FST_PARTS_LIMIT':

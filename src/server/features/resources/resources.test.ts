@@ -3,7 +3,10 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Resource } from '#shared/resources';
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { RESOURCE_LIMITS, type Resource } from '#shared/resources';
+import { resources, teachers } from '../../db/schema.ts';
 import { signUpStudent, signUpTeacher } from '../../testing/actors.ts';
 import { multipartBody, SAMPLE_FILES, uploadHalfThenHangUp, type MultipartFile } from '../../testing/multipart.ts';
 import { bearer, createTestApp, TEST_JWT_SECRET, type TestApp } from '../../testing/test-app.ts';
@@ -252,10 +255,12 @@ describe('upload-resource', () => {
     expect(await resourceCount()).toBe(before.rows);
   });
 
-  it('tells the upload form the size limit (teachers only)', async () => {
+  it('tells the upload form the size limit and the storage space (teachers only)', async () => {
     const limits = await t.call({ method: 'GET', url: '/api/teacher/upload-limits', headers: bearer(teacher.token) });
     expect(limits.status).toBe(200);
-    expect(limits.body.data).toEqual({ uploadMaxBytes: 100 * 1024 * 1024 });
+    const quota = 5 * 1024 * 1024 * 1024;
+    expect(limits.body.data).toMatchObject({ uploadMaxBytes: 100 * 1024 * 1024, storageQuotaBytes: quota });
+    expect(limits.body.data.storageUsedBytes + limits.body.data.storageLeftBytes).toBe(quota);
     const student = await studentOf(newClass());
     expect(
       (await t.call({ method: 'GET', url: '/api/teacher/upload-limits', headers: bearer(student.token) })).status,
@@ -349,6 +354,160 @@ describe('size limit', () => {
     expect(response.status).toBe(413);
   });
 });
+
+describe('storage quota (STORAGE_QUOTA_BYTES)', () => {
+  const QUOTA = 10_000;
+  let quota: TestApp;
+  let quotaTeacher: Teacher;
+  beforeAll(async () => {
+    quota = await createTestApp({ storageQuotaBytes: QUOTA });
+  }, 60_000);
+  afterAll(async () => {
+    await quota.close();
+  });
+  beforeEach(async () => {
+    quotaTeacher = await signUpTeacher(quota); // every test starts with an empty space
+  });
+
+  const sendTo = (app: TestApp, by: Teacher, size: number, name = 'clip.mp4') => {
+    const { payload, headers } = multipartBody({ class: 'Quota' }, [{ name, content: SAMPLE_FILES.mp4(size) }]);
+    return app.call({
+      method: 'POST',
+      url: '/api/teacher/upload-resource',
+      headers: { ...headers, ...bearer(by.token) },
+      payload,
+    });
+  };
+  const send = (size: number) => sendTo(quota, quotaTeacher, size);
+  const limitsOf = async (by: Teacher) =>
+    (await quota.call({ method: 'GET', url: '/api/teacher/upload-limits', headers: bearer(by.token) })).body.data;
+  const storedIn = async (app: TestApp) => (await readdir(app.uploadsFolder!)).filter((name) => name !== '.partial');
+
+  it('refuses an upload over the space left with 413 saying how much is used and left; up to the last byte fits', async () => {
+    expect((await send(6_000)).status).toBe(201);
+    const filesBefore = await storedIn(quota);
+
+    const over = await send(4_001);
+    expect(over.status).toBe(413);
+    expect(over.body).toMatchObject({ success: false, data: null });
+    expect(over.body.message).toBe(
+      'This file does not fit in your storage space: 5.9 KB of 9.8 KB used, 3.9 KB left. ' +
+        'Delete files you no longer need, or ask your administrator for more space.',
+    );
+    expect(over.body.errors).toEqual([{ field: 'file', message: over.body.message }]);
+    expect(await storedIn(quota)).toEqual(filesBefore);
+    expect(await readdir(path.join(quota.uploadsFolder!, '.partial'))).toEqual([]);
+
+    expect((await send(4_000)).status).toBe(201);
+    const full = await send(10);
+    expect(full.status).toBe(413);
+    expect(full.body.message).toContain('9.8 KB of 9.8 KB used, 0 bytes left');
+    expect(await limitsOf(quotaTeacher)).toMatchObject({
+      storageQuotaBytes: QUOTA,
+      storageUsedBytes: QUOTA,
+      storageLeftBytes: 0,
+    });
+  });
+
+  it('counts each teacher on their own, reports used and left, frees a deleted file, and video links take no space', async () => {
+    const other = await signUpTeacher(quota);
+    expect((await sendTo(quota, other, 9_000)).status).toBe(201);
+    expect(await limitsOf(quotaTeacher)).toEqual({
+      uploadMaxBytes: RESOURCE_LIMITS.uploadMaxBytesDefault,
+      storageQuotaBytes: QUOTA,
+      storageUsedBytes: 0,
+      storageLeftBytes: QUOTA,
+    });
+
+    const link = await quota.call({
+      method: 'POST',
+      url: '/api/teacher/add-resource-link',
+      headers: bearer(quotaTeacher.token),
+      payload: { url: 'https://www.youtube.com/watch?v=CA9XLJpQp3c', fileName: 'Fractions', class: 'Quota' },
+    });
+    expect(link.status).toBe(201);
+    const uploaded = await send(7_000);
+    expect(uploaded.status).toBe(201);
+    expect(await limitsOf(quotaTeacher)).toMatchObject({ storageUsedBytes: 7_000, storageLeftBytes: 3_000 });
+
+    const removed = await quota.call({
+      method: 'DELETE',
+      url: `/api/teacher/resources/${uploaded.body.data._id}`,
+      headers: bearer(quotaTeacher.token),
+    });
+    expect(removed.status).toBe(200);
+    expect(await limitsOf(quotaTeacher)).toMatchObject({ storageUsedBytes: 0, storageLeftBytes: QUOTA });
+    expect((await send(QUOTA)).status).toBe(201);
+  });
+
+  it('refuses a declared Content-Length far over the space left before reading the body', async () => {
+    expect((await send(9_000)).status).toBe(201);
+    const { headers } = multipartBody({ class: 'Quota' });
+    const response = await quota.call({
+      method: 'POST',
+      url: '/api/teacher/upload-resource',
+      headers: { ...headers, ...bearer(quotaTeacher.token), 'content-length': String(5 * 1024 * 1024) },
+      payload: Buffer.alloc(10),
+    });
+    expect(response.status).toBe(413);
+    expect(response.body.message).toContain('8.8 KB of 9.8 KB used, 1000 bytes left');
+  });
+
+  it('lets only one of two racing uploads in when only one fits, and removes the bytes of the other', async () => {
+    const filesBefore = await storedIn(quota);
+    // Both pass the early checks (the whole space is free when they start); the lock decides.
+    const responses = await Promise.all([send(6_000), send(6_000)]);
+    expect(responses.map((response) => response.status).sort()).toEqual([201, 413]);
+    const refused = responses.find((response) => response.status === 413)!;
+    expect(refused.body.message).toBe(
+      'This file (5.9 KB) does not fit in your storage space: 5.9 KB of 9.8 KB used, 3.9 KB left. ' +
+        'Delete files you no longer need, or ask your administrator for more space.',
+    );
+    expect((await storedIn(quota)).length).toBe(filesBefore.length + 1);
+    expect(await limitsOf(quotaTeacher)).toMatchObject({ storageUsedBytes: 6_000 });
+  });
+
+  // PostgreSQL runs transactions side by side (PGlite runs them one at a time, so it cannot show the lock).
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'waits for the teacher row lock, so an upload counts what another transaction recorded meanwhile',
+    async () => {
+      const db = quota.database.db;
+      const [me] = await db
+        .select({ id: teachers.id })
+        .from(teachers)
+        .where(eq(teachers.email, quotaTeacher.registration.email));
+      let response: Awaited<ReturnType<typeof send>> | undefined;
+      await db.transaction(async (tx) => {
+        await tx.select({ id: teachers.id }).from(teachers).where(eq(teachers.id, me!.id)).for('update');
+        const pending = send(6_000).then((answer) => (response = answer));
+        // The upload waits on our lock (or, without the lock, has already been recorded).
+        await expect
+          .poll(async () => response !== undefined || (await lockWaits(quota)) > 0, { timeout: 5_000 })
+          .toBe(true);
+        await tx.insert(resources).values({
+          kind: 'file',
+          fileName: 'recorded meanwhile.mp4',
+          storageKey: randomUUID(),
+          className: 'Quota',
+          subject: 'Physics',
+          mimeType: 'video/mp4',
+          sizeBytes: 6_000,
+          uploadedByTeacherId: me!.id,
+        });
+        void pending;
+      });
+      await expect.poll(() => response?.status, { timeout: 10_000 }).toBe(413);
+    },
+  );
+});
+
+/** Statements of this database waiting for a lock (PostgreSQL). */
+async function lockWaits(app: TestApp): Promise<number> {
+  const result = await app.database.db.execute(
+    "select count(*)::int as count from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+  );
+  return (result as unknown as { rows: { count: number }[] }).rows[0]!.count;
+}
 
 describe('an upload cut off by the client', () => {
   it('leaves no row and no file', async () => {

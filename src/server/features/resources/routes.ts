@@ -9,6 +9,7 @@ import {
   starSchema,
   uploadFieldsSchema,
   videoLinkSchema,
+  type UploadLimits,
 } from '#shared/resources';
 import { AppError, badRequest } from '../../errors.ts';
 import { ok, okPage } from '../../http.ts';
@@ -18,6 +19,7 @@ import { contentDisposition, isInlineType } from './content-type.ts';
 import type { FileAccess } from './file-access.ts';
 import { receiveUpload, tooLarge } from './receive-upload.ts';
 import type { ResourcesService } from './service.ts';
+import { overQuota } from './storage-quota.ts';
 
 /** Room for the form's text fields and the multipart framing on top of the file itself. */
 const MULTIPART_OVERHEAD_BYTES = 256 * 1024;
@@ -61,13 +63,17 @@ export function resourcesRoutes(options: ResourcesRoutesOptions): FastifyPluginA
 
     app.post('/api/teacher/upload-resource', { onRequest: teacherOnly }, async (request, reply) => {
       if (!request.isMultipart()) throw new AppError(415, 'Send the file as multipart/form-data');
-      // A declared size over the limit is refused before a byte of it is read.
-      if (Number(request.headers['content-length']) > uploadMaxBytes + MULTIPART_OVERHEAD_BYTES) {
-        throw tooLarge(uploadMaxBytes);
-      }
+      // A declared size over the limit, or over the space left, is refused before a byte of it is read.
+      const declaredBytes = Number(request.headers['content-length']);
+      if (declaredBytes > uploadMaxBytes + MULTIPART_OVERHEAD_BYTES) throw tooLarge(uploadMaxBytes);
+      const space = await resources.storageSpace(currentUser(request).id);
+      if (space.leftBytes === 0 || declaredBytes > space.leftBytes + MULTIPART_OVERHEAD_BYTES) throw overQuota(space);
+      // Streamed uploads stop as soon as they pass the space left; createUpload has the last word.
+      const isSpaceTheLimit = space.leftBytes < uploadMaxBytes;
       const { fields, upload } = await receiveUpload(request.parts(), storage, {
-        maxBytes: uploadMaxBytes,
+        maxBytes: isSpaceTheLimit ? space.leftBytes : uploadMaxBytes,
         newKey: resources.newStorageKey,
+        tooLarge: isSpaceTheLimit ? () => overQuota(space) : () => tooLarge(uploadMaxBytes),
       });
       try {
         if (!upload) throw badRequest('Please select a file.', [{ field: 'file', message: 'Please select a file.' }]);
@@ -87,10 +93,18 @@ export function resourcesRoutes(options: ResourcesRoutesOptions): FastifyPluginA
       }
     });
 
-    // The upload form checks sizes before sending (a 413 after minutes of uploading helps no one).
-    app.get('/api/teacher/upload-limits', { onRequest: teacherOnly }, async () =>
-      ok('Upload limits', { uploadMaxBytes }),
-    );
+    // The upload form checks sizes before sending (a 413 after minutes of uploading helps no one)
+    // and shows the teacher's storage space ("1.2 GB of 5 GB used").
+    app.get('/api/teacher/upload-limits', { onRequest: teacherOnly }, async (request) => {
+      const space = await resources.storageSpace(currentUser(request).id);
+      const limits: UploadLimits = {
+        uploadMaxBytes,
+        storageQuotaBytes: space.quotaBytes,
+        storageUsedBytes: space.usedBytes,
+        storageLeftBytes: space.leftBytes,
+      };
+      return ok('Upload limits', limits);
+    });
 
     app.post(
       '/api/teacher/add-resource-link',

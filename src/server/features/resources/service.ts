@@ -23,6 +23,7 @@ import type { FileStorage } from '../../storage/file-storage.ts';
 import { cleanFileName } from './content-type.ts';
 import type { FileAccess } from './file-access.ts';
 import { presentResource, type ResourceViewRow } from './presenters.ts';
+import { overQuota, storageSpace, type StorageSpace } from './storage-quota.ts';
 
 export type ListedResources = { items: Resource[]; hasMore: boolean };
 
@@ -82,7 +83,13 @@ export function createResourcesService(
   fileAccess: FileAccess,
   log: Pick<FastifyBaseLogger, 'warn'>,
   cache: ReadCache,
+  options: {
+    /** STORAGE_QUOTA_BYTES: what one teacher's files may take in all. */
+    storageQuotaBytes?: number;
+  } = {},
 ) {
+  const storageQuotaBytes = options.storageQuotaBytes ?? RESOURCE_LIMITS.storageQuotaBytesDefault;
+
   /** After a write has committed: the class libraries it touched are stale on every instance. */
   const libraryChanged = (...classNames: string[]) =>
     cache.changed([...new Set(classNames)].map(cacheTags.classResources));
@@ -207,6 +214,15 @@ export function createResourcesService(
     };
   }
 
+  /** Bytes the teacher's uploaded files take (links take none), on the database or in a transaction. */
+  async function usedBytes(executor: Pick<Database, 'select'>, teacherId: string): Promise<number> {
+    const [row] = await executor
+      .select({ used: sql<number>`coalesce(sum(${resources.sizeBytes}), 0)`.mapWith(Number) })
+      .from(resources)
+      .where(and(eq(resources.uploadedByTeacherId, teacherId), eq(resources.kind, 'file')));
+    return row?.used ?? 0;
+  }
+
   /** SPEC §5: the form's subject, else the teacher's, else 'info'. */
   async function subjectFor(teacherId: string, given: string | undefined) {
     return given ?? ((await teacherSubject(teacherId)) || FALLBACK_UPLOAD_SUBJECT);
@@ -228,25 +244,46 @@ export function createResourcesService(
       return cache.read(key, [cacheTags.classResources(ownClass)], () => listRows(viewer, query, ownClass));
     },
 
-    /** Records an upload whose bytes are stored; the caller removes the file if this throws. */
+    /** The teacher's storage space now (the upload form shows it; uploads are checked against it first). */
+    async storageSpace(teacherId: string): Promise<StorageSpace> {
+      return storageSpace(storageQuotaBytes, await usedBytes(db, teacherId));
+    },
+
+    /**
+     * Records an upload whose bytes are stored, if it fits in the teacher's storage space
+     * (413 otherwise); the caller removes the file if this throws. The teacher's row is
+     * locked while the space is counted and the row added, so two uploads racing each other
+     * are counted one after the other: they cannot both fit in the space only one has.
+     */
     async createUpload(teacherId: string, fields: UploadFields, upload: StoredUpload): Promise<Resource> {
       const subject = await subjectFor(teacherId, fields.subject);
       const fileName = cleanFileName(fields.fileName?.trim() || upload.originalName, RESOURCE_LIMITS.fileName);
-      const [created] = await db
-        .insert(resources)
-        .values({
-          kind: 'file',
-          fileName,
-          storageKey: upload.storageKey,
-          description: fields.description ?? null,
-          tags: fields.tags ?? [],
-          className: fields.class,
-          subject,
-          mimeType: upload.mimeType,
-          sizeBytes: upload.sizeBytes,
-          uploadedByTeacherId: teacherId,
-        })
-        .returning({ id: resources.id });
+      const created = await db.transaction(async (tx) => {
+        const [teacher] = await tx
+          .select({ id: teachers.id })
+          .from(teachers)
+          .where(eq(teachers.id, teacherId))
+          .for('update');
+        if (!teacher) throw unauthorized('Your account no longer exists');
+        const space = storageSpace(storageQuotaBytes, await usedBytes(tx, teacherId));
+        if (upload.sizeBytes > space.leftBytes) throw overQuota(space, upload.sizeBytes);
+        const [row] = await tx
+          .insert(resources)
+          .values({
+            kind: 'file',
+            fileName,
+            storageKey: upload.storageKey,
+            description: fields.description ?? null,
+            tags: fields.tags ?? [],
+            className: fields.class,
+            subject,
+            mimeType: upload.mimeType,
+            sizeBytes: upload.sizeBytes,
+            uploadedByTeacherId: teacherId,
+          })
+          .returning({ id: resources.id });
+        return row;
+      });
       await libraryChanged(fields.class);
       return viewResource(created!.id, teacherId);
     },

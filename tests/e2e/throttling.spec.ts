@@ -1,0 +1,60 @@
+import type { Page } from '@playwright/test';
+import { registeredStudent } from './api-setup.ts';
+import { expect, expectAccessible, test } from './fixtures.ts';
+
+/**
+ * Sign-in throttling as a person meets it (decision 016): after five wrong passwords the
+ * form shows the server's 429 message, and the page never retries by itself. Through nginx
+ * and two instances (the CI's second run) the five attempts land on both instances, so this
+ * also shows that the count is shared (Redis).
+ */
+
+/** Submits the login form once and returns the status the server answered. */
+async function submitLogin(page: Page): Promise<number> {
+  const [response] = await Promise.all([
+    page.waitForResponse(
+      (answer) => answer.url().endsWith('/api/student/login') && answer.request().method() === 'POST',
+    ),
+    page.getByRole('button', { name: 'Log in' }).click(),
+  ]);
+  return response.status();
+}
+
+test('a student who mistypes the password five times is told to wait, in words, and the form does not retry', async ({
+  page,
+  request,
+  pageErrors,
+}) => {
+  pageErrors.allow(/status of 401/); // the browser logs each refused login
+  pageErrors.allow(/status of 429/);
+  const student = await registeredStudent(request);
+  const sent: string[] = [];
+  page.on('request', (sending) => {
+    if (sending.url().endsWith('/api/student/login')) sent.push(sending.method());
+  });
+
+  await page.goto('/auth/student/login');
+  await page.getByLabel('Username').fill(student.rollNumber);
+  await page.getByLabel('Password').fill('not-the-password');
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    expect(await submitLogin(page), `attempt ${attempt}`).toBe(401);
+    // The toast of the attempt before may still be fading out beside it.
+    await expect(page.getByText('Username or password is incorrect').last()).toBeVisible();
+  }
+
+  // The right password now: the account waits a minute first, and the form says so.
+  await page.getByLabel('Password').fill(student.password);
+  expect(await submitLogin(page)).toBe(429);
+  const notice = page.getByRole('status').filter({ hasText: 'Too many sign-in attempts for this account.' });
+  // The minute started at the fifth attempt: on a busy machine a second of it may have gone.
+  await expect(notice).toHaveText(
+    /^Too many sign-in attempts for this account\. Try again in (1 minute|[1-5]\d seconds)\.$/,
+  );
+  await expectAccessible(page, 'student login, locked');
+  await expect(page).toHaveURL(/\/auth\/student\/login$/);
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeEnabled();
+
+  // Nothing was sent again behind the person's back.
+  await page.waitForTimeout(1500);
+  expect(sent).toEqual(Array(6).fill('POST'));
+});
