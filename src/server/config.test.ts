@@ -232,6 +232,24 @@ describe('loadConfig: meetings', () => {
     expect(problems[0]).toMatch(/^READ_CACHE_MS must be/);
   });
 
+  it('reads TRUST_PROXY: none by default, true, false or a list of addresses and ranges', () => {
+    expect(loadConfig({ DATA_DIR: freshDataDir() }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: freshDataDir(), TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ DATA_DIR: freshDataDir(), TRUST_PROXY: 'FALSE' }).trustProxy).toBe(false);
+    expect(
+      loadConfig({ DATA_DIR: freshDataDir(), TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,loopback, fd00::/8' }).trustProxy,
+    ).toBe('10.0.0.5,10.1.0.0/16,loopback,fd00::/8');
+  });
+
+  it.each(['yes', '10.0.0.300', '10.0.0.0/33', '::1/129', 'proxy.school.lan', '10.0.0.5,', '10.0.0.0/8/1'])(
+    'refuses TRUST_PROXY=%s',
+    (value) => {
+      const problems = problemsOf({ DATA_DIR: freshDataDir(), TRUST_PROXY: value });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(/^TRUST_PROXY: expected true, false, or a comma-separated list/);
+    },
+  );
+
   it.each(['1', '51', 'eight', '2.5'])('refuses MEETING_ROOM_SIZE=%s', (value) => {
     const problems = problemsOf({ DATA_DIR: freshDataDir(), MEETING_ROOM_SIZE: value });
     expect(problems).toHaveLength(1);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { iceServersSchema, MEETING_LIMITS, type IceServer } from '#shared/meetings';
@@ -56,6 +57,18 @@ const environmentSchema = z.object({
     .min(0, { error: `READ_CACHE_MS must be between 0 and ${MAX_TAGGED_TTL_MS}` })
     .max(MAX_TAGGED_TTL_MS, { error: `READ_CACHE_MS must be between 0 and ${MAX_TAGGED_TTL_MS}` })
     .default(DEFAULT_READ_CACHE_TTL_MS),
+  TRUST_PROXY: z
+    .string()
+    .transform((text, context) => {
+      const value = text.trim().toLowerCase();
+      if (value === 'true' || value === 'false') return value === 'true';
+      const entries = value.split(',').map((entry) => entry.trim());
+      const bad = entries.find((entry) => !isProxyAddress(entry));
+      if (bad === undefined) return entries.join(',');
+      context.addIssue({ code: 'custom', message: `TRUST_PROXY: ${TRUST_PROXY_HELP} (not "${bad}")` });
+      return z.NEVER;
+    })
+    .optional(),
   ICE_SERVERS: z
     .string()
     .transform((text, context) => {
@@ -75,6 +88,20 @@ const environmentSchema = z.object({
     })
     .optional(),
 });
+
+const TRUST_PROXY_HELP =
+  'expected true, false, or a comma-separated list of proxy addresses or ranges (10.0.0.5, 10.0.0.0/8, loopback)';
+/** proxy-addr's names for ranges, besides addresses and address/prefix. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
 
 /** Set only together with S3_BUCKET: alone they would silently keep files on disk. */
 const S3_SETTINGS = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'];
@@ -102,6 +129,12 @@ export type AppConfig = {
   iceServers: IceServer[];
   /** How long the common reads may be answered from memory (decision 015); 0 = never. */
   readCacheMs: number;
+  /**
+   * Which proxies' X-Forwarded-For/-Proto to believe (client address in the logs,
+   * HTTPS for HSTS): true = any (only when nothing reaches us but the proxy), an
+   * address list, or false (none, the default).
+   */
+  trustProxy: boolean | string;
 };
 
 export type S3Config = {
@@ -173,6 +206,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     meetingRoomSize: values.MEETING_ROOM_SIZE,
     iceServers: values.ICE_SERVERS ?? [],
     readCacheMs: values.READ_CACHE_MS,
+    trustProxy: values.TRUST_PROXY ?? false,
   };
 }
 

@@ -42,6 +42,7 @@ async function main() {
     database,
     jwtSecret: config.jwtSecret,
     logLevel: config.logLevel,
+    trustProxy: config.trustProxy,
     clientDir: CLIENT_DIR,
     quotes: { url: config.quotesApiUrl, key: config.quotesApiKey },
     storage: await createFileStorage(config),

@@ -46,6 +46,12 @@ export async function createTestApp(
     meetings?: AppOptions['meetings'];
     /** Given: every log line at info and above is pushed here, parsed (otherwise silent). */
     logs?: Record<string, unknown>[];
+    /** With `logs`: the lowest level captured (info when omitted). */
+    logLevel?: 'info' | 'debug' | 'trace';
+    /** Fastify's trustProxy (TRUST_PROXY); no proxy is believed when omitted. */
+    trustProxy?: AppOptions['trustProxy'];
+    /** A built client to serve (index.html + assets), as `npm start` does. */
+    clientDir?: string;
     /** The read cache's time limit and tag versions (Redis: several instances). */
     readCache?: AppOptions['readCache'];
   } = {},
@@ -56,7 +62,7 @@ export async function createTestApp(
   const app = await buildApp({
     database,
     jwtSecret: TEST_JWT_SECRET,
-    logLevel: options.logs ? 'info' : 'silent',
+    logLevel: options.logs ? (options.logLevel ?? 'info') : 'silent',
     logStream: options.logs
       ? { write: (line: string) => void options.logs!.push(JSON.parse(line) as Record<string, unknown>) }
       : undefined,
@@ -65,6 +71,8 @@ export async function createTestApp(
     uploadMaxBytes: options.uploadMaxBytes ?? RESOURCE_LIMITS.uploadMaxBytesDefault,
     meetings: options.meetings,
     readCache: options.readCache,
+    trustProxy: options.trustProxy,
+    clientDir: options.clientDir,
   });
   if (uploadsFolder) app.addHook('onClose', async () => rm(uploadsFolder, { recursive: true, force: true }));
   return {
