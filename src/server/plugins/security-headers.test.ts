@@ -58,7 +58,7 @@ describe('the policy itself', () => {
     expect(features.get('display-capture')).toBe('(self)');
     const allowed = [...features].filter(([, allowlist]) => allowlist !== '()').map(([name]) => name);
     expect(allowed.sort()).toEqual(['camera', 'display-capture', 'microphone']);
-    for (const unused of ['geolocation', 'payment', 'usb', 'serial', 'hid', 'bluetooth', 'midi']) {
+    for (const unused of ['geolocation', 'payment', 'usb', 'serial', 'hid', 'midi']) {
       expect(features.get(unused)).toBe('()');
     }
   });
