@@ -199,7 +199,10 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
     return reply.code(400).send(failure('The request was interrupted'));
   }
   request.log.error({ err: loggableError(error) }, 'unhandled error');
-  return reply.code(500).send(failure('Something went wrong on our side. Please try again.'));
+  // Nothing about the failure itself; the request id lets a person point us at its log line.
+  return reply
+    .code(500)
+    .send(failure(`Something went wrong on our side. Please try again. (Reference: ${request.id})`));
 }
 
 /** The request's own stream broke because the client hung up (not a failure of ours). */

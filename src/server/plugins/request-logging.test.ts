@@ -92,13 +92,15 @@ describe('request ids and unexpected errors over the API', () => {
     logs.length = 0;
     const response = await t.call({ method: 'GET', url: '/api/test/explode' });
     expect(response.status).toBe(500);
+    const requestId = response.headers[REQUEST_ID_HEADER];
+    expect(requestId).toMatch(UUID);
+    // Generic, with the id a person can quote (it is also in the header).
     expect(response.body).toEqual({
       success: false,
-      message: 'Something went wrong on our side. Please try again.',
+      message: `Something went wrong on our side. Please try again. (Reference: ${requestId})`,
       data: null,
     });
     expect(response.raw).not.toContain('kaboom');
-    const requestId = response.headers[REQUEST_ID_HEADER];
     const mentions = logs.filter((line) => JSON.stringify(line).includes('kaboom'));
     expect(mentions).toHaveLength(1);
     expect(mentions[0]).toMatchObject({ level: 50, msg: 'unhandled error', reqId: requestId });
