@@ -29,6 +29,13 @@ export default tseslint.config(
           patterns: [
             { group: ['**/server/**', '#server/*'], message: 'The client and shared code must not import the server.' },
           ],
+          paths: [
+            {
+              name: 'react-hot-toast',
+              message:
+                "Import 'react-hot-toast/headless': the main entry writes <style> elements, which the CSP refuses (decision 018).",
+            },
+          ],
         },
       ],
     },

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Toaster } from 'react-hot-toast';
 import { Outlet } from 'react-router';
 import { TOAST_DURATIONS_MS } from '#shared/constants';
+import { Toaster } from './components/ui/toaster.tsx';
 
 // One cache for the whole visit: it outlives this layout when the visitor goes back to the landing page.
 const queryClient = new QueryClient({
@@ -18,7 +18,6 @@ export function Component() {
       <Outlet />
       {/* react-hot-toast keeps at most 20 toasts (its TOAST_LIMIT), as SPEC §9 asks. */}
       <Toaster
-        position="top-center"
         toastOptions={{
           blank: { duration: TOAST_DURATIONS_MS.blank },
           error: { duration: TOAST_DURATIONS_MS.error },

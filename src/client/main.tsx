@@ -1,3 +1,5 @@
+// First: before any zod schema is built (see the file).
+import './lib/zod-setup.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';

@@ -32,7 +32,15 @@ import { startAttemptSweep } from './features/quizzes/sweep.ts';
 import { studentsRoutes } from './features/students/routes.ts';
 import { createStudentsService } from './features/students/service.ts';
 import { createTokenService } from './plugins/auth.ts';
+import {
+  addRequestIdHeader,
+  applyRequestIdHeader,
+  loggableError,
+  loggerOptions,
+  requestIdOf,
+} from './plugins/request-logging.ts';
 import { trackRunningHandlers } from './plugins/running-handlers.ts';
+import { addSecurityHeaders, applySecurityHeaders } from './plugins/security-headers.ts';
 import { serveClient } from './plugins/static-client.ts';
 import type { FileStorage } from './storage/file-storage.ts';
 import type { TrustProxy } from './config.ts';
@@ -72,18 +80,17 @@ const SHUTDOWN_HANDLER_WAIT_MS = 10_000;
 /** Builds the whole application; tests call this and use inject(). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: {
-      level: options.logLevel ?? 'info',
-      // Bearer tokens and cookies never reach the logs.
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-      ...(options.logStream ? { stream: options.logStream } : {}),
-    },
-    bodyLimit: JSON_BODY_LIMIT_BYTES,
-    // request.ip is the client's address (throttling counts by it): through the proxies named
-    // here it is read from X-Forwarded-For, otherwise it is the connecting address.
+    // JSON lines with a request id; no password, token or answer key in any of them (decision 018).
+    logger: loggerOptions({ level: options.logLevel ?? 'info', stream: options.logStream }),
+    genReqId: requestIdOf,
+    // X-Forwarded-* are believed only from the proxies TRUST_PROXY names: request.ip is the
+    // client's address (throttling counts by it), request.protocol says HTTPS (HSTS).
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
-    // Errors raised before routing (a malformed URL) speak the envelope too.
-    frameworkErrors: (error, _request, reply) => {
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    // Errors raised before routing (a malformed URL) speak the envelope too; no hook runs for them.
+    frameworkErrors: (error, request, reply) => {
+      applySecurityHeaders(request, reply as FastifyReply);
+      applyRequestIdHeader(request, reply as FastifyReply);
       void (reply as FastifyReply).code(error.statusCode ?? 400).send(failure(error.message));
     },
   }).withTypeProvider<ZodTypeProvider>();
@@ -93,6 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   acceptEmptyJsonBodies(app);
   app.setErrorHandler(handleError);
   addSecurityHeaders(app);
+  addRequestIdHeader(app);
   const runningHandlers = trackRunningHandlers(app);
 
   // Without its versions the cache reads the database instead: worth a warning (one every
@@ -240,8 +248,11 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
     request.log.info({ code: error.code, reason: error.message }, 'request abandoned by the client');
     return reply.code(400).send(failure('The request was interrupted'));
   }
-  request.log.error({ err: withoutQueryParameters(error) }, 'unhandled error');
-  return reply.code(500).send(failure('Something went wrong on our side. Please try again.'));
+  request.log.error({ err: loggableError(error) }, 'unhandled error');
+  // Nothing about the failure itself; the request id lets a person point us at its log line.
+  return reply
+    .code(500)
+    .send(failure(`Something went wrong on our side. Please try again. (Reference: ${request.id})`));
 }
 
 /** The request's own stream broke because the client hung up (not a failure of ours). */
@@ -249,23 +260,4 @@ function isAbandonedByClient(error: FastifyError, request: FastifyRequest): bool
   const isStreamError =
     error.code === 'ECONNRESET' || error.code === 'ERR_STREAM_PREMATURE_CLOSE' || error.message === 'aborted';
   return isStreamError && (request.raw.destroyed || request.raw.aborted);
-}
-
-/**
- * Drizzle's query errors carry the query's parameters in their message, and
- * those include password hashes: log the statement and the driver's reason only.
- */
-export function withoutQueryParameters(error: Error): object {
-  if (!('query' in error) || !('params' in error)) return error;
-  const cause = error.cause as { message?: string; code?: string; stack?: string } | undefined;
-  return { type: error.name, query: error.query, code: cause?.code, message: cause?.message, stack: cause?.stack };
-}
-
-/** Baseline headers for every response; the strict CSP comes with the hardening issue. */
-function addSecurityHeaders(app: FastifyInstance) {
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'no-referrer');
-    reply.header('x-frame-options', 'DENY');
-  });
 }

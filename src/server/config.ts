@@ -243,7 +243,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     quotesApiKey: values.QUOTES_API_KEY,
     uploadMaxBytes: values.UPLOAD_MAX_BYTES,
     storageQuotaBytes: values.STORAGE_QUOTA_BYTES,
-    trustProxy: values.TRUST_PROXY ?? false,
     signInLimitPerIp: values.SIGN_IN_LIMIT_PER_IP,
     registrationLimitPerIp: values.REGISTRATION_LIMIT_PER_IP,
     s3: values.S3_BUCKET
@@ -263,6 +262,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     meetingRoomSize: values.MEETING_ROOM_SIZE,
     iceServers: values.ICE_SERVERS ?? [],
     readCacheMs: values.READ_CACHE_MS,
+    trustProxy: values.TRUST_PROXY ?? false,
   };
 }
 

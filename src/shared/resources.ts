@@ -149,7 +149,7 @@ export const uploadFieldsSchema = z.object({
 });
 export type UploadFields = z.infer<typeof uploadFieldsSchema>;
 
-/** Hosted-video providers a link resource may point at (played by react-player). */
+/** Hosted-video providers a link resource may point at (played in the provider's embed frame: video-embeds.ts). */
 export const VIDEO_LINK_PROVIDERS = [
   {
     name: 'YouTube',

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -26,7 +26,8 @@ export async function expectAccessible(page: Page, label = page.url()) {
     { timeout: 10_000 },
   );
   const hasAxe = await page.evaluate(() => 'axe' in window);
-  if (!hasAxe) await page.addScriptTag({ content: AXE_SOURCE });
+  // Evaluated, not added as a <script>: the app's CSP (rightly) refuses inline scripts.
+  if (!hasAxe) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     const axe = (
       window as unknown as {
@@ -47,11 +48,82 @@ export async function expectAccessible(page: Page, label = page.url()) {
   expect(blocking, `axe-core violations on ${label}:\n${JSON.stringify(blocking, null, 2)}`).toEqual([]);
 }
 
+type CspViolation = { page: string; directive: string; blocked: string; source: string; sample: string };
+
+/** The name the pages call to report a violation of the app's Content-Security-Policy. */
+const CSP_BINDING = '__e2eReportCspViolation';
+
+/**
+ * Makes every page of `context` report violations of our Content-Security-Policy
+ * (the `securitypolicyviolation` event, shadow roots included) and collects the
+ * browser's own console lines about the policy headers ("Refused to …", a
+ * Permissions-Policy it could not read). Frames of other origins (a video
+ * provider's player) have their own policy and are not ours to judge.
+ */
+async function watchSecurityPolicy(context: BrowserContext, origin: string, problems: string[]) {
+  await context.exposeBinding(CSP_BINDING, ({ frame }, violation: CspViolation) => {
+    problems.push(`CSP violation on ${frame.url()}: ${JSON.stringify(violation)}`);
+  });
+  await context.addInitScript(
+    ({ ourOrigin, binding }) => {
+      if (location.origin !== ourOrigin) return;
+      document.addEventListener(
+        'securitypolicyviolation',
+        (event) => {
+          const report = (window as unknown as Record<string, (violation: CspViolation) => void>)[binding];
+          report?.({
+            page: location.href,
+            directive: event.effectiveDirective,
+            blocked: event.blockedURI,
+            source: `${event.sourceFile}:${event.lineNumber}`,
+            sample: event.sample,
+          });
+        },
+        true,
+      );
+    },
+    { ourOrigin: origin, binding: CSP_BINDING },
+  );
+  context.on('console', (message) => {
+    const text = message.text();
+    if (/^Refused to |Content[- ]Security[- ]Policy|Permissions-Policy/i.test(text)) {
+      problems.push(`console ${message.type()} on ${message.page()?.url() ?? '?'}: ${text}`);
+    }
+  });
+}
+
 /**
  * Every test fails on an uncaught page error or a console error, wherever it
- * happened, unless the test says the error is expected.
+ * happened, unless the test says the error is expected; and on any violation
+ * of the app's security policy headers, which no test may allow: the real app
+ * must run under its real policy. Contexts a test opens itself (a second
+ * person, a second browser) are watched too.
  */
-export const test = base.extend<{ pageErrors: { allow(pattern: RegExp): void } }>({
+export const test = base.extend<{
+  pageErrors: { allow(pattern: RegExp): void };
+  securityPolicy: { problems: readonly string[] };
+}>({
+  securityPolicy: [
+    async ({ browser, context, baseURL }, use) => {
+      const problems: string[] = [];
+      const origin = new URL(baseURL!).origin;
+      await watchSecurityPolicy(context, origin, problems);
+      // browser.newPage() opens its context through newContext() too.
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...options: Parameters<Browser['newContext']>) => {
+        const opened = await newContext(...options);
+        await watchSecurityPolicy(opened, origin, problems);
+        return opened;
+      };
+      try {
+        await use({ problems });
+      } finally {
+        browser.newContext = newContext;
+      }
+      expect(problems, 'violations of the security policy headers').toEqual([]);
+    },
+    { auto: true },
+  ],
   pageErrors: [
     async ({ page }, use) => {
       const problems: string[] = [];

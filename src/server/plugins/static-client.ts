@@ -14,6 +14,8 @@ export async function serveClient(app: FastifyInstance, clientDir: string): Prom
     root: clientDir,
     wildcard: false,
     index: false,
+    // Ours, from setHeaders: send's own Cache-Control (max-age=0) would replace it.
+    cacheControl: false,
     setHeaders(response, filePath) {
       const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
       response.setHeader('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -104,8 +104,8 @@ export async function registerMeetingSocket(app: FastifyInstance, options: Meeti
     clearTimeout(grace);
   }
 
-  // Info-level request logs would carry the token in the URL; refusals are close codes anyway.
-  app.get(MEETING_SOCKET_PATH, { websocket: true, logLevel: 'warn' }, (socket, request) => {
+  // Request logs show the address with the token redacted (plugins/request-logging.ts).
+  app.get(MEETING_SOCKET_PATH, { websocket: true }, (socket, request) => {
     isAlive.set(socket, true);
     socket.on('pong', () => isAlive.set(socket, true));
     const query = tokenQuerySchema.safeParse(request.query);

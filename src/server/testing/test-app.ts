@@ -46,6 +46,10 @@ export async function createTestApp(
     meetings?: AppOptions['meetings'];
     /** Given: every log line at info and above is pushed here, parsed (otherwise silent). */
     logs?: Record<string, unknown>[];
+    /** With `logs`: the lowest level captured (info when omitted). */
+    logLevel?: 'info' | 'debug' | 'trace';
+    /** A built client to serve (index.html + assets), as `npm start` does. */
+    clientDir?: string;
     /** The read cache's time limit and tag versions (Redis: several instances). */
     readCache?: AppOptions['readCache'];
     /** STORAGE_QUOTA_BYTES (5 GB when omitted). */
@@ -62,7 +66,7 @@ export async function createTestApp(
   const app = await buildApp({
     database,
     jwtSecret: TEST_JWT_SECRET,
-    logLevel: options.logs ? 'info' : 'silent',
+    logLevel: options.logs ? (options.logLevel ?? 'info') : 'silent',
     logStream: options.logs
       ? { write: (line: string) => void options.logs!.push(JSON.parse(line) as Record<string, unknown>) }
       : undefined,
@@ -74,6 +78,7 @@ export async function createTestApp(
     storageQuotaBytes: options.storageQuotaBytes,
     trustProxy: options.trustProxy,
     throttle: options.throttle,
+    clientDir: options.clientDir,
   });
   if (uploadsFolder) app.addHook('onClose', async () => rm(uploadsFolder, { recursive: true, force: true }));
   return {

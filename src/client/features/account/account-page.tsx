@@ -1,6 +1,6 @@
 import { KeyRound, LogOut } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import { useLocation, useNavigate } from 'react-router';
 import { changePasswordFormSchema } from '#shared/accounts';
 import type { UserRole } from '#shared/constants';

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import type { z } from 'zod';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';

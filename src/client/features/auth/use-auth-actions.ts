@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import { useLocation, useNavigate } from 'react-router';
 import type { UserRole } from '#shared/constants';
 import { apiPost } from '../../lib/api.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import { createAutosave } from './autosave.ts';
 import { AUTOSAVE_DELAY_MS, SAVED_FILE_NAME, paintOf, type Brush } from './brush.ts';
 import { loadDrawing, removeDrawing, saveDrawing, type SaveOutcome } from './canvas-storage.ts';

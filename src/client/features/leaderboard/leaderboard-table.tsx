@@ -1,7 +1,7 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck, CircleX, Medal, RotateCw, Star, type LucideIcon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import { useSearchParams } from 'react-router';
 import { FIELD_LIMITS } from '#shared/limits';
 import {

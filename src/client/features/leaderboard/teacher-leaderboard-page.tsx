@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import { LEADERBOARD } from '#shared/progress';
 import type { ClassList } from '#shared/students';
 import { PageTitle } from '../../components/ui/page-title.tsx';

@@ -1,6 +1,6 @@
 import { Link as LinkIcon, LogIn, Plus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import { useLocation, useNavigate } from 'react-router';
 import type { UserRole } from '#shared/constants';
 import { MEETING_LIMITS } from '#shared/meetings';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import type { UserRole } from '#shared/constants';
 import { isRoomId } from '#shared/meetings';

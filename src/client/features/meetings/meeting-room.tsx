@@ -12,7 +12,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import { Link } from 'react-router';
 import type { UserRole } from '#shared/constants';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import { inviteLink } from './meeting-links.ts';
 
 /** Copies the room's invite link; where the clipboard is not allowed, shows the link to copy by hand. */

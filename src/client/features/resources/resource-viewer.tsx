@@ -1,14 +1,14 @@
 import { CircleStop, Expand, Play } from 'lucide-react';
-import { Component as ReactComponent, lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import type { Resource } from '#shared/resources';
+import { Component as ReactComponent, lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import { videoLinkProvider, type Resource } from '#shared/resources';
+import { videoEmbedAddress } from '#shared/video-embeds';
 import { Button } from '../../components/ui/button.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
-import { isPlayerScriptFailure, titleFramesWithin } from './player-frames.ts';
 import { NewTabLink } from './resource-parts.tsx';
 import { isImage, isVideo } from './resource-filters.ts';
 
-// react-player and its provider elements are heavy: they load only when a video is played.
+// react-player is heavy: it loads only when an uploaded video is played.
 const ReactPlayer = lazy(() => import('react-player'));
 
 /** Keeps a player that failed to load (or to start) from taking the whole screen down. */
@@ -23,36 +23,28 @@ class PlayerBoundary extends ReactComponent<{ fallback: ReactNode; children: Rea
 }
 
 /**
- * The inline video player: uploaded videos from our signed address, hosted
- * videos (YouTube, Vimeo, Wistia) from their link. It starts playing at once,
- * because it only mounts when the person pressed Play. A player that cannot
- * load (offline, a broken file, the provider's script blocked) gives way to a
- * link that opens the video instead.
+ * The inline video player. An uploaded video plays from our signed address in
+ * react-player (a <video>); a hosted video (YouTube, Vimeo, Wistia) plays in
+ * the provider's own embed page, in a frame: no provider script runs in our
+ * page, where it could read the session (decision 018). Either starts at once,
+ * because it only mounts when the person pressed Play.
  */
 export function VideoPlayer({ resource }: { resource: Resource }) {
-  const [hasFailed, setHasFailed] = useState(false);
-  const frameRef = useRef<HTMLDivElement>(null);
   const title = `Video: ${resource.fileName}`;
-  const isHosted = resource.kind === 'link';
+  return (
+    <figure className="overflow-hidden rounded-lg bg-slate-900">
+      {resource.kind === 'link' ? (
+        <HostedVideoFrame resource={resource} title={title} />
+      ) : (
+        <UploadedVideo resource={resource} />
+      )}
+      <figcaption className="sr-only">{title}</figcaption>
+    </figure>
+  );
+}
 
-  useEffect(() => {
-    if (!frameRef.current) return;
-    return titleFramesWithin(frameRef.current, title);
-  }, [title, hasFailed]);
-
-  // A hosted player whose script cannot load rejects a promise nobody catches
-  // (youtube-video-element's load()): that is this player failing, and handled here.
-  useEffect(() => {
-    if (!isHosted) return;
-    const handleRejection = (event: PromiseRejectionEvent) => {
-      if (!isPlayerScriptFailure(event.reason)) return;
-      event.preventDefault();
-      setHasFailed(true);
-    };
-    window.addEventListener('unhandledrejection', handleRejection);
-    return () => window.removeEventListener('unhandledrejection', handleRejection);
-  }, [isHosted]);
-
+function UploadedVideo({ resource }: { resource: Resource }) {
+  const [hasFailed, setHasFailed] = useState(false);
   const fallback = (
     <p className="p-4 text-sm text-white">
       The player could not be loaded.{' '}
@@ -61,31 +53,54 @@ export function VideoPlayer({ resource }: { resource: Resource }) {
       </NewTabLink>
     </p>
   );
+  if (hasFailed) return fallback;
   return (
-    <figure className="overflow-hidden rounded-lg bg-slate-900">
-      {hasFailed ? (
-        fallback
-      ) : (
-        <div ref={frameRef}>
-          <PlayerBoundary fallback={fallback}>
-            <Suspense fallback={<LoadingStatus className="p-4 text-white">Loading the player…</LoadingStatus>}>
-              <ReactPlayer
-                src={resource.fileURL}
-                playing
-                controls
-                playsInline
-                preload="auto"
-                width="100%"
-                height="auto"
-                style={{ aspectRatio: '16 / 9', backgroundColor: '#0f172a' }}
-                onError={() => setHasFailed(true)}
-              />
-            </Suspense>
-          </PlayerBoundary>
-        </div>
-      )}
-      <figcaption className="sr-only">{title}</figcaption>
-    </figure>
+    <PlayerBoundary fallback={fallback}>
+      <Suspense fallback={<LoadingStatus className="p-4 text-white">Loading the player…</LoadingStatus>}>
+        <ReactPlayer
+          src={resource.fileURL}
+          playing
+          controls
+          playsInline
+          preload="auto"
+          width="100%"
+          height="auto"
+          style={{ aspectRatio: '16 / 9', backgroundColor: '#0f172a' }}
+          onError={() => setHasFailed(true)}
+        />
+      </Suspense>
+    </PlayerBoundary>
+  );
+}
+
+/**
+ * The provider's player in a frame (frame-src allows exactly these origins). A
+ * frame cannot tell us that it failed to load (offline, the video removed), so
+ * the link to the video is always offered under it.
+ */
+function HostedVideoFrame({ resource, title }: { resource: Resource; title: string }) {
+  const embedAddress = videoEmbedAddress(resource.fileURL);
+  const provider = videoLinkProvider(resource.fileURL)?.name ?? 'its site';
+  const link = (
+    <NewTabLink href={resource.fileURL} className="font-semibold text-white underline">
+      Open the video on {provider}
+    </NewTabLink>
+  );
+  if (!embedAddress) {
+    return <p className="p-4 text-sm text-white">This link cannot be played here. {link}</p>;
+  }
+  return (
+    <>
+      <iframe
+        src={embedAddress}
+        title={title}
+        className="aspect-video w-full border-0 bg-slate-900"
+        allow="autoplay; encrypted-media; fullscreen; picture-in-picture"
+        // Our pages send no referrer; YouTube refuses to play embeds that do not say where they are (our origin only).
+        referrerPolicy="strict-origin-when-cross-origin"
+      />
+      <p className="px-4 py-2 text-sm text-white">Not playing? {link}</p>
+    </>
   );
 }
 

@@ -8,7 +8,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import type { PageInfo } from '#shared/api';
 import type { Resource, UploadLimits } from '#shared/resources';
 import { apiPost, apiRequest } from '../../lib/api.ts';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import { RESOURCE_LIMITS, resourceUpdateSchema, type Resource } from '#shared/resources';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Upload, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import { FALLBACK_UPLOAD_SUBJECT, uploadFieldsSchema, type Resource } from '#shared/resources';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { ApiError } from '../../lib/api.ts';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link2 } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import {
   FALLBACK_UPLOAD_SUBJECT,
   RESOURCE_LIMITS,

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChartPie, RotateCw } from 'lucide-react';
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import type { StudentStatistics, SubjectStatistics } from '#shared/progress';
 import { formatAccuracy } from '#shared/quizzes';
 import { Button } from '../../components/ui/button.tsx';

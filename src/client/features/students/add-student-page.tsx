@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import { Link, useNavigate } from 'react-router';
 import { studentRegistrationSchema, type StudentProfile } from '#shared/accounts';
 import { FIELD_LIMITS } from '#shared/limits';

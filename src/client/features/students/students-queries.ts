@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import { STUDENT_LIST_LIMITS, type ClassList, type StudentListEntry } from '#shared/students';
 import { apiRequest } from '../../lib/api.ts';
 

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { CalendarClock, CheckCircle2, Clock, ListChecks } from 'lucide-react';
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import { Link } from 'react-router';
 import { formatAccuracy, QUIZ_LIMITS, type StudentQuizSummary } from '#shared/quizzes';
 import { buttonClasses } from '../../../components/ui/button.tsx';

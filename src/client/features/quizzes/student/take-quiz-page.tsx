@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { ArrowLeft, CalendarClock, Clock, ListChecks, Play } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import { Link, useParams } from 'react-router';
 import { QUIZ_LIMITS, type StudentQuizDetail } from '#shared/quizzes';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';

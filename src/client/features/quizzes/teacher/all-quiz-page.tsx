@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { CalendarClock, ClipboardList, Plus, RotateCw, Users } from 'lucide-react';
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import { Link } from 'react-router';
 import { QUIZ_LIMITS, type TeacherQuizSummary } from '#shared/quizzes';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Eye, ImageIcon, Plus, Save } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import { useNavigate } from 'react-router';
 import { DEFAULT_QUIZ_SUBJECT } from '#shared/constants';
 import { newQuizSchema, QUIZ_LIMITS, type TeacherQuizSummary } from '#shared/quizzes';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Check, Download, RotateCw, X } from 'lucide-react';
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import { Link, useParams } from 'react-router';
 import { formatAccuracy, type AttemptRecord, type TeacherQuizDetail } from '#shared/quizzes';
 import { Button } from '../../../components/ui/button.tsx';

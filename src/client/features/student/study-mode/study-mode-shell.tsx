@@ -1,6 +1,6 @@
 import { Coffee, LogOut, Maximize } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import { STUDY_MODE } from '#shared/constants';
 import { Button } from '../../../components/ui/button.tsx';
 import { useAppStore } from '../../../stores/app-store.ts';
