@@ -412,8 +412,16 @@ describe('the message budget over time', () => {
 
   it('lets a participant go on at the sustained rate, and closes one that floods past the burst', async () => {
     const roomId = freshRoomId();
-    const ada = await MeetingTestClient.join(baseUrl, await meetingToken(roomId, { name: 'Ada' }), roomId);
-    const bob = await MeetingTestClient.join(baseUrl, await meetingToken(roomId, { name: 'Bob' }), roomId);
+    const ada = await MeetingTestClient.join(
+      baseUrl,
+      await meetingToken(roomId, await withAccount(t.database, { name: 'Ada' })),
+      roomId,
+    );
+    const bob = await MeetingTestClient.join(
+      baseUrl,
+      await meetingToken(roomId, await withAccount(t.database, { name: 'Bob' })),
+      roomId,
+    );
     try {
       const candidate = { type: 'candidate', to: ada.welcome.you.id, candidate: { candidate: '' } } as const;
       // 3 x 8 messages (plus the join) is more than a burst, but the budget refills in between.
