@@ -1,0 +1,44 @@
+import { Button } from './button.tsx';
+import { ModalDialog } from './modal-dialog.tsx';
+
+/**
+ * A question before something that cannot be undone. A modal native <dialog>, not
+ * `window.confirm`: in the student's study mode a browser dialog leaves full screen and
+ * counts as leaving the window. Mount it to ask; the safe answer (Cancel) has the focus.
+ */
+export function ConfirmDialog(props: {
+  title: string;
+  description: string;
+  confirmLabel: string;
+  widthClassName: string;
+  onConfirm(): void;
+  onClose(): void;
+}) {
+  return (
+    <ModalDialog
+      title={props.title}
+      role="alertdialog"
+      description={props.description}
+      initialFocus="[data-safe-answer]"
+      widthClassName={props.widthClassName}
+      onClose={props.onClose}
+    >
+      {(close) => (
+        <div className="mt-5 flex flex-wrap justify-end gap-2">
+          <Button data-safe-answer variant="secondary" onClick={close}>
+            Cancel
+          </Button>
+          <Button
+            variant="danger"
+            onClick={() => {
+              props.onConfirm();
+              close();
+            }}
+          >
+            {props.confirmLabel}
+          </Button>
+        </div>
+      )}
+    </ModalDialog>
+  );
+}
