@@ -92,6 +92,9 @@ export async function extractArchive(archive: string, target: string): Promise<v
     strict: true,
     maxDecompressionRatio: MAX_DECOMPRESSION_RATIO,
     // Only what a backup holds: nothing else lands in DATA_DIR.
-    filter: (entryPath) => /^(studyhall-backup\.json|jwt-secret|pglite(\/.*)?|uploads(\/.*)?)$/.test(entryPath),
+    filter: (entryPath) => {
+      const [top] = entryPath.split('/');
+      return top === MANIFEST_NAME || top === 'jwt-secret' || top === 'pglite' || top === 'uploads';
+    },
   });
 }

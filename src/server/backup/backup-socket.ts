@@ -58,10 +58,15 @@ export async function listenForBackups(options: {
       const staging = newBackupStaging(options.dataDir);
       let isHeaderSent = false;
       try {
+        const startedAt = performance.now();
         const snapshot = takeSnapshot(options.dataDir, options.database, staging);
         snapshotInProgress = snapshot.catch(() => {});
         const manifest = await snapshot.finally(() => (snapshotInProgress = undefined));
-        options.log.info({ counts: manifest.database.counts, files: manifest.files.count }, 'backup: snapshot taken');
+        // Requests wait for the database while it is copied: worth knowing as the school grows.
+        options.log.info(
+          { snapshotMs: Math.round(performance.now() - startedAt), files: manifest.files.count },
+          'backup: snapshot taken',
+        );
         socket.write(`${JSON.stringify({ ok: true, manifest })}\n`);
         isHeaderSent = true;
         await pipeline(await packArchive(staging, manifest), socket);
@@ -132,6 +137,11 @@ export class BackupRequestError extends Error {
 
 /** Client side: asks the server of `dataDir` for a backup and writes the archive's bytes to `output`. */
 export async function requestBackup(dataDir: string, output: Writable): Promise<BackupManifest> {
+  if (Buffer.byteLength(backupSocketPath(dataDir)) > MAX_SOCKET_PATH_BYTES) {
+    throw new BackupRequestError(
+      `The server is running, and DATA_DIR's path is too long for it to take backups on request: stop the server and run npm run backup again (it then takes the backup itself), or move DATA_DIR to a shorter path`,
+    );
+  }
   const socket = createConnection(backupSocketPath(dataDir));
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', resolve);
