@@ -14,8 +14,8 @@ import { callJson, createScratchDatabase, startServerProcess, type ServerProcess
  * was answered 2xx must be there, scored, and counted once in its student's aggregates;
  * the others may be there or not, but whole. PGlite always; PostgreSQL with TEST_DATABASE_URL.
  */
-const STUDENTS = 24;
-const QUIZZES = 4;
+const STUDENTS = 16;
+const QUIZZES = 6;
 const QUESTIONS = 5;
 /** The kill comes right after this many submissions were answered 2xx (of STUDENTS × QUIZZES). */
 const KILL_AFTER_ACKNOWLEDGED = 30;
