@@ -29,6 +29,12 @@ export function externalStorageAdvice(settings: DataSettings, command: 'backup' 
       'Restore into a database of the same or an older StudyHall version; the server applies newer migrations when it starts.',
     );
   }
+  if (!settings.databaseUrl) {
+    lines.push(
+      '',
+      `The database is the embedded one in ${settings.dataDir}/pglite: stop the server, then copy ${settings.dataDir} (pglite and jwt-secret) before starting it again.`,
+    );
+  }
   lines.push(
     '',
     settings.s3Bucket

@@ -18,10 +18,11 @@ try {
 }
 const [archive, ...extra] = parsed.positionals;
 if (!archive || extra.length > 0) fail(usage);
-if (!existsSync(archive)) fail(`${archive} does not exist\n${usage}`);
+// PostgreSQL or S3: what to use instead comes first, whatever the file.
 const settings = dataSettingsOrExit();
 const advice = externalStorageAdvice(settings, 'restore');
 if (advice) fail(advice);
+if (!existsSync(archive)) fail(`${archive} does not exist\n${usage}`);
 
 try {
   const manifest = await restoreBackup({
