@@ -266,6 +266,25 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
   };
 }
 
+/** Where the data lives: what `npm run backup` and `npm run restore` need. */
+export type DataSettings = { dataDir: string; databaseUrl: string | undefined; s3Bucket: string | undefined };
+
+/**
+ * The storage settings alone, validated like loadConfig does, creating nothing: a restore
+ * must find its target folder as the person left it (no generated secret in it).
+ */
+export function loadDataSettings(environment: NodeJS.ProcessEnv = process.env): DataSettings {
+  const parsed = environmentSchema
+    .pick({ DATA_DIR: true, DATABASE_URL: true, S3_BUCKET: true })
+    .safeParse(withoutEmptyValues(environment));
+  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((issue) => issue.message));
+  return {
+    dataDir: path.resolve(parsed.data.DATA_DIR),
+    databaseUrl: parsed.data.DATABASE_URL,
+    s3Bucket: parsed.data.S3_BUCKET,
+  };
+}
+
 /** The rules that span several S3 variables (each variable's own format is in the schema). */
 function s3Problems(given: Record<string, string>): string[] {
   const problems: string[] = [];

@@ -1,6 +1,9 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
+import { listenForBackups } from './backup/backup-socket.ts';
+import { acquireDataDirLock, DataDirInUseError, type DataDirLock } from './backup/data-dir-lock.ts';
+import { removeStagingLeftovers } from './backup/snapshot.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase, pgliteDirectory } from './db/client.ts';
 import type { TagVersions } from './cache/read-cache.ts';
@@ -22,6 +25,30 @@ async function main() {
       process.exit(1);
     }
     throw error;
+  }
+
+  // The embedded database belongs to this process alone (decision 019); PostgreSQL needs no lock.
+  let lock: DataDirLock | undefined;
+  if (!config.databaseUrl) {
+    const { dataDir } = config;
+    try {
+      lock = acquireDataDirLock(dataDir, {
+        purpose: 'server',
+        onLost: (holder) => {
+          console.error(
+            `Another process (pid ${holder?.pid ?? 'unknown'}) took over ${dataDir}: stopping now so that only one writes its database`,
+          );
+          process.exit(1);
+        },
+      });
+    } catch (error) {
+      if (error instanceof DataDirInUseError) {
+        console.error(`StudyHall cannot start: ${error.message}`);
+        process.exit(1);
+      }
+      throw error;
+    }
+    await removeStagingLeftovers(dataDir);
   }
 
   const database = await openDatabase(
@@ -71,6 +98,8 @@ async function main() {
           { err: change.error },
           'Redis (throttling): unreachable; counting in this instance until it is back',
         );
+  // npm run backup asks the server itself while it runs: only this process may read the database.
+  const backups = lock ? await listenForBackups({ dataDir: config.dataDir, database, log: app.log }) : undefined;
   // Runs after the meeting sockets have closed and given their seats back (preClose).
   app.addHook('onClose', () => pubsub.close());
 
@@ -83,7 +112,9 @@ async function main() {
     isShuttingDown = true;
     app.log.info(`${signal}: closing connections and the database`);
     try {
+      await backups?.close(); // a snapshot being copied holds the database: let it finish
       await app.close(); // stops accepting, drains requests, then closes the database (onClose)
+      lock?.release();
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');

@@ -21,9 +21,18 @@ export type DatabaseHandle = {
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
-  /** Embedded database only: a tarball of its data directory (test templates, backups). */
+  /** Embedded database only: a tarball of its data directory (test templates). */
   dumpDataDir?: () => Promise<Blob>;
+  /**
+   * Embedded database only: runs `work` while no other statement can run (PGlite's
+   * transaction lock is held), so files copied meanwhile form one consistent snapshot
+   * (backups, decision 019). `query` runs plain SQL inside that window.
+   */
+  whileExclusive?: <T>(work: (query: RawQuery) => Promise<T>) => Promise<T>;
 };
+
+/** Plain SQL with no parameters, answered with its rows. */
+export type RawQuery = (statement: string) => Promise<Record<string, unknown>[]>;
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -37,8 +46,11 @@ export type DatabaseOptions = (
       /** Called once when another instance holds the migration lock and this one starts waiting. */
       onMigrationWait?: () => void;
     }
-  /** dataDir unset means in memory; loadDataDir starts from a dump (tests). */
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
+  /**
+   * dataDir unset means in memory; loadDataDir starts from a dump (tests). isMigrated false
+   * opens the database as it is (backup and restore look at a snapshot, never change it).
+   */
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob; isMigrated?: boolean }
 ) & { onQuery?: QueryListener };
 
 /**
@@ -54,6 +66,7 @@ const queryLogger = (onQuery: QueryListener | undefined) => (onQuery ? { logger:
 /** Opens the configured database and brings its schema up to date. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const handle = options.kind === 'postgres' ? openPostgres(options) : await openPglite(options);
+  if (options.kind === 'pglite' && options.isMigrated === false) return handle;
   try {
     await handle.migrate();
   } catch (error) {
@@ -86,6 +99,11 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob; onQue
     db,
     kind: 'pglite' as const,
     dumpDataDir: async () => client.dumpDataDir('none'),
+    // Every PGlite query and transaction takes this lock, Drizzle's included.
+    whileExclusive: <T>(work: (query: RawQuery) => Promise<T>) =>
+      client.transaction(async (tx) =>
+        work(async (statement) => (await tx.query<Record<string, unknown>>(statement)).rows),
+      ),
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
     ping: async () => {
       await db.execute(sql`select 1`);

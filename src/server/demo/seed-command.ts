@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { acquireDataDirLock, DataDirInUseError } from '../backup/data-dir-lock.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, pgliteDirectory } from '../db/client.ts';
 import { createFileStorage } from '../storage/create-storage.ts';
@@ -8,6 +9,14 @@ import { seedDemo } from './seed.ts';
 /** `npm run seed`: fills the configured database (DATABASE_URL or DATA_DIR) with the demo school. */
 if (existsSync('.env')) process.loadEnvFile('.env');
 const config = loadConfig();
+// The embedded database: never while the server (or a backup, a restore) has it open.
+try {
+  if (!config.databaseUrl) acquireDataDirLock(config.dataDir, { purpose: 'seed' });
+} catch (error) {
+  if (!(error instanceof DataDirInUseError)) throw error;
+  console.error(`npm run seed cannot run now: ${error.message}`);
+  process.exit(1);
+}
 const database = await openDatabase(
   config.databaseUrl
     ? { kind: 'postgres', url: config.databaseUrl }

@@ -1,0 +1,145 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import pg from 'pg';
+
+/**
+ * The server as `npm start` runs it (src/server/main.ts under tsx), for tests about the
+ * process itself: crashes, restarts, backups. Nothing of the caller's shell leaks in:
+ * the embedded database unless `DATABASE_URL` is given, no Redis, no S3.
+ */
+export type ServerProcess = {
+  baseUrl: string;
+  child: ChildProcess;
+  /** Everything it printed so far. */
+  output(): string;
+  /** SIGTERM, as a deploy would; resolves with the exit code. */
+  stop(): Promise<number | null>;
+  /** SIGKILL: no handler runs, nothing is flushed by the process. */
+  kill(): void;
+  exited: Promise<void>;
+};
+
+/** Settings no test of a server process should inherit from the shell that runs it. */
+export const ISOLATED_ENVIRONMENT = {
+  DATABASE_URL: '',
+  REDIS_URL: '',
+  JWT_SECRET: '',
+  S3_BUCKET: '',
+  S3_ENDPOINT: '',
+  S3_REGION: '',
+  S3_ACCESS_KEY_ID: '',
+  S3_SECRET_ACCESS_KEY: '',
+  S3_FORCE_PATH_STYLE: '',
+  READ_CACHE_MS: '',
+  LOG_LEVEL: 'warn',
+  QUOTES_API_URL: 'http://127.0.0.1:9/v1/quotes',
+};
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the server with `environment` (DATA_DIR at least) and waits for its health check. */
+export async function startServerProcess(environment: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, ...ISOLATED_ENVIRONMENT, HOST: '127.0.0.1', PORT: String(port), ...environment },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server: ServerProcess = {
+    baseUrl,
+    child,
+    output: () => output,
+    exited,
+    kill: () => void child.kill('SIGKILL'),
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+      return child.exitCode;
+    },
+  };
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) return server;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  server.kill();
+  throw new Error(`the server did not become healthy in 60 s:\n${output}`);
+}
+
+/** Runs `npm run <script> -- <args>` as a person would; resolves with its exit code and output. */
+export async function runNpmScript(
+  script: string,
+  args: string[],
+  environment: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn('npm', ['run', '--silent', script, '--', ...args], {
+    env: { ...process.env, ...ISOLATED_ENVIRONMENT, ...environment },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', (exitCode) => resolve(exitCode)));
+  return { code, stdout, stderr };
+}
+
+/** A fresh, empty database on the server of `adminUrl` for one test; drop() removes it. */
+export async function createScratchDatabase(adminUrl: string, prefix: string) {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/** JSON over HTTP with an optional bearer token; the parsed body (undefined when not JSON). */
+export async function callJson(
+  baseUrl: string,
+  method: string,
+  url: string,
+  options: { token?: string; body?: unknown } = {},
+): Promise<{ status: number; body: any }> {
+  const response = await fetch(`${baseUrl}${url}`, {
+    method,
+    headers: {
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  return { status: response.status, body };
+}
