@@ -30,6 +30,7 @@ import { startAttemptSweep } from './features/quizzes/sweep.ts';
 import { studentsRoutes } from './features/students/routes.ts';
 import { createStudentsService } from './features/students/service.ts';
 import { createTokenService } from './plugins/auth.ts';
+import { enforceRoutePolicies } from './plugins/route-policy.ts';
 import { trackRunningHandlers } from './plugins/running-handlers.ts';
 import { serveClient } from './plugins/static-client.ts';
 import type { FileStorage } from './storage/file-storage.ts';
@@ -82,9 +83,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const tokens = createTokenService(options.jwtSecret);
   const accounts = createAccountsService(options.database.db, tokens);
+  // Before any route: each route's token check comes from its declared policy (decision 020).
+  enforceRoutePolicies(app, tokens);
   // First: its WebSocket support must see every later route (upgrade requests to them are closed).
   await app.register(
-    meetingsRoutes({ db: options.database.db, jwtSecret: options.jwtSecret, tokens, meetings: options.meetings }),
+    meetingsRoutes({ db: options.database.db, jwtSecret: options.jwtSecret, meetings: options.meetings }),
   );
 
   await app.register(healthRoutes(options.database));
@@ -95,11 +98,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const quizzes = createQuizzesService(options.database.db, readCache);
 
-  await app.register(accountsRoutes(accounts, tokens));
-  await app.register(quizzesRoutes(quizzes, tokens));
-  await app.register(progressRoutes(createProgressService(options.database.db, readCache), tokens));
-  await app.register(studentsRoutes(createStudentsService(options.database.db), tokens));
-  await app.register(tasksRoutes(createTasksService(options.database.db), tokens));
+  await app.register(accountsRoutes(accounts));
+  await app.register(quizzesRoutes(quizzes));
+  await app.register(progressRoutes(createProgressService(options.database.db, readCache)));
+  await app.register(studentsRoutes(createStudentsService(options.database.db)));
+  await app.register(tasksRoutes(createTasksService(options.database.db)));
   await app.register(quoteRoutes(createQuoteService(options.quotes ?? {}, app.log)));
   const fileAccess = createFileAccess(options.jwtSecret);
   await app.register(
@@ -107,7 +110,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       resources: createResourcesService(options.database.db, options.storage, fileAccess, app.log, readCache),
       storage: options.storage,
       fileAccess,
-      tokens,
       uploadMaxBytes: options.uploadMaxBytes,
     }),
   );

@@ -95,11 +95,24 @@ export async function registerMeetingSocket(app: FastifyInstance, options: Meeti
   }
 
   // Info-level request logs would carry the token in the URL; refusals are close codes anyway.
-  app.get(MEETING_SOCKET_PATH, { websocket: true, logLevel: 'warn' }, (socket, request) => {
-    isAlive.set(socket, true);
-    socket.on('pong', () => isAlive.set(socket, true));
-    const query = tokenQuerySchema.safeParse(request.query);
-    handleSocket(socket, request.log, query.success ? query.data.token : undefined);
+  app.route({
+    method: 'GET',
+    url: MEETING_SOCKET_PATH,
+    logLevel: 'warn',
+    // The meeting token in the address is the credential; the socket checks it (decision 013).
+    config: { policy: { caller: 'meeting-token', touches: ['meeting-room'] } },
+    // A plain HTTP request (no upgrade) is told what this address is, in the envelope.
+    handler: async (_request, reply) =>
+      reply
+        .code(426)
+        .header('upgrade', 'websocket')
+        .send({ success: false, message: 'This address is for meeting sockets only', data: null }),
+    wsHandler: (socket, request) => {
+      isAlive.set(socket, true);
+      socket.on('pong', () => isAlive.set(socket, true));
+      const query = tokenQuerySchema.safeParse(request.query);
+      handleSocket(socket, request.log, query.success ? query.data.token : undefined);
+    },
   });
 
   function handleSocket(socket: WebSocket, log: FastifyBaseLogger, token: string | undefined) {
