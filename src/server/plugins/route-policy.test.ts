@@ -134,6 +134,19 @@ describe('the token check derived from the caller', () => {
     expect(wasParsed).toBe(false);
   });
 
+  it("runs before the route's own onRequest hooks, which can rely on the caller", async () => {
+    const app = appWithPolicies();
+    const seen: (string | undefined)[] = [];
+    app.get(
+      '/api/thing',
+      { config: { policy: teacherRoute }, onRequest: async (request) => void seen.push(request.user?.role) },
+      async () => 'ok',
+    );
+    expect((await app.inject({ url: '/api/thing' })).statusCode).toBe(401);
+    expect((await app.inject({ url: '/api/thing', headers: bearer(teacherToken) })).statusCode).toBe(200);
+    expect(seen).toEqual(['teacher']);
+  });
+
   it('file-link and meeting-token callers get no bearer check: their route checks its own credential', async () => {
     const app = appWithPolicies();
     app.get('/api/file', { config: { policy: { caller: 'file-link', touches: ['linked-file'] } } }, async () => 'ok');
