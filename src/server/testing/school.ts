@@ -2,10 +2,10 @@ import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import type { StudentQuizDetail } from '#shared/quizzes';
 import type { Resource } from '#shared/resources';
-import { signUpStudent, signUpTeacher } from '../testing/actors.ts';
-import { buildNewQuiz } from '../testing/factories.ts';
-import { multipartBody, SAMPLE_FILES } from '../testing/multipart.ts';
-import { bearer, type TestApp } from '../testing/test-app.ts';
+import { signUpStudent, signUpTeacher } from './actors.ts';
+import { buildNewQuiz } from './factories.ts';
+import { multipartBody, SAMPLE_FILES } from './multipart.ts';
+import { bearer, type TestApp } from './test-app.ts';
 
 /**
  * A small school built through the API, for the authorization matrix and the fuzzer:
@@ -112,7 +112,8 @@ export async function buildSchool(t: TestApp): Promise<School> {
         method: 'POST',
         url: '/api/teacher/add-quiz',
         headers: authOf(callers[owner]),
-        payload: buildNewQuiz({ title, class: classOf[owner] }),
+        // The longest timer: no attempt of the school runs out during a long fuzz run (the sweep would close it).
+        payload: buildNewQuiz({ title, class: classOf[owner], maxTime: 600 }),
       },
       201,
     );
