@@ -164,7 +164,7 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
       check: (caller, body) => expect(body.data.createdBy._id).toBe(caller.id),
     },
     'GET /api/get-all-quiz': {
-      request: (caller) => ({ url: '/api/get-all-quiz?limit=100', headers: authOf(caller) }),
+      request: (caller) => ({ url: '/api/get-all-quiz?limit=100&offset=0', headers: authOf(caller) }),
       check: (caller, body) => {
         if (caller.role === 'teacher') everyItem(body, (quiz) => quiz.createdBy._id === caller.id);
         else everyItem(body, (quiz) => quiz.class === caller.className);
@@ -227,7 +227,10 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
     // The leaderboard of class A: teachers see every class; a student only their own.
     'GET /api/get-students': {
       target: 'class',
-      request: (caller) => ({ url: `/api/get-students?class=${CLASS_A}`, headers: authOf(caller) }),
+      request: (caller) => ({
+        url: `/api/get-students?class=${CLASS_A}&search=Student&offset=0&limit=50`,
+        headers: authOf(caller),
+      }),
       check: (_caller, body) => {
         everyItem(body, (entry) => entry.class === CLASS_A);
         expect(body.data.length).toBeGreaterThan(0);
@@ -239,7 +242,10 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
       request: (caller) => ({ url: '/api/student/statistics', headers: authOf(caller) }),
     },
     'GET /api/teacher/students': {
-      request: (caller) => ({ url: '/api/teacher/students', headers: authOf(caller) }),
+      request: (caller) => ({
+        url: `/api/teacher/students?class=${CLASS_A}&search=Student&offset=0&limit=50`,
+        headers: authOf(caller),
+      }),
     },
     'GET /api/teacher/classes': {
       request: (caller) => ({ url: '/api/teacher/classes', headers: authOf(caller) }),
@@ -286,7 +292,10 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
     },
 
     'GET /api/get-resources': {
-      request: (caller) => ({ url: '/api/get-resources?limit=100', headers: authOf(caller) }),
+      request: (caller) => ({
+        url: '/api/get-resources?sortBy=fileName&sortOrder=asc&starred=false&offset=0&limit=100',
+        headers: authOf(caller),
+      }),
       check: (caller, body) => {
         if (caller.role === 'teacher') everyItem(body, (resource) => resource.uploadedBy._id === caller.id);
         else everyItem(body, (resource) => resource.class === caller.className);
@@ -303,7 +312,14 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
       status: 201,
       request: (caller) => {
         const form = multipartBody(
-          { class: CLASS_A, uploadedBy: JSON.stringify({ _id: school.callers.teacher1.id }) },
+          {
+            class: CLASS_A,
+            subject: 'Geometry',
+            fileName: 'Matrix notes.pdf',
+            description: 'Notes for the matrix',
+            tags: 'matrix, notes',
+            uploadedBy: JSON.stringify({ _id: school.callers.teacher1.id }),
+          },
           [{ name: 'matrix.pdf', content: SAMPLE_FILES.pdf(), contentType: 'application/pdf' }],
         );
         return {
@@ -323,6 +339,9 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
           url: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ',
           fileName: 'Matrix video',
           class: CLASS_A,
+          subject: 'Geometry',
+          description: 'A video for the matrix',
+          tags: ['matrix', 'video'],
           uploadedBy: { _id: school.callers.teacher1.id },
         },
       }),
@@ -334,7 +353,7 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
       request: (caller, resource: ResourceFixture) => ({
         url: `/api/teacher/resources/${resource.id}`,
         headers: authOf(caller),
-        payload: { description: `Changed by ${caller.name}` },
+        payload: { description: `Changed by ${caller.name}`, fileName: 'Renamed notes.pdf', tags: 'changed' },
       }),
     },
     'DELETE /api/teacher/resources/:id': {
