@@ -118,9 +118,10 @@ async function buildSeeds(): Promise<Map<string, SeedRequest>> {
     const key = routeKey(route);
     const example = examples[key];
     if (built.has(key) || !example || !route.policy) continue;
-    const caller = (['teacher1', 'studentA', 'teacher2', 'studentB', 'anonymous'] as const)
+    const allowed = (['teacher1', 'studentA', 'teacher2', 'studentB', 'anonymous'] as const)
       .map((name) => school.callers[name])
-      .find((candidate) => expectedStatus(route.policy!, candidate, example) === (example.status ?? 200))!;
+      .filter((candidate) => expectedStatus(route.policy!, candidate, example) === (example.status ?? 200));
+    const caller = allowed[0]!;
     const request = await example.request(caller, await example.prepare?.());
     const url = new URL(String(request.url), 'http://fuzz');
     const patternSegments = route.url.split('/');
@@ -143,6 +144,7 @@ async function buildSeeds(): Promise<Map<string, SeedRequest>> {
           ? { kind: 'none' }
           : { kind: 'json', value: payload },
       caller: caller.name,
+      allowedCallers: allowed.map((other) => other.name),
     });
   }
   return built;
@@ -150,6 +152,8 @@ async function buildSeeds(): Promise<Map<string, SeedRequest>> {
 
 beforeAll(async () => {
   school = await buildSchool(t);
+  // An attempt in progress: the student's view of quiz 1 then holds questions, whose answer keys must stay out.
+  await school.startQuiz('studentA', school.quiz1.id);
   tokenChoices = await buildTokenChoices();
   seeds = await buildSeeds();
   digest = await createDatabaseDigest(t.database);
@@ -161,7 +165,19 @@ beforeAll(async () => {
     school.callers.teacher1.id!,
   ];
 }, 120_000);
+/** Statuses seen per route, printed with FUZZ_STATS=1: how deep the requests got. */
+const statusesSeen = new Map<string, Map<number, number>>();
 afterAll(async () => {
+  if (process.env.FUZZ_STATS) {
+    const lines = [...statusesSeen].map(
+      ([route, counts]) =>
+        `${route.padEnd(40)} ${[...counts]
+          .sort(([a], [b]) => a - b)
+          .map(([status, count]) => `${status}×${count}`)
+          .join(' ')}`,
+    );
+    console.info(`statuses per route:\n${lines.join('\n')}`);
+  }
   await t.close();
 });
 
@@ -204,6 +220,9 @@ async function sendAndCheck(route: DeclaredRoute, request: FuzzRequest) {
   const logCount = logs.length;
 
   const response = await t.app.inject({ method: route.method, url, headers, payload } as InjectOptions);
+  const seen = statusesSeen.get(`${route.method} ${route.url}`) ?? new Map<number, number>();
+  seen.set(response.statusCode, (seen.get(response.statusCode) ?? 0) + 1);
+  statusesSeen.set(`${route.method} ${route.url}`, seen);
   const label = `${route.method} ${url.slice(0, 200)} as ${request.token} → ${response.statusCode} ${response.body.slice(0, 300)}`;
   let body: unknown;
   try {
@@ -250,7 +269,8 @@ describe('fuzzing every registered /api route', () => {
       const examples = singlePointRequests(route.url, seed).map((request): [FuzzRequest] => [request]);
       await fc.assert(
         fc.asyncProperty(arbitrary, (request) => sendAndCheck(route, request)),
-        { ...assertOptions(), examples },
+        // fast-check counts examples among the runs: the random ones come on top.
+        { ...assertOptions(), examples, numRuns: RUNS + examples.length },
       );
       // The server keeps answering, and a valid call still works.
       expect((await t.call({ method: 'GET', url: '/api/health' })).status).toBe(200);
@@ -312,37 +332,54 @@ describe('fuzzing the meeting socket', () => {
         headers: authOf(school.callers.teacher1),
       });
       const meetingToken = ticket.body.data.token as string;
-      const message = fc.oneof(
-        { weight: 3, arbitrary: fc.constant(JSON.stringify(validJoin)) },
-        { weight: 4, arbitrary: mutatedJsonText(validJoin) },
-        { weight: 2, arbitrary: fc.json({ maxDepth: 3 }) },
-        { weight: 2, arbitrary: weirdString },
+      // What a joined participant sends (valid), each as a starting point for mutations.
+      const followUps = [
+        { type: 'chat', text: 'hello' },
+        { type: 'offer', to: 'nobody-here', sdp: 'v=0' },
+        { type: 'answer', to: 'nobody-here', sdp: 'v=0' },
+        { type: 'candidate', to: 'nobody-here', candidate: { candidate: '', sdpMid: '0', sdpMLineIndex: 0 } },
+        { type: 'media-state', state: { mic: true, camera: true, screen: false } },
+        { type: 'leave' },
+      ];
+      const first = fc.oneof(
+        { weight: 4, arbitrary: fc.constant(JSON.stringify(validJoin)) },
+        { weight: 3, arbitrary: mutatedJsonText(validJoin) },
+        { weight: 1, arbitrary: fc.json({ maxDepth: 3 }) },
+        { weight: 1, arbitrary: weirdString },
+      );
+      const next = fc.oneof(
+        { weight: 3, arbitrary: fc.constantFrom(...followUps.map((message) => JSON.stringify(message))) },
+        { weight: 3, arbitrary: fc.constantFrom(...followUps).chain((message) => mutatedJsonText(message)) },
+        { weight: 1, arbitrary: fc.json({ maxDepth: 3 }) },
+        { weight: 1, arbitrary: weirdString },
         { weight: 1, arbitrary: fc.uint8Array({ maxLength: 64 }).map((bytes) => Buffer.from(bytes)) },
         { weight: 1, arbitrary: fc.constant('x'.repeat(140_000)) },
-        {
-          weight: 2,
-          arbitrary: fc.constantFrom(
-            '{"type":"chat","text":"hello"}',
-            '{"type":"offer","to":"nobody-here","sdp":"v=0"}',
-            '{"type":"media-state","state":{"mic":true,"camera":true,"screen":true}}',
-            '{"type":"leave"}',
-            '{"__proto__":{"polluted":"yes"},"type":"join"}',
-          ),
-        },
+        { weight: 1, arbitrary: fc.constant('{"__proto__":{"polluted":"yes"},"type":"chat","text":"x"}') },
       );
       const session = school.callers.studentB.token!;
+      const token = fc.oneof(
+        { weight: 4, arbitrary: fc.constant(meetingToken) },
+        fc.constantFrom(session, `${meetingToken}x`, ''),
+        weirdString,
+      );
       const property = fc.asyncProperty(
-        fc.oneof(fc.constant(meetingToken), fc.constant(session), fc.constant(`${meetingToken}x`), weirdString),
-        fc.array(message, { maxLength: 5 }),
-        async (token, messages) => {
+        token,
+        fc.tuple(first, fc.array(next, { maxLength: 4 })).map(([opening, rest]) => [opening, ...rest]),
+        async (tokenValue, messages) => {
           const logCount = logs.length;
-          const outcome = await socketOutcome(token, messages);
+          const outcome = await socketOutcome(tokenValue, messages);
           if (outcome !== 'open') expect(REFUSALS.has(outcome), `closed with ${outcome}`).toBe(true);
           expect(errorLinesSince(logCount)).toEqual([]);
           expectUnpollutedPrototype();
         },
       );
-      await fc.assert(property, assertOptions());
+      // Every follow-up after a valid join, as is and with a NUL in each of its texts.
+      const join = JSON.stringify(validJoin);
+      const examples: [string, (string | Buffer)[]][] = followUps.flatMap((message) => [
+        [meetingToken, [join, JSON.stringify(message)]],
+        [meetingToken, [join, JSON.stringify(message).replaceAll('":"', '":"\u0000')]],
+      ]);
+      await fc.assert(property, { ...assertOptions(), examples, numRuns: RUNS + examples.length });
       expect((await t.call({ method: 'GET', url: '/api/health' })).status).toBe(200);
     },
   );

@@ -101,9 +101,9 @@ export async function createDatabaseDigest(database: Queryable): Promise<() => P
     `select ${tables
       .map(
         ({ table }) =>
-          `(select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) from ${quoteIdentifier(table)} t)`,
+          `'${table}=' || (select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) from ${quoteIdentifier(table)} t)`,
       )
-      .join(` || ':' || `)} as digest`,
+      .join(` || ' ' || `)} as digest`,
   );
   return async () => rowsOf<{ digest: string }>(await database.db.execute(digestSql))[0]!.digest;
 }

@@ -18,6 +18,8 @@ export type SeedRequest = {
   body: { kind: 'json'; value: unknown } | { kind: 'multipart' } | { kind: 'none' };
   /** The token-choice label of the caller the example was made for. */
   caller: string;
+  /** Every caller of the school the route accepts for the example's object (a teacher and a student, say). */
+  allowedCallers: string[];
 };
 
 /** What one fuzzed request is, as generated (readable in a counterexample). */
@@ -514,7 +516,7 @@ export function fuzzRequest(
   // The example's caller, the same role with an account that is gone, or any other credential.
   const ghost = options.ghostOf(seed.caller);
   const token = fc.oneof(
-    { weight: 3, arbitrary: fc.constant(seed.caller) },
+    { weight: 3, arbitrary: fc.constantFrom(...seed.allowedCallers) },
     ...(ghost ? [{ weight: 1, arbitrary: fc.constant(ghost) }] : []),
     { weight: 3, arbitrary: fc.constantFrom(...options.tokens) },
   );
@@ -530,7 +532,7 @@ export function fuzzRequest(
 /**
  * The deterministic part of the fuzzing: the route's valid request with one hostile change
  * at a time, at every place a value goes (each text of the body, each body value, each query
- * value, each path parameter), sent as the example's caller. Run before the random requests,
+ * value, each path parameter), sent by each caller the route accepts in turn. Run before the random requests,
  * so every field meets a NUL, a lone surrogate and a huge text on every run.
  */
 export function singlePointRequests(routeUrl: string, seed: SeedRequest): FuzzRequest[] {
@@ -565,6 +567,36 @@ export function singlePointRequests(routeUrl: string, seed: SeedRequest): FuzzRe
       }
     });
   }
+  if (seed.body.kind === 'multipart') {
+    const pdf: MultipartFile = { field: 'file', name: 'notes.pdf', content: SAMPLE_FILES.pdf() };
+    const form = (
+      fields: [string, string][],
+      files: MultipartFile[],
+      damage: MultipartDamage = 'none',
+    ): FuzzRequest => ({
+      ...base,
+      body: { kind: 'multipart', fields, files, damage },
+    });
+    VALID_UPLOAD_FIELDS.forEach(([name, value], index) => {
+      for (const text of HOSTILE_TEXTS) {
+        const fields = VALID_UPLOAD_FIELDS.map((field, at): [string, string] =>
+          at === index ? [name, value + text] : field,
+        );
+        requests.push(form(fields, [pdf]));
+      }
+      requests.push(form([...VALID_UPLOAD_FIELDS, [name, 'twice']], [pdf]));
+    });
+    for (const [kind, make] of Object.entries(SAMPLE_FILES)) {
+      requests.push(form(VALID_UPLOAD_FIELDS, [{ field: 'file', name: `sample.${kind}`, content: make() }]));
+    }
+    requests.push(form(VALID_UPLOAD_FIELDS, [{ ...pdf, name: 'a\u0000b\ud800.pdf' }]));
+    requests.push(form(VALID_UPLOAD_FIELDS, [pdf, pdf]));
+    requests.push(form(VALID_UPLOAD_FIELDS, []));
+    requests.push(form([['__proto__', 'x'], ...VALID_UPLOAD_FIELDS], [pdf]));
+    for (const damage of ['truncate', 'wrong-boundary', 'no-boundary'] as const) {
+      requests.push(form(VALID_UPLOAD_FIELDS, [pdf], damage));
+    }
+  }
   seed.query.forEach(([name], index) => {
     for (const hostile of [...HOSTILE_TEXTS, '1e400', '-1']) {
       const query = seed.query.map(([key, old], at): [string, string] => [key, at === index ? hostile : old]);
@@ -577,7 +609,11 @@ export function singlePointRequests(routeUrl: string, seed: SeedRequest): FuzzRe
       requests.push({ ...base, params: { ...seed.params, [name]: `${seed.params[name]}${hostile}` } });
     }
   }
-  return requests;
+  // Each accepted caller in turn: a teacher's and a student's view of the same route both meet every change.
+  return requests.map((request, index) => ({
+    ...request,
+    token: seed.allowedCallers[index % seed.allowedCallers.length]!,
+  }));
 }
 
 /** The path of a fuzzed request: parameters encoded (a few left raw, broken encodings included). */
