@@ -266,7 +266,8 @@ describe('fuzzing every registered /api route', () => {
           caller.startsWith('teacher') ? 'ghost teacher' : caller.startsWith('student') ? 'ghost student' : undefined,
       });
       // One hostile change at each place a value goes first, then random requests.
-      const examples = singlePointRequests(route.url, seed).map((request): [FuzzRequest] => [request]);
+      const credentials = ['ghost teacher', 'ghost student', 'anonymous', 'expired'];
+      const examples = singlePointRequests(route.url, seed, credentials).map((request): [FuzzRequest] => [request]);
       await fc.assert(
         fc.asyncProperty(arbitrary, (request) => sendAndCheck(route, request)),
         // fast-check counts examples among the runs: the random ones come on top.

@@ -412,8 +412,10 @@ function multipartFuzz(): fc.Arbitrary<FuzzBody> {
 /** The body arbitrary of a route: mostly its own valid body, mutated; sometimes anything else. */
 function bodyFuzz(seed: SeedRequest['body']): fc.Arbitrary<FuzzBody> {
   const validText = seed.kind === 'json' ? JSON.stringify(seed.value) : '{}';
-  const text = (texts: fc.Arbitrary<string>) =>
-    fc.record({ kind: fc.constant('text' as const), text: texts, contentType });
+  const text = (texts: fc.Arbitrary<string>, types = contentType) =>
+    fc.record({ kind: fc.constant('text' as const), text: texts, contentType: types });
+  // A mutated valid body mostly goes as JSON, so it gets past the parser to the schema and the service.
+  const mostlyJson = fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...JSON_TYPES) }, contentType);
   const fromScratch: fc.WeightedArbitrary<FuzzBody>[] = [
     { weight: 1, arbitrary: fc.constant({ kind: 'none' as const }) },
     { weight: 1, arbitrary: text(fc.json({ maxDepth: 3 })) },
@@ -422,7 +424,7 @@ function bodyFuzz(seed: SeedRequest['body']): fc.Arbitrary<FuzzBody> {
     { weight: 1, arbitrary: text(weirdString) },
   ];
   if (seed.kind === 'json') {
-    return fc.oneof({ weight: 6, arbitrary: text(mutatedJsonText(seed.value)) }, ...fromScratch);
+    return fc.oneof({ weight: 6, arbitrary: text(mutatedJsonText(seed.value), mostlyJson) }, ...fromScratch);
   }
   if (seed.kind === 'multipart') return fc.oneof({ weight: 6, arbitrary: multipartFuzz() }, ...fromScratch);
   return fc.oneof({ weight: 4, arbitrary: fc.constant({ kind: 'none' as const }) }, ...fromScratch, {
@@ -535,7 +537,11 @@ export function fuzzRequest(
  * value, each path parameter), sent by each caller the route accepts in turn. Run before the random requests,
  * so every field meets a NUL, a lone surrogate and a huge text on every run.
  */
-export function singlePointRequests(routeUrl: string, seed: SeedRequest): FuzzRequest[] {
+export function singlePointRequests(
+  routeUrl: string,
+  seed: SeedRequest,
+  otherCredentials: string[] = [],
+): FuzzRequest[] {
   const base: FuzzRequest = {
     token: seed.caller,
     params: seed.params,
@@ -610,10 +616,12 @@ export function singlePointRequests(routeUrl: string, seed: SeedRequest): FuzzRe
     }
   }
   // Each accepted caller in turn: a teacher's and a student's view of the same route both meet every change.
-  return requests.map((request, index) => ({
+  const rotated = requests.map((request, index) => ({
     ...request,
     token: seed.allowedCallers[index % seed.allowedCallers.length]!,
   }));
+  // And the valid request itself with other credentials (an account deleted since, none…).
+  return [...rotated, ...otherCredentials.map((token) => ({ ...base, token }))];
 }
 
 /** The path of a fuzzed request: parameters encoded (a few left raw, broken encodings included). */
