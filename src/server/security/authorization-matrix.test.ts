@@ -108,6 +108,10 @@ describe('every registered /api route', () => {
           }
         }
       }
+      if (entry.endsSessions) {
+        school = await buildSchool(t, school);
+        examples = routeExamples(t, school);
+      }
     });
   }
 });

@@ -2,11 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
-import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { CLOSE_CODES, PROTOCOL_VERSION } from '#shared/meetings';
-import { createTokenService } from '../plugins/auth.ts';
 import { declaredRoutes, isApiPath, type DeclaredRoute } from '../plugins/route-policy.ts';
 import { foreignAnswerKeys } from '../testing/answer-keys.ts';
 import { createDatabaseDigest, listStoredFiles } from '../testing/database-snapshot.ts';
@@ -21,9 +19,10 @@ import {
   type FuzzRequest,
   type SeedRequest,
 } from '../testing/fuzz-requests.ts';
-import { expectedStatus, routeExamples, routeKey } from '../testing/route-examples.ts';
+import { expectedStatus, routeExamples, routeKey, type RouteExample } from '../testing/route-examples.ts';
 import { authOf, buildSchool, type Caller, type School } from '../testing/school.ts';
-import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../testing/test-app.ts';
+import { signSessionToken } from '../testing/session-tokens.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
 /**
  * The fuzz suite (issue 9; decision 020): every /api route gets malformed bodies, params,
@@ -54,6 +53,7 @@ const ANONYMOUS = { id: null, role: null };
 let school: School;
 let tokenChoices: Record<string, TokenChoice>;
 let seeds: Map<string, SeedRequest>;
+let examplesByKey: Map<string, RouteExample>;
 let digest: () => Promise<string>;
 let fixtureIds: string[];
 
@@ -62,16 +62,10 @@ async function buildTokenChoices(): Promise<Record<string, TokenChoice>> {
   const { teacher1, teacher2, studentA, studentB } = school.callers;
   const session = (caller: Caller): TokenChoice => ({ authorization: `Bearer ${caller.token}`, caller });
   const ghost = { teacher: randomUUID(), student: randomUUID() };
-  const tokens = createTokenService(TEST_JWT_SECRET);
-  const key = new TextEncoder().encode(TEST_JWT_SECRET);
-  const hourAgo = Math.floor(Date.now() / 1000) - 3600;
-  const expired = await new SignJWT({ role: 'teacher' })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(teacher1.id!)
-    .setIssuer('studyhall')
-    .setIssuedAt(hourAgo - 60)
-    .setExpirationTime(hourAgo)
-    .sign(key);
+  const expired = await signSessionToken(
+    { id: teacher1.id!, role: 'teacher' },
+    { expiresAt: Math.floor(Date.now() / 1000) - 3600 },
+  );
   const unsigned = [
     { alg: 'none', typ: 'JWT' },
     { sub: teacher1.id, role: 'teacher', iss: 'studyhall' },
@@ -88,16 +82,16 @@ async function buildTokenChoices(): Promise<Record<string, TokenChoice>> {
     'lowercase bearer': { authorization: `bearer ${teacher1.token}`, caller: teacher1 },
     // Signed by us, for accounts that do not exist (deleted since): "log in again", never a 500.
     'ghost teacher': {
-      authorization: `Bearer ${await tokens.issue({ id: ghost.teacher, role: 'teacher' })}`,
+      authorization: `Bearer ${await signSessionToken({ id: ghost.teacher, role: 'teacher' })}`,
       caller: { id: ghost.teacher, role: 'teacher' },
     },
     'ghost student': {
-      authorization: `Bearer ${await tokens.issue({ id: ghost.student, role: 'student' })}`,
+      authorization: `Bearer ${await signSessionToken({ id: ghost.student, role: 'student' })}`,
       caller: { id: ghost.student, role: 'student' },
     },
     expired: { authorization: `Bearer ${expired}`, caller: ANONYMOUS },
     'another secret': {
-      authorization: `Bearer ${await createTokenService('another-secret-0123456789-0123456789-0123').issue({ id: teacher1.id!, role: 'teacher' })}`,
+      authorization: `Bearer ${await signSessionToken({ id: teacher1.id!, role: 'teacher' }, { secret: 'another-secret-0123456789-0123456789-0123' })}`,
       caller: ANONYMOUS,
     },
     'alg none': { authorization: `Bearer ${unsigned}.`, caller: ANONYMOUS },
@@ -113,6 +107,7 @@ async function buildTokenChoices(): Promise<Record<string, TokenChoice>> {
 /** Each route's valid request (as its first allowed caller sends it), split into what the fuzzer varies. */
 async function buildSeeds(): Promise<Map<string, SeedRequest>> {
   const examples = routeExamples(t, school);
+  examplesByKey = new Map(Object.entries(examples));
   const built = new Map<string, SeedRequest>();
   for (const route of apiRoutes) {
     const key = routeKey(route);
@@ -150,13 +145,13 @@ async function buildSeeds(): Promise<Map<string, SeedRequest>> {
   return built;
 }
 
-beforeAll(async () => {
-  school = await buildSchool(t);
+/** The school and everything made from it; again after a route that signs its callers out. */
+async function setUpSchool() {
+  school = await buildSchool(t, school);
   // An attempt in progress: the student's view of quiz 1 then holds questions, whose answer keys must stay out.
   await school.startQuiz('studentA', school.quiz1.id);
   tokenChoices = await buildTokenChoices();
   seeds = await buildSeeds();
-  digest = await createDatabaseDigest(t.database);
   fixtureIds = [
     school.quiz1.id,
     school.quiz2.id,
@@ -164,6 +159,11 @@ beforeAll(async () => {
     school.resource2.id,
     school.callers.teacher1.id!,
   ];
+}
+
+beforeAll(async () => {
+  await setUpSchool();
+  digest = await createDatabaseDigest(t.database);
 }, 120_000);
 /** Statuses seen per route, printed with FUZZ_STATS=1: how deep the requests got. */
 const statusesSeen = new Map<string, Map<number, number>>();
@@ -273,6 +273,7 @@ describe('fuzzing every registered /api route', () => {
         // fast-check counts examples among the runs: the random ones come on top.
         { ...assertOptions(), examples, numRuns: RUNS + examples.length },
       );
+      if (examplesByKey.get(routeKey(route))?.endsSessions) await setUpSchool();
       // The server keeps answering, and a valid call still works.
       expect((await t.call({ method: 'GET', url: '/api/health' })).status).toBe(200);
       const profile = await t.call({

@@ -31,6 +31,11 @@ export type RouteExample = {
   request: (caller: Caller, prepared: any) => Omit<InjectOptions, 'method'> | Promise<Omit<InjectOptions, 'method'>>;
   /** More checks on an accepted answer (not for HEAD, which has no body). */
   check?: (caller: Caller, body: any, prepared: any) => void | Promise<void>;
+  /**
+   * Accepting it ends the caller's sessions (a password change, signing out everywhere): the
+   * suites build a fresh school after this route, since the callers' tokens no longer work.
+   */
+  endsSessions?: boolean;
 };
 
 /** Does a caller reach teacher 1's / class A's object through this reach? The vocabulary's meaning, as a test. */

@@ -56,7 +56,11 @@ async function expectCall(t: TestApp, options: InjectOptions, status: number) {
   return response.body;
 }
 
-export async function buildSchool(t: TestApp): Promise<School> {
+/**
+ * Builds the school; given the previous one (whose callers were signed out), a new one
+ * beside it that still guards the previous one's secrets (its objects stay in the database).
+ */
+export async function buildSchool(t: TestApp, previous?: School): Promise<School> {
   const [teacher1, teacher2, studentA, studentB] = await Promise.all([
     signUpTeacher(t, { subject: 'Mathematics' }),
     signUpTeacher(t, { subject: 'History' }),
@@ -82,7 +86,9 @@ export async function buildSchool(t: TestApp): Promise<School> {
       className: CLASS_B,
     },
   };
-  const secrets: Secret[] = [{ text: '$argon2', what: 'a password hash', visibleTo: [] }];
+  const secrets: Secret[] = previous
+    ? [...previous.secrets]
+    : [{ text: '$argon2', what: 'a password hash', visibleTo: [] }];
   const own = (owner: CallerName, what: string, ...texts: string[]) =>
     texts.forEach((text) => secrets.push({ text, what: `${owner}'s ${what}`, visibleTo: [owner] }));
   for (const name of ['teacher1', 'teacher2', 'studentA', 'studentB'] as const) {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Resource } from '#shared/resources';
 import { signUpStudent, signUpTeacher } from '../../testing/actors.ts';
 import { multipartBody, SAMPLE_FILES, uploadHalfThenHangUp, type MultipartFile } from '../../testing/multipart.ts';
-import { createTokenService } from '../../plugins/auth.ts';
+import { signSessionToken } from '../../testing/session-tokens.ts';
 import { bearer, createTestApp, TEST_JWT_SECRET, type TestApp } from '../../testing/test-app.ts';
 import { detectContentType, cleanFileName } from './content-type.ts';
 import { createFileAccess } from './file-access.ts';
@@ -861,8 +861,7 @@ describe('video links', () => {
 // Found by the fuzz suite: with a subject in the form, the teacher was never read and the
 // insert failed on its foreign key (500).
 describe('a valid token whose teacher account no longer exists', () => {
-  const ghostToken = () =>
-    createTokenService(TEST_JWT_SECRET).issue({ id: '00000000-0000-4000-8000-0000000000aa', role: 'teacher' });
+  const ghostToken = () => signSessionToken({ id: '00000000-0000-4000-8000-0000000000aa', role: 'teacher' });
 
   it('uploads nothing: 401, no row, no stored file', async () => {
     const before = { rows: await resourceCount(), files: await storedFiles() };
