@@ -33,6 +33,8 @@ export type ResourceFixture = { id: string; fileName: string; className: string 
 
 export type School = {
   callers: Record<CallerName, Caller>;
+  /** Each account's password (a password change needs the current one). */
+  passwords: Record<Exclude<CallerName, 'anonymous'>, string>;
   quiz1: QuizFixture;
   quiz2: QuizFixture;
   resource1: ResourceFixture;
@@ -208,7 +210,13 @@ export async function buildSchool(t: TestApp, previous?: School): Promise<School
     own(name, 'task', text);
   }
 
-  return { callers, quiz1, quiz2, resource1, resource2, secrets, addQuiz, addResource, startQuiz };
+  const passwords = {
+    teacher1: teacher1.registration.password,
+    teacher2: teacher2.registration.password,
+    studentA: studentA.registration.password,
+    studentB: studentB.registration.password,
+  };
+  return { callers, passwords, quiz1, quiz2, resource1, resource2, secrets, addQuiz, addResource, startQuiz };
 }
 
 /** The secrets of the school that `caller` must never receive and that `text` contains. */
