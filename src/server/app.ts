@@ -39,6 +39,7 @@ import {
   loggerOptions,
   requestIdOf,
 } from './plugins/request-logging.ts';
+import { enforceRoutePolicies } from './plugins/route-policy.ts';
 import { trackRunningHandlers } from './plugins/running-handlers.ts';
 import { addSecurityHeaders, applySecurityHeaders } from './plugins/security-headers.ts';
 import { serveClient } from './plugins/static-client.ts';
@@ -120,12 +121,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     store: options.throttle?.store ?? createMemoryThrottleStore(),
     limits: options.throttle?.limits,
   });
+  // Before any route: each route's token check comes from its declared policy (decision 020).
+  enforceRoutePolicies(app, tokens);
   // First: its WebSocket support must see every later route (upgrade requests to them are closed).
   await app.register(
     meetingsRoutes({
       db: options.database.db,
       jwtSecret: options.jwtSecret,
-      tokens,
       sessions,
       meetings: options.meetings,
     }),
@@ -134,11 +136,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes(options.database));
   const quizzes = createQuizzesService(options.database.db, readCache);
 
-  await app.register(accountsRoutes(accounts, tokens, throttle));
-  await app.register(quizzesRoutes(quizzes, tokens));
-  await app.register(progressRoutes(createProgressService(options.database.db, readCache), tokens));
-  await app.register(studentsRoutes(createStudentsService(options.database.db), tokens));
-  await app.register(tasksRoutes(createTasksService(options.database.db), tokens));
+  await app.register(accountsRoutes(accounts, throttle));
+  await app.register(quizzesRoutes(quizzes));
+  await app.register(progressRoutes(createProgressService(options.database.db, readCache)));
+  await app.register(studentsRoutes(createStudentsService(options.database.db)));
+  await app.register(tasksRoutes(createTasksService(options.database.db)));
   await app.register(quoteRoutes(createQuoteService(options.quotes ?? {}, app.log)));
   const fileAccess = createFileAccess(options.jwtSecret);
   await app.register(
@@ -148,7 +150,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       }),
       storage: options.storage,
       fileAccess,
-      tokens,
       uploadMaxBytes: options.uploadMaxBytes,
     }),
   );

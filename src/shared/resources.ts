@@ -182,6 +182,8 @@ export const videoLinkSchema = z.object({
     .trim()
     .min(1, { error: 'Link is required' })
     .max(RESOURCE_LIMITS.linkUrl, { error: `Link must be at most ${RESOURCE_LIMITS.linkUrl} characters` })
+    // The URL parser accepts (and encodes) control characters the link is stored with; PostgreSQL refuses a NUL.
+    .refine((value) => !hasForbiddenCharacters(value), { error: 'Link contains characters that are not allowed' })
     .refine((value) => videoLinkProvider(value) !== undefined, {
       error: `Link must be an https address of ${VIDEO_LINK_PROVIDERS.map((provider) => provider.name).join(', ')}`,
     }),

@@ -150,27 +150,36 @@ function readBearerToken(request: FastifyRequest): string {
   return match[1];
 }
 
+type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/** Marks the token checks, so the route policies can refuse a route that adds its own (route-policy.ts). */
+const AUTH_GUARD = Symbol('studyhall.authGuard');
+const markGuard = (guard: Guard): Guard => Object.assign(guard, { [AUTH_GUARD]: true });
+export const isAuthGuard = (hook: unknown): boolean =>
+  typeof hook === 'function' && (hook as { [AUTH_GUARD]?: boolean })[AUTH_GUARD] === true;
+
 /**
  * onRequest hook factory (runs before the body is parsed or validated): the caller must hold a valid token of the given role.
  * 401 when the token is missing, tampered or expired; 403 for the wrong role.
+ * Routes do not use it directly: route-policy.ts derives it from the route's declared caller.
  */
 export function requireRole(tokens: TokenService, role: UserRole) {
-  return async function authorize(request: FastifyRequest, _reply: FastifyReply) {
+  return markGuard(async function authorize(request: FastifyRequest, _reply: FastifyReply) {
     const user = await tokens.verify(readBearerToken(request));
     if (user.role !== role) throw forbidden(`This action is only for ${role}s`);
     request.user = user;
-  };
+  });
 }
 
 /** onRequest hook for calls open to both roles: a valid token of either. */
 export function requireUser(tokens: TokenService) {
-  return async function authorize(request: FastifyRequest, _reply: FastifyReply) {
+  return markGuard(async function authorize(request: FastifyRequest, _reply: FastifyReply) {
     request.user = await tokens.verify(readBearerToken(request));
-  };
+  });
 }
 
-/** The authenticated user set by requireRole; a route without it is a bug. */
+/** The authenticated user set by the route's token check; a route without one is a bug. */
 export function currentUser(request: FastifyRequest): AuthenticatedUser {
-  if (!request.user) throw new Error('currentUser() used on a route without requireRole()');
+  if (!request.user) throw new Error("currentUser() used on a route whose policy's caller is not signed in");
   return request.user;
 }

@@ -62,9 +62,13 @@ describe('request ids and unexpected errors over the API', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ logs });
-    t.app.get('/api/test/explode', async function explodeForTheTest() {
-      throw new Error('kaboom');
-    });
+    t.app.get(
+      '/api/test/explode',
+      { config: { policy: { caller: 'anyone', touches: ['nothing'] } } },
+      async function explodeForTheTest() {
+        throw new Error('kaboom');
+      },
+    );
   });
   afterAll(() => t.close());
 

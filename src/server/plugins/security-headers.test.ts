@@ -78,7 +78,7 @@ describe('security headers on every response', () => {
     await writeFile(path.join(clientDir, 'assets', 'index-abc123.js'), 'console.log("hello");');
     await writeFile(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     t = await createTestApp({ clientDir });
-    t.app.get('/api/test/explode', async () => {
+    t.app.get('/api/test/explode', { config: { policy: { caller: 'anyone', touches: ['nothing'] } } }, async () => {
       throw new Error('kaboom');
     });
   });

@@ -105,11 +105,23 @@ export async function registerMeetingSocket(app: FastifyInstance, options: Meeti
   }
 
   // Request logs show the address with the token redacted (plugins/request-logging.ts).
-  app.get(MEETING_SOCKET_PATH, { websocket: true }, (socket, request) => {
-    isAlive.set(socket, true);
-    socket.on('pong', () => isAlive.set(socket, true));
-    const query = tokenQuerySchema.safeParse(request.query);
-    handleSocket(socket, request.log, query.success ? query.data.token : undefined);
+  app.route({
+    method: 'GET',
+    url: MEETING_SOCKET_PATH,
+    // The meeting token in the address is the credential; the socket checks it (decision 013).
+    config: { policy: { caller: 'meeting-token', touches: ['meeting-room'] } },
+    // A plain HTTP request (no upgrade) is told what this address is, in the envelope.
+    handler: async (_request, reply) =>
+      reply
+        .code(426)
+        .header('upgrade', 'websocket')
+        .send({ success: false, message: 'This address is for meeting sockets only', data: null }),
+    wsHandler: (socket, request) => {
+      isAlive.set(socket, true);
+      socket.on('pong', () => isAlive.set(socket, true));
+      const query = tokenQuerySchema.safeParse(request.query);
+      handleSocket(socket, request.log, query.success ? query.data.token : undefined);
+    },
   });
 
   /** Closes the socket once its login has ended; a failed check (database down) keeps it. */

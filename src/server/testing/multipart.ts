@@ -8,10 +8,11 @@ export type MultipartFile = { field?: string; name: string; content: Buffer; con
  * A multipart/form-data body as a browser sends it (text fields, then files), for
  * inject() and raw HTTP requests.
  */
-export function multipartBody(fields: Record<string, string>, files: MultipartFile[] = []) {
+export function multipartBody(fields: Record<string, string> | [string, string][], files: MultipartFile[] = []) {
   const boundary = `----studyhall${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
+  // Pairs can repeat a name or use any name (the fuzzer sends __proto__ fields).
+  for (const [name, value] of Array.isArray(fields) ? fields : Object.entries(fields)) {
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
   for (const file of files) {

@@ -286,6 +286,20 @@ describe('profile calls and tokens', () => {
 });
 
 describe('add-student', () => {
+  // Found by the fuzz suite: the insert failed on its foreign key and answered 500.
+  it('answers 401 to a valid token whose teacher account no longer exists, and creates nothing', async () => {
+    const ghost = await signToken({ sub: '00000000-0000-4000-8000-000000000001', role: 'teacher' });
+    const registration = buildStudentRegistration();
+    const response = await post('/api/teacher/add-student', registration, bearer(ghost));
+    expect(response.status).toBe(401);
+    expect(response.body).toMatchObject({ success: false, message: 'Your account no longer exists', data: null });
+    const login = await post('/api/student/login', {
+      rollNumber: registration.rollNumber,
+      password: registration.password,
+    });
+    expect(login.status).toBe(401);
+  });
+
   it('lets a teacher create a student who can then log in', async () => {
     const teacher = await registeredTeacher();
     const registration = buildStudentRegistration();

@@ -9,26 +9,25 @@ import {
 } from '#shared/accounts';
 import type { UserRole } from '#shared/constants';
 import { ok } from '../../http.ts';
-import { currentUser, requireRole, type TokenService } from '../../plugins/auth.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import type { RoutePolicy } from '../../plugins/route-policy.ts';
 import type { Throttle } from '../../throttle/throttle.ts';
 import type { AccountsService } from './service.ts';
 
 /**
- * SPEC §7 account calls: validate, authorize, call the service, present. Sign-in and
- * account creation are throttled (decision 016): per network and per account.
+ * SPEC §7 account calls: validate, authorize (each route's policy, decision 020), call the
+ * service, present. Sign-in and account creation are throttled (decision 016): per network
+ * and per account.
  */
-export function accountsRoutes(
-  accounts: AccountsService,
-  tokens: TokenService,
-  throttle: Throttle,
-): FastifyPluginAsyncZod {
+export function accountsRoutes(accounts: AccountsService, throttle: Throttle): FastifyPluginAsyncZod {
   return async (app) => {
-    const teacherOnly = requireRole(tokens, 'teacher');
-    const studentOnly = requireRole(tokens, 'student');
-
     app.post(
       '/api/teacher/register',
-      { schema: { body: teacherRegistrationSchema }, ...throttle.registration() },
+      {
+        schema: { body: teacherRegistrationSchema },
+        config: { policy: { caller: 'anyone', touches: ['new-account'] } },
+        ...throttle.registration(),
+      },
       async (request, reply) => {
         const teacher = await accounts.registerTeacher(request.body);
         return reply.code(201).send(ok('Registration successful, please log in', teacher));
@@ -37,13 +36,21 @@ export function accountsRoutes(
 
     app.post(
       '/api/teacher/login',
-      { schema: { body: teacherLoginSchema }, ...throttle.signIn('teacher') },
+      {
+        schema: { body: teacherLoginSchema },
+        config: { policy: { caller: 'anyone', touches: ['credentials'] } },
+        ...throttle.signIn('teacher'),
+      },
       async (request) => ok('Logged in successfully', await accounts.loginTeacher(request.body)),
     );
 
     app.post(
       '/api/student/register',
-      { schema: { body: studentRegistrationSchema }, ...throttle.registration() },
+      {
+        schema: { body: studentRegistrationSchema },
+        config: { policy: { caller: 'anyone', touches: ['new-account'] } },
+        ...throttle.registration(),
+      },
       async (request, reply) => {
         const student = await accounts.registerStudent(request.body);
         return reply.code(201).send(ok('Registration successful, please log in', student));
@@ -52,29 +59,33 @@ export function accountsRoutes(
 
     app.post(
       '/api/student/login',
-      { schema: { body: studentLoginSchema }, ...throttle.signIn('student') },
+      {
+        schema: { body: studentLoginSchema },
+        config: { policy: { caller: 'anyone', touches: ['credentials'] } },
+        ...throttle.signIn('student'),
+      },
       async (request) => ok('Logged in successfully', await accounts.loginStudent(request.body)),
     );
 
     app.post(
       '/api/teacher/get-teacher-by-id',
-      { schema: { body: emptyBodySchema }, onRequest: teacherOnly },
+      { schema: { body: emptyBodySchema }, config: { policy: { caller: 'teacher', touches: ['own-account'] } } },
       async (request) => ok('Teacher found', await accounts.getTeacher(currentUser(request).id)),
     );
 
     app.post(
       '/api/student/get-student-by-id',
-      { schema: { body: emptyBodySchema }, onRequest: studentOnly },
+      { schema: { body: emptyBodySchema }, config: { policy: { caller: 'student', touches: ['own-account'] } } },
       async (request) => ok('Student found', await accounts.getStudent(currentUser(request).id)),
     );
 
     // Sessions (decision 017), one pair per role: the account is the token's, never the body's.
     for (const role of ['teacher', 'student'] as const satisfies readonly UserRole[]) {
-      const ownAccountOnly = role === 'teacher' ? teacherOnly : studentOnly;
+      const ownAccountOnly: { policy: RoutePolicy } = { policy: { caller: role, touches: ['own-account'] } };
 
       app.post(
         `/api/${role}/change-password`,
-        { schema: { body: changePasswordSchema }, onRequest: ownAccountOnly },
+        { schema: { body: changePasswordSchema }, config: ownAccountOnly },
         async (request) =>
           ok(
             'Your password was changed. Other devices were signed out; this one stays signed in.',
@@ -84,7 +95,7 @@ export function accountsRoutes(
 
       app.post(
         `/api/${role}/logout-everywhere`,
-        { schema: { body: emptyBodySchema }, onRequest: ownAccountOnly },
+        { schema: { body: emptyBodySchema }, config: ownAccountOnly },
         async (request) => {
           await accounts.signOutEverywhere(currentUser(request));
           return ok('You were signed out of all devices, this one included', null);
@@ -94,7 +105,11 @@ export function accountsRoutes(
 
     app.post(
       '/api/teacher/add-student',
-      { schema: { body: studentRegistrationSchema }, onRequest: teacherOnly, ...throttle.studentsAdded() },
+      {
+        schema: { body: studentRegistrationSchema },
+        config: { policy: { caller: 'teacher', touches: ['new-account', 'school-students'] } },
+        ...throttle.studentsAdded(),
+      },
       async (request, reply) => {
         const student = await accounts.registerStudent(request.body, currentUser(request).id);
         return reply.code(201).send(ok(`Student ${student.name} added successfully`, student));

@@ -93,6 +93,15 @@ export function createAccountsService(db: Database, tokens: TokenService, sessio
       input: StudentRegistration,
       createdByTeacherId: string | null = null,
     ): Promise<StudentProfile> {
+      // A token outliving its teacher's account would otherwise fail the insert's foreign key (a 500).
+      if (createdByTeacherId !== null) {
+        const [teacher] = await db
+          .select({ id: teachers.id })
+          .from(teachers)
+          .where(eq(teachers.id, createdByTeacherId))
+          .limit(1);
+        if (!teacher) throw unauthorized('Your account no longer exists');
+      }
       const passwordHash = await hashPassword(input.password);
       const [student] = await insertUnique(() =>
         db

@@ -2,14 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MEETING_LIMITS, roomIdParamsSchema, type IceServer } from '#shared/meetings';
 import type { Database } from '../../db/client.ts';
 import { ok } from '../../http.ts';
-import {
-  currentUser,
-  requireRole,
-  requireUser,
-  sessionState,
-  type SessionVersionLookup,
-  type TokenService,
-} from '../../plugins/auth.ts';
+import { currentUser, sessionState, type SessionVersionLookup } from '../../plugins/auth.ts';
 import { createInProcessPubSub, type PubSub } from '../../realtime/pubsub.ts';
 import { createSignallingHub } from '../../realtime/signalling-hub.ts';
 import { registerMeetingSocket, type SocketLimits } from '../../realtime/websocket-route.ts';
@@ -34,7 +27,6 @@ export type MeetingsOptions = {
 type MeetingsRoutesOptions = {
   db: Database;
   jwtSecret: string;
-  tokens: TokenService;
   /** Session versions (decision 017): a meeting ends with the login that minted its token. */
   sessions: SessionVersionLookup;
   meetings?: MeetingsOptions;
@@ -58,13 +50,18 @@ export function meetingsRoutes(options: MeetingsRoutesOptions): FastifyPluginAsy
     if (!settings.pubsub) app.addHook('onClose', () => pubsub.close());
     const hub = createSignallingHub({ pubsub, roomSize, iceServers, log: app.log, heartbeatMs: settings.heartbeatMs });
 
-    app.post('/api/meetings', { onRequest: requireRole(options.tokens, 'teacher') }, async (_request, reply) =>
-      reply.code(201).send(ok('Meeting room created', meetings.createRoom())),
+    app.post(
+      '/api/meetings',
+      { config: { policy: { caller: 'teacher', touches: ['meeting-room'] } } },
+      async (_request, reply) => reply.code(201).send(ok('Meeting room created', meetings.createRoom())),
     );
 
     app.post(
       '/api/meetings/:roomId/token',
-      { schema: { params: roomIdParamsSchema }, onRequest: requireUser(options.tokens) },
+      {
+        schema: { params: roomIdParamsSchema },
+        config: { policy: { caller: 'signed-in', touches: ['meeting-room'] } },
+      },
       async (request) =>
         ok('Meeting token issued', await meetings.issueTicket(currentUser(request), request.params.roomId)),
     );

@@ -9,23 +9,23 @@ import {
 } from '#shared/quizzes';
 import { emptyBodySchema } from '#shared/accounts';
 import { ok, okPage } from '../../http.ts';
-import { currentUser, requireRole, requireUser, type TokenService } from '../../plugins/auth.ts';
+import { currentUser } from '../../plugins/auth.ts';
 import type { QuizzesService } from './service.ts';
 
 /**
  * SPEC §7 quiz calls plus the attempt calls that give the server the timer
  * (start) and the answers as they are picked (answers).
  */
-export function quizzesRoutes(quizzes: QuizzesService, tokens: TokenService): FastifyPluginAsyncZod {
+export function quizzesRoutes(quizzes: QuizzesService): FastifyPluginAsyncZod {
   return async (app) => {
-    const teacherOnly = requireRole(tokens, 'teacher');
-    const studentOnly = requireRole(tokens, 'student');
-    const anyUser = requireUser(tokens);
-
     app.post(
       '/api/teacher/add-quiz',
       // A long quiz is bigger than the default JSON limit; only a teacher's token gets this far.
-      { schema: { body: newQuizSchema }, onRequest: teacherOnly, bodyLimit: ADD_QUIZ_BODY_LIMIT_BYTES },
+      {
+        schema: { body: newQuizSchema },
+        config: { policy: { caller: 'teacher', touches: ['own-quizzes'] } },
+        bodyLimit: ADD_QUIZ_BODY_LIMIT_BYTES,
+      },
       async (request, reply) => {
         const quiz = await quizzes.createQuiz(currentUser(request).id, request.body);
         return reply.code(201).send(ok(`Quiz "${quiz.title}" created successfully`, quiz));
@@ -34,7 +34,10 @@ export function quizzesRoutes(quizzes: QuizzesService, tokens: TokenService): Fa
 
     app.get(
       '/api/get-all-quiz',
-      { schema: { querystring: quizListQuerySchema }, onRequest: anyUser },
+      {
+        schema: { querystring: quizListQuerySchema },
+        config: { policy: { caller: 'signed-in', touches: ['own-quizzes', 'class-quizzes'] } },
+      },
       async (request, reply) => {
         const user = currentUser(request);
         const { view, offset, limit } = request.query;
@@ -46,31 +49,47 @@ export function quizzesRoutes(quizzes: QuizzesService, tokens: TokenService): Fa
       },
     );
 
-    app.get('/api/quiz/:id', { schema: { params: quizIdParamsSchema }, onRequest: anyUser }, async (request) => {
-      const user = currentUser(request);
-      const quiz =
-        user.role === 'teacher'
-          ? await quizzes.getForTeacher(user.id, request.params.id)
-          : await quizzes.getForStudent(user.id, request.params.id);
-      return ok('Quiz found', quiz);
-    });
+    app.get(
+      '/api/quiz/:id',
+      {
+        schema: { params: quizIdParamsSchema },
+        config: { policy: { caller: 'signed-in', touches: ['own-quizzes', 'class-quizzes'] } },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        const quiz =
+          user.role === 'teacher'
+            ? await quizzes.getForTeacher(user.id, request.params.id)
+            : await quizzes.getForStudent(user.id, request.params.id);
+        return ok('Quiz found', quiz);
+      },
+    );
 
     app.post(
       '/api/quiz/:id/start',
-      { schema: { params: quizIdParamsSchema, body: emptyBodySchema }, onRequest: studentOnly },
+      {
+        schema: { params: quizIdParamsSchema, body: emptyBodySchema },
+        config: { policy: { caller: 'student', touches: ['class-quizzes'] } },
+      },
       async (request) => ok('Quiz started', await quizzes.startAttempt(currentUser(request).id, request.params.id)),
     );
 
     app.put(
       '/api/quiz/:id/answers',
-      { schema: { params: quizIdParamsSchema, body: saveAnswersSchema }, onRequest: studentOnly },
+      {
+        schema: { params: quizIdParamsSchema, body: saveAnswersSchema },
+        config: { policy: { caller: 'student', touches: ['class-quizzes'] } },
+      },
       async (request) =>
         ok('Answers saved', await quizzes.saveAnswers(currentUser(request).id, request.params.id, request.body)),
     );
 
     app.post(
       '/api/student/update-student',
-      { schema: { body: submitAttemptSchema }, onRequest: studentOnly },
+      {
+        schema: { body: submitAttemptSchema },
+        config: { policy: { caller: 'student', touches: ['class-quizzes'] } },
+      },
       async (request) => ok('Quiz submitted', await quizzes.submitAttempt(currentUser(request).id, request.body)),
     );
   };

@@ -9,6 +9,7 @@ import { RESOURCE_LIMITS, type Resource } from '#shared/resources';
 import { resources, teachers } from '../../db/schema.ts';
 import { signUpStudent, signUpTeacher } from '../../testing/actors.ts';
 import { multipartBody, SAMPLE_FILES, uploadHalfThenHangUp, type MultipartFile } from '../../testing/multipart.ts';
+import { signSessionToken } from '../../testing/session-tokens.ts';
 import { bearer, createTestApp, TEST_JWT_SECRET, type TestApp } from '../../testing/test-app.ts';
 import { detectContentType, cleanFileName } from './content-type.ts';
 import { createFileAccess } from './file-access.ts';
@@ -602,7 +603,8 @@ describe('serving files', () => {
 
     const fileUrl = new URL(created.fileURL, 'http://x');
     const base = fileUrl.pathname;
-    expect((await fetchFile(base)).statusCode).toBe(400);
+    // A link without its access value is refused as a forged one would be.
+    expect((await fetchFile(base)).statusCode).toBe(403);
     expect((await fetchFile(`${base}?access=nonsense`)).statusCode).toBe(403);
     const access = fileUrl.searchParams.get('access')!;
     const tampered = access.slice(0, -2) + (access.endsWith('AA') ? 'BB' : 'AA');
@@ -997,6 +999,11 @@ describe('video links', () => {
     'https://youtube.com.evil.example/watch',
     'javascript:alert(1)',
     '',
+    // Found by the fuzz suite: a NUL inside a valid link reached PostgreSQL (500); other control
+    // characters and broken UTF-16 were stored as sent.
+    'https://www.youtube.com/watch?v=a\u0000b',
+    'https://www.youtube.com/\u0001x',
+    'https://vimeo.com/1\ud800',
   ])('refuses %j (400)', async (url) => {
     const response = await addLink({ url, fileName: 'Video', class: newClass() });
     expect(response.status).toBe(400);
@@ -1007,6 +1014,32 @@ describe('video links', () => {
     const student = await studentOf(newClass());
     const response = await addLink({ url: 'https://vimeo.com/1', fileName: 'V', class: 'A' }, student.token);
     expect(response.status).toBe(403);
+  });
+});
+
+// Found by the fuzz suite: with a subject in the form, the teacher was never read and the
+// insert failed on its foreign key (500).
+describe('a valid token whose teacher account no longer exists', () => {
+  const ghostToken = () => signSessionToken({ id: '00000000-0000-4000-8000-0000000000aa', role: 'teacher' });
+
+  it('uploads nothing: 401, no row, no stored file', async () => {
+    const before = { rows: await resourceCount(), files: await storedFiles() };
+    const response = await upload({ class: newClass(), subject: 'Physics' }, [pdf()], await ghostToken());
+    expect(response.status, response.raw).toBe(401);
+    expect(response.body).toMatchObject({ success: false, message: 'Your account no longer exists', data: null });
+    expect({ rows: await resourceCount(), files: await storedFiles() }).toEqual(before);
+  });
+
+  it('shares no video link: 401, no row', async () => {
+    const before = await resourceCount();
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/teacher/add-resource-link',
+      headers: bearer(await ghostToken()),
+      payload: { url: 'https://vimeo.com/1', fileName: 'V', class: newClass(), subject: 'Physics' },
+    });
+    expect(response.status, response.raw).toBe(401);
+    expect(await resourceCount()).toBe(before);
   });
 });
 

@@ -13,7 +13,7 @@ import {
 } from '#shared/resources';
 import { AppError, badRequest } from '../../errors.ts';
 import { ok, okPage } from '../../http.ts';
-import { currentUser, requireRole, requireUser, type TokenService } from '../../plugins/auth.ts';
+import { currentUser } from '../../plugins/auth.ts';
 import { FileNotFoundError, type ByteRange, type FileStorage } from '../../storage/file-storage.ts';
 import { contentDisposition, isInlineType } from './content-type.ts';
 import type { FileAccess } from './file-access.ts';
@@ -29,13 +29,12 @@ export type ResourcesRoutesOptions = {
   resources: ResourcesService;
   storage: FileStorage;
   fileAccess: FileAccess;
-  tokens: TokenService;
   uploadMaxBytes: number;
 };
 
 /** SPEC §7 get-resources, upload-resource and star; editing and deleting uploads; serving the files. */
 export function resourcesRoutes(options: ResourcesRoutesOptions): FastifyPluginAsyncZod {
-  const { resources, storage, fileAccess, tokens, uploadMaxBytes } = options;
+  const { resources, storage, fileAccess, uploadMaxBytes } = options;
   return async (app) => {
     await app.register(multipart, {
       limits: {
@@ -48,12 +47,13 @@ export function resourcesRoutes(options: ResourcesRoutesOptions): FastifyPluginA
         headerPairs: 20,
       },
     });
-    const teacherOnly = requireRole(tokens, 'teacher');
-    const studentOnly = requireRole(tokens, 'student');
 
     app.get(
       '/api/get-resources',
-      { schema: { querystring: resourceListQuerySchema }, onRequest: requireUser(tokens) },
+      {
+        schema: { querystring: resourceListQuerySchema },
+        config: { policy: { caller: 'signed-in', touches: ['own-uploads', 'class-resources'] } },
+      },
       async (request, reply) => {
         const { offset, limit } = request.query;
         const listed = await resources.listResources(currentUser(request), request.query);
@@ -61,7 +61,8 @@ export function resourcesRoutes(options: ResourcesRoutesOptions): FastifyPluginA
       },
     );
 
-    app.post('/api/teacher/upload-resource', { onRequest: teacherOnly }, async (request, reply) => {
+    const uploads = { policy: { caller: 'teacher', touches: ['own-uploads'] } } as const;
+    app.post('/api/teacher/upload-resource', { config: uploads }, async (request, reply) => {
       if (!request.isMultipart()) throw new AppError(415, 'Send the file as multipart/form-data');
       // A declared size over the limit, or over the space left, is refused before a byte of it is read.
       const declaredBytes = Number(request.headers['content-length']);
@@ -95,7 +96,7 @@ export function resourcesRoutes(options: ResourcesRoutesOptions): FastifyPluginA
 
     // The upload form checks sizes before sending (a 413 after minutes of uploading helps no one)
     // and shows the teacher's storage space ("1.2 GB of 5 GB used").
-    app.get('/api/teacher/upload-limits', { onRequest: teacherOnly }, async (request) => {
+    app.get('/api/teacher/upload-limits', { config: uploads }, async (request) => {
       const space = await resources.storageSpace(currentUser(request).id);
       const limits: UploadLimits = {
         uploadMaxBytes,
@@ -108,7 +109,7 @@ export function resourcesRoutes(options: ResourcesRoutesOptions): FastifyPluginA
 
     app.post(
       '/api/teacher/add-resource-link',
-      { schema: { body: videoLinkSchema }, onRequest: teacherOnly },
+      { schema: { body: videoLinkSchema }, config: uploads },
       async (request, reply) =>
         reply
           .code(201)
@@ -117,7 +118,7 @@ export function resourcesRoutes(options: ResourcesRoutesOptions): FastifyPluginA
 
     app.patch(
       '/api/teacher/resources/:id',
-      { schema: { params: resourceIdParamsSchema, body: resourceUpdateSchema }, onRequest: teacherOnly },
+      { schema: { params: resourceIdParamsSchema, body: resourceUpdateSchema }, config: uploads },
       async (request) =>
         ok(
           'Resource updated',
@@ -127,7 +128,7 @@ export function resourcesRoutes(options: ResourcesRoutesOptions): FastifyPluginA
 
     app.delete(
       '/api/teacher/resources/:id',
-      { schema: { params: resourceIdParamsSchema }, onRequest: teacherOnly },
+      { schema: { params: resourceIdParamsSchema }, config: uploads },
       async (request) => {
         await resources.deleteResource(currentUser(request).id, request.params.id);
         return ok('Resource deleted', null);
@@ -137,7 +138,10 @@ export function resourcesRoutes(options: ResourcesRoutesOptions): FastifyPluginA
     // studentId in the body is ignored: the token says who is starring.
     app.post(
       '/api/resources/:id/star',
-      { schema: { params: resourceIdParamsSchema, body: starSchema }, onRequest: studentOnly },
+      {
+        schema: { params: resourceIdParamsSchema, body: starSchema },
+        config: { policy: { caller: 'student', touches: ['class-resources'] } },
+      },
       async (request) => {
         const starred = await resources.setStar(currentUser(request).id, request.params.id, request.body.action);
         return ok(request.body.action === 'star' ? 'Resource starred' : 'Resource unstarred', starred);
@@ -150,11 +154,13 @@ export function resourcesRoutes(options: ResourcesRoutesOptions): FastifyPluginA
       {
         schema: {
           params: resourceIdParamsSchema,
-          querystring: z.object({ access: z.string({ error: 'This file link is not valid' }).max(300) }),
+          // Optional, so a link without its access value is refused like a forged one: 403.
+          querystring: z.object({ access: z.string({ error: 'This file link is not valid' }).max(300).optional() }),
         },
+        config: { policy: { caller: 'file-link', touches: ['linked-file'] } },
       },
       async (request, reply) => {
-        const userId = fileAccess.verify(request.params.id, request.query.access);
+        const userId = fileAccess.verify(request.params.id, request.query.access ?? '');
         const file = await resources.findServableFile(request.params.id, userId);
         return sendStoredFile(request, reply, storage, file);
       },

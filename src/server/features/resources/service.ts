@@ -223,9 +223,14 @@ export function createResourcesService(
     return row?.used ?? 0;
   }
 
-  /** SPEC §5: the form's subject, else the teacher's, else 'info'. */
+  /**
+   * SPEC §5: the form's subject, else the teacher's, else 'info'. The teacher is read even
+   * when the form names a subject: a token can outlive its account, and the insert would
+   * then fail on its foreign key (a 500) instead of a 401.
+   */
   async function subjectFor(teacherId: string, given: string | undefined) {
-    return given ?? ((await teacherSubject(teacherId)) || FALLBACK_UPLOAD_SUBJECT);
+    const ownSubject = await teacherSubject(teacherId);
+    return given ?? (ownSubject || FALLBACK_UPLOAD_SUBJECT);
   }
 
   return {

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { updateTasksSchema } from '#shared/tasks';
 import { ok } from '../../http.ts';
-import { currentUser, requireRole, requireUser, type TokenService } from '../../plugins/auth.ts';
+import { currentUser } from '../../plugins/auth.ts';
 import type { TasksService } from './service.ts';
 
 /** SPEC §7 update-task for each role, plus reading the caller's list. */
-export function tasksRoutes(taskLists: TasksService, tokens: TokenService): FastifyPluginAsyncZod {
+export function tasksRoutes(taskLists: TasksService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/tasks', { onRequest: requireUser(tokens) }, async (request) =>
+    app.get('/api/tasks', { config: { policy: { caller: 'signed-in', touches: ['own-tasks'] } } }, async (request) =>
       ok('Tasks found', await taskLists.getList(currentUser(request))),
     );
 
@@ -15,7 +15,7 @@ export function tasksRoutes(taskLists: TasksService, tokens: TokenService): Fast
     for (const role of ['teacher', 'student'] as const) {
       app.post(
         `/api/${role}/update-task`,
-        { schema: { body: updateTasksSchema }, onRequest: requireRole(tokens, role) },
+        { schema: { body: updateTasksSchema }, config: { policy: { caller: role, touches: ['own-tasks'] } } },
         async (request) => ok('Tasks saved', await taskLists.replaceList(currentUser(request), request.body)),
       );
     }

@@ -1,0 +1,146 @@
+import type { FastifyInstance, onRequestHookHandler, RouteOptions } from 'fastify';
+import type { UserRole } from '#shared/constants';
+import { isAuthGuard, requireRole, requireUser, type TokenService } from './auth.ts';
+
+/**
+ * Every /api route says, next to its definition, who may call it and what it may touch
+ * (decision 020):
+ *
+ *   app.get('/api/tasks', { config: { policy: { caller: 'signed-in', touches: ['own-tasks'] } } }, …)
+ *
+ * The bearer-token check of the route is derived from `caller` here, so the declaration and
+ * the check cannot disagree; an /api route without a policy stops the app from starting.
+ * `touches` is what the authorization matrix test holds the route to, object by object.
+ */
+
+/** Who may call a route: the credential it takes. */
+export const CALLERS = {
+  anyone: 'no credential: health, the quote, registering and logging in',
+  'signed-in': 'a session token of either role',
+  teacher: "a teacher's session token",
+  student: "a student's session token",
+  'file-link': 'the signed `access` value of a file address, checked by the route (no header on links and media)',
+  'meeting-token': 'a meeting token in the socket address, checked by the socket (no header on a WebSocket)',
+} as const;
+export type Caller = keyof typeof CALLERS;
+
+/** What a route may read or change, seen from the caller; `roles` are the callers it can apply to. */
+export const REACHES = {
+  nothing: { roles: ['anonymous', 'teacher', 'student'], meaning: 'no stored data' },
+  'new-account': { roles: ['anonymous', 'teacher', 'student'], meaning: 'creates an account; reads none' },
+  credentials: {
+    roles: ['anonymous', 'teacher', 'student'],
+    meaning: 'checks a password and answers a token for the account it belongs to, nothing else',
+  },
+  'own-account': { roles: ['teacher', 'student'], meaning: "the caller's own profile" },
+  'own-tasks': { roles: ['teacher', 'student'], meaning: "the caller's own task list" },
+  'school-students': {
+    roles: ['teacher'],
+    meaning: "every student account, contact details included (one instance serves one school's teachers)",
+  },
+  'own-quizzes': { roles: ['teacher'], meaning: 'quizzes the calling teacher created, with every attempt at them' },
+  'class-quizzes': {
+    roles: ['student'],
+    meaning: "quizzes of the calling student's class, and the student's own attempts at them",
+  },
+  leaderboards: {
+    roles: ['teacher', 'student'],
+    meaning: 'ranking fields only: of every class for a teacher, of the own class for a student',
+  },
+  'own-statistics': { roles: ['student'], meaning: "the calling student's own results" },
+  'own-uploads': { roles: ['teacher'], meaning: 'resources the calling teacher shared (files and video links)' },
+  'class-resources': {
+    roles: ['student'],
+    meaning: "resources of the calling student's class, and the student's own stars",
+  },
+  'linked-file': {
+    roles: ['anonymous'],
+    meaning: 'the one stored file the link was signed for, while its signer may still see it',
+  },
+  'meeting-room': {
+    roles: ['anonymous', 'teacher', 'student'],
+    meaning: 'a meeting room whose id the caller knows (rooms have no owner and store nothing)',
+  },
+} as const satisfies Record<string, { roles: readonly ('anonymous' | UserRole)[]; meaning: string }>;
+export type Reach = keyof typeof REACHES;
+
+export type RoutePolicy = { caller: Caller; touches: readonly [Reach, ...Reach[]] };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Required on every /api route: see src/server/plugins/route-policy.ts. */
+    policy?: RoutePolicy;
+  }
+}
+
+/** A route as the policy hook saw it being registered. */
+export type DeclaredRoute = { method: string; url: string; policy: RoutePolicy | undefined };
+
+/** Who a caller kind admits, in the roles REACHES speaks of. */
+const ADMITTED: Record<Caller, readonly ('anonymous' | UserRole)[]> = {
+  anyone: ['anonymous', 'teacher', 'student'],
+  'signed-in': ['teacher', 'student'],
+  teacher: ['teacher'],
+  student: ['student'],
+  // The link or the meeting token is the credential: whoever holds it, no session needed.
+  'file-link': ['anonymous'],
+  'meeting-token': ['anonymous'],
+};
+
+const declaredByApp = new WeakMap<FastifyInstance, DeclaredRoute[]>();
+
+/** Every route registered on `app` (HEAD twins of GET routes included) with its declared policy. */
+export function declaredRoutes(app: FastifyInstance): readonly DeclaredRoute[] {
+  const routes = declaredByApp.get(app);
+  if (!routes) throw new Error('declaredRoutes(): this app was not built with enforceRoutePolicies()');
+  return routes;
+}
+
+export const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/');
+
+/**
+ * Call on the root instance before any route is registered. For each route: records it,
+ * refuses an /api route with no policy (or a policy whose reach its callers cannot have),
+ * refuses a route that brings its own token check, and puts the check its caller needs first
+ * among its onRequest hooks (before the body is read).
+ */
+export function enforceRoutePolicies(app: FastifyInstance, tokens: TokenService): void {
+  const guards: Partial<Record<Caller, onRequestHookHandler>> = {
+    'signed-in': requireUser(tokens),
+    teacher: requireRole(tokens, 'teacher'),
+    student: requireRole(tokens, 'student'),
+  };
+  const declared: DeclaredRoute[] = [];
+  declaredByApp.set(app, declared);
+
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const policy = route.config?.policy;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) declared.push({ method, url: route.url, policy });
+    const name = `${methods.join(',')} ${route.url}`;
+    const ownHooks = route.onRequest === undefined ? [] : [route.onRequest].flat();
+    if (ownHooks.some(isAuthGuard)) {
+      throw new Error(`${name}: declare who may call it in config.policy instead of an onRequest token check`);
+    }
+    if (!policy) {
+      if (isApiPath(route.url)) {
+        throw new Error(`${name} declares no policy: add config: { policy: { caller, touches } } (route-policy.ts)`);
+      }
+      return;
+    }
+    checkPolicy(name, policy);
+    const guard = guards[policy.caller];
+    if (guard) route.onRequest = [guard, ...ownHooks];
+  });
+}
+
+function checkPolicy(name: string, policy: RoutePolicy) {
+  if (!(policy.caller in CALLERS)) throw new Error(`${name}: unknown caller "${policy.caller}"`);
+  if (policy.touches.length === 0) throw new Error(`${name}: say what the route touches ('nothing' if nothing)`);
+  for (const reach of policy.touches) {
+    const roles: readonly string[] = REACHES[reach]?.roles ?? [];
+    if (!ADMITTED[policy.caller].some((role) => roles.includes(role))) {
+      throw new Error(`${name}: a "${policy.caller}" caller cannot touch "${reach}"`);
+    }
+  }
+}

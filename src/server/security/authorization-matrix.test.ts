@@ -1,0 +1,163 @@
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WebSocket } from 'ws';
+import { CLOSE_CODES, PROTOCOL_VERSION } from '#shared/meetings';
+import { declaredRoutes, isApiPath } from '../plugins/route-policy.ts';
+import { foreignAnswerKeys } from '../testing/answer-keys.ts';
+import { changedRows, listStoredFiles, readAllRows, type RowChange } from '../testing/database-snapshot.ts';
+import { expectedStatus, routeExamples, routeKey, type RouteExample } from '../testing/route-examples.ts';
+import { authOf, buildSchool, CALLER_NAMES, foreignSecretsIn, type Caller, type School } from '../testing/school.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+
+/**
+ * The authorization matrix (issue 9, ASVS V4.2.1; decision 020). Every /api route the app
+ * registers is called by five callers: anonymous, a student of class A, a student of class
+ * B, teacher 1 (who owns every object the requests point at) and teacher 2. The expected
+ * status of each call is derived from the route's declared policy (expectedStatus in
+ * testing/route-examples.ts, which also holds the request each route is called with);
+ * each response is searched for what that caller must never receive; a refused call must
+ * change nothing (every table and the uploads folder), and an accepted one only the
+ * caller's own rows.
+ */
+
+// Built at load time: the tests are the app's own routes, not a list kept by hand.
+const t: TestApp = await createTestApp();
+await t.app.ready();
+const apiRoutes = declaredRoutes(t.app).filter((route) => isApiPath(route.url));
+let school: School;
+let examples: Record<string, RouteExample>;
+
+beforeAll(async () => {
+  school = await buildSchool(t);
+  examples = routeExamples(t, school);
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+});
+
+/** The column that names a row's owner; a row of someone else must not change when a call is accepted. */
+const OWNER_COLUMNS: Record<string, string> = {
+  teachers: 'id',
+  students: 'id',
+  tasks: 'owner_id',
+  quizzes: 'created_by_teacher_id',
+  quiz_attempts: 'student_id',
+  resources: 'uploaded_by_teacher_id',
+  resource_stars: 'student_id',
+};
+
+/** Changes to rows that existed before and belong to someone other than the caller. */
+function changesToOthersRows(changes: RowChange[], caller: Caller): string[] {
+  return changes
+    .filter((change) => change.kind !== 'added')
+    .flatMap((change) => {
+      const column = OWNER_COLUMNS[change.table];
+      if (!column) return [`${change.table}: no owner rule in OWNER_COLUMNS (add one for the new table)`];
+      const owner = change.before![column];
+      return owner === caller.id ? [] : [`${change.kind} ${change.table} ${change.key} (owner ${String(owner)})`];
+    });
+}
+
+const describeChange = (change: RowChange) => `${change.kind} ${change.table} ${change.key}`;
+
+const isAccepted = (status: number) => status < 400;
+
+describe('every registered /api route', () => {
+  it('has a policy and a matrix entry, and every entry names a registered route', () => {
+    const keys = new Set(apiRoutes.map(routeKey));
+    expect(apiRoutes.filter((route) => !route.policy)).toEqual([]);
+    expect([...keys].filter((key) => !examples[key])).toEqual([]);
+    expect(Object.keys(examples).filter((key) => !keys.has(key))).toEqual([]);
+  });
+
+  for (const route of apiRoutes) {
+    const key = routeKey(route);
+    it(`${route.method} ${route.url}: each caller gets what the policy says, nothing foreign, no stray change`, async () => {
+      const entry = examples[key];
+      if (!entry || !route.policy) throw new Error(`${key}: no matrix entry or no policy`);
+      const prepared = (await entry.prepare?.()) ?? {};
+      // Refused calls first: the accepted ones (a delete, a submission) come last.
+      const plan = CALLER_NAMES.map((name) => {
+        const caller = school.callers[name];
+        return { caller, expected: expectedStatus(route.policy!, caller, entry) };
+      }).sort((a, b) => Number(isAccepted(a.expected)) - Number(isAccepted(b.expected)));
+
+      for (const { caller, expected } of plan) {
+        const label = `${route.method} ${route.url} as ${caller.name}`;
+        const options = await entry.request(caller, prepared);
+        const rowsBefore = await readAllRows(t.database);
+        const filesBefore = await listStoredFiles(t.uploadsFolder);
+        const response = await t.call({ ...options, method: route.method } as InjectOptions);
+        const changes = changedRows(rowsBefore, await readAllRows(t.database));
+
+        expect(response.status, `${label}: ${response.raw.slice(0, 300)}`).toBe(expected);
+        expect(
+          foreignSecretsIn(school, caller.name, response.raw).map((secret) => secret.what),
+          `${label} received`,
+        ).toEqual([]);
+        expect(await foreignAnswerKeys(t.database, caller, response.body), `${label}: answer keys`).toEqual([]);
+        if (isAccepted(expected)) {
+          expect(changesToOthersRows(changes, caller), `${label} changed others' rows`).toEqual([]);
+          if (route.method !== 'HEAD') await entry.check?.(caller, response.body, prepared);
+        } else {
+          expect(changes.map(describeChange), `${label} was refused but changed`).toEqual([]);
+          expect(await listStoredFiles(t.uploadsFolder), `${label} was refused but stored a file`).toEqual(filesBefore);
+          if (route.method !== 'HEAD') {
+            expect(response.body, `${label}: the envelope`).toMatchObject({ success: false, data: null });
+            expect(response.body.message, label).toEqual(expect.any(String));
+          }
+        }
+      }
+      if (entry.endsSessions) {
+        school = await buildSchool(t, school);
+        examples = routeExamples(t, school);
+      }
+    });
+  }
+});
+
+describe('the meeting socket (GET /api/meetings/ws, upgraded)', () => {
+  /** Connects, sends a join for `roomId` and resolves with the first message or the close code. */
+  async function joinOutcome(query: string, roomId: string): Promise<string> {
+    let resolveOutcome: (outcome: string) => void;
+    const outcome = new Promise<string>((resolve) => (resolveOutcome = resolve));
+    const socket: WebSocket = await t.app.injectWS(
+      `/api/meetings/ws${query}`,
+      {},
+      {
+        onInit: (client) => {
+          client.on('message', (data) => resolveOutcome(`message ${JSON.parse(String(data)).type}`));
+          client.on('close', (code) => resolveOutcome(`close ${code}`));
+        },
+      },
+    );
+    socket.send(
+      JSON.stringify({
+        type: 'join',
+        protocolVersion: PROTOCOL_VERSION,
+        roomId,
+        media: { mic: false, camera: false, screen: false },
+      }),
+    );
+    const result = await outcome;
+    socket.terminate();
+    return result;
+  }
+
+  it('opens a room to a meeting token of that room only: no token, a session token or another room’s token is refused', async () => {
+    const refused = `close ${CLOSE_CODES.FORBIDDEN}`;
+    expect(await joinOutcome('', 'matrix-room-1')).toBe(refused);
+    for (const name of ['studentA', 'studentB', 'teacher1', 'teacher2'] as const) {
+      const caller = school.callers[name];
+      expect(await joinOutcome(`?token=${caller.token}`, 'matrix-room-1'), `${name}: session token`).toBe(refused);
+      const ticket = await t.call({
+        method: 'POST',
+        url: '/api/meetings/matrix-room-1/token',
+        headers: authOf(caller),
+      });
+      const meetingToken = encodeURIComponent(ticket.body.data.token as string);
+      expect(await joinOutcome(`?token=${meetingToken}`, 'matrix-room-2'), `${name}: another room`).toBe(refused);
+      expect(await joinOutcome(`?token=${meetingToken}`, 'matrix-room-1'), `${name}: own room`).toBe('message welcome');
+    }
+  });
+});

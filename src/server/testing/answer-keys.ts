@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import type { DatabaseHandle } from '../db/client.ts';
+
+/**
+ * Answer keys in responses. A question's key may reach its quiz's author, and a student
+ * only inside the review of their own submitted attempt (quizzes/presenters.ts). The check
+ * is structural: any object of a response with an `answer` is a key for the question whose
+ * `_id` it carries, and that question must be one the caller may see the key of.
+ */
+
+/** The `_id` of every object in `body` that carries an `answer` (a missing `_id` is reported as "?"). */
+export function answerKeysIn(body: unknown): string[] {
+  const found: string[] = [];
+  const visit = (value: unknown, depth: number) => {
+    if (depth > 64 || value === null || typeof value !== 'object') return;
+    if (Array.isArray(value)) return value.forEach((item) => visit(item, depth + 1));
+    const record = value as Record<string, unknown>;
+    if (Object.hasOwn(record, 'answer')) found.push(typeof record._id === 'string' ? record._id : '?');
+    for (const item of Object.values(record)) visit(item, depth + 1);
+  };
+  visit(body, 0);
+  return found;
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** Question ids whose keys the caller may see now: of quizzes they wrote, or submitted. */
+export async function visibleAnswerKeys(
+  database: Pick<DatabaseHandle, 'db'>,
+  caller: { id: string | null; role: 'teacher' | 'student' | null },
+): Promise<Set<string>> {
+  if (!caller.id || !caller.role) return new Set();
+  const quizzes =
+    caller.role === 'teacher'
+      ? sql`select questions from quizzes where created_by_teacher_id = ${caller.id}`
+      : sql`select q.questions from quizzes q join quiz_attempts a on a.quiz_id = q.id
+            where a.student_id = ${caller.id} and a.submitted_at is not null`;
+  const rows = rowsOf<{ id: string }>(
+    await database.db.execute(sql`select jsonb_array_elements(questions) ->> '_id' as id from (${quizzes}) as visible`),
+  );
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Keys in `body` the caller may not see: empty when the response is clean. */
+export async function foreignAnswerKeys(
+  database: Pick<DatabaseHandle, 'db'>,
+  caller: { id: string | null; role: 'teacher' | 'student' | null },
+  body: unknown,
+): Promise<string[]> {
+  const keys = answerKeysIn(body);
+  if (keys.length === 0) return [];
+  const visible = await visibleAnswerKeys(database, caller);
+  return keys.filter((questionId) => !visible.has(questionId));
+}

@@ -1,0 +1,425 @@
+import type { InjectOptions } from 'fastify';
+import { decodeJwt } from 'jose';
+import { expect } from 'vitest';
+import { REACHES, type Reach, type RoutePolicy } from '../plugins/route-policy.ts';
+import { signUpStudent, signUpTeacher } from './actors.ts';
+import { buildNewQuiz, buildStudentRegistration, buildTeacherRegistration } from './factories.ts';
+import { multipartBody, SAMPLE_FILES } from './multipart.ts';
+import { authOf, CLASS_A, type Caller, type ResourceFixture, type School } from './school.ts';
+import type { TestApp } from './test-app.ts';
+
+/**
+ * One valid request per /api route, as each caller of the school would send it, with the
+ * object it points at: the authorization matrix calls every route with them, and the fuzzer
+ * starts from them (src/server/security). A new route needs one entry here (decision 020).
+ */
+
+/** "METHOD /path" of a route; a HEAD twin shares its GET's example. */
+export const routeKey = (route: { method: string; url: string }) =>
+  `${route.method === 'HEAD' ? 'GET' : route.method} ${route.url}`;
+
+/** What a request points at: an object of teacher 1 in class A, or class A itself. */
+export type Target = 'quiz' | 'resource' | 'class';
+
+export type RouteExample = {
+  /** The status of an accepted call (200 when omitted). */
+  status?: number;
+  /** The object of teacher 1 / class A the request names (path, body or query); omitted = none. */
+  target?: Target;
+  /** Fresh objects for this route (so one route's calls never depend on another's). */
+  prepare?: () => Promise<any>;
+  /** The request this caller sends (the method is the route's). */
+  request: (caller: Caller, prepared: any) => Omit<InjectOptions, 'method'> | Promise<Omit<InjectOptions, 'method'>>;
+  /** More checks on an accepted answer (not for HEAD, which has no body). */
+  check?: (caller: Caller, body: any, prepared: any) => void | Promise<void>;
+  /**
+   * Accepting it ends the caller's sessions (a password change, signing out everywhere): the
+   * suites build a fresh school after this route, since the callers' tokens no longer work.
+   */
+  endsSessions?: boolean;
+};
+
+/** Does a caller reach teacher 1's / class A's object through this reach? The vocabulary's meaning, as a test. */
+function reaches(reach: Reach, caller: Caller, target: Target): boolean {
+  const isOwner = caller.name === 'teacher1';
+  const isClassmate = caller.className === CLASS_A;
+  switch (reach) {
+    case 'own-quizzes':
+      return target === 'quiz' && isOwner;
+    case 'class-quizzes':
+      return target === 'quiz' && isClassmate;
+    case 'own-uploads':
+      return target === 'resource' && isOwner;
+    case 'class-resources':
+      return target === 'resource' && isClassmate;
+    // Each caller holds the link signed for them: teacher 1's and class A's open the file.
+    case 'linked-file':
+      return target === 'resource' && (isOwner || isClassmate);
+    case 'leaderboards':
+      return target === 'class' && (caller.role === 'teacher' || isClassmate);
+    default:
+      return false;
+  }
+}
+
+/**
+ * The status a caller must get, from the policy alone: 401 without a session for a route
+ * that needs one, 403 for the wrong role, 403 for an object none of the route's reaches
+ * gives this caller, else the route's success status.
+ */
+export function expectedStatus(policy: RoutePolicy, caller: Caller, entry: RouteExample): number {
+  const success = entry.status ?? 200;
+  const needsSession = policy.caller === 'signed-in' || policy.caller === 'teacher' || policy.caller === 'student';
+  if (needsSession && !caller.role) return 401;
+  if ((policy.caller === 'teacher' || policy.caller === 'student') && caller.role !== policy.caller) return 403;
+  if (!entry.target) return success;
+  // With a link or a meeting token the credential speaks, not a session: reaches of an "anonymous" holder.
+  const role = needsSession ? caller.role! : 'anonymous';
+  const applicable = policy.touches.filter((reach) => (REACHES[reach].roles as readonly string[]).includes(role));
+  return applicable.some((reach) => reaches(reach, caller, entry.target!)) ? success : 403;
+}
+
+/** The valid request of every route, keyed by routeKey(). */
+export function routeExamples(t: TestApp, school: School): Record<string, RouteExample> {
+  /** A file link of this caller's own list, for the resource `ownId`. */
+  async function ownFileLink(caller: Caller, ownId: string): Promise<string> {
+    const listed = await t.call({ method: 'GET', url: '/api/get-resources?limit=100', headers: authOf(caller) });
+    const resource = (listed.body.data as { _id: string; fileURL: string }[]).find((item) => item._id === ownId);
+    if (!resource) throw new Error(`${caller.name} does not list ${ownId}`);
+    return resource.fileURL;
+  }
+
+  async function taskVersion(caller: Caller): Promise<number> {
+    if (!caller.token) return 0;
+    const list = await t.call({ method: 'GET', url: '/api/tasks', headers: authOf(caller) });
+    return list.status === 200 ? (list.body.data.version as number) : 0;
+  }
+
+  const everyItem = (body: any, predicate: (item: any) => boolean) =>
+    expect((body.data as any[]).filter((item) => !predicate(item))).toEqual([]);
+
+  return {
+    'GET /api/health': { request: () => ({ url: '/api/health' }) },
+    'GET /api/quote': { request: () => ({ url: '/api/quote' }) },
+
+    'POST /api/teacher/register': {
+      status: 201,
+      request: (caller) => ({
+        url: '/api/teacher/register',
+        headers: authOf(caller),
+        payload: buildTeacherRegistration(),
+      }),
+    },
+    'POST /api/student/register': {
+      status: 201,
+      request: (caller) => ({
+        url: '/api/student/register',
+        headers: authOf(caller),
+        payload: buildStudentRegistration({ class: CLASS_A }),
+      }),
+    },
+    'POST /api/teacher/login': {
+      prepare: () => signUpTeacher(t),
+      request: (caller, account) => ({
+        url: '/api/teacher/login',
+        headers: authOf(caller),
+        payload: { email: account.registration.email, password: account.registration.password },
+      }),
+    },
+    'POST /api/student/login': {
+      prepare: () => signUpStudent(t, { class: CLASS_A }),
+      request: (caller, account) => ({
+        url: '/api/student/login',
+        headers: authOf(caller),
+        payload: { rollNumber: account.registration.rollNumber, password: account.registration.password },
+      }),
+    },
+    // SPEC §7 sends nothing; ids in the body are ignored: the token says whose profile it is.
+    'POST /api/teacher/get-teacher-by-id': {
+      request: (caller) => ({
+        url: '/api/teacher/get-teacher-by-id',
+        headers: authOf(caller),
+        payload: { _id: school.callers.teacher1.id, teacherID: school.callers.teacher1.id },
+      }),
+      check: (caller, body) => expect(body.data._id).toBe(caller.id),
+    },
+    'POST /api/student/get-student-by-id': {
+      request: (caller) => ({
+        url: '/api/student/get-student-by-id',
+        headers: authOf(caller),
+        payload: { _id: school.callers.studentA.id, studentID: school.callers.studentA.id },
+      }),
+      check: (caller, body) => expect(body.data._id).toBe(caller.id),
+    },
+    // Sessions (decision 017): accepted, they end the caller's sessions, so the suites build a new school after them.
+    ...Object.fromEntries(
+      (['teacher', 'student'] as const).flatMap((role): [string, RouteExample][] => [
+        [
+          `POST /api/${role}/change-password`,
+          {
+            endsSessions: true,
+            request: (caller) => ({
+              url: `/api/${role}/change-password`,
+              headers: authOf(caller),
+              payload: {
+                currentPassword: caller.name === 'anonymous' ? 'not-signed-in' : school.passwords[caller.name],
+                newPassword: 'a new password for the matrix',
+              },
+            }),
+            // A fresh token (as login answers it) for the caller's own account.
+            check: (caller, body) => expect(decodeJwt(body.data as string)).toMatchObject({ sub: caller.id }),
+          },
+        ],
+        [
+          `POST /api/${role}/logout-everywhere`,
+          {
+            endsSessions: true,
+            request: (caller) => ({ url: `/api/${role}/logout-everywhere`, headers: authOf(caller), payload: {} }),
+          },
+        ],
+      ]),
+    ),
+    'POST /api/teacher/add-student': {
+      status: 201,
+      request: (caller) => ({
+        url: '/api/teacher/add-student',
+        headers: authOf(caller),
+        payload: buildStudentRegistration({ class: CLASS_A }),
+      }),
+    },
+
+    'POST /api/teacher/add-quiz': {
+      status: 201,
+      request: (caller) => ({
+        url: '/api/teacher/add-quiz',
+        headers: authOf(caller),
+        payload: buildNewQuiz({ class: CLASS_A, createdBy: { _id: school.callers.teacher1.id } }),
+      }),
+      check: (caller, body) => expect(body.data.createdBy._id).toBe(caller.id),
+    },
+    'GET /api/get-all-quiz': {
+      request: (caller) => ({ url: '/api/get-all-quiz?limit=100&offset=0', headers: authOf(caller) }),
+      check: (caller, body) => {
+        if (caller.role === 'teacher') everyItem(body, (quiz) => quiz.createdBy._id === caller.id);
+        else everyItem(body, (quiz) => quiz.class === caller.className);
+        if (caller.name === 'teacher1' || caller.name === 'studentA') {
+          expect(body.data.map((quiz: { _id: string }) => quiz._id)).toContain(school.quiz1.id);
+        }
+      },
+    },
+    'GET /api/quiz/:id': {
+      target: 'quiz',
+      request: (caller) => ({ url: `/api/quiz/${school.quiz1.id}`, headers: authOf(caller) }),
+      check: (_caller, body) => expect(body.data._id).toBe(school.quiz1.id),
+    },
+    'POST /api/quiz/:id/start': {
+      target: 'quiz',
+      prepare: () => school.addQuiz('teacher1'),
+      request: (caller, quiz) => ({ url: `/api/quiz/${quiz.id}/start`, headers: authOf(caller), payload: {} }),
+      check: (_caller, body) => expect(body.data.attempt.status).toBe('in-progress'),
+    },
+    'PUT /api/quiz/:id/answers': {
+      target: 'quiz',
+      prepare: async () => {
+        const quiz = await school.addQuiz('teacher1');
+        return { quiz, started: await school.startQuiz('studentA', quiz.id) };
+      },
+      request: (caller, { quiz, started }) => {
+        const [question] = started.quiz.questions;
+        return {
+          url: `/api/quiz/${quiz.id}/answers`,
+          headers: authOf(caller),
+          payload: { answers: { [question._id]: question.options[0] } },
+        };
+      },
+    },
+    // update-student names its quiz in the body (SPEC §7).
+    'POST /api/student/update-student': {
+      target: 'quiz',
+      prepare: async () => {
+        const quiz = await school.addQuiz('teacher1');
+        return { quiz, started: await school.startQuiz('studentA', quiz.id) };
+      },
+      request: (caller, { quiz, started }) => ({
+        url: '/api/student/update-student',
+        headers: authOf(caller),
+        payload: {
+          quiz: {
+            _id: quiz.id,
+            questions: started.quiz.questions.map((question: { _id: string; options: string[] }) => ({
+              _id: question._id,
+              selectedOption: question.options[0],
+            })),
+          },
+          score: 100,
+          user: { _id: school.callers.studentA.id },
+        },
+      }),
+      check: (_caller, body) => expect(body.data.attempt.status).toBe('submitted'),
+    },
+
+    // The leaderboard of class A: teachers see every class; a student only their own.
+    'GET /api/get-students': {
+      target: 'class',
+      request: (caller) => ({
+        url: `/api/get-students?class=${CLASS_A}&search=Student&offset=0&limit=50`,
+        headers: authOf(caller),
+      }),
+      check: (_caller, body) => {
+        everyItem(body, (entry) => entry.class === CLASS_A);
+        expect(body.data.length).toBeGreaterThan(0);
+        // Ranking fields only: no email, roll number or parent contact on any leaderboard.
+        expect(JSON.stringify(body.data)).not.toMatch(/@|rollNumber|parent/);
+      },
+    },
+    'GET /api/student/statistics': {
+      request: (caller) => ({ url: '/api/student/statistics', headers: authOf(caller) }),
+    },
+    'GET /api/teacher/students': {
+      request: (caller) => ({
+        url: `/api/teacher/students?class=${CLASS_A}&search=Student&offset=0&limit=50`,
+        headers: authOf(caller),
+      }),
+    },
+    'GET /api/teacher/classes': {
+      request: (caller) => ({ url: '/api/teacher/classes', headers: authOf(caller) }),
+    },
+
+    'GET /api/tasks': {
+      request: (caller) => ({ url: '/api/tasks', headers: authOf(caller) }),
+    },
+    // teacherID / studentID name another account's list (SPEC §7): the token decides whose list changes.
+    'POST /api/teacher/update-task': {
+      request: async (caller) => ({
+        url: '/api/teacher/update-task',
+        headers: authOf(caller),
+        payload: {
+          teacherID: school.callers.teacher1.id,
+          tasks: [{ id: 'matrix001', text: `Matrix task of ${caller.name}`, isCompleted: false }],
+          version: await taskVersion(caller),
+        },
+      }),
+    },
+    'POST /api/student/update-task': {
+      request: async (caller) => ({
+        url: '/api/student/update-task',
+        headers: authOf(caller),
+        payload: {
+          studentID: school.callers.studentA.id,
+          tasks: [{ id: 'matrix001', text: `Matrix task of ${caller.name}`, isCompleted: false }],
+          version: await taskVersion(caller),
+        },
+      }),
+    },
+
+    'POST /api/meetings': {
+      status: 201,
+      request: (caller) => ({ url: '/api/meetings', headers: authOf(caller) }),
+    },
+    'POST /api/meetings/:roomId/token': {
+      request: (caller) => ({ url: '/api/meetings/matrix-room/token', headers: authOf(caller) }),
+    },
+    // Without an upgrade: the socket itself is checked below (meeting tokens).
+    'GET /api/meetings/ws': {
+      status: 426,
+      request: (caller) => ({ url: '/api/meetings/ws', headers: authOf(caller) }),
+    },
+
+    'GET /api/get-resources': {
+      request: (caller) => ({
+        url: '/api/get-resources?sortBy=fileName&sortOrder=asc&starred=false&offset=0&limit=100',
+        headers: authOf(caller),
+      }),
+      check: (caller, body) => {
+        if (caller.role === 'teacher') everyItem(body, (resource) => resource.uploadedBy._id === caller.id);
+        else everyItem(body, (resource) => resource.class === caller.className);
+        if (caller.name === 'teacher1' || caller.name === 'studentA') {
+          expect(body.data.map((resource: { _id: string }) => resource._id)).toContain(school.resource1.id);
+        }
+      },
+    },
+    'GET /api/teacher/upload-limits': {
+      request: (caller) => ({ url: '/api/teacher/upload-limits', headers: authOf(caller) }),
+    },
+    // uploadedBy in the form names teacher 1 (SPEC §7): the token decides the uploader.
+    'POST /api/teacher/upload-resource': {
+      status: 201,
+      request: (caller) => {
+        const form = multipartBody(
+          {
+            class: CLASS_A,
+            subject: 'Geometry',
+            fileName: 'Matrix notes.pdf',
+            description: 'Notes for the matrix',
+            tags: 'matrix, notes',
+            uploadedBy: JSON.stringify({ _id: school.callers.teacher1.id }),
+          },
+          [{ name: 'matrix.pdf', content: SAMPLE_FILES.pdf(), contentType: 'application/pdf' }],
+        );
+        return {
+          url: '/api/teacher/upload-resource',
+          headers: { ...form.headers, ...authOf(caller) },
+          payload: form.payload,
+        };
+      },
+      check: (caller, body) => expect(body.data.uploadedBy._id).toBe(caller.id),
+    },
+    'POST /api/teacher/add-resource-link': {
+      status: 201,
+      request: (caller) => ({
+        url: '/api/teacher/add-resource-link',
+        headers: authOf(caller),
+        payload: {
+          url: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ',
+          fileName: 'Matrix video',
+          class: CLASS_A,
+          subject: 'Geometry',
+          description: 'A video for the matrix',
+          tags: ['matrix', 'video'],
+          uploadedBy: { _id: school.callers.teacher1.id },
+        },
+      }),
+      check: (caller, body) => expect(body.data.uploadedBy._id).toBe(caller.id),
+    },
+    'PATCH /api/teacher/resources/:id': {
+      target: 'resource',
+      prepare: () => school.addResource('teacher1'),
+      request: (caller, resource: ResourceFixture) => ({
+        url: `/api/teacher/resources/${resource.id}`,
+        headers: authOf(caller),
+        payload: { description: `Changed by ${caller.name}`, fileName: 'Renamed notes.pdf', tags: 'changed' },
+      }),
+    },
+    'DELETE /api/teacher/resources/:id': {
+      target: 'resource',
+      prepare: () => school.addResource('teacher1'),
+      request: (caller, resource: ResourceFixture) => ({
+        url: `/api/teacher/resources/${resource.id}`,
+        headers: authOf(caller),
+      }),
+    },
+    // studentId in the body names student A (SPEC §7): the token decides who stars.
+    'POST /api/resources/:id/star': {
+      target: 'resource',
+      prepare: () => school.addResource('teacher1'),
+      request: (caller, resource: ResourceFixture) => ({
+        url: `/api/resources/${resource.id}/star`,
+        headers: authOf(caller),
+        payload: { action: 'star', studentId: school.callers.studentA.id },
+      }),
+      check: (caller, body) => expect(body.data.starredBy).toEqual([caller.id]),
+    },
+    // No session here: each caller presents the link signed for them; those who cannot list
+    // this file present their own file's link with this file's id in it.
+    'GET /api/resources/:id/file': {
+      target: 'resource',
+      prepare: () => school.addResource('teacher1'),
+      request: async (caller, resource: ResourceFixture) => {
+        if (!caller.token) return { url: `/api/resources/${resource.id}/file` };
+        const mayList = caller.name === 'teacher1' || caller.className === CLASS_A;
+        const ownId = mayList ? resource.id : school.resource2.id;
+        return { url: (await ownFileLink(caller, ownId)).replace(ownId, resource.id) };
+      },
+    },
+  };
+}

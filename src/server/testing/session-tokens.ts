@@ -1,0 +1,22 @@
+import { SignJWT } from 'jose';
+import type { UserRole } from '#shared/constants';
+import { TEST_JWT_SECRET } from './test-app.ts';
+
+/**
+ * A session token signed as the app signs them (HS256, issuer, subject, role), for accounts
+ * the test makes up: one deleted since, one signed with another secret, one already expired.
+ * Made with jose directly, so it needs no token service (and none of its lookups).
+ */
+export async function signSessionToken(
+  user: { id: string; role: UserRole },
+  options: { secret?: string; expiresAt?: number } = {},
+): Promise<string> {
+  const issuedAt = Math.floor(Date.now() / 1000);
+  return new SignJWT({ role: user.role })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(user.id)
+    .setIssuer('studyhall')
+    .setIssuedAt(Math.min(issuedAt, options.expiresAt ?? issuedAt))
+    .setExpirationTime(options.expiresAt ?? issuedAt + 3600)
+    .sign(new TextEncoder().encode(options.secret ?? TEST_JWT_SECRET));
+}
