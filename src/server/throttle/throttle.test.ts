@@ -118,6 +118,28 @@ describe('sign-in: per account (default limits, fake clock)', () => {
     expect(statuses.filter((status) => status === 401)).toHaveLength(5);
     expect(statuses.filter((status) => status === 429)).toHaveLength(15);
   });
+
+  it('counts a wrong current password in a password change like a failed sign-in: a stolen session cannot guess the password', async () => {
+    const { registration, token } = await signUpStudent(t);
+    const changePassword = (currentPassword: string): Call => ({
+      method: 'POST',
+      url: '/api/student/change-password',
+      headers: bearer(token),
+      payload: { currentPassword, newPassword: 'a brand new password' },
+    });
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect((await t.call(changePassword(`${WRONG}-${attempt}`))).status, `failure ${attempt}`).toBe(400);
+    }
+    const locked = await t.call(changePassword(registration.password));
+    expect(locked.status).toBe(429);
+    expect(locked.headers['retry-after']).toBe('60');
+    expect(locked.body.message).toBe('Too many wrong passwords for this account. Try again in 1 minute.');
+    // The password is unchanged: the lock-out came before the check.
+    expect((await t.call(studentLogin(registration.rollNumber, registration.password))).status).toBe(200);
+
+    advance(60);
+    expect((await t.call(changePassword(registration.password))).status).toBe(200);
+  });
 });
 
 describe('sign-in: per network', () => {

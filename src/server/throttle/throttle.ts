@@ -93,25 +93,46 @@ export function createThrottle(options: { store: ThrottleStore; limits?: Partial
 
   const networkOf = (request: FastifyRequest) => clientNetwork(request.ip);
 
+  /** A password check: charged as a failure to the network and the account; a success gives back all but one point and clears the account's failures. */
+  function passwordCheckCharge(request: FastifyRequest, account: string): ReturnType<GuardRule['charge']> {
+    const network = { key: `sign-in:${networkOf(request)}`, bucket: perHour(limits.signInPerNetwork) };
+    return {
+      charge: {
+        buckets: [{ ...network, cost: FAILURE_COST }],
+        lockout: { key: account, policy: limits.accountLockout },
+      },
+      onSuccess: { buckets: [{ ...network, amount: FAILURE_COST - 1 }], clearLockout: account },
+    };
+  }
+
   return {
     /** Sign-in: per network (generous, a failure counts 5) and per account (a few failures, then a growing lock-out). */
     signIn(role: UserRole): RouteHooks {
       return guard({
         name: `${role}-sign-in`,
-        charge(request) {
-          const network = { key: `sign-in:${networkOf(request)}`, bucket: perHour(limits.signInPerNetwork) };
-          const account = accountKey(role, request.body);
-          return {
-            charge: {
-              buckets: [{ ...network, cost: FAILURE_COST }],
-              lockout: { key: account, policy: limits.accountLockout },
-            },
-            onSuccess: { buckets: [{ ...network, amount: FAILURE_COST - 1 }], clearLockout: account },
-          };
-        },
+        charge: (request) => passwordCheckCharge(request, accountKey(role, request.body)),
         refusal: (refusedBy) =>
           refusedBy === 'lockout'
             ? 'Too many sign-in attempts for this account.'
+            : 'Too many sign-in attempts from your network.',
+      });
+    },
+
+    /**
+     * The current password a password change asks for (after the token check: the account is
+     * known). A sign-in in all but name: the same network budget and the same lock-out rule,
+     * kept per account id, so a stolen session cannot be used to guess the password.
+     */
+    currentPasswordProof(): RouteHooks {
+      return guard({
+        name: 'current-password',
+        charge(request) {
+          const { role, id } = currentUser(request);
+          return passwordCheckCharge(request, `current-password:${role}:${id}`);
+        },
+        refusal: (refusedBy) =>
+          refusedBy === 'lockout'
+            ? 'Too many wrong passwords for this account.'
             : 'Too many sign-in attempts from your network.',
       });
     },

@@ -85,7 +85,7 @@ export function accountsRoutes(accounts: AccountsService, throttle: Throttle): F
 
       app.post(
         `/api/${role}/change-password`,
-        { schema: { body: changePasswordSchema }, config: ownAccountOnly },
+        { schema: { body: changePasswordSchema }, config: ownAccountOnly, ...throttle.currentPasswordProof() },
         async (request) =>
           ok(
             'Your password was changed. Other devices were signed out; this one stays signed in.',
