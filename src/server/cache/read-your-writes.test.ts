@@ -1,17 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.ts';
-import { freshNamespace, TEST_REDIS_URL } from '../realtime/test-buses.ts';
+import { TEST_REDIS_URL } from '../realtime/test-buses.ts';
 import { signUpStudent, signUpTeacher } from '../testing/actors.ts';
 import { buildNewQuiz } from '../testing/factories.ts';
-import { bearer, createTestApp, TEST_JWT_SECRET, type TestApp } from '../testing/test-app.ts';
+import { bearer, createTestApp, type TestApp } from '../testing/test-app.ts';
+import { startTwoInstancesOnRedis, type TwoInstances } from '../testing/two-instances.ts';
 import { sql } from 'drizzle-orm';
 import { quizzes } from '../db/schema.ts';
 import { multipartBody, SAMPLE_FILES } from '../testing/multipart.ts';
-import { createRedisTagVersions } from './redis-tag-versions.ts';
-import type { TagVersions } from './read-cache.ts';
 
 /**
  * The cached reads (decision 015) after each write that changes them: a page read just
@@ -224,47 +220,14 @@ scenarios('read cache, one instance: every write shows on the next read', () => 
 
 // Two instances on one database (two Fastify apps, one PGlite) and one Redis: a write on one
 // must show on the next read on the other, whose cache holds the old page.
-const namespace = freshNamespace();
-const versions: TagVersions[] = [];
-let first: TestApp;
-let second: FastifyInstance;
-let secondCaller: Caller;
+let instances: TwoInstances | undefined;
 beforeAll(async () => {
-  if (!TEST_REDIS_URL) return;
-  const redisVersions = async () => {
-    const opened = await createRedisTagVersions({ url: TEST_REDIS_URL!, namespace });
-    versions.push(opened);
-    return opened;
-  };
-  first = await createTestApp({ readCache: { ttlMs: MINUTE, versions: await redisVersions() } });
-  second = await buildApp({
-    // The database is the first app's to close.
-    database: { ...first.database, close: async () => {} },
-    jwtSecret: TEST_JWT_SECRET,
-    logLevel: 'silent',
-    storage: first.storage,
-    uploadMaxBytes: 1_000_000,
-    readCache: { ttlMs: MINUTE, versions: await redisVersions() },
-  });
-  secondCaller = {
-    async call(options) {
-      const response = await second.inject(options);
-      return { status: response.statusCode, body: response.json(), headers: response.headers, raw: response.body };
-    },
-  };
+  if (TEST_REDIS_URL) instances = await startTwoInstancesOnRedis(TEST_REDIS_URL, { ttlMs: MINUTE });
 });
-afterAll(async () => {
-  if (!TEST_REDIS_URL) return;
-  await second?.close();
-  await first?.close();
-  const redis = new Redis(TEST_REDIS_URL);
-  const keys = await redis.keys(`${namespace}*`);
-  if (keys.length > 0) await redis.del(...keys);
-  redis.disconnect();
-});
+afterAll(() => instances?.close());
 scenarios(
   'read cache, two instances sharing Redis versions: a write on one shows on the next read on the other',
-  () => ({ writer: first, reader: secondCaller, setUpOn: first }),
+  () => ({ writer: instances!.first, reader: instances!.second, setUpOn: instances!.first }),
   Boolean(TEST_REDIS_URL),
 );
 

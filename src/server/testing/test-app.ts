@@ -81,23 +81,39 @@ export async function createTestApp(
     clientDir: options.clientDir,
   });
   if (uploadsFolder) app.addHook('onClose', async () => rm(uploadsFolder, { recursive: true, force: true }));
-  return {
-    app,
-    storage,
-    uploadsFolder,
-    database,
-    async call(options) {
-      const response = await app.inject(options);
-      let body: unknown;
-      try {
-        body = response.json();
-      } catch {
-        body = undefined;
-      }
-      return { status: response.statusCode, body, headers: response.headers, raw: response.body };
-    },
-    close: () => app.close(),
+  return { app, storage, uploadsFolder, database, call: callerOf(app), close: () => app.close() };
+}
+
+/** inject() with the JSON body parsed (undefined when it is not JSON). */
+function callerOf(app: FastifyInstance): TestApp['call'] {
+  return async (options) => {
+    const response = await app.inject(options);
+    let body: unknown;
+    try {
+      body = response.json();
+    } catch {
+      body = undefined;
+    }
+    return { status: response.statusCode, body, headers: response.headers, raw: response.body };
   };
+}
+
+/** Another instance beside a test app: its own Fastify app on the same database and storage, as two servers behind a balancer. */
+export type SecondInstance = { app: FastifyInstance; call: TestApp['call']; close(): Promise<void> };
+
+export async function startSecondInstance(
+  first: TestApp,
+  options: { readCache?: AppOptions['readCache'] } = {},
+): Promise<SecondInstance> {
+  const app = await buildApp({
+    database: { ...first.database, close: async () => {} }, // the first app closes it
+    jwtSecret: TEST_JWT_SECRET,
+    logLevel: 'silent',
+    storage: first.storage,
+    uploadMaxBytes: RESOURCE_LIMITS.uploadMaxBytesDefault,
+    readCache: options.readCache,
+  });
+  return { app, call: callerOf(app), close: () => app.close() };
 }
 
 /** Bearer header for a token. */

@@ -1,19 +1,16 @@
-import { Redis } from 'ioredis';
 import { decodeJwt } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import type { UserRole } from '#shared/constants';
 import { CLOSE_CODES, CLOSE_MESSAGES, PROTOCOL_VERSION, type MeetingTicket } from '#shared/meetings';
 import type { Resource } from '#shared/resources';
-import { buildApp } from '../../app.ts';
-import { readsUncached, type TagVersions } from '../../cache/read-cache.ts';
-import { createRedisTagVersions } from '../../cache/redis-tag-versions.ts';
+import { readsUncached } from '../../cache/read-cache.ts';
 import { SIGNED_OUT_MESSAGE, createTokenService } from '../../plugins/auth.ts';
 import { ALL_ON, MeetingTestClient } from '../../realtime/meeting-test-client.ts';
-import { freshNamespace, TEST_REDIS_URL } from '../../realtime/test-buses.ts';
+import { TEST_REDIS_URL } from '../../realtime/test-buses.ts';
 import { signUpStudent, signUpTeacher } from '../../testing/actors.ts';
 import { multipartBody, SAMPLE_FILES } from '../../testing/multipart.ts';
-import { bearer, createTestApp, TEST_JWT_SECRET, type TestApp } from '../../testing/test-app.ts';
+import { bearer, createTestApp, startSecondInstance, TEST_JWT_SECRET, type TestApp } from '../../testing/test-app.ts';
+import { startTwoInstancesOnRedis, type TwoInstances } from '../../testing/two-instances.ts';
 import { createAccountsService } from './service.ts';
 import { sessionVersionsThrough } from './session-versions.ts';
 
@@ -319,56 +316,23 @@ describe('signed file links (decision 017: they outlive a password change)', () 
 
 // Two instances on one database sharing Redis versions: a change on one is refused by the
 // other on its very next request, although the other had the old version in memory.
-const namespace = freshNamespace();
-const redisVersions: TagVersions[] = [];
-let first: TestApp;
-let second: FastifyInstance;
-let secondCaller: Caller;
+let instances: TwoInstances | undefined;
 beforeAll(async () => {
-  if (!TEST_REDIS_URL) return;
-  const versions = async () => {
-    const opened = await createRedisTagVersions({ url: TEST_REDIS_URL!, namespace });
-    redisVersions.push(opened);
-    return opened;
-  };
-  first = await createTestApp({ readCache: { versions: await versions() } });
-  second = await buildApp({
-    database: { ...first.database, close: async () => {} }, // the first app closes it
-    jwtSecret: TEST_JWT_SECRET,
-    logLevel: 'silent',
-    storage: first.storage,
-    uploadMaxBytes: 1_000_000,
-    readCache: { versions: await versions() },
-  });
-  secondCaller = { call: secondCallerOf(second) };
+  if (TEST_REDIS_URL) instances = await startTwoInstancesOnRedis(TEST_REDIS_URL);
 }, 60_000);
-afterAll(async () => {
-  if (!TEST_REDIS_URL) return;
-  await second?.close();
-  await first?.close();
-  const redis = new Redis(TEST_REDIS_URL);
-  const keys = await redis.keys(`${namespace}*`);
-  if (keys.length > 0) await redis.del(...keys);
-  redis.disconnect();
-});
-
-function secondCallerOf(app: FastifyInstance): TestApp['call'] {
-  return async (options) => {
-    const response = await app.inject(options);
-    return { status: response.statusCode, body: response.json(), headers: response.headers, raw: response.body };
-  };
-}
+afterAll(() => instances?.close());
 
 describe.skipIf(!TEST_REDIS_URL)('two instances sharing Redis versions', () => {
   it.each(['teacher', 'student'] as const)(
     'a %s password change on one instance is refused by the other on its very next request',
     async (role) => {
+      const { first, second } = instances!;
       const person = await signUp(role, first);
       const otherDevice = await secondDevice(role, person, first);
       // Both instances have the current version in memory now.
       for (const token of [person.token, otherDevice]) {
         expect((await tasks(token, first)).status).toBe(200);
-        expect((await tasks(token, secondCaller)).status).toBe(200);
+        expect((await tasks(token, second)).status).toBe(200);
       }
       const changed = await changePassword(
         role,
@@ -377,20 +341,21 @@ describe.skipIf(!TEST_REDIS_URL)('two instances sharing Redis versions', () => {
         first,
       );
       expect(changed.status).toBe(200);
-      expect(await tasks(otherDevice, secondCaller)).toMatchObject({
+      expect(await tasks(otherDevice, second)).toMatchObject({
         status: 401,
         body: { message: SIGNED_OUT_MESSAGE },
       });
-      expect((await tasks(person.token, secondCaller)).status).toBe(401);
-      expect((await tasks(changed.body.data as string, secondCaller)).status).toBe(200);
+      expect((await tasks(person.token, second)).status).toBe(401);
+      expect((await tasks(changed.body.data as string, second)).status).toBe(200);
     },
   );
 
   it('signing out everywhere on the second instance is refused by the first at once', async () => {
+    const { first, second } = instances!;
     const person = await signUp('student', first);
     const otherDevice = await secondDevice('student', person, first);
     expect((await tasks(otherDevice, first)).status).toBe(200);
-    expect((await logOutEverywhere('student', person.token, secondCaller)).status).toBe(200);
+    expect((await logOutEverywhere('student', person.token, second)).status).toBe(200);
     expect((await tasks(otherDevice, first)).status).toBe(401);
     expect((await tasks(person.token, first)).status).toBe(401);
   });
@@ -401,17 +366,10 @@ describe.skipIf(!TEST_REDIS_URL)('two instances sharing Redis versions', () => {
 describe('two instances without shared versions (the control)', () => {
   it('lets the other instance accept the old token while it has the old version in memory', async () => {
     const one = await createTestApp();
-    const other = await buildApp({
-      database: { ...one.database, close: async () => {} },
-      jwtSecret: TEST_JWT_SECRET,
-      logLevel: 'silent',
-      storage: one.storage,
-      uploadMaxBytes: 1_000_000,
-    });
+    const other = await startSecondInstance(one);
     try {
-      const otherCaller = { call: secondCallerOf(other) };
       const person = await signUpTeacher(one);
-      expect((await tasks(person.token, otherCaller)).status).toBe(200);
+      expect((await tasks(person.token, other)).status).toBe(200);
       const changed = await changePassword(
         'teacher',
         person.token,
@@ -420,7 +378,7 @@ describe('two instances without shared versions (the control)', () => {
       );
       expect(changed.status).toBe(200);
       expect((await tasks(person.token, one)).status).toBe(401);
-      expect((await tasks(person.token, otherCaller)).status).toBe(200); // stale: nothing told it
+      expect((await tasks(person.token, other)).status).toBe(200); // stale: nothing told it
     } finally {
       await other.close();
       await one.close();
