@@ -117,24 +117,20 @@ describe('security headers on every response', () => {
     expectSecurityHeaders(broken.headers);
   });
 
-  it('the prerendered landing page at the root, revalidated on every visit', async () => {
-    for (const url of ['/', '/?from=newsletter']) {
+  it.each([
+    ['the prerendered landing page at the root', ['/', '/?from=newsletter'], LANDING_PAGE],
+    [
+      'the SPA shell on every other page route',
+      ['/auth', '/auth/teacher/login', '/dashboard/teacher/all-quiz'],
+      SPA_SHELL,
+    ],
+  ])('%s, revalidated on every visit', async (_label, urls, page) => {
+    for (const url of urls) {
       const response = await t.call({ method: 'GET', url });
       expect(response.status).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.headers['cache-control']).toBe('no-cache');
-      expect(response.raw).toBe(LANDING_PAGE);
-      expectSecurityHeaders(response.headers);
-    }
-  });
-
-  it('the SPA shell on every other page route', async () => {
-    for (const url of ['/auth', '/auth/teacher/login', '/dashboard/teacher/all-quiz']) {
-      const response = await t.call({ method: 'GET', url });
-      expect(response.status).toBe(200);
-      expect(response.headers['content-type']).toMatch(/^text\/html/);
-      expect(response.headers['cache-control']).toBe('no-cache');
-      expect(response.raw).toBe(SPA_SHELL);
+      expect(response.raw, url).toBe(page);
       expectSecurityHeaders(response.headers);
     }
   });
