@@ -16,9 +16,9 @@ export default defineConfig({
     sourcemap: true,
     // scripts/check-bundle.mjs reads it to sum what each route downloads.
     manifest: true,
-    // The polyfill, shared by the two pages, would become a chunk of its own without a source map,
-    // which the bundle check cannot see into. Every browser the build targets but Safari 16.4-16.6
-    // supports modulepreload; those only fetch an entry's imports when the entry asks for them.
+    // The polyfill, shared by the two pages, would become a chunk of its own without a source
+    // map, which the bundle check cannot see into. Every browser the build targets but Firefox 114
+    // and Safari 16.4-16.6 supports modulepreload; those fetch an entry's imports when it asks.
     modulePreload: { polyfill: false },
     rolldownOptions: {
       // Two pages: the app's shell, and the landing page prerendered for / (decision 014).
