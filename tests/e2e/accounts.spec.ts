@@ -76,6 +76,15 @@ test('landing page: tabs, actions, and the way to the role chooser', async ({ pa
   await page.goBack();
   await page.getByRole('link', { name: /^Student/ }).click();
   await expect(page).toHaveURL(/\/auth\/student\/login$/);
+
+  // From the app, the product name goes home without a page load: the app's own landing route.
+  await page.evaluate(() => Object.assign(window, { e2eSameDocument: true }));
+  await page.getByRole('link', { name: 'StudyHall' }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => 'e2eSameDocument' in window), 'no page load').toBe(true);
+  await page.getByRole('tab', { name: 'For Students' }).click();
+  await expect(page.getByRole('tabpanel')).toContainText('Resources library');
 });
 
 test('teacher registers, logs in, walks the dashboard shell and logs out', async ({ page, pageErrors }, testInfo) => {
