@@ -1,19 +1,32 @@
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { prerenderLanding } from './scripts/vite-prerender-landing.ts';
 
 const apiPort = process.env.PORT ?? '3000';
 
 export default defineConfig({
   root: 'src/client',
   base: '/',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), prerenderLanding()],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
     sourcemap: true,
     // scripts/check-bundle.mjs reads it to sum what each route downloads.
     manifest: true,
+    // The polyfill, shared by the two pages, would become a chunk of its own without a source
+    // map, which the bundle check cannot see into. Every browser the build targets but Firefox 114
+    // and Safari 16.4-16.6 supports modulepreload; those fetch an entry's imports when it asks.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      // Two pages: the app's shell, and the landing page prerendered for / (decision 014).
+      input: {
+        index: fileURLToPath(new URL('src/client/index.html', import.meta.url)),
+        landing: fileURLToPath(new URL('src/client/landing.html', import.meta.url)),
+      },
+    },
   },
   server: {
     port: 5173,

@@ -76,7 +76,8 @@ function findNginx(): string {
 
 /** Like `npm start`: the instances serve dist/client, so build it once if it is missing. */
 function ensureClientBuild() {
-  if (existsSync(path.join(ROOT, 'dist/client/index.html'))) return;
+  // Both pages: the app's shell and the landing page prerendered for / (decision 014).
+  if (['index.html', 'landing.html'].every((page) => existsSync(path.join(ROOT, 'dist/client', page)))) return;
   console.log('cluster: no client build found: building it once (npm run build)…');
   const build = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build'], {
     cwd: ROOT,

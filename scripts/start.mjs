@@ -6,9 +6,12 @@ import { fileURLToPath } from 'node:url';
 import { register } from 'tsx/esm/api';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const clientIndex = fileURLToPath(new URL('../dist/client/index.html', import.meta.url));
+// Both pages of the build: the app's shell and the landing page prerendered for / (decision 014).
+const clientPages = ['index.html', 'landing.html'].map((page) =>
+  fileURLToPath(new URL(`../dist/client/${page}`, import.meta.url)),
+);
 
-if (!existsSync(clientIndex)) {
+if (!clientPages.every((page) => existsSync(page))) {
   console.log('No client build found: building it once (npm run build)…');
   const build = spawnSync(
     process.execPath,

@@ -13,7 +13,28 @@ const TEACHER_MENU = ['Dashboard', 'Resources', 'Students', 'Quiz', 'Draw', 'EMe
 const STUDENT_MENU = ['Dashboard', 'Resources', 'Quiz', 'Draw', 'EMeet', 'Statistics', 'LeaderBoard'];
 
 test('landing page: tabs, actions, and the way to the role chooser', async ({ page }, testInfo) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
   await page.goto('/');
+  // / is the prerendered page (decision 014): the tabs' few lines of script, not the React app.
+  const appShell = await (await page.request.get('/auth')).text();
+  const appEntry = /<script type="module"[^>]*\ssrc="([^"]+)"/.exec(appShell)?.[1];
+  expect(appEntry, 'the SPA shell names its entry script').toBeTruthy();
+  expect(scripts.length, 'the landing page loads its tabs script').toBeGreaterThan(0);
+  expect(scripts, 'the landing page does not load the app').not.toContain(appEntry);
+  const landingJsBytes = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+      .reduce((sum, entry) => sum + (entry as PerformanceResourceTiming).decodedBodySize, 0),
+  );
+  // Uncompressed, still under the 90 kB gzipped budget: React alone is several times that.
+  expect(landingJsBytes).toBeLessThan(90_000);
+  expect(
+    await page.evaluate(() => Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__react'))),
+  ).toBe(false);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'StudyHall' }).first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
@@ -31,6 +52,16 @@ test('landing page: tabs, actions, and the way to the role chooser', async ({ pa
   await page.keyboard.press('ArrowLeft');
   await expect(page.getByRole('tab', { name: 'For Teachers' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('tab', { name: 'For Teachers' })).toBeFocused();
+  await expect(page.getByRole('tabpanel')).toContainText('Quiz analytics');
+  await page.keyboard.press('End');
+  await expect(studentsTab).toBeFocused();
+  await expect(studentsTab).toHaveAttribute('aria-selected', 'true');
+  await expect(studentsTab).toHaveAttribute('tabindex', '0');
+  await expect(page.getByRole('tab', { name: 'For Teachers' })).toHaveAttribute('tabindex', '-1');
+  await expect(page.getByRole('tabpanel')).toContainText('Resources library');
+  await expect(page.getByRole('tabpanel')).not.toContainText('Quiz analytics');
+  await page.keyboard.press('Home');
+  await expect(page.getByRole('tab', { name: 'For Teachers' })).toHaveAttribute('aria-selected', 'true');
 
   const hasHorizontalScroll = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
   expect(hasHorizontalScroll).toBe(false);
@@ -38,12 +69,22 @@ test('landing page: tabs, actions, and the way to the role chooser', async ({ pa
   await page.getByRole('link', { name: 'Get Started' }).first().click();
   await expect(page).toHaveURL(/\/auth$/);
   await expect(page.getByText('OR', { exact: true })).toBeVisible();
+  expect(scripts, 'Get Started loads the app').toContain(appEntry);
   await expectAccessible(page, 'role chooser');
   await page.getByRole('link', { name: /^Teacher/ }).click();
   await expect(page).toHaveURL(/\/auth\/teacher\/login$/);
   await page.goBack();
   await page.getByRole('link', { name: /^Student/ }).click();
   await expect(page).toHaveURL(/\/auth\/student\/login$/);
+
+  // From the app, the product name goes home without a page load: the app's own landing route.
+  await page.evaluate(() => Object.assign(window, { e2eSameDocument: true }));
+  await page.getByRole('link', { name: 'StudyHall' }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => 'e2eSameDocument' in window), 'no page load').toBe(true);
+  await page.getByRole('tab', { name: 'For Students' }).click();
+  await expect(page.getByRole('tabpanel')).toContainText('Resources library');
 });
 
 test('teacher registers, logs in, walks the dashboard shell and logs out', async ({ page, pageErrors }, testInfo) => {

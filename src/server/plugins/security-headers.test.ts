@@ -64,17 +64,20 @@ describe('the policy itself', () => {
   });
 });
 
+const SPA_SHELL =
+  '<!doctype html><title>StudyHall</title><script type="module" src="/assets/index-abc123.js"></script>';
+const LANDING_PAGE =
+  '<!doctype html><title>StudyHall</title><h1>Landing</h1><script type="module" src="/assets/landing-def456.js"></script>';
+
 describe('security headers on every response', () => {
   let t: TestApp;
   let clientDir: string;
   beforeAll(async () => {
-    // A tiny built client: the shell, a hashed asset and a public file.
+    // A tiny built client: the shell, the prerendered landing page, a hashed asset and a public file.
     clientDir = await mkdtemp(path.join(tmpdir(), 'studyhall-client-'));
     await mkdir(path.join(clientDir, 'assets'));
-    await writeFile(
-      path.join(clientDir, 'index.html'),
-      '<!doctype html><title>StudyHall</title><script type="module" src="/assets/index-abc123.js"></script>',
-    );
+    await writeFile(path.join(clientDir, 'index.html'), SPA_SHELL);
+    await writeFile(path.join(clientDir, 'landing.html'), LANDING_PAGE);
     await writeFile(path.join(clientDir, 'assets', 'index-abc123.js'), 'console.log("hello");');
     await writeFile(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     t = await createTestApp({ clientDir });
@@ -114,12 +117,20 @@ describe('security headers on every response', () => {
     expectSecurityHeaders(broken.headers);
   });
 
-  it('the SPA shell, at the root and on a client-side route', async () => {
-    for (const url of ['/', '/dashboard/teacher/all-quiz']) {
+  it.each([
+    ['the prerendered landing page at the root', ['/', '/?from=newsletter'], LANDING_PAGE],
+    [
+      'the SPA shell on every other page route',
+      ['/auth', '/auth/teacher/login', '/dashboard/teacher/all-quiz'],
+      SPA_SHELL,
+    ],
+  ])('%s, revalidated on every visit', async (_label, urls, page) => {
+    for (const url of urls) {
       const response = await t.call({ method: 'GET', url });
       expect(response.status).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
-      expect(response.raw).toContain('<title>StudyHall</title>');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.raw, url).toBe(page);
       expectSecurityHeaders(response.headers);
     }
   });
@@ -152,6 +163,23 @@ describe('security headers on every response', () => {
     expect(file.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
     const { 'content-security-policy': _ours, ...others } = EXPECTED_HEADERS;
     expect(file.headers).toMatchObject(others);
+  });
+});
+
+describe('a build without the prerendered landing page (older build)', () => {
+  it('answers / with the SPA shell, whose lazy landing route shows the same page', async () => {
+    const clientDir = await mkdtemp(path.join(tmpdir(), 'studyhall-client-'));
+    await writeFile(path.join(clientDir, 'index.html'), SPA_SHELL);
+    const t = await createTestApp({ clientDir });
+    try {
+      const response = await t.call({ method: 'GET', url: '/' });
+      expect(response.status).toBe(200);
+      expect(response.raw).toBe(SPA_SHELL);
+      expectSecurityHeaders(response.headers);
+    } finally {
+      await t.close();
+      await rm(clientDir, { recursive: true, force: true });
+    }
   });
 });
 

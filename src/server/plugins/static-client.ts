@@ -3,9 +3,15 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
+/** The landing page prerendered at build time (decision 014), answered at / instead of the SPA shell. */
+export const LANDING_PAGE = 'landing.html';
+
 /**
  * Serves the built React app from the same origin as the API. Hashed assets
- * are cached for a year; index.html is revalidated so a deploy shows at once.
+ * are cached for a year; index.html and landing.html are revalidated so a deploy
+ * shows at once. GET / answers the prerendered landing page, which loads a few kB
+ * of script instead of the app; a build without it leaves / to the SPA shell,
+ * whose lazy landing route shows the same page.
  * Returns false when there is no build (API-only, e.g. in tests or `npm run dev`).
  */
 export async function serveClient(app: FastifyInstance, clientDir: string): Promise<boolean> {
@@ -21,5 +27,8 @@ export async function serveClient(app: FastifyInstance, clientDir: string): Prom
       response.setHeader('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
+  if (existsSync(path.join(clientDir, LANDING_PAGE))) {
+    app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile(LANDING_PAGE));
+  }
   return true;
 }

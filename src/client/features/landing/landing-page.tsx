@@ -20,6 +20,7 @@ import {
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { PublicTopNav } from '../../components/layout/public-top-nav.tsx';
+import { tabClassName, tabIndexAfterKey } from './feature-tabs.ts';
 import { DEMO_PASSWORD, DEMO_STUDENT_ROLL_NUMBER, DEMO_TEACHER_EMAIL } from '#shared/demo';
 
 type Feature = { icon: LucideIcon; title: string; text: string };
@@ -156,14 +157,7 @@ function FeatureTabs() {
 
   const handleKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     const current = TABS.findIndex((tab) => tab.id === active);
-    const last = TABS.length - 1;
-    const targets: Record<string, number> = {
-      ArrowRight: current === last ? 0 : current + 1,
-      ArrowLeft: current === 0 ? last : current - 1,
-      Home: 0,
-      End: last,
-    };
-    const target = targets[event.key];
+    const target = tabIndexAfterKey(event.key, current, TABS.length);
     if (target === undefined) return;
     event.preventDefault();
     selectTab(target);
@@ -192,11 +186,7 @@ function FeatureTabs() {
               tabIndex={isSelected ? 0 : -1}
               onClick={() => setActive(tab.id)}
               onKeyDown={handleKeyDown}
-              className={`rounded-lg px-4 py-2.5 text-sm font-semibold transition-colors sm:px-6 sm:text-base ${
-                isSelected
-                  ? 'bg-white text-brand-700 shadow-sm'
-                  : 'text-slate-700 hover:bg-white/60 hover:text-slate-900'
-              }`}
+              className={tabClassName(isSelected)}
             >
               {tab.label}
             </button>

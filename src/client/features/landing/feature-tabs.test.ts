@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { tabClassName, tabIndexAfterKey } from './feature-tabs.ts';
+
+describe('tabIndexAfterKey', () => {
+  it('moves right and left, wrapping around at the ends', () => {
+    expect(tabIndexAfterKey('ArrowRight', 0, 2)).toBe(1);
+    expect(tabIndexAfterKey('ArrowRight', 1, 2)).toBe(0);
+    expect(tabIndexAfterKey('ArrowLeft', 1, 3)).toBe(0);
+    expect(tabIndexAfterKey('ArrowLeft', 0, 3)).toBe(2);
+  });
+
+  it('jumps to the first and last tab with Home and End', () => {
+    expect(tabIndexAfterKey('Home', 2, 3)).toBe(0);
+    expect(tabIndexAfterKey('End', 0, 3)).toBe(2);
+  });
+
+  it('leaves every other key alone (Tab must still leave the tab list)', () => {
+    for (const key of ['Tab', 'Enter', ' ', 'ArrowDown', 'ArrowUp', 'a']) {
+      expect(tabIndexAfterKey(key, 0, 2)).toBeUndefined();
+    }
+  });
+});
+
+describe('tabClassName', () => {
+  it('lifts only the selected tab onto the white pill', () => {
+    expect(tabClassName(true)).toContain('bg-white text-brand-700');
+    expect(tabClassName(false)).not.toMatch(/(^| )bg-white( |$)/);
+  });
+});

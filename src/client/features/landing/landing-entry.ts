@@ -1,0 +1,38 @@
+/**
+ * The only script of the prerendered landing page (landing.html, served at /): it gives the
+ * static markup of landing-page.tsx the behaviour React gives it in the app, without React,
+ * so a first visit downloads a few kB instead of the app (decision 014). Everything else on the
+ * page is plain HTML: its links load the app with an ordinary navigation.
+ */
+import '../../styles.css';
+import { tabClassName, tabIndexAfterKey } from './feature-tabs.ts';
+
+/** WAI-ARIA tabs on prerendered markup: click or Left/Right/Home/End selects; roving tabindex. */
+export function enhanceTabs(tablist: Element) {
+  const tabs = [...tablist.querySelectorAll<HTMLElement>('[role="tab"]')];
+
+  const select = (index: number) => {
+    tabs.forEach((tab, position) => {
+      const isSelected = position === index;
+      tab.setAttribute('aria-selected', String(isSelected));
+      tab.tabIndex = isSelected ? 0 : -1;
+      tab.className = tabClassName(isSelected);
+      const panel = document.getElementById(tab.getAttribute('aria-controls') ?? '');
+      if (panel) panel.hidden = !isSelected;
+    });
+  };
+
+  tabs.forEach((tab, index) => {
+    tab.addEventListener('click', () => select(index));
+    tab.addEventListener('keydown', (event) => {
+      const current = tabs.findIndex((candidate) => candidate.getAttribute('aria-selected') === 'true');
+      const target = tabIndexAfterKey(event.key, current, tabs.length);
+      if (target === undefined) return;
+      event.preventDefault();
+      select(target);
+      tabs[target]?.focus();
+    });
+  });
+}
+
+document.querySelectorAll('[role="tablist"]').forEach(enhanceTabs);

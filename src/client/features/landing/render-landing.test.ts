@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { tabClassName } from './feature-tabs.ts';
+import { renderLandingMarkup } from './render-landing.tsx';
+
+describe('renderLandingMarkup (the page / serves, prerendered at build time)', () => {
+  const markup = renderLandingMarkup();
+
+  it('renders the whole page outside the data router, with plain links to the app', () => {
+    expect(markup).toMatch(/<h1[^>]*>One hall where teachers teach/);
+    for (const heading of ['Built for both sides of the classroom', 'How it works', 'Try the demo']) {
+      expect(markup).toContain(heading);
+    }
+    expect(markup).toMatch(/<a [^>]*href="\/auth"[^>]*>Get Started/);
+    expect(markup).toMatch(/<a [^>]*href="\/auth"[^>]*>Login<\/a>/);
+    expect(markup).toMatch(/<a [^>]*href="\/auth\/student\/login"[^>]*>Student login<\/a>/);
+    expect(markup).toContain('href="#demo"');
+  });
+
+  it('starts on For Teachers, with both panels present for the tabs script to switch', () => {
+    const tabs = [...markup.matchAll(/<button [^>]*role="tab"[^>]*>/g)].map(([tag]) => tag);
+    expect(tabs).toHaveLength(2);
+    expect(tabs[0]).toContain('aria-selected="true"');
+    expect(tabs[0]).toContain('tabindex="0"');
+    expect(tabs[0]).toContain(`class="${tabClassName(true)}"`);
+    expect(tabs[1]).toContain('aria-selected="false"');
+    expect(tabs[1]).toContain('tabindex="-1"');
+    expect(tabs[1]).toContain(`class="${tabClassName(false)}"`);
+    const panels = [...markup.matchAll(/<div [^>]*role="tabpanel"[^>]*>/g)].map(([tag]) => tag);
+    expect(panels).toHaveLength(2);
+    expect(panels[0]).not.toContain('hidden');
+    expect(panels[1]).toContain('hidden');
+    for (const [index, tab] of tabs.entries()) {
+      const controls = /aria-controls="([^"]+)"/.exec(tab)?.[1];
+      expect(panels[index]).toContain(`id="${controls}"`);
+    }
+  });
+
+  it('has nothing the Content-Security-Policy would refuse', () => {
+    expect(markup).not.toMatch(/<script|<style|\sstyle="|\son[a-z]+="/);
+  });
+});
