@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { openDatabase, pgliteDirectory } from '#server/db/client';
+import { createScratchDatabase } from '#server/testing/postgres-databases';
 import type { ServerDatabase } from './servers.ts';
 
 export type Engine = 'pglite' | 'postgres';
@@ -23,25 +22,13 @@ export async function prepareDatabase(engine: Engine, postgresAdminUrl: string) 
       drop: async () => rmSync(dataDir, { recursive: true, force: true }),
     };
   }
-  const name = `studyhall_bench_${randomBytes(5).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: postgresAdminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(postgresAdminUrl);
-  url.pathname = `/${name}`;
-  const database: ServerDatabase = { kind: 'postgres', url: url.toString(), dataDir };
+  const scratch = await createScratchDatabase(postgresAdminUrl, 'studyhall_bench');
+  const database: ServerDatabase = { kind: 'postgres', url: scratch.url, dataDir };
   return {
     database,
-    open: () => openDatabase({ kind: 'postgres', url: url.toString() }),
+    open: () => openDatabase({ kind: 'postgres', url: scratch.url }),
     drop: async () => {
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await scratch.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { StudentQuizDetail, TeacherQuizDetail } from '#shared/quizzes';
 import { openDatabase, pgliteDirectory, type DatabaseHandle } from './db/client.ts';
 import { buildNewQuiz, buildStudentRegistration, buildTeacherRegistration } from './testing/factories.ts';
-import { callJson, createScratchDatabase, startServerProcess, type ServerProcess } from './testing/server-process.ts';
+import { createScratchDatabase } from './testing/postgres-databases.ts';
+import { callJson, startServerProcess, type ServerProcess } from './testing/server-process.ts';
 
 /**
  * Issue 9, durability: the real server process killed with SIGKILL in the middle of a

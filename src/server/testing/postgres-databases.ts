@@ -24,6 +24,16 @@ async function runAdminQuery(adminUrl: string, statement: string) {
   }
 }
 
+/** A fresh, empty database on the server of `adminUrl` (a test's or a bench run's own); drop() removes it. */
+export async function createScratchDatabase(adminUrl: string, prefix: string) {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  await runAdminQuery(adminUrl, `CREATE DATABASE ${name}`);
+  return {
+    url: withDatabase(adminUrl, name),
+    drop: () => runAdminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
 /** Creates and migrates this run's template; its name is unique so parallel runs don't collide. */
 export async function createTemplateDatabase(adminUrl: string): Promise<string> {
   const templateName = `studyhall_test_template_${randomBytes(4).toString('hex')}`;

@@ -1,7 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
-import pg from 'pg';
 
 /**
  * The server as `npm start` runs it (src/server/main.ts under tsx), for tests about the
@@ -99,24 +97,6 @@ export async function runNpmScript(
   child.stderr.on('data', (chunk) => (stderr += chunk));
   const code = await new Promise<number | null>((resolve) => child.once('exit', (exitCode) => resolve(exitCode)));
   return { code, stdout, stderr };
-}
-
-/** A fresh, empty database on the server of `adminUrl` for one test; drop() removes it. */
-export async function createScratchDatabase(adminUrl: string, prefix: string) {
-  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 /** JSON over HTTP with an optional bearer token; the parsed body (undefined when not JSON). */
