@@ -17,21 +17,20 @@ afterAll(async () => {
 describe('JSON body limit', () => {
   it('answers 413 with a clear message for a JSON body over the limit on an ordinary route, and changes nothing', async () => {
     const teacher = await signUpTeacher(t);
-    const tasks = (count: number) =>
-      Array.from({ length: count }, (_, index) => ({
-        id: `task${String(index).padStart(5, '0')}`,
-        text: 'x'.repeat(500),
-        isCompleted: false,
-      }));
+    const link = {
+      url: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ',
+      fileName: 'Fractions explained',
+      class: '7A',
+      description: 'A video for the class',
+    };
     const save = (body: string) =>
       t.call({
         method: 'POST',
-        url: '/api/teacher/update-task',
+        url: '/api/teacher/add-resource-link',
         headers: { ...bearer(teacher.token), 'content-type': 'application/json' },
         payload: body,
       });
-    const tooLarge = JSON.stringify({ tasks: tasks(130), version: 0 });
-    expect(Buffer.byteLength(tooLarge)).toBeGreaterThan(JSON_BODY_LIMIT_BYTES);
+    const tooLarge = JSON.stringify({ ...link, padding: 'x'.repeat(JSON_BODY_LIMIT_BYTES) });
     const refused = await save(tooLarge);
     expect(refused.status).toBe(413);
     expect(refused.body).toEqual({
@@ -39,12 +38,11 @@ describe('JSON body limit', () => {
       message: 'The request is too large: at most 64 KB can be sent at once.',
       data: null,
     });
-    const list = await t.call({ method: 'GET', url: '/api/tasks', headers: bearer(teacher.token) });
-    expect(list.body.data).toEqual({ tasks: [], version: 0 });
+    const library = () => t.call({ method: 'GET', url: '/api/get-resources', headers: bearer(teacher.token) });
+    expect((await library()).body.data).toEqual([]);
 
-    const underLimit = JSON.stringify({ tasks: tasks(100), version: 0 });
-    expect(Buffer.byteLength(underLimit)).toBeLessThan(JSON_BODY_LIMIT_BYTES);
-    expect((await save(underLimit)).status).toBe(200);
+    expect((await save(JSON.stringify(link))).status).toBe(201);
+    expect((await library()).body.data).toHaveLength(1);
   });
 });
 

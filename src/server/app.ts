@@ -238,7 +238,7 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     const message =
       error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-        ? `The request is too large: at most ${formatStorageSize(JSON_BODY_LIMIT_BYTES)} can be sent at once.`
+        ? `The request is too large: at most ${formatStorageSize(request.routeOptions.bodyLimit ?? JSON_BODY_LIMIT_BYTES)} can be sent at once.`
         : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
           ? 'Unsupported content type; send JSON'
           : error.message;

@@ -10,6 +10,13 @@ export const TASK_LIMITS = {
   perList: 200,
 } as const;
 
+/**
+ * update-task sends the whole list, so the largest valid one (200 tasks of 500 characters,
+ * up to 3 UTF-8 bytes each in JSON, about 310 kB) is far over the 64 kB of other JSON calls:
+ * room for it, and the JSON around each task.
+ */
+export const UPDATE_TASKS_BODY_LIMIT_BYTES = TASK_LIMITS.perList * (TASK_LIMITS.text * 3 + 256);
+
 export const taskSchema = z.object({
   id: z.string({ error: 'A task needs an id' }).regex(new RegExp(`^[A-Za-z0-9_-]{${TASK_LIMITS.idLength}}$`), {
     error: `A task id is ${TASK_LIMITS.idLength} letters or digits`,

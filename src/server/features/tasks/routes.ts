@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { updateTasksSchema } from '#shared/tasks';
+import { UPDATE_TASKS_BODY_LIMIT_BYTES, updateTasksSchema } from '#shared/tasks';
 import { ok } from '../../http.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { TasksService } from './service.ts';
@@ -15,7 +15,12 @@ export function tasksRoutes(taskLists: TasksService): FastifyPluginAsyncZod {
     for (const role of ['teacher', 'student'] as const) {
       app.post(
         `/api/${role}/update-task`,
-        { schema: { body: updateTasksSchema }, config: { policy: { caller: role, touches: ['own-tasks'] } } },
+        {
+          schema: { body: updateTasksSchema },
+          config: { policy: { caller: role, touches: ['own-tasks'] } },
+          // The whole list in one body; only the role's token gets this far.
+          bodyLimit: UPDATE_TASKS_BODY_LIMIT_BYTES,
+        },
         async (request) => ok('Tasks saved', await taskLists.replaceList(currentUser(request), request.body)),
       );
     }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TASK_LIMITS } from '#shared/tasks';
+import { JSON_BODY_LIMIT_BYTES } from '#shared/limits';
+import { TASK_LIMITS, UPDATE_TASKS_BODY_LIMIT_BYTES } from '#shared/tasks';
 import { signUpStudent, signUpTeacher } from '../../testing/actors.ts';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
 
@@ -43,6 +44,25 @@ describe('task lists', () => {
         version: 2,
       });
     }
+  });
+
+  it('saves the largest valid list (200 tasks of 500 three-byte characters), over the 64 kB of other JSON calls', async () => {
+    const owner = await signUpStudent(t);
+    const tasks = Array.from({ length: TASK_LIMITS.perList }, (_, index) =>
+      task(`big${String(index).padStart(6, '0')}`, '€'.repeat(TASK_LIMITS.text), index % 2 === 0),
+    );
+    const body = JSON.stringify({ tasks, version: 0 });
+    expect(Buffer.byteLength(body)).toBeGreaterThan(4 * JSON_BODY_LIMIT_BYTES);
+    const saved = await writeList(owner, 'student', JSON.parse(body));
+    expect(saved.status).toBe(200);
+    expect((await readList(owner)).body.data).toEqual({ tasks, version: 1 });
+
+    // Over the route's own limit: 413 naming that limit, and the list is untouched.
+    const tooLarge = { tasks, version: 1, padding: 'x'.repeat(UPDATE_TASKS_BODY_LIMIT_BYTES) };
+    const refused = await writeList(owner, 'student', tooLarge);
+    expect(refused.status).toBe(413);
+    expect(refused.body.message).toBe('The request is too large: at most 343 KB can be sent at once.');
+    expect((await readList(owner)).body.data.version).toBe(1);
   });
 
   it('ignores a teacherID or studentID in the body: the token decides whose list it is', async () => {
