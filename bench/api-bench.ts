@@ -13,6 +13,7 @@
 // BENCH_REDIS_URL (the app with REDIS_URL: read-cache versions in Redis, as several instances run).
 //
 // Exits 1 when a budget is missed (full mode) or any request failed (quick mode).
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -212,7 +213,7 @@ async function runEngine(engine: Engine, options: Options): Promise<EngineResult
     );
 
     const scenarios: ScenarioResult[] = [];
-    const readsWanted = readScenarios(school, { teacher: '', leaderboardStudent: '', listStudent: '' }).some(
+    const readsWanted = readScenarios(school, { teacher: '', leaderboardStudent: '', listStudents: [] }).some(
       (scenario) => wants(scenario.id),
     );
     const startServer = async (readCacheMs?: number) => {
@@ -267,7 +268,9 @@ async function runEngine(engine: Engine, options: Options): Promise<EngineResult
       const readTokens = {
         teacher: app.teacherToken,
         leaderboardStudent: await loginStudent(app.baseUrl, school.leaderboardStudent),
-        listStudent: await loginStudent(app.baseUrl, school.listStudent),
+        listStudents: await Promise.all(
+          school.rollNumbersOf(school.listClass).map((rollNumber) => loginStudent(app.baseUrl, rollNumber)),
+        ),
       };
       for (const scenario of readScenarios(school, readTokens)) {
         if (!wants(scenario.id)) continue;
@@ -278,7 +281,8 @@ async function runEngine(engine: Engine, options: Options): Promise<EngineResult
           meter: app.meter(),
           next: () => scenario.requests[cursor++ % scenario.requests.length]!,
         });
-        const request = scenario.requests.map((one) => `${one.method ?? 'GET'} ${one.path}`).join(' + ');
+        // One line per distinct request (the class's students send the same ones).
+        const request = [...new Set(scenario.requests.map((one) => `${one.method ?? 'GET'} ${one.path}`))].join(' + ');
         if (isCached) record(scenario.id, scenario.title, request, figures, { ...scenario, hasRatio: true });
         // Every read from the database: the cost of a cache miss. The leaderboard's p99 binds here
         // too; the req/s ratio is the cached path's budget (decision 015).
@@ -438,6 +442,15 @@ async function runEngine(engine: Engine, options: Options): Promise<EngineResult
 
 // ---- the run -------------------------------------------------------------------------
 
+function codeVersion(): { commit: string; isDirty: boolean } {
+  try {
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
+    return { commit: git('rev-parse', 'HEAD'), isDirty: git('status', '--porcelain', '--untracked-files=no') !== '' };
+  } catch {
+    return { commit: 'unknown (not a git checkout)', isDirty: false };
+  }
+}
+
 async function main() {
   const options = readOptions();
   const startedAt = new Date();
@@ -472,6 +485,8 @@ async function main() {
     kind: 'studyhall-api-bench',
     mode: options.isQuick ? 'quick' : 'full',
     date: startedAt.toISOString(),
+    // What was measured: the commit, and whether the working tree differed from it.
+    code: codeVersion(),
     command: `npm run bench:api${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
     machine: { ...machine, loadAverageAtEnd: loadAverage() },
     settings: {

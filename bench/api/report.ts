@@ -43,6 +43,8 @@ type Engine = {
 export type BenchReport = {
   mode: string;
   date: string;
+  /** Missing in records made before it was written. */
+  code?: { commit: string; isDirty: boolean };
   command: string;
   machine: {
     cpus: number;
@@ -68,8 +70,11 @@ const cpuCell = (cpu: Cpu | undefined) =>
 /** The Markdown of one run: machine line, read scenarios, exam rush rounds. */
 export function renderMarkdown(report: BenchReport): string {
   const { machine } = report;
+  const code = report.code
+    ? `, at ${report.code.commit.slice(0, 7)}${report.code.isDirty ? ' with local changes' : ''}`
+    : '';
   const lines = [
-    `${report.date.slice(0, 10)}, ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGb} GB, Node ${machine.node}, load average ${machine.loadAverageAtStart.join(' / ')} at the start and ${machine.loadAverageAtEnd.join(' / ')} at the end; \`${report.command}\` (${report.mode}); autocannon ${report.settings.load.connections} connections, ${report.settings.load.durationSeconds} s per scenario.`,
+    `${report.date.slice(0, 10)}${code}, ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGb} GB, Node ${machine.node}, load average ${machine.loadAverageAtStart.join(' / ')} at the start and ${machine.loadAverageAtEnd.join(' / ')} at the end; \`${report.command}\` (${report.mode}); autocannon ${report.settings.load.connections} connections, ${report.settings.load.durationSeconds} s per scenario.`,
     '',
     '| engine | scenario | req/s | % of baseline | p50 ms | p95 ms | p99 ms | errors | CPU ms/request app / db / load gen. | budgets |',
     '| --- | --- | --: | --: | --: | --: | --: | --: | --- | --- |',
