@@ -87,6 +87,19 @@ describe('starting the app', () => {
     ).rejects.toThrow('a "student" caller cannot touch "own-uploads"');
   });
 
+  it('refuses a caller wider than what the route touches (a teacher route opened to every session)', async () => {
+    const app = appWithPolicies();
+    await expect(
+      start(app, (feature) => {
+        feature.get(
+          '/api/odd',
+          { config: { policy: { caller: 'signed-in', touches: ['own-uploads'] } } },
+          async () => 'ok',
+        );
+      }),
+    ).rejects.toThrow('a "signed-in" caller lets in student callers, who can touch none of own-uploads');
+  });
+
   it('records every route with its policy, the HEAD twin of a GET included', async () => {
     const app = appWithPolicies();
     app.get('/api/thing', { config: { policy: teacherRoute } }, async () => 'ok');

@@ -143,4 +143,14 @@ function checkPolicy(name: string, policy: RoutePolicy) {
       throw new Error(`${name}: a "${policy.caller}" caller cannot touch "${reach}"`);
     }
   }
+  // And every role the caller admits must reach something: a policy loosened with its guard
+  // (a teacher's route opened to "signed-in") would otherwise let students in, and the matrix,
+  // which takes its expectations from the policy, would expect them to get in.
+  for (const role of ADMITTED[policy.caller]) {
+    if (!policy.touches.some((reach) => (REACHES[reach].roles as readonly string[]).includes(role))) {
+      throw new Error(
+        `${name}: a "${policy.caller}" caller lets in ${role} callers, who can touch none of ${policy.touches.join(', ')}`,
+      );
+    }
+  }
 }
