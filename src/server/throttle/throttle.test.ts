@@ -272,6 +272,26 @@ describe('registration and add-student', () => {
     expect((await register('student', { name: 'x' })).status).toBe(400);
   });
 
+  it('stops a script retrying one account name: 5 refusals, then a lock-out for that name only', async () => {
+    const roomy = await createTestApp({ throttle: { store: frozenClockStore() } });
+    try {
+      const register = (payload: object) => roomy.call({ method: 'POST', url: '/api/student/register', payload });
+      const taken = buildStudentRegistration();
+      expect((await register(taken)).status).toBe(201);
+      for (let attempt = 1; attempt <= 5; attempt++) {
+        expect((await register({ ...taken, email: `again${attempt}@school.test` })).status, `try ${attempt}`).toBe(409);
+      }
+      const refused = await register({ ...taken, email: 'again6@school.test' });
+      expect(refused.status).toBe(429);
+      expect(refused.headers['retry-after']).toBe('60');
+      expect(refused.body.message).toBe('Too many attempts to create this account. Try again in 1 minute.');
+      // Another name from the same network is not held up.
+      expect((await register(buildStudentRegistration())).status).toBe(201);
+    } finally {
+      await roomy.close();
+    }
+  });
+
   it('lets one teacher add a bounded number of students an hour, apart from other teachers and the network budget', async () => {
     const network = freshNetwork();
     const [teacher, colleague] = [await signUpTeacher(t), await signUpTeacher(t)];

@@ -137,21 +137,32 @@ export function createThrottle(options: { store: ThrottleStore; limits?: Partial
       });
     },
 
-    /** Self-registration, per network; a refused one (a taken name) counts 5. */
-    registration(): RouteHooks {
+    /**
+     * Self-registration: per network (a refused one, a taken name, counts 5) and per account
+     * name (the email or roll number asked for: the sign-in lock-out's rule, so a script
+     * retrying one name is stopped after a few refusals; a success clears it).
+     */
+    registration(role: UserRole): RouteHooks {
       return guard({
-        name: 'registration',
+        name: `${role}-registration`,
         charge(request) {
           const network = {
             key: `registration:${networkOf(request)}`,
             bucket: perHour(limits.registrationsPerNetwork),
           };
+          const account = `registration-${accountKey(role, request.body)}`;
           return {
-            charge: { buckets: [{ ...network, cost: FAILURE_COST }] },
-            onSuccess: { buckets: [{ ...network, amount: FAILURE_COST - 1 }] },
+            charge: {
+              buckets: [{ ...network, cost: FAILURE_COST }],
+              lockout: { key: account, policy: limits.accountLockout },
+            },
+            onSuccess: { buckets: [{ ...network, amount: FAILURE_COST - 1 }], clearLockout: account },
           };
         },
-        refusal: () => 'Too many accounts have been created from your network.',
+        refusal: (refusedBy) =>
+          refusedBy === 'lockout'
+            ? 'Too many attempts to create this account.'
+            : 'Too many accounts have been created from your network.',
       });
     },
 

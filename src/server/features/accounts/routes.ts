@@ -26,7 +26,7 @@ export function accountsRoutes(accounts: AccountsService, throttle: Throttle): F
       {
         schema: { body: teacherRegistrationSchema },
         config: { policy: { caller: 'anyone', touches: ['new-account'] } },
-        ...throttle.registration(),
+        ...throttle.registration('teacher'),
       },
       async (request, reply) => {
         const teacher = await accounts.registerTeacher(request.body);
@@ -49,7 +49,7 @@ export function accountsRoutes(accounts: AccountsService, throttle: Throttle): F
       {
         schema: { body: studentRegistrationSchema },
         config: { policy: { caller: 'anyone', touches: ['new-account'] } },
-        ...throttle.registration(),
+        ...throttle.registration('student'),
       },
       async (request, reply) => {
         const student = await accounts.registerStudent(request.body);
