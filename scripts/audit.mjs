@@ -7,6 +7,16 @@
 // reported as passed.
 import { spawnSync } from 'node:child_process';
 
+const NETWORK_ERRORS = new Set([
+  'ENOTFOUND',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+
 const result = spawnSync('npm', ['audit', '--omit=dev', '--json'], { encoding: 'utf8' });
 let report;
 try {
@@ -21,6 +31,17 @@ if (!counts) {
     report?.message ??
     report?.error?.summary ??
     (result.stderr.trim().split('\n').filter(Boolean).at(-1) || 'no answer');
+  // Only a network or HTTP failure of the advisory service may be let through by
+  // AUDIT_UNREACHABLE_OK; anything else (no lockfile, a broken install) is a failed check.
+  const code = report?.code ?? report?.error?.code;
+  const isUnreachable =
+    (typeof report?.statusCode === 'number' && report.statusCode >= 400) ||
+    NETWORK_ERRORS.has(code) ||
+    [...NETWORK_ERRORS].some((name) => reason.includes(name));
+  if (!isUnreachable) {
+    console.error(`npm audit: FAILED to run (${reason}).`);
+    process.exit(2);
+  }
   console.error(`npm audit: NOT CHECKED — the advisory service could not be reached (${reason}).`);
   process.exit(process.env.AUDIT_UNREACHABLE_OK === '1' ? 0 : 2);
 }

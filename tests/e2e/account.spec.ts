@@ -50,6 +50,8 @@ test('a student changes the password; another device holding the old session is 
   await openAccountFromHeader(page, student.name);
   await expect(page).toHaveURL(/\/dashboard\/student\/account$/);
   await expect(page.getByRole('main')).toContainText(`Signed in as ${student.name} (${student.rollNumber})`);
+  // Password managers learn which saved login the new password belongs to.
+  await expect(page.locator('input[autocomplete="username"]')).toHaveValue(student.rollNumber);
   await expectAccessible(page, 'student account page');
 
   // By keyboard: an empty form says what is missing, next to each field.

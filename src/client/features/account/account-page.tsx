@@ -74,6 +74,7 @@ export function Component() {
           schema={changePasswordFormSchema}
           fields={PASSWORD_FIELDS}
           submitLabel="Change password"
+          accountName={signedInAs}
           className="mt-5 flex flex-col gap-4"
           submitClassName="self-start"
           isResetOnSuccess

@@ -31,6 +31,11 @@ type AccountFormProps<Schema extends z.ZodType<Record<string, unknown>>> = {
   actions?: ReactNode;
   /** Empties the fields after a successful submission (passwords must not stay on screen). */
   isResetOnSuccess?: boolean;
+  /**
+   * The signed-in account's name, for a form of passwords only: a hidden username field tells
+   * password managers which saved entry the new password belongs to.
+   */
+  accountName?: string;
 };
 
 type AuthFormProps<Schema extends z.ZodType<Record<string, unknown>>> = {
@@ -138,6 +143,9 @@ export function AccountForm<Schema extends z.ZodType<Record<string, unknown>>>(p
   );
   return (
     <form ref={formRef} noValidate onSubmit={handleSubmit} className={props.className}>
+      {props.accountName !== undefined ? (
+        <input type="text" name="username" autoComplete="username" value={props.accountName} readOnly hidden />
+      ) : null}
       {props.fields.map((field) => (
         <TextField
           key={field.name}
