@@ -87,7 +87,10 @@ try {
   await app.post('/api/student/register', student);
   const token = await app.post('/api/student/login', { rollNumber: student.rollNumber, password: student.password });
 
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
   console.log(`Page weight, first visit (empty cache), Chromium ${browser.version()} headless; kB = 1,000 bytes`);
   const pages = [
     ['/', undefined],
