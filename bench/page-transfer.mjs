@@ -7,7 +7,7 @@
 //
 //   node --import tsx bench/page-transfer.mjs      BENCH_PORT=3196 CHROMIUM_PATH=/usr/bin/chromium
 import { chromium } from 'playwright-core';
-import { startBenchApp } from './bench-app.mjs';
+import { benchAccounts, startBenchApp } from './bench-app.mjs';
 import { CHROMIUM_ARGS } from '../tests/chromium-args.ts';
 
 const VIEWPORT = { width: 1280, height: 800 };
@@ -74,16 +74,7 @@ async function measure(browser, baseUrl, url, session) {
 const app = await startBenchApp({ defaultPort: 3196 });
 let browser;
 try {
-  const suffix = Date.now().toString(36);
-  const student = {
-    name: 'Bench Student',
-    rollNumber: `bench-${suffix}`,
-    email: `bench-student-${suffix}@example.com`,
-    class: '10A',
-    parentName: 'Bench Parent',
-    parentEmail: `bench-parent-${suffix}@example.com`,
-    password: 'a long bench password',
-  };
+  const { student } = benchAccounts();
   await app.post('/api/student/register', student);
   const token = await app.post('/api/student/login', { rollNumber: student.rollNumber, password: student.password });
 
