@@ -5,7 +5,7 @@
 // and is measured once the network is idle. Runs the built app as `npm start` would, one
 // instance on a fresh DATA_DIR; the student dashboard is opened as a newly registered student.
 //
-//   node --import tsx bench/page-transfer.mjs      BENCH_PORT=3196 CHROMIUM_PATH=/usr/bin/chromium
+//   npm run bench:pages   (node --import tsx bench/page-transfer.mjs)   BENCH_PORT=3196 CHROMIUM_PATH=/usr/bin/chromium
 import { chromium } from 'playwright-core';
 import { benchAccounts, startBenchApp } from './bench-app.mjs';
 import { CHROMIUM_ARGS } from '../tests/chromium-args.ts';
