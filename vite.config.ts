@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompressClient } from './scripts/vite-precompress.ts';
 import { prerenderLanding } from './scripts/vite-prerender-landing.ts';
 
 const apiPort = process.env.PORT ?? '3000';
@@ -9,7 +10,8 @@ const apiPort = process.env.PORT ?? '3000';
 export default defineConfig({
   root: 'src/client',
   base: '/',
-  plugins: [react(), tailwindcss(), prerenderLanding()],
+  // precompressClient writes a .br and a .gz beside each text file of the build (decision 021).
+  plugins: [react(), tailwindcss(), prerenderLanding(), precompressClient()],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

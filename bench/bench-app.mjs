@@ -35,6 +35,28 @@ function buildClientIfNeeded() {
   if (build.status !== 0) throw new Error('vite build failed');
 }
 
+/** A teacher and a student to register, with names no earlier run used. */
+export function benchAccounts() {
+  const suffix = Date.now().toString(36);
+  return {
+    teacher: {
+      name: 'Bench Teacher',
+      subject: 'Physics',
+      email: `bench-teacher-${suffix}@example.com`,
+      password: 'a long bench password',
+    },
+    student: {
+      name: 'Bench Student',
+      rollNumber: `bench-${suffix}`,
+      email: `bench-student-${suffix}@example.com`,
+      class: '10A',
+      parentName: 'Bench Parent',
+      parentEmail: `bench-parent-${suffix}@example.com`,
+      password: 'a long bench password',
+    },
+  };
+}
+
 /** Starts the app; `defaultPort` unless BENCH_PORT is set. */
 export async function startBenchApp({ defaultPort }) {
   buildClientIfNeeded();

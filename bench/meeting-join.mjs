@@ -18,7 +18,7 @@
 // Exits 1 when a round fails or the median is over budget.
 import os from 'node:os';
 import { chromium } from 'playwright-core';
-import { startBenchApp } from './bench-app.mjs';
+import { benchAccounts, startBenchApp } from './bench-app.mjs';
 import { CHROMIUM_ARGS, FAKE_MEDIA_ARGS } from '../tests/chromium-args.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
@@ -197,22 +197,7 @@ const { baseUrl, post, stop } = await startBenchApp({ defaultPort: 3194 });
 const rounds = [];
 
 try {
-  const suffix = Date.now().toString(36);
-  const teacher = {
-    name: 'Bench Teacher',
-    subject: 'Physics',
-    email: `bench-teacher-${suffix}@example.com`,
-    password: 'a long bench password',
-  };
-  const student = {
-    name: 'Bench Student',
-    rollNumber: `bench-${suffix}`,
-    email: `bench-student-${suffix}@example.com`,
-    class: '10A',
-    parentName: 'Bench Parent',
-    parentEmail: `bench-parent-${suffix}@example.com`,
-    password: 'a long bench password',
-  };
+  const { teacher, student } = benchAccounts();
   await post('/api/teacher/register', teacher);
   teacher.token = await post('/api/teacher/login', { email: teacher.email, password: teacher.password });
   await post('/api/student/register', student);

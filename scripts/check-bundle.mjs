@@ -45,15 +45,25 @@
  *    (vite.config.ts); a chunk without a map fails the check, except rolldown's own runtime
  *    helper, which has no sources.
  *
- * Usage: node scripts/check-bundle.mjs [--chunks]   (--chunks lists each screen's chunks)
- * Exit code 1 when a budget is exceeded, an isolation rule is broken or the input is not
+ * 4. Compressed copies (decision 021). The server sends a file's .br or .gz, written by the build
+ *    (scripts/vite-precompress.ts), to a browser that accepts it. Every file of dist/client that
+ *    rule covers (text over 1 kB that gzip shrinks by 10 % or more) must have both, and every copy
+ *    must decompress to its file's bytes: a stale or missing copy would be sent as the file. A
+ *    copy without its file fails too. The rule is imported from the build plugin, so the check
+ *    runs with tsx.
+ *
+ * Usage: node --import tsx scripts/check-bundle.mjs [--chunks]   (--chunks lists each screen's chunks)
+ * Exit code 1 when a budget is exceeded, an isolation rule is broken, a compressed copy is
+ * missing or wrong, or the input is not
  * understood.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import ts from 'typescript';
+import { isCompressible, listServedFiles, PRECOMPRESSED_ENCODINGS, wantsSiblings } from './vite-precompress.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const clientRoot = path.join(projectRoot, 'src/client');
@@ -451,6 +461,36 @@ for (const rule of LOADED_ON_USER_ACTION) {
 }
 const isolationSummary = ISOLATED_FEATURES.map(({ label, ownScreens }) => `${label}: ${ownScreens ?? 0} own screens`);
 console.log(`\nisolation (${isolationSummary.join(', ')}): ${leaks.size > 0 ? 'BROKEN' : 'OK'}`);
+
+// ---------------------------------------------------------------------------------------------
+// Compressed copies
+
+const servedFiles = await listServedFiles(distRoot);
+const servedSet = new Set(servedFiles);
+let compressedFiles = 0;
+for (const file of servedFiles.filter(isCompressible)) {
+  const original = readFileSync(path.join(distRoot, file));
+  const isExpected = wantsSiblings(original.length, gzipSync(original, { level: 9 }).length);
+  for (const { extension, decompress } of PRECOMPRESSED_ENCODINGS) {
+    const copy = path.join(distRoot, `${file}${extension}`);
+    if (!existsSync(copy)) {
+      if (isExpected) problems.push(`dist/client/${file} has no ${extension} copy (scripts/vite-precompress.ts)`);
+      continue;
+    }
+    if (!decompress(readFileSync(copy)).equals(original)) {
+      problems.push(`dist/client/${file}${extension} does not decompress to dist/client/${file}`);
+    }
+  }
+  if (isExpected) compressedFiles += 1;
+}
+const copies = (await readdir(distRoot, { recursive: true })).filter((file) =>
+  PRECOMPRESSED_ENCODINGS.some(({ extension }) => file.endsWith(extension)),
+);
+for (const copy of copies) {
+  const file = copy.slice(0, -path.extname(copy).length);
+  if (!servedSet.has(file) || !isCompressible(file)) problems.push(`dist/client/${copy} is a copy of nothing served`);
+}
+console.log(`compressed copies: ${compressedFiles} files with .br and .gz, ${copies.length} copies checked`);
 
 if (problems.length > 0) {
   console.error(`\nBundle budget check failed:\n${problems.map((problem) => `- ${problem}`).join('\n')}`);

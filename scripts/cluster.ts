@@ -132,6 +132,13 @@ http {
   uwsgi_temp_path ${folder}/uwsgi;
   scgi_temp_path ${folder}/scgi;
   server_tokens off;
+  # The instances send the build's precompressed .br/.gz copies themselves, with Vary:
+  # Accept-Encoding (decision 021); nginx passes Accept-Encoding up and the encoded answer,
+  # Content-Encoding and Vary down untouched. No gzip here: it would spend CPU on what is
+  # compressed already. API JSON goes out uncompressed, as the app sends it (small answers,
+  # CPU-bound instances); a TLS proxy in front may compress it (e.g. gzip on; gzip_types
+  # application/json;), which leaves already encoded answers alone.
+  gzip off;
 
   # Round robin, no sticky sessions: nothing may depend on which instance answers.
   # Passive health checks (open-source nginx has no active ones): an instance that

@@ -157,7 +157,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const isServingClient = options.clientDir ? await serveClient(app, options.clientDir) : false;
   app.setNotFoundHandler((request, reply) => {
-    const isPageRequest = request.method === 'GET' && !request.url.startsWith('/api/') && request.url !== '/api';
+    // HEAD too: it must describe what GET would send (Fastify adds HEAD only to declared GET routes).
+    const isPageRequest =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/api/') &&
+      request.url !== '/api';
     // Client-side routes (/dashboard/...) are all answered by the SPA shell.
     if (isServingClient && isPageRequest && !path.extname(request.url.split('?')[0] ?? '')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpTeacher } from '../testing/actors.ts';
 import { multipartBody, SAMPLE_FILES } from '../testing/multipart.ts';
+import { EXPECTED_SECURITY_HEADERS as EXPECTED_HEADERS, expectSecurityHeaders } from '../testing/security-headers.ts';
 import { bearer, createTestApp, type TestApp } from '../testing/test-app.ts';
 import { CONTENT_SECURITY_POLICY, PERMISSIONS_POLICY } from './security-headers.ts';
 
@@ -15,21 +16,6 @@ function directivesOf(policy: string): Map<string, string[]> {
       return [name!, sources];
     }),
   );
-}
-
-const EXPECTED_HEADERS = {
-  'content-security-policy': CONTENT_SECURITY_POLICY,
-  'permissions-policy': PERMISSIONS_POLICY,
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'no-referrer',
-  'cross-origin-opener-policy': 'same-origin',
-  'cross-origin-resource-policy': 'same-origin',
-};
-
-function expectSecurityHeaders(headers: Record<string, unknown>) {
-  expect(headers).toMatchObject(EXPECTED_HEADERS);
-  expect(headers['strict-transport-security']).toBeUndefined();
 }
 
 describe('the policy itself', () => {

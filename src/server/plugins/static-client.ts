@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -6,29 +7,56 @@ import type { FastifyInstance } from 'fastify';
 /** The landing page prerendered at build time (decision 014), answered at / instead of the SPA shell. */
 export const LANDING_PAGE = 'landing.html';
 
+/** The compressed copies the build writes beside a file (scripts/vite-precompress.ts, decision 021). */
+const PRECOMPRESSED_EXTENSIONS = ['.br', '.gz'];
+
 /**
  * Serves the built React app from the same origin as the API. Hashed assets
  * are cached for a year; index.html and landing.html are revalidated so a deploy
  * shows at once. GET / answers the prerendered landing page, which loads a few kB
  * of script instead of the app; a build without it leaves / to the SPA shell,
  * whose lazy landing route shows the same page.
+ * A file the build compressed is sent as its .br or .gz to a browser that accepts
+ * it, the two HTML pages included (decision 021); nothing is compressed per request.
  * Returns false when there is no build (API-only, e.g. in tests or `npm run dev`).
  */
 export async function serveClient(app: FastifyInstance, clientDir: string): Promise<boolean> {
   if (!existsSync(path.join(clientDir, 'index.html'))) return false;
+  const withVariants = await filesWithPrecompressedVariants(clientDir);
   await app.register(fastifyStatic, {
     root: clientDir,
     wildcard: false,
     index: false,
+    // x.js.br for `Accept-Encoding: br`, x.js.gz for gzip, x.js otherwise; reply.sendFile too.
+    preCompressed: true,
+    // The compressed copies are representations of their file, not addresses of their own.
+    globIgnore: PRECOMPRESSED_EXTENSIONS.map((extension) => `**/*${extension}`),
     // Ours, from setHeaders: send's own Cache-Control (max-age=0) would replace it.
     cacheControl: false,
+    // `filePath` is the file sent: x.js.br when the browser got the brotli copy of x.js.
     setHeaders(response, filePath) {
       const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
       response.setHeader('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // Caches must key this answer by Accept-Encoding, identity answers included: @fastify/static does not say so.
+      const isVariant = PRECOMPRESSED_EXTENSIONS.includes(path.extname(filePath));
+      if (isVariant || withVariants.has(filePath)) response.setHeader('vary', 'Accept-Encoding');
     },
   });
   if (existsSync(path.join(clientDir, LANDING_PAGE))) {
     app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile(LANDING_PAGE));
   }
   return true;
+}
+
+/** The absolute paths of the files below `clientDir` that have a compressed copy beside them. */
+async function filesWithPrecompressedVariants(clientDir: string): Promise<Set<string>> {
+  const entries = await readdir(clientDir, { recursive: true, withFileTypes: true });
+  const files = new Set<string>();
+  for (const entry of entries) {
+    const extension = path.extname(entry.name);
+    if (entry.isFile() && PRECOMPRESSED_EXTENSIONS.includes(extension)) {
+      files.add(path.join(entry.parentPath, entry.name.slice(0, -extension.length)));
+    }
+  }
+  return files;
 }

@@ -1,0 +1,158 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectSecurityHeaders } from '../testing/security-headers.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+
+// A built client as `vite build` leaves it (decision 021): each text file beside its .br and .gz.
+const SCRIPT = `export const lines = [${Array.from({ length: 200 }, (_, index) => `"line ${index}"`).join(', ')}];\n`;
+const SPA_SHELL = `<!doctype html><html lang="en"><head><title>StudyHall</title><script type="module" src="/assets/x-abc123.js"></script></head><body>${'<div id="root"></div>'.repeat(40)}</body></html>`;
+const LANDING_PAGE = `<!doctype html><html lang="en"><head><title>StudyHall</title></head><body>${'<h1>Learn together</h1>'.repeat(40)}</body></html>`;
+const SMALL_ICON = '<svg xmlns="http://www.w3.org/2000/svg"/>';
+const FILES: Record<string, string> = {
+  'assets/x-abc123.js': SCRIPT,
+  'index.html': SPA_SHELL,
+  'landing.html': LANDING_PAGE,
+};
+
+const ALL_ENCODINGS = 'gzip, deflate, br, zstd';
+const decoders: Record<string, (bytes: Buffer) => Buffer> = {
+  br: brotliDecompressSync,
+  gzip: gunzipSync,
+  identity: (bytes) => bytes,
+};
+
+/** The body as the browser reads it: decoded as its Content-Encoding says. */
+function decodedBody(response: LightMyRequestResponse): string {
+  const encoding = String(response.headers['content-encoding'] ?? 'identity');
+  return decoders[encoding]!(response.rawPayload).toString('utf8');
+}
+
+describe('a built client with compressed copies', () => {
+  let t: TestApp;
+  let clientDir: string;
+  const get = (url: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') =>
+    t.app.inject({ method, url, headers });
+
+  beforeAll(async () => {
+    clientDir = await mkdtemp(path.join(tmpdir(), 'studyhall-client-'));
+    await mkdir(path.join(clientDir, 'assets'));
+    for (const [file, text] of Object.entries(FILES)) {
+      const fullPath = path.join(clientDir, file);
+      await writeFile(fullPath, text);
+      await writeFile(`${fullPath}.br`, brotliCompressSync(text));
+      await writeFile(`${fullPath}.gz`, gzipSync(text, { level: 9 }));
+    }
+    // Too small to be worth compressing: the build leaves it alone.
+    await writeFile(path.join(clientDir, 'favicon.svg'), SMALL_ICON);
+    t = await createTestApp({ clientDir });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(clientDir, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['brotli, preferred when the browser accepts it', ALL_ENCODINGS, 'br'],
+    ['gzip, when that is all the browser accepts', 'gzip', 'gzip'],
+    ['gzip, when the browser refuses brotli', 'br;q=0, gzip', 'gzip'],
+    ['gzip for "any encoding"', '*', 'gzip'],
+    ['the file itself to a browser that accepts neither', 'deflate', 'identity'],
+    ['the file itself to a browser that asks for it', 'identity', 'identity'],
+    ['the file itself without Accept-Encoding', undefined, 'identity'],
+  ])('a hashed asset: %s', async (_label, acceptEncoding, encoding) => {
+    const response = await get('/assets/x-abc123.js', acceptEncoding ? { 'accept-encoding': acceptEncoding } : {});
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);
+    expect(response.headers['content-type']).toBe('application/javascript; charset=utf-8');
+    expect(response.headers['content-length']).toBe(String(response.rawPayload.length));
+    expect(response.headers.vary).toBe('Accept-Encoding');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(decodedBody(response)).toBe(SCRIPT);
+    expectSecurityHeaders(response.headers);
+  });
+
+  it.each([
+    ['the landing page at /', '/', LANDING_PAGE],
+    ['the SPA shell at a client-side route', '/dashboard/student', SPA_SHELL],
+    ['the SPA shell at an auth page, query and all', '/auth/teacher/login?next=%2Fdashboard', SPA_SHELL],
+  ])('%s, compressed, revalidated on every visit', async (_label, url, page) => {
+    for (const [acceptEncoding, encoding] of [
+      [ALL_ENCODINGS, 'br'],
+      ['gzip', 'gzip'],
+      ['', 'identity'],
+    ] as const) {
+      const response = await get(url, acceptEncoding ? { 'accept-encoding': acceptEncoding } : {});
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding'], `${url} ${acceptEncoding}`).toBe(
+        encoding === 'identity' ? undefined : encoding,
+      );
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers.vary).toBe('Accept-Encoding');
+      expect(decodedBody(response)).toBe(page);
+      expectSecurityHeaders(response.headers);
+    }
+  });
+
+  it('a file without compressed copies is sent as it is, and does not vary', async () => {
+    const response = await get('/favicon.svg', { 'accept-encoding': ALL_ENCODINGS });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers.vary).toBeUndefined();
+    expect(response.headers['content-type']).toBe('image/svg+xml');
+    expect(response.body).toBe(SMALL_ICON);
+    expectSecurityHeaders(response.headers);
+  });
+
+  it('the compressed copies have no address of their own', async () => {
+    for (const url of ['/assets/x-abc123.js.br', '/assets/x-abc123.js.gz', '/index.html.br']) {
+      const response = await get(url, { 'accept-encoding': ALL_ENCODINGS });
+      expect(response.statusCode, url).toBe(404);
+      expectSecurityHeaders(response.headers);
+    }
+  });
+
+  it('HEAD describes the copy a GET would send, without a body', async () => {
+    for (const url of ['/assets/x-abc123.js', '/', '/dashboard/student']) {
+      const got = await get(url, { 'accept-encoding': ALL_ENCODINGS });
+      const head = await get(url, { 'accept-encoding': ALL_ENCODINGS }, 'HEAD');
+      expect(head.statusCode, url).toBe(200);
+      expect(head.rawPayload.length).toBe(0);
+      for (const header of ['content-encoding', 'content-length', 'content-type', 'etag', 'vary', 'cache-control']) {
+        expect(head.headers[header], `${url} ${header}`).toBe(got.headers[header]);
+      }
+    }
+  });
+
+  it('a range is a range of the copy sent (what the Content-Encoding names)', async () => {
+    const identity = await get('/assets/x-abc123.js', { range: 'bytes=0-9' });
+    expect(identity.statusCode).toBe(206);
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.headers['content-range']).toBe(`bytes 0-9/${Buffer.byteLength(SCRIPT)}`);
+    expect(identity.body).toBe(SCRIPT.slice(0, 10));
+
+    const brotli = await get('/assets/x-abc123.js', { range: 'bytes=0-9', 'accept-encoding': 'br' });
+    const whole = await get('/assets/x-abc123.js', { 'accept-encoding': 'br' });
+    expect(brotli.statusCode).toBe(206);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-range']).toBe(`bytes 0-9/${whole.rawPayload.length}`);
+    expect(brotli.rawPayload).toEqual(whole.rawPayload.subarray(0, 10));
+  });
+
+  it('each copy has its own validator: a revalidation answers 304 only for the same copy', async () => {
+    const brotli = await get('/assets/x-abc123.js', { 'accept-encoding': 'br' });
+    const gzip = await get('/assets/x-abc123.js', { 'accept-encoding': 'gzip' });
+    expect(brotli.headers.etag).toBeTruthy();
+    expect(brotli.headers.etag).not.toBe(gzip.headers.etag);
+    const etag = String(brotli.headers.etag);
+    const same = await get('/assets/x-abc123.js', { 'accept-encoding': 'br', 'if-none-match': etag });
+    expect(same.statusCode).toBe(304);
+    const other = await get('/assets/x-abc123.js', { 'accept-encoding': 'gzip', 'if-none-match': etag });
+    expect(other.statusCode).toBe(200);
+    expect(other.headers['content-encoding']).toBe('gzip');
+  });
+});
