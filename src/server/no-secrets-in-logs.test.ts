@@ -12,9 +12,9 @@ import { bearer, createTestApp, type TestApp } from './testing/test-app.ts';
 
 /**
  * A whole working day through the real server, every log line captured, and
- * not one of them may hold a password, a token (session or meeting), a file
- * link's signed access value, a password hash or an answer key: at the usual
- * level and at the most talkative one.
+ * not one of them may hold a password (old, new or wrong), a token (session,
+ * from a password change, or meeting), a file link's signed access value, a
+ * password hash or an answer key: at the usual level and at the most talkative one.
  */
 describe.each(['info', 'trace'] as const)('log lines at %s', (logLevel) => {
   const lines: Record<string, unknown>[] = [];
@@ -28,6 +28,16 @@ describe.each(['info', 'trace'] as const)('log lines at %s', (logLevel) => {
     baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(() => t.close());
+
+  /** Every password hash stored right now (a password change replaces one). */
+  async function rememberStoredHashes() {
+    const rows = [
+      ...(await t.database.db.select({ hash: teachers.passwordHash }).from(teachers)),
+      ...(await t.database.db.select({ hash: students.passwordHash }).from(students)),
+    ];
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    for (const { hash } of rows) secrets.set(hash, 'password hash');
+  }
 
   it('holds no password, token, access value, hash or answer key through a whole flow', async () => {
     // Register and log in (passwords in the bodies, tokens in the answers).
@@ -145,6 +155,42 @@ describe.each(['info', 'trace'] as const)('log lines at %s', (logLevel) => {
     });
     expect(wrongLogin.status).toBe(401);
 
+    // Sessions (decision 017), for each role: a wrong current password, a password change
+    // (its answer is a fresh token), signing out everywhere with that token, the token refused.
+    await rememberStoredHashes();
+    for (const [role, account] of [
+      ['teacher', teacher],
+      ['student', student],
+    ] as const) {
+      const wrongPassword = `wrong-current-password-${randomBytes(6).toString('hex')}`;
+      const newPassword = `new-password-${randomBytes(6).toString('hex')}`;
+      secrets.set(wrongPassword, `${role}'s wrong current password`);
+      secrets.set(newPassword, `${role}'s new password`);
+      const url = `/api/${role}/change-password`;
+      const headers = bearer(account.token);
+      const refused = await t.call({
+        method: 'POST',
+        url,
+        headers,
+        payload: { currentPassword: wrongPassword, newPassword },
+      });
+      expect(refused.status, refused.raw).toBe(400);
+      const changed = await t.call({
+        method: 'POST',
+        url,
+        headers,
+        payload: { currentPassword: account.registration.password, newPassword },
+      });
+      expect(changed.status, changed.raw).toBe(200);
+      const freshToken = changed.body.data as string;
+      secrets.set(freshToken, `${role}'s token from change-password`);
+      const everywhere = { method: 'POST', url: `/api/${role}/logout-everywhere`, payload: {} } as const;
+      const signedOut = await t.call({ ...everywhere, headers: bearer(freshToken) });
+      expect(signedOut.status, signedOut.raw).toBe(200);
+      const ended = await t.call({ ...everywhere, headers: bearer(freshToken) });
+      expect(ended.status, ended.raw).toBe(401);
+    }
+
     // An unhandled error: a failing query whose parameters hold a fresh password hash, which the
     // database itself quotes in its message (a trigger standing in for any such failure).
     await t.database.db.execute(
@@ -164,13 +210,8 @@ describe.each(['info', 'trace'] as const)('log lines at %s', (logLevel) => {
       await t.database.db.execute(sql.raw('drop function refuse_teacher'));
     }
 
-    // Every stored hash, too.
-    const rows = [
-      ...(await t.database.db.select({ hash: teachers.passwordHash }).from(teachers)),
-      ...(await t.database.db.select({ hash: students.passwordHash }).from(students)),
-    ];
-    expect(rows.length).toBeGreaterThanOrEqual(2);
-    for (const { hash } of rows) secrets.set(hash, 'password hash');
+    // Every stored hash, too (those before the password changes were remembered then).
+    await rememberStoredHashes();
 
     await expect.poll(() => lines.some((line) => line.msg === 'request completed' && isSocketLine(line))).toBe(true);
     const leaks = lines.flatMap((line) => {

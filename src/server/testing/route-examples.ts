@@ -34,7 +34,8 @@ export type RouteExample = {
   check?: (caller: Caller, body: any, prepared: any) => void | Promise<void>;
   /**
    * Accepting it ends the caller's sessions (a password change, signing out everywhere): the
-   * suites build a fresh school after this route, since the callers' tokens no longer work.
+   * matrix builds a fresh school after this route, since the callers' tokens no longer work;
+   * the fuzzer gives the account back its session (and password) after each accepted call.
    */
   endsSessions?: boolean;
 };
@@ -151,7 +152,7 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
       }),
       check: (caller, body) => expect(body.data._id).toBe(caller.id),
     },
-    // Sessions (decision 017): accepted, they end the caller's sessions, so the suites build a new school after them.
+    // Sessions (decision 017): accepted, they end the caller's sessions (see `endsSessions`).
     ...Object.fromEntries(
       (['teacher', 'student'] as const).flatMap((role): [string, RouteExample][] => [
         [
