@@ -268,12 +268,16 @@ async function runEngine(engine: Engine, options: Options): Promise<EngineResult
       const readTokens = {
         teacher: app.teacherToken,
         leaderboardStudent: await loginStudent(app.baseUrl, school.leaderboardStudent),
+        // The list student first: "the student" of scenarios 4 and 5.
         listStudents: await Promise.all(
-          school.rollNumbersOf(school.listClass).map((rollNumber) => loginStudent(app.baseUrl, rollNumber)),
+          [
+            school.listStudent,
+            ...school.rollNumbersOf(school.listClass).filter((roll) => roll !== school.listStudent),
+          ].map((rollNumber) => loginStudent(app.baseUrl, rollNumber)),
         ),
       };
       for (const scenario of readScenarios(school, readTokens)) {
-        if (!wants(scenario.id)) continue;
+        if (!wants(scenario.id) || (scenario.isCachedOnly && !isCached)) continue;
         let cursor = 0;
         const figures = await runCannon({
           baseUrl: app.baseUrl,
