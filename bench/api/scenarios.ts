@@ -18,6 +18,7 @@ export type ReadScenario = {
  * scenarios 4 and 5. The quiz list and the library are cached per student (decision 015), so
  * one student repeating a page measures that student's cache: the `-class` scenarios have
  * the class's students take turns, as a class opening the page does (reported, not budgeted).
+ * The library search is budgeted with the class's students in turn (the stricter form).
  */
 export type ReadTokens = { teacher: string; leaderboardStudent: string; listStudents: string[] };
 
