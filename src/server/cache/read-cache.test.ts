@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freshNamespace, TEST_REDIS_URL } from '../realtime/test-buses.ts';
+import { deleteNamespaces, freshNamespace, TEST_REDIS_URL } from '../realtime/test-buses.ts';
 import { createLocalTagVersions, createReadCache, MAX_TAGGED_TTL_MS, type TagVersions } from './read-cache.ts';
 import { createRedisTagVersions } from './redis-tag-versions.ts';
 
@@ -165,10 +165,7 @@ describe.skipIf(!TEST_REDIS_URL)('Redis tag versions (several instances)', () =>
 
   afterAll(async () => {
     await Promise.all(opened.map((versions) => versions.close()));
-    const redis = new Redis(TEST_REDIS_URL!);
-    const keys = await redis.keys(`${namespace}*`);
-    if (keys.length > 0) await redis.del(...keys);
-    redis.disconnect();
+    await deleteNamespaces(namespace);
   });
 
   it('makes a write on one instance visible to the next read on another', async () => {

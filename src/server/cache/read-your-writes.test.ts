@@ -222,7 +222,7 @@ scenarios('read cache, one instance: every write shows on the next read', () => 
 // must show on the next read on the other, whose cache holds the old page.
 let instances: TwoInstances | undefined;
 beforeAll(async () => {
-  if (TEST_REDIS_URL) instances = await startTwoInstancesOnRedis(TEST_REDIS_URL, { ttlMs: MINUTE });
+  if (TEST_REDIS_URL) instances = await startTwoInstancesOnRedis({ ttlMs: MINUTE });
 });
 afterAll(() => instances?.close());
 scenarios(

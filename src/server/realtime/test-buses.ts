@@ -11,6 +11,19 @@ export const TEST_REDIS_URL = process.env.TEST_REDIS_URL || undefined;
 /** A key and channel prefix of one's own, so parallel test files (and runs) never meet. */
 export const freshNamespace = () => `studyhall-test:${randomUUID()}:`;
 
+/** Deletes every key a test wrote under these namespaces (TEST_REDIS_URL). */
+export async function deleteNamespaces(...namespaces: string[]): Promise<void> {
+  const redis = new Redis(TEST_REDIS_URL!);
+  try {
+    for (const namespace of namespaces) {
+      const keys = await redis.keys(`${namespace}*`);
+      if (keys.length > 0) await redis.del(...keys);
+    }
+  } finally {
+    redis.disconnect();
+  }
+}
+
 /** Redis buses on one namespace (several = several app instances); `cleanUp` closes them and deletes the keys. */
 export function redisBuses(namespace = freshNamespace()) {
   const created: PubSub[] = [];
@@ -23,13 +36,7 @@ export function redisBuses(namespace = freshNamespace()) {
     },
     async cleanUp() {
       await Promise.all(created.splice(0).map((bus) => bus.close()));
-      const redis = new Redis(TEST_REDIS_URL!);
-      try {
-        const keys = await redis.keys(`${namespace}*`);
-        if (keys.length > 0) await redis.del(...keys);
-      } finally {
-        redis.disconnect();
-      }
+      await deleteNamespaces(namespace);
     },
   };
 }

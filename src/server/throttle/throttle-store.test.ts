@@ -1,8 +1,7 @@
 import { createServer, Socket, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { freshNamespace, TEST_REDIS_URL } from '../realtime/test-buses.ts';
+import { deleteNamespaces, freshNamespace, TEST_REDIS_URL } from '../realtime/test-buses.ts';
 import { clientNetwork } from './client-network.ts';
 import { createRedisThrottleStore } from './redis-throttle-store.ts';
 import { createMemoryThrottleStore, type Bucket, type ThrottleStore } from './throttle-store.ts';
@@ -31,15 +30,7 @@ afterEach(async () => {
 });
 afterAll(async () => {
   if (!TEST_REDIS_URL || namespaces.length === 0) return;
-  const redis = new Redis(TEST_REDIS_URL);
-  try {
-    for (const namespace of namespaces) {
-      const keys = await redis.keys(`${namespace}*`);
-      if (keys.length > 0) await redis.del(...keys);
-    }
-  } finally {
-    redis.disconnect();
-  }
+  await deleteNamespaces(...namespaces);
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -2,11 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpStudent, signUpTeacher } from '../testing/actors.ts';
 import { buildStudentRegistration, buildTeacherRegistration } from '../testing/factories.ts';
 import { bearer, createTestApp, type TestApp } from '../testing/test-app.ts';
-import { freshNamespace, TEST_REDIS_URL } from '../realtime/test-buses.ts';
+import { deleteNamespaces, freshNamespace, TEST_REDIS_URL } from '../realtime/test-buses.ts';
 import { createRedisThrottleStore } from './redis-throttle-store.ts';
 import { formatWait } from './throttle.ts';
 import { createMemoryThrottleStore } from './throttle-store.ts';
-import { Redis } from 'ioredis';
 
 /**
  * Sign-in and registration throttling through the real API (decision 016). A fake clock
@@ -336,13 +335,7 @@ describe.skipIf(!TEST_REDIS_URL)('two instances on one Redis', () => {
   });
   afterAll(async () => {
     await Promise.all([first?.close(), second?.close()]);
-    const redis = new Redis(TEST_REDIS_URL!);
-    try {
-      const keys = await redis.keys(`${namespace}*`);
-      if (keys.length > 0) await redis.del(...keys);
-    } finally {
-      redis.disconnect();
-    }
+    await deleteNamespaces(namespace);
   });
 
   it('share one lock-out per account: failures on either instance add up', async () => {

@@ -318,7 +318,7 @@ describe('signed file links (decision 017: they outlive a password change)', () 
 // other on its very next request, although the other had the old version in memory.
 let instances: TwoInstances | undefined;
 beforeAll(async () => {
-  if (TEST_REDIS_URL) instances = await startTwoInstancesOnRedis(TEST_REDIS_URL);
+  if (TEST_REDIS_URL) instances = await startTwoInstancesOnRedis();
 }, 60_000);
 afterAll(() => instances?.close());
 
