@@ -2,38 +2,14 @@
 // built first when the build is missing or older than the sources), on a fresh
 // DATA_DIR and the embedded database, one instance, on BENCH_PORT; a POST helper
 // for set-up through the API; and a stop that leaves nothing behind.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureClientBuild } from '../scripts/client-build.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-
-function newestSourceTime(directory) {
-  let newest = 0;
-  for (const entry of readdirSync(directory, { withFileTypes: true })) {
-    const full = path.join(directory, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestSourceTime(full));
-    else if (!entry.name.endsWith('.test.ts')) newest = Math.max(newest, statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-function buildClientIfNeeded() {
-  const index = path.join(root, 'dist/client/index.html');
-  const sources = Math.max(
-    newestSourceTime(path.join(root, 'src/client')),
-    newestSourceTime(path.join(root, 'src/shared')),
-  );
-  if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
-  console.log('Building the client (missing or older than src/client)…');
-  const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  if (build.status !== 0) throw new Error('vite build failed');
-}
 
 /** A teacher and a student to register, with names no earlier run used. */
 export function benchAccounts() {
@@ -59,7 +35,7 @@ export function benchAccounts() {
 
 /** Starts the app; `defaultPort` unless BENCH_PORT is set. */
 export async function startBenchApp({ defaultPort }) {
-  buildClientIfNeeded();
+  ensureClientBuild({ whenStale: true, quiet: true });
   const port = Number(process.env.BENCH_PORT ?? defaultPort);
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'studyhall-bench-'));

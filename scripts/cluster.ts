@@ -20,13 +20,14 @@
 // Everything else (UPLOAD_MAX_BYTES, S3_*, MEETING_ROOM_SIZE, ICE_SERVERS, JWT_SECRET, …)
 // reaches the instances from the environment or .env, as with `npm start`. Stop with
 // Ctrl+C or SIGTERM: nginx and the instances stop, and a database made here is dropped.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RESOURCE_LIMITS } from '#shared/resources';
 import { startCluster, type Cluster } from '../tests/e2e/app-instances.ts';
+import { ensureClientBuild } from './client-build.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -72,18 +73,6 @@ function findNginx(): string {
     }
   }
   return fail('nginx is not installed (Debian/Ubuntu: apt-get install -y nginx), or set CLUSTER_NGINX');
-}
-
-/** Like `npm start`: the instances serve dist/client, so build it once if it is missing. */
-function ensureClientBuild() {
-  // Both pages: the app's shell and the landing page prerendered for / (decision 014).
-  if (['index.html', 'landing.html'].every((page) => existsSync(path.join(ROOT, 'dist/client', page)))) return;
-  console.log('cluster: no client build found: building it once (npm run build)…');
-  const build = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) fail('the client build failed');
 }
 
 type NginxSettings = {

@@ -1,0 +1,2 @@
+/** See client-build.mjs. */
+export function ensureClientBuild(options?: { whenStale?: boolean; quiet?: boolean }): void;
