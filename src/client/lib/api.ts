@@ -13,6 +13,25 @@ export class ApiError extends Error {
   }
 }
 
+export type ApiResult<T> = { message: string; data: T; page?: PageInfo | undefined };
+
+export const CANNOT_REACH_SERVER = 'Cannot reach the server. Check your connection and try again.';
+
+/**
+ * An answer in our envelope as a result, or the ApiError a person reads. A refused session
+ * (signed out elsewhere, expired) is reported, so whoever listens goes to the login. Both
+ * fetch (apiRequest) and the upload's XMLHttpRequest end here.
+ */
+export function resultOf<T>(status: number, envelope: ApiEnvelope<T>, sessionToken: string | undefined): ApiResult<T> {
+  if (status < 200 || status >= 300 || !envelope.success) {
+    const failure = envelope as Extract<ApiEnvelope<T>, { success: false }>;
+    const error = new ApiError(failure.message || `Request failed (HTTP ${status})`, status, failure.errors);
+    if (status === 401 && sessionToken) reportSessionEnded(sessionToken, error.message);
+    throw error;
+  }
+  return { message: envelope.message, data: envelope.data, page: envelope.page };
+}
+
 type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
@@ -25,10 +44,7 @@ type RequestOptions = {
  * unwraps the envelope, and turns every failure (HTTP, success:false, network,
  * non-JSON) into an ApiError whose message a person can read.
  */
-export async function apiRequest<T>(
-  path: string,
-  options: RequestOptions = {},
-): Promise<{ message: string; data: T; page?: PageInfo | undefined }> {
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const session = readSession();
   if (session) headers.authorization = `Bearer ${session.token}`;
@@ -45,7 +61,7 @@ export async function apiRequest<T>(
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError('Cannot reach the server. Check your connection and try again.', 0);
+    throw new ApiError(CANNOT_REACH_SERVER, 0);
   }
 
   let envelope: ApiEnvelope<T> | undefined;
@@ -57,18 +73,7 @@ export async function apiRequest<T>(
   if (!envelope || typeof envelope !== 'object' || !('success' in envelope)) {
     throw new ApiError(`The server answered unexpectedly (HTTP ${response.status}).`, response.status);
   }
-  if (!response.ok || !envelope.success) {
-    const failure = envelope as Extract<ApiEnvelope<T>, { success: false }>;
-    const error = new ApiError(
-      failure.message || `Request failed (HTTP ${response.status})`,
-      response.status,
-      failure.errors,
-    );
-    // The session itself was refused (signed out elsewhere, expired): whoever listens goes to the login.
-    if (response.status === 401 && session) reportSessionEnded(session.token, error.message);
-    throw error;
-  }
-  return { message: envelope.message, data: envelope.data, page: envelope.page };
+  return resultOf(response.status, envelope, session?.token);
 }
 
 export const apiPost = <T>(path: string, body: unknown = {}) => apiRequest<T>(path, { method: 'POST', body });

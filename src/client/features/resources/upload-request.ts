@@ -1,7 +1,7 @@
-import type { ApiEnvelope, PageInfo } from '#shared/api';
+import type { ApiEnvelope } from '#shared/api';
 import { FALLBACK_UPLOAD_SUBJECT, formatSizeInKb, formatStorageSize, RESOURCE_LIMITS } from '#shared/resources';
-import { ApiError } from '../../lib/api.ts';
-import { readSession, reportSessionEnded } from '../../lib/session.ts';
+import { ApiError, CANNOT_REACH_SERVER, resultOf, type ApiResult } from '../../lib/api.ts';
+import { readSession } from '../../lib/session.ts';
 
 /** What the Upload Resource form holds when it is sent. */
 export type UploadFormValues = {
@@ -116,11 +116,7 @@ function unexpectedAnswer(status: number): string {
  * XMLHttpRequest with the stored bearer token. Failures become the same
  * ApiError as apiRequest; an abort rejects with an AbortError DOMException.
  */
-export function sendMultipart<T>(
-  path: string,
-  body: FormData,
-  options: UploadOptions = {},
-): Promise<{ message: string; data: T; page?: PageInfo | undefined }> {
+export function sendMultipart<T>(path: string, body: FormData, options: UploadOptions = {}): Promise<ApiResult<T>> {
   return new Promise((resolve, reject) => {
     const aborted = () => new DOMException('The upload was cancelled.', 'AbortError');
     if (options.signal?.aborted) {
@@ -147,7 +143,7 @@ export function sendMultipart<T>(
     };
     request.onerror = () => {
       settle();
-      reject(new ApiError('Cannot reach the server. Check your connection and try again.', 0));
+      reject(new ApiError(CANNOT_REACH_SERVER, 0));
     };
     request.onload = () => {
       settle();
@@ -161,18 +157,11 @@ export function sendMultipart<T>(
         reject(new ApiError(unexpectedAnswer(request.status), request.status));
         return;
       }
-      if (request.status < 200 || request.status >= 300 || !envelope.success) {
-        const failure = envelope as Extract<ApiEnvelope<T>, { success: false }>;
-        const error = new ApiError(
-          failure.message || `Request failed (HTTP ${request.status})`,
-          request.status,
-          failure.errors,
-        );
-        if (request.status === 401 && session) reportSessionEnded(session.token, error.message);
+      try {
+        resolve(resultOf(request.status, envelope, session?.token));
+      } catch (error) {
         reject(error);
-        return;
       }
-      resolve({ message: envelope.message, data: envelope.data, page: envelope.page });
     };
     request.send(body);
   });
