@@ -1,9 +1,8 @@
 import { KeyRound, LogOut } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast/headless';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { changePasswordFormSchema } from '#shared/accounts';
-import type { UserRole } from '#shared/constants';
 import { FIELD_LIMITS } from '#shared/limits';
 import { Button } from '../../components/ui/button.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
@@ -12,6 +11,7 @@ import { clearSession, loginPathFor, saveSession } from '../../lib/session.ts';
 import { useAppStore, withLoading } from '../../stores/app-store.ts';
 import { AccountForm, type AuthField } from '../auth/auth-form.tsx';
 import { SignOutEverywhereConfirmation } from './sign-out-everywhere-confirmation.tsx';
+import { useDashboardRole } from '../session/use-dashboard-role.ts';
 
 const PASSWORD_FIELDS: AuthField[] = [
   { name: 'currentPassword', label: 'Current password', type: 'password', autoComplete: 'current-password' },
@@ -31,7 +31,7 @@ const PASSWORD_FIELDS: AuthField[] = [
  * user name in the dashboard header and from the profile summary on the home screen.
  */
 export function Component() {
-  const role: UserRole = useLocation().pathname.startsWith('/dashboard/student') ? 'student' : 'teacher';
+  const role = useDashboardRole();
   const navigate = useNavigate();
   const profile = useAppStore((state) => (role === 'teacher' ? state.teacher : state.student));
   const [isConfirming, setIsConfirming] = useState(false);

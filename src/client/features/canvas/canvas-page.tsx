@@ -1,10 +1,9 @@
-import { useLocation } from 'react-router';
-import type { UserRole } from '#shared/constants';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
 import { drawingStorageKey } from './canvas-storage.ts';
 import { Whiteboard } from './whiteboard.tsx';
+import { useDashboardRole } from '../session/use-dashboard-role.ts';
 
 /**
  * /dashboard/teacher/canvas and /dashboard/student/canvas (SPEC §2 Draw).
@@ -12,7 +11,7 @@ import { Whiteboard } from './whiteboard.tsx';
  * header and main's padding (1 rem each side on phones, 2 rem from sm).
  */
 export function Component() {
-  const role: UserRole = useLocation().pathname.startsWith('/dashboard/student') ? 'student' : 'teacher';
+  const role = useDashboardRole();
   // The role guard renders this page once the profile is fetched; the store has it a moment later.
   const userId = useAppStore((state) => (role === 'teacher' ? state.teacher?._id : state.student?._id));
   const storageKey = userId ? drawingStorageKey(role, userId) : null;

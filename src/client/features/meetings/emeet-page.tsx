@@ -1,8 +1,7 @@
 import { Link as LinkIcon, LogIn, Plus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast/headless';
-import { useLocation, useNavigate } from 'react-router';
-import type { UserRole } from '#shared/constants';
+import { useNavigate } from 'react-router';
 import { MEETING_LIMITS } from '#shared/meetings';
 import { Button } from '../../components/ui/button.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
@@ -11,6 +10,7 @@ import { ApiError } from '../../lib/api.ts';
 import { inviteLink, meetPath, roomIdFromInput } from './meeting-links.ts';
 import { createMeetingRoom, fetchMeetingTicket } from './meetings-api.ts';
 import { useCopyInviteLink } from './use-copy-invite-link.ts';
+import { useDashboardRole } from '../session/use-dashboard-role.ts';
 
 const focusButtonWhenShown = (element: HTMLButtonElement | null) => element?.focus();
 
@@ -22,7 +22,7 @@ const ROOM_ID_HINT = `${MEETING_LIMITS.roomIdMin} to ${MEETING_LIMITS.roomIdMax}
  * Joining mints a meeting token for this person and room and opens the meeting.
  */
 export function Component() {
-  const role: UserRole = useLocation().pathname.startsWith('/dashboard/student') ? 'student' : 'teacher';
+  const role = useDashboardRole();
   const navigate = useNavigate();
   const [isJoining, setIsJoining] = useState(false);
 

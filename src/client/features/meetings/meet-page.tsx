@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast/headless';
-import { Link, useLocation, useParams, useSearchParams } from 'react-router';
-import type { UserRole } from '#shared/constants';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { isRoomId } from '#shared/meetings';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
@@ -12,13 +11,14 @@ import { MeetingRoom } from './meeting-room.tsx';
 import { MeetingSession } from './meeting-session.ts';
 import { fetchMeetingTicket } from './meetings-api.ts';
 import { PreJoin, type JoinChoice } from './pre-join.tsx';
+import { useDashboardRole } from '../session/use-dashboard-role.ts';
 
 /**
  * /dashboard/{role}/meet/{roomID}?token=…&meetingId=…&webcamEnabled=…&micEnabled=…
  * (SPEC §2): the pre-join preview, then the meeting. A lazy chunk of its own.
  */
 export function Component() {
-  const role: UserRole = useLocation().pathname.startsWith('/dashboard/student') ? 'student' : 'teacher';
+  const role = useDashboardRole();
   const roomId = useParams().roomID ?? '';
   const [searchParams, setSearchParams] = useSearchParams();
   const arrival = useMemo(() => readMeetingArrival(searchParams), [searchParams]);
