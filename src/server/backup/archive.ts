@@ -19,20 +19,16 @@ import { MANIFEST_NAME, manifestSchema, type BackupManifest } from './manifest.t
  */
 const MAX_DECOMPRESSION_RATIO = 100_000;
 
+/** What a backup holds beside its manifest, and all that a restore puts back into DATA_DIR. */
+export const ARCHIVE_ENTRIES = ['pglite', 'uploads', 'jwt-secret'] as const;
+
 /** A gzipped tar stream of `staging`, after writing the manifest into it. */
 export async function packArchive(staging: string, manifest: BackupManifest): Promise<Readable> {
   await writeFile(path.join(staging, MANIFEST_NAME), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
-  const entries = [MANIFEST_NAME, 'pglite', 'uploads', ...(manifest.hasJwtSecret ? ['jwt-secret'] : [])];
+  const entries = [MANIFEST_NAME, ...ARCHIVE_ENTRIES.filter((name) => name !== 'jwt-secret' || manifest.hasJwtSecret)];
   // portable: no owner names or ids, so a restore on another machine owns its files.
   return tar.create({ gzip: true, cwd: staging, portable: true }, entries) as unknown as Readable;
 }
-
-export type ArchiveContents = {
-  manifest: BackupManifest;
-  /** Size of every file under uploads/, by storage key. */
-  uploads: Map<string, number>;
-  hasDatabase: boolean;
-};
 
 export class InvalidArchiveError extends Error {
   constructor(archive: string, reason: string) {
@@ -41,12 +37,12 @@ export class InvalidArchiveError extends Error {
   }
 }
 
-/** Reads the whole archive (so gzip's checksum is verified) and returns its manifest and files. */
-export async function inspectArchive(archive: string): Promise<ArchiveContents> {
+/** Reads the whole archive (so gzip's checksum is verified), checks it holds what its manifest lists, and returns the manifest. */
+export async function inspectArchive(archive: string): Promise<BackupManifest> {
   let manifestText = '';
   let isManifestFirst: boolean | undefined;
   let hasDatabase = false;
-  const uploads = new Map<string, number>();
+  let uploadCount = 0;
   try {
     await tar.list({
       file: archive,
@@ -57,9 +53,7 @@ export async function inspectArchive(archive: string): Promise<ArchiveContents> 
         isManifestFirst ??= entryPath === MANIFEST_NAME;
         if (entryPath === MANIFEST_NAME) entry.on('data', (chunk: Buffer) => (manifestText += chunk.toString('utf8')));
         if (entryPath === 'pglite/PG_VERSION') hasDatabase = true;
-        if (entryPath.startsWith('uploads/') && entry.type === 'File') {
-          uploads.set(entryPath.slice('uploads/'.length), entry.size ?? 0);
-        }
+        if (entryPath.startsWith('uploads/') && entry.type === 'File') uploadCount += 1;
       },
     });
   } catch (error) {
@@ -75,13 +69,13 @@ export async function inspectArchive(archive: string): Promise<ArchiveContents> 
   const manifest = manifestSchema.safeParse(parsed);
   if (!manifest.success) throw new InvalidArchiveError(archive, `${MANIFEST_NAME} is not a StudyHall manifest`);
   if (!hasDatabase) throw new InvalidArchiveError(archive, 'it holds no database (pglite/)');
-  if (uploads.size !== manifest.data.files.count) {
+  if (uploadCount !== manifest.data.files.count) {
     throw new InvalidArchiveError(
       archive,
-      `it holds ${uploads.size} uploaded files where its manifest lists ${manifest.data.files.count}`,
+      `it holds ${uploadCount} uploaded files where its manifest lists ${manifest.data.files.count}`,
     );
   }
-  return { manifest: manifest.data, uploads, hasDatabase };
+  return manifest.data;
 }
 
 /** Unpacks the archive into `target` (an empty folder). */
@@ -93,8 +87,8 @@ export async function extractArchive(archive: string, target: string): Promise<v
     maxDecompressionRatio: MAX_DECOMPRESSION_RATIO,
     // Only what a backup holds: nothing else lands in DATA_DIR.
     filter: (entryPath) => {
-      const [top] = entryPath.split('/');
-      return top === MANIFEST_NAME || top === 'jwt-secret' || top === 'pglite' || top === 'uploads';
+      const top = entryPath.split('/')[0]!;
+      return top === MANIFEST_NAME || (ARCHIVE_ENTRIES as readonly string[]).includes(top);
     },
   });
 }

@@ -243,6 +243,7 @@ describe('npm run backup and npm run restore (embedded database)', () => {
       const restored = await restore(dataDir('restored'), liveArchive);
       expect(restored.code, restored.stderr).toBe(0);
       expect(existsSync(path.join(dataDir('restored'), LOCK_FILE_NAME))).toBe(false);
+      expect(statSync(dataDir('restored')).mode & 0o077).toBe(0); // private to the server's user, as DATA_DIR is
       const copy = await startServer(dataDir('restored'));
       expect(await readSchool(copy, seeded)).toEqual(before);
       await expectSameFiles(copy, seeded);
@@ -270,6 +271,20 @@ describe('npm run backup and npm run restore (embedded database)', () => {
       expect(fromTheFuture.code).toBe(1);
       expect(fromTheFuture.stderr).toMatch(/made by a newer StudyHall .*0099_from-the-future/);
       expect(existsSync(dataDir('future'))).toBe(false); // refused before anything was created
+
+      const newerFormat = await repackedArchive(liveArchive, (manifest) => {
+        manifest.formatVersion = 2;
+      });
+      const unreadable = await restore(dataDir('format'), newerFormat);
+      expect(unreadable.code).toBe(1);
+      expect(unreadable.stderr).toMatch(/has format 2; this StudyHall .* reads up to format 1/);
+
+      const fileMissing = await repackedArchive(liveArchive, (manifest) => {
+        manifest.files.count += 1;
+      });
+      const short = await restore(dataDir('short'), fileMissing);
+      expect(short.code).toBe(1);
+      expect(short.stderr).toMatch(/holds \d+ uploaded files where its manifest lists \d+/);
 
       const wrongCounts = await repackedArchive(liveArchive, (manifest) => {
         manifest.database.counts.quizAttempts += 1;

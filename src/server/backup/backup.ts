@@ -39,8 +39,8 @@ export async function backUp(options: { dataDir: string; output: string }): Prom
       manifest = await requestBackup(options.dataDir, writeArchive());
       takenBy = 'server';
     }
-    const contents = await inspectArchive(partial);
-    if (!isDeepStrictEqual(contents.manifest, manifest)) {
+    const written = await inspectArchive(partial);
+    if (!isDeepStrictEqual(written, manifest)) {
       throw new InvalidArchiveError(partial, 'its manifest differs from the one the snapshot reported');
     }
     await chmod(partial, 0o600);

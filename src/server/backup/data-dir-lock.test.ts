@@ -131,6 +131,13 @@ describe('the DATA_DIR lock', () => {
     expect(() => acquireDataDirLock(dataDir, { purpose: 'server' })).toThrow(DataDirInUseError);
     write(record({ pid: livePid, processStart: '1' })); // same pid, another process: the holder is gone
     acquire(dataDir).release();
+    const bootId = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+    write(record({ pid: livePid, processStart: startOf(livePid), bootId: 'a-boot-before-this-one' })); // a restart since
+    acquire(dataDir).release();
+    write(record({ pid: livePid, processStart: startOf(livePid), bootId })); // this boot: held again
+    expect(() => acquireDataDirLock(dataDir, { purpose: 'server' })).toThrow(DataDirInUseError);
+    write(record({})); // our own pid, not ours: an earlier life of this container
+    acquire(dataDir).release();
 
     write(record({ hostname: 'another-machine', pid: 1 }), LOCK_STALE_MS / 2);
     expect(() => acquireDataDirLock(dataDir, { purpose: 'server' })).toThrow(/pid 1 on another-machine/);

@@ -6,13 +6,10 @@ import { isDeepStrictEqual } from 'node:util';
 import { getTableName } from 'drizzle-orm';
 import { openDatabase } from '../db/client.ts';
 import { resources } from '../db/schema.ts';
-import { extractArchive, inspectArchive, type ArchiveContents } from './archive.ts';
+import { ARCHIVE_ENTRIES, extractArchive, inspectArchive } from './archive.ts';
 import { acquireDataDirLock, LOCK_FILE_NAME } from './data-dir-lock.ts';
 import { restoreRefusal, type BackupManifest } from './manifest.ts';
 import { countRows, migrationLevel, removeStagingLeftovers, RESTORE_STAGING_PREFIX } from './snapshot.ts';
-
-/** What a backup puts back into DATA_DIR. */
-const RESTORED_ENTRIES = ['pglite', 'uploads', 'jwt-secret'];
 
 export class RestoreRefusedError extends Error {
   constructor(message: string) {
@@ -33,8 +30,8 @@ export async function restoreBackup(options: {
   isForced?: boolean;
 }): Promise<BackupManifest> {
   const { archive, dataDir } = options;
-  const contents = await inspectArchive(archive);
-  const refusal = restoreRefusal(contents.manifest);
+  const manifest = await inspectArchive(archive);
+  const refusal = restoreRefusal(manifest);
   if (refusal) throw new RestoreRefusedError(refusal);
 
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
@@ -54,14 +51,14 @@ export async function restoreBackup(options: {
     await mkdir(staging, { mode: 0o700 });
     try {
       await extractArchive(archive, staging);
-      await verifyRestoredCopy(staging, contents);
+      await verifyRestoredCopy(staging, manifest);
       await mkdir(path.join(staging, 'uploads'), { recursive: true, mode: 0o700 });
       // Moves within one folder: each rename is instant and complete.
       if (existing.length > 0) {
         await mkdir(replaced, { mode: 0o700 });
         for (const name of existing) await rename(path.join(dataDir, name), path.join(replaced, name));
       }
-      for (const name of RESTORED_ENTRIES) {
+      for (const name of ARCHIVE_ENTRIES) {
         if (existsSync(path.join(staging, name))) await rename(path.join(staging, name), path.join(dataDir, name));
       }
     } finally {
@@ -71,12 +68,11 @@ export async function restoreBackup(options: {
   } finally {
     lock.release();
   }
-  return contents.manifest;
+  return manifest;
 }
 
 /** Opens the unpacked database as it is and compares it with the manifest and the unpacked files. */
-async function verifyRestoredCopy(staging: string, contents: ArchiveContents) {
-  const { manifest } = contents;
+async function verifyRestoredCopy(staging: string, manifest: BackupManifest) {
   const database = await openDatabase({ kind: 'pglite', dataDir: path.join(staging, 'pglite'), isMigrated: false });
   try {
     await database.whileExclusive!(async (query) => {
