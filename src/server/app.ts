@@ -192,7 +192,10 @@ function atMostEvery<T>(intervalMs: number, report: (value: T) => void): (value:
 
 /**
  * TRUST_PROXY for Fastify: a number of proxies becomes proxy-addr's "trust the first n hops"
- * (hop 0 is the connecting address), as Fastify itself would read it.
+ * (hop 0 is the connecting address). Fastify 5 no longer accepts a bare number, because a
+ * hop count cannot tell a proxy from a client that connects directly: with a number, a
+ * client that reaches the instance without the proxy chooses its own address. Addresses are
+ * the safe form (decision 016).
  */
 function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
