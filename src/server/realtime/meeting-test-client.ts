@@ -70,6 +70,15 @@ export async function withAccount(database: DatabaseHandle, person: MeetingPerso
   return { ...person, userId };
 }
 
+/** A meeting token for someone with an account (meeting sockets check the account's session). */
+export async function accountMeetingToken(
+  database: DatabaseHandle,
+  room: string,
+  person: MeetingPerson = {},
+): Promise<string> {
+  return meetingToken(room, await withAccount(database, person));
+}
+
 /** A room ID of one's own. */
 export const freshRoomId = () => `room-${randomUUID().slice(0, 8)}`;
 

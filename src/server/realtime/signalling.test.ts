@@ -14,8 +14,7 @@ import {
   ALL_ON,
   MeetingTestClient,
   freshRoomId,
-  meetingToken,
-  withAccount,
+  accountMeetingToken,
   type MeetingPerson,
 } from './meeting-test-client.ts';
 import { BUS_KINDS, redisBuses, TEST_REDIS_URL } from './test-buses.ts';
@@ -57,8 +56,7 @@ describe.each(BUS_KINDS)('signalling on the $kind', ({ isRedis }) => {
   });
 
   /** A meeting token of a made-up person with an account (the socket checks their login is current). */
-  const tokenOf = async (roomId: string, person: MeetingPerson = {}) =>
-    meetingToken(roomId, await withAccount(t.database, person));
+  const tokenOf = (roomId: string, person: MeetingPerson = {}) => accountMeetingToken(t.database, roomId, person);
 
   async function join(roomId: string, person: MeetingPerson = {}, media = ALL_ON) {
     const joined = await MeetingTestClient.join(baseUrl, await tokenOf(roomId, person), roomId, media);
@@ -414,12 +412,12 @@ describe('the message budget over time', () => {
     const roomId = freshRoomId();
     const ada = await MeetingTestClient.join(
       baseUrl,
-      await meetingToken(roomId, await withAccount(t.database, { name: 'Ada' })),
+      await accountMeetingToken(t.database, roomId, { name: 'Ada' }),
       roomId,
     );
     const bob = await MeetingTestClient.join(
       baseUrl,
-      await meetingToken(roomId, await withAccount(t.database, { name: 'Bob' })),
+      await accountMeetingToken(t.database, roomId, { name: 'Bob' }),
       roomId,
     );
     try {
@@ -448,12 +446,8 @@ describe('shutting down', () => {
     const t = await createTestApp({ meetings: { pubsub, roomSize: 2 } });
     const baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const roomId = freshRoomId();
-    const joined = await MeetingTestClient.join(
-      baseUrl,
-      await meetingToken(roomId, await withAccount(t.database)),
-      roomId,
-    );
-    const waiting = await MeetingTestClient.connect(baseUrl, await meetingToken(roomId, await withAccount(t.database)));
+    const joined = await MeetingTestClient.join(baseUrl, await accountMeetingToken(t.database, roomId), roomId);
+    const waiting = await MeetingTestClient.connect(baseUrl, await accountMeetingToken(t.database, roomId));
 
     const started = Date.now();
     await t.close();

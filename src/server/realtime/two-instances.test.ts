@@ -7,8 +7,7 @@ import {
   ALL_ON,
   MeetingTestClient,
   freshRoomId,
-  meetingToken,
-  withAccount,
+  accountMeetingToken,
   type MeetingPerson,
 } from './meeting-test-client.ts';
 import { redisBuses, TEST_REDIS_URL } from './test-buses.ts';
@@ -48,8 +47,8 @@ describe.skipIf(!TEST_REDIS_URL)('two app instances on one Redis', () => {
   });
 
   /** Each instance has its own database: the person's account is made where they connect. */
-  const tokenOn = async (instance: { t: TestApp }, roomId: string, person: MeetingPerson) =>
-    meetingToken(roomId, await withAccount(instance.t.database, person));
+  const tokenOn = (instance: { t: TestApp }, roomId: string, person: MeetingPerson) =>
+    accountMeetingToken(instance.t.database, roomId, person);
 
   async function join(instance: { t: TestApp; baseUrl: string }, roomId: string, person: MeetingPerson) {
     const joined = await MeetingTestClient.join(instance.baseUrl, await tokenOn(instance, roomId, person), roomId);
