@@ -6,7 +6,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { ApiFailure, FieldError } from '#shared/api';
+import { fieldErrorsOf, type ApiFailure, type FieldError } from '#shared/api';
 import { JSON_BODY_LIMIT_BYTES } from '#shared/limits';
 import { formatStorageSize } from '#shared/resources';
 import { createReadCache, type ReadCacheOptions } from './cache/read-cache.ts';
@@ -222,8 +222,8 @@ function acceptEmptyJsonBodies(app: FastifyInstance) {
   });
 }
 
-function fieldName(instancePath: string): string {
-  return instancePath.replace(/^\//, '').replaceAll('/', '.');
+function fieldPath(instancePath: string): string[] {
+  return instancePath.split('/').filter((part) => part !== '');
 }
 
 /** Turns every failure into the envelope with a real status code. */
@@ -233,10 +233,15 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
     return reply.code(error.statusCode).send(failure(error.message, error.errors));
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const errors = error.validation.map((issue) => ({
-      field: fieldName(issue.instancePath),
-      message: issue.instancePath === '/' ? 'The request body must be a JSON object' : (issue.message ?? 'is invalid'),
-    }));
+    const errors = fieldErrorsOf(
+      error.validation.map((issue) => ({
+        path: fieldPath(issue.instancePath),
+        code: issue.keyword,
+        message:
+          issue.instancePath === '/' ? 'The request body must be a JSON object' : (issue.message ?? 'is invalid'),
+        keys: (issue.params as { keys?: string[] }).keys,
+      })),
+    );
     const first = errors[0]!;
     const message = first.field ? `${first.field}: ${first.message}` : first.message;
     return reply.code(400).send(failure(message, errors));

@@ -171,18 +171,13 @@ describe.each(['teacher', 'student'] as const)('%s sessions', (role) => {
     expect((await tasks(person.token)).status).toBe(200); // still signed in: nothing changed
   });
 
-  it('takes the account from the token only: anonymous 401, the other role 403, ids in the body ignored', async () => {
+  it('takes the account from the token only: anonymous 401, the other role 403, ids in the body refused', async () => {
     const person = await signUp(role);
     const otherRole = role === 'teacher' ? 'student' : 'teacher';
     const other = await signUp(otherRole);
     const victim = await signUp(role);
-    const body = {
-      currentPassword: person.registration.password,
-      newPassword: 'a-brand-new-passphrase',
-      _id: victim.profile._id,
-      id: victim.profile._id,
-      role: otherRole,
-    };
+    const body = { currentPassword: person.registration.password, newPassword: 'a-brand-new-passphrase' };
+    const forged = { ...body, _id: victim.profile._id, id: victim.profile._id, role: otherRole };
     expect((await changePassword(role, '', body)).status).toBe(401);
     expect((await logOutEverywhere(role, '')).status).toBe(401);
     expect(
@@ -191,8 +186,14 @@ describe.each(['teacher', 'student'] as const)('%s sessions', (role) => {
     expect((await logOutEverywhere(role, other.token)).status).toBe(403);
     expect((await tasks(other.token)).status).toBe(200);
 
+    // Naming another account in the body is refused (fields the route does not read), changing nothing…
+    const refused = await changePassword(role, person.token, forged);
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors.map((error: { field: string }) => error.field)).toEqual(['_id', 'id', 'role']);
+    expect((await logIn(role, person, person.registration.password)).status).toBe(200);
+    // …and the token's account is the one changed.
     expect((await changePassword(role, person.token, body)).status).toBe(200);
-    // The victim named in the body keeps their password and their session.
+    // The victim keeps their password and their session.
     expect((await tasks(victim.token)).status).toBe(200);
     expect((await logIn(role, victim, victim.registration.password)).status).toBe(200);
   });
