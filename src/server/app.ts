@@ -14,7 +14,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { AppError } from './errors.ts';
 import { accountsRoutes } from './features/accounts/routes.ts';
 import { createAccountsService } from './features/accounts/service.ts';
-import { createSessionVersions } from './features/accounts/session-versions.ts';
+import { createSessionVersions, followAccountChanges } from './features/accounts/session-versions.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { meetingsRoutes, type MeetingsOptions } from './features/meetings/routes.ts';
 import { progressRoutes } from './features/progress/routes.ts';
@@ -115,6 +115,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     versions: options.readCache?.versions,
     onError: reportTagVersionsProblem,
   });
+  // A removed or signed-out account is refused at once, on every instance, whoever changed it.
+  const stopFollowingAccounts = await followAccountChanges(
+    options.database,
+    sessions,
+    atMostEvery(10_000, (error: unknown) =>
+      app.log.warn({ err: error }, 'sessions: lost the database notices of account changes; reconnecting'),
+    ),
+  );
   const tokens = createTokenService(options.jwtSecret, sessions);
   const accounts = createAccountsService(options.database.db, tokens, sessions);
   const throttle = createThrottle({
@@ -172,6 +180,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await runningHandlers.settled(SHUTDOWN_HANDLER_WAIT_MS);
     if (runningHandlers.count > 0) app.log.warn(`closing with ${runningHandlers.count} request(s) still running`);
+    await stopFollowingAccounts();
     await readCache.close();
     await throttle.close();
     await options.database.close();

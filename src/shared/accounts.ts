@@ -49,7 +49,8 @@ export const teacherRegistrationSchema = bodyObject({
 });
 export type TeacherRegistration = z.infer<typeof teacherRegistrationSchema>;
 
-export const teacherLoginSchema = bodyObject({
+// Logins store nothing, so keys they do not read lose nothing: clients may post the whole form.
+export const teacherLoginSchema = z.object({
   email: requiredText('Email', FIELD_LIMITS.email),
   password: anyPassword,
 });
@@ -69,7 +70,7 @@ export const studentRegistrationSchema = bodyObject({
 });
 export type StudentRegistration = z.infer<typeof studentRegistrationSchema>;
 
-export const studentLoginSchema = bodyObject({
+export const studentLoginSchema = z.object({
   rollNumber: requiredText('Username', FIELD_LIMITS.rollNumber),
   password: anyPassword,
 });
