@@ -43,7 +43,9 @@ function QuizScreen({ quiz }: { quiz: UseQueryResult<StudentQuizDetail> }) {
   const [hasJustSubmitted, setHasJustSubmitted] = useState(false);
   // A finished quiz has nothing left to lose: leaving its result asks no question.
   useSuppressLeaveConfirmation(Boolean(quiz.data?.attempt) && quiz.data?.attempt?.status !== 'in-progress');
-  if (quiz.isPending) {
+  // The cache may hold this quiz as it was when the screen was last open (its answers, its
+  // time left): the attempt is built only from what the server says now, so wait for it.
+  if (quiz.isPending || !quiz.isFetchedAfterMount) {
     return <LoadingStatus className="justify-center">Loading the quiz…</LoadingStatus>;
   }
   if (quiz.isError) {
