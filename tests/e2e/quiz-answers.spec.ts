@@ -48,6 +48,37 @@ async function expectChoicesOnScreen(page: Page, chosen: Record<string, string>,
   }
 }
 
+test('a choice made 100 ms before leaving by the menu, the back button or the header is kept, shown on resume and counted', async ({
+  page,
+  request,
+}) => {
+  const { title } = await startQuizAsStudent(page, request);
+  const chosen: Record<string, string> = {};
+  const leaveBy = [
+    () => page.getByRole('navigation', { name: 'Student menu' }).getByRole('link', { name: 'Quiz' }).click(),
+    () => page.goBack(),
+    () => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click(),
+  ];
+  for (const [index, leave] of leaveBy.entries()) {
+    for (let skip = 0; skip < index; skip += 1) await nextQuestion(page);
+    const { text, choice } = await pickRightAnswer(page);
+    chosen[text] = choice;
+    // Well inside the 400 ms the screen waits before sending a choice.
+    await page.waitForTimeout(100);
+    await leave();
+    await expect(page.getByRole('timer')).toHaveCount(0);
+    await openQuizFromMenu(page, title);
+    await expectChoicesOnScreen(page, chosen);
+    await page.getByRole('navigation', { name: 'Student menu' }).getByRole('link', { name: 'Quiz' }).click();
+    await openQuizFromMenu(page, title);
+  }
+
+  for (let skip = 0; skip < 2; skip += 1) await nextQuestion(page);
+  await expect(page.getByText(/unanswered/)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByTestId('result-score')).toHaveText('3 / 3');
+});
+
 test('on resume the screen shows exactly the answers the server holds', async ({ page, request }) => {
   const { quizId, title, token } = await startQuizAsStudent(page, request);
   const chosen: Record<string, string> = {};
@@ -71,4 +102,103 @@ test('on resume the screen shows exactly the answers the server holds', async ({
   await expect(page.getByText(/unanswered/)).toHaveCount(0);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByTestId('result-score')).toHaveText('3 / 3');
+});
+
+/**
+ * Runs `steps` with the page's timers standing still (they fire only as the steps run the
+ * clock), then lets them flow again, also when a step fails: the end-of-test checks need them.
+ */
+async function withPageClockPaused(page: Page, steps: () => Promise<void>, jumpMs = 1000) {
+  try {
+    // Ahead of the page's now, which moves on while this is on its way.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + jumpMs);
+    await steps();
+  } finally {
+    await page.clock.resume();
+  }
+}
+
+test('hiding the page sends a waiting choice at once, and only once', async ({ page, request }) => {
+  await page.clock.install();
+  const { quizId, token } = await startQuizAsStudent(page, request);
+  const saves: unknown[] = [];
+  page.on('request', (sent) => {
+    if (isAnswersSave(sent)) saves.push(sent.postDataJSON());
+  });
+  const setVisibility = (state: 'hidden' | 'visible') =>
+    page.evaluate((visibility) => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => visibility });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, state);
+  // The 400 ms wait cannot send the choice while the clock stands still: only hiding can.
+  await withPageClockPaused(page, async () => {
+    const { text, choice } = await pickRightAnswer(page);
+    await setVisibility('hidden');
+    await expect.poll(() => savedChoices(request, token, quizId)).toMatchObject({ [text]: choice });
+    await setVisibility('visible');
+  });
+  await page.clock.runFor(1000);
+  await expect(page.getByText('All answers saved')).toBeVisible();
+  expect(saves).toHaveLength(1);
+});
+
+test('the timer’s auto-submit sends and counts a choice made just before time-up', async ({ page, request }) => {
+  await page.clock.install();
+  await startQuizAsStudent(page, request, { maxTime: 1 });
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (isAnswersSave(request)) sent.push(`save ${JSON.stringify(request.postDataJSON())}`);
+    if (request.url().endsWith('/api/student/update-student')) sent.push('submit');
+  });
+  const timer = page.getByRole('timer');
+  // Only the page's clock runs fast: the server's minute is real, so the page submits early
+  // in the server's eyes, which changes nothing about what counts.
+  await withPageClockPaused(
+    page,
+    async () => {
+      while ((await timer.textContent()) !== '0:01') await page.clock.runFor(100);
+      // The last second's tick was under 100 ms ago: time-up is 0.9–1 s away. Pick 0.2–0.3 s
+      // before it, inside the 400 ms the screen waits before sending a choice.
+      await page.clock.runFor(700);
+      const { choice } = await pickRightAnswer(page);
+      await page.clock.runFor(400);
+      await expect.poll(() => sent.at(-1)).toBe('submit');
+      expect(sent.at(-2)).toContain(`"${choice}"`);
+    },
+    55_000,
+  );
+  await expect(page.getByTestId('result-score')).toHaveText('1 / 3');
+});
+
+test('Submit pressed as the time runs out sends one submission, not two', async ({ page, request }) => {
+  await page.clock.install();
+  await startQuizAsStudent(page, request, { maxTime: 1 });
+  const submissions: string[] = [];
+  let releaseSubmissions!: () => void;
+  const isReleased = new Promise<void>((resolve) => (releaseSubmissions = resolve));
+  // Submissions are held on their way, so the timer reaches 0:00 while the first is out.
+  await page.route('**/api/student/update-student', async (route) => {
+    submissions.push(route.request().method());
+    await isReleased;
+    await route.continue();
+  });
+  const timer = page.getByRole('timer');
+  await withPageClockPaused(
+    page,
+    async () => {
+      for (let skip = 0; skip < 2; skip += 1) await nextQuestion(page);
+      await pickRightAnswer(page);
+      while ((await timer.textContent()) !== '0:01') await page.clock.runFor(100);
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect.poll(() => submissions.length).toBe(1);
+      await page.clock.runFor(1000);
+      // Nothing to wait for when all is well: give a second submission time to show up.
+      await page.waitForTimeout(1000);
+      expect(submissions).toHaveLength(1);
+    },
+    55_000,
+  );
+  releaseSubmissions();
+  await expect(page.getByTestId('result-score')).toHaveText('1 / 3');
+  expect(submissions).toHaveLength(1);
 });
