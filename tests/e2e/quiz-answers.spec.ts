@@ -104,6 +104,26 @@ test('on resume the screen shows exactly the answers the server holds', async ({
   await expect(page.getByTestId('result-score')).toHaveText('3 / 3');
 });
 
+test('choices the server cannot get yet are kept and retried after leaving, and the student is told', async ({
+  page,
+  pageErrors,
+  request,
+}) => {
+  pageErrors.allow(/Failed to load resource|ERR_INTERNET_DISCONNECTED/);
+  const { quizId, title, token } = await startQuizAsStudent(page, request);
+  await page.route('**/api/quiz/*/answers', (route) => route.abort('internetdisconnected'));
+  const { text, choice } = await pickRightAnswer(page);
+  await expect(page.getByText('Not saved yet: reconnecting…')).toBeVisible();
+  await page.getByRole('navigation', { name: 'Student menu' }).getByRole('link', { name: 'Quiz' }).click();
+  await expect(page.getByText(`Your last answers in “${title}” are not saved yet`)).toBeVisible();
+
+  await page.unroute('**/api/quiz/*/answers');
+  await expect(page.getByText(`Your answers in “${title}” are saved.`)).toBeVisible({ timeout: 20_000 });
+  expect(await savedChoices(request, token, quizId)).toMatchObject({ [text]: choice });
+  await openQuizFromMenu(page, title);
+  await expectChoicesOnScreen(page, { [text]: choice });
+});
+
 /**
  * Runs `steps` with the page's timers standing still (they fire only as the steps run the
  * clock), then lets them flow again, also when a step fails: the end-of-test checks need them.

@@ -32,6 +32,15 @@ function manualServer() {
 
 const offline = () => new ApiError('Cannot reach the server.', 0);
 
+/** An outbox whose first request (`choices`) is on its way, and the server it went to. */
+async function outboxWithRequestOut(choices: Choices = { q1: 'A' }) {
+  const server = manualServer();
+  const outbox = createAnswerOutbox(server.send);
+  for (const [questionId, option] of Object.entries(choices)) outbox.queue(questionId, option);
+  await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
+  return { server, outbox };
+}
+
 beforeEach(() => {
   vi.useFakeTimers();
 });
@@ -58,10 +67,7 @@ describe('answer outbox (decision 022)', () => {
   });
 
   it('sends one request at a time, so the server gets the choices in the order they were made', async () => {
-    const server = manualServer();
-    const outbox = createAnswerOutbox(server.send);
-    outbox.queue('q1', 'A');
-    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
+    const { server, outbox } = await outboxWithRequestOut();
     outbox.queue('q1', 'B');
     await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS * 3);
     expect(server.sent()).toEqual([{ q1: 'A' }]);
@@ -70,10 +76,7 @@ describe('answer outbox (decision 022)', () => {
   });
 
   it('before a submission, flush sends the waiting choice after the request in flight and resolves once both arrived', async () => {
-    const server = manualServer();
-    const outbox = createAnswerOutbox(server.send);
-    outbox.queue('q1', 'A');
-    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
+    const { server, outbox } = await outboxWithRequestOut();
     // A choice 0.2 s before time-up; the timer's submission flushes at once.
     outbox.queue('q2', 'B');
     let isFlushed = false;
@@ -92,10 +95,7 @@ describe('answer outbox (decision 022)', () => {
   });
 
   it('retries what could not be sent with growing waits, and stops once it arrived', async () => {
-    const server = manualServer();
-    const outbox = createAnswerOutbox(server.send);
-    outbox.queue('q1', 'A');
-    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
+    const { server, outbox } = await outboxWithRequestOut();
     await server.requests[0]!.fail(offline());
     expect(outbox.getState().status).toBe('retrying');
     expect(outbox.unsent()).toEqual({ q1: 'A' });
@@ -113,11 +113,7 @@ describe('answer outbox (decision 022)', () => {
   });
 
   it('puts a failed batch back under the choices made meanwhile: the newer choice wins', async () => {
-    const server = manualServer();
-    const outbox = createAnswerOutbox(server.send);
-    outbox.queue('q1', 'A');
-    outbox.queue('q2', 'B');
-    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
+    const { server, outbox } = await outboxWithRequestOut({ q1: 'A', q2: 'B' });
     outbox.queue('q1', 'C');
     await server.requests[0]!.fail(offline());
     expect(outbox.unsent()).toEqual({ q1: 'C', q2: 'B' });
@@ -126,10 +122,7 @@ describe('answer outbox (decision 022)', () => {
   });
 
   it('gives up when the attempt is over (409) and says which choices were lost', async () => {
-    const server = manualServer();
-    const outbox = createAnswerOutbox(server.send);
-    outbox.queue('q1', 'A');
-    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
+    const { server, outbox } = await outboxWithRequestOut();
     await server.requests[0]!.fail(new ApiError('Time is up: your saved answers were submitted', 409));
     expect(outbox.getState()).toEqual({
       status: 'over',
@@ -143,10 +136,7 @@ describe('answer outbox (decision 022)', () => {
   });
 
   it('gives up on a refusal that will not change (401: the session ended)', async () => {
-    const server = manualServer();
-    const outbox = createAnswerOutbox(server.send);
-    outbox.queue('q1', 'A');
-    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
+    const { server, outbox } = await outboxWithRequestOut();
     await server.requests[0]!.fail(new ApiError('Your session has ended. Please log in again.', 401));
     expect(outbox.getState()).toMatchObject({ status: 'refused', lost: { q1: 'A' } });
     await vi.advanceTimersByTimeAsync(RETRY_DELAYS_MS.at(-1)!);
@@ -168,10 +158,7 @@ describe('answer outbox (decision 022)', () => {
   });
 
   it('hidden during a request: sends beside it at once, then repeats a shared question so the newer choice lands last', async () => {
-    const server = manualServer();
-    const outbox = createAnswerOutbox(server.send);
-    outbox.queue('q1', 'A');
-    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
+    const { server, outbox } = await outboxWithRequestOut();
     outbox.queue('q1', 'B');
     outbox.queue('q2', 'C');
     outbox.sendBeforeHiding();
@@ -186,10 +173,7 @@ describe('answer outbox (decision 022)', () => {
   });
 
   it('settled() waits for the requests in flight, not for scheduled retries', async () => {
-    const server = manualServer();
-    const outbox = createAnswerOutbox(server.send);
-    outbox.queue('q1', 'A');
-    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
+    const { server, outbox } = await outboxWithRequestOut();
     let isSettled = false;
     const settled = outbox.settled().then(() => (isSettled = true));
     await vi.advanceTimersByTimeAsync(0);

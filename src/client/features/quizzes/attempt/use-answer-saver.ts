@@ -10,7 +10,8 @@ import { createAnswerOutbox, type AnswerOutbox } from './answer-outbox.ts';
  * the token too, so choices always go with the session that made them, even after a logout.
  */
 type Delivery = {
-  key: string;
+  /** Its toasts' id (not the token: that stays out of the toast store). */
+  toastId: string;
   quizId: string;
   title: string;
   outbox: AnswerOutbox;
@@ -30,7 +31,8 @@ function deliveryFor(quizId: string, title: string): Delivery {
   const outbox = createAnswerOutbox((answers, { keepalive }) =>
     apiRequest(`/api/quiz/${quizId}/answers`, { method: 'PUT', body: { answers }, keepalive, token }),
   );
-  const delivery: Delivery = { key, quizId, title, outbox, isOnScreen: false, hasWarned: false };
+  const toastId = `answers:${quizId}:${deliveries.size}`;
+  const delivery: Delivery = { toastId, quizId, title, outbox, isOnScreen: false, hasWarned: false };
   outbox.subscribe(() => tellWhileAway(delivery));
   deliveries.set(key, delivery);
   return delivery;
@@ -56,20 +58,20 @@ function listenToThePage() {
 
 /** Off the attempt screen, the student hears about their choices through toasts. */
 function tellWhileAway(delivery: Delivery) {
-  const { key, title, outbox } = delivery;
+  const { toastId, title, outbox } = delivery;
   if (delivery.isOnScreen) return;
   const state = outbox.getState();
   if (state.status === 'retrying' && !delivery.hasWarned) {
     delivery.hasWarned = true;
     toast.error(
       `Your last answers in “${title}” are not saved yet. Keep this tab open: they are sent once the server can be reached.`,
-      { id: key },
+      { id: toastId },
     );
   } else if (state.status === 'saved' && delivery.hasWarned) {
     delivery.hasWarned = false;
-    toast.success(`Your answers in “${title}” are saved.`, { id: key });
+    toast.success(`Your answers in “${title}” are saved.`, { id: toastId });
   } else if ((state.status === 'over' || state.status === 'refused') && Object.keys(state.lost).length > 0) {
-    toast.error(`Your last answers in “${title}” could not be saved: ${state.message}`, { id: key });
+    toast.error(`Your last answers in “${title}” could not be saved: ${state.message}`, { id: toastId });
   }
 }
 
@@ -78,7 +80,7 @@ function showOnScreen(delivery: Delivery) {
   // On the screen, its status line speaks for the answers.
   delivery.isOnScreen = true;
   delivery.hasWarned = false;
-  toast.dismiss(delivery.key);
+  toast.dismiss(delivery.toastId);
   return () => {
     // Leaving the screen (menu, header, back button): what is waiting goes now.
     delivery.isOnScreen = false;
