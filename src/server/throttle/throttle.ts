@@ -81,6 +81,7 @@ export function createThrottle(options: {
         } catch (error) {
           // The stores fall back by themselves; this is a bug's last line: let the person in.
           request.log.warn({ err: error, throttle: rule.name }, 'throttle: counting failed; request let through');
+          pending.set(request, { ...plan, refund: undefined }); // nothing was charged: nothing to give back
           return;
         }
         if (!verdict.isAllowed) {
