@@ -127,6 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const accounts = createAccountsService(options.database.db, tokens, sessions);
   const throttle = createThrottle({
     store: options.throttle?.store ?? createMemoryThrottleStore(),
+    secret: options.jwtSecret,
     limits: options.throttle?.limits,
   });
   // Before any route: each route's token check comes from its declared policy (decision 020).
