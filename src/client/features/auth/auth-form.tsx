@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import toast from 'react-hot-toast/headless';
 import type { z } from 'zod';
 import { Button } from '../../components/ui/button.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
+import { TextField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { withLoading } from '../../stores/app-store.ts';
 

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { PublicTopNav } from '../../components/layout/public-top-nav.tsx';
 import { ChunkLoadError } from '../../lib/lazy-route.ts';
 
@@ -40,7 +40,7 @@ export function RouteErrorScreen() {
         <p className="mt-3 max-w-md text-slate-700">{detail}</p>
         <div className="mt-8 flex gap-3">
           {canRetry ? <Button onClick={() => window.location.reload()}>Try again</Button> : null}
-          <Link to="/" className={buttonClasses('secondary')}>
+          <Link to="/" className={buttonVariants({ variant: 'secondary' })}>
             Go to the home page
           </Link>
         </div>

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { MEETING_LIMITS } from '#shared/meetings';
 import { Button } from '../../components/ui/button.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
+import { TextField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { inviteLink, meetPath, roomIdFromInput } from './meeting-links.ts';
 import { createMeetingRoom, fetchMeetingTicket } from './meetings-api.ts';

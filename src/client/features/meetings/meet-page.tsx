@@ -2,7 +2,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { isRoomId } from '#shared/meetings';
-import { buttonClasses } from '../../components/ui/button.tsx';
+import { buttonVariants } from '../../components/ui/button.tsx';
+import { cn } from '../../lib/cn.ts';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
@@ -54,7 +55,7 @@ export function Component() {
         <PageTitle>Meeting</PageTitle>
         <h1 className="text-2xl font-bold text-slate-900">This meeting link is not valid</h1>
         <p className="text-slate-800">A room ID is 6 to 64 letters, digits, - or _. Check the link you were sent.</p>
-        <Link to={emeetPath(role)} className={`${buttonClasses('primary')} self-start`}>
+        <Link to={emeetPath(role)} className={cn(buttonVariants(), 'self-start')}>
           Enter a room ID
         </Link>
       </section>

@@ -4,7 +4,7 @@ import toast from 'react-hot-toast/headless';
 import { Link, useNavigate } from 'react-router';
 import { studentRegistrationSchema, type StudentProfile } from '#shared/accounts';
 import { FIELD_LIMITS } from '#shared/limits';
-import { buttonClasses } from '../../components/ui/button.tsx';
+import { buttonVariants } from '../../components/ui/button.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { apiPost } from '../../lib/api.ts';
 import { AccountForm, type AuthField } from '../auth/auth-form.tsx';
@@ -67,7 +67,7 @@ export function Component() {
           className="grid gap-x-6 gap-y-4 sm:grid-cols-2"
           submitClassName="min-w-36"
           actions={
-            <Link to="/dashboard/teacher/students" className={buttonClasses('ghost')}>
+            <Link to="/dashboard/teacher/students" className={buttonVariants({ variant: 'ghost' })}>
               Cancel
             </Link>
           }

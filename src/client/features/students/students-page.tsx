@@ -3,7 +3,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatAccuracy } from '#shared/quizzes';
 import { STUDENT_LIST_LIMITS, type StudentListEntry } from '#shared/students';
-import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { LoadingStatus, Spinner } from '../../components/ui/spinner.tsx';
 import { plural } from '../../lib/format.ts';
@@ -66,7 +66,7 @@ export function Component() {
           <h1 className="text-2xl font-bold text-slate-900">Students</h1>
           <p className="mt-1 text-slate-700">Every student of the school, by class and name.</p>
         </div>
-        <Link to="/dashboard/teacher/students/add" className={buttonClasses('primary')}>
+        <Link to="/dashboard/teacher/students/add" className={buttonVariants({ variant: 'primary' })}>
           <UserPlus className="size-4" aria-hidden="true" />
           Add student
         </Link>

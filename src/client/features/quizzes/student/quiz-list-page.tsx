@@ -4,7 +4,8 @@ import { useEffect } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Link } from 'react-router';
 import { formatAccuracy, QUIZ_LIMITS, type StudentQuizSummary } from '#shared/quizzes';
-import { buttonClasses } from '../../../components/ui/button.tsx';
+import { buttonVariants } from '../../../components/ui/button.tsx';
+import { cn } from '../../../lib/cn.ts';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { apiRequest } from '../../../lib/api.ts';
 import { formatCountdown, formatDateTime, plural } from '../../../lib/format.ts';
@@ -125,7 +126,7 @@ function OnlineCard({ quiz }: { quiz: StudentQuizSummary }) {
           <CalendarClock className="size-4 text-brand-700" aria-hidden="true" /> Due {formatDateTime(quiz.deadline)}
         </li>
       </ul>
-      <Link to={`/dashboard/student/quiz/${quiz._id}`} className={buttonClasses('primary', 'mt-auto')}>
+      <Link to={`/dashboard/student/quiz/${quiz._id}`} className={cn(buttonVariants({ variant: 'primary' }), 'mt-auto')}>
         {inProgress ? `Resume (${formatCountdown(inProgress.remainingSeconds)} left)` : 'Take quiz'}
         <span className="sr-only">: {quiz.title}</span>
       </Link>
@@ -154,7 +155,7 @@ function AttemptedCard({ quiz }: { quiz: StudentQuizSummary }) {
           <dd className="text-slate-900">{formatDateTime(result.attemptedAt)}</dd>
         </div>
       </dl>
-      <Link to={`/dashboard/student/quiz/${quiz._id}`} className={buttonClasses('secondary', 'mt-auto')}>
+      <Link to={`/dashboard/student/quiz/${quiz._id}`} className={cn(buttonVariants({ variant: 'secondary' }), 'mt-auto')}>
         <CheckCircle2 className="size-4" aria-hidden="true" />
         Review
         <span className="sr-only">: {quiz.title}</span>

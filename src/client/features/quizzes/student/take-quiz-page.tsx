@@ -4,7 +4,8 @@ import { useRef, useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Link, useParams } from 'react-router';
 import { QUIZ_LIMITS, type StudentQuizDetail } from '#shared/quizzes';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { Button, buttonVariants } from '../../../components/ui/button.tsx';
+import { cn } from '../../../lib/cn.ts';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { apiPost, apiRequest, ApiError } from '../../../lib/api.ts';
 import { formatDateTime, plural } from '../../../lib/format.ts';
@@ -95,7 +96,7 @@ function QuizScreen({ quiz }: { quiz: UseQueryResult<StudentQuizDetail> }) {
 
 function BackToQuizzes() {
   return (
-    <Link to={QUIZ_LIST_PATH} className={buttonClasses('secondary', 'mt-4')}>
+    <Link to={QUIZ_LIST_PATH} className={cn(buttonVariants({ variant: 'secondary' }), 'mt-4')}>
       <ArrowLeft className="size-4" aria-hidden="true" />
       Back to quizzes
     </Link>
@@ -157,7 +158,7 @@ function QuizIntro({ detail }: { detail: StudentQuizDetail }) {
               {start.isPending ? 'Starting…' : 'Start quiz'}
             </Button>
           )}
-          <Link to={QUIZ_LIST_PATH} className={buttonClasses('secondary')}>
+          <Link to={QUIZ_LIST_PATH} className={buttonVariants({ variant: 'secondary' })}>
             Back to quizzes
           </Link>
         </div>

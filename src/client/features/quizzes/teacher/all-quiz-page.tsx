@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Link } from 'react-router';
 import { QUIZ_LIMITS, type TeacherQuizSummary } from '#shared/quizzes';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { apiRequest } from '../../../lib/api.ts';
 import { formatDateTime, formatDay, plural } from '../../../lib/format.ts';
 import { LoadingStatus } from '../../../components/ui/spinner.tsx';
@@ -124,7 +124,7 @@ export function Component() {
           <h1 className="text-2xl font-bold text-slate-900">Your quizzes</h1>
           <p className="mt-1 text-slate-700">Open a quiz to see how your students did.</p>
         </div>
-        <Link to="/dashboard/teacher/create-quiz" className={buttonClasses('primary')}>
+        <Link to="/dashboard/teacher/create-quiz" className={buttonVariants({ variant: 'primary' })}>
           <Plus className="size-4" aria-hidden="true" />
           Create quiz
         </Link>

@@ -6,8 +6,8 @@ import { useNavigate } from 'react-router';
 import { DEFAULT_QUIZ_SUBJECT } from '#shared/constants';
 import { newQuizSchema, QUIZ_LIMITS, type TeacherQuizSummary } from '#shared/quizzes';
 import { FIELD_LIMITS } from '#shared/limits';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { Button, buttonVariants } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/field.tsx';
 import { ApiError, apiPost } from '../../../lib/api.ts';
 import { useAppStore, withLoading } from '../../../stores/app-store.ts';
 import { storeQuizPreview } from '../preview-storage.ts';
@@ -245,7 +245,7 @@ export function Component() {
               <button
                 ref={backgroundButtonRef}
                 type="button"
-                className={buttonClasses('secondary')}
+                className={buttonVariants({ variant: 'secondary' })}
                 data-field="quiz.background"
                 aria-describedby={backgroundError ? 'quiz-background-error' : undefined}
                 onClick={() => setIsBackgroundDialogOpen(true)}
@@ -291,7 +291,7 @@ export function Component() {
             <button
               ref={addQuestionRef}
               type="button"
-              className={buttonClasses('secondary')}
+              className={buttonVariants({ variant: 'secondary' })}
               data-field="quiz.questions"
               disabled={draft.questions.length >= QUIZ_LIMITS.questionsMax}
               aria-describedby={questionsError ? 'quiz-questions-error' : undefined}
