@@ -16,6 +16,7 @@ import { formatAccuracy } from '#shared/quizzes';
 import { Button } from '../../components/ui/button.tsx';
 import { LoadingStatus, Spinner } from '../../components/ui/spinner.tsx';
 import { apiRequest } from '../../lib/api.ts';
+import { cn } from '../../lib/cn.ts';
 import { plural } from '../../lib/format.ts';
 import { SearchField } from '../../components/ui/filter-fields.tsx';
 import { LoadMoreButton } from '../../components/ui/load-more-button.tsx';
@@ -163,6 +164,13 @@ function AccuracyLegend({ showStars }: { showStars: boolean }) {
   );
 }
 
+/** Medals of ranks 1, 2 and 3; the sr-only text names them, the colour is a second cue. */
+const MEDALS = [
+  { name: 'gold', className: 'text-amber-600' },
+  { name: 'silver', className: 'text-slate-500' },
+  { name: 'bronze', className: 'text-orange-800' },
+] as const;
+
 const HEADER_CELL =
   'px-2 py-3 text-left text-xs font-semibold tracking-wide text-slate-700 uppercase first:pl-3 last:pr-3 sm:px-3';
 const CELL = 'px-2 py-3 align-middle first:pl-3 last:pr-3 sm:px-3';
@@ -180,23 +188,26 @@ function LeaderboardRow({
 }) {
   const isHighlighted = isHighlightedRank(entry.rank);
   const isStarred = showStars && isStarredRank(entry.rank);
+  // Equal averages share a rank (1, 1, 3), so they share a medal too.
+  const medal = isHighlighted ? MEDALS[entry.rank - 1] : undefined;
   return (
     <tr
       data-testid="leaderboard-row"
       data-rank={entry.rank}
       data-highlighted={isHighlighted}
       data-starred={isStarred}
+      data-medal={medal?.name}
       className={isHighlighted ? 'bg-amber-50 shadow-[inset_4px_0_0_var(--color-amber-500)]' : 'hover:bg-slate-50'}
     >
       <td className={`${CELL} whitespace-nowrap`}>
         <span className="inline-flex items-center gap-1 font-semibold tabular-nums text-slate-900">
-          {isHighlighted ? <Medal className="size-4 shrink-0 text-amber-700" aria-hidden="true" /> : null}
+          {medal ? <Medal className={cn('size-4 shrink-0', medal.className)} aria-hidden="true" /> : null}
           {entry.rank}
           {isStarred ? <Star className="size-4 shrink-0 fill-amber-400 text-amber-700" aria-hidden="true" /> : null}
         </span>
         {isHighlighted || isStarred ? (
           <span className="sr-only">
-            {[isHighlighted ? `top ${LEADERBOARD.highlightedTop}` : '', isStarred ? 'starred' : '']
+            {[medal ? `${medal.name} medal, top ${LEADERBOARD.highlightedTop}` : '', isStarred ? 'starred' : '']
               .filter(Boolean)
               .join(', ')}
           </span>
