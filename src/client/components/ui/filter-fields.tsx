@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
-import { Field, fieldControlVariants } from './field.tsx';
+import { Field } from './field.tsx';
 
 /** A labelled search box with a magnifier icon. */
 export function SearchField(props: {
