@@ -18,7 +18,8 @@ export function Toaster({ toastOptions }: { toastOptions?: DefaultToastOptions }
   const { toasts, handlers } = useToaster(toastOptions);
   return (
     <div
-      className="pointer-events-none fixed inset-4 z-[9999]"
+      // Below the dashboard header (its height in --app-header-height), so a toast never covers the user's name.
+      className="pointer-events-none fixed inset-x-4 top-[calc(var(--app-header-height,0px)+1rem)] bottom-4 z-[9999]"
       onMouseEnter={handlers.startPause}
       onMouseLeave={handlers.endPause}
     >
