@@ -17,7 +17,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { LoadingStatus, Spinner } from '../../components/ui/spinner.tsx';
 import { apiRequest } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
-import { plural } from '../../lib/format.ts';
+import { formatPercent, plural } from '../../lib/format.ts';
 import { SearchField } from '../../components/ui/filter-fields.tsx';
 import { LoadMoreButton } from '../../components/ui/load-more-button.tsx';
 
@@ -129,7 +129,7 @@ function AccuracyBadge({ accuracy }: { accuracy: number }) {
       className={`inline-flex items-center gap-1 rounded-full px-1.5 py-0.5 font-semibold whitespace-nowrap tabular-nums sm:px-2 ${classes}`}
     >
       <Icon className="size-3.5 shrink-0" aria-hidden="true" />
-      {formatAccuracy(accuracy)}%
+      {formatPercent(accuracy)}
     </span>
   );
 }

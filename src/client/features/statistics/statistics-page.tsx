@@ -3,11 +3,12 @@ import { ChartPie, RotateCw } from 'lucide-react';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast/headless';
 import type { StudentStatistics, SubjectStatistics } from '#shared/progress';
-import { formatAccuracy } from '#shared/quizzes';
 import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { apiRequest } from '../../lib/api.ts';
+import { formatPercent } from '../../lib/format.ts';
 import { useAppStore } from '../../stores/app-store.ts';
 import { twoDecimals } from './statistics-display.ts';
 import { SubjectPieChart } from './subject-pie-chart.tsx';
@@ -62,25 +63,23 @@ export function Component() {
 function Analytics({ statistics }: { statistics: StudentStatistics }) {
   const facts: [string, string][] = [
     ['Average score', twoDecimals(statistics.averageScore)],
-    ['Average accuracy', `${formatAccuracy(statistics.averageAccuracy)}%`],
+    ['Average accuracy', formatPercent(statistics.averageAccuracy)],
     ['Quizzes attempted', String(statistics.quizzesAttempted)],
   ];
   return (
     <>
-      <dl className="grid grid-cols-3 gap-2 sm:gap-4">
+      {/* A phone has no room for three numbers abreast ("66.67%" spilled out): one per row, label beside it. */}
+      <dl className="grid gap-2 sm:grid-cols-3 sm:gap-4">
         {facts.map(([label, value]) => (
-          <div
+          <Card
             key={label}
-            className="flex min-w-0 flex-col justify-between rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-5"
+            className="flex min-w-0 items-baseline justify-between gap-3 px-4 py-3 sm:flex-col sm:items-start sm:p-5"
           >
-            <dt className="text-xs font-medium text-slate-700 sm:text-sm">{label}</dt>
-            <dd
-              className="mt-1 text-xl font-bold tabular-nums text-slate-900 sm:text-3xl"
-              data-testid={`statistic-${label}`}
-            >
+            <dt className="text-sm font-medium text-muted">{label}</dt>
+            <dd className="text-xl font-bold text-fg tabular-nums sm:mt-1 sm:text-3xl" data-testid={`statistic-${label}`}>
               {value}
             </dd>
-          </div>
+          </Card>
         ))}
       </dl>
       <section aria-labelledby="subject-performance" className="mt-8">
@@ -136,7 +135,7 @@ function SubjectTable({ subjects }: { subjects: SubjectStatistics[] }) {
               <th scope="row" className="min-w-32 px-3 py-3 text-left font-semibold wrap-break-word text-slate-900">
                 {subject.subject}
               </th>
-              <td className={cell}>{twoDecimals(subject.averageAccuracy)}%</td>
+              <td className={cell}>{formatPercent(subject.averageAccuracy)}</td>
               <td className={cell}>{twoDecimals(subject.averageScore)}</td>
               <td className={cell}>{subject.testsAttempted}</td>
               <td className={cell}>{twoDecimals(subject.averageTimeMinutes)}</td>

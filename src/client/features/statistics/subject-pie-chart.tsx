@@ -11,7 +11,6 @@ import {
 } from 'react';
 import { TOOLTIP } from '#shared/constants';
 import type { SubjectStatistics } from '#shared/progress';
-import { formatAccuracy } from '#shared/quizzes';
 import {
   arcPath,
   isEmptySlice,
@@ -23,6 +22,7 @@ import {
   type PieSlice,
   type Point,
 } from './pie-geometry.ts';
+import { formatPercent } from '../../lib/format.ts';
 import { colourOf, PIE_SIZE_PX, twoDecimals } from './statistics-display.ts';
 
 const CENTRE = { x: PIE_SIZE_PX / 2, y: PIE_SIZE_PX / 2 };
@@ -124,7 +124,7 @@ export function SubjectPieChart({ subjects }: { subjects: SubjectStatistics[] })
   };
 
   const summary = subjects
-    .map((subject) => `${subject.subject} ${formatAccuracy(subject.averageAccuracy)}%`)
+    .map((subject) => `${subject.subject} ${formatPercent(subject.averageAccuracy)}`)
     .join(', ');
   // Subjects can change under open details (a refetch): an index past the end shows nothing.
   const shown = details ? subjects[details.index] : undefined;
@@ -198,7 +198,7 @@ export function SubjectPieChart({ subjects }: { subjects: SubjectStatistics[] })
               />
               <span className="wrap-anywhere">{subject.subject}</span>
               <span className="ml-auto pl-4 tabular-nums text-slate-700">
-                {formatAccuracy(subject.averageAccuracy)}%
+                {formatPercent(subject.averageAccuracy)}
               </span>
             </li>
           ))}
@@ -257,7 +257,7 @@ function SubjectTooltip({
   isOpen: boolean;
 }) {
   const lines: [string, string][] = [
-    ['Average accuracy', `${twoDecimals(subject.averageAccuracy)}%`],
+    ['Average accuracy', formatPercent(subject.averageAccuracy)],
     ['Average score', twoDecimals(subject.averageScore)],
     ['Tests attempted', String(subject.testsAttempted)],
     ['Average time', `${twoDecimals(subject.averageTimeMinutes)} min`],

@@ -1,4 +1,4 @@
-import { formatAccuracy } from '#shared/quizzes';
+import { formatPercent } from '../../lib/format.ts';
 import { accountPathFor } from '../../lib/session.ts';
 import { useAppStore } from '../../stores/app-store.ts';
 import { ProfileSummary } from '../session/profile-summary.tsx';
@@ -21,7 +21,7 @@ export function Component() {
           ['Class', student.class],
           ['Account username', student.rollNumber],
           ['Average score', String(Math.round(student.averageScore * 100) / 100)],
-          ['Average accuracy', `${formatAccuracy(student.averageAccuracy)}%`],
+          ['Average accuracy', formatPercent(student.averageAccuracy)],
         ]}
       />
     </div>

@@ -3,12 +3,12 @@ import { CalendarClock, CheckCircle2, Clock, ListChecks } from 'lucide-react';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Link } from 'react-router';
-import { formatAccuracy, QUIZ_LIMITS, type StudentQuizSummary } from '#shared/quizzes';
+import { QUIZ_LIMITS, type StudentQuizSummary } from '#shared/quizzes';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { apiRequest } from '../../../lib/api.ts';
-import { formatCountdown, formatDateTime, plural } from '../../../lib/format.ts';
+import { formatCountdown, formatDateTime, formatPercent, plural } from '../../../lib/format.ts';
 import { LoadingStatus } from '../../../components/ui/spinner.tsx';
 import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
 
@@ -148,7 +148,7 @@ function AttemptedCard({ quiz }: { quiz: StudentQuizSummary }) {
         </div>
         <div>
           <dt className="text-slate-700">Accuracy</dt>
-          <dd className="text-lg font-semibold text-slate-900">{formatAccuracy(result.accuracy)}%</dd>
+          <dd className="text-lg font-semibold text-slate-900">{formatPercent(result.accuracy)}</dd>
         </div>
         <div className="col-span-2">
           <dt className="text-slate-700">Attempted</dt>
