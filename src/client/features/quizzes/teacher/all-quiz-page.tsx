@@ -1,8 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { CalendarClock, ClipboardList, Plus, RotateCw, Users } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import toast from 'react-hot-toast/headless';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { QUIZ_LIMITS, type TeacherQuizSummary } from '#shared/quizzes';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { apiRequest } from '../../../lib/api.ts';
@@ -12,6 +12,9 @@ import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
 
 /** TanStack Query key of the teacher's own quiz list; add-quiz invalidates ['quizzes']. */
 const teacherQuizzesKey = ['quizzes', 'teacher'] as const;
+
+/** Within this, going back and forth inside the page does not refetch; arriving on it always does. */
+const ATTEMPT_COUNTS_STALE_MS = 5_000;
 
 async function fetchQuizPage(offset: number) {
   const params = new URLSearchParams({ offset: String(offset), limit: String(QUIZ_LIMITS.pageSizeDefault) });
@@ -107,7 +110,23 @@ export function Component() {
     queryFn: ({ pageParam }) => fetchQuizPage(pageParam),
     initialPageParam: 0,
     getNextPageParam: (lastPage) => lastPage.nextOffset,
+    // Attempt counts change while the teacher looks elsewhere: fresh on every visit and when the
+    // tab is shown again, without refetching on every re-render in between (issue 18).
+    staleTime: ATTEMPT_COUNTS_STALE_MS,
+    refetchOnMount: 'always',
+    refetchOnWindowFocus: 'always',
   });
+
+  // "Quiz" in the menu while the list is on screen is a navigation to the same route: a new
+  // location key, no remount. The teacher clicked it to see the latest, so fetch.
+  const locationKey = useLocation().key;
+  const shownLocationKey = useRef(locationKey);
+  const { refetch } = quizzes;
+  useEffect(() => {
+    if (shownLocationKey.current === locationKey) return;
+    shownLocationKey.current = locationKey;
+    void refetch();
+  }, [locationKey, refetch]);
 
   useEffect(() => {
     if (quizzes.error) toast.error(quizzes.error.message);
