@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Eye, ImageIcon, Plus, Save } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import toast from 'react-hot-toast/headless';
-import { useNavigate } from 'react-router';
+import { useBlocker, useNavigate, type Blocker } from 'react-router';
 import { DEFAULT_QUIZ_SUBJECT } from '#shared/constants';
 import { newQuizSchema, QUIZ_LIMITS, type TeacherQuizSummary } from '#shared/quizzes';
 import { FIELD_LIMITS } from '#shared/limits';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { ApiError, apiPost } from '../../../lib/api.ts';
 import { useAppStore, withLoading } from '../../../stores/app-store.ts';
@@ -14,6 +15,7 @@ import { storeQuizPreview } from '../preview-storage.ts';
 import { BackgroundDialog } from './background-dialog.tsx';
 import { QuestionEditor, questionTextId } from './question-editor.tsx';
 import { describeBackground } from './quiz-backgrounds.ts';
+import { clearStoredDraft, hasUnsavedWork, readStoredDraft, storeDraft } from './quiz-draft-storage.ts';
 import {
   collectFieldErrors,
   emptyDraft,
@@ -42,6 +44,48 @@ function useFocusAfterRender() {
 }
 
 /**
+ * While the editor holds unsaved work: the browser asks before a reload or closing the tab
+ * (beforeunload), and a move inside the app waits for the teacher's answer (the router's
+ * blocker, answered in LeaveEditorDialog). Not once the quiz is saved.
+ */
+function useLeaveWarning(hasUnsaved: boolean, isSavedRef: RefObject<boolean>) {
+  useEffect(() => {
+    if (!hasUnsaved) return;
+    const handleBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (isSavedRef.current) return;
+      event.preventDefault();
+      event.returnValue = ''; // older browsers need it set to show the question
+    };
+    window.addEventListener('beforeunload', handleBeforeUnload);
+    return () => window.removeEventListener('beforeunload', handleBeforeUnload);
+  }, [hasUnsaved, isSavedRef]);
+  return useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      hasUnsaved && !isSavedRef.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+}
+
+function LeaveEditorDialog({ blocker }: { blocker: Blocker }) {
+  const isLeavingRef = useRef(false);
+  return (
+    <ConfirmDialog
+      title="Leave without saving?"
+      description="This quiz is not saved yet. Its draft stays on this device: open Create quiz again to carry on."
+      confirmLabel="Leave"
+      cancelLabel="Stay"
+      widthClassName="w-[min(28rem,calc(100%-2rem))]"
+      onConfirm={() => {
+        isLeavingRef.current = true;
+        blocker.proceed?.();
+      }}
+      onClose={() => {
+        if (!isLeavingRef.current) blocker.reset?.();
+      }}
+    />
+  );
+}
+
+/**
  * /dashboard/teacher/create-quiz (SPEC §2 quiz editor, §5): details, questions,
  * background, preview in a new tab, and Save to all-quiz. The shared schema
  * validates before sending; problems show next to their fields.
@@ -56,7 +100,15 @@ export function Component() {
   const addQuestionRef = useRef<HTMLButtonElement>(null);
   const focusAfterRender = useFocusAfterRender();
 
-  const [draft, setDraft] = useState<QuizDraft>(emptyDraft);
+  const teacherId = teacher?._id ?? '';
+  // Unsaved work survives a reload or a wrong click (issue 18): kept per teacher on this device.
+  const [draft, setDraft] = useState<QuizDraft>(() => readStoredDraft(localStorage, teacherId) ?? emptyDraft());
+  useEffect(() => {
+    if (teacherId) storeDraft(localStorage, teacherId, draft);
+  }, [teacherId, draft]);
+  const isSavedRef = useRef(false);
+  const hasUnsaved = hasUnsavedWork(draft);
+  const leaveBlocker = useLeaveWarning(hasUnsaved, isSavedRef);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [isBackgroundDialogOpen, setIsBackgroundDialogOpen] = useState(false);
   const [isSubmitting, setIsSubmitting] = useState(false);
@@ -137,6 +189,8 @@ export function Component() {
     try {
       const { message } = await withLoading(() => apiPost<TeacherQuizSummary>('/api/teacher/add-quiz', payload));
       toast.success(message);
+      isSavedRef.current = true;
+      clearStoredDraft(localStorage, teacherId);
       void queryClient.invalidateQueries({ queryKey: ['quizzes'] });
       await navigate(ALL_QUIZ_PATH);
     } catch (error) {
@@ -319,6 +373,8 @@ export function Component() {
           </Button>
         </div>
       </form>
+
+      {leaveBlocker.state === 'blocked' ? <LeaveEditorDialog blocker={leaveBlocker} /> : null}
 
       {isBackgroundDialogOpen ? (
         <BackgroundDialog
