@@ -11,6 +11,7 @@ import { AccountForm, type AuthField } from '../auth/auth-form.tsx';
 import { studentsKey, useClasses } from './students-queries.ts';
 
 const CLASS_SUGGESTIONS_ID = 'known-classes';
+const STUDENTS_PATH = '/dashboard/teacher/students';
 
 /**
  * The SPEC §5 student fields, filled in by a teacher for someone else: the
@@ -48,7 +49,7 @@ export function Component() {
     <div className="mx-auto w-full max-w-3xl pb-16">
       <PageTitle>Add student</PageTitle>
       <Link
-        to="/dashboard/teacher/students"
+        to={STUDENTS_PATH}
         className="inline-flex items-center gap-1.5 rounded text-sm font-semibold text-brand-700 hover:underline"
       >
         <ArrowLeft className="size-4" aria-hidden="true" />
@@ -67,7 +68,7 @@ export function Component() {
           className="grid gap-x-6 gap-y-4 sm:grid-cols-2"
           submitClassName="min-w-36"
           actions={
-            <Link to="/dashboard/teacher/students" className={buttonVariants({ variant: 'ghost' })}>
+            <Link to={STUDENTS_PATH} className={buttonVariants({ variant: 'ghost' })}>
               Cancel
             </Link>
           }
@@ -75,7 +76,8 @@ export function Component() {
             const { message } = await apiPost<StudentProfile>('/api/teacher/add-student', values);
             await queryClient.invalidateQueries({ queryKey: studentsKey });
             toast.success(message);
-            await navigate('/dashboard/teacher');
+            // Back to the list the new student is on (issue 18 overrides SPEC §2's /dashboard/teacher).
+            await navigate(STUDENTS_PATH);
           }}
         />
         <datalist id={CLASS_SUGGESTIONS_ID}>
