@@ -13,12 +13,14 @@ import { MeetingSession } from './meeting-session.ts';
 import { fetchMeetingTicket } from './meetings-api.ts';
 import { PreJoin, type JoinChoice } from './pre-join.tsx';
 import { useDashboardRole } from '../session/use-dashboard-role.ts';
+import { useNoBreakReminders } from '../student/study-mode/quiet-time.ts';
 
 /**
  * /dashboard/{role}/meet/{roomID}?token=…&meetingId=…&webcamEnabled=…&micEnabled=…
  * (SPEC §2): the pre-join preview, then the meeting. A lazy chunk of its own.
  */
 export function Component() {
+  useNoBreakReminders();
   const role = useDashboardRole();
   const roomId = useParams().roomID ?? '';
   const [searchParams, setSearchParams] = useSearchParams();

@@ -8,7 +8,7 @@ import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { apiPost, apiRequest, ApiError } from '../../../lib/api.ts';
-import { formatDateTime, plural } from '../../../lib/format.ts';
+import { formatDateTime, formatDuration, plural } from '../../../lib/format.ts';
 import { QuizResult } from '../attempt/quiz-result.tsx';
 import { useSuppressLeaveConfirmation } from '../../student/study-mode/leave-confirmation.ts';
 import { QuizRunner, type RunnerAnswers } from '../attempt/quiz-runner.tsx';
@@ -16,6 +16,7 @@ import type { DeliveryState } from '../attempt/answer-outbox.ts';
 import { settledAnswerSaves, useAnswerSaver } from '../attempt/use-answer-saver.ts';
 import { useCountdown } from '../attempt/use-countdown.ts';
 import { LoadingStatus } from '../../../components/ui/spinner.tsx';
+import { useNoBreakReminders } from '../../student/study-mode/quiet-time.ts';
 
 const quizKey = (quizId: string) => ['quiz', quizId] as const;
 const SUBMIT_RETRY_DELAY_MS = 3000;
@@ -82,11 +83,11 @@ function QuizScreen({ quiz }: { quiz: UseQueryResult<StudentQuizDetail> }) {
       accuracy={detail.attempt.accuracy}
       endedBy={detail.attempt.endedBy}
       questions={detail.quiz.questions}
-      isCelebrating={hasJustSubmitted}
+      isJustSubmitted={hasJustSubmitted}
       details={
         <>
           Attempted {formatDateTime(detail.attempt.attemptedAt)} · time taken{' '}
-          {Math.round(detail.attempt.timeTaken / 6) / 10} min
+          {formatDuration(detail.attempt.timeTaken)}
         </>
       }
       actions={<BackToQuizzes />}
@@ -198,6 +199,7 @@ function AttemptInProgress({
   remaining: number;
   onSubmitted(): void;
 }) {
+  useNoBreakReminders();
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: quizKey(detail._id) });
   const saver = useAnswerSaver(detail._id, detail.title, refresh);
