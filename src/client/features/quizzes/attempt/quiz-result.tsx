@@ -1,7 +1,8 @@
 import confetti from 'canvas-confetti';
 import { Check, X } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { CONFETTI_PIECES, formatAccuracy, type AttemptEnding, type QuizQuestion } from '#shared/quizzes';
+import { CONFETTI_PIECES, isWorthCelebrating, type AttemptEnding, type QuizQuestion } from '#shared/quizzes';
+import { formatPercent } from '../../../lib/format.ts';
 
 type QuizResultProps = {
   title: string;
@@ -13,8 +14,11 @@ type QuizResultProps = {
   /** Extra facts under the score (attempted at, time taken). */
   details?: ReactNode;
   actions?: ReactNode;
-  /** Confetti right after a submission, not when an old review is opened again. */
-  isCelebrating?: boolean;
+  /**
+   * Right after a submission (not when an old review is opened again): confetti, if the
+   * result is worth celebrating (isWorthCelebrating: 60 % or more).
+   */
+  isJustSubmitted?: boolean;
 };
 
 /** The result screen and the review (SPEC §2): a celebration, then right answers green, wrong choices red. */
@@ -26,8 +30,9 @@ export function QuizResult({
   questions,
   details,
   actions,
-  isCelebrating = false,
+  isJustSubmitted = false,
 }: QuizResultProps) {
+  const isCelebrating = isJustSubmitted && isWorthCelebrating(accuracy);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -43,7 +48,14 @@ export function QuizResult({
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
-      <canvas ref={canvasRef} aria-hidden="true" className="pointer-events-none fixed inset-0 z-50 size-full" />
+      {isCelebrating ? (
+        <canvas
+          ref={canvasRef}
+          data-confetti
+          aria-hidden="true"
+          className="pointer-events-none fixed inset-0 z-50 size-full"
+        />
+      ) : null}
       <section
         aria-labelledby="result-title"
         className="rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm"
@@ -67,7 +79,7 @@ export function QuizResult({
           <div className="rounded-xl bg-brand-50 p-4">
             <dt className="text-sm text-slate-700">Accuracy</dt>
             <dd className="text-2xl font-bold text-slate-900 sm:text-3xl" data-testid="result-accuracy">
-              {formatAccuracy(accuracy)}%
+              {formatPercent(accuracy)}
             </dd>
           </div>
         </dl>
