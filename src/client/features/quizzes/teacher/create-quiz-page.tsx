@@ -103,6 +103,13 @@ export function Component() {
   const teacherId = teacher?._id ?? '';
   // Unsaved work survives a reload or a wrong click (issue 18): kept per teacher on this device.
   const [draft, setDraft] = useState<QuizDraft>(() => readStoredDraft(localStorage, teacherId) ?? emptyDraft());
+  // After a reload the profile may arrive after the first render: restore the draft then, once.
+  const [draftOwner, setDraftOwner] = useState(teacherId);
+  if (draftOwner !== teacherId) {
+    setDraftOwner(teacherId);
+    const stored = readStoredDraft(localStorage, teacherId);
+    if (stored && !hasUnsavedWork(draft)) setDraft(stored);
+  }
   useEffect(() => {
     if (teacherId) storeDraft(localStorage, teacherId, draft);
   }, [teacherId, draft]);
