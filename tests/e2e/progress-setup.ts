@@ -40,7 +40,12 @@ export async function signUpStudent(request: APIRequestContext, name: string, cl
 }
 
 export const addQuiz = (request: APIRequestContext, teacher: { token: string }, className: string) =>
-  call<{ _id: string; title: string }>(request, '/api/teacher/add-quiz', buildNewQuiz({ class: className }), teacher.token);
+  call<{ _id: string; title: string }>(
+    request,
+    '/api/teacher/add-quiz',
+    buildNewQuiz({ class: className }),
+    teacher.token,
+  );
 
 /** Starts and submits a quiz with `right` of its 3 questions answered correctly. */
 export async function takeQuiz(request: APIRequestContext, student: { token: string }, quizId: string, right: number) {

@@ -68,8 +68,9 @@ test.describe('issue 18, point 11: phones', () => {
     const accuracy = page.getByTestId('statistic-Average accuracy');
     await expect(accuracy).toHaveText('66.67%');
     await expectNoOverflow(accuracy);
-    await expect(page.getByRole('region', { name: 'Subject details' }).getByRole('row', { name: /Astronomy/ }))
-      .toContainText('66.67%');
+    await expect(
+      page.getByRole('region', { name: 'Subject details' }).getByRole('row', { name: /Astronomy/ }),
+    ).toContainText('66.67%');
     await expectAccessible(page, 'statistics');
   });
 
@@ -173,7 +174,8 @@ test('issue 18, point 12: equal averages share a rank (1, 1, 3) and a medal, in 
   const rows = page.getByTestId('leaderboard-row');
   await expect(rows).toHaveCount(4);
   await expect(page.getByTestId('leaderboard-name')).toHaveText(['Amy Fox', 'Zed Cole', 'Lou Ray', 'Max Orr']);
-  for (const [index, rank] of [1, 1, 3, 3].entries()) await expect(rows.nth(index)).toHaveAttribute('data-rank', String(rank));
+  for (const [index, rank] of [1, 1, 3, 3].entries())
+    await expect(rows.nth(index)).toHaveAttribute('data-rank', String(rank));
   await expect(rows.nth(0)).toHaveAttribute('data-medal', 'gold');
   await expect(rows.nth(1)).toHaveAttribute('data-medal', 'gold');
   await expect(rows.nth(2)).toHaveAttribute('data-medal', 'bronze');
@@ -241,7 +243,10 @@ test.describe('issue 18, point 13', () => {
     await expect(page).toHaveURL(/create-quiz$/);
     await expect(page.getByLabel('Title')).toHaveValue(title);
     await menu.getByRole('link', { name: 'Dashboard' }).click();
-    await page.getByRole('alertdialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Leave' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Leave without saving?' })
+      .getByRole('button', { name: 'Leave' })
+      .click();
     await expect(page).toHaveURL(/\/dashboard\/teacher$/);
     // The draft is kept for later.
     await page.goto('/dashboard/teacher/create-quiz');

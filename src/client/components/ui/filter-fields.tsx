@@ -81,4 +81,3 @@ export function ClassSelect(props: { id: string; value: string; options: string[
     />
   );
 }
-

@@ -200,7 +200,7 @@ function LeaderboardRow({
       className={isHighlighted ? 'bg-amber-50 shadow-[inset_4px_0_0_var(--color-amber-500)]' : 'hover:bg-slate-50'}
     >
       <td className={`${CELL} whitespace-nowrap`}>
-        <span className="inline-flex items-center gap-1 font-semibold tabular-nums text-slate-900">
+        <span className="inline-flex items-center gap-1 font-semibold text-slate-900 tabular-nums">
           {medal ? <Medal className={cn('size-4 shrink-0', medal.className)} aria-hidden="true" /> : null}
           {entry.rank}
           {isStarred ? <Star className="size-4 shrink-0 fill-amber-400 text-amber-700" aria-hidden="true" /> : null}
@@ -225,16 +225,16 @@ function LeaderboardRow({
           Avg. score <span className="tabular-nums">{formatAccuracy(entry.averageScore)}</span>
         </span>
       </th>
-      <td className={`${CELL} ${WIDE_ONLY} text-right tabular-nums text-slate-900`}>
+      <td className={`${CELL} ${WIDE_ONLY} text-right text-slate-900 tabular-nums`}>
         {formatAccuracy(entry.averageScore)}
       </td>
       <td className={`${CELL} text-right`}>
         <AccuracyBadge accuracy={entry.averageAccuracy} />
       </td>
-      <td className={`${CELL} ${WIDE_ONLY} text-right tabular-nums text-slate-800`}>
+      <td className={`${CELL} ${WIDE_ONLY} text-right text-slate-800 tabular-nums`}>
         {formatAccuracy(entry.totalScore)}
       </td>
-      <td className={`${CELL} ${WIDE_ONLY} text-right tabular-nums text-slate-800`}>{entry.quizzesAttempted}</td>
+      <td className={`${CELL} ${WIDE_ONLY} text-right text-slate-800 tabular-nums`}>{entry.quizzesAttempted}</td>
     </tr>
   );
 }

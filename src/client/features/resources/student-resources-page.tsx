@@ -103,13 +103,7 @@ export function Component() {
             aria-hidden="true"
           />
         </Button>
-        <div
-          id={ids.moreFilters}
-          className={cn(
-            'gap-3 sm:contents',
-            areFiltersOpen ? 'grid' : 'hidden',
-          )}
-        >
+        <div id={ids.moreFilters} className={cn('gap-3 sm:contents', areFiltersOpen ? 'grid' : 'hidden')}>
           <Field
             id={ids.subject}
             label="Subject"

@@ -76,7 +76,10 @@ function Analytics({ statistics }: { statistics: StudentStatistics }) {
             className="flex min-w-0 items-baseline justify-between gap-3 px-4 py-3 sm:flex-col sm:items-start sm:p-5"
           >
             <dt className="text-sm font-medium text-muted">{label}</dt>
-            <dd className="text-xl font-bold text-fg tabular-nums sm:mt-1 sm:text-3xl" data-testid={`statistic-${label}`}>
+            <dd
+              className="text-xl font-bold text-fg tabular-nums sm:mt-1 sm:text-3xl"
+              data-testid={`statistic-${label}`}
+            >
               {value}
             </dd>
           </Card>

@@ -123,9 +123,7 @@ export function SubjectPieChart({ subjects }: { subjects: SubjectStatistics[] })
     else open(index, from);
   };
 
-  const summary = subjects
-    .map((subject) => `${subject.subject} ${formatPercent(subject.averageAccuracy)}`)
-    .join(', ');
+  const summary = subjects.map((subject) => `${subject.subject} ${formatPercent(subject.averageAccuracy)}`).join(', ');
   // Subjects can change under open details (a refetch): an index past the end shows nothing.
   const shown = details ? subjects[details.index] : undefined;
   const activeSlice = isOpen ? slices[details.index] : undefined;
@@ -197,9 +195,7 @@ export function SubjectPieChart({ subjects }: { subjects: SubjectStatistics[] })
                 aria-hidden="true"
               />
               <span className="wrap-anywhere">{subject.subject}</span>
-              <span className="ml-auto pl-4 tabular-nums text-slate-700">
-                {formatPercent(subject.averageAccuracy)}
-              </span>
+              <span className="ml-auto pl-4 text-slate-700 tabular-nums">{formatPercent(subject.averageAccuracy)}</span>
             </li>
           ))}
         </ul>

@@ -241,13 +241,13 @@ function StudentTable({ students }: { students: StudentListEntry[] }) {
                 {student.parentName}
                 <span className="block text-xs text-slate-600">{student.parentEmail}</span>
               </td>
-              <td className={`${CELL} text-right tabular-nums text-slate-800`}>
+              <td className={`${CELL} text-right text-slate-800 tabular-nums`}>
                 <Average student={student} value={student.averageScore} />
               </td>
-              <td className={`${CELL} text-right tabular-nums text-slate-800`}>
+              <td className={`${CELL} text-right text-slate-800 tabular-nums`}>
                 <Average student={student} value={student.averageAccuracy} unit="%" />
               </td>
-              <td className={`${CELL} text-right tabular-nums text-slate-800`}>{student.quizzesAttempted}</td>
+              <td className={`${CELL} text-right text-slate-800 tabular-nums`}>{student.quizzesAttempted}</td>
             </tr>
           ))}
         </tbody>

@@ -102,7 +102,7 @@ export function QuizRunner({
                   <label
                     key={option}
                     className={`flex cursor-pointer items-start gap-3 rounded-xl border-2 px-4 py-3 transition-colors focus-within:ring-2 focus-within:ring-brand-500 ${
-                      isChosen ? 'border-brand-600 bg-brand-50' : 'border-slate-200 hover:border-brand-300'
+                      isChosen ? 'border-brand-600 bg-brand-50' : 'hover:border-brand-300 border-slate-200'
                     }`}
                   >
                     <input

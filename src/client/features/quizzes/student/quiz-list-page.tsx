@@ -126,7 +126,10 @@ function OnlineCard({ quiz }: { quiz: StudentQuizSummary }) {
           <CalendarClock className="size-4 text-brand-700" aria-hidden="true" /> Due {formatDateTime(quiz.deadline)}
         </li>
       </ul>
-      <Link to={`/dashboard/student/quiz/${quiz._id}`} className={cn(buttonVariants({ variant: 'primary' }), 'mt-auto')}>
+      <Link
+        to={`/dashboard/student/quiz/${quiz._id}`}
+        className={cn(buttonVariants({ variant: 'primary' }), 'mt-auto')}
+      >
         {inProgress ? `Resume (${formatCountdown(inProgress.remainingSeconds)} left)` : 'Take quiz'}
         <span className="sr-only">: {quiz.title}</span>
       </Link>
@@ -155,7 +158,10 @@ function AttemptedCard({ quiz }: { quiz: StudentQuizSummary }) {
           <dd className="text-slate-900">{formatDateTime(result.attemptedAt)}</dd>
         </div>
       </dl>
-      <Link to={`/dashboard/student/quiz/${quiz._id}`} className={cn(buttonVariants({ variant: 'secondary' }), 'mt-auto')}>
+      <Link
+        to={`/dashboard/student/quiz/${quiz._id}`}
+        className={cn(buttonVariants({ variant: 'secondary' }), 'mt-auto')}
+      >
         <CheckCircle2 className="size-4" aria-hidden="true" />
         Review
         <span className="sr-only">: {quiz.title}</span>

@@ -86,8 +86,7 @@ function QuizScreen({ quiz }: { quiz: UseQueryResult<StudentQuizDetail> }) {
       isJustSubmitted={hasJustSubmitted}
       details={
         <>
-          Attempted {formatDateTime(detail.attempt.attemptedAt)} · time taken{' '}
-          {formatDuration(detail.attempt.timeTaken)}
+          Attempted {formatDateTime(detail.attempt.attemptedAt)} · time taken {formatDuration(detail.attempt.timeTaken)}
         </>
       }
       actions={<BackToQuizzes />}

@@ -29,7 +29,7 @@ function QuizCard({ quiz, now }: { quiz: TeacherQuizSummary; now: number }) {
     <li className="min-w-0">
       <article
         aria-labelledby={titleId}
-        className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow has-[a:focus-visible]:ring-3 has-[a:focus-visible]:ring-brand-500 hover:shadow-md"
+        className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md has-[a:focus-visible]:ring-3 has-[a:focus-visible]:ring-brand-500"
       >
         <div className="relative h-20 shrink-0 overflow-hidden border-b border-slate-200">
           <img
@@ -41,7 +41,7 @@ function QuizCard({ quiz, now }: { quiz: TeacherQuizSummary; now: number }) {
             className="size-full object-cover opacity-80"
           />
           <span
-            className={`absolute right-3 top-3 rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+            className={`absolute top-3 right-3 rounded-full px-2.5 py-0.5 text-xs font-semibold ${
               isClosed ? 'bg-slate-800 text-white' : 'bg-teal-700 text-white'
             }`}
           >
@@ -49,32 +49,32 @@ function QuizCard({ quiz, now }: { quiz: TeacherQuizSummary; now: number }) {
           </span>
         </div>
         <div className="flex flex-1 flex-col gap-3 p-4">
-          <h2 id={titleId} className="text-lg font-semibold leading-snug text-slate-900">
+          <h2 id={titleId} className="text-lg leading-snug font-semibold text-slate-900">
             {/* The whole card is the link's target area and shows its focus; its name stays the title. */}
             <Link
               to={`/dashboard/teacher/quiz-analytics/${encodeURIComponent(quiz._id)}`}
-              className="wrap-anywhere focus-visible:outline-none! after:absolute after:inset-0 after:content-[''] group-hover:text-brand-800"
+              className="wrap-anywhere group-hover:text-brand-800 after:absolute after:inset-0 after:content-[''] focus-visible:outline-none!"
             >
               {quiz.title}
             </Link>
           </h2>
           <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
             <div className="min-w-0">
-              <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">Class</dt>
+              <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Class</dt>
               <dd className="truncate text-slate-900">{quiz.class}</dd>
             </div>
             <div className="min-w-0">
-              <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">Subject</dt>
+              <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Subject</dt>
               <dd className="truncate text-slate-900">{quiz.subject}</dd>
             </div>
             <div className="min-w-0">
-              <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">Created</dt>
+              <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Created</dt>
               <dd className="text-slate-900">
                 <time dateTime={quiz.date}>{formatDay(quiz.date)}</time>
               </dd>
             </div>
             <div className="min-w-0">
-              <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">Deadline</dt>
+              <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Deadline</dt>
               <dd className="text-slate-900">
                 <time dateTime={quiz.deadline}>{formatDateTime(quiz.deadline)}</time>
               </dd>

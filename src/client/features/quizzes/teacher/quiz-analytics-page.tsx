@@ -240,11 +240,11 @@ function QuizAnalytics({ quiz }: { quiz: TeacherQuizDetail }) {
   ];
   return (
     <>
-      <h1 className="mt-3 wrap-anywhere text-2xl font-bold text-slate-900">{quiz.title}</h1>
+      <h1 className="mt-3 text-2xl font-bold wrap-anywhere text-slate-900">{quiz.title}</h1>
       <dl className="mt-4 grid grid-cols-2 gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-3 sm:p-5 lg:grid-cols-6">
         {facts.map(([label, value]) => (
           <div key={label} className="min-w-0">
-            <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">{label}</dt>
+            <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{label}</dt>
             <dd className="mt-1 wrap-anywhere text-slate-900">{value}</dd>
           </div>
         ))}

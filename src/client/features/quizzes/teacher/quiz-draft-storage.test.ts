@@ -19,7 +19,9 @@ const filledDraft = (): QuizDraft => {
     ...emptyDraft(),
     title: 'Fractions',
     class: '7B',
-    questions: [{ ...question, question_text: 'Half of 1?', options: [{ ...option!, text: '0.5' }], answerKey: option!.key }],
+    questions: [
+      { ...question, question_text: 'Half of 1?', options: [{ ...option!, text: '0.5' }], answerKey: option!.key },
+    ],
   };
 };
 
@@ -48,7 +50,12 @@ describe('quiz editor draft storage', () => {
     expect(readStoredDraft(storage, 't')).toMatchObject({ title: '', questions: [{ options: [] }] });
     storage.setItem('studyhall:quiz-draft:t', 'not json');
     expect(readStoredDraft(storage, 't')).toBeNull();
-    const full = { ...memoryStorage(), setItem: () => { throw new Error('QuotaExceededError'); } };
+    const full = {
+      ...memoryStorage(),
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+    };
     expect(() => storeDraft(full, 't', filledDraft())).not.toThrow();
   });
 
