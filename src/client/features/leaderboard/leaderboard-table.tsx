@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { CircleAlert, CircleCheck, CircleX, Medal, RotateCw, Star, type LucideIcon } from 'lucide-react';
+import { CircleAlert, CircleCheck, CircleX, Medal, Star, type LucideIcon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { useSearchParams } from 'react-router';
@@ -13,13 +13,14 @@ import {
   type LeaderboardEntry,
 } from '#shared/progress';
 import { formatAccuracy } from '#shared/quizzes';
-import { Button } from '../../components/ui/button.tsx';
 import { LoadingStatus, Spinner } from '../../components/ui/spinner.tsx';
 import { apiRequest } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatPercent, plural } from '../../lib/format.ts';
 import { SearchField } from '../../components/ui/filter-fields.tsx';
 import { LoadMoreButton } from '../../components/ui/load-more-button.tsx';
+import { EmptyState, LoadFailure } from '../../components/ui/status-cards.tsx';
+import { cardVariants } from '../../components/ui/card.tsx';
 
 /** SPEC §8: the one message a failed leaderboard fetch shows. */
 export const FETCH_FAILED_MESSAGE = 'Failed to fetch students';
@@ -252,7 +253,7 @@ export function LeaderboardTable({
   showStars: boolean;
 }) {
   return (
-    <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+    <div className={cn(cardVariants(), 'overflow-hidden')}>
       <table className="w-full text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-slate-200 bg-slate-50">
@@ -307,14 +308,7 @@ export function LeaderboardResults({
   if (board.isPending) return <LoadingStatus>Loading the leaderboard…</LoadingStatus>;
   if (board.isError && board.entries.length === 0) {
     return (
-      <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-5 text-red-900">
-        <p className="font-semibold">{FETCH_FAILED_MESSAGE}</p>
-        <p className="mt-1 text-sm">{board.error.message}</p>
-        <Button variant="secondary" className="mt-4" onClick={() => void board.refetch()}>
-          <RotateCw className="size-4" aria-hidden="true" />
-          Try again
-        </Button>
-      </div>
+      <LoadFailure title={FETCH_FAILED_MESSAGE} message={board.error.message} onRetry={() => void board.refetch()} />
     );
   }
   return (
@@ -332,12 +326,10 @@ export function LeaderboardResults({
         {board.entries.length > 0 ? <AccuracyLegend showStars={showStars} /> : null}
       </div>
       {board.entries.length === 0 ? (
-        <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
-          <p className="font-semibold text-slate-900">No students found</p>
-          <p className="mt-1 text-sm">
-            {isFiltered ? 'Try another search or class.' : 'Students appear here once they have attempted a quiz.'}
-          </p>
-        </div>
+        <EmptyState
+          title="No students found"
+          hint={isFiltered ? 'Try another search or class.' : 'Students appear here once they have attempted a quiz.'}
+        />
       ) : (
         <LeaderboardTable entries={board.entries} caption={caption} showClass={showClass} showStars={showStars} />
       )}

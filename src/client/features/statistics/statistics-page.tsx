@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { ChartPie, RotateCw } from 'lucide-react';
+import { ChartPie } from 'lucide-react';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast/headless';
 import type { StudentStatistics, SubjectStatistics } from '#shared/progress';
-import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
+import { Card, cardVariants } from '../../components/ui/card.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { apiRequest } from '../../lib/api.ts';
@@ -12,6 +11,9 @@ import { formatPercent } from '../../lib/format.ts';
 import { useAppStore } from '../../stores/app-store.ts';
 import { twoDecimals } from './statistics-display.ts';
 import { SubjectPieChart } from './subject-pie-chart.tsx';
+import { EmptyState, LoadFailure } from '../../components/ui/status-cards.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { cn } from '../../lib/cn.ts';
 
 function useStatistics() {
   const query = useQuery({
@@ -33,25 +35,22 @@ export function Component() {
   return (
     <div className="mx-auto w-full max-w-5xl">
       <PageTitle>Statistics</PageTitle>
-      <h1 className="text-2xl font-bold wrap-anywhere text-slate-900">{name ? `${name}'s Analytics` : 'Analytics'}</h1>
+      <PageHeader title={name ? `${name}'s Analytics` : 'Analytics'} />
       <div className="mt-6">
         {statistics.isPending ? (
           <LoadingStatus>Loading your statistics…</LoadingStatus>
         ) : statistics.isError ? (
-          <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-5 text-red-900">
-            <p className="font-semibold">Your statistics could not be loaded.</p>
-            <p className="mt-1 text-sm">{statistics.error.message}</p>
-            <Button variant="secondary" className="mt-4" onClick={() => void statistics.refetch()}>
-              <RotateCw className="size-4" aria-hidden="true" />
-              Try again
-            </Button>
-          </div>
+          <LoadFailure
+            title="Your statistics could not be loaded."
+            message={statistics.error.message}
+            onRetry={() => void statistics.refetch()}
+          />
         ) : statistics.data.quizzesAttempted === 0 ? (
-          <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
-            <ChartPie className="mx-auto size-10 text-slate-500" aria-hidden="true" />
-            <p className="mt-3 font-semibold text-slate-900">No quizzes attempted yet</p>
-            <p className="mt-1 text-sm">Take some quizzes to see your analytics here.</p>
-          </div>
+          <EmptyState
+            icon={<ChartPie className="mx-auto mb-3 size-10 text-slate-500" aria-hidden="true" />}
+            title="No quizzes attempted yet"
+            hint="Take some quizzes to see your analytics here."
+          />
         ) : (
           <Analytics statistics={statistics.data} />
         )}
@@ -105,12 +104,7 @@ function SubjectTable({ subjects }: { subjects: SubjectStatistics[] }) {
   const header = 'px-3 py-3 text-xs font-semibold tracking-wide text-slate-700 uppercase';
   const cell = 'px-3 py-3 tabular-nums text-right text-slate-800';
   return (
-    <div
-      role="region"
-      aria-label="Subject details"
-      tabIndex={0}
-      className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm"
-    >
+    <div role="region" aria-label="Subject details" tabIndex={0} className={cn(cardVariants(), 'mt-6 overflow-x-auto')}>
       <table className="w-full min-w-[34rem] text-sm">
         <caption className="px-3 pt-3 text-left text-base font-semibold text-slate-900">Subject details</caption>
         <thead className="border-b border-slate-200">

@@ -24,6 +24,8 @@ import {
 } from './pie-geometry.ts';
 import { formatPercent } from '../../lib/format.ts';
 import { colourOf, PIE_SIZE_PX, twoDecimals } from './statistics-display.ts';
+import { cardVariants } from '../../components/ui/card.tsx';
+import { cn } from '../../lib/cn.ts';
 
 const CENTRE = { x: PIE_SIZE_PX / 2, y: PIE_SIZE_PX / 2 };
 /**
@@ -131,7 +133,10 @@ export function SubjectPieChart({ subjects }: { subjects: SubjectStatistics[] })
   return (
     <figure
       ref={figureRef}
-      className="relative mt-4 flex flex-col items-center gap-6 rounded-xl border border-slate-200 bg-white py-5 shadow-sm sm:flex-row sm:justify-center sm:px-6"
+      className={cn(
+        cardVariants(),
+        'relative mt-4 flex flex-col items-center gap-6 py-5 sm:flex-row sm:justify-center sm:px-6',
+      )}
     >
       {/* On a phone the card is a little narrower than the pie: it may use the card's padding. */}
       <div className="-mx-3 flex w-[calc(100%+1.5rem)] justify-center sm:mx-0 sm:w-auto">

@@ -9,6 +9,8 @@ import { PageTitle } from '../../components/ui/page-title.tsx';
 import { apiPost } from '../../lib/api.ts';
 import { AccountForm, type AuthField } from '../auth/auth-form.tsx';
 import { studentsKey, useClasses } from './students-queries.ts';
+import { cardVariants } from '../../components/ui/card.tsx';
+import { cn } from '../../lib/cn.ts';
 
 const CLASS_SUGGESTIONS_ID = 'known-classes';
 const STUDENTS_PATH = '/dashboard/teacher/students';
@@ -60,7 +62,7 @@ export function Component() {
         Creates the student’s account. Every field is required; the student logs in with the account username and
         password you set.
       </p>
-      <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+      <div className={cn(cardVariants(), 'mt-6 rounded-2xl p-5 sm:p-8')}>
         <AccountForm
           schema={studentRegistrationSchema}
           fields={ADD_STUDENT_FIELDS}

@@ -3,6 +3,8 @@ import { Check, X } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { CONFETTI_PIECES, isWorthCelebrating, type AttemptEnding, type QuizQuestion } from '#shared/quizzes';
 import { formatPercent } from '../../../lib/format.ts';
+import { cardVariants } from '../../../components/ui/card.tsx';
+import { cn } from '../../../lib/cn.ts';
 
 type QuizResultProps = {
   title: string;
@@ -56,10 +58,7 @@ export function QuizResult({
           className="pointer-events-none fixed inset-0 z-50 size-full"
         />
       ) : null}
-      <section
-        aria-labelledby="result-title"
-        className="rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm"
-      >
+      <section aria-labelledby="result-title" className={cn(cardVariants(), 'rounded-2xl p-6 text-center')}>
         <p className="text-sm font-semibold wrap-anywhere text-brand-700">{title}</p>
         <h1
           id="result-title"
@@ -93,7 +92,7 @@ export function QuizResult({
         </h2>
         <ol className="mt-4 flex flex-col gap-4">
           {questions.map((question, index) => (
-            <li key={question._id} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+            <li key={question._id} className={cn(cardVariants(), 'rounded-2xl p-5')}>
               <p className="font-semibold wrap-anywhere whitespace-pre-wrap text-slate-900">
                 <span className="text-brand-700">Q{index + 1}. </span>
                 {question.question_text}

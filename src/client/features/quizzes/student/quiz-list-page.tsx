@@ -11,6 +11,7 @@ import { apiRequest } from '../../../lib/api.ts';
 import { formatCountdown, formatDateTime, formatPercent, plural } from '../../../lib/format.ts';
 import { LoadingStatus } from '../../../components/ui/spinner.tsx';
 import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
+import { cardVariants } from '../../../components/ui/card.tsx';
 
 type View = 'online' | 'attempted';
 
@@ -94,7 +95,7 @@ function QuizSection({
 
 function CardFrame({ quiz, children }: { quiz: StudentQuizSummary; children: React.ReactNode }) {
   return (
-    <li className="flex min-w-0 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+    <li className={cn(cardVariants(), 'flex min-w-0 flex-col overflow-hidden rounded-2xl')}>
       <div
         className="h-20 bg-slate-800 bg-cover bg-center"
         style={{ backgroundImage: `url(${quiz.quiz.background})` }}

@@ -17,6 +17,7 @@ import { settledAnswerSaves, useAnswerSaver } from '../attempt/use-answer-saver.
 import { useCountdown } from '../attempt/use-countdown.ts';
 import { LoadingStatus } from '../../../components/ui/spinner.tsx';
 import { useNoBreakReminders } from '../../student/study-mode/quiet-time.ts';
+import { cardVariants } from '../../../components/ui/card.tsx';
 
 const quizKey = (quizId: string) => ['quiz', quizId] as const;
 const SUBMIT_RETRY_DELAY_MS = 3000;
@@ -116,7 +117,7 @@ function QuizIntro({ detail }: { detail: StudentQuizDetail }) {
   return (
     <section
       aria-labelledby="intro-title"
-      className="mx-auto w-full max-w-2xl overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+      className={cn(cardVariants(), 'mx-auto w-full max-w-2xl overflow-hidden rounded-2xl')}
     >
       <div
         className="h-32 bg-slate-800 bg-cover bg-center"

@@ -1,14 +1,18 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { CalendarClock, ClipboardList, Plus, RotateCw, Users } from 'lucide-react';
+import { CalendarClock, ClipboardList, Plus, Users } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Link, useLocation } from 'react-router';
 import { QUIZ_LIMITS, type TeacherQuizSummary } from '#shared/quizzes';
-import { Button, buttonVariants } from '../../../components/ui/button.tsx';
+import { buttonVariants } from '../../../components/ui/button.tsx';
 import { apiRequest } from '../../../lib/api.ts';
 import { formatDateTime, formatDay, plural } from '../../../lib/format.ts';
 import { LoadingStatus } from '../../../components/ui/spinner.tsx';
 import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { EmptyState, LoadFailure } from '../../../components/ui/status-cards.tsx';
+import { cardVariants } from '../../../components/ui/card.tsx';
+import { cn } from '../../../lib/cn.ts';
 
 /** TanStack Query key of the teacher's own quiz list; add-quiz invalidates ['quizzes']. */
 const teacherQuizzesKey = ['quizzes', 'teacher'] as const;
@@ -29,7 +33,10 @@ function QuizCard({ quiz, now }: { quiz: TeacherQuizSummary; now: number }) {
     <li className="min-w-0">
       <article
         aria-labelledby={titleId}
-        className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md has-[a:focus-visible]:ring-3 has-[a:focus-visible]:ring-brand-500"
+        className={cn(
+          cardVariants(),
+          'group relative flex h-full flex-col overflow-hidden transition-shadow hover:shadow-md has-[a:focus-visible]:ring-3 has-[a:focus-visible]:ring-brand-500',
+        )}
       >
         <div className="relative h-20 shrink-0 overflow-hidden border-b border-slate-200">
           <img
@@ -138,33 +145,31 @@ export function Component() {
 
   return (
     <div className="mx-auto w-full max-w-6xl">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900">Your quizzes</h1>
-          <p className="mt-1 text-slate-700">Open a quiz to see how your students did.</p>
-        </div>
-        <Link to="/dashboard/teacher/create-quiz" className={buttonVariants({ variant: 'primary' })}>
-          <Plus className="size-4" aria-hidden="true" />
-          Create quiz
-        </Link>
-      </div>
+      <PageHeader
+        title="Your quizzes"
+        description="Open a quiz to see how your students did."
+        actions={
+          <Link to="/dashboard/teacher/create-quiz" className={buttonVariants()}>
+            <Plus className="size-4" aria-hidden="true" />
+            Create quiz
+          </Link>
+        }
+      />
 
       <div className="mt-6">
         {quizzes.isPending ? (
           <LoadingStatus>Loading your quizzes…</LoadingStatus>
         ) : quizzes.isError && list.length === 0 ? (
-          <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-5 text-red-900">
-            <p className="font-semibold">Your quizzes could not be loaded.</p>
-            <p className="mt-1 text-sm">{quizzes.error.message}</p>
-            <Button variant="secondary" className="mt-4" onClick={() => void quizzes.refetch()}>
-              <RotateCw className="size-4" aria-hidden="true" />
-              Try again
-            </Button>
-          </div>
+          <LoadFailure
+            title="Your quizzes could not be loaded."
+            message={quizzes.error.message}
+            onRetry={() => void quizzes.refetch()}
+          />
         ) : list.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
-            You haven't created any quiz
-          </p>
+          <EmptyState
+            title="You haven't created any quiz"
+            hint="Create one: your students see it in their quiz list."
+          />
         ) : (
           <>
             <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

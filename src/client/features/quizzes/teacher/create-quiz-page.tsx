@@ -7,6 +7,7 @@ import { DEFAULT_QUIZ_SUBJECT } from '#shared/constants';
 import { newQuizSchema, QUIZ_LIMITS, type TeacherQuizSummary } from '#shared/quizzes';
 import { FIELD_LIMITS } from '#shared/limits';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
+import { Card, cardVariants } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { ApiError, apiPost } from '../../../lib/api.ts';
@@ -27,6 +28,8 @@ import {
   type DraftQuestion,
   type QuizDraft,
 } from './quiz-draft.ts';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { cn } from '../../../lib/cn.ts';
 
 const ALL_QUIZ_PATH = '/dashboard/teacher/all-quiz';
 
@@ -216,16 +219,17 @@ export function Component() {
 
   return (
     <div className="mx-auto w-full max-w-3xl">
-      <h1 className="text-2xl font-bold text-slate-900">Create a quiz</h1>
-      <p className="mt-1 text-slate-700">
-        Fields marked <span className="text-red-700">*</span> are required.
-      </p>
+      <PageHeader
+        title="Create a quiz"
+        description={
+          <>
+            Fields marked <span className="text-danger">*</span> are required.
+          </>
+        }
+      />
 
       <form ref={formRef} noValidate onSubmit={handleSubmit} className="mt-6 flex flex-col gap-8">
-        <section
-          aria-labelledby="quiz-details-heading"
-          className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-        >
+        <section aria-labelledby="quiz-details-heading" className={cn(cardVariants(), 'p-4 sm:p-6')}>
           <h2 id="quiz-details-heading" className="text-lg font-semibold text-slate-900">
             Quiz details
           </h2>
@@ -333,9 +337,9 @@ export function Component() {
             </p>
           </div>
           {draft.questions.length === 0 ? (
-            <p className="rounded-xl border border-dashed border-slate-300 bg-white p-5 text-slate-700">
+            <Card tone="empty" className="p-5 text-left">
               No questions yet. Add at least one.
-            </p>
+            </Card>
           ) : null}
           {draft.questions.map((question, index) => (
             <QuestionEditor

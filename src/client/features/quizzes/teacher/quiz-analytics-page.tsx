@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowDown, ArrowLeft, ArrowUp, ArrowUpDown, Check, Download, RotateCw, X } from 'lucide-react';
+import { ArrowDown, ArrowLeft, ArrowUp, ArrowUpDown, Check, Download, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Link, useParams } from 'react-router';
@@ -11,6 +11,8 @@ import { attemptsCsv, attemptsCsvFileName } from './analytics-csv.ts';
 import { QuestionHeader } from './question-header.tsx';
 import { formatDateTime, formatDay, formatPercent } from '../../../lib/format.ts';
 import { LoadingStatus } from '../../../components/ui/spinner.tsx';
+import { EmptyState, LoadFailure } from '../../../components/ui/status-cards.tsx';
+import { cardVariants } from '../../../components/ui/card.tsx';
 
 const ALL_QUIZ_PATH = '/dashboard/teacher/all-quiz';
 
@@ -241,7 +243,7 @@ function QuizAnalytics({ quiz }: { quiz: TeacherQuizDetail }) {
   return (
     <>
       <h1 className="mt-3 text-2xl font-bold wrap-anywhere text-slate-900">{quiz.title}</h1>
-      <dl className="mt-4 grid grid-cols-2 gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-3 sm:p-5 lg:grid-cols-6">
+      <dl className={cn(cardVariants(), 'mt-4 grid grid-cols-2 gap-4 p-4 sm:grid-cols-3 sm:p-5 lg:grid-cols-6')}>
         {facts.map(([label, value]) => (
           <div key={label} className="min-w-0">
             <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{label}</dt>
@@ -263,9 +265,7 @@ function QuizAnalytics({ quiz }: { quiz: TeacherQuizDetail }) {
           ) : null}
         </div>
         {quiz.attempts.length === 0 ? (
-          <p className="mt-3 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
-            No attempts made
-          </p>
+          <EmptyState className="mt-3" title="No attempts made" />
         ) : (
           <>
             <p className="mt-1 text-sm text-slate-700">
@@ -341,15 +341,12 @@ export function Component() {
       <div className="mx-auto w-full max-w-6xl">
         <BackLink />
         <h1 className="mt-3 text-2xl font-bold text-slate-900">{failure.heading}</h1>
-        <div role="alert" className="mt-4 rounded-xl border border-red-200 bg-red-50 p-5 text-red-900">
-          <p>{failure.detail}</p>
-          {failure.canRetry ? (
-            <Button variant="secondary" className="mt-4" onClick={() => void quiz.refetch()}>
-              <RotateCw className="size-4" aria-hidden="true" />
-              Try again
-            </Button>
-          ) : null}
-        </div>
+        <LoadFailure
+          className="mt-4"
+          title={failure.heading}
+          message={failure.detail}
+          onRetry={failure.canRetry ? () => void quiz.refetch() : undefined}
+        />
       </div>
     );
   }
