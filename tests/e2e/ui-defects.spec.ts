@@ -48,6 +48,8 @@ test.describe('issue 18, point 11: phones', () => {
     // The login toast sits below the header.
     const toast = page.getByRole('status').filter({ hasText: 'Logged in successfully' });
     await expect(toast).toBeVisible();
+    // Measured where it rests, not mid-way through its entrance.
+    await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
     const [toastBox, nameBox, headerBox] = [
       await toast.boundingBox(),
       await name.boundingBox(),

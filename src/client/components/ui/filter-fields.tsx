@@ -2,16 +2,17 @@ import { Search } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
 import { Field } from './field.tsx';
 
-/** A labelled search box with a magnifier icon. */
-export function SearchField(props: {
+/** What every filter control takes: a label tied to its id, a value and where it goes. */
+type FilterFieldProps = {
   id: string;
   label: string;
   value: string;
   onChange(value: string): void;
-  maxLength: number;
-  placeholder: string;
   className?: string;
-}) {
+};
+
+/** A labelled search box with a magnifier icon. */
+export function SearchField(props: FilterFieldProps & { maxLength: number; placeholder: string }) {
   return (
     <Field
       id={props.id}
@@ -40,14 +41,7 @@ export function SearchField(props: {
 }
 
 /** A labelled select of fixed choices (filters: class, type, sort). */
-export function SelectField(props: {
-  id: string;
-  label: string;
-  value: string;
-  options: { value: string; label: string }[];
-  onChange(value: string): void;
-  className?: string;
-}) {
+export function SelectField(props: FilterFieldProps & { options: { value: string; label: string }[] }) {
   return (
     <Field
       id={props.id}
@@ -67,7 +61,7 @@ export function SelectField(props: {
 }
 
 /** A labelled "Class" select: all classes, or one of the given ones. */
-export function ClassSelect(props: { id: string; value: string; options: string[]; onChange(value: string): void }) {
+export function ClassSelect(props: Omit<FilterFieldProps, 'label'> & { options: string[] }) {
   return (
     <SelectField
       id={props.id}
