@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { STUDY_MODE } from '../../src/shared/constants.ts';
 import { enterStudyMode, logInStudentThroughUi, logInTeacherThroughUi } from './actors.ts';
 import { registeredTeacher, teacherWithQuiz } from './api-setup.ts';
@@ -33,6 +33,22 @@ async function lineCount(locator: Locator) {
 async function expectNoOverflow(locator: Locator) {
   const [scroll, client] = await locator.evaluate((element) => [element.scrollWidth, element.clientWidth]);
   expect(scroll, 'content wider than its box').toBeLessThanOrEqual(client);
+}
+
+/** A teacher of `subject`, one quiz of a new class, and students with these right answers (of 3), signed up in this order. */
+async function classWithResults(
+  request: APIRequestContext,
+  label: string,
+  subject: string,
+  results: [string, number][],
+) {
+  const className = `${label}-${unique()}`;
+  const teacher = await signUpTeacher(request, subject);
+  const quiz = await addQuiz(request, teacher, className);
+  for (const [name, right] of results) {
+    await takeQuiz(request, await signUpStudent(request, name, className), quiz._id, right);
+  }
+  return { className, teacher, quiz };
 }
 
 const boxesOverlap = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
@@ -80,16 +96,11 @@ test.describe('issue 18, point 11: phones', () => {
     page,
     request,
   }) => {
-    const className = `An-${unique()}`;
-    const teacher = await signUpTeacher(request, 'Geography');
-    const quiz = await addQuiz(request, teacher, className);
-    for (const [name, right] of [
+    const { teacher, quiz } = await classWithResults(request, 'An', 'Geography', [
       ['Maximiliana Featherstonehaugh', 3],
       ['Bo Ek', 0],
       ['Cy Aho', 3],
-    ] as const) {
-      await takeQuiz(request, await signUpStudent(request, name, className), quiz._id, right);
-    }
+    ]);
     await logInTeacherThroughUi(page, teacher);
     await page.goto(`/dashboard/teacher/quiz-analytics/${quiz._id}`);
     const table = page.getByRole('region', { name: 'Attempts table' });
@@ -159,18 +170,13 @@ test('issue 18, point 12: equal averages share a rank (1, 1, 3) and a medal, in 
   page,
   request,
 }) => {
-  const className = `Tie-${unique()}`;
-  const teacher = await signUpTeacher(request, 'History');
-  const quiz = await addQuiz(request, teacher, className);
   // Signed up in this order so that ids do not give name order.
-  for (const [name, right] of [
+  const { className, teacher } = await classWithResults(request, 'Tie', 'History', [
     ['Zed Cole', 3],
     ['Amy Fox', 3],
     ['Max Orr', 2],
     ['Lou Ray', 2],
-  ] as const) {
-    await takeQuiz(request, await signUpStudent(request, name, className), quiz._id, right);
-  }
+  ]);
   await logInTeacherThroughUi(page, teacher);
   await page.goto(`/dashboard/teacher/leaderboard?class=${className}`);
   const rows = page.getByTestId('leaderboard-row');
