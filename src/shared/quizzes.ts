@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasForbiddenCharacters, pagingFields, requiredText } from './fields.ts';
+import { classNameText, hasForbiddenCharacters, pagingFields, requiredText } from './fields.ts';
 import { FIELD_LIMITS } from './limits.ts';
 
 /**
@@ -90,7 +90,7 @@ export function totalTextOf(questions: { question_text: string; options: string[
  */
 export const newQuizSchema = z.object({
   title: requiredText('Title', QUIZ_LIMITS.title),
-  class: requiredText('Class', FIELD_LIMITS.className),
+  class: classNameText(),
   deadline: z
     .string({ error: 'Deadline is required' })
     .min(1, { error: 'Deadline is required' })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasForbiddenCharacters, optionalQueryText, pagingFields, requiredText } from './fields.ts';
+import { classNameText, hasForbiddenCharacters, optionalQueryText, pagingFields, requiredText } from './fields.ts';
 import { FIELD_LIMITS } from './limits.ts';
 
 /**
@@ -140,7 +140,7 @@ const optionalSubject = z
  * may be sent (SPEC §7) and is ignored: the uploader is the token's teacher.
  */
 export const uploadFieldsSchema = z.object({
-  class: requiredText('Class', FIELD_LIMITS.className),
+  class: classNameText(),
   subject: optionalSubject,
   /** The name to show; the uploaded file's own name when absent. */
   fileName: z.string().optional(),
@@ -188,7 +188,7 @@ export const videoLinkSchema = z.object({
       error: `Link must be an https address of ${VIDEO_LINK_PROVIDERS.map((provider) => provider.name).join(', ')}`,
     }),
   fileName: requiredText('Title', RESOURCE_LIMITS.fileName),
-  class: requiredText('Class', FIELD_LIMITS.className),
+  class: classNameText(),
   subject: optionalSubject,
   description: descriptionField.optional(),
   tags: tagsInput.optional(),
@@ -201,7 +201,7 @@ export const resourceUpdateSchema = z
     fileName: requiredText('Name', RESOURCE_LIMITS.fileName).optional(),
     description: descriptionField.optional(),
     tags: tagsInput.optional(),
-    class: requiredText('Class', FIELD_LIMITS.className).optional(),
+    class: classNameText().optional(),
   })
   .strict();
 export type ResourceUpdate = z.infer<typeof resourceUpdateSchema>;
