@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { classNameText, hasForbiddenCharacters, pagingFields, requiredText } from './fields.ts';
-import { FIELD_LIMITS } from './limits.ts';
 
 /**
  * The quiz contract (SPEC §3 Quiz, Question, attempt record; §5 quiz editor;

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { z } from 'zod';
 import { migrationJournal } from '../db/migrate.ts';
 
