@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { classNameText, identityText, requiredText } from './fields.ts';
+import { bodyObject, classNameText, identityText, requiredText } from './fields.ts';
 import { emailKey } from './identity.ts';
 import { FIELD_LIMITS } from './limits.ts';
 
@@ -47,7 +47,7 @@ const anyPasswordCalled = (label: string) =>
     });
 const anyPassword = anyPasswordCalled('Password');
 
-export const teacherRegistrationSchema = z.object({
+export const teacherRegistrationSchema = bodyObject({
   name: requiredText('Name', FIELD_LIMITS.name),
   subject: requiredText('Subject', FIELD_LIMITS.subject),
   email: emailAddress('Email'),
@@ -55,6 +55,7 @@ export const teacherRegistrationSchema = z.object({
 });
 export type TeacherRegistration = z.infer<typeof teacherRegistrationSchema>;
 
+// Logins store nothing, so keys they do not read lose nothing: clients may post the whole form.
 export const teacherLoginSchema = z.object({
   email: requiredText('Email', FIELD_LIMITS.email),
   password: anyPassword,
@@ -62,7 +63,7 @@ export const teacherLoginSchema = z.object({
 export type TeacherLogin = z.infer<typeof teacherLoginSchema>;
 
 /** Used both by student self-registration and by a teacher's add-student. */
-export const studentRegistrationSchema = z.object({
+export const studentRegistrationSchema = bodyObject({
   name: requiredText('Name', FIELD_LIMITS.name),
   // Letters may carry combining signs (Devanagari vowel signs; NFC leaves most of them apart).
   rollNumber: identityText('Account username', FIELD_LIMITS.rollNumber).regex(
@@ -96,7 +97,7 @@ const NEW_PASSWORD_UNCHANGED = 'The new password must be different from the curr
  * account holder; the new one follows the registration rules. The account is the token's.
  */
 export const changePasswordSchema = z
-  .object(changePasswordFields)
+  .strictObject(changePasswordFields)
   .refine((input) => input.newPassword !== input.currentPassword, {
     error: NEW_PASSWORD_UNCHANGED,
     path: ['newPassword'],

@@ -70,9 +70,9 @@ async function updateFromValues(
 }
 
 /**
- * The JavaScript step of migration 0006: fills the key columns of every existing row with
+ * The JavaScript step of migration 0007: fills the key columns of every existing row with
  * exactly what the application computes (PostgreSQL's lower() and normalize() cannot match
- * it), before 0007 makes them NOT NULL and unique. Plain SQL naming only the columns it
+ * it), before 0008 makes them NOT NULL and unique. Plain SQL naming only the columns it
  * needs, so later changes to schema.ts cannot break it.
  */
 export async function fillIdentityKeys(tx: MigrationExecutor): Promise<void> {

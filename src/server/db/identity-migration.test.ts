@@ -11,13 +11,13 @@ import { DUPLICATE_KEY_PREFIX, findIdentityConflicts } from './identity-keys.ts'
 import { migrateSchema } from './migrate.ts';
 
 /**
- * Migrations 0006-0007 (decision 024) on a database made by the code before them: rows in the
- * schema of 0005, then the server's own start migrates it forward. The keys must be exactly
+ * Migrations 0007-0008 (decision 024) on a database made by the code before them: rows in the
+ * schema of 0006, then the server's own start migrates it forward. The keys must be exactly
  * identityKey/emailKey of what is stored (so the accounts sign in), and identities that only
  * the old lower() told apart are settled by age: the older account keeps it.
  */
 
-const PREVIOUS = '0005_session-versions';
+const PREVIOUS = '0006_account-session-notices';
 const adminUrl = process.env.TEST_DATABASE_URL;
 const PASSWORD = 'correct horse battery';
 
@@ -94,7 +94,7 @@ beforeAll(async () => {
     values ('link', 'Compost', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', 'ÉCOLE', 'Biology', 'video/x-youtube', 0,
       ${ipekTeacher!.id})`);
 
-  // The new version starts: openDatabase migrates (0006, its JavaScript step, 0007) in one transaction.
+  // The new version starts: openDatabase migrates (0007, its JavaScript step, 0008) in one transaction.
   t = await createTestApp({ database: await previous.restart() });
 }, 120_000);
 
@@ -103,7 +103,7 @@ afterAll(async () => {
   await drop?.();
 });
 
-describe('identity keys of rows made before them (migrations 0006-0007)', () => {
+describe('identity keys of rows made before them (migrations 0007-0008)', () => {
   it('fills every key with exactly what the application computes; a younger duplicate gets an unreachable one', async () => {
     const db = t.database.db;
     const teachers = rowsOf<{ id: string; email: string; email_key: string }>(

@@ -17,7 +17,7 @@ export type MigrationExecutor = Pick<Database, 'execute'>;
  * compute the way the application does (identity keys: decision 024).
  */
 const STEPS_AFTER: Record<string, (tx: MigrationExecutor) => Promise<unknown>> = {
-  '0006_identity-keys': fillIdentityKeys,
+  '0007_identity-keys': fillIdentityKeys,
 };
 
 type JournalEntry = { idx: number; when: number; tag: string };

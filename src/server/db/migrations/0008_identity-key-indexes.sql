@@ -1,5 +1,5 @@
 -- Uniqueness and class look-ups move from lower(...) and the class as typed to the key columns
--- 0006 filled (decision 024). The class indexes keep their names, on class_key instead of class.
+-- 0007 filled (decision 024). The class indexes keep their names, on class_key instead of class.
 DROP INDEX "students_roll_number_lower_unique";--> statement-breakpoint
 DROP INDEX "students_email_lower_unique";--> statement-breakpoint
 DROP INDEX "teachers_email_lower_unique";--> statement-breakpoint
