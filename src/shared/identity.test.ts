@@ -86,11 +86,8 @@ describe('emailKey', () => {
   });
 
   it('never lets the URL parser read a path, a fragment or a port into the domain', () => {
-    expect(emailKey('a@b.de#x')).toBe('a@b.de#x');
-    expect(emailKey('a@b.de/x')).toBe('a@b.de/x');
-    expect(emailKey('a@b.de:80')).toBe('a@b.de:80');
-    expect(emailKey('a@b%2ede')).toBe('a@b%2ede');
-    expect(emailKey('no address')).toBe('no address');
+    for (const address of ['a@b.de#x', 'a@b.de/x', 'a@b.de:80', 'a@b%2ede', 'a@user@b.de', 'no address'])
+      expect(emailKey(address)).toBe(address);
   });
 
   it('is idempotent and blind to case for any address', () => {

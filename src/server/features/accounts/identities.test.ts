@@ -69,6 +69,42 @@ const caseAndFormVariants = (typed: string) => [
 
 const post = (url: string, payload: object) => t.call({ method: 'POST', url, payload });
 
+/** Registers the account, shown as typed (NFC, trimmed): the key is never presented. */
+async function registerShownAsTyped<Registration extends { email: string; password: string }>(
+  role: 'teacher' | 'student',
+  registration: Registration,
+  field: 'rollNumber' | 'email',
+) {
+  const registered = await post(`/api/${role}/register`, registration);
+  expect(registered.status, registered.raw).toBe(201);
+  const typed = (registration as Registration & { rollNumber?: string })[field]!;
+  expect(registered.body.data[field]).toBe(typed.normalize('NFC').trim());
+  return registration;
+}
+
+/** Every spelling signs in to the role's account (the teacher's by email, the student's by roll number). */
+async function expectSignsIn(role: 'teacher' | 'student', spellings: string[], password: string) {
+  const field = role === 'teacher' ? 'email' : 'rollNumber';
+  for (const typed of spellings) {
+    const login = await post(`/api/${role}/login`, { [field]: typed, password });
+    expect([typed, login.status, login.raw]).toEqual([typed, 200, expect.any(String)]);
+  }
+}
+
+/** A new account with any of these spellings in `field` is refused: 409, the field named. */
+async function expectTaken(
+  role: 'teacher' | 'student',
+  field: 'rollNumber' | 'email',
+  message: string,
+  spellings: string[],
+) {
+  for (const typed of spellings) {
+    const build = role === 'teacher' ? buildTeacherRegistration : buildStudentRegistration;
+    const response = await post(`/api/${role}/register`, build({ [field]: typed }));
+    expect([typed, response.status, response.body.errors]).toEqual([typed, 409, [{ field, message }]]);
+  }
+}
+
 describe.each(HARD_NAMES)('%s', (_, hard) => {
   const tag = randomBytes(3).toString('hex');
   const domain = hard.domain?.typed ?? 'school.example';
@@ -82,56 +118,23 @@ describe.each(HARD_NAMES)('%s', (_, hard) => {
   ];
 
   it('registers a student, who signs in with the roll number however it is typed', async () => {
-    const registration = buildStudentRegistration({ rollNumber });
-    const registered = await post('/api/student/register', registration);
-    expect(registered.status, registered.raw).toBe(201);
-    // Shown as typed (NFC, trimmed): the key is never presented.
-    expect(registered.body.data.rollNumber).toBe(rollNumber.normalize('NFC').trim());
-    for (const typed of rollNumbers) {
-      const login = await post('/api/student/login', { rollNumber: typed, password: registration.password });
-      expect([typed, login.status, login.raw]).toEqual([typed, 200, expect.any(String)]);
-    }
-    for (const typed of [rollNumbers[1]!, rollNumbers.at(-1)!]) {
-      const duplicate = await post('/api/student/register', buildStudentRegistration({ rollNumber: typed }));
-      expect([typed, duplicate.status, duplicate.body.errors]).toEqual([
-        typed,
-        409,
-        [{ field: 'rollNumber', message: 'This account username is already taken' }],
-      ]);
-    }
+    const registration = await registerShownAsTyped('student', buildStudentRegistration({ rollNumber }), 'rollNumber');
+    await expectSignsIn('student', rollNumbers, registration.password);
+    await expectTaken('student', 'rollNumber', 'This account username is already taken', [
+      rollNumbers[1]!,
+      rollNumbers.at(-1)!,
+    ]);
   });
 
   it('registers a student with it as email, and no other student with another spelling of it', async () => {
-    const registered = await post('/api/student/register', buildStudentRegistration({ email }));
-    expect(registered.status, registered.raw).toBe(201);
-    expect(registered.body.data.email).toBe(email.normalize('NFC').trim());
-    for (const typed of [emails[1]!, emails.at(-1)!]) {
-      const duplicate = await post('/api/student/register', buildStudentRegistration({ email: typed }));
-      expect([typed, duplicate.status, duplicate.body.errors]).toEqual([
-        typed,
-        409,
-        [{ field: 'email', message: 'A student with this email already exists' }],
-      ]);
-    }
+    await registerShownAsTyped('student', buildStudentRegistration({ email }), 'email');
+    await expectTaken('student', 'email', 'A student with this email already exists', [emails[1]!, emails.at(-1)!]);
   });
 
   it('registers a teacher, who signs in with the email however it is typed, and no second one with it', async () => {
-    const registration = buildTeacherRegistration({ email });
-    const registered = await post('/api/teacher/register', registration);
-    expect(registered.status, registered.raw).toBe(201);
-    expect(registered.body.data.email).toBe(email.normalize('NFC').trim());
-    for (const typed of emails) {
-      const login = await post('/api/teacher/login', { email: typed, password: registration.password });
-      expect([typed, login.status, login.raw]).toEqual([typed, 200, expect.any(String)]);
-    }
-    for (const typed of [emails[1]!, emails.at(-1)!]) {
-      const duplicate = await post('/api/teacher/register', buildTeacherRegistration({ email: typed }));
-      expect([typed, duplicate.status, duplicate.body.message]).toEqual([
-        typed,
-        409,
-        'A teacher with this email already exists',
-      ]);
-    }
+    const registration = await registerShownAsTyped('teacher', buildTeacherRegistration({ email }), 'email');
+    await expectSignsIn('teacher', emails, registration.password);
+    await expectTaken('teacher', 'email', 'A teacher with this email already exists', [emails[1]!, emails.at(-1)!]);
   });
 });
 
