@@ -1,8 +1,9 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JSON_BODY_LIMIT_BYTES } from '#shared/limits';
+import { JSON_BODY_LIMIT_BYTES, JSON_MAX_DEPTH, JSON_MAX_VALUES } from '#shared/limits';
 import { signUpTeacher } from './testing/actors.ts';
+import { nestedJson } from './testing/json-bodies.ts';
 import { multipartBody, SAMPLE_FILES, uploadHalfThenHangUp } from './testing/multipart.ts';
 import { bearer, createTestApp, type TestApp } from './testing/test-app.ts';
 
@@ -14,35 +15,103 @@ afterAll(async () => {
   await t.close();
 });
 
-describe('JSON body limit', () => {
+describe('JSON bodies (decision 023)', () => {
+  const link = {
+    url: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ',
+    fileName: 'Fractions explained',
+    class: '7A',
+    description: 'A video for the class',
+  };
+  const saveLink = (token: string, body: string) =>
+    t.call({
+      method: 'POST',
+      url: '/api/teacher/add-resource-link',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      payload: body,
+    });
+  const library = (token: string) => t.call({ method: 'GET', url: '/api/get-resources', headers: bearer(token) });
+
   it('answers 413 with a clear message for a JSON body over the limit on an ordinary route, and changes nothing', async () => {
     const teacher = await signUpTeacher(t);
-    const link = {
-      url: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ',
-      fileName: 'Fractions explained',
-      class: '7A',
-      description: 'A video for the class',
-    };
-    const save = (body: string) =>
-      t.call({
-        method: 'POST',
-        url: '/api/teacher/add-resource-link',
-        headers: { ...bearer(teacher.token), 'content-type': 'application/json' },
-        payload: body,
-      });
-    const tooLarge = JSON.stringify({ ...link, padding: 'x'.repeat(JSON_BODY_LIMIT_BYTES) });
-    const refused = await save(tooLarge);
+    const refused = await saveLink(
+      teacher.token,
+      JSON.stringify({ ...link, padding: 'x'.repeat(JSON_BODY_LIMIT_BYTES) }),
+    );
     expect(refused.status).toBe(413);
     expect(refused.body).toEqual({
       success: false,
       message: 'The request is too large: at most 64 KB can be sent at once.',
       data: null,
     });
-    const library = () => t.call({ method: 'GET', url: '/api/get-resources', headers: bearer(teacher.token) });
-    expect((await library()).body.data).toEqual([]);
+    expect((await library(teacher.token)).body.data).toEqual([]);
 
-    expect((await save(JSON.stringify(link))).status).toBe(201);
-    expect((await library()).body.data).toHaveLength(1);
+    expect((await saveLink(teacher.token, JSON.stringify(link))).status).toBe(201);
+    expect((await library(teacher.token)).body.data).toHaveLength(1);
+  });
+
+  it('refuses a deeply nested body with 400 naming the limit, signed in or not, and changes nothing', async () => {
+    const teacher = await signUpTeacher(t);
+    const send = (url: string, payload: string, token?: string) =>
+      t.call({
+        method: 'POST',
+        url,
+        headers: { ...(token ? bearer(token) : {}), 'content-type': 'application/json' },
+        payload,
+      });
+    const tooDeep = {
+      success: false,
+      message: `The request body is nested too deeply: at most ${JSON_MAX_DEPTH} levels of objects and arrays are accepted.`,
+      data: null,
+    };
+    for (const kind of ['arrays', 'objects'] as const) {
+      // Within each route's byte limit, so that the nesting is what is refused.
+      expect((await send('/api/teacher/login', nestedJson(2_000, kind))).body).toEqual(tooDeep);
+      expect((await send('/api/teacher/add-resource-link', nestedJson(2_000, kind), teacher.token)).body).toEqual(
+        tooDeep,
+      );
+      const list = await send('/api/teacher/update-task', nestedJson(50_000, kind), teacher.token);
+      expect(list.status).toBe(400);
+      expect(list.body).toEqual(tooDeep);
+    }
+    // One level under the limit is only a body of the wrong shape.
+    const deepest = `{"tasks":${nestedJson(JSON_MAX_DEPTH - 1, 'arrays')},"version":0}`;
+    expect((await send('/api/teacher/update-task', deepest, teacher.token)).body.message).toMatch(/^tasks\.0:/);
+    expect((await library(teacher.token)).body.data).toEqual([]);
+    const tasks = await t.call({ method: 'GET', url: '/api/tasks', headers: bearer(teacher.token) });
+    expect(tasks.body.data).toEqual({ tasks: [], version: 0 });
+  });
+
+  it('refuses a body holding too many values with 400 naming the limit', async () => {
+    const teacher = await signUpTeacher(t);
+    const tasks = Array.from({ length: JSON_MAX_VALUES + 1 }, () => 0);
+    const refused = await t.call({
+      method: 'POST',
+      url: '/api/teacher/update-task',
+      headers: bearer(teacher.token),
+      payload: { tasks, version: 0 },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(
+      'The request body holds too many values: at most 12,000 list items and object members are accepted.',
+    );
+  });
+
+  it('still refuses __proto__ and constructor.prototype keys at any depth, and broken JSON', async () => {
+    const teacher = await signUpTeacher(t);
+    for (const payload of [
+      '{"tasks":[],"version":0,"x":[{"__proto__":{"isAdmin":true}}]}',
+      '{"tasks":[],"version":0,"x":{"constructor":{"prototype":{"isAdmin":true}}}}',
+      '{"tasks":[],"version":0',
+    ]) {
+      const refused = await t.call({
+        method: 'POST',
+        url: '/api/teacher/update-task',
+        headers: { ...bearer(teacher.token), 'content-type': 'application/json' },
+        payload,
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe('The request body is not valid JSON');
+    }
   });
 });
 

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { JSON_MAX_DEPTH, JSON_MAX_VALUES } from '#shared/limits';
 import { QUIZ_BACKGROUNDS, QUIZ_LIMITS, type QuizQuestion } from '#shared/quizzes';
 import { signUpStudent, signUpTeacher } from '../../testing/actors.ts';
 import { buildNewQuiz } from '../../testing/factories.ts';
+import { nestedJson } from '../../testing/json-bodies.ts';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { createQuizzesService } from './service.ts';
 import { readsUncached } from '../../cache/read-cache.ts';
@@ -663,5 +665,55 @@ describe('query counts', () => {
     expect(withManyAttempts).toEqual(withOneAttempt);
     // At most 10 statements, counting BEGIN and COMMIT where the driver logs them (node-postgres).
     expect(Math.max(...Object.values(withOneAttempt))).toBeLessThanOrEqual(10);
+  });
+});
+
+describe('JSON bodies (decision 023)', () => {
+  const addQuiz = (teacher: Actor, payload: string) =>
+    t.call({
+      method: 'POST',
+      url: '/api/teacher/add-quiz',
+      headers: { ...as(teacher), 'content-type': 'application/json' },
+      payload,
+    });
+
+  it('refuses deeply nested bodies to add-quiz and the attempt calls with 400 naming the limit, and changes nothing', async () => {
+    const { teacher, student, quiz, key } = await startedAttempt();
+    const tooDeep = `The request body is nested too deeply: at most ${JSON_MAX_DEPTH} levels of objects and arrays are accepted.`;
+    const send = (method: 'POST' | 'PUT', url: string, actor: Actor, payload: string) =>
+      t.call({ method, url, headers: { ...as(actor), 'content-type': 'application/json' }, payload });
+    // 100,000 levels to add-quiz; 10,000 to the attempt calls, within the 64 kB they used to take.
+    for (const kind of ['arrays', 'objects'] as const) {
+      for (const [method, url, actor, levels] of [
+        ['POST', '/api/teacher/add-quiz', teacher, 100_000],
+        ['PUT', `/api/quiz/${quiz._id}/answers`, student, 10_000],
+        ['POST', '/api/student/update-student', student, 10_000],
+      ] as const) {
+        const refused = await send(method, url, actor, nestedJson(levels, kind));
+        expect(refused.status, `${url} ${kind}`).toBe(400);
+        expect(refused.body).toEqual({ success: false, message: tooDeep, data: null });
+      }
+    }
+    // Nesting inside an otherwise valid submission.
+    const math = key['What is 2 + 2?']!;
+    const hidden = `{"quiz":{"_id":"${quiz._id}","questions":[{"_id":"${math.id}","selectedOption":"4","x":${nestedJson(100, 'arrays')}}]}}`;
+    expect((await send('POST', '/api/student/update-student', student, hidden)).body.message).toBe(tooDeep);
+
+    expect((await listQuizzes(teacher)).body.data).toHaveLength(1);
+    const after = (await getQuiz(student, quiz._id)).body.data;
+    expect(after.attempt.status).toBe('in-progress');
+    expect(after.quiz.questions.map((question: QuizQuestion) => question.selectedOption)).toEqual([null, null, null]);
+  });
+
+  it('refuses a body holding too many values with 400 naming the limit', async () => {
+    const teacher = await signUpTeacher(t);
+    const questions = Array.from({ length: JSON_MAX_VALUES + 1 }, () => 0);
+    const refused = await addQuiz(
+      teacher,
+      JSON.stringify(buildNewQuiz({ quiz: { background: QUIZ_BACKGROUNDS[0]!, questions } as never })),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/^The request body holds too many values: at most 12,000 /);
+    expect((await listQuizzes(teacher)).body.data).toEqual([]);
   });
 });
