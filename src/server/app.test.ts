@@ -1,9 +1,10 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JSON_BODY_LIMIT_BYTES, JSON_MAX_DEPTH, JSON_MAX_VALUES } from '#shared/limits';
+import { FIELD_LIMITS, JSON_BODY_LIMIT_BYTES, JSON_MAX_DEPTH, JSON_MAX_VALUES } from '#shared/limits';
+import { RESOURCE_LIMITS } from '#shared/resources';
 import { signUpTeacher } from './testing/actors.ts';
-import { nestedJson } from './testing/json-bodies.ts';
+import { jsonOfExactly, nestedJson } from './testing/json-bodies.ts';
 import { multipartBody, SAMPLE_FILES, uploadHalfThenHangUp } from './testing/multipart.ts';
 import { bearer, createTestApp, type TestApp } from './testing/test-app.ts';
 
@@ -33,20 +34,36 @@ describe('JSON bodies (decision 023)', () => {
 
   it('answers 413 with a clear message for a JSON body over the limit on an ordinary route, and changes nothing', async () => {
     const teacher = await signUpTeacher(t);
-    const refused = await saveLink(
-      teacher.token,
-      JSON.stringify({ ...link, padding: 'x'.repeat(JSON_BODY_LIMIT_BYTES) }),
-    );
+    const refused = await saveLink(teacher.token, jsonOfExactly(link, JSON_BODY_LIMIT_BYTES + 1));
     expect(refused.status).toBe(413);
     expect(refused.body).toEqual({
       success: false,
-      message: 'The request is too large: at most 64 KB can be sent at once.',
+      message: 'The request is too large: at most 16 KB can be sent at once.',
       data: null,
     });
     expect((await library(teacher.token)).body.data).toEqual([]);
 
     expect((await saveLink(teacher.token, JSON.stringify(link))).status).toBe(201);
     expect((await library(teacher.token)).body.data).toHaveLength(1);
+  });
+
+  it('takes the largest valid form body, a video link with every field full of 3-byte characters', async () => {
+    const teacher = await signUpTeacher(t);
+    const full = (length: number) => '€'.repeat(length);
+    const largest = {
+      url: `https://www.youtube.com/watch?v=aqz-KE-bpKQ&t=${full(RESOURCE_LIMITS.linkUrl - 46)}`,
+      fileName: full(RESOURCE_LIMITS.fileName),
+      class: full(FIELD_LIMITS.className),
+      subject: full(FIELD_LIMITS.subject),
+      description: full(RESOURCE_LIMITS.description),
+      tags: Array.from({ length: RESOURCE_LIMITS.tagCount }, (_, index) => `${index}`.padEnd(RESOURCE_LIMITS.tag, '€')),
+    };
+    const body = JSON.stringify(largest);
+    expect(Buffer.byteLength(body)).toBeGreaterThan(12_000);
+    expect(Buffer.byteLength(body)).toBeLessThanOrEqual(JSON_BODY_LIMIT_BYTES);
+    const saved = await saveLink(teacher.token, body);
+    expect(saved.status, saved.raw.slice(0, 300)).toBe(201);
+    expect(saved.body.data.description).toBe(largest.description);
   });
 
   it('refuses a deeply nested body with 400 naming the limit, signed in or not, and changes nothing', async () => {

@@ -1,10 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { JSON_MAX_DEPTH, JSON_MAX_VALUES } from '#shared/limits';
-import { QUIZ_BACKGROUNDS, QUIZ_LIMITS, type QuizQuestion } from '#shared/quizzes';
+import { FIELD_LIMITS, JSON_MAX_DEPTH, JSON_MAX_VALUES } from '#shared/limits';
+import {
+  ADD_QUIZ_BODY_LIMIT_BYTES,
+  ATTEMPT_BODY_LIMIT_BYTES,
+  QUIZ_BACKGROUNDS,
+  QUIZ_LIMITS,
+  totalTextOf,
+  type QuizQuestion,
+} from '#shared/quizzes';
+import { measureJson } from '../../plugins/json-body.ts';
 import { signUpStudent, signUpTeacher } from '../../testing/actors.ts';
 import { buildNewQuiz } from '../../testing/factories.ts';
-import { nestedJson } from '../../testing/json-bodies.ts';
+import { jsonOfExactly, nestedJson } from '../../testing/json-bodies.ts';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { createQuizzesService } from './service.ts';
 import { readsUncached } from '../../cache/read-cache.ts';
@@ -669,6 +677,26 @@ describe('query counts', () => {
 });
 
 describe('JSON bodies (decision 023)', () => {
+  /**
+   * The largest valid quiz: the whole text budget in 3-byte characters, every answer its
+   * question's long option (answers are not counted in the budget, so they nearly double it),
+   * and every other field full.
+   */
+  function largestQuiz() {
+    const longOption = QUIZ_LIMITS.totalTextMax / QUIZ_LIMITS.questionsMax - 2;
+    const questions = Array.from({ length: QUIZ_LIMITS.questionsMax }, (_, index) => {
+      const long = `${index}`.padEnd(longOption, '€');
+      return { question_text: '€', options: [long, '€'], answer: long };
+    });
+    return buildNewQuiz({
+      title: '€'.repeat(QUIZ_LIMITS.title),
+      quiz: { background: QUIZ_BACKGROUNDS[0]!, questions },
+      // Sent by the editor (SPEC §7) and ignored.
+      createdBy: { _id: crypto.randomUUID() },
+      subject: '€'.repeat(FIELD_LIMITS.subject),
+      date: new Date().toISOString(),
+    });
+  }
   const addQuiz = (teacher: Actor, payload: string) =>
     t.call({
       method: 'POST',
@@ -676,6 +704,71 @@ describe('JSON bodies (decision 023)', () => {
       headers: { ...as(teacher), 'content-type': 'application/json' },
       payload,
     });
+
+  it('accepts the largest valid quiz, and refuses a body one byte over the limit with 413 naming it', async () => {
+    const teacher = await signUpTeacher(t);
+    const largest = largestQuiz();
+    const body = JSON.stringify(largest);
+    expect(totalTextOf(largest.quiz.questions)).toBe(QUIZ_LIMITS.totalTextMax);
+    expect(Buffer.byteLength(body)).toBeGreaterThan(0.95 * ADD_QUIZ_BODY_LIMIT_BYTES);
+    const accepted = await addQuiz(teacher, body);
+    expect(accepted.status, accepted.raw.slice(0, 300)).toBe(201);
+    expect(accepted.body.data.questionCount).toBe(QUIZ_LIMITS.questionsMax);
+
+    const refused = await addQuiz(teacher, jsonOfExactly(largest, ADD_QUIZ_BODY_LIMIT_BYTES + 1));
+    expect(refused.status).toBe(413);
+    expect(refused.body.message).toBe('The request is too large: at most 1.8 MB can be sent at once.');
+    expect((await listQuizzes(teacher)).body.data).toHaveLength(1);
+  });
+
+  it('takes every choice of the largest quiz in one body, saved and submitted, and refuses one byte more with 413', async () => {
+    const { student, quiz } = await startedAttempt(largestQuiz());
+    const started = (await getQuiz(student, quiz._id)).body.data.quiz.questions as QuizQuestion[];
+    // The longest option of each question: the most a student's choices can weigh.
+    const answers = Object.fromEntries(
+      started.map((question) => [question._id, question.options.reduce((a, b) => (b.length > a.length ? b : a))]),
+    );
+    expect(Buffer.byteLength(JSON.stringify({ answers }))).toBeGreaterThan(0.95 * ATTEMPT_BODY_LIMIT_BYTES);
+
+    const tooLarge = jsonOfExactly({ answers }, ATTEMPT_BODY_LIMIT_BYTES + 1);
+    const refused = await t.call({
+      method: 'PUT',
+      url: `/api/quiz/${quiz._id}/answers`,
+      headers: { ...as(student), 'content-type': 'application/json' },
+      payload: tooLarge,
+    });
+    expect(refused.status).toBe(413);
+    expect(refused.body.message).toBe('The request is too large: at most 899.4 KB can be sent at once.');
+
+    const saved = await saveAnswers(student, quiz._id, answers);
+    expect(saved.status, saved.raw.slice(0, 300)).toBe(200);
+    const submitted = await submit(student, quiz._id, answers);
+    expect(submitted.status, submitted.raw.slice(0, 300)).toBe(200);
+    expect(submitted.body.data.attempt).toMatchObject({ status: 'submitted', score: QUIZ_LIMITS.questionsMax });
+  });
+
+  it('accepts the quiz with the most values a valid body holds: 200 questions of 50 option rows', async () => {
+    const teacher = await signUpTeacher(t);
+    const options = [
+      ...Array.from({ length: QUIZ_LIMITS.optionsMax }, (_, index) => `${index}`),
+      ...Array(40).fill(''),
+    ];
+    const questions = Array.from({ length: QUIZ_LIMITS.questionsMax }, () => ({
+      question_text: 'Pick 0',
+      options,
+      answer: '0',
+    }));
+    const body = JSON.stringify(
+      buildNewQuiz({
+        quiz: { background: QUIZ_BACKGROUNDS[0]!, questions },
+        createdBy: { _id: crypto.randomUUID() },
+        subject: 'Maths',
+        date: new Date().toISOString(),
+      }),
+    );
+    expect(measureJson(body, { maxDepth: 100, maxValues: 1e9 }).values).toBeGreaterThan(10_800);
+    expect((await addQuiz(teacher, body)).status).toBe(201);
+  });
 
   it('refuses deeply nested bodies to add-quiz and the attempt calls with 400 naming the limit, and changes nothing', async () => {
     const { teacher, student, quiz, key } = await startedAttempt();

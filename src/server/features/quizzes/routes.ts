@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ADD_QUIZ_BODY_LIMIT_BYTES,
+  ATTEMPT_BODY_LIMIT_BYTES,
   newQuizSchema,
   quizIdParamsSchema,
   quizListQuerySchema,
@@ -20,7 +21,7 @@ export function quizzesRoutes(quizzes: QuizzesService): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/api/teacher/add-quiz',
-      // A long quiz is bigger than the default JSON limit; only a teacher's token gets this far.
+      // A long quiz is bigger than the default JSON limit (decision 023); only a teacher's token gets this far.
       {
         schema: { body: newQuizSchema },
         config: { policy: { caller: 'teacher', touches: ['own-quizzes'] } },
@@ -79,6 +80,8 @@ export function quizzesRoutes(quizzes: QuizzesService): FastifyPluginAsyncZod {
       {
         schema: { params: quizIdParamsSchema, body: saveAnswersSchema },
         config: { policy: { caller: 'student', touches: ['class-quizzes'] } },
+        // Every choice at once can be long (decision 023); only a student's token gets this far.
+        bodyLimit: ATTEMPT_BODY_LIMIT_BYTES,
       },
       async (request) =>
         ok('Answers saved', await quizzes.saveAnswers(currentUser(request).id, request.params.id, request.body)),
@@ -89,6 +92,7 @@ export function quizzesRoutes(quizzes: QuizzesService): FastifyPluginAsyncZod {
       {
         schema: { body: submitAttemptSchema },
         config: { policy: { caller: 'student', touches: ['class-quizzes'] } },
+        bodyLimit: ATTEMPT_BODY_LIMIT_BYTES,
       },
       async (request) => ok('Quiz submitted', await quizzes.submitAttempt(currentUser(request).id, request.body)),
     );
