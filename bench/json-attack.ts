@@ -10,7 +10,8 @@
 //
 // Environment: BENCH_PORT (3421), BENCH_DURATION (seconds per phase), BENCH_ATTACKERS (20),
 // BENCH_ATTACK_BYTES (1,300,000), BENCH_PROBE_RATE (health checks per second, 50), BENCH_OUT
-// (the JSON file; bench/results/json-attack-….json otherwise).
+// (the JSON file; bench/results/json-attack-….json otherwise), BENCH_CPU_PROF=1 (a V8 profile
+// of the server in bench/results/profiles).
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -45,6 +46,7 @@ function readOptions() {
     attackBytes: number('BENCH_ATTACK_BYTES', 1_300_000),
     probeRate: number('BENCH_PROBE_RATE', 50),
     out: process.env.BENCH_OUT,
+    cpuProfileDir: process.env.BENCH_CPU_PROF ? path.join(resultsDir, 'profiles') : undefined,
   };
 }
 type Options = ReturnType<typeof readOptions>;
@@ -192,7 +194,11 @@ async function main() {
       `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}, load ${loadAverage().join(' ')}`,
   );
   const prepared = await prepareDatabase('pglite', '');
-  const server = await startAppServer({ port: options.port, database: prepared.database });
+  const server = await startAppServer({
+    port: options.port,
+    database: prepared.database,
+    cpuProfileDir: options.cpuProfileDir,
+  });
   let phases: Phase[] = [];
   try {
     const registration = buildTeacherRegistration();
