@@ -132,6 +132,100 @@ describe('JSON bodies (decision 023)', () => {
   });
 });
 
+describe('JSON bodies over a real connection (decision 023)', () => {
+  let port: number;
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+
+  /**
+   * Sends `chunks` as a POST body (chunked when no content-length is given), ending the body
+   * only when `isComplete`; resolves with the answer, or 'no answer' after `waitMs`.
+   */
+  function post(
+    path: string,
+    headers: Record<string, string>,
+    chunks: (string | Uint8Array)[],
+    isComplete: boolean,
+    waitMs = 3000,
+  ) {
+    return new Promise<{ status: number; body: any } | 'no answer'>((resolve, reject) => {
+      const request = httpRequest({ host: '127.0.0.1', port, method: 'POST', path, headers });
+      const timer = setTimeout(() => {
+        request.destroy();
+        resolve('no answer');
+      }, waitMs);
+      request.on('error', reject);
+      request.on('response', (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (part: string) => (text += part));
+        response.on('end', () => {
+          clearTimeout(timer);
+          request.destroy();
+          resolve({ status: response.statusCode!, body: JSON.parse(text) });
+        });
+      });
+      for (const chunk of chunks) request.write(chunk);
+      if (isComplete) request.end();
+    });
+  }
+
+  it('refuses a nested body while it is still arriving, without waiting for the rest', async () => {
+    const teacher = await signUpTeacher(t);
+    // The first 64 kB of a 1.3 MB body whose rest never comes.
+    const answer = await post(
+      '/api/teacher/add-quiz',
+      { ...bearer(teacher.token), 'content-type': 'application/json', 'content-length': '1300000' },
+      ['['.repeat(64 * 1024)],
+      false,
+    );
+    expect(answer).toEqual({
+      status: 400,
+      body: {
+        success: false,
+        message: `The request body is nested too deeply: at most ${JSON_MAX_DEPTH} levels of objects and arrays are accepted.`,
+        data: null,
+      },
+    });
+    expect((await t.call({ method: 'GET', url: '/api/health' })).status).toBe(200);
+  });
+
+  it('counts a body sent without a length (chunked) against the limit, and reads a valid one in awkward pieces', async () => {
+    const teacher = await signUpTeacher(t);
+    const headers = { ...bearer(teacher.token), 'content-type': 'application/json' };
+    const tooLarge = await post(
+      '/api/teacher/add-resource-link',
+      headers,
+      Array.from({ length: 17 }, (_, index) => (index === 0 ? '{"padding":"' : 'x'.repeat(1024))),
+      false,
+    );
+    expect(tooLarge).toMatchObject({
+      status: 413,
+      body: { message: 'The request is too large: at most 16 KB can be sent at once.' },
+    });
+
+    // Cut inside an escape, inside a three-byte character and between a key and its value.
+    const link = {
+      url: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ',
+      fileName: 'Pieces',
+      class: '7A',
+      description: 'A \\"quoted\\" [description] with € {and} braces',
+    };
+    const text = JSON.stringify(link);
+    const cuts = [text.indexOf('"class"') + 8, text.indexOf('\\') + 1, text.indexOf('€') + 1].map((cut) =>
+      Buffer.byteLength(text.slice(0, cut)),
+    );
+    // One byte into the three bytes of €.
+    cuts[2] -= 2;
+    const bytes = Buffer.from(text);
+    const pieces = [0, ...cuts].map((start, index) => bytes.subarray(start, [...cuts, bytes.length][index]));
+    const saved = await post('/api/teacher/add-resource-link', headers, pieces, true);
+    expect(saved).toMatchObject({ status: 201, body: { data: { description: link.description } } });
+  });
+});
+
 describe('clients that hang up', () => {
   const logs: Record<string, unknown>[] = [];
   let logged: TestApp;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { nestedJson } from '../testing/json-bodies.ts';
-import { measureJson } from './json-body.ts';
+import { JsonShapeScanner, measureJson } from './json-body.ts';
 
 const NO_LIMITS = { maxDepth: Number.POSITIVE_INFINITY, maxValues: Number.POSITIVE_INFINITY };
 
@@ -37,6 +37,23 @@ describe('measureJson', () => {
       fc.property(jsonValue, fc.constantFrom(undefined, 2, '\t'), (value, indent) => {
         const text = JSON.stringify(value, null, indent);
         expect(measureJson(text, NO_LIMITS)).toEqual({ depth: depthOf(value), values: valuesOf(value) });
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('finds the same, byte for byte, whichever way the text is cut into chunks', () => {
+    fc.assert(
+      fc.property(jsonValue, fc.array(fc.nat(), { maxLength: 6 }), (value, cuts) => {
+        const bytes = Buffer.from(JSON.stringify(value));
+        const ends = [...new Set(cuts.map((cut) => cut % (bytes.length + 1)))].sort((a, b) => a - b);
+        const scanner = new JsonShapeScanner(NO_LIMITS);
+        let start = 0;
+        for (const end of [...ends, bytes.length]) {
+          scanner.push(bytes.subarray(start, end));
+          start = end;
+        }
+        expect(scanner.shape).toEqual({ depth: depthOf(value), values: valuesOf(value) });
       }),
       { numRuns: 2000 },
     );
