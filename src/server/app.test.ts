@@ -206,7 +206,7 @@ describe('JSON bodies over a real connection (decision 023)', () => {
       body: { message: 'The request is too large: at most 16 KB can be sent at once.' },
     });
 
-    // Cut inside an escape, inside a three-byte character and between a key and its value.
+    // A valid body in awkward pieces.
     const link = {
       url: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ',
       fileName: 'Pieces',
@@ -214,11 +214,12 @@ describe('JSON bodies over a real connection (decision 023)', () => {
       description: 'A \\"quoted\\" [description] with € {and} braces',
     };
     const text = JSON.stringify(link);
-    const cuts = [text.indexOf('"class"') + 8, text.indexOf('\\') + 1, text.indexOf('€') + 1].map((cut) =>
-      Buffer.byteLength(text.slice(0, cut)),
-    );
-    // One byte into the three bytes of €.
-    cuts[2] -= 2;
+    // After `"class":`, between the two characters of an escape, one byte into the three of €.
+    const cuts = [
+      Buffer.byteLength(text.slice(0, text.indexOf('"class"') + 8)),
+      Buffer.byteLength(text.slice(0, text.indexOf('\\') + 1)),
+      Buffer.byteLength(text.slice(0, text.indexOf('€'))) + 1,
+    ];
     const bytes = Buffer.from(text);
     const pieces = [0, ...cuts].map((start, index) => bytes.subarray(start, [...cuts, bytes.length][index]));
     const saved = await post('/api/teacher/add-resource-link', headers, pieces, true);
