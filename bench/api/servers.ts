@@ -47,6 +47,12 @@ export async function startAppServer(options: {
   readCacheMs?: number | undefined;
   /** REDIS_URL: the read cache's versions in Redis, as several instances run (one MGET per cached read). */
   redisUrl?: string | undefined;
+  /** JWT_SECRET: instances of one cluster share it (a random one per server when omitted with Redis). */
+  jwtSecret?: string | undefined;
+  /** SIGN_IN_LIMIT_PER_IP: out of the way (a million) when omitted; the sign-in bench sets the real one. */
+  signInLimitPerIp?: number | undefined;
+  /** TRUST_PROXY: whose X-Forwarded-For names the client (nobody's when omitted). */
+  trustProxy?: string | undefined;
 }): Promise<RunningServer> {
   const baseUrl = `http://127.0.0.1:${options.port}`;
   const profile = options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
@@ -62,14 +68,15 @@ export async function startAppServer(options: {
       REDIS_URL: options.redisUrl ?? '',
       S3_BUCKET: '',
       // Several instances' settings need a shared secret (config.ts refuses them without one).
-      JWT_SECRET: options.redisUrl ? randomBytes(32).toString('hex') : '',
+      JWT_SECRET: options.jwtSecret ?? (options.redisUrl ? randomBytes(32).toString('hex') : ''),
       LOG_LEVEL: options.logLevel ?? 'warn',
       READ_CACHE_MS: options.readCacheMs === undefined ? '' : String(options.readCacheMs),
       QUOTES_API_URL: 'http://127.0.0.1:9/v1/quotes',
       // Every simulated student signs in from 127.0.0.1. The per-network budget (decision 016)
       // is sized for one school's sign-in rush, not for a whole run's rounds on one server; the
       // throttle still runs and costs what it costs, only its budget is out of the way.
-      SIGN_IN_LIMIT_PER_IP: '1000000',
+      SIGN_IN_LIMIT_PER_IP: String(options.signInLimitPerIp ?? 1_000_000),
+      TRUST_PROXY: options.trustProxy ?? '',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -6,7 +6,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { ApiFailure, FieldError } from '#shared/api';
+import { fieldErrorsOf, type ApiFailure, type FieldError } from '#shared/api';
 import { JSON_BODY_LIMIT_BYTES } from '#shared/limits';
 import { formatStorageSize } from '#shared/resources';
 import { createReadCache, type ReadCacheOptions } from './cache/read-cache.ts';
@@ -14,7 +14,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { AppError } from './errors.ts';
 import { accountsRoutes } from './features/accounts/routes.ts';
 import { createAccountsService } from './features/accounts/service.ts';
-import { createSessionVersions } from './features/accounts/session-versions.ts';
+import { createSessionVersions, followAccountChanges } from './features/accounts/session-versions.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { meetingsRoutes, type MeetingsOptions } from './features/meetings/routes.ts';
 import { progressRoutes } from './features/progress/routes.ts';
@@ -116,10 +116,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     versions: options.readCache?.versions,
     onError: reportTagVersionsProblem,
   });
+  // A removed or signed-out account is refused at once, on every instance, whoever changed it.
+  const stopFollowingAccounts = await followAccountChanges(
+    options.database,
+    sessions,
+    atMostEvery(10_000, (error: unknown) =>
+      app.log.warn({ err: error }, 'sessions: lost the database notices of account changes; reconnecting'),
+    ),
+  );
   const tokens = createTokenService(options.jwtSecret, sessions);
   const accounts = createAccountsService(options.database.db, tokens, sessions);
   const throttle = createThrottle({
     store: options.throttle?.store ?? createMemoryThrottleStore(),
+    secret: options.jwtSecret,
     limits: options.throttle?.limits,
   });
   // Before any route: each route's token check comes from its declared policy (decision 020).
@@ -173,6 +182,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await runningHandlers.settled(SHUTDOWN_HANDLER_WAIT_MS);
     if (runningHandlers.count > 0) app.log.warn(`closing with ${runningHandlers.count} request(s) still running`);
+    await stopFollowingAccounts();
     await readCache.close();
     await throttle.close();
     await options.database.close();
@@ -206,8 +216,8 @@ function failure(message: string, errors?: FieldError[]): ApiFailure {
   return errors ? { success: false, message, data: null, errors } : { success: false, message, data: null };
 }
 
-function fieldName(instancePath: string): string {
-  return instancePath.replace(/^\//, '').replaceAll('/', '.');
+function fieldPath(instancePath: string): string[] {
+  return instancePath.split('/').filter((part) => part !== '');
 }
 
 /** Turns every failure into the envelope with a real status code. */
@@ -217,10 +227,15 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
     return reply.code(error.statusCode).send(failure(error.message, error.errors));
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const errors = error.validation.map((issue) => ({
-      field: fieldName(issue.instancePath),
-      message: issue.instancePath === '/' ? 'The request body must be a JSON object' : (issue.message ?? 'is invalid'),
-    }));
+    const errors = fieldErrorsOf(
+      error.validation.map((issue) => ({
+        path: fieldPath(issue.instancePath),
+        code: issue.keyword,
+        message:
+          issue.instancePath === '/' ? 'The request body must be a JSON object' : (issue.message ?? 'is invalid'),
+        keys: (issue.params as { keys?: string[] }).keys,
+      })),
+    );
     const first = errors[0]!;
     const message = first.field ? `${first.field}: ${first.message}` : first.message;
     return reply.code(400).send(failure(message, errors));

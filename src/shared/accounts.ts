@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasForbiddenCharacters, requiredText } from './fields.ts';
+import { bodyObject, hasForbiddenCharacters, requiredText } from './fields.ts';
 import { FIELD_LIMITS } from './limits.ts';
 
 /**
@@ -41,7 +41,7 @@ const anyPasswordCalled = (label: string) =>
     });
 const anyPassword = anyPasswordCalled('Password');
 
-export const teacherRegistrationSchema = z.object({
+export const teacherRegistrationSchema = bodyObject({
   name: requiredText('Name', FIELD_LIMITS.name),
   subject: requiredText('Subject', FIELD_LIMITS.subject),
   email: emailAddress('Email'),
@@ -49,6 +49,7 @@ export const teacherRegistrationSchema = z.object({
 });
 export type TeacherRegistration = z.infer<typeof teacherRegistrationSchema>;
 
+// Logins store nothing, so keys they do not read lose nothing: clients may post the whole form.
 export const teacherLoginSchema = z.object({
   email: requiredText('Email', FIELD_LIMITS.email),
   password: anyPassword,
@@ -56,7 +57,7 @@ export const teacherLoginSchema = z.object({
 export type TeacherLogin = z.infer<typeof teacherLoginSchema>;
 
 /** Used both by student self-registration and by a teacher's add-student. */
-export const studentRegistrationSchema = z.object({
+export const studentRegistrationSchema = bodyObject({
   name: requiredText('Name', FIELD_LIMITS.name),
   rollNumber: requiredText('Account username', FIELD_LIMITS.rollNumber).regex(/^[\p{L}\p{N}._-]+$/u, {
     error: 'Account username may contain only letters, digits, dots, dashes and underscores',
@@ -86,7 +87,7 @@ const NEW_PASSWORD_UNCHANGED = 'The new password must be different from the curr
  * account holder; the new one follows the registration rules. The account is the token's.
  */
 export const changePasswordSchema = z
-  .object(changePasswordFields)
+  .strictObject(changePasswordFields)
   .refine((input) => input.newPassword !== input.currentPassword, {
     error: NEW_PASSWORD_UNCHANGED,
     path: ['newPassword'],

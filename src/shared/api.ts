@@ -16,3 +16,28 @@ export type ApiFailure = {
 };
 
 export type ApiEnvelope<T> = ApiSuccess<T> | ApiFailure;
+
+/** What a field error is made from: a zod issue, or the same as Fastify's validation reports it. */
+export type ValidationIssue = {
+  path: readonly PropertyKey[];
+  code?: string;
+  message: string;
+  keys?: readonly string[];
+};
+
+export const UNKNOWN_FIELD_MESSAGE =
+  'This field is not part of the request: check its name and place. Nothing was changed.';
+
+/**
+ * One field error per problem, named by its dotted path. A key the schema does not know
+ * (bodyObject) is named itself, so a client that sent its answers under the wrong key
+ * learns where, instead of being told the object around it is wrong.
+ */
+export function fieldErrorsOf(issues: readonly ValidationIssue[]): FieldError[] {
+  return issues.flatMap((issue) => {
+    const path = issue.path.map(String);
+    if (issue.code === 'unrecognized_keys' && issue.keys?.length)
+      return issue.keys.map((key) => ({ field: [...path, key].join('.'), message: UNKNOWN_FIELD_MESSAGE }));
+    return [{ field: path.join('.'), message: issue.message }];
+  });
+}

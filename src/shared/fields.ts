@@ -36,3 +36,26 @@ export const pagingFields = (sizes: { pageSizeDefault: number; pageSizeMax: numb
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   limit: z.coerce.number().int().min(1).max(sizes.pageSizeMax).default(sizes.pageSizeDefault),
 });
+
+/**
+ * A request body's object: every key it may carry is named, so a misspelled or misplaced field
+ * is refused with 400 naming it, never dropped with what it held (issue 17). `ignored` are keys
+ * that clients send by contract (SPEC §7) and the server does not read (the token and the
+ * server's own clock say who and when): accepted, and left out of what the schema outputs.
+ */
+export const bodyObject = <Shape extends z.ZodRawShape, const Ignored extends readonly string[] = []>(
+  shape: Shape,
+  ignored: Ignored = [] as unknown as Ignored,
+) =>
+  z
+    .strictObject({
+      ...shape,
+      ...(Object.fromEntries(ignored.map((key) => [key, z.unknown().optional()])) as {
+        [Key in Ignored[number]]: z.ZodOptional<z.ZodUnknown>;
+      }),
+    })
+    .transform((value) => {
+      const read = { ...value };
+      for (const key of ignored) delete read[key as keyof typeof read];
+      return read as Omit<typeof value, Ignored[number]>;
+    });

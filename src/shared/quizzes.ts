@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasForbiddenCharacters, pagingFields, requiredText } from './fields.ts';
+import { bodyObject, hasForbiddenCharacters, pagingFields, requiredText } from './fields.ts';
 import { FIELD_LIMITS, JSON_BYTES_PER_CHARACTER } from './limits.ts';
 
 /**
@@ -60,26 +60,25 @@ const optionText = z
   .transform((value) => value.trim());
 
 /** Empty options are dropped (SPEC §3); the answer must be one of what remains. */
-export const questionInputSchema = z
-  .object({
-    question_text: requiredText('Question text', QUIZ_LIMITS.text),
-    options: z
-      .array(optionText, { error: 'Options must be a list' })
-      // Room for empty rows the editor drops; the real bound is checked after dropping.
-      .max(QUIZ_LIMITS.optionsMax * 5, { error: `A question can have at most ${QUIZ_LIMITS.optionsMax} options` })
-      .transform((options) => options.filter((option) => option !== ''))
-      .refine((options) => options.length >= QUIZ_LIMITS.optionsMin, {
-        error: `A question needs at least ${QUIZ_LIMITS.optionsMin} options`,
-      })
-      .refine((options) => options.length <= QUIZ_LIMITS.optionsMax, {
-        error: `A question can have at most ${QUIZ_LIMITS.optionsMax} options`,
-      })
-      .refine((options) => new Set(options).size === options.length, { error: 'Options of a question must differ' }),
-    answer: z
-      .string({ error: 'Choose the correct answer' })
-      .max(QUIZ_LIMITS.text)
-      .transform((value) => value.trim()),
-  })
+export const questionInputSchema = bodyObject({
+  question_text: requiredText('Question text', QUIZ_LIMITS.text),
+  options: z
+    .array(optionText, { error: 'Options must be a list' })
+    // Room for empty rows the editor drops; the real bound is checked after dropping.
+    .max(QUIZ_LIMITS.optionsMax * 5, { error: `A question can have at most ${QUIZ_LIMITS.optionsMax} options` })
+    .transform((options) => options.filter((option) => option !== ''))
+    .refine((options) => options.length >= QUIZ_LIMITS.optionsMin, {
+      error: `A question needs at least ${QUIZ_LIMITS.optionsMin} options`,
+    })
+    .refine((options) => options.length <= QUIZ_LIMITS.optionsMax, {
+      error: `A question can have at most ${QUIZ_LIMITS.optionsMax} options`,
+    })
+    .refine((options) => new Set(options).size === options.length, { error: 'Options of a question must differ' }),
+  answer: z
+    .string({ error: 'Choose the correct answer' })
+    .max(QUIZ_LIMITS.text)
+    .transform((value) => value.trim()),
+})
   .refine((question) => question.answer !== '', { error: 'Choose the correct answer', path: ['answer'] })
   .refine((question) => question.answer === '' || question.options.includes(question.answer), {
     error: 'The correct answer must be one of the options',
@@ -101,33 +100,36 @@ export function totalTextOf(questions: { question_text: string; options: string[
  * they are ignored, because the token says who creates the quiz and the server
  * knows the teacher's subject and the time.
  */
-export const newQuizSchema = z.object({
-  title: requiredText('Title', QUIZ_LIMITS.title),
-  class: requiredText('Class', FIELD_LIMITS.className),
-  deadline: z
-    .string({ error: 'Deadline is required' })
-    .min(1, { error: 'Deadline is required' })
-    .pipe(z.iso.datetime({ offset: true, error: 'Deadline must be a date and time' }))
-    .refine((value) => Date.parse(value) > Date.now(), { error: 'Deadline must be in the future' }),
-  maxTime: z
-    .number({ error: 'Maximum time must be a number of minutes' })
-    .int({ error: 'Maximum time must be a whole number of minutes' })
-    .min(QUIZ_LIMITS.maxTimeMin, { error: `Maximum time must be at least ${QUIZ_LIMITS.maxTimeMin} minute` })
-    .max(QUIZ_LIMITS.maxTimeMax, { error: `Maximum time must be at most ${QUIZ_LIMITS.maxTimeMax} minutes` }),
-  quiz: z.object(
-    {
-      background: z.enum(QUIZ_BACKGROUNDS, { error: 'Choose one of the six background images' }),
-      questions: z
-        .array(questionInputSchema, { error: 'Questions must be a list' })
-        .min(1, { error: 'Add at least one question' })
-        .max(QUIZ_LIMITS.questionsMax, { error: `A quiz can have at most ${QUIZ_LIMITS.questionsMax} questions` })
-        .refine((questions) => totalTextOf(questions) <= QUIZ_LIMITS.totalTextMax, {
-          error: `The quiz is too long: at most ${QUIZ_LIMITS.totalTextMax.toLocaleString('en-GB')} characters of questions and options in all`,
-        }),
-    },
-    { error: 'The quiz content is required' },
-  ),
-});
+export const newQuizSchema = bodyObject(
+  {
+    title: requiredText('Title', QUIZ_LIMITS.title),
+    class: requiredText('Class', FIELD_LIMITS.className),
+    deadline: z
+      .string({ error: 'Deadline is required' })
+      .min(1, { error: 'Deadline is required' })
+      .pipe(z.iso.datetime({ offset: true, error: 'Deadline must be a date and time' }))
+      .refine((value) => Date.parse(value) > Date.now(), { error: 'Deadline must be in the future' }),
+    maxTime: z
+      .number({ error: 'Maximum time must be a number of minutes' })
+      .int({ error: 'Maximum time must be a whole number of minutes' })
+      .min(QUIZ_LIMITS.maxTimeMin, { error: `Maximum time must be at least ${QUIZ_LIMITS.maxTimeMin} minute` })
+      .max(QUIZ_LIMITS.maxTimeMax, { error: `Maximum time must be at most ${QUIZ_LIMITS.maxTimeMax} minutes` }),
+    quiz: z.strictObject(
+      {
+        background: z.enum(QUIZ_BACKGROUNDS, { error: 'Choose one of the six background images' }),
+        questions: z
+          .array(questionInputSchema, { error: 'Questions must be a list' })
+          .min(1, { error: 'Add at least one question' })
+          .max(QUIZ_LIMITS.questionsMax, { error: `A quiz can have at most ${QUIZ_LIMITS.questionsMax} questions` })
+          .refine((questions) => totalTextOf(questions) <= QUIZ_LIMITS.totalTextMax, {
+            error: `The quiz is too long: at most ${QUIZ_LIMITS.totalTextMax.toLocaleString('en-GB')} characters of questions and options in all`,
+          }),
+      },
+      { error: 'The quiz content is required' },
+    ),
+  },
+  ['createdBy', 'subject', 'date'],
+);
 export type NewQuiz = z.infer<typeof newQuizSchema>;
 /** What the editor sends: the raw form (createdBy, subject, date are ignored by the server). */
 export type NewQuizPayload = z.input<typeof newQuizSchema> & Record<string, unknown>;
@@ -147,7 +149,7 @@ const selectedOption = z
   .refine((value) => !hasForbiddenCharacters(value), { error: 'The selected option is not one of the options' });
 
 /** Answers saved while the student works: question id -> chosen option text (null clears it). */
-export const saveAnswersSchema = z.object({
+export const saveAnswersSchema = z.strictObject({
   answers: z
     .record(questionId, selectedOption.nullable(), { error: 'answers must map question ids to options' })
     .refine((answers) => Object.keys(answers).length <= QUIZ_LIMITS.questionsMax, { error: 'Too many answers' }),
@@ -159,18 +161,25 @@ export type SaveAnswers = z.infer<typeof saveAnswersSchema>;
  * accuracy, attemptedAt, user and timeTaken may be sent and are ignored: the
  * server scores and times the attempt itself.
  */
-export const submitAttemptSchema = z.object({
-  quiz: z.object(
-    {
-      _id: z.uuid({ error: 'quiz._id must be a quiz id' }),
-      questions: z
-        .array(z.object({ _id: questionId, selectedOption: selectedOption.nullish() }))
-        .max(QUIZ_LIMITS.questionsMax)
-        .default([]),
-    },
-    { error: 'The quiz you are submitting is required' },
-  ),
-});
+export const submitAttemptSchema = bodyObject(
+  {
+    quiz: z.strictObject(
+      {
+        _id: z.uuid({ error: 'quiz._id must be a quiz id' }),
+        // Required (an empty list is fine): a submission whose choices sit under another key
+        // must be refused, not scored as if nothing had been chosen.
+        questions: z
+          .array(
+            bodyObject({ _id: questionId, selectedOption: selectedOption.nullish() }, ['question_text', 'options']),
+            { error: 'quiz.questions must be the list of questions with their selected options' },
+          )
+          .max(QUIZ_LIMITS.questionsMax),
+      },
+      { error: 'The quiz you are submitting is required' },
+    ),
+  },
+  ['score', 'accuracy', 'attemptedAt', 'user', 'timeTaken'],
+);
 export type SubmitAttempt = z.infer<typeof submitAttemptSchema>;
 
 // ---- What the server presents ----------------------------------------------------------

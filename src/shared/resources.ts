@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasForbiddenCharacters, optionalQueryText, pagingFields, requiredText } from './fields.ts';
+import { bodyObject, hasForbiddenCharacters, optionalQueryText, pagingFields, requiredText } from './fields.ts';
 import { FIELD_LIMITS } from './limits.ts';
 
 /**
@@ -139,14 +139,17 @@ const optionalSubject = z
  * The text fields of POST /api/teacher/upload-resource (multipart). `uploadedBy`
  * may be sent (SPEC §7) and is ignored: the uploader is the token's teacher.
  */
-export const uploadFieldsSchema = z.object({
-  class: requiredText('Class', FIELD_LIMITS.className),
-  subject: optionalSubject,
-  /** The name to show; the uploaded file's own name when absent. */
-  fileName: z.string().optional(),
-  description: descriptionField.optional(),
-  tags: tagsField.optional(),
-});
+export const uploadFieldsSchema = bodyObject(
+  {
+    class: requiredText('Class', FIELD_LIMITS.className),
+    subject: optionalSubject,
+    /** The name to show; the uploaded file's own name when absent. */
+    fileName: z.string().optional(),
+    description: descriptionField.optional(),
+    tags: tagsField.optional(),
+  },
+  ['uploadedBy'],
+);
 export type UploadFields = z.infer<typeof uploadFieldsSchema>;
 
 /** Hosted-video providers a link resource may point at (played in the provider's embed frame: video-embeds.ts). */
@@ -176,23 +179,27 @@ export function videoLinkProvider(address: string): (typeof VIDEO_LINK_PROVIDERS
 }
 
 /** POST /api/teacher/add-resource-link: a hosted video shared as a resource. */
-export const videoLinkSchema = z.object({
-  url: z
-    .string({ error: 'Link is required' })
-    .trim()
-    .min(1, { error: 'Link is required' })
-    .max(RESOURCE_LIMITS.linkUrl, { error: `Link must be at most ${RESOURCE_LIMITS.linkUrl} characters` })
-    // The URL parser accepts (and encodes) control characters the link is stored with; PostgreSQL refuses a NUL.
-    .refine((value) => !hasForbiddenCharacters(value), { error: 'Link contains characters that are not allowed' })
-    .refine((value) => videoLinkProvider(value) !== undefined, {
-      error: `Link must be an https address of ${VIDEO_LINK_PROVIDERS.map((provider) => provider.name).join(', ')}`,
-    }),
-  fileName: requiredText('Title', RESOURCE_LIMITS.fileName),
-  class: requiredText('Class', FIELD_LIMITS.className),
-  subject: optionalSubject,
-  description: descriptionField.optional(),
-  tags: tagsInput.optional(),
-});
+export const videoLinkSchema = bodyObject(
+  {
+    url: z
+      .string({ error: 'Link is required' })
+      .trim()
+      .min(1, { error: 'Link is required' })
+      .max(RESOURCE_LIMITS.linkUrl, { error: `Link must be at most ${RESOURCE_LIMITS.linkUrl} characters` })
+      // The URL parser accepts (and encodes) control characters the link is stored with; PostgreSQL refuses a NUL.
+      .refine((value) => !hasForbiddenCharacters(value), { error: 'Link contains characters that are not allowed' })
+      .refine((value) => videoLinkProvider(value) !== undefined, {
+        error: `Link must be an https address of ${VIDEO_LINK_PROVIDERS.map((provider) => provider.name).join(', ')}`,
+      }),
+    fileName: requiredText('Title', RESOURCE_LIMITS.fileName),
+    class: requiredText('Class', FIELD_LIMITS.className),
+    subject: optionalSubject,
+    description: descriptionField.optional(),
+    tags: tagsInput.optional(),
+  },
+  // As in upload-resource (SPEC §7): the token decides the uploader.
+  ['uploadedBy'],
+);
 export type VideoLinkInput = z.infer<typeof videoLinkSchema>;
 
 /** PATCH /api/teacher/resources/{id}: what an uploader may change afterwards. */
@@ -207,10 +214,10 @@ export const resourceUpdateSchema = z
 export type ResourceUpdate = z.infer<typeof resourceUpdateSchema>;
 
 /** POST /api/resources/{id}/star. `studentId` may be sent (SPEC §7) and is ignored. */
-export const starSchema = z.object({
-  action: z.enum(['star', 'unstar'], { error: "action must be 'star' or 'unstar'" }),
-  studentId: z.unknown().optional(),
-});
+export const starSchema = bodyObject(
+  { action: z.enum(['star', 'unstar'], { error: "action must be 'star' or 'unstar'" }) },
+  ['studentId'],
+);
 
 export const resourceIdParamsSchema = z.object({ id: z.uuid({ error: 'Unknown resource' }) });
 

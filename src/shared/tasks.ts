@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from './fields.ts';
+import { bodyObject, requiredText } from './fields.ts';
 import { JSON_BYTES_PER_CHARACTER } from './limits.ts';
 
 /** Task lists (SPEC §3 Task, §4 Task states, §7 update-task). */
@@ -18,7 +18,7 @@ export const TASK_LIMITS = {
  */
 export const UPDATE_TASKS_BODY_LIMIT_BYTES = TASK_LIMITS.perList * (TASK_LIMITS.text * JSON_BYTES_PER_CHARACTER + 256);
 
-export const taskSchema = z.object({
+export const taskSchema = bodyObject({
   id: z.string({ error: 'A task needs an id' }).regex(new RegExp(`^[A-Za-z0-9_-]{${TASK_LIMITS.idLength}}$`), {
     error: `A task id is ${TASK_LIMITS.idLength} letters or digits`,
   }),
@@ -32,20 +32,23 @@ export type Task = z.infer<typeof taskSchema>;
  * studentID may be sent (SPEC §7) and are ignored: the token says whose list it
  * is. version is the list's version the client last saw; a stale one gets 409.
  */
-export const updateTasksSchema = z.object({
-  tasks: z
-    .array(taskSchema, { error: 'tasks must be a list' })
-    .max(TASK_LIMITS.perList, { error: `A list can hold at most ${TASK_LIMITS.perList} tasks` })
-    .refine((tasks) => new Set(tasks.map((task) => task.id)).size === tasks.length, {
-      error: 'Two tasks have the same id',
-    }),
-  version: z
-    .number({ error: 'version must be a number' })
-    .int({ error: 'version must be a whole number' })
-    .min(0, { error: 'version must not be negative' })
-    // The column is a 32-bit integer: a larger number can only be a forged version.
-    .max(2_147_483_647, { error: 'version is not a version of this list' }),
-});
+export const updateTasksSchema = bodyObject(
+  {
+    tasks: z
+      .array(taskSchema, { error: 'tasks must be a list' })
+      .max(TASK_LIMITS.perList, { error: `A list can hold at most ${TASK_LIMITS.perList} tasks` })
+      .refine((tasks) => new Set(tasks.map((task) => task.id)).size === tasks.length, {
+        error: 'Two tasks have the same id',
+      }),
+    version: z
+      .number({ error: 'version must be a number' })
+      .int({ error: 'version must be a whole number' })
+      .min(0, { error: 'version must not be negative' })
+      // The column is a 32-bit integer: a larger number can only be a forged version.
+      .max(2_147_483_647, { error: 'version is not a version of this list' }),
+  },
+  ['teacherID', 'studentID'],
+);
 export type UpdateTasks = z.infer<typeof updateTasksSchema>;
 
 /** A caller's list as the server presents it. */

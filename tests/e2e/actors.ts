@@ -64,3 +64,12 @@ export async function enterStudyMode(page: Page) {
   await page.keyboard.press('f');
   await expect(overlay).toBeHidden();
 }
+
+/** The student's side menu, then the quiz's card: Take quiz, or Resume while it runs. */
+export async function openQuizFromMenu(page: Page, title: string) {
+  await page.getByRole('navigation', { name: 'Student menu' }).getByRole('link', { name: 'Quiz' }).click();
+  await page.getByRole('link', { name: new RegExp(`^(Take quiz|Resume \\(\\d+:\\d\\d left\\))\\W+${title}$`) }).click();
+}
+
+/** The question on screen in a running attempt or preview. */
+export const currentQuestion = async (page: Page) => (await page.getByTestId('question-text').textContent()) ?? '';

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import type { NewQuizPayload } from '../../src/shared/quizzes.ts';
+import type { NewQuizPayload, StudentQuizDetail } from '../../src/shared/quizzes.ts';
 import {
   buildNewQuiz,
   buildStudentRegistration,
@@ -48,3 +48,37 @@ export const RIGHT_ANSWERS: Record<string, string> = {
   'What is the capital of France?': 'Paris',
   'Which is a prime number?': '7',
 };
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The attempt as the server holds it for the student whose token this is. */
+export async function quizAsStudent(request: APIRequestContext, token: string, quizId: string) {
+  const response = await request.get(`/api/quiz/${quizId}`, { headers: bearer(token) });
+  expect(response.ok(), await response.text()).toBe(true);
+  return (await response.json()).data as StudentQuizDetail;
+}
+
+/** The student's saved choices by question text (null: not answered). */
+export async function savedChoices(request: APIRequestContext, token: string, quizId: string) {
+  const { quiz } = await quizAsStudent(request, token, quizId);
+  return Object.fromEntries(
+    quiz.questions.map((question) => [question.question_text, question.selectedOption ?? null]),
+  );
+}
+
+/** Saves choices as another tab or device of the same student would (PUT answers). */
+export async function saveChoicesElsewhere(
+  request: APIRequestContext,
+  token: string,
+  quizId: string,
+  choices: Record<string, string>,
+) {
+  const { quiz } = await quizAsStudent(request, token, quizId);
+  const answers = Object.fromEntries(
+    quiz.questions.flatMap((question) =>
+      question.question_text in choices ? [[question._id, choices[question.question_text]]] : [],
+    ),
+  );
+  const response = await request.put(`/api/quiz/${quizId}/answers`, { data: { answers }, headers: bearer(token) });
+  expect(response.ok(), await response.text()).toBe(true);
+}

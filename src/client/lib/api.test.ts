@@ -6,6 +6,7 @@ import { onSessionEnded } from './session.ts';
 let storage: Map<string, string>;
 let answer: { status: number; body: unknown };
 let sentHeaders: Record<string, string>[];
+let sentKeepalive: (boolean | undefined)[];
 
 const signedOut = {
   success: false,
@@ -19,13 +20,15 @@ beforeEach(() => {
     ['userType', 'student'],
   ]);
   sentHeaders = [];
+  sentKeepalive = [];
   vi.stubGlobal('localStorage', {
     getItem: (key: string) => storage.get(key) ?? null,
     setItem: (key: string, value: string) => storage.set(key, value),
     removeItem: (key: string) => storage.delete(key),
   });
-  vi.stubGlobal('fetch', async (_path: string, init: { headers: Record<string, string> }) => {
+  vi.stubGlobal('fetch', async (_path: string, init: { headers: Record<string, string>; keepalive?: boolean }) => {
     sentHeaders.push(init.headers);
+    sentKeepalive.push(init.keepalive);
     return new Response(JSON.stringify(answer.body), { status: answer.status });
   });
 });
@@ -86,5 +89,27 @@ describe('apiRequest and the end of a session (decision 017)', () => {
     onSessionEnded((message) => heard.push(message))();
     await apiRequest('/api/tasks').catch(() => undefined);
     expect(heard).toEqual([]);
+  });
+});
+
+describe('apiRequest for answers on their way (decision 022)', () => {
+  const saved = { success: true, message: 'Answers saved', data: null };
+
+  it('acts for the session it is given, not whoever is stored now (the student logged out meanwhile)', async () => {
+    answer = { status: 200, body: saved };
+    storage.clear();
+    await apiRequest('/api/quiz/q/answers', { method: 'PUT', body: { answers: {} }, token: 'token-of-the-choice' });
+    expect(sentHeaders[0]!.authorization).toBe('Bearer token-of-the-choice');
+  });
+
+  it('sends keepalive as asked, except for a body the browser would refuse to keep alive', async () => {
+    answer = { status: 200, body: saved };
+    await apiRequest('/api/quiz/q/answers', { method: 'PUT', body: { answers: { a: 'x' } }, keepalive: true });
+    await apiRequest('/api/quiz/q/answers', {
+      method: 'PUT',
+      body: { answers: { a: 'x'.repeat(64 * 1024) } },
+      keepalive: true,
+    });
+    expect(sentKeepalive).toEqual([true, false]);
   });
 });

@@ -36,8 +36,17 @@ type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /** Lets the request outlive the page (sent as the page is hidden or closed). */
   keepalive?: boolean;
+  /** The session to act for, when it must be the one that made the change (not whoever is stored now). */
+  token?: string;
 };
+
+/**
+ * Browsers refuse a keepalive request once the keepalive bodies in flight pass 64 KiB; a
+ * body near that size goes as an ordinary request instead, which may still make it.
+ */
+const KEEPALIVE_BODY_LIMIT = 48 * 1024;
 
 /**
  * The one way the client talks to the server: attaches the stored token,
@@ -46,19 +55,15 @@ type RequestOptions = {
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  const session = readSession();
-  if (session) headers.authorization = `Bearer ${session.token}`;
+  const token = options.token ?? readSession()?.token;
+  if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const keepalive = options.keepalive && new TextEncoder().encode(body ?? '').length <= KEEPALIVE_BODY_LIMIT;
 
   let response: Response;
   try {
-    response = await fetch(path, {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-      keepalive: options.keepalive,
-    });
+    response = await fetch(path, { method: options.method ?? 'GET', headers, body, signal: options.signal, keepalive });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(CANNOT_REACH_SERVER, 0);
@@ -73,7 +78,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (!envelope || typeof envelope !== 'object' || !('success' in envelope)) {
     throw new ApiError(`The server answered unexpectedly (HTTP ${response.status}).`, response.status);
   }
-  return resultOf(response.status, envelope, session?.token);
+  return resultOf(response.status, envelope, token);
 }
 
 export const apiPost = <T>(path: string, body: unknown = {}) => apiRequest<T>(path, { method: 'POST', body });

@@ -17,6 +17,8 @@ export interface ReadCache {
   read<T>(key: string, tags: readonly string[], load: () => Promise<T>, options?: { ttlMs?: number }): Promise<T>;
   /** Call after a write has committed: entries read from these tags are stale everywhere. */
   changed(tags: readonly string[]): Promise<void>;
+  /** Forgets everything this instance keeps, loads under way included (changes may have gone unannounced). */
+  clear(): void;
   close(): Promise<void>;
 }
 
@@ -60,6 +62,8 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
   const reportError = options.onError ?? (() => {});
   const entries = new Map<string, Entry>();
   const loading = new Map<string, Loading>();
+  /** Moves on at each clear(): a load that began before it is not kept. */
+  let generation = 0;
 
   function keep(key: string, entry: Entry) {
     entries.delete(key); // re-inserted last: the Map's order is the eviction order
@@ -87,13 +91,15 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
       if (pending && sameVersions(pending.versions, current)) return pending.promise as Promise<T>;
 
       const startedAt = now();
+      const startedIn = generation;
       const promise = load();
       const own: Loading = { promise, versions: current };
       loading.set(key, own);
       try {
         const value = await promise;
         // Versions read before the load: a change during it makes the entry stale at once.
-        if (loading.get(key) === own) keep(key, { value, versions: current, expiresAt: startedAt + ttlMs });
+        if (loading.get(key) === own && startedIn === generation)
+          keep(key, { value, versions: current, expiresAt: startedAt + ttlMs });
         return value;
       } finally {
         if (loading.get(key) === own) loading.delete(key);
@@ -107,6 +113,12 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
       } catch (error) {
         reportError(error); // other instances see the change when their entries expire
       }
+    },
+
+    clear() {
+      generation += 1;
+      entries.clear();
+      loading.clear();
     },
 
     close: () => versions.close(),

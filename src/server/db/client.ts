@@ -29,6 +29,19 @@ export type DatabaseHandle = {
    * (backups, decision 019). `query` runs plain SQL inside that window.
    */
   whileExclusive?: <T>(work: (query: RawQuery) => Promise<T>) => Promise<T>;
+  /**
+   * Calls `onNotice` with the payload of every NOTIFY on `channel`, from any connection or
+   * process on the database. On PostgreSQL a dedicated connection listens and reconnects when
+   * it is lost; notices sent meanwhile are gone, so `onMissed` is called once it listens
+   * again (and `onError` reports the loss). Resolves once listening; call the result to stop.
+   */
+  listen(channel: string, handlers: NoticeHandlers): Promise<() => Promise<void>>;
+};
+
+export type NoticeHandlers = {
+  onNotice: (payload: string) => void;
+  onMissed?: () => void;
+  onError?: (error: unknown) => void;
 };
 
 /** Plain SQL with no parameters, answered with its rows. */
@@ -105,6 +118,13 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob; onQue
         work(async (statement) => (await tx.query<Record<string, unknown>>(statement)).rows),
       ),
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    // One process, one connection: no notice can be missed.
+    listen: async (channel: string, handlers: NoticeHandlers) => {
+      const stop = await client.listen(channel, handlers.onNotice);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -130,6 +150,7 @@ function openPostgres(options: { url: string; onQuery?: QueryListener; onMigrati
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    listen: (channel: string, handlers: NoticeHandlers) => listenOnPostgres(options.url, channel, handlers),
     close: async () => {
       if (closed) return;
       closed = true;
@@ -173,6 +194,64 @@ async function withMigrationLock(pool: pg.Pool, onWait: (() => void) | undefined
     }
     lockHolder.release(isConnectionBroken);
   }
+}
+
+/** How long a lost listening connection waits before it tries again, at the most. */
+const LISTEN_RETRY_MAX_MS = 5_000;
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to queries, and behind
+ * PgBouncer in transaction mode a LISTEN does not hold). When the connection is lost it is
+ * made again, with growing waits up to LISTEN_RETRY_MAX_MS, and `onMissed` says that notices
+ * may have been lost meanwhile.
+ */
+async function listenOnPostgres(url: string, channel: string, handlers: NoticeHandlers) {
+  let client: pg.Client | undefined;
+  let isStopped = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+  const quotedChannel = `"${channel.replaceAll('"', '""')}"`;
+
+  async function connect(): Promise<void> {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (notice) => {
+      if (notice.channel === channel) handlers.onNotice(notice.payload ?? '');
+    });
+    next.on('error', (error) => {
+      handlers.onError?.(error);
+      reconnectLater(next, 250);
+    });
+    next.on('end', () => reconnectLater(next, 250));
+    client = next;
+    await next.connect();
+    await next.query(`listen ${quotedChannel}`);
+  }
+
+  function reconnectLater(lost: pg.Client, waitMs: number) {
+    if (isStopped || client !== lost || retryTimer) return;
+    client = undefined;
+    void lost.end().catch(() => {});
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      if (isStopped) return;
+      connect().then(
+        () => handlers.onMissed?.(),
+        (error: unknown) => {
+          handlers.onError?.(error);
+          if (client) reconnectLater(client, Math.min(waitMs * 2, LISTEN_RETRY_MAX_MS));
+        },
+      );
+    }, waitMs);
+    retryTimer.unref();
+  }
+
+  await connect();
+  return async () => {
+    isStopped = true;
+    clearTimeout(retryTimer);
+    const last = client;
+    client = undefined;
+    await last?.end().catch(() => {});
+  };
 }
 
 /** Where the embedded database lives inside DATA_DIR. */

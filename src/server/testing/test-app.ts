@@ -103,7 +103,7 @@ export type SecondInstance = { app: FastifyInstance; call: TestApp['call']; clos
 
 export async function startSecondInstance(
   first: TestApp,
-  options: { readCache?: AppOptions['readCache'] } = {},
+  options: { readCache?: AppOptions['readCache']; throttle?: AppOptions['throttle'] } = {},
 ): Promise<SecondInstance> {
   const app = await buildApp({
     database: { ...first.database, close: async () => {} }, // the first app closes it
@@ -112,6 +112,7 @@ export async function startSecondInstance(
     storage: first.storage,
     uploadMaxBytes: RESOURCE_LIMITS.uploadMaxBytesDefault,
     readCache: options.readCache,
+    throttle: options.throttle,
   });
   return { app, call: callerOf(app), close: () => app.close() };
 }

@@ -14,18 +14,28 @@ export type ThrottleLimits = {
   registrationsPerNetwork: number;
   /** Students one teacher may add per hour (add-student). */
   studentsAddedPerTeacher: number;
-  /** Failed sign-ins on one account, from anywhere. */
+  /**
+   * Sign-in points per account and hour for those who have proven it before: its known devices
+   * together, or its own session changing the password. The cap on the password checks (argon2)
+   * they can cause, since the network's budget does not count them.
+   */
+  knownDeviceSignInsPerAccount: number;
+  /** Failed sign-ins on one account from devices it does not know (from anywhere); the same rule per known device. */
   accountLockout: LockoutPolicy;
 };
 
 export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = {
   // A school of 2,000 behind one NAT signs in before an exam, a tenth of them mistyping once:
   // 2,000 + 200 x 5 = 3,000 points. A guesser from one network gets 1,000 guesses, then 1,000 an hour.
+  // Known devices do not count here: a script behind the address cannot keep them out.
   signInPerNetwork: 5_000,
   // A class or two registering at once; a whole school registers through its teachers (add-student).
   registrationsPerNetwork: 500,
   // Typing in a class by hand takes half a minute per student.
   studentsAddedPerTeacher: 300,
+  // 100 sign-ins an hour, or 20 wrong passwords, on one person's own devices: far more than a
+  // person needs, and what someone who knows their own password can make the server check.
+  knownDeviceSignInsPerAccount: 100,
   // 5 tries, then 1, 2, 4, 8, 15, 15... minutes: at most about 10 guesses in the first hour and 4
   // an hour after that (ASVS: no more than 100 an hour), and never locked for more than 15 minutes.
   accountLockout: { freeFailures: 5, firstLockMs: 60_000, maxLockMs: 15 * 60_000, forgetAfterMs: HOUR_MS },

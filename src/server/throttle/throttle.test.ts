@@ -57,7 +57,8 @@ describe('sign-in: per account (default limits, fake clock)', () => {
     expect(locked.headers['retry-after']).toBe('60');
     expect(locked.body).toEqual({
       success: false,
-      message: 'Too many sign-in attempts for this account. Try again in 1 minute.',
+      message:
+        'Too many sign-in attempts for this account. Try again in 1 minute, or on a device you have signed in on before.',
       data: null,
     });
 
@@ -87,7 +88,7 @@ describe('sign-in: per account (default limits, fake clock)', () => {
       expect(refused.status).toBe(429);
       expect(refused.headers['retry-after']).toBe(String(nextLockSeconds));
       expect(refused.body.message).toBe(
-        `Too many sign-in attempts for this account. Try again in ${nextLockSeconds / 60} minutes.`,
+        `Too many sign-in attempts for this account. Try again in ${nextLockSeconds / 60} minutes, or on a device you have signed in on before.`,
       );
       lockSeconds = nextLockSeconds;
     }
@@ -103,7 +104,9 @@ describe('sign-in: per account (default limits, fake clock)', () => {
     }
     const refused = await t.call(studentLogin(rollNumber, WRONG));
     expect(refused.status).toBe(429);
-    expect(refused.body.message).toBe('Too many sign-in attempts for this account. Try again in 1 minute.');
+    expect(refused.body.message).toBe(
+      'Too many sign-in attempts for this account. Try again in 1 minute, or on a device you have signed in on before.',
+    );
     // A teacher's sign-in name that reads the same is another account.
     expect((await t.call(teacherLogin(rollNumber, WRONG))).status).toBe(401);
   });
@@ -162,7 +165,9 @@ describe('sign-in: per network', () => {
     expect(refused.status).toBe(429);
     // 5 points back at 30 an hour: 10 minutes.
     expect(refused.headers['retry-after']).toBe('600');
-    expect(refused.body.message).toBe('Too many sign-in attempts from your network. Try again in 10 minutes.');
+    expect(refused.body.message).toBe(
+      'Too many sign-in attempts from your network. Try again in 10 minutes, or on a device you have signed in on before.',
+    );
 
     const elsewhere = await t.call(
       studentLogin(registration.rollNumber, registration.password, { remoteAddress: freshNetwork() }),
@@ -351,7 +356,7 @@ describe.skipIf(!TEST_REDIS_URL)('two instances on one Redis', () => {
       expect(refused.status).toBe(429);
       // Redis's clock runs on: a busy machine may take a second or two of the minute.
       expect(refused.body.message).toMatch(
-        /^Too many sign-in attempts for this account\. Try again in (1 minute|[1-5]\d seconds)\.$/,
+        /^Too many sign-in attempts for this account\. Try again in (1 minute|[1-5]\d seconds), or on a device you have signed in on before\.$/,
       );
     }
   });

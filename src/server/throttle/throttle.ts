@@ -4,6 +4,7 @@ import type { UserRole } from '#shared/constants';
 import { tooManyRequests } from '../errors.ts';
 import { currentUser } from '../plugins/auth.ts';
 import { clientNetwork } from './client-network.ts';
+import { createKnownDevices } from './known-devices.ts';
 import { DEFAULT_THROTTLE_LIMITS, FAILURE_COST, HOUR_MS, type ThrottleLimits } from './limits.ts';
 import type { Bucket, Charge, Refund, ThrottleStore } from './throttle-store.ts';
 
@@ -37,53 +38,78 @@ type RouteHooks = {
   onSend: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => Promise<unknown>;
 };
 
-type GuardRule = {
-  name: string;
-  /** What one attempt costs (charged as a failure), and what a success gives back. */
-  charge(request: FastifyRequest): { charge: Charge; onSuccess: Refund | undefined };
-  /** The 429's message, by the counter that refused. */
-  refusal(refusedBy: number | 'lockout'): string;
+/** Why a 429 was given, and what else the person can do than wait ("…, or on a device…"). */
+type Refusal = { reason: string; orElse?: string };
+
+/** What one attempt costs and what its success changes. */
+type Plan = {
+  /** Charged as a failure before the attempt runs. */
+  charge: Charge;
+  /** Given back by a success. */
+  refund?: Refund | undefined;
+  /** What else a success does (a known device's cookie). */
+  afterSuccess?: ((reply: FastifyReply) => void) | undefined;
+  /** The 429's words, by the counter that refused. */
+  refusal(refusedBy: number | 'lockout'): Refusal;
+  /** In the "throttled" log line beside the rule's name (never the account's name). */
+  logFields?: Record<string, unknown>;
 };
+
+type GuardRule = { name: string; plan(request: FastifyRequest): Plan };
 
 export type Throttle = ReturnType<typeof createThrottle>;
 
-export function createThrottle(options: { store: ThrottleStore; limits?: Partial<ThrottleLimits> | undefined }) {
+export function createThrottle(options: {
+  store: ThrottleStore;
+  /** Signs the known-device cookies (the JWT secret: every instance shares it). */
+  secret: string;
+  limits?: Partial<ThrottleLimits> | undefined;
+}) {
   const limits = { ...DEFAULT_THROTTLE_LIMITS, ...options.limits };
   const { store } = options;
-  const pending = new WeakMap<FastifyRequest, Refund>();
+  const knownDevices = createKnownDevices(options.secret);
+  const pending = new WeakMap<FastifyRequest, Plan>();
 
   /** preHandler (after validation: the account name is known) + onSend (the outcome is known). */
   function guard(rule: GuardRule): RouteHooks {
     return {
       async preHandler(request) {
-        const { charge, onSuccess } = rule.charge(request);
+        const plan = rule.plan(request);
         let verdict;
         try {
-          verdict = await store.take(charge);
+          verdict = await store.take(plan.charge);
         } catch (error) {
           // The stores fall back by themselves; this is a bug's last line: let the person in.
           request.log.warn({ err: error, throttle: rule.name }, 'throttle: counting failed; request let through');
+          pending.set(request, { ...plan, refund: undefined }); // nothing was charged: nothing to give back
           return;
         }
         if (!verdict.isAllowed) {
           const retryAfterSeconds = Math.max(1, Math.ceil(verdict.retryAfterMs / 1000));
-          request.log.info({ throttle: rule.name, refusedBy: verdict.refusedBy, retryAfterSeconds }, 'throttled');
+          request.log.info(
+            { throttle: rule.name, ...plan.logFields, refusedBy: verdict.refusedBy, retryAfterSeconds },
+            'throttled',
+          );
+          const { reason, orElse } = plan.refusal(verdict.refusedBy);
           throw tooManyRequests(
-            `${rule.refusal(verdict.refusedBy)} Try again ${formatWait(verdict.retryAfterMs)}.`,
+            `${reason} Try again ${formatWait(verdict.retryAfterMs)}${orElse ? `, ${orElse}` : ''}.`,
             retryAfterSeconds,
           );
         }
-        if (onSuccess) pending.set(request, onSuccess);
+        pending.set(request, plan);
       },
       async onSend(request, reply, payload) {
-        const refund = pending.get(request);
+        const plan = pending.get(request);
         pending.delete(request);
         // Only a success is cheaper than a failure; anything else (401, 409, a 500) stays charged.
-        if (refund && reply.statusCode >= 200 && reply.statusCode < 300) {
-          try {
-            await store.settle(refund);
-          } catch (error) {
-            request.log.warn({ err: error, throttle: rule.name }, 'throttle: could not record a success');
+        if (plan && reply.statusCode >= 200 && reply.statusCode < 300) {
+          plan.afterSuccess?.(reply);
+          if (plan.refund) {
+            try {
+              await store.settle(plan.refund);
+            } catch (error) {
+              request.log.warn({ err: error, throttle: rule.name }, 'throttle: could not record a success');
+            }
           }
         }
         return payload;
@@ -93,47 +119,87 @@ export function createThrottle(options: { store: ThrottleStore; limits?: Partial
 
   const networkOf = (request: FastifyRequest) => clientNetwork(request.ip);
 
-  /** A password check: charged as a failure to the network and the account; a success gives back all but one point and clears the account's failures. */
-  function passwordCheckCharge(request: FastifyRequest, account: string): ReturnType<GuardRule['charge']> {
-    const network = { key: `sign-in:${networkOf(request)}`, bucket: perHour(limits.signInPerNetwork) };
+  /**
+   * An attempt (a password check, a registration) charged as a failure to `budget` and to the
+   * lock-out `lockout`; a success gives back all but one point and clears that lock-out.
+   */
+  function chargedAsFailure(budget: { key: string; bucket: Bucket }, lockout: string) {
     return {
       charge: {
-        buckets: [{ ...network, cost: FAILURE_COST }],
-        lockout: { key: account, policy: limits.accountLockout },
+        buckets: [{ ...budget, cost: FAILURE_COST }],
+        lockout: { key: lockout, policy: limits.accountLockout },
       },
-      onSuccess: { buckets: [{ ...network, amount: FAILURE_COST - 1 }], clearLockout: account },
+      refund: { buckets: [{ ...budget, amount: FAILURE_COST - 1 }], clearLockout: lockout },
     };
   }
 
+  /** The budget of an account's proven attempts (its known devices, or its own session). */
+  const provenBudget = (key: string) => ({ key, bucket: perHour(limits.knownDeviceSignInsPerAccount) });
+
   return {
-    /** Sign-in: per network (generous, a failure counts 5) and per account (a few failures, then a growing lock-out). */
+    /**
+     * Sign-in (decision 016). From a device the account does not know: per network (generous,
+     * a failure counts 5) and per account (a few failures, then a growing lock-out). From one
+     * of its known devices: per device (the same lock-out rule) and that account's known
+     * devices together, whatever the network's budget or the account's lock-out. A success
+     * makes (or keeps) the device known.
+     */
     signIn(role: UserRole): RouteHooks {
       return guard({
         name: `${role}-sign-in`,
-        charge: (request) => passwordCheckCharge(request, accountKey(role, request.body)),
-        refusal: (refusedBy) =>
-          refusedBy === 'lockout'
-            ? 'Too many sign-in attempts for this account.'
-            : 'Too many sign-in attempts from your network.',
+        plan(request) {
+          const account = accountKey(role, request.body);
+          const device = knownDevices.recognise(request, account);
+          const afterSuccess = (reply: FastifyReply) => knownDevices.remember(request, reply, account, device);
+          if (device) {
+            return {
+              ...chargedAsFailure(provenBudget(`known-devices:${account}`), `known-device:${device.id}`),
+              afterSuccess,
+              refusal: (refusedBy) => ({
+                reason:
+                  refusedBy === 'lockout'
+                    ? 'Too many sign-in attempts on this device.'
+                    : 'Too many sign-in attempts for this account.',
+              }),
+              logFields: { isKnownDevice: true },
+            };
+          }
+          const network = { key: `sign-in:${networkOf(request)}`, bucket: perHour(limits.signInPerNetwork) };
+          return {
+            ...chargedAsFailure(network, account),
+            afterSuccess,
+            refusal: (refusedBy) => ({
+              reason:
+                refusedBy === 'lockout'
+                  ? 'Too many sign-in attempts for this account.'
+                  : 'Too many sign-in attempts from your network.',
+              orElse: 'or on a device you have signed in on before',
+            }),
+            logFields: { isKnownDevice: false },
+          };
+        },
       });
     },
 
     /**
      * The current password a password change asks for (after the token check: the account is
-     * known). A sign-in in all but name: the same network budget and the same lock-out rule,
-     * kept per account id, so a stolen session cannot be used to guess the password.
+     * known). A sign-in in all but name: the same lock-out rule, kept per account id, so a
+     * stolen session cannot be used to guess the password. The session is the account's own
+     * device: a busy network does not refuse it, the account's proven budget counts it.
      */
     currentPasswordProof(): RouteHooks {
       return guard({
         name: 'current-password',
-        charge(request) {
+        plan(request) {
           const { role, id } = currentUser(request);
-          return passwordCheckCharge(request, `current-password:${role}:${id}`);
+          return {
+            ...chargedAsFailure(
+              provenBudget(`session-password-checks:${role}:${id}`),
+              `current-password:${role}:${id}`,
+            ),
+            refusal: () => ({ reason: 'Too many wrong passwords for this account.' }),
+          };
         },
-        refusal: (refusedBy) =>
-          refusedBy === 'lockout'
-            ? 'Too many wrong passwords for this account.'
-            : 'Too many sign-in attempts from your network.',
       });
     },
 
@@ -145,24 +211,21 @@ export function createThrottle(options: { store: ThrottleStore; limits?: Partial
     registration(role: UserRole): RouteHooks {
       return guard({
         name: `${role}-registration`,
-        charge(request) {
+        plan(request) {
           const network = {
             key: `registration:${networkOf(request)}`,
             bucket: perHour(limits.registrationsPerNetwork),
           };
-          const account = `registration-${accountKey(role, request.body)}`;
           return {
-            charge: {
-              buckets: [{ ...network, cost: FAILURE_COST }],
-              lockout: { key: account, policy: limits.accountLockout },
-            },
-            onSuccess: { buckets: [{ ...network, amount: FAILURE_COST - 1 }], clearLockout: account },
+            ...chargedAsFailure(network, `registration-${accountKey(role, request.body)}`),
+            refusal: (refusedBy) => ({
+              reason:
+                refusedBy === 'lockout'
+                  ? 'Too many attempts to create this account.'
+                  : 'Too many accounts have been created from your network.',
+            }),
           };
         },
-        refusal: (refusedBy) =>
-          refusedBy === 'lockout'
-            ? 'Too many attempts to create this account.'
-            : 'Too many accounts have been created from your network.',
       });
     },
 
@@ -170,14 +233,16 @@ export function createThrottle(options: { store: ThrottleStore; limits?: Partial
     studentsAdded(): RouteHooks {
       return guard({
         name: 'add-student',
-        charge(request) {
+        plan(request) {
           const teacher = {
             key: `students-added:${currentUser(request).id}`,
             bucket: perHour(limits.studentsAddedPerTeacher),
           };
-          return { charge: { buckets: [{ ...teacher, cost: 1 }] }, onSuccess: undefined };
+          return {
+            charge: { buckets: [{ ...teacher, cost: 1 }] },
+            refusal: () => ({ reason: 'You have added many students in a short time.' }),
+          };
         },
-        refusal: () => 'You have added many students in a short time.',
       });
     },
 

@@ -6,7 +6,7 @@ import {
   type ReadCache,
   type TagVersions,
 } from '../../cache/read-cache.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, DatabaseHandle } from '../../db/client.ts';
 import { students, teachers } from '../../db/schema.ts';
 import type { AccountRef, SessionVersionLookup } from '../../plugins/auth.ts';
 
@@ -22,7 +22,39 @@ const SESSION_VERSIONS_KEPT = 20_000;
 export type SessionVersions = SessionVersionLookup & {
   /** Call after a bump has committed: every instance reads the new version on its next request. */
   changed(account: AccountRef): Promise<void>;
+  /** Forgets every version this instance keeps (changes may have gone unannounced). */
+  forgetAll(): void;
 };
+
+/**
+ * The database's own announcement of a session change (migration 0006): a trigger on teachers
+ * and students NOTIFYs `<role>:<id>` when an account's session version moves or its row is
+ * deleted, whoever did it (this app, another instance, an administrator in psql).
+ */
+export const ACCOUNT_SESSIONS_CHANNEL = 'studyhall_account_sessions';
+
+const ACCOUNT_NOTICE = /^(teacher|student):([0-9a-f-]{36})$/;
+
+/**
+ * Ends the sessions of an account the moment the database says it changed or is gone: every
+ * instance listens, so none keeps a removed account's version for the minute it may be kept
+ * (issue 17). While the listening connection is lost, notices are missed: once it is back,
+ * every kept version is forgotten. Resolves once listening; call the result to stop.
+ */
+export function followAccountChanges(
+  database: DatabaseHandle,
+  sessions: SessionVersions,
+  report: (error: unknown) => void,
+): Promise<() => Promise<void>> {
+  return database.listen(ACCOUNT_SESSIONS_CHANNEL, {
+    onNotice(payload) {
+      const match = ACCOUNT_NOTICE.exec(payload);
+      if (match) void sessions.changed({ role: match[1] as AccountRef['role'], id: match[2]! });
+    },
+    onMissed: () => sessions.forgetAll(),
+    onError: report,
+  });
+}
 
 const versionQuery = (db: Database, table: typeof teachers | typeof students) =>
   db
@@ -75,5 +107,6 @@ export function sessionVersionsThrough(db: Database, cache: ReadCache): SessionV
       return current(account);
     },
     changed: (account) => cache.changed([tag(account)]),
+    forgetAll: () => cache.clear(),
   };
 }

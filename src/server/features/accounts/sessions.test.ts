@@ -171,18 +171,13 @@ describe.each(['teacher', 'student'] as const)('%s sessions', (role) => {
     expect((await tasks(person.token)).status).toBe(200); // still signed in: nothing changed
   });
 
-  it('takes the account from the token only: anonymous 401, the other role 403, ids in the body ignored', async () => {
+  it('takes the account from the token only: anonymous 401, the other role 403, ids in the body refused', async () => {
     const person = await signUp(role);
     const otherRole = role === 'teacher' ? 'student' : 'teacher';
     const other = await signUp(otherRole);
     const victim = await signUp(role);
-    const body = {
-      currentPassword: person.registration.password,
-      newPassword: 'a-brand-new-passphrase',
-      _id: victim.profile._id,
-      id: victim.profile._id,
-      role: otherRole,
-    };
+    const body = { currentPassword: person.registration.password, newPassword: 'a-brand-new-passphrase' };
+    const forged = { ...body, _id: victim.profile._id, id: victim.profile._id, role: otherRole };
     expect((await changePassword(role, '', body)).status).toBe(401);
     expect((await logOutEverywhere(role, '')).status).toBe(401);
     expect(
@@ -191,8 +186,14 @@ describe.each(['teacher', 'student'] as const)('%s sessions', (role) => {
     expect((await logOutEverywhere(role, other.token)).status).toBe(403);
     expect((await tasks(other.token)).status).toBe(200);
 
+    // Naming another account in the body is refused (fields the route does not read), changing nothing…
+    const refused = await changePassword(role, person.token, forged);
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors.map((error: { field: string }) => error.field)).toEqual(['_id', 'id', 'role']);
+    expect((await logIn(role, person, person.registration.password)).status).toBe(200);
+    // …and the token's account is the one changed.
     expect((await changePassword(role, person.token, body)).status).toBe(200);
-    // The victim named in the body keeps their password and their session.
+    // The victim keeps their password and their session.
     expect((await tasks(victim.token)).status).toBe(200);
     expect((await logIn(role, victim, victim.registration.password)).status).toBe(200);
   });
@@ -361,10 +362,11 @@ describe.skipIf(!TEST_REDIS_URL)('two instances sharing Redis versions', () => {
   });
 });
 
-// Guards the test above: without shared versions the other instance keeps its version in
-// memory (up to a minute), so the two-instance scenario fails if the change is not announced.
-describe('two instances without shared versions (the control)', () => {
-  it('lets the other instance accept the old token while it has the old version in memory', async () => {
+// Without shared versions the other instance still learns of the change, from the database's
+// own notice (issue 17: removed-accounts.test.ts), a moment later rather than on its very next
+// request as with Redis above.
+describe('two instances without shared versions', () => {
+  it('lets the other instance refuse the old token once the database has announced the change', async () => {
     const one = await createTestApp();
     const other = await startSecondInstance(one);
     try {
@@ -378,7 +380,7 @@ describe('two instances without shared versions (the control)', () => {
       );
       expect(changed.status).toBe(200);
       expect((await tasks(person.token, one)).status).toBe(401);
-      expect((await tasks(person.token, other)).status).toBe(200); // stale: nothing told it
+      await expect.poll(async () => (await tasks(person.token, other)).status, { timeout: 1_000 }).toBe(401);
     } finally {
       await other.close();
       await one.close();

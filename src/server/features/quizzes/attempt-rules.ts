@@ -68,6 +68,21 @@ export type AttemptClosing = {
 };
 
 /**
+ * An attempt to close, decided before its row is locked: the answers it is scored on are
+ * read only under the lock (writeClosings), so a save acknowledged before the close is
+ * always among them. `submitted` holds the choices the closing itself carries (a submission
+ * in time); they win over saved answers to the same questions, being the student's latest.
+ */
+export type ClosingRequest = {
+  attemptId: string;
+  studentId: string;
+  questions: StoredQuestion[];
+  submitted: Record<string, string>;
+  endedBy: AttemptEnding;
+  now: Date;
+};
+
+/**
  * How an attempt ends. A student who submits in time is credited at that
  * moment; an attempt the timer ended is dated when its time ran out.
  */

@@ -510,6 +510,56 @@ describe('answering and submitting', () => {
     expect(cleared.body.data.quiz.questions.find((q: QuizQuestion) => q._id === capital.id).selectedOption).toBeNull();
   });
 
+  it('refuses a submission or a save with its choices under a key it does not know, naming it (issue 17)', async () => {
+    const { student, quiz, key } = await startedAttempt();
+    const math = key['What is 2 + 2?']!;
+    // The shape another client of this API uses: the quiz document, choices in quiz.quiz.questions.
+    const nested = await t.call({
+      method: 'POST',
+      url: '/api/student/update-student',
+      headers: as(student),
+      payload: { quiz: { _id: quiz._id, quiz: { questions: [{ _id: math.id, selectedOption: math.right }] } } },
+    });
+    expect(nested.status).toBe(400);
+    expect(nested.body.errors.map((error: { field: string }) => error.field)).toEqual(
+      expect.arrayContaining(['quiz.quiz', 'quiz.questions']),
+    );
+    // An empty list of choices is a real submission (everything was saved before)…
+    expect((await submit(student, quiz._id, {})).status).toBe(200);
+    const other = await startedAttempt();
+    const otherMath = other.key['What is 2 + 2?']!;
+    const wrongKey = await t.call({
+      method: 'POST',
+      url: '/api/student/update-student',
+      headers: as(other.student),
+      payload: { quiz: { _id: other.quiz._id, questions: [{ _id: otherMath.id, selected: otherMath.right }] } },
+    });
+    expect(wrongKey.status).toBe(400); // …a choice under a misspelt key is not
+    expect(wrongKey.body.message).toMatch(/^quiz\.questions\.0\.selected: /);
+    const badSave = await t.call({
+      method: 'PUT',
+      url: `/api/quiz/${other.quiz._id}/answers`,
+      headers: as(other.student),
+      payload: { answer: { [otherMath.id]: otherMath.right } },
+    });
+    expect(badSave.status).toBe(400);
+    expect(badSave.body.errors.map((error: { field: string }) => error.field)).toContain('answer');
+    const untouched = await getQuiz(other.student, other.quiz._id);
+    expect(untouched.body.data.attempt.status).toBe('in-progress');
+    expect(untouched.body.data.quiz.questions.every((question: QuizQuestion) => question.selectedOption == null)).toBe(
+      true,
+    );
+    // What SPEC §7 lets a client send beside the choices is still accepted and ignored.
+    const withSpecFields = await submit(
+      other.student,
+      other.quiz._id,
+      { [otherMath.id]: otherMath.right },
+      { score: 99, accuracy: '100', attemptedAt: 'now', user: { _id: 'x' }, timeTaken: 1 },
+    );
+    expect(withSpecFields.status).toBe(200);
+    expect(withSpecFields.body.data.attempt.score).toBe(1);
+  });
+
   it('refuses answers to other questions or options with 400', async () => {
     const { student, quiz, key } = await startedAttempt();
     const math = key['What is 2 + 2?']!;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, gt, gte, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { DEFAULT_QUIZ_SUBJECT } from '#shared/constants';
 import {
   QUIZ_LIMITS,
@@ -31,6 +31,7 @@ import {
   newQuestionId,
   shuffleLayout,
   type AttemptClosing,
+  type ClosingRequest,
 } from './attempt-rules.ts';
 import {
   presentStudentDetail,
@@ -79,20 +80,19 @@ const mergedAnswers = (cleared: string[], chosen: Record<string, string>) =>
     sql`, `,
   )}]::text[]) || ${JSON.stringify(chosen)}::jsonb`;
 
-/** Both drivers (node-postgres, PGlite) answer a raw statement with { rows }. */
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-
-/** An attempt this instance closed, and whose it was. */
-type ClosedAttempt = { id: string; student_id: string };
-
 /**
- * Writes closed attempts and refreshes their students' leaderboard aggregates:
- * three statements whatever the number of attempts; call it inside a transaction. An attempt already closed by
- * someone else (a racing submit or sweep) is left alone and not returned.
+ * Closes attempts and refreshes their students' leaderboard aggregates, in four statements
+ * whatever their number; call it inside a transaction. Returns what was closed here: an
+ * attempt already closed by someone else (a racing submit or sweep) is left alone.
+ *
+ * The answers scored are read under the attempt's row lock, never before it. An answer save
+ * is one UPDATE of the open attempt: one that committed first is read here; one that comes
+ * after waits for the lock, then finds the attempt closed and changes nothing (409). So every
+ * save that was acknowledged is in the scored attempt (issue 17).
  */
-async function writeClosings(tx: Queryable, closings: AttemptClosing[]): Promise<ClosedAttempt[]> {
-  if (closings.length === 0) return [];
-  const affectedStudents = [...new Set(closings.map((closing) => closing.studentId))].sort();
+async function writeClosings(tx: Queryable, requests: ClosingRequest[]): Promise<AttemptClosing[]> {
+  if (requests.length === 0) return [];
+  const affectedStudents = [...new Set(requests.map((request) => request.studentId))].sort();
   // Lock the students first (in id order, so concurrent closings cannot deadlock): under READ
   // COMMITTED, a second closing for the same student then waits and recomputes from a
   // snapshot that includes the first one's attempt, instead of overwriting it with stale averages.
@@ -102,6 +102,34 @@ async function writeClosings(tx: Queryable, closings: AttemptClosing[]): Promise
       sql`, `,
     )}) order by id for update`,
   );
+  // Then the attempts, still open, in id order (answer saves lock only their own attempt).
+  const open = await tx
+    .select({
+      id: quizAttempts.id,
+      studentId: quizAttempts.studentId,
+      startedAt: quizAttempts.startedAt,
+      endsAt: quizAttempts.endsAt,
+      answers: quizAttempts.answers,
+    })
+    .from(quizAttempts)
+    .where(
+      and(
+        inArray(
+          quizAttempts.id,
+          requests.map((request) => request.attemptId),
+        ),
+        isNull(quizAttempts.endedBy),
+      ),
+    )
+    .orderBy(asc(quizAttempts.id))
+    .for('update');
+  const requestOf = new Map(requests.map((request) => [request.attemptId, request]));
+  const closings = open.map((attempt) => {
+    const request = requestOf.get(attempt.id)!;
+    const answers = { ...attempt.answers, ...request.submitted };
+    return closeAttempt(attempt, request.questions, answers, request.endedBy, request.now);
+  });
+  if (closings.length === 0) return [];
   const values = sql.join(
     closings.map(
       (closing) =>
@@ -111,39 +139,33 @@ async function writeClosings(tx: Queryable, closings: AttemptClosing[]): Promise
     ),
     sql`, `,
   );
-  const closed = rowsOf<ClosedAttempt>(
-    await tx.execute(sql`
+  await tx.execute(sql`
     update ${quizAttempts} as a set
       submitted_at = v.submitted_at, ended_by = v.ended_by, score = v.score,
       accuracy = v.accuracy, time_taken_seconds = v.time_taken, answers = v.answers
     from (values ${values}) as v(id, submitted_at, ended_by, score, accuracy, time_taken, answers)
-    -- ended_by, not submitted_at: see saveIntoOpenAttemptStatement (the sweep's partial index).
-    where a.id = v.id and a.ended_by is null
-    returning a.id, a.student_id`),
-  );
-  const studentIds = [...new Set(closed.map((row) => row.student_id))];
-  if (studentIds.length > 0) {
-    // Recomputed from the attempts rather than incremented: always equal to the truth.
-    await tx.execute(sql`
-      update ${students} as s set
-        average_score = agg.average_score, average_accuracy = agg.average_accuracy,
-        total_score = agg.total_score, quizzes_attempted = agg.attempted
-      from (
-        -- Rounded once here (2 decimals, half up), so every screen shows the same figure.
-        select student_id, round(avg(score), 2)::float8 as average_score,
-               round(avg(accuracy), 2)::float8 as average_accuracy,
-               sum(score)::float8 as total_score, count(*)::int as attempted
-        from ${quizAttempts}
-        where submitted_at is not null
-          and student_id in (${sql.join(
-            studentIds.map((id) => sql`${id}::uuid`),
-            sql`, `,
-          )})
-        group by student_id
-      ) as agg
-      where s.id = agg.student_id`);
-  }
-  return closed;
+    where a.id = v.id`);
+  // Recomputed from the attempts rather than incremented: always equal to the truth.
+  const studentIds = [...new Set(closings.map((closing) => closing.studentId))];
+  await tx.execute(sql`
+    update ${students} as s set
+      average_score = agg.average_score, average_accuracy = agg.average_accuracy,
+      total_score = agg.total_score, quizzes_attempted = agg.attempted
+    from (
+      -- Rounded once here (2 decimals, half up), so every screen shows the same figure.
+      select student_id, round(avg(score), 2)::float8 as average_score,
+             round(avg(accuracy), 2)::float8 as average_accuracy,
+             sum(score)::float8 as total_score, count(*)::int as attempted
+      from ${quizAttempts}
+      where submitted_at is not null
+        and student_id in (${sql.join(
+          studentIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})
+      group by student_id
+    ) as agg
+    where s.id = agg.student_id`);
+  return closings;
 }
 
 /**
@@ -177,6 +199,20 @@ function createQuestionsCache(maxCharacters = 4_000_000) {
   };
 }
 
+/** The timer ends an attempt with its saved answers (the sweep, or a late request). */
+const timeUp = (
+  attempt: Pick<QuizAttemptRow, 'id' | 'studentId'>,
+  questions: StoredQuestion[],
+  moment: Date,
+): ClosingRequest => ({
+  attemptId: attempt.id,
+  studentId: attempt.studentId,
+  questions,
+  submitted: {},
+  endedBy: 'time-up',
+  now: moment,
+});
+
 export function createQuizzesService(db: Database, cache: ReadCache) {
   const now = () => new Date();
   const questionsCache = createQuestionsCache();
@@ -186,13 +222,13 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
    * no reader can keep the old state under the new versions): the students' quiz lists and
    * every leaderboard. Returns the ids of the attempts closed here.
    */
-  async function commitClosings(closings: AttemptClosing[]): Promise<Set<string>> {
-    const closed = await db.transaction((tx) => writeClosings(tx, closings));
+  async function commitClosings(requests: ClosingRequest[]): Promise<Map<string, AttemptClosing>> {
+    const closed = await db.transaction((tx) => writeClosings(tx, requests));
     if (closed.length > 0) {
-      const students = new Set(closed.map((row) => row.student_id));
+      const students = new Set(closed.map((closing) => closing.studentId));
       await cache.changed([cacheTags.leaderboard, ...[...students].map(cacheTags.studentAttempts)]);
     }
-    return new Set(closed.map((row) => row.id));
+    return new Map(closed.map((closing) => [closing.attemptId, closing]));
   }
 
   async function questionsOf(quizId: string): Promise<StoredQuestion[] | undefined> {
@@ -281,10 +317,8 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
           : await expiredAttemptsQuery('quizId').execute({ now: now(), scopeId: scope.quizId });
     if (expired.length === 0) return 0;
     const moment = now();
-    const closings = expired.map(({ attempt, questions }) =>
-      closeAttempt(attempt, questions, attempt.answers, 'time-up', moment),
-    );
-    return (await commitClosings(closings)).size;
+    const requests = expired.map(({ attempt, questions }) => timeUp(attempt, questions, moment));
+    return (await commitClosings(requests)).size;
   }
 
   type StudentListView = 'online' | 'attempted' | undefined;
@@ -365,7 +399,7 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
   async function currentAttempt(tx: Queryable, quizId: string, studentId: string, questions: StoredQuestion[]) {
     const attempt = await findAttempt(tx, quizId, studentId);
     if (!attempt || attempt.submittedAt || !isPastGrace(attempt, now())) return attempt;
-    const closing = closeAttempt(attempt, questions, attempt.answers, 'time-up', now());
+    const closing = timeUp(attempt, questions, now());
     if (tx === db) await commitClosings([closing]);
     else await writeClosings(tx, [closing]);
     return findAttempt(tx, quizId, studentId);
@@ -523,10 +557,13 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
         if (problem) throw badRequest(`${problem.field}: ${problem.message}`, [problem]);
         const cleared = Object.keys(input.answers).filter((questionId) => !input.answers[questionId]);
         const chosen = chosenAnswers(input.answers);
-        await tx
+        const saved = await tx
           .update(quizAttempts)
           .set({ answers: mergedAnswers(cleared, chosen) })
-          .where(and(eq(quizAttempts.id, attempt.id), isNull(quizAttempts.submittedAt)));
+          .where(and(eq(quizAttempts.id, attempt.id), isNull(quizAttempts.endedBy)))
+          .returning({ id: quizAttempts.id });
+        // Closed by a submission or the sweep since it was read: nothing was saved, so no 2xx.
+        if (saved.length === 0) throw conflict('You have already submitted this quiz');
         return { savedAt: now().toISOString() };
       });
     },
@@ -548,24 +585,26 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
       }
       if (attempt.submittedAt) throw conflict('You have already submitted this quiz');
       const moment = now();
-      let answers = attempt.answers;
-      const isLate = isPastGrace(attempt, moment);
-      if (!isLate) {
-        const submitted = Object.fromEntries(
+      let submitted: Record<string, string> = {};
+      if (!isPastGrace(attempt, moment)) {
+        const choices = Object.fromEntries(
           input.quiz.questions.map((question) => [question._id, question.selectedOption ?? null]),
         );
-        const problem = invalidAnswer(row.quiz.questions, submitted);
+        const problem = invalidAnswer(row.quiz.questions, choices);
         if (problem) throw badRequest(`${problem.field}: ${problem.message}`, [problem]);
-        answers = { ...attempt.answers, ...chosenAnswers(submitted) };
+        submitted = chosenAnswers(choices);
       }
       // At or after the end (the page's own submission at 0:00, or a late one) the timer ended it.
       const endedBy = moment >= attempt.endsAt ? 'time-up' : 'submitted';
-      const closing = closeAttempt(attempt, row.quiz.questions, answers, endedBy, moment);
-      // Only the writes share a transaction (student lock, attempt, averages); a racing submit
-      // or sweep that closed the attempt first makes this one change nothing.
-      const closed = await commitClosings([closing]);
-      if (!closed.has(attempt.id)) throw conflict('You have already submitted this quiz');
-      const { submittedAt, score, accuracy, timeTakenSeconds } = closing;
+      // Only the writes share a transaction (student lock, attempt lock and its saved answers,
+      // attempt, averages); a racing submit or sweep that closed the attempt first makes this
+      // one change nothing.
+      const closed = await commitClosings([
+        { attemptId: attempt.id, studentId, questions: row.quiz.questions, submitted, endedBy, now: moment },
+      ]);
+      const closing = closed.get(attempt.id);
+      if (!closing) throw conflict('You have already submitted this quiz');
+      const { answers, submittedAt, score, accuracy, timeTakenSeconds } = closing;
       return presentStudentDetail(
         row,
         { ...attempt, answers, submittedAt, endedBy, score, accuracy, timeTakenSeconds },

@@ -2,6 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { UNKNOWN_FIELD_MESSAGE } from '#shared/api';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -301,12 +302,17 @@ describe('upload-resource', () => {
       { class: 'A', tags: 'x'.repeat(41) },
       { class: 'A\u0000B' },
       { class: 'A', subject: 's'.repeat(101) },
+      // A field the form does not have is refused, not dropped with what it held (issue 17).
+      { class: 'A', descripton: 'a misspelt description' },
     ];
     for (const fields of cases) {
       const response = await upload(fields, [pdf()]);
       expect(response.status, JSON.stringify(fields)).toBe(400);
       expect(response.body.errors?.[0]?.field).toBeTruthy();
     }
+    expect((await upload({ class: 'A', descripton: 'x' }, [pdf()])).body.errors).toEqual([
+      { field: 'descripton', message: UNKNOWN_FIELD_MESSAGE },
+    ]);
     expect(await storedFiles()).toEqual(before.files);
     expect(await resourceCount()).toBe(before.rows);
   });

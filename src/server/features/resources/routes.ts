@@ -1,3 +1,4 @@
+import { fieldErrorsOf } from '#shared/api';
 import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -80,10 +81,7 @@ export function resourcesRoutes(options: ResourcesRoutesOptions): FastifyPluginA
         if (!upload) throw badRequest('Please select a file.', [{ field: 'file', message: 'Please select a file.' }]);
         const parsed = uploadFieldsSchema.safeParse(fields);
         if (!parsed.success) {
-          const errors = parsed.error.issues.map((issue) => ({
-            field: issue.path.join('.'),
-            message: issue.message,
-          }));
+          const errors = fieldErrorsOf(parsed.error.issues);
           throw badRequest(`${errors[0]!.field}: ${errors[0]!.message}`, errors);
         }
         const created = await resources.createUpload(currentUser(request).id, parsed.data, upload);

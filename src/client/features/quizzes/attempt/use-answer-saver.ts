@@ -1,75 +1,116 @@
-import { useEffect, useState } from 'react';
-import { apiRequest, ApiError } from '../../../lib/api.ts';
+import { useEffect, useEffectEvent, useState, useSyncExternalStore } from 'react';
+import toast from 'react-hot-toast/headless';
+import { apiRequest } from '../../../lib/api.ts';
+import { readSession } from '../../../lib/session.ts';
+import { createAnswerOutbox, type AnswerOutbox } from './answer-outbox.ts';
 
-/** Choices are sent this long after the last click, so a change of mind costs one request. */
-const SAVE_DEBOUNCE_MS = 400;
-const RETRY_MS = 3000;
+/**
+ * One outbox per attempt and session, for the life of the page: leaving the attempt screen
+ * does not drop its choices, and coming back finds the same outbox (decision 022). Keyed by
+ * the token too, so choices always go with the session that made them, even after a logout.
+ */
+type Delivery = {
+  /** Its toasts' id (not the token: that stays out of the toast store). */
+  toastId: string;
+  quizId: string;
+  title: string;
+  outbox: AnswerOutbox;
+  isOnScreen: boolean;
+  /** Told (by a toast) that some answers are not saved yet. */
+  hasWarned: boolean;
+};
 
-export type SaveStatus = 'idle' | 'saving' | 'saved' | 'offline';
+const deliveries = new Map<string, Delivery>();
 
-/** The saving logic, outside React: a queue of unsent choices, a debounce and retries. */
-function createAnswerSaver(quizId: string, onStatus: (status: SaveStatus) => void) {
-  let pending: Record<string, string | null> = {};
-  let timer: number | undefined;
-  let onClosed = () => {};
+function deliveryFor(quizId: string, title: string): Delivery {
+  const token = readSession()?.token;
+  const key = `answers:${quizId}:${token ?? ''}`;
+  const known = deliveries.get(key);
+  if (known) return Object.assign(known, { title });
+  listenToThePage();
+  const outbox = createAnswerOutbox((answers, { keepalive }) =>
+    apiRequest(`/api/quiz/${quizId}/answers`, { method: 'PUT', body: { answers }, keepalive, token }),
+  );
+  const toastId = `answers:${quizId}:${deliveries.size}`;
+  const delivery: Delivery = { toastId, quizId, title, outbox, isOnScreen: false, hasWarned: false };
+  outbox.subscribe(() => tellWhileAway(delivery));
+  deliveries.set(key, delivery);
+  return delivery;
+}
 
-  async function flush(options: { keepalive?: boolean } = {}) {
-    window.clearTimeout(timer);
-    const answers = pending;
-    if (Object.keys(answers).length === 0) return;
-    pending = {};
-    onStatus('saving');
-    try {
-      await apiRequest(`/api/quiz/${quizId}/answers`, { method: 'PUT', body: { answers }, ...options });
-      onStatus(Object.keys(pending).length === 0 ? 'saved' : 'saving');
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 409) return onClosed();
-      // Keep the unsent choices (newer ones win) and try again shortly.
-      pending = { ...answers, ...pending };
-      onStatus('offline');
-      timer = window.setTimeout(() => void flush(), RETRY_MS);
-      if (!(error instanceof ApiError) || error.status !== 0) console.error('Saving answers failed', error);
-    }
+let isListening = false;
+
+/** Hidden (tab switched, phone locked, tab closing) or back online: every outbox, on screen or not. */
+function listenToThePage() {
+  if (isListening) return;
+  isListening = true;
+  const sendBeforeHiding = () => {
+    for (const { outbox } of deliveries.values()) outbox.sendBeforeHiding();
+  };
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') sendBeforeHiding();
+  });
+  window.addEventListener('pagehide', sendBeforeHiding);
+  window.addEventListener('online', () => {
+    for (const { outbox } of deliveries.values()) void outbox.flush();
+  });
+}
+
+/** Off the attempt screen, the student hears about their choices through toasts. */
+function tellWhileAway(delivery: Delivery) {
+  const { toastId, title, outbox } = delivery;
+  if (delivery.isOnScreen) return;
+  const state = outbox.getState();
+  if (state.status === 'retrying' && !delivery.hasWarned) {
+    delivery.hasWarned = true;
+    toast.error(
+      `Your last answers in “${title}” are not saved yet. Keep this tab open: they are sent once the server can be reached.`,
+      { id: toastId },
+    );
+  } else if (state.status === 'saved' && delivery.hasWarned) {
+    delivery.hasWarned = false;
+    toast.success(`Your answers in “${title}” are saved.`, { id: toastId });
+  } else if ((state.status === 'over' || state.status === 'refused') && Object.keys(state.lost).length > 0) {
+    toast.error(`Your last answers in “${title}” could not be saved: ${state.message}`, { id: toastId });
   }
+}
 
-  return {
-    flush,
-    setOnClosed(handler: () => void) {
-      onClosed = handler;
-    },
-    queue(questionId: string, option: string | null) {
-      pending = { ...pending, [questionId]: option };
-      window.clearTimeout(timer);
-      timer = window.setTimeout(() => void flush(), SAVE_DEBOUNCE_MS);
-    },
-    /** Stops the pending save (the page is going away). */
-    cancel() {
-      window.clearTimeout(timer);
-      pending = {};
-    },
+/** The attempt screen shows `delivery`; the returned function runs when the screen goes. */
+function showOnScreen(delivery: Delivery) {
+  // On the screen, its status line speaks for the answers.
+  delivery.isOnScreen = true;
+  delivery.hasWarned = false;
+  toast.dismiss(delivery.toastId);
+  return () => {
+    // Leaving the screen (menu, header, back button): what is waiting goes now.
+    delivery.isOnScreen = false;
+    void delivery.outbox.flush();
+    tellWhileAway(delivery);
   };
 }
 
+/** Resolves once no answers of this quiz are on their way, so a read after it includes them. */
+export async function settledAnswerSaves(quizId: string): Promise<void> {
+  const saving = [...deliveries.values()].filter((delivery) => delivery.quizId === quizId);
+  await Promise.all(saving.map(({ outbox }) => outbox.settled()));
+}
+
 /**
- * Saves a student's choices to the server as they are made (debounced) and
- * retries what could not be sent, so a reload or a crash loses at most the
- * last fraction of a second. onClosed runs when the server says the attempt
- * is over (time up, or submitted from another tab).
+ * Saves a student's choices as they are made (debounced), before any submission, when the
+ * screen is left and when the page is hidden; retries what could not be delivered. `onOver`
+ * runs when the server says the attempt is over (time up, or submitted from another tab).
  */
-export function useAnswerSaver(quizId: string, onClosed: () => void) {
-  const [status, setStatus] = useState<SaveStatus>('idle');
-  const [saver] = useState(() => createAnswerSaver(quizId, setStatus));
-  useEffect(() => saver.setOnClosed(onClosed), [saver, onClosed]);
+export function useAnswerSaver(quizId: string, title: string, onOver: () => void) {
+  const [delivery] = useState(() => deliveryFor(quizId, title));
+  const { outbox } = delivery;
+  const state = useSyncExternalStore(outbox.subscribe, outbox.getState);
 
+  useEffect(() => showOnScreen(delivery), [delivery]);
+
+  const handleOver = useEffectEvent(onOver);
   useEffect(() => {
-    // Leaving or reloading the page: send what is still waiting, even as the page goes away.
-    const handlePageHide = () => void saver.flush({ keepalive: true });
-    window.addEventListener('pagehide', handlePageHide);
-    return () => {
-      window.removeEventListener('pagehide', handlePageHide);
-      saver.cancel();
-    };
-  }, [saver]);
+    if (state.status === 'over') handleOver();
+  }, [state]);
 
-  return { queue: saver.queue, flush: saver.flush, status };
+  return { state, queue: outbox.queue, flush: outbox.flush, close: outbox.close, unsent: outbox.unsent };
 }

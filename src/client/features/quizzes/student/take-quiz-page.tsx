@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { ArrowLeft, CalendarClock, Clock, ListChecks, Play } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Link, useParams } from 'react-router';
 import { QUIZ_LIMITS, type StudentQuizDetail } from '#shared/quizzes';
@@ -11,7 +11,8 @@ import { formatDateTime, plural } from '../../../lib/format.ts';
 import { QuizResult } from '../attempt/quiz-result.tsx';
 import { useSuppressLeaveConfirmation } from '../../student/study-mode/leave-confirmation.ts';
 import { QuizRunner, type RunnerAnswers } from '../attempt/quiz-runner.tsx';
-import { useAnswerSaver, type SaveStatus } from '../attempt/use-answer-saver.ts';
+import type { DeliveryState } from '../attempt/answer-outbox.ts';
+import { settledAnswerSaves, useAnswerSaver } from '../attempt/use-answer-saver.ts';
 import { useCountdown } from '../attempt/use-countdown.ts';
 import { LoadingStatus } from '../../../components/ui/spinner.tsx';
 
@@ -25,7 +26,11 @@ export function Component() {
   const { id = '' } = useParams();
   const quiz = useQuery({
     queryKey: quizKey(id),
-    queryFn: async () => (await apiRequest<StudentQuizDetail>(`/api/quiz/${id}`)).data,
+    queryFn: async () => {
+      // Choices still on their way (sent as the screen was left) are part of the answer.
+      await settledAnswerSaves(id);
+      return (await apiRequest<StudentQuizDetail>(`/api/quiz/${id}`)).data;
+    },
     // A refetch would restart the countdown from the server's figure: harmless, but
     // there is no reason to do it while the student works.
     refetchOnWindowFocus: false,
@@ -43,7 +48,9 @@ function QuizScreen({ quiz }: { quiz: UseQueryResult<StudentQuizDetail> }) {
   const [hasJustSubmitted, setHasJustSubmitted] = useState(false);
   // A finished quiz has nothing left to lose: leaving its result asks no question.
   useSuppressLeaveConfirmation(Boolean(quiz.data?.attempt) && quiz.data?.attempt?.status !== 'in-progress');
-  if (quiz.isPending) {
+  // The cache may hold this quiz as it was when the screen was last open (its answers, its
+  // time left): the attempt is built only from what the server says now, so wait for it.
+  if (quiz.isPending || !quiz.isFetchedAfterMount) {
     return <LoadingStatus className="justify-center">Loading the quiz…</LoadingStatus>;
   }
   if (quiz.isError) {
@@ -159,12 +166,26 @@ function QuizIntro({ detail }: { detail: StudentQuizDetail }) {
   );
 }
 
-const SAVE_STATUS_TEXT: Record<SaveStatus, string> = {
+const SAVE_STATUS_TEXT: Record<DeliveryState['status'], string> = {
   idle: 'Your answers are saved as you pick them',
   saving: 'Saving…',
   saved: 'All answers saved',
-  offline: 'Not saved yet: reconnecting…',
+  retrying: 'Not saved yet: reconnecting…',
+  over: 'Time is up',
+  refused: 'Not saved',
 };
+
+/** Under the timer: how the choices are doing; an alert when some can never be saved. */
+function SaveStatusLine({ state }: { state: DeliveryState }) {
+  if (state.status === 'refused') {
+    return (
+      <span role="alert" className="font-semibold text-red-800">
+        Your last answers could not be saved: {state.message} Submitting still sends every answer on screen.
+      </span>
+    );
+  }
+  return <span aria-live="polite">{SAVE_STATUS_TEXT[state.status]}</span>;
+}
 
 /** The running attempt: choices saved as they are made, submitted by the student or by the timer. */
 function AttemptInProgress({
@@ -177,16 +198,21 @@ function AttemptInProgress({
   onSubmitted(): void;
 }) {
   const queryClient = useQueryClient();
-  const [answers, setAnswers] = useState<RunnerAnswers>(() =>
-    Object.fromEntries(detail.quiz.questions.map((question) => [question._id, question.selectedOption ?? null])),
-  );
   const refresh = () => void queryClient.invalidateQueries({ queryKey: quizKey(detail._id) });
-  const saver = useAnswerSaver(detail._id, refresh);
+  const saver = useAnswerSaver(detail._id, detail.title, refresh);
+  // The server's answers, under any choice of this page it has not acknowledged yet (still retrying).
+  const [answers, setAnswers] = useState<RunnerAnswers>(() => ({
+    ...Object.fromEntries(detail.quiz.questions.map((question) => [question._id, question.selectedOption ?? null])),
+    ...saver.unsent(),
+  }));
+  // The timer and the button may both ask at 0:00: one submission only.
+  const isSubmitStarted = useRef(false);
 
   const submit = useMutation({
     mutationFn: async () => {
-      // Save first: if the submission then fails, the choices are on the server anyway,
-      // and the attempt closes with them when its time runs out.
+      // Save first, whoever submits (the student or the timer): if the submission then fails,
+      // the choices are on the server anyway, and the attempt closes with them when its time
+      // runs out. The submission carries every choice too, so a save that failed loses nothing.
       await saver.flush();
       const questions = Object.entries(answers).map(([_id, selectedOption]) => ({ _id, selectedOption }));
       return (await apiPost<StudentQuizDetail>('/api/student/update-student', { quiz: { _id: detail._id, questions } }))
@@ -196,19 +222,26 @@ function AttemptInProgress({
     retry: (failures, error) => error instanceof ApiError && error.status === 0 && failures < SUBMIT_RETRIES,
     retryDelay: SUBMIT_RETRY_DELAY_MS,
     onSuccess: (submitted) => {
+      saver.close();
       onSubmitted();
       queryClient.setQueryData(quizKey(detail._id), submitted);
       void queryClient.invalidateQueries({ queryKey: ['quizzes'] });
       void queryClient.invalidateQueries({ queryKey: ['profile', 'student'] });
     },
     onError: (error) => {
+      isSubmitStarted.current = false;
       // 409: already closed (time up elsewhere, another tab): show what the server holds.
       if (error instanceof ApiError && error.status === 409) return refresh();
       toast.error(error.message);
     },
   });
 
-  const secondsLeft = useCountdown(remaining, () => submit.mutate());
+  const submitOnce = () => {
+    if (isSubmitStarted.current) return;
+    isSubmitStarted.current = true;
+    submit.mutate();
+  };
+  const secondsLeft = useCountdown(remaining, submitOnce);
 
   return (
     <QuizRunner
@@ -221,9 +254,9 @@ function AttemptInProgress({
         saver.queue(questionId, option);
       }}
       secondsLeft={secondsLeft}
-      onSubmit={() => submit.mutate()}
+      onSubmit={submitOnce}
       isSubmitting={submit.isPending}
-      status={<span aria-live="polite">{SAVE_STATUS_TEXT[saver.status]}</span>}
+      status={<SaveStatusLine state={saver.state} />}
     />
   );
 }

@@ -1,0 +1,224 @@
+import type { APIRequestContext, Page, Request } from '@playwright/test';
+import type { NewQuizPayload } from '../../src/shared/quizzes.ts';
+import { expect, test } from './fixtures.ts';
+import { currentQuestion, logInStudentThroughUi, openQuizFromMenu } from './actors.ts';
+import { registeredStudent, RIGHT_ANSWERS, saveChoicesElsewhere, savedChoices, teacherWithQuiz } from './api-setup.ts';
+
+/**
+ * Issue 17: every choice a student makes reaches the server, whichever way the attempt
+ * screen is left (decision 022), and a resumed attempt shows what the server holds.
+ */
+
+const isAnswersSave = (request: Request) => request.method() === 'PUT' && request.url().endsWith('/answers');
+
+/** A quiz of buildNewQuiz()'s three questions for a class of its own, started by a new student. */
+async function startQuizAsStudent(page: Page, request: APIRequestContext, quiz: Partial<NewQuizPayload> = {}) {
+  const className = `Answers-${Date.now().toString(36)}`;
+  const { quiz: created } = await teacherWithQuiz(request, { class: className, ...quiz });
+  const student = await registeredStudent(request, { class: className });
+  await logInStudentThroughUi(page, student);
+  await openQuizFromMenu(page, created.title);
+  await page.getByRole('button', { name: 'Start quiz' }).click();
+  await expect(page.getByRole('timer')).toBeVisible();
+  const token = (await page.evaluate(() => localStorage.getItem('token')))!;
+  return { quizId: created._id, title: created.title, token };
+}
+
+/** Picks the right answer of the question on screen. */
+async function pickRightAnswer(page: Page) {
+  const text = await currentQuestion(page);
+  const choice = RIGHT_ANSWERS[text]!;
+  await page.getByRole('radio', { name: choice, exact: true }).check();
+  return { text, choice };
+}
+
+const nextQuestion = (page: Page) => page.getByRole('button', { name: 'Next question' }).click();
+
+/** Walks the questions from the first: each shows `chosen[its text]` selected, or nothing. */
+async function expectChoicesOnScreen(page: Page, chosen: Record<string, string>, count = 3) {
+  for (let index = 0; index < count; index += 1) {
+    await expect(page.getByText(`Question ${index + 1} of ${count}`)).toBeVisible();
+    const text = await currentQuestion(page);
+    if (chosen[text]) {
+      await expect(page.getByRole('radio', { name: chosen[text], exact: true })).toBeChecked();
+    } else {
+      for (const radio of await page.getByRole('radio').all()) await expect(radio).not.toBeChecked();
+    }
+    if (index < count - 1) await nextQuestion(page);
+  }
+}
+
+test('a choice made 100 ms before leaving by the menu, the back button or the header is kept, shown on resume and counted', async ({
+  page,
+  request,
+}) => {
+  const { title } = await startQuizAsStudent(page, request);
+  const chosen: Record<string, string> = {};
+  const leaveBy = [
+    () => page.getByRole('navigation', { name: 'Student menu' }).getByRole('link', { name: 'Quiz' }).click(),
+    () => page.goBack(),
+    () => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click(),
+  ];
+  for (const [index, leave] of leaveBy.entries()) {
+    for (let skip = 0; skip < index; skip += 1) await nextQuestion(page);
+    const { text, choice } = await pickRightAnswer(page);
+    chosen[text] = choice;
+    // Well inside the 400 ms the screen waits before sending a choice.
+    await page.waitForTimeout(100);
+    await leave();
+    await expect(page.getByRole('timer')).toHaveCount(0);
+    await openQuizFromMenu(page, title);
+    await expectChoicesOnScreen(page, chosen);
+    await page.getByRole('navigation', { name: 'Student menu' }).getByRole('link', { name: 'Quiz' }).click();
+    await openQuizFromMenu(page, title);
+  }
+
+  for (let skip = 0; skip < 2; skip += 1) await nextQuestion(page);
+  await expect(page.getByText(/unanswered/)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByTestId('result-score')).toHaveText('3 / 3');
+});
+
+test('on resume the screen shows exactly the answers the server holds', async ({ page, request }) => {
+  const { quizId, title, token } = await startQuizAsStudent(page, request);
+  const chosen: Record<string, string> = {};
+  for (let index = 0; index < 2; index += 1) {
+    // Each choice acknowledged by the server before going on: only the resume is under test.
+    const saved = page.waitForResponse((response) => isAnswersSave(response.request()) && response.ok());
+    const { text, choice } = await pickRightAnswer(page);
+    chosen[text] = choice;
+    await saved;
+    await nextQuestion(page);
+  }
+  await page.getByRole('navigation', { name: 'Student menu' }).getByRole('link', { name: 'Quiz' }).click();
+  await expect(page.getByRole('timer')).toHaveCount(0);
+  // Meanwhile another tab of the same student answers the last question.
+  const lastText = Object.keys(RIGHT_ANSWERS).find((text) => !(text in chosen))!;
+  await saveChoicesElsewhere(request, token, quizId, { [lastText]: RIGHT_ANSWERS[lastText]! });
+  expect(await savedChoices(request, token, quizId)).toEqual(RIGHT_ANSWERS);
+
+  await openQuizFromMenu(page, title);
+  await expectChoicesOnScreen(page, RIGHT_ANSWERS);
+  await expect(page.getByText(/unanswered/)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByTestId('result-score')).toHaveText('3 / 3');
+});
+
+test('choices the server cannot get yet are kept and retried after leaving, and the student is told', async ({
+  page,
+  pageErrors,
+  request,
+}) => {
+  pageErrors.allow(/Failed to load resource|ERR_INTERNET_DISCONNECTED/);
+  const { quizId, title, token } = await startQuizAsStudent(page, request);
+  await page.route('**/api/quiz/*/answers', (route) => route.abort('internetdisconnected'));
+  const { text, choice } = await pickRightAnswer(page);
+  await expect(page.getByText('Not saved yet: reconnecting…')).toBeVisible();
+  await page.getByRole('navigation', { name: 'Student menu' }).getByRole('link', { name: 'Quiz' }).click();
+  await expect(page.getByText(`Your last answers in “${title}” are not saved yet`)).toBeVisible();
+
+  await page.unroute('**/api/quiz/*/answers');
+  await expect(page.getByText(`Your answers in “${title}” are saved.`)).toBeVisible({ timeout: 20_000 });
+  expect(await savedChoices(request, token, quizId)).toMatchObject({ [text]: choice });
+  await openQuizFromMenu(page, title);
+  await expectChoicesOnScreen(page, { [text]: choice });
+});
+
+/**
+ * Runs `steps` with the page's timers standing still (they fire only as the steps run the
+ * clock), then lets them flow again, also when a step fails: the end-of-test checks need them.
+ */
+async function withPageClockPaused(page: Page, steps: () => Promise<void>, jumpMs = 1000) {
+  try {
+    // Ahead of the page's now, which moves on while this is on its way.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + jumpMs);
+    await steps();
+  } finally {
+    await page.clock.resume();
+  }
+}
+
+test('hiding the page sends a waiting choice at once, and only once', async ({ page, request }) => {
+  await page.clock.install();
+  const { quizId, token } = await startQuizAsStudent(page, request);
+  const saves: unknown[] = [];
+  page.on('request', (sent) => {
+    if (isAnswersSave(sent)) saves.push(sent.postDataJSON());
+  });
+  const setVisibility = (state: 'hidden' | 'visible') =>
+    page.evaluate((visibility) => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => visibility });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, state);
+  // The 400 ms wait cannot send the choice while the clock stands still: only hiding can.
+  await withPageClockPaused(page, async () => {
+    const { text, choice } = await pickRightAnswer(page);
+    await setVisibility('hidden');
+    await expect.poll(() => savedChoices(request, token, quizId)).toMatchObject({ [text]: choice });
+    await setVisibility('visible');
+  });
+  await page.clock.runFor(1000);
+  await expect(page.getByText('All answers saved')).toBeVisible();
+  expect(saves).toHaveLength(1);
+});
+
+test('the timer’s auto-submit sends and counts a choice made just before time-up', async ({ page, request }) => {
+  await page.clock.install();
+  await startQuizAsStudent(page, request, { maxTime: 1 });
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (isAnswersSave(request)) sent.push(`save ${JSON.stringify(request.postDataJSON())}`);
+    if (request.url().endsWith('/api/student/update-student')) sent.push('submit');
+  });
+  const timer = page.getByRole('timer');
+  // Only the page's clock runs fast: the server's minute is real, so the page submits early
+  // in the server's eyes, which changes nothing about what counts.
+  await withPageClockPaused(
+    page,
+    async () => {
+      while ((await timer.textContent()) !== '0:01') await page.clock.runFor(100);
+      // The last second's tick was under 100 ms ago: time-up is 0.9–1 s away. Pick 0.2–0.3 s
+      // before it, inside the 400 ms the screen waits before sending a choice.
+      await page.clock.runFor(700);
+      const { choice } = await pickRightAnswer(page);
+      await page.clock.runFor(400);
+      await expect.poll(() => sent.at(-1)).toBe('submit');
+      expect(sent.at(-2)).toContain(`"${choice}"`);
+    },
+    55_000,
+  );
+  await expect(page.getByTestId('result-score')).toHaveText('1 / 3');
+});
+
+test('Submit pressed as the time runs out sends one submission, not two', async ({ page, request }) => {
+  await page.clock.install();
+  await startQuizAsStudent(page, request, { maxTime: 1 });
+  const submissions: string[] = [];
+  let releaseSubmissions!: () => void;
+  const isReleased = new Promise<void>((resolve) => (releaseSubmissions = resolve));
+  // Submissions are held on their way, so the timer reaches 0:00 while the first is out.
+  await page.route('**/api/student/update-student', async (route) => {
+    submissions.push(route.request().method());
+    await isReleased;
+    await route.continue();
+  });
+  const timer = page.getByRole('timer');
+  await withPageClockPaused(
+    page,
+    async () => {
+      for (let skip = 0; skip < 2; skip += 1) await nextQuestion(page);
+      await pickRightAnswer(page);
+      while ((await timer.textContent()) !== '0:01') await page.clock.runFor(100);
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect.poll(() => submissions.length).toBe(1);
+      await page.clock.runFor(1000);
+      // Nothing to wait for when all is well: give a second submission time to show up.
+      await page.waitForTimeout(1000);
+      expect(submissions).toHaveLength(1);
+    },
+    55_000,
+  );
+  releaseSubmissions();
+  await expect(page.getByTestId('result-score')).toHaveText('1 / 3');
+  expect(submissions).toHaveLength(1);
+});
