@@ -36,13 +36,19 @@ export const ADD_QUIZ_BODY_LIMIT_BYTES =
   2 * QUIZ_LIMITS.totalTextMax * JSON_BYTES_PER_CHARACTER + QUIZ_LIMITS.questionsMax * 256 + 8 * 1024;
 
 /**
- * Body limit of the attempt calls, PUT answers and update-student (decision 023): every
- * question's choice at once. A choice must be an option of its question, so together they are
- * at most the quiz's text budget, at 3 bytes a character; 64 bytes around each (question id,
- * keys); 8 kB for the rest (update-student's ignored score, user, time taken). About 900 kB.
+ * Body limit of update-student (decision 023). SPEC §7 clients may send each question back
+ * with its text and options beside the choice (decision 025 accepts and ignores them), so the
+ * largest valid submission carries the quiz's whole text and every choice: add-quiz's bound.
  */
-export const ATTEMPT_BODY_LIMIT_BYTES =
-  QUIZ_LIMITS.totalTextMax * JSON_BYTES_PER_CHARACTER + QUIZ_LIMITS.questionsMax * 64 + 8 * 1024;
+export const SUBMIT_ATTEMPT_BODY_LIMIT_BYTES = ADD_QUIZ_BODY_LIMIT_BYTES;
+
+/**
+ * Body limit of PUT answers (decision 023): every question's choice at once. A choice must be
+ * an option of its question, so together they are at most the quiz's text budget, at 3 bytes
+ * a character; 64 bytes around each (question id, quotes); 1 kB for the rest. About 890 kB.
+ */
+export const SAVE_ANSWERS_BODY_LIMIT_BYTES =
+  QUIZ_LIMITS.totalTextMax * JSON_BYTES_PER_CHARACTER + QUIZ_LIMITS.questionsMax * 64 + 1024;
 
 /** The six background templates (SPEC §9), served by the client. */
 export const QUIZ_BACKGROUNDS = [1, 2, 3, 4, 5, 6].map(

@@ -3,9 +3,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FIELD_LIMITS, JSON_MAX_DEPTH, JSON_MAX_VALUES } from '#shared/limits';
 import {
   ADD_QUIZ_BODY_LIMIT_BYTES,
-  ATTEMPT_BODY_LIMIT_BYTES,
   QUIZ_BACKGROUNDS,
   QUIZ_LIMITS,
+  SAVE_ANSWERS_BODY_LIMIT_BYTES,
+  SUBMIT_ATTEMPT_BODY_LIMIT_BYTES,
   totalTextOf,
   type QuizQuestion,
 } from '#shared/quizzes';
@@ -771,28 +772,51 @@ describe('JSON bodies (decision 023)', () => {
     expect((await listQuizzes(teacher)).body.data).toHaveLength(1);
   });
 
-  it('takes every choice of the largest quiz in one body, saved and submitted, and refuses one byte more with 413', async () => {
+  it('takes every choice of the largest quiz in one save, and a SPEC-shaped submission echoing the whole quiz; one byte more is 413', async () => {
     const { student, quiz } = await startedAttempt(largestQuiz());
     const started = (await getQuiz(student, quiz._id)).body.data.quiz.questions as QuizQuestion[];
     // The longest option of each question: the most a student's choices can weigh.
-    const answers = Object.fromEntries(
-      started.map((question) => [question._id, question.options.reduce((a, b) => (b.length > a.length ? b : a))]),
-    );
-    expect(Buffer.byteLength(JSON.stringify({ answers }))).toBeGreaterThan(0.95 * ATTEMPT_BODY_LIMIT_BYTES);
+    const longest = (question: QuizQuestion) => question.options.reduce((a, b) => (b.length > a.length ? b : a));
+    const answers = Object.fromEntries(started.map((question) => [question._id, longest(question)]));
+    expect(Buffer.byteLength(JSON.stringify({ answers }))).toBeGreaterThan(0.95 * SAVE_ANSWERS_BODY_LIMIT_BYTES);
+    const send = (method: 'PUT' | 'POST', url: string, payload: string) =>
+      t.call({ method, url, headers: { ...as(student), 'content-type': 'application/json' }, payload });
 
-    const tooLarge = jsonOfExactly({ answers }, ATTEMPT_BODY_LIMIT_BYTES + 1);
-    const refused = await t.call({
-      method: 'PUT',
-      url: `/api/quiz/${quiz._id}/answers`,
-      headers: { ...as(student), 'content-type': 'application/json' },
-      payload: tooLarge,
-    });
-    expect(refused.status).toBe(413);
-    expect(refused.body.message).toBe('The request is too large: at most 899.4 KB can be sent at once.');
-
-    const saved = await saveAnswers(student, quiz._id, answers);
+    const answersUrl = `/api/quiz/${quiz._id}/answers`;
+    const tooManyAnswers = await send('PUT', answersUrl, jsonOfExactly({ answers }, SAVE_ANSWERS_BODY_LIMIT_BYTES + 1));
+    expect(tooManyAnswers.status).toBe(413);
+    expect(tooManyAnswers.body.message).toBe('The request is too large: at most 892.4 KB can be sent at once.');
+    const saved = await send('PUT', answersUrl, JSON.stringify({ answers }));
     expect(saved.status, saved.raw.slice(0, 300)).toBe(200);
-    const submitted = await submit(student, quiz._id, answers);
+
+    // SPEC §7: the quiz with its questions as shown, each with the selected option, and the
+    // result fields the server ignores (decision 025).
+    const submission = {
+      quiz: {
+        _id: quiz._id,
+        questions: started.map((question) => ({
+          _id: question._id,
+          question_text: question.question_text,
+          options: question.options,
+          selectedOption: longest(question),
+        })),
+      },
+      score: 0,
+      accuracy: '0',
+      attemptedAt: new Date().toISOString(),
+      timeTaken: 60,
+      user: { _id: student.profile._id, name: student.registration.name },
+    };
+    const body = JSON.stringify(submission);
+    expect(Buffer.byteLength(body)).toBeGreaterThan(0.95 * SUBMIT_ATTEMPT_BODY_LIMIT_BYTES);
+    const over = await send(
+      'POST',
+      '/api/student/update-student',
+      jsonOfExactly(submission, SUBMIT_ATTEMPT_BODY_LIMIT_BYTES + 1),
+    );
+    expect(over.status).toBe(413);
+    expect(over.body.message).toBe('The request is too large: at most 1.8 MB can be sent at once.');
+    const submitted = await send('POST', '/api/student/update-student', body);
     expect(submitted.status, submitted.raw.slice(0, 300)).toBe(200);
     expect(submitted.body.data.attempt).toMatchObject({ status: 'submitted', score: QUIZ_LIMITS.questionsMax });
   });

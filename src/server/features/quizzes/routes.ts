@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ADD_QUIZ_BODY_LIMIT_BYTES,
-  ATTEMPT_BODY_LIMIT_BYTES,
   newQuizSchema,
   quizIdParamsSchema,
   quizListQuerySchema,
+  SAVE_ANSWERS_BODY_LIMIT_BYTES,
   saveAnswersSchema,
+  SUBMIT_ATTEMPT_BODY_LIMIT_BYTES,
   submitAttemptSchema,
 } from '#shared/quizzes';
 import { emptyBodySchema } from '#shared/accounts';
@@ -81,7 +82,7 @@ export function quizzesRoutes(quizzes: QuizzesService): FastifyPluginAsyncZod {
         schema: { params: quizIdParamsSchema, body: saveAnswersSchema },
         config: { policy: { caller: 'student', touches: ['class-quizzes'] } },
         // Every choice at once can be long (decision 023); only a student's token gets this far.
-        bodyLimit: ATTEMPT_BODY_LIMIT_BYTES,
+        bodyLimit: SAVE_ANSWERS_BODY_LIMIT_BYTES,
       },
       async (request) =>
         ok('Answers saved', await quizzes.saveAnswers(currentUser(request).id, request.params.id, request.body)),
@@ -92,7 +93,8 @@ export function quizzesRoutes(quizzes: QuizzesService): FastifyPluginAsyncZod {
       {
         schema: { body: submitAttemptSchema },
         config: { policy: { caller: 'student', touches: ['class-quizzes'] } },
-        bodyLimit: ATTEMPT_BODY_LIMIT_BYTES,
+        // The quiz's whole text may come back with the choices (decision 023).
+        bodyLimit: SUBMIT_ATTEMPT_BODY_LIMIT_BYTES,
       },
       async (request) => ok('Quiz submitted', await quizzes.submitAttempt(currentUser(request).id, request.body)),
     );
