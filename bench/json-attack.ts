@@ -23,7 +23,7 @@ import { buildNewQuiz, buildTeacherRegistration } from '#server/testing/factorie
 import type { AttackFigures, AttackShape } from './api/json-attackers.ts';
 import { prepareDatabase } from './api/databases.ts';
 import { summariseLatencies, type LatencySummary } from './api/load.ts';
-import { startAppServer } from './api/servers.ts';
+import { postJson, startAppServer } from './api/servers.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const resultsDir = path.join(root, 'bench/results');
@@ -53,17 +53,6 @@ type Options = ReturnType<typeof readOptions>;
 
 const loadAverage = () => os.loadavg().map((value) => Math.round(value * 100) / 100);
 const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
-
-async function postJson(baseUrl: string, url: string, body: unknown, token?: string) {
-  const response = await fetch(`${baseUrl}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const json = (await response.json()) as { data: unknown; message: string };
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${json.message}`);
-  return json.data;
-}
 
 type HealthFigures = LatencySummary & { errors: number; errorSamples: string[] };
 
