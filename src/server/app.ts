@@ -32,6 +32,7 @@ import { startAttemptSweep } from './features/quizzes/sweep.ts';
 import { studentsRoutes } from './features/students/routes.ts';
 import { createStudentsService } from './features/students/service.ts';
 import { createTokenService } from './plugins/auth.ts';
+import { acceptJsonBodies } from './plugins/json-body.ts';
 import {
   addRequestIdHeader,
   applyRequestIdHeader,
@@ -98,7 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  acceptEmptyJsonBodies(app);
+  acceptJsonBodies(app);
   app.setErrorHandler(handleError);
   addSecurityHeaders(app);
   addRequestIdHeader(app);
@@ -213,23 +214,6 @@ function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: s
 
 function failure(message: string, errors?: FieldError[]): ApiFailure {
   return errors ? { success: false, message, data: null, errors } : { success: false, message, data: null };
-}
-
-/**
- * Profile calls (get-*-by-id) are POSTs with nothing to say; an empty body with
- * a JSON content type is read as "no body" rather than rejected.
- */
-function acceptEmptyJsonBodies(app: FastifyInstance) {
-  // Fastify's own parser keeps its __proto__ / constructor poisoning protection.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (String(body).trim() === '') return done(null, undefined);
-    parseJson(request, String(body), (error, parsed) => {
-      if (error) return done(new AppError(400, 'The request body is not valid JSON'), undefined);
-      done(null, parsed);
-    });
-  });
 }
 
 function fieldPath(instancePath: string): string[] {
