@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { bodyObject, hasForbiddenCharacters, pagingFields, requiredText } from './fields.ts';
-import { FIELD_LIMITS, JSON_BYTES_PER_CHARACTER } from './limits.ts';
+import { bodyObject, classNameText, hasForbiddenCharacters, pagingFields, requiredText } from './fields.ts';
+import { JSON_BYTES_PER_CHARACTER } from './limits.ts';
 
 /**
  * The quiz contract (SPEC §3 Quiz, Question, attempt record; §5 quiz editor;
@@ -109,7 +109,7 @@ export function totalTextOf(questions: { question_text: string; options: string[
 export const newQuizSchema = bodyObject(
   {
     title: requiredText('Title', QUIZ_LIMITS.title),
-    class: requiredText('Class', FIELD_LIMITS.className),
+    class: classNameText(),
     deadline: z
       .string({ error: 'Deadline is required' })
       .min(1, { error: 'Deadline is required' })

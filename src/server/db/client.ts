@@ -1,16 +1,16 @@
 import { chmodSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
-import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { migrateSchema } from './migrate.ts';
 import * as schema from './schema.ts';
+
+export { MIGRATIONS_FOLDER } from './migrate.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -47,8 +47,6 @@ export type NoticeHandlers = {
 /** Plain SQL with no parameters, answered with its rows. */
 export type RawQuery = (statement: string) => Promise<Record<string, unknown>[]>;
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
-
 /** Sees every statement Drizzle sends (tests count queries with it). */
 export type QueryListener = (query: string, params: unknown[]) => void;
 
@@ -59,12 +57,16 @@ export type DatabaseOptions = (
       /** Called once when another instance holds the migration lock and this one starts waiting. */
       onMigrationWait?: () => void;
     }
+  /** dataDir unset means in memory; loadDataDir starts from a dump (tests). */
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
+) & {
+  onQuery?: QueryListener;
   /**
-   * dataDir unset means in memory; loadDataDir starts from a dump (tests). isMigrated false
-   * opens the database as it is (backup and restore look at a snapshot, never change it).
+   * false opens the database as it is: backup and restore look at a snapshot, never change it;
+   * the migration tests start from an older schema (migrateSchema with `through`).
    */
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob; isMigrated?: boolean }
-) & { onQuery?: QueryListener };
+  isMigrated?: boolean;
+};
 
 /**
  * Key of the PostgreSQL advisory lock that serialises migrations between instances
@@ -79,7 +81,7 @@ const queryLogger = (onQuery: QueryListener | undefined) => (onQuery ? { logger:
 /** Opens the configured database and brings its schema up to date. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const handle = options.kind === 'postgres' ? openPostgres(options) : await openPglite(options);
-  if (options.kind === 'pglite' && options.isMigrated === false) return handle;
+  if (options.isMigrated === false) return handle;
   try {
     await handle.migrate();
   } catch (error) {
@@ -117,7 +119,7 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob; onQue
       client.transaction(async (tx) =>
         work(async (statement) => (await tx.query<Record<string, unknown>>(statement)).rows),
       ),
-    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: () => migrateSchema(db),
     // One process, one connection: no notice can be missed.
     listen: async (channel: string, handlers: NoticeHandlers) => {
       const stop = await client.listen(channel, handlers.onNotice);
@@ -143,10 +145,7 @@ function openPostgres(options: { url: string; onQuery?: QueryListener; onMigrati
   return {
     db,
     kind: 'postgres' as const,
-    migrate: () =>
-      withMigrationLock(pool, options.onMigrationWait, () =>
-        migratePostgres(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
-      ),
+    migrate: () => withMigrationLock(pool, options.onMigrationWait, () => migrateSchema(db)),
     ping: async () => {
       await db.execute(sql`select 1`);
     },

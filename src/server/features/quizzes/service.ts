@@ -13,7 +13,8 @@ import {
 } from '#shared/quizzes';
 import type { Database } from '../../db/client.ts';
 import { cacheTags, type ReadCache } from '../../cache/read-cache.ts';
-import { cachedStudentClass, findStudentClass } from '../accounts/lookups.ts';
+import { cachedStudentClassKey, findStudentClassKey } from '../accounts/lookups.ts';
+import { classColumns } from '../../db/identity-keys.ts';
 import {
   quizAttempts,
   quizzes,
@@ -352,7 +353,7 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
         quizAttempts,
         and(eq(quizAttempts.quizId, quizzes.id), eq(quizAttempts.studentId, sql.placeholder('studentId'))),
       )
-      .where(and(eq(quizzes.className, sql.placeholder('className')), filter))
+      .where(and(eq(quizzes.classKey, sql.placeholder('classKey')), filter))
       .orderBy(...order)
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
@@ -373,10 +374,10 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
     return row;
   }
 
-  /** A student sees only the quizzes of their class. */
+  /** A student sees only the quizzes of their class (however either is spelled: class keys). */
   async function findQuizForStudent(tx: Queryable, studentId: string, quizId: string) {
     const row = await findQuiz(tx, quizId);
-    if (row.quiz.className !== (await findStudentClass(tx, studentId)))
+    if (row.quiz.classKey !== (await findStudentClassKey(tx, studentId)))
       throw forbidden('This quiz is for another class');
     return row;
   }
@@ -426,7 +427,7 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
         .values({
           title: input.title,
           subject: teacher.subject.trim() || DEFAULT_QUIZ_SUBJECT,
-          className: input.class,
+          ...classColumns(input.class),
           deadline: new Date(input.deadline),
           maxTimeMinutes: input.maxTime,
           createdByTeacherId: teacherId,
@@ -463,15 +464,15 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
       view: 'online' | 'attempted' | undefined,
       page: Page,
     ): Promise<ListedPage<StudentQuizSummary>> {
-      const className = await cachedStudentClass(cache, db, studentId);
+      const classKey = await cachedStudentClassKey(cache, db, studentId);
       const key = `quiz-list:${studentId}:${view ?? 'all'}:${page.offset}:${page.limit}`;
-      const tags = [cacheTags.classQuizzes(className), cacheTags.studentAttempts(studentId)];
+      const tags = [cacheTags.classQuizzes(classKey), cacheTags.studentAttempts(studentId)];
       return cache.read(key, tags, async () => {
         await closeExpiredAttempts({ studentId });
         const moment = now();
         const rows = await studentLists.get(view)!.execute({
           studentId,
-          className,
+          classKey,
           now: moment,
           limit: page.limit + 1,
           offset: page.offset,
@@ -579,7 +580,7 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
       const attempt = await findAttempt(db, quizId, studentId);
       if (!attempt) {
         // Only a start that passed the class check makes an attempt; without one, say which rule applies.
-        if (row.quiz.className !== (await findStudentClass(db, studentId)))
+        if (row.quiz.classKey !== (await findStudentClassKey(db, studentId)))
           throw forbidden('This quiz is for another class');
         throw conflict('Start the quiz before submitting it');
       }
