@@ -14,6 +14,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { AppError } from './errors.ts';
 import { accountsRoutes } from './features/accounts/routes.ts';
 import { createAccountsService } from './features/accounts/service.ts';
+import { referencesMissingAccount } from './db/errors.ts';
 import { createSessionVersions, followAccountChanges } from './features/accounts/session-versions.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { meetingsRoutes, type MeetingsOptions } from './features/meetings/routes.ts';
@@ -121,7 +122,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     options.database,
     sessions,
     atMostEvery(10_000, (error: unknown) =>
-      app.log.warn({ err: error }, 'sessions: lost the database notices of account changes; reconnecting'),
+      app.log.warn(
+        { err: error },
+        'sessions: database notices of account changes are not arriving; listening again (behind PgBouncer in transaction mode, set DATABASE_LISTEN_URL to a direct connection)',
+      ),
     ),
   );
   const tokens = createTokenService(options.jwtSecret, sessions);
@@ -250,6 +254,8 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
           : error.message;
     return reply.code(error.statusCode).send(failure(message));
   }
+  // The account was removed between the token check and the write (decision 017's addendum).
+  if (referencesMissingAccount(error)) return reply.code(401).send(failure('Your account no longer exists'));
   if (isAbandonedByClient(error, request)) {
     // A cancelled upload, a closed tab: nothing failed here, and nobody is left to answer.
     request.log.info({ code: error.code, reason: error.message }, 'request abandoned by the client');

@@ -57,6 +57,7 @@ async function main() {
       ? {
           kind: 'postgres',
           url: config.databaseUrl,
+          listenUrl: config.databaseListenUrl,
           onMigrationWait: () => console.info('Another instance is migrating the database; waiting for it to finish'),
         }
       : { kind: 'pglite', dataDir: pgliteDirectory(config.dataDir) },

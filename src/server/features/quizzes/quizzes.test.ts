@@ -617,6 +617,21 @@ describe('answering and submitting', () => {
     expect(profile.body.data.totalScore).toBe(1);
   });
 
+  it('closes an attempt past its time for good when a late save is what finds it, before saying so', async () => {
+    const { student, quiz, key } = await startedAttempt({ maxTime: 5 });
+    const math = key['What is 2 + 2?']!;
+    await saveAnswers(student, quiz._id, { [math.id]: math.right });
+    await backdateAttempt(quiz._id, 420);
+    const late = await saveAnswers(student, quiz._id, { [math.id]: math.wrong });
+    expect(late.status).toBe(409);
+    expect(late.body.message).toMatch(/Time is up: your saved answers were submitted/);
+    // It was: the closing committed (it rolled back with the refusal before), with the answer saved in time.
+    const [stored] = await t.database.db
+      .execute(sql`select ended_by, score from quiz_attempts where quiz_id = ${quiz._id}::uuid`)
+      .then((result) => (result as unknown as { rows: { ended_by: string; score: number }[] }).rows);
+    expect(stored).toEqual({ ended_by: 'time-up', score: 1 });
+  });
+
   it('closes abandoned attempts in the periodic sweep', async () => {
     const { teacher, student, quiz, key } = await startedAttempt({ maxTime: 5 });
     await saveAnswers(student, quiz._id, { [key['Which is a prime number?']!.id]: '7' });
