@@ -67,7 +67,8 @@ export const studentRegistrationSchema = bodyObject({
   name: requiredText('Name', FIELD_LIMITS.name),
   // Letters may carry combining signs (Devanagari vowel signs; NFC leaves most of them apart).
   rollNumber: identityText('Account username', FIELD_LIMITS.rollNumber).regex(
-    /^[\p{L}\p{N}._-][\p{L}\p{M}\p{N}._-]*$/u,
+    // Joiners (ZWNJ, ZWJ) are how Persian and Indic names are written; the identity key ignores them.
+    /^[\p{L}\p{N}._-](?:[\p{L}\p{M}\p{N}._-]|\u200C|\u200D)*$/u,
     {
       error: 'Account username may contain only letters, digits, dots, dashes and underscores',
     },

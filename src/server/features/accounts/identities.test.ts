@@ -27,6 +27,8 @@ type HardName = {
   alsoTypedAs: string[];
   /** The email's domain; a Unicode one is also typed in punycode (Chrome's email field sends that). */
   domain?: { typed: string; punycode: string };
+  /** A username only: email addresses may not hold joiners (RFC 6531 keeps to letters, digits and marks). */
+  isUsernameOnly?: boolean;
 };
 
 const HARD_NAMES: [string, HardName][] = [
@@ -50,6 +52,7 @@ const HARD_NAMES: [string, HardName][] = [
   ['full-width letters (compatibility)', { name: 'Ｋｅｎｊｉ', alsoTypedAs: ['Kenji', 'KENJI'] }],
   ['spaces around', { name: '  Ayşe\u00a0 ', alsoTypedAs: ['AYŞE', 'ayşe'] }],
   ['Devanagari with vowel signs', { name: 'विद्या', alsoTypedAs: [] }],
+  ['Persian with a zero-width non-joiner', { name: 'نیک\u200Cنام', alsoTypedAs: ['نیکنام'], isUsernameOnly: true }],
 ];
 
 /** name + a unique tag (+ @domain), with the name's own surrounding spaces kept around the whole. */
@@ -126,16 +129,22 @@ describe.each(HARD_NAMES)('%s', (_, hard) => {
     ]);
   });
 
-  it('registers a student with it as email, and no other student with another spelling of it', async () => {
-    await registerShownAsTyped('student', buildStudentRegistration({ email }), 'email');
-    await expectTaken('student', 'email', 'A student with this email already exists', [emails[1]!, emails.at(-1)!]);
-  });
+  it.skipIf(hard.isUsernameOnly)(
+    'registers a student with it as email, and no other student with another spelling of it',
+    async () => {
+      await registerShownAsTyped('student', buildStudentRegistration({ email }), 'email');
+      await expectTaken('student', 'email', 'A student with this email already exists', [emails[1]!, emails.at(-1)!]);
+    },
+  );
 
-  it('registers a teacher, who signs in with the email however it is typed, and no second one with it', async () => {
-    const registration = await registerShownAsTyped('teacher', buildTeacherRegistration({ email }), 'email');
-    await expectSignsIn('teacher', emails, registration.password);
-    await expectTaken('teacher', 'email', 'A teacher with this email already exists', [emails[1]!, emails.at(-1)!]);
-  });
+  it.skipIf(hard.isUsernameOnly)(
+    'registers a teacher, who signs in with the email however it is typed, and no second one with it',
+    async () => {
+      const registration = await registerShownAsTyped('teacher', buildTeacherRegistration({ email }), 'email');
+      await expectSignsIn('teacher', emails, registration.password);
+      await expectTaken('teacher', 'email', 'A teacher with this email already exists', [emails[1]!, emails.at(-1)!]);
+    },
+  );
 });
 
 describe('identities that only look alike', () => {
