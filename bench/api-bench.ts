@@ -27,7 +27,7 @@ import { renderMarkdown, type BenchReport } from './api/report.ts';
 import { examQuestions, readScenarios } from './api/scenarios.ts';
 import { BENCH_PASSWORD, FULL_PLAN, QUICK_PLAN, seedSchool, type SeededSchool } from './api/seed-school.ts';
 import { prepareDatabase, type Engine } from './api/databases.ts';
-import { startAppServer, startBaselineServer } from './api/servers.ts';
+import { postJson, startAppServer, startBaselineServer } from './api/servers.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const resultsDir = path.join(root, 'bench/results');
@@ -119,17 +119,6 @@ const loadAverage = () => os.loadavg().map((value) => Math.round(value * 100) / 
 const log = (line: string) => console.log(line);
 
 // ---- one engine ----------------------------------------------------------------------
-
-async function postJson(baseUrl: string, url: string, body: unknown, token?: string) {
-  const response = await fetch(`${baseUrl}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const json = (await response.json()) as { data: unknown; message: string };
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${json.message}`);
-  return json.data;
-}
 
 const loginStudent = async (baseUrl: string, rollNumber: string) =>
   (await postJson(baseUrl, '/api/student/login', { rollNumber, password: BENCH_PASSWORD })) as string;

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { QUIZ_BACKGROUNDS } from '#shared/quizzes';
 import type { Database } from '#server/db/client';
+import { classColumns, studentIdentityColumns, teacherIdentityColumns } from '#server/db/identity-keys';
 import {
   quizAttempts,
   quizzes,
@@ -165,7 +166,7 @@ function quizRow(options: {
     id: randomUUID(),
     title: options.title,
     subject: options.subject,
-    className: options.className,
+    ...classColumns(options.className),
     createdAt: options.createdAt,
     deadline: options.deadline,
     maxTimeMinutes: Number(payload.maxTime),
@@ -238,7 +239,7 @@ export async function seedSchool(
     return {
       id: randomUUID(),
       name: registration.name,
-      email: registration.email,
+      ...teacherIdentityColumns(registration.email),
       subject: registration.subject,
       passwordHash,
       createdAt: new Date(now - 400 * DAY_MS),
@@ -328,9 +329,7 @@ export async function seedSchool(
     studentRows.push({
       id,
       name: registration.name,
-      rollNumber: registration.rollNumber,
-      email: registration.email,
-      className: registration.class,
+      ...studentIdentityColumns({ ...registration, className: registration.class }),
       parentName: registration.parentName,
       parentEmail: registration.parentEmail,
       passwordHash,
@@ -364,7 +363,7 @@ export async function seedSchool(
       linkUrl: isLink ? `https://www.youtube.com/watch?v=bench${String(index).padStart(6, '0')}` : null,
       description: index % 3 === 0 ? null : `${teacher.subject} ${kind.word} on ${topic} for the class`,
       tags: [teacher.subject.toLowerCase(), topic],
-      className: listClass,
+      ...classColumns(listClass),
       subject: teacher.subject,
       mimeType: isLink ? 'video/youtube' : kind.mimeType,
       sizeBytes: isLink ? 0 : 20_000 + random.below(5_000_000),

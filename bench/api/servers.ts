@@ -97,3 +97,15 @@ export async function startBaselineServer(port: number): Promise<RunningServer> 
   await waitUntilAnswering(child, `${baseUrl}/`, stop);
   return { baseUrl, pid: child.pid!, stop };
 }
+
+/** POST a JSON body (with a bearer token when given) and return the envelope's data; throws on a failure. */
+export async function postJson(baseUrl: string, url: string, body: unknown, token?: string) {
+  const response = await fetch(`${baseUrl}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json()) as { data: unknown; message: string };
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${json.message}`);
+  return json.data;
+}

@@ -14,6 +14,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { AppError } from './errors.ts';
 import { accountsRoutes } from './features/accounts/routes.ts';
 import { createAccountsService } from './features/accounts/service.ts';
+import { referencesMissingAccount } from './db/errors.ts';
 import { createSessionVersions, followAccountChanges } from './features/accounts/session-versions.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { meetingsRoutes, type MeetingsOptions } from './features/meetings/routes.ts';
@@ -32,6 +33,7 @@ import { startAttemptSweep } from './features/quizzes/sweep.ts';
 import { studentsRoutes } from './features/students/routes.ts';
 import { createStudentsService } from './features/students/service.ts';
 import { createTokenService } from './plugins/auth.ts';
+import { acceptJsonBodies } from './plugins/json-body.ts';
 import {
   addRequestIdHeader,
   applyRequestIdHeader,
@@ -98,7 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  acceptEmptyJsonBodies(app);
+  acceptJsonBodies(app);
   app.setErrorHandler(handleError);
   addSecurityHeaders(app);
   addRequestIdHeader(app);
@@ -120,7 +122,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     options.database,
     sessions,
     atMostEvery(10_000, (error: unknown) =>
-      app.log.warn({ err: error }, 'sessions: lost the database notices of account changes; reconnecting'),
+      app.log.warn(
+        { err: error },
+        'sessions: database notices of account changes are not arriving; listening again (behind PgBouncer in transaction mode, set DATABASE_LISTEN_URL to a direct connection)',
+      ),
     ),
   );
   const tokens = createTokenService(options.jwtSecret, sessions);
@@ -215,23 +220,6 @@ function failure(message: string, errors?: FieldError[]): ApiFailure {
   return errors ? { success: false, message, data: null, errors } : { success: false, message, data: null };
 }
 
-/**
- * Profile calls (get-*-by-id) are POSTs with nothing to say; an empty body with
- * a JSON content type is read as "no body" rather than rejected.
- */
-function acceptEmptyJsonBodies(app: FastifyInstance) {
-  // Fastify's own parser keeps its __proto__ / constructor poisoning protection.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (String(body).trim() === '') return done(null, undefined);
-    parseJson(request, String(body), (error, parsed) => {
-      if (error) return done(new AppError(400, 'The request body is not valid JSON'), undefined);
-      done(null, parsed);
-    });
-  });
-}
-
 function fieldPath(instancePath: string): string[] {
   return instancePath.split('/').filter((part) => part !== '');
 }
@@ -266,6 +254,8 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
           : error.message;
     return reply.code(error.statusCode).send(failure(message));
   }
+  // The account was removed between the token check and the write (decision 017's addendum).
+  if (referencesMissingAccount(error)) return reply.code(401).send(failure('Your account no longer exists'));
   if (isAbandonedByClient(error, request)) {
     // A cancelled upload, a closed tab: nothing failed here, and nobody is left to answer.
     request.log.info({ code: error.code, reason: error.message }, 'request abandoned by the client');

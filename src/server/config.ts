@@ -88,6 +88,10 @@ const environmentSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, { error: 'DATABASE_URL must start with postgres:// or postgresql://' })
     .optional(),
+  DATABASE_LISTEN_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: 'DATABASE_LISTEN_URL must start with postgres:// or postgresql://' })
+    .optional(),
   JWT_SECRET: z.string().min(32, { error: 'JWT_SECRET must be at least 32 characters' }).optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   QUOTES_API_URL: z.url({ protocol: /^https?$/, error: 'QUOTES_API_URL must be an http(s) URL' }).optional(),
@@ -164,6 +168,8 @@ export type AppConfig = {
   dataDir: string;
   /** Unset means the embedded PGlite database inside dataDir. */
   databaseUrl: string | undefined;
+  /** A direct connection for LISTEN (account changes, decision 017) when DATABASE_URL goes through PgBouncer. */
+  databaseListenUrl: string | undefined;
   jwtSecret: string;
   logLevel: (typeof LOG_LEVELS)[number];
   /** API Ninjas-compatible quotes service; unset means the bundled quotes only. */
@@ -237,6 +243,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     host: values.HOST,
     dataDir,
     databaseUrl: values.DATABASE_URL,
+    databaseListenUrl: values.DATABASE_LISTEN_URL,
     jwtSecret: values.JWT_SECRET ?? readOrCreateJwtSecret(dataDir),
     logLevel: values.LOG_LEVEL,
     quotesApiUrl: values.QUOTES_API_URL,

@@ -6,6 +6,7 @@ import { acquireDataDirLock, DataDirInUseError, type DataDirLock } from './backu
 import { removeStagingLeftovers } from './backup/snapshot.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase, pgliteDirectory } from './db/client.ts';
+import { describeIdentityConflict, findIdentityConflicts } from './db/identity-keys.ts';
 import type { TagVersions } from './cache/read-cache.ts';
 import { createPubSub } from './realtime/pubsub.ts';
 import { createFileStorage } from './storage/create-storage.ts';
@@ -56,10 +57,13 @@ async function main() {
       ? {
           kind: 'postgres',
           url: config.databaseUrl,
+          listenUrl: config.databaseListenUrl,
           onMigrationWait: () => console.info('Another instance is migrating the database; waiting for it to finish'),
         }
       : { kind: 'pglite', dataDir: pgliteDirectory(config.dataDir) },
   );
+  // Accounts the identity rules of decision 024 found to be an older account's: named at every start until renamed.
+  for (const conflict of await findIdentityConflicts(database.db)) console.warn(describeIdentityConflict(conflict));
   // Meetings: Redis when several instances serve one school (an unreachable REDIS_URL stops the start).
   let reportRedisProblem = (error: Error) => console.error(`Redis: ${error.message}`);
   const pubsub = await createPubSub(config, { onError: (error) => reportRedisProblem(error) });

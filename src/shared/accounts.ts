@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { bodyObject, hasForbiddenCharacters, requiredText } from './fields.ts';
+import { bodyObject, classNameText, identityText, requiredText } from './fields.ts';
+import { emailKey } from './identity.ts';
 import { FIELD_LIMITS } from './limits.ts';
 
 /**
@@ -7,14 +8,19 @@ import { FIELD_LIMITS } from './limits.ts';
  * and the server's requests, so both sides report the same problems.
  */
 
+/**
+ * zod's practical address pattern with letters, marks and digits of any script (internationalised
+ * addresses, RFC 6531): 'ǅemal@škola.example', 'ipek@bücher.de' or its punycode form.
+ */
+const EMAIL_ADDRESS =
+  /^(?:[\p{L}\p{M}\p{N}_'+-]+\.)*[\p{L}\p{M}\p{N}_'+-]*[\p{L}\p{M}\p{N}_+-]@(?:[\p{L}\p{N}][\p{L}\p{M}\p{N}-]*\.)+(?:[\p{L}\p{M}]{2,}|xn--[a-z0-9-]+)$/iu;
+
+/** An address that identifies an account: compared by its emailKey (decision 024). */
 const emailAddress = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, { error: `${label} is required` })
-    .max(FIELD_LIMITS.email, { error: `${label} must be at most ${FIELD_LIMITS.email} characters` })
-    .refine((value) => !hasForbiddenCharacters(value), { error: `${label} must be a valid email address` })
-    .pipe(z.email({ error: `${label} must be a valid email address` }));
+  identityText(label, FIELD_LIMITS.email, emailKey).refine(
+    (value) => EMAIL_ADDRESS.test(value) && !emailKey(value).startsWith('@'),
+    { error: `${label} must be a valid email address` },
+  );
 
 /** A password being set: the registration rules (decision 002), under the field's own label. */
 const newPasswordCalled = (label: string) =>
@@ -59,11 +65,16 @@ export type TeacherLogin = z.infer<typeof teacherLoginSchema>;
 /** Used both by student self-registration and by a teacher's add-student. */
 export const studentRegistrationSchema = bodyObject({
   name: requiredText('Name', FIELD_LIMITS.name),
-  rollNumber: requiredText('Account username', FIELD_LIMITS.rollNumber).regex(/^[\p{L}\p{N}._-]+$/u, {
-    error: 'Account username may contain only letters, digits, dots, dashes and underscores',
-  }),
+  // Letters may carry combining signs (Devanagari vowel signs; NFC leaves most of them apart).
+  rollNumber: identityText('Account username', FIELD_LIMITS.rollNumber).regex(
+    // Joiners (ZWNJ, ZWJ) are how Persian and Indic names are written; the identity key ignores them.
+    /^[\p{L}\p{N}._-](?:[\p{L}\p{M}\p{N}._-]|\u200C|\u200D)*$/u,
+    {
+      error: 'Account username may contain only letters, digits, dots, dashes and underscores',
+    },
+  ),
   email: emailAddress('Email'),
-  class: requiredText('Class', FIELD_LIMITS.className),
+  class: classNameText(),
   parentName: requiredText('Parent name', FIELD_LIMITS.name),
   parentEmail: emailAddress('Parent email'),
   password: newPassword,

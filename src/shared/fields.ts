@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { identityKey } from './identity.ts';
+import { FIELD_LIMITS } from './limits.ts';
 
 /** Field builders shared by every payload schema, so all forms speak the same messages. */
 
@@ -12,14 +14,37 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 /** True when a text holds characters no person types (control characters, broken UTF-16). */
 export const hasForbiddenCharacters = (value: string) => CONTROL_CHARACTERS.test(value) || LONE_SURROGATE.test(value);
 
-/** A trimmed, non-empty, bounded text without control characters. */
-export const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
+/** Non-empty, bounded, without control characters: what every required text checks after trimming. */
+const boundedText = (text: z.ZodString, label: string, max: number) =>
+  text
     .min(1, { error: `${label} is required` })
     .max(max, { error: `${label} must be at most ${max} characters` })
     .refine((value) => !hasForbiddenCharacters(value), { error: `${label} contains characters that are not allowed` });
+
+/** A trimmed, non-empty, bounded text without control characters. */
+export const requiredText = (label: string, max: number) =>
+  boundedText(z.string({ error: `${label} is required` }).trim(), label, max);
+
+/**
+ * A text that identifies (decision 024): kept as typed in NFC, trimmed; compared by its key
+ * (identityKey, or emailKey for an address), which must hold something visible and, spelled
+ * out (a ligature, a full-width letter), stay within twice the bound: a unique index's entry
+ * must fit in a page.
+ */
+export const identityText = (label: string, max: number, keyOf: (value: string) => string = identityKey) =>
+  boundedText(
+    z
+      .string({ error: `${label} is required` })
+      .normalize('NFC')
+      .trim(),
+    label,
+    max,
+  )
+    .refine((value) => keyOf(value) !== '', { error: `${label} is required` })
+    .refine((value) => keyOf(value).length <= 2 * max, { error: `${label} is too long` });
+
+/** A class name: one class however it is spelled ('10a ' and '10A', NFC and NFD). */
+export const classNameText = () => identityText('Class', FIELD_LIMITS.className);
 
 /** An optional query text (a filter, a search): trimmed, bounded, clean; blank means absent. */
 export const optionalQueryText = (label: string, max: number) =>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { bodyObject, hasForbiddenCharacters, pagingFields, requiredText } from './fields.ts';
-import { FIELD_LIMITS } from './limits.ts';
+import { bodyObject, classNameText, hasForbiddenCharacters, pagingFields, requiredText } from './fields.ts';
+import { JSON_BYTES_PER_CHARACTER } from './limits.ts';
 
 /**
  * The quiz contract (SPEC §3 Quiz, Question, attempt record; §5 quiz editor;
@@ -26,10 +26,29 @@ export const QUIZ_LIMITS = {
 } as const;
 
 /**
- * add-quiz accepts bigger bodies than other JSON calls: the whole text budget
- * at 3 UTF-8 bytes a character, plus room for the JSON around it.
+ * Body limit of add-quiz (decision 023), from the largest valid quiz: the whole text budget,
+ * and each answer repeating one of its question's options (together at most the budget again),
+ * at 3 bytes a character; 256 bytes of JSON around each question (its keys, up to 50 option
+ * rows); 8 kB for the rest (title, class, deadline, background, the ignored createdBy, subject
+ * and date). About 1.8 MB.
  */
-export const ADD_QUIZ_BODY_LIMIT_BYTES = QUIZ_LIMITS.totalTextMax * 3 + 512 * 1024;
+export const ADD_QUIZ_BODY_LIMIT_BYTES =
+  2 * QUIZ_LIMITS.totalTextMax * JSON_BYTES_PER_CHARACTER + QUIZ_LIMITS.questionsMax * 256 + 8 * 1024;
+
+/**
+ * Body limit of update-student (decision 023). SPEC §7 clients may send each question back
+ * with its text and options beside the choice (decision 025 accepts and ignores them), so the
+ * largest valid submission carries the quiz's whole text and every choice: add-quiz's bound.
+ */
+export const SUBMIT_ATTEMPT_BODY_LIMIT_BYTES = ADD_QUIZ_BODY_LIMIT_BYTES;
+
+/**
+ * Body limit of PUT answers (decision 023): every question's choice at once. A choice must be
+ * an option of its question, so together they are at most the quiz's text budget, at 3 bytes
+ * a character; 64 bytes around each (question id, quotes); 1 kB for the rest. About 890 kB.
+ */
+export const SAVE_ANSWERS_BODY_LIMIT_BYTES =
+  QUIZ_LIMITS.totalTextMax * JSON_BYTES_PER_CHARACTER + QUIZ_LIMITS.questionsMax * 64 + 1024;
 
 /** The six background templates (SPEC §9), served by the client. */
 export const QUIZ_BACKGROUNDS = [1, 2, 3, 4, 5, 6].map(
@@ -95,7 +114,7 @@ export function totalTextOf(questions: { question_text: string; options: string[
 export const newQuizSchema = bodyObject(
   {
     title: requiredText('Title', QUIZ_LIMITS.title),
-    class: requiredText('Class', FIELD_LIMITS.className),
+    class: classNameText(),
     deadline: z
       .string({ error: 'Deadline is required' })
       .min(1, { error: 'Deadline is required' })

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { bodyObject, hasForbiddenCharacters, optionalQueryText, pagingFields, requiredText } from './fields.ts';
+import {
+  bodyObject,
+  classNameText,
+  hasForbiddenCharacters,
+  optionalQueryText,
+  pagingFields,
+  requiredText,
+} from './fields.ts';
 import { FIELD_LIMITS } from './limits.ts';
 
 /**
@@ -141,7 +148,7 @@ const optionalSubject = z
  */
 export const uploadFieldsSchema = bodyObject(
   {
-    class: requiredText('Class', FIELD_LIMITS.className),
+    class: classNameText(),
     subject: optionalSubject,
     /** The name to show; the uploaded file's own name when absent. */
     fileName: z.string().optional(),
@@ -192,7 +199,7 @@ export const videoLinkSchema = bodyObject(
         error: `Link must be an https address of ${VIDEO_LINK_PROVIDERS.map((provider) => provider.name).join(', ')}`,
       }),
     fileName: requiredText('Title', RESOURCE_LIMITS.fileName),
-    class: requiredText('Class', FIELD_LIMITS.className),
+    class: classNameText(),
     subject: optionalSubject,
     description: descriptionField.optional(),
     tags: tagsInput.optional(),
@@ -208,7 +215,7 @@ export const resourceUpdateSchema = z
     fileName: requiredText('Name', RESOURCE_LIMITS.fileName).optional(),
     description: descriptionField.optional(),
     tags: tagsInput.optional(),
-    class: requiredText('Class', FIELD_LIMITS.className).optional(),
+    class: classNameText().optional(),
   })
   .strict();
 export type ResourceUpdate = z.infer<typeof resourceUpdateSchema>;

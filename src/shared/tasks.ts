@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bodyObject, requiredText } from './fields.ts';
+import { JSON_BYTES_PER_CHARACTER } from './limits.ts';
 
 /** Task lists (SPEC §3 Task, §4 Task states, §7 update-task). */
 
@@ -12,10 +13,10 @@ export const TASK_LIMITS = {
 
 /**
  * update-task sends the whole list, so the largest valid one (200 tasks of 500 characters,
- * up to 3 UTF-8 bytes each in JSON, about 310 kB) is far over the 64 kB of other JSON calls:
- * room for it, and the JSON around each task.
+ * up to 3 UTF-8 bytes each in JSON, about 310 kB) is far over the 16 kB of other JSON calls:
+ * room for it, and 256 bytes of JSON around each task (decision 023).
  */
-export const UPDATE_TASKS_BODY_LIMIT_BYTES = TASK_LIMITS.perList * (TASK_LIMITS.text * 3 + 256);
+export const UPDATE_TASKS_BODY_LIMIT_BYTES = TASK_LIMITS.perList * (TASK_LIMITS.text * JSON_BYTES_PER_CHARACTER + 256);
 
 export const taskSchema = bodyObject({
   id: z.string({ error: 'A task needs an id' }).regex(new RegExp(`^[A-Za-z0-9_-]{${TASK_LIMITS.idLength}}$`), {

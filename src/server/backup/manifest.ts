@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { z } from 'zod';
-import { MIGRATIONS_FOLDER } from '../db/client.ts';
+import { migrationJournal } from '../db/migrate.ts';
 
 /** The first entry of every backup archive: what it holds, checked by `npm run restore`. */
 export const MANIFEST_NAME = 'studyhall-backup.json';
@@ -41,16 +40,6 @@ export const manifestSchema = z.object({
   hasJwtSecret: z.boolean(),
 });
 export type BackupManifest = z.infer<typeof manifestSchema>;
-
-type JournalEntry = { idx: number; when: number; tag: string };
-
-/** This version's migrations, oldest first (drizzle-kit's journal, committed with them). */
-export function migrationJournal(): JournalEntry[] {
-  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
-    entries: JournalEntry[];
-  };
-  return journal.entries;
-}
 
 /** The version in package.json, recorded so a person can tell which StudyHall made a backup. */
 export function appVersion(): string {

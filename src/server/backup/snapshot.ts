@@ -4,15 +4,9 @@ import path from 'node:path';
 import { getTableName } from 'drizzle-orm';
 import type { DatabaseHandle, RawQuery } from '../db/client.ts';
 import { pgliteDirectory } from '../db/client.ts';
+import { migrationJournal } from '../db/migrate.ts';
 import { quizAttempts, quizzes, resources, resourceStars, students, tasks, teachers } from '../db/schema.ts';
-import {
-  appVersion,
-  BACKUP_FORMAT,
-  BACKUP_FORMAT_VERSION,
-  migrationJournal,
-  type BackupManifest,
-  type TableCounts,
-} from './manifest.ts';
+import { appVersion, BACKUP_FORMAT, BACKUP_FORMAT_VERSION, type BackupManifest, type TableCounts } from './manifest.ts';
 
 /** Folders a backup or a restore works in, inside DATA_DIR (same file system: links and renames work). */
 export const BACKUP_STAGING_PREFIX = '.backup-';

@@ -1,3 +1,5 @@
+import { identityKey } from '#shared/identity';
+
 /**
  * Short-lived answers to the reads every page sends (decision 015).
  *
@@ -129,12 +131,12 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
 export const cacheTags = {
   /** Any student's averages (every leaderboard page). */
   leaderboard: 'leaderboard',
-  /** The quizzes published to a class. */
-  classQuizzes: (className: string) => `class-quizzes:${className}`,
+  /** The quizzes published to a class: any spelling of it or its key (identityKey is idempotent). */
+  classQuizzes: (className: string) => `class-quizzes:${identityKey(className)}`,
   /** A student's attempts: started, submitted, closed by the timer. */
   studentAttempts: (studentId: string) => `student-attempts:${studentId}`,
-  /** A class library: its resources and their stars. */
-  classResources: (className: string) => `class-resources:${className}`,
+  /** A class library, its resources and their stars: any spelling of the class or its key. */
+  classResources: (className: string) => `class-resources:${identityKey(className)}`,
   /** An account's session version: a password change or "sign out of all devices" (decision 017). */
   accountSessions: (role: 'teacher' | 'student', accountId: string) => `account-sessions:${role}:${accountId}`,
 };

@@ -6,6 +6,7 @@ import { buildNewQuiz } from '../testing/factories.ts';
 import { bearer, createTestApp, type TestApp } from '../testing/test-app.ts';
 import { startTwoInstancesOnRedis, type TwoInstances } from '../testing/two-instances.ts';
 import { sql } from 'drizzle-orm';
+import { classColumns } from '../db/identity-keys.ts';
 import { quizzes } from '../db/schema.ts';
 import { multipartBody, SAMPLE_FILES } from '../testing/multipart.ts';
 
@@ -242,7 +243,7 @@ describe('read cache without announcements (the control)', () => {
     await single.database.db.insert(quizzes).values({
       title: 'Unannounced',
       subject: 'Maths',
-      className: student.profile.class,
+      ...classColumns(student.profile.class),
       deadline: new Date(Date.now() + 86_400_000),
       maxTimeMinutes: 10,
       createdByTeacherId: teacher.profile._id,

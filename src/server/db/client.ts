@@ -1,16 +1,16 @@
 import { chmodSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
-import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { migrateSchema } from './migrate.ts';
 import * as schema from './schema.ts';
+
+export { MIGRATIONS_FOLDER } from './migrate.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -47,8 +47,6 @@ export type NoticeHandlers = {
 /** Plain SQL with no parameters, answered with its rows. */
 export type RawQuery = (statement: string) => Promise<Record<string, unknown>[]>;
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
-
 /** Sees every statement Drizzle sends (tests count queries with it). */
 export type QueryListener = (query: string, params: unknown[]) => void;
 
@@ -56,15 +54,23 @@ export type DatabaseOptions = (
   | {
       kind: 'postgres';
       url: string;
+      /** DATABASE_LISTEN_URL: a direct connection for LISTEN when `url` goes through PgBouncer's transaction mode. */
+      listenUrl?: string;
+      /** How often the listener checks that notices arrive (tests shorten it). */
+      listenHeartbeat?: { intervalMs: number; timeoutMs: number };
       /** Called once when another instance holds the migration lock and this one starts waiting. */
       onMigrationWait?: () => void;
     }
+  /** dataDir unset means in memory; loadDataDir starts from a dump (tests). */
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
+) & {
+  onQuery?: QueryListener;
   /**
-   * dataDir unset means in memory; loadDataDir starts from a dump (tests). isMigrated false
-   * opens the database as it is (backup and restore look at a snapshot, never change it).
+   * false opens the database as it is: backup and restore look at a snapshot, never change it;
+   * the migration tests start from an older schema (migrateSchema with `through`).
    */
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob; isMigrated?: boolean }
-) & { onQuery?: QueryListener };
+  isMigrated?: boolean;
+};
 
 /**
  * Key of the PostgreSQL advisory lock that serialises migrations between instances
@@ -79,7 +85,7 @@ const queryLogger = (onQuery: QueryListener | undefined) => (onQuery ? { logger:
 /** Opens the configured database and brings its schema up to date. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const handle = options.kind === 'postgres' ? openPostgres(options) : await openPglite(options);
-  if (options.kind === 'pglite' && options.isMigrated === false) return handle;
+  if (options.isMigrated === false) return handle;
   try {
     await handle.migrate();
   } catch (error) {
@@ -117,7 +123,7 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob; onQue
       client.transaction(async (tx) =>
         work(async (statement) => (await tx.query<Record<string, unknown>>(statement)).rows),
       ),
-    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: () => migrateSchema(db),
     // One process, one connection: no notice can be missed.
     listen: async (channel: string, handlers: NoticeHandlers) => {
       const stop = await client.listen(channel, handlers.onNotice);
@@ -134,7 +140,7 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob; onQue
   };
 }
 
-function openPostgres(options: { url: string; onQuery?: QueryListener; onMigrationWait?: () => void }) {
+function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres' }>) {
   const pool = new pg.Pool({ connectionString: options.url, max: 10 });
   // An idle client losing its server must not crash the process; queries report it.
   pool.on('error', () => {});
@@ -143,14 +149,12 @@ function openPostgres(options: { url: string; onQuery?: QueryListener; onMigrati
   return {
     db,
     kind: 'postgres' as const,
-    migrate: () =>
-      withMigrationLock(pool, options.onMigrationWait, () =>
-        migratePostgres(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
-      ),
+    migrate: () => withMigrationLock(pool, options.onMigrationWait, () => migrateSchema(db)),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    listen: (channel: string, handlers: NoticeHandlers) => listenOnPostgres(options.url, channel, handlers),
+    listen: (channel: string, handlers: NoticeHandlers) =>
+      listenOnPostgres(pool, options.listenUrl ?? options.url, channel, handlers, options.listenHeartbeat),
     close: async () => {
       if (closed) return;
       closed = true;
@@ -196,58 +200,121 @@ async function withMigrationLock(pool: pg.Pool, onWait: (() => void) | undefined
   }
 }
 
-/** How long a lost listening connection waits before it tries again, at the most. */
+/** How long a lost listening connection waits before it tries again: 250 ms, doubling up to this. */
 const LISTEN_RETRY_MAX_MS = 5_000;
+/** How often the listener checks that notices really arrive, and how long one may take. */
+export const LISTEN_HEARTBEAT = { intervalMs: 15_000, timeoutMs: 5_000 } as const;
+/** Heartbeats travel on the listened channel; listeners never see them. */
+const HEARTBEAT_PREFIX = 'heartbeat:';
 
 /**
- * LISTEN on a connection of its own (a pooled one would be handed to queries, and behind
- * PgBouncer in transaction mode a LISTEN does not hold). When the connection is lost it is
- * made again, with growing waits up to LISTEN_RETRY_MAX_MS, and `onMissed` says that notices
- * may have been lost meanwhile.
+ * LISTEN on a connection of its own (a pooled one would be handed to queries; behind
+ * PgBouncer in transaction mode a LISTEN never hears anything, hence `listenUrl`, a direct
+ * connection). Two things can silently stop notices: the connection dies or hangs (a NAT or
+ * firewall dropping it without a reset), or it never heard anything (PgBouncer). So besides
+ * TCP keepalive, a heartbeat NOTIFY goes out through the pool every
+ * LISTEN_HEARTBEAT.intervalMs, the way real notices come, and must come back on the
+ * listening connection within timeoutMs. A lost connection or a missed heartbeat: the
+ * connection is made again (250 ms, doubling to LISTEN_RETRY_MAX_MS), `onError` says why,
+ * and `onMissed` says notices may have been lost. While notices do not arrive, `onMissed`
+ * is called at every missed heartbeat, so whatever the caller keeps is never older than that.
  */
-async function listenOnPostgres(url: string, channel: string, handlers: NoticeHandlers) {
+async function listenOnPostgres(
+  pool: pg.Pool,
+  listenUrl: string,
+  channel: string,
+  handlers: NoticeHandlers,
+  heartbeat: { intervalMs: number; timeoutMs: number } = LISTEN_HEARTBEAT,
+) {
   let client: pg.Client | undefined;
   let isStopped = false;
+  let failures = 0;
   let retryTimer: NodeJS.Timeout | undefined;
   const quotedChannel = `"${channel.replaceAll('"', '""')}"`;
+  const instanceNonce = Math.random().toString(36).slice(2);
+  let heartbeatsSent = 0;
+  let awaitedHeartbeat: { payload: string; timer: NodeJS.Timeout } | undefined;
 
   async function connect(): Promise<void> {
-    const next = new pg.Client({ connectionString: url });
+    const next = new pg.Client({
+      connectionString: listenUrl,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      connectionTimeoutMillis: 10_000,
+    });
     next.on('notification', (notice) => {
-      if (notice.channel === channel) handlers.onNotice(notice.payload ?? '');
+      if (notice.channel !== channel || client !== next) return;
+      const payload = notice.payload ?? '';
+      if (!payload.startsWith(HEARTBEAT_PREFIX)) return handlers.onNotice(payload);
+      if (payload === awaitedHeartbeat?.payload) {
+        clearTimeout(awaitedHeartbeat.timer);
+        awaitedHeartbeat = undefined;
+      }
     });
-    next.on('error', (error) => {
-      handlers.onError?.(error);
-      reconnectLater(next, 250);
-    });
-    next.on('end', () => reconnectLater(next, 250));
+    next.on('error', (error) => connectionLost(next, error));
+    next.on('end', () => connectionLost(next, new Error('the listening connection closed')));
     client = next;
     await next.connect();
     await next.query(`listen ${quotedChannel}`);
   }
 
-  function reconnectLater(lost: pg.Client, waitMs: number) {
-    if (isStopped || client !== lost || retryTimer) return;
+  function connectionLost(lost: pg.Client, reason: unknown) {
+    if (isStopped || client !== lost) return;
     client = undefined;
+    handlers.onError?.(reason);
     void lost.end().catch(() => {});
+    scheduleReconnect();
+  }
+
+  function scheduleReconnect() {
+    if (isStopped || retryTimer) return;
+    const waitMs = Math.min(250 * 2 ** failures, LISTEN_RETRY_MAX_MS);
+    failures += 1;
     retryTimer = setTimeout(() => {
       retryTimer = undefined;
       if (isStopped) return;
       connect().then(
-        () => handlers.onMissed?.(),
+        () => {
+          failures = 0;
+          handlers.onMissed?.();
+        },
         (error: unknown) => {
-          handlers.onError?.(error);
-          if (client) reconnectLater(client, Math.min(waitMs * 2, LISTEN_RETRY_MAX_MS));
+          if (client) connectionLost(client, error);
+          else scheduleReconnect();
         },
       );
     }, waitMs);
     retryTimer.unref();
   }
 
+  function sendHeartbeat() {
+    if (isStopped || !client || awaitedHeartbeat) return;
+    const listening = client;
+    const payload = `${HEARTBEAT_PREFIX}${instanceNonce}:${(heartbeatsSent += 1)}`;
+    const timer = setTimeout(() => {
+      awaitedHeartbeat = undefined;
+      // Whatever was kept since the last heartbeat may be stale: forget it, listen afresh.
+      handlers.onMissed?.();
+      connectionLost(listening, new Error(`no notice arrived within ${heartbeat.timeoutMs} ms (heartbeat)`));
+    }, heartbeat.timeoutMs);
+    timer.unref();
+    awaitedHeartbeat = { payload, timer };
+    pool.query('select pg_notify($1, $2)', [channel, payload]).catch((error: unknown) => {
+      // The database itself is unreachable: queries fail too, and report it. Wait for the next beat.
+      clearTimeout(timer);
+      awaitedHeartbeat = undefined;
+      handlers.onError?.(error);
+    });
+  }
+
   await connect();
+  const beat = setInterval(sendHeartbeat, heartbeat.intervalMs);
+  beat.unref();
   return async () => {
     isStopped = true;
+    clearInterval(beat);
     clearTimeout(retryTimer);
+    if (awaitedHeartbeat) clearTimeout(awaitedHeartbeat.timer);
     const last = client;
     client = undefined;
     await last?.end().catch(() => {});

@@ -31,7 +31,10 @@ export const teachers = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     name: varchar('name', { length: FIELD_LIMITS.name }).notNull(),
+    /** As typed (NFC); the email_key column is what identifies (decision 024). */
     email: varchar('email', { length: FIELD_LIMITS.email }).notNull(),
+    /** emailKey(email): the unique index and every look-up compare this, never email itself. */
+    emailKey: text('email_key').notNull(),
     subject: varchar('subject', { length: FIELD_LIMITS.subject }).notNull(),
     passwordHash: text('password_hash').notNull(),
     /** Bumped by every task-list write: a stale tab's write is refused instead of losing a task. */
@@ -43,8 +46,8 @@ export const teachers = pgTable(
     sessionVersion: integer('session_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // Emails are compared case-insensitively: the index enforces it race-free.
-  (table) => [uniqueIndex('teachers_email_lower_unique').on(sql`lower(${table.email})`)],
+  // One account per email however it is spelled: the index enforces it race-free.
+  (table) => [uniqueIndex('teachers_email_key_unique').on(table.emailKey)],
 );
 
 export const students = pgTable(
@@ -52,9 +55,14 @@ export const students = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     name: varchar('name', { length: FIELD_LIMITS.name }).notNull(),
+    // Identities as typed (NFC), each beside its key (decision 024): identityKey(roll_number),
+    // emailKey(email), identityKey(class). Indexes and look-ups use the keys.
     rollNumber: varchar('roll_number', { length: FIELD_LIMITS.rollNumber }).notNull(),
+    rollNumberKey: text('roll_number_key').notNull(),
     email: varchar('email', { length: FIELD_LIMITS.email }).notNull(),
+    emailKey: text('email_key').notNull(),
     className: varchar('class', { length: FIELD_LIMITS.className }).notNull(),
+    classKey: text('class_key').notNull(),
     parentName: varchar('parent_name', { length: FIELD_LIMITS.name }).notNull(),
     parentEmail: varchar('parent_email', { length: FIELD_LIMITS.email }).notNull(),
     passwordHash: text('password_hash').notNull(),
@@ -72,18 +80,18 @@ export const students = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('students_roll_number_lower_unique').on(sql`lower(${table.rollNumber})`),
-    uniqueIndex('students_email_lower_unique').on(sql`lower(${table.email})`),
+    uniqueIndex('students_roll_number_key_unique').on(table.rollNumberKey),
+    uniqueIndex('students_email_key_unique').on(table.emailKey),
     // Leaderboards: ranked students (at least one attempt), best average first, equal averages
     // by name then id (decision 027), all classes or one.
     index('students_leaderboard_idx')
       .on(table.averageScore.desc(), table.name, table.id)
       .where(sql`${table.quizzesAttempted} > 0`),
     index('students_class_leaderboard_idx')
-      .on(table.className, table.averageScore.desc(), table.name, table.id)
+      .on(table.classKey, table.averageScore.desc(), table.name, table.id)
       .where(sql`${table.quizzesAttempted} > 0`),
     // The students screen: one class at a time, by name.
-    index('students_class_name_idx').on(table.className, table.name),
+    index('students_class_name_idx').on(table.classKey, table.name),
     // Name searches (ILIKE '%text%') of the leaderboards: trigrams find a rare name without
     // reading every student (pg_trgm, created by the migration).
     index('students_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
@@ -103,6 +111,8 @@ export const quizzes = pgTable(
     title: varchar('title', { length: QUIZ_LIMITS.title }).notNull(),
     subject: varchar('subject', { length: FIELD_LIMITS.subject }).notNull(),
     className: varchar('class', { length: FIELD_LIMITS.className }).notNull(),
+    /** identityKey(class): the class its students are in, however either is spelled. */
+    classKey: text('class_key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deadline: timestamp('deadline', { withTimezone: true }).notNull(),
     maxTimeMinutes: integer('max_time_minutes').notNull(),
@@ -115,7 +125,7 @@ export const quizzes = pgTable(
     questionCount: integer('question_count').notNull(),
   },
   (table) => [
-    index('quizzes_class_deadline_idx').on(table.className, table.deadline),
+    index('quizzes_class_deadline_idx').on(table.classKey, table.deadline),
     index('quizzes_teacher_created_idx').on(table.createdByTeacherId, table.createdAt),
   ],
 );
@@ -196,6 +206,8 @@ export const resources = pgTable(
     description: varchar('description', { length: RESOURCE_LIMITS.description }),
     tags: jsonb('tags').$type<string[]>().notNull().default([]),
     className: varchar('class', { length: FIELD_LIMITS.className }).notNull(),
+    /** identityKey(class), as quizzes.classKey. */
+    classKey: text('class_key').notNull(),
     subject: varchar('subject', { length: FIELD_LIMITS.subject }).notNull(),
     /** Decided from the file's content, not from what the browser claimed. */
     mimeType: varchar('mime_type', { length: 127 }).notNull(),
@@ -209,8 +221,8 @@ export const resources = pgTable(
     // The student library: one class, newest first or by name. listOrder sorts both columns
     // the same way with PostgreSQL's default null placement, which is exactly these ascending
     // indexes read forwards (asc) or backwards (desc): the first page stops after 21 entries.
-    index('resources_class_created_idx').on(table.className, table.createdAt, table.id),
-    index('resources_class_name_idx').on(table.className, sql`lower(${table.fileName})`, table.id),
+    index('resources_class_created_idx').on(table.classKey, table.createdAt, table.id),
+    index('resources_class_name_idx').on(table.classKey, sql`lower(${table.fileName})`, table.id),
     // The teacher's "Uploaded Files".
     index('resources_teacher_created_idx').on(table.uploadedByTeacherId, table.createdAt, table.id),
     // The library's search box (ILIKE '%text%' on the name or the description), as for student names.

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
 import { DEMO_PASSWORD, DEMO_TEACHER_EMAIL } from '#shared/demo';
+import { emailKey, identityKey } from '#shared/identity';
 import type { NewQuiz } from '#shared/quizzes';
 import { newQuizSchema, QUIZ_BACKGROUNDS } from '#shared/quizzes';
 import { newTaskId } from '#shared/tasks';
@@ -138,7 +139,10 @@ export async function seedDemo(db: Database, storage?: FileStorage): Promise<See
         }),
       ),
     );
-    const [row] = await db.select({ id: teachers.id }).from(teachers).where(eq(teachers.email, plan.email));
+    const [row] = await db
+      .select({ id: teachers.id })
+      .from(teachers)
+      .where(eq(teachers.emailKey, emailKey(plan.email)));
     teacherIds.push({ id: row!.id, plans: plan.plans });
   }
 
@@ -160,7 +164,10 @@ export async function seedDemo(db: Database, storage?: FileStorage): Promise<See
           teacherIds[0]!.id,
         ),
       );
-      const [row] = await db.select({ id: students.id }).from(students).where(eq(students.rollNumber, rollNumber));
+      const [row] = await db
+        .select({ id: students.id })
+        .from(students)
+        .where(eq(students.rollNumberKey, identityKey(rollNumber)));
       studentIds.push({ id: row!.id, className, index });
     }
   }
@@ -271,7 +278,7 @@ async function seedResources(db: Database, storage: FileStorage, teacherId: stri
     const existing = await db
       .select({ fileName: resources.fileName })
       .from(resources)
-      .where(and(eq(resources.uploadedByTeacherId, teacherId), eq(resources.className, className)));
+      .where(and(eq(resources.uploadedByTeacherId, teacherId), eq(resources.classKey, identityKey(className))));
     const existingNames = new Set(existing.map((row) => row.fileName));
     for (const file of files) {
       if (existingNames.has(file.name)) continue;

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { teacherIdentityColumns } from '../db/identity-keys.ts';
 import { teachers } from '../db/schema.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { loggableError, redactUrl, REQUEST_ID_HEADER, requestIdOf } from './request-logging.ts';
@@ -131,7 +132,7 @@ describe('loggableError', () => {
     try {
       await t.database.db
         .insert(teachers)
-        .values({ name: 'Ada', email: 'a@b.test', subject: 'Math', passwordHash: 'x', ...values });
+        .values({ name: 'Ada', ...teacherIdentityColumns('a@b.test'), subject: 'Math', passwordHash: 'x', ...values });
     } catch (error) {
       return error as Error;
     }

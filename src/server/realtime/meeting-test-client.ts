@@ -3,6 +3,7 @@ import { WebSocket } from 'ws';
 import type { UserRole } from '#shared/constants';
 import { MEETING_SOCKET_PATH, PROTOCOL_VERSION, type MediaState, type ServerMessage } from '#shared/meetings';
 import type { DatabaseHandle } from '../db/client.ts';
+import { studentIdentityColumns, teacherIdentityColumns } from '../db/identity-keys.ts';
 import { students, teachers } from '../db/schema.ts';
 import { createMeetingTokens } from '../features/meetings/meeting-tokens.ts';
 import { buildStudentRegistration, buildTeacherRegistration } from '../testing/factories.ts';
@@ -49,7 +50,7 @@ export async function withAccount(database: DatabaseHandle, person: MeetingPerso
     const { email, subject } = buildTeacherRegistration();
     await database.db
       .insert(teachers)
-      .values({ id: userId, name, email, subject, passwordHash: 'not-a-hash' })
+      .values({ id: userId, name, ...teacherIdentityColumns(email), subject, passwordHash: 'not-a-hash' })
       .onConflictDoNothing();
   } else {
     const registration = buildStudentRegistration();
@@ -58,9 +59,7 @@ export async function withAccount(database: DatabaseHandle, person: MeetingPerso
       .values({
         id: userId,
         name,
-        rollNumber: registration.rollNumber,
-        email: registration.email,
-        className: registration.class,
+        ...studentIdentityColumns({ ...registration, className: registration.class }),
         parentName: registration.parentName,
         parentEmail: registration.parentEmail,
         passwordHash: 'not-a-hash',

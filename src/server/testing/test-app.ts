@@ -37,6 +37,8 @@ export type TestApp = {
 
 export async function createTestApp(
   options: {
+    /** An open database to serve (closed with the app); a fresh copy of the template when omitted. */
+    database?: DatabaseHandle;
     onQuery?: QueryListener;
     quotes?: AppOptions['quotes'];
     /** Defaults to a fresh folder on disk, removed on close. */
@@ -60,7 +62,7 @@ export async function createTestApp(
     throttle?: AppOptions['throttle'];
   } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase(options.onQuery);
+  const database = options.database ?? (await openTestDatabase(options.onQuery));
   const uploadsFolder = options.storage ? undefined : await mkdtemp(path.join(tmpdir(), 'studyhall-uploads-'));
   const storage = options.storage ?? (await createDiskStorage(uploadsFolder!));
   const app = await buildApp({

@@ -111,6 +111,26 @@ describe('sign-in: per account (default limits, fake clock)', () => {
     expect((await t.call(teacherLogin(rollNumber, WRONG))).status).toBe(401);
   });
 
+  it('counts every spelling of an account against that account (decision 024)', async () => {
+    const tag = Date.now().toString(36);
+    const { registration } = await signUpStudent(t, { rollNumber: `Straße-${tag}` });
+    const spellings = [
+      `STRASSE-${tag}`,
+      `strasse-${tag}`,
+      `Straße-${tag}`.normalize('NFD'),
+      `STRAẞE-${tag}`,
+      ` straße-${tag}`,
+    ];
+    for (const spelling of spellings) expect((await t.call(studentLogin(spelling, WRONG))).status).toBe(401);
+    expect((await t.call(studentLogin(registration.rollNumber, registration.password))).status).toBe(429);
+
+    const teacher = await signUpTeacher(t, { email: `İpek.${tag}@bücher.example` });
+    const emails = [`IPEK.${tag}@BÜCHER.EXAMPLE`, `ipek.${tag}@xn--bcher-kva.example`, `i̇pek.${tag}@bücher.example`];
+    for (const email of [...emails, ...emails.slice(0, 2)])
+      expect((await t.call(teacherLogin(email, WRONG))).status).toBe(401);
+    expect((await t.call(teacherLogin(teacher.registration.email, teacher.registration.password))).status).toBe(429);
+  });
+
   it('lets only the first 5 of a burst of guesses sent at once reach the password check', async () => {
     const { registration } = await signUpStudent(t);
     const answers = await Promise.all(

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRole } from '#shared/constants';
+import { emailKey, identityKey } from '#shared/identity';
 import { tooManyRequests } from '../errors.ts';
 import { currentUser } from '../plugins/auth.ts';
 import { clientNetwork } from './client-network.ts';
@@ -29,7 +30,9 @@ export function formatWait(ms: number): string {
 /** The account a sign-in names, whether or not it exists (a lock-out must not tell). Hashed: no address is kept. */
 function accountKey(role: UserRole, body: unknown): string {
   const fields = (body ?? {}) as { email?: unknown; rollNumber?: unknown };
-  const identifier = String((role === 'teacher' ? fields.email : fields.rollNumber) ?? '').toLowerCase();
+  // Keyed as the sign-in looks the account up (decision 024): every spelling of it shares one lock-out.
+  const named = String((role === 'teacher' ? fields.email : fields.rollNumber) ?? '');
+  const identifier = role === 'teacher' ? emailKey(named) : identityKey(named);
   return `account:${role}:${createHash('sha256').update(identifier).digest('base64url').slice(0, 22)}`;
 }
 

@@ -5,9 +5,12 @@ import { FILTER_DEBOUNCE_MS, withFilter } from './resource-filters.ts';
 /** The screen's filters in the address, so a reload or a shared link keeps them. */
 export function useAddressFilters() {
   const [searchParams, setSearchParams] = useSearchParams();
-  // Filter changes replace the address instead of stacking history entries.
+  // Filter changes replace the address instead of stacking history entries. They start from
+  // the address as it is now, not as the last render saw it: a debounced search landing
+  // right after a class was picked would otherwise put the old class back.
   const setFilter = useCallback(
-    (name: string, value: string) => setSearchParams((current) => withFilter(current, name, value), { replace: true }),
+    (name: string, value: string) =>
+      setSearchParams(() => withFilter(new URLSearchParams(window.location.search), name, value), { replace: true }),
     [setSearchParams],
   );
   return { searchParams, setFilter };

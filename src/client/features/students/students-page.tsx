@@ -1,6 +1,6 @@
 import { UserPlus } from 'lucide-react';
-import { useEffect, useId, useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { formatAccuracy } from '#shared/quizzes';
 import { STUDENT_LIST_LIMITS, type StudentListEntry } from '#shared/students';
 import { buttonVariants } from '../../components/ui/button.tsx';
@@ -14,19 +14,7 @@ import { LoadFailure } from '../../components/ui/status-cards.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { cardVariants } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
-
-/** How long typing pauses before the search goes to the server. */
-const SEARCH_DEBOUNCE_MS = 300;
-
-type FilterName = 'class' | 'search';
-
-/** The address's query with one filter set, or removed when empty. */
-function withFilter(current: URLSearchParams, name: FilterName, value: string): URLSearchParams {
-  const next = new URLSearchParams(current);
-  if (value) next.set(name, value);
-  else next.delete(name);
-  return next;
-}
+import { useAddressFilters, useDebouncedFilterText } from '../resources/use-address-filters.ts';
 
 /**
  * /dashboard/teacher/students (SPEC §2): every student of the school, by class
@@ -34,28 +22,14 @@ function withFilter(current: URLSearchParams, name: FilterName, value: string): 
  * by the server. The filters live in the address, so a reload keeps them.
  */
 export function Component() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const { searchParams, setFilter } = useAddressFilters();
   const className = searchParams.get('class') ?? '';
   const search = searchParams.get('search') ?? '';
-  const [searchText, setSearchText] = useState(search);
+  // The search reaches the server once typing pauses.
+  const { text: searchText, setText: setSearchText } = useDebouncedFilterText('search', search, setFilter);
   const classes = useClasses();
   const list = useStudentList({ className, search });
   const ids = { class: useId(), search: useId() };
-
-  // Filter changes replace the address instead of stacking history entries.
-  const setFilter = (name: FilterName, value: string) =>
-    setSearchParams((current) => withFilter(current, name, value), { replace: true });
-
-  // The search reaches the server once typing pauses.
-  useEffect(() => {
-    const trimmed = searchText.trim();
-    if (trimmed === search) return;
-    const timer = setTimeout(
-      () => setSearchParams((current) => withFilter(current, 'search', trimmed), { replace: true }),
-      SEARCH_DEBOUNCE_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [searchText, search, setSearchParams]);
 
   const isFiltered = Boolean(className || search);
   const classOptions = [...(classes.data ?? [])];

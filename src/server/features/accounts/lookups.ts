@@ -7,7 +7,7 @@ import { unauthorized } from '../../errors.ts';
 
 const studentClassQuery = (db: Pick<Database, 'select'>) =>
   db
-    .select({ className: students.className })
+    .select({ classKey: students.classKey })
     .from(students)
     .where(eq(students.id, sql.placeholder('studentId')))
     .limit(1);
@@ -19,33 +19,34 @@ const studentClassQuery = (db: Pick<Database, 'select'>) =>
 const preparedByDatabase = new WeakMap<object, ReturnType<ReturnType<typeof studentClassQuery>['prepare']>>();
 
 /**
- * The class of the token's student, read from the database (never from the
- * request): what every class-scoped feature checks against. 401 when the
- * account is gone. Works on the database or inside a transaction.
+ * The class key of the token's student (identityKey of the class, decision 024), read from
+ * the database (never from the request): what every class-scoped feature compares with the
+ * class_key of quizzes and resources. 401 when the account is gone. Works on the database or
+ * inside a transaction.
  */
-export async function findStudentClass(db: Pick<Database, 'select'>, studentId: string): Promise<string> {
+export async function findStudentClassKey(db: Pick<Database, 'select'>, studentId: string): Promise<string> {
   let query;
   if (db instanceof PgTransaction) query = studentClassQuery(db);
   else {
-    query = preparedByDatabase.get(db) ?? studentClassQuery(db).prepare('accounts_student_class');
+    query = preparedByDatabase.get(db) ?? studentClassQuery(db).prepare('accounts_student_class_key');
     preparedByDatabase.set(db, query);
   }
   const [student] = await query.execute({ studentId });
   if (!student) throw unauthorized('Your account no longer exists');
-  return student.className;
+  return student.classKey;
 }
 
 /** How long a read keeps a student's class: no endpoint moves a student to another class. */
 const STUDENT_CLASS_TTL_MS = 10 * 60_000;
 
 /**
- * findStudentClass for the reads every page sends, kept by the read cache: the lists and
+ * findStudentClassKey for the reads every page sends, kept by the read cache: the lists and
  * leaderboards then answer from memory. Writes and access checks on a single resource
  * still read the database. (An endpoint that moved a student would have to tag this entry
  * and announce the move.)
  */
-export function cachedStudentClass(cache: ReadCache, db: Database, studentId: string): Promise<string> {
-  return cache.read(`student-class:${studentId}`, [], () => findStudentClass(db, studentId), {
+export function cachedStudentClassKey(cache: ReadCache, db: Database, studentId: string): Promise<string> {
+  return cache.read(`student-class-key:${studentId}`, [], () => findStudentClassKey(db, studentId), {
     ttlMs: STUDENT_CLASS_TTL_MS,
   });
 }

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_REDIS_URL } from '../../realtime/test-buses.ts';
 import { signUpStudent, signUpTeacher } from '../../testing/actors.ts';
+import { buildNewQuiz } from '../../testing/factories.ts';
 import { bearer, createTestApp, startSecondInstance, type TestApp } from '../../testing/test-app.ts';
 import { startTwoInstancesOnRedis } from '../../testing/two-instances.ts';
 
@@ -130,6 +132,47 @@ describe('an account removed from the database', () => {
         // Reconnection waits 250 ms first; allow it a few tries.
         expect(performance.now() - started).toBeLessThan(5_000);
         await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+  );
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'answers 401, not 500, to a write in flight when the account is removed under it (PostgreSQL)',
+    async () => {
+      const teacher = await signUpTeacher(t);
+      expect(await statuses(t, teacher.token, TEACHER_ROUTES)).toEqual([200, 201, 200, 200]);
+      // An administrator removes the teacher in a transaction that commits while writes wait on it.
+      const current = await t.database.db.execute(sql`select current_database() as name`);
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.pathname = `/${(current as unknown as { rows: { name: string }[] }).rows[0]!.name}`;
+      const admin = new pg.Client({ connectionString: url.toString() });
+      await admin.connect();
+      try {
+        await admin.query('begin');
+        await admin.query('delete from teachers where id = $1', [teacher.profile._id]);
+        const writes = [
+          t.call({
+            method: 'POST',
+            url: '/api/teacher/add-quiz',
+            headers: bearer(teacher.token),
+            payload: buildNewQuiz(),
+          }),
+          t.call({
+            method: 'POST',
+            url: '/api/teacher/add-resource-link',
+            headers: bearer(teacher.token),
+            payload: { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', fileName: 'A video', class: '10A' },
+          }),
+        ];
+        await new Promise((resolve) => setTimeout(resolve, 300)); // both are waiting on the deleted row
+        await admin.query('commit');
+        const answers = await Promise.all(writes);
+        expect(answers.map((answer) => [answer.status, answer.body.message])).toEqual([
+          [401, 'Your account no longer exists'],
+          [401, 'Your account no longer exists'],
+        ]);
+      } finally {
+        await admin.end();
       }
     },
   );

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { emailKey, identityKey } from '#shared/identity';
 import type {
   ChangePassword,
   StudentLogin,
@@ -10,6 +11,7 @@ import type {
 } from '#shared/accounts';
 import type { Database } from '../../db/client.ts';
 import { violatedUniqueConstraint } from '../../db/errors.ts';
+import { studentIdentityColumns, teacherIdentityColumns } from '../../db/identity-keys.ts';
 import { students, teachers } from '../../db/schema.ts';
 import { badRequest, conflict, unauthorized } from '../../errors.ts';
 import { SIGNED_OUT_MESSAGE, type AccountRef, type AuthenticatedUser, type TokenService } from '../../plugins/auth.ts';
@@ -25,10 +27,11 @@ const WRONG_CURRENT_PASSWORD = 'Your current password is not correct';
 
 const accountTable = (account: AccountRef) => (account.role === 'teacher' ? teachers : students);
 
+// Identities are unique by their keys (decision 024): another spelling of a taken one is taken.
 const DUPLICATES: Record<string, { field: string; message: string }> = {
-  teachers_email_lower_unique: { field: 'email', message: 'A teacher with this email already exists' },
-  students_email_lower_unique: { field: 'email', message: 'A student with this email already exists' },
-  students_roll_number_lower_unique: { field: 'rollNumber', message: 'This account username is already taken' },
+  teachers_email_key_unique: { field: 'email', message: 'A teacher with this email already exists' },
+  students_email_key_unique: { field: 'email', message: 'A student with this email already exists' },
+  students_roll_number_key_unique: { field: 'rollNumber', message: 'This account username is already taken' },
 };
 
 /** Runs an insert, turning a unique-index violation into a 409 a person understands. */
@@ -68,7 +71,7 @@ export function createAccountsService(db: Database, tokens: TokenService, sessio
       const [teacher] = await insertUnique(() =>
         db
           .insert(teachers)
-          .values({ name: input.name, email: input.email, subject: input.subject, passwordHash })
+          .values({ name: input.name, ...teacherIdentityColumns(input.email), subject: input.subject, passwordHash })
           .returning(),
       );
       return presentTeacher(teacher!);
@@ -78,7 +81,7 @@ export function createAccountsService(db: Database, tokens: TokenService, sessio
       const [teacher] = await db
         .select()
         .from(teachers)
-        .where(eq(sql`lower(${teachers.email})`, input.email.toLowerCase()))
+        .where(eq(teachers.emailKey, emailKey(input.email)))
         .limit(1);
       if (!teacher) {
         await spendPasswordCheckTime(input.password);
@@ -108,9 +111,7 @@ export function createAccountsService(db: Database, tokens: TokenService, sessio
           .insert(students)
           .values({
             name: input.name,
-            rollNumber: input.rollNumber,
-            email: input.email,
-            className: input.class,
+            ...studentIdentityColumns({ rollNumber: input.rollNumber, email: input.email, className: input.class }),
             parentName: input.parentName,
             parentEmail: input.parentEmail,
             passwordHash,
@@ -125,7 +126,7 @@ export function createAccountsService(db: Database, tokens: TokenService, sessio
       const [student] = await db
         .select()
         .from(students)
-        .where(eq(sql`lower(${students.rollNumber})`, input.rollNumber.toLowerCase()))
+        .where(eq(students.rollNumberKey, identityKey(input.rollNumber)))
         .limit(1);
       if (!student) {
         await spendPasswordCheckTime(input.password);

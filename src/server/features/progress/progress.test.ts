@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { identityKey } from '#shared/identity';
 import { LEADERBOARD, type LeaderboardEntry } from '#shared/progress';
 import type { QuizQuestion } from '#shared/quizzes';
 import { signUpStudent, signUpTeacher } from '../../testing/actors.ts';
@@ -447,9 +448,12 @@ describe('leaderboard at scale', () => {
     const db = t.database.db;
     const inserting = performance.now();
     await db.execute(sql`
-      insert into students (name, roll_number, email, class, parent_name, parent_email, password_hash,
+      insert into students (name, roll_number, roll_number_key, email, email_key, class, class_key,
+                            parent_name, parent_email, password_hash,
                             average_score, average_accuracy, total_score, quizzes_attempted)
-      select 'Scale student ' || g, 'scale-' || g, 'scale.' || g || '@school.test', 'Scale-' || (g % 40),
+      -- ASCII identities: their keys (decision 024) are their lower case.
+      select 'Scale student ' || g, 'scale-' || g, 'scale-' || g, 'scale.' || g || '@school.test',
+             'scale.' || g || '@school.test', 'Scale-' || (g % 40), 'scale-' || (g % 40),
              'Parent ' || g, 'parent.' || g || '@family.test', 'not-a-hash',
              s.score, s.score * 10, s.score * 3, 3
       -- Averages spread over 0..10 in steps of 0.01, with many ties, as in a real school.
@@ -476,7 +480,7 @@ describe('leaderboard at scale', () => {
 
     const allClasses = await explain(leaderboardStatement(db, {}, page));
     expectIndexWalk(allClasses, 'students_leaderboard_idx');
-    const oneClass = await explain(leaderboardStatement(db, { className: 'Scale-7' }, page));
+    const oneClass = await explain(leaderboardStatement(db, { classKey: identityKey('Scale-7') }, page));
     expectIndexWalk(oneClass, 'students_class_leaderboard_idx');
 
     // A search ranks the whole leaderboard before filtering names: one pass, whichever way the planner picks.

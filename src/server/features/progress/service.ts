@@ -1,9 +1,10 @@
 import { and, eq, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { UserRole } from '#shared/constants';
+import { identityKey } from '#shared/identity';
 import type { LeaderboardEntry, StudentStatistics } from '#shared/progress';
 import { cacheTags, type ReadCache } from '../../cache/read-cache.ts';
 import type { Database } from '../../db/client.ts';
-import { cachedStudentClass } from '../accounts/lookups.ts';
+import { cachedStudentClassKey } from '../accounts/lookups.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import { quizAttempts, quizzes, students } from '../../db/schema.ts';
 import { forbidden, unauthorized } from '../../errors.ts';
@@ -17,8 +18,8 @@ import {
 export type Page = { offset: number; limit: number };
 export type ListedPage<T> = { items: T[]; hasMore: boolean };
 
-/** Which leaderboard to read (one class or all) and which of its rows to show. */
-export type LeaderboardFilter = { className?: string | undefined; search?: string | undefined };
+/** Which leaderboard to read (one class, by its key, or all) and which of its rows to show. */
+export type LeaderboardFilter = { classKey?: string | undefined; search?: string | undefined };
 
 /** Both drivers (node-postgres, PGlite) answer a raw statement with { rows }. */
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -49,7 +50,7 @@ const rounded = (column: SQLWrapper) => sql<number>`round(${column}::numeric, 2)
  */
 function leaderboardPageQuery(
   db: Database,
-  scope: { className?: string | Placeholder | undefined; limit: number | Placeholder; offset: number | Placeholder },
+  scope: { classKey?: string | Placeholder | undefined; limit: number | Placeholder; offset: number | Placeholder },
 ) {
   return db
     .select({
@@ -66,7 +67,7 @@ function leaderboardPageQuery(
     .where(
       and(
         sql`${students.quizzesAttempted} > 0`,
-        scope.className === undefined ? undefined : eq(students.className, scope.className),
+        scope.classKey === undefined ? undefined : eq(students.classKey, scope.classKey),
       ),
     )
     .orderBy(LEADERBOARD_ORDER)
@@ -90,12 +91,12 @@ function leaderboardPageQuery(
 export function leaderboardStatement(db: Database, filter: LeaderboardFilter, page: Page): SQL {
   if (filter.search === undefined) {
     return leaderboardPageQuery(db, {
-      className: filter.className,
+      classKey: filter.classKey,
       limit: page.limit + 1,
       offset: page.offset,
     }).getSQL();
   }
-  const inClass = filter.className === undefined ? sql`` : sql`and ${students.className} = ${filter.className}`;
+  const inClass = filter.classKey === undefined ? sql`` : sql`and ${students.classKey} = ${filter.classKey}`;
   return sql`
     with matches as (
       select ${students.id} as id, ${students.name} as name, ${students.className} as class_name,
@@ -133,7 +134,7 @@ export function createProgressService(db: Database, cache: ReadCache) {
   // The page everyone opens, prepared for all classes and for one class (planned once per connection).
   const placeholders = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
   const allClassesPage = leaderboardPageQuery(db, placeholders).prepare('progress_leaderboard_page');
-  const classPage = leaderboardPageQuery(db, { ...placeholders, className: sql.placeholder('className') }).prepare(
+  const classPage = leaderboardPageQuery(db, { ...placeholders, classKey: sql.placeholder('classKey') }).prepare(
     'progress_class_leaderboard_page',
   );
 
@@ -144,15 +145,17 @@ export function createProgressService(db: Database, cache: ReadCache) {
   }
 
   /**
-   * Whose leaderboard the caller may read: a teacher any class or all of them;
-   * a student only their own class, whatever they ask for.
+   * Whose leaderboard the caller may read, as a class key (every spelling of a class is the
+   * class): a teacher any class or all of them; a student only their own class, whatever
+   * they ask for.
    */
-  async function scopeFor(user: { id: string; role: UserRole }, requestedClass: string | undefined) {
-    if (user.role === 'teacher') return requestedClass;
-    const className = await cachedStudentClass(cache, db, user.id);
-    if (requestedClass !== undefined && requestedClass !== className)
+  async function classKeyFor(user: { id: string; role: UserRole }, requestedClass: string | undefined) {
+    const requestedKey = requestedClass === undefined ? undefined : identityKey(requestedClass);
+    if (user.role === 'teacher') return requestedKey;
+    const ownKey = await cachedStudentClassKey(cache, db, user.id);
+    if (requestedKey !== undefined && requestedKey !== ownKey)
       throw forbidden('Students can only see the leaderboard of their own class');
-    return className;
+    return ownKey;
   }
 
   return {
@@ -162,19 +165,20 @@ export function createProgressService(db: Database, cache: ReadCache) {
      */
     async listLeaderboard(
       user: { id: string; role: UserRole },
-      filter: LeaderboardFilter,
+      requested: { className?: string | undefined; search?: string | undefined },
       page: Page,
     ): Promise<ListedPage<LeaderboardEntry>> {
-      const className = await scopeFor(user, filter.className);
-      const key = `leaderboard:${JSON.stringify([className ?? null, filter.search ?? null, page.offset, page.limit])}`;
+      const classKey = await classKeyFor(user, requested.className);
+      const filter: LeaderboardFilter = { classKey, search: requested.search };
+      const key = `leaderboard:${JSON.stringify([classKey ?? null, filter.search ?? null, page.offset, page.limit])}`;
       return cache.read(key, [cacheTags.leaderboard], async () => {
         const window = { limit: page.limit + 1, offset: page.offset };
         const rows: LeaderboardRow[] =
           filter.search !== undefined
-            ? rowsOf<LeaderboardRow>(await db.execute(leaderboardStatement(db, { ...filter, className }, page)))
-            : className === undefined
+            ? rowsOf<LeaderboardRow>(await db.execute(leaderboardStatement(db, filter, page)))
+            : classKey === undefined
               ? await allClassesPage.execute(window)
-              : await classPage.execute({ ...window, className });
+              : await classPage.execute({ ...window, classKey });
         return {
           items: rows.slice(0, page.limit).map(presentLeaderboardEntry),
           hasMore: rows.length > page.limit,

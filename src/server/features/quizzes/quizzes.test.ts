@@ -1,8 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { QUIZ_BACKGROUNDS, QUIZ_LIMITS, type QuizQuestion } from '#shared/quizzes';
+import { FIELD_LIMITS, JSON_MAX_DEPTH, JSON_MAX_VALUES } from '#shared/limits';
+import {
+  ADD_QUIZ_BODY_LIMIT_BYTES,
+  QUIZ_BACKGROUNDS,
+  QUIZ_LIMITS,
+  SAVE_ANSWERS_BODY_LIMIT_BYTES,
+  SUBMIT_ATTEMPT_BODY_LIMIT_BYTES,
+  totalTextOf,
+  type QuizQuestion,
+} from '#shared/quizzes';
+import { measureJson } from '../../plugins/json-body.ts';
 import { signUpStudent, signUpTeacher } from '../../testing/actors.ts';
 import { buildNewQuiz } from '../../testing/factories.ts';
+import { jsonOfExactly, nestedJson } from '../../testing/json-bodies.ts';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { createQuizzesService } from './service.ts';
 import { readsUncached } from '../../cache/read-cache.ts';
@@ -606,6 +617,21 @@ describe('answering and submitting', () => {
     expect(profile.body.data.totalScore).toBe(1);
   });
 
+  it('closes an attempt past its time for good when a late save is what finds it, before saying so', async () => {
+    const { student, quiz, key } = await startedAttempt({ maxTime: 5 });
+    const math = key['What is 2 + 2?']!;
+    await saveAnswers(student, quiz._id, { [math.id]: math.right });
+    await backdateAttempt(quiz._id, 420);
+    const late = await saveAnswers(student, quiz._id, { [math.id]: math.wrong });
+    expect(late.status).toBe(409);
+    expect(late.body.message).toMatch(/Time is up: your saved answers were submitted/);
+    // It was: the closing committed (it rolled back with the refusal before), with the answer saved in time.
+    const [stored] = await t.database.db
+      .execute(sql`select ended_by, score from quiz_attempts where quiz_id = ${quiz._id}::uuid`)
+      .then((result) => (result as unknown as { rows: { ended_by: string; score: number }[] }).rows);
+    expect(stored).toEqual({ ended_by: 'time-up', score: 1 });
+  });
+
   it('closes abandoned attempts in the periodic sweep', async () => {
     const { teacher, student, quiz, key } = await startedAttempt({ maxTime: 5 });
     await saveAnswers(student, quiz._id, { [key['Which is a prime number?']!.id]: '7' });
@@ -713,5 +739,163 @@ describe('query counts', () => {
     expect(withManyAttempts).toEqual(withOneAttempt);
     // At most 10 statements, counting BEGIN and COMMIT where the driver logs them (node-postgres).
     expect(Math.max(...Object.values(withOneAttempt))).toBeLessThanOrEqual(10);
+  });
+});
+
+describe('JSON bodies (decision 023)', () => {
+  /**
+   * The largest valid quiz: the whole text budget in 3-byte characters, every answer its
+   * question's long option (answers are not counted in the budget, so they nearly double it),
+   * and every other field full.
+   */
+  function largestQuiz() {
+    const longOption = QUIZ_LIMITS.totalTextMax / QUIZ_LIMITS.questionsMax - 2;
+    const questions = Array.from({ length: QUIZ_LIMITS.questionsMax }, (_, index) => {
+      const long = `${index}`.padEnd(longOption, '€');
+      return { question_text: '€', options: [long, '€'], answer: long };
+    });
+    return buildNewQuiz({
+      title: '€'.repeat(QUIZ_LIMITS.title),
+      quiz: { background: QUIZ_BACKGROUNDS[0]!, questions },
+      // Sent by the editor (SPEC §7) and ignored.
+      createdBy: { _id: crypto.randomUUID() },
+      subject: '€'.repeat(FIELD_LIMITS.subject),
+      date: new Date().toISOString(),
+    });
+  }
+  const addQuiz = (teacher: Actor, payload: string) =>
+    t.call({
+      method: 'POST',
+      url: '/api/teacher/add-quiz',
+      headers: { ...as(teacher), 'content-type': 'application/json' },
+      payload,
+    });
+
+  it('accepts the largest valid quiz, and refuses a body one byte over the limit with 413 naming it', async () => {
+    const teacher = await signUpTeacher(t);
+    const largest = largestQuiz();
+    const body = JSON.stringify(largest);
+    expect(totalTextOf(largest.quiz.questions)).toBe(QUIZ_LIMITS.totalTextMax);
+    expect(Buffer.byteLength(body)).toBeGreaterThan(0.95 * ADD_QUIZ_BODY_LIMIT_BYTES);
+    const accepted = await addQuiz(teacher, body);
+    expect(accepted.status, accepted.raw.slice(0, 300)).toBe(201);
+    expect(accepted.body.data.questionCount).toBe(QUIZ_LIMITS.questionsMax);
+
+    const refused = await addQuiz(teacher, jsonOfExactly(largest, ADD_QUIZ_BODY_LIMIT_BYTES + 1));
+    expect(refused.status).toBe(413);
+    expect(refused.body.message).toBe('The request is too large: at most 1.8 MB can be sent at once.');
+    expect((await listQuizzes(teacher)).body.data).toHaveLength(1);
+  });
+
+  it('takes every choice of the largest quiz in one save, and a SPEC-shaped submission echoing the whole quiz; one byte more is 413', async () => {
+    const { student, quiz } = await startedAttempt(largestQuiz());
+    const started = (await getQuiz(student, quiz._id)).body.data.quiz.questions as QuizQuestion[];
+    // The longest option of each question: the most a student's choices can weigh.
+    const longest = (question: QuizQuestion) => question.options.reduce((a, b) => (b.length > a.length ? b : a));
+    const answers = Object.fromEntries(started.map((question) => [question._id, longest(question)]));
+    expect(Buffer.byteLength(JSON.stringify({ answers }))).toBeGreaterThan(0.95 * SAVE_ANSWERS_BODY_LIMIT_BYTES);
+    const send = (method: 'PUT' | 'POST', url: string, payload: string) =>
+      t.call({ method, url, headers: { ...as(student), 'content-type': 'application/json' }, payload });
+
+    const answersUrl = `/api/quiz/${quiz._id}/answers`;
+    const tooManyAnswers = await send('PUT', answersUrl, jsonOfExactly({ answers }, SAVE_ANSWERS_BODY_LIMIT_BYTES + 1));
+    expect(tooManyAnswers.status).toBe(413);
+    expect(tooManyAnswers.body.message).toBe('The request is too large: at most 892.4 KB can be sent at once.');
+    const saved = await send('PUT', answersUrl, JSON.stringify({ answers }));
+    expect(saved.status, saved.raw.slice(0, 300)).toBe(200);
+
+    // SPEC §7: the quiz with its questions as shown, each with the selected option, and the
+    // result fields the server ignores (decision 025).
+    const submission = {
+      quiz: {
+        _id: quiz._id,
+        questions: started.map((question) => ({
+          _id: question._id,
+          question_text: question.question_text,
+          options: question.options,
+          selectedOption: longest(question),
+        })),
+      },
+      score: 0,
+      accuracy: '0',
+      attemptedAt: new Date().toISOString(),
+      timeTaken: 60,
+      user: { _id: student.profile._id, name: student.registration.name },
+    };
+    const body = JSON.stringify(submission);
+    expect(Buffer.byteLength(body)).toBeGreaterThan(0.95 * SUBMIT_ATTEMPT_BODY_LIMIT_BYTES);
+    const over = await send(
+      'POST',
+      '/api/student/update-student',
+      jsonOfExactly(submission, SUBMIT_ATTEMPT_BODY_LIMIT_BYTES + 1),
+    );
+    expect(over.status).toBe(413);
+    expect(over.body.message).toBe('The request is too large: at most 1.8 MB can be sent at once.');
+    const submitted = await send('POST', '/api/student/update-student', body);
+    expect(submitted.status, submitted.raw.slice(0, 300)).toBe(200);
+    expect(submitted.body.data.attempt).toMatchObject({ status: 'submitted', score: QUIZ_LIMITS.questionsMax });
+  });
+
+  it('accepts the quiz with the most values a valid body holds: 200 questions of 50 option rows', async () => {
+    const teacher = await signUpTeacher(t);
+    const options = [
+      ...Array.from({ length: QUIZ_LIMITS.optionsMax }, (_, index) => `${index}`),
+      ...Array(40).fill(''),
+    ];
+    const questions = Array.from({ length: QUIZ_LIMITS.questionsMax }, () => ({
+      question_text: 'Pick 0',
+      options,
+      answer: '0',
+    }));
+    const body = JSON.stringify(
+      buildNewQuiz({
+        quiz: { background: QUIZ_BACKGROUNDS[0]!, questions },
+        createdBy: { _id: crypto.randomUUID() },
+        subject: 'Maths',
+        date: new Date().toISOString(),
+      }),
+    );
+    expect(measureJson(body, { maxDepth: 100, maxValues: 1e9 }).values).toBeGreaterThan(10_800);
+    expect((await addQuiz(teacher, body)).status).toBe(201);
+  });
+
+  it('refuses deeply nested bodies to add-quiz and the attempt calls with 400 naming the limit, and changes nothing', async () => {
+    const { teacher, student, quiz, key } = await startedAttempt();
+    const tooDeep = `The request body is nested too deeply: at most ${JSON_MAX_DEPTH} levels of objects and arrays are accepted.`;
+    const send = (method: 'POST' | 'PUT', url: string, actor: Actor, payload: string) =>
+      t.call({ method, url, headers: { ...as(actor), 'content-type': 'application/json' }, payload });
+    // 100,000 levels to add-quiz; 10,000 to the attempt calls, within the 64 kB they used to take.
+    for (const kind of ['arrays', 'objects'] as const) {
+      for (const [method, url, actor, levels] of [
+        ['POST', '/api/teacher/add-quiz', teacher, 100_000],
+        ['PUT', `/api/quiz/${quiz._id}/answers`, student, 10_000],
+        ['POST', '/api/student/update-student', student, 10_000],
+      ] as const) {
+        const refused = await send(method, url, actor, nestedJson(levels, kind));
+        expect(refused.status, `${url} ${kind}`).toBe(400);
+        expect(refused.body).toEqual({ success: false, message: tooDeep, data: null });
+      }
+    }
+    // Nesting inside an otherwise valid submission.
+    const math = key['What is 2 + 2?']!;
+    const hidden = `{"quiz":{"_id":"${quiz._id}","questions":[{"_id":"${math.id}","selectedOption":"4","x":${nestedJson(100, 'arrays')}}]}}`;
+    expect((await send('POST', '/api/student/update-student', student, hidden)).body.message).toBe(tooDeep);
+
+    expect((await listQuizzes(teacher)).body.data).toHaveLength(1);
+    const after = (await getQuiz(student, quiz._id)).body.data;
+    expect(after.attempt.status).toBe('in-progress');
+    expect(after.quiz.questions.map((question: QuizQuestion) => question.selectedOption)).toEqual([null, null, null]);
+  });
+
+  it('refuses a body holding too many values with 400 naming the limit', async () => {
+    const teacher = await signUpTeacher(t);
+    const questions = Array.from({ length: JSON_MAX_VALUES + 1 }, () => 0);
+    const refused = await addQuiz(
+      teacher,
+      JSON.stringify(buildNewQuiz({ quiz: { background: QUIZ_BACKGROUNDS[0]!, questions } as never })),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/^The request body holds too many values: at most 12,000 /);
+    expect((await listQuizzes(teacher)).body.data).toEqual([]);
   });
 });

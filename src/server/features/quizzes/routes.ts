@@ -4,7 +4,9 @@ import {
   newQuizSchema,
   quizIdParamsSchema,
   quizListQuerySchema,
+  SAVE_ANSWERS_BODY_LIMIT_BYTES,
   saveAnswersSchema,
+  SUBMIT_ATTEMPT_BODY_LIMIT_BYTES,
   submitAttemptSchema,
 } from '#shared/quizzes';
 import { emptyBodySchema } from '#shared/accounts';
@@ -20,7 +22,7 @@ export function quizzesRoutes(quizzes: QuizzesService): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/api/teacher/add-quiz',
-      // A long quiz is bigger than the default JSON limit; only a teacher's token gets this far.
+      // A long quiz is bigger than the default JSON limit (decision 023); only a teacher's token gets this far.
       {
         schema: { body: newQuizSchema },
         config: { policy: { caller: 'teacher', touches: ['own-quizzes'] } },
@@ -79,6 +81,8 @@ export function quizzesRoutes(quizzes: QuizzesService): FastifyPluginAsyncZod {
       {
         schema: { params: quizIdParamsSchema, body: saveAnswersSchema },
         config: { policy: { caller: 'student', touches: ['class-quizzes'] } },
+        // Every choice at once can be long (decision 023); only a student's token gets this far.
+        bodyLimit: SAVE_ANSWERS_BODY_LIMIT_BYTES,
       },
       async (request) =>
         ok('Answers saved', await quizzes.saveAnswers(currentUser(request).id, request.params.id, request.body)),
@@ -89,6 +93,8 @@ export function quizzesRoutes(quizzes: QuizzesService): FastifyPluginAsyncZod {
       {
         schema: { body: submitAttemptSchema },
         config: { policy: { caller: 'student', touches: ['class-quizzes'] } },
+        // The quiz's whole text may come back with the choices (decision 023).
+        bodyLimit: SUBMIT_ATTEMPT_BODY_LIMIT_BYTES,
       },
       async (request) => ok('Quiz submitted', await quizzes.submitAttempt(currentUser(request).id, request.body)),
     );

@@ -13,7 +13,8 @@ import {
 } from '#shared/quizzes';
 import type { Database } from '../../db/client.ts';
 import { cacheTags, type ReadCache } from '../../cache/read-cache.ts';
-import { cachedStudentClass, findStudentClass } from '../accounts/lookups.ts';
+import { cachedStudentClassKey, findStudentClassKey } from '../accounts/lookups.ts';
+import { classColumns } from '../../db/identity-keys.ts';
 import {
   quizAttempts,
   quizzes,
@@ -283,10 +284,6 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
     return saved.length > 0;
   }
 
-  /**
-   * Closes, with their saved answers, the open attempts whose time and grace have
-   * run out (all of them, or those of one student or quiz), in one transaction.
-   */
   /** The open attempts whose time and grace have run out, of everyone or of one student or quiz. */
   const expiredAttemptsQuery = (scope: 'studentId' | 'quizId' | undefined) =>
     db
@@ -306,6 +303,10 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
   // Every quiz list asks for its student's (prepared: parsed and planned once per connection).
   const expiredAttemptsOfStudent = expiredAttemptsQuery('studentId').prepare('quizzes_expired_attempts_of_student');
 
+  /**
+   * Closes, with their saved answers, the open attempts whose time and grace have
+   * run out (all of them, or those of one student or quiz), in one transaction.
+   */
   async function closeExpiredAttempts(scope?: { studentId: string } | { quizId: string }): Promise<number> {
     // Looked for outside the transaction: usually there is none, and writeClosings leaves
     // alone an attempt someone else closed in between.
@@ -352,7 +353,7 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
         quizAttempts,
         and(eq(quizAttempts.quizId, quizzes.id), eq(quizAttempts.studentId, sql.placeholder('studentId'))),
       )
-      .where(and(eq(quizzes.className, sql.placeholder('className')), filter))
+      .where(and(eq(quizzes.classKey, sql.placeholder('classKey')), filter))
       .orderBy(...order)
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
@@ -373,10 +374,10 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
     return row;
   }
 
-  /** A student sees only the quizzes of their class. */
+  /** A student sees only the quizzes of their class (however either is spelled: class keys). */
   async function findQuizForStudent(tx: Queryable, studentId: string, quizId: string) {
     const row = await findQuiz(tx, quizId);
-    if (row.quiz.className !== (await findStudentClass(tx, studentId)))
+    if (row.quiz.classKey !== (await findStudentClassKey(tx, studentId)))
       throw forbidden('This quiz is for another class');
     return row;
   }
@@ -390,19 +391,12 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
     return attempt ?? null;
   }
 
-  /**
-   * The attempt as it stands now: one whose time ran out is closed before anyone sees it.
-   * Outside a transaction (tx = db), only that closing takes one. Inside one (an answer save's
-   * careful path), the caller refuses the save and the closing rolls back with it; the sweep
-   * closes the attempt for good.
-   */
-  async function currentAttempt(tx: Queryable, quizId: string, studentId: string, questions: StoredQuestion[]) {
-    const attempt = await findAttempt(tx, quizId, studentId);
+  /** The attempt as it stands now: one whose time ran out is closed (and committed) before anyone sees it. */
+  async function currentAttempt(quizId: string, studentId: string, questions: StoredQuestion[]) {
+    const attempt = await findAttempt(db, quizId, studentId);
     if (!attempt || attempt.submittedAt || !isPastGrace(attempt, now())) return attempt;
-    const closing = timeUp(attempt, questions, now());
-    if (tx === db) await commitClosings([closing]);
-    else await writeClosings(tx, [closing]);
-    return findAttempt(tx, quizId, studentId);
+    await commitClosings([timeUp(attempt, questions, now())]);
+    return findAttempt(db, quizId, studentId);
   }
 
   return {
@@ -426,7 +420,7 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
         .values({
           title: input.title,
           subject: teacher.subject.trim() || DEFAULT_QUIZ_SUBJECT,
-          className: input.class,
+          ...classColumns(input.class),
           deadline: new Date(input.deadline),
           maxTimeMinutes: input.maxTime,
           createdByTeacherId: teacherId,
@@ -463,15 +457,15 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
       view: 'online' | 'attempted' | undefined,
       page: Page,
     ): Promise<ListedPage<StudentQuizSummary>> {
-      const className = await cachedStudentClass(cache, db, studentId);
+      const classKey = await cachedStudentClassKey(cache, db, studentId);
       const key = `quiz-list:${studentId}:${view ?? 'all'}:${page.offset}:${page.limit}`;
-      const tags = [cacheTags.classQuizzes(className), cacheTags.studentAttempts(studentId)];
+      const tags = [cacheTags.classQuizzes(classKey), cacheTags.studentAttempts(studentId)];
       return cache.read(key, tags, async () => {
         await closeExpiredAttempts({ studentId });
         const moment = now();
         const rows = await studentLists.get(view)!.execute({
           studentId,
-          className,
+          classKey,
           now: moment,
           limit: page.limit + 1,
           offset: page.offset,
@@ -498,7 +492,7 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
 
     async getForStudent(studentId: string, quizId: string): Promise<StudentQuizDetail> {
       const row = await findQuizForStudent(db, studentId, quizId);
-      const attempt = await currentAttempt(db, quizId, studentId, row.quiz.questions);
+      const attempt = await currentAttempt(quizId, studentId, row.quiz.questions);
       return presentStudentDetail(row, attempt, now());
     },
 
@@ -509,7 +503,7 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
      */
     async startAttempt(studentId: string, quizId: string): Promise<StudentQuizDetail> {
       const row = await findQuizForStudent(db, studentId, quizId);
-      const existing = await currentAttempt(db, quizId, studentId, row.quiz.questions);
+      const existing = await currentAttempt(quizId, studentId, row.quiz.questions);
       if (existing) return presentStudentDetail(row, existing, now());
       const startedAt = now();
       if (row.quiz.deadline <= startedAt) throw forbidden('The deadline of this quiz has passed');
@@ -542,30 +536,29 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
         (await saveIntoOpenAttempt(studentId, quizId, input))
       )
         return { savedAt: now().toISOString() };
-      return db.transaction(async (tx) => {
-        const row = await findQuizForStudent(tx, studentId, quizId);
-        const attempt = await currentAttempt(tx, quizId, studentId, row.quiz.questions);
-        if (!attempt) throw conflict('Start the quiz before answering');
-        if (attempt.submittedAt) {
-          throw conflict(
-            attempt.endedBy === 'time-up'
-              ? 'Time is up: your saved answers were submitted'
-              : 'You have already submitted this quiz',
-          );
-        }
-        const problem = invalidAnswer(row.quiz.questions, input.answers);
-        if (problem) throw badRequest(`${problem.field}: ${problem.message}`, [problem]);
-        const cleared = Object.keys(input.answers).filter((questionId) => !input.answers[questionId]);
-        const chosen = chosenAnswers(input.answers);
-        const saved = await tx
-          .update(quizAttempts)
-          .set({ answers: mergedAnswers(cleared, chosen) })
-          .where(and(eq(quizAttempts.id, attempt.id), isNull(quizAttempts.endedBy)))
-          .returning({ id: quizAttempts.id });
-        // Closed by a submission or the sweep since it was read: nothing was saved, so no 2xx.
-        if (saved.length === 0) throw conflict('You have already submitted this quiz');
-        return { savedAt: now().toISOString() };
-      });
+      // No transaction: a time-up closing commits before the 409 says so, and the update's
+      // own condition (still open) settles a race with a submission or the sweep.
+      const row = await findQuizForStudent(db, studentId, quizId);
+      const attempt = await currentAttempt(quizId, studentId, row.quiz.questions);
+      if (!attempt) throw conflict('Start the quiz before answering');
+      if (attempt.submittedAt) {
+        throw conflict(
+          attempt.endedBy === 'time-up'
+            ? 'Time is up: your saved answers were submitted'
+            : 'You have already submitted this quiz',
+        );
+      }
+      const problem = invalidAnswer(row.quiz.questions, input.answers);
+      if (problem) throw badRequest(`${problem.field}: ${problem.message}`, [problem]);
+      const cleared = Object.keys(input.answers).filter((questionId) => !input.answers[questionId]);
+      const saved = await db
+        .update(quizAttempts)
+        .set({ answers: mergedAnswers(cleared, chosenAnswers(input.answers)) })
+        .where(and(eq(quizAttempts.id, attempt.id), isNull(quizAttempts.endedBy)))
+        .returning({ id: quizAttempts.id });
+      // Closed by a submission or the sweep since it was read: nothing was saved, so no 2xx.
+      if (saved.length === 0) throw conflict('You have already submitted this quiz');
+      return { savedAt: now().toISOString() };
     },
 
     /**
@@ -579,7 +572,7 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
       const attempt = await findAttempt(db, quizId, studentId);
       if (!attempt) {
         // Only a start that passed the class check makes an attempt; without one, say which rule applies.
-        if (row.quiz.className !== (await findStudentClass(db, studentId)))
+        if (row.quiz.classKey !== (await findStudentClassKey(db, studentId)))
           throw forbidden('This quiz is for another class');
         throw conflict('Start the quiz before submitting it');
       }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { RESOURCE_LIMITS, type Resource } from '#shared/resources';
+import { classColumns } from '../../db/identity-keys.ts';
 import { resources, teachers } from '../../db/schema.ts';
 import { signUpStudent, signUpTeacher } from '../../testing/actors.ts';
 import { multipartBody, SAMPLE_FILES, uploadHalfThenHangUp, type MultipartFile } from '../../testing/multipart.ts';
@@ -495,7 +496,7 @@ describe('storage quota (STORAGE_QUOTA_BYTES)', () => {
           kind: 'file',
           fileName: 'recorded meanwhile.mp4',
           storageKey: randomUUID(),
-          className: 'Quota',
+          ...classColumns('Quota'),
           subject: 'Physics',
           mimeType: 'video/mp4',
           sizeBytes: 6_000,

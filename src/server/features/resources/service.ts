@@ -14,7 +14,9 @@ import {
 } from '#shared/resources';
 import type { Database } from '../../db/client.ts';
 import { cacheTags, type ReadCache } from '../../cache/read-cache.ts';
-import { cachedStudentClass, findStudentClass } from '../accounts/lookups.ts';
+import { identityKey } from '#shared/identity';
+import { cachedStudentClassKey, findStudentClassKey } from '../accounts/lookups.ts';
+import { classColumns } from '../../db/identity-keys.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import { resources, resourceStars, students, teachers } from '../../db/schema.ts';
 import { forbidden, notFound, unauthorized } from '../../errors.ts';
@@ -92,7 +94,7 @@ export function createResourcesService(
 
   /** After a write has committed: the class libraries it touched are stale on every instance. */
   const libraryChanged = (...classNames: string[]) =>
-    cache.changed([...new Set(classNames)].map(cacheTags.classResources));
+    cache.changed([...new Set(classNames.map(cacheTags.classResources))]);
 
   const present = (row: ResourceViewRow, viewerId: string) => presentResource(row, viewerId, fileAccess.sign);
 
@@ -144,7 +146,7 @@ export function createResourcesService(
       .select(viewColumns(sql.placeholder('viewerId')))
       .from(resources)
       .innerJoin(teachers, eq(teachers.id, resources.uploadedByTeacherId))
-      .where(eq(resources.className, sql.placeholder('className')))
+      .where(eq(resources.classKey, sql.placeholder('classKey')))
       .orderBy(...listOrder(order))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
@@ -157,23 +159,23 @@ export function createResourcesService(
     return prepared;
   }
 
-  /** One page of a library: a student's class (ownClass) or a teacher's own uploads. */
+  /** One page of a library: a student's class (by its key) or a teacher's own uploads. */
   async function listRows(
     viewer: AuthenticatedUser,
     query: ResourceListQuery,
-    ownClass: string | undefined,
+    ownClassKey: string | undefined,
   ): Promise<ListedResources> {
     const type = query.type ?? query.fileType;
     const scope =
-      ownClass !== undefined
-        ? eq(resources.className, ownClass)
+      ownClassKey !== undefined
+        ? eq(resources.classKey, ownClassKey)
         : and(
             eq(resources.uploadedByTeacherId, viewer.id),
-            query.class === undefined ? undefined : eq(resources.className, query.class),
+            query.class === undefined ? undefined : eq(resources.classKey, identityKey(query.class)),
           )!;
     const search = query.search === undefined ? undefined : containsPattern(query.search);
     const isWholeLibrary =
-      ownClass !== undefined &&
+      ownClassKey !== undefined &&
       query.subject === undefined &&
       type === undefined &&
       search === undefined &&
@@ -181,7 +183,7 @@ export function createResourcesService(
     const rows = isWholeLibrary
       ? await classPage(query).execute({
           viewerId: viewer.id,
-          className: ownClass,
+          classKey: ownClassKey,
           limit: query.limit + 1,
           offset: query.offset,
         })
@@ -241,12 +243,12 @@ export function createResourcesService(
      */
     async listResources(viewer: AuthenticatedUser, query: ResourceListQuery): Promise<ListedResources> {
       if (viewer.role === 'teacher') return listRows(viewer, query, undefined);
-      const ownClass = await cachedStudentClass(cache, db, viewer.id);
-      if (query.class !== undefined && query.class !== ownClass) {
+      const ownClassKey = await cachedStudentClassKey(cache, db, viewer.id);
+      if (query.class !== undefined && identityKey(query.class) !== ownClassKey) {
         throw forbidden('You can only see the resources of your own class');
       }
       const key = `library:${viewer.id}:${JSON.stringify(query)}`;
-      return cache.read(key, [cacheTags.classResources(ownClass)], () => listRows(viewer, query, ownClass));
+      return cache.read(key, [cacheTags.classResources(ownClassKey)], () => listRows(viewer, query, ownClassKey));
     },
 
     /** The teacher's storage space now (the upload form shows it; uploads are checked against it first). */
@@ -280,7 +282,7 @@ export function createResourcesService(
             storageKey: upload.storageKey,
             description: fields.description ?? null,
             tags: fields.tags ?? [],
-            className: fields.class,
+            ...classColumns(fields.class),
             subject,
             mimeType: upload.mimeType,
             sizeBytes: upload.sizeBytes,
@@ -304,7 +306,7 @@ export function createResourcesService(
           linkUrl: input.url,
           description: input.description ?? null,
           tags: input.tags ?? [],
-          className: input.class,
+          ...classColumns(input.class),
           subject: await subjectFor(teacherId, input.subject),
           mimeType: provider.mimeType,
           sizeBytes: 0,
@@ -323,7 +325,7 @@ export function createResourcesService(
           : { fileName: cleanFileName(changes.fileName, RESOURCE_LIMITS.fileName) }),
         ...(changes.description === undefined ? {} : { description: changes.description }),
         ...(changes.tags === undefined ? {} : { tags: changes.tags }),
-        ...(changes.class === undefined ? {} : { className: changes.class }),
+        ...(changes.class === undefined ? {} : classColumns(changes.class)),
       };
       if (Object.keys(values).length > 0) {
         await db.transaction(async (tx) => {
@@ -337,7 +339,7 @@ export function createResourcesService(
               and(
                 eq(resourceStars.resourceId, id),
                 sql`${resourceStars.studentId} not in (select ${students.id} from ${students}
-                  where ${students.className} = ${changes.class})`,
+                  where ${students.classKey} = ${identityKey(changes.class)})`,
               ),
             );
           }
@@ -362,12 +364,12 @@ export function createResourcesService(
     /** Star or unstar for the calling student; idempotent; only resources of their class. */
     async setStar(studentId: string, id: string, action: 'star' | 'unstar'): Promise<Resource> {
       const [row] = await db
-        .select({ resourceClass: resources.className })
+        .select({ resourceClassKey: resources.classKey })
         .from(resources)
         .where(eq(resources.id, id))
         .limit(1);
       if (!row) throw notFound('This resource no longer exists');
-      if (row.resourceClass !== (await findStudentClass(db, studentId))) {
+      if (row.resourceClassKey !== (await findStudentClassKey(db, studentId))) {
         throw forbidden('You can only star the resources of your own class');
       }
       if (action === 'star') {
@@ -377,7 +379,7 @@ export function createResourcesService(
           .delete(resourceStars)
           .where(and(eq(resourceStars.resourceId, id), eq(resourceStars.studentId, studentId)));
       }
-      await libraryChanged(row.resourceClass); // everyone's star count, the student's own star
+      await libraryChanged(row.resourceClassKey); // everyone's star count, the student's own star
       return viewResource(id, studentId);
     },
 
@@ -394,16 +396,16 @@ export function createResourcesService(
           mimeType: resources.mimeType,
           sizeBytes: resources.sizeBytes,
           uploadedBy: resources.uploadedByTeacherId,
-          className: resources.className,
-          viewerClass: sql<
+          classKey: resources.classKey,
+          viewerClassKey: sql<
             string | null
-          >`(select ${students.className} from ${students} where ${students.id} = ${userId})`,
+          >`(select ${students.classKey} from ${students} where ${students.id} = ${userId})`,
         })
         .from(resources)
         .where(eq(resources.id, id))
         .limit(1);
       if (!row?.storageKey) throw notFound('This file no longer exists');
-      if (row.uploadedBy !== userId && row.viewerClass !== row.className) {
+      if (row.uploadedBy !== userId && row.viewerClassKey !== row.classKey) {
         throw forbidden('This file is not shared with you any more');
       }
       return { storageKey: row.storageKey, fileName: row.fileName, mimeType: row.mimeType, sizeBytes: row.sizeBytes };

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSON_BODY_LIMIT_BYTES } from '#shared/limits';
 import { TASK_LIMITS, UPDATE_TASKS_BODY_LIMIT_BYTES } from '#shared/tasks';
 import { signUpStudent, signUpTeacher } from '../../testing/actors.ts';
+import { jsonOfExactly } from '../../testing/json-bodies.ts';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
@@ -46,7 +47,7 @@ describe('task lists', () => {
     }
   });
 
-  it('saves the largest valid list (200 tasks of 500 three-byte characters), over the 64 kB of other JSON calls', async () => {
+  it('saves the largest valid list (200 tasks of 500 three-byte characters), over the 16 kB of other JSON calls', async () => {
     const owner = await signUpStudent(t);
     const tasks = Array.from({ length: TASK_LIMITS.perList }, (_, index) =>
       task(`big${String(index).padStart(6, '0')}`, '€'.repeat(TASK_LIMITS.text), index % 2 === 0),
@@ -57,9 +58,13 @@ describe('task lists', () => {
     expect(saved.status).toBe(200);
     expect((await readList(owner)).body.data).toEqual({ tasks, version: 1 });
 
-    // Over the route's own limit: 413 naming that limit, and the list is untouched.
-    const tooLarge = { tasks, version: 1, padding: 'x'.repeat(UPDATE_TASKS_BODY_LIMIT_BYTES) };
-    const refused = await writeList(owner, 'student', tooLarge);
+    // One byte over the route's own limit: 413 naming that limit, and the list is untouched.
+    const refused = await t.call({
+      method: 'POST',
+      url: '/api/student/update-task',
+      headers: { ...bearer(owner.token), 'content-type': 'application/json' },
+      payload: jsonOfExactly({ tasks, version: 1 }, UPDATE_TASKS_BODY_LIMIT_BYTES + 1),
+    });
     expect(refused.status).toBe(413);
     expect(refused.body.message).toBe('The request is too large: at most 343 KB can be sent at once.');
     expect((await readList(owner)).body.data.version).toBe(1);

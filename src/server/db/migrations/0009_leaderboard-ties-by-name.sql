@@ -3,4 +3,4 @@
 DROP INDEX "students_leaderboard_idx";--> statement-breakpoint
 DROP INDEX "students_class_leaderboard_idx";--> statement-breakpoint
 CREATE INDEX "students_leaderboard_idx" ON "students" USING btree ("average_score" DESC NULLS LAST,"name","id") WHERE "students"."quizzes_attempted" > 0;--> statement-breakpoint
-CREATE INDEX "students_class_leaderboard_idx" ON "students" USING btree ("class","average_score" DESC NULLS LAST,"name","id") WHERE "students"."quizzes_attempted" > 0;
+CREATE INDEX "students_class_leaderboard_idx" ON "students" USING btree ("class_key","average_score" DESC NULLS LAST,"name","id") WHERE "students"."quizzes_attempted" > 0;
