@@ -180,7 +180,7 @@ function SaveStatusLine({ state }: { state: DeliveryState }) {
   if (state.status === 'refused') {
     return (
       <span role="alert" className="font-semibold text-red-800">
-        Your last answers could not be saved: {state.message} Submitting still sends every answer on screen.
+        Your last answers could not be saved: {state.message} Submitting still sends them.
       </span>
     );
   }
@@ -203,7 +203,7 @@ function AttemptInProgress({
   // The server's answers, under any choice of this page it has not acknowledged yet (still retrying).
   const [answers, setAnswers] = useState<RunnerAnswers>(() => ({
     ...Object.fromEntries(detail.quiz.questions.map((question) => [question._id, question.selectedOption ?? null])),
-    ...saver.unsent(),
+    ...saver.unacknowledged(),
   }));
   // The timer and the button may both ask at 0:00: one submission only.
   const isSubmitStarted = useRef(false);
@@ -212,9 +212,12 @@ function AttemptInProgress({
     mutationFn: async () => {
       // Save first, whoever submits (the student or the timer): if the submission then fails,
       // the choices are on the server anyway, and the attempt closes with them when its time
-      // runs out. The submission carries every choice too, so a save that failed loses nothing.
-      await saver.flush();
-      const questions = Object.entries(answers).map(([_id, selectedOption]) => ({ _id, selectedOption }));
+      // runs out. The submission carries only what the server has not acknowledged (normally
+      // nothing): the server scores its saved answers, so an answer saved since this screen
+      // drew it (another tab) is never overwritten with what this screen shows. Built here,
+      // after the flush and on every retry, never from a render's copy of the answers.
+      const unacknowledged = await saver.flushForSubmission();
+      const questions = Object.entries(unacknowledged).map(([_id, selectedOption]) => ({ _id, selectedOption }));
       return (await apiPost<StudentQuizDetail>('/api/student/update-student', { quiz: { _id: detail._id, questions } }))
         .data;
     },
