@@ -205,8 +205,12 @@ function AttemptInProgress({
     ...Object.fromEntries(detail.quiz.questions.map((question) => [question._id, question.selectedOption ?? null])),
     ...saver.unacknowledged(),
   }));
-  // The timer and the button may both ask at 0:00: one submission only.
+  // The timer and the button may both ask at 0:00: one submission only. Set at once (a ref),
+  // so a click landing before the options are drawn disabled is refused too.
   const isSubmitStarted = useRef(false);
+  // From the start of a submission to its failure, the choices are locked: the submission
+  // could not include a later one (decision 022).
+  const [isLocked, setIsLocked] = useState(false);
 
   const submit = useMutation({
     mutationFn: async () => {
@@ -232,16 +236,19 @@ function AttemptInProgress({
       void queryClient.invalidateQueries({ queryKey: ['profile', 'student'] });
     },
     onError: (error) => {
-      isSubmitStarted.current = false;
       // 409: already closed (time up elsewhere, another tab): show what the server holds.
       if (error instanceof ApiError && error.status === 409) return refresh();
-      toast.error(error.message);
+      isSubmitStarted.current = false;
+      setIsLocked(false);
+      // The choices unlock again: the student may change them and submit once more.
+      toast.error(`Your quiz was not submitted: ${error.message}`);
     },
   });
 
   const submitOnce = () => {
     if (isSubmitStarted.current) return;
     isSubmitStarted.current = true;
+    setIsLocked(true);
     submit.mutate();
   };
   const secondsLeft = useCountdown(remaining, submitOnce);
@@ -253,12 +260,13 @@ function AttemptInProgress({
       questions={detail.quiz.questions}
       answers={answers}
       onAnswer={(questionId, option) => {
+        if (isSubmitStarted.current) return;
         setAnswers((current) => ({ ...current, [questionId]: option }));
         saver.queue(questionId, option);
       }}
       secondsLeft={secondsLeft}
       onSubmit={submitOnce}
-      isSubmitting={submit.isPending}
+      isSubmitting={isLocked}
       status={<SaveStatusLine state={saver.state} />}
     />
   );
