@@ -1,15 +1,30 @@
 import type { APIRequestContext, Page, Request } from '@playwright/test';
 import type { NewQuizPayload } from '../../src/shared/quizzes.ts';
-import { expect, test } from './fixtures.ts';
-import { currentQuestion, logInStudentThroughUi, openQuizFromMenu } from './actors.ts';
-import { registeredStudent, RIGHT_ANSWERS, saveChoicesElsewhere, savedChoices, teacherWithQuiz } from './api-setup.ts';
+import { expect, expectAccessible, test } from './fixtures.ts';
+import { currentQuestion, enterStudyMode, logInStudentThroughUi, openQuizFromMenu } from './actors.ts';
+import {
+  quizAsStudent,
+  registeredStudent,
+  RIGHT_ANSWERS,
+  saveChoicesElsewhere,
+  savedChoices,
+  teacherWithQuiz,
+} from './api-setup.ts';
 
 /**
  * Issue 17: every choice a student makes reaches the server, whichever way the attempt
- * screen is left (decision 022), and a resumed attempt shows what the server holds.
+ * screen is left (decision 022), a resumed attempt shows what the server holds, and a
+ * choice the server acknowledged is never lost, not even to a submission.
  */
 
 const isAnswersSave = (request: Request) => request.method() === 'PUT' && request.url().endsWith('/answers');
+const isSubmission = (request: Request) => request.url().endsWith('/api/student/update-student');
+/** A wrong option of each question of buildNewQuiz(), by question text. */
+const WRONG_ANSWERS: Record<string, string> = {
+  'What is 2 + 2?': '3',
+  'What is the capital of France?': 'Rome',
+  'Which is a prime number?': '8',
+};
 
 /** A quiz of buildNewQuiz()'s three questions for a class of its own, started by a new student. */
 async function startQuizAsStudent(page: Page, request: APIRequestContext, quiz: Partial<NewQuizPayload> = {}) {
@@ -24,12 +39,36 @@ async function startQuizAsStudent(page: Page, request: APIRequestContext, quiz: 
   return { quizId: created._id, title: created.title, token };
 }
 
-/** Picks the right answer of the question on screen. */
-async function pickRightAnswer(page: Page) {
+/** Picks the right answer (or the `answers` table's) of the question on screen. */
+async function pickRightAnswer(page: Page, answers = RIGHT_ANSWERS) {
   const text = await currentQuestion(page);
-  const choice = RIGHT_ANSWERS[text]!;
+  const choice = answers[text]!;
   await page.getByRole('radio', { name: choice, exact: true }).check();
   return { text, choice };
+}
+
+/** Picks from `answers` and waits until the server acknowledged the choice. */
+async function pickAndSave(page: Page, answers = RIGHT_ANSWERS) {
+  const saved = page.waitForResponse((response) => isAnswersSave(response.request()) && response.ok());
+  const picked = await pickRightAnswer(page, answers);
+  await saved;
+  return picked;
+}
+
+/** The answer the server scored (or holds) for the question with this text. */
+async function selectedOnServer(request: APIRequestContext, token: string, quizId: string, text: string) {
+  const { quiz } = await quizAsStudent(request, token, quizId);
+  return quiz.questions.find((question) => question.question_text === text)?.selectedOption ?? null;
+}
+
+/** Every option of the question on screen is disabled (locked while a submission is out). */
+async function expectOptionsLocked(page: Page) {
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Submitting… Your answers can no longer be changed.' }),
+  ).toBeVisible();
+  const radios = await page.getByRole('radio').all();
+  expect(radios.length).toBeGreaterThan(1);
+  for (const radio of radios) await expect(radio).toBeDisabled();
 }
 
 const nextQuestion = (page: Page) => page.getByRole('button', { name: 'Next question' }).click();
@@ -221,4 +260,175 @@ test('Submit pressed as the time runs out sends one submission, not two', async 
   releaseSubmissions();
   await expect(page.getByTestId('result-score')).toHaveText('1 / 3');
   expect(submissions).toHaveLength(1);
+});
+
+test('a change of answer is refused while the submission is on its way; after a failed one it is saved and scored', async ({
+  page,
+  pageErrors,
+  request,
+}) => {
+  pageErrors.allow(/Failed to load resource: the server responded with a status of 503/);
+  const { quizId, token } = await startQuizAsStudent(page, request);
+  for (let index = 0; index < 2; index += 1) {
+    await pickAndSave(page);
+    await nextQuestion(page);
+  }
+  const { text } = await pickAndSave(page, WRONG_ANSWERS);
+  // A busy server: the first submission takes 1.5 s, then fails.
+  let submissions = 0;
+  await page.route('**/api/student/update-student', async (route) => {
+    submissions += 1;
+    if (submissions > 1) return route.continue();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ success: false, code: 'UNAVAILABLE', message: 'The server is busy.' }),
+    });
+  });
+  const savesAfterSubmit: unknown[] = [];
+  page.on('request', (sent) => {
+    if (isAnswersSave(sent)) savesAfterSubmit.push(sent.postDataJSON());
+  });
+  const submitButton = page.getByRole('button', { name: /^Submit/ });
+  await submitButton.click();
+  await expect(submitButton).toHaveText('Submitting…');
+  await expect(submitButton).toBeDisabled();
+  // It keeps the focus of the student who pressed it (aria-disabled, not disabled).
+  await expect(submitButton).toBeFocused();
+  await expectOptionsLocked(page);
+  await expectAccessible(page, 'attempt while submitting');
+  // The student corrects the last answer while the page says "Submitting…": nothing changes.
+  const right = page.getByRole('radio', { name: RIGHT_ANSWERS[text]!, exact: true });
+  await right.click({ force: true });
+  await expect(right).not.toBeChecked();
+  await expect(page.getByRole('radio', { name: WRONG_ANSWERS[text]!, exact: true })).toBeChecked();
+
+  // The submission failed: the student is told, and may change answers and submit again.
+  await expect(page.getByText('Your quiz was not submitted: The server is busy.')).toBeVisible();
+  await expect(right).toBeEnabled();
+  await expect(submitButton).toHaveText('Submit');
+  expect(savesAfterSubmit).toEqual([]);
+  expect(await selectedOnServer(request, token, quizId, text)).toBe(WRONG_ANSWERS[text]);
+  const saved = page.waitForResponse((response) => isAnswersSave(response.request()) && response.ok());
+  await right.check();
+  await saved;
+  await submitButton.click();
+  await expect(page.getByTestId('result-score')).toHaveText('3 / 3');
+  expect(await selectedOnServer(request, token, quizId, text)).toBe(RIGHT_ANSWERS[text]);
+  expect(submissions).toBe(2);
+});
+
+test('the timer’s submission at 0:00 locks the choices, also for the keyboard, until the server answers', async ({
+  page,
+  request,
+}) => {
+  await page.clock.install();
+  const { quizId, token } = await startQuizAsStudent(page, request, { maxTime: 1 });
+  // On the first question (Submit is only on the last): the student's choice, saved.
+  const { text, choice } = await pickAndSave(page);
+  let releaseSubmission!: () => void;
+  const isReleased = new Promise<void>((resolve) => (releaseSubmission = resolve));
+  // A busy server: the timer's submission is held on its way.
+  await page.route('**/api/student/update-student', async (route) => {
+    await isReleased;
+    await route.continue();
+  });
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (isAnswersSave(request)) sent.push('save');
+    if (isSubmission(request)) sent.push('submit');
+  });
+  const timer = page.getByRole('timer');
+  await withPageClockPaused(
+    page,
+    async () => {
+      // The chosen radio has the keyboard focus, as when the student answers with the arrows.
+      await page.getByRole('radio', { name: choice, exact: true }).focus();
+      while ((await timer.textContent()) !== '0:00') await page.clock.runFor(500);
+      await expect.poll(() => sent).toEqual(['submit']);
+      await expectOptionsLocked(page);
+      // Locking moved the focus from the radio to the question, not to <body>.
+      await expect(page.getByText('Question 1 of 3')).toBeVisible();
+      expect(await page.evaluate(() => document.activeElement?.closest('legend') !== null)).toBe(true);
+      // The student still presses an arrow key and clicks another option: nothing changes.
+      await page.keyboard.press('ArrowDown');
+      const other = page.getByRole('radio', { name: WRONG_ANSWERS[text]!, exact: true });
+      await other.click({ force: true });
+      await page.clock.runFor(1000);
+      await expect(page.getByRole('radio', { name: choice, exact: true })).toBeChecked();
+      await expect(other).not.toBeChecked();
+      expect(sent).toEqual(['submit']);
+    },
+    55_000,
+  );
+  releaseSubmission();
+  await expect(page.getByTestId('result-score')).toHaveText('1 / 3');
+  expect(await selectedOnServer(request, token, quizId, text)).toBe(choice);
+});
+
+test('a tab that submits keeps an answer another tab changed and saved after it (the server’s, not the screen’s)', async ({
+  page,
+  request,
+  context,
+}) => {
+  const { quizId, token, title } = await startQuizAsStudent(page, request);
+  // Tab B (this page): a wrong answer, saved.
+  const { text } = await pickAndSave(page, WRONG_ANSWERS);
+  // Tab A: the same student in another tab corrects it, saved (200).
+  const other = await context.newPage();
+  await other.goto('/dashboard/student');
+  await enterStudyMode(other);
+  await openQuizFromMenu(other, title);
+  await expect(other.getByRole('timer')).toBeVisible();
+  const saved = other.waitForResponse((response) => isAnswersSave(response.request()) && response.ok());
+  await other.getByRole('radio', { name: RIGHT_ANSWERS[text]!, exact: true }).check();
+  expect((await saved).status()).toBe(200);
+  await other.close();
+  // Tab B still shows its own wrong answer, and submits from there.
+  await page.bringToFront();
+  const submission = page.waitForRequest(isSubmission);
+  for (let index = 0; index < 2; index += 1) await nextQuestion(page);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  // Everything of tab B was acknowledged: its submission carries no choice at all.
+  expect((await submission).postDataJSON()).toMatchObject({ quiz: { questions: [] } });
+  await expect(page.getByTestId('result-score')).toHaveText('1 / 3');
+  expect(await selectedOnServer(request, token, quizId, text)).toBe(RIGHT_ANSWERS[text]);
+});
+
+for (const { delay, how } of [
+  { delay: 100, how: 'waiting: sent with keepalive as the page goes' },
+  { delay: 600, how: 'already on its way in an ordinary request' },
+]) {
+  test(`closing the tab on a slow network ${delay} ms after a click delivers the choice (${how})`, async ({
+    page,
+    request,
+  }) => {
+    const { quizId, token } = await startQuizAsStudent(page, request);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 1000,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    const { text, choice } = await pickRightAnswer(page);
+    await page.waitForTimeout(delay);
+    await page.close({ runBeforeUnload: false });
+    await expect
+      .poll(() => savedChoices(request, token, quizId), { timeout: 10_000 })
+      .toMatchObject({
+        [text]: choice,
+      });
+  });
+}
+
+test('a choice made 100 ms before logging out is saved, with the session that made it', async ({ page, request }) => {
+  const { quizId, token } = await startQuizAsStudent(page, request);
+  const { text, choice } = await pickRightAnswer(page);
+  await page.waitForTimeout(100);
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/auth/);
+  await expect.poll(() => savedChoices(request, token, quizId), { timeout: 5000 }).toMatchObject({ [text]: choice });
 });

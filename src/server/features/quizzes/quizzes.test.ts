@@ -511,6 +511,58 @@ describe('answering and submitting', () => {
     expect(cleared.body.data.quiz.questions.find((q: QuizQuestion) => q._id === capital.id).selectedOption).toBeNull();
   });
 
+  it('scores the saved answers, replaced only by the submission’s own choices for their questions (issue 17)', async () => {
+    const selectedIn = (response: Awaited<ReturnType<typeof submit>>) =>
+      Object.fromEntries(
+        (response.body.data.quiz.questions as QuizQuestion[]).map((question) => [
+          question._id,
+          question.selectedOption,
+        ]),
+      );
+    // The page's submission carries only what the server has not acknowledged: normally
+    // nothing. Every saved answer is scored, including one saved by another tab since.
+    const first = await startedAttempt();
+    const [math, capital, prime] = [
+      first.key['What is 2 + 2?']!,
+      first.key['What is the capital of France?']!,
+      first.key['Which is a prime number?']!,
+    ];
+    await saveAnswers(first.student, first.quiz._id, { [math.id]: math.wrong, [capital.id]: capital.wrong });
+    await saveAnswers(first.student, first.quiz._id, { [capital.id]: capital.right, [prime.id]: prime.right });
+    const empty = await submit(first.student, first.quiz._id, {});
+    expect(empty.status).toBe(200);
+    expect(empty.body.data.attempt.score).toBe(2);
+    expect(selectedIn(empty)).toEqual({ [math.id]: math.wrong, [capital.id]: capital.right, [prime.id]: prime.right });
+
+    // A submission's own choices are its page's latest: they replace the saved ones for their
+    // questions, and only those. A question sent with no option (a SPEC §7 client echoes every
+    // question) keeps its saved answer.
+    const second = await startedAttempt();
+    const [math2, capital2, prime2] = [
+      second.key['What is 2 + 2?']!,
+      second.key['What is the capital of France?']!,
+      second.key['Which is a prime number?']!,
+    ];
+    await saveAnswers(second.student, second.quiz._id, {
+      [math2.id]: math2.right,
+      [capital2.id]: capital2.right,
+      [prime2.id]: prime2.wrong,
+    });
+    const own = await submit(second.student, second.quiz._id, {
+      [math2.id]: math2.wrong,
+      [capital2.id]: null,
+      [prime2.id]: prime2.right,
+    });
+    expect(own.status).toBe(200);
+    expect(own.body.data.attempt.score).toBe(2);
+    expect(selectedIn(own)).toEqual({
+      [math2.id]: math2.wrong,
+      [capital2.id]: capital2.right,
+      [prime2.id]: prime2.right,
+    });
+    expect(selectedIn(await getQuiz(second.student, second.quiz._id))).toEqual(selectedIn(own));
+  });
+
   it('refuses a submission or a save with its choices under a key it does not know, naming it (issue 17)', async () => {
     const { student, quiz, key } = await startedAttempt();
     const math = key['What is 2 + 2?']!;

@@ -94,11 +94,63 @@ describe('answer outbox (decision 022)', () => {
     expect(server.send).toHaveBeenCalledTimes(2);
   });
 
+  it('for a submission, sends what waits, then hands over only what the server has not acknowledged: normally nothing', async () => {
+    const { server, outbox } = await outboxWithRequestOut();
+    // Made while the first request is out, then the submission starts at once (the timer at 0:00).
+    outbox.queue('q2', 'B');
+    let carried: Choices | undefined;
+    const forSubmission = outbox.flushForSubmission().then((choices) => (carried = choices));
+    await server.requests[0]!.acknowledge();
+    expect(carried).toBeUndefined();
+    expect(server.sent()).toEqual([{ q1: 'A' }, { q2: 'B' }]);
+    await server.requests[1]!.acknowledge();
+    await forSubmission;
+    // Both acknowledged: the server holds them, the submission carries none (decision 022).
+    expect(carried).toEqual({});
+  });
+
+  it('for a submission, waits for a keepalive request sent beside the ordered one, and for the newer choice sent again', async () => {
+    const { server, outbox } = await outboxWithRequestOut();
+    outbox.queue('q1', 'B');
+    outbox.sendBeforeHiding();
+    let carried: Choices | undefined;
+    const forSubmission = outbox.flushForSubmission().then((choices) => (carried = choices));
+    await server.requests[0]!.acknowledge();
+    expect(carried).toBeUndefined();
+    await server.requests[1]!.acknowledge();
+    // q1 was in both: B is sent once more so it lands last; the submission waits for it.
+    expect(server.sent()[2]).toEqual({ q1: 'B' });
+    expect(carried).toBeUndefined();
+    await server.requests[2]!.acknowledge();
+    await forSubmission;
+    expect(carried).toEqual({});
+  });
+
+  it('for a submission that cannot deliver first (offline), hands over the undelivered choices, newest value', async () => {
+    const { server, outbox } = await outboxWithRequestOut({ q1: 'A', q2: 'B' });
+    outbox.queue('q1', 'C');
+    const forSubmission = outbox.flushForSubmission();
+    await server.requests[0]!.fail(offline());
+    // Not waiting for the retry: the submission carries them (and is retried itself).
+    expect(await forSubmission).toEqual({ q1: 'C', q2: 'B' });
+    expect(server.send).toHaveBeenCalledTimes(1);
+  });
+
+  it('once refused, keeps later choices as not saved (never sent) and hands them to a submission', async () => {
+    const { server, outbox } = await outboxWithRequestOut();
+    await server.requests[0]!.fail(new ApiError('This option is not one of the question’s options', 400));
+    outbox.queue('q2', 'B');
+    expect(outbox.getState()).toMatchObject({ status: 'refused', lost: { q1: 'A', q2: 'B' } });
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS * 2);
+    expect(server.send).toHaveBeenCalledTimes(1);
+    expect(await outbox.flushForSubmission()).toEqual({ q1: 'A', q2: 'B' });
+  });
+
   it('retries what could not be sent with growing waits, and stops once it arrived', async () => {
     const { server, outbox } = await outboxWithRequestOut();
     await server.requests[0]!.fail(offline());
     expect(outbox.getState().status).toBe('retrying');
-    expect(outbox.unsent()).toEqual({ q1: 'A' });
+    expect(outbox.unacknowledged()).toEqual({ q1: 'A' });
     await vi.advanceTimersByTimeAsync(RETRY_DELAYS_MS[0] - 1);
     expect(server.send).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1);
@@ -107,7 +159,7 @@ describe('answer outbox (decision 022)', () => {
     expect(server.sent()).toEqual([{ q1: 'A' }, { q1: 'A' }, { q1: 'A' }]);
     await server.requests[2]!.acknowledge();
     expect(outbox.getState().status).toBe('saved');
-    expect(outbox.unsent()).toEqual({});
+    expect(outbox.unacknowledged()).toEqual({});
     await vi.advanceTimersByTimeAsync(RETRY_DELAYS_MS.at(-1)! * 2);
     expect(server.send).toHaveBeenCalledTimes(3);
   });
@@ -116,7 +168,7 @@ describe('answer outbox (decision 022)', () => {
     const { server, outbox } = await outboxWithRequestOut({ q1: 'A', q2: 'B' });
     outbox.queue('q1', 'C');
     await server.requests[0]!.fail(offline());
-    expect(outbox.unsent()).toEqual({ q1: 'C', q2: 'B' });
+    expect(outbox.unacknowledged()).toEqual({ q1: 'C', q2: 'B' });
     await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
     expect(server.sent().at(-1)).toEqual({ q1: 'C', q2: 'B' });
   });
@@ -181,7 +233,7 @@ describe('answer outbox (decision 022)', () => {
     await server.requests[0]!.fail(offline());
     await settled;
     expect(isSettled).toBe(true);
-    expect(outbox.unsent()).toEqual({ q1: 'A' });
+    expect(outbox.unacknowledged()).toEqual({ q1: 'A' });
   });
 
   it('after close() (the submission carried every choice) nothing more is sent', async () => {

@@ -37,8 +37,8 @@ export function createAnswerOutbox(send: SendChoices) {
   let inFlight: Choices | null = null;
   /** The ordered channel: sends until nothing is pending; true when all of it was delivered. */
   let draining: Promise<boolean> | null = null;
-  /** Keepalive requests sent beside the ordered channel as the page was hidden. */
-  const alongside = new Set<Promise<void>>();
+  /** Keepalive requests sent beside the ordered channel as the page was hidden, with their batches. */
+  const alongside = new Map<Promise<void>, Choices>();
   let debounceTimer: ReturnType<typeof setTimeout> | undefined;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let failures = 0;
@@ -157,13 +157,35 @@ export function createAnswerOutbox(send: SendChoices) {
         update();
       },
     );
-    alongside.add(request);
+    alongside.set(request, batch);
     update();
   }
 
+  /** Resolves when no request is in flight (scheduled retries are not waited for). */
+  async function settled(): Promise<void> {
+    while (draining || alongside.size > 0) await Promise.allSettled([draining, ...alongside.keys()]);
+  }
+
+  /**
+   * Choices made but not acknowledged, newest last: newer than anything the server holds.
+   * Those the server refused are among them: nothing else will ever deliver them.
+   */
+  function unacknowledged(): Choices {
+    const lost = ended && 'lost' in ended ? ended.lost : {};
+    return Object.assign({}, lost, inFlight, ...alongside.values(), pending);
+  }
+
   return {
-    /** Records a choice; it is sent SAVE_DEBOUNCE_MS after the last one. */
+    /**
+     * Records a choice; it is sent SAVE_DEBOUNCE_MS after the last one. Once the server
+     * refused the outbox's choices, a new one is only recorded (it is lost too, and a
+     * submission carries it: see flushForSubmission).
+     */
     queue(questionId: string, option: string | null) {
+      if (ended?.status === 'over' || ended?.status === 'refused') {
+        ended = { ...ended, lost: { ...ended.lost, [questionId]: option } };
+        return update();
+      }
       if (ended) return;
       pending = { ...pending, [questionId]: option };
       clearTimeout(debounceTimer);
@@ -186,17 +208,27 @@ export function createAnswerOutbox(send: SendChoices) {
       sendAlongside(batch);
     },
 
-    /** Resolves when no request is in flight (scheduled retries are not waited for). */
-    async settled(): Promise<void> {
-      while (draining || alongside.size > 0) await Promise.allSettled([draining, ...alongside]);
+    settled,
+
+    unacknowledged,
+
+    /**
+     * Before a submission: sends what is pending, waits for every request in flight (the
+     * keepalive ones too), then returns what the submission must carry: the choices the
+     * server has not acknowledged. Normally none; those that could not be delivered (offline,
+     * refused) otherwise. Never the screen's whole map: an answer the server acknowledged
+     * stays as the server holds it, even when another tab changed it since (issue 17).
+     */
+    async flushForSubmission(): Promise<Choices> {
+      for (;;) {
+        const isDelivered = await flush();
+        await settled();
+        // A keepalive request that shared a question with the ordered channel queues it again.
+        if (!isDelivered || ended || (isEmpty(pending) && !draining)) return unacknowledged();
+      }
     },
 
-    /** Choices made but not acknowledged: newer than anything the server holds. */
-    unsent(): Choices {
-      return { ...inFlight, ...pending };
-    },
-
-    /** The attempt was submitted with every choice in it: nothing more to send. */
+    /** The attempt was submitted: the server holds every choice, nothing more to send. */
     close() {
       ended = { status: 'closed' };
       pending = {};

@@ -1,5 +1,5 @@
 import { ArrowLeft, ArrowRight, Clock, Send } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { QuizQuestion } from '#shared/quizzes';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -15,6 +15,7 @@ type QuizRunnerProps = {
   onAnswer(questionId: string, option: string): void;
   secondsLeft: number;
   onSubmit(): void;
+  /** A submission is on its way (the button's or the timer's): the choices are locked until it fails. */
   isSubmitting: boolean;
   /** A line under the timer: save status for students, "not saved" for the preview. */
   status?: ReactNode;
@@ -41,6 +42,14 @@ export function QuizRunner({
   // Keyboard and screen-reader users land on the question each time it changes,
   // instead of on <body> when the button they pressed disappears.
   useEffect(() => questionRef.current?.focus(), [index]);
+  const optionsRef = useRef<HTMLFieldSetElement>(null);
+  // Locking disables the radio a keyboard user may stand on, which drops focus to <body>: move
+  // it to the question first (before paint), where the next Tab still finds the arrows.
+  useLayoutEffect(() => {
+    const focused = document.activeElement;
+    if (isSubmitting && (!focused || focused === document.body || optionsRef.current?.contains(focused)))
+      questionRef.current?.focus({ preventScroll: true });
+  }, [isSubmitting]);
   const question = questions[index];
   const isLast = index === questions.length - 1;
   const unanswered = questions.filter((item) => !answers[item._id]).length;
@@ -81,7 +90,9 @@ export function QuizRunner({
         ) : null}
 
         <div className="rounded-2xl bg-surface/95 p-5 shadow-lg ring-1 ring-black/5 sm:p-8">
-          <fieldset className="min-w-0">
+          {/* Disabled as a whole while submitting: no radio takes focus, arrows or clicks, and
+            screen readers announce the group as unavailable; the status below says why. */}
+          <fieldset ref={optionsRef} disabled={isSubmitting} className="min-w-0">
             <legend className="w-full">
               <span ref={questionRef} tabIndex={-1} className="block outline-none">
                 <span className="block text-sm font-semibold text-brand-700">
@@ -101,9 +112,9 @@ export function QuizRunner({
                 return (
                   <label
                     key={option}
-                    className={`flex cursor-pointer items-start gap-3 rounded-xl border-2 px-4 py-3 transition-colors focus-within:ring-2 focus-within:ring-brand-500 ${
-                      isChosen ? 'border-brand-600 bg-brand-50' : 'hover:border-brand-300 border-slate-200'
-                    }`}
+                    className={`flex items-start gap-3 rounded-xl border-2 px-4 py-3 transition-colors focus-within:ring-2 focus-within:ring-brand-500 ${
+                      isChosen ? 'border-brand-600 bg-brand-50' : 'border-slate-200'
+                    } ${isSubmitting ? 'cursor-not-allowed' : 'hover:border-brand-300 cursor-pointer'}`}
                   >
                     <input
                       type="radio"
@@ -119,6 +130,10 @@ export function QuizRunner({
               })}
             </div>
           </fieldset>
+          {/* Always in the page, so screen readers announce the text when it appears. */}
+          <p role="status" className={isSubmitting ? 'mt-4 text-sm font-semibold text-brand-800' : ''}>
+            {isSubmitting ? 'Submitting… Your answers can no longer be changed.' : null}
+          </p>
 
           <div className="mt-8 flex flex-wrap items-center justify-between gap-3">
             <Button
@@ -138,7 +153,12 @@ export function QuizRunner({
                     {unanswered} unanswered {unanswered === 1 ? 'question' : 'questions'}
                   </span>
                 ) : null}
-                <Button onClick={onSubmit} disabled={isSubmitting}>
+                {/* aria-disabled, not disabled: a keyboard user who pressed it keeps focus on it. */}
+                <Button
+                  onClick={isSubmitting ? undefined : onSubmit}
+                  aria-disabled={isSubmitting}
+                  className="aria-disabled:cursor-not-allowed aria-disabled:bg-brand-600/60 aria-disabled:hover:bg-brand-600/60"
+                >
                   <Send className="size-4" aria-hidden="true" />
                   {isSubmitting ? 'Submitting…' : 'Submit'}
                 </Button>

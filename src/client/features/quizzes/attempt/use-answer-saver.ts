@@ -112,5 +112,11 @@ export function useAnswerSaver(quizId: string, title: string, onOver: () => void
     if (state.status === 'over') handleOver();
   }, [state]);
 
-  return { state, queue: outbox.queue, flush: outbox.flush, close: outbox.close, unsent: outbox.unsent };
+  return {
+    state,
+    queue: outbox.queue,
+    flushForSubmission: outbox.flushForSubmission,
+    close: outbox.close,
+    unacknowledged: outbox.unacknowledged,
+  };
 }

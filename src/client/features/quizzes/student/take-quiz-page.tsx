@@ -182,7 +182,7 @@ function SaveStatusLine({ state }: { state: DeliveryState }) {
   if (state.status === 'refused') {
     return (
       <span role="alert" className="font-semibold text-red-800">
-        Your last answers could not be saved: {state.message} Submitting still sends every answer on screen.
+        Your last answers could not be saved: {state.message} Submitting still sends them.
       </span>
     );
   }
@@ -206,18 +206,25 @@ function AttemptInProgress({
   // The server's answers, under any choice of this page it has not acknowledged yet (still retrying).
   const [answers, setAnswers] = useState<RunnerAnswers>(() => ({
     ...Object.fromEntries(detail.quiz.questions.map((question) => [question._id, question.selectedOption ?? null])),
-    ...saver.unsent(),
+    ...saver.unacknowledged(),
   }));
-  // The timer and the button may both ask at 0:00: one submission only.
+  // The timer and the button may both ask at 0:00: one submission only. Set at once (a ref),
+  // so a click landing before the options are drawn disabled is refused too.
   const isSubmitStarted = useRef(false);
+  // From the start of a submission to its failure, the choices are locked: the submission
+  // could not include a later one (decision 022).
+  const [isLocked, setIsLocked] = useState(false);
 
   const submit = useMutation({
     mutationFn: async () => {
       // Save first, whoever submits (the student or the timer): if the submission then fails,
       // the choices are on the server anyway, and the attempt closes with them when its time
-      // runs out. The submission carries every choice too, so a save that failed loses nothing.
-      await saver.flush();
-      const questions = Object.entries(answers).map(([_id, selectedOption]) => ({ _id, selectedOption }));
+      // runs out. The submission carries only what the server has not acknowledged (normally
+      // nothing): the server scores its saved answers, so an answer saved since this screen
+      // drew it (another tab) is never overwritten with what this screen shows. Built here,
+      // after the flush and on every retry, never from a render's copy of the answers.
+      const unacknowledged = await saver.flushForSubmission();
+      const questions = Object.entries(unacknowledged).map(([_id, selectedOption]) => ({ _id, selectedOption }));
       return (await apiPost<StudentQuizDetail>('/api/student/update-student', { quiz: { _id: detail._id, questions } }))
         .data;
     },
@@ -232,16 +239,19 @@ function AttemptInProgress({
       void queryClient.invalidateQueries({ queryKey: ['profile', 'student'] });
     },
     onError: (error) => {
-      isSubmitStarted.current = false;
       // 409: already closed (time up elsewhere, another tab): show what the server holds.
       if (error instanceof ApiError && error.status === 409) return refresh();
-      toast.error(error.message);
+      isSubmitStarted.current = false;
+      setIsLocked(false);
+      // The choices unlock again: the student may change them and submit once more.
+      toast.error(`Your quiz was not submitted: ${error.message}`);
     },
   });
 
   const submitOnce = () => {
     if (isSubmitStarted.current) return;
     isSubmitStarted.current = true;
+    setIsLocked(true);
     submit.mutate();
   };
   const secondsLeft = useCountdown(remaining, submitOnce);
@@ -253,12 +263,13 @@ function AttemptInProgress({
       questions={detail.quiz.questions}
       answers={answers}
       onAnswer={(questionId, option) => {
+        if (isSubmitStarted.current) return;
         setAnswers((current) => ({ ...current, [questionId]: option }));
         saver.queue(questionId, option);
       }}
       secondsLeft={secondsLeft}
       onSubmit={submitOnce}
-      isSubmitting={submit.isPending}
+      isSubmitting={isLocked}
       status={<SaveStatusLine state={saver.state} />}
     />
   );
