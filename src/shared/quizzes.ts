@@ -58,6 +58,11 @@ export const DEFAULT_QUIZ_BACKGROUND = QUIZ_BACKGROUNDS[0];
 
 /** Confetti pieces on the result screen (SPEC §9). */
 export const CONFETTI_PIECES = 100;
+/** Confetti only for a result worth celebrating: at least this accuracy, in percent (decision 027). */
+export const CONFETTI_MIN_ACCURACY = 60;
+
+/** Whether a just-submitted result earns confetti (decision 027): a pass, not a 0 %. */
+export const isWorthCelebrating = (accuracy: number | string) => Number(accuracy) >= CONFETTI_MIN_ACCURACY;
 
 const optionText = z
   .string({ error: 'Options must be text' })

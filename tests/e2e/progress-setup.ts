@@ -22,14 +22,14 @@ async function call<T>(request: APIRequestContext, url: string, data: unknown, t
   return (await response.json()).data as T;
 }
 
-async function signUpTeacher(request: APIRequestContext, subject: string) {
+export async function signUpTeacher(request: APIRequestContext, subject: string) {
   const teacher = buildTeacherRegistration({ subject });
   await call(request, '/api/teacher/register', teacher);
   const token = await call<string>(request, '/api/teacher/login', { email: teacher.email, password: teacher.password });
   return { ...teacher, token };
 }
 
-async function signUpStudent(request: APIRequestContext, name: string, className: string) {
+export async function signUpStudent(request: APIRequestContext, name: string, className: string) {
   const student = buildStudentRegistration({ name, class: className });
   await call(request, '/api/student/register', student);
   const token = await call<string>(request, '/api/student/login', {
@@ -39,11 +39,16 @@ async function signUpStudent(request: APIRequestContext, name: string, className
   return { ...student, token };
 }
 
-const addQuiz = (request: APIRequestContext, teacher: { token: string }, className: string) =>
-  call<{ _id: string }>(request, '/api/teacher/add-quiz', buildNewQuiz({ class: className }), teacher.token);
+export const addQuiz = (request: APIRequestContext, teacher: { token: string }, className: string) =>
+  call<{ _id: string; title: string }>(
+    request,
+    '/api/teacher/add-quiz',
+    buildNewQuiz({ class: className }),
+    teacher.token,
+  );
 
 /** Starts and submits a quiz with `right` of its 3 questions answered correctly. */
-async function takeQuiz(request: APIRequestContext, student: { token: string }, quizId: string, right: number) {
+export async function takeQuiz(request: APIRequestContext, student: { token: string }, quizId: string, right: number) {
   const started = await call<{ quiz: { questions: QuizQuestion[] } }>(
     request,
     `/api/quiz/${quizId}/start`,

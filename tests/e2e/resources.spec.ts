@@ -228,7 +228,9 @@ test('teacher uploads a PDF and a video with progress; a student of the class fi
   await expectAccessible(page, 'student resources');
   await expectNoSideScroll(page, 'student resources');
 
-  // Videos only.
+  // Videos only (on a phone the filters other than the search wait behind "Filters").
+  const filtersToggle = page.getByRole('button', { name: 'Filters', exact: true });
+  if (await filtersToggle.isVisible()) await filtersToggle.click();
   await page.getByRole('combobox', { name: 'Type' }).selectOption({ label: 'Videos' });
   await expect.poll(() => new URL(page.url()).searchParams.get('type')).toBe('video');
   await expect(page.getByText('1 resource shown')).toBeVisible();

@@ -79,7 +79,8 @@ test('teacher adds a student who then logs in', async ({ page, browser, request,
   // Corrected where the focus already is, and sent with Enter (the error toast may cover the button on phones).
   await page.getByLabel('Account username').fill(newStudent.rollNumber);
   await page.getByLabel('Account username').press('Enter');
-  await expect(page).toHaveURL(/\/dashboard\/teacher$/);
+  // Back on the students list (issue 18; SPEC §2 said /dashboard/teacher).
+  await expect(page).toHaveURL(/\/dashboard\/teacher\/students$/);
   await expect(
     page.getByRole('status').filter({ hasText: `Student ${newStudent.name} added successfully` }),
   ).toBeVisible();

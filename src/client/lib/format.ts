@@ -1,3 +1,5 @@
+import { formatAccuracy } from '#shared/quizzes';
+
 /** 12-hour clock for the dashboard header, e.g. "4:05 PM". */
 export function formatClock(date: Date): string {
   const hours = date.getHours() % 12 || 12;
@@ -40,3 +42,12 @@ export function formatDay(value: string | Date): string {
 
 /** "1 minute", "3 minutes": a count with its word in the right number (English -s plural). */
 export const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/**
+ * Every percentage the app shows (accuracy, % correct): a whole number when it is one,
+ * otherwise two decimals (SPEC §4 accuracy display), then "%": "100%", "66.67%".
+ */
+export const formatPercent = (value: number | string) => `${formatAccuracy(value)}%`;
+
+/** A time taken, e.g. 425 s -> "7:05" (m:ss, h:mm:ss past an hour), as the quiz timer counts. */
+export const formatDuration = (totalSeconds: number) => formatCountdown(totalSeconds);

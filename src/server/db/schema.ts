@@ -82,12 +82,13 @@ export const students = pgTable(
   (table) => [
     uniqueIndex('students_roll_number_key_unique').on(table.rollNumberKey),
     uniqueIndex('students_email_key_unique').on(table.emailKey),
-    // Leaderboards: ranked students (at least one attempt), best average first, all classes or one.
+    // Leaderboards: ranked students (at least one attempt), best average first, equal averages
+    // by name then id (decision 027), all classes or one.
     index('students_leaderboard_idx')
-      .on(table.averageScore.desc(), table.id)
+      .on(table.averageScore.desc(), table.name, table.id)
       .where(sql`${table.quizzesAttempted} > 0`),
     index('students_class_leaderboard_idx')
-      .on(table.classKey, table.averageScore.desc(), table.id)
+      .on(table.classKey, table.averageScore.desc(), table.name, table.id)
       .where(sql`${table.quizzesAttempted} > 0`),
     // The students screen: one class at a time, by name.
     index('students_class_name_idx').on(table.classKey, table.name),

@@ -1,5 +1,5 @@
 import { LogOut } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { CLOCK_REFRESH_MS } from '#shared/constants';
 import { useLogout } from '../../features/session/use-logout.ts';
@@ -13,6 +13,25 @@ function useClock(): Date {
     return () => clearInterval(timer);
   }, []);
   return now;
+}
+
+/** CSS variable with the header's height: the toasts sit below it (components/ui/toaster.tsx). */
+export const HEADER_HEIGHT_VARIABLE = '--app-header-height';
+
+/** Keeps HEADER_HEIGHT_VARIABLE on <html> equal to the header's height while it is shown (it wraps on phones). */
+function useHeaderHeightVariable() {
+  return useCallback((header: HTMLElement | null) => {
+    if (!header) return;
+    const root = document.documentElement.style;
+    const observer = new ResizeObserver(() =>
+      root.setProperty(HEADER_HEIGHT_VARIABLE, `${header.getBoundingClientRect().height}px`),
+    );
+    observer.observe(header);
+    return () => {
+      observer.disconnect();
+      root.removeProperty(HEADER_HEIGHT_VARIABLE);
+    };
+  }, []);
 }
 
 /**
@@ -30,18 +49,20 @@ export function DashboardHeader({
 }) {
   const now = useClock();
   const logout = useLogout();
+  const headerRef = useHeaderHeightVariable();
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
-      <nav aria-label="Main" className="flex h-16 items-center gap-2 px-3 sm:gap-4 sm:px-5">
+    <header ref={headerRef} className="sticky top-0 z-40 border-b border-line bg-surface">
+      {/* On a phone the name gets a row of its own, so it is never cut to "Ta…". */}
+      <nav aria-label="Main" className="flex min-h-16 flex-wrap items-center gap-x-2 px-3 py-2 sm:gap-x-4 sm:px-5">
         <BrandLink isCompact />
         <Link
           to={accountPath}
           aria-label={`${userName}, account settings`}
-          className="ml-auto min-w-0 truncate rounded-md px-1 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 hover:text-brand-800"
+          className="order-last -mx-1 basis-full rounded-md px-1 py-1 text-sm font-semibold wrap-anywhere text-fg hover:bg-slate-100 hover:text-brand-800 sm:order-none sm:mx-0 sm:ml-auto sm:min-w-0 sm:basis-auto sm:truncate sm:py-2"
         >
           <span data-testid="header-user-name">{userName}</span>
         </Link>
-        <span className="flex shrink-0 flex-col items-end text-xs leading-tight text-slate-700 sm:flex-row sm:gap-2 sm:text-sm">
+        <span className="ml-auto flex shrink-0 flex-col items-end text-xs leading-tight text-muted sm:ml-0 sm:flex-row sm:gap-2 sm:text-sm">
           <time data-testid="header-clock">{formatClock(now)}</time>
           <span aria-hidden="true" className="hidden sm:inline">
             ·
@@ -57,7 +78,7 @@ export function DashboardHeader({
         <button
           type="button"
           onClick={() => void logout()}
-          className="inline-flex items-center gap-1.5 rounded-md px-2 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100 sm:px-3"
+          className="inline-flex items-center gap-1.5 rounded-md px-2 py-2 text-sm font-semibold text-muted hover:bg-slate-100 sm:px-3"
         >
           <LogOut className="size-4" aria-hidden="true" />
           Logout

@@ -1,23 +1,19 @@
+import type { VariantProps } from 'class-variance-authority';
 import type { ComponentPropsWithRef } from 'react';
+import { cn } from '../../lib/cn.ts';
+import { buttonVariants } from './button-variants.ts';
 
-type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
+export { buttonVariants };
 
-const VARIANT_CLASSES: Record<Variant, string> = {
-  primary: 'bg-brand-600 text-white hover:bg-brand-700 disabled:bg-brand-600/60',
-  secondary: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
-  ghost: 'text-slate-700 hover:bg-slate-100',
-  /** Something that cannot be undone (delete, clear) or ends something (leave a meeting). */
-  danger: 'bg-red-700 text-white hover:bg-red-800 disabled:bg-red-700/60',
-};
+export type ButtonVariants = VariantProps<typeof buttonVariants>;
 
-export const buttonClasses = (variant: Variant = 'primary', extra = '') =>
-  `inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold transition-colors disabled:cursor-not-allowed ${VARIANT_CLASSES[variant]} ${extra}`;
-
+/** A button (type="button" unless told otherwise) in one of the variants; the caller's classes win. */
 export function Button({
-  variant = 'primary',
-  className = '',
+  variant,
+  size,
+  className,
   type = 'button',
   ...props
-}: ComponentPropsWithRef<'button'> & { variant?: Variant }) {
-  return <button type={type} className={buttonClasses(variant, className)} {...props} />;
+}: ComponentPropsWithRef<'button'> & ButtonVariants) {
+  return <button type={type} className={cn(buttonVariants({ variant, size }), className)} {...props} />;
 }

@@ -10,6 +10,8 @@ export function ConfirmDialog(props: {
   title: string;
   description: string;
   confirmLabel: string;
+  /** The safe answer; 'Cancel' unless told otherwise. */
+  cancelLabel?: string;
   widthClassName: string;
   onConfirm(): void;
   onClose(): void;
@@ -26,7 +28,7 @@ export function ConfirmDialog(props: {
       {(close) => (
         <div className="mt-5 flex flex-wrap justify-end gap-2">
           <Button data-safe-answer variant="secondary" onClick={close}>
-            Cancel
+            {props.cancelLabel ?? 'Cancel'}
           </Button>
           <Button
             variant="danger"

@@ -18,7 +18,8 @@ export function Toaster({ toastOptions }: { toastOptions?: DefaultToastOptions }
   const { toasts, handlers } = useToaster(toastOptions);
   return (
     <div
-      className="pointer-events-none fixed inset-4 z-[9999]"
+      // Below the dashboard header (its height in --app-header-height), so a toast never covers the user's name.
+      className="pointer-events-none fixed inset-x-4 top-[calc(var(--app-header-height,0px)+1rem)] bottom-4 z-[9999]"
       onMouseEnter={handlers.startPause}
       onMouseLeave={handlers.endPause}
     >
@@ -66,6 +67,8 @@ function ToastFrame({
       <div
         className="toast pointer-events-auto flex max-w-[350px] items-center gap-2 rounded-lg bg-white px-3 py-2 leading-snug text-slate-800 shadow-lg ring-1 ring-black/5"
         data-state={toast.height === undefined ? 'measuring' : toast.visible ? 'open' : 'closing'}
+        // A dismissed toast is leaving: not read out again while it slides away.
+        aria-hidden={toast.visible ? undefined : true}
       >
         <ToastIcon toast={toast} />
         <div className="mx-1 my-1 flex-1 whitespace-pre-line" {...toast.ariaProps}>

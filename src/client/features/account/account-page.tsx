@@ -12,6 +12,8 @@ import { useAppStore, withLoading } from '../../stores/app-store.ts';
 import { AccountForm, type AuthField } from '../auth/auth-form.tsx';
 import { SignOutEverywhereConfirmation } from './sign-out-everywhere-confirmation.tsx';
 import { useDashboardRole } from '../session/use-dashboard-role.ts';
+import { cardVariants } from '../../components/ui/card.tsx';
+import { cn } from '../../lib/cn.ts';
 
 const PASSWORD_FIELDS: AuthField[] = [
   { name: 'currentPassword', label: 'Current password', type: 'password', autoComplete: 'current-password' },
@@ -59,10 +61,7 @@ export function Component() {
         ) : null}
       </div>
 
-      <section
-        aria-labelledby="change-password-title"
-        className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
-      >
+      <section aria-labelledby="change-password-title" className={cn(cardVariants(), 'rounded-2xl p-5 sm:p-8')}>
         <h2 id="change-password-title" className="flex items-center gap-2 text-xl font-bold text-slate-900">
           <KeyRound className="size-5 text-brand-700" aria-hidden="true" />
           Change password
@@ -89,10 +88,7 @@ export function Component() {
         />
       </section>
 
-      <section
-        aria-labelledby="sign-out-everywhere-title"
-        className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
-      >
+      <section aria-labelledby="sign-out-everywhere-title" className={cn(cardVariants(), 'rounded-2xl p-5 sm:p-8')}>
         <h2 id="sign-out-everywhere-title" className="flex items-center gap-2 text-xl font-bold text-slate-900">
           <LogOut className="size-5 text-brand-700" aria-hidden="true" />
           Sign out of all devices

@@ -1,6 +1,9 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { Button, buttonClasses } from '../../components/ui/button.tsx';
+// buttonVariants (cva) and not <Button>: this screen is in the entry chunk, which stays
+// without tailwind-merge (about 8 kB) for the landing page's in-app route (decision 027).
+import { buttonVariants } from '../../components/ui/button-variants.ts';
 import { PublicTopNav } from '../../components/layout/public-top-nav.tsx';
+import { PageTitle } from '../../components/ui/page-title.tsx';
 import { ChunkLoadError } from '../../lib/lazy-route.ts';
 
 function describe(error: unknown): { heading: string; detail: string; canRetry: boolean } {
@@ -11,15 +14,16 @@ function describe(error: unknown): { heading: string; detail: string; canRetry: 
       canRetry: true,
     };
   }
-  if (isRouteErrorResponse(error)) {
+  // A mistyped or outdated address is not an application error: say so kindly (issue 18).
+  if (isRouteErrorResponse(error) && error.status === 404) {
     return {
-      heading: 'Unexpected Application Error!',
-      detail:
-        error.status === 404
-          ? '404 Not Found: there is no page at this address.'
-          : `${error.status} ${error.statusText}`,
+      heading: 'Page not found',
+      detail: 'There is no page at this address. Check it for a typo, or start again from the home page.',
       canRetry: false,
     };
+  }
+  if (isRouteErrorResponse(error)) {
+    return { heading: 'Unexpected Application Error!', detail: `${error.status} ${error.statusText}`, canRetry: false };
   }
   return {
     heading: 'Unexpected Application Error!',
@@ -28,7 +32,10 @@ function describe(error: unknown): { heading: string; detail: string; canRetry: 
   };
 }
 
-/** The router's error screen: unmatched routes, crashes and screen parts that failed to load. */
+/**
+ * The router's error screen: 'Page not found' for an address no route matches, SPEC §8's
+ * 'Unexpected Application Error!' for real errors, and screen parts that failed to load.
+ */
 export function RouteErrorScreen() {
   const error = useRouteError();
   const { heading, detail, canRetry } = describe(error);
@@ -36,11 +43,16 @@ export function RouteErrorScreen() {
     <div className="flex min-h-screen flex-col">
       <PublicTopNav />
       <main id="main" className="flex flex-1 flex-col items-center justify-center px-4 py-16 text-center">
-        <h1 className="text-3xl font-bold text-slate-900">{heading}</h1>
-        <p className="mt-3 max-w-md text-slate-700">{detail}</p>
+        <PageTitle>{heading}</PageTitle>
+        <h1 className="text-3xl font-bold text-fg">{heading}</h1>
+        <p className="mt-3 max-w-md text-muted">{detail}</p>
         <div className="mt-8 flex gap-3">
-          {canRetry ? <Button onClick={() => window.location.reload()}>Try again</Button> : null}
-          <Link to="/" className={buttonClasses('secondary')}>
+          {canRetry ? (
+            <button type="button" className={buttonVariants()} onClick={() => window.location.reload()}>
+              Try again
+            </button>
+          ) : null}
+          <Link to="/" className={buttonVariants({ variant: 'secondary' })}>
             Go to the home page
           </Link>
         </div>

@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { CircleAlert, CircleCheck, CircleX, Medal, RotateCw, Star, type LucideIcon } from 'lucide-react';
+import { CircleAlert, CircleCheck, CircleX, Medal, Star, type LucideIcon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { useSearchParams } from 'react-router';
@@ -13,12 +13,14 @@ import {
   type LeaderboardEntry,
 } from '#shared/progress';
 import { formatAccuracy } from '#shared/quizzes';
-import { Button } from '../../components/ui/button.tsx';
 import { LoadingStatus, Spinner } from '../../components/ui/spinner.tsx';
 import { apiRequest } from '../../lib/api.ts';
-import { plural } from '../../lib/format.ts';
+import { cn } from '../../lib/cn.ts';
+import { formatPercent, plural } from '../../lib/format.ts';
 import { SearchField } from '../../components/ui/filter-fields.tsx';
 import { LoadMoreButton } from '../../components/ui/load-more-button.tsx';
+import { EmptyState, LoadFailure } from '../../components/ui/status-cards.tsx';
+import { cardVariants } from '../../components/ui/card.tsx';
 
 /** SPEC §8: the one message a failed leaderboard fetch shows. */
 export const FETCH_FAILED_MESSAGE = 'Failed to fetch students';
@@ -128,7 +130,7 @@ function AccuracyBadge({ accuracy }: { accuracy: number }) {
       className={`inline-flex items-center gap-1 rounded-full px-1.5 py-0.5 font-semibold whitespace-nowrap tabular-nums sm:px-2 ${classes}`}
     >
       <Icon className="size-3.5 shrink-0" aria-hidden="true" />
-      {formatAccuracy(accuracy)}%
+      {formatPercent(accuracy)}
     </span>
   );
 }
@@ -163,6 +165,13 @@ function AccuracyLegend({ showStars }: { showStars: boolean }) {
   );
 }
 
+/** Medals of ranks 1, 2 and 3; the sr-only text names them, the colour is a second cue. */
+const MEDALS = [
+  { name: 'gold', className: 'text-amber-600' },
+  { name: 'silver', className: 'text-slate-500' },
+  { name: 'bronze', className: 'text-orange-800' },
+] as const;
+
 const HEADER_CELL =
   'px-2 py-3 text-left text-xs font-semibold tracking-wide text-slate-700 uppercase first:pl-3 last:pr-3 sm:px-3';
 const CELL = 'px-2 py-3 align-middle first:pl-3 last:pr-3 sm:px-3';
@@ -180,23 +189,26 @@ function LeaderboardRow({
 }) {
   const isHighlighted = isHighlightedRank(entry.rank);
   const isStarred = showStars && isStarredRank(entry.rank);
+  // Equal averages share a rank (1, 1, 3), so they share a medal too.
+  const medal = isHighlighted ? MEDALS[entry.rank - 1] : undefined;
   return (
     <tr
       data-testid="leaderboard-row"
       data-rank={entry.rank}
       data-highlighted={isHighlighted}
       data-starred={isStarred}
+      data-medal={medal?.name}
       className={isHighlighted ? 'bg-amber-50 shadow-[inset_4px_0_0_var(--color-amber-500)]' : 'hover:bg-slate-50'}
     >
       <td className={`${CELL} whitespace-nowrap`}>
-        <span className="inline-flex items-center gap-1 font-semibold tabular-nums text-slate-900">
-          {isHighlighted ? <Medal className="size-4 shrink-0 text-amber-700" aria-hidden="true" /> : null}
+        <span className="inline-flex items-center gap-1 font-semibold text-slate-900 tabular-nums">
+          {medal ? <Medal className={cn('size-4 shrink-0', medal.className)} aria-hidden="true" /> : null}
           {entry.rank}
           {isStarred ? <Star className="size-4 shrink-0 fill-amber-400 text-amber-700" aria-hidden="true" /> : null}
         </span>
         {isHighlighted || isStarred ? (
           <span className="sr-only">
-            {[isHighlighted ? `top ${LEADERBOARD.highlightedTop}` : '', isStarred ? 'starred' : '']
+            {[medal ? `${medal.name} medal, top ${LEADERBOARD.highlightedTop}` : '', isStarred ? 'starred' : '']
               .filter(Boolean)
               .join(', ')}
           </span>
@@ -214,16 +226,16 @@ function LeaderboardRow({
           Avg. score <span className="tabular-nums">{formatAccuracy(entry.averageScore)}</span>
         </span>
       </th>
-      <td className={`${CELL} ${WIDE_ONLY} text-right tabular-nums text-slate-900`}>
+      <td className={`${CELL} ${WIDE_ONLY} text-right text-slate-900 tabular-nums`}>
         {formatAccuracy(entry.averageScore)}
       </td>
       <td className={`${CELL} text-right`}>
         <AccuracyBadge accuracy={entry.averageAccuracy} />
       </td>
-      <td className={`${CELL} ${WIDE_ONLY} text-right tabular-nums text-slate-800`}>
+      <td className={`${CELL} ${WIDE_ONLY} text-right text-slate-800 tabular-nums`}>
         {formatAccuracy(entry.totalScore)}
       </td>
-      <td className={`${CELL} ${WIDE_ONLY} text-right tabular-nums text-slate-800`}>{entry.quizzesAttempted}</td>
+      <td className={`${CELL} ${WIDE_ONLY} text-right text-slate-800 tabular-nums`}>{entry.quizzesAttempted}</td>
     </tr>
   );
 }
@@ -241,7 +253,7 @@ export function LeaderboardTable({
   showStars: boolean;
 }) {
   return (
-    <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+    <div className={cn(cardVariants(), 'overflow-hidden')}>
       <table className="w-full text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-slate-200 bg-slate-50">
@@ -296,14 +308,7 @@ export function LeaderboardResults({
   if (board.isPending) return <LoadingStatus>Loading the leaderboard…</LoadingStatus>;
   if (board.isError && board.entries.length === 0) {
     return (
-      <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-5 text-red-900">
-        <p className="font-semibold">{FETCH_FAILED_MESSAGE}</p>
-        <p className="mt-1 text-sm">{board.error.message}</p>
-        <Button variant="secondary" className="mt-4" onClick={() => void board.refetch()}>
-          <RotateCw className="size-4" aria-hidden="true" />
-          Try again
-        </Button>
-      </div>
+      <LoadFailure title={FETCH_FAILED_MESSAGE} message={board.error.message} onRetry={() => void board.refetch()} />
     );
   }
   return (
@@ -321,12 +326,10 @@ export function LeaderboardResults({
         {board.entries.length > 0 ? <AccuracyLegend showStars={showStars} /> : null}
       </div>
       {board.entries.length === 0 ? (
-        <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
-          <p className="font-semibold text-slate-900">No students found</p>
-          <p className="mt-1 text-sm">
-            {isFiltered ? 'Try another search or class.' : 'Students appear here once they have attempted a quiz.'}
-          </p>
-        </div>
+        <EmptyState
+          title="No students found"
+          hint={isFiltered ? 'Try another search or class.' : 'Students appear here once they have attempted a quiz.'}
+        />
       ) : (
         <LeaderboardTable entries={board.entries} caption={caption} showClass={showClass} showStars={showStars} />
       )}

@@ -7,6 +7,7 @@ import {
   useLeaderboard,
   useLeaderboardFilters,
 } from './leaderboard-table.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
 
 /**
  * /dashboard/student/leaderboard (SPEC §2): the student's own class, ranked by
@@ -21,11 +22,10 @@ export function Component() {
   return (
     <div className="mx-auto w-full max-w-4xl">
       <PageTitle>Leaderboard</PageTitle>
-      <h1 className="text-2xl font-bold text-slate-900">Class leaderboard</h1>
-      <p className="mt-1 text-slate-700">
-        {className ? `Class ${className}` : 'Your class'}, ranked by average score. Students appear once they have
-        attempted a quiz; the top {LEADERBOARD.highlightedTop} are highlighted.
-      </p>
+      <PageHeader
+        title="Class leaderboard"
+        description={`${className ? `Class ${className}` : 'Your class'}, ranked by average score. Students appear once they have attempted a quiz; the top ${LEADERBOARD.highlightedTop} are highlighted.`}
+      />
 
       <form
         role="search"

@@ -12,6 +12,7 @@ import {
   useLeaderboardFilters,
 } from './leaderboard-table.tsx';
 import { ClassSelect } from '../../components/ui/filter-fields.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
 
 /** The school's classes for the filter; the students screen reads (and refreshes) the same list. */
 function useClassChoices() {
@@ -42,11 +43,10 @@ export function Component() {
   return (
     <div className="mx-auto w-full max-w-5xl">
       <PageTitle>Leaderboard</PageTitle>
-      <h1 className="text-2xl font-bold text-slate-900">Leaderboard</h1>
-      <p className="mt-1 text-slate-700">
-        {scope}, ranked by average score. Students appear once they have attempted a quiz; the top{' '}
-        {LEADERBOARD.highlightedTop} are highlighted.
-      </p>
+      <PageHeader
+        title="Leaderboard"
+        description={`${scope}, ranked by average score. Students appear once they have attempted a quiz; the top ${LEADERBOARD.highlightedTop} are highlighted.`}
+      />
 
       <form
         role="search"

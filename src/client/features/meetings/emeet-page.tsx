@@ -5,12 +5,15 @@ import { useNavigate } from 'react-router';
 import { MEETING_LIMITS } from '#shared/meetings';
 import { Button } from '../../components/ui/button.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
+import { TextField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { inviteLink, meetPath, roomIdFromInput } from './meeting-links.ts';
 import { createMeetingRoom, fetchMeetingTicket } from './meetings-api.ts';
 import { useCopyInviteLink } from './use-copy-invite-link.ts';
 import { useDashboardRole } from '../session/use-dashboard-role.ts';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { cardVariants } from '../../components/ui/card.tsx';
+import { cn } from '../../lib/cn.ts';
 
 const focusButtonWhenShown = (element: HTMLButtonElement | null) => element?.focus();
 
@@ -40,13 +43,12 @@ export function Component() {
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-8">
       <PageTitle>EMeet</PageTitle>
-      <header>
-        <h1 className="text-2xl font-bold text-slate-900">EMeet</h1>
-        <p className="mt-1 text-slate-700">
-          Video meetings of your class, browser to browser. Enter a room ID to join
-          {role === 'teacher' ? ', or start a new room and invite your students.' : '.'}
-        </p>
-      </header>
+      <PageHeader
+        title="EMeet"
+        description={`Video meetings of your class, browser to browser. Enter a room ID to join${
+          role === 'teacher' ? ', or start a new room and invite your students.' : '.'
+        }`}
+      />
       <JoinRoomForm isJoining={isJoining} onJoin={(roomId) => void joinRoom(roomId)} />
       {role === 'teacher' ? <NewRoom isJoining={isJoining} onJoin={(roomId) => void joinRoom(roomId)} /> : null}
     </div>
@@ -71,7 +73,7 @@ function JoinRoomForm({ isJoining, onJoin }: { isJoining: boolean; onJoin(roomId
   };
 
   return (
-    <section aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+    <section aria-labelledby={headingId} className={cn(cardVariants(), 'p-5')}>
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">
         Join a room
       </h2>
@@ -116,7 +118,7 @@ function NewRoom({ isJoining, onJoin }: { isJoining: boolean; onJoin(roomId: str
   };
 
   return (
-    <section aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+    <section aria-labelledby={headingId} className={cn(cardVariants(), 'p-5')}>
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">
         Start a new meeting
       </h2>

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { isRoomId } from '#shared/meetings';
-import { buttonClasses } from '../../components/ui/button.tsx';
+import { buttonVariants } from '../../components/ui/button.tsx';
+import { cn } from '../../lib/cn.ts';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
@@ -12,12 +13,14 @@ import { MeetingSession } from './meeting-session.ts';
 import { fetchMeetingTicket } from './meetings-api.ts';
 import { PreJoin, type JoinChoice } from './pre-join.tsx';
 import { useDashboardRole } from '../session/use-dashboard-role.ts';
+import { useNoBreakReminders } from '../student/study-mode/quiet-time.ts';
 
 /**
  * /dashboard/{role}/meet/{roomID}?token=…&meetingId=…&webcamEnabled=…&micEnabled=…
  * (SPEC §2): the pre-join preview, then the meeting. A lazy chunk of its own.
  */
 export function Component() {
+  useNoBreakReminders();
   const role = useDashboardRole();
   const roomId = useParams().roomID ?? '';
   const [searchParams, setSearchParams] = useSearchParams();
@@ -54,7 +57,7 @@ export function Component() {
         <PageTitle>Meeting</PageTitle>
         <h1 className="text-2xl font-bold text-slate-900">This meeting link is not valid</h1>
         <p className="text-slate-800">A room ID is 6 to 64 letters, digits, - or _. Check the link you were sent.</p>
-        <Link to={emeetPath(role)} className={`${buttonClasses('primary')} self-start`}>
+        <Link to={emeetPath(role)} className={cn(buttonVariants(), 'self-start')}>
           Enter a room ID
         </Link>
       </section>

@@ -15,7 +15,7 @@ import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Link } from 'react-router';
 import type { UserRole } from '#shared/constants';
-import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ChatPanel } from './chat-panel.tsx';
 import { MediaDeviceError } from './local-media.ts';
@@ -357,7 +357,7 @@ function MeetingEnded({ end, role, onJoinAgain }: { end: MeetingEnd; role: UserR
           <Button onClick={() => window.location.reload()}>Reload the page</Button>
         ) : null}
         {end.reason === 'session' ? (
-          <Link to={loginPathFor(role)} className={buttonClasses('primary')}>
+          <Link to={loginPathFor(role)} className={buttonVariants({ variant: 'primary' })}>
             Log in again
           </Link>
         ) : null}
@@ -366,7 +366,7 @@ function MeetingEnded({ end, role, onJoinAgain }: { end: MeetingEnd; role: UserR
             {isLeft ? 'Rejoin' : end.reason === 'REPLACED' ? 'Use this tab instead' : 'Try again'}
           </Button>
         ) : null}
-        <Link to={emeetPath(role)} className={buttonClasses('secondary')}>
+        <Link to={emeetPath(role)} className={buttonVariants({ variant: 'secondary' })}>
           Back to EMeet
         </Link>
       </div>

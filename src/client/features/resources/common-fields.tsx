@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FIELD_LIMITS } from '#shared/limits';
 import { RESOURCE_LIMITS } from '#shared/resources';
-import { TextAreaField, TextField } from '../../components/ui/text-field.tsx';
+import { TextAreaField, TextField } from '../../components/ui/field.tsx';
 
 /** Id of the <datalist> of the teacher's classes that the class fields suggest from. */
 export const CLASS_SUGGESTIONS_ID = 'resource-class-suggestions';

@@ -1,8 +1,7 @@
-import { RotateCw } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { plural } from '../../lib/format.ts';
+import { LoadFailure } from '../../components/ui/status-cards.tsx';
 
 type ListState = {
   isPlaceholderData: boolean;
@@ -32,26 +31,7 @@ export function ResourceListStatus({ list, empty }: { list: ListState; empty: Re
   );
 }
 
-/** The empty state box: a title and a hint. */
-export function EmptyState({ title, hint }: { title: string; hint: ReactNode }) {
-  return (
-    <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
-      <p className="font-semibold text-slate-900">{title}</p>
-      <p className="mt-1 text-sm">{hint}</p>
-    </div>
-  );
-}
-
 /** A list that could not be loaded at all, with a retry. */
 export function ListFailure({ what, message, onRetry }: { what: string; message: string; onRetry(): void }) {
-  return (
-    <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-5 text-red-900">
-      <p className="font-semibold">{what} could not be loaded.</p>
-      <p className="mt-1 text-sm">{message}</p>
-      <Button variant="secondary" className="mt-4" onClick={onRetry}>
-        <RotateCw className="size-4" aria-hidden="true" />
-        Try again
-      </Button>
-    </div>
-  );
+  return <LoadFailure title={`${what} could not be loaded.`} message={message} onRetry={onRetry} />;
 }

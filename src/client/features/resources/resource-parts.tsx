@@ -49,7 +49,7 @@ export function ResourceDetails({ resource, isClassShown = false }: { resource: 
   return (
     <>
       {resource.description ? (
-        <p className="text-sm whitespace-pre-line wrap-break-word text-slate-800">{resource.description}</p>
+        <p className="text-sm wrap-break-word whitespace-pre-line text-slate-800">{resource.description}</p>
       ) : null}
       {resource.tags.length > 0 ? (
         <p className="text-sm wrap-break-word text-slate-800">

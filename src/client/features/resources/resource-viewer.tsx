@@ -1,30 +1,15 @@
 import { CircleStop, Expand, Play } from 'lucide-react';
-import { Component as ReactComponent, lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { videoLinkProvider, type Resource } from '#shared/resources';
 import { videoEmbedAddress } from '#shared/video-embeds';
 import { Button } from '../../components/ui/button.tsx';
-import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { NewTabLink } from './resource-parts.tsx';
 import { isImage, isVideo } from './resource-filters.ts';
 
-// react-player is heavy: it loads only when an uploaded video is played.
-const ReactPlayer = lazy(() => import('react-player'));
-
-/** Keeps a player that failed to load (or to start) from taking the whole screen down. */
-class PlayerBoundary extends ReactComponent<{ fallback: ReactNode; children: ReactNode }, { hasFailed: boolean }> {
-  override state = { hasFailed: false };
-  static getDerivedStateFromError() {
-    return { hasFailed: true };
-  }
-  override render() {
-    return this.state.hasFailed ? this.props.fallback : this.props.children;
-  }
-}
-
 /**
- * The inline video player. An uploaded video plays from our signed address in
- * react-player (a <video>); a hosted video (YouTube, Vimeo, Wistia) plays in
+ * The inline video player. An uploaded video plays from our signed address in a
+ * native <video>; a hosted video (YouTube, Vimeo, Wistia) plays in
  * the provider's own embed page, in a frame: no provider script runs in our
  * page, where it could read the session (decision 018). Either starts at once,
  * because it only mounts when the person pressed Play.
@@ -43,33 +28,37 @@ export function VideoPlayer({ resource }: { resource: Resource }) {
   );
 }
 
+/**
+ * An uploaded video from our signed, same-origin address in the browser's own player: the
+ * file route answers Range requests, so it seeks and streams (decision 027; react-player did
+ * the same with 190 MB of dependencies and 595 kB of script).
+ */
 function UploadedVideo({ resource }: { resource: Resource }) {
   const [hasFailed, setHasFailed] = useState(false);
-  const fallback = (
-    <p className="p-4 text-sm text-white">
-      The player could not be loaded.{' '}
+  if (hasFailed) {
+    return (
+      <p className="p-4 text-sm text-white">
+        This video cannot be played here.{' '}
+        <NewTabLink href={resource.fileURL} className="font-semibold text-white underline">
+          Open the video
+        </NewTabLink>
+      </p>
+    );
+  }
+  return (
+    <video
+      src={resource.fileURL}
+      controls
+      autoPlay
+      playsInline
+      preload="auto"
+      className="aspect-video w-full bg-slate-900"
+      onError={() => setHasFailed(true)}
+    >
       <NewTabLink href={resource.fileURL} className="font-semibold text-white underline">
         Open the video
       </NewTabLink>
-    </p>
-  );
-  if (hasFailed) return fallback;
-  return (
-    <PlayerBoundary fallback={fallback}>
-      <Suspense fallback={<LoadingStatus className="p-4 text-white">Loading the player…</LoadingStatus>}>
-        <ReactPlayer
-          src={resource.fileURL}
-          playing
-          controls
-          playsInline
-          preload="auto"
-          width="100%"
-          height="auto"
-          style={{ aspectRatio: '16 / 9', backgroundColor: '#0f172a' }}
-          onError={() => setHasFailed(true)}
-        />
-      </Suspense>
-    </PlayerBoundary>
+    </video>
   );
 }
 

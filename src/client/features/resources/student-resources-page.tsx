@@ -1,13 +1,17 @@
-import { Star } from 'lucide-react';
-import { useId } from 'react';
+import { ChevronDown, SlidersHorizontal, Star } from 'lucide-react';
+import { useId, useState } from 'react';
 import { FIELD_LIMITS } from '#shared/limits';
 import { RESOURCE_LIMITS, RESOURCE_TYPE_LABELS, RESOURCE_TYPES, type Resource } from '#shared/resources';
-import { FIELD_CLASSES, SearchField } from '../../components/ui/filter-fields.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { SearchField, SelectField } from '../../components/ui/filter-fields.tsx';
 import { LoadMoreButton } from '../../components/ui/load-more-button.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
+import { cn } from '../../lib/cn.ts';
 import { readStudentFilters, RESOURCE_SORTS, type ResourceSort, type ResourceView } from './resource-filters.ts';
-import { EmptyState, ListFailure, ResourceListStatus } from './resource-list-status.tsx';
+import { EmptyState } from '../../components/ui/status-cards.tsx';
+import { ListFailure, ResourceListStatus } from './resource-list-status.tsx';
 import { RESOURCE_CARD_CLASSES, ResourceDetails, ResourceName } from './resource-parts.tsx';
 import { ResourceMedia } from './resource-viewer.tsx';
 import { useStarResource, useStudentResources } from './resources-queries.ts';
@@ -31,7 +35,9 @@ export function Component() {
   const searchBox = useDebouncedFilterText('search', filters.search, setFilter);
   const subjectBox = useDebouncedFilterText('subject', filters.subject, setFilter);
   const list = useStudentResources(student?._id ?? '', filters);
-  const ids = { search: useId(), subject: useId(), type: useId(), sort: useId(), list: useId() };
+  const ids = { search: useId(), subject: useId(), type: useId(), sort: useId(), list: useId(), moreFilters: useId() };
+  const [areFiltersOpen, setAreFiltersOpen] = useState(false);
+  const activeFilterCount = [filters.subject, filters.type].filter(Boolean).length;
 
   return (
     <div className="mx-auto w-full max-w-6xl pb-16">
@@ -82,55 +88,58 @@ export function Component() {
           maxLength={RESOURCE_LIMITS.search}
           placeholder="Name or description"
         />
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={ids.subject} className="text-sm font-medium text-slate-800">
-            Subject
-          </label>
-          <input
-            id={ids.subject}
-            type="text"
-            value={subjectBox.text}
-            onChange={(event) => subjectBox.setText(event.target.value)}
-            maxLength={FIELD_LIMITS.subject}
-            placeholder="Any subject"
-            autoComplete="off"
-            className={FIELD_CLASSES}
+        {/* On a phone the other filters wait behind a disclosure, so the list starts on the first screen. */}
+        <Button
+          variant="secondary"
+          className="justify-self-start sm:hidden"
+          aria-expanded={areFiltersOpen}
+          aria-controls={ids.moreFilters}
+          onClick={() => setAreFiltersOpen(!areFiltersOpen)}
+        >
+          <SlidersHorizontal className="size-4" aria-hidden="true" />
+          Filters
+          {activeFilterCount > 0 ? <span className="text-muted">({activeFilterCount})</span> : null}
+          <ChevronDown
+            className={cn('size-4 transition-transform', areFiltersOpen && 'rotate-180')}
+            aria-hidden="true"
           />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={ids.type} className="text-sm font-medium text-slate-800">
-            Type
-          </label>
-          <select
+        </Button>
+        <div id={ids.moreFilters} className={cn('gap-3 sm:contents', areFiltersOpen ? 'grid' : 'hidden')}>
+          <Field
+            id={ids.subject}
+            label="Subject"
+            control={(attributes) => (
+              <input
+                {...attributes}
+                type="text"
+                value={subjectBox.text}
+                onChange={(event) => subjectBox.setText(event.target.value)}
+                maxLength={FIELD_LIMITS.subject}
+                placeholder="Any subject"
+                autoComplete="off"
+              />
+            )}
+          />
+          <SelectField
             id={ids.type}
+            label="Type"
             value={filters.type}
-            onChange={(event) => setFilter('type', event.target.value)}
-            className={FIELD_CLASSES}
-          >
-            <option value="">All types</option>
-            {RESOURCE_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {RESOURCE_TYPE_LABELS[type]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={ids.sort} className="text-sm font-medium text-slate-800">
-            Sort by
-          </label>
-          <select
+            onChange={(value) => setFilter('type', value)}
+            options={[
+              { value: '', label: 'All types' },
+              ...RESOURCE_TYPES.map((type) => ({ value: type, label: RESOURCE_TYPE_LABELS[type] })),
+            ]}
+          />
+          <SelectField
             id={ids.sort}
+            label="Sort by"
             value={filters.sort}
-            onChange={(event) => setFilter('sort', event.target.value)}
-            className={FIELD_CLASSES}
-          >
-            {(Object.keys(RESOURCE_SORTS) as ResourceSort[]).map((sort) => (
-              <option key={sort} value={sort}>
-                {RESOURCE_SORTS[sort].label}
-              </option>
-            ))}
-          </select>
+            onChange={(value) => setFilter('sort', value)}
+            options={(Object.keys(RESOURCE_SORTS) as ResourceSort[]).map((sort) => ({
+              value: sort,
+              label: RESOURCE_SORTS[sort].label,
+            }))}
+          />
         </div>
         {/* Enter in a text box submits the form; the button is for completeness, not shown. */}
         <button type="submit" className="sr-only" tabIndex={-1}>

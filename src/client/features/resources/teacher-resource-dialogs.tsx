@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast/headless';
 import { RESOURCE_LIMITS, resourceUpdateSchema, type Resource } from '#shared/resources';
-import { Button, buttonClasses } from '../../components/ui/button.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
+import { Button, buttonVariants } from '../../components/ui/button.tsx';
+import { TextField } from '../../components/ui/field.tsx';
 import { apiRequest, ApiError } from '../../lib/api.ts';
 import { withLoading } from '../../stores/app-store.ts';
 import { ClassField, collectFieldErrors, DescriptionField, TagsField } from './common-fields.tsx';
@@ -157,7 +157,7 @@ export function DeleteResourceDialog({
             students of {resource.class}. This cannot be undone.
           </p>
           <div className="mt-6 flex flex-wrap justify-end gap-3">
-            <button type="button" data-initial-focus onClick={close} className={buttonClasses('ghost')}>
+            <button type="button" data-initial-focus onClick={close} className={buttonVariants({ variant: 'ghost' })}>
               Cancel
             </button>
             <Button variant="danger" disabled={isDeleting} onClick={() => void confirm(close)}>

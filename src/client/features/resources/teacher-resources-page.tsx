@@ -8,7 +8,8 @@ import { PageTitle } from '../../components/ui/page-title.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { useClasses } from '../students/students-queries.ts';
 import { CLASS_SUGGESTIONS_ID } from './common-fields.tsx';
-import { EmptyState, ListFailure, ResourceListStatus } from './resource-list-status.tsx';
+import { EmptyState } from '../../components/ui/status-cards.tsx';
+import { ListFailure, ResourceListStatus } from './resource-list-status.tsx';
 import { RESOURCE_CARD_CLASSES, ResourceDetails, ResourceName } from './resource-parts.tsx';
 import { ResourceMedia } from './resource-viewer.tsx';
 import { useTeacherResources } from './resources-queries.ts';
@@ -17,6 +18,7 @@ import { UploadForm } from './upload-form.tsx';
 import { useAddressFilters, useDebouncedFilterText } from './use-address-filters.ts';
 import { useTeacherProfile } from './use-profile.ts';
 import { VideoLinkForm } from './video-link-form.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
 
 const CARD = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm';
 
@@ -39,8 +41,10 @@ export function Component() {
     // Room below the last form, so its buttons are not flush with the screen's edge.
     <div className="mx-auto w-full max-w-6xl pb-16">
       <PageTitle>Resources</PageTitle>
-      <h1 className="text-2xl font-bold text-slate-900">Resources</h1>
-      <p className="mt-1 text-slate-700">Share files and video lessons with a class; its students find them here.</p>
+      <PageHeader
+        title="Resources"
+        description="Share files and video lessons with a class; its students find them here."
+      />
 
       <div className="@container mt-6">
         {/*

@@ -3,7 +3,8 @@ import { Upload, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast/headless';
 import { FALLBACK_UPLOAD_SUBJECT, uploadFieldsSchema, type Resource } from '#shared/resources';
-import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { Button, buttonVariants } from '../../components/ui/button.tsx';
+import { cn } from '../../lib/cn.ts';
 import { ApiError } from '../../lib/api.ts';
 import { collectFieldErrors, CommonFields, useCommonValues } from './common-fields.tsx';
 import { addResourceToLists, useUploadLimits } from './resources-queries.ts';
@@ -180,7 +181,7 @@ export function UploadForm({ teacherSubject }: { teacherSubject: string | undefi
           ref={submitRef}
           type="submit"
           aria-disabled={isUploading}
-          className={buttonClasses('primary', 'min-w-32')}
+          className={cn(buttonVariants({ variant: 'primary' }), 'min-w-32')}
         >
           <Upload className="size-4" aria-hidden="true" />
           {isUploading ? 'Uploading…' : 'Upload'}

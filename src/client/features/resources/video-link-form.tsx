@@ -10,7 +10,7 @@ import {
   type Resource,
 } from '#shared/resources';
 import { Button } from '../../components/ui/button.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
+import { TextField } from '../../components/ui/field.tsx';
 import { apiPost, ApiError } from '../../lib/api.ts';
 import { withLoading } from '../../stores/app-store.ts';
 import { collectFieldErrors, CommonFields, useCommonValues } from './common-fields.tsx';

@@ -1,5 +1,7 @@
 import { KeyRound } from 'lucide-react';
 import { Link } from 'react-router';
+import { cardVariants } from '../../components/ui/card.tsx';
+import { cn } from '../../lib/cn.ts';
 
 /**
  * A small definition list of profile facts, shown on the dashboard homes, with the way to
@@ -13,11 +15,11 @@ export function ProfileSummary({
   accountPath: string;
 }) {
   return (
-    <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+    <div className={cn(cardVariants(), 'p-5')}>
       <dl className="grid gap-4 sm:grid-cols-2">
         {facts.map(([label, value]) => (
           <div key={label} className="min-w-0">
-            <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">{label}</dt>
+            <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{label}</dt>
             <dd className="mt-1 truncate text-slate-900">{value}</dd>
           </div>
         ))}

@@ -1,16 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { ChartPie, RotateCw } from 'lucide-react';
+import { ChartPie } from 'lucide-react';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast/headless';
 import type { StudentStatistics, SubjectStatistics } from '#shared/progress';
-import { formatAccuracy } from '#shared/quizzes';
-import { Button } from '../../components/ui/button.tsx';
+import { Card, cardVariants } from '../../components/ui/card.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { apiRequest } from '../../lib/api.ts';
+import { formatPercent } from '../../lib/format.ts';
 import { useAppStore } from '../../stores/app-store.ts';
 import { twoDecimals } from './statistics-display.ts';
 import { SubjectPieChart } from './subject-pie-chart.tsx';
+import { EmptyState, LoadFailure } from '../../components/ui/status-cards.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { cn } from '../../lib/cn.ts';
 
 function useStatistics() {
   const query = useQuery({
@@ -32,25 +35,22 @@ export function Component() {
   return (
     <div className="mx-auto w-full max-w-5xl">
       <PageTitle>Statistics</PageTitle>
-      <h1 className="text-2xl font-bold wrap-anywhere text-slate-900">{name ? `${name}'s Analytics` : 'Analytics'}</h1>
+      <PageHeader title={name ? `${name}'s Analytics` : 'Analytics'} />
       <div className="mt-6">
         {statistics.isPending ? (
           <LoadingStatus>Loading your statistics…</LoadingStatus>
         ) : statistics.isError ? (
-          <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-5 text-red-900">
-            <p className="font-semibold">Your statistics could not be loaded.</p>
-            <p className="mt-1 text-sm">{statistics.error.message}</p>
-            <Button variant="secondary" className="mt-4" onClick={() => void statistics.refetch()}>
-              <RotateCw className="size-4" aria-hidden="true" />
-              Try again
-            </Button>
-          </div>
+          <LoadFailure
+            title="Your statistics could not be loaded."
+            message={statistics.error.message}
+            onRetry={() => void statistics.refetch()}
+          />
         ) : statistics.data.quizzesAttempted === 0 ? (
-          <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
-            <ChartPie className="mx-auto size-10 text-slate-500" aria-hidden="true" />
-            <p className="mt-3 font-semibold text-slate-900">No quizzes attempted yet</p>
-            <p className="mt-1 text-sm">Take some quizzes to see your analytics here.</p>
-          </div>
+          <EmptyState
+            icon={<ChartPie className="mx-auto mb-3 size-10 text-slate-500" aria-hidden="true" />}
+            title="No quizzes attempted yet"
+            hint="Take some quizzes to see your analytics here."
+          />
         ) : (
           <Analytics statistics={statistics.data} />
         )}
@@ -62,25 +62,26 @@ export function Component() {
 function Analytics({ statistics }: { statistics: StudentStatistics }) {
   const facts: [string, string][] = [
     ['Average score', twoDecimals(statistics.averageScore)],
-    ['Average accuracy', `${formatAccuracy(statistics.averageAccuracy)}%`],
+    ['Average accuracy', formatPercent(statistics.averageAccuracy)],
     ['Quizzes attempted', String(statistics.quizzesAttempted)],
   ];
   return (
     <>
-      <dl className="grid grid-cols-3 gap-2 sm:gap-4">
+      {/* A phone has no room for three numbers abreast ("66.67%" spilled out): one per row, label beside it. */}
+      <dl className="grid gap-2 sm:grid-cols-3 sm:gap-4">
         {facts.map(([label, value]) => (
-          <div
+          <Card
             key={label}
-            className="flex min-w-0 flex-col justify-between rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-5"
+            className="flex min-w-0 items-baseline justify-between gap-3 px-4 py-3 sm:flex-col sm:items-start sm:p-5"
           >
-            <dt className="text-xs font-medium text-slate-700 sm:text-sm">{label}</dt>
+            <dt className="text-sm font-medium text-muted">{label}</dt>
             <dd
-              className="mt-1 text-xl font-bold tabular-nums text-slate-900 sm:text-3xl"
+              className="text-xl font-bold text-fg tabular-nums sm:mt-1 sm:text-3xl"
               data-testid={`statistic-${label}`}
             >
               {value}
             </dd>
-          </div>
+          </Card>
         ))}
       </dl>
       <section aria-labelledby="subject-performance" className="mt-8">
@@ -103,12 +104,7 @@ function SubjectTable({ subjects }: { subjects: SubjectStatistics[] }) {
   const header = 'px-3 py-3 text-xs font-semibold tracking-wide text-slate-700 uppercase';
   const cell = 'px-3 py-3 tabular-nums text-right text-slate-800';
   return (
-    <div
-      role="region"
-      aria-label="Subject details"
-      tabIndex={0}
-      className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm"
-    >
+    <div role="region" aria-label="Subject details" tabIndex={0} className={cn(cardVariants(), 'mt-6 overflow-x-auto')}>
       <table className="w-full min-w-[34rem] text-sm">
         <caption className="px-3 pt-3 text-left text-base font-semibold text-slate-900">Subject details</caption>
         <thead className="border-b border-slate-200">
@@ -136,7 +132,7 @@ function SubjectTable({ subjects }: { subjects: SubjectStatistics[] }) {
               <th scope="row" className="min-w-32 px-3 py-3 text-left font-semibold wrap-break-word text-slate-900">
                 {subject.subject}
               </th>
-              <td className={cell}>{twoDecimals(subject.averageAccuracy)}%</td>
+              <td className={cell}>{formatPercent(subject.averageAccuracy)}</td>
               <td className={cell}>{twoDecimals(subject.averageScore)}</td>
               <td className={cell}>{subject.testsAttempted}</td>
               <td className={cell}>{twoDecimals(subject.averageTimeMinutes)}</td>

@@ -11,7 +11,6 @@ import {
 } from 'react';
 import { TOOLTIP } from '#shared/constants';
 import type { SubjectStatistics } from '#shared/progress';
-import { formatAccuracy } from '#shared/quizzes';
 import {
   arcPath,
   isEmptySlice,
@@ -23,7 +22,10 @@ import {
   type PieSlice,
   type Point,
 } from './pie-geometry.ts';
+import { formatPercent } from '../../lib/format.ts';
 import { colourOf, PIE_SIZE_PX, twoDecimals } from './statistics-display.ts';
+import { cardVariants } from '../../components/ui/card.tsx';
+import { cn } from '../../lib/cn.ts';
 
 const CENTRE = { x: PIE_SIZE_PX / 2, y: PIE_SIZE_PX / 2 };
 /**
@@ -123,9 +125,7 @@ export function SubjectPieChart({ subjects }: { subjects: SubjectStatistics[] })
     else open(index, from);
   };
 
-  const summary = subjects
-    .map((subject) => `${subject.subject} ${formatAccuracy(subject.averageAccuracy)}%`)
-    .join(', ');
+  const summary = subjects.map((subject) => `${subject.subject} ${formatPercent(subject.averageAccuracy)}`).join(', ');
   // Subjects can change under open details (a refetch): an index past the end shows nothing.
   const shown = details ? subjects[details.index] : undefined;
   const activeSlice = isOpen ? slices[details.index] : undefined;
@@ -133,7 +133,10 @@ export function SubjectPieChart({ subjects }: { subjects: SubjectStatistics[] })
   return (
     <figure
       ref={figureRef}
-      className="relative mt-4 flex flex-col items-center gap-6 rounded-xl border border-slate-200 bg-white py-5 shadow-sm sm:flex-row sm:justify-center sm:px-6"
+      className={cn(
+        cardVariants(),
+        'relative mt-4 flex flex-col items-center gap-6 py-5 sm:flex-row sm:justify-center sm:px-6',
+      )}
     >
       {/* On a phone the card is a little narrower than the pie: it may use the card's padding. */}
       <div className="-mx-3 flex w-[calc(100%+1.5rem)] justify-center sm:mx-0 sm:w-auto">
@@ -197,9 +200,7 @@ export function SubjectPieChart({ subjects }: { subjects: SubjectStatistics[] })
                 aria-hidden="true"
               />
               <span className="wrap-anywhere">{subject.subject}</span>
-              <span className="ml-auto pl-4 tabular-nums text-slate-700">
-                {formatAccuracy(subject.averageAccuracy)}%
-              </span>
+              <span className="ml-auto pl-4 text-slate-700 tabular-nums">{formatPercent(subject.averageAccuracy)}</span>
             </li>
           ))}
         </ul>
@@ -257,7 +258,7 @@ function SubjectTooltip({
   isOpen: boolean;
 }) {
   const lines: [string, string][] = [
-    ['Average accuracy', `${twoDecimals(subject.averageAccuracy)}%`],
+    ['Average accuracy', formatPercent(subject.averageAccuracy)],
     ['Average score', twoDecimals(subject.averageScore)],
     ['Tests attempted', String(subject.testsAttempted)],
     ['Average time', `${twoDecimals(subject.averageTimeMinutes)} min`],

@@ -4,13 +4,16 @@ import toast from 'react-hot-toast/headless';
 import { Link, useNavigate } from 'react-router';
 import { studentRegistrationSchema, type StudentProfile } from '#shared/accounts';
 import { FIELD_LIMITS } from '#shared/limits';
-import { buttonClasses } from '../../components/ui/button.tsx';
+import { buttonVariants } from '../../components/ui/button.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { apiPost } from '../../lib/api.ts';
 import { AccountForm, type AuthField } from '../auth/auth-form.tsx';
 import { studentsKey, useClasses } from './students-queries.ts';
+import { cardVariants } from '../../components/ui/card.tsx';
+import { cn } from '../../lib/cn.ts';
 
 const CLASS_SUGGESTIONS_ID = 'known-classes';
+const STUDENTS_PATH = '/dashboard/teacher/students';
 
 /**
  * The SPEC §5 student fields, filled in by a teacher for someone else: the
@@ -48,7 +51,7 @@ export function Component() {
     <div className="mx-auto w-full max-w-3xl pb-16">
       <PageTitle>Add student</PageTitle>
       <Link
-        to="/dashboard/teacher/students"
+        to={STUDENTS_PATH}
         className="inline-flex items-center gap-1.5 rounded text-sm font-semibold text-brand-700 hover:underline"
       >
         <ArrowLeft className="size-4" aria-hidden="true" />
@@ -59,7 +62,7 @@ export function Component() {
         Creates the student’s account. Every field is required; the student logs in with the account username and
         password you set.
       </p>
-      <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+      <div className={cn(cardVariants(), 'mt-6 rounded-2xl p-5 sm:p-8')}>
         <AccountForm
           schema={studentRegistrationSchema}
           fields={ADD_STUDENT_FIELDS}
@@ -67,7 +70,7 @@ export function Component() {
           className="grid gap-x-6 gap-y-4 sm:grid-cols-2"
           submitClassName="min-w-36"
           actions={
-            <Link to="/dashboard/teacher/students" className={buttonClasses('ghost')}>
+            <Link to={STUDENTS_PATH} className={buttonVariants({ variant: 'ghost' })}>
               Cancel
             </Link>
           }
@@ -75,7 +78,8 @@ export function Component() {
             const { message } = await apiPost<StudentProfile>('/api/teacher/add-student', values);
             await queryClient.invalidateQueries({ queryKey: studentsKey });
             toast.success(message);
-            await navigate('/dashboard/teacher');
+            // Back to the list the new student is on (issue 18 overrides SPEC §2's /dashboard/teacher).
+            await navigate(STUDENTS_PATH);
           }}
         />
         <datalist id={CLASS_SUGGESTIONS_ID}>

@@ -1,15 +1,19 @@
-import { RotateCw, UserPlus } from 'lucide-react';
+import { UserPlus } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatAccuracy } from '#shared/quizzes';
 import { STUDENT_LIST_LIMITS, type StudentListEntry } from '#shared/students';
-import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { buttonVariants } from '../../components/ui/button.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { LoadingStatus, Spinner } from '../../components/ui/spinner.tsx';
 import { plural } from '../../lib/format.ts';
 import { useClasses, useStudentList } from './students-queries.ts';
 import { ClassSelect, SearchField } from '../../components/ui/filter-fields.tsx';
 import { LoadMoreButton } from '../../components/ui/load-more-button.tsx';
+import { LoadFailure } from '../../components/ui/status-cards.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { cardVariants } from '../../components/ui/card.tsx';
+import { cn } from '../../lib/cn.ts';
 import { useAddressFilters, useDebouncedFilterText } from '../resources/use-address-filters.ts';
 
 /**
@@ -35,16 +39,16 @@ export function Component() {
   return (
     <div className="mx-auto w-full max-w-6xl">
       <PageTitle>Students</PageTitle>
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900">Students</h1>
-          <p className="mt-1 text-slate-700">Every student of the school, by class and name.</p>
-        </div>
-        <Link to="/dashboard/teacher/students/add" className={buttonClasses('primary')}>
-          <UserPlus className="size-4" aria-hidden="true" />
-          Add student
-        </Link>
-      </div>
+      <PageHeader
+        title="Students"
+        description="Every student of the school, by class and name."
+        actions={
+          <Link to="/dashboard/teacher/students/add" className={buttonVariants()}>
+            <UserPlus className="size-4" aria-hidden="true" />
+            Add student
+          </Link>
+        }
+      />
 
       <form
         role="search"
@@ -75,14 +79,11 @@ export function Component() {
         {list.isPending ? (
           <LoadingStatus>Loading students…</LoadingStatus>
         ) : list.isError && list.students.length === 0 ? (
-          <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-5 text-red-900">
-            <p className="font-semibold">The students could not be loaded.</p>
-            <p className="mt-1 text-sm">{list.error.message}</p>
-            <Button variant="secondary" className="mt-4" onClick={() => void list.refetch()}>
-              <RotateCw className="size-4" aria-hidden="true" />
-              Try again
-            </Button>
-          </div>
+          <LoadFailure
+            title="The students could not be loaded."
+            message={list.error.message}
+            onRetry={() => void list.refetch()}
+          />
         ) : (
           <>
             {/* One live region: the count, the search in progress, or the empty state is announced. */}
@@ -161,7 +162,7 @@ const CELL = 'px-2.5 py-3 align-top first:pl-4 last:pr-4';
 /** Wide content areas: one row per student. */
 function StudentTable({ students }: { students: StudentListEntry[] }) {
   return (
-    <div className="hidden overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm @[62rem]:block">
+    <div className={cn(cardVariants(), 'hidden overflow-hidden @[62rem]:block')}>
       <table className="w-full table-fixed text-sm">
         <caption className="sr-only">Students, by class and name</caption>
         <colgroup>
@@ -215,13 +216,13 @@ function StudentTable({ students }: { students: StudentListEntry[] }) {
                 {student.parentName}
                 <span className="block text-xs text-slate-600">{student.parentEmail}</span>
               </td>
-              <td className={`${CELL} text-right tabular-nums text-slate-800`}>
+              <td className={`${CELL} text-right text-slate-800 tabular-nums`}>
                 <Average student={student} value={student.averageScore} />
               </td>
-              <td className={`${CELL} text-right tabular-nums text-slate-800`}>
+              <td className={`${CELL} text-right text-slate-800 tabular-nums`}>
                 <Average student={student} value={student.averageAccuracy} unit="%" />
               </td>
-              <td className={`${CELL} text-right tabular-nums text-slate-800`}>{student.quizzesAttempted}</td>
+              <td className={`${CELL} text-right text-slate-800 tabular-nums`}>{student.quizzesAttempted}</td>
             </tr>
           ))}
         </tbody>
@@ -244,7 +245,7 @@ function StudentCards({ students }: { students: StudentListEntry[] }) {
   return (
     <ul className="grid gap-3 @xl:grid-cols-2 @4xl:grid-cols-3 @[62rem]:hidden">
       {students.map((student) => (
-        <li key={student._id} className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+        <li key={student._id} className={cn(cardVariants(), 'min-w-0 p-4')}>
           <h2 className="text-base font-semibold wrap-anywhere text-slate-900">{student.name}</h2>
           <p className="font-mono text-xs wrap-anywhere text-slate-700">
             <span className="sr-only">Account username: </span>

@@ -5,6 +5,8 @@ import { TASK_LIMITS, taskEdits, type TaskEdit } from '#shared/tasks';
 import { Button } from '../../components/ui/button.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { useTaskList } from './use-task-list.ts';
+import { cardVariants } from '../../components/ui/card.tsx';
+import { cn } from '../../lib/cn.ts';
 
 /** Focuses an element once React has drawn the list the server confirmed. */
 const focusSoon = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
@@ -37,10 +39,7 @@ export function TaskList({ role, ownerId }: { role: UserRole; ownerId: string })
   };
 
   return (
-    <section
-      aria-labelledby="tasks-heading"
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
-    >
+    <section aria-labelledby="tasks-heading" className={cn(cardVariants(), 'rounded-2xl p-5 sm:p-6')}>
       <h2 id="tasks-heading" className="text-xl font-bold text-slate-900">
         Tasks
       </h2>

@@ -137,21 +137,60 @@ describe('GET /api/get-students (leaderboards)', () => {
     expect((await getStudents(ben, { class: className })).body.data).toEqual(response.body.data);
   });
 
-  it('breaks ties in average by id, the same way on every page', async () => {
+  it('ranks equal averages alike (1, 1, 3), lists them by name, the same way on every page', async () => {
     const className = newClass('Tie');
     const teacher = await signUpTeacher(t);
     const quiz = await createQuiz(teacher, className);
-    const tied = [];
-    for (let index = 0; index < 4; index += 1) {
-      const student = await signUpStudent(t, { class: className });
-      await takeQuiz(student, quiz._id, 2);
-      tied.push(student.profile._id);
+    // Signed up out of name order, so ids cannot give the order by chance.
+    const results: [string, number][] = [
+      ['Zed', 3],
+      ['Amy', 3],
+      ['Kim', 2],
+      ['Max', 2],
+      ['Flo', 2],
+      ['Bo', 0],
+    ];
+    for (const [name, right] of results) {
+      const student = await signUpStudent(t, { class: className, name });
+      await takeQuiz(student, quiz._id, right);
     }
     const all = await getStudents(teacher, { class: className });
-    expect(all.body.data.map((entry: LeaderboardEntry) => entry._id)).toEqual([...tied].sort());
+    expect(namesOf(all)).toEqual(['Amy', 'Zed', 'Flo', 'Kim', 'Max', 'Bo']);
+    expect(ranksOf(all)).toEqual([1, 1, 3, 3, 3, 6]);
+    // Pages of 2 cut through both groups of equal averages: same order, same ranks.
+    const pages = [];
+    for (const offset of [0, 2, 4]) {
+      const page = await getStudents(teacher, { class: className, limit: 2, offset });
+      pages.push(...page.body.data);
+    }
+    expect(pages).toEqual(all.body.data);
+    // All classes: the rank counts everyone with a better average, in any class.
+    const everyone: LeaderboardEntry[] = (await getStudents(teacher, { limit: LEADERBOARD.pageSizeMax })).body.data;
+    for (const entry of everyone) {
+      expect(entry.rank).toBe(everyone.filter((other) => other.averageScore > entry.averageScore).length + 1);
+    }
+    // A search keeps the rank, tie included.
+    const max = await getStudents(teacher, { class: className, search: 'max' });
+    expect(namesOf(max)).toEqual(['Max']);
+    expect(ranksOf(max)).toEqual([3]);
+  });
+
+  it('a same name with the same average is ordered by id, so pages never overlap', async () => {
+    const className = newClass('Twin');
+    const teacher = await signUpTeacher(t);
+    const quiz = await createQuiz(teacher, className);
+    const ids: string[] = [];
+    for (let index = 0; index < 4; index += 1) {
+      const student = await signUpStudent(t, { class: className, name: 'Sam' });
+      await takeQuiz(student, quiz._id, 2);
+      ids.push(student.profile._id);
+    }
+    const all = await getStudents(teacher, { class: className });
+    expect(all.body.data.map((entry: LeaderboardEntry) => entry._id)).toEqual([...ids].sort());
+    expect(ranksOf(all)).toEqual([1, 1, 1, 1]);
     const pages = [
-      ...(await getStudents(teacher, { class: className, limit: 2 })).body.data,
-      ...(await getStudents(teacher, { class: className, limit: 2, offset: 2 })).body.data,
+      ...(await getStudents(teacher, { class: className, limit: 3 })).body.data,
+      ...(await getStudents(teacher, { class: className, limit: 3, offset: 3 })).body.data,
     ];
     expect(pages).toEqual(all.body.data);
   });
@@ -164,7 +203,10 @@ describe('GET /api/get-students (leaderboards)', () => {
     const entries: LeaderboardEntry[] = everyone.body.data;
     expect(entries.length).toBeGreaterThanOrEqual(8);
     expect(entries.map((entry) => entry.class)).toEqual(expect.arrayContaining([first.className, second.className]));
-    expect(entries.map((entry) => entry.rank)).toEqual(entries.map((_, index) => index + 1));
+    // Both classes got the same results: equal averages share a rank (1, 1, 3, 3, ...).
+    expect(entries.map((entry) => entry.rank)).toEqual(
+      entries.map((entry) => entries.filter((other) => other.averageScore > entry.averageScore).length + 1),
+    );
     const scores = entries.map((entry) => entry.averageScore);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
     expect(entries.some((entry) => ['Dan', 'Fay'].includes(entry.name))).toBe(false);
@@ -181,7 +223,7 @@ describe('GET /api/get-students (leaderboards)', () => {
     const className = newClass('Search');
     const teacher = await signUpTeacher(t);
     const quiz = await createQuiz(teacher, className);
-    // Listed in their leaderboard order (3, 2, 1, 1, 0 right answers; ties by id).
+    // Signed up in this order (3, 2, 1, 1, 0 right answers); the two with 1 share rank 3.
     const results: [string, number][] = [
       ['Ada Lovelace', 3],
       ['Grace 100%', 2],
@@ -223,7 +265,7 @@ describe('GET /api/get-students (leaderboards)', () => {
     }
     const page = (offset: number) => getStudents(teacher, { class: className, limit: 2, offset });
     const [first, second, third] = [await page(0), await page(2), await page(4)];
-    expect(ranksOf(first)).toEqual([1, 2]);
+    expect(ranksOf(first)).toEqual([1, 1]);
     expect(first.body.page).toEqual({ offset: 0, limit: 2, hasMore: true });
     expect(ranksOf(second)).toEqual([3, 4]);
     expect(second.body.page.hasMore).toBe(true);
@@ -461,7 +503,10 @@ describe('leaderboard at scale', () => {
       searchInClass: await timed({ class: 'Scale-7', search: '77' }),
     };
     const top = (await getStudents(teacher, { limit: 3 })).body.data as LeaderboardEntry[];
-    expect(top.map((entry) => entry.rank)).toEqual([1, 2, 3]);
+    // Many students share the best average: they share rank 1.
+    expect(top.map((entry) => entry.rank)).toEqual(
+      top.map((entry) => top.filter((other) => other.averageScore > entry.averageScore).length + 1),
+    );
     expect(top[0]!.averageScore).toBeGreaterThanOrEqual(top[2]!.averageScore);
     console.info(
       `[leaderboard at scale, ${t.database.kind}] insert+analyze 100k: ${Math.round(insertMs)} ms;`,

@@ -24,7 +24,18 @@ export type LeaderboardFilter = { classKey?: string | undefined; search?: string
 /** Both drivers (node-postgres, PGlite) answer a raw statement with { rows }. */
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-const LEADERBOARD_ORDER = sql`${students.averageScore} desc nulls last, ${students.id}`;
+/**
+ * Best average first; equal averages by name, then id, so pages never overlap (decision 027).
+ * The leaderboard indexes are in this order.
+ */
+const LEADERBOARD_ORDER = sql`${students.averageScore} desc nulls last, ${students.name}, ${students.id}`;
+
+/**
+ * Standard competition ranking (1, 1, 3): equal averages share a rank, the next rank counts
+ * everyone above. Its window is a prefix of LEADERBOARD_ORDER, so the walk of the index
+ * that gives the page's order gives the window's too: no sort.
+ */
+const LEADERBOARD_RANK = sql<number>`rank() over (order by ${students.averageScore} desc nulls last)::int`;
 
 /** What a leaderboard row shows, rounded to 2 decimals once here so every screen agrees. */
 const rounded = (column: SQLWrapper) => sql<number>`round(${column}::numeric, 2)::float8`;
@@ -32,8 +43,8 @@ const rounded = (column: SQLWrapper) => sql<number>`round(${column}::numeric, 2)
 /**
  * One page of the leaderboard without a search: ranked students only (quizzes_attempted > 0,
  * the partial indexes' predicate, written as a literal so a prepared plan can use them), best
- * average first, ties by id so pages never overlap. The ORDER BY spells the indexes' own order
- * (average_score DESC NULLS LAST, id), so PostgreSQL walks students_leaderboard_idx or
+ * average first, ties by name then id so pages never overlap. The ORDER BY spells the indexes'
+ * own order (average_score DESC NULLS LAST, name, id), so PostgreSQL walks students_leaderboard_idx or
  * students_class_leaderboard_idx and the LIMIT stops it after offset + limit + 1 entries; the
  * rounding is done only for those. Values or placeholders (the service prepares it).
  */
@@ -50,7 +61,7 @@ function leaderboardPageQuery(
       averageAccuracy: rounded(students.averageAccuracy),
       totalScore: rounded(students.totalScore),
       quizzesAttempted: students.quizzesAttempted,
-      rank: sql<number>`row_number() over (order by ${LEADERBOARD_ORDER})::int`,
+      rank: LEADERBOARD_RANK,
     })
     .from(students)
     .where(
@@ -103,12 +114,12 @@ export function leaderboardStatement(db: Database, filter: LeaderboardFilter, pa
            matches.quizzes_attempted as "quizzesAttempted", ranks.rank
     from matches
     join (
-      select ${students.id} as id, row_number() over (order by ${LEADERBOARD_ORDER})::int as rank
+      select ${students.id} as id, ${LEADERBOARD_RANK} as rank
       from ${students}
       where ${students.quizzesAttempted} > 0 ${inClass}
         and ${students.averageScore} >= (select min(average_score) from matches)
     ) as ranks on ranks.id = matches.id
-    order by ranks.rank`;
+    order by matches.average_score desc nulls last, matches.name, matches.id`;
 }
 
 export function createProgressService(db: Database, cache: ReadCache) {

@@ -99,7 +99,7 @@ function PreviewRun({ preview, onRestart }: { preview: QuizPreview; onRestart():
           score={result.score}
           accuracy={result.accuracy}
           endedBy={endedBy}
-          isCelebrating
+          isJustSubmitted
           questions={questions.map((question) => ({ ...question, selectedOption: answers[question._id] ?? null }))}
           actions={<Button onClick={onRestart}>Run the preview again</Button>}
         />

@@ -1,7 +1,10 @@
 import confetti from 'canvas-confetti';
 import { Check, X } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { CONFETTI_PIECES, formatAccuracy, type AttemptEnding, type QuizQuestion } from '#shared/quizzes';
+import { CONFETTI_PIECES, isWorthCelebrating, type AttemptEnding, type QuizQuestion } from '#shared/quizzes';
+import { formatPercent } from '../../../lib/format.ts';
+import { cardVariants } from '../../../components/ui/card.tsx';
+import { cn } from '../../../lib/cn.ts';
 
 type QuizResultProps = {
   title: string;
@@ -13,8 +16,11 @@ type QuizResultProps = {
   /** Extra facts under the score (attempted at, time taken). */
   details?: ReactNode;
   actions?: ReactNode;
-  /** Confetti right after a submission, not when an old review is opened again. */
-  isCelebrating?: boolean;
+  /**
+   * Right after a submission (not when an old review is opened again): confetti, if the
+   * result is worth celebrating (isWorthCelebrating: 60 % or more).
+   */
+  isJustSubmitted?: boolean;
 };
 
 /** The result screen and the review (SPEC §2): a celebration, then right answers green, wrong choices red. */
@@ -26,8 +32,9 @@ export function QuizResult({
   questions,
   details,
   actions,
-  isCelebrating = false,
+  isJustSubmitted = false,
 }: QuizResultProps) {
+  const isCelebrating = isJustSubmitted && isWorthCelebrating(accuracy);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -43,11 +50,15 @@ export function QuizResult({
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
-      <canvas ref={canvasRef} aria-hidden="true" className="pointer-events-none fixed inset-0 z-50 size-full" />
-      <section
-        aria-labelledby="result-title"
-        className="rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm"
-      >
+      {isCelebrating ? (
+        <canvas
+          ref={canvasRef}
+          data-confetti
+          aria-hidden="true"
+          className="pointer-events-none fixed inset-0 z-50 size-full"
+        />
+      ) : null}
+      <section aria-labelledby="result-title" className={cn(cardVariants(), 'rounded-2xl p-6 text-center')}>
         <p className="text-sm font-semibold wrap-anywhere text-brand-700">{title}</p>
         <h1
           id="result-title"
@@ -67,7 +78,7 @@ export function QuizResult({
           <div className="rounded-xl bg-brand-50 p-4">
             <dt className="text-sm text-slate-700">Accuracy</dt>
             <dd className="text-2xl font-bold text-slate-900 sm:text-3xl" data-testid="result-accuracy">
-              {formatAccuracy(accuracy)}%
+              {formatPercent(accuracy)}
             </dd>
           </div>
         </dl>
@@ -81,7 +92,7 @@ export function QuizResult({
         </h2>
         <ol className="mt-4 flex flex-col gap-4">
           {questions.map((question, index) => (
-            <li key={question._id} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+            <li key={question._id} className={cn(cardVariants(), 'rounded-2xl p-5')}>
               <p className="font-semibold wrap-anywhere whitespace-pre-wrap text-slate-900">
                 <span className="text-brand-700">Q{index + 1}. </span>
                 {question.question_text}

@@ -2,6 +2,7 @@ import { ArrowLeft, ArrowRight, Clock, Send } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { QuizQuestion } from '#shared/quizzes';
 import { Button } from '../../../components/ui/button.tsx';
+import { cn } from '../../../lib/cn.ts';
 import { formatCountdown } from '../../../lib/format.ts';
 
 export type RunnerAnswers = Record<string, string | null>;
@@ -56,112 +57,119 @@ export function QuizRunner({
   if (!question) return null;
 
   return (
-    <section aria-labelledby={headingId} className="mx-auto w-full max-w-3xl">
-      <div
-        className="overflow-hidden rounded-2xl bg-slate-800 bg-cover bg-center shadow-sm"
-        style={{ backgroundImage: `url(${background})` }}
-      >
-        <div className="flex flex-wrap items-center justify-between gap-3 bg-slate-900/70 px-5 py-4 text-white">
-          <h1 id={headingId} className="text-xl font-bold wrap-anywhere">
-            {title}
-          </h1>
-          <div className="flex flex-col items-end">
-            <p
-              role="timer"
-              aria-label={`Time left ${formatCountdown(secondsLeft)}`}
-              className={`inline-flex items-center gap-2 rounded-full px-3 py-1 font-mono text-lg font-semibold tabular-nums ${
-                isRunningOut ? 'bg-red-700' : 'bg-slate-900/60'
-              }`}
-            >
-              <Clock className="size-4" aria-hidden="true" />
-              {formatCountdown(secondsLeft)}
-            </p>
-          </div>
-        </div>
+    // The chosen background fills the stage around the question; the question sits on a light
+    // panel over it, so the picture shows and the text stays readable (contrast is the panel's).
+    <section
+      aria-labelledby={headingId}
+      data-testid="quiz-stage"
+      className="mx-auto w-full max-w-3xl overflow-hidden rounded-2xl bg-slate-800 bg-cover bg-center shadow-sm"
+      style={{ backgroundImage: `url(${background})` }}
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3 bg-slate-900/70 px-5 py-4 text-white">
+        <h1 id={headingId} className="text-xl font-bold wrap-anywhere">
+          {title}
+        </h1>
+        <p
+          role="timer"
+          aria-label={`Time left ${formatCountdown(secondsLeft)}`}
+          className={cn(
+            'inline-flex items-center gap-2 rounded-full px-3 py-1 font-mono text-lg font-semibold tabular-nums',
+            isRunningOut ? 'bg-red-700' : 'bg-slate-900/60',
+          )}
+        >
+          <Clock className="size-4" aria-hidden="true" />
+          {formatCountdown(secondsLeft)}
+        </p>
       </div>
 
-      {status ? <div className="mt-2 text-right text-sm text-slate-700">{status}</div> : null}
-
-      <div className="mt-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
-        {/* Disabled as a whole while submitting: no radio takes focus, arrows or clicks, and
-            screen readers announce the group as unavailable; the status below says why. */}
-        <fieldset ref={optionsRef} disabled={isSubmitting} className="min-w-0">
-          <legend className="w-full">
-            <span ref={questionRef} tabIndex={-1} className="block outline-none">
-              <span className="block text-sm font-semibold text-brand-700">
-                Question {index + 1} of {questions.length}
-              </span>
-              <span
-                className="mt-2 block text-lg font-semibold wrap-anywhere whitespace-pre-wrap text-slate-900"
-                data-testid="question-text"
-              >
-                {question.question_text}
-              </span>
-            </span>
-          </legend>
-          <div className="mt-5 flex flex-col gap-3">
-            {question.options.map((option) => {
-              const isChosen = answers[question._id] === option;
-              return (
-                <label
-                  key={option}
-                  className={`flex items-start gap-3 rounded-xl border-2 px-4 py-3 transition-colors focus-within:ring-2 focus-within:ring-brand-500 ${
-                    isChosen ? 'border-brand-600 bg-brand-50' : 'border-slate-200'
-                  } ${isSubmitting ? 'cursor-not-allowed' : 'cursor-pointer hover:border-brand-300'}`}
-                >
-                  <input
-                    type="radio"
-                    name={`question-${question._id}`}
-                    value={option}
-                    checked={isChosen}
-                    onChange={() => onAnswer(question._id, option)}
-                    className="mt-1 size-4 accent-brand-600"
-                  />
-                  <span className="wrap-anywhere whitespace-pre-wrap text-slate-900">{option}</span>
-                </label>
-              );
-            })}
+      <div className="p-3 sm:p-6">
+        {status ? (
+          <div className="mb-2 flex justify-end">
+            <div className="rounded-md bg-surface/90 px-2 py-0.5 text-sm text-muted">{status}</div>
           </div>
-        </fieldset>
-        {/* Always in the page, so screen readers announce the text when it appears. */}
-        <p role="status" className={isSubmitting ? 'mt-4 text-sm font-semibold text-brand-800' : ''}>
-          {isSubmitting ? 'Submitting… Your answers can no longer be changed.' : null}
-        </p>
+        ) : null}
 
-        <div className="mt-8 flex flex-wrap items-center justify-between gap-3">
-          <Button
-            variant="secondary"
-            onClick={() => setIndex(index - 1)}
-            disabled={index === 0}
-            aria-label="Previous question"
-            className="disabled:opacity-50"
-          >
-            <ArrowLeft className="size-4" aria-hidden="true" />
-            <span className="hidden sm:inline">Previous</span>
-          </Button>
-          {isLast ? (
-            <div className="flex flex-wrap items-center justify-end gap-3">
-              {unanswered > 0 ? (
-                <span className="text-sm text-slate-700">
-                  {unanswered} unanswered {unanswered === 1 ? 'question' : 'questions'}
+        <div className="rounded-2xl bg-surface/95 p-5 shadow-lg ring-1 ring-black/5 sm:p-8">
+          {/* Disabled as a whole while submitting: no radio takes focus, arrows or clicks, and
+            screen readers announce the group as unavailable; the status below says why. */}
+          <fieldset ref={optionsRef} disabled={isSubmitting} className="min-w-0">
+            <legend className="w-full">
+              <span ref={questionRef} tabIndex={-1} className="block outline-none">
+                <span className="block text-sm font-semibold text-brand-700">
+                  Question {index + 1} of {questions.length}
                 </span>
-              ) : null}
-              {/* aria-disabled, not disabled: a keyboard user who pressed it keeps focus on it. */}
-              <Button
-                onClick={isSubmitting ? undefined : onSubmit}
-                aria-disabled={isSubmitting}
-                className="aria-disabled:cursor-not-allowed aria-disabled:bg-brand-600/60 aria-disabled:hover:bg-brand-600/60"
-              >
-                <Send className="size-4" aria-hidden="true" />
-                {isSubmitting ? 'Submitting…' : 'Submit'}
-              </Button>
+                <span
+                  className="mt-2 block text-lg font-semibold wrap-anywhere whitespace-pre-wrap text-slate-900"
+                  data-testid="question-text"
+                >
+                  {question.question_text}
+                </span>
+              </span>
+            </legend>
+            <div className="mt-5 flex flex-col gap-3">
+              {question.options.map((option) => {
+                const isChosen = answers[question._id] === option;
+                return (
+                  <label
+                    key={option}
+                    className={`flex items-start gap-3 rounded-xl border-2 px-4 py-3 transition-colors focus-within:ring-2 focus-within:ring-brand-500 ${
+                      isChosen ? 'border-brand-600 bg-brand-50' : 'border-slate-200'
+                    } ${isSubmitting ? 'cursor-not-allowed' : 'hover:border-brand-300 cursor-pointer'}`}
+                  >
+                    <input
+                      type="radio"
+                      name={`question-${question._id}`}
+                      value={option}
+                      checked={isChosen}
+                      onChange={() => onAnswer(question._id, option)}
+                      className="mt-1 size-4 accent-brand-600"
+                    />
+                    <span className="wrap-anywhere whitespace-pre-wrap text-slate-900">{option}</span>
+                  </label>
+                );
+              })}
             </div>
-          ) : (
-            <Button variant="secondary" onClick={() => setIndex(index + 1)} aria-label="Next question">
-              <span className="hidden sm:inline">Next</span>
-              <ArrowRight className="size-4" aria-hidden="true" />
+          </fieldset>
+          {/* Always in the page, so screen readers announce the text when it appears. */}
+          <p role="status" className={isSubmitting ? 'mt-4 text-sm font-semibold text-brand-800' : ''}>
+            {isSubmitting ? 'Submitting… Your answers can no longer be changed.' : null}
+          </p>
+
+          <div className="mt-8 flex flex-wrap items-center justify-between gap-3">
+            <Button
+              variant="secondary"
+              onClick={() => setIndex(index - 1)}
+              disabled={index === 0}
+              aria-label="Previous question"
+              className="disabled:opacity-50"
+            >
+              <ArrowLeft className="size-4" aria-hidden="true" />
+              <span className="hidden sm:inline">Previous</span>
             </Button>
-          )}
+            {isLast ? (
+              <div className="flex flex-wrap items-center justify-end gap-3">
+                {unanswered > 0 ? (
+                  <span className="text-sm text-slate-700">
+                    {unanswered} unanswered {unanswered === 1 ? 'question' : 'questions'}
+                  </span>
+                ) : null}
+                {/* aria-disabled, not disabled: a keyboard user who pressed it keeps focus on it. */}
+                <Button
+                  onClick={isSubmitting ? undefined : onSubmit}
+                  aria-disabled={isSubmitting}
+                  className="aria-disabled:cursor-not-allowed aria-disabled:bg-brand-600/60 aria-disabled:hover:bg-brand-600/60"
+                >
+                  <Send className="size-4" aria-hidden="true" />
+                  {isSubmitting ? 'Submitting…' : 'Submit'}
+                </Button>
+              </div>
+            ) : (
+              <Button variant="secondary" onClick={() => setIndex(index + 1)} aria-label="Next question">
+                <span className="hidden sm:inline">Next</span>
+                <ArrowRight className="size-4" aria-hidden="true" />
+              </Button>
+            )}
+          </div>
         </div>
       </div>
     </section>

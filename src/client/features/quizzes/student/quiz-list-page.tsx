@@ -3,13 +3,15 @@ import { CalendarClock, CheckCircle2, Clock, ListChecks } from 'lucide-react';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Link } from 'react-router';
-import { formatAccuracy, QUIZ_LIMITS, type StudentQuizSummary } from '#shared/quizzes';
-import { buttonClasses } from '../../../components/ui/button.tsx';
+import { QUIZ_LIMITS, type StudentQuizSummary } from '#shared/quizzes';
+import { buttonVariants } from '../../../components/ui/button.tsx';
+import { cn } from '../../../lib/cn.ts';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { apiRequest } from '../../../lib/api.ts';
-import { formatCountdown, formatDateTime, plural } from '../../../lib/format.ts';
+import { formatCountdown, formatDateTime, formatPercent, plural } from '../../../lib/format.ts';
 import { LoadingStatus } from '../../../components/ui/spinner.tsx';
 import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
+import { cardVariants } from '../../../components/ui/card.tsx';
 
 type View = 'online' | 'attempted';
 
@@ -93,7 +95,7 @@ function QuizSection({
 
 function CardFrame({ quiz, children }: { quiz: StudentQuizSummary; children: React.ReactNode }) {
   return (
-    <li className="flex min-w-0 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+    <li className={cn(cardVariants(), 'flex min-w-0 flex-col overflow-hidden rounded-2xl')}>
       <div
         className="h-20 bg-slate-800 bg-cover bg-center"
         style={{ backgroundImage: `url(${quiz.quiz.background})` }}
@@ -125,7 +127,10 @@ function OnlineCard({ quiz }: { quiz: StudentQuizSummary }) {
           <CalendarClock className="size-4 text-brand-700" aria-hidden="true" /> Due {formatDateTime(quiz.deadline)}
         </li>
       </ul>
-      <Link to={`/dashboard/student/quiz/${quiz._id}`} className={buttonClasses('primary', 'mt-auto')}>
+      <Link
+        to={`/dashboard/student/quiz/${quiz._id}`}
+        className={cn(buttonVariants({ variant: 'primary' }), 'mt-auto')}
+      >
         {inProgress ? `Resume (${formatCountdown(inProgress.remainingSeconds)} left)` : 'Take quiz'}
         <span className="sr-only">: {quiz.title}</span>
       </Link>
@@ -147,14 +152,17 @@ function AttemptedCard({ quiz }: { quiz: StudentQuizSummary }) {
         </div>
         <div>
           <dt className="text-slate-700">Accuracy</dt>
-          <dd className="text-lg font-semibold text-slate-900">{formatAccuracy(result.accuracy)}%</dd>
+          <dd className="text-lg font-semibold text-slate-900">{formatPercent(result.accuracy)}</dd>
         </div>
         <div className="col-span-2">
           <dt className="text-slate-700">Attempted</dt>
           <dd className="text-slate-900">{formatDateTime(result.attemptedAt)}</dd>
         </div>
       </dl>
-      <Link to={`/dashboard/student/quiz/${quiz._id}`} className={buttonClasses('secondary', 'mt-auto')}>
+      <Link
+        to={`/dashboard/student/quiz/${quiz._id}`}
+        className={cn(buttonVariants({ variant: 'secondary' }), 'mt-auto')}
+      >
         <CheckCircle2 className="size-4" aria-hidden="true" />
         Review
         <span className="sr-only">: {quiz.title}</span>

@@ -4,10 +4,11 @@ import { useRef, useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Link, useParams } from 'react-router';
 import { QUIZ_LIMITS, type StudentQuizDetail } from '#shared/quizzes';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { Button, buttonVariants } from '../../../components/ui/button.tsx';
+import { cn } from '../../../lib/cn.ts';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { apiPost, apiRequest, ApiError } from '../../../lib/api.ts';
-import { formatDateTime, plural } from '../../../lib/format.ts';
+import { formatDateTime, formatDuration, plural } from '../../../lib/format.ts';
 import { QuizResult } from '../attempt/quiz-result.tsx';
 import { useSuppressLeaveConfirmation } from '../../student/study-mode/leave-confirmation.ts';
 import { QuizRunner, type RunnerAnswers } from '../attempt/quiz-runner.tsx';
@@ -15,6 +16,8 @@ import type { DeliveryState } from '../attempt/answer-outbox.ts';
 import { settledAnswerSaves, useAnswerSaver } from '../attempt/use-answer-saver.ts';
 import { useCountdown } from '../attempt/use-countdown.ts';
 import { LoadingStatus } from '../../../components/ui/spinner.tsx';
+import { useNoBreakReminders } from '../../student/study-mode/quiet-time.ts';
+import { cardVariants } from '../../../components/ui/card.tsx';
 
 const quizKey = (quizId: string) => ['quiz', quizId] as const;
 const SUBMIT_RETRY_DELAY_MS = 3000;
@@ -81,11 +84,10 @@ function QuizScreen({ quiz }: { quiz: UseQueryResult<StudentQuizDetail> }) {
       accuracy={detail.attempt.accuracy}
       endedBy={detail.attempt.endedBy}
       questions={detail.quiz.questions}
-      isCelebrating={hasJustSubmitted}
+      isJustSubmitted={hasJustSubmitted}
       details={
         <>
-          Attempted {formatDateTime(detail.attempt.attemptedAt)} · time taken{' '}
-          {Math.round(detail.attempt.timeTaken / 6) / 10} min
+          Attempted {formatDateTime(detail.attempt.attemptedAt)} · time taken {formatDuration(detail.attempt.timeTaken)}
         </>
       }
       actions={<BackToQuizzes />}
@@ -95,7 +97,7 @@ function QuizScreen({ quiz }: { quiz: UseQueryResult<StudentQuizDetail> }) {
 
 function BackToQuizzes() {
   return (
-    <Link to={QUIZ_LIST_PATH} className={buttonClasses('secondary', 'mt-4')}>
+    <Link to={QUIZ_LIST_PATH} className={cn(buttonVariants({ variant: 'secondary' }), 'mt-4')}>
       <ArrowLeft className="size-4" aria-hidden="true" />
       Back to quizzes
     </Link>
@@ -115,7 +117,7 @@ function QuizIntro({ detail }: { detail: StudentQuizDetail }) {
   return (
     <section
       aria-labelledby="intro-title"
-      className="mx-auto w-full max-w-2xl overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+      className={cn(cardVariants(), 'mx-auto w-full max-w-2xl overflow-hidden rounded-2xl')}
     >
       <div
         className="h-32 bg-slate-800 bg-cover bg-center"
@@ -157,7 +159,7 @@ function QuizIntro({ detail }: { detail: StudentQuizDetail }) {
               {start.isPending ? 'Starting…' : 'Start quiz'}
             </Button>
           )}
-          <Link to={QUIZ_LIST_PATH} className={buttonClasses('secondary')}>
+          <Link to={QUIZ_LIST_PATH} className={buttonVariants({ variant: 'secondary' })}>
             Back to quizzes
           </Link>
         </div>
@@ -197,6 +199,7 @@ function AttemptInProgress({
   remaining: number;
   onSubmitted(): void;
 }) {
+  useNoBreakReminders();
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: quizKey(detail._id) });
   const saver = useAnswerSaver(detail._id, detail.title, refresh);

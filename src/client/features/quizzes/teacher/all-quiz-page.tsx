@@ -1,17 +1,24 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { CalendarClock, ClipboardList, Plus, RotateCw, Users } from 'lucide-react';
-import { useEffect } from 'react';
+import { CalendarClock, ClipboardList, Plus, Users } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import toast from 'react-hot-toast/headless';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { QUIZ_LIMITS, type TeacherQuizSummary } from '#shared/quizzes';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { buttonVariants } from '../../../components/ui/button.tsx';
 import { apiRequest } from '../../../lib/api.ts';
 import { formatDateTime, formatDay, plural } from '../../../lib/format.ts';
 import { LoadingStatus } from '../../../components/ui/spinner.tsx';
 import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { EmptyState, LoadFailure } from '../../../components/ui/status-cards.tsx';
+import { cardVariants } from '../../../components/ui/card.tsx';
+import { cn } from '../../../lib/cn.ts';
 
 /** TanStack Query key of the teacher's own quiz list; add-quiz invalidates ['quizzes']. */
 const teacherQuizzesKey = ['quizzes', 'teacher'] as const;
+
+/** Within this, going back and forth inside the page does not refetch; arriving on it always does. */
+const ATTEMPT_COUNTS_STALE_MS = 5_000;
 
 async function fetchQuizPage(offset: number) {
   const params = new URLSearchParams({ offset: String(offset), limit: String(QUIZ_LIMITS.pageSizeDefault) });
@@ -26,7 +33,10 @@ function QuizCard({ quiz, now }: { quiz: TeacherQuizSummary; now: number }) {
     <li className="min-w-0">
       <article
         aria-labelledby={titleId}
-        className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow has-[a:focus-visible]:ring-3 has-[a:focus-visible]:ring-brand-500 hover:shadow-md"
+        className={cn(
+          cardVariants(),
+          'group relative flex h-full flex-col overflow-hidden transition-shadow hover:shadow-md has-[a:focus-visible]:ring-3 has-[a:focus-visible]:ring-brand-500',
+        )}
       >
         <div className="relative h-20 shrink-0 overflow-hidden border-b border-slate-200">
           <img
@@ -38,7 +48,7 @@ function QuizCard({ quiz, now }: { quiz: TeacherQuizSummary; now: number }) {
             className="size-full object-cover opacity-80"
           />
           <span
-            className={`absolute right-3 top-3 rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+            className={`absolute top-3 right-3 rounded-full px-2.5 py-0.5 text-xs font-semibold ${
               isClosed ? 'bg-slate-800 text-white' : 'bg-teal-700 text-white'
             }`}
           >
@@ -46,32 +56,32 @@ function QuizCard({ quiz, now }: { quiz: TeacherQuizSummary; now: number }) {
           </span>
         </div>
         <div className="flex flex-1 flex-col gap-3 p-4">
-          <h2 id={titleId} className="text-lg font-semibold leading-snug text-slate-900">
+          <h2 id={titleId} className="text-lg leading-snug font-semibold text-slate-900">
             {/* The whole card is the link's target area and shows its focus; its name stays the title. */}
             <Link
               to={`/dashboard/teacher/quiz-analytics/${encodeURIComponent(quiz._id)}`}
-              className="wrap-anywhere focus-visible:outline-none! after:absolute after:inset-0 after:content-[''] group-hover:text-brand-800"
+              className="wrap-anywhere group-hover:text-brand-800 after:absolute after:inset-0 after:content-[''] focus-visible:outline-none!"
             >
               {quiz.title}
             </Link>
           </h2>
           <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
             <div className="min-w-0">
-              <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">Class</dt>
+              <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Class</dt>
               <dd className="truncate text-slate-900">{quiz.class}</dd>
             </div>
             <div className="min-w-0">
-              <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">Subject</dt>
+              <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Subject</dt>
               <dd className="truncate text-slate-900">{quiz.subject}</dd>
             </div>
             <div className="min-w-0">
-              <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">Created</dt>
+              <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Created</dt>
               <dd className="text-slate-900">
                 <time dateTime={quiz.date}>{formatDay(quiz.date)}</time>
               </dd>
             </div>
             <div className="min-w-0">
-              <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">Deadline</dt>
+              <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Deadline</dt>
               <dd className="text-slate-900">
                 <time dateTime={quiz.deadline}>{formatDateTime(quiz.deadline)}</time>
               </dd>
@@ -107,7 +117,23 @@ export function Component() {
     queryFn: ({ pageParam }) => fetchQuizPage(pageParam),
     initialPageParam: 0,
     getNextPageParam: (lastPage) => lastPage.nextOffset,
+    // Attempt counts change while the teacher looks elsewhere: fresh on every visit and when the
+    // tab is shown again, without refetching on every re-render in between (issue 18).
+    staleTime: ATTEMPT_COUNTS_STALE_MS,
+    refetchOnMount: 'always',
+    refetchOnWindowFocus: 'always',
   });
+
+  // "Quiz" in the menu while the list is on screen is a navigation to the same route: a new
+  // location key, no remount. The teacher clicked it to see the latest, so fetch.
+  const locationKey = useLocation().key;
+  const shownLocationKey = useRef(locationKey);
+  const { refetch } = quizzes;
+  useEffect(() => {
+    if (shownLocationKey.current === locationKey) return;
+    shownLocationKey.current = locationKey;
+    void refetch();
+  }, [locationKey, refetch]);
 
   useEffect(() => {
     if (quizzes.error) toast.error(quizzes.error.message);
@@ -119,33 +145,31 @@ export function Component() {
 
   return (
     <div className="mx-auto w-full max-w-6xl">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900">Your quizzes</h1>
-          <p className="mt-1 text-slate-700">Open a quiz to see how your students did.</p>
-        </div>
-        <Link to="/dashboard/teacher/create-quiz" className={buttonClasses('primary')}>
-          <Plus className="size-4" aria-hidden="true" />
-          Create quiz
-        </Link>
-      </div>
+      <PageHeader
+        title="Your quizzes"
+        description="Open a quiz to see how your students did."
+        actions={
+          <Link to="/dashboard/teacher/create-quiz" className={buttonVariants()}>
+            <Plus className="size-4" aria-hidden="true" />
+            Create quiz
+          </Link>
+        }
+      />
 
       <div className="mt-6">
         {quizzes.isPending ? (
           <LoadingStatus>Loading your quizzes…</LoadingStatus>
         ) : quizzes.isError && list.length === 0 ? (
-          <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-5 text-red-900">
-            <p className="font-semibold">Your quizzes could not be loaded.</p>
-            <p className="mt-1 text-sm">{quizzes.error.message}</p>
-            <Button variant="secondary" className="mt-4" onClick={() => void quizzes.refetch()}>
-              <RotateCw className="size-4" aria-hidden="true" />
-              Try again
-            </Button>
-          </div>
+          <LoadFailure
+            title="Your quizzes could not be loaded."
+            message={quizzes.error.message}
+            onRetry={() => void quizzes.refetch()}
+          />
         ) : list.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
-            You haven't created any quiz
-          </p>
+          <EmptyState
+            title="You haven't created any quiz"
+            hint="Create one: your students see it in their quiz list."
+          />
         ) : (
           <>
             <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

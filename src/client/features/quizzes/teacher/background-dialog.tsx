@@ -79,7 +79,7 @@ export function BackgroundDialog({ selected, onSave, onClose }: BackgroundDialog
                   {isChosen ? (
                     <span
                       aria-hidden="true"
-                      className="absolute right-2 top-2 rounded-full bg-brand-600 p-1 text-white shadow"
+                      className="absolute top-2 right-2 rounded-full bg-brand-600 p-1 text-white shadow"
                     >
                       <Check className="size-4" />
                     </span>

@@ -1,19 +1,22 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Eye, ImageIcon, Plus, Save } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import toast from 'react-hot-toast/headless';
-import { useNavigate } from 'react-router';
+import { useBlocker, useNavigate, type Blocker } from 'react-router';
 import { DEFAULT_QUIZ_SUBJECT } from '#shared/constants';
 import { newQuizSchema, QUIZ_LIMITS, type TeacherQuizSummary } from '#shared/quizzes';
 import { FIELD_LIMITS } from '#shared/limits';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { Button, buttonVariants } from '../../../components/ui/button.tsx';
+import { Card, cardVariants } from '../../../components/ui/card.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { TextField } from '../../../components/ui/field.tsx';
 import { ApiError, apiPost } from '../../../lib/api.ts';
 import { useAppStore, withLoading } from '../../../stores/app-store.ts';
 import { storeQuizPreview } from '../preview-storage.ts';
 import { BackgroundDialog } from './background-dialog.tsx';
 import { QuestionEditor, questionTextId } from './question-editor.tsx';
 import { describeBackground } from './quiz-backgrounds.ts';
+import { clearStoredDraft, hasUnsavedWork, readStoredDraft, storeDraft } from './quiz-draft-storage.ts';
 import {
   collectFieldErrors,
   emptyDraft,
@@ -25,6 +28,8 @@ import {
   type DraftQuestion,
   type QuizDraft,
 } from './quiz-draft.ts';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { cn } from '../../../lib/cn.ts';
 
 const ALL_QUIZ_PATH = '/dashboard/teacher/all-quiz';
 
@@ -42,6 +47,48 @@ function useFocusAfterRender() {
 }
 
 /**
+ * While the editor holds unsaved work: the browser asks before a reload or closing the tab
+ * (beforeunload), and a move inside the app waits for the teacher's answer (the router's
+ * blocker, answered in LeaveEditorDialog). Not once the quiz is saved.
+ */
+function useLeaveWarning(hasUnsaved: boolean, isSavedRef: RefObject<boolean>) {
+  useEffect(() => {
+    if (!hasUnsaved) return;
+    const handleBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (isSavedRef.current) return;
+      event.preventDefault();
+      event.returnValue = ''; // older browsers need it set to show the question
+    };
+    window.addEventListener('beforeunload', handleBeforeUnload);
+    return () => window.removeEventListener('beforeunload', handleBeforeUnload);
+  }, [hasUnsaved, isSavedRef]);
+  return useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      hasUnsaved && !isSavedRef.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+}
+
+function LeaveEditorDialog({ blocker }: { blocker: Blocker }) {
+  const isLeavingRef = useRef(false);
+  return (
+    <ConfirmDialog
+      title="Leave without saving?"
+      description="This quiz is not saved yet. Its draft stays on this device: open Create quiz again to carry on."
+      confirmLabel="Leave"
+      cancelLabel="Stay"
+      widthClassName="w-[min(28rem,calc(100%-2rem))]"
+      onConfirm={() => {
+        isLeavingRef.current = true;
+        blocker.proceed?.();
+      }}
+      onClose={() => {
+        if (!isLeavingRef.current) blocker.reset?.();
+      }}
+    />
+  );
+}
+
+/**
  * /dashboard/teacher/create-quiz (SPEC §2 quiz editor, §5): details, questions,
  * background, preview in a new tab, and Save to all-quiz. The shared schema
  * validates before sending; problems show next to their fields.
@@ -56,7 +103,22 @@ export function Component() {
   const addQuestionRef = useRef<HTMLButtonElement>(null);
   const focusAfterRender = useFocusAfterRender();
 
-  const [draft, setDraft] = useState<QuizDraft>(emptyDraft);
+  const teacherId = teacher?._id ?? '';
+  // Unsaved work survives a reload or a wrong click (issue 18): kept per teacher on this device.
+  const [draft, setDraft] = useState<QuizDraft>(() => readStoredDraft(localStorage, teacherId) ?? emptyDraft());
+  // After a reload the profile may arrive after the first render: restore the draft then, once.
+  const [draftOwner, setDraftOwner] = useState(teacherId);
+  if (draftOwner !== teacherId) {
+    setDraftOwner(teacherId);
+    const stored = readStoredDraft(localStorage, teacherId);
+    if (stored && !hasUnsavedWork(draft)) setDraft(stored);
+  }
+  useEffect(() => {
+    if (teacherId) storeDraft(localStorage, teacherId, draft);
+  }, [teacherId, draft]);
+  const isSavedRef = useRef(false);
+  const hasUnsaved = hasUnsavedWork(draft);
+  const leaveBlocker = useLeaveWarning(hasUnsaved, isSavedRef);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [isBackgroundDialogOpen, setIsBackgroundDialogOpen] = useState(false);
   const [isSubmitting, setIsSubmitting] = useState(false);
@@ -137,6 +199,8 @@ export function Component() {
     try {
       const { message } = await withLoading(() => apiPost<TeacherQuizSummary>('/api/teacher/add-quiz', payload));
       toast.success(message);
+      isSavedRef.current = true;
+      clearStoredDraft(localStorage, teacherId);
       void queryClient.invalidateQueries({ queryKey: ['quizzes'] });
       await navigate(ALL_QUIZ_PATH);
     } catch (error) {
@@ -155,16 +219,17 @@ export function Component() {
 
   return (
     <div className="mx-auto w-full max-w-3xl">
-      <h1 className="text-2xl font-bold text-slate-900">Create a quiz</h1>
-      <p className="mt-1 text-slate-700">
-        Fields marked <span className="text-red-700">*</span> are required.
-      </p>
+      <PageHeader
+        title="Create a quiz"
+        description={
+          <>
+            Fields marked <span className="text-danger">*</span> are required.
+          </>
+        }
+      />
 
       <form ref={formRef} noValidate onSubmit={handleSubmit} className="mt-6 flex flex-col gap-8">
-        <section
-          aria-labelledby="quiz-details-heading"
-          className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-        >
+        <section aria-labelledby="quiz-details-heading" className={cn(cardVariants(), 'p-4 sm:p-6')}>
           <h2 id="quiz-details-heading" className="text-lg font-semibold text-slate-900">
             Quiz details
           </h2>
@@ -245,7 +310,7 @@ export function Component() {
               <button
                 ref={backgroundButtonRef}
                 type="button"
-                className={buttonClasses('secondary')}
+                className={buttonVariants({ variant: 'secondary' })}
                 data-field="quiz.background"
                 aria-describedby={backgroundError ? 'quiz-background-error' : undefined}
                 onClick={() => setIsBackgroundDialogOpen(true)}
@@ -272,9 +337,9 @@ export function Component() {
             </p>
           </div>
           {draft.questions.length === 0 ? (
-            <p className="rounded-xl border border-dashed border-slate-300 bg-white p-5 text-slate-700">
+            <Card tone="empty" className="p-5 text-left">
               No questions yet. Add at least one.
-            </p>
+            </Card>
           ) : null}
           {draft.questions.map((question, index) => (
             <QuestionEditor
@@ -291,7 +356,7 @@ export function Component() {
             <button
               ref={addQuestionRef}
               type="button"
-              className={buttonClasses('secondary')}
+              className={buttonVariants({ variant: 'secondary' })}
               data-field="quiz.questions"
               disabled={draft.questions.length >= QUIZ_LIMITS.questionsMax}
               aria-describedby={questionsError ? 'quiz-questions-error' : undefined}
@@ -319,6 +384,8 @@ export function Component() {
           </Button>
         </div>
       </form>
+
+      {leaveBlocker.state === 'blocked' ? <LeaveEditorDialog blocker={leaveBlocker} /> : null}
 
       {isBackgroundDialogOpen ? (
         <BackgroundDialog

@@ -1,6 +1,8 @@
 import { Plus, Trash2, X } from 'lucide-react';
 import { QUIZ_LIMITS } from '#shared/quizzes';
 import { newOption, type DraftQuestion } from './quiz-draft.ts';
+import { cardVariants } from '../../../components/ui/card.tsx';
+import { cn } from '../../../lib/cn.ts';
 
 type QuestionEditorProps = {
   index: number;
@@ -78,10 +80,7 @@ export function QuestionEditor({ index, question, errors, onChange, onRemove, fo
   };
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
-    >
+    <section aria-labelledby={headingId} className={cn(cardVariants(), 'flex flex-col gap-4 p-4 sm:p-5')}>
       <div className="flex items-center justify-between gap-3">
         <h3 id={headingId} className="text-lg font-semibold text-slate-900">
           Question {number}

@@ -1,15 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Check, Download, RotateCw, X } from 'lucide-react';
-import { useEffect } from 'react';
+import { ArrowDown, ArrowLeft, ArrowUp, ArrowUpDown, Check, Download, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Link, useParams } from 'react-router';
-import { formatAccuracy, type AttemptRecord, type TeacherQuizDetail } from '#shared/quizzes';
+import { type AttemptRecord, type TeacherQuizDetail } from '#shared/quizzes';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError, apiRequest } from '../../../lib/api.ts';
+import { cn } from '../../../lib/cn.ts';
 import { attemptsCsv, attemptsCsvFileName } from './analytics-csv.ts';
 import { QuestionHeader } from './question-header.tsx';
-import { formatDateTime, formatDay } from '../../../lib/format.ts';
+import { formatDateTime, formatDay, formatPercent } from '../../../lib/format.ts';
 import { LoadingStatus } from '../../../components/ui/spinner.tsx';
+import { EmptyState, LoadFailure } from '../../../components/ui/status-cards.tsx';
+import { cardVariants } from '../../../components/ui/card.tsx';
 
 const ALL_QUIZ_PATH = '/dashboard/teacher/all-quiz';
 
@@ -42,22 +45,27 @@ function BackLink() {
   );
 }
 
+const isRight = (selected: string | null | undefined, answer: string) =>
+  selected !== null && selected !== undefined && selected !== '' && selected === answer;
+
 function AnswerCell({ selected, answer }: { selected: string | null | undefined; answer: string }) {
   const isAnswered = selected !== null && selected !== undefined && selected !== '';
-  const isCorrect = isAnswered && selected === answer;
+  const isCorrect = isRight(selected, answer);
   return (
     <td
-      className={`border-b border-l border-slate-200 px-3 py-2 align-top ${
-        isCorrect ? 'bg-green-50 text-green-900' : 'bg-red-50 text-red-900'
-      }`}
+      className={cn(
+        'border-b border-l border-line px-3 py-2 align-top',
+        isCorrect ? 'bg-green-50 text-green-900' : 'bg-red-50 text-red-900',
+      )}
     >
-      <span className="flex max-w-56 items-start gap-1.5">
+      {/* Words stay whole: a phone scrolls the table sideways instead of writing "M/ar/s". */}
+      <span className="flex max-w-56 min-w-20 items-start gap-1.5">
         {isCorrect ? (
           <Check className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         ) : (
           <X className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         )}
-        {isAnswered ? <span className="wrap-anywhere">{selected}</span> : <span aria-hidden="true">—</span>}
+        {isAnswered ? <span className="wrap-break-word">{selected}</span> : <span aria-hidden="true">—</span>}
         <span className="sr-only">{isCorrect ? '(correct)' : isAnswered ? '(wrong)' : 'Unanswered (wrong)'}</span>
       </span>
     </td>
@@ -70,18 +78,18 @@ function AttemptRow({ attempt, quiz }: { attempt: AttemptRecord; quiz: TeacherQu
     <tr>
       <th
         scope="row"
-        className="sticky left-0 z-10 border-b border-slate-200 bg-white px-3 py-2 text-left align-top font-medium"
+        className="sticky left-0 z-10 border-b border-line bg-surface px-3 py-2 text-left align-top font-medium"
       >
-        <span className="block max-w-48 wrap-anywhere text-slate-900">{attempt.user.name}</span>
-        <span className="block text-xs font-normal text-slate-600">{attempt.user.rollNumber}</span>
+        <span className="block max-w-48 min-w-28 wrap-break-word text-fg">{attempt.user.name}</span>
+        <span className="block text-xs font-normal text-muted">{attempt.user.rollNumber}</span>
       </th>
-      <td className="whitespace-nowrap border-b border-slate-200 px-3 py-2 align-top tabular-nums">
+      <td className="border-b border-line px-3 py-2 align-top whitespace-nowrap tabular-nums">
         {attempt.score} / {quiz.quiz.questions.length}
       </td>
-      <td className="whitespace-nowrap border-b border-slate-200 px-3 py-2 align-top tabular-nums">
-        {formatAccuracy(attempt.accuracy)}%
+      <td className="border-b border-line px-3 py-2 align-top whitespace-nowrap tabular-nums">
+        {formatPercent(attempt.accuracy)}
       </td>
-      <td className="whitespace-nowrap border-b border-slate-200 px-3 py-2 align-top">
+      <td className="border-b border-line px-3 py-2 align-top whitespace-nowrap">
         <time dateTime={attempt.attemptedAt}>{formatDateTime(attempt.attemptedAt)}</time>
       </td>
       {quiz.quiz.questions.map((question) => (
@@ -91,46 +99,133 @@ function AttemptRow({ attempt, quiz }: { attempt: AttemptRecord; quiz: TeacherQu
   );
 }
 
+type SortColumn = 'name' | 'score' | 'accuracy' | 'attemptedAt';
+type Sort = { column: SortColumn; direction: 'ascending' | 'descending' };
+
+/** Each column's order, and which way a first click sorts it (names A-Z, numbers and dates best or latest first). */
+const SORTS: Record<
+  SortColumn,
+  { label: string; firstDirection: Sort['direction']; compare(a: AttemptRecord, b: AttemptRecord): number }
+> = {
+  name: { label: 'Name', firstDirection: 'ascending', compare: (a, b) => a.user.name.localeCompare(b.user.name) },
+  score: { label: 'Score', firstDirection: 'descending', compare: (a, b) => a.score - b.score },
+  accuracy: {
+    label: 'Accuracy',
+    firstDirection: 'descending',
+    compare: (a, b) => Number(a.accuracy) - Number(b.accuracy),
+  },
+  attemptedAt: {
+    label: 'Attempted at',
+    firstDirection: 'descending',
+    compare: (a, b) => Date.parse(a.attemptedAt) - Date.parse(b.attemptedAt),
+  },
+};
+
+/** Attempts in the chosen order; equal values by name, so the order is stable. */
+export function sortAttempts(attempts: AttemptRecord[], sort: Sort | null): AttemptRecord[] {
+  if (!sort) return attempts;
+  const sign = sort.direction === 'ascending' ? 1 : -1;
+  return [...attempts].sort(
+    (a, b) => sign * SORTS[sort.column].compare(a, b) || a.user.name.localeCompare(b.user.name),
+  );
+}
+
+/** Of the attempts, the share that chose the right option of each question. */
+function percentCorrect(quiz: TeacherQuizDetail, questionId: string, answer: string): number {
+  const right = quiz.attempts.filter((attempt) =>
+    isRight(attempt.quiz.questions.find((chosen) => chosen._id === questionId)?.selectedOption, answer),
+  ).length;
+  return Math.round((right / quiz.attempts.length) * 10_000) / 100;
+}
+
+function SortableHeader({
+  column,
+  sort,
+  onSort,
+  className,
+}: {
+  column: SortColumn;
+  sort: Sort | null;
+  onSort(sort: Sort): void;
+  className?: string;
+}) {
+  const { label, firstDirection } = SORTS[column];
+  const direction = sort?.column === column ? sort.direction : undefined;
+  const Icon = direction === 'ascending' ? ArrowUp : direction === 'descending' ? ArrowDown : ArrowUpDown;
+  return (
+    <th scope="col" aria-sort={direction ?? 'none'} className={className}>
+      <button
+        type="button"
+        onClick={() =>
+          onSort({
+            column,
+            direction: direction ? (direction === 'ascending' ? 'descending' : 'ascending') : firstDirection,
+          })
+        }
+        className="-mx-1 inline-flex items-center gap-1 rounded px-1 font-semibold hover:text-brand-800"
+      >
+        {label}
+        <Icon className="size-3.5 shrink-0" aria-hidden="true" />
+      </button>
+    </th>
+  );
+}
+
 function AttemptsTable({ quiz }: { quiz: TeacherQuizDetail }) {
-  const headerCell = 'whitespace-nowrap border-b border-slate-300 bg-slate-100 px-3 py-2 text-left font-semibold';
+  const [sort, setSort] = useState<Sort | null>(null);
+  const headerCell = 'border-b border-line-strong bg-slate-100 px-3 py-2 text-left font-semibold whitespace-nowrap';
+  const footerCell = 'border-t border-line-strong bg-surface-sunken px-3 py-2 font-semibold tabular-nums';
   return (
     <div
       role="region"
       aria-label="Attempts table"
       tabIndex={0}
       // relative: the sr-only labels inside are absolutely placed and must scroll (and clip) with the table.
-      className="relative mt-3 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm"
+      className="relative mt-3 overflow-x-auto rounded-xl border border-line bg-surface shadow-sm"
     >
-      <table className="min-w-full border-separate border-spacing-0 text-sm text-slate-900">
+      <table className="min-w-full border-separate border-spacing-0 text-sm text-fg">
         <caption className="sr-only">
-          One row per attempt. Each question column shows the option chosen, marked correct or wrong.
+          One row per attempt. Each question column shows the option chosen, marked correct or wrong. The last row gives
+          the share of attempts that answered each question correctly. Sort with the column buttons.
         </caption>
         <thead>
           <tr>
-            <th scope="col" className={`${headerCell} sticky left-0 z-10`}>
-              Name
-            </th>
-            <th scope="col" className={headerCell}>
-              Score
-            </th>
-            <th scope="col" className={headerCell}>
-              Accuracy
-            </th>
-            <th scope="col" className={headerCell}>
-              Attempted at
-            </th>
+            <SortableHeader
+              column="name"
+              sort={sort}
+              onSort={setSort}
+              className={cn(headerCell, 'sticky left-0 z-20')}
+            />
+            <SortableHeader column="score" sort={sort} onSort={setSort} className={headerCell} />
+            <SortableHeader column="accuracy" sort={sort} onSort={setSort} className={headerCell} />
+            <SortableHeader column="attemptedAt" sort={sort} onSort={setSort} className={headerCell} />
             {quiz.quiz.questions.map((question, index) => (
-              <th key={question._id} scope="col" className={`${headerCell} border-l px-1.5`}>
+              <th key={question._id} scope="col" className={cn(headerCell, 'border-l px-1.5')}>
                 <QuestionHeader number={index + 1} text={question.question_text} />
               </th>
             ))}
           </tr>
         </thead>
         <tbody>
-          {quiz.attempts.map((attempt) => (
+          {sortAttempts(quiz.attempts, sort).map((attempt) => (
             <AttemptRow key={attempt._id} attempt={attempt} quiz={quiz} />
           ))}
         </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" className={cn(footerCell, 'sticky left-0 z-10 text-left')}>
+              % correct
+            </th>
+            <td className={footerCell} colSpan={3}>
+              <span className="sr-only">Per question:</span>
+            </td>
+            {quiz.quiz.questions.map((question) => (
+              <td key={question._id} className={cn(footerCell, 'border-l border-line')}>
+                {formatPercent(percentCorrect(quiz, question._id, question.answer))}
+              </td>
+            ))}
+          </tr>
+        </tfoot>
       </table>
     </div>
   );
@@ -147,11 +242,11 @@ function QuizAnalytics({ quiz }: { quiz: TeacherQuizDetail }) {
   ];
   return (
     <>
-      <h1 className="mt-3 wrap-anywhere text-2xl font-bold text-slate-900">{quiz.title}</h1>
-      <dl className="mt-4 grid grid-cols-2 gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-3 sm:p-5 lg:grid-cols-6">
+      <h1 className="mt-3 text-2xl font-bold wrap-anywhere text-slate-900">{quiz.title}</h1>
+      <dl className={cn(cardVariants(), 'mt-4 grid grid-cols-2 gap-4 p-4 sm:grid-cols-3 sm:p-5 lg:grid-cols-6')}>
         {facts.map(([label, value]) => (
           <div key={label} className="min-w-0">
-            <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">{label}</dt>
+            <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{label}</dt>
             <dd className="mt-1 wrap-anywhere text-slate-900">{value}</dd>
           </div>
         ))}
@@ -170,9 +265,7 @@ function QuizAnalytics({ quiz }: { quiz: TeacherQuizDetail }) {
           ) : null}
         </div>
         {quiz.attempts.length === 0 ? (
-          <p className="mt-3 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
-            No attempts made
-          </p>
+          <EmptyState className="mt-3" title="No attempts made" />
         ) : (
           <>
             <p className="mt-1 text-sm text-slate-700">
@@ -248,15 +341,12 @@ export function Component() {
       <div className="mx-auto w-full max-w-6xl">
         <BackLink />
         <h1 className="mt-3 text-2xl font-bold text-slate-900">{failure.heading}</h1>
-        <div role="alert" className="mt-4 rounded-xl border border-red-200 bg-red-50 p-5 text-red-900">
-          <p>{failure.detail}</p>
-          {failure.canRetry ? (
-            <Button variant="secondary" className="mt-4" onClick={() => void quiz.refetch()}>
-              <RotateCw className="size-4" aria-hidden="true" />
-              Try again
-            </Button>
-          ) : null}
-        </div>
+        <LoadFailure
+          className="mt-4"
+          title={failure.heading}
+          message={failure.detail}
+          onRetry={failure.canRetry ? () => void quiz.refetch() : undefined}
+        />
       </div>
     );
   }

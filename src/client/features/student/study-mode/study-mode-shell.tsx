@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { useAppStore } from '../../../stores/app-store.ts';
 import { useLogout } from '../../session/use-logout.ts';
 import { isLeaveConfirmationSuppressed } from './leave-confirmation.ts';
+import { areBreakRemindersPaused, BREAK_REMINDER_TOAST_ID } from './quiet-time.ts';
 import { useFullscreen } from './use-fullscreen.ts';
 
 /**
@@ -13,6 +14,8 @@ import { useFullscreen } from './use-fullscreen.ts';
  * localStorage (`studyhall:break-reminder-ms`); the SPEC's 30 s otherwise.
  */
 export const BREAK_REMINDER_OVERRIDE_KEY = 'studyhall:break-reminder-ms';
+
+const FULLSCREEN_NOTICE_TOAST_ID = 'fullscreen-notice';
 
 function breakReminderInterval(): number {
   const override = Number(window.localStorage.getItem(BREAK_REMINDER_OVERRIDE_KEY));
@@ -106,27 +109,30 @@ export function StudyModeShell({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('beforeunload', handleBeforeUnload);
   }, []);
 
-  // On load: say how to start (SPEC §9: gone after 2 s).
+  // On load: say how to start (SPEC §9: gone after 2 s, or as soon as full screen is on).
   useEffect(() => {
     if (!isSupported || document.fullscreenElement) return;
-    const id = toast(STUDY_MODE.fullscreenNotice, {
+    toast(STUDY_MODE.fullscreenNotice, {
+      id: FULLSCREEN_NOTICE_TOAST_ID,
       duration: STUDY_MODE.fullscreenNoticeMs,
       icon: <Maximize className="size-5 shrink-0 text-brand-700" aria-hidden="true" />,
     });
-    return () => toast.dismiss(id);
+    return () => toast.dismiss(FULLSCREEN_NOTICE_TOAST_ID);
   }, [isSupported]);
+  useEffect(() => {
+    if (isFullscreen) toast.dismiss(FULLSCREEN_NOTICE_TOAST_ID);
+  }, [isFullscreen]);
 
-  // While in full screen: a break reminder on an interval.
+  // While in full screen: a break reminder on an interval, except during a quiz attempt or a meeting.
   useEffect(() => {
     if (!isFullscreen) return;
-    const interval = setInterval(
-      () =>
-        toast(STUDY_MODE.breakReminder, {
-          id: 'break-reminder',
-          icon: <Coffee className="size-5 shrink-0 text-brand-700" aria-hidden="true" />,
-        }),
-      breakReminderInterval(),
-    );
+    const interval = setInterval(() => {
+      if (areBreakRemindersPaused()) return;
+      toast(STUDY_MODE.breakReminder, {
+        id: BREAK_REMINDER_TOAST_ID,
+        icon: <Coffee className="size-5 shrink-0 text-brand-700" aria-hidden="true" />,
+      });
+    }, breakReminderInterval());
     return () => clearInterval(interval);
   }, [isFullscreen]);
 

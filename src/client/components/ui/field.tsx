@@ -1,4 +1,6 @@
+import { cva } from 'class-variance-authority';
 import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { cn } from '../../lib/cn.ts';
 
 type FieldExtras = {
   label: string;
@@ -7,14 +9,20 @@ type FieldExtras = {
   hint?: string;
 };
 
-const CONTROL_CLASSES =
-  'rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm outline-none focus:ring-2 focus:ring-brand-500';
+/** The look of a text box or select: forms, filters, search boxes. */
+export const fieldControlVariants = cva(
+  'w-full rounded-lg border bg-surface px-3 py-2.5 text-base text-fg shadow-sm outline-none focus:ring-2 focus:ring-brand-500',
+  {
+    variants: { isInvalid: { true: 'border-red-600', false: 'border-line-strong' } },
+    defaultVariants: { isInvalid: false },
+  },
+);
 
 /**
  * Label, hint and error around one control, tied to it for screen readers: the
- * control gets its id, aria-invalid, aria-describedby and its border from `control`.
+ * control gets its id, aria-invalid, aria-describedby and its classes from `control`.
  */
-function LabelledField({
+export function Field({
   label,
   error,
   hint,
@@ -24,7 +32,7 @@ function LabelledField({
   control,
 }: FieldExtras & {
   id: string | undefined;
-  isRequired: boolean | undefined;
+  isRequired?: boolean | undefined;
   className?: string;
   control(attributes: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string; className: string }): ReactNode;
 }) {
@@ -34,11 +42,11 @@ function LabelledField({
     .filter(Boolean)
     .join(' ');
   return (
-    <div className={`flex flex-col gap-1.5 ${className}`}>
-      <label htmlFor={controlId} className="text-sm font-medium text-slate-800">
+    <div className={cn('flex flex-col gap-1.5', className)}>
+      <label htmlFor={controlId} className="text-sm font-medium text-fg">
         {label}
         {isRequired ? (
-          <span aria-hidden="true" className="text-red-700">
+          <span aria-hidden="true" className="text-danger">
             {' '}
             *
           </span>
@@ -48,15 +56,15 @@ function LabelledField({
         id: controlId,
         ...(error ? { 'aria-invalid': true as const } : {}),
         ...(describedBy ? { 'aria-describedby': describedBy } : {}),
-        className: `${CONTROL_CLASSES} ${error ? 'border-red-600' : 'border-slate-300'}`,
+        className: fieldControlVariants({ isInvalid: Boolean(error) }),
       })}
       {hint && !error ? (
-        <p id={`${controlId}-hint`} className="text-xs text-slate-600">
+        <p id={`${controlId}-hint`} className="text-xs text-muted">
           {hint}
         </p>
       ) : null}
       {error ? (
-        <p id={`${controlId}-error`} className="text-sm text-red-700">
+        <p id={`${controlId}-error`} className="text-sm text-danger">
           {error}
         </p>
       ) : null}
@@ -74,7 +82,7 @@ export function TextField({
   ...inputProps
 }: InputHTMLAttributes<HTMLInputElement> & FieldExtras) {
   return (
-    <LabelledField
+    <Field
       {...{ label, error, hint, id, className }}
       isRequired={inputProps.required}
       control={(attributes) => <input {...attributes} {...inputProps} />}
@@ -92,7 +100,7 @@ export function TextAreaField({
   ...textareaProps
 }: TextareaHTMLAttributes<HTMLTextAreaElement> & FieldExtras) {
   return (
-    <LabelledField
+    <Field
       {...{ label, error, hint, id, className }}
       isRequired={textareaProps.required}
       control={(attributes) => <textarea rows={3} {...attributes} {...textareaProps} />}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { emptyDraft, newQuestion, type QuizDraft } from './quiz-draft.ts';
+import { clearStoredDraft, hasUnsavedWork, readStoredDraft, storeDraft } from './quiz-draft-storage.ts';
+
+function memoryStorage() {
+  const items = new Map<string, string>();
+  return {
+    items,
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+  };
+}
+
+const filledDraft = (): QuizDraft => {
+  const question = newQuestion();
+  const [option] = question.options;
+  return {
+    ...emptyDraft(),
+    title: 'Fractions',
+    class: '7B',
+    questions: [
+      { ...question, question_text: 'Half of 1?', options: [{ ...option!, text: '0.5' }], answerKey: option!.key },
+    ],
+  };
+};
+
+describe('quiz editor draft storage', () => {
+  it('keeps a draft per teacher and reads it back with fresh keys, the answer still marked', () => {
+    const storage = memoryStorage();
+    const draft = filledDraft();
+    storeDraft(storage, 'teacher-1', draft);
+    expect(readStoredDraft(storage, 'teacher-2')).toBeNull();
+    const read = readStoredDraft(storage, 'teacher-1')!;
+    expect(read.title).toBe('Fractions');
+    expect(read.questions[0]!.question_text).toBe('Half of 1?');
+    expect(read.questions[0]!.key).not.toBe(draft.questions[0]!.key);
+    expect(read.questions[0]!.answerKey).toBe(read.questions[0]!.options[0]!.key);
+  });
+
+  it('forgets an empty draft and a cleared one; survives junk and a full storage', () => {
+    const storage = memoryStorage();
+    storeDraft(storage, 't', filledDraft());
+    storeDraft(storage, 't', emptyDraft());
+    expect(storage.items.size).toBe(0);
+    storeDraft(storage, 't', filledDraft());
+    clearStoredDraft(storage, 't');
+    expect(readStoredDraft(storage, 't')).toBeNull();
+    storage.setItem('studyhall:quiz-draft:t', '{"questions":[null,{"options":"x"}],"title":3}');
+    expect(readStoredDraft(storage, 't')).toMatchObject({ title: '', questions: [{ options: [] }] });
+    storage.setItem('studyhall:quiz-draft:t', 'not json');
+    expect(readStoredDraft(storage, 't')).toBeNull();
+    const full = {
+      ...memoryStorage(),
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+    };
+    expect(() => storeDraft(full, 't', filledDraft())).not.toThrow();
+  });
+
+  it('has unsaved work once anything differs from a new quiz', () => {
+    expect(hasUnsavedWork(emptyDraft())).toBe(false);
+    expect(hasUnsavedWork({ ...emptyDraft(), maxTime: '5' })).toBe(true);
+    expect(hasUnsavedWork({ ...emptyDraft(), questions: [newQuestion()] })).toBe(true);
+  });
+});

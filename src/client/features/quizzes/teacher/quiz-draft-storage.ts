@@ -1,0 +1,78 @@
+import { emptyDraft, nextKey, type DraftQuestion, type QuizDraft } from './quiz-draft.ts';
+
+/**
+ * The quiz editor's unsaved work, kept in localStorage per teacher so a reload, a closed tab
+ * or a wrong click in the menu loses nothing (issue 18). Cleared when the quiz is saved.
+ */
+type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+const keyFor = (teacherId: string) => `studyhall:quiz-draft:${teacherId}`;
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** Whether the editor holds anything a teacher would miss: a field or a question changed. */
+export function hasUnsavedWork(draft: QuizDraft): boolean {
+  const empty = emptyDraft();
+  return (
+    draft.title !== empty.title ||
+    draft.class !== empty.class ||
+    draft.deadline !== empty.deadline ||
+    draft.maxTime !== empty.maxTime ||
+    draft.background !== empty.background ||
+    draft.questions.length > 0
+  );
+}
+
+/** A stored question, read defensively (old or hand-edited data) and given fresh React keys. */
+function readQuestion(value: unknown): DraftQuestion | null {
+  if (!value || typeof value !== 'object') return null;
+  const stored = value as Record<string, unknown>;
+  const storedOptions = Array.isArray(stored.options) ? stored.options : [];
+  let answerKey = '';
+  const options = storedOptions.map((option: unknown) => {
+    const fields = option && typeof option === 'object' ? (option as Record<string, unknown>) : {};
+    const key = nextKey();
+    if (text(fields.key) !== '' && fields.key === stored.answerKey) answerKey = key;
+    return { key, text: text(fields.text) };
+  });
+  return { key: nextKey(), question_text: text(stored.question_text), options, answerKey };
+}
+
+export function readStoredDraft(storage: DraftStorage, teacherId: string): QuizDraft | null {
+  try {
+    const stored: unknown = JSON.parse(storage.getItem(keyFor(teacherId)) ?? 'null');
+    if (!stored || typeof stored !== 'object') return null;
+    const fields = stored as Record<string, unknown>;
+    const empty = emptyDraft();
+    return {
+      title: text(fields.title),
+      class: text(fields.class),
+      deadline: text(fields.deadline),
+      maxTime: text(fields.maxTime),
+      background: text(fields.background) || empty.background,
+      questions: (Array.isArray(fields.questions) ? fields.questions : [])
+        .map(readQuestion)
+        .filter((question): question is DraftQuestion => question !== null),
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps the draft, or forgets it once there is nothing in it. A full storage only loses the draft. */
+export function storeDraft(storage: DraftStorage, teacherId: string, draft: QuizDraft): void {
+  try {
+    if (hasUnsavedWork(draft)) storage.setItem(keyFor(teacherId), JSON.stringify(draft));
+    else storage.removeItem(keyFor(teacherId));
+  } catch {
+    // Quota or a storage the browser refuses: the editor still works, without the safety net.
+  }
+}
+
+export function clearStoredDraft(storage: DraftStorage, teacherId: string): void {
+  try {
+    storage.removeItem(keyFor(teacherId));
+  } catch {
+    // As above.
+  }
+}
