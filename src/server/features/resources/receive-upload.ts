@@ -114,6 +114,7 @@ function translateMultipartError(error: unknown, tooLargeError: () => AppError):
       return badRequest('The form has a field name that is not allowed');
     case 'FST_INVALID_JSON_FIELD_ERROR':
       return badRequest('A form field is not valid JSON');
+    case undefined: // not one of @fastify/multipart's errors
     default:
       if (error instanceof Error && !(error instanceof AppError) && MALFORMED_MULTIPART.test(error.message)) {
         return badRequest('The upload is not a valid multipart form; choose the file and send it again');
