@@ -9,7 +9,7 @@ import type { StoredUpload } from './service.ts';
 export const FILE_FIELD = 'file';
 
 export const tooLarge = (maxBytes: number) =>
-  new AppError(413, `The file is too large. The largest upload is ${formatMegabytes(maxBytes)}.`);
+  new AppError('PAYLOAD_TOO_LARGE', `The file is too large. The largest upload is ${formatMegabytes(maxBytes)}.`);
 
 const formatMegabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 

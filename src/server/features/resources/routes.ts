@@ -64,7 +64,7 @@ export function resourcesRoutes(options: ResourcesRoutesOptions): FastifyPluginA
 
     const uploads = { policy: { caller: 'teacher', touches: ['own-uploads'] } } as const;
     app.post('/api/teacher/upload-resource', { config: uploads }, async (request, reply) => {
-      if (!request.isMultipart()) throw new AppError(415, 'Send the file as multipart/form-data');
+      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data');
       // A declared size over the limit, or over the space left, is refused before a byte of it is read.
       const declaredBytes = Number(request.headers['content-length']);
       if (declaredBytes > uploadMaxBytes + MULTIPART_OVERHEAD_BYTES) throw tooLarge(uploadMaxBytes);
@@ -189,7 +189,7 @@ async function sendStoredFile(
   try {
     body = await storage.read(file.storageKey, range);
   } catch (error) {
-    if (error instanceof FileNotFoundError) throw new AppError(404, 'This file no longer exists');
+    if (error instanceof FileNotFoundError) throw new AppError('NOT_FOUND', 'This file no longer exists');
     throw error;
   }
   const isText = file.mimeType.startsWith('text/') || file.mimeType.endsWith('+xml') || file.mimeType.endsWith('/json');
