@@ -44,6 +44,7 @@ export const ERROR_CODES = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, meaning: 'The body is not of the content type the endpoint reads' },
   FILE_TYPE_NOT_ALLOWED: { status: 415, meaning: 'The uploaded file is not of a type the library accepts' },
   RANGE_NOT_SATISFIABLE: { status: 416, meaning: 'The byte range asked for is outside the file' },
+  UPGRADE_REQUIRED: { status: 426, meaning: 'A plain HTTP request to the meeting socket: open a WebSocket' },
   THROTTLED: { status: 429, meaning: 'Too many attempts; Retry-After says how many seconds to wait' },
   // ---- The server --------------------------------------------------------------------------
   INTERNAL_ERROR: { status: 500, meaning: 'A fault of ours; the message carries a reference for its log line' },
