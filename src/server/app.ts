@@ -6,13 +6,13 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { fieldErrorsOf, type ApiFailure, type FieldError } from '#shared/api';
+import type { ApiFailure, FieldError } from '#shared/api';
 import type { ErrorCode } from '#shared/error-codes';
 import { JSON_BODY_LIMIT_BYTES } from '#shared/limits';
 import { formatStorageSize } from '#shared/resources';
 import { createReadCache, type ReadCacheOptions } from './cache/read-cache.ts';
 import type { DatabaseHandle } from './db/client.ts';
-import { AppError } from './errors.ts';
+import { AppError, invalidInput } from './errors.ts';
 import { accountsRoutes } from './features/accounts/routes.ts';
 import { createAccountsService } from './features/accounts/service.ts';
 import { referencesMissingAccount } from './db/errors.ts';
@@ -246,7 +246,7 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
     return reply.code(error.statusCode).send(failure(error.code, error.message, error.errors));
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const errors = fieldErrorsOf(
+    const invalid = invalidInput(
       error.validation.map((issue) => ({
         path: fieldPath(issue.instancePath),
         code: issue.keyword,
@@ -255,10 +255,7 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
         keys: (issue.params as { keys?: string[] }).keys,
       })),
     );
-    const first = errors[0]!;
-    const message = first.field ? `${first.field}: ${first.message}` : first.message;
-    const isUnknownField = error.validation.some((issue) => issue.keyword === 'unrecognized_keys');
-    return reply.code(400).send(failure(isUnknownField ? 'UNKNOWN_FIELD' : 'VALIDATION_FAILED', message, errors));
+    return reply.code(invalid.statusCode).send(failure(invalid.code, invalid.message, invalid.errors));
   }
   // Fastify's own client errors: bad JSON, wrong content type, body too large...
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {

@@ -1,4 +1,4 @@
-import type { FieldError } from '#shared/api';
+import { fieldErrorsOf, type FieldError, type ValidationIssue } from '#shared/api';
 import { ERROR_CODES, type ErrorCode } from '#shared/error-codes';
 
 /**
@@ -40,6 +40,18 @@ export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', mes
 /** 429 with the seconds to wait in Retry-After (RFC 9110), the message saying it in words. */
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError('THROTTLED', message, { headers: { 'retry-after': String(retryAfterSeconds) } });
+/**
+ * 400 for inputs that failed their schema, each problem named: UNKNOWN_FIELD when a key is not
+ * the endpoint's (decision 025), VALIDATION_FAILED otherwise; the message names the first one.
+ */
+export function invalidInput(issues: readonly ValidationIssue[]): AppError {
+  const errors = fieldErrorsOf(issues);
+  const first = errors[0] ?? { field: '', message: 'The request is not valid' };
+  const message = first.field ? `${first.field}: ${first.message}` : first.message;
+  const isUnknownField = issues.some((issue) => issue.code === 'unrecognized_keys');
+  return new AppError(isUnknownField ? 'UNKNOWN_FIELD' : 'VALIDATION_FAILED', message, { errors });
+}
+
 /** A 409 of the endpoint's own rules; naming the field lets a form mark it. */
 export const conflict = (code: ErrorCode, message: string, field?: string) =>
   new AppError(code, message, field ? { errors: [{ field, message }] } : {});

@@ -62,6 +62,9 @@ export const defineEndpoint = <const E extends EndpointSpec>(endpoint: E): E => 
 /** An endpoint that answers the JSON envelope: what `call()` can call. */
 export type EnvelopeEndpoint = EndpointSpec & { response: z.ZodType; body?: z.ZodType };
 
+/** An endpoint that takes a multipart form and answers the envelope: what an upload sends. */
+export type MultipartEndpoint = EndpointSpec & { response: z.ZodType; body: MultipartBody };
+
 type InputOf<S> = S extends z.ZodType ? z.input<S> : never;
 type OutputOf<S> = S extends z.ZodType ? z.output<S> : unknown;
 
