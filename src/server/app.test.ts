@@ -38,6 +38,7 @@ describe('JSON bodies (decision 023)', () => {
     expect(refused.status).toBe(413);
     expect(refused.body).toEqual({
       success: false,
+      code: 'PAYLOAD_TOO_LARGE',
       message: 'The request is too large: at most 16 KB can be sent at once.',
       data: null,
     });
@@ -77,6 +78,7 @@ describe('JSON bodies (decision 023)', () => {
       });
     const tooDeep = {
       success: false,
+      code: 'MALFORMED_REQUEST',
       message: `The request body is nested too deeply: at most ${JSON_MAX_DEPTH} levels of objects and arrays are accepted.`,
       data: null,
     };
@@ -185,6 +187,7 @@ describe('JSON bodies over a real connection (decision 023)', () => {
       status: 400,
       body: {
         success: false,
+        code: 'MALFORMED_REQUEST',
         message: `The request body is nested too deeply: at most ${JSON_MAX_DEPTH} levels of objects and arrays are accepted.`,
         data: null,
       },

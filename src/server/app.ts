@@ -6,12 +6,13 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { fieldErrorsOf, type ApiFailure, type FieldError } from '#shared/api';
+import type { ApiFailure, FieldError } from '#shared/api';
+import type { ErrorCode } from '#shared/error-codes';
 import { JSON_BODY_LIMIT_BYTES } from '#shared/limits';
 import { formatStorageSize } from '#shared/resources';
 import { createReadCache, type ReadCacheOptions } from './cache/read-cache.ts';
 import type { DatabaseHandle } from './db/client.ts';
-import { AppError } from './errors.ts';
+import { AppError, invalidInput } from './errors.ts';
 import { accountsRoutes } from './features/accounts/routes.ts';
 import { createAccountsService } from './features/accounts/service.ts';
 import { referencesMissingAccount } from './db/errors.ts';
@@ -94,7 +95,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: (error, request, reply) => {
       applySecurityHeaders(request, reply);
       applyRequestIdHeader(request, reply);
-      void (reply as FastifyReply).code(error.statusCode ?? 400).send(failure(error.message));
+      const status = error.statusCode ?? 400;
+      void (reply as FastifyReply).code(status).send(failure(httpLayerCode(status), error.message));
     },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -180,7 +182,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (isServingClient && isPageRequest && !path.extname(request.url.split('?')[0] ?? '')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.code(404).send(failure(`${request.method} ${request.url.split('?')[0]} does not exist`));
+    return reply
+      .code(404)
+      .send(failure('ROUTE_NOT_FOUND', `${request.method} ${request.url.split('?')[0]} does not exist`));
   });
 
   app.addHook('onClose', async () => {
@@ -216,8 +220,19 @@ function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: s
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
-function failure(message: string, errors?: FieldError[]): ApiFailure {
-  return errors ? { success: false, message, data: null, errors } : { success: false, message, data: null };
+function failure(code: ErrorCode, message: string, errors?: FieldError[]): ApiFailure {
+  return errors ? { success: false, code, message, data: null, errors } : { success: false, code, message, data: null };
+}
+
+/** The code of a refusal by Fastify itself (bad JSON, a body too large, a malformed address...), by its status. */
+function httpLayerCode(status: number): ErrorCode {
+  const byStatus: Partial<Record<number, ErrorCode>> = {
+    400: 'MALFORMED_REQUEST',
+    404: 'ROUTE_NOT_FOUND',
+    413: 'PAYLOAD_TOO_LARGE',
+    415: 'UNSUPPORTED_MEDIA_TYPE',
+  };
+  return byStatus[status] ?? 'REQUEST_REFUSED';
 }
 
 function fieldPath(instancePath: string): string[] {
@@ -228,10 +243,10 @@ function fieldPath(instancePath: string): string[] {
 function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     if (error.headers) void reply.headers(error.headers);
-    return reply.code(error.statusCode).send(failure(error.message, error.errors));
+    return reply.code(error.statusCode).send(failure(error.code, error.message, error.errors));
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const errors = fieldErrorsOf(
+    const invalid = invalidInput(
       error.validation.map((issue) => ({
         path: fieldPath(issue.instancePath),
         code: issue.keyword,
@@ -240,9 +255,7 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
         keys: (issue.params as { keys?: string[] }).keys,
       })),
     );
-    const first = errors[0]!;
-    const message = first.field ? `${first.field}: ${first.message}` : first.message;
-    return reply.code(400).send(failure(message, errors));
+    return reply.code(invalid.statusCode).send(failure(invalid.code, invalid.message, invalid.errors));
   }
   // Fastify's own client errors: bad JSON, wrong content type, body too large...
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
@@ -252,20 +265,21 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
         : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
           ? 'Unsupported content type; send JSON'
           : error.message;
-    return reply.code(error.statusCode).send(failure(message));
+    return reply.code(error.statusCode).send(failure(httpLayerCode(error.statusCode), message));
   }
   // The account was removed between the token check and the write (decision 017's addendum).
-  if (referencesMissingAccount(error)) return reply.code(401).send(failure('Your account no longer exists'));
+  if (referencesMissingAccount(error))
+    return reply.code(401).send(failure('ACCOUNT_REMOVED', 'Your account no longer exists'));
   if (isAbandonedByClient(error, request)) {
     // A cancelled upload, a closed tab: nothing failed here, and nobody is left to answer.
     request.log.info({ code: error.code, reason: error.message }, 'request abandoned by the client');
-    return reply.code(400).send(failure('The request was interrupted'));
+    return reply.code(400).send(failure('REQUEST_INTERRUPTED', 'The request was interrupted'));
   }
   request.log.error({ err: loggableError(error) }, 'unhandled error');
   // Nothing about the failure itself; the request id lets a person point us at its log line.
   return reply
     .code(500)
-    .send(failure(`Something went wrong on our side. Please try again. (Reference: ${request.id})`));
+    .send(failure('INTERNAL_ERROR', `Something went wrong on our side. Please try again. (Reference: ${request.id})`));
 }
 
 /** The request's own stream broke because the client hung up (not a failure of ours). */

@@ -1,28 +1,57 @@
+import { fieldErrorsOf, type FieldError, type ValidationIssue } from '#shared/api';
+import { ERROR_CODES, type ErrorCode } from '#shared/error-codes';
+
 /**
- * An expected failure with the HTTP status and message a person should see.
- * Anything else that is thrown is a bug and becomes a logged 500.
+ * An expected failure: its stable code (decision 026), the message a person should see and,
+ * from the code, the HTTP status. Anything else that is thrown is a bug and becomes a logged 500.
  */
 export class AppError extends Error {
+  readonly statusCode: number;
+  readonly errors: FieldError[] | undefined;
+  /** Sent with the failure (e.g. Retry-After with a 429). */
+  readonly headers: Record<string, string> | undefined;
+
   constructor(
-    readonly statusCode: number,
+    readonly code: ErrorCode,
     message: string,
-    readonly errors?: { field: string; message: string }[],
-    /** Sent with the failure (e.g. Retry-After with a 429). */
-    readonly headers?: Record<string, string>,
+    options: {
+      errors?: FieldError[];
+      headers?: Record<string, string>;
+      /** Only for REQUEST_REFUSED, whose status is the HTTP layer's. */
+      status?: number;
+    } = {},
   ) {
     super(message);
     this.name = 'AppError';
+    const status = ERROR_CODES[code].status;
+    this.statusCode = status === '4XX' ? (options.status ?? 400) : status;
+    this.errors = options.errors;
+    this.headers = options.headers;
   }
 }
 
-export const badRequest = (message: string, errors?: { field: string; message: string }[]) =>
-  new AppError(400, message, errors);
-export const unauthorized = (message = 'Please log in to continue') => new AppError(401, message);
-export const forbidden = (message = 'You are not allowed to do that') => new AppError(403, message);
-export const notFound = (message = 'Not found') => new AppError(404, message);
+export const badRequest = (message: string, errors?: FieldError[]) =>
+  new AppError('VALIDATION_FAILED', message, { errors });
+export const unauthorized = (message = 'Please log in to continue') => new AppError('NOT_SIGNED_IN', message);
+/** The token's account was removed (decision 017's addendum). */
+export const accountRemoved = () => new AppError('ACCOUNT_REMOVED', 'Your account no longer exists');
+export const forbidden = (message = 'You are not allowed to do that') => new AppError('FORBIDDEN', message);
+export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', message);
 /** 429 with the seconds to wait in Retry-After (RFC 9110), the message saying it in words. */
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
-  new AppError(429, message, undefined, { 'retry-after': String(retryAfterSeconds) });
-/** 409; naming the field lets a form mark it. */
-export const conflict = (message: string, field?: string) =>
-  new AppError(409, message, field ? [{ field, message }] : undefined);
+  new AppError('THROTTLED', message, { headers: { 'retry-after': String(retryAfterSeconds) } });
+/**
+ * 400 for inputs that failed their schema, each problem named: UNKNOWN_FIELD when a key is not
+ * the endpoint's (decision 025), VALIDATION_FAILED otherwise; the message names the first one.
+ */
+export function invalidInput(issues: readonly ValidationIssue[]): AppError {
+  const errors = fieldErrorsOf(issues);
+  const first = errors[0] ?? { field: '', message: 'The request is not valid' };
+  const message = first.field ? `${first.field}: ${first.message}` : first.message;
+  const isUnknownField = issues.some((issue) => issue.code === 'unrecognized_keys');
+  return new AppError(isUnknownField ? 'UNKNOWN_FIELD' : 'VALIDATION_FAILED', message, { errors });
+}
+
+/** A 409 of the endpoint's own rules; naming the field lets a form mark it. */
+export const conflict = (code: ErrorCode, message: string, field?: string) =>
+  new AppError(code, message, field ? { errors: [{ field, message }] } : {});

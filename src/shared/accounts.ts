@@ -121,23 +121,28 @@ export const changePasswordFormSchema = z
 export const emptyBodySchema = z.object({}).loose().nullish();
 
 /** What the API presents of a teacher (SPEC §3, minus the password). */
-export type TeacherProfile = {
-  _id: string;
-  name: string;
-  email: string;
-  subject: string;
-};
+export const teacherProfileSchema = z.strictObject({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  subject: z.string(),
+});
+export type TeacherProfile = z.infer<typeof teacherProfileSchema>;
 
 /** What the API presents of a student to the student or their teachers. */
-export type StudentProfile = {
-  _id: string;
-  name: string;
-  rollNumber: string;
-  email: string;
-  class: string;
-  parentName: string;
-  parentEmail: string;
-  averageScore: number;
-  averageAccuracy: number;
-  totalScore: number;
-};
+export const studentProfileSchema = z.strictObject({
+  _id: z.string(),
+  name: z.string(),
+  rollNumber: z.string(),
+  email: z.string(),
+  class: z.string(),
+  parentName: z.string(),
+  parentEmail: z.string(),
+  averageScore: z.number(),
+  averageAccuracy: z.number(),
+  totalScore: z.number(),
+});
+export type StudentProfile = z.infer<typeof studentProfileSchema>;
+
+/** A session token (JWT, 12 hours): sent as `Authorization: Bearer …`. */
+export const sessionTokenSchema = z.string().min(1);

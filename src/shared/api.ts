@@ -1,3 +1,5 @@
+import type { ErrorCode } from './error-codes.ts';
+
 /** The response envelope every /api endpoint speaks (SPEC §7). */
 export type ApiSuccess<T> = { success: true; message: string; data: T; page?: PageInfo };
 
@@ -9,6 +11,8 @@ export type FieldError = { field: string; message: string };
 
 export type ApiFailure = {
   success: false;
+  /** What went wrong, for code to act on (decision 026); the message is for people. */
+  code: ErrorCode;
   message: string;
   data: null;
   /** Present on 400 validation failures. */

@@ -89,17 +89,19 @@ export type IceServer = z.infer<typeof iceServerSchema>;
 export const iceServersSchema = z.array(iceServerSchema).max(20);
 
 /** POST /api/meetings (teachers): a new, hard-to-guess room. */
-export type CreatedMeetingRoom = { roomId: string };
+export const createdMeetingRoomSchema = z.strictObject({ roomId: z.string() });
+export type CreatedMeetingRoom = z.infer<typeof createdMeetingRoomSchema>;
 
 /** POST /api/meetings/{roomId}/token: what the meeting screen needs to connect. */
-export type MeetingTicket = {
-  roomId: string;
+export const meetingTicketSchema = z.strictObject({
+  roomId: z.string(),
   /** Passed as ?token= to the WebSocket; join before expiresAt. */
-  token: string;
-  expiresAt: string;
-  iceServers: IceServer[];
-  roomSize: number;
-};
+  token: z.string(),
+  expiresAt: z.iso.datetime(),
+  iceServers: z.array(iceServerSchema),
+  roomSize: z.number().int().min(2),
+});
+export type MeetingTicket = z.infer<typeof meetingTicketSchema>;
 
 /** What a meeting token proves (signed by the server; never a session token). */
 export type MeetingTokenClaims = {

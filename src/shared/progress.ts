@@ -50,35 +50,38 @@ export type LeaderboardQuery = z.infer<typeof leaderboardQuerySchema>;
 // ---- What the server presents ----------------------------------------------------------
 
 /** One leaderboard row: only what a leaderboard needs, never contact details. */
-export type LeaderboardEntry = {
-  _id: string;
-  name: string;
-  class: string;
+export const leaderboardEntrySchema = z.strictObject({
+  _id: z.string(),
+  name: z.string(),
+  class: z.string(),
   /** Points per quiz, 2 decimals. */
-  averageScore: number;
+  averageScore: z.number(),
   /** Percent, 2 decimals. */
-  averageAccuracy: number;
-  totalScore: number;
-  quizzesAttempted: number;
+  averageAccuracy: z.number(),
+  totalScore: z.number(),
+  quizzesAttempted: z.number().int(),
   /** Position in the leaderboard (the class's, or all classes'), from 1; a search keeps it. */
-  rank: number;
-};
+  rank: z.number().int().min(1),
+});
+export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
 
-export type SubjectStatistics = {
-  subject: string;
+export const subjectStatisticsSchema = z.strictObject({
+  subject: z.string(),
   /** Percent, 2 decimals: the slice size of the pie. */
-  averageAccuracy: number;
-  averageScore: number;
-  testsAttempted: number;
+  averageAccuracy: z.number(),
+  averageScore: z.number(),
+  testsAttempted: z.number().int(),
   /** Average time spent per quiz: seconds / 60, 2 decimals. */
-  averageTimeMinutes: number;
-};
+  averageTimeMinutes: z.number(),
+});
+export type SubjectStatistics = z.infer<typeof subjectStatisticsSchema>;
 
 /** The caller's own analytics, computed from their submitted attempts. */
-export type StudentStatistics = {
-  name: string;
-  averageScore: number;
-  averageAccuracy: number;
-  quizzesAttempted: number;
-  subjects: SubjectStatistics[];
-};
+export const studentStatisticsSchema = z.strictObject({
+  name: z.string(),
+  averageScore: z.number(),
+  averageAccuracy: z.number(),
+  quizzesAttempted: z.number().int(),
+  subjects: z.array(subjectStatisticsSchema),
+});
+export type StudentStatistics = z.infer<typeof studentStatisticsSchema>;

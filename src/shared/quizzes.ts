@@ -195,71 +195,114 @@ export type SubmitAttempt = z.infer<typeof submitAttemptSchema>;
 
 // ---- What the server presents ----------------------------------------------------------
 
-export type QuizQuestion = {
-  _id: string;
-  question_text: string;
-  options: string[];
+export const quizQuestionSchema = z.strictObject({
+  _id: z.string(),
+  question_text: z.string(),
+  options: z.array(z.string()),
   /** Absent for a student who has not submitted this quiz. */
-  answer?: string;
+  answer: z.string().optional(),
   /** The student's choice (attempt, review); null when unanswered. */
-  selectedOption?: string | null;
-};
+  selectedOption: z.string().nullable().optional(),
+});
+export type QuizQuestion = z.infer<typeof quizQuestionSchema>;
 
-type QuizBase = {
-  _id: string;
-  title: string;
-  subject: string;
-  class: string;
+const quizBaseFields = {
+  _id: z.string(),
+  title: z.string(),
+  subject: z.string(),
+  class: z.string(),
   /** Creation time, ISO. */
-  date: string;
-  deadline: string;
+  date: z.iso.datetime(),
+  deadline: z.iso.datetime(),
   /** Minutes. */
-  maxTime: number;
-  createdBy: { _id: string; name: string };
-  questionCount: number;
+  maxTime: z.number().int(),
+  createdBy: z.strictObject({ _id: z.string(), name: z.string() }),
+  questionCount: z.number().int(),
 };
 
 /** How an attempt ended: submitted by the student or closed by the server when time ran out. */
-export type AttemptEnding = 'submitted' | 'time-up';
+export const attemptEndingSchema = z.enum(['submitted', 'time-up']);
+export type AttemptEnding = z.infer<typeof attemptEndingSchema>;
 
-export type AttemptResult = {
-  score: number;
+const attemptResultFields = {
+  score: z.number().int(),
   /** 100 × correct / questions, a numeric string with at most 2 decimals. */
-  accuracy: string;
-  attemptedAt: string;
+  accuracy: z.string(),
+  attemptedAt: z.iso.datetime(),
   /** Seconds. */
-  timeTaken: number;
-  endedBy: AttemptEnding;
+  timeTaken: z.number().int(),
+  endedBy: attemptEndingSchema,
 };
+export type AttemptResult = z.infer<z.ZodObject<typeof attemptResultFields>>;
 
 /** A student's own attempt, as their list and quiz screens see it. */
-export type AttemptState =
-  | { status: 'in-progress'; startedAt: string; endsAt: string; remainingSeconds: number }
-  | ({ status: 'submitted' } & AttemptResult);
+export const attemptStateSchema = z.discriminatedUnion('status', [
+  z.strictObject({
+    status: z.literal('in-progress'),
+    startedAt: z.iso.datetime(),
+    endsAt: z.iso.datetime(),
+    remainingSeconds: z.number().int(),
+  }),
+  z.strictObject({ status: z.literal('submitted'), ...attemptResultFields }),
+]);
+export type AttemptState = z.infer<typeof attemptStateSchema>;
 
-export type TeacherQuizSummary = QuizBase & { quiz: { background: string }; attemptCount: number };
-export type StudentQuizSummary = QuizBase & { quiz: { background: string }; attempt: AttemptState | null };
+export const teacherQuizSummarySchema = z.strictObject({
+  ...quizBaseFields,
+  quiz: z.strictObject({ background: z.string() }),
+  attemptCount: z.number().int(),
+});
+export type TeacherQuizSummary = z.infer<typeof teacherQuizSummarySchema>;
+
+export const studentQuizSummarySchema = z.strictObject({
+  ...quizBaseFields,
+  quiz: z.strictObject({ background: z.string() }),
+  attempt: attemptStateSchema.nullable(),
+});
+export type StudentQuizSummary = z.infer<typeof studentQuizSummarySchema>;
 
 /** One row of the analytics table (SPEC §3 quiz.attempts). */
-export type AttemptRecord = AttemptResult & {
-  _id: string;
-  user: { _id: string; name: string; rollNumber: string };
-  quiz: { questions: { _id: string; selectedOption: string | null }[] };
-};
+export const attemptRecordSchema = z.strictObject({
+  ...attemptResultFields,
+  _id: z.string(),
+  user: z.strictObject({ _id: z.string(), name: z.string(), rollNumber: z.string() }),
+  quiz: z.strictObject({
+    questions: z.array(z.strictObject({ _id: z.string(), selectedOption: z.string().nullable() })),
+  }),
+});
+export type AttemptRecord = z.infer<typeof attemptRecordSchema>;
 
-export type TeacherQuizDetail = QuizBase & {
-  quiz: { background: string; questions: Required<Omit<QuizQuestion, 'selectedOption'>>[] };
-  attempts: AttemptRecord[];
-};
+export const teacherQuizDetailSchema = z.strictObject({
+  ...quizBaseFields,
+  quiz: z.strictObject({
+    background: z.string(),
+    questions: z.array(
+      z.strictObject({ _id: z.string(), question_text: z.string(), options: z.array(z.string()), answer: z.string() }),
+    ),
+  }),
+  attempts: z.array(attemptRecordSchema),
+});
+export type TeacherQuizDetail = z.infer<typeof teacherQuizDetailSchema>;
 
 /**
  * A student's view of one quiz: no questions before starting; the attempt's
  * shuffled questions without answers while in progress; the review after.
  */
-export type StudentQuizDetail = QuizBase & {
-  quiz: { background: string; questions: QuizQuestion[] };
-  attempt: AttemptState | null;
-};
+export const studentQuizDetailSchema = z.strictObject({
+  ...quizBaseFields,
+  quiz: z.strictObject({ background: z.string(), questions: z.array(quizQuestionSchema) }),
+  attempt: attemptStateSchema.nullable(),
+});
+export type StudentQuizDetail = z.infer<typeof studentQuizDetailSchema>;
+
+/** get-all-quiz and quiz/{id} answer each role with its own view (the token's role): which one this is. */
+export const isTeacherQuizSummary = (quiz: TeacherQuizSummary | StudentQuizSummary): quiz is TeacherQuizSummary =>
+  'attemptCount' in quiz;
+export const isTeacherQuizDetail = (quiz: TeacherQuizDetail | StudentQuizDetail): quiz is TeacherQuizDetail =>
+  'attempts' in quiz;
+
+/** PUT /api/quiz/{id}/answers: when the server stored the choices. */
+export const savedAnswersSchema = z.strictObject({ savedAt: z.iso.datetime() });
 
 // ---- Scoring, shared so the preview scores exactly like the server ---------------------
 

@@ -1,7 +1,10 @@
+import { z } from 'zod';
+
 /** The quote of the day (SPEC §3 Quote) as GET /api/quote presents it. */
-export type QuoteOfTheDay = {
-  quote: string;
-  author: string;
+export const quoteOfTheDaySchema = z.strictObject({
+  quote: z.string(),
+  author: z.string(),
   /** Where it came from: the configured quotes service, or the bundled collection. */
-  source: 'service' | 'bundled';
-};
+  source: z.enum(['service', 'bundled']),
+});
+export type QuoteOfTheDay = z.infer<typeof quoteOfTheDaySchema>;

@@ -34,12 +34,13 @@ export const RESOURCE_LIMITS = {
  * GET /api/teacher/upload-limits: the largest file the server accepts (UPLOAD_MAX_BYTES)
  * and the calling teacher's storage space (STORAGE_QUOTA_BYTES): used by their files, left.
  */
-export type UploadLimits = {
-  uploadMaxBytes: number;
-  storageQuotaBytes: number;
-  storageUsedBytes: number;
-  storageLeftBytes: number;
-};
+export const uploadLimitsSchema = z.strictObject({
+  uploadMaxBytes: z.number().int(),
+  storageQuotaBytes: z.number().int(),
+  storageUsedBytes: z.number().int(),
+  storageLeftBytes: z.number().int(),
+});
+export type UploadLimits = z.infer<typeof uploadLimitsSchema>;
 
 const KILOBYTE = 1024;
 /** A storage size as a person reads it: "512 bytes", "12.5 KB", "120 MB", "4.8 GB" (at most one decimal). */
@@ -228,28 +229,34 @@ export const starSchema = bodyObject(
 
 export const resourceIdParamsSchema = z.object({ id: z.uuid({ error: 'Unknown resource' }) });
 
+/** GET /api/resources/{id}/file: the signed `access` value is the credential (optional: a link without it gets 403). */
+export const fileAccessQuerySchema = z.object({
+  access: z.string({ error: 'This file link is not valid' }).max(300).optional(),
+});
+
 /** SPEC §3 Resource, as presented to the caller. */
-export type Resource = {
-  _id: string;
+export const resourceSchema = z.strictObject({
+  _id: z.string(),
   /** 'file' is an upload served by us; 'link' is a hosted video (fileURL is its address). */
-  kind: 'file' | 'link';
-  fileName: string;
+  kind: z.enum(['file', 'link']),
+  fileName: z.string(),
   /** Uploads: a signed address of ours, valid for the caller only, for a limited time. */
-  fileURL: string;
-  description?: string;
-  tags: string[];
-  class: string;
-  subject: string;
-  mimeType: string;
+  fileURL: z.string(),
+  description: z.string().optional(),
+  tags: z.array(z.string()),
+  class: z.string(),
+  subject: z.string(),
+  mimeType: z.string(),
   /** Bytes (0 for links). */
-  size: number;
-  uploadedBy: { _id: string; name: string };
-  createdAt: string;
+  size: z.number().int(),
+  uploadedBy: z.strictObject({ _id: z.string(), name: z.string() }),
+  createdAt: z.iso.datetime(),
   /** SPEC §3 shape: holds the caller's own id when they starred it, nothing about other students. */
-  starredBy: string[];
-  isStarred: boolean;
-  starCount: number;
-};
+  starredBy: z.array(z.string()),
+  isStarred: z.boolean(),
+  starCount: z.number().int(),
+});
+export type Resource = z.infer<typeof resourceSchema>;
 
 /** SPEC §9: size shown in KB (bytes / 1024) with one decimal. */
 export const formatSizeInKb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

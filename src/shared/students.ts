@@ -20,20 +20,22 @@ export const studentListQuerySchema = z.object({
 export type StudentListQuery = z.infer<typeof studentListQuerySchema>;
 
 /** One row of the students screen: contact details for the school's teachers, never a hash. */
-export type StudentListEntry = {
-  _id: string;
-  name: string;
-  rollNumber: string;
-  email: string;
-  class: string;
-  parentName: string;
-  parentEmail: string;
-  averageScore: number;
-  averageAccuracy: number;
-  quizzesAttempted: number;
+export const studentListEntrySchema = z.strictObject({
+  _id: z.string(),
+  name: z.string(),
+  rollNumber: z.string(),
+  email: z.string(),
+  class: z.string(),
+  parentName: z.string(),
+  parentEmail: z.string(),
+  averageScore: z.number(),
+  averageAccuracy: z.number(),
+  quizzesAttempted: z.number().int(),
   /** ISO date-time of the account's creation. */
-  createdAt: string;
-};
+  createdAt: z.iso.datetime(),
+});
+export type StudentListEntry = z.infer<typeof studentListEntrySchema>;
 
 /** The classes known to the school (of students and of quizzes), sorted: the filter's choices. */
-export type ClassList = string[];
+export const classListSchema = z.array(z.string());
+export type ClassList = z.infer<typeof classListSchema>;

@@ -52,7 +52,12 @@ export const updateTasksSchema = bodyObject(
 export type UpdateTasks = z.infer<typeof updateTasksSchema>;
 
 /** A caller's list as the server presents it. */
-export type TaskList = { tasks: Task[]; version: number };
+export const taskListSchema = z.strictObject({
+  tasks: z.array(z.strictObject({ id: z.string(), text: z.string(), isCompleted: z.boolean() })),
+  /** What the next update-task sends back, so a change made elsewhere meanwhile is not overwritten. */
+  version: z.number().int().min(0),
+});
+export type TaskList = z.infer<typeof taskListSchema>;
 
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 

@@ -1,4 +1,11 @@
 import type { ApiEnvelope, FieldError, PageInfo } from '#shared/api';
+import {
+  pathOf,
+  type EndpointData,
+  type EndpointInput,
+  type EndpointSpec,
+  type EnvelopeEndpoint,
+} from '#shared/contract/endpoint';
 import { readSession, reportSessionEnded } from './session.ts';
 
 /** A failed API call: the server's message, status and field problems. */
@@ -82,3 +89,40 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 }
 
 export const apiPost = <T>(path: string, body: unknown = {}) => apiRequest<T>(path, { method: 'POST', body });
+
+/** How a call is sent; what it sends comes from the endpoint and its input. */
+export type CallOptions = Omit<RequestOptions, 'method' | 'body'>;
+
+type CallArgs<E extends EnvelopeEndpoint> =
+  object extends EndpointInput<E>
+    ? [input?: EndpointInput<E>, options?: CallOptions]
+    : [input: EndpointInput<E>, options?: CallOptions];
+
+/**
+ * Calls an endpoint of the shared contract (decision 026): its method and path come from the
+ * description, the params fill the path, the query becomes the query string, and the answer's
+ * data has the endpoint's response type. A POST without a body sends `{}`.
+ */
+export function call<E extends EnvelopeEndpoint>(
+  endpoint: E,
+  ...[input, options]: CallArgs<E>
+): Promise<ApiResult<EndpointData<E>>> {
+  const hasBody = endpoint.method !== 'GET' && endpoint.method !== 'DELETE';
+  const given = input as { params?: object; query?: object; body?: unknown } | undefined;
+  return apiRequest<EndpointData<E>>(urlOf(endpoint, given), {
+    ...options,
+    method: endpoint.method,
+    body: hasBody ? (given?.body ?? {}) : undefined,
+  });
+}
+
+/** The address of an endpoint for the given params and query (empty query values are left out). */
+export function urlOf(endpoint: EndpointSpec, input?: { params?: object; query?: object }): string {
+  const path = pathOf(endpoint.path, input?.params as Record<string, unknown> | undefined);
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(input?.query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') query.set(key, String(value as string | number));
+  }
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+}

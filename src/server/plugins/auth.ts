@@ -3,7 +3,7 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import { USER_ROLES, type UserRole } from '#shared/constants';
 import { TOKEN_LIFETIME_SECONDS } from '#shared/limits';
-import { forbidden, unauthorized } from '../errors.ts';
+import { accountRemoved, AppError, forbidden, unauthorized } from '../errors.ts';
 
 /** Who is calling, as proven by the token: never taken from the body. */
 export type AuthenticatedUser = {
@@ -80,7 +80,7 @@ export function createTokenService(secret: string, sessions: SessionVersionLooku
     if (known) {
       if (now() < known.expiresAtMs) return known.user;
       verified.delete(token);
-      throw unauthorized('Your session has expired, please log in again');
+      throw new AppError('SESSION_EXPIRED', 'Your session has expired, please log in again');
     }
     try {
       // Pinning the algorithm refuses "none" and any algorithm confusion.
@@ -95,7 +95,8 @@ export function createTokenService(secret: string, sessions: SessionVersionLooku
       remember(token, user, claims.data.exp * 1000);
       return user;
     } catch (error) {
-      if (error instanceof joseErrors.JWTExpired) throw unauthorized('Your session has expired, please log in again');
+      if (error instanceof joseErrors.JWTExpired)
+        throw new AppError('SESSION_EXPIRED', 'Your session has expired, please log in again');
       if (error instanceof joseErrors.JOSEError) throw unauthorized('Your session is invalid, please log in again');
       throw error;
     }
@@ -117,7 +118,7 @@ export function createTokenService(secret: string, sessions: SessionVersionLooku
       const state = await sessionState(sessions, user, user.sessionVersion);
       if (state === 'current') return user;
       verified.delete(token); // versions only grow: this token is never good again
-      throw unauthorized(state === 'ended' ? SIGNED_OUT_MESSAGE : 'Your account no longer exists');
+      throw state === 'ended' ? new AppError('SIGNED_OUT', SIGNED_OUT_MESSAGE) : accountRemoved();
     },
   };
 }

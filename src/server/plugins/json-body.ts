@@ -153,7 +153,7 @@ function readJsonBody(request: FastifyRequest, payload: Readable, limits: JsonLi
       const encodedLength = (payload as { receivedEncodedLength?: number }).receivedEncodedLength ?? 0;
       if (receivedLength > limit || encodedLength > limit) return stop(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
       const exceeded = scanner.push(bytes);
-      if (exceeded) return stop(new AppError(400, REFUSALS[exceeded]));
+      if (exceeded) return stop(new AppError('MALFORMED_REQUEST', REFUSALS[exceeded]));
       chunks.push(bytes);
     }
     function onEnd(error?: Error & { statusCode?: number }) {
@@ -192,7 +192,7 @@ export function acceptJsonBodies(app: FastifyInstance): void {
         if (text.trim() === '') return done(null, undefined);
         // Fastify's default parser answers through the callback; its type also admits a promise.
         void parseJson(request, text, (error, parsed) => {
-          if (error) return done(new AppError(400, 'The request body is not valid JSON'), undefined);
+          if (error) return done(new AppError('MALFORMED_REQUEST', 'The request body is not valid JSON'), undefined);
           done(null, parsed);
         });
       },

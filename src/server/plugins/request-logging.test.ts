@@ -102,6 +102,7 @@ describe('request ids and unexpected errors over the API', () => {
     // Generic, with the id a person can quote (it is also in the header).
     expect(response.body).toEqual({
       success: false,
+      code: 'INTERNAL_ERROR',
       message: `Something went wrong on our side. Please try again. (Reference: ${requestId})`,
       data: null,
     });

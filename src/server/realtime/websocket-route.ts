@@ -15,6 +15,7 @@ import {
   type MeetingTokenClaims,
   type ServerMessage,
 } from '#shared/meetings';
+import { meetingSocket } from '#shared/contract/meetings';
 import type { HubConnection, Member, SignallingHub } from './signalling-hub.ts';
 
 /** The token's claims, or why the socket is refused. */
@@ -109,13 +110,18 @@ export async function registerMeetingSocket(app: FastifyInstance, options: Meeti
     method: 'GET',
     url: MEETING_SOCKET_PATH,
     // The meeting token in the address is the credential; the socket checks it (decision 013).
-    config: { policy: { caller: 'meeting-token', touches: ['meeting-room'] } },
+    config: { policy: { caller: 'meeting-token', touches: ['meeting-room'] }, endpoint: meetingSocket },
     // A plain HTTP request (no upgrade) is told what this address is, in the envelope.
     handler: async (_request, reply) =>
       reply
         .code(426)
         .header('upgrade', 'websocket')
-        .send({ success: false, message: 'This address is for meeting sockets only', data: null }),
+        .send({
+          success: false,
+          code: 'UPGRADE_REQUIRED',
+          message: 'This address is for meeting sockets only',
+          data: null,
+        }),
     wsHandler: (socket, request) => {
       isAlive.set(socket, true);
       socket.on('pong', () => isAlive.set(socket, true));

@@ -57,6 +57,7 @@ describe('sign-in: per account (default limits, fake clock)', () => {
     expect(locked.headers['retry-after']).toBe('60');
     expect(locked.body).toEqual({
       success: false,
+      code: 'THROTTLED',
       message:
         'Too many sign-in attempts for this account. Try again in 1 minute, or on a device you have signed in on before.',
       data: null,
@@ -289,6 +290,7 @@ describe('registration and add-student', () => {
     expect(refused.headers['retry-after']).toBe('1500');
     expect(refused.body).toEqual({
       success: false,
+      code: 'THROTTLED',
       message: 'Too many accounts have been created from your network. Try again in 25 minutes.',
       data: null,
     });

@@ -6,7 +6,8 @@ import { changePasswordFormSchema } from '#shared/accounts';
 import { FIELD_LIMITS } from '#shared/limits';
 import { Button } from '../../components/ui/button.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
-import { apiPost } from '../../lib/api.ts';
+import { changePassword, logOutEverywhere } from '#shared/contract/accounts';
+import { call } from '../../lib/api.ts';
 import { clearSession, loginPathFor, saveSession } from '../../lib/session.ts';
 import { useAppStore, withLoading } from '../../stores/app-store.ts';
 import { AccountForm, type AuthField } from '../auth/auth-form.tsx';
@@ -41,7 +42,7 @@ export function Component() {
 
   const signOutEverywhere = async () => {
     try {
-      const { message } = await withLoading(() => apiPost<null>(`/api/${role}/logout-everywhere`));
+      const { message } = await withLoading(() => call(logOutEverywhere[role]));
       clearSession();
       await navigate(loginPathFor(role), { replace: true, state: { notice: message } });
     } catch (error) {
@@ -78,9 +79,8 @@ export function Component() {
           submitClassName="self-start"
           isResetOnSuccess
           onSubmit={async ({ currentPassword, newPassword }) => {
-            const { message, data: token } = await apiPost<string>(`/api/${role}/change-password`, {
-              currentPassword,
-              newPassword,
+            const { message, data: token } = await call(changePassword[role], {
+              body: { currentPassword, newPassword },
             });
             saveSession({ token, userType: role });
             toast.success(message);

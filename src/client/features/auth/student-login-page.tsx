@@ -1,5 +1,6 @@
 import { useLocation } from 'react-router';
 import { studentLoginSchema } from '#shared/accounts';
+import { logInStudent } from '#shared/contract/sign-in';
 import { AuthForm } from './auth-form.tsx';
 import { AuthSwitchLink } from './auth-switch-link.tsx';
 import { readNotice, useAuthActions } from './use-auth-actions.ts';
@@ -17,7 +18,7 @@ export function Component() {
         { name: 'password', label: 'Password', type: 'password', autoComplete: 'current-password' },
       ]}
       submitLabel="Log in"
-      onSubmit={(values) => logIn('/api/student/login', values)}
+      onSubmit={(values) => logIn(logInStudent, values)}
       footer={<AuthSwitchLink question="No account yet?" to="/auth/student/register" label="Register as a student" />}
     />
   );

@@ -1,5 +1,6 @@
 import { FIELD_LIMITS } from '#shared/limits';
 import { studentRegistrationSchema } from '#shared/accounts';
+import { registerStudent } from '#shared/contract/sign-in';
 import { AuthForm, type AuthField } from './auth-form.tsx';
 import { AuthSwitchLink } from './auth-switch-link.tsx';
 import { useAuthActions } from './use-auth-actions.ts';
@@ -35,7 +36,7 @@ export function Component() {
       schema={studentRegistrationSchema}
       fields={STUDENT_ACCOUNT_FIELDS}
       submitLabel="Register"
-      onSubmit={(values) => register('/api/student/register', values)}
+      onSubmit={(values) => register(registerStudent, values)}
       footer={
         <AuthSwitchLink question="Already have an account?" to="/auth/student/login" label="Log in as a student" />
       }

@@ -1,5 +1,6 @@
 import { useLocation } from 'react-router';
 import { teacherLoginSchema } from '#shared/accounts';
+import { logInTeacher } from '#shared/contract/sign-in';
 import { AuthForm } from './auth-form.tsx';
 import { AuthSwitchLink } from './auth-switch-link.tsx';
 import { readNotice, useAuthActions } from './use-auth-actions.ts';
@@ -17,7 +18,7 @@ export function Component() {
         { name: 'password', label: 'Password', type: 'password', autoComplete: 'current-password' },
       ]}
       submitLabel="Log in"
-      onSubmit={(values) => logIn('/api/teacher/login', values)}
+      onSubmit={(values) => logIn(logInTeacher, values)}
       footer={
         <AuthSwitchLink question="New to StudyHall?" to="/auth/teacher/register" label="Create a teacher account" />
       }

@@ -1,5 +1,6 @@
 import { FIELD_LIMITS } from '#shared/limits';
 import { teacherRegistrationSchema } from '#shared/accounts';
+import { registerTeacher } from '#shared/contract/sign-in';
 import { AuthForm } from './auth-form.tsx';
 import { AuthSwitchLink } from './auth-switch-link.tsx';
 import { useAuthActions } from './use-auth-actions.ts';
@@ -24,7 +25,7 @@ export function Component() {
         },
       ]}
       submitLabel="Register"
-      onSubmit={(values) => register('/api/teacher/register', values)}
+      onSubmit={(values) => register(registerTeacher, values)}
       footer={<AuthSwitchLink question="Already registered?" to="/auth/teacher/login" label="Log in as a teacher" />}
     />
   );

@@ -1,23 +1,28 @@
 import toast from 'react-hot-toast/headless';
 import { useLocation, useNavigate } from 'react-router';
 import type { UserRole } from '#shared/constants';
-import { apiPost } from '../../lib/api.ts';
+import type { EndpointInput } from '#shared/contract/endpoint';
+import type { logInStudent, logInTeacher, registerStudent, registerTeacher } from '#shared/contract/sign-in';
+import { call } from '../../lib/api.ts';
 import { dashboardPathFor, loginPathFor, readReturnTo, saveSession } from '../../lib/session.ts';
 
-/** What every login and registration screen does after the form is valid. */
+type LogIn = typeof logInTeacher | typeof logInStudent;
+type Register = typeof registerTeacher | typeof registerStudent;
+
+/** What every login and registration screen does after the form is valid (each page brings its endpoint). */
 export function useAuthActions(role: UserRole) {
   const navigate = useNavigate();
   const returnTo = readReturnTo(useLocation().state, role);
   return {
-    async logIn(path: string, credentials: Record<string, unknown>) {
-      const { message, data: token } = await apiPost<string>(path, credentials);
+    async logIn(endpoint: LogIn, credentials: EndpointInput<LogIn>['body']) {
+      const { message, data: token } = await call(endpoint, { body: credentials });
       saveSession({ token, userType: role });
       toast.success(message);
       await navigate(returnTo ?? dashboardPathFor(role), { replace: true });
     },
     /** After success the user goes to the matching login with the server's message. */
-    async register(path: string, registration: Record<string, unknown>) {
-      const { message } = await apiPost<unknown>(path, registration);
+    async register(endpoint: Register, registration: EndpointInput<Register>['body']) {
+      const { message } = await call(endpoint, { body: registration });
       // The login screen shows the message as its notice (SPEC §8 success notice).
       await navigate(loginPathFor(role), { state: { notice: message, ...(returnTo ? { returnTo } : {}) } });
     },

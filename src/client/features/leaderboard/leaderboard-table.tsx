@@ -3,6 +3,7 @@ import { CircleAlert, CircleCheck, CircleX, Medal, Star, type LucideIcon } from 
 import { useEffect, useId, useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { useSearchParams } from 'react-router';
+import { getLeaderboard } from '#shared/contract/progress';
 import { FIELD_LIMITS } from '#shared/limits';
 import {
   accuracyBand,
@@ -14,7 +15,7 @@ import {
 } from '#shared/progress';
 import { formatAccuracy } from '#shared/quizzes';
 import { LoadingStatus, Spinner } from '../../components/ui/spinner.tsx';
-import { apiRequest } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatPercent, plural } from '../../lib/format.ts';
 import { SearchField } from '../../components/ui/filter-fields.tsx';
@@ -81,12 +82,19 @@ export function useLeaderboardFilters() {
 export function useLeaderboard(role: 'teacher' | 'student', filters: LeaderboardFilters) {
   const query = useInfiniteQuery({
     queryKey: ['leaderboard', role, filters],
-    queryFn: async ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ offset: String(pageParam), limit: String(LEADERBOARD.pageSizeDefault) });
-      if (filters.className) params.set('class', filters.className);
-      if (filters.search) params.set('search', filters.search);
-      return apiRequest<LeaderboardEntry[]>(`/api/get-students?${params}`, { signal });
-    },
+    queryFn: ({ pageParam, signal }) =>
+      call(
+        getLeaderboard,
+        {
+          query: {
+            offset: pageParam,
+            limit: LEADERBOARD.pageSizeDefault,
+            class: filters.className,
+            search: filters.search,
+          },
+        },
+        { signal },
+      ),
     initialPageParam: 0,
     getNextPageParam: (last) => (last.page?.hasMore ? last.page.offset + last.page.limit : undefined),
     // While a new search loads, the previous rows stay instead of a flash of "Loading".

@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
 import toast from 'react-hot-toast/headless';
 import { LEADERBOARD } from '#shared/progress';
-import type { ClassList } from '#shared/students';
 import { PageTitle } from '../../components/ui/page-title.tsx';
-import { apiRequest } from '../../lib/api.ts';
+import { listClasses } from '#shared/contract/students';
+import { call } from '../../lib/api.ts';
 import {
   LeaderboardResults,
   LeaderboardSearchField,
@@ -18,7 +18,7 @@ import { PageHeader } from '../../components/ui/page-header.tsx';
 function useClassChoices() {
   const query = useQuery({
     queryKey: ['students', 'classes'],
-    queryFn: async () => (await apiRequest<ClassList>('/api/teacher/classes')).data,
+    queryFn: async () => (await call(listClasses)).data,
   });
   useEffect(() => {
     if (query.error) toast.error(query.error.message);

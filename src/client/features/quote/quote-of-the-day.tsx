@@ -2,14 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Quote } from 'lucide-react';
 import { useEffect } from 'react';
 import { bundledQuoteFor } from '#shared/bundled-quotes';
-import type { QuoteOfTheDay as QuoteData } from '#shared/quote';
-import { apiRequest } from '../../lib/api.ts';
+import { getQuote } from '#shared/contract/quote';
+import { call } from '../../lib/api.ts';
 
 /** The inspirational quote on top of the teacher's home (SPEC §2); failures are only logged (§8). */
 export function QuoteOfTheDay() {
   const quote = useQuery({
     queryKey: ['quote'],
-    queryFn: async () => (await apiRequest<QuoteData>('/api/quote')).data,
+    queryFn: async () => (await call(getQuote)).data,
     staleTime: 60 * 60 * 1000,
   });
   useEffect(() => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isImage, isVideo, joinTags, readStudentFilters, resourceListParams, withFilter } from './resource-filters.ts';
+import { urlOf } from '../../lib/api.ts';
+import { listResources } from '#shared/contract/resources';
+import { isImage, isVideo, joinTags, readStudentFilters, resourceListQuery, withFilter } from './resource-filters.ts';
 
 describe('readStudentFilters', () => {
   it('reads the defaults from an empty address: all, newest first', () => {
@@ -41,9 +43,12 @@ describe('withFilter', () => {
   });
 });
 
-describe('resourceListParams', () => {
+describe('resourceListQuery', () => {
+  const sent = (query: ReturnType<typeof resourceListQuery>) =>
+    Object.fromEntries(new URL(urlOf(listResources, { query }), 'http://x').searchParams);
+
   it('asks for the newest first by default (SPEC §7), without empty filters and without a class', () => {
-    expect(Object.fromEntries(resourceListParams({ search: '' }, 0))).toEqual({
+    expect(sent(resourceListQuery({ search: '' }, 0))).toEqual({
       sortBy: 'createdAt',
       sortOrder: 'desc',
       offset: '0',
@@ -52,12 +57,12 @@ describe('resourceListParams', () => {
   });
 
   it('sends every chosen filter, the name sort ascending and the Starred view', () => {
-    const params = resourceListParams(
+    const query = resourceListQuery(
       { view: 'starred', search: 'waves', subject: 'Physics', type: 'video', sort: 'name' },
       40,
       10,
     );
-    expect(Object.fromEntries(params)).toEqual({
+    expect(sent(query)).toEqual({
       sortBy: 'fileName',
       sortOrder: 'asc',
       search: 'waves',

@@ -1,3 +1,5 @@
+import type { EndpointInput } from '#shared/contract/endpoint';
+import type { listResources } from '#shared/contract/resources';
 import { RESOURCE_LIMITS, RESOURCE_TYPES, type Resource, type ResourceType } from '#shared/resources';
 
 /** How long typing pauses before a text filter goes to the server. */
@@ -49,21 +51,23 @@ export function withFilter(current: URLSearchParams, name: string, value: string
   return next;
 }
 
-/** The query string of one page of GET /api/get-resources. */
-export function resourceListParams(
+/** The query of one page of GET /api/get-resources (empty filters are left out of the address). */
+export function resourceListQuery(
   filters: Partial<StudentResourceFilters> & { search: string },
   offset: number,
   limit: number = RESOURCE_LIMITS.pageSizeDefault,
-): URLSearchParams {
+) {
   const sort = RESOURCE_SORTS[filters.sort ?? 'date'];
-  const params = new URLSearchParams({ sortBy: sort.sortBy, sortOrder: sort.sortOrder });
-  if (filters.search) params.set('search', filters.search);
-  if (filters.subject) params.set('subject', filters.subject);
-  if (filters.type) params.set('type', filters.type);
-  if (filters.view === 'starred') params.set('starred', 'true');
-  params.set('offset', String(offset));
-  params.set('limit', String(limit));
-  return params;
+  return {
+    sortBy: sort.sortBy,
+    sortOrder: sort.sortOrder,
+    search: filters.search,
+    subject: filters.subject,
+    type: filters.type || undefined,
+    starred: filters.view === 'starred' ? ('true' as const) : undefined,
+    offset,
+    limit,
+  } satisfies EndpointInput<typeof listResources>['query'];
 }
 
 /** True for what the viewer plays: uploaded videos and hosted-video links. */

@@ -10,9 +10,10 @@ import {
 import { useEffect } from 'react';
 import toast from 'react-hot-toast/headless';
 import type { PageInfo } from '#shared/api';
-import type { Resource, UploadLimits } from '#shared/resources';
-import { apiPost, apiRequest } from '../../lib/api.ts';
-import { resourceListParams, type StudentResourceFilters, type TeacherResourceFilters } from './resource-filters.ts';
+import { getUploadLimits, listResources, starResource } from '#shared/contract/resources';
+import type { Resource } from '#shared/resources';
+import { call } from '../../lib/api.ts';
+import { resourceListQuery, type StudentResourceFilters, type TeacherResourceFilters } from './resource-filters.ts';
 import { usableStorageUsage, usableUploadLimit, type StorageUsage } from './upload-request.ts';
 
 /** TanStack Query key of every resources list; uploads, edits and stars update or invalidate it. */
@@ -27,8 +28,8 @@ type ListKey = readonly ['resources', 'teacher' | 'student', string, TeacherReso
 function useResourceList(queryKey: ListKey, filters: Partial<StudentResourceFilters> & { search: string }) {
   const query = useInfiniteQuery({
     queryKey,
-    queryFn: async ({ pageParam, signal }) =>
-      apiRequest<Resource[]>(`/api/get-resources?${resourceListParams(filters, pageParam)}`, { signal }),
+    queryFn: ({ pageParam, signal }) =>
+      call(listResources, { query: resourceListQuery(filters, pageParam) }, { signal }),
     initialPageParam: 0,
     getNextPageParam: (last: ResourcePage) => (last.page?.hasMore ? last.page.offset + last.page.limit : undefined),
     // While new filters load, the previous items stay instead of a flash of "Loading".
@@ -103,7 +104,7 @@ export async function addResourceToLists(queryClient: QueryClient, resource: Res
 export function useUploadLimits(): { maxBytes: number; storage: StorageUsage | undefined } {
   const query = useQuery({
     queryKey: uploadLimitsKey,
-    queryFn: async ({ signal }) => (await apiRequest<UploadLimits>('/api/teacher/upload-limits', { signal })).data,
+    queryFn: async ({ signal }) => (await call(getUploadLimits, {}, { signal })).data,
     // Changes with a restart, or with this teacher's uploads and deletions (which refresh it).
     staleTime: Number.POSITIVE_INFINITY,
     retry: 1,
@@ -116,7 +117,7 @@ export function useStarResource() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ resource }: { resource: Resource }) =>
-      apiPost<Resource>(`/api/resources/${resource._id}/star`, { action: resource.isStarred ? 'unstar' : 'star' }),
+      call(starResource, { params: { id: resource._id }, body: { action: resource.isStarred ? 'unstar' : 'star' } }),
     onSuccess: ({ data }) => {
       replaceResource(queryClient, data);
       // Other views (Starred, other filters) are fetched again when shown; the list on screen

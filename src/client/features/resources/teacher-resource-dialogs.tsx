@@ -4,7 +4,8 @@ import toast from 'react-hot-toast/headless';
 import { RESOURCE_LIMITS, resourceUpdateSchema, type Resource } from '#shared/resources';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/field.tsx';
-import { apiRequest, ApiError } from '../../lib/api.ts';
+import { deleteResource, updateResource } from '#shared/contract/resources';
+import { ApiError, call } from '../../lib/api.ts';
 import { withLoading } from '../../stores/app-store.ts';
 import { ClassField, collectFieldErrors, DescriptionField, TagsField } from './common-fields.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
@@ -52,10 +53,7 @@ export function EditResourceDialog({ resource, onClose }: { resource: Resource; 
     }
     setIsSaving(true);
     try {
-      const { message, data } = await apiRequest<Resource>(`/api/teacher/resources/${resource._id}`, {
-        method: 'PATCH',
-        body: payload,
-      });
+      const { message, data } = await call(updateResource, { params: { id: resource._id }, body: payload });
       replaceResource(queryClient, data);
       void queryClient.invalidateQueries({ queryKey: resourcesKey });
       toast.success(message);
@@ -132,9 +130,7 @@ export function DeleteResourceDialog({
   const confirm = async (close: () => void) => {
     setIsDeleting(true);
     try {
-      const { message } = await withLoading(() =>
-        apiRequest<null>(`/api/teacher/resources/${resource._id}`, { method: 'DELETE' }),
-      );
+      const { message } = await withLoading(() => call(deleteResource, { params: { id: resource._id } }));
       close();
       removeResource(queryClient, resource._id);
       void queryClient.invalidateQueries({ queryKey: resourcesKey });

@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Upload, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast/headless';
-import { FALLBACK_UPLOAD_SUBJECT, uploadFieldsSchema, type Resource } from '#shared/resources';
+import { uploadResource } from '#shared/contract/resources';
+import { FALLBACK_UPLOAD_SUBJECT, uploadFieldsSchema } from '#shared/resources';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
 import { ApiError } from '../../lib/api.ts';
@@ -88,8 +89,8 @@ export function UploadForm({ teacherSubject }: { teacherSubject: string | undefi
     const controller = new AbortController();
     uploadRef.current = controller;
     try {
-      const { message, data } = await sendMultipart<Resource>(
-        '/api/teacher/upload-resource',
+      const { message, data } = await sendMultipart(
+        uploadResource,
         buildUploadFormData({ file, ...values }, teacherSubject),
         { onProgress: setProgress, signal: controller.signal },
       );

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { uploadResource } from '#shared/contract/resources';
 import { RESOURCE_LIMITS } from '#shared/resources';
 import { ApiError } from '../../lib/api.ts';
 import { onSessionEnded } from '../../lib/session.ts';
@@ -225,7 +226,7 @@ describe('sendMultipart', () => {
   it('posts with the bearer token, reports real progress and unwraps the envelope', async () => {
     const seen: number[] = [];
     const body = new FormData();
-    const sent = sendMultipart<{ _id: string }>('/api/teacher/upload-resource', body, {
+    const sent = sendMultipart(uploadResource, body, {
       onProgress: (percent) => seen.push(percent),
     });
     const request = FakeRequest.last;
@@ -241,7 +242,7 @@ describe('sendMultipart', () => {
   });
 
   it("turns the server's refusal into an ApiError with its message, status and field errors", async () => {
-    const sent = sendMultipart('/api/teacher/upload-resource', new FormData());
+    const sent = sendMultipart(uploadResource, new FormData());
     FakeRequest.last.respond(
       400,
       JSON.stringify({
@@ -263,7 +264,7 @@ describe('sendMultipart', () => {
   it('tells the session listeners when the stored token is refused with 401 (signed out elsewhere)', async () => {
     const heard: string[] = [];
     const stop = onSessionEnded((message) => heard.push(message));
-    const sent = sendMultipart('/api/teacher/upload-resource', new FormData());
+    const sent = sendMultipart(uploadResource, new FormData());
     FakeRequest.last.respond(401, JSON.stringify({ success: false, message: 'You were signed out', data: null }));
     await expect(sent).rejects.toMatchObject({ status: 401 });
     stop();
@@ -271,13 +272,13 @@ describe('sendMultipart', () => {
   });
 
   it('explains an answer that is not ours (a proxy refusing a large body)', async () => {
-    const sent = sendMultipart('/api/teacher/upload-resource', new FormData());
+    const sent = sendMultipart(uploadResource, new FormData());
     FakeRequest.last.respond(413, '<html>Request Entity Too Large</html>');
     await expect(sent).rejects.toMatchObject({ message: 'The file is too large to upload.', status: 413 });
   });
 
   it('says the server cannot be reached on a network failure', async () => {
-    const sent = sendMultipart('/api/teacher/upload-resource', new FormData());
+    const sent = sendMultipart(uploadResource, new FormData());
     FakeRequest.last.onerror?.();
     await expect(sent).rejects.toMatchObject({
       status: 0,
@@ -287,11 +288,11 @@ describe('sendMultipart', () => {
 
   it('aborts when its signal fires, rejecting with an AbortError', async () => {
     const controller = new AbortController();
-    const sent = sendMultipart('/api/teacher/upload-resource', new FormData(), { signal: controller.signal });
+    const sent = sendMultipart(uploadResource, new FormData(), { signal: controller.signal });
     controller.abort();
     await expect(sent).rejects.toMatchObject({ name: 'AbortError' });
-    await expect(
-      sendMultipart('/api/teacher/upload-resource', new FormData(), { signal: controller.signal }),
-    ).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(sendMultipart(uploadResource, new FormData(), { signal: controller.signal })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
   });
 });

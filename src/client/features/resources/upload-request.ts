@@ -1,4 +1,5 @@
 import type { ApiEnvelope } from '#shared/api';
+import type { EndpointData, MultipartEndpoint } from '#shared/contract/endpoint';
 import { FALLBACK_UPLOAD_SUBJECT, formatSizeInKb, formatStorageSize, RESOURCE_LIMITS } from '#shared/resources';
 import { ApiError, CANNOT_REACH_SERVER, resultOf, type ApiResult } from '../../lib/api.ts';
 import { readSession } from '../../lib/session.ts';
@@ -112,7 +113,12 @@ function unexpectedAnswer(status: number): string {
  * XMLHttpRequest with the stored bearer token. Failures become the same
  * ApiError as apiRequest; an abort rejects with an AbortError DOMException.
  */
-export function sendMultipart<T>(path: string, body: FormData, options: UploadOptions = {}): Promise<ApiResult<T>> {
+export function sendMultipart<E extends MultipartEndpoint>(
+  endpoint: E,
+  body: FormData,
+  options: UploadOptions = {},
+): Promise<ApiResult<EndpointData<E>>> {
+  type T = EndpointData<E>;
   return new Promise((resolve, reject) => {
     const aborted = () => new DOMException('The upload was cancelled.', 'AbortError');
     if (options.signal?.aborted) {
@@ -120,7 +126,7 @@ export function sendMultipart<T>(path: string, body: FormData, options: UploadOp
       return;
     }
     const request = new XMLHttpRequest();
-    request.open('POST', path);
+    request.open(endpoint.method, endpoint.path);
     request.setRequestHeader('accept', 'application/json');
     const session = readSession();
     if (session) request.setRequestHeader('authorization', `Bearer ${session.token}`);

@@ -2,16 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link2 } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast/headless';
-import {
-  FALLBACK_UPLOAD_SUBJECT,
-  RESOURCE_LIMITS,
-  VIDEO_LINK_PROVIDERS,
-  videoLinkSchema,
-  type Resource,
-} from '#shared/resources';
+import { FALLBACK_UPLOAD_SUBJECT, RESOURCE_LIMITS, VIDEO_LINK_PROVIDERS, videoLinkSchema } from '#shared/resources';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/field.tsx';
-import { apiPost, ApiError } from '../../lib/api.ts';
+import { addResourceLink } from '#shared/contract/resources';
+import { ApiError, call } from '../../lib/api.ts';
 import { withLoading } from '../../stores/app-store.ts';
 import { collectFieldErrors, CommonFields, useCommonValues } from './common-fields.tsx';
 import { addResourceToLists } from './resources-queries.ts';
@@ -61,7 +56,7 @@ export function VideoLinkForm({ teacherSubject }: { teacherSubject: string | und
     setErrors({});
     setIsSending(true);
     try {
-      const { message, data } = await withLoading(() => apiPost<Resource>('/api/teacher/add-resource-link', payload));
+      const { message, data } = await withLoading(() => call(addResourceLink, { body: payload }));
       toast.success(message);
       setUrl('');
       setTitle('');

@@ -3,15 +3,11 @@ import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import type { StudentProfile, TeacherProfile } from '#shared/accounts';
 import type { UserRole } from '#shared/constants';
-import { ApiError, apiPost } from '../../lib/api.ts';
+import { getProfile } from '#shared/contract/accounts';
+import { ApiError, call } from '../../lib/api.ts';
 import { clearSession, loginPathFor, onSessionEnded, ownDashboardPathFor, readSession } from '../../lib/session.ts';
 import { useAppStore } from '../../stores/app-store.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
-
-const PROFILE_PATHS = {
-  teacher: '/api/teacher/get-teacher-by-id',
-  student: '/api/student/get-student-by-id',
-} as const;
 
 type ProfileOf<R extends UserRole> = R extends 'teacher' ? TeacherProfile : StudentProfile;
 
@@ -41,7 +37,7 @@ export function RoleGuard<R extends UserRole>({
 
   const profile = useQuery({
     queryKey: profileQueryKey(role),
-    queryFn: async () => (await apiPost<ProfileOf<R>>(PROFILE_PATHS[role])).data,
+    queryFn: async () => (await call<(typeof getProfile)[UserRole]>(getProfile[role])).data as ProfileOf<R>,
     enabled: hasSession,
     retry: false,
     staleTime: 60_000,

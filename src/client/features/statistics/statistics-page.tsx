@@ -2,11 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { ChartPie } from 'lucide-react';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast/headless';
+import { getStudentStatistics } from '#shared/contract/progress';
 import type { StudentStatistics, SubjectStatistics } from '#shared/progress';
 import { Card, cardVariants } from '../../components/ui/card.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
-import { apiRequest } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import { formatPercent } from '../../lib/format.ts';
 import { useAppStore } from '../../stores/app-store.ts';
 import { twoDecimals } from './statistics-display.ts';
@@ -18,7 +19,7 @@ import { cn } from '../../lib/cn.ts';
 function useStatistics() {
   const query = useQuery({
     queryKey: ['statistics', 'student'],
-    queryFn: async () => (await apiRequest<StudentStatistics>('/api/student/statistics')).data,
+    queryFn: async () => (await call(getStudentStatistics)).data,
   });
   useEffect(() => {
     if (query.error) toast.error(query.error.message);

@@ -2,11 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import toast from 'react-hot-toast/headless';
 import { Link, useNavigate } from 'react-router';
-import { studentRegistrationSchema, type StudentProfile } from '#shared/accounts';
+import { studentRegistrationSchema } from '#shared/accounts';
 import { FIELD_LIMITS } from '#shared/limits';
 import { buttonVariants } from '../../components/ui/button.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
-import { apiPost } from '../../lib/api.ts';
+import { addStudent } from '#shared/contract/accounts';
+import { call } from '../../lib/api.ts';
 import { AccountForm, type AuthField } from '../auth/auth-form.tsx';
 import { studentsKey, useClasses } from './students-queries.ts';
 import { cardVariants } from '../../components/ui/card.tsx';
@@ -75,7 +76,7 @@ export function Component() {
             </Link>
           }
           onSubmit={async (values) => {
-            const { message } = await apiPost<StudentProfile>('/api/teacher/add-student', values);
+            const { message } = await call(addStudent, { body: values });
             await queryClient.invalidateQueries({ queryKey: studentsKey });
             toast.success(message);
             // Back to the list the new student is on (issue 18 overrides SPEC §2's /dashboard/teacher).

@@ -1,8 +1,9 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast/headless';
-import { STUDENT_LIST_LIMITS, type ClassList, type StudentListEntry } from '#shared/students';
-import { apiRequest } from '../../lib/api.ts';
+import { listClasses, listStudents } from '#shared/contract/students';
+import { STUDENT_LIST_LIMITS } from '#shared/students';
+import { call } from '../../lib/api.ts';
 
 /** TanStack Query key of everything on the students screen; adding a student invalidates it. */
 export const studentsKey = ['students'] as const;
@@ -13,7 +14,7 @@ export type StudentFilters = { className: string; search: string };
 export function useClasses() {
   const query = useQuery({
     queryKey: [...studentsKey, 'classes'],
-    queryFn: async () => (await apiRequest<ClassList>('/api/teacher/classes')).data,
+    queryFn: async () => (await call(listClasses)).data,
   });
   useEffect(() => {
     if (query.error) toast.error(query.error.message);
@@ -25,15 +26,19 @@ export function useClasses() {
 export function useStudentList(filters: StudentFilters) {
   const query = useInfiniteQuery({
     queryKey: [...studentsKey, 'list', filters],
-    queryFn: async ({ pageParam, signal }) => {
-      const params = new URLSearchParams({
-        offset: String(pageParam),
-        limit: String(STUDENT_LIST_LIMITS.pageSizeDefault),
-      });
-      if (filters.className) params.set('class', filters.className);
-      if (filters.search) params.set('search', filters.search);
-      return apiRequest<StudentListEntry[]>(`/api/teacher/students?${params}`, { signal });
-    },
+    queryFn: ({ pageParam, signal }) =>
+      call(
+        listStudents,
+        {
+          query: {
+            offset: pageParam,
+            limit: STUDENT_LIST_LIMITS.pageSizeDefault,
+            class: filters.className,
+            search: filters.search,
+          },
+        },
+        { signal },
+      ),
     initialPageParam: 0,
     getNextPageParam: (last) => (last.page?.hasMore ? last.page.offset + last.page.limit : undefined),
     // While a new search loads, the previous rows stay instead of a flash of "Loading".

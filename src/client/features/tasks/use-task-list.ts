@@ -1,12 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UserRole } from '#shared/constants';
+import { getTaskList, updateTaskList } from '#shared/contract/tasks';
 import type { TaskEdit, TaskList } from '#shared/tasks';
-import { apiPost, apiRequest, ApiError } from '../../lib/api.ts';
+import { ApiError, call } from '../../lib/api.ts';
 
 /** A stale list is reloaded and the edit applied again, a few times at most. */
 const MAX_CONFLICT_RETRIES = 3;
 
-const fetchList = async () => (await apiRequest<TaskList>('/api/tasks')).data;
+const fetchList = async () => (await call(getTaskList)).data;
 
 /**
  * The caller's task list. Edits are not optimistic: the list on screen is the
@@ -26,10 +27,7 @@ export function useTaskList(role: UserRole, ownerId: string) {
       for (let attempt = 0; ; attempt += 1) {
         try {
           return (
-            await apiPost<TaskList>(`/api/${role}/update-task`, {
-              tasks: change(current.tasks),
-              version: current.version,
-            })
+            await call(updateTaskList[role], { body: { tasks: change(current.tasks), version: current.version } })
           ).data;
         } catch (error) {
           if (!(error instanceof ApiError) || error.status !== 409 || attempt >= MAX_CONFLICT_RETRIES) throw error;

@@ -3,7 +3,7 @@ import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { ReadCache } from '../../cache/read-cache.ts';
 import type { Database } from '../../db/client.ts';
 import { students } from '../../db/schema.ts';
-import { unauthorized } from '../../errors.ts';
+import { accountRemoved } from '../../errors.ts';
 
 const studentClassQuery = (db: Pick<Database, 'select'>) =>
   db
@@ -32,7 +32,7 @@ export async function findStudentClassKey(db: Pick<Database, 'select'>, studentI
     preparedByDatabase.set(db, query);
   }
   const [student] = await query.execute({ studentId });
-  if (!student) throw unauthorized('Your account no longer exists');
+  if (!student) throw accountRemoved();
   return student.classKey;
 }
 

@@ -13,7 +13,8 @@ import type { Database } from '../../db/client.ts';
 import { violatedUniqueConstraint } from '../../db/errors.ts';
 import { studentIdentityColumns, teacherIdentityColumns } from '../../db/identity-keys.ts';
 import { students, teachers } from '../../db/schema.ts';
-import { badRequest, conflict, unauthorized } from '../../errors.ts';
+import { accountRemoved, AppError, conflict } from '../../errors.ts';
+import type { ErrorCode } from '#shared/error-codes';
 import { SIGNED_OUT_MESSAGE, type AccountRef, type AuthenticatedUser, type TokenService } from '../../plugins/auth.ts';
 import { hashPassword, spendPasswordCheckTime, verifyPassword } from './passwords.ts';
 import { presentStudent, presentTeacher } from './presenters.ts';
@@ -28,10 +29,22 @@ const WRONG_CURRENT_PASSWORD = 'Your current password is not correct';
 const accountTable = (account: AccountRef) => (account.role === 'teacher' ? teachers : students);
 
 // Identities are unique by their keys (decision 024): another spelling of a taken one is taken.
-const DUPLICATES: Record<string, { field: string; message: string }> = {
-  teachers_email_key_unique: { field: 'email', message: 'A teacher with this email already exists' },
-  students_email_key_unique: { field: 'email', message: 'A student with this email already exists' },
-  students_roll_number_key_unique: { field: 'rollNumber', message: 'This account username is already taken' },
+const DUPLICATES: Record<string, { code: ErrorCode; field: string; message: string }> = {
+  teachers_email_key_unique: {
+    code: 'EMAIL_TAKEN',
+    field: 'email',
+    message: 'A teacher with this email already exists',
+  },
+  students_email_key_unique: {
+    code: 'EMAIL_TAKEN',
+    field: 'email',
+    message: 'A student with this email already exists',
+  },
+  students_roll_number_key_unique: {
+    code: 'ROLL_NUMBER_TAKEN',
+    field: 'rollNumber',
+    message: 'This account username is already taken',
+  },
 };
 
 /** Runs an insert, turning a unique-index violation into a 409 a person understands. */
@@ -42,7 +55,9 @@ async function insertUnique<T>(insert: () => Promise<T>): Promise<T> {
     const constraint = violatedUniqueConstraint(error);
     if (constraint === undefined) throw error;
     const duplicate = DUPLICATES[constraint];
-    throw duplicate ? conflict(duplicate.message, duplicate.field) : conflict('This account already exists');
+    throw duplicate
+      ? conflict(duplicate.code, duplicate.message, duplicate.field)
+      : conflict('ACCOUNT_EXISTS', 'This account already exists');
   }
 }
 
@@ -60,7 +75,7 @@ export function createAccountsService(db: Database, tokens: TokenService, sessio
       .set({ ...changes, sessionVersion: sql`${table.sessionVersion} + 1` })
       .where(and(eq(table.id, user.id), eq(table.sessionVersion, user.sessionVersion)))
       .returning({ sessionVersion: table.sessionVersion });
-    if (!updated) throw unauthorized(SIGNED_OUT_MESSAGE);
+    if (!updated) throw new AppError('SIGNED_OUT', SIGNED_OUT_MESSAGE);
     await sessions.changed(user);
     return updated.sessionVersion;
   }
@@ -85,9 +100,10 @@ export function createAccountsService(db: Database, tokens: TokenService, sessio
         .limit(1);
       if (!teacher) {
         await spendPasswordCheckTime(input.password);
-        throw unauthorized(TEACHER_LOGIN_FAILED);
+        throw new AppError('WRONG_CREDENTIALS', TEACHER_LOGIN_FAILED);
       }
-      if (!(await verifyPassword(teacher.passwordHash, input.password))) throw unauthorized(TEACHER_LOGIN_FAILED);
+      if (!(await verifyPassword(teacher.passwordHash, input.password)))
+        throw new AppError('WRONG_CREDENTIALS', TEACHER_LOGIN_FAILED);
       return tokens.issue({ id: teacher.id, role: 'teacher', sessionVersion: teacher.sessionVersion });
     },
 
@@ -103,7 +119,7 @@ export function createAccountsService(db: Database, tokens: TokenService, sessio
           .from(teachers)
           .where(eq(teachers.id, createdByTeacherId))
           .limit(1);
-        if (!teacher) throw unauthorized('Your account no longer exists');
+        if (!teacher) throw accountRemoved();
       }
       const passwordHash = await hashPassword(input.password);
       const [student] = await insertUnique(() =>
@@ -130,9 +146,10 @@ export function createAccountsService(db: Database, tokens: TokenService, sessio
         .limit(1);
       if (!student) {
         await spendPasswordCheckTime(input.password);
-        throw unauthorized(STUDENT_LOGIN_FAILED);
+        throw new AppError('WRONG_CREDENTIALS', STUDENT_LOGIN_FAILED);
       }
-      if (!(await verifyPassword(student.passwordHash, input.password))) throw unauthorized(STUDENT_LOGIN_FAILED);
+      if (!(await verifyPassword(student.passwordHash, input.password)))
+        throw new AppError('WRONG_CREDENTIALS', STUDENT_LOGIN_FAILED);
       return tokens.issue({ id: student.id, role: 'student', sessionVersion: student.sessionVersion });
     },
 
@@ -147,10 +164,12 @@ export function createAccountsService(db: Database, tokens: TokenService, sessio
         .from(table)
         .where(eq(table.id, user.id))
         .limit(1);
-      if (!account) throw unauthorized('Your account no longer exists');
+      if (!account) throw accountRemoved();
       if (!(await verifyPassword(account.passwordHash, input.currentPassword))) {
         // Not 401: the session is fine, the proof is wrong (and a 401 would sign the form's page out).
-        throw badRequest(WRONG_CURRENT_PASSWORD, [{ field: 'currentPassword', message: WRONG_CURRENT_PASSWORD }]);
+        throw new AppError('WRONG_CURRENT_PASSWORD', WRONG_CURRENT_PASSWORD, {
+          errors: [{ field: 'currentPassword', message: WRONG_CURRENT_PASSWORD }],
+        });
       }
       const passwordHash = await hashPassword(input.newPassword);
       const sessionVersion = await bumpSessionVersion(user, { passwordHash });
@@ -165,13 +184,13 @@ export function createAccountsService(db: Database, tokens: TokenService, sessio
     /** The token's teacher; a token for a deleted account is no longer a session. */
     async getTeacher(teacherId: string): Promise<TeacherProfile> {
       const [teacher] = await db.select().from(teachers).where(eq(teachers.id, teacherId)).limit(1);
-      if (!teacher) throw unauthorized('Your account no longer exists');
+      if (!teacher) throw accountRemoved();
       return presentTeacher(teacher);
     },
 
     async getStudent(studentId: string): Promise<StudentProfile> {
       const [student] = await db.select().from(students).where(eq(students.id, studentId)).limit(1);
-      if (!student) throw unauthorized('Your account no longer exists');
+      if (!student) throw accountRemoved();
       return presentStudent(student);
     },
   };

@@ -100,7 +100,7 @@ describe.each(['teacher', 'student'] as const)('%s sessions', (role) => {
     for (const oldToken of [person.token, otherDevice]) {
       const refused = await tasks(oldToken);
       expect(refused.status).toBe(401);
-      expect(refused.body).toEqual({ success: false, message: SIGNED_OUT_MESSAGE, data: null });
+      expect(refused.body).toEqual({ success: false, code: 'SIGNED_OUT', message: SIGNED_OUT_MESSAGE, data: null });
       expect((await profile(role, oldToken)).status).toBe(401);
     }
     // The device that changed it carries on.
@@ -143,6 +143,7 @@ describe.each(['teacher', 'student'] as const)('%s sessions', (role) => {
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({
       success: false,
+      code: 'WRONG_CURRENT_PASSWORD',
       message: 'Your current password is not correct',
       data: null,
       errors: [{ field: 'currentPassword', message: 'Your current password is not correct' }],

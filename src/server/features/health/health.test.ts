@@ -19,19 +19,19 @@ describe('GET /api/health', () => {
   it('answers JSON 404 for an unknown API path', async () => {
     const response = await t.call({ method: 'GET', url: '/api/does-not-exist' });
     expect(response.status).toBe(404);
-    expect(response.body).toMatchObject({ success: false });
+    expect(response.body).toMatchObject({ success: false, code: 'ROUTE_NOT_FOUND' });
   });
 
   it('answers a malformed URL with the JSON envelope', async () => {
     const response = await t.call({ method: 'GET', url: '/%E0%A4%A' });
     expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({ success: false, data: null });
+    expect(response.body).toMatchObject({ success: false, code: 'MALFORMED_REQUEST', data: null });
   });
 
   it('answers 503 once the database is gone', async () => {
     await t.database.close();
     const response = await t.call({ method: 'GET', url: '/api/health' });
     expect(response.status).toBe(503);
-    expect(response.body).toEqual({ status: 'unavailable' });
+    expect(response.body).toEqual({ status: 'unavailable', code: 'UNAVAILABLE' });
   });
 });

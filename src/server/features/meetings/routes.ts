@@ -1,7 +1,8 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { MEETING_LIMITS, roomIdParamsSchema, type IceServer } from '#shared/meetings';
+import type { FastifyPluginAsync } from 'fastify';
+import { createMeetingRoom, issueMeetingToken } from '#shared/contract/meetings';
+import { MEETING_LIMITS, type IceServer } from '#shared/meetings';
 import type { Database } from '../../db/client.ts';
-import { ok } from '../../http.ts';
+import { routeEndpoint } from '../../endpoint-route.ts';
 import { currentUser, sessionState, type SessionVersionLookup } from '../../plugins/auth.ts';
 import { createInProcessPubSub, type PubSub } from '../../realtime/pubsub.ts';
 import { createSignallingHub } from '../../realtime/signalling-hub.ts';
@@ -37,33 +38,34 @@ type MeetingsRoutesOptions = {
  * signalling socket. Not encapsulated, and registered before the other routes:
  * @fastify/websocket must see every route to close upgrade requests sent to them.
  */
-export function meetingsRoutes(options: MeetingsRoutesOptions): FastifyPluginAsyncZod {
+export function meetingsRoutes(options: MeetingsRoutesOptions): FastifyPluginAsync {
   const settings = options.meetings ?? {};
   const roomSize = settings.roomSize ?? MEETING_LIMITS.defaultRoomSize;
   const iceServers = settings.iceServers ?? [];
   const meetingTokens = createMeetingTokens(options.jwtSecret);
   const meetings = createMeetingsService(options.db, meetingTokens, { iceServers, roomSize });
 
-  const plugin: FastifyPluginAsyncZod = async (app) => {
+  const plugin: FastifyPluginAsync = async (app) => {
     const pubsub = settings.pubsub ?? createInProcessPubSub();
     // The app owns only a bus it made; one passed in is closed by whoever made it (main.ts).
     if (!settings.pubsub) app.addHook('onClose', () => pubsub.close());
     const hub = createSignallingHub({ pubsub, roomSize, iceServers, log: app.log, heartbeatMs: settings.heartbeatMs });
 
-    app.post(
-      '/api/meetings',
+    routeEndpoint(
+      app,
+      createMeetingRoom,
       { config: { policy: { caller: 'teacher', touches: ['meeting-room'] } } },
-      async (_request, reply) => reply.code(201).send(ok('Meeting room created', meetings.createRoom())),
+      async () => ({ message: 'Meeting room created', data: meetings.createRoom() }),
     );
 
-    app.post(
-      '/api/meetings/:roomId/token',
-      {
-        schema: { params: roomIdParamsSchema },
-        config: { policy: { caller: 'signed-in', touches: ['meeting-room'] } },
-      },
-      async (request) =>
-        ok('Meeting token issued', await meetings.issueTicket(currentUser(request), request.params.roomId)),
+    routeEndpoint(
+      app,
+      issueMeetingToken,
+      { config: { policy: { caller: 'signed-in', touches: ['meeting-room'] } } },
+      async (request) => ({
+        message: 'Meeting token issued',
+        data: await meetings.issueTicket(currentUser(request), request.params.roomId),
+      }),
     );
 
     await registerMeetingSocket(app, {

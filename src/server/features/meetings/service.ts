@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { GENERATED_ROOM_ID, type CreatedMeetingRoom, type IceServer, type MeetingTicket } from '#shared/meetings';
 import type { Database } from '../../db/client.ts';
 import { students, teachers } from '../../db/schema.ts';
-import { unauthorized } from '../../errors.ts';
+import { accountRemoved } from '../../errors.ts';
 import type { AuthenticatedUser } from '../../plugins/auth.ts';
 import type { MeetingTokens } from './meeting-tokens.ts';
 
@@ -21,7 +21,7 @@ export function createMeetingsService(
   async function displayName(user: AuthenticatedUser): Promise<string> {
     const table = user.role === 'teacher' ? teachers : students;
     const [account] = await db.select({ name: table.name }).from(table).where(eq(table.id, user.id)).limit(1);
-    if (!account) throw unauthorized('Your account no longer exists');
+    if (!account) throw accountRemoved();
     return account.name;
   }
 

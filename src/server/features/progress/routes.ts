@@ -1,29 +1,31 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { leaderboardQuerySchema } from '#shared/progress';
-import { ok, okPage } from '../../http.ts';
+import type { FastifyPluginAsync } from 'fastify';
+import { getLeaderboard, getStudentStatistics } from '#shared/contract/progress';
+import { routeEndpoint } from '../../endpoint-route.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { ProgressService } from './service.ts';
 
 /** SPEC §7 get-students (leaderboards) and the student's own statistics. */
-export function progressRoutes(progress: ProgressService): FastifyPluginAsyncZod {
+export function progressRoutes(progress: ProgressService): FastifyPluginAsync {
   return async (app) => {
-    app.get(
-      '/api/get-students',
-      {
-        schema: { querystring: leaderboardQuerySchema },
-        config: { policy: { caller: 'signed-in', touches: ['leaderboards'] } },
-      },
-      async (request, reply) => {
+    routeEndpoint(
+      app,
+      getLeaderboard,
+      { config: { policy: { caller: 'signed-in', touches: ['leaderboards'] } } },
+      async (request) => {
         const { class: className, search, offset, limit } = request.query;
         const listed = await progress.listLeaderboard(currentUser(request), { className, search }, { offset, limit });
-        return okPage(reply, 'Students found', listed, { offset, limit });
+        return { message: 'Students found', listed, page: { offset, limit } };
       },
     );
 
-    app.get(
-      '/api/student/statistics',
+    routeEndpoint(
+      app,
+      getStudentStatistics,
       { config: { policy: { caller: 'student', touches: ['own-statistics'] } } },
-      async (request) => ok('Statistics found', await progress.statisticsFor(currentUser(request).id)),
+      async (request) => ({
+        message: 'Statistics found',
+        data: await progress.statisticsFor(currentUser(request).id),
+      }),
     );
   };
 }

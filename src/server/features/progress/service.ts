@@ -7,7 +7,7 @@ import type { Database } from '../../db/client.ts';
 import { cachedStudentClassKey } from '../accounts/lookups.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import { quizAttempts, quizzes, students } from '../../db/schema.ts';
-import { forbidden, unauthorized } from '../../errors.ts';
+import { accountRemoved, forbidden } from '../../errors.ts';
 import {
   presentLeaderboardEntry,
   presentStudentStatistics,
@@ -140,7 +140,7 @@ export function createProgressService(db: Database, cache: ReadCache) {
 
   async function findStudent(studentId: string) {
     const [student] = await studentById.execute({ studentId });
-    if (!student) throw unauthorized('Your account no longer exists');
+    if (!student) throw accountRemoved();
     return student;
   }
 

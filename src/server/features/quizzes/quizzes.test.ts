@@ -925,7 +925,7 @@ describe('JSON bodies (decision 023)', () => {
       ] as const) {
         const refused = await send(method, url, actor, nestedJson(levels, kind));
         expect(refused.status, `${url} ${kind}`).toBe(400);
-        expect(refused.body).toEqual({ success: false, message: tooDeep, data: null });
+        expect(refused.body).toEqual({ success: false, code: 'MALFORMED_REQUEST', message: tooDeep, data: null });
       }
     }
     // Nesting inside an otherwise valid submission.

@@ -23,7 +23,7 @@ import {
   type QuizAttemptRow,
   type StoredQuestion,
 } from '../../db/schema.ts';
-import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../errors.ts';
+import { accountRemoved, AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import {
   chosenAnswers,
   closeAttempt,
@@ -408,7 +408,7 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
         .from(teachers)
         .where(eq(teachers.id, teacherId))
         .limit(1);
-      if (!teacher) throw unauthorized('Your account no longer exists');
+      if (!teacher) throw accountRemoved();
       const questions: StoredQuestion[] = input.quiz.questions.map((question) => ({
         _id: newQuestionId(),
         question_text: question.question_text,
@@ -506,7 +506,7 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
       const existing = await currentAttempt(quizId, studentId, row.quiz.questions);
       if (existing) return presentStudentDetail(row, existing, now());
       const startedAt = now();
-      if (row.quiz.deadline <= startedAt) throw forbidden('The deadline of this quiz has passed');
+      if (row.quiz.deadline <= startedAt) throw new AppError('QUIZ_CLOSED', 'The deadline of this quiz has passed');
       const [started] = await db
         .insert(quizAttempts)
         .values({
@@ -540,9 +540,10 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
       // own condition (still open) settles a race with a submission or the sweep.
       const row = await findQuizForStudent(db, studentId, quizId);
       const attempt = await currentAttempt(quizId, studentId, row.quiz.questions);
-      if (!attempt) throw conflict('Start the quiz before answering');
+      if (!attempt) throw conflict('QUIZ_NOT_STARTED', 'Start the quiz before answering');
       if (attempt.submittedAt) {
         throw conflict(
+          'QUIZ_ALREADY_SUBMITTED',
           attempt.endedBy === 'time-up'
             ? 'Time is up: your saved answers were submitted'
             : 'You have already submitted this quiz',
@@ -557,7 +558,7 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
         .where(and(eq(quizAttempts.id, attempt.id), isNull(quizAttempts.endedBy)))
         .returning({ id: quizAttempts.id });
       // Closed by a submission or the sweep since it was read: nothing was saved, so no 2xx.
-      if (saved.length === 0) throw conflict('You have already submitted this quiz');
+      if (saved.length === 0) throw conflict('QUIZ_ALREADY_SUBMITTED', 'You have already submitted this quiz');
       return { savedAt: now().toISOString() };
     },
 
@@ -574,9 +575,9 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
         // Only a start that passed the class check makes an attempt; without one, say which rule applies.
         if (row.quiz.classKey !== (await findStudentClassKey(db, studentId)))
           throw forbidden('This quiz is for another class');
-        throw conflict('Start the quiz before submitting it');
+        throw conflict('QUIZ_NOT_STARTED', 'Start the quiz before submitting it');
       }
-      if (attempt.submittedAt) throw conflict('You have already submitted this quiz');
+      if (attempt.submittedAt) throw conflict('QUIZ_ALREADY_SUBMITTED', 'You have already submitted this quiz');
       const moment = now();
       let submitted: Record<string, string> = {};
       if (!isPastGrace(attempt, moment)) {
@@ -596,7 +597,7 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
         { attemptId: attempt.id, studentId, questions: row.quiz.questions, submitted, endedBy, now: moment },
       ]);
       const closing = closed.get(attempt.id);
-      if (!closing) throw conflict('You have already submitted this quiz');
+      if (!closing) throw conflict('QUIZ_ALREADY_SUBMITTED', 'You have already submitted this quiz');
       const { answers, submittedAt, score, accuracy, timeTakenSeconds } = closing;
       return presentStudentDetail(
         row,

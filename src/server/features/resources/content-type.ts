@@ -110,7 +110,7 @@ export async function sniffUpload(upload: Readable, fileName: string): Promise<{
   const mimeType = await detectContentType(head.subarray(0, SAMPLE_BYTES), fileName);
   if (!mimeType) {
     upload.destroy();
-    throw new AppError(415, UNSUPPORTED_TYPE_MESSAGE);
+    throw new AppError('FILE_TYPE_NOT_ALLOWED', UNSUPPORTED_TYPE_MESSAGE);
   }
   async function* wholeUpload() {
     yield head;

@@ -9,7 +9,7 @@ import type { StoredUpload } from './service.ts';
 export const FILE_FIELD = 'file';
 
 export const tooLarge = (maxBytes: number) =>
-  new AppError(413, `The file is too large. The largest upload is ${formatMegabytes(maxBytes)}.`);
+  new AppError('PAYLOAD_TOO_LARGE', `The file is too large. The largest upload is ${formatMegabytes(maxBytes)}.`);
 
 const formatMegabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 
@@ -63,7 +63,7 @@ export async function receiveUpload(
       }
       if (part.fieldname !== FILE_FIELD || upload) {
         part.file.resume(); // drain it so the rest of the form can be read
-        throw badRequest(`Send one file, in the form field "${FILE_FIELD}"`);
+        throw malformedForm(`Send one file, in the form field "${FILE_FIELD}"`);
       }
       const { mimeType, body } = await sniffUpload(part.file, part.filename);
       let isOverLimit = false;
@@ -95,6 +95,9 @@ async function isEmptyStream(stream: Readable): Promise<boolean> {
   return size === 0;
 }
 
+/** The form itself cannot be read as an upload form (a field, not its value, is wrong). */
+const malformedForm = (message: string) => new AppError('MALFORMED_REQUEST', message);
+
 /** busboy's complaints about a malformed body (no boundary, broken part headers, cut short). */
 const MALFORMED_MULTIPART =
   /^Multipart: |Malformed part header|Unexpected end of (multipart|form)|Part terminated early/i;
@@ -106,18 +109,18 @@ function translateMultipartError(error: unknown, tooLargeError: () => AppError):
     case 'FST_REQ_FILE_TOO_LARGE':
       return tooLargeError();
     case 'FST_FILES_LIMIT':
-      return badRequest(`Send one file, in the form field "${FILE_FIELD}"`);
+      return malformedForm(`Send one file, in the form field "${FILE_FIELD}"`);
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
-      return badRequest('The form has too many fields');
+      return malformedForm('The form has too many fields');
     case 'FST_PROTO_VIOLATION':
-      return badRequest('The form has a field name that is not allowed');
+      return malformedForm('The form has a field name that is not allowed');
     case 'FST_INVALID_JSON_FIELD_ERROR':
-      return badRequest('A form field is not valid JSON');
+      return malformedForm('A form field is not valid JSON');
     case undefined: // not one of @fastify/multipart's errors
     default:
       if (error instanceof Error && !(error instanceof AppError) && MALFORMED_MULTIPART.test(error.message)) {
-        return badRequest('The upload is not a valid multipart form; choose the file and send it again');
+        return malformedForm('The upload is not a valid multipart form; choose the file and send it again');
       }
       return error;
   }

@@ -1,19 +1,18 @@
-import { fieldErrorsOf } from '#shared/api';
 import multipart from '@fastify/multipart';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  resourceIdParamsSchema,
-  resourceListQuerySchema,
-  resourceUpdateSchema,
-  starSchema,
-  uploadFieldsSchema,
-  videoLinkSchema,
-  type UploadLimits,
-} from '#shared/resources';
-import { AppError, badRequest } from '../../errors.ts';
-import { ok, okPage } from '../../http.ts';
+  addResourceLink,
+  deleteResource,
+  getResourceFile,
+  getUploadLimits,
+  listResources,
+  starResource,
+  updateResource,
+  uploadResource,
+} from '#shared/contract/resources';
+import { uploadFieldsSchema } from '#shared/resources';
+import { routeEndpoint, type RouteSettings } from '../../endpoint-route.ts';
+import { AppError, badRequest, invalidInput } from '../../errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { FileNotFoundError, type ByteRange, type FileStorage } from '../../storage/file-storage.ts';
 import { contentDisposition, isInlineType } from './content-type.ts';
@@ -34,7 +33,7 @@ export type ResourcesRoutesOptions = {
 };
 
 /** SPEC §7 get-resources, upload-resource and star; editing and deleting uploads; serving the files. */
-export function resourcesRoutes(options: ResourcesRoutesOptions): FastifyPluginAsyncZod {
+export function resourcesRoutes(options: ResourcesRoutesOptions): FastifyPluginAsync {
   const { resources, storage, fileAccess, uploadMaxBytes } = options;
   return async (app) => {
     await app.register(multipart, {
@@ -49,22 +48,20 @@ export function resourcesRoutes(options: ResourcesRoutesOptions): FastifyPluginA
       },
     });
 
-    app.get(
-      '/api/get-resources',
-      {
-        schema: { querystring: resourceListQuerySchema },
-        config: { policy: { caller: 'signed-in', touches: ['own-uploads', 'class-resources'] } },
-      },
-      async (request, reply) => {
+    routeEndpoint(
+      app,
+      listResources,
+      { config: { policy: { caller: 'signed-in', touches: ['own-uploads', 'class-resources'] } } },
+      async (request) => {
         const { offset, limit } = request.query;
         const listed = await resources.listResources(currentUser(request), request.query);
-        return okPage(reply, 'Resources found', listed, { offset, limit });
+        return { message: 'Resources found', listed, page: { offset, limit } };
       },
     );
 
-    const uploads = { policy: { caller: 'teacher', touches: ['own-uploads'] } } as const;
-    app.post('/api/teacher/upload-resource', { config: uploads }, async (request, reply) => {
-      if (!request.isMultipart()) throw new AppError(415, 'Send the file as multipart/form-data');
+    const uploads: RouteSettings = { config: { policy: { caller: 'teacher', touches: ['own-uploads'] } } };
+    routeEndpoint(app, uploadResource, uploads, async (request) => {
+      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data');
       // A declared size over the limit, or over the space left, is refused before a byte of it is read.
       const declaredBytes = Number(request.headers['content-length']);
       if (declaredBytes > uploadMaxBytes + MULTIPART_OVERHEAD_BYTES) throw tooLarge(uploadMaxBytes);
@@ -80,12 +77,11 @@ export function resourcesRoutes(options: ResourcesRoutesOptions): FastifyPluginA
       try {
         if (!upload) throw badRequest('Please select a file.', [{ field: 'file', message: 'Please select a file.' }]);
         const parsed = uploadFieldsSchema.safeParse(fields);
-        if (!parsed.success) {
-          const errors = fieldErrorsOf(parsed.error.issues);
-          throw badRequest(`${errors[0]!.field}: ${errors[0]!.message}`, errors);
-        }
-        const created = await resources.createUpload(currentUser(request).id, parsed.data, upload);
-        return reply.code(201).send(ok('Resource uploaded', created));
+        if (!parsed.success) throw invalidInput(parsed.error.issues);
+        return {
+          message: 'Resource uploaded',
+          data: await resources.createUpload(currentUser(request).id, parsed.data, upload),
+        };
       } catch (error) {
         if (upload) await resources.removeStoredFile(upload.storageKey);
         throw error;
@@ -94,69 +90,50 @@ export function resourcesRoutes(options: ResourcesRoutesOptions): FastifyPluginA
 
     // The upload form checks sizes before sending (a 413 after minutes of uploading helps no one)
     // and shows the teacher's storage space ("1.2 GB of 5 GB used").
-    app.get('/api/teacher/upload-limits', { config: uploads }, async (request) => {
+    routeEndpoint(app, getUploadLimits, uploads, async (request) => {
       const space = await resources.storageSpace(currentUser(request).id);
-      const limits: UploadLimits = {
-        uploadMaxBytes,
-        storageQuotaBytes: space.quotaBytes,
-        storageUsedBytes: space.usedBytes,
-        storageLeftBytes: space.leftBytes,
+      return {
+        message: 'Upload limits',
+        data: {
+          uploadMaxBytes,
+          storageQuotaBytes: space.quotaBytes,
+          storageUsedBytes: space.usedBytes,
+          storageLeftBytes: space.leftBytes,
+        },
       };
-      return ok('Upload limits', limits);
     });
 
-    app.post(
-      '/api/teacher/add-resource-link',
-      { schema: { body: videoLinkSchema }, config: uploads },
-      async (request, reply) =>
-        reply
-          .code(201)
-          .send(ok('Video link shared', await resources.createVideoLink(currentUser(request).id, request.body))),
-    );
+    routeEndpoint(app, addResourceLink, uploads, async (request) => ({
+      message: 'Video link shared',
+      data: await resources.createVideoLink(currentUser(request).id, request.body),
+    }));
 
-    app.patch(
-      '/api/teacher/resources/:id',
-      { schema: { params: resourceIdParamsSchema, body: resourceUpdateSchema }, config: uploads },
-      async (request) =>
-        ok(
-          'Resource updated',
-          await resources.updateResource(currentUser(request).id, request.params.id, request.body),
-        ),
-    );
+    routeEndpoint(app, updateResource, uploads, async (request) => ({
+      message: 'Resource updated',
+      data: await resources.updateResource(currentUser(request).id, request.params.id, request.body),
+    }));
 
-    app.delete(
-      '/api/teacher/resources/:id',
-      { schema: { params: resourceIdParamsSchema }, config: uploads },
-      async (request) => {
-        await resources.deleteResource(currentUser(request).id, request.params.id);
-        return ok('Resource deleted', null);
-      },
-    );
+    routeEndpoint(app, deleteResource, uploads, async (request) => {
+      await resources.deleteResource(currentUser(request).id, request.params.id);
+      return { message: 'Resource deleted', data: null };
+    });
 
     // studentId in the body is ignored: the token says who is starring.
-    app.post(
-      '/api/resources/:id/star',
-      {
-        schema: { params: resourceIdParamsSchema, body: starSchema },
-        config: { policy: { caller: 'student', touches: ['class-resources'] } },
-      },
+    routeEndpoint(
+      app,
+      starResource,
+      { config: { policy: { caller: 'student', touches: ['class-resources'] } } },
       async (request) => {
         const starred = await resources.setStar(currentUser(request).id, request.params.id, request.body.action);
-        return ok(request.body.action === 'star' ? 'Resource starred' : 'Resource unstarred', starred);
+        return { message: request.body.action === 'star' ? 'Resource starred' : 'Resource unstarred', data: starred };
       },
     );
 
     // No bearer header here (links, <img>, <video>): the signed `access` value is the credential.
-    app.get(
-      '/api/resources/:id/file',
-      {
-        schema: {
-          params: resourceIdParamsSchema,
-          // Optional, so a link without its access value is refused like a forged one: 403.
-          querystring: z.object({ access: z.string({ error: 'This file link is not valid' }).max(300).optional() }),
-        },
-        config: { policy: { caller: 'file-link', touches: ['linked-file'] } },
-      },
+    routeEndpoint(
+      app,
+      getResourceFile,
+      { config: { policy: { caller: 'file-link', touches: ['linked-file'] } } },
       async (request, reply) => {
         const userId = fileAccess.verify(request.params.id, request.query.access ?? '');
         const file = await resources.findServableFile(request.params.id, userId);
@@ -180,16 +157,18 @@ async function sendStoredFile(
   const isInline = isInlineType(file.mimeType);
   const range = parseRange(request.headers.range, file.sizeBytes);
   if (range === 'unsatisfiable') {
-    return reply
-      .code(416)
-      .header('content-range', `bytes */${file.sizeBytes}`)
-      .send({ success: false, message: 'The requested range is outside the file', data: null });
+    return reply.code(416).header('content-range', `bytes */${file.sizeBytes}`).send({
+      success: false,
+      code: 'RANGE_NOT_SATISFIABLE',
+      message: 'The requested range is outside the file',
+      data: null,
+    });
   }
   let body;
   try {
     body = await storage.read(file.storageKey, range);
   } catch (error) {
-    if (error instanceof FileNotFoundError) throw new AppError(404, 'This file no longer exists');
+    if (error instanceof FileNotFoundError) throw new AppError('NOT_FOUND', 'This file no longer exists');
     throw error;
   }
   const isText = file.mimeType.startsWith('text/') || file.mimeType.endsWith('+xml') || file.mimeType.endsWith('/json');

@@ -19,7 +19,7 @@ import { cachedStudentClassKey, findStudentClassKey } from '../accounts/lookups.
 import { classColumns } from '../../db/identity-keys.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import { resources, resourceStars, students, teachers } from '../../db/schema.ts';
-import { forbidden, notFound, unauthorized } from '../../errors.ts';
+import { accountRemoved, forbidden, notFound } from '../../errors.ts';
 import type { AuthenticatedUser } from '../../plugins/auth.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { cleanFileName } from './content-type.ts';
@@ -104,7 +104,7 @@ export function createResourcesService(
       .from(teachers)
       .where(eq(teachers.id, teacherId))
       .limit(1);
-    if (!teacher) throw unauthorized('Your account no longer exists');
+    if (!teacher) throw accountRemoved();
     return teacher.subject;
   }
 
@@ -271,7 +271,7 @@ export function createResourcesService(
           .from(teachers)
           .where(eq(teachers.id, teacherId))
           .for('update');
-        if (!teacher) throw unauthorized('Your account no longer exists');
+        if (!teacher) throw accountRemoved();
         const space = storageSpace(storageQuotaBytes, await usedBytes(tx, teacherId));
         if (upload.sizeBytes > space.leftBytes) throw overQuota(space, upload.sizeBytes);
         const [row] = await tx

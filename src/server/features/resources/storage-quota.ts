@@ -19,5 +19,5 @@ export function overQuota(space: StorageSpace, fileBytes?: number): AppError {
     `${file} does not fit in your storage space: ${formatStorageSize(space.usedBytes)} of ` +
     `${formatStorageSize(space.quotaBytes)} used, ${formatStorageSize(space.leftBytes)} left. ` +
     'Delete files you no longer need, or ask your administrator for more space.';
-  return new AppError(413, message, [{ field: 'file', message }]);
+  return new AppError('STORAGE_QUOTA_EXCEEDED', message, { errors: [{ field: 'file', message }] });
 }

@@ -1,28 +1,22 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { studentListQuerySchema } from '#shared/students';
-import { ok, okPage } from '../../http.ts';
+import type { FastifyPluginAsync } from 'fastify';
+import { listClasses, listStudents } from '#shared/contract/students';
+import { routeEndpoint } from '../../endpoint-route.ts';
+import type { RouteSettings } from '../../endpoint-route.ts';
 import type { StudentsService } from './service.ts';
 
 /** The teacher's students screen: the school's students and the classes to filter them by. */
-export function studentsRoutes(students: StudentsService): FastifyPluginAsyncZod {
+export function studentsRoutes(students: StudentsService): FastifyPluginAsync {
   return async (app) => {
-    app.get(
-      '/api/teacher/students',
-      {
-        schema: { querystring: studentListQuerySchema },
-        config: { policy: { caller: 'teacher', touches: ['school-students'] } },
-      },
-      async (request, reply) => {
-        const { offset, limit } = request.query;
-        const listed = await students.listStudents(request.query);
-        return okPage(reply, 'Students found', listed, { offset, limit });
-      },
-    );
+    const schoolStudents: RouteSettings = { config: { policy: { caller: 'teacher', touches: ['school-students'] } } };
 
-    app.get(
-      '/api/teacher/classes',
-      { config: { policy: { caller: 'teacher', touches: ['school-students'] } } },
-      async () => ok('Classes found', await students.listClasses()),
-    );
+    routeEndpoint(app, listStudents, schoolStudents, async (request) => {
+      const { offset, limit } = request.query;
+      return { message: 'Students found', listed: await students.listStudents(request.query), page: { offset, limit } };
+    });
+
+    routeEndpoint(app, listClasses, schoolStudents, async () => ({
+      message: 'Classes found',
+      data: await students.listClasses(),
+    }));
   };
 }

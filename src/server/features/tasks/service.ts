@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { TaskList, UpdateTasks } from '#shared/tasks';
 import type { Database } from '../../db/client.ts';
 import { students, tasks, teachers } from '../../db/schema.ts';
-import { conflict, unauthorized } from '../../errors.ts';
+import { accountRemoved, conflict } from '../../errors.ts';
 import type { AccountRef } from '../../plugins/auth.ts';
 
 /** The owner table of each role: its row carries the list's version. */
@@ -20,7 +20,7 @@ export function createTasksService(db: Database) {
     async getList(owner: AccountRef): Promise<TaskList> {
       const table = OWNERS[owner.role];
       const [row] = await db.select({ version: table.tasksVersion }).from(table).where(eq(table.id, owner.id)).limit(1);
-      if (!row) throw unauthorized('Your account no longer exists');
+      if (!row) throw accountRemoved();
       const list = await db
         .select({ id: tasks.id, text: tasks.text, isCompleted: tasks.isCompleted })
         .from(tasks)
@@ -40,8 +40,8 @@ export function createTasksService(db: Database) {
           .returning({ version: table.tasksVersion });
         if (!bumped) {
           const [exists] = await tx.select({ id: table.id }).from(table).where(eq(table.id, owner.id)).limit(1);
-          if (!exists) throw unauthorized('Your account no longer exists');
-          throw conflict(STALE_LIST_MESSAGE, 'version');
+          if (!exists) throw accountRemoved();
+          throw conflict('TASK_LIST_CHANGED', STALE_LIST_MESSAGE, 'version');
         }
         await tx.delete(tasks).where(and(eq(tasks.ownerRole, owner.role), eq(tasks.ownerId, owner.id)));
         if (input.tasks.length > 0) {

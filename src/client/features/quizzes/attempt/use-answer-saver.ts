@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useState, useSyncExternalStore } from 'react';
 import toast from 'react-hot-toast/headless';
-import { apiRequest } from '../../../lib/api.ts';
+import { saveAnswers } from '#shared/contract/quizzes';
+import { call } from '../../../lib/api.ts';
 import { readSession } from '../../../lib/session.ts';
 import { createAnswerOutbox, type AnswerOutbox } from './answer-outbox.ts';
 
@@ -29,7 +30,7 @@ function deliveryFor(quizId: string, title: string): Delivery {
   if (known) return Object.assign(known, { title });
   listenToThePage();
   const outbox = createAnswerOutbox((answers, { keepalive }) =>
-    apiRequest(`/api/quiz/${quizId}/answers`, { method: 'PUT', body: { answers }, keepalive, token }),
+    call(saveAnswers, { params: { id: quizId }, body: { answers } }, { keepalive, token }),
   );
   const toastId = `answers:${quizId}:${deliveries.size}`;
   const delivery: Delivery = { toastId, quizId, title, outbox, isOnScreen: false, hasWarned: false };

@@ -7,7 +7,9 @@ import { QUIZ_LIMITS, type StudentQuizSummary } from '#shared/quizzes';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
-import { apiRequest } from '../../../lib/api.ts';
+import { listQuizzes } from '#shared/contract/quizzes';
+import { call } from '../../../lib/api.ts';
+import { studentSummaries } from '../quiz-views.ts';
 import { formatCountdown, formatDateTime, formatPercent, plural } from '../../../lib/format.ts';
 import { LoadingStatus } from '../../../components/ui/spinner.tsx';
 import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
@@ -20,12 +22,10 @@ function useStudentQuizzes(view: View) {
   const query = useInfiniteQuery({
     queryKey: ['quizzes', 'student', view],
     queryFn: async ({ pageParam }) => {
-      const params = new URLSearchParams({
-        view,
-        offset: String(pageParam),
-        limit: String(QUIZ_LIMITS.pageSizeDefault),
+      const answer = await call(listQuizzes, {
+        query: { view, offset: pageParam, limit: QUIZ_LIMITS.pageSizeDefault },
       });
-      return apiRequest<StudentQuizSummary[]>(`/api/get-all-quiz?${params}`);
+      return { ...answer, data: studentSummaries(answer.data) };
     },
     initialPageParam: 0,
     getNextPageParam: (last) => (last.page?.hasMore ? last.page.offset + last.page.limit : undefined),

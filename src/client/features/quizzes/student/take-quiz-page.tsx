@@ -7,7 +7,9 @@ import { QUIZ_LIMITS, type StudentQuizDetail } from '#shared/quizzes';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
-import { apiPost, apiRequest, ApiError } from '../../../lib/api.ts';
+import { getQuiz, startQuiz, submitQuiz } from '#shared/contract/quizzes';
+import { ApiError, call } from '../../../lib/api.ts';
+import { studentView } from '../quiz-views.ts';
 import { formatDateTime, formatDuration, plural } from '../../../lib/format.ts';
 import { QuizResult } from '../attempt/quiz-result.tsx';
 import { useSuppressLeaveConfirmation } from '../../student/study-mode/leave-confirmation.ts';
@@ -32,7 +34,7 @@ export function Component() {
     queryFn: async () => {
       // Choices still on their way (sent as the screen was left) are part of the answer.
       await settledAnswerSaves(id);
-      return (await apiRequest<StudentQuizDetail>(`/api/quiz/${id}`)).data;
+      return studentView((await call(getQuiz, { params: { id } })).data);
     },
     // A refetch would restart the countdown from the server's figure: harmless, but
     // there is no reason to do it while the student works.
@@ -108,7 +110,7 @@ function BackToQuizzes() {
 function QuizIntro({ detail }: { detail: StudentQuizDetail }) {
   const queryClient = useQueryClient();
   const start = useMutation({
-    mutationFn: async () => (await apiPost<StudentQuizDetail>(`/api/quiz/${detail._id}/start`)).data,
+    mutationFn: async () => (await call(startQuiz, { params: { id: detail._id } })).data,
     onSuccess: (started) => queryClient.setQueryData(quizKey(detail._id), started),
     onError: (error) => toast.error(error.message),
   });
@@ -225,8 +227,7 @@ function AttemptInProgress({
       // after the flush and on every retry, never from a render's copy of the answers.
       const unacknowledged = await saver.flushForSubmission();
       const questions = Object.entries(unacknowledged).map(([_id, selectedOption]) => ({ _id, selectedOption }));
-      return (await apiPost<StudentQuizDetail>('/api/student/update-student', { quiz: { _id: detail._id, questions } }))
-        .data;
+      return (await call(submitQuiz, { body: { quiz: { _id: detail._id, questions } } })).data;
     },
     // Lost connection (status 0): keep trying through the grace period the server allows.
     retry: (failures, error) => error instanceof ApiError && error.status === 0 && failures < SUBMIT_RETRIES,

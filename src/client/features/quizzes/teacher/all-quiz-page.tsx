@@ -5,7 +5,9 @@ import toast from 'react-hot-toast/headless';
 import { Link, useLocation } from 'react-router';
 import { QUIZ_LIMITS, type TeacherQuizSummary } from '#shared/quizzes';
 import { buttonVariants } from '../../../components/ui/button.tsx';
-import { apiRequest } from '../../../lib/api.ts';
+import { listQuizzes } from '#shared/contract/quizzes';
+import { call } from '../../../lib/api.ts';
+import { teacherSummaries } from '../quiz-views.ts';
 import { formatDateTime, formatDay, plural } from '../../../lib/format.ts';
 import { LoadingStatus } from '../../../components/ui/spinner.tsx';
 import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
@@ -21,9 +23,8 @@ const teacherQuizzesKey = ['quizzes', 'teacher'] as const;
 const ATTEMPT_COUNTS_STALE_MS = 5_000;
 
 async function fetchQuizPage(offset: number) {
-  const params = new URLSearchParams({ offset: String(offset), limit: String(QUIZ_LIMITS.pageSizeDefault) });
-  const { data, page } = await apiRequest<TeacherQuizSummary[]>(`/api/get-all-quiz?${params}`);
-  return { quizzes: data, nextOffset: page?.hasMore ? offset + data.length : undefined };
+  const { data, page } = await call(listQuizzes, { query: { offset, limit: QUIZ_LIMITS.pageSizeDefault } });
+  return { quizzes: teacherSummaries(data), nextOffset: page?.hasMore ? offset + data.length : undefined };
 }
 
 function QuizCard({ quiz, now }: { quiz: TeacherQuizSummary; now: number }) {

@@ -4,13 +4,14 @@ import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'rea
 import toast from 'react-hot-toast/headless';
 import { useBlocker, useNavigate, type Blocker } from 'react-router';
 import { DEFAULT_QUIZ_SUBJECT } from '#shared/constants';
-import { newQuizSchema, QUIZ_LIMITS, type TeacherQuizSummary } from '#shared/quizzes';
+import { newQuizSchema, QUIZ_LIMITS } from '#shared/quizzes';
 import { FIELD_LIMITS } from '#shared/limits';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, cardVariants } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
-import { ApiError, apiPost } from '../../../lib/api.ts';
+import { addQuiz } from '#shared/contract/quizzes';
+import { ApiError, call } from '../../../lib/api.ts';
 import { useAppStore, withLoading } from '../../../stores/app-store.ts';
 import { storeQuizPreview } from '../preview-storage.ts';
 import { BackgroundDialog } from './background-dialog.tsx';
@@ -197,7 +198,7 @@ export function Component() {
     setErrors({});
     setIsSubmitting(true);
     try {
-      const { message } = await withLoading(() => apiPost<TeacherQuizSummary>('/api/teacher/add-quiz', payload));
+      const { message } = await withLoading(() => call(addQuiz, { body: payload }));
       toast.success(message);
       isSavedRef.current = true;
       clearStoredDraft(localStorage, teacherId);

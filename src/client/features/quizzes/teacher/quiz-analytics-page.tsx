@@ -5,7 +5,9 @@ import toast from 'react-hot-toast/headless';
 import { Link, useParams } from 'react-router';
 import { type AttemptRecord, type TeacherQuizDetail } from '#shared/quizzes';
 import { Button } from '../../../components/ui/button.tsx';
-import { ApiError, apiRequest } from '../../../lib/api.ts';
+import { getQuiz } from '#shared/contract/quizzes';
+import { ApiError, call } from '../../../lib/api.ts';
+import { teacherView } from '../quiz-views.ts';
 import { cn } from '../../../lib/cn.ts';
 import { attemptsCsv, attemptsCsvFileName } from './analytics-csv.ts';
 import { QuestionHeader } from './question-header.tsx';
@@ -317,7 +319,7 @@ export function Component() {
   const { quizID = '' } = useParams();
   const quiz = useQuery({
     queryKey: ['quiz', quizID],
-    queryFn: async () => (await apiRequest<TeacherQuizDetail>(`/api/quiz/${encodeURIComponent(quizID)}`)).data,
+    queryFn: async () => teacherView((await call(getQuiz, { params: { id: quizID } })).data),
     retry: (failureCount, error) => !isClientError(error) && failureCount < 2,
   });
 

@@ -1,0 +1,37 @@
+import {
+  isTeacherQuizDetail,
+  isTeacherQuizSummary,
+  type StudentQuizDetail,
+  type StudentQuizSummary,
+  type TeacherQuizDetail,
+  type TeacherQuizSummary,
+} from '#shared/quizzes';
+
+/**
+ * get-all-quiz and quiz/{id} answer each role with its own view, chosen by the token (the
+ * contract says either). A screen of one role reads its own and refuses the other, which only
+ * a session of the other role could have received.
+ */
+const OTHER_ROLE = 'This quiz was loaded for the other role: log in again.';
+
+export function teacherView(quiz: TeacherQuizDetail | StudentQuizDetail): TeacherQuizDetail {
+  if (!isTeacherQuizDetail(quiz)) throw new Error(OTHER_ROLE);
+  return quiz;
+}
+
+export function studentView(quiz: TeacherQuizDetail | StudentQuizDetail): StudentQuizDetail {
+  if (isTeacherQuizDetail(quiz)) throw new Error(OTHER_ROLE);
+  return quiz;
+}
+
+export const teacherSummaries = (quizzes: (TeacherQuizSummary | StudentQuizSummary)[]): TeacherQuizSummary[] =>
+  quizzes.map((quiz) => {
+    if (!isTeacherQuizSummary(quiz)) throw new Error(OTHER_ROLE);
+    return quiz;
+  });
+
+export const studentSummaries = (quizzes: (TeacherQuizSummary | StudentQuizSummary)[]): StudentQuizSummary[] =>
+  quizzes.map((quiz) => {
+    if (isTeacherQuizSummary(quiz)) throw new Error(OTHER_ROLE);
+    return quiz;
+  });

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { USER_ROLES } from '../constants.ts';
+import {
+  CLOSE_CODES,
+  clientMessageSchema,
+  createdMeetingRoomSchema,
+  iceCandidateSchema,
+  iceServerSchema,
+  joinMessageSchema,
+  mediaStateSchema,
+  MEETING_SOCKET_PATH,
+  meetingTicketSchema,
+  PROTOCOL_VERSION,
+  roomIdParamsSchema,
+  type ServerMessage,
+} from '../meetings.ts';
+import { defineEndpoint } from './endpoint.ts';
+
+/** Meeting rooms (decision 013): a room, a meeting token, the signalling socket. */
+
+export const createMeetingRoom = defineEndpoint({
+  method: 'POST',
+  path: '/api/meetings',
+  summary: 'A new meeting room with a generated, hard-to-guess id (teachers)',
+  response: createdMeetingRoomSchema,
+  status: 201,
+});
+
+export const issueMeetingToken = defineEndpoint({
+  method: 'POST',
+  path: '/api/meetings/:roomId/token',
+  summary: "A short-lived meeting token for the caller and this room, with the ICE servers and the room's size",
+  params: roomIdParamsSchema,
+  response: meetingTicketSchema,
+});
+
+const participantSchema = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  role: z.enum(USER_ROLES),
+  media: mediaStateSchema,
+});
+
+/** Server → client messages, as documentation; `ServerMessage` is held equal to it below. */
+const serverMessageSchema = z.discriminatedUnion('type', [
+  z.strictObject({
+    type: z.literal('welcome'),
+    protocolVersion: z.literal(PROTOCOL_VERSION),
+    roomId: z.string(),
+    you: participantSchema,
+    participants: z.array(participantSchema),
+    iceServers: z.array(iceServerSchema),
+    roomSize: z.number(),
+  }),
+  z.strictObject({ type: z.literal('participant-joined'), participant: participantSchema }),
+  z.strictObject({
+    type: z.literal('participant-left'),
+    participantId: z.string(),
+    reason: z.enum(['left', 'replaced', 'timeout']),
+  }),
+  z.strictObject({ type: z.literal('offer'), from: z.string(), sdp: z.string() }),
+  z.strictObject({ type: z.literal('answer'), from: z.string(), sdp: z.string() }),
+  z.strictObject({ type: z.literal('candidate'), from: z.string(), candidate: iceCandidateSchema }),
+  z.strictObject({ type: z.literal('chat'), from: z.string(), name: z.string(), text: z.string(), sentAt: z.string() }),
+  z.strictObject({ type: z.literal('media-state'), from: z.string(), state: mediaStateSchema }),
+  z.strictObject({ type: z.literal('error'), message: z.string() }),
+]);
+
+// The protocol's type and this description must not drift apart: both directions assignable.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const isServerMessageDescribed: Same<z.infer<typeof serverMessageSchema>, ServerMessage> = true;
+void isServerMessageDescribed;
+
+export const meetingSocket = defineEndpoint({
+  method: 'GET',
+  path: MEETING_SOCKET_PATH,
+  summary: 'The signalling WebSocket of a meeting room (protocol version 1)',
+  description:
+    'Browsers cannot set headers on a WebSocket: the meeting token goes in the query. The upgrade is ' +
+    'always accepted and every refusal is a close code with its reason; the first message must be ' +
+    '`join` within the join time-out. A plain HTTP request is answered 426.',
+  query: z.object({ token: z.string().describe('The meeting token from POST /api/meetings/{roomId}/token') }),
+  response: {
+    form: 'websocket',
+    clientMessages: z.union([joinMessageSchema, clientMessageSchema]),
+    serverMessages: serverMessageSchema,
+    closeCodes: CLOSE_CODES,
+  },
+  errors: ['UPGRADE_REQUIRED'],
+});

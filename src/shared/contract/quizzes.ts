@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { emptyBodySchema } from '../accounts.ts';
+import {
+  newQuizSchema,
+  quizIdParamsSchema,
+  quizListQuerySchema,
+  saveAnswersSchema,
+  savedAnswersSchema,
+  studentQuizDetailSchema,
+  studentQuizSummarySchema,
+  submitAttemptSchema,
+  teacherQuizDetailSchema,
+  teacherQuizSummarySchema,
+} from '../quizzes.ts';
+import { defineEndpoint } from './endpoint.ts';
+
+/**
+ * Quizzes (SPEC §7 add-quiz, get-all-quiz, quiz/{id}, update-student) and the attempt calls
+ * that give the server the timer (start) and the answers as they are picked (decision 022).
+ */
+
+export const addQuiz = defineEndpoint({
+  method: 'POST',
+  path: '/api/teacher/add-quiz',
+  summary: 'Creates a quiz for a class',
+  description: 'createdBy, subject and date (SPEC §7) are accepted and ignored: the token and the clock say them.',
+  body: newQuizSchema,
+  response: teacherQuizSummarySchema,
+  status: 201,
+});
+
+export const listQuizzes = defineEndpoint({
+  method: 'GET',
+  path: '/api/get-all-quiz',
+  summary: "A teacher's own quizzes with their attempt counts, or a student's class quizzes with their attempts",
+  description: 'A student may ask for one view: online (can be taken now) or attempted.',
+  query: quizListQuerySchema,
+  response: z.array(z.union([teacherQuizSummarySchema, studentQuizSummarySchema])),
+  paged: true,
+});
+
+export const getQuiz = defineEndpoint({
+  method: 'GET',
+  path: '/api/quiz/:id',
+  summary: "One quiz: its teacher's view with every attempt, or the student's own attempt",
+  description:
+    'A student sees no question before starting, the shuffled questions without answers during the ' +
+    'attempt, and the answer key only in the review of their submitted attempt.',
+  params: quizIdParamsSchema,
+  response: z.union([teacherQuizDetailSchema, studentQuizDetailSchema]),
+  errors: ['NOT_FOUND'],
+});
+
+export const startQuiz = defineEndpoint({
+  method: 'POST',
+  path: '/api/quiz/:id/start',
+  summary: "Starts the student's attempt (the server's timer); again, the attempt already under way",
+  params: quizIdParamsSchema,
+  body: emptyBodySchema,
+  response: studentQuizDetailSchema,
+  errors: ['NOT_FOUND', 'QUIZ_CLOSED'],
+});
+
+export const saveAnswers = defineEndpoint({
+  method: 'PUT',
+  path: '/api/quiz/:id/answers',
+  summary: 'Saves choices of the attempt under way, as they are picked (null clears one)',
+  params: quizIdParamsSchema,
+  body: saveAnswersSchema,
+  response: savedAnswersSchema,
+  errors: ['NOT_FOUND', 'QUIZ_NOT_STARTED', 'QUIZ_ALREADY_SUBMITTED'],
+});
+
+export const submitQuiz = defineEndpoint({
+  method: 'POST',
+  path: '/api/student/update-student',
+  summary: 'Submits the attempt: the server scores and times it and answers the review',
+  description:
+    'score, accuracy, attemptedAt, user and timeTaken (SPEC §7), and each question’s text and options, ' +
+    'are accepted and ignored. Within the time (and its grace) the choices sent count; later, only those saved in time.',
+  body: submitAttemptSchema,
+  response: studentQuizDetailSchema,
+  errors: ['NOT_FOUND', 'QUIZ_NOT_STARTED', 'QUIZ_ALREADY_SUBMITTED'],
+});

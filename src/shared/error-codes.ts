@@ -1,0 +1,62 @@
+/**
+ * Every failure of an /api endpoint says what went wrong as one of these codes, beside the
+ * message a person reads (decision 026). Clients decide what to do from the code (and the
+ * field errors), never from the message or the HTTP status; the status of a code is fixed
+ * here, so the server cannot answer one code with two statuses.
+ */
+export const ERROR_CODES = {
+  // ---- The request cannot be read --------------------------------------------------------
+  VALIDATION_FAILED: { status: 400, meaning: 'An input is missing or not valid; `errors` names each field' },
+  UNKNOWN_FIELD: {
+    status: 400,
+    meaning: 'The body carries a key the endpoint does not know (decision 025); `errors` names it. Nothing changed',
+  },
+  MALFORMED_REQUEST: {
+    status: 400,
+    meaning: 'The body is not valid JSON or multipart, nests too deeply, or the address cannot be read',
+  },
+  REQUEST_INTERRUPTED: { status: 400, meaning: 'The client hung up before the request was read' },
+  REQUEST_REFUSED: { status: '4XX', meaning: 'Another refusal of the HTTP layer (its status says which)' },
+  // ---- Who is calling ---------------------------------------------------------------------
+  NOT_SIGNED_IN: { status: 401, meaning: 'No bearer token, or one this server did not sign' },
+  SESSION_EXPIRED: { status: 401, meaning: 'The token is older than its 12 hours' },
+  SIGNED_OUT: {
+    status: 401,
+    meaning: 'The session ended: the password was changed or the account signed out of all devices',
+  },
+  ACCOUNT_REMOVED: { status: 401, meaning: 'The account of the token no longer exists' },
+  WRONG_CREDENTIALS: { status: 401, meaning: 'Login: the email or username and password do not match an account' },
+  WRONG_CURRENT_PASSWORD: { status: 400, meaning: 'Change password: the current password is not right' },
+  FORBIDDEN: { status: 403, meaning: 'The caller may not do this: another role, or not theirs' },
+  // ---- What the request is about ---------------------------------------------------------
+  NOT_FOUND: { status: 404, meaning: 'What the address names (a quiz, a resource, a file) does not exist' },
+  ROUTE_NOT_FOUND: { status: 404, meaning: 'No endpoint has this method and path' },
+  ACCOUNT_EXISTS: { status: 409, meaning: 'Another account already has a detail that must be unique' },
+  EMAIL_TAKEN: { status: 409, meaning: 'Another account of the role has this email (however it is spelt)' },
+  ROLL_NUMBER_TAKEN: { status: 409, meaning: 'Another student has this account username (however it is spelt)' },
+  TASK_LIST_CHANGED: { status: 409, meaning: 'The list changed elsewhere since its `version`: read it again' },
+  QUIZ_CLOSED: { status: 403, meaning: 'The deadline of the quiz has passed: it cannot be started' },
+  QUIZ_NOT_STARTED: { status: 409, meaning: 'The attempt has not been started' },
+  QUIZ_ALREADY_SUBMITTED: { status: 409, meaning: 'The attempt is over: submitted, or closed when time ran out' },
+  // ---- Sizes and rates ---------------------------------------------------------------------
+  PAYLOAD_TOO_LARGE: { status: 413, meaning: 'The body (or the file) is over the limit of the endpoint' },
+  STORAGE_QUOTA_EXCEEDED: { status: 413, meaning: "The file does not fit in the teacher's storage space" },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, meaning: 'The body is not of the content type the endpoint reads' },
+  FILE_TYPE_NOT_ALLOWED: { status: 415, meaning: 'The uploaded file is not of a type the library accepts' },
+  RANGE_NOT_SATISFIABLE: { status: 416, meaning: 'The byte range asked for is outside the file' },
+  UPGRADE_REQUIRED: { status: 426, meaning: 'A plain HTTP request to the meeting socket: open a WebSocket' },
+  THROTTLED: { status: 429, meaning: 'Too many attempts; Retry-After says how many seconds to wait' },
+  // ---- The server --------------------------------------------------------------------------
+  INTERNAL_ERROR: { status: 500, meaning: 'A fault of ours; the message carries a reference for its log line' },
+  UNAVAILABLE: { status: 503, meaning: 'The database does not answer' },
+} as const satisfies Record<string, { status: number | '4XX'; meaning: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** Codes that end the session the request was made with: the client goes to the login. */
+export const SESSION_ENDED_CODES = [
+  'NOT_SIGNED_IN',
+  'SESSION_EXPIRED',
+  'SIGNED_OUT',
+  'ACCOUNT_REMOVED',
+] as const satisfies readonly ErrorCode[];
