@@ -1,4 +1,5 @@
 import { cleanup, screen } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openApp } from '../../../testing/open-app.tsx';
 import {
@@ -30,14 +31,24 @@ const RIGHT_ANSWERS: Record<string, string> = {
 /** The question on screen, once it is there. */
 const questionOnScreen = async () => (await screen.findByTestId('question-text')).textContent ?? '';
 
+/** Chooses the right answer of the question on screen; returns the question. */
+async function answerRightly(user: UserEvent) {
+  const question = await questionOnScreen();
+  await user.click(screen.getByRole('radio', { name: RIGHT_ANSWERS[question] }));
+  return question;
+}
+
+/** The attempt screen of a quiz the student has started. */
+async function attemptInProgress() {
+  const { quiz, student, path } = await studentWithQuiz();
+  await startQuiz(student, quiz._id);
+  return { quiz, student, path, ...(await openApp(path)) };
+}
+
 describe('the quiz attempt screen', () => {
   it('saves a choice as it is made, and says so', async () => {
-    const { quiz, student, path } = await studentWithQuiz();
-    await startQuiz(student, quiz._id);
-    const { user } = await openApp(path);
-
-    const first = await questionOnScreen();
-    await user.click(screen.getByRole('radio', { name: RIGHT_ANSWERS[first] }));
+    const { quiz, student, user } = await attemptInProgress();
+    const first = await answerRightly(user);
 
     expect(screen.getByRole('radio', { name: RIGHT_ANSWERS[first] })).toBeChecked();
     expect(await screen.findByText('All answers saved')).toBeInTheDocument();
@@ -48,14 +59,10 @@ describe('the quiz attempt screen', () => {
   });
 
   it('shows the saved answers when the attempt is opened again', async () => {
-    const { quiz, student, path } = await studentWithQuiz();
-    await startQuiz(student, quiz._id);
-    const { user } = await openApp(path);
-    const first = await questionOnScreen();
-    await user.click(screen.getByRole('radio', { name: RIGHT_ANSWERS[first] }));
+    const { path, user } = await attemptInProgress();
+    const first = await answerRightly(user);
     await user.click(screen.getByRole('button', { name: 'Next question' }));
-    const second = await questionOnScreen();
-    await user.click(screen.getByRole('radio', { name: RIGHT_ANSWERS[second] }));
+    const second = await answerRightly(user);
     expect(await screen.findByText('All answers saved')).toBeInTheDocument();
 
     cleanup(); // the tab is reloaded: nothing of this page's memory is left
@@ -86,8 +93,7 @@ describe('the quiz attempt screen', () => {
       // Chosen with a second left, inside the debounce: no save has left yet.
       await vi.advanceTimersByTimeAsync(10 * 60 * 1000 - 1000);
       expect(screen.getByRole('timer')).toHaveTextContent('0:01');
-      const first = await questionOnScreen();
-      await user.click(screen.getByRole('radio', { name: RIGHT_ANSWERS[first] }));
+      await answerRightly(user);
       await vi.advanceTimersByTimeAsync(1000);
 
       expect(await screen.findByRole('heading', { name: 'Quiz submitted' }, { timeout: 5000 })).toBeInTheDocument();
