@@ -4,6 +4,13 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** react-hot-toast's main entry, which the client must not import. */
+const HEADLESS_TOAST_ONLY = {
+  name: 'react-hot-toast',
+  message:
+    "Import 'react-hot-toast/headless': the main entry writes <style> elements, which the CSP refuses (decision 018).",
+};
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', '.tmp', 'tests/e2e/.artifacts', 'src/server/db/migrations'] },
   js.configs.recommended,
@@ -63,13 +70,25 @@ export default tseslint.config(
           patterns: [
             { group: ['**/server/**', '#server/*'], message: 'The client and shared code must not import the server.' },
           ],
-          paths: [
+          paths: [HEADLESS_TOAST_ONLY],
+        },
+      ],
+    },
+  },
+  {
+    // Component tests set up their data through the server's test factories; they are not shipped.
+    files: ['src/client/**/*.test.tsx', 'src/client/testing/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
             {
-              name: 'react-hot-toast',
-              message:
-                "Import 'react-hot-toast/headless': the main entry writes <style> elements, which the CSP refuses (decision 018).",
+              group: ['**/server/**', '!**/server/testing', '!**/server/testing/*', '#server/*'],
+              message: 'Component tests may import the server’s testing helpers only.',
             },
           ],
+          paths: [HEADLESS_TOAST_ONLY],
         },
       ],
     },
@@ -93,7 +112,7 @@ export default tseslint.config(
   },
   {
     // Tests read parsed response bodies as `any` on purpose (TestApp.call): terse assertions.
-    files: ['**/*.test.{ts,tsx}', 'src/server/testing/**', 'tests/**'],
+    files: ['**/*.test.{ts,tsx}', 'src/server/testing/**', 'src/client/testing/**', 'tests/**'],
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-non-null-assertion': 'off',
