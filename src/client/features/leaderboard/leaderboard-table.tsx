@@ -1,7 +1,6 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck, CircleX, Medal, Star, type LucideIcon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import toast from 'react-hot-toast/headless';
 import { useSearchParams } from 'react-router';
 import { getLeaderboard } from '#shared/contract/progress';
 import { FIELD_LIMITS } from '#shared/limits';
@@ -99,11 +98,8 @@ export function useLeaderboard(role: 'teacher' | 'student', filters: Leaderboard
     getNextPageParam: (last) => (last.page?.hasMore ? last.page.offset + last.page.limit : undefined),
     // While a new search loads, the previous rows stay instead of a flash of "Loading".
     placeholderData: keepPreviousData,
+    meta: { errorToast: FETCH_FAILED_MESSAGE },
   });
-  useEffect(() => {
-    // The id keeps a retried failure from stacking the same toast.
-    if (query.error) toast.error(FETCH_FAILED_MESSAGE, { id: 'leaderboard-fetch-failed' });
-  }, [query.error]);
   return { ...query, entries: query.data?.pages.flatMap((page) => page.data) ?? [] };
 }
 

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId } from 'react';
-import toast from 'react-hot-toast/headless';
+import { useId } from 'react';
 import { LEADERBOARD } from '#shared/progress';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { listClasses } from '#shared/contract/students';
@@ -20,9 +19,6 @@ function useClassChoices() {
     queryKey: ['students', 'classes'],
     queryFn: async () => (await call(listClasses)).data,
   });
-  useEffect(() => {
-    if (query.error) toast.error(query.error.message);
-  }, [query.error]);
   return query.data ?? [];
 }
 

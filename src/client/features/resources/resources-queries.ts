@@ -7,8 +7,6 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import toast from 'react-hot-toast/headless';
 import type { PageInfo } from '#shared/api';
 import { getUploadLimits, listResources, starResource } from '#shared/contract/resources';
 import type { Resource } from '#shared/resources';
@@ -35,9 +33,6 @@ function useResourceList(queryKey: ListKey, filters: Partial<StudentResourceFilt
     // While new filters load, the previous items stay instead of a flash of "Loading".
     placeholderData: keepPreviousData,
   });
-  useEffect(() => {
-    if (query.error) toast.error(query.error.message, { id: 'resources-fetch-failed' });
-  }, [query.error]);
   return { ...query, resources: query.data?.pages.flatMap((page) => page.data) ?? [] };
 }
 
@@ -108,6 +103,7 @@ export function useUploadLimits(): { maxBytes: number; storage: StorageUsage | u
     // Changes with a restart, or with this teacher's uploads and deletions (which refresh it).
     staleTime: Number.POSITIVE_INFINITY,
     retry: 1,
+    meta: { errorToast: false },
   });
   return { maxBytes: usableUploadLimit(query.data?.uploadMaxBytes), storage: usableStorageUsage(query.data) };
 }
@@ -124,6 +120,5 @@ export function useStarResource() {
       // keeps an unstarred item for now, so the button under the keyboard focus stays.
       void queryClient.invalidateQueries({ queryKey: resourcesKey, refetchType: 'none' });
     },
-    onError: (error) => toast.error(error.message),
   });
 }

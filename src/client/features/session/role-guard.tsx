@@ -41,6 +41,8 @@ export function RoleGuard<R extends UserRole>({
     enabled: hasSession,
     retry: false,
     staleTime: 60_000,
+    // A failure ends the session: the login says why.
+    meta: { errorToast: false },
   });
 
   useEffect(() => {

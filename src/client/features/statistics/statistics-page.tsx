@@ -1,7 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChartPie } from 'lucide-react';
-import { useEffect } from 'react';
-import toast from 'react-hot-toast/headless';
 import { getStudentStatistics } from '#shared/contract/progress';
 import type { StudentStatistics, SubjectStatistics } from '#shared/progress';
 import { Card, cardVariants } from '../../components/ui/card.tsx';
@@ -17,14 +15,10 @@ import { PageHeader } from '../../components/ui/page-header.tsx';
 import { cn } from '../../lib/cn.ts';
 
 function useStatistics() {
-  const query = useQuery({
+  return useQuery({
     queryKey: ['statistics', 'student'],
     queryFn: async () => (await call(getStudentStatistics)).data,
   });
-  useEffect(() => {
-    if (query.error) toast.error(query.error.message);
-  }, [query.error]);
-  return query;
 }
 
 /** /dashboard/student/statistics: "{name}'s Analytics", computed by the server from the student's own attempts. */

@@ -1,6 +1,4 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import toast from 'react-hot-toast/headless';
 import { listClasses, listStudents } from '#shared/contract/students';
 import { STUDENT_LIST_LIMITS } from '#shared/students';
 import { call } from '../../lib/api.ts';
@@ -12,14 +10,10 @@ export type StudentFilters = { className: string; search: string };
 
 /** The classes for the filter (and the add form's suggestions); a failure is a toast. */
 export function useClasses() {
-  const query = useQuery({
+  return useQuery({
     queryKey: [...studentsKey, 'classes'],
     queryFn: async () => (await call(listClasses)).data,
   });
-  useEffect(() => {
-    if (query.error) toast.error(query.error.message);
-  }, [query.error]);
-  return query;
 }
 
 /** The school's students matching the filters, page by page (filtered, sorted and paged by the server). */
@@ -44,8 +38,5 @@ export function useStudentList(filters: StudentFilters) {
     // While a new search loads, the previous rows stay instead of a flash of "Loading".
     placeholderData: keepPreviousData,
   });
-  useEffect(() => {
-    if (query.error) toast.error(query.error.message);
-  }, [query.error]);
   return { ...query, students: query.data?.pages.flatMap((page) => page.data) ?? [] };
 }

@@ -1,7 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { CalendarClock, CheckCircle2, Clock, ListChecks } from 'lucide-react';
-import { useEffect } from 'react';
-import toast from 'react-hot-toast/headless';
 import { Link } from 'react-router';
 import { QUIZ_LIMITS, type StudentQuizSummary } from '#shared/quizzes';
 import { buttonVariants } from '../../../components/ui/button.tsx';
@@ -30,9 +28,6 @@ function useStudentQuizzes(view: View) {
     initialPageParam: 0,
     getNextPageParam: (last) => (last.page?.hasMore ? last.page.offset + last.page.limit : undefined),
   });
-  useEffect(() => {
-    if (query.isError) toast.error(query.error.message);
-  }, [query.isError, query.error]);
   return { ...query, quizzes: query.data?.pages.flatMap((page) => page.data) ?? [] };
 }
 

@@ -40,6 +40,8 @@ export function Component() {
     // there is no reason to do it while the student works.
     refetchOnWindowFocus: false,
     retry: false,
+    // The screen says what went wrong itself.
+    meta: { errorToast: false },
   });
   return (
     <>
@@ -112,7 +114,6 @@ function QuizIntro({ detail }: { detail: StudentQuizDetail }) {
   const start = useMutation({
     mutationFn: async () => (await call(startQuiz, { params: { id: detail._id } })).data,
     onSuccess: (started) => queryClient.setQueryData(quizKey(detail._id), started),
-    onError: (error) => toast.error(error.message),
   });
   const [openedAt] = useState(() => Date.now());
   const isClosed = Date.parse(detail.deadline) <= openedAt;
@@ -232,6 +233,8 @@ function AttemptInProgress({
     // Lost connection (status 0): keep trying through the grace period the server allows.
     retry: (failures, error) => error instanceof ApiError && error.status === 0 && failures < SUBMIT_RETRIES,
     retryDelay: SUBMIT_RETRY_DELAY_MS,
+    // Its own toast below, or none when the attempt was already closed.
+    meta: { errorToast: false },
     onSuccess: (submitted) => {
       saver.close();
       onSubmitted();

@@ -1,7 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { CalendarClock, ClipboardList, Plus, Users } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import toast from 'react-hot-toast/headless';
 import { Link, useLocation } from 'react-router';
 import { QUIZ_LIMITS, type TeacherQuizSummary } from '#shared/quizzes';
 import { buttonVariants } from '../../../components/ui/button.tsx';
@@ -135,10 +134,6 @@ export function Component() {
     shownLocationKey.current = locationKey;
     void refetch();
   }, [locationKey, refetch]);
-
-  useEffect(() => {
-    if (quizzes.error) toast.error(quizzes.error.message);
-  }, [quizzes.error]);
 
   const list = quizzes.data?.pages.flatMap((page) => page.quizzes) ?? [];
   // Read once per fetch so "Open/Closed" does not flicker between renders.

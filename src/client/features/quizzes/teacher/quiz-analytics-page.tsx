@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowLeft, ArrowUp, ArrowUpDown, Check, Download, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast/headless';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { type AttemptRecord, type TeacherQuizDetail } from '#shared/quizzes';
 import { Button } from '../../../components/ui/button.tsx';
@@ -322,10 +321,6 @@ export function Component() {
     queryFn: async () => teacherView((await call(getQuiz, { params: { id: quizID } })).data),
     retry: (failureCount, error) => !isClientError(error) && failureCount < 2,
   });
-
-  useEffect(() => {
-    if (quiz.error) toast.error(quiz.error.message);
-  }, [quiz.error]);
 
   if (quiz.isPending) {
     return (
