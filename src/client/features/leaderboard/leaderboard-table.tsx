@@ -1,8 +1,6 @@
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck, CircleX, Medal, Star, type LucideIcon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { getLeaderboard } from '#shared/contract/progress';
 import { FIELD_LIMITS } from '#shared/limits';
 import {
   accuracyBand,
@@ -14,19 +12,16 @@ import {
 } from '#shared/progress';
 import { formatAccuracy } from '#shared/quizzes';
 import { LoadingStatus, Spinner } from '../../components/ui/spinner.tsx';
-import { call } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatPercent, plural } from '../../lib/format.ts';
 import { SearchField } from '../../components/ui/filter-fields.tsx';
 import { LoadMoreButton } from '../../components/ui/load-more-button.tsx';
 import { EmptyState, LoadFailure } from '../../components/ui/status-cards.tsx';
 import { cardVariants } from '../../components/ui/card.tsx';
-
-/** SPEC §8: the one message a failed leaderboard fetch shows. */
-export const FETCH_FAILED_MESSAGE = 'Failed to fetch students';
+import type { PagedList } from '../../lib/paged-list.ts';
+import { FETCH_FAILED_MESSAGE, type LeaderboardFilters } from './leaderboard-queries.ts';
 
 type FilterName = 'class' | 'search';
-export type LeaderboardFilters = { className: string; search: string };
 
 /**
  * The leaderboard's filters, kept in the address so a reload keeps them. The
@@ -68,39 +63,13 @@ export function useLeaderboardFilters() {
   }, [searchText, search, setSearchParams]);
 
   return {
-    filters: { className, search } satisfies LeaderboardFilters,
+    filters: { class: className, search } satisfies LeaderboardFilters,
     searchText,
     setSearchText,
     setClass: (value: string) => setFilter('class', value),
     /** Enter searches at once. */
     searchNow: () => setFilter('search', searchText.trim()),
   };
-}
-
-/** get-students for these filters, page by page; the server filters, sorts, ranks and pages. */
-export function useLeaderboard(role: 'teacher' | 'student', filters: LeaderboardFilters) {
-  const query = useInfiniteQuery({
-    queryKey: ['leaderboard', role, filters],
-    queryFn: ({ pageParam, signal }) =>
-      call(
-        getLeaderboard,
-        {
-          query: {
-            offset: pageParam,
-            limit: LEADERBOARD.pageSizeDefault,
-            class: filters.className,
-            search: filters.search,
-          },
-        },
-        { signal },
-      ),
-    initialPageParam: 0,
-    getNextPageParam: (last) => (last.page?.hasMore ? last.page.offset + last.page.limit : undefined),
-    // While a new search loads, the previous rows stay instead of a flash of "Loading".
-    placeholderData: keepPreviousData,
-    meta: { errorToast: FETCH_FAILED_MESSAGE },
-  });
-  return { ...query, entries: query.data?.pages.flatMap((page) => page.data) ?? [] };
 }
 
 /** The search box of both leaderboards. */
@@ -303,14 +272,14 @@ export function LeaderboardResults({
   showClass,
   showStars,
 }: {
-  board: ReturnType<typeof useLeaderboard>;
+  board: PagedList<LeaderboardEntry>;
   caption: string;
   isFiltered: boolean;
   showClass: boolean;
   showStars: boolean;
 }) {
   if (board.isPending) return <LoadingStatus>Loading the leaderboard…</LoadingStatus>;
-  if (board.isError && board.entries.length === 0) {
+  if (board.isError && board.items.length === 0) {
     return (
       <LoadFailure title={FETCH_FAILED_MESSAGE} message={board.error.message} onRetry={() => void board.refetch()} />
     );
@@ -323,19 +292,19 @@ export function LeaderboardResults({
             <>
               <Spinner className="size-4" /> Searching…
             </>
-          ) : board.entries.length === 0 ? null : (
-            `${plural(board.entries.length, 'student')} shown${board.hasNextPage ? '; more below' : ''}`
+          ) : board.items.length === 0 ? null : (
+            `${plural(board.items.length, 'student')} shown${board.hasNextPage ? '; more below' : ''}`
           )}
         </p>
-        {board.entries.length > 0 ? <AccuracyLegend showStars={showStars} /> : null}
+        {board.items.length > 0 ? <AccuracyLegend showStars={showStars} /> : null}
       </div>
-      {board.entries.length === 0 ? (
+      {board.items.length === 0 ? (
         <EmptyState
           title="No students found"
           hint={isFiltered ? 'Try another search or class.' : 'Students appear here once they have attempted a quiz.'}
         />
       ) : (
-        <LeaderboardTable entries={board.entries} caption={caption} showClass={showClass} showStars={showStars} />
+        <LeaderboardTable entries={board.items} caption={caption} showClass={showClass} showStars={showStars} />
       )}
       <LoadMoreButton list={board} />
     </>

@@ -1,12 +1,9 @@
 import { LEADERBOARD } from '#shared/progress';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
-import {
-  LeaderboardResults,
-  LeaderboardSearchField,
-  useLeaderboard,
-  useLeaderboardFilters,
-} from './leaderboard-table.tsx';
+import { usePagedList } from '../../lib/paged-list.ts';
+import { leaderboardQueries } from './leaderboard-queries.ts';
+import { LeaderboardResults, LeaderboardSearchField, useLeaderboardFilters } from './leaderboard-table.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 
 /**
@@ -16,7 +13,7 @@ import { PageHeader } from '../../components/ui/page-header.tsx';
 export function Component() {
   const { filters, searchText, setSearchText, searchNow } = useLeaderboardFilters();
   // The class is the server's choice: a class in the address is not sent.
-  const board = useLeaderboard('student', { className: '', search: filters.search });
+  const board = usePagedList(leaderboardQueries.list('student', { class: '', search: filters.search }));
   const className = useAppStore((state) => state.student?.class);
 
   return (

@@ -1,26 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { LEADERBOARD } from '#shared/progress';
 import { PageTitle } from '../../components/ui/page-title.tsx';
-import { listClasses } from '#shared/contract/students';
-import { call } from '../../lib/api.ts';
-import {
-  LeaderboardResults,
-  LeaderboardSearchField,
-  useLeaderboard,
-  useLeaderboardFilters,
-} from './leaderboard-table.tsx';
+import { usePagedList } from '../../lib/paged-list.ts';
+import { useClasses } from '../students/students-queries.ts';
+import { leaderboardQueries } from './leaderboard-queries.ts';
+import { LeaderboardResults, LeaderboardSearchField, useLeaderboardFilters } from './leaderboard-table.tsx';
 import { ClassSelect } from '../../components/ui/filter-fields.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-
-/** The school's classes for the filter; the students screen reads (and refreshes) the same list. */
-function useClassChoices() {
-  const query = useQuery({
-    queryKey: ['students', 'classes'],
-    queryFn: async () => (await call(listClasses)).data,
-  });
-  return query.data ?? [];
-}
 
 /**
  * /dashboard/teacher/leaderboard (SPEC §2): every class ranked together, or one
@@ -28,13 +14,14 @@ function useClassChoices() {
  */
 export function Component() {
   const { filters, searchText, setSearchText, setClass, searchNow } = useLeaderboardFilters();
-  const board = useLeaderboard('teacher', filters);
-  const classes = useClassChoices();
+  const board = usePagedList(leaderboardQueries.list('teacher', filters));
+  // The school's classes for the filter; the students screen reads (and refreshes) the same list.
+  const classes = useClasses().data ?? [];
   const classFieldId = useId();
   const classOptions = [...classes];
   // A class from the address that is not (or no longer) listed still shows as chosen.
-  if (filters.className && !classOptions.includes(filters.className)) classOptions.unshift(filters.className);
-  const scope = filters.className ? `Class ${filters.className}` : 'All classes';
+  if (filters.class && !classOptions.includes(filters.class)) classOptions.unshift(filters.class);
+  const scope = filters.class ? `Class ${filters.class}` : 'All classes';
 
   return (
     <div className="mx-auto w-full max-w-5xl">
@@ -53,7 +40,7 @@ export function Component() {
           searchNow();
         }}
       >
-        <ClassSelect id={classFieldId} value={filters.className} options={classOptions} onChange={setClass} />
+        <ClassSelect id={classFieldId} value={filters.class} options={classOptions} onChange={setClass} />
         <LeaderboardSearchField value={searchText} onChange={setSearchText} />
       </form>
 
@@ -61,7 +48,7 @@ export function Component() {
         <LeaderboardResults
           board={board}
           caption={`Leaderboard, ${scope.toLowerCase()}: rank, student, average score, accuracy, total score, quizzes attempted`}
-          isFiltered={Boolean(filters.className || filters.search)}
+          isFiltered={Boolean(filters.class || filters.search)}
           showClass
           showStars
         />

@@ -44,11 +44,11 @@ describe('withFilter', () => {
 });
 
 describe('resourceListQuery', () => {
-  const sent = (query: ReturnType<typeof resourceListQuery>) =>
-    Object.fromEntries(new URL(urlOf(listResources, { query }), 'http://x').searchParams);
+  const sent = (query: ReturnType<typeof resourceListQuery>, offset: number) =>
+    Object.fromEntries(new URL(urlOf(listResources, { query: { ...query, offset } }), 'http://x').searchParams);
 
   it('asks for the newest first by default (SPEC §7), without empty filters and without a class', () => {
-    expect(sent(resourceListQuery({ search: '' }, 0))).toEqual({
+    expect(sent(resourceListQuery({ search: '' }), 0)).toEqual({
       sortBy: 'createdAt',
       sortOrder: 'desc',
       offset: '0',
@@ -59,10 +59,9 @@ describe('resourceListQuery', () => {
   it('sends every chosen filter, the name sort ascending and the Starred view', () => {
     const query = resourceListQuery(
       { view: 'starred', search: 'waves', subject: 'Physics', type: 'video', sort: 'name' },
-      40,
       10,
     );
-    expect(sent(query)).toEqual({
+    expect(sent(query, 40)).toEqual({
       sortBy: 'fileName',
       sortOrder: 'asc',
       search: 'waves',

@@ -51,10 +51,9 @@ export function withFilter(current: URLSearchParams, name: string, value: string
   return next;
 }
 
-/** The query of one page of GET /api/get-resources (empty filters are left out of the address). */
+/** The query of GET /api/get-resources but the page's offset (empty filters are left out of the address). */
 export function resourceListQuery(
   filters: Partial<StudentResourceFilters> & { search: string },
-  offset: number,
   limit: number = RESOURCE_LIMITS.pageSizeDefault,
 ) {
   const sort = RESOURCE_SORTS[filters.sort ?? 'date'];
@@ -65,7 +64,6 @@ export function resourceListQuery(
     subject: filters.subject,
     type: filters.type || undefined,
     starred: filters.view === 'starred' ? ('true' as const) : undefined,
-    offset,
     limit,
   } satisfies EndpointInput<typeof listResources>['query'];
 }

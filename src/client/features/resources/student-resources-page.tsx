@@ -14,7 +14,8 @@ import { EmptyState } from '../../components/ui/status-cards.tsx';
 import { ListFailure, ResourceListStatus } from './resource-list-status.tsx';
 import { RESOURCE_CARD_CLASSES, ResourceDetails, ResourceName } from './resource-parts.tsx';
 import { ResourceMedia } from './resource-viewer.tsx';
-import { useStarResource, useStudentResources } from './resources-queries.ts';
+import { resourceQueries, useStarResource } from './resources-queries.ts';
+import { usePagedList } from '../../lib/paged-list.ts';
 import { useAddressFilters, useDebouncedFilterText } from './use-address-filters.ts';
 import { useStudentProfile } from './use-profile.ts';
 
@@ -34,7 +35,7 @@ export function Component() {
   const filters = readStudentFilters(searchParams);
   const searchBox = useDebouncedFilterText('search', filters.search, setFilter);
   const subjectBox = useDebouncedFilterText('subject', filters.subject, setFilter);
-  const list = useStudentResources(student?._id ?? '', filters);
+  const list = usePagedList(resourceQueries.studentList(student?._id ?? '', filters));
   const ids = { search: useId(), subject: useId(), type: useId(), sort: useId(), list: useId(), moreFilters: useId() };
   const [areFiltersOpen, setAreFiltersOpen] = useState(false);
   const activeFilterCount = [filters.subject, filters.type].filter(Boolean).length;
@@ -153,17 +154,17 @@ export function Component() {
         </h2>
         {list.isPending ? (
           <LoadingStatus>Loading resources…</LoadingStatus>
-        ) : list.isError && list.resources.length === 0 ? (
+        ) : list.isError && list.items.length === 0 ? (
           <ListFailure what="The resources" message={list.error.message} onRetry={() => void list.refetch()} />
         ) : (
           <>
             <ResourceListStatus
-              list={{ ...list, count: list.resources.length }}
+              list={{ ...list, count: list.items.length }}
               empty={<EmptyState title="No resources found" hint="Try adjusting your filters or search." />}
             />
-            {list.resources.length > 0 ? (
+            {list.items.length > 0 ? (
               <ul aria-labelledby={ids.list} className="grid items-start gap-3 @3xl:grid-cols-2">
-                {list.resources.map((resource) => (
+                {list.items.map((resource) => (
                   <StudentResourceItem key={resource._id} resource={resource} />
                 ))}
               </ul>

@@ -10,7 +10,7 @@ import { withLoading } from '../../stores/app-store.ts';
 import { ClassField, collectFieldErrors, DescriptionField, TagsField } from './common-fields.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { joinTags } from './resource-filters.ts';
-import { refreshStorageUsage, removeResource, replaceResource, resourcesKey } from './resources-queries.ts';
+import { refreshStorageUsage, removeResource, replaceResource, resourceQueries } from './resources-queries.ts';
 
 const EDIT_FIELD_ORDER = ['fileName', 'description', 'tags', 'className'] as const;
 
@@ -55,7 +55,7 @@ export function EditResourceDialog({ resource, onClose }: { resource: Resource; 
     try {
       const { message, data } = await call(updateResource, { params: { id: resource._id }, body: payload });
       replaceResource(queryClient, data);
-      void queryClient.invalidateQueries({ queryKey: resourcesKey });
+      void queryClient.invalidateQueries({ queryKey: resourceQueries.all });
       toast.success(message);
       close();
     } catch (error) {
@@ -133,7 +133,7 @@ export function DeleteResourceDialog({
       const { message } = await withLoading(() => call(deleteResource, { params: { id: resource._id } }));
       close();
       removeResource(queryClient, resource._id);
-      void queryClient.invalidateQueries({ queryKey: resourcesKey });
+      void queryClient.invalidateQueries({ queryKey: resourceQueries.all });
       void refreshStorageUsage(queryClient); // its space is free again
       toast.success(message);
       onDeleted();

@@ -12,7 +12,8 @@ import { EmptyState } from '../../components/ui/status-cards.tsx';
 import { ListFailure, ResourceListStatus } from './resource-list-status.tsx';
 import { RESOURCE_CARD_CLASSES, ResourceDetails, ResourceName } from './resource-parts.tsx';
 import { ResourceMedia } from './resource-viewer.tsx';
-import { useTeacherResources } from './resources-queries.ts';
+import { resourceQueries } from './resources-queries.ts';
+import { usePagedList } from '../../lib/paged-list.ts';
 import { DeleteResourceDialog, EditResourceDialog } from './teacher-resource-dialogs.tsx';
 import { UploadForm } from './upload-form.tsx';
 import { useAddressFilters, useDebouncedFilterText } from './use-address-filters.ts';
@@ -33,7 +34,7 @@ export function Component() {
   const { searchParams, setFilter } = useAddressFilters();
   const search = (searchParams.get('search') ?? '').trim();
   const searchBox = useDebouncedFilterText('search', search, setFilter);
-  const list = useTeacherResources(teacher?._id ?? '', { search });
+  const list = usePagedList(resourceQueries.teacherList(teacher?._id ?? '', { search }));
   const listHeadingRef = useRef<HTMLHeadingElement>(null);
   const ids = { upload: useId(), link: useId(), list: useId(), search: useId() };
 
@@ -90,12 +91,12 @@ export function Component() {
             </form>
             {list.isPending ? (
               <LoadingStatus>Loading your resources…</LoadingStatus>
-            ) : list.isError && list.resources.length === 0 ? (
+            ) : list.isError && list.items.length === 0 ? (
               <ListFailure what="Your resources" message={list.error.message} onRetry={() => void list.refetch()} />
             ) : (
               <>
                 <ResourceListStatus
-                  list={{ ...list, count: list.resources.length }}
+                  list={{ ...list, count: list.items.length }}
                   empty={
                     search ? (
                       <EmptyState title="No resources found" hint="Try another search." />
@@ -107,9 +108,9 @@ export function Component() {
                     )
                   }
                 />
-                {list.resources.length > 0 ? (
+                {list.items.length > 0 ? (
                   <ul aria-labelledby={ids.list} className="flex flex-col gap-3">
-                    {list.resources.map((resource) => (
+                    {list.items.map((resource) => (
                       <TeacherResourceItem
                         key={resource._id}
                         resource={resource}

@@ -7,7 +7,8 @@ import { buttonVariants } from '../../components/ui/button.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { LoadingStatus, Spinner } from '../../components/ui/spinner.tsx';
 import { plural } from '../../lib/format.ts';
-import { useClasses, useStudentList } from './students-queries.ts';
+import { studentQueries, useClasses } from './students-queries.ts';
+import { usePagedList } from '../../lib/paged-list.ts';
 import { ClassSelect, SearchField } from '../../components/ui/filter-fields.tsx';
 import { LoadMoreButton } from '../../components/ui/load-more-button.tsx';
 import { LoadFailure } from '../../components/ui/status-cards.tsx';
@@ -28,7 +29,7 @@ export function Component() {
   // The search reaches the server once typing pauses.
   const { text: searchText, setText: setSearchText } = useDebouncedFilterText('search', search, setFilter);
   const classes = useClasses();
-  const list = useStudentList({ className, search });
+  const list = usePagedList(studentQueries.list({ class: className, search }));
   const ids = { class: useId(), search: useId() };
 
   const isFiltered = Boolean(className || search);
@@ -78,7 +79,7 @@ export function Component() {
       <div className="mt-6">
         {list.isPending ? (
           <LoadingStatus>Loading students…</LoadingStatus>
-        ) : list.isError && list.students.length === 0 ? (
+        ) : list.isError && list.items.length === 0 ? (
           <LoadFailure
             title="The students could not be loaded."
             message={list.error.message}
@@ -92,19 +93,19 @@ export function Component() {
                 <p className="flex min-h-6 items-center gap-2 text-sm text-slate-700">
                   <Spinner className="size-4" /> Searching…
                 </p>
-              ) : list.students.length === 0 ? (
+              ) : list.items.length === 0 ? (
                 <EmptyState isFiltered={isFiltered} />
               ) : (
                 <p className="flex min-h-6 items-center text-sm text-slate-700">
-                  {plural(list.students.length, 'student')} shown{list.hasNextPage ? '; more below' : ''}
+                  {plural(list.items.length, 'student')} shown{list.hasNextPage ? '; more below' : ''}
                 </p>
               )}
             </div>
-            {list.students.length > 0 ? (
+            {list.items.length > 0 ? (
               // The table needs about 62rem; the space left beside the side menu decides, not the window.
               <div className="@container">
-                <StudentTable students={list.students} />
-                <StudentCards students={list.students} />
+                <StudentTable students={list.items} />
+                <StudentCards students={list.items} />
               </div>
             ) : null}
             <LoadMoreButton list={list} />

@@ -7,21 +7,21 @@ import { QUIZ_LIMITS, type StudentQuizDetail } from '#shared/quizzes';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
-import { getQuiz, startQuiz, submitQuiz } from '#shared/contract/quizzes';
+import { startQuiz, submitQuiz } from '#shared/contract/quizzes';
 import { ApiError, call } from '../../../lib/api.ts';
-import { studentView } from '../quiz-views.ts';
+import { quizQueries } from '../quiz-queries.ts';
 import { formatDateTime, formatDuration, plural } from '../../../lib/format.ts';
 import { QuizResult } from '../attempt/quiz-result.tsx';
 import { useSuppressLeaveConfirmation } from '../../student/study-mode/leave-confirmation.ts';
 import { QuizRunner, type RunnerAnswers } from '../attempt/quiz-runner.tsx';
 import type { DeliveryState } from '../attempt/answer-outbox.ts';
-import { settledAnswerSaves, useAnswerSaver } from '../attempt/use-answer-saver.ts';
+import { useAnswerSaver } from '../attempt/use-answer-saver.ts';
 import { useCountdown } from '../attempt/use-countdown.ts';
 import { LoadingStatus } from '../../../components/ui/spinner.tsx';
 import { useNoBreakReminders } from '../../student/study-mode/quiet-time.ts';
 import { cardVariants } from '../../../components/ui/card.tsx';
 
-const quizKey = (quizId: string) => ['quiz', quizId] as const;
+const quizKey = (quizId: string) => quizQueries.studentDetail(quizId).queryKey;
 const SUBMIT_RETRY_DELAY_MS = 3000;
 const SUBMIT_RETRIES = Math.floor((QUIZ_LIMITS.graceSeconds * 1000) / SUBMIT_RETRY_DELAY_MS);
 const QUIZ_LIST_PATH = '/dashboard/student/quiz';
@@ -29,20 +29,7 @@ const QUIZ_LIST_PATH = '/dashboard/student/quiz';
 /** /dashboard/student/quiz/:id: start, take (server-timed, saved as it goes), then result and review. */
 export function Component() {
   const { id = '' } = useParams();
-  const quiz = useQuery({
-    queryKey: quizKey(id),
-    queryFn: async () => {
-      // Choices still on their way (sent as the screen was left) are part of the answer.
-      await settledAnswerSaves(id);
-      return studentView((await call(getQuiz, { params: { id } })).data);
-    },
-    // A refetch would restart the countdown from the server's figure: harmless, but
-    // there is no reason to do it while the student works.
-    refetchOnWindowFocus: false,
-    retry: false,
-    // The screen says what went wrong itself.
-    meta: { errorToast: false },
-  });
+  const quiz = useQuery(quizQueries.studentDetail(id));
   return (
     <>
       <PageTitle>{quiz.data?.title ?? 'Quiz'}</PageTitle>
@@ -239,7 +226,7 @@ function AttemptInProgress({
       saver.close();
       onSubmitted();
       queryClient.setQueryData(quizKey(detail._id), submitted);
-      void queryClient.invalidateQueries({ queryKey: ['quizzes'] });
+      void queryClient.invalidateQueries({ queryKey: quizQueries.all });
       void queryClient.invalidateQueries({ queryKey: ['profile', 'student'] });
     },
     onError: (error) => {

@@ -14,6 +14,7 @@ import { addQuiz } from '#shared/contract/quizzes';
 import { ApiError, call } from '../../../lib/api.ts';
 import { useAppStore, withLoading } from '../../../stores/app-store.ts';
 import { storeQuizPreview } from '../preview-storage.ts';
+import { quizQueries } from '../quiz-queries.ts';
 import { BackgroundDialog } from './background-dialog.tsx';
 import { QuestionEditor, questionTextId } from './question-editor.tsx';
 import { describeBackground } from './quiz-backgrounds.ts';
@@ -202,7 +203,7 @@ export function Component() {
       toast.success(message);
       isSavedRef.current = true;
       clearStoredDraft(localStorage, teacherId);
-      void queryClient.invalidateQueries({ queryKey: ['quizzes'] });
+      void queryClient.invalidateQueries({ queryKey: quizQueries.all });
       await navigate(ALL_QUIZ_PATH);
     } catch (error) {
       toast.error(error instanceof Error ? error.message : 'Something went wrong');

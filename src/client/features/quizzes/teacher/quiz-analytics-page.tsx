@@ -4,9 +4,8 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { type AttemptRecord, type TeacherQuizDetail } from '#shared/quizzes';
 import { Button } from '../../../components/ui/button.tsx';
-import { getQuiz } from '#shared/contract/quizzes';
-import { ApiError, call } from '../../../lib/api.ts';
-import { teacherView } from '../quiz-views.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { quizQueries } from '../quiz-queries.ts';
 import { cn } from '../../../lib/cn.ts';
 import { attemptsCsv, attemptsCsvFileName } from './analytics-csv.ts';
 import { QuestionHeader } from './question-header.tsx';
@@ -16,9 +15,6 @@ import { EmptyState, LoadFailure } from '../../../components/ui/status-cards.tsx
 import { cardVariants } from '../../../components/ui/card.tsx';
 
 const ALL_QUIZ_PATH = '/dashboard/teacher/all-quiz';
-
-/** Client errors (403 not yours, 404 unknown, 400 malformed id) do not get better by retrying. */
-const isClientError = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
 
 function downloadCsv(quiz: TeacherQuizDetail) {
   // The byte order mark makes spreadsheet programs read the file as UTF-8.
@@ -316,11 +312,7 @@ function describeFailure(error: Error): { heading: string; detail: string; canRe
 /** /dashboard/teacher/quiz-analytics/:quizID (SPEC §2 teacher quiz analytics). */
 export function Component() {
   const { quizID = '' } = useParams();
-  const quiz = useQuery({
-    queryKey: ['quiz', quizID],
-    queryFn: async () => teacherView((await call(getQuiz, { params: { id: quizID } })).data),
-    retry: (failureCount, error) => !isClientError(error) && failureCount < 2,
-  });
+  const quiz = useQuery(quizQueries.teacherDetail(quizID));
 
   if (quiz.isPending) {
     return (

@@ -1,0 +1,21 @@
+import { getLeaderboard } from '#shared/contract/progress';
+import { LEADERBOARD } from '#shared/progress';
+import { pagedListOptions } from '../../lib/paged-list.ts';
+
+/** SPEC §8: the one message a failed leaderboard fetch shows. */
+export const FETCH_FAILED_MESSAGE = 'Failed to fetch students';
+
+export type LeaderboardFilters = { class: string; search: string };
+
+/** The leaderboard feature's queries. */
+export const leaderboardQueries = {
+  all: ['leaderboard'] as const,
+  /** get-students for these filters, page by page; the server filters, sorts, ranks and pages. */
+  list: (role: 'teacher' | 'student', filters: LeaderboardFilters) => ({
+    ...pagedListOptions([...leaderboardQueries.all, role, filters], getLeaderboard, {
+      ...filters,
+      limit: LEADERBOARD.pageSizeDefault,
+    }),
+    meta: { errorToast: FETCH_FAILED_MESSAGE },
+  }),
+};
