@@ -1,11 +1,15 @@
 import { getLeaderboard } from '#shared/contract/progress';
 import { LEADERBOARD } from '#shared/progress';
+import { z } from 'zod';
 import { pagedListOptions } from '../../lib/paged-list.ts';
+import { textFilter } from '../../lib/url-filters.ts';
 
 /** SPEC §8: the one message a failed leaderboard fetch shows. */
 export const FETCH_FAILED_MESSAGE = 'Failed to fetch students';
 
-export type LeaderboardFilters = { class: string; search: string };
+/** The filters in the address: a class (the teacher's board only) and a name search. */
+export const LEADERBOARD_FILTERS = z.object({ class: textFilter(), search: textFilter() });
+export type LeaderboardFilters = z.output<typeof LEADERBOARD_FILTERS>;
 
 /** The leaderboard feature's queries. */
 export const leaderboardQueries = {

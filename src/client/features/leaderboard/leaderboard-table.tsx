@@ -1,6 +1,5 @@
 import { CircleAlert, CircleCheck, CircleX, Medal, Star, type LucideIcon } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useId } from 'react';
 import { FIELD_LIMITS } from '#shared/limits';
 import {
   accuracyBand,
@@ -19,58 +18,15 @@ import { LoadMoreButton } from '../../components/ui/load-more-button.tsx';
 import { EmptyState, LoadFailure } from '../../components/ui/status-cards.tsx';
 import { cardVariants } from '../../components/ui/card.tsx';
 import type { PagedList } from '../../lib/paged-list.ts';
-import { FETCH_FAILED_MESSAGE, type LeaderboardFilters } from './leaderboard-queries.ts';
-
-type FilterName = 'class' | 'search';
+import { useUrlFilters } from '../../lib/url-filters.ts';
+import { FETCH_FAILED_MESSAGE, LEADERBOARD_FILTERS } from './leaderboard-queries.ts';
 
 /**
- * The leaderboard's filters, kept in the address so a reload keeps them. The
- * search box's text reaches the address (and the server) once typing pauses.
+ * The leaderboard's filters, kept in the address so a reload keeps them. The search box's
+ * text reaches the address (and the server) once typing pauses.
  */
-export function useLeaderboardFilters() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const className = searchParams.get('class') ?? '';
-  const search = searchParams.get('search') ?? '';
-  const [searchText, setSearchText] = useState(search);
-
-  const setFilter = (name: FilterName, value: string) =>
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        return next;
-      },
-      // Filter changes replace the address instead of stacking history entries.
-      { replace: true },
-    );
-
-  useEffect(() => {
-    const trimmed = searchText.trim();
-    if (trimmed === search) return;
-    const timer = setTimeout(() => {
-      setSearchParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (trimmed) next.set('search', trimmed);
-          else next.delete('search');
-          return next;
-        },
-        { replace: true },
-      );
-    }, LEADERBOARD.searchDebounceMs);
-    return () => clearTimeout(timer);
-  }, [searchText, search, setSearchParams]);
-
-  return {
-    filters: { class: className, search } satisfies LeaderboardFilters,
-    searchText,
-    setSearchText,
-    setClass: (value: string) => setFilter('class', value),
-    /** Enter searches at once. */
-    searchNow: () => setFilter('search', searchText.trim()),
-  };
-}
+export const useLeaderboardFilters = () =>
+  useUrlFilters(LEADERBOARD_FILTERS, { text: ['search'], debounceMs: LEADERBOARD.searchDebounceMs });
 
 /** The search box of both leaderboards. */
 export function LeaderboardSearchField({ value, onChange }: { value: string; onChange(value: string): void }) {

@@ -11,7 +11,7 @@ import { PageHeader } from '../../components/ui/page-header.tsx';
  * average score. The server decides the class from the token.
  */
 export function Component() {
-  const { filters, searchText, setSearchText, searchNow } = useLeaderboardFilters();
+  const { filters, texts, setText, applyTexts } = useLeaderboardFilters();
   // The class is the server's choice: a class in the address is not sent.
   const board = usePagedList(leaderboardQueries.list('student', { class: '', search: filters.search }));
   const className = useAppStore((state) => state.student?.class);
@@ -30,10 +30,10 @@ export function Component() {
         className="mt-6 max-w-md"
         onSubmit={(event) => {
           event.preventDefault();
-          searchNow();
+          applyTexts();
         }}
       >
-        <LeaderboardSearchField value={searchText} onChange={setSearchText} />
+        <LeaderboardSearchField value={texts.search} onChange={(value) => setText('search', value)} />
       </form>
 
       <div className="mt-6">

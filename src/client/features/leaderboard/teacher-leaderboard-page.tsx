@@ -13,7 +13,7 @@ import { PageHeader } from '../../components/ui/page-header.tsx';
  * class; top 3 highlighted, ranks under 5 starred, accuracy coloured.
  */
 export function Component() {
-  const { filters, searchText, setSearchText, setClass, searchNow } = useLeaderboardFilters();
+  const { filters, setFilter, texts, setText, applyTexts } = useLeaderboardFilters();
   const board = usePagedList(leaderboardQueries.list('teacher', filters));
   // The school's classes for the filter; the students screen reads (and refreshes) the same list.
   const classes = useClasses().data ?? [];
@@ -37,11 +37,16 @@ export function Component() {
         className="mt-6 grid gap-3 sm:grid-cols-[minmax(10rem,16rem)_1fr]"
         onSubmit={(event) => {
           event.preventDefault();
-          searchNow();
+          applyTexts();
         }}
       >
-        <ClassSelect id={classFieldId} value={filters.class} options={classOptions} onChange={setClass} />
-        <LeaderboardSearchField value={searchText} onChange={setSearchText} />
+        <ClassSelect
+          id={classFieldId}
+          value={filters.class}
+          options={classOptions}
+          onChange={(value) => setFilter('class', value)}
+        />
+        <LeaderboardSearchField value={texts.search} onChange={(value) => setText('search', value)} />
       </form>
 
       <div className="mt-6">

@@ -9,14 +9,14 @@ import { LoadMoreButton } from '../../components/ui/load-more-button.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { cn } from '../../lib/cn.ts';
-import { readStudentFilters, RESOURCE_SORTS, type ResourceSort, type ResourceView } from './resource-filters.ts';
+import { RESOURCE_SORTS, STUDENT_RESOURCE_FILTERS, type ResourceSort, type ResourceView } from './resource-filters.ts';
 import { EmptyState } from '../../components/ui/status-cards.tsx';
 import { ListFailure, ResourceListStatus } from './resource-list-status.tsx';
 import { RESOURCE_CARD_CLASSES, ResourceDetails, ResourceName } from './resource-parts.tsx';
 import { ResourceMedia } from './resource-viewer.tsx';
 import { resourceQueries, useStarResource } from './resources-queries.ts';
 import { usePagedList } from '../../lib/paged-list.ts';
-import { useAddressFilters, useDebouncedFilterText } from './use-address-filters.ts';
+import { useUrlFilters } from '../../lib/url-filters.ts';
 import { useStudentProfile } from './use-profile.ts';
 
 const VIEWS: { value: ResourceView; label: string }[] = [
@@ -31,10 +31,9 @@ const VIEWS: { value: ResourceView; label: string }[] = [
  */
 export function Component() {
   const student = useStudentProfile();
-  const { searchParams, setFilter } = useAddressFilters();
-  const filters = readStudentFilters(searchParams);
-  const searchBox = useDebouncedFilterText('search', filters.search, setFilter);
-  const subjectBox = useDebouncedFilterText('subject', filters.subject, setFilter);
+  const { filters, setFilter, texts, setText, applyTexts } = useUrlFilters(STUDENT_RESOURCE_FILTERS, {
+    text: ['search', 'subject'],
+  });
   const list = usePagedList(resourceQueries.studentList(student?._id ?? '', filters));
   const ids = { search: useId(), subject: useId(), type: useId(), sort: useId(), list: useId(), moreFilters: useId() };
   const [areFiltersOpen, setAreFiltersOpen] = useState(false);
@@ -77,15 +76,14 @@ export function Component() {
         className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1.2fr)_minmax(0,1fr)_minmax(0,1fr)]"
         onSubmit={(event) => {
           event.preventDefault();
-          searchBox.commit(); // Enter filters at once
-          subjectBox.commit();
+          applyTexts(); // Enter filters at once
         }}
       >
         <SearchField
           id={ids.search}
           label="Search"
-          value={searchBox.text}
-          onChange={searchBox.setText}
+          value={texts.search}
+          onChange={(value) => setText('search', value)}
           maxLength={RESOURCE_LIMITS.search}
           placeholder="Name or description"
         />
@@ -113,8 +111,8 @@ export function Component() {
               <input
                 {...attributes}
                 type="text"
-                value={subjectBox.text}
-                onChange={(event) => subjectBox.setText(event.target.value)}
+                value={texts.subject}
+                onChange={(event) => setText('subject', event.target.value)}
                 maxLength={FIELD_LIMITS.subject}
                 placeholder="Any subject"
                 autoComplete="off"

@@ -16,7 +16,8 @@ import { resourceQueries } from './resources-queries.ts';
 import { usePagedList } from '../../lib/paged-list.ts';
 import { DeleteResourceDialog, EditResourceDialog } from './teacher-resource-dialogs.tsx';
 import { UploadForm } from './upload-form.tsx';
-import { useAddressFilters, useDebouncedFilterText } from './use-address-filters.ts';
+import { useUrlFilters } from '../../lib/url-filters.ts';
+import { TEACHER_RESOURCE_FILTERS } from './resource-filters.ts';
 import { useTeacherProfile } from './use-profile.ts';
 import { VideoLinkForm } from './video-link-form.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
@@ -31,10 +32,8 @@ const CARD = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm';
 export function Component() {
   const teacher = useTeacherProfile();
   const classes = useClasses();
-  const { searchParams, setFilter } = useAddressFilters();
-  const search = (searchParams.get('search') ?? '').trim();
-  const searchBox = useDebouncedFilterText('search', search, setFilter);
-  const list = usePagedList(resourceQueries.teacherList(teacher?._id ?? '', { search }));
+  const { filters, texts, setText, applyTexts } = useUrlFilters(TEACHER_RESOURCE_FILTERS, { text: ['search'] });
+  const list = usePagedList(resourceQueries.teacherList(teacher?._id ?? '', filters));
   const listHeadingRef = useRef<HTMLHeadingElement>(null);
   const ids = { upload: useId(), link: useId(), list: useId(), search: useId() };
 
@@ -77,14 +76,14 @@ export function Component() {
               className="mt-3 mb-4"
               onSubmit={(event) => {
                 event.preventDefault();
-                searchBox.commit(); // Enter searches at once
+                applyTexts(); // Enter searches at once
               }}
             >
               <SearchField
                 id={ids.search}
                 label="Search"
-                value={searchBox.text}
-                onChange={searchBox.setText}
+                value={texts.search}
+                onChange={(value) => setText('search', value)}
                 maxLength={RESOURCE_LIMITS.search}
                 placeholder="Name or description"
               />
@@ -98,7 +97,7 @@ export function Component() {
                 <ResourceListStatus
                   list={{ ...list, count: list.items.length }}
                   empty={
-                    search ? (
+                    filters.search ? (
                       <EmptyState title="No resources found" hint="Try another search." />
                     ) : (
                       <EmptyState

@@ -15,7 +15,10 @@ import { LoadFailure } from '../../components/ui/status-cards.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { cardVariants } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
-import { useAddressFilters, useDebouncedFilterText } from '../resources/use-address-filters.ts';
+import { textFilter, useUrlFilters } from '../../lib/url-filters.ts';
+import { z } from 'zod';
+
+const STUDENT_FILTERS = z.object({ class: textFilter(), search: textFilter() });
 
 /**
  * /dashboard/teacher/students (SPEC §2): every student of the school, by class
@@ -23,16 +26,14 @@ import { useAddressFilters, useDebouncedFilterText } from '../resources/use-addr
  * by the server. The filters live in the address, so a reload keeps them.
  */
 export function Component() {
-  const { searchParams, setFilter } = useAddressFilters();
-  const className = searchParams.get('class') ?? '';
-  const search = searchParams.get('search') ?? '';
   // The search reaches the server once typing pauses.
-  const { text: searchText, setText: setSearchText } = useDebouncedFilterText('search', search, setFilter);
+  const { filters, setFilter, texts, setText, applyTexts } = useUrlFilters(STUDENT_FILTERS, { text: ['search'] });
+  const className = filters.class;
   const classes = useClasses();
-  const list = usePagedList(studentQueries.list({ class: className, search }));
+  const list = usePagedList(studentQueries.list(filters));
   const ids = { class: useId(), search: useId() };
 
-  const isFiltered = Boolean(className || search);
+  const isFiltered = Boolean(className || filters.search);
   const classOptions = [...(classes.data ?? [])];
   // A class from the address that no longer exists still shows as chosen.
   if (className && !classOptions.includes(className)) classOptions.unshift(className);
@@ -57,7 +58,7 @@ export function Component() {
         className="mt-6 grid gap-3 sm:grid-cols-[minmax(10rem,16rem)_1fr]"
         onSubmit={(event) => {
           event.preventDefault();
-          setFilter('search', searchText.trim()); // Enter searches at once
+          applyTexts(); // Enter searches at once
         }}
       >
         <ClassSelect
@@ -69,8 +70,8 @@ export function Component() {
         <SearchField
           id={ids.search}
           label="Search"
-          value={searchText}
-          onChange={setSearchText}
+          value={texts.search}
+          onChange={(value) => setText('search', value)}
           maxLength={STUDENT_LIST_LIMITS.search}
           placeholder="Name or account username"
         />
