@@ -1,6 +1,6 @@
 import { LEADERBOARD } from '#shared/progress';
 import { PageTitle } from '../../components/ui/page-title.tsx';
-import { useAppStore } from '../../stores/app-store.ts';
+import { useProfile } from '../session/profile.ts';
 import { usePagedList } from '../../lib/paged-list.ts';
 import { leaderboardQueries } from './leaderboard-queries.ts';
 import { LeaderboardResults, LeaderboardSearchField, useLeaderboardFilters } from './leaderboard-table.tsx';
@@ -14,7 +14,7 @@ export function Component() {
   const { filters, texts, setText, applyTexts } = useLeaderboardFilters();
   // The class is the server's choice: a class in the address is not sent.
   const board = usePagedList(leaderboardQueries.list('student', { class: '', search: filters.search }));
-  const className = useAppStore((state) => state.student?.class);
+  const className = useProfile('student')?.class;
 
   return (
     <div className="mx-auto w-full max-w-4xl">

@@ -17,7 +17,7 @@ import { ResourceMedia } from './resource-viewer.tsx';
 import { resourceQueries, useStarResource } from './resources-queries.ts';
 import { usePagedList } from '../../lib/paged-list.ts';
 import { useUrlFilters } from '../../lib/url-filters.ts';
-import { useStudentProfile } from './use-profile.ts';
+import { useProfile } from '../session/profile.ts';
 
 const VIEWS: { value: ResourceView; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -30,7 +30,7 @@ const VIEWS: { value: ResourceView; label: string }[] = [
  * subject, a type and a sort, all applied by the server and kept in the address.
  */
 export function Component() {
-  const student = useStudentProfile();
+  const student = useProfile('student');
   const { filters, setFilter, texts, setText, applyTexts } = useUrlFilters(STUDENT_RESOURCE_FILTERS, {
     text: ['search', 'subject'],
   });

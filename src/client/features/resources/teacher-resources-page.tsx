@@ -18,7 +18,7 @@ import { DeleteResourceDialog, EditResourceDialog } from './teacher-resource-dia
 import { UploadForm } from './upload-form.tsx';
 import { useUrlFilters } from '../../lib/url-filters.ts';
 import { TEACHER_RESOURCE_FILTERS } from './resource-filters.ts';
-import { useTeacherProfile } from './use-profile.ts';
+import { useProfile } from '../session/profile.ts';
 import { VideoLinkForm } from './video-link-form.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 
@@ -30,7 +30,7 @@ const CARD = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm';
  * own resources from the server, searchable, with edit and delete.
  */
 export function Component() {
-  const teacher = useTeacherProfile();
+  const teacher = useProfile('teacher');
   const classes = useClasses();
   const { filters, texts, setText, applyTexts } = useUrlFilters(TEACHER_RESOURCE_FILTERS, { text: ['search'] });
   const list = usePagedList(resourceQueries.teacherList(teacher?._id ?? '', filters));

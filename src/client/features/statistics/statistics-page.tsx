@@ -7,7 +7,7 @@ import { PageTitle } from '../../components/ui/page-title.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { call } from '../../lib/api.ts';
 import { formatPercent } from '../../lib/format.ts';
-import { useAppStore } from '../../stores/app-store.ts';
+import { useProfile } from '../session/profile.ts';
 import { twoDecimals } from './statistics-display.ts';
 import { SubjectPieChart } from './subject-pie-chart.tsx';
 import { EmptyState, LoadFailure } from '../../components/ui/status-cards.tsx';
@@ -24,7 +24,7 @@ function useStatistics() {
 /** /dashboard/student/statistics: "{name}'s Analytics", computed by the server from the student's own attempts. */
 export function Component() {
   const statistics = useStatistics();
-  const storedName = useAppStore((state) => state.student?.name);
+  const storedName = useProfile('student')?.name;
   const name = statistics.data?.name ?? storedName;
 
   return (

@@ -10,6 +10,7 @@ import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { startQuiz, submitQuiz } from '#shared/contract/quizzes';
 import { ApiError, call } from '../../../lib/api.ts';
 import { quizQueries } from '../quiz-queries.ts';
+import { profileQueries } from '../../session/profile.ts';
 import { formatDateTime, formatDuration, plural } from '../../../lib/format.ts';
 import { QuizResult } from '../attempt/quiz-result.tsx';
 import { useSuppressLeaveConfirmation } from '../../student/study-mode/leave-confirmation.ts';
@@ -227,7 +228,7 @@ function AttemptInProgress({
       onSubmitted();
       queryClient.setQueryData(quizKey(detail._id), submitted);
       void queryClient.invalidateQueries({ queryKey: quizQueries.all });
-      void queryClient.invalidateQueries({ queryKey: ['profile', 'student'] });
+      void queryClient.invalidateQueries({ queryKey: profileQueries.profile('student').queryKey });
     },
     onError: (error) => {
       // 409: already closed (time up elsewhere, another tab): show what the server holds.

@@ -12,7 +12,8 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { addQuiz } from '#shared/contract/quizzes';
 import { ApiError, call } from '../../../lib/api.ts';
-import { useAppStore, withLoading } from '../../../stores/app-store.ts';
+import { withLoading } from '../../../stores/app-store.ts';
+import { useProfile } from '../../session/profile.ts';
 import { storeQuizPreview } from '../preview-storage.ts';
 import { quizQueries } from '../quiz-queries.ts';
 import { BackgroundDialog } from './background-dialog.tsx';
@@ -96,7 +97,7 @@ function LeaveEditorDialog({ blocker }: { blocker: Blocker }) {
  * validates before sending; problems show next to their fields.
  */
 export function Component() {
-  const teacher = useAppStore((state) => state.teacher);
+  const teacher = useProfile('teacher');
   const subject = teacher?.subject || DEFAULT_QUIZ_SUBJECT;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
