@@ -11,6 +11,9 @@ export const FILTER_DEBOUNCE_MS = 300;
  */
 export type FilterSchema = z.ZodObject<Record<string, z.ZodType<string>>>;
 
+/** What a filter's text box shows, and where its changes go. */
+export type TextInput = { value: string; onChange(value: string): void };
+
 /** A free-text filter: trimmed, empty when absent. */
 export const textFilter = () => z.string().trim().catch('');
 
@@ -38,8 +41,8 @@ export function withUrlFilters(
 /**
  * The screen's filters in the address, so a reload or a shared link keeps them. `filters` is
  * what the address says (what the list asks the server for); `setFilter` changes one at once
- * (a select, a toggle). The `text` fields have boxes: `texts` is what they show, `setText`
- * shows a change at once and sends every box to the address once typing pauses for
+ * (a select, a toggle). The `text` fields have boxes: `textInput(name)` is what one shows and
+ * its change handler, which shows a change at once and sends every box to the address once typing pauses for
  * `debounceMs`; `applyTexts` sends them at once (Enter).
  */
 export function useUrlFilters<S extends FilterSchema>(
@@ -87,7 +90,11 @@ export function useUrlFilters<S extends FilterSchema>(
       write({ [name]: value });
     },
     texts,
-    setText: (name: Name, value: string) => setTexts((current) => ({ ...current, [name]: value })),
+    /** A text box's value and change handler. */
+    textInput: (name: Name): TextInput => ({
+      value: texts[name],
+      onChange: (value: string) => setTexts((current) => ({ ...current, [name]: value })),
+    }),
     applyTexts: () => write(typed()),
   };
 }

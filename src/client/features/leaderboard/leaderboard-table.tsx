@@ -1,5 +1,4 @@
 import { CircleAlert, CircleCheck, CircleX, Medal, Star, type LucideIcon } from 'lucide-react';
-import { useId } from 'react';
 import { FIELD_LIMITS } from '#shared/limits';
 import {
   accuracyBand,
@@ -18,7 +17,7 @@ import { LoadMoreButton } from '../../components/ui/load-more-button.tsx';
 import { EmptyState, LoadFailure } from '../../components/ui/status-cards.tsx';
 import { cardVariants } from '../../components/ui/card.tsx';
 import type { PagedList } from '../../lib/paged-list.ts';
-import { useUrlFilters } from '../../lib/url-filters.ts';
+import { useUrlFilters, type TextInput } from '../../lib/url-filters.ts';
 import { FETCH_FAILED_MESSAGE, LEADERBOARD_FILTERS } from './leaderboard-queries.ts';
 
 /**
@@ -29,19 +28,9 @@ export const useLeaderboardFilters = () =>
   useUrlFilters(LEADERBOARD_FILTERS, { text: ['search'], debounceMs: LEADERBOARD.searchDebounceMs });
 
 /** The search box of both leaderboards. */
-export function LeaderboardSearchField({ value, onChange }: { value: string; onChange(value: string): void }) {
-  const id = useId();
-  return (
-    <SearchField
-      id={id}
-      label="Search by name"
-      value={value}
-      onChange={onChange}
-      maxLength={FIELD_LIMITS.name}
-      placeholder="Student name"
-    />
-  );
-}
+export const LeaderboardSearchField = (input: TextInput) => (
+  <SearchField label="Search by name" maxLength={FIELD_LIMITS.name} placeholder="Student name" {...input} />
+);
 
 const BANDS: Record<AccuracyBand, { label: string; icon: LucideIcon; classes: string }> = {
   good: { label: `≥ ${LEADERBOARD.accuracyGoodMin}%`, icon: CircleCheck, classes: 'bg-green-100 text-green-900' },

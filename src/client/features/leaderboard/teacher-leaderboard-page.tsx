@@ -5,7 +5,7 @@ import { usePagedList } from '../../lib/paged-list.ts';
 import { useClasses } from '../students/students-queries.ts';
 import { leaderboardQueries } from './leaderboard-queries.ts';
 import { LeaderboardResults, LeaderboardSearchField, useLeaderboardFilters } from './leaderboard-table.tsx';
-import { ClassSelect } from '../../components/ui/filter-fields.tsx';
+import { ClassSelect, FilterForm } from '../../components/ui/filter-fields.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 
 /**
@@ -13,7 +13,7 @@ import { PageHeader } from '../../components/ui/page-header.tsx';
  * class; top 3 highlighted, ranks under 5 starred, accuracy coloured.
  */
 export function Component() {
-  const { filters, setFilter, texts, setText, applyTexts } = useLeaderboardFilters();
+  const { filters, setFilter, textInput, applyTexts } = useLeaderboardFilters();
   const board = usePagedList(leaderboardQueries.list('teacher', filters));
   // The school's classes for the filter; the students screen reads (and refreshes) the same list.
   const classes = useClasses().data ?? [];
@@ -31,14 +31,10 @@ export function Component() {
         description={`${scope}, ranked by average score. Students appear once they have attempted a quiz; the top ${LEADERBOARD.highlightedTop} are highlighted.`}
       />
 
-      <form
-        role="search"
-        aria-label="Filter the leaderboard"
+      <FilterForm
+        label="Filter the leaderboard"
         className="mt-6 grid gap-3 sm:grid-cols-[minmax(10rem,16rem)_1fr]"
-        onSubmit={(event) => {
-          event.preventDefault();
-          applyTexts();
-        }}
+        onApply={applyTexts}
       >
         <ClassSelect
           id={classFieldId}
@@ -46,8 +42,8 @@ export function Component() {
           options={classOptions}
           onChange={(value) => setFilter('class', value)}
         />
-        <LeaderboardSearchField value={texts.search} onChange={(value) => setText('search', value)} />
-      </form>
+        <LeaderboardSearchField {...textInput('search')} />
+      </FilterForm>
 
       <div className="mt-6">
         <LeaderboardResults

@@ -1,10 +1,10 @@
 import { ChevronDown, SlidersHorizontal, Star } from 'lucide-react';
 import { useId, useState } from 'react';
 import { FIELD_LIMITS } from '#shared/limits';
-import { RESOURCE_LIMITS, RESOURCE_TYPE_LABELS, RESOURCE_TYPES, type Resource } from '#shared/resources';
+import { RESOURCE_TYPE_LABELS, RESOURCE_TYPES, type Resource } from '#shared/resources';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
-import { SearchField, SelectField } from '../../components/ui/filter-fields.tsx';
+import { FilterForm, SelectField } from '../../components/ui/filter-fields.tsx';
 import { LoadMoreButton } from '../../components/ui/load-more-button.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
@@ -12,7 +12,7 @@ import { cn } from '../../lib/cn.ts';
 import { RESOURCE_SORTS, STUDENT_RESOURCE_FILTERS, type ResourceSort, type ResourceView } from './resource-filters.ts';
 import { EmptyState } from '../../components/ui/status-cards.tsx';
 import { ListFailure, ResourceListStatus } from './resource-list-status.tsx';
-import { RESOURCE_CARD_CLASSES, ResourceDetails, ResourceName } from './resource-parts.tsx';
+import { RESOURCE_CARD_CLASSES, ResourceDetails, ResourceName, ResourceSearchField } from './resource-parts.tsx';
 import { ResourceMedia } from './resource-viewer.tsx';
 import { resourceQueries, useStarResource } from './resources-queries.ts';
 import { usePagedList } from '../../lib/paged-list.ts';
@@ -31,11 +31,12 @@ const VIEWS: { value: ResourceView; label: string }[] = [
  */
 export function Component() {
   const student = useProfile('student');
-  const { filters, setFilter, texts, setText, applyTexts } = useUrlFilters(STUDENT_RESOURCE_FILTERS, {
+  const { filters, setFilter, textInput, applyTexts } = useUrlFilters(STUDENT_RESOURCE_FILTERS, {
     text: ['search', 'subject'],
   });
+  const subjectInput = textInput('subject');
   const list = usePagedList(resourceQueries.studentList(student?._id ?? '', filters));
-  const ids = { search: useId(), subject: useId(), type: useId(), sort: useId(), list: useId(), moreFilters: useId() };
+  const ids = { subject: useId(), type: useId(), sort: useId(), list: useId(), moreFilters: useId() };
   const [areFiltersOpen, setAreFiltersOpen] = useState(false);
   const activeFilterCount = [filters.subject, filters.type].filter(Boolean).length;
 
@@ -70,23 +71,12 @@ export function Component() {
         </div>
       </div>
 
-      <form
-        role="search"
-        aria-label="Filter resources"
+      <FilterForm
+        label="Filter resources"
         className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1.2fr)_minmax(0,1fr)_minmax(0,1fr)]"
-        onSubmit={(event) => {
-          event.preventDefault();
-          applyTexts(); // Enter filters at once
-        }}
+        onApply={applyTexts}
       >
-        <SearchField
-          id={ids.search}
-          label="Search"
-          value={texts.search}
-          onChange={(value) => setText('search', value)}
-          maxLength={RESOURCE_LIMITS.search}
-          placeholder="Name or description"
-        />
+        <ResourceSearchField {...textInput('search')} />
         {/* On a phone the other filters wait behind a disclosure, so the list starts on the first screen. */}
         <Button
           variant="secondary"
@@ -111,8 +101,8 @@ export function Component() {
               <input
                 {...attributes}
                 type="text"
-                value={texts.subject}
-                onChange={(event) => setText('subject', event.target.value)}
+                value={subjectInput.value}
+                onChange={(event) => subjectInput.onChange(event.target.value)}
                 maxLength={FIELD_LIMITS.subject}
                 placeholder="Any subject"
                 autoComplete="off"
@@ -144,7 +134,7 @@ export function Component() {
         <button type="submit" className="sr-only" tabIndex={-1}>
           Apply filters
         </button>
-      </form>
+      </FilterForm>
 
       <section aria-labelledby={ids.list} className="@container mt-6">
         <h2 id={ids.list} className="sr-only">

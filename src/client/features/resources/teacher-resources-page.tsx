@@ -1,8 +1,8 @@
 import { ChevronRight, Pencil, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { RESOURCE_LIMITS, type Resource } from '#shared/resources';
+import type { Resource } from '#shared/resources';
 import { Button } from '../../components/ui/button.tsx';
-import { SearchField } from '../../components/ui/filter-fields.tsx';
+import { FilterForm } from '../../components/ui/filter-fields.tsx';
 import { LoadMoreButton } from '../../components/ui/load-more-button.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
@@ -10,7 +10,7 @@ import { useClasses } from '../students/students-queries.ts';
 import { CLASS_SUGGESTIONS_ID } from './common-fields.tsx';
 import { EmptyState } from '../../components/ui/status-cards.tsx';
 import { ListFailure, ResourceListStatus } from './resource-list-status.tsx';
-import { RESOURCE_CARD_CLASSES, ResourceDetails, ResourceName } from './resource-parts.tsx';
+import { RESOURCE_CARD_CLASSES, ResourceDetails, ResourceName, ResourceSearchField } from './resource-parts.tsx';
 import { ResourceMedia } from './resource-viewer.tsx';
 import { resourceQueries } from './resources-queries.ts';
 import { usePagedList } from '../../lib/paged-list.ts';
@@ -32,10 +32,10 @@ const CARD = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm';
 export function Component() {
   const teacher = useProfile('teacher');
   const classes = useClasses();
-  const { filters, texts, setText, applyTexts } = useUrlFilters(TEACHER_RESOURCE_FILTERS, { text: ['search'] });
+  const { filters, textInput, applyTexts } = useUrlFilters(TEACHER_RESOURCE_FILTERS, { text: ['search'] });
   const list = usePagedList(resourceQueries.teacherList(teacher?._id ?? '', filters));
   const listHeadingRef = useRef<HTMLHeadingElement>(null);
-  const ids = { upload: useId(), link: useId(), list: useId(), search: useId() };
+  const ids = { upload: useId(), link: useId(), list: useId() };
 
   return (
     // Room below the last form, so its buttons are not flush with the screen's edge.
@@ -70,24 +70,9 @@ export function Component() {
             >
               Uploaded Files
             </h2>
-            <form
-              role="search"
-              aria-label="Search your resources"
-              className="mt-3 mb-4"
-              onSubmit={(event) => {
-                event.preventDefault();
-                applyTexts(); // Enter searches at once
-              }}
-            >
-              <SearchField
-                id={ids.search}
-                label="Search"
-                value={texts.search}
-                onChange={(value) => setText('search', value)}
-                maxLength={RESOURCE_LIMITS.search}
-                placeholder="Name or description"
-              />
-            </form>
+            <FilterForm label="Search your resources" className="mt-3 mb-4" onApply={applyTexts}>
+              <ResourceSearchField {...textInput('search')} />
+            </FilterForm>
             {list.isPending ? (
               <LoadingStatus>Loading your resources…</LoadingStatus>
             ) : list.isError && list.items.length === 0 ? (

@@ -9,7 +9,7 @@ import { LoadingStatus, Spinner } from '../../components/ui/spinner.tsx';
 import { plural } from '../../lib/format.ts';
 import { studentQueries, useClasses } from './students-queries.ts';
 import { usePagedList } from '../../lib/paged-list.ts';
-import { ClassSelect, SearchField } from '../../components/ui/filter-fields.tsx';
+import { ClassSelect, FilterForm, SearchField } from '../../components/ui/filter-fields.tsx';
 import { LoadMoreButton } from '../../components/ui/load-more-button.tsx';
 import { LoadFailure } from '../../components/ui/status-cards.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
@@ -27,7 +27,7 @@ const STUDENT_FILTERS = z.object({ class: textFilter(), search: textFilter() });
  */
 export function Component() {
   // The search reaches the server once typing pauses.
-  const { filters, setFilter, texts, setText, applyTexts } = useUrlFilters(STUDENT_FILTERS, { text: ['search'] });
+  const { filters, setFilter, textInput, applyTexts } = useUrlFilters(STUDENT_FILTERS, { text: ['search'] });
   const className = filters.class;
   const classes = useClasses();
   const list = usePagedList(studentQueries.list(filters));
@@ -52,14 +52,10 @@ export function Component() {
         }
       />
 
-      <form
-        role="search"
-        aria-label="Filter students"
+      <FilterForm
+        label="Filter students"
         className="mt-6 grid gap-3 sm:grid-cols-[minmax(10rem,16rem)_1fr]"
-        onSubmit={(event) => {
-          event.preventDefault();
-          applyTexts(); // Enter searches at once
-        }}
+        onApply={applyTexts}
       >
         <ClassSelect
           id={ids.class}
@@ -70,12 +66,11 @@ export function Component() {
         <SearchField
           id={ids.search}
           label="Search"
-          value={texts.search}
-          onChange={(value) => setText('search', value)}
+          {...textInput('search')}
           maxLength={STUDENT_LIST_LIMITS.search}
           placeholder="Name or account username"
         />
-      </form>
+      </FilterForm>
 
       <div className="mt-6">
         {list.isPending ? (
