@@ -14,7 +14,9 @@
 // BENCH_ATTACK_BYTES (1,300,000), BENCH_PROBE_RATE (health checks per second, 50), BENCH_OUT
 // (the JSON file; bench/results/json-attack-….json otherwise), BENCH_CPU_PROF=1 (a V8 profile
 // of the server in bench/results/profiles), BENCH_PHASES (the attacks to run, comma-separated:
-// nested,wide,escapes by default; a budget is only checked for a phase that ran).
+// nested,wide,escapes by default; a budget is only checked for a phase that ran),
+// BENCH_ATTACK_ACCOUNTS (teachers the attackers share, 1: each connection i sends as teacher
+// i mod n; 20 = one teacher per connection).
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -53,6 +55,7 @@ function readOptions() {
     port: number('BENCH_PORT', 3421),
     durationSeconds: number('BENCH_DURATION', isQuick ? 2 : 10),
     attackers: number('BENCH_ATTACKERS', 20),
+    attackAccounts: number('BENCH_ATTACK_ACCOUNTS', 1),
     attackBytes: number('BENCH_ATTACK_BYTES', 1_300_000),
     probeRate: number('BENCH_PROBE_RATE', 50),
     out: process.env.BENCH_OUT,
@@ -118,7 +121,7 @@ async function probeHealth(baseUrl: string, rate: number, seconds: number): Prom
 }
 
 /** The attackers in a child process; resolves once they are sending. */
-async function startAttackers(options: Options, baseUrl: string, token: string, shape: AttackShape) {
+async function startAttackers(options: Options, baseUrl: string, tokens: string[], shape: AttackShape) {
   const child = spawn(
     process.execPath,
     [
@@ -127,7 +130,7 @@ async function startAttackers(options: Options, baseUrl: string, token: string, 
       'bench/api/json-attackers.ts',
       baseUrl,
       ATTACKED_PATH,
-      token,
+      tokens.join(','),
       shape,
       String(options.attackBytes),
       String(options.attackers),
@@ -157,11 +160,11 @@ type Phase = {
 async function runPhase(
   options: Options,
   baseUrl: string,
-  token: string,
+  tokens: string[],
   id: Phase['id'],
   title: string,
 ): Promise<Phase> {
-  const attackers = id === 'quiet' ? undefined : await startAttackers(options, baseUrl, token, id);
+  const attackers = id === 'quiet' ? undefined : await startAttackers(options, baseUrl, tokens, id);
   // Let the attack reach its stride (and the quiet server warm its routes) before measuring.
   await sleep(1000);
   const began = performance.now();
@@ -193,7 +196,7 @@ async function main() {
   const startedAt = new Date();
   const kb = Math.round(options.attackBytes / 1000).toLocaleString('en-GB');
   console.log(
-    `JSON attack bench (${options.isQuick ? 'quick' : 'full'}): ${options.attackers} × ${kb} kB bodies to ${ATTACKED_PATH}, ` +
+    `JSON attack bench (${options.isQuick ? 'quick' : 'full'}): ${options.attackers} × ${kb} kB bodies to ${ATTACKED_PATH} from ${options.attackAccounts} teacher(s), ` +
       `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}, load ${loadAverage().join(' ')}`,
   );
   const prepared = await prepareDatabase('pglite', '');
@@ -201,22 +204,33 @@ async function main() {
     port: options.port,
     database: prepared.database,
     cpuProfileDir: options.cpuProfileDir,
+    logLevel: process.env.BENCH_LOG_LEVEL,
   });
   let phases: Phase[] = [];
   try {
-    const registration = buildTeacherRegistration();
-    await postJson(server.baseUrl, '/api/teacher/register', registration);
-    const token = (await postJson(server.baseUrl, '/api/teacher/login', {
-      email: registration.email,
-      password: registration.password,
-    })) as string;
-    // The attacked route works for this teacher: a real quiz is accepted.
-    await postJson(server.baseUrl, ATTACKED_PATH, buildNewQuiz(), token);
+    const tokens: string[] = [];
+    for (let index = 0; index < options.attackAccounts; index += 1) {
+      const registration = buildTeacherRegistration();
+      await postJson(server.baseUrl, '/api/teacher/register', registration);
+      const token = (await postJson(server.baseUrl, '/api/teacher/login', {
+        email: registration.email,
+        password: registration.password,
+      })) as string;
+      // The attacked route works for this teacher: a real quiz is accepted.
+      await postJson(server.baseUrl, ATTACKED_PATH, buildNewQuiz(), token);
+      tokens.push(token);
+    }
 
-    phases = [await runPhase(options, server.baseUrl, token, 'quiet', 'nobody else calls')];
+    phases = [await runPhase(options, server.baseUrl, tokens, 'quiet', 'nobody else calls')];
     for (const attack of options.attacks) {
       phases.push(
-        await runPhase(options, server.baseUrl, token, attack, `${options.attackers} × ${ATTACK_TITLES[attack]}`),
+        await runPhase(
+          options,
+          server.baseUrl,
+          tokens,
+          attack,
+          `${options.attackers} × ${ATTACK_TITLES[attack]}${options.attackAccounts > 1 ? `, ${options.attackAccounts} teachers` : ''}`,
+        ),
       );
     }
   } finally {

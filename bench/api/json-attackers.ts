@@ -2,7 +2,9 @@
 // not delay the health probe's timers: N connections, each sending one hostile JSON body
 // after another to one route until SIGTERM, then one line of JSON on stdout (what came back).
 //
-//   node --import tsx bench/api/json-attackers.ts <baseUrl> <path> <token> <shape> <bytes> <connections>
+//   node --import tsx bench/api/json-attackers.ts <baseUrl> <path> <tokens> <shape> <bytes> <connections>
+//
+// <tokens>: one or more bearer tokens, comma-separated; connection i sends with token i mod n.
 import { Pool } from 'undici';
 
 const ATTACK_SHAPES = ['nested', 'wide', 'escapes'] as const;
@@ -64,10 +66,11 @@ function attackBody(shape: AttackShape, bytes: number): string {
 }
 
 async function main() {
-  const [baseUrl, path, token, shape, bytes, connections] = process.argv.slice(2);
-  if (!baseUrl || !path || !token || !ATTACK_SHAPES.includes(shape as AttackShape)) {
-    throw new Error('usage: json-attackers.ts <baseUrl> <path> <token> <nested|wide|escapes> <bytes> <connections>');
+  const [baseUrl, path, tokenList, shape, bytes, connections] = process.argv.slice(2);
+  if (!baseUrl || !path || !tokenList || !ATTACK_SHAPES.includes(shape as AttackShape)) {
+    throw new Error('usage: json-attackers.ts <baseUrl> <path> <tokens> <nested|wide|escapes> <bytes> <connections>');
   }
+  const tokens = tokenList.split(',');
   const body = Buffer.from(attackBody(shape as AttackShape, Number(bytes)));
   const count = Number(connections);
   const pool = new Pool(baseUrl, { connections: count, pipelining: 1 });
@@ -79,7 +82,8 @@ async function main() {
       resolve();
     }),
   );
-  const attacker = async () => {
+  const attacker = async (_: unknown, index: number) => {
+    const token = tokens[index % tokens.length]!;
     while (isRunning) {
       try {
         const response = await pool.request({

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { errorCodes, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { JSON_MAX_DEPTH, JSON_MAX_VALUES } from '#shared/limits';
 import { AppError } from '../errors.ts';
+import type { LargeBodyGate } from './large-bodies.ts';
 
 /**
  * The one reader of JSON bodies (decision 023). JSON.parse is fast on ordinary bodies, but its
@@ -180,23 +181,30 @@ function readJsonBody(request: FastifyRequest, payload: Readable, limits: JsonLi
  * Replaces Fastify's JSON parser: a body nested too deeply or holding too many values is
  * refused while it arrives, an empty body is no body (the profile calls are POSTs with nothing
  * to say), and the rest goes to Fastify's own parser, which keeps its __proto__ / constructor
- * poisoning protection. Every refusal is a 4xx in the error envelope.
+ * poisoning protection. A large body is parsed in its turn (plugins/large-bodies.ts). Every
+ * refusal is a 4xx (503 for a server that stayed busy) in the error envelope.
  */
-export function acceptJsonBodies(app: FastifyInstance): void {
+export function acceptJsonBodies(app: FastifyInstance, largeBodies: LargeBodyGate): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   const limits = { maxDepth: JSON_MAX_DEPTH, maxValues: JSON_MAX_VALUES };
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', (request, payload, done) => {
-    readJsonBody(request, payload, limits).then(
-      (bytes) => {
-        const text = bytes.toString('utf8');
-        if (text.trim() === '') return done(null, undefined);
-        parseJson(request, text, (error, parsed) => {
-          if (error) return done(new AppError(400, 'The request body is not valid JSON'), undefined);
-          done(null, parsed);
-        });
-      },
-      (error: Error) => done(error, undefined),
-    );
+    readJsonBody(request, payload, limits)
+      .then(async (bytes) => {
+        // A large body waits for one of the server's turns before the work starts (decision 023).
+        await largeBodies.takeWorkTurn(request, bytes.length);
+        return bytes;
+      })
+      .then(
+        (bytes) => {
+          const text = bytes.toString('utf8');
+          if (text.trim() === '') return done(null, undefined);
+          parseJson(request, text, (error, parsed) => {
+            if (error) return done(new AppError(400, 'The request body is not valid JSON'), undefined);
+            done(null, parsed);
+          });
+        },
+        (error: Error) => done(error, undefined),
+      );
   });
 }

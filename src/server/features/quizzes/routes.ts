@@ -12,21 +12,24 @@ import {
 import { emptyBodySchema } from '#shared/accounts';
 import { ok, okPage } from '../../http.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import type { Throttle } from '../../throttle/throttle.ts';
 import type { QuizzesService } from './service.ts';
 
 /**
  * SPEC §7 quiz calls plus the attempt calls that give the server the timer
  * (start) and the answers as they are picked (answers).
  */
-export function quizzesRoutes(quizzes: QuizzesService): FastifyPluginAsyncZod {
+export function quizzesRoutes(quizzes: QuizzesService, throttle: Throttle): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/api/teacher/add-quiz',
-      // A long quiz is bigger than the default JSON limit (decision 023); only a teacher's token gets this far.
+      // A long quiz is bigger than the default JSON limit (decision 023); only a teacher's token
+      // gets this far, and each teacher's bytes an hour are bounded before they are read.
       {
         schema: { body: newQuizSchema },
         config: { policy: { caller: 'teacher', touches: ['own-quizzes'] } },
         bodyLimit: ADD_QUIZ_BODY_LIMIT_BYTES,
+        ...throttle.quizBytes(),
       },
       async (request, reply) => {
         const quiz = await quizzes.createQuiz(currentUser(request).id, request.body);
