@@ -65,10 +65,11 @@ export const pagingFields = (sizes: { pageSizeDefault: number; pageSizeMax: numb
 /**
  * JSON bytes a field the server accepts and does not read may take (issue 17): a profile object
  * sent back (a teacher's name, email and subject at their limits, 3 bytes a character, come to
- * about 1.8 kB), a number, a date. Unread, it must not be a way to make the server take a big
- * body: route limits count it at this size (decision 023).
+ * about 1.6 kB), a number, a date. Unread, it must not be a way to make the server take a big
+ * body: route limits count it at this size (decision 023), and the largest form with one (a
+ * video link and its uploadedBy) still fits the 16 kB default.
  */
-export const IGNORED_FIELD_MAX_BYTES = 4096;
+export const IGNORED_FIELD_MAX_BYTES = 2048;
 
 const textEncoder = new TextEncoder();
 

@@ -418,12 +418,12 @@ describe('answering and submitting', () => {
   it('takes the fields it does not read only at their size: a big score, an echo longer than any quiz or a big createdBy is 400, nothing changed', async () => {
     const { teacher, student, quiz, key } = await startedAttempt();
     const math = key['What is 2 + 2?']!;
-    const ignoredMessage = 'The server does not read this field; it may be sent, but only up to 4,096 bytes';
+    const ignoredMessage = 'The server does not read this field; it may be sent, but only up to 2,048 bytes';
 
     const bigScore = await submit(student, quiz._id, { [math.id]: math.right }, { score: 'x'.repeat(100_000) });
     expect(bigScore.status).toBe(400);
     expect(bigScore.body.message).toBe(`score: ${ignoredMessage}`);
-    const bigUser = await submit(student, quiz._id, {}, { user: { _id: 'x', notes: 'x'.repeat(5000) } });
+    const bigUser = await submit(student, quiz._id, {}, { user: { _id: 'x', notes: 'x'.repeat(2100) } });
     expect(bigUser.status).toBe(400);
     expect(bigUser.body.message).toBe(`user: ${ignoredMessage}`);
 
