@@ -4,6 +4,7 @@ import type { UserRole } from '#shared/constants';
 import { emailKey, identityKey } from '#shared/identity';
 import { tooManyRequests } from '../errors.ts';
 import { currentUser } from '../plugins/auth.ts';
+import { dropBody } from '../plugins/large-bodies.ts';
 import { clientNetwork } from './client-network.ts';
 import { createKnownDevices } from './known-devices.ts';
 import { DEFAULT_THROTTLE_LIMITS, FAILURE_COST, HOUR_MS, type ThrottleLimits } from './limits.ts';
@@ -276,6 +277,7 @@ export function createThrottle(options: {
           if (verdict.isAllowed) return payload;
           const retryAfterSeconds = Math.max(1, Math.ceil(verdict.retryAfterMs / 1000));
           request.log.info({ throttle: name, bytes, retryAfterSeconds }, 'throttled');
+          dropBody(payload);
           throw tooManyRequests(
             `You have sent many large quizzes in a short time. Try again ${formatWait(verdict.retryAfterMs)}.`,
             retryAfterSeconds,
