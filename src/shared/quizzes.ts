@@ -181,11 +181,9 @@ export const saveAnswersSchema = z.strictObject({
 export type SaveAnswers = z.infer<typeof saveAnswersSchema>;
 
 /** A question's text or option sent back with a submission: a quiz's text, within its limits. */
-const echoedText = z
-  .string({ error: 'Question texts and options sent back must be text' })
-  .max(QUIZ_LIMITS.text, {
-    error: `A question text or option sent back must be at most ${QUIZ_LIMITS.text} characters`,
-  });
+const echoedText = z.string({ error: 'Question texts and options sent back must be text' }).max(QUIZ_LIMITS.text, {
+  error: `A question text or option sent back must be at most ${QUIZ_LIMITS.text} characters`,
+});
 
 /** Characters of the question texts and options a submission sends back (whatever their shape: checked before the schema). */
 function echoedTextOf(questions: unknown[]): number {
