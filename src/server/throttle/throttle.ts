@@ -4,7 +4,7 @@ import type { UserRole } from '#shared/constants';
 import { emailKey, identityKey } from '#shared/identity';
 import { tooManyRequests } from '../errors.ts';
 import { currentUser } from '../plugins/auth.ts';
-import { dropBody } from '../plugins/large-bodies.ts';
+import { refuseUnreadBody } from '../plugins/large-bodies.ts';
 import { clientNetwork } from './client-network.ts';
 import { createKnownDevices } from './known-devices.ts';
 import { DEFAULT_THROTTLE_LIMITS, FAILURE_COST, HOUR_MS, type ThrottleLimits } from './limits.ts';
@@ -258,7 +258,7 @@ export function createThrottle(options: {
     quizBytes(): { preParsing: preParsingHookHandler } {
       const name = 'quiz-bytes';
       return {
-        async preParsing(request, _reply, payload) {
+        async preParsing(request, reply, payload) {
           const declared = Number(request.headers['content-length']);
           const bytes = Number.isNaN(declared) ? (request.routeOptions.bodyLimit ?? 0) : declared;
           if (bytes <= 0) return payload;
@@ -277,7 +277,7 @@ export function createThrottle(options: {
           if (verdict.isAllowed) return payload;
           const retryAfterSeconds = Math.max(1, Math.ceil(verdict.retryAfterMs / 1000));
           request.log.info({ throttle: name, bytes, retryAfterSeconds }, 'throttled');
-          dropBody(payload);
+          refuseUnreadBody(reply);
           throw tooManyRequests(
             `You have sent many large quizzes in a short time. Try again ${formatWait(verdict.retryAfterMs)}.`,
             retryAfterSeconds,
