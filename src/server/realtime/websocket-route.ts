@@ -113,15 +113,12 @@ export async function registerMeetingSocket(app: FastifyInstance, options: Meeti
     config: { policy: { caller: 'meeting-token', touches: ['meeting-room'] }, endpoint: meetingSocket },
     // A plain HTTP request (no upgrade) is told what this address is, in the envelope.
     handler: async (_request, reply) =>
-      reply
-        .code(426)
-        .header('upgrade', 'websocket')
-        .send({
-          success: false,
-          code: 'UPGRADE_REQUIRED',
-          message: 'This address is for meeting sockets only',
-          data: null,
-        }),
+      reply.code(426).header('upgrade', 'websocket').send({
+        success: false,
+        code: 'UPGRADE_REQUIRED',
+        message: 'This address is for meeting sockets only',
+        data: null,
+      }),
     wsHandler: (socket, request) => {
       isAlive.set(socket, true);
       socket.on('pong', () => isAlive.set(socket, true));
