@@ -23,7 +23,7 @@ import { QUIZ_BACKGROUNDS } from '#shared/quizzes';
 import { runExamRush, type RushFigures, type RushStudent } from './api/exam-rush.ts';
 import { runCannon, type LoadFigures, type LoadSettings } from './api/load.ts';
 import { cpuMeter, type CpuFigures } from './api/cpu.ts';
-import { renderMarkdown, type BenchReport } from './api/report.ts';
+import { renderMarkdown } from './api/report.ts';
 import { examQuestions, readScenarios } from './api/scenarios.ts';
 import { BENCH_PASSWORD, FULL_PLAN, QUICK_PLAN, seedSchool, type SeededSchool } from './api/seed-school.ts';
 import { prepareDatabase, type Engine } from './api/databases.ts';
@@ -503,7 +503,7 @@ async function main() {
   if (!options.out && !options.isQuick && options.engines.length === 2 && !options.only && !options.redisUrl) {
     copyFileSync(file, path.join(resultsDir, 'latest.json'));
   }
-  console.log(`\n${renderMarkdown(report as unknown as BenchReport)}`);
+  console.log(`\n${renderMarkdown(report)}`);
   log(
     `\nResults: ${path.relative(root, file)} (${report.seconds} s in all, load ${report.machine.loadAverageAtEnd.join(' ')})`,
   );

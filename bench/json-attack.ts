@@ -120,7 +120,7 @@ async function startAttackers(options: Options, baseUrl: string, token: string, 
     ],
     { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
   );
-  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
   const first = await lines.next();
   if (first.value !== 'ready') throw new Error(`the attackers did not start (${String(first.value)})`);
   return {

@@ -64,11 +64,11 @@ try {
     database.db as unknown as { $client: RawClient & { connect?: () => Promise<RawClient & { release(): void }> } }
   ).$client;
 
-  const call = async (options: InjectOptions) => {
+  const call = async (options: InjectOptions & { url: string }) => {
     const response = await app.inject(options);
     if (response.statusCode >= 300)
       throw new Error(`${options.method} ${options.url}: ${response.statusCode} ${response.body}`);
-    return response.json() as { data: unknown };
+    return response.json<{ data: unknown }>();
   };
   const login = async (url: string, body: object) =>
     (await call({ method: 'POST', url, payload: body })).data as string;
@@ -133,7 +133,7 @@ try {
         headers: auth(tokens.teacher),
         payload: buildNewQuiz({
           class: className,
-          quiz: { background: QUIZ_BACKGROUNDS[0]!, questions: examQuestions(1) },
+          quiz: { background: QUIZ_BACKGROUNDS[0], questions: examQuestions(1) },
         }),
       })
     ).data as { _id: string };

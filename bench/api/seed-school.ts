@@ -128,7 +128,7 @@ async function insertAll(db: Database, table: PgTable, rows: object[]) {
     const chunk = rows.slice(start, start + perTransaction);
     await db.transaction(async (tx) => {
       for (let offset = 0; offset < chunk.length; offset += SEED_BATCH) {
-        await tx.insert(table).values(chunk.slice(offset, offset + SEED_BATCH) as never);
+        await tx.insert(table).values(chunk.slice(offset, offset + SEED_BATCH));
       }
     });
   }

@@ -94,8 +94,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     // Errors raised before routing (a malformed URL) speak the envelope too; no hook runs for them.
     frameworkErrors: (error, request, reply) => {
-      applySecurityHeaders(request, reply as FastifyReply);
-      applyRequestIdHeader(request, reply as FastifyReply);
+      applySecurityHeaders(request, reply);
+      applyRequestIdHeader(request, reply);
       const status = error.statusCode ?? 400;
       void (reply as FastifyReply).code(status).send(failure(httpLayerCode(status), error.message));
     },

@@ -305,7 +305,7 @@ describe('a SIGKILL during a burst of quiz submissions', () => {
         const database = await openDirectly();
         cleanups.push(() => database.close());
         const rows = async (statement: string) =>
-          ((await database.db.execute(statement)) as unknown as { rows: Record<string, unknown>[] }).rows;
+          ((await database.db.execute(statement)) as { rows: Record<string, unknown>[] }).rows;
         expect(
           await rows(`select id from quiz_attempts
             where (submitted_at is null) <> (score is null) or (submitted_at is null) <> (accuracy is null)

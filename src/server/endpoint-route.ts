@@ -27,8 +27,8 @@ export type EndpointAnswer<E extends EndpointSpec> = E['response'] extends z.Zod
         page: { offset: number; limit: number };
       }
     : { message: string; data: EndpointData<E> }
-  : // A file, a bare JSON answer or a socket: the handler sends it itself.
-    FastifyReply | unknown;
+  : // A file, a bare JSON answer or a socket: the handler sends it itself (its reply, or nothing).
+    unknown;
 
 export type EndpointRequest<E extends EndpointSpec> = FastifyRequest & EndpointRequestParts<E>;
 

@@ -71,7 +71,7 @@ describe('server process', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';
-    child.stderr!.on('data', (chunk) => (stderr += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
     expect(await exitOf(child)).toBe(1);
     expect(stderr).toMatch(/Invalid configuration/);
     expect(stderr).toMatch(/PORT must be a number/);

@@ -82,5 +82,5 @@ export const bodyObject = <Shape extends z.ZodRawShape, const Ignored extends re
     .transform((value) => {
       const read = { ...value };
       for (const key of ignored) delete read[key as keyof typeof read];
-      return read as Omit<typeof value, Ignored[number]>;
+      return read;
     });

@@ -247,7 +247,7 @@ test('teacher draws three strokes, undoes twice, redoes once, finds it after a r
     page.getByRole('button', { name: 'Save' }).click(),
   ]);
   expect(download.suggestedFilename()).toBe('canvas_image.png');
-  const png = readFileSync((await download.path())!);
+  const png = readFileSync(await download.path());
   expect([...png.subarray(0, 8)]).toEqual(PNG_SIGNATURE);
 
   // Erase paints white with a grab cursor; Draw brings back the default cursor.

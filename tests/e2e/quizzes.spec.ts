@@ -271,7 +271,7 @@ test('teacher builds, previews and publishes a quiz; a student takes it across a
     page.getByRole('button', { name: 'Download CSV' }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/\.csv$/);
-  const csv = readFileSync((await download.path())!, 'utf8');
+  const csv = readFileSync(await download.path(), 'utf8');
   const lines = csv.trim().split(/\r?\n/);
   expect(lines).toHaveLength(2);
   expect(lines[0]).toMatch(/Name/);

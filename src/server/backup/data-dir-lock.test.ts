@@ -58,7 +58,7 @@ function lockingProcess(dataDir: string) {
   children.push(child);
   const answer = new Promise<string>((resolve) => {
     let output = '';
-    child.stdout!.on('data', (chunk) => {
+    child.stdout.on('data', (chunk) => {
       output += chunk;
       if (output.includes('\n')) resolve(output.trim());
     });

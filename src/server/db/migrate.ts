@@ -46,9 +46,7 @@ export async function migrateSchema(db: Database, options: { through?: string } 
   await db.execute(sql`create table if not exists drizzle.__drizzle_migrations (
     id serial primary key, hash text not null, created_at bigint)`);
   const [newest] = (
-    (await db.execute(
-      sql`select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
-    )) as unknown as {
+    (await db.execute(sql`select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`)) as {
       rows: { created_at: string | number }[];
     }
   ).rows;

@@ -11,7 +11,7 @@ const countRows = async () => {
   const result = (await t.database.db.execute(sql`select
     (select count(*)::int from teachers) as teachers, (select count(*)::int from students) as students,
     (select count(*)::int from quizzes) as quizzes, (select count(*)::int from quiz_attempts) as attempts,
-    (select count(*)::int from tasks) as tasks, (select count(*)::int from resources) as resources`)) as unknown as {
+    (select count(*)::int from tasks) as tasks, (select count(*)::int from resources) as resources`)) as {
     rows: Record<string, number>[];
   };
   return result.rows[0];
@@ -61,11 +61,11 @@ describe('demo seed', () => {
 
     const scores = (await t.database.db.execute(
       sql`select distinct average_score from students where quizzes_attempted > 0`,
-    )) as unknown as { rows: unknown[] };
+    )) as { rows: unknown[] };
     expect(scores.rows.length).toBeGreaterThan(4);
     const subjects = (await t.database.db.execute(sql`select distinct q.subject from quiz_attempts a
       join quizzes q on q.id = a.quiz_id join students s on s.id = a.student_id
-      where s.roll_number = ${DEMO_STUDENT_ROLL_NUMBER}`)) as unknown as { rows: { subject: string }[] };
+      where s.roll_number = ${DEMO_STUDENT_ROLL_NUMBER}`)) as { rows: { subject: string }[] };
     expect(subjects.rows.map((row) => row.subject).sort()).toEqual(['Mathematics', 'Science']);
   });
 

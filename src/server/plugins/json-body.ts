@@ -190,7 +190,8 @@ export function acceptJsonBodies(app: FastifyInstance): void {
       (bytes) => {
         const text = bytes.toString('utf8');
         if (text.trim() === '') return done(null, undefined);
-        parseJson(request, text, (error, parsed) => {
+        // Fastify's default parser answers through the callback; its type also admits a promise.
+        void parseJson(request, text, (error, parsed) => {
           if (error) return done(new AppError('MALFORMED_REQUEST', 'The request body is not valid JSON'), undefined);
           done(null, parsed);
         });

@@ -97,7 +97,7 @@ describe('request ids and unexpected errors over the API', () => {
     logs.length = 0;
     const response = await t.call({ method: 'GET', url: '/api/test/explode' });
     expect(response.status).toBe(500);
-    const requestId = response.headers[REQUEST_ID_HEADER];
+    const requestId = response.headers[REQUEST_ID_HEADER] as string;
     expect(requestId).toMatch(UUID);
     // Generic, with the id a person can quote (it is also in the header).
     expect(response.body).toEqual({

@@ -1,4 +1,4 @@
-import type { FastifyInstance, onRequestHookHandler, RouteOptions } from 'fastify';
+import type { FastifyInstance, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
 import type { UserRole } from '#shared/constants';
 import type { EndpointSpec } from '#shared/contract/endpoint';
 import { isAuthGuard, requireRole, requireUser, type TokenService } from './auth.ts';
@@ -112,7 +112,7 @@ export const isApiPath = (url: string) => url === '/api' || url.startsWith('/api
  * among its onRequest hooks (before the body is read).
  */
 export function enforceRoutePolicies(app: FastifyInstance, tokens: TokenService): void {
-  const guards: Partial<Record<Caller, onRequestHookHandler>> = {
+  const guards: Partial<Record<Caller, onRequestAsyncHookHandler>> = {
     'signed-in': requireUser(tokens),
     teacher: requireRole(tokens, 'teacher'),
     student: requireRole(tokens, 'student'),

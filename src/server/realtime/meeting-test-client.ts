@@ -8,6 +8,7 @@ import { students, teachers } from '../db/schema.ts';
 import { createMeetingTokens } from '../features/meetings/meeting-tokens.ts';
 import { buildStudentRegistration, buildTeacherRegistration } from '../testing/factories.ts';
 import { TEST_JWT_SECRET } from '../testing/test-app.ts';
+import { toBuffer } from './websocket-route.ts';
 
 /** Tests only: meeting tokens, and a participant over a real WebSocket as a browser would connect. */
 
@@ -97,7 +98,7 @@ export class MeetingTestClient {
 
   private constructor(readonly socket: WebSocket) {
     socket.on('message', (data) => {
-      this.inbox.push(JSON.parse(String(data)) as ServerMessage);
+      this.inbox.push(JSON.parse(toBuffer(data).toString('utf8')) as ServerMessage);
       this.notify();
     });
     this.closed = new Promise((resolve) => {

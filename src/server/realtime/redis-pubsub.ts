@@ -162,7 +162,11 @@ export async function createRedisPubSub(options: RedisPubSubOptions): Promise<Pu
       ];
       if (reply[0] !== 'joined') return { outcome: 'full' };
       const [, seq, ...others] = reply;
-      return { outcome: 'joined', seq: Number(seq), others: others.map((other) => JSON.parse(String(other))) };
+      return {
+        outcome: 'joined',
+        seq: Number(seq),
+        others: others.map((other) => JSON.parse(String(other)) as RosterEntry),
+      };
     },
     async release(roomId: string, participantId: string, reason: LeaveReason) {
       await run(RELEASE_SCRIPT, roomId, [participantId, reason]);

@@ -146,13 +146,13 @@ export function createSignallingHub(options: SignallingHubOptions): SignallingHu
     }
     if (member.state !== 'joined') return;
     const { connection } = member;
-    switch (message.kind) {
-      case 'relay':
-        if (message.to === member.id) connection.send(message.message);
-        return;
-      case 'chat':
-        connection.send(message.message);
-        return;
+    if (message.kind === 'relay') {
+      if (message.to === member.id) connection.send(message.message);
+      return;
+    }
+    if (message.kind === 'chat') {
+      connection.send(message.message);
+      return;
     }
     // Roster events: skip those the welcome snapshot (or an earlier event) already covered.
     if (message.seq <= member.seenSeq) return;

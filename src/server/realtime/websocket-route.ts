@@ -278,7 +278,8 @@ function closeSocket(socket: WebSocket, reason: CloseReason) {
   }
 }
 
-function toBuffer(data: RawData): Buffer {
+/** A WebSocket message's bytes, whichever of its three shapes `ws` delivered. */
+export function toBuffer(data: RawData): Buffer {
   if (Buffer.isBuffer(data)) return data;
   if (Array.isArray(data)) return Buffer.concat(data);
   return Buffer.from(data);

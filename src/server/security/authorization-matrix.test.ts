@@ -1,8 +1,8 @@
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { CLOSE_CODES, PROTOCOL_VERSION } from '#shared/meetings';
 import { declaredRoutes, isApiPath } from '../plugins/route-policy.ts';
+import { toBuffer } from '../realtime/websocket-route.ts';
 import { foreignAnswerKeys } from '../testing/answer-keys.ts';
 import { changedRows, listStoredFiles, readAllRows, type RowChange } from '../testing/database-snapshot.ts';
 import { expectedStatus, routeExamples, routeKey, type RouteExample } from '../testing/route-examples.ts';
@@ -87,7 +87,7 @@ describe('every registered /api route', () => {
         const options = await entry.request(caller, prepared);
         const rowsBefore = await readAllRows(t.database);
         const filesBefore = await listStoredFiles(t.uploadsFolder);
-        const response = await t.call({ ...options, method: route.method } as InjectOptions);
+        const response = await t.call({ ...options, method: route.method });
         const changes = changedRows(rowsBefore, await readAllRows(t.database));
 
         expect(response.status, `${label}: ${response.raw.slice(0, 300)}`).toBe(expected);
@@ -126,7 +126,7 @@ describe('the meeting socket (GET /api/meetings/ws, upgraded)', () => {
       {},
       {
         onInit: (client) => {
-          client.on('message', (data) => resolveOutcome(`message ${JSON.parse(String(data)).type}`));
+          client.on('message', (data) => resolveOutcome(`message ${JSON.parse(toBuffer(data).toString('utf8')).type}`));
           client.on('close', (code) => resolveOutcome(`close ${code}`));
         },
       },

@@ -122,14 +122,14 @@ async function buildSeeds(): Promise<Map<string, SeedRequest>> {
       .filter((candidate) => expectedStatus(route.policy!, candidate, example) === (example.status ?? 200));
     const caller = allowed[0]!;
     const request = await example.request(caller, await example.prepare?.());
-    const url = new URL(String(request.url), 'http://fuzz');
+    const url = new URL(request.url, 'http://fuzz');
     const patternSegments = route.url.split('/');
     const params = Object.fromEntries(
       url.pathname
         .split('/')
         .flatMap((segment, index) =>
           patternSegments[index]?.startsWith(':')
-            ? [[patternSegments[index]!.slice(1), decodeURIComponent(segment)]]
+            ? [[patternSegments[index].slice(1), decodeURIComponent(segment)]]
             : [],
         ),
     );

@@ -1,7 +1,6 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FileNotFoundError, type ByteRange, type FileStorage } from './file-storage.ts';
 
@@ -65,7 +64,7 @@ export async function createDiskStorage(folder: string): Promise<FileStorage> {
       } catch {
         throw new FileNotFoundError(key);
       }
-      return createReadStream(filePath, range ? { start: range.start, end: range.end } : {}) as Readable;
+      return createReadStream(filePath, range ? { start: range.start, end: range.end } : {});
     },
 
     async remove(key) {

@@ -195,7 +195,7 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
 
 /** Every (container, key) slot of a JSON value, the root's holder first. */
 function slotsOf(holder: { root: unknown }): [Record<string, unknown>, string][] {
-  const slots: [Record<string, unknown>, string][] = [[holder as Record<string, unknown>, 'root']];
+  const slots: [Record<string, unknown>, string][] = [[holder, 'root']];
   const visit = (value: unknown) => {
     if (value === null || typeof value !== 'object') return;
     for (const key of Object.keys(value)) {
@@ -232,7 +232,8 @@ export function mutateJson(valid: unknown, mutations: Mutation[]): unknown {
         else delete container[key];
         break;
       case 'stringify':
-        setOwn(container, key, typeof current === 'object' ? JSON.stringify(current) : String(current));
+        // A number or boolean becomes its text; an object or array its JSON.
+        setOwn(container, key, typeof current === 'string' ? current : JSON.stringify(current));
         break;
       case 'wrap':
         setOwn(container, key, [current]);
@@ -274,7 +275,7 @@ function brokenJson(validText: string): fc.Arbitrary<string> {
           return `/* a comment */${validText}`;
         case 'nan':
           return validText.replace(/:\s*("[^"]*"|\d+)/, ':NaN');
-        default:
+        case 'dup':
           return validText.replace(/^{/, '{"x":1,"x":2,');
       }
     });
@@ -528,7 +529,7 @@ export function fuzzRequest(
     query: queryFuzz(seed.query),
     headers: headersFuzz,
     body: bodyFuzz(seed.body),
-  }) as fc.Arbitrary<FuzzRequest>;
+  });
 }
 
 /**
@@ -651,7 +652,7 @@ export function payloadOf(body: FuzzBody): { payload?: string | Buffer; contentT
       return { payload, contentType: 'multipart/form-data; boundary=not-the-boundary' };
     case 'no-boundary':
       return { payload, contentType: 'multipart/form-data' };
-    default:
+    case 'none':
       return { payload, contentType: headers['content-type'] };
   }
 }

@@ -29,7 +29,7 @@ export type RouteExample = {
   /** Fresh objects for this route (so one route's calls never depend on another's). */
   prepare?: () => Promise<any>;
   /** The request this caller sends (the method is the route's). */
-  request: (caller: Caller, prepared: any) => Omit<InjectOptions, 'method'> | Promise<Omit<InjectOptions, 'method'>>;
+  request: (caller: Caller, prepared: any) => ExampleRequest | Promise<ExampleRequest>;
   /** More checks on an accepted answer (not for HEAD, which has no body). */
   check?: (caller: Caller, body: any, prepared: any) => void | Promise<void>;
   /**
@@ -39,6 +39,9 @@ export type RouteExample = {
    */
   endsSessions?: boolean;
 };
+
+/** A request as inject() takes it, its address a path (the fuzzer reads it). */
+type ExampleRequest = Omit<InjectOptions, 'method' | 'url'> & { url: string };
 
 /** Does a caller reach teacher 1's / class A's object through this reach? The vocabulary's meaning, as a test. */
 function reaches(reach: Reach, caller: Caller, target: Target): boolean {
@@ -58,7 +61,15 @@ function reaches(reach: Reach, caller: Caller, target: Target): boolean {
       return target === 'resource' && (isOwner || isClassmate);
     case 'leaderboards':
       return target === 'class' && (caller.role === 'teacher' || isClassmate);
-    default:
+    // Reaches to none of the targets (another's quiz, resource or class).
+    case 'credentials':
+    case 'meeting-room':
+    case 'new-account':
+    case 'nothing':
+    case 'own-account':
+    case 'own-statistics':
+    case 'own-tasks':
+    case 'school-students':
       return false;
   }
 }

@@ -52,7 +52,7 @@ export const authOf = (caller: Caller): Record<string, string> => (caller.token 
 
 const unique = () => Math.random().toString(36).slice(2, 10);
 
-async function expectCall(t: TestApp, options: InjectOptions, status: number) {
+async function expectCall(t: TestApp, options: InjectOptions & { url: string }, status: number) {
   const response = await t.call(options);
   expect(response.status, `${options.method} ${options.url}: ${response.raw}`).toBe(status);
   return response.body;

@@ -18,9 +18,22 @@ export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-012345
  * when TEST_DATABASE_URL is set (CI), otherwise an in-memory PGlite clone.
  */
 export async function openTestDatabase(onQuery?: QueryListener): Promise<DatabaseHandle> {
+  return openTemplateCopy(
+    process.env.TEST_DATABASE_URL
+      ? { postgresTemplateName: inject('postgresTemplateName') }
+      : { pgliteTemplatePath: inject('pgliteTemplatePath') },
+    onQuery,
+  );
+}
+
+/** A copy of the template global-setup.ts made, from what it provided (a global setup has no inject()). */
+export async function openTemplateCopy(
+  template: { postgresTemplateName?: string; pgliteTemplatePath?: string },
+  onQuery?: QueryListener,
+): Promise<DatabaseHandle> {
   const postgresUrl = process.env.TEST_DATABASE_URL;
-  if (postgresUrl) return openPostgresCopy(postgresUrl, inject('postgresTemplateName'), onQuery);
-  const dump = readFileSync(inject('pgliteTemplatePath'));
+  if (postgresUrl) return openPostgresCopy(postgresUrl, template.postgresTemplateName!, onQuery);
+  const dump = readFileSync(template.pgliteTemplatePath!);
   return openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]), onQuery });
 }
 

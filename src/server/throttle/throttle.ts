@@ -31,7 +31,8 @@ export function formatWait(ms: number): string {
 function accountKey(role: UserRole, body: unknown): string {
   const fields = (body ?? {}) as { email?: unknown; rollNumber?: unknown };
   // Keyed as the sign-in looks the account up (decision 024): every spelling of it shares one lock-out.
-  const named = String((role === 'teacher' ? fields.email : fields.rollNumber) ?? '');
+  const value = role === 'teacher' ? fields.email : fields.rollNumber;
+  const named = typeof value === 'string' ? value : ''; // the sign-in schema refuses any other type
   const identifier = role === 'teacher' ? emailKey(named) : identityKey(named);
   return `account:${role}:${createHash('sha256').update(identifier).digest('base64url').slice(0, 22)}`;
 }

@@ -93,7 +93,9 @@ export type EndpointRequestParts<E extends EndpointSpec> = {
 export function pathOf(path: string, params: Record<string, unknown> | undefined): string {
   return path.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
     const value = params?.[name];
-    if (value === undefined || value === null) throw new Error(`${path}: the path parameter "${name}" is missing`);
-    return encodeURIComponent(String(value as string | number));
+    if (typeof value !== 'string' && typeof value !== 'number') {
+      throw new Error(`${path}: the path parameter "${name}" is missing`);
+    }
+    return encodeURIComponent(String(value));
   });
 }

@@ -45,6 +45,7 @@ export function ModalDialog({
   const close = () => dialog?.close();
 
   return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a click on the backdrop is the pointer's Escape, which <dialog> handles itself
     <dialog
       ref={setDialog}
       role={role === 'alertdialog' ? 'alertdialog' : undefined}

@@ -25,6 +25,7 @@ export function Tooltip({ label, isEnabled = true, placement = 'right', children
       ? { left: `calc(100% + ${TOOLTIP.offsetPx}px)`, top: '50%', transform: 'translateY(-50%)' }
       : { top: `calc(100% + ${TOOLTIP.offsetPx}px)`, left: '50%', transform: 'translateX(-50%)' };
   return (
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- listens to the focusable control it wraps (events bubble); the span itself is no control
     <span
       className="relative inline-flex"
       onPointerEnter={(event) => {

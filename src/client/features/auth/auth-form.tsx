@@ -143,7 +143,7 @@ export function AccountForm<Schema extends z.ZodType<Record<string, unknown>>>(p
     </Button>
   );
   return (
-    <form ref={formRef} noValidate onSubmit={handleSubmit} className={props.className}>
+    <form ref={formRef} noValidate onSubmit={(event) => void handleSubmit(event)} className={props.className}>
       {props.accountName !== undefined ? (
         <input type="text" name="username" autoComplete="username" value={props.accountName} readOnly hidden />
       ) : null}

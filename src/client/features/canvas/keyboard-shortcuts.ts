@@ -23,7 +23,7 @@ type ElementLike = {
 };
 
 const asElement = (target: unknown): ElementLike | null =>
-  typeof target === 'object' && target !== null ? (target as ElementLike) : null;
+  typeof target === 'object' && target !== null ? target : null;
 
 /**
  * Whether the keyboard focus is in a place that edits text (a text-like

@@ -31,7 +31,7 @@ function deviceProblemMessage(problem: DeviceProblem, device: string): string {
       return device === 'screen'
         ? 'This browser cannot share the screen.'
         : `This browser cannot use the ${device} here (it needs a secure https address).`;
-    default:
+    case 'failed':
       return `The ${device} could not be started.`;
   }
 }

@@ -46,6 +46,7 @@ function UploadedVideo({ resource }: { resource: Resource }) {
     );
   }
   return (
+    // eslint-disable-next-line jsx-a11y/media-has-caption -- an upload is one file and carries no caption track yet (decision 028)
     <video
       src={resource.fileURL}
       controls

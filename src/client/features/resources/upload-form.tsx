@@ -119,7 +119,13 @@ export function UploadForm({ teacherSubject }: { teacherSubject: string | undefi
   };
 
   return (
-    <form ref={formRef} noValidate onSubmit={handleSubmit} className="flex flex-col gap-4" aria-busy={isUploading}>
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={(event) => void handleSubmit(event)}
+      className="flex flex-col gap-4"
+      aria-busy={isUploading}
+    >
       <div className="flex flex-col gap-1.5">
         <label htmlFor={ids.file} className="text-sm font-medium text-slate-800">
           File

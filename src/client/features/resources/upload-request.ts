@@ -53,11 +53,7 @@ export const formatUploadSize = (bytes: number) =>
  * leaves. `maxBytes` is the server's limit and `leftBytes` what is left of the
  * teacher's storage space (GET /api/teacher/upload-limits; unknown while loading).
  */
-export function checkUploadFile(
-  file: File | null | undefined,
-  maxBytes: number,
-  leftBytes?: number | undefined,
-): string | null {
+export function checkUploadFile(file: File | null | undefined, maxBytes: number, leftBytes?: number): string | null {
   if (!file) return 'Please select a file.';
   if (file.size === 0) return 'The selected file is empty.';
   if (file.size > maxBytes) {

@@ -71,7 +71,7 @@ export function VideoLinkForm({ teacherSubject }: { teacherSubject: string | und
   };
 
   return (
-    <form ref={formRef} noValidate onSubmit={handleSubmit} className="flex flex-col gap-4">
+    <form ref={formRef} noValidate onSubmit={(event) => void handleSubmit(event)} className="flex flex-col gap-4">
       <TextField
         label="Video link"
         name="url"

@@ -41,8 +41,7 @@ afterAll(() => t.close());
 async function statuses(on: Caller, token: string, routes: readonly { method: string; url: string }[]) {
   return Promise.all(
     routes.map(
-      async (route) =>
-        (await on.call({ method: route.method as 'GET', url: route.url, headers: bearer(token) })).status,
+      async (route) => (await on.call({ method: route.method, url: route.url, headers: bearer(token) })).status,
     ),
   );
 }
@@ -124,7 +123,7 @@ describe('an account removed from the database', () => {
       const cut = await t.database.db.execute(sql`
         select pg_terminate_backend(pid) from pg_stat_activity
         where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen %'`);
-      expect((cut as unknown as { rows: unknown[] }).rows.length).toBeGreaterThan(0);
+      expect((cut as { rows: unknown[] }).rows.length).toBeGreaterThan(0);
       await removeTeacher(t, teacher.profile._id);
       const started = performance.now();
       for (;;) {
@@ -144,7 +143,7 @@ describe('an account removed from the database', () => {
       // An administrator removes the teacher in a transaction that commits while writes wait on it.
       const current = await t.database.db.execute(sql`select current_database() as name`);
       const url = new URL(process.env.TEST_DATABASE_URL!);
-      url.pathname = `/${(current as unknown as { rows: { name: string }[] }).rows[0]!.name}`;
+      url.pathname = `/${(current as { rows: { name: string }[] }).rows[0]!.name}`;
       const admin = new pg.Client({ connectionString: url.toString() });
       await admin.connect();
       try {

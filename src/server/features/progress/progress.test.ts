@@ -463,7 +463,7 @@ describe('leaderboard at scale', () => {
 
     const explain = async (statement: ReturnType<typeof leaderboardStatement>) => {
       const result = await db.execute(sql`explain (format json) ${statement}`);
-      const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0]!;
+      const row = (result as { rows: Record<string, unknown>[] }).rows[0]!;
       const plan = Object.values(row)[0];
       const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan: PlanNode }[];
       return planNodes(parsed[0]!.Plan);

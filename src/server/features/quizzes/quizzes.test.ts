@@ -166,7 +166,7 @@ describe('creating a quiz', () => {
       method: 'POST',
       url: '/api/teacher/add-quiz',
       headers: as(teacher),
-      payload: buildNewQuiz({ quiz: { background: QUIZ_BACKGROUNDS[0]!, questions } }),
+      payload: buildNewQuiz({ quiz: { background: QUIZ_BACKGROUNDS[0], questions } }),
     });
     expect(accepted.status, accepted.raw.slice(0, 300)).toBe(201);
     expect(accepted.body.data.questionCount).toBe(200);
@@ -177,7 +177,7 @@ describe('creating a quiz', () => {
       method: 'POST',
       url: '/api/teacher/add-quiz',
       headers: as(teacher),
-      payload: buildNewQuiz({ quiz: { background: QUIZ_BACKGROUNDS[0]!, questions } }),
+      payload: buildNewQuiz({ quiz: { background: QUIZ_BACKGROUNDS[0], questions } }),
     });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toMatch(/^quiz\.questions: The quiz is too long/);
@@ -191,7 +191,7 @@ describe('creating a quiz', () => {
       headers: as(teacher),
       payload: buildNewQuiz({
         quiz: {
-          background: QUIZ_BACKGROUNDS[0]!,
+          background: QUIZ_BACKGROUNDS[0],
           questions: [{ question_text: 'Broken \ud800 text', options: ['a', 'b\udc00'], answer: 'a' }],
         },
       }),
@@ -680,7 +680,7 @@ describe('answering and submitting', () => {
     // It was: the closing committed (it rolled back with the refusal before), with the answer saved in time.
     const [stored] = await t.database.db
       .execute(sql`select ended_by, score from quiz_attempts where quiz_id = ${quiz._id}::uuid`)
-      .then((result) => (result as unknown as { rows: { ended_by: string; score: number }[] }).rows);
+      .then((result) => (result as { rows: { ended_by: string; score: number }[] }).rows);
     expect(stored).toEqual({ ended_by: 'time-up', score: 1 });
   });
 
@@ -694,7 +694,7 @@ describe('answering and submitting', () => {
     // Closed by the sweep itself, before any request could close it.
     const stored = (await t.database.db.execute(
       sql`select ended_by from quiz_attempts where quiz_id = ${quiz._id}::uuid`,
-    )) as unknown as { rows: { ended_by: string }[] };
+    )) as { rows: { ended_by: string }[] };
     expect(stored.rows).toEqual([{ ended_by: 'time-up' }]);
     const analytics = await getQuiz(teacher, quiz._id);
     expect(analytics.body.data.attempts).toHaveLength(1);
@@ -808,7 +808,7 @@ describe('JSON bodies (decision 023)', () => {
     });
     return buildNewQuiz({
       title: '€'.repeat(QUIZ_LIMITS.title),
-      quiz: { background: QUIZ_BACKGROUNDS[0]!, questions },
+      quiz: { background: QUIZ_BACKGROUNDS[0], questions },
       // Sent by the editor (SPEC §7) and ignored.
       createdBy: { _id: crypto.randomUUID() },
       subject: '€'.repeat(FIELD_LIMITS.subject),
@@ -901,7 +901,7 @@ describe('JSON bodies (decision 023)', () => {
     }));
     const body = JSON.stringify(
       buildNewQuiz({
-        quiz: { background: QUIZ_BACKGROUNDS[0]!, questions },
+        quiz: { background: QUIZ_BACKGROUNDS[0], questions },
         createdBy: { _id: crypto.randomUUID() },
         subject: 'Maths',
         date: new Date().toISOString(),
@@ -944,7 +944,7 @@ describe('JSON bodies (decision 023)', () => {
     const questions = Array.from({ length: JSON_MAX_VALUES + 1 }, () => 0);
     const refused = await addQuiz(
       teacher,
-      JSON.stringify(buildNewQuiz({ quiz: { background: QUIZ_BACKGROUNDS[0]!, questions } as never })),
+      JSON.stringify(buildNewQuiz({ quiz: { background: QUIZ_BACKGROUNDS[0], questions } as never })),
     );
     expect(refused.status).toBe(400);
     expect(refused.body.message).toMatch(/^The request body holds too many values: at most 12,000 /);

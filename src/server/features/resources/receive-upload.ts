@@ -117,6 +117,7 @@ function translateMultipartError(error: unknown, tooLargeError: () => AppError):
       return malformedForm('The form has a field name that is not allowed');
     case 'FST_INVALID_JSON_FIELD_ERROR':
       return malformedForm('A form field is not valid JSON');
+    case undefined: // not one of @fastify/multipart's errors
     default:
       if (error instanceof Error && !(error instanceof AppError) && MALFORMED_MULTIPART.test(error.message)) {
         return malformedForm('The upload is not a valid multipart form; choose the file and send it again');

@@ -66,7 +66,7 @@ async function storedFiles(): Promise<string[]> {
 
 async function resourceCount(): Promise<number> {
   const result = await t.database.db.execute('select count(*)::int as count from resources');
-  return (result as unknown as { rows: { count: number }[] }).rows[0]!.count;
+  return (result as { rows: { count: number }[] }).rows[0]!.count;
 }
 
 /** Fetches a file address as a browser would: no bearer header. */
@@ -121,7 +121,7 @@ describe('upload-resource', () => {
     });
     expect(created.fileURL).toMatch(new RegExp(`^/api/resources/${created._id}/file\\?access=`));
     const stored = await t.database.db.execute(`select storage_key from resources where id = '${created._id}'`);
-    const storageKey = (stored as unknown as { rows: { storage_key: string }[] }).rows[0]!.storage_key;
+    const storageKey = (stored as { rows: { storage_key: string }[] }).rows[0]!.storage_key;
     expect(response.raw).not.toContain(storageKey);
     expect(response.raw).not.toContain('storage');
     // One new file under a generated name.
@@ -514,7 +514,7 @@ async function lockWaits(app: TestApp): Promise<number> {
   const result = await app.database.db.execute(
     "select count(*)::int as count from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
   );
-  return (result as unknown as { rows: { count: number }[] }).rows[0]!.count;
+  return (result as { rows: { count: number }[] }).rows[0]!.count;
 }
 
 describe('an upload cut off by the client', () => {
@@ -793,7 +793,7 @@ describe('get-resources', () => {
     [{ search: 's'.repeat(101) }, 'search'],
     [{ starred: 'yes' }, 'starred'],
   ])('refuses the bad query %o (400)', async (query, field) => {
-    const response = await list(teacher.token, query as Record<string, string>);
+    const response = await list(teacher.token, query);
     expect(response.status).toBe(400);
     expect(response.body.errors[0].field).toBe(field);
   });
@@ -881,7 +881,7 @@ describe('stars', () => {
     const rows = await t.database.db.execute(
       `select count(*)::int as count from resource_stars where resource_id = '${resource._id}'`,
     );
-    expect((rows as unknown as { rows: { count: number }[] }).rows[0]!.count).toBe(0);
+    expect((rows as { rows: { count: number }[] }).rows[0]!.count).toBe(0);
   });
 });
 

@@ -80,7 +80,7 @@ export function createStudentsService(db: Database) {
           select ${resources.classKey}, ${resources.className} from ${resources}
         )
         select min(class_name) as class_name from spellings group by class_key order by 1`);
-      return (result as unknown as { rows: { class_name: string }[] }).rows.map((row) => row.class_name);
+      return (result as { rows: { class_name: string }[] }).rows.map((row) => row.class_name);
     },
   };
 }

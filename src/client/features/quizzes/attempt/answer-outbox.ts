@@ -169,7 +169,7 @@ export function createAnswerOutbox(send: SendChoices) {
    */
   function unacknowledged(): Choices {
     const lost = ended && 'lost' in ended ? ended.lost : {};
-    return Object.assign({}, lost, inFlight, ...alongside.values(), pending);
+    return Object.assign({}, lost, inFlight, ...alongside.values(), pending) as Choices;
   }
 
   return {

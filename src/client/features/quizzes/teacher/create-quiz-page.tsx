@@ -229,7 +229,12 @@ export function Component() {
         }
       />
 
-      <form ref={formRef} noValidate onSubmit={handleSubmit} className="mt-6 flex flex-col gap-8">
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={(event) => void handleSubmit(event)}
+        className="mt-6 flex flex-col gap-8"
+      >
         <section aria-labelledby="quiz-details-heading" className={cn(cardVariants(), 'p-4 sm:p-6')}>
           <h2 id="quiz-details-heading" className="text-lg font-semibold text-slate-900">
             Quiz details

@@ -1,0 +1,45 @@
+// Before any zod schema is built, as in main.tsx.
+import '../lib/zod-setup.ts';
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+/**
+ * Every component test file. The document lives at the test server's address (vitest.config.ts),
+ * so the upload's XMLHttpRequest is same-origin as in production; fetch resolves a path against
+ * the document as a browser's does (jsdom has no fetch, and Node's refuses a relative address).
+ */
+
+const nodeFetch = globalThis.fetch;
+globalThis.fetch = (input, init) => nodeFetch(typeof input === 'string' ? new URL(input, location.href) : input, init);
+
+// What jsdom leaves out of the browser: media queries (answered for a desktop window of jsdom's
+// 1024 px: only min-width and max-width are understood) and layout observers (jsdom lays nothing out).
+window.matchMedia = (query: string) => {
+  const width = /\((min|max)-width:\s*(\d+)px\)/.exec(query);
+  const matches = width
+    ? width[1] === 'min'
+      ? innerWidth >= Number(width[2])
+      : innerWidth <= Number(width[2])
+    : false;
+  return {
+    matches,
+    media: query,
+    onchange: null,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => false,
+  };
+};
+globalThis.ResizeObserver = class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
