@@ -27,18 +27,20 @@ function schemaProblems(schema: unknown, at: string): string[] {
   const object = schema as JsonSchema;
   const problems: string[] = [];
   if ('$ref' in object && typeof object.$ref !== 'string') problems.push(`${at}: $ref is not a string`);
-  const types = object.type === undefined ? [] : [object.type].flat();
+  const types = (object.type === undefined ? [] : [object.type].flat()) as unknown[];
   for (const type of types)
-    if (!JSON_TYPES.includes(type as string)) problems.push(`${at}: unknown type ${String(type)}`);
+    if (typeof type !== 'string' || !JSON_TYPES.includes(type))
+      problems.push(`${at}: unknown type ${JSON.stringify(type)}`);
   if (object.properties !== undefined) {
     for (const [name, property] of Object.entries(object.properties as Record<string, unknown>))
       problems.push(...schemaProblems(property, `${at}.properties.${name}`));
   }
   if (object.required !== undefined) {
     if (!Array.isArray(object.required)) problems.push(`${at}: required is not a list`);
-    else if (object.properties)
-      for (const name of object.required as string[])
-        if (!(name in (object.properties as object))) problems.push(`${at}: required ${name} is not a property`);
+    else if (typeof object.properties === 'object' && object.properties !== null)
+      for (const name of object.required as unknown[])
+        if (typeof name !== 'string' || !Object.hasOwn(object.properties, name))
+          problems.push(`${at}: required ${String(name)} is not a property`);
   }
   if (object.items !== undefined) problems.push(...schemaProblems(object.items, `${at}.items`));
   if (typeof object.additionalProperties === 'object')

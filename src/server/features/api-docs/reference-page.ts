@@ -60,8 +60,11 @@ function objectText(schema: JsonSchema, depth: number): string {
 function boundsOf(schema: JsonSchema): string {
   const notes: string[] = [];
   if (typeof schema.description === 'string') notes.push(schema.description);
-  if (typeof schema.minLength === 'number' || typeof schema.maxLength === 'number')
-    notes.push(`${String(schema.minLength ?? 0)}–${String(schema.maxLength ?? '…')} characters`);
+  const { minLength, maxLength } = schema;
+  if (typeof minLength === 'number' || typeof maxLength === 'number')
+    notes.push(
+      `${typeof minLength === 'number' ? minLength : 0}–${typeof maxLength === 'number' ? maxLength : '…'} characters`,
+    );
   if (typeof schema.maxItems === 'number') notes.push(`at most ${schema.maxItems}`);
   if (typeof schema.minimum === 'number' && typeof schema.maximum === 'number' && schema.maximum < 2 ** 31)
     notes.push(`${schema.minimum}–${schema.maximum}`);
@@ -126,7 +129,8 @@ export function renderReferencePage(document: OpenApiDocument): string {
     }
   }
   const tags = [...byTag.keys()].sort();
-  const errorCodes = String(document.components.schemas.ErrorCode?.description ?? '')
+  const codesDescription = document.components.schemas.ErrorCode?.description;
+  const errorCodes = (typeof codesDescription === 'string' ? codesDescription : '')
     .split('\n')
     .map((line) => {
       const [name = '', meaning = ''] = line.split(/: (.*)/s);
