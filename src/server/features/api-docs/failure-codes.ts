@@ -19,9 +19,10 @@ const SESSION_FAILURES: readonly ErrorCode[] = [
 export function failureCodesOf(endpoint: EndpointSpec, policy: RoutePolicy | undefined): ErrorCode[] {
   const codes = new Set<ErrorCode>(['MALFORMED_REQUEST', 'INTERNAL_ERROR']);
   if (endpoint.params || endpoint.query || endpoint.body) codes.add('VALIDATION_FAILED');
-  if (endpoint.body) {
-    for (const code of ['UNKNOWN_FIELD', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'REQUEST_INTERRUPTED'] as const)
-      codes.add(code);
+  if (endpoint.body) codes.add('UNKNOWN_FIELD');
+  // Any method but GET has its body read, described or not: a body of another type, or too large, is refused.
+  if (endpoint.method !== 'GET') {
+    for (const code of ['PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'REQUEST_INTERRUPTED'] as const) codes.add(code);
   }
   const caller = policy?.caller;
   if (caller === 'signed-in' || caller === 'teacher' || caller === 'student') {
