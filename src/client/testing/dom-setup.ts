@@ -1,8 +1,12 @@
 // Before any zod schema is built, as in main.tsx.
 import '../lib/zod-setup.ts';
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// A screen's first appearance loads its lazy route and asks the real server; on a loaded CI
+// machine that can take more than Testing Library's default second.
+configure({ asyncUtilTimeout: 10_000 });
 
 /**
  * Every component test file. The document lives at the test server's address (vitest.config.ts),

@@ -74,6 +74,8 @@ export async function createTestApp(
     trustProxy?: AppOptions['trustProxy'];
     /** Throttling's store (Redis: several instances) and limits; the real defaults when omitted. */
     throttle?: AppOptions['throttle'];
+    /** Large JSON bodies at once (decision 023's addendum); the real defaults when omitted. */
+    largeBodies?: AppOptions['largeBodies'];
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await openTestDatabase(options.onQuery));
@@ -92,6 +94,7 @@ export async function createTestApp(
     meetings: options.meetings,
     readCache: options.readCache,
     storageQuotaBytes: options.storageQuotaBytes,
+    largeBodies: options.largeBodies,
     trustProxy: options.trustProxy,
     throttle: options.throttle,
     clientDir: options.clientDir,
