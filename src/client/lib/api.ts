@@ -40,6 +40,7 @@ const PASSING_FAILURES: readonly FailureCode[] = [
   'THROTTLED',
   'INTERNAL_ERROR',
   'UNAVAILABLE',
+  'SERVER_BUSY',
 ];
 
 export const isPassingFailure = (code: FailureCode) => PASSING_FAILURES.includes(code);

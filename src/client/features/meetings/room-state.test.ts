@@ -222,7 +222,14 @@ describe('isFinalTokenRefusal', () => {
   it('ends the meeting on a refusal retrying cannot change; retries no connection, time-outs, throttling, faults', () => {
     const final = ['VALIDATION_FAILED', 'NOT_SIGNED_IN', 'SIGNED_OUT', 'FORBIDDEN', 'NOT_FOUND'] as const;
     expect(final.map(isFinalTokenRefusal)).toEqual(Array(final.length).fill(true));
-    const passing = ['UNREACHABLE', 'REQUEST_REFUSED', 'THROTTLED', 'INTERNAL_ERROR', 'UNEXPECTED_ANSWER'] as const;
+    const passing = [
+      'UNREACHABLE',
+      'REQUEST_REFUSED',
+      'THROTTLED',
+      'INTERNAL_ERROR',
+      'SERVER_BUSY',
+      'UNEXPECTED_ANSWER',
+    ] as const;
     expect(passing.map(isFinalTokenRefusal)).toEqual(Array(passing.length).fill(false));
   });
 });
