@@ -14,6 +14,7 @@ import { createReadCache, type ReadCacheOptions } from './cache/read-cache.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { AppError, invalidInput } from './errors.ts';
 import { accountsRoutes } from './features/accounts/routes.ts';
+import { apiDocsRoutes } from './features/api-docs/routes.ts';
 import { createAccountsService } from './features/accounts/service.ts';
 import { referencesMissingAccount } from './db/errors.ts';
 import { createSessionVersions, followAccountChanges } from './features/accounts/session-versions.ts';
@@ -43,7 +44,7 @@ import {
   loggerOptions,
   requestIdOf,
 } from './plugins/request-logging.ts';
-import { enforceRoutePolicies } from './plugins/route-policy.ts';
+import { declaredRoutes, enforceRoutePolicies } from './plugins/route-policy.ts';
 import { trackRunningHandlers } from './plugins/running-handlers.ts';
 import { addSecurityHeaders, applySecurityHeaders } from './plugins/security-headers.ts';
 import { serveClient } from './plugins/static-client.ts';
@@ -172,6 +173,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       uploadMaxBytes: options.uploadMaxBytes,
     }),
   );
+  await app.register(apiDocsRoutes(() => declaredRoutes(app)));
   startAttemptSweep(app, quizzes);
 
   const isServingClient = options.clientDir ? await serveClient(app, options.clientDir) : false;

@@ -9,6 +9,7 @@ import { openDatabase, type DatabaseHandle, type QueryListener } from '../db/cli
 import { RESOURCE_LIMITS } from '#shared/resources';
 import type { FileStorage } from '../storage/file-storage.ts';
 import { createDiskStorage } from '../storage/disk-storage.ts';
+import { checkAnswersAgainstContract } from './contract-check.ts';
 import { openPostgresCopy } from './postgres-databases.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
@@ -98,6 +99,7 @@ export async function createTestApp(
     throttle: options.throttle,
     clientDir: options.clientDir,
   });
+  checkAnswersAgainstContract(app);
   if (uploadsFolder) app.addHook('onClose', async () => rm(uploadsFolder, { recursive: true, force: true }));
   return { app, storage, uploadsFolder, database, call: callerOf(app), close: () => app.close() };
 }
@@ -132,6 +134,7 @@ export async function startSecondInstance(
     readCache: options.readCache,
     throttle: options.throttle,
   });
+  checkAnswersAgainstContract(app);
   return { app, call: callerOf(app), close: () => app.close() };
 }
 
