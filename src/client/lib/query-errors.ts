@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache } from '@tanstack/react-query';
 import toast from 'react-hot-toast/headless';
-import { ApiError } from './api.ts';
+import { hasSessionEnded } from './api.ts';
 
 /**
  * How a query's or a mutation's failure reaches the person (its `meta`): by default the
@@ -25,7 +25,7 @@ declare module '@tanstack/react-query' {
 export function toastFailure(error: Error, meta: FailureMeta | undefined): void {
   if (meta?.errorToast === false) return;
   // A refused session: the guard goes to the login, whose notice says why (decision 017).
-  if (error instanceof ApiError && error.status === 401) return;
+  if (hasSessionEnded(error)) return;
   const message = meta?.errorToast ?? error.message;
   toast.error(message, { id: `failure:${message}` });
 }

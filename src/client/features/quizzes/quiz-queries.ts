@@ -1,15 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getQuiz, listQuizzes } from '#shared/contract/quizzes';
 import { QUIZ_LIMITS } from '#shared/quizzes';
-import { ApiError, call } from '../../lib/api.ts';
+import { call, isWorthRetrying } from '../../lib/api.ts';
 import { pagedListOptions } from '../../lib/paged-list.ts';
 import { settledAnswerSaves } from './attempt/use-answer-saver.ts';
 import { studentSummaries, studentView, teacherSummaries, teacherView } from './quiz-views.ts';
 
 export type StudentQuizView = 'online' | 'attempted';
-
-/** Client errors (403 not yours, 404 unknown, 400 malformed id) do not get better by retrying. */
-const isClientError = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
 
 /**
  * The quizzes feature's queries. A new quiz or a submission invalidates `all` (every list);
@@ -33,12 +30,12 @@ export const quizQueries = {
       { view, limit: QUIZ_LIMITS.pageSizeDefault },
       studentSummaries,
     ),
-  /** A quiz with every attempt, as its teacher sees it; a refusal (404, 403) is not retried. */
+  /** A quiz with every attempt, as its teacher sees it; a refusal (not found, not yours) is not retried. */
   teacherDetail: (id: string) =>
     queryOptions({
       queryKey: ['quiz', 'teacher', id],
       queryFn: async ({ signal }) => teacherView((await call(getQuiz, { params: { id } }, { signal })).data),
-      retry: (failureCount, error) => !isClientError(error) && failureCount < 2,
+      retry: (failureCount, error) => isWorthRetrying(error) && failureCount < 2,
     }),
   /** The student's attempt at a quiz, as the server holds it. */
   studentDetail: (id: string) =>

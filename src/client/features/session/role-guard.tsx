@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import type { UserRole } from '#shared/constants';
-import { ApiError } from '../../lib/api.ts';
+import { hasSessionEnded } from '../../lib/api.ts';
 import { clearSession, loginPathFor, onSessionEnded, ownDashboardPathFor, readSession } from '../../lib/session.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { profileQueries, type ProfileOf } from './profile.ts';
@@ -42,8 +42,7 @@ export function RoleGuard<R extends UserRole>({
   useEffect(() => {
     if (profile.isError) {
       clearSession();
-      const notice =
-        profile.error instanceof ApiError && profile.error.status === 401 ? profile.error.message : undefined;
+      const notice = hasSessionEnded(profile.error) ? profile.error.message : undefined;
       void navigate(loginPathFor(role), { replace: true, state: notice ? { notice } : undefined });
     }
   }, [profile.isError, profile.error, navigate, role]);

@@ -218,8 +218,8 @@ function AttemptInProgress({
       const questions = Object.entries(unacknowledged).map(([_id, selectedOption]) => ({ _id, selectedOption }));
       return (await call(submitQuiz, { body: { quiz: { _id: detail._id, questions } } })).data;
     },
-    // Lost connection (status 0): keep trying through the grace period the server allows.
-    retry: (failures, error) => error instanceof ApiError && error.status === 0 && failures < SUBMIT_RETRIES,
+    // Lost connection: keep trying through the grace period the server allows.
+    retry: (failures, error) => error instanceof ApiError && error.code === 'UNREACHABLE' && failures < SUBMIT_RETRIES,
     retryDelay: SUBMIT_RETRY_DELAY_MS,
     // Its own toast below, or none when the attempt was already closed.
     meta: { errorToast: false },
@@ -231,8 +231,9 @@ function AttemptInProgress({
       void queryClient.invalidateQueries({ queryKey: profileQueries.profile('student').queryKey });
     },
     onError: (error) => {
-      // 409: already closed (time up elsewhere, another tab): show what the server holds.
-      if (error instanceof ApiError && error.status === 409) return refresh();
+      // Already closed (time up elsewhere, another tab): show what the server holds.
+      if (error instanceof ApiError && (error.code === 'QUIZ_ALREADY_SUBMITTED' || error.code === 'QUIZ_NOT_STARTED'))
+        return refresh();
       isSubmitStarted.current = false;
       setIsLocked(false);
       // The choices unlock again: the student may change them and submit once more.

@@ -296,10 +296,10 @@ function QuizAnalytics({ quiz }: { quiz: TeacherQuizDetail }) {
 }
 
 function describeFailure(error: Error): { heading: string; detail: string; canRetry: boolean } {
-  if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
+  if (error instanceof ApiError && (error.code === 'NOT_FOUND' || error.code === 'VALIDATION_FAILED')) {
     return { heading: 'Quiz not found', detail: 'There is no quiz at this address.', canRetry: false };
   }
-  if (error instanceof ApiError && error.status === 403) {
+  if (error instanceof ApiError && error.code === 'FORBIDDEN') {
     return {
       heading: 'Not your quiz',
       detail: 'Only the teacher who created a quiz can see its analytics.',
