@@ -1,0 +1,30 @@
+import { fieldErrorsOf, type FieldError } from '#shared/api';
+import type { z } from 'zod';
+
+/** A form's problems: one message per field (or slot), keyed by the control's name or data-field. */
+export type FormErrors = Record<string, string>;
+
+/** The form's name for a body path, when they differ (`class` -> `className`). */
+export type FieldNameOf = (path: string) => string;
+
+/**
+ * The one mapping from problems to fields: the server's errors[] and the schema's own issues
+ * (named the same way, by the shared fieldErrorsOf) become the first message per form field.
+ */
+export function formErrorsOf(problems: readonly FieldError[], fieldOf: FieldNameOf = (path) => path): FormErrors {
+  const errors: FormErrors = {};
+  for (const problem of problems) errors[fieldOf(problem.field)] ??= problem.message;
+  return errors;
+}
+
+/** The schema's verdict on a body: its problems by field, none when the body is valid. */
+export function checkBody<S extends z.ZodType>(
+  schema: S,
+  body: unknown,
+  fieldOf?: FieldNameOf,
+): { isValid: true; data: z.output<S> } | { isValid: false; errors: FormErrors } {
+  const parsed = schema.safeParse(body);
+  return parsed.success
+    ? { isValid: true, data: parsed.data }
+    : { isValid: false, errors: formErrorsOf(fieldErrorsOf(parsed.error.issues), fieldOf) };
+}
