@@ -8,13 +8,17 @@ export type EndpointFormOptions<S extends z.ZodType> = {
   /** The endpoint's body schema (`endpoint.body`), or one derived from it for the screen. */
   schema: S;
   /** The body to check and send, read as the form is submitted; by default its named controls. */
-  toBody?(form: HTMLFormElement): unknown;
+  toBody?(form: HTMLFormElement): z.input<S>;
   /** The form's name for a body path, when they differ; the server's field errors go through it too. */
   fieldOf?: FieldNameOf;
   /** Amends the schema's problems before they show: checks it cannot make (a file), clearer words. */
   refineErrors?(errors: FormErrors): FormErrors;
-  /** Sends the checked body. A rejection is the toast (SPEC §8); its field problems show at their fields. */
-  onSubmit(body: z.output<S>, form: HTMLFormElement): Promise<void>;
+  /**
+   * Sends the checked body: `data` as the schema outputs it, `body` as it was read (what to send
+   * when the schema transforms). A rejection is the toast (SPEC §8); its field problems show at
+   * their fields.
+   */
+  onSubmit(data: z.output<S>, sent: { body: z.input<S>; form: HTMLFormElement }): Promise<void>;
   /** Field problems a failure carries other than the server's errors[] (a refused file). */
   errorsOfFailure?(error: unknown): FormErrors | null;
 };
@@ -37,13 +41,14 @@ export function useEndpointForm<S extends z.ZodType>(options: EndpointFormOption
   const [isSubmitting, setIsSubmitting] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const inFlightRef = useRef(false);
-  // The focus moves once the problems are on screen; a client-side refusal is also said as a toast.
-  const pendingFocusRef = useRef<{ isToasted: boolean } | null>(null);
+  // The focus moves once these problems are on screen (not at a render of older ones in between);
+  // a client-side refusal is also said as a toast.
+  const pendingFocusRef = useRef<{ shown: FormErrors; isToasted: boolean } | null>(null);
 
   useEffect(() => {
     const pending = pendingFocusRef.current;
+    if (pending?.shown !== errors) return;
     pendingFocusRef.current = null;
-    if (!pending) return;
     const controls = formRef.current?.querySelectorAll<HTMLElement>('[data-field], [name]') ?? [];
     const first = Array.from(controls).find((element) => errors[fieldKeyOf(element)]);
     first?.focus();
@@ -55,7 +60,7 @@ export function useEndpointForm<S extends z.ZodType>(options: EndpointFormOption
   /** Shows these problems (replacing the others) and moves the focus to the first in the form. */
   const showErrors = (found: FormErrors, isToasted = false) => {
     setErrorsState(found);
-    if (Object.keys(found).length > 0) pendingFocusRef.current = { isToasted };
+    if (Object.keys(found).length > 0) pendingFocusRef.current = { shown: found, isToasted };
   };
 
   /** Forgets the problems of the fields that match (their values changed). */
@@ -72,7 +77,7 @@ export function useEndpointForm<S extends z.ZodType>(options: EndpointFormOption
     const form = event.currentTarget;
     const { schema, toBody, fieldOf, refineErrors, onSubmit, errorsOfFailure } = options;
     toast.dismiss(); // an earlier failure must not linger next to the next outcome
-    const body = toBody ? toBody(form) : Object.fromEntries(new FormData(form).entries());
+    const body = toBody ? toBody(form) : (Object.fromEntries(new FormData(form).entries()) as z.input<S>);
     const checked = checkBody(schema, body, fieldOf);
     const schemaErrors = checked.isValid ? {} : checked.errors;
     const found = refineErrors ? refineErrors(schemaErrors) : schemaErrors;
@@ -84,7 +89,7 @@ export function useEndpointForm<S extends z.ZodType>(options: EndpointFormOption
     inFlightRef.current = true;
     setIsSubmitting(true);
     try {
-      await onSubmit(checked.data, form);
+      await onSubmit(checked.data, { body, form });
     } catch (error) {
       toast.error(error instanceof Error ? error.message : 'Something went wrong');
       const fieldErrors = error instanceof ApiError ? formErrorsOf(error.fieldErrors, fieldOf) : {};
@@ -99,6 +104,8 @@ export function useEndpointForm<S extends z.ZodType>(options: EndpointFormOption
     errors,
     isSubmitting,
     showErrors,
+    /** Changes the problems without moving the focus (a check as a value is chosen). */
+    setErrors: setErrorsState,
     clearErrors,
     field: (name: string): FormFieldProps => ({ name, error: errors[name] }),
     formProps: {
