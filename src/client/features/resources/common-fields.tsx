@@ -40,6 +40,22 @@ export function ClassField({ value, error, onChange }: FieldProps) {
   );
 }
 
+/** The name a resource is listed by: a shared link's title, an edited resource's name. */
+export function ResourceNameField({ label, value, error, onChange }: FieldProps & { label: string }) {
+  return (
+    <TextField
+      label={label}
+      name="fileName"
+      required
+      autoComplete="off"
+      maxLength={RESOURCE_LIMITS.fileName}
+      value={value}
+      error={error}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}
+
 export function DescriptionField({ value, error, onChange }: FieldProps) {
   return (
     <TextAreaField

@@ -1,14 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast/headless';
-import { RESOURCE_LIMITS, resourceUpdateSchema, type Resource } from '#shared/resources';
+import { resourceUpdateSchema, type Resource } from '#shared/resources';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
-import { TextField } from '../../components/ui/field.tsx';
 import { deleteResource, updateResource } from '#shared/contract/resources';
 import { call } from '../../lib/api.ts';
 import { useEndpointForm } from '../../components/form/use-endpoint-form.ts';
 import { withLoading } from '../../stores/app-store.ts';
-import { ClassField, DescriptionField, resourceFieldOf, TagsField } from './common-fields.tsx';
+import { ClassField, DescriptionField, ResourceNameField, resourceFieldOf, TagsField } from './common-fields.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { joinTags } from './resource-filters.ts';
 import { refreshStorageUsage, removeResource, replaceResource, resourcesKey } from './resources-queries.ts';
@@ -52,14 +51,11 @@ function EditResourceForm({ resource, close }: { resource: Resource; close(): vo
 
   return (
     <form {...form.formProps} className="mt-4 flex flex-col gap-4">
-      <TextField
+      <ResourceNameField
         label="Name"
-        required
-        autoComplete="off"
-        maxLength={RESOURCE_LIMITS.fileName}
-        {...form.field('fileName')}
         value={values.fileName}
-        onChange={(event) => setValue('fileName', event.target.value)}
+        error={form.errors.fileName}
+        onChange={(value) => setValue('fileName', value)}
       />
       <DescriptionField
         value={values.description}

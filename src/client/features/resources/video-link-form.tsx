@@ -9,7 +9,7 @@ import { addResourceLink } from '#shared/contract/resources';
 import { call } from '../../lib/api.ts';
 import { useEndpointForm } from '../../components/form/use-endpoint-form.ts';
 import { withLoading } from '../../stores/app-store.ts';
-import { CommonFields, resourceFieldOf, useCommonValues } from './common-fields.tsx';
+import { CommonFields, ResourceNameField, resourceFieldOf, useCommonValues } from './common-fields.tsx';
 import { addResourceToLists } from './resources-queries.ts';
 import { resolveUploadSubject } from './upload-request.ts';
 
@@ -60,15 +60,7 @@ export function VideoLinkForm({ teacherSubject }: { teacherSubject: string | und
         value={url}
         onChange={(event) => setUrl(event.target.value)}
       />
-      <TextField
-        label="Title"
-        required
-        autoComplete="off"
-        maxLength={RESOURCE_LIMITS.fileName}
-        {...form.field('fileName')}
-        value={title}
-        onChange={(event) => setTitle(event.target.value)}
-      />
+      <ResourceNameField label="Title" value={title} error={form.errors.fileName} onChange={setTitle} />
       <CommonFields
         values={common.values}
         errors={form.errors}
