@@ -1,4 +1,4 @@
-import { fieldErrorsOf, type FieldError } from '#shared/api';
+import type { FieldError } from '#shared/api';
 import type { z } from 'zod';
 
 /** A form's problems: one message per field (or slot), keyed by the control's name or data-field. */
@@ -9,7 +9,7 @@ export type FieldNameOf = (path: string) => string;
 
 /**
  * The one mapping from problems to fields: the server's errors[] and the schema's own issues
- * (named the same way, by the shared fieldErrorsOf) become the first message per form field.
+ * (named the same way) become the first message per form field.
  */
 export function formErrorsOf(problems: readonly FieldError[], fieldOf: FieldNameOf = (path) => path): FormErrors {
   const errors: FormErrors = {};
@@ -26,5 +26,13 @@ export function checkBody<S extends z.ZodType>(
   const parsed = schema.safeParse(body);
   return parsed.success
     ? { isValid: true, data: parsed.data }
-    : { isValid: false, errors: formErrorsOf(fieldErrorsOf(parsed.error.issues), fieldOf) };
+    : {
+        isValid: false,
+        // Named by their dotted paths, as the server names its field errors (its unknown-key case
+        // is left out: a form sends only its own fields, and the bytes count on the auth pages).
+        errors: formErrorsOf(
+          parsed.error.issues.map((issue) => ({ field: issue.path.map(String).join('.'), message: issue.message })),
+          fieldOf,
+        ),
+      };
 }
