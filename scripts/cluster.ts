@@ -100,6 +100,7 @@ function nginxConfig(settings: NginxSettings): string {
   const megabytes = Math.round((settings.uploadMaxBytes / (1024 * 1024)) * 10) / 10;
   const tooLarge = JSON.stringify({
     success: false,
+    code: 'PAYLOAD_TOO_LARGE',
     message: `The file is too large. The largest upload is ${megabytes} MB.`,
     data: null,
   });

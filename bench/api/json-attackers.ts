@@ -2,20 +2,55 @@
 // not delay the health probe's timers: N connections, each sending one hostile JSON body
 // after another to one route until SIGTERM, then one line of JSON on stdout (what came back).
 //
-//   node --import tsx bench/api/json-attackers.ts <baseUrl> <path> <token> <shape> <bytes> <connections>
+//   node --import tsx bench/api/json-attackers.ts <baseUrl> <path> <tokens> <shape> <bytes> <connections>
+//
+// <tokens>: one or more bearer tokens, comma-separated; connection i sends with token i mod n.
 import { Pool } from 'undici';
 
-const ATTACK_SHAPES = ['nested', 'wide'] as const;
+const ATTACK_SHAPES = ['nested', 'wide', 'escapes'] as const;
 export type AttackShape = (typeof ATTACK_SHAPES)[number];
 
 /** What the attackers report when they stop. */
 export type AttackFigures = { requests: number; statusCodes: Record<string, number>; networkErrors: number };
 
+/** A character written as a 6-byte JSON escape (é): the most bytes per character of valid text. */
+const ESCAPED_CHARACTER = '\\u00e9';
+const ESCAPED_QUIZ = { questions: 200, options: 4, fieldMax: 2000, totalTextMax: 300_000 };
+
+/**
+ * A valid quiz of about `bytes` whose every text is escapes (`\u00e9…`): 200 questions, each
+ * with its text and four options (the first one its answer), the text shared between them so
+ * the whole stays within the quiz's limits. It passes the scan and the schema: what it costs
+ * is the work a real quiz costs, at the largest size a teacher can send.
+ */
+function escapedQuiz(bytes: number): string {
+  const { questions, options, fieldMax, totalTextMax } = ESCAPED_QUIZ;
+  // Per question: the text, four options and the answer (a copy of the first option).
+  const fields = 1 + options + 1;
+  const perField = Math.floor((bytes - 1000) / questions / fields / ESCAPED_CHARACTER.length) - 4;
+  const characters = Math.max(
+    1,
+    Math.min(fieldMax - 4, perField, Math.floor(totalTextMax / questions / (1 + options)) - 4),
+  );
+  const text = ESCAPED_CHARACTER.repeat(characters);
+  const list = Array.from({ length: questions }, (_, question) => {
+    const choices = Array.from({ length: options }, (_, option) => `"${option}${text}"`);
+    return `{"question_text":"${question}${text}","options":[${choices.join(',')}],"answer":${choices[0]}}`;
+  });
+  const deadline = new Date(Date.now() + 7 * 24 * 60 * 60 * 1000).toISOString();
+  return (
+    `{"title":"Escapes","class":"10A","deadline":"${deadline}","maxTime":10,` +
+    `"quiz":{"background":"/images/quiz-templates/quiz1-template.png","questions":[${list.join(',')}]}}`
+  );
+}
+
 /**
  * A hostile body of about `bytes`: `nested` is arrays inside arrays ([[[…]]], the costliest
- * nesting for JSON.parse); `wide` is one object with as many small members as fit.
+ * nesting for JSON.parse); `wide` is one object with as many small members as fit; `escapes`
+ * a valid quiz whose texts are all 6-byte escapes (escapedQuiz).
  */
 function attackBody(shape: AttackShape, bytes: number): string {
+  if (shape === 'escapes') return escapedQuiz(bytes);
   if (shape === 'nested') {
     const levels = Math.floor(bytes / 2);
     return '['.repeat(levels) + ']'.repeat(levels);
@@ -31,10 +66,11 @@ function attackBody(shape: AttackShape, bytes: number): string {
 }
 
 async function main() {
-  const [baseUrl, path, token, shape, bytes, connections] = process.argv.slice(2);
-  if (!baseUrl || !path || !token || !ATTACK_SHAPES.includes(shape as AttackShape)) {
-    throw new Error('usage: json-attackers.ts <baseUrl> <path> <token> <nested|wide> <bytes> <connections>');
+  const [baseUrl, path, tokenList, shape, bytes, connections] = process.argv.slice(2);
+  if (!baseUrl || !path || !tokenList || !ATTACK_SHAPES.includes(shape as AttackShape)) {
+    throw new Error('usage: json-attackers.ts <baseUrl> <path> <tokens> <nested|wide|escapes> <bytes> <connections>');
   }
+  const tokens = tokenList.split(',');
   const body = Buffer.from(attackBody(shape as AttackShape, Number(bytes)));
   const count = Number(connections);
   const pool = new Pool(baseUrl, { connections: count, pipelining: 1 });
@@ -46,7 +82,8 @@ async function main() {
       resolve();
     }),
   );
-  const attacker = async () => {
+  const attacker = async (_: unknown, index: number) => {
+    const token = tokens[index % tokens.length]!;
     while (isRunning) {
       try {
         const response = await pool.request({

@@ -14,7 +14,7 @@ import {
   type StoredQuestion,
 } from '#server/db/schema';
 import { hashPassword } from '#server/features/accounts/passwords';
-import { closeAttempt, newQuestionId, shuffleLayout } from '#server/features/quizzes/attempt-rules';
+import { closeAttempt, newQuestionIds, shuffleLayout } from '#server/features/quizzes/attempt-rules';
 import { seededRandom } from './random.ts';
 import { buildNewQuiz, buildStudentRegistration, buildTeacherRegistration } from '#server/testing/factories';
 
@@ -158,9 +158,10 @@ function quizRow(options: {
       ? {}
       : { quiz: { background: QUIZ_BACKGROUNDS[3]!, questions: generatedQuestions(options.questionCount) } }),
   });
-  const questions: StoredQuestion[] = payload.quiz.questions.map((question) => {
+  const ids = newQuestionIds(payload.quiz.questions.length);
+  const questions: StoredQuestion[] = payload.quiz.questions.map((question, index) => {
     const choices = question.options.filter((option) => option !== '');
-    return { _id: newQuestionId(), question_text: question.question_text, options: choices, answer: question.answer };
+    return { _id: ids[index]!, question_text: question.question_text, options: choices, answer: question.answer };
   });
   return {
     id: randomUUID(),

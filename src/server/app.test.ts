@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIELD_LIMITS, JSON_BODY_LIMIT_BYTES, JSON_MAX_DEPTH, JSON_MAX_VALUES } from '#shared/limits';
+import { IGNORED_FIELD_MAX_BYTES } from '#shared/fields';
 import { RESOURCE_LIMITS } from '#shared/resources';
 import { signUpTeacher } from './testing/actors.ts';
 import { jsonOfExactly, nestedJson } from './testing/json-bodies.ts';
@@ -48,7 +49,7 @@ describe('JSON bodies (decision 023)', () => {
     expect((await library(teacher.token)).body.data).toHaveLength(1);
   });
 
-  it('takes the largest valid form body, a video link with every field full of 3-byte characters', async () => {
+  it('takes the largest valid form body, a video link with every field full of 3-byte characters and its uploadedBy at its most', async () => {
     const teacher = await signUpTeacher(t);
     const full = (length: number) => '€'.repeat(length);
     const largest = {
@@ -58,9 +59,11 @@ describe('JSON bodies (decision 023)', () => {
       subject: full(FIELD_LIMITS.subject),
       description: full(RESOURCE_LIMITS.description),
       tags: Array.from({ length: RESOURCE_LIMITS.tagCount }, (_, index) => `${index}`.padEnd(RESOURCE_LIMITS.tag, '€')),
+      // Ignored, and as large as an ignored field may be (its JSON, quotes included).
+      uploadedBy: 'x'.repeat(IGNORED_FIELD_MAX_BYTES - 2),
     };
     const body = JSON.stringify(largest);
-    expect(Buffer.byteLength(body)).toBeGreaterThan(12_000);
+    expect(Buffer.byteLength(body)).toBeGreaterThan(14_000);
     expect(Buffer.byteLength(body)).toBeLessThanOrEqual(JSON_BODY_LIMIT_BYTES);
     const saved = await saveLink(teacher.token, body);
     expect(saved.status, saved.raw.slice(0, 300)).toBe(201);

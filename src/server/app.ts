@@ -14,6 +14,7 @@ import { createReadCache, type ReadCacheOptions } from './cache/read-cache.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { AppError, invalidInput } from './errors.ts';
 import { accountsRoutes } from './features/accounts/routes.ts';
+import { apiDocsRoutes } from './features/api-docs/routes.ts';
 import { createAccountsService } from './features/accounts/service.ts';
 import { referencesMissingAccount } from './db/errors.ts';
 import { createSessionVersions, followAccountChanges } from './features/accounts/session-versions.ts';
@@ -35,6 +36,7 @@ import { studentsRoutes } from './features/students/routes.ts';
 import { createStudentsService } from './features/students/service.ts';
 import { createTokenService } from './plugins/auth.ts';
 import { acceptJsonBodies } from './plugins/json-body.ts';
+import { DEFAULT_LARGE_BODY_LIMITS, limitLargeBodies, type LargeBodyLimits } from './plugins/large-bodies.ts';
 import {
   addRequestIdHeader,
   applyRequestIdHeader,
@@ -42,7 +44,7 @@ import {
   loggerOptions,
   requestIdOf,
 } from './plugins/request-logging.ts';
-import { enforceRoutePolicies } from './plugins/route-policy.ts';
+import { declaredRoutes, enforceRoutePolicies } from './plugins/route-policy.ts';
 import { trackRunningHandlers } from './plugins/running-handlers.ts';
 import { addSecurityHeaders, applySecurityHeaders } from './plugins/security-headers.ts';
 import { serveClient } from './plugins/static-client.ts';
@@ -74,6 +76,8 @@ export type AppOptions = {
   throttle?: { store?: ThrottleStore; limits?: Partial<ThrottleLimits> };
   /** Meeting rooms: size, ICE servers and the pub/sub bus (in-process when omitted). */
   meetings?: MeetingsOptions;
+  /** Large JSON bodies at once, per account and server-wide (decision 023's addendum); the defaults when omitted. */
+  largeBodies?: Partial<LargeBodyLimits>;
   /** Short-lived answers to the common reads (decision 015): time limit and where tag versions live (this process when omitted). */
   readCache?: Pick<ReadCacheOptions, 'ttlMs' | 'versions'>;
 };
@@ -102,7 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  acceptJsonBodies(app);
+  acceptJsonBodies(app, limitLargeBodies(app, { ...DEFAULT_LARGE_BODY_LIMITS, ...options.largeBodies }));
   app.setErrorHandler(handleError);
   addSecurityHeaders(app);
   addRequestIdHeader(app);
@@ -153,7 +157,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const quizzes = createQuizzesService(options.database.db, readCache);
 
   await app.register(accountsRoutes(accounts, throttle));
-  await app.register(quizzesRoutes(quizzes));
+  await app.register(quizzesRoutes(quizzes, throttle));
   await app.register(progressRoutes(createProgressService(options.database.db, readCache)));
   await app.register(studentsRoutes(createStudentsService(options.database.db)));
   await app.register(tasksRoutes(createTasksService(options.database.db)));
@@ -169,6 +173,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       uploadMaxBytes: options.uploadMaxBytes,
     }),
   );
+  await app.register(apiDocsRoutes(() => declaredRoutes(app)));
   startAttemptSweep(app, quizzes);
 
   const isServingClient = options.clientDir ? await serveClient(app, options.clientDir) : false;

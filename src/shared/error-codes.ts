@@ -49,6 +49,10 @@ export const ERROR_CODES = {
   // ---- The server --------------------------------------------------------------------------
   INTERNAL_ERROR: { status: 500, meaning: 'A fault of ours; the message carries a reference for its log line' },
   UNAVAILABLE: { status: 503, meaning: 'The database does not answer' },
+  SERVER_BUSY: {
+    status: 503,
+    meaning: 'The server stayed busy with other large bodies (decision 023); Retry-After says when to try again',
+  },
 } as const satisfies Record<string, { status: number | '4XX'; meaning: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

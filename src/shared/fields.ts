@@ -63,10 +63,33 @@ export const pagingFields = (sizes: { pageSizeDefault: number; pageSizeMax: numb
 });
 
 /**
+ * JSON bytes a field the server accepts and does not read may take (issue 17): a profile object
+ * sent back (a teacher's name, email and subject at their limits, 3 bytes a character, come to
+ * about 1.6 kB), a number, a date. Unread, it must not be a way to make the server take a big
+ * body: route limits count it at this size (decision 023), and the largest form with one (a
+ * video link and its uploadedBy) still fits the 16 kB default.
+ */
+export const IGNORED_FIELD_MAX_BYTES = 2048;
+
+const textEncoder = new TextEncoder();
+
+/** Any JSON value of at most IGNORED_FIELD_MAX_BYTES: what an ignored field may hold. */
+const ignoredValue = z
+  .unknown()
+  .refine(
+    (value) => value === undefined || textEncoder.encode(JSON.stringify(value)).length <= IGNORED_FIELD_MAX_BYTES,
+    {
+      error: `The server does not read this field; it may be sent, but only up to ${IGNORED_FIELD_MAX_BYTES.toLocaleString('en-GB')} bytes`,
+    },
+  )
+  .optional();
+
+/**
  * A request body's object: every key it may carry is named, so a misspelled or misplaced field
  * is refused with 400 naming it, never dropped with what it held (issue 17). `ignored` are keys
  * that clients send by contract (SPEC §7) and the server does not read (the token and the
- * server's own clock say who and when): accepted, and left out of what the schema outputs.
+ * server's own clock say who and when): accepted up to IGNORED_FIELD_MAX_BYTES (or the schema
+ * the shape gives the key, which wins), and left out of what the schema outputs.
  */
 export const bodyObject = <Shape extends z.ZodRawShape, const Ignored extends readonly string[] = []>(
   shape: Shape,
@@ -74,10 +97,10 @@ export const bodyObject = <Shape extends z.ZodRawShape, const Ignored extends re
 ) =>
   z
     .strictObject({
-      ...shape,
-      ...(Object.fromEntries(ignored.map((key) => [key, z.unknown().optional()])) as {
-        [Key in Ignored[number]]: z.ZodOptional<z.ZodUnknown>;
+      ...(Object.fromEntries(ignored.map((key) => [key, ignoredValue])) as {
+        [Key in Ignored[number]]: typeof ignoredValue;
       }),
+      ...shape,
     })
     .transform((value) => {
       const read = { ...value };

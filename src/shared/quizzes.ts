@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { bodyObject, classNameText, hasForbiddenCharacters, pagingFields, requiredText } from './fields.ts';
+import {
+  bodyObject,
+  classNameText,
+  hasForbiddenCharacters,
+  IGNORED_FIELD_MAX_BYTES,
+  pagingFields,
+  requiredText,
+} from './fields.ts';
 import { JSON_BYTES_PER_CHARACTER } from './limits.ts';
 
 /**
@@ -25,22 +32,28 @@ export const QUIZ_LIMITS = {
   pageSizeMax: 100,
 } as const;
 
+/** The whole text budget twice (the texts, and a copy of an option per question), at 3 bytes a character. */
+const TWICE_THE_TEXT_BYTES = 2 * QUIZ_LIMITS.totalTextMax * JSON_BYTES_PER_CHARACTER;
+
 /**
  * Body limit of add-quiz (decision 023), from the largest valid quiz: the whole text budget,
  * and each answer repeating one of its question's options (together at most the budget again),
  * at 3 bytes a character; 256 bytes of JSON around each question (its keys, up to 50 option
- * rows); 8 kB for the rest (title, class, deadline, background, the ignored createdBy, subject
- * and date). About 1.8 MB.
+ * rows); the ignored createdBy, subject and date at their most; 4 kB for the rest (title,
+ * class, deadline, background). About 1.8 MB.
  */
 export const ADD_QUIZ_BODY_LIMIT_BYTES =
-  2 * QUIZ_LIMITS.totalTextMax * JSON_BYTES_PER_CHARACTER + QUIZ_LIMITS.questionsMax * 256 + 8 * 1024;
+  TWICE_THE_TEXT_BYTES + QUIZ_LIMITS.questionsMax * 256 + 3 * IGNORED_FIELD_MAX_BYTES + 4 * 1024;
 
 /**
  * Body limit of update-student (decision 023). SPEC §7 clients may send each question back
- * with its text and options beside the choice (decision 025 accepts and ignores them), so the
- * largest valid submission carries the quiz's whole text and every choice: add-quiz's bound.
+ * with its text and options beside the choice (decision 025 accepts and ignores them, within
+ * the quiz's own text limits), so the largest valid submission carries a quiz's whole text and
+ * every choice (at most the text budget again), 256 bytes of JSON a question, the five ignored
+ * fields at their most and 4 kB for the rest. About 1.8 MB.
  */
-export const SUBMIT_ATTEMPT_BODY_LIMIT_BYTES = ADD_QUIZ_BODY_LIMIT_BYTES;
+export const SUBMIT_ATTEMPT_BODY_LIMIT_BYTES =
+  TWICE_THE_TEXT_BYTES + QUIZ_LIMITS.questionsMax * 256 + 5 * IGNORED_FIELD_MAX_BYTES + 4 * 1024;
 
 /**
  * Body limit of PUT answers (decision 023): every question's choice at once. A choice must be
@@ -167,10 +180,29 @@ export const saveAnswersSchema = z.strictObject({
 });
 export type SaveAnswers = z.infer<typeof saveAnswersSchema>;
 
+/** A question's text or option sent back with a submission: a quiz's text, within its limits. */
+const echoedText = z.string({ error: 'Question texts and options sent back must be text' }).max(QUIZ_LIMITS.text, {
+  error: `A question text or option sent back must be at most ${QUIZ_LIMITS.text} characters`,
+});
+
+/** Characters of the question texts and options a submission sends back (whatever their shape: checked before the schema). */
+function echoedTextOf(questions: unknown[]): number {
+  const lengthOf = (value: unknown) => (typeof value === 'string' ? value.length : 0);
+  return questions.reduce<number>((total, question) => {
+    const { question_text: text, options } = (question ?? {}) as { question_text?: unknown; options?: unknown };
+    return (
+      total +
+      lengthOf(text) +
+      (Array.isArray(options) ? options.reduce<number>((sum, option) => sum + lengthOf(option), 0) : 0)
+    );
+  }, 0);
+}
+
 /**
  * update-student body (SPEC §7): the quiz with the selected options. score,
  * accuracy, attemptedAt, user and timeTaken may be sent and are ignored: the
- * server scores and times the attempt itself.
+ * server scores and times the attempt itself. Each question may come back with
+ * its text and options (ignored), together no more text than a quiz may hold.
  */
 export const submitAttemptSchema = bodyObject(
   {
@@ -180,11 +212,27 @@ export const submitAttemptSchema = bodyObject(
         // Required (an empty list is fine): a submission whose choices sit under another key
         // must be refused, not scored as if nothing had been chosen.
         questions: z
-          .array(
-            bodyObject({ _id: questionId, selectedOption: selectedOption.nullish() }, ['question_text', 'options']),
-            { error: 'quiz.questions must be the list of questions with their selected options' },
-          )
-          .max(QUIZ_LIMITS.questionsMax),
+          .array(z.unknown(), { error: 'quiz.questions must be the list of questions with their selected options' })
+          .max(QUIZ_LIMITS.questionsMax)
+          .refine((questions) => echoedTextOf(questions) <= QUIZ_LIMITS.totalTextMax, {
+            error: `The question texts and options sent back are longer than any quiz: at most ${QUIZ_LIMITS.totalTextMax.toLocaleString('en-GB')} characters in all`,
+          })
+          .pipe(
+            z.array(
+              bodyObject(
+                {
+                  _id: questionId,
+                  selectedOption: selectedOption.nullish(),
+                  question_text: echoedText.optional(),
+                  options: z
+                    .array(echoedText, { error: 'Options sent back must be a list' })
+                    .max(QUIZ_LIMITS.optionsMax, { error: `A question has at most ${QUIZ_LIMITS.optionsMax} options` })
+                    .optional(),
+                },
+                ['question_text', 'options'],
+              ),
+            ),
+          ),
       },
       { error: 'The quiz you are submitting is required' },
     ),

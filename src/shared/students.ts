@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { studentProfileSchema } from './accounts.ts';
 import { optionalQueryText, pagingFields } from './fields.ts';
 import { FIELD_LIMITS } from './limits.ts';
 
@@ -20,16 +21,7 @@ export const studentListQuerySchema = z.object({
 export type StudentListQuery = z.infer<typeof studentListQuerySchema>;
 
 /** One row of the students screen: contact details for the school's teachers, never a hash. */
-export const studentListEntrySchema = z.strictObject({
-  _id: z.string(),
-  name: z.string(),
-  rollNumber: z.string(),
-  email: z.string(),
-  class: z.string(),
-  parentName: z.string(),
-  parentEmail: z.string(),
-  averageScore: z.number(),
-  averageAccuracy: z.number(),
+export const studentListEntrySchema = studentProfileSchema.omit({ totalScore: true }).extend({
   quizzesAttempted: z.number().int(),
   /** ISO date-time of the account's creation. */
   createdAt: z.iso.datetime(),

@@ -99,7 +99,7 @@ test('teacher leaderboard: ranking, top 3, stars, accuracy colours, class filter
     route.fulfill({
       status: 500,
       contentType: 'application/json',
-      body: JSON.stringify({ success: false, message: 'Something went wrong', data: null }),
+      body: JSON.stringify({ success: false, code: 'INTERNAL_ERROR', message: 'Something went wrong', data: null }),
     }),
   );
   await page.reload();

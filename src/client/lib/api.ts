@@ -1,4 +1,4 @@
-import type { ApiEnvelope, FieldError, PageInfo } from '#shared/api';
+import type { ApiEnvelope, ApiFailure, FieldError, PageInfo } from '#shared/api';
 import {
   pathOf,
   type EndpointData,
@@ -6,13 +6,20 @@ import {
   type EndpointSpec,
   type EnvelopeEndpoint,
 } from '#shared/contract/endpoint';
+import { SESSION_ENDED_CODES, type ErrorCode } from '#shared/error-codes';
 import { readSession, reportSessionEnded } from './session.ts';
 
-/** A failed API call: the server's message, status and field problems. */
+/**
+ * Why a call failed, for code to act on (decision 026): the server's code, or the client's own
+ * when no answer in our envelope came (no connection; a proxy's page).
+ */
+export type FailureCode = ErrorCode | 'UNREACHABLE' | 'UNEXPECTED_ANSWER';
+
+/** A failed API call: the message a person reads, its code, and the field problems. */
 export class ApiError extends Error {
   constructor(
     message: string,
-    readonly status: number,
+    readonly code: FailureCode,
     readonly fieldErrors: FieldError[] = [],
   ) {
     super(message);
@@ -24,16 +31,45 @@ export type ApiResult<T> = { message: string; data: T; page?: PageInfo | undefin
 
 export const CANNOT_REACH_SERVER = 'Cannot reach the server. Check your connection and try again.';
 
+/** Failures the same request may get past later: no connection, a proxy's page, throttling, trouble on our side. */
+const PASSING_FAILURES: readonly FailureCode[] = [
+  'UNREACHABLE',
+  'UNEXPECTED_ANSWER',
+  'REQUEST_INTERRUPTED',
+  'REQUEST_REFUSED',
+  'THROTTLED',
+  'INTERNAL_ERROR',
+  'UNAVAILABLE',
+  'SERVER_BUSY',
+];
+
+export const isPassingFailure = (code: FailureCode) => PASSING_FAILURES.includes(code);
+
+/** Whether sending the same request again may succeed (anything that is not an ApiError is a network failure). */
+export const isWorthRetrying = (error: unknown) => !(error instanceof ApiError) || isPassingFailure(error.code);
+
+/** The session the request was made with has ended (expired, signed out, account gone): log in again. */
+export const hasSessionEnded = (error: unknown) =>
+  error instanceof ApiError && (SESSION_ENDED_CODES as readonly FailureCode[]).includes(error.code);
+
+/** An answer that is not our envelope (a proxy's own page); a proxy's 413 still means too large. */
+export function unexpectedAnswer(status: number, tooLargeMessage = 'The request is too large to send.'): ApiError {
+  return status === 413
+    ? new ApiError(tooLargeMessage, 'PAYLOAD_TOO_LARGE')
+    : new ApiError(`The server answered unexpectedly (HTTP ${status}).`, 'UNEXPECTED_ANSWER');
+}
+
 /**
  * An answer in our envelope as a result, or the ApiError a person reads. A refused session
  * (signed out elsewhere, expired) is reported, so whoever listens goes to the login. Both
- * fetch (apiRequest) and the upload's XMLHttpRequest end here.
+ * fetch (call) and the upload's XMLHttpRequest end here.
  */
 export function resultOf<T>(status: number, envelope: ApiEnvelope<T>, sessionToken: string | undefined): ApiResult<T> {
   if (status < 200 || status >= 300 || !envelope.success) {
-    const failure = envelope as Extract<ApiEnvelope<T>, { success: false }>;
-    const error = new ApiError(failure.message || `Request failed (HTTP ${status})`, status, failure.errors);
-    if (status === 401 && sessionToken) reportSessionEnded(sessionToken, error.message);
+    const failure = envelope as Partial<ApiFailure>;
+    if (!failure.code) throw unexpectedAnswer(status);
+    const error = new ApiError(failure.message || `Request failed (HTTP ${status})`, failure.code, failure.errors);
+    if (sessionToken && hasSessionEnded(error)) reportSessionEnded(sessionToken, error.message);
     throw error;
   }
   return { message: envelope.message, data: envelope.data, page: envelope.page };
@@ -60,7 +96,7 @@ const KEEPALIVE_BODY_LIMIT = 48 * 1024;
  * unwraps the envelope, and turns every failure (HTTP, success:false, network,
  * non-JSON) into an ApiError whose message a person can read.
  */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
+async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = options.token ?? readSession()?.token;
   if (token) headers.authorization = `Bearer ${token}`;
@@ -73,7 +109,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     response = await fetch(path, { method: options.method ?? 'GET', headers, body, signal: options.signal, keepalive });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(CANNOT_REACH_SERVER, 0);
+    throw new ApiError(CANNOT_REACH_SERVER, 'UNREACHABLE');
   }
 
   let envelope: ApiEnvelope<T> | undefined;
@@ -83,12 +119,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     envelope = undefined;
   }
   if (!envelope || typeof envelope !== 'object' || !('success' in envelope)) {
-    throw new ApiError(`The server answered unexpectedly (HTTP ${response.status}).`, response.status);
+    throw unexpectedAnswer(response.status);
   }
   return resultOf(response.status, envelope, token);
 }
-
-export const apiPost = <T>(path: string, body: unknown = {}) => apiRequest<T>(path, { method: 'POST', body });
 
 /** How a call is sent; what it sends comes from the endpoint and its input. */
 export type CallOptions = Omit<RequestOptions, 'method' | 'body'>;

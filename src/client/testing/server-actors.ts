@@ -1,34 +1,46 @@
-import type { NewQuizPayload, StudentQuizDetail } from '#shared/quizzes';
-import type { Resource } from '#shared/resources';
+import type { EndpointData, EndpointInput, EnvelopeEndpoint } from '#shared/contract/endpoint';
+import * as quizzes from '#shared/contract/quizzes';
+import * as resources from '#shared/contract/resources';
+import * as signIn from '#shared/contract/sign-in';
+import type { NewQuizPayload } from '#shared/quizzes';
+import { urlOf } from '../lib/api.ts';
 import { saveSession } from '../lib/session.ts';
 import { buildNewQuiz, buildStudentRegistration, buildTeacherRegistration } from '../../server/testing/factories.ts';
 import { callJson } from '../../server/testing/server-process.ts';
+import { studentView } from '../features/quizzes/quiz-views.ts';
 
 /**
  * Set-up for component tests through the real API of the test server (the document's origin),
  * as another person or another tab would act: the screen under test sees only its effects.
  * The same factories as the API and e2e tests.
  */
-async function callOk<T>(method: string, url: string, options: { token?: string; body?: unknown } = {}) {
-  const { status, body } = await callJson(location.origin, method, url, options);
-  if (status < 200 || status >= 300) throw new Error(`${method} ${url}: ${status} ${JSON.stringify(body)}`);
-  return body.data as T;
+async function callOk<E extends EnvelopeEndpoint>(
+  endpoint: E,
+  input: EndpointInput<E>,
+  token?: string,
+): Promise<EndpointData<E>> {
+  const { params, query, body } = input as { params?: object; query?: object; body?: unknown };
+  const url = urlOf(endpoint, { params, query });
+  const answer = await callJson(location.origin, endpoint.method, url, { token, body });
+  if (answer.status < 200 || answer.status >= 300)
+    throw new Error(`${endpoint.method} ${url}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return (answer.body as { data: EndpointData<E> }).data;
 }
 
 export type Actor = { token: string };
 
 export async function signUpTeacher(overrides: { subject?: string } = {}) {
   const registration = buildTeacherRegistration(overrides);
-  await callOk('POST', '/api/teacher/register', { body: registration });
+  await callOk(signIn.registerTeacher, { body: registration });
   const credentials = { email: registration.email, password: registration.password };
-  return { registration, token: await callOk<string>('POST', '/api/teacher/login', { body: credentials }) };
+  return { registration, token: await callOk(signIn.logInTeacher, { body: credentials }) };
 }
 
 export async function signUpStudent(overrides: { class?: string } = {}) {
   const registration = buildStudentRegistration(overrides);
-  await callOk('POST', '/api/student/register', { body: registration });
+  await callOk(signIn.registerStudent, { body: registration });
   const credentials = { rollNumber: registration.rollNumber, password: registration.password };
-  return { registration, token: await callOk<string>('POST', '/api/student/login', { body: credentials }) };
+  return { registration, token: await callOk(signIn.logInStudent, { body: credentials }) };
 }
 
 /** This browser is signed in as `actor` (what the login screen stores). */
@@ -37,17 +49,14 @@ export function signInAs(actor: Actor, userType: 'teacher' | 'student') {
 }
 
 export const addQuiz = (teacher: Actor, quiz: Partial<NewQuizPayload> = {}) =>
-  callOk<{ _id: string; title: string }>('POST', '/api/teacher/add-quiz', {
-    token: teacher.token,
-    body: buildNewQuiz(quiz),
-  });
+  callOk(quizzes.addQuiz, { body: buildNewQuiz(quiz) }, teacher.token);
 
 export const startQuiz = (student: Actor, quizId: string) =>
-  callOk<StudentQuizDetail>('POST', `/api/quiz/${quizId}/start`, { token: student.token });
+  callOk(quizzes.startQuiz, { params: { id: quizId } }, student.token);
 
 /** The quiz and the attempt as the server holds them for `student`. */
 export const quizAsStudent = (student: Actor, quizId: string) =>
-  callOk<StudentQuizDetail>('GET', `/api/quiz/${quizId}`, { token: student.token });
+  callOk(quizzes.getQuiz, { params: { id: quizId } }, student.token).then(studentView);
 
 /** The student's saved choices by question text (null: not answered). */
 export async function savedChoices(student: Actor, quizId: string) {
@@ -58,4 +67,4 @@ export async function savedChoices(student: Actor, quizId: string) {
 }
 
 /** The resources `actor` can list (a teacher: their own uploads), as the server holds them. */
-export const listResources = (actor: Actor) => callOk<Resource[]>('GET', '/api/get-resources', { token: actor.token });
+export const listResources = (actor: Actor) => callOk(resources.listResources, {}, actor.token);

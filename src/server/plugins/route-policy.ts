@@ -1,5 +1,6 @@
 import type { FastifyInstance, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
 import type { UserRole } from '#shared/constants';
+import type { EndpointSpec } from '#shared/contract/endpoint';
 import { isAuthGuard, requireRole, requireUser, type TokenService } from './auth.ts';
 
 /**
@@ -74,7 +75,13 @@ declare module 'fastify' {
 }
 
 /** A route as the policy hook saw it being registered. */
-export type DeclaredRoute = { method: string; url: string; policy: RoutePolicy | undefined };
+export type DeclaredRoute = {
+  method: string;
+  url: string;
+  policy: RoutePolicy | undefined;
+  /** The shared description it was registered from (decision 026). */
+  endpoint?: EndpointSpec | undefined;
+};
 
 /** Who a caller kind admits, in the roles REACHES speaks of. */
 const ADMITTED: Record<Caller, readonly ('anonymous' | UserRole)[]> = {
@@ -116,7 +123,7 @@ export function enforceRoutePolicies(app: FastifyInstance, tokens: TokenService)
   app.addHook('onRoute', (route: RouteOptions) => {
     const policy = route.config?.policy;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) declared.push({ method, url: route.url, policy });
+    for (const method of methods) declared.push({ method, url: route.url, policy, endpoint: route.config?.endpoint });
     const name = `${methods.join(',')} ${route.url}`;
     const ownHooks = route.onRequest === undefined ? [] : [route.onRequest].flat();
     if (ownHooks.some(isAuthGuard)) {

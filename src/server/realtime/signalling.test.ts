@@ -1,8 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import {
   CLOSE_CODES,
   CLOSE_MESSAGES,
   MEETING_LIMITS,
+  MEETING_SOCKET_PATH,
   PROTOCOL_VERSION,
   closeReasonOf,
   shouldReconnect,
@@ -18,6 +21,14 @@ import {
   type MeetingPerson,
 } from './meeting-test-client.ts';
 import { BUS_KINDS, redisBuses, TEST_REDIS_URL } from './test-buses.ts';
+
+/** A client's WebSocket text frame (masked, as RFC 6455 requires of clients), under 126 bytes. */
+function maskedTextFrame(text: string): Buffer {
+  const payload = Buffer.from(text);
+  const mask = randomBytes(4);
+  const masked = payload.map((byte, index) => byte ^ mask[index % 4]!);
+  return Buffer.concat([Buffer.from([0x81, 0x80 | payload.length]), mask, masked]);
+}
 
 /**
  * The signalling hub end to end: real WebSockets to a listening app, on the
@@ -306,15 +317,15 @@ describe.each(BUS_KINDS)('signalling on the $kind', ({ isRedis }) => {
         reason: 'BAD_MESSAGE',
       },
       {
-        label: 'a message over the size limit',
+        label: 'a message one byte over the size limit (refused by the WebSocket layer before it is gathered)',
         isJoined: true,
-        send: (c) => c.send({ type: 'chat', text: 'x'.repeat(MEETING_LIMITS.messageMaxBytes) }),
-        reason: 'TOO_LARGE',
+        send: (c) => c.send('x'.repeat(MEETING_LIMITS.messageMaxBytes + 1)),
+        reason: 'FRAME_TOO_LARGE',
       },
       {
-        label: 'a frame over twice the size limit (refused by the WebSocket layer)',
+        label: 'a chat message over the size limit',
         isJoined: true,
-        send: (c) => c.send('x'.repeat(MEETING_LIMITS.messageMaxBytes * 2 + 1)),
+        send: (c) => c.send({ type: 'chat', text: 'x'.repeat(MEETING_LIMITS.messageMaxBytes) }),
         reason: 'FRAME_TOO_LARGE',
       },
       {
@@ -385,6 +396,36 @@ describe.each(BUS_KINDS)('signalling on the $kind', ({ isRedis }) => {
       expect(cyd.welcome.participants).toHaveLength(2);
       await expectChatFlows(cyd.client, ada.client);
     });
+  });
+
+  it('checks the token before the upgrade: a refused socket is closed without a frame of it being read', async () => {
+    // A frame sent with the upgrade request, so it is there before any verdict could be: not
+    // JSON, so read and parsed it would close the socket with BAD_MESSAGE.
+    const token = `${await tokenOf(freshRoomId())}x`;
+    const closeCode = await new Promise<number>((resolve, reject) => {
+      const socket = net.connect(Number(new URL(baseUrl).port), '127.0.0.1', () => {
+        socket.write(
+          `GET ${MEETING_SOCKET_PATH}?token=${encodeURIComponent(token)} HTTP/1.1\r\n` +
+            'Host: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n' +
+            `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+        );
+        socket.write(maskedTextFrame('{"type":'));
+      });
+      let received = Buffer.alloc(0);
+      socket.on('data', (chunk: Buffer) => {
+        received = Buffer.concat([received, chunk]);
+        const headersEnd = received.indexOf('\r\n\r\n');
+        // The server's first frame after its 101: a close (0x88) whose payload starts with the code.
+        if (headersEnd !== -1 && received.length >= headersEnd + 6) {
+          const frame = received.subarray(headersEnd + 4);
+          expect(frame[0]).toBe(0x88);
+          resolve(frame.readUInt16BE(2));
+          socket.destroy();
+        }
+      });
+      socket.on('error', reject);
+    });
+    expect(closeCode).toBe(CLOSE_CODES.FORBIDDEN);
   });
 
   it('refuses a socket without a token, or with a forged one, with FORBIDDEN', async () => {

@@ -69,8 +69,9 @@ export async function registerMeetingSocket(app: FastifyInstance, options: Meeti
   const sessionChecks = new WeakMap<WebSocket, () => Promise<void>>();
   await app.register(websocket, {
     options: {
-      // Frames up to twice the limit reach us and get TOO_LARGE; beyond, ws itself closes with 1009.
-      maxPayload: limits.messageMaxBytes * 2,
+      // A frame over the limit is refused by ws itself (1009) before it is gathered; one of
+      // exactly the limit is the largest a message may be.
+      maxPayload: limits.messageMaxBytes,
       perMessageDeflate: false,
     },
     // A client that vanishes mid-frame is not a server error.
@@ -105,28 +106,47 @@ export async function registerMeetingSocket(app: FastifyInstance, options: Meeti
     clearTimeout(grace);
   }
 
+  /** The token's verdict, reached before the upgrade: no frame is read before it. */
+  const verdicts = new WeakMap<object, MeetingTokenClaims | CloseReason>();
+  async function checkToken(token: string | undefined): Promise<MeetingTokenClaims | CloseReason> {
+    try {
+      const verdict = token ? await options.authenticate(token) : 'FORBIDDEN';
+      if (typeof verdict === 'string') return verdict;
+      return (await options.isSessionCurrent(verdict)) ? verdict : 'SIGNED_OUT';
+    } catch {
+      return 'SERVER_ERROR';
+    }
+  }
+
   // Request logs show the address with the token redacted (plugins/request-logging.ts).
   app.route({
     method: 'GET',
     url: MEETING_SOCKET_PATH,
-    // The meeting token in the address is the credential; the socket checks it (decision 013).
+    // The meeting token in the address is the credential (decision 013), checked before the
+    // upgrade: a socket exists only once its verdict is known, and a refused one is closed with
+    // its reason without a frame of it being read.
     config: { policy: { caller: 'meeting-token', touches: ['meeting-room'] }, endpoint: meetingSocket },
+    preValidation: async (request) => {
+      if (request.headers.upgrade === undefined) return;
+      const query = tokenQuerySchema.safeParse(request.query);
+      const verdict = await checkToken(query.success ? query.data.token : undefined);
+      if (verdict === 'SERVER_ERROR') request.log.error('meeting socket: token check failed');
+      verdicts.set(request.raw, verdict);
+    },
     // A plain HTTP request (no upgrade) is told what this address is, in the envelope.
     handler: async (_request, reply) =>
-      reply
-        .code(426)
-        .header('upgrade', 'websocket')
-        .send({
-          success: false,
-          code: 'UPGRADE_REQUIRED',
-          message: 'This address is for meeting sockets only',
-          data: null,
-        }),
+      reply.code(426).header('upgrade', 'websocket').send({
+        success: false,
+        code: 'UPGRADE_REQUIRED',
+        message: 'This address is for meeting sockets only',
+        data: null,
+      }),
     wsHandler: (socket, request) => {
+      const verdict = verdicts.get(request.raw) ?? 'FORBIDDEN';
+      if (typeof verdict === 'string') return refuseSocket(socket, verdict);
       isAlive.set(socket, true);
       socket.on('pong', () => isAlive.set(socket, true));
-      const query = tokenQuerySchema.safeParse(request.query);
-      handleSocket(socket, request.log, query.success ? query.data.token : undefined);
+      handleSocket(socket, request.log, verdict);
     },
   });
 
@@ -151,9 +171,18 @@ export async function registerMeetingSocket(app: FastifyInstance, options: Meeti
     });
   }
 
-  function handleSocket(socket: WebSocket, log: FastifyBaseLogger, token: string | undefined) {
+  /**
+   * A socket whose token was refused: closed with the reason at once. Nothing listens to its
+   * messages, so nothing it sends is parsed (ws still refuses a frame over maxPayload); cut
+   * after the closing handshake's grace.
+   */
+  function refuseSocket(socket: WebSocket, reason: CloseReason) {
+    closeSocket(socket, reason);
+    setTimeout(() => socket.terminate(), CLOSE_GRACE_MS).unref();
+  }
+
+  function handleSocket(socket: WebSocket, log: FastifyBaseLogger, claims: MeetingTokenClaims) {
     let isClosed = false;
-    let claims: MeetingTokenClaims | undefined;
     let member: Member | undefined;
     const takeMessage = createTokenBucket(limits.messagesPerSecond, limits.messageBurst);
     const takeChatLine = createTokenBucket(MEETING_LIMITS.chatPerSecond, MEETING_LIMITS.chatBurst);
@@ -178,23 +207,15 @@ export async function registerMeetingSocket(app: FastifyInstance, options: Meeti
     };
     const joinTimer = setTimeout(() => connection.close('JOIN_TIMEOUT'), joinTimeoutMs);
 
-    // Messages are handled one at a time, in order; the first waits for the token's verdict.
-    let queue: Promise<void> = (async () => {
-      const verdict = token ? await options.authenticate(token) : 'FORBIDDEN';
-      if (typeof verdict === 'string') return connection.close(verdict);
-      if (!(await options.isSessionCurrent(verdict))) return connection.close('SIGNED_OUT');
-      claims = verdict;
-      watchSession(socket, connection, verdict, log);
-    })().catch((error: unknown) => {
-      log.error({ err: error }, 'meeting socket: token check failed');
-      connection.close('SERVER_ERROR');
-    });
+    watchSession(socket, connection, claims, log);
+    // Messages are handled one at a time, in order.
+    let queue: Promise<void> = Promise.resolve();
 
     socket.on('message', (data: RawData, isBinary: boolean) => {
       if (isClosed) return;
       const bytes = toBuffer(data);
-      // Checked before parsing, so a flood or an oversized message costs us as little as possible.
-      if (bytes.length > limits.messageMaxBytes) return connection.close('TOO_LARGE');
+      // ws refused anything over messageMaxBytes (maxPayload) before gathering it. Checked
+      // before parsing, so a flood costs us as little as possible.
       if (!takeMessage()) return connection.close('RATE_LIMITED');
       if (isBinary) return connection.close('BAD_MESSAGE');
       let parsed: unknown;
@@ -221,7 +242,6 @@ export async function registerMeetingSocket(app: FastifyInstance, options: Meeti
     });
 
     async function handleMessage(parsed: unknown) {
-      if (!claims) return; // refused: already closing
       if (!member) return handleJoin(parsed, claims);
       const message = clientMessageSchema.safeParse(parsed);
       if (!message.success) return connection.close('BAD_MESSAGE');

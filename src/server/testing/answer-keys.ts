@@ -8,14 +8,19 @@ import type { DatabaseHandle } from '../db/client.ts';
  * `_id` it carries, and that question must be one the caller may see the key of.
  */
 
-/** The `_id` of every object in `body` that carries an `answer` (a missing `_id` is reported as "?"). */
+/**
+ * The `_id` of every object in `body` that carries an `answer` text (a missing `_id` is reported
+ * as "?"). Answers are texts: an `answer` holding an object is a schema describing one (the
+ * OpenAPI document), not a key.
+ */
 export function answerKeysIn(body: unknown): string[] {
   const found: string[] = [];
   const visit = (value: unknown, depth: number) => {
     if (depth > 64 || value === null || typeof value !== 'object') return;
     if (Array.isArray(value)) return value.forEach((item) => visit(item, depth + 1));
     const record = value as Record<string, unknown>;
-    if (Object.hasOwn(record, 'answer')) found.push(typeof record._id === 'string' ? record._id : '?');
+    if (Object.hasOwn(record, 'answer') && typeof record.answer === 'string')
+      found.push(typeof record._id === 'string' ? record._id : '?');
     for (const item of Object.values(record)) visit(item, depth + 1);
   };
   visit(body, 0);

@@ -113,6 +113,9 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
   return {
     'GET /api/health': { request: () => ({ url: '/api/health' }) },
     'GET /api/quote': { request: () => ({ url: '/api/quote' }) },
+    'GET /api/openapi.json': { request: () => ({ url: '/api/openapi.json' }) },
+    'GET /api/docs': { request: () => ({ url: '/api/docs' }) },
+    'GET /api/docs/reference.css': { request: () => ({ url: '/api/docs/reference.css' }) },
 
     'POST /api/teacher/register': {
       status: 201,

@@ -9,6 +9,7 @@ import { openDatabase, type DatabaseHandle, type QueryListener } from '../db/cli
 import { RESOURCE_LIMITS } from '#shared/resources';
 import type { FileStorage } from '../storage/file-storage.ts';
 import { createDiskStorage } from '../storage/disk-storage.ts';
+import { checkAnswersAgainstContract } from './contract-check.ts';
 import { openPostgresCopy } from './postgres-databases.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
@@ -73,6 +74,8 @@ export async function createTestApp(
     trustProxy?: AppOptions['trustProxy'];
     /** Throttling's store (Redis: several instances) and limits; the real defaults when omitted. */
     throttle?: AppOptions['throttle'];
+    /** Large JSON bodies at once (decision 023's addendum); the real defaults when omitted. */
+    largeBodies?: AppOptions['largeBodies'];
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await openTestDatabase(options.onQuery));
@@ -91,10 +94,12 @@ export async function createTestApp(
     meetings: options.meetings,
     readCache: options.readCache,
     storageQuotaBytes: options.storageQuotaBytes,
+    largeBodies: options.largeBodies,
     trustProxy: options.trustProxy,
     throttle: options.throttle,
     clientDir: options.clientDir,
   });
+  checkAnswersAgainstContract(app);
   if (uploadsFolder) app.addHook('onClose', async () => rm(uploadsFolder, { recursive: true, force: true }));
   return { app, storage, uploadsFolder, database, call: callerOf(app), close: () => app.close() };
 }
@@ -129,6 +134,7 @@ export async function startSecondInstance(
     readCache: options.readCache,
     throttle: options.throttle,
   });
+  checkAnswersAgainstContract(app);
   return { app, call: callerOf(app), close: () => app.close() };
 }
 

@@ -14,6 +14,8 @@ export type ThrottleLimits = {
   registrationsPerNetwork: number;
   /** Students one teacher may add per hour (add-student). */
   studentsAddedPerTeacher: number;
+  /** Bytes of add-quiz bodies one teacher may send per hour, all at once if need be (decision 023's addendum). */
+  quizBytesPerTeacher: number;
   /**
    * Sign-in points per account and hour for those who have proven it before: its known devices
    * together, or its own session changing the password. The cap on the password checks (argon2)
@@ -33,6 +35,10 @@ export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = {
   registrationsPerNetwork: 500,
   // Typing in a class by hand takes half a minute per student.
   studentsAddedPerTeacher: 300,
+  // A long quiz of 200 questions is ~100 kB, the largest valid one 1.8 MB: eight of those at
+  // once, or hundreds of ordinary ones, an hour. Each large one costs ~30 ms of the only thread
+  // and a megabyte on disk; without a bound one teacher could send 40 a second.
+  quizBytesPerTeacher: 16 * 1024 * 1024,
   // 100 sign-ins an hour, or 20 wrong passwords, on one person's own devices: far more than a
   // person needs, and what someone who knows their own password can make the server check.
   knownDeviceSignInsPerAccount: 100,

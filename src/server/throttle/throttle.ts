@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, preParsingAsyncHookHandler } from 'fastify';
 import type { UserRole } from '#shared/constants';
 import { emailKey, identityKey } from '#shared/identity';
 import { tooManyRequests } from '../errors.ts';
 import { currentUser } from '../plugins/auth.ts';
+import { refuseUnreadBody } from '../plugins/large-bodies.ts';
 import { clientNetwork } from './client-network.ts';
 import { createKnownDevices } from './known-devices.ts';
 import { DEFAULT_THROTTLE_LIMITS, FAILURE_COST, HOUR_MS, type ThrottleLimits } from './limits.ts';
@@ -248,6 +249,42 @@ export function createThrottle(options: {
           };
         },
       });
+    },
+
+    /**
+     * The bytes of the quizzes a teacher sends (add-quiz, after the token check), charged by
+     * the declared Content-Length before a byte is read: a refused body is never parsed. A
+     * body of unknown length is charged the route's limit.
+     */
+    quizBytes(): { preParsing: preParsingAsyncHookHandler } {
+      const name = 'quiz-bytes';
+      return {
+        async preParsing(request, reply, payload) {
+          const declared = Number(request.headers['content-length']);
+          const bytes = Number.isNaN(declared) ? (request.routeOptions.bodyLimit ?? 0) : declared;
+          if (bytes <= 0) return payload;
+          const teacher = {
+            key: `${name}:${currentUser(request).id}`,
+            bucket: perHour(limits.quizBytesPerTeacher),
+            cost: bytes,
+          };
+          let verdict;
+          try {
+            verdict = await store.take({ buckets: [teacher] });
+          } catch (error) {
+            request.log.warn({ err: error, throttle: name }, 'throttle: counting failed; request let through');
+            return payload;
+          }
+          if (verdict.isAllowed) return payload;
+          const retryAfterSeconds = Math.max(1, Math.ceil(verdict.retryAfterMs / 1000));
+          request.log.info({ throttle: name, bytes, retryAfterSeconds }, 'throttled');
+          refuseUnreadBody(reply);
+          throw tooManyRequests(
+            `You have sent many large quizzes in a short time. Try again ${formatWait(verdict.retryAfterMs)}.`,
+            retryAfterSeconds,
+          );
+        },
+      };
     },
 
     close: () => store.close(),

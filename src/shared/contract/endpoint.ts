@@ -19,8 +19,8 @@ export type MultipartBody = {
   files: readonly { name: string; description: string }[];
 };
 
-/** An answer that is not the JSON envelope: a stored file (with Range), or a bare JSON object per status. */
-export type FileAnswer = { form: 'file'; description: string };
+/** An answer that is not the JSON envelope: a file or page of the given type, or a bare JSON object per status. */
+export type FileAnswer = { form: 'file'; mediaType: string; description: string };
 export type BareJsonAnswer = { form: 'bare-json'; statuses: Readonly<Record<number, z.ZodType>> };
 /**
  * A WebSocket upgrade: the messages each side sends, and the close codes that end it. The

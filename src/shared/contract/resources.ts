@@ -97,6 +97,10 @@ export const getResourceFile = defineEndpoint({
     'limited time. Single byte ranges are answered 206 for seeking.',
   params: resourceIdParamsSchema,
   query: fileAccessQuerySchema,
-  response: { form: 'file', description: 'The file with its detected type; inline only for types browsers display' },
+  response: {
+    form: 'file',
+    mediaType: '*/*',
+    description: 'The file with its detected type; inline only for types browsers display',
+  },
   errors: ['NOT_FOUND', 'RANGE_NOT_SATISFIABLE'],
 });

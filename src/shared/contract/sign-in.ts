@@ -22,7 +22,7 @@ export const registerTeacher = defineEndpoint({
   body: teacherRegistrationSchema,
   response: teacherProfileSchema,
   status: 201,
-  errors: ['EMAIL_TAKEN', 'ACCOUNT_EXISTS'],
+  errors: ['EMAIL_TAKEN', 'ACCOUNT_EXISTS', 'THROTTLED'],
 });
 
 export const registerStudent = defineEndpoint({
@@ -32,7 +32,7 @@ export const registerStudent = defineEndpoint({
   body: studentRegistrationSchema,
   response: studentProfileSchema,
   status: 201,
-  errors: ['EMAIL_TAKEN', 'ROLL_NUMBER_TAKEN', 'ACCOUNT_EXISTS'],
+  errors: ['EMAIL_TAKEN', 'ROLL_NUMBER_TAKEN', 'ACCOUNT_EXISTS', 'THROTTLED'],
 });
 
 export const logInTeacher = defineEndpoint({
@@ -41,7 +41,7 @@ export const logInTeacher = defineEndpoint({
   summary: "A session token for a teacher's email and password",
   body: teacherLoginSchema,
   response: sessionTokenSchema,
-  errors: ['WRONG_CREDENTIALS'],
+  errors: ['WRONG_CREDENTIALS', 'THROTTLED'],
 });
 
 export const logInStudent = defineEndpoint({
@@ -50,5 +50,5 @@ export const logInStudent = defineEndpoint({
   summary: "A session token for a student's account username and password",
   body: studentLoginSchema,
   response: sessionTokenSchema,
-  errors: ['WRONG_CREDENTIALS'],
+  errors: ['WRONG_CREDENTIALS', 'THROTTLED'],
 });

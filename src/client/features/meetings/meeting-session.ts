@@ -14,7 +14,7 @@ import {
   type Participant,
   type ServerMessage,
 } from '#shared/meetings';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError, hasSessionEnded } from '../../lib/api.ts';
 import { openDevices, openScreen } from './local-media.ts';
 import { isUsableToken } from './meeting-links.ts';
 import { PeerLink, type IncomingMedia, type LinkState, type OutgoingTracks, type PeerSignal } from './peer-link.ts';
@@ -303,8 +303,8 @@ export class MeetingSession {
       token = await this.tokenForAttempt();
     } catch (error) {
       if (this.isEnded) return;
-      if (error instanceof ApiError && isFinalTokenRefusal(error.status)) {
-        const isSessionOver = error.status === 401;
+      if (error instanceof ApiError && isFinalTokenRefusal(error.code)) {
+        const isSessionOver = hasSessionEnded(error);
         this.finish({
           reason: isSessionOver ? 'session' : 'refused',
           message: isSessionOver ? 'Your session has ended. Log in again to join the meeting.' : error.message,

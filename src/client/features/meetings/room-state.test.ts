@@ -219,9 +219,18 @@ describe('cameraBitrateFor', () => {
 });
 
 describe('isFinalTokenRefusal', () => {
-  it('ends the meeting only on 400, 401, 403 and 404; retries no connection, time-outs, 429 and 5xx', () => {
-    expect([400, 401, 403, 404].map(isFinalTokenRefusal)).toEqual([true, true, true, true]);
-    expect([0, 408, 429, 500, 502, 503, 504].map(isFinalTokenRefusal)).toEqual(Array(7).fill(false));
+  it('ends the meeting on a refusal retrying cannot change; retries no connection, time-outs, throttling, faults', () => {
+    const final = ['VALIDATION_FAILED', 'NOT_SIGNED_IN', 'SIGNED_OUT', 'FORBIDDEN', 'NOT_FOUND'] as const;
+    expect(final.map(isFinalTokenRefusal)).toEqual(Array(final.length).fill(true));
+    const passing = [
+      'UNREACHABLE',
+      'REQUEST_REFUSED',
+      'THROTTLED',
+      'INTERNAL_ERROR',
+      'SERVER_BUSY',
+      'UNEXPECTED_ANSWER',
+    ] as const;
+    expect(passing.map(isFinalTokenRefusal)).toEqual(Array(passing.length).fill(false));
   });
 });
 

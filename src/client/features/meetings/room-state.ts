@@ -1,4 +1,5 @@
 import type { Participant, ServerMessage } from '#shared/meetings';
+import { isPassingFailure, type FailureCode } from '../../lib/api.ts';
 
 /**
  * The room as this page knows it, changed only by the server's room events.
@@ -80,10 +81,10 @@ export function cameraBitrateFor(participantCount: number): number {
 
 /**
  * Whether a failed token request ends the meeting: only a refusal retrying cannot change
- * (bad room, session over, not allowed, gone). No connection (0), time-outs, throttling and
- * a proxy's 5xx during a deploy are retried.
+ * (bad room, session over, not allowed, gone). No connection, time-outs, throttling and
+ * a proxy's page during a deploy are retried.
  */
-export const isFinalTokenRefusal = (status: number) => [400, 401, 403, 404].includes(status);
+export const isFinalTokenRefusal = (code: FailureCode) => !isPassingFailure(code);
 
 /**
  * How long to wait before reconnecting attempt `attempt` (0-based): 0.5, 1, 2, 4 s, then

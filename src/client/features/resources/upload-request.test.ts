@@ -147,16 +147,17 @@ describe('usableUploadLimit and formatUploadSize', () => {
 });
 
 describe('fileRefusal', () => {
-  it('puts a 413 or 415 under the file field', () => {
-    expect(fileRefusal(new ApiError('This type of file cannot be shared.', 415))).toBe(
+  it('puts a refusal of the file itself (too large, no space, its type) under the file field', () => {
+    expect(fileRefusal(new ApiError('This type of file cannot be shared.', 'FILE_TYPE_NOT_ALLOWED'))).toBe(
       'This type of file cannot be shared.',
     );
-    expect(fileRefusal(new ApiError('The file is too large.', 413))).toBe('The file is too large.');
+    expect(fileRefusal(new ApiError('The file is too large.', 'PAYLOAD_TOO_LARGE'))).toBe('The file is too large.');
+    expect(fileRefusal(new ApiError('No space left.', 'STORAGE_QUOTA_EXCEEDED'))).toBe('No space left.');
   });
 
   it('leaves other failures to the toast and the field errors', () => {
-    expect(fileRefusal(new ApiError('Class is required', 400))).toBeNull();
-    expect(fileRefusal(new ApiError('Cannot reach the server.', 0))).toBeNull();
+    expect(fileRefusal(new ApiError('Class is required', 'VALIDATION_FAILED'))).toBeNull();
+    expect(fileRefusal(new ApiError('Cannot reach the server.', 'UNREACHABLE'))).toBeNull();
     expect(fileRefusal(new Error('boom'))).toBeNull();
   });
 });
@@ -241,12 +242,13 @@ describe('sendMultipart', () => {
     expect(seen).toEqual([25, 100]);
   });
 
-  it("turns the server's refusal into an ApiError with its message, status and field errors", async () => {
+  it("turns the server's refusal into an ApiError with its message, code and field errors", async () => {
     const sent = sendMultipart(uploadResource, new FormData());
     FakeRequest.last.respond(
       400,
       JSON.stringify({
         success: false,
+        code: 'VALIDATION_FAILED',
         message: 'Class is required',
         data: null,
         errors: [{ field: 'class', message: 'Class is required' }],
@@ -256,17 +258,20 @@ describe('sendMultipart', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       message: 'Class is required',
-      status: 400,
+      code: 'VALIDATION_FAILED',
       fieldErrors: [{ field: 'class', message: 'Class is required' }],
     });
   });
 
-  it('tells the session listeners when the stored token is refused with 401 (signed out elsewhere)', async () => {
+  it('tells the session listeners when the stored token is refused (signed out elsewhere)', async () => {
     const heard: string[] = [];
     const stop = onSessionEnded((message) => heard.push(message));
     const sent = sendMultipart(uploadResource, new FormData());
-    FakeRequest.last.respond(401, JSON.stringify({ success: false, message: 'You were signed out', data: null }));
-    await expect(sent).rejects.toMatchObject({ status: 401 });
+    FakeRequest.last.respond(
+      401,
+      JSON.stringify({ success: false, code: 'SIGNED_OUT', message: 'You were signed out', data: null }),
+    );
+    await expect(sent).rejects.toMatchObject({ code: 'SIGNED_OUT' });
     stop();
     expect(heard).toEqual(['You were signed out']);
   });
@@ -274,14 +279,17 @@ describe('sendMultipart', () => {
   it('explains an answer that is not ours (a proxy refusing a large body)', async () => {
     const sent = sendMultipart(uploadResource, new FormData());
     FakeRequest.last.respond(413, '<html>Request Entity Too Large</html>');
-    await expect(sent).rejects.toMatchObject({ message: 'The file is too large to upload.', status: 413 });
+    await expect(sent).rejects.toMatchObject({
+      message: 'The file is too large to upload.',
+      code: 'PAYLOAD_TOO_LARGE',
+    });
   });
 
   it('says the server cannot be reached on a network failure', async () => {
     const sent = sendMultipart(uploadResource, new FormData());
     FakeRequest.last.onerror?.();
     await expect(sent).rejects.toMatchObject({
-      status: 0,
+      code: 'UNREACHABLE',
       message: expect.stringContaining('Cannot reach the server'),
     });
   });

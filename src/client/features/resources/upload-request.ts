@@ -1,7 +1,14 @@
 import type { ApiEnvelope } from '#shared/api';
 import type { EndpointData, MultipartEndpoint } from '#shared/contract/endpoint';
 import { FALLBACK_UPLOAD_SUBJECT, formatSizeInKb, formatStorageSize, RESOURCE_LIMITS } from '#shared/resources';
-import { ApiError, CANNOT_REACH_SERVER, resultOf, type ApiResult } from '../../lib/api.ts';
+import {
+  ApiError,
+  CANNOT_REACH_SERVER,
+  resultOf,
+  unexpectedAnswer,
+  type ApiResult,
+  type FailureCode,
+} from '../../lib/api.ts';
 import { readSession } from '../../lib/session.ts';
 
 /** What the Upload Resource form holds when it is sent. */
@@ -85,9 +92,17 @@ export function usableUploadLimit(uploadMaxBytes: unknown): number {
     : RESOURCE_LIMITS.uploadMaxBytesDefault;
 }
 
-/** The server refused the file itself (413 too large, 415 type not allowed): its message belongs under the file field. */
+/** Refusals of the file itself (too large, no space left, a type not allowed). */
+const FILE_REFUSALS: readonly FailureCode[] = [
+  'PAYLOAD_TOO_LARGE',
+  'STORAGE_QUOTA_EXCEEDED',
+  'FILE_TYPE_NOT_ALLOWED',
+  'UNSUPPORTED_MEDIA_TYPE',
+];
+
+/** The server refused the file itself: its message belongs under the file field. */
 export function fileRefusal(error: unknown): string | null {
-  return error instanceof ApiError && (error.status === 413 || error.status === 415) ? error.message : null;
+  return error instanceof ApiError && FILE_REFUSALS.includes(error.code) ? error.message : null;
 }
 
 /** Whole percent sent, 0 to 100; 100 only once every byte has gone. */
@@ -101,12 +116,6 @@ type UploadOptions = {
   onProgress?(percent: number): void;
   signal?: AbortSignal;
 };
-
-/** Failure text when the answer is not our envelope (e.g. a proxy's own page). */
-function unexpectedAnswer(status: number): string {
-  if (status === 413) return 'The file is too large to upload.';
-  return `The server answered unexpectedly (HTTP ${status}).`;
-}
 
 /**
  * A multipart POST with real upload progress, which fetch cannot report:
@@ -145,7 +154,7 @@ export function sendMultipart<E extends MultipartEndpoint>(
     };
     request.onerror = () => {
       settle();
-      reject(new ApiError(CANNOT_REACH_SERVER, 0));
+      reject(new ApiError(CANNOT_REACH_SERVER, 'UNREACHABLE'));
     };
     request.onload = () => {
       settle();
@@ -156,7 +165,7 @@ export function sendMultipart<E extends MultipartEndpoint>(
         envelope = undefined;
       }
       if (!envelope || typeof envelope !== 'object' || !('success' in envelope)) {
-        reject(new ApiError(unexpectedAnswer(request.status), request.status));
+        reject(unexpectedAnswer(request.status, 'The file is too large to upload.'));
         return;
       }
       try {

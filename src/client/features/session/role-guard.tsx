@@ -4,7 +4,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import type { StudentProfile, TeacherProfile } from '#shared/accounts';
 import type { UserRole } from '#shared/constants';
 import { getProfile } from '#shared/contract/accounts';
-import { ApiError, call } from '../../lib/api.ts';
+import { call, hasSessionEnded } from '../../lib/api.ts';
 import { clearSession, loginPathFor, onSessionEnded, ownDashboardPathFor, readSession } from '../../lib/session.ts';
 import { useAppStore } from '../../stores/app-store.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -64,8 +64,7 @@ export function RoleGuard<R extends UserRole>({
   useEffect(() => {
     if (profile.isError) {
       clearSession();
-      const notice =
-        profile.error instanceof ApiError && profile.error.status === 401 ? profile.error.message : undefined;
+      const notice = hasSessionEnded(profile.error) ? profile.error.message : undefined;
       void navigate(loginPathFor(role), { replace: true, state: notice ? { notice } : undefined });
     }
   }, [profile.isError, profile.error, navigate, role]);

@@ -12,7 +12,7 @@ const fetchList = async () => (await call(getTaskList)).data;
 /**
  * The caller's task list. Edits are not optimistic: the list on screen is the
  * one the server confirmed, so a task is never shown as saved when it was not.
- * When another tab changed the list first (409), the fresh list is fetched and
+ * When another tab changed the list first (TASK_LIST_CHANGED), the fresh list is fetched and
  * the same edit applied to it. Failures are only logged (SPEC §8).
  */
 export function useTaskList(role: UserRole, ownerId: string) {
@@ -30,7 +30,8 @@ export function useTaskList(role: UserRole, ownerId: string) {
             await call(updateTaskList[role], { body: { tasks: change(current.tasks), version: current.version } })
           ).data;
         } catch (error) {
-          if (!(error instanceof ApiError) || error.status !== 409 || attempt >= MAX_CONFLICT_RETRIES) throw error;
+          if (!(error instanceof ApiError) || error.code !== 'TASK_LIST_CHANGED' || attempt >= MAX_CONFLICT_RETRIES)
+            throw error;
           current = await fetchList();
           queryClient.setQueryData(tasksKey, current);
         }

@@ -415,6 +415,66 @@ describe('a student’s view of one quiz', () => {
 });
 
 describe('answering and submitting', () => {
+  it('takes the fields it does not read only at their size: a big score, an echo longer than any quiz or a big createdBy is 400, nothing changed', async () => {
+    const { teacher, student, quiz, key } = await startedAttempt();
+    const math = key['What is 2 + 2?']!;
+    const ignoredMessage = 'The server does not read this field; it may be sent, but only up to 2,048 bytes';
+
+    const bigScore = await submit(student, quiz._id, { [math.id]: math.right }, { score: 'x'.repeat(100_000) });
+    expect(bigScore.status).toBe(400);
+    expect(bigScore.body.message).toBe(`score: ${ignoredMessage}`);
+    const bigUser = await submit(student, quiz._id, {}, { user: { _id: 'x', notes: 'x'.repeat(2100) } });
+    expect(bigUser.status).toBe(400);
+    expect(bigUser.body.message).toBe(`user: ${ignoredMessage}`);
+
+    // Fourteen questions sent back with ten 2,000-character options each: 308,000 characters.
+    const longEcho = Array.from({ length: 14 }, (_, index) => ({
+      _id: `q${index}`,
+      selectedOption: null,
+      question_text: 'x'.repeat(2000),
+      options: Array.from({ length: 10 }, () => 'y'.repeat(2000)),
+    }));
+    const echoed = await t.call({
+      method: 'POST',
+      url: '/api/student/update-student',
+      headers: as(student),
+      payload: { quiz: { _id: quiz._id, questions: longEcho } },
+    });
+    expect(echoed.status).toBe(400);
+    expect(echoed.body.message).toBe(
+      'quiz.questions: The question texts and options sent back are longer than any quiz: at most 300,000 characters in all',
+    );
+    const longText = await t.call({
+      method: 'POST',
+      url: '/api/student/update-student',
+      headers: as(student),
+      payload: { quiz: { _id: quiz._id, questions: [{ _id: math.id, question_text: 'x'.repeat(2001) }] } },
+    });
+    expect(longText.status).toBe(400);
+    expect(longText.body.message).toBe(
+      'quiz.questions.0.question_text: A question text or option sent back must be at most 2000 characters',
+    );
+    // Nothing was submitted: the attempt is still open, and a SPEC-shaped submission goes through.
+    expect((await getQuiz(student, quiz._id)).body.data.attempt.status).toBe('in-progress');
+    const spec = await submit(
+      student,
+      quiz._id,
+      { [math.id]: math.right },
+      { score: 3, accuracy: '100', attemptedAt: new Date().toISOString(), user: student.profile, timeTaken: 12 },
+    );
+    expect(spec.status).toBe(200);
+
+    const bigAuthor = await t.call({
+      method: 'POST',
+      url: '/api/teacher/add-quiz',
+      headers: as(teacher),
+      payload: buildNewQuiz({ createdBy: { _id: teacher.profile._id, bio: 'x'.repeat(5000) } }),
+    });
+    expect(bigAuthor.status).toBe(400);
+    expect(bigAuthor.body.message).toBe(`createdBy: ${ignoredMessage}`);
+    expect((await listQuizzes(teacher)).body.data).toHaveLength(1);
+  });
+
   it('scores on the server, ignoring the client’s score, and updates the student’s aggregates', async () => {
     const { teacher, student, quiz, key } = await startedAttempt();
     const [math, capital, prime] = [

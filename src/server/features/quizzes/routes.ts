@@ -7,13 +7,14 @@ import {
 } from '#shared/quizzes';
 import { routeEndpoint } from '../../endpoint-route.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import type { Throttle } from '../../throttle/throttle.ts';
 import type { QuizzesService } from './service.ts';
 
 /**
  * SPEC §7 quiz calls plus the attempt calls that give the server the timer
  * (start) and the answers as they are picked (answers).
  */
-export function quizzesRoutes(quizzes: QuizzesService): FastifyPluginAsync {
+export function quizzesRoutes(quizzes: QuizzesService, throttle: Throttle): FastifyPluginAsync {
   return async (app) => {
     const quizzesOfEitherRole = { policy: { caller: 'signed-in', touches: ['own-quizzes', 'class-quizzes'] } } as const;
     const classQuizzes = { policy: { caller: 'student', touches: ['class-quizzes'] } } as const;
@@ -21,10 +22,12 @@ export function quizzesRoutes(quizzes: QuizzesService): FastifyPluginAsync {
     routeEndpoint(
       app,
       addQuiz,
-      // A long quiz is bigger than the default JSON limit (decision 023); only a teacher's token gets this far.
+      // A long quiz is bigger than the default JSON limit (decision 023); only a teacher's token
+      // gets this far, and each teacher's bytes an hour are bounded before they are read.
       {
         config: { policy: { caller: 'teacher', touches: ['own-quizzes'] } },
         bodyLimit: ADD_QUIZ_BODY_LIMIT_BYTES,
+        ...throttle.quizBytes(),
       },
       async (request) => {
         const quiz = await quizzes.createQuiz(currentUser(request).id, request.body);

@@ -29,7 +29,7 @@ import {
   closeAttempt,
   invalidAnswer,
   isPastGrace,
-  newQuestionId,
+  newQuestionIds,
   shuffleLayout,
   type AttemptClosing,
   type ClosingRequest,
@@ -409,8 +409,9 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
         .where(eq(teachers.id, teacherId))
         .limit(1);
       if (!teacher) throw accountRemoved();
-      const questions: StoredQuestion[] = input.quiz.questions.map((question) => ({
-        _id: newQuestionId(),
+      const ids = newQuestionIds(input.quiz.questions.length);
+      const questions: StoredQuestion[] = input.quiz.questions.map((question, index) => ({
+        _id: ids[index]!,
         question_text: question.question_text,
         options: question.options,
         answer: question.answer,
@@ -428,7 +429,8 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
           questions,
           questionCount: questions.length,
         })
-        .returning();
+        // Not the questions: reading back what was just written cost a large quiz more than its insert.
+        .returning(quizSummaryColumns);
       await cache.changed([cacheTags.classQuizzes(input.class)]);
       return presentTeacherSummary({ quiz: quiz!, authorName: teacher.name }, 0);
     },

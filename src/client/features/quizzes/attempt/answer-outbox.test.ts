@@ -30,7 +30,7 @@ function manualServer() {
   return { send, requests, sent: () => requests.map((request) => request.choices) };
 }
 
-const offline = () => new ApiError('Cannot reach the server.', 0);
+const offline = () => new ApiError('Cannot reach the server.', 'UNREACHABLE');
 
 /** An outbox whose first request (`choices`) is on its way, and the server it went to. */
 async function outboxWithRequestOut(choices: Choices = { q1: 'A' }) {
@@ -138,7 +138,9 @@ describe('answer outbox (decision 022)', () => {
 
   it('once refused, keeps later choices as not saved (never sent) and hands them to a submission', async () => {
     const { server, outbox } = await outboxWithRequestOut();
-    await server.requests[0]!.fail(new ApiError('This option is not one of the question’s options', 400));
+    await server.requests[0]!.fail(
+      new ApiError('This option is not one of the question’s options', 'VALIDATION_FAILED'),
+    );
     outbox.queue('q2', 'B');
     expect(outbox.getState()).toMatchObject({ status: 'refused', lost: { q1: 'A', q2: 'B' } });
     await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS * 2);
@@ -154,7 +156,7 @@ describe('answer outbox (decision 022)', () => {
     await vi.advanceTimersByTimeAsync(RETRY_DELAYS_MS[0] - 1);
     expect(server.send).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1);
-    await server.requests[1]!.fail(new ApiError('Service unavailable', 503));
+    await server.requests[1]!.fail(new ApiError('Service unavailable', 'UNEXPECTED_ANSWER'));
     await vi.advanceTimersByTimeAsync(RETRY_DELAYS_MS[1]);
     expect(server.sent()).toEqual([{ q1: 'A' }, { q1: 'A' }, { q1: 'A' }]);
     await server.requests[2]!.acknowledge();
@@ -175,7 +177,9 @@ describe('answer outbox (decision 022)', () => {
 
   it('gives up when the attempt is over (409) and says which choices were lost', async () => {
     const { server, outbox } = await outboxWithRequestOut();
-    await server.requests[0]!.fail(new ApiError('Time is up: your saved answers were submitted', 409));
+    await server.requests[0]!.fail(
+      new ApiError('Time is up: your saved answers were submitted', 'QUIZ_ALREADY_SUBMITTED'),
+    );
     expect(outbox.getState()).toEqual({
       status: 'over',
       message: 'Time is up: your saved answers were submitted',
@@ -189,7 +193,7 @@ describe('answer outbox (decision 022)', () => {
 
   it('gives up on a refusal that will not change (401: the session ended)', async () => {
     const { server, outbox } = await outboxWithRequestOut();
-    await server.requests[0]!.fail(new ApiError('Your session has ended. Please log in again.', 401));
+    await server.requests[0]!.fail(new ApiError('Your session has ended. Please log in again.', 'SIGNED_OUT'));
     expect(outbox.getState()).toMatchObject({ status: 'refused', lost: { q1: 'A' } });
     await vi.advanceTimersByTimeAsync(RETRY_DELAYS_MS.at(-1)!);
     expect(server.send).toHaveBeenCalledTimes(1);

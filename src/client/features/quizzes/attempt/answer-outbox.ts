@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api.ts';
+import { ApiError, isWorthRetrying, type FailureCode } from '../../../lib/api.ts';
 
 /** question id -> chosen option (null clears the answer), as PUT /api/quiz/:id/answers takes them. */
 export type Choices = Record<string, string | null>;
@@ -18,11 +18,8 @@ export const RETRY_DELAYS_MS = [1000, 2000, 4000, 8000, 15_000] as const;
 
 const isEmpty = (choices: Choices) => Object.keys(choices).length === 0;
 
-/** Lost connection, time-outs, throttling and server trouble pass; anything else will not. */
-function isWorthRetrying(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return true;
-  return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
-}
+/** The attempt is not open for answers: submitted, closed by the timer, or never started. */
+const ATTEMPT_OVER: readonly FailureCode[] = ['QUIZ_ALREADY_SUBMITTED', 'QUIZ_NOT_STARTED'];
 
 /**
  * The choices of one attempt on their way to the server (decision 022): debounced, sent one
@@ -79,7 +76,7 @@ export function createAnswerOutbox(send: SendChoices) {
       return;
     }
     const message = error instanceof Error ? error.message : 'The server refused these answers.';
-    const status = error instanceof ApiError && error.status === 409 ? 'over' : 'refused';
+    const status = error instanceof ApiError && ATTEMPT_OVER.includes(error.code) ? 'over' : 'refused';
     ended = { status, message, lost: { ...batch, ...pending } };
     pending = {};
     clearTimeout(debounceTimer);

@@ -229,8 +229,8 @@ function AttemptInProgress({
       const questions = Object.entries(unacknowledged).map(([_id, selectedOption]) => ({ _id, selectedOption }));
       return (await call(submitQuiz, { body: { quiz: { _id: detail._id, questions } } })).data;
     },
-    // Lost connection (status 0): keep trying through the grace period the server allows.
-    retry: (failures, error) => error instanceof ApiError && error.status === 0 && failures < SUBMIT_RETRIES,
+    // Lost connection: keep trying through the grace period the server allows.
+    retry: (failures, error) => error instanceof ApiError && error.code === 'UNREACHABLE' && failures < SUBMIT_RETRIES,
     retryDelay: SUBMIT_RETRY_DELAY_MS,
     onSuccess: (submitted) => {
       saver.close();
@@ -240,8 +240,9 @@ function AttemptInProgress({
       void queryClient.invalidateQueries({ queryKey: ['profile', 'student'] });
     },
     onError: (error) => {
-      // 409: already closed (time up elsewhere, another tab): show what the server holds.
-      if (error instanceof ApiError && error.status === 409) return refresh();
+      // Already closed (time up elsewhere, another tab): show what the server holds.
+      if (error instanceof ApiError && (error.code === 'QUIZ_ALREADY_SUBMITTED' || error.code === 'QUIZ_NOT_STARTED'))
+        return refresh();
       isSubmitStarted.current = false;
       setIsLocked(false);
       // The choices unlock again: the student may change them and submit once more.

@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router';
 import { type AttemptRecord, type TeacherQuizDetail } from '#shared/quizzes';
 import { Button } from '../../../components/ui/button.tsx';
 import { getQuiz } from '#shared/contract/quizzes';
-import { ApiError, call } from '../../../lib/api.ts';
+import { ApiError, call, isWorthRetrying } from '../../../lib/api.ts';
 import { teacherView } from '../quiz-views.ts';
 import { cn } from '../../../lib/cn.ts';
 import { attemptsCsv, attemptsCsvFileName } from './analytics-csv.ts';
@@ -17,9 +17,6 @@ import { EmptyState, LoadFailure } from '../../../components/ui/status-cards.tsx
 import { cardVariants } from '../../../components/ui/card.tsx';
 
 const ALL_QUIZ_PATH = '/dashboard/teacher/all-quiz';
-
-/** Client errors (403 not yours, 404 unknown, 400 malformed id) do not get better by retrying. */
-const isClientError = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
 
 function downloadCsv(quiz: TeacherQuizDetail) {
   // The byte order mark makes spreadsheet programs read the file as UTF-8.
@@ -301,10 +298,10 @@ function QuizAnalytics({ quiz }: { quiz: TeacherQuizDetail }) {
 }
 
 function describeFailure(error: Error): { heading: string; detail: string; canRetry: boolean } {
-  if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
+  if (error instanceof ApiError && (error.code === 'NOT_FOUND' || error.code === 'VALIDATION_FAILED')) {
     return { heading: 'Quiz not found', detail: 'There is no quiz at this address.', canRetry: false };
   }
-  if (error instanceof ApiError && error.status === 403) {
+  if (error instanceof ApiError && error.code === 'FORBIDDEN') {
     return {
       heading: 'Not your quiz',
       detail: 'Only the teacher who created a quiz can see its analytics.',
@@ -320,7 +317,7 @@ export function Component() {
   const quiz = useQuery({
     queryKey: ['quiz', quizID],
     queryFn: async () => teacherView((await call(getQuiz, { params: { id: quizID } })).data),
-    retry: (failureCount, error) => !isClientError(error) && failureCount < 2,
+    retry: (failureCount, error) => isWorthRetrying(error) && failureCount < 2,
   });
 
   useEffect(() => {

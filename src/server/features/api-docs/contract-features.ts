@@ -1,0 +1,48 @@
+import * as accounts from '#shared/contract/accounts';
+import * as apiDocs from '#shared/contract/api-docs';
+import type { EndpointSpec } from '#shared/contract/endpoint';
+import * as health from '#shared/contract/health';
+import * as meetings from '#shared/contract/meetings';
+import * as progress from '#shared/contract/progress';
+import * as quizzes from '#shared/contract/quizzes';
+import * as quote from '#shared/contract/quote';
+import * as resources from '#shared/contract/resources';
+import * as signIn from '#shared/contract/sign-in';
+import * as students from '#shared/contract/students';
+import * as tasks from '#shared/contract/tasks';
+
+/** The contract's modules, one per feature (src/shared/contract): the tags of the OpenAPI document. */
+const FEATURES: Record<string, Record<string, unknown>> = {
+  accounts,
+  'api-docs': apiDocs,
+  health,
+  meetings,
+  progress,
+  quizzes,
+  quote,
+  resources,
+  'sign-in': signIn,
+  students,
+  tasks,
+};
+
+const isEndpoint = (value: unknown): value is EndpointSpec =>
+  typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'response' in value;
+
+/** Each endpoint of the contract with its feature: exported directly, or in a per-role record. */
+export function contractEndpoints(): { feature: string; endpoint: EndpointSpec }[] {
+  const found = new Map<EndpointSpec, string>();
+  for (const [feature, exports] of Object.entries(FEATURES)) {
+    for (const value of Object.values(exports)) {
+      const candidates = isEndpoint(value) ? [value] : typeof value === 'object' && value ? Object.values(value) : [];
+      for (const endpoint of candidates.filter(isEndpoint)) found.set(endpoint, feature);
+    }
+  }
+  return [...found].map(([endpoint, feature]) => ({ feature, endpoint }));
+}
+
+/** The feature of an endpoint ('other' for one outside the contract's modules). */
+export function featureOf(): (endpoint: EndpointSpec) => string {
+  const features = new Map(contractEndpoints().map(({ feature, endpoint }) => [endpoint, feature]));
+  return (endpoint) => features.get(endpoint) ?? 'other';
+}
