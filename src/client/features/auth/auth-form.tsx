@@ -1,9 +1,8 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import toast from 'react-hot-toast/headless';
+import { useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/field.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { useEndpointForm } from '../../components/form/use-endpoint-form.ts';
 import { withLoading } from '../../stores/app-store.ts';
 
 export type AuthField = {
@@ -92,72 +91,41 @@ export function AuthForm<Schema extends z.ZodType<Record<string, unknown>>>(prop
  * validates before sending, problems appear next to their field and as a toast.
  */
 export function AccountForm<Schema extends z.ZodType<Record<string, unknown>>>(props: AccountFormProps<Schema>) {
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [isSubmitting, setIsSubmitting] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-
-  const showFieldErrors = (errors: Record<string, string>) => {
-    setFieldErrors(errors);
-    const firstInvalid = props.fields.find((field) => errors[field.name]);
-    if (firstInvalid) formRef.current?.querySelector<HTMLInputElement>(`[name="${firstInvalid.name}"]`)?.focus();
-  };
-
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    toast.dismiss(); // an earlier failure must not linger next to the next outcome
-    props.onSubmitStart?.();
-    const values = Object.fromEntries(new FormData(event.currentTarget).entries());
-    const parsed = props.schema.safeParse(values);
-    if (!parsed.success) {
-      const errors: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0] ?? '');
-        errors[field] ??= issue.message;
-      }
-      showFieldErrors(errors);
-      toast.error(parsed.error.issues[0]?.message ?? 'Please check the form');
-      return;
-    }
-    setFieldErrors({});
-    setIsSubmitting(true);
-    const form = event.currentTarget;
-    try {
-      await withLoading(() => props.onSubmit(parsed.data));
-      if (props.isResetOnSuccess) form.reset();
-    } catch (error) {
-      const message = error instanceof Error ? error.message : 'Something went wrong';
-      toast.error(message);
-      if (error instanceof ApiError && error.fieldErrors.length > 0) {
-        showFieldErrors(
-          Object.fromEntries(error.fieldErrors.map((fieldError) => [fieldError.field, fieldError.message])),
-        );
-      }
-    } finally {
-      setIsSubmitting(false);
-    }
-  };
+  const form = useEndpointForm({
+    schema: props.schema,
+    onSubmit: async (values, { form: element }) => {
+      await withLoading(() => props.onSubmit(values));
+      if (props.isResetOnSuccess) element.reset();
+    },
+  });
 
   const submitButton = (
-    <Button type="submit" disabled={isSubmitting} className={props.submitClassName}>
+    <Button type="submit" disabled={form.isSubmitting} className={props.submitClassName}>
       {props.submitLabel}
     </Button>
   );
   return (
-    <form ref={formRef} noValidate onSubmit={(event) => void handleSubmit(event)} className={props.className}>
+    <form
+      {...form.formProps}
+      onSubmit={(event) => {
+        props.onSubmitStart?.();
+        form.formProps.onSubmit(event);
+      }}
+      className={props.className}
+    >
       {props.accountName !== undefined ? (
         <input type="text" name="username" autoComplete="username" value={props.accountName} readOnly hidden />
       ) : null}
       {props.fields.map((field) => (
         <TextField
           key={field.name}
-          name={field.name}
+          {...form.field(field.name)}
           label={field.label}
           type={field.type ?? 'text'}
           autoComplete={field.autoComplete}
           hint={field.hint}
           list={field.list}
           required
-          error={fieldErrors[field.name]}
         />
       ))}
       {props.actions ? (

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { FIELD_LIMITS } from '#shared/limits';
 import { RESOURCE_LIMITS } from '#shared/resources';
+import type { FieldNameOf } from '../../components/form/field-errors.ts';
 import { TextAreaField, TextField } from '../../components/ui/field.tsx';
 
 /** Id of the <datalist> of the teacher's classes that the class fields suggest from. */
@@ -11,26 +12,14 @@ export type CommonValues = { className: string; subject: string; description: st
 export type CommonField = keyof CommonValues;
 export const EMPTY_COMMON_VALUES: CommonValues = { className: '', subject: '', description: '', tags: '' };
 
-/** Server and schema field names -> the form's. */
-export const FORM_FIELD_OF: Record<string, string> = {
-  class: 'className',
-  subject: 'subject',
-  description: 'description',
-  tags: 'tags',
-  fileName: 'fileName',
-  url: 'url',
-  file: 'file',
+/**
+ * The form's field for a body path: the top-level key (a tag's own problem is the tags field's),
+ * `class` called className (the fields' own names would clash with React's className).
+ */
+export const resourceFieldOf: FieldNameOf = (path) => {
+  const field = path.split('.')[0] ?? path;
+  return field === 'class' ? 'className' : field;
 };
-
-/** Problems by form field, from zod issues or the server's field errors: the first per field. */
-export function collectFieldErrors(problems: { field: string; message: string }[]): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const problem of problems) {
-    const field = FORM_FIELD_OF[problem.field] ?? problem.field;
-    errors[field] ??= problem.message;
-  }
-  return errors;
-}
 
 type FieldProps = { value: string; error: string | undefined; onChange(value: string): void };
 
@@ -44,6 +33,22 @@ export function ClassField({ value, error, onChange }: FieldProps) {
       autoComplete="off"
       list={CLASS_SUGGESTIONS_ID}
       maxLength={FIELD_LIMITS.className}
+      value={value}
+      error={error}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}
+
+/** The name a resource is listed by: a shared link's title, an edited resource's name. */
+export function ResourceNameField({ label, value, error, onChange }: FieldProps & { label: string }) {
+  return (
+    <TextField
+      label={label}
+      name="fileName"
+      required
+      autoComplete="off"
+      maxLength={RESOURCE_LIMITS.fileName}
       value={value}
       error={error}
       onChange={(event) => onChange(event.target.value)}

@@ -1,21 +1,27 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast/headless';
-import { RESOURCE_LIMITS, resourceUpdateSchema, type Resource } from '#shared/resources';
+import { resourceUpdateSchema, type Resource } from '#shared/resources';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
-import { TextField } from '../../components/ui/field.tsx';
 import { deleteResource, updateResource } from '#shared/contract/resources';
-import { ApiError, call } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
+import { useEndpointForm } from '../../components/form/use-endpoint-form.ts';
 import { withLoading } from '../../stores/app-store.ts';
-import { ClassField, collectFieldErrors, DescriptionField, TagsField } from './common-fields.tsx';
+import { ClassField, DescriptionField, ResourceNameField, resourceFieldOf, TagsField } from './common-fields.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { joinTags } from './resource-filters.ts';
 import { refreshStorageUsage, removeResource, replaceResource, resourceQueries } from './resources-queries.ts';
 
-const EDIT_FIELD_ORDER = ['fileName', 'description', 'tags', 'className'] as const;
-
 /** Edit a resource's name, description, tags and class (PATCH /api/teacher/resources/{id}). */
 export function EditResourceDialog({ resource, onClose }: { resource: Resource; onClose(): void }) {
+  return (
+    <ModalDialog title={`Edit ${resource.fileName}`} onClose={onClose} initialFocus='[name="fileName"]'>
+      {(close) => <EditResourceForm resource={resource} close={close} />}
+    </ModalDialog>
+  );
+}
+
+function EditResourceForm({ resource, close }: { resource: Resource; close(): void }) {
   const queryClient = useQueryClient();
   const [values, setValues] = useState({
     fileName: resource.fileName,
@@ -23,93 +29,54 @@ export function EditResourceDialog({ resource, onClose }: { resource: Resource; 
     tags: joinTags(resource.tags),
     className: resource.class,
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [isSaving, setIsSaving] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
   const setValue = (field: keyof typeof values, value: string) =>
     setValues((current) => ({ ...current, [field]: value }));
-
-  const showErrors = (found: Record<string, string>) => {
-    setErrors(found);
-    const first = EDIT_FIELD_ORDER.find((field) => found[field]);
-    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-  };
-
-  const save = async (close: () => void) => {
-    const payload = {
+  const form = useEndpointForm({
+    schema: resourceUpdateSchema,
+    fieldOf: resourceFieldOf,
+    toBody: () => ({
       fileName: values.fileName,
       description: values.description,
       tags: values.tags,
       class: values.className,
-    };
-    const parsed = resourceUpdateSchema.safeParse(payload);
-    if (!parsed.success) {
-      showErrors(
-        collectFieldErrors(
-          parsed.error.issues.map((issue) => ({ field: String(issue.path[0]), message: issue.message })),
-        ),
-      );
-      return;
-    }
-    setIsSaving(true);
-    try {
-      const { message, data } = await call(updateResource, { params: { id: resource._id }, body: payload });
+    }),
+    onSubmit: async (_update, { body }) => {
+      const { message, data } = await call(updateResource, { params: { id: resource._id }, body });
       replaceResource(queryClient, data);
       void queryClient.invalidateQueries({ queryKey: resourceQueries.all });
       toast.success(message);
       close();
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Something went wrong');
-      if (error instanceof ApiError && error.fieldErrors.length > 0) showErrors(collectFieldErrors(error.fieldErrors));
-    } finally {
-      setIsSaving(false);
-    }
-  };
+    },
+  });
 
   return (
-    <ModalDialog title={`Edit ${resource.fileName}`} onClose={onClose} initialFocus='[name="fileName"]'>
-      {(close) => (
-        <form
-          ref={formRef}
-          noValidate
-          className="mt-4 flex flex-col gap-4"
-          onSubmit={(event: FormEvent<HTMLFormElement>) => {
-            event.preventDefault();
-            if (!isSaving) void save(close);
-          }}
-        >
-          <TextField
-            label="Name"
-            name="fileName"
-            required
-            autoComplete="off"
-            maxLength={RESOURCE_LIMITS.fileName}
-            value={values.fileName}
-            error={errors.fileName}
-            onChange={(event) => setValue('fileName', event.target.value)}
-          />
-          <DescriptionField
-            value={values.description}
-            error={errors.description}
-            onChange={(value) => setValue('description', value)}
-          />
-          <TagsField value={values.tags} error={errors.tags} onChange={(value) => setValue('tags', value)} />
-          <ClassField
-            value={values.className}
-            error={errors.className}
-            onChange={(value) => setValue('className', value)}
-          />
-          <div className="flex flex-wrap justify-end gap-3">
-            <Button variant="ghost" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={isSaving}>
-              {isSaving ? 'Saving…' : 'Save'}
-            </Button>
-          </div>
-        </form>
-      )}
-    </ModalDialog>
+    <form {...form.formProps} className="mt-4 flex flex-col gap-4">
+      <ResourceNameField
+        label="Name"
+        value={values.fileName}
+        error={form.errors.fileName}
+        onChange={(value) => setValue('fileName', value)}
+      />
+      <DescriptionField
+        value={values.description}
+        error={form.errors.description}
+        onChange={(value) => setValue('description', value)}
+      />
+      <TagsField value={values.tags} error={form.errors.tags} onChange={(value) => setValue('tags', value)} />
+      <ClassField
+        value={values.className}
+        error={form.errors.className}
+        onChange={(value) => setValue('className', value)}
+      />
+      <div className="flex flex-wrap justify-end gap-3">
+        <Button variant="ghost" onClick={close}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={form.isSubmitting}>
+          {form.isSubmitting ? 'Saving…' : 'Save'}
+        </Button>
+      </div>
+    </form>
   );
 }
 

@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Upload, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { uploadResource } from '#shared/contract/resources';
 import { FALLBACK_UPLOAD_SUBJECT, uploadFieldsSchema } from '#shared/resources';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
-import { ApiError } from '../../lib/api.ts';
-import { collectFieldErrors, CommonFields, useCommonValues } from './common-fields.tsx';
+import { useEndpointForm } from '../../components/form/use-endpoint-form.ts';
+import { CommonFields, resourceFieldOf, useCommonValues } from './common-fields.tsx';
 import { addResourceToLists, useUploadLimits } from './resources-queries.ts';
 import {
   buildUploadFormData,
@@ -20,9 +20,6 @@ import {
   type StorageUsage,
 } from './upload-request.ts';
 
-/** Form order: the first invalid field in it takes the focus. */
-const FIELD_ORDER = ['file', 'className', 'subject', 'description', 'tags'] as const;
-
 /**
  * 'Upload Resource' (SPEC §2, §4, §5): a file and its class, subject,
  * description and tags, sent as multipart with real progress, cancellable.
@@ -34,9 +31,7 @@ export function UploadForm({ teacherSubject }: { teacherSubject: string | undefi
   const common = useCommonValues(teacherSubject);
   const { maxBytes, storage } = useUploadLimits();
   const [file, setFile] = useState<File | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [progress, setProgress] = useState<number | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
   const uploadRef = useRef<AbortController | null>(null);
@@ -46,86 +41,63 @@ export function UploadForm({ teacherSubject }: { teacherSubject: string | undefi
   // Leaving the screen stops an upload in progress.
   useEffect(() => () => uploadRef.current?.abort(), []);
 
-  const showErrors = (found: Record<string, string>) => {
-    setErrors(found);
-    const first = FIELD_ORDER.find((field) => found[field]);
-    if (first === 'file') fileInputRef.current?.focus();
-    else if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-  };
+  const form = useEndpointForm({
+    schema: uploadFieldsSchema,
+    fieldOf: resourceFieldOf,
+    toBody: () => ({
+      class: common.values.className,
+      subject: resolveUploadSubject(common.values.subject, teacherSubject),
+      description: common.values.description,
+      tags: common.values.tags,
+    }),
+    // The file is not in the schema's body: its size and the space left are checked here.
+    refineErrors: (errors) => {
+      const fileProblem = checkUploadFile(file, maxBytes, storage?.leftBytes);
+      return fileProblem ? { file: fileProblem, ...errors } : errors;
+    },
+    onSubmit: async () => {
+      if (!file) return;
+      setProgress(0);
+      const controller = new AbortController();
+      uploadRef.current = controller;
+      try {
+        const { message, data } = await sendMultipart(
+          uploadResource,
+          buildUploadFormData({ file, ...common.values }, teacherSubject),
+          { onProgress: setProgress, signal: controller.signal },
+        );
+        toast.success(message);
+        // SPEC §4: file, description, tags and progress start again.
+        setFile(null);
+        if (fileInputRef.current) fileInputRef.current.value = '';
+        common.clearAfterSuccess();
+        await addResourceToLists(queryClient, data);
+      } catch (error) {
+        if (!(error instanceof DOMException && error.name === 'AbortError')) throw error;
+        toast('Upload cancelled.');
+        submitRef.current?.focus(); // the Cancel button that had the focus is gone
+      } finally {
+        uploadRef.current = null;
+        setProgress(null);
+      }
+    },
+    // Too large or a type not allowed: said under the file field too.
+    errorsOfFailure: (error) => {
+      const refusal = fileRefusal(error);
+      return refusal ? { file: refusal } : null;
+    },
+  });
+  const errors = form.errors;
 
   const handleFileChange = (chosen: File | null) => {
     setFile(chosen);
     // Too large is said at once, before anyone presses Upload; another file clears what was said.
     const problem = chosen ? checkUploadFile(chosen, maxBytes, storage?.leftBytes) : null;
-    setErrors(({ file: _previous, ...rest }) => (problem ? { ...rest, file: problem } : rest));
-  };
-
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isUploading) return;
-    toast.dismiss(); // an earlier failure must not linger next to the next outcome
-    const { values } = common;
-    const parsed = uploadFieldsSchema.safeParse({
-      class: values.className,
-      subject: resolveUploadSubject(values.subject, teacherSubject),
-      description: values.description,
-      tags: values.tags,
-    });
-    const found = parsed.success
-      ? {}
-      : collectFieldErrors(
-          parsed.error.issues.map((issue) => ({ field: String(issue.path[0]), message: issue.message })),
-        );
-    const fileProblem = checkUploadFile(file, maxBytes, storage?.leftBytes);
-    if (fileProblem) found.file = fileProblem;
-    if (Object.keys(found).length > 0 || !file) {
-      showErrors(found);
-      toast.error(FIELD_ORDER.map((field) => found[field]).find(Boolean) ?? 'Please check the form');
-      return;
-    }
-
-    setErrors({});
-    setProgress(0);
-    const controller = new AbortController();
-    uploadRef.current = controller;
-    try {
-      const { message, data } = await sendMultipart(
-        uploadResource,
-        buildUploadFormData({ file, ...values }, teacherSubject),
-        { onProgress: setProgress, signal: controller.signal },
-      );
-      toast.success(message);
-      // SPEC §4: file, description, tags and progress start again.
-      setFile(null);
-      if (fileInputRef.current) fileInputRef.current.value = '';
-      common.clearAfterSuccess();
-      await addResourceToLists(queryClient, data);
-    } catch (error) {
-      if (error instanceof DOMException && error.name === 'AbortError') {
-        toast('Upload cancelled.');
-        submitRef.current?.focus(); // the Cancel button that had the focus is gone
-      } else {
-        toast.error(error instanceof Error ? error.message : 'Something went wrong');
-        const refusal = fileRefusal(error); // too large or a type not allowed: said under the file field too
-        if (refusal) showErrors({ file: refusal });
-        else if (error instanceof ApiError && error.fieldErrors.length > 0) {
-          showErrors(collectFieldErrors(error.fieldErrors));
-        }
-      }
-    } finally {
-      uploadRef.current = null;
-      setProgress(null);
-    }
+    if (problem) form.setErrors((current) => ({ ...current, file: problem }));
   };
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      onSubmit={(event) => void handleSubmit(event)}
-      className="flex flex-col gap-4"
-      aria-busy={isUploading}
-    >
+    <form {...form.formProps} className="flex flex-col gap-4" aria-busy={isUploading}>
       <div className="flex flex-col gap-1.5">
         <label htmlFor={ids.file} className="text-sm font-medium text-slate-800">
           File

@@ -120,7 +120,7 @@ type UploadOptions = {
 /**
  * A multipart POST with real upload progress, which fetch cannot report:
  * XMLHttpRequest with the stored bearer token. Failures become the same
- * ApiError as apiRequest; an abort rejects with an AbortError DOMException.
+ * ApiError as call(); an abort rejects with an AbortError DOMException.
  */
 export function sendMultipart<E extends MultipartEndpoint>(
   endpoint: E,

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Eye, ImageIcon, Plus, Save } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import toast from 'react-hot-toast/headless';
 import { useBlocker, useNavigate, type Blocker } from 'react-router';
 import { DEFAULT_QUIZ_SUBJECT } from '#shared/constants';
@@ -11,7 +11,8 @@ import { Card, cardVariants } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { addQuiz } from '#shared/contract/quizzes';
-import { ApiError, call } from '../../../lib/api.ts';
+import { call } from '../../../lib/api.ts';
+import { useEndpointForm } from '../../../components/form/use-endpoint-form.ts';
 import { withLoading } from '../../../stores/app-store.ts';
 import { useProfile } from '../../session/profile.ts';
 import { storeQuizPreview } from '../preview-storage.ts';
@@ -21,9 +22,8 @@ import { QuestionEditor, questionTextId } from './question-editor.tsx';
 import { describeBackground } from './quiz-backgrounds.ts';
 import { clearStoredDraft, hasUnsavedWork, readStoredDraft, storeDraft } from './quiz-draft-storage.ts';
 import {
-  collectFieldErrors,
   emptyDraft,
-  issuesToProblems,
+  errorSlot,
   newQuestion,
   refineMessages,
   toLocalInputValue,
@@ -101,7 +101,6 @@ export function Component() {
   const subject = teacher?.subject || DEFAULT_QUIZ_SUBJECT;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const formRef = useRef<HTMLFormElement>(null);
   const backgroundButtonRef = useRef<HTMLButtonElement>(null);
   const addQuestionRef = useRef<HTMLButtonElement>(null);
   const focusAfterRender = useFocusAfterRender();
@@ -122,18 +121,26 @@ export function Component() {
   const isSavedRef = useRef(false);
   const hasUnsaved = hasUnsavedWork(draft);
   const leaveBlocker = useLeaveWarning(hasUnsaved, isSavedRef);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [isBackgroundDialogOpen, setIsBackgroundDialogOpen] = useState(false);
-  const [isSubmitting, setIsSubmitting] = useState(false);
   // The deadline picker's minimum (SPEC §5): now, in local time, when the editor opened.
   const [minDeadline] = useState(() => toLocalInputValue(new Date()));
 
-  const clearErrors = (matches: (slot: string) => boolean) =>
-    setErrors((current) =>
-      Object.keys(current).some(matches)
-        ? Object.fromEntries(Object.entries(current).filter(([slot]) => !matches(slot)))
-        : current,
-    );
+  const teacherFacts = { _id: teacher?._id ?? '', subject };
+  const form = useEndpointForm({
+    schema: newQuizSchema,
+    toBody: () => toQuizPayload(draft, teacherFacts),
+    fieldOf: errorSlot,
+    refineErrors: (found) => refineMessages(found, draft),
+    onSubmit: async (_quiz, { body }) => {
+      const { message } = await withLoading(() => call(addQuiz, { body }));
+      toast.success(message);
+      isSavedRef.current = true;
+      clearStoredDraft(localStorage, teacherId);
+      void queryClient.invalidateQueries({ queryKey: quizQueries.all });
+      await navigate(ALL_QUIZ_PATH);
+    },
+  });
+  const { errors, clearErrors } = form;
 
   const setField = <K extends 'title' | 'class' | 'deadline' | 'maxTime'>(field: K, value: QuizDraft[K]) => {
     setDraft((current) => ({ ...current, [field]: value }));
@@ -164,17 +171,6 @@ export function Component() {
     focusAfterRender(() => addQuestionRef.current?.focus());
   };
 
-  const teacherFacts = { _id: teacher?._id ?? '', subject };
-
-  const showFieldErrors = (next: Record<string, string>) => {
-    setErrors(next);
-    focusAfterRender(() => {
-      const fields = formRef.current?.querySelectorAll<HTMLElement>('[data-field]') ?? [];
-      const first = Array.from(fields).find((element) => element.dataset.field && next[element.dataset.field]);
-      first?.focus();
-    });
-  };
-
   const handlePreview = () => {
     const title = draft.title.trim();
     if (title === '') {
@@ -183,37 +179,6 @@ export function Component() {
     }
     storeQuizPreview(toQuizPayload(draft, teacherFacts));
     window.open(`/dashboard/teacher/preview/${encodeURIComponent(title)}`, '_blank');
-  };
-
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isSubmitting) return;
-    toast.dismiss(); // an earlier failure must not linger next to the next outcome
-    const payload = toQuizPayload(draft, teacherFacts);
-    const parsed = newQuizSchema.safeParse(payload);
-    if (!parsed.success) {
-      const problems = refineMessages(collectFieldErrors(issuesToProblems(parsed.error.issues)), draft);
-      showFieldErrors(problems);
-      toast.error(Object.values(problems)[0] ?? 'Please check the form');
-      return;
-    }
-    setErrors({});
-    setIsSubmitting(true);
-    try {
-      const { message } = await withLoading(() => call(addQuiz, { body: payload }));
-      toast.success(message);
-      isSavedRef.current = true;
-      clearStoredDraft(localStorage, teacherId);
-      void queryClient.invalidateQueries({ queryKey: quizQueries.all });
-      await navigate(ALL_QUIZ_PATH);
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Something went wrong');
-      if (error instanceof ApiError && error.fieldErrors.length > 0) {
-        showFieldErrors(collectFieldErrors(error.fieldErrors));
-      }
-    } finally {
-      setIsSubmitting(false);
-    }
   };
 
   const questionsError = errors['quiz.questions'];
@@ -231,12 +196,7 @@ export function Component() {
         }
       />
 
-      <form
-        ref={formRef}
-        noValidate
-        onSubmit={(event) => void handleSubmit(event)}
-        className="mt-6 flex flex-col gap-8"
-      >
+      <form {...form.formProps} className="mt-6 flex flex-col gap-8">
         <section aria-labelledby="quiz-details-heading" className={cn(cardVariants(), 'p-4 sm:p-6')}>
           <h2 id="quiz-details-heading" className="text-lg font-semibold text-slate-900">
             Quiz details
@@ -386,7 +346,7 @@ export function Component() {
             <Eye className="size-4" aria-hidden="true" />
             Preview quiz
           </Button>
-          <Button type="submit" disabled={isSubmitting}>
+          <Button type="submit" disabled={form.isSubmitting}>
             <Save className="size-4" aria-hidden="true" />
             Save quiz
           </Button>

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { newQuizSchema } from '#shared/quizzes';
+import { checkBody, formErrorsOf } from '../../../components/form/field-errors.ts';
 import {
-  collectFieldErrors,
   emptyDraft,
-  issuesToProblems,
+  errorSlot,
   newQuestion,
   refineMessages,
   toLocalInputValue,
@@ -59,9 +59,9 @@ describe('the quiz draft', () => {
     const draft = { ...filledDraft(), title: ' ', maxTime: '', deadline: '' };
     draft.questions[0]!.answerKey = '';
     draft.questions[0]!.options = [{ key: 'a', text: '=x\u0001' }];
-    const parsed = newQuizSchema.safeParse(toQuizPayload(draft, teacher));
-    expect(parsed.success).toBe(false);
-    const errors = refineMessages(collectFieldErrors(issuesToProblems(parsed.error!.issues)), draft);
+    const checked = checkBody(newQuizSchema, toQuizPayload(draft, teacher), errorSlot);
+    if (checked.isValid) throw new Error('the draft should be refused');
+    const errors = refineMessages(checked.errors, draft);
     expect(errors).toMatchObject({
       title: 'Title is required',
       deadline: 'Deadline is required',
@@ -72,11 +72,14 @@ describe('the quiz draft', () => {
 
   it('groups option-level server errors under the question', () => {
     expect(
-      collectFieldErrors([
-        { field: 'quiz.questions.1.options.3', message: 'too long' },
-        { field: 'quiz.questions.1.options', message: 'later' },
-        { field: 'quiz.questions.1.answer', message: 'Choose the correct answer' },
-      ]),
+      formErrorsOf(
+        [
+          { field: 'quiz.questions.1.options.3', message: 'too long' },
+          { field: 'quiz.questions.1.options', message: 'later' },
+          { field: 'quiz.questions.1.answer', message: 'Choose the correct answer' },
+        ],
+        errorSlot,
+      ),
     ).toEqual({ 'quiz.questions.1.options': 'too long', 'quiz.questions.1.answer': 'Choose the correct answer' });
   });
 });

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { DEFAULT_QUIZ_BACKGROUND, type NewQuizPayload } from '#shared/quizzes';
 
 /**
@@ -103,18 +102,6 @@ export function toQuizPayload(
 /** Where a field's problem is shown: option-level problems belong to the question's option list. */
 export function errorSlot(path: string): string {
   return path.replace(/^(quiz\.questions\.\d+\.options)\..*$/, '$1');
-}
-
-/** One message per slot (the first), from zod issues or the server's errors[]. */
-export function collectFieldErrors(problems: { field: string; message: string }[]): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const problem of problems) errors[errorSlot(problem.field)] ??= problem.message;
-  return errors;
-}
-
-/** zod issues as {field, message} with the dotted paths the server also uses. */
-export function issuesToProblems(issues: z.core.$ZodIssue[]): { field: string; message: string }[] {
-  return issues.map((issue) => ({ field: issue.path.map(String).join('.'), message: issue.message }));
 }
 
 /** The empty maximum time says so, rather than "must be a number". */

@@ -1,0 +1,124 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast/headless';
+import type { z } from 'zod';
+import { ApiError } from '../../lib/api.ts';
+import { checkBody, formErrorsOf, type FieldNameOf, type FormErrors } from './field-errors.ts';
+
+export type EndpointFormOptions<S extends z.ZodType> = {
+  /** The endpoint's body schema (`endpoint.body`), or one derived from it for the screen. */
+  schema: S;
+  /** The body to check and send, read as the form is submitted; by default its named controls. */
+  toBody?(form: HTMLFormElement): z.input<S>;
+  /** The form's name for a body path, when they differ; the server's field errors go through it too. */
+  fieldOf?: FieldNameOf;
+  /** Amends the schema's problems before they show: checks it cannot make (a file), clearer words. */
+  refineErrors?(errors: FormErrors): FormErrors;
+  /**
+   * Sends the checked body: `data` as the schema outputs it, `body` as it was read (what to send
+   * when the schema transforms). A rejection is the toast (SPEC §8); its field problems show at
+   * their fields.
+   */
+  onSubmit(data: z.output<S>, sent: { body: z.input<S>; form: HTMLFormElement }): Promise<void>;
+  /** Field problems a failure carries other than the server's errors[] (a refused file). */
+  errorsOfFailure?(error: unknown): FormErrors | null;
+};
+
+/** What a control needs from the form: its name and its problem (for TextField and the other Field controls). */
+export type FormFieldProps = { name: string; error: string | undefined };
+
+/** The key of a control in the form's problems: its data-field, else its name. */
+const fieldKeyOf = (element: Element) =>
+  (element instanceof HTMLElement && element.dataset.field) || element.getAttribute('name') || '';
+
+/**
+ * The client's one form layer (decision 029): the endpoint's zod schema checks the body before
+ * it is sent, problems (the schema's or the server's field errors) show at their fields, the
+ * first invalid field in the form takes the focus, and a second submit while one is in flight
+ * is refused. Spread `formProps` on the <form>, `field(name)` on each control.
+ */
+export function useEndpointForm<S extends z.ZodType>(options: EndpointFormOptions<S>) {
+  const [errors, setErrorsState] = useState<FormErrors>({});
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const inFlightRef = useRef(false);
+  // The focus moves once these problems are on screen (not at a render of older ones in between);
+  // a client-side refusal is also said as a toast.
+  const pendingFocusRef = useRef<{ shown: FormErrors; isToasted: boolean } | null>(null);
+
+  useEffect(() => {
+    const pending = pendingFocusRef.current;
+    if (pending?.shown !== errors) return;
+    pendingFocusRef.current = null;
+    const controls = formRef.current?.querySelectorAll<HTMLElement>('[data-field], [name]') ?? [];
+    const first = Array.from(controls).find((element) => errors[fieldKeyOf(element)]);
+    first?.focus();
+    if (pending.isToasted) {
+      toast.error((first && errors[fieldKeyOf(first)]) ?? Object.values(errors)[0] ?? 'Please check the form');
+    }
+  });
+
+  /** Shows these problems (replacing the others) and moves the focus to the first in the form. */
+  const showErrors = (found: FormErrors, isToasted = false) => {
+    setErrorsState(found);
+    if (Object.keys(found).length > 0) pendingFocusRef.current = { shown: found, isToasted };
+  };
+
+  /** Forgets the problems of the fields that match (their values changed). */
+  const clearErrors = (matches: (field: string) => boolean) =>
+    setErrorsState((current) =>
+      Object.keys(current).some(matches)
+        ? Object.fromEntries(Object.entries(current).filter(([field]) => !matches(field)))
+        : current,
+    );
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (inFlightRef.current) return;
+    const form = event.currentTarget;
+    const { schema, toBody, fieldOf, refineErrors, onSubmit, errorsOfFailure } = options;
+    toast.dismiss(); // an earlier failure must not linger next to the next outcome
+    const body = toBody ? toBody(form) : (Object.fromEntries(new FormData(form).entries()) as z.input<S>);
+    const checked = checkBody(schema, body, fieldOf);
+    const schemaErrors = checked.isValid ? {} : checked.errors;
+    const found = refineErrors ? refineErrors(schemaErrors) : schemaErrors;
+    if (!checked.isValid || Object.keys(found).length > 0) {
+      showErrors(found, true);
+      return;
+    }
+    setErrorsState({});
+    inFlightRef.current = true;
+    setIsSubmitting(true);
+    try {
+      await onSubmit(checked.data, { body, form });
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Something went wrong');
+      const fieldErrors = error instanceof ApiError ? formErrorsOf(error.fieldErrors, fieldOf) : {};
+      showErrors({ ...fieldErrors, ...errorsOfFailure?.(error) });
+    } finally {
+      inFlightRef.current = false;
+      setIsSubmitting(false);
+    }
+  };
+
+  return {
+    errors,
+    isSubmitting,
+    showErrors,
+    /** Changes the problems without moving the focus (a check as a value is chosen). */
+    setErrors: setErrorsState,
+    clearErrors,
+    field: (name: string): FormFieldProps => ({ name, error: errors[name] }),
+    formProps: {
+      ref: formRef,
+      noValidate: true,
+      onSubmit: (event: FormEvent<HTMLFormElement>) => void handleSubmit(event),
+      // Capture: a field's problem goes as its value changes, before the field's own handler may say a new one.
+      onChangeCapture: (event: FormEvent<HTMLFormElement>) => {
+        const key = fieldKeyOf(event.target as Element);
+        if (key) clearErrors((field) => field === key);
+      },
+    },
+  };
+}
+
+export type EndpointForm = ReturnType<typeof useEndpointForm>;
