@@ -2,9 +2,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
 import { TOAST_DURATIONS_MS } from '#shared/constants';
 import { Toaster } from './components/ui/toaster.tsx';
+import { failureCaches } from './lib/query-errors.ts';
 
 // One cache for the whole visit: it outlives this layout when the visitor goes back to the landing page.
+// A failed query or mutation is a toast from one handler, unless its meta says the screen tells it.
 const queryClient = new QueryClient({
+  ...failureCaches(),
   defaultOptions: { queries: { refetchOnWindowFocus: false } },
 });
 

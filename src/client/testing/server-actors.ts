@@ -43,6 +43,13 @@ export async function signUpStudent(overrides: { class?: string } = {}) {
   return { registration, token: await callOk(signIn.logInStudent, { body: credentials }) };
 }
 
+/** A student who registered (and never signed in here). */
+export async function registerStudent(overrides: { class?: string; name?: string } = {}) {
+  const registration = buildStudentRegistration(overrides);
+  await callOk(signIn.registerStudent, { body: registration });
+  return registration;
+}
+
 /** This browser is signed in as `actor` (what the login screen stores). */
 export function signInAs(actor: Actor, userType: 'teacher' | 'student') {
   saveSession({ token: actor.token, userType });

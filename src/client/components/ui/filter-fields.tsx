@@ -1,4 +1,5 @@
 import { Search } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { Field } from './field.tsx';
 
@@ -11,11 +12,31 @@ type FilterFieldProps = {
   className?: string;
 };
 
-/** A labelled search box with a magnifier icon. */
-export function SearchField(props: FilterFieldProps & { maxLength: number; placeholder: string }) {
+/** The filters above a list, as a search landmark; Enter applies the typed boxes at once. */
+export function FilterForm(props: { label: string; className?: string; onApply(): void; children: ReactNode }) {
+  return (
+    <form
+      role="search"
+      aria-label={props.label}
+      className={props.className}
+      onSubmit={(event) => {
+        event.preventDefault();
+        props.onApply();
+      }}
+    >
+      {props.children}
+    </form>
+  );
+}
+
+/** A labelled search box with a magnifier icon (an id of its own unless given one). */
+export function SearchField(
+  props: Omit<FilterFieldProps, 'id'> & { id?: string; maxLength: number; placeholder: string },
+) {
+  const ownId = useId();
   return (
     <Field
-      id={props.id}
+      id={props.id ?? ownId}
       label={props.label}
       className={props.className}
       control={(attributes) => (

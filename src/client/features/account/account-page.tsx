@@ -9,7 +9,8 @@ import { PageTitle } from '../../components/ui/page-title.tsx';
 import { changePassword, logOutEverywhere } from '#shared/contract/accounts';
 import { call } from '../../lib/api.ts';
 import { clearSession, loginPathFor, saveSession } from '../../lib/session.ts';
-import { useAppStore, withLoading } from '../../stores/app-store.ts';
+import { withLoading } from '../../stores/app-store.ts';
+import { useProfile } from '../session/profile.ts';
 import { AccountForm, type AuthField } from '../auth/auth-form.tsx';
 import { SignOutEverywhereConfirmation } from './sign-out-everywhere-confirmation.tsx';
 import { useDashboardRole } from '../session/use-dashboard-role.ts';
@@ -36,7 +37,7 @@ const PASSWORD_FIELDS: AuthField[] = [
 export function Component() {
   const role = useDashboardRole();
   const navigate = useNavigate();
-  const profile = useAppStore((state) => (role === 'teacher' ? state.teacher : state.student));
+  const profile = useProfile(role);
   const [isConfirming, setIsConfirming] = useState(false);
   const signedInAs = profile ? ('rollNumber' in profile ? profile.rollNumber : profile.email) : '';
 

@@ -1,6 +1,6 @@
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
-import { useAppStore } from '../../stores/app-store.ts';
+import { useProfile } from '../session/profile.ts';
 import { drawingStorageKey } from './canvas-storage.ts';
 import { Whiteboard } from './whiteboard.tsx';
 import { useDashboardRole } from '../session/use-dashboard-role.ts';
@@ -12,8 +12,8 @@ import { useDashboardRole } from '../session/use-dashboard-role.ts';
  */
 export function Component() {
   const role = useDashboardRole();
-  // The role guard renders this page once the profile is fetched; the store has it a moment later.
-  const userId = useAppStore((state) => (role === 'teacher' ? state.teacher?._id : state.student?._id));
+  // The role guard renders this page once the profile is fetched.
+  const userId = useProfile(role)?._id;
   const storageKey = userId ? drawingStorageKey(role, userId) : null;
   return (
     <div className="flex h-[calc(100dvh-65px-2rem)] min-h-80 flex-col gap-3 sm:h-[calc(100dvh-65px-4rem)]">

@@ -1,9 +1,4 @@
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck, CircleX, Medal, Star, type LucideIcon } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
-import toast from 'react-hot-toast/headless';
-import { useSearchParams } from 'react-router';
-import { getLeaderboard } from '#shared/contract/progress';
 import { FIELD_LIMITS } from '#shared/limits';
 import {
   accuracyBand,
@@ -15,112 +10,27 @@ import {
 } from '#shared/progress';
 import { formatAccuracy } from '#shared/quizzes';
 import { LoadingStatus, Spinner } from '../../components/ui/spinner.tsx';
-import { call } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatPercent, plural } from '../../lib/format.ts';
 import { SearchField } from '../../components/ui/filter-fields.tsx';
 import { LoadMoreButton } from '../../components/ui/load-more-button.tsx';
 import { EmptyState, LoadFailure } from '../../components/ui/status-cards.tsx';
 import { cardVariants } from '../../components/ui/card.tsx';
-
-/** SPEC §8: the one message a failed leaderboard fetch shows. */
-export const FETCH_FAILED_MESSAGE = 'Failed to fetch students';
-
-type FilterName = 'class' | 'search';
-export type LeaderboardFilters = { className: string; search: string };
+import type { PagedList } from '../../lib/paged-list.ts';
+import { useUrlFilters, type TextInput } from '../../lib/url-filters.ts';
+import { FETCH_FAILED_MESSAGE, LEADERBOARD_FILTERS } from './leaderboard-queries.ts';
 
 /**
- * The leaderboard's filters, kept in the address so a reload keeps them. The
- * search box's text reaches the address (and the server) once typing pauses.
+ * The leaderboard's filters, kept in the address so a reload keeps them. The search box's
+ * text reaches the address (and the server) once typing pauses.
  */
-export function useLeaderboardFilters() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const className = searchParams.get('class') ?? '';
-  const search = searchParams.get('search') ?? '';
-  const [searchText, setSearchText] = useState(search);
-
-  const setFilter = (name: FilterName, value: string) =>
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        return next;
-      },
-      // Filter changes replace the address instead of stacking history entries.
-      { replace: true },
-    );
-
-  useEffect(() => {
-    const trimmed = searchText.trim();
-    if (trimmed === search) return;
-    const timer = setTimeout(() => {
-      setSearchParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (trimmed) next.set('search', trimmed);
-          else next.delete('search');
-          return next;
-        },
-        { replace: true },
-      );
-    }, LEADERBOARD.searchDebounceMs);
-    return () => clearTimeout(timer);
-  }, [searchText, search, setSearchParams]);
-
-  return {
-    filters: { className, search } satisfies LeaderboardFilters,
-    searchText,
-    setSearchText,
-    setClass: (value: string) => setFilter('class', value),
-    /** Enter searches at once. */
-    searchNow: () => setFilter('search', searchText.trim()),
-  };
-}
-
-/** get-students for these filters, page by page; the server filters, sorts, ranks and pages. */
-export function useLeaderboard(role: 'teacher' | 'student', filters: LeaderboardFilters) {
-  const query = useInfiniteQuery({
-    queryKey: ['leaderboard', role, filters],
-    queryFn: ({ pageParam, signal }) =>
-      call(
-        getLeaderboard,
-        {
-          query: {
-            offset: pageParam,
-            limit: LEADERBOARD.pageSizeDefault,
-            class: filters.className,
-            search: filters.search,
-          },
-        },
-        { signal },
-      ),
-    initialPageParam: 0,
-    getNextPageParam: (last) => (last.page?.hasMore ? last.page.offset + last.page.limit : undefined),
-    // While a new search loads, the previous rows stay instead of a flash of "Loading".
-    placeholderData: keepPreviousData,
-  });
-  useEffect(() => {
-    // The id keeps a retried failure from stacking the same toast.
-    if (query.error) toast.error(FETCH_FAILED_MESSAGE, { id: 'leaderboard-fetch-failed' });
-  }, [query.error]);
-  return { ...query, entries: query.data?.pages.flatMap((page) => page.data) ?? [] };
-}
+export const useLeaderboardFilters = () =>
+  useUrlFilters(LEADERBOARD_FILTERS, { text: ['search'], debounceMs: LEADERBOARD.searchDebounceMs });
 
 /** The search box of both leaderboards. */
-export function LeaderboardSearchField({ value, onChange }: { value: string; onChange(value: string): void }) {
-  const id = useId();
-  return (
-    <SearchField
-      id={id}
-      label="Search by name"
-      value={value}
-      onChange={onChange}
-      maxLength={FIELD_LIMITS.name}
-      placeholder="Student name"
-    />
-  );
-}
+export const LeaderboardSearchField = (input: TextInput) => (
+  <SearchField label="Search by name" maxLength={FIELD_LIMITS.name} placeholder="Student name" {...input} />
+);
 
 const BANDS: Record<AccuracyBand, { label: string; icon: LucideIcon; classes: string }> = {
   good: { label: `≥ ${LEADERBOARD.accuracyGoodMin}%`, icon: CircleCheck, classes: 'bg-green-100 text-green-900' },
@@ -307,14 +217,14 @@ export function LeaderboardResults({
   showClass,
   showStars,
 }: {
-  board: ReturnType<typeof useLeaderboard>;
+  board: PagedList<LeaderboardEntry>;
   caption: string;
   isFiltered: boolean;
   showClass: boolean;
   showStars: boolean;
 }) {
   if (board.isPending) return <LoadingStatus>Loading the leaderboard…</LoadingStatus>;
-  if (board.isError && board.entries.length === 0) {
+  if (board.isError && board.items.length === 0) {
     return (
       <LoadFailure title={FETCH_FAILED_MESSAGE} message={board.error.message} onRetry={() => void board.refetch()} />
     );
@@ -327,19 +237,19 @@ export function LeaderboardResults({
             <>
               <Spinner className="size-4" /> Searching…
             </>
-          ) : board.entries.length === 0 ? null : (
-            `${plural(board.entries.length, 'student')} shown${board.hasNextPage ? '; more below' : ''}`
+          ) : board.items.length === 0 ? null : (
+            `${plural(board.items.length, 'student')} shown${board.hasNextPage ? '; more below' : ''}`
           )}
         </p>
-        {board.entries.length > 0 ? <AccuracyLegend showStars={showStars} /> : null}
+        {board.items.length > 0 ? <AccuracyLegend showStars={showStars} /> : null}
       </div>
-      {board.entries.length === 0 ? (
+      {board.items.length === 0 ? (
         <EmptyState
           title="No students found"
           hint={isFiltered ? 'Try another search or class.' : 'Students appear here once they have attempted a quiz.'}
         />
       ) : (
-        <LeaderboardTable entries={board.entries} caption={caption} showClass={showClass} showStars={showStars} />
+        <LeaderboardTable entries={board.items} caption={caption} showClass={showClass} showStars={showStars} />
       )}
       <LoadMoreButton list={board} />
     </>

@@ -1,23 +1,21 @@
 import { LEADERBOARD } from '#shared/progress';
 import { PageTitle } from '../../components/ui/page-title.tsx';
-import { useAppStore } from '../../stores/app-store.ts';
-import {
-  LeaderboardResults,
-  LeaderboardSearchField,
-  useLeaderboard,
-  useLeaderboardFilters,
-} from './leaderboard-table.tsx';
+import { useProfile } from '../session/profile.ts';
+import { usePagedList } from '../../lib/paged-list.ts';
+import { leaderboardQueries } from './leaderboard-queries.ts';
+import { LeaderboardResults, LeaderboardSearchField, useLeaderboardFilters } from './leaderboard-table.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { FilterForm } from '../../components/ui/filter-fields.tsx';
 
 /**
  * /dashboard/student/leaderboard (SPEC §2): the student's own class, ranked by
  * average score. The server decides the class from the token.
  */
 export function Component() {
-  const { filters, searchText, setSearchText, searchNow } = useLeaderboardFilters();
+  const { filters, textInput, applyTexts } = useLeaderboardFilters();
   // The class is the server's choice: a class in the address is not sent.
-  const board = useLeaderboard('student', { className: '', search: filters.search });
-  const className = useAppStore((state) => state.student?.class);
+  const board = usePagedList(leaderboardQueries.list('student', { class: '', search: filters.search }));
+  const className = useProfile('student')?.class;
 
   return (
     <div className="mx-auto w-full max-w-4xl">
@@ -27,17 +25,9 @@ export function Component() {
         description={`${className ? `Class ${className}` : 'Your class'}, ranked by average score. Students appear once they have attempted a quiz; the top ${LEADERBOARD.highlightedTop} are highlighted.`}
       />
 
-      <form
-        role="search"
-        aria-label="Search the leaderboard"
-        className="mt-6 max-w-md"
-        onSubmit={(event) => {
-          event.preventDefault();
-          searchNow();
-        }}
-      >
-        <LeaderboardSearchField value={searchText} onChange={setSearchText} />
-      </form>
+      <FilterForm label="Search the leaderboard" className="mt-6 max-w-md" onApply={applyTexts}>
+        <LeaderboardSearchField {...textInput('search')} />
+      </FilterForm>
 
       <div className="mt-6">
         <LeaderboardResults

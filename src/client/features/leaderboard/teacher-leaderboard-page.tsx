@@ -1,44 +1,27 @@
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId } from 'react';
-import toast from 'react-hot-toast/headless';
+import { useId } from 'react';
 import { LEADERBOARD } from '#shared/progress';
 import { PageTitle } from '../../components/ui/page-title.tsx';
-import { listClasses } from '#shared/contract/students';
-import { call } from '../../lib/api.ts';
-import {
-  LeaderboardResults,
-  LeaderboardSearchField,
-  useLeaderboard,
-  useLeaderboardFilters,
-} from './leaderboard-table.tsx';
-import { ClassSelect } from '../../components/ui/filter-fields.tsx';
+import { usePagedList } from '../../lib/paged-list.ts';
+import { useClasses } from '../students/students-queries.ts';
+import { leaderboardQueries } from './leaderboard-queries.ts';
+import { LeaderboardResults, LeaderboardSearchField, useLeaderboardFilters } from './leaderboard-table.tsx';
+import { ClassSelect, FilterForm } from '../../components/ui/filter-fields.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-
-/** The school's classes for the filter; the students screen reads (and refreshes) the same list. */
-function useClassChoices() {
-  const query = useQuery({
-    queryKey: ['students', 'classes'],
-    queryFn: async () => (await call(listClasses)).data,
-  });
-  useEffect(() => {
-    if (query.error) toast.error(query.error.message);
-  }, [query.error]);
-  return query.data ?? [];
-}
 
 /**
  * /dashboard/teacher/leaderboard (SPEC §2): every class ranked together, or one
  * class; top 3 highlighted, ranks under 5 starred, accuracy coloured.
  */
 export function Component() {
-  const { filters, searchText, setSearchText, setClass, searchNow } = useLeaderboardFilters();
-  const board = useLeaderboard('teacher', filters);
-  const classes = useClassChoices();
+  const { filters, setFilter, textInput, applyTexts } = useLeaderboardFilters();
+  const board = usePagedList(leaderboardQueries.list('teacher', filters));
+  // The school's classes for the filter; the students screen reads (and refreshes) the same list.
+  const classes = useClasses().data ?? [];
   const classFieldId = useId();
   const classOptions = [...classes];
   // A class from the address that is not (or no longer) listed still shows as chosen.
-  if (filters.className && !classOptions.includes(filters.className)) classOptions.unshift(filters.className);
-  const scope = filters.className ? `Class ${filters.className}` : 'All classes';
+  if (filters.class && !classOptions.includes(filters.class)) classOptions.unshift(filters.class);
+  const scope = filters.class ? `Class ${filters.class}` : 'All classes';
 
   return (
     <div className="mx-auto w-full max-w-5xl">
@@ -48,24 +31,25 @@ export function Component() {
         description={`${scope}, ranked by average score. Students appear once they have attempted a quiz; the top ${LEADERBOARD.highlightedTop} are highlighted.`}
       />
 
-      <form
-        role="search"
-        aria-label="Filter the leaderboard"
+      <FilterForm
+        label="Filter the leaderboard"
         className="mt-6 grid gap-3 sm:grid-cols-[minmax(10rem,16rem)_1fr]"
-        onSubmit={(event) => {
-          event.preventDefault();
-          searchNow();
-        }}
+        onApply={applyTexts}
       >
-        <ClassSelect id={classFieldId} value={filters.className} options={classOptions} onChange={setClass} />
-        <LeaderboardSearchField value={searchText} onChange={setSearchText} />
-      </form>
+        <ClassSelect
+          id={classFieldId}
+          value={filters.class}
+          options={classOptions}
+          onChange={(value) => setFilter('class', value)}
+        />
+        <LeaderboardSearchField {...textInput('search')} />
+      </FilterForm>
 
       <div className="mt-6">
         <LeaderboardResults
           board={board}
           caption={`Leaderboard, ${scope.toLowerCase()}: rank, student, average score, accuracy, total score, quizzes attempted`}
-          isFiltered={Boolean(filters.className || filters.search)}
+          isFiltered={Boolean(filters.class || filters.search)}
           showClass
           showStars
         />

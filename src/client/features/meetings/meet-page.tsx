@@ -6,7 +6,7 @@ import { buttonVariants } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
-import { useAppStore } from '../../stores/app-store.ts';
+import { useProfile } from '../session/profile.ts';
 import { emeetPath, readMeetingArrival } from './meeting-links.ts';
 import { MeetingRoom } from './meeting-room.tsx';
 import { MeetingSession } from './meeting-session.ts';
@@ -25,7 +25,7 @@ export function Component() {
   const roomId = useParams().roomID ?? '';
   const [searchParams, setSearchParams] = useSearchParams();
   const arrival = useMemo(() => readMeetingArrival(searchParams), [searchParams]);
-  const profile = useAppStore((state) => (role === 'teacher' ? state.teacher : state.student));
+  const profile = useProfile(role);
   const [session, setSession] = useState<MeetingSession | null>(null);
 
   // A fresh token replaces the old in the address, so a reload joins without asking again;

@@ -11,6 +11,7 @@ export function QuoteOfTheDay() {
     queryKey: ['quote'],
     queryFn: async () => (await call(getQuote)).data,
     staleTime: 60 * 60 * 1000,
+    meta: { errorToast: false },
   });
   useEffect(() => {
     if (quote.isError) console.error('Loading the quote of the day failed:', quote.error.message);

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { urlOf } from '../../lib/api.ts';
 import { listResources } from '#shared/contract/resources';
-import { isImage, isVideo, joinTags, readStudentFilters, resourceListQuery, withFilter } from './resource-filters.ts';
+import { readUrlFilters, withUrlFilters } from '../../lib/url-filters.ts';
+import { isImage, isVideo, joinTags, resourceListQuery, STUDENT_RESOURCE_FILTERS } from './resource-filters.ts';
 
-describe('readStudentFilters', () => {
+const readStudentFilters = (params: URLSearchParams) => readUrlFilters(STUDENT_RESOURCE_FILTERS, params);
+
+describe('the student’s filters in the address', () => {
   it('reads the defaults from an empty address: all, newest first', () => {
     expect(readStudentFilters(new URLSearchParams())).toEqual({
       view: 'all',
@@ -31,24 +34,28 @@ describe('readStudentFilters', () => {
   });
 });
 
-describe('withFilter', () => {
+describe('changing the student’s filters in the address', () => {
+  const defaults = readStudentFilters(new URLSearchParams());
+  const withFilter = (current: string, name: string, value: string) =>
+    withUrlFilters(new URLSearchParams(current), { [name]: value }, defaults).toString();
+
   it('sets a value and keeps the others', () => {
-    expect(withFilter(new URLSearchParams('type=image'), 'search', 'notes').toString()).toBe('type=image&search=notes');
+    expect(withFilter('type=image', 'search', 'notes')).toBe('type=image&search=notes');
   });
 
   it('removes an empty value and a default, so the plain address is the default list', () => {
-    expect(withFilter(new URLSearchParams('search=a&type=image'), 'search', '').toString()).toBe('type=image');
-    expect(withFilter(new URLSearchParams('view=starred'), 'view', 'all').toString()).toBe('');
-    expect(withFilter(new URLSearchParams('sort=name'), 'sort', 'date').toString()).toBe('');
+    expect(withFilter('search=a&type=image', 'search', '')).toBe('type=image');
+    expect(withFilter('view=starred', 'view', 'all')).toBe('');
+    expect(withFilter('sort=name', 'sort', 'date')).toBe('');
   });
 });
 
 describe('resourceListQuery', () => {
-  const sent = (query: ReturnType<typeof resourceListQuery>) =>
-    Object.fromEntries(new URL(urlOf(listResources, { query }), 'http://x').searchParams);
+  const sent = (query: ReturnType<typeof resourceListQuery>, offset: number) =>
+    Object.fromEntries(new URL(urlOf(listResources, { query: { ...query, offset } }), 'http://x').searchParams);
 
   it('asks for the newest first by default (SPEC §7), without empty filters and without a class', () => {
-    expect(sent(resourceListQuery({ search: '' }, 0))).toEqual({
+    expect(sent(resourceListQuery({ search: '' }), 0)).toEqual({
       sortBy: 'createdAt',
       sortOrder: 'desc',
       offset: '0',
@@ -59,10 +66,9 @@ describe('resourceListQuery', () => {
   it('sends every chosen filter, the name sort ascending and the Starred view', () => {
     const query = resourceListQuery(
       { view: 'starred', search: 'waves', subject: 'Physics', type: 'video', sort: 'name' },
-      40,
       10,
     );
-    expect(sent(query)).toEqual({
+    expect(sent(query, 40)).toEqual({
       sortBy: 'fileName',
       sortOrder: 'asc',
       search: 'waves',

@@ -1,9 +1,8 @@
 import type { EndpointInput } from '#shared/contract/endpoint';
 import type { listResources } from '#shared/contract/resources';
-import { RESOURCE_LIMITS, RESOURCE_TYPES, type Resource, type ResourceType } from '#shared/resources';
-
-/** How long typing pauses before a text filter goes to the server. */
-export const FILTER_DEBOUNCE_MS = 300;
+import { z } from 'zod';
+import { RESOURCE_LIMITS, RESOURCE_TYPES, type Resource } from '#shared/resources';
+import { textFilter } from '../../lib/url-filters.ts';
 
 /** The two sort choices of the student's sort select (SPEC §2, §9: date newest first by default). */
 export const RESOURCE_SORTS = {
@@ -14,47 +13,23 @@ export type ResourceSort = keyof typeof RESOURCE_SORTS;
 
 export type ResourceView = 'all' | 'starred';
 
-/** What the student's list shows; every field lives in the address. */
-export type StudentResourceFilters = {
-  view: ResourceView;
-  search: string;
-  subject: string;
-  type: ResourceType | '';
-  sort: ResourceSort;
-};
+/** What the student's list shows, every field in the address; an unknown value means the default. */
+export const STUDENT_RESOURCE_FILTERS = z.object({
+  view: z.enum(['all', 'starred']).catch('all'),
+  search: textFilter(),
+  subject: textFilter(),
+  type: z.enum(RESOURCE_TYPES).or(z.literal('')).catch(''),
+  sort: z.enum(['date', 'name']).catch('date'),
+});
+export type StudentResourceFilters = z.output<typeof STUDENT_RESOURCE_FILTERS>;
 
 /** What the teacher's list shows (their own uploads; the server enforces that). */
-export type TeacherResourceFilters = { search: string };
+export const TEACHER_RESOURCE_FILTERS = z.object({ search: textFilter() });
+export type TeacherResourceFilters = z.output<typeof TEACHER_RESOURCE_FILTERS>;
 
-const isResourceType = (value: string | null): value is ResourceType => RESOURCE_TYPES.some((type) => type === value);
-
-/** The student's filters from the address; an unknown value means the default, never an error. */
-export function readStudentFilters(params: URLSearchParams): StudentResourceFilters {
-  const type = params.get('type');
-  return {
-    view: params.get('view') === 'starred' ? 'starred' : 'all',
-    search: (params.get('search') ?? '').trim(),
-    subject: (params.get('subject') ?? '').trim(),
-    type: isResourceType(type) ? type : '',
-    sort: params.get('sort') === 'name' ? 'name' : 'date',
-  };
-}
-
-/** Defaults stay out of the address, so a plain /resources is the default list. */
-const ADDRESS_DEFAULTS: Record<string, string> = { view: 'all', sort: 'date' };
-
-/** The address's query with one filter set, or removed when empty or default. */
-export function withFilter(current: URLSearchParams, name: string, value: string): URLSearchParams {
-  const next = new URLSearchParams(current);
-  if (value && value !== ADDRESS_DEFAULTS[name]) next.set(name, value);
-  else next.delete(name);
-  return next;
-}
-
-/** The query of one page of GET /api/get-resources (empty filters are left out of the address). */
+/** The query of GET /api/get-resources but the page's offset (empty filters are left out of the address). */
 export function resourceListQuery(
   filters: Partial<StudentResourceFilters> & { search: string },
-  offset: number,
   limit: number = RESOURCE_LIMITS.pageSizeDefault,
 ) {
   const sort = RESOURCE_SORTS[filters.sort ?? 'date'];
@@ -65,7 +40,6 @@ export function resourceListQuery(
     subject: filters.subject,
     type: filters.type || undefined,
     starred: filters.view === 'starred' ? ('true' as const) : undefined,
-    offset,
     limit,
   } satisfies EndpointInput<typeof listResources>['query'];
 }

@@ -1,8 +1,15 @@
 import { ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { formatSizeInKb, videoLinkProvider, type Resource } from '#shared/resources';
+import { formatSizeInKb, RESOURCE_LIMITS, videoLinkProvider, type Resource } from '#shared/resources';
+import { SearchField } from '../../components/ui/filter-fields.tsx';
+import type { TextInput } from '../../lib/url-filters.ts';
 import { formatDay } from '../../lib/format.ts';
 import { joinTags } from './resource-filters.ts';
+
+/** The search box of both resource lists: names and descriptions. */
+export const ResourceSearchField = (input: TextInput) => (
+  <SearchField label="Search" maxLength={RESOURCE_LIMITS.search} placeholder="Name or description" {...input} />
+);
 
 /** A link that opens in a new tab and says so to screen readers. */
 export function NewTabLink({ href, className, children }: { href: string; className: string; children: ReactNode }) {

@@ -1,56 +1,53 @@
 import {
-  keepPreviousData,
-  useInfiniteQuery,
+  queryOptions,
   useMutation,
   useQuery,
   useQueryClient,
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import toast from 'react-hot-toast/headless';
-import type { PageInfo } from '#shared/api';
 import { getUploadLimits, listResources, starResource } from '#shared/contract/resources';
 import type { Resource } from '#shared/resources';
 import { call } from '../../lib/api.ts';
+import { pagedListOptions, type ListPage } from '../../lib/paged-list.ts';
 import { resourceListQuery, type StudentResourceFilters, type TeacherResourceFilters } from './resource-filters.ts';
 import { usableStorageUsage, usableUploadLimit, type StorageUsage } from './upload-request.ts';
 
-/** TanStack Query key of every resources list; uploads, edits and stars update or invalidate it. */
-export const resourcesKey = ['resources'] as const;
-
-type ResourcePage = { message: string; data: Resource[]; page?: PageInfo | undefined };
-type ResourceLists = InfiniteData<ResourcePage, number>;
-
+type ResourceLists = InfiniteData<ListPage<Resource>, number>;
 type ListKey = readonly ['resources', 'teacher' | 'student', string, TeacherResourceFilters | StudentResourceFilters];
 
-/** One list of resources, page by page (filtered, sorted and paged by the server). */
-function useResourceList(queryKey: ListKey, filters: Partial<StudentResourceFilters> & { search: string }) {
-  const query = useInfiniteQuery({
-    queryKey,
-    queryFn: ({ pageParam, signal }) =>
-      call(listResources, { query: resourceListQuery(filters, pageParam) }, { signal }),
-    initialPageParam: 0,
-    getNextPageParam: (last: ResourcePage) => (last.page?.hasMore ? last.page.offset + last.page.limit : undefined),
-    // While new filters load, the previous items stay instead of a flash of "Loading".
-    placeholderData: keepPreviousData,
-  });
-  useEffect(() => {
-    if (query.error) toast.error(query.error.message, { id: 'resources-fetch-failed' });
-  }, [query.error]);
-  return { ...query, resources: query.data?.pages.flatMap((page) => page.data) ?? [] };
-}
-
-/** The teacher's own uploads (the server keeps the list to the token's teacher). */
-export const useTeacherResources = (ownerId: string, filters: TeacherResourceFilters) =>
-  useResourceList(['resources', 'teacher', ownerId, filters], filters);
-
-/** The student's class library with the All / Starred view and the filters. */
-export const useStudentResources = (ownerId: string, filters: StudentResourceFilters) =>
-  useResourceList(['resources', 'student', ownerId, filters], filters);
+/** The resources feature's queries; uploads, edits and stars update or invalidate `all`. */
+export const resourceQueries = {
+  all: ['resources'] as const,
+  /** The teacher's own uploads (the server keeps the list to the token's teacher). */
+  teacherList: (ownerId: string, filters: TeacherResourceFilters) =>
+    pagedListOptions(
+      ['resources', 'teacher', ownerId, filters] satisfies ListKey,
+      listResources,
+      resourceListQuery(filters),
+    ),
+  /** The student's class library with the All / Starred view and the filters. */
+  studentList: (ownerId: string, filters: StudentResourceFilters) =>
+    pagedListOptions(
+      ['resources', 'student', ownerId, filters] satisfies ListKey,
+      listResources,
+      resourceListQuery(filters),
+    ),
+  /** The upload limits and the teacher's storage space. */
+  uploadLimits: () =>
+    queryOptions({
+      queryKey: ['upload-limits'],
+      queryFn: async ({ signal }) => (await call(getUploadLimits, {}, { signal })).data,
+      // Changes with a restart, or with this teacher's uploads and deletions (which refresh it).
+      staleTime: Number.POSITIVE_INFINITY,
+      retry: 1,
+      // While they load, or if they cannot be had: the defaults, silently (the server still checks).
+      meta: { errorToast: false },
+    }),
+};
 
 function mapLists(queryClient: QueryClient, change: (resources: Resource[]) => Resource[]) {
-  for (const [key, lists] of queryClient.getQueriesData<ResourceLists>({ queryKey: resourcesKey })) {
+  for (const [key, lists] of queryClient.getQueriesData<ResourceLists>({ queryKey: resourceQueries.all })) {
     if (!lists) continue;
     queryClient.setQueryData<ResourceLists>(key, {
       ...lists,
@@ -71,7 +68,9 @@ export function removeResource(queryClient: QueryClient, id: string) {
 
 /** A new upload shows at the top of the teacher's unfiltered lists at once; the refetch settles the rest. */
 export function prependResource(queryClient: QueryClient, resource: Resource) {
-  for (const [key, lists] of queryClient.getQueriesData<ResourceLists>({ queryKey: [...resourcesKey, 'teacher'] })) {
+  for (const [key, lists] of queryClient.getQueriesData<ResourceLists>({
+    queryKey: [...resourceQueries.all, 'teacher'],
+  })) {
     const filters = (key as unknown as ListKey)[3];
     if (!lists || filters.search || lists.pages.length === 0) continue;
     const [first, ...rest] = lists.pages;
@@ -83,17 +82,17 @@ export function prependResource(queryClient: QueryClient, resource: Resource) {
   }
 }
 
-/** TanStack Query key of the upload limits and the teacher's storage space. */
-const uploadLimitsKey = ['upload-limits'] as const;
-
 /** After an upload or a deletion: the storage space is fetched again. */
 export const refreshStorageUsage = (queryClient: QueryClient) =>
-  queryClient.invalidateQueries({ queryKey: uploadLimitsKey });
+  queryClient.invalidateQueries({ queryKey: resourceQueries.uploadLimits().queryKey });
 
 /** A new upload or link: shown at once, then every list (and the space used) is fetched again. */
 export async function addResourceToLists(queryClient: QueryClient, resource: Resource) {
   prependResource(queryClient, resource);
-  await Promise.all([queryClient.invalidateQueries({ queryKey: resourcesKey }), refreshStorageUsage(queryClient)]);
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: resourceQueries.all }),
+    refreshStorageUsage(queryClient),
+  ]);
 }
 
 /**
@@ -102,14 +101,8 @@ export async function addResourceToLists(queryClient: QueryClient, resource: Res
  * default limit and no storage figures: silently, since the server still checks.
  */
 export function useUploadLimits(): { maxBytes: number; storage: StorageUsage | undefined } {
-  const query = useQuery({
-    queryKey: uploadLimitsKey,
-    queryFn: async ({ signal }) => (await call(getUploadLimits, {}, { signal })).data,
-    // Changes with a restart, or with this teacher's uploads and deletions (which refresh it).
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: 1,
-  });
-  return { maxBytes: usableUploadLimit(query.data?.uploadMaxBytes), storage: usableStorageUsage(query.data) };
+  const { data } = useQuery(resourceQueries.uploadLimits());
+  return { maxBytes: usableUploadLimit(data?.uploadMaxBytes), storage: usableStorageUsage(data) };
 }
 
 /** The student's star toggle: the request says what the button showed (SPEC §4). */
@@ -122,8 +115,7 @@ export function useStarResource() {
       replaceResource(queryClient, data);
       // Other views (Starred, other filters) are fetched again when shown; the list on screen
       // keeps an unstarred item for now, so the button under the keyboard focus stays.
-      void queryClient.invalidateQueries({ queryKey: resourcesKey, refetchType: 'none' });
+      void queryClient.invalidateQueries({ queryKey: resourceQueries.all, refetchType: 'none' });
     },
-    onError: (error) => toast.error(error.message),
   });
 }

@@ -1,22 +1,23 @@
 import { ChevronDown, SlidersHorizontal, Star } from 'lucide-react';
 import { useId, useState } from 'react';
 import { FIELD_LIMITS } from '#shared/limits';
-import { RESOURCE_LIMITS, RESOURCE_TYPE_LABELS, RESOURCE_TYPES, type Resource } from '#shared/resources';
+import { RESOURCE_TYPE_LABELS, RESOURCE_TYPES, type Resource } from '#shared/resources';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
-import { SearchField, SelectField } from '../../components/ui/filter-fields.tsx';
+import { FilterForm, SelectField } from '../../components/ui/filter-fields.tsx';
 import { LoadMoreButton } from '../../components/ui/load-more-button.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { cn } from '../../lib/cn.ts';
-import { readStudentFilters, RESOURCE_SORTS, type ResourceSort, type ResourceView } from './resource-filters.ts';
+import { RESOURCE_SORTS, STUDENT_RESOURCE_FILTERS, type ResourceSort, type ResourceView } from './resource-filters.ts';
 import { EmptyState } from '../../components/ui/status-cards.tsx';
 import { ListFailure, ResourceListStatus } from './resource-list-status.tsx';
-import { RESOURCE_CARD_CLASSES, ResourceDetails, ResourceName } from './resource-parts.tsx';
+import { RESOURCE_CARD_CLASSES, ResourceDetails, ResourceName, ResourceSearchField } from './resource-parts.tsx';
 import { ResourceMedia } from './resource-viewer.tsx';
-import { useStarResource, useStudentResources } from './resources-queries.ts';
-import { useAddressFilters, useDebouncedFilterText } from './use-address-filters.ts';
-import { useStudentProfile } from './use-profile.ts';
+import { resourceQueries, useStarResource } from './resources-queries.ts';
+import { usePagedList } from '../../lib/paged-list.ts';
+import { useUrlFilters } from '../../lib/url-filters.ts';
+import { useProfile } from '../session/profile.ts';
 
 const VIEWS: { value: ResourceView; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -29,13 +30,13 @@ const VIEWS: { value: ResourceView; label: string }[] = [
  * subject, a type and a sort, all applied by the server and kept in the address.
  */
 export function Component() {
-  const student = useStudentProfile();
-  const { searchParams, setFilter } = useAddressFilters();
-  const filters = readStudentFilters(searchParams);
-  const searchBox = useDebouncedFilterText('search', filters.search, setFilter);
-  const subjectBox = useDebouncedFilterText('subject', filters.subject, setFilter);
-  const list = useStudentResources(student?._id ?? '', filters);
-  const ids = { search: useId(), subject: useId(), type: useId(), sort: useId(), list: useId(), moreFilters: useId() };
+  const student = useProfile('student');
+  const { filters, setFilter, textInput, applyTexts } = useUrlFilters(STUDENT_RESOURCE_FILTERS, {
+    text: ['search', 'subject'],
+  });
+  const subjectInput = textInput('subject');
+  const list = usePagedList(resourceQueries.studentList(student?._id ?? '', filters));
+  const ids = { subject: useId(), type: useId(), sort: useId(), list: useId(), moreFilters: useId() };
   const [areFiltersOpen, setAreFiltersOpen] = useState(false);
   const activeFilterCount = [filters.subject, filters.type].filter(Boolean).length;
 
@@ -70,24 +71,12 @@ export function Component() {
         </div>
       </div>
 
-      <form
-        role="search"
-        aria-label="Filter resources"
+      <FilterForm
+        label="Filter resources"
         className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1.2fr)_minmax(0,1fr)_minmax(0,1fr)]"
-        onSubmit={(event) => {
-          event.preventDefault();
-          searchBox.commit(); // Enter filters at once
-          subjectBox.commit();
-        }}
+        onApply={applyTexts}
       >
-        <SearchField
-          id={ids.search}
-          label="Search"
-          value={searchBox.text}
-          onChange={searchBox.setText}
-          maxLength={RESOURCE_LIMITS.search}
-          placeholder="Name or description"
-        />
+        <ResourceSearchField {...textInput('search')} />
         {/* On a phone the other filters wait behind a disclosure, so the list starts on the first screen. */}
         <Button
           variant="secondary"
@@ -112,8 +101,8 @@ export function Component() {
               <input
                 {...attributes}
                 type="text"
-                value={subjectBox.text}
-                onChange={(event) => subjectBox.setText(event.target.value)}
+                value={subjectInput.value}
+                onChange={(event) => subjectInput.onChange(event.target.value)}
                 maxLength={FIELD_LIMITS.subject}
                 placeholder="Any subject"
                 autoComplete="off"
@@ -145,7 +134,7 @@ export function Component() {
         <button type="submit" className="sr-only" tabIndex={-1}>
           Apply filters
         </button>
-      </form>
+      </FilterForm>
 
       <section aria-labelledby={ids.list} className="@container mt-6">
         <h2 id={ids.list} className="sr-only">
@@ -153,17 +142,17 @@ export function Component() {
         </h2>
         {list.isPending ? (
           <LoadingStatus>Loading resources…</LoadingStatus>
-        ) : list.isError && list.resources.length === 0 ? (
+        ) : list.isError && list.items.length === 0 ? (
           <ListFailure what="The resources" message={list.error.message} onRetry={() => void list.refetch()} />
         ) : (
           <>
             <ResourceListStatus
-              list={{ ...list, count: list.resources.length }}
+              list={{ ...list, count: list.items.length }}
               empty={<EmptyState title="No resources found" hint="Try adjusting your filters or search." />}
             />
-            {list.resources.length > 0 ? (
+            {list.items.length > 0 ? (
               <ul aria-labelledby={ids.list} className="grid items-start gap-3 @3xl:grid-cols-2">
-                {list.resources.map((resource) => (
+                {list.items.map((resource) => (
                   <StudentResourceItem key={resource._id} resource={resource} />
                 ))}
               </ul>

@@ -10,7 +10,7 @@ import { withLoading } from '../../stores/app-store.ts';
 import { ClassField, DescriptionField, ResourceNameField, resourceFieldOf, TagsField } from './common-fields.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { joinTags } from './resource-filters.ts';
-import { refreshStorageUsage, removeResource, replaceResource, resourcesKey } from './resources-queries.ts';
+import { refreshStorageUsage, removeResource, replaceResource, resourceQueries } from './resources-queries.ts';
 
 /** Edit a resource's name, description, tags and class (PATCH /api/teacher/resources/{id}). */
 export function EditResourceDialog({ resource, onClose }: { resource: Resource; onClose(): void }) {
@@ -43,7 +43,7 @@ function EditResourceForm({ resource, close }: { resource: Resource; close(): vo
     onSubmit: async (_update, { body }) => {
       const { message, data } = await call(updateResource, { params: { id: resource._id }, body });
       replaceResource(queryClient, data);
-      void queryClient.invalidateQueries({ queryKey: resourcesKey });
+      void queryClient.invalidateQueries({ queryKey: resourceQueries.all });
       toast.success(message);
       close();
     },
@@ -100,7 +100,7 @@ export function DeleteResourceDialog({
       const { message } = await withLoading(() => call(deleteResource, { params: { id: resource._id } }));
       close();
       removeResource(queryClient, resource._id);
-      void queryClient.invalidateQueries({ queryKey: resourcesKey });
+      void queryClient.invalidateQueries({ queryKey: resourceQueries.all });
       void refreshStorageUsage(queryClient); // its space is free again
       toast.success(message);
       onDeleted();

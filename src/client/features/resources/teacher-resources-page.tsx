@@ -1,8 +1,8 @@
 import { ChevronRight, Pencil, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { RESOURCE_LIMITS, type Resource } from '#shared/resources';
+import type { Resource } from '#shared/resources';
 import { Button } from '../../components/ui/button.tsx';
-import { SearchField } from '../../components/ui/filter-fields.tsx';
+import { FilterForm } from '../../components/ui/filter-fields.tsx';
 import { LoadMoreButton } from '../../components/ui/load-more-button.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
@@ -10,13 +10,15 @@ import { useClasses } from '../students/students-queries.ts';
 import { CLASS_SUGGESTIONS_ID } from './common-fields.tsx';
 import { EmptyState } from '../../components/ui/status-cards.tsx';
 import { ListFailure, ResourceListStatus } from './resource-list-status.tsx';
-import { RESOURCE_CARD_CLASSES, ResourceDetails, ResourceName } from './resource-parts.tsx';
+import { RESOURCE_CARD_CLASSES, ResourceDetails, ResourceName, ResourceSearchField } from './resource-parts.tsx';
 import { ResourceMedia } from './resource-viewer.tsx';
-import { useTeacherResources } from './resources-queries.ts';
+import { resourceQueries } from './resources-queries.ts';
+import { usePagedList } from '../../lib/paged-list.ts';
 import { DeleteResourceDialog, EditResourceDialog } from './teacher-resource-dialogs.tsx';
 import { UploadForm } from './upload-form.tsx';
-import { useAddressFilters, useDebouncedFilterText } from './use-address-filters.ts';
-import { useTeacherProfile } from './use-profile.ts';
+import { useUrlFilters } from '../../lib/url-filters.ts';
+import { TEACHER_RESOURCE_FILTERS } from './resource-filters.ts';
+import { useProfile } from '../session/profile.ts';
 import { VideoLinkForm } from './video-link-form.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 
@@ -28,14 +30,12 @@ const CARD = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm';
  * own resources from the server, searchable, with edit and delete.
  */
 export function Component() {
-  const teacher = useTeacherProfile();
+  const teacher = useProfile('teacher');
   const classes = useClasses();
-  const { searchParams, setFilter } = useAddressFilters();
-  const search = (searchParams.get('search') ?? '').trim();
-  const searchBox = useDebouncedFilterText('search', search, setFilter);
-  const list = useTeacherResources(teacher?._id ?? '', { search });
+  const { filters, textInput, applyTexts } = useUrlFilters(TEACHER_RESOURCE_FILTERS, { text: ['search'] });
+  const list = usePagedList(resourceQueries.teacherList(teacher?._id ?? '', filters));
   const listHeadingRef = useRef<HTMLHeadingElement>(null);
-  const ids = { upload: useId(), link: useId(), list: useId(), search: useId() };
+  const ids = { upload: useId(), link: useId(), list: useId() };
 
   return (
     // Room below the last form, so its buttons are not flush with the screen's edge.
@@ -70,34 +70,19 @@ export function Component() {
             >
               Uploaded Files
             </h2>
-            <form
-              role="search"
-              aria-label="Search your resources"
-              className="mt-3 mb-4"
-              onSubmit={(event) => {
-                event.preventDefault();
-                searchBox.commit(); // Enter searches at once
-              }}
-            >
-              <SearchField
-                id={ids.search}
-                label="Search"
-                value={searchBox.text}
-                onChange={searchBox.setText}
-                maxLength={RESOURCE_LIMITS.search}
-                placeholder="Name or description"
-              />
-            </form>
+            <FilterForm label="Search your resources" className="mt-3 mb-4" onApply={applyTexts}>
+              <ResourceSearchField {...textInput('search')} />
+            </FilterForm>
             {list.isPending ? (
               <LoadingStatus>Loading your resources…</LoadingStatus>
-            ) : list.isError && list.resources.length === 0 ? (
+            ) : list.isError && list.items.length === 0 ? (
               <ListFailure what="Your resources" message={list.error.message} onRetry={() => void list.refetch()} />
             ) : (
               <>
                 <ResourceListStatus
-                  list={{ ...list, count: list.resources.length }}
+                  list={{ ...list, count: list.items.length }}
                   empty={
-                    search ? (
+                    filters.search ? (
                       <EmptyState title="No resources found" hint="Try another search." />
                     ) : (
                       <EmptyState
@@ -107,9 +92,9 @@ export function Component() {
                     )
                   }
                 />
-                {list.resources.length > 0 ? (
+                {list.items.length > 0 ? (
                   <ul aria-labelledby={ids.list} className="flex flex-col gap-3">
-                    {list.resources.map((resource) => (
+                    {list.items.map((resource) => (
                       <TeacherResourceItem
                         key={resource._id}
                         resource={resource}

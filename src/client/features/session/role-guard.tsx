@@ -1,22 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import type { StudentProfile, TeacherProfile } from '#shared/accounts';
 import type { UserRole } from '#shared/constants';
-import { getProfile } from '#shared/contract/accounts';
-import { call, hasSessionEnded } from '../../lib/api.ts';
+import { hasSessionEnded } from '../../lib/api.ts';
 import { clearSession, loginPathFor, onSessionEnded, ownDashboardPathFor, readSession } from '../../lib/session.ts';
-import { useAppStore } from '../../stores/app-store.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
-
-type ProfileOf<R extends UserRole> = R extends 'teacher' ? TeacherProfile : StudentProfile;
-
-export const profileQueryKey = (role: UserRole) => ['profile', role] as const;
+import { profileQueries, type ProfileOf } from './profile.ts';
 
 /**
  * The teacher and student guards (SPEC §4 Session): without a stored token of
  * this role, go to this role's login; otherwise fetch the profile, and if that
- * fails remove the token and go to the login. The profile fills the store slice.
+ * fails remove the token and go to the login. Screens read the profile with useProfile.
  * Any later request the server refuses with 401 ends the session the same way.
  */
 export function RoleGuard<R extends UserRole>({
@@ -32,23 +26,7 @@ export function RoleGuard<R extends UserRole>({
   const hasSession = session?.userType === role;
   const navigate = useNavigate();
   const location = useLocation();
-  const setTeacher = useAppStore((state) => state.setTeacher);
-  const setStudent = useAppStore((state) => state.setStudent);
-
-  const profile = useQuery({
-    queryKey: profileQueryKey(role),
-    queryFn: async () => (await call<(typeof getProfile)[UserRole]>(getProfile[role])).data as ProfileOf<R>,
-    enabled: hasSession,
-    retry: false,
-    staleTime: 60_000,
-  });
-
-  useEffect(() => {
-    if (profile.data) {
-      if (role === 'teacher') setTeacher(profile.data as TeacherProfile);
-      else setStudent(profile.data as StudentProfile);
-    }
-  }, [profile.data, role, setTeacher, setStudent]);
+  const profile = useQuery({ ...profileQueries.profile(role), enabled: hasSession });
 
   // Signed out elsewhere (a password change, "sign out of all devices") or expired: the next
   // request of any screen gets a 401, and the login tells the person why (decision 017).

@@ -1,7 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChartPie } from 'lucide-react';
-import { useEffect } from 'react';
-import toast from 'react-hot-toast/headless';
 import { getStudentStatistics } from '#shared/contract/progress';
 import type { StudentStatistics, SubjectStatistics } from '#shared/progress';
 import { Card, cardVariants } from '../../components/ui/card.tsx';
@@ -9,7 +7,7 @@ import { PageTitle } from '../../components/ui/page-title.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { call } from '../../lib/api.ts';
 import { formatPercent } from '../../lib/format.ts';
-import { useAppStore } from '../../stores/app-store.ts';
+import { useProfile } from '../session/profile.ts';
 import { twoDecimals } from './statistics-display.ts';
 import { SubjectPieChart } from './subject-pie-chart.tsx';
 import { EmptyState, LoadFailure } from '../../components/ui/status-cards.tsx';
@@ -17,20 +15,16 @@ import { PageHeader } from '../../components/ui/page-header.tsx';
 import { cn } from '../../lib/cn.ts';
 
 function useStatistics() {
-  const query = useQuery({
+  return useQuery({
     queryKey: ['statistics', 'student'],
     queryFn: async () => (await call(getStudentStatistics)).data,
   });
-  useEffect(() => {
-    if (query.error) toast.error(query.error.message);
-  }, [query.error]);
-  return query;
 }
 
 /** /dashboard/student/statistics: "{name}'s Analytics", computed by the server from the student's own attempts. */
 export function Component() {
   const statistics = useStatistics();
-  const storedName = useAppStore((state) => state.student?.name);
+  const storedName = useProfile('student')?.name;
   const name = statistics.data?.name ?? storedName;
 
   return (

@@ -1,13 +1,13 @@
 import { formatPercent } from '../../lib/format.ts';
 import { accountPathFor } from '../../lib/session.ts';
-import { useAppStore } from '../../stores/app-store.ts';
+import { useProfile } from '../session/profile.ts';
 import { ProfileSummary } from '../session/profile-summary.tsx';
 import { TaskList } from '../tasks/task-list.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 
 /** /dashboard/student: the task manager (SPEC §2) with the student's own facts. */
 export function Component() {
-  const student = useAppStore((state) => state.student);
+  const student = useProfile('student');
   if (!student) return null;
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">

@@ -9,7 +9,7 @@ import { PageTitle } from '../../components/ui/page-title.tsx';
 import { addStudent } from '#shared/contract/accounts';
 import { call } from '../../lib/api.ts';
 import { AccountForm, type AuthField } from '../auth/auth-form.tsx';
-import { studentsKey, useClasses } from './students-queries.ts';
+import { studentQueries, useClasses } from './students-queries.ts';
 import { cardVariants } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
 
@@ -77,7 +77,7 @@ export function Component() {
           }
           onSubmit={async (values) => {
             const { message } = await call(addStudent, { body: values });
-            await queryClient.invalidateQueries({ queryKey: studentsKey });
+            await queryClient.invalidateQueries({ queryKey: studentQueries.all });
             toast.success(message);
             // Back to the list the new student is on (issue 18 overrides SPEC §2's /dashboard/teacher).
             await navigate(STUDENTS_PATH);

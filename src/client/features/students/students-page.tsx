@@ -7,14 +7,18 @@ import { buttonVariants } from '../../components/ui/button.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { LoadingStatus, Spinner } from '../../components/ui/spinner.tsx';
 import { plural } from '../../lib/format.ts';
-import { useClasses, useStudentList } from './students-queries.ts';
-import { ClassSelect, SearchField } from '../../components/ui/filter-fields.tsx';
+import { studentQueries, useClasses } from './students-queries.ts';
+import { usePagedList } from '../../lib/paged-list.ts';
+import { ClassSelect, FilterForm, SearchField } from '../../components/ui/filter-fields.tsx';
 import { LoadMoreButton } from '../../components/ui/load-more-button.tsx';
 import { LoadFailure } from '../../components/ui/status-cards.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { cardVariants } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
-import { useAddressFilters, useDebouncedFilterText } from '../resources/use-address-filters.ts';
+import { textFilter, useUrlFilters } from '../../lib/url-filters.ts';
+import { z } from 'zod';
+
+const STUDENT_FILTERS = z.object({ class: textFilter(), search: textFilter() });
 
 /**
  * /dashboard/teacher/students (SPEC §2): every student of the school, by class
@@ -22,16 +26,14 @@ import { useAddressFilters, useDebouncedFilterText } from '../resources/use-addr
  * by the server. The filters live in the address, so a reload keeps them.
  */
 export function Component() {
-  const { searchParams, setFilter } = useAddressFilters();
-  const className = searchParams.get('class') ?? '';
-  const search = searchParams.get('search') ?? '';
   // The search reaches the server once typing pauses.
-  const { text: searchText, setText: setSearchText } = useDebouncedFilterText('search', search, setFilter);
+  const { filters, setFilter, textInput, applyTexts } = useUrlFilters(STUDENT_FILTERS, { text: ['search'] });
+  const className = filters.class;
   const classes = useClasses();
-  const list = useStudentList({ className, search });
+  const list = usePagedList(studentQueries.list(filters));
   const ids = { class: useId(), search: useId() };
 
-  const isFiltered = Boolean(className || search);
+  const isFiltered = Boolean(className || filters.search);
   const classOptions = [...(classes.data ?? [])];
   // A class from the address that no longer exists still shows as chosen.
   if (className && !classOptions.includes(className)) classOptions.unshift(className);
@@ -50,14 +52,10 @@ export function Component() {
         }
       />
 
-      <form
-        role="search"
-        aria-label="Filter students"
+      <FilterForm
+        label="Filter students"
         className="mt-6 grid gap-3 sm:grid-cols-[minmax(10rem,16rem)_1fr]"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setFilter('search', searchText.trim()); // Enter searches at once
-        }}
+        onApply={applyTexts}
       >
         <ClassSelect
           id={ids.class}
@@ -68,17 +66,16 @@ export function Component() {
         <SearchField
           id={ids.search}
           label="Search"
-          value={searchText}
-          onChange={setSearchText}
+          {...textInput('search')}
           maxLength={STUDENT_LIST_LIMITS.search}
           placeholder="Name or account username"
         />
-      </form>
+      </FilterForm>
 
       <div className="mt-6">
         {list.isPending ? (
           <LoadingStatus>Loading students…</LoadingStatus>
-        ) : list.isError && list.students.length === 0 ? (
+        ) : list.isError && list.items.length === 0 ? (
           <LoadFailure
             title="The students could not be loaded."
             message={list.error.message}
@@ -92,19 +89,19 @@ export function Component() {
                 <p className="flex min-h-6 items-center gap-2 text-sm text-slate-700">
                   <Spinner className="size-4" /> Searching…
                 </p>
-              ) : list.students.length === 0 ? (
+              ) : list.items.length === 0 ? (
                 <EmptyState isFiltered={isFiltered} />
               ) : (
                 <p className="flex min-h-6 items-center text-sm text-slate-700">
-                  {plural(list.students.length, 'student')} shown{list.hasNextPage ? '; more below' : ''}
+                  {plural(list.items.length, 'student')} shown{list.hasNextPage ? '; more below' : ''}
                 </p>
               )}
             </div>
-            {list.students.length > 0 ? (
+            {list.items.length > 0 ? (
               // The table needs about 62rem; the space left beside the side menu decides, not the window.
               <div className="@container">
-                <StudentTable students={list.students} />
-                <StudentCards students={list.students} />
+                <StudentTable students={list.items} />
+                <StudentCards students={list.items} />
               </div>
             ) : null}
             <LoadMoreButton list={list} />

@@ -1,51 +1,27 @@
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import toast from 'react-hot-toast/headless';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listClasses, listStudents } from '#shared/contract/students';
 import { STUDENT_LIST_LIMITS } from '#shared/students';
 import { call } from '../../lib/api.ts';
+import { pagedListOptions } from '../../lib/paged-list.ts';
 
-/** TanStack Query key of everything on the students screen; adding a student invalidates it. */
-export const studentsKey = ['students'] as const;
+export type StudentFilters = { class: string; search: string };
 
-export type StudentFilters = { className: string; search: string };
+/** The students feature's queries; adding a student invalidates `all`. */
+export const studentQueries = {
+  all: ['students'] as const,
+  /** Every class of the school: the filters' choices and the add form's suggestions. */
+  classes: () =>
+    queryOptions({
+      queryKey: [...studentQueries.all, 'classes'],
+      queryFn: async ({ signal }) => (await call(listClasses, {}, { signal })).data,
+    }),
+  /** The school's students matching the filters, page by page (filtered, sorted and paged by the server). */
+  list: (filters: StudentFilters) =>
+    pagedListOptions([...studentQueries.all, 'list', filters], listStudents, {
+      ...filters,
+      limit: STUDENT_LIST_LIMITS.pageSizeDefault,
+    }),
+};
 
-/** The classes for the filter (and the add form's suggestions); a failure is a toast. */
-export function useClasses() {
-  const query = useQuery({
-    queryKey: [...studentsKey, 'classes'],
-    queryFn: async () => (await call(listClasses)).data,
-  });
-  useEffect(() => {
-    if (query.error) toast.error(query.error.message);
-  }, [query.error]);
-  return query;
-}
-
-/** The school's students matching the filters, page by page (filtered, sorted and paged by the server). */
-export function useStudentList(filters: StudentFilters) {
-  const query = useInfiniteQuery({
-    queryKey: [...studentsKey, 'list', filters],
-    queryFn: ({ pageParam, signal }) =>
-      call(
-        listStudents,
-        {
-          query: {
-            offset: pageParam,
-            limit: STUDENT_LIST_LIMITS.pageSizeDefault,
-            class: filters.className,
-            search: filters.search,
-          },
-        },
-        { signal },
-      ),
-    initialPageParam: 0,
-    getNextPageParam: (last) => (last.page?.hasMore ? last.page.offset + last.page.limit : undefined),
-    // While a new search loads, the previous rows stay instead of a flash of "Loading".
-    placeholderData: keepPreviousData,
-  });
-  useEffect(() => {
-    if (query.error) toast.error(query.error.message);
-  }, [query.error]);
-  return { ...query, students: query.data?.pages.flatMap((page) => page.data) ?? [] };
-}
+/** The classes (a failure is the cache's toast). */
+export const useClasses = () => useQuery(studentQueries.classes());

@@ -19,7 +19,7 @@ export function useTaskList(role: UserRole, ownerId: string) {
   const queryClient = useQueryClient();
   // Keyed by owner: another account signing in on this browser never sees this list.
   const tasksKey = ['tasks', role, ownerId];
-  const list = useQuery({ queryKey: tasksKey, queryFn: fetchList });
+  const list = useQuery({ queryKey: tasksKey, queryFn: fetchList, meta: { errorToast: false } });
 
   const edit = useMutation({
     mutationFn: async (change: TaskEdit) => {
@@ -39,6 +39,7 @@ export function useTaskList(role: UserRole, ownerId: string) {
     },
     onSuccess: (saved) => queryClient.setQueryData(tasksKey, saved),
     onError: (error) => console.error('Saving the task list failed:', error.message),
+    meta: { errorToast: false },
   });
 
   return { list, edit };

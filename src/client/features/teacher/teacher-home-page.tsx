@@ -1,5 +1,5 @@
 import { accountPathFor } from '../../lib/session.ts';
-import { useAppStore } from '../../stores/app-store.ts';
+import { useProfile } from '../session/profile.ts';
 import { QuoteOfTheDay } from '../quote/quote-of-the-day.tsx';
 import { ProfileSummary } from '../session/profile-summary.tsx';
 import { TaskList } from '../tasks/task-list.tsx';
@@ -7,7 +7,7 @@ import { PageHeader } from '../../components/ui/page-header.tsx';
 
 /** /dashboard/teacher: the quote of the day on top, then the task list (SPEC §2). */
 export function Component() {
-  const teacher = useAppStore((state) => state.teacher);
+  const teacher = useProfile('teacher');
   if (!teacher) return null;
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">

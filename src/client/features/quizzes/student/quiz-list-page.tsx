@@ -1,40 +1,18 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { CalendarClock, CheckCircle2, Clock, ListChecks } from 'lucide-react';
-import { useEffect } from 'react';
-import toast from 'react-hot-toast/headless';
 import { Link } from 'react-router';
-import { QUIZ_LIMITS, type StudentQuizSummary } from '#shared/quizzes';
+import type { StudentQuizSummary } from '#shared/quizzes';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
-import { listQuizzes } from '#shared/contract/quizzes';
-import { call } from '../../../lib/api.ts';
-import { studentSummaries } from '../quiz-views.ts';
+import { usePagedList } from '../../../lib/paged-list.ts';
+import { quizQueries, type StudentQuizView } from '../quiz-queries.ts';
 import { formatCountdown, formatDateTime, formatPercent, plural } from '../../../lib/format.ts';
 import { LoadingStatus } from '../../../components/ui/spinner.tsx';
 import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
 import { cardVariants } from '../../../components/ui/card.tsx';
 
-type View = 'online' | 'attempted';
-
 /** One view of the student's quizzes, paged by the server. */
-function useStudentQuizzes(view: View) {
-  const query = useInfiniteQuery({
-    queryKey: ['quizzes', 'student', view],
-    queryFn: async ({ pageParam }) => {
-      const answer = await call(listQuizzes, {
-        query: { view, offset: pageParam, limit: QUIZ_LIMITS.pageSizeDefault },
-      });
-      return { ...answer, data: studentSummaries(answer.data) };
-    },
-    initialPageParam: 0,
-    getNextPageParam: (last) => (last.page?.hasMore ? last.page.offset + last.page.limit : undefined),
-  });
-  useEffect(() => {
-    if (query.isError) toast.error(query.error.message);
-  }, [query.isError, query.error]);
-  return { ...query, quizzes: query.data?.pages.flatMap((page) => page.data) ?? [] };
-}
+const useStudentQuizzes = (view: StudentQuizView) => usePagedList(quizQueries.studentList(view));
 
 /** /dashboard/student/quiz: Online (can be taken now) and Attempted (SPEC §2, §4). */
 export function Component() {
@@ -81,12 +59,12 @@ function QuizSection({
         <LoadingStatus className="mt-4">Loading…</LoadingStatus>
       ) : query.isError ? (
         <p className="mt-4 text-red-700">These quizzes could not be loaded.</p>
-      ) : query.quizzes.length === 0 ? (
+      ) : query.items.length === 0 ? (
         <p className="mt-4 rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
           {emptyText}
         </p>
       ) : (
-        <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{query.quizzes.map(renderCard)}</ul>
+        <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{query.items.map(renderCard)}</ul>
       )}
       <LoadMoreButton list={query} className="mt-4" />
     </section>

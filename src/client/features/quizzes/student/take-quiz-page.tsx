@@ -7,21 +7,22 @@ import { QUIZ_LIMITS, type StudentQuizDetail } from '#shared/quizzes';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
-import { getQuiz, startQuiz, submitQuiz } from '#shared/contract/quizzes';
+import { startQuiz, submitQuiz } from '#shared/contract/quizzes';
 import { ApiError, call } from '../../../lib/api.ts';
-import { studentView } from '../quiz-views.ts';
+import { quizQueries } from '../quiz-queries.ts';
+import { profileQueries } from '../../session/profile.ts';
 import { formatDateTime, formatDuration, plural } from '../../../lib/format.ts';
 import { QuizResult } from '../attempt/quiz-result.tsx';
 import { useSuppressLeaveConfirmation } from '../../student/study-mode/leave-confirmation.ts';
 import { QuizRunner, type RunnerAnswers } from '../attempt/quiz-runner.tsx';
 import type { DeliveryState } from '../attempt/answer-outbox.ts';
-import { settledAnswerSaves, useAnswerSaver } from '../attempt/use-answer-saver.ts';
+import { useAnswerSaver } from '../attempt/use-answer-saver.ts';
 import { useCountdown } from '../attempt/use-countdown.ts';
 import { LoadingStatus } from '../../../components/ui/spinner.tsx';
 import { useNoBreakReminders } from '../../student/study-mode/quiet-time.ts';
 import { cardVariants } from '../../../components/ui/card.tsx';
 
-const quizKey = (quizId: string) => ['quiz', quizId] as const;
+const quizKey = (quizId: string) => quizQueries.studentDetail(quizId).queryKey;
 const SUBMIT_RETRY_DELAY_MS = 3000;
 const SUBMIT_RETRIES = Math.floor((QUIZ_LIMITS.graceSeconds * 1000) / SUBMIT_RETRY_DELAY_MS);
 const QUIZ_LIST_PATH = '/dashboard/student/quiz';
@@ -29,18 +30,7 @@ const QUIZ_LIST_PATH = '/dashboard/student/quiz';
 /** /dashboard/student/quiz/:id: start, take (server-timed, saved as it goes), then result and review. */
 export function Component() {
   const { id = '' } = useParams();
-  const quiz = useQuery({
-    queryKey: quizKey(id),
-    queryFn: async () => {
-      // Choices still on their way (sent as the screen was left) are part of the answer.
-      await settledAnswerSaves(id);
-      return studentView((await call(getQuiz, { params: { id } })).data);
-    },
-    // A refetch would restart the countdown from the server's figure: harmless, but
-    // there is no reason to do it while the student works.
-    refetchOnWindowFocus: false,
-    retry: false,
-  });
+  const quiz = useQuery(quizQueries.studentDetail(id));
   return (
     <>
       <PageTitle>{quiz.data?.title ?? 'Quiz'}</PageTitle>
@@ -112,7 +102,6 @@ function QuizIntro({ detail }: { detail: StudentQuizDetail }) {
   const start = useMutation({
     mutationFn: async () => (await call(startQuiz, { params: { id: detail._id } })).data,
     onSuccess: (started) => queryClient.setQueryData(quizKey(detail._id), started),
-    onError: (error) => toast.error(error.message),
   });
   const [openedAt] = useState(() => Date.now());
   const isClosed = Date.parse(detail.deadline) <= openedAt;
@@ -232,12 +221,14 @@ function AttemptInProgress({
     // Lost connection: keep trying through the grace period the server allows.
     retry: (failures, error) => error instanceof ApiError && error.code === 'UNREACHABLE' && failures < SUBMIT_RETRIES,
     retryDelay: SUBMIT_RETRY_DELAY_MS,
+    // Its own toast below, or none when the attempt was already closed.
+    meta: { errorToast: false },
     onSuccess: (submitted) => {
       saver.close();
       onSubmitted();
       queryClient.setQueryData(quizKey(detail._id), submitted);
-      void queryClient.invalidateQueries({ queryKey: ['quizzes'] });
-      void queryClient.invalidateQueries({ queryKey: ['profile', 'student'] });
+      void queryClient.invalidateQueries({ queryKey: quizQueries.all });
+      void queryClient.invalidateQueries({ queryKey: profileQueries.profile('student').queryKey });
     },
     onError: (error) => {
       // Already closed (time up elsewhere, another tab): show what the server holds.

@@ -1,13 +1,10 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { CalendarClock, ClipboardList, Plus, Users } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import toast from 'react-hot-toast/headless';
 import { Link, useLocation } from 'react-router';
-import { QUIZ_LIMITS, type TeacherQuizSummary } from '#shared/quizzes';
+import type { TeacherQuizSummary } from '#shared/quizzes';
 import { buttonVariants } from '../../../components/ui/button.tsx';
-import { listQuizzes } from '#shared/contract/quizzes';
-import { call } from '../../../lib/api.ts';
-import { teacherSummaries } from '../quiz-views.ts';
+import { usePagedList } from '../../../lib/paged-list.ts';
+import { quizQueries } from '../quiz-queries.ts';
 import { formatDateTime, formatDay, plural } from '../../../lib/format.ts';
 import { LoadingStatus } from '../../../components/ui/spinner.tsx';
 import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
@@ -16,16 +13,8 @@ import { EmptyState, LoadFailure } from '../../../components/ui/status-cards.tsx
 import { cardVariants } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
 
-/** TanStack Query key of the teacher's own quiz list; add-quiz invalidates ['quizzes']. */
-const teacherQuizzesKey = ['quizzes', 'teacher'] as const;
-
 /** Within this, going back and forth inside the page does not refetch; arriving on it always does. */
 const ATTEMPT_COUNTS_STALE_MS = 5_000;
-
-async function fetchQuizPage(offset: number) {
-  const { data, page } = await call(listQuizzes, { query: { offset, limit: QUIZ_LIMITS.pageSizeDefault } });
-  return { quizzes: teacherSummaries(data), nextOffset: page?.hasMore ? offset + data.length : undefined };
-}
 
 function QuizCard({ quiz, now }: { quiz: TeacherQuizSummary; now: number }) {
   const isClosed = Date.parse(quiz.deadline) <= now;
@@ -113,11 +102,8 @@ function QuizCard({ quiz, now }: { quiz: TeacherQuizSummary; now: number }) {
  * newest first, paged by the server; each card opens the quiz's analytics.
  */
 export function Component() {
-  const quizzes = useInfiniteQuery({
-    queryKey: teacherQuizzesKey,
-    queryFn: ({ pageParam }) => fetchQuizPage(pageParam),
-    initialPageParam: 0,
-    getNextPageParam: (lastPage) => lastPage.nextOffset,
+  const quizzes = usePagedList({
+    ...quizQueries.teacherList(),
     // Attempt counts change while the teacher looks elsewhere: fresh on every visit and when the
     // tab is shown again, without refetching on every re-render in between (issue 18).
     staleTime: ATTEMPT_COUNTS_STALE_MS,
@@ -136,11 +122,7 @@ export function Component() {
     void refetch();
   }, [locationKey, refetch]);
 
-  useEffect(() => {
-    if (quizzes.error) toast.error(quizzes.error.message);
-  }, [quizzes.error]);
-
-  const list = quizzes.data?.pages.flatMap((page) => page.quizzes) ?? [];
+  const list = quizzes.items;
   // Read once per fetch so "Open/Closed" does not flicker between renders.
   const now = quizzes.dataUpdatedAt || 0;
 

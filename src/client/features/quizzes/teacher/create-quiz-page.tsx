@@ -13,8 +13,10 @@ import { TextField } from '../../../components/ui/field.tsx';
 import { addQuiz } from '#shared/contract/quizzes';
 import { call } from '../../../lib/api.ts';
 import { useEndpointForm } from '../../../components/form/use-endpoint-form.ts';
-import { useAppStore, withLoading } from '../../../stores/app-store.ts';
+import { withLoading } from '../../../stores/app-store.ts';
+import { useProfile } from '../../session/profile.ts';
 import { storeQuizPreview } from '../preview-storage.ts';
+import { quizQueries } from '../quiz-queries.ts';
 import { BackgroundDialog } from './background-dialog.tsx';
 import { QuestionEditor, questionTextId } from './question-editor.tsx';
 import { describeBackground } from './quiz-backgrounds.ts';
@@ -95,7 +97,7 @@ function LeaveEditorDialog({ blocker }: { blocker: Blocker }) {
  * validates before sending; problems show next to their fields.
  */
 export function Component() {
-  const teacher = useAppStore((state) => state.teacher);
+  const teacher = useProfile('teacher');
   const subject = teacher?.subject || DEFAULT_QUIZ_SUBJECT;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -134,7 +136,7 @@ export function Component() {
       toast.success(message);
       isSavedRef.current = true;
       clearStoredDraft(localStorage, teacherId);
-      void queryClient.invalidateQueries({ queryKey: ['quizzes'] });
+      void queryClient.invalidateQueries({ queryKey: quizQueries.all });
       await navigate(ALL_QUIZ_PATH);
     },
   });

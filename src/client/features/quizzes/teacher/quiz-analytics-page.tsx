@@ -1,13 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowLeft, ArrowUp, ArrowUpDown, Check, Download, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast/headless';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { type AttemptRecord, type TeacherQuizDetail } from '#shared/quizzes';
 import { Button } from '../../../components/ui/button.tsx';
-import { getQuiz } from '#shared/contract/quizzes';
-import { ApiError, call, isWorthRetrying } from '../../../lib/api.ts';
-import { teacherView } from '../quiz-views.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { quizQueries } from '../quiz-queries.ts';
 import { cn } from '../../../lib/cn.ts';
 import { attemptsCsv, attemptsCsvFileName } from './analytics-csv.ts';
 import { QuestionHeader } from './question-header.tsx';
@@ -314,15 +312,7 @@ function describeFailure(error: Error): { heading: string; detail: string; canRe
 /** /dashboard/teacher/quiz-analytics/:quizID (SPEC §2 teacher quiz analytics). */
 export function Component() {
   const { quizID = '' } = useParams();
-  const quiz = useQuery({
-    queryKey: ['quiz', quizID],
-    queryFn: async () => teacherView((await call(getQuiz, { params: { id: quizID } })).data),
-    retry: (failureCount, error) => isWorthRetrying(error) && failureCount < 2,
-  });
-
-  useEffect(() => {
-    if (quiz.error) toast.error(quiz.error.message);
-  }, [quiz.error]);
+  const quiz = useQuery(quizQueries.teacherDetail(quizID));
 
   if (quiz.isPending) {
     return (

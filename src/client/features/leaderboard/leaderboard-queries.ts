@@ -1,0 +1,25 @@
+import { getLeaderboard } from '#shared/contract/progress';
+import { LEADERBOARD } from '#shared/progress';
+import { z } from 'zod';
+import { pagedListOptions } from '../../lib/paged-list.ts';
+import { textFilter } from '../../lib/url-filters.ts';
+
+/** SPEC §8: the one message a failed leaderboard fetch shows. */
+export const FETCH_FAILED_MESSAGE = 'Failed to fetch students';
+
+/** The filters in the address: a class (the teacher's board only) and a name search. */
+export const LEADERBOARD_FILTERS = z.object({ class: textFilter(), search: textFilter() });
+export type LeaderboardFilters = z.output<typeof LEADERBOARD_FILTERS>;
+
+/** The leaderboard feature's queries. */
+export const leaderboardQueries = {
+  all: ['leaderboard'] as const,
+  /** get-students for these filters, page by page; the server filters, sorts, ranks and pages. */
+  list: (role: 'teacher' | 'student', filters: LeaderboardFilters) => ({
+    ...pagedListOptions([...leaderboardQueries.all, role, filters], getLeaderboard, {
+      ...filters,
+      limit: LEADERBOARD.pageSizeDefault,
+    }),
+    meta: { errorToast: FETCH_FAILED_MESSAGE },
+  }),
+};

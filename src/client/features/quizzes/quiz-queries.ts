@@ -1,0 +1,56 @@
+import { queryOptions } from '@tanstack/react-query';
+import { getQuiz, listQuizzes } from '#shared/contract/quizzes';
+import { QUIZ_LIMITS } from '#shared/quizzes';
+import { call, isWorthRetrying } from '../../lib/api.ts';
+import { pagedListOptions } from '../../lib/paged-list.ts';
+import { settledAnswerSaves } from './attempt/use-answer-saver.ts';
+import { studentSummaries, studentView, teacherSummaries, teacherView } from './quiz-views.ts';
+
+export type StudentQuizView = 'online' | 'attempted';
+
+/**
+ * The quizzes feature's queries. A new quiz or a submission invalidates `all` (every list);
+ * a quiz's own screen is under `quiz`.
+ */
+export const quizQueries = {
+  all: ['quizzes'] as const,
+  /** The teacher's own quizzes with their attempt counts, newest first. */
+  teacherList: () =>
+    pagedListOptions(
+      [...quizQueries.all, 'teacher'],
+      listQuizzes,
+      { limit: QUIZ_LIMITS.pageSizeDefault },
+      teacherSummaries,
+    ),
+  /** One view of the student's class quizzes. */
+  studentList: (view: StudentQuizView) =>
+    pagedListOptions(
+      [...quizQueries.all, 'student', view],
+      listQuizzes,
+      { view, limit: QUIZ_LIMITS.pageSizeDefault },
+      studentSummaries,
+    ),
+  /** A quiz with every attempt, as its teacher sees it; a refusal (not found, not yours) is not retried. */
+  teacherDetail: (id: string) =>
+    queryOptions({
+      queryKey: ['quiz', 'teacher', id],
+      queryFn: async ({ signal }) => teacherView((await call(getQuiz, { params: { id } }, { signal })).data),
+      retry: (failureCount, error) => isWorthRetrying(error) && failureCount < 2,
+    }),
+  /** The student's attempt at a quiz, as the server holds it. */
+  studentDetail: (id: string) =>
+    queryOptions({
+      queryKey: ['quiz', 'student', id],
+      queryFn: async () => {
+        // Choices still on their way (sent as the screen was left) are part of the answer.
+        await settledAnswerSaves(id);
+        return studentView((await call(getQuiz, { params: { id } })).data);
+      },
+      // A refetch would restart the countdown from the server's figure: harmless, but
+      // there is no reason to do it while the student works.
+      refetchOnWindowFocus: false,
+      retry: false,
+      // The screen says what went wrong itself.
+      meta: { errorToast: false },
+    }),
+};

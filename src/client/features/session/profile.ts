@@ -1,0 +1,31 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { StudentProfile, TeacherProfile } from '#shared/accounts';
+import type { UserRole } from '#shared/constants';
+import { getProfile } from '#shared/contract/accounts';
+import { call } from '../../lib/api.ts';
+
+export type ProfileOf<R extends UserRole> = R extends 'teacher' ? TeacherProfile : StudentProfile;
+
+/** The signed-in user's profile: server state, so the query cache is its one home. */
+export const profileQueries = {
+  all: ['profile'] as const,
+  profile: <R extends UserRole>(role: R) =>
+    queryOptions({
+      queryKey: [...profileQueries.all, role],
+      queryFn: async ({ signal }) =>
+        (await call<(typeof getProfile)[UserRole]>(getProfile[role], {}, { signal })).data as ProfileOf<R>,
+      retry: false,
+      staleTime: 60_000,
+      // A failure ends the session: the login says why.
+      meta: { errorToast: false },
+    }),
+};
+
+/**
+ * The signed-in teacher's or student's profile, as the dashboard's guard fetched it: a screen
+ * under the guard always has it (the guard shows the screen once it has arrived). Reading it
+ * does not fetch it again; a change (a submitted quiz) invalidates the query.
+ */
+export function useProfile<R extends UserRole>(role: R): ProfileOf<R> | undefined {
+  return useQuery({ ...profileQueries.profile(role), refetchOnMount: false }).data;
+}
