@@ -76,6 +76,24 @@ export default tseslint.config(
     },
   },
   {
+    // The client reaches the API only through call(endpoint): the path, method and answer type
+    // come from the shared contract, so no screen writes a path that can drift (decision 026).
+    files: ['src/client/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.*'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'Literal[value=/^\\/api(\\/|$)/]',
+          'TemplateLiteral > TemplateElement.quasis:first-child[value.raw=/^\\/api(\\/|$)/]',
+        ].map((selector) => ({
+          selector,
+          message: 'Call the API through call(endpoint) from the contract in src/shared/contract (decision 026).',
+        })),
+      ],
+    },
+  },
+  {
     // Component tests set up their data through the server's test factories; they are not shipped.
     files: ['src/client/**/*.test.tsx', 'src/client/testing/**'],
     rules: {
