@@ -105,6 +105,8 @@ test('teacher registers, logs in, walks the dashboard shell and logs out', async
   await page.getByLabel('Password').fill('not-the-password');
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByText('Email or password is incorrect')).toBeVisible();
+  // The button, disabled while the request ran, has the focus back (not <body>).
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeFocused();
 
   await logInTeacherThroughUi(page, teacher);
   await expect(page.getByTestId('header-user-name')).toHaveText(teacher.name);

@@ -75,6 +75,7 @@ export function useEndpointForm<S extends z.ZodType>(options: EndpointFormOption
     event.preventDefault();
     if (inFlightRef.current) return;
     const form = event.currentTarget;
+    const submitter = (event.nativeEvent as SubmitEvent).submitter ?? document.activeElement;
     const { schema, toBody, fieldOf, refineErrors, onSubmit, errorsOfFailure } = options;
     toast.dismiss(); // an earlier failure must not linger next to the next outcome
     const body = toBody ? toBody(form) : (Object.fromEntries(new FormData(form).entries()) as z.input<S>);
@@ -97,6 +98,14 @@ export function useEndpointForm<S extends z.ZodType>(options: EndpointFormOption
     } finally {
       inFlightRef.current = false;
       setIsSubmitting(false);
+      // The submit button is disabled while the request runs, which drops the focus to <body>;
+      // unless a field takes it, give it back once the button is enabled again.
+      setTimeout(() => {
+        const isFocusLost = document.activeElement === document.body || document.activeElement === null;
+        if (isFocusLost && !pendingFocusRef.current && submitter instanceof HTMLElement && submitter.isConnected) {
+          submitter.focus();
+        }
+      });
     }
   };
 

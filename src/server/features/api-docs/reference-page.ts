@@ -171,4 +171,6 @@ nav ul{display:flex;flex-wrap:wrap;gap:.25rem 1rem;padding:0;list-style:none}a{c
 pre{background:#f1f5f9;padding:.5rem .75rem;border-radius:.25rem;overflow-x:auto;font-size:13px}
 table{border-collapse:collapse;width:100%;font-size:14px}td,th{border:1px solid #cbd5e1;padding:.25rem .5rem;text-align:left;vertical-align:top}
 dt{font-weight:600;margin-top:.5rem}dd{margin-left:1.5rem}
+td,th,code,dd{overflow-wrap:anywhere}
+@media (max-width:40rem){body{padding:.75rem .75rem 3rem}dd{margin-left:.75rem}.operation{padding:.25rem .5rem}}
 `;
