@@ -1,18 +1,25 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Quote } from 'lucide-react';
 import { useEffect } from 'react';
 import { bundledQuoteFor } from '#shared/bundled-quotes';
 import { getQuote } from '#shared/contract/quote';
 import { call } from '../../lib/api.ts';
 
+/** The quote feature's queries. */
+export const quoteQueries = {
+  /** Today's quote; it changes once a day, so an hour-old one is fresh enough. Failures are only logged. */
+  today: () =>
+    queryOptions({
+      queryKey: ['quote'],
+      queryFn: async () => (await call(getQuote)).data,
+      staleTime: 60 * 60 * 1000,
+      meta: { errorToast: false },
+    }),
+};
+
 /** The inspirational quote on top of the teacher's home (SPEC §2); failures are only logged (§8). */
 export function QuoteOfTheDay() {
-  const quote = useQuery({
-    queryKey: ['quote'],
-    queryFn: async () => (await call(getQuote)).data,
-    staleTime: 60 * 60 * 1000,
-    meta: { errorToast: false },
-  });
+  const quote = useQuery(quoteQueries.today());
   useEffect(() => {
     if (quote.isError) console.error('Loading the quote of the day failed:', quote.error.message);
   }, [quote.isError, quote.error]);

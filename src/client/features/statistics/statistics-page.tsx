@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ChartPie } from 'lucide-react';
 import { getStudentStatistics } from '#shared/contract/progress';
 import type { StudentStatistics, SubjectStatistics } from '#shared/progress';
@@ -14,16 +14,19 @@ import { EmptyState, LoadFailure } from '../../components/ui/status-cards.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { cn } from '../../lib/cn.ts';
 
-function useStatistics() {
-  return useQuery({
-    queryKey: ['statistics', 'student'],
-    queryFn: async () => (await call(getStudentStatistics)).data,
-  });
-}
+/** The statistics feature's queries. */
+export const statisticsQueries = {
+  /** The signed-in student's own figures, computed by the server. */
+  student: () =>
+    queryOptions({
+      queryKey: ['statistics', 'student'],
+      queryFn: async () => (await call(getStudentStatistics)).data,
+    }),
+};
 
 /** /dashboard/student/statistics: "{name}'s Analytics", computed by the server from the student's own attempts. */
 export function Component() {
-  const statistics = useStatistics();
+  const statistics = useQuery(statisticsQueries.student());
   const storedName = useProfile('student')?.name;
   const name = statistics.data?.name ?? storedName;
 

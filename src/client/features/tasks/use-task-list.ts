@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UserRole } from '#shared/constants';
 import { getTaskList, updateTaskList } from '#shared/contract/tasks';
 import type { TaskEdit, TaskList } from '#shared/tasks';
@@ -9,6 +9,13 @@ const MAX_CONFLICT_RETRIES = 3;
 
 const fetchList = async () => (await call(getTaskList)).data;
 
+/** The tasks feature's queries. */
+export const taskQueries = {
+  /** Keyed by owner: another account signing in on this browser never sees this list. */
+  list: (role: UserRole, ownerId: string) =>
+    queryOptions({ queryKey: ['tasks', role, ownerId], queryFn: fetchList, meta: { errorToast: false } }),
+};
+
 /**
  * The caller's task list. Edits are not optimistic: the list on screen is the
  * one the server confirmed, so a task is never shown as saved when it was not.
@@ -17,9 +24,9 @@ const fetchList = async () => (await call(getTaskList)).data;
  */
 export function useTaskList(role: UserRole, ownerId: string) {
   const queryClient = useQueryClient();
-  // Keyed by owner: another account signing in on this browser never sees this list.
-  const tasksKey = ['tasks', role, ownerId];
-  const list = useQuery({ queryKey: tasksKey, queryFn: fetchList, meta: { errorToast: false } });
+  const listQuery = taskQueries.list(role, ownerId);
+  const tasksKey = listQuery.queryKey;
+  const list = useQuery(listQuery);
 
   const edit = useMutation({
     mutationFn: async (change: TaskEdit) => {
