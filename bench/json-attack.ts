@@ -24,7 +24,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
-import { buildNewQuiz, buildTeacherRegistration } from '#server/testing/factories';
+import { buildNewQuiz, buildSchoolSetup, buildTeacherRegistration } from '#server/testing/factories';
 import type { AttackFigures, AttackShape } from './api/json-attackers.ts';
 import { prepareDatabase } from './api/databases.ts';
 import { summariseLatencies, type LatencySummary } from './api/load.ts';
@@ -209,8 +209,13 @@ async function main() {
   let phases: Phase[] = [];
   try {
     const tokens: string[] = [];
+    // Teachers join by invitation (decision 030): the bench's school is set up first.
+    const administratorToken = (await postJson(server.baseUrl, '/api/school/setup', buildSchoolSetup())) as string;
     for (let index = 0; index < options.attackAccounts; index += 1) {
-      const registration = buildTeacherRegistration();
+      const invited = (await postJson(server.baseUrl, '/api/school/invitations', {}, administratorToken)) as {
+        code: string;
+      };
+      const registration = buildTeacherRegistration(invited.code);
       await postJson(server.baseUrl, '/api/teacher/register', registration);
       const token = (await postJson(server.baseUrl, '/api/teacher/login', {
         email: registration.email,

@@ -16,7 +16,7 @@ import {
 import { hashPassword } from '#server/features/accounts/passwords';
 import { closeAttempt, newQuestionIds, shuffleLayout } from '#server/features/quizzes/attempt-rules';
 import { seededRandom } from './random.ts';
-import { buildNewQuiz, buildStudentRegistration, buildTeacherRegistration } from '#server/testing/factories';
+import { buildNewQuiz, buildStudentRegistration, buildTeacherAccount } from '#server/testing/factories';
 
 /**
  * A large school written straight into the database (the API would spend an argon2 hash on
@@ -232,7 +232,7 @@ export async function seedSchool(
   const listClass = classes.at(-1)!;
 
   const teacherRows = Array.from({ length: plan.teachers }, (_, index) => {
-    const registration = buildTeacherRegistration({
+    const registration = buildTeacherAccount({
       name: `${random.pick(FIRST_NAMES)} ${random.pick(LAST_NAMES)}`,
       email: `bench.teacher.${index + 1}@school.test`,
       subject: SUBJECTS[index % SUBJECTS.length]!,

@@ -33,6 +33,8 @@ import { createTasksService } from './features/tasks/service.ts';
 import { createQuizzesService } from './features/quizzes/service.ts';
 import { startAttemptSweep } from './features/quizzes/sweep.ts';
 import { studentsRoutes } from './features/students/routes.ts';
+import { createSchoolService } from './features/school/service.ts';
+import { schoolRoutes } from './features/school/routes.ts';
 import { createStudentsService } from './features/students/service.ts';
 import { createTokenService } from './plugins/auth.ts';
 import { acceptJsonBodies } from './plugins/json-body.ts';
@@ -141,8 +143,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secret: options.jwtSecret,
     limits: options.throttle?.limits,
   });
+  const school = createSchoolService(options.database.db, tokens, sessions);
   // Before any route: each route's token check comes from its declared policy (decision 020).
-  enforceRoutePolicies(app, tokens);
+  enforceRoutePolicies(app, tokens, school.isAdministrator);
   // First: its WebSocket support must see every later route (upgrade requests to them are closed).
   await app.register(
     meetingsRoutes({
@@ -157,6 +160,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const quizzes = createQuizzesService(options.database.db, readCache);
 
   await app.register(accountsRoutes(accounts, throttle));
+  await app.register(schoolRoutes(school, throttle));
   await app.register(quizzesRoutes(quizzes, throttle));
   await app.register(progressRoutes(createProgressService(options.database.db, readCache)));
   await app.register(studentsRoutes(createStudentsService(options.database.db)));

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StudentQuizDetail, TeacherQuizDetail } from '#shared/quizzes';
 import { openDatabase, pgliteDirectory, type DatabaseHandle } from './db/client.ts';
-import { buildNewQuiz, buildStudentRegistration, buildTeacherRegistration } from './testing/factories.ts';
+import { buildNewQuiz, buildStudentRegistration, buildSchoolSetup } from './testing/factories.ts';
 import { createScratchDatabase } from './testing/postgres-databases.ts';
 import { callJson, startServerProcess, type ServerProcess } from './testing/server-process.ts';
 
@@ -95,8 +95,8 @@ async function seedClass(
   const call = (method: string, url: string, options?: { token?: string; body?: unknown }) =>
     callJson(server.baseUrl, method, url, options);
   const className = `D${Date.now().toString(36)}`;
-  const teacher = buildTeacherRegistration();
-  expect((await call('POST', '/api/teacher/register', { body: teacher })).status).toBe(201);
+  const teacher = buildSchoolSetup(); // the school's first teacher (decision 030)
+  expect((await call('POST', '/api/school/setup', { body: teacher })).status).toBe(201);
   const teacherToken = (await call('POST', '/api/teacher/login', { body: teacher })).body.data as string;
 
   const quizzes: TeacherQuizDetail[] = [];

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildTeacherRegistration } from './testing/factories.ts';
+import { buildSchoolSetup } from './testing/factories.ts';
 import { callJson, startServerProcess, type ServerProcess } from './testing/server-process.ts';
 
 /**
@@ -41,8 +41,8 @@ describe('server process', () => {
       const first = await start();
       expect(existsSync(path.join(dataDir, 'pglite'))).toBe(true);
       expect(statSync(path.join(dataDir, 'pglite')).mode & 0o077).toBe(0); // other users kept out
-      const registration = buildTeacherRegistration();
-      expect((await callJson(first.baseUrl, 'POST', '/api/teacher/register', { body: registration })).status).toBe(201);
+      const registration = buildSchoolSetup(); // the school's first teacher (decision 030)
+      expect((await callJson(first.baseUrl, 'POST', '/api/school/setup', { body: registration })).status).toBe(201);
       const login = await callJson(first.baseUrl, 'POST', '/api/teacher/login', {
         body: { email: registration.email, password: registration.password },
       });

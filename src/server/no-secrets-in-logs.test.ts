@@ -5,7 +5,7 @@ import type { QuizQuestion } from '#shared/quizzes';
 import { students, teachers } from './db/schema.ts';
 import { REDACTED } from './plugins/request-logging.ts';
 import { MeetingTestClient } from './realtime/meeting-test-client.ts';
-import { signUpStudent, signUpTeacher } from './testing/actors.ts';
+import { inviteTeacher, signUpStudent, signUpTeacher } from './testing/actors.ts';
 import { buildNewQuiz, buildTeacherRegistration } from './testing/factories.ts';
 import { multipartBody, SAMPLE_FILES } from './testing/multipart.ts';
 import { bearer, createTestApp, type TestApp } from './testing/test-app.ts';
@@ -145,7 +145,11 @@ describe.each(['info', 'trace'] as const)('log lines at %s', (logLevel) => {
     const invalid = await t.call({
       method: 'POST',
       url: '/api/teacher/register',
-      payload: { ...buildTeacherRegistration(), email: 'not an email', password: rejectedPassword },
+      payload: {
+        ...buildTeacherRegistration(await inviteTeacher(t)),
+        email: 'not an email',
+        password: rejectedPassword,
+      },
     });
     expect(invalid.status).toBe(400);
     const wrongLogin = await t.call({
@@ -193,6 +197,7 @@ describe.each(['info', 'trace'] as const)('log lines at %s', (logLevel) => {
 
     // An unhandled error: a failing query whose parameters hold a fresh password hash, which the
     // database itself quotes in its message (a trigger standing in for any such failure).
+    const doomed = buildTeacherRegistration(await inviteTeacher(t));
     await t.database.db.execute(
       sql.raw(`create function refuse_teacher() returns trigger language plpgsql as $$
       begin raise exception 'refusing to store %', new.password_hash; end $$`),
@@ -200,7 +205,6 @@ describe.each(['info', 'trace'] as const)('log lines at %s', (logLevel) => {
     await t.database.db.execute(
       sql.raw('create trigger refuse_teacher before insert on teachers for each row execute function refuse_teacher()'),
     );
-    const doomed = buildTeacherRegistration();
     secrets.set(doomed.password, 'password of a registration that failed');
     try {
       const failed = await t.call({ method: 'POST', url: '/api/teacher/register', payload: doomed });

@@ -47,12 +47,26 @@ const anyPasswordCalled = (label: string) =>
     });
 const anyPassword = anyPasswordCalled('Password');
 
-export const teacherRegistrationSchema = bodyObject({
+/** The random part of an invitation link: 32 characters of base64url (24 random bytes). */
+export const INVITATION_CODE_PATTERN = /^[A-Za-z0-9_-]{32}$/;
+
+/** The code of a teacher's invitation link (decision 030), as pasted or read from the address. */
+export const invitationCodeSchema = z
+  .string({ error: 'Invitation is required' })
+  .trim()
+  .min(1, { error: 'Invitation is required' })
+  .regex(INVITATION_CODE_PATTERN, { error: 'This is not an invitation code: open the link you were given' });
+
+/** A teacher's own details: registering with an invitation, or setting up the school. */
+export const teacherAccountFields = {
   name: requiredText('Name', FIELD_LIMITS.name),
   subject: requiredText('Subject', FIELD_LIMITS.subject),
   email: emailAddress('Email'),
   password: newPassword,
-});
+};
+
+/** Teachers join by invitation (decision 030): the link's code comes with the form. */
+export const teacherRegistrationSchema = bodyObject({ ...teacherAccountFields, invitation: invitationCodeSchema });
 export type TeacherRegistration = z.infer<typeof teacherRegistrationSchema>;
 
 // Logins store nothing, so keys they do not read lose nothing: clients may post the whole form.
@@ -126,6 +140,8 @@ export const teacherProfileSchema = z.strictObject({
   name: z.string(),
   email: z.string(),
   subject: z.string(),
+  /** Administers the school: the staff screen (decision 030). */
+  isAdministrator: z.boolean(),
 });
 export type TeacherProfile = z.infer<typeof teacherProfileSchema>;
 

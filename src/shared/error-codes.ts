@@ -26,6 +26,10 @@ export const ERROR_CODES = {
   },
   ACCOUNT_REMOVED: { status: 401, meaning: 'The account of the token no longer exists' },
   WRONG_CREDENTIALS: { status: 401, meaning: 'Login: the email or username and password do not match an account' },
+  ACCOUNT_DEACTIVATED: {
+    status: 401,
+    meaning: "The school's administrator has deactivated the teacher account: its sessions ended, sign-in is refused",
+  },
   WRONG_CURRENT_PASSWORD: { status: 400, meaning: 'Change password: the current password is not right' },
   FORBIDDEN: { status: 403, meaning: 'The caller may not do this: another role, or not theirs' },
   // ---- What the request is about ---------------------------------------------------------
@@ -35,6 +39,16 @@ export const ERROR_CODES = {
   EMAIL_TAKEN: { status: 409, meaning: 'Another account of the role has this email (however it is spelt)' },
   ROLL_NUMBER_TAKEN: { status: 409, meaning: 'Another student has this account username (however it is spelt)' },
   TASK_LIST_CHANGED: { status: 409, meaning: 'The list changed elsewhere since its `version`: read it again' },
+  SCHOOL_ALREADY_SET_UP: { status: 409, meaning: 'The school has been set up already; a second setup changes nothing' },
+  SCHOOL_NOT_SET_UP: { status: 409, meaning: 'The school has not been set up yet: set it up first' },
+  INVITATION_NOT_FOUND: { status: 404, meaning: 'No invitation has this code' },
+  INVITATION_USED: { status: 409, meaning: 'The invitation has been used already (each is single use)' },
+  INVITATION_EXPIRED: { status: 410, meaning: 'The invitation is older than its 7 days' },
+  INVITATION_REVOKED: { status: 410, meaning: 'An administrator revoked the invitation' },
+  LAST_ADMINISTRATOR: {
+    status: 409,
+    meaning: 'The change would leave the school without an active administrator',
+  },
   QUIZ_CLOSED: { status: 403, meaning: 'The deadline of the quiz has passed: it cannot be started' },
   QUIZ_NOT_STARTED: { status: 409, meaning: 'The attempt has not been started' },
   QUIZ_ALREADY_SUBMITTED: { status: 409, meaning: 'The attempt is over: submitted, or closed when time ran out' },
@@ -63,4 +77,5 @@ export const SESSION_ENDED_CODES = [
   'SESSION_EXPIRED',
   'SIGNED_OUT',
   'ACCOUNT_REMOVED',
+  'ACCOUNT_DEACTIVATED',
 ] as const satisfies readonly ErrorCode[];

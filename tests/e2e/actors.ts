@@ -1,11 +1,13 @@
 import { type Page } from '@playwright/test';
-import { buildStudentRegistration, buildTeacherRegistration } from '../../src/server/testing/factories.ts';
+import { buildStudentRegistration } from '../../src/server/testing/factories.ts';
 import { expect, expectAccessible } from './fixtures.ts';
+import { invitedTeacher } from './school-setup.ts';
 
 /** Named actors for the scenarios: each fills the real forms as a person would. */
+/** Registers a new teacher through the link of a fresh invitation (decision 030). */
 export async function registerTeacherThroughUi(page: Page) {
-  const teacher = buildTeacherRegistration();
-  await page.goto('/auth/teacher/register');
+  const teacher = await invitedTeacher(page.request);
+  await page.goto(`/auth/teacher/register?invitation=${teacher.invitation}`);
   await expectAccessible(page, 'teacher registration');
   await page.getByLabel('Full name').fill(teacher.name);
   await page.getByLabel('Subject').fill(teacher.subject);

@@ -1,11 +1,8 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { NewQuizPayload, StudentQuizDetail } from '../../src/shared/quizzes.ts';
-import {
-  buildNewQuiz,
-  buildStudentRegistration,
-  buildTeacherRegistration,
-} from '../../src/server/testing/factories.ts';
+import { buildNewQuiz, buildStudentRegistration } from '../../src/server/testing/factories.ts';
 import { expect } from './fixtures.ts';
+import { invitedTeacher } from './school-setup.ts';
 
 /**
  * Set-up through the real API for scenarios whose subject is elsewhere (the
@@ -31,7 +28,7 @@ export async function teacherWithQuiz(request: APIRequestContext, quiz: Partial<
 }
 
 export async function registeredTeacher(request: APIRequestContext) {
-  const teacher = buildTeacherRegistration();
+  const teacher = await invitedTeacher(request);
   await postOk(request, '/api/teacher/register', teacher);
   return teacher;
 }

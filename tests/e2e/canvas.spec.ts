@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import { buildTeacherRegistration } from '../../src/server/testing/factories.ts';
 import { logInStudentThroughUi, logInTeacherThroughUi, registerTeacherThroughUi, enterStudyMode } from './actors.ts';
 import { registeredStudent } from './api-setup.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
+import { invitedTeacher } from './school-setup.ts';
 
 type Rgb = [number, number, number];
 const INK: Rgb = [0x3b, 0x3b, 0x3b];
@@ -93,7 +93,7 @@ function boardHash(page: Page): Promise<string> {
 
 /** A teacher made through the API, logged in through the UI, on the whiteboard. */
 async function teacherOnWhiteboard(page: Page, request: APIRequestContext) {
-  const teacher = buildTeacherRegistration();
+  const teacher = await invitedTeacher(request);
   const response = await request.post('/api/teacher/register', { data: teacher });
   expect(response.ok(), await response.text()).toBe(true);
   await logInTeacherThroughUi(page, teacher);

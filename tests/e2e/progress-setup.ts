@@ -1,13 +1,10 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { StudentRegistration, TeacherRegistration } from '../../src/shared/accounts.ts';
 import type { QuizQuestion } from '../../src/shared/quizzes.ts';
-import {
-  buildNewQuiz,
-  buildStudentRegistration,
-  buildTeacherRegistration,
-} from '../../src/server/testing/factories.ts';
+import { buildNewQuiz, buildStudentRegistration } from '../../src/server/testing/factories.ts';
 import { RIGHT_ANSWERS } from './api-setup.ts';
 import { expect } from './fixtures.ts';
+import { invitedTeacher } from './school-setup.ts';
 
 /**
  * Seeds, through the real API, two classes whose students have known results,
@@ -23,7 +20,7 @@ async function call<T>(request: APIRequestContext, url: string, data: unknown, t
 }
 
 export async function signUpTeacher(request: APIRequestContext, subject: string) {
-  const teacher = buildTeacherRegistration({ subject });
+  const teacher = await invitedTeacher(request, { subject });
   await call(request, '/api/teacher/register', teacher);
   const token = await call<string>(request, '/api/teacher/login', { email: teacher.email, password: teacher.password });
   return { ...teacher, token };

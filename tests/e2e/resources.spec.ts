@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { formatSizeInKb, formatStorageSize } from '../../src/shared/resources.ts';
-import { buildTeacherRegistration } from '../../src/server/testing/factories.ts';
 import { logInStudentThroughUi, logInTeacherThroughUi } from './actors.ts';
 import { registeredStudent } from './api-setup.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
+import { invitedTeacher } from './school-setup.ts';
 
 const SCREENSHOT_DIR = 'docs/screenshots';
 const PDF_PATH = 'tests/e2e/fixtures/fractions-worksheet.pdf';
@@ -28,7 +28,7 @@ const newClassName = (label: string) => `${label}-${randomBytes(3).toString('hex
 
 /** A teacher of the given subject, registered through the API (the scenario starts at the login). */
 async function registeredTeacher(request: APIRequestContext, subject: string) {
-  const teacher = buildTeacherRegistration({ subject });
+  const teacher = await invitedTeacher(request, { subject });
   const response = await request.post('/api/teacher/register', { data: teacher });
   expect(response.ok(), await response.text()).toBe(true);
   return teacher;

@@ -34,7 +34,13 @@ describe('call() when the server throttles', () => {
   it('says the same for a registration refused for the network', async () => {
     const message = 'Too many accounts have been created from your network. Try again in 25 minutes.';
     fetchMock.mockResolvedValue(throttled(message, '1500'));
-    const registration = { name: 'Ada', subject: 'Maths', email: 'ada@example.org', password: 'secret-password' };
+    const registration = {
+      name: 'Ada',
+      subject: 'Maths',
+      email: 'ada@example.org',
+      password: 'secret-password',
+      invitation: 'an-invitation-code-of-32-letters',
+    };
     await expect(call(registerTeacher, { body: registration })).rejects.toMatchObject({ message, code: 'THROTTLED' });
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });

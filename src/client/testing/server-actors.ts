@@ -1,7 +1,9 @@
 import type { EndpointData, EndpointInput, EnvelopeEndpoint } from '#shared/contract/endpoint';
 import * as quizzes from '#shared/contract/quizzes';
 import * as resources from '#shared/contract/resources';
+import * as school from '#shared/contract/school';
 import * as signIn from '#shared/contract/sign-in';
+import { inject } from 'vitest';
 import type { NewQuizPayload } from '#shared/quizzes';
 import { urlOf } from '../lib/api.ts';
 import { saveSession } from '../lib/session.ts';
@@ -30,7 +32,8 @@ async function callOk<E extends EnvelopeEndpoint>(
 export type Actor = { token: string };
 
 export async function signUpTeacher(overrides: { subject?: string } = {}) {
-  const registration = buildTeacherRegistration(overrides);
+  const invited = await callOk(school.createInvitation, { body: {} }, inject('componentAdministratorToken'));
+  const registration = buildTeacherRegistration(invited.code, overrides);
   await callOk(signIn.registerTeacher, { body: registration });
   const credentials = { email: registration.email, password: registration.password };
   return { registration, token: await callOk(signIn.logInTeacher, { body: credentials }) };

@@ -14,7 +14,7 @@ import path from 'node:path';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Resource } from '#shared/resources';
-import { buildNewQuiz, buildStudentRegistration, buildTeacherRegistration } from '../testing/factories.ts';
+import { buildNewQuiz, buildStudentRegistration, buildSchoolSetup } from '../testing/factories.ts';
 import { multipartBody, SAMPLE_FILES } from '../testing/multipart.ts';
 import { callJson, runNpmScript, startServerProcess, type ServerProcess } from '../testing/server-process.ts';
 import { LOCK_FILE_NAME } from './data-dir-lock.ts';
@@ -59,8 +59,8 @@ async function seedSchool(server: ServerProcess): Promise<Seeded> {
   const call = (method: string, url: string, options?: { token?: string; body?: unknown }) =>
     callJson(server.baseUrl, method, url, options);
   const className = 'Backup 7B';
-  const teacher = buildTeacherRegistration();
-  expect((await call('POST', '/api/teacher/register', { body: teacher })).status).toBe(201);
+  const teacher = buildSchoolSetup(); // the school's first teacher (decision 030)
+  expect((await call('POST', '/api/school/setup', { body: teacher })).status).toBe(201);
   const teacherToken = (await call('POST', '/api/teacher/login', { body: teacher })).body.data as string;
   const studentTokens: string[] = [];
   for (let index = 0; index < 2; index += 1) {

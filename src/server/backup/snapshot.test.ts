@@ -8,7 +8,7 @@ import { RESOURCE_LIMITS } from '#shared/resources';
 import { buildApp } from '../app.ts';
 import { openDatabase, pgliteDirectory, type DatabaseHandle } from '../db/client.ts';
 import { createDiskStorage } from '../storage/disk-storage.ts';
-import { buildTeacherRegistration } from '../testing/factories.ts';
+import { buildSchoolSetup } from '../testing/factories.ts';
 import { multipartBody, SAMPLE_FILES } from '../testing/multipart.ts';
 import { TEST_JWT_SECRET } from '../testing/test-app.ts';
 import { newBackupStaging, takeSnapshot } from './snapshot.ts';
@@ -39,8 +39,8 @@ beforeAll(async () => {
     storage: await createDiskStorage(path.join(dataDir, 'uploads')),
     uploadMaxBytes: RESOURCE_LIMITS.uploadMaxBytesDefault,
   });
-  const teacher = buildTeacherRegistration();
-  expect((await app.inject({ method: 'POST', url: '/api/teacher/register', payload: teacher })).statusCode).toBe(201);
+  const teacher = buildSchoolSetup(); // the school's first teacher (decision 030)
+  expect((await app.inject({ method: 'POST', url: '/api/school/setup', payload: teacher })).statusCode).toBe(201);
   teacherToken = (await app.inject({ method: 'POST', url: '/api/teacher/login', payload: teacher })).json().data;
 }, 120_000);
 

@@ -5,6 +5,7 @@ import { emailKey, identityKey } from '#shared/identity';
 import { hashPassword } from '../features/accounts/passwords.ts';
 import { createScratchDatabase } from '../testing/postgres-databases.ts';
 import { buildStudentRegistration, buildTeacherRegistration } from '../testing/factories.ts';
+import { inviteTeacher } from '../testing/actors.ts';
 import { bearer, createTestApp, type TestApp } from '../testing/test-app.ts';
 import { openDatabase } from './client.ts';
 import { DUPLICATE_KEY_PREFIX, findIdentityConflicts } from './identity-keys.ts';
@@ -182,7 +183,7 @@ describe('identity keys of rows made before them (migrations 0007-0008)', () => 
     const takenEmail = await t.call({
       method: 'POST',
       url: '/api/teacher/register',
-      payload: buildTeacherRegistration({ email: 'İPEK.HOCA@SCHOOL.EXAMPLE' }),
+      payload: buildTeacherRegistration(await inviteTeacher(t), { email: 'İPEK.HOCA@SCHOOL.EXAMPLE' }),
     });
     expect(takenEmail.status).toBe(409);
   });

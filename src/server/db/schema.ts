@@ -19,6 +19,7 @@ import {
 import { FIELD_LIMITS } from '#shared/limits';
 import { QUIZ_LIMITS } from '#shared/quizzes';
 import { RESOURCE_LIMITS } from '#shared/resources';
+import { SCHOOL_LIMITS } from '#shared/school';
 import { TASK_LIMITS } from '#shared/tasks';
 
 /**
@@ -44,10 +45,51 @@ export const teachers = pgTable(
      * version they were issued under and are refused once it has moved on (decision 017).
      */
     sessionVersion: integer('session_version').notNull().default(0),
+    /** Administers the school: invites and deactivates teachers (decision 030). */
+    isAdministrator: boolean('is_administrator').notNull().default(false),
+    /** Set while the administrator has deactivated the account: it cannot sign in. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // One account per email however it is spelled: the index enforces it race-free.
   (table) => [uniqueIndex('teachers_email_key_unique').on(table.emailKey)],
+);
+
+/**
+ * The school of this installation (decision 030): one row, id 1, inserted by the setup. Its
+ * row is also what changes to the staff's administrators lock, so two administrators removing
+ * each other at once cannot leave the school without one.
+ */
+export const schools = pgTable(
+  'schools',
+  {
+    id: integer('id').primaryKey().default(1),
+    name: varchar('name', { length: SCHOOL_LIMITS.name }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('schools_single_row', sql`${table.id} = 1`)],
+);
+
+/** An invitation for a teacher to join (decision 030): single use, expires, revocable. */
+export const teacherInvitations = pgTable(
+  'teacher_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** sha256 of the link's code, hex: the code itself is shown once, to its creator. */
+    codeHash: text('code_hash').notNull(),
+    note: varchar('note', { length: SCHOOL_LIMITS.invitationNote }).notNull().default(''),
+    createdByTeacherId: uuid('created_by_teacher_id').references(() => teachers.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    usedByTeacherId: uuid('used_by_teacher_id').references(() => teachers.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    uniqueIndex('teacher_invitations_code_hash_unique').on(table.codeHash),
+    // The administrator's list: newest first.
+    index('teacher_invitations_created_idx').on(table.createdAt.desc(), table.id),
+  ],
 );
 
 export const students = pgTable(
@@ -99,6 +141,7 @@ export const students = pgTable(
 );
 
 export type TeacherRow = typeof teachers.$inferSelect;
+export type TeacherInvitationRow = typeof teacherInvitations.$inferSelect;
 export type StudentRow = typeof students.$inferSelect;
 
 /** A question as stored: the answer key never leaves through a student presenter. */

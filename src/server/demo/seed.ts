@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
-import { DEMO_PASSWORD, DEMO_TEACHER_EMAIL } from '#shared/demo';
+import { DEMO_PASSWORD, DEMO_SCHOOL_NAME, DEMO_TEACHER_EMAIL } from '#shared/demo';
 import { emailKey, identityKey } from '#shared/identity';
 import type { NewQuiz } from '#shared/quizzes';
 import { newQuizSchema, QUIZ_BACKGROUNDS } from '#shared/quizzes';
@@ -11,6 +11,7 @@ import { AppError } from '../errors.ts';
 import { createAccountsService } from '../features/accounts/service.ts';
 import { sessionVersionsThrough } from '../features/accounts/session-versions.ts';
 import { createQuizzesService } from '../features/quizzes/service.ts';
+import { createSchoolService } from '../features/school/service.ts';
 import { detectContentType } from '../features/resources/content-type.ts';
 import { createFileAccess } from '../features/resources/file-access.ts';
 import { createResourcesService } from '../features/resources/service.ts';
@@ -22,7 +23,7 @@ import { readsUncached } from '../cache/read-cache.ts';
 import { buildNewQuiz, buildStudentRegistration, buildTeacherRegistration } from '../testing/factories.ts';
 
 /**
- * The demo school: two teachers (two subjects), two classes of students, quizzes
+ * The demo school: two teachers (two subjects; the first administers the school), two classes of students, quizzes
  * with attempts of varied quality, and a task list. Everything goes through the
  * same services as the API, built with the test factories. Idempotent: each
  * thing is created only if it is not there yet.
@@ -115,11 +116,9 @@ async function ensure<T>(create: () => Promise<T>): Promise<T | undefined> {
 /** `storage` given: the class libraries get demo resources too (files need somewhere to live). */
 export async function seedDemo(db: Database, storage?: FileStorage): Promise<SeedSummary> {
   const sessions = sessionVersionsThrough(db, readsUncached());
-  const accounts = createAccountsService(
-    db,
-    createTokenService('seed-never-issues-tokens-0123456789abcdef', sessions),
-    sessions,
-  );
+  const tokens = createTokenService('seed-tokens-are-never-used-0123456789abcdef', sessions);
+  const accounts = createAccountsService(db, tokens, sessions);
+  const school = createSchoolService(db, tokens, sessions);
   const quizService = createQuizzesService(db, readsUncached());
   const taskLists = createTasksService(db);
 
@@ -129,21 +128,23 @@ export async function seedDemo(db: Database, storage?: FileStorage): Promise<See
   ];
   const teacherIds: { id: string; plans: QuizPlan[] }[] = [];
   for (const plan of teacherPlans) {
-    await ensure(() =>
-      accounts.registerTeacher(
-        buildTeacherRegistration({
-          email: plan.email,
-          name: plan.name,
-          subject: plan.subject,
-          password: DEMO_PASSWORD,
-        }),
-      ),
-    );
-    const [row] = await db
-      .select({ id: teachers.id })
-      .from(teachers)
-      .where(eq(teachers.emailKey, emailKey(plan.email)));
-    teacherIds.push({ id: row!.id, plans: plan.plans });
+    const account = { email: plan.email, name: plan.name, subject: plan.subject, password: DEMO_PASSWORD };
+    // The first demo teacher sets the school up and administers it; the other is invited (decision 030).
+    const findTeacher = async () =>
+      (
+        await db
+          .select({ id: teachers.id })
+          .from(teachers)
+          .where(eq(teachers.emailKey, emailKey(plan.email)))
+      )[0];
+    if (!(await findTeacher())) {
+      const setUp = await ensure(() => school.setUp({ schoolName: DEMO_SCHOOL_NAME, ...account }));
+      if (setUp === undefined) {
+        const invited = await school.createInvitation({ note: plan.name }, null);
+        await accounts.registerTeacher(buildTeacherRegistration(invited.code, account));
+      }
+    }
+    teacherIds.push({ id: (await findTeacher())!.id, plans: plan.plans });
   }
 
   const studentIds: { id: string; className: string; index: number }[] = [];

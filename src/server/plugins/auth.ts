@@ -22,10 +22,21 @@ export type AccountRef = Pick<AuthenticatedUser, 'id' | 'role'>;
  */
 export interface SessionVersionLookup {
   /** The account's current version; undefined when the account no longer exists. */
-  current(account: AccountRef): Promise<number | undefined>;
+  current(account: AccountRef): Promise<SessionVersion | undefined>;
   /** Reads the version again, past what is kept (a token is newer than what this instance knew). */
-  refresh(account: AccountRef): Promise<number | undefined>;
+  refresh(account: AccountRef): Promise<SessionVersion | undefined>;
 }
+
+/**
+ * An account's session version; while an administrator has deactivated the account (decision
+ * 030), the version it was deactivated at, marked so no session of it is current.
+ */
+export type SessionVersion = number | { deactivatedAt: number };
+
+const versionNumber = (version: SessionVersion) => (typeof version === 'number' ? version : version.deactivatedAt);
+
+/** What a deactivated teacher's token and sign-in are told. */
+export const DEACTIVATED_MESSAGE = "Your account has been deactivated by your school's administrator.";
 
 /** What an old token is told after a password change or "sign out of all devices". */
 export const SIGNED_OUT_MESSAGE =
@@ -118,6 +129,7 @@ export function createTokenService(secret: string, sessions: SessionVersionLooku
       const state = await sessionState(sessions, user, user.sessionVersion);
       if (state === 'current') return user;
       verified.delete(token); // versions only grow: this token is never good again
+      if (state === 'deactivated') throw new AppError('ACCOUNT_DEACTIVATED', DEACTIVATED_MESSAGE);
       throw state === 'ended' ? new AppError('SIGNED_OUT', SIGNED_OUT_MESSAGE) : accountRemoved();
     },
   };
@@ -128,18 +140,20 @@ export type TokenService = ReturnType<typeof createTokenService>;
 /**
  * Whether a credential issued under `version` (a session token, a meeting token) still
  * belongs to a live session of the account: 'ended' after a password change or "sign out
- * of all devices", 'no-account' when the account is gone.
+ * of all devices", 'no-account' when the account is gone, 'deactivated' while an administrator
+ * has deactivated it.
  */
 export async function sessionState(
   sessions: SessionVersionLookup,
   account: AccountRef,
   version: number,
-): Promise<'current' | 'ended' | 'no-account'> {
+): Promise<'current' | 'ended' | 'no-account' | 'deactivated'> {
   let current = await sessions.current(account);
   // Newer than what this instance knows: the change's announcement was lost (Redis was
   // unreachable then). Read past the cache rather than refuse a fresh login.
-  if (current !== undefined && current < version) current = await sessions.refresh(account);
+  if (current !== undefined && versionNumber(current) < version) current = await sessions.refresh(account);
   if (current === undefined) return 'no-account';
+  if (typeof current !== 'number') return 'deactivated';
   return current === version ? 'current' : 'ended';
 }
 
@@ -169,6 +183,19 @@ export function requireRole(tokens: TokenService, role: UserRole) {
     const user = await tokens.verify(readBearerToken(request));
     if (user.role !== role) throw forbidden(`This action is only for ${role}s`);
     request.user = user;
+  });
+}
+
+/**
+ * onRequest hook of the administrator's calls (decision 030): a teacher's valid token, and the
+ * database says the teacher administers the school now (not the token: a demotion holds at once).
+ */
+export function requireAdministrator(tokens: TokenService, isAdministrator: (teacherId: string) => Promise<boolean>) {
+  const asTeacher = requireRole(tokens, 'teacher');
+  return markGuard(async function authorize(request: FastifyRequest, reply: FastifyReply) {
+    await asTeacher(request, reply);
+    if (!(await isAdministrator(currentUser(request).id)))
+      throw forbidden("Only the school's administrators can do this");
   });
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
 import type { UserRole } from '#shared/constants';
 import type { EndpointSpec } from '#shared/contract/endpoint';
-import { isAuthGuard, requireRole, requireUser, type TokenService } from './auth.ts';
+import { isAuthGuard, requireAdministrator, requireRole, requireUser, type TokenService } from './auth.ts';
 
 /**
  * Every /api route says, next to its definition, who may call it and what it may touch
@@ -19,6 +19,7 @@ export const CALLERS = {
   anyone: 'no credential: health, the quote, registering and logging in',
   'signed-in': 'a session token of either role',
   teacher: "a teacher's session token",
+  administrator: "a teacher's session token, of an administrator of the school (read from the database per call)",
   student: "a student's session token",
   'file-link': 'the signed `access` value of a file address, checked by the route (no header on links and media)',
   'meeting-token': 'a meeting token in the socket address, checked by the socket (no header on a WebSocket)',
@@ -32,6 +33,18 @@ export const REACHES = {
   credentials: {
     roles: ['anonymous', 'teacher', 'student'],
     meaning: 'checks a password and answers a token for the account it belongs to, nothing else',
+  },
+  'school-setup': {
+    roles: ['anonymous', 'teacher', 'student'],
+    meaning: 'the school: whether it is set up and its name; setting it up creates it and its first account, once',
+  },
+  invitation: {
+    roles: ['anonymous', 'teacher', 'student'],
+    meaning: 'whether the invitation of a code can be used (and using it, to register), nothing else',
+  },
+  'school-staff': {
+    roles: ['teacher'],
+    meaning: "the school's name, its teachers and their invitations (administrators only)",
   },
   'own-account': { roles: ['teacher', 'student'], meaning: "the caller's own profile" },
   'own-tasks': { roles: ['teacher', 'student'], meaning: "the caller's own task list" },
@@ -88,6 +101,7 @@ const ADMITTED: Record<Caller, readonly ('anonymous' | UserRole)[]> = {
   anyone: ['anonymous', 'teacher', 'student'],
   'signed-in': ['teacher', 'student'],
   teacher: ['teacher'],
+  administrator: ['teacher'],
   student: ['student'],
   // The link or the meeting token is the credential: whoever holds it, no session needed.
   'file-link': ['anonymous'],
@@ -111,10 +125,15 @@ export const isApiPath = (url: string) => url === '/api' || url.startsWith('/api
  * refuses a route that brings its own token check, and puts the check its caller needs first
  * among its onRequest hooks (before the body is read).
  */
-export function enforceRoutePolicies(app: FastifyInstance, tokens: TokenService): void {
+export function enforceRoutePolicies(
+  app: FastifyInstance,
+  tokens: TokenService,
+  isAdministrator: (teacherId: string) => Promise<boolean> = async () => false,
+): void {
   const guards: Partial<Record<Caller, onRequestAsyncHookHandler>> = {
     'signed-in': requireUser(tokens),
     teacher: requireRole(tokens, 'teacher'),
+    administrator: requireAdministrator(tokens, isAdministrator),
     student: requireRole(tokens, 'student'),
   };
   const declared: DeclaredRoute[] = [];

@@ -6,7 +6,7 @@ import type { DatabaseHandle } from '../db/client.ts';
 import { studentIdentityColumns, teacherIdentityColumns } from '../db/identity-keys.ts';
 import { students, teachers } from '../db/schema.ts';
 import { createMeetingTokens } from '../features/meetings/meeting-tokens.ts';
-import { buildStudentRegistration, buildTeacherRegistration } from '../testing/factories.ts';
+import { buildStudentRegistration, buildTeacherAccount } from '../testing/factories.ts';
 import { TEST_JWT_SECRET } from '../testing/test-app.ts';
 import { toBuffer } from './websocket-route.ts';
 
@@ -48,7 +48,7 @@ export async function withAccount(database: DatabaseHandle, person: MeetingPerso
   const userId = person.userId ?? randomUUID();
   const name = person.name ?? 'Someone';
   if ((person.role ?? 'student') === 'teacher') {
-    const { email, subject } = buildTeacherRegistration();
+    const { email, subject } = buildTeacherAccount();
     await database.db
       .insert(teachers)
       .values({ id: userId, name, ...teacherIdentityColumns(email), subject, passwordHash: 'not-a-hash' })

@@ -63,7 +63,7 @@ let passwordHashes: Map<string, string>;
 
 /** Ways to (not) prove who you are: real sessions, and everything a token can be wrong with. */
 async function buildTokenChoices(): Promise<Record<string, TokenChoice>> {
-  const { teacher1, teacher2, studentA, studentB } = school.callers;
+  const { teacher1, teacher2, studentA, studentB, administrator } = school.callers;
   const session = (caller: Caller): TokenChoice => ({ authorization: `Bearer ${caller.token}`, caller });
   const ghost = { teacher: randomUUID(), student: randomUUID() };
   const expired = await signSessionToken(
@@ -83,6 +83,7 @@ async function buildTokenChoices(): Promise<Record<string, TokenChoice>> {
     teacher2: session(teacher2),
     studentA: session(studentA),
     studentB: session(studentB),
+    administrator: session(administrator),
     'lowercase bearer': { authorization: `bearer ${teacher1.token}`, caller: teacher1 },
     // Signed by us, for accounts that do not exist (deleted since): "log in again", never a 500.
     'ghost teacher': {
@@ -117,7 +118,7 @@ async function buildSeeds(): Promise<Map<string, SeedRequest>> {
     const key = routeKey(route);
     const example = examples[key];
     if (built.has(key) || !example || !route.policy) continue;
-    const allowed = (['teacher1', 'studentA', 'teacher2', 'studentB', 'anonymous'] as const)
+    const allowed = (['teacher1', 'studentA', 'teacher2', 'studentB', 'anonymous', 'administrator'] as const)
       .map((name) => school.callers[name])
       .filter((candidate) => expectedStatus(route.policy!, candidate, example) === (example.status ?? 200));
     const caller = allowed[0]!;
@@ -171,7 +172,7 @@ async function setUpSchool() {
   );
 }
 
-const SCHOOL_ACCOUNTS = ['teacher1', 'teacher2', 'studentA', 'studentB'] as const;
+const SCHOOL_ACCOUNTS = ['teacher1', 'teacher2', 'studentA', 'studentB', 'administrator'] as const;
 
 /**
  * After an accepted password change or "sign out of all devices" (`endsSessions`): the

@@ -49,9 +49,11 @@ describe('a body key the endpoint does not know', () => {
     const key = routeKey(route);
     it(`${key}: ${BODIES_THAT_IGNORE_EXTRA_KEYS[key] ? 'is ignored (empty body)' : 'is refused with 400 naming it, and changes nothing'}`, async () => {
       const entry = examples[key]!;
-      const caller = CALLER_NAMES.map((name) => school.callers[name]).find(
-        (candidate) => expectedStatus(route.policy!, candidate, entry) < 400,
-      )!;
+      // A route every caller is refused (a second setup): its body is read, and refused, first.
+      const caller =
+        CALLER_NAMES.map((name) => school.callers[name]).find(
+          (candidate) => expectedStatus(route.policy!, candidate, entry) < 400,
+        ) ?? school.callers.anonymous;
       const prepared = (await entry.prepare?.()) ?? {};
       const options = await entry.request(caller, prepared);
       // Multipart uploads: the same rule, checked in resources.test.ts.

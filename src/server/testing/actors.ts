@@ -1,20 +1,63 @@
 import { expect } from 'vitest';
 import type { StudentProfile, TeacherProfile } from '#shared/accounts';
 import type { UserRole } from '#shared/constants';
-import { buildStudentRegistration, buildTeacherRegistration } from './factories.ts';
-import type { TestApp } from './test-app.ts';
+import { buildSchoolSetup, buildStudentRegistration, buildTeacherAccount } from './factories.ts';
+import { bearer, type TestApp } from './test-app.ts';
 
 /** Registers and logs in an account of a role through the real API. */
 async function signUp<Profile>(t: TestApp, role: UserRole, registration: object, credentials: object) {
   const registered = await t.call({ method: 'POST', url: `/api/${role}/register`, payload: registration });
-  expect(registered.status).toBe(201);
+  expect(registered.status, registered.raw).toBe(201);
   const login = await t.call({ method: 'POST', url: `/api/${role}/login`, payload: credentials });
   expect(login.status).toBe(200);
   return { profile: registered.body.data as Profile, token: login.body.data as string };
 }
 
+export type SchoolAdministrator = {
+  token: string;
+  profile: TeacherProfile;
+  setup: ReturnType<typeof buildSchoolSetup>;
+};
+
+// One per database (a second instance of a test serves the same school).
+const administrators = new WeakMap<object, Promise<SchoolAdministrator>>();
+
+/**
+ * The administrator who set up the test database's school (decision 030), set up on first
+ * use: the teacher who invites every other teacher of the tests.
+ */
+export function schoolAdministrator(t: TestApp): Promise<SchoolAdministrator> {
+  let administrator = administrators.get(t.database.db);
+  if (!administrator) {
+    administrator = (async () => {
+      const setup = buildSchoolSetup();
+      const created = await t.call({ method: 'POST', url: '/api/school/setup', payload: setup });
+      expect(created.status, created.raw).toBe(201);
+      const token = created.body.data as string;
+      const profile = await t.call({ method: 'POST', url: '/api/teacher/get-teacher-by-id', headers: bearer(token) });
+      return { token, profile: profile.body.data as TeacherProfile, setup };
+    })();
+    administrators.set(t.database.db, administrator);
+  }
+  return administrator;
+}
+
+/** A fresh invitation code, made by the school's administrator. */
+export async function inviteTeacher(t: TestApp, note = ''): Promise<string> {
+  const { token } = await schoolAdministrator(t);
+  const created = await t.call({
+    method: 'POST',
+    url: '/api/school/invitations',
+    headers: bearer(token),
+    payload: { note },
+  });
+  expect(created.status, created.raw).toBe(201);
+  return created.body.data.code as string;
+}
+
+/** A teacher invited by the administrator, registered with the invitation and logged in. */
 export async function signUpTeacher(t: TestApp, overrides = {}) {
-  const registration = buildTeacherRegistration(overrides);
+  const registration = { ...buildTeacherAccount(overrides), invitation: await inviteTeacher(t) };
   const credentials = { email: registration.email, password: registration.password };
   return { registration, ...(await signUp<TeacherProfile>(t, 'teacher', registration, credentials)) };
 }

@@ -1,10 +1,13 @@
 import type { TestProject } from 'vitest/node';
+import { schoolAdministrator } from './actors.ts';
 import { createTestApp, openTemplateCopy } from './test-app.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The port of 127.0.0.1 where the app the component tests talk to listens (vitest.config.ts). */
     componentServerPort: number;
+    /** The session of the school's administrator, who invites the tests' teachers (decision 030). */
+    componentAdministratorToken: string;
   }
 }
 
@@ -21,5 +24,6 @@ export default async function setup(project: TestProject) {
   const database = await openTemplateCopy(project.getProvidedContext());
   const t = await createTestApp({ database, uploadMaxBytes: COMPONENT_UPLOAD_MAX_BYTES });
   await t.app.listen({ host: '127.0.0.1', port: project.getProvidedContext().componentServerPort });
+  project.provide('componentAdministratorToken', (await schoolAdministrator(t)).token);
   return () => t.close();
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { SchoolSetup } from '#shared/school';
 import type { StudentRegistration, TeacherRegistration } from '#shared/accounts';
 import { QUIZ_BACKGROUNDS, type NewQuizPayload } from '#shared/quizzes';
 
@@ -8,7 +9,10 @@ import { QUIZ_BACKGROUNDS, type NewQuizPayload } from '#shared/quizzes';
  */
 const uniqueSuffix = () => randomBytes(4).toString('hex');
 
-export function buildTeacherRegistration(overrides: Partial<TeacherRegistration> = {}): TeacherRegistration {
+/** A teacher's own details (registration without its invitation, or the school's setup). */
+export function buildTeacherAccount(
+  overrides: Partial<TeacherRegistration> = {},
+): Omit<TeacherRegistration, 'invitation'> {
   const suffix = uniqueSuffix();
   return {
     name: `Teacher ${suffix}`,
@@ -17,6 +21,19 @@ export function buildTeacherRegistration(overrides: Partial<TeacherRegistration>
     password: `correct-horse-${suffix}`,
     ...overrides,
   };
+}
+
+/** A teacher's registration with the given invitation code (inviteTeacher() makes one). */
+export function buildTeacherRegistration(
+  invitation: string,
+  overrides: Partial<TeacherRegistration> = {},
+): TeacherRegistration {
+  return { ...buildTeacherAccount(overrides), invitation };
+}
+
+/** The first run's form: the school's name and its administrator. */
+export function buildSchoolSetup(overrides: Partial<SchoolSetup> = {}): SchoolSetup {
+  return { schoolName: `School ${uniqueSuffix()}`, ...buildTeacherAccount(), ...overrides };
 }
 
 export function buildStudentRegistration(overrides: Partial<StudentRegistration> = {}): StudentRegistration {

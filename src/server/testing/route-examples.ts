@@ -2,11 +2,12 @@ import type { InjectOptions } from 'fastify';
 import { decodeJwt } from 'jose';
 import { expect } from 'vitest';
 import { REACHES, type Reach, type RoutePolicy } from '../plugins/route-policy.ts';
-import { signUpStudent, signUpTeacher } from './actors.ts';
-import { buildNewQuiz, buildStudentRegistration, buildTeacherRegistration } from './factories.ts';
+import { inviteTeacher, schoolAdministrator, signUpStudent, signUpTeacher } from './actors.ts';
+import { buildNewQuiz, buildSchoolSetup, buildStudentRegistration, buildTeacherRegistration } from './factories.ts';
 import { multipartBody, SAMPLE_FILES } from './multipart.ts';
 import { authOf, CLASS_A, type Caller, type ResourceFixture, type School } from './school.ts';
-import type { TestApp } from './test-app.ts';
+import { bearer, type TestApp } from './test-app.ts';
+import { STAFF_CHANGES } from '#shared/school';
 
 /**
  * One valid request per /api route, as each caller of the school would send it, with the
@@ -70,6 +71,9 @@ function reaches(reach: Reach, caller: Caller, target: Target): boolean {
     case 'own-statistics':
     case 'own-tasks':
     case 'school-students':
+    case 'school-setup':
+    case 'invitation':
+    case 'school-staff':
       return false;
   }
 }
@@ -81,9 +85,10 @@ function reaches(reach: Reach, caller: Caller, target: Target): boolean {
  */
 export function expectedStatus(policy: RoutePolicy, caller: Caller, entry: RouteExample): number {
   const success = entry.status ?? 200;
-  const needsSession = policy.caller === 'signed-in' || policy.caller === 'teacher' || policy.caller === 'student';
+  const needsSession = ['signed-in', 'teacher', 'administrator', 'student'].includes(policy.caller);
   if (needsSession && !caller.role) return 401;
   if ((policy.caller === 'teacher' || policy.caller === 'student') && caller.role !== policy.caller) return 403;
+  if (policy.caller === 'administrator' && !caller.isAdministrator) return 403;
   if (!entry.target) return success;
   // With a link or a meeting token the credential speaks, not a session: reaches of an "anonymous" holder.
   const role = needsSession ? caller.role! : 'anonymous';
@@ -119,12 +124,67 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
 
     'POST /api/teacher/register': {
       status: 201,
-      request: (caller) => ({
+      request: async (caller) => ({
         url: '/api/teacher/register',
         headers: authOf(caller),
-        payload: buildTeacherRegistration(),
+        payload: buildTeacherRegistration(await inviteTeacher(t)),
       }),
     },
+
+    // The school (decision 030): set up once, before the matrix ran: a second setup is a 409 for anyone.
+    'GET /api/school': { request: (caller) => ({ url: '/api/school', headers: authOf(caller) }) },
+    'POST /api/school/setup': {
+      status: 409,
+      request: (caller) => ({ url: '/api/school/setup', headers: authOf(caller), payload: buildSchoolSetup() }),
+    },
+    'POST /api/school/rename': {
+      request: (caller) => ({
+        url: '/api/school/rename',
+        headers: authOf(caller),
+        payload: { name: `Matrix school ${caller.name}` },
+      }),
+    },
+    'POST /api/teacher/invitation': {
+      request: async (caller) => ({
+        url: '/api/teacher/invitation',
+        headers: authOf(caller),
+        payload: { invitation: await inviteTeacher(t) },
+      }),
+    },
+    'GET /api/school/invitations': {
+      request: (caller) => ({ url: '/api/school/invitations?limit=100', headers: authOf(caller) }),
+    },
+    'POST /api/school/invitations': {
+      status: 201,
+      request: (caller) => ({ url: '/api/school/invitations', headers: authOf(caller), payload: { note: 'Matrix' } }),
+    },
+    'POST /api/school/invitations/:id/revoke': {
+      request: async (caller) => {
+        const administrator = await schoolAdministrator(t);
+        const created = await t.call({
+          method: 'POST',
+          url: '/api/school/invitations',
+          headers: bearer(administrator.token),
+          payload: {},
+        });
+        return { url: `/api/school/invitations/${created.body.data.invitation._id}/revoke`, headers: authOf(caller) };
+      },
+    },
+    'GET /api/school/teachers': {
+      request: (caller) => ({ url: '/api/school/teachers?limit=100', headers: authOf(caller) }),
+    },
+    ...Object.fromEntries(
+      STAFF_CHANGES.map((change): [string, RouteExample] => [
+        `POST /api/school/teachers/:id/${change}`,
+        {
+          // A teacher of their own for each call: the school's callers keep their sessions and roles.
+          request: async (caller) => {
+            const teacher = await signUpTeacher(t, { subject: 'Staff changes' });
+            return { url: `/api/school/teachers/${teacher.profile._id}/${change}`, headers: authOf(caller) };
+          },
+        },
+      ]),
+    ),
     'POST /api/student/register': {
       status: 201,
       request: (caller) => ({
@@ -430,7 +490,8 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
       target: 'resource',
       prepare: () => school.addResource('teacher1'),
       request: async (caller, resource: ResourceFixture) => {
-        if (!caller.token) return { url: `/api/resources/${resource.id}/file` };
+        // The administrator teaches no class here and has no file of their own to sign a link for.
+        if (!caller.token || caller.name === 'administrator') return { url: `/api/resources/${resource.id}/file` };
         const mayList = caller.name === 'teacher1' || caller.className === CLASS_A;
         const ownId = mayList ? resource.id : school.resource2.id;
         return { url: (await ownFileLink(caller, ownId)).replace(ownId, resource.id) };

@@ -2,7 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import type { StudentQuizDetail } from '#shared/quizzes';
 import type { Resource } from '#shared/resources';
-import { signUpStudent, signUpTeacher } from './actors.ts';
+import { schoolAdministrator, signUpStudent, signUpTeacher } from './actors.ts';
 import { buildNewQuiz } from './factories.ts';
 import { multipartBody, SAMPLE_FILES } from './multipart.ts';
 import { bearer, type TestApp } from './test-app.ts';
@@ -14,13 +14,14 @@ import { bearer, type TestApp } from './test-app.ts';
  * kinds of objects, so a list that leaks across teachers or classes shows it.
  */
 
-export const CALLER_NAMES = ['anonymous', 'studentA', 'studentB', 'teacher1', 'teacher2'] as const;
+export const CALLER_NAMES = ['anonymous', 'studentA', 'studentB', 'teacher1', 'teacher2', 'administrator'] as const;
 export type CallerName = (typeof CALLER_NAMES)[number];
 
+/** `isAdministrator`: administers the school (decision 030), a teacher who teaches no class here. */
 export type Caller =
-  | { name: 'anonymous'; role: null; id: null; token: null; className: null }
-  | { name: CallerName; role: 'teacher'; id: string; token: string; className: null }
-  | { name: CallerName; role: 'student'; id: string; token: string; className: string };
+  | { name: 'anonymous'; role: null; id: null; token: null; className: null; isAdministrator: false }
+  | { name: CallerName; role: 'teacher'; id: string; token: string; className: null; isAdministrator: boolean }
+  | { name: CallerName; role: 'student'; id: string; token: string; className: string; isAdministrator: false };
 
 export const CLASS_A = '7A-matrix';
 export const CLASS_B = '7B-matrix';
@@ -63,41 +64,62 @@ async function expectCall(t: TestApp, options: InjectOptions & { url: string }, 
  * beside it that still guards the previous one's secrets (its objects stay in the database).
  */
 export async function buildSchool(t: TestApp, previous?: School): Promise<School> {
-  const [teacher1, teacher2, studentA, studentB] = await Promise.all([
+  const [teacher1, teacher2, studentA, studentB, administrator] = await Promise.all([
     signUpTeacher(t, { subject: 'Mathematics' }),
     signUpTeacher(t, { subject: 'History' }),
     signUpStudent(t, { class: CLASS_A }),
     signUpStudent(t, { class: CLASS_B }),
+    signUpTeacher(t, { subject: 'Administration' }),
   ]);
+  // An administrator of this school's own (the previous school's may have signed out everywhere).
+  await expectCall(
+    t,
+    {
+      method: 'POST',
+      url: `/api/school/teachers/${administrator.profile._id}/make-administrator`,
+      headers: bearer((await schoolAdministrator(t)).token),
+    },
+    200,
+  );
+  const teacherCaller = (name: CallerName, account: typeof teacher1, isAdministrator = false): Caller => ({
+    name,
+    role: 'teacher',
+    id: account.profile._id,
+    token: account.token,
+    className: null,
+    isAdministrator,
+  });
+  const studentCaller = (name: CallerName, account: typeof studentA, className: string): Caller => ({
+    name,
+    role: 'student',
+    id: account.profile._id,
+    token: account.token,
+    className,
+    isAdministrator: false,
+  });
   const callers: Record<CallerName, Caller> = {
-    anonymous: { name: 'anonymous', role: null, id: null, token: null, className: null },
-    teacher1: { name: 'teacher1', role: 'teacher', id: teacher1.profile._id, token: teacher1.token, className: null },
-    teacher2: { name: 'teacher2', role: 'teacher', id: teacher2.profile._id, token: teacher2.token, className: null },
-    studentA: {
-      name: 'studentA',
-      role: 'student',
-      id: studentA.profile._id,
-      token: studentA.token,
-      className: CLASS_A,
-    },
-    studentB: {
-      name: 'studentB',
-      role: 'student',
-      id: studentB.profile._id,
-      token: studentB.token,
-      className: CLASS_B,
-    },
+    anonymous: { name: 'anonymous', role: null, id: null, token: null, className: null, isAdministrator: false },
+    teacher1: teacherCaller('teacher1', teacher1),
+    teacher2: teacherCaller('teacher2', teacher2),
+    administrator: teacherCaller('administrator', administrator, true),
+    studentA: studentCaller('studentA', studentA, CLASS_A),
+    studentB: studentCaller('studentB', studentB, CLASS_B),
   };
   const secrets: Secret[] = previous
     ? [...previous.secrets]
     : [{ text: '$argon2', what: 'a password hash', visibleTo: [] }];
   const own = (owner: CallerName, what: string, ...texts: string[]) =>
     texts.forEach((text) => secrets.push({ text, what: `${owner}'s ${what}`, visibleTo: [owner] }));
-  for (const name of ['teacher1', 'teacher2', 'studentA', 'studentB'] as const) {
+  for (const name of ['teacher1', 'teacher2', 'studentA', 'studentB', 'administrator'] as const) {
     own(name, 'session token', callers[name].token!);
   }
-  own('teacher1', 'email', teacher1.registration.email);
-  own('teacher2', 'email', teacher2.registration.email);
+  // A teacher's email: their own, and the staff list of the administrators.
+  for (const [name, teacher] of [
+    ['teacher1', teacher1],
+    ['teacher2', teacher2],
+  ] as const) {
+    secrets.push({ text: teacher.registration.email, what: `${name}'s email`, visibleTo: [name, 'administrator'] });
+  }
   // Teachers see every student's account (the students screen); another class's student never does.
   for (const [name, student] of [
     ['studentA', studentA],
@@ -105,7 +127,7 @@ export async function buildSchool(t: TestApp, previous?: School): Promise<School
   ] as const) {
     const { email, rollNumber, parentName, parentEmail, name: fullName } = student.registration;
     for (const [what, text] of Object.entries({ email, rollNumber, parentName, parentEmail, name: fullName })) {
-      secrets.push({ text, what: `${name}'s ${what}`, visibleTo: [name, 'teacher1', 'teacher2'] });
+      secrets.push({ text, what: `${name}'s ${what}`, visibleTo: [name, 'teacher1', 'teacher2', 'administrator'] });
     }
   }
 
@@ -215,6 +237,7 @@ export async function buildSchool(t: TestApp, previous?: School): Promise<School
     teacher2: teacher2.registration.password,
     studentA: studentA.registration.password,
     studentB: studentB.registration.password,
+    administrator: administrator.registration.password,
   };
   return { callers, passwords, quiz1, quiz2, resource1, resource2, secrets, addQuiz, addResource, startQuiz };
 }

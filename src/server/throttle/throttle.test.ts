@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpStudent, signUpTeacher } from '../testing/actors.ts';
+import { inviteTeacher, signUpStudent, signUpTeacher } from '../testing/actors.ts';
 import { buildStudentRegistration, buildTeacherRegistration } from '../testing/factories.ts';
 import { bearer, createTestApp, type TestApp } from '../testing/test-app.ts';
 import { deleteNamespaces, freshNamespace, TEST_REDIS_URL } from '../realtime/test-buses.ts';
@@ -281,10 +281,10 @@ describe('registration and add-student', () => {
       t.call({ method: 'POST', url: `/api/${role}/register`, payload, remoteAddress: network });
     const taken = buildStudentRegistration();
     expect((await register('student', taken)).status).toBe(201); // 11 points left
-    expect((await register('teacher', buildTeacherRegistration())).status).toBe(201); // 10
+    expect((await register('teacher', buildTeacherRegistration(await inviteTeacher(t)))).status).toBe(201); // 10
     expect((await register('student', taken)).status).toBe(409); // a taken name: 5
     expect((await register('student', taken)).status).toBe(409); // 0
-    const refused = await register('teacher', buildTeacherRegistration());
+    const refused = await register('teacher', buildTeacherRegistration(await inviteTeacher(t)));
     expect(refused.status).toBe(429);
     // 5 points back at 12 an hour: 25 minutes.
     expect(refused.headers['retry-after']).toBe('1500');

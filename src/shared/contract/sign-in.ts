@@ -18,11 +18,19 @@ import { defineEndpoint } from './endpoint.ts';
 export const registerTeacher = defineEndpoint({
   method: 'POST',
   path: '/api/teacher/register',
-  summary: 'Creates a teacher account',
+  summary: 'Creates a teacher account with an invitation, which it uses up (decision 030)',
   body: teacherRegistrationSchema,
   response: teacherProfileSchema,
   status: 201,
-  errors: ['EMAIL_TAKEN', 'ACCOUNT_EXISTS', 'THROTTLED'],
+  errors: [
+    'EMAIL_TAKEN',
+    'ACCOUNT_EXISTS',
+    'INVITATION_NOT_FOUND',
+    'INVITATION_USED',
+    'INVITATION_EXPIRED',
+    'INVITATION_REVOKED',
+    'THROTTLED',
+  ],
 });
 
 export const registerStudent = defineEndpoint({
@@ -41,7 +49,7 @@ export const logInTeacher = defineEndpoint({
   summary: "A session token for a teacher's email and password",
   body: teacherLoginSchema,
   response: sessionTokenSchema,
-  errors: ['WRONG_CREDENTIALS', 'THROTTLED'],
+  errors: ['WRONG_CREDENTIALS', 'ACCOUNT_DEACTIVATED', 'THROTTLED'],
 });
 
 export const logInStudent = defineEndpoint({

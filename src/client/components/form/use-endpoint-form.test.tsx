@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { teacherRegistrationSchema } from '#shared/accounts';
 import { registerTeacher } from '#shared/contract/sign-in';
-import { buildTeacherRegistration } from '../../../server/testing/factories.ts';
+import { buildTeacherAccount } from '../../../server/testing/factories.ts';
 import { call } from '../../lib/api.ts';
 import { TextField } from '../ui/field.tsx';
 import { useEndpointForm } from './use-endpoint-form.ts';
@@ -68,7 +68,7 @@ describe('the form layer', () => {
     const user = userEvent.setup();
     // A screen schema that lets everything through: only the server judges.
     render(<RegistrationForm schema={z.object({}).loose()} onSent={() => {}} />);
-    const registration = buildTeacherRegistration();
+    const registration = buildTeacherAccount();
     await fill(user, { Name: registration.name, Subject: registration.subject, Email: 'nobody@', Password: 'x' });
     await user.click(screen.getByRole('button', { name: 'Register' }));
 
@@ -84,7 +84,7 @@ describe('the form layer', () => {
     const user = userEvent.setup();
     let sent = 0;
     render(<RegistrationForm schema={teacherRegistrationSchema} onSent={() => sent++} />);
-    const registration = buildTeacherRegistration();
+    const registration = buildTeacherAccount();
     await fill(user, {
       Name: registration.name,
       Subject: registration.subject,
@@ -100,7 +100,9 @@ describe('the form layer', () => {
     expect(sent).toBe(1);
     // The one registration went through: the address is taken now, and no field is marked.
     expect(screen.queryByRole('textbox', { description: /./ })).not.toBeInTheDocument();
-    const again = await call(registerTeacher, { body: registration }).catch((error: Error) => error.message);
+    const again = await call(registerTeacher, {
+      body: { ...registration, invitation: 'an-invitation-code-of-32-letters' },
+    }).catch((error: Error) => error.message);
     expect(again).toMatch(/already/i);
   });
 });

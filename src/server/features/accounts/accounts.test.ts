@@ -2,6 +2,7 @@ import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_LIFETIME_SECONDS } from '#shared/limits';
 import { buildStudentRegistration, buildTeacherRegistration } from '../../testing/factories.ts';
+import { inviteTeacher } from '../../testing/actors.ts';
 import { bearer, createTestApp, TEST_JWT_SECRET, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
@@ -15,7 +16,7 @@ async function post(url: string, payload?: unknown, headers: Record<string, stri
 }
 
 async function registeredTeacher(overrides = {}) {
-  const registration = buildTeacherRegistration(overrides);
+  const registration = buildTeacherRegistration(await inviteTeacher(t), overrides);
   const registered = await post('/api/teacher/register', registration);
   expect(registered.status).toBe(201);
   const login = await post('/api/teacher/login', { email: registration.email, password: registration.password });
@@ -52,7 +53,7 @@ afterAll(async () => {
 
 describe('teacher registration', () => {
   it('creates the account and presents it without the password', async () => {
-    const registration = buildTeacherRegistration();
+    const registration = buildTeacherRegistration(await inviteTeacher(t));
     const response = await post('/api/teacher/register', registration);
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({ success: true, message: expect.any(String) });
@@ -61,12 +62,13 @@ describe('teacher registration', () => {
       name: registration.name,
       email: registration.email,
       subject: registration.subject,
+      isAdministrator: false,
     });
   });
 
   it('refuses a second account with the same email, whatever its case', async () => {
     const { registration } = await registeredTeacher();
-    const duplicate = buildTeacherRegistration({ email: registration.email.toUpperCase() });
+    const duplicate = buildTeacherRegistration(await inviteTeacher(t), { email: registration.email.toUpperCase() });
     const response = await post('/api/teacher/register', duplicate);
     expect(response.status).toBe(409);
     expect(response.body).toMatchObject({ success: false, message: 'A teacher with this email already exists' });
@@ -81,7 +83,10 @@ describe('teacher registration', () => {
     ['email', { email: 42 }],
     ['password', { password: '        ' }],
   ])('names the offending field %s', async (field, overrides) => {
-    const response = await post('/api/teacher/register', { ...buildTeacherRegistration(), ...overrides });
+    const response = await post('/api/teacher/register', {
+      ...buildTeacherRegistration(await inviteTeacher(t)),
+      ...overrides,
+    });
     expect(response.status).toBe(400);
     expect(response.body.success).toBe(false);
     expect(response.body.message).toMatch(new RegExp(`^${field}: `));
@@ -101,7 +106,10 @@ describe('teacher registration', () => {
     const missing = await post('/api/teacher/register');
     expect(missing.status).toBe(400);
 
-    const huge = await post('/api/teacher/register', { ...buildTeacherRegistration(), name: 'x'.repeat(100_000) });
+    const huge = await post('/api/teacher/register', {
+      ...buildTeacherRegistration(await inviteTeacher(t)),
+      name: 'x'.repeat(100_000),
+    });
     expect(huge.status).toBe(413);
     expect(huge.body.success).toBe(false);
   });
@@ -360,8 +368,8 @@ describe('every response of this file', () => {
 
 describe('JSON parsing', () => {
   it('refuses prototype-poisoning bodies with 400 and creates nothing', async () => {
-    const registration = buildTeacherRegistration();
-    const payload = `{"name":"${registration.name}","subject":"Math","email":"${registration.email}","password":"${registration.password}","__proto__":{"isAdmin":true}}`;
+    const registration = buildTeacherRegistration(await inviteTeacher(t));
+    const payload = `{"name":"${registration.name}","subject":"Math","email":"${registration.email}","password":"${registration.password}","invitation":"${registration.invitation}","__proto__":{"isAdmin":true}}`;
     const response = await t.call({
       method: 'POST',
       url: '/api/teacher/register',
@@ -378,7 +386,7 @@ describe('control characters', () => {
   it('answers 400 (never 500) to a NUL in any text field of every account endpoint', async () => {
     const teacher = await registeredTeacher();
     const cases: [string, Record<string, unknown>, Record<string, string>][] = [
-      ['/api/teacher/register', buildTeacherRegistration({ name: 'T\u0000' }), {}],
+      ['/api/teacher/register', buildTeacherRegistration(await inviteTeacher(t), { name: 'T\u0000' }), {}],
       ['/api/teacher/login', { email: 'a\u0000@b.test', password: 'whatever1' }, {}],
       ['/api/student/register', buildStudentRegistration({ class: '10\u0000A' }), {}],
       ['/api/student/login', { rollNumber: 'r\u0000', password: 'whatever1' }, {}],

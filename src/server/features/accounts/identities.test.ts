@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildStudentRegistration, buildTeacherRegistration } from '../../testing/factories.ts';
+import { inviteTeacher } from '../../testing/actors.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 /**
@@ -102,8 +103,12 @@ async function expectTaken(
   spellings: string[],
 ) {
   for (const typed of spellings) {
-    const build = role === 'teacher' ? buildTeacherRegistration : buildStudentRegistration;
-    const response = await post(`/api/${role}/register`, build({ [field]: typed }));
+    const overrides = { [field]: typed };
+    const registration =
+      role === 'teacher'
+        ? buildTeacherRegistration(await inviteTeacher(t), overrides)
+        : buildStudentRegistration(overrides);
+    const response = await post(`/api/${role}/register`, registration);
     expect([typed, response.status, response.body.errors]).toEqual([typed, 409, [{ field, message }]]);
   }
 }
@@ -140,7 +145,11 @@ describe.each(HARD_NAMES)('%s', (_, hard) => {
   it.skipIf(hard.isUsernameOnly)(
     'registers a teacher, who signs in with the email however it is typed, and no second one with it',
     async () => {
-      const registration = await registerShownAsTyped('teacher', buildTeacherRegistration({ email }), 'email');
+      const registration = await registerShownAsTyped(
+        'teacher',
+        buildTeacherRegistration(await inviteTeacher(t), { email }),
+        'email',
+      );
       await expectSignsIn('teacher', emails, registration.password);
       await expectTaken('teacher', 'email', 'A teacher with this email already exists', [emails[1]!, emails.at(-1)!]);
     },

@@ -6,7 +6,13 @@ import type { StudentRow, TeacherRow } from '../../db/schema.ts';
  * fields, so a new column (a hash, a token version) never leaks by default.
  */
 export function presentTeacher(teacher: TeacherRow): TeacherProfile {
-  return { _id: teacher.id, name: teacher.name, email: teacher.email, subject: teacher.subject };
+  return {
+    _id: teacher.id,
+    name: teacher.name,
+    email: teacher.email,
+    subject: teacher.subject,
+    isAdministrator: teacher.isAdministrator,
+  };
 }
 
 export function presentStudent(student: StudentRow): StudentProfile {

@@ -26,10 +26,14 @@ export function accountsRoutes(accounts: AccountsService, throttle: Throttle): F
     const newAccount = { policy: { caller: 'anyone', touches: ['new-account'] } } as const;
     const credentials = { policy: { caller: 'anyone', touches: ['credentials'] } } as const;
 
+    // A teacher registers with an invitation, which the registration uses up (decision 030).
     routeEndpoint(
       app,
       registerTeacher,
-      { config: newAccount, ...throttle.registration('teacher') },
+      {
+        config: { policy: { caller: 'anyone', touches: ['new-account', 'invitation'] } },
+        ...throttle.registration('teacher'),
+      },
       async (request) => ({ message: REGISTERED, data: await accounts.registerTeacher(request.body) }),
     );
 

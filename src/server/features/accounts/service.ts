@@ -15,7 +15,14 @@ import { studentIdentityColumns, teacherIdentityColumns } from '../../db/identit
 import { students, teachers } from '../../db/schema.ts';
 import { accountRemoved, AppError, conflict } from '../../errors.ts';
 import type { ErrorCode } from '#shared/error-codes';
-import { SIGNED_OUT_MESSAGE, type AccountRef, type AuthenticatedUser, type TokenService } from '../../plugins/auth.ts';
+import {
+  DEACTIVATED_MESSAGE,
+  SIGNED_OUT_MESSAGE,
+  type AccountRef,
+  type AuthenticatedUser,
+  type TokenService,
+} from '../../plugins/auth.ts';
+import { useInvitation } from '../school/service.ts';
 import { hashPassword, spendPasswordCheckTime, verifyPassword } from './passwords.ts';
 import { presentStudent, presentTeacher } from './presenters.ts';
 import type { SessionVersions } from './session-versions.ts';
@@ -48,7 +55,7 @@ const DUPLICATES: Record<string, { code: ErrorCode; field: string; message: stri
 };
 
 /** Runs an insert, turning a unique-index violation into a 409 a person understands. */
-async function insertUnique<T>(insert: () => Promise<T>): Promise<T> {
+export async function insertUnique<T>(insert: () => Promise<T>): Promise<T> {
   try {
     return await insert();
   } catch (error) {
@@ -81,15 +88,20 @@ export function createAccountsService(db: Database, tokens: TokenService, sessio
   }
 
   return {
+    /** Teachers join by invitation (decision 030): the account and the invitation's use are one transaction. */
     async registerTeacher(input: TeacherRegistration): Promise<TeacherProfile> {
       const passwordHash = await hashPassword(input.password);
-      const [teacher] = await insertUnique(() =>
-        db
-          .insert(teachers)
-          .values({ name: input.name, ...teacherIdentityColumns(input.email), subject: input.subject, passwordHash })
-          .returning(),
-      );
-      return presentTeacher(teacher!);
+      const teacher = await db.transaction(async (tx) => {
+        const [created] = await insertUnique(() =>
+          tx
+            .insert(teachers)
+            .values({ name: input.name, ...teacherIdentityColumns(input.email), subject: input.subject, passwordHash })
+            .returning(),
+        );
+        await useInvitation(tx, input.invitation, created!.id);
+        return created!;
+      });
+      return presentTeacher(teacher);
     },
 
     async loginTeacher(input: TeacherLogin): Promise<string> {
@@ -104,6 +116,8 @@ export function createAccountsService(db: Database, tokens: TokenService, sessio
       }
       if (!(await verifyPassword(teacher.passwordHash, input.password)))
         throw new AppError('WRONG_CREDENTIALS', TEACHER_LOGIN_FAILED);
+      // Said only to whoever knows the password: it reveals nothing to a guesser.
+      if (teacher.deactivatedAt) throw new AppError('ACCOUNT_DEACTIVATED', DEACTIVATED_MESSAGE);
       return tokens.issue({ id: teacher.id, role: 'teacher', sessionVersion: teacher.sessionVersion });
     },
 

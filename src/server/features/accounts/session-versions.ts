@@ -8,7 +8,7 @@ import {
 } from '../../cache/read-cache.ts';
 import type { Database, DatabaseHandle } from '../../db/client.ts';
 import { students, teachers } from '../../db/schema.ts';
-import type { AccountRef, SessionVersionLookup } from '../../plugins/auth.ts';
+import type { AccountRef, SessionVersion, SessionVersionLookup } from '../../plugins/auth.ts';
 
 /**
  * How long an account's version is kept in memory. Every change announces itself (the
@@ -56,11 +56,19 @@ export function followAccountChanges(
   });
 }
 
-const versionQuery = (db: Database, table: typeof teachers | typeof students) =>
+// A deactivated teacher (decision 030) has no current version: every token of theirs is refused.
+const teacherVersionQuery = (db: Database) =>
   db
-    .select({ version: table.sessionVersion })
-    .from(table)
-    .where(eq(table.id, sql.placeholder('accountId')))
+    .select({ version: teachers.sessionVersion, deactivatedAt: teachers.deactivatedAt })
+    .from(teachers)
+    .where(eq(teachers.id, sql.placeholder('accountId')))
+    .limit(1);
+
+const studentVersionQuery = (db: Database) =>
+  db
+    .select({ version: students.sessionVersion })
+    .from(students)
+    .where(eq(students.id, sql.placeholder('accountId')))
     .limit(1);
 
 /**
@@ -88,12 +96,16 @@ export function createSessionVersions(
 export function sessionVersionsThrough(db: Database, cache: ReadCache): SessionVersions {
   // Asked by every authenticated request: prepared once (PostgreSQL plans it once per connection).
   const queries = {
-    teacher: versionQuery(db, teachers).prepare('accounts_teacher_session_version'),
-    student: versionQuery(db, students).prepare('accounts_student_session_version'),
+    teacher: teacherVersionQuery(db).prepare('accounts_teacher_session_version'),
+    student: studentVersionQuery(db).prepare('accounts_student_session_version'),
   };
-  const load = async (account: AccountRef) => {
-    const [row] = await queries[account.role].execute({ accountId: account.id });
-    return row?.version;
+  const load = async (account: AccountRef): Promise<SessionVersion | undefined> => {
+    if (account.role === 'student') {
+      const [row] = await queries.student.execute({ accountId: account.id });
+      return row?.version;
+    }
+    const [row] = await queries.teacher.execute({ accountId: account.id });
+    return row?.deactivatedAt ? { deactivatedAt: row.version } : row?.version;
   };
   const tag = (account: AccountRef) => cacheTags.accountSessions(account.role, account.id);
   const current = (account: AccountRef) =>

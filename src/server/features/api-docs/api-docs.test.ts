@@ -116,6 +116,7 @@ const SECURITY_OF: Record<RoutePolicy['caller'], string[]> = {
   anyone: [],
   'signed-in': ['bearerToken'],
   teacher: ['bearerToken'],
+  administrator: ['bearerToken'],
   student: ['bearerToken'],
   'file-link': ['fileAccess'],
   'meeting-token': ['meetingToken'],
@@ -156,7 +157,13 @@ describe('GET /api/openapi.json (decision 026)', () => {
       (quiz.responses[status]?.content?.['application/json']?.schema.properties as Record<string, JsonSchema>).code!
         .enum;
     expect(codesAt('409')).toEqual(['QUIZ_NOT_STARTED', 'QUIZ_ALREADY_SUBMITTED']);
-    expect(codesAt('401')).toEqual(['NOT_SIGNED_IN', 'SESSION_EXPIRED', 'SIGNED_OUT', 'ACCOUNT_REMOVED']);
+    expect(codesAt('401')).toEqual([
+      'NOT_SIGNED_IN',
+      'SESSION_EXPIRED',
+      'SIGNED_OUT',
+      'ACCOUNT_REMOVED',
+      'ACCOUNT_DEACTIVATED',
+    ]);
     expect(codesAt('400')).toEqual(expect.arrayContaining(['VALIDATION_FAILED', 'UNKNOWN_FIELD', 'MALFORMED_REQUEST']));
     expect(document.paths['/api/quote']!.get!.responses['401']).toBeUndefined();
     expect(document.paths['/api/teacher/login']!.post!.responses['429']!.headers).toHaveProperty('Retry-After');

@@ -7,6 +7,7 @@ import * as progress from '#shared/contract/progress';
 import * as quizzes from '#shared/contract/quizzes';
 import * as quote from '#shared/contract/quote';
 import * as resources from '#shared/contract/resources';
+import * as school from '#shared/contract/school';
 import * as signIn from '#shared/contract/sign-in';
 import * as students from '#shared/contract/students';
 import * as tasks from '#shared/contract/tasks';
@@ -21,6 +22,7 @@ const FEATURES: Record<string, Record<string, unknown>> = {
   quizzes,
   quote,
   resources,
+  school,
   'sign-in': signIn,
   students,
   tasks,

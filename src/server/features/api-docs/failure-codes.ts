@@ -8,6 +8,7 @@ const SESSION_FAILURES: readonly ErrorCode[] = [
   'SESSION_EXPIRED',
   'SIGNED_OUT',
   'ACCOUNT_REMOVED',
+  'ACCOUNT_DEACTIVATED',
   'FORBIDDEN',
 ];
 
@@ -25,7 +26,7 @@ export function failureCodesOf(endpoint: EndpointSpec, policy: RoutePolicy | und
     for (const code of ['PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'REQUEST_INTERRUPTED'] as const) codes.add(code);
   }
   const caller = policy?.caller;
-  if (caller === 'signed-in' || caller === 'teacher' || caller === 'student') {
+  if (caller === 'signed-in' || caller === 'teacher' || caller === 'administrator' || caller === 'student') {
     for (const code of SESSION_FAILURES) codes.add(code);
   }
   // The signed link is checked by the route: a forged or expired one is refused.

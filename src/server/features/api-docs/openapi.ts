@@ -38,6 +38,7 @@ const SECURITY_OF_CALLER: Record<RoutePolicy['caller'], Record<string, string[]>
   anyone: [],
   'signed-in': [{ bearerToken: [] }],
   teacher: [{ bearerToken: [] }],
+  administrator: [{ bearerToken: [] }],
   student: [{ bearerToken: [] }],
   'file-link': [{ fileAccess: [] }],
   'meeting-token': [{ meetingToken: [] }],

@@ -1,0 +1,38 @@
+import type { Invitation, InvitationState, StaffMember } from '#shared/school';
+import type { TeacherInvitationRow, TeacherRow } from '../../db/schema.ts';
+
+/** What the invitation is now: a revocation or a use is final; otherwise its age decides. */
+export function invitationState(invitation: TeacherInvitationRow, now: Date): InvitationState {
+  if (invitation.revokedAt) return 'revoked';
+  if (invitation.usedAt) return 'used';
+  return invitation.expiresAt <= now ? 'expired' : 'pending';
+}
+
+/** An invitation as the administrator's list shows it: never its code (only a hash is kept). */
+export function presentInvitation(
+  invitation: TeacherInvitationRow,
+  usedBy: { id: string; name: string } | null,
+  now: Date,
+): Invitation {
+  return {
+    _id: invitation.id,
+    note: invitation.note,
+    state: invitationState(invitation, now),
+    createdAt: invitation.createdAt.toISOString(),
+    expiresAt: invitation.expiresAt.toISOString(),
+    usedBy: usedBy ? { _id: usedBy.id, name: usedBy.name } : null,
+  };
+}
+
+/** A teacher of the staff list: an explicit list of fields, never a hash. */
+export function presentStaffMember(teacher: TeacherRow): StaffMember {
+  return {
+    _id: teacher.id,
+    name: teacher.name,
+    email: teacher.email,
+    subject: teacher.subject,
+    isAdministrator: teacher.isAdministrator,
+    isActive: teacher.deactivatedAt === null,
+    createdAt: teacher.createdAt.toISOString(),
+  };
+}

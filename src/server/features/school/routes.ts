@@ -1,0 +1,91 @@
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  changeStaff,
+  checkInvitation,
+  createInvitation,
+  getSchool,
+  listInvitations,
+  listStaff,
+  renameSchool,
+  revokeInvitation,
+  setUpSchool,
+} from '#shared/contract/school';
+import { STAFF_CHANGES } from '#shared/school';
+import { routeEndpoint, type RouteSettings } from '../../endpoint-route.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import type { Throttle } from '../../throttle/throttle.ts';
+import type { SchoolService } from './service.ts';
+
+/**
+ * The school and its staff (decision 030): the first run's setup, invitations, and the
+ * administrator's changes to teachers. Setup and invitation checks are throttled as
+ * registrations are (decision 016).
+ */
+export function schoolRoutes(school: SchoolService, throttle: Throttle): FastifyPluginAsync {
+  return async (app) => {
+    const staff: RouteSettings = { config: { policy: { caller: 'administrator', touches: ['school-staff'] } } };
+
+    routeEndpoint(
+      app,
+      getSchool,
+      { config: { policy: { caller: 'anyone', touches: ['school-setup'] } } },
+      async () => ({
+        message: 'School found',
+        data: await school.status(),
+      }),
+    );
+
+    routeEndpoint(
+      app,
+      setUpSchool,
+      { config: { policy: { caller: 'anyone', touches: ['school-setup'] } }, ...throttle.registration('teacher') },
+      async (request) => ({ message: 'Your school is ready', data: await school.setUp(request.body) }),
+    );
+
+    routeEndpoint(app, renameSchool, staff, async (request) => ({
+      message: 'School renamed',
+      data: await school.rename(request.body.name),
+    }));
+
+    routeEndpoint(
+      app,
+      checkInvitation,
+      { config: { policy: { caller: 'anyone', touches: ['invitation'] } }, ...throttle.registration('teacher') },
+      async (request) => ({
+        message: 'This invitation can be used',
+        data: await school.checkInvitation(request.body.invitation),
+      }),
+    );
+
+    routeEndpoint(app, listInvitations, staff, async (request) => {
+      const { offset, limit } = request.query;
+      return {
+        message: 'Invitations found',
+        listed: await school.listInvitations(request.query),
+        page: { offset, limit },
+      };
+    });
+
+    routeEndpoint(app, createInvitation, staff, async (request) => ({
+      message: 'Invitation created: copy its link now, it is shown only once',
+      data: await school.createInvitation(request.body, currentUser(request).id),
+    }));
+
+    routeEndpoint(app, revokeInvitation, staff, async (request) => ({
+      message: 'Invitation revoked',
+      data: await school.revokeInvitation(request.params.id),
+    }));
+
+    routeEndpoint(app, listStaff, staff, async (request) => {
+      const { offset, limit } = request.query;
+      return { message: 'Teachers found', listed: await school.listStaff(request.query), page: { offset, limit } };
+    });
+
+    for (const change of STAFF_CHANGES) {
+      routeEndpoint(app, changeStaff[change], staff, async (request) => ({
+        message: 'Teacher updated',
+        data: await school.changeStaff(change, request.params.id),
+      }));
+    }
+  };
+}

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { invitationCodeSchema, sessionTokenSchema } from '../accounts.ts';
+import {
+  createdInvitationSchema,
+  createInvitationSchema,
+  invitationCheckSchema,
+  invitationSchema,
+  renameSchoolSchema,
+  schoolSetupSchema,
+  schoolStatusSchema,
+  staffListQuerySchema,
+  staffMemberSchema,
+  type StaffChange,
+} from '../school.ts';
+import { bodyObject } from '../fields.ts';
+import { defineEndpoint } from './endpoint.ts';
+
+/** The school and its staff (issue 19, decision 030): setup, invitations, the administrator's staff screen. */
+
+export const getSchool = defineEndpoint({
+  method: 'GET',
+  path: '/api/school',
+  summary: 'Whether the school is set up, and its name',
+  response: schoolStatusSchema,
+});
+
+export const setUpSchool = defineEndpoint({
+  method: 'POST',
+  path: '/api/school/setup',
+  summary: "Sets up the school with its first teacher, the administrator (once); answers that teacher's session",
+  body: schoolSetupSchema,
+  response: sessionTokenSchema,
+  status: 201,
+  errors: ['SCHOOL_ALREADY_SET_UP', 'THROTTLED'],
+});
+
+export const renameSchool = defineEndpoint({
+  method: 'POST',
+  path: '/api/school/rename',
+  summary: "Changes the school's name (administrators)",
+  body: renameSchoolSchema,
+  response: schoolStatusSchema,
+});
+
+const invitationBody = bodyObject({ invitation: invitationCodeSchema });
+
+export const checkInvitation = defineEndpoint({
+  method: 'POST',
+  path: '/api/teacher/invitation',
+  summary: 'Whether an invitation can still be used (the registration screen asks before the form is filled)',
+  description: 'The code travels in the body, not the address, so it never reaches a log line.',
+  body: invitationBody,
+  response: invitationCheckSchema,
+  errors: ['INVITATION_NOT_FOUND', 'INVITATION_USED', 'INVITATION_EXPIRED', 'INVITATION_REVOKED', 'THROTTLED'],
+});
+
+export const listInvitations = defineEndpoint({
+  method: 'GET',
+  path: '/api/school/invitations',
+  summary: 'Invitations, newest first, each with its state (administrators)',
+  query: staffListQuerySchema,
+  response: z.array(invitationSchema),
+  paged: true,
+});
+
+export const createInvitation = defineEndpoint({
+  method: 'POST',
+  path: '/api/school/invitations',
+  summary: 'A new invitation for a teacher: its code is in this answer only (administrators)',
+  body: createInvitationSchema,
+  response: createdInvitationSchema,
+  status: 201,
+});
+
+const idParams = z.object({ id: z.uuid({ error: 'Not a valid id' }) });
+/** The address says it all: a body, if sent, must be empty (decision 025). */
+const noBody = bodyObject({}).nullish();
+
+export const revokeInvitation = defineEndpoint({
+  method: 'POST',
+  path: '/api/school/invitations/:id/revoke',
+  summary: 'Revokes an invitation that has not been used (administrators)',
+  params: idParams,
+  body: noBody,
+  response: invitationSchema,
+  errors: ['NOT_FOUND', 'INVITATION_USED'],
+});
+
+export const listStaff = defineEndpoint({
+  method: 'GET',
+  path: '/api/school/teachers',
+  summary: "The school's teachers, by name, with their role and state (administrators)",
+  query: staffListQuerySchema,
+  response: z.array(staffMemberSchema),
+  paged: true,
+});
+
+const STAFF_CHANGE_SUMMARIES: Record<StaffChange, string> = {
+  deactivate: 'Deactivates a teacher: every session ends at once, on every instance; sign-in is refused',
+  reactivate: 'Lets a deactivated teacher sign in again',
+  'make-administrator': 'Makes a teacher an administrator of the school',
+  'remove-administrator': 'Takes away a teacher’s administration (never from the last active administrator)',
+};
+
+const changeStaffOf = <const Change extends StaffChange>(change: Change) =>
+  defineEndpoint({
+    method: 'POST',
+    path: `/api/school/teachers/:id/${change}`,
+    summary: `${STAFF_CHANGE_SUMMARIES[change]} (administrators)`,
+    params: idParams,
+    body: noBody,
+    response: staffMemberSchema,
+    errors: ['NOT_FOUND', 'LAST_ADMINISTRATOR'],
+  });
+
+/** The administrator's four changes to a teacher, by name. */
+export const changeStaff = {
+  deactivate: changeStaffOf('deactivate'),
+  reactivate: changeStaffOf('reactivate'),
+  'make-administrator': changeStaffOf('make-administrator'),
+  'remove-administrator': changeStaffOf('remove-administrator'),
+};

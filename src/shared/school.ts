@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { teacherAccountFields } from './accounts.ts';
+import { bodyObject, hasForbiddenCharacters, pagingFields, requiredText } from './fields.ts';
+
+/**
+ * The school and its staff (issue 19, decision 030): one school per installation, set up once
+ * with its first teacher, the administrator; other teachers join by invitation.
+ */
+
+export const SCHOOL_LIMITS = {
+  name: 120,
+  invitationNote: 100,
+  /** An invitation may be used for this long after it was made. */
+  invitationDays: 7,
+  pageSizeDefault: 25,
+  pageSizeMax: 100,
+} as const;
+
+/** Whether the school is set up, and its name (the sign-in pages show it). */
+export const schoolStatusSchema = z.strictObject({
+  isSetUp: z.boolean(),
+  /** Null until the school is set up. */
+  name: z.string().nullable(),
+});
+export type SchoolStatus = z.infer<typeof schoolStatusSchema>;
+
+const schoolName = requiredText('School name', SCHOOL_LIMITS.name);
+
+/** POST /api/school/setup: the school's name and its first teacher, the administrator. */
+export const schoolSetupSchema = bodyObject({ schoolName, ...teacherAccountFields });
+export type SchoolSetup = z.infer<typeof schoolSetupSchema>;
+
+export const renameSchoolSchema = bodyObject({ name: schoolName });
+
+export const createInvitationSchema = bodyObject({
+  /** Who it is for, so the list says which invitation is whose. */
+  note: z
+    .string({ error: 'Note must be text' })
+    .trim()
+    .max(SCHOOL_LIMITS.invitationNote, { error: `Note must be at most ${SCHOOL_LIMITS.invitationNote} characters` })
+    .refine((value) => !hasForbiddenCharacters(value), { error: 'Note contains characters that are not allowed' })
+    .optional()
+    .default(''),
+});
+export type CreateInvitation = z.input<typeof createInvitationSchema>;
+
+export const INVITATION_STATES = ['pending', 'used', 'expired', 'revoked'] as const;
+export type InvitationState = (typeof INVITATION_STATES)[number];
+
+/** One invitation as the administrator's list shows it (never its code: only its creator saw the link). */
+export const invitationSchema = z.strictObject({
+  _id: z.string(),
+  note: z.string(),
+  state: z.enum(INVITATION_STATES),
+  createdAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime(),
+  /** The teacher who registered with it, once used. */
+  usedBy: z.strictObject({ _id: z.string(), name: z.string() }).nullable(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+
+/** A new invitation: the only answer that carries its code (the link is built from it). */
+export const createdInvitationSchema = z.strictObject({ invitation: invitationSchema, code: z.string() });
+export type CreatedInvitation = z.infer<typeof createdInvitationSchema>;
+
+export const staffListQuerySchema = z.object({ ...pagingFields(SCHOOL_LIMITS) });
+
+/** One teacher of the staff list. */
+export const staffMemberSchema = z.strictObject({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  subject: z.string(),
+  isAdministrator: z.boolean(),
+  isActive: z.boolean(),
+  createdAt: z.iso.datetime(),
+});
+export type StaffMember = z.infer<typeof staffMemberSchema>;
+
+/** What the teacher registration reads from an invitation link before the form is sent. */
+export const invitationCheckSchema = z.strictObject({ schoolName: z.string(), expiresAt: z.iso.datetime() });
+
+export const STAFF_CHANGES = ['deactivate', 'reactivate', 'make-administrator', 'remove-administrator'] as const;
+export type StaffChange = (typeof STAFF_CHANGES)[number];
