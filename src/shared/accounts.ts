@@ -48,7 +48,8 @@ const anyPasswordCalled = (label: string) =>
 const anyPassword = anyPasswordCalled('Password');
 
 export const teacherRegistrationSchema = bodyObject({
-  name: requiredText('Name', FIELD_LIMITS.name),
+  // Labelled "Full name" on the form (SPEC §2): its problems say the same words.
+  name: requiredText('Full name', FIELD_LIMITS.name),
   subject: requiredText('Subject', FIELD_LIMITS.subject),
   email: emailAddress('Email'),
   password: newPassword,
