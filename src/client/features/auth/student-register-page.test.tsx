@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildStudentRegistration } from '../../../server/testing/factories.ts';
 import { openApp } from '../../testing/open-app.tsx';
 import { signUpStudent } from '../../testing/server-actors.ts';
@@ -50,5 +50,36 @@ describe('student registration (on the form layer)', () => {
     expect(username).toHaveFocus();
     expect(screen.getByRole('button', { name: 'Register' })).toBeEnabled();
     expect(screen.getByRole('heading', { name: 'Create a student account' })).toBeInTheDocument();
+  });
+
+  it('says the refusal in the client’s words, whatever the server’s message says (issue 18, point 2)', async () => {
+    // A stand-in between the page and the real server rewrites every failure's wording.
+    const serverFetch = globalThis.fetch;
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const answer = await serverFetch(input, init);
+      if (answer.ok) return answer;
+      const body = (await answer.json()) as { message: string; errors?: { field: string; message: string }[] };
+      const reworded = {
+        ...body,
+        message: 'Reworded by the server',
+        errors: body.errors?.map(({ field }) => ({ field, message: 'Reworded by the server' })),
+      };
+      return new Response(JSON.stringify(reworded), { status: answer.status, headers: answer.headers });
+    });
+    try {
+      const { registration: taken } = await signUpStudent();
+      const { user } = await openApp(REGISTER_PATH);
+      await screen.findByRole('textbox', { name: 'Name' });
+      await fillIn(user, buildStudentRegistration({ rollNumber: taken.rollNumber }));
+      await user.click(screen.getByRole('button', { name: 'Register' }));
+
+      const username = screen.getByRole('textbox', { name: 'Account username' });
+      await waitFor(() => expect(username).toHaveAttribute('aria-invalid', 'true'));
+      expect(username).toHaveAccessibleDescription('This account username is already taken');
+      expect(spy).toHaveBeenCalled();
+      expect(document.body).not.toHaveTextContent('Reworded by the server');
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
