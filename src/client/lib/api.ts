@@ -67,13 +67,24 @@ export const isWorthRetrying = (error: unknown) => !(error instanceof ApiError) 
 export const hasSessionEnded = (error: unknown) =>
   error instanceof ApiError && (SESSION_ENDED_CODES as readonly FailureCode[]).includes(error.code);
 
-/** How an answer came back: its status, its Retry-After, and the endpoint it answers. */
-export type AnswerFacts = Pick<FailureFacts, 'status' | 'retryAfterSeconds' | 'endpoint'>;
+/** How an answer came back: its status, its Retry-After and id, and the endpoint it answers. */
+export type AnswerFacts = Pick<FailureFacts, 'status' | 'retryAfterSeconds' | 'requestId' | 'endpoint'>;
 
-/** Retry-After in seconds (RFC 9110 allows a date too; ours and most proxies send seconds). */
-export function retryAfterOf(header: string | null): number | undefined {
-  const seconds = Number(header ?? '');
-  return header && Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
+/** The facts of an answer from its status and headers (fetch's Response or an XMLHttpRequest). */
+export function answerFacts(
+  status: number,
+  header: (name: string) => string | null,
+  endpoint: EndpointSpec | undefined,
+): AnswerFacts & { status: number } {
+  // Retry-After may be a date too (RFC 9110); ours and most proxies send seconds.
+  const retryAfter = header('retry-after');
+  const seconds = Number(retryAfter ?? '');
+  return {
+    status,
+    retryAfterSeconds: retryAfter && Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined,
+    requestId: header('x-request-id') ?? undefined,
+    endpoint,
+  };
 }
 
 /** An answer that is not our envelope (a proxy's own page); a proxy's 413 still means too large, its 429 throttled. */
@@ -144,11 +155,7 @@ async function apiRequest<T>(path: string, options: RequestOptions = {}): Promis
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError('UNREACHABLE', { status: 0, endpoint: options.endpoint });
   }
-  const answer = {
-    status: response.status,
-    retryAfterSeconds: retryAfterOf(response.headers.get('retry-after')),
-    endpoint: options.endpoint,
-  };
+  const answer = answerFacts(response.status, (name) => response.headers.get(name), options.endpoint);
 
   let envelope: ApiEnvelope<T> | undefined;
   try {

@@ -51,6 +51,10 @@ describe('the client’s failure texts', () => {
         serverMessage: 'Something went wrong on our side. Please try again. (Reference: req-3f)',
       }),
     ).toBe('Something went wrong on our side. Please try again. (Reference: req-3f)');
+    // The x-request-id every answer carries names it too, whatever the message says.
+    expect(failureText('INTERNAL_ERROR', { requestId: 'req-9a', serverMessage: 'boom' })).toBe(
+      'Something went wrong on our side. Please try again. (Reference: req-9a)',
+    );
     expect(failureText('INTERNAL_ERROR', { serverMessage: 'boom' })).toBe(
       'Something went wrong on our side. Please try again.',
     );
@@ -118,6 +122,21 @@ describe('ApiError: what a screen shows comes from the client', () => {
     const invalid = (await failureOf(call(logInStudent, { body: { rollNumber: 'a', password: 'b' } }))) as ApiError;
     expect(invalid.message).toBe('Name is required');
     expect(invalid.fieldErrors).toEqual([{ field: 'name', message: 'Name is required' }]);
+  });
+
+  it('names a fault by the request id its answer carries, not by the server’s sentence', async () => {
+    fetchMock.mockResolvedValue(
+      refusal(
+        500,
+        { success: false, code: 'INTERNAL_ERROR', message: 'Kaboom', data: null },
+        { 'x-request-id': 'r-77' },
+      ),
+    );
+    expect(await failureOf(call(getTaskList))).toMatchObject({
+      code: 'INTERNAL_ERROR',
+      serverMessage: 'Kaboom',
+      message: 'Something went wrong on our side. Please try again. (Reference: r-77)',
+    });
   });
 
   it('words the failures that bring no envelope: no connection, a proxy’s 502 page, a proxy’s 429', async () => {

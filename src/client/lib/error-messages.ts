@@ -17,6 +17,8 @@ export type FailureFacts = {
   status?: number | undefined;
   /** Retry-After of a 429 or a 503, in seconds. */
   retryAfterSeconds?: number | undefined;
+  /** The request's id (the server's x-request-id), which its log lines carry. */
+  requestId?: string | undefined;
   /** The server's own text: for logs, and where it carries what only the server knows (THROTTLED). */
   serverMessage?: string | undefined;
   fieldErrors?: readonly FieldError[] | undefined;
@@ -109,8 +111,8 @@ export const FAILURE_TEXTS = {
   // that came without it (a proxy's).
   THROTTLED: (facts) => facts.serverMessage || `Too many requests at once. ${tryAgain(facts)}.`,
   // ---- The server --------------------------------------------------------------------------
-  INTERNAL_ERROR: ({ serverMessage }) => {
-    const reference = referenceOf(serverMessage);
+  INTERNAL_ERROR: ({ requestId, serverMessage }) => {
+    const reference = requestId ?? referenceOf(serverMessage);
     return `Something went wrong on our side. Please try again.${reference ? ` (Reference: ${reference})` : ''}`;
   },
   UNAVAILABLE: (facts) => `The server is not available just now. ${tryAgain(facts)}.`,

@@ -1,7 +1,7 @@
 import type { ApiEnvelope } from '#shared/api';
 import type { EndpointData, MultipartEndpoint } from '#shared/contract/endpoint';
 import { FALLBACK_UPLOAD_SUBJECT, formatSizeInKb, formatStorageSize, RESOURCE_LIMITS } from '#shared/resources';
-import { ApiError, resultOf, retryAfterOf, unexpectedAnswer, type ApiResult, type FailureCode } from '../../lib/api.ts';
+import { answerFacts, ApiError, resultOf, unexpectedAnswer, type ApiResult, type FailureCode } from '../../lib/api.ts';
 import { readSession } from '../../lib/session.ts';
 
 /** What the Upload Resource form holds when it is sent. */
@@ -151,11 +151,7 @@ export function sendMultipart<E extends MultipartEndpoint>(
     };
     request.onload = () => {
       settle();
-      const answer = {
-        status: request.status,
-        retryAfterSeconds: retryAfterOf(request.getResponseHeader('retry-after')),
-        endpoint,
-      };
+      const answer = answerFacts(request.status, (name) => request.getResponseHeader(name), endpoint);
       let envelope: ApiEnvelope<T> | undefined;
       try {
         envelope = JSON.parse(request.responseText) as ApiEnvelope<T>;
