@@ -1,10 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addStudent, changePassword } from '#shared/contract/accounts';
 import { getQuiz } from '#shared/contract/quizzes';
 import { starResource, uploadResource } from '#shared/contract/resources';
 import { logInStudent, logInTeacher, registerStudent, registerTeacher } from '#shared/contract/sign-in';
 import { getTaskList } from '#shared/contract/tasks';
 import { ERROR_CODES, type ErrorCode } from '#shared/error-codes';
+import { useFetchStandIn } from '../testing/fetch-stand-in.ts';
 import { ApiError, call } from './api.ts';
 import { CANNOT_REACH_SERVER, FAILURE_TEXTS, failureText, type FailureCode } from './error-messages.ts';
 
@@ -62,15 +63,7 @@ describe('the client’s failure texts', () => {
 });
 
 describe('ApiError: what a screen shows comes from the client', () => {
-  const fetchMock = vi.fn<typeof fetch>();
-  beforeEach(() => {
-    vi.stubGlobal('fetch', fetchMock);
-    vi.stubGlobal('localStorage', { getItem: () => null });
-  });
-  afterEach(() => {
-    fetchMock.mockReset();
-    vi.unstubAllGlobals();
-  });
+  const fetchMock = useFetchStandIn();
 
   const refusal = (status: number, body: unknown, headers: Record<string, string> = {}) =>
     new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers });
@@ -79,6 +72,13 @@ describe('ApiError: what a screen shows comes from the client', () => {
       () => expect.unreachable(),
       (error: unknown) => error,
     );
+  /** The failure of a login the stand-in answers with `body`. */
+  const failedLogin = async (status: number, body: unknown) => {
+    fetchMock.mockResolvedValue(refusal(status, body));
+    return (await failureOf(
+      call(logInStudent, { body: { rollNumber: 'ada', password: 'secret-password' } }),
+    )) as ApiError;
+  };
 
   it.each([
     ['WRONG_CREDENTIALS', 401],
@@ -89,37 +89,27 @@ describe('ApiError: what a screen shows comes from the client', () => {
     'a %s whose server message changed still shows the client’s text',
     async (code, status) => {
       const serverMessage = 'A wording the server changed, which no screen may show';
-      fetchMock.mockResolvedValue(refusal(status, { success: false, code, message: serverMessage, data: null }));
-      const error = await failureOf(call(logInStudent, { body: { rollNumber: 'ada', password: 'secret-password' } }));
+      const error = await failedLogin(status, { success: false, code, message: serverMessage, data: null });
       expect(error).toBeInstanceOf(ApiError);
       expect(error).toMatchObject({ code, serverMessage, message: failureText(code, { endpoint: logInStudent }) });
-      expect((error as ApiError).message).not.toContain('server changed');
+      expect(error.message).not.toContain('server changed');
     },
   );
 
   it('shows a rule’s field refusal in the client’s words, and an input’s in the shared schema’s', async () => {
-    fetchMock.mockResolvedValue(
-      refusal(409, {
+    const refused = (status: number, code: FailureCode, message: string, field: string) =>
+      // The server's sentence names the field first, as its invalidInput() does.
+      failedLogin(status, {
         success: false,
-        code: 'ROLL_NUMBER_TAKEN',
-        message: 'taken!',
+        code,
+        message: `${field}: ${message}`,
         data: null,
-        errors: [{ field: 'rollNumber', message: 'taken!' }],
-      }),
-    );
-    const taken = (await failureOf(call(logInStudent, { body: { rollNumber: 'a', password: 'b' } }))) as ApiError;
+        errors: [{ field, message }],
+      });
+    const taken = await refused(409, 'ROLL_NUMBER_TAKEN', 'taken!', 'rollNumber');
     expect(taken.fieldErrors).toEqual([{ field: 'rollNumber', message: 'This account username is already taken' }]);
 
-    fetchMock.mockResolvedValue(
-      refusal(400, {
-        success: false,
-        code: 'VALIDATION_FAILED',
-        message: 'name: Name is required',
-        data: null,
-        errors: [{ field: 'name', message: 'Name is required' }],
-      }),
-    );
-    const invalid = (await failureOf(call(logInStudent, { body: { rollNumber: 'a', password: 'b' } }))) as ApiError;
+    const invalid = await refused(400, 'VALIDATION_FAILED', 'Name is required', 'name');
     expect(invalid.message).toBe('Name is required');
     expect(invalid.fieldErrors).toEqual([{ field: 'name', message: 'Name is required' }]);
   });

@@ -23,6 +23,18 @@ async function fillIn(
   await user.type(screen.getByLabelText(/^Password/), values.password);
 }
 
+/** Registers a new student under a username another student has; answers that field once refused. */
+async function registerTakenUsername() {
+  const { registration: taken } = await signUpStudent();
+  const { user } = await openApp(REGISTER_PATH);
+  await screen.findByRole('textbox', { name: 'Name' });
+  await fillIn(user, buildStudentRegistration({ rollNumber: taken.rollNumber }));
+  await user.click(screen.getByRole('button', { name: 'Register' }));
+  const username = screen.getByRole('textbox', { name: 'Account username' });
+  await waitFor(() => expect(username).toHaveAttribute('aria-invalid', 'true'));
+  return username;
+}
+
 describe('student registration (on the form layer)', () => {
   it('marks the missing fields and focuses the first', async () => {
     const { user } = await openApp(REGISTER_PATH);
@@ -38,14 +50,7 @@ describe('student registration (on the form layer)', () => {
   });
 
   it('shows the server’s refusal of a taken username under that field, with the focus', async () => {
-    const { registration: taken } = await signUpStudent();
-    const { user } = await openApp(REGISTER_PATH);
-    await screen.findByRole('textbox', { name: 'Name' });
-    await fillIn(user, buildStudentRegistration({ rollNumber: taken.rollNumber }));
-    await user.click(screen.getByRole('button', { name: 'Register' }));
-
-    const username = screen.getByRole('textbox', { name: 'Account username' });
-    await waitFor(() => expect(username).toHaveAttribute('aria-invalid', 'true'));
+    const username = await registerTakenUsername();
     expect(username).toHaveAccessibleDescription('This account username is already taken');
     expect(username).toHaveFocus();
     expect(screen.getByRole('button', { name: 'Register' })).toBeEnabled();
@@ -67,14 +72,7 @@ describe('student registration (on the form layer)', () => {
       return new Response(JSON.stringify(reworded), { status: answer.status, headers: answer.headers });
     });
     try {
-      const { registration: taken } = await signUpStudent();
-      const { user } = await openApp(REGISTER_PATH);
-      await screen.findByRole('textbox', { name: 'Name' });
-      await fillIn(user, buildStudentRegistration({ rollNumber: taken.rollNumber }));
-      await user.click(screen.getByRole('button', { name: 'Register' }));
-
-      const username = screen.getByRole('textbox', { name: 'Account username' });
-      await waitFor(() => expect(username).toHaveAttribute('aria-invalid', 'true'));
+      const username = await registerTakenUsername();
       expect(username).toHaveAccessibleDescription('This account username is already taken');
       expect(spy).toHaveBeenCalled();
       expect(document.body).not.toHaveTextContent('Reworded by the server');
