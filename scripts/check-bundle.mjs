@@ -21,8 +21,9 @@
  *    check, so the list cannot outlive what it excuses. Another screen's route module reached
  *    by an import() is navigation, not part of this screen.
  *    Budgets: every dashboard screen 200 kB (issue 8). The auth pages, which the issue leaves
- *    open, 163 kB (about 161 with tailwind-merge and the endpoint contract, decisions 027, 026;
- *    about 162 with the form layer, decision 029, 0.8 kB: raised so the forms need no second path).
+ *    open, 165 kB (about 161 with tailwind-merge and the endpoint contract, decisions 027, 026;
+ *    about 162 with the form layer, decision 029, 0.8 kB: raised so the forms need no second path;
+ *    163.4 with the client's failure texts, 1.5 kB: decision 026's addendum).
  *    A route no rule covers fails. kB = 1,000 bytes, as Vite's build
  *    report prints them.
  *
@@ -76,7 +77,7 @@ const manifestFile = path.join(distRoot, '.vite/manifest.json');
 const KB = 1000;
 const LANDING_BUDGET_KB = 90;
 const APP_LANDING_BUDGET_KB = 120;
-const AUTH_BUDGET_KB = 163;
+const AUTH_BUDGET_KB = 165;
 const DASHBOARD_BUDGET_KB = 200;
 
 /**

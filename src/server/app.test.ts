@@ -135,6 +135,20 @@ describe('JSON bodies (decision 023)', () => {
       expect(refused.body.message).toBe('The request body is not valid JSON');
     }
   });
+
+  it('refuses a body that is not JSON by its content type (415), even when the text would parse', async () => {
+    const teacher = await signUpTeacher(t);
+    for (const contentType of ['text/plain', 'text/plain; charset=utf-8', 'application/octet-stream']) {
+      const refused = await t.call({
+        method: 'POST',
+        url: '/api/teacher/update-task',
+        headers: { ...bearer(teacher.token), 'content-type': contentType },
+        payload: '{"tasks":[],"version":0}',
+      });
+      expect(refused.status, contentType).toBe(415);
+      expect(refused.body.code, contentType).toBe('UNSUPPORTED_MEDIA_TYPE');
+    }
+  });
 });
 
 describe('JSON bodies over a real connection (decision 023)', () => {

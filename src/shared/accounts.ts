@@ -59,7 +59,8 @@ export const invitationCodeSchema = z
 
 /** A teacher's own details: registering with an invitation, or setting up the school. */
 export const teacherAccountFields = {
-  name: requiredText('Name', FIELD_LIMITS.name),
+  // Labelled "Full name" on the form (SPEC §2): its problems say the same words.
+  name: requiredText('Full name', FIELD_LIMITS.name),
   subject: requiredText('Subject', FIELD_LIMITS.subject),
   email: emailAddress('Email'),
   password: newPassword,

@@ -40,7 +40,6 @@ export const ERROR_CODES = {
   ROLL_NUMBER_TAKEN: { status: 409, meaning: 'Another student has this account username (however it is spelt)' },
   TASK_LIST_CHANGED: { status: 409, meaning: 'The list changed elsewhere since its `version`: read it again' },
   SCHOOL_ALREADY_SET_UP: { status: 409, meaning: 'The school has been set up already; a second setup changes nothing' },
-  SCHOOL_NOT_SET_UP: { status: 409, meaning: 'The school has not been set up yet: set it up first' },
   INVITATION_NOT_FOUND: { status: 404, meaning: 'No invitation has this code' },
   INVITATION_USED: { status: 409, meaning: 'The invitation has been used already (each is single use)' },
   INVITATION_EXPIRED: { status: 410, meaning: 'The invitation is older than its 7 days' },

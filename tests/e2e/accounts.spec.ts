@@ -92,8 +92,9 @@ test('teacher registers, logs in, walks the dashboard shell and logs out', async
   // Validation first: an empty form says what is missing, next to each field.
   await page.goto('/auth/teacher/register');
   await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByRole('main').getByText('Name is required')).toBeVisible(); // inline
-  await expect(page.getByRole('status').filter({ hasText: 'Name is required' })).toBeVisible(); // toast
+  // The field is labelled "Full name" (SPEC §2), and its problem says so.
+  await expect(page.getByRole('main').getByText('Full name is required')).toBeVisible(); // inline
+  await expect(page.getByRole('status').filter({ hasText: 'Full name is required' })).toBeVisible(); // toast
   await expect(page.getByLabel('Full name')).toBeFocused();
   await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
 

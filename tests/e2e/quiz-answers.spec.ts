@@ -274,7 +274,8 @@ test('a change of answer is refused while the submission is on its way; after a 
     await nextQuestion(page);
   }
   const { text } = await pickAndSave(page, WRONG_ANSWERS);
-  // A busy server: the first submission takes 1.5 s, then fails.
+  // A busy server: the first submission takes 1.5 s, then fails. The page words the failure
+  // itself: the stand-in's message never reaches the screen (issue 18, point 2).
   let submissions = 0;
   await page.route('**/api/student/update-student', async (route) => {
     submissions += 1;
@@ -283,7 +284,7 @@ test('a change of answer is refused while the submission is on its way; after a 
     await route.fulfill({
       status: 503,
       contentType: 'application/json',
-      body: JSON.stringify({ success: false, code: 'UNAVAILABLE', message: 'The server is busy.' }),
+      body: JSON.stringify({ success: false, code: 'UNAVAILABLE', message: 'Stand-in wording', data: null }),
     });
   });
   const savesAfterSubmit: unknown[] = [];
@@ -305,7 +306,10 @@ test('a change of answer is refused while the submission is on its way; after a 
   await expect(page.getByRole('radio', { name: WRONG_ANSWERS[text]!, exact: true })).toBeChecked();
 
   // The submission failed: the student is told, and may change answers and submit again.
-  await expect(page.getByText('Your quiz was not submitted: The server is busy.')).toBeVisible();
+  await expect(
+    page.getByText('Your quiz was not submitted: The server is not available just now. Try again in a moment.'),
+  ).toBeVisible();
+  await expect(page.getByText(/Stand-in wording/)).toHaveCount(0);
   await expect(right).toBeEnabled();
   await expect(submitButton).toHaveText('Submit');
   expect(savesAfterSubmit).toEqual([]);

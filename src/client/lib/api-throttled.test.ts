@@ -1,18 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { logInStudent, registerTeacher } from '#shared/contract/sign-in';
+import { useFetchStandIn } from '../testing/fetch-stand-in.ts';
 import { ApiError, call } from './api.ts';
 
 /** The one HTTP client against a stand-in for fetch: what the forms receive when the server refuses. */
 describe('call() when the server throttles', () => {
-  const fetchMock = vi.fn<typeof fetch>();
-  beforeEach(() => {
-    vi.stubGlobal('fetch', fetchMock);
-    vi.stubGlobal('localStorage', { getItem: () => null });
-  });
-  afterEach(() => {
-    fetchMock.mockReset();
-    vi.unstubAllGlobals();
-  });
+  const fetchMock = useFetchStandIn();
 
   const throttled = (message: string, retryAfter: string) =>
     new Response(JSON.stringify({ success: false, code: 'THROTTLED', message, data: null }), {

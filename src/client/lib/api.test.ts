@@ -4,6 +4,7 @@ import { listQuizzes, saveAnswers, startQuiz } from '#shared/contract/quizzes';
 import { logInStudent } from '#shared/contract/sign-in';
 import { getTaskList } from '#shared/contract/tasks';
 import { ApiError, call } from './api.ts';
+import { failureText } from './error-messages.ts';
 import { onSessionEnded } from './session.ts';
 
 /** localStorage as the session reads it, and fetch answering what the test says. */
@@ -66,8 +67,13 @@ describe('call() and the end of a session (decision 017)', () => {
     stop();
     expect(sentHeaders[0]!.authorization).toBe('Bearer old-token');
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ code: 'SIGNED_OUT', message: signedOut.message });
-    expect(heard).toEqual([signedOut.message]);
+    // The client's own words, not the server's (error-messages.ts); the server's stay for logs.
+    expect(error).toMatchObject({
+      code: 'SIGNED_OUT',
+      message: failureText('SIGNED_OUT'),
+      serverMessage: signedOut.message,
+    });
+    expect(heard).toEqual([failureText('SIGNED_OUT')]);
   });
 
   it('says nothing for a 401 to a request without a token (a wrong password at the login)', async () => {

@@ -6,30 +6,45 @@ import {
   type EndpointSpec,
   type EnvelopeEndpoint,
 } from '#shared/contract/endpoint';
-import { SESSION_ENDED_CODES, type ErrorCode } from '#shared/error-codes';
+import { SESSION_ENDED_CODES } from '#shared/error-codes';
+import { failureText, type FailureCode, type FailureFacts } from './error-messages.ts';
 import { readSession, reportSessionEnded } from './session.ts';
 
-/**
- * Why a call failed, for code to act on (decision 026): the server's code, or the client's own
- * when no answer in our envelope came (no connection; a proxy's page).
- */
-export type FailureCode = ErrorCode | 'UNREACHABLE' | 'UNEXPECTED_ANSWER';
+export { CANNOT_REACH_SERVER, type FailureCode } from './error-messages.ts';
 
-/** A failed API call: the message a person reads, its code, and the field problems. */
+/** A failed API call: its code, the text a person reads (from the client's table), and the field problems. */
 export class ApiError extends Error {
+  /** The server's own text, for logs: screens show `message`, which the client words (error-messages.ts). */
+  readonly serverMessage: string | undefined;
+  readonly status: number | undefined;
+  readonly retryAfterSeconds: number | undefined;
+  readonly fieldErrors: FieldError[];
+
   constructor(
-    message: string,
     readonly code: FailureCode,
-    readonly fieldErrors: FieldError[] = [],
+    facts: FailureFacts = {},
   ) {
-    super(message);
+    super(failureText(code, facts));
     this.name = 'ApiError';
+    this.serverMessage = facts.serverMessage;
+    this.status = facts.status;
+    this.retryAfterSeconds = facts.retryAfterSeconds;
+    this.fieldErrors = fieldErrorsFor(code, facts.fieldErrors ?? [], this.message);
   }
 }
 
-export type ApiResult<T> = { message: string; data: T; page?: PageInfo | undefined };
+/**
+ * The field problems a form shows. An input's own problems (VALIDATION_FAILED, UNKNOWN_FIELD)
+ * keep their texts: they are the shared schemas' (decision 026, addendum), the ones the form
+ * itself shows for the same check. A rule's refusal naming a field (an email taken) shows the
+ * refusal's own client text there.
+ */
+function fieldErrorsFor(code: FailureCode, problems: readonly FieldError[], message: string): FieldError[] {
+  if (code === 'VALIDATION_FAILED' || code === 'UNKNOWN_FIELD') return [...problems];
+  return problems.map(({ field }) => ({ field, message }));
+}
 
-export const CANNOT_REACH_SERVER = 'Cannot reach the server. Check your connection and try again.';
+export type ApiResult<T> = { message: string; data: T; page?: PageInfo | undefined };
 
 /** Failures the same request may get past later: no connection, a proxy's page, throttling, trouble on our side. */
 const PASSING_FAILURES: readonly FailureCode[] = [
@@ -52,11 +67,30 @@ export const isWorthRetrying = (error: unknown) => !(error instanceof ApiError) 
 export const hasSessionEnded = (error: unknown) =>
   error instanceof ApiError && (SESSION_ENDED_CODES as readonly FailureCode[]).includes(error.code);
 
-/** An answer that is not our envelope (a proxy's own page); a proxy's 413 still means too large. */
-export function unexpectedAnswer(status: number, tooLargeMessage = 'The request is too large to send.'): ApiError {
-  return status === 413
-    ? new ApiError(tooLargeMessage, 'PAYLOAD_TOO_LARGE')
-    : new ApiError(`The server answered unexpectedly (HTTP ${status}).`, 'UNEXPECTED_ANSWER');
+/** How an answer came back: its status, its Retry-After and id, and the endpoint it answers. */
+export type AnswerFacts = Pick<FailureFacts, 'status' | 'retryAfterSeconds' | 'requestId' | 'endpoint'>;
+
+/** The facts of an answer from its status and headers (fetch's Response or an XMLHttpRequest). */
+export function answerFacts(
+  status: number,
+  header: (name: string) => string | null,
+  endpoint: EndpointSpec | undefined,
+): AnswerFacts & { status: number } {
+  // Retry-After may be a date too (RFC 9110); ours and most proxies send seconds.
+  const retryAfter = header('retry-after');
+  const seconds = Number(retryAfter ?? '');
+  return {
+    status,
+    retryAfterSeconds: retryAfter && Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined,
+    requestId: header('x-request-id') ?? undefined,
+    endpoint,
+  };
+}
+
+/** An answer that is not our envelope (a proxy's own page); a proxy's 413 still means too large, its 429 throttled. */
+export function unexpectedAnswer(answer: AnswerFacts): ApiError {
+  const code = answer.status === 413 ? 'PAYLOAD_TOO_LARGE' : answer.status === 429 ? 'THROTTLED' : 'UNEXPECTED_ANSWER';
+  return new ApiError(code, answer);
 }
 
 /**
@@ -64,11 +98,19 @@ export function unexpectedAnswer(status: number, tooLargeMessage = 'The request 
  * (signed out elsewhere, expired) is reported, so whoever listens goes to the login. Both
  * fetch (call) and the upload's XMLHttpRequest end here.
  */
-export function resultOf<T>(status: number, envelope: ApiEnvelope<T>, sessionToken: string | undefined): ApiResult<T> {
-  if (status < 200 || status >= 300 || !envelope.success) {
+export function resultOf<T>(
+  answer: AnswerFacts & { status: number },
+  envelope: ApiEnvelope<T>,
+  sessionToken: string | undefined,
+): ApiResult<T> {
+  if (answer.status < 200 || answer.status >= 300 || !envelope.success) {
     const failure = envelope as Partial<ApiFailure>;
-    if (!failure.code) throw unexpectedAnswer(status);
-    const error = new ApiError(failure.message || `Request failed (HTTP ${status})`, failure.code, failure.errors);
+    if (!failure.code) throw unexpectedAnswer(answer);
+    const error = new ApiError(failure.code, {
+      ...answer,
+      serverMessage: failure.message,
+      fieldErrors: failure.errors,
+    });
     if (sessionToken && hasSessionEnded(error)) reportSessionEnded(sessionToken, error.message);
     throw error;
   }
@@ -83,6 +125,8 @@ type RequestOptions = {
   keepalive?: boolean;
   /** The session to act for, when it must be the one that made the change (not whoever is stored now). */
   token?: string;
+  /** The endpoint called, whose failures some texts name (error-messages.ts). */
+  endpoint?: EndpointSpec;
 };
 
 /**
@@ -94,7 +138,7 @@ const KEEPALIVE_BODY_LIMIT = 48 * 1024;
 /**
  * The one way the client talks to the server: attaches the stored token,
  * unwraps the envelope, and turns every failure (HTTP, success:false, network,
- * non-JSON) into an ApiError whose message a person can read.
+ * non-JSON) into an ApiError whose message is the client's text for it.
  */
 async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -109,8 +153,9 @@ async function apiRequest<T>(path: string, options: RequestOptions = {}): Promis
     response = await fetch(path, { method: options.method ?? 'GET', headers, body, signal: options.signal, keepalive });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(CANNOT_REACH_SERVER, 'UNREACHABLE');
+    throw new ApiError('UNREACHABLE', { status: 0, endpoint: options.endpoint });
   }
+  const answer = answerFacts(response.status, (name) => response.headers.get(name), options.endpoint);
 
   let envelope: ApiEnvelope<T> | undefined;
   try {
@@ -119,13 +164,13 @@ async function apiRequest<T>(path: string, options: RequestOptions = {}): Promis
     envelope = undefined;
   }
   if (!envelope || typeof envelope !== 'object' || !('success' in envelope)) {
-    throw unexpectedAnswer(response.status);
+    throw unexpectedAnswer(answer);
   }
-  return resultOf(response.status, envelope, token);
+  return resultOf(answer, envelope, token);
 }
 
 /** How a call is sent; what it sends comes from the endpoint and its input. */
-export type CallOptions = Omit<RequestOptions, 'method' | 'body'>;
+export type CallOptions = Omit<RequestOptions, 'method' | 'body' | 'endpoint'>;
 
 type CallArgs<E extends EnvelopeEndpoint> =
   object extends EndpointInput<E>
@@ -145,6 +190,7 @@ export function call<E extends EnvelopeEndpoint>(
   const given = input as { params?: object; query?: object; body?: unknown } | undefined;
   return apiRequest<EndpointData<E>>(urlOf(endpoint, given), {
     ...options,
+    endpoint,
     method: endpoint.method,
     body: hasBody ? (given?.body ?? {}) : undefined,
   });

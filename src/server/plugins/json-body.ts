@@ -181,13 +181,17 @@ function readJsonBody(request: FastifyRequest, payload: Readable, limits: JsonLi
  * Replaces Fastify's JSON parser: a body nested too deeply or holding too many values is
  * refused while it arrives, an empty body is no body (the profile calls are POSTs with nothing
  * to say), and the rest goes to Fastify's own parser, which keeps its __proto__ / constructor
- * poisoning protection. A large body is parsed in its turn (plugins/large-bodies.ts). Every
+ * poisoning protection. A large body is parsed in its turn (plugins/large-bodies.ts). A body
+ * of another type (text/plain included) is refused 415 UNSUPPORTED_MEDIA_TYPE. Every
  * refusal is a 4xx (503 for a server that stayed busy) in the error envelope.
  */
 export function acceptJsonBodies(app: FastifyInstance, largeBodies: LargeBodyGate): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   const limits = { maxDepth: JSON_MAX_DEPTH, maxValues: JSON_MAX_VALUES };
   app.removeContentTypeParser('application/json');
+  // Fastify reads text/plain as a string by default, which then failed the body schema as
+  // VALIDATION_FAILED; no route reads text, so such a body is refused as 415 for its type.
+  app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('application/json', (request, payload, done) => {
     readJsonBody(request, payload, limits)
       .then(async (bytes) => {

@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildStudentRegistration } from '../../../server/testing/factories.ts';
 import { openApp } from '../../testing/open-app.tsx';
 import { signUpStudent } from '../../testing/server-actors.ts';
@@ -23,6 +23,18 @@ async function fillIn(
   await user.type(screen.getByLabelText(/^Password/), values.password);
 }
 
+/** Registers a new student under a username another student has; answers that field once refused. */
+async function registerTakenUsername() {
+  const { registration: taken } = await signUpStudent();
+  const { user } = await openApp(REGISTER_PATH);
+  await screen.findByRole('textbox', { name: 'Name' });
+  await fillIn(user, buildStudentRegistration({ rollNumber: taken.rollNumber }));
+  await user.click(screen.getByRole('button', { name: 'Register' }));
+  const username = screen.getByRole('textbox', { name: 'Account username' });
+  await waitFor(() => expect(username).toHaveAttribute('aria-invalid', 'true'));
+  return username;
+}
+
 describe('student registration (on the form layer)', () => {
   it('marks the missing fields and focuses the first', async () => {
     const { user } = await openApp(REGISTER_PATH);
@@ -38,17 +50,34 @@ describe('student registration (on the form layer)', () => {
   });
 
   it('shows the server’s refusal of a taken username under that field, with the focus', async () => {
-    const { registration: taken } = await signUpStudent();
-    const { user } = await openApp(REGISTER_PATH);
-    await screen.findByRole('textbox', { name: 'Name' });
-    await fillIn(user, buildStudentRegistration({ rollNumber: taken.rollNumber }));
-    await user.click(screen.getByRole('button', { name: 'Register' }));
-
-    const username = screen.getByRole('textbox', { name: 'Account username' });
-    await waitFor(() => expect(username).toHaveAttribute('aria-invalid', 'true'));
+    const username = await registerTakenUsername();
     expect(username).toHaveAccessibleDescription('This account username is already taken');
     expect(username).toHaveFocus();
     expect(screen.getByRole('button', { name: 'Register' })).toBeEnabled();
     expect(screen.getByRole('heading', { name: 'Create a student account' })).toBeInTheDocument();
+  });
+
+  it('says the refusal in the client’s words, whatever the server’s message says (issue 18, point 2)', async () => {
+    // A stand-in between the page and the real server rewrites every failure's wording.
+    const serverFetch = globalThis.fetch;
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const answer = await serverFetch(input, init);
+      if (answer.ok) return answer;
+      const body = (await answer.json()) as { message: string; errors?: { field: string; message: string }[] };
+      const reworded = {
+        ...body,
+        message: 'Reworded by the server',
+        errors: body.errors?.map(({ field }) => ({ field, message: 'Reworded by the server' })),
+      };
+      return new Response(JSON.stringify(reworded), { status: answer.status, headers: answer.headers });
+    });
+    try {
+      const username = await registerTakenUsername();
+      expect(username).toHaveAccessibleDescription('This account username is already taken');
+      expect(spy).toHaveBeenCalled();
+      expect(document.body).not.toHaveTextContent('Reworded by the server');
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

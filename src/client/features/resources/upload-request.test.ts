@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { uploadResource } from '#shared/contract/resources';
 import { RESOURCE_LIMITS } from '#shared/resources';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError, type FailureCode } from '../../lib/api.ts';
+import { failureText } from '../../lib/error-messages.ts';
 import { onSessionEnded } from '../../lib/session.ts';
 import {
   buildUploadFormData,
@@ -147,17 +148,17 @@ describe('usableUploadLimit and formatUploadSize', () => {
 });
 
 describe('fileRefusal', () => {
-  it('puts a refusal of the file itself (too large, no space, its type) under the file field', () => {
-    expect(fileRefusal(new ApiError('This type of file cannot be shared.', 'FILE_TYPE_NOT_ALLOWED'))).toBe(
-      'This type of file cannot be shared.',
-    );
-    expect(fileRefusal(new ApiError('The file is too large.', 'PAYLOAD_TOO_LARGE'))).toBe('The file is too large.');
-    expect(fileRefusal(new ApiError('No space left.', 'STORAGE_QUOTA_EXCEEDED'))).toBe('No space left.');
+  it('puts a refusal of the file itself (too large, no space, its type) under the file field, in the client’s words', () => {
+    const refusal = (code: FailureCode) =>
+      fileRefusal(new ApiError(code, { serverMessage: 'the server’s own words', endpoint: uploadResource }));
+    expect(refusal('FILE_TYPE_NOT_ALLOWED')).toMatch(/^This type of file cannot be shared\. Upload a document/);
+    expect(refusal('PAYLOAD_TOO_LARGE')).toBe('The file is too large to upload.');
+    expect(refusal('STORAGE_QUOTA_EXCEEDED')).toMatch(/^This file does not fit in your storage space\./);
   });
 
   it('leaves other failures to the toast and the field errors', () => {
-    expect(fileRefusal(new ApiError('Class is required', 'VALIDATION_FAILED'))).toBeNull();
-    expect(fileRefusal(new ApiError('Cannot reach the server.', 'UNREACHABLE'))).toBeNull();
+    expect(fileRefusal(new ApiError('VALIDATION_FAILED', { serverMessage: 'Class is required' }))).toBeNull();
+    expect(fileRefusal(new ApiError('UNREACHABLE', { serverMessage: 'Cannot reach the server.' }))).toBeNull();
     expect(fileRefusal(new Error('boom'))).toBeNull();
   });
 });
@@ -203,6 +204,9 @@ class FakeRequest {
   }
   progress(loaded: number, total: number) {
     this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent);
+  }
+  getResponseHeader(): string | null {
+    return null;
   }
   respond(status: number, text: string) {
     this.status = status;
@@ -273,7 +277,7 @@ describe('sendMultipart', () => {
     );
     await expect(sent).rejects.toMatchObject({ code: 'SIGNED_OUT' });
     stop();
-    expect(heard).toEqual(['You were signed out']);
+    expect(heard).toEqual([failureText('SIGNED_OUT')]);
   });
 
   it('explains an answer that is not ours (a proxy refusing a large body)', async () => {

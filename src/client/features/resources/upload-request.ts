@@ -1,14 +1,7 @@
 import type { ApiEnvelope } from '#shared/api';
 import type { EndpointData, MultipartEndpoint } from '#shared/contract/endpoint';
 import { FALLBACK_UPLOAD_SUBJECT, formatSizeInKb, formatStorageSize, RESOURCE_LIMITS } from '#shared/resources';
-import {
-  ApiError,
-  CANNOT_REACH_SERVER,
-  resultOf,
-  unexpectedAnswer,
-  type ApiResult,
-  type FailureCode,
-} from '../../lib/api.ts';
+import { answerFacts, ApiError, resultOf, unexpectedAnswer, type ApiResult, type FailureCode } from '../../lib/api.ts';
 import { readSession } from '../../lib/session.ts';
 
 /** What the Upload Resource form holds when it is sent. */
@@ -154,10 +147,11 @@ export function sendMultipart<E extends MultipartEndpoint>(
     };
     request.onerror = () => {
       settle();
-      reject(new ApiError(CANNOT_REACH_SERVER, 'UNREACHABLE'));
+      reject(new ApiError('UNREACHABLE', { status: 0, endpoint }));
     };
     request.onload = () => {
       settle();
+      const answer = answerFacts(request.status, (name) => request.getResponseHeader(name), endpoint);
       let envelope: ApiEnvelope<T> | undefined;
       try {
         envelope = JSON.parse(request.responseText) as ApiEnvelope<T>;
@@ -165,11 +159,11 @@ export function sendMultipart<E extends MultipartEndpoint>(
         envelope = undefined;
       }
       if (!envelope || typeof envelope !== 'object' || !('success' in envelope)) {
-        reject(unexpectedAnswer(request.status, 'The file is too large to upload.'));
+        reject(unexpectedAnswer(answer));
         return;
       }
       try {
-        resolve(resultOf(request.status, envelope, session?.token));
+        resolve(resultOf(answer, envelope, session?.token));
       } catch (error) {
         reject(error);
       }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api.ts';
+import { failureText } from '../../../lib/error-messages.ts';
 import { createAnswerOutbox, RETRY_DELAYS_MS, SAVE_DEBOUNCE_MS, type Choices } from './answer-outbox.ts';
 
 /** A server the test answers by hand: every request waits until the test settles it. */
@@ -30,7 +31,7 @@ function manualServer() {
   return { send, requests, sent: () => requests.map((request) => request.choices) };
 }
 
-const offline = () => new ApiError('Cannot reach the server.', 'UNREACHABLE');
+const offline = () => new ApiError('UNREACHABLE', { status: 0 });
 
 /** An outbox whose first request (`choices`) is on its way, and the server it went to. */
 async function outboxWithRequestOut(choices: Choices = { q1: 'A' }) {
@@ -139,7 +140,7 @@ describe('answer outbox (decision 022)', () => {
   it('once refused, keeps later choices as not saved (never sent) and hands them to a submission', async () => {
     const { server, outbox } = await outboxWithRequestOut();
     await server.requests[0]!.fail(
-      new ApiError('This option is not one of the question’s options', 'VALIDATION_FAILED'),
+      new ApiError('VALIDATION_FAILED', { serverMessage: 'This option is not one of the question’s options' }),
     );
     outbox.queue('q2', 'B');
     expect(outbox.getState()).toMatchObject({ status: 'refused', lost: { q1: 'A', q2: 'B' } });
@@ -156,7 +157,7 @@ describe('answer outbox (decision 022)', () => {
     await vi.advanceTimersByTimeAsync(RETRY_DELAYS_MS[0] - 1);
     expect(server.send).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1);
-    await server.requests[1]!.fail(new ApiError('Service unavailable', 'UNEXPECTED_ANSWER'));
+    await server.requests[1]!.fail(new ApiError('UNEXPECTED_ANSWER', { serverMessage: 'Service unavailable' }));
     await vi.advanceTimersByTimeAsync(RETRY_DELAYS_MS[1]);
     expect(server.sent()).toEqual([{ q1: 'A' }, { q1: 'A' }, { q1: 'A' }]);
     await server.requests[2]!.acknowledge();
@@ -178,11 +179,11 @@ describe('answer outbox (decision 022)', () => {
   it('gives up when the attempt is over (409) and says which choices were lost', async () => {
     const { server, outbox } = await outboxWithRequestOut();
     await server.requests[0]!.fail(
-      new ApiError('Time is up: your saved answers were submitted', 'QUIZ_ALREADY_SUBMITTED'),
+      new ApiError('QUIZ_ALREADY_SUBMITTED', { serverMessage: 'Time is up: your saved answers were submitted' }),
     );
     expect(outbox.getState()).toEqual({
       status: 'over',
-      message: 'Time is up: your saved answers were submitted',
+      message: failureText('QUIZ_ALREADY_SUBMITTED'),
       lost: { q1: 'A' },
     });
     outbox.queue('q2', 'B');
@@ -193,7 +194,9 @@ describe('answer outbox (decision 022)', () => {
 
   it('gives up on a refusal that will not change (401: the session ended)', async () => {
     const { server, outbox } = await outboxWithRequestOut();
-    await server.requests[0]!.fail(new ApiError('Your session has ended. Please log in again.', 'SIGNED_OUT'));
+    await server.requests[0]!.fail(
+      new ApiError('SIGNED_OUT', { serverMessage: 'Your session has ended. Please log in again.' }),
+    );
     expect(outbox.getState()).toMatchObject({ status: 'refused', lost: { q1: 'A' } });
     await vi.advanceTimersByTimeAsync(RETRY_DELAYS_MS.at(-1)!);
     expect(server.send).toHaveBeenCalledTimes(1);

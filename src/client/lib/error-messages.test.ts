@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { addStudent, changePassword } from '#shared/contract/accounts';
+import { getQuiz } from '#shared/contract/quizzes';
+import { starResource, uploadResource } from '#shared/contract/resources';
+import { logInStudent, logInTeacher, registerStudent, registerTeacher } from '#shared/contract/sign-in';
+import { getTaskList } from '#shared/contract/tasks';
+import { ERROR_CODES, type ErrorCode } from '#shared/error-codes';
+import { useFetchStandIn } from '../testing/fetch-stand-in.ts';
+import { ApiError, call } from './api.ts';
+import { CANNOT_REACH_SERVER, FAILURE_TEXTS, failureText, type FailureCode } from './error-messages.ts';
+
+describe('the client’s failure texts', () => {
+  it('has a text for every code the server may answer, and for the client’s own', () => {
+    const codes = [...(Object.keys(ERROR_CODES) as ErrorCode[]), 'UNREACHABLE', 'UNEXPECTED_ANSWER'] as const;
+    expect(Object.keys(FAILURE_TEXTS).sort()).toEqual([...codes].sort());
+    for (const code of codes) expect(failureText(code, { status: 400 }).trim(), code).not.toBe('');
+  });
+
+  // The texts the screens' tests pin (tests/e2e, the component tests) and SPEC §8's.
+  it.each([
+    ['WRONG_CREDENTIALS', { endpoint: logInTeacher }, 'Email or password is incorrect'],
+    ['WRONG_CREDENTIALS', { endpoint: logInStudent }, 'Username or password is incorrect'],
+    ['WRONG_CURRENT_PASSWORD', { endpoint: changePassword.teacher }, 'Your current password is not correct'],
+    ['EMAIL_TAKEN', { endpoint: registerTeacher }, 'A teacher with this email already exists'],
+    ['EMAIL_TAKEN', { endpoint: registerStudent }, 'A student with this email already exists'],
+    ['EMAIL_TAKEN', { endpoint: addStudent }, 'A student with this email already exists'],
+    ['ROLL_NUMBER_TAKEN', { endpoint: addStudent }, 'This account username is already taken'],
+    ['NOT_FOUND', { endpoint: getQuiz }, 'This quiz does not exist'],
+    ['NOT_FOUND', { endpoint: starResource }, 'This resource no longer exists'],
+    ['PAYLOAD_TOO_LARGE', { endpoint: uploadResource }, 'The file is too large to upload.'],
+    ['PAYLOAD_TOO_LARGE', { endpoint: getTaskList }, 'The request is too large to send.'],
+    ['UNREACHABLE', {}, CANNOT_REACH_SERVER],
+    [
+      'VALIDATION_FAILED',
+      { endpoint: uploadResource, fieldErrors: [{ field: 'file', message: 'Please select a file.' }] },
+      'Please select a file.',
+    ],
+  ] as const)('%s says exactly its text (%#)', (code, facts, text) => {
+    expect(failureText(code, facts)).toBe(text);
+  });
+
+  it('says the wait of Retry-After, and the reference of the server’s log line', () => {
+    expect(failureText('SERVER_BUSY', { retryAfterSeconds: 30 })).toBe(
+      'The server is busy with other large requests. Try again in 30 seconds.',
+    );
+    expect(failureText('UNAVAILABLE', { retryAfterSeconds: 240 })).toMatch(/Try again in 4 minutes\.$/);
+    expect(failureText('THROTTLED', { retryAfterSeconds: 61 })).toBe(
+      'Too many requests at once. Try again in 2 minutes.',
+    );
+    expect(
+      failureText('INTERNAL_ERROR', {
+        serverMessage: 'Something went wrong on our side. Please try again. (Reference: req-3f)',
+      }),
+    ).toBe('Something went wrong on our side. Please try again. (Reference: req-3f)');
+    // The x-request-id every answer carries names it too, whatever the message says.
+    expect(failureText('INTERNAL_ERROR', { requestId: 'req-9a', serverMessage: 'boom' })).toBe(
+      'Something went wrong on our side. Please try again. (Reference: req-9a)',
+    );
+    expect(failureText('INTERNAL_ERROR', { serverMessage: 'boom' })).toBe(
+      'Something went wrong on our side. Please try again.',
+    );
+  });
+});
+
+describe('ApiError: what a screen shows comes from the client', () => {
+  const fetchMock = useFetchStandIn();
+
+  const refusal = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+    new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers });
+  const failureOf = (promise: Promise<unknown>) =>
+    promise.then(
+      () => expect.unreachable(),
+      (error: unknown) => error,
+    );
+  /** The failure of a login the stand-in answers with `body`. */
+  const failedLogin = async (status: number, body: unknown) => {
+    fetchMock.mockResolvedValue(refusal(status, body));
+    return (await failureOf(
+      call(logInStudent, { body: { rollNumber: 'ada', password: 'secret-password' } }),
+    )) as ApiError;
+  };
+
+  it.each([
+    ['WRONG_CREDENTIALS', 401],
+    ['ROLL_NUMBER_TAKEN', 409],
+    ['QUIZ_ALREADY_SUBMITTED', 409],
+    ['UNAVAILABLE', 503],
+  ] as const satisfies readonly (readonly [FailureCode, number])[])(
+    'a %s whose server message changed still shows the client’s text',
+    async (code, status) => {
+      const serverMessage = 'A wording the server changed, which no screen may show';
+      const error = await failedLogin(status, { success: false, code, message: serverMessage, data: null });
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toMatchObject({ code, serverMessage, message: failureText(code, { endpoint: logInStudent }) });
+      expect(error.message).not.toContain('server changed');
+    },
+  );
+
+  it('shows a rule’s field refusal in the client’s words, and an input’s in the shared schema’s', async () => {
+    const refused = (status: number, code: FailureCode, message: string, field: string) =>
+      // The server's sentence names the field first, as its invalidInput() does.
+      failedLogin(status, {
+        success: false,
+        code,
+        message: `${field}: ${message}`,
+        data: null,
+        errors: [{ field, message }],
+      });
+    const taken = await refused(409, 'ROLL_NUMBER_TAKEN', 'taken!', 'rollNumber');
+    expect(taken.fieldErrors).toEqual([{ field: 'rollNumber', message: 'This account username is already taken' }]);
+
+    const invalid = await refused(400, 'VALIDATION_FAILED', 'Name is required', 'name');
+    expect(invalid.message).toBe('Name is required');
+    expect(invalid.fieldErrors).toEqual([{ field: 'name', message: 'Name is required' }]);
+  });
+
+  it('names a fault by the request id its answer carries, not by the server’s sentence', async () => {
+    fetchMock.mockResolvedValue(
+      refusal(
+        500,
+        { success: false, code: 'INTERNAL_ERROR', message: 'Kaboom', data: null },
+        { 'x-request-id': 'r-77' },
+      ),
+    );
+    expect(await failureOf(call(getTaskList))).toMatchObject({
+      code: 'INTERNAL_ERROR',
+      serverMessage: 'Kaboom',
+      message: 'Something went wrong on our side. Please try again. (Reference: r-77)',
+    });
+  });
+
+  it('words the failures that bring no envelope: no connection, a proxy’s 502 page, a proxy’s 429', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    expect(await failureOf(call(getTaskList))).toMatchObject({ code: 'UNREACHABLE', message: CANNOT_REACH_SERVER });
+
+    fetchMock.mockResolvedValue(refusal(502, '<html><h1>502 Bad Gateway</h1></html>'));
+    expect(await failureOf(call(getTaskList))).toMatchObject({
+      code: 'UNEXPECTED_ANSWER',
+      status: 502,
+      message: 'The server is not answering just now (HTTP 502). Try again in a moment.',
+    });
+
+    fetchMock.mockResolvedValue(refusal(429, '<html>Too Many Requests</html>', { 'retry-after': '20' }));
+    expect(await failureOf(call(getTaskList))).toMatchObject({
+      code: 'THROTTLED',
+      retryAfterSeconds: 20,
+      message: 'Too many requests at once. Try again in 20 seconds.',
+    });
+  });
+});

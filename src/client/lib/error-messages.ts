@@ -1,0 +1,139 @@
+import type { FieldError } from '#shared/api';
+import type { EndpointSpec } from '#shared/contract/endpoint';
+import { logInStudent, registerTeacher } from '#shared/contract/sign-in';
+import type { ErrorCode } from '#shared/error-codes';
+
+/**
+ * Why a call failed, for code to act on (decision 026): the server's code, or the client's own
+ * when no answer in our envelope came (no connection; a proxy's page).
+ */
+export type FailureCode = ErrorCode | 'UNREACHABLE' | 'UNEXPECTED_ANSWER';
+
+/** What the client knows of one failure, for the texts that depend on more than the code. */
+export type FailureFacts = {
+  /** The endpoint called: a code can mean a different thing on another endpoint (a login's role). */
+  endpoint?: EndpointSpec | undefined;
+  /** The HTTP status; 0 when no answer came. */
+  status?: number | undefined;
+  /** Retry-After of a 429 or a 503, in seconds. */
+  retryAfterSeconds?: number | undefined;
+  /** The request's id (the server's x-request-id), which its log lines carry. */
+  requestId?: string | undefined;
+  /** The server's own text: for logs, and where it carries what only the server knows (THROTTLED). */
+  serverMessage?: string | undefined;
+  fieldErrors?: readonly FieldError[] | undefined;
+};
+
+type FailureText = string | ((facts: FailureFacts) => string);
+
+export const CANNOT_REACH_SERVER = 'Cannot reach the server. Check your connection and try again.';
+const RELOAD_AND_RETRY = 'Reload the page and try again.';
+
+/** "in 40 seconds", "in 4 minutes", "in 2 hours", as the server words a wait (throttle.ts). */
+export function formatWait(seconds: number): string {
+  const whole = Math.max(1, Math.ceil(seconds));
+  if (whole < 60) return `in ${whole} ${whole === 1 ? 'second' : 'seconds'}`;
+  const minutes = Math.ceil(whole / 60);
+  if (minutes <= 90) return `in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  return `in ${Math.ceil(minutes / 60)} hours`;
+}
+
+const tryAgain = ({ retryAfterSeconds }: FailureFacts) =>
+  retryAfterSeconds === undefined ? 'Try again in a moment' : `Try again ${formatWait(retryAfterSeconds)}`;
+
+/** The reference of the server's log line, as `handleError` (src/server/app.ts) puts it in its message. */
+export const referenceOf = (serverMessage: string | undefined) =>
+  /\(Reference: ([^\s)]+)\)/.exec(serverMessage ?? '')?.[1];
+
+/** What the address named: the quiz and resource endpoints say which. */
+const isAbout = (facts: FailureFacts, segment: 'quiz' | 'resources') =>
+  facts.endpoint?.path.split('/').includes(segment) ?? false;
+
+/**
+ * What a person reads for each failure (issue 18, point 2): the client decides the text from the
+ * code, so a change of the server's wording never reaches a screen. Where the SPEC or a screen's
+ * test pins a text, it is this one. A code without a text fails the typecheck.
+ */
+export const FAILURE_TEXTS = {
+  // ---- The request cannot be read ----------------------------------------------------------
+  // The field texts are the shared schemas' own (decision 026, addendum): the first one says it.
+  VALIDATION_FAILED: ({ fieldErrors }) =>
+    fieldErrors?.[0]?.message ?? 'Something you sent is not valid. Check the form and try again.',
+  UNKNOWN_FIELD: `This page sent something the server does not accept: it may be out of date. ${RELOAD_AND_RETRY}`,
+  MALFORMED_REQUEST: `The server could not read the request: it is not valid or holds too much at once. ${RELOAD_AND_RETRY}`,
+  REQUEST_INTERRUPTED: 'The request was interrupted before it arrived. Try again.',
+  REQUEST_REFUSED: ({ status }) => `The server refused the request (HTTP ${status ?? 400}). ${RELOAD_AND_RETRY}`,
+  // ---- Who is calling ----------------------------------------------------------------------
+  NOT_SIGNED_IN: 'Your session is not valid. Please log in again.',
+  SESSION_EXPIRED: 'Your session has expired. Please log in again.',
+  SIGNED_OUT:
+    'You were signed out because your password was changed or you signed out of all devices. Please log in again.',
+  ACCOUNT_REMOVED: 'Your account no longer exists.',
+  ACCOUNT_DEACTIVATED: "Your account has been deactivated by your school's administrator.",
+  WRONG_CREDENTIALS: ({ endpoint }) =>
+    endpoint === logInStudent ? 'Username or password is incorrect' : 'Email or password is incorrect',
+  WRONG_CURRENT_PASSWORD: 'Your current password is not correct',
+  FORBIDDEN: 'This is not open to you: it belongs to another class, another teacher or the other role.',
+  // ---- What the request is about -----------------------------------------------------------
+  NOT_FOUND: (facts) =>
+    isAbout(facts, 'quiz')
+      ? 'This quiz does not exist'
+      : isAbout(facts, 'resources')
+        ? 'This resource no longer exists'
+        : 'This no longer exists: it may have been deleted.',
+  ROUTE_NOT_FOUND: `The server does not know this request: the page may be out of date. ${RELOAD_AND_RETRY}`,
+  ACCOUNT_EXISTS: 'This account already exists',
+  // add-student and the student registration both make a student; only the teacher's form makes a teacher.
+  EMAIL_TAKEN: ({ endpoint }) =>
+    endpoint === registerTeacher
+      ? 'A teacher with this email already exists'
+      : 'A student with this email already exists',
+  ROLL_NUMBER_TAKEN: 'This account username is already taken',
+  TASK_LIST_CHANGED: 'Your task list changed elsewhere; it has been reloaded',
+  SCHOOL_ALREADY_SET_UP: 'This school has been set up already. Log in instead.',
+  INVITATION_NOT_FOUND: 'No invitation has this code. Open the link exactly as you were given it.',
+  INVITATION_USED: 'This invitation has been used already. Ask your administrator for a new one.',
+  INVITATION_EXPIRED: 'This invitation has expired. Ask your administrator for a new one.',
+  INVITATION_REVOKED: 'This invitation has been withdrawn. Ask your administrator for a new one.',
+  LAST_ADMINISTRATOR: 'The school needs an active administrator: make another teacher an administrator first.',
+  QUIZ_CLOSED: 'The deadline of this quiz has passed',
+  QUIZ_NOT_STARTED: 'Start the quiz before answering it',
+  // The server words the time-up closing apart, but only in its message: one text says both.
+  QUIZ_ALREADY_SUBMITTED:
+    'You have already submitted this quiz, or its time ran out and your saved answers were submitted.',
+  // ---- Sizes and rates ---------------------------------------------------------------------
+  PAYLOAD_TOO_LARGE: ({ endpoint }) =>
+    endpoint?.body && 'form' in endpoint.body
+      ? 'The file is too large to upload.'
+      : 'The request is too large to send.',
+  STORAGE_QUOTA_EXCEEDED:
+    'This file does not fit in your storage space. Delete files you no longer need, or ask your administrator for more space.',
+  UNSUPPORTED_MEDIA_TYPE: `The server could not read the request: it was not sent in a form it accepts. ${RELOAD_AND_RETRY}`,
+  FILE_TYPE_NOT_ALLOWED:
+    'This type of file cannot be shared. Upload a document (PDF, Office, OpenDocument, text), an image, audio or a video.',
+  RANGE_NOT_SATISFIABLE: 'That part of the file does not exist. Open the file again.',
+  UPGRADE_REQUIRED: 'The meeting needs a live connection this browser did not open. Reload the page and join again.',
+  // The one text kept from the server: which limit refused (this account, this network, this
+  // device…) is the throttle's verdict, known only there; the client words it only for a 429
+  // that came without it (a proxy's).
+  THROTTLED: (facts) => facts.serverMessage || `Too many requests at once. ${tryAgain(facts)}.`,
+  // ---- The server --------------------------------------------------------------------------
+  INTERNAL_ERROR: ({ requestId, serverMessage }) => {
+    const reference = requestId ?? referenceOf(serverMessage);
+    return `Something went wrong on our side. Please try again.${reference ? ` (Reference: ${reference})` : ''}`;
+  },
+  UNAVAILABLE: (facts) => `The server is not available just now. ${tryAgain(facts)}.`,
+  SERVER_BUSY: (facts) => `The server is busy with other large requests. ${tryAgain(facts)}.`,
+  // ---- No answer in our envelope -----------------------------------------------------------
+  UNREACHABLE: CANNOT_REACH_SERVER,
+  UNEXPECTED_ANSWER: ({ status }) =>
+    status !== undefined && status >= 500
+      ? `The server is not answering just now (HTTP ${status}). Try again in a moment.`
+      : `The server answered unexpectedly (HTTP ${status ?? 0}). ${RELOAD_AND_RETRY}`,
+} satisfies Record<FailureCode, FailureText>;
+
+/** The text a person reads for a failure. */
+export function failureText(code: FailureCode, facts: FailureFacts = {}): string {
+  const text: FailureText = FAILURE_TEXTS[code];
+  return typeof text === 'string' ? text : text(facts);
+}
