@@ -257,8 +257,8 @@ test('teacher builds, previews and publishes a quiz; a student takes it across a
   await expect(row).toContainText('66.67');
   expect(await countCells(row, '(correct)')).toBe(2);
   expect(await countCells(row, '(wrong)')).toBe(1);
-  await expect(row.locator('td.bg-green-50')).toHaveCount(2);
-  await expect(row.locator('td.bg-red-50')).toHaveCount(1);
+  await expect(row.locator('td.bg-success-soft')).toHaveCount(2);
+  await expect(row.locator('td.bg-danger-soft')).toHaveCount(1);
 
   const firstHeader = page.getByRole('button', { name: 'Q1', exact: true });
   await firstHeader.hover();
