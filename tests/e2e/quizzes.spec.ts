@@ -226,8 +226,8 @@ test('teacher builds, previews and publishes a quiz; a student takes it across a
   await expect(student.getByTestId('result-accuracy')).toHaveText('66.67%');
   await expect(student.locator('[data-review="correct"]')).toHaveCount(3);
   await expect(student.locator('[data-review="wrong"]')).toHaveCount(1);
-  await expect(student.locator('[data-review="wrong"]')).toHaveClass(/red/);
-  await expect(student.locator('[data-review="correct"]').first()).toHaveClass(/green/);
+  await expect(student.locator('[data-review="wrong"]')).toHaveClass(/danger/);
+  await expect(student.locator('[data-review="correct"]').first()).toHaveClass(/success/);
   await expectAccessible(student, 'result and review');
   if (isDesktop) await student.screenshot({ path: `${SCREENSHOT_DIR}/quiz-result.png`, fullPage: true });
 
