@@ -48,7 +48,9 @@ async function expectRanking(page: Page, expected: ExpectedRow[], { stars }: { s
     const badge = shown.locator('[data-band]');
     await expect(badge).toHaveText(row.accuracy);
     await expect(badge).toHaveAttribute('data-band', row.band);
-    await expect(badge).toHaveClass({ good: /bg-green-100/, fair: /bg-amber-100/, poor: /bg-red-100/ }[row.band]);
+    await expect(badge).toHaveClass(
+      { good: /bg-success-soft/, fair: /bg-warning-soft/, poor: /bg-danger-soft/ }[row.band],
+    );
   }
   // Screen readers hear the marks that the icons show.
   await expect(rows.first().getByRole('cell').first()).toContainText(stars ? 'top 3, starred' : 'top 3');

@@ -226,8 +226,8 @@ test('teacher builds, previews and publishes a quiz; a student takes it across a
   await expect(student.getByTestId('result-accuracy')).toHaveText('66.67%');
   await expect(student.locator('[data-review="correct"]')).toHaveCount(3);
   await expect(student.locator('[data-review="wrong"]')).toHaveCount(1);
-  await expect(student.locator('[data-review="wrong"]')).toHaveClass(/red/);
-  await expect(student.locator('[data-review="correct"]').first()).toHaveClass(/green/);
+  await expect(student.locator('[data-review="wrong"]')).toHaveClass(/danger/);
+  await expect(student.locator('[data-review="correct"]').first()).toHaveClass(/success/);
   await expectAccessible(student, 'result and review');
   if (isDesktop) await student.screenshot({ path: `${SCREENSHOT_DIR}/quiz-result.png`, fullPage: true });
 
@@ -257,8 +257,8 @@ test('teacher builds, previews and publishes a quiz; a student takes it across a
   await expect(row).toContainText('66.67');
   expect(await countCells(row, '(correct)')).toBe(2);
   expect(await countCells(row, '(wrong)')).toBe(1);
-  await expect(row.locator('td.bg-green-50')).toHaveCount(2);
-  await expect(row.locator('td.bg-red-50')).toHaveCount(1);
+  await expect(row.locator('td.bg-success-soft')).toHaveCount(2);
+  await expect(row.locator('td.bg-danger-soft')).toHaveCount(1);
 
   const firstHeader = page.getByRole('button', { name: 'Q1', exact: true });
   await firstHeader.hover();

@@ -58,7 +58,7 @@ export function DashboardHeader({
         <Link
           to={accountPath}
           aria-label={`${userName}, account settings`}
-          className="order-last -mx-1 basis-full rounded-md px-1 py-1 text-sm font-semibold wrap-anywhere text-fg hover:bg-slate-100 hover:text-brand-800 sm:order-none sm:mx-0 sm:ml-auto sm:min-w-0 sm:basis-auto sm:truncate sm:py-2"
+          className="order-last -mx-1 basis-full rounded-md px-1 py-1 text-sm font-semibold wrap-anywhere text-fg hover:bg-surface-muted hover:text-brand-800 sm:order-none sm:mx-0 sm:ml-auto sm:min-w-0 sm:basis-auto sm:truncate sm:py-2"
         >
           <span data-testid="header-user-name">{userName}</span>
         </Link>
@@ -78,7 +78,7 @@ export function DashboardHeader({
         <button
           type="button"
           onClick={() => void logout()}
-          className="inline-flex items-center gap-1.5 rounded-md px-2 py-2 text-sm font-semibold text-muted hover:bg-slate-100 sm:px-3"
+          className="inline-flex items-center gap-1.5 rounded-md px-2 py-2 text-sm font-semibold text-muted hover:bg-surface-muted sm:px-3"
         >
           <LogOut className="size-4" aria-hidden="true" />
           Logout

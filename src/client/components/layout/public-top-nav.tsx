@@ -4,7 +4,7 @@ import { BrandLink } from '../ui/brand-link.tsx';
 /** Header of the public screens (landing, auth, errors): product name home, Login to the role chooser. */
 export function PublicTopNav() {
   return (
-    <header className="border-b border-slate-200 bg-white">
+    <header className="border-b border-line bg-surface">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4 sm:px-6">
         <BrandLink />
         <Link

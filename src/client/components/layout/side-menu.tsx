@@ -36,7 +36,7 @@ export function SideMenu({ label, items }: { label: string; items: SideMenuItem[
       <nav
         aria-label={label}
         data-expanded={isExpanded}
-        className={`flex h-full flex-col border-r border-slate-200 bg-white py-3 transition-[width] duration-200 ${
+        className={`flex h-full flex-col border-r border-line bg-surface py-3 transition-[width] duration-200 ${
           isExpanded ? 'w-52 max-md:absolute max-md:inset-y-0 max-md:left-0 max-md:z-30 max-md:shadow-xl' : 'w-16'
         }`}
       >
@@ -45,7 +45,7 @@ export function SideMenu({ label, items }: { label: string; items: SideMenuItem[
           onClick={toggle}
           aria-expanded={isExpanded}
           aria-label={isExpanded ? 'Collapse menu' : 'Expand menu'}
-          className="mx-3 mb-2 flex h-9 items-center justify-center self-end rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+          className="mx-3 mb-2 flex h-9 items-center justify-center self-end rounded-md text-muted hover:bg-surface-muted hover:text-fg"
         >
           {isExpanded ? (
             <ChevronLeft className="size-5" aria-hidden="true" />
@@ -67,7 +67,7 @@ export function SideMenu({ label, items }: { label: string; items: SideMenuItem[
                     className={({ isActive }) =>
                       `flex h-10 items-center gap-3 rounded-lg px-3 text-sm font-medium ${
                         isExpanded ? 'w-48' : 'w-12 justify-center'
-                      } ${isActive ? 'bg-brand-600 text-white' : 'text-slate-700 hover:bg-brand-50 hover:text-brand-800'}`
+                      } ${isActive ? 'bg-brand-600 text-white' : 'text-muted hover:bg-brand-50 hover:text-brand-800'}`
                     }
                   >
                     <item.icon className="size-5 shrink-0" aria-hidden="true" />

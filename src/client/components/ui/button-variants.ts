@@ -9,9 +9,9 @@ export const buttonVariants = cva(
       variant: {
         primary: 'bg-brand-600 text-white hover:bg-brand-700 disabled:bg-brand-600/60',
         secondary: 'border border-line-strong bg-surface text-fg hover:bg-surface-sunken',
-        ghost: 'text-muted hover:bg-slate-100',
+        ghost: 'text-muted hover:bg-surface-muted',
         /** Something that cannot be undone (delete, clear) or ends something (leave a meeting). */
-        danger: 'bg-danger text-white hover:bg-red-800 disabled:bg-danger/60',
+        danger: 'bg-danger text-white hover:bg-danger-strong disabled:bg-danger/60',
       },
       size: {
         md: 'px-4 py-2.5 text-sm',

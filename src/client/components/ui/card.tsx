@@ -9,7 +9,7 @@ export const cardVariants = cva('rounded-xl border', {
       default: 'border-line bg-surface shadow-sm',
       /** "Nothing here yet": dashed, centred. */
       empty: 'border-dashed border-line-strong bg-surface p-8 text-center text-muted',
-      danger: 'border-red-200 bg-red-50 p-5 text-red-900',
+      danger: 'border-danger/25 bg-danger-soft p-5 text-danger-strong',
     },
     padding: {
       none: '',

@@ -13,7 +13,7 @@ type FieldExtras = {
 export const fieldControlVariants = cva(
   'w-full rounded-lg border bg-surface px-3 py-2.5 text-base text-fg shadow-sm outline-none focus:ring-2 focus:ring-brand-500',
   {
-    variants: { isInvalid: { true: 'border-red-600', false: 'border-line-strong' } },
+    variants: { isInvalid: { true: 'border-danger', false: 'border-line-strong' } },
     defaultVariants: { isInvalid: false },
   },
 );

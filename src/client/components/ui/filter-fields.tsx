@@ -42,7 +42,7 @@ export function SearchField(
       control={(attributes) => (
         <div className="relative">
           <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"
             aria-hidden="true"
           />
           <input

@@ -9,7 +9,7 @@ export function LoadingOverlay() {
     <div
       role="status"
       aria-live="polite"
-      className="fixed inset-0 z-[100] flex items-center justify-center bg-white/60 backdrop-blur-[1px]"
+      className="fixed inset-0 z-[100] flex items-center justify-center bg-surface/60 backdrop-blur-[1px]"
       data-testid="loading-overlay"
     >
       <Spinner className="size-12" />

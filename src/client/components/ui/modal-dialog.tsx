@@ -57,24 +57,24 @@ export function ModalDialog({
         // The dialog element itself is only hit on the backdrop; its content fills it.
         if (event.target === event.currentTarget) close();
       }}
-      className={`m-auto max-h-[calc(100%-2rem)] rounded-2xl bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/60 ${widthClassName}`}
+      className={`m-auto max-h-[calc(100%-2rem)] rounded-2xl bg-surface p-0 text-fg shadow-2xl backdrop:bg-surface-inverse/60 ${widthClassName}`}
     >
       <div className="p-5 sm:p-6">
         <div className="flex items-start justify-between gap-3">
-          <h2 id={titleId} className="text-xl font-bold wrap-anywhere text-slate-900">
+          <h2 id={titleId} className="text-xl font-bold wrap-anywhere text-fg">
             {title}
           </h2>
           <button
             type="button"
             onClick={close}
-            className="-m-1 shrink-0 rounded-md p-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+            className="-m-1 shrink-0 rounded-md p-1 text-muted hover:bg-surface-muted hover:text-fg"
           >
             <X className="size-5" aria-hidden="true" />
             <span className="sr-only">Close</span>
           </button>
         </div>
         {description ? (
-          <p id={descriptionId} className="mt-2 text-sm text-slate-700">
+          <p id={descriptionId} className="mt-2 text-sm text-muted">
             {description}
           </p>
         ) : null}

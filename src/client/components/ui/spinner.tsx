@@ -11,7 +11,7 @@ export function Spinner({ className = 'size-6' }: { className?: string }) {
 /** A spinner with its announcement, for content that is on its way. */
 export function LoadingStatus({ children, className = '' }: { children: React.ReactNode; className?: string }) {
   return (
-    <p role="status" className={`flex items-center gap-3 text-slate-700 ${className}`}>
+    <p role="status" className={`flex items-center gap-3 text-muted ${className}`}>
       <Spinner />
       {children}
     </p>

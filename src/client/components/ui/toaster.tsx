@@ -65,7 +65,7 @@ function ToastFrame({
       className={`absolute inset-x-0 top-0 flex justify-center transition-transform duration-200 ${toast.visible ? 'z-[9999]' : ''}`}
     >
       <div
-        className="toast pointer-events-auto flex max-w-[350px] items-center gap-2 rounded-lg bg-white px-3 py-2 leading-snug text-slate-800 shadow-lg ring-1 ring-black/5"
+        className="toast pointer-events-auto flex max-w-[350px] items-center gap-2 rounded-lg bg-surface px-3 py-2 leading-snug text-fg shadow-lg ring-1 ring-black/5"
         data-state={toast.height === undefined ? 'measuring' : toast.visible ? 'open' : 'closing'}
         // A dismissed toast is leaving: not read out again while it slides away.
         aria-hidden={toast.visible ? undefined : true}
@@ -82,8 +82,8 @@ function ToastFrame({
 function ToastIcon({ toast }: { toast: Toast }) {
   if (toast.icon !== undefined)
     return typeof toast.icon === 'string' ? <span aria-hidden="true">{toast.icon}</span> : toast.icon;
-  if (toast.type === 'success') return <CircleCheck className="size-5 shrink-0 text-green-700" aria-hidden="true" />;
-  if (toast.type === 'error') return <CircleAlert className="size-5 shrink-0 text-red-700" aria-hidden="true" />;
+  if (toast.type === 'success') return <CircleCheck className="size-5 shrink-0 text-success" aria-hidden="true" />;
+  if (toast.type === 'error') return <CircleAlert className="size-5 shrink-0 text-danger" aria-hidden="true" />;
   if (toast.type === 'loading') return <Spinner className="size-5" />;
   return null;
 }

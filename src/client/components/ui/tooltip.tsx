@@ -55,7 +55,7 @@ export function Tooltip({ label, isEnabled = true, placement = 'right', children
         role="tooltip"
         data-open={isOpen}
         style={position}
-        className="tooltip pointer-events-none absolute z-50 rounded-md bg-slate-900 px-2.5 py-1.5 text-xs font-medium whitespace-nowrap text-white shadow-lg"
+        className="tooltip pointer-events-none absolute z-50 rounded-md bg-surface-inverse px-2.5 py-1.5 text-xs font-medium whitespace-nowrap text-white shadow-lg"
       >
         {label}
       </span>

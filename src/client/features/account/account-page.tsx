@@ -6,6 +6,7 @@ import { changePasswordFormSchema } from '#shared/accounts';
 import { FIELD_LIMITS } from '#shared/limits';
 import { Button } from '../../components/ui/button.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
 import { changePassword, logOutEverywhere } from '#shared/contract/accounts';
 import { call } from '../../lib/api.ts';
 import { clearSession, loginPathFor, saveSession } from '../../lib/session.ts';
@@ -54,21 +55,23 @@ export function Component() {
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-6 pb-16">
       <PageTitle>Account</PageTitle>
-      <div>
-        <h1 className="text-2xl font-bold text-slate-900">Account</h1>
-        {profile ? (
-          <p className="mt-1 text-slate-700">
-            Signed in as <span className="font-semibold text-slate-900">{profile.name}</span> ({signedInAs})
-          </p>
-        ) : null}
-      </div>
+      <PageHeader
+        title="Account"
+        description={
+          profile ? (
+            <>
+              Signed in as <span className="font-semibold text-fg">{profile.name}</span> ({signedInAs})
+            </>
+          ) : null
+        }
+      />
 
       <section aria-labelledby="change-password-title" className={cn(cardVariants(), 'rounded-2xl p-5 sm:p-8')}>
-        <h2 id="change-password-title" className="flex items-center gap-2 text-xl font-bold text-slate-900">
+        <h2 id="change-password-title" className="flex items-center gap-2 text-xl font-bold text-fg">
           <KeyRound className="size-5 text-brand-700" aria-hidden="true" />
           Change password
         </h2>
-        <p className="mt-1 text-sm text-slate-700">
+        <p className="mt-1 text-sm text-muted">
           Every other device and browser signed in to your account is signed out. This one stays signed in.
         </p>
         <AccountForm
@@ -90,11 +93,11 @@ export function Component() {
       </section>
 
       <section aria-labelledby="sign-out-everywhere-title" className={cn(cardVariants(), 'rounded-2xl p-5 sm:p-8')}>
-        <h2 id="sign-out-everywhere-title" className="flex items-center gap-2 text-xl font-bold text-slate-900">
+        <h2 id="sign-out-everywhere-title" className="flex items-center gap-2 text-xl font-bold text-fg">
           <LogOut className="size-5 text-brand-700" aria-hidden="true" />
           Sign out of all devices
         </h2>
-        <p className="mt-1 text-sm text-slate-700">
+        <p className="mt-1 text-sm text-muted">
           Left your account open on a shared computer, or lost a phone? This signs you out everywhere, here included,
           and ends any meeting you are in. You can log in again with your password.
         </p>

@@ -60,8 +60,8 @@ export function AuthForm<Schema extends z.ZodType<Record<string, unknown>>>(prop
     <main id="main" className="flex flex-1 items-start justify-center px-4 py-10 sm:py-16">
       {/* The card's classes by hand, not cardVariants: its chunk (0.4 kB) would put the auth pages over their 160 kB. */}
       <div className="w-full max-w-md rounded-2xl border border-line bg-surface p-6 shadow-sm sm:p-8">
-        <h1 className="text-2xl font-bold text-slate-900">{props.title}</h1>
-        {props.intro ? <p className="mt-1 text-sm text-slate-700">{props.intro}</p> : null}
+        <h1 className="text-2xl font-bold text-fg">{props.title}</h1>
+        {props.intro ? <p className="mt-1 text-sm text-muted">{props.intro}</p> : null}
         {props.notice && isNoticeVisible ? (
           <p
             role="status"
@@ -79,7 +79,7 @@ export function AuthForm<Schema extends z.ZodType<Record<string, unknown>>>(prop
           className="mt-6 flex flex-col gap-4"
           submitClassName="mt-2 w-full"
         />
-        <p className="mt-6 text-center text-sm text-slate-700">{props.footer}</p>
+        <p className="mt-6 text-center text-sm text-muted">{props.footer}</p>
       </div>
     </main>
   );

@@ -14,11 +14,11 @@ function RoleChoice({
   return (
     <Link
       to={to}
-      className="group flex w-full max-w-xs flex-col items-center gap-3 rounded-2xl border-2 border-slate-200 bg-white p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-500 hover:shadow-md"
+      className="group flex w-full max-w-xs flex-col items-center gap-3 rounded-2xl border-2 border-line bg-surface p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-500 hover:shadow-md"
     >
       <img src={picture} alt="" width={320} height={240} className="h-auto w-full rounded-xl" />
-      <span className="text-xl font-bold text-slate-900 group-hover:text-brand-700">{label}</span>
-      <span className="text-center text-sm text-slate-700">{description}</span>
+      <span className="text-xl font-bold text-fg group-hover:text-brand-700">{label}</span>
+      <span className="text-center text-sm text-muted">{description}</span>
     </Link>
   );
 }
@@ -27,8 +27,8 @@ function RoleChoice({
 export function Component() {
   return (
     <main id="main" className="flex flex-1 flex-col items-center px-4 py-10 sm:py-16">
-      <h1 className="text-center text-3xl font-bold text-slate-900">Who is learning today?</h1>
-      <p className="mt-2 text-center text-slate-700">Choose your role to log in or to create an account.</p>
+      <h1 className="text-center text-3xl font-bold text-fg">Who is learning today?</h1>
+      <p className="mt-2 text-center text-muted">Choose your role to log in or to create an account.</p>
       <div className="mt-10 flex w-full flex-col items-center justify-center gap-6 md:flex-row md:gap-10">
         <RoleChoice
           to="/auth/student/login"
@@ -36,7 +36,7 @@ export function Component() {
           picture="/images/role-student.svg"
           description="Take quizzes, browse resources and see your progress."
         />
-        <span className="text-lg font-bold tracking-widest text-slate-600">OR</span>
+        <span className="text-lg font-bold tracking-widest text-muted">OR</span>
         <RoleChoice
           to="/auth/teacher/login"
           label="Teacher"
@@ -44,7 +44,7 @@ export function Component() {
           description="Create quizzes, share resources and manage students."
         />
       </div>
-      <p className="mt-10 text-center text-sm text-slate-700">
+      <p className="mt-10 text-center text-sm text-muted">
         New to StudyHall?{' '}
         <Link to="/auth/student/register" className="font-semibold text-brand-700 underline">
           Create a student account

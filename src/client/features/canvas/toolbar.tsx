@@ -25,8 +25,8 @@ function ToolButton(props: {
   const colours = isPressed
     ? 'border-brand-600 bg-brand-600 text-white hover:bg-brand-700'
     : props.tone === 'danger'
-      ? 'border-slate-300 bg-white text-red-700 hover:bg-red-50'
-      : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50';
+      ? 'border-line-strong bg-surface text-danger hover:bg-danger-soft'
+      : 'border-line-strong bg-surface text-fg hover:bg-surface-sunken';
   return (
     <button
       type="button"
@@ -94,7 +94,7 @@ export function Toolbar(props: {
           onClick={() => onBrushChange({ type: 'erase' })}
         />
         <label
-          className={`${CONTROL} cursor-pointer border-slate-300 bg-white text-slate-800 hover:bg-slate-50 max-sm:flex-col-reverse sm:px-2`}
+          className={`${CONTROL} cursor-pointer border-line-strong bg-surface text-fg hover:bg-surface-sunken max-sm:flex-col-reverse sm:px-2`}
         >
           <span>Colour</span>
           <input
@@ -102,18 +102,16 @@ export function Toolbar(props: {
             aria-label="Brush colour"
             value={brush.colour}
             onChange={(event) => onBrushChange({ type: 'colour', colour: event.target.value })}
-            className="h-6 w-8 cursor-pointer rounded border border-slate-300 bg-white p-0.5 sm:h-7"
+            className="h-6 w-8 cursor-pointer rounded border border-line-strong bg-surface p-0.5 sm:h-7"
           />
         </label>
-        <label
-          className={`${CONTROL} border-slate-300 bg-white text-slate-800 max-sm:flex-col-reverse sm:pr-1 sm:pl-2`}
-        >
+        <label className={`${CONTROL} border-line-strong bg-surface text-fg max-sm:flex-col-reverse sm:pr-1 sm:pl-2`}>
           <span>Size</span>
           <select
             aria-label="Brush size"
             value={brush.size}
             onChange={(event) => onBrushChange({ type: 'size', size: Number(event.target.value) })}
-            className="h-6 rounded-md bg-white px-0.5 text-xs font-normal sm:h-8 sm:px-1 sm:text-sm"
+            className="h-6 rounded-md bg-surface px-0.5 text-xs font-normal sm:h-8 sm:px-1 sm:text-sm"
           >
             {BRUSH_SIZE_CHOICES.map((size) => (
               <option key={size} value={size}>

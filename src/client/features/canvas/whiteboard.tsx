@@ -19,7 +19,7 @@ export function Whiteboard({ storageKey, title }: { storageKey: string; title: s
     <>
       <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
         {/* Phones need the room for the tools; the title stays for screen readers. */}
-        <h1 className="text-xl font-bold text-slate-900 max-sm:sr-only">{title}</h1>
+        <h1 className="text-xl font-bold text-fg max-sm:sr-only">{title}</h1>
         <Toolbar
           brush={brush}
           status={status}
@@ -30,7 +30,7 @@ export function Whiteboard({ storageKey, title }: { storageKey: string; title: s
           onSave={() => void save()}
         />
       </div>
-      <div className="relative min-h-0 flex-1 overflow-hidden rounded-xl border border-slate-300 bg-white shadow-sm">
+      <div className="relative min-h-0 flex-1 overflow-hidden rounded-xl border border-line-strong bg-surface shadow-sm">
         <canvas
           ref={boardRef}
           role="img"

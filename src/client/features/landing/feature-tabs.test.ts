@@ -23,7 +23,7 @@ describe('tabIndexAfterKey', () => {
 
 describe('tabClassName', () => {
   it('lifts only the selected tab onto the white pill', () => {
-    expect(tabClassName(true)).toContain('bg-white text-brand-700');
-    expect(tabClassName(false)).not.toMatch(/(^| )bg-white( |$)/);
+    expect(tabClassName(true)).toContain('bg-surface text-brand-700');
+    expect(tabClassName(false)).not.toMatch(/(^| )bg-surface( |$)/);
   });
 });

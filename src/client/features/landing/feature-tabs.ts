@@ -7,7 +7,7 @@
 /** The class names of a tab; the selected one is lifted onto a white pill. */
 export function tabClassName(isSelected: boolean): string {
   return `rounded-lg px-4 py-2.5 text-sm font-semibold transition-colors sm:px-6 sm:text-base ${
-    isSelected ? 'bg-white text-brand-700 shadow-sm' : 'text-slate-700 hover:bg-white/60 hover:text-slate-900'
+    isSelected ? 'bg-surface text-brand-700 shadow-sm' : 'text-muted hover:bg-surface/60 hover:text-fg'
   }`;
 }
 

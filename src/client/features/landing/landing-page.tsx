@@ -124,18 +124,18 @@ const STEPS: Feature[] = [
 const primaryAction =
   'inline-flex items-center justify-center gap-2 rounded-lg bg-brand-600 px-6 py-3 text-base font-semibold text-white shadow-sm transition-colors hover:bg-brand-700';
 const secondaryAction =
-  'inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-6 py-3 text-base font-semibold text-slate-800 shadow-sm transition-colors hover:border-brand-500 hover:text-brand-700';
+  'inline-flex items-center justify-center gap-2 rounded-lg border border-line-strong bg-surface px-6 py-3 text-base font-semibold text-fg shadow-sm transition-colors hover:border-brand-500 hover:text-brand-700';
 const footerLink = 'font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800';
 
 function FeatureCard({ feature }: { feature: Feature }) {
   const Icon = feature.icon;
   return (
-    <li className="w-full rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow hover:shadow-md sm:w-[calc((100%_-_1.25rem)/2)] lg:w-[calc((100%_-_2.5rem)/3)]">
+    <li className="w-full rounded-2xl border border-line bg-surface p-6 shadow-sm transition-shadow hover:shadow-md sm:w-[calc((100%_-_1.25rem)/2)] lg:w-[calc((100%_-_2.5rem)/3)]">
       <span className="flex size-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
         <Icon className="size-6" aria-hidden="true" />
       </span>
-      <h3 className="mt-4 text-lg font-semibold text-slate-900">{feature.title}</h3>
-      <p className="mt-1.5 text-slate-700">{feature.text}</p>
+      <h3 className="mt-4 text-lg font-semibold text-fg">{feature.title}</h3>
+      <p className="mt-1.5 text-muted">{feature.text}</p>
     </li>
   );
 }
@@ -168,7 +168,7 @@ function FeatureTabs() {
       <div
         role="tablist"
         aria-label="Features by role"
-        className="mx-auto flex w-fit gap-1 rounded-xl border border-slate-200 bg-slate-100 p-1"
+        className="mx-auto flex w-fit gap-1 rounded-xl border border-line bg-surface-muted p-1"
       >
         {TABS.map((tab, index) => {
           const isSelected = tab.id === active;
@@ -221,17 +221,17 @@ function Hero() {
     <section aria-labelledby="landing-title" className="bg-gradient-to-b from-brand-50 to-white">
       <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-14 sm:px-6 md:grid-cols-2 md:py-20">
         <div>
-          <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm font-semibold text-slate-800 ring-1 ring-slate-200">
+          <p className="inline-flex items-center gap-2 rounded-full bg-surface px-3 py-1 text-sm font-semibold text-fg ring-1 ring-line">
             <ShieldCheck className="size-4 text-teal-600" aria-hidden="true" />
             Self-hosted learning platform
           </p>
           <h1
             id="landing-title"
-            className="mt-5 text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl"
+            className="mt-5 text-4xl font-extrabold tracking-tight text-balance text-fg sm:text-5xl"
           >
             One hall where teachers teach and <span className="text-brand-700">every student moves forward</span>.
           </h1>
-          <p className="mt-5 max-w-xl text-lg text-pretty text-slate-700">
+          <p className="mt-5 max-w-xl text-lg text-pretty text-muted">
             Timed quizzes, shared resources, leaderboards, a whiteboard and video rooms: everything a class needs, in
             one place, on a server your school runs.
           </p>
@@ -260,10 +260,10 @@ function Hero() {
 function Features() {
   return (
     <section aria-labelledby="features-title" className="mx-auto max-w-6xl px-4 py-16 sm:px-6 md:py-20">
-      <h2 id="features-title" className="text-center text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+      <h2 id="features-title" className="text-center text-3xl font-bold tracking-tight text-fg sm:text-4xl">
         Built for both sides of the classroom
       </h2>
-      <p className="mx-auto mt-3 max-w-2xl text-center text-lg text-slate-700">
+      <p className="mx-auto mt-3 max-w-2xl text-center text-lg text-muted">
         Teachers get the tools to run a class; students get a calm place to learn and see their progress.
       </p>
       <div className="mt-10">
@@ -275,20 +275,20 @@ function Features() {
 
 /** The demo link's destination: what `npm run seed` creates and how to sign in to it. */
 function TryTheDemo() {
-  const credential = 'rounded bg-slate-100 px-1.5 py-0.5 font-mono text-sm text-slate-900';
+  const credential = 'rounded bg-surface-muted px-1.5 py-0.5 font-mono text-sm text-fg';
   return (
     <section id="demo" aria-labelledby="demo-title" className="mx-auto max-w-3xl scroll-mt-20 px-4 py-16 sm:px-6">
-      <h2 id="demo-title" className="text-center text-3xl font-bold tracking-tight text-slate-900">
+      <h2 id="demo-title" className="text-center text-3xl font-bold tracking-tight text-fg">
         Try the demo
       </h2>
-      <p className="mt-3 text-center text-lg text-slate-700">
+      <p className="mt-3 text-center text-lg text-muted">
         Whoever runs this server can fill it with a demo school — two teachers, two classes, quizzes and results — with{' '}
         <code className={credential}>npm run seed</code>. Then sign in as:
       </p>
       <dl className="mt-6 grid gap-4 sm:grid-cols-2">
-        <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-          <dt className="font-semibold text-slate-900">Teacher</dt>
-          <dd className="mt-2 flex flex-col gap-1 text-slate-700">
+        <div className="rounded-2xl border border-line bg-surface p-5 shadow-sm">
+          <dt className="font-semibold text-fg">Teacher</dt>
+          <dd className="mt-2 flex flex-col gap-1 text-muted">
             <span>
               Email <code className={credential}>{DEMO_TEACHER_EMAIL}</code>
             </span>
@@ -300,9 +300,9 @@ function TryTheDemo() {
             </Link>
           </dd>
         </div>
-        <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-          <dt className="font-semibold text-slate-900">Student</dt>
-          <dd className="mt-2 flex flex-col gap-1 text-slate-700">
+        <div className="rounded-2xl border border-line bg-surface p-5 shadow-sm">
+          <dt className="font-semibold text-fg">Student</dt>
+          <dd className="mt-2 flex flex-col gap-1 text-muted">
             <span>
               Username <code className={credential}>{DEMO_STUDENT_ROLL_NUMBER}</code>
             </span>
@@ -321,19 +321,19 @@ function TryTheDemo() {
 
 function HowItWorks() {
   return (
-    <section aria-labelledby="how-title" className="border-y border-slate-200 bg-slate-50">
+    <section aria-labelledby="how-title" className="border-y border-line bg-surface-sunken">
       <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 md:py-20">
-        <h2 id="how-title" className="text-center text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+        <h2 id="how-title" className="text-center text-3xl font-bold tracking-tight text-fg sm:text-4xl">
           How it works
         </h2>
-        <p className="mx-auto mt-3 max-w-2xl text-center text-lg text-slate-700">
+        <p className="mx-auto mt-3 max-w-2xl text-center text-lg text-muted">
           From sign-up to the first quiz in three steps.
         </p>
         <ol className="mt-10 grid gap-5 md:grid-cols-3">
           {STEPS.map((step, index) => {
             const Icon = step.icon;
             return (
-              <li key={step.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+              <li key={step.title} className="rounded-2xl border border-line bg-surface p-6 shadow-sm">
                 <div className="flex items-center gap-3">
                   <span
                     className="flex size-10 items-center justify-center rounded-full bg-brand-600 text-lg font-bold text-white"
@@ -343,11 +343,11 @@ function HowItWorks() {
                   </span>
                   <Icon className="size-6 text-teal-600" aria-hidden="true" />
                 </div>
-                <h3 className="mt-4 text-lg font-semibold text-slate-900">
+                <h3 className="mt-4 text-lg font-semibold text-fg">
                   <span className="sr-only">Step {index + 1}: </span>
                   {step.title}
                 </h3>
-                <p className="mt-1.5 text-slate-700">{step.text}</p>
+                <p className="mt-1.5 text-muted">{step.text}</p>
               </li>
             );
           })}
@@ -366,7 +366,7 @@ function HowItWorks() {
 /** The public landing page at / (SPEC §1): its own header, no dashboard navigation. */
 export function Component() {
   return (
-    <div className="flex min-h-screen flex-col overflow-x-clip bg-white">
+    <div className="flex min-h-screen flex-col overflow-x-clip bg-surface">
       <PublicTopNav />
 
       <main id="main" className="flex-1">
@@ -376,8 +376,8 @@ export function Component() {
         <TryTheDemo />
       </main>
 
-      <footer className="bg-white">
-        <div className="mx-auto flex max-w-6xl flex-col items-center gap-4 px-4 py-8 text-sm text-slate-700 sm:flex-row sm:justify-between sm:px-6">
+      <footer className="bg-surface">
+        <div className="mx-auto flex max-w-6xl flex-col items-center gap-4 px-4 py-8 text-sm text-muted sm:flex-row sm:justify-between sm:px-6">
           <p className="flex items-center gap-2">
             <ShieldCheck className="size-4 text-teal-600" aria-hidden="true" />
             Self-hosted, no third-party services.

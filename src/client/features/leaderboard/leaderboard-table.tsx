@@ -33,12 +33,27 @@ export const LeaderboardSearchField = (input: TextInput) => (
 );
 
 const BANDS: Record<AccuracyBand, { label: string; icon: LucideIcon; classes: string }> = {
-  good: { label: `≥ ${LEADERBOARD.accuracyGoodMin}%`, icon: CircleCheck, classes: 'bg-green-100 text-green-900' },
-  fair: { label: `≥ ${LEADERBOARD.accuracyFairMin}%`, icon: CircleAlert, classes: 'bg-amber-100 text-amber-900' },
-  poor: { label: `< ${LEADERBOARD.accuracyFairMin}%`, icon: CircleX, classes: 'bg-red-100 text-red-900' },
+  good: {
+    label: `≥ ${LEADERBOARD.accuracyGoodMin}%`,
+    icon: CircleCheck,
+    classes: 'bg-success-soft text-success ring-1 ring-success/30 ring-inset',
+  },
+  fair: {
+    label: `≥ ${LEADERBOARD.accuracyFairMin}%`,
+    icon: CircleAlert,
+    classes: 'bg-warning-soft text-warning ring-1 ring-warning/30 ring-inset',
+  },
+  poor: {
+    label: `< ${LEADERBOARD.accuracyFairMin}%`,
+    icon: CircleX,
+    classes: 'bg-danger-soft text-danger-strong ring-1 ring-danger/30 ring-inset',
+  },
 };
 
-/** Accuracy coloured green / yellow / red (SPEC §2), with a shape per band so colour is not the only cue. */
+/**
+ * Accuracy coloured green / yellow / red (SPEC §2) through the status tokens (the ring keeps a
+ * chip visible on a highlighted row's fill), with a shape per band so colour is not the only cue.
+ */
 function AccuracyBadge({ accuracy }: { accuracy: number }) {
   const band = accuracyBand(accuracy);
   const { icon: Icon, classes } = BANDS[band];
@@ -56,7 +71,7 @@ function AccuracyBadge({ accuracy }: { accuracy: number }) {
 /** What the colours and shapes mean, shown above the table. */
 function AccuracyLegend({ showStars }: { showStars: boolean }) {
   return (
-    <ul aria-label="Legend" className="flex flex-wrap items-center gap-x-3 gap-y-2 text-xs text-slate-700">
+    <ul aria-label="Legend" className="flex flex-wrap items-center gap-x-3 gap-y-2 text-xs text-muted">
       <li>Accuracy:</li>
       {(Object.keys(BANDS) as AccuracyBand[]).map((band) => {
         const { label, icon: Icon, classes } = BANDS[band];
@@ -75,7 +90,7 @@ function AccuracyLegend({ showStars }: { showStars: boolean }) {
       </li>
       {showStars ? (
         <li className="inline-flex items-center gap-1.5">
-          <Star className="size-4 fill-amber-400 text-amber-700" aria-hidden="true" />
+          <Star className={cn('size-4', STAR)} aria-hidden="true" />
           Rank under {LEADERBOARD.teacherStarBelowRank}
         </li>
       ) : null}
@@ -83,15 +98,21 @@ function AccuracyLegend({ showStars }: { showStars: boolean }) {
   );
 }
 
-/** Medals of ranks 1, 2 and 3; the sr-only text names them, the colour is a second cue. */
+/**
+ * Medals of ranks 1, 2 and 3; the sr-only text names them, the colour is a second cue. Gold,
+ * silver and bronze are what the medal is, not theme colours (decision 027), so they stay raw.
+ */
 const MEDALS = [
   { name: 'gold', className: 'text-amber-600' },
   { name: 'silver', className: 'text-slate-500' },
   { name: 'bronze', className: 'text-orange-800' },
 ] as const;
 
+/** A star is drawn gold, as stars are: a picture's colour, not a theme colour (decision 027). */
+const STAR = 'fill-amber-400 text-amber-700';
+
 const HEADER_CELL =
-  'px-2 py-3 text-left text-xs font-semibold tracking-wide text-slate-700 uppercase first:pl-3 last:pr-3 sm:px-3';
+  'px-2 py-3 text-left text-xs font-semibold tracking-wide text-muted uppercase first:pl-3 last:pr-3 sm:px-3';
 const CELL = 'px-2 py-3 align-middle first:pl-3 last:pr-3 sm:px-3';
 /** Columns a phone leaves out (the average score moves under the name). */
 const WIDE_ONLY = 'hidden sm:table-cell';
@@ -116,13 +137,15 @@ function LeaderboardRow({
       data-highlighted={isHighlighted}
       data-starred={isStarred}
       data-medal={medal?.name}
-      className={isHighlighted ? 'bg-amber-50 shadow-[inset_4px_0_0_var(--color-amber-500)]' : 'hover:bg-slate-50'}
+      className={
+        isHighlighted ? 'bg-accent-50 shadow-[inset_4px_0_0_var(--color-accent-500)]' : 'hover:bg-surface-sunken'
+      }
     >
       <td className={`${CELL} whitespace-nowrap`}>
-        <span className="inline-flex items-center gap-1 font-semibold text-slate-900 tabular-nums">
+        <span className="inline-flex items-center gap-1 font-semibold text-fg tabular-nums">
           {medal ? <Medal className={cn('size-4 shrink-0', medal.className)} aria-hidden="true" /> : null}
           {entry.rank}
-          {isStarred ? <Star className="size-4 shrink-0 fill-amber-400 text-amber-700" aria-hidden="true" /> : null}
+          {isStarred ? <Star className={cn('size-4 shrink-0', STAR)} aria-hidden="true" /> : null}
         </span>
         {isHighlighted || isStarred ? (
           <span className="sr-only">
@@ -132,28 +155,24 @@ function LeaderboardRow({
           </span>
         ) : null}
       </td>
-      <th scope="row" className={`${CELL} text-left font-semibold wrap-break-word text-slate-900`}>
+      <th scope="row" className={`${CELL} text-left font-semibold wrap-break-word text-fg`}>
         <span data-testid="leaderboard-name">{entry.name}</span>
         {showClass ? (
-          <span className="block text-xs font-normal text-slate-600">
+          <span className="block text-xs font-normal text-muted">
             <span className="sr-only">Class </span>
             {entry.class}
           </span>
         ) : null}
-        <span className="block text-xs font-normal text-slate-700 sm:hidden">
+        <span className="block text-xs font-normal text-muted sm:hidden">
           Avg. score <span className="tabular-nums">{formatAccuracy(entry.averageScore)}</span>
         </span>
       </th>
-      <td className={`${CELL} ${WIDE_ONLY} text-right text-slate-900 tabular-nums`}>
-        {formatAccuracy(entry.averageScore)}
-      </td>
+      <td className={`${CELL} ${WIDE_ONLY} text-right text-fg tabular-nums`}>{formatAccuracy(entry.averageScore)}</td>
       <td className={`${CELL} text-right`}>
         <AccuracyBadge accuracy={entry.averageAccuracy} />
       </td>
-      <td className={`${CELL} ${WIDE_ONLY} text-right text-slate-800 tabular-nums`}>
-        {formatAccuracy(entry.totalScore)}
-      </td>
-      <td className={`${CELL} ${WIDE_ONLY} text-right text-slate-800 tabular-nums`}>{entry.quizzesAttempted}</td>
+      <td className={`${CELL} ${WIDE_ONLY} text-right text-fg tabular-nums`}>{formatAccuracy(entry.totalScore)}</td>
+      <td className={`${CELL} ${WIDE_ONLY} text-right text-fg tabular-nums`}>{entry.quizzesAttempted}</td>
     </tr>
   );
 }
@@ -174,7 +193,7 @@ export function LeaderboardTable({
     <div className={cn(cardVariants(), 'overflow-hidden')}>
       <table className="w-full text-sm">
         <caption className="sr-only">{caption}</caption>
-        <thead className="border-b border-slate-200 bg-slate-50">
+        <thead className="border-b border-line bg-surface-sunken">
           <tr>
             <th scope="col" className={`${HEADER_CELL} w-14 sm:w-20`}>
               Rank
@@ -196,7 +215,7 @@ export function LeaderboardTable({
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">
+        <tbody className="divide-y divide-line">
           {entries.map((entry) => (
             <LeaderboardRow key={entry._id} entry={entry} showClass={showClass} showStars={showStars} />
           ))}
@@ -232,7 +251,7 @@ export function LeaderboardResults({
   return (
     <>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-x-6 gap-y-2">
-        <p role="status" className="flex min-h-6 items-center gap-2 text-sm text-slate-700">
+        <p role="status" className="flex min-h-6 items-center gap-2 text-sm text-muted">
           {board.isPlaceholderData ? (
             <>
               <Spinner className="size-4" /> Searching…

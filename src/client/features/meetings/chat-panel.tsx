@@ -59,14 +59,14 @@ export function ChatPanel({
         className="min-h-0 flex-1 overflow-y-auto p-3 outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
       >
         <ol className="flex flex-col gap-3">
-          {lines.length === 0 ? <li className="text-sm text-slate-600">No messages yet. Say hello!</li> : null}
+          {lines.length === 0 ? <li className="text-sm text-muted">No messages yet. Say hello!</li> : null}
           {lines.map((line) => (
             <li key={line.id} className={`flex flex-col ${line.isMine ? 'items-end' : 'items-start'}`}>
-              <span className="text-xs text-slate-600">
+              <span className="text-xs text-muted">
                 {line.isMine ? 'You' : line.name} · <time dateTime={line.sentAt}>{timeOf(line.sentAt)}</time>
               </span>
               <span
-                className={`max-w-[90%] rounded-lg px-3 py-2 text-sm wrap-anywhere whitespace-pre-wrap ${line.isMine ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-900'}`}
+                className={`max-w-[90%] rounded-lg px-3 py-2 text-sm wrap-anywhere whitespace-pre-wrap ${line.isMine ? 'bg-brand-600 text-white' : 'bg-surface-muted text-fg'}`}
               >
                 {line.text}
               </span>
@@ -74,7 +74,7 @@ export function ChatPanel({
           ))}
         </ol>
       </div>
-      <form onSubmit={submit} className="flex items-end gap-2 border-t border-slate-200 p-3">
+      <form onSubmit={submit} className="flex items-end gap-2 border-t border-line p-3">
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <label htmlFor={inputId} className="sr-only">
             Message
@@ -87,7 +87,7 @@ export function ChatPanel({
             onChange={(event) => setText(event.target.value)}
             placeholder="Write a message"
             autoComplete="off"
-            className="w-full rounded-lg border border-slate-300 px-3 py-2 text-base outline-none focus:ring-2 focus:ring-brand-500"
+            className="w-full rounded-lg border border-line-strong px-3 py-2 text-base outline-none focus:ring-2 focus:ring-brand-500"
           />
         </div>
         <Button type="submit" disabled={!canSend || !text.trim()} className="px-3">
@@ -102,8 +102,8 @@ export function ChatPanel({
 /** A side panel's title and its close button. */
 export function PanelHeader({ id, title, onClose }: { id: string; title: string; onClose(): void }) {
   return (
-    <div className="flex items-center justify-between border-b border-slate-200 px-3 py-2">
-      <h2 id={id} className="font-semibold text-slate-900">
+    <div className="flex items-center justify-between border-b border-line px-3 py-2">
+      <h2 id={id} className="font-semibold text-fg">
         {title}
       </h2>
       <Button variant="ghost" className="px-2 py-1.5" onClick={onClose} aria-label={`Close ${title.toLowerCase()}`}>

@@ -74,7 +74,7 @@ function JoinRoomForm({ isJoining, onJoin }: { isJoining: boolean; onJoin(roomId
 
   return (
     <section aria-labelledby={headingId} className={cn(cardVariants(), 'p-5')}>
-      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+      <h2 id={headingId} className="text-lg font-semibold text-fg">
         Join a room
       </h2>
       <form noValidate onSubmit={submit} className="mt-4 flex flex-col gap-4 sm:flex-row sm:items-start">
@@ -119,22 +119,22 @@ function NewRoom({ isJoining, onJoin }: { isJoining: boolean; onJoin(roomId: str
 
   return (
     <section aria-labelledby={headingId} className={cn(cardVariants(), 'p-5')}>
-      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+      <h2 id={headingId} className="text-lg font-semibold text-fg">
         Start a new meeting
       </h2>
-      <p className="mt-1 text-sm text-slate-700">
+      <p className="mt-1 text-sm text-muted">
         A new room gets an ID nobody can guess: only the people you send the link to can find it.
       </p>
       {roomId ? (
         <div className="mt-4 flex flex-col gap-3">
-          <p className="text-slate-800">
+          <p className="text-fg">
             Your room:{' '}
-            <span className="font-mono font-semibold text-slate-900" data-testid="new-room-id">
+            <span className="font-mono font-semibold text-fg" data-testid="new-room-id">
               {roomId}
             </span>
           </p>
           <div className="flex flex-col gap-1.5">
-            <label htmlFor={linkId} className="text-sm font-medium text-slate-800">
+            <label htmlFor={linkId} className="text-sm font-medium text-fg">
               Invite link
             </label>
             <input
@@ -142,7 +142,7 @@ function NewRoom({ isJoining, onJoin }: { isJoining: boolean; onJoin(roomId: str
               readOnly
               value={inviteLink(window.location.origin, roomId)}
               onFocus={(event) => event.currentTarget.select()}
-              className="rounded-lg border border-slate-300 bg-slate-50 px-3 py-2.5 font-mono text-sm text-slate-900"
+              className="rounded-lg border border-line-strong bg-surface-sunken px-3 py-2.5 font-mono text-sm text-fg"
             />
           </div>
           <div className="flex flex-wrap gap-2">

@@ -55,8 +55,8 @@ export function Component() {
     return (
       <section className="mx-auto flex max-w-xl flex-col gap-4">
         <PageTitle>Meeting</PageTitle>
-        <h1 className="text-2xl font-bold text-slate-900">This meeting link is not valid</h1>
-        <p className="text-slate-800">A room ID is 6 to 64 letters, digits, - or _. Check the link you were sent.</p>
+        <h1 className="text-2xl font-bold text-fg">This meeting link is not valid</h1>
+        <p className="text-fg">A room ID is 6 to 64 letters, digits, - or _. Check the link you were sent.</p>
         <Link to={emeetPath(role)} className={cn(buttonVariants(), 'self-start')}>
           Enter a room ID
         </Link>

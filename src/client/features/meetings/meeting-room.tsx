@@ -82,8 +82,8 @@ export function MeetingRoom({
   return (
     <div className="flex h-[calc(100dvh-65px-2rem)] min-h-[32rem] flex-col gap-3 sm:h-[calc(100dvh-65px-4rem)]">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 ref={focusWhenShown} tabIndex={-1} className="text-xl font-bold text-slate-900 outline-none">
-          Meeting <span className="font-mono text-base font-semibold text-slate-700">{roomId}</span>
+        <h1 ref={focusWhenShown} tabIndex={-1} className="text-xl font-bold text-fg outline-none">
+          Meeting <span className="font-mono text-base font-semibold text-muted">{roomId}</span>
         </h1>
         <Button variant="secondary" onClick={() => void copyInviteLink()}>
           <LinkIcon className="size-4" aria-hidden="true" />
@@ -99,7 +99,7 @@ export function MeetingRoom({
             onKeyDown={(event) => {
               if (event.key === 'Escape') closePanel();
             }}
-            className="absolute inset-0 z-10 flex min-h-0 flex-col rounded-xl border border-slate-200 bg-white shadow-lg md:static md:w-80 md:shadow-none"
+            className="absolute inset-0 z-10 flex min-h-0 flex-col rounded-xl border border-line bg-surface shadow-lg md:static md:w-80 md:shadow-none"
           >
             {panel === 'chat' ? (
               <ChatPanel
@@ -196,7 +196,7 @@ function ConnectionBanner({ snapshot }: { snapshot: MeetingSnapshot }) {
   return (
     <p
       role="status"
-      className="flex items-center gap-3 rounded-lg border border-amber-500 bg-amber-50 px-4 py-2 text-amber-950"
+      className="flex items-center gap-3 rounded-lg border border-warning-line bg-warning-soft px-4 py-2 text-warning"
     >
       <Spinner className="size-5" />
       {text}
@@ -248,7 +248,7 @@ function ControlButton({
       data-panel-toggle={panel ?? undefined}
       onClick={onClick}
     >
-      <ShownIcon className={`size-5 ${isOff ? 'text-red-700' : ''}`} aria-hidden="true" />
+      <ShownIcon className={`size-5 ${isOff ? 'text-danger' : ''}`} aria-hidden="true" />
       <span className="max-sm:sr-only">{label}</span>
       {children}
     </Button>
@@ -271,7 +271,7 @@ function MeetingControls({
     <div
       role="toolbar"
       aria-label="Meeting controls"
-      className="flex flex-wrap items-center justify-center gap-2 rounded-xl bg-slate-900 p-2"
+      className="flex flex-wrap items-center justify-center gap-2 rounded-xl bg-surface-inverse p-2"
     >
       <ControlButton
         label="Microphone"
@@ -304,7 +304,7 @@ function MeetingControls({
         panel="people"
         onClick={() => onPanel('people')}
       >
-        <span className="rounded-full bg-slate-200 px-1.5 text-xs text-slate-900">{snapshot.remotes.length + 1}</span>
+        <span className="rounded-full bg-surface-muted px-1.5 text-xs text-fg">{snapshot.remotes.length + 1}</span>
       </ControlButton>
       <ControlButton
         label="Chat"
@@ -343,15 +343,15 @@ function MeetingEnded({ end, role, onJoinAgain }: { end: MeetingEnd; role: UserR
         id="meeting-ended-title"
         ref={focusWhenShown}
         tabIndex={-1}
-        className="text-2xl font-bold text-slate-900 outline-none"
+        className="text-2xl font-bold text-fg outline-none"
       >
         {ENDED_HEADINGS[end.reason] ?? 'You are not in the meeting'}
       </h1>
-      <p role={isLeft ? undefined : 'alert'} className="text-slate-800">
+      <p role={isLeft ? undefined : 'alert'} className="text-fg">
         {end.message}
       </p>
       {end.reason === 'ROOM_FULL' ? (
-        <p className="text-slate-700">Everyone it can hold is already in. Try again when someone leaves.</p>
+        <p className="text-muted">Everyone it can hold is already in. Try again when someone leaves.</p>
       ) : null}
       <div className="flex flex-wrap gap-2">
         {end.reason === 'CLIENT_TOO_OLD' ? (

@@ -52,11 +52,11 @@ export function ParticipantTile({
       role="group"
       aria-label={title}
       data-speaking={isSpeaking || undefined}
-      className={`@container relative flex min-h-0 items-center justify-center overflow-hidden rounded-xl bg-slate-800 ring-offset-2 ring-offset-slate-950 transition-shadow ${isSpeaking ? 'ring-4 ring-emerald-400' : ''}`}
+      className={`@container relative flex min-h-0 items-center justify-center overflow-hidden rounded-xl bg-surface-inverse-raised ring-offset-2 ring-offset-surface-inverse transition-shadow ${isSpeaking ? 'ring-4 ring-success-inverse' : ''}`}
     >
       {isCameraOff ? (
         // Small tiles (a phone, many people) keep room for the name: a smaller picture, the words for screen readers.
-        <div className="flex flex-col items-center gap-2 pb-8 text-slate-100">
+        <div className="flex flex-col items-center gap-2 pb-8 text-fg-inverse">
           <span
             aria-hidden="true"
             className="flex size-10 items-center justify-center rounded-full bg-brand-700 text-lg font-semibold text-white @[14rem]:size-16 @[14rem]:text-2xl @[24rem]:size-20"
@@ -78,16 +78,16 @@ export function ParticipantTile({
       )}
       {link !== 'connected' ? (
         <p
-          className="absolute inset-x-0 top-0 bg-slate-950/75 px-3 py-1.5 text-center text-sm text-white"
+          className="absolute inset-x-0 top-0 bg-surface-inverse/75 px-3 py-1.5 text-center text-sm text-white"
           role="status"
         >
           {link === 'failed' ? 'Connection problem. Trying again…' : 'Connecting…'}
         </p>
       ) : null}
-      <p className="absolute bottom-2 left-2 flex max-w-[calc(100%-1rem)] items-center gap-2 rounded-md bg-slate-950/75 px-2 py-1 text-sm text-white">
+      <p className="absolute bottom-2 left-2 flex max-w-[calc(100%-1rem)] items-center gap-2 rounded-md bg-surface-inverse/75 px-2 py-1 text-sm text-white">
         {isScreen ? <MonitorUp className="size-4 shrink-0" aria-hidden="true" /> : null}
         <span className="truncate">{title}</span>
-        {role === 'teacher' && !isScreen ? <span className="text-xs text-slate-300">Teacher</span> : null}
+        {role === 'teacher' && !isScreen ? <span className="text-xs text-fg-inverse-muted">Teacher</span> : null}
         {badges}
       </p>
     </div>

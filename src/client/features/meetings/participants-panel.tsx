@@ -22,18 +22,18 @@ export function ParticipantsPanel({
   return (
     <section aria-labelledby={headingId} className="flex min-h-0 flex-1 flex-col">
       <PanelHeader id={headingId} title="Participants" onClose={onClose} />
-      <p className="px-3 pt-2 text-sm text-slate-700">
+      <p className="px-3 pt-2 text-sm text-muted">
         {people.length} in the room{snapshot.roomSize ? ` (at most ${snapshot.roomSize})` : ''}
       </p>
       <ul className="flex min-h-0 flex-1 flex-col gap-1 overflow-y-auto p-3">
         {people.map((person) => (
           <li
             key={person.id}
-            className="flex items-center justify-between gap-2 rounded-md px-2 py-1.5 hover:bg-slate-50"
+            className="flex items-center justify-between gap-2 rounded-md px-2 py-1.5 hover:bg-surface-sunken"
           >
-            <span className="min-w-0 truncate text-slate-900">
+            <span className="min-w-0 truncate text-fg">
               {person.name}
-              {person.role === 'teacher' ? <span className="ml-2 text-xs text-slate-600">Teacher</span> : null}
+              {person.role === 'teacher' ? <span className="ml-2 text-xs text-muted">Teacher</span> : null}
             </span>
             <MediaMarks media={person.media} />
           </li>
@@ -46,7 +46,7 @@ export function ParticipantsPanel({
 function MediaMarks({ media }: { media: MediaState }) {
   const iconClass = 'size-4';
   return (
-    <span className="flex shrink-0 items-center gap-1.5 text-slate-700">
+    <span className="flex shrink-0 items-center gap-1.5 text-muted">
       {media.screen ? (
         <>
           <MonitorUp className={iconClass} aria-hidden="true" />
@@ -56,13 +56,13 @@ function MediaMarks({ media }: { media: MediaState }) {
       {media.camera ? (
         <Video className={iconClass} aria-hidden="true" />
       ) : (
-        <VideoOff className={`${iconClass} text-red-700`} aria-hidden="true" />
+        <VideoOff className={`${iconClass} text-danger`} aria-hidden="true" />
       )}
       <span className="sr-only">{media.camera ? 'camera on,' : 'camera off,'}</span>
       {media.mic ? (
         <Mic className={iconClass} aria-hidden="true" />
       ) : (
-        <MicOff className={`${iconClass} text-red-700`} aria-hidden="true" />
+        <MicOff className={`${iconClass} text-danger`} aria-hidden="true" />
       )}
       <span className="sr-only">{media.mic ? 'microphone on' : 'microphone off'}</span>
     </span>

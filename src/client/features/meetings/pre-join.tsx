@@ -85,19 +85,19 @@ export function PreJoin({
 
   return (
     <section aria-labelledby={headingId} className="mx-auto flex w-full max-w-3xl flex-col gap-4">
-      <h1 id={headingId} className="text-2xl font-bold text-slate-900">
+      <h1 id={headingId} className="text-2xl font-bold text-fg">
         Ready to join?
       </h1>
-      <p className="text-slate-700">
-        Room <span className="font-mono font-semibold text-slate-900">{roomId}</span>. Choose your camera and
-        microphone, then join.
+      <p className="text-muted">
+        Room <span className="font-mono font-semibold text-fg">{roomId}</span>. Choose your camera and microphone, then
+        join.
       </p>
       {/* At most half the screen's height, so the choices and Join stay in view on a laptop. */}
-      <div className="relative mx-auto aspect-video w-full max-w-[calc(50dvh*16/9)] overflow-hidden rounded-xl bg-slate-900">
+      <div className="relative mx-auto aspect-video w-full max-w-[calc(50dvh*16/9)] overflow-hidden rounded-xl bg-surface-inverse">
         {camera ? (
           <VideoSurface track={camera} isMirrored label="Your camera preview" />
         ) : (
-          <p className="flex h-full items-center justify-center gap-2 text-slate-100">
+          <p className="flex h-full items-center justify-center gap-2 text-fg-inverse">
             <VideoOff className="size-5" aria-hidden="true" />
             {isOpening ? 'Starting the camera…' : 'Your camera is off'}
           </p>
@@ -107,9 +107,9 @@ export function PreJoin({
       {problem ? (
         <div
           role="alert"
-          className="flex items-start gap-3 rounded-lg border border-amber-500 bg-amber-50 p-4 text-amber-950"
+          className="flex items-start gap-3 rounded-lg border border-warning-line bg-warning-soft p-4 text-warning"
         >
-          <AlertTriangle className="mt-0.5 size-5 shrink-0 text-amber-700" aria-hidden="true" />
+          <AlertTriangle className="mt-0.5 size-5 shrink-0 text-warning" aria-hidden="true" />
           <div className="flex flex-col gap-3">
             <p>{problem}</p>
             <div className="flex flex-wrap gap-2">
@@ -192,7 +192,7 @@ function DeviceSelect({
   const id = useId();
   return (
     <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+      <label htmlFor={id} className="text-sm font-medium text-fg">
         {label}
       </label>
       <select
@@ -200,7 +200,7 @@ function DeviceSelect({
         value={value ?? ''}
         disabled={isDisabled || devices.length === 0}
         onChange={(event) => onChange(event.target.value)}
-        className="rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 disabled:bg-slate-100"
+        className="rounded-lg border border-line-strong bg-surface px-3 py-2.5 text-base text-fg disabled:bg-surface-muted"
       >
         {devices.map((device, index) => (
           <option key={device.deviceId} value={device.deviceId}>

@@ -17,13 +17,13 @@ export function ResourceListStatus({ list, empty }: { list: ListState; empty: Re
   return (
     <div role="status" className="mb-3">
       {list.isPlaceholderData ? (
-        <p className="flex min-h-6 items-center gap-2 text-sm text-slate-700">
+        <p className="flex min-h-6 items-center gap-2 text-sm text-muted">
           <Spinner className="size-4" /> Searching…
         </p>
       ) : list.count === 0 ? (
         empty
       ) : (
-        <p className="flex min-h-6 items-center text-sm text-slate-700">
+        <p className="flex min-h-6 items-center text-sm text-muted">
           {plural(list.count, 'resource')} shown{list.hasNextPage ? '; more below' : ''}
         </p>
       )}

@@ -45,8 +45,8 @@ export function describeType(resource: Resource): string {
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="min-w-0">
-      <dt className="inline font-medium text-slate-700">{label}: </dt>
-      <dd className="inline wrap-anywhere text-slate-800">{children}</dd>
+      <dt className="inline font-medium text-muted">{label}: </dt>
+      <dd className="inline wrap-anywhere text-fg">{children}</dd>
     </div>
   );
 }
@@ -56,11 +56,11 @@ export function ResourceDetails({ resource, isClassShown = false }: { resource: 
   return (
     <>
       {resource.description ? (
-        <p className="text-sm wrap-break-word whitespace-pre-line text-slate-800">{resource.description}</p>
+        <p className="text-sm wrap-break-word whitespace-pre-line text-fg">{resource.description}</p>
       ) : null}
       {resource.tags.length > 0 ? (
-        <p className="text-sm wrap-break-word text-slate-800">
-          <span className="font-medium text-slate-700">Tags: </span>
+        <p className="text-sm wrap-break-word text-fg">
+          <span className="font-medium text-muted">Tags: </span>
           {joinTags(resource.tags)}
         </p>
       ) : null}
@@ -77,4 +77,4 @@ export function ResourceDetails({ resource, isClassShown = false }: { resource: 
 
 /** The card around one resource of a list. */
 export const RESOURCE_CARD_CLASSES =
-  'flex min-w-0 flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm';
+  'flex min-w-0 flex-col gap-3 rounded-xl border border-line bg-surface p-4 shadow-sm';

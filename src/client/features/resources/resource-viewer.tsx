@@ -17,7 +17,7 @@ import { isImage, isVideo } from './resource-filters.ts';
 export function VideoPlayer({ resource }: { resource: Resource }) {
   const title = `Video: ${resource.fileName}`;
   return (
-    <figure className="overflow-hidden rounded-lg bg-slate-900">
+    <figure className="overflow-hidden rounded-lg bg-surface-inverse">
       {resource.kind === 'link' ? (
         <HostedVideoFrame resource={resource} title={title} />
       ) : (
@@ -53,7 +53,7 @@ function UploadedVideo({ resource }: { resource: Resource }) {
       autoPlay
       playsInline
       preload="auto"
-      className="aspect-video w-full bg-slate-900"
+      className="aspect-video w-full bg-surface-inverse"
       onError={() => setHasFailed(true)}
     >
       <NewTabLink href={resource.fileURL} className="font-semibold text-white underline">
@@ -84,7 +84,7 @@ function HostedVideoFrame({ resource, title }: { resource: Resource; title: stri
       <iframe
         src={embedAddress}
         title={title}
-        className="aspect-video w-full border-0 bg-slate-900"
+        className="aspect-video w-full border-0 bg-surface-inverse"
         allow="autoplay; encrypted-media; fullscreen; picture-in-picture"
         // Our pages send no referrer; YouTube refuses to play embeds that do not say where they are (our origin only).
         referrerPolicy="strict-origin-when-cross-origin"
@@ -106,7 +106,7 @@ export function ImagePreview({ resource }: { resource: Resource }) {
         loading="lazy"
         width={160}
         height={112}
-        className="h-28 w-40 rounded-lg border border-slate-200 bg-slate-100 object-cover"
+        className="h-28 w-40 rounded-lg border border-line bg-surface-muted object-cover"
       />
       <Button variant="secondary" className="px-3 py-2" onClick={() => setIsOpen(true)}>
         <Expand className="size-4" aria-hidden="true" />

@@ -7,6 +7,7 @@ import { Field } from '../../components/ui/field.tsx';
 import { FilterForm, SelectField } from '../../components/ui/filter-fields.tsx';
 import { LoadMoreButton } from '../../components/ui/load-more-button.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { cn } from '../../lib/cn.ts';
 import { RESOURCE_SORTS, STUDENT_RESOURCE_FILTERS, type ResourceSort, type ResourceView } from './resource-filters.ts';
@@ -43,33 +44,35 @@ export function Component() {
   return (
     <div className="mx-auto w-full max-w-6xl pb-16">
       <PageTitle>Resources</PageTitle>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900">Resources</h1>
-          <p className="mt-1 text-slate-700">
-            Files and video lessons your teachers shared{student ? ` with ${student.class}` : ''}.
-          </p>
-        </div>
-        <div role="group" aria-label="Show" className="inline-flex rounded-lg border border-slate-300 bg-white p-1">
-          {VIEWS.map((view) => {
-            const isChosen = filters.view === view.value;
-            return (
-              <button
-                key={view.value}
-                type="button"
-                aria-pressed={isChosen}
-                onClick={() => setFilter('view', view.value)}
-                className={`inline-flex items-center gap-1.5 rounded-md px-4 py-2 text-sm font-semibold transition-colors ${
-                  isChosen ? 'bg-brand-600 text-white' : 'text-slate-700 hover:bg-slate-100'
-                }`}
-              >
-                {view.value === 'starred' ? <Star className="size-4" aria-hidden="true" /> : null}
-                {view.label}
-              </button>
-            );
-          })}
-        </div>
-      </div>
+      <PageHeader
+        title="Resources"
+        description={`Files and video lessons your teachers shared${student ? ` with ${student.class}` : ''}.`}
+        actions={
+          <div
+            role="group"
+            aria-label="Show"
+            className="inline-flex rounded-lg border border-line-strong bg-surface p-1"
+          >
+            {VIEWS.map((view) => {
+              const isChosen = filters.view === view.value;
+              return (
+                <button
+                  key={view.value}
+                  type="button"
+                  aria-pressed={isChosen}
+                  onClick={() => setFilter('view', view.value)}
+                  className={`inline-flex items-center gap-1.5 rounded-md px-4 py-2 text-sm font-semibold transition-colors ${
+                    isChosen ? 'bg-brand-600 text-white' : 'text-muted hover:bg-surface-muted'
+                  }`}
+                >
+                  {view.value === 'starred' ? <Star className="size-4" aria-hidden="true" /> : null}
+                  {view.label}
+                </button>
+              );
+            })}
+          </div>
+        }
+      />
 
       <FilterForm
         label="Filter resources"
@@ -179,6 +182,9 @@ function StudentResourceItem({ resource }: { resource: Resource }) {
 }
 
 /** SPEC §4 Starring: the button says what it will do; aria-pressed says what is. */
+/** A star is drawn gold, as stars are: a picture's colour, not a theme colour (decision 027). */
+const STARRED_ICON = 'fill-amber-400 text-amber-600';
+
 function StarButton({ resource }: { resource: Resource }) {
   const star = useStarResource();
   const action = resource.isStarred ? 'Unstar' : 'Star';
@@ -192,14 +198,11 @@ function StarButton({ resource }: { resource: Resource }) {
       }}
       className={`inline-flex shrink-0 items-center gap-1.5 rounded-lg border px-3 py-1.5 text-sm font-semibold transition-colors ${
         resource.isStarred
-          ? 'border-amber-300 bg-amber-50 text-amber-900 hover:bg-amber-100'
-          : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'
+          ? 'border-accent-500 bg-accent-50 text-fg hover:bg-accent-100'
+          : 'border-line-strong bg-surface text-muted hover:bg-surface-sunken'
       }`}
     >
-      <Star
-        className={`size-4 ${resource.isStarred ? 'fill-amber-400 text-amber-600' : 'text-slate-500'}`}
-        aria-hidden="true"
-      />
+      <Star className={`size-4 ${resource.isStarred ? STARRED_ICON : 'text-muted'}`} aria-hidden="true" />
       {action}
       <span className="sr-only"> {resource.fileName}</span>
     </button>

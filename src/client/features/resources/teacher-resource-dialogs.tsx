@@ -115,7 +115,7 @@ export function DeleteResourceDialog({
     <ModalDialog title="Delete this resource?" role="alertdialog" onClose={onClose} initialFocus="[data-initial-focus]">
       {(close) => (
         <>
-          <p className="mt-3 text-slate-800">
+          <p className="mt-3 text-fg">
             <span className="font-semibold wrap-anywhere">{resource.fileName}</span> will be removed for you and for the
             students of {resource.class}. This cannot be undone.
           </p>

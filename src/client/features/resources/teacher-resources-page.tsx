@@ -22,7 +22,7 @@ import { useProfile } from '../session/profile.ts';
 import { VideoLinkForm } from './video-link-form.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 
-const CARD = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm';
+const CARD = 'rounded-2xl border border-line bg-surface p-5 shadow-sm';
 
 /**
  * /dashboard/teacher/resources (SPEC §2): the Upload Resource form (and a
@@ -55,19 +55,14 @@ export function Component() {
         */}
         <div className="grid items-start gap-6 @4xl:grid-cols-[minmax(0,24rem)_minmax(0,1fr)] @4xl:grid-rows-[auto_1fr]">
           <section aria-labelledby={ids.upload} className={`${CARD} min-w-0 @4xl:col-start-1 @4xl:row-start-1`}>
-            <h2 id={ids.upload} className="mb-4 text-xl font-bold text-slate-900">
+            <h2 id={ids.upload} className="mb-4 text-xl font-bold text-fg">
               Upload Resource
             </h2>
             <UploadForm teacherSubject={teacher?.subject} />
           </section>
 
           <section aria-labelledby={ids.list} className="min-w-0 @4xl:col-start-2 @4xl:row-span-2 @4xl:row-start-1">
-            <h2
-              id={ids.list}
-              ref={listHeadingRef}
-              tabIndex={-1}
-              className="rounded-md text-xl font-bold text-slate-900"
-            >
+            <h2 id={ids.list} ref={listHeadingRef} tabIndex={-1} className="rounded-md text-xl font-bold text-fg">
               Uploaded Files
             </h2>
             <FilterForm label="Search your resources" className="mt-3 mb-4" onApply={applyTexts}>
@@ -112,14 +107,14 @@ export function Component() {
             <details className="group">
               <summary className="-m-1 flex cursor-pointer list-none items-center gap-2 rounded-md p-1 [&::-webkit-details-marker]:hidden">
                 <ChevronRight
-                  className="size-5 shrink-0 text-slate-600 transition-transform group-open:rotate-90"
+                  className="size-5 shrink-0 text-muted transition-transform group-open:rotate-90"
                   aria-hidden="true"
                 />
-                <h2 id={ids.link} className="text-lg font-bold text-slate-900">
+                <h2 id={ids.link} className="text-lg font-bold text-fg">
                   Share a video link
                 </h2>
               </summary>
-              <p className="mt-2 mb-4 text-sm text-slate-700">
+              <p className="mt-2 mb-4 text-sm text-muted">
                 A lesson hosted on YouTube, Vimeo or Wistia, played right in the students’ library.
               </p>
               <VideoLinkForm teacherSubject={teacher?.subject} />
@@ -144,7 +139,7 @@ function TeacherResourceItem({ resource, onDeleted }: { resource: Resource; onDe
       <ResourceName resource={resource} />
       <ResourceDetails resource={resource} isClassShown />
       <ResourceMedia resource={resource} />
-      <div className="flex flex-wrap gap-2 border-t border-slate-100 pt-3">
+      <div className="flex flex-wrap gap-2 border-t border-line pt-3">
         <Button variant="secondary" className="px-3 py-2" onClick={() => setDialog('edit')}>
           <Pencil className="size-4" aria-hidden="true" />
           Edit<span className="sr-only"> {resource.fileName}</span>
@@ -152,7 +147,7 @@ function TeacherResourceItem({ resource, onDeleted }: { resource: Resource; onDe
         <button
           type="button"
           onClick={() => setDialog('delete')}
-          className="inline-flex items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold text-red-700 transition-colors hover:bg-red-50"
+          className="inline-flex items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold text-danger transition-colors hover:bg-danger-soft"
         >
           <Trash2 className="size-4" aria-hidden="true" />
           Delete<span className="sr-only"> {resource.fileName}</span>

@@ -99,9 +99,9 @@ export function UploadForm({ teacherSubject }: { teacherSubject: string | undefi
   return (
     <form {...form.formProps} className="flex flex-col gap-4" aria-busy={isUploading}>
       <div className="flex flex-col gap-1.5">
-        <label htmlFor={ids.file} className="text-sm font-medium text-slate-800">
+        <label htmlFor={ids.file} className="text-sm font-medium text-fg">
           File
-          <span aria-hidden="true" className="text-red-700">
+          <span aria-hidden="true" className="text-danger">
             {' '}
             *
           </span>
@@ -115,14 +115,14 @@ export function UploadForm({ teacherSubject }: { teacherSubject: string | undefi
           aria-invalid={errors.file ? true : undefined}
           aria-describedby={`${ids.file}-${errors.file ? 'error' : 'hint'}`}
           onChange={(event) => handleFileChange(event.target.files?.[0] ?? null)}
-          className="w-full min-w-0 rounded-lg border border-slate-300 bg-white text-sm text-slate-800 shadow-sm file:mr-3 file:cursor-pointer file:border-0 file:border-r file:border-slate-300 file:bg-slate-100 file:px-3 file:py-2.5 file:font-semibold file:text-slate-800 hover:file:bg-slate-200 focus:ring-2 focus:ring-brand-500 focus:outline-none"
+          className="w-full min-w-0 rounded-lg border border-line-strong bg-surface text-sm text-fg shadow-sm file:mr-3 file:cursor-pointer file:border-0 file:border-r file:border-line-strong file:bg-surface-muted file:px-3 file:py-2.5 file:font-semibold file:text-fg hover:file:bg-line focus:ring-2 focus:ring-brand-500 focus:outline-none"
         />
         {errors.file ? (
-          <p id={`${ids.file}-error`} className="text-sm text-red-700">
+          <p id={`${ids.file}-error`} className="text-sm text-danger">
             {errors.file}
           </p>
         ) : (
-          <p id={`${ids.file}-hint`} className="text-xs text-slate-600">
+          <p id={`${ids.file}-hint`} className="text-xs text-muted">
             Documents, images, audio or video, up to {formatUploadSize(maxBytes)}.
           </p>
         )}
@@ -138,7 +138,7 @@ export function UploadForm({ teacherSubject }: { teacherSubject: string | undefi
 
       {isUploading ? (
         <div className="flex flex-col gap-2 rounded-lg border border-brand-200 bg-brand-50 p-3">
-          <p id={ids.progress} className="text-sm font-semibold text-slate-900">
+          <p id={ids.progress} className="text-sm font-semibold text-fg">
             Uploading: {progress}%
           </p>
           <div
@@ -147,7 +147,7 @@ export function UploadForm({ teacherSubject }: { teacherSubject: string | undefi
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={progress}
-            className="h-2.5 overflow-hidden rounded-full bg-white ring-1 ring-brand-200"
+            className="h-2.5 overflow-hidden rounded-full bg-surface ring-1 ring-brand-200"
           >
             <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${progress}%` }} />
           </div>
@@ -181,13 +181,13 @@ function StorageMeter({ storage }: { storage: StorageUsage }) {
   const usedPercent = Math.min(100, Math.ceil((storage.usedBytes / storage.quotaBytes) * 100));
   return (
     <div className="mt-1 flex flex-col gap-1">
-      <p className="text-xs text-slate-700">
+      <p className="text-xs text-muted">
         <span className="font-semibold">Storage:</span> {describeStorageUsage(storage)}
       </p>
       {/* The sentence says it all; the bar only shows it. */}
-      <div aria-hidden="true" className="h-1.5 overflow-hidden rounded-full bg-slate-200">
+      <div aria-hidden="true" className="h-1.5 overflow-hidden rounded-full bg-line">
         <div
-          className={`h-full rounded-full ${usedPercent >= 90 ? 'bg-amber-500' : 'bg-brand-600'}`}
+          className={`h-full rounded-full ${usedPercent >= 90 ? 'bg-warning-line' : 'bg-brand-600'}`}
           style={{ width: `${usedPercent}%` }}
         />
       </div>

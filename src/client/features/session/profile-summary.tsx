@@ -19,8 +19,8 @@ export function ProfileSummary({
       <dl className="grid gap-4 sm:grid-cols-2">
         {facts.map(([label, value]) => (
           <div key={label} className="min-w-0">
-            <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{label}</dt>
-            <dd className="mt-1 truncate text-slate-900">{value}</dd>
+            <dt className="text-xs font-semibold tracking-wide text-muted uppercase">{label}</dt>
+            <dd className="mt-1 truncate text-fg">{value}</dd>
           </div>
         ))}
       </dl>

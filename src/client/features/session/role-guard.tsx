@@ -58,7 +58,7 @@ export function RoleGuard<R extends UserRole>({
   }
   if (!profile.data) {
     return (
-      <div role="status" className="flex min-h-screen items-center justify-center text-slate-700">
+      <div role="status" className="flex min-h-screen items-center justify-center text-muted">
         <Spinner className="mr-3 size-8" />
         Loading your dashboard…
       </div>

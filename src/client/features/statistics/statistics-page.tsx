@@ -45,7 +45,7 @@ export function Component() {
           />
         ) : statistics.data.quizzesAttempted === 0 ? (
           <EmptyState
-            icon={<ChartPie className="mx-auto mb-3 size-10 text-slate-500" aria-hidden="true" />}
+            icon={<ChartPie className="mx-auto mb-3 size-10 text-muted" aria-hidden="true" />}
             title="No quizzes attempted yet"
             hint="Take some quizzes to see your analytics here."
           />
@@ -83,10 +83,10 @@ function Analytics({ statistics }: { statistics: StudentStatistics }) {
         ))}
       </dl>
       <section aria-labelledby="subject-performance" className="mt-8">
-        <h2 id="subject-performance" className="text-xl font-bold text-slate-900">
+        <h2 id="subject-performance" className="text-xl font-bold text-fg">
           Performance by Subject
         </h2>
-        <p className="mt-1 text-sm text-slate-700">
+        <p className="mt-1 text-sm text-muted">
           Each slice is a subject, sized by your average accuracy in it. Point at a slice or focus its entry in the
           legend for its numbers; the table below lists them all.
         </p>
@@ -99,13 +99,13 @@ function Analytics({ statistics }: { statistics: StudentStatistics }) {
 
 /** The chart's numbers as text, for everyone and for screen readers. */
 function SubjectTable({ subjects }: { subjects: SubjectStatistics[] }) {
-  const header = 'px-3 py-3 text-xs font-semibold tracking-wide text-slate-700 uppercase';
-  const cell = 'px-3 py-3 tabular-nums text-right text-slate-800';
+  const header = 'px-3 py-3 text-xs font-semibold tracking-wide text-muted uppercase';
+  const cell = 'px-3 py-3 tabular-nums text-right text-fg';
   return (
     <div role="region" aria-label="Subject details" tabIndex={0} className={cn(cardVariants(), 'mt-6 overflow-x-auto')}>
       <table className="w-full min-w-[34rem] text-sm">
-        <caption className="px-3 pt-3 text-left text-base font-semibold text-slate-900">Subject details</caption>
-        <thead className="border-b border-slate-200">
+        <caption className="px-3 pt-3 text-left text-base font-semibold text-fg">Subject details</caption>
+        <thead className="border-b border-line">
           <tr>
             <th scope="col" className={`${header} text-left`}>
               Subject
@@ -124,10 +124,10 @@ function SubjectTable({ subjects }: { subjects: SubjectStatistics[] }) {
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">
+        <tbody className="divide-y divide-line">
           {subjects.map((subject) => (
             <tr key={subject.subject}>
-              <th scope="row" className="min-w-32 px-3 py-3 text-left font-semibold wrap-break-word text-slate-900">
+              <th scope="row" className="min-w-32 px-3 py-3 text-left font-semibold wrap-break-word text-fg">
                 {subject.subject}
               </th>
               <td className={cell}>{formatPercent(subject.averageAccuracy)}</td>

@@ -166,7 +166,7 @@ export function SubjectPieChart({ subjects }: { subjects: SubjectStatistics[] })
               {activeSlice && !isEmptySlice(activeSlice) ? <ActiveRing slice={activeSlice} /> : null}
             </svg>
           ) : (
-            <p className="flex size-full items-center justify-center rounded-full bg-slate-100 p-10 text-center text-sm text-slate-700">
+            <p className="flex size-full items-center justify-center rounded-full bg-surface-muted p-10 text-center text-sm text-muted">
               Every subject is at 0% accuracy so far, so the pie has no slices yet.
             </p>
           )}
@@ -174,7 +174,7 @@ export function SubjectPieChart({ subjects }: { subjects: SubjectStatistics[] })
       </div>
       <figcaption className="px-5 sm:px-0">
         <span className="sr-only">Legend: </span>
-        <ul className="flex flex-col gap-1 text-sm text-slate-800">
+        <ul className="flex flex-col gap-1 text-sm text-fg">
           {subjects.map((subject, index) => (
             <li
               key={subject.subject}
@@ -184,7 +184,7 @@ export function SubjectPieChart({ subjects }: { subjects: SubjectStatistics[] })
               data-subject={subject.subject}
               aria-describedby={isOpen && details.index === index ? tooltipId : undefined}
               className={`flex cursor-default items-center gap-2 rounded-md px-2 py-1 ${
-                isOpen && details.index === index ? 'bg-slate-100' : ''
+                isOpen && details.index === index ? 'bg-surface-muted' : ''
               }`}
               onFocus={() => open(index, 'legend')}
               onBlur={close}
@@ -201,7 +201,7 @@ export function SubjectPieChart({ subjects }: { subjects: SubjectStatistics[] })
                 aria-hidden="true"
               />
               <span className="wrap-anywhere">{subject.subject}</span>
-              <span className="ml-auto pl-4 text-slate-700 tabular-nums">{formatPercent(subject.averageAccuracy)}</span>
+              <span className="ml-auto pl-4 text-muted tabular-nums">{formatPercent(subject.averageAccuracy)}</span>
             </li>
           ))}
         </ul>
@@ -272,13 +272,13 @@ function SubjectTooltip({
       data-testid="subject-tooltip"
       data-open={isOpen}
       aria-hidden={!isOpen}
-      className="tooltip pointer-events-none absolute top-0 left-0 z-10 w-max max-w-56 rounded-lg bg-slate-900 px-3 py-2 text-sm text-white shadow-lg"
+      className="tooltip pointer-events-none absolute top-0 left-0 z-10 w-max max-w-56 rounded-lg bg-surface-inverse px-3 py-2 text-sm text-white shadow-lg"
     >
       <p className="font-semibold wrap-anywhere">{subject.subject}</p>
       <dl className="mt-1 grid grid-cols-[auto_auto] gap-x-3 gap-y-0.5">
         {lines.map(([label, value]) => (
           <div key={label} className="contents">
-            <dt className="text-slate-200">{label}</dt>
+            <dt className="text-fg-inverse-muted">{label}</dt>
             <dd className="text-right tabular-nums">{value}</dd>
           </div>
         ))}

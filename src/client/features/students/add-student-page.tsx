@@ -6,6 +6,7 @@ import { studentRegistrationSchema } from '#shared/accounts';
 import { FIELD_LIMITS } from '#shared/limits';
 import { buttonVariants } from '../../components/ui/button.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
 import { addStudent } from '#shared/contract/accounts';
 import { call } from '../../lib/api.ts';
 import { AccountForm, type AuthField } from '../auth/auth-form.tsx';
@@ -58,11 +59,11 @@ export function Component() {
         <ArrowLeft className="size-4" aria-hidden="true" />
         Back to students
       </Link>
-      <h1 className="mt-3 text-2xl font-bold text-slate-900">Add a student</h1>
-      <p className="mt-1 text-slate-700">
-        Creates the student’s account. Every field is required; the student logs in with the account username and
-        password you set.
-      </p>
+      <PageHeader
+        className="mt-3"
+        title="Add a student"
+        description="Creates the student’s account. Every field is required; the student logs in with the account username and password you set."
+      />
       <div className={cn(cardVariants(), 'mt-6 rounded-2xl p-5 sm:p-8')}>
         <AccountForm
           schema={studentRegistrationSchema}

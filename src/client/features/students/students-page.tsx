@@ -86,13 +86,13 @@ export function Component() {
             {/* One live region: the count, the search in progress, or the empty state is announced. */}
             <div role="status" className="mb-3">
               {list.isPlaceholderData ? (
-                <p className="flex min-h-6 items-center gap-2 text-sm text-slate-700">
+                <p className="flex min-h-6 items-center gap-2 text-sm text-muted">
                   <Spinner className="size-4" /> Searching…
                 </p>
               ) : list.items.length === 0 ? (
                 <EmptyState isFiltered={isFiltered} />
               ) : (
-                <p className="flex min-h-6 items-center text-sm text-slate-700">
+                <p className="flex min-h-6 items-center text-sm text-muted">
                   {plural(list.items.length, 'student')} shown{list.hasNextPage ? '; more below' : ''}
                 </p>
               )}
@@ -114,15 +114,15 @@ export function Component() {
 
 function EmptyState({ isFiltered }: { isFiltered: boolean }) {
   return (
-    <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
+    <div className="rounded-xl border border-dashed border-line-strong bg-surface p-8 text-center text-muted">
       {isFiltered ? (
         <>
-          <p className="font-semibold text-slate-900">No students found</p>
+          <p className="font-semibold text-fg">No students found</p>
           <p className="mt-1 text-sm">Try another class or search.</p>
         </>
       ) : (
         <>
-          <p className="font-semibold text-slate-900">No students yet</p>
+          <p className="font-semibold text-fg">No students yet</p>
           <p className="mt-1 text-sm">
             <Link to="/dashboard/teacher/students/add" className="font-semibold text-brand-700 underline">
               Add the first student
@@ -153,7 +153,7 @@ function Average({ student, value, unit = '' }: { student: StudentListEntry; val
   );
 }
 
-const HEADER_CELL = 'px-2.5 py-3 first:pl-4 last:pr-4 text-left align-bottom text-xs font-semibold text-slate-700';
+const HEADER_CELL = 'px-2.5 py-3 first:pl-4 last:pr-4 text-left align-bottom text-xs font-semibold text-muted';
 const CELL = 'px-2.5 py-3 align-top first:pl-4 last:pr-4';
 
 /** Wide content areas: one row per student. */
@@ -172,7 +172,7 @@ function StudentTable({ students }: { students: StudentListEntry[] }) {
           <col className="w-[7%]" />
           <col className="w-[7%]" />
         </colgroup>
-        <thead className="border-b border-slate-200 bg-slate-50">
+        <thead className="border-b border-line bg-surface-sunken">
           <tr>
             <th scope="col" className={HEADER_CELL}>
               Name
@@ -200,26 +200,26 @@ function StudentTable({ students }: { students: StudentListEntry[] }) {
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">
+        <tbody className="divide-y divide-line">
           {students.map((student) => (
-            <tr key={student._id} className="hover:bg-slate-50">
-              <th scope="row" className={`${CELL} text-left font-semibold wrap-anywhere text-slate-900`}>
+            <tr key={student._id} className="hover:bg-surface-sunken">
+              <th scope="row" className={`${CELL} text-left font-semibold wrap-anywhere text-fg`}>
                 {student.name}
               </th>
-              <td className={`${CELL} wrap-anywhere text-slate-800`}>{student.rollNumber}</td>
-              <td className={`${CELL} wrap-break-word text-slate-800`}>{student.class}</td>
-              <td className={`${CELL} wrap-anywhere text-slate-800`}>{student.email}</td>
-              <td className={`${CELL} wrap-anywhere text-slate-800`}>
+              <td className={`${CELL} wrap-anywhere text-fg`}>{student.rollNumber}</td>
+              <td className={`${CELL} wrap-break-word text-fg`}>{student.class}</td>
+              <td className={`${CELL} wrap-anywhere text-fg`}>{student.email}</td>
+              <td className={`${CELL} wrap-anywhere text-fg`}>
                 {student.parentName}
-                <span className="block text-xs text-slate-600">{student.parentEmail}</span>
+                <span className="block text-xs text-muted">{student.parentEmail}</span>
               </td>
-              <td className={`${CELL} text-right text-slate-800 tabular-nums`}>
+              <td className={`${CELL} text-right text-fg tabular-nums`}>
                 <Average student={student} value={student.averageScore} />
               </td>
-              <td className={`${CELL} text-right text-slate-800 tabular-nums`}>
+              <td className={`${CELL} text-right text-fg tabular-nums`}>
                 <Average student={student} value={student.averageAccuracy} unit="%" />
               </td>
-              <td className={`${CELL} text-right text-slate-800 tabular-nums`}>{student.quizzesAttempted}</td>
+              <td className={`${CELL} text-right text-fg tabular-nums`}>{student.quizzesAttempted}</td>
             </tr>
           ))}
         </tbody>
@@ -231,8 +231,8 @@ function StudentTable({ students }: { students: StudentListEntry[] }) {
 function Fact({ label, children, isWide = false }: { label: string; children: ReactNode; isWide?: boolean }) {
   return (
     <div className={`min-w-0 ${isWide ? 'col-span-2' : ''}`}>
-      <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{label}</dt>
-      <dd className="wrap-anywhere text-slate-900">{children}</dd>
+      <dt className="text-xs font-semibold tracking-wide text-muted uppercase">{label}</dt>
+      <dd className="wrap-anywhere text-fg">{children}</dd>
     </div>
   );
 }
@@ -243,8 +243,8 @@ function StudentCards({ students }: { students: StudentListEntry[] }) {
     <ul className="grid gap-3 @xl:grid-cols-2 @4xl:grid-cols-3 @[62rem]:hidden">
       {students.map((student) => (
         <li key={student._id} className={cn(cardVariants(), 'min-w-0 p-4')}>
-          <h2 className="text-base font-semibold wrap-anywhere text-slate-900">{student.name}</h2>
-          <p className="font-mono text-xs wrap-anywhere text-slate-700">
+          <h2 className="text-base font-semibold wrap-anywhere text-fg">{student.name}</h2>
+          <p className="font-mono text-xs wrap-anywhere text-muted">
             <span className="sr-only">Account username: </span>
             {student.rollNumber}
           </p>
@@ -256,7 +256,7 @@ function StudentCards({ students }: { students: StudentListEntry[] }) {
             </Fact>
             <Fact label="Parent" isWide>
               {student.parentName}
-              <span className="block text-xs text-slate-700">{student.parentEmail}</span>
+              <span className="block text-xs text-muted">{student.parentEmail}</span>
             </Fact>
             <Fact label="Average score">
               <Average student={student} value={student.averageScore} />

@@ -40,7 +40,7 @@ export function TaskList({ role, ownerId }: { role: UserRole; ownerId: string })
 
   return (
     <section aria-labelledby="tasks-heading" className={cn(cardVariants(), 'rounded-2xl p-5 sm:p-6')}>
-      <h2 id="tasks-heading" className="text-xl font-bold text-slate-900">
+      <h2 id="tasks-heading" className="text-xl font-bold text-fg">
         Tasks
       </h2>
       <form onSubmit={handleAdd} noValidate className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-start">
@@ -57,12 +57,12 @@ export function TaskList({ role, ownerId }: { role: UserRole; ownerId: string })
             maxLength={TASK_LIMITS.text}
             aria-invalid={problem ? true : undefined}
             aria-describedby={problem ? 'new-task-error' : undefined}
-            className={`rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm outline-none focus:ring-2 focus:ring-brand-500 ${
-              problem ? 'border-red-600' : 'border-slate-300'
+            className={`rounded-lg border bg-surface px-3 py-2.5 text-base text-fg shadow-sm outline-none focus:ring-2 focus:ring-brand-500 ${
+              problem ? 'border-danger' : 'border-line-strong'
             }`}
           />
           {problem ? (
-            <p id="new-task-error" className="text-sm text-red-700">
+            <p id="new-task-error" className="text-sm text-danger">
               {problem}
             </p>
           ) : null}
@@ -72,20 +72,20 @@ export function TaskList({ role, ownerId }: { role: UserRole; ownerId: string })
           Add task
         </Button>
       </form>
-      {isFull ? <p className="mt-2 text-sm text-slate-700">A list holds at most {TASK_LIMITS.perList} tasks.</p> : null}
+      {isFull ? <p className="mt-2 text-sm text-muted">A list holds at most {TASK_LIMITS.perList} tasks.</p> : null}
 
       {list.isPending ? (
         <LoadingStatus className="mt-4">Loading your tasks…</LoadingStatus>
       ) : tasks.length === 0 ? (
-        <p className="mt-4 rounded-xl border border-dashed border-slate-300 p-5 text-center text-slate-700">
+        <p className="mt-4 rounded-xl border border-dashed border-line-strong p-5 text-center text-muted">
           There are no tasks to complete
         </p>
       ) : (
-        <ul className="mt-4 flex flex-col divide-y divide-slate-100" aria-busy={edit.isPending}>
+        <ul className="mt-4 flex flex-col divide-y divide-line" aria-busy={edit.isPending}>
           {tasks.map((task) => (
             <li key={task.id} className="flex flex-wrap items-center gap-3 py-3">
               <span
-                className={`min-w-0 flex-1 wrap-anywhere ${task.isCompleted ? 'text-slate-600 line-through' : 'text-slate-900'}`}
+                className={`min-w-0 flex-1 wrap-anywhere ${task.isCompleted ? 'text-muted line-through' : 'text-fg'}`}
               >
                 {task.text}
                 {task.isCompleted ? <span className="sr-only"> (completed)</span> : null}
@@ -104,7 +104,7 @@ export function TaskList({ role, ownerId }: { role: UserRole; ownerId: string })
               )}
               <Button
                 variant="ghost"
-                className="px-3 py-2 text-red-700 hover:bg-red-50"
+                className="px-3 py-2 text-danger hover:bg-danger-soft"
                 id={`delete-task-${task.id}`}
                 onClick={() => runEdit(taskEdits.remove(task.id), 'new-task')}
                 aria-disabled={edit.isPending}

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { DEFAULT_QUIZ_BACKGROUND, scoreAnswers, type AttemptEnding, type QuizQuestion } from '#shared/quizzes';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { readQuizPreview, type QuizPreview } from '../preview-storage.ts';
 import { QuizResult } from './quiz-result.tsx';
 import { QuizRunner, type RunnerAnswers } from './quiz-runner.tsx';
@@ -44,7 +45,7 @@ function previewQuestions(preview: QuizPreview): Required<Omit<QuizQuestion, 'se
 }
 
 const PreviewBanner = () => (
-  <p className="mx-auto mb-4 flex w-full max-w-3xl items-center gap-2 rounded-lg bg-amber-50 px-4 py-2 text-sm text-amber-900">
+  <p className="mx-auto mb-4 flex w-full max-w-3xl items-center gap-2 rounded-lg bg-warning-soft px-4 py-2 text-sm text-warning">
     <Eye className="size-4 shrink-0" aria-hidden="true" />
     Preview: this runs like a student’s attempt, but nothing is saved.
   </p>
@@ -57,8 +58,11 @@ export function Component() {
   if (!preview) {
     return (
       <div className="mx-auto max-w-xl text-center">
-        <h1 className="text-2xl font-bold text-slate-900">Nothing to preview</h1>
-        <p className="mt-2 text-slate-700">Open the preview from the quiz editor with the “preview quiz” button.</p>
+        <PageHeader
+          align="center"
+          title="Nothing to preview"
+          description="Open the preview from the quiz editor with the “preview quiz” button."
+        />
       </div>
     );
   }
@@ -84,8 +88,11 @@ function PreviewRun({ preview, onRestart }: { preview: QuizPreview; onRestart():
     return (
       <div className="mx-auto max-w-xl text-center">
         <PreviewBanner />
-        <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
-        <p className="mt-2 text-slate-700">This quiz has no questions yet. Add one in the editor and preview again.</p>
+        <PageHeader
+          align="center"
+          title={title}
+          description="This quiz has no questions yet. Add one in the editor and preview again."
+        />
       </div>
     );
   }

@@ -60,44 +60,39 @@ export function QuizResult({
       ) : null}
       <section aria-labelledby="result-title" className={cn(cardVariants(), 'rounded-2xl p-6 text-center')}>
         <p className="text-sm font-semibold wrap-anywhere text-brand-700">{title}</p>
-        <h1
-          id="result-title"
-          ref={headingRef}
-          tabIndex={-1}
-          className="mt-1 text-2xl font-bold text-slate-900 outline-none"
-        >
+        <h1 id="result-title" ref={headingRef} tabIndex={-1} className="mt-1 text-2xl font-bold text-fg outline-none">
           {endedBy === 'time-up' ? 'Time is up: your answers were submitted' : 'Quiz submitted'}
         </h1>
         <dl className="mt-6 grid grid-cols-2 gap-4">
           <div className="rounded-xl bg-brand-50 p-4">
-            <dt className="text-sm text-slate-700">Score</dt>
-            <dd className="text-2xl font-bold text-slate-900 sm:text-3xl" data-testid="result-score">
+            <dt className="text-sm text-muted">Score</dt>
+            <dd className="text-2xl font-bold text-fg sm:text-3xl" data-testid="result-score">
               {score} / {questions.length}
             </dd>
           </div>
           <div className="rounded-xl bg-brand-50 p-4">
-            <dt className="text-sm text-slate-700">Accuracy</dt>
-            <dd className="text-2xl font-bold text-slate-900 sm:text-3xl" data-testid="result-accuracy">
+            <dt className="text-sm text-muted">Accuracy</dt>
+            <dd className="text-2xl font-bold text-fg sm:text-3xl" data-testid="result-accuracy">
               {formatPercent(accuracy)}
             </dd>
           </div>
         </dl>
-        {details ? <div className="mt-4 text-sm text-slate-700">{details}</div> : null}
+        {details ? <div className="mt-4 text-sm text-muted">{details}</div> : null}
         {actions ? <div className="mt-6 flex flex-wrap justify-center gap-3">{actions}</div> : null}
       </section>
 
       <section aria-labelledby="review-title">
-        <h2 id="review-title" className="text-xl font-bold text-slate-900">
+        <h2 id="review-title" className="text-xl font-bold text-fg">
           Review
         </h2>
         <ol className="mt-4 flex flex-col gap-4">
           {questions.map((question, index) => (
             <li key={question._id} className={cn(cardVariants(), 'rounded-2xl p-5')}>
-              <p className="font-semibold wrap-anywhere whitespace-pre-wrap text-slate-900">
+              <p className="font-semibold wrap-anywhere whitespace-pre-wrap text-fg">
                 <span className="text-brand-700">Q{index + 1}. </span>
                 {question.question_text}
               </p>
-              {!question.selectedOption ? <p className="mt-1 text-sm text-slate-700">Not answered</p> : null}
+              {!question.selectedOption ? <p className="mt-1 text-sm text-muted">Not answered</p> : null}
               <ul className="mt-3 flex flex-col gap-2">
                 {question.options.map((option) => (
                   <ReviewOption
@@ -118,10 +113,10 @@ export function QuizResult({
 
 function ReviewOption({ option, isAnswer, isChosen }: { option: string; isAnswer: boolean; isChosen: boolean }) {
   const tone = isAnswer
-    ? 'border-green-600 bg-green-50 text-green-900'
+    ? 'border-success bg-success-soft text-success'
     : isChosen
-      ? 'border-red-600 bg-red-50 text-red-900'
-      : 'border-slate-200 text-slate-800';
+      ? 'border-danger bg-danger-soft text-danger-strong'
+      : 'border-line text-fg';
   const label = [isAnswer ? 'correct answer' : null, isChosen ? 'your answer' : null].filter(Boolean).join(', ');
   return (
     <li

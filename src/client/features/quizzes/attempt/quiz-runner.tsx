@@ -62,10 +62,10 @@ export function QuizRunner({
     <section
       aria-labelledby={headingId}
       data-testid="quiz-stage"
-      className="mx-auto w-full max-w-3xl overflow-hidden rounded-2xl bg-slate-800 bg-cover bg-center shadow-sm"
+      className="mx-auto w-full max-w-3xl overflow-hidden rounded-2xl bg-surface-inverse-raised bg-cover bg-center shadow-sm"
       style={{ backgroundImage: `url(${background})` }}
     >
-      <div className="flex flex-wrap items-center justify-between gap-3 bg-slate-900/70 px-5 py-4 text-white">
+      <div className="flex flex-wrap items-center justify-between gap-3 bg-surface-inverse/70 px-5 py-4 text-white">
         <h1 id={headingId} className="text-xl font-bold wrap-anywhere">
           {title}
         </h1>
@@ -74,7 +74,7 @@ export function QuizRunner({
           aria-label={`Time left ${formatCountdown(secondsLeft)}`}
           className={cn(
             'inline-flex items-center gap-2 rounded-full px-3 py-1 font-mono text-lg font-semibold tabular-nums',
-            isRunningOut ? 'bg-red-700' : 'bg-slate-900/60',
+            isRunningOut ? 'bg-danger' : 'bg-surface-inverse/60',
           )}
         >
           <Clock className="size-4" aria-hidden="true" />
@@ -99,7 +99,7 @@ export function QuizRunner({
                   Question {index + 1} of {questions.length}
                 </span>
                 <span
-                  className="mt-2 block text-lg font-semibold wrap-anywhere whitespace-pre-wrap text-slate-900"
+                  className="mt-2 block text-lg font-semibold wrap-anywhere whitespace-pre-wrap text-fg"
                   data-testid="question-text"
                 >
                   {question.question_text}
@@ -113,7 +113,7 @@ export function QuizRunner({
                   <label
                     key={option}
                     className={`flex items-start gap-3 rounded-xl border-2 px-4 py-3 transition-colors focus-within:ring-2 focus-within:ring-brand-500 ${
-                      isChosen ? 'border-brand-600 bg-brand-50' : 'border-slate-200'
+                      isChosen ? 'border-brand-600 bg-brand-50' : 'border-line'
                     } ${isSubmitting ? 'cursor-not-allowed' : 'hover:border-brand-300 cursor-pointer'}`}
                   >
                     <input
@@ -124,7 +124,7 @@ export function QuizRunner({
                       onChange={() => onAnswer(question._id, option)}
                       className="mt-1 size-4 accent-brand-600"
                     />
-                    <span className="wrap-anywhere whitespace-pre-wrap text-slate-900">{option}</span>
+                    <span className="wrap-anywhere whitespace-pre-wrap text-fg">{option}</span>
                   </label>
                 );
               })}
@@ -149,7 +149,7 @@ export function QuizRunner({
             {isLast ? (
               <div className="flex flex-wrap items-center justify-end gap-3">
                 {unanswered > 0 ? (
-                  <span className="text-sm text-slate-700">
+                  <span className="text-sm text-muted">
                     {unanswered} unanswered {unanswered === 1 ? 'question' : 'questions'}
                   </span>
                 ) : null}

@@ -4,6 +4,7 @@ import type { StudentQuizSummary } from '#shared/quizzes';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { usePagedList } from '../../../lib/paged-list.ts';
 import { quizQueries, type StudentQuizView } from '../quiz-queries.ts';
 import { formatCountdown, formatDateTime, formatPercent, plural } from '../../../lib/format.ts';
@@ -21,7 +22,7 @@ export function Component() {
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-10">
       <PageTitle>Quizzes</PageTitle>
-      <h1 className="text-2xl font-bold text-slate-900">Quizzes</h1>
+      <PageHeader title="Quizzes" />
       <QuizSection
         title="Online"
         query={online}
@@ -52,15 +53,15 @@ function QuizSection({
   const headingId = `${title.toLowerCase()}-quizzes`;
   return (
     <section aria-labelledby={headingId}>
-      <h2 id={headingId} className="text-xl font-bold text-slate-900">
+      <h2 id={headingId} className="text-xl font-bold text-fg">
         {title}
       </h2>
       {query.isPending ? (
         <LoadingStatus className="mt-4">Loading…</LoadingStatus>
       ) : query.isError ? (
-        <p className="mt-4 text-red-700">These quizzes could not be loaded.</p>
+        <p className="mt-4 text-danger">These quizzes could not be loaded.</p>
       ) : query.items.length === 0 ? (
-        <p className="mt-4 rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
+        <p className="mt-4 rounded-xl border border-dashed border-line-strong bg-surface p-6 text-center text-muted">
           {emptyText}
         </p>
       ) : (
@@ -75,14 +76,14 @@ function CardFrame({ quiz, children }: { quiz: StudentQuizSummary; children: Rea
   return (
     <li className={cn(cardVariants(), 'flex min-w-0 flex-col overflow-hidden rounded-2xl')}>
       <div
-        className="h-20 bg-slate-800 bg-cover bg-center"
+        className="h-20 bg-surface-inverse-raised bg-cover bg-center"
         style={{ backgroundImage: `url(${quiz.quiz.background})` }}
       />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div>
           <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">{quiz.subject}</p>
-          <h3 className="mt-1 text-lg font-semibold wrap-anywhere text-slate-900">{quiz.title}</h3>
-          <p className="text-sm text-slate-700">by {quiz.createdBy.name}</p>
+          <h3 className="mt-1 text-lg font-semibold wrap-anywhere text-fg">{quiz.title}</h3>
+          <p className="text-sm text-muted">by {quiz.createdBy.name}</p>
         </div>
         {children}
       </div>
@@ -94,7 +95,7 @@ function OnlineCard({ quiz }: { quiz: StudentQuizSummary }) {
   const inProgress = quiz.attempt?.status === 'in-progress' ? quiz.attempt : null;
   return (
     <CardFrame quiz={quiz}>
-      <ul className="flex flex-col gap-1 text-sm text-slate-800">
+      <ul className="flex flex-col gap-1 text-sm text-fg">
         <li className="flex items-center gap-2">
           <ListChecks className="size-4 text-brand-700" aria-hidden="true" /> {plural(quiz.questionCount, 'question')}
         </li>
@@ -123,18 +124,18 @@ function AttemptedCard({ quiz }: { quiz: StudentQuizSummary }) {
     <CardFrame quiz={quiz}>
       <dl className="grid grid-cols-2 gap-2 text-sm">
         <div>
-          <dt className="text-slate-700">Score</dt>
-          <dd className="text-lg font-semibold text-slate-900">
+          <dt className="text-muted">Score</dt>
+          <dd className="text-lg font-semibold text-fg">
             {result.score} / {quiz.questionCount}
           </dd>
         </div>
         <div>
-          <dt className="text-slate-700">Accuracy</dt>
-          <dd className="text-lg font-semibold text-slate-900">{formatPercent(result.accuracy)}</dd>
+          <dt className="text-muted">Accuracy</dt>
+          <dd className="text-lg font-semibold text-fg">{formatPercent(result.accuracy)}</dd>
         </div>
         <div className="col-span-2">
-          <dt className="text-slate-700">Attempted</dt>
-          <dd className="text-slate-900">{formatDateTime(result.attemptedAt)}</dd>
+          <dt className="text-muted">Attempted</dt>
+          <dd className="text-fg">{formatDateTime(result.attemptedAt)}</dd>
         </div>
       </dl>
       <Link

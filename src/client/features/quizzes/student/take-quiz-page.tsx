@@ -51,8 +51,8 @@ function QuizScreen({ quiz }: { quiz: UseQueryResult<StudentQuizDetail> }) {
   if (quiz.isError) {
     return (
       <div className="mx-auto max-w-xl text-center">
-        <h1 className="text-2xl font-bold text-slate-900">This quiz cannot be opened</h1>
-        <p className="mt-2 text-slate-700">{quiz.error.message}</p>
+        <h1 className="text-2xl font-bold text-fg">This quiz cannot be opened</h1>
+        <p className="mt-2 text-muted">{quiz.error.message}</p>
         <BackToQuizzes />
       </div>
     );
@@ -111,17 +111,17 @@ function QuizIntro({ detail }: { detail: StudentQuizDetail }) {
       className={cn(cardVariants(), 'mx-auto w-full max-w-2xl overflow-hidden rounded-2xl')}
     >
       <div
-        className="h-32 bg-slate-800 bg-cover bg-center"
+        className="h-32 bg-surface-inverse-raised bg-cover bg-center"
         style={{ backgroundImage: `url(${detail.quiz.background})` }}
       />
       <div className="p-6">
         <p className="text-sm font-semibold text-brand-700">
           {detail.subject} · {detail.createdBy.name}
         </p>
-        <h1 id="intro-title" className="mt-1 text-2xl font-bold wrap-anywhere text-slate-900">
+        <h1 id="intro-title" className="mt-1 text-2xl font-bold wrap-anywhere text-fg">
           {detail.title}
         </h1>
-        <ul className="mt-4 flex flex-col gap-2 text-slate-800">
+        <ul className="mt-4 flex flex-col gap-2 text-fg">
           <li className="flex items-center gap-2">
             <ListChecks className="size-4 text-brand-700" aria-hidden="true" />{' '}
             {plural(detail.questionCount, 'question')}
@@ -136,9 +136,9 @@ function QuizIntro({ detail }: { detail: StudentQuizDetail }) {
           </li>
         </ul>
         {isClosed ? (
-          <p className="mt-6 rounded-lg bg-amber-50 p-3 text-amber-900">The deadline of this quiz has passed.</p>
+          <p className="mt-6 rounded-lg bg-warning-soft p-3 text-warning">The deadline of this quiz has passed.</p>
         ) : (
-          <p className="mt-6 text-sm text-slate-700">
+          <p className="mt-6 text-sm text-muted">
             The timer starts when you press Start and keeps running if you leave or reload the page. Your answers are
             saved as you pick them; when the time is up, the quiz is submitted with them.
           </p>
@@ -172,7 +172,7 @@ const SAVE_STATUS_TEXT: Record<DeliveryState['status'], string> = {
 function SaveStatusLine({ state }: { state: DeliveryState }) {
   if (state.status === 'refused') {
     return (
-      <span role="alert" className="font-semibold text-red-800">
+      <span role="alert" className="font-semibold text-danger-strong">
         Your last answers could not be saved: {state.message} Submitting still sends them.
       </span>
     );

@@ -28,7 +28,7 @@ function QuizCard({ quiz, now }: { quiz: TeacherQuizSummary; now: number }) {
           'group relative flex h-full flex-col overflow-hidden transition-shadow hover:shadow-md has-[a:focus-visible]:ring-3 has-[a:focus-visible]:ring-brand-500',
         )}
       >
-        <div className="relative h-20 shrink-0 overflow-hidden border-b border-slate-200">
+        <div className="relative h-20 shrink-0 overflow-hidden border-b border-line">
           <img
             src={quiz.quiz.background}
             alt=""
@@ -39,14 +39,14 @@ function QuizCard({ quiz, now }: { quiz: TeacherQuizSummary; now: number }) {
           />
           <span
             className={`absolute top-3 right-3 rounded-full px-2.5 py-0.5 text-xs font-semibold ${
-              isClosed ? 'bg-slate-800 text-white' : 'bg-teal-700 text-white'
+              isClosed ? 'bg-surface-inverse-raised text-white' : 'bg-teal-700 text-white'
             }`}
           >
             {isClosed ? 'Closed' : 'Open'}
           </span>
         </div>
         <div className="flex flex-1 flex-col gap-3 p-4">
-          <h2 id={titleId} className="text-lg leading-snug font-semibold text-slate-900">
+          <h2 id={titleId} className="text-lg leading-snug font-semibold text-fg">
             {/* The whole card is the link's target area and shows its focus; its name stays the title. */}
             <Link
               to={`/dashboard/teacher/quiz-analytics/${encodeURIComponent(quiz._id)}`}
@@ -57,27 +57,27 @@ function QuizCard({ quiz, now }: { quiz: TeacherQuizSummary; now: number }) {
           </h2>
           <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
             <div className="min-w-0">
-              <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Class</dt>
-              <dd className="truncate text-slate-900">{quiz.class}</dd>
+              <dt className="text-xs font-semibold tracking-wide text-muted uppercase">Class</dt>
+              <dd className="truncate text-fg">{quiz.class}</dd>
             </div>
             <div className="min-w-0">
-              <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Subject</dt>
-              <dd className="truncate text-slate-900">{quiz.subject}</dd>
+              <dt className="text-xs font-semibold tracking-wide text-muted uppercase">Subject</dt>
+              <dd className="truncate text-fg">{quiz.subject}</dd>
             </div>
             <div className="min-w-0">
-              <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Created</dt>
-              <dd className="text-slate-900">
+              <dt className="text-xs font-semibold tracking-wide text-muted uppercase">Created</dt>
+              <dd className="text-fg">
                 <time dateTime={quiz.date}>{formatDay(quiz.date)}</time>
               </dd>
             </div>
             <div className="min-w-0">
-              <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Deadline</dt>
-              <dd className="text-slate-900">
+              <dt className="text-xs font-semibold tracking-wide text-muted uppercase">Deadline</dt>
+              <dd className="text-fg">
                 <time dateTime={quiz.deadline}>{formatDateTime(quiz.deadline)}</time>
               </dd>
             </div>
           </dl>
-          <p className="mt-auto flex flex-wrap gap-x-4 gap-y-1 border-t border-slate-100 pt-3 text-sm text-slate-700">
+          <p className="mt-auto flex flex-wrap gap-x-4 gap-y-1 border-t border-line pt-3 text-sm text-muted">
             <span className="inline-flex items-center gap-1.5">
               <ClipboardList className="size-4" aria-hidden="true" />
               {plural(quiz.questionCount, 'question')}

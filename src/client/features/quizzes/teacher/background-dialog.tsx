@@ -42,13 +42,13 @@ export function BackgroundDialog({ selected, onSave, onClose }: BackgroundDialog
         // The dialog element itself is only hit on the backdrop; its content fills it.
         if (event.target === event.currentTarget) close();
       }}
-      className="m-auto max-h-[calc(100%-2rem)] w-[min(44rem,calc(100%-2rem))] rounded-2xl bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/60"
+      className="m-auto max-h-[calc(100%-2rem)] w-[min(44rem,calc(100%-2rem))] rounded-2xl bg-surface p-0 text-fg shadow-2xl backdrop:bg-surface-inverse/60"
     >
       <div className="p-5 sm:p-6">
-        <h2 id={titleId} className="text-xl font-bold text-slate-900">
+        <h2 id={titleId} className="text-xl font-bold text-fg">
           Choose background image
         </h2>
-        <p className="mt-1 text-sm text-slate-700">Students see it behind the questions.</p>
+        <p className="mt-1 text-sm text-muted">Students see it behind the questions.</p>
         <fieldset className="mt-4">
           <legend className="sr-only">Background templates</legend>
           <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
@@ -66,7 +66,7 @@ export function BackgroundDialog({ selected, onSave, onClose }: BackgroundDialog
                   />
                   <span
                     className={`block overflow-hidden rounded-xl border-2 transition-colors peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-500 ${
-                      isChosen ? 'border-brand-600 ring-2 ring-brand-600' : 'border-slate-200 hover:border-brand-500'
+                      isChosen ? 'border-brand-600 ring-2 ring-brand-600' : 'border-line hover:border-brand-500'
                     }`}
                   >
                     <img
@@ -85,7 +85,7 @@ export function BackgroundDialog({ selected, onSave, onClose }: BackgroundDialog
                       <Check className="size-4" />
                     </span>
                   ) : null}
-                  <span className={`text-sm ${isChosen ? 'font-semibold text-brand-800' : 'text-slate-700'}`}>
+                  <span className={`text-sm ${isChosen ? 'font-semibold text-brand-800' : 'text-muted'}`}>
                     {choice.name}
                   </span>
                 </label>

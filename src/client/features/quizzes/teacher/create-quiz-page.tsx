@@ -198,7 +198,7 @@ export function Component() {
 
       <form {...form.formProps} className="mt-6 flex flex-col gap-8">
         <section aria-labelledby="quiz-details-heading" className={cn(cardVariants(), 'p-4 sm:p-6')}>
-          <h2 id="quiz-details-heading" className="text-lg font-semibold text-slate-900">
+          <h2 id="quiz-details-heading" className="text-lg font-semibold text-fg">
             Quiz details
           </h2>
           <div className="mt-4 grid gap-4 sm:grid-cols-2">
@@ -261,17 +261,17 @@ export function Component() {
             />
           </div>
 
-          <div className="mt-6 flex flex-col items-start gap-3 border-t border-slate-200 pt-5 sm:flex-row sm:items-center sm:gap-4">
+          <div className="mt-6 flex flex-col items-start gap-3 border-t border-line pt-5 sm:flex-row sm:items-center sm:gap-4">
             <div className="flex min-w-0 items-center gap-3">
               <img
                 src={draft.background}
                 alt=""
                 width={1280}
                 height={720}
-                className="aspect-video w-24 shrink-0 rounded-lg border border-slate-200 object-cover"
+                className="aspect-video w-24 shrink-0 rounded-lg border border-line object-cover"
               />
-              <p className="text-sm text-slate-700">
-                <span className="font-medium text-slate-800">Background:</span> {backgroundName}
+              <p className="text-sm text-muted">
+                <span className="font-medium text-fg">Background:</span> {backgroundName}
               </p>
             </div>
             <div className="flex flex-col items-start gap-2 sm:ml-auto sm:items-end">
@@ -287,7 +287,7 @@ export function Component() {
                 Select quiz background
               </button>
               {backgroundError ? (
-                <p id="quiz-background-error" className="text-sm text-red-700">
+                <p id="quiz-background-error" className="text-sm text-danger">
                   {backgroundError}
                 </p>
               ) : null}
@@ -297,10 +297,10 @@ export function Component() {
 
         <section aria-labelledby="quiz-questions-heading" className="flex flex-col gap-4">
           <div className="flex items-baseline justify-between gap-3">
-            <h2 id="quiz-questions-heading" className="text-lg font-semibold text-slate-900">
+            <h2 id="quiz-questions-heading" className="text-lg font-semibold text-fg">
               Questions
             </h2>
-            <p className="text-sm text-slate-700">
+            <p className="text-sm text-muted">
               {draft.questions.length} of at most {QUIZ_LIMITS.questionsMax}
             </p>
           </div>
@@ -334,14 +334,14 @@ export function Component() {
               Add question
             </button>
             {questionsError ? (
-              <p id="quiz-questions-error" className="text-sm text-red-700">
+              <p id="quiz-questions-error" className="text-sm text-danger">
                 {questionsError}
               </p>
             ) : null}
           </div>
         </section>
 
-        <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-6 sm:flex-row sm:justify-end">
+        <div className="flex flex-col-reverse gap-2 border-t border-line pt-6 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={handlePreview}>
             <Eye className="size-4" aria-hidden="true" />
             Preview quiz

@@ -16,13 +16,13 @@ type QuestionEditorProps = {
 };
 
 const inputClasses = (hasError: boolean) =>
-  `w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm outline-none focus:ring-2 focus:ring-brand-500 ${
-    hasError ? 'border-red-600' : 'border-slate-300'
+  `w-full rounded-lg border bg-surface px-3 py-2.5 text-base text-fg shadow-sm outline-none focus:ring-2 focus:ring-brand-500 ${
+    hasError ? 'border-danger' : 'border-line-strong'
   }`;
 
 function RequiredMark() {
   return (
-    <span aria-hidden="true" className="text-red-700">
+    <span aria-hidden="true" className="text-danger">
       {' '}
       *
     </span>
@@ -32,7 +32,7 @@ function RequiredMark() {
 function FieldError({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;
   return (
-    <p id={id} className="text-sm text-red-700">
+    <p id={id} className="text-sm text-danger">
       {message}
     </p>
   );
@@ -82,14 +82,14 @@ export function QuestionEditor({ index, question, errors, onChange, onRemove, fo
   return (
     <section aria-labelledby={headingId} className={cn(cardVariants(), 'flex flex-col gap-4 p-4 sm:p-5')}>
       <div className="flex items-center justify-between gap-3">
-        <h3 id={headingId} className="text-lg font-semibold text-slate-900">
+        <h3 id={headingId} className="text-lg font-semibold text-fg">
           Question {number}
         </h3>
         <button
           type="button"
           onClick={onRemove}
           aria-label={`Remove question ${number}`}
-          className="inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-semibold text-red-700 hover:bg-red-50"
+          className="inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-semibold text-danger hover:bg-danger-soft"
         >
           <Trash2 className="size-4" aria-hidden="true" />
           Remove
@@ -97,7 +97,7 @@ export function QuestionEditor({ index, question, errors, onChange, onRemove, fo
       </div>
 
       <div className="flex flex-col gap-1.5">
-        <label htmlFor={questionTextId(question)} className="text-sm font-medium text-slate-800">
+        <label htmlFor={questionTextId(question)} className="text-sm font-medium text-fg">
           Question text
           <RequiredMark />
         </label>
@@ -120,7 +120,7 @@ export function QuestionEditor({ index, question, errors, onChange, onRemove, fo
         className="flex flex-col gap-2"
         aria-describedby={optionsError ? `${question.key}-options-error` : `${question.key}-options-hint`}
       >
-        <legend className="mb-1.5 text-sm font-medium text-slate-800">
+        <legend className="mb-1.5 text-sm font-medium text-fg">
           Options
           <RequiredMark />
         </legend>
@@ -129,7 +129,7 @@ export function QuestionEditor({ index, question, errors, onChange, onRemove, fo
             <li key={option.key} className="flex items-center gap-2">
               <label
                 htmlFor={optionInputId(option.key)}
-                className="w-6 shrink-0 text-right text-sm font-medium text-slate-700 sm:w-16 sm:text-left sm:font-normal"
+                className="w-6 shrink-0 text-right text-sm font-medium text-muted sm:w-16 sm:text-left sm:font-normal"
               >
                 <span className="sr-only sm:not-sr-only">Option </span>
                 {position + 1}
@@ -149,7 +149,7 @@ export function QuestionEditor({ index, question, errors, onChange, onRemove, fo
                 onClick={() => removeOption(position)}
                 disabled={question.options.length <= 1}
                 aria-label={`Remove option ${position + 1} of question ${number}`}
-                className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent"
+                className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-muted hover:bg-surface-muted disabled:cursor-not-allowed disabled:text-muted/50 disabled:hover:bg-transparent"
               >
                 <X className="size-5" aria-hidden="true" />
               </button>
@@ -161,13 +161,13 @@ export function QuestionEditor({ index, question, errors, onChange, onRemove, fo
             type="button"
             onClick={addOption}
             disabled={!canAddOption}
-            className="inline-flex items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:text-slate-500"
+            className="inline-flex items-center gap-1.5 rounded-lg border border-line-strong bg-surface px-3 py-2 text-sm font-semibold text-fg hover:bg-surface-sunken disabled:cursor-not-allowed disabled:text-muted/70"
           >
             <Plus className="size-4" aria-hidden="true" />
             Add option
           </button>
           {optionsError ? null : (
-            <p id={`${question.key}-options-hint`} className="text-xs text-slate-600">
+            <p id={`${question.key}-options-hint`} className="text-xs text-muted">
               {QUIZ_LIMITS.optionsMin} to {QUIZ_LIMITS.optionsMax} different options; empty ones are left out.
             </p>
           )}
@@ -176,7 +176,7 @@ export function QuestionEditor({ index, question, errors, onChange, onRemove, fo
       </fieldset>
 
       <div className="flex flex-col gap-1.5">
-        <label htmlFor={answerId} className="text-sm font-medium text-slate-800">
+        <label htmlFor={answerId} className="text-sm font-medium text-fg">
           Correct answer
           <RequiredMark />
         </label>

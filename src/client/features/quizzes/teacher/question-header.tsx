@@ -65,7 +65,7 @@ export function QuestionHeader({ number, text }: { number: number; text: string 
         onKeyDown={(event) => {
           if (event.key === 'Escape') close();
         }}
-        className="rounded-md px-2 py-1 font-semibold text-slate-900 underline decoration-dotted underline-offset-4 hover:bg-slate-200"
+        className="rounded-md px-2 py-1 font-semibold text-fg underline decoration-dotted underline-offset-4 hover:bg-line"
       >
         Q{number}
       </button>
@@ -77,7 +77,7 @@ export function QuestionHeader({ number, text }: { number: number; text: string 
         style={
           placement ? { top: placement.top, left: placement.left, maxWidth: placement.width } : { top: 0, left: 0 }
         }
-        className="tooltip pointer-events-none fixed z-50 w-max max-w-[min(20rem,calc(100vw-1rem))] rounded-md bg-slate-900 px-3 py-2 text-left text-sm font-normal wrap-anywhere whitespace-normal text-white normal-case shadow-lg"
+        className="tooltip pointer-events-none fixed z-50 w-max max-w-[min(20rem,calc(100vw-1rem))] rounded-md bg-surface-inverse px-3 py-2 text-left text-sm font-normal wrap-anywhere whitespace-normal text-white normal-case shadow-lg"
       >
         {text}
       </span>

@@ -13,6 +13,7 @@ import { formatDateTime, formatDay, formatPercent } from '../../../lib/format.ts
 import { LoadingStatus } from '../../../components/ui/spinner.tsx';
 import { EmptyState, LoadFailure } from '../../../components/ui/status-cards.tsx';
 import { cardVariants } from '../../../components/ui/card.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
 
 const ALL_QUIZ_PATH = '/dashboard/teacher/all-quiz';
 
@@ -52,7 +53,7 @@ function AnswerCell({ selected, answer }: { selected: string | null | undefined;
     <td
       className={cn(
         'border-b border-l border-line px-3 py-2 align-top',
-        isCorrect ? 'bg-green-50 text-green-900' : 'bg-red-50 text-red-900',
+        isCorrect ? 'bg-success-soft text-success' : 'bg-danger-soft text-danger-strong',
       )}
     >
       {/* Words stay whole: a phone scrolls the table sideways instead of writing "M/ar/s". */}
@@ -170,7 +171,7 @@ function SortableHeader({
 
 function AttemptsTable({ quiz }: { quiz: TeacherQuizDetail }) {
   const [sort, setSort] = useState<Sort | null>(null);
-  const headerCell = 'border-b border-line-strong bg-slate-100 px-3 py-2 text-left font-semibold whitespace-nowrap';
+  const headerCell = 'border-b border-line-strong bg-surface-muted px-3 py-2 text-left font-semibold whitespace-nowrap';
   const footerCell = 'border-t border-line-strong bg-surface-sunken px-3 py-2 font-semibold tabular-nums';
   return (
     <div
@@ -239,19 +240,19 @@ function QuizAnalytics({ quiz }: { quiz: TeacherQuizDetail }) {
   ];
   return (
     <>
-      <h1 className="mt-3 text-2xl font-bold wrap-anywhere text-slate-900">{quiz.title}</h1>
+      <PageHeader className="mt-3" title={quiz.title} />
       <dl className={cn(cardVariants(), 'mt-4 grid grid-cols-2 gap-4 p-4 sm:grid-cols-3 sm:p-5 lg:grid-cols-6')}>
         {facts.map(([label, value]) => (
           <div key={label} className="min-w-0">
-            <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{label}</dt>
-            <dd className="mt-1 wrap-anywhere text-slate-900">{value}</dd>
+            <dt className="text-xs font-semibold tracking-wide text-muted uppercase">{label}</dt>
+            <dd className="mt-1 wrap-anywhere text-fg">{value}</dd>
           </div>
         ))}
       </dl>
 
       <section aria-labelledby="attempts-heading" className="mt-8">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 id="attempts-heading" className="text-lg font-semibold text-slate-900">
+          <h2 id="attempts-heading" className="text-lg font-semibold text-fg">
             Attempts
           </h2>
           {quiz.attempts.length > 0 ? (
@@ -265,7 +266,7 @@ function QuizAnalytics({ quiz }: { quiz: TeacherQuizDetail }) {
           <EmptyState className="mt-3" title="No attempts made" />
         ) : (
           <>
-            <p className="mt-1 text-sm text-slate-700">
+            <p className="mt-1 text-sm text-muted">
               Hover or focus a question number to read the question. Green with a tick: correct; red with a cross: wrong
               or unanswered.
             </p>
@@ -275,17 +276,17 @@ function QuizAnalytics({ quiz }: { quiz: TeacherQuizDetail }) {
       </section>
 
       <section aria-labelledby="questions-heading" className="mt-8">
-        <h2 id="questions-heading" className="text-lg font-semibold text-slate-900">
+        <h2 id="questions-heading" className="text-lg font-semibold text-fg">
           Questions
         </h2>
         <ol className="mt-3 flex flex-col gap-2">
           {quiz.quiz.questions.map((question, index) => (
-            <li key={question._id} className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm">
-              <p className="wrap-anywhere text-slate-900">
+            <li key={question._id} className="rounded-lg border border-line bg-surface px-4 py-3 text-sm">
+              <p className="wrap-anywhere text-fg">
                 <span className="font-semibold">Q{index + 1}.</span> {question.question_text}
               </p>
-              <p className="mt-1 wrap-anywhere text-slate-700">
-                Correct answer: <span className="font-medium text-green-900">{question.answer}</span>
+              <p className="mt-1 wrap-anywhere text-muted">
+                Correct answer: <span className="font-medium text-success">{question.answer}</span>
               </p>
             </li>
           ))}
@@ -318,7 +319,7 @@ export function Component() {
     return (
       <div className="mx-auto w-full max-w-6xl">
         <BackLink />
-        <h1 className="mt-3 text-2xl font-bold text-slate-900">Quiz analytics</h1>
+        <PageHeader className="mt-3" title="Quiz analytics" />
         <LoadingStatus className="mt-4">Loading the attempts…</LoadingStatus>
       </div>
     );
@@ -329,7 +330,7 @@ export function Component() {
     return (
       <div className="mx-auto w-full max-w-6xl">
         <BackLink />
-        <h1 className="mt-3 text-2xl font-bold text-slate-900">{failure.heading}</h1>
+        <PageHeader className="mt-3" title={failure.heading} />
         <LoadFailure
           className="mt-4"
           title={failure.heading}

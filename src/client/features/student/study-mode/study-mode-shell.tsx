@@ -175,24 +175,24 @@ function FullscreenOverlay(props: { refusal: string | null; onEnterFullscreen():
       aria-labelledby={titleId}
       aria-describedby={descriptionId}
       data-testid="study-mode-overlay"
-      className="fixed inset-0 z-[90] flex items-center justify-center overflow-y-auto bg-slate-900/85 p-4"
+      className="fixed inset-0 z-[90] flex items-center justify-center overflow-y-auto bg-surface-inverse/85 p-4"
     >
-      <div className="w-full max-w-md rounded-2xl bg-white p-6 text-center shadow-xl sm:p-8">
+      <div className="w-full max-w-md rounded-2xl bg-surface p-6 text-center shadow-xl sm:p-8">
         <Maximize className="mx-auto size-10 text-brand-700" aria-hidden="true" />
-        <h2 id={titleId} className="mt-4 text-xl font-bold text-slate-900">
+        <h2 id={titleId} className="mt-4 text-xl font-bold text-fg">
           Study mode: full screen
         </h2>
-        <p id={descriptionId} className="mt-2 text-slate-700">
+        <p id={descriptionId} className="mt-2 text-muted">
           StudyHall is used in full screen while you study, so nothing else competes for your attention. Press{' '}
-          <kbd className="rounded border border-slate-300 bg-slate-100 px-1.5 font-mono text-sm">f</kbd> or use the
-          button.
+          <kbd className="rounded border border-line-strong bg-surface-muted px-1.5 font-mono text-sm">f</kbd> or use
+          the button.
         </p>
         <Button ref={enterButton} className="mt-6 w-full justify-center" onClick={props.onEnterFullscreen}>
           <Maximize className="size-4" aria-hidden="true" />
           Enter full screen
         </Button>
         {props.refusal ? (
-          <div role="alert" className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          <div role="alert" className="mt-4 rounded-lg bg-warning-soft p-3 text-sm text-warning">
             <p>{props.refusal}</p>
             <Button variant="secondary" className="mt-3 w-full justify-center" onClick={props.onContinueWithout}>
               Continue without full screen
