@@ -17,6 +17,10 @@ export type TextInput = { value: string; onChange(value: string): void };
 /** A free-text filter: trimmed, empty when absent. */
 export const textFilter = () => z.string().trim().catch('');
 
+/** The entries of `values` named in `names` that it has. */
+const pickTexts = <T extends Record<string, string>>(values: T, names: readonly string[]) =>
+  Object.fromEntries(names.filter((name) => name in values).map((name) => [name, values[name]])) as Partial<T>;
+
 /** The filters `params` hold, read through `schema`. */
 export function readUrlFilters<S extends FilterSchema>(schema: S, params: URLSearchParams): z.output<S> {
   return schema.parse(
@@ -62,17 +66,35 @@ export function useUrlFilters<S extends FilterSchema>(
   // Changes replace the address instead of stacking history entries. They start from the
   // address as it is now, not as the last render saw it: a debounced search landing right
   // after a class was picked would otherwise put the old class back.
+  const addressTexts = Object.fromEntries(text.map((name) => [name, applied[name]])) as Record<Name, string>;
+  // What the address said of each box at the last render, and what the box last agreed with
+  // (the hook wrote it, or copied it into the box).
+  const [seenTexts, setSeenTexts] = useState(addressTexts);
+  const [syncedTexts, setSyncedTexts] = useState(addressTexts);
+
   const write = useCallback(
     (changes: Readonly<Record<string, string>>) => {
       const next = withUrlFilters(new URLSearchParams(window.location.search), changes, defaults);
+      const written = readUrlFilters(schema, next) as Record<Name, string>;
+      setSyncedTexts((current) => ({ ...current, ...pickTexts(written, Object.keys(changes)) }));
       void navigate(`?${next.toString()}`, { replace: true });
     },
-    [navigate, defaults],
+    [navigate, defaults, schema],
   );
 
-  const [texts, setTexts] = useState(
-    () => Object.fromEntries(text.map((name) => [name, applied[name]])) as Record<Name, string>,
-  );
+  const [texts, setTexts] = useState(addressTexts);
+  // The address changed to something the hook did not write (a menu link to the plain address,
+  // Back): the box shows it, or the pause would write the old text back.
+  const moved = text.filter((name) => addressTexts[name] !== seenTexts[name]);
+  if (moved.length > 0) {
+    setSeenTexts(addressTexts);
+    const fromElsewhere = moved.filter((name) => addressTexts[name] !== syncedTexts[name]);
+    if (fromElsewhere.length > 0) {
+      const copied = pickTexts(addressTexts, fromElsewhere);
+      setSyncedTexts((current) => ({ ...current, ...copied }));
+      setTexts((current) => ({ ...current, ...copied }));
+    }
+  }
   const typed = () => Object.fromEntries(text.map((name) => [name, texts[name].trim()])) as Record<Name, string>;
   const pending = text.filter((name) => texts[name].trim() !== applied[name]);
   const pendingKey = pending.map((name) => `${name}=${texts[name].trim()}`).join('&');
