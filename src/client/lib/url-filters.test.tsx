@@ -1,6 +1,11 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { FILTER_DEBOUNCE_MS } from './url-filters.ts';
+import { getLeaderboard } from '#shared/contract/progress';
+import { listResources } from '#shared/contract/resources';
+import { STUDENT_LIST_LIMITS } from '#shared/students';
+import { FILTER_DEBOUNCE_MS, readUrlFilters } from './url-filters.ts';
+import { LEADERBOARD_FILTERS } from '../features/leaderboard/leaderboard-queries.ts';
+import { STUDENT_RESOURCE_FILTERS, TEACHER_RESOURCE_FILTERS } from '../features/resources/resource-filters.ts';
 import { openApp } from '../testing/open-app.tsx';
 import { registerStudent, signInAs, signUpTeacher } from '../testing/server-actors.ts';
 
@@ -60,5 +65,37 @@ describe('useUrlFilters', () => {
     expect(addressFilters()).toEqual({ class: className, search: 'Marsh' });
     expect(screen.getByLabelText('Class')).toHaveValue(className);
     expect(screen.getByLabelText('Search')).toHaveValue('Marsh');
+  });
+
+  it('reads a search the server would refuse as no search: the list, not a failure', async () => {
+    const tooLong = 'M'.repeat(STUDENT_LIST_LIMITS.search + 1);
+    await openStudents(`${STUDENTS_PATH}?search=${tooLong}&class=A%01`);
+
+    expect(await screen.findByText(/students? shown/, { selector: '[role="status"] p' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Search')).toHaveValue('');
+    expect(screen.getByLabelText('Class')).toHaveValue('');
+  });
+});
+
+describe('textFilter', () => {
+  // Whatever the address says, the filters are a query the list's endpoint accepts.
+  const badText = ['x'.repeat(1_000), 'Marsh\u0007', 'a\u0000b'];
+  const screens = [
+    { filters: LEADERBOARD_FILTERS, endpoint: getLeaderboard, names: ['class', 'search'] },
+    { filters: STUDENT_RESOURCE_FILTERS, endpoint: listResources, names: ['search', 'subject'] },
+    { filters: TEACHER_RESOURCE_FILTERS, endpoint: listResources, names: ['search'] },
+  ];
+
+  it.each(screens)('reads a value its endpoint refuses as the default ($names)', ({ filters, endpoint, names }) => {
+    for (const name of names)
+      for (const value of badText) {
+        const read = readUrlFilters(filters, new URLSearchParams({ [name]: value })) as Record<string, string>;
+        expect(read[name]).toBe('');
+        expect(endpoint.query.safeParse({ [name]: read[name] }).success).toBe(true);
+      }
+  });
+
+  it('keeps a good value, trimmed', () => {
+    expect(readUrlFilters(LEADERBOARD_FILTERS, new URLSearchParams({ search: '  Marsh ' })).search).toBe('Marsh');
   });
 });

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /** How long typing pauses before a text filter reaches the address (and so the server). */
 export const FILTER_DEBOUNCE_MS = 300;
@@ -14,8 +14,13 @@ export type FilterSchema = z.ZodObject<Record<string, z.ZodType<string>>>;
 /** What a filter's text box shows, and where its changes go. */
 export type TextInput = { value: string; onChange(value: string): void };
 
-/** A free-text filter: trimmed, empty when absent. */
-export const textFilter = () => z.string().trim().catch('');
+/**
+ * A free-text filter read through its endpoint's own query field (`listStudents.query.shape.search`),
+ * so a value the server would refuse (too long, a control character) is the default here:
+ * trimmed, empty when absent or refused.
+ */
+export const textFilter = (field: z.ZodType<string | undefined, string | undefined>) =>
+  field.transform((value) => value ?? '').catch('');
 
 /** The entries of `values` named in `names` that it has. */
 const pickTexts = <T extends Record<string, string>>(values: T, names: readonly string[]) =>

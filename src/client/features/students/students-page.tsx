@@ -1,6 +1,7 @@
 import { UserPlus } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { listStudents } from '#shared/contract/students';
 import { formatAccuracy } from '#shared/quizzes';
 import { STUDENT_LIST_LIMITS, type StudentListEntry } from '#shared/students';
 import { buttonVariants } from '../../components/ui/button.tsx';
@@ -18,7 +19,10 @@ import { cn } from '../../lib/cn.ts';
 import { textFilter, useUrlFilters } from '../../lib/url-filters.ts';
 import { z } from 'zod';
 
-const STUDENT_FILTERS = z.object({ class: textFilter(), search: textFilter() });
+const STUDENT_FILTERS = z.object({
+  class: textFilter(listStudents.query.shape.class),
+  search: textFilter(listStudents.query.shape.search),
+});
 
 /**
  * /dashboard/teacher/students (SPEC §2): every student of the school, by class
