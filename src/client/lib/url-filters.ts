@@ -52,14 +52,11 @@ export function withUrlFilters(
  * what the address says (what the list asks the server for); `setFilter` changes one at once
  * (a select, a toggle). The `text` fields have boxes: `textInput(name)` is what one shows and
  * its change handler, which shows a change at once and sends every box to the address once typing pauses for
- * `debounceMs`; `applyTexts` sends them at once (Enter).
+ * `FILTER_DEBOUNCE_MS`; `applyTexts` sends them at once (Enter).
  */
 export function useUrlFilters<S extends FilterSchema>(
   schema: S,
-  {
-    text = [],
-    debounceMs = FILTER_DEBOUNCE_MS,
-  }: { text?: readonly (keyof z.output<S> & string)[]; debounceMs?: number } = {},
+  { text = [] }: { text?: readonly (keyof z.output<S> & string)[] } = {},
 ) {
   type Name = keyof z.output<S> & string;
   const [searchParams] = useSearchParams();
@@ -106,9 +103,9 @@ export function useUrlFilters<S extends FilterSchema>(
   const sendTyped = useEffectEvent(() => write(typed()));
   useEffect(() => {
     if (!pendingKey) return;
-    const timer = setTimeout(sendTyped, debounceMs);
+    const timer = setTimeout(sendTyped, FILTER_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [pendingKey, debounceMs]);
+  }, [pendingKey]);
 
   return {
     filters,

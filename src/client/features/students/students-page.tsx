@@ -1,5 +1,5 @@
 import { UserPlus } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { listStudents } from '#shared/contract/students';
 import { formatAccuracy } from '#shared/quizzes';
@@ -35,7 +35,6 @@ export function Component() {
   const className = filters.class;
   const classes = useClasses();
   const list = usePagedList(studentQueries.list(filters));
-  const ids = { class: useId(), search: useId() };
 
   const isFiltered = Boolean(className || filters.search);
   const classOptions = [...(classes.data ?? [])];
@@ -61,14 +60,8 @@ export function Component() {
         className="mt-6 grid gap-3 sm:grid-cols-[minmax(10rem,16rem)_1fr]"
         onApply={applyTexts}
       >
-        <ClassSelect
-          id={ids.class}
-          value={className}
-          options={classOptions}
-          onChange={(value) => setFilter('class', value)}
-        />
+        <ClassSelect value={className} options={classOptions} onChange={(value) => setFilter('class', value)} />
         <SearchField
-          id={ids.search}
           label="Search"
           {...textInput('search')}
           maxLength={STUDENT_LIST_LIMITS.search}
