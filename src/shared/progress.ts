@@ -19,8 +19,6 @@ export const LEADERBOARD = {
   /** get-students pages. */
   pageSizeDefault: 50,
   pageSizeMax: 100,
-  /** The search box asks the server once typing pauses this long. */
-  searchDebounceMs: 300,
 } as const;
 
 export type AccuracyBand = 'good' | 'fair' | 'poor';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /** How long typing pauses before a text filter reaches the address (and so the server). */
 export const FILTER_DEBOUNCE_MS = 300;
@@ -14,8 +14,17 @@ export type FilterSchema = z.ZodObject<Record<string, z.ZodType<string>>>;
 /** What a filter's text box shows, and where its changes go. */
 export type TextInput = { value: string; onChange(value: string): void };
 
-/** A free-text filter: trimmed, empty when absent. */
-export const textFilter = () => z.string().trim().catch('');
+/**
+ * A free-text filter read through its endpoint's own query field (`listStudents.query.shape.search`),
+ * so a value the server would refuse (too long, a control character) is the default here:
+ * trimmed, empty when absent or refused.
+ */
+export const textFilter = (field: z.ZodType<string | undefined, string | undefined>) =>
+  field.transform((value) => value ?? '').catch('');
+
+/** The entries of `values` named in `names` that it has. */
+const pickTexts = <T extends Record<string, string>>(values: T, names: readonly string[]) =>
+  Object.fromEntries(names.filter((name) => name in values).map((name) => [name, values[name]])) as Partial<T>;
 
 /** The filters `params` hold, read through `schema`. */
 export function readUrlFilters<S extends FilterSchema>(schema: S, params: URLSearchParams): z.output<S> {
@@ -43,14 +52,11 @@ export function withUrlFilters(
  * what the address says (what the list asks the server for); `setFilter` changes one at once
  * (a select, a toggle). The `text` fields have boxes: `textInput(name)` is what one shows and
  * its change handler, which shows a change at once and sends every box to the address once typing pauses for
- * `debounceMs`; `applyTexts` sends them at once (Enter).
+ * `FILTER_DEBOUNCE_MS`; `applyTexts` sends them at once (Enter).
  */
 export function useUrlFilters<S extends FilterSchema>(
   schema: S,
-  {
-    text = [],
-    debounceMs = FILTER_DEBOUNCE_MS,
-  }: { text?: readonly (keyof z.output<S> & string)[]; debounceMs?: number } = {},
+  { text = [] }: { text?: readonly (keyof z.output<S> & string)[] } = {},
 ) {
   type Name = keyof z.output<S> & string;
   const [searchParams] = useSearchParams();
@@ -62,26 +68,44 @@ export function useUrlFilters<S extends FilterSchema>(
   // Changes replace the address instead of stacking history entries. They start from the
   // address as it is now, not as the last render saw it: a debounced search landing right
   // after a class was picked would otherwise put the old class back.
+  const addressTexts = Object.fromEntries(text.map((name) => [name, applied[name]])) as Record<Name, string>;
+  // What the address said of each box at the last render, and what the box last agreed with
+  // (the hook wrote it, or copied it into the box).
+  const [seenTexts, setSeenTexts] = useState(addressTexts);
+  const [syncedTexts, setSyncedTexts] = useState(addressTexts);
+
   const write = useCallback(
     (changes: Readonly<Record<string, string>>) => {
       const next = withUrlFilters(new URLSearchParams(window.location.search), changes, defaults);
+      const written = readUrlFilters(schema, next) as Record<Name, string>;
+      setSyncedTexts((current) => ({ ...current, ...pickTexts(written, Object.keys(changes)) }));
       void navigate(`?${next.toString()}`, { replace: true });
     },
-    [navigate, defaults],
+    [navigate, defaults, schema],
   );
 
-  const [texts, setTexts] = useState(
-    () => Object.fromEntries(text.map((name) => [name, applied[name]])) as Record<Name, string>,
-  );
+  const [texts, setTexts] = useState(addressTexts);
+  // The address changed to something the hook did not write (a menu link to the plain address,
+  // Back): the box shows it, or the pause would write the old text back.
+  const moved = text.filter((name) => addressTexts[name] !== seenTexts[name]);
+  if (moved.length > 0) {
+    setSeenTexts(addressTexts);
+    const fromElsewhere = moved.filter((name) => addressTexts[name] !== syncedTexts[name]);
+    if (fromElsewhere.length > 0) {
+      const copied = pickTexts(addressTexts, fromElsewhere);
+      setSyncedTexts((current) => ({ ...current, ...copied }));
+      setTexts((current) => ({ ...current, ...copied }));
+    }
+  }
   const typed = () => Object.fromEntries(text.map((name) => [name, texts[name].trim()])) as Record<Name, string>;
   const pending = text.filter((name) => texts[name].trim() !== applied[name]);
   const pendingKey = pending.map((name) => `${name}=${texts[name].trim()}`).join('&');
   const sendTyped = useEffectEvent(() => write(typed()));
   useEffect(() => {
     if (!pendingKey) return;
-    const timer = setTimeout(sendTyped, debounceMs);
+    const timer = setTimeout(sendTyped, FILTER_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [pendingKey, debounceMs]);
+  }, [pendingKey]);
 
   return {
     filters,

@@ -58,7 +58,12 @@ describe('starting the app', () => {
     const app = appWithPolicies();
     app.get('/assets/app.js', async () => 'ok');
     await app.ready();
-    expect(declaredRoutes(app)).toContainEqual({ method: 'GET', url: '/assets/app.js', policy: undefined });
+    expect(declaredRoutes(app)).toContainEqual({
+      method: 'GET',
+      url: '/assets/app.js',
+      policy: undefined,
+      isThrottled: false,
+    });
   });
 
   it('refuses a route that brings its own token check instead of declaring its caller', async () => {
@@ -105,8 +110,8 @@ describe('starting the app', () => {
     app.get('/api/thing', { config: { policy: teacherRoute } }, async () => 'ok');
     await app.ready();
     expect(declaredRoutes(app)).toEqual([
-      { method: 'GET', url: '/api/thing', policy: teacherRoute },
-      { method: 'HEAD', url: '/api/thing', policy: teacherRoute },
+      { method: 'GET', url: '/api/thing', policy: teacherRoute, isThrottled: false },
+      { method: 'HEAD', url: '/api/thing', policy: teacherRoute, isThrottled: false },
     ]);
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
 import type { UserRole } from '#shared/constants';
 import type { EndpointSpec } from '#shared/contract/endpoint';
+import { isThrottleHook } from '../throttle/throttle.ts';
 import { isAuthGuard, requireAdministrator, requireRole, requireUser, type TokenService } from './auth.ts';
 
 /**
@@ -84,6 +85,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Required on every /api route: see src/server/plugins/route-policy.ts. */
     policy?: RoutePolicy;
+    /** Set when the route is registered: one of its hooks is a throttle (it may answer THROTTLED). */
+    isThrottled?: boolean;
   }
 }
 
@@ -94,7 +97,14 @@ export type DeclaredRoute = {
   policy: RoutePolicy | undefined;
   /** The shared description it was registered from (decision 026). */
   endpoint?: EndpointSpec | undefined;
+  /** A throttle hook sits on it. */
+  isThrottled: boolean;
+  /** Its own body limit, when it sets one. */
+  bodyLimit?: number | undefined;
 };
+
+/** The hooks a route brings itself that run before its handler. */
+const HOOKS_BEFORE_HANDLER = ['onRequest', 'preParsing', 'preValidation', 'preHandler'] as const;
 
 /** Who a caller kind admits, in the roles REACHES speaks of. */
 const ADMITTED: Record<Caller, readonly ('anonymous' | UserRole)[]> = {
@@ -141,8 +151,20 @@ export function enforceRoutePolicies(
 
   app.addHook('onRoute', (route: RouteOptions) => {
     const policy = route.config?.policy;
+    const isThrottled = HOOKS_BEFORE_HANDLER.some((kind) => [route[kind] ?? []].flat().some(isThrottleHook));
+    // In the route's config too, where the test app's contract check reads it from the request.
+    if (isThrottled) route.config = { ...route.config, isThrottled };
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) declared.push({ method, url: route.url, policy, endpoint: route.config?.endpoint });
+    for (const method of methods) {
+      declared.push({
+        method,
+        url: route.url,
+        policy,
+        endpoint: route.config?.endpoint,
+        isThrottled,
+        bodyLimit: route.bodyLimit,
+      });
+    }
     const name = `${methods.join(',')} ${route.url}`;
     const ownHooks = route.onRequest === undefined ? [] : [route.onRequest].flat();
     if (ownHooks.some(isAuthGuard)) {

@@ -51,7 +51,14 @@ export function contractProblem(
   }
   if (status >= 400) {
     const codes = endpoint
-      ? [...failureCodesOf(endpoint, request.routeOptions.config.policy), ...ALWAYS_POSSIBLE]
+      ? [
+          ...failureCodesOf(endpoint, {
+            policy: request.routeOptions.config.policy,
+            isThrottled: request.routeOptions.config.isThrottled,
+            bodyLimit: request.routeOptions.bodyLimit,
+          }),
+          ...ALWAYS_POSSIBLE,
+        ]
       : (Object.keys(ERROR_CODES) as ErrorCode[]);
     const parsed = failureSchema(codes).safeParse(body);
     if (!parsed.success) return `the failure envelope: ${describeIssues(parsed.error)}`;

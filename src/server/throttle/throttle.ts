@@ -43,6 +43,12 @@ type RouteHooks = {
   onSend: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => Promise<unknown>;
 };
 
+const THROTTLE_HOOK = Symbol('studyhall.throttle');
+const markThrottle = <Hook extends object>(hook: Hook): Hook => Object.assign(hook, { [THROTTLE_HOOK]: true });
+/** True for a hook of this module: the route may answer THROTTLED (failureCodesOf). */
+export const isThrottleHook = (hook: unknown): boolean =>
+  typeof hook === 'function' && (hook as { [THROTTLE_HOOK]?: boolean })[THROTTLE_HOOK] === true;
+
 /** Why a 429 was given, and what else the person can do than wait ("…, or on a device…"). */
 type Refusal = { reason: string; orElse?: string };
 
@@ -78,7 +84,7 @@ export function createThrottle(options: {
   /** preHandler (after validation: the account name is known) + onSend (the outcome is known). */
   function guard(rule: GuardRule): RouteHooks {
     return {
-      async preHandler(request) {
+      preHandler: markThrottle(async (request: FastifyRequest) => {
         const plan = rule.plan(request);
         let verdict;
         try {
@@ -102,7 +108,7 @@ export function createThrottle(options: {
           );
         }
         pending.set(request, plan);
-      },
+      }),
       async onSend(request, reply, payload) {
         const plan = pending.get(request);
         pending.delete(request);
@@ -259,7 +265,7 @@ export function createThrottle(options: {
     quizBytes(): { preParsing: preParsingAsyncHookHandler } {
       const name = 'quiz-bytes';
       return {
-        async preParsing(request, reply, payload) {
+        preParsing: markThrottle<preParsingAsyncHookHandler>(async (request, reply, payload) => {
           const declared = Number(request.headers['content-length']);
           const bytes = Number.isNaN(declared) ? (request.routeOptions.bodyLimit ?? 0) : declared;
           if (bytes <= 0) return payload;
@@ -283,7 +289,7 @@ export function createThrottle(options: {
             `You have sent many large quizzes in a short time. Try again ${formatWait(verdict.retryAfterMs)}.`,
             retryAfterSeconds,
           );
-        },
+        }),
       };
     },
 

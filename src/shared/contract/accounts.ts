@@ -38,7 +38,7 @@ const changePasswordOf = <const Role extends UserRole>(role: Role) =>
     summary: 'Changes the password: every other session is signed out; the answer is a fresh token for this one',
     body: changePasswordSchema,
     response: sessionTokenSchema,
-    errors: ['WRONG_CURRENT_PASSWORD', 'THROTTLED'],
+    errors: ['WRONG_CURRENT_PASSWORD'],
   });
 
 const logOutEverywhereOf = <const Role extends UserRole>(role: Role) =>
@@ -60,5 +60,5 @@ export const addStudent = defineEndpoint({
   body: studentRegistrationSchema,
   response: studentProfileSchema,
   status: 201,
-  errors: ['EMAIL_TAKEN', 'ROLL_NUMBER_TAKEN', 'ACCOUNT_EXISTS', 'THROTTLED'],
+  errors: ['EMAIL_TAKEN', 'ROLL_NUMBER_TAKEN', 'ACCOUNT_EXISTS'],
 });

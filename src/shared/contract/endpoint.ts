@@ -50,8 +50,9 @@ export type EndpointSpec = {
   /** `data` is one page of a list, and the envelope carries `page` (offset, limit, hasMore). */
   paged?: true;
   /**
-   * Codes of this endpoint's own rules. Those any endpoint may answer (validation, the token
-   * check its policy puts first, sizes, throttling, a fault) are not repeated here.
+   * Codes of this endpoint's own rules. Those the server adds from the route (validation, the
+   * token check its policy puts first, sizes, a fault, and THROTTLED / SERVER_BUSY where a
+   * throttle sits or the body may be large: failureCodesOf in src/server) are not repeated here.
    */
   errors?: readonly ErrorCode[];
 };

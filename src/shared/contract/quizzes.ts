@@ -27,8 +27,6 @@ export const addQuiz = defineEndpoint({
   body: newQuizSchema,
   response: teacherQuizSummarySchema,
   status: 201,
-  // A large body is paced (decision 023): per account and per teacher's hour, and server-wide.
-  errors: ['THROTTLED', 'SERVER_BUSY'],
 });
 
 export const listQuizzes = defineEndpoint({
@@ -70,7 +68,7 @@ export const saveAnswers = defineEndpoint({
   params: quizIdParamsSchema,
   body: saveAnswersSchema,
   response: savedAnswersSchema,
-  errors: ['NOT_FOUND', 'QUIZ_NOT_STARTED', 'QUIZ_ALREADY_SUBMITTED', 'THROTTLED', 'SERVER_BUSY'],
+  errors: ['NOT_FOUND', 'QUIZ_NOT_STARTED', 'QUIZ_ALREADY_SUBMITTED'],
 });
 
 export const submitQuiz = defineEndpoint({
@@ -82,5 +80,5 @@ export const submitQuiz = defineEndpoint({
     'are accepted and ignored. Within the time (and its grace) the choices sent count; later, only those saved in time.',
   body: submitAttemptSchema,
   response: studentQuizDetailSchema,
-  errors: ['NOT_FOUND', 'QUIZ_NOT_STARTED', 'QUIZ_ALREADY_SUBMITTED', 'THROTTLED', 'SERVER_BUSY'],
+  errors: ['NOT_FOUND', 'QUIZ_NOT_STARTED', 'QUIZ_ALREADY_SUBMITTED'],
 });

@@ -21,7 +21,7 @@ const updateTaskListOf = <const Role extends UserRole>(role: Role) =>
       'A stale version is refused with TASK_LIST_CHANGED; read the list again and reapply the edit.',
     body: updateTasksSchema,
     response: taskListSchema,
-    errors: ['TASK_LIST_CHANGED', 'THROTTLED', 'SERVER_BUSY'],
+    errors: ['TASK_LIST_CHANGED'],
   });
 
 /** update-task, per role. */

@@ -1,15 +1,16 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { teacherRegistrationSchema } from '#shared/accounts';
-import { registerTeacher } from '#shared/contract/sign-in';
-import { buildTeacherAccount } from '../../../server/testing/factories.ts';
+import toast, { useToasterStore } from 'react-hot-toast/headless';
+import { studentRegistrationSchema } from '#shared/accounts';
+import { registerStudent } from '#shared/contract/sign-in';
+import { buildStudentRegistration } from '../../../server/testing/factories.ts';
 import { call } from '../../lib/api.ts';
 import { TextField } from '../ui/field.tsx';
 import { useEndpointForm } from './use-endpoint-form.ts';
 
-/** Teacher registration on the form layer, sent to the real server; its form names `email` "address". */
+/** Student registration on the form layer, sent to the real server; its form names `email` "address". */
 function RegistrationForm({ schema, onSent }: { schema: z.ZodType; onSent(): void }) {
   const form = useEndpointForm({
     schema,
@@ -20,14 +21,17 @@ function RegistrationForm({ schema, onSent }: { schema: z.ZodType; onSent(): voi
     fieldOf: (path) => (path === 'email' ? 'address' : path),
     onSubmit: async (body) => {
       onSent();
-      await call(registerTeacher, { body: body as z.input<typeof teacherRegistrationSchema> });
+      await call(registerStudent, { body: body as z.input<typeof studentRegistrationSchema> });
     },
   });
   return (
     <form {...form.formProps} aria-label="Register">
       <TextField label="Name" {...form.field('name')} />
-      <TextField label="Subject" {...form.field('subject')} />
+      <TextField label="Account username" {...form.field('rollNumber')} />
+      <TextField label="Class" {...form.field('class')} />
       <TextField label="Email" {...form.field('address')} />
+      <TextField label="Parent name" {...form.field('parentName')} />
+      <TextField label="Parent email" {...form.field('parentEmail')} />
       <TextField label="Password" type="password" {...form.field('password')} />
       <button type="submit" disabled={form.isSubmitting}>
         {form.isSubmitting ? 'Registering…' : 'Register'}
@@ -46,21 +50,29 @@ describe('the form layer', () => {
   it('shows the schema’s problems at their fields and focuses the first one in the form', async () => {
     const user = userEvent.setup();
     let sent = 0;
-    render(<RegistrationForm schema={teacherRegistrationSchema} onSent={() => sent++} />);
-    await fill(user, { Name: 'Ada', Subject: '', Email: 'not an email', Password: 'short' });
+    render(<RegistrationForm schema={studentRegistrationSchema} onSent={() => sent++} />);
+    await fill(user, {
+      Name: 'Ada',
+      'Account username': `ada-${Date.now()}`,
+      Class: '',
+      Email: 'not an email',
+      'Parent name': 'Lovelace',
+      'Parent email': 'parent@family.test',
+      Password: 'short',
+    });
     await user.click(screen.getByRole('button', { name: 'Register' }));
 
-    const subject = screen.getByLabelText('Subject');
-    await waitFor(() => expect(subject).toHaveFocus());
-    expect(subject).toHaveAttribute('aria-invalid', 'true');
-    expect(subject).toHaveAccessibleDescription('Subject is required');
+    const className = screen.getByLabelText('Class');
+    await waitFor(() => expect(className).toHaveFocus());
+    expect(className).toHaveAttribute('aria-invalid', 'true');
+    expect(className).toHaveAccessibleDescription('Class is required');
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email must be a valid email address');
     expect(screen.getByLabelText('Name')).not.toHaveAttribute('aria-invalid');
     expect(sent).toBe(0);
 
     // A problem goes as its field changes.
-    await user.type(subject, 'Physics');
-    expect(subject).not.toHaveAttribute('aria-invalid');
+    await user.type(className, '10A');
+    expect(className).not.toHaveAttribute('aria-invalid');
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
   });
 
@@ -68,8 +80,16 @@ describe('the form layer', () => {
     const user = userEvent.setup();
     // A screen schema that lets everything through: only the server judges.
     render(<RegistrationForm schema={z.object({}).loose()} onSent={() => {}} />);
-    const registration = buildTeacherAccount();
-    await fill(user, { Name: registration.name, Subject: registration.subject, Email: 'nobody@', Password: 'x' });
+    const registration = buildStudentRegistration();
+    await fill(user, {
+      Name: registration.name,
+      'Account username': registration.rollNumber,
+      Class: registration.class,
+      Email: 'nobody@',
+      'Parent name': registration.parentName,
+      'Parent email': registration.parentEmail,
+      Password: 'x',
+    });
     await user.click(screen.getByRole('button', { name: 'Register' }));
 
     const email = screen.getByLabelText('Email');
@@ -83,12 +103,15 @@ describe('the form layer', () => {
   it('refuses a second submit while one is in flight, and says it is submitting', async () => {
     const user = userEvent.setup();
     let sent = 0;
-    render(<RegistrationForm schema={teacherRegistrationSchema} onSent={() => sent++} />);
-    const registration = buildTeacherAccount();
+    render(<RegistrationForm schema={studentRegistrationSchema} onSent={() => sent++} />);
+    const registration = buildStudentRegistration();
     await fill(user, {
       Name: registration.name,
-      Subject: registration.subject,
+      'Account username': registration.rollNumber,
+      Class: registration.class,
       Email: registration.email,
+      'Parent name': registration.parentName,
+      'Parent email': registration.parentEmail,
       Password: registration.password,
     });
 
@@ -100,9 +123,26 @@ describe('the form layer', () => {
     expect(sent).toBe(1);
     // The one registration went through: the address is taken now, and no field is marked.
     expect(screen.queryByRole('textbox', { description: /./ })).not.toBeInTheDocument();
-    const again = await call(registerTeacher, {
-      body: { ...registration, invitation: 'an-invitation-code-of-32-letters' },
-    }).catch((error: Error) => error.message);
+    const again = await call(registerStudent, { body: registration }).catch((error: Error) => error.message);
     expect(again).toMatch(/already/i);
+  });
+
+  it('takes away only its own failure toast when submitted again', async () => {
+    const user = userEvent.setup();
+    const toasts = renderHook(() => useToasterStore());
+    const shown = () => toasts.result.current.toasts.filter((item) => item.visible).map((item) => item.message);
+    act(() => {
+      toast.remove(); // the earlier tests' toasts
+      toast.success('Quiz saved'); // another part of the app's
+    });
+    render(<RegistrationForm schema={studentRegistrationSchema} onSent={() => {}} />);
+
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(shown()).toEqual(['Name is required', 'Quiz saved']));
+    await user.type(screen.getByLabelText('Name'), 'Ada');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+
+    await waitFor(() => expect(shown()).toEqual(['Account username is required', 'Quiz saved']));
+    act(() => toast.remove());
   });
 });

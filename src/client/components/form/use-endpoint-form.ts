@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast/headless';
 import type { z } from 'zod';
 import { ApiError } from '../../lib/api.ts';
@@ -41,6 +41,8 @@ export function useEndpointForm<S extends z.ZodType>(options: EndpointFormOption
   const [isSubmitting, setIsSubmitting] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const inFlightRef = useRef(false);
+  /** This form's failure toast: the next submit takes it away, and only it. */
+  const failureToastId = `form-failure:${useId()}`;
   // The focus moves once these problems are on screen (not at a render of older ones in between);
   // a client-side refusal is also said as a toast.
   const pendingFocusRef = useRef<{ shown: FormErrors; isToasted: boolean } | null>(null);
@@ -53,7 +55,9 @@ export function useEndpointForm<S extends z.ZodType>(options: EndpointFormOption
     const first = Array.from(controls).find((element) => errors[fieldKeyOf(element)]);
     first?.focus();
     if (pending.isToasted) {
-      toast.error((first && errors[fieldKeyOf(first)]) ?? Object.values(errors)[0] ?? 'Please check the form');
+      toast.error((first && errors[fieldKeyOf(first)]) ?? Object.values(errors)[0] ?? 'Please check the form', {
+        id: failureToastId,
+      });
     }
   });
 
@@ -77,7 +81,8 @@ export function useEndpointForm<S extends z.ZodType>(options: EndpointFormOption
     const form = event.currentTarget;
     const submitter = (event.nativeEvent as SubmitEvent).submitter ?? document.activeElement;
     const { schema, toBody, fieldOf, refineErrors, onSubmit, errorsOfFailure } = options;
-    toast.dismiss(); // an earlier failure must not linger next to the next outcome
+    // This form's earlier failure must not linger next to the next outcome; other toasts stay.
+    toast.dismiss(failureToastId);
     const body = toBody ? toBody(form) : (Object.fromEntries(new FormData(form).entries()) as z.input<S>);
     const checked = checkBody(schema, body, fieldOf);
     const schemaErrors = checked.isValid ? {} : checked.errors;
@@ -92,7 +97,7 @@ export function useEndpointForm<S extends z.ZodType>(options: EndpointFormOption
     try {
       await onSubmit(checked.data, { body, form });
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Something went wrong');
+      toast.error(error instanceof Error ? error.message : 'Something went wrong', { id: failureToastId });
       const fieldErrors = error instanceof ApiError ? formErrorsOf(error.fieldErrors, fieldOf) : {};
       showErrors({ ...fieldErrors, ...errorsOfFailure?.(error) });
     } finally {

@@ -1,11 +1,11 @@
 import { Search } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { Field } from './field.tsx';
 
-/** What every filter control takes: a label tied to its id, a value and where it goes. */
+/** What every filter control takes: a label (tied to an id of its own unless given one), a value and where it goes. */
 type FilterFieldProps = {
-  id: string;
+  id?: string;
   label: string;
   value: string;
   onChange(value: string): void;
@@ -29,14 +29,11 @@ export function FilterForm(props: { label: string; className?: string; onApply()
   );
 }
 
-/** A labelled search box with a magnifier icon (an id of its own unless given one). */
-export function SearchField(
-  props: Omit<FilterFieldProps, 'id'> & { id?: string; maxLength: number; placeholder: string },
-) {
-  const ownId = useId();
+/** A labelled search box with a magnifier icon. */
+export function SearchField(props: FilterFieldProps & { maxLength: number; placeholder: string }) {
   return (
     <Field
-      id={props.id ?? ownId}
+      id={props.id}
       label={props.label}
       className={props.className}
       control={(attributes) => (

@@ -8,7 +8,10 @@ import { textFilter } from '../../lib/url-filters.ts';
 export const FETCH_FAILED_MESSAGE = 'Failed to fetch students';
 
 /** The filters in the address: a class (the teacher's board only) and a name search. */
-export const LEADERBOARD_FILTERS = z.object({ class: textFilter(), search: textFilter() });
+export const LEADERBOARD_FILTERS = z.object({
+  class: textFilter(getLeaderboard.query.shape.class),
+  search: textFilter(getLeaderboard.query.shape.search),
+});
 export type LeaderboardFilters = z.output<typeof LEADERBOARD_FILTERS>;
 
 /** The leaderboard feature's queries. */

@@ -24,8 +24,7 @@ import { FETCH_FAILED_MESSAGE, LEADERBOARD_FILTERS } from './leaderboard-queries
  * The leaderboard's filters, kept in the address so a reload keeps them. The search box's
  * text reaches the address (and the server) once typing pauses.
  */
-export const useLeaderboardFilters = () =>
-  useUrlFilters(LEADERBOARD_FILTERS, { text: ['search'], debounceMs: LEADERBOARD.searchDebounceMs });
+export const useLeaderboardFilters = () => useUrlFilters(LEADERBOARD_FILTERS, { text: ['search'] });
 
 /** The search box of both leaderboards. */
 export const LeaderboardSearchField = (input: TextInput) => (

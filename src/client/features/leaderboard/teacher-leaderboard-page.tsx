@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { LEADERBOARD } from '#shared/progress';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { usePagedList } from '../../lib/paged-list.ts';
@@ -17,7 +16,6 @@ export function Component() {
   const board = usePagedList(leaderboardQueries.list('teacher', filters));
   // The school's classes for the filter; the students screen reads (and refreshes) the same list.
   const classes = useClasses().data ?? [];
-  const classFieldId = useId();
   const classOptions = [...classes];
   // A class from the address that is not (or no longer) listed still shows as chosen.
   if (filters.class && !classOptions.includes(filters.class)) classOptions.unshift(filters.class);
@@ -36,12 +34,7 @@ export function Component() {
         className="mt-6 grid gap-3 sm:grid-cols-[minmax(10rem,16rem)_1fr]"
         onApply={applyTexts}
       >
-        <ClassSelect
-          id={classFieldId}
-          value={filters.class}
-          options={classOptions}
-          onChange={(value) => setFilter('class', value)}
-        />
+        <ClassSelect value={filters.class} options={classOptions} onChange={(value) => setFilter('class', value)} />
         <LeaderboardSearchField {...textInput('search')} />
       </FilterForm>
 

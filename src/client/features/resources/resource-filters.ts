@@ -1,5 +1,5 @@
 import type { EndpointInput } from '#shared/contract/endpoint';
-import type { listResources } from '#shared/contract/resources';
+import { listResources } from '#shared/contract/resources';
 import { z } from 'zod';
 import { RESOURCE_LIMITS, RESOURCE_TYPES, type Resource } from '#shared/resources';
 import { textFilter } from '../../lib/url-filters.ts';
@@ -16,15 +16,15 @@ export type ResourceView = 'all' | 'starred';
 /** What the student's list shows, every field in the address; an unknown value means the default. */
 export const STUDENT_RESOURCE_FILTERS = z.object({
   view: z.enum(['all', 'starred']).catch('all'),
-  search: textFilter(),
-  subject: textFilter(),
+  search: textFilter(listResources.query.shape.search),
+  subject: textFilter(listResources.query.shape.subject),
   type: z.enum(RESOURCE_TYPES).or(z.literal('')).catch(''),
   sort: z.enum(['date', 'name']).catch('date'),
 });
 export type StudentResourceFilters = z.output<typeof STUDENT_RESOURCE_FILTERS>;
 
 /** What the teacher's list shows (their own uploads; the server enforces that). */
-export const TEACHER_RESOURCE_FILTERS = z.object({ search: textFilter() });
+export const TEACHER_RESOURCE_FILTERS = z.object({ search: textFilter(listResources.query.shape.search) });
 export type TeacherResourceFilters = z.output<typeof TEACHER_RESOURCE_FILTERS>;
 
 /** The query of GET /api/get-resources but the page's offset (empty filters are left out of the address). */

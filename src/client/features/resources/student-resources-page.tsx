@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { FIELD_LIMITS } from '#shared/limits';
 import { RESOURCE_TYPE_LABELS, RESOURCE_TYPES, type Resource } from '#shared/resources';
 import { Button } from '../../components/ui/button.tsx';
-import { Field } from '../../components/ui/field.tsx';
+import { TextField } from '../../components/ui/field.tsx';
 import { FilterForm, SelectField } from '../../components/ui/filter-fields.tsx';
 import { LoadMoreButton } from '../../components/ui/load-more-button.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
@@ -37,7 +37,7 @@ export function Component() {
   });
   const subjectInput = textInput('subject');
   const list = usePagedList(resourceQueries.studentList(student?._id ?? '', filters));
-  const ids = { subject: useId(), type: useId(), sort: useId(), list: useId(), moreFilters: useId() };
+  const ids = { list: useId(), moreFilters: useId() };
   const [areFiltersOpen, setAreFiltersOpen] = useState(false);
   const activeFilterCount = [filters.subject, filters.type].filter(Boolean).length;
 
@@ -97,23 +97,16 @@ export function Component() {
           />
         </Button>
         <div id={ids.moreFilters} className={cn('gap-3 sm:contents', areFiltersOpen ? 'grid' : 'hidden')}>
-          <Field
-            id={ids.subject}
+          <TextField
             label="Subject"
-            control={(attributes) => (
-              <input
-                {...attributes}
-                type="text"
-                value={subjectInput.value}
-                onChange={(event) => subjectInput.onChange(event.target.value)}
-                maxLength={FIELD_LIMITS.subject}
-                placeholder="Any subject"
-                autoComplete="off"
-              />
-            )}
+            type="text"
+            value={subjectInput.value}
+            onChange={(event) => subjectInput.onChange(event.target.value)}
+            maxLength={FIELD_LIMITS.subject}
+            placeholder="Any subject"
+            autoComplete="off"
           />
           <SelectField
-            id={ids.type}
             label="Type"
             value={filters.type}
             onChange={(value) => setFilter('type', value)}
@@ -123,7 +116,6 @@ export function Component() {
             ]}
           />
           <SelectField
-            id={ids.sort}
             label="Sort by"
             value={filters.sort}
             onChange={(value) => setFilter('sort', value)}

@@ -1,6 +1,7 @@
 import { UserPlus } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { listStudents } from '#shared/contract/students';
 import { formatAccuracy } from '#shared/quizzes';
 import { STUDENT_LIST_LIMITS, type StudentListEntry } from '#shared/students';
 import { buttonVariants } from '../../components/ui/button.tsx';
@@ -18,7 +19,10 @@ import { cn } from '../../lib/cn.ts';
 import { textFilter, useUrlFilters } from '../../lib/url-filters.ts';
 import { z } from 'zod';
 
-const STUDENT_FILTERS = z.object({ class: textFilter(), search: textFilter() });
+const STUDENT_FILTERS = z.object({
+  class: textFilter(listStudents.query.shape.class),
+  search: textFilter(listStudents.query.shape.search),
+});
 
 /**
  * /dashboard/teacher/students (SPEC §2): every student of the school, by class
@@ -31,7 +35,6 @@ export function Component() {
   const className = filters.class;
   const classes = useClasses();
   const list = usePagedList(studentQueries.list(filters));
-  const ids = { class: useId(), search: useId() };
 
   const isFiltered = Boolean(className || filters.search);
   const classOptions = [...(classes.data ?? [])];
@@ -57,14 +60,8 @@ export function Component() {
         className="mt-6 grid gap-3 sm:grid-cols-[minmax(10rem,16rem)_1fr]"
         onApply={applyTexts}
       >
-        <ClassSelect
-          id={ids.class}
-          value={className}
-          options={classOptions}
-          onChange={(value) => setFilter('class', value)}
-        />
+        <ClassSelect value={className} options={classOptions} onChange={(value) => setFilter('class', value)} />
         <SearchField
-          id={ids.search}
           label="Search"
           {...textInput('search')}
           maxLength={STUDENT_LIST_LIMITS.search}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../../plugins/security-headers.ts';
-import { declaredRoutes, isApiPath, type RoutePolicy } from '../../plugins/route-policy.ts';
+import { DEFAULT_LARGE_BODY_LIMITS } from '../../plugins/large-bodies.ts';
+import { declaredRoutes, isApiPath, type DeclaredRoute, type RoutePolicy } from '../../plugins/route-policy.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { contractEndpoints } from './contract-features.ts';
 import { openApiPath, type JsonSchema, type OpenApiDocument } from './openapi.ts';
@@ -167,6 +168,36 @@ describe('GET /api/openapi.json (decision 026)', () => {
     expect(codesAt('400')).toEqual(expect.arrayContaining(['VALIDATION_FAILED', 'UNKNOWN_FIELD', 'MALFORMED_REQUEST']));
     expect(document.paths['/api/quote']!.get!.responses['401']).toBeUndefined();
     expect(document.paths['/api/teacher/login']!.post!.responses['429']!.headers).toHaveProperty('Retry-After');
+  });
+
+  it('lists THROTTLED where a throttle sits and SERVER_BUSY on the large-body lane (decision 023)', () => {
+    const apiRoutes = declaredRoutes(t.app).filter((route) => isApiPath(route.url) && route.method !== 'HEAD');
+    const codesOf = (route: DeclaredRoute) =>
+      Object.values(document.paths[openApiPath(route.url)]![route.method.toLowerCase()]!.responses).flatMap(
+        (response) =>
+          ((response.content?.['application/json']?.schema.properties as Record<string, JsonSchema> | undefined)?.code
+            ?.enum ?? []) as string[],
+      );
+    const label = (route: DeclaredRoute) => `${route.method} ${route.url}`;
+    const throttled = apiRoutes.filter((route) => route.isThrottled);
+    const large = apiRoutes.filter((route) => (route.bodyLimit ?? 0) > DEFAULT_LARGE_BODY_LIMITS.thresholdBytes);
+    // The hooks are found however a route attaches them: these are known to have one.
+    expect(throttled.map(label)).toEqual(
+      expect.arrayContaining([
+        'POST /api/teacher/login',
+        'POST /api/student/register',
+        'POST /api/teacher/add-quiz',
+        'POST /api/teacher/add-student',
+      ]),
+    );
+    expect(large.map(label)).toEqual(
+      expect.arrayContaining(['POST /api/teacher/add-quiz', 'PUT /api/quiz/:id/answers']),
+    );
+    for (const route of throttled) expect(codesOf(route), label(route)).toContain('THROTTLED');
+    for (const route of large)
+      expect(codesOf(route), label(route)).toEqual(expect.arrayContaining(['THROTTLED', 'SERVER_BUSY']));
+    for (const route of apiRoutes.filter((route) => !throttled.includes(route) && !large.includes(route)))
+      expect(codesOf(route), label(route)).not.toContain('THROTTLED');
   });
 
   it('describes the upload as a multipart form and the socket with its messages', () => {

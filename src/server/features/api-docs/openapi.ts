@@ -237,7 +237,7 @@ function operationOf(route: DeclaredRoute & { endpoint: EndpointSpec }, tag: str
     'x-caller': `${caller}: ${CALLERS[caller]}`,
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),
-    responses: { ...successResponses(endpoint), ...failureResponses(failureCodesOf(endpoint, policy)) },
+    responses: { ...successResponses(endpoint), ...failureResponses(failureCodesOf(endpoint, route)) },
     ...('form' in answer && answer.form === 'websocket'
       ? {
           'x-websocket': {

@@ -149,6 +149,7 @@ describe('creating a quiz', () => {
       payload: buildNewQuiz(),
     });
     expect(asStudent.status).toBe(403);
+    expect(asStudent.body.code).toBe('FORBIDDEN');
     const anonymous = await t.call({ method: 'POST', url: '/api/teacher/add-quiz', payload: buildNewQuiz() });
     expect(anonymous.status).toBe(401);
   });
@@ -371,13 +372,18 @@ describe('a student’s view of one quiz', () => {
     const outsider = await signUpStudent(t, { class: '11B' });
     const student = await signUpStudent(t);
     const quiz = await createQuiz(teacher);
-    expect((await getQuiz(outsider, quiz._id)).status).toBe(403);
-    expect((await startQuiz(outsider, quiz._id)).status).toBe(403);
-    expect((await submit(outsider, quiz._id, {})).status).toBe(403);
-    expect((await saveAnswers(outsider, quiz._id, {})).status).toBe(403);
+    for (const refused of [
+      await getQuiz(outsider, quiz._id),
+      await startQuiz(outsider, quiz._id),
+      await submit(outsider, quiz._id, {}),
+      await saveAnswers(outsider, quiz._id, {}),
+    ]) {
+      expect([refused.status, refused.body.code]).toEqual([403, 'FORBIDDEN']);
+    }
     await passDeadline(quiz._id);
     const late = await startQuiz(student, quiz._id);
-    expect(late.status).toBe(403);
+    // The same status as FORBIDDEN: only the code tells a closed quiz from a refused caller.
+    expect([late.status, late.body.code]).toEqual([403, 'QUIZ_CLOSED']);
     expect(late.body.message).toMatch(/deadline/);
     expect((await getQuiz(student, quiz._id)).body.data.attempt).toBeNull();
   });
@@ -385,9 +391,13 @@ describe('a student’s view of one quiz', () => {
   it('lets only students start, answer and submit', async () => {
     const teacher = await signUpTeacher(t);
     const quiz = await createQuiz(teacher);
-    expect((await startQuiz(teacher, quiz._id)).status).toBe(403);
-    expect((await saveAnswers(teacher, quiz._id, {})).status).toBe(403);
-    expect((await submit(teacher, quiz._id, {})).status).toBe(403);
+    for (const refused of [
+      await startQuiz(teacher, quiz._id),
+      await saveAnswers(teacher, quiz._id, {}),
+      await submit(teacher, quiz._id, {}),
+    ]) {
+      expect([refused.status, refused.body.code]).toEqual([403, 'FORBIDDEN']);
+    }
     const anonymous = await t.call({ method: 'POST', url: `/api/quiz/${quiz._id}/start` });
     expect(anonymous.status).toBe(401);
   });
@@ -528,21 +538,23 @@ describe('answering and submitting', () => {
     expect([first.status, racing.status].sort()).toEqual([200, 409]);
     const winner = first.status === 200 ? first : racing;
     const again = await submit(student, quiz._id, Object.fromEntries(Object.values(key).map((q) => [q.id, q.right])));
-    expect(again.status).toBe(409);
+    expect([again.status, again.body.code]).toEqual([409, 'QUIZ_ALREADY_SUBMITTED']);
     expect(again.body.message).toBe('You have already submitted this quiz');
     const view = await getQuiz(student, quiz._id);
     expect(view.body.data.attempt.score).toBe(winner.body.data.attempt.score);
     const profile = await t.call({ method: 'POST', url: '/api/student/get-student-by-id', headers: as(student) });
     expect(profile.body.data.totalScore).toBe(winner.body.data.attempt.score);
-    expect((await saveAnswers(student, quiz._id, { [math.id]: math.right })).status).toBe(409);
+    const save = await saveAnswers(student, quiz._id, { [math.id]: math.right });
+    expect([save.status, save.body.code]).toEqual([409, 'QUIZ_ALREADY_SUBMITTED']);
   });
 
   it('refuses to submit or save before the quiz is started', async () => {
     const teacher = await signUpTeacher(t);
     const student = await signUpStudent(t);
     const quiz = await createQuiz(teacher);
-    expect((await submit(student, quiz._id, {})).status).toBe(409);
-    expect((await saveAnswers(student, quiz._id, {})).status).toBe(409);
+    for (const refused of [await submit(student, quiz._id, {}), await saveAnswers(student, quiz._id, {})]) {
+      expect([refused.status, refused.body.code]).toEqual([409, 'QUIZ_NOT_STARTED']);
+    }
   });
 
   it('saves answers as they are picked and resumes them with the server’s remaining time', async () => {
@@ -723,7 +735,7 @@ describe('answering and submitting', () => {
     expect(restart.status).toBe(200);
     expect(restart.body.data.attempt.status).toBe('submitted');
     const save = await saveAnswers(student, quiz._id, { [math.id]: math.wrong });
-    expect(save.status).toBe(409);
+    expect([save.status, save.body.code]).toEqual([409, 'QUIZ_ALREADY_SUBMITTED']);
     expect(save.body.message).toMatch(/Time is up/);
     const profile = await t.call({ method: 'POST', url: '/api/student/get-student-by-id', headers: as(student) });
     expect(profile.body.data.totalScore).toBe(1);
@@ -735,7 +747,7 @@ describe('answering and submitting', () => {
     await saveAnswers(student, quiz._id, { [math.id]: math.right });
     await backdateAttempt(quiz._id, 420);
     const late = await saveAnswers(student, quiz._id, { [math.id]: math.wrong });
-    expect(late.status).toBe(409);
+    expect([late.status, late.body.code]).toEqual([409, 'QUIZ_ALREADY_SUBMITTED']);
     expect(late.body.message).toMatch(/Time is up: your saved answers were submitted/);
     // It was: the closing committed (it rolled back with the refusal before), with the answer saved in time.
     const [stored] = await t.database.db
@@ -774,7 +786,8 @@ describe('teacher analytics', () => {
     const [math, capital] = [key['What is 2 + 2?']!, key['What is the capital of France?']!];
     await submit(student, quiz._id, { [math.id]: math.right, [capital.id]: capital.wrong });
 
-    expect((await getQuiz(otherTeacher, quiz._id)).status).toBe(403);
+    const otherView = await getQuiz(otherTeacher, quiz._id);
+    expect([otherView.status, otherView.body.code]).toEqual([403, 'FORBIDDEN']);
     const analytics = await getQuiz(teacher, quiz._id);
     expect(analytics.status).toBe(200);
     expect(analytics.body.data.attempts).toEqual([
@@ -820,7 +833,7 @@ describe('query counts', () => {
     // Submitted: the one statement changes nothing and the careful path says why.
     await submit(student, quiz._id, {});
     const late = await saveAnswers(student, quiz._id, { [math.id]: math.right });
-    expect(late.status).toBe(409);
+    expect([late.status, late.body.code]).toEqual([409, 'QUIZ_ALREADY_SUBMITTED']);
     expect(late.body.message).toMatch(/already submitted/);
   });
 

@@ -312,7 +312,17 @@ describe('a teacher adds a student who then logs in', () => {
       headers: bearer(teacher.token),
       payload: buildStudentRegistration({ rollNumber: registration.rollNumber.toUpperCase() }),
     });
-    expect(duplicate.status).toBe(409);
+    expect([duplicate.status, duplicate.body.code]).toEqual([409, 'ROLL_NUMBER_TAKEN']);
     expect(duplicate.body.errors).toEqual([{ field: 'rollNumber', message: expect.any(String) }]);
+
+    // An email another student has: the same status, its own code.
+    const sameEmail = await t.call({
+      method: 'POST',
+      url: '/api/teacher/add-student',
+      headers: bearer(teacher.token),
+      payload: buildStudentRegistration({ email: registration.email.toUpperCase() }),
+    });
+    expect([sameEmail.status, sameEmail.body.code]).toEqual([409, 'EMAIL_TAKEN']);
+    expect(sameEmail.body.errors).toEqual([{ field: 'email', message: expect.any(String) }]);
   });
 });
