@@ -3,13 +3,13 @@ import { ArrowLeft } from 'lucide-react';
 import toast from 'react-hot-toast/headless';
 import { Link, useNavigate } from 'react-router';
 import { studentRegistrationSchema } from '#shared/accounts';
-import { FIELD_LIMITS } from '#shared/limits';
 import { buttonVariants } from '../../components/ui/button.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { addStudent } from '#shared/contract/accounts';
 import { call } from '../../lib/api.ts';
-import { AccountForm, type AuthField } from '../auth/auth-form.tsx';
+import { AccountForm } from '../auth/auth-form.tsx';
+import { studentAccountFields } from '../auth/student-account-fields.ts';
 import { studentQueries, useClasses } from './students-queries.ts';
 import { cardVariants } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
@@ -17,30 +17,10 @@ import { cn } from '../../lib/cn.ts';
 const CLASS_SUGGESTIONS_ID = 'known-classes';
 const STUDENTS_PATH = '/dashboard/teacher/students';
 
-/**
- * The SPEC §5 student fields, filled in by a teacher for someone else: the
- * browser must not offer the teacher's own name, email or login.
- */
-const ADD_STUDENT_FIELDS: AuthField[] = [
-  { name: 'name', label: 'Name', autoComplete: 'off' },
-  {
-    name: 'rollNumber',
-    label: 'Account username',
-    autoComplete: 'off',
-    hint: 'The roll number; the student logs in with it.',
-  },
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'off' },
-  { name: 'class', label: 'Class', autoComplete: 'off', list: CLASS_SUGGESTIONS_ID },
-  { name: 'parentName', label: 'Parent name', autoComplete: 'off' },
-  { name: 'parentEmail', label: 'Parent email', type: 'email', autoComplete: 'off' },
-  {
-    name: 'password',
-    label: 'Password',
-    type: 'password',
-    autoComplete: 'new-password',
-    hint: `At least ${FIELD_LIMITS.passwordMin} characters. Give it to the student.`,
-  },
-];
+const ADD_STUDENT_FIELDS = studentAccountFields({
+  isForSomeoneElse: true,
+  classSuggestionsId: CLASS_SUGGESTIONS_ID,
+});
 
 /** /dashboard/teacher/students/add (decision 007): a teacher creates a student account. */
 export function Component() {

@@ -1,0 +1,38 @@
+import { FIELD_LIMITS } from '#shared/limits';
+import type { AuthField } from './auth-form.tsx';
+
+/**
+ * The SPEC §5 student fields, for a student registering or a teacher adding one. Filled in for
+ * someone else, the browser must not offer the teacher's own name, email or login.
+ */
+export function studentAccountFields({
+  isForSomeoneElse,
+  classSuggestionsId,
+}: {
+  isForSomeoneElse: boolean;
+  classSuggestionsId?: string;
+}): AuthField[] {
+  const own = (autoComplete: string) => (isForSomeoneElse ? 'off' : autoComplete);
+  return [
+    { name: 'name', label: 'Name', autoComplete: own('name') },
+    {
+      name: 'rollNumber',
+      label: 'Account username',
+      autoComplete: own('username'),
+      hint: isForSomeoneElse
+        ? 'The roll number; the student logs in with it.'
+        : 'Your roll number; you log in with it.',
+    },
+    { name: 'email', label: 'Email', type: 'email', autoComplete: own('email') },
+    { name: 'class', label: 'Class', autoComplete: 'off', list: classSuggestionsId },
+    { name: 'parentName', label: 'Parent name', autoComplete: 'off' },
+    { name: 'parentEmail', label: 'Parent email', type: 'email', autoComplete: 'off' },
+    {
+      name: 'password',
+      label: 'Password',
+      type: 'password',
+      autoComplete: 'new-password',
+      hint: `At least ${FIELD_LIMITS.passwordMin} characters.${isForSomeoneElse ? ' Give it to the student.' : ''}`,
+    },
+  ];
+}
