@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Eye, ImageIcon, Plus, Save } from 'lucide-react';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type RefObject } from 'react';
 import toast from 'react-hot-toast/headless';
 import { useBlocker, useNavigate, type Blocker } from 'react-router';
 import { DEFAULT_QUIZ_SUBJECT } from '#shared/constants';
@@ -146,6 +146,14 @@ export function Component() {
     setDraft((current) => ({ ...current, [field]: value }));
     clearErrors((slot) => slot === field);
   };
+  /** A detail's text field, wired to the draft: its value, its changes, its problem. */
+  const detailField = (field: 'title' | 'class' | 'deadline' | 'maxTime') => ({
+    name: field,
+    'data-field': field,
+    value: draft[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => setField(field, event.target.value),
+    error: errors[field],
+  });
 
   const focusById = (id: string) => focusAfterRender(() => document.getElementById(id)?.focus());
 
@@ -205,25 +213,17 @@ export function Component() {
             <TextField
               className="sm:col-span-2"
               label="Title"
-              name="title"
-              data-field="title"
+              {...detailField('title')}
               required
               autoComplete="off"
               maxLength={QUIZ_LIMITS.title}
-              value={draft.title}
-              onChange={(event) => setField('title', event.target.value)}
-              error={errors.title}
             />
             <TextField
               label="Class"
-              name="class"
-              data-field="class"
+              {...detailField('class')}
               required
               autoComplete="off"
               maxLength={FIELD_LIMITS.className}
-              value={draft.class}
-              onChange={(event) => setField('class', event.target.value)}
-              error={errors.class}
             />
             <TextField
               label="Subject"
@@ -234,30 +234,22 @@ export function Component() {
             />
             <TextField
               label="Deadline"
-              name="deadline"
-              data-field="deadline"
+              {...detailField('deadline')}
               type="datetime-local"
               required
               min={minDeadline}
-              value={draft.deadline}
-              onChange={(event) => setField('deadline', event.target.value)}
               hint="Your local time."
-              error={errors.deadline}
             />
             <TextField
               label="Maximum time (minutes)"
-              name="maxTime"
-              data-field="maxTime"
+              {...detailField('maxTime')}
               type="number"
               inputMode="numeric"
               required
               min={QUIZ_LIMITS.maxTimeMin}
               max={QUIZ_LIMITS.maxTimeMax}
               step={1}
-              value={draft.maxTime}
-              onChange={(event) => setField('maxTime', event.target.value)}
               hint={`${QUIZ_LIMITS.maxTimeMin} to ${QUIZ_LIMITS.maxTimeMax} minutes.`}
-              error={errors.maxTime}
             />
           </div>
 
