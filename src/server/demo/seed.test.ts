@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_STUDENT_ROLL_NUMBER, DEMO_TEACHER_EMAIL } from '#shared/demo';
+import { DEMO_PASSWORD, DEMO_SCHOOL_NAME, DEMO_STUDENT_ROLL_NUMBER, DEMO_TEACHER_EMAIL } from '#shared/demo';
 import type { Resource } from '#shared/resources';
 import { bearer, createTestApp, type TestApp } from '../testing/test-app.ts';
 import { seedDemo } from './seed.ts';
@@ -45,6 +45,16 @@ describe('demo seed', () => {
       payload: { email: DEMO_TEACHER_EMAIL, password: DEMO_PASSWORD },
     });
     expect(teacherLogin.status).toBe(200);
+    // The demo school is set up, and its first teacher administers it (decision 030).
+    expect((await t.call({ method: 'GET', url: '/api/school' })).body.data).toEqual({
+      isSetUp: true,
+      name: DEMO_SCHOOL_NAME,
+    });
+    const staff = await t.call({ method: 'GET', url: '/api/school/teachers', headers: bearer(teacherLogin.body.data) });
+    expect(staff.body.data.map((member: { isAdministrator: boolean }) => member.isAdministrator).sort()).toEqual([
+      false,
+      true,
+    ]);
     const studentLogin = await t.call({
       method: 'POST',
       url: '/api/student/login',
