@@ -179,8 +179,8 @@ try {
     email: `bench-${Date.now()}@example.com`,
     password: 'a long bench password',
   };
-  await post('/api/teacher/register', teacher);
-  const token = await post('/api/teacher/login', { email: teacher.email, password: teacher.password });
+  // The bench's fresh school is set up by its teacher, the first run's administrator (decision 030).
+  const token = await post('/api/school/setup', { schoolName: 'Bench School', ...teacher });
   const profile = await post('/api/teacher/get-teacher-by-id', {}, token);
   const key = drawingStorageKey('teacher', profile._id);
   const stored = serialiseHistory(generateHistory());
