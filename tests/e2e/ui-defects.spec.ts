@@ -349,4 +349,13 @@ test('issue 18, point 15: a mistyped address says "Page not found" and leads hom
   await expect(page.getByText('Unexpected Application Error!')).toHaveCount(0);
   await page.getByRole('link', { name: /home page/i }).click();
   await expect(page).toHaveURL(/\/$/);
+
+  // Someone signed in is led back to their dashboard instead (the guard checks the session there).
+  await page.evaluate(() => {
+    localStorage.setItem('token', 'a-stored-session');
+    localStorage.setItem('userType', 'student');
+  });
+  await page.goto('/dashboard/student/nowhere');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute('href', '/dashboard/student');
 });

@@ -5,6 +5,7 @@ import { buttonVariants } from '../../components/ui/button-variants.ts';
 import { PublicTopNav } from '../../components/layout/public-top-nav.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { ChunkLoadError } from '../../lib/lazy-route.ts';
+import { dashboardPathFor, readSession } from '../../lib/session.ts';
 
 function describe(error: unknown): { heading: string; detail: string; canRetry: boolean } {
   if (error instanceof ChunkLoadError) {
@@ -39,6 +40,11 @@ function describe(error: unknown): { heading: string; detail: string; canRetry: 
 export function RouteErrorScreen() {
   const error = useRouteError();
   const { heading, detail, canRetry } = describe(error);
+  // Someone signed in goes back to their dashboard, not to the public home page.
+  const session = readSession();
+  const way = session
+    ? { to: dashboardPathFor(session.userType), label: 'Go to your dashboard' }
+    : { to: '/', label: 'Go to the home page' };
   return (
     <div className="flex min-h-screen flex-col">
       <PublicTopNav />
@@ -52,8 +58,8 @@ export function RouteErrorScreen() {
               Try again
             </button>
           ) : null}
-          <Link to="/" className={buttonVariants({ variant: 'secondary' })}>
-            Go to the home page
+          <Link to={way.to} className={buttonVariants({ variant: 'secondary' })}>
+            {way.label}
           </Link>
         </div>
       </main>
