@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { FIELD_LIMITS } from '#shared/limits';
 import { teacherRegistrationSchema } from '#shared/accounts';
 import { checkInvitation } from '#shared/contract/school-setup';
 import { registerTeacher } from '#shared/contract/sign-in';
@@ -9,20 +8,8 @@ import { call } from '../../lib/api.ts';
 import { loginPathFor } from '../../lib/session.ts';
 import { AuthForm, AuthPanel, type AuthField } from './auth-form.tsx';
 import { AuthSwitchLink } from './auth-switch-link.tsx';
+import { TEACHER_ACCOUNT_FIELDS } from './teacher-fields.ts';
 import { useAuthActions } from './use-auth-actions.ts';
-
-const TEACHER_FIELDS: AuthField[] = [
-  { name: 'name', label: 'Full name', autoComplete: 'name' },
-  { name: 'subject', label: 'Subject', autoComplete: 'off' },
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
-  {
-    name: 'password',
-    label: 'Password',
-    type: 'password',
-    autoComplete: 'new-password',
-    hint: `At least ${FIELD_LIMITS.passwordMin} characters.`,
-  },
-];
 
 const INVITATION_FIELD: AuthField = {
   name: 'invitation',
@@ -95,7 +82,7 @@ function RegistrationForm({ intro, invitation }: { intro?: ReactNode; invitation
       title="Create a teacher account"
       intro={intro ?? 'Enter the code of the invitation your school’s administrator sent you.'}
       schema={teacherRegistrationSchema}
-      fields={invitation ? TEACHER_FIELDS : [INVITATION_FIELD, ...TEACHER_FIELDS]}
+      fields={invitation ? TEACHER_ACCOUNT_FIELDS : [INVITATION_FIELD, ...TEACHER_ACCOUNT_FIELDS]}
       hiddenValues={invitation ? { invitation } : undefined}
       submitLabel="Register"
       onSubmit={(values) => register(registerTeacher, values)}

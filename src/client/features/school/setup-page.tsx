@@ -1,13 +1,13 @@
 import toast from 'react-hot-toast/headless';
 import { Link, useLoaderData, useNavigate, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import { getSchool, setUpSchool } from '#shared/contract/school-setup';
-import { FIELD_LIMITS } from '#shared/limits';
 import { schoolSetupSchema, type SchoolSetup, type SchoolStatus } from '#shared/school-setup';
 import { buttonVariants } from '../../components/ui/button-variants.ts';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { ApiError, call } from '../../lib/api.ts';
 import { dashboardPathFor, loginPathFor, saveSession } from '../../lib/session.ts';
 import { AuthForm, AuthPanel } from '../auth/auth-form.tsx';
+import { TEACHER_ACCOUNT_FIELDS } from '../auth/teacher-fields.ts';
 
 /**
  * /setup, the first run (issue 19): the school's name and its first teacher, the
@@ -62,19 +62,7 @@ export function Component() {
         title="Set up your school"
         intro="Name your school and create the first teacher account: yours, as the school's administrator. You can then invite the other teachers."
         schema={schoolSetupSchema}
-        fields={[
-          { name: 'schoolName', label: 'School name', autoComplete: 'organization' },
-          { name: 'name', label: 'Full name', autoComplete: 'name' },
-          { name: 'subject', label: 'Subject', autoComplete: 'off' },
-          { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
-          {
-            name: 'password',
-            label: 'Password',
-            type: 'password',
-            autoComplete: 'new-password',
-            hint: `At least ${FIELD_LIMITS.passwordMin} characters.`,
-          },
-        ]}
+        fields={[{ name: 'schoolName', label: 'School name', autoComplete: 'organization' }, ...TEACHER_ACCOUNT_FIELDS]}
         submitLabel="Set up the school"
         onSubmit={handleSetUp}
         footer={null}
