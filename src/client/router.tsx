@@ -47,6 +47,12 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            // The first run (issue 19): the school and its administrator.
+            path: 'setup',
+            lazy: lazyRoute(() => import('./features/auth/auth-layout.tsx')),
+            children: [{ index: true, lazy: lazyRoute(() => import('./features/school/setup-page.tsx')) }],
+          },
+          {
             path: 'dashboard/teacher',
             lazy: lazyRoute(() => import('./features/teacher/teacher-layout.tsx')),
             children: [
@@ -72,6 +78,7 @@ export const routes: RouteObject[] = [
               { path: 'emeet', lazy: lazyRoute(() => import('./features/meetings/emeet-page.tsx')) },
               { path: 'meet/:roomID', lazy: lazyRoute(() => import('./features/meetings/meet-page.tsx')) },
               { path: 'account', lazy: lazyRoute(() => import('./features/account/account-page.tsx')) },
+              { path: 'staff', lazy: lazyRoute(() => import('./features/school/staff-page.tsx')) },
             ],
           },
           {

@@ -1,36 +1,16 @@
 import { z } from 'zod';
-import { teacherAccountFields } from './accounts.ts';
-import { bodyObject, hasForbiddenCharacters, pagingFields, requiredText } from './fields.ts';
+import { bodyObject, hasForbiddenCharacters, pagingFields } from './fields.ts';
+import { SCHOOL_LIMITS, schoolNameSchema } from './school-setup.ts';
+
+// What the auth pages need lives apart, so their tight budget does not carry the staff screen's schemas.
+export * from './school-setup.ts';
 
 /**
  * The school and its staff (issue 19, decision 030): one school per installation, set up once
  * with its first teacher, the administrator; other teachers join by invitation.
  */
 
-export const SCHOOL_LIMITS = {
-  name: 120,
-  invitationNote: 100,
-  /** An invitation may be used for this long after it was made. */
-  invitationDays: 7,
-  pageSizeDefault: 25,
-  pageSizeMax: 100,
-} as const;
-
-/** Whether the school is set up, and its name (the sign-in pages show it). */
-export const schoolStatusSchema = z.strictObject({
-  isSetUp: z.boolean(),
-  /** Null until the school is set up. */
-  name: z.string().nullable(),
-});
-export type SchoolStatus = z.infer<typeof schoolStatusSchema>;
-
-const schoolName = requiredText('School name', SCHOOL_LIMITS.name);
-
-/** POST /api/school/setup: the school's name and its first teacher, the administrator. */
-export const schoolSetupSchema = bodyObject({ schoolName, ...teacherAccountFields });
-export type SchoolSetup = z.infer<typeof schoolSetupSchema>;
-
-export const renameSchoolSchema = bodyObject({ name: schoolName });
+export const renameSchoolSchema = bodyObject({ name: schoolNameSchema });
 
 export const createInvitationSchema = bodyObject({
   /** Who it is for, so the list says which invitation is whose. */
@@ -76,9 +56,6 @@ export const staffMemberSchema = z.strictObject({
   createdAt: z.iso.datetime(),
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
-
-/** What the teacher registration reads from an invitation link before the form is sent. */
-export const invitationCheckSchema = z.strictObject({ schoolName: z.string(), expiresAt: z.iso.datetime() });
 
 export const STAFF_CHANGES = ['deactivate', 'reactivate', 'make-administrator', 'remove-administrator'] as const;
 export type StaffChange = (typeof STAFF_CHANGES)[number];

@@ -7,6 +7,7 @@ import {
   registerTeacherThroughUi,
   enterStudyMode,
 } from './actors.ts';
+import { invitationCode } from './school-setup.ts';
 
 const SCREENSHOT_DIR = 'docs/screenshots';
 const TEACHER_MENU = ['Dashboard', 'Resources', 'Students', 'Quiz', 'Draw', 'EMeet', 'LeaderBoard'];
@@ -89,8 +90,9 @@ test('landing page: tabs, actions, and the way to the role chooser', async ({ pa
 
 test('teacher registers, logs in, walks the dashboard shell and logs out', async ({ page, pageErrors }, testInfo) => {
   pageErrors.allow(/status of 401/); // the browser logs the refused wrong-password login
-  // Validation first: an empty form says what is missing, next to each field.
-  await page.goto('/auth/teacher/register');
+  // Validation first: an empty form says what is missing, next to each field. The form as an
+  // invitation link opens it (decision 030), so Full name is its first field.
+  await page.goto(`/auth/teacher/register?invitation=${await invitationCode(page.request)}`);
   await page.getByRole('button', { name: 'Register' }).click();
   // The field is labelled "Full name" (SPEC §2), and its problem says so.
   await expect(page.getByRole('main').getByText('Full name is required')).toBeVisible(); // inline

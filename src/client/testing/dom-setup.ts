@@ -43,6 +43,17 @@ globalThis.ResizeObserver = class {
   disconnect() {}
 };
 
+// jsdom has <dialog> without its methods: a modal is open or closed, its close event fires.
+// No top layer and no focus trap; the e2e scenarios cover those in a browser.
+HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+  this.open = true;
+};
+HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+  if (!this.open) return;
+  this.open = false;
+  this.dispatchEvent(new Event('close'));
+};
+
 afterEach(() => {
   cleanup();
   localStorage.clear();

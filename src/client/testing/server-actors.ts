@@ -31,9 +31,23 @@ async function callOk<E extends EnvelopeEndpoint>(
 
 export type Actor = { token: string };
 
-export async function signUpTeacher(overrides: { subject?: string } = {}) {
-  const invited = await callOk(school.createInvitation, { body: {} }, inject('componentAdministratorToken'));
-  const registration = buildTeacherRegistration(invited.code, overrides);
+/** The component server's school administrator (set up with the server). */
+export const administrator = (): Actor => ({ token: inject('componentAdministratorToken') });
+
+/** A fresh invitation's code, as the administrator's link carries it. */
+export async function invitationCode(note = '') {
+  return (await callOk(school.createInvitation, { body: { note } }, administrator().token)).code;
+}
+
+/** An invitation that can no longer be used: revoked by the administrator. */
+export async function revokedInvitationCode() {
+  const { code, invitation } = await callOk(school.createInvitation, { body: {} }, administrator().token);
+  await callOk(school.revokeInvitation, { params: { id: invitation._id } }, administrator().token);
+  return code;
+}
+
+export async function signUpTeacher(overrides: { subject?: string; name?: string } = {}) {
+  const registration = buildTeacherRegistration(await invitationCode(), overrides);
   await callOk(signIn.registerTeacher, { body: registration });
   const credentials = { email: registration.email, password: registration.password };
   return { registration, token: await callOk(signIn.logInTeacher, { body: credentials }) };

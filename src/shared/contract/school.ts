@@ -1,12 +1,9 @@
 import { z } from 'zod';
-import { invitationCodeSchema, sessionTokenSchema } from '../accounts.ts';
 import {
   createdInvitationSchema,
   createInvitationSchema,
-  invitationCheckSchema,
   invitationSchema,
   renameSchoolSchema,
-  schoolSetupSchema,
   schoolStatusSchema,
   staffListQuerySchema,
   staffMemberSchema,
@@ -17,22 +14,8 @@ import { defineEndpoint } from './endpoint.ts';
 
 /** The school and its staff (issue 19, decision 030): setup, invitations, the administrator's staff screen. */
 
-export const getSchool = defineEndpoint({
-  method: 'GET',
-  path: '/api/school',
-  summary: 'Whether the school is set up, and its name',
-  response: schoolStatusSchema,
-});
-
-export const setUpSchool = defineEndpoint({
-  method: 'POST',
-  path: '/api/school/setup',
-  summary: "Sets up the school with its first teacher, the administrator (once); answers that teacher's session",
-  body: schoolSetupSchema,
-  response: sessionTokenSchema,
-  status: 201,
-  errors: ['SCHOOL_ALREADY_SET_UP', 'THROTTLED'],
-});
+// The first run's and the registration's endpoints live apart: the auth pages load only them.
+export * from './school-setup.ts';
 
 export const renameSchool = defineEndpoint({
   method: 'POST',
@@ -40,18 +23,6 @@ export const renameSchool = defineEndpoint({
   summary: "Changes the school's name (administrators)",
   body: renameSchoolSchema,
   response: schoolStatusSchema,
-});
-
-const invitationBody = bodyObject({ invitation: invitationCodeSchema });
-
-export const checkInvitation = defineEndpoint({
-  method: 'POST',
-  path: '/api/teacher/invitation',
-  summary: 'Whether an invitation can still be used (the registration screen asks before the form is filled)',
-  description: 'The code travels in the body, not the address, so it never reaches a log line.',
-  body: invitationBody,
-  response: invitationCheckSchema,
-  errors: ['INVITATION_NOT_FOUND', 'INVITATION_USED', 'INVITATION_EXPIRED', 'INVITATION_REVOKED', 'THROTTLED'],
 });
 
 export const listInvitations = defineEndpoint({

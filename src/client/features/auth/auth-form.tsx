@@ -18,6 +18,8 @@ export type AuthField = {
 type AccountFormProps<Schema extends z.ZodType<Record<string, unknown>>> = {
   schema: Schema;
   fields: AuthField[];
+  /** Sent with the fields as hidden inputs. */
+  hiddenValues?: Record<string, string> | undefined;
   submitLabel: string;
   /** Sends the valid values; a failure's message becomes a toast and marks the field the server named. */
   onSubmit(values: z.infer<Schema>): Promise<void>;
@@ -39,13 +41,15 @@ type AccountFormProps<Schema extends z.ZodType<Record<string, unknown>>> = {
 
 type AuthFormProps<Schema extends z.ZodType<Record<string, unknown>>> = {
   title: string;
-  intro?: string;
+  intro?: ReactNode;
   schema: Schema;
   fields: AuthField[];
   submitLabel: string;
   /** Sends the valid values; its resolved message is shown as a success toast. */
   onSubmit(values: z.infer<Schema>): Promise<void>;
   notice?: string | undefined;
+  /** Values sent with the fields but not typed in (an invitation code from the link). */
+  hiddenValues?: Record<string, string> | undefined;
   footer: ReactNode;
 };
 
@@ -57,29 +61,39 @@ type AuthFormProps<Schema extends z.ZodType<Record<string, unknown>>> = {
 export function AuthForm<Schema extends z.ZodType<Record<string, unknown>>>(props: AuthFormProps<Schema>) {
   const [isNoticeVisible, setIsNoticeVisible] = useState(true);
   return (
+    <AuthPanel title={props.title} intro={props.intro}>
+      {props.notice && isNoticeVisible ? (
+        <p
+          role="status"
+          className="mt-4 rounded-lg border border-teal-600/40 bg-teal-50 px-3 py-2 text-sm text-teal-900"
+        >
+          {props.notice}
+        </p>
+      ) : null}
+      <AccountForm
+        schema={props.schema}
+        fields={props.fields}
+        hiddenValues={props.hiddenValues}
+        submitLabel={props.submitLabel}
+        onSubmit={props.onSubmit}
+        onSubmitStart={() => setIsNoticeVisible(false)}
+        className="mt-6 flex flex-col gap-4"
+        submitClassName="mt-2 w-full"
+      />
+      {props.footer ? <p className="mt-6 text-center text-sm text-muted">{props.footer}</p> : null}
+    </AuthPanel>
+  );
+}
+
+/** The card of the auth pages, with its title: a form, or a message in its place (a used invitation). */
+export function AuthPanel({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
+  return (
     <main id="main" className="flex flex-1 items-start justify-center px-4 py-10 sm:py-16">
       {/* The card's classes by hand, not cardVariants: its chunk (0.4 kB) would put the auth pages over their 160 kB. */}
       <div className="w-full max-w-md rounded-2xl border border-line bg-surface p-6 shadow-sm sm:p-8">
-        <h1 className="text-2xl font-bold text-fg">{props.title}</h1>
-        {props.intro ? <p className="mt-1 text-sm text-muted">{props.intro}</p> : null}
-        {props.notice && isNoticeVisible ? (
-          <p
-            role="status"
-            className="mt-4 rounded-lg border border-teal-600/40 bg-teal-50 px-3 py-2 text-sm text-teal-900"
-          >
-            {props.notice}
-          </p>
-        ) : null}
-        <AccountForm
-          schema={props.schema}
-          fields={props.fields}
-          submitLabel={props.submitLabel}
-          onSubmit={props.onSubmit}
-          onSubmitStart={() => setIsNoticeVisible(false)}
-          className="mt-6 flex flex-col gap-4"
-          submitClassName="mt-2 w-full"
-        />
-        <p className="mt-6 text-center text-sm text-muted">{props.footer}</p>
+        <h1 className="text-2xl font-bold text-fg">{title}</h1>
+        {intro ? <p className="mt-1 text-sm text-muted">{intro}</p> : null}
+        {children}
       </div>
     </main>
   );
@@ -116,6 +130,9 @@ export function AccountForm<Schema extends z.ZodType<Record<string, unknown>>>(p
       {props.accountName !== undefined ? (
         <input type="text" name="username" autoComplete="username" value={props.accountName} readOnly hidden />
       ) : null}
+      {Object.entries(props.hiddenValues ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       {props.fields.map((field) => (
         <TextField
           key={field.name}

@@ -1,32 +1,94 @@
-import { FIELD_LIMITS } from '#shared/limits';
+import type { ReactNode } from 'react';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { teacherRegistrationSchema } from '#shared/accounts';
+import { checkInvitation } from '#shared/contract/school-setup';
 import { registerTeacher } from '#shared/contract/sign-in';
-import { AuthForm } from './auth-form.tsx';
+import { buttonVariants } from '../../components/ui/button-variants.ts';
+import { call } from '../../lib/api.ts';
+import { loginPathFor } from '../../lib/session.ts';
+import { AuthForm, AuthPanel, type AuthField } from './auth-form.tsx';
 import { AuthSwitchLink } from './auth-switch-link.tsx';
+import { TEACHER_ACCOUNT_FIELDS } from './teacher-fields.ts';
 import { useAuthActions } from './use-auth-actions.ts';
 
+const INVITATION_FIELD: AuthField = {
+  name: 'invitation',
+  label: 'Invitation code',
+  autoComplete: 'off',
+  hint: 'The code at the end of the invitation link your administrator gave you.',
+};
+
+/** What the loader learnt of the link's invitation: none in the address, its school, or why it cannot be used. */
+type InvitationCheck =
+  { invitation: null } | { invitation: string; schoolName: string } | { invitation: string; failure: string };
+
+/** The link's code, checked before the page shows (a loader, not a query: the auth pages' budget has no room for useQuery). */
+export async function loader({ request }: LoaderFunctionArgs): Promise<InvitationCheck> {
+  const invitation = new URL(request.url).searchParams.get('invitation')?.trim();
+  if (!invitation) return { invitation: null };
+  try {
+    const { data } = await call(checkInvitation, { body: { invitation } }, { signal: request.signal });
+    return { invitation, schoolName: data.schoolName };
+  } catch (error) {
+    // The client's text for the code (used, expired, revoked, not found), said on the page.
+    return { invitation, failure: error instanceof Error ? error.message : 'The invitation could not be checked.' };
+  }
+}
+
+/**
+ * /auth/teacher/register (decision 030): teachers join by invitation. The link's
+ * `?invitation=` code was checked before the page shows (the school's name, or why it cannot
+ * be used) and travels with the form; without one, the form asks for the code.
+ */
 export function Component() {
+  const check = useLoaderData<typeof loader>();
+  if (check.invitation === null) return <RegistrationForm />;
+  if ('failure' in check) {
+    return (
+      <AuthPanel title="This invitation cannot be used">
+        <p
+          role="alert"
+          className="mt-4 rounded-lg border border-danger/25 bg-danger-soft px-3 py-2 text-sm text-danger-strong"
+        >
+          {check.failure}
+        </p>
+        <div className="mt-6 flex flex-wrap gap-3">
+          <Link to="/auth/teacher/register" className={buttonVariants({ variant: 'secondary' })}>
+            Enter another code
+          </Link>
+          <Link to={loginPathFor('teacher')} className={buttonVariants({ variant: 'ghost' })}>
+            Log in instead
+          </Link>
+        </div>
+      </AuthPanel>
+    );
+  }
+  return (
+    <RegistrationForm
+      intro={
+        <>
+          You&apos;re invited to join <strong className="text-fg">{check.schoolName}</strong>.
+        </>
+      }
+      invitation={check.invitation}
+    />
+  );
+}
+
+function RegistrationForm({ intro, invitation }: { intro?: ReactNode; invitation?: string }) {
   const { register } = useAuthActions('teacher');
   return (
     <AuthForm
       title="Create a teacher account"
-      intro="Publish quizzes, share resources and follow your classes."
+      intro={intro ?? 'Enter the code of the invitation your school’s administrator sent you.'}
       schema={teacherRegistrationSchema}
-      fields={[
-        { name: 'name', label: 'Full name', autoComplete: 'name' },
-        { name: 'subject', label: 'Subject', autoComplete: 'off' },
-        { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
-        {
-          name: 'password',
-          label: 'Password',
-          type: 'password',
-          autoComplete: 'new-password',
-          hint: `At least ${FIELD_LIMITS.passwordMin} characters.`,
-        },
-      ]}
+      fields={invitation ? TEACHER_ACCOUNT_FIELDS : [INVITATION_FIELD, ...TEACHER_ACCOUNT_FIELDS]}
+      hiddenValues={invitation ? { invitation } : undefined}
       submitLabel="Register"
       onSubmit={(values) => register(registerTeacher, values)}
-      footer={<AuthSwitchLink question="Already registered?" to="/auth/teacher/login" label="Log in as a teacher" />}
+      footer={
+        <AuthSwitchLink question="Already registered?" to={loginPathFor('teacher')} label="Log in as a teacher" />
+      }
     />
   );
 }

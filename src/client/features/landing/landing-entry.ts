@@ -6,6 +6,7 @@
  */
 import '../../styles.css';
 import { tabClassName, tabIndexAfterKey } from './feature-tabs.ts';
+import { isSchoolSetupNeeded, SCHOOL_SETUP_MARKER } from '../school/school-setup-status.ts';
 
 /** WAI-ARIA tabs on prerendered markup: click or Left/Right/Home/End selects; roving tabindex. */
 export function enhanceTabs(tablist: Element) {
@@ -36,3 +37,9 @@ export function enhanceTabs(tablist: Element) {
 }
 
 document.querySelectorAll('[role="tablist"]').forEach(enhanceTabs);
+
+// A server with no school yet leads the visitor to /setup (issue 19): the block is in the markup, hidden.
+void isSchoolSetupNeeded().then((isNeeded) => {
+  if (!isNeeded) return;
+  document.querySelectorAll<HTMLElement>(`[${SCHOOL_SETUP_MARKER}]`).forEach((block) => (block.hidden = false));
+});

@@ -17,11 +17,12 @@ import {
   Video,
   type LucideIcon,
 } from 'lucide-react';
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { PublicTopNav } from '../../components/layout/public-top-nav.tsx';
 import { tabClassName, tabIndexAfterKey } from './feature-tabs.ts';
 import { DEMO_PASSWORD, DEMO_STUDENT_ROLL_NUMBER, DEMO_TEACHER_EMAIL } from '#shared/demo';
+import { isSchoolSetupNeeded, SCHOOL_SETUP_MARKER } from '../school/school-setup-status.ts';
 
 type Feature = { icon: LucideIcon; title: string; text: string };
 type Audience = 'teachers' | 'students';
@@ -216,6 +217,35 @@ function FeatureTabs() {
   );
 }
 
+/**
+ * The first run's main action (issue 19): hidden in the prerendered page and shown, by
+ * landing-entry.ts there and by this effect in the app, once the server says it has no school.
+ */
+function SchoolSetupCall() {
+  const [isNeeded, setIsNeeded] = useState(false);
+  useEffect(() => {
+    let isCurrent = true;
+    void isSchoolSetupNeeded().then((needed) => isCurrent && setIsNeeded(needed));
+    return () => {
+      isCurrent = false;
+    };
+  }, []);
+  return (
+    <div
+      {...{ [SCHOOL_SETUP_MARKER]: '' }}
+      hidden={!isNeeded}
+      className="mt-8 rounded-2xl border border-brand-500 bg-surface p-5 shadow-sm"
+    >
+      <p className="font-semibold text-fg">This StudyHall has no school yet.</p>
+      <p className="mt-1 text-muted">Name your school and create the administrator&apos;s account to begin.</p>
+      <Link to="/setup" className={`mt-4 w-full sm:w-auto ${primaryAction}`}>
+        Set up your school
+        <ArrowRight className="size-5" aria-hidden="true" />
+      </Link>
+    </div>
+  );
+}
+
 function Hero() {
   return (
     <section aria-labelledby="landing-title" className="bg-gradient-to-b from-brand-50 to-white">
@@ -235,6 +265,7 @@ function Hero() {
             Timed quizzes, shared resources, leaderboards, a whiteboard and video rooms: everything a class needs, in
             one place, on a server your school runs.
           </p>
+          <SchoolSetupCall />
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Link to="/auth" className={primaryAction}>
               Get Started

@@ -3,19 +3,21 @@ import type { UserRole } from '#shared/constants';
 import { DashboardLayout } from '../../components/layout/dashboard-layout.tsx';
 import type { SideMenuItem } from '../../components/layout/side-menu.tsx';
 import { accountPathFor, dashboardPathFor } from '../../lib/session.ts';
+import type { ProfileOf } from './profile.ts';
 import { RoleGuard } from './role-guard.tsx';
 
 /**
  * A role's dashboard shell: its guard around the header, its menu and the screen.
  * `frame` wraps the whole dashboard once the profile is known (the student's study mode).
  */
-export function RoleDashboard({
+export function RoleDashboard<R extends UserRole>({
   role,
   menuItems,
   frame = (dashboard) => dashboard,
 }: {
-  role: UserRole;
-  menuItems: SideMenuItem[];
+  role: R;
+  /** The menu, or the menu for this profile (an administrator's has Staff). */
+  menuItems: SideMenuItem[] | ((profile: ProfileOf<R>) => SideMenuItem[]);
   frame?: (dashboard: ReactNode) => ReactNode;
 }) {
   return (
@@ -27,7 +29,7 @@ export function RoleDashboard({
             dashboardPath={dashboardPathFor(role)}
             accountPath={accountPathFor(role)}
             menuLabel={role === 'teacher' ? 'Teacher menu' : 'Student menu'}
-            menuItems={menuItems}
+            menuItems={typeof menuItems === 'function' ? menuItems(profile) : menuItems}
           />,
         )
       }

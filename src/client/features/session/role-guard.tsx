@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import type { UserRole } from '#shared/constants';
 import { hasSessionEnded } from '../../lib/api.ts';
@@ -27,6 +27,11 @@ export function RoleGuard<R extends UserRole>({
   const navigate = useNavigate();
   const location = useLocation();
   const profile = useQuery({ ...profileQueries.profile(role), enabled: hasSession });
+  // One object per address: <Navigate> navigates again whenever its state changes, and the
+  // login's loader (the first run's check) re-renders this guard while it runs, so a new object
+  // each render would restart that navigation forever.
+  const returnTo = `${location.pathname}${location.search}`;
+  const loginState = useMemo(() => ({ returnTo }), [returnTo]);
 
   // Signed out elsewhere (a password change, "sign out of all devices") or expired: the next
   // request of any screen gets a 401, and the login tells the person why (decision 017).
@@ -53,7 +58,7 @@ export function RoleGuard<R extends UserRole>({
     return session ? (
       <Navigate to={ownDashboardPathFor(session.userType, location.pathname, location.search)} replace />
     ) : (
-      <Navigate to={loginPathFor(role)} replace state={{ returnTo: `${location.pathname}${location.search}` }} />
+      <Navigate to={loginPathFor(role)} replace state={loginState} />
     );
   }
   if (!profile.data) {

@@ -1,4 +1,4 @@
-import { BookOpen, ClipboardList, LayoutDashboard, PenTool, Trophy, Users, Video } from 'lucide-react';
+import { BookOpen, ClipboardList, LayoutDashboard, PenTool, School, Trophy, Users, Video } from 'lucide-react';
 import type { SideMenuItem } from '../../components/layout/side-menu.tsx';
 import { RoleDashboard } from '../session/role-dashboard.tsx';
 
@@ -13,6 +13,17 @@ const TEACHER_MENU: SideMenuItem[] = [
   { to: '/dashboard/teacher/leaderboard', label: 'LeaderBoard', icon: Trophy },
 ];
 
+/** Administrators also run the school's staff (decision 030). */
+const ADMINISTRATOR_MENU: SideMenuItem[] = [
+  ...TEACHER_MENU,
+  { to: '/dashboard/teacher/staff', label: 'Staff', icon: School },
+];
+
 export function Component() {
-  return <RoleDashboard role="teacher" menuItems={TEACHER_MENU} />;
+  return (
+    <RoleDashboard
+      role="teacher"
+      menuItems={(profile) => (profile.isAdministrator ? ADMINISTRATOR_MENU : TEACHER_MENU)}
+    />
+  );
 }

@@ -1,0 +1,36 @@
+import { invitationCodeSchema, sessionTokenSchema } from '../accounts.ts';
+import { bodyObject } from '../fields.ts';
+import { invitationCheckSchema, schoolSetupSchema, schoolStatusSchema } from '../school-setup.ts';
+import { defineEndpoint } from './endpoint.ts';
+import { SCHOOL_STATUS_PATH } from './school-status-path.ts';
+
+/** The school's endpoints the auth pages call (decision 030); `school.ts` re-exports them with the rest. */
+
+export const getSchool = defineEndpoint({
+  method: 'GET',
+  path: SCHOOL_STATUS_PATH,
+  summary: 'Whether the school is set up, and its name',
+  response: schoolStatusSchema,
+});
+
+export const setUpSchool = defineEndpoint({
+  method: 'POST',
+  path: '/api/school/setup',
+  summary: "Sets up the school with its first teacher, the administrator (once); answers that teacher's session",
+  body: schoolSetupSchema,
+  response: sessionTokenSchema,
+  status: 201,
+  errors: ['SCHOOL_ALREADY_SET_UP', 'THROTTLED'],
+});
+
+const invitationBody = bodyObject({ invitation: invitationCodeSchema });
+
+export const checkInvitation = defineEndpoint({
+  method: 'POST',
+  path: '/api/teacher/invitation',
+  summary: 'Whether an invitation can still be used (the registration screen asks before the form is filled)',
+  description: 'The code travels in the body, not the address, so it never reaches a log line.',
+  body: invitationBody,
+  response: invitationCheckSchema,
+  errors: ['INVITATION_NOT_FOUND', 'INVITATION_USED', 'INVITATION_EXPIRED', 'INVITATION_REVOKED', 'THROTTLED'],
+});

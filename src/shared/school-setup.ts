@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { teacherAccountFields } from './accounts.ts';
+import { bodyObject, requiredText } from './fields.ts';
+
+/**
+ * The school's first run and a teacher's invitation (decision 030): what the auth pages use of
+ * the school. `school.ts` re-exports it with the staff screen's schemas.
+ */
+
+export const SCHOOL_LIMITS = {
+  name: 120,
+  invitationNote: 100,
+  /** An invitation may be used for this long after it was made. */
+  invitationDays: 7,
+  pageSizeDefault: 25,
+  pageSizeMax: 100,
+} as const;
+
+/** Whether the school is set up, and its name (the sign-in pages show it). */
+export const schoolStatusSchema = z.strictObject({
+  isSetUp: z.boolean(),
+  /** Null until the school is set up. */
+  name: z.string().nullable(),
+});
+export type SchoolStatus = z.infer<typeof schoolStatusSchema>;
+
+export const schoolNameSchema = requiredText('School name', SCHOOL_LIMITS.name);
+
+/** POST /api/school/setup: the school's name and its first teacher, the administrator. */
+export const schoolSetupSchema = bodyObject({ schoolName: schoolNameSchema, ...teacherAccountFields });
+export type SchoolSetup = z.infer<typeof schoolSetupSchema>;
+
+/** What the teacher registration reads from an invitation link before the form is sent. */
+export const invitationCheckSchema = z.strictObject({ schoolName: z.string(), expiresAt: z.iso.datetime() });

@@ -1,0 +1,172 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { buildSchoolSetup, buildTeacherAccount } from '../../src/server/testing/factories.ts';
+import { FAILURE_TEXTS } from '../../src/client/lib/error-messages.ts';
+import { logInTeacherThroughUi } from './actors.ts';
+import { AppInstance } from './app-instances.ts';
+import { expect, expectAccessible, test } from './fixtures.ts';
+import { administratorToken, E2E_ADMINISTRATOR } from './school-setup.ts';
+
+const SCREENSHOT_DIR = 'docs/screenshots';
+/** Phone screenshots are for looking at, not for the docs. */
+const QA_DIR = '.qa-tmp/screenshots';
+
+/** The docs keep the desktop screenshot; the phone's goes where a reviewer looks at it. */
+async function screenshot(page: Page, name: string, project: string) {
+  const dir = project === 'desktop' ? SCREENSHOT_DIR : QA_DIR;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+}
+
+async function fillTeacher(page: Page, teacher: { name: string; subject: string; email: string; password: string }) {
+  await page.getByLabel('Full name').fill(teacher.name);
+  await page.getByLabel('Subject').fill(teacher.subject);
+  await page.getByLabel('Email').fill(teacher.email);
+  await page.getByLabel('Password').fill(teacher.password);
+}
+
+async function confirm(page: Page, answer: string) {
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: answer, exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('the administrator invites a teacher, who registers; a deactivation ends their session', async ({
+  page,
+  browser,
+  pageErrors,
+}, testInfo) => {
+  pageErrors.allow(/status of 401/); // the deactivated teacher's refused request, in the other context
+  await administratorToken(page.request); // the school exists, with this administrator
+  await logInTeacherThroughUi(page, E2E_ADMINISTRATOR);
+  await page.getByRole('navigation', { name: 'Teacher menu' }).getByRole('link', { name: 'Staff' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/teacher\/staff$/);
+  await expect(page.getByRole('textbox', { name: 'School name' })).toHaveValue(E2E_ADMINISTRATOR.schoolName);
+
+  const note = `E2E invite ${Date.now()}`;
+  await page.getByLabel('Note (optional)').fill(note);
+  await page.getByRole('button', { name: 'Create invitation link' }).click();
+  const linkField = page.getByRole('textbox', { name: 'Invitation link' });
+  await expect(linkField).toHaveValue(/\/auth\/teacher\/register\?invitation=[A-Za-z0-9_-]{32}$/);
+  await expect(page.getByText(/shown only once and expires in 7 days/)).toBeVisible();
+  const link = await linkField.inputValue();
+  const invitations = page.getByRole('table', { name: 'Invitations, newest first' });
+  await expect(invitations.getByRole('row', { name: new RegExp(note) })).toContainText('pending');
+  await expectAccessible(page, 'staff screen');
+  await screenshot(page, 'staff', testInfo.project.name);
+
+  // The teacher, in a browser of their own, opens the link.
+  const teacherContext = await browser.newContext();
+  const teacherPage = await teacherContext.newPage();
+  const teacher = buildTeacherAccount();
+  await teacherPage.goto(link);
+  await expect(teacherPage.getByText(`You're invited to join ${E2E_ADMINISTRATOR.schoolName}.`)).toBeVisible();
+  await expect(teacherPage.getByLabel('Invitation code')).toHaveCount(0);
+  await expectAccessible(teacherPage, 'registration by invitation');
+  await fillTeacher(teacherPage, teacher);
+  await teacherPage.getByRole('button', { name: 'Register' }).click();
+  await expect(teacherPage).toHaveURL(/\/auth\/teacher\/login$/);
+  await expect(teacherPage.getByRole('main').getByRole('status')).toContainText('Registration successful');
+  await logInTeacherThroughUi(teacherPage, teacher);
+  // A teacher who is not an administrator has no Staff.
+  await expect(teacherPage.getByRole('link', { name: 'Staff' })).toHaveCount(0);
+
+  // The invitation is used; the administrator deactivates the new teacher.
+  await page.reload();
+  await expect(invitations.getByRole('row', { name: new RegExp(note) })).toContainText(teacher.name);
+  await expect(invitations.getByRole('row', { name: new RegExp(note) })).toContainText('used');
+  const teachers = page.getByRole('table', { name: 'Teachers, by name' });
+  while (!(await teachers.getByRole('rowheader', { name: teacher.name }).isVisible())) {
+    await page.getByRole('button', { name: 'Load more' }).last().click();
+  }
+  await page.getByRole('button', { name: `Deactivate: ${teacher.name}` }).click();
+  await confirm(page, 'Deactivate');
+  await expect(teachers.getByRole('row', { name: new RegExp(teacher.name) })).toContainText('Deactivated');
+
+  // The teacher's open dashboard: the next request ends the session, the login says why.
+  await teacherPage.getByRole('navigation', { name: 'Teacher menu' }).getByRole('link', { name: 'Students' }).click();
+  await expect(teacherPage).toHaveURL(/\/auth\/teacher\/login$/);
+  await expect(teacherPage.getByRole('main').getByRole('status')).toHaveText(FAILURE_TEXTS.ACCOUNT_DEACTIVATED);
+  await expectAccessible(teacherPage, 'login after deactivation');
+  await teacherContext.close();
+  // The end-of-test axe run reads the administrator's page: not mid-way through a toast's exit.
+  await expect(page.getByText('Teacher updated')).toHaveCount(0);
+});
+
+test('registering without an invitation, or with a bad one, is refused', async ({ page, pageErrors }) => {
+  pageErrors.allow(/status of 404/); // the browser logs the refused code
+  await administratorToken(page.request);
+  await page.goto('/auth/teacher/register');
+  const codeField = page.getByRole('textbox', { name: 'Invitation code' });
+  await expect(codeField).toBeVisible();
+  await fillTeacher(page, buildTeacherAccount());
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(codeField).toBeFocused();
+  await expect(codeField).toHaveAccessibleDescription('Invitation is required');
+  await expect(page).toHaveURL(/\/auth\/teacher\/register$/);
+
+  await page.goto(`/auth/teacher/register?invitation=${'x'.repeat(32)}`);
+  await expect(page.getByRole('heading', { name: 'This invitation cannot be used' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText(FAILURE_TEXTS.INVITATION_NOT_FOUND);
+  await expect(page.getByRole('button', { name: 'Register' })).toHaveCount(0);
+  await expectAccessible(page, 'unusable invitation');
+  await page.getByRole('link', { name: 'Enter another code' }).click();
+  await expect(page.getByRole('textbox', { name: 'Invitation code' })).toBeVisible();
+});
+
+test('first run: a server with no school leads to /setup, which signs the administrator in', async ({
+  page,
+}, testInfo) => {
+  // The shared e2e server is set up by other scenarios: this one needs a server of its own.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'studyhall-first-run-'));
+  const instance = new AppInstance(
+    Number(process.env.E2E_PORT ?? 3100) + 50 + (testInfo.project.name === 'mobile' ? 1 : 0),
+    {
+      DATA_DIR: path.join(dataDir, 'data'),
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      QUOTES_API_URL: 'http://127.0.0.1:9/v1/quotes',
+    },
+  );
+  await instance.start();
+  try {
+    await page.goto(`${instance.baseUrl}/`);
+    const setUp = page.getByRole('link', { name: 'Set up your school' });
+    await expect(setUp).toBeVisible();
+    await expectAccessible(page, 'landing before setup');
+
+    // The teacher's login leads there too.
+    await page.goto(`${instance.baseUrl}/auth/teacher/login`);
+    await expect(page).toHaveURL(`${instance.baseUrl}/setup`);
+    await expect(page.getByRole('heading', { name: 'Set up your school' })).toBeVisible();
+    await expectAccessible(page, 'setup');
+    await screenshot(page, 'setup', testInfo.project.name);
+
+    const setup = buildSchoolSetup();
+    await page.getByLabel('School name').fill(setup.schoolName);
+    await fillTeacher(page, setup);
+    await page.getByRole('button', { name: 'Set up the school' }).click();
+    await expect(page).toHaveURL(`${instance.baseUrl}/dashboard/teacher`);
+    await page.getByRole('navigation', { name: 'Teacher menu' }).getByRole('link', { name: 'Staff' }).click();
+    await expect(page.getByRole('textbox', { name: 'School name' })).toHaveValue(setup.schoolName);
+
+    // Once set up, /setup says so and leads to the login (signed out: the auth pages send a session to its dashboard).
+    await page
+      .getByRole('button', { name: /Logout/i })
+      .first()
+      .click();
+    await page.goto(`${instance.baseUrl}/setup`);
+    await expect(page.getByRole('heading', { name: 'Your school is set up' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Log in as a teacher' })).toBeVisible();
+    await page.goto(`${instance.baseUrl}/`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Set up your school' })).toBeHidden();
+  } finally {
+    await page.goto('about:blank');
+    await instance.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
