@@ -15,14 +15,9 @@ export const E2E_ADMINISTRATOR = {
   password: 'e2e-administrator-password',
 } as const;
 
-// The e2e server's administrator session, shared by every scenario's request context (the
-// first-run scenario's own server does not use it).
-let sharedToken: Promise<string> | undefined;
-
-async function signIn(request: APIRequestContext): Promise<string> {
+async function signIn(request: APIRequestContext, isSetUp: boolean): Promise<string> {
   // Ask first: a refused setup counts against the account like a refused registration (decision 016).
-  const school = await request.get('/api/school');
-  if (!(await school.json()).data.isSetUp) {
+  if (!isSetUp) {
     const setup = await request.post('/api/school/setup', { data: E2E_ADMINISTRATOR });
     if (setup.status() === 201) return (await setup.json()).data as string;
     expect(setup.status(), await setup.text()).toBe(409); // set up by a scenario at the same moment
@@ -34,13 +29,23 @@ async function signIn(request: APIRequestContext): Promise<string> {
   return (await login.json()).data as string;
 }
 
-/** The administrator's session, set up or signed in once per request context. */
-export function administratorToken(request: APIRequestContext): Promise<string> {
-  sharedToken ??= signIn(request).catch((error: unknown) => {
-    sharedToken = undefined; // the next scenario tries again
-    throw error;
-  });
-  return sharedToken;
+// The administrator's session per server (the e2e server, the cluster scenario's instances on
+// their own database), shared by every scenario's request context.
+const tokens = new Map<string, Promise<string>>();
+
+/** The administrator's session on the server this request context talks to, set up or signed in once. */
+export async function administratorToken(request: APIRequestContext): Promise<string> {
+  const school = await request.get('/api/school');
+  const server = new URL(school.url()).origin;
+  let token = tokens.get(server);
+  if (!token) {
+    token = signIn(request, (await school.json()).data.isSetUp as boolean).catch((error: unknown) => {
+      tokens.delete(server); // the next scenario tries again
+      throw error;
+    });
+    tokens.set(server, token);
+  }
+  return token;
 }
 
 /** A fresh invitation code (the link is /auth/teacher/register?invitation=<code>). */
