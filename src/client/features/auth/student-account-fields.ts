@@ -27,12 +27,15 @@ export function studentAccountFields({
     { name: 'class', label: 'Class', autoComplete: 'off', list: classSuggestionsId },
     { name: 'parentName', label: 'Parent name', autoComplete: 'off' },
     { name: 'parentEmail', label: 'Parent email', type: 'email', autoComplete: 'off' },
-    {
-      name: 'password',
-      label: 'Password',
-      type: 'password',
-      autoComplete: 'new-password',
-      hint: `At least ${FIELD_LIMITS.passwordMin} characters.${isForSomeoneElse ? ' Give it to the student.' : ''}`,
-    },
+    newPasswordField(isForSomeoneElse ? ' Give it to the student.' : ''),
   ];
 }
+
+/** A password being set, with the rule it must meet (and what to do with it, for someone else's). */
+export const newPasswordField = (more = ''): AuthField => ({
+  name: 'password',
+  label: 'Password',
+  type: 'password',
+  autoComplete: 'new-password',
+  hint: `At least ${FIELD_LIMITS.passwordMin} characters.${more}`,
+});

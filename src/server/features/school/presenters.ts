@@ -1,5 +1,6 @@
 import type { Invitation, InvitationState, StaffMember } from '#shared/school';
 import type { TeacherInvitationRow, TeacherRow } from '../../db/schema.ts';
+import { presentTeacher } from '../accounts/presenters.ts';
 
 /** What the invitation is now: a revocation or a use is final; otherwise its age decides. */
 export function invitationState(invitation: TeacherInvitationRow, now: Date): InvitationState {
@@ -27,11 +28,7 @@ export function presentInvitation(
 /** A teacher of the staff list: an explicit list of fields, never a hash. */
 export function presentStaffMember(teacher: TeacherRow): StaffMember {
   return {
-    _id: teacher.id,
-    name: teacher.name,
-    email: teacher.email,
-    subject: teacher.subject,
-    isAdministrator: teacher.isAdministrator,
+    ...presentTeacher(teacher),
     isActive: teacher.deactivatedAt === null,
     createdAt: teacher.createdAt.toISOString(),
   };
