@@ -7,8 +7,8 @@ import {
   type EnvelopeEndpoint,
 } from '#shared/contract/endpoint';
 import { SESSION_ENDED_CODES } from '#shared/error-codes';
-import { throttleLimitSchema, type ThrottleLimit } from '#shared/throttle';
-import { failureText, type FailureCode, type FailureFacts } from './error-messages.ts';
+import type { ThrottleLimit } from '#shared/throttle';
+import { failureText, isWordedLimit, type FailureCode, type FailureFacts } from './error-messages.ts';
 import { readSession, reportSessionEnded } from './session.ts';
 
 export { CANNOT_REACH_SERVER, type FailureCode } from './error-messages.ts';
@@ -130,7 +130,7 @@ function throttledFacts(failure: Partial<ApiFailure>): Pick<FailureFacts, 'throt
   if (failure.code !== 'THROTTLED') return {};
   const seconds = failure.retryAfterSeconds;
   return {
-    throttleLimit: throttleLimitSchema.safeParse(failure.limit).data,
+    throttleLimit: isWordedLimit(failure.limit) ? failure.limit : undefined,
     ...(typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 0 ? { retryAfterSeconds: seconds } : {}),
   };
 }

@@ -64,6 +64,13 @@ export const THROTTLE_TEXTS = {
     `Your account is already sending other large requests. Let them finish, then try again ${wait}.`,
 } satisfies Record<ThrottleLimit, (wait: string) => string>;
 
+/**
+ * Whether a limit a body names has a text here. Checked against this table, not the shared zod
+ * enum, so the auth pages do not carry the limits' descriptions (0.4 kB gzipped).
+ */
+export const isWordedLimit = (limit: unknown): limit is ThrottleLimit =>
+  typeof limit === 'string' && Object.hasOwn(THROTTLE_TEXTS, limit);
+
 /** The reference of the server's log line, as `handleError` (src/server/app.ts) puts it in its message. */
 export const referenceOf = (serverMessage: string | undefined) =>
   /\(Reference: ([^\s)]+)\)/.exec(serverMessage ?? '')?.[1];
