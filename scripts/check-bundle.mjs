@@ -27,7 +27,9 @@
  *    and registration by invitation (issue 19, decision 030): the auth layout's loader that leads to
  *    /setup (+0.5 on every auth page, landing's fetch helper), the invitation check's endpoint and
  *    its page (teacher registration 163.7 -> 166.2) and /setup (165.4), an auth page too. Loaders,
- *    not useQuery (+3.2 kB), were chosen to keep the rise this small.
+ *    not useQuery (+3.2 kB), were chosen to keep the rise this small. 168 with the texts of each
+ *    throttle limit (decision 026, last addendum: +0.4 on every auth page, teacher registration
+ *    166.6 -> 167.0; checked against the texts' table, not the shared zod enum, which was +0.8).
  *    A route no rule covers fails. kB = 1,000 bytes, as Vite's build
  *    report prints them.
  *
@@ -81,7 +83,7 @@ const manifestFile = path.join(distRoot, '.vite/manifest.json');
 const KB = 1000;
 const LANDING_BUDGET_KB = 90;
 const APP_LANDING_BUDGET_KB = 120;
-const AUTH_BUDGET_KB = 167;
+const AUTH_BUDGET_KB = 168;
 const DASHBOARD_BUDGET_KB = 200;
 
 /**

@@ -252,7 +252,9 @@ function fieldPath(instancePath: string): string[] {
 function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     if (error.headers) void reply.headers(error.headers);
-    return reply.code(error.statusCode).send(failure(error.code, error.message, error.errors));
+    return reply
+      .code(error.statusCode)
+      .send({ ...failure(error.code, error.message, error.errors), ...error.throttled });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const invalid = invalidInput(

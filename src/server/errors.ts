@@ -1,5 +1,6 @@
 import { fieldErrorsOf, type FieldError, type ValidationIssue } from '#shared/api';
 import { ERROR_CODES, type ErrorCode } from '#shared/error-codes';
+import type { ThrottledFields } from '#shared/throttle';
 
 /**
  * An expected failure: its stable code (decision 026), the message a person should see and,
@@ -10,6 +11,8 @@ export class AppError extends Error {
   readonly errors: FieldError[] | undefined;
   /** Sent with the failure (e.g. Retry-After with a 429). */
   readonly headers: Record<string, string> | undefined;
+  /** A THROTTLED failure's budget and wait, sent in its body (decision 016). */
+  readonly throttled: ThrottledFields | undefined;
 
   constructor(
     readonly code: ErrorCode,
@@ -17,6 +20,7 @@ export class AppError extends Error {
     options: {
       errors?: FieldError[];
       headers?: Record<string, string>;
+      throttled?: ThrottledFields;
       /** Only for REQUEST_REFUSED, whose status is the HTTP layer's. */
       status?: number;
     } = {},
@@ -27,6 +31,7 @@ export class AppError extends Error {
     this.statusCode = status === '4XX' ? (options.status ?? 400) : status;
     this.errors = options.errors;
     this.headers = options.headers;
+    this.throttled = options.throttled;
   }
 }
 
@@ -37,9 +42,15 @@ export const unauthorized = (message = 'Please log in to continue') => new AppEr
 export const accountRemoved = () => new AppError('ACCOUNT_REMOVED', 'Your account no longer exists');
 export const forbidden = (message = 'You are not allowed to do that') => new AppError('FORBIDDEN', message);
 export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', message);
-/** 429 with the seconds to wait in Retry-After (RFC 9110), the message saying it in words. */
-export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
-  new AppError('THROTTLED', message, { headers: { 'retry-after': String(retryAfterSeconds) } });
+/**
+ * 429 with the seconds to wait in Retry-After (RFC 9110) and in the body beside the budget that
+ * refused, which clients word (decision 026's addendum); the message says it for other clients and the logs.
+ */
+export const tooManyRequests = (message: string, throttled: ThrottledFields) =>
+  new AppError('THROTTLED', message, {
+    headers: { 'retry-after': String(throttled.retryAfterSeconds) },
+    throttled,
+  });
 /**
  * 400 for inputs that failed their schema, each problem named: UNKNOWN_FIELD when a key is not
  * the endpoint's (decision 025), VALIDATION_FAILED otherwise; the message names the first one.

@@ -1,4 +1,5 @@
 import type { ErrorCode } from './error-codes.ts';
+import type { ThrottleLimit } from './throttle.ts';
 
 /** The response envelope every /api endpoint speaks (SPEC §7). */
 export type ApiSuccess<T> = { success: true; message: string; data: T; page?: PageInfo };
@@ -17,6 +18,10 @@ export type ApiFailure = {
   data: null;
   /** Present on 400 validation failures. */
   errors?: FieldError[];
+  /** THROTTLED only, and always there (decision 016): which budget refused. */
+  limit?: ThrottleLimit;
+  /** THROTTLED only, and always there: the seconds Retry-After says. */
+  retryAfterSeconds?: number;
 };
 
 export type ApiEnvelope<T> = ApiSuccess<T> | ApiFailure;

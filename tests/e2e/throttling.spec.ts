@@ -5,7 +5,8 @@ import { expect, expectAccessible, test } from './fixtures.ts';
 
 /**
  * Sign-in throttling as a person meets it (decision 016): after five wrong passwords the
- * form shows the server's 429 message, and the page never retries by itself; a browser that
+ * form says the wait in the client's words for the limit the 429 names (decision 026, last
+ * addendum), and the page never retries by itself; a browser that
  * has signed in to the account before is not held up by someone else's failures. Through
  * nginx and two instances (the CI's second run) the attempts land on both instances, so this
  * also shows that the counts and the device cookie's key are shared.
@@ -88,6 +89,7 @@ test("a student's own browser is not locked out by a classmate who fails on purp
     data: { rollNumber: student.rollNumber, password: student.password },
   });
   expect(classmate.status()).toBe(429);
+  expect(await classmate.json()).toMatchObject({ code: 'THROTTLED', limit: 'sign-in-account' });
 
   // The student, on the browser the account knows, signs in as usual.
   await page.goto('/auth/student/login');

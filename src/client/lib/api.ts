@@ -7,7 +7,8 @@ import {
   type EnvelopeEndpoint,
 } from '#shared/contract/endpoint';
 import { SESSION_ENDED_CODES } from '#shared/error-codes';
-import { failureText, type FailureCode, type FailureFacts } from './error-messages.ts';
+import type { ThrottleLimit } from '#shared/throttle';
+import { failureText, isWordedLimit, type FailureCode, type FailureFacts } from './error-messages.ts';
 import { readSession, reportSessionEnded } from './session.ts';
 
 export { CANNOT_REACH_SERVER, type FailureCode } from './error-messages.ts';
@@ -18,6 +19,8 @@ export class ApiError extends Error {
   readonly serverMessage: string | undefined;
   readonly status: number | undefined;
   readonly retryAfterSeconds: number | undefined;
+  /** The budget that refused a THROTTLED request (decision 016), for code to act on. */
+  readonly throttleLimit: ThrottleLimit | undefined;
   readonly fieldErrors: FieldError[];
 
   constructor(
@@ -29,6 +32,7 @@ export class ApiError extends Error {
     this.serverMessage = facts.serverMessage;
     this.status = facts.status;
     this.retryAfterSeconds = facts.retryAfterSeconds;
+    this.throttleLimit = facts.throttleLimit;
     this.fieldErrors = fieldErrorsFor(code, facts.fieldErrors ?? [], this.message);
   }
 }
@@ -108,6 +112,7 @@ export function resultOf<T>(
     if (!failure.code) throw unexpectedAnswer(answer);
     const error = new ApiError(failure.code, {
       ...answer,
+      ...throttledFacts(failure),
       serverMessage: failure.message,
       fieldErrors: failure.errors,
     });
@@ -115,6 +120,19 @@ export function resultOf<T>(
     throw error;
   }
   return { message: envelope.message, data: envelope.data, page: envelope.page };
+}
+
+/**
+ * What a THROTTLED body names: the budget, and its wait (the header's, which it repeats). A limit
+ * this client does not know yet (a newer server) is left out: the general text says it.
+ */
+function throttledFacts(failure: Partial<ApiFailure>): Pick<FailureFacts, 'throttleLimit' | 'retryAfterSeconds'> {
+  if (failure.code !== 'THROTTLED') return {};
+  const seconds = failure.retryAfterSeconds;
+  return {
+    throttleLimit: isWordedLimit(failure.limit) ? failure.limit : undefined,
+    ...(typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 0 ? { retryAfterSeconds: seconds } : {}),
+  };
 }
 
 type RequestOptions = {

@@ -2,6 +2,7 @@ import type { FieldError } from '#shared/api';
 import type { EndpointSpec } from '#shared/contract/endpoint';
 import { logInStudent, registerTeacher } from '#shared/contract/sign-in';
 import type { ErrorCode } from '#shared/error-codes';
+import type { ThrottleLimit } from '#shared/throttle';
 
 /**
  * Why a call failed, for code to act on (decision 026): the server's code, or the client's own
@@ -17,9 +18,11 @@ export type FailureFacts = {
   status?: number | undefined;
   /** Retry-After of a 429 or a 503, in seconds. */
   retryAfterSeconds?: number | undefined;
+  /** The budget that refused a THROTTLED request, as its body names it (decision 016). */
+  throttleLimit?: ThrottleLimit | undefined;
   /** The request's id (the server's x-request-id), which its log lines carry. */
   requestId?: string | undefined;
-  /** The server's own text: for logs, and where it carries what only the server knows (THROTTLED). */
+  /** The server's own text, for logs (and an INTERNAL_ERROR's reference when no request id came). */
   serverMessage?: string | undefined;
   fieldErrors?: readonly FieldError[] | undefined;
 };
@@ -40,6 +43,33 @@ export function formatWait(seconds: number): string {
 
 const tryAgain = ({ retryAfterSeconds }: FailureFacts) =>
   retryAfterSeconds === undefined ? 'Try again in a moment' : `Try again ${formatWait(retryAfterSeconds)}`;
+
+/**
+ * A THROTTLED refusal in words, by the budget that refused, with the wait ("in 2 minutes"). A
+ * limit added to src/shared/throttle.ts without its text here fails the typecheck.
+ */
+export const THROTTLE_TEXTS = {
+  'sign-in-network': (wait) =>
+    `Too many sign-in attempts from your network. Try again ${wait}, or on a device you have signed in on before.`,
+  'sign-in-account': (wait) =>
+    `Too many sign-in attempts for this account. Try again ${wait}, or on a device you have signed in on before.`,
+  'sign-in-device': (wait) => `Too many sign-in attempts on this device. Try again ${wait}.`,
+  'known-devices': (wait) => `Too many sign-ins to this account in a short time. Try again ${wait}.`,
+  'password-checks': (wait) => `Too many wrong passwords for this account. Try again ${wait}.`,
+  'registration-network': (wait) => `Too many accounts have been created from your network. Try again ${wait}.`,
+  'registration-account': (wait) => `Too many attempts to create this account. Try again ${wait}.`,
+  'students-added': (wait) => `You have added many students in a short time. Try again ${wait}.`,
+  'quiz-bytes': (wait) => `You have sent many large quizzes in a short time. Try again ${wait}.`,
+  'large-requests': (wait) =>
+    `Your account is already sending other large requests. Let them finish, then try again ${wait}.`,
+} satisfies Record<ThrottleLimit, (wait: string) => string>;
+
+/**
+ * Whether a limit a body names has a text here. Checked against this table, not the shared zod
+ * enum, so the auth pages do not carry the limits' descriptions (0.4 kB gzipped).
+ */
+export const isWordedLimit = (limit: unknown): limit is ThrottleLimit =>
+  typeof limit === 'string' && Object.hasOwn(THROTTLE_TEXTS, limit);
 
 /** The reference of the server's log line, as `handleError` (src/server/app.ts) puts it in its message. */
 export const referenceOf = (serverMessage: string | undefined) =>
@@ -113,10 +143,14 @@ export const FAILURE_TEXTS = {
     'This type of file cannot be shared. Upload a document (PDF, Office, OpenDocument, text), an image, audio or a video.',
   RANGE_NOT_SATISFIABLE: 'That part of the file does not exist. Open the file again.',
   UPGRADE_REQUIRED: 'The meeting needs a live connection this browser did not open. Reload the page and join again.',
-  // The one text kept from the server: which limit refused (this account, this network, this
-  // device…) is the throttle's verdict, known only there; the client words it only for a 429
-  // that came without it (a proxy's).
-  THROTTLED: (facts) => facts.serverMessage || `Too many requests at once. ${tryAgain(facts)}.`,
+  // Which budget refused is the throttle's verdict: the body names it and the client words it.
+  // A 429 that names none (a proxy's) gets the general text.
+  THROTTLED: (facts) =>
+    facts.throttleLimit
+      ? THROTTLE_TEXTS[facts.throttleLimit](
+          facts.retryAfterSeconds === undefined ? 'in a moment' : formatWait(facts.retryAfterSeconds),
+        )
+      : `Too many requests at once. ${tryAgain(facts)}.`,
   // ---- The server --------------------------------------------------------------------------
   INTERNAL_ERROR: ({ requestId, serverMessage }) => {
     const reference = requestId ?? referenceOf(serverMessage);

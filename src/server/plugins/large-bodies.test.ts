@@ -97,6 +97,7 @@ describe('large JSON bodies', () => {
     const third = await post(baseUrl, ada.token, body).answered;
     expect(third.status).toBe(429);
     expect(third.retryAfter).toBe('1');
+    expect(third.body).toMatchObject({ code: 'THROTTLED', limit: 'large-requests', retryAfterSeconds: 1 });
     expect(third.body.message).toBe(
       'Too many large requests from your account at once: at most 2 are taken together. Try again in 1 second.',
     );
@@ -154,6 +155,11 @@ describe('large JSON bodies', () => {
     const refused = await post(baseUrl, ada.token, body).answered;
     expect(refused.status).toBe(429);
     expect(Number(refused.retryAfter)).toBeGreaterThan(60);
+    expect(refused.body).toMatchObject({
+      code: 'THROTTLED',
+      limit: 'quiz-bytes',
+      retryAfterSeconds: Number(refused.retryAfter),
+    });
     expect(refused.body.message).toMatch(
       /^You have sent many large quizzes in a short time\. Try again in \d+ minutes\.$/,
     );

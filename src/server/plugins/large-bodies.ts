@@ -126,7 +126,7 @@ export function limitLargeBodies(app: FastifyInstance, limits: LargeBodyLimits) 
       throw tooManyRequests(
         `Too many large requests from your account at once: at most ${limits.perAccount} are taken together. ` +
           `Try again ${formatWait(PER_ACCOUNT_RETRY_SECONDS * 1000)}.`,
-        PER_ACCOUNT_RETRY_SECONDS,
+        { limit: 'large-requests', retryAfterSeconds: PER_ACCOUNT_RETRY_SECONDS },
       );
     }
     inFlight.set(account, count + 1);

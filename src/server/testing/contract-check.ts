@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { EndpointSpec } from '#shared/contract/endpoint';
 import { ERROR_CODES, type ErrorCode } from '#shared/error-codes';
+import { throttledFieldsSchema } from '#shared/throttle';
 import { failureCodesOf } from '../features/api-docs/failure-codes.ts';
 import { isApiPath } from '../plugins/route-policy.ts';
 
@@ -16,14 +17,20 @@ import { isApiPath } from '../plugins/route-policy.ts';
 const pageSchema = z.strictObject({ offset: z.number().int(), limit: z.number().int(), hasMore: z.boolean() });
 const fieldErrorsSchema = z.array(z.strictObject({ field: z.string(), message: z.string() }));
 
-const failureSchema = (codes: readonly ErrorCode[]) =>
-  z.strictObject({
+/** The failure envelope with one of `codes`; a THROTTLED one names its budget and wait, no other does. */
+function failureSchema(codes: readonly ErrorCode[]) {
+  const envelope = {
     success: z.literal(false),
-    code: z.enum(codes as [ErrorCode, ...ErrorCode[]]),
     message: z.string().min(1),
     data: z.null(),
     errors: fieldErrorsSchema.optional(),
-  });
+  };
+  const others = codes.filter((code) => code !== 'THROTTLED');
+  const throttled = z.strictObject({ ...envelope, code: z.literal('THROTTLED'), ...throttledFieldsSchema.shape });
+  const other = z.strictObject({ ...envelope, code: z.enum(others as [ErrorCode, ...ErrorCode[]]) });
+  if (!codes.includes('THROTTLED')) return other;
+  return others.length === 0 ? throttled : z.discriminatedUnion('code', [throttled, other]);
+}
 
 /** Framework refusals no endpoint lists (an unusual method or header), with their own status. */
 const ALWAYS_POSSIBLE: readonly ErrorCode[] = ['REQUEST_REFUSED'];
@@ -40,6 +47,8 @@ export function contractProblem(
   request: Pick<FastifyRequest, 'routeOptions'>,
   status: number,
   body: unknown,
+  /** The Retry-After header sent, which a THROTTLED body's retryAfterSeconds repeats. */
+  retryAfter?: string,
 ): string | undefined {
   const answer = endpoint?.response;
   if (answer && 'form' in answer && answer.form === 'bare-json') {
@@ -64,6 +73,9 @@ export function contractProblem(
     if (!parsed.success) return `the failure envelope: ${describeIssues(parsed.error)}`;
     const fixed = ERROR_CODES[parsed.data.code].status;
     if (fixed !== '4XX' && fixed !== status) return `${parsed.data.code} is answered with ${fixed}, not ${status}`;
+    const { retryAfterSeconds } = parsed.data as { retryAfterSeconds?: number };
+    if (retryAfterSeconds !== undefined && String(retryAfterSeconds) !== retryAfter)
+      return `retryAfterSeconds ${retryAfterSeconds}, Retry-After ${retryAfter ?? '(none)'}`;
     return undefined;
   }
   if (!answer || 'form' in answer) return undefined; // a file or a socket: not JSON to check
@@ -97,7 +109,8 @@ export function checkAnswersAgainstContract(app: FastifyInstance): void {
     } catch {
       body = payload;
     }
-    const problem = contractProblem(endpoint, request, reply.statusCode, body);
+    const retryAfter = reply.getHeader('retry-after');
+    const problem = contractProblem(endpoint, request, reply.statusCode, body, retryAfter?.toString());
     if (!problem) return payload;
     const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
     const message = `The answer of ${route} does not keep its contract (${problem}). It was: ${payload.slice(0, 500)}`;

@@ -117,7 +117,7 @@ describe.each(STORES)('one person on the school network ($name store)', (store) 
         poll % 5 === 0 ? victim.rollNumber : poll % 5 === 1 ? classmates[poll % 2]!.rollNumber : `pupil-${poll}`;
       const guess = await signIn(undefined, target, `${WRONG}-${poll}`, school);
       if (guess.status === 401) checks.set(target.toLowerCase(), (checks.get(target.toLowerCase()) ?? 0) + 1);
-      else refusals.push(`${guess.status} ${guess.body.message}`);
+      else refusals.push(`${guess.status} ${guess.body.limit} ${guess.body.message}`);
       // Every 3 s, the real student signs in with the right password, in the same browser.
       if (poll % 15 === 7) {
         const response = await signIn(studentsBrowser, victim.rollNumber, victim.password, school);
@@ -135,7 +135,7 @@ describe.each(STORES)('one person on the school network ($name store)', (store) 
     expect(refusals).toHaveLength(150 - NETWORK_FAILURES);
     expect(new Set(refusals.map((refusal) => refusal.replace(/in \d+ minutes/, 'in N minutes')))).toEqual(
       new Set([
-        '429 Too many sign-in attempts from your network. Try again in N minutes, or on a device you have signed in on before.',
+        '429 sign-in-network Too many sign-in attempts from your network. Try again in N minutes, or on a device you have signed in on before.',
       ]),
     );
   });
@@ -179,6 +179,7 @@ describe.each(STORES)('one person on the school network ($name store)', (store) 
     }
     const locked = await signIn(undefined, student.rollNumber, student.password, school);
     expect(locked.status).toBe(429);
+    expect(locked.body.limit).toBe('sign-in-account');
     expect(locked.body.message).toMatch(
       /^Too many sign-in attempts for this account\. Try again in (1 minute|[1-5]\d seconds), or on a device you have signed in on before\.$/,
     );
@@ -243,6 +244,7 @@ describe('a known device: its own lock-out, its cookie', () => {
     const locked = await login('student', rollNumber, password, tablet);
     expect(locked.status).toBe(429);
     expect(locked.headers['retry-after']).toBe('60');
+    expect(locked.body).toMatchObject({ limit: 'sign-in-device', retryAfterSeconds: 60 });
     expect(locked.body.message).toBe('Too many sign-in attempts on this device. Try again in 1 minute.');
     // The laptop, and a browser the account has never seen, are not held up by the tablet's failures.
     expect((await login('student', rollNumber, password, laptop)).status).toBe(200);
@@ -289,6 +291,41 @@ describe('a known device: its own lock-out, its cookie', () => {
     expect((await login('student', registration.rollNumber, registration.password, shared)).status).toBe(200);
     expect(shared.names()).toHaveLength(30);
     expect(shared.names().filter((name) => name.includes('classmate'))).toEqual(classmates.slice(5));
+  });
+});
+
+describe("an account's known devices together", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const now = Date.now();
+    t = await createTestApp({
+      throttle: { store: createMemoryThrottleStore({ now: () => now }), limits: { knownDeviceSignInsPerAccount: 10 } },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('share one budget an hour, and its refusal names it apart from the lock-outs', async () => {
+    const { rollNumber, password } = (await signUpStudent(t)).registration;
+    const tablet = browser();
+    const login = async (pass: string) => {
+      const response = await t.call({
+        method: 'POST',
+        url: '/api/student/login',
+        payload: { rollNumber, password: pass },
+        headers: tablet.cookie,
+      });
+      tablet.keep(response.headers);
+      return response;
+    };
+    expect((await login(password)).status).toBe(200); // a stranger's sign-in: the network paid, the tablet is known now
+    // Two failures from the known tablet take the budget's 10 points, before its own lock-out's 5 free ones.
+    expect((await login(WRONG)).status).toBe(401);
+    expect((await login(WRONG)).status).toBe(401);
+    const refused = await login(password);
+    expect(refused.status).toBe(429);
+    // 5 points back at 10 an hour: 30 minutes.
+    expect(refused.body).toMatchObject({ code: 'THROTTLED', limit: 'known-devices', retryAfterSeconds: 1800 });
+    expect(refused.headers['retry-after']).toBe('1800');
   });
 });
 

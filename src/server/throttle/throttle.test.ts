@@ -61,6 +61,9 @@ describe('sign-in: per account (default limits, fake clock)', () => {
       message:
         'Too many sign-in attempts for this account. Try again in 1 minute, or on a device you have signed in on before.',
       data: null,
+      // Which budget refused and its wait, for clients to word (decision 026's addendum).
+      limit: 'sign-in-account',
+      retryAfterSeconds: 60,
     });
 
     advance(59);
@@ -88,6 +91,7 @@ describe('sign-in: per account (default limits, fake clock)', () => {
       const refused = await t.call(teacherLogin(email, password));
       expect(refused.status).toBe(429);
       expect(refused.headers['retry-after']).toBe(String(nextLockSeconds));
+      expect(refused.body).toMatchObject({ limit: 'sign-in-account', retryAfterSeconds: nextLockSeconds });
       expect(refused.body.message).toBe(
         `Too many sign-in attempts for this account. Try again in ${nextLockSeconds / 60} minutes, or on a device you have signed in on before.`,
       );
@@ -105,6 +109,7 @@ describe('sign-in: per account (default limits, fake clock)', () => {
     }
     const refused = await t.call(studentLogin(rollNumber, WRONG));
     expect(refused.status).toBe(429);
+    expect(refused.body.limit).toBe('sign-in-account');
     expect(refused.body.message).toBe(
       'Too many sign-in attempts for this account. Try again in 1 minute, or on a device you have signed in on before.',
     );
@@ -156,6 +161,7 @@ describe('sign-in: per account (default limits, fake clock)', () => {
     const locked = await t.call(changePassword(registration.password));
     expect(locked.status).toBe(429);
     expect(locked.headers['retry-after']).toBe('60');
+    expect(locked.body).toMatchObject({ limit: 'password-checks', retryAfterSeconds: 60 });
     expect(locked.body.message).toBe('Too many wrong passwords for this account. Try again in 1 minute.');
     // The password is unchanged: the lock-out came before the check.
     expect((await t.call(studentLogin(registration.rollNumber, registration.password))).status).toBe(200);
@@ -186,6 +192,7 @@ describe('sign-in: per network', () => {
     expect(refused.status).toBe(429);
     // 5 points back at 30 an hour: 10 minutes.
     expect(refused.headers['retry-after']).toBe('600');
+    expect(refused.body).toMatchObject({ limit: 'sign-in-network', retryAfterSeconds: 600 });
     expect(refused.body.message).toBe(
       'Too many sign-in attempts from your network. Try again in 10 minutes, or on a device you have signed in on before.',
     );
@@ -293,6 +300,8 @@ describe('registration and add-student', () => {
       code: 'THROTTLED',
       message: 'Too many accounts have been created from your network. Try again in 25 minutes.',
       data: null,
+      limit: 'registration-network',
+      retryAfterSeconds: 1500,
     });
     // Malformed requests are refused before the throttle (400) and cost nothing.
     expect((await register('student', { name: 'x' })).status).toBe(400);
@@ -310,6 +319,7 @@ describe('registration and add-student', () => {
       const refused = await register({ ...taken, email: 'again6@school.test' });
       expect(refused.status).toBe(429);
       expect(refused.headers['retry-after']).toBe('60');
+      expect(refused.body).toMatchObject({ limit: 'registration-account', retryAfterSeconds: 60 });
       expect(refused.body.message).toBe('Too many attempts to create this account. Try again in 1 minute.');
       // Another name from the same network is not held up.
       expect((await register(buildStudentRegistration())).status).toBe(201);
@@ -334,6 +344,7 @@ describe('registration and add-student', () => {
     const refused = await add(teacher.token);
     expect(refused.status).toBe(429);
     expect(refused.headers['retry-after']).toBe('1800');
+    expect(refused.body).toMatchObject({ limit: 'students-added', retryAfterSeconds: 1800 });
     expect(refused.body.message).toBe('You have added many students in a short time. Try again in 30 minutes.');
     expect((await add(colleague.token)).status).toBe(201);
     const selfRegistration = await t.call({
@@ -376,6 +387,7 @@ describe.skipIf(!TEST_REDIS_URL)('two instances on one Redis', () => {
     for (const instance of [first, second]) {
       const refused = await instance.call(studentLogin(rollNumber, password, { remoteAddress: freshNetwork() }));
       expect(refused.status).toBe(429);
+      expect(refused.body.limit).toBe('sign-in-account');
       // Redis's clock runs on: a busy machine may take a second or two of the minute.
       expect(refused.body.message).toMatch(
         /^Too many sign-in attempts for this account\. Try again in (1 minute|[1-5]\d seconds), or on a device you have signed in on before\.$/,

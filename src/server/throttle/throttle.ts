@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, preParsingAsyncHookHandler } from 'fastify';
 import type { UserRole } from '#shared/constants';
 import { emailKey, identityKey } from '#shared/identity';
+import type { ThrottleLimit } from '#shared/throttle';
 import { tooManyRequests } from '../errors.ts';
 import { currentUser } from '../plugins/auth.ts';
 import { refuseUnreadBody } from '../plugins/large-bodies.ts';
@@ -49,8 +50,11 @@ const markThrottle = <Hook extends object>(hook: Hook): Hook => Object.assign(ho
 export const isThrottleHook = (hook: unknown): boolean =>
   typeof hook === 'function' && (hook as { [THROTTLE_HOOK]?: boolean })[THROTTLE_HOOK] === true;
 
-/** Why a 429 was given, and what else the person can do than wait ("…, or on a device…"). */
-type Refusal = { reason: string; orElse?: string };
+/**
+ * Why a 429 was given: the budget that refused, which clients word (decision 026's addendum),
+ * and the server's own words for it, with what else the person can do than wait ("…, or on a device…").
+ */
+type Refusal = { limit: ThrottleLimit; reason: string; orElse?: string };
 
 /** What one attempt costs and what its success changes. */
 type Plan = {
@@ -101,10 +105,10 @@ export function createThrottle(options: {
             { throttle: rule.name, ...plan.logFields, refusedBy: verdict.refusedBy, retryAfterSeconds },
             'throttled',
           );
-          const { reason, orElse } = plan.refusal(verdict.refusedBy);
+          const { limit, reason, orElse } = plan.refusal(verdict.refusedBy);
           throw tooManyRequests(
             `${reason} Try again ${formatWait(verdict.retryAfterMs)}${orElse ? `, ${orElse}` : ''}.`,
-            retryAfterSeconds,
+            { limit, retryAfterSeconds },
           );
         }
         pending.set(request, plan);
@@ -166,12 +170,10 @@ export function createThrottle(options: {
             return {
               ...chargedAsFailure(provenBudget(`known-devices:${account}`), `known-device:${device.id}`),
               afterSuccess,
-              refusal: (refusedBy) => ({
-                reason:
-                  refusedBy === 'lockout'
-                    ? 'Too many sign-in attempts on this device.'
-                    : 'Too many sign-in attempts for this account.',
-              }),
+              refusal: (refusedBy) =>
+                refusedBy === 'lockout'
+                  ? { limit: 'sign-in-device', reason: 'Too many sign-in attempts on this device.' }
+                  : { limit: 'known-devices', reason: 'Too many sign-in attempts for this account.' },
               logFields: { isKnownDevice: true },
             };
           }
@@ -180,10 +182,9 @@ export function createThrottle(options: {
             ...chargedAsFailure(network, account),
             afterSuccess,
             refusal: (refusedBy) => ({
-              reason:
-                refusedBy === 'lockout'
-                  ? 'Too many sign-in attempts for this account.'
-                  : 'Too many sign-in attempts from your network.',
+              ...(refusedBy === 'lockout'
+                ? { limit: 'sign-in-account', reason: 'Too many sign-in attempts for this account.' }
+                : { limit: 'sign-in-network', reason: 'Too many sign-in attempts from your network.' }),
               orElse: 'or on a device you have signed in on before',
             }),
             logFields: { isKnownDevice: false },
@@ -208,7 +209,7 @@ export function createThrottle(options: {
               provenBudget(`session-password-checks:${role}:${id}`),
               `current-password:${role}:${id}`,
             ),
-            refusal: () => ({ reason: 'Too many wrong passwords for this account.' }),
+            refusal: () => ({ limit: 'password-checks', reason: 'Too many wrong passwords for this account.' }),
           };
         },
       });
@@ -229,12 +230,10 @@ export function createThrottle(options: {
           };
           return {
             ...chargedAsFailure(network, `registration-${accountKey(role, request.body)}`),
-            refusal: (refusedBy) => ({
-              reason:
-                refusedBy === 'lockout'
-                  ? 'Too many attempts to create this account.'
-                  : 'Too many accounts have been created from your network.',
-            }),
+            refusal: (refusedBy) =>
+              refusedBy === 'lockout'
+                ? { limit: 'registration-account', reason: 'Too many attempts to create this account.' }
+                : { limit: 'registration-network', reason: 'Too many accounts have been created from your network.' },
           };
         },
       });
@@ -251,7 +250,7 @@ export function createThrottle(options: {
           };
           return {
             charge: { buckets: [{ ...teacher, cost: 1 }] },
-            refusal: () => ({ reason: 'You have added many students in a short time.' }),
+            refusal: () => ({ limit: 'students-added', reason: 'You have added many students in a short time.' }),
           };
         },
       });
@@ -287,7 +286,7 @@ export function createThrottle(options: {
           refuseUnreadBody(reply);
           throw tooManyRequests(
             `You have sent many large quizzes in a short time. Try again ${formatWait(verdict.retryAfterMs)}.`,
-            retryAfterSeconds,
+            { limit: 'quiz-bytes', retryAfterSeconds },
           );
         }),
       };

@@ -3,6 +3,7 @@ import { CONTENT_SECURITY_POLICY } from '../../plugins/security-headers.ts';
 import { DEFAULT_LARGE_BODY_LIMITS } from '../../plugins/large-bodies.ts';
 import { declaredRoutes, isApiPath, type DeclaredRoute, type RoutePolicy } from '../../plugins/route-policy.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { THROTTLE_LIMITS } from '#shared/throttle';
 import { contractEndpoints } from './contract-features.ts';
 import { openApiPath, type JsonSchema, type OpenApiDocument } from './openapi.ts';
 
@@ -200,6 +201,18 @@ describe('GET /api/openapi.json (decision 026)', () => {
       expect(codesOf(route), label(route)).not.toContain('THROTTLED');
   });
 
+  it('describes a THROTTLED failure with the budget that refused and its wait, and no other failure with them', () => {
+    const login = document.paths['/api/teacher/login']!.post!.responses;
+    const throttled = login['429']!.content!['application/json']!.schema;
+    const properties = throttled.properties as Record<string, JsonSchema>;
+    expect(throttled.required).toEqual(expect.arrayContaining(['code', 'limit', 'retryAfterSeconds']));
+    expect(properties.limit!.enum).toEqual(Object.keys(THROTTLE_LIMITS));
+    expect(properties.retryAfterSeconds).toMatchObject({ type: 'integer', minimum: 1 });
+    expect(document.components.schemas.ThrottleLimit!.enum).toEqual(Object.keys(THROTTLE_LIMITS));
+    const unauthorized = login['401']!.content!['application/json']!.schema.properties as Record<string, JsonSchema>;
+    expect(unauthorized).not.toHaveProperty('limit');
+  });
+
   it('describes the upload as a multipart form and the socket with its messages', () => {
     const upload = document.paths['/api/teacher/upload-resource']!.post!;
     const form = upload.requestBody!.content['multipart/form-data']!.schema;
@@ -220,6 +233,7 @@ describe('GET /api/docs', () => {
     expect(page.raw).toContain('<link rel="stylesheet" href="/api/docs/reference.css">');
     for (const path of Object.keys(document.paths)) expect(page.raw).toContain(`<code>${path}</code>`);
     expect(page.raw).toContain('QUIZ_ALREADY_SUBMITTED');
+    for (const limit of Object.keys(THROTTLE_LIMITS)) expect(page.raw).toContain(`<code>${limit}</code>`);
 
     const style = await t.call({ method: 'GET', url: '/api/docs/reference.css' });
     expect(style.status).toBe(200);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { EndpointSpec, MultipartBody } from '#shared/contract/endpoint';
 import { ERROR_CODES, type ErrorCode } from '#shared/error-codes';
+import { THROTTLE_LIMITS, throttledFieldsSchema } from '#shared/throttle';
 import { CALLERS, isApiPath, type DeclaredRoute, type RoutePolicy } from '../../plugins/route-policy.ts';
 import { failureCodesOf } from './failure-codes.ts';
 
@@ -104,17 +105,23 @@ function successEnvelope(data: JsonSchema, isPaged: boolean): JsonSchema {
   };
 }
 
-/** The failure envelope with the codes one status of one operation may carry. */
-export function failureEnvelope(codes: readonly string[]): JsonSchema {
+/**
+ * The failure envelope with the codes one status of one operation may carry. THROTTLED is the
+ * only code of its status (429) and the only one that names its budget and wait.
+ */
+export function failureEnvelope(codes: readonly ErrorCode[]): JsonSchema {
+  const isThrottled = codes.includes('THROTTLED');
+  const throttled = jsonSchemaOf(throttledFieldsSchema, 'output') as { required: string[]; properties: JsonSchema };
   return {
     type: 'object',
-    required: ['success', 'code', 'message', 'data'],
+    required: ['success', 'code', 'message', 'data', ...(isThrottled ? throttled.required : [])],
     properties: {
       success: { const: false },
       code: { enum: [...codes], description: 'What went wrong, for code to act on (components/schemas/ErrorCode)' },
       message: { type: 'string', description: 'For people: shown as an error toast' },
       data: { type: 'null' },
       errors: FIELD_ERRORS,
+      ...(isThrottled ? throttled.properties : {}),
     },
     additionalProperties: false,
   };
@@ -290,6 +297,12 @@ export function buildOpenApiDocument(
           enum: Object.keys(ERROR_CODES),
           description: Object.entries(ERROR_CODES)
             .map(([code, { status, meaning }]) => `${code} (${status}): ${meaning}`)
+            .join('\n'),
+        },
+        ThrottleLimit: {
+          enum: Object.keys(THROTTLE_LIMITS),
+          description: Object.entries(THROTTLE_LIMITS)
+            .map(([limit, meaning]) => `${limit}: ${meaning}`)
             .join('\n'),
         },
       },

@@ -119,6 +119,18 @@ function operationSection(method: string, path: string, operation: Operation): s
   return parts.join('\n');
 }
 
+/** The rows of a named list a component schema describes, one `name: meaning` a line. */
+function describedRows(schema: JsonSchema | undefined): string {
+  const description = schema?.description;
+  return (typeof description === 'string' ? description : '')
+    .split('\n')
+    .map((line) => {
+      const [name = '', meaning = ''] = line.split(/: (.*)/s);
+      return `<tr><td><code>${escapeHtml(name)}</code></td><td>${escapeHtml(meaning)}</td></tr>`;
+    })
+    .join('');
+}
+
 /** The whole page for a document. */
 export function renderReferencePage(document: OpenApiDocument): string {
   const byTag = new Map<string, string[]>();
@@ -129,14 +141,8 @@ export function renderReferencePage(document: OpenApiDocument): string {
     }
   }
   const tags = [...byTag.keys()].sort();
-  const codesDescription = document.components.schemas.ErrorCode?.description;
-  const errorCodes = (typeof codesDescription === 'string' ? codesDescription : '')
-    .split('\n')
-    .map((line) => {
-      const [name = '', meaning = ''] = line.split(/: (.*)/s);
-      return `<tr><td><code>${escapeHtml(name)}</code></td><td>${escapeHtml(meaning)}</td></tr>`;
-    })
-    .join('');
+  const errorCodes = describedRows(document.components.schemas.ErrorCode);
+  const throttleLimits = describedRows(document.components.schemas.ThrottleLimit);
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -150,11 +156,12 @@ export function renderReferencePage(document: OpenApiDocument): string {
 <h1>${escapeHtml(document.info.title)} <small>${escapeHtml(document.info.version)}</small></h1>
 <p>${escapeHtml(document.info.description)}</p>
 <p>The same as a document: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI ${escapeHtml(document.openapi)}).</p>
-<nav aria-label="Features"><ul>${tags.map((tag) => `<li><a href="#${escapeHtml(tag)}">${escapeHtml(tag)}</a></li>`).join('')}<li><a href="#error-codes">error codes</a></li></ul></nav>
+<nav aria-label="Features"><ul>${tags.map((tag) => `<li><a href="#${escapeHtml(tag)}">${escapeHtml(tag)}</a></li>`).join('')}<li><a href="#error-codes">error codes</a></li><li><a href="#throttle-limits">throttle limits</a></li></ul></nav>
 </header>
 <main>
 ${tags.map((tag) => `<section id="${escapeHtml(tag)}"><h2>${escapeHtml(tag)}</h2>\n${(byTag.get(tag) ?? []).join('\n')}</section>`).join('\n')}
 <section id="error-codes"><h2>Error codes</h2><table><thead><tr><th>code</th><th>status and meaning</th></tr></thead><tbody>${errorCodes}</tbody></table></section>
+<section id="throttle-limits"><h2>Throttle limits</h2><p>The <code>limit</code> of a <code>THROTTLED</code> failure, beside <code>retryAfterSeconds</code>: the budget that refused.</p><table><thead><tr><th>limit</th><th>what it counts</th></tr></thead><tbody>${throttleLimits}</tbody></table></section>
 </main>
 </body>
 </html>
