@@ -49,7 +49,7 @@ describe('managing a student from the students screen (decision 033)', () => {
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
 
-    await user.click((await screen.findAllByRole('button', { name: "Reset Omar Reset's password" }))[0]!);
+    await user.click((await screen.findAllByRole('button', { name: 'Reset password: Omar Reset' }))[0]!);
     const question = await screen.findByRole('alertdialog', { name: "Reset Omar Reset's password?" });
     // The safe answer has the focus; Cancel changes nothing.
     expect(within(question).getByRole('button', { name: 'Cancel' })).toHaveFocus();
@@ -74,7 +74,7 @@ describe('managing a student from the students screen (decision 033)', () => {
     const className = newClassName();
     const student = await registerStudent({ class: className, name: 'Pia Keep' });
     const { user } = await openClassAsTeacher(className);
-    await user.click((await screen.findAllByRole('button', { name: "Reset Pia Keep's password" }))[0]!);
+    await user.click((await screen.findAllByRole('button', { name: 'Reset password: Pia Keep' }))[0]!);
     const question = await screen.findByRole('alertdialog');
     await user.click(within(question).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());

@@ -145,7 +145,7 @@ function StudentActions({
       <Button
         size="sm"
         variant="secondary"
-        aria-label={`Reset ${student.name}'s password`}
+        aria-label={`Reset password: ${student.name}`}
         onClick={() => onAction('reset', student)}
       >
         <KeyRound className="size-3.5" aria-hidden="true" />
