@@ -68,6 +68,8 @@ describe('managing a student from the students screen (decision 033)', () => {
 
     await user.click(shown.getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The focus is back on the button that started it.
+    expect(document.activeElement).toHaveAccessibleName('Reset password: Omar Reset');
   });
 
   it('changes nothing when the question is cancelled', async () => {

@@ -100,6 +100,12 @@ export function ResetPasswordDialogs({ student, onClose }: { student: StudentLis
   // 'asking' until the teacher answers; then 'sending' until the password arrives.
   const [stage, setStage] = useState<'asking' | 'sending' | { temporaryPassword: string }>('asking');
   const isConfirmed = useRef(false);
+  // The question's dialog is gone when the password's opens: the focus goes back to the button by hand.
+  const [trigger] = useState(() => document.activeElement);
+  const handleDone = () => {
+    onClose();
+    if (trigger instanceof HTMLElement && trigger.isConnected) trigger.focus();
+  };
   const reset = useMutation({
     mutationFn: () => withLoading(() => call(resetStudentPassword, { params: { id: student._id } })),
     onSuccess: ({ data }) => setStage(data),
@@ -125,7 +131,7 @@ export function ResetPasswordDialogs({ student, onClose }: { student: StudentLis
     );
   }
   if (stage === 'sending') return null;
-  return <TemporaryPasswordDialog student={student} password={stage.temporaryPassword} onClose={onClose} />;
+  return <TemporaryPasswordDialog student={student} password={stage.temporaryPassword} onClose={handleDone} />;
 }
 
 function TemporaryPasswordDialog({

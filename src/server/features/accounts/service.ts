@@ -54,7 +54,7 @@ const DUPLICATES: Record<string, { code: ErrorCode; field: string; message: stri
   },
 };
 
-/** Runs an insert, turning a unique-index violation into a 409 a person understands. */
+/** Runs an insert (or an update of identities), turning a unique-index violation into a 409 a person understands. */
 export async function insertUnique<T>(insert: () => Promise<T>): Promise<T> {
   try {
     return await insert();
