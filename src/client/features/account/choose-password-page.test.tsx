@@ -31,6 +31,20 @@ describe('choosing a new password after a teacher’s reset (decision 033)', () 
     expect(await logInStudent(student.registration.rollNumber, 'my own passphrase')).toEqual(expect.any(String));
   });
 
+  it('leads an open dashboard there when a call is refused with PASSWORD_CHANGE_REQUIRED', async () => {
+    const student = await signUpStudent();
+    signInAs(student, 'student');
+    const { router } = await openApp('/dashboard/student');
+    await screen.findByRole('heading', { name: `Welcome, ${student.registration.name}` });
+    // Meanwhile the teacher resets the password and another tab signs in with the temporary one:
+    // this tab's profile (cached) still says nothing, the stored token is the new session's.
+    const { token } = await studentAfterReset(student);
+    signInAs({ token }, 'student');
+    await router.navigate('/dashboard/student/statistics');
+    expect(await screen.findByRole('heading', { name: 'Choose a new password' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/student/choose-password');
+  });
+
   it('sends a student without a pending reset from the screen to the dashboard', async () => {
     const student = await signUpStudent();
     signInAs(student, 'student');
