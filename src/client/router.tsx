@@ -82,6 +82,11 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            // Outside the student's dashboard and its study mode (decision 033).
+            path: 'dashboard/student/choose-password',
+            lazy: lazyRoute(() => import('./features/account/choose-password-page.tsx')),
+          },
+          {
             path: 'dashboard/student',
             lazy: lazyRoute(() => import('./features/student/student-layout.tsx')),
             children: [

@@ -195,6 +195,41 @@ describe.each(['info', 'trace'] as const)('log lines at %s', (logLevel) => {
       expect(ended.status, ended.raw).toBe(401);
     }
 
+    // A teacher's reset (decision 033): the temporary password is in its answer only; the session
+    // it signs in is refused elsewhere, then chooses a new password. (The accounts above signed out.)
+    const resetter = await signUpTeacher(t);
+    const forgetful = await signUpStudent(t, { class: '10A' });
+    secrets.set(resetter.token, 'teacher session token');
+    secrets.set(forgetful.registration.password, 'student password');
+    const reset = await t.call({
+      method: 'POST',
+      url: `/api/teacher/students/${forgetful.profile._id}/reset-password`,
+      headers: bearer(resetter.token),
+    });
+    expect(reset.status, reset.raw).toBe(200);
+    const temporaryPassword = reset.body.data.temporaryPassword as string;
+    secrets.set(temporaryPassword, 'temporary password of a reset');
+    const temporarySession = await t.call({
+      method: 'POST',
+      url: '/api/student/login',
+      payload: { rollNumber: forgetful.registration.rollNumber, password: temporaryPassword },
+    });
+    expect(temporarySession.status, temporarySession.raw).toBe(200);
+    secrets.set(temporarySession.body.data as string, 'token signed in with a temporary password');
+    const blocked = await t.call({ method: 'GET', url: '/api/tasks', headers: bearer(temporarySession.body.data) });
+    expect(blocked.status, blocked.raw).toBe(403);
+    const chosenPassword = `chosen-password-${randomBytes(6).toString('hex')}`;
+    secrets.set(chosenPassword, 'password chosen after a reset');
+    const chosen = await t.call({
+      method: 'POST',
+      url: '/api/student/change-password',
+      headers: bearer(temporarySession.body.data),
+      payload: { currentPassword: temporaryPassword, newPassword: chosenPassword },
+    });
+    expect(chosen.status, chosen.raw).toBe(200);
+    secrets.set(chosen.body.data as string, 'token from the change after a reset');
+    await rememberStoredHashes();
+
     // An unhandled error: a failing query whose parameters hold a fresh password hash, which the
     // database itself quotes in its message (a trigger standing in for any such failure).
     const doomed = buildTeacherRegistration(await inviteTeacher(t));

@@ -77,8 +77,8 @@ export const teacherLoginSchema = z.object({
 });
 export type TeacherLogin = z.infer<typeof teacherLoginSchema>;
 
-/** Used both by student self-registration and by a teacher's add-student. */
-export const studentRegistrationSchema = bodyObject({
+/** A student's details a teacher may edit (decision 033): the registration's rules, without class and password. */
+export const studentDetailFields = {
   name: requiredText('Name', FIELD_LIMITS.name),
   // Letters may carry combining signs (Devanagari vowel signs; NFC leaves most of them apart).
   rollNumber: identityText('Account username', FIELD_LIMITS.rollNumber).regex(
@@ -89,9 +89,14 @@ export const studentRegistrationSchema = bodyObject({
     },
   ),
   email: emailAddress('Email'),
-  class: classNameText(),
   parentName: requiredText('Parent name', FIELD_LIMITS.name),
   parentEmail: emailAddress('Parent email'),
+};
+
+/** Used both by student self-registration and by a teacher's add-student. */
+export const studentRegistrationSchema = bodyObject({
+  ...studentDetailFields,
+  class: classNameText(),
   password: newPassword,
 });
 export type StudentRegistration = z.infer<typeof studentRegistrationSchema>;
@@ -158,6 +163,8 @@ export const studentProfileSchema = z.strictObject({
   averageScore: z.number(),
   averageAccuracy: z.number(),
   totalScore: z.number(),
+  /** A teacher reset the password (decision 033): every call but the change is refused until a new one is chosen. */
+  mustChangePassword: z.boolean(),
 });
 export type StudentProfile = z.infer<typeof studentProfileSchema>;
 

@@ -32,6 +32,11 @@ export const ERROR_CODES = {
   },
   WRONG_CURRENT_PASSWORD: { status: 400, meaning: 'Change password: the current password is not right' },
   FORBIDDEN: { status: 403, meaning: 'The caller may not do this: another role, or not theirs' },
+  PASSWORD_CHANGE_REQUIRED: {
+    status: 403,
+    meaning:
+      'A teacher reset the password: this session may only choose a new one (change-password), read its profile or sign out',
+  },
   // ---- What the request is about ---------------------------------------------------------
   NOT_FOUND: { status: 404, meaning: 'What the address names (a quiz, a resource, a file) does not exist' },
   ROUTE_NOT_FOUND: { status: 404, meaning: 'No endpoint has this method and path' },

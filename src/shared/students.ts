@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { studentProfileSchema } from './accounts.ts';
-import { optionalQueryText, pagingFields } from './fields.ts';
+import { studentDetailFields, studentProfileSchema } from './accounts.ts';
+import { bodyObject, optionalQueryText, pagingFields } from './fields.ts';
 import { FIELD_LIMITS } from './limits.ts';
 
 /** The teacher's students screen (SPEC §2 /dashboard/teacher/students): list query and presented shapes. */
@@ -21,7 +21,7 @@ export const studentListQuerySchema = z.object({
 export type StudentListQuery = z.infer<typeof studentListQuerySchema>;
 
 /** One row of the students screen: contact details for the school's teachers, never a hash. */
-export const studentListEntrySchema = studentProfileSchema.omit({ totalScore: true }).extend({
+export const studentListEntrySchema = studentProfileSchema.omit({ totalScore: true, mustChangePassword: true }).extend({
   quizzesAttempted: z.number().int(),
   /** ISO date-time of the account's creation. */
   createdAt: z.iso.datetime(),
@@ -31,3 +31,17 @@ export type StudentListEntry = z.infer<typeof studentListEntrySchema>;
 /** The classes known to the school (of students and of quizzes), sorted: the filter's choices. */
 export const classListSchema = z.array(z.string());
 export type ClassList = z.infer<typeof classListSchema>;
+
+/** The student an address names. */
+export const studentIdParamsSchema = z.object({ id: z.uuid({ error: 'Not a valid student id' }) });
+
+/**
+ * A teacher edits a student's details (decision 033): all five at once, under the
+ * registration's rules; the roll number and email stay unique by their keys (decision 024).
+ */
+export const studentDetailsSchema = bodyObject(studentDetailFields);
+export type StudentDetails = z.infer<typeof studentDetailsSchema>;
+
+/** The answer to a password reset: the temporary password, shown once and never stored in clear. */
+export const temporaryPasswordSchema = z.strictObject({ temporaryPassword: z.string().min(1) });
+export type TemporaryPassword = z.infer<typeof temporaryPasswordSchema>;

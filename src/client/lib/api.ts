@@ -9,7 +9,7 @@ import {
 import { SESSION_ENDED_CODES } from '#shared/error-codes';
 import type { ThrottleLimit } from '#shared/throttle';
 import { failureText, isWordedLimit, type FailureCode, type FailureFacts } from './error-messages.ts';
-import { readSession, reportSessionEnded } from './session.ts';
+import { readSession, reportPasswordChangeRequired, reportSessionEnded } from './session.ts';
 
 export { CANNOT_REACH_SERVER, type FailureCode } from './error-messages.ts';
 
@@ -117,6 +117,7 @@ export function resultOf<T>(
       fieldErrors: failure.errors,
     });
     if (sessionToken && hasSessionEnded(error)) reportSessionEnded(sessionToken, error.message);
+    if (sessionToken && error.code === 'PASSWORD_CHANGE_REQUIRED') reportPasswordChangeRequired(sessionToken);
     throw error;
   }
   return { message: envelope.message, data: envelope.data, page: envelope.page };

@@ -104,6 +104,7 @@ export const FAILURE_TEXTS = {
     endpoint === logInStudent ? 'Username or password is incorrect' : 'Email or password is incorrect',
   WRONG_CURRENT_PASSWORD: 'Your current password is not correct',
   FORBIDDEN: 'This is not open to you: it belongs to another class, another teacher or the other role.',
+  PASSWORD_CHANGE_REQUIRED: 'Your teacher reset your password. Choose a new one to continue.',
   // ---- What the request is about -----------------------------------------------------------
   NOT_FOUND: (facts) =>
     isAbout(facts, 'quiz')

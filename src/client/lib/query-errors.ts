@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache } from '@tanstack/react-query';
 import toast from 'react-hot-toast/headless';
-import { hasSessionEnded } from './api.ts';
+import { ApiError, hasSessionEnded } from './api.ts';
 
 /**
  * How a query's or a mutation's failure reaches the person (its `meta`): by default the
@@ -26,6 +26,8 @@ export function toastFailure(error: Error, meta: FailureMeta | undefined): void 
   if (meta?.errorToast === false) return;
   // A refused session: the guard goes to the login, whose notice says why (decision 017).
   if (hasSessionEnded(error)) return;
+  // The student guard shows the choose-a-new-password screen instead (decision 033).
+  if (error instanceof ApiError && error.code === 'PASSWORD_CHANGE_REQUIRED') return;
   const message = meta?.errorToast ?? error.message;
   toast.error(message, { id: `failure:${message}` });
 }

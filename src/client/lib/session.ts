@@ -48,7 +48,27 @@ export function reportSessionEnded(token: string, message: string): void {
   for (const listener of [...sessionEndedListeners]) listener(message);
 }
 
+const passwordChangeListeners = new Set<() => void>();
+
+/**
+ * Tells `listener` when the server refuses the stored session with PASSWORD_CHANGE_REQUIRED
+ * (decision 033: a teacher reset the password, and another tab signed in with the temporary
+ * one): the student guard then shows the choose-a-new-password screen. Returns the unsubscribe.
+ */
+export function onPasswordChangeRequired(listener: () => void): () => void {
+  passwordChangeListeners.add(listener);
+  return () => passwordChangeListeners.delete(listener);
+}
+
+/** Called by the HTTP clients when the stored `token` was refused with PASSWORD_CHANGE_REQUIRED. */
+export function reportPasswordChangeRequired(token: string): void {
+  if (readSession()?.token !== token) return;
+  for (const listener of [...passwordChangeListeners]) listener();
+}
+
 export const dashboardPathFor = (role: UserRole) => `/dashboard/${role}`;
+/** Where a student signed in with a teacher's temporary password must go first (decision 033). */
+export const CHOOSE_PASSWORD_PATH = '/dashboard/student/choose-password';
 export const accountPathFor = (role: UserRole) => `/dashboard/${role}/account`;
 export const loginPathFor = (role: UserRole) => `/auth/${role}/login`;
 

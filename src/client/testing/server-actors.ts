@@ -3,6 +3,8 @@ import * as quizzes from '#shared/contract/quizzes';
 import * as resources from '#shared/contract/resources';
 import * as school from '#shared/contract/school';
 import * as signIn from '#shared/contract/sign-in';
+import * as accounts from '#shared/contract/accounts';
+import * as students from '#shared/contract/students';
 import { inject } from 'vitest';
 import type { NewQuizPayload } from '#shared/quizzes';
 import { urlOf } from '../lib/api.ts';
@@ -66,6 +68,25 @@ export async function registerStudent(overrides: { class?: string; name?: string
   await callOk(signIn.registerStudent, { body: registration });
   return registration;
 }
+
+/**
+ * A student whose password a teacher reset (decision 033), signed in elsewhere with the
+ * temporary password: that session may only choose a new one.
+ */
+export async function studentAfterReset(student: Actor & { registration: { rollNumber: string } }) {
+  const { _id } = await callOk(accounts.getStudentProfile, {}, student.token);
+  const { temporaryPassword } = await callOk(
+    students.resetStudentPassword,
+    { params: { id: _id } },
+    administrator().token,
+  );
+  const credentials = { rollNumber: student.registration.rollNumber, password: temporaryPassword };
+  return { temporaryPassword, token: await callOk(signIn.logInStudent, { body: credentials }) };
+}
+
+/** A student's session, by signing in (to check a password works). */
+export const logInStudent = (rollNumber: string, password: string) =>
+  callOk(signIn.logInStudent, { body: { rollNumber, password } });
 
 /** This browser is signed in as `actor` (what the login screen stores). */
 export function signInAs(actor: Actor, userType: 'teacher' | 'student') {

@@ -119,6 +119,11 @@ export const students = pgTable(
     tasksVersion: integer('tasks_version').notNull().default(0),
     /** Bumped by a password change or "sign out of all devices" (see teachers.sessionVersion). */
     sessionVersion: integer('session_version').notNull().default(0),
+    /**
+     * Set by a teacher's password reset (decision 033): the student signed in with a temporary
+     * password and must choose their own before any other call; cleared by the change.
+     */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

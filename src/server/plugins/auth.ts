@@ -11,6 +11,11 @@ export type AuthenticatedUser = {
   role: UserRole;
   /** The account's session version the token was issued under (current, or the token is refused). */
   sessionVersion: number;
+  /**
+   * Issued while a teacher's reset was pending (decision 033): the token opens only the routes
+   * whose policy allows it (change-password, the profile, sign-out everywhere).
+   */
+  mustChangePassword?: boolean;
 };
 
 /** An account as tokens name it. */
@@ -57,6 +62,8 @@ const claimsSchema = z.object({
   exp: z.number(),
   /** Session version; tokens issued before versions existed carry none and count as 0 (every account's start). */
   sv: z.number().int().min(0).default(0),
+  /** Set on a session that must choose a new password first (decision 033). */
+  pc: z.literal(true).optional(),
 });
 
 /** How many verified tokens one instance remembers (a few hundred bytes each). */
@@ -102,7 +109,12 @@ export function createTokenService(secret: string, sessions: SessionVersionLooku
       });
       const claims = claimsSchema.safeParse(payload);
       if (!claims.success) throw unauthorized('Your session is invalid, please log in again');
-      const user: AuthenticatedUser = { id: claims.data.sub, role: claims.data.role, sessionVersion: claims.data.sv };
+      const user: AuthenticatedUser = {
+        id: claims.data.sub,
+        role: claims.data.role,
+        sessionVersion: claims.data.sv,
+        ...(claims.data.pc && { mustChangePassword: true }),
+      };
       remember(token, user, claims.data.exp * 1000);
       return user;
     } catch (error) {
@@ -115,7 +127,7 @@ export function createTokenService(secret: string, sessions: SessionVersionLooku
 
   return {
     async issue(user: AuthenticatedUser): Promise<string> {
-      return new SignJWT({ role: user.role, sv: user.sessionVersion })
+      return new SignJWT({ role: user.role, sv: user.sessionVersion, ...(user.mustChangePassword && { pc: true }) })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(user.id)
         .setIssuer(ISSUER)
@@ -167,6 +179,22 @@ function readBearerToken(request: FastifyRequest): string {
 
 type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
+/** How a guard treats a session that must choose a new password first (decision 033). */
+export type GuardOptions = { allowsPendingPasswordChange?: boolean };
+
+/** What a session that must choose a new password is told by every other route. */
+export const PASSWORD_CHANGE_REQUIRED_MESSAGE =
+  'Your teacher reset your password: choose a new one before you continue.';
+
+/**
+ * The token's account has no other way in than choosing a new password: a reset's temporary
+ * password is known to the teacher who read it out, so it must not open the account's data.
+ */
+function checkPasswordChange(user: AuthenticatedUser, options: GuardOptions) {
+  if (user.mustChangePassword && !options.allowsPendingPasswordChange)
+    throw new AppError('PASSWORD_CHANGE_REQUIRED', PASSWORD_CHANGE_REQUIRED_MESSAGE);
+}
+
 /** Marks the token checks, so the route policies can refuse a route that adds its own (route-policy.ts). */
 const AUTH_GUARD = Symbol('studyhall.authGuard');
 const markGuard = (guard: Guard): Guard => Object.assign(guard, { [AUTH_GUARD]: true });
@@ -178,10 +206,11 @@ export const isAuthGuard = (hook: unknown): boolean =>
  * 401 when the token is missing, tampered or expired; 403 for the wrong role.
  * Routes do not use it directly: route-policy.ts derives it from the route's declared caller.
  */
-export function requireRole(tokens: TokenService, role: UserRole) {
+export function requireRole(tokens: TokenService, role: UserRole, options: GuardOptions = {}) {
   return markGuard(async function authorize(request: FastifyRequest, _reply: FastifyReply) {
     const user = await tokens.verify(readBearerToken(request));
     if (user.role !== role) throw forbidden(`This action is only for ${role}s`);
+    checkPasswordChange(user, options);
     request.user = user;
   });
 }
@@ -200,9 +229,11 @@ export function requireAdministrator(tokens: TokenService, isAdministrator: (tea
 }
 
 /** onRequest hook for calls open to both roles: a valid token of either. */
-export function requireUser(tokens: TokenService) {
+export function requireUser(tokens: TokenService, options: GuardOptions = {}) {
   return markGuard(async function authorize(request: FastifyRequest, _reply: FastifyReply) {
-    request.user = await tokens.verify(readBearerToken(request));
+    const user = await tokens.verify(readBearerToken(request));
+    checkPasswordChange(user, options);
+    request.user = user;
   });
 }
 

@@ -2,7 +2,14 @@ import type { FastifyInstance, onRequestAsyncHookHandler, RouteOptions } from 'f
 import type { UserRole } from '#shared/constants';
 import type { EndpointSpec } from '#shared/contract/endpoint';
 import { isThrottleHook } from '../throttle/throttle.ts';
-import { isAuthGuard, requireAdministrator, requireRole, requireUser, type TokenService } from './auth.ts';
+import {
+  isAuthGuard,
+  requireAdministrator,
+  requireRole,
+  requireUser,
+  type GuardOptions,
+  type TokenService,
+} from './auth.ts';
 
 /**
  * Every /api route says, next to its definition, who may call it and what it may touch
@@ -79,7 +86,16 @@ export const REACHES = {
 } as const satisfies Record<string, { roles: readonly ('anonymous' | UserRole)[]; meaning: string }>;
 export type Reach = keyof typeof REACHES;
 
-export type RoutePolicy = { caller: Caller; touches: readonly [Reach, ...Reach[]] };
+export type RoutePolicy = {
+  caller: Caller;
+  touches: readonly [Reach, ...Reach[]];
+  /**
+   * A session that must choose a new password after a teacher's reset (decision 033) may call
+   * this route: only what it needs to reach the change (change-password, the profile, sign-out
+   * everywhere). Every other signed-in route answers it 403 PASSWORD_CHANGE_REQUIRED.
+   */
+  allowsPendingPasswordChange?: true;
+};
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -140,12 +156,14 @@ export function enforceRoutePolicies(
   tokens: TokenService,
   isAdministrator: (teacherId: string) => Promise<boolean> = async () => false,
 ): void {
-  const guards: Partial<Record<Caller, onRequestAsyncHookHandler>> = {
-    'signed-in': requireUser(tokens),
-    teacher: requireRole(tokens, 'teacher'),
+  const guardsOf = (options: GuardOptions): Partial<Record<Caller, onRequestAsyncHookHandler>> => ({
+    'signed-in': requireUser(tokens, options),
+    teacher: requireRole(tokens, 'teacher', options),
     administrator: requireAdministrator(tokens, isAdministrator),
-    student: requireRole(tokens, 'student'),
-  };
+    student: requireRole(tokens, 'student', options),
+  });
+  const guards = guardsOf({});
+  const pendingPasswordChangeGuards = guardsOf({ allowsPendingPasswordChange: true });
   const declared: DeclaredRoute[] = [];
   declaredByApp.set(app, declared);
 
@@ -177,7 +195,7 @@ export function enforceRoutePolicies(
       return;
     }
     checkPolicy(name, policy);
-    const guard = guards[policy.caller];
+    const guard = (policy.allowsPendingPasswordChange ? pendingPasswordChangeGuards : guards)[policy.caller];
     if (guard) route.onRequest = [guard, ...ownHooks];
   });
 }

@@ -48,11 +48,14 @@ const OWNER_COLUMNS: Record<string, string> = {
 
 /**
  * Rows of the school that a reach lets a caller change whoever made them (decision 030): the
- * administrator changes teachers, invitations and the school; a registration uses up an invitation.
+ * administrator changes teachers, invitations and the school; a registration uses up an invitation;
+ * a teacher changes students' accounts.
  */
 const SCHOOL_ROWS_BY_REACH: Partial<Record<Reach, readonly string[]>> = {
   'school-staff': ['teachers', 'teacher_invitations', 'schools'],
   invitation: ['teacher_invitations'],
+  // A teacher corrects a student's details and resets their password (decision 033).
+  'school-students': ['students'],
 };
 
 /** Changes to rows that existed before and belong to someone other than the caller. */

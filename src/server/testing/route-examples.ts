@@ -359,6 +359,31 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
     'GET /api/teacher/classes': {
       request: (caller) => ({ url: '/api/teacher/classes', headers: authOf(caller) }),
     },
+    // A teacher's changes to a student (decision 033), on a student of their own for each route.
+    'PATCH /api/teacher/students/:id': {
+      prepare: () => signUpStudent(t, { class: CLASS_A }),
+      request: (caller, student) => {
+        const { name, rollNumber, email, parentName, parentEmail } = student.registration;
+        return {
+          url: `/api/teacher/students/${student.profile._id}`,
+          headers: authOf(caller),
+          payload: { name: `${name} Edited`, rollNumber, email, parentName, parentEmail },
+        };
+      },
+      check: (_caller, body, student) => {
+        expect(body.data._id).toBe(student.profile._id);
+        expect(body.data.name).toMatch(/ Edited$/);
+      },
+    },
+    'POST /api/teacher/students/:id/reset-password': {
+      prepare: () => signUpStudent(t, { class: CLASS_A }),
+      request: (caller, student) => ({
+        url: `/api/teacher/students/${student.profile._id}/reset-password`,
+        headers: authOf(caller),
+        payload: {},
+      }),
+      check: (_caller, body) => expect(body.data.temporaryPassword).toMatch(/^[A-Za-z2-9]{5}-[A-Za-z2-9]{5}$/),
+    },
 
     'GET /api/tasks': {
       request: (caller) => ({ url: '/api/tasks', headers: authOf(caller) }),

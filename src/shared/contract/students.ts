@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { classListSchema, studentListEntrySchema, studentListQuerySchema } from '../students.ts';
+import {
+  classListSchema,
+  studentDetailsSchema,
+  studentIdParamsSchema,
+  studentListEntrySchema,
+  studentListQuerySchema,
+  temporaryPasswordSchema,
+} from '../students.ts';
+import { bodyObject } from '../fields.ts';
 import { defineEndpoint } from './endpoint.ts';
 
 /** The teacher's students screen (SPEC §2 /dashboard/teacher/students). */
@@ -18,4 +26,26 @@ export const listClasses = defineEndpoint({
   path: '/api/teacher/classes',
   summary: 'Every class of the school (of students and of quizzes), each once by its key, sorted',
   response: classListSchema,
+});
+
+export const updateStudentDetails = defineEndpoint({
+  method: 'PATCH',
+  path: '/api/teacher/students/:id',
+  summary: "Changes a student's name, account username, email and parent's contact (decision 033)",
+  params: studentIdParamsSchema,
+  body: studentDetailsSchema,
+  response: studentListEntrySchema,
+  errors: ['NOT_FOUND', 'ROLL_NUMBER_TAKEN', 'EMAIL_TAKEN', 'ACCOUNT_EXISTS'],
+});
+
+export const resetStudentPassword = defineEndpoint({
+  method: 'POST',
+  path: '/api/teacher/students/:id/reset-password',
+  summary:
+    'Gives a student a temporary password, answered once: every session of the student ends, and the next sign-in must choose a new password (decision 033)',
+  params: studentIdParamsSchema,
+  // The address says it all: a body, if sent, must be empty (decision 025).
+  body: bodyObject({}).nullish(),
+  response: temporaryPasswordSchema,
+  errors: ['NOT_FOUND'],
 });

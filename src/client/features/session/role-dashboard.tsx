@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
+import { Navigate } from 'react-router';
 import type { UserRole } from '#shared/constants';
 import { DashboardLayout } from '../../components/layout/dashboard-layout.tsx';
 import type { SideMenuItem } from '../../components/layout/side-menu.tsx';
-import { accountPathFor, dashboardPathFor } from '../../lib/session.ts';
+import { accountPathFor, CHOOSE_PASSWORD_PATH, dashboardPathFor } from '../../lib/session.ts';
 import type { ProfileOf } from './profile.ts';
 import { RoleGuard } from './role-guard.tsx';
 
@@ -23,14 +24,19 @@ export function RoleDashboard<R extends UserRole>({
   return (
     <RoleGuard role={role}>
       {(profile) =>
-        frame(
-          <DashboardLayout
-            userName={profile.name}
-            dashboardPath={dashboardPathFor(role)}
-            accountPath={accountPathFor(role)}
-            menuLabel={role === 'teacher' ? 'Teacher menu' : 'Student menu'}
-            menuItems={typeof menuItems === 'function' ? menuItems(profile) : menuItems}
-          />,
+        // After a teacher's reset, nothing but choosing a new password (decision 033).
+        'mustChangePassword' in profile && profile.mustChangePassword ? (
+          <Navigate to={CHOOSE_PASSWORD_PATH} replace />
+        ) : (
+          frame(
+            <DashboardLayout
+              userName={profile.name}
+              dashboardPath={dashboardPathFor(role)}
+              accountPath={accountPathFor(role)}
+              menuLabel={role === 'teacher' ? 'Teacher menu' : 'Student menu'}
+              menuItems={typeof menuItems === 'function' ? menuItems(profile) : menuItems}
+            />,
+          )
         )
       }
     </RoleGuard>

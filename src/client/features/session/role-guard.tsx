@@ -1,9 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import type { UserRole } from '#shared/constants';
 import { hasSessionEnded } from '../../lib/api.ts';
-import { clearSession, loginPathFor, onSessionEnded, ownDashboardPathFor, readSession } from '../../lib/session.ts';
+import {
+  clearSession,
+  loginPathFor,
+  onPasswordChangeRequired,
+  onSessionEnded,
+  ownDashboardPathFor,
+  readSession,
+} from '../../lib/session.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { profileQueries, type ProfileOf } from './profile.ts';
 
@@ -27,6 +34,7 @@ export function RoleGuard<R extends UserRole>({
   const navigate = useNavigate();
   const location = useLocation();
   const profile = useQuery({ ...profileQueries.profile(role), enabled: hasSession });
+  const queryClient = useQueryClient();
   // One object per address: <Navigate> navigates again whenever its state changes, and the
   // login's loader (the first run's check) re-renders this guard while it runs, so a new object
   // each render would restart that navigation forever.
@@ -42,6 +50,19 @@ export function RoleGuard<R extends UserRole>({
         void navigate(loginPathFor(role), { replace: true, state: { notice: message } });
       }),
     [navigate, role],
+  );
+
+  // A call refused because a teacher reset the password (another tab signed in with the temporary
+  // one, decision 033): the profile says so, and the dashboard shows the choose-a-new-password screen.
+  useEffect(
+    () =>
+      onPasswordChangeRequired(() => {
+        if (role !== 'student') return;
+        queryClient.setQueryData(profileQueries.profile('student').queryKey, (known) =>
+          known ? { ...known, mustChangePassword: true } : known,
+        );
+      }),
+    [queryClient, role],
   );
 
   useEffect(() => {

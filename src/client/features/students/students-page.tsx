@@ -1,10 +1,10 @@
-import { UserPlus } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { KeyRound, Pencil, UserPlus } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { listStudents } from '#shared/contract/students';
 import { formatAccuracy } from '#shared/quizzes';
 import { STUDENT_LIST_LIMITS, type StudentListEntry } from '#shared/students';
-import { buttonVariants } from '../../components/ui/button.tsx';
+import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { LoadingStatus, Spinner } from '../../components/ui/spinner.tsx';
 import { plural } from '../../lib/format.ts';
@@ -18,6 +18,7 @@ import { cardVariants } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
 import { textFilter, useUrlFilters } from '../../lib/url-filters.ts';
 import { z } from 'zod';
+import { EditStudentDialog, ResetPasswordDialogs } from './student-dialogs.tsx';
 
 const STUDENT_FILTERS = z.object({
   class: textFilter(listStudents.query.shape.class),
@@ -35,6 +36,9 @@ export function Component() {
   const className = filters.class;
   const classes = useClasses();
   const list = usePagedList(studentQueries.list(filters));
+  // The student a dialog is open for (decision 033): edit the details, or reset the password.
+  const [managing, setManaging] = useState<{ action: StudentAction; student: StudentListEntry } | null>(null);
+  const actOn = (action: StudentAction, student: StudentListEntry) => setManaging({ action, student });
 
   const isFiltered = Boolean(className || filters.search);
   const classOptions = [...(classes.data ?? [])];
@@ -97,14 +101,56 @@ export function Component() {
             {list.items.length > 0 ? (
               // The table needs about 62rem; the space left beside the side menu decides, not the window.
               <div className="@container">
-                <StudentTable students={list.items} />
-                <StudentCards students={list.items} />
+                <StudentTable students={list.items} onAction={actOn} />
+                <StudentCards students={list.items} onAction={actOn} />
               </div>
             ) : null}
             <LoadMoreButton list={list} />
           </>
         )}
       </div>
+      {managing?.action === 'edit' ? (
+        <EditStudentDialog student={managing.student} onClose={() => setManaging(null)} />
+      ) : managing?.action === 'reset' ? (
+        <ResetPasswordDialogs student={managing.student} onClose={() => setManaging(null)} />
+      ) : null}
+    </div>
+  );
+}
+
+type StudentAction = 'edit' | 'reset';
+type OnAction = (action: StudentAction, student: StudentListEntry) => void;
+
+/** Edit and Reset password for one student, named for screen readers (a list has many). */
+function StudentActions({
+  student,
+  onAction,
+  className,
+}: {
+  student: StudentListEntry;
+  onAction: OnAction;
+  className: string;
+}) {
+  return (
+    <div className={className}>
+      <Button
+        size="sm"
+        variant="secondary"
+        aria-label={`Edit ${student.name}`}
+        onClick={() => onAction('edit', student)}
+      >
+        <Pencil className="size-3.5" aria-hidden="true" />
+        Edit
+      </Button>
+      <Button
+        size="sm"
+        variant="secondary"
+        aria-label={`Reset password: ${student.name}`}
+        onClick={() => onAction('reset', student)}
+      >
+        <KeyRound className="size-3.5" aria-hidden="true" />
+        Reset password
+      </Button>
     </div>
   );
 }
@@ -154,20 +200,21 @@ const HEADER_CELL = 'px-2.5 py-3 first:pl-4 last:pr-4 text-left align-bottom tex
 const CELL = 'px-2.5 py-3 align-top first:pl-4 last:pr-4';
 
 /** Wide content areas: one row per student. */
-function StudentTable({ students }: { students: StudentListEntry[] }) {
+function StudentTable({ students, onAction }: { students: StudentListEntry[]; onAction: OnAction }) {
   return (
     <div className={cn(cardVariants(), 'hidden overflow-hidden @[62rem]:block')}>
       <table className="w-full table-fixed text-sm">
         <caption className="sr-only">Students, by class and name</caption>
         <colgroup>
-          <col className="w-[15%]" />
+          <col className="w-[13%]" />
+          <col className="w-[11%]" />
+          <col className="w-[7%]" />
+          <col className="w-[20%]" />
+          <col className="w-[18%]" />
+          <col className="w-[6%]" />
+          <col className="w-[7%]" />
+          <col className="w-[6%]" />
           <col className="w-[12%]" />
-          <col className="w-[8%]" />
-          <col className="w-[23%]" />
-          <col className="w-[21%]" />
-          <col className="w-[7%]" />
-          <col className="w-[7%]" />
-          <col className="w-[7%]" />
         </colgroup>
         <thead className="border-b border-line bg-surface-sunken">
           <tr>
@@ -195,6 +242,9 @@ function StudentTable({ students }: { students: StudentListEntry[] }) {
             <th scope="col" className={`${HEADER_CELL} text-right`}>
               Quizzes
             </th>
+            <th scope="col" className={HEADER_CELL}>
+              Actions
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-line">
@@ -217,6 +267,9 @@ function StudentTable({ students }: { students: StudentListEntry[] }) {
                 <Average student={student} value={student.averageAccuracy} unit="%" />
               </td>
               <td className={`${CELL} text-right text-fg tabular-nums`}>{student.quizzesAttempted}</td>
+              <td className={CELL}>
+                <StudentActions student={student} onAction={onAction} className="flex flex-col items-start gap-1.5" />
+              </td>
             </tr>
           ))}
         </tbody>
@@ -235,7 +288,7 @@ function Fact({ label, children, isWide = false }: { label: string; children: Re
 }
 
 /** Narrower content areas: one card per student. */
-function StudentCards({ students }: { students: StudentListEntry[] }) {
+function StudentCards({ students, onAction }: { students: StudentListEntry[]; onAction: OnAction }) {
   return (
     <ul className="grid gap-3 @xl:grid-cols-2 @4xl:grid-cols-3 @[62rem]:hidden">
       {students.map((student) => (
@@ -262,6 +315,7 @@ function StudentCards({ students }: { students: StudentListEntry[] }) {
               <Average student={student} value={student.averageAccuracy} unit="%" />
             </Fact>
           </dl>
+          <StudentActions student={student} onAction={onAction} className="mt-4 flex flex-wrap gap-2" />
         </li>
       ))}
     </ul>

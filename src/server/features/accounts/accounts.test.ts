@@ -167,6 +167,7 @@ describe('student registration and login', () => {
       averageScore: 0,
       averageAccuracy: 0,
       totalScore: 0,
+      mustChangePassword: false,
     });
     const login = await post('/api/student/login', {
       rollNumber: registration.rollNumber.toUpperCase(),

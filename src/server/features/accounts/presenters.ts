@@ -27,5 +27,6 @@ export function presentStudent(student: StudentRow): StudentProfile {
     averageScore: student.averageScore,
     averageAccuracy: student.averageAccuracy,
     totalScore: student.totalScore,
+    mustChangePassword: student.mustChangePassword,
   };
 }

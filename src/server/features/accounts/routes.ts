@@ -64,13 +64,17 @@ export function accountsRoutes(accounts: AccountsService, throttle: Throttle): F
     routeEndpoint(
       app,
       getStudentProfile,
-      { config: { policy: { caller: 'student', touches: ['own-account'] } } },
+      // The choose-a-new-password screen reads it after a reset (decision 033).
+      { config: { policy: { caller: 'student', touches: ['own-account'], allowsPendingPasswordChange: true } } },
       async (request) => ({ message: 'Student found', data: await accounts.getStudent(currentUser(request).id) }),
     );
 
     // Sessions (decision 017), one pair per role: the account is the token's, never the body's.
     for (const role of ['teacher', 'student'] as const satisfies readonly UserRole[]) {
-      const ownAccountOnly: RouteSettings = { config: { policy: { caller: role, touches: ['own-account'] } } };
+      // A session after a teacher's reset may choose its password or sign out everywhere, nothing else (decision 033).
+      const ownAccountOnly: RouteSettings = {
+        config: { policy: { caller: role, touches: ['own-account'], allowsPendingPasswordChange: true } },
+      };
 
       routeEndpoint(
         app,

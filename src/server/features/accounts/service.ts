@@ -54,7 +54,7 @@ const DUPLICATES: Record<string, { code: ErrorCode; field: string; message: stri
   },
 };
 
-/** Runs an insert, turning a unique-index violation into a 409 a person understands. */
+/** Runs an insert (or an update of identities), turning a unique-index violation into a 409 a person understands. */
 export async function insertUnique<T>(insert: () => Promise<T>): Promise<T> {
   try {
     return await insert();
@@ -77,9 +77,11 @@ export function createAccountsService(db: Database, tokens: TokenService, sessio
    */
   async function bumpSessionVersion(user: AuthenticatedUser, changes: { passwordHash?: string } = {}) {
     const table = accountTable(user);
+    // A student's own new password ends a teacher's reset (decision 033).
+    const ending = user.role === 'student' && changes.passwordHash !== undefined ? { mustChangePassword: false } : {};
     const [updated] = await db
       .update(table)
-      .set({ ...changes, sessionVersion: sql`${table.sessionVersion} + 1` })
+      .set({ ...changes, ...ending, sessionVersion: sql`${table.sessionVersion} + 1` })
       .where(and(eq(table.id, user.id), eq(table.sessionVersion, user.sessionVersion)))
       .returning({ sessionVersion: table.sessionVersion });
     if (!updated) throw new AppError('SIGNED_OUT', SIGNED_OUT_MESSAGE);
@@ -164,7 +166,13 @@ export function createAccountsService(db: Database, tokens: TokenService, sessio
       }
       if (!(await verifyPassword(student.passwordHash, input.password)))
         throw new AppError('WRONG_CREDENTIALS', STUDENT_LOGIN_FAILED);
-      return tokens.issue({ id: student.id, role: 'student', sessionVersion: student.sessionVersion });
+      return tokens.issue({
+        id: student.id,
+        role: 'student',
+        sessionVersion: student.sessionVersion,
+        // After a teacher's reset the session opens only the change of password (decision 033).
+        mustChangePassword: student.mustChangePassword,
+      });
     },
 
     /**

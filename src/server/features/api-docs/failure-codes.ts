@@ -38,6 +38,9 @@ export function failureCodesOf(endpoint: EndpointSpec, { policy, isThrottled, bo
   if (caller === 'signed-in' || caller === 'teacher' || caller === 'administrator' || caller === 'student') {
     for (const code of SESSION_FAILURES) codes.add(code);
   }
+  // Only students' passwords are reset (decision 033): their session is refused elsewhere until it chooses one.
+  if ((caller === 'signed-in' || caller === 'student') && !policy?.allowsPendingPasswordChange)
+    codes.add('PASSWORD_CHANGE_REQUIRED');
   // The signed link is checked by the route: a forged or expired one is refused.
   if (caller === 'file-link') codes.add('FORBIDDEN');
   if (isThrottled) codes.add('THROTTLED');

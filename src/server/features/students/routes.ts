@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { listClasses, listStudents } from '#shared/contract/students';
+import { listClasses, listStudents, resetStudentPassword, updateStudentDetails } from '#shared/contract/students';
 import { routeEndpoint } from '../../endpoint-route.ts';
 import type { RouteSettings } from '../../endpoint-route.ts';
 import type { StudentsService } from './service.ts';
@@ -17,6 +17,19 @@ export function studentsRoutes(students: StudentsService): FastifyPluginAsync {
     routeEndpoint(app, listClasses, schoolStudents, async () => ({
       message: 'Classes found',
       data: await students.listClasses(),
+    }));
+
+    // A teacher manages a student within the reach of the screen above (decision 033); the
+    // classes as records (decision 031) narrow that reach for every one of these at once.
+    routeEndpoint(app, updateStudentDetails, schoolStudents, async (request) => {
+      const student = await students.updateDetails(request.params.id, request.body);
+      return { message: `${student.name}'s details were saved`, data: student };
+    });
+
+    // The temporary password is in this answer only: never logged, never stored in clear.
+    routeEndpoint(app, resetStudentPassword, schoolStudents, async (request) => ({
+      message: 'The password was reset. Give the student the temporary password; it is shown only once.',
+      data: await students.resetPassword(request.params.id),
     }));
   };
 }

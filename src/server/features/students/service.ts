@@ -1,9 +1,21 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
-import { identityKey } from '#shared/identity';
-import type { ClassList, StudentListEntry, StudentListQuery } from '#shared/students';
+import { emailKey, identityKey } from '#shared/identity';
+import type {
+  ClassList,
+  StudentDetails,
+  StudentListEntry,
+  StudentListQuery,
+  TemporaryPassword,
+} from '#shared/students';
+import { cacheTags, type ReadCache } from '../../cache/read-cache.ts';
 import type { Database } from '../../db/client.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import { quizzes, resources, students } from '../../db/schema.ts';
+import { notFound } from '../../errors.ts';
+import { hashPassword } from '../accounts/passwords.ts';
+import { insertUnique } from '../accounts/service.ts';
+import type { SessionVersions } from '../accounts/session-versions.ts';
+import { generateTemporaryPassword } from '../accounts/temporary-passwords.ts';
 import { presentStudentListEntry } from './presenters.ts';
 
 export type ListedStudents = { items: StudentListEntry[]; hasMore: boolean };
@@ -22,8 +34,17 @@ const listColumns = {
   createdAt: students.createdAt,
 };
 
-/** The teacher's students screen: every student of the school (one instance serves one school). */
-export function createStudentsService(db: Database) {
+const NO_SUCH_STUDENT = 'This student does not exist';
+
+/**
+ * The teacher's students screen: every student of the school (one instance serves one school),
+ * and a teacher's changes to one of them (decision 033). Which students a teacher reaches is the
+ * route's policy (`school-students`), not decided here.
+ */
+export function createStudentsService(
+  db: Database,
+  { sessions, cache }: { sessions: SessionVersions; cache: ReadCache },
+) {
   return {
     /** One page, by class (its key: every spelling together) then name then id: one query, filtered, sorted and paged in SQL. */
     async listStudents(query: StudentListQuery): Promise<ListedStudents> {
@@ -81,6 +102,51 @@ export function createStudentsService(db: Database) {
         )
         select min(class_name) as class_name from spellings group by class_key order by 1`);
       return (result as { rows: { class_name: string }[] }).rows.map((row) => row.class_name);
+    },
+
+    /**
+     * A student's details as a teacher corrects them: one statement, so a roll number or email
+     * another student holds (by its key, decision 024) is a 409 and changes nothing.
+     */
+    async updateDetails(studentId: string, details: StudentDetails): Promise<StudentListEntry> {
+      const [updated] = await insertUnique(() =>
+        db
+          .update(students)
+          .set({
+            name: details.name,
+            rollNumber: details.rollNumber,
+            rollNumberKey: identityKey(details.rollNumber),
+            email: details.email,
+            emailKey: emailKey(details.email),
+            parentName: details.parentName,
+            parentEmail: details.parentEmail,
+          })
+          .where(eq(students.id, studentId))
+          .returning(listColumns),
+      );
+      if (!updated) throw notFound(NO_SUCH_STUDENT);
+      // Leaderboard pages show the name.
+      await cache.changed([cacheTags.leaderboard]);
+      return presentStudentListEntry(updated);
+    },
+
+    /**
+     * A new temporary password for a student, answered once and kept only as its hash. The same
+     * statement sets must_change_password and moves the session version, so every session of the
+     * student ends (announced on every instance before the teacher hears back, decision 017) and
+     * the next sign-in can only choose a new password.
+     */
+    async resetPassword(studentId: string): Promise<TemporaryPassword> {
+      const temporaryPassword = generateTemporaryPassword();
+      const passwordHash = await hashPassword(temporaryPassword);
+      const [updated] = await db
+        .update(students)
+        .set({ passwordHash, mustChangePassword: true, sessionVersion: sql`${students.sessionVersion} + 1` })
+        .where(eq(students.id, studentId))
+        .returning({ id: students.id });
+      if (!updated) throw notFound(NO_SUCH_STUDENT);
+      await sessions.changed({ role: 'student', id: studentId });
+      return { temporaryPassword };
     },
   };
 }

@@ -1,0 +1,90 @@
+import { useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast/headless';
+import { Navigate, useNavigate } from 'react-router';
+import { changePasswordFormSchema } from '#shared/accounts';
+import { changePassword } from '#shared/contract/accounts';
+import { FIELD_LIMITS } from '#shared/limits';
+import { BrandLink } from '../../components/ui/brand-link.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { PageTitle } from '../../components/ui/page-title.tsx';
+import { call } from '../../lib/api.ts';
+import { dashboardPathFor, saveSession } from '../../lib/session.ts';
+import { AccountForm, AuthPanel, type AuthField } from '../auth/auth-form.tsx';
+import { profileQueries } from '../session/profile.ts';
+import { RoleGuard } from '../session/role-guard.tsx';
+import { useLogout } from '../session/use-logout.ts';
+
+const FIELDS: AuthField[] = [
+  { name: 'currentPassword', label: 'Temporary password', type: 'password', autoComplete: 'current-password' },
+  {
+    name: 'newPassword',
+    label: 'New password',
+    type: 'password',
+    autoComplete: 'new-password',
+    hint: `${FIELD_LIMITS.passwordMin} to ${FIELD_LIMITS.passwordMax} characters, only you should know it.`,
+  },
+  { name: 'confirmPassword', label: 'Confirm new password', type: 'password', autoComplete: 'new-password' },
+];
+
+/**
+ * /dashboard/student/choose-password (decision 033): a student whose teacher reset the password
+ * signed in with the temporary one and must choose their own before anything else. Outside the
+ * dashboard and its study mode: the server opens nothing else to this session, and the dashboard
+ * sends the student here (RoleDashboard) until the profile says the change is done.
+ */
+export function Component() {
+  return (
+    <RoleGuard role="student">
+      {(profile) =>
+        profile.mustChangePassword ? (
+          <ChoosePassword accountName={profile.rollNumber} />
+        ) : (
+          <Navigate to={dashboardPathFor('student')} replace />
+        )
+      }
+    </RoleGuard>
+  );
+}
+
+function ChoosePassword({ accountName }: { accountName: string }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const logOut = useLogout();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <PageTitle>Choose a new password</PageTitle>
+      <header className="border-b border-line bg-surface">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4 sm:px-6">
+          <BrandLink />
+          <Button variant="secondary" size="sm" onClick={() => void logOut()}>
+            Log out
+          </Button>
+        </div>
+      </header>
+      <AuthPanel
+        title="Choose a new password"
+        intro="Your teacher reset your password. Type the temporary password you were given, then a new one that only you know. You can use StudyHall once it is changed."
+      >
+        <AccountForm
+          schema={changePasswordFormSchema}
+          fields={FIELDS}
+          submitLabel="Save my new password"
+          accountName={accountName}
+          className="mt-6 flex flex-col gap-4"
+          submitClassName="mt-2 w-full"
+          isResetOnSuccess
+          onSubmit={async ({ currentPassword, newPassword }) => {
+            const { message, data: token } = await call(changePassword.student, {
+              body: { currentPassword, newPassword },
+            });
+            saveSession({ token, userType: 'student' });
+            toast.success(message);
+            // The profile now says the change is done: the dashboard opens.
+            await queryClient.invalidateQueries({ queryKey: profileQueries.all });
+            await navigate(dashboardPathFor('student'), { replace: true });
+          }}
+        />
+      </AuthPanel>
+    </div>
+  );
+}

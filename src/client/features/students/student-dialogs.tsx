@@ -1,0 +1,190 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Copy } from 'lucide-react';
+import { useRef, useState } from 'react';
+import toast from 'react-hot-toast/headless';
+import { resetStudentPassword, updateStudentDetails } from '#shared/contract/students';
+import { FIELD_LIMITS } from '#shared/limits';
+import { studentDetailsSchema, type StudentListEntry } from '#shared/students';
+import { useEndpointForm } from '../../components/form/use-endpoint-form.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { TextField } from '../../components/ui/field.tsx';
+import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
+import { call } from '../../lib/api.ts';
+import { withLoading } from '../../stores/app-store.ts';
+import { studentQueries } from './students-queries.ts';
+
+const DIALOG_WIDTH = 'w-[min(32rem,calc(100%-2rem))]';
+
+const DETAIL_FIELDS = [
+  { name: 'name', label: 'Name', type: 'text', autoComplete: 'off', maxLength: FIELD_LIMITS.name },
+  {
+    name: 'rollNumber',
+    label: 'Account username',
+    type: 'text',
+    autoComplete: 'off',
+    maxLength: FIELD_LIMITS.rollNumber,
+  },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'off', maxLength: FIELD_LIMITS.email },
+  { name: 'parentName', label: 'Parent name', type: 'text', autoComplete: 'off', maxLength: FIELD_LIMITS.name },
+  { name: 'parentEmail', label: 'Parent email', type: 'email', autoComplete: 'off', maxLength: FIELD_LIMITS.email },
+] as const satisfies readonly { name: keyof StudentListEntry; [key: string]: unknown }[];
+
+/**
+ * A teacher corrects a student's details (decision 033) through the one form layer: the shared
+ * schema checks before sending, a taken username or email shows at its field.
+ */
+export function EditStudentDialog({ student, onClose }: { student: StudentListEntry; onClose(): void }) {
+  return (
+    <ModalDialog
+      title={`Edit ${student.name}`}
+      description="Their class stays as it is; their password is reset on its own."
+      widthClassName={DIALOG_WIDTH}
+      onClose={onClose}
+    >
+      {(close) => <EditStudentForm student={student} onSaved={close} onCancel={close} />}
+    </ModalDialog>
+  );
+}
+
+function EditStudentForm({
+  student,
+  onSaved,
+  onCancel,
+}: {
+  student: StudentListEntry;
+  onSaved(): void;
+  onCancel(): void;
+}) {
+  const queryClient = useQueryClient();
+  const form = useEndpointForm({
+    schema: studentDetailsSchema,
+    onSubmit: async (_details, { body }) => {
+      const { message } = await withLoading(() => call(updateStudentDetails, { params: { id: student._id }, body }));
+      toast.success(message);
+      await queryClient.invalidateQueries({ queryKey: studentQueries.all });
+      onSaved();
+    },
+  });
+  return (
+    <form {...form.formProps} className="mt-5 flex flex-col gap-4">
+      {DETAIL_FIELDS.map((field) => (
+        <TextField
+          key={field.name}
+          {...form.field(field.name)}
+          label={field.label}
+          type={field.type}
+          autoComplete={field.autoComplete}
+          maxLength={field.maxLength}
+          defaultValue={student[field.name]}
+          required
+        />
+      ))}
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button type="button" variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={form.isSubmitting}>
+          Save details
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Resetting a student's password (decision 033): a question first (it signs the student out
+ * everywhere), then the temporary password, shown once with a copy button.
+ */
+export function ResetPasswordDialogs({ student, onClose }: { student: StudentListEntry; onClose(): void }) {
+  // 'asking' until the teacher answers; then 'sending' until the password arrives.
+  const [stage, setStage] = useState<'asking' | 'sending' | { temporaryPassword: string }>('asking');
+  const isConfirmed = useRef(false);
+  // The question's dialog is gone when the password's opens: the focus goes back to the button by hand.
+  const [trigger] = useState(() => document.activeElement);
+  const handleDone = () => {
+    onClose();
+    if (trigger instanceof HTMLElement && trigger.isConnected) trigger.focus();
+  };
+  const reset = useMutation({
+    mutationFn: () => withLoading(() => call(resetStudentPassword, { params: { id: student._id } })),
+    onSuccess: ({ data }) => setStage(data),
+    // The failure is the cache's toast; nothing is shown.
+    onError: onClose,
+  });
+  if (stage === 'asking') {
+    return (
+      <ConfirmDialog
+        title={`Reset ${student.name}'s password?`}
+        description={`${student.name} is signed out on every device and must choose a new password at the next sign-in. You will see a temporary password once, to give to the student.`}
+        confirmLabel="Reset password"
+        widthClassName={DIALOG_WIDTH}
+        onConfirm={() => {
+          isConfirmed.current = true;
+          setStage('sending');
+          reset.mutate();
+        }}
+        onClose={() => {
+          if (!isConfirmed.current) onClose();
+        }}
+      />
+    );
+  }
+  if (stage === 'sending') return null;
+  return <TemporaryPasswordDialog student={student} password={stage.temporaryPassword} onClose={handleDone} />;
+}
+
+function TemporaryPasswordDialog({
+  student,
+  password,
+  onClose,
+}: {
+  student: StudentListEntry;
+  password: string;
+  onClose(): void;
+}) {
+  const handleCopy = async () => {
+    try {
+      await navigator.clipboard.writeText(password);
+      toast.success('Password copied');
+    } catch {
+      toast.error('The password could not be copied: select it and copy it by hand.');
+    }
+  };
+  return (
+    <ModalDialog
+      title={`${student.name}'s temporary password`}
+      description={`Give it to ${student.name}, who signs in with the account username ${student.rollNumber} and then chooses a new password.`}
+      initialFocus="#temporary-password"
+      widthClassName={DIALOG_WIDTH}
+      onClose={onClose}
+    >
+      {(close) => (
+        <div className="mt-4 flex flex-col gap-4">
+          <p className="rounded-lg border border-warning-line bg-warning-soft p-3 text-sm font-semibold text-warning">
+            It is shown only once: write it down or copy it now. It cannot be shown again.
+          </p>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <label htmlFor="temporary-password" className="sr-only">
+              Temporary password
+            </label>
+            <input
+              id="temporary-password"
+              readOnly
+              value={password}
+              onFocus={(event) => event.currentTarget.select()}
+              className="min-w-0 flex-1 rounded-lg border border-line-strong bg-surface px-3 py-2 font-mono text-lg tracking-wider text-fg"
+            />
+            <Button variant="secondary" onClick={() => void handleCopy()}>
+              <Copy className="size-4" aria-hidden="true" />
+              Copy
+            </Button>
+          </div>
+          <div className="flex justify-end">
+            <Button onClick={close}>Done</Button>
+          </div>
+        </div>
+      )}
+    </ModalDialog>
+  );
+}
