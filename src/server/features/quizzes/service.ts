@@ -361,8 +361,12 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
             eq(quizzes.reviewScore, 'after-deadline'),
             eq(quizzes.scoresReleased, false),
             lte(quizzes.deadline, moment),
+            // Only those past their close (isScoreReleased decides below): a batch of quizzes
+            // still waiting must not hold back the ones that are due.
+            lte(sql`${quizzes.deadline} + make_interval(mins => ${quizzes.maxTimeMinutes}) + ${GRACE}`, moment),
           ),
         )
+        .orderBy(asc(quizzes.deadline))
         .limit(SWEEP_BATCH);
       const due = waiting.filter((quiz) => isScoreReleased(quiz, moment)).map((quiz) => quiz.id);
       if (due.length === 0) return [];
