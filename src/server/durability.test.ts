@@ -251,7 +251,7 @@ describe('a SIGKILL during a burst of quiz submissions', () => {
             expect(attempt.score).toBe(submission.expectedScore);
             expect(Number(attempt.accuracy)).toBe(submission.expectedAccuracy);
             const scores = submittedScores.get(submission.studentIndex) ?? [];
-            scores.push({ score: attempt.score, accuracy: Number(attempt.accuracy) });
+            scores.push({ score: attempt.score!, accuracy: Number(attempt.accuracy) });
             submittedScores.set(submission.studentIndex, scores);
           } else {
             expect(attempt.status).toBe('in-progress');

@@ -63,6 +63,18 @@ export const SUBMIT_ATTEMPT_BODY_LIMIT_BYTES =
 export const SAVE_ANSWERS_BODY_LIMIT_BYTES =
   QUIZ_LIMITS.totalTextMax * JSON_BYTES_PER_CHARACTER + QUIZ_LIMITS.questionsMax * 64 + 1024;
 
+/**
+ * When a student who has submitted sees the correct answers, and their score (decision 032).
+ * "after-deadline" is the quiz's close: its deadline plus its time limit and grace, when no
+ * attempt started before the deadline can still be answering.
+ */
+export const REVIEW_ANSWERS = ['after-deadline', 'after-submit', 'never'] as const;
+export const REVIEW_SCORE = ['after-submit', 'after-deadline'] as const;
+export type ReviewAnswers = (typeof REVIEW_ANSWERS)[number];
+export type ReviewScore = (typeof REVIEW_SCORE)[number];
+export const DEFAULT_REVIEW_ANSWERS: ReviewAnswers = 'after-deadline';
+export const DEFAULT_REVIEW_SCORE: ReviewScore = 'after-submit';
+
 /** The six background templates (SPEC §9), served by the client. */
 export const QUIZ_BACKGROUNDS = [1, 2, 3, 4, 5, 6].map(
   (number) => `/images/quiz-templates/quiz${number}-template.png`,
@@ -138,6 +150,13 @@ export const newQuizSchema = bodyObject(
       .int({ error: 'Maximum time must be a whole number of minutes' })
       .min(QUIZ_LIMITS.maxTimeMin, { error: `Maximum time must be at least ${QUIZ_LIMITS.maxTimeMin} minute` })
       .max(QUIZ_LIMITS.maxTimeMax, { error: `Maximum time must be at most ${QUIZ_LIMITS.maxTimeMax} minutes` }),
+    // Optional so SPEC §7 clients, which know nothing of them, get the defaults.
+    reviewAnswers: z
+      .enum(REVIEW_ANSWERS, { error: 'Correct answers are shown after the deadline, after submitting, or never' })
+      .default(DEFAULT_REVIEW_ANSWERS),
+    reviewScore: z
+      .enum(REVIEW_SCORE, { error: 'The score is shown after submitting or after the deadline' })
+      .default(DEFAULT_REVIEW_SCORE),
     quiz: z.strictObject(
       {
         background: z.enum(QUIZ_BACKGROUNDS, { error: 'Choose one of the six background images' }),
@@ -247,7 +266,7 @@ export const quizQuestionSchema = z.strictObject({
   _id: z.string(),
   question_text: z.string(),
   options: z.array(z.string()),
-  /** Absent for a student who has not submitted this quiz. */
+  /** Absent for a student until their quiz's review options let the key out (decision 032). */
   answer: z.string().optional(),
   /** The student's choice (attempt, review); null when unanswered. */
   selectedOption: z.string().nullable().optional(),
@@ -266,6 +285,8 @@ const quizBaseFields = {
   maxTime: z.number().int(),
   createdBy: z.strictObject({ _id: z.string(), name: z.string() }),
   questionCount: z.number().int(),
+  reviewAnswers: z.enum(REVIEW_ANSWERS),
+  reviewScore: z.enum(REVIEW_SCORE),
 };
 
 /** How an attempt ended: submitted by the student or closed by the server when time ran out. */
@@ -291,7 +312,17 @@ export const attemptStateSchema = z.discriminatedUnion('status', [
     endsAt: z.iso.datetime(),
     remainingSeconds: z.number().int(),
   }),
-  z.strictObject({ status: z.literal('submitted'), ...attemptResultFields }),
+  z.strictObject({
+    status: z.literal('submitted'),
+    ...attemptResultFields,
+    // Absent until the quiz's review options show the score (decision 032).
+    score: attemptResultFields.score.optional(),
+    accuracy: attemptResultFields.accuracy.optional(),
+    /** When the questions' answer keys become visible (past once they are); null: never. */
+    answersVisibleAt: z.iso.datetime().nullable(),
+    /** When the score and accuracy become visible (past once they are). */
+    scoreVisibleAt: z.iso.datetime(),
+  }),
 ]);
 export type AttemptState = z.infer<typeof attemptStateSchema>;
 

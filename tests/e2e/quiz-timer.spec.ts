@@ -9,6 +9,8 @@ test('the timer runs out on a 1-minute quiz and the attempt submits itself', asy
   const { quiz } = await teacherWithQuiz(request, {
     maxTime: 1,
     class: 'Timer-1',
+    // The review below shows the key: this quiz shows it right after submitting (decision 032).
+    reviewAnswers: 'after-submit',
     title: `Unbroken${'x'.repeat(150)}${Date.now()}`,
   });
   const student = await registeredStudent(request, { class: 'Timer-1' });

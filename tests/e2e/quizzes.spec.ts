@@ -94,6 +94,9 @@ test('teacher builds, previews and publishes a quiz; a student takes it across a
   await page.getByLabel('Class').fill('10A');
   await page.getByLabel('Deadline').fill(localDateTimeIn(24));
   await page.getByLabel('Maximum time (minutes)').fill('10');
+  // The review below shows the key at once (the default waits for the deadline: review-options.spec.ts).
+  await expect(page.getByLabel('Show the correct answers')).toHaveValue('after-deadline');
+  await page.getByLabel('Show the correct answers').selectOption({ label: 'Right after submitting' });
   for (const [index, question] of QUESTIONS.entries()) await fillQuestion(page, index + 1, question);
 
   await page.getByRole('button', { name: 'Select quiz background' }).click();

@@ -113,3 +113,14 @@ export async function savedChoices(student: Actor, quizId: string) {
 
 /** The resources `actor` can list (a teacher: their own uploads), as the server holds them. */
 export const listResources = (actor: Actor) => callOk(resources.listResources, {}, actor.token);
+
+/** Submits the student's attempt with these choices (none: the saved answers are scored). */
+export const submitQuiz = (
+  student: Actor,
+  quizId: string,
+  questions: { _id: string; selectedOption: string | null }[] = [],
+) => callOk(quizzes.submitQuiz, { body: { quiz: { _id: quizId, questions } } }, student.token);
+
+/** The teacher's own quizzes as the server lists them (first page). */
+export const teacherQuizzes = (teacher: Actor) =>
+  callOk(quizzes.listQuizzes, { query: { offset: 0, limit: 50 } }, teacher.token);

@@ -17,7 +17,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { FIELD_LIMITS } from '#shared/limits';
-import { QUIZ_LIMITS } from '#shared/quizzes';
+import { QUIZ_LIMITS, type ReviewAnswers, type ReviewScore } from '#shared/quizzes';
 import { RESOURCE_LIMITS } from '#shared/resources';
 import { SCHOOL_LIMITS } from '#shared/school';
 import { TASK_LIMITS } from '#shared/tasks';
@@ -171,10 +171,24 @@ export const quizzes = pgTable(
     // A quiz is immutable once published, so its questions live with it.
     questions: jsonb('questions').$type<StoredQuestion[]>().notNull(),
     questionCount: integer('question_count').notNull(),
+    /** When a student who submitted sees the answer key and the score (decision 032). */
+    reviewAnswers: varchar('review_answers', { length: 20 }).$type<ReviewAnswers>().notNull().default('after-deadline'),
+    reviewScore: varchar('review_score', { length: 20 }).$type<ReviewScore>().notNull().default('after-submit'),
+    /**
+     * Whether the students' stored averages count this quiz's scores: at once for a score
+     * shown after submitting; for one shown after the deadline, from the sweep that passes it.
+     */
+    scoresReleased: boolean('scores_released').notNull().default(false),
   },
   (table) => [
     index('quizzes_class_deadline_idx').on(table.classKey, table.deadline),
     index('quizzes_teacher_created_idx').on(table.createdByTeacherId, table.createdAt),
+    check('quizzes_review_answers', sql`${table.reviewAnswers} in ('after-deadline', 'after-submit', 'never')`),
+    check('quizzes_review_score', sql`${table.reviewScore} in ('after-submit', 'after-deadline')`),
+    // The sweep looks only at quizzes whose scores still wait for their deadline.
+    index('quizzes_scores_waiting_idx')
+      .on(table.deadline)
+      .where(sql`${table.reviewScore} = 'after-deadline' and not ${table.scoresReleased}`),
   ],
 );
 

@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../db/client.ts';
+import { reviewOf } from '../features/quizzes/review-rules.ts';
 
 /**
  * Answer keys in responses. A question's key may reach its quiz's author, and a student
- * only inside the review of their own submitted attempt (quizzes/presenters.ts). The check
+ * only inside the review of their own submitted attempt, when the quiz's review options let it
+ * out (reviewOf, decision 032: the same function the presenters ask). The check
  * is structural: any object of a response with an `answer` is a key for the question whose
  * `_id` it carries, and that question must be one the caller may see the key of.
  */
@@ -29,21 +31,46 @@ export function answerKeysIn(body: unknown): string[] {
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-/** Question ids whose keys the caller may see now: of quizzes they wrote, or submitted. */
+type QuestionsRow = {
+  questions: { _id: string }[];
+  submitted_at: string | Date | null;
+  deadline: string | Date;
+  max_time_minutes: number;
+  review_answers: 'after-deadline' | 'after-submit' | 'never';
+  review_score: 'after-submit' | 'after-deadline';
+};
+
+/** Question ids whose keys the caller may see now: of quizzes they wrote, or whose review shows the key. */
 export async function visibleAnswerKeys(
   database: Pick<DatabaseHandle, 'db'>,
   caller: { id: string | null; role: 'teacher' | 'student' | null },
 ): Promise<Set<string>> {
   if (!caller.id || !caller.role) return new Set();
-  const quizzes =
-    caller.role === 'teacher'
-      ? sql`select questions from quizzes where created_by_teacher_id = ${caller.id}`
-      : sql`select q.questions from quizzes q join quiz_attempts a on a.quiz_id = q.id
-            where a.student_id = ${caller.id} and a.submitted_at is not null`;
-  const rows = rowsOf<{ id: string }>(
-    await database.db.execute(sql`select jsonb_array_elements(questions) ->> '_id' as id from (${quizzes}) as visible`),
+  if (caller.role === 'teacher') {
+    const rows = rowsOf<{ id: string }>(
+      await database.db.execute(sql`select jsonb_array_elements(questions) ->> '_id' as id
+        from quizzes where created_by_teacher_id = ${caller.id}`),
+    );
+    return new Set(rows.map((row) => row.id));
+  }
+  const rows = rowsOf<QuestionsRow>(
+    await database.db.execute(sql`select q.questions, a.submitted_at, q.deadline, q.max_time_minutes,
+        q.review_answers, q.review_score
+      from quizzes q join quiz_attempts a on a.quiz_id = q.id
+      where a.student_id = ${caller.id} and a.submitted_at is not null`),
   );
-  return new Set(rows.map((row) => row.id));
+  const now = new Date();
+  const visible = rows.filter((row) => {
+    const quiz = {
+      deadline: new Date(row.deadline),
+      maxTimeMinutes: row.max_time_minutes,
+      reviewAnswers: row.review_answers,
+      reviewScore: row.review_score,
+    };
+    const attempt = { submittedAt: row.submitted_at === null ? null : new Date(row.submitted_at) };
+    return reviewOf(quiz, attempt, now).showsAnswers;
+  });
+  return new Set(visible.flatMap((row) => row.questions.map((question) => question._id)));
 }
 
 /** Keys in `body` the caller may not see: empty when the response is clean. */

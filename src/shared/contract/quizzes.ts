@@ -22,7 +22,7 @@ import { defineEndpoint } from './endpoint.ts';
 export const addQuiz = defineEndpoint({
   method: 'POST',
   path: '/api/teacher/add-quiz',
-  summary: 'Creates a quiz for a class',
+  summary: 'Creates a quiz for a class, with its review options',
   description: 'createdBy, subject and date (SPEC §7) are accepted and ignored: the token and the clock say them.',
   body: newQuizSchema,
   response: teacherQuizSummarySchema,
@@ -45,7 +45,8 @@ export const getQuiz = defineEndpoint({
   summary: "One quiz: its teacher's view with every attempt, or the student's own attempt",
   description:
     'A student sees no question before starting, the shuffled questions without answers during the ' +
-    'attempt, and the answer key only in the review of their submitted attempt.',
+    'attempt, and the answer key and the score only in the review of their submitted attempt, when the ' +
+    "quiz's review options allow (reviewAnswers, reviewScore; the attempt says from when).",
   params: quizIdParamsSchema,
   response: z.union([teacherQuizDetailSchema, studentQuizDetailSchema]),
   errors: ['NOT_FOUND'],

@@ -1,4 +1,4 @@
-import { and, eq, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { UserRole } from '#shared/constants';
 import { identityKey } from '#shared/identity';
 import type { LeaderboardEntry, StudentStatistics } from '#shared/progress';
@@ -8,6 +8,7 @@ import { cachedStudentClassKey } from '../accounts/lookups.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import { quizAttempts, quizzes, students } from '../../db/schema.ts';
 import { accountRemoved, forbidden } from '../../errors.ts';
+import { reviewOf } from '../quizzes/review-rules.ts';
 import {
   presentLeaderboardEntry,
   presentStudentStatistics,
@@ -187,12 +188,28 @@ export function createProgressService(db: Database, cache: ReadCache) {
     },
 
     /**
-     * The caller's analytics from their submitted attempts, per subject of the
-     * quiz and overall (the empty grouping set), in one grouped query.
-     * quizzes.subject is NOT NULL, so the row whose subject is null is the overall one.
+     * The caller's analytics from their submitted attempts, per subject of the quiz and
+     * overall (the empty grouping set), in one grouped query; quizzes.subject is NOT NULL, so
+     * the row whose subject is null is the overall one. Only attempts whose score the student
+     * may see now count (decision 032): a hidden score cannot be read off an average.
      */
     async statisticsFor(studentId: string): Promise<StudentStatistics> {
       const { name } = await findStudent(studentId);
+      const moment = new Date();
+      const submitted = await db
+        .select({
+          id: quizAttempts.id,
+          submittedAt: quizAttempts.submittedAt,
+          deadline: quizzes.deadline,
+          maxTimeMinutes: quizzes.maxTimeMinutes,
+          reviewAnswers: quizzes.reviewAnswers,
+          reviewScore: quizzes.reviewScore,
+        })
+        .from(quizAttempts)
+        .innerJoin(quizzes, eq(quizzes.id, quizAttempts.quizId))
+        .where(and(eq(quizAttempts.studentId, studentId), isNotNull(quizAttempts.submittedAt)));
+      const shown = submitted.filter((row) => reviewOf(row, row, moment).showsScore).map((row) => row.id);
+      // Run even when nothing is shown (inArray of none is false): one number of statements whatever the data.
       const rows = rowsOf<StatisticsRow>(
         await db.execute(sql`
           select ${quizzes.subject} as subject,
@@ -202,7 +219,7 @@ export function createProgressService(db: Database, cache: ReadCache) {
                  round(avg(${quizAttempts.timeTakenSeconds})::numeric / 60, 2)::float8 as "averageTimeMinutes"
           from ${quizAttempts}
           inner join ${quizzes} on ${quizzes.id} = ${quizAttempts.quizId}
-          where ${quizAttempts.studentId} = ${studentId} and ${quizAttempts.submittedAt} is not null
+          where ${inArray(quizAttempts.id, shown)}
           group by grouping sets ((${quizzes.subject}), ())`),
       );
       return presentStudentStatistics(name, rows);

@@ -10,10 +10,12 @@ import type {
 } from '#shared/quizzes';
 import type { QuizAttemptRow, QuizRow } from '../../db/schema.ts';
 import { remainingSeconds } from './attempt-rules.ts';
+import { reviewOf, type ReviewQuiz } from './review-rules.ts';
 
 /**
- * What of a quiz leaves the server. The answer key goes to the quiz's teacher,
- * and to a student only inside the review of their own submitted attempt.
+ * What of a quiz leaves the server. The answer key goes to the quiz's teacher, and to a
+ * student only inside the review of their own submitted attempt, when reviewOf says so; the
+ * score of a student's attempt likewise (decision 032).
  */
 
 /** A quiz as lists load it: everything but its questions. */
@@ -32,6 +34,8 @@ function presentQuizBase({ quiz, authorName }: QuizSummaryWithAuthor) {
     maxTime: quiz.maxTimeMinutes,
     createdBy: { _id: quiz.createdByTeacherId, name: authorName },
     questionCount: quiz.questionCount,
+    reviewAnswers: quiz.reviewAnswers,
+    reviewScore: quiz.reviewScore,
   };
 }
 
@@ -54,9 +58,20 @@ function presentResult(attempt: AttemptStateRow): AttemptResult {
   };
 }
 
-export function presentAttemptState(attempt: AttemptStateRow | null, now: Date): AttemptState | null {
+/** The student's own attempt: a submitted one carries its score only once reviewOf shows it. */
+export function presentAttemptState(quiz: ReviewQuiz, attempt: AttemptStateRow | null, now: Date): AttemptState | null {
   if (!attempt) return null;
-  if (attempt.submittedAt) return { status: 'submitted', ...presentResult(attempt) };
+  if (attempt.submittedAt) {
+    const review = reviewOf(quiz, attempt, now);
+    const { score, accuracy, ...result } = presentResult(attempt);
+    return {
+      status: 'submitted',
+      ...result,
+      ...(review.showsScore ? { score, accuracy } : {}),
+      answersVisibleAt: review.answersVisibleAt?.toISOString() ?? null,
+      scoreVisibleAt: review.scoreVisibleAt.toISOString(),
+    };
+  }
   return {
     status: 'in-progress',
     startedAt: attempt.startedAt.toISOString(),
@@ -77,7 +92,7 @@ export function presentStudentSummary(
   return {
     ...presentQuizBase(row),
     quiz: { background: row.quiz.background },
-    attempt: presentAttemptState(attempt, now),
+    attempt: presentAttemptState(row.quiz, attempt, now),
   };
 }
 
@@ -109,14 +124,14 @@ export function presentTeacherDetail(
 /**
  * Before the attempt starts: no questions (reading them would start no clock).
  * In progress: the attempt's shuffled questions and saved choices, no answers.
- * Submitted: the same questions with the answer key, for the review.
+ * Submitted: the same questions, with the answer key once reviewOf shows it.
  */
 export function presentStudentDetail(
   row: QuizWithAuthor,
   attempt: QuizAttemptRow | null,
   now: Date,
 ): StudentQuizDetail {
-  const isSubmitted = Boolean(attempt?.submittedAt);
+  const showsAnswers = reviewOf(row.quiz, attempt, now).showsAnswers;
   const byId = new Map(row.quiz.questions.map((question) => [question._id, question]));
   const questions: QuizQuestion[] = (attempt?.layout ?? []).flatMap(({ questionId, options }) => {
     const question = byId.get(questionId);
@@ -127,11 +142,11 @@ export function presentStudentDetail(
       options,
       selectedOption: attempt?.answers[questionId] ?? null,
     };
-    return isSubmitted ? [{ ...presented, answer: question.answer }] : [presented];
+    return showsAnswers ? [{ ...presented, answer: question.answer }] : [presented];
   });
   return {
     ...presentQuizBase(row),
     quiz: { background: row.quiz.background, questions },
-    attempt: presentAttemptState(attempt, now),
+    attempt: presentAttemptState(row.quiz, attempt, now),
   };
 }

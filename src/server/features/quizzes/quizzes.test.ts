@@ -326,7 +326,7 @@ describe('a student’s view of one quiz', () => {
   it('shows no questions before the start and no answer key until submitted', async () => {
     const teacher = await signUpTeacher(t);
     const student = await signUpStudent(t);
-    const quiz = await createQuiz(teacher);
+    const quiz = await createQuiz(teacher, { reviewAnswers: 'after-submit' });
 
     const before = await getQuiz(student, quiz._id);
     expect(before.status).toBe(200);
@@ -486,7 +486,7 @@ describe('answering and submitting', () => {
   });
 
   it('scores on the server, ignoring the client’s score, and updates the student’s aggregates', async () => {
-    const { teacher, student, quiz, key } = await startedAttempt();
+    const { teacher, student, quiz, key } = await startedAttempt({ reviewAnswers: 'after-submit' });
     const [math, capital, prime] = [
       key['What is 2 + 2?']!,
       key['What is the capital of France?']!,
@@ -722,7 +722,7 @@ describe('answering and submitting', () => {
   });
 
   it('closes an attempt left open past its time with its saved answers, on the next request', async () => {
-    const { student, quiz, key } = await startedAttempt({ maxTime: 5 });
+    const { student, quiz, key } = await startedAttempt({ maxTime: 5, reviewAnswers: 'after-submit' });
     const math = key['What is 2 + 2?']!;
     await saveAnswers(student, quiz._id, { [math.id]: math.right });
     await backdateAttempt(quiz._id, 420);
@@ -742,7 +742,7 @@ describe('answering and submitting', () => {
   });
 
   it('closes an attempt past its time for good when a late save is what finds it, before saying so', async () => {
-    const { student, quiz, key } = await startedAttempt({ maxTime: 5 });
+    const { student, quiz, key } = await startedAttempt({ maxTime: 5, reviewAnswers: 'after-submit' });
     const math = key['What is 2 + 2?']!;
     await saveAnswers(student, quiz._id, { [math.id]: math.right });
     await backdateAttempt(quiz._id, 420);

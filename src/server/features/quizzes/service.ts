@@ -34,6 +34,7 @@ import {
   type AttemptClosing,
   type ClosingRequest,
 } from './attempt-rules.ts';
+import { isScoreReleased } from './review-rules.ts';
 import {
   presentStudentDetail,
   presentStudentSummary,
@@ -146,8 +147,26 @@ async function writeClosings(tx: Queryable, requests: ClosingRequest[]): Promise
       accuracy = v.accuracy, time_taken_seconds = v.time_taken, answers = v.answers
     from (values ${values}) as v(id, submitted_at, ended_by, score, accuracy, time_taken, answers)
     where a.id = v.id`);
-  // Recomputed from the attempts rather than incremented: always equal to the truth.
-  const studentIds = [...new Set(closings.map((closing) => closing.studentId))];
+  await recomputeAverages(
+    tx,
+    closings.map((closing) => closing.studentId),
+  );
+  return closings;
+}
+
+/**
+ * The students' stored averages, recomputed from their attempts rather than incremented:
+ * always equal to the truth. Only released scores count (decision 032): a score the student
+ * may not see yet must not move their average, rank or totals. The caller holds the students'
+ * row locks.
+ */
+async function recomputeAverages(tx: Queryable, affected: string[]) {
+  const studentIds = [...new Set(affected)];
+  if (studentIds.length === 0) return;
+  const ids = sql.join(
+    studentIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
   await tx.execute(sql`
     update ${students} as s set
       average_score = agg.average_score, average_accuracy = agg.average_accuracy,
@@ -157,16 +176,12 @@ async function writeClosings(tx: Queryable, requests: ClosingRequest[]): Promise
       select student_id, round(avg(score), 2)::float8 as average_score,
              round(avg(accuracy), 2)::float8 as average_accuracy,
              sum(score)::float8 as total_score, count(*)::int as attempted
-      from ${quizAttempts}
-      where submitted_at is not null
-        and student_id in (${sql.join(
-          studentIds.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})
+      from ${quizAttempts} as a
+      join ${quizzes} as q on q.id = a.quiz_id and q.scores_released
+      where a.submitted_at is not null and a.student_id in (${ids})
       group by student_id
     ) as agg
     where s.id = agg.student_id`);
-  return closings;
 }
 
 /**
@@ -322,6 +337,60 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
     return (await commitClosings(requests)).size;
   }
 
+  /**
+   * Releases the scores of quizzes whose review_score waited for the deadline and whose
+   * close has passed: their students' stored averages then count them (decision 032). One
+   * transaction; the students are locked before the flag changes (writeClosings' order), so
+   * a closing either recomputes after the release and sees the flag, or before it and is
+   * recomputed here. Every attempt's student is listed, open ones included, for that reason.
+   */
+  async function releaseScores(): Promise<number> {
+    const moment = now();
+    const released = await db.transaction(async (tx) => {
+      const waiting = await tx
+        .select({
+          id: quizzes.id,
+          deadline: quizzes.deadline,
+          maxTimeMinutes: quizzes.maxTimeMinutes,
+          reviewAnswers: quizzes.reviewAnswers,
+          reviewScore: quizzes.reviewScore,
+        })
+        .from(quizzes)
+        .where(
+          and(
+            eq(quizzes.reviewScore, 'after-deadline'),
+            eq(quizzes.scoresReleased, false),
+            lte(quizzes.deadline, moment),
+            // Only those past their close (isScoreReleased decides below): a batch of quizzes
+            // still waiting must not hold back the ones that are due.
+            lte(sql`${quizzes.deadline} + make_interval(mins => ${quizzes.maxTimeMinutes}) + ${GRACE}`, moment),
+          ),
+        )
+        .orderBy(asc(quizzes.deadline))
+        .limit(SWEEP_BATCH);
+      const due = waiting.filter((quiz) => isScoreReleased(quiz, moment)).map((quiz) => quiz.id);
+      if (due.length === 0) return [];
+      const attempters = await tx
+        .selectDistinct({ studentId: quizAttempts.studentId })
+        .from(quizAttempts)
+        .where(inArray(quizAttempts.quizId, due));
+      const studentIds = attempters.map((row) => row.studentId).sort();
+      if (studentIds.length > 0) {
+        await tx.execute(
+          sql`select id from ${students} where id in (${sql.join(
+            studentIds.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )}) order by id for update`,
+        );
+      }
+      await tx.update(quizzes).set({ scoresReleased: true }).where(inArray(quizzes.id, due));
+      await recomputeAverages(tx, studentIds);
+      return due;
+    });
+    if (released.length > 0) await cache.changed([cacheTags.leaderboard]);
+    return released.length;
+  }
+
   type StudentListView = 'online' | 'attempted' | undefined;
   /**
    * A class's quizzes with the student's own attempt: online = can be taken or resumed now;
@@ -401,6 +470,7 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
 
   return {
     closeExpiredAttempts: () => closeExpiredAttempts(),
+    releaseScores,
 
     async createQuiz(teacherId: string, input: NewQuiz): Promise<TeacherQuizSummary> {
       const [teacher] = await db
@@ -416,14 +486,18 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
         options: question.options,
         answer: question.answer,
       }));
+      const timing = { deadline: new Date(input.deadline), maxTimeMinutes: input.maxTime };
+      const review = { reviewAnswers: input.reviewAnswers, reviewScore: input.reviewScore };
       const [quiz] = await db
         .insert(quizzes)
         .values({
           title: input.title,
           subject: teacher.subject.trim() || DEFAULT_QUIZ_SUBJECT,
           ...classColumns(input.class),
-          deadline: new Date(input.deadline),
-          maxTimeMinutes: input.maxTime,
+          ...timing,
+          ...review,
+          // A score shown after submitting counts in the averages at once; otherwise the sweep releases it.
+          scoresReleased: isScoreReleased({ ...timing, ...review }, now()),
           createdByTeacherId: teacherId,
           background: input.quiz.background,
           questions,

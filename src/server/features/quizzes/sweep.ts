@@ -13,10 +13,13 @@ export function startAttemptSweep(app: FastifyInstance, quizzes: QuizzesService)
   let running: Promise<unknown> | undefined;
   const timer = setInterval(() => {
     if (running) return;
+    // Closed first, so a quiz's last attempts are closed before its scores are released.
     running = quizzes
       .closeExpiredAttempts()
-      .then((closed) => {
+      .then(async (closed) => {
         if (closed > 0) app.log.info({ closed }, 'closed attempts whose time ran out');
+        const released = await quizzes.releaseScores();
+        if (released > 0) app.log.info({ released }, 'released the scores of quizzes past their close');
       })
       .catch((error: unknown) => app.log.error({ err: error }, 'attempt sweep failed'))
       .finally(() => {

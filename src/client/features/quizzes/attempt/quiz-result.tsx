@@ -5,14 +5,18 @@ import { CONFETTI_PIECES, isWorthCelebrating, type AttemptEnding, type QuizQuest
 import { formatPercent } from '../../../lib/format.ts';
 import { cardVariants } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { answersNotice, scoreNotice } from '../review-notice.ts';
 
 type QuizResultProps = {
   title: string;
-  score: number;
-  accuracy: string;
+  /** Absent while the quiz's review options hide the score (decision 032). */
+  score?: number | undefined;
+  accuracy?: string | undefined;
   endedBy: AttemptEnding;
-  /** Questions with the answer key and the student's choice. */
+  /** Questions with the student's choice, and the answer key once the review options show it. */
   questions: QuizQuestion[];
+  /** When what is hidden will be shown (the student's attempt); the preview shows everything. */
+  review?: { answersVisibleAt: string | null; scoreVisibleAt: string };
   /** Extra facts under the score (attempted at, time taken). */
   details?: ReactNode;
   actions?: ReactNode;
@@ -33,8 +37,11 @@ export function QuizResult({
   details,
   actions,
   isJustSubmitted = false,
+  review,
 }: QuizResultProps) {
-  const isCelebrating = isJustSubmitted && isWorthCelebrating(accuracy);
+  const isCelebrating = isJustSubmitted && accuracy !== undefined && isWorthCelebrating(accuracy);
+  const hasKey = questions.some((question) => question.answer !== undefined);
+  const keyNotice = review ? answersNotice(review.answersVisibleAt, hasKey) : null;
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -63,20 +70,26 @@ export function QuizResult({
         <h1 id="result-title" ref={headingRef} tabIndex={-1} className="mt-1 text-2xl font-bold text-fg outline-none">
           {endedBy === 'time-up' ? 'Time is up: your answers were submitted' : 'Quiz submitted'}
         </h1>
-        <dl className="mt-6 grid grid-cols-2 gap-4">
-          <div className="rounded-xl bg-brand-50 p-4">
-            <dt className="text-sm text-muted">Score</dt>
-            <dd className="text-2xl font-bold text-fg sm:text-3xl" data-testid="result-score">
-              {score} / {questions.length}
-            </dd>
-          </div>
-          <div className="rounded-xl bg-brand-50 p-4">
-            <dt className="text-sm text-muted">Accuracy</dt>
-            <dd className="text-2xl font-bold text-fg sm:text-3xl" data-testid="result-accuracy">
-              {formatPercent(accuracy)}
-            </dd>
-          </div>
-        </dl>
+        {score === undefined || accuracy === undefined ? (
+          <p className="mt-6 rounded-xl bg-brand-50 p-4 text-fg" data-testid="score-notice">
+            {review ? scoreNotice(review.scoreVisibleAt) : null}
+          </p>
+        ) : (
+          <dl className="mt-6 grid grid-cols-2 gap-4">
+            <div className="rounded-xl bg-brand-50 p-4">
+              <dt className="text-sm text-muted">Score</dt>
+              <dd className="text-2xl font-bold text-fg sm:text-3xl" data-testid="result-score">
+                {score} / {questions.length}
+              </dd>
+            </div>
+            <div className="rounded-xl bg-brand-50 p-4">
+              <dt className="text-sm text-muted">Accuracy</dt>
+              <dd className="text-2xl font-bold text-fg sm:text-3xl" data-testid="result-accuracy">
+                {formatPercent(accuracy)}
+              </dd>
+            </div>
+          </dl>
+        )}
         {details ? <div className="mt-4 text-sm text-muted">{details}</div> : null}
         {actions ? <div className="mt-6 flex flex-wrap justify-center gap-3">{actions}</div> : null}
       </section>
@@ -85,6 +98,11 @@ export function QuizResult({
         <h2 id="review-title" className="text-xl font-bold text-fg">
           Review
         </h2>
+        {keyNotice ? (
+          <p className="mt-2 rounded-lg bg-warning-soft p-3 text-warning" data-testid="answers-notice">
+            {keyNotice}
+          </p>
+        ) : null}
         <ol className="mt-4 flex flex-col gap-4">
           {questions.map((question, index) => (
             <li key={question._id} className={cn(cardVariants(), 'rounded-2xl p-5')}>
@@ -98,6 +116,7 @@ export function QuizResult({
                   <ReviewOption
                     key={option}
                     option={option}
+                    hasKey={question.answer !== undefined}
                     isAnswer={option === question.answer}
                     isChosen={option === question.selectedOption}
                   />
@@ -111,21 +130,34 @@ export function QuizResult({
   );
 }
 
-function ReviewOption({ option, isAnswer, isChosen }: { option: string; isAnswer: boolean; isChosen: boolean }) {
+function ReviewOption({
+  option,
+  hasKey,
+  isAnswer,
+  isChosen,
+}: {
+  option: string;
+  /** Without the key a choice is neither right nor wrong yet: only "your answer". */
+  hasKey: boolean;
+  isAnswer: boolean;
+  isChosen: boolean;
+}) {
   const tone = isAnswer
     ? 'border-success bg-success-soft text-success'
-    : isChosen
+    : isChosen && hasKey
       ? 'border-danger bg-danger-soft text-danger-strong'
-      : 'border-line text-fg';
+      : isChosen
+        ? 'border-brand-700 text-fg'
+        : 'border-line text-fg';
   const label = [isAnswer ? 'correct answer' : null, isChosen ? 'your answer' : null].filter(Boolean).join(', ');
   return (
     <li
       className={`flex flex-wrap items-start gap-x-2 gap-y-1 rounded-lg border-2 px-3 py-2 ${tone}`}
-      data-review={isAnswer ? 'correct' : isChosen ? 'wrong' : 'other'}
+      data-review={isAnswer ? 'correct' : isChosen && hasKey ? 'wrong' : isChosen ? 'chosen' : 'other'}
     >
       {isAnswer ? (
         <Check className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-      ) : isChosen ? (
+      ) : isChosen && hasKey ? (
         <X className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       ) : (
         <span className="size-4 shrink-0" aria-hidden="true" />

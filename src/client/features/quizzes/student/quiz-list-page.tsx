@@ -11,6 +11,7 @@ import { formatCountdown, formatDateTime, formatPercent, plural } from '../../..
 import { LoadingStatus } from '../../../components/ui/spinner.tsx';
 import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
 import { cardVariants } from '../../../components/ui/card.tsx';
+import { scoreNotice } from '../review-notice.ts';
 
 /** One view of the student's quizzes, paged by the server. */
 const useStudentQuizzes = (view: StudentQuizView) => usePagedList(quizQueries.studentList(view));
@@ -123,16 +124,25 @@ function AttemptedCard({ quiz }: { quiz: StudentQuizSummary }) {
   return (
     <CardFrame quiz={quiz}>
       <dl className="grid grid-cols-2 gap-2 text-sm">
-        <div>
-          <dt className="text-muted">Score</dt>
-          <dd className="text-lg font-semibold text-fg">
-            {result.score} / {quiz.questionCount}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-muted">Accuracy</dt>
-          <dd className="text-lg font-semibold text-fg">{formatPercent(result.accuracy)}</dd>
-        </div>
+        {result.score === undefined || result.accuracy === undefined ? (
+          <div className="col-span-2">
+            <dt className="text-muted">Score</dt>
+            <dd className="text-fg">{scoreNotice(result.scoreVisibleAt)}</dd>
+          </div>
+        ) : (
+          <>
+            <div>
+              <dt className="text-muted">Score</dt>
+              <dd className="text-lg font-semibold text-fg">
+                {result.score} / {quiz.questionCount}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-muted">Accuracy</dt>
+              <dd className="text-lg font-semibold text-fg">{formatPercent(result.accuracy)}</dd>
+            </div>
+          </>
+        )}
         <div className="col-span-2">
           <dt className="text-muted">Attempted</dt>
           <dd className="text-fg">{formatDateTime(result.attemptedAt)}</dd>

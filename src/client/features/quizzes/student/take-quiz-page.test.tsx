@@ -1,21 +1,25 @@
 import { cleanup, screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { NewQuizPayload } from '#shared/quizzes';
+import { formatDateTime } from '../../../lib/format.ts';
 import { openApp } from '../../../testing/open-app.tsx';
 import {
   addQuiz,
+  quizAsStudent,
   savedChoices,
   signInAs,
   signUpStudent,
   signUpTeacher,
   startQuiz,
+  submitQuiz,
 } from '../../../testing/server-actors.ts';
 
 /** A teacher's quiz (three questions, 10 minutes) and a student of its class, signed in here. */
-async function studentWithQuiz() {
+async function studentWithQuiz(options: Partial<NewQuizPayload> = {}) {
   const className = `Runner-${crypto.randomUUID().slice(0, 8)}`;
   const teacher = await signUpTeacher();
-  const quiz = await addQuiz(teacher, { class: className });
+  const quiz = await addQuiz(teacher, { class: className, ...options });
   const student = await signUpStudent({ class: className });
   signInAs(student, 'student');
   return { quiz, student, path: `/dashboard/student/quiz/${quiz._id}` };
@@ -98,6 +102,57 @@ describe('the quiz attempt screen', () => {
 
       expect(await screen.findByRole('heading', { name: 'Quiz submitted' }, { timeout: 5000 })).toBeInTheDocument();
       expect(screen.getByTestId('result-score')).toHaveTextContent('1 / 3');
+    });
+  });
+
+  describe('the review, by the quiz’s review options (decision 032)', () => {
+    /** A quiz the student started and submitted with one right answer, then opened here. */
+    async function submittedReview(options: Partial<NewQuizPayload>) {
+      const { quiz, student, path } = await studentWithQuiz(options);
+      const started = await startQuiz(student, quiz._id);
+      const math = started.quiz.questions.find((question) => question.question_text === 'What is 2 + 2?')!;
+      await submitQuiz(student, quiz._id, [{ _id: math._id, selectedOption: '4' }]);
+      const { attempt } = await quizAsStudent(student, quiz._id);
+      if (attempt?.status !== 'submitted') throw new Error('The attempt should be submitted');
+      await openApp(path);
+      await screen.findByRole('heading', { name: 'Quiz submitted' });
+      return attempt;
+    }
+
+    it('says when the answers will be shown, and marks no choice right or wrong before then', async () => {
+      const attempt = await submittedReview({ reviewAnswers: 'after-deadline' });
+      expect(
+        screen.getByText(
+          `Correct answers will be shown after the deadline, ${formatDateTime(attempt.answersVisibleAt!)}.`,
+        ),
+      ).toBeInTheDocument();
+      expect(document.querySelectorAll('[data-review="correct"], [data-review="wrong"]')).toHaveLength(0);
+      expect(document.querySelectorAll('[data-review="chosen"]')).toHaveLength(1);
+      expect(screen.getByText('your answer')).toBeInTheDocument();
+      // The score shows right after submitting (the default).
+      expect(screen.getByTestId('result-score')).toHaveTextContent('1 / 3');
+    });
+
+    it('says the teacher chose never to show them', async () => {
+      await submittedReview({ reviewAnswers: 'never' });
+      expect(screen.getByText('Your teacher has chosen not to show the correct answers.')).toBeInTheDocument();
+      expect(document.querySelectorAll('[data-review="correct"]')).toHaveLength(0);
+    });
+
+    it('says when the score will be shown, in its place', async () => {
+      const attempt = await submittedReview({ reviewAnswers: 'after-deadline', reviewScore: 'after-deadline' });
+      expect(screen.getByTestId('score-notice')).toHaveTextContent(
+        `Your score will be shown after the deadline, ${formatDateTime(attempt.scoreVisibleAt)}.`,
+      );
+      expect(screen.queryByTestId('result-score')).not.toBeInTheDocument();
+      expect(screen.queryByTestId('result-accuracy')).not.toBeInTheDocument();
+    });
+
+    it('shows the key at once when the teacher chose so', async () => {
+      await submittedReview({ reviewAnswers: 'after-submit' });
+      expect(document.querySelectorAll('[data-review="correct"]')).toHaveLength(3);
+      expect(document.querySelectorAll('[data-review="wrong"]')).toHaveLength(0);
+      expect(screen.queryByTestId('answers-notice')).not.toBeInTheDocument();
     });
   });
 });

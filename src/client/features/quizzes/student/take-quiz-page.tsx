@@ -76,6 +76,7 @@ function QuizScreen({ quiz }: { quiz: UseQueryResult<StudentQuizDetail> }) {
       accuracy={detail.attempt.accuracy}
       endedBy={detail.attempt.endedBy}
       questions={detail.quiz.questions}
+      review={detail.attempt}
       isJustSubmitted={hasJustSubmitted}
       details={
         <>

@@ -24,6 +24,8 @@ const quiz: TeacherQuizDetail = {
   maxTime: 10,
   createdBy: { _id: 't', name: 'Teacher' },
   questionCount: 2,
+  reviewAnswers: 'after-deadline',
+  reviewScore: 'after-submit',
   quiz: {
     background: '/images/quiz-templates/quiz1-template.png',
     questions: [

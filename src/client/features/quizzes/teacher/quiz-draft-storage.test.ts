@@ -26,6 +26,20 @@ const filledDraft = (): QuizDraft => {
 };
 
 describe('quiz editor draft storage', () => {
+  it('keeps the review options, and reads a missing or unknown one as the default', () => {
+    const storage = memoryStorage();
+    storeDraft(storage, 't', { ...filledDraft(), reviewAnswers: 'never', reviewScore: 'after-deadline' });
+    expect(readStoredDraft(storage, 't')).toMatchObject({ reviewAnswers: 'never', reviewScore: 'after-deadline' });
+    // A draft from before the options, or edited by hand.
+    storage.setItem('studyhall:quiz-draft:t', JSON.stringify({ title: 'Old', reviewScore: 'tomorrow' }));
+    expect(readStoredDraft(storage, 't')).toMatchObject({
+      reviewAnswers: 'after-deadline',
+      reviewScore: 'after-submit',
+    });
+    // Changing only an option is work worth keeping.
+    expect(hasUnsavedWork({ ...emptyDraft(), reviewAnswers: 'after-submit' })).toBe(true);
+  });
+
   it('keeps a draft per teacher and reads it back with fresh keys, the answer still marked', () => {
     const storage = memoryStorage();
     const draft = filledDraft();

@@ -1,3 +1,4 @@
+import { REVIEW_ANSWERS, REVIEW_SCORE } from '#shared/quizzes';
 import { emptyDraft, nextKey, type DraftQuestion, type QuizDraft } from './quiz-draft.ts';
 
 /**
@@ -19,9 +20,15 @@ export function hasUnsavedWork(draft: QuizDraft): boolean {
     draft.deadline !== empty.deadline ||
     draft.maxTime !== empty.maxTime ||
     draft.background !== empty.background ||
+    draft.reviewAnswers !== empty.reviewAnswers ||
+    draft.reviewScore !== empty.reviewScore ||
     draft.questions.length > 0
   );
 }
+
+/** A stored choice among `allowed`, or undefined for anything else (an older draft has none). */
+const oneOf = <T extends string>(allowed: readonly T[], value: unknown): T | undefined =>
+  allowed.find((item) => item === value);
 
 /** A stored question, read defensively (old or hand-edited data) and given fresh React keys. */
 function readQuestion(value: unknown): DraftQuestion | null {
@@ -50,6 +57,8 @@ export function readStoredDraft(storage: DraftStorage, teacherId: string): QuizD
       deadline: text(fields.deadline),
       maxTime: text(fields.maxTime),
       background: text(fields.background) || empty.background,
+      reviewAnswers: oneOf(REVIEW_ANSWERS, fields.reviewAnswers) ?? empty.reviewAnswers,
+      reviewScore: oneOf(REVIEW_SCORE, fields.reviewScore) ?? empty.reviewScore,
       questions: (Array.isArray(fields.questions) ? fields.questions : [])
         .map(readQuestion)
         .filter((question): question is DraftQuestion => question !== null),

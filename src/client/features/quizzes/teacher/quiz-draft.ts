@@ -1,4 +1,11 @@
-import { DEFAULT_QUIZ_BACKGROUND, type NewQuizPayload } from '#shared/quizzes';
+import {
+  DEFAULT_QUIZ_BACKGROUND,
+  DEFAULT_REVIEW_ANSWERS,
+  DEFAULT_REVIEW_SCORE,
+  type NewQuizPayload,
+  type ReviewAnswers,
+  type ReviewScore,
+} from '#shared/quizzes';
 
 /**
  * The quiz editor's form state and how it becomes the add-quiz payload
@@ -23,6 +30,9 @@ export type QuizDraft = {
   /** The number input's raw text. */
   maxTime: string;
   background: string;
+  /** When a student who submitted sees the answer key and the score (decision 032). */
+  reviewAnswers: ReviewAnswers;
+  reviewScore: ReviewScore;
   questions: DraftQuestion[];
 };
 
@@ -46,6 +56,8 @@ export const emptyDraft = (): QuizDraft => ({
   deadline: '',
   maxTime: '',
   background: DEFAULT_QUIZ_BACKGROUND,
+  reviewAnswers: DEFAULT_REVIEW_ANSWERS,
+  reviewScore: DEFAULT_REVIEW_SCORE,
   questions: [],
 });
 
@@ -85,6 +97,8 @@ export function toQuizPayload(
     deadline: toDeadlineIso(draft.deadline),
     // An empty box must read as missing, not as 0 minutes.
     maxTime: maxTimeText === '' ? Number.NaN : Number(maxTimeText),
+    reviewAnswers: draft.reviewAnswers,
+    reviewScore: draft.reviewScore,
     quiz: {
       background: draft.background,
       questions: draft.questions.map((question) => ({
