@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { QuizQuestion } from '#shared/quizzes';
-import { createScratchDatabase } from '../testing/postgres-databases.ts';
+import { migrationFrom } from '../testing/migrated-database.ts';
 import { signSessionToken } from '../testing/session-tokens.ts';
-import { bearer, createTestApp, type TestApp } from '../testing/test-app.ts';
-import { openDatabase, type DatabaseHandle } from './client.ts';
-import { migrateSchema } from './migrate.ts';
+import { bearer } from '../testing/test-app.ts';
 
 /**
  * Migration 0011 (issue 19 point 9, decision 032) on a database of the version before it: a
@@ -15,39 +13,11 @@ import { migrateSchema } from './migrate.ts';
  */
 
 const PREVIOUS = '0010_school-and-staff';
-const adminUrl = process.env.TEST_DATABASE_URL;
 
 /** Both drivers answer a raw statement with { rows }. */
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
-
-/** A database migrated to PREVIOUS, with `prepare` run on it, then opened as the new server opens it. */
-async function migratedFromPrevious(prepare: (handle: DatabaseHandle) => Promise<void>): Promise<TestApp> {
-  let reopened: DatabaseHandle;
-  if (adminUrl) {
-    const scratch = await createScratchDatabase(adminUrl, 'studyhall_review');
-    const handle = await openDatabase({ kind: 'postgres', url: scratch.url, isMigrated: false });
-    await migrateSchema(handle.db, { through: PREVIOUS });
-    await prepare(handle);
-    await handle.close();
-    reopened = await openDatabase({ kind: 'postgres', url: scratch.url });
-    cleanups.push(scratch.drop);
-  } else {
-    const handle = await openDatabase({ kind: 'pglite', isMigrated: false });
-    await migrateSchema(handle.db, { through: PREVIOUS });
-    await prepare(handle);
-    const dump = await handle.dumpDataDir!();
-    await handle.close();
-    reopened = await openDatabase({ kind: 'pglite', loadDataDir: dump });
-  }
-  const t = await createTestApp({ database: reopened });
-  cleanups.push(() => t.close());
-  return t;
-}
+const migratedFromPrevious = migrationFrom(PREVIOUS, 'studyhall_review');
 
 const TEACHER = '00000000-0000-4000-8000-0000000000a1';
 const STUDENT = '00000000-0000-4000-8000-0000000000b1';

@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { emailKey } from '#shared/identity';
 import { hashPassword } from '../features/accounts/passwords.ts';
-import { createScratchDatabase } from '../testing/postgres-databases.ts';
-import { bearer, createTestApp, type TestApp } from '../testing/test-app.ts';
-import { openDatabase, type DatabaseHandle } from './client.ts';
-import { migrateSchema } from './migrate.ts';
+import { migrationFrom } from '../testing/migrated-database.ts';
+import { bearer } from '../testing/test-app.ts';
 
 /**
  * Migration 0010 (issue 19, point 10; decision 030) on a database of the version before it: an
@@ -14,37 +12,9 @@ import { migrateSchema } from './migrate.ts';
  */
 
 const PREVIOUS = '0009_leaderboard-ties-by-name';
-const adminUrl = process.env.TEST_DATABASE_URL;
 const PASSWORD = 'correct horse battery';
 
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
-
-/** A database migrated to PREVIOUS, with `prepare` run on it, then opened as the new server opens it. */
-async function migratedFromPrevious(prepare: (handle: DatabaseHandle) => Promise<void>): Promise<TestApp> {
-  let reopened: DatabaseHandle;
-  if (adminUrl) {
-    const scratch = await createScratchDatabase(adminUrl, 'studyhall_school');
-    const handle = await openDatabase({ kind: 'postgres', url: scratch.url, isMigrated: false });
-    await migrateSchema(handle.db, { through: PREVIOUS });
-    await prepare(handle);
-    await handle.close();
-    reopened = await openDatabase({ kind: 'postgres', url: scratch.url });
-    cleanups.push(scratch.drop);
-  } else {
-    const handle = await openDatabase({ kind: 'pglite', isMigrated: false });
-    await migrateSchema(handle.db, { through: PREVIOUS });
-    await prepare(handle);
-    const dump = await handle.dumpDataDir!();
-    await handle.close();
-    reopened = await openDatabase({ kind: 'pglite', loadDataDir: dump });
-  }
-  const t = await createTestApp({ database: reopened });
-  cleanups.push(() => t.close());
-  return t;
-}
+const migratedFromPrevious = migrationFrom(PREVIOUS, 'studyhall_school');
 
 const TEACHERS = [
   { id: '00000000-0000-4000-8000-0000000000b2', name: 'Later Teacher', email: 'later@school.example', year: 2023 },
