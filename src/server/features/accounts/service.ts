@@ -12,6 +12,7 @@ import type {
 import type { Database } from '../../db/client.ts';
 import { violatedUniqueConstraint } from '../../db/errors.ts';
 import { studentIdentityColumns, teacherIdentityColumns } from '../../db/identity-keys.ts';
+import { joinClassNamed } from '../classes/records.ts';
 import { students, teachers } from '../../db/schema.ts';
 import { accountRemoved, AppError, conflict } from '../../errors.ts';
 import type { ErrorCode } from '#shared/error-codes';
@@ -137,17 +138,21 @@ export function createAccountsService(db: Database, tokens: TokenService, sessio
       }
       const passwordHash = await hashPassword(input.password);
       const [student] = await insertUnique(() =>
-        db
-          .insert(students)
-          .values({
-            name: input.name,
-            ...studentIdentityColumns({ rollNumber: input.rollNumber, email: input.email, className: input.class }),
-            parentName: input.parentName,
-            parentEmail: input.parentEmail,
-            passwordHash,
-            createdByTeacherId,
-          })
-          .returning(),
+        db.transaction(async (tx) => {
+          const inserted = await tx
+            .insert(students)
+            .values({
+              name: input.name,
+              ...studentIdentityColumns({ rollNumber: input.rollNumber, email: input.email, className: input.class }),
+              parentName: input.parentName,
+              parentEmail: input.parentEmail,
+              passwordHash,
+              createdByTeacherId,
+            })
+            .returning();
+          await joinClassNamed(tx, inserted[0]!.id, input.class);
+          return inserted;
+        }),
       );
       return presentStudent(student!);
     },

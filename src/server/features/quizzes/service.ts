@@ -15,6 +15,7 @@ import type { Database } from '../../db/client.ts';
 import { cacheTags, type ReadCache } from '../../cache/read-cache.ts';
 import { cachedStudentClassKey, findStudentClassKey } from '../accounts/lookups.ts';
 import { classColumns } from '../../db/identity-keys.ts';
+import { classIdForTeacher } from '../classes/records.ts';
 import {
   quizAttempts,
   quizzes,
@@ -416,21 +417,24 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
         options: question.options,
         answer: question.answer,
       }));
-      const [quiz] = await db
-        .insert(quizzes)
-        .values({
-          title: input.title,
-          subject: teacher.subject.trim() || DEFAULT_QUIZ_SUBJECT,
-          ...classColumns(input.class),
-          deadline: new Date(input.deadline),
-          maxTimeMinutes: input.maxTime,
-          createdByTeacherId: teacherId,
-          background: input.quiz.background,
-          questions,
-          questionCount: questions.length,
-        })
-        // Not the questions: reading back what was just written cost a large quiz more than its insert.
-        .returning(quizSummaryColumns);
+      const [quiz] = await db.transaction(async (tx) =>
+        tx
+          .insert(quizzes)
+          .values({
+            title: input.title,
+            subject: teacher.subject.trim() || DEFAULT_QUIZ_SUBJECT,
+            ...classColumns(input.class),
+            classId: await classIdForTeacher(tx, input.class, teacherId),
+            deadline: new Date(input.deadline),
+            maxTimeMinutes: input.maxTime,
+            createdByTeacherId: teacherId,
+            background: input.quiz.background,
+            questions,
+            questionCount: questions.length,
+          })
+          // Not the questions: reading back what was just written cost a large quiz more than its insert.
+          .returning(quizSummaryColumns),
+      );
       await cache.changed([cacheTags.classQuizzes(input.class)]);
       return presentTeacherSummary({ quiz: quiz!, authorName: teacher.name }, 0);
     },

@@ -17,6 +17,7 @@ import { cacheTags, type ReadCache } from '../../cache/read-cache.ts';
 import { identityKey } from '#shared/identity';
 import { cachedStudentClassKey, findStudentClassKey } from '../accounts/lookups.ts';
 import { classColumns } from '../../db/identity-keys.ts';
+import { classIdForTeacher } from '../classes/records.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import { resources, resourceStars, students, teachers } from '../../db/schema.ts';
 import { accountRemoved, forbidden, notFound } from '../../errors.ts';
@@ -283,6 +284,7 @@ export function createResourcesService(
             description: fields.description ?? null,
             tags: fields.tags ?? [],
             ...classColumns(fields.class),
+            classId: await classIdForTeacher(tx, fields.class, teacherId),
             subject,
             mimeType: upload.mimeType,
             sizeBytes: upload.sizeBytes,
@@ -298,21 +300,25 @@ export function createResourcesService(
     /** A hosted video shared as a resource (played by the viewer, never fetched by us). */
     async createVideoLink(teacherId: string, input: VideoLinkInput): Promise<Resource> {
       const provider = videoLinkProvider(input.url)!; // the schema accepted only known providers
-      const [created] = await db
-        .insert(resources)
-        .values({
-          kind: 'link',
-          fileName: cleanFileName(input.fileName, RESOURCE_LIMITS.fileName),
-          linkUrl: input.url,
-          description: input.description ?? null,
-          tags: input.tags ?? [],
-          ...classColumns(input.class),
-          subject: await subjectFor(teacherId, input.subject),
-          mimeType: provider.mimeType,
-          sizeBytes: 0,
-          uploadedByTeacherId: teacherId,
-        })
-        .returning({ id: resources.id });
+      const subject = await subjectFor(teacherId, input.subject);
+      const [created] = await db.transaction(async (tx) =>
+        tx
+          .insert(resources)
+          .values({
+            kind: 'link',
+            fileName: cleanFileName(input.fileName, RESOURCE_LIMITS.fileName),
+            linkUrl: input.url,
+            description: input.description ?? null,
+            tags: input.tags ?? [],
+            ...classColumns(input.class),
+            classId: await classIdForTeacher(tx, input.class, teacherId),
+            subject,
+            mimeType: provider.mimeType,
+            sizeBytes: 0,
+            uploadedByTeacherId: teacherId,
+          })
+          .returning({ id: resources.id }),
+      );
       await libraryChanged(input.class);
       return viewResource(created!.id, teacherId);
     },
@@ -329,9 +335,11 @@ export function createResourcesService(
       };
       if (Object.keys(values).length > 0) {
         await db.transaction(async (tx) => {
+          const classId =
+            changes.class === undefined ? {} : { classId: await classIdForTeacher(tx, changes.class, teacherId) };
           await tx
             .update(resources)
-            .set(values)
+            .set({ ...values, ...classId })
             .where(and(eq(resources.id, id), eq(resources.uploadedByTeacherId, teacherId)));
           // Moved to another class: stars of students who no longer see it go too.
           if (changes.class !== undefined) {

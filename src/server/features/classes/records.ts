@@ -1,0 +1,51 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { identityKey } from '#shared/identity';
+import type { Database } from '../../db/client.ts';
+import { classes, classStudents, classTeachers } from '../../db/schema.ts';
+
+/** A database or a transaction: what the helpers below run on. */
+type Executor = Pick<Database, 'select' | 'insert'>;
+
+/**
+ * The class named `name` (compared by its key, decision 024), made if the school has none yet.
+ * One statement per step and ON CONFLICT: two requests naming a new class at once make one.
+ */
+export async function classIdNamed(tx: Executor, name: string): Promise<{ id: string; isNew: boolean }> {
+  const nameKey = identityKey(name);
+  const [created] = await tx
+    .insert(classes)
+    .values({ name: name.normalize('NFC').trim(), nameKey })
+    .onConflictDoNothing({ target: classes.nameKey })
+    .returning({ id: classes.id });
+  if (created) return { id: created.id, isNew: true };
+  const [existing] = await tx.select({ id: classes.id }).from(classes).where(eq(classes.nameKey, nameKey)).limit(1);
+  return { id: existing!.id, isNew: false };
+}
+
+/**
+ * Bridge while quizzes and resources still name their class by text (decision 031, step 1): the
+ * class of that name, its teachers joined by the teacher who targets it, as migration 0013 did
+ * for every teacher with a quiz or resource in a class.
+ */
+export async function classIdForTeacher(tx: Executor, name: string, teacherId: string): Promise<string> {
+  const target = await classIdNamed(tx, name);
+  await tx.insert(classTeachers).values({ classId: target.id, teacherId, isOwner: target.isNew }).onConflictDoNothing();
+  return target.id;
+}
+
+/** Bridge for registration by class name: the student joins the class of that name. */
+export async function joinClassNamed(tx: Executor, studentId: string, name: string): Promise<string> {
+  const target = await classIdNamed(tx, name);
+  await tx.insert(classStudents).values({ classId: target.id, studentId }).onConflictDoNothing();
+  return target.id;
+}
+
+/** True when the teacher teaches the class (the one question every class rule asks). */
+export async function teachesClass(tx: Pick<Database, 'select'>, teacherId: string, classId: string) {
+  const [row] = await tx
+    .select({ one: sql<number>`1` })
+    .from(classTeachers)
+    .where(and(eq(classTeachers.classId, classId), eq(classTeachers.teacherId, teacherId)))
+    .limit(1);
+  return row !== undefined;
+}
