@@ -6,8 +6,6 @@ import { FIELD_LIMITS } from './limits.ts';
 
 export const CLASS_LIMITS = {
   joinCodeLength: 8,
-  /** A teacher's classes and a class's roster are short lists, answered whole. */
-  listMax: 500,
 } as const;
 
 /** No 0/O, 1/I/L: a code read aloud or off a board is typed right. 31⁸ ≈ 8.5·10¹¹ codes. */

@@ -96,6 +96,12 @@ export const FAILURE_TEXTS = {
   INVITATION_EXPIRED: 'This invitation has expired. Ask your administrator for a new one.',
   INVITATION_REVOKED: 'This invitation has been withdrawn. Ask your administrator for a new one.',
   LAST_ADMINISTRATOR: 'The school needs an active administrator: make another teacher an administrator first.',
+  CLASS_NAME_TAKEN: 'The school already has a class with this name',
+  CLASS_CODE_INVALID:
+    'This class code does not work. Check it with your teacher: it may have been changed or turned off.',
+  LAST_CLASS_TEACHER: 'A class needs a teacher: add another teacher before removing this one.',
+  TEACHER_NOT_ACTIVE: 'Choose an active teacher of the school.',
+  CLASS_ARCHIVED: 'This class is archived. Unarchive it first.',
   QUIZ_CLOSED: 'The deadline of this quiz has passed',
   QUIZ_NOT_STARTED: 'Start the quiz before answering it',
   // The server words the time-up closing apart, but only in its message: one text says both.

@@ -19,8 +19,11 @@ import { STAFF_CHANGES } from '#shared/school';
 export const routeKey = (route: { method: string; url: string }) =>
   `${route.method === 'HEAD' ? 'GET' : route.method} ${route.url}`;
 
-/** What a request points at: an object of teacher 1 in class A, or class A itself. */
-export type Target = 'quiz' | 'resource' | 'class';
+/**
+ * What a request points at: an object of teacher 1 in class A, class A itself (its
+ * leaderboard), or a class record teacher 1 teaches and no other caller does.
+ */
+export type Target = 'quiz' | 'resource' | 'class' | 'class-record';
 
 export type RouteExample = {
   /** The status of an accepted call (200 when omitted). */
@@ -62,6 +65,9 @@ function reaches(reach: Reach, caller: Caller, target: Target): boolean {
       return target === 'resource' && (isOwner || isClassmate);
     case 'leaderboards':
       return target === 'class' && (caller.role === 'teacher' || isClassmate);
+    case 'own-classes':
+    case 'class-roster':
+      return target === 'class-record' && isOwner;
     // Reaches to none of the targets (another's quiz, resource or class).
     case 'credentials':
     case 'meeting-room':
@@ -114,6 +120,35 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
 
   const everyItem = (body: any, predicate: (item: any) => boolean) =>
     expect((body.data as any[]).filter((item) => !predicate(item))).toEqual([]);
+
+  let classCount = 0;
+  /** A fresh class of teacher 1's (only teacher 1 teaches it), with its join code. */
+  async function teacher1Class(): Promise<{ id: string; joinCode: string }> {
+    classCount += 1;
+    const created = await t.call({
+      method: 'POST',
+      url: '/api/classes',
+      headers: authOf(school.callers.teacher1),
+      payload: { name: `Matrix class ${classCount} ${Math.random().toString(36).slice(2, 8)}` },
+    });
+    expect(created.status, created.raw).toBe(201);
+    return { id: created.body.data._id, joinCode: created.body.data.joinCode };
+  }
+  /** A fresh class of teacher 1's with one fresh student in it. */
+  async function teacher1ClassWithStudent() {
+    const created = await teacher1Class();
+    const student = await signUpStudent(t, { class: `Matrix homeroom ${classCount}` });
+    const joined = await t.call({
+      method: 'POST',
+      url: '/api/student/join-class',
+      headers: bearer(student.token),
+      payload: { classCode: created.joinCode },
+    });
+    expect(joined.status, joined.raw).toBe(200);
+    return { ...created, studentId: student.profile._id };
+  }
+  const teachesEach = (caller: Caller, body: any) =>
+    everyItem(body, (entry) => entry.teachers.some((teacher: { _id: string }) => teacher._id === caller.id));
 
   return {
     'GET /api/health': { request: () => ({ url: '/api/health' }) },
@@ -358,6 +393,103 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
     },
     'GET /api/teacher/classes': {
       request: (caller) => ({ url: '/api/teacher/classes', headers: authOf(caller) }),
+    },
+
+    // Classes as records (decision 031): each route on a fresh class only teacher 1 teaches.
+    'GET /api/classes': {
+      request: (caller) => ({ url: '/api/classes', headers: authOf(caller) }),
+      check: teachesEach,
+    },
+    'POST /api/classes': {
+      status: 201,
+      request: (caller) => ({
+        url: '/api/classes',
+        headers: authOf(caller),
+        payload: { name: `Created by ${caller.name} ${Math.random().toString(36).slice(2, 8)}`, subject: 'Art' },
+      }),
+      check: (caller, body) =>
+        expect(body.data.teachers).toEqual([{ _id: caller.id, name: expect.any(String), isOwner: true }]),
+    },
+    'PATCH /api/classes/:id': {
+      target: 'class-record',
+      prepare: teacher1Class,
+      request: (caller, created) => ({
+        url: `/api/classes/${created.id}`,
+        headers: authOf(caller),
+        payload: { subject: `Changed by ${caller.name}` },
+      }),
+    },
+    ...Object.fromEntries(
+      ['archive', 'unarchive', 'rotate-code', 'turn-off-code'].map((change): [string, RouteExample] => [
+        `POST /api/classes/:id/${change}`,
+        {
+          target: 'class-record',
+          prepare: teacher1Class,
+          request: (caller, created) => ({ url: `/api/classes/${created.id}/${change}`, headers: authOf(caller) }),
+        },
+      ]),
+    ),
+    'POST /api/classes/:id/teachers': {
+      target: 'class-record',
+      prepare: async () => ({ ...(await teacher1Class()), colleague: await signUpTeacher(t, { subject: 'Drama' }) }),
+      request: (caller, prepared) => ({
+        url: `/api/classes/${prepared.id}/teachers`,
+        headers: authOf(caller),
+        payload: { teacherId: prepared.colleague.profile._id },
+      }),
+    },
+    'DELETE /api/classes/:id/teachers/:memberId': {
+      target: 'class-record',
+      prepare: async () => {
+        const created = await teacher1Class();
+        const colleague = await signUpTeacher(t, { subject: 'Drama' });
+        const added = await t.call({
+          method: 'POST',
+          url: `/api/classes/${created.id}/teachers`,
+          headers: authOf(school.callers.teacher1),
+          payload: { teacherId: colleague.profile._id },
+        });
+        expect(added.status, added.raw).toBe(200);
+        return { ...created, colleagueId: colleague.profile._id };
+      },
+      request: (caller, prepared) => ({
+        url: `/api/classes/${prepared.id}/teachers/${prepared.colleagueId}`,
+        headers: authOf(caller),
+      }),
+    },
+    'GET /api/classes/:id/students': {
+      target: 'class-record',
+      prepare: teacher1ClassWithStudent,
+      request: (caller, prepared) => ({ url: `/api/classes/${prepared.id}/students`, headers: authOf(caller) }),
+      check: (_caller, body, prepared) =>
+        expect(body.data.map((entry: { _id: string }) => entry._id)).toEqual([prepared.studentId]),
+    },
+    'DELETE /api/classes/:id/students/:memberId': {
+      target: 'class-record',
+      prepare: teacher1ClassWithStudent,
+      request: (caller, prepared) => ({
+        url: `/api/classes/${prepared.id}/students/${prepared.studentId}`,
+        headers: authOf(caller),
+      }),
+      check: (_caller, body) => expect(body.data).toEqual([]),
+    },
+    'GET /api/student/classes': {
+      request: (caller) => ({ url: '/api/student/classes', headers: authOf(caller) }),
+      // A student's classes carry names only: never a join code or a roster.
+      check: (caller, body) => {
+        expect(body.data.map((entry: { name: string }) => entry.name)).toContain(caller.className);
+        expect(JSON.stringify(body.data)).not.toMatch(/joinCode|teachers|@/);
+      },
+    },
+    'POST /api/student/join-class': {
+      prepare: teacher1Class,
+      request: (caller, created) => ({
+        url: '/api/student/join-class',
+        headers: authOf(caller),
+        payload: { classCode: created.joinCode.toLowerCase().replace('-', '') },
+      }),
+      check: (_caller, body, created) =>
+        expect(body.data.map((entry: { _id: string }) => entry._id)).toContain(created.id),
     },
 
     'GET /api/tasks': {

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { identityKey } from '#shared/identity';
 import type { Database } from '../../db/client.ts';
-import { classes, classStudents, classTeachers } from '../../db/schema.ts';
+import { classes, classStudents, classTeachers, type ClassRow } from '../../db/schema.ts';
+import { AppError, forbidden, notFound } from '../../errors.ts';
 
 /** A database or a transaction: what the helpers below run on. */
 type Executor = Pick<Database, 'select' | 'insert'>;
@@ -48,4 +49,29 @@ export async function teachesClass(tx: Pick<Database, 'select'>, teacherId: stri
     .where(and(eq(classTeachers.classId, classId), eq(classTeachers.teacherId, teacherId)))
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * The class `classId` if `teacherId` teaches it: 404 when there is no such class, 403 when the
+ * teacher does not teach it, 409 CLASS_ARCHIVED when `mustBeActive` and it is archived. Every
+ * rule about "a teacher's class" asks this (decision 031), so the answer cannot differ by route.
+ */
+export async function requireTaughtClass(
+  tx: Pick<Database, 'select'>,
+  teacherId: string,
+  classId: string,
+  options: { mustBeActive?: boolean; forUpdate?: boolean } = {},
+): Promise<ClassRow> {
+  const query = tx
+    .select({ row: classes, teacherId: classTeachers.teacherId })
+    .from(classes)
+    .leftJoin(classTeachers, and(eq(classTeachers.classId, classes.id), eq(classTeachers.teacherId, teacherId)))
+    .where(eq(classes.id, classId))
+    .limit(1);
+  const [found] = options.forUpdate ? await query.for('update', { of: classes }) : await query;
+  if (!found) throw notFound('This class does not exist');
+  if (found.teacherId === null) throw forbidden('You do not teach this class');
+  if (options.mustBeActive && found.row.archivedAt !== null)
+    throw new AppError('CLASS_ARCHIVED', 'This class is archived: unarchive it first');
+  return found.row;
 }

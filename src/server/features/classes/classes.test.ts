@@ -1,0 +1,263 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JOIN_CODE_ALPHABET, normalizeJoinCode } from '#shared/classes';
+import type { classTeachers } from '../../db/schema.ts';
+import { classes, classStudents, students } from '../../db/schema.ts';
+import { schoolAdministrator, signUpStudent, signUpTeacher } from '../../testing/actors.ts';
+import { buildNewQuiz } from '../../testing/factories.ts';
+import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
+
+/**
+ * Issue 19 points 3–6 (decision 031): a teacher's classes, their co-teachers and join codes,
+ * rosters for the class's teachers only, and students joining classes by code.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+}, 60_000);
+afterAll(() => t.close());
+
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string, payload?: object) =>
+  t.call({ method, url, payload, headers: bearer(token) });
+let unique = 0;
+const className = (base: string) => `${base} ${(unique += 1)}-${Math.random().toString(36).slice(2, 6)}`;
+
+async function createClass(token: string, name = className('Class'), subject?: string) {
+  const created = await call('POST', '/api/classes', token, { name, ...(subject ? { subject } : {}) });
+  expect(created.status, created.raw).toBe(201);
+  return created.body.data as { _id: string; name: string; joinCode: string };
+}
+const tableCount = async (table: typeof classes | typeof classStudents | typeof classTeachers | typeof students) =>
+  (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
+
+describe("a teacher's classes", () => {
+  it('creates a class with a fresh code, lists it with its teachers and student count', async () => {
+    const teacher = await signUpTeacher(t, { name: 'Ada Owner' });
+    const created = await createClass(teacher.token, className('10A'), 'Maths');
+    expect(created).toMatchObject({ subject: 'Maths', isArchived: false, studentCount: 0 });
+    expect(created.joinCode).toMatch(new RegExp(`^[${JOIN_CODE_ALPHABET}]{4}-[${JOIN_CODE_ALPHABET}]{4}$`));
+    const listed = await call('GET', '/api/classes', teacher.token);
+    expect(listed.body.data).toEqual([
+      expect.objectContaining({
+        _id: created._id,
+        teachers: [{ _id: teacher.profile._id, name: 'Ada Owner', isOwner: true }],
+      }),
+    ]);
+    // Another teacher's list stays theirs.
+    const other = await signUpTeacher(t);
+    expect((await call('GET', '/api/classes', other.token)).body.data).toEqual([]);
+  });
+
+  it('refuses a name the school has, however it is spelt, and changes nothing', async () => {
+    const [first, second] = [await signUpTeacher(t), await signUpTeacher(t)];
+    const name = className('Ｂio Group');
+    await createClass(first.token, name);
+    const before = await tableCount(classes);
+    for (const spelling of [name, ` ${name.toLowerCase()}  `, name.normalize('NFKC').toUpperCase()]) {
+      const again = await call('POST', '/api/classes', second.token, { name: spelling });
+      expect(again.status, spelling).toBe(409);
+      expect(again.body).toMatchObject({ code: 'CLASS_NAME_TAKEN', errors: [{ field: 'name' }] });
+    }
+    expect(await tableCount(classes)).toBe(before);
+    // Renaming onto a taken name is refused the same way.
+    const own = await createClass(second.token);
+    const rename = await call('PATCH', `/api/classes/${own._id}`, second.token, { name: name.toLowerCase() });
+    expect(rename.body.code).toBe('CLASS_NAME_TAKEN');
+  });
+
+  it('refuses bad input with a 4xx that names the field', async () => {
+    const teacher = await signUpTeacher(t);
+    for (const payload of [
+      {},
+      { name: '   ' },
+      { name: 'x'.repeat(51) },
+      { name: 'A', extra: 1 },
+      { name: 'A\u0000' },
+    ]) {
+      const refused = await call('POST', '/api/classes', teacher.token, payload);
+      expect(refused.status, JSON.stringify(payload)).toBe(400);
+    }
+    expect((await call('PATCH', '/api/classes/not-an-id', teacher.token, { subject: 'x' })).status).toBe(400);
+  });
+
+  it('edits, archives and unarchives only classes the caller teaches', async () => {
+    const [owner, stranger] = [await signUpTeacher(t), await signUpTeacher(t)];
+    const created = await createClass(owner.token);
+    const refused = await call('PATCH', `/api/classes/${created._id}`, stranger.token, { subject: 'Taken over' });
+    expect(refused.status).toBe(403);
+    expect((await call('POST', `/api/classes/${created._id}/archive`, stranger.token)).status).toBe(403);
+    const missing = '00000000-0000-4000-8000-000000000000';
+    expect((await call('POST', `/api/classes/${missing}/archive`, owner.token)).status).toBe(404);
+
+    const edited = await call('PATCH', `/api/classes/${created._id}`, owner.token, { subject: 'Physics' });
+    expect(edited.body.data).toMatchObject({ subject: 'Physics', name: created.name });
+    expect((await call('POST', `/api/classes/${created._id}/archive`, owner.token)).body.data.isArchived).toBe(true);
+    expect((await call('POST', `/api/classes/${created._id}/unarchive`, owner.token)).body.data.isArchived).toBe(false);
+  });
+});
+
+describe('join codes', () => {
+  it('reads a code typed in any case, with or without the dash, and only codes of the alphabet', () => {
+    expect(normalizeJoinCode('abcd-efgh')).toBe('ABCDEFGH');
+    expect(normalizeJoinCode(' ab cd efgh ')).toBe('ABCDEFGH');
+    expect(normalizeJoinCode('ABCD-EFG0')).toBeNull(); // no zero: it reads as O
+    expect(normalizeJoinCode('ABCDEFG')).toBeNull();
+  });
+
+  it('lets a signed-in student join with the code; rotating stops the old code, turning off stops all', async () => {
+    const teacher = await signUpTeacher(t);
+    const created = await createClass(teacher.token);
+    const student = await signUpStudent(t);
+    const joined = await call('POST', '/api/student/join-class', student.token, {
+      classCode: created.joinCode.toLowerCase().replace('-', ''),
+    });
+    expect(joined.status, joined.raw).toBe(200);
+    expect(joined.body.data.map((entry: { _id: string }) => entry._id)).toContain(created._id);
+    // Joining again changes nothing.
+    expect((await call('POST', '/api/student/join-class', student.token, { classCode: created.joinCode })).status).toBe(
+      200,
+    );
+
+    const rotated = (await call('POST', `/api/classes/${created._id}/rotate-code`, teacher.token)).body.data;
+    expect(rotated.joinCode).not.toBe(created.joinCode);
+    const late = await signUpStudent(t);
+    const old = await call('POST', '/api/student/join-class', late.token, { classCode: created.joinCode });
+    expect(old.status).toBe(400);
+    expect(old.body).toMatchObject({ code: 'CLASS_CODE_INVALID', errors: [{ field: 'classCode' }] });
+    expect((await call('POST', '/api/student/join-class', late.token, { classCode: rotated.joinCode })).status).toBe(
+      200,
+    );
+
+    const off = (await call('POST', `/api/classes/${created._id}/turn-off-code`, teacher.token)).body.data;
+    expect(off.joinCode).toBeNull();
+    const third = await signUpStudent(t);
+    const before = await tableCount(classStudents);
+    for (const classCode of [rotated.joinCode, 'ABCD-EFGH', 'nonsense']) {
+      const refused = await call('POST', '/api/student/join-class', third.token, { classCode });
+      expect(refused.body.code, classCode).toBe('CLASS_CODE_INVALID');
+    }
+    expect(await tableCount(classStudents)).toBe(before);
+  });
+
+  it('refuses the code of an archived class', async () => {
+    const teacher = await signUpTeacher(t);
+    const created = await createClass(teacher.token);
+    await call('POST', `/api/classes/${created._id}/archive`, teacher.token);
+    const student = await signUpStudent(t);
+    const refused = await call('POST', '/api/student/join-class', student.token, { classCode: created.joinCode });
+    expect(refused.body.code).toBe('CLASS_CODE_INVALID');
+  });
+
+  it('is refused to teachers: joining is for students', async () => {
+    const teacher = await signUpTeacher(t);
+    const created = await createClass(teacher.token);
+    expect((await call('POST', '/api/student/join-class', teacher.token, { classCode: created.joinCode })).status).toBe(
+      403,
+    );
+  });
+});
+
+describe('co-teachers', () => {
+  it('adds an active teacher of the school, never a deactivated one, and keeps a last teacher', async () => {
+    const [owner, colleague, retired] = [await signUpTeacher(t), await signUpTeacher(t), await signUpTeacher(t)];
+    const administrator = await schoolAdministrator(t);
+    await call('POST', `/api/school/teachers/${retired.profile._id}/deactivate`, administrator.token);
+    const created = await createClass(owner.token);
+
+    const refused = await call('POST', `/api/classes/${created._id}/teachers`, owner.token, {
+      teacherId: retired.profile._id,
+    });
+    expect(refused.body).toMatchObject({ code: 'TEACHER_NOT_ACTIVE', errors: [{ field: 'teacherId' }] });
+    const added = await call('POST', `/api/classes/${created._id}/teachers`, owner.token, {
+      teacherId: colleague.profile._id,
+    });
+    expect(added.body.data.teachers.map((teacher: { _id: string }) => teacher._id).sort()).toEqual(
+      [owner.profile._id, colleague.profile._id].sort(),
+    );
+    // The co-teacher reaches the class as its owner does.
+    expect((await call('GET', `/api/classes/${created._id}/students`, colleague.token)).status).toBe(200);
+    expect((await call('GET', '/api/classes', colleague.token)).body.data.map((c: { _id: string }) => c._id)).toEqual([
+      created._id,
+    ]);
+
+    const removeOwner = await call(
+      'DELETE',
+      `/api/classes/${created._id}/teachers/${owner.profile._id}`,
+      colleague.token,
+    );
+    expect(removeOwner.status).toBe(200);
+    const removeLast = await call(
+      'DELETE',
+      `/api/classes/${created._id}/teachers/${colleague.profile._id}`,
+      colleague.token,
+    );
+    expect(removeLast.body.code).toBe('LAST_CLASS_TEACHER');
+    // The removed owner no longer reaches it.
+    expect((await call('GET', `/api/classes/${created._id}/students`, owner.token)).status).toBe(403);
+  });
+});
+
+describe('rosters', () => {
+  it("answers a class's students with contact details to its teachers only; removing keeps the account and attempts", async () => {
+    const [teacher, stranger] = [await signUpTeacher(t), await signUpTeacher(t)];
+    const homeroom = className('Homeroom');
+    // The student's homeroom (by name, as registration still does) gets one of the teacher's quizzes.
+    const quiz = await call('POST', '/api/teacher/add-quiz', teacher.token, buildNewQuiz({ class: homeroom }));
+    expect(quiz.status, quiz.raw).toBe(201);
+    const student = await signUpStudent(t, { class: homeroom, name: 'Zoe Roster' });
+    const started = await call('POST', `/api/quiz/${quiz.body.data._id}/start`, student.token, {});
+    expect(started.status, started.raw).toBe(200);
+    const subjectGroup = await createClass(teacher.token);
+    await call('POST', '/api/student/join-class', student.token, { classCode: subjectGroup.joinCode });
+
+    const roster = await call('GET', `/api/classes/${subjectGroup._id}/students`, teacher.token);
+    expect(roster.body.data).toEqual([
+      {
+        _id: student.profile._id,
+        name: 'Zoe Roster',
+        rollNumber: student.registration.rollNumber,
+        email: student.registration.email,
+        parentName: student.registration.parentName,
+        parentEmail: student.registration.parentEmail,
+        joinedAt: expect.any(String),
+      },
+    ]);
+    expect((await call('GET', `/api/classes/${subjectGroup._id}/students`, stranger.token)).status).toBe(403);
+    expect((await call('GET', `/api/classes/${subjectGroup._id}/students`, student.token)).status).toBe(403);
+    const strangerRemove = await call(
+      'DELETE',
+      `/api/classes/${subjectGroup._id}/students/${student.profile._id}`,
+      stranger.token,
+    );
+    expect(strangerRemove.status).toBe(403);
+
+    const classesOf = async () =>
+      (await call('GET', '/api/student/classes', student.token)).body.data.map((entry: { name: string }) => entry.name);
+    expect((await classesOf()).sort()).toEqual([homeroom, subjectGroup.name].sort());
+    const removed = await call(
+      'DELETE',
+      `/api/classes/${subjectGroup._id}/students/${student.profile._id}`,
+      teacher.token,
+    );
+    expect(removed.body.data).toEqual([]);
+    expect(await classesOf()).toEqual([homeroom]);
+    // Removing again: not in the class.
+    const again = await call(
+      'DELETE',
+      `/api/classes/${subjectGroup._id}/students/${student.profile._id}`,
+      teacher.token,
+    );
+    expect(again.status).toBe(404);
+    // The account and the attempt stay.
+    const [row] = await t.database.db
+      .select({ id: students.id })
+      .from(students)
+      .where(eq(students.id, student.profile._id));
+    expect(row).toBeDefined();
+    const attempts = await t.database.db.execute(
+      sql`select count(*)::int as n from quiz_attempts where student_id = ${student.profile._id}`,
+    );
+    expect((attempts as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
+  });
+});
