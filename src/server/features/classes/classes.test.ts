@@ -261,3 +261,77 @@ describe('rosters', () => {
     expect((attempts as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
   });
 });
+
+describe("reads through a student's classes", () => {
+  it('lists the quizzes, library and leaderboards of every class; leaving keeps past attempts only', async () => {
+    const teacher = await signUpTeacher(t);
+    const homeroom = className('Home');
+    const student = await signUpStudent(t, { class: homeroom, name: 'Mia Multi' });
+    const group = await createClass(teacher.token, className('Group'));
+    await call('POST', '/api/student/join-class', student.token, { classCode: group.joinCode });
+
+    const addQuiz = async (target: string, title: string) => {
+      const added = await call('POST', '/api/teacher/add-quiz', teacher.token, buildNewQuiz({ class: target, title }));
+      expect(added.status, added.raw).toBe(201);
+      return added.body.data._id as string;
+    };
+    await addQuiz(homeroom, 'Home quiz');
+    const groupQuiz = await addQuiz(group.name, 'Group quiz');
+    const otherQuiz = await addQuiz(group.name, 'Group quiz, never taken');
+    const titles = async () =>
+      (await call('GET', '/api/get-all-quiz?limit=100', student.token)).body.data
+        .map((quiz: { title: string }) => quiz.title)
+        .sort();
+    expect(await titles()).toEqual(['Group quiz', 'Group quiz, never taken', 'Home quiz']);
+
+    // A resource in each class; the library shows both, the class filter one.
+    for (const [target, fileName] of [
+      [homeroom, 'Home video'],
+      [group.name, 'Group video'],
+    ]) {
+      const shared = await call('POST', '/api/teacher/add-resource-link', teacher.token, {
+        url: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ',
+        fileName,
+        class: target,
+      });
+      expect(shared.status, shared.raw).toBe(201);
+    }
+    const library = async (filter = '') =>
+      (await call('GET', `/api/get-resources?limit=100${filter}`, student.token)).body.data
+        .map((resource: { fileName: string }) => resource.fileName)
+        .sort();
+    expect(await library()).toEqual(['Group video', 'Home video']);
+    expect(await library(`&class=${encodeURIComponent(group.name.toUpperCase())}`)).toEqual(['Group video']);
+    expect((await call('GET', '/api/get-resources?class=Somewhere%20else', student.token)).status).toBe(403);
+
+    // The group quiz taken: the student ranks on the group's leaderboard, chosen by name.
+    const started = await call('POST', `/api/quiz/${groupQuiz}/start`, student.token, {});
+    const questions = started.body.data.quiz.questions.map((question: { _id: string; options: string[] }) => ({
+      _id: question._id,
+      selectedOption: question.options[0],
+    }));
+    const submitted = await call('POST', '/api/student/update-student', student.token, {
+      quiz: { _id: groupQuiz, questions },
+    });
+    expect(submitted.status, submitted.raw).toBe(200);
+    const board = async (name: string) =>
+      (await call('GET', `/api/get-students?class=${encodeURIComponent(name)}`, student.token)).body.data.map(
+        (entry: { name: string }) => entry.name,
+      );
+    expect(await board(group.name)).toEqual(['Mia Multi']);
+
+    // Removed from the group: its open quiz and library go; the attempted quiz stays for review.
+    await call('DELETE', `/api/classes/${group._id}/students/${student.profile._id}`, teacher.token);
+    expect(await titles()).toEqual(['Group quiz', 'Home quiz']);
+    expect(await library()).toEqual(['Home video']);
+    expect((await call('GET', `/api/quiz/${groupQuiz}`, student.token)).status).toBe(200);
+    expect((await call('POST', `/api/quiz/${otherQuiz}/start`, student.token, {})).status).toBe(403);
+    expect((await call('GET', `/api/get-students?class=${encodeURIComponent(group.name)}`, student.token)).status).toBe(
+      403,
+    );
+    // The teacher's roster and leaderboard of the group no longer list the student.
+    expect(
+      (await call('GET', `/api/get-students?class=${encodeURIComponent(group.name)}`, teacher.token)).body.data,
+    ).toEqual([]);
+  });
+});

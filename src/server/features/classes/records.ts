@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder, type SQLWrapper } from 'drizzle-orm';
 import { identityKey } from '#shared/identity';
 import type { Database } from '../../db/client.ts';
 import { classes, classStudents, classTeachers, type ClassRow } from '../../db/schema.ts';
@@ -39,6 +39,24 @@ export async function joinClassNamed(tx: Executor, studentId: string, name: stri
   const target = await classIdNamed(tx, name);
   await tx.insert(classStudents).values({ classId: target.id, studentId }).onConflictDoNothing();
   return target.id;
+}
+
+/** `column` (a class id) is one of the student's classes: a condition for one statement. */
+export const inStudentClasses = (column: SQLWrapper, studentId: string | Placeholder) =>
+  sql`${column} in (select ${classStudents.classId} from ${classStudents} where ${classStudents.studentId} = ${studentId})`;
+
+/** `column` (a student id) is a student of the class today: a condition for one statement. */
+export const inClassStudents = (column: SQLWrapper, classId: string | Placeholder) =>
+  sql`${column} in (select ${classStudents.studentId} from ${classStudents} where ${classStudents.classId} = ${classId})`;
+
+/** True when the student belongs to the class today (decision 031). */
+export async function isStudentOfClass(tx: Pick<Database, 'select'>, studentId: string, classId: string) {
+  const [row] = await tx
+    .select({ one: sql<number>`1` })
+    .from(classStudents)
+    .where(and(eq(classStudents.classId, classId), eq(classStudents.studentId, studentId)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** True when the teacher teaches the class (the one question every class rule asks). */

@@ -13,6 +13,7 @@ import {
   type UpdateClass,
 } from '#shared/classes';
 import { identityKey } from '#shared/identity';
+import { cacheTags, type ReadCache } from '../../cache/read-cache.ts';
 import type { Database } from '../../db/client.ts';
 import { violatedUniqueConstraint } from '../../db/errors.ts';
 import { classes, classStudents, classTeachers, students, teachers, type ClassRow } from '../../db/schema.ts';
@@ -71,7 +72,11 @@ export async function joinByCode(tx: Pick<Database, 'select' | 'insert'>, studen
   return target.id;
 }
 
-export function createClassesService(db: Database) {
+export function createClassesService(db: Database, cache: ReadCache) {
+  /** After a membership change has committed: the student's lists and the class's leaderboard are stale. */
+  const membershipChanged = (studentId: string) =>
+    cache.changed([cacheTags.studentClasses(studentId), cacheTags.classMemberships]);
+
   /** The classes of `ids` as their teachers see them, in the order of `ids`. */
   async function presentClasses(ids: string[]): Promise<TeacherClass[]> {
     if (ids.length === 0) return [];
@@ -260,6 +265,7 @@ export function createClassesService(db: Database) {
           .returning({ studentId: classStudents.studentId });
         if (!removed) throw notFound('This student is not in the class');
       });
+      await membershipChanged(studentId);
       return roster(classId);
     },
 
@@ -267,6 +273,7 @@ export function createClassesService(db: Database) {
 
     async join(studentId: string, input: JoinClass): Promise<StudentClass[]> {
       await joinByCode(db, studentId, input.classCode);
+      await membershipChanged(studentId);
       return studentClasses(studentId);
     },
   };
