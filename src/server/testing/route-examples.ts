@@ -65,9 +65,10 @@ function reaches(reach: Reach, caller: Caller, target: Target): boolean {
       return target === 'resource' && (isOwner || isClassmate);
     case 'leaderboards':
       return target === 'class' && (caller.role === 'teacher' || isClassmate);
+    // Teacher 1 and the co-teacher teach every class record the matrix aims at.
     case 'own-classes':
     case 'class-roster':
-      return target === 'class-record' && isOwner;
+      return target === 'class-record' && (isOwner || caller.name === 'coTeacher');
     // Reaches to none of the targets (another's quiz, resource or class).
     case 'credentials':
     case 'meeting-room':
@@ -92,7 +93,8 @@ function reaches(reach: Reach, caller: Caller, target: Target): boolean {
 export function expectedStatus(policy: RoutePolicy, caller: Caller, entry: RouteExample): number {
   const success = entry.status ?? 200;
   const needsSession = ['signed-in', 'teacher', 'administrator', 'student'].includes(policy.caller);
-  if (needsSession && !caller.role) return 401;
+  // A deactivated teacher's sessions ended with the deactivation (decision 030).
+  if (needsSession && (!caller.role || caller.isDeactivated)) return 401;
   if ((policy.caller === 'teacher' || policy.caller === 'student') && caller.role !== policy.caller) return 403;
   if (policy.caller === 'administrator' && !caller.isAdministrator) return 403;
   if (!entry.target) return success;
@@ -132,20 +134,28 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
       payload: { name: `Matrix class ${classCount} ${Math.random().toString(36).slice(2, 8)}` },
     });
     expect(created.status, created.raw).toBe(201);
-    return { id: created.body.data._id, joinCode: created.body.data.joinCode };
+    const added = await t.call({
+      method: 'POST',
+      url: `/api/classes/${created.body.data._id}/teachers`,
+      headers: authOf(school.callers.teacher1),
+      payload: { teacherId: school.coTeacherId },
+    });
+    expect(added.status, added.raw).toBe(200);
+    return { id: created.body.data._id as string, joinCode: created.body.data.joinCode as string };
   }
-  /** A fresh class of teacher 1's with one fresh student in it. */
-  async function teacher1ClassWithStudent() {
-    const created = await teacher1Class();
+  /** The member a removal example named last (its check looks for them). */
+  let lastMember = '';
+  /** A fresh student who joined the class of `joinCode`: their id. */
+  async function joinedStudent(joinCode: string): Promise<string> {
     const student = await signUpStudent(t, { class: `Matrix homeroom ${classCount}` });
     const joined = await t.call({
       method: 'POST',
       url: '/api/student/join-class',
       headers: bearer(student.token),
-      payload: { classCode: created.joinCode },
+      payload: { classCode: joinCode },
     });
     expect(joined.status, joined.raw).toBe(200);
-    return { ...created, studentId: student.profile._id };
+    return student.profile._id;
   }
   const teachesEach = (caller: Caller, body: any) =>
     everyItem(body, (entry) => entry.teachers.some((teacher: { _id: string }) => teacher._id === caller.id));
@@ -438,11 +448,13 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
         payload: { teacherId: prepared.colleague.profile._id },
       }),
     },
+    // Each caller removes a member of their own (two callers are accepted: teacher 1 and the co-teacher).
     'DELETE /api/classes/:id/teachers/:memberId': {
       target: 'class-record',
-      prepare: async () => {
-        const created = await teacher1Class();
+      prepare: teacher1Class,
+      request: async (caller, created) => {
         const colleague = await signUpTeacher(t, { subject: 'Drama' });
+        lastMember = colleague.profile._id;
         const added = await t.call({
           method: 'POST',
           url: `/api/classes/${created.id}/teachers`,
@@ -450,34 +462,41 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
           payload: { teacherId: colleague.profile._id },
         });
         expect(added.status, added.raw).toBe(200);
-        return { ...created, colleagueId: colleague.profile._id };
+        return { url: `/api/classes/${created.id}/teachers/${colleague.profile._id}`, headers: authOf(caller) };
       },
-      request: (caller, prepared) => ({
-        url: `/api/classes/${prepared.id}/teachers/${prepared.colleagueId}`,
-        headers: authOf(caller),
-      }),
+      check: (caller, body) => {
+        const ids = body.data.teachers.map((teacher: { _id: string }) => teacher._id);
+        expect(ids).toContain(caller.id);
+        expect(ids).not.toContain(lastMember);
+      },
     },
     'GET /api/classes/:id/students': {
       target: 'class-record',
-      prepare: teacher1ClassWithStudent,
+      prepare: async () => {
+        const created = await teacher1Class();
+        return { ...created, studentId: await joinedStudent(created.joinCode) };
+      },
       request: (caller, prepared) => ({ url: `/api/classes/${prepared.id}/students`, headers: authOf(caller) }),
       check: (_caller, body, prepared) =>
         expect(body.data.map((entry: { _id: string }) => entry._id)).toEqual([prepared.studentId]),
     },
     'DELETE /api/classes/:id/students/:memberId': {
       target: 'class-record',
-      prepare: teacher1ClassWithStudent,
-      request: (caller, prepared) => ({
-        url: `/api/classes/${prepared.id}/students/${prepared.studentId}`,
-        headers: authOf(caller),
-      }),
-      check: (_caller, body) => expect(body.data).toEqual([]),
+      prepare: teacher1Class,
+      request: async (caller, created) => {
+        lastMember = await joinedStudent(created.joinCode);
+        return { url: `/api/classes/${created.id}/students/${lastMember}`, headers: authOf(caller) };
+      },
+      check: (_caller, body) => expect(body.data.map((entry: { _id: string }) => entry._id)).not.toContain(lastMember),
     },
     'GET /api/student/classes': {
       request: (caller) => ({ url: '/api/student/classes', headers: authOf(caller) }),
       // A student's classes carry names only: never a join code or a roster.
       check: (caller, body) => {
-        expect(body.data.map((entry: { name: string }) => entry.name)).toContain(caller.className);
+        const names = body.data.map((entry: { name: string }) => entry.name);
+        // The removed student is in no class: class A is gone from their list.
+        if (caller.className === null) expect(names).not.toContain(CLASS_A);
+        else expect(names).toContain(caller.className);
         expect(JSON.stringify(body.data)).not.toMatch(/joinCode|teachers|@/);
       },
     },
@@ -622,8 +641,9 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
       target: 'resource',
       prepare: () => school.addResource('teacher1'),
       request: async (caller, resource: ResourceFixture) => {
-        // The administrator teaches no class here and has no file of their own to sign a link for.
-        if (!caller.token || caller.name === 'administrator') return { url: `/api/resources/${resource.id}/file` };
+        // These have no file here to sign a link for (or cannot sign in): the bare address.
+        const hasNoLink = ['administrator', 'coTeacher', 'deactivatedTeacher', 'removedStudent'].includes(caller.name);
+        if (!caller.token || hasNoLink) return { url: `/api/resources/${resource.id}/file` };
         const mayList = caller.name === 'teacher1' || caller.className === CLASS_A;
         const ownId = mayList ? resource.id : school.resource2.id;
         return { url: (await ownFileLink(caller, ownId)).replace(ownId, resource.id) };
