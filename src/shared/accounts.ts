@@ -78,7 +78,8 @@ export const teacherLoginSchema = z.object({
 export type TeacherLogin = z.infer<typeof teacherLoginSchema>;
 
 /** Used both by student self-registration and by a teacher's add-student. */
-export const studentRegistrationSchema = bodyObject({
+/** A student account's fields but its class: a teacher adding one into a class names the class in the address. */
+export const studentAccountFields = {
   name: requiredText('Name', FIELD_LIMITS.name),
   // Letters may carry combining signs (Devanagari vowel signs; NFC leaves most of them apart).
   rollNumber: identityText('Account username', FIELD_LIMITS.rollNumber).regex(
@@ -89,11 +90,11 @@ export const studentRegistrationSchema = bodyObject({
     },
   ),
   email: emailAddress('Email'),
-  class: classNameText(),
   parentName: requiredText('Parent name', FIELD_LIMITS.name),
   parentEmail: emailAddress('Parent email'),
   password: newPassword,
-});
+};
+export const studentRegistrationSchema = bodyObject({ ...studentAccountFields, class: classNameText() });
 export type StudentRegistration = z.infer<typeof studentRegistrationSchema>;
 
 export const studentLoginSchema = z.object({

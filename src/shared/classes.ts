@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { studentAccountFields } from './accounts.ts';
 import { bodyObject, classNameText, hasForbiddenCharacters } from './fields.ts';
 import { FIELD_LIMITS } from './limits.ts';
 
@@ -82,6 +83,10 @@ export type AddCoTeacher = z.input<typeof addCoTeacherSchema>;
 
 export const joinClassSchema = bodyObject({ classCode: joinCodeText() });
 export type JoinClass = z.input<typeof joinClassSchema>;
+
+/** A new student account made by a teacher of the class, straight into it: the class comes from the address. */
+export const addClassStudentSchema = bodyObject(studentAccountFields);
+export type AddClassStudent = z.infer<typeof addClassStudentSchema>;
 
 /** One student of a class's roster, with the contact details its teachers need. */
 export const rosterEntrySchema = z.strictObject({

@@ -448,6 +448,16 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
         payload: { teacherId: prepared.colleague.profile._id },
       }),
     },
+    'POST /api/classes/:id/students': {
+      status: 201,
+      target: 'class-record',
+      prepare: teacher1Class,
+      request: (caller, created) => {
+        const { class: _class, ...registration } = buildStudentRegistration();
+        return { url: `/api/classes/${created.id}/students`, headers: authOf(caller), payload: registration };
+      },
+      check: (_caller, body) => expect(body.data.email).toContain('@'),
+    },
     // Each caller removes a member of their own (two callers are accepted: teacher 1 and the co-teacher).
     'DELETE /api/classes/:id/teachers/:memberId': {
       target: 'class-record',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  addClassStudentSchema,
   addCoTeacherSchema,
   createClassSchema,
   joinClassSchema,
@@ -93,6 +94,17 @@ export const listRoster = defineEndpoint({
   params: classParams,
   response: z.array(rosterEntrySchema),
   errors: ['NOT_FOUND'],
+});
+
+export const addClassStudent = defineEndpoint({
+  method: 'POST',
+  path: '/api/classes/:id/students',
+  summary: "Creates a student's account in an active class of the caller; answers their roster entry",
+  params: classParams,
+  body: addClassStudentSchema,
+  response: rosterEntrySchema,
+  status: 201,
+  errors: ['NOT_FOUND', 'CLASS_ARCHIVED', 'EMAIL_TAKEN', 'ROLL_NUMBER_TAKEN', 'ACCOUNT_EXISTS'],
 });
 
 export const removeClassStudent = defineEndpoint({

@@ -13,7 +13,7 @@ import type { Database } from '../../db/client.ts';
 import { violatedUniqueConstraint } from '../../db/errors.ts';
 import { studentIdentityColumns, teacherIdentityColumns } from '../../db/identity-keys.ts';
 import { joinClassNamed } from '../classes/records.ts';
-import { students, teachers } from '../../db/schema.ts';
+import { classStudents, students, teachers } from '../../db/schema.ts';
 import { accountRemoved, AppError, conflict } from '../../errors.ts';
 import type { ErrorCode } from '#shared/error-codes';
 import {
@@ -126,6 +126,8 @@ export function createAccountsService(db: Database, tokens: TokenService, sessio
     async registerStudent(
       input: StudentRegistration,
       createdByTeacherId: string | null = null,
+      /** The class the student joins, when a teacher of it adds them (decision 031); else the class of input.class. */
+      intoClassId?: string,
     ): Promise<StudentProfile> {
       // A token outliving its teacher's account would otherwise fail the insert's foreign key (a 500).
       if (createdByTeacherId !== null) {
@@ -150,7 +152,8 @@ export function createAccountsService(db: Database, tokens: TokenService, sessio
               createdByTeacherId,
             })
             .returning();
-          await joinClassNamed(tx, inserted[0]!.id, input.class);
+          if (intoClassId === undefined) await joinClassNamed(tx, inserted[0]!.id, input.class);
+          else await tx.insert(classStudents).values({ classId: intoClassId, studentId: inserted[0]!.id });
           return inserted;
         }),
       );

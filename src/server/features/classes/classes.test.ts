@@ -4,7 +4,7 @@ import { JOIN_CODE_ALPHABET, normalizeJoinCode } from '#shared/classes';
 import type { classTeachers } from '../../db/schema.ts';
 import { classes, classStudents, students } from '../../db/schema.ts';
 import { schoolAdministrator, signUpStudent, signUpTeacher } from '../../testing/actors.ts';
-import { buildNewQuiz } from '../../testing/factories.ts';
+import { buildNewQuiz, buildStudentRegistration } from '../../testing/factories.ts';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 /**
@@ -333,5 +333,40 @@ describe("reads through a student's classes", () => {
     expect(
       (await call('GET', `/api/get-students?class=${encodeURIComponent(group.name)}`, teacher.token)).body.data,
     ).toEqual([]);
+  });
+});
+
+describe('adding a student into a class', () => {
+  it('creates the account in an active class of the caller only, and changes nothing when refused', async () => {
+    const [teacher, stranger] = [await signUpTeacher(t), await signUpTeacher(t)];
+    const created = await createClass(teacher.token);
+    const { class: _ignored, ...registration } = buildStudentRegistration({ name: 'Noor Added' });
+    const before = await tableCount(students);
+    expect((await call('POST', `/api/classes/${created._id}/students`, stranger.token, registration)).status).toBe(403);
+    const withClass = await call('POST', `/api/classes/${created._id}/students`, teacher.token, {
+      ...registration,
+      class: 'Elsewhere',
+    });
+    expect(withClass.body.code).toBe('UNKNOWN_FIELD');
+    await call('POST', `/api/classes/${created._id}/archive`, teacher.token);
+    const archived = await call('POST', `/api/classes/${created._id}/students`, teacher.token, registration);
+    expect(archived.body.code).toBe('CLASS_ARCHIVED');
+    expect(await tableCount(students)).toBe(before);
+
+    await call('POST', `/api/classes/${created._id}/unarchive`, teacher.token);
+    const added = await call('POST', `/api/classes/${created._id}/students`, teacher.token, registration);
+    expect(added.status, added.raw).toBe(201);
+    expect(added.body.data).toMatchObject({ name: 'Noor Added', rollNumber: registration.rollNumber });
+    const again = await call('POST', `/api/classes/${created._id}/students`, teacher.token, registration);
+    expect(again.body.code).toBe('ROLL_NUMBER_TAKEN');
+    expect(await tableCount(students)).toBe(before + 1);
+
+    const login = await t.call({
+      method: 'POST',
+      url: '/api/student/login',
+      payload: { rollNumber: registration.rollNumber, password: registration.password },
+    });
+    const theirClasses = await call('GET', '/api/student/classes', login.body.data as string);
+    expect(theirClasses.body.data.map((entry: { _id: string }) => entry._id)).toEqual([created._id]);
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
+  addClassStudent,
   addCoTeacher,
   changeClass,
   createClass,
@@ -14,14 +15,22 @@ import {
 import { routeEndpoint, type RouteSettings } from '../../endpoint-route.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { Throttle } from '../../throttle/throttle.ts';
+import type { AccountsService } from '../accounts/service.ts';
+import { requireTaughtClass } from './records.ts';
 import type { ClassesService } from './service.ts';
+import type { Database } from '../../db/client.ts';
 
 /**
  * Classes as records (decision 031): a teacher's classes, their teachers and join codes, and
  * rosters; a student's classes and joining one by code. Which class a teacher may touch is
  * decided by requireTaughtClass in the service, from the token's teacher.
  */
-export function classesRoutes(classes: ClassesService, throttle: Throttle): FastifyPluginAsync {
+export function classesRoutes(
+  classes: ClassesService,
+  accounts: AccountsService,
+  db: Database,
+  throttle: Throttle,
+): FastifyPluginAsync {
   return async (app) => {
     const ownClasses: RouteSettings = { config: { policy: { caller: 'teacher', touches: ['own-classes'] } } };
     const roster: RouteSettings = { config: { policy: { caller: 'teacher', touches: ['class-roster'] } } };
@@ -71,6 +80,25 @@ export function classesRoutes(classes: ClassesService, throttle: Throttle): Fast
       message: 'Students found',
       data: await classes.roster(currentUser(request).id, request.params.id),
     }));
+
+    // Adding students is throttled per teacher, as add-student is (decision 016).
+    routeEndpoint(
+      app,
+      addClassStudent,
+      {
+        config: { policy: { caller: 'teacher', touches: ['new-account', 'class-roster'] } },
+        ...throttle.studentsAdded(),
+      },
+      async (request) => {
+        const teacherId = currentUser(request).id;
+        const target = await requireTaughtClass(db, teacherId, request.params.id, { mustBeActive: true });
+        const student = await accounts.registerStudent({ ...request.body, class: target.name }, teacherId, target.id);
+        return {
+          message: `Student ${student.name} added to ${target.name}`,
+          data: await classes.rosterEntry(target.id, student._id),
+        };
+      },
+    );
 
     routeEndpoint(app, removeClassStudent, roster, async (request) => ({
       message: 'Student removed from the class; their account and results stay',

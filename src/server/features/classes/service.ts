@@ -115,7 +115,7 @@ export function createClassesService(db: Database, cache: ReadCache) {
 
   const presentOne = async (id: string) => (await presentClasses([id]))[0]!;
 
-  async function roster(classId: string): Promise<RosterEntry[]> {
+  async function roster(classId: string, studentId?: string): Promise<RosterEntry[]> {
     const rows = await db
       .select({
         id: students.id,
@@ -128,7 +128,7 @@ export function createClassesService(db: Database, cache: ReadCache) {
       })
       .from(classStudents)
       .innerJoin(students, eq(students.id, classStudents.studentId))
-      .where(eq(classStudents.classId, classId))
+      .where(and(eq(classStudents.classId, classId), studentId === undefined ? undefined : eq(students.id, studentId)))
       .orderBy(asc(students.name), asc(students.id));
     return rows.map(presentRosterEntry);
   }
@@ -270,6 +270,13 @@ export function createClassesService(db: Database, cache: ReadCache) {
     },
 
     studentClasses,
+
+    /** One student's entry of a class's roster (the caller has checked the class). */
+    async rosterEntry(classId: string, studentId: string): Promise<RosterEntry> {
+      const [entry] = await roster(classId, studentId);
+      if (!entry) throw notFound('This student is not in the class');
+      return entry;
+    },
 
     async join(studentId: string, input: JoinClass): Promise<StudentClass[]> {
       await joinByCode(db, studentId, input.classCode);
