@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { identityKey } from '#shared/identity';
 import { QUIZ_BACKGROUNDS } from '#shared/quizzes';
 import type { Database } from '#server/db/client';
 import { classColumns, studentIdentityColumns, teacherIdentityColumns } from '#server/db/identity-keys';
 import {
+  classes as classTable,
+  classStudents,
+  classTeachers,
   quizAttempts,
   quizzes,
   resources,
@@ -145,6 +149,7 @@ function quizRow(options: {
   teacherId: string;
   subject: string;
   className: string;
+  classId: string;
   title: string;
   createdAt: Date;
   deadline: Date;
@@ -168,6 +173,7 @@ function quizRow(options: {
     title: options.title,
     subject: options.subject,
     ...classColumns(options.className),
+    classId: options.classId,
     createdAt: options.createdAt,
     deadline: options.deadline,
     maxTimeMinutes: Number(payload.maxTime),
@@ -230,6 +236,14 @@ export async function seedSchool(
   const classCount = Math.ceil(plan.students / plan.classSize);
   const classes = Array.from({ length: classCount }, (_, index) => classNameAt(index));
   const listClass = classes.at(-1)!;
+  // Class records (decision 031): one per name, with its teachers and students added below.
+  const classIds = new Map(classes.map((className) => [className, randomUUID()]));
+  const classIdOf = (className: string) => classIds.get(className)!;
+  await insertAll(
+    db,
+    classTable,
+    classes.map((className) => ({ id: classIdOf(className), name: className, nameKey: identityKey(className) })),
+  );
 
   const teacherRows = Array.from({ length: plan.teachers }, (_, index) => {
     const registration = buildTeacherAccount({
@@ -261,6 +275,7 @@ export async function seedSchool(
         teacherId: teacher.id,
         subject: teacher.subject,
         className,
+        classId: classIdOf(className),
         title: `${teacher.subject} check ${index + 1}`,
         createdAt,
         deadline: new Date(createdAt.getTime() + 7 * DAY_MS),
@@ -280,6 +295,7 @@ export async function seedSchool(
       teacherId: teacher.id,
       subject: teacher.subject,
       className: listClass,
+      classId: classIdOf(listClass),
       title: `${teacher.subject}: ${random.pick(TOPICS)} ${index + 1}`,
       createdAt,
       deadline: new Date(isPast ? now - (1 + random.below(5)) * DAY_MS : now + (1 + random.below(60)) * DAY_MS),
@@ -342,7 +358,13 @@ export async function seedSchool(
     });
     // Students first (the attempts refer to them), in slices so memory stays flat.
     if (studentRows.length === SEED_BATCH * BATCHES_PER_TRANSACTION || index === plan.students - 1) {
-      await insertAll(db, students, studentRows.splice(0));
+      const joined = studentRows.splice(0);
+      await insertAll(db, students, joined);
+      await insertAll(
+        db,
+        classStudents,
+        joined.map((student) => ({ classId: classIdOf(student.className), studentId: student.id })),
+      );
       await insertAll(db, quizAttempts, attemptRows);
       attemptCount += attemptRows.length;
       attemptRows = [];
@@ -365,6 +387,7 @@ export async function seedSchool(
       description: index % 3 === 0 ? null : `${teacher.subject} ${kind.word} on ${topic} for the class`,
       tags: [teacher.subject.toLowerCase(), topic],
       ...classColumns(listClass),
+      classId: classIdOf(listClass),
       subject: teacher.subject,
       mimeType: isLink ? 'video/youtube' : kind.mimeType,
       sizeBytes: isLink ? 0 : 20_000 + random.below(5_000_000),
@@ -373,6 +396,19 @@ export async function seedSchool(
     };
   });
   await insertAll(db, resources, resourceRows);
+  // Each class is taught by the teachers with a quiz or resource in it, as migration 0013 decides.
+  const taught = new Set([
+    ...quizRows.map((row) => `${row.classId} ${row.createdByTeacherId}`),
+    ...resourceRows.map((row) => `${row.classId} ${row.uploadedByTeacherId}`),
+  ]);
+  await insertAll(
+    db,
+    classTeachers,
+    [...taught].map((pair) => {
+      const [classId, teacherId] = pair.split(' ');
+      return { classId, teacherId };
+    }),
+  );
   // The list class's first student has starred some of them.
   const starRows = resourceRows
     .filter((_, index) => index % Math.max(1, Math.floor(plan.resources / plan.starred)) === 0)

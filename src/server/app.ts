@@ -35,6 +35,8 @@ import { startAttemptSweep } from './features/quizzes/sweep.ts';
 import { studentsRoutes } from './features/students/routes.ts';
 import { createSchoolService } from './features/school/service.ts';
 import { schoolRoutes } from './features/school/routes.ts';
+import { classesRoutes } from './features/classes/routes.ts';
+import { createClassesService } from './features/classes/service.ts';
 import { createStudentsService } from './features/students/service.ts';
 import { createTokenService } from './plugins/auth.ts';
 import { acceptJsonBodies } from './plugins/json-body.ts';
@@ -161,6 +163,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(accountsRoutes(accounts, throttle));
   await app.register(schoolRoutes(school, throttle));
+  await app.register(
+    classesRoutes(createClassesService(options.database.db, readCache), accounts, options.database.db, throttle),
+  );
   await app.register(quizzesRoutes(quizzes, throttle));
   await app.register(progressRoutes(createProgressService(options.database.db, readCache)));
   await app.register(studentsRoutes(createStudentsService(options.database.db, { sessions, cache: readCache })));

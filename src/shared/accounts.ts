@@ -93,12 +93,11 @@ export const studentDetailFields = {
   parentEmail: emailAddress('Parent email'),
 };
 
+/** A new student account's fields but its class: a teacher adding one into a class names the class in the address. */
+export const studentAccountFields = { ...studentDetailFields, password: newPassword };
+
 /** Used both by student self-registration and by a teacher's add-student. */
-export const studentRegistrationSchema = bodyObject({
-  ...studentDetailFields,
-  class: classNameText(),
-  password: newPassword,
-});
+export const studentRegistrationSchema = bodyObject({ ...studentAccountFields, class: classNameText() });
 export type StudentRegistration = z.infer<typeof studentRegistrationSchema>;
 
 export const studentLoginSchema = z.object({

@@ -53,6 +53,17 @@ export const ERROR_CODES = {
     status: 409,
     meaning: 'The change would leave the school without an active administrator',
   },
+  CLASS_NAME_TAKEN: { status: 409, meaning: 'The school has a class of this name already (however it is spelt)' },
+  CLASS_CODE_INVALID: {
+    status: 400,
+    meaning: 'No active class has this join code: mistyped, rotated, turned off or archived. Nothing was created',
+  },
+  LAST_CLASS_TEACHER: {
+    status: 409,
+    meaning: 'A class keeps at least one teacher: add another before removing this one',
+  },
+  TEACHER_NOT_ACTIVE: { status: 400, meaning: 'The co-teacher must be an active teacher of the school' },
+  CLASS_ARCHIVED: { status: 409, meaning: 'The class is archived: unarchive it before adding to it' },
   QUIZ_CLOSED: { status: 403, meaning: 'The deadline of the quiz has passed: it cannot be started' },
   QUIZ_NOT_STARTED: { status: 409, meaning: 'The attempt has not been started' },
   QUIZ_ALREADY_SUBMITTED: { status: 409, meaning: 'The attempt is over: submitted, or closed when time ran out' },

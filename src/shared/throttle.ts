@@ -14,6 +14,7 @@ export const THROTTLE_LIMITS = {
   'password-checks': 'Current-password checks of a password change, per account: its lock-out and hourly budget',
   'registration-network': 'Accounts created, or refused as taken, per network address (REGISTRATION_LIMIT_PER_IP)',
   'registration-account': 'Refused registrations of one account name: its lock-out',
+  'class-codes': 'Wrong class codes one signed-in student types: its lock-out (decision 031)',
   'students-added': 'Students one teacher adds per hour',
   'quiz-bytes': 'Bytes of quizzes one teacher sends per hour',
   'large-requests': 'Large bodies one account has in flight at once (decision 023)',

@@ -58,6 +58,7 @@ export const THROTTLE_TEXTS = {
   'password-checks': (wait) => `Too many wrong passwords for this account. Try again ${wait}.`,
   'registration-network': (wait) => `Too many accounts have been created from your network. Try again ${wait}.`,
   'registration-account': (wait) => `Too many attempts to create this account. Try again ${wait}.`,
+  'class-codes': (wait) => `Too many wrong class codes. Ask your teacher for the code and try again ${wait}.`,
   'students-added': (wait) => `You have added many students in a short time. Try again ${wait}.`,
   'quiz-bytes': (wait) => `You have sent many large quizzes in a short time. Try again ${wait}.`,
   'large-requests': (wait) =>
@@ -127,6 +128,12 @@ export const FAILURE_TEXTS = {
   INVITATION_EXPIRED: 'This invitation has expired. Ask your administrator for a new one.',
   INVITATION_REVOKED: 'This invitation has been withdrawn. Ask your administrator for a new one.',
   LAST_ADMINISTRATOR: 'The school needs an active administrator: make another teacher an administrator first.',
+  CLASS_NAME_TAKEN: 'The school already has a class with this name',
+  CLASS_CODE_INVALID:
+    'This class code does not work. Check it with your teacher: it may have been changed or turned off.',
+  LAST_CLASS_TEACHER: 'A class needs a teacher: add another teacher before removing this one.',
+  TEACHER_NOT_ACTIVE: 'Choose an active teacher of the school.',
+  CLASS_ARCHIVED: 'This class is archived. Unarchive it first.',
   QUIZ_CLOSED: 'The deadline of this quiz has passed',
   QUIZ_NOT_STARTED: 'Start the quiz before answering it',
   // The server words the time-up closing apart, but only in its message: one text says both.

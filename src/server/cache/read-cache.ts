@@ -1,5 +1,3 @@
-import { identityKey } from '#shared/identity';
-
 /**
  * Short-lived answers to the reads every page sends (decision 015).
  *
@@ -131,12 +129,16 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
 export const cacheTags = {
   /** Any student's averages (every leaderboard page). */
   leaderboard: 'leaderboard',
-  /** The quizzes published to a class: any spelling of it or its key (identityKey is idempotent). */
-  classQuizzes: (className: string) => `class-quizzes:${identityKey(className)}`,
+  /** The quizzes published to a class (its id, decision 031). */
+  classQuizzes: (classId: string) => `class-quizzes:${classId}`,
+  /** Who belongs to which class: any join or removal (decision 031); the class leaderboards read it. */
+  classMemberships: 'class-memberships',
+  /** Which classes a student belongs to: a join, a removal (decision 031). */
+  studentClasses: (studentId: string) => `student-classes:${studentId}`,
   /** A student's attempts: started, submitted, closed by the timer. */
   studentAttempts: (studentId: string) => `student-attempts:${studentId}`,
-  /** A class library, its resources and their stars: any spelling of the class or its key. */
-  classResources: (className: string) => `class-resources:${identityKey(className)}`,
+  /** A class library, its resources and their stars (the class's id). */
+  classResources: (classId: string) => `class-resources:${classId}`,
   /** An account's session version: a password change or "sign out of all devices" (decision 017). */
   accountSessions: (role: 'teacher' | 'student', accountId: string) => `account-sessions:${role}:${accountId}`,
 };

@@ -7,6 +7,7 @@ import { bearer, createTestApp, type TestApp } from '../testing/test-app.ts';
 import { startTwoInstancesOnRedis, type TwoInstances } from '../testing/two-instances.ts';
 import { sql } from 'drizzle-orm';
 import { classColumns } from '../db/identity-keys.ts';
+import { classIdNamed } from '../features/classes/records.ts';
 import { quizzes } from '../db/schema.ts';
 import { multipartBody, SAMPLE_FILES } from '../testing/multipart.ts';
 
@@ -244,6 +245,7 @@ describe('read cache without announcements (the control)', () => {
       title: 'Unannounced',
       subject: 'Maths',
       ...classColumns(student.profile.class),
+      classId: (await classIdNamed(single.database.db, student.profile.class)).id,
       deadline: new Date(Date.now() + 86_400_000),
       maxTimeMinutes: 10,
       createdByTeacherId: teacher.profile._id,

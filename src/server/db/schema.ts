@@ -17,6 +17,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { FIELD_LIMITS } from '#shared/limits';
+import { CLASS_LIMITS } from '#shared/classes';
 import { QUIZ_LIMITS, type ReviewAnswers, type ReviewScore } from '#shared/quizzes';
 import { RESOURCE_LIMITS } from '#shared/resources';
 import { SCHOOL_LIMITS } from '#shared/school';
@@ -145,6 +146,70 @@ export const students = pgTable(
   ],
 );
 
+/**
+ * A class of the school (decision 031): quizzes, resources and rosters belong to one. Its
+ * name is unique as its key says (decision 024), so "10a " and "10A" are one class.
+ */
+export const classes = pgTable(
+  'classes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** As typed (NFC); name_key is what identifies. */
+    name: varchar('name', { length: FIELD_LIMITS.className }).notNull(),
+    nameKey: text('name_key').notNull(),
+    subject: varchar('subject', { length: FIELD_LIMITS.subject }),
+    /** 8 characters of JOIN_CODE_ALPHABET, stored without the dash; null while turned off. */
+    joinCode: varchar('join_code', { length: CLASS_LIMITS.joinCodeLength }),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('classes_name_key_unique').on(table.nameKey),
+    uniqueIndex('classes_join_code_unique').on(table.joinCode),
+  ],
+);
+
+/** Who teaches a class: its creator (is_owner) and co-teachers. The only way a teacher reaches a class. */
+export const classTeachers = pgTable(
+  'class_teachers',
+  {
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    teacherId: uuid('teacher_id')
+      .notNull()
+      .references(() => teachers.id, { onDelete: 'cascade' }),
+    isOwner: boolean('is_owner').notNull().default(false),
+  },
+  (table) => [
+    primaryKey({ columns: [table.classId, table.teacherId] }),
+    // "My classes" starts from the teacher.
+    index('class_teachers_teacher_idx').on(table.teacherId, table.classId),
+  ],
+);
+
+/** A student's classes (a homeroom and subject groups). Leaving deletes the row; attempts stay. */
+export const classStudents = pgTable(
+  'class_students',
+  {
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // The roster and the class leaderboard walk (class_id, student_id).
+    primaryKey({ columns: [table.classId, table.studentId] }),
+    // "My classes" of a student: the quiz list, the library, the class switcher.
+    index('class_students_student_idx').on(table.studentId, table.classId),
+  ],
+);
+
+export type ClassRow = typeof classes.$inferSelect;
+
 export type TeacherRow = typeof teachers.$inferSelect;
 export type TeacherInvitationRow = typeof teacherInvitations.$inferSelect;
 export type StudentRow = typeof students.$inferSelect;
@@ -161,6 +226,10 @@ export const quizzes = pgTable(
     className: varchar('class', { length: FIELD_LIMITS.className }).notNull(),
     /** identityKey(class): the class its students are in, however either is spelled. */
     classKey: text('class_key').notNull(),
+    /** The class the quiz is for (decision 031); class/class_key go once every read uses it. */
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => classes.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deadline: timestamp('deadline', { withTimezone: true }).notNull(),
     maxTimeMinutes: integer('max_time_minutes').notNull(),
@@ -182,6 +251,8 @@ export const quizzes = pgTable(
   },
   (table) => [
     index('quizzes_class_deadline_idx').on(table.classKey, table.deadline),
+    // A student's quiz list: each of their classes, by deadline.
+    index('quizzes_class_id_deadline_idx').on(table.classId, table.deadline),
     index('quizzes_teacher_created_idx').on(table.createdByTeacherId, table.createdAt),
     check('quizzes_review_answers', sql`${table.reviewAnswers} in ('after-deadline', 'after-submit', 'never')`),
     check('quizzes_review_score', sql`${table.reviewScore} in ('after-submit', 'after-deadline')`),
@@ -270,6 +341,10 @@ export const resources = pgTable(
     className: varchar('class', { length: FIELD_LIMITS.className }).notNull(),
     /** identityKey(class), as quizzes.classKey. */
     classKey: text('class_key').notNull(),
+    /** The class the resource is for (decision 031), as quizzes.classId. */
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => classes.id),
     subject: varchar('subject', { length: FIELD_LIMITS.subject }).notNull(),
     /** Decided from the file's content, not from what the browser claimed. */
     mimeType: varchar('mime_type', { length: 127 }).notNull(),
@@ -285,6 +360,9 @@ export const resources = pgTable(
     // indexes read forwards (asc) or backwards (desc): the first page stops after 21 entries.
     index('resources_class_created_idx').on(table.classKey, table.createdAt, table.id),
     index('resources_class_name_idx').on(table.classKey, sql`lower(${table.fileName})`, table.id),
+    // The same two orders per class record (decision 031).
+    index('resources_class_id_created_idx').on(table.classId, table.createdAt, table.id),
+    index('resources_class_id_name_idx').on(table.classId, sql`lower(${table.fileName})`, table.id),
     // The teacher's "Uploaded Files".
     index('resources_teacher_created_idx').on(table.uploadedByTeacherId, table.createdAt, table.id),
     // The library's search box (ILIKE '%text%' on the name or the description), as for student names.

@@ -55,6 +55,19 @@ describe('demo seed', () => {
       false,
       true,
     ]);
+    // Two classes (decision 031), each with a join code, both teachers and its eight students.
+    const classes = await t.call({ method: 'GET', url: '/api/classes', headers: bearer(teacherLogin.body.data) });
+    expect(
+      classes.body.data.map((entry: { name: string; studentCount: number; teachers: unknown[]; joinCode: string }) => [
+        entry.name,
+        entry.studentCount,
+        entry.teachers.length,
+        /^[A-Z2-9]{4}-[A-Z2-9]{4}$/.test(entry.joinCode),
+      ]),
+    ).toEqual([
+      ['10A', 8, 2, true],
+      ['10B', 8, 2, true],
+    ]);
     const studentLogin = await t.call({
       method: 'POST',
       url: '/api/student/login',

@@ -10,6 +10,7 @@ import { quizAttempts, quizzes, resources, students, teachers } from '../db/sche
 import { AppError } from '../errors.ts';
 import { createAccountsService } from '../features/accounts/service.ts';
 import { sessionVersionsThrough } from '../features/accounts/session-versions.ts';
+import { createClassesService } from '../features/classes/service.ts';
 import { createQuizzesService } from '../features/quizzes/service.ts';
 import { createSchoolService } from '../features/school/service.ts';
 import { detectContentType } from '../features/resources/content-type.ts';
@@ -145,6 +146,14 @@ export async function seedDemo(db: Database, storage?: FileStorage): Promise<See
       }
     }
     teacherIds.push({ id: (await findTeacher())!.id, plans: plan.plans });
+  }
+
+  // The classes as records (decision 031): the first teacher makes them (each with a join
+  // code), the second co-teaches; students, quizzes and resources below find them by name.
+  const classService = createClassesService(db, readsUncached());
+  for (const className of CLASSES) {
+    const created = await ensure(() => classService.create(teacherIds[0]!.id, { name: className }));
+    if (created) await classService.addCoTeacher(teacherIds[0]!.id, created._id, { teacherId: teacherIds[1]!.id });
   }
 
   const studentIds: { id: string; className: string; index: number }[] = [];

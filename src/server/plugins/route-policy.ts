@@ -56,6 +56,15 @@ export const REACHES = {
   },
   'own-account': { roles: ['teacher', 'student'], meaning: "the caller's own profile" },
   'own-tasks': { roles: ['teacher', 'student'], meaning: "the caller's own task list" },
+  'own-classes': {
+    roles: ['teacher', 'student'],
+    meaning:
+      'classes the caller teaches (their teachers, join codes, student counts) or, for a student, belongs to (names only); joining one by its code',
+  },
+  'class-roster': {
+    roles: ['teacher'],
+    meaning: 'the students of a class the caller teaches, contact details included; removing one from it',
+  },
   'school-students': {
     roles: ['teacher'],
     meaning: "every student account, contact details included (one instance serves one school's teachers)",

@@ -19,8 +19,11 @@ import { STAFF_CHANGES } from '#shared/school';
 export const routeKey = (route: { method: string; url: string }) =>
   `${route.method === 'HEAD' ? 'GET' : route.method} ${route.url}`;
 
-/** What a request points at: an object of teacher 1 in class A, or class A itself. */
-export type Target = 'quiz' | 'resource' | 'class';
+/**
+ * What a request points at: an object of teacher 1 in class A, class A itself (its
+ * leaderboard), or a class record teacher 1 teaches and no other caller does.
+ */
+export type Target = 'quiz' | 'resource' | 'class' | 'class-record';
 
 export type RouteExample = {
   /** The status of an accepted call (200 when omitted). */
@@ -62,6 +65,10 @@ function reaches(reach: Reach, caller: Caller, target: Target): boolean {
       return target === 'resource' && (isOwner || isClassmate);
     case 'leaderboards':
       return target === 'class' && (caller.role === 'teacher' || isClassmate);
+    // Teacher 1 and the co-teacher teach every class record the matrix aims at.
+    case 'own-classes':
+    case 'class-roster':
+      return target === 'class-record' && (isOwner || caller.name === 'coTeacher');
     // Reaches to none of the targets (another's quiz, resource or class).
     case 'credentials':
     case 'meeting-room':
@@ -86,7 +93,8 @@ function reaches(reach: Reach, caller: Caller, target: Target): boolean {
 export function expectedStatus(policy: RoutePolicy, caller: Caller, entry: RouteExample): number {
   const success = entry.status ?? 200;
   const needsSession = ['signed-in', 'teacher', 'administrator', 'student'].includes(policy.caller);
-  if (needsSession && !caller.role) return 401;
+  // A deactivated teacher's sessions ended with the deactivation (decision 030).
+  if (needsSession && (!caller.role || caller.isDeactivated)) return 401;
   if ((policy.caller === 'teacher' || policy.caller === 'student') && caller.role !== policy.caller) return 403;
   if (policy.caller === 'administrator' && !caller.isAdministrator) return 403;
   if (!entry.target) return success;
@@ -114,6 +122,43 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
 
   const everyItem = (body: any, predicate: (item: any) => boolean) =>
     expect((body.data as any[]).filter((item) => !predicate(item))).toEqual([]);
+
+  let classCount = 0;
+  /** A fresh class of teacher 1's (only teacher 1 teaches it), with its join code. */
+  async function teacher1Class(): Promise<{ id: string; joinCode: string }> {
+    classCount += 1;
+    const created = await t.call({
+      method: 'POST',
+      url: '/api/classes',
+      headers: authOf(school.callers.teacher1),
+      payload: { name: `Matrix class ${classCount} ${Math.random().toString(36).slice(2, 8)}` },
+    });
+    expect(created.status, created.raw).toBe(201);
+    const added = await t.call({
+      method: 'POST',
+      url: `/api/classes/${created.body.data._id}/teachers`,
+      headers: authOf(school.callers.teacher1),
+      payload: { teacherId: school.coTeacherId },
+    });
+    expect(added.status, added.raw).toBe(200);
+    return { id: created.body.data._id as string, joinCode: created.body.data.joinCode as string };
+  }
+  /** The member a removal example named last (its check looks for them). */
+  let lastMember = '';
+  /** A fresh student who joined the class of `joinCode`: their id. */
+  async function joinedStudent(joinCode: string): Promise<string> {
+    const student = await signUpStudent(t, { class: `Matrix homeroom ${classCount}` });
+    const joined = await t.call({
+      method: 'POST',
+      url: '/api/student/join-class',
+      headers: bearer(student.token),
+      payload: { classCode: joinCode },
+    });
+    expect(joined.status, joined.raw).toBe(200);
+    return student.profile._id;
+  }
+  const teachesEach = (caller: Caller, body: any) =>
+    everyItem(body, (entry) => entry.teachers.some((teacher: { _id: string }) => teacher._id === caller.id));
 
   return {
     'GET /api/health': { request: () => ({ url: '/api/health' }) },
@@ -385,6 +430,122 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
       check: (_caller, body) => expect(body.data.temporaryPassword).toMatch(/^[A-Za-z2-9]{5}-[A-Za-z2-9]{5}$/),
     },
 
+    // Classes as records (decision 031): each route on a fresh class only teacher 1 teaches.
+    'GET /api/classes': {
+      request: (caller) => ({ url: '/api/classes', headers: authOf(caller) }),
+      check: teachesEach,
+    },
+    'POST /api/classes': {
+      status: 201,
+      request: (caller) => ({
+        url: '/api/classes',
+        headers: authOf(caller),
+        payload: { name: `Created by ${caller.name} ${Math.random().toString(36).slice(2, 8)}`, subject: 'Art' },
+      }),
+      check: (caller, body) =>
+        expect(body.data.teachers).toEqual([{ _id: caller.id, name: expect.any(String), isOwner: true }]),
+    },
+    'PATCH /api/classes/:id': {
+      target: 'class-record',
+      prepare: teacher1Class,
+      request: (caller, created) => ({
+        url: `/api/classes/${created.id}`,
+        headers: authOf(caller),
+        payload: { subject: `Changed by ${caller.name}` },
+      }),
+    },
+    ...Object.fromEntries(
+      ['archive', 'unarchive', 'rotate-code', 'turn-off-code'].map((change): [string, RouteExample] => [
+        `POST /api/classes/:id/${change}`,
+        {
+          target: 'class-record',
+          prepare: teacher1Class,
+          request: (caller, created) => ({ url: `/api/classes/${created.id}/${change}`, headers: authOf(caller) }),
+        },
+      ]),
+    ),
+    'POST /api/classes/:id/teachers': {
+      target: 'class-record',
+      prepare: async () => ({ ...(await teacher1Class()), colleague: await signUpTeacher(t, { subject: 'Drama' }) }),
+      request: (caller, prepared) => ({
+        url: `/api/classes/${prepared.id}/teachers`,
+        headers: authOf(caller),
+        payload: { teacherId: prepared.colleague.profile._id },
+      }),
+    },
+    'POST /api/classes/:id/students': {
+      status: 201,
+      target: 'class-record',
+      prepare: teacher1Class,
+      request: (caller, created) => {
+        const { class: _class, ...registration } = buildStudentRegistration();
+        return { url: `/api/classes/${created.id}/students`, headers: authOf(caller), payload: registration };
+      },
+      check: (_caller, body) => expect(body.data.email).toContain('@'),
+    },
+    // Each caller removes a member of their own (two callers are accepted: teacher 1 and the co-teacher).
+    'DELETE /api/classes/:id/teachers/:memberId': {
+      target: 'class-record',
+      prepare: teacher1Class,
+      request: async (caller, created) => {
+        const colleague = await signUpTeacher(t, { subject: 'Drama' });
+        lastMember = colleague.profile._id;
+        const added = await t.call({
+          method: 'POST',
+          url: `/api/classes/${created.id}/teachers`,
+          headers: authOf(school.callers.teacher1),
+          payload: { teacherId: colleague.profile._id },
+        });
+        expect(added.status, added.raw).toBe(200);
+        return { url: `/api/classes/${created.id}/teachers/${colleague.profile._id}`, headers: authOf(caller) };
+      },
+      check: (caller, body) => {
+        const ids = body.data.teachers.map((teacher: { _id: string }) => teacher._id);
+        expect(ids).toContain(caller.id);
+        expect(ids).not.toContain(lastMember);
+      },
+    },
+    'GET /api/classes/:id/students': {
+      target: 'class-record',
+      prepare: async () => {
+        const created = await teacher1Class();
+        return { ...created, studentId: await joinedStudent(created.joinCode) };
+      },
+      request: (caller, prepared) => ({ url: `/api/classes/${prepared.id}/students`, headers: authOf(caller) }),
+      check: (_caller, body, prepared) =>
+        expect(body.data.map((entry: { _id: string }) => entry._id)).toEqual([prepared.studentId]),
+    },
+    'DELETE /api/classes/:id/students/:memberId': {
+      target: 'class-record',
+      prepare: teacher1Class,
+      request: async (caller, created) => {
+        lastMember = await joinedStudent(created.joinCode);
+        return { url: `/api/classes/${created.id}/students/${lastMember}`, headers: authOf(caller) };
+      },
+      check: (_caller, body) => expect(body.data.map((entry: { _id: string }) => entry._id)).not.toContain(lastMember),
+    },
+    'GET /api/student/classes': {
+      request: (caller) => ({ url: '/api/student/classes', headers: authOf(caller) }),
+      // A student's classes carry names only: never a join code or a roster.
+      check: (caller, body) => {
+        const names = body.data.map((entry: { name: string }) => entry.name);
+        // The removed student is in no class: class A is gone from their list.
+        if (caller.className === null) expect(names).not.toContain(CLASS_A);
+        else expect(names).toContain(caller.className);
+        expect(JSON.stringify(body.data)).not.toMatch(/joinCode|teachers|@/);
+      },
+    },
+    'POST /api/student/join-class': {
+      prepare: teacher1Class,
+      request: (caller, created) => ({
+        url: '/api/student/join-class',
+        headers: authOf(caller),
+        payload: { classCode: created.joinCode.toLowerCase().replace('-', '') },
+      }),
+      check: (_caller, body, created) =>
+        expect(body.data.map((entry: { _id: string }) => entry._id)).toContain(created.id),
+    },
+
     'GET /api/tasks': {
       request: (caller) => ({ url: '/api/tasks', headers: authOf(caller) }),
     },
@@ -515,8 +676,9 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
       target: 'resource',
       prepare: () => school.addResource('teacher1'),
       request: async (caller, resource: ResourceFixture) => {
-        // The administrator teaches no class here and has no file of their own to sign a link for.
-        if (!caller.token || caller.name === 'administrator') return { url: `/api/resources/${resource.id}/file` };
+        // These have no file here to sign a link for (or cannot sign in): the bare address.
+        const hasNoLink = ['administrator', 'coTeacher', 'deactivatedTeacher', 'removedStudent'].includes(caller.name);
+        if (!caller.token || hasNoLink) return { url: `/api/resources/${resource.id}/file` };
         const mayList = caller.name === 'teacher1' || caller.className === CLASS_A;
         const ownId = mayList ? resource.id : school.resource2.id;
         return { url: (await ownFileLink(caller, ownId)).replace(ownId, resource.id) };

@@ -11,17 +11,57 @@ import { bearer, type TestApp } from './test-app.ts';
  * A small school built through the API, for the authorization matrix and the fuzzer:
  * teacher 1 teaches class A, teacher 2 class B, one student in each. Every object the
  * matrix aims at belongs to teacher 1 / class A; teacher 2 and class B have the same
- * kinds of objects, so a list that leaks across teachers or classes shows it.
+ * kinds of objects, so a list that leaks across teachers or classes shows it. Around them
+ * (decision 031): class A's co-teacher, a student who was in class A and was removed from
+ * it, and a teacher the administrator deactivated.
  */
 
-export const CALLER_NAMES = ['anonymous', 'studentA', 'studentB', 'teacher1', 'teacher2', 'administrator'] as const;
+export const CALLER_NAMES = [
+  'anonymous',
+  'studentA',
+  'studentB',
+  'removedStudent',
+  'teacher1',
+  'coTeacher',
+  'teacher2',
+  'deactivatedTeacher',
+  'administrator',
+] as const;
 export type CallerName = (typeof CALLER_NAMES)[number];
 
-/** `isAdministrator`: administers the school (decision 030), a teacher who teaches no class here. */
+/**
+ * `isAdministrator`: administers the school (decision 030), a teacher who teaches no class
+ * here; `isDeactivated`: the administrator deactivated the account, so its token opens nothing.
+ * A student's `className` is null once they have left their class.
+ */
 export type Caller =
-  | { name: 'anonymous'; role: null; id: null; token: null; className: null; isAdministrator: false }
-  | { name: CallerName; role: 'teacher'; id: string; token: string; className: null; isAdministrator: boolean }
-  | { name: CallerName; role: 'student'; id: string; token: string; className: string; isAdministrator: false };
+  | {
+      name: 'anonymous';
+      role: null;
+      id: null;
+      token: null;
+      className: null;
+      isAdministrator: false;
+      isDeactivated: false;
+    }
+  | {
+      name: CallerName;
+      role: 'teacher';
+      id: string;
+      token: string;
+      className: null;
+      isAdministrator: boolean;
+      isDeactivated: boolean;
+    }
+  | {
+      name: CallerName;
+      role: 'student';
+      id: string;
+      token: string;
+      className: string | null;
+      isAdministrator: false;
+      isDeactivated: false;
+    };
 
 export const CLASS_A = '7A-matrix';
 export const CLASS_B = '7B-matrix';
@@ -34,6 +74,8 @@ export type ResourceFixture = { id: string; fileName: string; className: string 
 
 export type School = {
   callers: Record<CallerName, Caller>;
+  /** Class A's co-teacher, added to every class teacher 1 makes for the matrix. */
+  coTeacherId: string;
   /** Each account's password (a password change needs the current one). */
   passwords: Record<Exclude<CallerName, 'anonymous'>, string>;
   quiz1: QuizFixture;
@@ -64,13 +106,17 @@ async function expectCall(t: TestApp, options: InjectOptions & { url: string }, 
  * beside it that still guards the previous one's secrets (its objects stay in the database).
  */
 export async function buildSchool(t: TestApp, previous?: School): Promise<School> {
-  const [teacher1, teacher2, studentA, studentB, administrator] = await Promise.all([
-    signUpTeacher(t, { subject: 'Mathematics' }),
-    signUpTeacher(t, { subject: 'History' }),
-    signUpStudent(t, { class: CLASS_A }),
-    signUpStudent(t, { class: CLASS_B }),
-    signUpTeacher(t, { subject: 'Administration' }),
-  ]);
+  const [teacher1, teacher2, studentA, studentB, administrator, coTeacher, removedStudent, deactivatedTeacher] =
+    await Promise.all([
+      signUpTeacher(t, { subject: 'Mathematics' }),
+      signUpTeacher(t, { subject: 'History' }),
+      signUpStudent(t, { class: CLASS_A }),
+      signUpStudent(t, { class: CLASS_B }),
+      signUpTeacher(t, { subject: 'Administration' }),
+      signUpTeacher(t, { subject: 'Mathematics' }),
+      signUpStudent(t, { class: CLASS_A }),
+      signUpTeacher(t, { subject: 'Retired' }),
+    ]);
   // An administrator of this school's own (the previous school's may have signed out everywhere).
   await expectCall(
     t,
@@ -81,37 +127,64 @@ export async function buildSchool(t: TestApp, previous?: School): Promise<School
     },
     200,
   );
-  const teacherCaller = (name: CallerName, account: typeof teacher1, isAdministrator = false): Caller => ({
+  const teacherCaller = (
+    name: CallerName,
+    account: typeof teacher1,
+    isAdministrator = false,
+    isDeactivated = false,
+  ): Caller => ({
     name,
     role: 'teacher',
     id: account.profile._id,
     token: account.token,
     className: null,
     isAdministrator,
+    isDeactivated,
   });
-  const studentCaller = (name: CallerName, account: typeof studentA, className: string): Caller => ({
+  const studentCaller = (name: CallerName, account: typeof studentA, className: string | null): Caller => ({
     name,
     role: 'student',
     id: account.profile._id,
     token: account.token,
     className,
     isAdministrator: false,
+    isDeactivated: false,
   });
   const callers: Record<CallerName, Caller> = {
-    anonymous: { name: 'anonymous', role: null, id: null, token: null, className: null, isAdministrator: false },
+    anonymous: {
+      name: 'anonymous',
+      role: null,
+      id: null,
+      token: null,
+      className: null,
+      isAdministrator: false,
+      isDeactivated: false,
+    },
     teacher1: teacherCaller('teacher1', teacher1),
+    coTeacher: teacherCaller('coTeacher', coTeacher),
     teacher2: teacherCaller('teacher2', teacher2),
+    deactivatedTeacher: teacherCaller('deactivatedTeacher', deactivatedTeacher, false, true),
     administrator: teacherCaller('administrator', administrator, true),
     studentA: studentCaller('studentA', studentA, CLASS_A),
     studentB: studentCaller('studentB', studentB, CLASS_B),
+    removedStudent: studentCaller('removedStudent', removedStudent, null),
   };
+  await expectCall(
+    t,
+    {
+      method: 'POST',
+      url: `/api/school/teachers/${deactivatedTeacher.profile._id}/deactivate`,
+      headers: bearer(administrator.token),
+    },
+    200,
+  );
   const secrets: Secret[] = previous
     ? [...previous.secrets]
     : [{ text: '$argon2', what: 'a password hash', visibleTo: [] }];
   const own = (owner: CallerName, what: string, ...texts: string[]) =>
     texts.forEach((text) => secrets.push({ text, what: `${owner}'s ${what}`, visibleTo: [owner] }));
-  for (const name of ['teacher1', 'teacher2', 'studentA', 'studentB', 'administrator'] as const) {
-    own(name, 'session token', callers[name].token!);
+  for (const name of CALLER_NAMES) {
+    if (name !== 'anonymous') own(name, 'session token', callers[name].token!);
   }
   // A teacher's email: their own, and the staff list of the administrators.
   for (const [name, teacher] of [
@@ -120,14 +193,20 @@ export async function buildSchool(t: TestApp, previous?: School): Promise<School
   ] as const) {
     secrets.push({ text: teacher.registration.email, what: `${name}'s email`, visibleTo: [name, 'administrator'] });
   }
-  // Teachers see every student's account (the students screen); another class's student never does.
+  // Teachers see every student's account (the students screen, until rosters replace it);
+  // another class's student never does, nor a deactivated teacher.
   for (const [name, student] of [
     ['studentA', studentA],
     ['studentB', studentB],
+    ['removedStudent', removedStudent],
   ] as const) {
     const { email, rollNumber, parentName, parentEmail, name: fullName } = student.registration;
     for (const [what, text] of Object.entries({ email, rollNumber, parentName, parentEmail, name: fullName })) {
-      secrets.push({ text, what: `${name}'s ${what}`, visibleTo: [name, 'teacher1', 'teacher2', 'administrator'] });
+      secrets.push({
+        text,
+        what: `${name}'s ${what}`,
+        visibleTo: [name, 'teacher1', 'coTeacher', 'teacher2', 'administrator'],
+      });
     }
   }
 
@@ -232,14 +311,57 @@ export async function buildSchool(t: TestApp, previous?: School): Promise<School
     own(name, 'task', text);
   }
 
+  // Class A (made by the first registration naming it) gets its co-teacher; the removed
+  // student leaves it, with no attempt: nothing of class A is theirs any more.
+  const classesOfTeacher1 = await expectCall(
+    t,
+    { method: 'GET', url: '/api/classes', headers: authOf(callers.teacher1) },
+    200,
+  );
+  const classA = (classesOfTeacher1.data as { _id: string; name: string }[]).find((entry) => entry.name === CLASS_A)!;
+  await expectCall(
+    t,
+    {
+      method: 'POST',
+      url: `/api/classes/${classA._id}/teachers`,
+      headers: authOf(callers.teacher1),
+      payload: { teacherId: coTeacher.profile._id },
+    },
+    200,
+  );
+  await expectCall(
+    t,
+    {
+      method: 'DELETE',
+      url: `/api/classes/${classA._id}/students/${removedStudent.profile._id}`,
+      headers: authOf(callers.teacher1),
+    },
+    200,
+  );
+
   const passwords = {
     teacher1: teacher1.registration.password,
+    coTeacher: coTeacher.registration.password,
     teacher2: teacher2.registration.password,
+    deactivatedTeacher: deactivatedTeacher.registration.password,
     studentA: studentA.registration.password,
     studentB: studentB.registration.password,
+    removedStudent: removedStudent.registration.password,
     administrator: administrator.registration.password,
   };
-  return { callers, passwords, quiz1, quiz2, resource1, resource2, secrets, addQuiz, addResource, startQuiz };
+  return {
+    callers,
+    coTeacherId: coTeacher.profile._id,
+    passwords,
+    quiz1,
+    quiz2,
+    resource1,
+    resource2,
+    secrets,
+    addQuiz,
+    addResource,
+    startQuiz,
+  };
 }
 
 /** The secrets of the school that `caller` must never receive and that `text` contains. */

@@ -239,6 +239,23 @@ export function createThrottle(options: {
       });
     },
 
+    /**
+     * A signed-in student typing a class code (decision 031): per student, a wrong code counts
+     * as a failed sign-in does, with the same lock-out; a success gives the points back.
+     */
+    classCode(): RouteHooks {
+      return guard({
+        name: 'class-code',
+        plan(request) {
+          const { id } = currentUser(request);
+          return {
+            ...chargedAsFailure(provenBudget(`class-codes:${id}`), `class-code:${id}`),
+            refusal: () => ({ limit: 'class-codes', reason: 'Too many wrong class codes.' }),
+          };
+        },
+      });
+    },
+
     /** A teacher adding students (after requireRole: the teacher is known). */
     studentsAdded(): RouteHooks {
       return guard({

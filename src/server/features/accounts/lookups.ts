@@ -1,52 +1,55 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import type { ReadCache } from '../../cache/read-cache.ts';
+import { cacheTags, type ReadCache } from '../../cache/read-cache.ts';
 import type { Database } from '../../db/client.ts';
-import { students } from '../../db/schema.ts';
+import { classes, classStudents, students } from '../../db/schema.ts';
 import { accountRemoved } from '../../errors.ts';
 
-const studentClassQuery = (db: Pick<Database, 'select'>) =>
+// The student (so a removed account is told apart from one in no class) and their classes by name.
+const studentClassesQuery = (db: Pick<Database, 'select'>) =>
   db
-    .select({ classKey: students.classKey })
+    .select({ studentId: students.id, classId: classStudents.classId })
     .from(students)
+    .leftJoin(classStudents, eq(classStudents.studentId, students.id))
+    .leftJoin(classes, eq(classes.id, classStudents.classId))
     .where(eq(students.id, sql.placeholder('studentId')))
-    .limit(1);
+    .orderBy(asc(classes.nameKey));
 
 /**
  * Asked by nearly every student request, so prepared once per database (PostgreSQL then
  * parses and plans it once per connection); a transaction runs the plain statement.
  */
-const preparedByDatabase = new WeakMap<object, ReturnType<ReturnType<typeof studentClassQuery>['prepare']>>();
+const preparedByDatabase = new WeakMap<object, ReturnType<ReturnType<typeof studentClassesQuery>['prepare']>>();
 
 /**
- * The class key of the token's student (identityKey of the class, decision 024), read from
- * the database (never from the request): what every class-scoped feature compares with the
- * class_key of quizzes and resources. 401 when the account is gone. Works on the database or
- * inside a transaction.
+ * The ids of the token's student's classes, by class name (decision 031), read from the
+ * database (never from the request): what every class-scoped read of a student is scoped by.
+ * Possibly none. 401 when the account is gone. Works on the database or inside a transaction.
  */
-export async function findStudentClassKey(db: Pick<Database, 'select'>, studentId: string): Promise<string> {
+export async function findStudentClassIds(db: Pick<Database, 'select'>, studentId: string): Promise<string[]> {
   let query;
-  if (db instanceof PgTransaction) query = studentClassQuery(db);
+  if (db instanceof PgTransaction) query = studentClassesQuery(db);
   else {
-    query = preparedByDatabase.get(db) ?? studentClassQuery(db).prepare('accounts_student_class_key');
+    query = preparedByDatabase.get(db) ?? studentClassesQuery(db).prepare('accounts_student_class_ids');
     preparedByDatabase.set(db, query);
   }
-  const [student] = await query.execute({ studentId });
-  if (!student) throw accountRemoved();
-  return student.classKey;
+  const rows = await query.execute({ studentId });
+  if (rows.length === 0) throw accountRemoved();
+  return rows.flatMap((row) => (row.classId === null ? [] : [row.classId]));
 }
 
-/** How long a read keeps a student's class: no endpoint moves a student to another class. */
-const STUDENT_CLASS_TTL_MS = 10 * 60_000;
+/** Memberships change only through writes that announce it: kept as long as a tagged read may be. */
+const STUDENT_CLASSES_TTL_MS = 60_000;
 
 /**
- * findStudentClassKey for the reads every page sends, kept by the read cache: the lists and
- * leaderboards then answer from memory. Writes and access checks on a single resource
- * still read the database. (An endpoint that moved a student would have to tag this entry
- * and announce the move.)
+ * findStudentClassIds for the reads every page sends, kept by the read cache until the
+ * student joins or leaves a class (cacheTags.studentClasses, announced by those writes).
  */
-export function cachedStudentClassKey(cache: ReadCache, db: Database, studentId: string): Promise<string> {
-  return cache.read(`student-class-key:${studentId}`, [], () => findStudentClassKey(db, studentId), {
-    ttlMs: STUDENT_CLASS_TTL_MS,
-  });
+export function cachedStudentClassIds(cache: ReadCache, db: Database, studentId: string): Promise<string[]> {
+  return cache.read(
+    `student-class-ids:${studentId}`,
+    [cacheTags.studentClasses(studentId)],
+    () => findStudentClassIds(db, studentId),
+    { ttlMs: STUDENT_CLASSES_TTL_MS },
+  );
 }

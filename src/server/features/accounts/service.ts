@@ -12,7 +12,8 @@ import type {
 import type { Database } from '../../db/client.ts';
 import { violatedUniqueConstraint } from '../../db/errors.ts';
 import { studentIdentityColumns, teacherIdentityColumns } from '../../db/identity-keys.ts';
-import { students, teachers } from '../../db/schema.ts';
+import { joinClassNamed } from '../classes/records.ts';
+import { classStudents, students, teachers } from '../../db/schema.ts';
 import { accountRemoved, AppError, conflict } from '../../errors.ts';
 import type { ErrorCode } from '#shared/error-codes';
 import {
@@ -127,6 +128,8 @@ export function createAccountsService(db: Database, tokens: TokenService, sessio
     async registerStudent(
       input: StudentRegistration,
       createdByTeacherId: string | null = null,
+      /** The class the student joins, when a teacher of it adds them (decision 031); else the class of input.class. */
+      intoClassId?: string,
     ): Promise<StudentProfile> {
       // A token outliving its teacher's account would otherwise fail the insert's foreign key (a 500).
       if (createdByTeacherId !== null) {
@@ -139,17 +142,22 @@ export function createAccountsService(db: Database, tokens: TokenService, sessio
       }
       const passwordHash = await hashPassword(input.password);
       const [student] = await insertUnique(() =>
-        db
-          .insert(students)
-          .values({
-            name: input.name,
-            ...studentIdentityColumns({ rollNumber: input.rollNumber, email: input.email, className: input.class }),
-            parentName: input.parentName,
-            parentEmail: input.parentEmail,
-            passwordHash,
-            createdByTeacherId,
-          })
-          .returning(),
+        db.transaction(async (tx) => {
+          const inserted = await tx
+            .insert(students)
+            .values({
+              name: input.name,
+              ...studentIdentityColumns({ rollNumber: input.rollNumber, email: input.email, className: input.class }),
+              parentName: input.parentName,
+              parentEmail: input.parentEmail,
+              passwordHash,
+              createdByTeacherId,
+            })
+            .returning();
+          if (intoClassId === undefined) await joinClassNamed(tx, inserted[0]!.id, input.class);
+          else await tx.insert(classStudents).values({ classId: intoClassId, studentId: inserted[0]!.id });
+          return inserted;
+        }),
       );
       return presentStudent(student!);
     },

@@ -1,5 +1,6 @@
 import * as accounts from '#shared/contract/accounts';
 import * as apiDocs from '#shared/contract/api-docs';
+import * as classes from '#shared/contract/classes';
 import type { EndpointSpec } from '#shared/contract/endpoint';
 import * as health from '#shared/contract/health';
 import * as meetings from '#shared/contract/meetings';
@@ -16,6 +17,7 @@ import * as tasks from '#shared/contract/tasks';
 const FEATURES: Record<string, Record<string, unknown>> = {
   accounts,
   'api-docs': apiDocs,
+  classes,
   health,
   meetings,
   progress,

@@ -4,9 +4,10 @@ import { identityKey } from '#shared/identity';
 import type { LeaderboardEntry, StudentStatistics } from '#shared/progress';
 import { cacheTags, type ReadCache } from '../../cache/read-cache.ts';
 import type { Database } from '../../db/client.ts';
-import { cachedStudentClassKey } from '../accounts/lookups.ts';
+import { cachedStudentClassIds } from '../accounts/lookups.ts';
+import { inClassStudents } from '../classes/records.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
-import { quizAttempts, quizzes, students } from '../../db/schema.ts';
+import { classes, quizAttempts, quizzes, students } from '../../db/schema.ts';
 import { accountRemoved, forbidden } from '../../errors.ts';
 import { reviewOf } from '../quizzes/review-rules.ts';
 import {
@@ -19,8 +20,8 @@ import {
 export type Page = { offset: number; limit: number };
 export type ListedPage<T> = { items: T[]; hasMore: boolean };
 
-/** Which leaderboard to read (one class, by its key, or all) and which of its rows to show. */
-export type LeaderboardFilter = { classKey?: string | undefined; search?: string | undefined };
+/** Which leaderboard to read (one class, by its id, or all) and which of its rows to show. */
+export type LeaderboardFilter = { classId?: string | undefined; search?: string | undefined };
 
 /** Both drivers (node-postgres, PGlite) answer a raw statement with { rows }. */
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -51,7 +52,7 @@ const rounded = (column: SQLWrapper) => sql<number>`round(${column}::numeric, 2)
  */
 function leaderboardPageQuery(
   db: Database,
-  scope: { classKey?: string | Placeholder | undefined; limit: number | Placeholder; offset: number | Placeholder },
+  scope: { classId?: string | Placeholder | undefined; limit: number | Placeholder; offset: number | Placeholder },
 ) {
   return db
     .select({
@@ -68,7 +69,8 @@ function leaderboardPageQuery(
     .where(
       and(
         sql`${students.quizzesAttempted} > 0`,
-        scope.classKey === undefined ? undefined : eq(students.classKey, scope.classKey),
+        // The class's members today (decision 031): a semi-join on class_students' primary key.
+        scope.classId === undefined ? undefined : inClassStudents(students.id, scope.classId),
       ),
     )
     .orderBy(LEADERBOARD_ORDER)
@@ -92,12 +94,12 @@ function leaderboardPageQuery(
 export function leaderboardStatement(db: Database, filter: LeaderboardFilter, page: Page): SQL {
   if (filter.search === undefined) {
     return leaderboardPageQuery(db, {
-      classKey: filter.classKey,
+      classId: filter.classId,
       limit: page.limit + 1,
       offset: page.offset,
     }).getSQL();
   }
-  const inClass = filter.classKey === undefined ? sql`` : sql`and ${students.classKey} = ${filter.classKey}`;
+  const inClass = filter.classId === undefined ? sql`` : sql`and ${inClassStudents(students.id, filter.classId)}`;
   return sql`
     with matches as (
       select ${students.id} as id, ${students.name} as name, ${students.className} as class_name,
@@ -135,7 +137,7 @@ export function createProgressService(db: Database, cache: ReadCache) {
   // The page everyone opens, prepared for all classes and for one class (planned once per connection).
   const placeholders = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
   const allClassesPage = leaderboardPageQuery(db, placeholders).prepare('progress_leaderboard_page');
-  const classPage = leaderboardPageQuery(db, { ...placeholders, classKey: sql.placeholder('classKey') }).prepare(
+  const classPage = leaderboardPageQuery(db, { ...placeholders, classId: sql.placeholder('classId') }).prepare(
     'progress_class_leaderboard_page',
   );
 
@@ -145,41 +147,64 @@ export function createProgressService(db: Database, cache: ReadCache) {
     return student;
   }
 
+  /** The class of a name however spelt, or null when the school has none. */
+  async function classIdNamed(name: string): Promise<string | null> {
+    const [named] = await db
+      .select({ id: classes.id })
+      .from(classes)
+      .where(eq(classes.nameKey, identityKey(name)))
+      .limit(1);
+    return named?.id ?? null;
+  }
+
   /**
-   * Whose leaderboard the caller may read, as a class key (every spelling of a class is the
-   * class): a teacher any class or all of them; a student only their own class, whatever
-   * they ask for.
+   * Whose leaderboard the caller may read, as a class id (null: an empty one): a teacher any
+   * class or all of them (undefined; ranking fields only); a student one of their classes,
+   * the first by name unless they name another of theirs (another class is refused).
    */
-  async function classKeyFor(user: { id: string; role: UserRole }, requestedClass: string | undefined) {
-    const requestedKey = requestedClass === undefined ? undefined : identityKey(requestedClass);
-    if (user.role === 'teacher') return requestedKey;
-    const ownKey = await cachedStudentClassKey(cache, db, user.id);
-    if (requestedKey !== undefined && requestedKey !== ownKey)
-      throw forbidden('Students can only see the leaderboard of their own class');
-    return ownKey;
+  async function classIdFor(user: { id: string; role: UserRole }, requestedClass: string | undefined) {
+    if (requestedClass === undefined) {
+      if (user.role === 'teacher') return undefined;
+      return (await cachedStudentClassIds(cache, db, user.id))[0] ?? null;
+    }
+    const named = await classIdNamed(requestedClass);
+    if (user.role === 'teacher') return named;
+    if (named === null || !(await cachedStudentClassIds(cache, db, user.id)).includes(named))
+      throw forbidden('Students can only see the leaderboards of their own classes');
+    return named;
   }
 
   return {
     /**
-     * get-students: one page of a leaderboard, in one query (two for a student, who needs
-     * their class), kept a second by the read cache (any closed attempt makes it stale).
+     * get-students: one page of a leaderboard, in one query, kept a second by the read cache
+     * (any closed attempt or membership change makes it stale). Which class it is, is decided
+     * inside the cached read, so a page kept answers without a query.
      */
     async listLeaderboard(
       user: { id: string; role: UserRole },
       requested: { className?: string | undefined; search?: string | undefined },
       page: Page,
     ): Promise<ListedPage<LeaderboardEntry>> {
-      const classKey = await classKeyFor(user, requested.className);
-      const filter: LeaderboardFilter = { classKey, search: requested.search };
-      const key = `leaderboard:${JSON.stringify([classKey ?? null, filter.search ?? null, page.offset, page.limit])}`;
-      return cache.read(key, [cacheTags.leaderboard], async () => {
+      const asked = requested.className === undefined ? null : identityKey(requested.className);
+      // A student's default class is theirs alone; a named class is the same page for everyone allowed.
+      const whose = user.role === 'student' ? user.id : 'teacher';
+      const key = `leaderboard:${JSON.stringify([whose, asked, requested.search ?? null, page.offset, page.limit])}`;
+      const tags = [
+        cacheTags.leaderboard,
+        cacheTags.classMemberships,
+        ...(user.role === 'student' ? [cacheTags.studentClasses(user.id)] : []),
+      ];
+      return cache.read(key, tags, async () => {
+        const classId = await classIdFor(user, requested.className);
+        if (classId === null) return { items: [], hasMore: false };
+        const filter: LeaderboardFilter = { classId, search: requested.search };
         const window = { limit: page.limit + 1, offset: page.offset };
         const rows: LeaderboardRow[] =
           filter.search !== undefined
             ? rowsOf<LeaderboardRow>(await db.execute(leaderboardStatement(db, filter, page)))
-            : classKey === undefined
+            : classId === undefined
               ? await allClassesPage.execute(window)
-              : await classPage.execute({ ...window, classKey });
+              : await classPage.execute({ ...window, classId });
         return {
           items: rows.slice(0, page.limit).map(presentLeaderboardEntry),
           hasMore: rows.length > page.limit,

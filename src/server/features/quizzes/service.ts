@@ -13,8 +13,9 @@ import {
 } from '#shared/quizzes';
 import type { Database } from '../../db/client.ts';
 import { cacheTags, type ReadCache } from '../../cache/read-cache.ts';
-import { cachedStudentClassKey, findStudentClassKey } from '../accounts/lookups.ts';
+import { cachedStudentClassIds } from '../accounts/lookups.ts';
 import { classColumns } from '../../db/identity-keys.ts';
+import { classIdForTeacher, inStudentClasses, isStudentOfClass } from '../classes/records.ts';
 import {
   quizAttempts,
   quizzes,
@@ -414,19 +415,25 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
         : view === 'attempted'
           ? [desc(quizAttempts.submittedAt), asc(quizzes.id)]
           : [desc(quizzes.createdAt), desc(quizzes.id)];
-    return db
-      .select({ quiz: quizSummaryColumns, authorName: teachers.name, attempt: attemptStateColumns })
-      .from(quizzes)
-      .innerJoin(teachers, eq(teachers.id, quizzes.createdByTeacherId))
-      .leftJoin(
-        quizAttempts,
-        and(eq(quizAttempts.quizId, quizzes.id), eq(quizAttempts.studentId, sql.placeholder('studentId'))),
-      )
-      .where(and(eq(quizzes.classKey, sql.placeholder('classKey')), filter))
-      .orderBy(...order)
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(`quizzes_student_list_${view ?? 'all'}`);
+    return (
+      db
+        .select({ quiz: quizSummaryColumns, authorName: teachers.name, attempt: attemptStateColumns })
+        .from(quizzes)
+        .innerJoin(teachers, eq(teachers.id, quizzes.createdByTeacherId))
+        .leftJoin(
+          quizAttempts,
+          and(eq(quizAttempts.quizId, quizzes.id), eq(quizAttempts.studentId, sql.placeholder('studentId'))),
+        )
+        // The quizzes of the student's classes, and any they attempted: past attempts stay with
+        // the student when they leave a class (decision 031).
+        .where(
+          and(or(inStudentClasses(quizzes.classId, sql.placeholder('studentId')), isNotNull(quizAttempts.id)), filter),
+        )
+        .orderBy(...order)
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(`quizzes_student_list_${view ?? 'all'}`)
+    );
   };
   const studentLists = new Map<StudentListView, ReturnType<typeof studentListQuery>>(
     (['online', 'attempted', undefined] as const).map((view) => [view, studentListQuery(view)]),
@@ -443,10 +450,13 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
     return row;
   }
 
-  /** A student sees only the quizzes of their class (however either is spelled: class keys). */
+  /**
+   * A student sees the quizzes of their classes, and those they attempted (a class they have
+   * left keeps its attempts for review).
+   */
   async function findQuizForStudent(tx: Queryable, studentId: string, quizId: string) {
     const row = await findQuiz(tx, quizId);
-    if (row.quiz.classKey !== (await findStudentClassKey(tx, studentId)))
+    if (!(await isStudentOfClass(tx, studentId, row.quiz.classId)) && !(await findAttempt(tx, quizId, studentId)))
       throw forbidden('This quiz is for another class');
     return row;
   }
@@ -488,24 +498,29 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
       }));
       const timing = { deadline: new Date(input.deadline), maxTimeMinutes: input.maxTime };
       const review = { reviewAnswers: input.reviewAnswers, reviewScore: input.reviewScore };
-      const [quiz] = await db
-        .insert(quizzes)
-        .values({
-          title: input.title,
-          subject: teacher.subject.trim() || DEFAULT_QUIZ_SUBJECT,
-          ...classColumns(input.class),
-          ...timing,
-          ...review,
-          // A score shown after submitting counts in the averages at once; otherwise the sweep releases it.
-          scoresReleased: isScoreReleased({ ...timing, ...review }, now()),
-          createdByTeacherId: teacherId,
-          background: input.quiz.background,
-          questions,
-          questionCount: questions.length,
-        })
-        // Not the questions: reading back what was just written cost a large quiz more than its insert.
-        .returning(quizSummaryColumns);
-      await cache.changed([cacheTags.classQuizzes(input.class)]);
+      const { quiz, classId } = await db.transaction(async (tx) => {
+        const classId = await classIdForTeacher(tx, input.class, teacherId);
+        const [quiz] = await tx
+          .insert(quizzes)
+          .values({
+            title: input.title,
+            subject: teacher.subject.trim() || DEFAULT_QUIZ_SUBJECT,
+            ...classColumns(input.class),
+            classId,
+            ...timing,
+            ...review,
+            // A score shown after submitting counts in the averages at once; otherwise the sweep releases it.
+            scoresReleased: isScoreReleased({ ...timing, ...review }, now()),
+            createdByTeacherId: teacherId,
+            background: input.quiz.background,
+            questions,
+            questionCount: questions.length,
+          })
+          // Not the questions: reading back what was just written cost a large quiz more than its insert.
+          .returning(quizSummaryColumns);
+        return { quiz, classId };
+      });
+      await cache.changed([cacheTags.classQuizzes(classId)]);
       return presentTeacherSummary({ quiz: quiz!, authorName: teacher.name }, 0);
     },
 
@@ -533,15 +548,18 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
       view: 'online' | 'attempted' | undefined,
       page: Page,
     ): Promise<ListedPage<StudentQuizSummary>> {
-      const classKey = await cachedStudentClassKey(cache, db, studentId);
+      const classIds = await cachedStudentClassIds(cache, db, studentId);
       const key = `quiz-list:${studentId}:${view ?? 'all'}:${page.offset}:${page.limit}`;
-      const tags = [cacheTags.classQuizzes(classKey), cacheTags.studentAttempts(studentId)];
+      const tags = [
+        ...classIds.map(cacheTags.classQuizzes),
+        cacheTags.studentClasses(studentId),
+        cacheTags.studentAttempts(studentId),
+      ];
       return cache.read(key, tags, async () => {
         await closeExpiredAttempts({ studentId });
         const moment = now();
         const rows = await studentLists.get(view)!.execute({
           studentId,
-          classKey,
           now: moment,
           limit: page.limit + 1,
           offset: page.offset,
@@ -649,7 +667,7 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
       const attempt = await findAttempt(db, quizId, studentId);
       if (!attempt) {
         // Only a start that passed the class check makes an attempt; without one, say which rule applies.
-        if (row.quiz.classKey !== (await findStudentClassKey(db, studentId)))
+        if (!(await isStudentOfClass(db, studentId, row.quiz.classId)))
           throw forbidden('This quiz is for another class');
         throw conflict('QUIZ_NOT_STARTED', 'Start the quiz before submitting it');
       }

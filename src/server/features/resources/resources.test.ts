@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { RESOURCE_LIMITS, type Resource } from '#shared/resources';
 import { classColumns } from '../../db/identity-keys.ts';
+import { classIdForTeacher } from '../classes/records.ts';
 import { resources, teachers } from '../../db/schema.ts';
 import { signUpStudent, signUpTeacher } from '../../testing/actors.ts';
 import { multipartBody, SAMPLE_FILES, uploadHalfThenHangUp, type MultipartFile } from '../../testing/multipart.ts';
@@ -497,6 +498,7 @@ describe('storage quota (STORAGE_QUOTA_BYTES)', () => {
           fileName: 'recorded meanwhile.mp4',
           storageKey: randomUUID(),
           ...classColumns('Quota'),
+          classId: await classIdForTeacher(tx, 'Quota', me!.id),
           subject: 'Physics',
           mimeType: 'video/mp4',
           sizeBytes: 6_000,

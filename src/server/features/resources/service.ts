@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   FALLBACK_UPLOAD_SUBJECT,
@@ -15,10 +15,11 @@ import {
 import type { Database } from '../../db/client.ts';
 import { cacheTags, type ReadCache } from '../../cache/read-cache.ts';
 import { identityKey } from '#shared/identity';
-import { cachedStudentClassKey, findStudentClassKey } from '../accounts/lookups.ts';
+import { cachedStudentClassIds } from '../accounts/lookups.ts';
 import { classColumns } from '../../db/identity-keys.ts';
+import { classIdForTeacher, inClassStudents, inStudentClasses, isStudentOfClass } from '../classes/records.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
-import { resources, resourceStars, students, teachers } from '../../db/schema.ts';
+import { classes, resources, resourceStars, teachers } from '../../db/schema.ts';
 import { accountRemoved, forbidden, notFound } from '../../errors.ts';
 import type { AuthenticatedUser } from '../../plugins/auth.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
@@ -93,8 +94,7 @@ export function createResourcesService(
   const storageQuotaBytes = options.storageQuotaBytes ?? RESOURCE_LIMITS.storageQuotaBytesDefault;
 
   /** After a write has committed: the class libraries it touched are stale on every instance. */
-  const libraryChanged = (...classNames: string[]) =>
-    cache.changed([...new Set(classNames.map(cacheTags.classResources))]);
+  const libraryChanged = (...classIds: string[]) => cache.changed([...new Set(classIds.map(cacheTags.classResources))]);
 
   const present = (row: ResourceViewRow, viewerId: string) => presentResource(row, viewerId, fileAccess.sign);
 
@@ -126,7 +126,7 @@ export function createResourcesService(
       .select({
         uploadedBy: resources.uploadedByTeacherId,
         storageKey: resources.storageKey,
-        className: resources.className,
+        classId: resources.classId,
       })
       .from(resources)
       .where(eq(resources.id, id))
@@ -146,7 +146,7 @@ export function createResourcesService(
       .select(viewColumns(sql.placeholder('viewerId')))
       .from(resources)
       .innerJoin(teachers, eq(teachers.id, resources.uploadedByTeacherId))
-      .where(eq(resources.classKey, sql.placeholder('classKey')))
+      .where(inStudentClasses(resources.classId, sql.placeholder('viewerId')))
       .orderBy(...listOrder(order))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
@@ -159,23 +159,27 @@ export function createResourcesService(
     return prepared;
   }
 
-  /** One page of a library: a student's class (by its key) or a teacher's own uploads. */
+  /**
+   * One page of a library: a student's classes (all of them, or the one `classIds` names)
+   * or a teacher's own uploads.
+   */
   async function listRows(
     viewer: AuthenticatedUser,
     query: ResourceListQuery,
-    ownClassKey: string | undefined,
+    classIds: string[] | undefined,
   ): Promise<ListedResources> {
     const type = query.type ?? query.fileType;
     const scope =
-      ownClassKey !== undefined
-        ? eq(resources.classKey, ownClassKey)
+      classIds !== undefined
+        ? inArray(resources.classId, classIds)
         : and(
             eq(resources.uploadedByTeacherId, viewer.id),
             query.class === undefined ? undefined : eq(resources.classKey, identityKey(query.class)),
           )!;
     const search = query.search === undefined ? undefined : containsPattern(query.search);
     const isWholeLibrary =
-      ownClassKey !== undefined &&
+      classIds !== undefined &&
+      query.class === undefined &&
       query.subject === undefined &&
       type === undefined &&
       search === undefined &&
@@ -183,7 +187,6 @@ export function createResourcesService(
     const rows = isWholeLibrary
       ? await classPage(query).execute({
           viewerId: viewer.id,
-          classKey: ownClassKey,
           limit: query.limit + 1,
           offset: query.offset,
         })
@@ -243,12 +246,21 @@ export function createResourcesService(
      */
     async listResources(viewer: AuthenticatedUser, query: ResourceListQuery): Promise<ListedResources> {
       if (viewer.role === 'teacher') return listRows(viewer, query, undefined);
-      const ownClassKey = await cachedStudentClassKey(cache, db, viewer.id);
-      if (query.class !== undefined && identityKey(query.class) !== ownClassKey) {
-        throw forbidden('You can only see the resources of your own class');
+      const classIds = await cachedStudentClassIds(cache, db, viewer.id);
+      // The class filter names one of the student's classes (however spelt); another is refused.
+      let scope = classIds;
+      if (query.class !== undefined) {
+        const [named] = await db
+          .select({ id: classes.id })
+          .from(classes)
+          .where(and(eq(classes.nameKey, identityKey(query.class)), inArray(classes.id, classIds)))
+          .limit(1);
+        if (!named) throw forbidden('You can only see the resources of your own classes');
+        scope = [named.id];
       }
       const key = `library:${viewer.id}:${JSON.stringify(query)}`;
-      return cache.read(key, [cacheTags.classResources(ownClassKey)], () => listRows(viewer, query, ownClassKey));
+      const tags = [...classIds.map(cacheTags.classResources), cacheTags.studentClasses(viewer.id)];
+      return cache.read(key, tags, () => listRows(viewer, query, scope));
     },
 
     /** The teacher's storage space now (the upload form shows it; uploads are checked against it first). */
@@ -274,6 +286,7 @@ export function createResourcesService(
         if (!teacher) throw accountRemoved();
         const space = storageSpace(storageQuotaBytes, await usedBytes(tx, teacherId));
         if (upload.sizeBytes > space.leftBytes) throw overQuota(space, upload.sizeBytes);
+        const classId = await classIdForTeacher(tx, fields.class, teacherId);
         const [row] = await tx
           .insert(resources)
           .values({
@@ -283,37 +296,42 @@ export function createResourcesService(
             description: fields.description ?? null,
             tags: fields.tags ?? [],
             ...classColumns(fields.class),
+            classId,
             subject,
             mimeType: upload.mimeType,
             sizeBytes: upload.sizeBytes,
             uploadedByTeacherId: teacherId,
           })
-          .returning({ id: resources.id });
+          .returning({ id: resources.id, classId: resources.classId });
         return row;
       });
-      await libraryChanged(fields.class);
+      await libraryChanged(created!.classId);
       return viewResource(created!.id, teacherId);
     },
 
     /** A hosted video shared as a resource (played by the viewer, never fetched by us). */
     async createVideoLink(teacherId: string, input: VideoLinkInput): Promise<Resource> {
       const provider = videoLinkProvider(input.url)!; // the schema accepted only known providers
-      const [created] = await db
-        .insert(resources)
-        .values({
-          kind: 'link',
-          fileName: cleanFileName(input.fileName, RESOURCE_LIMITS.fileName),
-          linkUrl: input.url,
-          description: input.description ?? null,
-          tags: input.tags ?? [],
-          ...classColumns(input.class),
-          subject: await subjectFor(teacherId, input.subject),
-          mimeType: provider.mimeType,
-          sizeBytes: 0,
-          uploadedByTeacherId: teacherId,
-        })
-        .returning({ id: resources.id });
-      await libraryChanged(input.class);
+      const subject = await subjectFor(teacherId, input.subject);
+      const [created] = await db.transaction(async (tx) =>
+        tx
+          .insert(resources)
+          .values({
+            kind: 'link',
+            fileName: cleanFileName(input.fileName, RESOURCE_LIMITS.fileName),
+            linkUrl: input.url,
+            description: input.description ?? null,
+            tags: input.tags ?? [],
+            ...classColumns(input.class),
+            classId: await classIdForTeacher(tx, input.class, teacherId),
+            subject,
+            mimeType: provider.mimeType,
+            sizeBytes: 0,
+            uploadedByTeacherId: teacherId,
+          })
+          .returning({ id: resources.id, classId: resources.classId }),
+      );
+      await libraryChanged(created!.classId);
       return viewResource(created!.id, teacherId);
     },
 
@@ -328,23 +346,23 @@ export function createResourcesService(
         ...(changes.class === undefined ? {} : classColumns(changes.class)),
       };
       if (Object.keys(values).length > 0) {
-        await db.transaction(async (tx) => {
+        const classId = await db.transaction(async (tx) => {
+          const moved = changes.class === undefined ? undefined : await classIdForTeacher(tx, changes.class, teacherId);
           await tx
             .update(resources)
-            .set(values)
+            .set({ ...values, ...(moved === undefined ? {} : { classId: moved }) })
             .where(and(eq(resources.id, id), eq(resources.uploadedByTeacherId, teacherId)));
           // Moved to another class: stars of students who no longer see it go too.
-          if (changes.class !== undefined) {
-            await tx.delete(resourceStars).where(
-              and(
-                eq(resourceStars.resourceId, id),
-                sql`${resourceStars.studentId} not in (select ${students.id} from ${students}
-                  where ${students.classKey} = ${identityKey(changes.class)})`,
-              ),
-            );
+          if (moved !== undefined) {
+            await tx
+              .delete(resourceStars)
+              .where(
+                and(eq(resourceStars.resourceId, id), sql`not ${inClassStudents(resourceStars.studentId, moved)}`),
+              );
           }
+          return moved ?? before.classId;
         });
-        await libraryChanged(before.className, changes.class ?? before.className);
+        await libraryChanged(before.classId, classId);
       }
       return viewResource(id, teacherId);
     },
@@ -355,22 +373,22 @@ export function createResourcesService(
       const [deleted] = await db
         .delete(resources)
         .where(and(eq(resources.id, id), eq(resources.uploadedByTeacherId, teacherId)))
-        .returning({ storageKey: resources.storageKey, className: resources.className });
+        .returning({ storageKey: resources.storageKey, classId: resources.classId });
       if (!deleted) throw notFound('This resource no longer exists');
-      await libraryChanged(deleted.className);
+      await libraryChanged(deleted.classId);
       if (deleted.storageKey) await removeStoredFile(deleted.storageKey);
     },
 
-    /** Star or unstar for the calling student; idempotent; only resources of their class. */
+    /** Star or unstar for the calling student; idempotent; only resources of their classes. */
     async setStar(studentId: string, id: string, action: 'star' | 'unstar'): Promise<Resource> {
       const [row] = await db
-        .select({ resourceClassKey: resources.classKey })
+        .select({ classId: resources.classId })
         .from(resources)
         .where(eq(resources.id, id))
         .limit(1);
       if (!row) throw notFound('This resource no longer exists');
-      if (row.resourceClassKey !== (await findStudentClassKey(db, studentId))) {
-        throw forbidden('You can only star the resources of your own class');
+      if (!(await isStudentOfClass(db, studentId, row.classId))) {
+        throw forbidden('You can only star the resources of your own classes');
       }
       if (action === 'star') {
         await db.insert(resourceStars).values({ resourceId: id, studentId }).onConflictDoNothing();
@@ -379,7 +397,7 @@ export function createResourcesService(
           .delete(resourceStars)
           .where(and(eq(resourceStars.resourceId, id), eq(resourceStars.studentId, studentId)));
       }
-      await libraryChanged(row.resourceClassKey); // everyone's star count, the student's own star
+      await libraryChanged(row.classId); // everyone's star count, the student's own star
       return viewResource(id, studentId);
     },
 
@@ -396,16 +414,13 @@ export function createResourcesService(
           mimeType: resources.mimeType,
           sizeBytes: resources.sizeBytes,
           uploadedBy: resources.uploadedByTeacherId,
-          classKey: resources.classKey,
-          viewerClassKey: sql<
-            string | null
-          >`(select ${students.classKey} from ${students} where ${students.id} = ${userId})`,
+          classId: resources.classId,
         })
         .from(resources)
         .where(eq(resources.id, id))
         .limit(1);
       if (!row?.storageKey) throw notFound('This file no longer exists');
-      if (row.uploadedBy !== userId && row.viewerClassKey !== row.classKey) {
+      if (row.uploadedBy !== userId && !(await isStudentOfClass(db, userId, row.classId))) {
         throw forbidden('This file is not shared with you any more');
       }
       return { storageKey: row.storageKey, fileName: row.fileName, mimeType: row.mimeType, sizeBytes: row.sizeBytes };

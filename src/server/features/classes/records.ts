@@ -1,0 +1,95 @@
+import { and, eq, sql, type Placeholder, type SQLWrapper } from 'drizzle-orm';
+import { identityKey } from '#shared/identity';
+import type { Database } from '../../db/client.ts';
+import { classes, classStudents, classTeachers, type ClassRow } from '../../db/schema.ts';
+import { AppError, forbidden, notFound } from '../../errors.ts';
+
+/** A database or a transaction: what the helpers below run on. */
+type Executor = Pick<Database, 'select' | 'insert'>;
+
+/**
+ * The class named `name` (compared by its key, decision 024), made if the school has none yet.
+ * One statement per step and ON CONFLICT: two requests naming a new class at once make one.
+ */
+export async function classIdNamed(tx: Executor, name: string): Promise<{ id: string; isNew: boolean }> {
+  const nameKey = identityKey(name);
+  const [created] = await tx
+    .insert(classes)
+    .values({ name: name.normalize('NFC').trim(), nameKey })
+    .onConflictDoNothing({ target: classes.nameKey })
+    .returning({ id: classes.id });
+  if (created) return { id: created.id, isNew: true };
+  const [existing] = await tx.select({ id: classes.id }).from(classes).where(eq(classes.nameKey, nameKey)).limit(1);
+  return { id: existing!.id, isNew: false };
+}
+
+/**
+ * Bridge while quizzes and resources still name their class by text (decision 031, step 1): the
+ * class of that name, its teachers joined by the teacher who targets it, as migration 0013 did
+ * for every teacher with a quiz or resource in a class.
+ */
+export async function classIdForTeacher(tx: Executor, name: string, teacherId: string): Promise<string> {
+  const target = await classIdNamed(tx, name);
+  await tx.insert(classTeachers).values({ classId: target.id, teacherId, isOwner: target.isNew }).onConflictDoNothing();
+  return target.id;
+}
+
+/** Bridge for registration by class name: the student joins the class of that name. */
+export async function joinClassNamed(tx: Executor, studentId: string, name: string): Promise<string> {
+  const target = await classIdNamed(tx, name);
+  await tx.insert(classStudents).values({ classId: target.id, studentId }).onConflictDoNothing();
+  return target.id;
+}
+
+/** `column` (a class id) is one of the student's classes: a condition for one statement. */
+export const inStudentClasses = (column: SQLWrapper, studentId: string | Placeholder) =>
+  sql`${column} in (select ${classStudents.classId} from ${classStudents} where ${classStudents.studentId} = ${studentId})`;
+
+/** `column` (a student id) is a student of the class today: a condition for one statement. */
+export const inClassStudents = (column: SQLWrapper, classId: string | Placeholder) =>
+  sql`${column} in (select ${classStudents.studentId} from ${classStudents} where ${classStudents.classId} = ${classId})`;
+
+/** True when the student belongs to the class today (decision 031). */
+export async function isStudentOfClass(tx: Pick<Database, 'select'>, studentId: string, classId: string) {
+  const [row] = await tx
+    .select({ one: sql<number>`1` })
+    .from(classStudents)
+    .where(and(eq(classStudents.classId, classId), eq(classStudents.studentId, studentId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** True when the teacher teaches the class (the one question every class rule asks). */
+export async function teachesClass(tx: Pick<Database, 'select'>, teacherId: string, classId: string) {
+  const [row] = await tx
+    .select({ one: sql<number>`1` })
+    .from(classTeachers)
+    .where(and(eq(classTeachers.classId, classId), eq(classTeachers.teacherId, teacherId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * The class `classId` if `teacherId` teaches it: 404 when there is no such class, 403 when the
+ * teacher does not teach it, 409 CLASS_ARCHIVED when `mustBeActive` and it is archived. Every
+ * rule about "a teacher's class" asks this (decision 031), so the answer cannot differ by route.
+ */
+export async function requireTaughtClass(
+  tx: Pick<Database, 'select'>,
+  teacherId: string,
+  classId: string,
+  options: { mustBeActive?: boolean; forUpdate?: boolean } = {},
+): Promise<ClassRow> {
+  const query = tx
+    .select({ row: classes, teacherId: classTeachers.teacherId })
+    .from(classes)
+    .leftJoin(classTeachers, and(eq(classTeachers.classId, classes.id), eq(classTeachers.teacherId, teacherId)))
+    .where(eq(classes.id, classId))
+    .limit(1);
+  const [found] = options.forUpdate ? await query.for('update', { of: classes }) : await query;
+  if (!found) throw notFound('This class does not exist');
+  if (found.teacherId === null) throw forbidden('You do not teach this class');
+  if (options.mustBeActive && found.row.archivedAt !== null)
+    throw new AppError('CLASS_ARCHIVED', 'This class is archived: unarchive it first');
+  return found.row;
+}

@@ -1,0 +1,289 @@
+import { randomInt } from 'node:crypto';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  CLASS_LIMITS,
+  JOIN_CODE_ALPHABET,
+  normalizeJoinCode,
+  type AddCoTeacher,
+  type CreateClass,
+  type JoinClass,
+  type RosterEntry,
+  type StudentClass,
+  type TeacherClass,
+  type UpdateClass,
+} from '#shared/classes';
+import { identityKey } from '#shared/identity';
+import { cacheTags, type ReadCache } from '../../cache/read-cache.ts';
+import type { Database } from '../../db/client.ts';
+import { violatedUniqueConstraint } from '../../db/errors.ts';
+import { classes, classStudents, classTeachers, students, teachers, type ClassRow } from '../../db/schema.ts';
+import { AppError, conflict, notFound } from '../../errors.ts';
+import { presentRosterEntry, presentStudentClass, presentTeacherClass } from './presenters.ts';
+import { requireTaughtClass } from './records.ts';
+
+/** A new join code: 8 characters of the unambiguous alphabet, from the system's CSPRNG. */
+export const newJoinCode = () =>
+  Array.from(
+    { length: CLASS_LIMITS.joinCodeLength },
+    () => JOIN_CODE_ALPHABET[randomInt(JOIN_CODE_ALPHABET.length)],
+  ).join('');
+
+const nameTaken = () => conflict('CLASS_NAME_TAKEN', 'The school already has a class with this name', 'name');
+const codeInvalid = () =>
+  new AppError(
+    'CLASS_CODE_INVALID',
+    'No class has this code, or it was changed or turned off. Check the code with your teacher.',
+    { errors: [{ field: 'classCode', message: 'This class code does not work' }] },
+  );
+
+/** Runs a write that sets a name or a join code: a taken name is a 409; a code that collided (1 in 10¹¹) is retried. */
+async function withUniqueName<T>(write: (joinCode: string) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await write(newJoinCode());
+    } catch (error) {
+      const constraint = violatedUniqueConstraint(error);
+      if (constraint === 'classes_name_key_unique') throw nameTaken();
+      if (constraint !== 'classes_join_code_unique' || attempt >= 3) throw error;
+    }
+  }
+}
+
+/**
+ * The class of a join code a student may join: active, code turned on. Null for anything
+ * else, so a wrong, rotated, turned-off or archived code all read alike.
+ */
+export async function classOfJoinCode(db: Pick<Database, 'select'>, typed: string): Promise<{ id: string } | null> {
+  const code = normalizeJoinCode(typed);
+  if (code === null) return null;
+  const [found] = await db
+    .select({ id: classes.id })
+    .from(classes)
+    .where(and(eq(classes.joinCode, code), isNull(classes.archivedAt)))
+    .limit(1);
+  return found ?? null;
+}
+
+/** Joins `studentId` to the class of `typed` inside the caller's transaction, or refuses with CLASS_CODE_INVALID. */
+export async function joinByCode(tx: Pick<Database, 'select' | 'insert'>, studentId: string, typed: string) {
+  const target = await classOfJoinCode(tx, typed);
+  if (!target) throw codeInvalid();
+  await tx.insert(classStudents).values({ classId: target.id, studentId }).onConflictDoNothing();
+  return target.id;
+}
+
+export function createClassesService(db: Database, cache: ReadCache) {
+  /** After a membership change has committed: the student's lists and the class's leaderboard are stale. */
+  const membershipChanged = (studentId: string) =>
+    cache.changed([cacheTags.studentClasses(studentId), cacheTags.classMemberships]);
+
+  /** The classes of `ids` as their teachers see them, in the order of `ids`. */
+  async function presentClasses(ids: string[]): Promise<TeacherClass[]> {
+    if (ids.length === 0) return [];
+    const [rows, teaching, counts] = await Promise.all([
+      db.select().from(classes).where(inArray(classes.id, ids)),
+      db
+        .select({
+          classId: classTeachers.classId,
+          id: teachers.id,
+          name: teachers.name,
+          isOwner: classTeachers.isOwner,
+        })
+        .from(classTeachers)
+        .innerJoin(teachers, eq(teachers.id, classTeachers.teacherId))
+        .where(inArray(classTeachers.classId, ids))
+        .orderBy(desc(classTeachers.isOwner), asc(teachers.name), asc(teachers.id)),
+      db
+        .select({ classId: classStudents.classId, students: count() })
+        .from(classStudents)
+        .where(inArray(classStudents.classId, ids))
+        .groupBy(classStudents.classId),
+    ]);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      if (!row) return [];
+      return [
+        presentTeacherClass(
+          row,
+          teaching.filter((teacher) => teacher.classId === id),
+          counts.find((entry) => entry.classId === id)?.students ?? 0,
+        ),
+      ];
+    });
+  }
+
+  const presentOne = async (id: string) => (await presentClasses([id]))[0]!;
+
+  async function roster(classId: string, studentId?: string): Promise<RosterEntry[]> {
+    const rows = await db
+      .select({
+        id: students.id,
+        name: students.name,
+        rollNumber: students.rollNumber,
+        email: students.email,
+        parentName: students.parentName,
+        parentEmail: students.parentEmail,
+        joinedAt: classStudents.joinedAt,
+      })
+      .from(classStudents)
+      .innerJoin(students, eq(students.id, classStudents.studentId))
+      .where(and(eq(classStudents.classId, classId), studentId === undefined ? undefined : eq(students.id, studentId)))
+      .orderBy(asc(students.name), asc(students.id));
+    return rows.map(presentRosterEntry);
+  }
+
+  async function studentClasses(studentId: string): Promise<StudentClass[]> {
+    const rows = await db
+      .select({ id: classes.id, name: classes.name, subject: classes.subject })
+      .from(classStudents)
+      .innerJoin(classes, eq(classes.id, classStudents.classId))
+      .where(eq(classStudents.studentId, studentId))
+      .orderBy(asc(classes.nameKey));
+    return rows.map(presentStudentClass);
+  }
+
+  /** A change to one class of the teacher, its row locked, answered as the teacher sees it. */
+  async function changeTaught(
+    teacherId: string,
+    classId: string,
+    change: (tx: Database, row: ClassRow) => Promise<unknown>,
+  ): Promise<TeacherClass> {
+    await db.transaction(async (tx) => {
+      const row = await requireTaughtClass(tx, teacherId, classId, { forUpdate: true });
+      await change(tx, row);
+    });
+    return presentOne(classId);
+  }
+
+  return {
+    /** The teacher's classes: active ones by name, then archived ones. */
+    async listForTeacher(teacherId: string): Promise<TeacherClass[]> {
+      const rows = await db
+        .select({ id: classes.id })
+        .from(classTeachers)
+        .innerJoin(classes, eq(classes.id, classTeachers.classId))
+        .where(eq(classTeachers.teacherId, teacherId))
+        .orderBy(sql`${classes.archivedAt} is not null`, asc(classes.nameKey));
+      return presentClasses(rows.map((row) => row.id));
+    },
+
+    async create(teacherId: string, input: CreateClass): Promise<TeacherClass> {
+      const name = input.name.normalize('NFC').trim();
+      const id = await withUniqueName((joinCode) =>
+        db.transaction(async (tx) => {
+          const [created] = await tx
+            .insert(classes)
+            .values({ name, nameKey: identityKey(name), subject: input.subject?.trim() || null, joinCode })
+            .returning({ id: classes.id });
+          await tx.insert(classTeachers).values({ classId: created!.id, teacherId, isOwner: true });
+          return created!.id;
+        }),
+      );
+      return presentOne(id);
+    },
+
+    async update(teacherId: string, classId: string, input: UpdateClass): Promise<TeacherClass> {
+      const values = {
+        ...(input.name === undefined
+          ? {}
+          : { name: input.name.normalize('NFC').trim(), nameKey: identityKey(input.name) }),
+        ...(input.subject === undefined ? {} : { subject: input.subject.trim() || null }),
+      };
+      return withUniqueName(() =>
+        changeTaught(teacherId, classId, async (tx) => {
+          if (Object.keys(values).length > 0) await tx.update(classes).set(values).where(eq(classes.id, classId));
+        }),
+      );
+    },
+
+    archive: (teacherId: string, classId: string) =>
+      changeTaught(teacherId, classId, (tx, row) =>
+        tx
+          .update(classes)
+          .set({ archivedAt: row.archivedAt ?? sql`now()` })
+          .where(eq(classes.id, classId)),
+      ),
+
+    unarchive: (teacherId: string, classId: string) =>
+      changeTaught(teacherId, classId, (tx) =>
+        tx.update(classes).set({ archivedAt: null }).where(eq(classes.id, classId)),
+      ),
+
+    rotateCode: (teacherId: string, classId: string) =>
+      withUniqueName((joinCode) =>
+        changeTaught(teacherId, classId, (tx) => tx.update(classes).set({ joinCode }).where(eq(classes.id, classId))),
+      ),
+
+    turnOffCode: (teacherId: string, classId: string) =>
+      changeTaught(teacherId, classId, (tx) =>
+        tx.update(classes).set({ joinCode: null }).where(eq(classes.id, classId)),
+      ),
+
+    addCoTeacher: (teacherId: string, classId: string, input: AddCoTeacher) =>
+      changeTaught(teacherId, classId, async (tx) => {
+        const [colleague] = await tx
+          .select({ id: teachers.id })
+          .from(teachers)
+          .where(and(eq(teachers.id, input.teacherId), isNull(teachers.deactivatedAt)))
+          .limit(1);
+        if (!colleague)
+          throw new AppError('TEACHER_NOT_ACTIVE', 'Choose an active teacher of the school', {
+            errors: [{ field: 'teacherId', message: 'Not an active teacher of the school' }],
+          });
+        await tx.insert(classTeachers).values({ classId, teacherId: colleague.id }).onConflictDoNothing();
+      }),
+
+    /** Any teacher of the class may remove one (themselves included), never the last: the class row is locked. */
+    removeTeacher: (teacherId: string, classId: string, memberId: string) =>
+      changeTaught(teacherId, classId, async (tx) => {
+        const teaching = await tx
+          .select({ teacherId: classTeachers.teacherId })
+          .from(classTeachers)
+          .where(eq(classTeachers.classId, classId));
+        if (!teaching.some((row) => row.teacherId === memberId))
+          throw notFound('This teacher does not teach the class');
+        if (teaching.length === 1)
+          throw conflict('LAST_CLASS_TEACHER', 'A class keeps at least one teacher: add another first');
+        await tx
+          .delete(classTeachers)
+          .where(and(eq(classTeachers.classId, classId), eq(classTeachers.teacherId, memberId)));
+      }),
+
+    async roster(teacherId: string, classId: string): Promise<RosterEntry[]> {
+      await requireTaughtClass(db, teacherId, classId);
+      return roster(classId);
+    },
+
+    /** The student leaves the class; their account and attempts stay. */
+    async removeStudent(teacherId: string, classId: string, studentId: string): Promise<RosterEntry[]> {
+      await db.transaction(async (tx) => {
+        await requireTaughtClass(tx, teacherId, classId);
+        const [removed] = await tx
+          .delete(classStudents)
+          .where(and(eq(classStudents.classId, classId), eq(classStudents.studentId, studentId)))
+          .returning({ studentId: classStudents.studentId });
+        if (!removed) throw notFound('This student is not in the class');
+      });
+      await membershipChanged(studentId);
+      return roster(classId);
+    },
+
+    studentClasses,
+
+    /** One student's entry of a class's roster (the caller has checked the class). */
+    async rosterEntry(classId: string, studentId: string): Promise<RosterEntry> {
+      const [entry] = await roster(classId, studentId);
+      if (!entry) throw notFound('This student is not in the class');
+      return entry;
+    },
+
+    async join(studentId: string, input: JoinClass): Promise<StudentClass[]> {
+      await joinByCode(db, studentId, input.classCode);
+      await membershipChanged(studentId);
+      return studentClasses(studentId);
+    },
+  };
+}
+
+export type ClassesService = ReturnType<typeof createClassesService>;

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { studentAccountFields } from './accounts.ts';
+import { bodyObject, classNameText, hasForbiddenCharacters } from './fields.ts';
+import { FIELD_LIMITS } from './limits.ts';
+
+/** Classes as records (issue 19 points 3–5, decision 031): schemas, limits, join codes. */
+
+export const CLASS_LIMITS = {
+  joinCodeLength: 8,
+} as const;
+
+/** No 0/O, 1/I/L: a code read aloud or off a board is typed right. 31⁸ ≈ 8.5·10¹¹ codes. */
+export const JOIN_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+/** A stored code (8 characters) as shown: `ABCD-EFGH`. */
+export const formatJoinCode = (code: string) => `${code.slice(0, 4)}-${code.slice(4)}`;
+
+/**
+ * What a person typed as a code, as stored: any case, with or without the dash or spaces.
+ * Null when it cannot be a code, so a typo is refused without a look-up.
+ */
+export function normalizeJoinCode(typed: string): string | null {
+  const code = typed.replace(/[\s-]/g, '').toUpperCase();
+  if (code.length !== CLASS_LIMITS.joinCodeLength) return null;
+  for (const character of code) if (!JOIN_CODE_ALPHABET.includes(character)) return null;
+  return code;
+}
+
+/** A join code as typed; the server compares normalizeJoinCode of it. */
+export const joinCodeText = () =>
+  z
+    .string({ error: 'Class code is required' })
+    .trim()
+    .min(1, { error: 'Class code is required' })
+    .max(20, { error: 'A class code is 8 letters and digits, like ABCD-EFGH' });
+
+const subjectText = () =>
+  z
+    .string({ error: 'Subject must be text' })
+    .trim()
+    .max(FIELD_LIMITS.subject, { error: `Subject must be at most ${FIELD_LIMITS.subject} characters` })
+    .refine((value) => !hasForbiddenCharacters(value), { error: 'Subject contains characters that are not allowed' });
+
+export const createClassSchema = bodyObject({
+  name: classNameText(),
+  /** Blank means none. */
+  subject: subjectText().optional(),
+});
+export type CreateClass = z.input<typeof createClassSchema>;
+
+export const updateClassSchema = bodyObject({
+  name: classNameText().optional(),
+  subject: subjectText().optional(),
+});
+export type UpdateClass = z.input<typeof updateClassSchema>;
+
+export const classTeacherSchema = z.strictObject({ _id: z.string(), name: z.string(), isOwner: z.boolean() });
+
+/** One class as its teachers see it. */
+export const teacherClassSchema = z.strictObject({
+  _id: z.string(),
+  name: z.string(),
+  subject: z.string().nullable(),
+  /** As shown (`ABCD-EFGH`), or null while turned off. */
+  joinCode: z.string().nullable(),
+  isArchived: z.boolean(),
+  studentCount: z.number().int(),
+  teachers: z.array(classTeacherSchema),
+  createdAt: z.iso.datetime(),
+});
+export type TeacherClass = z.infer<typeof teacherClassSchema>;
+
+/** One class as its students see it: never the code or the other students. */
+export const studentClassSchema = z.strictObject({
+  _id: z.string(),
+  name: z.string(),
+  subject: z.string().nullable(),
+});
+export type StudentClass = z.infer<typeof studentClassSchema>;
+
+export const addCoTeacherSchema = bodyObject({ teacherId: z.uuid({ error: 'Choose a teacher of the school' }) });
+export type AddCoTeacher = z.input<typeof addCoTeacherSchema>;
+
+export const joinClassSchema = bodyObject({ classCode: joinCodeText() });
+export type JoinClass = z.input<typeof joinClassSchema>;
+
+/** A new student account made by a teacher of the class, straight into it: the class comes from the address. */
+export const addClassStudentSchema = bodyObject(studentAccountFields);
+export type AddClassStudent = z.infer<typeof addClassStudentSchema>;
+
+/** One student of a class's roster, with the contact details its teachers need. */
+export const rosterEntrySchema = z.strictObject({
+  _id: z.string(),
+  name: z.string(),
+  rollNumber: z.string(),
+  email: z.string(),
+  parentName: z.string(),
+  parentEmail: z.string(),
+  joinedAt: z.iso.datetime(),
+});
+export type RosterEntry = z.infer<typeof rosterEntrySchema>;
