@@ -74,10 +74,11 @@ describe('migration 0012: review options', () => {
 
     // A quiz created now gets the new defaults.
     await t.database.db.execute(sql`
-      insert into quizzes (title, subject, class, class_key, deadline, max_time_minutes,
+      insert into quizzes (title, subject, class, class_key, class_id, deadline, max_time_minutes,
                            created_by_teacher_id, background, questions, question_count)
-      values ('New quiz', 'Maths', '10A', '10a', now() + interval '1 day', 10, ${TEACHER},
-              '/images/quiz-templates/quiz1-template.png', ${JSON.stringify(QUESTIONS)}::jsonb, 2)`);
+      select 'New quiz', 'Maths', '10A', '10a', classes.id, now() + interval '1 day', 10, ${TEACHER},
+             '/images/quiz-templates/quiz1-template.png', ${JSON.stringify(QUESTIONS)}::jsonb, 2
+      from classes where name_key = '10a'`);
     const [fresh] = rowsOf<Record<string, unknown>>(
       await t.database.db.execute(sql`select review_answers, review_score from quizzes where title = 'New quiz'`),
     );
