@@ -168,7 +168,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   await app.register(quizzesRoutes(quizzes, throttle));
   await app.register(progressRoutes(createProgressService(options.database.db, readCache)));
-  await app.register(studentsRoutes(createStudentsService(options.database.db, { sessions, cache: readCache })));
+  await app.register(
+    studentsRoutes(createStudentsService(options.database.db, { sessions, cache: readCache }), throttle),
+  );
   await app.register(tasksRoutes(createTasksService(options.database.db)));
   await app.register(quoteRoutes(createQuoteService(options.quotes ?? {}, app.log)));
   const fileAccess = createFileAccess(options.jwtSecret);

@@ -309,6 +309,20 @@ export function createThrottle(options: {
       };
     },
 
+    /**
+     * After a teacher's reset (decision 033): the failures counted against the old password
+     * no longer guard anything (the new one is drawn at random), and a student locked out by
+     * forgetting it is the usual reason for the reset. Lock-outs of known devices stay: they
+     * are kept by device, not by account.
+     */
+    async forgetPasswordFailures(student: { id: string; rollNumber: string }): Promise<void> {
+      const keys = [
+        accountKey('student', { rollNumber: student.rollNumber }),
+        `current-password:student:${student.id}`,
+      ];
+      for (const clearLockout of keys) await store.settle({ buckets: [], clearLockout });
+    },
+
     close: () => store.close(),
   };
 }

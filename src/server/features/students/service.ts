@@ -136,17 +136,18 @@ export function createStudentsService(
      * student ends (announced on every instance before the teacher hears back, decision 017) and
      * the next sign-in can only choose a new password.
      */
-    async resetPassword(studentId: string): Promise<TemporaryPassword> {
+    async resetPassword(studentId: string): Promise<TemporaryPassword & { rollNumber: string }> {
       const temporaryPassword = generateTemporaryPassword();
       const passwordHash = await hashPassword(temporaryPassword);
       const [updated] = await db
         .update(students)
         .set({ passwordHash, mustChangePassword: true, sessionVersion: sql`${students.sessionVersion} + 1` })
         .where(eq(students.id, studentId))
-        .returning({ id: students.id });
+        .returning({ rollNumber: students.rollNumber });
       if (!updated) throw notFound(NO_SUCH_STUDENT);
       await sessions.changed({ role: 'student', id: studentId });
-      return { temporaryPassword };
+      // The account username too: the route lifts its sign-in lock-out (not part of the answer).
+      return { temporaryPassword, rollNumber: updated.rollNumber };
     },
   };
 }

@@ -206,6 +206,19 @@ describe("a teacher resets a student's password", () => {
     expect(withBody).toMatchObject({ status: 400, body: { code: 'UNKNOWN_FIELD' } });
     expect(await storedStudent(other.profile._id)).toEqual(before);
   });
+
+  it('lets the temporary password sign in at once although guesses at the old one locked the account out', async () => {
+    // The usual reason for a reset: the student forgot the password and tried until locked out.
+    const student = await signUpStudent(t);
+    const { rollNumber } = student.registration;
+    let guess = await logIn(rollNumber, 'not my password 0');
+    for (let tries = 1; guess.status !== 429 && tries < 10; tries++) guess = await logIn(rollNumber, `not it ${tries}`);
+    expect(guess.body).toMatchObject({ code: 'THROTTLED', limit: 'sign-in-account' });
+    const reset = await resetPassword(student.profile._id);
+    expect(reset.status).toBe(200);
+    const signedIn = await logIn(rollNumber, reset.body.data.temporaryPassword as string);
+    expect(signedIn.status, signedIn.raw).toBe(200);
+  });
 });
 
 // Two instances on one database sharing Redis versions: the reset on one is refused by the
