@@ -172,7 +172,17 @@ export const newQuizSchema = bodyObject(
     ),
   },
   ['createdBy', 'subject', 'date'],
-);
+).superRefine((quiz, context) => {
+  // The marked key gives the score away: it cannot be shown before the score is (decision 032).
+  if (quiz.reviewAnswers === 'after-submit' && quiz.reviewScore === 'after-deadline') {
+    context.addIssue({
+      code: 'custom',
+      path: ['reviewScore'],
+      message:
+        'Correct answers shown right after submitting reveal the score: show the score then too, or the answers later',
+    });
+  }
+});
 export type NewQuiz = z.infer<typeof newQuizSchema>;
 /** What the editor sends: the raw form (createdBy, subject, date are ignored by the server). */
 export type NewQuizPayload = z.input<typeof newQuizSchema> & Record<string, unknown>;

@@ -277,4 +277,19 @@ describe('review options', () => {
     await expectNoKey(student, responses);
     expectNoScore(responses, quizId);
   });
+
+  it('refuses answers right after submitting with the score after the deadline: the key reveals it', async () => {
+    const teacher = await signUpTeacher(t);
+    const before = await t.database.db.execute(sql`select count(*)::int as n from quizzes`);
+    const refused = await t.call({
+      method: 'POST',
+      url: '/api/teacher/add-quiz',
+      headers: bearer(teacher.token),
+      payload: buildNewQuiz({ class: 'Review refused', reviewAnswers: 'after-submit', reviewScore: 'after-deadline' }),
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ field: 'reviewScore' }] });
+    const after = await t.database.db.execute(sql`select count(*)::int as n from quizzes`);
+    expect((after as unknown as { rows: unknown[] }).rows).toEqual((before as unknown as { rows: unknown[] }).rows);
+  });
 });
