@@ -81,10 +81,11 @@ export const addCoTeacher = defineEndpoint({
 export const removeClassTeacher = defineEndpoint({
   method: 'DELETE',
   path: '/api/classes/:id/teachers/:memberId',
-  summary: 'Removes a teacher from a class of the caller (never its last teacher)',
+  summary:
+    "Removes a teacher from a class of the caller: oneself, or another as the class's owner (never its last teacher)",
   params: classMemberParams,
   response: teacherClassSchema,
-  errors: ['NOT_FOUND', 'LAST_CLASS_TEACHER'],
+  errors: ['NOT_FOUND', 'FORBIDDEN', 'LAST_CLASS_TEACHER'],
 });
 
 export const listRoster = defineEndpoint({

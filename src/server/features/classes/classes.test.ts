@@ -1,8 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOIN_CODE_ALPHABET, normalizeJoinCode } from '#shared/classes';
-import type { classTeachers } from '../../db/schema.ts';
-import { classes, classStudents, students } from '../../db/schema.ts';
+import { classes, classStudents, classTeachers, students } from '../../db/schema.ts';
 import { schoolAdministrator, signUpStudent, signUpTeacher } from '../../testing/actors.ts';
 import { buildNewQuiz, buildStudentRegistration } from '../../testing/factories.ts';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -198,12 +197,22 @@ describe('co-teachers', () => {
       created._id,
     ]);
 
+    // A co-teacher cannot take the class from its owner …
     const removeOwner = await call(
       'DELETE',
       `/api/classes/${created._id}/teachers/${owner.profile._id}`,
       colleague.token,
     );
-    expect(removeOwner.status).toBe(200);
+    expect(removeOwner.status).toBe(403);
+    expect(removeOwner.body.code).toBe('FORBIDDEN');
+    // … but the owner may leave, handing the class to the co-teacher.
+    const ownerLeaves = await call('DELETE', `/api/classes/${created._id}/teachers/${owner.profile._id}`, owner.token);
+    expect(ownerLeaves.status).toBe(200);
+    const [handed] = await t.database.db
+      .select({ teacherId: classTeachers.teacherId, isOwner: classTeachers.isOwner })
+      .from(classTeachers)
+      .where(eq(classTeachers.classId, created._id));
+    expect(handed).toEqual({ teacherId: colleague.profile._id, isOwner: true });
     const removeLast = await call(
       'DELETE',
       `/api/classes/${created._id}/teachers/${colleague.profile._id}`,

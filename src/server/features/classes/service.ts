@@ -17,7 +17,7 @@ import { cacheTags, type ReadCache } from '../../cache/read-cache.ts';
 import type { Database } from '../../db/client.ts';
 import { violatedUniqueConstraint } from '../../db/errors.ts';
 import { classes, classStudents, classTeachers, students, teachers, type ClassRow } from '../../db/schema.ts';
-import { AppError, conflict, notFound } from '../../errors.ts';
+import { AppError, conflict, forbidden, notFound } from '../../errors.ts';
 import { presentRosterEntry, presentStudentClass, presentTeacherClass } from './presenters.ts';
 import { requireTaughtClass } from './records.ts';
 
@@ -234,20 +234,35 @@ export function createClassesService(db: Database, cache: ReadCache) {
         await tx.insert(classTeachers).values({ classId, teacherId: colleague.id }).onConflictDoNothing();
       }),
 
-    /** Any teacher of the class may remove one (themselves included), never the last: the class row is locked. */
+    /**
+     * A teacher may leave a class; only its owner removes another teacher (so a co-teacher cannot
+     * take a class from the teacher who made it). Never the last: the class row is locked. An
+     * owner who leaves hands the class to the remaining teacher first by name.
+     */
     removeTeacher: (teacherId: string, classId: string, memberId: string) =>
       changeTaught(teacherId, classId, async (tx) => {
         const teaching = await tx
-          .select({ teacherId: classTeachers.teacherId })
+          .select({ teacherId: classTeachers.teacherId, isOwner: classTeachers.isOwner, name: teachers.name })
           .from(classTeachers)
-          .where(eq(classTeachers.classId, classId));
-        if (!teaching.some((row) => row.teacherId === memberId))
-          throw notFound('This teacher does not teach the class');
+          .innerJoin(teachers, eq(teachers.id, classTeachers.teacherId))
+          .where(eq(classTeachers.classId, classId))
+          .orderBy(asc(teachers.name), asc(teachers.id));
+        const removed = teaching.find((row) => row.teacherId === memberId);
+        if (!removed) throw notFound('This teacher does not teach the class');
+        const isCallerOwner = teaching.some((row) => row.teacherId === teacherId && row.isOwner);
+        if (memberId !== teacherId && !isCallerOwner)
+          throw forbidden("Only the class's owner removes another teacher; you may leave the class yourself");
         if (teaching.length === 1)
           throw conflict('LAST_CLASS_TEACHER', 'A class keeps at least one teacher: add another first');
         await tx
           .delete(classTeachers)
           .where(and(eq(classTeachers.classId, classId), eq(classTeachers.teacherId, memberId)));
+        const remaining = teaching.filter((row) => row.teacherId !== memberId);
+        if (!remaining.some((row) => row.isOwner))
+          await tx
+            .update(classTeachers)
+            .set({ isOwner: true })
+            .where(and(eq(classTeachers.classId, classId), eq(classTeachers.teacherId, remaining[0]!.teacherId)));
       }),
 
     async roster(teacherId: string, classId: string): Promise<RosterEntry[]> {
