@@ -290,6 +290,6 @@ describe('review options', () => {
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ field: 'reviewScore' }] });
     const after = await t.database.db.execute(sql`select count(*)::int as n from quizzes`);
-    expect((after as unknown as { rows: unknown[] }).rows).toEqual((before as unknown as { rows: unknown[] }).rows);
+    expect((after as { rows: unknown[] }).rows).toEqual((before as { rows: unknown[] }).rows);
   });
 });
