@@ -199,6 +199,22 @@ async function restoreSession(account: TokenChoice['caller']) {
   tokenChoices = await buildTokenChoices();
 }
 
+/**
+ * After an accepted staff change (decision 030): the administrator's token may have
+ * deactivated a school account, or moved who administers. The account named in the address
+ * gets its state back and, if its sessions ended, a token under its new version.
+ */
+async function restoreStaff(url: string) {
+  const name = SCHOOL_ACCOUNTS.find((candidate) => url.includes(`/${school.callers[candidate].id}/`));
+  const account = name && school.callers[name];
+  if (!name || !account?.id || account.role !== 'teacher') return;
+  await t.database.db
+    .update(teachers)
+    .set({ deactivatedAt: null, isAdministrator: name === 'administrator' })
+    .where(eq(teachers.id, account.id));
+  await restoreSession(account);
+}
+
 beforeAll(async () => {
   await setUpSchool();
   digest = await createDatabaseDigest(t.database);
@@ -262,6 +278,7 @@ async function sendAndCheck(route: DeclaredRoute, request: FuzzRequest) {
   if (response.statusCode < 300 && examplesByKey.get(routeKey(route))?.endsSessions) {
     await restoreSession(choice.caller);
   }
+  if (response.statusCode < 300 && route.url.startsWith('/api/school/teachers/:id/')) await restoreStaff(url);
   const seen = statusesSeen.get(`${route.method} ${route.url}`) ?? new Map<number, number>();
   seen.set(response.statusCode, (seen.get(response.statusCode) ?? 0) + 1);
   statusesSeen.set(`${route.method} ${route.url}`, seen);
