@@ -1,7 +1,10 @@
+import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import type { StudentQuizDetail } from '#shared/quizzes';
+import { identityKey } from '#shared/identity';
 import type { Resource } from '#shared/resources';
+import { classes, classTeachers } from '../db/schema.ts';
 import { schoolAdministrator, signUpStudent, signUpTeacher } from './actors.ts';
 import { buildNewQuiz } from './factories.ts';
 import { multipartBody, SAMPLE_FILES } from './multipart.ts';
@@ -117,6 +120,23 @@ export async function buildSchool(t: TestApp, previous?: School): Promise<School
       signUpStudent(t, { class: CLASS_A }),
       signUpTeacher(t, { subject: 'Retired' }),
     ]);
+  // Beside a previous school, its classes are taught by its teachers (signed out now): the new
+  // teachers join them as co-teachers, as those teachers would have added them (naming a
+  // colleague's class no longer makes one its teacher, decision 031).
+  if (previous) {
+    for (const [className, teacher] of [
+      [CLASS_A, teacher1],
+      [CLASS_B, teacher2],
+    ] as const) {
+      await t.database.db
+        .insert(classTeachers)
+        .select(
+          sql`select ${classes.id}, ${teacher.profile._id}::uuid, false from ${classes}
+              where ${classes.nameKey} = ${identityKey(className)}`,
+        )
+        .onConflictDoNothing();
+    }
+  }
   // An administrator of this school's own (the previous school's may have signed out everywhere).
   await expectCall(
     t,

@@ -224,6 +224,50 @@ describe('co-teachers', () => {
   });
 });
 
+describe('the class-name bridge (decision 031, until the forms pick a class)', () => {
+  it("publishes into a colleague's class by name without making the publisher one of its teachers", async () => {
+    const owner = await signUpTeacher(t);
+    const created = await createClass(owner.token, className('Bridge'));
+    const other = await signUpTeacher(t);
+    const published = await call('POST', '/api/teacher/add-quiz', other.token, {
+      ...buildNewQuiz({ class: ` ${created.name.toUpperCase()} ` }),
+    });
+    expect(published.status, published.raw).toBe(201);
+    // No say over the class: its roster, code and teachers stay out of reach.
+    expect((await call('GET', `/api/classes/${created._id}/students`, other.token)).status).toBe(403);
+    expect((await call('POST', `/api/classes/${created._id}/rotate-code`, other.token)).status).toBe(403);
+    expect(
+      (await call('DELETE', `/api/classes/${created._id}/teachers/${owner.profile._id}`, other.token)).status,
+    ).toBe(403);
+    const taught = await t.database.db
+      .select({ teacherId: classTeachers.teacherId })
+      .from(classTeachers)
+      .where(eq(classTeachers.classId, created._id));
+    expect(taught).toEqual([{ teacherId: owner.profile._id }]);
+  });
+
+  it('gives a class only students named to the first teacher who names it, as its owner', async () => {
+    const name = className('Named by students');
+    await signUpStudent(t, { class: name });
+    const [orphan] = await t.database.db
+      .select({ id: classes.id })
+      .from(classes)
+      .where(eq(classes.nameKey, name.toLowerCase()));
+    expect(orphan).toBeDefined();
+    const first = await signUpTeacher(t);
+    const second = await signUpTeacher(t);
+    for (const teacher of [first, second])
+      expect((await call('POST', '/api/teacher/add-quiz', teacher.token, buildNewQuiz({ class: name }))).status).toBe(
+        201,
+      );
+    const taught = await t.database.db
+      .select({ teacherId: classTeachers.teacherId, isOwner: classTeachers.isOwner })
+      .from(classTeachers)
+      .where(eq(classTeachers.classId, orphan!.id));
+    expect(taught).toEqual([{ teacherId: first.profile._id, isOwner: true }]);
+  });
+});
+
 describe('rosters', () => {
   it("answers a class's students with contact details to its teachers only; removing keeps the account and attempts", async () => {
     const [teacher, stranger] = [await signUpTeacher(t), await signUpTeacher(t)];

@@ -25,12 +25,19 @@ export async function classIdNamed(tx: Executor, name: string): Promise<{ id: st
 
 /**
  * Bridge while quizzes and resources still name their class by text (decision 031, step 1): the
- * class of that name, its teachers joined by the teacher who targets it, as migration 0013 did
- * for every teacher with a quiz or resource in a class.
+ * class of that name, made if the school has none. The teacher joins it only as its owner, when
+ * it is new or nobody teaches it (a class only students named): naming a colleague's class
+ * publishes into it, as before classes were records, but gives no say over it or its roster.
  */
 export async function classIdForTeacher(tx: Executor, name: string, teacherId: string): Promise<string> {
   const target = await classIdNamed(tx, name);
-  await tx.insert(classTeachers).values({ classId: target.id, teacherId, isOwner: target.isNew }).onConflictDoNothing();
+  await tx
+    .insert(classTeachers)
+    .select(
+      sql`select ${target.id}::uuid, ${teacherId}::uuid, true
+          where not exists (select 1 from ${classTeachers} where ${classTeachers.classId} = ${target.id})`,
+    )
+    .onConflictDoNothing();
   return target.id;
 }
 
