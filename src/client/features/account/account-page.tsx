@@ -3,7 +3,6 @@ import { useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { useNavigate } from 'react-router';
 import { changePasswordFormSchema } from '#shared/accounts';
-import { FIELD_LIMITS } from '#shared/limits';
 import { Button } from '../../components/ui/button.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
@@ -12,23 +11,14 @@ import { call } from '../../lib/api.ts';
 import { clearSession, loginPathFor, saveSession } from '../../lib/session.ts';
 import { withLoading } from '../../stores/app-store.ts';
 import { useProfile } from '../session/profile.ts';
-import { AccountForm, type AuthField } from '../auth/auth-form.tsx';
+import { AccountForm } from '../auth/auth-form.tsx';
+import { changePasswordFields } from './change-password-fields.ts';
 import { SignOutEverywhereConfirmation } from './sign-out-everywhere-confirmation.tsx';
 import { useDashboardRole } from '../session/use-dashboard-role.ts';
 import { cardVariants } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
 
-const PASSWORD_FIELDS: AuthField[] = [
-  { name: 'currentPassword', label: 'Current password', type: 'password', autoComplete: 'current-password' },
-  {
-    name: 'newPassword',
-    label: 'New password',
-    type: 'password',
-    autoComplete: 'new-password',
-    hint: `${FIELD_LIMITS.passwordMin} to ${FIELD_LIMITS.passwordMax} characters.`,
-  },
-  { name: 'confirmPassword', label: 'Confirm new password', type: 'password', autoComplete: 'new-password' },
-];
+const PASSWORD_FIELDS = changePasswordFields('Current password');
 
 /**
  * /dashboard/{role}/account (decision 017): change the password (every other device is

@@ -3,28 +3,18 @@ import toast from 'react-hot-toast/headless';
 import { Navigate, useNavigate } from 'react-router';
 import { changePasswordFormSchema } from '#shared/accounts';
 import { changePassword } from '#shared/contract/accounts';
-import { FIELD_LIMITS } from '#shared/limits';
 import { BrandLink } from '../../components/ui/brand-link.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { call } from '../../lib/api.ts';
 import { dashboardPathFor, saveSession } from '../../lib/session.ts';
-import { AccountForm, AuthPanel, type AuthField } from '../auth/auth-form.tsx';
+import { AccountForm, AuthPanel } from '../auth/auth-form.tsx';
+import { changePasswordFields } from './change-password-fields.ts';
 import { profileQueries } from '../session/profile.ts';
 import { RoleGuard } from '../session/role-guard.tsx';
 import { useLogout } from '../session/use-logout.ts';
 
-const FIELDS: AuthField[] = [
-  { name: 'currentPassword', label: 'Temporary password', type: 'password', autoComplete: 'current-password' },
-  {
-    name: 'newPassword',
-    label: 'New password',
-    type: 'password',
-    autoComplete: 'new-password',
-    hint: `${FIELD_LIMITS.passwordMin} to ${FIELD_LIMITS.passwordMax} characters, only you should know it.`,
-  },
-  { name: 'confirmPassword', label: 'Confirm new password', type: 'password', autoComplete: 'new-password' },
-];
+const FIELDS = changePasswordFields('Temporary password', ', only you should know it');
 
 /**
  * /dashboard/student/choose-password (decision 033): a student whose teacher reset the password
