@@ -1,0 +1,187 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { KeyRound, Pencil, UserMinus, UserPlus } from 'lucide-react';
+import { useState } from 'react';
+import toast from 'react-hot-toast/headless';
+import { addClassStudent, removeClassStudent } from '#shared/contract/classes';
+import { addClassStudentSchema, type RosterEntry, type TeacherClass } from '#shared/classes';
+import { Button } from '../../components/ui/button.tsx';
+import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
+import { LoadingStatus } from '../../components/ui/spinner.tsx';
+import { EmptyState, LoadFailure } from '../../components/ui/status-cards.tsx';
+import { call } from '../../lib/api.ts';
+import { plural } from '../../lib/format.ts';
+import { AccountForm } from '../auth/auth-form.tsx';
+import { studentAccountFields } from '../auth/student-account-fields.ts';
+import { StaffTable } from '../school/staff-table.tsx';
+import { EditStudentDialog, ResetPasswordDialogs } from '../students/student-dialogs.tsx';
+import { studentQueries } from '../students/students-queries.ts';
+import { classQueries } from './classes-queries.ts';
+import { PendingConfirm, type Pending } from './pending-confirm.tsx';
+import { RosterImportSlot } from './roster-import-slot.tsx';
+
+/** The account fields of a student added by a teacher, but the class: the class is this one. */
+const CLASS_STUDENT_FIELDS = studentAccountFields({ isForSomeoneElse: true }).filter((field) => field.name !== 'class');
+
+type Managing = { action: 'edit' | 'reset'; student: RosterEntry } | { action: 'add' };
+
+/**
+ * The roster of a class (decision 031): its students with their contact details, a new student
+ * straight into the class, removal from it (their account and attempts stay), and the students
+ * screen's edit and reset-password dialogs.
+ */
+export function ClassRoster({ entry }: { entry: TeacherClass }) {
+  const queryClient = useQueryClient();
+  const roster = useQuery(classQueries.roster(entry._id));
+  const [managing, setManaging] = useState<Managing | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: classQueries.all }),
+      queryClient.invalidateQueries({ queryKey: studentQueries.all }),
+    ]);
+  const remove = useMutation({
+    mutationFn: (studentId: string) => call(removeClassStudent, { params: { id: entry._id, memberId: studentId } }),
+    onSuccess: async ({ message, data }) => {
+      toast.success(message);
+      queryClient.setQueryData(classQueries.roster(entry._id).queryKey, data);
+      await refresh();
+    },
+  });
+  const askRemove = (student: RosterEntry) =>
+    setPending({
+      title: `Remove ${student.name} from ${entry.name}?`,
+      description: `${student.name} no longer sees the class's quizzes and resources. Their account and their past attempts stay.`,
+      confirmLabel: 'Remove from class',
+      run: () => remove.mutate(student._id),
+    });
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div role="toolbar" aria-label="Roster actions" className="flex flex-wrap items-center gap-2">
+        <Button
+          size="sm"
+          disabled={entry.isArchived}
+          onClick={() => setManaging({ action: 'add' })}
+          aria-describedby={entry.isArchived ? 'roster-archived' : undefined}
+        >
+          <UserPlus className="size-4" aria-hidden="true" />
+          Add student
+        </Button>
+        <RosterImportSlot entry={entry} />
+      </div>
+      {entry.isArchived ? (
+        <p id="roster-archived" className="text-sm text-muted">
+          The class is archived: unarchive it to add students.
+        </p>
+      ) : null}
+      {roster.isPending ? (
+        <LoadingStatus>Loading the roster…</LoadingStatus>
+      ) : roster.isError ? (
+        <LoadFailure
+          title="The roster could not be loaded."
+          message={roster.error.message}
+          onRetry={() => void roster.refetch()}
+        />
+      ) : roster.data.length === 0 ? (
+        <EmptyState title="No students yet" hint="Students join with the class's code, or you add them here." />
+      ) : (
+        <>
+          <p className="text-sm text-muted">{plural(roster.data.length, 'student')}, by name</p>
+          <StaffTable
+            caption={`Students of ${entry.name}`}
+            headers={['Name', 'Roll number', 'Email', "Parent's name", "Parent's email", 'Actions']}
+            rows={roster.data.map((student) => ({
+              key: student._id,
+              heading: student.name,
+              cells: [
+                student.rollNumber,
+                student.email,
+                student.parentName,
+                student.parentEmail,
+                <span key="actions" className="flex gap-2">
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    aria-label={`Edit ${student.name}`}
+                    onClick={() => setManaging({ action: 'edit', student })}
+                  >
+                    <Pencil className="size-3.5" aria-hidden="true" />
+                    Edit
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    aria-label={`Reset password: ${student.name}`}
+                    onClick={() => setManaging({ action: 'reset', student })}
+                  >
+                    <KeyRound className="size-3.5" aria-hidden="true" />
+                    Reset password
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    disabled={remove.isPending}
+                    aria-label={`Remove from class: ${student.name}`}
+                    onClick={() => askRemove(student)}
+                  >
+                    <UserMinus className="size-3.5" aria-hidden="true" />
+                    Remove from class
+                  </Button>
+                </span>,
+              ],
+            }))}
+          />
+        </>
+      )}
+      {managing?.action === 'add' ? (
+        <AddStudentDialog entry={entry} onAdded={refresh} onClose={() => setManaging(null)} />
+      ) : managing?.action === 'edit' ? (
+        <EditStudentDialog student={managing.student} onSaved={refresh} onClose={() => setManaging(null)} />
+      ) : managing?.action === 'reset' ? (
+        <ResetPasswordDialogs student={managing.student} onClose={() => setManaging(null)} />
+      ) : null}
+      {pending ? <PendingConfirm pending={pending} onClose={() => setPending(null)} /> : null}
+    </div>
+  );
+}
+
+/** A new student's account, straight into this class. */
+function AddStudentDialog({
+  entry,
+  onAdded,
+  onClose,
+}: {
+  entry: TeacherClass;
+  onAdded(): Promise<unknown>;
+  onClose(): void;
+}) {
+  return (
+    <ModalDialog
+      title={`Add a student to ${entry.name}`}
+      description="Creates the student's account in this class. They log in with the account username and password you set."
+      widthClassName="w-[min(40rem,calc(100%-2rem))]"
+      onClose={onClose}
+    >
+      {(close) => (
+        <AccountForm
+          schema={addClassStudentSchema}
+          fields={CLASS_STUDENT_FIELDS}
+          submitLabel="Add student"
+          className="mt-5 grid gap-x-6 gap-y-4 sm:grid-cols-2"
+          submitClassName="min-w-36"
+          actions={
+            <Button type="button" variant="ghost" onClick={close}>
+              Cancel
+            </Button>
+          }
+          onSubmit={async (values) => {
+            const { message } = await call(addClassStudent, { params: { id: entry._id }, body: values });
+            toast.success(message);
+            await onAdded();
+            close();
+          }}
+        />
+      )}
+    </ModalDialog>
+  );
+}
