@@ -98,7 +98,7 @@ export function ClassRoster({ entry }: { entry: TeacherClass }) {
                 student.email,
                 student.parentName,
                 student.parentEmail,
-                <span key="actions" className="flex gap-2">
+                <span key="actions" className="flex flex-col items-start gap-1.5">
                   <Button
                     size="sm"
                     variant="secondary"

@@ -4,9 +4,6 @@ import { listMyClasses, listRoster, listStudentClasses } from '#shared/contract/
 import { listColleagues } from '#shared/contract/school';
 import type { TeacherClass } from '#shared/classes';
 import { call } from '../../lib/api.ts';
-import { leaderboardQueries } from '../leaderboard/leaderboard-queries.ts';
-import { quizQueries } from '../quizzes/quiz-queries.ts';
-import { resourceQueries } from '../resources/resources-queries.ts';
 
 /** The classes feature's queries (decision 031); every change to a class invalidates `all`. */
 export const classQueries = {
@@ -63,11 +60,3 @@ export function useClassMutation<T>(
     },
   });
 }
-
-/** After a student joins a class: what they see depends on their classes (quizzes, library, boards). */
-export const refreshAfterJoining = (queryClient: QueryClient) =>
-  Promise.all(
-    [classQueries.all, quizQueries.all, resourceQueries.all, leaderboardQueries.all].map((queryKey) =>
-      queryClient.invalidateQueries({ queryKey }),
-    ),
-  );

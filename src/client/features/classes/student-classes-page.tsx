@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast/headless';
 import { joinClass } from '#shared/contract/classes';
 import { joinClassSchema } from '#shared/classes';
@@ -12,7 +12,22 @@ import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { EmptyState, LoadFailure } from '../../components/ui/status-cards.tsx';
 import { call } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
-import { classQueries, refreshAfterJoining } from './classes-queries.ts';
+import { leaderboardQueries } from '../leaderboard/leaderboard-queries.ts';
+import { quizQueries } from '../quizzes/quiz-queries.ts';
+import { resourceQueries } from '../resources/resources-queries.ts';
+import { classQueries } from './classes-queries.ts';
+
+/**
+ * After joining a class, what the student sees depends on their classes: its quizzes, library
+ * and leaderboard are theirs now. (Here, not in the queries module: the teacher's class screens
+ * would carry the quiz and library modules for nothing.)
+ */
+const refreshAfterJoining = (queryClient: QueryClient) =>
+  Promise.all(
+    [classQueries.all, quizQueries.all, resourceQueries.all, leaderboardQueries.all].map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey }),
+    ),
+  );
 
 /**
  * /dashboard/student/classes (decision 031, "Class screens"): the student's classes and the
@@ -63,7 +78,6 @@ function JoinClassForm() {
       toast.success(message);
       element.reset();
       queryClient.setQueryData(classQueries.ofStudent().queryKey, data);
-      // The new class's quizzes, library and leaderboard are the student's now.
       await refreshAfterJoining(queryClient);
     },
   });
