@@ -95,9 +95,9 @@ export function ClassRoster({ entry }: { entry: TeacherClass }) {
               heading: student.name,
               cells: [
                 student.rollNumber,
-                student.email,
-                student.parentName,
-                student.parentEmail,
+                <Wrapping key="email">{student.email}</Wrapping>,
+                <Wrapping key="parent">{student.parentName}</Wrapping>,
+                <Wrapping key="parent-email">{student.parentEmail}</Wrapping>,
                 <span key="actions" className="flex flex-col items-start gap-1.5">
                   <Button
                     size="sm"
@@ -143,6 +143,11 @@ export function ClassRoster({ entry }: { entry: TeacherClass }) {
       {pending ? <PendingConfirm pending={pending} onClose={() => setPending(null)} /> : null}
     </div>
   );
+}
+
+/** Long contact details wrap, so the actions stay in view on a laptop's width. */
+function Wrapping({ children }: { children: string }) {
+  return <span className="block min-w-32 wrap-anywhere whitespace-normal">{children}</span>;
 }
 
 /** A new student's account, straight into this class. */
