@@ -5,11 +5,9 @@ import toast from 'react-hot-toast/headless';
 import { Link, useParams } from 'react-router';
 import { changeClass, updateClass } from '#shared/contract/classes';
 import { updateClassSchema, type TeacherClass } from '#shared/classes';
-import { FIELD_LIMITS } from '#shared/limits';
 import { useEndpointForm } from '../../components/form/use-endpoint-form.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { TextField } from '../../components/ui/field.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
@@ -17,12 +15,13 @@ import { EmptyState, LoadFailure } from '../../components/ui/status-cards.tsx';
 import { call } from '../../lib/api.ts';
 import { useProfile } from '../session/profile.ts';
 import { Badge } from '../school/staff-table.tsx';
+import { ClassFields } from './class-parts.tsx';
 import { CLASSES_PATH } from './class-paths.ts';
 import { ClassRoster } from './class-roster.tsx';
 import { ClassTeachers } from './class-teachers.tsx';
 import { classQueries, putClass, useClassMutation } from './classes-queries.ts';
 import { JoinCodePanel } from './join-code-panel.tsx';
-import { PendingConfirm, type Pending } from './pending-confirm.tsx';
+import { PendingChangeConfirm, type PendingChange } from '../../components/ui/confirm-dialog.tsx';
 
 /**
  * /dashboard/teacher/classes/:id (decision 031, "Class screens"): one class of the teacher's,
@@ -127,21 +126,7 @@ function DetailsForm({ entry }: { entry: TeacherClass }) {
   return (
     // A new key when the class changes elsewhere: the fields show what the server holds.
     <form key={`${entry.name}\n${entry.subject}`} {...form.formProps} className="flex flex-col gap-3">
-      <TextField
-        label="Class name"
-        {...form.field('name')}
-        defaultValue={entry.name}
-        maxLength={FIELD_LIMITS.className}
-        autoComplete="off"
-        required
-      />
-      <TextField
-        label="Subject (optional)"
-        {...form.field('subject')}
-        defaultValue={entry.subject ?? ''}
-        maxLength={FIELD_LIMITS.subject}
-        autoComplete="off"
-      />
+      <ClassFields form={form} defaults={entry} />
       <Button type="submit" variant="secondary" disabled={form.isSubmitting} className="self-start">
         Save
       </Button>
@@ -150,7 +135,7 @@ function DetailsForm({ entry }: { entry: TeacherClass }) {
 }
 
 function ArchiveButton({ entry }: { entry: TeacherClass }) {
-  const [pending, setPending] = useState<Pending | null>(null);
+  const [pending, setPending] = useState<PendingChange | null>(null);
   const change = useClassMutation((kind: 'archive' | 'unarchive') =>
     call(changeClass[kind], { params: { id: entry._id } }),
   );
@@ -181,7 +166,7 @@ function ArchiveButton({ entry }: { entry: TeacherClass }) {
         )}
         {entry.isArchived ? 'Unarchive class' : 'Archive class'}
       </Button>
-      {pending ? <PendingConfirm pending={pending} onClose={() => setPending(null)} /> : null}
+      {pending ? <PendingChangeConfirm pending={pending} onClose={() => setPending(null)} /> : null}
     </>
   );
 }

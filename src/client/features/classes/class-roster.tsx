@@ -1,22 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { KeyRound, Pencil, UserMinus, UserPlus } from 'lucide-react';
+import { UserMinus, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { addClassStudent, removeClassStudent } from '#shared/contract/classes';
 import { addClassStudentSchema, type RosterEntry, type TeacherClass } from '#shared/classes';
 import { Button } from '../../components/ui/button.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
-import { LoadingStatus } from '../../components/ui/spinner.tsx';
-import { EmptyState, LoadFailure } from '../../components/ui/status-cards.tsx';
 import { call } from '../../lib/api.ts';
 import { plural } from '../../lib/format.ts';
 import { AccountForm } from '../auth/auth-form.tsx';
 import { studentAccountFields } from '../auth/student-account-fields.ts';
 import { StaffTable } from '../school/staff-table.tsx';
-import { EditStudentDialog, ResetPasswordDialogs } from '../students/student-dialogs.tsx';
+import { EditStudentDialog, ResetPasswordDialogs, StudentActions } from '../students/student-dialogs.tsx';
 import { studentQueries } from '../students/students-queries.ts';
 import { classQueries } from './classes-queries.ts';
-import { PendingConfirm, type Pending } from './pending-confirm.tsx';
+import { ListQueryContent } from './class-parts.tsx';
+import { PendingChangeConfirm, type PendingChange } from '../../components/ui/confirm-dialog.tsx';
 import { RosterImportSlot } from './roster-import-slot.tsx';
 
 /** The account fields of a student added by a teacher, but the class: the class is this one. */
@@ -33,7 +32,7 @@ export function ClassRoster({ entry }: { entry: TeacherClass }) {
   const queryClient = useQueryClient();
   const roster = useQuery(classQueries.roster(entry._id));
   const [managing, setManaging] = useState<Managing | null>(null);
-  const [pending, setPending] = useState<Pending | null>(null);
+  const [pending, setPending] = useState<PendingChange | null>(null);
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: classQueries.all }),
@@ -74,65 +73,48 @@ export function ClassRoster({ entry }: { entry: TeacherClass }) {
           The class is archived: unarchive it to add students.
         </p>
       ) : null}
-      {roster.isPending ? (
-        <LoadingStatus>Loading the roster…</LoadingStatus>
-      ) : roster.isError ? (
-        <LoadFailure
-          title="The roster could not be loaded."
-          message={roster.error.message}
-          onRetry={() => void roster.refetch()}
-        />
-      ) : roster.data.length === 0 ? (
-        <EmptyState title="No students yet" hint="Students join with the class's code, or you add them here." />
-      ) : (
-        <>
-          <p className="text-sm text-muted">{plural(roster.data.length, 'student')}, by name</p>
-          <StaffTable
-            caption={`Students of ${entry.name}`}
-            headers={['Name', 'Roll number', 'Email', "Parent's name", "Parent's email", 'Actions']}
-            rows={roster.data.map((student) => ({
-              key: student._id,
-              heading: student.name,
-              cells: [
-                student.rollNumber,
-                <Wrapping key="email">{student.email}</Wrapping>,
-                <Wrapping key="parent">{student.parentName}</Wrapping>,
-                <Wrapping key="parent-email">{student.parentEmail}</Wrapping>,
-                <span key="actions" className="flex flex-col items-start gap-1.5">
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    aria-label={`Edit ${student.name}`}
-                    onClick={() => setManaging({ action: 'edit', student })}
+      <ListQueryContent
+        query={roster}
+        what="the roster"
+        empty={{ title: 'No students yet', hint: "Students join with the class's code, or you add them here." }}
+      >
+        {(students) => (
+          <>
+            <p className="text-sm text-muted">{plural(students.length, 'student')}, by name</p>
+            <StaffTable
+              caption={`Students of ${entry.name}`}
+              headers={['Name', 'Roll number', 'Email', "Parent's name", "Parent's email", 'Actions']}
+              rows={students.map((student) => ({
+                key: student._id,
+                heading: student.name,
+                cells: [
+                  student.rollNumber,
+                  <Wrapping key="email">{student.email}</Wrapping>,
+                  <Wrapping key="parent">{student.parentName}</Wrapping>,
+                  <Wrapping key="parent-email">{student.parentEmail}</Wrapping>,
+                  <StudentActions
+                    key="actions"
+                    student={student}
+                    onAction={(action, chosen) => setManaging({ action, student: chosen })}
+                    className="flex flex-col items-start gap-1.5"
                   >
-                    <Pencil className="size-3.5" aria-hidden="true" />
-                    Edit
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    aria-label={`Reset password: ${student.name}`}
-                    onClick={() => setManaging({ action: 'reset', student })}
-                  >
-                    <KeyRound className="size-3.5" aria-hidden="true" />
-                    Reset password
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    disabled={remove.isPending}
-                    aria-label={`Remove from class: ${student.name}`}
-                    onClick={() => askRemove(student)}
-                  >
-                    <UserMinus className="size-3.5" aria-hidden="true" />
-                    Remove from class
-                  </Button>
-                </span>,
-              ],
-            }))}
-          />
-        </>
-      )}
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      disabled={remove.isPending}
+                      aria-label={`Remove from class: ${student.name}`}
+                      onClick={() => askRemove(student)}
+                    >
+                      <UserMinus className="size-3.5" aria-hidden="true" />
+                      Remove from class
+                    </Button>
+                  </StudentActions>,
+                ],
+              }))}
+            />
+          </>
+        )}
+      </ListQueryContent>
       {managing?.action === 'add' ? (
         <AddStudentDialog entry={entry} onAdded={refresh} onClose={() => setManaging(null)} />
       ) : managing?.action === 'edit' ? (
@@ -140,7 +122,7 @@ export function ClassRoster({ entry }: { entry: TeacherClass }) {
       ) : managing?.action === 'reset' ? (
         <ResetPasswordDialogs student={managing.student} onClose={() => setManaging(null)} />
       ) : null}
-      {pending ? <PendingConfirm pending={pending} onClose={() => setPending(null)} /> : null}
+      {pending ? <PendingChangeConfirm pending={pending} onClose={() => setPending(null)} /> : null}
     </div>
   );
 }

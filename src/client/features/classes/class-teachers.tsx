@@ -11,7 +11,7 @@ import { call } from '../../lib/api.ts';
 import { Badge, StaffTable } from '../school/staff-table.tsx';
 import { CLASSES_PATH } from './class-paths.ts';
 import { classQueries, putClass, useClassMutation } from './classes-queries.ts';
-import { PendingConfirm, type Pending } from './pending-confirm.tsx';
+import { PendingChangeConfirm, type PendingChange } from '../../components/ui/confirm-dialog.tsx';
 
 /**
  * The teachers of a class (decision 031): any of them adds a co-teacher and may leave; only the
@@ -20,7 +20,7 @@ import { PendingConfirm, type Pending } from './pending-confirm.tsx';
 export function ClassTeachers({ entry, ownId }: { entry: TeacherClass; ownId: string }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [pending, setPending] = useState<Pending | null>(null);
+  const [pending, setPending] = useState<PendingChange | null>(null);
   const isOwner = entry.teachers.some((teacher) => teacher._id === ownId && teacher.isOwner);
   const remove = useClassMutation(
     (teacherId: string) => call(removeClassTeacher, { params: { id: entry._id, memberId: teacherId } }),
@@ -106,7 +106,7 @@ export function ClassTeachers({ entry, ownId }: { entry: TeacherClass; ownId: st
         }))}
       />
       <AddCoTeacherForm entry={entry} />
-      {pending ? <PendingConfirm pending={pending} onClose={() => setPending(null)} /> : null}
+      {pending ? <PendingChangeConfirm pending={pending} onClose={() => setPending(null)} /> : null}
     </div>
   );
 }

@@ -4,19 +4,16 @@ import toast from 'react-hot-toast/headless';
 import { Link } from 'react-router';
 import { createClass } from '#shared/contract/classes';
 import { createClassSchema, type TeacherClass } from '#shared/classes';
-import { FIELD_LIMITS } from '#shared/limits';
 import { useEndpointForm } from '../../components/form/use-endpoint-form.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, cardVariants } from '../../components/ui/card.tsx';
-import { TextField } from '../../components/ui/field.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
-import { LoadingStatus } from '../../components/ui/spinner.tsx';
-import { EmptyState, LoadFailure } from '../../components/ui/status-cards.tsx';
 import { call } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { plural } from '../../lib/format.ts';
 import { Badge } from '../school/staff-table.tsx';
+import { ClassFields, ListQueryContent } from './class-parts.tsx';
 import { classPath } from './class-paths.ts';
 import { classQueries } from './classes-queries.ts';
 
@@ -35,23 +32,19 @@ export function Component() {
         <h2 id="classes-list" className="text-lg font-semibold text-fg">
           Your classes
         </h2>
-        {classes.isPending ? (
-          <LoadingStatus>Loading your classes…</LoadingStatus>
-        ) : classes.isError ? (
-          <LoadFailure
-            title="Your classes could not be loaded."
-            message={classes.error.message}
-            onRetry={() => void classes.refetch()}
-          />
-        ) : classes.data.length === 0 ? (
-          <EmptyState title="No classes yet" hint="Create your first class above; its students join with its code." />
-        ) : (
-          <ul className="grid gap-3 md:grid-cols-2">
-            {classes.data.map((entry) => (
-              <ClassCard key={entry._id} entry={entry} />
-            ))}
-          </ul>
-        )}
+        <ListQueryContent
+          query={classes}
+          what="your classes"
+          empty={{ title: 'No classes yet', hint: 'Create your first class above; its students join with its code.' }}
+        >
+          {(items) => (
+            <ul className="grid gap-3 md:grid-cols-2">
+              {items.map((entry) => (
+                <ClassCard key={entry._id} entry={entry} />
+              ))}
+            </ul>
+          )}
+        </ListQueryContent>
       </section>
     </div>
   );
@@ -75,19 +68,7 @@ function NewClassForm() {
       </h2>
       <Card padding="md">
         <form {...form.formProps} className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
-          <TextField
-            label="Class name"
-            {...form.field('name')}
-            maxLength={FIELD_LIMITS.className}
-            autoComplete="off"
-            required
-          />
-          <TextField
-            label="Subject (optional)"
-            {...form.field('subject')}
-            maxLength={FIELD_LIMITS.subject}
-            autoComplete="off"
-          />
+          <ClassFields form={form} />
           <Button type="submit" disabled={form.isSubmitting} className="sm:mt-7">
             Create class
           </Button>

@@ -5,7 +5,7 @@ import type { TeacherClass } from '#shared/classes';
 import { Button } from '../../components/ui/button.tsx';
 import { call } from '../../lib/api.ts';
 import { useClassMutation } from './classes-queries.ts';
-import { PendingConfirm, type Pending } from './pending-confirm.tsx';
+import { PendingChangeConfirm, type PendingChange } from '../../components/ui/confirm-dialog.tsx';
 
 /** How long "Copied" stays beside the button. */
 const COPIED_MS = 4000;
@@ -21,7 +21,7 @@ export function JoinCodePanel({ entry }: { entry: TeacherClass }) {
   const codeRef = useRef<HTMLInputElement>(null);
   // Which code the outcome is of: a new code is not the one copied.
   const [copied, setCopied] = useState<{ code: string; state: CopyState } | null>(null);
-  const [pending, setPending] = useState<Pending | null>(null);
+  const [pending, setPending] = useState<PendingChange | null>(null);
   const change = useClassMutation((kind: 'rotate-code' | 'turn-off-code') =>
     call(changeClass[kind], { params: { id: entry._id } }),
   );
@@ -134,7 +134,7 @@ export function JoinCodePanel({ entry }: { entry: TeacherClass }) {
           </Button>
         )}
       </div>
-      {pending ? <PendingConfirm pending={pending} onClose={() => setPending(null)} /> : null}
+      {pending ? <PendingChangeConfirm pending={pending} onClose={() => setPending(null)} /> : null}
     </div>
   );
 }

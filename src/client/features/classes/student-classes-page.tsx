@@ -8,13 +8,12 @@ import { Card, cardVariants } from '../../components/ui/card.tsx';
 import { TextField } from '../../components/ui/field.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
-import { LoadingStatus } from '../../components/ui/spinner.tsx';
-import { EmptyState, LoadFailure } from '../../components/ui/status-cards.tsx';
 import { call } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { leaderboardQueries } from '../leaderboard/leaderboard-queries.ts';
 import { quizQueries } from '../quizzes/quiz-queries.ts';
 import { resourceQueries } from '../resources/resources-queries.ts';
+import { ListQueryContent } from './class-parts.tsx';
 import { classQueries } from './classes-queries.ts';
 
 /**
@@ -44,26 +43,22 @@ export function Component() {
         <h2 id="my-classes" className="text-lg font-semibold text-fg">
           Your classes
         </h2>
-        {classes.isPending ? (
-          <LoadingStatus>Loading your classes…</LoadingStatus>
-        ) : classes.isError ? (
-          <LoadFailure
-            title="Your classes could not be loaded."
-            message={classes.error.message}
-            onRetry={() => void classes.refetch()}
-          />
-        ) : classes.data.length === 0 ? (
-          <EmptyState title="You are in no class yet" hint="Ask your teacher for the class code and join above." />
-        ) : (
-          <ul className="grid gap-3 sm:grid-cols-2">
-            {classes.data.map((entry) => (
-              <li key={entry._id} className={cn(cardVariants({ padding: 'md' }))}>
-                <p className="font-semibold wrap-anywhere text-fg">{entry.name}</p>
-                <p className="text-sm text-muted">{entry.subject ?? 'No subject'}</p>
-              </li>
-            ))}
-          </ul>
-        )}
+        <ListQueryContent
+          query={classes}
+          what="your classes"
+          empty={{ title: 'You are in no class yet', hint: 'Ask your teacher for the class code and join above.' }}
+        >
+          {(items) => (
+            <ul className="grid gap-3 sm:grid-cols-2">
+              {items.map((entry) => (
+                <li key={entry._id} className={cn(cardVariants({ padding: 'md' }))}>
+                  <p className="font-semibold wrap-anywhere text-fg">{entry.name}</p>
+                  <p className="text-sm text-muted">{entry.subject ?? 'No subject'}</p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </ListQueryContent>
       </section>
     </div>
   );

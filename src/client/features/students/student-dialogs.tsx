@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Copy } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { Copy, KeyRound, Pencil } from 'lucide-react';
+import { useRef, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast/headless';
 import { resetStudentPassword, updateStudentDetails } from '#shared/contract/students';
 import { FIELD_LIMITS } from '#shared/limits';
@@ -210,5 +210,48 @@ function TemporaryPasswordDialog({
         </div>
       )}
     </ModalDialog>
+  );
+}
+
+/** What a teacher does to one student through these dialogs. */
+export type StudentAction = 'edit' | 'reset';
+
+/**
+ * Edit and Reset password for one student, named for screen readers (a list has many); a list's
+ * own actions for the student follow (`children`).
+ */
+export function StudentActions<Student extends ManagedStudent>({
+  student,
+  onAction,
+  className,
+  children,
+}: {
+  student: Student;
+  onAction(action: StudentAction, student: Student): void;
+  className: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <Button
+        size="sm"
+        variant="secondary"
+        aria-label={`Edit ${student.name}`}
+        onClick={() => onAction('edit', student)}
+      >
+        <Pencil className="size-3.5" aria-hidden="true" />
+        Edit
+      </Button>
+      <Button
+        size="sm"
+        variant="secondary"
+        aria-label={`Reset password: ${student.name}`}
+        onClick={() => onAction('reset', student)}
+      >
+        <KeyRound className="size-3.5" aria-hidden="true" />
+        Reset password
+      </Button>
+      {children}
+    </div>
   );
 }
