@@ -69,6 +69,9 @@ export const routes: RouteObject[] = [
               },
               { path: 'students', lazy: lazyRoute(() => import('./features/students/students-page.tsx')) },
               { path: 'students/add', lazy: lazyRoute(() => import('./features/students/add-student-page.tsx')) },
+              // Not in SPEC §2: decision 031, "Class screens".
+              { path: 'classes', lazy: lazyRoute(() => import('./features/classes/classes-page.tsx')) },
+              { path: 'classes/:id', lazy: lazyRoute(() => import('./features/classes/class-page.tsx')) },
               {
                 path: 'leaderboard',
                 lazy: lazyRoute(() => import('./features/leaderboard/teacher-leaderboard-page.tsx')),
@@ -93,6 +96,8 @@ export const routes: RouteObject[] = [
               { index: true, lazy: lazyRoute(() => import('./features/student/student-home-page.tsx')) },
               { path: 'quiz', lazy: lazyRoute(() => import('./features/quizzes/student/quiz-list-page.tsx')) },
               { path: 'quiz/:id', lazy: lazyRoute(() => import('./features/quizzes/student/take-quiz-page.tsx')) },
+              // Not in SPEC §2: decision 031, "Class screens".
+              { path: 'classes', lazy: lazyRoute(() => import('./features/classes/student-classes-page.tsx')) },
               {
                 path: 'leaderboard',
                 lazy: lazyRoute(() => import('./features/leaderboard/student-leaderboard-page.tsx')),

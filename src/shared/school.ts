@@ -57,5 +57,9 @@ export const staffMemberSchema = z.strictObject({
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 
+/** An active teacher as any teacher of the school sees them (a co-teacher picker): a name, never an email. */
+export const colleagueSchema = z.strictObject({ _id: z.string(), name: z.string() });
+export type Colleague = z.infer<typeof colleagueSchema>;
+
 export const STAFF_CHANGES = ['deactivate', 'reactivate', 'make-administrator', 'remove-administrator'] as const;
 export type StaffChange = (typeof STAFF_CHANGES)[number];

@@ -4,6 +4,7 @@ import * as resources from '#shared/contract/resources';
 import * as school from '#shared/contract/school';
 import * as signIn from '#shared/contract/sign-in';
 import * as accounts from '#shared/contract/accounts';
+import * as classes from '#shared/contract/classes';
 import * as students from '#shared/contract/students';
 import { inject } from 'vitest';
 import type { NewQuizPayload } from '#shared/quizzes';
@@ -124,3 +125,26 @@ export const submitQuiz = (
 /** The teacher's own quizzes as the server lists them (first page). */
 export const teacherQuizzes = (teacher: Actor) =>
   callOk(quizzes.listQuizzes, { query: { offset: 0, limit: 50 } }, teacher.token);
+
+/** A class `teacher` creates (decision 031), with its join code as shown (`ABCD-EFGH`). */
+export const createClass = (teacher: Actor, input: { name?: string; subject?: string } = {}) =>
+  callOk(
+    classes.createClass,
+    { body: { name: input.name ?? `Class ${Math.random().toString(36).slice(2, 9)}`, subject: input.subject } },
+    teacher.token,
+  );
+
+/** `student` joins the class of a code; their classes as the server answers. */
+export const joinClass = (student: Actor, classCode: string) =>
+  callOk(classes.joinClass, { body: { classCode } }, student.token);
+
+/** `teacher` adds a co-teacher to a class. */
+export const addCoTeacher = (teacher: Actor, classId: string, teacherId: string) =>
+  callOk(classes.addCoTeacher, { params: { id: classId }, body: { teacherId } }, teacher.token);
+
+/** `teacher` leaves a class (or, as its owner, removes another teacher). */
+export const removeClassTeacher = (teacher: Actor, classId: string, memberId: string) =>
+  callOk(classes.removeClassTeacher, { params: { id: classId, memberId } }, teacher.token);
+
+/** The profile of a teacher, for their id. */
+export const teacherProfile = (teacher: Actor) => callOk(accounts.getTeacherProfile, {}, teacher.token);

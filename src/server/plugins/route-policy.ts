@@ -54,6 +54,10 @@ export const REACHES = {
     roles: ['teacher'],
     meaning: "the school's name, its teachers and their invitations (administrators only)",
   },
+  colleagues: {
+    roles: ['teacher'],
+    meaning: "the names of the school's active teachers, nothing else (whom to add to a class)",
+  },
   'own-account': { roles: ['teacher', 'student'], meaning: "the caller's own profile" },
   'own-tasks': { roles: ['teacher', 'student'], meaning: "the caller's own task list" },
   'own-classes': {

@@ -81,6 +81,7 @@ function reaches(reach: Reach, caller: Caller, target: Target): boolean {
     case 'school-setup':
     case 'invitation':
     case 'school-staff':
+    case 'colleagues':
       return false;
   }
 }
@@ -214,6 +215,11 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
         });
         return { url: `/api/school/invitations/${created.body.data.invitation._id}/revoke`, headers: authOf(caller) };
       },
+    },
+    // Names only, for any teacher: never an email (the matrix's secrets say whose they are).
+    'GET /api/school/colleagues': {
+      request: (caller) => ({ url: '/api/school/colleagues', headers: authOf(caller) }),
+      check: (caller, body) => expect(body.data.map((entry: { _id: string }) => entry._id)).toContain(caller.id),
     },
     'GET /api/school/teachers': {
       request: (caller) => ({ url: '/api/school/teachers?limit=100', headers: authOf(caller) }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  colleagueSchema,
   createdInvitationSchema,
   createInvitationSchema,
   invitationSchema,
@@ -64,6 +65,13 @@ export const listStaff = defineEndpoint({
   query: staffListQuerySchema,
   response: z.array(staffMemberSchema),
   paged: true,
+});
+
+export const listColleagues = defineEndpoint({
+  method: 'GET',
+  path: '/api/school/colleagues',
+  summary: "The school's active teachers, by name, names only: whom a teacher may add to a class (any teacher)",
+  response: z.array(colleagueSchema),
 });
 
 const STAFF_CHANGE_SUMMARIES: Record<StaffChange, string> = {

@@ -44,3 +44,28 @@ export function ConfirmDialog(props: {
     </ModalDialog>
   );
 }
+
+/** A question a screen holds while it asks, and the change it makes on yes. */
+export type PendingChange = { title: string; description: string; confirmLabel: string; run(): void };
+
+/** Asks a held question (a ConfirmDialog): the change runs on the confirmation. */
+export function PendingChangeConfirm({
+  pending,
+  onClose,
+  widthClassName = 'w-[min(28rem,calc(100%-2rem))]',
+}: {
+  pending: PendingChange;
+  onClose(): void;
+  widthClassName?: string;
+}) {
+  return (
+    <ConfirmDialog
+      title={pending.title}
+      description={pending.description}
+      confirmLabel={pending.confirmLabel}
+      widthClassName={widthClassName}
+      onConfirm={pending.run}
+      onClose={onClose}
+    />
+  );
+}

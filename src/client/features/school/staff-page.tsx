@@ -15,7 +15,7 @@ import {
 import { useEndpointForm } from '../../components/form/use-endpoint-form.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { PendingChangeConfirm, type PendingChange } from '../../components/ui/confirm-dialog.tsx';
 import { TextField } from '../../components/ui/field.tsx';
 import { LoadMoreButton } from '../../components/ui/load-more-button.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
@@ -175,9 +175,6 @@ function InviteSection() {
   );
 }
 
-/** A question before a change, and the change. */
-type Pending = { title: string; description: string; confirmLabel: string; run(): void };
-
 /** A change to the staff: the server's refusal (LAST_ADMINISTRATOR) is the cache's toast. */
 function useStaffMutation<T>(send: (input: T) => Promise<{ message: string }>) {
   const queryClient = useQueryClient();
@@ -232,7 +229,7 @@ const INVITATION_TONES: Record<InvitationState, Parameters<typeof Badge>[0]['ton
 
 function InvitationsSection() {
   const list = usePagedList(schoolQueries.invitations());
-  const [pending, setPending] = useState<Pending | null>(null);
+  const [pending, setPending] = useState<PendingChange | null>(null);
   const revoke = useStaffMutation((id: string) => call(revokeInvitation, { params: { id } }));
   const askRevoke = (invitation: Invitation) =>
     setPending({
@@ -273,12 +270,14 @@ function InvitationsSection() {
           }))}
         />
       </ListStatus>
-      {pending ? <PendingConfirm pending={pending} onClose={() => setPending(null)} /> : null}
+      {pending ? (
+        <PendingChangeConfirm pending={pending} widthClassName="max-w-md" onClose={() => setPending(null)} />
+      ) : null}
     </Section>
   );
 }
 
-const CHANGE_QUESTIONS: Record<StaffChange, (name: string) => Omit<Pending, 'run'>> = {
+const CHANGE_QUESTIONS: Record<StaffChange, (name: string) => Omit<PendingChange, 'run'>> = {
   deactivate: (name) => ({
     title: `Deactivate ${name}?`,
     description: `${name} is signed out on every device at once and cannot sign in until reactivated. Their quizzes and resources stay.`,
@@ -310,7 +309,7 @@ const CHANGE_LABELS: Record<StaffChange, string> = {
 
 function TeachersSection({ ownId }: { ownId: string }) {
   const list = usePagedList(schoolQueries.staff());
-  const [pending, setPending] = useState<Pending | null>(null);
+  const [pending, setPending] = useState<PendingChange | null>(null);
   const change = useStaffMutation(({ id, kind }: { id: string; kind: StaffChange }) =>
     call(changeStaff[kind], { params: { id } }),
   );
@@ -362,20 +361,9 @@ function TeachersSection({ ownId }: { ownId: string }) {
           }))}
         />
       </ListStatus>
-      {pending ? <PendingConfirm pending={pending} onClose={() => setPending(null)} /> : null}
+      {pending ? (
+        <PendingChangeConfirm pending={pending} widthClassName="max-w-md" onClose={() => setPending(null)} />
+      ) : null}
     </Section>
-  );
-}
-
-function PendingConfirm({ pending, onClose }: { pending: Pending; onClose(): void }) {
-  return (
-    <ConfirmDialog
-      title={pending.title}
-      description={pending.description}
-      confirmLabel={pending.confirmLabel}
-      widthClassName="max-w-md"
-      onConfirm={pending.run}
-      onClose={onClose}
-    />
   );
 }

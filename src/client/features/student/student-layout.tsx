@@ -1,4 +1,13 @@
-import { BarChart3, BookOpen, ClipboardList, LayoutDashboard, PenTool, Trophy, Video } from 'lucide-react';
+import {
+  BarChart3,
+  BookOpen,
+  ClipboardList,
+  GraduationCap,
+  LayoutDashboard,
+  PenTool,
+  Trophy,
+  Video,
+} from 'lucide-react';
 import type { SideMenuItem } from '../../components/layout/side-menu.tsx';
 import { RoleDashboard } from '../session/role-dashboard.tsx';
 import { StudyModeShell } from './study-mode/study-mode-shell.tsx';
@@ -8,6 +17,8 @@ const STUDENT_MENU: SideMenuItem[] = [
   { to: '/dashboard/student', label: 'Dashboard', icon: LayoutDashboard, isEnd: true },
   { to: '/dashboard/student/resources', label: 'Resources', icon: BookOpen },
   { to: '/dashboard/student/quiz', label: 'Quiz', icon: ClipboardList },
+  // Decision 031, "Class screens" (not in SPEC §2).
+  { to: '/dashboard/student/classes', label: 'My classes', icon: GraduationCap },
   { to: '/dashboard/student/canvas', label: 'Draw', icon: PenTool },
   { to: '/dashboard/student/emeet', label: 'EMeet', icon: Video },
   { to: '/dashboard/student/statistics', label: 'Statistics', icon: BarChart3 },

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Copy } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { Copy, KeyRound, Pencil } from 'lucide-react';
+import { useRef, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast/headless';
 import { resetStudentPassword, updateStudentDetails } from '#shared/contract/students';
 import { FIELD_LIMITS } from '#shared/limits';
@@ -16,6 +16,12 @@ import { studentQueries } from './students-queries.ts';
 
 const DIALOG_WIDTH = 'w-[min(32rem,calc(100%-2rem))]';
 
+/** What the dialogs read of a student: an entry of the students screen or of a class's roster. */
+export type ManagedStudent = Pick<
+  StudentListEntry,
+  '_id' | 'name' | 'rollNumber' | 'email' | 'parentName' | 'parentEmail'
+>;
+
 const DETAIL_FIELDS = [
   { name: 'name', label: 'Name', type: 'text', autoComplete: 'off', maxLength: FIELD_LIMITS.name },
   {
@@ -28,13 +34,22 @@ const DETAIL_FIELDS = [
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'off', maxLength: FIELD_LIMITS.email },
   { name: 'parentName', label: 'Parent name', type: 'text', autoComplete: 'off', maxLength: FIELD_LIMITS.name },
   { name: 'parentEmail', label: 'Parent email', type: 'email', autoComplete: 'off', maxLength: FIELD_LIMITS.email },
-] as const satisfies readonly { name: keyof StudentListEntry; [key: string]: unknown }[];
+] as const satisfies readonly { name: keyof ManagedStudent; [key: string]: unknown }[];
 
 /**
  * A teacher corrects a student's details (decision 033) through the one form layer: the shared
  * schema checks before sending, a taken username or email shows at its field.
  */
-export function EditStudentDialog({ student, onClose }: { student: StudentListEntry; onClose(): void }) {
+export function EditStudentDialog({
+  student,
+  onClose,
+  onSaved,
+}: {
+  student: ManagedStudent;
+  onClose(): void;
+  /** More lists to read again once saved (a class's roster); the students screen's always are. */
+  onSaved?(): Promise<unknown>;
+}) {
   return (
     <ModalDialog
       title={`Edit ${student.name}`}
@@ -42,7 +57,16 @@ export function EditStudentDialog({ student, onClose }: { student: StudentListEn
       widthClassName={DIALOG_WIDTH}
       onClose={onClose}
     >
-      {(close) => <EditStudentForm student={student} onSaved={close} onCancel={close} />}
+      {(close) => (
+        <EditStudentForm
+          student={student}
+          onSaved={async () => {
+            await onSaved?.();
+            close();
+          }}
+          onCancel={close}
+        />
+      )}
     </ModalDialog>
   );
 }
@@ -52,8 +76,8 @@ function EditStudentForm({
   onSaved,
   onCancel,
 }: {
-  student: StudentListEntry;
-  onSaved(): void;
+  student: ManagedStudent;
+  onSaved(): Promise<void>;
   onCancel(): void;
 }) {
   const queryClient = useQueryClient();
@@ -63,7 +87,7 @@ function EditStudentForm({
       const { message } = await withLoading(() => call(updateStudentDetails, { params: { id: student._id }, body }));
       toast.success(message);
       await queryClient.invalidateQueries({ queryKey: studentQueries.all });
-      onSaved();
+      await onSaved();
     },
   });
   return (
@@ -96,7 +120,7 @@ function EditStudentForm({
  * Resetting a student's password (decision 033): a question first (it signs the student out
  * everywhere), then the temporary password, shown once with a copy button.
  */
-export function ResetPasswordDialogs({ student, onClose }: { student: StudentListEntry; onClose(): void }) {
+export function ResetPasswordDialogs({ student, onClose }: { student: ManagedStudent; onClose(): void }) {
   // 'asking' until the teacher answers; then 'sending' until the password arrives.
   const [stage, setStage] = useState<'asking' | 'sending' | { temporaryPassword: string }>('asking');
   const isConfirmed = useRef(false);
@@ -139,7 +163,7 @@ function TemporaryPasswordDialog({
   password,
   onClose,
 }: {
-  student: StudentListEntry;
+  student: ManagedStudent;
   password: string;
   onClose(): void;
 }) {
@@ -186,5 +210,48 @@ function TemporaryPasswordDialog({
         </div>
       )}
     </ModalDialog>
+  );
+}
+
+/** What a teacher does to one student through these dialogs. */
+export type StudentAction = 'edit' | 'reset';
+
+/**
+ * Edit and Reset password for one student, named for screen readers (a list has many); a list's
+ * own actions for the student follow (`children`).
+ */
+export function StudentActions<Student extends ManagedStudent>({
+  student,
+  onAction,
+  className,
+  children,
+}: {
+  student: Student;
+  onAction(action: StudentAction, student: Student): void;
+  className: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <Button
+        size="sm"
+        variant="secondary"
+        aria-label={`Edit ${student.name}`}
+        onClick={() => onAction('edit', student)}
+      >
+        <Pencil className="size-3.5" aria-hidden="true" />
+        Edit
+      </Button>
+      <Button
+        size="sm"
+        variant="secondary"
+        aria-label={`Reset password: ${student.name}`}
+        onClick={() => onAction('reset', student)}
+      >
+        <KeyRound className="size-3.5" aria-hidden="true" />
+        Reset password
+      </Button>
+      {children}
+    </div>
   );
 }

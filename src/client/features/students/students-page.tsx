@@ -1,10 +1,10 @@
-import { KeyRound, Pencil, UserPlus } from 'lucide-react';
+import { UserPlus } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { listStudents } from '#shared/contract/students';
 import { formatAccuracy } from '#shared/quizzes';
 import { STUDENT_LIST_LIMITS, type StudentListEntry } from '#shared/students';
-import { Button, buttonVariants } from '../../components/ui/button.tsx';
+import { buttonVariants } from '../../components/ui/button.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { LoadingStatus, Spinner } from '../../components/ui/spinner.tsx';
 import { plural } from '../../lib/format.ts';
@@ -18,7 +18,7 @@ import { cardVariants } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
 import { textFilter, useUrlFilters } from '../../lib/url-filters.ts';
 import { z } from 'zod';
-import { EditStudentDialog, ResetPasswordDialogs } from './student-dialogs.tsx';
+import { EditStudentDialog, ResetPasswordDialogs, StudentActions, type StudentAction } from './student-dialogs.tsx';
 
 const STUDENT_FILTERS = z.object({
   class: textFilter(listStudents.query.shape.class),
@@ -118,42 +118,7 @@ export function Component() {
   );
 }
 
-type StudentAction = 'edit' | 'reset';
 type OnAction = (action: StudentAction, student: StudentListEntry) => void;
-
-/** Edit and Reset password for one student, named for screen readers (a list has many). */
-function StudentActions({
-  student,
-  onAction,
-  className,
-}: {
-  student: StudentListEntry;
-  onAction: OnAction;
-  className: string;
-}) {
-  return (
-    <div className={className}>
-      <Button
-        size="sm"
-        variant="secondary"
-        aria-label={`Edit ${student.name}`}
-        onClick={() => onAction('edit', student)}
-      >
-        <Pencil className="size-3.5" aria-hidden="true" />
-        Edit
-      </Button>
-      <Button
-        size="sm"
-        variant="secondary"
-        aria-label={`Reset password: ${student.name}`}
-        onClick={() => onAction('reset', student)}
-      >
-        <KeyRound className="size-3.5" aria-hidden="true" />
-        Reset password
-      </Button>
-    </div>
-  );
-}
 
 function EmptyState({ isFiltered }: { isFiltered: boolean }) {
   return (

@@ -1,4 +1,4 @@
-import type { Invitation, InvitationState, StaffMember } from '#shared/school';
+import type { Colleague, Invitation, InvitationState, StaffMember } from '#shared/school';
 import type { TeacherInvitationRow, TeacherRow } from '../../db/schema.ts';
 import { presentTeacher } from '../accounts/presenters.ts';
 
@@ -33,3 +33,9 @@ export function presentStaffMember(teacher: TeacherRow): StaffMember {
     createdAt: teacher.createdAt.toISOString(),
   };
 }
+
+/** A colleague as any teacher sees them: the name only (no email, no role). */
+export const presentColleague = (teacher: { id: string; name: string }): Colleague => ({
+  _id: teacher.id,
+  name: teacher.name,
+});

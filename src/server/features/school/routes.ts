@@ -4,6 +4,7 @@ import {
   checkInvitation,
   createInvitation,
   getSchool,
+  listColleagues,
   listInvitations,
   listStaff,
   renameSchool,
@@ -80,6 +81,13 @@ export function schoolRoutes(school: SchoolService, throttle: Throttle): Fastify
       const { offset, limit } = request.query;
       return { message: 'Teachers found', listed: await school.listStaff(request.query), page: { offset, limit } };
     });
+
+    routeEndpoint(
+      app,
+      listColleagues,
+      { config: { policy: { caller: 'teacher', touches: ['colleagues'] } } },
+      async () => ({ message: 'Teachers found', data: await school.listColleagues() }),
+    );
 
     for (const change of STAFF_CHANGES) {
       routeEndpoint(app, changeStaff[change], staff, async (request) => ({

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teacherInvitations, teachers } from '../../db/schema.ts';
-import { inviteTeacher, schoolAdministrator, signUpTeacher } from '../../testing/actors.ts';
+import { inviteTeacher, schoolAdministrator, signUpStudent, signUpTeacher } from '../../testing/actors.ts';
 import { buildSchoolSetup, buildTeacherRegistration } from '../../testing/factories.ts';
 import { bearer, createTestApp, startSecondInstance, type TestApp } from '../../testing/test-app.ts';
 
@@ -139,6 +139,39 @@ describe('teachers join by invitation', () => {
     const deactivate = await post(`/api/school/teachers/${other.profile._id}/deactivate`, undefined, teacher.token);
     expect([deactivate.status, deactivate.body.code]).toEqual([403, 'FORBIDDEN']);
     expect((await get('/api/tasks', other.token)).status).toBe(200);
+  });
+});
+
+describe("a teacher's colleagues (the co-teacher picker)", () => {
+  it('lists the active teachers by name for any teacher: names only, never a deactivated one', async () => {
+    const administrator = await schoolAdministrator(t);
+    const teacher = await signUpTeacher(t);
+    const leaving = await signUpTeacher(t);
+    const deactivated = await post(
+      `/api/school/teachers/${leaving.profile._id}/deactivate`,
+      undefined,
+      administrator.token,
+    );
+    expect(deactivated.status).toBe(200);
+
+    const answer = await get('/api/school/colleagues', teacher.token);
+    expect(answer.status).toBe(200);
+    const listed = answer.body.data as { _id: string; name: string }[];
+    const ids = listed.map((entry) => entry._id);
+    expect(ids).toContain(teacher.profile._id);
+    expect(ids).toContain(administrator.profile._id);
+    expect(ids).not.toContain(leaving.profile._id);
+    expect(listed.find((entry) => entry._id === teacher.profile._id)).toEqual({
+      _id: teacher.profile._id,
+      name: teacher.registration.name,
+    });
+    expect(answer.raw).not.toContain('@');
+  });
+
+  it('is for teachers: a student gets 403, no session 401', async () => {
+    const student = await signUpStudent(t);
+    expect((await get('/api/school/colleagues', student.token)).status).toBe(403);
+    expect((await get('/api/school/colleagues')).status).toBe(401);
   });
 });
 

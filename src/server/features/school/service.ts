@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type {
+  Colleague,
   CreateInvitation,
   CreatedInvitation,
   Invitation,
@@ -19,7 +20,7 @@ import type { TokenService } from '../../plugins/auth.ts';
 import { hashPassword } from '../accounts/passwords.ts';
 import { insertUnique } from '../accounts/service.ts';
 import type { SessionVersions } from '../accounts/session-versions.ts';
-import { invitationState, presentInvitation, presentStaffMember } from './presenters.ts';
+import { invitationState, presentColleague, presentInvitation, presentStaffMember } from './presenters.ts';
 
 /** Anything that can run queries: the database or an open transaction. */
 type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'execute'>;
@@ -201,6 +202,19 @@ export function createSchoolService(db: Database, tokens: TokenService, sessions
         .offset(page.offset)
         .limit(page.limit + 1);
       return { items: rows.slice(0, page.limit).map(presentStaffMember), hasMore: rows.length > page.limit };
+    },
+
+    /**
+     * The active teachers by name, names only. Not paged: a picker needs them all, and a
+     * school's staff is a few hundred names at most.
+     */
+    async listColleagues(): Promise<Colleague[]> {
+      const rows = await db
+        .select({ id: teachers.id, name: teachers.name })
+        .from(teachers)
+        .where(isNull(teachers.deactivatedAt))
+        .orderBy(asc(teachers.name), asc(teachers.id));
+      return rows.map(presentColleague);
     },
 
     /**

@@ -1,0 +1,3 @@
+/** The teacher's class screens (decision 031, "Class screens"). */
+export const CLASSES_PATH = '/dashboard/teacher/classes';
+export const classPath = (id: string) => `${CLASSES_PATH}/${id}`;

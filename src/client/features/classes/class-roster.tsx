@@ -1,0 +1,174 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { UserMinus, UserPlus } from 'lucide-react';
+import { useState } from 'react';
+import toast from 'react-hot-toast/headless';
+import { addClassStudent, removeClassStudent } from '#shared/contract/classes';
+import { addClassStudentSchema, type RosterEntry, type TeacherClass } from '#shared/classes';
+import { Button } from '../../components/ui/button.tsx';
+import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
+import { call } from '../../lib/api.ts';
+import { plural } from '../../lib/format.ts';
+import { AccountForm } from '../auth/auth-form.tsx';
+import { studentAccountFields } from '../auth/student-account-fields.ts';
+import { StaffTable } from '../school/staff-table.tsx';
+import { EditStudentDialog, ResetPasswordDialogs, StudentActions } from '../students/student-dialogs.tsx';
+import { studentQueries } from '../students/students-queries.ts';
+import { classQueries } from './classes-queries.ts';
+import { ListQueryContent } from './class-parts.tsx';
+import { PendingChangeConfirm, type PendingChange } from '../../components/ui/confirm-dialog.tsx';
+import { RosterImportSlot } from './roster-import-slot.tsx';
+
+/** The account fields of a student added by a teacher, but the class: the class is this one. */
+const CLASS_STUDENT_FIELDS = studentAccountFields({ isForSomeoneElse: true }).filter((field) => field.name !== 'class');
+
+type Managing = { action: 'edit' | 'reset'; student: RosterEntry } | { action: 'add' };
+
+/**
+ * The roster of a class (decision 031): its students with their contact details, a new student
+ * straight into the class, removal from it (their account and attempts stay), and the students
+ * screen's edit and reset-password dialogs.
+ */
+export function ClassRoster({ entry }: { entry: TeacherClass }) {
+  const queryClient = useQueryClient();
+  const roster = useQuery(classQueries.roster(entry._id));
+  const [managing, setManaging] = useState<Managing | null>(null);
+  const [pending, setPending] = useState<PendingChange | null>(null);
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: classQueries.all }),
+      queryClient.invalidateQueries({ queryKey: studentQueries.all }),
+    ]);
+  const remove = useMutation({
+    mutationFn: (studentId: string) => call(removeClassStudent, { params: { id: entry._id, memberId: studentId } }),
+    onSuccess: async ({ message, data }) => {
+      toast.success(message);
+      queryClient.setQueryData(classQueries.roster(entry._id).queryKey, data);
+      await refresh();
+    },
+  });
+  const askRemove = (student: RosterEntry) =>
+    setPending({
+      title: `Remove ${student.name} from ${entry.name}?`,
+      description: `${student.name} no longer sees the class's quizzes and resources. Their account and their past attempts stay.`,
+      confirmLabel: 'Remove from class',
+      run: () => remove.mutate(student._id),
+    });
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div role="toolbar" aria-label="Roster actions" className="flex flex-wrap items-center gap-2">
+        <Button
+          size="sm"
+          disabled={entry.isArchived}
+          onClick={() => setManaging({ action: 'add' })}
+          aria-describedby={entry.isArchived ? 'roster-archived' : undefined}
+        >
+          <UserPlus className="size-4" aria-hidden="true" />
+          Add student
+        </Button>
+        <RosterImportSlot entry={entry} />
+      </div>
+      {entry.isArchived ? (
+        <p id="roster-archived" className="text-sm text-muted">
+          The class is archived: unarchive it to add students.
+        </p>
+      ) : null}
+      <ListQueryContent
+        query={roster}
+        what="the roster"
+        empty={{ title: 'No students yet', hint: "Students join with the class's code, or you add them here." }}
+      >
+        {(students) => (
+          <>
+            <p className="text-sm text-muted">{plural(students.length, 'student')}, by name</p>
+            <StaffTable
+              caption={`Students of ${entry.name}`}
+              headers={['Name', 'Roll number', 'Email', "Parent's name", "Parent's email", 'Actions']}
+              rows={students.map((student) => ({
+                key: student._id,
+                heading: student.name,
+                cells: [
+                  student.rollNumber,
+                  <Wrapping key="email">{student.email}</Wrapping>,
+                  <Wrapping key="parent">{student.parentName}</Wrapping>,
+                  <Wrapping key="parent-email">{student.parentEmail}</Wrapping>,
+                  <StudentActions
+                    key="actions"
+                    student={student}
+                    onAction={(action, chosen) => setManaging({ action, student: chosen })}
+                    className="flex flex-col items-start gap-1.5"
+                  >
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      disabled={remove.isPending}
+                      aria-label={`Remove from class: ${student.name}`}
+                      onClick={() => askRemove(student)}
+                    >
+                      <UserMinus className="size-3.5" aria-hidden="true" />
+                      Remove from class
+                    </Button>
+                  </StudentActions>,
+                ],
+              }))}
+            />
+          </>
+        )}
+      </ListQueryContent>
+      {managing?.action === 'add' ? (
+        <AddStudentDialog entry={entry} onAdded={refresh} onClose={() => setManaging(null)} />
+      ) : managing?.action === 'edit' ? (
+        <EditStudentDialog student={managing.student} onSaved={refresh} onClose={() => setManaging(null)} />
+      ) : managing?.action === 'reset' ? (
+        <ResetPasswordDialogs student={managing.student} onClose={() => setManaging(null)} />
+      ) : null}
+      {pending ? <PendingChangeConfirm pending={pending} onClose={() => setPending(null)} /> : null}
+    </div>
+  );
+}
+
+/** Long contact details wrap, so the actions stay in view on a laptop's width. */
+function Wrapping({ children }: { children: string }) {
+  return <span className="block min-w-32 wrap-anywhere whitespace-normal">{children}</span>;
+}
+
+/** A new student's account, straight into this class. */
+function AddStudentDialog({
+  entry,
+  onAdded,
+  onClose,
+}: {
+  entry: TeacherClass;
+  onAdded(): Promise<unknown>;
+  onClose(): void;
+}) {
+  return (
+    <ModalDialog
+      title={`Add a student to ${entry.name}`}
+      description="Creates the student's account in this class. They log in with the account username and password you set."
+      widthClassName="w-[min(40rem,calc(100%-2rem))]"
+      onClose={onClose}
+    >
+      {(close) => (
+        <AccountForm
+          schema={addClassStudentSchema}
+          fields={CLASS_STUDENT_FIELDS}
+          submitLabel="Add student"
+          className="mt-5 grid gap-x-6 gap-y-4 sm:grid-cols-2"
+          submitClassName="min-w-36"
+          actions={
+            <Button type="button" variant="ghost" onClick={close}>
+              Cancel
+            </Button>
+          }
+          onSubmit={async (values) => {
+            const { message } = await call(addClassStudent, { params: { id: entry._id }, body: values });
+            toast.success(message);
+            await onAdded();
+            close();
+          }}
+        />
+      )}
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,113 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ChevronRight } from 'lucide-react';
+import toast from 'react-hot-toast/headless';
+import { Link } from 'react-router';
+import { createClass } from '#shared/contract/classes';
+import { createClassSchema, type TeacherClass } from '#shared/classes';
+import { useEndpointForm } from '../../components/form/use-endpoint-form.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, cardVariants } from '../../components/ui/card.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { PageTitle } from '../../components/ui/page-title.tsx';
+import { call } from '../../lib/api.ts';
+import { cn } from '../../lib/cn.ts';
+import { plural } from '../../lib/format.ts';
+import { Badge } from '../school/staff-table.tsx';
+import { ClassFields, ListQueryContent } from './class-parts.tsx';
+import { classPath } from './class-paths.ts';
+import { classQueries } from './classes-queries.ts';
+
+/**
+ * /dashboard/teacher/classes (decision 031, "Class screens"): the classes the teacher teaches,
+ * archived last as the server sorts them, and a form for a new one.
+ */
+export function Component() {
+  const classes = useQuery(classQueries.mine());
+  return (
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-8">
+      <PageTitle>Classes</PageTitle>
+      <PageHeader title="Classes" description="The classes you teach: their join codes, teachers and students." />
+      <NewClassForm />
+      <section aria-labelledby="classes-list" className="flex flex-col gap-3">
+        <h2 id="classes-list" className="text-lg font-semibold text-fg">
+          Your classes
+        </h2>
+        <ListQueryContent
+          query={classes}
+          what="your classes"
+          empty={{ title: 'No classes yet', hint: 'Create your first class above; its students join with its code.' }}
+        >
+          {(items) => (
+            <ul className="grid gap-3 md:grid-cols-2">
+              {items.map((entry) => (
+                <ClassCard key={entry._id} entry={entry} />
+              ))}
+            </ul>
+          )}
+        </ListQueryContent>
+      </section>
+    </div>
+  );
+}
+
+function NewClassForm() {
+  const queryClient = useQueryClient();
+  const form = useEndpointForm({
+    schema: createClassSchema,
+    onSubmit: async (_input, { body, form: element }) => {
+      const { message } = await call(createClass, { body });
+      toast.success(message);
+      element.reset();
+      await queryClient.invalidateQueries({ queryKey: classQueries.all });
+    },
+  });
+  return (
+    <section aria-labelledby="new-class" className="flex flex-col gap-3">
+      <h2 id="new-class" className="text-lg font-semibold text-fg">
+        New class
+      </h2>
+      <Card padding="md">
+        <form {...form.formProps} className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
+          <ClassFields form={form} />
+          <Button type="submit" disabled={form.isSubmitting} className="sm:mt-7">
+            Create class
+          </Button>
+        </form>
+      </Card>
+    </section>
+  );
+}
+
+/** One class as a link to its page, with what a teacher looks for at a glance. */
+function ClassCard({ entry }: { entry: TeacherClass }) {
+  const teacherNames = entry.teachers.map((teacher) => teacher.name).join(', ');
+  return (
+    <li>
+      <Link
+        to={classPath(entry._id)}
+        className={cn(
+          cardVariants({ padding: 'md' }),
+          'flex items-start gap-3 hover:border-brand-500 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',
+          entry.isArchived && 'bg-surface-sunken',
+        )}
+      >
+        <div className="min-w-0 flex-1">
+          <p className="flex flex-wrap items-center gap-2">
+            <span className="text-base font-semibold wrap-anywhere text-fg">{entry.name}</span>
+            {entry.isArchived ? <Badge tone="neutral">Archived</Badge> : null}
+          </p>
+          <p className="text-sm text-muted">{entry.subject ?? 'No subject'}</p>
+          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+            <dt className="text-muted">Students</dt>
+            <dd className="text-fg">{plural(entry.studentCount, 'student')}</dd>
+            <dt className="text-muted">Teachers</dt>
+            <dd className="wrap-anywhere text-fg">{teacherNames}</dd>
+            <dt className="text-muted">Code</dt>
+            <dd className="font-mono text-fg">{entry.joinCode ?? 'Turned off'}</dd>
+          </dl>
+        </div>
+        <ChevronRight className="mt-1 size-5 shrink-0 text-muted" aria-hidden="true" />
+      </Link>
+    </li>
+  );
+}
