@@ -362,6 +362,9 @@ export function credentialsToCsv(credentials: readonly ImportCredential[]): stri
   );
 }
 
+/** A CSV text as a file to download (its BOM is in the text). */
+export const csvBlob = (text: string) => new Blob([text], { type: 'text/csv;charset=utf-8' });
+
 /** A file name from a class name: letters and digits kept, anything else a dash. */
 export const csvFileName = (className: string, what: string) =>
   `${

@@ -3,10 +3,10 @@ import { Download } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { listRoster } from '#shared/contract/classes';
-import { csvFileName, rosterToCsv } from '#shared/roster-csv';
+import { csvBlob, csvFileName, rosterToCsv } from '#shared/roster-csv';
 import { Button } from '../../components/ui/button.tsx';
 import { call } from '../../lib/api.ts';
-import { downloadCsv } from './download-csv.ts';
+import { downloadBlob } from '../../lib/download-file.ts';
 
 /**
  * The class's roster as a CSV file, built in the browser from the roster the server answers
@@ -24,7 +24,7 @@ export function ExportRosterButton({ classId, className }: { classId: string; cl
         queryFn: async ({ signal }) => (await call(listRoster, { params: { id: classId } }, { signal })).data,
         staleTime: 0,
       });
-      downloadCsv(rosterToCsv(roster), csvFileName(className, 'roster'));
+      downloadBlob(csvBlob(rosterToCsv(roster)), csvFileName(className, 'roster'));
     } catch (error) {
       toast.error(error instanceof Error ? error.message : 'The roster could not be exported.');
     } finally {

@@ -4,6 +4,7 @@ import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { checkRosterImport, startRosterImport } from '#shared/contract/classes';
 import {
   credentialsToCsv,
+  csvBlob,
   csvFileName,
   decodeCsvBytes,
   parseRosterCsv,
@@ -17,7 +18,7 @@ import { fieldControlVariants } from '../../components/ui/field.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { ApiError, call } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
-import { downloadCsv } from './download-csv.ts';
+import { downloadBlob } from '../../lib/download-file.ts';
 import { useImportProgress } from './use-import-progress.ts';
 
 type ClassRef = { classId: string; className: string };
@@ -366,7 +367,7 @@ function CredentialsSheet({
             </Button>
             <Button
               variant="secondary"
-              onClick={() => downloadCsv(credentialsToCsv(credentials), csvFileName(className, 'passwords'))}
+              onClick={() => downloadBlob(csvBlob(credentialsToCsv(credentials)), csvFileName(className, 'passwords'))}
             >
               Download CSV
             </Button>
