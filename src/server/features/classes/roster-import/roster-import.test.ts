@@ -216,3 +216,32 @@ describe('importing a class list', () => {
     expect(refused.body.code).toBe('CLASS_ARCHIVED');
   });
 });
+
+describe('the import budget', () => {
+  it('refuses a teacher more starts than the hourly budget, naming it', async () => {
+    const limited = await createTestApp({ throttle: { limits: { rosterImportsPerTeacher: 1 } } });
+    try {
+      const teacher = await signUpTeacher(limited);
+      const created = await limited.call({
+        method: 'POST',
+        url: '/api/classes',
+        headers: bearer(teacher.token),
+        payload: { name: `Budget class ${nextId()}` },
+      });
+      const start = () =>
+        limited.call({
+          method: 'POST',
+          url: `/api/classes/${created.body.data._id}/import`,
+          headers: bearer(teacher.token),
+          payload: { csv: classList(['not;a;valid;row;;']) },
+        });
+      // A refused start counts too: each one costs a check of up to 2,000 rows.
+      expect((await start()).body.code).toBe('ROSTER_ROWS_INVALID');
+      const refused = await start();
+      expect(refused.status).toBe(429);
+      expect(refused.body).toMatchObject({ code: 'THROTTLED', limit: 'roster-imports' });
+    } finally {
+      await limited.close();
+    }
+  });
+});
