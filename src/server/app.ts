@@ -37,6 +37,8 @@ import { createSchoolService } from './features/school/service.ts';
 import { schoolRoutes } from './features/school/routes.ts';
 import { classesRoutes } from './features/classes/routes.ts';
 import { createClassesService } from './features/classes/service.ts';
+import { rosterImportRoutes } from './features/classes/roster-import/routes.ts';
+import { createRosterImports } from './features/classes/roster-import/service.ts';
 import { createStudentsService } from './features/students/service.ts';
 import { createTokenService } from './plugins/auth.ts';
 import { acceptJsonBodies } from './plugins/json-body.ts';
@@ -166,6 +168,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     classesRoutes(createClassesService(options.database.db, readCache), accounts, options.database.db, throttle),
   );
+  const rosterImports = createRosterImports(options.database.db, readCache);
+  await app.register(rosterImportRoutes(rosterImports, throttle));
   await app.register(quizzesRoutes(quizzes, throttle));
   await app.register(progressRoutes(createProgressService(options.database.db, readCache)));
   await app.register(
@@ -206,6 +210,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await runningHandlers.settled(SHUTDOWN_HANDLER_WAIT_MS);
     if (runningHandlers.count > 0) app.log.warn(`closing with ${runningHandlers.count} request(s) still running`);
+    await rosterImports.close();
     await stopFollowingAccounts();
     await readCache.close();
     await throttle.close();

@@ -64,6 +64,12 @@ export const ERROR_CODES = {
   },
   TEACHER_NOT_ACTIVE: { status: 400, meaning: 'The co-teacher must be an active teacher of the school' },
   CLASS_ARCHIVED: { status: 409, meaning: 'The class is archived: unarchive it before adding to it' },
+  ROSTER_ROWS_INVALID: {
+    status: 400,
+    meaning:
+      'Rows of the class list have problems (`errors` names each as `rows.<row>.<field>`): nothing was imported. Check the file again',
+  },
+  IMPORT_RUNNING: { status: 409, meaning: "An import of the caller's is still running: wait for it to finish" },
   QUIZ_CLOSED: { status: 403, meaning: 'The deadline of the quiz has passed: it cannot be started' },
   QUIZ_NOT_STARTED: { status: 409, meaning: 'The attempt has not been started' },
   QUIZ_ALREADY_SUBMITTED: { status: 409, meaning: 'The attempt is over: submitted, or closed when time ran out' },

@@ -16,6 +16,7 @@ export const THROTTLE_LIMITS = {
   'registration-account': 'Refused registrations of one account name: its lock-out',
   'class-codes': 'Wrong class codes one signed-in student types: its lock-out (decision 031)',
   'students-added': 'Students one teacher adds per hour',
+  'roster-imports': 'Class lists one teacher imports per hour (decision 034)',
   'quiz-bytes': 'Bytes of quizzes one teacher sends per hour',
   'large-requests': 'Large bodies one account has in flight at once (decision 023)',
 } as const satisfies Record<string, string>;

@@ -35,6 +35,7 @@ describe('call() when the server throttles', () => {
     'registration-account': 'Too many attempts to create this account. Try again in 12 minutes.',
     'class-codes': 'Too many wrong class codes. Ask your teacher for the code and try again in 12 minutes.',
     'students-added': 'You have added many students in a short time. Try again in 12 minutes.',
+    'roster-imports': 'You have imported many class lists in a short time. Try again in 12 minutes.',
     'quiz-bytes': 'You have sent many large quizzes in a short time. Try again in 12 minutes.',
     'large-requests':
       'Your account is already sending other large requests. Let them finish, then try again in 12 minutes.',

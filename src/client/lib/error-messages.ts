@@ -60,6 +60,7 @@ export const THROTTLE_TEXTS = {
   'registration-account': (wait) => `Too many attempts to create this account. Try again ${wait}.`,
   'class-codes': (wait) => `Too many wrong class codes. Ask your teacher for the code and try again ${wait}.`,
   'students-added': (wait) => `You have added many students in a short time. Try again ${wait}.`,
+  'roster-imports': (wait) => `You have imported many class lists in a short time. Try again ${wait}.`,
   'quiz-bytes': (wait) => `You have sent many large quizzes in a short time. Try again ${wait}.`,
   'large-requests': (wait) =>
     `Your account is already sending other large requests. Let them finish, then try again ${wait}.`,
@@ -134,6 +135,8 @@ export const FAILURE_TEXTS = {
   LAST_CLASS_TEACHER: 'A class needs a teacher: add another teacher before removing this one.',
   TEACHER_NOT_ACTIVE: 'Choose an active teacher of the school.',
   CLASS_ARCHIVED: 'This class is archived. Unarchive it first.',
+  ROSTER_ROWS_INVALID: 'Some rows of the file have problems, so nothing was imported. Check the file again.',
+  IMPORT_RUNNING: 'Your previous import is still running. Wait for it to finish, then try again.',
   QUIZ_CLOSED: 'The deadline of this quiz has passed',
   QUIZ_NOT_STARTED: 'Start the quiz before answering it',
   // The server words the time-up closing apart, but only in its message: one text says both.

@@ -69,6 +69,10 @@ export const REACHES = {
     roles: ['teacher'],
     meaning: 'the students of a class the caller teaches, contact details included; removing one from it',
   },
+  'own-imports': {
+    roles: ['teacher'],
+    meaning: 'a class-list import the caller started: its progress and, once, the passwords it generated',
+  },
   'school-students': {
     roles: ['teacher'],
     meaning: "every student account, contact details included (one instance serves one school's teachers)",

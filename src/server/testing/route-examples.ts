@@ -69,6 +69,9 @@ function reaches(reach: Reach, caller: Caller, target: Target): boolean {
     case 'own-classes':
     case 'class-roster':
       return target === 'class-record' && (isOwner || caller.name === 'coTeacher');
+    // The import the matrix reads was started by teacher 1 into their class: not even the co-teacher reads it.
+    case 'own-imports':
+      return target === 'class-record' && isOwner;
     // Reaches to none of the targets (another's quiz, resource or class).
     case 'credentials':
     case 'meeting-room':
@@ -157,6 +160,26 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
     });
     expect(joined.status, joined.raw).toBe(200);
     return student.profile._id;
+  }
+  let importedRows = 0;
+  /** A class list of `count` students no one has yet, passwords to generate. */
+  const classListCsv = (count: number) =>
+    [
+      'Name,Roll number,Email,Parent name,Parent email',
+      ...Array.from({ length: count }, () => {
+        importedRows += 1;
+        const id = `imp${importedRows}-${Math.random().toString(36).slice(2, 8)}`;
+        return `Imported ${id},${id},${id}@example.com,Parent ${id},parent-${id}@example.com`;
+      }),
+    ].join('\n');
+  /** Reads the import until it has ended: its last answer. */
+  async function importOutcome(caller: Caller, importId: string) {
+    for (;;) {
+      const status = await t.call({ method: 'GET', url: `/api/imports/${importId}`, headers: authOf(caller) });
+      expect(status.status, status.raw).toBe(200);
+      if (status.body.data.state === 'done' || status.body.data.state === 'failed') return status.body.data;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   }
   const teachesEach = (caller: Caller, body: any) =>
     everyItem(body, (entry) => entry.teachers.some((teacher: { _id: string }) => teacher._id === caller.id));
@@ -531,6 +554,47 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
         return { url: `/api/classes/${created.id}/students/${lastMember}`, headers: authOf(caller) };
       },
       check: (_caller, body) => expect(body.data.map((entry: { _id: string }) => entry._id)).not.toContain(lastMember),
+    },
+    // Class lists from CSV (decision 034): a fresh class, rows no one has yet.
+    'POST /api/classes/:id/import/check': {
+      target: 'class-record',
+      prepare: teacher1Class,
+      request: (caller, created) => ({
+        url: `/api/classes/${created.id}/import/check`,
+        headers: authOf(caller),
+        payload: { csv: classListCsv(2) },
+      }),
+      check: (_caller, body) => expect(body.data.rowsWithProblems).toBe(0),
+    },
+    'POST /api/classes/:id/import': {
+      status: 202,
+      target: 'class-record',
+      prepare: teacher1Class,
+      request: (caller, created) => ({
+        url: `/api/classes/${created.id}/import`,
+        headers: authOf(caller),
+        payload: { csv: classListCsv(2) },
+      }),
+      // The import ends before the next call, so its rows never land in another route's snapshot.
+      check: async (caller, body) => expect((await importOutcome(caller, body.data.importId)).state).toBe('done'),
+    },
+    'GET /api/imports/:id': {
+      target: 'class-record',
+      prepare: async () => {
+        const created = await teacher1Class();
+        const started = await t.call({
+          method: 'POST',
+          url: `/api/classes/${created.id}/import`,
+          headers: authOf(school.callers.teacher1),
+          payload: { csv: classListCsv(1) },
+        });
+        expect(started.status, started.raw).toBe(202);
+        await importOutcome(school.callers.teacher1, started.body.data.importId);
+        return { importId: started.body.data.importId as string };
+      },
+      request: (caller, prepared) => ({ url: `/api/imports/${prepared.importId}`, headers: authOf(caller) }),
+      // The passwords were answered once, to the read that saw it done.
+      check: (_caller, body) => expect(body.data).toEqual({ state: 'done', done: 1, total: 1, imported: 1 }),
     },
     'GET /api/student/classes': {
       request: (caller) => ({ url: '/api/student/classes', headers: authOf(caller) }),

@@ -14,6 +14,8 @@ export type ThrottleLimits = {
   registrationsPerNetwork: number;
   /** Students one teacher may add per hour (add-student). */
   studentsAddedPerTeacher: number;
+  /** Class lists one teacher may import per hour (each up to 2,000 students, decision 034). */
+  rosterImportsPerTeacher: number;
   /** Bytes of add-quiz bodies one teacher may send per hour, all at once if need be (decision 023's addendum). */
   quizBytesPerTeacher: number;
   /**
@@ -35,6 +37,9 @@ export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = {
   registrationsPerNetwork: 500,
   // Typing in a class by hand takes half a minute per student.
   studentsAddedPerTeacher: 300,
+  // A school's classes imported by one teacher at the start of a year; each import of 2,000
+  // hashes for about a minute of one core, so an hour's budget bounds what one account costs.
+  rosterImportsPerTeacher: 20,
   // A long quiz of 200 questions is ~100 kB, the largest valid one 1.8 MB: eight of those at
   // once, or hundreds of ordinary ones, an hour. Each large one costs ~30 ms of the only thread
   // and a megabyte on disk; without a bound one teacher could send 40 a second.

@@ -273,6 +273,23 @@ export function createThrottle(options: {
       });
     },
 
+    /** A teacher starting a class-list import (decision 034): every start counts, whatever its outcome. */
+    rosterImports(): RouteHooks {
+      return guard({
+        name: 'roster-import',
+        plan(request) {
+          const teacher = {
+            key: `roster-imports:${currentUser(request).id}`,
+            bucket: perHour(limits.rosterImportsPerTeacher),
+          };
+          return {
+            charge: { buckets: [{ ...teacher, cost: 1 }] },
+            refusal: () => ({ limit: 'roster-imports', reason: 'You have imported many class lists in a short time.' }),
+          };
+        },
+      });
+    },
+
     /**
      * The bytes of the quizzes a teacher sends (add-quiz, after the token check), charged by
      * the declared Content-Length before a byte is read: a refused body is never parsed. A

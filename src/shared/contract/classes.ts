@@ -10,6 +10,7 @@ import {
   updateClassSchema,
 } from '../classes.ts';
 import { bodyObject } from '../fields.ts';
+import { importStatusSchema, rosterCheckSchema, rosterImportBodySchema, startedImportSchema } from '../roster-csv.ts';
 import { defineEndpoint } from './endpoint.ts';
 
 /** Classes as records (issue 19 points 3–6, decision 031): a teacher's classes, join codes, rosters. */
@@ -131,4 +132,39 @@ export const joinClass = defineEndpoint({
   body: joinClassSchema,
   response: z.array(studentClassSchema),
   errors: ['CLASS_CODE_INVALID'],
+});
+
+// ---- Class lists from CSV (issue 19 point 6, decision 034) --------------------------------
+
+export const checkRosterImport = defineEndpoint({
+  method: 'POST',
+  path: '/api/classes/:id/import/check',
+  summary:
+    'Checks a class list (CSV text) for an active class of the caller: every row with its problems; writes nothing',
+  params: classParams,
+  body: rosterImportBodySchema,
+  response: rosterCheckSchema,
+  errors: ['NOT_FOUND', 'CLASS_ARCHIVED'],
+});
+
+export const startRosterImport = defineEndpoint({
+  method: 'POST',
+  path: '/api/classes/:id/import',
+  summary:
+    'Checks the class list again and, with no problem in it, starts importing it into an active class of the caller (all rows or none); answers the import to follow',
+  params: classParams,
+  body: rosterImportBodySchema,
+  response: startedImportSchema,
+  status: 202,
+  errors: ['NOT_FOUND', 'CLASS_ARCHIVED', 'ROSTER_ROWS_INVALID', 'IMPORT_RUNNING'],
+});
+
+export const getRosterImport = defineEndpoint({
+  method: 'GET',
+  path: '/api/imports/:id',
+  summary:
+    'An import the caller started: its progress, its outcome and, on the first read after it is done, the generated passwords',
+  params: z.object({ id: z.uuid({ error: 'Not a valid import id' }) }),
+  response: importStatusSchema,
+  errors: ['NOT_FOUND'],
 });

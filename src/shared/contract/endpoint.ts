@@ -46,7 +46,7 @@ export type EndpointSpec = {
   /** The `data` of the success envelope, or another form of answer. */
   response: z.ZodType | FileAnswer | BareJsonAnswer | WebSocketAnswer;
   /** The success status (200 when omitted). */
-  status?: 200 | 201;
+  status?: 200 | 201 | 202;
   /** `data` is one page of a list, and the envelope carries `page` (offset, limit, hasMore). */
   paged?: true;
   /**

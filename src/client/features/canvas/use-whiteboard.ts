@@ -5,6 +5,7 @@ import { AUTOSAVE_DELAY_MS, SAVED_FILE_NAME, paintOf, type Brush } from './brush
 import { loadDrawing, removeDrawing, saveDrawing, type SaveOutcome } from './canvas-storage.ts';
 import { whiteboardShortcut } from './keyboard-shortcuts.ts';
 import { WhiteboardEngine } from './whiteboard-engine.ts';
+import { downloadBlob } from '../../lib/download-file.ts';
 
 const STORAGE_TOAST_ID = 'whiteboard-storage';
 
@@ -13,18 +14,6 @@ const SAVE_PROBLEMS: Partial<Record<SaveOutcome, string>> = {
   'too-large': 'This drawing is too large to keep in this browser. Use Save to download it.',
   unavailable: 'This browser does not let the whiteboard keep your drawing. Use Save to download it.',
 };
-
-function downloadBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoking at once can cancel the download in some browsers.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /**
  * One whiteboard bound to one stored drawing (the caller remounts it for

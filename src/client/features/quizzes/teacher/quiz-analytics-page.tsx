@@ -14,21 +14,16 @@ import { LoadingStatus } from '../../../components/ui/spinner.tsx';
 import { EmptyState, LoadFailure } from '../../../components/ui/status-cards.tsx';
 import { cardVariants } from '../../../components/ui/card.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { downloadBlob } from '../../../lib/download-file.ts';
 
 const ALL_QUIZ_PATH = '/dashboard/teacher/all-quiz';
 
 function downloadCsv(quiz: TeacherQuizDetail) {
   // The byte order mark makes spreadsheet programs read the file as UTF-8.
-  const blob = new Blob(['\uFEFF', attemptsCsv(quiz)], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = attemptsCsvFileName(quiz.title);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoking at once can cancel the download in some browsers.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  downloadBlob(
+    new Blob(['\uFEFF', attemptsCsv(quiz)], { type: 'text/csv;charset=utf-8' }),
+    attemptsCsvFileName(quiz.title),
+  );
 }
 
 function BackLink() {

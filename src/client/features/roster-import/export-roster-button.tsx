@@ -1,0 +1,40 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Download } from 'lucide-react';
+import { useState } from 'react';
+import toast from 'react-hot-toast/headless';
+import { listRoster } from '#shared/contract/classes';
+import { csvBlob, csvFileName, rosterToCsv } from '#shared/roster-csv';
+import { Button } from '../../components/ui/button.tsx';
+import { call } from '../../lib/api.ts';
+import { downloadBlob } from '../../lib/download-file.ts';
+
+/**
+ * The class's roster as a CSV file, built in the browser from the roster the server answers
+ * (decision 034): the import's own columns, so the file can be imported back.
+ */
+export function ExportRosterButton({ classId, className }: { classId: string; className: string }) {
+  const queryClient = useQueryClient();
+  const [isExporting, setIsExporting] = useState(false);
+  const handleExport = async () => {
+    setIsExporting(true);
+    try {
+      // Always the roster as it is now: a file is a copy, so it is read fresh.
+      const roster = await queryClient.fetchQuery({
+        queryKey: ['roster-export', classId],
+        queryFn: async ({ signal }) => (await call(listRoster, { params: { id: classId } }, { signal })).data,
+        staleTime: 0,
+      });
+      downloadBlob(csvBlob(rosterToCsv(roster)), csvFileName(className, 'roster'));
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'The roster could not be exported.');
+    } finally {
+      setIsExporting(false);
+    }
+  };
+  return (
+    <Button variant="secondary" onClick={() => void handleExport()} disabled={isExporting}>
+      <Download className="size-4" aria-hidden="true" />
+      Export roster (CSV)
+    </Button>
+  );
+}

@@ -1,0 +1,140 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { callJson } from '../../../server/testing/server-process.ts';
+import { logInStudent, signInAs, signUpTeacher } from '../../testing/server-actors.ts';
+import { ExportRosterButton } from './export-roster-button.tsx';
+import { ImportStudentsButton } from './import-students-dialog.tsx';
+
+/**
+ * The class-list import and the roster export (decision 034), mounted on their own until the
+ * class page (built alongside) places them; the e2e scenario follows with that page.
+ */
+
+let unique = 0;
+const nextId = () => `${(unique += 1)}${Math.random().toString(36).slice(2, 7)}`;
+
+/** A signed-in teacher with a class of their own, and the two buttons on a page. */
+async function mountForNewClass() {
+  const teacher = await signUpTeacher();
+  signInAs(teacher, 'teacher');
+  const className = `Import ${nextId()}`;
+  const created = await callJson(location.origin, 'POST', '/api/classes', {
+    token: teacher.token,
+    body: { name: className },
+  });
+  expect(created.status).toBe(201);
+  const classId = created.body.data._id as string;
+  const onImported = vi.fn();
+  const user = userEvent.setup();
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <ImportStudentsButton classId={classId} className={className} onImported={onImported} />
+      <ExportRosterButton classId={classId} className={className} />
+    </QueryClientProvider>,
+  );
+  return { user, className, onImported };
+}
+
+function studentRow(password = '') {
+  const id = nextId();
+  return { line: `Student ${id};r-${id};s-${id}@school.test;Parent ${id};p-${id}@family.test;${password}`, id };
+}
+const HEADER = 'Name;Roll number;Email;Parent name;Parent email;Password';
+
+async function openDialog(user: ReturnType<typeof userEvent.setup>, className: string) {
+  await user.click(screen.getByRole('button', { name: 'Import students (CSV)' }));
+  return within(await screen.findByRole('dialog', { name: `Import students into ${className}` }));
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('importing a class list', () => {
+  it('shows each problem at its row, keeps Import disabled until the file is right, then shows the passwords once', async () => {
+    const { user, className, onImported } = await mountForNewClass();
+    const dialog = await openDialog(user, className);
+    const rows = [studentRow('own-password-1'), studentRow(), studentRow()];
+    const bad = `Bad Row;bad roll;not-an-email;Parent;p@family.test;`;
+    const file = new File([`\uFEFF${[HEADER, rows[0]!.line, bad, rows[1]!.line].join('\r\n')}`], 'class.csv', {
+      type: 'text/csv',
+    });
+    await user.upload(dialog.getByLabelText('CSV file'), file);
+    await user.click(dialog.getByRole('button', { name: 'Check the list' }));
+
+    expect(await dialog.findByText(/1 of 3 rows have problems/)).toBeInTheDocument();
+    const table = within(dialog.getByRole('region', { name: 'Rows of the file' }));
+    const badRow = table.getByRole('row', { name: /^3 Bad Row/ });
+    expect(within(badRow).getByText('Email must be a valid email address')).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Import 3 students' })).toBeDisabled();
+
+    // The teacher fixes the list (pasted here) and checks again.
+    const pasted = dialog.getByLabelText('Or paste the list');
+    await user.clear(pasted);
+    await user.click(pasted);
+    await user.paste([HEADER, ...rows.map((row) => row.line)].join('\n'));
+    expect(dialog.getByRole('button', { name: 'Import' })).toBeDisabled();
+    await user.click(dialog.getByRole('button', { name: 'Check the list' }));
+    expect(await dialog.findByText('All 3 rows can be imported.')).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Import 3 students' }));
+
+    // Progress, then the sheet with the two generated passwords (the file's own is not shown).
+    expect(await dialog.findByRole('progressbar')).toBeInTheDocument();
+    expect(
+      await dialog.findByText(`3 students imported into ${className}.`, {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    const sheet = within(dialog.getByRole('region', { name: 'Credentials sheet' }));
+    expect(sheet.getAllByRole('row')).toHaveLength(3);
+    expect(sheet.queryByText(`r-${rows[0]!.id}`)).not.toBeInTheDocument();
+    const generatedRow = sheet.getByRole('row', { name: new RegExp(`r-${rows[1]!.id}`) });
+    const password = within(generatedRow).getAllByRole('cell')[2]!.textContent;
+    expect(password).toMatch(/^[A-Za-z2-9]{5}-[A-Za-z2-9]{5}$/);
+    expect(await logInStudent(`r-${rows[1]!.id}`, password)).toEqual(expect.any(String));
+    expect(onImported).toHaveBeenCalledTimes(1);
+
+    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    await user.click(dialog.getByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalled();
+  });
+
+  it('refuses a file that is not text before anything is sent: nothing to check', async () => {
+    const { user, className } = await mountForNewClass();
+    const dialog = await openDialog(user, className);
+    await user.upload(
+      dialog.getByLabelText('CSV file'),
+      // A spreadsheet saved with a .csv name but as a workbook (a zip).
+      new File([new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00])], 'class.csv', { type: 'text/csv' }),
+    );
+    expect(await dialog.findByRole('alert')).toHaveTextContent('This file is not a text CSV file');
+    expect(dialog.getByRole('button', { name: 'Check the list' })).toBeDisabled();
+  });
+});
+
+describe('exporting the roster', () => {
+  it('downloads the roster as a CSV the import reads back', async () => {
+    const { user, className } = await mountForNewClass();
+    const dialog = await openDialog(user, className);
+    const row = studentRow();
+    await user.click(dialog.getByLabelText('Or paste the list'));
+    await user.paste(`${HEADER}\n${row.line}`);
+    await user.click(dialog.getByRole('button', { name: 'Check the list' }));
+    await user.click(await dialog.findByRole('button', { name: 'Import 1 students' }));
+    await dialog.findByText(`1 students imported into ${className}.`, {}, { timeout: 10_000 });
+    await user.click(dialog.getByRole('button', { name: 'Done' }));
+
+    const blobs: Blob[] = [];
+    Object.assign(URL, {
+      createObjectURL: vi.fn((blob: Blob) => (blobs.push(blob), 'blob:roster')),
+      revokeObjectURL: vi.fn(),
+    });
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    await user.click(screen.getByRole('button', { name: 'Export roster (CSV)' }));
+    await waitFor(() => expect(clicked).toHaveBeenCalled());
+    const bytes = new Uint8Array(await blobs[0]!.arrayBuffer());
+    // A BOM first, so Excel reads UTF-8.
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(bytes)).toBe(
+      `Name,Roll number,Email,Parent name,Parent email\r\n${row.line.replaceAll(';', ',').replace(/,$/, '')}\r\n`,
+    );
+  });
+});
