@@ -16,7 +16,8 @@ import { studentQueries } from '../students/students-queries.ts';
 import { classQueries } from './classes-queries.ts';
 import { ListQueryContent } from './class-parts.tsx';
 import { PendingChangeConfirm, type PendingChange } from '../../components/ui/confirm-dialog.tsx';
-import { RosterImportSlot } from './roster-import-slot.tsx';
+import { ExportRosterButton } from '../roster-import/export-roster-button.tsx';
+import { ImportStudentsButton } from '../roster-import/import-students-dialog.tsx';
 
 /** The account fields of a student added by a teacher, but the class: the class is this one. */
 const CLASS_STUDENT_FIELDS = studentAccountFields({ isForSomeoneElse: true }).filter((field) => field.name !== 'class');
@@ -66,7 +67,10 @@ export function ClassRoster({ entry }: { entry: TeacherClass }) {
           <UserPlus className="size-4" aria-hidden="true" />
           Add student
         </Button>
-        <RosterImportSlot entry={entry} />
+        {entry.isArchived ? null : (
+          <ImportStudentsButton classId={entry._id} className={entry.name} onImported={() => void refresh()} />
+        )}
+        <ExportRosterButton classId={entry._id} className={entry.name} />
       </div>
       {entry.isArchived ? (
         <p id="roster-archived" className="text-sm text-muted">
