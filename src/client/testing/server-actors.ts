@@ -4,6 +4,7 @@ import * as resources from '#shared/contract/resources';
 import * as school from '#shared/contract/school';
 import * as signIn from '#shared/contract/sign-in';
 import * as accounts from '#shared/contract/accounts';
+import * as classes from '#shared/contract/classes';
 import * as students from '#shared/contract/students';
 import { inject } from 'vitest';
 import type { NewQuizPayload } from '#shared/quizzes';
@@ -60,6 +61,15 @@ export async function signUpStudent(overrides: { class?: string } = {}) {
   await callOk(signIn.registerStudent, { body: registration });
   const credentials = { rollNumber: registration.rollNumber, password: registration.password };
   return { registration, token: await callOk(signIn.logInStudent, { body: credentials }) };
+}
+
+/**
+ * A fresh class of the teacher's (decision 031), by name: students who register naming it join
+ * it, and the teacher's students screen lists them.
+ */
+export async function classTaughtBy(teacher: Actor) {
+  const name = `C${Math.random().toString(36).slice(2, 9)}`;
+  return (await callOk(classes.createClass, { body: { name } }, teacher.token)).name;
 }
 
 /** A student who registered (and never signed in here). */
