@@ -543,6 +543,20 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
       },
       check: (_caller, body) => expect(body.data.map((entry: { _id: string }) => entry._id)).not.toContain(lastMember),
     },
+    // Each caller moves a student of their own from one class record of teacher 1 to another.
+    'POST /api/classes/:id/students/:memberId/move': {
+      target: 'class-record',
+      prepare: async () => ({ from: await teacher1Class(), to: await teacher1Class() }),
+      request: async (caller, { from, to }) => {
+        lastMember = await joinedStudent(from.joinCode);
+        return {
+          url: `/api/classes/${from.id}/students/${lastMember}/move`,
+          headers: authOf(caller),
+          payload: { toClassId: to.id },
+        };
+      },
+      check: (_caller, body) => expect(body.data._id).toBe(lastMember),
+    },
     'GET /api/student/classes': {
       request: (caller) => ({ url: '/api/student/classes', headers: authOf(caller) }),
       // A student's classes carry names only: never a join code or a roster.
