@@ -36,6 +36,17 @@ async function membershipsOf(studentId: string, classIds: string[]) {
   return rows.map((row) => row.classId).sort();
 }
 
+/** The student joins a second class with its code. */
+async function joinWithCode(student: { token: string }, classCode: string) {
+  const joined = await t.call({
+    method: 'POST',
+    url: '/api/student/join-class',
+    headers: bearer(student.token),
+    payload: { classCode },
+  });
+  expect(joined.status, joined.raw).toBe(200);
+}
+
 const rosterIds = async (classId: string) =>
   (
     await t.call({ method: 'GET', url: `/api/classes/${classId}/students`, headers: bearer(teacher.token) })
@@ -79,13 +90,7 @@ describe('moving a student between the teacher’s classes', () => {
     const from = await classTaughtBy(t, teacher);
     const to = await classTaughtBy(t, teacher);
     const student = await signUpStudent(t, { class: from.name });
-    const joined = await t.call({
-      method: 'POST',
-      url: '/api/student/join-class',
-      headers: bearer(student.token),
-      payload: { classCode: to.joinCode },
-    });
-    expect(joined.status, joined.raw).toBe(200);
+    await joinWithCode(student, to.joinCode);
     expect((await move(from.id, student.profile._id, to.id)).status).toBe(200);
     expect(await membershipsOf(student.profile._id, [from.id, to.id])).toEqual([to.id]);
   });
@@ -157,13 +162,7 @@ describe('moving a student between the teacher’s classes', () => {
       const first = await classTaughtBy(t, teacher);
       const second = await classTaughtBy(t, teacher);
       const student = await signUpStudent(t, { class: first.name });
-      const joined = await t.call({
-        method: 'POST',
-        url: '/api/student/join-class',
-        headers: bearer(student.token),
-        payload: { classCode: second.joinCode },
-      });
-      expect(joined.status, joined.raw).toBe(200);
+      await joinWithCode(student, second.joinCode);
       const answers = await Promise.all([
         move(first.id, student.profile._id, second.id),
         move(second.id, student.profile._id, first.id),
