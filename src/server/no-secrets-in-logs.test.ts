@@ -5,7 +5,7 @@ import type { QuizQuestion } from '#shared/quizzes';
 import { students, teachers } from './db/schema.ts';
 import { REDACTED } from './plugins/request-logging.ts';
 import { MeetingTestClient } from './realtime/meeting-test-client.ts';
-import { inviteTeacher, signUpStudent, signUpTeacher } from './testing/actors.ts';
+import { classTaughtBy, inviteTeacher, signUpStudent, signUpTeacher } from './testing/actors.ts';
 import { buildNewQuiz, buildTeacherRegistration } from './testing/factories.ts';
 import { multipartBody, SAMPLE_FILES } from './testing/multipart.ts';
 import { bearer, createTestApp, type TestApp } from './testing/test-app.ts';
@@ -198,7 +198,8 @@ describe.each(['info', 'trace'] as const)('log lines at %s', (logLevel) => {
     // A teacher's reset (decision 033): the temporary password is in its answer only; the session
     // it signs in is refused elsewhere, then chooses a new password. (The accounts above signed out.)
     const resetter = await signUpTeacher(t);
-    const forgetful = await signUpStudent(t, { class: '10A' });
+    // Only a teacher of one of the student's classes resets their password (decision 031).
+    const forgetful = await signUpStudent(t, { class: (await classTaughtBy(t, resetter)).name });
     secrets.set(resetter.token, 'teacher session token');
     secrets.set(forgetful.registration.password, 'student password');
     const reset = await t.call({

@@ -84,6 +84,12 @@ export type AddCoTeacher = z.input<typeof addCoTeacherSchema>;
 export const joinClassSchema = bodyObject({ classCode: joinCodeText() });
 export type JoinClass = z.input<typeof joinClassSchema>;
 
+/** Moving a student to another class of the caller (issue 19 point 7): the class they go to. */
+export const moveClassStudentSchema = bodyObject({
+  toClassId: z.uuid({ error: 'Choose a class to move the student to' }),
+});
+export type MoveClassStudent = z.infer<typeof moveClassStudentSchema>;
+
 /** A new student account made by a teacher of the class, straight into it: the class comes from the address. */
 export const addClassStudentSchema = bodyObject(studentAccountFields);
 export type AddClassStudent = z.infer<typeof addClassStudentSchema>;

@@ -12,7 +12,7 @@ export const STUDENT_LIST_LIMITS = {
 } as const;
 
 export const studentListQuerySchema = z.object({
-  /** Exactly one class (as listed by /api/teacher/classes); omitted = every class. */
+  /** Exactly one of the caller's classes (as listed by /api/teacher/classes, any spelling); omitted = all of them. */
   class: optionalQueryText('Class', FIELD_LIMITS.className),
   /** Case-insensitive substring of the name or the roll number. */
   search: optionalQueryText('Search', STUDENT_LIST_LIMITS.search),
@@ -20,7 +20,10 @@ export const studentListQuerySchema = z.object({
 });
 export type StudentListQuery = z.infer<typeof studentListQuerySchema>;
 
-/** One row of the students screen: contact details for the school's teachers, never a hash. */
+/**
+ * One row of the students screen: contact details for the teachers of the student's classes,
+ * never a hash. `class` is the names of the student's classes the caller teaches, joined.
+ */
 export const studentListEntrySchema = studentProfileSchema.omit({ totalScore: true, mustChangePassword: true }).extend({
   quizzesAttempted: z.number().int(),
   /** ISO date-time of the account's creation. */
@@ -28,7 +31,7 @@ export const studentListEntrySchema = studentProfileSchema.omit({ totalScore: tr
 });
 export type StudentListEntry = z.infer<typeof studentListEntrySchema>;
 
-/** The classes known to the school (of students and of quizzes), sorted: the filter's choices. */
+/** The names of the caller's classes, sorted: the filter's choices. */
 export const classListSchema = z.array(z.string());
 export type ClassList = z.infer<typeof classListSchema>;
 

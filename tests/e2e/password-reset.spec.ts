@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { registeredStudent, registeredTeacher } from './api-setup.ts';
+import { registeredStudent, teacherWithQuiz } from './api-setup.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 import { enterStudyMode, logInTeacherThroughUi } from './actors.ts';
 
@@ -15,7 +15,8 @@ test('a teacher resets a password; the student signs in with it and must choose 
   request,
 }) => {
   const className = `R-${randomBytes(3).toString('hex')}`;
-  const teacher = await registeredTeacher(request);
+  // The teacher teaches the class (its quiz's): only a class's teachers reset its students' passwords.
+  const { teacher } = await teacherWithQuiz(request, { class: className });
   const student = await registeredStudent(request, { class: className });
 
   await logInTeacherThroughUi(page, teacher);

@@ -18,8 +18,9 @@ test('teacher adds a student who then logs in', async ({ page, browser, request,
   pageErrors.allow(/status of 409/); // the browser logs the refused duplicate
   const className = newClassName('7B');
   const otherClass = newClassName('7C');
-  // Set-up through the API: a teacher, a classmate already in the class, someone in another class.
-  const { teacher } = await teacherWithQuiz(request, { class: otherClass });
+  // Set-up through the API: a teacher of the class (its quiz's), a classmate already in it, and
+  // someone in another class the teacher does not teach (never listed: issue 19 point 8).
+  const { teacher } = await teacherWithQuiz(request, { class: className });
   const classmate = await registeredStudent(request, { class: className });
   const stranger = await registeredStudent(request, { class: otherClass });
   const newStudent = buildStudentRegistration({ class: className });
@@ -106,7 +107,8 @@ test('teacher adds a student who then logs in', async ({ page, browser, request,
   // ...and with the classmate under the class filter, without the other class.
   await search.fill('');
   const classFilter = page.getByRole('combobox', { name: 'Class' });
-  await expect(classFilter.getByRole('option', { name: otherClass })).toBeAttached(); // a quiz's class
+  await expect(classFilter.getByRole('option', { name: className })).toBeAttached(); // the teacher's class
+  await expect(classFilter.getByRole('option', { name: otherClass })).toHaveCount(0);
   await classFilter.selectOption(className);
   await expect.poll(() => new URL(page.url()).searchParams.get('class')).toBe(className);
   await expect(listedStudent(page, newStudent.name)).toBeVisible();

@@ -63,6 +63,15 @@ export async function signUpStudent(overrides: { class?: string } = {}) {
   return { registration, token: await callOk(signIn.logInStudent, { body: credentials }) };
 }
 
+/**
+ * A fresh class of the teacher's (decision 031), by name: students who register naming it join
+ * it, and the teacher's students screen lists them.
+ */
+export async function classTaughtBy(teacher: Actor) {
+  const name = `C${Math.random().toString(36).slice(2, 9)}`;
+  return (await callOk(classes.createClass, { body: { name } }, teacher.token)).name;
+}
+
 /** A student who registered (and never signed in here). */
 export async function registerStudent(overrides: { class?: string; name?: string } = {}) {
   const registration = buildStudentRegistration(overrides);

@@ -40,6 +40,16 @@ async function seedPreviousVersion(handle: DatabaseHandle) {
     ['s-10a-3', '10a ', day(4)],
     ['s-10b-1', '10B', day(2)],
     ['s-drama', 'Drama club', day(5)],
+    // Padded: "Chess" is the most common spelling once trimmed, though "chess" came first.
+    ['s-chess-1', '  Chess ', day(2)],
+    ['s-chess-2', 'Chess', day(3)],
+    ['s-chess-3', 'chess', day(1)],
+    // A tie of uses: the spelling used first wins ("Art" before "art").
+    ['s-art-1', 'art', day(3)],
+    ['s-art-2', 'Art', day(2)],
+    // A tie of uses and of time: the first in byte order, on either database ("POETRY" < "Poetry").
+    ['s-poetry-1', 'Poetry', day(4)],
+    ['s-poetry-2', 'POETRY', day(4)],
   ];
   for (const [roll, className, createdAt] of students) {
     await db.execute(sql`insert into students (name, roll_number, roll_number_key, email, email_key, class, class_key,
@@ -76,7 +86,10 @@ describe('migration 0013: classes as records', () => {
     expect(classes.map((row) => [row.name, row.name_key, row.join_code])).toEqual([
       ['10A', '10a', null],
       ['10B', '10b', null],
+      ['Art', 'art', null],
+      ['Chess', 'chess', null],
       ['Drama club', 'drama club', null],
+      ['POETRY', 'poetry', null],
     ]);
     const idOf = (name: string) => classes.find((row) => row.name === name)!.id;
 
@@ -100,7 +113,14 @@ describe('migration 0013: classes as records', () => {
       { roll_number: 's-10a-2', name: '10A' },
       { roll_number: 's-10a-3', name: '10A' },
       { roll_number: 's-10b-1', name: '10B' },
+      { roll_number: 's-art-1', name: 'Art' },
+      { roll_number: 's-art-2', name: 'Art' },
+      { roll_number: 's-chess-1', name: 'Chess' },
+      { roll_number: 's-chess-2', name: 'Chess' },
+      { roll_number: 's-chess-3', name: 'Chess' },
       { roll_number: 's-drama', name: 'Drama club' },
+      { roll_number: 's-poetry-1', name: 'POETRY' },
+      { roll_number: 's-poetry-2', name: 'POETRY' },
     ]);
 
     const quizzes = rowsOf<{ title: string; class_id: string; class: string }>(

@@ -67,15 +67,12 @@ export const REACHES = {
   },
   'class-roster': {
     roles: ['teacher'],
-    meaning: 'the students of a class the caller teaches, contact details included; removing one from it',
+    meaning:
+      "the students of the classes the caller teaches, contact details included (issue 19 point 8: no other teacher sees them); correcting their details, resetting their password, removing them from a class or moving them between two of the caller's classes",
   },
   'own-imports': {
     roles: ['teacher'],
     meaning: 'a class-list import the caller started: its progress and, once, the passwords it generated',
-  },
-  'school-students': {
-    roles: ['teacher'],
-    meaning: "every student account, contact details included (one instance serves one school's teachers)",
   },
   'own-quizzes': { roles: ['teacher'], meaning: 'quizzes the calling teacher created, with every attempt at them' },
   'class-quizzes': {

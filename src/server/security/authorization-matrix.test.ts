@@ -54,12 +54,11 @@ const OWNER_COLUMNS: Record<string, string> = {
 const SCHOOL_ROWS_BY_REACH: Partial<Record<Reach, readonly string[]>> = {
   'school-staff': ['teachers', 'teacher_invitations', 'schools'],
   invitation: ['teacher_invitations'],
-  // A teacher corrects a student's details and resets their password (decision 033).
-  'school-students': ['students'],
   // A class's rows belong to the class, not to one account: its teachers change them, and
   // requireTaughtClass decides who they are (the refused calls above prove no one else can).
   'own-classes': ['classes', 'class_teachers', 'class_students'],
-  'class-roster': ['class_students'],
+  // A teacher corrects the details of a student of their class and resets their password (decision 033).
+  'class-roster': ['class_students', 'students'],
 };
 
 /** Changes to rows that existed before and belong to someone other than the caller. */

@@ -88,3 +88,32 @@ export async function signUpStudent(t: TestApp, overrides = {}) {
   const credentials = { rollNumber: registration.rollNumber, password: registration.password };
   return { registration, ...(await signUp<StudentProfile>(t, 'student', registration, credentials)) };
 }
+
+/**
+ * A fresh class made by `teacher` (POST /api/classes), with `coTeachers` added: students who
+ * register naming it join it, so these teachers teach them (decision 031).
+ */
+export async function classTaughtBy(
+  t: TestApp,
+  teacher: { token: string },
+  coTeachers: { profile: { _id: string } }[] = [],
+): Promise<{ id: string; name: string; joinCode: string }> {
+  const name = `Class ${Math.random().toString(36).slice(2, 10)}`;
+  const created = await t.call({
+    method: 'POST',
+    url: '/api/classes',
+    headers: bearer(teacher.token),
+    payload: { name },
+  });
+  expect(created.status, created.raw).toBe(201);
+  for (const coTeacher of coTeachers) {
+    const added = await t.call({
+      method: 'POST',
+      url: `/api/classes/${created.body.data._id}/teachers`,
+      headers: bearer(teacher.token),
+      payload: { teacherId: coTeacher.profile._id },
+    });
+    expect(added.status, added.raw).toBe(200);
+  }
+  return { id: created.body.data._id as string, name, joinCode: created.body.data.joinCode as string };
+}

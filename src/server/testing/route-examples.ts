@@ -5,7 +5,7 @@ import { REACHES, type Reach, type RoutePolicy } from '../plugins/route-policy.t
 import { inviteTeacher, schoolAdministrator, signUpStudent, signUpTeacher } from './actors.ts';
 import { buildNewQuiz, buildSchoolSetup, buildStudentRegistration, buildTeacherRegistration } from './factories.ts';
 import { multipartBody, SAMPLE_FILES } from './multipart.ts';
-import { authOf, CLASS_A, type Caller, type ResourceFixture, type School } from './school.ts';
+import { authOf, CLASS_A, CLASS_B, type Caller, type ResourceFixture, type School } from './school.ts';
 import { bearer, type TestApp } from './test-app.ts';
 import { STAFF_CHANGES } from '#shared/school';
 
@@ -80,7 +80,6 @@ function reaches(reach: Reach, caller: Caller, target: Target): boolean {
     case 'own-account':
     case 'own-statistics':
     case 'own-tasks':
-    case 'school-students':
     case 'school-setup':
     case 'invitation':
     case 'school-staff':
@@ -149,8 +148,8 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
   }
   /** The member a removal example named last (its check looks for them). */
   let lastMember = '';
-  /** A fresh student who joined the class of `joinCode`: their id. */
-  async function joinedStudent(joinCode: string): Promise<string> {
+  /** A fresh student who joined the class of `joinCode`: their account. */
+  async function joinedAccount(joinCode: string) {
     const student = await signUpStudent(t, { class: `Matrix homeroom ${classCount}` });
     const joined = await t.call({
       method: 'POST',
@@ -159,7 +158,13 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
       payload: { classCode: joinCode },
     });
     expect(joined.status, joined.raw).toBe(200);
-    return student.profile._id;
+    return student;
+  }
+  const joinedStudent = async (joinCode: string) => (await joinedAccount(joinCode)).profile._id;
+  /** A fresh class of teacher 1's with one student in it. */
+  async function studentOfTeacher1Class() {
+    const created = await teacher1Class();
+    return { ...created, student: await joinedAccount(created.joinCode) };
   }
   let importedRows = 0;
   /** A class list of `count` students no one has yet, passwords to generate. */
@@ -424,19 +429,30 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
     'GET /api/student/statistics': {
       request: (caller) => ({ url: '/api/student/statistics', headers: authOf(caller) }),
     },
+    // The students of the caller's classes only; the secrets check holds their contact details to it.
     'GET /api/teacher/students': {
-      request: (caller) => ({
-        url: `/api/teacher/students?class=${CLASS_A}&search=Student&offset=0&limit=50`,
-        headers: authOf(caller),
-      }),
+      request: (caller) => ({ url: '/api/teacher/students?offset=0&limit=100', headers: authOf(caller) }),
+      check: (caller, body) => {
+        const ids = body.data.map((entry: { _id: string }) => entry._id);
+        if (caller.name === 'teacher1' || caller.name === 'coTeacher')
+          expect(ids).toContain(school.callers.studentA.id);
+        if (caller.name === 'teacher2') expect(ids).toContain(school.callers.studentB.id);
+        if (caller.name === 'administrator') expect(ids).toEqual([]);
+      },
     },
     'GET /api/teacher/classes': {
       request: (caller) => ({ url: '/api/teacher/classes', headers: authOf(caller) }),
+      check: (caller, body) => {
+        if (caller.name === 'teacher1' || caller.name === 'coTeacher') expect(body.data).toContain(CLASS_A);
+        expect(body.data).not.toContain(caller.name === 'teacher2' ? CLASS_A : CLASS_B);
+      },
     },
-    // A teacher's changes to a student (decision 033), on a student of their own for each route.
+    // A teacher's changes to a student (decision 033): only the teachers of one of the student's
+    // classes (teacher 1 and the co-teacher here) may make them (issue 19 point 8).
     'PATCH /api/teacher/students/:id': {
-      prepare: () => signUpStudent(t, { class: CLASS_A }),
-      request: (caller, student) => {
+      target: 'class-record',
+      prepare: studentOfTeacher1Class,
+      request: (caller, { student }) => {
         const { name, rollNumber, email, parentName, parentEmail } = student.registration;
         return {
           url: `/api/teacher/students/${student.profile._id}`,
@@ -444,14 +460,15 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
           payload: { name: `${name} Edited`, rollNumber, email, parentName, parentEmail },
         };
       },
-      check: (_caller, body, student) => {
+      check: (_caller, body, { student }) => {
         expect(body.data._id).toBe(student.profile._id);
         expect(body.data.name).toMatch(/ Edited$/);
       },
     },
     'POST /api/teacher/students/:id/reset-password': {
-      prepare: () => signUpStudent(t, { class: CLASS_A }),
-      request: (caller, student) => ({
+      target: 'class-record',
+      prepare: studentOfTeacher1Class,
+      request: (caller, { student }) => ({
         url: `/api/teacher/students/${student.profile._id}/reset-password`,
         headers: authOf(caller),
         payload: {},
@@ -596,6 +613,20 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
       // The passwords were answered once, to the read that saw it done.
       check: (_caller, body) => expect(body.data).toEqual({ state: 'done', done: 1, total: 1, imported: 1 }),
     },
+    // Each caller moves a student of their own from one class record of teacher 1 to another.
+    'POST /api/classes/:id/students/:memberId/move': {
+      target: 'class-record',
+      prepare: async () => ({ from: await teacher1Class(), to: await teacher1Class() }),
+      request: async (caller, { from, to }) => {
+        lastMember = await joinedStudent(from.joinCode);
+        return {
+          url: `/api/classes/${from.id}/students/${lastMember}/move`,
+          headers: authOf(caller),
+          payload: { toClassId: to.id },
+        };
+      },
+      check: (_caller, body) => expect(body.data._id).toBe(lastMember),
+    },
     'GET /api/student/classes': {
       request: (caller) => ({ url: '/api/student/classes', headers: authOf(caller) }),
       // A student's classes carry names only: never a join code or a roster.
@@ -614,8 +645,17 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
         headers: authOf(caller),
         payload: { classCode: created.joinCode.toLowerCase().replace('-', '') },
       }),
-      check: (_caller, body, created) =>
-        expect(body.data.map((entry: { _id: string }) => entry._id)).toContain(created.id),
+      check: async (caller, body, created) => {
+        expect(body.data.map((entry: { _id: string }) => entry._id)).toContain(created.id);
+        // The student leaves again, so teacher 1 does not become a teacher of every student of
+        // the school (whose contact details only their classes' teachers may receive).
+        const left = await t.call({
+          method: 'DELETE',
+          url: `/api/classes/${created.id}/students/${caller.id}`,
+          headers: authOf(school.callers.teacher1),
+        });
+        expect(left.status, left.raw).toBe(200);
+      },
     },
 
     'GET /api/tasks': {

@@ -213,21 +213,28 @@ export async function buildSchool(t: TestApp, previous?: School): Promise<School
   ] as const) {
     secrets.push({ text: teacher.registration.email, what: `${name}'s email`, visibleTo: [name, 'administrator'] });
   }
-  // Teachers see every student's account (the students screen, until rosters replace it);
-  // another class's student never does, nor a deactivated teacher.
+  // A student's contact details reach only the teachers of their classes (issue 19 point 8):
+  // class A's teacher and co-teacher, class B's teacher; nobody's for the student removed from
+  // class A. Names are also on the leaderboards, which every teacher sees.
+  const classTeachersOf = {
+    studentA: ['teacher1', 'coTeacher'],
+    studentB: ['teacher2'],
+    removedStudent: [],
+  } as const satisfies Record<string, readonly CallerName[]>;
   for (const [name, student] of [
     ['studentA', studentA],
     ['studentB', studentB],
     ['removedStudent', removedStudent],
   ] as const) {
     const { email, rollNumber, parentName, parentEmail, name: fullName } = student.registration;
-    for (const [what, text] of Object.entries({ email, rollNumber, parentName, parentEmail, name: fullName })) {
-      secrets.push({
-        text,
-        what: `${name}'s ${what}`,
-        visibleTo: [name, 'teacher1', 'coTeacher', 'teacher2', 'administrator'],
-      });
+    for (const [what, text] of Object.entries({ email, rollNumber, parentName, parentEmail })) {
+      secrets.push({ text, what: `${name}'s ${what}`, visibleTo: [name, ...classTeachersOf[name]] });
     }
+    secrets.push({
+      text: fullName,
+      what: `${name}'s name`,
+      visibleTo: [name, 'teacher1', 'coTeacher', 'teacher2', 'administrator'],
+    });
   }
 
   const classOf = { teacher1: CLASS_A, teacher2: CLASS_B } as const;

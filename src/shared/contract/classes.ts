@@ -4,6 +4,7 @@ import {
   addCoTeacherSchema,
   createClassSchema,
   joinClassSchema,
+  moveClassStudentSchema,
   rosterEntrySchema,
   studentClassSchema,
   teacherClassSchema,
@@ -116,6 +117,17 @@ export const removeClassStudent = defineEndpoint({
   params: classMemberParams,
   response: z.array(rosterEntrySchema),
   errors: ['NOT_FOUND'],
+});
+
+export const moveClassStudent = defineEndpoint({
+  method: 'POST',
+  path: '/api/classes/:id/students/:memberId/move',
+  summary:
+    'Moves a student from a class of the caller to another active class of the caller in one step; answers their entry in the class they joined',
+  params: classMemberParams,
+  body: moveClassStudentSchema,
+  response: rosterEntrySchema,
+  errors: ['NOT_FOUND', 'CLASS_ARCHIVED'],
 });
 
 export const listStudentClasses = defineEndpoint({

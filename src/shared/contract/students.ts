@@ -15,7 +15,8 @@ import { defineEndpoint } from './endpoint.ts';
 export const listStudents = defineEndpoint({
   method: 'GET',
   path: '/api/teacher/students',
-  summary: "The school's students with their contact details, filtered by class and search, by name, paged",
+  summary:
+    "The students of the caller's classes with their contact details, filtered by one of those classes and search, by name, paged",
   query: studentListQuerySchema,
   response: z.array(studentListEntrySchema),
   paged: true,
@@ -24,7 +25,7 @@ export const listStudents = defineEndpoint({
 export const listClasses = defineEndpoint({
   method: 'GET',
   path: '/api/teacher/classes',
-  summary: 'Every class of the school (of students and of quizzes), each once by its key, sorted',
+  summary: "The names of the caller's classes, sorted: the students screen's filter",
   response: classListSchema,
 });
 
@@ -35,7 +36,7 @@ export const updateStudentDetails = defineEndpoint({
   params: studentIdParamsSchema,
   body: studentDetailsSchema,
   response: studentListEntrySchema,
-  errors: ['NOT_FOUND', 'ROLL_NUMBER_TAKEN', 'EMAIL_TAKEN', 'ACCOUNT_EXISTS'],
+  errors: ['NOT_FOUND', 'FORBIDDEN', 'ROLL_NUMBER_TAKEN', 'EMAIL_TAKEN', 'ACCOUNT_EXISTS'],
 });
 
 export const resetStudentPassword = defineEndpoint({
@@ -47,5 +48,5 @@ export const resetStudentPassword = defineEndpoint({
   // The address says it all: a body, if sent, must be empty (decision 025).
   body: bodyObject({}).nullish(),
   response: temporaryPasswordSchema,
-  errors: ['NOT_FOUND'],
+  errors: ['NOT_FOUND', 'FORBIDDEN'],
 });

@@ -1,22 +1,33 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { openApp } from '../../testing/open-app.tsx';
-import { logInStudent, registerStudent, signInAs, signUpTeacher } from '../../testing/server-actors.ts';
+import {
+  classTaughtBy,
+  logInStudent,
+  registerStudent,
+  signInAs,
+  signUpTeacher,
+  type Actor,
+} from '../../testing/server-actors.ts';
 
-/** The students screen of a teacher, filtered to a class of this test's own. */
-async function openClassAsTeacher(className: string) {
-  signInAs(await signUpTeacher(), 'teacher');
+/** A teacher with a class of this test's own: the students screen lists the students of the teacher's classes. */
+async function teacherWithClass() {
+  const teacher = await signUpTeacher();
+  return { teacher, className: await classTaughtBy(teacher) };
+}
+
+/** The students screen of the teacher, filtered to the class. */
+async function openClassAsTeacher(teacher: Actor, className: string) {
+  signInAs(teacher, 'teacher');
   return openApp(`/dashboard/teacher/students?class=${encodeURIComponent(className)}`, { inAddressBar: true });
 }
 
-const newClassName = () => `M${Math.random().toString(36).slice(2, 9)}`;
-
 describe('managing a student from the students screen (decision 033)', () => {
   it('edits the details in a dialog; a taken account username shows at its field', async () => {
-    const className = newClassName();
+    const { teacher, className } = await teacherWithClass();
     const student = await registerStudent({ class: className, name: 'Nadia Edit' });
-    const holder = await registerStudent({ class: newClassName() });
-    const { user } = await openClassAsTeacher(className);
+    const holder = await registerStudent({ class: `M${Math.random().toString(36).slice(2, 9)}` });
+    const { user } = await openClassAsTeacher(teacher, className);
 
     await user.click((await screen.findAllByRole('button', { name: 'Edit Nadia Edit' }))[0]!);
     const dialog = within(await screen.findByRole('dialog', { name: 'Edit Nadia Edit' }));
@@ -43,9 +54,9 @@ describe('managing a student from the students screen (decision 033)', () => {
   });
 
   it('asks first, then shows the temporary password once with a copy button', async () => {
-    const className = newClassName();
+    const { teacher, className } = await teacherWithClass();
     const student = await registerStudent({ class: className, name: 'Omar Reset' });
-    const { user } = await openClassAsTeacher(className);
+    const { user } = await openClassAsTeacher(teacher, className);
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
 
@@ -73,9 +84,9 @@ describe('managing a student from the students screen (decision 033)', () => {
   });
 
   it('changes nothing when the question is cancelled', async () => {
-    const className = newClassName();
+    const { teacher, className } = await teacherWithClass();
     const student = await registerStudent({ class: className, name: 'Pia Keep' });
-    const { user } = await openClassAsTeacher(className);
+    const { user } = await openClassAsTeacher(teacher, className);
     await user.click((await screen.findAllByRole('button', { name: 'Reset password: Pia Keep' }))[0]!);
     const question = await screen.findByRole('alertdialog');
     await user.click(within(question).getByRole('button', { name: 'Cancel' }));

@@ -2,12 +2,15 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { STUDENT_LIST_LIMITS } from '#shared/students';
 import { openApp } from '../../testing/open-app.tsx';
-import { registerStudent, signInAs, signUpTeacher } from '../../testing/server-actors.ts';
+import { classTaughtBy, registerStudent, signInAs, signUpTeacher } from '../../testing/server-actors.ts';
 
 const STUDENTS_PATH = '/dashboard/teacher/students';
 
-/** A class of this test's own: the school's list is shared with every other component test. */
-const newClassName = () => `C${Math.random().toString(36).slice(2, 9)}`;
+/** A teacher with a class of this test's own: the screen lists the students of the teacher's classes. */
+async function teacherWithClass() {
+  const teacher = await signUpTeacher();
+  return { teacher, className: await classTaughtBy(teacher) };
+}
 
 let fetchSpy: MockInstance<typeof fetch>;
 beforeEach(() => {
@@ -26,18 +29,17 @@ const listRequests = () =>
 
 const shownCount = (text: string) => screen.findByText(text, { selector: '[role="status"] p' });
 
-async function openAsTeacher(path = STUDENTS_PATH) {
-  const teacher = await signUpTeacher();
+async function openAsTeacher(teacher: { token: string }, path = STUDENTS_PATH) {
   signInAs(teacher, 'teacher');
   return openApp(path, { inAddressBar: true });
 }
 
 describe('the students list', () => {
   it('filters by the typed search once typing pauses, keeps it in the address and after a reload', async () => {
-    const className = newClassName();
+    const { teacher, className } = await teacherWithClass();
     for (const name of ['Quilla Marsh', 'Quentin Marsh', 'Rosa Park'])
       await registerStudent({ class: className, name });
-    const { user } = await openAsTeacher();
+    const { user } = await openAsTeacher(teacher);
 
     await screen.findByRole('option', { name: className });
     await user.selectOptions(screen.getByLabelText('Class'), className);
@@ -66,10 +68,10 @@ describe('the students list', () => {
   });
 
   it('loads the next page with Load more', async () => {
-    const className = newClassName();
+    const { teacher, className } = await teacherWithClass();
     const pageSize = STUDENT_LIST_LIMITS.pageSizeDefault;
     for (let index = 0; index <= pageSize; index += 1) await registerStudent({ class: className });
-    const { user } = await openAsTeacher(`${STUDENTS_PATH}?class=${className}`);
+    const { user } = await openAsTeacher(teacher, `${STUDENTS_PATH}?class=${className}`);
 
     await shownCount(`${pageSize} students shown; more below`);
     fetchSpy.mockClear();

@@ -26,9 +26,10 @@ const STUDENT_FILTERS = z.object({
 });
 
 /**
- * /dashboard/teacher/students (SPEC §2): every student of the school, by class
- * then name; a class filter and a name / account-username search, both applied
- * by the server. The filters live in the address, so a reload keeps them.
+ * /dashboard/teacher/students (SPEC §2): the students of the teacher's classes,
+ * by name (issue 19 point 6); a class filter and a name / account-username
+ * search, both applied by the server. The filters live in the address, so a
+ * reload keeps them.
  */
 export function Component() {
   // The search reaches the server once typing pauses.
@@ -50,7 +51,7 @@ export function Component() {
       <PageTitle>Students</PageTitle>
       <PageHeader
         title="Students"
-        description="Every student of the school, by class and name."
+        description="The students of your classes, by name."
         actions={
           <Link to="/dashboard/teacher/students/add" className={buttonVariants()}>
             <UserPlus className="size-4" aria-hidden="true" />
@@ -169,7 +170,7 @@ function StudentTable({ students, onAction }: { students: StudentListEntry[]; on
   return (
     <div className={cn(cardVariants(), 'hidden overflow-hidden @[62rem]:block')}>
       <table className="w-full table-fixed text-sm">
-        <caption className="sr-only">Students, by class and name</caption>
+        <caption className="sr-only">Students of your classes, by name</caption>
         <colgroup>
           <col className="w-[13%]" />
           <col className="w-[11%]" />

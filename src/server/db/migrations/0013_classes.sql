@@ -38,17 +38,25 @@ ALTER TABLE "resources" ADD CONSTRAINT "resources_class_id_classes_id_fk" FOREIG
 CREATE INDEX "quizzes_class_id_deadline_idx" ON "quizzes" USING btree ("class_id","deadline");--> statement-breakpoint
 CREATE INDEX "resources_class_id_created_idx" ON "resources" USING btree ("class_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "resources_class_id_name_idx" ON "resources" USING btree ("class_id",lower("file_name"),"id");;--> statement-breakpoint
--- Each class key in use becomes a class, named as it is most often spelled (the keys were filled
--- by identityKey in 0007, so name_key needs no JavaScript). Its join code stays off (null) until
--- one of its teachers turns it on: nobody has seen a code yet.
+-- Each class key in use becomes a class, named as it is most often spelled, NFC and trimmed as
+-- a new class's name is (the keys were filled by identityKey in 0007, so name_key needs no
+-- JavaScript). A tie goes to the spelling used first, then to the first in byte order ("C"), so
+-- PGlite and PostgreSQL pick alike whatever their collations. Its join code stays off (null)
+-- until one of its teachers turns it on: nobody has seen a code yet.
 INSERT INTO "classes" ("name", "name_key", "created_at")
-SELECT mode() WITHIN GROUP (ORDER BY "spelled"."name"), "spelled"."key", min("spelled"."created_at")
+SELECT DISTINCT ON ("counted"."key") "counted"."name", "counted"."key", "counted"."class_created_at"
 FROM (
-	SELECT "class" AS "name", "class_key" AS "key", "created_at" FROM "students"
-	UNION ALL SELECT "class", "class_key", "created_at" FROM "quizzes"
-	UNION ALL SELECT "class", "class_key", "created_at" FROM "resources"
-) AS "spelled"
-GROUP BY "spelled"."key";--> statement-breakpoint
+	SELECT btrim(normalize("spelled"."name", NFC)) AS "name", "spelled"."key", count(*) AS "uses",
+		min("spelled"."created_at") AS "first_used",
+		min(min("spelled"."created_at")) OVER (PARTITION BY "spelled"."key") AS "class_created_at"
+	FROM (
+		SELECT "class" AS "name", "class_key" AS "key", "created_at" FROM "students"
+		UNION ALL SELECT "class", "class_key", "created_at" FROM "quizzes"
+		UNION ALL SELECT "class", "class_key", "created_at" FROM "resources"
+	) AS "spelled"
+	GROUP BY 1, 2
+) AS "counted"
+ORDER BY "counted"."key", "counted"."uses" DESC, "counted"."first_used", "counted"."name" COLLATE "C";--> statement-breakpoint
 -- Taught by every teacher with a quiz or resource in it; the earliest of them owns it.
 WITH "taught" AS (
 	SELECT "class_key", "created_by_teacher_id" AS "teacher_id", "created_at" FROM "quizzes"

@@ -96,7 +96,7 @@ export function accountsRoutes(accounts: AccountsService, throttle: Throttle): F
       app,
       addStudent,
       {
-        config: { policy: { caller: 'teacher', touches: ['new-account', 'school-students'] } },
+        config: { policy: { caller: 'teacher', touches: ['new-account'] } },
         ...throttle.studentsAdded(),
       },
       async (request) => {

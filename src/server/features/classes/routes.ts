@@ -8,6 +8,7 @@ import {
   listMyClasses,
   listRoster,
   listStudentClasses,
+  moveClassStudent,
   removeClassStudent,
   removeClassTeacher,
   updateClass,
@@ -104,6 +105,12 @@ export function classesRoutes(
       message: 'Student removed from the class; their account and results stay',
       data: await classes.removeStudent(currentUser(request).id, request.params.id, request.params.memberId),
     }));
+
+    routeEndpoint(app, moveClassStudent, roster, async (request) => {
+      const { id, memberId } = request.params;
+      const entry = await classes.moveStudent(currentUser(request).id, id, memberId, request.body);
+      return { message: `${entry.name} moved to the class`, data: entry };
+    });
 
     routeEndpoint(
       app,

@@ -7,6 +7,7 @@ import {
   type AddCoTeacher,
   type CreateClass,
   type JoinClass,
+  type MoveClassStudent,
   type RosterEntry,
   type StudentClass,
   type TeacherClass,
@@ -17,7 +18,7 @@ import { cacheTags, type ReadCache } from '../../cache/read-cache.ts';
 import type { Database } from '../../db/client.ts';
 import { violatedUniqueConstraint } from '../../db/errors.ts';
 import { classes, classStudents, classTeachers, students, teachers, type ClassRow } from '../../db/schema.ts';
-import { AppError, conflict, forbidden, notFound } from '../../errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { presentRosterEntry, presentStudentClass, presentTeacherClass } from './presenters.ts';
 import { requireTaughtClass } from './records.ts';
 
@@ -282,6 +283,37 @@ export function createClassesService(db: Database, cache: ReadCache) {
       });
       await membershipChanged(studentId);
       return roster(classId);
+    },
+
+    /**
+     * The student leaves one class of the caller and joins another, active one (issue 19 point
+     * 7), in one transaction: the student's row is locked first, so two moves of one student run
+     * one after the other (the second finds them gone from its class: 404), never leaving them
+     * in neither class or deadlocked. Already in the target: the membership stays as it is.
+     */
+    async moveStudent(
+      teacherId: string,
+      fromClassId: string,
+      studentId: string,
+      input: MoveClassStudent,
+    ): Promise<RosterEntry> {
+      if (input.toClassId === fromClassId)
+        throw badRequest('Choose another class', [{ field: 'toClassId', message: 'The student is in this class' }]);
+      await db.transaction(async (tx) => {
+        await requireTaughtClass(tx, teacherId, fromClassId);
+        await requireTaughtClass(tx, teacherId, input.toClassId, { mustBeActive: true });
+        await tx.select({ id: students.id }).from(students).where(eq(students.id, studentId)).for('no key update');
+        const [removed] = await tx
+          .delete(classStudents)
+          .where(and(eq(classStudents.classId, fromClassId), eq(classStudents.studentId, studentId)))
+          .returning({ studentId: classStudents.studentId });
+        if (!removed) throw notFound('This student is not in the class');
+        await tx.insert(classStudents).values({ classId: input.toClassId, studentId }).onConflictDoNothing();
+      });
+      await membershipChanged(studentId);
+      const [entry] = await roster(input.toClassId, studentId);
+      if (!entry) throw notFound('This student is not in the class');
+      return entry;
     },
 
     studentClasses,

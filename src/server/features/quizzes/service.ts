@@ -1,4 +1,19 @@
-import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  sql,
+  type Placeholder,
+} from 'drizzle-orm';
 import { DEFAULT_QUIZ_SUBJECT } from '#shared/constants';
 import {
   QUIZ_LIMITS,
@@ -392,6 +407,12 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
     return released.length;
   }
 
+  /** The ids of the quizzes of the student's classes and of those the student attempted (may repeat). */
+  const studentQuizIds = (studentId: Placeholder) =>
+    sql`(select ${quizzes.id} from ${quizzes} where ${inStudentClasses(quizzes.classId, studentId)}
+      union all
+      select ${quizAttempts.quizId} from ${quizAttempts} where ${quizAttempts.studentId} = ${studentId})`;
+
   type StudentListView = 'online' | 'attempted' | undefined;
   /**
    * A class's quizzes with the student's own attempt: online = can be taken or resumed now;
@@ -425,10 +446,12 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
           and(eq(quizAttempts.quizId, quizzes.id), eq(quizAttempts.studentId, sql.placeholder('studentId'))),
         )
         // The quizzes of the student's classes, and any they attempted: past attempts stay with
-        // the student when they leave a class (decision 031).
-        .where(
-          and(or(inStudentClasses(quizzes.classId, sql.placeholder('studentId')), isNotNull(quizAttempts.id)), filter),
-        )
+        // the student when they leave a class (decision 031). Two indexed reads joined by UNION ALL
+        // (quizzes_class_id_deadline_idx per class, quiz_attempts_student_idx), read first as an
+        // array so the quizzes are then fetched by id: an OR of the two (and even an IN of the
+        // union) made PostgreSQL scan every quiz of the school (EXPLAIN at 20,000 quizzes:
+        // 23.7 ms, 20,000 rows read; now 6 ms, the student's 100 by quizzes_pkey).
+        .where(and(sql`${quizzes.id} = any(array${studentQuizIds(sql.placeholder('studentId'))})`, filter))
         .orderBy(...order)
         .limit(sql.placeholder('limit'))
         .offset(sql.placeholder('offset'))

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { students } from '../../db/schema.ts';
-import { signUpStudent, signUpTeacher } from '../../testing/actors.ts';
+import { classTaughtBy, signUpStudent, signUpTeacher } from '../../testing/actors.ts';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 /**
@@ -11,6 +11,7 @@ import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
 let teachers: Awaited<ReturnType<typeof signUpTeacher>>[];
+let className: string;
 
 const resetPassword = (studentId: string, token: string) =>
   t.call({
@@ -41,13 +42,15 @@ async function storedStudent(id: string) {
 beforeAll(async () => {
   t = await createTestApp();
   teachers = [await signUpTeacher(t), await signUpTeacher(t)];
+  // Both teach the class of every student below (only a class's teachers reset a password).
+  className = (await classTaughtBy(t, teachers[0]!, [teachers[1]!])).name;
 });
 afterAll(() => t.close());
 
 describe('two teachers reset one student at once', () => {
   it('both hear 200, exactly one temporary password signs in, and its session must choose a new one', async () => {
     for (let round = 0; round < 5; round++) {
-      const student = await signUpStudent(t);
+      const student = await signUpStudent(t, { class: className });
       const before = await storedStudent(student.profile._id);
       const resets = await Promise.all(teachers.map((teacher) => resetPassword(student.profile._id, teacher.token)));
       for (const reset of resets) expect(reset.status, reset.raw).toBe(200);
@@ -68,7 +71,7 @@ describe('two teachers reset one student at once', () => {
 describe("a reset races the student's own change of password", () => {
   it('ends either way with the temporary password working, the flag set and no session the reset did not allow', async () => {
     for (let round = 0; round < 6; round++) {
-      const student = await signUpStudent(t);
+      const student = await signUpStudent(t, { class: className });
       const newPassword = `my own new passphrase ${round}`;
       const [reset, change] = await Promise.all([
         resetPassword(student.profile._id, teachers[0]!.token),

@@ -10,8 +10,8 @@ import type {
 import { cacheTags, type ReadCache } from '../../cache/read-cache.ts';
 import type { Database } from '../../db/client.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
-import { quizzes, resources, students } from '../../db/schema.ts';
-import { notFound } from '../../errors.ts';
+import { classes, classTeachers, students } from '../../db/schema.ts';
+import { forbidden, notFound } from '../../errors.ts';
 import { hashPassword } from '../accounts/passwords.ts';
 import { insertUnique } from '../accounts/service.ts';
 import type { SessionVersions } from '../accounts/session-versions.ts';
@@ -20,41 +20,87 @@ import { presentStudentListEntry } from './presenters.ts';
 
 export type ListedStudents = { items: StudentListEntry[]; hasMore: boolean };
 
-const listColumns = {
+const NO_SUCH_STUDENT = 'This student does not exist';
+
+// The SQL below is spelled out: drizzle leaves the columns of a select's fields and of an
+// update unqualified, and these subqueries join tables beside the outer students row.
+
+/**
+ * The names of the student's classes that the teacher teaches, by name, joined: what the
+ * students screen shows as their class (the teacher sees none of their other classes).
+ */
+const taughtClassNames = (teacherId: string) => sql<string>`coalesce((
+  select string_agg(c.name, ', ' order by c.name_key)
+  from class_students cs
+  join class_teachers ct on ct.class_id = cs.class_id and ct.teacher_id = ${teacherId}
+  join classes c on c.id = cs.class_id
+  where cs.student_id = "students"."id"
+), '')`;
+
+/**
+ * The student is in one of the teacher's classes (or in `classKey`'s, when given): the one
+ * condition of "a teacher's student" (issue 19 point 8), walking class_teachers_teacher_idx and
+ * the class_students primary key.
+ */
+const taughtBy = (teacherId: string, classKey?: string) =>
+  sql`"students"."id" in (
+    select cs.student_id from class_teachers ct
+    join class_students cs on cs.class_id = ct.class_id
+    ${classKey === undefined ? sql`` : sql`join classes c on c.id = ct.class_id and c.name_key = ${classKey}`}
+    where ct.teacher_id = ${teacherId}
+  )`;
+
+const listColumns = (teacherId: string) => ({
   id: students.id,
   name: students.name,
   rollNumber: students.rollNumber,
   email: students.email,
-  className: students.className,
+  className: taughtClassNames(teacherId),
   parentName: students.parentName,
   parentEmail: students.parentEmail,
   averageScore: students.averageScore,
   averageAccuracy: students.averageAccuracy,
   quizzesAttempted: students.quizzesAttempted,
   createdAt: students.createdAt,
-};
-
-const NO_SUCH_STUDENT = 'This student does not exist';
+});
 
 /**
- * The teacher's students screen: every student of the school (one instance serves one school),
- * and a teacher's changes to one of them (decision 033). Which students a teacher reaches is the
- * route's policy (`school-students`), not decided here.
+ * The teacher's students screen: the students of the caller's classes with their contact
+ * details, and a teacher's changes to one of them (decision 033). A student no class of the
+ * caller holds is out of reach: 404 when there is no such student, 403 when there is (as
+ * requireTaughtClass answers for a class).
  */
 export function createStudentsService(
   db: Database,
   { sessions, cache }: { sessions: SessionVersions; cache: ReadCache },
 ) {
+  /**
+   * Why a change guarded by taughtBy() changed no row: 404 for no such student, 403 for one
+   * none of the teacher's classes holds (the guard and the change are one statement).
+   */
+  async function refusal(teacherId: string, studentId: string) {
+    const [found] = await db
+      .select({ isTaught: sql<boolean>`${taughtBy(teacherId)}` })
+      .from(students)
+      .where(eq(students.id, studentId))
+      .limit(1);
+    // Taught now but not when the change ran: the student joined a class of the caller since.
+    return found && !found.isTaught ? forbidden('This student is in none of your classes') : notFound(NO_SUCH_STUDENT);
+  }
+
   return {
-    /** One page, by class (its key: every spelling together) then name then id: one query, filtered, sorted and paged in SQL. */
-    async listStudents(query: StudentListQuery): Promise<ListedStudents> {
+    /**
+     * One page of the students of the caller's classes (or of one of them, by its key), by name
+     * then id: one query, filtered, sorted and paged in SQL.
+     */
+    async listStudents(teacherId: string, query: StudentListQuery): Promise<ListedStudents> {
       const pattern = query.search === undefined ? undefined : containsPattern(query.search);
       const rows = await db
-        .select(listColumns)
+        .select(listColumns(teacherId))
         .from(students)
         .where(
           and(
-            query.class === undefined ? undefined : eq(students.classKey, identityKey(query.class)),
+            taughtBy(teacherId, query.class === undefined ? undefined : identityKey(query.class)),
             pattern === undefined
               ? undefined
               : or(
@@ -63,52 +109,28 @@ export function createStudentsService(
                 ),
           ),
         )
-        .orderBy(asc(students.classKey), asc(students.name), asc(students.id))
+        .orderBy(asc(students.name), asc(students.id))
         .limit(query.limit + 1)
         .offset(query.offset);
       return { items: rows.slice(0, query.limit).map(presentStudentListEntry), hasMore: rows.length > query.limit };
     },
 
-    /**
-     * Every class that has a student, a quiz or a resource, once however it is spelled (by
-     * its key, decision 024), sorted: one query. The students' classes are read by skipping
-     * through students_class_name_idx one class key at a time (a loose index scan), so the
-     * cost follows the number of classes, not of students. A class shows its first spelling
-     * in sort order; filtering by any spelling finds them all.
-     */
-    async listClasses(): Promise<ClassList> {
-      const result = await db.execute(sql`
-        with recursive student_classes (class_key) as (
-          (select ${students.classKey} from ${students} order by ${students.classKey} limit 1)
-          union all
-          select (
-            select ${students.classKey} from ${students}
-            where ${students.classKey} > student_classes.class_key
-            order by ${students.classKey} limit 1
-          )
-          from student_classes where student_classes.class_key is not null
-        ),
-        spellings (class_key, class_name) as (
-          select class_key, (
-            select ${students.className} from ${students}
-            where ${students.classKey} = student_classes.class_key
-            order by ${students.classKey}, ${students.name} limit 1
-          )
-          from student_classes where class_key is not null
-          union all
-          select ${quizzes.classKey}, ${quizzes.className} from ${quizzes}
-          union all
-          select ${resources.classKey}, ${resources.className} from ${resources}
-        )
-        select min(class_name) as class_name from spellings group by class_key order by 1`);
-      return (result as { rows: { class_name: string }[] }).rows.map((row) => row.class_name);
+    /** The caller's classes by name (archived ones too: their students stay listed): the filter's choices. */
+    async listClasses(teacherId: string): Promise<ClassList> {
+      const rows = await db
+        .select({ name: classes.name })
+        .from(classTeachers)
+        .innerJoin(classes, eq(classes.id, classTeachers.classId))
+        .where(eq(classTeachers.teacherId, teacherId))
+        .orderBy(asc(classes.nameKey));
+      return rows.map((row) => row.name);
     },
 
     /**
      * A student's details as a teacher corrects them: one statement, so a roll number or email
      * another student holds (by its key, decision 024) is a 409 and changes nothing.
      */
-    async updateDetails(studentId: string, details: StudentDetails): Promise<StudentListEntry> {
+    async updateDetails(teacherId: string, studentId: string, details: StudentDetails): Promise<StudentListEntry> {
       const [updated] = await insertUnique(() =>
         db
           .update(students)
@@ -121,10 +143,10 @@ export function createStudentsService(
             parentName: details.parentName,
             parentEmail: details.parentEmail,
           })
-          .where(eq(students.id, studentId))
-          .returning(listColumns),
+          .where(and(eq(students.id, studentId), taughtBy(teacherId)))
+          .returning(listColumns(teacherId)),
       );
-      if (!updated) throw notFound(NO_SUCH_STUDENT);
+      if (!updated) throw await refusal(teacherId, studentId);
       // Leaderboard pages show the name.
       await cache.changed([cacheTags.leaderboard]);
       return presentStudentListEntry(updated);
@@ -136,15 +158,15 @@ export function createStudentsService(
      * student ends (announced on every instance before the teacher hears back, decision 017) and
      * the next sign-in can only choose a new password.
      */
-    async resetPassword(studentId: string): Promise<TemporaryPassword & { rollNumber: string }> {
+    async resetPassword(teacherId: string, studentId: string): Promise<TemporaryPassword & { rollNumber: string }> {
       const temporaryPassword = generateTemporaryPassword();
       const passwordHash = await hashPassword(temporaryPassword);
       const [updated] = await db
         .update(students)
         .set({ passwordHash, mustChangePassword: true, sessionVersion: sql`${students.sessionVersion} + 1` })
-        .where(eq(students.id, studentId))
+        .where(and(eq(students.id, studentId), taughtBy(teacherId)))
         .returning({ rollNumber: students.rollNumber });
-      if (!updated) throw notFound(NO_SUCH_STUDENT);
+      if (!updated) throw await refusal(teacherId, studentId);
       await sessions.changed({ role: 'student', id: studentId });
       // The account username too: the route lifts its sign-in lock-out (not part of the answer).
       return { temporaryPassword, rollNumber: updated.rollNumber };

@@ -5,7 +5,7 @@ import { students } from '../../db/schema.ts';
 import { PASSWORD_CHANGE_REQUIRED_MESSAGE, SIGNED_OUT_MESSAGE } from '../../plugins/auth.ts';
 import { declaredRoutes } from '../../plugins/route-policy.ts';
 import { TEST_REDIS_URL } from '../../realtime/test-buses.ts';
-import { signUpStudent, signUpTeacher } from '../../testing/actors.ts';
+import { classTaughtBy, signUpStudent, signUpTeacher } from '../../testing/actors.ts';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { startTwoInstancesOnRedis, type TwoInstances } from '../../testing/two-instances.ts';
 import { TEMPORARY_PASSWORD_ALPHABET } from '../accounts/temporary-passwords.ts';
@@ -19,6 +19,8 @@ import { TEMPORARY_PASSWORD_ALPHABET } from '../accounts/temporary-passwords.ts'
 
 let t: TestApp;
 let teacher: Awaited<ReturnType<typeof signUpTeacher>>;
+/** The teacher's class: only a teacher of one of a student's classes manages them (decision 031). */
+let taughtClass: string;
 const responses: string[] = [];
 
 type Caller = { call: TestApp['call'] };
@@ -61,7 +63,7 @@ async function storedStudent(id: string) {
 
 /** A student, reset by the teacher, signed in with the temporary password. */
 async function resetAndSignIn() {
-  const student = await signUpStudent(t);
+  const student = await signUpPupil();
   const reset = await resetPassword(student.profile._id);
   expect(reset.status, reset.raw).toBe(200);
   const temporaryPassword = reset.body.data.temporaryPassword as string;
@@ -73,12 +75,16 @@ async function resetAndSignIn() {
 beforeAll(async () => {
   t = await createTestApp();
   teacher = await signUpTeacher(t);
+  taughtClass = (await classTaughtBy(t, teacher)).name;
 });
+
+/** A student of the teacher's class. */
+const signUpPupil = () => signUpStudent(t, { class: taughtClass });
 afterAll(() => t.close());
 
 describe("a teacher resets a student's password", () => {
   it('answers a readable temporary password once and keeps only its hash', async () => {
-    const student = await signUpStudent(t);
+    const student = await signUpPupil();
     const reset = await resetPassword(student.profile._id);
     expect(reset.status).toBe(200);
     const { temporaryPassword } = reset.body.data;
@@ -99,7 +105,7 @@ describe("a teacher resets a student's password", () => {
   });
 
   it("ends every older session of the student at once, and none of the teacher's", async () => {
-    const student = await signUpStudent(t);
+    const student = await signUpPupil();
     const otherDevice = (await logIn(student.registration.rollNumber, student.registration.password)).body.data;
     expect((await tasks(student.token)).status).toBe(200);
     expect((await resetPassword(student.profile._id)).status).toBe(200);
@@ -183,8 +189,8 @@ describe("a teacher resets a student's password", () => {
   });
 
   it('is refused to a student (403) and to no one (401), for a malformed id (400) and a missing student (404)', async () => {
-    const student = await signUpStudent(t);
-    const other = await signUpStudent(t);
+    const student = await signUpPupil();
+    const other = await signUpPupil();
     const before = await storedStudent(other.profile._id);
     expect(await resetPassword(other.profile._id, student.token)).toMatchObject({
       status: 403,
@@ -209,7 +215,7 @@ describe("a teacher resets a student's password", () => {
 
   it('lets the temporary password sign in at once although guesses at the old one locked the account out', async () => {
     // The usual reason for a reset: the student forgot the password and tried until locked out.
-    const student = await signUpStudent(t);
+    const student = await signUpPupil();
     const { rollNumber } = student.registration;
     let guess = await logIn(rollNumber, 'not my password 0');
     for (let tries = 1; guess.status !== 429 && tries < 10; tries++) guess = await logIn(rollNumber, `not it ${tries}`);
@@ -233,7 +239,7 @@ describe.skipIf(!TEST_REDIS_URL)('two instances sharing Redis versions', () => {
   it('a reset on one instance ends the student’s session on the other at its very next request', async () => {
     const { first, second } = instances!;
     const resetter = await signUpTeacher(first);
-    const student = await signUpStudent(first);
+    const student = await signUpStudent(first, { class: (await classTaughtBy(first, resetter)).name });
     expect((await tasks(student.token, second)).status).toBe(200);
     expect((await resetPassword(student.profile._id, resetter.token, first)).status).toBe(200);
     expect((await tasks(student.token, second)).status).toBe(401);
@@ -247,7 +253,7 @@ describe("a teacher edits a student's details", () => {
   };
 
   it('changes the five details; the student signs in with the new account username', async () => {
-    const student = await signUpStudent(t);
+    const student = await signUpPupil();
     const suffix = Math.random().toString(36).slice(2, 8);
     const changes = {
       name: 'Zeynep Edited',
@@ -258,7 +264,7 @@ describe("a teacher edits a student's details", () => {
     };
     const edited = await editDetails(student.profile._id, changes);
     expect(edited.status, edited.raw).toBe(200);
-    expect(edited.body.data).toMatchObject({ _id: student.profile._id, ...changes, class: student.registration.class });
+    expect(edited.body.data).toMatchObject({ _id: student.profile._id, ...changes, class: taughtClass });
     expect(edited.body.data).not.toHaveProperty('passwordHash');
 
     const row = await storedStudent(student.profile._id);
@@ -271,8 +277,8 @@ describe("a teacher edits a student's details", () => {
   });
 
   it('refuses an account username or email another student holds (409), changing nothing', async () => {
-    const student = await signUpStudent(t);
-    const holder = await signUpStudent(t);
+    const student = await signUpPupil();
+    const holder = await signUpPupil();
     const before = await storedStudent(student.profile._id);
 
     const takenRoll = await editDetails(student.profile._id, {
@@ -291,7 +297,7 @@ describe("a teacher edits a student's details", () => {
   });
 
   it('refuses bad input with 400 and changes nothing', async () => {
-    const student = await signUpStudent(t);
+    const student = await signUpPupil();
     const before = await storedStudent(student.profile._id);
     for (const payload of [
       { ...detailsOf(student), email: 'not-an-email' },
@@ -312,7 +318,7 @@ describe("a teacher edits a student's details", () => {
   });
 
   it('is refused to a student (403) and to no one (401); a missing student is a 404', async () => {
-    const student = await signUpStudent(t);
+    const student = await signUpPupil();
     const before = await storedStudent(student.profile._id);
     const asStudent = await editDetails(
       student.profile._id,
@@ -331,6 +337,71 @@ describe("a teacher edits a student's details", () => {
       body: { code: 'NOT_FOUND' },
     });
     expect(await storedStudent(student.profile._id)).toEqual(before);
+  });
+});
+
+describe('a teacher of another class (issue 19 point 8)', () => {
+  it("gets none of the student's contact details: not listed, 403 on edit and reset, nothing changed", async () => {
+    const student = await signUpPupil();
+    const stranger = await signUpTeacher(t);
+    await classTaughtBy(t, stranger);
+    const before = await storedStudent(student.profile._id);
+    const { name, rollNumber, email, parentName, parentEmail } = student.registration;
+    const details = { name, rollNumber, email, parentName, parentEmail };
+
+    const answers = [
+      await call({ method: 'GET', url: '/api/teacher/students?limit=100', headers: bearer(stranger.token) }),
+      await call({
+        method: 'GET',
+        url: `/api/teacher/students?limit=100&search=${encodeURIComponent(rollNumber)}`,
+        headers: bearer(stranger.token),
+      }),
+      await call({ method: 'GET', url: `/api/teacher/students?class=${taughtClass}`, headers: bearer(stranger.token) }),
+      await editDetails(student.profile._id, { ...details, name: 'Taken Over' }, stranger.token),
+      await resetPassword(student.profile._id, stranger.token),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 403, 403]);
+    expect(answers.slice(0, 3).map((answer) => answer.body.data)).toEqual([[], [], []]);
+    for (const answer of answers) {
+      for (const detail of [email, rollNumber, parentName, parentEmail]) expect(answer.raw).not.toContain(detail);
+    }
+    expect(await storedStudent(student.profile._id)).toEqual(before);
+    // The teacher of the student's class still reaches them.
+    expect((await resetPassword(student.profile._id)).status).toBe(200);
+  });
+
+  it('loses the student when the student leaves the class, and a co-teacher gains them', async () => {
+    const student = await signUpPupil();
+    const coTeacher = await signUpTeacher(t);
+    const shared = await classTaughtBy(t, teacher, [coTeacher]);
+    const joined = await call({
+      method: 'POST',
+      url: '/api/student/join-class',
+      headers: bearer(student.token),
+      payload: { classCode: shared.joinCode },
+    });
+    expect(joined.status, joined.raw).toBe(200);
+    const listedBy = async (token: string) =>
+      (
+        await call({
+          method: 'GET',
+          url: `/api/teacher/students?search=${encodeURIComponent(student.registration.rollNumber)}`,
+          headers: bearer(token),
+        })
+      ).body.data as { _id: string; class: string }[];
+    // The class shown is the caller's classes of the student, by name.
+    expect((await listedBy(coTeacher.token)).map((entry) => entry.class)).toEqual([shared.name]);
+    expect((await listedBy(teacher.token)).map((entry) => entry.class)).toEqual([
+      [shared.name, taughtClass].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())).join(', '),
+    ]);
+    const left = await call({
+      method: 'DELETE',
+      url: `/api/classes/${shared.id}/students/${student.profile._id}`,
+      headers: bearer(coTeacher.token),
+    });
+    expect(left.status, left.raw).toBe(200);
+    expect(await listedBy(coTeacher.token)).toEqual([]);
+    expect((await resetPassword(student.profile._id, coTeacher.token)).status).toBe(403);
   });
 });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StudentListEntry } from '#shared/students';
 import { signUpStudent, signUpTeacher } from '../../testing/actors.ts';
-import { buildNewQuiz, buildStudentRegistration } from '../../testing/factories.ts';
+import { buildStudentRegistration } from '../../testing/factories.ts';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 
@@ -9,9 +9,17 @@ let t: TestApp;
 let queries: string[] = [];
 let teacher: Awaited<ReturnType<typeof signUpTeacher>>;
 
-/** Every test works in its own classes, so tests do not see each other's students. */
+/**
+ * Every test works in its own classes, so tests do not see each other's students: a class
+ * `by` teaches (the teacher by default), whose students are `by`'s (decision 031).
+ */
 let classCounter = 0;
-const newClass = (label = 'C') => `${label}-${++classCounter}-${Math.random().toString(36).slice(2, 6)}`;
+async function newClass(label = 'C', by = teacher) {
+  const name = `${label}-${++classCounter}-${Math.random().toString(36).slice(2, 6)}`;
+  const created = await t.call({ method: 'POST', url: '/api/classes', headers: bearer(by.token), payload: { name } });
+  expect(created.status, created.raw).toBe(201);
+  return name;
+}
 
 const listStudents = (query: Record<string, string | number> = {}, token = teacher.token) =>
   t.call({
@@ -63,8 +71,8 @@ describe('who may list students', () => {
 });
 
 describe('GET /api/teacher/students', () => {
-  it('lists the school’s students, whoever added them, with the presented fields only', async () => {
-    const className = newClass();
+  it('lists the students of the caller’s classes, whoever added them, with the presented fields only', async () => {
+    const className = await newClass();
     const added = await addStudent({ class: className, name: 'Added By Me' });
     const other = await signUpTeacher(t);
     await addStudent({ class: className, name: 'Added By Another' }, other);
@@ -104,11 +112,13 @@ describe('GET /api/teacher/students', () => {
     expect(response.body.data.map((student: StudentListEntry) => student._id)).toContain(selfRegistered.profile._id);
     // No hash, no password, whatever the row holds.
     expect(response.raw).not.toMatch(/password|\$argon2|hash/i);
+    // The teacher who added one of them teaches none of their classes: none of them is listed.
+    expect((await listStudents({ class: className }, other.token)).body.data).toEqual([]);
   });
 
-  it('sorts by class, then name, then id, and filters by one class however it is spelled', async () => {
-    const early = newClass('A');
-    const late = newClass('B');
+  it('sorts by name, then id, shows the caller’s classes, and filters by one class however it is spelled', async () => {
+    const early = await newClass('A');
+    const late = await newClass('B');
     // One marker in every roll number lets a search gather exactly these students across both classes.
     const marker = `sort${Math.random().toString(36).slice(2, 8)}`;
     let counter = 0;
@@ -125,11 +135,11 @@ describe('GET /api/teacher/students', () => {
     expect(both.status).toBe(200);
     const rows = both.body.data as StudentListEntry[];
     expect(rows.map((s) => `${s.class}/${s.name}`)).toEqual([
+      `${late}/Adam`,
       `${early}/Bea`,
       `${early}/Twin`,
       `${early}/Twin`,
       `${early}/Yuri`,
-      `${late}/Adam`,
       `${late}/Zoe`,
     ]);
     const twinIds = rows.filter((s) => s.name === 'Twin').map((s) => s._id);
@@ -147,7 +157,7 @@ describe('GET /api/teacher/students', () => {
   });
 
   it('searches names and roll numbers, case-insensitively, as substrings', async () => {
-    const className = newClass();
+    const className = await newClass();
     const suffix = Math.random().toString(36).slice(2, 8);
     await addStudent({ class: className, name: 'Marie Curie', rollNumber: `MC-${suffix}` });
     await addStudent({ class: className, name: 'Ada Lovelace', rollNumber: `AL-${suffix}` });
@@ -162,12 +172,12 @@ describe('GET /api/teacher/students', () => {
     expect(await search('a')).toEqual(['Ada Lovelace', 'Alan Turing', 'Marie Curie']);
     expect(await search('  curie  ')).toEqual(['Marie Curie']); // trimmed
     expect(await search('nobody')).toEqual([]);
-    // Without a class filter the search spans the school.
+    // Without a class filter the search spans the caller's classes.
     expect(namesOf((await listStudents({ search: `MC-${suffix}` })).body)).toEqual(['Marie Curie']);
   });
 
   it('takes %, _ and \\ literally', async () => {
-    const className = newClass();
+    const className = await newClass();
     await addStudent({ class: className, name: '100% Sure' });
     await addStudent({ class: className, name: '100 Percent' });
     await addStudent({ class: className, name: 'Under_Score' });
@@ -187,7 +197,7 @@ describe('GET /api/teacher/students', () => {
   });
 
   it('pages in SQL: offset and limit, hasMore, and the page echoed in the envelope', async () => {
-    const className = newClass();
+    const className = await newClass();
     const names = ['Ann', 'Ben', 'Cal', 'Dan', 'Eve'];
     for (const name of names) await addStudent({ class: className, name });
 
@@ -228,7 +238,7 @@ describe('GET /api/teacher/students', () => {
   });
 
   it('answers with one query, however many students match', async () => {
-    const className = newClass();
+    const className = await newClass();
     const measure = async () => {
       queries = [];
       const response = await listStudents({ class: className, search: 'e', limit: 100 });
@@ -244,30 +254,12 @@ describe('GET /api/teacher/students', () => {
 });
 
 describe('GET /api/teacher/classes', () => {
-  it('lists the distinct classes of students, quizzes and resources, sorted, in one query', async () => {
-    const studentClass = newClass('M');
-    const sharedClass = newClass('K');
-    const quizClass = newClass('L');
-    const resourceClass = newClass('N');
-    const link = await t.call({
-      method: 'POST',
-      url: '/api/teacher/add-resource-link',
-      headers: bearer(teacher.token),
-      payload: { url: 'https://vimeo.com/1', fileName: 'Video', class: resourceClass },
-    });
-    expect(link.status, link.raw).toBe(201);
-    await addStudent({ class: studentClass });
-    await addStudent({ class: studentClass });
-    await addStudent({ class: sharedClass });
-    for (const className of [sharedClass, quizClass, quizClass]) {
-      const quiz = await t.call({
-        method: 'POST',
-        url: '/api/teacher/add-quiz',
-        headers: bearer(teacher.token),
-        payload: buildNewQuiz({ class: className }),
-      });
-      expect(quiz.status, quiz.raw).toBe(201);
-    }
+  it('lists the names of the caller’s classes only, sorted, in one query', async () => {
+    const other = await signUpTeacher(t);
+    const mine = [await newClass('M'), await newClass('K'), await newClass('L')];
+    const theirs = await newClass('N', other);
+    // A student of the other teacher's class added by this one: the class stays the other's.
+    await addStudent({ class: theirs });
 
     queries = [];
     const response = await t.call({ method: 'GET', url: '/api/teacher/classes', headers: bearer(teacher.token) });
@@ -275,15 +267,15 @@ describe('GET /api/teacher/classes', () => {
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ success: true, message: 'Classes found' });
     const classes = response.body.data as string[];
-    expect(new Set(classes).size).toBe(classes.length);
-    const ours = classes.filter((name) => [studentClass, sharedClass, quizClass, resourceClass].includes(name));
-    expect(ours).toEqual([sharedClass, quizClass, studentClass, resourceClass]); // K, L, M, N
+    expect(classes.filter((name) => [...mine, theirs].includes(name))).toEqual([mine[1], mine[2], mine[0]]); // K, L, M
+    const theirList = await t.call({ method: 'GET', url: '/api/teacher/classes', headers: bearer(other.token) });
+    expect(theirList.body.data).toEqual([theirs]);
   });
 });
 
 describe('a teacher adds a student who then logs in', () => {
   it('adds through add-student, finds them in the list, and the student logs in', async () => {
-    const className = newClass();
+    const className = await newClass();
     const registration = buildStudentRegistration({ class: className, name: 'New Arrival' });
     const added = await t.call({
       method: 'POST',
