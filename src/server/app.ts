@@ -163,9 +163,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(accountsRoutes(accounts, throttle));
   await app.register(schoolRoutes(school, throttle));
-  await app.register(
-    classesRoutes(createClassesService(options.database.db, readCache), accounts, options.database.db, throttle),
-  );
+  await app.register(classesRoutes(createClassesService(options.database.db, readCache), accounts, throttle));
   await app.register(quizzesRoutes(quizzes, throttle));
   await app.register(progressRoutes(createProgressService(options.database.db, readCache)));
   await app.register(

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { registeredStudent, registeredTeacher } from './api-setup.ts';
+import { registeredStudent, teacherWithClass } from './api-setup.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 import { enterStudyMode, logInTeacherThroughUi } from './actors.ts';
 
@@ -15,8 +15,8 @@ test('a teacher resets a password; the student signs in with it and must choose 
   request,
 }) => {
   const className = `R-${randomBytes(3).toString('hex')}`;
-  const teacher = await registeredTeacher(request);
-  const student = await registeredStudent(request, { class: className });
+  const { teacher, klass } = await teacherWithClass(request, className);
+  const student = await registeredStudent(request, { classCode: klass.joinCode });
 
   await logInTeacherThroughUi(page, teacher);
   await page.goto(`/dashboard/teacher/students?class=${encodeURIComponent(className)}`);

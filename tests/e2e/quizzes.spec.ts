@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Dialog, Locator, Page } from '@playwright/test';
-import { RIGHT_ANSWERS } from './api-setup.ts';
+import { HOMEROOM, RIGHT_ANSWERS } from './api-setup.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 import {
   logInStudentThroughUi,
@@ -91,7 +91,8 @@ test('teacher builds, previews and publishes a quiz; a student takes it across a
   await expect.poll(() => alerts).toEqual(['Please provide a title for the quiz.']);
 
   await page.getByLabel('Title').fill(title);
-  await page.getByLabel('Class').fill('10A');
+  // The class the student below registers into (by its code).
+  await page.getByLabel('Class').fill(HOMEROOM);
   await page.getByLabel('Deadline').fill(localDateTimeIn(24));
   await page.getByLabel('Maximum time (minutes)').fill('10');
   // The review below shows the key at once (the default waits for the deadline: review-options.spec.ts).

@@ -4,6 +4,7 @@ import * as resources from '#shared/contract/resources';
 import * as school from '#shared/contract/school';
 import * as signIn from '#shared/contract/sign-in';
 import * as accounts from '#shared/contract/accounts';
+import * as classes from '#shared/contract/classes';
 import * as students from '#shared/contract/students';
 import { inject } from 'vitest';
 import type { NewQuizPayload } from '#shared/quizzes';
@@ -55,18 +56,33 @@ export async function signUpTeacher(overrides: { subject?: string; name?: string
   return { registration, token: await callOk(signIn.logInTeacher, { body: credentials }) };
 }
 
-export async function signUpStudent(overrides: { class?: string } = {}) {
-  const registration = buildStudentRegistration(overrides);
-  await callOk(signIn.registerStudent, { body: registration });
-  const credentials = { rollNumber: registration.rollNumber, password: registration.password };
-  return { registration, token: await callOk(signIn.logInStudent, { body: credentials }) };
+/**
+ * The join code of `teacher`'s class named `className` (the administrator's by default), made
+ * through the API on first use: what a student registers with.
+ */
+export async function classCodeOf(className = '10A', teacher: Actor = administrator()) {
+  const taught = await callOk(classes.listMyClasses, {}, teacher.token);
+  const existing = taught.find((candidate) => candidate.name === className);
+  const found = existing ?? (await callOk(classes.createClass, { body: { name: className } }, teacher.token));
+  return found.joinCode!;
 }
 
-/** A student who registered (and never signed in here). */
-export async function registerStudent(overrides: { class?: string; name?: string } = {}) {
-  const registration = buildStudentRegistration(overrides);
+type StudentOverrides = { class?: string; classCode?: string; name?: string };
+
+/** A student who registered with `classCode`, else into the administrator's class named `class` (never signed in here). */
+export async function registerStudent({ class: className, classCode, ...overrides }: StudentOverrides = {}) {
+  const registration = buildStudentRegistration({
+    ...overrides,
+    classCode: classCode ?? (await classCodeOf(className)),
+  });
   await callOk(signIn.registerStudent, { body: registration });
   return registration;
+}
+
+export async function signUpStudent(overrides: StudentOverrides = {}) {
+  const registration = await registerStudent(overrides);
+  const credentials = { rollNumber: registration.rollNumber, password: registration.password };
+  return { registration, token: await callOk(signIn.logInStudent, { body: credentials }) };
 }
 
 /**

@@ -258,7 +258,7 @@ describe("a teacher edits a student's details", () => {
     };
     const edited = await editDetails(student.profile._id, changes);
     expect(edited.status, edited.raw).toBe(200);
-    expect(edited.body.data).toMatchObject({ _id: student.profile._id, ...changes, class: student.registration.class });
+    expect(edited.body.data).toMatchObject({ _id: student.profile._id, ...changes, class: student.profile.class });
     expect(edited.body.data).not.toHaveProperty('passwordHash');
 
     const row = await storedStudent(student.profile._id);
