@@ -68,17 +68,22 @@ export async function teacherWithClass(request: APIRequestContext, className?: s
   return { teacher, token, klass: await createClass(request, token, className) };
 }
 
-/** The join code of the administrator's homeroom, for students whose class does not matter to the scenario. */
-export async function homeroomCode(request: APIRequestContext): Promise<string> {
+/**
+ * The join code of the administrator's homeroom, for students whose class does not matter to
+ * the scenario: made by the administrator on first use (`isRetry`: made meanwhile by a scenario
+ * running at the same moment).
+ */
+export async function homeroomCode(request: APIRequestContext, isRetry = false): Promise<string> {
   const token = await administratorToken(request);
   const taught = await request.get('/api/classes', { headers: bearer(token) });
   expect(taught.ok(), await taught.text()).toBe(true);
   const found = ((await taught.json()).data as E2EClass[]).find((candidate) => candidate.name === HOMEROOM);
   if (found) return found.joinCode;
   const made = await request.post('/api/classes', { data: { name: HOMEROOM }, headers: bearer(token) });
-  // Made by a scenario running at the same moment: read it again.
-  if (made.status() === 409) return homeroomCode(request);
-  expect(made.ok(), await made.text()).toBe(true);
+  if (made.status() === 409 && !isRetry) return homeroomCode(request, true);
+  expect(made.ok(), `the homeroom (a quiz naming it first makes it another teacher's): ${await made.text()}`).toBe(
+    true,
+  );
   return (await made.json()).data.joinCode as string;
 }
 /** The administrator's class, for students whose class does not matter to the scenario. */

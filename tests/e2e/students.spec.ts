@@ -44,7 +44,7 @@ test('teacher adds a student who then logs in', async ({ page, browser, request,
   await page.getByRole('button', { name: 'Add student' }).click();
   const main = page.getByRole('main');
   for (const message of [
-    'Choose a class',
+    'Choose one of your classes',
     'Name is required',
     'Account username is required',
     'Email is required',
@@ -54,7 +54,7 @@ test('teacher adds a student who then logs in', async ({ page, browser, request,
   ]) {
     await expect(main.getByText(message, { exact: true })).toBeVisible();
   }
-  await expect(page.getByRole('status').filter({ hasText: 'Choose a class' })).toBeVisible(); // toast
+  await expect(page.getByRole('status').filter({ hasText: 'Choose one of your classes' })).toBeVisible(); // toast
   // The class is picked from the teacher's classes (decision 031), first in the form.
   const classPicker = page.getByRole('combobox', { name: 'Class' });
   await expect(classPicker).toBeFocused();

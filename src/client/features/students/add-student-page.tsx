@@ -24,7 +24,7 @@ const ADD_STUDENT_FIELDS = studentAccountFields({ isForSomeoneElse: true });
 /** The form: the class picked (it goes in the address) and the account's fields (the body). */
 const addStudentFormSchema = bodyObject({
   ...accountFieldSchemas,
-  classId: z.string({ error: 'Choose a class' }).min(1, { error: 'Choose a class' }),
+  classId: z.string({ error: 'Choose one of your classes' }).min(1, { error: 'Choose one of your classes' }),
 });
 
 /**

@@ -78,7 +78,7 @@ export function classesRoutes(
       data: await classes.roster(currentUser(request).id, request.params.id),
     }));
 
-    // Adding students is throttled per teacher, as add-student is (decision 016).
+    // Adding students is throttled per teacher (decision 016).
     routeEndpoint(
       app,
       addClassStudent,
