@@ -90,14 +90,13 @@ export async function signUpTeacher(t: TestApp, overrides = {}) {
 
 export type TestClass = { id: string; name: string; joinCode: string };
 
+/** POST /api/classes as `teacherToken`'s teacher: the answer, a taken name included. */
+const postClass = (t: TestApp, teacherToken: string, name: string) =>
+  t.call({ method: 'POST', url: '/api/classes', headers: bearer(teacherToken), payload: { name } });
+
 /** A class made through the API by `teacherToken`'s teacher (its owner), with its join code turned on. */
 export async function createClassFor(t: TestApp, teacherToken: string, name = `Class ${randomUUID().slice(0, 8)}`) {
-  const created = await t.call({
-    method: 'POST',
-    url: '/api/classes',
-    headers: bearer(teacherToken),
-    payload: { name },
-  });
+  const created = await postClass(t, teacherToken, name);
   expect(created.status, created.raw).toBe(201);
   const made = created.body.data as TeacherClass;
   return { id: made._id, name: made.name, joinCode: made.joinCode! } satisfies TestClass;
@@ -110,8 +109,7 @@ export async function createClassFor(t: TestApp, teacherToken: string, name = `C
  * teacher would with "rotate code".
  */
 export async function classCodeNamed(t: TestApp, name: string): Promise<string> {
-  const { token } = await schoolAdministrator(t);
-  const created = await t.call({ method: 'POST', url: '/api/classes', headers: bearer(token), payload: { name } });
+  const created = await postClass(t, (await schoolAdministrator(t)).token, name);
   if (created.status === 201) return (created.body.data as TeacherClass).joinCode!;
   expect(created.body.code, created.raw).toBe('CLASS_NAME_TAKEN');
   const [found] = await t.database.db
@@ -134,12 +132,7 @@ export async function classIdTaughtBy(
   teacher: { token: string; profile: { _id: string } },
   name: string,
 ): Promise<string> {
-  const created = await t.call({
-    method: 'POST',
-    url: '/api/classes',
-    headers: bearer(teacher.token),
-    payload: { name },
-  });
+  const created = await postClass(t, teacher.token, name);
   if (created.status === 201) return (created.body.data as TeacherClass)._id;
   expect(created.body.code, created.raw).toBe('CLASS_NAME_TAKEN');
   const [found] = await t.database.db
