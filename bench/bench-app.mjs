@@ -25,12 +25,23 @@ export function benchAccounts() {
       name: 'Bench Student',
       rollNumber: `bench-${suffix}`,
       email: `bench-student-${suffix}@example.com`,
-      class: '10A',
       parentName: 'Bench Parent',
       parentEmail: `bench-parent-${suffix}@example.com`,
       password: 'a long bench password',
     },
   };
+}
+
+/**
+ * The bench's fresh school: its teacher sets it up (the first run's administrator, decision
+ * 030) and makes class 10A; the student registers with its code (decision 031) and signs in.
+ * Each account gets its `token`.
+ */
+export async function setUpBenchSchool(post, { teacher, student }) {
+  teacher.token = await post('/api/school/setup', { schoolName: 'Bench School', ...teacher });
+  const { joinCode } = await post('/api/classes', { name: '10A' }, teacher.token);
+  await post('/api/student/register', { ...student, classCode: joinCode });
+  student.token = await post('/api/student/login', { rollNumber: student.rollNumber, password: student.password });
 }
 
 /** Starts the app; `defaultPort` unless BENCH_PORT is set. */

@@ -18,7 +18,7 @@
 // Exits 1 when a round fails or the median is over budget.
 import os from 'node:os';
 import { chromium } from 'playwright-core';
-import { benchAccounts, startBenchApp } from './bench-app.mjs';
+import { benchAccounts, setUpBenchSchool, startBenchApp } from './bench-app.mjs';
 import { CHROMIUM_ARGS, FAKE_MEDIA_ARGS } from '../tests/chromium-args.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
@@ -198,10 +198,7 @@ const rounds = [];
 
 try {
   const { teacher, student } = benchAccounts();
-  // The bench's fresh school is set up by its teacher, the first run's administrator (decision 030).
-  teacher.token = await post('/api/school/setup', { schoolName: 'Bench School', ...teacher });
-  await post('/api/student/register', student);
-  student.token = await post('/api/student/login', { rollNumber: student.rollNumber, password: student.password });
+  await setUpBenchSchool(post, { teacher, student });
   const { roomId } = await post('/api/meetings', {}, teacher.token);
 
   browser = await chromium.launch({

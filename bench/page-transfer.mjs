@@ -7,7 +7,7 @@
 //
 //   npm run bench:pages   (node --import tsx bench/page-transfer.mjs)   BENCH_PORT=3196 CHROMIUM_PATH=/usr/bin/chromium
 import { chromium } from 'playwright-core';
-import { benchAccounts, startBenchApp } from './bench-app.mjs';
+import { benchAccounts, setUpBenchSchool, startBenchApp } from './bench-app.mjs';
 import { CHROMIUM_ARGS } from '../tests/chromium-args.ts';
 
 const VIEWPORT = { width: 1280, height: 800 };
@@ -74,9 +74,9 @@ async function measure(browser, baseUrl, url, session) {
 const app = await startBenchApp({ defaultPort: 3196 });
 let browser;
 try {
-  const { student } = benchAccounts();
-  await app.post('/api/student/register', student);
-  const token = await app.post('/api/student/login', { rollNumber: student.rollNumber, password: student.password });
+  const { teacher, student } = benchAccounts();
+  await setUpBenchSchool(app.post, { teacher, student });
+  const token = student.token;
 
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

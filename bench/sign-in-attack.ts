@@ -26,7 +26,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildStudentRegistration } from '#server/testing/factories';
+import { buildSchoolSetup, buildStudentRegistration } from '#server/testing/factories';
 import { DEFAULT_THROTTLE_LIMITS, FAILURE_COST, HOUR_MS } from '#server/throttle/limits';
 import { lockDurationMs } from '#server/throttle/throttle-store';
 import { prepareDatabase, type Engine } from './api/databases.ts';
@@ -148,8 +148,13 @@ async function runEngine(engine: Engine, options: Options) {
     }
     const post = postFrom(servers);
     const signIn = signInWith(post);
+    // The school's administrator makes the students' class; they register with its code (decision 031).
+    const setUp = await post('/api/school/setup', buildSchoolSetup());
+    const administrator = ((await setUp.json()) as { data: string }).data;
+    const made = await post('/api/classes', { name: '10A' }, { authorization: `Bearer ${administrator}` });
+    const classCode = ((await made.json()) as { data: { joinCode: string } }).data.joinCode;
     const register = async () => {
-      const student = buildStudentRegistration();
+      const student = buildStudentRegistration({ classCode });
       const response = await post('/api/student/register', student);
       if (response.status !== 201) throw new Error(`register: ${response.status} ${await response.text()}`);
       return student;

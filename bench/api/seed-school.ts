@@ -317,7 +317,6 @@ export async function seedSchool(
       rollNumber: rollNumberAt(index),
       email: `${rollNumberAt(index)}@students.school.test`,
       parentEmail: `parent.${rollNumberAt(index)}@family.test`,
-      class: className,
     });
     const id = randomUUID();
     if (className === listClass && listStudentId === undefined) listStudentId = id;
@@ -346,7 +345,7 @@ export async function seedSchool(
     studentRows.push({
       id,
       name: registration.name,
-      ...studentIdentityColumns({ ...registration, className: registration.class }),
+      ...studentIdentityColumns({ ...registration, className }),
       parentName: registration.parentName,
       parentEmail: registration.parentEmail,
       passwordHash,

@@ -165,9 +165,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(accountsRoutes(accounts, throttle));
   await app.register(schoolRoutes(school, throttle));
-  await app.register(
-    classesRoutes(createClassesService(options.database.db, readCache), accounts, options.database.db, throttle),
-  );
+  await app.register(classesRoutes(createClassesService(options.database.db, readCache), accounts, throttle));
   const rosterImports = createRosterImports(options.database.db, readCache);
   await app.register(rosterImportRoutes(rosterImports, throttle));
   await app.register(quizzesRoutes(quizzes, throttle));

@@ -98,6 +98,9 @@ async function seedClass(
   const teacher = buildSchoolSetup(); // the school's first teacher (decision 030)
   expect((await call('POST', '/api/school/setup', { body: teacher })).status).toBe(201);
   const teacherToken = (await call('POST', '/api/teacher/login', { body: teacher })).body.data as string;
+  const made = await call('POST', '/api/classes', { token: teacherToken, body: { name: className } });
+  expect(made.status).toBe(201);
+  const classCode = made.body.data.joinCode as string;
 
   const quizzes: TeacherQuizDetail[] = [];
   for (let index = 0; index < QUIZZES; index += 1) {
@@ -118,7 +121,7 @@ async function seedClass(
     Array.from({ length: STUDENTS }, (_, index) => index),
     SEEDING_CONCURRENCY,
     async () => {
-      const student = buildStudentRegistration({ class: className });
+      const student = buildStudentRegistration({ classCode });
       expect((await call('POST', '/api/student/register', { body: student })).status).toBe(201);
       const login = await call('POST', '/api/student/login', { body: student });
       expect(login.status).toBe(200);

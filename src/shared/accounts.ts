@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyObject, classNameText, identityText, requiredText } from './fields.ts';
+import { bodyObject, identityText, joinCodeText, requiredText } from './fields.ts';
 import { emailKey } from './identity.ts';
 import { FIELD_LIMITS } from './limits.ts';
 
@@ -96,8 +96,11 @@ export const studentDetailFields = {
 /** A new student account's fields but its class: a teacher adding one into a class names the class in the address. */
 export const studentAccountFields = { ...studentDetailFields, password: newPassword };
 
-/** Used both by student self-registration and by a teacher's add-student. */
-export const studentRegistrationSchema = bodyObject({ ...studentAccountFields, class: classNameText() });
+/**
+ * Student self-registration (decision 031): the class is the one of the join code the teacher
+ * gave, never a name typed in, so nobody joins a class they were not given the code of.
+ */
+export const studentRegistrationSchema = bodyObject({ ...studentAccountFields, classCode: joinCodeText() });
 export type StudentRegistration = z.infer<typeof studentRegistrationSchema>;
 
 export const studentLoginSchema = z.object({

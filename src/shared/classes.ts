@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { studentAccountFields } from './accounts.ts';
-import { bodyObject, classNameText, hasForbiddenCharacters } from './fields.ts';
+import { bodyObject, classNameText, hasForbiddenCharacters, joinCodeText } from './fields.ts';
 import { FIELD_LIMITS } from './limits.ts';
 
 /** Classes as records (issue 19 points 3–5, decision 031): schemas, limits, join codes. */
@@ -25,14 +25,6 @@ export function normalizeJoinCode(typed: string): string | null {
   for (const character of code) if (!JOIN_CODE_ALPHABET.includes(character)) return null;
   return code;
 }
-
-/** A join code as typed; the server compares normalizeJoinCode of it. */
-export const joinCodeText = () =>
-  z
-    .string({ error: 'Class code is required' })
-    .trim()
-    .min(1, { error: 'Class code is required' })
-    .max(20, { error: 'A class code is 8 letters and digits, like ABCD-EFGH' });
 
 const subjectText = () =>
   z

@@ -46,6 +46,16 @@ export const identityText = (label: string, max: number, keyOf: (value: string) 
 /** A class name: one class however it is spelled ('10a ' and '10A', NFC and NFD). */
 export const classNameText = () => identityText('Class', FIELD_LIMITS.className);
 
+/** A join code as typed; the server compares normalizeJoinCode (classes.ts) of it. */
+export const joinCodeText = () =>
+  z
+    .string({ error: 'Class code is required' })
+    .trim()
+    .min(1, { error: 'Class code is required' })
+    .max(20, { error: 'A class code is 8 letters and digits, like ABCD-EFGH' })
+    // Invisible or other characters cannot be part of a code: said at once, without a look-up.
+    .regex(/^[A-Za-z0-9\s-]+$/, { error: 'A class code is 8 letters and digits, like ABCD-EFGH' });
+
 /** An optional query text (a filter, a search): trimmed, bounded, clean; blank means absent. */
 export const optionalQueryText = (label: string, max: number) =>
   z

@@ -2,6 +2,9 @@ import { type Page } from '@playwright/test';
 import { buildStudentRegistration } from '../../src/server/testing/factories.ts';
 import { expect, expectAccessible } from './fixtures.ts';
 import { invitedTeacher } from './school-setup.ts';
+import { homeroomCode } from './api-setup.ts';
+
+const homeroomCodeOf = (page: Page) => homeroomCode(page.request);
 
 /** Named actors for the scenarios: each fills the real forms as a person would. */
 /** Registers a new teacher through the link of a fresh invitation (decision 030). */
@@ -28,15 +31,18 @@ export async function logInTeacherThroughUi(page: Page, teacher: { email: string
   await expect(page).toHaveURL(/\/dashboard\/teacher$/);
 }
 
-/** Registers a new student; `isOnForm` when the page already shows the form (reached by a link). */
-export async function registerStudentThroughUi(page: Page, { isOnForm = false } = {}) {
-  const student = buildStudentRegistration();
+/**
+ * Registers a new student with a class's code (typed, as given by the teacher); `isOnForm` when
+ * the page already shows the form (reached by a link).
+ */
+export async function registerStudentThroughUi(page: Page, { classCode = '', isOnForm = false } = {}) {
+  const student = buildStudentRegistration({ classCode: classCode || (await homeroomCodeOf(page)) });
   if (!isOnForm) await page.goto('/auth/student/register');
   await expectAccessible(page, 'student registration');
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(student.name);
   await page.getByLabel('Account username').fill(student.rollNumber);
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(student.email);
-  await page.getByLabel('Class').fill(student.class);
+  await page.getByLabel('Class code').fill(student.classCode);
   await page.getByLabel('Parent name').fill(student.parentName);
   await page.getByLabel('Parent email').fill(student.parentEmail);
   await page.getByLabel('Password').fill(student.password);

@@ -1,8 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import type { NewQuizPayload, StudentQuizDetail } from '../../src/shared/quizzes.ts';
 import { buildNewQuiz, buildStudentRegistration } from '../../src/server/testing/factories.ts';
 import { expect } from './fixtures.ts';
-import { invitedTeacher } from './school-setup.ts';
+import { administratorToken, invitedTeacher } from './school-setup.ts';
 
 /**
  * Set-up through the real API for scenarios whose subject is elsewhere (the
@@ -14,27 +15,83 @@ async function postOk(request: APIRequestContext, url: string, data: unknown, to
   return (await response.json()).data;
 }
 
+/** A class made through the API (decision 031), with the join code its students register with. */
+export type E2EClass = { id: string; name: string; joinCode: string };
+
+/** A class of `token`'s teacher, made through the API; a fresh name unless given. */
+export async function createClass(
+  request: APIRequestContext,
+  token: string,
+  name = `Class-${randomBytes(3).toString('hex')}`,
+): Promise<E2EClass> {
+  const made = (await postOk(request, '/api/classes', { name }, token)) as {
+    _id: string;
+    name: string;
+    joinCode: string;
+  };
+  return { id: made._id, name: made.name, joinCode: made.joinCode };
+}
+
+/** A teacher with a class of their own (named `quiz.class`, else fresh) and a quiz in it. */
 export async function teacherWithQuiz(request: APIRequestContext, quiz: Partial<NewQuizPayload> = {}) {
   const teacher = await registeredTeacher(request);
   const token = (await postOk(request, '/api/teacher/login', {
     email: teacher.email,
     password: teacher.password,
   })) as string;
-  const created = (await postOk(request, '/api/teacher/add-quiz', buildNewQuiz(quiz), token)) as {
+  const klass = await createClass(request, token, quiz.class);
+  const created = (await postOk(
+    request,
+    '/api/teacher/add-quiz',
+    buildNewQuiz({ ...quiz, class: klass.name }),
+    token,
+  )) as {
     _id: string;
     title: string;
   };
-  return { teacher, token, quiz: created };
+  return { teacher, token, quiz: created, klass };
 }
 
-export async function registeredTeacher(request: APIRequestContext) {
-  const teacher = await invitedTeacher(request);
+export async function registeredTeacher(request: APIRequestContext, overrides: { subject?: string } = {}) {
+  const teacher = await invitedTeacher(request, overrides);
   await postOk(request, '/api/teacher/register', teacher);
   return teacher;
 }
 
-export async function registeredStudent(request: APIRequestContext, overrides: { class?: string } = {}) {
-  const student = buildStudentRegistration(overrides);
+/** A registered teacher with a class of their own (named `className`, else fresh), made through the API. */
+export async function teacherWithClass(request: APIRequestContext, className?: string, subject?: string) {
+  const teacher = await registeredTeacher(request, subject === undefined ? {} : { subject });
+  const token = (await postOk(request, '/api/teacher/login', {
+    email: teacher.email,
+    password: teacher.password,
+  })) as string;
+  return { teacher, token, klass: await createClass(request, token, className) };
+}
+
+/**
+ * The join code of the administrator's homeroom, for students whose class does not matter to
+ * the scenario: made by the administrator on first use (`isRetry`: made meanwhile by a scenario
+ * running at the same moment).
+ */
+export async function homeroomCode(request: APIRequestContext, isRetry = false): Promise<string> {
+  const token = await administratorToken(request);
+  const taught = await request.get('/api/classes', { headers: bearer(token) });
+  expect(taught.ok(), await taught.text()).toBe(true);
+  const found = ((await taught.json()).data as E2EClass[]).find((candidate) => candidate.name === HOMEROOM);
+  if (found) return found.joinCode;
+  const made = await request.post('/api/classes', { data: { name: HOMEROOM }, headers: bearer(token) });
+  if (made.status() === 409 && !isRetry) return homeroomCode(request, true);
+  expect(made.ok(), `the homeroom (a quiz naming it first makes it another teacher's): ${await made.text()}`).toBe(
+    true,
+  );
+  return (await made.json()).data.joinCode as string;
+}
+/** The administrator's class, for students whose class does not matter to the scenario. */
+export const HOMEROOM = 'E2E Homeroom';
+
+/** A student registered with a class's code (the homeroom's unless given). */
+export async function registeredStudent(request: APIRequestContext, overrides: { classCode?: string } = {}) {
+  const student = buildStudentRegistration({ classCode: overrides.classCode ?? (await homeroomCode(request)) });
   await postOk(request, '/api/student/register', student);
   return student;
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { registeredStudent, teacherWithQuiz } from './api-setup.ts';
+import { registeredStudent, teacherWithClass } from './api-setup.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 import { enterStudyMode, logInTeacherThroughUi } from './actors.ts';
 
@@ -15,9 +15,8 @@ test('a teacher resets a password; the student signs in with it and must choose 
   request,
 }) => {
   const className = `R-${randomBytes(3).toString('hex')}`;
-  // The teacher teaches the class (its quiz's): only a class's teachers reset its students' passwords.
-  const { teacher } = await teacherWithQuiz(request, { class: className });
-  const student = await registeredStudent(request, { class: className });
+  const { teacher, klass } = await teacherWithClass(request, className);
+  const student = await registeredStudent(request, { classCode: klass.joinCode });
 
   await logInTeacherThroughUi(page, teacher);
   await page.goto(`/dashboard/teacher/students?class=${encodeURIComponent(className)}`);

@@ -26,8 +26,9 @@ export async function signUpTeacher(request: APIRequestContext, subject: string)
   return { ...teacher, token };
 }
 
-export async function signUpStudent(request: APIRequestContext, name: string, className: string) {
-  const student = buildStudentRegistration({ name, class: className });
+/** A student registered with the class's code (decision 031). */
+export async function signUpStudent(request: APIRequestContext, name: string, classCode: string) {
+  const student = buildStudentRegistration({ name, classCode });
   await call(request, '/api/student/register', student);
   const token = await call<string>(request, '/api/student/login', {
     rollNumber: student.rollNumber,
@@ -35,6 +36,10 @@ export async function signUpStudent(request: APIRequestContext, name: string, cl
   });
   return { ...student, token };
 }
+
+/** A class of the teacher's, made through the API: its join code. */
+const classCode = async (request: APIRequestContext, teacher: { token: string }, name: string) =>
+  (await call<{ joinCode: string }>(request, '/api/classes', { name }, teacher.token)).joinCode;
 
 export const addQuiz = (request: APIRequestContext, teacher: { token: string }, className: string) =>
   call<{ _id: string; title: string }>(
@@ -73,6 +78,8 @@ export async function seedTwoClasses(request: APIRequestContext) {
   const classB = `Lb-${suffix}-B`;
   const maths = await signUpTeacher(request, 'Mathematics');
   const physics = await signUpTeacher(request, 'Physics');
+  // The Mathematics teacher makes both classes; the Physics teacher's quiz names class A.
+  const [codeA, codeB] = [await classCode(request, maths, classA), await classCode(request, maths, classB)];
   const [mathsA, physicsA, mathsB] = [
     await addQuiz(request, maths, classA),
     await addQuiz(request, physics, classA),
@@ -91,7 +98,7 @@ export async function seedTwoClasses(request: APIRequestContext) {
   ];
   const students: Record<string, SeededStudent> = {};
   for (const [name, mathsRight, physicsRight] of classAResults) {
-    const student = await signUpStudent(request, name, classA);
+    const student = await signUpStudent(request, name, codeA);
     students[name] = student;
     if (mathsRight !== null) await takeQuiz(request, student, mathsA._id, mathsRight);
     if (physicsRight !== null) await takeQuiz(request, student, physicsA._id, physicsRight);
@@ -100,7 +107,7 @@ export async function seedTwoClasses(request: APIRequestContext) {
     ['Zoe Quinn', 3],
     ['Yan Li', 1],
   ] as const) {
-    const student = await signUpStudent(request, name, classB);
+    const student = await signUpStudent(request, name, codeB);
     students[name] = student;
     await takeQuiz(request, student, mathsB._id, right);
   }

@@ -29,8 +29,8 @@ const WRONG_ANSWERS: Record<string, string> = {
 /** A quiz of buildNewQuiz()'s three questions for a class of its own, started by a new student. */
 async function startQuizAsStudent(page: Page, request: APIRequestContext, quiz: Partial<NewQuizPayload> = {}) {
   const className = `Answers-${Date.now().toString(36)}`;
-  const { quiz: created } = await teacherWithQuiz(request, { class: className, ...quiz });
-  const student = await registeredStudent(request, { class: className });
+  const { quiz: created, klass } = await teacherWithQuiz(request, { class: className, ...quiz });
+  const student = await registeredStudent(request, { classCode: klass.joinCode });
   await logInStudentThroughUi(page, student);
   await openQuizFromMenu(page, created.title);
   await page.getByRole('button', { name: 'Start quiz' }).click();

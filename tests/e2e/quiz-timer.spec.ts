@@ -6,14 +6,13 @@ test('the timer runs out on a 1-minute quiz and the attempt submits itself', asy
   test.skip(testInfo.project.name !== 'desktop', 'one run of this minute-long scenario is enough');
   test.setTimeout(150_000);
   // A title with no spaces must wrap, not widen the page.
-  const { quiz } = await teacherWithQuiz(request, {
+  const { quiz, klass } = await teacherWithQuiz(request, {
     maxTime: 1,
-    class: 'Timer-1',
     // The review below shows the key: this quiz shows it right after submitting (decision 032).
     reviewAnswers: 'after-submit',
     title: `Unbroken${'x'.repeat(150)}${Date.now()}`,
   });
-  const student = await registeredStudent(request, { class: 'Timer-1' });
+  const student = await registeredStudent(request, { classCode: klass.joinCode });
   await logInStudentThroughUi(page, student);
 
   await openQuizFromMenu(page, quiz.title);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Dialog, Locator, Page } from '@playwright/test';
-import { RIGHT_ANSWERS } from './api-setup.ts';
+import { HOMEROOM, homeroomCode, RIGHT_ANSWERS } from './api-setup.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 import {
   logInStudentThroughUi,
@@ -69,6 +69,8 @@ test('teacher builds, previews and publishes a quiz; a student takes it across a
   const title = `Warm-up ${Date.now().toString(36)}`;
 
   // --- Teacher: build the quiz ---------------------------------------------------------
+  // For the homeroom the quiz goes to, the student below registers with its code.
+  await homeroomCode(page.request);
   const teacher = await registerTeacherThroughUi(page);
   await logInTeacherThroughUi(page, teacher);
   await page.goto('/dashboard/teacher/all-quiz');
@@ -91,7 +93,8 @@ test('teacher builds, previews and publishes a quiz; a student takes it across a
   await expect.poll(() => alerts).toEqual(['Please provide a title for the quiz.']);
 
   await page.getByLabel('Title').fill(title);
-  await page.getByLabel('Class').fill('10A');
+  // The class the student below registers into (by its code).
+  await page.getByLabel('Class').fill(HOMEROOM);
   await page.getByLabel('Deadline').fill(localDateTimeIn(24));
   await page.getByLabel('Maximum time (minutes)').fill('10');
   // The review below shows the key at once (the default waits for the deadline: review-options.spec.ts).
@@ -145,7 +148,7 @@ test('teacher builds, previews and publishes a quiz; a student takes it across a
   await expect(page.getByRole('status').filter({ hasText: 'created successfully' })).toBeVisible();
   const card = page.getByRole('article', { name: title });
   await expect(card).toBeVisible();
-  await expect(card).toContainText('10A');
+  await expect(card).toContainText(HOMEROOM);
   await expect(card).toContainText('Mathematics');
   await expect(card).toContainText('3 questions');
   await expect(card).toContainText('0 attempts');

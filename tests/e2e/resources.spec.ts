@@ -3,7 +3,7 @@ import { readFileSync, statSync } from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { formatSizeInKb, formatStorageSize } from '../../src/shared/resources.ts';
 import { logInStudentThroughUi, logInTeacherThroughUi } from './actors.ts';
-import { registeredStudent } from './api-setup.ts';
+import { registeredStudent, teacherWithClass } from './api-setup.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 import { invitedTeacher } from './school-setup.ts';
 
@@ -98,8 +98,9 @@ test('teacher uploads a PDF and a video with progress; a student of the class fi
   test.setTimeout(120_000);
   const isDesktop = testInfo.project.name === 'desktop';
   const className = newClassName('8C');
-  const teacher = await registeredTeacher(request, 'Physics');
-  const student = await registeredStudent(request, { class: className });
+  // The teacher's class (made through the API), which the student joins with its code.
+  const { teacher, klass } = await teacherWithClass(request, className, 'Physics');
+  const student = await registeredStudent(request, { classCode: klass.joinCode });
 
   // --- Teacher: an empty library ---------------------------------------------------------
   await logInTeacherThroughUi(page, teacher);

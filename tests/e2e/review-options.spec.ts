@@ -13,8 +13,8 @@ const CHOICES: Record<string, string> = { ...RIGHT_ANSWERS, 'Which is a prime nu
 
 test('a quiz’s answer key is hidden until its deadline', async ({ page, request }) => {
   const className = `Review-${Date.now().toString(36)}`;
-  const { quiz } = await teacherWithQuiz(request, { class: className });
-  const student = await registeredStudent(request, { class: className });
+  const { quiz, klass } = await teacherWithQuiz(request, { class: className });
+  const student = await registeredStudent(request, { classCode: klass.joinCode });
   await logInStudentThroughUi(page, student);
   await openQuizFromMenu(page, quiz.title);
   await page.getByRole('button', { name: 'Start quiz' }).click();

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { buildStudentRegistration } from '../../src/server/testing/factories.ts';
-import { registeredStudent, teacherWithQuiz } from './api-setup.ts';
+import { registeredStudent, teacherWithClass } from './api-setup.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 import { logInStudentThroughUi, logInTeacherThroughUi } from './actors.ts';
 
@@ -18,12 +18,13 @@ test('teacher adds a student who then logs in', async ({ page, browser, request,
   pageErrors.allow(/status of 409/); // the browser logs the refused duplicate
   const className = newClassName('7B');
   const otherClass = newClassName('7C');
-  // Set-up through the API: a teacher of the class (its quiz's), a classmate already in it, and
-  // someone in another class the teacher does not teach (never listed: issue 19 point 8).
-  const { teacher } = await teacherWithQuiz(request, { class: className });
-  const classmate = await registeredStudent(request, { class: className });
-  const stranger = await registeredStudent(request, { class: otherClass });
-  const newStudent = buildStudentRegistration({ class: className });
+  // Set-up through the API: the teacher's class with a classmate already in it, and someone in
+  // another teacher's class (never listed: issue 19 point 8).
+  const { teacher, klass } = await teacherWithClass(request, className);
+  const { klass: other } = await teacherWithClass(request, otherClass);
+  const classmate = await registeredStudent(request, { classCode: klass.joinCode });
+  const stranger = await registeredStudent(request, { classCode: other.joinCode });
+  const newStudent = buildStudentRegistration();
 
   await logInTeacherThroughUi(page, teacher);
   const menu = page.getByRole('navigation', { name: 'Teacher menu' });
@@ -44,27 +45,29 @@ test('teacher adds a student who then logs in', async ({ page, browser, request,
   await page.getByRole('button', { name: 'Add student' }).click();
   const main = page.getByRole('main');
   for (const message of [
+    'Choose one of your classes',
     'Name is required',
     'Account username is required',
     'Email is required',
-    'Class is required',
     'Parent name is required',
     'Parent email is required',
     'Password is required',
   ]) {
     await expect(main.getByText(message, { exact: true })).toBeVisible();
   }
-  await expect(page.getByRole('status').filter({ hasText: 'Name is required' })).toBeVisible(); // toast
-  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toBeFocused();
+  await expect(page.getByRole('status').filter({ hasText: 'Choose one of your classes' })).toBeVisible(); // toast
+  // The class is picked from the teacher's classes (decision 031), first in the form.
+  const classPicker = page.getByRole('combobox', { name: 'Class' });
+  await expect(classPicker).toBeFocused();
   await expect(page.getByLabel('Account username')).toHaveAttribute('aria-invalid', 'true');
   await expectAccessible(page, 'add student, field errors');
 
   // Filled by keyboard; a username that is taken is refused by the server and marked on its field.
+  await classPicker.selectOption({ label: className });
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(newStudent.name);
   await page.keyboard.press('Tab');
   await page.keyboard.type(classmate.rollNumber.toUpperCase());
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(newStudent.email);
-  await page.getByLabel('Class').fill(newStudent.class);
   await page.getByLabel('Parent name').fill(newStudent.parentName);
   await page.getByLabel('Parent email').fill(newStudent.parentEmail);
   await page.getByLabel('Password').fill(newStudent.password);
@@ -83,7 +86,7 @@ test('teacher adds a student who then logs in', async ({ page, browser, request,
   // Back on the students list (issue 18; SPEC §2 said /dashboard/teacher).
   await expect(page).toHaveURL(/\/dashboard\/teacher\/students$/);
   await expect(
-    page.getByRole('status').filter({ hasText: `Student ${newStudent.name} added successfully` }),
+    page.getByRole('status').filter({ hasText: `Student ${newStudent.name} added to ${className}` }),
   ).toBeVisible();
 
   // The new student is on the list: found by a search for part of the username, in another case...
@@ -139,11 +142,14 @@ test('teacher adds a student who then logs in', async ({ page, browser, request,
 
 test('a long class pages with Load more, by keyboard', async ({ page, request }) => {
   const className = newClassName('9Z');
-  const { teacher } = await teacherWithQuiz(request, { class: className });
+  const { teacher, klass } = await teacherWithClass(request, className);
   // Two more than a page of 25; zero-padded numbers sort as names.
   const count = 27;
   for (let index = 1; index <= count; index += 1) {
-    const pupil = buildStudentRegistration({ class: className, name: `Pupil ${String(index).padStart(2, '0')}` });
+    const pupil = buildStudentRegistration({
+      classCode: klass.joinCode,
+      name: `Pupil ${String(index).padStart(2, '0')}`,
+    });
     const response = await request.post('/api/student/register', { data: pupil });
     expect(response.ok(), await response.text()).toBe(true);
   }

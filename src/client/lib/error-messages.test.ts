@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addStudent, changePassword } from '#shared/contract/accounts';
+import { changePassword } from '#shared/contract/accounts';
+import { addClassStudent } from '#shared/contract/classes';
 import { getQuiz } from '#shared/contract/quizzes';
 import { starResource, uploadResource } from '#shared/contract/resources';
 import { logInStudent, logInTeacher, registerStudent, registerTeacher } from '#shared/contract/sign-in';
@@ -23,8 +24,8 @@ describe('the client’s failure texts', () => {
     ['WRONG_CURRENT_PASSWORD', { endpoint: changePassword.teacher }, 'Your current password is not correct'],
     ['EMAIL_TAKEN', { endpoint: registerTeacher }, 'A teacher with this email already exists'],
     ['EMAIL_TAKEN', { endpoint: registerStudent }, 'A student with this email already exists'],
-    ['EMAIL_TAKEN', { endpoint: addStudent }, 'A student with this email already exists'],
-    ['ROLL_NUMBER_TAKEN', { endpoint: addStudent }, 'This account username is already taken'],
+    ['EMAIL_TAKEN', { endpoint: addClassStudent }, 'A student with this email already exists'],
+    ['ROLL_NUMBER_TAKEN', { endpoint: addClassStudent }, 'This account username is already taken'],
     ['NOT_FOUND', { endpoint: getQuiz }, 'This quiz does not exist'],
     ['NOT_FOUND', { endpoint: starResource }, 'This resource no longer exists'],
     ['PAYLOAD_TOO_LARGE', { endpoint: uploadResource }, 'The file is too large to upload.'],

@@ -116,7 +116,7 @@ export const FAILURE_TEXTS = {
         : 'This no longer exists: it may have been deleted.',
   ROUTE_NOT_FOUND: `The server does not know this request: the page may be out of date. ${RELOAD_AND_RETRY}`,
   ACCOUNT_EXISTS: 'This account already exists',
-  // add-student and the student registration both make a student; only the teacher's form makes a teacher.
+  // Adding a student to a class and the student registration both make a student; only the teacher's form makes a teacher.
   EMAIL_TAKEN: ({ endpoint }) =>
     endpoint === registerTeacher
       ? 'A teacher with this email already exists'

@@ -56,27 +56,45 @@ export async function signUpTeacher(overrides: { subject?: string; name?: string
   return { registration, token: await callOk(signIn.logInTeacher, { body: credentials }) };
 }
 
-export async function signUpStudent(overrides: { class?: string } = {}) {
-  const registration = buildStudentRegistration(overrides);
-  await callOk(signIn.registerStudent, { body: registration });
-  const credentials = { rollNumber: registration.rollNumber, password: registration.password };
-  return { registration, token: await callOk(signIn.logInStudent, { body: credentials }) };
+/**
+ * The join code of `teacher`'s class named `className` (the administrator's by default), made
+ * through the API on first use: what a student registers with.
+ */
+export async function classCodeOf(className = '10A', teacher: Actor = administrator()) {
+  const taught = await callOk(classes.listMyClasses, {}, teacher.token);
+  const existing = taught.find((candidate) => candidate.name === className);
+  const found = existing ?? (await callOk(classes.createClass, { body: { name: className } }, teacher.token));
+  return found.joinCode!;
 }
 
 /**
- * A fresh class of the teacher's (decision 031), by name: students who register naming it join
- * it, and the teacher's students screen lists them.
+ * A fresh class of the teacher's (decision 031), by name: students who register with
+ * `{ class: name, teacher }` join it, and the teacher's students screen lists them.
  */
 export async function classTaughtBy(teacher: Actor) {
   const name = `C${Math.random().toString(36).slice(2, 9)}`;
   return (await callOk(classes.createClass, { body: { name } }, teacher.token)).name;
 }
 
-/** A student who registered (and never signed in here). */
-export async function registerStudent(overrides: { class?: string; name?: string } = {}) {
-  const registration = buildStudentRegistration(overrides);
+type StudentOverrides = { class?: string; classCode?: string; name?: string; teacher?: Actor };
+
+/**
+ * A student who registered with `classCode`, else into `teacher`'s class named `class` (the
+ * administrator's by default; never signed in here).
+ */
+export async function registerStudent({ class: className, classCode, teacher, ...overrides }: StudentOverrides = {}) {
+  const registration = buildStudentRegistration({
+    ...overrides,
+    classCode: classCode ?? (await classCodeOf(className, teacher)),
+  });
   await callOk(signIn.registerStudent, { body: registration });
   return registration;
+}
+
+export async function signUpStudent(overrides: StudentOverrides = {}) {
+  const registration = await registerStudent(overrides);
+  const credentials = { rollNumber: registration.rollNumber, password: registration.password };
+  return { registration, token: await callOk(signIn.logInStudent, { body: credentials }) };
 }
 
 /**

@@ -62,9 +62,11 @@ async function seedSchool(server: ServerProcess): Promise<Seeded> {
   const teacher = buildSchoolSetup(); // the school's first teacher (decision 030)
   expect((await call('POST', '/api/school/setup', { body: teacher })).status).toBe(201);
   const teacherToken = (await call('POST', '/api/teacher/login', { body: teacher })).body.data as string;
+  const made = await call('POST', '/api/classes', { token: teacherToken, body: { name: className } });
+  expect(made.status).toBe(201);
   const studentTokens: string[] = [];
   for (let index = 0; index < 2; index += 1) {
-    const student = buildStudentRegistration({ class: className });
+    const student = buildStudentRegistration({ classCode: made.body.data.joinCode });
     expect((await call('POST', '/api/student/register', { body: student })).status).toBe(201);
     studentTokens.push((await call('POST', '/api/student/login', { body: student })).body.data);
   }

@@ -5,7 +5,7 @@ import { emailKey, identityKey } from '#shared/identity';
 import { hashPassword } from '../features/accounts/passwords.ts';
 import { createScratchDatabase } from '../testing/postgres-databases.ts';
 import { buildStudentRegistration, buildTeacherRegistration } from '../testing/factories.ts';
-import { inviteTeacher } from '../testing/actors.ts';
+import { classCodeNamed, inviteTeacher } from '../testing/actors.ts';
 import { bearer, createTestApp, type TestApp } from '../testing/test-app.ts';
 import { openDatabase } from './client.ts';
 import { DUPLICATE_KEY_PREFIX, findIdentityConflicts } from './identity-keys.ts';
@@ -177,7 +177,7 @@ describe('identity keys of rows made before them (migrations 0007-0008)', () => 
     const taken = await t.call({
       method: 'POST',
       url: '/api/student/register',
-      payload: buildStudentRegistration({ rollNumber: 'STRAẞE-1' }),
+      payload: buildStudentRegistration({ rollNumber: 'STRAẞE-1', classCode: await classCodeNamed(t, '10A') }),
     });
     expect([taken.status, taken.body.code]).toEqual([409, 'ROLL_NUMBER_TAKEN']);
     const takenEmail = await t.call({

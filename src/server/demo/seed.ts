@@ -155,25 +155,24 @@ export async function seedDemo(db: Database, storage?: FileStorage): Promise<See
     const created = await ensure(() => classService.create(teacherIds[0]!.id, { name: className }));
     if (created) await classService.addCoTeacher(teacherIds[0]!.id, created._id, { teacherId: teacherIds[1]!.id });
   }
+  // A re-run finds them made: their ids by name, from the first teacher's list.
+  const classIds = new Map(
+    (await classService.listForTeacher(teacherIds[0]!.id)).map((taught) => [taught.name, taught._id]),
+  );
 
   const studentIds: { id: string; className: string; index: number }[] = [];
   for (const className of CLASSES) {
     for (const [index, name] of STUDENT_NAMES[className].entries()) {
       const rollNumber = `demo-${className.toLowerCase()}-${String(index + 1).padStart(2, '0')}`;
-      await ensure(() =>
-        accounts.registerStudent(
-          buildStudentRegistration({
-            name,
-            rollNumber,
-            email: `${rollNumber}@example.com`,
-            class: className,
-            parentName: `Parent of ${name.split(' ')[0]}`,
-            parentEmail: `parent.${rollNumber}@example.com`,
-            password: DEMO_PASSWORD,
-          }),
-          teacherIds[0]!.id,
-        ),
-      );
+      const { classCode: _none, ...account } = buildStudentRegistration({
+        name,
+        rollNumber,
+        email: `${rollNumber}@example.com`,
+        parentName: `Parent of ${name.split(' ')[0]}`,
+        parentEmail: `parent.${rollNumber}@example.com`,
+        password: DEMO_PASSWORD,
+      });
+      await ensure(() => accounts.addStudentToClass(teacherIds[0]!.id, classIds.get(className)!, account));
       const [row] = await db
         .select({ id: students.id })
         .from(students)

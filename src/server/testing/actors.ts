@@ -1,9 +1,14 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { StudentProfile, TeacherProfile } from '#shared/accounts';
+import type { StudentProfile, StudentRegistration, TeacherProfile } from '#shared/accounts';
+import { formatJoinCode, type TeacherClass } from '#shared/classes';
+import { identityKey } from '#shared/identity';
 import type { UserRole } from '#shared/constants';
 import { buildSchoolSetup, buildStudentRegistration, buildTeacherAccount } from './factories.ts';
 import { teacherIdentityColumns } from '../db/identity-keys.ts';
-import { teachers } from '../db/schema.ts';
+import { classes, classTeachers, teachers } from '../db/schema.ts';
+import { newJoinCode } from '../features/classes/service.ts';
 import { hashPassword } from '../features/accounts/passwords.ts';
 import { bearer, type TestApp } from './test-app.ts';
 
@@ -83,8 +88,76 @@ export async function signUpTeacher(t: TestApp, overrides = {}) {
   return { registration, ...(await signUp<TeacherProfile>(t, 'teacher', registration, credentials)) };
 }
 
-export async function signUpStudent(t: TestApp, overrides = {}) {
-  const registration = buildStudentRegistration(overrides);
+export type TestClass = { id: string; name: string; joinCode: string };
+
+/** POST /api/classes as `teacherToken`'s teacher: the answer, a taken name included. */
+const postClass = (t: TestApp, teacherToken: string, name: string) =>
+  t.call({ method: 'POST', url: '/api/classes', headers: bearer(teacherToken), payload: { name } });
+
+/** A class made through the API by `teacherToken`'s teacher (its owner), with its join code turned on. */
+export async function createClassFor(t: TestApp, teacherToken: string, name = `Class ${randomUUID().slice(0, 8)}`) {
+  const created = await postClass(t, teacherToken, name);
+  expect(created.status, created.raw).toBe(201);
+  const made = created.body.data as TeacherClass;
+  return { id: made._id, name: made.name, joinCode: made.joinCode! } satisfies TestClass;
+}
+
+/**
+ * The join code of the class named `name`, for tests that still speak of classes by name: made
+ * through the API by the administrator when the school has none; a class made otherwise (a
+ * quiz or resource naming it, until those take a class id) gets its code turned on, as its
+ * teacher would with "rotate code".
+ */
+export async function classCodeNamed(t: TestApp, name: string): Promise<string> {
+  const created = await postClass(t, (await schoolAdministrator(t)).token, name);
+  if (created.status === 201) return (created.body.data as TeacherClass).joinCode!;
+  expect(created.body.code, created.raw).toBe('CLASS_NAME_TAKEN');
+  const [found] = await t.database.db
+    .select({ id: classes.id, joinCode: classes.joinCode })
+    .from(classes)
+    .where(eq(classes.nameKey, identityKey(name)));
+  if (found!.joinCode) return formatJoinCode(found!.joinCode);
+  const joinCode = newJoinCode();
+  await t.database.db.update(classes).set({ joinCode }).where(eq(classes.id, found!.id));
+  return formatJoinCode(joinCode);
+}
+
+/**
+ * The id of the class named `name`, taught by `teacher`, for tests that speak of classes by
+ * name: made through the API by the teacher when the school has none; an existing one (another
+ * teacher's) gets the teacher as a co-teacher, as its owner would add them.
+ */
+export async function classIdTaughtBy(
+  t: TestApp,
+  teacher: { token: string; profile: { _id: string } },
+  name: string,
+): Promise<string> {
+  const created = await postClass(t, teacher.token, name);
+  if (created.status === 201) return (created.body.data as TeacherClass)._id;
+  expect(created.body.code, created.raw).toBe('CLASS_NAME_TAKEN');
+  const [found] = await t.database.db
+    .select({ id: classes.id })
+    .from(classes)
+    .where(eq(classes.nameKey, identityKey(name)));
+  await t.database.db
+    .insert(classTeachers)
+    .values({ classId: found!.id, teacherId: teacher.profile._id, isOwner: false })
+    .onConflictDoNothing();
+  return found!.id;
+}
+
+/**
+ * A student registered (through the API) and logged in. `class` names the class to register
+ * into (default 10A, see classCodeNamed) unless `classCode` is given.
+ */
+export async function signUpStudent(
+  t: TestApp,
+  { class: className = '10A', ...overrides }: Partial<StudentRegistration> & { class?: string } = {},
+) {
+  const registration = buildStudentRegistration({
+    ...overrides,
+    classCode: overrides.classCode ?? (await classCodeNamed(t, className)),
+  });
   const credentials = { rollNumber: registration.rollNumber, password: registration.password };
   return { registration, ...(await signUp<StudentProfile>(t, 'student', registration, credentials)) };
 }

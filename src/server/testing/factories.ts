@@ -36,13 +36,17 @@ export function buildSchoolSetup(overrides: Partial<SchoolSetup> = {}): SchoolSe
   return { schoolName: `School ${uniqueSuffix()}`, ...buildTeacherAccount(), ...overrides };
 }
 
+/**
+ * A student's registration. Its default class code is well formed but names no class: pass a
+ * real one (`createClassFor` in testing/actors.ts, or the e2e helpers) for a registration that works.
+ */
 export function buildStudentRegistration(overrides: Partial<StudentRegistration> = {}): StudentRegistration {
   const suffix = uniqueSuffix();
   return {
     name: `Student ${suffix}`,
     rollNumber: `roll-${suffix}`,
     email: `student.${suffix}@school.test`,
-    class: '10A',
+    classCode: 'ABCD-EFGH',
     parentName: `Parent ${suffix}`,
     parentEmail: `parent.${suffix}@family.test`,
     password: `battery-staple-${suffix}`,

@@ -2,7 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { decodeJwt } from 'jose';
 import { expect } from 'vitest';
 import { REACHES, type Reach, type RoutePolicy } from '../plugins/route-policy.ts';
-import { inviteTeacher, schoolAdministrator, signUpStudent, signUpTeacher } from './actors.ts';
+import { classCodeNamed, inviteTeacher, schoolAdministrator, signUpStudent, signUpTeacher } from './actors.ts';
 import { buildNewQuiz, buildSchoolSetup, buildStudentRegistration, buildTeacherRegistration } from './factories.ts';
 import { multipartBody, SAMPLE_FILES } from './multipart.ts';
 import { authOf, CLASS_A, CLASS_B, type Caller, type ResourceFixture, type School } from './school.ts';
@@ -266,10 +266,11 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
     ),
     'POST /api/student/register': {
       status: 201,
-      request: (caller) => ({
+      prepare: () => classCodeNamed(t, CLASS_A),
+      request: (caller, classCode) => ({
         url: '/api/student/register',
         headers: authOf(caller),
-        payload: buildStudentRegistration({ class: CLASS_A }),
+        payload: buildStudentRegistration({ classCode }),
       }),
     },
     'POST /api/teacher/login': {
@@ -333,15 +334,6 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
         ],
       ]),
     ),
-    'POST /api/teacher/add-student': {
-      status: 201,
-      request: (caller) => ({
-        url: '/api/teacher/add-student',
-        headers: authOf(caller),
-        payload: buildStudentRegistration({ class: CLASS_A }),
-      }),
-    },
-
     'POST /api/teacher/add-quiz': {
       status: 201,
       request: (caller) => ({
@@ -524,7 +516,7 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
       target: 'class-record',
       prepare: teacher1Class,
       request: (caller, created) => {
-        const { class: _class, ...registration } = buildStudentRegistration();
+        const { classCode: _none, ...registration } = buildStudentRegistration();
         return { url: `/api/classes/${created.id}/students`, headers: authOf(caller), payload: registration };
       },
       check: (_caller, body) => expect(body.data.email).toContain('@'),

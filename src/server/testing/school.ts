@@ -1,11 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import type { StudentQuizDetail } from '#shared/quizzes';
-import { identityKey } from '#shared/identity';
 import type { Resource } from '#shared/resources';
-import { classes, classTeachers } from '../db/schema.ts';
-import { schoolAdministrator, signUpStudent, signUpTeacher } from './actors.ts';
+import { classIdTaughtBy, schoolAdministrator, signUpStudent, signUpTeacher } from './actors.ts';
 import { buildNewQuiz } from './factories.ts';
 import { multipartBody, SAMPLE_FILES } from './multipart.ts';
 import { bearer, type TestApp } from './test-app.ts';
@@ -109,34 +106,24 @@ async function expectCall(t: TestApp, options: InjectOptions & { url: string }, 
  * beside it that still guards the previous one's secrets (its objects stay in the database).
  */
 export async function buildSchool(t: TestApp, previous?: School): Promise<School> {
-  const [teacher1, teacher2, studentA, studentB, administrator, coTeacher, removedStudent, deactivatedTeacher] =
-    await Promise.all([
-      signUpTeacher(t, { subject: 'Mathematics' }),
-      signUpTeacher(t, { subject: 'History' }),
-      signUpStudent(t, { class: CLASS_A }),
-      signUpStudent(t, { class: CLASS_B }),
-      signUpTeacher(t, { subject: 'Administration' }),
-      signUpTeacher(t, { subject: 'Mathematics' }),
-      signUpStudent(t, { class: CLASS_A }),
-      signUpTeacher(t, { subject: 'Retired' }),
-    ]);
-  // Beside a previous school, its classes are taught by its teachers (signed out now): the new
-  // teachers join them as co-teachers, as those teachers would have added them (naming a
-  // colleague's class no longer makes one its teacher, decision 031).
-  if (previous) {
-    for (const [className, teacher] of [
-      [CLASS_A, teacher1],
-      [CLASS_B, teacher2],
-    ] as const) {
-      await t.database.db
-        .insert(classTeachers)
-        .select(
-          sql`select ${classes.id}, ${teacher.profile._id}::uuid, false from ${classes}
-              where ${classes.nameKey} = ${identityKey(className)}`,
-        )
-        .onConflictDoNothing();
-    }
-  }
+  const [teacher1, teacher2, administrator, coTeacher, deactivatedTeacher] = await Promise.all([
+    signUpTeacher(t, { subject: 'Mathematics' }),
+    signUpTeacher(t, { subject: 'History' }),
+    signUpTeacher(t, { subject: 'Administration' }),
+    signUpTeacher(t, { subject: 'Mathematics' }),
+    signUpTeacher(t, { subject: 'Retired' }),
+  ]);
+  // Teacher 1 makes class A and teacher 2 class B through the API. Beside a previous school the
+  // classes exist, taught by its teachers (signed out now): the new teachers join them as
+  // co-teachers, as those teachers would have added them (decision 031).
+  await classIdTaughtBy(t, teacher1, CLASS_A);
+  await classIdTaughtBy(t, teacher2, CLASS_B);
+  // The students register with their class's code.
+  const [studentA, studentB, removedStudent] = await Promise.all([
+    signUpStudent(t, { class: CLASS_A }),
+    signUpStudent(t, { class: CLASS_B }),
+    signUpStudent(t, { class: CLASS_A }),
+  ]);
   // An administrator of this school's own (the previous school's may have signed out everywhere).
   await expectCall(
     t,

@@ -12,7 +12,7 @@ export type ThrottleLimits = {
   signInPerNetwork: number;
   /** Registration points per network per hour (REGISTRATION_LIMIT_PER_IP). */
   registrationsPerNetwork: number;
-  /** Students one teacher may add per hour (add-student). */
+  /** Students one teacher may add per hour (into their classes). */
   studentsAddedPerTeacher: number;
   /** Class lists one teacher may import per hour (each up to 2,000 students, decision 034). */
   rosterImportsPerTeacher: number;
@@ -33,7 +33,7 @@ export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = {
   // 2,000 + 200 x 5 = 3,000 points. A guesser from one network gets 1,000 guesses, then 1,000 an hour.
   // Known devices do not count here: a script behind the address cannot keep them out.
   signInPerNetwork: 5_000,
-  // A class or two registering at once; a whole school registers through its teachers (add-student).
+  // A class or two registering at once; a whole school registers through its teachers (adding students to a class).
   registrationsPerNetwork: 500,
   // Typing in a class by hand takes half a minute per student.
   studentsAddedPerTeacher: 300,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inviteTeacher, signUpStudent, signUpTeacher } from '../testing/actors.ts';
+import { classCodeNamed, createClassFor, inviteTeacher, signUpStudent, signUpTeacher } from '../testing/actors.ts';
 import { buildStudentRegistration, buildTeacherRegistration } from '../testing/factories.ts';
 import { bearer, createTestApp, type TestApp } from '../testing/test-app.ts';
 import { deleteNamespaces, freshNamespace, TEST_REDIS_URL } from '../realtime/test-buses.ts';
@@ -273,7 +273,7 @@ describe('TRUST_PROXY: whose X-Forwarded-For names the client', () => {
   });
 });
 
-describe('registration and add-student', () => {
+describe('registration and adding students to a class', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({
@@ -286,11 +286,13 @@ describe('registration and add-student', () => {
     const network = freshNetwork();
     const register = (role: 'teacher' | 'student', payload: object) =>
       t.call({ method: 'POST', url: `/api/${role}/register`, payload, remoteAddress: network });
-    const taken = buildStudentRegistration();
+    const taken = buildStudentRegistration({ classCode: await classCodeNamed(t, '10A') });
     expect((await register('student', taken)).status).toBe(201); // 11 points left
     expect((await register('teacher', buildTeacherRegistration(await inviteTeacher(t)))).status).toBe(201); // 10
     expect((await register('student', taken)).status).toBe(409); // a taken name: 5
-    expect((await register('student', taken)).status).toBe(409); // 0
+    // A wrong class code is a refusal too (decision 031): codes cannot be guessed by trying.
+    const guessed = await register('student', buildStudentRegistration({ classCode: 'ZZZZ-ZZZZ' }));
+    expect([guessed.status, guessed.body.code]).toEqual([400, 'CLASS_CODE_INVALID']); // 0
     const refused = await register('teacher', buildTeacherRegistration(await inviteTeacher(t)));
     expect(refused.status).toBe(429);
     // 5 points back at 12 an hour: 25 minutes.
@@ -311,7 +313,8 @@ describe('registration and add-student', () => {
     const roomy = await createTestApp({ throttle: { store: frozenClockStore() } });
     try {
       const register = (payload: object) => roomy.call({ method: 'POST', url: '/api/student/register', payload });
-      const taken = buildStudentRegistration();
+      const classCode = await classCodeNamed(roomy, '10A');
+      const taken = buildStudentRegistration({ classCode });
       expect((await register(taken)).status).toBe(201);
       for (let attempt = 1; attempt <= 5; attempt++) {
         expect((await register({ ...taken, email: `again${attempt}@school.test` })).status, `try ${attempt}`).toBe(409);
@@ -322,7 +325,7 @@ describe('registration and add-student', () => {
       expect(refused.body).toMatchObject({ limit: 'registration-account', retryAfterSeconds: 60 });
       expect(refused.body.message).toBe('Too many attempts to create this account. Try again in 1 minute.');
       // Another name from the same network is not held up.
-      expect((await register(buildStudentRegistration())).status).toBe(201);
+      expect((await register(buildStudentRegistration({ classCode }))).status).toBe(201);
     } finally {
       await roomy.close();
     }
@@ -331,14 +334,20 @@ describe('registration and add-student', () => {
   it('lets one teacher add a bounded number of students an hour, apart from other teachers and the network budget', async () => {
     const network = freshNetwork();
     const [teacher, colleague] = [await signUpTeacher(t), await signUpTeacher(t)];
-    const add = (token: string) =>
-      t.call({
+    const classOf = new Map([
+      [teacher.token, await createClassFor(t, teacher.token)],
+      [colleague.token, await createClassFor(t, colleague.token)],
+    ]);
+    const add = (token: string) => {
+      const { classCode: _none, ...account } = buildStudentRegistration();
+      return t.call({
         method: 'POST',
-        url: '/api/teacher/add-student',
+        url: `/api/classes/${classOf.get(token)!.id}/students`,
         headers: bearer(token),
-        payload: buildStudentRegistration(),
+        payload: account,
         remoteAddress: network,
       });
+    };
     expect((await add(teacher.token)).status).toBe(201);
     expect((await add(teacher.token)).status).toBe(201);
     const refused = await add(teacher.token);
@@ -350,7 +359,7 @@ describe('registration and add-student', () => {
     const selfRegistration = await t.call({
       method: 'POST',
       url: '/api/student/register',
-      payload: buildStudentRegistration(),
+      payload: buildStudentRegistration({ classCode: classOf.get(teacher.token)!.joinCode }),
       remoteAddress: network,
     });
     expect(selfRegistration.status).toBe(201);

@@ -4,13 +4,12 @@ import {
   emptyBodySchema,
   sessionTokenSchema,
   studentProfileSchema,
-  studentRegistrationSchema,
   teacherProfileSchema,
 } from '../accounts.ts';
 import type { UserRole } from '../constants.ts';
 import { defineEndpoint } from './endpoint.ts';
 
-/** The signed-in account: its profile and sessions (decision 017), and the students a teacher adds. */
+/** The signed-in account: its profile and sessions (decision 017). A teacher adds a student into a class (contract/classes.ts). */
 
 export const getTeacherProfile = defineEndpoint({
   method: 'POST',
@@ -52,13 +51,3 @@ const logOutEverywhereOf = <const Role extends UserRole>(role: Role) =>
 
 export const changePassword = { teacher: changePasswordOf('teacher'), student: changePasswordOf('student') };
 export const logOutEverywhere = { teacher: logOutEverywhereOf('teacher'), student: logOutEverywhereOf('student') };
-
-export const addStudent = defineEndpoint({
-  method: 'POST',
-  path: '/api/teacher/add-student',
-  summary: "Creates a student's account for them (decision 007)",
-  body: studentRegistrationSchema,
-  response: studentProfileSchema,
-  status: 201,
-  errors: ['EMAIL_TAKEN', 'ROLL_NUMBER_TAKEN', 'ACCOUNT_EXISTS'],
-});

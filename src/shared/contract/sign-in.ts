@@ -36,11 +36,11 @@ export const registerTeacher = defineEndpoint({
 export const registerStudent = defineEndpoint({
   method: 'POST',
   path: '/api/student/register',
-  summary: 'Creates a student account',
+  summary: 'Creates a student account in the class of a join code (any case, with or without the dash)',
   body: studentRegistrationSchema,
   response: studentProfileSchema,
   status: 201,
-  errors: ['EMAIL_TAKEN', 'ROLL_NUMBER_TAKEN', 'ACCOUNT_EXISTS', 'THROTTLED'],
+  errors: ['CLASS_CODE_INVALID', 'EMAIL_TAKEN', 'ROLL_NUMBER_TAKEN', 'ACCOUNT_EXISTS', 'THROTTLED'],
 });
 
 export const logInTeacher = defineEndpoint({

@@ -7,6 +7,7 @@ import { studentRegistrationSchema } from '#shared/accounts';
 import { registerStudent } from '#shared/contract/sign-in';
 import { buildStudentRegistration } from '../../../server/testing/factories.ts';
 import { call } from '../../lib/api.ts';
+import { classCodeOf } from '../../testing/server-actors.ts';
 import { TextField } from '../ui/field.tsx';
 import { useEndpointForm } from './use-endpoint-form.ts';
 
@@ -28,7 +29,7 @@ function RegistrationForm({ schema, onSent }: { schema: z.ZodType; onSent(): voi
     <form {...form.formProps} aria-label="Register">
       <TextField label="Name" {...form.field('name')} />
       <TextField label="Account username" {...form.field('rollNumber')} />
-      <TextField label="Class" {...form.field('class')} />
+      <TextField label="Class code" {...form.field('classCode')} />
       <TextField label="Email" {...form.field('address')} />
       <TextField label="Parent name" {...form.field('parentName')} />
       <TextField label="Parent email" {...form.field('parentEmail')} />
@@ -54,7 +55,7 @@ describe('the form layer', () => {
     await fill(user, {
       Name: 'Ada',
       'Account username': `ada-${Date.now()}`,
-      Class: '',
+      'Class code': '',
       Email: 'not an email',
       'Parent name': 'Lovelace',
       'Parent email': 'parent@family.test',
@@ -62,16 +63,16 @@ describe('the form layer', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Register' }));
 
-    const className = screen.getByLabelText('Class');
+    const className = screen.getByLabelText('Class code');
     await waitFor(() => expect(className).toHaveFocus());
     expect(className).toHaveAttribute('aria-invalid', 'true');
-    expect(className).toHaveAccessibleDescription('Class is required');
+    expect(className).toHaveAccessibleDescription('Class code is required');
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email must be a valid email address');
     expect(screen.getByLabelText('Name')).not.toHaveAttribute('aria-invalid');
     expect(sent).toBe(0);
 
     // A problem goes as its field changes.
-    await user.type(className, '10A');
+    await user.type(className, 'ABCD-EFGH');
     expect(className).not.toHaveAttribute('aria-invalid');
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
   });
@@ -84,7 +85,7 @@ describe('the form layer', () => {
     await fill(user, {
       Name: registration.name,
       'Account username': registration.rollNumber,
-      Class: registration.class,
+      'Class code': registration.classCode,
       Email: 'nobody@',
       'Parent name': registration.parentName,
       'Parent email': registration.parentEmail,
@@ -104,11 +105,11 @@ describe('the form layer', () => {
     const user = userEvent.setup();
     let sent = 0;
     render(<RegistrationForm schema={studentRegistrationSchema} onSent={() => sent++} />);
-    const registration = buildStudentRegistration();
+    const registration = buildStudentRegistration({ classCode: await classCodeOf() });
     await fill(user, {
       Name: registration.name,
       'Account username': registration.rollNumber,
-      Class: registration.class,
+      'Class code': registration.classCode,
       Email: registration.email,
       'Parent name': registration.parentName,
       'Parent email': registration.parentEmail,

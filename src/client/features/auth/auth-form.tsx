@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/field.tsx';
-import { useEndpointForm } from '../../components/form/use-endpoint-form.ts';
+import { useEndpointForm, type FormFieldProps } from '../../components/form/use-endpoint-form.ts';
 import { withLoading } from '../../stores/app-store.ts';
 
 export type AuthField = {
@@ -13,11 +13,15 @@ export type AuthField = {
   hint?: string;
   /** Id of a <datalist> of suggestions. */
   list?: string;
+  /** The value the field starts with (a code from the link). */
+  defaultValue?: string | undefined;
 };
 
 type AccountFormProps<Schema extends z.ZodType<Record<string, unknown>>> = {
   schema: Schema;
   fields: AuthField[];
+  /** Controls of the form's own before the fields (a class picker), given their name and problem. */
+  leadingControls?(field: (name: string) => FormFieldProps): ReactNode;
   /** Sent with the fields as hidden inputs. */
   hiddenValues?: Record<string, string> | undefined;
   submitLabel: string;
@@ -133,6 +137,7 @@ export function AccountForm<Schema extends z.ZodType<Record<string, unknown>>>(p
       {Object.entries(props.hiddenValues ?? {}).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
+      {props.leadingControls?.(form.field)}
       {props.fields.map((field) => (
         <TextField
           key={field.name}
@@ -142,6 +147,7 @@ export function AccountForm<Schema extends z.ZodType<Record<string, unknown>>>(p
           autoComplete={field.autoComplete}
           hint={field.hint}
           list={field.list}
+          defaultValue={field.defaultValue}
           required
         />
       ))}

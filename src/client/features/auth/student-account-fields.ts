@@ -3,14 +3,16 @@ import type { AuthField } from './auth-form.tsx';
 
 /**
  * The SPEC §5 student fields, for a student registering or a teacher adding one. Filled in for
- * someone else, the browser must not offer the teacher's own name, email or login.
+ * someone else, the browser must not offer the teacher's own name, email or login. The class
+ * is not typed (decision 031): a student gives the class code, a teacher picks a class.
  */
 export function studentAccountFields({
   isForSomeoneElse,
-  classSuggestionsId,
+  classField,
 }: {
   isForSomeoneElse: boolean;
-  classSuggestionsId?: string;
+  /** Where the class is asked, after the email (registration's class code). */
+  classField?: AuthField;
 }): AuthField[] {
   const own = (autoComplete: string) => (isForSomeoneElse ? 'off' : autoComplete);
   return [
@@ -24,7 +26,7 @@ export function studentAccountFields({
         : 'Your roll number; you log in with it.',
     },
     { name: 'email', label: 'Email', type: 'email', autoComplete: own('email') },
-    { name: 'class', label: 'Class', autoComplete: 'off', list: classSuggestionsId },
+    ...(classField ? [classField] : []),
     { name: 'parentName', label: 'Parent name', autoComplete: 'off' },
     { name: 'parentEmail', label: 'Parent email', type: 'email', autoComplete: 'off' },
     newPasswordField(isForSomeoneElse ? ' Give it to the student.' : ''),

@@ -15,7 +15,7 @@ async function fillIn(
     ['Name', values.name],
     ['Account username', values.rollNumber],
     ['Email', values.email],
-    ['Class', values.class],
+    ['Class code', values.classCode],
     ['Parent name', values.parentName],
     ['Parent email', values.parentEmail],
   ];
@@ -28,7 +28,7 @@ async function registerTakenUsername() {
   const { registration: taken } = await signUpStudent();
   const { user } = await openApp(REGISTER_PATH);
   await screen.findByRole('textbox', { name: 'Name' });
-  await fillIn(user, buildStudentRegistration({ rollNumber: taken.rollNumber }));
+  await fillIn(user, buildStudentRegistration({ rollNumber: taken.rollNumber, classCode: taken.classCode }));
   await user.click(screen.getByRole('button', { name: 'Register' }));
   const username = screen.getByRole('textbox', { name: 'Account username' });
   await waitFor(() => expect(username).toHaveAttribute('aria-invalid', 'true'));
@@ -36,6 +36,21 @@ async function registerTakenUsername() {
 }
 
 describe('student registration (on the form layer)', () => {
+  it('asks for the class code, prefilled from the link, and shows a wrong one on its field', async () => {
+    const { user } = await openApp(`${REGISTER_PATH}?code=zzzz-zzzz`);
+    const code = await screen.findByRole('textbox', { name: 'Class code' });
+    expect(code).toHaveValue('zzzz-zzzz');
+    expect(code).toHaveAccessibleDescription('From your teacher, e.g. ABCD-EFGH.');
+    await user.clear(code);
+    await fillIn(user, buildStudentRegistration({ classCode: 'ZZZZ-ZZZZ' }));
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(code).toHaveAttribute('aria-invalid', 'true'));
+    expect(code).toHaveAccessibleDescription(
+      'This class code does not work. Check it with your teacher: it may have been changed or turned off.',
+    );
+    expect(code).toHaveFocus();
+  });
+
   it('marks the missing fields and focuses the first', async () => {
     const { user } = await openApp(REGISTER_PATH);
     await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'not-an-email');

@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router';
 import { studentRegistrationSchema } from '#shared/accounts';
 import { registerStudent } from '#shared/contract/sign-in';
 import { AuthForm } from './auth-form.tsx';
@@ -5,16 +6,28 @@ import { studentAccountFields } from './student-account-fields.ts';
 import { AuthSwitchLink } from './auth-switch-link.tsx';
 import { useAuthActions } from './use-auth-actions.ts';
 
-const STUDENT_ACCOUNT_FIELDS = studentAccountFields({ isForSomeoneElse: false });
+/** The class code field, prefilled from a shared link's `?code=` (decision 031). */
+const classCodeField = (code: string | null) => ({
+  name: 'classCode',
+  label: 'Class code',
+  autoComplete: 'off',
+  hint: 'From your teacher, e.g. ABCD-EFGH.',
+  defaultValue: code ?? undefined,
+});
 
 export function Component() {
   const { register } = useAuthActions('student');
+  const [searchParams] = useSearchParams();
+  const fields = studentAccountFields({
+    isForSomeoneElse: false,
+    classField: classCodeField(searchParams.get('code')),
+  });
   return (
     <AuthForm
       title="Create a student account"
       intro="Take quizzes, find resources and follow your progress."
       schema={studentRegistrationSchema}
-      fields={STUDENT_ACCOUNT_FIELDS}
+      fields={fields}
       submitLabel="Register"
       onSubmit={(values) => register(registerStudent, values)}
       footer={

@@ -2,31 +2,38 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import toast from 'react-hot-toast/headless';
 import { Link, useNavigate } from 'react-router';
-import { studentRegistrationSchema } from '#shared/accounts';
+import { z } from 'zod';
+import { studentAccountFields as accountFieldSchemas } from '#shared/accounts';
+import { addClassStudent } from '#shared/contract/classes';
+import { bodyObject } from '#shared/fields';
 import { buttonVariants } from '../../components/ui/button.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import { addStudent } from '#shared/contract/accounts';
 import { call } from '../../lib/api.ts';
 import { AccountForm } from '../auth/auth-form.tsx';
 import { studentAccountFields } from '../auth/student-account-fields.ts';
-import { studentQueries, useClasses } from './students-queries.ts';
+import { ClassPicker } from '../classes/class-picker.tsx';
+import { studentQueries } from './students-queries.ts';
 import { cardVariants } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
 
-const CLASS_SUGGESTIONS_ID = 'known-classes';
 const STUDENTS_PATH = '/dashboard/teacher/students';
 
-const ADD_STUDENT_FIELDS = studentAccountFields({
-  isForSomeoneElse: true,
-  classSuggestionsId: CLASS_SUGGESTIONS_ID,
+const ADD_STUDENT_FIELDS = studentAccountFields({ isForSomeoneElse: true });
+
+/** The form: the class picked (it goes in the address) and the account's fields (the body). */
+const addStudentFormSchema = bodyObject({
+  ...accountFieldSchemas,
+  classId: z.string({ error: 'Choose one of your classes' }).min(1, { error: 'Choose one of your classes' }),
 });
 
-/** /dashboard/teacher/students/add (decision 007): a teacher creates a student account. */
+/**
+ * /dashboard/teacher/students/add (decisions 007, 031): a teacher creates a student account in
+ * one of their active classes (`addClassStudent`).
+ */
 export function Component() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const classes = useClasses();
 
   return (
     // Bottom room lets the buttons scroll clear of the toasts.
@@ -42,12 +49,13 @@ export function Component() {
       <PageHeader
         className="mt-3"
         title="Add a student"
-        description="Creates the student’s account. Every field is required; the student logs in with the account username and password you set."
+        description="Creates the student’s account in one of your classes. Every field is required; the student logs in with the account username and password you set."
       />
       <div className={cn(cardVariants(), 'mt-6 rounded-2xl p-5 sm:p-8')}>
         <AccountForm
-          schema={studentRegistrationSchema}
+          schema={addStudentFormSchema}
           fields={ADD_STUDENT_FIELDS}
+          leadingControls={(field) => <ClassPicker {...field('classId')} className="col-span-full" />}
           submitLabel="Add student"
           className="grid gap-x-6 gap-y-4 sm:grid-cols-2"
           submitClassName="min-w-36"
@@ -57,18 +65,14 @@ export function Component() {
             </Link>
           }
           onSubmit={async (values) => {
-            const { message } = await call(addStudent, { body: values });
+            const { classId, ...account } = values;
+            const { message } = await call(addClassStudent, { params: { id: classId }, body: account });
             await queryClient.invalidateQueries({ queryKey: studentQueries.all });
             toast.success(message);
             // Back to the list the new student is on (issue 18 overrides SPEC §2's /dashboard/teacher).
             await navigate(STUDENTS_PATH);
           }}
         />
-        <datalist id={CLASS_SUGGESTIONS_ID}>
-          {(classes.data ?? []).map((className) => (
-            <option key={className} value={className} />
-          ))}
-        </datalist>
       </div>
     </div>
   );

@@ -25,7 +25,7 @@ async function openClassAsTeacher(teacher: Actor, className: string) {
 describe('managing a student from the students screen (decision 033)', () => {
   it('edits the details in a dialog; a taken account username shows at its field', async () => {
     const { teacher, className } = await teacherWithClass();
-    const student = await registerStudent({ class: className, name: 'Nadia Edit' });
+    const student = await registerStudent({ class: className, teacher, name: 'Nadia Edit' });
     const holder = await registerStudent({ class: `M${Math.random().toString(36).slice(2, 9)}` });
     const { user } = await openClassAsTeacher(teacher, className);
 
@@ -55,7 +55,7 @@ describe('managing a student from the students screen (decision 033)', () => {
 
   it('asks first, then shows the temporary password once with a copy button', async () => {
     const { teacher, className } = await teacherWithClass();
-    const student = await registerStudent({ class: className, name: 'Omar Reset' });
+    const student = await registerStudent({ class: className, teacher, name: 'Omar Reset' });
     const { user } = await openClassAsTeacher(teacher, className);
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
@@ -85,7 +85,7 @@ describe('managing a student from the students screen (decision 033)', () => {
 
   it('changes nothing when the question is cancelled', async () => {
     const { teacher, className } = await teacherWithClass();
-    const student = await registerStudent({ class: className, name: 'Pia Keep' });
+    const student = await registerStudent({ class: className, teacher, name: 'Pia Keep' });
     const { user } = await openClassAsTeacher(teacher, className);
     await user.click((await screen.findAllByRole('button', { name: 'Reset password: Pia Keep' }))[0]!);
     const question = await screen.findByRole('alertdialog');

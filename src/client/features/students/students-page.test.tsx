@@ -38,7 +38,7 @@ describe('the students list', () => {
   it('filters by the typed search once typing pauses, keeps it in the address and after a reload', async () => {
     const { teacher, className } = await teacherWithClass();
     for (const name of ['Quilla Marsh', 'Quentin Marsh', 'Rosa Park'])
-      await registerStudent({ class: className, name });
+      await registerStudent({ class: className, teacher, name });
     const { user } = await openAsTeacher(teacher);
 
     await screen.findByRole('option', { name: className });
@@ -70,7 +70,7 @@ describe('the students list', () => {
   it('loads the next page with Load more', async () => {
     const { teacher, className } = await teacherWithClass();
     const pageSize = STUDENT_LIST_LIMITS.pageSizeDefault;
-    for (let index = 0; index <= pageSize; index += 1) await registerStudent({ class: className });
+    for (let index = 0; index <= pageSize; index += 1) await registerStudent({ class: className, teacher });
     const { user } = await openAsTeacher(teacher, `${STUDENTS_PATH}?class=${className}`);
 
     await shownCount(`${pageSize} students shown; more below`);

@@ -2,10 +2,17 @@ import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_LIFETIME_SECONDS } from '#shared/limits';
 import { buildStudentRegistration, buildTeacherRegistration } from '../../testing/factories.ts';
-import { inviteTeacher } from '../../testing/actors.ts';
+import { createClassFor, inviteTeacher, signUpTeacher, type TestClass } from '../../testing/actors.ts';
+import { students } from '../../db/schema.ts';
 import { bearer, createTestApp, TEST_JWT_SECRET, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
+/** The class the students of this file register into, with its join code. */
+let homeroom: TestClass;
+let homeroomTeacher: Awaited<ReturnType<typeof signUpTeacher>>;
+/** A registration into the homeroom, by its code. */
+const newStudent = (overrides: Parameters<typeof buildStudentRegistration>[0] = {}) =>
+  buildStudentRegistration({ classCode: homeroom.joinCode, ...overrides });
 /** Every raw response body of this file, checked at the end for leaked hashes. */
 const rawBodies: string[] = [];
 
@@ -24,7 +31,7 @@ async function registeredTeacher(overrides = {}) {
 }
 
 async function registeredStudent(overrides = {}) {
-  const registration = buildStudentRegistration(overrides);
+  const registration = newStudent(overrides);
   const registered = await post('/api/student/register', registration);
   expect(registered.status).toBe(201);
   const login = await post('/api/student/login', {
@@ -46,6 +53,8 @@ async function signToken(claims: Record<string, unknown>, options: { expiresAt?:
 
 beforeAll(async () => {
   t = await createTestApp();
+  homeroomTeacher = await signUpTeacher(t);
+  homeroom = await createClassFor(t, homeroomTeacher.token);
 });
 afterAll(async () => {
   await t.close();
@@ -153,7 +162,7 @@ describe('teacher login', () => {
 
 describe('student registration and login', () => {
   it('registers, then logs in with the roll number in any case', async () => {
-    const registration = buildStudentRegistration({ rollNumber: `Roll-${Date.now()}` });
+    const registration = newStudent({ rollNumber: `Roll-${Date.now()}` });
     const registered = await post('/api/student/register', registration);
     expect(registered.status).toBe(201);
     expect(registered.body.data).toEqual({
@@ -161,7 +170,7 @@ describe('student registration and login', () => {
       name: registration.name,
       rollNumber: registration.rollNumber,
       email: registration.email,
-      class: registration.class,
+      class: homeroom.name,
       parentName: registration.parentName,
       parentEmail: registration.parentEmail,
       averageScore: 0,
@@ -181,34 +190,31 @@ describe('student registration and login', () => {
     const { registration } = await registeredStudent();
     const sameRoll = await post(
       '/api/student/register',
-      buildStudentRegistration({ rollNumber: registration.rollNumber.toUpperCase() }),
+      newStudent({ rollNumber: registration.rollNumber.toUpperCase() }),
     );
     expect(sameRoll.status).toBe(409);
     expect(sameRoll.body.message).toBe('This account username is already taken');
     expect(sameRoll.body.errors).toEqual([{ field: 'rollNumber', message: 'This account username is already taken' }]);
-    const sameEmail = await post(
-      '/api/student/register',
-      buildStudentRegistration({ email: registration.email.toUpperCase() }),
-    );
+    const sameEmail = await post('/api/student/register', newStudent({ email: registration.email.toUpperCase() }));
     expect(sameEmail.status).toBe(409);
     expect(sameEmail.body.message).toBe('A student with this email already exists');
   });
 
-  it.each(['name', 'rollNumber', 'email', 'class', 'parentName', 'parentEmail', 'password'])(
+  it.each(['name', 'rollNumber', 'email', 'classCode', 'parentName', 'parentEmail', 'password'])(
     'requires %s',
     async (field) => {
-      const response = await post('/api/student/register', { ...buildStudentRegistration(), [field]: undefined });
+      const response = await post('/api/student/register', { ...newStudent(), [field]: undefined });
       expect(response.status).toBe(400);
       expect(response.body.message).toMatch(new RegExp(`^${field}: `));
     },
   );
 
   it('checks both email fields and bounds the roll number', async () => {
-    const badParentEmail = await post('/api/student/register', buildStudentRegistration({ parentEmail: 'nope' }));
+    const badParentEmail = await post('/api/student/register', newStudent({ parentEmail: 'nope' }));
     expect(badParentEmail.body.message).toBe('parentEmail: Parent email must be a valid email address');
-    const longRoll = await post('/api/student/register', buildStudentRegistration({ rollNumber: 'r'.repeat(51) }));
+    const longRoll = await post('/api/student/register', newStudent({ rollNumber: 'r'.repeat(51) }));
     expect(longRoll.status).toBe(400);
-    const oddRoll = await post('/api/student/register', buildStudentRegistration({ rollNumber: 'has space' }));
+    const oddRoll = await post('/api/student/register', newStudent({ rollNumber: 'has space' }));
     expect(oddRoll.status).toBe(400);
   });
 
@@ -294,12 +300,74 @@ describe('profile calls and tokens', () => {
   });
 });
 
-describe('add-student', () => {
+describe('registration by class code (decision 031)', () => {
+  const studentCount = async () => (await t.database.db.select({ id: students.id }).from(students)).length;
+
+  it('joins the class of the code, typed in any case and without the dash', async () => {
+    const typed = homeroom.joinCode.replace('-', '').toLowerCase();
+    const registration = newStudent({ classCode: ` ${typed} ` });
+    const registered = await post('/api/student/register', registration);
+    expect(registered.status, registered.raw).toBe(201);
+    expect(registered.body.data.class).toBe(homeroom.name);
+    const roster = await t.call({
+      method: 'GET',
+      url: `/api/classes/${homeroom.id}/students`,
+      headers: bearer(homeroomTeacher.token),
+    });
+    expect(roster.body.data.map((entry: { _id: string }) => entry._id)).toContain(registered.body.data._id);
+  });
+
+  it('refuses a wrong, rotated, turned-off or archived-class code on the field, and creates nothing', async () => {
+    const teacher = homeroomTeacher.token;
+    const change = async (id: string, action: string) =>
+      expect((await post(`/api/classes/${id}/${action}`, undefined, bearer(teacher))).status).toBe(200);
+    const rotated = await createClassFor(t, teacher);
+    await change(rotated.id, 'rotate-code');
+    const turnedOff = await createClassFor(t, teacher);
+    await change(turnedOff.id, 'turn-off-code');
+    const archived = await createClassFor(t, teacher);
+    await change(archived.id, 'archive');
+    const before = await studentCount();
+    for (const code of ['ZZZZ-ZZZZ', 'not a code', rotated.joinCode, turnedOff.joinCode, archived.joinCode]) {
+      const registration = newStudent({ classCode: code });
+      const refused = await post('/api/student/register', registration);
+      expect([refused.status, refused.body.code], code).toEqual([400, 'CLASS_CODE_INVALID']);
+      expect(refused.body.errors).toEqual([{ field: 'classCode', message: 'This class code does not work' }]);
+      const login = await post('/api/student/login', {
+        rollNumber: registration.rollNumber,
+        password: registration.password,
+      });
+      expect(login.status).toBe(401);
+    }
+    expect(await studentCount()).toBe(before);
+    // Unarchived, the class's code admits again (decision 031).
+    await change(archived.id, 'unarchive');
+    expect((await post('/api/student/register', newStudent({ classCode: archived.joinCode }))).status).toBe(201);
+  });
+
+  it('no longer names a class by text: a class field is refused as unknown', async () => {
+    const { classCode: _none, ...account } = newStudent();
+    const response = await post('/api/student/register', { ...account, class: homeroom.name });
+    expect(response.status).toBe(400);
+    expect(await post('/api/teacher/add-student', newStudent(), bearer(homeroomTeacher.token))).toMatchObject({
+      status: 404,
+    });
+  });
+});
+
+describe('a teacher adds a student into a class', () => {
+  const addInto = (classId: string, token?: string, payload: object = accountOnly()) =>
+    post(`/api/classes/${classId}/students`, payload, token ? bearer(token) : {});
+  function accountOnly(overrides: Parameters<typeof buildStudentRegistration>[0] = {}) {
+    const { classCode: _none, ...account } = newStudent(overrides);
+    return account;
+  }
+
   // Found by the fuzz suite: the insert failed on its foreign key and answered 500.
   it('answers 401 to a valid token whose teacher account no longer exists, and creates nothing', async () => {
     const ghost = await signToken({ sub: '00000000-0000-4000-8000-000000000001', role: 'teacher' });
-    const registration = buildStudentRegistration();
-    const response = await post('/api/teacher/add-student', registration, bearer(ghost));
+    const registration = accountOnly();
+    const response = await addInto(homeroom.id, ghost, registration);
     expect(response.status).toBe(401);
     expect(response.body).toMatchObject({ success: false, message: 'Your account no longer exists', data: null });
     const login = await post('/api/student/login', {
@@ -309,15 +377,11 @@ describe('add-student', () => {
     expect(login.status).toBe(401);
   });
 
-  it('lets a teacher create a student who can then log in', async () => {
-    const teacher = await registeredTeacher();
-    const registration = buildStudentRegistration();
-    const response = await post('/api/teacher/add-student', registration, bearer(teacher.token));
-    expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({
-      success: true,
-      data: { rollNumber: registration.rollNumber, class: registration.class },
-    });
+  it('lets a teacher of the class create a student who can then log in', async () => {
+    const registration = accountOnly();
+    const response = await addInto(homeroom.id, homeroomTeacher.token, registration);
+    expect(response.status, response.raw).toBe(201);
+    expect(response.body).toMatchObject({ success: true, data: { rollNumber: registration.rollNumber } });
     const login = await post('/api/student/login', {
       rollNumber: registration.rollNumber,
       password: registration.password,
@@ -325,11 +389,13 @@ describe('add-student', () => {
     expect(login.status).toBe(200);
   });
 
-  it('is for teachers only: 401 anonymous, 403 student, and creates nothing', async () => {
+  it('is for teachers of the class only: 401 anonymous, 403 student or another teacher, and creates nothing', async () => {
     const student = await registeredStudent();
-    const registration = buildStudentRegistration();
-    expect((await post('/api/teacher/add-student', registration)).status).toBe(401);
-    expect((await post('/api/teacher/add-student', registration, bearer(student.token))).status).toBe(403);
+    const other = await registeredTeacher();
+    const registration = accountOnly();
+    expect((await addInto(homeroom.id, undefined, registration)).status).toBe(401);
+    expect((await addInto(homeroom.id, student.token, registration)).status).toBe(403);
+    expect((await addInto(homeroom.id, other.token, registration)).status).toBe(403);
     const login = await post('/api/student/login', {
       rollNumber: registration.rollNumber,
       password: registration.password,
@@ -338,19 +404,14 @@ describe('add-student', () => {
   });
 
   it('validates like registration and reports duplicates with 409', async () => {
-    const teacher = await registeredTeacher();
-    const invalid = await post(
-      '/api/teacher/add-student',
-      { ...buildStudentRegistration(), class: '' },
-      bearer(teacher.token),
-    );
+    const invalid = await addInto(homeroom.id, homeroomTeacher.token, { ...accountOnly(), name: '' });
     expect(invalid.status).toBe(400);
-    expect(invalid.body.message).toMatch(/^class: /);
+    expect(invalid.body.message).toMatch(/^name: /);
     const { registration } = await registeredStudent();
-    const duplicate = await post(
-      '/api/teacher/add-student',
-      buildStudentRegistration({ rollNumber: registration.rollNumber }),
-      bearer(teacher.token),
+    const duplicate = await addInto(
+      homeroom.id,
+      homeroomTeacher.token,
+      accountOnly({ rollNumber: registration.rollNumber }),
     );
     expect(duplicate.status).toBe(409);
   });
@@ -385,13 +446,16 @@ describe('JSON parsing', () => {
 
 describe('control characters', () => {
   it('answers 400 (never 500) to a NUL in any text field of every account endpoint', async () => {
-    const teacher = await registeredTeacher();
     const cases: [string, Record<string, unknown>, Record<string, string>][] = [
       ['/api/teacher/register', buildTeacherRegistration(await inviteTeacher(t), { name: 'T\u0000' }), {}],
       ['/api/teacher/login', { email: 'a\u0000@b.test', password: 'whatever1' }, {}],
-      ['/api/student/register', buildStudentRegistration({ class: '10\u0000A' }), {}],
+      ['/api/student/register', newStudent({ classCode: 'ABCD\u0000EFGH' }), {}],
       ['/api/student/login', { rollNumber: 'r\u0000', password: 'whatever1' }, {}],
-      ['/api/teacher/add-student', buildStudentRegistration({ parentName: 'P\u0000' }), bearer(teacher.token)],
+      [
+        `/api/classes/${homeroom.id}/students`,
+        { ...newStudent({ parentName: 'P\u0000' }), classCode: undefined },
+        bearer(homeroomTeacher.token),
+      ],
     ];
     for (const [url, payload, headers] of cases) {
       const response = await post(url, payload, headers);

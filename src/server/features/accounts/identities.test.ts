@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildStudentRegistration, buildTeacherRegistration } from '../../testing/factories.ts';
-import { inviteTeacher } from '../../testing/actors.ts';
+import { classCodeNamed, inviteTeacher } from '../../testing/actors.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 /**
@@ -12,10 +12,15 @@ import { createTestApp, type TestApp } from '../../testing/test-app.ts';
  */
 
 let t: TestApp;
+/** The class this file's students register into. */
+let classCode: string;
+const studentRegistration = (overrides: Parameters<typeof buildStudentRegistration>[0] = {}) =>
+  buildStudentRegistration({ classCode, ...overrides });
 
 beforeAll(async () => {
   // Every registration here comes from one address: more than the default hourly budget.
   t = await createTestApp({ throttle: { limits: { registrationsPerNetwork: 5_000 } } });
+  classCode = await classCodeNamed(t, '10A');
 });
 afterAll(async () => {
   await t.close();
@@ -105,9 +110,7 @@ async function expectTaken(
   for (const typed of spellings) {
     const overrides = { [field]: typed };
     const registration =
-      role === 'teacher'
-        ? buildTeacherRegistration(await inviteTeacher(t), overrides)
-        : buildStudentRegistration(overrides);
+      role === 'teacher' ? buildTeacherRegistration(await inviteTeacher(t), overrides) : studentRegistration(overrides);
     const response = await post(`/api/${role}/register`, registration);
     expect([typed, response.status, response.body.errors]).toEqual([typed, 409, [{ field, message }]]);
   }
@@ -126,7 +129,7 @@ describe.each(HARD_NAMES)('%s', (_, hard) => {
   ];
 
   it('registers a student, who signs in with the roll number however it is typed', async () => {
-    const registration = await registerShownAsTyped('student', buildStudentRegistration({ rollNumber }), 'rollNumber');
+    const registration = await registerShownAsTyped('student', studentRegistration({ rollNumber }), 'rollNumber');
     await expectSignsIn('student', rollNumbers, registration.password);
     await expectTaken('student', 'rollNumber', 'This account username is already taken', [
       rollNumbers[1]!,
@@ -137,7 +140,7 @@ describe.each(HARD_NAMES)('%s', (_, hard) => {
   it.skipIf(hard.isUsernameOnly)(
     'registers a student with it as email, and no other student with another spelling of it',
     async () => {
-      await registerShownAsTyped('student', buildStudentRegistration({ email }), 'email');
+      await registerShownAsTyped('student', studentRegistration({ email }), 'email');
       await expectTaken('student', 'email', 'A student with this email already exists', [emails[1]!, emails.at(-1)!]);
     },
   );
@@ -160,21 +163,21 @@ describe('identities that only look alike', () => {
   it('keeps a Cyrillic а apart from a Latin a, and ö apart from o', async () => {
     const tag = randomBytes(3).toString('hex');
     for (const rollNumber of [`m\u0430ria-${tag}`, `maria-${tag}`, `jöran-${tag}`, `joran-${tag}`]) {
-      const response = await post('/api/student/register', buildStudentRegistration({ rollNumber }));
+      const response = await post('/api/student/register', studentRegistration({ rollNumber }));
       expect([rollNumber, response.status]).toEqual([rollNumber, 201]);
     }
   });
 
-  it('refuses a roll number, an email or a class made only of invisible characters', async () => {
+  it('refuses an email or a class code made only of invisible characters', async () => {
     const response = await post(
       '/api/student/register',
-      buildStudentRegistration({ email: '\u200b@school.example', class: '\u200b\u2060' }),
+      studentRegistration({ email: '\u200b@school.example', classCode: '\u200b\u2060' }),
     );
     expect(response.status).toBe(400);
     expect(response.body.errors).toEqual(
       expect.arrayContaining([
         { field: 'email', message: 'Email must be a valid email address' },
-        { field: 'class', message: 'Class is required' },
+        { field: 'classCode', message: 'A class code is 8 letters and digits, like ABCD-EFGH' },
       ]),
     );
   });

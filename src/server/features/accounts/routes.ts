@@ -1,11 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  addStudent,
-  changePassword,
-  getStudentProfile,
-  getTeacherProfile,
-  logOutEverywhere,
-} from '#shared/contract/accounts';
+import { changePassword, getStudentProfile, getTeacherProfile, logOutEverywhere } from '#shared/contract/accounts';
 import { logInStudent, logInTeacher, registerStudent, registerTeacher } from '#shared/contract/sign-in';
 import type { UserRole } from '#shared/constants';
 import { routeEndpoint, type RouteSettings } from '../../endpoint-route.ts';
@@ -46,6 +40,7 @@ export function accountsRoutes(accounts: AccountsService, throttle: Throttle): F
       app,
       registerStudent,
       { config: newAccount, ...throttle.registration('student') },
+      // A wrong class code is refused (400) and so stays charged as a failure: codes cannot be guessed by trying.
       async (request) => ({ message: REGISTERED, data: await accounts.registerStudent(request.body) }),
     );
 
@@ -91,18 +86,5 @@ export function accountsRoutes(accounts: AccountsService, throttle: Throttle): F
         return { message: 'You were signed out of all devices, this one included', data: null };
       });
     }
-
-    routeEndpoint(
-      app,
-      addStudent,
-      {
-        config: { policy: { caller: 'teacher', touches: ['new-account'] } },
-        ...throttle.studentsAdded(),
-      },
-      async (request) => {
-        const student = await accounts.registerStudent(request.body, currentUser(request).id);
-        return { message: `Student ${student.name} added successfully`, data: student };
-      },
-    );
   };
 }

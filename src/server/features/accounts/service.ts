@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { emailKey, identityKey } from '#shared/identity';
+import type { AddClassStudent } from '#shared/classes';
 import type {
   ChangePassword,
   StudentLogin,
@@ -12,7 +13,8 @@ import type {
 import type { Database } from '../../db/client.ts';
 import { violatedUniqueConstraint } from '../../db/errors.ts';
 import { studentIdentityColumns, teacherIdentityColumns } from '../../db/identity-keys.ts';
-import { joinClassNamed } from '../classes/records.ts';
+import { requireTaughtClass } from '../classes/records.ts';
+import { requireClassOfJoinCode } from '../classes/service.ts';
 import { classStudents, students, teachers } from '../../db/schema.ts';
 import { accountRemoved, AppError, conflict } from '../../errors.ts';
 import type { ErrorCode } from '#shared/error-codes';
@@ -90,6 +92,38 @@ export function createAccountsService(db: Database, tokens: TokenService, sessio
     return updated.sessionVersion;
   }
 
+  /**
+   * A student's account and its class membership, one transaction: `classOf` finds the class
+   * (or refuses) inside it, so a refused class creates nothing.
+   */
+  async function createStudent(
+    account: AddClassStudent,
+    createdByTeacherId: string | null,
+    classOf: (tx: Pick<Database, 'select' | 'insert'>) => Promise<{ id: string; name: string }>,
+  ) {
+    const passwordHash = await hashPassword(account.password);
+    const [student] = await insertUnique(() =>
+      db.transaction(async (tx) => {
+        const target = await classOf(tx);
+        const inserted = await tx
+          .insert(students)
+          .values({
+            name: account.name,
+            // students.class stays filled (its column goes in a later step): the class record's name.
+            ...studentIdentityColumns({ rollNumber: account.rollNumber, email: account.email, className: target.name }),
+            parentName: account.parentName,
+            parentEmail: account.parentEmail,
+            passwordHash,
+            createdByTeacherId,
+          })
+          .returning();
+        await tx.insert(classStudents).values({ classId: target.id, studentId: inserted[0]!.id });
+        return inserted;
+      }),
+    );
+    return student!;
+  }
+
   return {
     /** Teachers join by invitation (decision 030): the account and the invitation's use are one transaction. */
     async registerTeacher(input: TeacherRegistration): Promise<TeacherProfile> {
@@ -124,42 +158,29 @@ export function createAccountsService(db: Database, tokens: TokenService, sessio
       return tokens.issue({ id: teacher.id, role: 'teacher', sessionVersion: teacher.sessionVersion });
     },
 
-    /** Self-registration, or a teacher adding a student (createdByTeacherId set). */
-    async registerStudent(
-      input: StudentRegistration,
-      createdByTeacherId: string | null = null,
-      /** The class the student joins, when a teacher of it adds them (decision 031); else the class of input.class. */
-      intoClassId?: string,
-    ): Promise<StudentProfile> {
+    /**
+     * Self-registration (decision 031): into the class of the join code, checked in the
+     * account's transaction, so a wrong, rotated, turned-off or archived-class code creates
+     * nothing (400 CLASS_CODE_INVALID on the field).
+     */
+    async registerStudent(input: StudentRegistration): Promise<StudentProfile> {
+      const { classCode, ...account } = input;
+      return presentStudent(await createStudent(account, null, (tx) => requireClassOfJoinCode(tx, classCode)));
+    },
+
+    /**
+     * A teacher adds a student straight into a class: an active class the teacher teaches
+     * (404, 403, 409 CLASS_ARCHIVED), checked in the account's transaction.
+     */
+    async addStudentToClass(teacherId: string, classId: string, input: AddClassStudent) {
       // A token outliving its teacher's account would otherwise fail the insert's foreign key (a 500).
-      if (createdByTeacherId !== null) {
-        const [teacher] = await db
-          .select({ id: teachers.id })
-          .from(teachers)
-          .where(eq(teachers.id, createdByTeacherId))
-          .limit(1);
-        if (!teacher) throw accountRemoved();
-      }
-      const passwordHash = await hashPassword(input.password);
-      const [student] = await insertUnique(() =>
-        db.transaction(async (tx) => {
-          const inserted = await tx
-            .insert(students)
-            .values({
-              name: input.name,
-              ...studentIdentityColumns({ rollNumber: input.rollNumber, email: input.email, className: input.class }),
-              parentName: input.parentName,
-              parentEmail: input.parentEmail,
-              passwordHash,
-              createdByTeacherId,
-            })
-            .returning();
-          if (intoClassId === undefined) await joinClassNamed(tx, inserted[0]!.id, input.class);
-          else await tx.insert(classStudents).values({ classId: intoClassId, studentId: inserted[0]!.id });
-          return inserted;
-        }),
+      const [teacher] = await db.select({ id: teachers.id }).from(teachers).where(eq(teachers.id, teacherId)).limit(1);
+      if (!teacher) throw accountRemoved();
+      return presentStudent(
+        await createStudent(input, teacherId, (tx) =>
+          requireTaughtClass(tx, teacherId, classId, { mustBeActive: true }),
+        ),
       );
-      return presentStudent(student!);
     },
 
     async loginStudent(input: StudentLogin): Promise<string> {

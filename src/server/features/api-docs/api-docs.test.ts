@@ -188,7 +188,7 @@ describe('GET /api/openapi.json (decision 026)', () => {
         'POST /api/teacher/login',
         'POST /api/student/register',
         'POST /api/teacher/add-quiz',
-        'POST /api/teacher/add-student',
+        'POST /api/classes/:id/students',
       ]),
     );
     expect(large.map(label)).toEqual(

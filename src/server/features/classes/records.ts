@@ -41,13 +41,6 @@ export async function classIdForTeacher(tx: Executor, name: string, teacherId: s
   return target.id;
 }
 
-/** Bridge for registration by class name: the student joins the class of that name. */
-export async function joinClassNamed(tx: Executor, studentId: string, name: string): Promise<string> {
-  const target = await classIdNamed(tx, name);
-  await tx.insert(classStudents).values({ classId: target.id, studentId }).onConflictDoNothing();
-  return target.id;
-}
-
 /** `column` (a class id) is one of the student's classes: a condition for one statement. */
 export const inStudentClasses = (column: SQLWrapper, studentId: string | Placeholder) =>
   sql`${column} in (select ${classStudents.classId} from ${classStudents} where ${classStudents.studentId} = ${studentId})`;

@@ -17,9 +17,7 @@ import { routeEndpoint, type RouteSettings } from '../../endpoint-route.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { Throttle } from '../../throttle/throttle.ts';
 import type { AccountsService } from '../accounts/service.ts';
-import { requireTaughtClass } from './records.ts';
 import type { ClassesService } from './service.ts';
-import type { Database } from '../../db/client.ts';
 
 /**
  * Classes as records (decision 031): a teacher's classes, their teachers and join codes, and
@@ -29,7 +27,6 @@ import type { Database } from '../../db/client.ts';
 export function classesRoutes(
   classes: ClassesService,
   accounts: AccountsService,
-  db: Database,
   throttle: Throttle,
 ): FastifyPluginAsync {
   return async (app) => {
@@ -82,7 +79,7 @@ export function classesRoutes(
       data: await classes.roster(currentUser(request).id, request.params.id),
     }));
 
-    // Adding students is throttled per teacher, as add-student is (decision 016).
+    // Adding students is throttled per teacher (decision 016).
     routeEndpoint(
       app,
       addClassStudent,
@@ -91,12 +88,11 @@ export function classesRoutes(
         ...throttle.studentsAdded(),
       },
       async (request) => {
-        const teacherId = currentUser(request).id;
-        const target = await requireTaughtClass(db, teacherId, request.params.id, { mustBeActive: true });
-        const student = await accounts.registerStudent({ ...request.body, class: target.name }, teacherId, target.id);
+        const classId = request.params.id;
+        const student = await accounts.addStudentToClass(currentUser(request).id, classId, request.body);
         return {
-          message: `Student ${student.name} added to ${target.name}`,
-          data: await classes.rosterEntry(target.id, student._id),
+          message: `Student ${student.name} added to ${student.class}`,
+          data: await classes.rosterEntry(classId, student._id),
         };
       },
     );

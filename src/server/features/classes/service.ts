@@ -54,21 +54,30 @@ async function withUniqueName<T>(write: (joinCode: string) => Promise<T>): Promi
  * The class of a join code a student may join: active, code turned on. Null for anything
  * else, so a wrong, rotated, turned-off or archived code all read alike.
  */
-export async function classOfJoinCode(db: Pick<Database, 'select'>, typed: string): Promise<{ id: string } | null> {
+export async function classOfJoinCode(
+  db: Pick<Database, 'select'>,
+  typed: string,
+): Promise<{ id: string; name: string } | null> {
   const code = normalizeJoinCode(typed);
   if (code === null) return null;
   const [found] = await db
-    .select({ id: classes.id })
+    .select({ id: classes.id, name: classes.name })
     .from(classes)
     .where(and(eq(classes.joinCode, code), isNull(classes.archivedAt)))
     .limit(1);
   return found ?? null;
 }
 
+/** The class of a join code a student may join, or 400 CLASS_CODE_INVALID on the `classCode` field. */
+export async function requireClassOfJoinCode(db: Pick<Database, 'select'>, typed: string) {
+  const target = await classOfJoinCode(db, typed);
+  if (!target) throw codeInvalid();
+  return target;
+}
+
 /** Joins `studentId` to the class of `typed` inside the caller's transaction, or refuses with CLASS_CODE_INVALID. */
 export async function joinByCode(tx: Pick<Database, 'select' | 'insert'>, studentId: string, typed: string) {
-  const target = await classOfJoinCode(tx, typed);
-  if (!target) throw codeInvalid();
+  const target = await requireClassOfJoinCode(tx, typed);
   await tx.insert(classStudents).values({ classId: target.id, studentId }).onConflictDoNothing();
   return target.id;
 }

@@ -56,8 +56,9 @@ afterAll(async () => {
 });
 
 describe('a class spelled several ways is one class', () => {
-  it('keeps each student’s spelling as typed (NFC)', () => {
-    expect(classmates.map((student) => student.profile.class)).toEqual([`ÖKO-X${TAG}`, `öko-x${tag}`]);
+  it('answers the class record’s name to each of its students, whatever spelling led them there', () => {
+    // Students register by the class's code now (decision 031): their class is the record's name.
+    expect(classmates.map((student) => student.profile.class)).toEqual([`ÖKO-X${TAG}`, `ÖKO-X${TAG}`]);
   });
 
   it('sends a quiz saved for one spelling to the students of every other, at once', async () => {

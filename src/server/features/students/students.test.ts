@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StudentListEntry } from '#shared/students';
-import { signUpStudent, signUpTeacher } from '../../testing/actors.ts';
-import { buildStudentRegistration } from '../../testing/factories.ts';
+import { classIdTaughtBy, signUpStudent, signUpTeacher } from '../../testing/actors.ts';
+import { buildNewQuiz, buildStudentRegistration } from '../../testing/factories.ts';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 
@@ -28,12 +28,16 @@ const listStudents = (query: Record<string, string | number> = {}, token = teach
     headers: bearer(token),
   });
 
-/** A teacher adds a student through the real API (the screen's own path). */
-async function addStudent(overrides: Parameters<typeof buildStudentRegistration>[0] = {}, by = teacher) {
-  const registration = buildStudentRegistration(overrides);
+/** A teacher adds a student into a class they teach through the real API (the screen's own path). */
+async function addStudent(
+  { class: chosen, ...overrides }: Parameters<typeof buildStudentRegistration>[0] & { class?: string } = {},
+  by = teacher,
+) {
+  const className = chosen ?? (await newClass('C', by));
+  const { classCode: _none, ...registration } = buildStudentRegistration(overrides);
   const response = await t.call({
     method: 'POST',
-    url: '/api/teacher/add-student',
+    url: `/api/classes/${await classIdTaughtBy(t, by, className)}/students`,
     headers: bearer(by.token),
     payload: registration,
   });
@@ -274,17 +278,13 @@ describe('GET /api/teacher/classes', () => {
 });
 
 describe('a teacher adds a student who then logs in', () => {
-  it('adds through add-student, finds them in the list, and the student logs in', async () => {
+  it('adds into a class, finds them in the list, and the student logs in', async () => {
     const className = await newClass();
-    const registration = buildStudentRegistration({ class: className, name: 'New Arrival' });
-    const added = await t.call({
-      method: 'POST',
-      url: '/api/teacher/add-student',
-      headers: bearer(teacher.token),
-      payload: registration,
-    });
+    const addInto = `/api/classes/${await classIdTaughtBy(t, teacher, className)}/students`;
+    const { classCode: _none, ...registration } = buildStudentRegistration({ name: 'New Arrival' });
+    const added = await t.call({ method: 'POST', url: addInto, headers: bearer(teacher.token), payload: registration });
     expect(added.status).toBe(201);
-    expect(added.body.message).toBe('Student New Arrival added successfully');
+    expect(added.body.message).toBe(`Student New Arrival added to ${className}`);
 
     const listed = await listStudents({ search: registration.rollNumber.toUpperCase() });
     expect(namesOf(listed.body)).toEqual(['New Arrival']);
@@ -298,21 +298,20 @@ describe('a teacher adds a student who then logs in', () => {
     expect(typeof login.body.data).toBe('string');
 
     // A duplicate roll number names the field, so the form can mark it.
-    const duplicate = await t.call({
-      method: 'POST',
-      url: '/api/teacher/add-student',
-      headers: bearer(teacher.token),
-      payload: buildStudentRegistration({ rollNumber: registration.rollNumber.toUpperCase() }),
+    const { classCode: _code, ...sameRoll } = buildStudentRegistration({
+      rollNumber: registration.rollNumber.toUpperCase(),
     });
+    const duplicate = await t.call({ method: 'POST', url: addInto, headers: bearer(teacher.token), payload: sameRoll });
     expect([duplicate.status, duplicate.body.code]).toEqual([409, 'ROLL_NUMBER_TAKEN']);
     expect(duplicate.body.errors).toEqual([{ field: 'rollNumber', message: expect.any(String) }]);
 
     // An email another student has: the same status, its own code.
+    const { classCode: _again, ...sameAddress } = buildStudentRegistration({ email: registration.email.toUpperCase() });
     const sameEmail = await t.call({
       method: 'POST',
-      url: '/api/teacher/add-student',
+      url: addInto,
       headers: bearer(teacher.token),
-      payload: buildStudentRegistration({ email: registration.email.toUpperCase() }),
+      payload: sameAddress,
     });
     expect([sameEmail.status, sameEmail.body.code]).toEqual([409, 'EMAIL_TAKEN']);
     expect(sameEmail.body.errors).toEqual([{ field: 'email', message: expect.any(String) }]);

@@ -6,6 +6,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { openApp } from '../../../testing/open-app.tsx';
 import {
   addQuiz,
+  classCodeOf,
   quizAsStudent,
   savedChoices,
   signInAs,
@@ -19,8 +20,10 @@ import {
 async function studentWithQuiz(options: Partial<NewQuizPayload> = {}) {
   const className = `Runner-${crypto.randomUUID().slice(0, 8)}`;
   const teacher = await signUpTeacher();
+  // The teacher's class first (a student registers with its code), then the quiz into it.
+  const classCode = await classCodeOf(className, teacher);
   const quiz = await addQuiz(teacher, { class: className, ...options });
-  const student = await signUpStudent({ class: className });
+  const student = await signUpStudent({ classCode });
   signInAs(student, 'student');
   return { quiz, student, path: `/dashboard/student/quiz/${quiz._id}` };
 }
