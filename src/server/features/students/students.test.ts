@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StudentListEntry } from '#shared/students';
 import { classIdTaughtBy, signUpStudent, signUpTeacher } from '../../testing/actors.ts';
-import { buildNewQuiz, buildStudentRegistration } from '../../testing/factories.ts';
+import { buildStudentRegistration } from '../../testing/factories.ts';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 
