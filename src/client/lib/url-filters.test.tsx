@@ -7,7 +7,7 @@ import { FILTER_DEBOUNCE_MS, readUrlFilters } from './url-filters.ts';
 import { LEADERBOARD_FILTERS } from '../features/leaderboard/leaderboard-queries.ts';
 import { STUDENT_RESOURCE_FILTERS, TEACHER_RESOURCE_FILTERS } from '../features/resources/resource-filters.ts';
 import { openApp } from '../testing/open-app.tsx';
-import { registerStudent, signInAs, signUpTeacher } from '../testing/server-actors.ts';
+import { classTaughtBy, registerStudent, signInAs, signUpTeacher, type Actor } from '../testing/server-actors.ts';
 
 // The filters through a real screen that has a class select and a search box.
 const STUDENTS_PATH = '/dashboard/teacher/students';
@@ -15,9 +15,8 @@ const STUDENTS_PATH = '/dashboard/teacher/students';
 const addressFilters = () => Object.fromEntries(new URLSearchParams(window.location.search));
 const pause = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
 
-async function openStudents(path = STUDENTS_PATH) {
-  const teacher = await signUpTeacher();
-  signInAs(teacher, 'teacher');
+async function openStudents(path = STUDENTS_PATH, teacher?: Actor) {
+  signInAs(teacher ?? (await signUpTeacher()), 'teacher');
   return openApp(path, { inAddressBar: true });
 }
 
@@ -51,9 +50,11 @@ describe('useUrlFilters', () => {
   });
 
   it('keeps a class picked while a search was waiting to be sent', async () => {
-    const className = `C${Math.random().toString(36).slice(2, 9)}`;
-    await registerStudent({ class: className });
-    await openStudents();
+    // The screen lists the students of the teacher's own classes (issue 19 point 8).
+    const teacher = await signUpTeacher();
+    const className = await classTaughtBy(teacher);
+    await registerStudent({ class: className, teacher });
+    await openStudents(STUDENTS_PATH, teacher);
     await screen.findByRole('option', { name: className });
 
     // In one go, so the class is picked well before the search's pause ends.
@@ -69,7 +70,9 @@ describe('useUrlFilters', () => {
 
   it('reads a search the server would refuse as no search: the list, not a failure', async () => {
     const tooLong = 'M'.repeat(STUDENT_LIST_LIMITS.search + 1);
-    await openStudents(`${STUDENTS_PATH}?search=${tooLong}&class=A%01`);
+    const teacher = await signUpTeacher();
+    await registerStudent({ class: await classTaughtBy(teacher), teacher });
+    await openStudents(`${STUDENTS_PATH}?search=${tooLong}&class=A%01`, teacher);
 
     expect(await screen.findByText(/students? shown/, { selector: '[role="status"] p' })).toBeInTheDocument();
     expect(screen.getByLabelText('Search')).toHaveValue('');

@@ -74,7 +74,9 @@ async function seedPreviousVersion(handle: DatabaseHandle) {
       'video/youtube', 0, ${SCIENCE}, ${day(9)})`);
 }
 
-describe('migration 0013: classes as records', () => {
+// Each test migrates a database from nothing, which takes far longer than a request test on a
+// busy CI machine.
+describe('migration 0013: classes as records', { timeout: 120_000 }, () => {
   it('makes each class key one class, with its teachers, students, quizzes and resources', async () => {
     const t = await migratedFromPrevious(seedPreviousVersion);
     const db = t.database.db;

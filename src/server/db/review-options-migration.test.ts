@@ -27,7 +27,9 @@ const QUESTIONS = [
   { _id: 'q2', question_text: 'Capital of France?', options: ['Paris', 'Rome'], answer: 'Paris' },
 ];
 
-describe('migration 0012: review options', () => {
+// Each test migrates a database from nothing, which takes far longer than a request test on a
+// busy CI machine.
+describe('migration 0012: review options', { timeout: 120_000 }, () => {
   it('keeps the key and the score right after submitting for a quiz that existed, deadline still ahead', async () => {
     const t = await migratedFromPrevious(async (handle) => {
       await handle.db.execute(sql`

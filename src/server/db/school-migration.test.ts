@@ -22,7 +22,9 @@ const TEACHERS = [
   { id: '00000000-0000-4000-8000-0000000000c3', name: 'Third Teacher', email: 'third@school.example', year: 2024 },
 ];
 
-describe('migration 0010: the school and its administrator', () => {
+// Each test migrates a database from nothing, which takes far longer than a request test on a
+// busy CI machine.
+describe('migration 0010: the school and its administrator', { timeout: 120_000 }, () => {
   it('makes an installation with teachers a school whose earliest teacher administers it', async () => {
     const passwordHash = await hashPassword(PASSWORD);
     const t = await migratedFromPrevious(async (handle) => {

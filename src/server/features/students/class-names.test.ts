@@ -4,7 +4,7 @@ import { identityKey } from '#shared/identity';
 import type { QuizQuestion } from '#shared/quizzes';
 import type { Resource } from '#shared/resources';
 import { MAX_TAGGED_TTL_MS } from '../../cache/read-cache.ts';
-import { signUpStudent, signUpTeacher } from '../../testing/actors.ts';
+import { classIdTaughtBy, signUpStudent, signUpTeacher } from '../../testing/actors.ts';
 import { buildNewQuiz } from '../../testing/factories.ts';
 import { multipartBody, SAMPLE_FILES } from '../../testing/multipart.ts';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -45,6 +45,8 @@ const query = (values: Record<string, string>) => new URLSearchParams(values).to
 beforeAll(async () => {
   t = await createTestApp({ readCache: { ttlMs: MAX_TAGGED_TTL_MS } });
   teacher = await signUpTeacher(t);
+  // The teacher's class: its students are the only ones the students screen shows them.
+  await classIdTaughtBy(t, teacher, SPELLED.byFirstStudent);
   classmates = [
     await signUpStudent(t, { class: SPELLED.byFirstStudent }),
     await signUpStudent(t, { class: SPELLED.bySecondStudent }),
