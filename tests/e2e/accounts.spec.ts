@@ -10,8 +10,9 @@ import {
 import { invitationCode } from './school-setup.ts';
 
 const SCREENSHOT_DIR = 'docs/screenshots';
-const TEACHER_MENU = ['Dashboard', 'Resources', 'Students', 'Quiz', 'Draw', 'EMeet', 'LeaderBoard'];
-const STUDENT_MENU = ['Dashboard', 'Resources', 'Quiz', 'Draw', 'EMeet', 'Statistics', 'LeaderBoard'];
+// SPEC's menus plus the class screens (decision 031, "Class screens").
+const TEACHER_MENU = ['Dashboard', 'Resources', 'Students', 'Classes', 'Quiz', 'Draw', 'EMeet', 'LeaderBoard'];
+const STUDENT_MENU = ['Dashboard', 'Resources', 'Quiz', 'My classes', 'Draw', 'EMeet', 'Statistics', 'LeaderBoard'];
 
 test('landing page: tabs, actions, and the way to the role chooser', async ({ page }, testInfo) => {
   const scripts: string[] = [];

@@ -38,7 +38,7 @@ export async function signUpStudent(request: APIRequestContext, name: string, cl
 }
 
 /** A class of the teacher's, made through the API: its join code. */
-const classCode = async (request: APIRequestContext, teacher: { token: string }, name: string) =>
+export const classCode = async (request: APIRequestContext, teacher: { token: string }, name: string) =>
   (await call<{ joinCode: string }>(request, '/api/classes', { name }, teacher.token)).joinCode;
 
 export const addQuiz = (request: APIRequestContext, teacher: { token: string }, className: string) =>

@@ -1,9 +1,9 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { STUDY_MODE } from '../../src/shared/constants.ts';
 import { enterStudyMode, logInStudentThroughUi, logInTeacherThroughUi } from './actors.ts';
-import { registeredTeacher, teacherWithQuiz } from './api-setup.ts';
+import { homeroomCode, registeredTeacher, teacherWithQuiz } from './api-setup.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
-import { addQuiz, signUpStudent, signUpTeacher, takeQuiz } from './progress-setup.ts';
+import { addQuiz, classCode, signUpStudent, signUpTeacher, takeQuiz } from './progress-setup.ts';
 
 /**
  * The defects of issue 18 (points 11-15) found by a browser run at 1280x800 and 390x844:
@@ -44,9 +44,10 @@ async function classWithResults(
 ) {
   const className = `${label}-${unique()}`;
   const teacher = await signUpTeacher(request, subject);
+  const code = await classCode(request, teacher, className);
   const quiz = await addQuiz(request, teacher, className);
   for (const [name, right] of results) {
-    await takeQuiz(request, await signUpStudent(request, name, className), quiz._id, right);
+    await takeQuiz(request, await signUpStudent(request, name, code), quiz._id, right);
   }
   return { className, teacher, quiz };
 }
@@ -78,8 +79,9 @@ test.describe('issue 18, point 11: phones', () => {
   test('statistics cards hold 66.67%, and percentages read one way', async ({ page, request }) => {
     const className = `St-${unique()}`;
     const teacher = await signUpTeacher(request, 'Astronomy');
+    const code = await classCode(request, teacher, className);
     const quiz = await addQuiz(request, teacher, className);
-    const student = await signUpStudent(request, 'Pia Long', className);
+    const student = await signUpStudent(request, 'Pia Long', code);
     await takeQuiz(request, student, quiz._id, 2);
     await logInStudentThroughUi(page, student);
     await page.getByRole('navigation', { name: 'Student menu' }).getByRole('link', { name: 'Statistics' }).click();
@@ -144,8 +146,7 @@ test.describe('issue 18, point 11: phones', () => {
     page,
     request,
   }) => {
-    const className = `Rs-${unique()}`;
-    const student = await signUpStudent(request, 'Rae Oduya', className);
+    const student = await signUpStudent(request, 'Rae Oduya', await homeroomCode(request));
     await logInStudentThroughUi(page, student);
     await page.getByRole('navigation', { name: 'Student menu' }).getByRole('link', { name: 'Resources' }).click();
     const filters = page.getByRole('search', { name: 'Filter resources' });
@@ -194,22 +195,23 @@ test.describe('issue 18, point 13', () => {
   test('"Your quizzes" shows new attempts when the teacher comes back to it', async ({ page, request }) => {
     const className = `Aq-${unique()}`;
     const teacher = await signUpTeacher(request, 'Biology');
+    const code = await classCode(request, teacher, className);
     const quiz = await addQuiz(request, teacher, className);
     await logInTeacherThroughUi(page, teacher);
     const menu = page.getByRole('navigation', { name: 'Teacher menu' });
     await menu.getByRole('link', { name: 'Quiz' }).click();
     const card = page.getByRole('article', { name: quiz.title });
     await expect(card).toContainText('0 attempts');
-    await takeQuiz(request, await signUpStudent(request, 'Ivy Moss', className), quiz._id, 2);
+    await takeQuiz(request, await signUpStudent(request, 'Ivy Moss', code), quiz._id, 2);
     // Quiz again in the menu, while the list is on screen.
     await menu.getByRole('link', { name: 'Quiz' }).click();
     await expect(card).toContainText('1 attempt');
     // When the tab is shown again.
-    await takeQuiz(request, await signUpStudent(request, 'Jon Hale', className), quiz._id, 1);
+    await takeQuiz(request, await signUpStudent(request, 'Jon Hale', code), quiz._id, 1);
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
     await expect(card).toContainText('2 attempts');
     // And when coming back from another screen.
-    await takeQuiz(request, await signUpStudent(request, 'Kay Dunn', className), quiz._id, 3);
+    await takeQuiz(request, await signUpStudent(request, 'Kay Dunn', code), quiz._id, 3);
     await menu.getByRole('link', { name: 'Dashboard' }).click();
     await menu.getByRole('link', { name: 'Quiz' }).click();
     await expect(card).toContainText('3 attempts');
@@ -291,7 +293,7 @@ test.describe('issue 18, point 13', () => {
   });
 
   test('logging out leaves full screen', async ({ page, request }) => {
-    const student = await signUpStudent(request, 'Una Wade', `Fs-${unique()}`);
+    const student = await signUpStudent(request, 'Una Wade', await homeroomCode(request));
     await logInStudentThroughUi(page, student);
     expect(await page.evaluate(() => document.fullscreenElement !== null)).toBe(true);
     await page.getByRole('button', { name: 'Logout' }).click();
@@ -306,8 +308,8 @@ test.describe('issue 18, point 14: toasts, background, numbers', () => {
     request,
   }) => {
     const className = `Br-${unique()}`;
-    const { quiz } = await teacherWithQuiz(request, { class: className });
-    const student = await signUpStudent(request, 'Vic Lund', className);
+    const { quiz, klass } = await teacherWithQuiz(request, { class: className });
+    const student = await signUpStudent(request, 'Vic Lund', klass.joinCode);
     await page.addInitScript(() => window.localStorage.setItem('studyhall:break-reminder-ms', '800'));
     await page.goto('/auth/student/login');
     await page.getByLabel('Username').fill(student.rollNumber);

@@ -215,6 +215,21 @@ async function restoreStaff(url: string) {
   await restoreSession(account);
 }
 
+/**
+ * After an accepted class-list import (decision 034): its job writes after the answer, so the
+ * next request's "refused, nothing changed" would see its rows land. Wait until it has ended.
+ */
+async function awaitImportJob(responseBody: string, authorization: string | undefined) {
+  const importId = (JSON.parse(responseBody) as { data?: { importId?: string } }).data?.importId;
+  if (!importId || !authorization) return;
+  for (;;) {
+    const status = await t.app.inject({ method: 'GET', url: `/api/imports/${importId}`, headers: { authorization } });
+    const state = (JSON.parse(status.body) as { data?: { state?: string } }).data?.state;
+    if (status.statusCode !== 200 || state === 'done' || state === 'failed') return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 beforeAll(async () => {
   await setUpSchool();
   digest = await createDatabaseDigest(t.database);
@@ -279,6 +294,9 @@ async function sendAndCheck(route: DeclaredRoute, request: FuzzRequest) {
     await restoreSession(choice.caller);
   }
   if (response.statusCode < 300 && route.url.startsWith('/api/school/teachers/:id/')) await restoreStaff(url);
+  if (response.statusCode === 202 && route.url === '/api/classes/:id/import') {
+    await awaitImportJob(response.body, choice.authorization);
+  }
   const seen = statusesSeen.get(`${route.method} ${route.url}`) ?? new Map<number, number>();
   seen.set(response.statusCode, (seen.get(response.statusCode) ?? 0) + 1);
   statusesSeen.set(`${route.method} ${route.url}`, seen);
