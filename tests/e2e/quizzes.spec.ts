@@ -94,7 +94,7 @@ test('teacher builds, previews and publishes a quiz; a student takes it across a
 
   await page.getByLabel('Title').fill(title);
   // The class the student below registers into (by its code).
-  await page.getByLabel('Class').fill(HOMEROOM);
+  await page.getByRole('textbox', { name: /^Class\b/ }).fill(HOMEROOM);
   await page.getByLabel('Deadline').fill(localDateTimeIn(24));
   await page.getByLabel('Maximum time (minutes)').fill('10');
   // The review below shows the key at once (the default waits for the deadline: review-options.spec.ts).

@@ -231,7 +231,7 @@ test.describe('issue 18, point 13', () => {
     await page.goto('/dashboard/teacher/create-quiz');
     const title = `Draft ${unique()}`;
     await page.getByLabel('Title').fill(title);
-    await page.getByLabel('Class').fill('9C');
+    await page.getByRole('textbox', { name: /^Class\b/ }).fill('9C');
     await page.getByRole('button', { name: 'Add question' }).click();
     await page.getByLabel('Question text').fill('Why is the sky blue?');
     // A reload asks first (beforeunload); accepted, the work is still there.
@@ -241,7 +241,7 @@ test.describe('issue 18, point 13', () => {
     });
     await page.reload();
     await expect(page.getByLabel('Title')).toHaveValue(title);
-    await expect(page.getByLabel('Class')).toHaveValue('9C');
+    await expect(page.getByRole('textbox', { name: /^Class\b/ })).toHaveValue('9C');
     await expect(page.getByLabel('Question text')).toHaveValue('Why is the sky blue?');
     // Leaving through the menu asks in the page; Stay keeps the editor.
     const menu = page.getByRole('navigation', { name: 'Teacher menu' });
@@ -268,7 +268,7 @@ test.describe('issue 18, point 13', () => {
     await logInTeacherThroughUi(page, teacher);
     await page.goto('/dashboard/teacher/create-quiz');
     await page.getByLabel('Title').fill(`Saved ${unique()}`);
-    await page.getByLabel('Class').fill('9C');
+    await page.getByRole('textbox', { name: /^Class\b/ }).fill('9C');
     const deadline = new Date(Date.now() + 86_400_000);
     const pad = (value: number) => String(value).padStart(2, '0');
     await page
