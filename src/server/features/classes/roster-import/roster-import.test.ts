@@ -186,6 +186,20 @@ describe('importing a class list', () => {
     expect(await membershipCount()).toBe(before.memberships + 1);
   });
 
+  it('starts one of two imports sent at once by one teacher; the other is IMPORT_RUNNING', async () => {
+    const { token, classId } = await teacherWithClass();
+    const [first, second] = await Promise.all(
+      [0, 1].map(() =>
+        call('POST', `/api/classes/${classId}/import`, token, {
+          csv: classList(Array.from({ length: 2 }, () => studentRow())),
+        }),
+      ),
+    );
+    expect([first!.status, second!.status].sort()).toEqual([202, 409]);
+    const started = first!.status === 202 ? first! : second!;
+    expect((await waitForEnd(token, started.body.data.importId)).last).toMatchObject({ state: 'done', imported: 2 });
+  });
+
   it('shows an import only to the teacher who started it, and one import at a time', async () => {
     const { token, classId } = await teacherWithClass();
     const started = await call('POST', `/api/classes/${classId}/import`, token, {

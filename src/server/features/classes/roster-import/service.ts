@@ -210,13 +210,18 @@ export function createRosterImports(db: Database, cache: ReadCache, options: { k
     /** Checks again and, with no problem, starts the import: all rows in one transaction, or none. */
     async start(teacherId: string, classId: string, csv: string, log: { error(data: object, message: string): void }) {
       await requireTaughtClass(db, teacherId, classId, { mustBeActive: true });
-      const isRunning = [...jobs.values()].some(
-        (job) => job.teacherId === teacherId && (job.state === 'hashing' || job.state === 'writing'),
-      );
-      if (isRunning)
-        throw new AppError('IMPORT_RUNNING', 'Your previous import is still running: wait for it to finish');
+      const refuseWhileRunning = () => {
+        const isRunning = [...jobs.values()].some(
+          (job) => job.teacherId === teacherId && (job.state === 'hashing' || job.state === 'writing'),
+        );
+        if (isRunning)
+          throw new AppError('IMPORT_RUNNING', 'Your previous import is still running: wait for it to finish');
+      };
+      refuseWhileRunning();
       const { check, valid } = await checkFile(csv);
       if (check.rowsWithProblems > 0) throw rowsInvalid(check.rows);
+      // Again, with no await before the job is recorded: two starts sent at once both passed the first.
+      refuseWhileRunning();
       const job: Job = { id: randomUUID(), teacherId, state: 'hashing', done: 0, total: valid.length };
       jobs.set(job.id, job);
       const work = run(job, classId, valid).catch((error: unknown) => {
