@@ -175,3 +175,11 @@ export const removeClassTeacher = (teacher: Actor, classId: string, memberId: st
 
 /** The profile of a teacher, for their id. */
 export const teacherProfile = (teacher: Actor) => callOk(accounts.getTeacherProfile, {}, teacher.token);
+
+/** The roster of a class of the teacher's, as the server holds it. */
+export const classRoster = (teacher: Actor, classId: string) =>
+  callOk(classes.listRoster, { params: { id: classId } }, teacher.token);
+
+/** `teacher` archives a class of theirs. */
+export const archiveClass = (teacher: Actor, classId: string) =>
+  callOk(classes.changeClass.archive, { params: { id: classId } }, teacher.token);

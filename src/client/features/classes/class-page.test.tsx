@@ -3,6 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { openApp } from '../../testing/open-app.tsx';
 import {
   addCoTeacher,
+  archiveClass,
+  classRoster,
   createClass,
   removeClassTeacher,
   signInAs,
@@ -113,6 +115,39 @@ describe('the class page (decision 031, "Class screens")', () => {
     expect(await within(table).findByRole('rowheader', { name: colleague.registration.name })).toBeInTheDocument();
     // Now a teacher of the class: no longer a choice.
     expect(within(picker).queryByRole('option', { name: colleague.registration.name })).not.toBeInTheDocument();
+  });
+});
+
+describe('moving a student (issue 19 point 7)', () => {
+  it('moves a student of the roster into another active class of the teacher, in one step', async () => {
+    const teacher = await signUpTeacher();
+    const [created, target, archived] = [
+      await createClass(teacher),
+      await createClass(teacher, { name: `Target ${Date.now()}` }),
+      await createClass(teacher),
+    ];
+    await archiveClass(teacher, archived._id);
+    const student = await signUpStudent();
+    await joinClass(student, created.joinCode!);
+    signInAs(teacher, 'teacher');
+    const { user } = await openApp(`${CLASSES_PATH}/${created._id}`);
+    const roster = await screen.findByRole('table', { name: `Students of ${created.name}` });
+
+    await user.click(
+      within(roster).getByRole('button', { name: `Move to another class: ${student.registration.name}` }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: `Move ${student.registration.name} to another class` });
+    const picker = within(dialog).getByRole('combobox', { name: /^Move to/ });
+    // Only the teacher's other active classes are offered.
+    await waitFor(() => expect(within(picker).getByRole('option', { name: target.name })).toBeTruthy());
+    expect(within(picker).queryByRole('option', { name: created.name })).not.toBeInTheDocument();
+    expect(within(picker).queryByRole('option', { name: archived.name })).not.toBeInTheDocument();
+    await user.selectOptions(picker, target.name);
+    await user.click(within(dialog).getByRole('button', { name: 'Move student' }));
+
+    expect(await screen.findByText('No students yet')).toBeInTheDocument();
+    expect((await classRoster(teacher, target._id)).map((entry) => entry.name)).toEqual([student.registration.name]);
+    expect(await classRoster(teacher, created._id)).toEqual([]);
   });
 });
 

@@ -1,18 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { listMyClasses } from '#shared/contract/classes';
 import { Field } from '../../components/ui/field.tsx';
-import { call } from '../../lib/api.ts';
-
-/** Where a teacher makes and manages their classes. */
-export const TEACHER_CLASSES_PATH = '/dashboard/teacher/classes';
-
-/** The teacher's classes (decision 031); the class screens read and invalidate the same key. */
-export const myClassesQuery = () =>
-  queryOptions({
-    queryKey: ['classes', 'mine'],
-    queryFn: async ({ signal }) => (await call(listMyClasses, {}, { signal })).data,
-  });
+import { CLASSES_PATH } from './class-paths.ts';
+import { classQueries } from './classes-queries.ts';
 
 /**
  * A select of the teacher's active classes, sent as `name` (a class id): what a quiz, a
@@ -30,14 +20,14 @@ export function ClassPicker({
   hint?: string;
   className?: string;
 }) {
-  const classes = useQuery(myClassesQuery());
+  const classes = useQuery(classQueries.mine());
   if (classes.isPending) return <p className="text-sm text-muted">Loading your classes…</p>;
   const active = (classes.data ?? []).filter((taught) => !taught.isArchived);
   if (active.length === 0) {
     return (
       <p role="status" className="col-span-full rounded-lg border border-line bg-surface-muted p-3 text-sm text-fg">
         You do not teach a class yet.{' '}
-        <Link to={TEACHER_CLASSES_PATH} className="font-semibold text-brand-700 underline">
+        <Link to={CLASSES_PATH} className="font-semibold text-brand-700 underline">
           Create a class
         </Link>{' '}
         first, then come back.

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { UserMinus, UserPlus } from 'lucide-react';
+import { ArrowRightLeft, UserMinus, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { addClassStudent, removeClassStudent } from '#shared/contract/classes';
@@ -15,6 +15,7 @@ import { EditStudentDialog, ResetPasswordDialogs, StudentActions } from '../stud
 import { studentQueries } from '../students/students-queries.ts';
 import { classQueries } from './classes-queries.ts';
 import { ListQueryContent } from './class-parts.tsx';
+import { MoveStudentDialog } from './move-student-dialog.tsx';
 import { PendingChangeConfirm, type PendingChange } from '../../components/ui/confirm-dialog.tsx';
 import { ExportRosterButton } from '../roster-import/export-roster-button.tsx';
 import { ImportStudentsButton } from '../roster-import/import-students-dialog.tsx';
@@ -22,7 +23,7 @@ import { ImportStudentsButton } from '../roster-import/import-students-dialog.ts
 /** The account fields of a student added by a teacher, but the class: the class is this one. */
 const CLASS_STUDENT_FIELDS = studentAccountFields({ isForSomeoneElse: true }).filter((field) => field.name !== 'class');
 
-type Managing = { action: 'edit' | 'reset'; student: RosterEntry } | { action: 'add' };
+type Managing = { action: 'edit' | 'reset' | 'move'; student: RosterEntry } | { action: 'add' };
 
 /**
  * The roster of a class (decision 031): its students with their contact details, a new student
@@ -112,6 +113,16 @@ export function ClassRoster({ entry }: { entry: TeacherClass }) {
                       <UserMinus className="size-3.5" aria-hidden="true" />
                       Remove from class
                     </Button>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      disabled={entry.isArchived}
+                      aria-label={`Move to another class: ${student.name}`}
+                      onClick={() => setManaging({ action: 'move', student })}
+                    >
+                      <ArrowRightLeft className="size-3.5" aria-hidden="true" />
+                      Move to class
+                    </Button>
                   </StudentActions>,
                 ],
               }))}
@@ -123,6 +134,13 @@ export function ClassRoster({ entry }: { entry: TeacherClass }) {
         <AddStudentDialog entry={entry} onAdded={refresh} onClose={() => setManaging(null)} />
       ) : managing?.action === 'edit' ? (
         <EditStudentDialog student={managing.student} onSaved={refresh} onClose={() => setManaging(null)} />
+      ) : managing?.action === 'move' ? (
+        <MoveStudentDialog
+          entry={entry}
+          student={managing.student}
+          onMoved={refresh}
+          onClose={() => setManaging(null)}
+        />
       ) : managing?.action === 'reset' ? (
         <ResetPasswordDialogs student={managing.student} onClose={() => setManaging(null)} />
       ) : null}
