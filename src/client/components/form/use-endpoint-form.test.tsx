@@ -96,7 +96,7 @@ describe('the form layer', () => {
     const email = screen.getByLabelText('Email');
     await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
     expect(email).toHaveAccessibleDescription('Email must be a valid email address');
-    expect(email).toHaveFocus();
+    await waitFor(() => expect(email).toHaveFocus());
     expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Name')).not.toHaveAttribute('aria-invalid');
   });

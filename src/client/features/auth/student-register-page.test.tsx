@@ -48,7 +48,8 @@ describe('student registration (on the form layer)', () => {
     expect(code).toHaveAccessibleDescription(
       'This class code does not work. Check it with your teacher: it may have been changed or turned off.',
     );
-    expect(code).toHaveFocus();
+    // The form moves the focus after it renders the error, a frame later on a busy machine.
+    await waitFor(() => expect(code).toHaveFocus());
   });
 
   it('marks the missing fields and focuses the first', async () => {
@@ -67,7 +68,7 @@ describe('student registration (on the form layer)', () => {
   it('shows the server’s refusal of a taken username under that field, with the focus', async () => {
     const username = await registerTakenUsername();
     expect(username).toHaveAccessibleDescription('This account username is already taken');
-    expect(username).toHaveFocus();
+    await waitFor(() => expect(username).toHaveFocus());
     expect(screen.getByRole('button', { name: 'Register' })).toBeEnabled();
     expect(screen.getByRole('heading', { name: 'Create a student account' })).toBeInTheDocument();
   });

@@ -63,7 +63,7 @@ describe('the class page (decision 031, "Class screens")', () => {
     await user.click(screen.getByRole('button', { name: 'Copy' }));
     expect(await screen.findByText(/could not be copied: it is selected/)).toBeInTheDocument();
     const box = codeBox() as HTMLInputElement;
-    expect(box).toHaveFocus();
+    await waitFor(() => expect(box).toHaveFocus());
     expect(box.value.slice(box.selectionStart ?? 0, box.selectionEnd ?? 0)).toBe(created.joinCode);
   });
 
@@ -133,9 +133,7 @@ describe('moving a student (issue 19 point 7)', () => {
     const { user } = await openApp(`${CLASSES_PATH}/${created._id}`);
     const roster = await screen.findByRole('table', { name: `Students of ${created.name}` });
 
-    await user.click(
-      within(roster).getByRole('button', { name: `Move to another class: ${student.registration.name}` }),
-    );
+    await user.click(within(roster).getByRole('button', { name: `Move to class: ${student.registration.name}` }));
     const dialog = await screen.findByRole('dialog', { name: `Move ${student.registration.name} to another class` });
     const picker = within(dialog).getByRole('combobox', { name: /^Move to/ });
     // Only the teacher's other active classes are offered.
@@ -165,7 +163,7 @@ describe('the classes page and the student’s classes', () => {
     await user.type(name, taken.name.toLowerCase());
     await user.click(screen.getByRole('button', { name: 'Create class' }));
     await waitFor(() => expect(name).toHaveAccessibleDescription('The school already has a class with this name'));
-    expect(name).toHaveFocus();
+    await waitFor(() => expect(name).toHaveFocus());
   });
 
   it('joins a class with a code typed any way; a wrong code is said at the field', async () => {
@@ -179,7 +177,7 @@ describe('the classes page and the student’s classes', () => {
     await user.type(code, 'ABCD-EFGH');
     await user.click(screen.getByRole('button', { name: 'Join class' }));
     await waitFor(() => expect(code).toHaveAccessibleDescription(/^This class code does not work/));
-    expect(code).toHaveFocus();
+    await waitFor(() => expect(code).toHaveFocus());
 
     await user.clear(code);
     await user.type(code, created.joinCode!.replace('-', '').toLowerCase());

@@ -117,7 +117,7 @@ export function ClassRoster({ entry }: { entry: TeacherClass }) {
                       size="sm"
                       variant="secondary"
                       disabled={entry.isArchived}
-                      aria-label={`Move to another class: ${student.name}`}
+                      aria-label={`Move to class: ${student.name}`}
                       onClick={() => setManaging({ action: 'move', student })}
                     >
                       <ArrowRightLeft className="size-3.5" aria-hidden="true" />

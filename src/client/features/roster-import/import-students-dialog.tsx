@@ -330,7 +330,8 @@ function CredentialsSheet({
             These passwords are shown only once: print them or download them now. Each student chooses a new password at
             the first sign-in.
           </p>
-          <section aria-label="Credentials sheet" className="print-sheet max-h-80 overflow-auto">
+          {/* Scrolls with 30 rows and more: focusable, so a keyboard can scroll it. */}
+          <section tabIndex={0} aria-label="Credentials sheet" className="print-sheet max-h-80 overflow-auto">
             <h3 className="mb-2 hidden text-lg font-bold print:block">{className}: sign-in details</h3>
             <table className="w-full text-left text-sm">
               <thead>

@@ -38,7 +38,7 @@ describe('managing a student from the students screen (decision 033)', () => {
     await user.type(username, holder.rollNumber);
     await user.click(dialog.getByRole('button', { name: 'Save details' }));
     await waitFor(() => expect(username).toHaveAccessibleDescription(/taken/));
-    expect(username).toHaveFocus();
+    await waitFor(() => expect(username).toHaveFocus());
 
     await user.clear(username);
     await user.type(username, `${student.rollNumber}-new`);
