@@ -331,7 +331,7 @@ function CredentialsSheet({
             the first sign-in.
           </p>
           {/* Scrolls with 30 rows and more: focusable, so a keyboard can scroll it. */}
-          <section tabIndex={0} aria-label="Credentials sheet" className="print-sheet max-h-80 overflow-auto">
+          <div tabIndex={0} role="region" aria-label="Credentials sheet" className="print-sheet max-h-80 overflow-auto">
             <h3 className="mb-2 hidden text-lg font-bold print:block">{className}: sign-in details</h3>
             <table className="w-full text-left text-sm">
               <thead>
@@ -357,7 +357,7 @@ function CredentialsSheet({
                 ))}
               </tbody>
             </table>
-          </section>
+          </div>
         </>
       ) : null}
       <div className="flex flex-wrap justify-end gap-2">
