@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Archive, ArchiveRestore, ArrowLeft } from 'lucide-react';
+import { Archive, ArchiveRestore } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast/headless';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { changeClass, updateClass } from '#shared/contract/classes';
 import { updateClassSchema, type TeacherClass } from '#shared/classes';
 import { useEndpointForm } from '../../components/form/use-endpoint-form.ts';
@@ -22,6 +22,7 @@ import { ClassTeachers } from './class-teachers.tsx';
 import { classQueries, putClass, useClassMutation } from './classes-queries.ts';
 import { JoinCodePanel } from './join-code-panel.tsx';
 import { PendingChangeConfirm, type PendingChange } from '../../components/ui/confirm-dialog.tsx';
+import { BackLink } from '../../components/ui/back-link.tsx';
 
 /**
  * /dashboard/teacher/classes/:id (decision 031, "Class screens"): one class of the teacher's,
@@ -37,13 +38,9 @@ export function Component() {
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 pb-16">
       <PageTitle>{entry ? `${entry.name} · Classes` : 'Class'}</PageTitle>
-      <Link
-        to={CLASSES_PATH}
-        className="inline-flex items-center gap-1.5 self-start rounded text-sm font-semibold text-brand-700 hover:underline"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
+      <BackLink to={CLASSES_PATH} className="self-start">
         Back to classes
-      </Link>
+      </BackLink>
       {classes.isPending || !profile ? (
         <LoadingStatus>Loading the class…</LoadingStatus>
       ) : classes.isError ? (

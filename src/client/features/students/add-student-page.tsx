@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft } from 'lucide-react';
 import toast from 'react-hot-toast/headless';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -16,6 +15,7 @@ import { ClassPicker } from '../classes/class-picker.tsx';
 import { studentQueries } from './students-queries.ts';
 import { cardVariants } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
+import { BackLink } from '../../components/ui/back-link.tsx';
 
 const STUDENTS_PATH = '/dashboard/teacher/students';
 
@@ -39,13 +39,7 @@ export function Component() {
     // Bottom room lets the buttons scroll clear of the toasts.
     <div className="mx-auto w-full max-w-3xl pb-16">
       <PageTitle>Add student</PageTitle>
-      <Link
-        to={STUDENTS_PATH}
-        className="inline-flex items-center gap-1.5 rounded text-sm font-semibold text-brand-700 hover:underline"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        Back to students
-      </Link>
+      <BackLink to={STUDENTS_PATH}>Back to students</BackLink>
       <PageHeader
         className="mt-3"
         title="Add a student"

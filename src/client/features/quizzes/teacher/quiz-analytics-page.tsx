@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowDown, ArrowLeft, ArrowUp, ArrowUpDown, Check, Download, X } from 'lucide-react';
+import { ArrowDown, ArrowUp, ArrowUpDown, Check, Download, X } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { type AttemptRecord, type TeacherQuizDetail } from '#shared/quizzes';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api.ts';
@@ -15,6 +15,7 @@ import { EmptyState, LoadFailure } from '../../../components/ui/status-cards.tsx
 import { cardVariants } from '../../../components/ui/card.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { downloadBlob } from '../../../lib/download-file.ts';
+import { BackLink } from '../../../components/ui/back-link.tsx';
 
 const ALL_QUIZ_PATH = '/dashboard/teacher/all-quiz';
 
@@ -23,18 +24,6 @@ function downloadCsv(quiz: TeacherQuizDetail) {
   downloadBlob(
     new Blob(['\uFEFF', attemptsCsv(quiz)], { type: 'text/csv;charset=utf-8' }),
     attemptsCsvFileName(quiz.title),
-  );
-}
-
-function BackLink() {
-  return (
-    <Link
-      to={ALL_QUIZ_PATH}
-      className="inline-flex items-center gap-1.5 rounded-md text-sm font-semibold text-brand-700 hover:underline"
-    >
-      <ArrowLeft className="size-4" aria-hidden="true" />
-      All quizzes
-    </Link>
   );
 }
 
@@ -313,7 +302,7 @@ export function Component() {
   if (quiz.isPending) {
     return (
       <div className="mx-auto w-full max-w-6xl">
-        <BackLink />
+        <BackLink to={ALL_QUIZ_PATH}>All quizzes</BackLink>
         <PageHeader className="mt-3" title="Quiz analytics" />
         <LoadingStatus className="mt-4">Loading the attempts…</LoadingStatus>
       </div>
@@ -324,7 +313,7 @@ export function Component() {
     const failure = describeFailure(quiz.error);
     return (
       <div className="mx-auto w-full max-w-6xl">
-        <BackLink />
+        <BackLink to={ALL_QUIZ_PATH}>All quizzes</BackLink>
         <PageHeader className="mt-3" title={failure.heading} />
         <LoadFailure
           className="mt-4"
@@ -338,7 +327,7 @@ export function Component() {
 
   return (
     <div className="mx-auto w-full max-w-6xl">
-      <BackLink />
+      <BackLink to={ALL_QUIZ_PATH}>All quizzes</BackLink>
       <QuizAnalytics quiz={quiz.data} />
     </div>
   );
