@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowRightLeft, UserMinus, UserPlus } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { addClassStudent, removeClassStudent } from '#shared/contract/classes';
 import { addClassStudentSchema, type RosterEntry, type TeacherClass } from '#shared/classes';
@@ -15,10 +15,14 @@ import { EditStudentDialog, ResetPasswordDialogs, StudentActions } from '../stud
 import { studentQueries } from '../students/students-queries.ts';
 import { classQueries } from './classes-queries.ts';
 import { ListQueryContent } from './class-parts.tsx';
-import { MoveStudentDialog } from './move-student-dialog.tsx';
 import { PendingChangeConfirm, type PendingChange } from '../../components/ui/confirm-dialog.tsx';
 import { ExportRosterButton } from '../roster-import/export-roster-button.tsx';
 import { ImportStudentsButton } from '../roster-import/import-students-dialog.tsx';
+
+// Loads when a teacher asks to move a student (scripts/check-bundle.mjs, LOADED_ON_USER_ACTION).
+const MoveStudentDialog = lazy(async () => ({
+  default: (await import('./move-student-dialog.tsx')).MoveStudentDialog,
+}));
 
 /** The account fields of a student added by a teacher, but the class: the class is this one. */
 const CLASS_STUDENT_FIELDS = studentAccountFields({ isForSomeoneElse: true }).filter((field) => field.name !== 'class');
@@ -135,12 +139,14 @@ export function ClassRoster({ entry }: { entry: TeacherClass }) {
       ) : managing?.action === 'edit' ? (
         <EditStudentDialog student={managing.student} onSaved={refresh} onClose={() => setManaging(null)} />
       ) : managing?.action === 'move' ? (
-        <MoveStudentDialog
-          entry={entry}
-          student={managing.student}
-          onMoved={refresh}
-          onClose={() => setManaging(null)}
-        />
+        <Suspense fallback={null}>
+          <MoveStudentDialog
+            entry={entry}
+            student={managing.student}
+            onMoved={refresh}
+            onClose={() => setManaging(null)}
+          />
+        </Suspense>
       ) : managing?.action === 'reset' ? (
         <ResetPasswordDialogs student={managing.student} onClose={() => setManaging(null)} />
       ) : null}
