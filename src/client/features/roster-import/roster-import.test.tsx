@@ -45,7 +45,9 @@ const HEADER = 'Name;Roll number;Email;Parent name;Parent email;Password';
 
 async function openDialog(user: ReturnType<typeof userEvent.setup>, className: string) {
   await user.click(screen.getByRole('button', { name: 'Import students (CSV)' }));
-  return within(await screen.findByRole('dialog', { name: `Import students into ${className}` }));
+  const dialog = within(await screen.findByRole('dialog', { name: `Import students into ${className}` }));
+  await dialog.findByLabelText('CSV file'); // the steps load when the dialog opens
+  return dialog;
 }
 
 afterEach(() => vi.restoreAllMocks());
