@@ -166,7 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountsRoutes(accounts, throttle));
   await app.register(schoolRoutes(school, throttle));
   await app.register(classesRoutes(createClassesService(options.database.db, readCache), accounts, throttle));
-  const rosterImports = createRosterImports(options.database.db, readCache);
+  const rosterImports = createRosterImports(options.database.db, readCache, { secret: options.jwtSecret });
   await app.register(rosterImportRoutes(rosterImports, throttle));
   await app.register(quizzesRoutes(quizzes, throttle));
   await app.register(progressRoutes(createProgressService(options.database.db, readCache)));

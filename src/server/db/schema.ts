@@ -391,3 +391,38 @@ export const resourceStars = pgTable(
 );
 
 export type ResourceRow = typeof resources.$inferSelect;
+
+/**
+ * Roster imports (decision 034): the job's state where every instance reads it, so a poll that
+ * lands on another instance behind the load balancer still finds it. The generated passwords
+ * wait here sealed with the server's secret until their one read, then only hashes remain.
+ */
+export const rosterImports = pgTable(
+  'roster_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teacherId: uuid('teacher_id')
+      .notNull()
+      .references(() => teachers.id, { onDelete: 'cascade' }),
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    /** hashing | writing | done | failed (IMPORT_STATES). */
+    state: varchar('state', { length: 10 }).notNull(),
+    done: integer('done').notNull().default(0),
+    total: integer('total').notNull(),
+    error: text('error'),
+    imported: integer('imported'),
+    sealedCredentials: text('sealed_credentials'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The running instance's heartbeat; the end, once it ended. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // One running import per teacher, however many instances take starts at once.
+    uniqueIndex('roster_imports_one_running')
+      .on(table.teacherId)
+      .where(sql`${table.state} in ('hashing', 'writing')`),
+    index('roster_imports_updated_idx').on(table.updatedAt),
+  ],
+);

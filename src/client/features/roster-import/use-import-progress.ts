@@ -1,17 +1,10 @@
 import { useEffect, useState } from 'react';
 import { getRosterImport } from '#shared/contract/classes';
 import type { ImportCredential, ImportStatus } from '#shared/roster-csv';
-import { ApiError, call } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 
 /** How often the progress is read while the import runs. */
 export const IMPORT_POLL_MS = 700;
-/**
- * Imports live in the memory of the instance that started them, and nginx balances round robin
- * (decision 034): a read may reach another instance, which answers 404. A few in a row are
- * expected; more mean the import is gone.
- */
-const NOT_FOUND_TOLERATED = 6;
-
 export type ImportProgress =
   | { state: 'hashing' | 'writing'; done: number; total: number }
   | { state: 'done'; imported: number; credentials: ImportCredential[] }
@@ -26,20 +19,14 @@ export function useImportProgress(importId: string | null): ImportProgress | nul
   useEffect(() => {
     if (importId === null) return;
     const controller = new AbortController();
-    let notFoundInARow = 0;
     const wait = () => new Promise((resolve) => setTimeout(resolve, IMPORT_POLL_MS));
     const follow = async () => {
       for (;;) {
         let status: ImportStatus;
         try {
           status = (await call(getRosterImport, { params: { id: importId } }, { signal: controller.signal })).data;
-          notFoundInARow = 0;
         } catch (error) {
           if (controller.signal.aborted) return;
-          if (error instanceof ApiError && error.code === 'NOT_FOUND' && ++notFoundInARow <= NOT_FOUND_TOLERATED) {
-            await wait();
-            continue;
-          }
           setProgress({ state: 'failed', error: error instanceof Error ? error.message : String(error) });
           return;
         }

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROSTER_IMPORT_LIMITS } from '#shared/roster-csv';
-import { classStudents, students } from '../../../db/schema.ts';
+import { classStudents, rosterImports, students } from '../../../db/schema.ts';
 import { signUpStudent, signUpTeacher } from '../../../testing/actors.ts';
-import { bearer, createTestApp, type TestApp } from '../../../testing/test-app.ts';
+import { bearer, createTestApp, startSecondInstance, type TestApp } from '../../../testing/test-app.ts';
 
 /** Issue 19 point 6 (decision 034): a class list checked, then imported all at once or not at all. */
 
@@ -23,7 +23,7 @@ async function teacherWithClass() {
   const teacher = await signUpTeacher(t);
   const created = await call('POST', '/api/classes', teacher.token, { name: `Import class ${nextId()}` });
   expect(created.status, created.raw).toBe(201);
-  return { token: teacher.token, classId: created.body.data._id as string };
+  return { token: teacher.token, teacherId: teacher.profile._id, classId: created.body.data._id as string };
 }
 
 const HEADER = 'Name;Roll number;Email;Parent name;Parent email;Password';
@@ -228,6 +228,81 @@ describe('importing a class list', () => {
     expect((await call('POST', `/api/classes/${classId}/archive`, token)).status).toBe(200);
     const refused = await call('POST', `/api/classes/${classId}/import`, token, { csv: classList([studentRow()]) });
     expect(refused.body.code).toBe('CLASS_ARCHIVED');
+  });
+});
+
+describe('an import behind a load balancer (decision 034)', () => {
+  it('is read from another instance: progress, outcome, and the passwords once, sealed until then', async () => {
+    const other = await startSecondInstance(t);
+    try {
+      const { token, classId } = await teacherWithClass();
+      const rows = Array.from({ length: 4 }, () => studentRow());
+      const membershipsBefore = await membershipCount();
+      const started = await call('POST', `/api/classes/${classId}/import`, token, { csv: classList(rows) });
+      expect(started.status, started.raw).toBe(202);
+      const importId = started.body.data.importId as string;
+      const onOther = await other.call({ method: 'GET', url: `/api/imports/${importId}`, headers: bearer(token) });
+      expect(onOther.status, onOther.raw).toBe(200);
+      expect(onOther.body.data).toMatchObject({ total: 4 });
+      while ((await membershipCount()) < membershipsBefore + 4) await new Promise((resolve) => setTimeout(resolve, 10));
+      // Stored sealed: the database holds no password or name of the sheet in clear.
+      const [stored] = await t.database.db
+        .select({ sealed: rosterImports.sealedCredentials })
+        .from(rosterImports)
+        .where(sql`${rosterImports.id} = ${importId}`);
+      expect(stored!.sealed).toEqual(expect.any(String));
+      expect(stored!.sealed).not.toContain(rows[0]!.split(';')[1]);
+      const both = await Promise.all(
+        [other, t].map((instance) =>
+          instance.call({ method: 'GET', url: `/api/imports/${importId}`, headers: bearer(token) }),
+        ),
+      );
+      expect(both.map((answer) => answer.body.data.state)).toEqual(['done', 'done']);
+      // Two reads at once on two instances: exactly one carries the passwords.
+      expect(both.map((answer) => answer.body.data.credentials?.length ?? 0).sort()).toEqual([0, 4]);
+      const [afterRead] = await t.database.db
+        .select({ sealed: rosterImports.sealedCredentials })
+        .from(rosterImports)
+        .where(sql`${rosterImports.id} = ${importId}`);
+      expect(afterRead!.sealed).toBeNull();
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('lets one of two starts on two instances run; the other is IMPORT_RUNNING', async () => {
+    const other = await startSecondInstance(t);
+    try {
+      const { token, classId } = await teacherWithClass();
+      const answers = await Promise.all(
+        [t, other].map((instance) =>
+          instance.call({
+            method: 'POST',
+            url: `/api/classes/${classId}/import`,
+            headers: bearer(token),
+            payload: { csv: classList([studentRow(), studentRow()]) },
+          }),
+        ),
+      );
+      expect(answers.map((answer) => answer.status).sort()).toEqual([202, 409]);
+      const started = answers.find((answer) => answer.status === 202)!;
+      expect((await waitForEnd(token, started.body.data.importId)).last).toMatchObject({ state: 'done', imported: 2 });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('ends an import whose instance stopped answering, so its teacher can import again', async () => {
+    const { token, teacherId, classId } = await teacherWithClass();
+    const [left] = await t.database.db
+      .insert(rosterImports)
+      .values({ teacherId, classId, state: 'hashing', total: 30, updatedAt: sql`now() - interval '5 minutes'` })
+      .returning({ id: rosterImports.id });
+    const started = await call('POST', `/api/classes/${classId}/import`, token, { csv: classList([studentRow()]) });
+    expect(started.status, started.raw).toBe(202);
+    const stale = await call('GET', `/api/imports/${left!.id}`, token);
+    expect(stale.body.data).toMatchObject({ state: 'failed', error: expect.stringContaining('server restarted') });
+    expect((await waitForEnd(token, started.body.data.importId)).last).toMatchObject({ state: 'done', imported: 1 });
   });
 });
 

@@ -51,7 +51,7 @@ export function rosterImportRoutes(imports: RosterImports, throttle: Throttle): 
       getRosterImport,
       { config: { policy: { caller: 'teacher', touches: ['own-imports'] } } },
       async (request) => {
-        const status = imports.status(currentUser(request).id, request.params.id, {
+        const status = await imports.status(currentUser(request).id, request.params.id, {
           isHead: request.method === 'HEAD',
         });
         return { message: `Import ${status.state}`, data: status };
