@@ -85,11 +85,6 @@ const LANDING_BUDGET_KB = 90;
 const APP_LANDING_BUDGET_KB = 120;
 const AUTH_BUDGET_KB = 169;
 const DASHBOARD_BUDGET_KB = 200;
-/**
- * The class page holds the roster, its dialogs and the join code (decision 031): 201.8 kB with
- * the import and the move loaded on demand. An exception recorded there, to be trimmed back.
- */
-const CLASS_PAGE_BUDGET_KB = 203;
 
 /**
  * Lazy chunks that load only after the person does something, so that a screen's budget is
@@ -102,6 +97,11 @@ const LOADED_ON_USER_ACTION = [
   // (its 595.2 kB chunk waited for Play on the resources pages). Add { module, waitsFor }.
   { module: 'features/roster-import/import-steps.tsx', waitsFor: 'Import students (CSV) on a class page' },
   { module: 'features/classes/move-student-dialog.tsx', waitsFor: 'Move to class on a class page' },
+  { module: 'features/classes/add-class-student-dialog.tsx', waitsFor: 'Add student on a class page' },
+  {
+    module: 'features/students/student-dialogs.tsx',
+    waitsFor: 'Edit or Reset password on a roster or the students screen',
+  },
 ];
 
 /** Feature folders whose code may only be downloaded by their own screens. */
@@ -123,7 +123,6 @@ function budgetFor(routePath) {
   if (routePath === '/') return APP_LANDING_BUDGET_KB;
   // The first run's /setup is an auth page: the same form, the same layout.
   if (routePath === '/auth' || routePath.startsWith('/auth/') || routePath === '/setup') return AUTH_BUDGET_KB;
-  if (routePath === '/dashboard/teacher/classes/:id') return CLASS_PAGE_BUDGET_KB;
   if (routePath.startsWith('/dashboard/')) return DASHBOARD_BUDGET_KB;
   return null;
 }

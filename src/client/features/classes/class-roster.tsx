@@ -2,16 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowRightLeft, UserMinus, UserPlus } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import toast from 'react-hot-toast/headless';
-import { addClassStudent, removeClassStudent } from '#shared/contract/classes';
-import { addClassStudentSchema, type RosterEntry, type TeacherClass } from '#shared/classes';
+import { removeClassStudent } from '#shared/contract/classes';
+import type { RosterEntry, TeacherClass } from '#shared/classes';
 import { Button } from '../../components/ui/button.tsx';
-import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { call } from '../../lib/api.ts';
 import { plural } from '../../lib/format.ts';
-import { AccountForm } from '../auth/auth-form.tsx';
-import { studentAccountFields } from '../auth/student-account-fields.ts';
 import { StaffTable } from '../school/staff-table.tsx';
-import { EditStudentDialog, ResetPasswordDialogs, StudentActions } from '../students/student-dialogs.tsx';
+import { StudentActionDialog, StudentActions } from '../students/student-actions.tsx';
 import { studentQueries } from '../students/students-queries.ts';
 import { classQueries } from './classes-queries.ts';
 import { ListQueryContent } from './class-parts.tsx';
@@ -19,13 +16,14 @@ import { PendingChangeConfirm, type PendingChange } from '../../components/ui/co
 import { ExportRosterButton } from '../roster-import/export-roster-button.tsx';
 import { ImportStudentsButton } from '../roster-import/import-students-dialog.tsx';
 
-// Loads when a teacher asks to move a student (scripts/check-bundle.mjs, LOADED_ON_USER_ACTION).
+// Load when a teacher asks to move or add a student (scripts/check-bundle.mjs, LOADED_ON_USER_ACTION):
+// the account form is most of the class page's weight otherwise.
 const MoveStudentDialog = lazy(async () => ({
   default: (await import('./move-student-dialog.tsx')).MoveStudentDialog,
 }));
-
-/** The account fields of a student added by a teacher, but the class: the class is this one. */
-const CLASS_STUDENT_FIELDS = studentAccountFields({ isForSomeoneElse: true }).filter((field) => field.name !== 'class');
+const AddStudentDialog = lazy(async () => ({
+  default: (await import('./add-class-student-dialog.tsx')).AddClassStudentDialog,
+}));
 
 type Managing = { action: 'edit' | 'reset' | 'move'; student: RosterEntry } | { action: 'add' };
 
@@ -135,9 +133,16 @@ export function ClassRoster({ entry }: { entry: TeacherClass }) {
         )}
       </ListQueryContent>
       {managing?.action === 'add' ? (
-        <AddStudentDialog entry={entry} onAdded={refresh} onClose={() => setManaging(null)} />
-      ) : managing?.action === 'edit' ? (
-        <EditStudentDialog student={managing.student} onSaved={refresh} onClose={() => setManaging(null)} />
+        <Suspense fallback={null}>
+          <AddStudentDialog entry={entry} onAdded={refresh} onClose={() => setManaging(null)} />
+        </Suspense>
+      ) : managing?.action === 'edit' || managing?.action === 'reset' ? (
+        <StudentActionDialog
+          action={managing.action}
+          student={managing.student}
+          onSaved={refresh}
+          onClose={() => setManaging(null)}
+        />
       ) : managing?.action === 'move' ? (
         <Suspense fallback={null}>
           <MoveStudentDialog
@@ -147,8 +152,6 @@ export function ClassRoster({ entry }: { entry: TeacherClass }) {
             onClose={() => setManaging(null)}
           />
         </Suspense>
-      ) : managing?.action === 'reset' ? (
-        <ResetPasswordDialogs student={managing.student} onClose={() => setManaging(null)} />
       ) : null}
       {pending ? <PendingChangeConfirm pending={pending} onClose={() => setPending(null)} /> : null}
     </div>
@@ -158,45 +161,4 @@ export function ClassRoster({ entry }: { entry: TeacherClass }) {
 /** Long contact details wrap, so the actions stay in view on a laptop's width. */
 function Wrapping({ children }: { children: string }) {
   return <span className="block min-w-32 wrap-anywhere whitespace-normal">{children}</span>;
-}
-
-/** A new student's account, straight into this class. */
-function AddStudentDialog({
-  entry,
-  onAdded,
-  onClose,
-}: {
-  entry: TeacherClass;
-  onAdded(): Promise<unknown>;
-  onClose(): void;
-}) {
-  return (
-    <ModalDialog
-      title={`Add a student to ${entry.name}`}
-      description="Creates the student's account in this class. They log in with the account username and password you set."
-      widthClassName="w-[min(40rem,calc(100%-2rem))]"
-      onClose={onClose}
-    >
-      {(close) => (
-        <AccountForm
-          schema={addClassStudentSchema}
-          fields={CLASS_STUDENT_FIELDS}
-          submitLabel="Add student"
-          className="mt-5 grid gap-x-6 gap-y-4 sm:grid-cols-2"
-          submitClassName="min-w-36"
-          actions={
-            <Button type="button" variant="ghost" onClick={close}>
-              Cancel
-            </Button>
-          }
-          onSubmit={async (values) => {
-            const { message } = await call(addClassStudent, { params: { id: entry._id }, body: values });
-            toast.success(message);
-            await onAdded();
-            close();
-          }}
-        />
-      )}
-    </ModalDialog>
-  );
 }

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Copy, KeyRound, Pencil } from 'lucide-react';
-import { useRef, useState, type ReactNode } from 'react';
+import { Copy } from 'lucide-react';
+import { useRef, useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { resetStudentPassword, updateStudentDetails } from '#shared/contract/students';
 import { FIELD_LIMITS } from '#shared/limits';
-import { studentDetailsSchema, type StudentListEntry } from '#shared/students';
+import { studentDetailsSchema } from '#shared/students';
 import { useEndpointForm } from '../../components/form/use-endpoint-form.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
@@ -12,15 +12,10 @@ import { TextField } from '../../components/ui/field.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { call } from '../../lib/api.ts';
 import { withLoading } from '../../stores/app-store.ts';
+import type { ManagedStudent, StudentAction } from './student-actions.tsx';
 import { studentQueries } from './students-queries.ts';
 
 const DIALOG_WIDTH = 'w-[min(32rem,calc(100%-2rem))]';
-
-/** What the dialogs read of a student: an entry of the students screen or of a class's roster. */
-export type ManagedStudent = Pick<
-  StudentListEntry,
-  '_id' | 'name' | 'rollNumber' | 'email' | 'parentName' | 'parentEmail'
->;
 
 const DETAIL_FIELDS = [
   { name: 'name', label: 'Name', type: 'text', autoComplete: 'off', maxLength: FIELD_LIMITS.name },
@@ -213,45 +208,21 @@ function TemporaryPasswordDialog({
   );
 }
 
-/** What a teacher does to one student through these dialogs. */
-export type StudentAction = 'edit' | 'reset';
-
-/**
- * Edit and Reset password for one student, named for screen readers (a list has many); a list's
- * own actions for the student follow (`children`).
- */
-export function StudentActions<Student extends ManagedStudent>({
+/** The dialog of one action on a student: what student-actions.tsx loads when a teacher asks for it. */
+export function StudentActionDialog({
+  action,
   student,
-  onAction,
-  className,
-  children,
+  onSaved,
+  onClose,
 }: {
-  student: Student;
-  onAction(action: StudentAction, student: Student): void;
-  className: string;
-  children?: ReactNode;
+  action: StudentAction;
+  student: ManagedStudent;
+  onSaved?(): Promise<unknown>;
+  onClose(): void;
 }) {
-  return (
-    <div className={className}>
-      <Button
-        size="sm"
-        variant="secondary"
-        aria-label={`Edit ${student.name}`}
-        onClick={() => onAction('edit', student)}
-      >
-        <Pencil className="size-3.5" aria-hidden="true" />
-        Edit
-      </Button>
-      <Button
-        size="sm"
-        variant="secondary"
-        aria-label={`Reset password: ${student.name}`}
-        onClick={() => onAction('reset', student)}
-      >
-        <KeyRound className="size-3.5" aria-hidden="true" />
-        Reset password
-      </Button>
-      {children}
-    </div>
+  return action === 'edit' ? (
+    <EditStudentDialog student={student} onClose={onClose} {...(onSaved ? { onSaved } : {})} />
+  ) : (
+    <ResetPasswordDialogs student={student} onClose={onClose} />
   );
 }

@@ -18,7 +18,7 @@ import { cardVariants } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
 import { textFilter, useUrlFilters } from '../../lib/url-filters.ts';
 import { z } from 'zod';
-import { EditStudentDialog, ResetPasswordDialogs, StudentActions, type StudentAction } from './student-dialogs.tsx';
+import { StudentActionDialog, StudentActions, type StudentAction } from './student-actions.tsx';
 
 const STUDENT_FILTERS = z.object({
   class: textFilter(listStudents.query.shape.class),
@@ -110,10 +110,8 @@ export function Component() {
           </>
         )}
       </div>
-      {managing?.action === 'edit' ? (
-        <EditStudentDialog student={managing.student} onClose={() => setManaging(null)} />
-      ) : managing?.action === 'reset' ? (
-        <ResetPasswordDialogs student={managing.student} onClose={() => setManaging(null)} />
+      {managing ? (
+        <StudentActionDialog action={managing.action} student={managing.student} onClose={() => setManaging(null)} />
       ) : null}
     </div>
   );
