@@ -60,7 +60,7 @@ export const ERROR_CODES = {
   },
   LAST_CLASS_TEACHER: {
     status: 409,
-    meaning: 'A class keeps at least one teacher: add another before removing this one',
+    meaning: 'A class keeps at least one active teacher: add another before removing this one',
   },
   TEACHER_NOT_ACTIVE: { status: 400, meaning: 'The co-teacher must be an active teacher of the school' },
   CLASS_ARCHIVED: { status: 409, meaning: 'The class is archived: unarchive it before adding to it' },

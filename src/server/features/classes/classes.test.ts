@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOIN_CODE_ALPHABET, normalizeJoinCode } from '#shared/classes';
 import { classes, classStudents, classTeachers, students } from '../../db/schema.ts';
@@ -221,6 +221,36 @@ describe('co-teachers', () => {
     expect(removeLast.body.code).toBe('LAST_CLASS_TEACHER');
     // The removed owner no longer reaches it.
     expect((await call('GET', `/api/classes/${created._id}/students`, owner.token)).status).toBe(403);
+  });
+});
+
+describe('a class and its deactivated teachers', () => {
+  it('keeps an active teacher: nobody leaves a class to a deactivated colleague, who never becomes its owner', async () => {
+    const owner = await signUpTeacher(t);
+    const retiring = await signUpTeacher(t, { name: 'Aaron Retiring' });
+    const created = await createClass(owner.token);
+    const added = await call('POST', `/api/classes/${created._id}/teachers`, owner.token, {
+      teacherId: retiring.profile._id,
+    });
+    expect(added.status, added.raw).toBe(200);
+    const administrator = await schoolAdministrator(t);
+    await call('POST', `/api/school/teachers/${retiring.profile._id}/deactivate`, administrator.token);
+
+    // Leaving would hand the class to a teacher who cannot sign in.
+    const leaves = await call('DELETE', `/api/classes/${created._id}/teachers/${owner.profile._id}`, owner.token);
+    expect(leaves.status, leaves.raw).toBe(409);
+    expect(leaves.body.code).toBe('LAST_CLASS_TEACHER');
+    // With an active co-teacher, the owner may leave: the class goes to the active one, not to the
+    // deactivated teacher first by name.
+    const colleague = await signUpTeacher(t, { name: 'Zoe Active' });
+    await call('POST', `/api/classes/${created._id}/teachers`, owner.token, { teacherId: colleague.profile._id });
+    const left = await call('DELETE', `/api/classes/${created._id}/teachers/${owner.profile._id}`, owner.token);
+    expect(left.status, left.raw).toBe(200);
+    const owners = await t.database.db
+      .select({ teacherId: classTeachers.teacherId })
+      .from(classTeachers)
+      .where(and(eq(classTeachers.classId, created._id), eq(classTeachers.isOwner, true)));
+    expect(owners).toEqual([{ teacherId: colleague.profile._id }]);
   });
 });
 

@@ -252,18 +252,24 @@ export function createClassesService(db: Database, cache: ReadCache) {
     removeTeacher: (teacherId: string, classId: string, memberId: string) =>
       changeTaught(teacherId, classId, async (tx) => {
         const teaching = await tx
-          .select({ teacherId: classTeachers.teacherId, isOwner: classTeachers.isOwner, name: teachers.name })
+          .select({
+            teacherId: classTeachers.teacherId,
+            isOwner: classTeachers.isOwner,
+            isActive: sql<boolean>`${teachers.deactivatedAt} is null`,
+          })
           .from(classTeachers)
           .innerJoin(teachers, eq(teachers.id, classTeachers.teacherId))
           .where(eq(classTeachers.classId, classId))
-          .orderBy(asc(teachers.name), asc(teachers.id));
+          // The active teachers first, each group by name: the next owner is the first of them.
+          .orderBy(sql`${teachers.deactivatedAt} is not null`, asc(teachers.name), asc(teachers.id));
         const removed = teaching.find((row) => row.teacherId === memberId);
         if (!removed) throw notFound('This teacher does not teach the class');
         const isCallerOwner = teaching.some((row) => row.teacherId === teacherId && row.isOwner);
         if (memberId !== teacherId && !isCallerOwner)
           throw forbidden("Only the class's owner removes another teacher; you may leave the class yourself");
-        if (teaching.length === 1)
-          throw conflict('LAST_CLASS_TEACHER', 'A class keeps at least one teacher: add another first');
+        // A deactivated teacher cannot sign in: a class left with only them has nobody to run it.
+        if (!teaching.some((row) => row.teacherId !== memberId && row.isActive))
+          throw conflict('LAST_CLASS_TEACHER', 'A class keeps at least one active teacher: add another first');
         await tx
           .delete(classTeachers)
           .where(and(eq(classTeachers.classId, classId), eq(classTeachers.teacherId, memberId)));
