@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 import { logInStudentThroughUi, openQuizFromMenu } from './actors.ts';
 import { answerAndSubmit, expectReviewWithoutKey } from './quiz-steps.ts';
 import { quizAsStudent, registeredStudent, RIGHT_ANSWERS, teacherWithQuiz } from './api-setup.ts';
