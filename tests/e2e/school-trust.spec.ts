@@ -106,7 +106,8 @@ test('a new school: set up, invited, a class by code and by CSV, a reset, no for
   browser,
   school,
 }, testInfo) => {
-  test.setTimeout(90_000);
+  // About a minute on a quiet machine, an instance's start included; room for a loaded one.
+  test.setTimeout(120_000);
   const errors: string[] = [];
   const openBrowser = (allowed?: RegExp) => personBrowser(browser, testInfo, school.baseUrl, errors, allowed);
   const tag = `st${randomBytes(3).toString('hex')}`;
