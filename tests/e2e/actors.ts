@@ -1,4 +1,5 @@
 import { type Page } from '@playwright/test';
+import type { StudentRegistration } from '../../src/shared/accounts.ts';
 import { buildStudentRegistration } from '../../src/server/testing/factories.ts';
 import { expect, expectAccessible } from './fixtures.ts';
 import { invitedTeacher } from './school-setup.ts';
@@ -7,19 +8,82 @@ import { homeroomCode } from './api-setup.ts';
 const homeroomCodeOf = (page: Page) => homeroomCode(page.request);
 
 /** Named actors for the scenarios: each fills the real forms as a person would. */
-/** Registers a new teacher through the link of a fresh invitation (decision 030). */
-export async function registerTeacherThroughUi(page: Page) {
-  const teacher = await invitedTeacher(page.request);
-  await page.goto(`/auth/teacher/register?invitation=${teacher.invitation}`);
-  await expectAccessible(page, 'teacher registration');
+
+/** The fields of a teacher's account, on the setup screen and the registration by invitation. */
+export async function fillTeacherFields(
+  page: Page,
+  teacher: { name: string; subject: string; email: string; password: string },
+) {
   await page.getByLabel('Full name').fill(teacher.name);
   await page.getByLabel('Subject').fill(teacher.subject);
   await page.getByLabel('Email').fill(teacher.email);
   await page.getByLabel('Password').fill(teacher.password);
+}
+
+/**
+ * On the staff screen, as an administrator: a fresh invitation link (shown once), listed as
+ * pending under its note.
+ */
+export async function createInvitationLinkThroughUi(page: Page, note: string) {
+  await page.getByLabel('Note (optional)').fill(note);
+  await page.getByRole('button', { name: 'Create invitation link' }).click();
+  const linkField = page.getByRole('textbox', { name: 'Invitation link' });
+  await expect(linkField).toHaveValue(/\/auth\/teacher\/register\?invitation=[A-Za-z0-9_-]{32}$/);
+  await expect(page.getByText(/shown only once and expires in 7 days/)).toBeVisible();
+  const invitations = page.getByRole('table', { name: 'Invitations, newest first' });
+  await expect(invitations.getByRole('row', { name: new RegExp(note) })).toContainText('pending');
+  return linkField.inputValue();
+}
+
+/**
+ * A teacher opens an invitation link and registers: the code comes from the link, not typed
+ * (`schoolName`: the invitation names the school).
+ */
+export async function registerTeacherByLink(
+  page: Page,
+  link: string,
+  teacher: { name: string; subject: string; email: string; password: string },
+  schoolName?: string,
+) {
+  await page.goto(link);
+  if (schoolName) await expect(page.getByText(`You're invited to join ${schoolName}.`)).toBeVisible();
+  await expect(page.getByLabel('Invitation code')).toHaveCount(0);
+  await expectAccessible(page, 'registration by invitation');
+  await fillTeacherFields(page, teacher);
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page).toHaveURL(/\/auth\/teacher\/login$/);
   await expect(page.getByRole('main').getByRole('status')).toContainText('Registration successful');
+}
+
+/** Registers a new teacher through the link of a fresh invitation (decision 030). */
+export async function registerTeacherThroughUi(page: Page) {
+  const teacher = await invitedTeacher(page.request);
+  await registerTeacherByLink(page, `/auth/teacher/register?invitation=${teacher.invitation}`, teacher);
   return teacher;
+}
+
+/** On the classes screen: makes a class by keyboard and opens its page. */
+export async function createClassThroughUi(page: Page, className: string, subject: string) {
+  await page.getByRole('textbox', { name: /^Class name/ }).fill(className);
+  await page.getByRole('textbox', { name: 'Subject (optional)' }).fill(subject);
+  await page.getByRole('textbox', { name: 'Subject (optional)' }).press('Enter');
+  const classLink = page.getByRole('link', { name: new RegExp(className) });
+  await expect(classLink).toContainText('0 students');
+  await expectAccessible(page, 'classes, one');
+  await classLink.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: className })).toBeVisible();
+}
+
+/** On a class page (clipboard permission granted): copies the join code and returns it as the clipboard holds it. */
+export async function copyJoinCode(page: Page) {
+  const code = await page.getByRole('textbox', { name: 'Join code' }).inputValue();
+  await page.getByRole('button', { name: 'Copy', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Copied', { exact: true })).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toBe(code);
+  return copied;
 }
 
 export async function logInTeacherThroughUi(page: Page, teacher: { email: string; password: string }) {
@@ -35,10 +99,24 @@ export async function logInTeacherThroughUi(page: Page, teacher: { email: string
  * Registers a new student with a class's code (typed, as given by the teacher); `isOnForm` when
  * the page already shows the form (reached by a link).
  */
-export async function registerStudentThroughUi(page: Page, { classCode = '', isOnForm = false } = {}) {
-  const student = buildStudentRegistration({ classCode: classCode || (await homeroomCodeOf(page)) });
+export async function registerStudentThroughUi(
+  page: Page,
+  { classCode = '', isOnForm = false, name }: { classCode?: string; isOnForm?: boolean; name?: string } = {},
+) {
+  const student = buildStudentRegistration({
+    classCode: classCode || (await homeroomCodeOf(page)),
+    ...(name ? { name } : {}),
+  });
   if (!isOnForm) await page.goto('/auth/student/register');
   await expectAccessible(page, 'student registration');
+  await fillStudentRegistration(page, student);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page).toHaveURL(/\/auth\/student\/login$/);
+  return student;
+}
+
+/** The student registration form, filled (`classCode` blank: the field left empty). */
+export async function fillStudentRegistration(page: Page, student: StudentRegistration) {
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(student.name);
   await page.getByLabel('Account username').fill(student.rollNumber);
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(student.email);
@@ -46,9 +124,6 @@ export async function registerStudentThroughUi(page: Page, { classCode = '', isO
   await page.getByLabel('Parent name').fill(student.parentName);
   await page.getByLabel('Parent email').fill(student.parentEmail);
   await page.getByLabel('Password').fill(student.password);
-  await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page).toHaveURL(/\/auth\/student\/login$/);
-  return student;
 }
 
 export async function logInStudentThroughUi(page: Page, student: { rollNumber: string; password: string }) {

@@ -94,6 +94,35 @@ export class AppInstance {
   }
 }
 
+/** A port for a scenario's own instance: `offset` past the e2e server's, one per project (both may run at once). */
+export const ownInstancePort = (offset: number, projectName: string) =>
+  Number(process.env.E2E_PORT ?? 3100) + offset + (projectName === 'mobile' ? 1 : 0);
+
+/**
+ * An instance as `npm start` runs it for a new school: an empty embedded database in a DATA_DIR
+ * of its own (the e2e server is set up by other scenarios). `stop()` removes the folder.
+ */
+export async function startFreshInstance(port: number) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'studyhall-first-run-'));
+  const instance = new AppInstance(port, {
+    DATA_DIR: path.join(dir, 'data'),
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+    QUOTES_API_URL: 'http://127.0.0.1:9/v1/quotes',
+  });
+  const stop = async () => {
+    await instance.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await instance.start();
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { instance, stop };
+}
+
 export type StartClusterOptions = {
   count: number;
   /** Instances listen on firstPort, firstPort + 1, … */

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { registeredStudent, registeredTeacher } from './api-setup.ts';
-import { logInStudentThroughUi, logInTeacherThroughUi } from './actors.ts';
+import { copyJoinCode, createClassThroughUi, logInStudentThroughUi, logInTeacherThroughUi } from './actors.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 
 const SCREENSHOT_DIR = 'docs/screenshots';
@@ -39,23 +39,12 @@ test('a teacher makes a class and shares its code; a student joins; co-teacher, 
   await expectAccessible(page, 'classes, none yet');
 
   const className = `E2E ${Date.now().toString(36)}`;
-  await page.getByRole('textbox', { name: /^Class name/ }).fill(className);
-  await page.getByRole('textbox', { name: 'Subject (optional)' }).fill('Chemistry');
-  await page.getByRole('textbox', { name: 'Subject (optional)' }).press('Enter');
-  const classLink = page.getByRole('link', { name: new RegExp(className) });
-  await expect(classLink).toContainText('0 students');
-  await expectAccessible(page, 'classes, one');
-  await classLink.focus();
-  await page.keyboard.press('Enter');
+  await createClassThroughUi(page, className, 'Chemistry');
 
   // The code: shown grouped, copied, rotated.
-  await expect(page.getByRole('heading', { level: 1, name: className })).toBeVisible();
   const codeBox = page.getByRole('textbox', { name: 'Join code' });
   await expect(codeBox).toHaveValue(JOIN_CODE);
-  const firstCode = await codeBox.inputValue();
-  await press(page, 'Copy');
-  await expect(page.getByText('Copied', { exact: true })).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(firstCode);
+  const firstCode = await copyJoinCode(page);
   await press(page, 'Rotate code');
   await confirm(page, 'Rotate code');
   await expect(codeBox).not.toHaveValue(firstCode);

@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import type { Dialog, Locator, Page } from '@playwright/test';
 import { HOMEROOM, homeroomCode, RIGHT_ANSWERS } from './api-setup.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
+import { fillQuestion, localDateTimeIn, QUESTIONS } from './quiz-steps.ts';
 import {
+  currentQuestion,
   logInStudentThroughUi,
   logInTeacherThroughUi,
   registerStudentThroughUi,
@@ -12,36 +14,8 @@ import {
 
 const SCREENSHOT_DIR = 'docs/screenshots';
 
-const QUESTIONS = [
-  { text: 'What is 2 + 2?', options: ['4', '3', '5'] },
-  { text: 'What is the capital of France?', options: ['Paris', 'Rome', 'Madrid'] },
-  { text: 'Which is a prime number?', options: ['7', '8', '9'] },
-];
 /** The student gets this one wrong on purpose: 2 of 3 right. */
 const MISSED_QUESTION = 'Which is a prime number?';
-
-/** A datetime-local value (local time) some hours from now. */
-function localDateTimeIn(hours: number): string {
-  const date = new Date(Date.now() + hours * 3_600_000);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-async function fillQuestion(page: Page, number: number, question: (typeof QUESTIONS)[number]) {
-  await page.getByRole('button', { name: 'Add question' }).click();
-  const editor = page.getByRole('region', { name: `Question ${number}`, exact: true });
-  await editor.getByLabel('Question text').fill(question.text);
-  for (const [index, option] of question.options.entries()) {
-    if (index > 0) await editor.getByRole('button', { name: 'Add option' }).click();
-    await editor.getByLabel(`Option ${index + 1}`, { exact: true }).fill(option);
-  }
-  // An empty trailing option is dropped on preview and submit.
-  await editor.getByRole('button', { name: 'Add option' }).click();
-  await editor.getByLabel('Correct answer').selectOption({ label: RIGHT_ANSWERS[question.text]! });
-}
-
-/** The question on screen in a running attempt or preview. */
-const currentQuestion = async (page: Page) => (await page.getByTestId('question-text').textContent()) ?? '';
 
 /** Answers the question on screen: right, unless it is the one to miss. */
 async function answerCurrent(page: Page, { missOne }: { missOne: boolean }) {

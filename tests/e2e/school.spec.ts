@@ -1,11 +1,14 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { buildSchoolSetup, buildTeacherAccount } from '../../src/server/testing/factories.ts';
 import { FAILURE_TEXTS } from '../../src/client/lib/error-messages.ts';
-import { logInTeacherThroughUi } from './actors.ts';
-import { AppInstance } from './app-instances.ts';
+import {
+  createInvitationLinkThroughUi,
+  fillTeacherFields,
+  logInTeacherThroughUi,
+  registerTeacherByLink,
+} from './actors.ts';
+import { ownInstancePort, startFreshInstance } from './app-instances.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 import { administratorToken, E2E_ADMINISTRATOR } from './school-setup.ts';
 
@@ -18,13 +21,6 @@ async function screenshot(page: Page, name: string, project: string) {
   const dir = project === 'desktop' ? SCREENSHOT_DIR : QA_DIR;
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-}
-
-async function fillTeacher(page: Page, teacher: { name: string; subject: string; email: string; password: string }) {
-  await page.getByLabel('Full name').fill(teacher.name);
-  await page.getByLabel('Subject').fill(teacher.subject);
-  await page.getByLabel('Email').fill(teacher.email);
-  await page.getByLabel('Password').fill(teacher.password);
 }
 
 async function confirm(page: Page, answer: string) {
@@ -47,14 +43,8 @@ test('the administrator invites a teacher, who registers; a deactivation ends th
   await expect(page.getByRole('textbox', { name: 'School name' })).toHaveValue(E2E_ADMINISTRATOR.schoolName);
 
   const note = `E2E invite ${Date.now()}`;
-  await page.getByLabel('Note (optional)').fill(note);
-  await page.getByRole('button', { name: 'Create invitation link' }).click();
-  const linkField = page.getByRole('textbox', { name: 'Invitation link' });
-  await expect(linkField).toHaveValue(/\/auth\/teacher\/register\?invitation=[A-Za-z0-9_-]{32}$/);
-  await expect(page.getByText(/shown only once and expires in 7 days/)).toBeVisible();
-  const link = await linkField.inputValue();
+  const link = await createInvitationLinkThroughUi(page, note);
   const invitations = page.getByRole('table', { name: 'Invitations, newest first' });
-  await expect(invitations.getByRole('row', { name: new RegExp(note) })).toContainText('pending');
   await expectAccessible(page, 'staff screen');
   await screenshot(page, 'staff', testInfo.project.name);
 
@@ -62,14 +52,7 @@ test('the administrator invites a teacher, who registers; a deactivation ends th
   const teacherContext = await browser.newContext();
   const teacherPage = await teacherContext.newPage();
   const teacher = buildTeacherAccount();
-  await teacherPage.goto(link);
-  await expect(teacherPage.getByText(`You're invited to join ${E2E_ADMINISTRATOR.schoolName}.`)).toBeVisible();
-  await expect(teacherPage.getByLabel('Invitation code')).toHaveCount(0);
-  await expectAccessible(teacherPage, 'registration by invitation');
-  await fillTeacher(teacherPage, teacher);
-  await teacherPage.getByRole('button', { name: 'Register' }).click();
-  await expect(teacherPage).toHaveURL(/\/auth\/teacher\/login$/);
-  await expect(teacherPage.getByRole('main').getByRole('status')).toContainText('Registration successful');
+  await registerTeacherByLink(teacherPage, link, teacher, E2E_ADMINISTRATOR.schoolName);
   await logInTeacherThroughUi(teacherPage, teacher);
   // A teacher who is not an administrator has no Staff.
   await expect(teacherPage.getByRole('link', { name: 'Staff' })).toHaveCount(0);
@@ -102,7 +85,7 @@ test('registering without an invitation, or with a bad one, is refused', async (
   await page.goto('/auth/teacher/register');
   const codeField = page.getByRole('textbox', { name: 'Invitation code' });
   await expect(codeField).toBeVisible();
-  await fillTeacher(page, buildTeacherAccount());
+  await fillTeacherFields(page, buildTeacherAccount());
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(codeField).toBeFocused();
   await expect(codeField).toHaveAccessibleDescription('Invitation is required');
@@ -121,17 +104,7 @@ test('first run: a server with no school leads to /setup, which signs the admini
   page,
 }, testInfo) => {
   // The shared e2e server is set up by other scenarios: this one needs a server of its own.
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'studyhall-first-run-'));
-  const instance = new AppInstance(
-    Number(process.env.E2E_PORT ?? 3100) + 50 + (testInfo.project.name === 'mobile' ? 1 : 0),
-    {
-      DATA_DIR: path.join(dataDir, 'data'),
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      QUOTES_API_URL: 'http://127.0.0.1:9/v1/quotes',
-    },
-  );
-  await instance.start();
+  const { instance, stop } = await startFreshInstance(ownInstancePort(50, testInfo.project.name));
   try {
     await page.goto(`${instance.baseUrl}/`);
     const setUp = page.getByRole('link', { name: 'Set up your school' });
@@ -147,7 +120,7 @@ test('first run: a server with no school leads to /setup, which signs the admini
 
     const setup = buildSchoolSetup();
     await page.getByLabel('School name').fill(setup.schoolName);
-    await fillTeacher(page, setup);
+    await fillTeacherFields(page, setup);
     await page.getByRole('button', { name: 'Set up the school' }).click();
     await expect(page).toHaveURL(`${instance.baseUrl}/dashboard/teacher`);
     await page.getByRole('navigation', { name: 'Teacher menu' }).getByRole('link', { name: 'Staff' }).click();
@@ -166,7 +139,6 @@ test('first run: a server with no school leads to /setup, which signs the admini
     await expect(page.getByRole('link', { name: 'Set up your school' })).toBeHidden();
   } finally {
     await page.goto('about:blank');
-    await instance.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 });

@@ -1,0 +1,84 @@
+import type { Page, Response } from '@playwright/test';
+import { RIGHT_ANSWERS } from './api-setup.ts';
+import { currentQuestion } from './actors.ts';
+import { expect, expectAccessible } from './fixtures.ts';
+
+/** The quiz editor's and a running attempt's steps, shared by the quiz scenarios. */
+
+/** The questions a teacher types into the editor (the same as buildNewQuiz()'s). */
+export const QUESTIONS = [
+  { text: 'What is 2 + 2?', options: ['4', '3', '5'] },
+  { text: 'What is the capital of France?', options: ['Paris', 'Rome', 'Madrid'] },
+  { text: 'Which is a prime number?', options: ['7', '8', '9'] },
+];
+
+/** A datetime-local value (local time) some hours from now. */
+export function localDateTimeIn(hours: number): string {
+  const date = new Date(Date.now() + hours * 3_600_000);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** In the quiz editor: adds question `number` with its options and marks the right one. */
+export async function fillQuestion(page: Page, number: number, question: (typeof QUESTIONS)[number]) {
+  await page.getByRole('button', { name: 'Add question' }).click();
+  const editor = page.getByRole('region', { name: `Question ${number}`, exact: true });
+  await editor.getByLabel('Question text').fill(question.text);
+  for (const [index, option] of question.options.entries()) {
+    if (index > 0) await editor.getByRole('button', { name: 'Add option' }).click();
+    await editor.getByLabel(`Option ${index + 1}`, { exact: true }).fill(option);
+  }
+  // An empty trailing option is dropped on preview and submit.
+  await editor.getByRole('button', { name: 'Add option' }).click();
+  await editor.getByLabel('Correct answer').selectOption({ label: RIGHT_ANSWERS[question.text]! });
+}
+
+/**
+ * In a started attempt: picks `choices` (by question text) question after question and submits.
+ * Returns the submission's response, checked to carry no answer key.
+ */
+export async function answerAndSubmit(page: Page, choices: Record<string, string>): Promise<Response> {
+  await expect(page.getByRole('timer')).toBeVisible();
+  const count = Object.keys(choices).length;
+  for (let index = 0; index < count; index += 1) {
+    const text = await currentQuestion(page);
+    await page.getByRole('radio', { name: choices[text]!, exact: true }).check();
+    if (index < count - 1) await page.getByRole('button', { name: 'Next question' }).click();
+  }
+  const submission = page.waitForResponse((response) => response.url().endsWith('/api/student/update-student'));
+  await page.getByRole('button', { name: 'Submit' }).click();
+  const submitted = await submission;
+  expect(submitted.ok()).toBe(true);
+  // No response before the moment carries the key: not even the one the screen was drawn from.
+  expect(await submitted.text()).not.toContain('"answer"');
+  await expect(page.getByRole('heading', { name: 'Quiz submitted' })).toBeVisible();
+  return submitted;
+}
+
+/**
+ * The review of a submitted attempt of `answered` questions whose answers show after the deadline
+ * (`answersVisibleAt`, as the server holds it): the student's own choices, no key, and the date.
+ */
+export async function expectReviewWithoutKey(page: Page, answersVisibleAt: string, answered: number) {
+  // The date as the client's formatDateTime writes it, in the browser's own time zone.
+  const visibleAt = await page.evaluate(
+    (iso) =>
+      new Date(iso).toLocaleString('en-GB', {
+        day: '2-digit',
+        month: 'short',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+      }),
+    answersVisibleAt,
+  );
+  await expect(page.getByTestId('answers-notice')).toHaveText(
+    `Correct answers will be shown after the deadline, ${visibleAt}.`,
+  );
+  await expect(page.locator('[data-review="correct"]')).toHaveCount(0);
+  await expect(page.locator('[data-review="wrong"]')).toHaveCount(0);
+  await expect(page.locator('[data-review="chosen"]')).toHaveCount(answered);
+  await expect(page.getByText('your answer', { exact: true })).toHaveCount(answered);
+  await expect(page.getByText('correct answer', { exact: true })).toHaveCount(0);
+  await expectAccessible(page, 'review before the answers are shown');
+}
