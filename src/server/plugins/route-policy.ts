@@ -96,7 +96,7 @@ export const REACHES = {
   'meeting-room': {
     roles: ['anonymous', 'teacher', 'student'],
     meaning:
-      "meeting rooms of the classes the caller teaches or belongs to (decision 035); the socket: the room its meeting token names",
+      'meeting rooms of the classes the caller teaches or belongs to (decision 035); the socket: the room its meeting token names',
   },
 } as const satisfies Record<string, { roles: readonly ('anonymous' | UserRole)[]; meaning: string }>;
 export type Reach = keyof typeof REACHES;
