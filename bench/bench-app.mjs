@@ -35,13 +35,14 @@ export function benchAccounts() {
 /**
  * The bench's fresh school: its teacher sets it up (the first run's administrator, decision
  * 030) and makes class 10A; the student registers with its code (decision 031) and signs in.
- * Each account gets its `token`.
+ * Each account gets its `token`; answers the class's id.
  */
 export async function setUpBenchSchool(post, { teacher, student }) {
   teacher.token = await post('/api/school/setup', { schoolName: 'Bench School', ...teacher });
-  const { joinCode } = await post('/api/classes', { name: '10A' }, teacher.token);
+  const { _id: classId, joinCode } = await post('/api/classes', { name: '10A' }, teacher.token);
   await post('/api/student/register', { ...student, classCode: joinCode });
   student.token = await post('/api/student/login', { rollNumber: student.rollNumber, password: student.password });
+  return { classId };
 }
 
 /** Starts the app; `defaultPort` unless BENCH_PORT is set. */

@@ -198,8 +198,9 @@ const rounds = [];
 
 try {
   const { teacher, student } = benchAccounts();
-  await setUpBenchSchool(post, { teacher, student });
-  const { roomId } = await post('/api/meetings', {}, teacher.token);
+  const { classId } = await setUpBenchSchool(post, { teacher, student });
+  // A room of the student's class (decision 035): only its teachers and students get a token.
+  const { roomId } = await post('/api/meetings', { classId }, teacher.token);
 
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -5,7 +5,14 @@ import type { QuizQuestion } from '#shared/quizzes';
 import { students, teachers } from './db/schema.ts';
 import { REDACTED } from './plugins/request-logging.ts';
 import { MeetingTestClient } from './realtime/meeting-test-client.ts';
-import { classTaughtBy, inviteTeacher, signUpStudent, signUpTeacher } from './testing/actors.ts';
+import {
+  classIdTaughtBy,
+  classTaughtBy,
+  inviteTeacher,
+  meetingRoomFor,
+  signUpStudent,
+  signUpTeacher,
+} from './testing/actors.ts';
 import { buildNewQuiz, buildTeacherRegistration } from './testing/factories.ts';
 import { multipartBody, SAMPLE_FILES } from './testing/multipart.ts';
 import { bearer, createTestApp, type TestApp } from './testing/test-app.ts';
@@ -102,8 +109,7 @@ describe.each(['info', 'trace'] as const)('log lines at %s', (logLevel) => {
     expect(JSON.stringify(review.body)).toContain(keys[0]); // released after submitting: it did travel
 
     // A meeting: a room, a meeting token, a real socket that joins (the token rides in the URL).
-    const room = await t.call({ method: 'POST', url: '/api/meetings', headers: bearer(teacher.token) });
-    const roomId = room.body.data.roomId as string;
+    const { roomId } = await meetingRoomFor(t, teacher, await classIdTaughtBy(t, teacher, '10A'));
     const ticket = await t.call({
       method: 'POST',
       url: `/api/meetings/${roomId}/token`,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { USER_ROLES, type UserRole } from './constants.ts';
-import { hasForbiddenCharacters } from './fields.ts';
+import { bodyObject, hasForbiddenCharacters } from './fields.ts';
 import { FIELD_LIMITS } from './limits.ts';
 
 /**
@@ -34,6 +34,8 @@ export const MEETING_LIMITS = {
   chatPerSecond: 0.5,
   /** After the socket opens, `join` must arrive within this time. */
   joinTimeoutMs: 10_000,
+  /** GET /api/meetings: the newest rooms of the caller's classes, at most this many. */
+  listedRooms: 50,
   /** A meeting token must be used to join within this time; the socket stays open after. */
   tokenLifetimeSeconds: 10 * 60,
 } as const;
@@ -88,9 +90,19 @@ export type IceServer = z.infer<typeof iceServerSchema>;
 
 export const iceServersSchema = z.array(iceServerSchema).max(20);
 
-/** POST /api/meetings (teachers): a new, hard-to-guess room. */
-export const createdMeetingRoomSchema = z.strictObject({ roomId: z.string() });
-export type CreatedMeetingRoom = z.infer<typeof createdMeetingRoomSchema>;
+/** POST /api/meetings (teachers): a new, hard-to-guess room for one of the caller's active classes. */
+export const newMeetingRoomSchema = bodyObject({ classId: z.uuid({ error: 'Choose one of your classes' }) });
+export type NewMeetingRoom = z.infer<typeof newMeetingRoomSchema>;
+
+/** A room of a class (decision 035), as the meetings screen lists it. */
+export const meetingRoomSchema = z.strictObject({
+  roomId: z.string(),
+  class: z.strictObject({ _id: z.string(), name: z.string() }),
+  /** The teacher who opened it; null once their account is gone. */
+  createdBy: z.strictObject({ _id: z.string(), name: z.string() }).nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type MeetingRoom = z.infer<typeof meetingRoomSchema>;
 
 /** POST /api/meetings/{roomId}/token: what the meeting screen needs to connect. */
 export const meetingTicketSchema = z.strictObject({

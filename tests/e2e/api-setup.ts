@@ -136,3 +136,13 @@ export async function saveChoicesElsewhere(
   const response = await request.put(`/api/quiz/${quizId}/answers`, { data: { answers }, headers: bearer(token) });
   expect(response.ok(), await response.text()).toBe(true);
 }
+
+/**
+ * A teacher with a class of their own and a meeting room of it, opened through the API
+ * (decision 035): students who register with `klass.joinCode` may join the room.
+ */
+export async function teacherWithMeetingRoom(request: APIRequestContext) {
+  const { teacher, token, klass } = await teacherWithClass(request);
+  const room = (await postOk(request, '/api/meetings', { classId: klass.id }, token)) as { roomId: string };
+  return { teacher, token, klass, roomId: room.roomId };
+}

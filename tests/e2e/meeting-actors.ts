@@ -3,7 +3,10 @@ import { expect } from './fixtures.ts';
 
 /** Meetings (issue 7): what a person does and sees, shared by the meeting scenarios. */
 
-/** From any dashboard screen: EMeet in the menu, type the room ID, Join, then Join on the pre-join screen. */
+/**
+ * From any dashboard screen: EMeet in the menu, type the room ID (a room of one's class,
+ * decision 035), Join, then Join on the pre-join screen.
+ */
 export async function joinRoomFromEmeet(page: Page, roomId: string) {
   await page.getByRole('navigation').getByRole('link', { name: 'EMeet' }).click();
   await page.getByLabel('Room ID').fill(roomId);

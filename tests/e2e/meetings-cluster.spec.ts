@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext } from '@playwright/test';
 import { CLOSE_MESSAGES } from '../../src/shared/meetings.ts';
 import { logInStudentThroughUi, logInTeacherThroughUi } from './actors.ts';
-import { registeredStudent, registeredTeacher } from './api-setup.ts';
+import { registeredStudent, teacherWithClass } from './api-setup.ts';
 import { clusterSettings, startCluster } from './app-instances.ts';
 import { expect, test } from './fixtures.ts';
 import { expectVideoFlowing, joinRoomFromEmeet } from './meeting-actors.ts';
@@ -37,20 +37,21 @@ test('two instances on PostgreSQL and Redis: people on each meet, the limit hold
     // The teacher on instance A opens a room and joins it.
     const teacherContext = await contextOn(browser, instanceA.baseUrl);
     contexts.push(teacherContext);
-    const teacher = await registeredTeacher(teacherContext.request);
+    const { teacher, klass } = await teacherWithClass(teacherContext.request);
     const teacherPage = await teacherContext.newPage();
     await logInTeacherThroughUi(teacherPage, teacher);
     await teacherPage.goto('/dashboard/teacher/emeet');
+    await teacherPage.getByRole('combobox', { name: /Class/ }).selectOption({ label: klass.name });
     await teacherPage.getByRole('button', { name: 'Create a room' }).click();
     const roomId = (await teacherPage.getByTestId('new-room-id').textContent())!;
     await teacherPage.getByRole('button', { name: 'Join this room' }).click();
     await teacherPage.getByRole('button', { name: 'Join meeting' }).click();
     await expect(teacherPage.getByRole('toolbar', { name: 'Meeting controls' })).toBeVisible();
 
-    // The student on instance B (registered there: the database is shared).
+    // The student of the class on instance B (registered there: the database is shared).
     const studentContext = await contextOn(browser, instanceB.baseUrl);
     contexts.push(studentContext);
-    const student = await registeredStudent(studentContext.request);
+    const student = await registeredStudent(studentContext.request, { classCode: klass.joinCode });
     const studentPage = await studentContext.newPage();
     await logInStudentThroughUi(studentPage, student);
     await joinRoomFromEmeet(studentPage, roomId);
@@ -63,7 +64,7 @@ test('two instances on PostgreSQL and Redis: people on each meet, the limit hold
     // A third person, on instance A, finds the room full: the limit counts both instances.
     const lateContext = await contextOn(browser, instanceA.baseUrl);
     contexts.push(lateContext);
-    const lateStudent = await registeredStudent(lateContext.request);
+    const lateStudent = await registeredStudent(lateContext.request, { classCode: klass.joinCode });
     const latePage = await lateContext.newPage();
     await logInStudentThroughUi(latePage, lateStudent);
     await joinRoomFromEmeet(latePage, roomId);

@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { CLOSE_MESSAGES } from '../../src/shared/meetings.ts';
 import { enterStudyMode, logInStudentThroughUi, logInTeacherThroughUi, registerStudentThroughUi } from './actors.ts';
-import { registeredStudent, registeredTeacher } from './api-setup.ts';
+import { registeredStudent, registeredTeacher, teacherWithClass, teacherWithMeetingRoom } from './api-setup.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 import { expectVideoFlowing } from './meeting-actors.ts';
 
@@ -22,14 +22,17 @@ test('a teacher and a student meet: video both ways, camera off, chat, leave', a
   request,
   baseURL,
 }) => {
-  const teacher = await registeredTeacher(request);
-  const student = await registeredStudent(request);
+  const { teacher, klass } = await teacherWithClass(request);
+  const student = await registeredStudent(request, { classCode: klass.joinCode });
 
-  // The teacher opens a new room from EMeet and joins it.
+  // The teacher opens a new room for their class from EMeet (decision 035) and joins it.
   await logInTeacherThroughUi(page, teacher);
   await page.getByRole('navigation').getByRole('link', { name: 'EMeet' }).click();
   await expect(page.getByRole('heading', { name: 'EMeet', level: 1 })).toBeVisible();
   await expectAccessible(page, 'teacher emeet');
+  await page.getByRole('button', { name: 'Create a room' }).click();
+  await expect(page.getByText('Choose one of your classes')).toBeVisible();
+  await page.getByRole('combobox', { name: /Class/ }).selectOption({ label: klass.name });
   await page.getByRole('button', { name: 'Create a room' }).click();
   const roomId = (await page.getByTestId('new-room-id').textContent())!;
   expect(roomId).toMatch(/^[a-z0-9]{4}(-[a-z0-9]{4}){4}$/);
@@ -51,10 +54,15 @@ test('a teacher and a student meet: video both ways, camera off, chat, leave', a
   await page.getByRole('button', { name: 'Join meeting' }).click();
   await expect(page.getByRole('toolbar', { name: 'Meeting controls' })).toBeVisible();
 
-  // The student types the room ID on their own EMeet screen, in another browser.
+  // The student sees the room under their class on their own EMeet screen, in another browser,
+  // and types its ID (a click on the room's Join does the same).
   const studentPage = await newPerson(browser, page, baseURL);
   await logInStudentThroughUi(studentPage, student);
   await studentPage.getByRole('navigation').getByRole('link', { name: 'EMeet' }).click();
+  const rooms = studentPage.getByRole('list', { name: 'Rooms of your classes' });
+  await expect(rooms.getByRole('listitem')).toHaveCount(1);
+  await expect(rooms).toContainText(`${klass.name}Opened by ${teacher.name}`);
+  await expectAccessible(studentPage, 'student emeet');
   await studentPage.getByLabel('Room ID').fill('no');
   await studentPage.getByRole('button', { name: 'Join', exact: true }).click();
   await expect(studentPage.getByLabel('Room ID')).toHaveAttribute('aria-invalid', 'true');
@@ -123,19 +131,21 @@ test('a teacher and a student meet: video both ways, camera off, chat, leave', a
   await studentPage.context().close();
 });
 
-test('an invite link brings a new student through registration and login into the meeting', async ({ page }) => {
-  const invite = '/dashboard/student/meet/maths-7b?meetingId=maths-7b&webcamEnabled=false&micEnabled=false';
+test('an invite link brings a new student through registration and login into the meeting', async ({
+  page,
+  request,
+}) => {
+  const { klass, roomId } = await teacherWithMeetingRoom(request);
+  const invite = `/dashboard/student/meet/${roomId}?meetingId=${roomId}&webcamEnabled=false&micEnabled=false`;
   await page.goto(invite);
   await expect(page).toHaveURL(/\/auth\/student\/login$/);
   // No account yet: register first; the invite is kept through both forms.
   await page.getByRole('link', { name: 'Register as a student' }).click();
-  const student = await registerStudentThroughUi(page, { isOnForm: true });
+  const student = await registerStudentThroughUi(page, { isOnForm: true, classCode: klass.joinCode });
   await page.getByLabel('Username').fill(student.rollNumber);
   await page.getByLabel('Password').fill(student.password);
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(
-    /\/dashboard\/student\/meet\/maths-7b\?meetingId=maths-7b&webcamEnabled=false&micEnabled=false$/,
-  );
+  await expect(page).toHaveURL(new RegExp(`${invite.replace('?', '\\?')}$`));
   await enterStudyMode(page);
   // The link asked for camera and microphone off: nothing is opened.
   await expect(page.getByText('Your camera is off')).toBeVisible();
@@ -171,13 +181,14 @@ test('an invite link brings a new student through registration and login into th
 });
 
 test('a blocked camera and microphone: a clear message, and joining with them off', async ({ page, request }) => {
-  const student = await registeredStudent(request);
+  const { klass, roomId } = await teacherWithMeetingRoom(request);
+  const student = await registeredStudent(request, { classCode: klass.joinCode });
   await page.addInitScript(() => {
     navigator.mediaDevices.getUserMedia = () =>
       Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
   });
   await logInStudentThroughUi(page, student);
-  await page.goto('/dashboard/student/meet/science-lab?meetingId=science-lab&webcamEnabled=true&micEnabled=true');
+  await page.goto(`/dashboard/student/meet/${roomId}?meetingId=${roomId}&webcamEnabled=true&micEnabled=true`);
   await enterStudyMode(page);
   await expect(page.getByRole('alert')).toContainText('Your browser blocked the camera and microphone');
   await expectAccessible(page, 'pre-join, devices blocked');
@@ -196,4 +207,26 @@ test('a meeting link with a broken room ID says so', async ({ page, request }) =
   await expect(page.getByRole('heading', { name: 'This meeting link is not valid' })).toBeVisible();
   await page.getByRole('link', { name: 'Enter a room ID' }).click();
   await expect(page).toHaveURL(/\/dashboard\/teacher\/emeet$/);
+});
+
+test('a room of another class is refused with a clear message, on EMeet and by its link', async ({
+  page,
+  request,
+  pageErrors,
+}) => {
+  // The browser logs the refused token requests: they are this scenario's subject.
+  pageErrors.allow(/status of 403 \(Forbidden\)/);
+  const { roomId } = await teacherWithMeetingRoom(request);
+  const student = await registeredStudent(request); // the homeroom's, not the room's class
+  await logInStudentThroughUi(page, student);
+  await page.getByRole('navigation').getByRole('link', { name: 'EMeet' }).click();
+  await expect(page.getByRole('list', { name: 'Rooms of your classes' }).getByText(roomId)).toHaveCount(0);
+  await page.getByLabel('Room ID').fill(roomId);
+  await page.getByRole('button', { name: 'Join', exact: true }).click();
+  await expect(page.getByText('This room belongs to a class you are not in.')).toBeVisible();
+  await page.goto(`/dashboard/student/meet/${roomId}?meetingId=${roomId}&webcamEnabled=false&micEnabled=false`);
+  await enterStudyMode(page);
+  await page.getByRole('button', { name: 'Join with camera and microphone off' }).click();
+  await expect(page.getByText('This room belongs to a class you are not in.')).toBeVisible();
+  await expectAccessible(page, 'meeting refused: another class');
 });

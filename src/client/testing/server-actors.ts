@@ -5,6 +5,7 @@ import * as school from '#shared/contract/school';
 import * as signIn from '#shared/contract/sign-in';
 import * as accounts from '#shared/contract/accounts';
 import * as classes from '#shared/contract/classes';
+import * as meetings from '#shared/contract/meetings';
 import * as students from '#shared/contract/students';
 import { inject } from 'vitest';
 import type { NewQuizPayload } from '#shared/quizzes';
@@ -183,3 +184,7 @@ export const classRoster = (teacher: Actor, classId: string) =>
 /** `teacher` archives a class of theirs. */
 export const archiveClass = (teacher: Actor, classId: string) =>
   callOk(classes.changeClass.archive, { params: { id: classId } }, teacher.token);
+
+/** `teacher` opens a meeting room for a class of theirs (decision 035). */
+export const openMeetingRoom = (teacher: Actor, classId: string) =>
+  callOk(meetings.createMeetingRoom, { body: { classId } }, teacher.token);

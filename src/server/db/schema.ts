@@ -18,6 +18,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { FIELD_LIMITS } from '#shared/limits';
 import { CLASS_LIMITS } from '#shared/classes';
+import { MEETING_LIMITS } from '#shared/meetings';
 import { QUIZ_LIMITS, type ReviewAnswers, type ReviewScore } from '#shared/quizzes';
 import { RESOURCE_LIMITS } from '#shared/resources';
 import { SCHOOL_LIMITS } from '#shared/school';
@@ -206,6 +207,25 @@ export const classStudents = pgTable(
     // "My classes" of a student: the quiz list, the library, the class switcher.
     index('class_students_student_idx').on(table.studentId, table.classId),
   ],
+);
+
+/**
+ * A meeting room of a class (decision 035): its id is the room id people join with. Only the
+ * teachers and students of the class get a meeting token for it; nothing of a meeting is stored.
+ */
+export const meetingRooms = pgTable(
+  'meeting_rooms',
+  {
+    id: varchar('id', { length: MEETING_LIMITS.roomIdMax }).primaryKey(),
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    /** Null once that teacher's account is gone; the room stays the class's. */
+    createdByTeacherId: uuid('created_by_teacher_id').references(() => teachers.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // A class's rooms, newest first (the meetings screen).
+  (table) => [index('meeting_rooms_class_created_idx').on(table.classId, table.createdAt, table.id)],
 );
 
 export type ClassRow = typeof classes.$inferSelect;

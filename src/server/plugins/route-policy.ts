@@ -95,7 +95,8 @@ export const REACHES = {
   },
   'meeting-room': {
     roles: ['anonymous', 'teacher', 'student'],
-    meaning: 'a meeting room whose id the caller knows (rooms have no owner and store nothing)',
+    meaning:
+      'meeting rooms of the classes the caller teaches or belongs to (decision 035); the socket: the room its meeting token names',
   },
 } as const satisfies Record<string, { roles: readonly ('anonymous' | UserRole)[]; meaning: string }>;
 export type Reach = keyof typeof REACHES;

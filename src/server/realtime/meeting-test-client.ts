@@ -10,7 +10,12 @@ import { buildStudentRegistration, buildTeacherAccount } from '../testing/factor
 import { TEST_JWT_SECRET } from '../testing/test-app.ts';
 import { toBuffer } from './websocket-route.ts';
 
-/** Tests only: meeting tokens, and a participant over a real WebSocket as a browser would connect. */
+/**
+ * Tests only: meeting tokens, and a participant over a real WebSocket as a browser would connect.
+ * The socket trusts the room its token names: whether a room exists and who may enter it is
+ * decided when a token is minted (decision 035, meetings.test.ts), so the signalling tests mint
+ * tokens for rooms of their own here.
+ */
 
 const meetingTokens = createMeetingTokens(TEST_JWT_SECRET);
 

@@ -162,18 +162,25 @@ describe('the meeting socket (GET /api/meetings/ws, upgraded)', () => {
 
   it('opens a room to a meeting token of that room only: no token, a session token or another room’s token is refused', async () => {
     const refused = `close ${CLOSE_CODES.FORBIDDEN}`;
-    expect(await joinOutcome('', 'matrix-room-1')).toBe(refused);
-    for (const name of ['studentA', 'studentB', 'teacher1', 'teacher2'] as const) {
+    const room = school.meetingRoom;
+    const otherRoom = await t.call({
+      method: 'POST',
+      url: '/api/meetings',
+      headers: authOf(school.callers.teacher1),
+      payload: { classId: school.classAId },
+    });
+    expect(otherRoom.status, otherRoom.raw).toBe(201);
+    expect(await joinOutcome('', room)).toBe(refused);
+    // Class A's people (decision 035): its teacher, its co-teacher, its student.
+    for (const name of ['studentA', 'teacher1', 'coTeacher'] as const) {
       const caller = school.callers[name];
-      expect(await joinOutcome(`?token=${caller.token}`, 'matrix-room-1'), `${name}: session token`).toBe(refused);
-      const ticket = await t.call({
-        method: 'POST',
-        url: '/api/meetings/matrix-room-1/token',
-        headers: authOf(caller),
-      });
+      expect(await joinOutcome(`?token=${caller.token}`, room), `${name}: session token`).toBe(refused);
+      const ticket = await t.call({ method: 'POST', url: `/api/meetings/${room}/token`, headers: authOf(caller) });
       const meetingToken = encodeURIComponent(ticket.body.data.token as string);
-      expect(await joinOutcome(`?token=${meetingToken}`, 'matrix-room-2'), `${name}: another room`).toBe(refused);
-      expect(await joinOutcome(`?token=${meetingToken}`, 'matrix-room-1'), `${name}: own room`).toBe('message welcome');
+      expect(await joinOutcome(`?token=${meetingToken}`, otherRoom.body.data.roomId), `${name}: another room`).toBe(
+        refused,
+      );
+      expect(await joinOutcome(`?token=${meetingToken}`, room), `${name}: own room`).toBe('message welcome');
     }
   });
 });

@@ -76,7 +76,11 @@ async function buildTokenChoices(): Promise<Record<string, TokenChoice>> {
   ]
     .map((part) => Buffer.from(JSON.stringify(part)).toString('base64url'))
     .join('.');
-  const ticket = await t.call({ method: 'POST', url: '/api/meetings/fuzz-room-1/token', headers: authOf(studentA) });
+  const ticket = await t.call({
+    method: 'POST',
+    url: `/api/meetings/${school.meetingRoom}/token`,
+    headers: authOf(studentA),
+  });
   return {
     anonymous: { caller: ANONYMOUS },
     teacher1: session(teacher1),
@@ -368,12 +372,13 @@ describe('fuzzing the meeting socket', () => {
       .filter(([reason]) => reason !== 'SERVER_ERROR' && reason !== 'GOING_AWAY')
       .map(([, code]) => code),
   );
-  const validJoin = {
+  /** Joins class A's room (the school's, decision 035); the room is known once the school is built. */
+  const joinOf = (roomId: string) => ({
     type: 'join',
     protocolVersion: PROTOCOL_VERSION,
-    roomId: 'fuzz-room-1',
+    roomId,
     media: { mic: true, camera: false, screen: false },
-  };
+  });
 
   /** Connects, sends the messages, and resolves with the close code (or 'open' if still open after a moment). */
   async function socketOutcome(token: string, messages: (string | Buffer)[]): Promise<number | 'open'> {
@@ -406,10 +411,11 @@ describe('fuzzing the meeting socket', () => {
     async () => {
       const ticket = await t.call({
         method: 'POST',
-        url: '/api/meetings/fuzz-room-1/token',
+        url: `/api/meetings/${school.meetingRoom}/token`,
         headers: authOf(school.callers.teacher1),
       });
       const meetingToken = ticket.body.data.token as string;
+      const validJoin = joinOf(school.meetingRoom);
       // What a joined participant sends (valid), each as a starting point for mutations.
       const followUps = [
         { type: 'chat', text: 'hello' },

@@ -21,7 +21,6 @@ const BODIES_THAT_IGNORE_EXTRA_KEYS: Record<string, string> = {
   'POST /api/quiz/:id/start': 'the body is empty; the path names the quiz',
   'POST /api/teacher/logout-everywhere': 'the body is empty; the token names the account',
   'POST /api/student/logout-everywhere': 'the body is empty; the token names the account',
-  'POST /api/meetings': 'the body is empty; the server draws the room id',
   'POST /api/meetings/:roomId/token': 'the body is empty; the path names the room',
 };
 

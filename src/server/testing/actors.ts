@@ -190,3 +190,19 @@ export async function classTaughtBy(
   }
   return { id: created.body.data._id as string, name, joinCode: created.body.data.joinCode as string };
 }
+
+/**
+ * A meeting room (decision 035) opened through the API by `teacher` for `classId` (a class they
+ * teach), else for a fresh class of theirs: its room id and class.
+ */
+export async function meetingRoomFor(t: TestApp, teacher: { token: string }, classId?: string) {
+  const target = classId ?? (await createClassFor(t, teacher.token)).id;
+  const created = await t.call({
+    method: 'POST',
+    url: '/api/meetings',
+    headers: bearer(teacher.token),
+    payload: { classId: target },
+  });
+  expect(created.status, created.raw).toBe(201);
+  return { roomId: created.body.data.roomId as string, classId: target };
+}

@@ -21,9 +21,10 @@ export const routeKey = (route: { method: string; url: string }) =>
 
 /**
  * What a request points at: an object of teacher 1 in class A, class A itself (its
- * leaderboard), or a class record teacher 1 teaches and no other caller does.
+ * leaderboard), a class record teacher 1 teaches and no other caller does, or a meeting
+ * room of class A (its teachers, teacher 1 and the co-teacher, and its students).
  */
-export type Target = 'quiz' | 'resource' | 'class' | 'class-record';
+export type Target = 'quiz' | 'resource' | 'class' | 'class-record' | 'class-meeting';
 
 export type RouteExample = {
   /** The status of an accepted call (200 when omitted). */
@@ -72,9 +73,10 @@ function reaches(reach: Reach, caller: Caller, target: Target): boolean {
     // The import the matrix reads was started by teacher 1 into their class: not even the co-teacher reads it.
     case 'own-imports':
       return target === 'class-record' && isOwner;
+    case 'meeting-room':
+      return target === 'class-meeting' && (isOwner || caller.name === 'coTeacher' || isClassmate);
     // Reaches to none of the targets (another's quiz, resource or class).
     case 'credentials':
-    case 'meeting-room':
     case 'new-account':
     case 'nothing':
     case 'own-account':
@@ -677,12 +679,33 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
       }),
     },
 
+    // Each caller opens a room for a class record of teacher 1's (taught by the co-teacher too).
     'POST /api/meetings': {
       status: 201,
+      target: 'class-record',
+      prepare: teacher1Class,
+      request: (caller, created) => ({
+        url: '/api/meetings',
+        headers: authOf(caller),
+        payload: { classId: created.id },
+      }),
+      check: (caller, body, created) =>
+        expect(body.data).toMatchObject({ class: { _id: created.id }, createdBy: { _id: caller.id } }),
+    },
+    // The rooms of the caller's own classes only: class A's room to its teachers and its student.
+    'GET /api/meetings': {
       request: (caller) => ({ url: '/api/meetings', headers: authOf(caller) }),
+      check: (caller, body) => {
+        const rooms = (body.data as { roomId: string; class: { name: string } }[]).map((room) => room.roomId);
+        const ofClassA = ['teacher1', 'coTeacher'].includes(caller.name) || caller.className === CLASS_A;
+        if (ofClassA) expect(rooms).toContain(school.meetingRoom);
+        else expect(rooms).not.toContain(school.meetingRoom);
+        if (caller.role === 'student') everyItem(body, (room) => room.class.name === caller.className);
+      },
     },
     'POST /api/meetings/:roomId/token': {
-      request: (caller) => ({ url: '/api/meetings/matrix-room/token', headers: authOf(caller) }),
+      target: 'class-meeting',
+      request: (caller) => ({ url: `/api/meetings/${school.meetingRoom}/token`, headers: authOf(caller) }),
     },
     // Without an upgrade: the socket itself is checked below (meeting tokens).
     'GET /api/meetings/ws': {

@@ -82,6 +82,9 @@ export type School = {
   quiz2: QuizFixture;
   resource1: ResourceFixture;
   resource2: ResourceFixture;
+  /** Class A's id, and a meeting room of it opened by teacher 1 (decision 035). */
+  classAId: string;
+  meetingRoom: string;
   /** Grows as objects are added (addQuiz, addResource). */
   secrets: Secret[];
   addQuiz(owner: 'teacher1' | 'teacher2'): Promise<QuizFixture>;
@@ -353,6 +356,12 @@ export async function buildSchool(t: TestApp, previous?: School): Promise<School
     200,
   );
 
+  const meetingRoom = await expectCall(
+    t,
+    { method: 'POST', url: '/api/meetings', headers: authOf(callers.teacher1), payload: { classId: classA._id } },
+    201,
+  );
+
   const passwords = {
     teacher1: teacher1.registration.password,
     coTeacher: coTeacher.registration.password,
@@ -371,6 +380,8 @@ export async function buildSchool(t: TestApp, previous?: School): Promise<School
     quiz2,
     resource1,
     resource2,
+    classAId: classA._id,
+    meetingRoom: meetingRoom.data.roomId as string,
     secrets,
     addQuiz,
     addResource,

@@ -3,13 +3,14 @@ import { USER_ROLES } from '../constants.ts';
 import {
   CLOSE_CODES,
   clientMessageSchema,
-  createdMeetingRoomSchema,
   iceCandidateSchema,
   iceServerSchema,
   joinMessageSchema,
   mediaStateSchema,
   MEETING_SOCKET_PATH,
+  meetingRoomSchema,
   meetingTicketSchema,
+  newMeetingRoomSchema,
   PROTOCOL_VERSION,
   roomIdParamsSchema,
   type ServerMessage,
@@ -21,17 +22,28 @@ import { defineEndpoint } from './endpoint.ts';
 export const createMeetingRoom = defineEndpoint({
   method: 'POST',
   path: '/api/meetings',
-  summary: 'A new meeting room with a generated, hard-to-guess id (teachers)',
-  response: createdMeetingRoomSchema,
+  summary: 'A new meeting room with a generated, hard-to-guess id, for an active class the caller teaches',
+  body: newMeetingRoomSchema,
+  response: meetingRoomSchema,
   status: 201,
+  errors: ['NOT_FOUND', 'FORBIDDEN', 'CLASS_ARCHIVED'],
+});
+
+export const listMeetingRooms = defineEndpoint({
+  method: 'GET',
+  path: '/api/meetings',
+  summary: "The rooms of the caller's active classes (taught, or for a student belonged to), newest first",
+  response: z.array(meetingRoomSchema),
 });
 
 export const issueMeetingToken = defineEndpoint({
   method: 'POST',
   path: '/api/meetings/:roomId/token',
-  summary: "A short-lived meeting token for the caller and this room, with the ICE servers and the room's size",
+  summary:
+    "A short-lived meeting token for a room of a class the caller teaches or belongs to, with the ICE servers and the room's size",
   params: roomIdParamsSchema,
   response: meetingTicketSchema,
+  errors: ['NOT_FOUND', 'FORBIDDEN', 'CLASS_ARCHIVED'],
 });
 
 const participantSchema = z.strictObject({

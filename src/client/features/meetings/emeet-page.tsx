@@ -1,6 +1,7 @@
 import { Link as LinkIcon, LogIn, Plus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast/headless';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { MEETING_LIMITS } from '#shared/meetings';
 import { Button } from '../../components/ui/button.tsx';
@@ -8,7 +9,10 @@ import { PageTitle } from '../../components/ui/page-title.tsx';
 import { TextField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { inviteLink, meetPath, roomIdFromInput } from './meeting-links.ts';
-import { createMeetingRoom, fetchMeetingTicket } from './meetings-api.ts';
+import { createMeetingRoom, fetchMeetingTicket, meetingQueries, meetingRefusalText } from './meetings-api.ts';
+import { ClassPicker } from '../classes/class-picker.tsx';
+import { classQueries } from '../classes/classes-queries.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { useCopyInviteLink } from './use-copy-invite-link.ts';
 import { useDashboardRole } from '../session/use-dashboard-role.ts';
 import { PageHeader } from '../../components/ui/page-header.tsx';
@@ -20,9 +24,10 @@ const focusButtonWhenShown = (element: HTMLButtonElement | null) => element?.foc
 const ROOM_ID_HINT = `${MEETING_LIMITS.roomIdMin} to ${MEETING_LIMITS.roomIdMax} letters, digits, - or _, or paste an invite link.`;
 
 /**
- * /dashboard/{role}/emeet (SPEC §2, §4 Room join): enter a room ID and join; a
- * teacher can also open a new room with a generated ID and copy its invite link.
- * Joining mints a meeting token for this person and room and opens the meeting.
+ * /dashboard/{role}/emeet (SPEC §2, §4 Room join): the rooms of one's classes, joined with a
+ * click, or a room ID typed in; a teacher also opens a new room for one of their classes and
+ * copies its invite link (decision 035). Joining mints a meeting token for this person and
+ * room (the server refuses a room of another class) and opens the meeting.
  */
 export function Component() {
   const role = useDashboardRole();
@@ -35,7 +40,7 @@ export function Component() {
       const ticket = await fetchMeetingTicket(roomId);
       await navigate(meetPath(role, roomId, { token: ticket.token, isCameraWanted: true, isMicWanted: true }));
     } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : 'Could not join the room. Try again.');
+      toast.error(error instanceof ApiError ? meetingRefusalText(error) : 'Could not join the room. Try again.');
       setIsJoining(false);
     }
   };
@@ -45,12 +50,13 @@ export function Component() {
       <PageTitle>EMeet</PageTitle>
       <PageHeader
         title="EMeet"
-        description={`Video meetings of your class, browser to browser. Enter a room ID to join${
-          role === 'teacher' ? ', or start a new room and invite your students.' : '.'
+        description={`Video meetings of your classes, browser to browser. Join a room of your classes${
+          role === 'teacher' ? ', or start a new room for a class and invite its students.' : '.'
         }`}
       />
-      <JoinRoomForm isJoining={isJoining} onJoin={(roomId) => void joinRoom(roomId)} />
       {role === 'teacher' ? <NewRoom isJoining={isJoining} onJoin={(roomId) => void joinRoom(roomId)} /> : null}
+      <ClassRooms isJoining={isJoining} onJoin={(roomId) => void joinRoom(roomId)} />
+      <JoinRoomForm isJoining={isJoining} onJoin={(roomId) => void joinRoom(roomId)} />
     </div>
   );
 }
@@ -75,7 +81,7 @@ function JoinRoomForm({ isJoining, onJoin }: { isJoining: boolean; onJoin(roomId
   return (
     <section aria-labelledby={headingId} className={cn(cardVariants(), 'p-5')}>
       <h2 id={headingId} className="text-lg font-semibold text-fg">
-        Join a room
+        Join a room by its ID
       </h2>
       <form noValidate onSubmit={submit} className="mt-4 flex flex-col gap-4 sm:flex-row sm:items-start">
         <TextField
@@ -102,14 +108,28 @@ function JoinRoomForm({ isJoining, onJoin }: { isJoining: boolean; onJoin(roomId
 function NewRoom({ isJoining, onJoin }: { isJoining: boolean; onJoin(roomId: string): void }) {
   const [roomId, setRoomId] = useState<string | null>(null);
   const [isCreating, setIsCreating] = useState(false);
+  const [classError, setClassError] = useState<string | undefined>();
+  const queryClient = useQueryClient();
+  // The picker says itself when there is no class; without one there is nothing to create.
+  const hasActiveClass = useQuery({ ...classQueries.mine(), select: (taught) => taught.some((c) => !c.isArchived) });
   const headingId = useId();
   const linkId = useId();
   const copyInviteLink = useCopyInviteLink(roomId ?? '');
 
-  const create = async () => {
+  const create = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const classId = new FormData(form).get('classId');
+    if (typeof classId !== 'string' || classId === '') {
+      setClassError('Choose one of your classes');
+      form.querySelector('select')?.focus();
+      return;
+    }
+    setClassError(undefined);
     setIsCreating(true);
     try {
-      setRoomId((await createMeetingRoom()).roomId);
+      setRoomId((await createMeetingRoom(classId)).roomId);
+      void queryClient.invalidateQueries({ queryKey: meetingQueries.rooms().queryKey });
     } catch (error) {
       toast.error(error instanceof ApiError ? error.message : 'Could not create a room. Try again.');
     } finally {
@@ -123,7 +143,8 @@ function NewRoom({ isJoining, onJoin }: { isJoining: boolean; onJoin(roomId: str
         Start a new meeting
       </h2>
       <p className="mt-1 text-sm text-muted">
-        A new room gets an ID nobody can guess: only the people you send the link to can find it.
+        A room belongs to one of your classes: its teachers and students see it here and join it; nobody else can, even
+        with the link.
       </p>
       {roomId ? (
         <div className="mt-4 flex flex-col gap-3">
@@ -158,10 +179,61 @@ function NewRoom({ isJoining, onJoin }: { isJoining: boolean; onJoin(roomId: str
           </div>
         </div>
       ) : (
-        <Button className="mt-4" disabled={isCreating} onClick={() => void create()}>
-          <Plus className="size-4" aria-hidden="true" />
-          {isCreating ? 'Creating…' : 'Create a room'}
-        </Button>
+        <form noValidate onSubmit={(event) => void create(event)} className="mt-4 flex flex-col gap-4">
+          <ClassPicker error={classError} />
+          {hasActiveClass.data ? (
+            <Button type="submit" disabled={isCreating} className="self-start">
+              <Plus className="size-4" aria-hidden="true" />
+              {isCreating ? 'Creating…' : 'Create a room'}
+            </Button>
+          ) : null}
+        </form>
+      )}
+    </section>
+  );
+}
+
+/** The rooms of the caller's classes (newest first), each joined with one click. */
+function ClassRooms({ isJoining, onJoin }: { isJoining: boolean; onJoin(roomId: string): void }) {
+  const rooms = useQuery(meetingQueries.rooms());
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className={cn(cardVariants(), 'p-5')}>
+      <h2 id={headingId} className="text-lg font-semibold text-fg">
+        Rooms of your classes
+      </h2>
+      {rooms.isPending ? (
+        <p className="mt-3 text-sm text-muted">Loading the rooms…</p>
+      ) : rooms.isError ? (
+        <p role="alert" className="mt-3 text-sm text-fg">
+          The rooms could not be loaded. Reload the page to try again.
+        </p>
+      ) : rooms.data.length === 0 ? (
+        <p className="mt-3 text-sm text-muted">No room has been opened for your classes yet.</p>
+      ) : (
+        <ul className="mt-3 flex flex-col divide-y divide-line" aria-labelledby={headingId}>
+          {rooms.data.map((room) => (
+            <li key={room.roomId} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
+              <div className="min-w-0">
+                <p className="font-semibold text-fg">{room.class.name}</p>
+                <p className="text-sm text-muted">
+                  {room.createdBy ? `Opened by ${room.createdBy.name}` : 'Opened by a former teacher'},{' '}
+                  <time dateTime={room.createdAt}>{formatDateTime(room.createdAt)}</time>
+                  <span className="sr-only">, room {room.roomId}</span>
+                </p>
+              </div>
+              <Button
+                variant="secondary"
+                disabled={isJoining}
+                onClick={() => onJoin(room.roomId)}
+                aria-label={`Join the room of ${room.class.name}, opened ${formatDateTime(room.createdAt)}`}
+              >
+                <LogIn className="size-4" aria-hidden="true" />
+                Join
+              </Button>
+            </li>
+          ))}
+        </ul>
       )}
     </section>
   );

@@ -17,6 +17,7 @@ import {
 import { ApiError, hasSessionEnded } from '../../lib/api.ts';
 import { openDevices, openScreen } from './local-media.ts';
 import { isUsableToken } from './meeting-links.ts';
+import { meetingRefusalText } from './meetings-api.ts';
 import { PeerLink, type IncomingMedia, type LinkState, type OutgoingTracks, type PeerSignal } from './peer-link.ts';
 import {
   applyRoomEvent,
@@ -307,7 +308,9 @@ export class MeetingSession {
         const isSessionOver = hasSessionEnded(error);
         this.finish({
           reason: isSessionOver ? 'session' : 'refused',
-          message: isSessionOver ? 'Your session has ended. Log in again to join the meeting.' : error.message,
+          message: isSessionOver
+            ? 'Your session has ended. Log in again to join the meeting.'
+            : meetingRefusalText(error),
           canRetry: !isSessionOver,
         });
         return;

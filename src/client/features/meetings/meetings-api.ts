@@ -1,9 +1,29 @@
-import { createMeetingRoom as createRoom, issueMeetingToken } from '#shared/contract/meetings';
-import { call } from '../../lib/api.ts';
+import { queryOptions } from '@tanstack/react-query';
+import { createMeetingRoom as createRoom, issueMeetingToken, listMeetingRooms } from '#shared/contract/meetings';
+import { call, type ApiError } from '../../lib/api.ts';
+import type { FailureCode } from '../../lib/error-messages.ts';
 
-/** A new room with a generated, hard-to-guess ID (teachers). */
-export const createMeetingRoom = async () => (await call(createRoom)).data;
+/** A new room of one of the teacher's classes, with a generated, hard-to-guess ID (decision 035). */
+export const createMeetingRoom = async (classId: string) => (await call(createRoom, { body: { classId } })).data;
 
 /** A meeting token for the logged-in user and this room, with the ICE servers and room size. */
 export const fetchMeetingTicket = async (roomId: string) =>
   (await call(issueMeetingToken, { params: { roomId } })).data;
+
+export const meetingQueries = {
+  /** The rooms of the caller's classes, newest first. */
+  rooms: () =>
+    queryOptions({
+      queryKey: ['meetings', 'rooms'],
+      queryFn: async ({ signal }) => (await call(listMeetingRooms, {}, { signal })).data,
+    }),
+};
+
+const ROOM_REFUSALS: Partial<Record<FailureCode, string>> = {
+  FORBIDDEN: 'This room belongs to a class you are not in. Join a room of your own classes.',
+  NOT_FOUND: 'No room has this ID. Check it, or join a room of your classes from the list.',
+  CLASS_ARCHIVED: "This room's class is archived: its rooms are closed.",
+};
+
+/** What a refused meeting token means for a room (decision 035), else the usual text of the failure. */
+export const meetingRefusalText = (error: ApiError): string => ROOM_REFUSALS[error.code] ?? error.message;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,7 +10,8 @@ import {
   roomIdSchema,
   type MeetingTicket,
 } from '#shared/meetings';
-import { signUpStudent, signUpTeacher } from '../../testing/actors.ts';
+import { classTaughtBy, meetingRoomFor, signUpStudent, signUpTeacher } from '../../testing/actors.ts';
+import { meetingRooms } from '../../db/schema.ts';
 import { bearer, createTestApp, TEST_JWT_SECRET, type TestApp } from '../../testing/test-app.ts';
 import { ALL_ON, MeetingTestClient, meetingToken } from '../../realtime/meeting-test-client.ts';
 import { createMeetingTokens, MeetingTokenError } from './meeting-tokens.ts';
@@ -24,29 +26,57 @@ let t: TestApp;
 let baseUrl: string;
 type Teacher = Awaited<ReturnType<typeof signUpTeacher>>;
 type Student = Awaited<ReturnType<typeof signUpStudent>>;
+/** The class's owner and co-teacher; a teacher of another class. */
 let teacher: Teacher;
+let coTeacher: Teacher;
+let otherTeacher: Teacher;
+/** A student of the class, one of another class, one removed from the class. */
 let student: Student;
+let otherStudent: Student;
+let removedStudent: Student;
+let klass: { id: string; name: string; joinCode: string };
+/** A room of the class, opened by its owner. */
+let roomId: string;
 const clients: MeetingTestClient[] = [];
 
 beforeAll(async () => {
   t = await createTestApp({ meetings: { roomSize: 4, iceServers: ICE_SERVERS } });
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  teacher = await signUpTeacher(t, { name: 'Grace Hopper' });
-  student = await signUpStudent(t, { name: 'Alan Turing' });
+  [teacher, coTeacher, otherTeacher] = await Promise.all([
+    signUpTeacher(t, { name: 'Grace Hopper' }),
+    signUpTeacher(t, { name: 'Edsger Dijkstra' }),
+    signUpTeacher(t, { name: 'Barbara Liskov' }),
+  ]);
+  klass = await classTaughtBy(t, teacher, [coTeacher]);
+  [student, otherStudent, removedStudent] = await Promise.all([
+    signUpStudent(t, { name: 'Alan Turing', classCode: klass.joinCode }),
+    signUpStudent(t, { name: 'Other Student', class: `Other ${klass.name}` }),
+    signUpStudent(t, { name: 'Removed Student', classCode: klass.joinCode }),
+  ]);
+  const removed = await t.call({
+    method: 'DELETE',
+    url: `/api/classes/${klass.id}/students/${removedStudent.profile._id}`,
+    headers: bearer(teacher.token),
+  });
+  expect(removed.status, removed.raw).toBe(200);
+  roomId = (await meetingRoomFor(t, teacher, klass.id)).roomId;
 });
 afterAll(() => t.close());
 afterEach(() => {
   for (const client of clients.splice(0)) client.close();
 });
 
-const createRoom = (token?: string) =>
-  t.call({ method: 'POST', url: '/api/meetings', headers: token ? bearer(token) : {} });
+const createRoom = (token?: string, payload: object = { classId: klass.id }) =>
+  t.call({ method: 'POST', url: '/api/meetings', headers: token ? bearer(token) : {}, payload });
 
-const mint = (roomId: string, token?: string) =>
-  t.call({ method: 'POST', url: `/api/meetings/${roomId}/token`, headers: token ? bearer(token) : {} });
+const listRooms = (token?: string) =>
+  t.call({ method: 'GET', url: '/api/meetings', headers: token ? bearer(token) : {} });
 
-async function ticketFor(roomId: string, token: string): Promise<MeetingTicket> {
-  const response = await mint(roomId, token);
+const mint = (room: string, token?: string) =>
+  t.call({ method: 'POST', url: `/api/meetings/${room}/token`, headers: token ? bearer(token) : {} });
+
+async function ticketFor(room: string, token: string): Promise<MeetingTicket> {
+  const response = await mint(room, token);
   expect(response.status, response.raw).toBe(200);
   return response.body.data as MeetingTicket;
 }
@@ -57,20 +87,60 @@ async function connect(token: string) {
   return client;
 }
 
-const joinMessage = (roomId: string) => ({ type: 'join', protocolVersion: PROTOCOL_VERSION, roomId, media: ALL_ON });
+const joinMessage = (room: string) => ({
+  type: 'join',
+  protocolVersion: PROTOCOL_VERSION,
+  roomId: room,
+  media: ALL_ON,
+});
 
 describe('POST /api/meetings', () => {
-  it('gives a teacher a new, hard-to-guess room ID', async () => {
+  it('gives a teacher of the class a new, hard-to-guess room of that class', async () => {
     const first = await createRoom(teacher.token);
-    const second = await createRoom(teacher.token);
-    expect(first.status).toBe(201);
+    const second = await createRoom(coTeacher.token);
+    expect(first.status, first.raw).toBe(201);
     expect(first.body).toMatchObject({ success: true, message: 'Meeting room created' });
+    expect(first.body.data).toEqual({
+      roomId: expect.any(String),
+      class: { _id: klass.id, name: klass.name },
+      createdBy: { _id: teacher.profile._id, name: 'Grace Hopper' },
+      createdAt: expect.any(String),
+    });
+    expect(second.body.data.createdBy).toEqual({ _id: coTeacher.profile._id, name: 'Edsger Dijkstra' });
     const ids = [first.body.data.roomId, second.body.data.roomId];
     for (const id of ids) {
       expect(id).toMatch(/^[a-z0-9]{4}(-[a-z0-9]{4}){4}$/);
       expect(roomIdSchema.safeParse(id).success).toBe(true);
     }
     expect(ids[0]).not.toBe(ids[1]);
+  });
+
+  it('refuses a class the teacher does not teach (403), no class (400), an unknown one (404): nothing is made', async () => {
+    const before = await t.database.db.select().from(meetingRooms);
+    const refused = await createRoom(otherTeacher.token);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('You do not teach this class');
+    expect((await createRoom(teacher.token, {})).body).toMatchObject({
+      message: 'classId: Choose one of your classes',
+    });
+    expect((await createRoom(teacher.token, { classId: 'maths-7b' })).status).toBe(400);
+    expect((await createRoom(teacher.token, { classId: randomUUID() })).status).toBe(404);
+    expect(await t.database.db.select().from(meetingRooms)).toHaveLength(before.length);
+  });
+
+  it('refuses an archived class (409 CLASS_ARCHIVED), and its rooms stop: no token, not listed', async () => {
+    const archived = await classTaughtBy(t, teacher);
+    const { roomId: archivedRoom } = await meetingRoomFor(t, teacher, archived.id);
+    const archive = await t.call({
+      method: 'POST',
+      url: `/api/classes/${archived.id}/archive`,
+      headers: bearer(teacher.token),
+    });
+    expect(archive.status, archive.raw).toBe(200);
+    expect((await createRoom(teacher.token, { classId: archived.id })).body.code).toBe('CLASS_ARCHIVED');
+    expect((await mint(archivedRoom, teacher.token)).body.code).toBe('CLASS_ARCHIVED');
+    const listed = (await listRooms(teacher.token)).body.data.map((room: { roomId: string }) => room.roomId);
+    expect(listed).not.toContain(archivedRoom);
   });
 
   it('is for teachers only (403), and for logged-in people (401)', async () => {
@@ -88,15 +158,45 @@ describe('POST /api/meetings', () => {
   });
 });
 
+describe('GET /api/meetings', () => {
+  it("lists the rooms of the caller's classes, newest first, to its teachers and students only", async () => {
+    const newer = await meetingRoomFor(t, coTeacher, klass.id);
+    const elsewhere = await meetingRoomFor(t, otherTeacher);
+    for (const who of [teacher, coTeacher, student]) {
+      const listed = await listRooms(who.token);
+      expect(listed.status, listed.raw).toBe(200);
+      const ids = listed.body.data.map((room: { roomId: string }) => room.roomId);
+      expect(ids).toContain(roomId);
+      expect(ids.indexOf(newer.roomId)).toBeLessThan(ids.indexOf(roomId));
+      expect(ids).not.toContain(elsewhere.roomId);
+      const times = listed.body.data.map((room: { createdAt: string }) => room.createdAt);
+      expect(times).toEqual([...times].sort().reverse());
+    }
+    const own = (await listRooms(student.token)).body.data.find((room: { roomId: string }) => room.roomId === roomId);
+    expect(own).toEqual({
+      roomId,
+      class: { _id: klass.id, name: klass.name },
+      createdBy: { _id: teacher.profile._id, name: 'Grace Hopper' },
+      createdAt: expect.any(String),
+    });
+    for (const who of [otherTeacher, otherStudent, removedStudent]) {
+      const ids = (await listRooms(who.token)).body.data.map((room: { roomId: string }) => room.roomId);
+      expect(ids).not.toContain(roomId);
+    }
+    expect((await listRooms()).status).toBe(401);
+  });
+});
+
 describe('POST /api/meetings/{roomId}/token', () => {
   it.each([
-    ['teacher', () => teacher, 'Grace Hopper'],
-    ['student', () => student, 'Alan Turing'],
-  ] as const)('mints a 10-minute meeting token for a %s, named from the account', async (role, who, name) => {
+    ['teacher', 'the class’s teacher', () => teacher, 'Grace Hopper'],
+    ['teacher', 'its co-teacher', () => coTeacher, 'Edsger Dijkstra'],
+    ['student', 'a student of the class', () => student, 'Alan Turing'],
+  ] as const)('mints a 10-minute meeting token (%s: %s), named from the account', async (role, _who, who, name) => {
     const before = Date.now();
-    const ticket = await ticketFor('maths-7b', who().token);
+    const ticket = await ticketFor(roomId, who().token);
     expect(ticket).toEqual({
-      roomId: 'maths-7b',
+      roomId,
       token: expect.any(String),
       expiresAt: expect.any(String),
       iceServers: ICE_SERVERS,
@@ -105,34 +205,47 @@ describe('POST /api/meetings/{roomId}/token', () => {
     const lifetime = Date.parse(ticket.expiresAt) - before;
     expect(lifetime).toBeGreaterThan((MEETING_LIMITS.tokenLifetimeSeconds - 5) * 1000);
     expect(lifetime).toBeLessThanOrEqual(MEETING_LIMITS.tokenLifetimeSeconds * 1000);
-    expect(decodeJwt(ticket.token)).toMatchObject({ sub: who().profile._id, role, name, room: 'maths-7b' });
+    expect(decodeJwt(ticket.token)).toMatchObject({ sub: who().profile._id, role, name, room: roomId });
     expect(decodeProtectedHeader(ticket.token)).toMatchObject({ alg: 'HS256', typ: 'studyhall-meeting+jwt' });
   });
 
-  it('accepts typed room IDs of 6 to 64 letters, digits, - and _', async () => {
-    for (const roomId of ['abcdef', 'Class_7B-maths', 'x'.repeat(64)]) {
-      expect((await mint(roomId, student.token)).status).toBe(200);
+  it.each([
+    ['a teacher of another class', () => otherTeacher],
+    ['a student of another class', () => otherStudent],
+    ['a student removed from the class', () => removedStudent],
+  ])('refuses %s (403)', async (_who, who) => {
+    const response = await mint(roomId, who().token);
+    expect(response.status).toBe(403);
+    expect(response.body).toMatchObject({ success: false, data: null });
+    expect(response.body.message).toBe('This meeting room belongs to a class you are not in');
+  });
+
+  it('refuses a room ID no class has, typed or made up (404)', async () => {
+    for (const typed of ['maths-7b', 'Class_7B-maths', 'x'.repeat(64), roomId.toUpperCase()]) {
+      const response = await mint(typed, teacher.token);
+      expect(response.status, typed).toBe(404);
+      expect(response.body.message).toMatch(/No meeting room has this ID/);
     }
   });
 
   it.each(['abc', 'x'.repeat(65), 'with%20space', 'caf%C3%A9-room', 'semi%3Bcolon'])(
     'refuses the room ID %s (400)',
-    async (roomId) => {
-      const response = await mint(roomId, student.token);
+    async (typed) => {
+      const response = await mint(typed, student.token);
       expect(response.status).toBe(400);
       expect(response.body.message).toMatch(/room ID is 6 to 64 letters, digits, - or _/);
     },
   );
 
   it('needs a login (401)', async () => {
-    expect((await mint('maths-7b')).status).toBe(401);
+    expect((await mint(roomId)).status).toBe(401);
   });
 });
 
 describe('meeting tokens at the socket', () => {
   it('lets a minted token join its room, named and placed as the account says', async () => {
-    const ticket = await ticketFor('history-9a', teacher.token);
-    const { client, welcome } = await MeetingTestClient.join(baseUrl, ticket.token, 'history-9a');
+    const ticket = await ticketFor(roomId, teacher.token);
+    const { client, welcome } = await MeetingTestClient.join(baseUrl, ticket.token, roomId);
     clients.push(client);
     expect(welcome.you).toMatchObject({ name: 'Grace Hopper', role: 'teacher' });
     expect(welcome.iceServers).toEqual(ICE_SERVERS);
@@ -140,9 +253,9 @@ describe('meeting tokens at the socket', () => {
   });
 
   it('refuses a token of another room at the socket (FORBIDDEN)', async () => {
-    const ticket = await ticketFor('room-one', student.token);
+    const ticket = await ticketFor(roomId, student.token);
     const client = await connect(ticket.token);
-    client.send(joinMessage('room-two'));
+    client.send(joinMessage((await meetingRoomFor(t, teacher, klass.id)).roomId));
     expect(await client.closedWithin()).toEqual({ code: CLOSE_CODES.FORBIDDEN, reason: CLOSE_MESSAGES.FORBIDDEN });
   });
 
@@ -162,11 +275,11 @@ describe('meeting tokens at the socket', () => {
   });
 
   it('refuses a meeting token used as a session token (401)', async () => {
-    const ticket = await ticketFor('room-one', teacher.token);
+    const ticket = await ticketFor(roomId, teacher.token);
     for (const call of [
       { method: 'GET' as const, url: '/api/tasks' },
       { method: 'POST' as const, url: '/api/meetings' },
-      { method: 'POST' as const, url: '/api/meetings/room-one/token' },
+      { method: 'POST' as const, url: `/api/meetings/${roomId}/token` },
     ]) {
       const response = await t.call({ ...call, headers: bearer(ticket.token) });
       expect(response.status, call.url).toBe(401);
@@ -183,7 +296,7 @@ describe('meeting tokens at the socket', () => {
       .setAudience('studyhall:meeting')
       .setExpirationTime('5m')
       .sign(sessionKey);
-    for (const token of [withSessionKey, `${(await ticketFor('room-one', student.token)).token.slice(0, -2)}AA`]) {
+    for (const token of [withSessionKey, `${(await ticketFor(roomId, student.token)).token.slice(0, -2)}AA`]) {
       const client = await connect(token);
       expect((await client.closedWithin()).code).toBe(CLOSE_CODES.FORBIDDEN);
     }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { createMeetingRoom, issueMeetingToken } from '#shared/contract/meetings';
+import { createMeetingRoom, issueMeetingToken, listMeetingRooms } from '#shared/contract/meetings';
 import { MEETING_LIMITS, type IceServer } from '#shared/meetings';
 import type { Database } from '../../db/client.ts';
 import { routeEndpoint } from '../../endpoint-route.ts';
@@ -34,7 +34,8 @@ type MeetingsRoutesOptions = {
 };
 
 /**
- * Meeting rooms (issue 7): a new room (teachers), a meeting token (anyone), the
+ * Meeting rooms (issue 7, decision 035): a class's new room (its teachers), the rooms of the
+ * caller's classes, a meeting token (the class's teachers and students), the
  * signalling socket. Not encapsulated, and registered before the other routes:
  * @fastify/websocket must see every route to close upgrade requests sent to them.
  */
@@ -54,8 +55,18 @@ export function meetingsRoutes(options: MeetingsRoutesOptions): FastifyPluginAsy
     routeEndpoint(
       app,
       createMeetingRoom,
-      { config: { policy: { caller: 'teacher', touches: ['meeting-room'] } } },
-      async () => ({ message: 'Meeting room created', data: meetings.createRoom() }),
+      { config: { policy: { caller: 'teacher', touches: ['own-classes'] } } },
+      async (request) => ({
+        message: 'Meeting room created',
+        data: await meetings.createRoom(currentUser(request), request.body.classId),
+      }),
+    );
+
+    routeEndpoint(
+      app,
+      listMeetingRooms,
+      { config: { policy: { caller: 'signed-in', touches: ['meeting-room'] } } },
+      async (request) => ({ message: 'Meeting rooms fetched', data: await meetings.listRooms(currentUser(request)) }),
     );
 
     routeEndpoint(

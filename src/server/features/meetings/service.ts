@@ -1,16 +1,29 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { GENERATED_ROOM_ID, type CreatedMeetingRoom, type IceServer, type MeetingTicket } from '#shared/meetings';
+import { and, desc, eq, isNull, sql, type SQLWrapper } from 'drizzle-orm';
+import {
+  GENERATED_ROOM_ID,
+  MEETING_LIMITS,
+  type IceServer,
+  type MeetingRoom,
+  type MeetingTicket,
+} from '#shared/meetings';
 import type { Database } from '../../db/client.ts';
-import { students, teachers } from '../../db/schema.ts';
-import { accountRemoved } from '../../errors.ts';
+import { classes, classTeachers, meetingRooms, students, teachers } from '../../db/schema.ts';
+import { accountRemoved, AppError, forbidden, notFound } from '../../errors.ts';
 import type { AuthenticatedUser } from '../../plugins/auth.ts';
+import { inStudentClasses, requireTaughtClass } from '../classes/records.ts';
 import type { MeetingTokens } from './meeting-tokens.ts';
 
+/** `column` (a class id) is one of the caller's classes: taught by a teacher, belonged to by a student. */
+function inCallerClasses(column: SQLWrapper, user: AuthenticatedUser) {
+  if (user.role === 'student') return inStudentClasses(column, user.id);
+  return sql`${column} in (select ${classTeachers.classId} from ${classTeachers} where ${classTeachers.teacherId} = ${user.id})`;
+}
+
 /**
- * A room exists while someone is in it: nothing is stored. A generated ID is what
- * keeps a room private (about 103 random bits, so it cannot be guessed); a typed
- * one ("maths-7b") is as private as the people who know it.
+ * A room belongs to a class (decision 035): a teacher of an active class opens one, and only
+ * the teachers and students of that class get a meeting token for it. The generated ID is
+ * still hard to guess, but knowing it is no longer enough. Nothing of a meeting is stored.
  */
 export function createMeetingsService(
   db: Database,
@@ -25,13 +38,75 @@ export function createMeetingsService(
     return account.name;
   }
 
+  /** The rooms of the caller's active classes, newest first: one statement, on meeting_rooms_class_created_idx. */
+  function roomsQuery(user: AuthenticatedUser) {
+    return db
+      .select({
+        roomId: meetingRooms.id,
+        createdAt: meetingRooms.createdAt,
+        classId: classes.id,
+        className: classes.name,
+        teacherId: teachers.id,
+        teacherName: teachers.name,
+      })
+      .from(meetingRooms)
+      .innerJoin(classes, eq(classes.id, meetingRooms.classId))
+      .leftJoin(teachers, eq(teachers.id, meetingRooms.createdByTeacherId))
+      .where(and(isNull(classes.archivedAt), inCallerClasses(meetingRooms.classId, user)))
+      .orderBy(desc(meetingRooms.createdAt), desc(meetingRooms.id));
+  }
+
+  /** The room if the caller may join it: 404 for no such room, 403 outside its class, 409 when archived. */
+  async function requireJoinableRoom(user: AuthenticatedUser, roomId: string) {
+    const [room] = await db
+      .select({
+        archivedAt: classes.archivedAt,
+        isMember: sql<boolean>`${inCallerClasses(meetingRooms.classId, user)}`.mapWith(Boolean),
+      })
+      .from(meetingRooms)
+      .innerJoin(classes, eq(classes.id, meetingRooms.classId))
+      .where(eq(meetingRooms.id, roomId))
+      .limit(1);
+    if (!room) throw notFound('No meeting room has this ID. Check it, or ask your teacher for the link');
+    if (!room.isMember) throw forbidden('This meeting room belongs to a class you are not in');
+    if (room.archivedAt !== null) throw new AppError('CLASS_ARCHIVED', "This room's class is archived");
+  }
+
   return {
-    createRoom(): CreatedMeetingRoom {
-      return { roomId: newRoomId() };
+    /** A new room of an active class the teacher teaches (checked and written in one transaction). */
+    async createRoom(teacher: AuthenticatedUser, classId: string): Promise<MeetingRoom> {
+      return db.transaction(async (tx) => {
+        const taught = await requireTaughtClass(tx, teacher.id, classId, { mustBeActive: true, forUpdate: true });
+        const [created] = await tx
+          .insert(meetingRooms)
+          .values({ id: newRoomId(), classId: taught.id, createdByTeacherId: teacher.id })
+          .returning({ roomId: meetingRooms.id, createdAt: meetingRooms.createdAt });
+        const [creator] = await tx
+          .select({ _id: teachers.id, name: teachers.name })
+          .from(teachers)
+          .where(eq(teachers.id, teacher.id));
+        return {
+          roomId: created!.roomId,
+          class: { _id: taught.id, name: taught.name },
+          createdBy: creator ?? null,
+          createdAt: created!.createdAt.toISOString(),
+        };
+      });
     },
 
-    /** A meeting token for this user and room, with what the screen needs to connect. */
+    async listRooms(user: AuthenticatedUser): Promise<MeetingRoom[]> {
+      const rows = await roomsQuery(user).limit(MEETING_LIMITS.listedRooms);
+      return rows.map((row) => ({
+        roomId: row.roomId,
+        class: { _id: row.classId, name: row.className },
+        createdBy: row.teacherId === null ? null : { _id: row.teacherId, name: row.teacherName! },
+        createdAt: row.createdAt.toISOString(),
+      }));
+    },
+
+    /** A meeting token for this user and a room of their class, with what the screen needs to connect. */
     async issueTicket(user: AuthenticatedUser, roomId: string): Promise<MeetingTicket> {
+      await requireJoinableRoom(user, roomId);
       const name = await displayName(user);
       const { token, expiresAt } = await tokens.issue({
         sub: user.id,
