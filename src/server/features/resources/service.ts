@@ -197,7 +197,6 @@ export function createResourcesService(
           .from(resources)
           .innerJoin(teachers, eq(teachers.id, resources.uploadedByTeacherId))
           .innerJoin(classes, eq(classes.id, resources.classId))
-      .innerJoin(classes, eq(classes.id, resources.classId))
           .where(
             and(
               scope,
