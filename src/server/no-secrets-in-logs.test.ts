@@ -5,7 +5,7 @@ import type { QuizQuestion } from '#shared/quizzes';
 import { students, teachers } from './db/schema.ts';
 import { REDACTED } from './plugins/request-logging.ts';
 import { MeetingTestClient } from './realtime/meeting-test-client.ts';
-import { classTaughtBy, inviteTeacher, signUpStudent, signUpTeacher } from './testing/actors.ts';
+import { classIdTaughtBy, classTaughtBy, inviteTeacher, signUpStudent, signUpTeacher } from './testing/actors.ts';
 import { buildNewQuiz, buildTeacherRegistration } from './testing/factories.ts';
 import { multipartBody, SAMPLE_FILES } from './testing/multipart.ts';
 import { bearer, createTestApp, type TestApp } from './testing/test-app.ts';
@@ -51,7 +51,7 @@ describe.each(['info', 'trace'] as const)('log lines at %s', (logLevel) => {
     // A quiz whose answer keys are unmistakable.
     const keys = [1, 2, 3].map((n) => `answer-key-${n}-${randomBytes(6).toString('hex')}`);
     keys.forEach((key) => secrets.set(key, 'answer key'));
-    const quiz = buildNewQuiz({ class: '10A' });
+    const quiz = buildNewQuiz({ classId: await classIdTaughtBy(t, teacher, '10A') });
     quiz.quiz.questions = keys.map((key, index) => ({
       question_text: `Question ${index + 1}?`,
       options: [key, `wrong option ${index + 1}`],
@@ -122,7 +122,7 @@ describe.each(['info', 'trace'] as const)('log lines at %s', (logLevel) => {
     await refused.closedWithin();
 
     // An upload and its signed file link, downloaded over HTTP (the access value rides in the URL).
-    const upload = multipartBody({ class: '10A' }, [{ name: 'notes.pdf', content: SAMPLE_FILES.pdf() }]);
+    const upload = multipartBody({ classId: await classIdTaughtBy(t, teacher, '10A') }, [{ name: 'notes.pdf', content: SAMPLE_FILES.pdf() }]);
     const uploaded = await t.call({
       method: 'POST',
       url: '/api/teacher/upload-resource',
