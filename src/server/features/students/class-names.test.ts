@@ -67,7 +67,7 @@ describe('a class spelled several ways is one class', () => {
     // Each student's (cached) list first: the new quiz must still show at once.
     for (const student of [...classmates, outsider])
       expect((await get(student, '/api/get-all-quiz')).body.data).toEqual([]);
-    const created = await post(teacher, '/api/teacher/add-quiz', buildNewQuiz({ class: SPELLED.byQuiz }));
+    const created = await post(teacher, '/api/teacher/add-quiz', buildNewQuiz({ classId: await classIdTaughtBy(t, teacher, SPELLED.byQuiz) }));
     expect(created.status, created.raw).toBe(201);
     quizId = created.body.data._id;
     for (const student of classmates) {
@@ -117,10 +117,10 @@ describe('a class spelled several ways is one class', () => {
     const link = await post(teacher, '/api/teacher/add-resource-link', {
       url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
       fileName: 'Compost',
-      class: SPELLED.byResource,
+      classId: await classIdTaughtBy(t, teacher, SPELLED.byResource),
     });
     expect(link.status, link.raw).toBe(201);
-    const { payload, headers } = multipartBody({ class: SPELLED.byFirstStudent }, [
+    const { payload, headers } = multipartBody({ classId: await classIdTaughtBy(t, teacher, SPELLED.byFirstStudent) }, [
       { name: 'soil.pdf', content: SAMPLE_FILES.pdf(), contentType: 'application/pdf' },
     ]);
     const upload = await t.call({
