@@ -122,7 +122,9 @@ describe.each(['info', 'trace'] as const)('log lines at %s', (logLevel) => {
     await refused.closedWithin();
 
     // An upload and its signed file link, downloaded over HTTP (the access value rides in the URL).
-    const upload = multipartBody({ classId: await classIdTaughtBy(t, teacher, '10A') }, [{ name: 'notes.pdf', content: SAMPLE_FILES.pdf() }]);
+    const upload = multipartBody({ classId: await classIdTaughtBy(t, teacher, '10A') }, [
+      { name: 'notes.pdf', content: SAMPLE_FILES.pdf() },
+    ]);
     const uploaded = await t.call({
       method: 'POST',
       url: '/api/teacher/upload-resource',

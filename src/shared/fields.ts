@@ -47,8 +47,7 @@ export const identityText = (label: string, max: number, keyOf: (value: string) 
 export const classNameText = () => identityText('Class', FIELD_LIMITS.className);
 
 /** One of the caller's classes, chosen from a list (decision 031): its id, never its name. */
-export const classIdField = () =>
-  z.uuid({ error: 'Choose one of your classes' });
+export const classIdField = () => z.uuid({ error: 'Choose one of your classes' });
 
 /** A join code as typed; the server compares normalizeJoinCode (classes.ts) of it. */
 export const joinCodeText = () =>

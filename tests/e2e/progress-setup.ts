@@ -44,7 +44,10 @@ export const classCode = async (request: APIRequestContext, teacher: { token: st
 /** The id of the teacher's class named `className`, made when they teach none of that name (decision 031). */
 async function classIdOf(request: APIRequestContext, teacher: { token: string }, className: string) {
   const headers = { authorization: `Bearer ${teacher.token}` };
-  const taught = (await (await request.get('/api/classes', { headers })).json()).data as { _id: string; name: string }[];
+  const taught = (await (await request.get('/api/classes', { headers })).json()).data as {
+    _id: string;
+    name: string;
+  }[];
   return (
     taught.find((candidate) => candidate.name === className)?._id ??
     (await call<{ _id: string }>(request, '/api/classes', { name: className }, teacher.token))._id
@@ -92,7 +95,12 @@ export async function seedTwoClasses(request: APIRequestContext) {
   const [codeA, codeB] = [await classCode(request, maths, classA), await classCode(request, maths, classB)];
   // Quizzes go only into a class one teaches (decision 031): Mathematics adds Physics to class A.
   const physicsId = (await call<{ _id: string }>(request, '/api/teacher/get-teacher-by-id', {}, physics.token))._id;
-  await call(request, `/api/classes/${await classIdOf(request, maths, classA)}/teachers`, { teacherId: physicsId }, maths.token);
+  await call(
+    request,
+    `/api/classes/${await classIdOf(request, maths, classA)}/teachers`,
+    { teacherId: physicsId },
+    maths.token,
+  );
   const [mathsA, physicsA, mathsB] = [
     await addQuiz(request, maths, classA),
     await addQuiz(request, physics, classA),

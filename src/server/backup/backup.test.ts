@@ -122,8 +122,7 @@ async function seedSchool(server: ServerProcess): Promise<Seeded> {
     { name: 'diagram.png', content: SAMPLE_FILES.png() },
     { name: 'clip.mp4', content: SAMPLE_FILES.mp4(200_000) },
   ];
-  for (const file of uploads)
-    files.set((await upload(server, teacherToken, classId, file)).resource._id, file.content);
+  for (const file of uploads) files.set((await upload(server, teacherToken, classId, file)).resource._id, file.content);
   // A deleted resource leaves neither a row nor a file behind, in the backup either.
   const deleted = await upload(server, teacherToken, classId, { name: 'old.pdf', content: SAMPLE_FILES.pdf() });
   expect((await call('DELETE', `/api/teacher/resources/${deleted.resource._id}`, { token: teacherToken })).status).toBe(
@@ -142,12 +141,7 @@ async function seedSchool(server: ServerProcess): Promise<Seeded> {
   return { teacherToken, studentTokens: studentTokens as [string, string], quizId, files };
 }
 
-async function upload(
-  server: ServerProcess,
-  token: string,
-  classId: string,
-  file: { name: string; content: Buffer },
-) {
+async function upload(server: ServerProcess, token: string, classId: string, file: { name: string; content: Buffer }) {
   const { payload, headers } = multipartBody({ classId, description: `About ${file.name}` }, [file]);
   const response = await fetch(`${server.baseUrl}/api/teacher/upload-resource`, {
     method: 'POST',

@@ -91,13 +91,7 @@ function scenarios(
     it('quiz list: an attempt closed by the timer moves to Attempted at once', async () => {
       const { writer, reader, setUpOn } = instances();
       const { classId, teacher, student } = await classWithQuiz();
-      const quiz = await send(
-        writer,
-        teacher,
-        'POST',
-        '/api/teacher/add-quiz',
-        buildNewQuiz({ classId, maxTime: 1 }),
-      );
+      const quiz = await send(writer, teacher, 'POST', '/api/teacher/add-quiz', buildNewQuiz({ classId, maxTime: 1 }));
       await send(writer, student, 'POST', `/api/quiz/${quiz._id}/start`);
       const attempted = async () =>
         ((await get(reader, student, '/api/get-all-quiz?view=attempted')).body.data as { _id: string }[]).map(
@@ -126,9 +120,7 @@ function scenarios(
         }[];
       expect(await library(student)).toEqual([]);
       expect(await library(classmate)).toEqual([]);
-      const { payload, headers } = multipartBody({ classId }, [
-        { name: 'Cells.pdf', content: SAMPLE_FILES.pdf() },
-      ]);
+      const { payload, headers } = multipartBody({ classId }, [{ name: 'Cells.pdf', content: SAMPLE_FILES.pdf() }]);
       const uploaded = await writer.call({
         method: 'POST',
         url: '/api/teacher/upload-resource',

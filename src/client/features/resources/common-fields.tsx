@@ -22,9 +22,7 @@ export function ClassField({
   onChange,
   current,
 }: FieldProps & { current?: { _id: string; name: string } }) {
-  return (
-    <ClassPicker value={value} onChange={onChange} error={error} {...(current ? { current } : {})} />
-  );
+  return <ClassPicker value={value} onChange={onChange} error={error} {...(current ? { current } : {})} />;
 }
 
 /** The name a resource is listed by: a shared link's title, an edited resource's name. */
@@ -88,11 +86,7 @@ export function CommonFields({
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
-        <ClassField
-          value={values.classId}
-          error={errors.classId}
-          onChange={(value) => onChange('classId', value)}
-        />
+        <ClassField value={values.classId} error={errors.classId} onChange={(value) => onChange('classId', value)} />
         <TextField
           label="Subject"
           name="subject"

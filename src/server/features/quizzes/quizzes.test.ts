@@ -119,7 +119,12 @@ describe('creating a quiz', () => {
       method: 'POST',
       url: '/api/teacher/add-quiz',
       headers: as(teacher),
-      payload: { ...(await quizFor(t, teacher)), createdBy: { _id: other.profile._id }, subject: 'Forged', date: '2001-01-01' },
+      payload: {
+        ...(await quizFor(t, teacher)),
+        createdBy: { _id: other.profile._id },
+        subject: 'Forged',
+        date: '2001-01-01',
+      },
     });
     expect(response.status).toBe(201);
     expect(response.body.message).toMatch(/created/);
@@ -271,12 +276,10 @@ describe('creating a quiz', () => {
 });
 
 describe('the class of a quiz (decision 031)', () => {
-  const quizCount = async () =>
-    Number(
-      ((await t.database.db.execute(sql`select count(*)::int as count from quizzes`)) as unknown as {
-        rows: { count: number }[];
-      }).rows[0]!.count,
-    );
+  const quizCount = async () => {
+    const result = await t.database.db.execute(sql`select count(*)::int as count from quizzes`);
+    return (result as { rows: { count: number }[] }).rows[0]!.count;
+  };
   const post = (teacher: Actor, payload: object) =>
     t.call({ method: 'POST', url: '/api/teacher/add-quiz', headers: as(teacher), payload });
 
@@ -319,7 +322,10 @@ describe('the class of a quiz (decision 031)', () => {
     const created = await post(teacher, buildNewQuiz({ classId: own.id }));
     expect(created.status, created.raw).toBe(201);
     expect(created.body.data).toMatchObject({ class: own.name, classId: own.id });
-    expect((await getQuiz(teacher, created.body.data._id)).body.data).toMatchObject({ class: own.name, classId: own.id });
+    expect((await getQuiz(teacher, created.body.data._id)).body.data).toMatchObject({
+      class: own.name,
+      classId: own.id,
+    });
     expect((await listQuizzes(teacher)).body.data[0]).toMatchObject({ class: own.name, classId: own.id });
   });
 });

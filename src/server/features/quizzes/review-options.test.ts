@@ -285,7 +285,11 @@ describe('review options', () => {
       method: 'POST',
       url: '/api/teacher/add-quiz',
       headers: bearer(teacher.token),
-      payload: buildNewQuiz({ classId: await classIdTaughtBy(t, teacher, 'Review refused'), reviewAnswers: 'after-submit', reviewScore: 'after-deadline' }),
+      payload: buildNewQuiz({
+        classId: await classIdTaughtBy(t, teacher, 'Review refused'),
+        reviewAnswers: 'after-submit',
+        reviewScore: 'after-deadline',
+      }),
     });
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ field: 'reviewScore' }] });

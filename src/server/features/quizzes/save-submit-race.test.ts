@@ -58,7 +58,10 @@ describe('answer saves racing the submission', () => {
         'POST',
         '/api/teacher/add-quiz',
         teacher.token,
-        buildNewQuiz({ classId: await classIdTaughtBy(t, teacher, className), quiz: { background: buildNewQuiz().quiz.background, questions } }),
+        buildNewQuiz({
+          classId: await classIdTaughtBy(t, teacher, className),
+          quiz: { background: buildNewQuiz().quiz.background, questions },
+        }),
       );
       expect(created.status).toBe(201);
       const quizId = created.body.data._id as string;

@@ -14,7 +14,6 @@ import {
 } from '#shared/resources';
 import type { Database } from '../../db/client.ts';
 import { cacheTags, type ReadCache } from '../../cache/read-cache.ts';
-import { identityKey } from '#shared/identity';
 import { cachedStudentClassIds } from '../accounts/lookups.ts';
 import { inClassStudents, inStudentClasses, isStudentOfClass, requireTaughtClass } from '../classes/records.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
