@@ -111,7 +111,10 @@ async function seedClass(
     }));
     const created = await call('POST', '/api/teacher/add-quiz', {
       token: teacherToken,
-      body: buildNewQuiz({ class: className, quiz: { background: buildNewQuiz().quiz.background, questions } }),
+      body: buildNewQuiz({
+        classId: made.body.data._id as string,
+        quiz: { background: buildNewQuiz().quiz.background, questions },
+      }),
     });
     expect(created.status).toBe(201);
     quizzes.push((await call('GET', `/api/quiz/${created.body.data._id}`, { token: teacherToken })).body.data);

@@ -58,7 +58,7 @@ describe.each(['info', 'trace'] as const)('log lines at %s', (logLevel) => {
     // A quiz whose answer keys are unmistakable.
     const keys = [1, 2, 3].map((n) => `answer-key-${n}-${randomBytes(6).toString('hex')}`);
     keys.forEach((key) => secrets.set(key, 'answer key'));
-    const quiz = buildNewQuiz({ class: '10A' });
+    const quiz = buildNewQuiz({ classId: await classIdTaughtBy(t, teacher, '10A') });
     quiz.quiz.questions = keys.map((key, index) => ({
       question_text: `Question ${index + 1}?`,
       options: [key, `wrong option ${index + 1}`],
@@ -128,7 +128,9 @@ describe.each(['info', 'trace'] as const)('log lines at %s', (logLevel) => {
     await refused.closedWithin();
 
     // An upload and its signed file link, downloaded over HTTP (the access value rides in the URL).
-    const upload = multipartBody({ class: '10A' }, [{ name: 'notes.pdf', content: SAMPLE_FILES.pdf() }]);
+    const upload = multipartBody({ classId: await classIdTaughtBy(t, teacher, '10A') }, [
+      { name: 'notes.pdf', content: SAMPLE_FILES.pdf() },
+    ]);
     const uploaded = await t.call({
       method: 'POST',
       url: '/api/teacher/upload-resource',

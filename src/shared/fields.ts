@@ -46,6 +46,9 @@ export const identityText = (label: string, max: number, keyOf: (value: string) 
 /** A class name: one class however it is spelled ('10a ' and '10A', NFC and NFD). */
 export const classNameText = () => identityText('Class', FIELD_LIMITS.className);
 
+/** One of the caller's classes, chosen from a list (decision 031): its id, never its name. */
+export const classIdField = () => z.uuid({ error: 'Choose one of your classes' });
+
 /** A join code as typed; the server compares normalizeJoinCode (classes.ts) of it. */
 export const joinCodeText = () =>
   z

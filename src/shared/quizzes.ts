@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   bodyObject,
-  classNameText,
+  classIdField,
   hasForbiddenCharacters,
   IGNORED_FIELD_MAX_BYTES,
   pagingFields,
@@ -139,7 +139,7 @@ export function totalTextOf(questions: { question_text: string; options: string[
 export const newQuizSchema = bodyObject(
   {
     title: requiredText('Title', QUIZ_LIMITS.title),
-    class: classNameText(),
+    classId: classIdField(),
     deadline: z
       .string({ error: 'Deadline is required' })
       .min(1, { error: 'Deadline is required' })
@@ -287,7 +287,9 @@ const quizBaseFields = {
   _id: z.string(),
   title: z.string(),
   subject: z.string(),
+  /** The class's name (SPEC §3 shows it), and its id (decision 031). */
   class: z.string(),
+  classId: z.string(),
   /** Creation time, ISO. */
   date: z.iso.datetime(),
   deadline: z.iso.datetime(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   bodyObject,
-  classNameText,
+  classIdField,
   hasForbiddenCharacters,
   optionalQueryText,
   pagingFields,
@@ -83,7 +83,8 @@ const queryFlag = z
  * `fileType` is the SPEC's alternative name of `type`.
  */
 export const resourceListQuerySchema = z.object({
-  class: optionalQueryText('Class', FIELD_LIMITS.className),
+  /** One of the caller's classes (a student asking for another is refused). */
+  classId: z.uuid({ error: 'Choose one of your classes' }).optional(),
   subject: optionalQueryText('Subject', FIELD_LIMITS.subject),
   type: z.enum(RESOURCE_TYPES, { error: 'Type must be application, image or video' }).optional(),
   fileType: z.enum(RESOURCE_TYPES, { error: 'Type must be application, image or video' }).optional(),
@@ -149,7 +150,7 @@ const optionalSubject = z
  */
 export const uploadFieldsSchema = bodyObject(
   {
-    class: classNameText(),
+    classId: classIdField(),
     subject: optionalSubject,
     /** The name to show; the uploaded file's own name when absent. */
     fileName: z.string().optional(),
@@ -200,7 +201,7 @@ export const videoLinkSchema = bodyObject(
         error: `Link must be an https address of ${VIDEO_LINK_PROVIDERS.map((provider) => provider.name).join(', ')}`,
       }),
     fileName: requiredText('Title', RESOURCE_LIMITS.fileName),
-    class: classNameText(),
+    classId: classIdField(),
     subject: optionalSubject,
     description: descriptionField.optional(),
     tags: tagsInput.optional(),
@@ -216,7 +217,7 @@ export const resourceUpdateSchema = z
     fileName: requiredText('Name', RESOURCE_LIMITS.fileName).optional(),
     description: descriptionField.optional(),
     tags: tagsInput.optional(),
-    class: classNameText().optional(),
+    classId: classIdField().optional(),
   })
   .strict();
 export type ResourceUpdate = z.infer<typeof resourceUpdateSchema>;
@@ -244,7 +245,9 @@ export const resourceSchema = z.strictObject({
   fileURL: z.string(),
   description: z.string().optional(),
   tags: z.array(z.string()),
+  /** The class's name (SPEC §3), and its id. */
   class: z.string(),
+  classId: z.string(),
   subject: z.string(),
   mimeType: z.string(),
   /** Bytes (0 for links). */

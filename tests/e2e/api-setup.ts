@@ -33,17 +33,20 @@ export async function createClass(
 }
 
 /** A teacher with a class of their own (named `quiz.class`, else fresh) and a quiz in it. */
-export async function teacherWithQuiz(request: APIRequestContext, quiz: Partial<NewQuizPayload> = {}) {
+export async function teacherWithQuiz(
+  request: APIRequestContext,
+  { class: className, ...quiz }: Partial<NewQuizPayload> & { class?: string } = {},
+) {
   const teacher = await registeredTeacher(request);
   const token = (await postOk(request, '/api/teacher/login', {
     email: teacher.email,
     password: teacher.password,
   })) as string;
-  const klass = await createClass(request, token, quiz.class);
+  const klass = await createClass(request, token, className);
   const created = (await postOk(
     request,
     '/api/teacher/add-quiz',
-    buildNewQuiz({ ...quiz, class: klass.name }),
+    buildNewQuiz({ ...quiz, classId: klass.id }),
     token,
   )) as {
     _id: string;

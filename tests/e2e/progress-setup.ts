@@ -41,11 +41,24 @@ export async function signUpStudent(request: APIRequestContext, name: string, cl
 export const classCode = async (request: APIRequestContext, teacher: { token: string }, name: string) =>
   (await call<{ joinCode: string }>(request, '/api/classes', { name }, teacher.token)).joinCode;
 
-export const addQuiz = (request: APIRequestContext, teacher: { token: string }, className: string) =>
+/** The id of the teacher's class named `className`, made when they teach none of that name (decision 031). */
+async function classIdOf(request: APIRequestContext, teacher: { token: string }, className: string) {
+  const headers = { authorization: `Bearer ${teacher.token}` };
+  const taught = (await (await request.get('/api/classes', { headers })).json()).data as {
+    _id: string;
+    name: string;
+  }[];
+  return (
+    taught.find((candidate) => candidate.name === className)?._id ??
+    (await call<{ _id: string }>(request, '/api/classes', { name: className }, teacher.token))._id
+  );
+}
+
+export const addQuiz = async (request: APIRequestContext, teacher: { token: string }, className: string) =>
   call<{ _id: string; title: string }>(
     request,
     '/api/teacher/add-quiz',
-    buildNewQuiz({ class: className }),
+    buildNewQuiz({ classId: await classIdOf(request, teacher, className) }),
     teacher.token,
   );
 
@@ -78,8 +91,16 @@ export async function seedTwoClasses(request: APIRequestContext) {
   const classB = `Lb-${suffix}-B`;
   const maths = await signUpTeacher(request, 'Mathematics');
   const physics = await signUpTeacher(request, 'Physics');
-  // The Mathematics teacher makes both classes; the Physics teacher's quiz names class A.
+  // The Mathematics teacher makes both classes; the Physics teacher co-teaches class A.
   const [codeA, codeB] = [await classCode(request, maths, classA), await classCode(request, maths, classB)];
+  // Quizzes go only into a class one teaches (decision 031): Mathematics adds Physics to class A.
+  const physicsId = (await call<{ _id: string }>(request, '/api/teacher/get-teacher-by-id', {}, physics.token))._id;
+  await call(
+    request,
+    `/api/classes/${await classIdOf(request, maths, classA)}/teachers`,
+    { teacherId: physicsId },
+    maths.token,
+  );
   const [mathsA, physicsA, mathsB] = [
     await addQuiz(request, maths, classA),
     await addQuiz(request, physics, classA),

@@ -122,8 +122,16 @@ export function signInAs(actor: Actor, userType: 'teacher' | 'student') {
   saveSession({ token: actor.token, userType });
 }
 
-export const addQuiz = (teacher: Actor, quiz: Partial<NewQuizPayload> = {}) =>
-  callOk(quizzes.addQuiz, { body: buildNewQuiz(quiz) }, teacher.token);
+/** A quiz of `teacher`'s into their class named `class` (made when new; default 10A). */
+export async function addQuiz(
+  teacher: Actor,
+  { class: className = '10A', ...quiz }: Partial<NewQuizPayload> & { class?: string } = {},
+) {
+  await classCodeOf(className, teacher);
+  const taught = await callOk(classes.listMyClasses, {}, teacher.token);
+  const classId = taught.find((candidate) => candidate.name === className)!._id;
+  return callOk(quizzes.addQuiz, { body: buildNewQuiz({ ...quiz, classId }) }, teacher.token);
+}
 
 export const startQuiz = (student: Actor, quizId: string) =>
   callOk(quizzes.startQuiz, { params: { id: quizId } }, student.token);

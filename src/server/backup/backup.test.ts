@@ -64,6 +64,7 @@ async function seedSchool(server: ServerProcess): Promise<Seeded> {
   const teacherToken = (await call('POST', '/api/teacher/login', { body: teacher })).body.data as string;
   const made = await call('POST', '/api/classes', { token: teacherToken, body: { name: className } });
   expect(made.status).toBe(201);
+  const classId = made.body.data._id as string;
   const studentTokens: string[] = [];
   for (let index = 0; index < 2; index += 1) {
     const student = buildStudentRegistration({ classCode: made.body.data.joinCode });
@@ -73,7 +74,7 @@ async function seedSchool(server: ServerProcess): Promise<Seeded> {
 
   const quiz = await call('POST', '/api/teacher/add-quiz', {
     token: teacherToken,
-    body: buildNewQuiz({ class: className }),
+    body: buildNewQuiz({ classId }),
   });
   expect(quiz.status).toBe(201);
   const quizId = quiz.body.data._id as string;
@@ -121,16 +122,15 @@ async function seedSchool(server: ServerProcess): Promise<Seeded> {
     { name: 'diagram.png', content: SAMPLE_FILES.png() },
     { name: 'clip.mp4', content: SAMPLE_FILES.mp4(200_000) },
   ];
-  for (const file of uploads)
-    files.set((await upload(server, teacherToken, className, file)).resource._id, file.content);
+  for (const file of uploads) files.set((await upload(server, teacherToken, classId, file)).resource._id, file.content);
   // A deleted resource leaves neither a row nor a file behind, in the backup either.
-  const deleted = await upload(server, teacherToken, className, { name: 'old.pdf', content: SAMPLE_FILES.pdf() });
+  const deleted = await upload(server, teacherToken, classId, { name: 'old.pdf', content: SAMPLE_FILES.pdf() });
   expect((await call('DELETE', `/api/teacher/resources/${deleted.resource._id}`, { token: teacherToken })).status).toBe(
     200,
   );
   const link = await call('POST', '/api/teacher/add-resource-link', {
     token: teacherToken,
-    body: { url: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ', fileName: 'A film', class: className },
+    body: { url: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ', fileName: 'A film', classId },
   });
   expect(link.status).toBe(201);
   const [firstFile] = files.keys();
@@ -141,13 +141,8 @@ async function seedSchool(server: ServerProcess): Promise<Seeded> {
   return { teacherToken, studentTokens: studentTokens as [string, string], quizId, files };
 }
 
-async function upload(
-  server: ServerProcess,
-  token: string,
-  className: string,
-  file: { name: string; content: Buffer },
-) {
-  const { payload, headers } = multipartBody({ class: className, description: `About ${file.name}` }, [file]);
+async function upload(server: ServerProcess, token: string, classId: string, file: { name: string; content: Buffer }) {
+  const { payload, headers } = multipartBody({ classId, description: `About ${file.name}` }, [file]);
   const response = await fetch(`${server.baseUrl}/api/teacher/upload-resource`, {
     method: 'POST',
     headers: { ...headers, authorization: `Bearer ${token}` },

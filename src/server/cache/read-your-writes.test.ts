@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_REDIS_URL } from '../realtime/test-buses.ts';
-import { signUpStudent, signUpTeacher } from '../testing/actors.ts';
+import { classIdTaughtBy, signUpStudent, signUpTeacher } from '../testing/actors.ts';
 import { buildNewQuiz } from '../testing/factories.ts';
 import { bearer, createTestApp, type TestApp } from '../testing/test-app.ts';
 import { startTwoInstancesOnRedis, type TwoInstances } from '../testing/two-instances.ts';
 import { sql } from 'drizzle-orm';
-import { classColumns } from '../db/identity-keys.ts';
-import { classIdNamed } from '../features/classes/records.ts';
-import { quizzes } from '../db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { classes, quizzes } from '../db/schema.ts';
+import { identityKey } from '#shared/identity';
 import { multipartBody, SAMPLE_FILES } from '../testing/multipart.ts';
 
 /**
@@ -52,19 +52,19 @@ function scenarios(
       const className = newClass();
       const teacher = await signUpTeacher(setUpOn);
       const student = await signUpStudent(setUpOn, { class: className, name: 'Casey Cache' });
-      return { className, teacher, student };
+      return { className, classId: await classIdTaughtBy(setUpOn, teacher, className), teacher, student };
     }
 
     it('quiz list: a new quiz, a start and a submission show at once', async () => {
       const { writer, reader } = instances();
-      const { className, teacher, student } = await classWithQuiz();
+      const { classId, teacher, student } = await classWithQuiz();
       const onlineIds = async () =>
         ((await get(reader, student, '/api/get-all-quiz?view=online')).body.data as { _id: string }[]).map(
           (quiz) => quiz._id,
         );
       expect(await onlineIds()).toEqual([]);
 
-      const quiz = await send(writer, teacher, 'POST', '/api/teacher/add-quiz', buildNewQuiz({ class: className }));
+      const quiz = await send(writer, teacher, 'POST', '/api/teacher/add-quiz', buildNewQuiz({ classId }));
       expect(await onlineIds()).toEqual([quiz._id]);
 
       const online = async () => (await get(reader, student, '/api/get-all-quiz?view=online')).body.data[0];
@@ -90,14 +90,8 @@ function scenarios(
 
     it('quiz list: an attempt closed by the timer moves to Attempted at once', async () => {
       const { writer, reader, setUpOn } = instances();
-      const { className, teacher, student } = await classWithQuiz();
-      const quiz = await send(
-        writer,
-        teacher,
-        'POST',
-        '/api/teacher/add-quiz',
-        buildNewQuiz({ class: className, maxTime: 1 }),
-      );
+      const { classId, teacher, student } = await classWithQuiz();
+      const quiz = await send(writer, teacher, 'POST', '/api/teacher/add-quiz', buildNewQuiz({ classId, maxTime: 1 }));
       await send(writer, student, 'POST', `/api/quiz/${quiz._id}/start`);
       const attempted = async () =>
         ((await get(reader, student, '/api/get-all-quiz?view=attempted')).body.data as { _id: string }[]).map(
@@ -116,7 +110,7 @@ function scenarios(
 
     it('library: an uploaded file shows at once; a star shows only as the starring student', async () => {
       const { writer, reader, setUpOn } = instances();
-      const { className, teacher, student } = await classWithQuiz();
+      const { className, classId, teacher, student } = await classWithQuiz();
       const classmate = await signUpStudent(setUpOn, { class: className });
       const library = async (person: Person) =>
         (await get(reader, person, '/api/get-resources')).body.data as {
@@ -126,9 +120,7 @@ function scenarios(
         }[];
       expect(await library(student)).toEqual([]);
       expect(await library(classmate)).toEqual([]);
-      const { payload, headers } = multipartBody({ class: className }, [
-        { name: 'Cells.pdf', content: SAMPLE_FILES.pdf() },
-      ]);
+      const { payload, headers } = multipartBody({ classId }, [{ name: 'Cells.pdf', content: SAMPLE_FILES.pdf() }]);
       const uploaded = await writer.call({
         method: 'POST',
         url: '/api/teacher/upload-resource',
@@ -146,8 +138,8 @@ function scenarios(
 
     it('leaderboards: a submission moves the class and the all-classes pages at once', async () => {
       const { writer, reader } = instances();
-      const { className, teacher, student } = await classWithQuiz();
-      const quiz = await send(writer, teacher, 'POST', '/api/teacher/add-quiz', buildNewQuiz({ class: className }));
+      const { className, classId, teacher, student } = await classWithQuiz();
+      const quiz = await send(writer, teacher, 'POST', '/api/teacher/add-quiz', buildNewQuiz({ classId }));
       const names = async (person: Person, url: string) =>
         ((await get(reader, person, url)).body.data as { name: string }[]).map((entry) => entry.name);
       const classPage = `/api/get-students?class=${encodeURIComponent(className)}`;
@@ -169,7 +161,7 @@ function scenarios(
 
     it('library: a new link, an edit, a star, a move and a deletion show at once', async () => {
       const { writer, reader } = instances();
-      const { className, teacher, student } = await classWithQuiz();
+      const { classId, teacher, student } = await classWithQuiz();
       const library = async (query = '') =>
         (await get(reader, student, `/api/get-resources${query}`)).body.data as {
           _id: string;
@@ -182,7 +174,7 @@ function scenarios(
       const link = await send(writer, teacher, 'POST', '/api/teacher/add-resource-link', {
         url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
         fileName: 'Newton in 5 minutes',
-        class: className,
+        classId,
       });
       expect((await library()).map((resource) => resource.fileName)).toEqual(['Newton in 5 minutes']);
       expect(await library('?search=newton')).toHaveLength(1);
@@ -195,9 +187,11 @@ function scenarios(
       expect((await library())[0]!.isStarred).toBe(true);
       expect(await library('?starred=true')).toHaveLength(1);
 
-      await send(writer, teacher, 'PATCH', `/api/teacher/resources/${link._id}`, { class: newClass() });
+      await send(writer, teacher, 'PATCH', `/api/teacher/resources/${link._id}`, {
+        classId: await classIdTaughtBy(instances().setUpOn, teacher, newClass()),
+      });
       expect(await library()).toEqual([]);
-      await send(writer, teacher, 'PATCH', `/api/teacher/resources/${link._id}`, { class: className });
+      await send(writer, teacher, 'PATCH', `/api/teacher/resources/${link._id}`, { classId });
       expect(await library()).toHaveLength(1);
 
       await send(writer, teacher, 'DELETE', `/api/teacher/resources/${link._id}`);
@@ -244,8 +238,12 @@ describe('read cache without announcements (the control)', () => {
     await single.database.db.insert(quizzes).values({
       title: 'Unannounced',
       subject: 'Maths',
-      ...classColumns(student.profile.class),
-      classId: (await classIdNamed(single.database.db, student.profile.class)).id,
+      classId: (
+        await single.database.db
+          .select({ id: classes.id })
+          .from(classes)
+          .where(eq(classes.nameKey, identityKey(student.profile.class)))
+      )[0]!.id,
       deadline: new Date(Date.now() + 86_400_000),
       maxTimeMinutes: 10,
       createdByTeacherId: teacher.profile._id,

@@ -7,10 +7,11 @@ import { bearer } from '../testing/test-app.ts';
 import type { DatabaseHandle } from './client.ts';
 
 /**
- * Migration 0013 (issue 19, point 10; decision 031) on a database of the version before it,
+ * Migrations 0013 and 0016 (issue 19, point 10; decision 031) on a database of the version before it,
  * shaped like the demo seed's (two teachers, classes 10A and 10B, a class spelled two ways, a
  * class only students name): each class key becomes one class, taught by every teacher with a
- * quiz or resource in it, every student joins theirs, and nothing is lost. PGlite and PostgreSQL.
+ * quiz or resource in it, every student joins theirs, and nothing is lost; 0016 then drops the
+ * quizzes' and resources' class text, which their class ids replace. PGlite and PostgreSQL.
  */
 
 const PREVIOUS = '0010_school-and-staff';
@@ -125,12 +126,19 @@ describe('migration 0013: classes as records', { timeout: 120_000 }, () => {
       { roll_number: 's-poetry-2', name: 'POETRY' },
     ]);
 
-    const quizzes = rowsOf<{ title: string; class_id: string; class: string }>(
-      await db.execute(sql`select title, class_id, class from quizzes order by created_at`),
+    // Through 0016 (the text columns dropped): each quiz and resource keeps its class by id.
+    const columns = rowsOf<{ table_name: string; column_name: string }>(
+      await db.execute(sql`select table_name, column_name from information_schema.columns
+        where table_name in ('quizzes', 'resources') and column_name in ('class', 'class_key')`),
     );
-    expect(quizzes.map((row) => [row.title, row.class, row.class_id])).toEqual([
+    expect(columns).toEqual([]);
+    const quizzes = rowsOf<{ title: string; class_id: string; name: string }>(
+      await db.execute(sql`select title, class_id, classes.name from quizzes
+        join classes on classes.id = class_id order by quizzes.created_at`),
+    );
+    expect(quizzes.map((row) => [row.title, row.name, row.class_id])).toEqual([
       ['Fractions', '10A', idOf('10A')],
-      ['Fractions', '10b', idOf('10B')],
+      ['Fractions', '10B', idOf('10B')],
       ['Cells', '10B', idOf('10B')],
     ]);
     const resources = rowsOf<{ class_id: string }>(await db.execute(sql`select class_id from resources`));
@@ -143,7 +151,13 @@ describe('migration 0013: classes as records', { timeout: 120_000 }, () => {
       payload: { rollNumber: 's-10a-3', password: PASSWORD },
     });
     const list = await t.call({ method: 'GET', url: '/api/get-all-quiz', headers: bearer(login.body.data) });
-    expect(list.body.data.map((quiz: { title: string }) => quiz.title)).toEqual(['Fractions']);
+    expect(list.body.data.map((quiz: { title: string; class: string }) => [quiz.title, quiz.class])).toEqual([
+      ['Fractions', '10A'],
+    ]);
+    const library = await t.call({ method: 'GET', url: '/api/get-resources', headers: bearer(login.body.data) });
+    expect(
+      library.body.data.map((resource: { class: string; classId: string }) => [resource.class, resource.classId]),
+    ).toEqual([['10A', idOf('10A')]]);
   });
 
   it('migrates an empty installation to no classes', async () => {

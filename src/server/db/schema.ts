@@ -243,10 +243,7 @@ export const quizzes = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     title: varchar('title', { length: QUIZ_LIMITS.title }).notNull(),
     subject: varchar('subject', { length: FIELD_LIMITS.subject }).notNull(),
-    className: varchar('class', { length: FIELD_LIMITS.className }).notNull(),
-    /** identityKey(class): the class its students are in, however either is spelled. */
-    classKey: text('class_key').notNull(),
-    /** The class the quiz is for (decision 031); class/class_key go once every read uses it. */
+    /** The class the quiz is for (decision 031): chosen from the teacher's classes, its name read from there. */
     classId: uuid('class_id')
       .notNull()
       .references(() => classes.id),
@@ -270,7 +267,6 @@ export const quizzes = pgTable(
     scoresReleased: boolean('scores_released').notNull().default(false),
   },
   (table) => [
-    index('quizzes_class_deadline_idx').on(table.classKey, table.deadline),
     // A student's quiz list: each of their classes, by deadline.
     index('quizzes_class_id_deadline_idx').on(table.classId, table.deadline),
     index('quizzes_teacher_created_idx').on(table.createdByTeacherId, table.createdAt),
@@ -358,9 +354,6 @@ export const resources = pgTable(
     linkUrl: varchar('link_url', { length: RESOURCE_LIMITS.linkUrl }),
     description: varchar('description', { length: RESOURCE_LIMITS.description }),
     tags: jsonb('tags').$type<string[]>().notNull().default([]),
-    className: varchar('class', { length: FIELD_LIMITS.className }).notNull(),
-    /** identityKey(class), as quizzes.classKey. */
-    classKey: text('class_key').notNull(),
     /** The class the resource is for (decision 031), as quizzes.classId. */
     classId: uuid('class_id')
       .notNull()
@@ -378,9 +371,6 @@ export const resources = pgTable(
     // The student library: one class, newest first or by name. listOrder sorts both columns
     // the same way with PostgreSQL's default null placement, which is exactly these ascending
     // indexes read forwards (asc) or backwards (desc): the first page stops after 21 entries.
-    index('resources_class_created_idx').on(table.classKey, table.createdAt, table.id),
-    index('resources_class_name_idx').on(table.classKey, sql`lower(${table.fileName})`, table.id),
-    // The same two orders per class record (decision 031).
     index('resources_class_id_created_idx').on(table.classId, table.createdAt, table.id),
     index('resources_class_id_name_idx').on(table.classId, sql`lower(${table.fileName})`, table.id),
     // The teacher's "Uploaded Files".

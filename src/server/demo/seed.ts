@@ -194,7 +194,7 @@ export async function seedDemo(db: Database, storage?: FileStorage): Promise<See
         const input: NewQuiz = newQuizSchema.parse(
           buildNewQuiz({
             title,
-            class: className,
+            classId: classIds.get(className)!,
             maxTime: 15,
             deadline: new Date(Date.now() + 14 * 86_400_000).toISOString(),
             quiz: {
@@ -232,7 +232,7 @@ export async function seedDemo(db: Database, storage?: FileStorage): Promise<See
       ],
     });
   }
-  const resourceCount = storage ? await seedResources(db, storage, teacherIds[0]!.id) : 0;
+  const resourceCount = storage ? await seedResources(db, storage, teacherIds[0]!.id, classIds) : 0;
   return {
     teachers: teacherIds.length,
     students: studentIds.length,
@@ -243,7 +243,12 @@ export async function seedDemo(db: Database, storage?: FileStorage): Promise<See
 }
 
 /** The maths teacher's library for each class: a PDF, a chart, a CSV and a hosted video; each once. */
-async function seedResources(db: Database, storage: FileStorage, teacherId: string): Promise<number> {
+async function seedResources(
+  db: Database,
+  storage: FileStorage,
+  teacherId: string,
+  classIds: Map<string, string>,
+): Promise<number> {
   const library = createResourcesService(
     db,
     storage,
@@ -284,10 +289,11 @@ async function seedResources(db: Database, storage: FileStorage, teacherId: stri
   ];
   let created = 0;
   for (const className of CLASSES) {
+    const classId = classIds.get(className)!;
     const existing = await db
       .select({ fileName: resources.fileName })
       .from(resources)
-      .where(and(eq(resources.uploadedByTeacherId, teacherId), eq(resources.classKey, identityKey(className))));
+      .where(and(eq(resources.uploadedByTeacherId, teacherId), eq(resources.classId, classId)));
     const existingNames = new Set(existing.map((row) => row.fileName));
     for (const file of files) {
       if (existingNames.has(file.name)) continue;
@@ -296,7 +302,7 @@ async function seedResources(db: Database, storage: FileStorage, teacherId: stri
       const sizeBytes = await storage.write(storageKey, Readable.from([file.content]), mimeType);
       await library.createUpload(
         teacherId,
-        { class: className, subject: undefined, fileName: file.name, description: file.description, tags: file.tags },
+        { classId, subject: undefined, fileName: file.name, description: file.description, tags: file.tags },
         { storageKey, sizeBytes, mimeType, originalName: file.name },
       );
       created += 1;
@@ -307,7 +313,7 @@ async function seedResources(db: Database, storage: FileStorage, teacherId: stri
         url: 'https://www.youtube.com/watch?v=CA9XLJpQp3c',
         fileName: videoTitle,
         subject: undefined,
-        class: className,
+        classId,
         description: 'A short hosted video; it plays when the school has internet access.',
         tags: ['fractions', 'video'],
       });

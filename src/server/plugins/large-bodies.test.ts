@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { signUpTeacher } from '../testing/actors.ts';
-import { buildNewQuiz } from '../testing/factories.ts';
+import { classIdTaughtBy, signUpTeacher } from '../testing/actors.ts';
+import { buildNewQuiz, NO_CLASS_ID } from '../testing/factories.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
 /**
@@ -10,9 +10,10 @@ import { createTestApp, type TestApp } from '../testing/test-app.ts';
  */
 
 /** A valid quiz of about 200 kB (over the 64 kB threshold): 100 questions of 1,000 accented letters. */
-function bigQuiz(): string {
+function bigQuiz(classId = NO_CLASS_ID): string {
   return JSON.stringify(
     buildNewQuiz({
+      classId,
       quiz: {
         background: buildNewQuiz().quiz.background,
         questions: Array.from({ length: 100 }, (_, index) => ({
@@ -84,12 +85,20 @@ async function listening(options: Parameters<typeof createTestApp>[0] = {}) {
   return { t, baseUrl: await t.app.listen({ port: 0, host: '127.0.0.1' }) };
 }
 
+/** One class all these teachers teach: every one of them may post the same quiz body. */
+async function sharedClass(t: TestApp, teachers: Awaited<ReturnType<typeof signUpTeacher>>[]): Promise<string> {
+  const name = `Large bodies ${Math.random().toString(36).slice(2, 8)}`;
+  let classId = '';
+  for (const teacher of teachers) classId = await classIdTaughtBy(t, teacher, name);
+  return classId;
+}
+
 describe('large JSON bodies', () => {
   it('takes two large bodies of one account at once and refuses a third with 429 before reading it; other accounts go on', async () => {
     const { t, baseUrl } = await listening();
     const ada = await signUpTeacher(t);
     const bob = await signUpTeacher(t);
-    const body = bigQuiz();
+    const body = bigQuiz(await sharedClass(t, [ada, bob]));
     const first = post(baseUrl, ada.token, body, true);
     const second = post(baseUrl, ada.token, body, true);
     await sleep(300); // both announced and half sent: in flight
@@ -115,12 +124,13 @@ describe('large JSON bodies', () => {
   });
 
   it('works on one large body at a time, at the server-wide byte rate, and answers 503 to one that waited too long', async () => {
-    const body = bigQuiz();
+    let body = bigQuiz();
     // One body a second; a waiting body gives up after 400 ms.
     const { t, baseUrl } = await listening({
       largeBodies: { serverBytesPerSecond: Buffer.byteLength(body), maxWaitMs: 400 },
     });
     const teachers = [await signUpTeacher(t), await signUpTeacher(t), await signUpTeacher(t)];
+    body = bigQuiz(await sharedClass(t, teachers)); // as long: a class id is a class id
     const began = performance.now();
     const answers = await Promise.all(
       teachers.map(async (teacher) => {
@@ -143,12 +153,14 @@ describe('large JSON bodies', () => {
   });
 
   it("charges a teacher's quiz bytes to an hourly budget: a big quiz goes through, then 429 before the body is read", async () => {
-    const body = bigQuiz();
+    let body = bigQuiz();
     const { t, baseUrl } = await listening({
       throttle: { limits: { quizBytesPerTeacher: Math.floor(Buffer.byteLength(body) * 2.5) } },
     });
     const ada = await signUpTeacher(t);
     const bob = await signUpTeacher(t);
+    const classId = await sharedClass(t, [ada, bob]);
+    body = bigQuiz(classId);
     expect((await post(baseUrl, ada.token, body).answered).status).toBe(201);
     expect((await post(baseUrl, ada.token, body).answered).status).toBe(201);
 
@@ -168,7 +180,7 @@ describe('large JSON bodies', () => {
     const small = await t.call({
       method: 'POST',
       url: '/api/teacher/add-quiz',
-      payload: buildNewQuiz(),
+      payload: buildNewQuiz({ classId }),
       headers: { authorization: `Bearer ${ada.token}` },
     });
     expect(small.status).toBe(201);

@@ -5,7 +5,8 @@ import type { StudentProfile, StudentRegistration, TeacherProfile } from '#share
 import { formatJoinCode, type TeacherClass } from '#shared/classes';
 import { identityKey } from '#shared/identity';
 import type { UserRole } from '#shared/constants';
-import { buildSchoolSetup, buildStudentRegistration, buildTeacherAccount } from './factories.ts';
+import type { NewQuizPayload } from '#shared/quizzes';
+import { buildNewQuiz, buildSchoolSetup, buildStudentRegistration, buildTeacherAccount } from './factories.ts';
 import { teacherIdentityColumns } from '../db/identity-keys.ts';
 import { classes, classTeachers, teachers } from '../db/schema.ts';
 import { newJoinCode } from '../features/classes/service.ts';
@@ -144,6 +145,18 @@ export async function classIdTaughtBy(
     .values({ classId: found!.id, teacherId: teacher.profile._id, isOwner: false })
     .onConflictDoNothing();
   return found!.id;
+}
+
+/**
+ * An add-quiz body (buildNewQuiz) for the class named `class` (default 10A, as signUpStudent's),
+ * taught by `teacher` (classIdTaughtBy): for tests that still speak of classes by name.
+ */
+export async function quizFor(
+  t: TestApp,
+  teacher: { token: string; profile: { _id: string } },
+  { class: className = '10A', ...overrides }: Partial<NewQuizPayload> & { class?: string } = {},
+): Promise<NewQuizPayload> {
+  return buildNewQuiz({ ...overrides, classId: await classIdTaughtBy(t, teacher, className) });
 }
 
 /**

@@ -54,12 +54,19 @@ export function buildStudentRegistration(overrides: Partial<StudentRegistration>
   };
 }
 
-/** A valid add-quiz body: three questions whose answers are the first option, deadline tomorrow. */
+/** A well-formed class id no class has. */
+export const NO_CLASS_ID = '00000000-0000-4000-8000-000000000000';
+
+/**
+ * A valid add-quiz body for the class `classId` (one the teacher teaches: createClassFor or
+ * classIdTaughtBy in testing/actors.ts): three questions whose answers are the first option,
+ * deadline tomorrow. Without a class id it names none (a request refused at its class).
+ */
 export function buildNewQuiz(overrides: Partial<NewQuizPayload> = {}): NewQuizPayload {
   const suffix = uniqueSuffix();
   return {
     title: `Quiz ${suffix}`,
-    class: '10A',
+    classId: NO_CLASS_ID,
     deadline: new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString(),
     maxTime: 10,
     quiz: {

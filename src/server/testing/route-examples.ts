@@ -336,12 +336,15 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
         ],
       ]),
     ),
+    // Into a class teacher 1 teaches (and the co-teacher): another teacher's class is refused (decision 031).
     'POST /api/teacher/add-quiz': {
       status: 201,
-      request: (caller) => ({
+      target: 'class-record',
+      prepare: teacher1Class,
+      request: (caller, created) => ({
         url: '/api/teacher/add-quiz',
         headers: authOf(caller),
-        payload: buildNewQuiz({ class: CLASS_A, createdBy: { _id: school.callers.teacher1.id } }),
+        payload: buildNewQuiz({ classId: created.id, createdBy: { _id: school.callers.teacher1.id } }),
       }),
       check: (caller, body) => expect(body.data.createdBy._id).toBe(caller.id),
     },
@@ -732,10 +735,12 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
     // uploadedBy in the form names teacher 1 (SPEC §7): the token decides the uploader.
     'POST /api/teacher/upload-resource': {
       status: 201,
-      request: (caller) => {
+      target: 'class-record',
+      prepare: teacher1Class,
+      request: (caller, created) => {
         const form = multipartBody(
           {
-            class: CLASS_A,
+            classId: created.id,
             subject: 'Geometry',
             fileName: 'Matrix notes.pdf',
             description: 'Notes for the matrix',
@@ -754,13 +759,15 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
     },
     'POST /api/teacher/add-resource-link': {
       status: 201,
-      request: (caller) => ({
+      target: 'class-record',
+      prepare: teacher1Class,
+      request: (caller, created) => ({
         url: '/api/teacher/add-resource-link',
         headers: authOf(caller),
         payload: {
           url: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ',
           fileName: 'Matrix video',
-          class: CLASS_A,
+          classId: created.id,
           subject: 'Geometry',
           description: 'A video for the matrix',
           tags: ['matrix', 'video'],

@@ -119,8 +119,10 @@ export async function buildSchool(t: TestApp, previous?: School): Promise<School
   // Teacher 1 makes class A and teacher 2 class B through the API. Beside a previous school the
   // classes exist, taught by its teachers (signed out now): the new teachers join them as
   // co-teachers, as those teachers would have added them (decision 031).
-  await classIdTaughtBy(t, teacher1, CLASS_A);
-  await classIdTaughtBy(t, teacher2, CLASS_B);
+  const classIdOf = {
+    teacher1: await classIdTaughtBy(t, teacher1, CLASS_A),
+    teacher2: await classIdTaughtBy(t, teacher2, CLASS_B),
+  };
   // The students register with their class's code.
   const [studentA, studentB, removedStudent] = await Promise.all([
     signUpStudent(t, { class: CLASS_A }),
@@ -239,7 +241,7 @@ export async function buildSchool(t: TestApp, previous?: School): Promise<School
         url: '/api/teacher/add-quiz',
         headers: authOf(callers[owner]),
         // The longest timer: no attempt of the school runs out during a long fuzz run (the sweep would close it).
-        payload: buildNewQuiz({ title, class: classOf[owner], maxTime: 600 }),
+        payload: buildNewQuiz({ title, classId: classIdOf[owner], maxTime: 600 }),
       },
       201,
     );
@@ -252,7 +254,7 @@ export async function buildSchool(t: TestApp, previous?: School): Promise<School
 
   async function addResource(owner: 'teacher1' | 'teacher2'): Promise<ResourceFixture> {
     const fileName = `Notes ${owner} ${unique()}.pdf`;
-    const form = multipartBody({ class: classOf[owner], fileName }, [
+    const form = multipartBody({ classId: classIdOf[owner], fileName }, [
       { name: 'notes.pdf', content: SAMPLE_FILES.pdf(), contentType: 'application/pdf' },
     ]);
     const body = await expectCall(

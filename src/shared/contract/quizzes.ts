@@ -22,11 +22,12 @@ import { defineEndpoint } from './endpoint.ts';
 export const addQuiz = defineEndpoint({
   method: 'POST',
   path: '/api/teacher/add-quiz',
-  summary: 'Creates a quiz for a class, with its review options',
+  summary: "Creates a quiz for one of the caller's active classes (classId), with its review options",
   description: 'createdBy, subject and date (SPEC §7) are accepted and ignored: the token and the clock say them.',
   body: newQuizSchema,
   response: teacherQuizSummarySchema,
   status: 201,
+  errors: ['NOT_FOUND', 'CLASS_ARCHIVED'],
 });
 
 export const listQuizzes = defineEndpoint({

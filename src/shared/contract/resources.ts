@@ -19,10 +19,12 @@ export const listResources = defineEndpoint({
   path: '/api/get-resources',
   summary: "A teacher's own uploads, or the resources of a student's class, filtered, sorted and paged",
   description:
-    'A student always gets their own class; asking for another is refused. fileType is the SPEC name of type.',
+    'classId filters to one class of the caller (a student asking for another is refused; a teacher gets 404 for ' +
+    'an unknown class). fileType is the SPEC name of type.',
   query: resourceListQuerySchema,
   response: z.array(resourceSchema),
   paged: true,
+  errors: ['NOT_FOUND'],
 });
 
 export const uploadResource = defineEndpoint({
@@ -39,7 +41,7 @@ export const uploadResource = defineEndpoint({
   },
   response: resourceSchema,
   status: 201,
-  errors: ['STORAGE_QUOTA_EXCEEDED', 'FILE_TYPE_NOT_ALLOWED'],
+  errors: ['NOT_FOUND', 'CLASS_ARCHIVED', 'STORAGE_QUOTA_EXCEEDED', 'FILE_TYPE_NOT_ALLOWED'],
 });
 
 export const getUploadLimits = defineEndpoint({
@@ -56,6 +58,7 @@ export const addResourceLink = defineEndpoint({
   body: videoLinkSchema,
   response: resourceSchema,
   status: 201,
+  errors: ['NOT_FOUND', 'CLASS_ARCHIVED'],
 });
 
 export const updateResource = defineEndpoint({
@@ -65,7 +68,7 @@ export const updateResource = defineEndpoint({
   params: resourceIdParamsSchema,
   body: resourceUpdateSchema,
   response: resourceSchema,
-  errors: ['NOT_FOUND'],
+  errors: ['NOT_FOUND', 'CLASS_ARCHIVED'],
 });
 
 export const deleteResource = defineEndpoint({

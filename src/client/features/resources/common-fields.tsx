@@ -1,43 +1,28 @@
 import { useState } from 'react';
 import { FIELD_LIMITS } from '#shared/limits';
 import { RESOURCE_LIMITS } from '#shared/resources';
+import { ClassPicker } from '../classes/class-picker.tsx';
 import type { FieldNameOf } from '../../components/form/field-errors.ts';
 import { TextAreaField, TextField } from '../../components/ui/field.tsx';
 
-/** Id of the <datalist> of the teacher's classes that the class fields suggest from. */
-export const CLASS_SUGGESTIONS_ID = 'resource-class-suggestions';
-
 /** The fields an upload and a shared link have in common. */
-export type CommonValues = { className: string; subject: string; description: string; tags: string };
+export type CommonValues = { classId: string; subject: string; description: string; tags: string };
 export type CommonField = keyof CommonValues;
-export const EMPTY_COMMON_VALUES: CommonValues = { className: '', subject: '', description: '', tags: '' };
+export const EMPTY_COMMON_VALUES: CommonValues = { classId: '', subject: '', description: '', tags: '' };
 
-/**
- * The form's field for a body path: the top-level key (a tag's own problem is the tags field's),
- * `class` called className (the fields' own names would clash with React's className).
- */
-export const resourceFieldOf: FieldNameOf = (path) => {
-  const field = path.split('.')[0] ?? path;
-  return field === 'class' ? 'className' : field;
-};
+/** The form's field for a body path: the top-level key (a tag's own problem is the tags field's). */
+export const resourceFieldOf: FieldNameOf = (path) => path.split('.')[0] ?? path;
 
 type FieldProps = { value: string; error: string | undefined; onChange(value: string): void };
 
-/** The class a resource is for: required, suggested from the teacher's classes. */
-export function ClassField({ value, error, onChange }: FieldProps) {
-  return (
-    <TextField
-      label="Class"
-      name="className"
-      required
-      autoComplete="off"
-      list={CLASS_SUGGESTIONS_ID}
-      maxLength={FIELD_LIMITS.className}
-      value={value}
-      error={error}
-      onChange={(event) => onChange(event.target.value)}
-    />
-  );
+/** The class a resource is for: one of the teacher's active classes (decision 031). */
+export function ClassField({
+  value,
+  error,
+  onChange,
+  current,
+}: FieldProps & { current?: { _id: string; name: string } }) {
+  return <ClassPicker value={value} onChange={onChange} error={error} {...(current ? { current } : {})} />;
 }
 
 /** The name a resource is listed by: a shared link's title, an edited resource's name. */
@@ -84,7 +69,7 @@ export function TagsField({ value, error, onChange }: FieldProps) {
 }
 
 /**
- * Class (required, suggested from the teacher's classes), subject (prefilled
+ * Class (required, one of the teacher's active classes), subject (prefilled
  * with the teacher's subject), description and comma-separated tags.
  */
 export function CommonFields({
@@ -101,11 +86,7 @@ export function CommonFields({
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
-        <ClassField
-          value={values.className}
-          error={errors.className}
-          onChange={(value) => onChange('className', value)}
-        />
+        <ClassField value={values.classId} error={errors.classId} onChange={(value) => onChange('classId', value)} />
         <TextField
           label="Subject"
           name="subject"

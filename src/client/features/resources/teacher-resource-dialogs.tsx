@@ -27,7 +27,7 @@ function EditResourceForm({ resource, close }: { resource: Resource; close(): vo
     fileName: resource.fileName,
     description: resource.description ?? '',
     tags: joinTags(resource.tags),
-    className: resource.class,
+    classId: resource.classId,
   });
   const setValue = (field: keyof typeof values, value: string) =>
     setValues((current) => ({ ...current, [field]: value }));
@@ -38,7 +38,8 @@ function EditResourceForm({ resource, close }: { resource: Resource; close(): vo
       fileName: values.fileName,
       description: values.description,
       tags: values.tags,
-      class: values.className,
+      // Sent only to move it: a resource of an archived class can still be renamed.
+      ...(values.classId === resource.classId || values.classId === '' ? {} : { classId: values.classId }),
     }),
     onSubmit: async (_update, { body }) => {
       const { message, data } = await call(updateResource, { params: { id: resource._id }, body });
@@ -64,9 +65,10 @@ function EditResourceForm({ resource, close }: { resource: Resource; close(): vo
       />
       <TagsField value={values.tags} error={form.errors.tags} onChange={(value) => setValue('tags', value)} />
       <ClassField
-        value={values.className}
-        error={form.errors.className}
-        onChange={(value) => setValue('className', value)}
+        value={values.classId}
+        error={form.errors.classId}
+        onChange={(value) => setValue('classId', value)}
+        current={{ _id: resource.classId, name: resource.class }}
       />
       <div className="flex flex-wrap justify-end gap-3">
         <Button variant="ghost" onClick={close}>

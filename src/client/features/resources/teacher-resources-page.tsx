@@ -6,8 +6,6 @@ import { FilterForm } from '../../components/ui/filter-fields.tsx';
 import { LoadMoreButton } from '../../components/ui/load-more-button.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
-import { useClasses } from '../students/students-queries.ts';
-import { CLASS_SUGGESTIONS_ID } from './common-fields.tsx';
 import { EmptyState } from '../../components/ui/status-cards.tsx';
 import { ListFailure, ResourceListStatus } from './resource-list-status.tsx';
 import { RESOURCE_CARD_CLASSES, ResourceDetails, ResourceName, ResourceSearchField } from './resource-parts.tsx';
@@ -31,7 +29,6 @@ const CARD = 'rounded-2xl border border-line bg-surface p-5 shadow-sm';
  */
 export function Component() {
   const teacher = useProfile('teacher');
-  const classes = useClasses();
   const { filters, textInput, applyTexts } = useUrlFilters(TEACHER_RESOURCE_FILTERS, { text: ['search'] });
   const list = usePagedList(resourceQueries.teacherList(teacher?._id ?? '', filters));
   const listHeadingRef = useRef<HTMLHeadingElement>(null);
@@ -122,12 +119,6 @@ export function Component() {
           </section>
         </div>
       </div>
-
-      <datalist id={CLASS_SUGGESTIONS_ID}>
-        {(classes.data ?? []).map((className) => (
-          <option key={className} value={className} />
-        ))}
-      </datalist>
     </div>
   );
 }

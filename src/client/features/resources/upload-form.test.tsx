@@ -1,16 +1,19 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { openApp } from '../../testing/open-app.tsx';
-import { listResources, signInAs, signUpTeacher } from '../../testing/server-actors.ts';
+import { classCodeOf, listResources, signInAs, signUpTeacher } from '../../testing/server-actors.ts';
 
 const RESOURCES_PATH = '/dashboard/teacher/resources';
 
+/** A teacher with a class of their own to upload into (picked from their classes: decision 031). */
 async function openAsTeacher() {
   const teacher = await signUpTeacher();
+  const className = `7B ${crypto.randomUUID().slice(0, 8)}`;
+  await classCodeOf(className, teacher);
   signInAs(teacher, 'teacher');
   const app = await openApp(RESOURCES_PATH);
   const form = within((await screen.findByRole('heading', { name: 'Upload Resource' })).closest('section')!);
-  return { teacher, form, ...app };
+  return { teacher, form, className, ...app };
 }
 
 const textFile = (name: string, bytes: number) => new File(['x'.repeat(bytes)], name, { type: 'text/plain' });
@@ -47,9 +50,9 @@ describe('the upload form', () => {
   });
 
   it('sends the file with its progress, then lists it', async () => {
-    const { teacher, form, user } = await openAsTeacher();
+    const { teacher, form, user, className } = await openAsTeacher();
     await user.upload(form.getByLabelText(/^File/), textFile('fractions.txt', 512 * 1024));
-    await user.type(form.getByRole('combobox', { name: /^Class/ }), '7B');
+    await user.selectOptions(await form.findByRole('combobox', { name: /^Class/ }), className);
     await user.type(form.getByRole('textbox', { name: 'Description (optional)' }), 'Worksheet');
 
     const progress = await progressShown(async () => {
@@ -63,16 +66,16 @@ describe('the upload form', () => {
     expect(form.getByLabelText(/^File/)).toHaveValue('');
     const stored = await listResources(teacher);
     expect(stored.map((resource) => [resource.fileName, resource.class, resource.description])).toEqual([
-      ['fractions.txt', '7B', 'Worksheet'],
+      ['fractions.txt', className, 'Worksheet'],
     ]);
   });
 
   it('shows the server’s refusal of the file under the file field', async () => {
-    const { teacher, form, user } = await openAsTeacher();
+    const { teacher, form, user, className } = await openAsTeacher();
     const fileInput = form.getByLabelText(/^File/);
     // No known type and not text: the server reads its first bytes and refuses it (415).
     await user.upload(fileInput, new File([new Uint8Array([0, 1, 2, 3, 0, 255, 254])], 'tool.bin'));
-    await user.type(form.getByRole('combobox', { name: /^Class/ }), '7B');
+    await user.selectOptions(await form.findByRole('combobox', { name: /^Class/ }), className);
     await user.click(form.getByRole('button', { name: 'Upload' }));
 
     const refusal = /This type of file cannot be shared/;

@@ -45,7 +45,7 @@ export function UploadForm({ teacherSubject }: { teacherSubject: string | undefi
     schema: uploadFieldsSchema,
     fieldOf: resourceFieldOf,
     toBody: () => ({
-      class: common.values.className,
+      classId: common.values.classId,
       subject: resolveUploadSubject(common.values.subject, teacherSubject),
       description: common.values.description,
       tags: common.values.tags,

@@ -18,11 +18,13 @@ import {
   type UploadFormValues,
 } from './upload-request.ts';
 
+const CLASS_ID = '7b000000-0000-4000-8000-000000000000';
+
 const pdf = () => new File(['%PDF-1.4 tiny'], 'notes.pdf', { type: 'application/pdf' });
 
 const values = (overrides: Partial<UploadFormValues> = {}): UploadFormValues => ({
   file: pdf(),
-  className: ' 7B ',
+  classId: CLASS_ID,
   subject: '',
   description: '',
   tags: '',
@@ -41,8 +43,8 @@ describe('resolveUploadSubject (SPEC §5)', () => {
 describe('buildUploadFormData', () => {
   it('sends the text fields first and the file last; description and tags only when filled', () => {
     const body = buildUploadFormData(values({ description: '   ', tags: '' }), 'Maths');
-    expect([...body.keys()]).toEqual(['class', 'subject', 'fileName', 'file']);
-    expect(body.get('class')).toBe('7B');
+    expect([...body.keys()]).toEqual(['classId', 'subject', 'fileName', 'file']);
+    expect(body.get('classId')).toBe(CLASS_ID);
     expect(body.get('subject')).toBe('Maths');
     expect(body.get('fileName')).toBe('notes.pdf');
     const file = body.get('file');
@@ -55,7 +57,7 @@ describe('buildUploadFormData', () => {
       values({ subject: 'Physics', description: ' Chapter 1 ', tags: ' waves, light ' }),
       'Maths',
     );
-    expect([...body.keys()]).toEqual(['class', 'subject', 'fileName', 'description', 'tags', 'file']);
+    expect([...body.keys()]).toEqual(['classId', 'subject', 'fileName', 'description', 'tags', 'file']);
     expect(body.get('subject')).toBe('Physics');
     expect(body.get('description')).toBe('Chapter 1');
     expect(body.get('tags')).toBe('waves, light');

@@ -7,7 +7,7 @@ import { readSession } from '../../lib/session.ts';
 /** What the Upload Resource form holds when it is sent. */
 export type UploadFormValues = {
   file: File;
-  className: string;
+  classId: string;
   subject: string;
   description: string;
   tags: string;
@@ -25,7 +25,7 @@ export function resolveUploadSubject(formSubject: string, teacherSubject: string
  */
 export function buildUploadFormData(values: UploadFormValues, teacherSubject: string | undefined): FormData {
   const body = new FormData();
-  body.append('class', values.className.trim());
+  body.append('classId', values.classId);
   body.append('subject', resolveUploadSubject(values.subject, teacherSubject));
   body.append('fileName', values.file.name);
   const description = values.description.trim();

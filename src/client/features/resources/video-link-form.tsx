@@ -29,7 +29,7 @@ export function VideoLinkForm({ teacherSubject }: { teacherSubject: string | und
       return {
         url: url.trim(),
         fileName: title,
-        class: values.className,
+        classId: values.classId,
         subject: resolveUploadSubject(values.subject, teacherSubject),
         ...(values.description.trim() ? { description: values.description.trim() } : {}),
         ...(values.tags.trim() ? { tags: values.tags.trim() } : {}),

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_REDIS_URL } from '../../realtime/test-buses.ts';
 import { signUpStudent, signUpTeacher } from '../../testing/actors.ts';
-import { buildNewQuiz } from '../../testing/factories.ts';
+import { buildNewQuiz, NO_CLASS_ID } from '../../testing/factories.ts';
 import { bearer, createTestApp, startSecondInstance, type TestApp } from '../../testing/test-app.ts';
 import { startTwoInstancesOnRedis } from '../../testing/two-instances.ts';
 
@@ -160,7 +160,7 @@ describe('an account removed from the database', () => {
             method: 'POST',
             url: '/api/teacher/add-resource-link',
             headers: bearer(teacher.token),
-            payload: { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', fileName: 'A video', class: '10A' },
+            payload: { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', fileName: 'A video', classId: NO_CLASS_ID },
           }),
         ];
         await new Promise((resolve) => setTimeout(resolve, 300)); // both are waiting on the deleted row

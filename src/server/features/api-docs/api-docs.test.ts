@@ -216,7 +216,7 @@ describe('GET /api/openapi.json (decision 026)', () => {
   it('describes the upload as a multipart form and the socket with its messages', () => {
     const upload = document.paths['/api/teacher/upload-resource']!.post!;
     const form = upload.requestBody!.content['multipart/form-data']!.schema;
-    expect(form.required).toEqual(expect.arrayContaining(['class', 'file']));
+    expect(form.required).toEqual(expect.arrayContaining(['classId', 'file']));
     const socket = document.paths['/api/meetings/ws']!.get!;
     expect(Object.keys(socket.responses)).toContain('101');
     expect(socket['x-websocket']).toHaveProperty('closeCodes.ROOM_FULL', 4409);

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOIN_CODE_ALPHABET, normalizeJoinCode } from '#shared/classes';
 import { classes, classStudents, classTeachers, students } from '../../db/schema.ts';
-import { schoolAdministrator, signUpStudent, signUpTeacher } from '../../testing/actors.ts';
+import { classIdTaughtBy, schoolAdministrator, signUpStudent, signUpTeacher } from '../../testing/actors.ts';
 import { buildNewQuiz, buildStudentRegistration } from '../../testing/factories.ts';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
 
@@ -254,46 +254,20 @@ describe('a class and its deactivated teachers', () => {
   });
 });
 
-describe('the class-name bridge (decision 031, until the forms pick a class)', () => {
-  it("publishes into a colleague's class by name without making the publisher one of its teachers", async () => {
+describe('quizzes and resources for a class (decision 031)', () => {
+  it("refuses publishing into a colleague's class, and gives no say over it", async () => {
     const owner = await signUpTeacher(t);
     const created = await createClass(owner.token, className('Bridge'));
     const other = await signUpTeacher(t);
-    const published = await call('POST', '/api/teacher/add-quiz', other.token, {
-      ...buildNewQuiz({ class: ` ${created.name.toUpperCase()} ` }),
+    const published = await call('POST', '/api/teacher/add-quiz', other.token, buildNewQuiz({ classId: created._id }));
+    expect(published.status, published.raw).toBe(403);
+    const shared = await call('POST', '/api/teacher/add-resource-link', other.token, {
+      url: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ',
+      fileName: 'Not yours',
+      classId: created._id,
     });
-    expect(published.status, published.raw).toBe(201);
-    // No say over the class: its roster, code and teachers stay out of reach.
+    expect(shared.status, shared.raw).toBe(403);
     expect((await call('GET', `/api/classes/${created._id}/students`, other.token)).status).toBe(403);
-    expect((await call('POST', `/api/classes/${created._id}/rotate-code`, other.token)).status).toBe(403);
-    expect(
-      (await call('DELETE', `/api/classes/${created._id}/teachers/${owner.profile._id}`, other.token)).status,
-    ).toBe(403);
-    const taught = await t.database.db
-      .select({ teacherId: classTeachers.teacherId })
-      .from(classTeachers)
-      .where(eq(classTeachers.classId, created._id));
-    expect(taught).toEqual([{ teacherId: owner.profile._id }]);
-  });
-
-  it('gives a class only students named to the first teacher who names it, as its owner', async () => {
-    const name = className('Named by students');
-    // What the migration makes of a class only students named (registration takes a code now).
-    const [orphan] = await t.database.db
-      .insert(classes)
-      .values({ name, nameKey: name.toLowerCase() })
-      .returning({ id: classes.id });
-    const first = await signUpTeacher(t);
-    const second = await signUpTeacher(t);
-    for (const teacher of [first, second])
-      expect((await call('POST', '/api/teacher/add-quiz', teacher.token, buildNewQuiz({ class: name }))).status).toBe(
-        201,
-      );
-    const taught = await t.database.db
-      .select({ teacherId: classTeachers.teacherId, isOwner: classTeachers.isOwner })
-      .from(classTeachers)
-      .where(eq(classTeachers.classId, orphan!.id));
-    expect(taught).toEqual([{ teacherId: first.profile._id, isOwner: true }]);
   });
 });
 
@@ -302,7 +276,12 @@ describe('rosters', () => {
     const [teacher, stranger] = [await signUpTeacher(t), await signUpTeacher(t)];
     const homeroom = className('Homeroom');
     // The student's homeroom (by name, as registration still does) gets one of the teacher's quizzes.
-    const quiz = await call('POST', '/api/teacher/add-quiz', teacher.token, buildNewQuiz({ class: homeroom }));
+    const quiz = await call(
+      'POST',
+      '/api/teacher/add-quiz',
+      teacher.token,
+      buildNewQuiz({ classId: await classIdTaughtBy(t, teacher, homeroom) }),
+    );
     expect(quiz.status, quiz.raw).toBe(201);
     const student = await signUpStudent(t, { class: homeroom, name: 'Zoe Roster' });
     const started = await call('POST', `/api/quiz/${quiz.body.data._id}/start`, student.token, {});
@@ -370,7 +349,8 @@ describe("reads through a student's classes", () => {
     await call('POST', '/api/student/join-class', student.token, { classCode: group.joinCode });
 
     const addQuiz = async (target: string, title: string) => {
-      const added = await call('POST', '/api/teacher/add-quiz', teacher.token, buildNewQuiz({ class: target, title }));
+      const classId = await classIdTaughtBy(t, teacher, target);
+      const added = await call('POST', '/api/teacher/add-quiz', teacher.token, buildNewQuiz({ classId, title }));
       expect(added.status, added.raw).toBe(201);
       return added.body.data._id as string;
     };
@@ -391,7 +371,7 @@ describe("reads through a student's classes", () => {
       const shared = await call('POST', '/api/teacher/add-resource-link', teacher.token, {
         url: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ',
         fileName,
-        class: target,
+        classId: await classIdTaughtBy(t, teacher, target!),
       });
       expect(shared.status, shared.raw).toBe(201);
     }
@@ -400,8 +380,9 @@ describe("reads through a student's classes", () => {
         .map((resource: { fileName: string }) => resource.fileName)
         .sort();
     expect(await library()).toEqual(['Group video', 'Home video']);
-    expect(await library(`&class=${encodeURIComponent(group.name.toUpperCase())}`)).toEqual(['Group video']);
-    expect((await call('GET', '/api/get-resources?class=Somewhere%20else', student.token)).status).toBe(403);
+    expect(await library(`&classId=${group._id}`)).toEqual(['Group video']);
+    const elsewhere = await createClass(teacher.token);
+    expect((await call('GET', `/api/get-resources?classId=${elsewhere._id}`, student.token)).status).toBe(403);
 
     // The group quiz taken: the student ranks on the group's leaderboard, chosen by name.
     const started = await call('POST', `/api/quiz/${groupQuiz}/start`, student.token, {});

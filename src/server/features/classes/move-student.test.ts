@@ -61,7 +61,7 @@ describe('moving a student between the teacher’s classes', () => {
       method: 'POST',
       url: '/api/teacher/add-quiz',
       headers: bearer(teacher.token),
-      payload: buildNewQuiz({ class: to.name }),
+      payload: buildNewQuiz({ classId: to.id }),
     });
     expect(quiz.status, quiz.raw).toBe(201);
     const quizzesOfStudent = async () =>

@@ -1,45 +1,7 @@
 import { and, eq, sql, type Placeholder, type SQLWrapper } from 'drizzle-orm';
-import { identityKey } from '#shared/identity';
 import type { Database } from '../../db/client.ts';
 import { classes, classStudents, classTeachers, type ClassRow } from '../../db/schema.ts';
 import { AppError, forbidden, notFound } from '../../errors.ts';
-
-/** A database or a transaction: what the helpers below run on. */
-type Executor = Pick<Database, 'select' | 'insert'>;
-
-/**
- * The class named `name` (compared by its key, decision 024), made if the school has none yet.
- * One statement per step and ON CONFLICT: two requests naming a new class at once make one.
- */
-export async function classIdNamed(tx: Executor, name: string): Promise<{ id: string; isNew: boolean }> {
-  const nameKey = identityKey(name);
-  const [created] = await tx
-    .insert(classes)
-    .values({ name: name.normalize('NFC').trim(), nameKey })
-    .onConflictDoNothing({ target: classes.nameKey })
-    .returning({ id: classes.id });
-  if (created) return { id: created.id, isNew: true };
-  const [existing] = await tx.select({ id: classes.id }).from(classes).where(eq(classes.nameKey, nameKey)).limit(1);
-  return { id: existing!.id, isNew: false };
-}
-
-/**
- * Bridge while quizzes and resources still name their class by text (decision 031, step 1): the
- * class of that name, made if the school has none. The teacher joins it only as its owner, when
- * it is new or nobody teaches it (a class only students named): naming a colleague's class
- * publishes into it, as before classes were records, but gives no say over it or its roster.
- */
-export async function classIdForTeacher(tx: Executor, name: string, teacherId: string): Promise<string> {
-  const target = await classIdNamed(tx, name);
-  await tx
-    .insert(classTeachers)
-    .select(
-      sql`select ${target.id}::uuid, ${teacherId}::uuid, true
-          where not exists (select 1 from ${classTeachers} where ${classTeachers.classId} = ${target.id})`,
-    )
-    .onConflictDoNothing();
-  return target.id;
-}
 
 /** `column` (a class id) is one of the student's classes: a condition for one statement. */
 export const inStudentClasses = (column: SQLWrapper, studentId: string | Placeholder) =>

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { identityKey } from '#shared/identity';
 import { LEADERBOARD, type LeaderboardEntry } from '#shared/progress';
 import type { QuizQuestion } from '#shared/quizzes';
-import { signUpStudent, signUpTeacher } from '../../testing/actors.ts';
+import { classIdTaughtBy, signUpStudent, signUpTeacher } from '../../testing/actors.ts';
 import { buildNewQuiz } from '../../testing/factories.ts';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
@@ -33,7 +33,7 @@ async function createQuiz(teacher: Teacher, className: string) {
     method: 'POST',
     url: '/api/teacher/add-quiz',
     headers: as(teacher),
-    payload: buildNewQuiz({ class: className }),
+    payload: buildNewQuiz({ classId: await classIdTaughtBy(t, teacher, className) }),
   });
   expect(response.status, response.raw).toBe(201);
   return response.body.data as { _id: string; subject: string };

@@ -20,15 +20,17 @@ import { reviewOf, type ReviewQuiz } from './review-rules.ts';
 
 /** A quiz as lists load it: everything but its questions. */
 type QuizSummaryRow = Omit<QuizRow, 'questions'>;
-type QuizWithAuthor = { quiz: QuizRow; authorName: string };
-type QuizSummaryWithAuthor = { quiz: QuizSummaryRow; authorName: string };
+/** Its class's name comes from the classes record, joined in the same statement (decision 031). */
+type QuizWithAuthor = { quiz: QuizRow; authorName: string; className: string };
+type QuizSummaryWithAuthor = { quiz: QuizSummaryRow; authorName: string; className: string };
 
-function presentQuizBase({ quiz, authorName }: QuizSummaryWithAuthor) {
+function presentQuizBase({ quiz, authorName, className }: QuizSummaryWithAuthor) {
   return {
     _id: quiz.id,
     title: quiz.title,
     subject: quiz.subject,
-    class: quiz.className,
+    class: className,
+    classId: quiz.classId,
     date: quiz.createdAt.toISOString(),
     deadline: quiz.deadline.toISOString(),
     maxTime: quiz.maxTimeMinutes,

@@ -11,8 +11,8 @@ import {
   type QuizQuestion,
 } from '#shared/quizzes';
 import { measureJson } from '../../plugins/json-body.ts';
-import { signUpStudent, signUpTeacher } from '../../testing/actors.ts';
-import { buildNewQuiz } from '../../testing/factories.ts';
+import { classIdTaughtBy, createClassFor, quizFor, signUpStudent, signUpTeacher } from '../../testing/actors.ts';
+import { buildNewQuiz, NO_CLASS_ID } from '../../testing/factories.ts';
 import { jsonOfExactly, nestedJson } from '../../testing/json-bodies.ts';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { createQuizzesService } from './service.ts';
@@ -25,12 +25,12 @@ type Actor = Awaited<ReturnType<typeof signUpTeacher>> | Awaited<ReturnType<type
 
 const as = (actor: Actor) => bearer(actor.token);
 
-async function createQuiz(teacher: Actor, overrides = {}) {
+async function createQuiz(teacher: Actor, overrides: Parameters<typeof quizFor>[2] = {}) {
   const response = await t.call({
     method: 'POST',
     url: '/api/teacher/add-quiz',
     headers: as(teacher),
-    payload: buildNewQuiz(overrides),
+    payload: await quizFor(t, teacher, overrides),
   });
   expect(response.status, response.raw).toBe(201);
   return response.body.data as { _id: string; title: string };
@@ -119,7 +119,12 @@ describe('creating a quiz', () => {
       method: 'POST',
       url: '/api/teacher/add-quiz',
       headers: as(teacher),
-      payload: { ...buildNewQuiz(), createdBy: { _id: other.profile._id }, subject: 'Forged', date: '2001-01-01' },
+      payload: {
+        ...(await quizFor(t, teacher)),
+        createdBy: { _id: other.profile._id },
+        subject: 'Forged',
+        date: '2001-01-01',
+      },
     });
     expect(response.status).toBe(201);
     expect(response.body.message).toMatch(/created/);
@@ -167,7 +172,7 @@ describe('creating a quiz', () => {
       method: 'POST',
       url: '/api/teacher/add-quiz',
       headers: as(teacher),
-      payload: buildNewQuiz({ quiz: { background: QUIZ_BACKGROUNDS[0], questions } }),
+      payload: await quizFor(t, teacher, { quiz: { background: QUIZ_BACKGROUNDS[0], questions } }),
     });
     expect(accepted.status, accepted.raw.slice(0, 300)).toBe(201);
     expect(accepted.body.data.questionCount).toBe(200);
@@ -178,7 +183,7 @@ describe('creating a quiz', () => {
       method: 'POST',
       url: '/api/teacher/add-quiz',
       headers: as(teacher),
-      payload: buildNewQuiz({ quiz: { background: QUIZ_BACKGROUNDS[0], questions } }),
+      payload: await quizFor(t, teacher, { quiz: { background: QUIZ_BACKGROUNDS[0], questions } }),
     });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toMatch(/^quiz\.questions: The quiz is too long/);
@@ -206,7 +211,8 @@ describe('creating a quiz', () => {
   const question = { question_text: 'Q?', options: ['a', 'b'], answer: 'a' };
   it.each([
     ['title', { title: '   ' }],
-    ['class', { class: '' }],
+    ['classId', { classId: '' }],
+    ['classId', { classId: 'Class 10A' }],
     ['deadline', { deadline: new Date(Date.now() - 60_000).toISOString() }],
     ['deadline', { deadline: 'tomorrow' }],
     ['maxTime', { maxTime: 0 }],
@@ -266,6 +272,61 @@ describe('creating a quiz', () => {
     expect(response.body.errors.map((error: { field: string }) => error.field)).toContain(field);
     expect(response.body.message).toMatch(new RegExp(`^${field.replaceAll('.', '\\.')}: `));
     expect((await listQuizzes(teacher)).body.data).toEqual([]);
+  });
+});
+
+describe('the class of a quiz (decision 031)', () => {
+  const quizCount = async () => {
+    const result = await t.database.db.execute(sql`select count(*)::int as count from quizzes`);
+    return (result as { rows: { count: number }[] }).rows[0]!.count;
+  };
+  const post = (teacher: Actor, payload: object) =>
+    t.call({ method: 'POST', url: '/api/teacher/add-quiz', headers: as(teacher), payload });
+
+  it('is one of the teacher’s active classes: another’s is 403, an archived one 409, an unknown one 404; nothing is written', async () => {
+    const teacher = await signUpTeacher(t);
+    const other = await signUpTeacher(t);
+    const others = await createClassFor(t, other.token);
+    const archived = await createClassFor(t, teacher.token);
+    const archive = await t.call({ method: 'POST', url: `/api/classes/${archived.id}/archive`, headers: as(teacher) });
+    expect(archive.status, archive.raw).toBe(200);
+    const before = await quizCount();
+    const cases = [
+      [others.id, 403, 'FORBIDDEN'],
+      [archived.id, 409, 'CLASS_ARCHIVED'],
+      [NO_CLASS_ID, 404, 'NOT_FOUND'],
+    ] as const;
+    for (const [classId, status, code] of cases) {
+      const refused = await post(teacher, buildNewQuiz({ classId }));
+      expect(refused.status, refused.raw).toBe(status);
+      expect(refused.body.code).toBe(code);
+    }
+    expect(await quizCount()).toBe(before);
+  });
+
+  it('refuses a class named by text with 400 UNKNOWN_FIELD', async () => {
+    const teacher = await signUpTeacher(t);
+    const own = await createClassFor(t, teacher.token);
+    const { classId: _id, ...rest } = buildNewQuiz();
+    const refused = await post(teacher, { ...rest, class: own.name });
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe('UNKNOWN_FIELD');
+    const both = await post(teacher, { ...buildNewQuiz({ classId: own.id }), class: own.name });
+    expect(both.status).toBe(400);
+    expect(both.body.code).toBe('UNKNOWN_FIELD');
+  });
+
+  it('answers with the class’s name and id, in every list and view', async () => {
+    const teacher = await signUpTeacher(t);
+    const own = await createClassFor(t, teacher.token);
+    const created = await post(teacher, buildNewQuiz({ classId: own.id }));
+    expect(created.status, created.raw).toBe(201);
+    expect(created.body.data).toMatchObject({ class: own.name, classId: own.id });
+    expect((await getQuiz(teacher, created.body.data._id)).body.data).toMatchObject({
+      class: own.name,
+      classId: own.id,
+    });
+    expect((await listQuizzes(teacher)).body.data[0]).toMatchObject({ class: own.name, classId: own.id });
   });
 });
 
@@ -898,7 +959,7 @@ describe('JSON bodies (decision 023)', () => {
 
   it('accepts the largest valid quiz, and refuses a body one byte over the limit with 413 naming it', async () => {
     const teacher = await signUpTeacher(t);
-    const largest = largestQuiz();
+    const largest = { ...largestQuiz(), classId: await classIdTaughtBy(t, teacher, '10A') };
     const body = JSON.stringify(largest);
     expect(totalTextOf(largest.quiz.questions)).toBe(QUIZ_LIMITS.totalTextMax);
     expect(Buffer.byteLength(body)).toBeGreaterThan(0.95 * ADD_QUIZ_BODY_LIMIT_BYTES);
@@ -973,7 +1034,7 @@ describe('JSON bodies (decision 023)', () => {
       answer: '0',
     }));
     const body = JSON.stringify(
-      buildNewQuiz({
+      await quizFor(t, teacher, {
         quiz: { background: QUIZ_BACKGROUNDS[0], questions },
         createdBy: { _id: crypto.randomUUID() },
         subject: 'Maths',

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUIZ_LIMITS } from '#shared/quizzes';
 import { readsUncached } from '../../cache/read-cache.ts';
 import { students } from '../../db/schema.ts';
-import { signUpStudent, signUpTeacher } from '../../testing/actors.ts';
+import { classIdTaughtBy, signUpStudent, signUpTeacher } from '../../testing/actors.ts';
 import { buildNewQuiz } from '../../testing/factories.ts';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { createQuizzesService } from './service.ts';
@@ -36,7 +36,7 @@ describe('the release at the close races a late submission', () => {
         method: 'POST',
         url: '/api/teacher/add-quiz',
         headers: bearer(teacher.token),
-        payload: buildNewQuiz({ class: className, reviewScore: 'after-deadline' }),
+        payload: buildNewQuiz({ classId: await classIdTaughtBy(t, teacher, className), reviewScore: 'after-deadline' }),
       });
       expect(created.status, created.raw).toBe(201);
       const quizId = created.body.data._id as string;

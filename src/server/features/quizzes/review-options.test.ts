@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUIZ_LIMITS, type QuizQuestion, type ReviewAnswers, type ReviewScore } from '#shared/quizzes';
-import { signUpStudent, signUpTeacher } from '../../testing/actors.ts';
+import { classIdTaughtBy, signUpStudent, signUpTeacher } from '../../testing/actors.ts';
 import { foreignAnswerKeys } from '../../testing/answer-keys.ts';
 import { buildNewQuiz } from '../../testing/factories.ts';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -41,7 +41,7 @@ async function startedQuiz(review: { reviewAnswers?: ReviewAnswers; reviewScore?
     method: 'POST',
     url: '/api/teacher/add-quiz',
     headers: bearer(teacher.token),
-    payload: buildNewQuiz({ class: className, ...review }),
+    payload: buildNewQuiz({ classId: await classIdTaughtBy(t, teacher, className), ...review }),
   });
   expect(created.status, created.raw).toBe(201);
   const quizId = created.body.data._id as string;
@@ -285,7 +285,11 @@ describe('review options', () => {
       method: 'POST',
       url: '/api/teacher/add-quiz',
       headers: bearer(teacher.token),
-      payload: buildNewQuiz({ class: 'Review refused', reviewAnswers: 'after-submit', reviewScore: 'after-deadline' }),
+      payload: buildNewQuiz({
+        classId: await classIdTaughtBy(t, teacher, 'Review refused'),
+        reviewAnswers: 'after-submit',
+        reviewScore: 'after-deadline',
+      }),
     });
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ field: 'reviewScore' }] });

@@ -25,7 +25,8 @@ export function quizzesRoutes(quizzes: QuizzesService, throttle: Throttle): Fast
       // A long quiz is bigger than the default JSON limit (decision 023); only a teacher's token
       // gets this far, and each teacher's bytes an hour are bounded before they are read.
       {
-        config: { policy: { caller: 'teacher', touches: ['own-quizzes'] } },
+        // For one of the caller's own classes (decision 031).
+        config: { policy: { caller: 'teacher', touches: ['own-quizzes', 'own-classes'] } },
         bodyLimit: ADD_QUIZ_BODY_LIMIT_BYTES,
         ...throttle.quizBytes(),
       },

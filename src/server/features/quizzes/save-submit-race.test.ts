@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QuizQuestion } from '#shared/quizzes';
 import { students } from '../../db/schema.ts';
-import { signUpStudent, signUpTeacher } from '../../testing/actors.ts';
+import { classIdTaughtBy, signUpStudent, signUpTeacher } from '../../testing/actors.ts';
 import { buildNewQuiz } from '../../testing/factories.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
@@ -58,7 +58,10 @@ describe('answer saves racing the submission', () => {
         'POST',
         '/api/teacher/add-quiz',
         teacher.token,
-        buildNewQuiz({ class: className, quiz: { background: buildNewQuiz().quiz.background, questions } }),
+        buildNewQuiz({
+          classId: await classIdTaughtBy(t, teacher, className),
+          quiz: { background: buildNewQuiz().quiz.background, questions },
+        }),
       );
       expect(created.status).toBe(201);
       const quizId = created.body.data._id as string;

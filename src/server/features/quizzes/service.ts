@@ -29,9 +29,9 @@ import {
 import type { Database } from '../../db/client.ts';
 import { cacheTags, type ReadCache } from '../../cache/read-cache.ts';
 import { cachedStudentClassIds } from '../accounts/lookups.ts';
-import { classColumns } from '../../db/identity-keys.ts';
-import { classIdForTeacher, inStudentClasses, isStudentOfClass } from '../classes/records.ts';
+import { inStudentClasses, isStudentOfClass, requireTaughtClass } from '../classes/records.ts';
 import {
+  classes,
   quizAttempts,
   quizzes,
   students,
@@ -438,9 +438,15 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
           : [desc(quizzes.createdAt), desc(quizzes.id)];
     return (
       db
-        .select({ quiz: quizSummaryColumns, authorName: teachers.name, attempt: attemptStateColumns })
+        .select({
+          quiz: quizSummaryColumns,
+          authorName: teachers.name,
+          className: classes.name,
+          attempt: attemptStateColumns,
+        })
         .from(quizzes)
         .innerJoin(teachers, eq(teachers.id, quizzes.createdByTeacherId))
+        .innerJoin(classes, eq(classes.id, quizzes.classId))
         .leftJoin(
           quizAttempts,
           and(eq(quizAttempts.quizId, quizzes.id), eq(quizAttempts.studentId, sql.placeholder('studentId'))),
@@ -464,9 +470,10 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
 
   async function findQuiz(tx: Queryable, quizId: string) {
     const [row] = await tx
-      .select({ quiz: quizzes, authorName: teachers.name })
+      .select({ quiz: quizzes, authorName: teachers.name, className: classes.name })
       .from(quizzes)
       .innerJoin(teachers, eq(teachers.id, quizzes.createdByTeacherId))
+      .innerJoin(classes, eq(classes.id, quizzes.classId))
       .where(eq(quizzes.id, quizId))
       .limit(1);
     if (!row) throw notFound('This quiz does not exist');
@@ -521,15 +528,15 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
       }));
       const timing = { deadline: new Date(input.deadline), maxTimeMinutes: input.maxTime };
       const review = { reviewAnswers: input.reviewAnswers, reviewScore: input.reviewScore };
-      const { quiz, classId } = await db.transaction(async (tx) => {
-        const classId = await classIdForTeacher(tx, input.class, teacherId);
+      const { quiz, target } = await db.transaction(async (tx) => {
+        // One of the teacher's active classes, checked in the write's own transaction (decision 031).
+        const target = await requireTaughtClass(tx, teacherId, input.classId, { mustBeActive: true });
         const [quiz] = await tx
           .insert(quizzes)
           .values({
             title: input.title,
             subject: teacher.subject.trim() || DEFAULT_QUIZ_SUBJECT,
-            ...classColumns(input.class),
-            classId,
+            classId: target.id,
             ...timing,
             ...review,
             // A score shown after submitting counts in the averages at once; otherwise the sweep releases it.
@@ -541,18 +548,24 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
           })
           // Not the questions: reading back what was just written cost a large quiz more than its insert.
           .returning(quizSummaryColumns);
-        return { quiz, classId };
+        return { quiz, target };
       });
-      await cache.changed([cacheTags.classQuizzes(classId)]);
-      return presentTeacherSummary({ quiz: quiz!, authorName: teacher.name }, 0);
+      await cache.changed([cacheTags.classQuizzes(target.id)]);
+      return presentTeacherSummary({ quiz: quiz!, authorName: teacher.name, className: target.name }, 0);
     },
 
     /** The teacher's own quizzes, newest first: one query. */
     async listForTeacher(teacherId: string, page: Page): Promise<ListedPage<TeacherQuizSummary>> {
       const rows = await db
-        .select({ quiz: quizSummaryColumns, authorName: teachers.name, attemptCount: submittedCount })
+        .select({
+          quiz: quizSummaryColumns,
+          authorName: teachers.name,
+          className: classes.name,
+          attemptCount: submittedCount,
+        })
         .from(quizzes)
         .innerJoin(teachers, eq(teachers.id, quizzes.createdByTeacherId))
+        .innerJoin(classes, eq(classes.id, quizzes.classId))
         .where(eq(quizzes.createdByTeacherId, teacherId))
         .orderBy(desc(quizzes.createdAt), desc(quizzes.id))
         .limit(page.limit + 1)

@@ -10,13 +10,13 @@ export type ResourceViewRow = Pick<
   | 'linkUrl'
   | 'description'
   | 'tags'
-  | 'className'
+  | 'classId'
   | 'subject'
   | 'mimeType'
   | 'sizeBytes'
   | 'uploadedByTeacherId'
   | 'createdAt'
-> & { uploaderName: string; isStarred: boolean; starCount: number };
+> & { className: string; uploaderName: string; isStarred: boolean; starCount: number };
 
 /**
  * SPEC §3 Resource for one caller. The storage key never leaves the server; the
@@ -39,6 +39,7 @@ export function presentResource(
     ...(row.description ? { description: row.description } : {}),
     tags: row.tags,
     class: row.className,
+    classId: row.classId,
     subject: row.subject,
     mimeType: row.mimeType,
     size: row.sizeBytes,

@@ -7,10 +7,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { RESOURCE_LIMITS, type Resource } from '#shared/resources';
-import { classColumns } from '../../db/identity-keys.ts';
-import { classIdForTeacher } from '../classes/records.ts';
 import { resources, teachers } from '../../db/schema.ts';
-import { signUpStudent, signUpTeacher } from '../../testing/actors.ts';
+import { classIdTaughtBy, createClassFor, signUpStudent, signUpTeacher } from '../../testing/actors.ts';
+import { NO_CLASS_ID } from '../../testing/factories.ts';
 import { multipartBody, SAMPLE_FILES, uploadHalfThenHangUp, type MultipartFile } from '../../testing/multipart.ts';
 import { signSessionToken } from '../../testing/session-tokens.ts';
 import { bearer, createTestApp, TEST_JWT_SECRET, type TestApp } from '../../testing/test-app.ts';
@@ -38,8 +37,11 @@ function upload(fields: Record<string, string>, files: MultipartFile[], token: s
   });
 }
 
+/** The id of the class named `className` (made when new), taught by `by` (decision 031: classes by id). */
+const classIdOf = (className: string, by: Teacher = teacher) => classIdTaughtBy(t, by, className);
+
 async function uploadOk(className: string, file: MultipartFile, fields: Record<string, string> = {}, by = teacher) {
-  const response = await upload({ class: className, ...fields }, [file], by.token);
+  const response = await upload({ classId: await classIdOf(className, by), ...fields }, [file], by.token);
   expect(response.status, response.raw).toBe(201);
   return response.body.data as Resource;
 }
@@ -95,7 +97,7 @@ describe('upload-resource', () => {
     const before = await storedFiles();
     const response = await upload(
       {
-        class: className,
+        classId: await classIdOf(className),
         subject: '',
         description: ' Chapter 1 notes ',
         tags: 'motion, forces,,motion ',
@@ -149,9 +151,9 @@ describe('upload-resource', () => {
   it('is for teachers only: a student gets 403 and an anonymous caller 401, and nothing is stored', async () => {
     const student = await studentOf(newClass());
     const before = { files: await storedFiles(), rows: await resourceCount() };
-    const asStudent = await upload({ class: 'X' }, [pdf()], student.token);
+    const asStudent = await upload({ classId: NO_CLASS_ID }, [pdf()], student.token);
     expect(asStudent.status).toBe(403);
-    const anonymous = await upload({ class: 'X' }, [pdf()], null);
+    const anonymous = await upload({ classId: NO_CLASS_ID }, [pdf()], null);
     expect(anonymous.status).toBe(401);
     expect(await storedFiles()).toEqual(before.files);
     expect(await resourceCount()).toBe(before.rows);
@@ -159,12 +161,12 @@ describe('upload-resource', () => {
 
   it("answers 'Please select a file.' without a file, and a missing class after the file leaves no file", async () => {
     const before = { files: await storedFiles(), rows: await resourceCount() };
-    const noFile = await upload({ class: newClass() }, []);
+    const noFile = await upload({ classId: await classIdOf(newClass()) }, []);
     expect(noFile.status).toBe(400);
     expect(noFile.body.message).toBe('Please select a file.');
     expect(noFile.body.errors).toEqual([{ field: 'file', message: 'Please select a file.' }]);
 
-    const noClass = await upload({ class: '  ' }, [pdf()]);
+    const noClass = await upload({ classId: '  ' }, [pdf()]);
     expect(noClass.status).toBe(400);
     expect(noClass.body.message).toMatch(/class/i);
     expect(await storedFiles()).toEqual(before.files);
@@ -185,7 +187,7 @@ describe('upload-resource', () => {
     ['a zip archive named .js', { name: 'run.js', content: SAMPLE_FILES.zip() }],
   ])('refuses %s by its content (415) and stores nothing', async (_label, file) => {
     const before = { files: await storedFiles(), rows: await resourceCount() };
-    const response = await upload({ class: newClass() }, [file]);
+    const response = await upload({ classId: await classIdOf(newClass()) }, [file]);
     expect(response.status).toBe(415);
     expect(response.body.message).toMatch(/cannot be shared/);
     expect(await storedFiles()).toEqual(before.files);
@@ -203,9 +205,9 @@ describe('upload-resource', () => {
 
   it('refuses a second file and a file in another field (400), leaving nothing behind', async () => {
     const before = { files: await storedFiles(), rows: await resourceCount() };
-    const two = await upload({ class: newClass() }, [pdf('a.pdf'), pdf('b.pdf')]);
+    const two = await upload({ classId: await classIdOf(newClass()) }, [pdf('a.pdf'), pdf('b.pdf')]);
     expect(two.status).toBe(400);
-    const otherField = await upload({ class: newClass() }, [{ ...pdf(), field: 'attachment' }]);
+    const otherField = await upload({ classId: await classIdOf(newClass()) }, [{ ...pdf(), field: 'attachment' }]);
     expect(otherField.status).toBe(400);
     expect(await storedFiles()).toEqual(before.files);
     expect(await resourceCount()).toBe(before.rows);
@@ -216,7 +218,7 @@ describe('upload-resource', () => {
       method: 'POST',
       url: '/api/teacher/upload-resource',
       headers: bearer(teacher.token),
-      payload: { class: 'A', file: 'x' },
+      payload: { classId: NO_CLASS_ID, file: 'x' },
     });
     expect(response.status).toBe(415);
     expect(response.body.success).toBe(false);
@@ -242,7 +244,7 @@ describe('upload-resource', () => {
 
   it("answers 'Please select a file.' for a form's empty file input, and 400 for a malformed body", async () => {
     const before = { files: await storedFiles(), rows: await resourceCount() };
-    const emptyInput = await upload({ class: newClass() }, [{ name: '', content: Buffer.alloc(0) }]);
+    const emptyInput = await upload({ classId: await classIdOf(newClass()) }, [{ name: '', content: Buffer.alloc(0) }]);
     expect(emptyInput.status).toBe(400);
     expect(emptyInput.body.message).toBe('Please select a file.');
     for (const contentType of ['multipart/form-data', 'multipart/form-data; boundary=nothing-matches']) {
@@ -297,22 +299,25 @@ describe('upload-resource', () => {
 
   it('validates the text fields (400, naming the field) and stores nothing', async () => {
     const before = { files: await storedFiles(), rows: await resourceCount() };
+    const classId = await classIdOf(newClass());
     const cases: Record<string, string>[] = [
-      { class: 'x'.repeat(51) },
-      { class: 'A', description: 'd'.repeat(1001) },
-      { class: 'A', tags: Array.from({ length: 21 }, (_, index) => `t${index}`).join(',') },
-      { class: 'A', tags: 'x'.repeat(41) },
-      { class: 'A\u0000B' },
-      { class: 'A', subject: 's'.repeat(101) },
+      { classId: 'x'.repeat(51) },
+      { classId, description: 'd'.repeat(1001) },
+      { classId, tags: Array.from({ length: 21 }, (_, index) => `t${index}`).join(',') },
+      { classId, tags: 'x'.repeat(41) },
+      { classId: 'A\u0000B' },
+      { classId, subject: 's'.repeat(101) },
       // A field the form does not have is refused, not dropped with what it held (issue 17).
-      { class: 'A', descripton: 'a misspelt description' },
+      { classId, descripton: 'a misspelt description' },
+      // Classes are chosen by id (decision 031): a class named by text is an unknown field.
+      { class: 'A' },
     ];
     for (const fields of cases) {
       const response = await upload(fields, [pdf()]);
       expect(response.status, JSON.stringify(fields)).toBe(400);
       expect(response.body.errors?.[0]?.field).toBeTruthy();
     }
-    expect((await upload({ class: 'A', descripton: 'x' }, [pdf()])).body.errors).toEqual([
+    expect((await upload({ classId, descripton: 'x' }, [pdf()])).body.errors).toEqual([
       { field: 'descripton', message: UNKNOWN_FIELD_MESSAGE },
     ]);
     expect(await storedFiles()).toEqual(before.files);
@@ -323,9 +328,11 @@ describe('upload-resource', () => {
 describe('size limit', () => {
   let small: TestApp;
   let smallTeacher: Teacher;
+  let bigClassId: string;
   beforeAll(async () => {
     small = await createTestApp({ uploadMaxBytes: 10_000 });
     smallTeacher = await signUpTeacher(small);
+    bigClassId = await classIdTaughtBy(small, smallTeacher, 'Big');
   }, 60_000);
   afterAll(async () => {
     await small.close();
@@ -333,7 +340,7 @@ describe('size limit', () => {
 
   it('answers 413 over UPLOAD_MAX_BYTES, exactly at the limit is fine, and nothing is left behind', async () => {
     const send = (content: Buffer) => {
-      const { payload, headers } = multipartBody({ class: 'Big' }, [{ name: 'clip.mp4', content }]);
+      const { payload, headers } = multipartBody({ classId: bigClassId }, [{ name: 'clip.mp4', content }]);
       return small.call({
         method: 'POST',
         url: '/api/teacher/upload-resource',
@@ -353,7 +360,7 @@ describe('size limit', () => {
   });
 
   it('refuses a declared Content-Length far over the limit before reading the body', async () => {
-    const { headers } = multipartBody({ class: 'Big' });
+    const { headers } = multipartBody({ classId: bigClassId });
     const response = await small.call({
       method: 'POST',
       url: '/api/teacher/upload-resource',
@@ -368,6 +375,7 @@ describe('storage quota (STORAGE_QUOTA_BYTES)', () => {
   const QUOTA = 10_000;
   let quota: TestApp;
   let quotaTeacher: Teacher;
+  let quotaClassId: string;
   beforeAll(async () => {
     quota = await createTestApp({ storageQuotaBytes: QUOTA });
   }, 60_000);
@@ -376,10 +384,12 @@ describe('storage quota (STORAGE_QUOTA_BYTES)', () => {
   });
   beforeEach(async () => {
     quotaTeacher = await signUpTeacher(quota); // every test starts with an empty space
+    quotaClassId = await classIdTaughtBy(quota, quotaTeacher, 'Quota');
   });
 
-  const sendTo = (app: TestApp, by: Teacher, size: number, name = 'clip.mp4') => {
-    const { payload, headers } = multipartBody({ class: 'Quota' }, [{ name, content: SAMPLE_FILES.mp4(size) }]);
+  const sendTo = async (app: TestApp, by: Teacher, size: number, name = 'clip.mp4') => {
+    const classId = by === quotaTeacher ? quotaClassId : await classIdTaughtBy(app, by, 'Quota');
+    const { payload, headers } = multipartBody({ classId }, [{ name, content: SAMPLE_FILES.mp4(size) }]);
     return app.call({
       method: 'POST',
       url: '/api/teacher/upload-resource',
@@ -432,7 +442,7 @@ describe('storage quota (STORAGE_QUOTA_BYTES)', () => {
       method: 'POST',
       url: '/api/teacher/add-resource-link',
       headers: bearer(quotaTeacher.token),
-      payload: { url: 'https://www.youtube.com/watch?v=CA9XLJpQp3c', fileName: 'Fractions', class: 'Quota' },
+      payload: { url: 'https://www.youtube.com/watch?v=CA9XLJpQp3c', fileName: 'Fractions', classId: quotaClassId },
     });
     expect(link.status).toBe(201);
     const uploaded = await send(7_000);
@@ -451,7 +461,7 @@ describe('storage quota (STORAGE_QUOTA_BYTES)', () => {
 
   it('refuses a declared Content-Length far over the space left before reading the body', async () => {
     expect((await send(9_000)).status).toBe(201);
-    const { headers } = multipartBody({ class: 'Quota' });
+    const { headers } = multipartBody({ classId: quotaClassId });
     const response = await quota.call({
       method: 'POST',
       url: '/api/teacher/upload-resource',
@@ -497,8 +507,7 @@ describe('storage quota (STORAGE_QUOTA_BYTES)', () => {
           kind: 'file',
           fileName: 'recorded meanwhile.mp4',
           storageKey: randomUUID(),
-          ...classColumns('Quota'),
-          classId: await classIdForTeacher(tx, 'Quota', me!.id),
+          classId: quotaClassId,
           subject: 'Physics',
           mimeType: 'video/mp4',
           sizeBytes: 6_000,
@@ -524,7 +533,7 @@ describe('an upload cut off by the client', () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
     const before = { files: await storedFiles(), rows: await resourceCount() };
-    const body = multipartBody({ class: newClass() }, [
+    const body = multipartBody({ classId: await classIdOf(newClass()) }, [
       { name: 'lecture.mp4', content: SAMPLE_FILES.mp4(3 * 1024 * 1024) },
     ]);
     // Send half of the file, give the server time to start storing it, then hang up.
@@ -542,7 +551,7 @@ describe('streaming', () => {
     const fileSize = 80 * 1024 * 1024;
     const chunk = Buffer.alloc(1024 * 1024, 7);
     const head = SAMPLE_FILES.mp4(chunk.length);
-    const { payload: framing, headers } = multipartBody({ class: newClass() }, [
+    const { payload: framing, headers } = multipartBody({ classId: await classIdOf(newClass()) }, [
       { name: 'big.mp4', content: Buffer.alloc(0) },
     ]);
     // The framing around an empty file: split it where the file's bytes go.
@@ -648,7 +657,7 @@ describe('serving files', () => {
       method: 'PATCH',
       url: `/api/teacher/resources/${created._id}`,
       headers: bearer(teacher.token),
-      payload: { class: laterClass },
+      payload: { classId: await classIdOf(laterClass) },
     });
     expect(moved.status).toBe(200);
     const refused = await fetchFile(studentCopy.fileURL);
@@ -716,8 +725,8 @@ describe('get-resources', () => {
     expect(response.status).toBe(200);
     expect(namesOf(response.body)).toEqual(['Second.pdf', 'First.pdf']);
     expect(response.body.page).toEqual({ offset: 0, limit: 20, hasMore: false });
-    expect((await list(student.token, { class: className })).status).toBe(200);
-    const foreign = await list(student.token, { class: other });
+    expect((await list(student.token, { classId: await classIdOf(className) })).status).toBe(200);
+    const foreign = await list(student.token, { classId: await classIdOf(other) });
     expect(foreign.status).toBe(403);
     expect(foreign.body.success).toBe(false);
   });
@@ -731,8 +740,12 @@ describe('get-resources', () => {
     await uploadOk(mine, pdf('Not mine.pdf'), {}, someoneElse);
     const own = await list(someoneElse.token);
     expect(namesOf(own.body)).toEqual(['Not mine.pdf']);
-    const oneClass = await list(teacher.token, { class: mine });
+    const oneClass = await list(teacher.token, { classId: await classIdOf(mine) });
     expect(namesOf(oneClass.body)).toEqual(['Mine A.pdf']);
+    expect(oneClass.body.data[0]).toMatchObject({ class: mine, classId: await classIdOf(mine) });
+    // Another teacher's class is refused; an unknown one is 404.
+    expect((await list(teacher.token, { classId: (await createClassFor(t, someoneElse.token)).id })).status).toBe(403);
+    expect((await list(teacher.token, { classId: NO_CLASS_ID })).status).toBe(404);
   });
 
   it('filters by type, subject and plain-text search, sorts by name or date, and pages', async () => {
@@ -894,13 +907,19 @@ describe('editing and deleting an upload', () => {
     const patch = (payload: object, token = teacher.token, id = created._id) =>
       t.call({ method: 'PATCH', url: `/api/teacher/resources/${id}`, headers: bearer(token), payload });
 
-    const changed = await patch({ fileName: 'Renamed.pdf', description: 'new', tags: 'x, y', class: newClassName });
+    const changed = await patch({
+      fileName: 'Renamed.pdf',
+      description: 'new',
+      tags: 'x, y',
+      classId: await classIdOf(newClassName),
+    });
     expect(changed.status, changed.raw).toBe(200);
     expect(changed.body.data).toMatchObject({
       fileName: 'Renamed.pdf',
       description: 'new',
       tags: ['x', 'y'],
       class: newClassName,
+      classId: await classIdOf(newClassName),
     });
     const cleared = await patch({ description: '', tags: '' });
     expect(cleared.body.data.description).toBeUndefined();
@@ -916,7 +935,18 @@ describe('editing and deleting an upload', () => {
     const renamed = await patch({ fileName: '../../x\r\nSet-Cookie: a=b.pdf' });
     expect(renamed.body.data.fileName).toBe('xSet-Cookie: a=b.pdf');
     await patch({ fileName: 'Renamed.pdf' });
-    expect((await patch({ class: '' })).status).toBe(400);
+    expect((await patch({ classId: '' })).status).toBe(400);
+    // A class named by text is an unknown field (decision 031); only a class of the teacher's, active, is taken.
+    const byName = await patch({ class: newClassName });
+    expect([byName.status, byName.body.code]).toEqual([400, 'UNKNOWN_FIELD']);
+    const othersClass = await createClassFor(t, otherTeacher.token);
+    expect((await patch({ classId: othersClass.id })).status).toBe(403);
+    expect((await patch({ classId: NO_CLASS_ID })).status).toBe(404);
+    const archived = await createClassFor(t, teacher.token);
+    await t.call({ method: 'POST', url: `/api/classes/${archived.id}/archive`, headers: bearer(teacher.token) });
+    const intoArchived = await patch({ classId: archived.id });
+    expect([intoArchived.status, intoArchived.body.code]).toEqual([409, 'CLASS_ARCHIVED']);
+    expect((await patch({})).body.data.classId).toBe(await classIdOf(newClassName));
     // The student of the new class now finds it.
     expect(namesOf((await list(student.token)).body)).toEqual(['Renamed.pdf']);
   });
@@ -939,7 +969,7 @@ describe('editing and deleting an upload', () => {
       method: 'PATCH',
       url: `/api/teacher/resources/${created._id}`,
       headers: bearer(teacher.token),
-      payload: { class: laterClass },
+      payload: { classId: await classIdOf(laterClass) },
     });
     expect((await starAs(arriving.token)).body.data.starCount).toBe(1);
   });
@@ -981,7 +1011,7 @@ describe('video links', () => {
     const response = await addLink({
       url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
       fileName: 'Newton in 5 minutes',
-      class: className,
+      classId: await classIdOf(className),
       tags: 'motion',
     });
     expect(response.status, response.raw).toBe(201);
@@ -1014,14 +1044,14 @@ describe('video links', () => {
     'https://www.youtube.com/\u0001x',
     'https://vimeo.com/1\ud800',
   ])('refuses %j (400)', async (url) => {
-    const response = await addLink({ url, fileName: 'Video', class: newClass() });
+    const response = await addLink({ url, fileName: 'Video', classId: await classIdOf(newClass()) });
     expect(response.status).toBe(400);
     expect(response.body.errors[0].field).toBe('url');
   });
 
   it('is for teachers only', async () => {
     const student = await studentOf(newClass());
-    const response = await addLink({ url: 'https://vimeo.com/1', fileName: 'V', class: 'A' }, student.token);
+    const response = await addLink({ url: 'https://vimeo.com/1', fileName: 'V', classId: NO_CLASS_ID }, student.token);
     expect(response.status).toBe(403);
   });
 });
@@ -1033,7 +1063,7 @@ describe('a valid token whose teacher account no longer exists', () => {
 
   it('uploads nothing: 401, no row, no stored file', async () => {
     const before = { rows: await resourceCount(), files: await storedFiles() };
-    const response = await upload({ class: newClass(), subject: 'Physics' }, [pdf()], await ghostToken());
+    const response = await upload({ classId: NO_CLASS_ID, subject: 'Physics' }, [pdf()], await ghostToken());
     expect(response.status, response.raw).toBe(401);
     expect(response.body).toMatchObject({ success: false, message: 'Your account no longer exists', data: null });
     expect({ rows: await resourceCount(), files: await storedFiles() }).toEqual(before);
@@ -1045,7 +1075,7 @@ describe('a valid token whose teacher account no longer exists', () => {
       method: 'POST',
       url: '/api/teacher/add-resource-link',
       headers: bearer(await ghostToken()),
-      payload: { url: 'https://vimeo.com/1', fileName: 'V', class: newClass(), subject: 'Physics' },
+      payload: { url: 'https://vimeo.com/1', fileName: 'V', classId: NO_CLASS_ID, subject: 'Physics' },
     });
     expect(response.status, response.raw).toBe(401);
     expect(await resourceCount()).toBe(before);

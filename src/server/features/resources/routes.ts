@@ -60,7 +60,11 @@ export function resourcesRoutes(options: ResourcesRoutesOptions): FastifyPluginA
     );
 
     const uploads: RouteSettings = { config: { policy: { caller: 'teacher', touches: ['own-uploads'] } } };
-    routeEndpoint(app, uploadResource, uploads, async (request) => {
+    // Shared into, or moved to, one of the caller's own classes (decision 031).
+    const intoOwnClass: RouteSettings = {
+      config: { policy: { caller: 'teacher', touches: ['own-uploads', 'own-classes'] } },
+    };
+    routeEndpoint(app, uploadResource, intoOwnClass, async (request) => {
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data');
       // A declared size over the limit, or over the space left, is refused before a byte of it is read.
       const declaredBytes = Number(request.headers['content-length']);
@@ -103,12 +107,12 @@ export function resourcesRoutes(options: ResourcesRoutesOptions): FastifyPluginA
       };
     });
 
-    routeEndpoint(app, addResourceLink, uploads, async (request) => ({
+    routeEndpoint(app, addResourceLink, intoOwnClass, async (request) => ({
       message: 'Video link shared',
       data: await resources.createVideoLink(currentUser(request).id, request.body),
     }));
 
-    routeEndpoint(app, updateResource, uploads, async (request) => ({
+    routeEndpoint(app, updateResource, intoOwnClass, async (request) => ({
       message: 'Resource updated',
       data: await resources.updateResource(currentUser(request).id, request.params.id, request.body),
     }));

@@ -14,10 +14,8 @@ import {
 } from '#shared/resources';
 import type { Database } from '../../db/client.ts';
 import { cacheTags, type ReadCache } from '../../cache/read-cache.ts';
-import { identityKey } from '#shared/identity';
 import { cachedStudentClassIds } from '../accounts/lookups.ts';
-import { classColumns } from '../../db/identity-keys.ts';
-import { classIdForTeacher, inClassStudents, inStudentClasses, isStudentOfClass } from '../classes/records.ts';
+import { inClassStudents, inStudentClasses, isStudentOfClass, requireTaughtClass } from '../classes/records.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import { classes, resources, resourceStars, teachers } from '../../db/schema.ts';
 import { accountRemoved, forbidden, notFound } from '../../errors.ts';
@@ -45,7 +43,8 @@ function viewColumns(viewerId: string | Placeholder) {
     linkUrl: resources.linkUrl,
     description: resources.description,
     tags: resources.tags,
-    className: resources.className,
+    className: classes.name,
+    classId: resources.classId,
     subject: resources.subject,
     mimeType: resources.mimeType,
     sizeBytes: resources.sizeBytes,
@@ -114,6 +113,7 @@ export function createResourcesService(
       .select(viewColumns(viewerId))
       .from(resources)
       .innerJoin(teachers, eq(teachers.id, resources.uploadedByTeacherId))
+      .innerJoin(classes, eq(classes.id, resources.classId))
       .where(eq(resources.id, id))
       .limit(1);
     if (!row) throw notFound('This resource no longer exists');
@@ -146,6 +146,7 @@ export function createResourcesService(
       .select(viewColumns(sql.placeholder('viewerId')))
       .from(resources)
       .innerJoin(teachers, eq(teachers.id, resources.uploadedByTeacherId))
+      .innerJoin(classes, eq(classes.id, resources.classId))
       .where(inStudentClasses(resources.classId, sql.placeholder('viewerId')))
       .orderBy(...listOrder(order))
       .limit(sql.placeholder('limit'))
@@ -174,12 +175,12 @@ export function createResourcesService(
         ? inArray(resources.classId, classIds)
         : and(
             eq(resources.uploadedByTeacherId, viewer.id),
-            query.class === undefined ? undefined : eq(resources.classKey, identityKey(query.class)),
+            query.classId === undefined ? undefined : eq(resources.classId, query.classId),
           )!;
     const search = query.search === undefined ? undefined : containsPattern(query.search);
     const isWholeLibrary =
       classIds !== undefined &&
-      query.class === undefined &&
+      query.classId === undefined &&
       query.subject === undefined &&
       type === undefined &&
       search === undefined &&
@@ -194,6 +195,7 @@ export function createResourcesService(
           .select(viewColumns(viewer.id))
           .from(resources)
           .innerJoin(teachers, eq(teachers.id, resources.uploadedByTeacherId))
+          .innerJoin(classes, eq(classes.id, resources.classId))
           .where(
             and(
               scope,
@@ -245,18 +247,17 @@ export function createResourcesService(
      * a second by the read cache while their class library (resources and stars) is unchanged.
      */
     async listResources(viewer: AuthenticatedUser, query: ResourceListQuery): Promise<ListedResources> {
-      if (viewer.role === 'teacher') return listRows(viewer, query, undefined);
+      if (viewer.role === 'teacher') {
+        // The class filter names one of the teacher's classes (404 none, 403 another's).
+        if (query.classId !== undefined) await requireTaughtClass(db, viewer.id, query.classId);
+        return listRows(viewer, query, undefined);
+      }
       const classIds = await cachedStudentClassIds(cache, db, viewer.id);
-      // The class filter names one of the student's classes (however spelt); another is refused.
+      // The class filter names one of the student's classes; another is refused.
       let scope = classIds;
-      if (query.class !== undefined) {
-        const [named] = await db
-          .select({ id: classes.id })
-          .from(classes)
-          .where(and(eq(classes.nameKey, identityKey(query.class)), inArray(classes.id, classIds)))
-          .limit(1);
-        if (!named) throw forbidden('You can only see the resources of your own classes');
-        scope = [named.id];
+      if (query.classId !== undefined) {
+        if (!classIds.includes(query.classId)) throw forbidden('You can only see the resources of your own classes');
+        scope = [query.classId];
       }
       const key = `library:${viewer.id}:${JSON.stringify(query)}`;
       const tags = [...classIds.map(cacheTags.classResources), cacheTags.studentClasses(viewer.id)];
@@ -286,7 +287,7 @@ export function createResourcesService(
         if (!teacher) throw accountRemoved();
         const space = storageSpace(storageQuotaBytes, await usedBytes(tx, teacherId));
         if (upload.sizeBytes > space.leftBytes) throw overQuota(space, upload.sizeBytes);
-        const classId = await classIdForTeacher(tx, fields.class, teacherId);
+        const target = await requireTaughtClass(tx, teacherId, fields.classId, { mustBeActive: true });
         const [row] = await tx
           .insert(resources)
           .values({
@@ -295,8 +296,7 @@ export function createResourcesService(
             storageKey: upload.storageKey,
             description: fields.description ?? null,
             tags: fields.tags ?? [],
-            ...classColumns(fields.class),
-            classId,
+            classId: target.id,
             subject,
             mimeType: upload.mimeType,
             sizeBytes: upload.sizeBytes,
@@ -313,8 +313,9 @@ export function createResourcesService(
     async createVideoLink(teacherId: string, input: VideoLinkInput): Promise<Resource> {
       const provider = videoLinkProvider(input.url)!; // the schema accepted only known providers
       const subject = await subjectFor(teacherId, input.subject);
-      const [created] = await db.transaction(async (tx) =>
-        tx
+      const [created] = await db.transaction(async (tx) => {
+        const target = await requireTaughtClass(tx, teacherId, input.classId, { mustBeActive: true });
+        return tx
           .insert(resources)
           .values({
             kind: 'link',
@@ -322,15 +323,14 @@ export function createResourcesService(
             linkUrl: input.url,
             description: input.description ?? null,
             tags: input.tags ?? [],
-            ...classColumns(input.class),
-            classId: await classIdForTeacher(tx, input.class, teacherId),
+            classId: target.id,
             subject,
             mimeType: provider.mimeType,
             sizeBytes: 0,
             uploadedByTeacherId: teacherId,
           })
-          .returning({ id: resources.id, classId: resources.classId }),
-      );
+          .returning({ id: resources.id, classId: resources.classId });
+      });
       await libraryChanged(created!.classId);
       return viewResource(created!.id, teacherId);
     },
@@ -343,11 +343,14 @@ export function createResourcesService(
           : { fileName: cleanFileName(changes.fileName, RESOURCE_LIMITS.fileName) }),
         ...(changes.description === undefined ? {} : { description: changes.description }),
         ...(changes.tags === undefined ? {} : { tags: changes.tags }),
-        ...(changes.class === undefined ? {} : classColumns(changes.class)),
       };
-      if (Object.keys(values).length > 0) {
+      if (Object.keys(values).length > 0 || changes.classId !== undefined) {
         const classId = await db.transaction(async (tx) => {
-          const moved = changes.class === undefined ? undefined : await classIdForTeacher(tx, changes.class, teacherId);
+          // Only into an active class the teacher teaches, checked in the write's transaction (decision 031).
+          const moved =
+            changes.classId === undefined
+              ? undefined
+              : (await requireTaughtClass(tx, teacherId, changes.classId, { mustBeActive: true })).id;
           await tx
             .update(resources)
             .set({ ...values, ...(moved === undefined ? {} : { classId: moved }) })

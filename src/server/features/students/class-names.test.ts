@@ -67,7 +67,11 @@ describe('a class spelled several ways is one class', () => {
     // Each student's (cached) list first: the new quiz must still show at once.
     for (const student of [...classmates, outsider])
       expect((await get(student, '/api/get-all-quiz')).body.data).toEqual([]);
-    const created = await post(teacher, '/api/teacher/add-quiz', buildNewQuiz({ class: SPELLED.byQuiz }));
+    const created = await post(
+      teacher,
+      '/api/teacher/add-quiz',
+      buildNewQuiz({ classId: await classIdTaughtBy(t, teacher, SPELLED.byQuiz) }),
+    );
     expect(created.status, created.raw).toBe(201);
     quizId = created.body.data._id;
     for (const student of classmates) {
@@ -117,10 +121,10 @@ describe('a class spelled several ways is one class', () => {
     const link = await post(teacher, '/api/teacher/add-resource-link', {
       url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
       fileName: 'Compost',
-      class: SPELLED.byResource,
+      classId: await classIdTaughtBy(t, teacher, SPELLED.byResource),
     });
     expect(link.status, link.raw).toBe(201);
-    const { payload, headers } = multipartBody({ class: SPELLED.byFirstStudent }, [
+    const { payload, headers } = multipartBody({ classId: await classIdTaughtBy(t, teacher, SPELLED.byFirstStudent) }, [
       { name: 'soil.pdf', content: SAMPLE_FILES.pdf(), contentType: 'application/pdf' },
     ]);
     const upload = await t.call({
@@ -134,27 +138,28 @@ describe('a class spelled several ways is one class', () => {
     for (const student of classmates) {
       const names = (await library(student)).map((resource) => resource.fileName).sort();
       expect(names).toEqual(['Compost', 'soil.pdf']);
-      expect((await library(student, { class: SPELLED.byFilter })).length).toBe(2);
+      expect((await library(student, { classId: await classIdTaughtBy(t, teacher, SPELLED.byFilter) })).length).toBe(2);
       const file = (await library(student)).find((resource) => resource.kind === 'file')!;
       expect((await t.app.inject({ method: 'GET', url: file.fileURL })).statusCode).toBe(200);
     }
     expect(await library(outsider)).toEqual([]);
-    expect((await get(outsider, `/api/get-resources?${query({ class: SPELLED.byFilter })}`)).status).toBe(403);
-    expect((await library(teacher, { class: SPELLED.bySecondStudent })).length).toBe(2);
+    const classId = await classIdTaughtBy(t, teacher, SPELLED.bySecondStudent);
+    expect((await get(outsider, `/api/get-resources?${query({ classId })}`)).status).toBe(403);
+    expect((await library(teacher, { classId })).length).toBe(2);
 
-    // A star stays when the resource moves to another spelling of the same class.
+    // A star stays when the resource is "moved" to the class it is in (every spelling is that one class).
     const starrer = classmates[1]!;
     const starred = await post(starrer, `/api/resources/${link.body.data._id}/star`, { action: 'star' });
     expect(starred.status, starred.raw).toBe(200);
     const moved = await t.call({
       method: 'PATCH',
       url: `/api/teacher/resources/${link.body.data._id}`,
-      payload: { class: SPELLED.byFilter },
+      payload: { classId: await classIdTaughtBy(t, teacher, SPELLED.byFilter) },
       headers: bearer(teacher.token),
     });
     expect(moved.status, moved.raw).toBe(200);
     const seen = (await library(starrer)).find((resource) => resource._id === link.body.data._id)!;
-    expect(seen).toMatchObject({ class: SPELLED.byFilter, isStarred: true });
+    expect(seen).toMatchObject({ classId, isStarred: true });
   });
 
   it('lists the class once on the students screen and filters it by any spelling', async () => {

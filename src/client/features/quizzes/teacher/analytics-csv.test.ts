@@ -19,6 +19,7 @@ const quiz: TeacherQuizDetail = {
   title: 'Fractions',
   subject: 'Maths',
   class: '7B',
+  classId: '7b000000-0000-4000-8000-000000000000',
   date: '2026-11-20T09:00:00.000Z',
   deadline: '2026-11-30T09:00:00.000Z',
   maxTime: 10,

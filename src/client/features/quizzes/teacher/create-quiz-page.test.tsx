@@ -2,13 +2,16 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { isTeacherQuizSummary } from '#shared/quizzes';
 import { openApp } from '../../../testing/open-app.tsx';
-import { signInAs, signUpTeacher, teacherQuizzes } from '../../../testing/server-actors.ts';
+import { classCodeOf, signInAs, signUpTeacher, teacherQuizzes } from '../../../testing/server-actors.ts';
 import { toLocalInputValue } from './quiz-draft.ts';
 
 /** The quiz editor's review options (decision 032): two labelled selects, sent with the quiz. */
 describe('the quiz editor’s review options', () => {
   it('offers when answers and score are shown, with help, and saves the choice', async () => {
     const teacher = await signUpTeacher();
+    const mine = `Mine ${crypto.randomUUID().slice(0, 8)}`;
+    await classCodeOf(mine, teacher);
+    await classCodeOf(`Theirs ${crypto.randomUUID().slice(0, 8)}`, await signUpTeacher());
     signInAs(teacher, 'teacher');
     const { user } = await openApp('/dashboard/teacher/create-quiz');
 
@@ -29,7 +32,14 @@ describe('the quiz editor’s review options', () => {
 
     const title = `Review options ${crypto.randomUUID().slice(0, 8)}`;
     await user.type(screen.getByLabelText(/^Title/), title);
-    await user.type(screen.getByLabelText(/^Class/), '10A');
+    // Only the teacher's own classes are offered (decision 031): picked, never typed.
+    const picker = await screen.findByRole('combobox', { name: /^Class/ });
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose a class', mine]);
+    await user.selectOptions(picker, mine);
     fireEvent.change(screen.getByLabelText(/^Deadline/), {
       target: { value: toLocalInputValue(new Date(Date.now() + 86_400_000)) },
     });

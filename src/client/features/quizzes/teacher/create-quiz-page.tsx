@@ -5,7 +5,7 @@ import toast from 'react-hot-toast/headless';
 import { useBlocker, useNavigate, type Blocker } from 'react-router';
 import { DEFAULT_QUIZ_SUBJECT } from '#shared/constants';
 import { newQuizSchema, QUIZ_LIMITS, type ReviewAnswers, type ReviewScore } from '#shared/quizzes';
-import { FIELD_LIMITS } from '#shared/limits';
+import { ClassPicker } from '../../classes/class-picker.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, cardVariants } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -152,7 +152,7 @@ export function Component() {
   });
   const { errors, clearErrors } = form;
 
-  const setField = <K extends 'title' | 'class' | 'deadline' | 'maxTime' | 'reviewAnswers' | 'reviewScore'>(
+  const setField = <K extends 'title' | 'classId' | 'deadline' | 'maxTime' | 'reviewAnswers' | 'reviewScore'>(
     field: K,
     value: QuizDraft[K],
   ) => {
@@ -160,7 +160,7 @@ export function Component() {
     clearErrors((slot) => slot === field);
   };
   /** A detail's text field, wired to the draft: its value, its changes, its problem. */
-  const detailField = (field: 'title' | 'class' | 'deadline' | 'maxTime') => ({
+  const detailField = (field: 'title' | 'deadline' | 'maxTime') => ({
     name: field,
     'data-field': field,
     value: draft[field],
@@ -231,12 +231,10 @@ export function Component() {
               autoComplete="off"
               maxLength={QUIZ_LIMITS.title}
             />
-            <TextField
-              label="Class"
-              {...detailField('class')}
-              required
-              autoComplete="off"
-              maxLength={FIELD_LIMITS.className}
+            <ClassPicker
+              value={draft.classId}
+              onChange={(classId) => setField('classId', classId)}
+              error={errors['classId']}
             />
             <TextField
               label="Subject"

@@ -18,7 +18,7 @@ const filledDraft = (): QuizDraft => {
   return {
     ...emptyDraft(),
     title: 'Fractions',
-    class: '7B',
+    classId: '7b000000-0000-4000-8000-000000000000',
     questions: [
       { ...question, question_text: 'Half of 1?', options: [{ ...option!, text: '0.5' }], answerKey: option!.key },
     ],

@@ -16,7 +16,7 @@ export function hasUnsavedWork(draft: QuizDraft): boolean {
   const empty = emptyDraft();
   return (
     draft.title !== empty.title ||
-    draft.class !== empty.class ||
+    draft.classId !== empty.classId ||
     draft.deadline !== empty.deadline ||
     draft.maxTime !== empty.maxTime ||
     draft.background !== empty.background ||
@@ -53,7 +53,7 @@ export function readStoredDraft(storage: DraftStorage, teacherId: string): QuizD
     const empty = emptyDraft();
     return {
       title: text(fields.title),
-      class: text(fields.class),
+      classId: text(fields.classId),
       deadline: text(fields.deadline),
       maxTime: text(fields.maxTime),
       background: text(fields.background) || empty.background,

@@ -26,7 +26,7 @@ function filledDraft(): QuizDraft {
   return {
     ...emptyDraft(),
     title: 'Fractions',
-    class: '7B',
+    classId: '7b000000-0000-4000-8000-000000000000',
     deadline: toLocalInputValue(tomorrow),
     maxTime: '15',
     questions: [question],

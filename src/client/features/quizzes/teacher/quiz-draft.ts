@@ -24,7 +24,8 @@ export type DraftQuestion = {
 
 export type QuizDraft = {
   title: string;
-  class: string;
+  /** One of the teacher's classes (ClassPicker), '' until chosen. */
+  classId: string;
   /** The datetime-local value, local time, e.g. "2026-11-21T14:30". */
   deadline: string;
   /** The number input's raw text. */
@@ -52,7 +53,7 @@ export const newQuestion = (): DraftQuestion => ({
 
 export const emptyDraft = (): QuizDraft => ({
   title: '',
-  class: '',
+  classId: '',
   deadline: '',
   maxTime: '',
   background: DEFAULT_QUIZ_BACKGROUND,
@@ -93,7 +94,7 @@ export function toQuizPayload(
   const maxTimeText = draft.maxTime.trim();
   return {
     title: draft.title,
-    class: draft.class,
+    classId: draft.classId,
     deadline: toDeadlineIso(draft.deadline),
     // An empty box must read as missing, not as 0 minutes.
     maxTime: maxTimeText === '' ? Number.NaN : Number(maxTimeText),
