@@ -160,11 +160,7 @@ export function createRosterImports(db: Database, cache: ReadCache, options: { k
           .values(
             batch.map(({ row, passwordHash, generated }) => ({
               name: row.value.name,
-              ...studentIdentityColumns({
-                rollNumber: row.value.rollNumber,
-                email: row.value.email,
-                className: target.name,
-              }),
+              ...studentIdentityColumns(row.value),
               parentName: row.value.parentName,
               parentEmail: row.value.parentEmail,
               passwordHash,
