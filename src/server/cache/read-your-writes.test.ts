@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_REDIS_URL } from '../realtime/test-buses.ts';
-import { signUpStudent, signUpTeacher } from '../testing/actors.ts';
+import { classIdTaughtBy, signUpStudent, signUpTeacher } from '../testing/actors.ts';
 import { buildNewQuiz } from '../testing/factories.ts';
 import { bearer, createTestApp, type TestApp } from '../testing/test-app.ts';
 import { startTwoInstancesOnRedis, type TwoInstances } from '../testing/two-instances.ts';
@@ -150,7 +150,7 @@ function scenarios(
       const quiz = await send(writer, teacher, 'POST', '/api/teacher/add-quiz', buildNewQuiz({ class: className }));
       const names = async (person: Person, url: string) =>
         ((await get(reader, person, url)).body.data as { name: string }[]).map((entry) => entry.name);
-      const classPage = `/api/get-students?class=${encodeURIComponent(className)}`;
+      const classPage = `/api/get-students?classId=${await classIdTaughtBy(instances().setUpOn, teacher, className)}`;
       expect(await names(student, '/api/get-students')).toEqual([]);
       expect(await names(teacher, classPage)).toEqual([]);
       expect(await names(teacher, `${classPage}&search=casey`)).toEqual([]);

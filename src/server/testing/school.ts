@@ -76,6 +76,8 @@ export type School = {
   callers: Record<CallerName, Caller>;
   /** Class A's co-teacher, added to every class teacher 1 makes for the matrix. */
   coTeacherId: string;
+  /** Class A's id: the leaderboard asks for a class by id (decision 031). */
+  classAId: string;
   /** Each account's password (a password change needs the current one). */
   passwords: Record<Exclude<CallerName, 'anonymous'>, string>;
   quiz1: QuizFixture;
@@ -116,7 +118,7 @@ export async function buildSchool(t: TestApp, previous?: School): Promise<School
   // Teacher 1 makes class A and teacher 2 class B through the API. Beside a previous school the
   // classes exist, taught by its teachers (signed out now): the new teachers join them as
   // co-teachers, as those teachers would have added them (decision 031).
-  await classIdTaughtBy(t, teacher1, CLASS_A);
+  const classAId = await classIdTaughtBy(t, teacher1, CLASS_A);
   await classIdTaughtBy(t, teacher2, CLASS_B);
   // The students register with their class's code.
   const [studentA, studentB, removedStudent] = await Promise.all([
@@ -366,6 +368,7 @@ export async function buildSchool(t: TestApp, previous?: School): Promise<School
   return {
     callers,
     coTeacherId: coTeacher.profile._id,
+    classAId,
     passwords,
     quiz1,
     quiz2,

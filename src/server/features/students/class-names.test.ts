@@ -156,14 +156,13 @@ describe('a class spelled several ways is one class', () => {
     expect(seen).toMatchObject({ class: SPELLED.byFilter, isStarred: true });
   });
 
-  it('lists the class once on the students screen and filters it by any spelling', async () => {
+  it('lists the class once on the students screen and filters by it', async () => {
     const classes = (await get(teacher, '/api/teacher/classes')).body.data as string[];
     expect(classes.filter((name) => identityKey(name) === identityKey(SPELLED.byFilter))).toHaveLength(1);
-    for (const spelling of Object.values(SPELLED)) {
-      const listed = await get(teacher, `/api/teacher/students?${query({ class: spelling })}`);
-      expect(listed.body.data.map((student: { _id: string }) => student._id).sort()).toEqual(
-        classmates.map((student) => student.profile._id).sort(),
-      );
-    }
+    const classId = await classIdTaughtBy(t, teacher, SPELLED.byFilter);
+    const listed = await get(teacher, `/api/teacher/students?${query({ classId })}`);
+    expect(listed.body.data.map((student: { _id: string }) => student._id).sort()).toEqual(
+      classmates.map((student) => student.profile._id).sort(),
+    );
   });
 });
