@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { identityKey } from '#shared/identity';
 import { LEADERBOARD, type LeaderboardEntry } from '#shared/progress';
@@ -8,6 +8,7 @@ import { signUpStudent, signUpTeacher } from '../../testing/actors.ts';
 import { buildNewQuiz } from '../../testing/factories.ts';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
+import { classes } from '../../db/schema.ts';
 import { leaderboardStatement } from './service.ts';
 
 let t: TestApp;
@@ -79,10 +80,11 @@ const classIds = new Map<string, string>();
 async function classIdOf(name: string): Promise<string> {
   if (!name.trim()) return name;
   if (!classIds.has(name)) {
-    const { rows } = (await t.database.db.execute(
-      sql`select id from classes where name_key = ${identityKey(name)}`,
-    )) as unknown as { rows: { id: string }[] };
-    classIds.set(name, rows[0]?.id ?? crypto.randomUUID());
+    const [found] = await t.database.db
+      .select({ id: classes.id })
+      .from(classes)
+      .where(eq(classes.nameKey, identityKey(name)));
+    classIds.set(name, found?.id ?? crypto.randomUUID());
   }
   return classIds.get(name)!;
 }

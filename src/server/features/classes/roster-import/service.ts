@@ -146,7 +146,7 @@ export function createRosterImports(db: Database, cache: ReadCache, options: { k
     job.state = 'writing';
     await db.transaction(async (tx) => {
       // The class may have been archived, or the teacher removed from it, while the passwords were hashed.
-      const target = await requireTaughtClass(tx, job.teacherId, classId, { mustBeActive: true, forUpdate: true });
+      await requireTaughtClass(tx, job.teacherId, classId, { mustBeActive: true, forUpdate: true });
       const [teacher] = await tx
         .select({ id: teachers.id })
         .from(teachers)
