@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { studentDetailFields, studentProfileSchema } from './accounts.ts';
 import { bodyObject, optionalQueryId, optionalQueryText, pagingFields } from './fields.ts';
-import { FIELD_LIMITS } from './limits.ts';
 
 /** The teacher's students screen (SPEC §2 /dashboard/teacher/students): list query and presented shapes. */
 
