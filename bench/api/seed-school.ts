@@ -307,6 +307,7 @@ export async function seedSchool(
   // Students, with the attempts behind their averages and the averages written the way
   // writeClosings writes them (2 decimals, from the attempts).
   const studentRows = [];
+  const studentClassIds: { classId: string; studentId: string }[] = [];
   let attemptRows: ReturnType<typeof submittedAttempt>['row'][] = [];
   let attemptCount = 0;
   let listStudentId: string | undefined;
@@ -345,7 +346,7 @@ export async function seedSchool(
     studentRows.push({
       id,
       name: registration.name,
-      ...studentIdentityColumns({ ...registration, className }),
+      ...studentIdentityColumns(registration),
       parentName: registration.parentName,
       parentEmail: registration.parentEmail,
       passwordHash,
@@ -355,15 +356,12 @@ export async function seedSchool(
       quizzesAttempted: results.length,
       createdAt: new Date(now - 365 * DAY_MS),
     });
+    studentClassIds.push({ classId: classIdOf(className), studentId: id });
     // Students first (the attempts refer to them), in slices so memory stays flat.
     if (studentRows.length === SEED_BATCH * BATCHES_PER_TRANSACTION || index === plan.students - 1) {
       const joined = studentRows.splice(0);
       await insertAll(db, students, joined);
-      await insertAll(
-        db,
-        classStudents,
-        joined.map((student) => ({ classId: classIdOf(student.className), studentId: student.id })),
-      );
+      await insertAll(db, classStudents, studentClassIds.splice(0));
       await insertAll(db, quizAttempts, attemptRows);
       attemptCount += attemptRows.length;
       attemptRows = [];

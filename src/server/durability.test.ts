@@ -91,7 +91,7 @@ type Submission = {
 /** A class (its own name, so nothing else counts), QUIZZES quizzes, STUDENTS students who started all of them. */
 async function seedClass(
   server: ServerProcess,
-): Promise<{ teacherToken: string; className: string; submissions: Submission[] }> {
+): Promise<{ teacherToken: string; classId: string; submissions: Submission[] }> {
   const call = (method: string, url: string, options?: { token?: string; body?: unknown }) =>
     callJson(server.baseUrl, method, url, options);
   const className = `D${Date.now().toString(36)}`;
@@ -159,7 +159,7 @@ async function seedClass(
     const started = await call('POST', `/api/quiz/${submission.quizId}/start`, { token: submission.token, body: {} });
     expect(started.status).toBe(200);
   });
-  return { teacherToken, className, submissions };
+  return { teacherToken, classId: made.body.data._id as string, submissions };
 }
 
 type BurstOutcome = { submission: Submission; status: number | undefined };
@@ -227,7 +227,7 @@ describe('a SIGKILL during a burst of quiz submissions', () => {
         const { environment, openDirectly } = await engine.prepare();
         const first = await startServerProcess(environment);
         cleanups.push(() => void first.kill());
-        const { teacherToken, className, submissions } = await seedClass(first);
+        const { teacherToken, classId, submissions } = await seedClass(first);
 
         const outcomes = await burstThenKill(first, submissions);
         expect(first.child.signalCode).toBe('SIGKILL');
@@ -269,7 +269,7 @@ describe('a SIGKILL during a burst of quiz submissions', () => {
         console.info(`${engine.name}: after the restart, ${committedUnanswered} of the unanswered submissions were in`);
 
         // The leaderboard's aggregates equal what the attempts say: each counted exactly once.
-        const leaderboard = await call('GET', `/api/get-students?class=${className}&limit=100`, {
+        const leaderboard = await call('GET', `/api/get-students?classId=${classId}&limit=100`, {
           token: teacherToken,
         });
         expect(leaderboard.status).toBe(200);
@@ -326,8 +326,8 @@ describe('a SIGKILL during a burst of quiz submissions', () => {
                or s.average_score <> coalesce(a.average_score, 0) or s.average_accuracy <> coalesce(a.average_accuracy, 0)`),
         ).toEqual([]);
         const [{ submitted }] = (await rows(
-          `select count(*)::int as submitted from quiz_attempts a join students s on s.id = a.student_id
-           where s.class = '${className}' and a.submitted_at is not null`,
+          `select count(*)::int as submitted from quiz_attempts a join class_students cs on cs.student_id = a.student_id
+           where cs.class_id = '${classId}' and a.submitted_at is not null`,
         )) as [{ submitted: number }];
         expect(submitted).toBe(submissions.length); // after the retries, every one exactly once
       },

@@ -69,6 +69,15 @@ export const optionalQueryText = (label: string, max: number) =>
     .optional()
     .transform((value) => (value ? value : undefined));
 
+/** An optional id in a query string (a class filter): blank means absent, anything else must be an id. */
+export const optionalQueryId = (error: string) =>
+  z
+    .string({ error })
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .pipe(z.uuid({ error }).optional());
+
 /** offset and limit of a paged list (query strings), with the list's own page sizes. */
 export const pagingFields = (sizes: { pageSizeDefault: number; pageSizeMax: number }) => ({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),

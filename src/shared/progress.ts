@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalQueryText, pagingFields } from './fields.ts';
+import { optionalQueryId, optionalQueryText, pagingFields } from './fields.ts';
 import { FIELD_LIMITS } from './limits.ts';
 
 /**
@@ -34,12 +34,13 @@ export const isHighlightedRank = (rank: number) => rank <= LEADERBOARD.highlight
 export const isStarredRank = (rank: number) => rank < LEADERBOARD.teacherStarBelowRank;
 
 /**
- * get-students query. class: a teacher may pick one (omitted = all classes); a
- * student gets their own class whatever is asked, and another class is refused.
+ * get-students query. classId: a class by its id (decision 031). A teacher may pick any class
+ * of the school (omitted = all classes); a student any of their own classes (omitted = their
+ * first by name), and another class is refused (403).
  * search: case-insensitive substring of the student's name.
  */
 export const leaderboardQuerySchema = z.object({
-  class: optionalQueryText('class', FIELD_LIMITS.className),
+  classId: optionalQueryId('classId must be a class id'),
   search: optionalQueryText('search', FIELD_LIMITS.name),
   ...pagingFields(LEADERBOARD),
 });
@@ -51,6 +52,7 @@ export type LeaderboardQuery = z.infer<typeof leaderboardQuerySchema>;
 export const leaderboardEntrySchema = z.strictObject({
   _id: z.string(),
   name: z.string(),
+  /** The names of the student's classes, sorted and joined with ", " ("" for none). */
   class: z.string(),
   /** Points per quiz, 2 decimals. */
   averageScore: z.number(),

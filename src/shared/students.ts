@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { studentDetailFields, studentProfileSchema } from './accounts.ts';
-import { bodyObject, optionalQueryText, pagingFields } from './fields.ts';
-import { FIELD_LIMITS } from './limits.ts';
+import { bodyObject, optionalQueryId, optionalQueryText, pagingFields } from './fields.ts';
 
 /** The teacher's students screen (SPEC §2 /dashboard/teacher/students): list query and presented shapes. */
 
@@ -12,8 +11,8 @@ export const STUDENT_LIST_LIMITS = {
 } as const;
 
 export const studentListQuerySchema = z.object({
-  /** Exactly one of the caller's classes (as listed by /api/teacher/classes, any spelling); omitted = all of them. */
-  class: optionalQueryText('Class', FIELD_LIMITS.className),
+  /** One of the caller's classes by its id (decision 031); omitted = all of them. */
+  classId: optionalQueryId('classId must be a class id'),
   /** Case-insensitive substring of the name or the roll number. */
   search: optionalQueryText('Search', STUDENT_LIST_LIMITS.search),
   ...pagingFields(STUDENT_LIST_LIMITS),

@@ -20,7 +20,7 @@ test('a teacher resets a password; the student signs in with it and must choose 
   const student = await registeredStudent(request, { classCode: klass.joinCode });
 
   await logInTeacherThroughUi(page, teacher);
-  await page.goto(`/dashboard/teacher/students?class=${encodeURIComponent(className)}`);
+  await page.goto(`/dashboard/teacher/students?classId=${klass.id}`);
   await expect(page.getByRole('main').getByText(student.name, { exact: true }).filter({ visible: true })).toBeVisible();
 
   await expectAccessible(page, 'students list with the actions');

@@ -113,7 +113,7 @@ test('teacher adds a student who then logs in', async ({ page, browser, request,
   await expect(classFilter.getByRole('option', { name: className })).toBeAttached(); // the teacher's class
   await expect(classFilter.getByRole('option', { name: otherClass })).toHaveCount(0);
   await classFilter.selectOption(className);
-  await expect.poll(() => new URL(page.url()).searchParams.get('class')).toBe(className);
+  await expect.poll(() => new URL(page.url()).searchParams.get('classId')).toBe(klass.id);
   await expect(listedStudent(page, newStudent.name)).toBeVisible();
   await expect(listedStudent(page, classmate.name)).toBeVisible();
   await expect(listedStudent(page, stranger.name)).toHaveCount(0);
@@ -123,7 +123,7 @@ test('teacher adds a student who then logs in', async ({ page, browser, request,
 
   // The filter survives a reload: it lives in the address.
   await page.reload();
-  await expect(page.getByRole('combobox', { name: 'Class' })).toHaveValue(className);
+  await expect(page.getByRole('combobox', { name: 'Class' })).toHaveValue(klass.id);
   await expect(page.getByText('2 students shown')).toBeVisible();
 
   // The student logs in on their own device with what the teacher set.

@@ -73,8 +73,14 @@ export async function classCodeOf(className = '10A', teacher: Actor = administra
  * `{ class: name, teacher }` join it, and the teacher's students screen lists them.
  */
 export async function classTaughtBy(teacher: Actor) {
+  return (await classRecordTaughtBy(teacher)).name;
+}
+
+/** A new class the teacher teaches: its id (what filters send, decision 031) and name. */
+export async function classRecordTaughtBy(teacher: Actor) {
   const name = `C${Math.random().toString(36).slice(2, 9)}`;
-  return (await callOk(classes.createClass, { body: { name } }, teacher.token)).name;
+  const made = await callOk(classes.createClass, { body: { name } }, teacher.token);
+  return { id: made._id, name: made.name };
 }
 
 type StudentOverrides = { class?: string; classCode?: string; name?: string; teacher?: Actor };

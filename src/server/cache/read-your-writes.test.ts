@@ -142,7 +142,7 @@ function scenarios(
       const quiz = await send(writer, teacher, 'POST', '/api/teacher/add-quiz', buildNewQuiz({ classId }));
       const names = async (person: Person, url: string) =>
         ((await get(reader, person, url)).body.data as { name: string }[]).map((entry) => entry.name);
-      const classPage = `/api/get-students?class=${encodeURIComponent(className)}`;
+      const classPage = `/api/get-students?classId=${await classIdTaughtBy(instances().setUpOn, teacher, className)}`;
       expect(await names(student, '/api/get-students')).toEqual([]);
       expect(await names(teacher, classPage)).toEqual([]);
       expect(await names(teacher, `${classPage}&search=casey`)).toEqual([]);

@@ -14,13 +14,12 @@ export const classColumns = (className: string) => ({ className, classKey: ident
 /** A teacher's email as typed and its key. */
 export const teacherIdentityColumns = (email: string) => ({ email, emailKey: emailKey(email) });
 
-/** A student's roll number, email and class as typed, and their keys. */
-export const studentIdentityColumns = (student: { rollNumber: string; email: string; className: string }) => ({
+/** A student's roll number and email as typed, and their keys (their classes are class_students rows). */
+export const studentIdentityColumns = (student: { rollNumber: string; email: string }) => ({
   rollNumber: student.rollNumber,
   rollNumberKey: identityKey(student.rollNumber),
   email: student.email,
   emailKey: emailKey(student.email),
-  ...classColumns(student.className),
 });
 
 /**

@@ -120,7 +120,9 @@ describe('identity keys of rows made before them (migrations 0007-0008)', () => 
       { id: ipekTeacher!.id, email: ipekTeacher!.email, email_key: emailKey(ipekTeacher!.email) },
     ]);
     const students = rowsOf<Record<string, string>>(
-      await db.execute(sql`select id, roll_number_key, email_key, class_key from students order by created_at`),
+      await db.execute(sql`select students.id, roll_number_key, email_key, classes.name_key as class_key from students
+        join class_students on class_students.student_id = students.id
+        join classes on classes.id = class_students.class_id order by students.created_at`),
     );
     expect(students).toEqual([
       { id: ipek!.id, roll_number_key: 'ipek-07', email_key: 'ipek@school.example', class_key: '10a' },

@@ -100,13 +100,12 @@ export const students = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     name: varchar('name', { length: FIELD_LIMITS.name }).notNull(),
     // Identities as typed (NFC), each beside its key (decision 024): identityKey(roll_number),
-    // emailKey(email), identityKey(class). Indexes and look-ups use the keys.
+    // emailKey(email). Indexes and look-ups use the keys. A student's classes are their
+    // class_students rows (decision 031), not a column.
     rollNumber: varchar('roll_number', { length: FIELD_LIMITS.rollNumber }).notNull(),
     rollNumberKey: text('roll_number_key').notNull(),
     email: varchar('email', { length: FIELD_LIMITS.email }).notNull(),
     emailKey: text('email_key').notNull(),
-    className: varchar('class', { length: FIELD_LIMITS.className }).notNull(),
-    classKey: text('class_key').notNull(),
     parentName: varchar('parent_name', { length: FIELD_LIMITS.name }).notNull(),
     parentEmail: varchar('parent_email', { length: FIELD_LIMITS.email }).notNull(),
     passwordHash: text('password_hash').notNull(),
@@ -132,15 +131,11 @@ export const students = pgTable(
     uniqueIndex('students_roll_number_key_unique').on(table.rollNumberKey),
     uniqueIndex('students_email_key_unique').on(table.emailKey),
     // Leaderboards: ranked students (at least one attempt), best average first, equal averages
-    // by name then id (decision 027), all classes or one.
+    // by name then id (decision 027). One class's board walks this index too, keeping the
+    // class's members (a semi-join on class_students' primary key).
     index('students_leaderboard_idx')
       .on(table.averageScore.desc(), table.name, table.id)
       .where(sql`${table.quizzesAttempted} > 0`),
-    index('students_class_leaderboard_idx')
-      .on(table.classKey, table.averageScore.desc(), table.name, table.id)
-      .where(sql`${table.quizzesAttempted} > 0`),
-    // The students screen: one class at a time, by name.
-    index('students_class_name_idx').on(table.classKey, table.name),
     // Name searches (ILIKE '%text%') of the leaderboards: trigrams find a rare name without
     // reading every student (pg_trgm, created by the migration).
     index('students_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),

@@ -65,7 +65,7 @@ export async function withAccount(database: DatabaseHandle, person: MeetingPerso
       .values({
         id: userId,
         name,
-        ...studentIdentityColumns({ ...registration, className: '10A' }),
+        ...studentIdentityColumns(registration),
         parentName: registration.parentName,
         parentEmail: registration.parentEmail,
         passwordHash: 'not-a-hash',

@@ -413,7 +413,7 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
     'GET /api/get-students': {
       target: 'class',
       request: (caller) => ({
-        url: `/api/get-students?class=${CLASS_A}&search=Student&offset=0&limit=50`,
+        url: `/api/get-students?classId=${school.classAId}&search=Student&offset=0&limit=50`,
         headers: authOf(caller),
       }),
       check: (_caller, body) => {

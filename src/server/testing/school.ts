@@ -82,7 +82,7 @@ export type School = {
   quiz2: QuizFixture;
   resource1: ResourceFixture;
   resource2: ResourceFixture;
-  /** Class A's id, and a meeting room of it opened by teacher 1 (decision 035). */
+  /** Class A's id (the leaderboard asks for a class by id, decision 031), and a meeting room of it opened by teacher 1 (decision 035). */
   classAId: string;
   meetingRoom: string;
   /** Grows as objects are added (addQuiz, addResource). */

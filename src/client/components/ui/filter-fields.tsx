@@ -93,3 +93,24 @@ export function ClassSelect(props: Omit<FilterFieldProps, 'label'> & { options: 
     />
   );
 }
+
+/**
+ * A labelled "Class" select of class records (decision 031): its value is the class's id.
+ * With `allLabel`, an empty value is that choice (all classes, or the server's default).
+ */
+export function ClassIdSelect(
+  props: Omit<FilterFieldProps, 'label'> & { classes: { _id: string; name: string }[]; allLabel?: string },
+) {
+  return (
+    <SelectField
+      id={props.id}
+      label="Class"
+      value={props.value}
+      onChange={props.onChange}
+      options={[
+        ...(props.allLabel === undefined ? [] : [{ value: '', label: props.allLabel }]),
+        ...props.classes.map((option) => ({ value: option._id, label: option.name })),
+      ]}
+    />
+  );
+}

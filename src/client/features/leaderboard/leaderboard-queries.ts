@@ -7,9 +7,9 @@ import { textFilter } from '../../lib/url-filters.ts';
 /** SPEC §8: the one message a failed leaderboard fetch shows. */
 export const FETCH_FAILED_MESSAGE = 'Failed to fetch students';
 
-/** The filters in the address: a class (the teacher's board only) and a name search. */
+/** The filters in the address: a class by its id and a name search. */
 export const LEADERBOARD_FILTERS = z.object({
-  class: textFilter(getLeaderboard.query.shape.class),
+  classId: textFilter(getLeaderboard.query.shape.classId),
   search: textFilter(getLeaderboard.query.shape.search),
 });
 export type LeaderboardFilters = z.output<typeof LEADERBOARD_FILTERS>;

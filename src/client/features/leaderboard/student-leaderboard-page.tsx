@@ -1,21 +1,25 @@
 import { LEADERBOARD } from '#shared/progress';
 import { PageTitle } from '../../components/ui/page-title.tsx';
-import { useProfile } from '../session/profile.ts';
+import { useQuery } from '@tanstack/react-query';
+import { classQueries } from '../classes/classes-queries.ts';
 import { usePagedList } from '../../lib/paged-list.ts';
 import { leaderboardQueries } from './leaderboard-queries.ts';
 import { LeaderboardResults, LeaderboardSearchField, useLeaderboardFilters } from './leaderboard-table.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import { FilterForm } from '../../components/ui/filter-fields.tsx';
+import { ClassIdSelect, FilterForm } from '../../components/ui/filter-fields.tsx';
 
 /**
- * /dashboard/student/leaderboard (SPEC §2): the student's own class, ranked by
- * average score. The server decides the class from the token.
+ * /dashboard/student/leaderboard (SPEC §2): one of the student's classes, ranked by average
+ * score: their first by name unless they switch (decision 031). The server checks the class is theirs.
  */
 export function Component() {
-  const { filters, textInput, applyTexts } = useLeaderboardFilters();
-  // The class is the server's choice: a class in the address is not sent.
-  const board = usePagedList(leaderboardQueries.list('student', { class: '', search: filters.search }));
-  const className = useProfile('student')?.class;
+  const { filters, setFilter, textInput, applyTexts } = useLeaderboardFilters();
+  const classes = useQuery(classQueries.ofStudent()).data ?? [];
+  // A class from the address that is not theirs (or no longer) is not sent: the server's default.
+  const chosen = classes.find((entry) => entry._id === filters.classId) ?? classes[0];
+  const classId = chosen && chosen._id === filters.classId ? chosen._id : '';
+  const board = usePagedList(leaderboardQueries.list('student', { classId, search: filters.search }));
+  const className = chosen?.name;
 
   return (
     <div className="mx-auto w-full max-w-4xl">
@@ -25,7 +29,19 @@ export function Component() {
         description={`${className ? `Class ${className}` : 'Your class'}, ranked by average score. Students appear once they have attempted a quiz; the top ${LEADERBOARD.highlightedTop} are highlighted.`}
       />
 
-      <FilterForm label="Search the leaderboard" className="mt-6 max-w-md" onApply={applyTexts}>
+      <FilterForm
+        label="Search the leaderboard"
+        className={classes.length > 1 ? 'mt-6 grid gap-3 sm:grid-cols-[minmax(10rem,16rem)_1fr]' : 'mt-6 max-w-md'}
+        onApply={applyTexts}
+      >
+        {/* The class switcher, for a student in more than one class. */}
+        {classes.length > 1 && (
+          <ClassIdSelect
+            value={chosen?._id ?? ''}
+            classes={classes}
+            onChange={(value) => setFilter('classId', value === classes[0]?._id ? '' : value)}
+          />
+        )}
         <LeaderboardSearchField {...textInput('search')} />
       </FilterForm>
 

@@ -1,10 +1,11 @@
 import { LEADERBOARD } from '#shared/progress';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { usePagedList } from '../../lib/paged-list.ts';
-import { useClasses } from '../students/students-queries.ts';
+import { useQuery } from '@tanstack/react-query';
+import { classQueries } from '../classes/classes-queries.ts';
 import { leaderboardQueries } from './leaderboard-queries.ts';
 import { LeaderboardResults, LeaderboardSearchField, useLeaderboardFilters } from './leaderboard-table.tsx';
-import { ClassSelect, FilterForm } from '../../components/ui/filter-fields.tsx';
+import { ClassIdSelect, FilterForm } from '../../components/ui/filter-fields.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 
 /**
@@ -14,12 +15,10 @@ import { PageHeader } from '../../components/ui/page-header.tsx';
 export function Component() {
   const { filters, setFilter, textInput, applyTexts } = useLeaderboardFilters();
   const board = usePagedList(leaderboardQueries.list('teacher', filters));
-  // The school's classes for the filter; the students screen reads (and refreshes) the same list.
-  const classes = useClasses().data ?? [];
-  const classOptions = [...classes];
-  // A class from the address that is not (or no longer) listed still shows as chosen.
-  if (filters.class && !classOptions.includes(filters.class)) classOptions.unshift(filters.class);
-  const scope = filters.class ? `Class ${filters.class}` : 'All classes';
+  // The caller's classes for the filter (by id); the classes screen reads (and refreshes) the same list.
+  const classes = useQuery(classQueries.mine()).data ?? [];
+  const chosen = classes.find((entry) => entry._id === filters.classId);
+  const scope = chosen ? `Class ${chosen.name}` : filters.classId ? 'One class' : 'All classes';
 
   return (
     <div className="mx-auto w-full max-w-5xl">
@@ -34,7 +33,12 @@ export function Component() {
         className="mt-6 grid gap-3 sm:grid-cols-[minmax(10rem,16rem)_1fr]"
         onApply={applyTexts}
       >
-        <ClassSelect value={filters.class} options={classOptions} onChange={(value) => setFilter('class', value)} />
+        <ClassIdSelect
+          value={filters.classId}
+          classes={classes}
+          allLabel="All classes"
+          onChange={(value) => setFilter('classId', value)}
+        />
         <LeaderboardSearchField {...textInput('search')} />
       </FilterForm>
 
@@ -42,7 +46,7 @@ export function Component() {
         <LeaderboardResults
           board={board}
           caption={`Leaderboard, ${scope.toLowerCase()}: rank, student, average score, accuracy, total score, quizzes attempted`}
-          isFiltered={Boolean(filters.class || filters.search)}
+          isFiltered={Boolean(filters.classId || filters.search)}
           showClass
           showStars
         />

@@ -2,14 +2,15 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { STUDENT_LIST_LIMITS } from '#shared/students';
 import { openApp } from '../../testing/open-app.tsx';
-import { classTaughtBy, registerStudent, signInAs, signUpTeacher } from '../../testing/server-actors.ts';
+import { classRecordTaughtBy, registerStudent, signInAs, signUpTeacher } from '../../testing/server-actors.ts';
 
 const STUDENTS_PATH = '/dashboard/teacher/students';
 
 /** A teacher with a class of this test's own: the screen lists the students of the teacher's classes. */
 async function teacherWithClass() {
   const teacher = await signUpTeacher();
-  return { teacher, className: await classTaughtBy(teacher) };
+  const { id, name } = await classRecordTaughtBy(teacher);
+  return { teacher, className: name, classId: id };
 }
 
 let fetchSpy: MockInstance<typeof fetch>;
@@ -36,7 +37,7 @@ async function openAsTeacher(teacher: { token: string }, path = STUDENTS_PATH) {
 
 describe('the students list', () => {
   it('filters by the typed search once typing pauses, keeps it in the address and after a reload', async () => {
-    const { teacher, className } = await teacherWithClass();
+    const { teacher, className, classId } = await teacherWithClass();
     for (const name of ['Quilla Marsh', 'Quentin Marsh', 'Rosa Park'])
       await registerStudent({ class: className, teacher, name });
     const { user } = await openAsTeacher(teacher);
@@ -52,11 +53,11 @@ describe('the students list', () => {
     expect(screen.queryByText('Rosa Park')).not.toBeInTheDocument();
     // One request for the whole word, none for the letters typed on the way.
     expect(listRequests()).toEqual([
-      { class: className, search: 'Marsh', limit: String(STUDENT_LIST_LIMITS.pageSizeDefault), offset: '0' },
+      { classId, search: 'Marsh', limit: String(STUDENT_LIST_LIMITS.pageSizeDefault), offset: '0' },
     ]);
     // The class picked before the search stays beside it.
     expect(Object.fromEntries(new URLSearchParams(window.location.search))).toEqual({
-      class: className,
+      classId,
       search: 'Marsh',
     });
 
@@ -64,14 +65,14 @@ describe('the students list', () => {
     await openApp(`${window.location.pathname}${window.location.search}`, { inAddressBar: true });
     await shownCount('2 students shown');
     expect(screen.getByLabelText('Search')).toHaveValue('Marsh');
-    expect(screen.getByLabelText('Class')).toHaveValue(className);
+    expect(screen.getByLabelText('Class')).toHaveValue(classId);
   });
 
   it('loads the next page with Load more', async () => {
-    const { teacher, className } = await teacherWithClass();
+    const { teacher, className, classId } = await teacherWithClass();
     const pageSize = STUDENT_LIST_LIMITS.pageSizeDefault;
     for (let index = 0; index <= pageSize; index += 1) await registerStudent({ class: className, teacher });
-    const { user } = await openAsTeacher(teacher, `${STUDENTS_PATH}?class=${className}`);
+    const { user } = await openAsTeacher(teacher, `${STUDENTS_PATH}?classId=${classId}`);
 
     await shownCount(`${pageSize} students shown; more below`);
     fetchSpy.mockClear();
@@ -79,6 +80,6 @@ describe('the students list', () => {
 
     await shownCount(`${pageSize + 1} students shown`);
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
-    expect(listRequests()).toEqual([{ class: className, limit: String(pageSize), offset: String(pageSize) }]);
+    expect(listRequests()).toEqual([{ classId, limit: String(pageSize), offset: String(pageSize) }]);
   });
 });

@@ -8,9 +8,11 @@ import { buttonVariants } from '../../components/ui/button.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { LoadingStatus, Spinner } from '../../components/ui/spinner.tsx';
 import { plural } from '../../lib/format.ts';
-import { studentQueries, useClasses } from './students-queries.ts';
+import { useQuery } from '@tanstack/react-query';
+import { classQueries } from '../classes/classes-queries.ts';
+import { studentQueries } from './students-queries.ts';
 import { usePagedList } from '../../lib/paged-list.ts';
-import { ClassSelect, FilterForm, SearchField } from '../../components/ui/filter-fields.tsx';
+import { ClassIdSelect, FilterForm, SearchField } from '../../components/ui/filter-fields.tsx';
 import { LoadMoreButton } from '../../components/ui/load-more-button.tsx';
 import { LoadFailure } from '../../components/ui/status-cards.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
@@ -21,7 +23,7 @@ import { z } from 'zod';
 import { StudentActionDialog, StudentActions, type StudentAction } from './student-actions.tsx';
 
 const STUDENT_FILTERS = z.object({
-  class: textFilter(listStudents.query.shape.class),
+  classId: textFilter(listStudents.query.shape.classId),
   search: textFilter(listStudents.query.shape.search),
 });
 
@@ -34,17 +36,15 @@ const STUDENT_FILTERS = z.object({
 export function Component() {
   // The search reaches the server once typing pauses.
   const { filters, setFilter, textInput, applyTexts } = useUrlFilters(STUDENT_FILTERS, { text: ['search'] });
-  const className = filters.class;
-  const classes = useClasses();
+  const classId = filters.classId;
+  // The caller's classes (by id), as the classes screen lists them.
+  const classes = useQuery(classQueries.mine());
   const list = usePagedList(studentQueries.list(filters));
   // The student a dialog is open for (decision 033): edit the details, or reset the password.
   const [managing, setManaging] = useState<{ action: StudentAction; student: StudentListEntry } | null>(null);
   const actOn = (action: StudentAction, student: StudentListEntry) => setManaging({ action, student });
 
-  const isFiltered = Boolean(className || filters.search);
-  const classOptions = [...(classes.data ?? [])];
-  // A class from the address that no longer exists still shows as chosen.
-  if (className && !classOptions.includes(className)) classOptions.unshift(className);
+  const isFiltered = Boolean(classId || filters.search);
 
   return (
     <div className="mx-auto w-full max-w-6xl">
@@ -65,7 +65,12 @@ export function Component() {
         className="mt-6 grid gap-3 sm:grid-cols-[minmax(10rem,16rem)_1fr]"
         onApply={applyTexts}
       >
-        <ClassSelect value={className} options={classOptions} onChange={(value) => setFilter('class', value)} />
+        <ClassIdSelect
+          value={classId}
+          classes={classes.data ?? []}
+          allLabel="All classes"
+          onChange={(value) => setFilter('classId', value)}
+        />
         <SearchField
           label="Search"
           {...textInput('search')}

@@ -4,7 +4,7 @@ import { STUDENT_LIST_LIMITS } from '#shared/students';
 import { call } from '../../lib/api.ts';
 import { pagedListOptions } from '../../lib/paged-list.ts';
 
-export type StudentFilters = { class: string; search: string };
+export type StudentFilters = { classId: string; search: string };
 
 /** The students feature's queries; adding a student invalidates `all`. */
 export const studentQueries = {

@@ -15,13 +15,14 @@ export function presentTeacher(teacher: TeacherRow): TeacherProfile {
   };
 }
 
-export function presentStudent(student: StudentRow): StudentProfile {
+/** `classNames`: the names of the student's classes, sorted and joined (classNamesOf). */
+export function presentStudent(student: StudentRow, classNames: string): StudentProfile {
   return {
     _id: student.id,
     name: student.name,
     rollNumber: student.rollNumber,
     email: student.email,
-    class: student.className,
+    class: classNames,
     parentName: student.parentName,
     parentEmail: student.parentEmail,
     averageScore: student.averageScore,

@@ -13,7 +13,7 @@ import type {
 import type { Database } from '../../db/client.ts';
 import { violatedUniqueConstraint } from '../../db/errors.ts';
 import { studentIdentityColumns, teacherIdentityColumns } from '../../db/identity-keys.ts';
-import { requireTaughtClass } from '../classes/records.ts';
+import { classNamesOf, requireTaughtClass } from '../classes/records.ts';
 import { requireClassOfJoinCode } from '../classes/service.ts';
 import { classStudents, students, teachers } from '../../db/schema.ts';
 import { accountRemoved, AppError, conflict } from '../../errors.ts';
@@ -109,8 +109,7 @@ export function createAccountsService(db: Database, tokens: TokenService, sessio
           .insert(students)
           .values({
             name: account.name,
-            // students.class stays filled (its column goes in a later step): the class record's name.
-            ...studentIdentityColumns({ rollNumber: account.rollNumber, email: account.email, className: target.name }),
+            ...studentIdentityColumns(account),
             parentName: account.parentName,
             parentEmail: account.parentEmail,
             passwordHash,
@@ -118,10 +117,11 @@ export function createAccountsService(db: Database, tokens: TokenService, sessio
           })
           .returning();
         await tx.insert(classStudents).values({ classId: target.id, studentId: inserted[0]!.id });
-        return inserted;
+        return inserted.map((row) => ({ row, className: target.name }));
       }),
     );
-    return student!;
+    // A new account is in the one class it was made into.
+    return presentStudent(student!.row, student!.className);
   }
 
   return {
@@ -165,7 +165,7 @@ export function createAccountsService(db: Database, tokens: TokenService, sessio
      */
     async registerStudent(input: StudentRegistration): Promise<StudentProfile> {
       const { classCode, ...account } = input;
-      return presentStudent(await createStudent(account, null, (tx) => requireClassOfJoinCode(tx, classCode)));
+      return createStudent(account, null, (tx) => requireClassOfJoinCode(tx, classCode));
     },
 
     /**
@@ -176,10 +176,8 @@ export function createAccountsService(db: Database, tokens: TokenService, sessio
       // A token outliving its teacher's account would otherwise fail the insert's foreign key (a 500).
       const [teacher] = await db.select({ id: teachers.id }).from(teachers).where(eq(teachers.id, teacherId)).limit(1);
       if (!teacher) throw accountRemoved();
-      return presentStudent(
-        await createStudent(input, teacherId, (tx) =>
-          requireTaughtClass(tx, teacherId, classId, { mustBeActive: true }),
-        ),
+      return createStudent(input, teacherId, (tx) =>
+        requireTaughtClass(tx, teacherId, classId, { mustBeActive: true }),
       );
     },
 
@@ -240,9 +238,13 @@ export function createAccountsService(db: Database, tokens: TokenService, sessio
     },
 
     async getStudent(studentId: string): Promise<StudentProfile> {
-      const [student] = await db.select().from(students).where(eq(students.id, studentId)).limit(1);
-      if (!student) throw accountRemoved();
-      return presentStudent(student);
+      const [found] = await db
+        .select({ student: students, classNames: classNamesOf() })
+        .from(students)
+        .where(eq(students.id, studentId))
+        .limit(1);
+      if (!found) throw accountRemoved();
+      return presentStudent(found.student, found.classNames);
     },
   };
 }

@@ -384,7 +384,7 @@ describe("reads through a student's classes", () => {
     const elsewhere = await createClass(teacher.token);
     expect((await call('GET', `/api/get-resources?classId=${elsewhere._id}`, student.token)).status).toBe(403);
 
-    // The group quiz taken: the student ranks on the group's leaderboard, chosen by name.
+    // The group quiz taken: the student ranks on the group's leaderboard, chosen by id.
     const started = await call('POST', `/api/quiz/${groupQuiz}/start`, student.token, {});
     const questions = started.body.data.quiz.questions.map((question: { _id: string; options: string[] }) => ({
       _id: question._id,
@@ -394,11 +394,11 @@ describe("reads through a student's classes", () => {
       quiz: { _id: groupQuiz, questions },
     });
     expect(submitted.status, submitted.raw).toBe(200);
-    const board = async (name: string) =>
-      (await call('GET', `/api/get-students?class=${encodeURIComponent(name)}`, student.token)).body.data.map(
+    const board = async (classId: string) =>
+      (await call('GET', `/api/get-students?classId=${classId}`, student.token)).body.data.map(
         (entry: { name: string }) => entry.name,
       );
-    expect(await board(group.name)).toEqual(['Mia Multi']);
+    expect(await board(group._id)).toEqual(['Mia Multi']);
 
     // Removed from the group: its open quiz and library go; the attempted quiz stays for review.
     await call('DELETE', `/api/classes/${group._id}/students/${student.profile._id}`, teacher.token);
@@ -406,13 +406,9 @@ describe("reads through a student's classes", () => {
     expect(await library()).toEqual(['Home video']);
     expect((await call('GET', `/api/quiz/${groupQuiz}`, student.token)).status).toBe(200);
     expect((await call('POST', `/api/quiz/${otherQuiz}/start`, student.token, {})).status).toBe(403);
-    expect((await call('GET', `/api/get-students?class=${encodeURIComponent(group.name)}`, student.token)).status).toBe(
-      403,
-    );
+    expect((await call('GET', `/api/get-students?classId=${group._id}`, student.token)).status).toBe(403);
     // The teacher's roster and leaderboard of the group no longer list the student.
-    expect(
-      (await call('GET', `/api/get-students?class=${encodeURIComponent(group.name)}`, teacher.token)).body.data,
-    ).toEqual([]);
+    expect((await call('GET', `/api/get-students?classId=${group._id}`, teacher.token)).body.data).toEqual([]);
   });
 });
 

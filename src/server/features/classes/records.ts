@@ -1,7 +1,21 @@
-import { and, eq, sql, type Placeholder, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { classes, classStudents, classTeachers, type ClassRow } from '../../db/schema.ts';
 import { AppError, forbidden, notFound } from '../../errors.ts';
+
+/**
+ * A student's classes as one text (decision 031, issue 19): their names sorted by key and joined
+ * with ", ", "" for a student in none; with `taughtBy`, only the classes that teacher teaches.
+ * A correlated subquery of the row's statement (class_students_student_idx), never a query per
+ * row. `studentId` is the outer row's id, spelled out: drizzle leaves select fields unqualified.
+ */
+export const classNamesOf = (studentId: SQL = sql`"students"."id"`, taughtBy?: string) => sql<string>`coalesce((
+  select string_agg(c.name, ', ' order by c.name_key)
+  from class_students cs
+  ${taughtBy === undefined ? sql`` : sql`join class_teachers ct on ct.class_id = cs.class_id and ct.teacher_id = ${taughtBy}`}
+  join classes c on c.id = cs.class_id
+  where cs.student_id = ${studentId}
+), '')`;
 
 /** `column` (a class id) is one of the student's classes: a condition for one statement. */
 export const inStudentClasses = (column: SQLWrapper, studentId: string | Placeholder) =>

@@ -12,8 +12,8 @@ export function progressRoutes(progress: ProgressService): FastifyPluginAsync {
       getLeaderboard,
       { config: { policy: { caller: 'signed-in', touches: ['leaderboards'] } } },
       async (request) => {
-        const { class: className, search, offset, limit } = request.query;
-        const listed = await progress.listLeaderboard(currentUser(request), { className, search }, { offset, limit });
+        const { classId, search, offset, limit } = request.query;
+        const listed = await progress.listLeaderboard(currentUser(request), { classId, search }, { offset, limit });
         return { message: 'Students found', listed, page: { offset, limit } };
       },
     );

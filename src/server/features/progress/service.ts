@@ -1,13 +1,12 @@
 import { and, eq, inArray, isNotNull, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { UserRole } from '#shared/constants';
-import { identityKey } from '#shared/identity';
 import type { LeaderboardEntry, StudentStatistics } from '#shared/progress';
 import { cacheTags, type ReadCache } from '../../cache/read-cache.ts';
 import type { Database } from '../../db/client.ts';
 import { cachedStudentClassIds } from '../accounts/lookups.ts';
-import { inClassStudents } from '../classes/records.ts';
+import { classNamesOf, inClassStudents } from '../classes/records.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
-import { classes, quizAttempts, quizzes, students } from '../../db/schema.ts';
+import { quizAttempts, quizzes, students } from '../../db/schema.ts';
 import { accountRemoved, forbidden } from '../../errors.ts';
 import { reviewOf } from '../quizzes/review-rules.ts';
 import {
@@ -58,7 +57,8 @@ function leaderboardPageQuery(
     .select({
       id: students.id,
       name: students.name,
-      className: students.className,
+      // The names of the student's classes (decision 031), for the page's rows only.
+      className: classNamesOf(),
       averageScore: rounded(students.averageScore),
       averageAccuracy: rounded(students.averageAccuracy),
       totalScore: rounded(students.totalScore),
@@ -102,7 +102,7 @@ export function leaderboardStatement(db: Database, filter: LeaderboardFilter, pa
   const inClass = filter.classId === undefined ? sql`` : sql`and ${inClassStudents(students.id, filter.classId)}`;
   return sql`
     with matches as (
-      select ${students.id} as id, ${students.name} as name, ${students.className} as class_name,
+      select ${students.id} as id, ${students.name} as name,
              ${students.averageScore} as average_score, ${students.averageAccuracy} as average_accuracy,
              ${students.totalScore} as total_score, ${students.quizzesAttempted} as quizzes_attempted
       from ${students}
@@ -110,7 +110,7 @@ export function leaderboardStatement(db: Database, filter: LeaderboardFilter, pa
         and ${students.name} ilike ${containsPattern(filter.search)} escape '\\'
       order by ${LEADERBOARD_ORDER} limit ${page.limit + 1} offset ${page.offset}
     )
-    select matches.id, matches.name, matches.class_name as "className",
+    select matches.id, matches.name, ${classNamesOf(sql`matches.id`)} as "className",
            ${rounded(sql`matches.average_score`)} as "averageScore",
            ${rounded(sql`matches.average_accuracy`)} as "averageAccuracy",
            ${rounded(sql`matches.total_score`)} as "totalScore",
@@ -128,7 +128,7 @@ export function leaderboardStatement(db: Database, filter: LeaderboardFilter, pa
 export function createProgressService(db: Database, cache: ReadCache) {
   // Every student leaderboard asks first (prepared: planned once per connection).
   const studentById = db
-    .select({ name: students.name, className: students.className })
+    .select({ name: students.name })
     .from(students)
     .where(eq(students.id, sql.placeholder('studentId')))
     .limit(1)
@@ -147,31 +147,18 @@ export function createProgressService(db: Database, cache: ReadCache) {
     return student;
   }
 
-  /** The class of a name however spelt, or null when the school has none. */
-  async function classIdNamed(name: string): Promise<string | null> {
-    const [named] = await db
-      .select({ id: classes.id })
-      .from(classes)
-      .where(eq(classes.nameKey, identityKey(name)))
-      .limit(1);
-    return named?.id ?? null;
-  }
-
   /**
    * Whose leaderboard the caller may read, as a class id (null: an empty one): a teacher any
-   * class or all of them (undefined; ranking fields only); a student one of their classes,
-   * the first by name unless they name another of theirs (another class is refused).
+   * class of the school or all of them (undefined; ranking fields only; an id no class has is
+   * an empty board); a student one of their classes, the first by name unless they ask for
+   * another of theirs by id (another class is refused).
    */
-  async function classIdFor(user: { id: string; role: UserRole }, requestedClass: string | undefined) {
-    if (requestedClass === undefined) {
-      if (user.role === 'teacher') return undefined;
-      return (await cachedStudentClassIds(cache, db, user.id))[0] ?? null;
-    }
-    const named = await classIdNamed(requestedClass);
-    if (user.role === 'teacher') return named;
-    if (named === null || !(await cachedStudentClassIds(cache, db, user.id)).includes(named))
-      throw forbidden('Students can only see the leaderboards of their own classes');
-    return named;
+  async function classIdFor(user: { id: string; role: UserRole }, requestedClassId: string | undefined) {
+    if (user.role === 'teacher') return requestedClassId;
+    const own = await cachedStudentClassIds(cache, db, user.id);
+    if (requestedClassId === undefined) return own[0] ?? null;
+    if (!own.includes(requestedClassId)) throw forbidden('Students can only see the leaderboards of their own classes');
+    return requestedClassId;
   }
 
   return {
@@ -182,10 +169,10 @@ export function createProgressService(db: Database, cache: ReadCache) {
      */
     async listLeaderboard(
       user: { id: string; role: UserRole },
-      requested: { className?: string | undefined; search?: string | undefined },
+      requested: { classId?: string | undefined; search?: string | undefined },
       page: Page,
     ): Promise<ListedPage<LeaderboardEntry>> {
-      const asked = requested.className === undefined ? null : identityKey(requested.className);
+      const asked = requested.classId ?? null;
       // A student's default class is theirs alone; a named class is the same page for everyone allowed.
       const whose = user.role === 'student' ? user.id : 'teacher';
       const key = `leaderboard:${JSON.stringify([whose, asked, requested.search ?? null, page.offset, page.limit])}`;
@@ -195,7 +182,7 @@ export function createProgressService(db: Database, cache: ReadCache) {
         ...(user.role === 'student' ? [cacheTags.studentClasses(user.id)] : []),
       ];
       return cache.read(key, tags, async () => {
-        const classId = await classIdFor(user, requested.className);
+        const classId = await classIdFor(user, requested.classId);
         if (classId === null) return { items: [], hasMore: false };
         const filter: LeaderboardFilter = { classId, search: requested.search };
         const window = { limit: page.limit + 1, offset: page.offset };

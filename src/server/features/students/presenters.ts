@@ -8,14 +8,13 @@ export type StudentListRow = Pick<
   | 'name'
   | 'rollNumber'
   | 'email'
-  | 'className'
   | 'parentName'
   | 'parentEmail'
   | 'averageScore'
   | 'averageAccuracy'
   | 'quizzesAttempted'
   | 'createdAt'
->;
+> & { /** The names of the student's classes the caller teaches, joined (classNamesOf). */ className: string };
 
 /** What a teacher sees of one student on the students screen: an explicit list of fields. */
 export function presentStudentListEntry(row: StudentListRow): StudentListEntry {

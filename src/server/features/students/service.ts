@@ -12,6 +12,7 @@ import type { Database } from '../../db/client.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import { classes, classTeachers, students } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../errors.ts';
+import { classNamesOf } from '../classes/records.ts';
 import { hashPassword } from '../accounts/passwords.ts';
 import { insertUnique } from '../accounts/service.ts';
 import type { SessionVersions } from '../accounts/session-versions.ts';
@@ -26,28 +27,15 @@ const NO_SUCH_STUDENT = 'This student does not exist';
 // update unqualified, and these subqueries join tables beside the outer students row.
 
 /**
- * The names of the student's classes that the teacher teaches, by name, joined: what the
- * students screen shows as their class (the teacher sees none of their other classes).
+ * The student is in one of the teacher's classes (or in `classId`, when given and taught): the
+ * one condition of "a teacher's student" (issue 19 point 8), walking class_teachers_teacher_idx
+ * and the class_students primary key.
  */
-const taughtClassNames = (teacherId: string) => sql<string>`coalesce((
-  select string_agg(c.name, ', ' order by c.name_key)
-  from class_students cs
-  join class_teachers ct on ct.class_id = cs.class_id and ct.teacher_id = ${teacherId}
-  join classes c on c.id = cs.class_id
-  where cs.student_id = "students"."id"
-), '')`;
-
-/**
- * The student is in one of the teacher's classes (or in `classKey`'s, when given): the one
- * condition of "a teacher's student" (issue 19 point 8), walking class_teachers_teacher_idx and
- * the class_students primary key.
- */
-const taughtBy = (teacherId: string, classKey?: string) =>
+const taughtBy = (teacherId: string, classId?: string) =>
   sql`"students"."id" in (
     select cs.student_id from class_teachers ct
     join class_students cs on cs.class_id = ct.class_id
-    ${classKey === undefined ? sql`` : sql`join classes c on c.id = ct.class_id and c.name_key = ${classKey}`}
-    where ct.teacher_id = ${teacherId}
+    where ct.teacher_id = ${teacherId}${classId === undefined ? sql`` : sql` and ct.class_id = ${classId}`}
   )`;
 
 const listColumns = (teacherId: string) => ({
@@ -55,7 +43,8 @@ const listColumns = (teacherId: string) => ({
   name: students.name,
   rollNumber: students.rollNumber,
   email: students.email,
-  className: taughtClassNames(teacherId),
+  // What the students screen shows as their class: only the caller's classes of theirs.
+  className: classNamesOf(undefined, teacherId),
   parentName: students.parentName,
   parentEmail: students.parentEmail,
   averageScore: students.averageScore,
@@ -90,7 +79,7 @@ export function createStudentsService(
 
   return {
     /**
-     * One page of the students of the caller's classes (or of one of them, by its key), by name
+     * One page of the students of the caller's classes (or of one of them, by its id), by name
      * then id: one query, filtered, sorted and paged in SQL.
      */
     async listStudents(teacherId: string, query: StudentListQuery): Promise<ListedStudents> {
@@ -100,7 +89,7 @@ export function createStudentsService(
         .from(students)
         .where(
           and(
-            taughtBy(teacherId, query.class === undefined ? undefined : identityKey(query.class)),
+            taughtBy(teacherId, query.classId),
             pattern === undefined
               ? undefined
               : or(

@@ -21,6 +21,7 @@ let t: TestApp;
 let teacher: Awaited<ReturnType<typeof signUpTeacher>>;
 /** The teacher's class: only a teacher of one of a student's classes manages them (decision 031). */
 let taughtClass: string;
+let taughtClassId: string;
 const responses: string[] = [];
 
 type Caller = { call: TestApp['call'] };
@@ -75,7 +76,7 @@ async function resetAndSignIn() {
 beforeAll(async () => {
   t = await createTestApp();
   teacher = await signUpTeacher(t);
-  taughtClass = (await classTaughtBy(t, teacher)).name;
+  ({ name: taughtClass, id: taughtClassId } = await classTaughtBy(t, teacher));
 });
 
 /** A student of the teacher's class. */
@@ -356,7 +357,11 @@ describe('a teacher of another class (issue 19 point 8)', () => {
         url: `/api/teacher/students?limit=100&search=${encodeURIComponent(rollNumber)}`,
         headers: bearer(stranger.token),
       }),
-      await call({ method: 'GET', url: `/api/teacher/students?class=${taughtClass}`, headers: bearer(stranger.token) }),
+      await call({
+        method: 'GET',
+        url: `/api/teacher/students?classId=${taughtClassId}`,
+        headers: bearer(stranger.token),
+      }),
       await editDetails(student.profile._id, { ...details, name: 'Taken Over' }, stranger.token),
       await resetPassword(student.profile._id, stranger.token),
     ];

@@ -186,7 +186,7 @@ export function createRosterImports(
       .where(eq(rosterImports.id, importId));
     await db.transaction(async (tx) => {
       // The class may have been archived, or the teacher removed from it, while the passwords were hashed.
-      const target = await requireTaughtClass(tx, teacherId, classId, { mustBeActive: true, forUpdate: true });
+      await requireTaughtClass(tx, teacherId, classId, { mustBeActive: true, forUpdate: true });
       const [teacher] = await tx.select({ id: teachers.id }).from(teachers).where(eq(teachers.id, teacherId)).limit(1);
       if (!teacher) throw new AppError('ACCOUNT_REMOVED', 'Your account no longer exists');
       for (let start = 0; start < hashed.length; start += INSERT_BATCH) {
@@ -196,11 +196,7 @@ export function createRosterImports(
           .values(
             batch.map(({ row, passwordHash, generated }) => ({
               name: row.value.name,
-              ...studentIdentityColumns({
-                rollNumber: row.value.rollNumber,
-                email: row.value.email,
-                className: target.name,
-              }),
+              ...studentIdentityColumns(row.value),
               parentName: row.value.parentName,
               parentEmail: row.value.parentEmail,
               passwordHash,
