@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIELD_LIMITS, JSON_BODY_LIMIT_BYTES, JSON_MAX_DEPTH, JSON_MAX_VALUES } from '#shared/limits';
 import { IGNORED_FIELD_MAX_BYTES } from '#shared/fields';
 import { RESOURCE_LIMITS } from '#shared/resources';
-import { signUpTeacher } from './testing/actors.ts';
+import { classIdTaughtBy, signUpTeacher } from './testing/actors.ts';
 import { jsonOfExactly, nestedJson } from './testing/json-bodies.ts';
 import { multipartBody, SAMPLE_FILES, uploadHalfThenHangUp } from './testing/multipart.ts';
 import { bearer, createTestApp, type TestApp } from './testing/test-app.ts';
@@ -18,12 +18,13 @@ afterAll(async () => {
 });
 
 describe('JSON bodies (decision 023)', () => {
-  const link = {
+  /** A video link into a class the teacher teaches (decision 031). */
+  const linkFor = async (teacher: Awaited<ReturnType<typeof signUpTeacher>>) => ({
     url: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ',
     fileName: 'Fractions explained',
-    class: '7A',
+    classId: await classIdTaughtBy(t, teacher, '7A'),
     description: 'A video for the class',
-  };
+  });
   const saveLink = (token: string, body: string) =>
     t.call({
       method: 'POST',
@@ -35,6 +36,7 @@ describe('JSON bodies (decision 023)', () => {
 
   it('answers 413 with a clear message for a JSON body over the limit on an ordinary route, and changes nothing', async () => {
     const teacher = await signUpTeacher(t);
+    const link = await linkFor(teacher);
     const refused = await saveLink(teacher.token, jsonOfExactly(link, JSON_BODY_LIMIT_BYTES + 1));
     expect(refused.status).toBe(413);
     expect(refused.body).toEqual({
@@ -55,7 +57,7 @@ describe('JSON bodies (decision 023)', () => {
     const largest = {
       url: `https://www.youtube.com/watch?v=aqz-KE-bpKQ&t=${full(RESOURCE_LIMITS.linkUrl - 46)}`,
       fileName: full(RESOURCE_LIMITS.fileName),
-      class: full(FIELD_LIMITS.className),
+      classId: await classIdTaughtBy(t, teacher, '7A'),
       subject: full(FIELD_LIMITS.subject),
       description: full(RESOURCE_LIMITS.description),
       tags: Array.from({ length: RESOURCE_LIMITS.tagCount }, (_, index) => `${index}`.padEnd(RESOURCE_LIMITS.tag, '€')),
@@ -230,13 +232,13 @@ describe('JSON bodies over a real connection (decision 023)', () => {
     const link = {
       url: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ',
       fileName: 'Pieces',
-      class: '7A',
+      classId: await classIdTaughtBy(t, teacher, '7A'),
       description: 'A \\"quoted\\" [description] with € {and} braces',
     };
     const text = JSON.stringify(link);
-    // After `"class":`, between the two characters of an escape, one byte into the three of €.
+    // After `"classId":`, between the two characters of an escape, one byte into the three of €.
     const cuts = [
-      Buffer.byteLength(text.slice(0, text.indexOf('"class"') + 8)),
+      Buffer.byteLength(text.slice(0, text.indexOf('"classId"') + 10)),
       Buffer.byteLength(text.slice(0, text.indexOf('\\') + 1)),
       Buffer.byteLength(text.slice(0, text.indexOf('€'))) + 1,
     ];

@@ -32,7 +32,7 @@ describe('newQuizSchema', () => {
   it('drops empty options and trims them before checking the answer', () => {
     const parsed = newQuizSchema.parse({
       title: ' Quiz ',
-      class: '10A',
+      classId: '00000000-0000-4000-8000-00000000000a',
       deadline: new Date(Date.now() + 60_000).toISOString(),
       maxTime: 5,
       quiz: {

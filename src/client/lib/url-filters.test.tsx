@@ -7,7 +7,14 @@ import { FILTER_DEBOUNCE_MS, readUrlFilters } from './url-filters.ts';
 import { LEADERBOARD_FILTERS } from '../features/leaderboard/leaderboard-queries.ts';
 import { STUDENT_RESOURCE_FILTERS, TEACHER_RESOURCE_FILTERS } from '../features/resources/resource-filters.ts';
 import { openApp } from '../testing/open-app.tsx';
-import { classTaughtBy, registerStudent, signInAs, signUpTeacher, type Actor } from '../testing/server-actors.ts';
+import {
+  classRecordTaughtBy,
+  classTaughtBy,
+  registerStudent,
+  signInAs,
+  signUpTeacher,
+  type Actor,
+} from '../testing/server-actors.ts';
 
 // The filters through a real screen that has a class select and a search box.
 const STUDENTS_PATH = '/dashboard/teacher/students';
@@ -52,19 +59,19 @@ describe('useUrlFilters', () => {
   it('keeps a class picked while a search was waiting to be sent', async () => {
     // The screen lists the students of the teacher's own classes (issue 19 point 8).
     const teacher = await signUpTeacher();
-    const className = await classTaughtBy(teacher);
-    await registerStudent({ class: className, teacher });
+    const klass = await classRecordTaughtBy(teacher);
+    await registerStudent({ class: klass.name, teacher });
     await openStudents(STUDENTS_PATH, teacher);
-    await screen.findByRole('option', { name: className });
+    await screen.findByRole('option', { name: klass.name });
 
     // In one go, so the class is picked well before the search's pause ends.
     fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'Marsh' } });
-    fireEvent.change(screen.getByLabelText('Class'), { target: { value: className } });
-    expect(addressFilters()).toEqual({ class: className });
+    fireEvent.change(screen.getByLabelText('Class'), { target: { value: klass.id } });
+    expect(addressFilters()).toEqual({ classId: klass.id });
     await pause(FILTER_DEBOUNCE_MS + 100);
 
-    expect(addressFilters()).toEqual({ class: className, search: 'Marsh' });
-    expect(screen.getByLabelText('Class')).toHaveValue(className);
+    expect(addressFilters()).toEqual({ classId: klass.id, search: 'Marsh' });
+    expect(screen.getByLabelText('Class')).toHaveValue(klass.id);
     expect(screen.getByLabelText('Search')).toHaveValue('Marsh');
   });
 
@@ -72,7 +79,7 @@ describe('useUrlFilters', () => {
     const tooLong = 'M'.repeat(STUDENT_LIST_LIMITS.search + 1);
     const teacher = await signUpTeacher();
     await registerStudent({ class: await classTaughtBy(teacher), teacher });
-    await openStudents(`${STUDENTS_PATH}?search=${tooLong}&class=A%01`, teacher);
+    await openStudents(`${STUDENTS_PATH}?search=${tooLong}&classId=A%01`, teacher);
 
     expect(await screen.findByText(/students? shown/, { selector: '[role="status"] p' })).toBeInTheDocument();
     expect(screen.getByLabelText('Search')).toHaveValue('');
@@ -84,7 +91,7 @@ describe('textFilter', () => {
   // Whatever the address says, the filters are a query the list's endpoint accepts.
   const badText = ['x'.repeat(1_000), 'Marsh\u0007', 'a\u0000b'];
   const screens = [
-    { filters: LEADERBOARD_FILTERS, endpoint: getLeaderboard, names: ['class', 'search'] },
+    { filters: LEADERBOARD_FILTERS, endpoint: getLeaderboard, names: ['classId', 'search'] },
     { filters: STUDENT_RESOURCE_FILTERS, endpoint: listResources, names: ['search', 'subject'] },
     { filters: TEACHER_RESOURCE_FILTERS, endpoint: listResources, names: ['search'] },
   ];

@@ -22,6 +22,8 @@ let dataDir: string;
 let database: DatabaseHandle;
 let app: FastifyInstance;
 let teacherToken: string;
+/** The teacher's class, which every upload goes into (decision 031). */
+let classId: string;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'studyhall-snapshot-'));
@@ -42,6 +44,14 @@ beforeAll(async () => {
   const teacher = buildSchoolSetup(); // the school's first teacher (decision 030)
   expect((await app.inject({ method: 'POST', url: '/api/school/setup', payload: teacher })).statusCode).toBe(201);
   teacherToken = (await app.inject({ method: 'POST', url: '/api/teacher/login', payload: teacher })).json().data;
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/classes',
+    headers: { authorization: `Bearer ${teacherToken}` },
+    payload: { name: 'Snapshot' },
+  });
+  expect(created.statusCode).toBe(201);
+  classId = created.json().data._id;
 }, 120_000);
 
 afterAll(async () => {
@@ -62,9 +72,7 @@ function keepUploadingAndDeleting(worker: number, shouldStop: () => boolean) {
         SAMPLE_FILES.pdf(),
         Buffer.alloc(1000 + ((uploaded * 97 + worker) % 5000), worker),
       ]);
-      const { payload, headers } = multipartBody({ class: 'Snapshot' }, [
-        { name: `w${worker}-${uploaded}.pdf`, content },
-      ]);
+      const { payload, headers } = multipartBody({ classId }, [{ name: `w${worker}-${uploaded}.pdf`, content }]);
       const response = await app.inject({
         method: 'POST',
         url: '/api/teacher/upload-resource',

@@ -144,8 +144,10 @@ describe('identity keys of rows made before them (migrations 0007-0008)', () => 
       const stored = STUDENTS.find((row) => row.id === student.id)!;
       expect(student.roll_number_key).toBe(identityKey(stored.roll));
     }
+    // The quizzes' and resources' class keys became their classes' (0013; the text columns went in 0016).
     const classKeys = rowsOf<{ class_key: string }>(
-      await db.execute(sql`select class_key from quizzes union all select class_key from resources`),
+      await db.execute(sql`select classes.name_key as class_key from quizzes join classes on classes.id = quizzes.class_id
+        union all select classes.name_key from resources join classes on classes.id = resources.class_id`),
     );
     expect(classKeys.map((row) => row.class_key).sort()).toEqual([identityKey('10a'), identityKey('ÉCOLE')].sort());
     expect(await findIdentityConflicts(db)).toEqual([

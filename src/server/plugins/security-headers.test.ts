@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpTeacher } from '../testing/actors.ts';
+import { classIdTaughtBy, signUpTeacher } from '../testing/actors.ts';
 import { multipartBody, SAMPLE_FILES } from '../testing/multipart.ts';
 import { EXPECTED_SECURITY_HEADERS as EXPECTED_HEADERS, expectSecurityHeaders } from '../testing/security-headers.ts';
 import { bearer, createTestApp, type TestApp } from '../testing/test-app.ts';
@@ -136,7 +136,9 @@ describe('security headers on every response', () => {
 
   it('an uploaded file keeps its own sandboxing policy, with the other headers added', async () => {
     const teacher = await signUpTeacher(t);
-    const upload = multipartBody({ class: 'Headers' }, [{ name: 'notes.png', content: SAMPLE_FILES.png() }]);
+    const upload = multipartBody({ classId: await classIdTaughtBy(t, teacher, 'Headers') }, [
+      { name: 'notes.png', content: SAMPLE_FILES.png() },
+    ]);
     const uploaded = await t.call({
       method: 'POST',
       url: '/api/teacher/upload-resource',

@@ -315,8 +315,9 @@ describe('signed file links (decision 017: they outlive a password change)', () 
   it('keeps serving a file link listed before the change: its bytes were already the holder’s', async () => {
     const teacher = await signUpTeacher(t);
     const className = `Sessions-${Date.now()}`;
+    const classId = await classIdTaughtBy(t, teacher, className);
     const student = await signUpStudent(t, { class: className });
-    const { payload, headers } = multipartBody({ class: className }, [
+    const { payload, headers } = multipartBody({ classId }, [
       { name: 'notes.pdf', content: SAMPLE_FILES.pdf(), contentType: 'application/pdf' },
     ]);
     const uploaded = await t.call({

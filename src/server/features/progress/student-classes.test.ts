@@ -58,7 +58,7 @@ describe("a student's classes", () => {
     expect((await rowFor(zetaOnly.token))?.class).toBe(zeta);
 
     // An attempt in Zeta puts them on the leaderboards.
-    const quiz = await call('POST', '/api/teacher/add-quiz', teacher.token, buildNewQuiz({ class: zeta }));
+    const quiz = await call('POST', '/api/teacher/add-quiz', teacher.token, buildNewQuiz({ classId: zetaId }));
     expect(quiz.status, quiz.raw).toBe(201);
     const quizId = quiz.body.data._id as string;
     const started = await call('POST', `/api/quiz/${quizId}/start`, student.token);
