@@ -103,8 +103,10 @@ async function requireActiveTeacher(tx: Pick<Database, 'select'>, teacherId: str
   return teacher.id;
 }
 
+/** No active teacher teaches the class: none ever did (a class only students named), or all were deactivated. */
 const isUntaught = () =>
-  sql`not exists (select 1 from ${classTeachers} where ${classTeachers.classId} = ${classes.id})`;
+  sql`not exists (select 1 from ${classTeachers} join ${teachers} on ${teachers.id} = ${classTeachers.teacherId}
+    where ${classTeachers.classId} = ${classes.id} and ${teachers.deactivatedAt} is null)`;
 
 export function createClassesService(db: Database, cache: ReadCache) {
   /** After a membership change has committed: the student's lists and the class's leaderboard are stale. */
@@ -343,7 +345,7 @@ export function createClassesService(db: Database, cache: ReadCache) {
 
     studentClasses,
 
-    /** Classes no teacher teaches (administrators, decision 031), by name, archived ones too. */
+    /** Classes no active teacher teaches (administrators, decision 031), by name, archived ones too. */
     async listUntaught(page: { offset: number; limit: number }): Promise<{ items: UntaughtClass[]; hasMore: boolean }> {
       const rows = await db
         .select({
@@ -373,10 +375,13 @@ export function createClassesService(db: Database, cache: ReadCache) {
         const [taught] = await tx
           .select({ teacherId: classTeachers.teacherId })
           .from(classTeachers)
-          .where(eq(classTeachers.classId, classId))
+          .innerJoin(teachers, eq(teachers.id, classTeachers.teacherId))
+          .where(and(eq(classTeachers.classId, classId), isNull(teachers.deactivatedAt)))
           .limit(1);
         if (taught) throw conflict('CLASS_HAS_TEACHER', 'This class has a teacher already: they can add co-teachers');
         const teacherId = await requireActiveTeacher(tx, input.teacherId);
+        // Deactivated teachers stay on the class (reactivated, they teach it again), no longer its owner.
+        await tx.update(classTeachers).set({ isOwner: false }).where(eq(classTeachers.classId, classId));
         await tx.insert(classTeachers).values({ classId, teacherId, isOwner: true });
       });
       const [assigned] = await presentClasses([classId]);

@@ -107,6 +107,31 @@ describe('classes without a teacher', { timeout: 60_000 }, () => {
     expect(await teachersOf(drama.id)).toEqual([{ teacherId: teacher.profile._id, isOwner: true }]);
   });
 
+  it('counts a class whose teachers were all deactivated: the new owner joins them, who stay co-teachers', async () => {
+    const admin = await schoolAdministrator(t);
+    const gone = await signUpTeacher(t);
+    const created = await call('POST', '/api/classes', gone.token, { name: `Left ${randomUUID().slice(0, 8)}` });
+    const classId = created.body.data._id as string;
+    const url = '/api/school/untaught-classes?limit=100';
+    expect((await call('GET', url, admin.token)).body.data.map((entry: { _id: string }) => entry._id)).not.toContain(
+      classId,
+    );
+    expect((await call('POST', `/api/school/teachers/${gone.profile._id}/deactivate`, admin.token)).status).toBe(200);
+    expect((await call('GET', url, admin.token)).body.data.map((entry: { _id: string }) => entry._id)).toContain(
+      classId,
+    );
+
+    const teacher = await signUpTeacher(t);
+    const assigned = await call('POST', `/api/school/untaught-classes/${classId}/teacher`, admin.token, {
+      teacherId: teacher.profile._id,
+    });
+    expect(assigned.status, assigned.raw).toBe(200);
+    expect((await teachersOf(classId)).sort((a, b) => Number(b.isOwner) - Number(a.isOwner))).toEqual([
+      { teacherId: teacher.profile._id, isOwner: true },
+      { teacherId: gone.profile._id, isOwner: false },
+    ]);
+  });
+
   it('refuses a deactivated or unknown teacher, an unknown class and a non-administrator, changing nothing', async () => {
     const admin = await schoolAdministrator(t);
     const drama = await untaughtClass();
