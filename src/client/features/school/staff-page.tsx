@@ -394,8 +394,8 @@ function UntaughtClassesSection() {
   return (
     <Section title="Classes without a teacher">
       <p className="text-sm text-muted">
-        Classes only students named, or whose teachers have all gone. The teacher you choose becomes the class&apos;s
-        owner and can add co-teachers.
+        Classes only students named, or whose teachers were all deactivated. The teacher you choose becomes the
+        class&apos;s owner and can add co-teachers.
       </p>
       <ListStatus list={list} what="classes" empty="Every class has a teacher">
         <StaffTable
