@@ -73,6 +73,29 @@ export type StudentClass = z.infer<typeof studentClassSchema>;
 export const addCoTeacherSchema = bodyObject({ teacherId: z.uuid({ error: 'Choose a teacher of the school' }) });
 export type AddCoTeacher = z.input<typeof addCoTeacherSchema>;
 
+/**
+ * A class no teacher teaches (a class only students named before issue 19, or one whose last
+ * teacher is gone), as the administrator sees it: never its code or its roster (decision 031).
+ */
+export const untaughtClassSchema = z.strictObject({
+  _id: z.string(),
+  name: z.string(),
+  subject: z.string().nullable(),
+  isArchived: z.boolean(),
+  studentCount: z.number().int(),
+});
+export type UntaughtClass = z.infer<typeof untaughtClassSchema>;
+
+/** The administrator gives an untaught class a teacher, who becomes its owner. */
+export const assignClassTeacherSchema = bodyObject({
+  teacherId: z.uuid({ error: 'Choose a teacher of the school' }),
+});
+export type AssignClassTeacher = z.input<typeof assignClassTeacherSchema>;
+
+/** An untaught class once given its teacher: whom it now has. */
+export const assignedClassSchema = untaughtClassSchema.extend({ teachers: z.array(classTeacherSchema) });
+export type AssignedClass = z.infer<typeof assignedClassSchema>;
+
 export const joinClassSchema = bodyObject({ classCode: joinCodeText() });
 export type JoinClass = z.input<typeof joinClassSchema>;
 

@@ -63,6 +63,10 @@ export const ERROR_CODES = {
     meaning: 'A class keeps at least one active teacher: add another before removing this one',
   },
   TEACHER_NOT_ACTIVE: { status: 400, meaning: 'The co-teacher must be an active teacher of the school' },
+  CLASS_HAS_TEACHER: {
+    status: 409,
+    meaning: 'The class has a teacher already (another administrator was quicker): its teachers add co-teachers',
+  },
   CLASS_ARCHIVED: { status: 409, meaning: 'The class is archived: unarchive it before adding to it' },
   ROSTER_ROWS_INVALID: {
     status: 400,

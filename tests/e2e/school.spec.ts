@@ -9,6 +9,7 @@ import {
   registerTeacherByLink,
 } from './actors.ts';
 import { ownInstancePort, startFreshInstance } from './app-instances.ts';
+import { teacherWithClass } from './api-setup.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 import { administratorToken, E2E_ADMINISTRATOR } from './school-setup.ts';
 
@@ -77,6 +78,36 @@ test('the administrator invites a teacher, who registers; a deactivation ends th
   await teacherContext.close();
   // The end-of-test axe run reads the administrator's page: not mid-way through a toast's exit.
   await expect(page.getByText('Teacher updated')).toHaveCount(0);
+});
+
+test('the administrator gives a class without a teacher its owner', async ({ page }) => {
+  const adminToken = await administratorToken(page.request);
+  const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+  // A class whose only teacher is deactivated: no active teacher teaches it (decision 031).
+  const { token, klass } = await teacherWithClass(page.request, `0 Untaught ${Date.now().toString(36)}`);
+  const profile = await page.request.post('/api/teacher/get-teacher-by-id', { headers: auth(token) });
+  const teacherId = (await profile.json()).data._id as string;
+  const deactivated = await page.request.post(`/api/school/teachers/${teacherId}/deactivate`, {
+    headers: auth(adminToken),
+  });
+  expect(deactivated.ok(), await deactivated.text()).toBe(true);
+
+  await logInTeacherThroughUi(page, E2E_ADMINISTRATOR);
+  await page.goto('/dashboard/teacher/staff');
+  const untaught = page.getByRole('table', { name: 'Classes without a teacher, by name' });
+  const row = untaught.getByRole('row', { name: new RegExp(klass.name) });
+  await expect(row).toBeVisible();
+  await expectAccessible(page, 'classes without a teacher');
+  const picker = row.getByRole('combobox', { name: `Teacher for ${klass.name}` });
+  await expect(picker.getByRole('option', { name: E2E_ADMINISTRATOR.name })).toHaveCount(1);
+  await picker.selectOption({ label: E2E_ADMINISTRATOR.name });
+  await row.getByRole('button', { name: `Assign the teacher to ${klass.name}` }).click();
+  await expect(row).toHaveCount(0);
+  await expect(page.getByText(`${E2E_ADMINISTRATOR.name} now teaches ${klass.name}`)).toBeVisible();
+
+  // The administrator teaches it now: it is in their classes.
+  await page.goto('/dashboard/teacher/classes');
+  await expect(page.getByRole('link', { name: new RegExp(klass.name) })).toBeVisible();
 });
 
 test('registering without an invitation, or with a bad one, is refused', async ({ page, pageErrors }) => {

@@ -134,6 +134,8 @@ export const FAILURE_TEXTS = {
     'This class code does not work. Check it with your teacher: it may have been changed or turned off.',
   LAST_CLASS_TEACHER: 'A class needs a teacher: add another teacher before removing this one.',
   TEACHER_NOT_ACTIVE: 'Choose an active teacher of the school.',
+  CLASS_HAS_TEACHER:
+    'This class has a teacher now: another administrator gave it one. Its teachers can add co-teachers.',
   CLASS_ARCHIVED: 'This class is archived. Unarchive it first.',
   ROSTER_ROWS_INVALID: 'Some rows of the file have problems, so nothing was imported. Check the file again.',
   IMPORT_RUNNING: 'Your previous import is still running. Wait for it to finish, then try again.',

@@ -176,6 +176,9 @@ export const createClass = (teacher: Actor, input: { name?: string; subject?: st
     teacher.token,
   );
 
+/** The classes `teacher` teaches, as the server lists them. */
+export const teacherClasses = (teacher: Actor) => callOk(classes.listMyClasses, {}, teacher.token);
+
 /** `student` joins the class of a code; their classes as the server answers. */
 export const joinClass = (student: Actor, classCode: string) =>
   callOk(classes.joinClass, { body: { classCode } }, student.token);

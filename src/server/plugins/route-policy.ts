@@ -54,6 +54,10 @@ export const REACHES = {
     roles: ['teacher'],
     meaning: "the school's name, its teachers and their invitations (administrators only)",
   },
+  'untaught-classes': {
+    roles: ['teacher'],
+    meaning: 'classes no teacher teaches (name, subject, student count) and giving one its owner (administrators only)',
+  },
   colleagues: {
     roles: ['teacher'],
     meaning: "the names of the school's active teachers, nothing else (whom to add to a class)",

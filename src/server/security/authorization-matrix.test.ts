@@ -53,6 +53,8 @@ const OWNER_COLUMNS: Record<string, string> = {
  */
 const SCHOOL_ROWS_BY_REACH: Partial<Record<Reach, readonly string[]>> = {
   'school-staff': ['teachers', 'teacher_invitations', 'schools'],
+  // The administrator gives a class no one teaches its owner.
+  'untaught-classes': ['class_teachers'],
   invitation: ['teacher_invitations'],
   // A class's rows belong to the class, not to one account: its teachers change them, and
   // requireTaughtClass decides who they are (the refused calls above prove no one else can).

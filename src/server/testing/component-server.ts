@@ -1,4 +1,6 @@
 import type { TestProject } from 'vitest/node';
+import { identityKey } from '#shared/identity';
+import { classes } from '../db/schema.ts';
 import { schoolAdministrator } from './actors.ts';
 import { createTestApp, openTemplateCopy } from './test-app.ts';
 
@@ -8,6 +10,8 @@ declare module 'vitest' {
     componentServerPort: number;
     /** The session of the school's administrator, who invites the tests' teachers (decision 030). */
     componentAdministratorToken: string;
+    /** A class no teacher teaches (as migration 0013 leaves one a student named): the staff screen's. */
+    componentUntaughtClassName: string;
   }
 }
 
@@ -25,5 +29,9 @@ export default async function setup(project: TestProject) {
   const t = await createTestApp({ database, uploadMaxBytes: COMPONENT_UPLOAD_MAX_BYTES });
   await t.app.listen({ host: '127.0.0.1', port: project.getProvidedContext().componentServerPort });
   project.provide('componentAdministratorToken', (await schoolAdministrator(t)).token);
+  // No endpoint makes a class without a teacher (only a migration does): one written directly.
+  const untaught = 'Drama club (untaught)';
+  await t.database.db.insert(classes).values({ name: untaught, nameKey: identityKey(untaught) });
+  project.provide('componentUntaughtClassName', untaught);
   return () => t.close();
 }

@@ -8,6 +8,18 @@ import { multipartBody, SAMPLE_FILES } from './multipart.ts';
 import { authOf, CLASS_A, CLASS_B, type Caller, type ResourceFixture, type School } from './school.ts';
 import { bearer, type TestApp } from './test-app.ts';
 import { STAFF_CHANGES } from '#shared/school';
+import { identityKey } from '#shared/identity';
+import { classes } from '../db/schema.ts';
+
+/** A class only students could name: no teacher teaches it (the matrix's untaught-classes routes). */
+async function untaughtClass(t: TestApp): Promise<string> {
+  const name = `Untaught ${crypto.randomUUID().slice(0, 8)}`;
+  const [row] = await t.database.db
+    .insert(classes)
+    .values({ name, nameKey: identityKey(name) })
+    .returning({ id: classes.id });
+  return row!.id;
+}
 
 /**
  * One valid request per /api route, as each caller of the school would send it, with the
@@ -85,6 +97,7 @@ function reaches(reach: Reach, caller: Caller, target: Target): boolean {
     case 'school-setup':
     case 'invitation':
     case 'school-staff':
+    case 'untaught-classes':
     case 'colleagues':
       return false;
   }
@@ -266,6 +279,21 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
         },
       ]),
     ),
+    // A class no teacher teaches, made for this route: only the administrator sees it and gives it a teacher.
+    'GET /api/school/untaught-classes': {
+      prepare: () => untaughtClass(t),
+      request: (caller) => ({ url: '/api/school/untaught-classes?limit=100', headers: authOf(caller) }),
+      check: (_caller, body, prepared: string) =>
+        expect(body.data.map((entry: { _id: string }) => entry._id)).toContain(prepared),
+    },
+    'POST /api/school/untaught-classes/:id/teacher': {
+      prepare: () => untaughtClass(t),
+      request: (caller, prepared: string) => ({
+        url: `/api/school/untaught-classes/${prepared}/teacher`,
+        headers: authOf(caller),
+        payload: { teacherId: caller.id ?? '00000000-0000-4000-8000-000000000000' },
+      }),
+    },
     'POST /api/student/register': {
       status: 201,
       prepare: () => classCodeNamed(t, CLASS_A),

@@ -10,6 +10,7 @@ import {
   staffMemberSchema,
   type StaffChange,
 } from '../school.ts';
+import { assignClassTeacherSchema, assignedClassSchema, untaughtClassSchema } from '../classes.ts';
 import { bodyObject } from '../fields.ts';
 import { defineEndpoint } from './endpoint.ts';
 
@@ -99,3 +100,22 @@ export const changeStaff = {
   'make-administrator': changeStaffOf('make-administrator'),
   'remove-administrator': changeStaffOf('remove-administrator'),
 };
+
+export const listUntaughtClasses = defineEndpoint({
+  method: 'GET',
+  path: '/api/school/untaught-classes',
+  summary: 'Classes no teacher teaches, by name, with their student count (administrators)',
+  query: staffListQuerySchema,
+  response: z.array(untaughtClassSchema),
+  paged: true,
+});
+
+export const assignClassTeacher = defineEndpoint({
+  method: 'POST',
+  path: '/api/school/untaught-classes/:id/teacher',
+  summary: 'Gives a class no teacher teaches an active teacher of the school, as its owner (administrators)',
+  params: idParams,
+  body: assignClassTeacherSchema,
+  response: assignedClassSchema,
+  errors: ['NOT_FOUND', 'CLASS_HAS_TEACHER', 'TEACHER_NOT_ACTIVE'],
+});

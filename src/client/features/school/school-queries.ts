@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getSchool, listInvitations, listStaff } from '#shared/contract/school';
+import { getSchool, listInvitations, listStaff, listUntaughtClasses } from '#shared/contract/school';
 import { SCHOOL_LIMITS } from '#shared/school';
 import { call } from '../../lib/api.ts';
 import { pagedListOptions } from '../../lib/paged-list.ts';
@@ -18,4 +18,9 @@ export const schoolQueries = {
       limit: SCHOOL_LIMITS.pageSizeDefault,
     }),
   staff: () => pagedListOptions([...schoolQueries.all, 'staff'], listStaff, { limit: SCHOOL_LIMITS.pageSizeDefault }),
+  /** Classes no teacher teaches (decision 031), by name. */
+  untaughtClasses: () =>
+    pagedListOptions([...schoolQueries.all, 'untaught-classes'], listUntaughtClasses, {
+      limit: SCHOOL_LIMITS.pageSizeDefault,
+    }),
 };

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { openApp } from '../../testing/open-app.tsx';
-import { administrator, signInAs, signUpTeacher } from '../../testing/server-actors.ts';
+import { administrator, signInAs, signUpTeacher, teacherClasses } from '../../testing/server-actors.ts';
 
 const STAFF_PATH = '/dashboard/teacher/staff';
 
@@ -60,6 +60,22 @@ describe('the staff screen (decision 030)', () => {
       }),
     );
     await waitFor(() => expect(row.getByText('Active')).toBeInTheDocument());
+  });
+
+  it('gives a class without a teacher its owner, who then teaches it', async () => {
+    const drama = await signUpTeacher({ name: `A Drama ${Date.now()}` });
+    const { user } = await openAsAdministrator();
+    const name = inject('componentUntaughtClassName');
+
+    const row = await rowOf('Classes without a teacher, by name', name);
+    const picker = row.getByRole('combobox', { name: `Teacher for ${name}` });
+    await within(picker).findByRole('option', { name: drama.registration.name });
+    await user.selectOptions(picker, drama.registration.name);
+    await user.click(row.getByRole('button', { name: `Assign the teacher to ${name}` }));
+
+    expect(await screen.findByText('Every class has a teacher')).toBeInTheDocument();
+    const taught = await teacherClasses(drama);
+    expect(taught.map((entry) => entry.name)).toEqual([name]);
   });
 
   it('tells a teacher who is not an administrator that only administrators manage the staff', async () => {

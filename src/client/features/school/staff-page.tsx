@@ -2,7 +2,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Copy, ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast/headless';
-import { changeStaff, createInvitation, renameSchool, revokeInvitation } from '#shared/contract/school';
+import type { UntaughtClass } from '#shared/classes';
+import {
+  assignClassTeacher,
+  changeStaff,
+  createInvitation,
+  renameSchool,
+  revokeInvitation,
+} from '#shared/contract/school';
 import {
   createInvitationSchema,
   renameSchoolSchema,
@@ -25,6 +32,7 @@ import { EmptyState, LoadFailure } from '../../components/ui/status-cards.tsx';
 import { call } from '../../lib/api.ts';
 import { formatDay } from '../../lib/format.ts';
 import { usePagedList, type PagedList } from '../../lib/paged-list.ts';
+import { classQueries } from '../classes/classes-queries.ts';
 import { profileQueries, useProfile } from '../session/profile.ts';
 import { schoolQueries } from './school-queries.ts';
 import { Badge, StaffTable } from './staff-table.tsx';
@@ -45,6 +53,7 @@ export function Component() {
           <InviteSection />
           <InvitationsSection />
           <TeachersSection ownId={profile._id} />
+          <UntaughtClassesSection />
         </>
       ) : (
         <Card tone="empty" role="status">
@@ -186,8 +195,12 @@ function useStaffMutation<T>(send: (input: T) => Promise<{ message: string }>) {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: schoolQueries.all }),
         queryClient.invalidateQueries({ queryKey: profileQueries.all }),
+        // A class given a teacher (perhaps the administrator) is in that teacher's classes now.
+        queryClient.invalidateQueries({ queryKey: classQueries.all }),
       ]);
     },
+    // Refused because another administrator was quicker: the list shows the class gone.
+    onError: () => queryClient.invalidateQueries({ queryKey: schoolQueries.all }),
   });
 }
 
@@ -365,5 +378,100 @@ function TeachersSection({ ownId }: { ownId: string }) {
         <PendingChangeConfirm pending={pending} widthClassName="max-w-md" onClose={() => setPending(null)} />
       ) : null}
     </Section>
+  );
+}
+
+/**
+ * Classes no teacher teaches (a class only students named before issue 19, decision 031): the
+ * administrator gives each an active teacher, who becomes its owner and can add co-teachers.
+ */
+function UntaughtClassesSection() {
+  const list = usePagedList(schoolQueries.untaughtClasses());
+  const colleagues = useQuery(classQueries.colleagues());
+  const assign = useStaffMutation(({ id, teacherId }: { id: string; teacherId: string }) =>
+    call(assignClassTeacher, { params: { id }, body: { teacherId } }),
+  );
+  return (
+    <Section title="Classes without a teacher">
+      <p className="text-sm text-muted">
+        Classes only students named, or whose teachers were all deactivated. The teacher you choose becomes the
+        class&apos;s owner and can add co-teachers.
+      </p>
+      <ListStatus list={list} what="classes" empty="Every class has a teacher">
+        <StaffTable
+          caption="Classes without a teacher, by name"
+          headers={['Class', 'Subject', 'Students', 'Teacher']}
+          rows={list.items.map((entry) => ({
+            key: entry._id,
+            heading: (
+              <span className="flex flex-wrap items-center gap-2">
+                {entry.name}
+                {entry.isArchived ? <Badge tone="neutral">Archived</Badge> : null}
+              </span>
+            ),
+            cells: [
+              entry.subject ?? '—',
+              entry.studentCount,
+              <AssignTeacher
+                key="assign"
+                entry={entry}
+                choices={colleagues.data ?? []}
+                isLoading={colleagues.isPending}
+                isBusy={assign.isPending}
+                onAssign={(teacherId) => assign.mutate({ id: entry._id, teacherId })}
+              />,
+            ],
+          }))}
+        />
+      </ListStatus>
+    </Section>
+  );
+}
+
+function AssignTeacher({
+  entry,
+  choices,
+  isLoading,
+  isBusy,
+  onAssign,
+}: {
+  entry: UntaughtClass;
+  choices: { _id: string; name: string }[];
+  isLoading: boolean;
+  isBusy: boolean;
+  onAssign: (teacherId: string) => void;
+}) {
+  const [teacherId, setTeacherId] = useState('');
+  return (
+    <form
+      className="flex gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (teacherId) onAssign(teacherId);
+      }}
+    >
+      <select
+        aria-label={`Teacher for ${entry.name}`}
+        value={teacherId}
+        onChange={(event) => setTeacherId(event.target.value)}
+        className="min-h-9 rounded-lg border border-line-strong bg-surface px-2 text-sm text-fg"
+      >
+        <option value="">{isLoading ? 'Loading the teachers…' : 'Choose a teacher'}</option>
+        {choices.map((colleague) => (
+          <option key={colleague._id} value={colleague._id}>
+            {colleague.name}
+          </option>
+        ))}
+      </select>
+      <Button
+        type="submit"
+        size="sm"
+        variant="secondary"
+        disabled={isBusy || !teacherId}
+        aria-label={`Assign the teacher to ${entry.name}`}
+      >
+        Assign
+      </Button>
+    </form>
   );
 }

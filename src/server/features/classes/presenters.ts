@@ -1,4 +1,10 @@
-import { formatJoinCode, type RosterEntry, type StudentClass, type TeacherClass } from '#shared/classes';
+import {
+  formatJoinCode,
+  type RosterEntry,
+  type StudentClass,
+  type TeacherClass,
+  type UntaughtClass,
+} from '#shared/classes';
 import type { ClassRow } from '../../db/schema.ts';
 
 /** A class as its teachers see it: an explicit list of fields; the code as people type it. */
@@ -45,4 +51,15 @@ export const presentRosterEntry = (row: RosterRow): RosterEntry => ({
   parentName: row.parentName,
   parentEmail: row.parentEmail,
   joinedAt: row.joinedAt.toISOString(),
+});
+
+/** A class no teacher teaches, as the administrator sees it: never its code or its roster. */
+export const presentUntaughtClass = (
+  row: Pick<ClassRow, 'id' | 'name' | 'subject' | 'archivedAt'> & { studentCount: number },
+): UntaughtClass => ({
+  _id: row.id,
+  name: row.name,
+  subject: row.subject,
+  isArchived: row.archivedAt !== null,
+  studentCount: row.studentCount,
 });

@@ -13,6 +13,7 @@ import {
   removeClassTeacher,
   updateClass,
 } from '#shared/contract/classes';
+import { assignClassTeacher, listUntaughtClasses } from '#shared/contract/school';
 import { routeEndpoint, type RouteSettings } from '../../endpoint-route.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { Throttle } from '../../throttle/throttle.ts';
@@ -106,6 +107,17 @@ export function classesRoutes(
       const { id, memberId } = request.params;
       const entry = await classes.moveStudent(currentUser(request).id, id, memberId, request.body);
       return { message: `${entry.name} moved to the class`, data: entry };
+    });
+
+    // Classes no teacher teaches (decision 031): the administrator sees them and gives each a teacher.
+    const untaught: RouteSettings = { config: { policy: { caller: 'administrator', touches: ['untaught-classes'] } } };
+    routeEndpoint(app, listUntaughtClasses, untaught, async (request) => {
+      const { offset, limit } = request.query;
+      return { message: 'Classes found', listed: await classes.listUntaught(request.query), page: { offset, limit } };
+    });
+    routeEndpoint(app, assignClassTeacher, untaught, async (request) => {
+      const assigned = await classes.assignTeacher(request.params.id, request.body);
+      return { message: `${assigned.teachers[0]?.name ?? 'The teacher'} now teaches ${assigned.name}`, data: assigned };
     });
 
     routeEndpoint(

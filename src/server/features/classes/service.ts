@@ -5,12 +5,15 @@ import {
   JOIN_CODE_ALPHABET,
   normalizeJoinCode,
   type AddCoTeacher,
+  type AssignClassTeacher,
+  type AssignedClass,
   type CreateClass,
   type JoinClass,
   type MoveClassStudent,
   type RosterEntry,
   type StudentClass,
   type TeacherClass,
+  type UntaughtClass,
   type UpdateClass,
 } from '#shared/classes';
 import { identityKey } from '#shared/identity';
@@ -19,7 +22,7 @@ import type { Database } from '../../db/client.ts';
 import { violatedUniqueConstraint } from '../../db/errors.ts';
 import { classes, classStudents, classTeachers, students, teachers, type ClassRow } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
-import { presentRosterEntry, presentStudentClass, presentTeacherClass } from './presenters.ts';
+import { presentRosterEntry, presentStudentClass, presentTeacherClass, presentUntaughtClass } from './presenters.ts';
 import { requireTaughtClass } from './records.ts';
 
 /** A new join code: 8 characters of the unambiguous alphabet, from the system's CSPRNG. */
@@ -81,6 +84,29 @@ export async function joinByCode(tx: Pick<Database, 'select' | 'insert'>, studen
   await tx.insert(classStudents).values({ classId: target.id, studentId }).onConflictDoNothing();
   return target.id;
 }
+
+/**
+ * An active teacher of the school, their row held until the transaction ends (a deactivation
+ * waits for it), or 400 TEACHER_NOT_ACTIVE on the `teacherId` field.
+ */
+async function requireActiveTeacher(tx: Pick<Database, 'select'>, teacherId: string): Promise<string> {
+  const [teacher] = await tx
+    .select({ id: teachers.id })
+    .from(teachers)
+    .where(and(eq(teachers.id, teacherId), isNull(teachers.deactivatedAt)))
+    .for('share')
+    .limit(1);
+  if (!teacher)
+    throw new AppError('TEACHER_NOT_ACTIVE', 'Choose an active teacher of the school', {
+      errors: [{ field: 'teacherId', message: 'Not an active teacher of the school' }],
+    });
+  return teacher.id;
+}
+
+/** No active teacher teaches the class: none ever did (a class only students named), or all were deactivated. */
+const isUntaught = () =>
+  sql`not exists (select 1 from ${classTeachers} join ${teachers} on ${teachers.id} = ${classTeachers.teacherId}
+    where ${classTeachers.classId} = ${classes.id} and ${teachers.deactivatedAt} is null)`;
 
 export function createClassesService(db: Database, cache: ReadCache) {
   /** After a membership change has committed: the student's lists and the class's leaderboard are stale. */
@@ -232,16 +258,8 @@ export function createClassesService(db: Database, cache: ReadCache) {
 
     addCoTeacher: (teacherId: string, classId: string, input: AddCoTeacher) =>
       changeTaught(teacherId, classId, async (tx) => {
-        const [colleague] = await tx
-          .select({ id: teachers.id })
-          .from(teachers)
-          .where(and(eq(teachers.id, input.teacherId), isNull(teachers.deactivatedAt)))
-          .limit(1);
-        if (!colleague)
-          throw new AppError('TEACHER_NOT_ACTIVE', 'Choose an active teacher of the school', {
-            errors: [{ field: 'teacherId', message: 'Not an active teacher of the school' }],
-          });
-        await tx.insert(classTeachers).values({ classId, teacherId: colleague.id }).onConflictDoNothing();
+        const colleague = await requireActiveTeacher(tx, input.teacherId);
+        await tx.insert(classTeachers).values({ classId, teacherId: colleague }).onConflictDoNothing();
       }),
 
     /**
@@ -332,6 +350,56 @@ export function createClassesService(db: Database, cache: ReadCache) {
     },
 
     studentClasses,
+
+    /** Classes no active teacher teaches (administrators, decision 031), by name, archived ones too. */
+    async listUntaught(page: { offset: number; limit: number }): Promise<{ items: UntaughtClass[]; hasMore: boolean }> {
+      const rows = await db
+        .select({
+          id: classes.id,
+          name: classes.name,
+          subject: classes.subject,
+          archivedAt: classes.archivedAt,
+          studentCount: sql<number>`(select count(*)::int from ${classStudents} where ${classStudents.classId} = ${classes.id})`,
+        })
+        .from(classes)
+        .where(isUntaught())
+        .orderBy(asc(classes.nameKey), asc(classes.id))
+        .offset(page.offset)
+        .limit(page.limit + 1);
+      return { items: rows.slice(0, page.limit).map(presentUntaughtClass), hasMore: rows.length > page.limit };
+    },
+
+    /**
+     * The administrator gives a class no teacher teaches its owner, in one transaction that
+     * holds the class's row: of two administrators assigning at once, the second finds it taught
+     * and gets 409 CLASS_HAS_TEACHER (its teachers add co-teachers from then on).
+     */
+    async assignTeacher(classId: string, input: AssignClassTeacher): Promise<AssignedClass> {
+      await db.transaction(async (tx) => {
+        const [row] = await tx.select({ id: classes.id }).from(classes).where(eq(classes.id, classId)).for('update');
+        if (!row) throw notFound('This class does not exist');
+        const [taught] = await tx
+          .select({ teacherId: classTeachers.teacherId })
+          .from(classTeachers)
+          .innerJoin(teachers, eq(teachers.id, classTeachers.teacherId))
+          .where(and(eq(classTeachers.classId, classId), isNull(teachers.deactivatedAt)))
+          .limit(1);
+        if (taught) throw conflict('CLASS_HAS_TEACHER', 'This class has a teacher already: they can add co-teachers');
+        const teacherId = await requireActiveTeacher(tx, input.teacherId);
+        // Deactivated teachers stay on the class (reactivated, they teach it again), no longer its owner.
+        await tx.update(classTeachers).set({ isOwner: false }).where(eq(classTeachers.classId, classId));
+        await tx.insert(classTeachers).values({ classId, teacherId, isOwner: true });
+      });
+      const [assigned] = await presentClasses([classId]);
+      return {
+        _id: assigned!._id,
+        name: assigned!.name,
+        subject: assigned!.subject,
+        isArchived: assigned!.isArchived,
+        studentCount: assigned!.studentCount,
+        teachers: assigned!.teachers,
+      };
+    },
 
     /** One student's entry of a class's roster (the caller has checked the class). */
     async rosterEntry(classId: string, studentId: string): Promise<RosterEntry> {
