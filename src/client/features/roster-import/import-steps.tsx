@@ -23,6 +23,23 @@ type ClassRef = { classId: string; className: string };
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/** Session storage, when the browser lets the page use it (a private window may not). */
+function readStored(key: string): string | null {
+  try {
+    return sessionStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+function writeStored(key: string, value: string | null) {
+  try {
+    if (value === null) sessionStorage.removeItem(key);
+    else sessionStorage.setItem(key, value);
+  } catch {
+    // Not kept: the dialog must then stay open, as it says.
+  }
+}
+
 /** The import's steps inside its dialog: loaded when the teacher opens it. */
 export function ImportSteps({
   classId,
@@ -37,9 +54,17 @@ export function ImportSteps({
   const [problem, setProblem] = useState<string | null>(null);
   const [check, setCheck] = useState<{ csv: string; result: RosterCheck } | null>(null);
   const [isBusy, setIsBusy] = useState(false);
-  const [importId, setImportId] = useState<string | null>(null);
+  // The running import outlives the dialog and a reload (this tab's session storage): its
+  // passwords are answered once, when it is done, and the teacher who closed the dialog meanwhile
+  // finds them on opening it again.
+  const storageKey = `roster-import:${classId}`;
+  const [importId, setImportId] = useState<string | null>(() => readStored(storageKey));
   const progress = useImportProgress(importId);
   const isDone = progress?.state === 'done';
+  const hasEnded = isDone || progress?.state === 'failed';
+  useEffect(() => {
+    if (hasEnded) writeStored(storageKey, null);
+  }, [hasEnded, storageKey]);
   useEffect(() => {
     if (!isDone) return;
     onImported?.();
@@ -86,6 +111,7 @@ export function ImportSteps({
     setIsBusy(true);
     try {
       const { data } = await call(startRosterImport, { params: { id: classId }, body: { csv } });
+      writeStored(storageKey, data.importId);
       setImportId(data.importId);
     } catch (error) {
       setProblem(messageOf(error));

@@ -99,6 +99,34 @@ describe('importing a class list', () => {
     expect(print).toHaveBeenCalled();
   });
 
+  it('finds a running import again when the dialog is closed and opened: the passwords are not lost', async () => {
+    const { user, className, onImported } = await mountForNewClass();
+    let dialog = await openDialog(user, className);
+    const rows = [studentRow(), studentRow()];
+    await user.click(dialog.getByLabelText('Or paste the list'));
+    await user.paste([HEADER, ...rows.map((row) => row.line)].join('\n'));
+    await user.click(dialog.getByRole('button', { name: 'Check the list' }));
+    expect(await dialog.findByText('All 2 rows can be imported.')).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Import 2 students' }));
+    expect(await dialog.findByRole('progressbar')).toBeInTheDocument();
+
+    // The teacher closes the dialog while the passwords are prepared, then opens it again.
+    await user.click(dialog.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Import students (CSV)' }));
+    dialog = within(await screen.findByRole('dialog', { name: `Import students into ${className}` }));
+    expect(
+      await dialog.findByText(`2 students imported into ${className}.`, {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    const sheet = within(dialog.getByRole('region', { name: 'Credentials sheet' }));
+    expect(sheet.getAllByRole('row')).toHaveLength(3);
+    expect(onImported).toHaveBeenCalledTimes(1);
+
+    // Done: the next opening starts a new import.
+    await user.click(dialog.getByRole('button', { name: 'Done' }));
+    await openDialog(user, className);
+  });
+
   it('refuses a file that is not text before anything is sent: nothing to check', async () => {
     const { user, className } = await mountForNewClass();
     const dialog = await openDialog(user, className);
