@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_REDIS_URL } from '../../realtime/test-buses.ts';
-import { signUpStudent, signUpTeacher } from '../../testing/actors.ts';
-import { buildNewQuiz, NO_CLASS_ID } from '../../testing/factories.ts';
+import { classIdTaughtBy, signUpStudent, signUpTeacher } from '../../testing/actors.ts';
+import { buildNewQuiz } from '../../testing/factories.ts';
 import { bearer, createTestApp, startSecondInstance, type TestApp } from '../../testing/test-app.ts';
 import { startTwoInstancesOnRedis } from '../../testing/two-instances.ts';
 
@@ -140,6 +140,7 @@ describe('an account removed from the database', () => {
     async () => {
       const teacher = await signUpTeacher(t);
       expect(await statuses(t, teacher.token, TEACHER_ROUTES)).toEqual([200, 200, 200, 200]);
+      const classId = await classIdTaughtBy(t, teacher, `Removed ${teacher.profile._id.slice(0, 8)}`);
       // An administrator removes the teacher in a transaction that commits while writes wait on it.
       const current = await t.database.db.execute(sql`select current_database() as name`);
       const url = new URL(process.env.TEST_DATABASE_URL!);
@@ -154,13 +155,13 @@ describe('an account removed from the database', () => {
             method: 'POST',
             url: '/api/teacher/add-quiz',
             headers: bearer(teacher.token),
-            payload: buildNewQuiz(),
+            payload: buildNewQuiz({ classId }),
           }),
           t.call({
             method: 'POST',
             url: '/api/teacher/add-resource-link',
             headers: bearer(teacher.token),
-            payload: { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', fileName: 'A video', classId: NO_CLASS_ID },
+            payload: { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', fileName: 'A video', classId },
           }),
         ];
         await new Promise((resolve) => setTimeout(resolve, 300)); // both are waiting on the deleted row
