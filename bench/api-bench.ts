@@ -124,9 +124,9 @@ const loginStudent = async (baseUrl: string, rollNumber: string) =>
   (await postJson(baseUrl, '/api/student/login', { rollNumber, password: BENCH_PASSWORD })) as string;
 
 /** A 20-question exam for one class, through add-quiz (built with the shared factory). */
-async function createExam(baseUrl: string, teacherToken: string, className: string, round: number) {
+async function createExam(baseUrl: string, teacherToken: string, className: string, classId: string, round: number) {
   const quiz = buildNewQuiz({
-    class: className,
+    classId,
     title: `Exam ${round} ${className}`,
     // The rush checks each result against the key, so the key comes with the result (decision 032).
     reviewAnswers: 'after-submit',
@@ -348,7 +348,7 @@ async function runEngine(engine: Engine, options: Options): Promise<EngineResult
         const classes = examClasses.slice(0, Math.ceil(count / options.plan.classSize));
         const quizByClass = new Map<string, string>();
         for (const className of classes)
-          quizByClass.set(className, await createExam(baseUrl, teacherToken, className, round));
+          quizByClass.set(className, await createExam(baseUrl, teacherToken, className, school.classIdOf(className), round));
         const takers: RushStudent[] = examRolls.slice(0, count).map((rollNumber, index) => ({
           token: tokens.get(rollNumber)!,
           quizId: quizByClass.get(examClasses[Math.floor(index / options.plan.classSize)]!)!,

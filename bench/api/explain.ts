@@ -132,7 +132,7 @@ try {
         url: '/api/teacher/add-quiz',
         headers: auth(tokens.teacher),
         payload: buildNewQuiz({
-          class: className,
+          classId: school.classIdOf(className),
           quiz: { background: QUIZ_BACKGROUNDS[0], questions: examQuestions(1) },
         }),
       })

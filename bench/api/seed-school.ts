@@ -4,7 +4,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { identityKey } from '#shared/identity';
 import { QUIZ_BACKGROUNDS } from '#shared/quizzes';
 import type { Database } from '#server/db/client';
-import { classColumns, studentIdentityColumns, teacherIdentityColumns } from '#server/db/identity-keys';
+import { studentIdentityColumns, teacherIdentityColumns } from '#server/db/identity-keys';
 import {
   classes as classTable,
   classStudents,
@@ -74,6 +74,8 @@ export type SeededSchool = {
   classes: string[];
   /** Logs in with BENCH_PASSWORD; owns a share of the library's resources. */
   teacherEmail: string;
+  /** The id of a class (the bench's teacher teaches every class). */
+  classIdOf(className: string): string;
   /** Roll numbers of class `classes[i]`'s students, in order (exam rush takes them class by class). */
   rollNumbersOf(className: string): string[];
   /** Sees plan.listQuizzes quizzes and plan.resources resources. */
@@ -157,7 +159,7 @@ function quizRow(options: {
   questionCount?: number;
 }) {
   const payload = buildNewQuiz({
-    class: options.className,
+    classId: options.classId,
     title: options.title,
     ...(options.questionCount === undefined
       ? {}
@@ -172,7 +174,6 @@ function quizRow(options: {
     id: randomUUID(),
     title: options.title,
     subject: options.subject,
-    ...classColumns(options.className),
     classId: options.classId,
     createdAt: options.createdAt,
     deadline: options.deadline,
@@ -383,7 +384,6 @@ export async function seedSchool(
       linkUrl: isLink ? `https://www.youtube.com/watch?v=bench${String(index).padStart(6, '0')}` : null,
       description: index % 3 === 0 ? null : `${teacher.subject} ${kind.word} on ${topic} for the class`,
       tags: [teacher.subject.toLowerCase(), topic],
-      ...classColumns(listClass),
       classId: classIdOf(listClass),
       subject: teacher.subject,
       mimeType: isLink ? 'video/youtube' : kind.mimeType,
@@ -393,8 +393,10 @@ export async function seedSchool(
     };
   });
   await insertAll(db, resources, resourceRows);
-  // Each class is taught by the teachers with a quiz or resource in it, as migration 0013 decides.
+  // Each class is taught by the teachers with a quiz or resource in it, as migration 0013 decides,
+  // and by the bench's teacher, who sets the exams (a quiz goes only into a class one teaches).
   const taught = new Set([
+    ...classes.map((className) => `${classIdOf(className)} ${teacherRows[0]!.id}`),
     ...quizRows.map((row) => `${row.classId} ${row.createdByTeacherId}`),
     ...resourceRows.map((row) => `${row.classId} ${row.uploadedByTeacherId}`),
   ]);
@@ -426,6 +428,7 @@ export async function seedSchool(
     plan,
     classes,
     teacherEmail: teacherRows[0]!.email,
+    classIdOf,
     rollNumbersOf: byClass,
     listClass,
     listStudent: byClass(listClass)[0]!,

@@ -9,7 +9,6 @@ import type { MigrationExecutor } from './migrate.ts';
  */
 
 /** A class name as typed and its key. */
-export const classColumns = (className: string) => ({ className, classKey: identityKey(className) });
 
 /** A teacher's email as typed and its key. */
 export const teacherIdentityColumns = (email: string) => ({ email, emailKey: emailKey(email) });
