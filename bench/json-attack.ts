@@ -221,8 +221,9 @@ async function main() {
         email: registration.email,
         password: registration.password,
       })) as string;
-      // The attacked route works for this teacher: a real quiz is accepted.
-      await postJson(server.baseUrl, ATTACKED_PATH, buildNewQuiz(), token);
+      // The attacked route works for this teacher: a real quiz for a class of theirs is accepted.
+      const made = (await postJson(server.baseUrl, '/api/classes', { name: `10A-${index}` }, token)) as { _id: string };
+      await postJson(server.baseUrl, ATTACKED_PATH, buildNewQuiz({ classId: made._id }), token);
       tokens.push(token);
     }
 

@@ -39,7 +39,7 @@ function escapedQuiz(bytes: number): string {
   });
   const deadline = new Date(Date.now() + 7 * 24 * 60 * 60 * 1000).toISOString();
   return (
-    `{"title":"Escapes","class":"10A","deadline":"${deadline}","maxTime":10,` +
+    `{"title":"Escapes","classId":"00000000-0000-4000-8000-000000000000","deadline":"${deadline}","maxTime":10,` +
     `"quiz":{"background":"/images/quiz-templates/quiz1-template.png","questions":[${list.join(',')}]}}`
   );
 }
