@@ -61,6 +61,19 @@ export async function registeredTeacher(request: APIRequestContext, overrides: {
   return teacher;
 }
 
+/** A class of an already registered teacher (`teacher`: their email and password), made through the API. */
+export async function classOfTeacher(
+  request: APIRequestContext,
+  teacher: { email: string; password: string },
+  className?: string,
+) {
+  const token = (await postOk(request, '/api/teacher/login', {
+    email: teacher.email,
+    password: teacher.password,
+  })) as string;
+  return createClass(request, token, className);
+}
+
 /** A registered teacher with a class of their own (named `className`, else fresh), made through the API. */
 export async function teacherWithClass(request: APIRequestContext, className?: string, subject?: string) {
   const teacher = await registeredTeacher(request, subject === undefined ? {} : { subject });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Dialog, Locator, Page } from '@playwright/test';
-import { HOMEROOM, homeroomCode, RIGHT_ANSWERS } from './api-setup.ts';
+import { classOfTeacher, RIGHT_ANSWERS } from './api-setup.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 import { fillQuestion, localDateTimeIn, QUESTIONS } from './quiz-steps.ts';
 import {
@@ -43,9 +43,9 @@ test('teacher builds, previews and publishes a quiz; a student takes it across a
   const title = `Warm-up ${Date.now().toString(36)}`;
 
   // --- Teacher: build the quiz ---------------------------------------------------------
-  // For the homeroom the quiz goes to, the student below registers with its code.
-  await homeroomCode(page.request);
   const teacher = await registerTeacherThroughUi(page);
+  // The teacher's class the quiz goes to: the student below registers with its code.
+  const klass = await classOfTeacher(page.request, teacher);
   await logInTeacherThroughUi(page, teacher);
   await page.goto('/dashboard/teacher/all-quiz');
   await expect(page.getByText("You haven't created any quiz")).toBeVisible();
@@ -68,7 +68,7 @@ test('teacher builds, previews and publishes a quiz; a student takes it across a
 
   await page.getByLabel('Title').fill(title);
   // The class the student below registers into (by its code).
-  await page.getByRole('textbox', { name: /^Class\b/ }).fill(HOMEROOM);
+  await page.getByRole('combobox', { name: 'Class' }).selectOption({ label: klass.name });
   await page.getByLabel('Deadline').fill(localDateTimeIn(24));
   await page.getByLabel('Maximum time (minutes)').fill('10');
   // The review below shows the key at once (the default waits for the deadline: review-options.spec.ts).
@@ -122,7 +122,7 @@ test('teacher builds, previews and publishes a quiz; a student takes it across a
   await expect(page.getByRole('status').filter({ hasText: 'created successfully' })).toBeVisible();
   const card = page.getByRole('article', { name: title });
   await expect(card).toBeVisible();
-  await expect(card).toContainText(HOMEROOM);
+  await expect(card).toContainText(klass.name);
   await expect(card).toContainText('Mathematics');
   await expect(card).toContainText('3 questions');
   await expect(card).toContainText('0 attempts');
@@ -139,7 +139,7 @@ test('teacher builds, previews and publishes a quiz; a student takes it across a
   student.on('console', (message) => {
     if (message.type() === 'error') studentErrors.push(message.text());
   });
-  const studentAccount = await registerStudentThroughUi(student);
+  const studentAccount = await registerStudentThroughUi(student, { classCode: klass.joinCode });
   await logInStudentThroughUi(student, studentAccount);
   await student.goto('/dashboard/student/quiz');
   await enterStudyMode(student);

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { formatSizeInKb, formatStorageSize } from '../../src/shared/resources.ts';
 import { logInStudentThroughUi, logInTeacherThroughUi } from './actors.ts';
 import { registeredStudent, teacherWithClass } from './api-setup.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
-import { invitedTeacher } from './school-setup.ts';
 
 const SCREENSHOT_DIR = 'docs/screenshots';
 const PDF_PATH = 'tests/e2e/fixtures/fractions-worksheet.pdf';
@@ -25,14 +24,6 @@ const PROVIDERS = /^https:\/\/([\w-]+\.)*(youtube|youtube-nocookie|ytimg|googlev
 
 /** A class of this run only: both projects share one server. */
 const newClassName = (label: string) => `${label}-${randomBytes(3).toString('hex')}`;
-
-/** A teacher of the given subject, registered through the API (the scenario starts at the login). */
-async function registeredTeacher(request: APIRequestContext, subject: string) {
-  const teacher = await invitedTeacher(request, { subject });
-  const response = await request.post('/api/teacher/register', { data: teacher });
-  expect(response.ok(), await response.text()).toBe(true);
-  return teacher;
-}
 
 /**
  * The worksheet made big enough (about 600 KB of trailing PDF comment) for
@@ -126,7 +117,7 @@ test('teacher uploads a PDF and a video with progress; a student of the class fi
   await expect(form.getByText('Please select a file.', { exact: true })).toBeVisible();
   await expect(fileInput).toBeFocused();
   await expect(fileInput).toHaveAttribute('aria-invalid', 'true');
-  await expect(form.getByText('Class is required')).toBeVisible();
+  await expect(form.getByText('Choose one of your classes')).toBeVisible();
   await expectAccessible(page, 'upload form with errors');
 
   // --- The PDF, on a slow connection: the bar climbs to 100 % -----------------------------
@@ -134,7 +125,7 @@ test('teacher uploads a PDF and a video with progress; a student of the class fi
   await throttleUploads(page, 256 * 1024);
   await fileInput.setInputFiles(paddedWorksheet());
   await expect(form.getByText('Please select a file.')).toHaveCount(0);
-  await form.getByLabel('Class').fill(className);
+  await form.getByLabel('Class').selectOption({ label: className });
   await form.getByLabel('Description (optional)').fill('Adding fractions with unlike denominators');
   await form.getByLabel('Tags (optional)').fill('fractions, homework');
   await form.getByRole('button', { name: 'Upload', exact: true }).click();
@@ -159,7 +150,7 @@ test('teacher uploads a PDF and a video with progress; a student of the class fi
   await expect(fileInput).toHaveValue('');
   await expect(form.getByLabel('Description (optional)')).toHaveValue('');
   await expect(form.getByLabel('Tags (optional)')).toHaveValue('');
-  await expect(form.getByLabel('Class')).toHaveValue(className);
+  await expect(form.getByLabel('Class')).toHaveValue(klass.id);
   const pdfItem = resourceItem(uploaded, PDF_NAME);
   await expect(pdfItem).toBeVisible();
   await expect(pdfItem).toContainText('Adding fractions with unlike denominators');
@@ -290,7 +281,7 @@ test('teacher is refused a disguised program, cancels a slow upload, shares and 
 }) => {
   pageErrors.allow(/status of 415/); // the browser logs the refused upload
   const className = newClassName('9L');
-  const teacher = await registeredTeacher(request, 'History');
+  const { teacher } = await teacherWithClass(request, className, 'History');
   await logInTeacherThroughUi(page, teacher);
   const limitsAnswer = page.waitForResponse((response) => response.url().endsWith('/api/teacher/upload-limits'));
   await page.goto('/dashboard/teacher/resources');
@@ -313,7 +304,7 @@ test('teacher is refused a disguised program, cancels a slow upload, shares and 
     mimeType: 'application/pdf',
     buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(4094)]),
   });
-  await form.getByLabel('Class').fill(className);
+  await form.getByLabel('Class').selectOption({ label: className });
   await form.getByRole('button', { name: 'Upload', exact: true }).click();
   const typeRefused = /^This type of file cannot be shared/;
   await expect(page.getByRole('status').filter({ hasText: typeRefused })).toBeVisible(); // toast
@@ -331,7 +322,7 @@ test('teacher is refused a disguised program, cancels a slow upload, shares and 
   // Cancel stops the upload; the form keeps what was typed and nothing is listed.
   await throttleUploads(page, 64 * 1024);
   await fileInput.setInputFiles(paddedWorksheet());
-  await form.getByLabel('Class').fill(className);
+  await form.getByLabel('Class').selectOption({ label: className });
   await form.getByLabel('Description (optional)').fill('Kept after a cancel');
   await form.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(form.getByRole('progressbar')).toBeVisible();
@@ -349,7 +340,7 @@ test('teacher is refused a disguised program, cancels a slow upload, shares and 
   const linkForm = page.getByRole('region', { name: 'Share a video link' });
   await linkForm.getByLabel('Video link').fill('http://example.com/clip');
   await linkForm.getByLabel('Title').fill(LINK_TITLE);
-  await linkForm.getByLabel('Class').fill(className);
+  await linkForm.getByLabel('Class').selectOption({ label: className });
   await linkForm.getByRole('button', { name: 'Share link' }).click();
   await expect(linkForm.getByText(/Link must be an https address of YouTube, Vimeo, Wistia/)).toBeVisible();
   await expect(linkForm.getByLabel('Video link')).toBeFocused();
@@ -407,7 +398,7 @@ test('teacher is refused a disguised program, cancels a slow upload, shares and 
 
   // An image previews inline (lazily) and opens larger in a dialog.
   await fileInput.setInputFiles(IMAGE_PATH);
-  await form.getByLabel('Class').fill(className); // the page was reloaded since
+  await form.getByLabel('Class').selectOption({ label: className }); // the page was reloaded since
   await form.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Resource uploaded' })).toBeVisible();
   const imageItem = resourceItem(uploaded, IMAGE_NAME);

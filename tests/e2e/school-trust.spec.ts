@@ -41,7 +41,8 @@ import {
 async function createQuizDueTomorrow(page: Page, className: string, title: string) {
   await page.goto('/dashboard/teacher/create-quiz');
   await page.getByLabel('Title').fill(title);
-  await page.getByRole('textbox', { name: /^Class\b/ }).fill(className);
+  // The class was made with its subject: its option reads "Name (Subject)".
+  await page.getByRole('combobox', { name: 'Class' }).selectOption({ label: `${className} (Chemistry)` });
   await page.getByLabel('Deadline').fill(localDateTimeIn(24));
   await page.getByLabel('Maximum time (minutes)').fill('10');
   await expect(page.getByLabel('Show the correct answers')).toHaveValue('after-deadline');

@@ -155,7 +155,7 @@ test('a long class pages with Load more, by keyboard', async ({ page, request })
   }
 
   await logInTeacherThroughUi(page, teacher);
-  await page.goto(`/dashboard/teacher/students?class=${className}`);
+  await page.goto(`/dashboard/teacher/students?classId=${klass.id}`);
   await expect(page.getByText('25 students shown; more below')).toBeVisible();
   await expect(listedStudent(page, 'Pupil 25')).toBeVisible();
   await expect(listedStudent(page, 'Pupil 26')).toHaveCount(0);

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { STUDY_MODE } from '../../src/shared/constants.ts';
 import { enterStudyMode, logInStudentThroughUi, logInTeacherThroughUi } from './actors.ts';
-import { homeroomCode, registeredTeacher, teacherWithQuiz } from './api-setup.ts';
+import { homeroomCode, registeredTeacher, teacherWithClass, teacherWithQuiz } from './api-setup.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 import { addQuiz, classCode, signUpStudent, signUpTeacher, takeQuiz } from './progress-setup.ts';
 
@@ -179,7 +179,8 @@ test('issue 18, point 12: equal averages share a rank (1, 1, 3) and a medal, in 
     ['Lou Ray', 2],
   ]);
   await logInTeacherThroughUi(page, teacher);
-  await page.goto(`/dashboard/teacher/leaderboard?class=${className}`);
+  await page.goto('/dashboard/teacher/leaderboard');
+  await page.getByRole('combobox', { name: 'Class' }).selectOption({ label: className });
   const rows = page.getByTestId('leaderboard-row');
   await expect(rows).toHaveCount(4);
   await expect(page.getByTestId('leaderboard-name')).toHaveText(['Amy Fox', 'Zed Cole', 'Lou Ray', 'Max Orr']);
@@ -226,12 +227,12 @@ test.describe('issue 18, point 13', () => {
   });
 
   test('the quiz editor keeps a draft through a reload and asks before leaving it', async ({ page, request }) => {
-    const teacher = await registeredTeacher(request);
+    const { teacher, klass } = await teacherWithClass(request, `9C-${unique()}`);
     await logInTeacherThroughUi(page, teacher);
     await page.goto('/dashboard/teacher/create-quiz');
     const title = `Draft ${unique()}`;
     await page.getByLabel('Title').fill(title);
-    await page.getByRole('textbox', { name: /^Class\b/ }).fill('9C');
+    await page.getByRole('combobox', { name: 'Class' }).selectOption({ label: klass.name });
     await page.getByRole('button', { name: 'Add question' }).click();
     await page.getByLabel('Question text').fill('Why is the sky blue?');
     // A reload asks first (beforeunload); accepted, the work is still there.
@@ -241,7 +242,7 @@ test.describe('issue 18, point 13', () => {
     });
     await page.reload();
     await expect(page.getByLabel('Title')).toHaveValue(title);
-    await expect(page.getByRole('textbox', { name: /^Class\b/ })).toHaveValue('9C');
+    await expect(page.getByRole('combobox', { name: 'Class' })).toHaveValue(klass.id);
     await expect(page.getByLabel('Question text')).toHaveValue('Why is the sky blue?');
     // Leaving through the menu asks in the page; Stay keeps the editor.
     const menu = page.getByRole('navigation', { name: 'Teacher menu' });
@@ -264,11 +265,11 @@ test.describe('issue 18, point 13', () => {
   });
 
   test('a saved quiz clears its draft', async ({ page, request }) => {
-    const teacher = await registeredTeacher(request);
+    const { teacher, klass } = await teacherWithClass(request, `9C-${unique()}`);
     await logInTeacherThroughUi(page, teacher);
     await page.goto('/dashboard/teacher/create-quiz');
     await page.getByLabel('Title').fill(`Saved ${unique()}`);
-    await page.getByRole('textbox', { name: /^Class\b/ }).fill('9C');
+    await page.getByRole('combobox', { name: 'Class' }).selectOption({ label: klass.name });
     const deadline = new Date(Date.now() + 86_400_000);
     const pad = (value: number) => String(value).padStart(2, '0');
     await page
