@@ -78,22 +78,6 @@ export function SelectField(props: FilterFieldProps & { options: { value: string
   );
 }
 
-/** A labelled "Class" select: all classes, or one of the given ones. */
-export function ClassSelect(props: Omit<FilterFieldProps, 'label'> & { options: string[] }) {
-  return (
-    <SelectField
-      id={props.id}
-      label="Class"
-      value={props.value}
-      onChange={props.onChange}
-      options={[
-        { value: '', label: 'All classes' },
-        ...props.options.map((option) => ({ value: option, label: option })),
-      ]}
-    />
-  );
-}
-
 /**
  * A labelled "Class" select of class records (decision 031): its value is the class's id.
  * With `allLabel`, an empty value is that choice (all classes, or the server's default).
