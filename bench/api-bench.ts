@@ -348,7 +348,10 @@ async function runEngine(engine: Engine, options: Options): Promise<EngineResult
         const classes = examClasses.slice(0, Math.ceil(count / options.plan.classSize));
         const quizByClass = new Map<string, string>();
         for (const className of classes)
-          quizByClass.set(className, await createExam(baseUrl, teacherToken, className, school.classIdOf(className), round));
+          quizByClass.set(
+            className,
+            await createExam(baseUrl, teacherToken, className, school.classIdOf(className), round),
+          );
         const takers: RushStudent[] = examRolls.slice(0, count).map((rollNumber, index) => ({
           token: tokens.get(rollNumber)!,
           quizId: quizByClass.get(examClasses[Math.floor(index / options.plan.classSize)]!)!,
