@@ -289,9 +289,18 @@ export function createRosterImports(
 
     /** The import's progress for the teacher who started it; its generated passwords on the first read after it is done. */
     async status(teacherId: string, importId: string, options: { isHead?: boolean } = {}): Promise<ImportStatus> {
-      await tidy();
-      const [job] = await db.select().from(rosterImports).where(eq(rosterImports.id, importId)).limit(1);
-      if (!job) throw notFound('No such import: it ended more than 15 minutes ago');
+      // A poll comes every 700 ms: it reads its own job only; the tidying of the others waits for a start.
+      const [row] = await db
+        .select({
+          job: rosterImports,
+          isExpired: sql<boolean>`not (${isRunningState}) and ${rosterImports.updatedAt} < now() - make_interval(secs => ${keptMs / 1000})`,
+          isStale: sql<boolean>`${isRunningState} and ${isStale}`,
+        })
+        .from(rosterImports)
+        .where(eq(rosterImports.id, importId))
+        .limit(1);
+      if (!row || row.isExpired) throw notFound('No such import: it ended more than 15 minutes ago');
+      const job = row.isStale ? { ...row.job, state: 'failed', error: RESTARTED } : row.job;
       if (job.teacherId !== teacherId) throw forbidden('This import was started by another teacher');
       let answered: ImportCredential[] | undefined;
       // A HEAD request sends no body: it must not use up the one answer that carries them.
