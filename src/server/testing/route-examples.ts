@@ -69,6 +69,9 @@ function reaches(reach: Reach, caller: Caller, target: Target): boolean {
       return target === 'quiz' && isOwner;
     case 'class-quizzes':
       return target === 'quiz' && isClassmate;
+    // Teacher 1 and the co-teacher teach class A, the class of teacher 1's quizzes.
+    case 'taught-quizzes':
+      return target === 'quiz' && (isOwner || caller.name === 'coTeacher');
     case 'own-uploads':
       return target === 'resource' && isOwner;
     case 'class-resources':
