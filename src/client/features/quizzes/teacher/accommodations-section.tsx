@@ -201,7 +201,7 @@ export function AccommodationsSection({ quiz }: { quiz: TeacherQuizDetail }) {
       ) : (
         <div className="mt-3">
           <StaffTable
-            caption="Accommodations"
+            caption="Students with accommodations"
             headers={['Student', 'Time', 'Deadline', 'Actions']}
             rows={entries.map((entry) => ({
               key: entry.student._id,
