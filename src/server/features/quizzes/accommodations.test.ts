@@ -173,9 +173,12 @@ describe('the accommodated student’s timer', () => {
     const list = await t.call({ method: 'GET', url: '/api/get-all-quiz', headers: bearer(accommodated.token) });
     expect(list.body.data.find((quiz: { _id: string }) => quiz._id === quizId).maxTime).toBe(18);
 
-    expect((await start(accommodated, quizId)).status).toBe(200);
+    const started = await start(accommodated, quizId);
+    expect(started.body.data.maxTime).toBe(18);
     expect((await start(classmate, quizId)).status).toBe(200);
     expect(await attemptMinutes(quizId, accommodated.profile._id)).toBeCloseTo(18, 5);
+    const submitted = await submitFirstOptions(accommodated, quizId, started.body.data.quiz.questions);
+    expect(submitted.body.data.maxTime).toBe(18);
     expect(await attemptMinutes(quizId, classmate.profile._id)).toBeCloseTo(10, 5);
   });
 

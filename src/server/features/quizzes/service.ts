@@ -776,7 +776,7 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
       if (!closing) throw conflict('QUIZ_ALREADY_SUBMITTED', 'You have already submitted this quiz');
       const { answers, submittedAt, score, accuracy, timeTakenSeconds } = closing;
       return presentStudentDetail(
-        row,
+        await withOwnTiming(row, studentId),
         { ...attempt, answers, submittedAt, endedBy, score, accuracy, timeTakenSeconds },
         now(),
       );
