@@ -32,11 +32,13 @@ import { cachedStudentClassIds } from '../accounts/lookups.ts';
 import { inStudentClasses, isStudentOfClass, requireTaughtClass } from '../classes/records.ts';
 import {
   classes,
+  quizAccommodations,
   quizAttempts,
   quizzes,
   students,
   teachers,
   type QuizAttemptRow,
+  type QuizRow,
   type StoredQuestion,
 } from '../../db/schema.ts';
 import { accountRemoved, AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
@@ -50,7 +52,8 @@ import {
   type AttemptClosing,
   type ClosingRequest,
 } from './attempt-rules.ts';
-import { isScoreReleased } from './review-rules.ts';
+import { accommodationOf, effectiveDeadlineSql, lockedStartTiming, timingFor } from './accommodations.ts';
+import { closesWithoutAccommodations, isScoreReleased } from './review-rules.ts';
 import {
   presentStudentDetail,
   presentStudentSummary,
@@ -366,8 +369,7 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
       const waiting = await tx
         .select({
           id: quizzes.id,
-          deadline: quizzes.deadline,
-          maxTimeMinutes: quizzes.maxTimeMinutes,
+          closesAt: quizzes.closesAt,
           reviewAnswers: quizzes.reviewAnswers,
           reviewScore: quizzes.reviewScore,
         })
@@ -376,13 +378,12 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
           and(
             eq(quizzes.reviewScore, 'after-deadline'),
             eq(quizzes.scoresReleased, false),
-            lte(quizzes.deadline, moment),
-            // Only those past their close (isScoreReleased decides below): a batch of quizzes
-            // still waiting must not hold back the ones that are due.
-            lte(sql`${quizzes.deadline} + make_interval(mins => ${quizzes.maxTimeMinutes}) + ${GRACE}`, moment),
+            // Only those past their close, accommodations included (decision 036): a batch of
+            // quizzes still waiting must not hold back the ones that are due.
+            lte(quizzes.closesAt, moment),
           ),
         )
-        .orderBy(asc(quizzes.deadline))
+        .orderBy(asc(quizzes.closesAt))
         .limit(SWEEP_BATCH);
       const due = waiting.filter((quiz) => isScoreReleased(quiz, moment)).map((quiz) => quiz.id);
       if (due.length === 0) return [];
@@ -399,9 +400,15 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
           )}) order by id for update`,
         );
       }
-      await tx.update(quizzes).set({ scoresReleased: true }).where(inArray(quizzes.id, due));
+      // The close is tested again under the row's lock: an accommodation that moved it later
+      // since the read above (it locks the row too) keeps the scores waiting.
+      const releasedIds = await tx
+        .update(quizzes)
+        .set({ scoresReleased: true })
+        .where(and(inArray(quizzes.id, due), lte(quizzes.closesAt, moment)))
+        .returning({ id: quizzes.id });
       await recomputeAverages(tx, studentIds);
-      return due;
+      return releasedIds;
     });
     if (released.length > 0) await cache.changed([cacheTags.leaderboard]);
     return released.length;
@@ -424,7 +431,7 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
     const isOnline = and(
       isNull(quizAttempts.submittedAt),
       or(
-        and(isNull(quizAttempts.id), gt(quizzes.deadline, moment)),
+        and(isNull(quizAttempts.id), gt(effectiveDeadlineSql, moment)),
         gt(sql`${quizAttempts.endsAt} + ${GRACE}`, moment),
       ),
     );
@@ -432,7 +439,7 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
       view === 'online' ? isOnline : view === 'attempted' ? isNotNull(quizAttempts.submittedAt) : undefined;
     const order =
       view === 'online'
-        ? [asc(quizzes.deadline), asc(quizzes.id)]
+        ? [asc(effectiveDeadlineSql), asc(quizzes.id)]
         : view === 'attempted'
           ? [desc(quizAttempts.submittedAt), asc(quizzes.id)]
           : [desc(quizzes.createdAt), desc(quizzes.id)];
@@ -443,6 +450,11 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
           authorName: teachers.name,
           className: classes.name,
           attempt: attemptStateColumns,
+          accommodation: {
+            extraMinutes: quizAccommodations.extraMinutes,
+            extraPercent: quizAccommodations.extraPercent,
+            deadline: quizAccommodations.deadline,
+          },
         })
         .from(quizzes)
         .innerJoin(teachers, eq(teachers.id, quizzes.createdByTeacherId))
@@ -450,6 +462,14 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
         .leftJoin(
           quizAttempts,
           and(eq(quizAttempts.quizId, quizzes.id), eq(quizAttempts.studentId, sql.placeholder('studentId'))),
+        )
+        // The student's own deadline and time (decision 036), by its primary key.
+        .leftJoin(
+          quizAccommodations,
+          and(
+            eq(quizAccommodations.quizId, quizzes.id),
+            eq(quizAccommodations.studentId, sql.placeholder('studentId')),
+          ),
         )
         // The quizzes of the student's classes, and any they attempted: past attempts stay with
         // the student when they leave a class (decision 031). Two indexed reads joined by UNION ALL
@@ -500,6 +520,11 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
     return attempt ?? null;
   }
 
+  /** The quiz as this student sees it: their own deadline and time limit (decision 036). */
+  async function withOwnTiming<Row extends { quiz: QuizRow }>(row: Row, studentId: string): Promise<Row> {
+    return { ...row, quiz: timingFor(row.quiz, await accommodationOf(db, row.quiz.id, studentId)) };
+  }
+
   /** The attempt as it stands now: one whose time ran out is closed (and committed) before anyone sees it. */
   async function currentAttempt(quizId: string, studentId: string, questions: StoredQuestion[]) {
     const attempt = await findAttempt(db, quizId, studentId);
@@ -526,7 +551,13 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
         options: question.options,
         answer: question.answer,
       }));
-      const timing = { deadline: new Date(input.deadline), maxTimeMinutes: input.maxTime };
+      const deadline = new Date(input.deadline);
+      const timing = {
+        deadline,
+        maxTimeMinutes: input.maxTime,
+        // No accommodation yet: they move it later (decision 036).
+        closesAt: closesWithoutAccommodations({ deadline, maxTimeMinutes: input.maxTime }),
+      };
       const review = { reviewAnswers: input.reviewAnswers, reviewScore: input.reviewScore };
       const { quiz, target } = await db.transaction(async (tx) => {
         // One of the teacher's active classes, checked in the write's own transaction (decision 031).
@@ -601,7 +632,12 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
           offset: page.offset,
         });
         const listed = toPage(rows, page.limit);
-        return { ...listed, items: listed.items.map((row) => presentStudentSummary(row, row.attempt, moment)) };
+        return {
+          ...listed,
+          items: listed.items.map((row) =>
+            presentStudentSummary({ ...row, quiz: timingFor(row.quiz, row.accommodation) }, row.attempt, moment),
+          ),
+        };
       });
     },
 
@@ -623,7 +659,7 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
     async getForStudent(studentId: string, quizId: string): Promise<StudentQuizDetail> {
       const row = await findQuizForStudent(db, studentId, quizId);
       const attempt = await currentAttempt(quizId, studentId, row.quiz.questions);
-      return presentStudentDetail(row, attempt, now());
+      return presentStudentDetail(await withOwnTiming(row, studentId), attempt, now());
     },
 
     /**
@@ -634,22 +670,32 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
     async startAttempt(studentId: string, quizId: string): Promise<StudentQuizDetail> {
       const row = await findQuizForStudent(db, studentId, quizId);
       const existing = await currentAttempt(quizId, studentId, row.quiz.questions);
-      if (existing) return presentStudentDetail(row, existing, now());
-      const startedAt = now();
-      if (row.quiz.deadline <= startedAt) throw new AppError('QUIZ_CLOSED', 'The deadline of this quiz has passed');
-      const [started] = await db
-        .insert(quizAttempts)
-        .values({
-          quizId,
-          studentId,
-          startedAt,
-          endsAt: new Date(startedAt.getTime() + row.quiz.maxTimeMinutes * 60_000),
-          layout: shuffleLayout(row.quiz.questions),
-        })
-        .onConflictDoNothing()
-        .returning();
+      if (existing) return presentStudentDetail(await withOwnTiming(row, studentId), existing, now());
+      // The student's own deadline and time (decision 036), read under the quiz row's key share
+      // lock so a concurrent accommodation change is either read here or moves this attempt's end.
+      const { timing, started } = await db.transaction(async (tx) => {
+        const timing = await lockedStartTiming(tx, quizId, studentId);
+        const startedAt = now();
+        if (timing.deadline <= startedAt) throw new AppError('QUIZ_CLOSED', 'The deadline of this quiz has passed');
+        const [started] = await tx
+          .insert(quizAttempts)
+          .values({
+            quizId,
+            studentId,
+            startedAt,
+            endsAt: new Date(startedAt.getTime() + timing.maxTimeMinutes * 60_000),
+            layout: shuffleLayout(row.quiz.questions),
+          })
+          .onConflictDoNothing()
+          .returning();
+        return { timing, started };
+      });
       if (started) await cache.changed([cacheTags.studentAttempts(studentId)]);
-      return presentStudentDetail(row, started ?? (await findAttempt(db, quizId, studentId)), now());
+      return presentStudentDetail(
+        { ...row, quiz: { ...row.quiz, ...timing } },
+        started ?? (await findAttempt(db, quizId, studentId)),
+        now(),
+      );
     },
 
     /**
@@ -730,7 +776,7 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
       if (!closing) throw conflict('QUIZ_ALREADY_SUBMITTED', 'You have already submitted this quiz');
       const { answers, submittedAt, score, accuracy, timeTakenSeconds } = closing;
       return presentStudentDetail(
-        row,
+        await withOwnTiming(row, studentId),
         { ...attempt, answers, submittedAt, endedBy, score, accuracy, timeTakenSeconds },
         now(),
       );
