@@ -23,6 +23,8 @@ import { meetingsRoutes, type MeetingsOptions } from './features/meetings/routes
 import { progressRoutes } from './features/progress/routes.ts';
 import { createProgressService } from './features/progress/service.ts';
 import { quizzesRoutes } from './features/quizzes/routes.ts';
+import { createQuizImagesService } from './features/quizzes/quiz-images.ts';
+import { quizImagesRoutes } from './features/quizzes/quiz-images-routes.ts';
 import { createFileAccess } from './features/resources/file-access.ts';
 import { resourcesRoutes } from './features/resources/routes.ts';
 import { createResourcesService } from './features/resources/service.ts';
@@ -183,6 +185,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       }),
       storage: options.storage,
       fileAccess,
+      uploadMaxBytes: options.uploadMaxBytes,
+    }),
+  );
+  await app.register(
+    quizImagesRoutes({
+      images: createQuizImagesService(options.database.db, options.storage, fileAccess, app.log, {
+        storageQuotaBytes: options.storageQuotaBytes,
+      }),
+      storage: options.storage,
       uploadMaxBytes: options.uploadMaxBytes,
     }),
   );

@@ -5,6 +5,7 @@ import type { EndpointSpec } from '#shared/contract/endpoint';
 import * as health from '#shared/contract/health';
 import * as meetings from '#shared/contract/meetings';
 import * as progress from '#shared/contract/progress';
+import * as quizImages from '#shared/contract/quiz-images';
 import * as quizzes from '#shared/contract/quizzes';
 import * as quote from '#shared/contract/quote';
 import * as resources from '#shared/contract/resources';
@@ -22,6 +23,7 @@ const FEATURES: Record<string, Record<string, unknown>> = {
   meetings,
   progress,
   quizzes,
+  'quiz-images': quizImages,
   quote,
   resources,
   school,
