@@ -28,7 +28,8 @@ export const quizImageAccessQuerySchema = z.object({
   access: z.string({ error: 'This image link is not valid' }).max(300).optional(),
 });
 
-export const uploadedQuizImageSchema = z.strictObject({ fileKey: z.string() });
+/** The upload's answer: the key to store in the question, and a thumbnail address signed for the uploader. */
+export const uploadedQuizImageSchema = z.strictObject({ fileKey: z.string(), url: z.string() });
 export type UploadedQuizImage = z.infer<typeof uploadedQuizImageSchema>;
 
 /** An image as a question stores it (the question shape in quizzes.ts carries this). */

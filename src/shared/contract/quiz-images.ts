@@ -10,7 +10,7 @@ export const uploadQuizImage = defineEndpoint({
   summary: 'Uploads an image for a quiz question or option (multipart/form-data, field "file")',
   description:
     "PNG, JPEG, GIF or WebP, decided from the bytes; at most 5 MB, counted in the teacher's storage space. " +
-    'Answers the fileKey a question names with its alt text.',
+    'Answers the fileKey a question names with its alt text, and an address of the image signed for the uploader (the editor thumbnail).',
   body: {
     form: 'multipart',
     fields: z.strictObject({}),

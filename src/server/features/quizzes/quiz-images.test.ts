@@ -78,6 +78,9 @@ describe('POST /api/quizzes/images', () => {
       storageKey: `quiz-image-${fileKey}`,
     });
 
+    // The uploader's thumbnail address serves it to them.
+    const thumbnail = await t.app.inject({ method: 'GET', url: (await upload([png])).body.data.url as string });
+    expect(thumbnail.statusCode).toBe(200);
     const image = presentQuizImage(fileAccess, { fileKey, alt: 'A unit square' }, student.profile._id);
     expect(image.alt).toBe('A unit square');
     const served = await t.app.inject({ method: 'GET', url: image.url });

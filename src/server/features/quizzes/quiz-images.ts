@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { RESOURCE_LIMITS } from '#shared/resources';
-import { QUIZ_IMAGE_TYPES, type PresentedQuizImage, type QuizImage } from '#shared/quiz-images';
+import { QUIZ_IMAGE_TYPES, type PresentedQuizImage, type QuizImage, type UploadedQuizImage } from '#shared/quiz-images';
 import type { Database } from '../../db/client.ts';
 import { quizImages, teachers } from '../../db/schema.ts';
 import { accountRemoved, AppError, badRequest, notFound } from '../../errors.ts';
@@ -85,7 +85,7 @@ export function createQuizImagesService(
      * storage space; the caller removes the file if this throws. The teacher's row is locked
      * while the space is counted (as resource uploads do), so racing uploads are counted in turn.
      */
-    async createImage(teacherId: string, fileKey: string, upload: StoredUpload): Promise<{ fileKey: string }> {
+    async createImage(teacherId: string, fileKey: string, upload: StoredUpload): Promise<UploadedQuizImage> {
       if (!(QUIZ_IMAGE_TYPES as readonly string[]).includes(upload.mimeType)) {
         throw new AppError('FILE_TYPE_NOT_ALLOWED', 'Choose an image: PNG, JPEG, GIF or WebP.', {
           errors: [{ field: 'file', message: 'Choose an image: PNG, JPEG, GIF or WebP.' }],
@@ -108,7 +108,8 @@ export function createQuizImagesService(
           sizeBytes: upload.sizeBytes,
         });
       });
-      return { fileKey };
+      // The editor's thumbnail: an <img> of our origin (the CSP allows no blob: or data: images).
+      return { fileKey, url: presentQuizImage(fileAccess, { fileKey, alt: '' }, teacherId).url };
     },
 
     /** The image an address names, for the user it was signed for (403 forged, other image, expired). */
