@@ -8,6 +8,17 @@ import {
   requiredText,
 } from './fields.ts';
 import { JSON_BYTES_PER_CHARACTER } from './limits.ts';
+import {
+  answerValueSchema,
+  MULTIPLE_SCORING,
+  QUESTION_LIMITS,
+  QUESTION_TYPES,
+  questionTextLength,
+  typedQuestionInputSchema,
+  type StoredQuestion,
+  type TypedQuestion,
+  type TypedQuestionInput,
+} from './question-types.ts';
 
 /**
  * The quiz contract (SPEC §3 Quiz, Question, attempt record; §5 quiz editor;
@@ -95,8 +106,12 @@ const optionText = z
   .refine((value) => !hasForbiddenCharacters(value), { error: 'An option contains characters that are not allowed' })
   .transform((value) => value.trim());
 
-/** Empty options are dropped (SPEC §3); the answer must be one of what remains. */
-export const questionInputSchema = bodyObject({
+/**
+ * A question as SPEC §3 writes it: text, options as strings, the correct option's text. Empty
+ * options are dropped (SPEC §3); the answer must be one of what remains. Read as a single
+ * choice question of 1 point (issue 20 keeps SPEC §7 clients working).
+ */
+export const specQuestionInputSchema = bodyObject({
   question_text: requiredText('Question text', QUIZ_LIMITS.text),
   options: z
     .array(optionText, { error: 'Options must be a list' })
@@ -119,17 +134,35 @@ export const questionInputSchema = bodyObject({
   .refine((question) => question.answer === '' || question.options.includes(question.answer), {
     error: 'The correct answer must be one of the options',
     path: ['answer'],
-  });
-export type QuestionInput = z.infer<typeof questionInputSchema>;
+  })
+  .transform((question): TypedQuestion => ({
+    type: 'single',
+    question_text: question.question_text,
+    points: QUESTION_LIMITS.pointsDefault,
+    options: question.options.map((text) => ({ text, correct: text === question.answer })),
+  }));
 
-/** Characters of all question texts and options of a quiz. */
-export function totalTextOf(questions: { question_text: string; options: string[] }[]): number {
-  return questions.reduce(
-    (total, question) =>
-      total + question.question_text.length + question.options.reduce((sum, option) => sum + option.length, 0),
-    0,
-  );
-}
+/**
+ * A question of add-quiz or an edit: typed (issue 20, with `type`) or SPEC §3's shape (without).
+ * Dispatched on the key so each shape reports its own messages, not a union's.
+ */
+export const questionInputSchema = z.unknown().pipe(
+  z.custom<unknown>().transform((value, context) => {
+    const schema =
+      typeof value === 'object' && value !== null && 'type' in value
+        ? typedQuestionInputSchema
+        : specQuestionInputSchema;
+    const parsed = schema.safeParse(value);
+    if (parsed.success) return parsed.data;
+    for (const { message, path } of parsed.error.issues) context.addIssue({ code: 'custom', message, path });
+    return z.NEVER;
+  }),
+);
+export type QuestionInput = TypedQuestionInput | z.input<typeof specQuestionInputSchema>;
+
+/** Characters of all question texts, options, accepted answers and alt texts of a quiz. */
+export const totalTextOf = (questions: (TypedQuestion | StoredQuestion)[]): number =>
+  questions.reduce((total, question) => total + questionTextLength(question), 0);
 
 /**
  * add-quiz body. The client also sends createdBy, subject and date (SPEC §7):
@@ -196,15 +229,16 @@ export const quizListQuerySchema = z.object({
 });
 
 const questionId = z.string().min(1).max(40);
+/** SPEC §7's selectedOption: an option's id, or (as SPEC §3 clients send it) its text. */
 const selectedOption = z
   .string({ error: 'The selected option must be text' })
   .max(QUIZ_LIMITS.text, { error: 'The selected option is too long' })
   .refine((value) => !hasForbiddenCharacters(value), { error: 'The selected option is not one of the options' });
 
-/** Answers saved while the student works: question id -> chosen option text (null clears it). */
+/** Answers saved while the student works: question id -> the type's answer (null clears it). */
 export const saveAnswersSchema = z.strictObject({
   answers: z
-    .record(questionId, selectedOption.nullable(), { error: 'answers must map question ids to options' })
+    .record(questionId, answerValueSchema.nullable(), { error: 'answers must map question ids to answers' })
     .refine((answers) => Object.keys(answers).length <= QUIZ_LIMITS.questionsMax, { error: 'Too many answers' }),
 });
 export type SaveAnswers = z.infer<typeof saveAnswersSchema>;
@@ -251,6 +285,8 @@ export const submitAttemptSchema = bodyObject(
               bodyObject(
                 {
                   _id: questionId,
+                  /** The type's answer (issue 20); wins over selectedOption when both are sent. */
+                  response: answerValueSchema.nullish(),
                   selectedOption: selectedOption.nullish(),
                   question_text: echoedText.optional(),
                   options: z
@@ -272,14 +308,45 @@ export type SubmitAttempt = z.infer<typeof submitAttemptSchema>;
 
 // ---- What the server presents ----------------------------------------------------------
 
+/** An image as it leaves the server: an address signed for the caller (decision 009), and its alt text. */
+export const presentedImageSchema = z.strictObject({ url: z.string(), alt: z.string() });
+
+/**
+ * A question as it leaves the server (issue 20). The key (`correct` of options and of
+ * true-false, `accepted`, `value`, `tolerance`) is present for the quiz's teachers, and for a
+ * student only when their quiz's review options let it out (decision 032); `response` and
+ * `earnedPoints` are the student's own answer and what it earned (attempt, review).
+ */
 export const quizQuestionSchema = z.strictObject({
   _id: z.string(),
+  type: z.enum(QUESTION_TYPES),
   question_text: z.string(),
-  options: z.array(z.string()),
-  /** Absent for a student until their quiz's review options let the key out (decision 032). */
-  answer: z.string().optional(),
-  /** The student's choice (attempt, review); null when unanswered. */
-  selectedOption: z.string().nullable().optional(),
+  points: z.number(),
+  image: presentedImageSchema.optional(),
+  /** single and multiple: the options, in the attempt's shuffled order for a student. */
+  options: z
+    .array(
+      z.strictObject({
+        _id: z.string(),
+        text: z.string(),
+        image: presentedImageSchema.optional(),
+        correct: z.boolean().optional(),
+      }),
+    )
+    .optional(),
+  /** multiple: how it is scored (a student may know partial credit exists). */
+  scoring: z.enum(MULTIPLE_SCORING).optional(),
+  /** true-false: the right answer. */
+  correct: z.boolean().optional(),
+  /** short-text: the accepted answers. */
+  accepted: z.array(z.string()).optional(),
+  /** numeric: the value and its tolerance. */
+  value: z.number().optional(),
+  tolerance: z.number().optional(),
+  /** The student's answer (attempt, review); null when unanswered. */
+  response: answerValueSchema.nullable().optional(),
+  /** Points the answer earned: in a review that shows the score, and to teachers. */
+  earnedPoints: z.number().optional(),
 });
 export type QuizQuestion = z.infer<typeof quizQuestionSchema>;
 
@@ -297,6 +364,8 @@ const quizBaseFields = {
   maxTime: z.number().int(),
   createdBy: z.strictObject({ _id: z.string(), name: z.string() }),
   questionCount: z.number().int(),
+  /** The points of all questions (issue 20): what a score is out of. */
+  totalPoints: z.number(),
   reviewAnswers: z.enum(REVIEW_ANSWERS),
   reviewScore: z.enum(REVIEW_SCORE),
 };
@@ -306,8 +375,9 @@ export const attemptEndingSchema = z.enum(['submitted', 'time-up']);
 export type AttemptEnding = z.infer<typeof attemptEndingSchema>;
 
 const attemptResultFields = {
-  score: z.number().int(),
-  /** 100 × correct / questions, a numeric string with at most 2 decimals. */
+  /** Points earned (hundredths). */
+  score: z.number(),
+  /** 100 × points earned / total points, a numeric string with at most 2 decimals. */
   accuracy: z.string(),
   attemptedAt: z.iso.datetime(),
   /** Seconds. */
@@ -358,7 +428,15 @@ export const attemptRecordSchema = z.strictObject({
   _id: z.string(),
   user: z.strictObject({ _id: z.string(), name: z.string(), rollNumber: z.string() }),
   quiz: z.strictObject({
-    questions: z.array(z.strictObject({ _id: z.string(), selectedOption: z.string().nullable() })),
+    questions: z.array(
+      z.strictObject({
+        _id: z.string(),
+        response: answerValueSchema.nullable(),
+        earnedPoints: z.number(),
+        /** Seconds the student spent on the question before first answering it; absent where unknown. */
+        seconds: z.number().optional(),
+      }),
+    ),
   }),
 });
 export type AttemptRecord = z.infer<typeof attemptRecordSchema>;
@@ -367,9 +445,7 @@ export const teacherQuizDetailSchema = z.strictObject({
   ...quizBaseFields,
   quiz: z.strictObject({
     background: z.string(),
-    questions: z.array(
-      z.strictObject({ _id: z.string(), question_text: z.string(), options: z.array(z.string()), answer: z.string() }),
-    ),
+    questions: z.array(quizQuestionSchema),
   }),
   attempts: z.array(attemptRecordSchema),
 });
@@ -394,18 +470,6 @@ export const isTeacherQuizDetail = (quiz: TeacherQuizDetail | StudentQuizDetail)
 
 /** PUT /api/quiz/{id}/answers: when the server stored the choices. */
 export const savedAnswersSchema = z.strictObject({ savedAt: z.iso.datetime() });
-
-// ---- Scoring, shared so the preview scores exactly like the server ---------------------
-
-/** score = correct answers; accuracy = 100 × correct / questions, at most 2 decimals. */
-export function scoreAnswers(
-  questions: { _id: string; answer: string }[],
-  answers: Record<string, string | null | undefined>,
-): { score: number; accuracy: string } {
-  const score = questions.filter((question) => answers[question._id] === question.answer).length;
-  const accuracy = questions.length === 0 ? 0 : Math.round((score * 10_000) / questions.length) / 100;
-  return { score, accuracy: String(accuracy) };
-}
 
 /** SPEC §4 accuracy display: a whole number if integer, else two decimals. */
 export function formatAccuracy(accuracy: string | number): string {
