@@ -73,6 +73,7 @@ function QuizScreen({ quiz }: { quiz: UseQueryResult<StudentQuizDetail> }) {
     <QuizResult
       title={detail.title}
       score={detail.attempt.score}
+      totalPoints={detail.totalPoints}
       accuracy={detail.attempt.accuracy}
       endedBy={detail.attempt.endedBy}
       questions={detail.quiz.questions}
@@ -197,7 +198,7 @@ function AttemptInProgress({
   const saver = useAnswerSaver(detail._id, detail.title, refresh);
   // The server's answers, under any choice of this page it has not acknowledged yet (still retrying).
   const [answers, setAnswers] = useState<RunnerAnswers>(() => ({
-    ...Object.fromEntries(detail.quiz.questions.map((question) => [question._id, question.selectedOption ?? null])),
+    ...Object.fromEntries(detail.quiz.questions.map((question) => [question._id, question.response ?? null])),
     ...saver.unacknowledged(),
   }));
   // The timer and the button may both ask at 0:00: one submission only. Set at once (a ref),
@@ -216,7 +217,7 @@ function AttemptInProgress({
       // drew it (another tab) is never overwritten with what this screen shows. Built here,
       // after the flush and on every retry, never from a render's copy of the answers.
       const unacknowledged = await saver.flushForSubmission();
-      const questions = Object.entries(unacknowledged).map(([_id, selectedOption]) => ({ _id, selectedOption }));
+      const questions = Object.entries(unacknowledged).map(([_id, response]) => ({ _id, response }));
       return (await call(submitQuiz, { body: { quiz: { _id: detail._id, questions } } })).data;
     },
     // Lost connection: keep trying through the grace period the server allows.
@@ -256,10 +257,10 @@ function AttemptInProgress({
       background={detail.quiz.background}
       questions={detail.quiz.questions}
       answers={answers}
-      onAnswer={(questionId, option) => {
+      onAnswer={(questionId, value, isTyping) => {
         if (isSubmitStarted.current) return;
-        setAnswers((current) => ({ ...current, [questionId]: option }));
-        saver.queue(questionId, option);
+        setAnswers((current) => ({ ...current, [questionId]: value }));
+        saver.queue(questionId, value, { isTyping });
       }}
       secondsLeft={secondsLeft}
       onSubmit={submitOnce}
