@@ -1,8 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowDown, ArrowUp, ArrowUpDown, Check, Download, X } from 'lucide-react';
+import { ArrowDown, ArrowUp, ArrowUpDown, Check, CircleDot, Download, X } from 'lucide-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { type AttemptRecord, type TeacherQuizDetail } from '#shared/quizzes';
+import { QUESTION_TYPE_LABELS } from '#shared/question-types';
+import { type AttemptRecord, type QuizQuestion, type TeacherQuizDetail } from '#shared/quizzes';
+import { QuestionText } from '../question-text.tsx';
+import { formatPoints, keyText, outcomeOf, pointsLabel, responseText, type Outcome } from '../question-response.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { quizQueries } from '../quiz-queries.ts';
@@ -27,35 +30,39 @@ function downloadCsv(quiz: TeacherQuizDetail) {
   );
 }
 
-const isRight = (selected: string | null | undefined, answer: string) =>
-  selected !== null && selected !== undefined && selected !== '' && selected === answer;
+const OUTCOME_STYLE: Record<Outcome, { cell: string; label: string }> = {
+  full: { cell: 'bg-success-soft text-success', label: 'correct' },
+  partial: { cell: 'bg-warning-soft text-warning', label: 'partly correct' },
+  none: { cell: 'bg-danger-soft text-danger-strong', label: 'wrong' },
+};
 
-function AnswerCell({ selected, answer }: { selected: string | null | undefined; answer: string }) {
-  const isAnswered = selected !== null && selected !== undefined && selected !== '';
-  const isCorrect = isRight(selected, answer);
+type AttemptAnswer = AttemptRecord['quiz']['questions'][number];
+
+function AnswerCell({ question, answer }: { question: QuizQuestion; answer: AttemptAnswer | undefined }) {
+  const text = responseText(question, answer?.response);
+  const earned = answer?.earnedPoints ?? 0;
+  const outcome = outcomeOf(earned, question.points);
+  const Icon = outcome === 'full' ? Check : outcome === 'partial' ? CircleDot : X;
   return (
     <td
-      className={cn(
-        'border-b border-l border-line px-3 py-2 align-top',
-        isCorrect ? 'bg-success-soft text-success' : 'bg-danger-soft text-danger-strong',
-      )}
+      className={cn('border-b border-l border-line px-3 py-2 align-top', OUTCOME_STYLE[outcome].cell)}
+      data-outcome={outcome}
     >
       {/* Words stay whole: a phone scrolls the table sideways instead of writing "M/ar/s". */}
       <span className="flex max-w-56 min-w-20 items-start gap-1.5">
-        {isCorrect ? (
-          <Check className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-        ) : (
-          <X className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-        )}
-        {isAnswered ? <span className="wrap-break-word">{selected}</span> : <span aria-hidden="true">—</span>}
-        <span className="sr-only">{isCorrect ? '(correct)' : isAnswered ? '(wrong)' : 'Unanswered (wrong)'}</span>
+        <Icon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        {text !== '' ? <QuestionText text={text} className="wrap-break-word" /> : <span aria-hidden="true">—</span>}
+        <span className="sr-only">
+          {text === '' ? 'Unanswered' : null} ({OUTCOME_STYLE[outcome].label}, {formatPoints(earned)} of{' '}
+          {pointsLabel(question.points)})
+        </span>
       </span>
     </td>
   );
 }
 
 function AttemptRow({ attempt, quiz }: { attempt: AttemptRecord; quiz: TeacherQuizDetail }) {
-  const selected = new Map(attempt.quiz.questions.map((answer) => [answer._id, answer.selectedOption]));
+  const answers = new Map(attempt.quiz.questions.map((answer) => [answer._id, answer]));
   return (
     <tr>
       <th
@@ -66,7 +73,7 @@ function AttemptRow({ attempt, quiz }: { attempt: AttemptRecord; quiz: TeacherQu
         <span className="block text-xs font-normal text-muted">{attempt.user.rollNumber}</span>
       </th>
       <td className="border-b border-line px-3 py-2 align-top whitespace-nowrap tabular-nums">
-        {attempt.score} / {quiz.quiz.questions.length}
+        {formatPoints(attempt.score)} / {formatPoints(quiz.totalPoints)}
       </td>
       <td className="border-b border-line px-3 py-2 align-top whitespace-nowrap tabular-nums">
         {formatPercent(attempt.accuracy)}
@@ -75,7 +82,7 @@ function AttemptRow({ attempt, quiz }: { attempt: AttemptRecord; quiz: TeacherQu
         <time dateTime={attempt.attemptedAt}>{formatDateTime(attempt.attemptedAt)}</time>
       </td>
       {quiz.quiz.questions.map((question) => (
-        <AnswerCell key={question._id} selected={selected.get(question._id)} answer={question.answer} />
+        <AnswerCell key={question._id} question={question} answer={answers.get(question._id)} />
       ))}
     </tr>
   );
@@ -112,11 +119,12 @@ export function sortAttempts(attempts: AttemptRecord[], sort: Sort | null): Atte
   );
 }
 
-/** Of the attempts, the share that chose the right option of each question. */
-function percentCorrect(quiz: TeacherQuizDetail, questionId: string, answer: string): number {
-  const right = quiz.attempts.filter((attempt) =>
-    isRight(attempt.quiz.questions.find((chosen) => chosen._id === questionId)?.selectedOption, answer),
-  ).length;
+/** Of the attempts, the share that earned all of each question's points. */
+function percentCorrect(quiz: TeacherQuizDetail, question: QuizQuestion): number {
+  const right = quiz.attempts.filter((attempt) => {
+    const answer = attempt.quiz.questions.find((chosen) => chosen._id === question._id);
+    return outcomeOf(answer?.earnedPoints ?? 0, question.points) === 'full';
+  }).length;
   return Math.round((right / quiz.attempts.length) * 10_000) / 100;
 }
 
@@ -167,8 +175,8 @@ function AttemptsTable({ quiz }: { quiz: TeacherQuizDetail }) {
     >
       <table className="min-w-full border-separate border-spacing-0 text-sm text-fg">
         <caption className="sr-only">
-          One row per attempt. Each question column shows the option chosen, marked correct or wrong. The last row gives
-          the share of attempts that answered each question correctly. Sort with the column buttons.
+          One row per attempt. Each question column shows the answer given, marked correct, partly correct or wrong. The
+          last row gives the share of attempts that earned all of each question’s points. Sort with the column buttons.
         </caption>
         <thead>
           <tr>
@@ -203,7 +211,7 @@ function AttemptsTable({ quiz }: { quiz: TeacherQuizDetail }) {
             </td>
             {quiz.quiz.questions.map((question) => (
               <td key={question._id} className={cn(footerCell, 'border-l border-line')}>
-                {formatPercent(percentCorrect(quiz, question._id, question.answer))}
+                {formatPercent(percentCorrect(quiz, question))}
               </td>
             ))}
           </tr>
@@ -220,6 +228,7 @@ function QuizAnalytics({ quiz }: { quiz: TeacherQuizDetail }) {
     ['Created', <time dateTime={quiz.date}>{formatDay(quiz.date)}</time>],
     ['Deadline', <time dateTime={quiz.deadline}>{formatDateTime(quiz.deadline)}</time>],
     ['Time limit', `${quiz.maxTime} min`],
+    ['Total points', formatPoints(quiz.totalPoints)],
     ['Total attempts', String(quiz.attempts.length)],
   ];
   return (
@@ -251,8 +260,8 @@ function QuizAnalytics({ quiz }: { quiz: TeacherQuizDetail }) {
         ) : (
           <>
             <p className="mt-1 text-sm text-muted">
-              Hover or focus a question number to read the question. Green with a tick: correct; red with a cross: wrong
-              or unanswered.
+              Hover or focus a question number to read the question. Green with a tick: all its points; amber with a
+              dot: some; red with a cross: none (wrong or unanswered).
             </p>
             <AttemptsTable quiz={quiz} />
           </>
@@ -267,10 +276,20 @@ function QuizAnalytics({ quiz }: { quiz: TeacherQuizDetail }) {
           {quiz.quiz.questions.map((question, index) => (
             <li key={question._id} className="rounded-lg border border-line bg-surface px-4 py-3 text-sm">
               <p className="wrap-anywhere text-fg">
-                <span className="font-semibold">Q{index + 1}.</span> {question.question_text}
+                <span className="font-semibold">Q{index + 1}.</span> <QuestionText text={question.question_text} />
+              </p>
+              <p className="mt-1 text-xs text-muted">
+                {QUESTION_TYPE_LABELS[question.type]}
+                {question.type === 'multiple'
+                  ? question.scoring === 'partial'
+                    ? ', partial credit'
+                    : ', all or nothing'
+                  : ''}{' '}
+                · {pointsLabel(question.points)}
               </p>
               <p className="mt-1 wrap-anywhere text-muted">
-                Correct answer: <span className="font-medium text-success">{question.answer}</span>
+                {question.type === 'short-text' ? 'Accepted answers' : 'Correct answer'}:{' '}
+                <QuestionText text={keyText(question)} className="font-medium whitespace-pre-wrap text-success" />
               </p>
             </li>
           ))}
