@@ -114,7 +114,8 @@ describe('the quiz attempt screen', () => {
       const { quiz, student, path } = await studentWithQuiz(options);
       const started = await startQuiz(student, quiz._id);
       const math = started.quiz.questions.find((question) => question.question_text === 'What is 2 + 2?')!;
-      await submitQuiz(student, quiz._id, [{ _id: math._id, selectedOption: '4' }]);
+      const four = math.options!.find((option) => option.text === '4')!;
+      await submitQuiz(student, quiz._id, [{ _id: math._id, response: four._id }]);
       const { attempt } = await quizAsStudent(student, quiz._id);
       if (attempt?.status !== 'submitted') throw new Error('The attempt should be submitted');
       await openApp(path);
