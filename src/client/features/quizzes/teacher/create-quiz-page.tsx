@@ -17,11 +17,13 @@ import { withLoading } from '../../../stores/app-store.ts';
 import { useProfile } from '../../session/profile.ts';
 import { storeQuizPreview } from '../preview-storage.ts';
 import { quizQueries } from '../quiz-queries.ts';
+import { pointsLabel } from '../question-response.ts';
 import { BackgroundDialog } from './background-dialog.tsx';
 import { QuestionEditor, questionTextId } from './question-editor.tsx';
 import { describeBackground } from './quiz-backgrounds.ts';
 import { clearStoredDraft, hasUnsavedWork, readStoredDraft, storeDraft } from './quiz-draft-storage.ts';
 import {
+  draftTotalPoints,
   emptyDraft,
   errorSlot,
   newQuestion,
@@ -358,7 +360,8 @@ export function Component() {
               Questions
             </h2>
             <p className="text-sm text-muted">
-              {draft.questions.length} of at most {QUIZ_LIMITS.questionsMax}
+              {draft.questions.length} of at most {QUIZ_LIMITS.questionsMax} ·{' '}
+              <span data-testid="total-points">Total: {pointsLabel(draftTotalPoints(draft.questions))}</span>
             </p>
           </div>
           {draft.questions.length === 0 ? (
