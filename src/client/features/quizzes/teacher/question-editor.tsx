@@ -439,12 +439,10 @@ function ChoiceFields({
                   type={isMultiple ? 'checkbox' : 'radio'}
                   name={`${question.key}-correct`}
                   checked={option.correct}
+                  aria-label={`Option ${position + 1} of question ${number} is correct`}
                   onChange={(event) => setOption(option.key, { correct: event.target.checked })}
                   className="size-5 accent-brand-600"
                 />
-                <span className="sr-only">
-                  Option {position + 1} of question {number} is correct
-                </span>
                 <span aria-hidden="true" className="hidden sm:inline">
                   Correct
                 </span>
