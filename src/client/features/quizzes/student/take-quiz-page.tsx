@@ -21,6 +21,7 @@ import { useCountdown } from '../attempt/use-countdown.ts';
 import { LoadingStatus } from '../../../components/ui/spinner.tsx';
 import { useNoBreakReminders } from '../../student/study-mode/quiet-time.ts';
 import { cardVariants } from '../../../components/ui/card.tsx';
+import { pointsLabel } from '../question-response.ts';
 
 const quizKey = (quizId: string) => quizQueries.studentDetail(quizId).queryKey;
 const SUBMIT_RETRY_DELAY_MS = 3000;
@@ -126,7 +127,7 @@ function QuizIntro({ detail }: { detail: StudentQuizDetail }) {
         <ul className="mt-4 flex flex-col gap-2 text-fg">
           <li className="flex items-center gap-2">
             <ListChecks className="size-4 text-brand-700" aria-hidden="true" />{' '}
-            {plural(detail.questionCount, 'question')}
+            {plural(detail.questionCount, 'question')} · {pointsLabel(detail.totalPoints)}
           </li>
           <li className="flex items-center gap-2">
             <Clock className="size-4 text-brand-700" aria-hidden="true" /> {plural(detail.maxTime, 'minute')} once you
