@@ -38,7 +38,7 @@ const OUTCOME_STYLE: Record<Outcome, { cell: string; label: string }> = {
 
 type AttemptAnswer = AttemptRecord['quiz']['questions'][number];
 
-function AnswerCell({ question, answer }: { question: QuizQuestion; answer: AttemptAnswer | undefined }) {
+export function AnswerCell({ question, answer }: { question: QuizQuestion; answer: AttemptAnswer | undefined }) {
   const text = responseText(question, answer?.response);
   const earned = answer?.earnedPoints ?? 0;
   const outcome = outcomeOf(earned, question.points);
