@@ -8,7 +8,6 @@ import {
   totalPointsOf,
   type AnswerValue,
   type StoredQuestion,
-  type TypedQuestion,
 } from '#shared/question-types';
 import { DEFAULT_QUIZ_BACKGROUND, questionInputSchema, type AttemptEnding, type QuizQuestion } from '#shared/quizzes';
 import { Button } from '../../../components/ui/button.tsx';
@@ -41,7 +40,7 @@ export function previewQuestions(preview: QuizPreview): StoredQuestion[] {
   const stored: unknown = preview.quiz?.questions;
   const valid = (Array.isArray(stored) ? stored : []).flatMap((question: unknown) => {
     const parsed = questionInputSchema.safeParse(question);
-    return parsed.success ? [parsed.data as TypedQuestion] : [];
+    return parsed.success ? [parsed.data] : [];
   });
   const questions = toStoredQuestions(
     valid.map((question) => ({ ...question, _id: undefined })),

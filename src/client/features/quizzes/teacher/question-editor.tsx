@@ -246,7 +246,6 @@ function TypeFields({
                   data-field={value ? `${slot}.correct` : undefined}
                   checked={question.correct === value}
                   onChange={() => update({ correct: value })}
-                  aria-invalid={message ? true : undefined}
                   className="size-4 accent-brand-600"
                 />
                 {value ? 'True' : 'False'}
