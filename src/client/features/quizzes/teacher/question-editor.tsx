@@ -201,15 +201,8 @@ const withoutImage = (question: DraftQuestion): DraftQuestion => {
   return rest;
 };
 
-function TypeFields({
-  question,
-  number,
-  slot,
-  error,
-  update,
-  focusLater,
-  locked,
-}: {
+/** What each type's fields get from the question editor. */
+type TypeFieldsProps = {
   question: DraftQuestion;
   number: number;
   slot: string;
@@ -217,11 +210,57 @@ function TypeFields({
   update(changes: Partial<DraftQuestion>): void;
   focusLater(id: string): void;
   locked: boolean;
+};
+
+/** Adding and removing rows of a list (options, accepted answers), focus following the change. */
+function rowActions<K extends 'options' | 'accepted'>(
+  field: K,
+  { question, update, focusLater }: Pick<TypeFieldsProps, 'question' | 'update' | 'focusLater'>,
+  newRow: () => DraftQuestion[K][number],
+) {
+  const rows = question[field] as DraftQuestion[K][number][];
+  return {
+    add() {
+      const added = newRow();
+      update({ [field]: [...rows, added] });
+      focusLater(rowInputId(added.key));
+    },
+    remove(position: number) {
+      const kept = rows.filter((_, at) => at !== position);
+      update({ [field]: kept });
+      const neighbour = kept[Math.max(0, position - 1)];
+      if (neighbour) focusLater(rowInputId(neighbour.key));
+    },
+  };
+}
+
+/** The "Add …" button under a list; absent when the question is locked. */
+function AddRowButton({
+  label,
+  disabled,
+  onClick,
+  locked,
+}: {
+  label: string;
+  disabled: boolean;
+  onClick(): void;
+  locked: boolean;
 }) {
+  if (locked) return null;
+  return (
+    <button type="button" className={smallButton} disabled={disabled} onClick={onClick}>
+      <Plus className="size-4" aria-hidden="true" />
+      {label}
+    </button>
+  );
+}
+
+function TypeFields(props: TypeFieldsProps) {
+  const { question, number, slot, error, update, locked } = props;
   switch (question.type) {
     case 'single':
     case 'multiple':
-      return <ChoiceFields {...{ question, number, slot, error, update, focusLater, locked }} />;
+      return <ChoiceFields {...props} />;
     case 'true-false': {
       const id = `${question.key}-truth`;
       const message = error('correct');
@@ -259,12 +298,7 @@ function TypeFields({
     case 'short-text': {
       const id = `${question.key}-accepted`;
       const message = error('accepted');
-      const remove = (position: number) => {
-        const accepted = question.accepted.filter((_, at) => at !== position);
-        update({ accepted });
-        const neighbour = accepted[Math.max(0, position - 1)];
-        if (neighbour) focusLater(rowInputId(neighbour.key));
-      };
+      const { add, remove } = rowActions('accepted', props, newAccepted);
       return (
         <RowList
           id={id}
@@ -272,21 +306,12 @@ function TypeFields({
           error={message}
           hint="Capital letters and extra spaces do not count: “paris” matches “Paris”."
           footer={
-            locked ? null : (
-              <button
-                type="button"
-                className={smallButton}
-                disabled={question.accepted.length >= QUESTION_LIMITS.acceptedMax}
-                onClick={() => {
-                  const added = newAccepted();
-                  update({ accepted: [...question.accepted, added] });
-                  focusLater(rowInputId(added.key));
-                }}
-              >
-                <Plus className="size-4" aria-hidden="true" />
-                Add accepted answer
-              </button>
-            )
+            <AddRowButton
+              label="Add accepted answer"
+              locked={locked}
+              disabled={question.accepted.length >= QUESTION_LIMITS.acceptedMax}
+              onClick={add}
+            />
           }
         >
           {question.accepted.map((item, position) => (
@@ -365,23 +390,7 @@ const rowInputClasses = (hasError: boolean) =>
   }`;
 
 /** Options of a single or multiple choice question, each with its "correct" radio or checkbox. */
-function ChoiceFields({
-  question,
-  number,
-  slot,
-  error,
-  update,
-  focusLater,
-  locked,
-}: {
-  question: DraftQuestion;
-  number: number;
-  slot: string;
-  error(field: string): string | undefined;
-  update(changes: Partial<DraftQuestion>): void;
-  focusLater(id: string): void;
-  locked: boolean;
-}) {
+function ChoiceFields({ question, number, slot, error, update, focusLater, locked }: TypeFieldsProps) {
   const isMultiple = question.type === 'multiple';
   const message = error('options');
   const id = `${question.key}-options`;
@@ -396,12 +405,7 @@ function ChoiceFields({
             : option,
       ),
     });
-  const remove = (position: number) => {
-    const options = question.options.filter((_, at) => at !== position);
-    update({ options });
-    const neighbour = options[Math.max(0, position - 1)];
-    if (neighbour) focusLater(rowInputId(neighbour.key));
-  };
+  const { add, remove } = rowActions('options', { question, update, focusLater }, newOption);
 
   return (
     <>
@@ -413,21 +417,12 @@ function ChoiceFields({
           isMultiple ? 'Tick every correct option.' : 'Mark the one correct option.'
         }`}
         footer={
-          locked ? null : (
-            <button
-              type="button"
-              className={smallButton}
-              disabled={question.options.length >= QUESTION_LIMITS.optionsMax}
-              onClick={() => {
-                const added = newOption();
-                update({ options: [...question.options, added] });
-                focusLater(rowInputId(added.key));
-              }}
-            >
-              <Plus className="size-4" aria-hidden="true" />
-              Add option
-            </button>
-          )
+          <AddRowButton
+            label="Add option"
+            locked={locked}
+            disabled={question.options.length >= QUESTION_LIMITS.optionsMax}
+            onClick={add}
+          />
         }
       >
         {question.options.map((option, position) => (
