@@ -316,37 +316,21 @@ function TypeFields(props: TypeFieldsProps) {
         >
           {question.accepted.map((item, position) => (
             <li key={item.key} className="flex items-center gap-2">
-              <label htmlFor={rowInputId(item.key)} className="sr-only">
-                Accepted answer {position + 1} of question {number}
-              </label>
-              <input
-                id={rowInputId(item.key)}
-                data-field={position === 0 ? `${slot}.accepted` : undefined}
-                type="text"
-                autoComplete="off"
+              <RowInput
+                rowKey={item.key}
+                label={`Accepted answer ${position + 1} of question ${number}`}
+                field={position === 0 ? `${slot}.accepted` : undefined}
                 maxLength={QUESTION_LIMITS.shortTextMax}
                 value={item.text}
-                onChange={(event) =>
+                onChange={(text) =>
                   update({
-                    accepted: question.accepted.map((row) =>
-                      row.key === item.key ? { ...row, text: event.target.value } : row,
-                    ),
+                    accepted: question.accepted.map((row) => (row.key === item.key ? { ...row, text } : row)),
                   })
                 }
-                aria-invalid={message ? true : undefined}
-                className={rowInputClasses(Boolean(message))}
+                isInvalid={Boolean(message)}
+                onRemove={locked ? undefined : () => remove(position)}
+                canRemove={question.accepted.length > 1}
               />
-              {locked ? null : (
-                <button
-                  type="button"
-                  onClick={() => remove(position)}
-                  disabled={question.accepted.length <= 1}
-                  aria-label={`Remove accepted answer ${position + 1} of question ${number}`}
-                  className={removeRowButton}
-                >
-                  <X className="size-5" aria-hidden="true" />
-                </button>
-              )}
             </li>
           ))}
         </RowList>
@@ -388,6 +372,63 @@ const rowInputClasses = (hasError: boolean) =>
   `w-full min-w-0 rounded-lg border bg-surface px-3 py-2.5 text-base text-fg shadow-sm outline-none focus:ring-2 focus:ring-brand-500 ${
     hasError ? 'border-danger' : 'border-line-strong'
   }`;
+
+/** One row's text box of a list, labelled, with its remove button (none when the question is locked). */
+function RowInput({
+  rowKey,
+  label,
+  placeholder,
+  field,
+  maxLength,
+  value,
+  onChange,
+  isInvalid,
+  onRemove,
+  canRemove,
+}: {
+  rowKey: string;
+  label: string;
+  placeholder?: string;
+  /** data-field of the list's first row: where the form layer moves focus to the list's problem. */
+  field: string | undefined;
+  maxLength: number;
+  value: string;
+  onChange(text: string): void;
+  isInvalid: boolean;
+  onRemove: (() => void) | undefined;
+  canRemove: boolean;
+}) {
+  return (
+    <>
+      <label htmlFor={rowInputId(rowKey)} className="sr-only">
+        {label}
+      </label>
+      <input
+        id={rowInputId(rowKey)}
+        data-field={field}
+        type="text"
+        autoComplete="off"
+        placeholder={placeholder}
+        maxLength={maxLength}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={isInvalid ? true : undefined}
+        className={rowInputClasses(isInvalid)}
+      />
+      {onRemove ? (
+        <button
+          type="button"
+          onClick={onRemove}
+          disabled={!canRemove}
+          aria-label={`Remove ${label.charAt(0).toLowerCase()}${label.slice(1)}`}
+          className={removeRowButton}
+        >
+          <X className="size-5" aria-hidden="true" />
+        </button>
+      ) : null}
+    </>
+  );
+}
 
 /** Options of a single or multiple choice question, each with its "correct" radio or checkbox. */
 function ChoiceFields({ question, number, slot, error, update, focusLater, locked }: TypeFieldsProps) {
@@ -441,32 +482,18 @@ function ChoiceFields({ question, number, slot, error, update, focusLater, locke
                   Correct
                 </span>
               </label>
-              <label htmlFor={rowInputId(option.key)} className="sr-only">
-                Option {position + 1} of question {number}
-              </label>
-              <input
-                id={rowInputId(option.key)}
-                data-field={position === 0 ? `${slot}.options` : undefined}
-                type="text"
-                autoComplete="off"
+              <RowInput
+                rowKey={option.key}
+                label={`Option ${position + 1} of question ${number}`}
                 placeholder={`Option ${position + 1}`}
+                field={position === 0 ? `${slot}.options` : undefined}
                 maxLength={QUESTION_LIMITS.text}
                 value={option.text}
-                onChange={(event) => setOption(option.key, { text: event.target.value })}
-                aria-invalid={message ? true : undefined}
-                className={rowInputClasses(Boolean(message))}
+                onChange={(text) => setOption(option.key, { text })}
+                isInvalid={Boolean(message)}
+                onRemove={locked ? undefined : () => remove(position)}
+                canRemove={question.options.length > 1}
               />
-              {locked ? null : (
-                <button
-                  type="button"
-                  onClick={() => remove(position)}
-                  disabled={question.options.length <= 1}
-                  aria-label={`Remove option ${position + 1} of question ${number}`}
-                  className={removeRowButton}
-                >
-                  <X className="size-5" aria-hidden="true" />
-                </button>
-              )}
             </div>
             <QuestionImageSlot
               image={option.image}
