@@ -1,3 +1,4 @@
+// eslint-disable-next-line no-restricted-imports -- the test reads its fixture; the module under test stays browser-safe
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseAiken } from './aiken.ts';
