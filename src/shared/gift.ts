@@ -2,6 +2,7 @@ import {
   QUESTION_LIMITS,
   parseNumber,
   typedQuestionInputSchema,
+  type StoredQuestion,
   type TypedQuestion,
   type TypedQuestionInput,
 } from './question-types.ts';
@@ -315,4 +316,43 @@ export function writeGift(questions: TypedQuestionInput[]): string {
     })
     .join('\n\n')
     .concat('\n');
+}
+
+/** A stored question as the editor and the writer take it: the same fields, ids kept. */
+export function toQuestionInput(stored: StoredQuestion): TypedQuestionInput {
+  const { _id, question_text, points, image } = stored;
+  const base = { _id, question_text, points, ...(image ? { image } : {}) };
+  switch (stored.type) {
+    case 'single':
+    case 'multiple': {
+      const options = stored.options.map((option) => ({
+        _id: option._id,
+        text: option.text,
+        ...(option.image ? { image: option.image } : {}),
+        correct: option.correct,
+      }));
+      return stored.type === 'single'
+        ? { ...base, type: 'single', options }
+        : { ...base, type: 'multiple', options, scoring: stored.scoring };
+    }
+    case 'true-false':
+      return { ...base, type: 'true-false', correct: stored.correct };
+    case 'short-text':
+      return { ...base, type: 'short-text', accepted: [...stored.accepted] };
+    case 'numeric':
+      return { ...base, type: 'numeric', value: stored.value, tolerance: stored.tolerance };
+  }
+}
+
+/** A file name for a quiz's export: its title, without what a file system or a header would trip on. */
+export function giftFileName(title: string): string {
+  const safe = title
+    .normalize('NFC')
+    // eslint-disable-next-line no-control-regex -- control characters are what is taken out
+    .replace(/[\\/:*?"<>|\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 80)
+    .trim();
+  return `${safe === '' ? 'quiz' : safe}.gift.txt`;
 }
