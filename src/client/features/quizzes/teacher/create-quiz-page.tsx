@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type ChangeEvent, type RefObject } from 'r
 import toast from 'react-hot-toast/headless';
 import { useBlocker, useNavigate, type Blocker } from 'react-router';
 import { DEFAULT_QUIZ_SUBJECT } from '#shared/constants';
+import type { TypedQuestionInput } from '#shared/question-types';
 import { newQuizSchema, QUIZ_LIMITS, type ReviewAnswers, type ReviewScore } from '#shared/quizzes';
 import { ClassPicker } from '../../classes/class-picker.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
@@ -18,12 +19,14 @@ import { useProfile } from '../../session/profile.ts';
 import { storeQuizPreview } from '../preview-storage.ts';
 import { quizQueries } from '../quiz-queries.ts';
 import { BackgroundDialog } from './background-dialog.tsx';
+import { ImportQuestionsButton } from './import-questions-button.tsx';
 import { QuestionEditor, questionTextId } from './question-editor.tsx';
 import { describeBackground } from './quiz-backgrounds.ts';
 import { clearStoredDraft, hasUnsavedWork, readStoredDraft, storeDraft } from './quiz-draft-storage.ts';
 import {
   emptyDraft,
   errorSlot,
+  newOption,
   newQuestion,
   refineMessages,
   toLocalInputValue,
@@ -183,6 +186,21 @@ export function Component() {
     setDraft((current) => ({ ...current, questions: [...current.questions, question] }));
     clearErrors((slot) => slot === 'quiz.questions');
     focusById(questionTextId(question));
+  };
+
+  // Imported questions (GIFT, Aiken) join the end. This editor's draft holds single choice only
+  // until the typed editor (helper E) replaces it, which appends every type instead.
+  const importQuestions = (questions: TypedQuestionInput[]) => {
+    const drafts = questions.flatMap((question): DraftQuestion[] => {
+      if (question.type !== 'single') return [];
+      const options = question.options.map((option) => ({ ...newOption(), text: option.text }));
+      const right = options[question.options.findIndex((option) => option.correct)];
+      return [{ ...newQuestion(), question_text: question.question_text, options, answerKey: right?.key ?? '' }];
+    });
+    setDraft((current) => ({ ...current, questions: [...current.questions, ...drafts] }));
+    clearErrors((slot) => slot === 'quiz.questions');
+    if (drafts.length < questions.length)
+      toast.error(`${questions.length - drafts.length} not single-choice: not added`);
   };
 
   const removeQuestion = (index: number) => {
@@ -390,6 +408,7 @@ export function Component() {
               <Plus className="size-4" aria-hidden="true" />
               Add question
             </button>
+            <ImportQuestionsButton onImport={importQuestions} />
             {questionsError ? (
               <p id="quiz-questions-error" className="text-sm text-danger">
                 {questionsError}
