@@ -4,6 +4,7 @@ import { parseGift, type ImportResult } from '#shared/gift';
 import type { TypedQuestionInput } from '#shared/question-types';
 import { Button } from '../../../components/ui/button.tsx';
 import { fieldControlVariants } from '../../../components/ui/field.tsx';
+import { ModalDialog } from '../../../components/ui/modal-dialog.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { plural } from '../../../lib/format.ts';
 
@@ -15,6 +16,26 @@ type ImportFormat = keyof typeof IMPORT_FORMATS;
 
 /** A file larger than any quiz's text (and its markup) is not a question bank worth reading here. */
 const MAX_FILE_BYTES = 1_000_000;
+
+/** The "Import questions" dialog; closing it (Cancel, Escape, Import) calls onClose. */
+export function ImportQuestionsDialog({
+  onImport,
+  onClose,
+}: {
+  onImport(questions: TypedQuestionInput[]): void;
+  onClose(): void;
+}) {
+  return (
+    <ModalDialog
+      title="Import questions"
+      description="A GIFT file (Moodle’s text format) or an Aiken file. Check it first: every problem is listed with its line."
+      widthClassName="w-[min(48rem,calc(100%-1rem))]"
+      onClose={onClose}
+    >
+      {(close) => <ImportQuestionsSteps onImport={onImport} onClose={close} />}
+    </ModalDialog>
+  );
+}
 
 /**
  * The steps of "Import questions" (issue 20 point 6, decision 036): a GIFT or Aiken file or
