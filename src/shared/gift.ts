@@ -28,7 +28,12 @@ const WEIGHT_SLACK = 0.01;
 class GiftError extends Error {}
 
 /** Raw newlines inside a question are spacing; `\n` is a line break. */
-const collapseSpacing = (text: string) => text.replace(/\s*\n\s*/g, ' ').trim();
+const collapseSpacing = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .join(' ')
+    .trim();
 
 /** The text of an escaped GIFT string: `\\ \~ \= \# \{ \} \:` are the character, `\n` a line break. */
 export function unescapeGift(text: string): string {
