@@ -109,6 +109,10 @@ const LOADED_ON_USER_ACTION = [
     waitsFor: 'Select quiz background in the quiz editor',
   },
   {
+    module: 'features/quizzes/teacher/import-questions-dialog.tsx',
+    waitsFor: 'Import questions in the quiz editor (the GIFT and Aiken readers)',
+  },
+  {
     module: 'features/students/student-dialogs.tsx',
     waitsFor: 'Edit or Reset password on a roster or the students screen',
   },

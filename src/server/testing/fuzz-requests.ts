@@ -127,6 +127,7 @@ const KNOWN_FIELDS = [
   'questions',
   '_id',
   'selectedOption',
+  'format',
   'version',
   'tasks',
   'action',

@@ -391,6 +391,11 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
       request: (caller) => ({ url: `/api/quiz/${school.quiz1.id}`, headers: authOf(caller) }),
       check: (_caller, body) => expect(body.data._id).toBe(school.quiz1.id),
     },
+    'GET /api/quizzes/:id/export': {
+      target: 'quiz',
+      // A text/plain attachment: no envelope to check (export.test.ts reads it back).
+      request: (caller) => ({ url: `/api/quizzes/${school.quiz1.id}/export?format=gift`, headers: authOf(caller) }),
+    },
     'POST /api/quiz/:id/start': {
       target: 'quiz',
       prepare: () => school.addQuiz('teacher1'),

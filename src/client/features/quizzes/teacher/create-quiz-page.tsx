@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent, type Ref
 import toast from 'react-hot-toast/headless';
 import { useBlocker, useNavigate, type Blocker } from 'react-router';
 import { DEFAULT_QUIZ_SUBJECT } from '#shared/constants';
+import type { TypedQuestionInput } from '#shared/question-types';
 import { newQuizSchema, QUIZ_LIMITS, type ReviewAnswers, type ReviewScore } from '#shared/quizzes';
 import { ClassPicker } from '../../classes/class-picker.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
@@ -18,12 +19,14 @@ import { useProfile } from '../../session/profile.ts';
 import { storeQuizPreview } from '../preview-storage.ts';
 import { QUIZZES_KEY } from '../quiz-keys.ts';
 import { pointsLabel } from '../question-response.ts';
+import { ImportQuestionsButton } from './import-questions-button.tsx';
 import { QuestionEditor, questionTextId } from './question-editor.tsx';
 import { describeBackground } from './quiz-backgrounds.ts';
 import { clearStoredDraft, hasUnsavedWork, readStoredDraft, storeDraft } from './quiz-draft-storage.ts';
 import {
   draftTotalPoints,
   emptyDraft,
+  draftFromQuestion,
   errorSlot,
   newQuestion,
   refineMessages,
@@ -188,6 +191,13 @@ export function Component() {
     setDraft((current) => ({ ...current, questions: [...current.questions, question] }));
     clearErrors((slot) => slot === 'quiz.questions');
     focusById(questionTextId(question));
+  };
+
+  // Imported questions (GIFT, Aiken) join the end. This editor's draft holds single choice only
+  // until the typed editor (helper E) replaces it, which appends every type instead.
+  const importQuestions = (questions: TypedQuestionInput[]) => {
+    setDraft((current) => ({ ...current, questions: [...current.questions, ...questions.map(draftFromQuestion)] }));
+    clearErrors((slot) => slot === 'quiz.questions');
   };
 
   const removeQuestion = (index: number) => {
@@ -396,6 +406,7 @@ export function Component() {
               <Plus className="size-4" aria-hidden="true" />
               Add question
             </button>
+            <ImportQuestionsButton onImport={importQuestions} />
             {questionsError ? (
               <p id="quiz-questions-error" className="text-sm text-danger">
                 {questionsError}

@@ -11,7 +11,9 @@ import { ApiError } from '../../../lib/api.ts';
 import { quizQueries } from '../quiz-queries.ts';
 import { cn } from '../../../lib/cn.ts';
 import { attemptsCsv, attemptsCsvFileName } from './analytics-csv.ts';
+import { ExportGiftButton } from './export-gift-button.tsx';
 import { QuestionHeader } from './question-header.tsx';
+import { QuestionStatsSection } from './question-stats-section.tsx';
 import { formatDateTime, formatDay, formatPercent } from '../../../lib/format.ts';
 import { LoadingStatus } from '../../../components/ui/spinner.tsx';
 import { EmptyState, LoadFailure } from '../../../components/ui/status-cards.tsx';
@@ -233,7 +235,7 @@ function QuizAnalytics({ quiz }: { quiz: TeacherQuizDetail }) {
   ];
   return (
     <>
-      <PageHeader className="mt-3" title={quiz.title} />
+      <PageHeader className="mt-3" title={quiz.title} actions={<ExportGiftButton quizId={quiz._id} />} />
       <dl className={cn(cardVariants(), 'mt-4 grid grid-cols-2 gap-4 p-4 sm:grid-cols-3 sm:p-5 lg:grid-cols-6')}>
         {facts.map(([label, value]) => (
           <div key={label} className="min-w-0">
@@ -267,6 +269,8 @@ function QuizAnalytics({ quiz }: { quiz: TeacherQuizDetail }) {
           </>
         )}
       </section>
+
+      <QuestionStatsSection quiz={quiz} />
 
       <section aria-labelledby="questions-heading" className="mt-8">
         <h2 id="questions-heading" className="text-lg font-semibold text-fg">
