@@ -8,7 +8,7 @@ import * as classes from '#shared/contract/classes';
 import * as meetings from '#shared/contract/meetings';
 import * as students from '#shared/contract/students';
 import { inject } from 'vitest';
-import type { NewQuizPayload } from '#shared/quizzes';
+import type { NewQuizPayload, QuizQuestion } from '#shared/quizzes';
 import { urlOf } from '../lib/api.ts';
 import { saveSession } from '../lib/session.ts';
 import { buildNewQuiz, buildStudentRegistration, buildTeacherRegistration } from '../../server/testing/factories.ts';
@@ -146,12 +146,14 @@ export const startQuiz = (student: Actor, quizId: string) =>
 export const quizAsStudent = (student: Actor, quizId: string) =>
   callOk(quizzes.getQuiz, { params: { id: quizId } }, student.token).then(studentView);
 
-/** The student's saved choices by question text (null: not answered). */
+/** A question's saved answer, a chosen option as its text (null: not answered). */
+export const responseText = (question: QuizQuestion) =>
+  question.options?.find((option) => option._id === question.response)?.text ?? question.response ?? null;
+
+/** The student's saved choices by question text, a chosen option as its text (null: not answered). */
 export async function savedChoices(student: Actor, quizId: string) {
   const { quiz } = await quizAsStudent(student, quizId);
-  return Object.fromEntries(
-    quiz.questions.map((question) => [question.question_text, question.selectedOption ?? null]),
-  );
+  return Object.fromEntries(quiz.questions.map((question) => [question.question_text, responseText(question)]));
 }
 
 /** The resources `actor` can list (a teacher: their own uploads), as the server holds them. */

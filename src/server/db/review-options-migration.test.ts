@@ -67,10 +67,11 @@ describe('migration 0012: review options', { timeout: 120_000 }, () => {
     expect(review.status, review.raw).toBe(200);
     expect(review.body.data).toMatchObject({ reviewAnswers: 'after-submit', reviewScore: 'after-submit' });
     expect(review.body.data.attempt).toMatchObject({ status: 'submitted', score: 1, accuracy: '50' });
-    expect((review.body.data.quiz.questions as QuizQuestion[]).map((question) => question.answer).sort()).toEqual([
-      '4',
-      'Paris',
-    ]);
+    expect(
+      (review.body.data.quiz.questions as QuizQuestion[])
+        .map((question) => question.options?.find((option) => option.correct)?.text)
+        .sort(),
+    ).toEqual(['4', 'Paris']);
     const statistics = await t.call({ method: 'GET', url: '/api/student/statistics', headers: bearer(token) });
     expect(statistics.body.data).toMatchObject({ quizzesAttempted: 1, averageScore: 1 });
 

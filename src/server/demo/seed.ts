@@ -352,7 +352,7 @@ async function takeQuiz(
     const isRight = (skill * 7 + index * 3) % 10 < 10 - (skill % 6);
     return {
       _id: question._id,
-      selectedOption: isRight ? right : question.options.find((option) => option !== right)!,
+      selectedOption: isRight ? right : question.options!.find((option) => option.text !== right)!.text,
     };
   });
   await quizService.submitAttempt(studentId, { quiz: { _id: quizId, questions } });

@@ -93,7 +93,7 @@ describe('answer saves racing the submission', () => {
 
       const review = await request('GET', `/api/quiz/${quizId}`, student.token);
       const stored = new Map(
-        (review.body.data.quiz.questions as QuizQuestion[]).map((question) => [question._id, question.selectedOption]),
+        (review.body.data.quiz.questions as QuizQuestion[]).map((question) => [question._id, question.response]),
       );
       for (const save of saved) {
         if (save.status === 200 && stored.get(save.id) !== 'right')
