@@ -53,24 +53,18 @@ const TWICE_THE_TEXT_BYTES = 2 * QUIZ_LIMITS.totalTextMax * JSON_BYTES_PER_CHARA
  */
 const QUESTION_JSON_BYTES = 1024;
 /** JSON around one option at its largest, its text aside: keys, a 40-character id, correct, an image's 600-byte file key. */
-const OPTION_JSON_BYTES = 768;
+const OPTION_JSON_BYTES = 720;
 
 /**
- * An answer at its largest with its question id and keys: a typed short answer of 200
- * characters at 3 bytes (600), more than ten 40-character option ids with their quotes (430).
- */
-const ANSWER_JSON_BYTES = 768;
-
-/**
- * Body limit of add-quiz (decision 023), from the largest valid quiz: the whole text budget
- * (question texts, options, accepted answers, alt texts), and SPEC §3's answer repeating one
- * of its question's options (together at most the budget again), at 3 bytes a character; the
- * JSON around each question and each of its ten options at their largest; the ignored
- * createdBy, subject and date at their most; 4 kB for the rest (title, class, deadline,
- * background). About 3.6 MB.
+ * Body limit of add-quiz (decision 023), from the largest valid quiz: typed questions of ten
+ * options, each question and option with an image: the whole text budget (question texts,
+ * options, accepted answers, alt texts) at 3 bytes a character, the JSON around each question
+ * and option at its largest, the ignored createdBy, subject and date at their most, 4 kB for
+ * the rest (title, class, deadline, background). About 2.5 MB. SPEC §3's shape, whose answer
+ * repeats an option (the text budget twice, no images), stays under it at about 1.9 MB.
  */
 export const ADD_QUIZ_BODY_LIMIT_BYTES =
-  TWICE_THE_TEXT_BYTES +
+  QUIZ_LIMITS.totalTextMax * JSON_BYTES_PER_CHARACTER +
   QUIZ_LIMITS.questionsMax * (QUESTION_JSON_BYTES + QUIZ_LIMITS.optionsMax * OPTION_JSON_BYTES) +
   3 * IGNORED_FIELD_MAX_BYTES +
   4 * 1024;
@@ -79,18 +73,21 @@ export const ADD_QUIZ_BODY_LIMIT_BYTES =
  * Body limit of update-student (decision 023). SPEC §7 clients may send each question back
  * with its text and options beside the choice (decision 025 accepts and ignores them, within
  * the quiz's own text limits), so the largest valid submission carries a quiz's whole text and
- * every `selectedOption` as an option's text (at most the text budget again), a `response` at
- * its largest a question, the five ignored fields at their most and 4 kB for the rest. About 2 MB.
+ * every `selectedOption` as an option's text (at most the text budget again); 256 bytes of JSON
+ * a question (its id, keys, and a `response` beside the selected option: option ids); the
+ * five ignored fields at their most and 4 kB for the rest. About 1.8 MB. A typed answer of 200
+ * characters belongs to a question without options, whose text then goes back only once.
  */
 export const SUBMIT_ATTEMPT_BODY_LIMIT_BYTES =
-  TWICE_THE_TEXT_BYTES + QUIZ_LIMITS.questionsMax * ANSWER_JSON_BYTES + 5 * IGNORED_FIELD_MAX_BYTES + 4 * 1024;
+  TWICE_THE_TEXT_BYTES + QUIZ_LIMITS.questionsMax * 256 + 5 * IGNORED_FIELD_MAX_BYTES + 4 * 1024;
 
 /**
  * Body limit of PUT answers (decision 023): every question's answer at once, each at its
- * largest (a 200-character short answer; choices are option ids now, not texts), with its
- * question id; 1 kB for the rest. About 155 kB.
+ * largest with its 8-character question id: a short answer of 200 characters at 3 bytes
+ * (about 615 bytes; choices are option ids now, ten of them well under that); 1 kB for the
+ * rest. About 126 kB.
  */
-export const SAVE_ANSWERS_BODY_LIMIT_BYTES = QUIZ_LIMITS.questionsMax * ANSWER_JSON_BYTES + 1024;
+export const SAVE_ANSWERS_BODY_LIMIT_BYTES = QUIZ_LIMITS.questionsMax * 640 + 1024;
 
 /**
  * When a student who has submitted sees the correct answers, and their score (decision 032).
