@@ -82,6 +82,8 @@ export type AttemptClosing = {
   attemptId: string;
   studentId: string;
   answers: Record<string, AnswerValue>;
+  /** Seconds from the start for the answers the closing itself brings (merged under the saved times). */
+  answerTimes: Record<string, number>;
   submittedAt: Date;
   endedBy: AttemptEnding;
   score: number;
@@ -114,17 +116,21 @@ export function closeAttempt(
   answers: Record<string, AnswerValue>,
   endedBy: AttemptEnding,
   now: Date,
+  /** The questions the closing's own submission answers. */
+  submittedIds: string[] = [],
 ): AttemptClosing {
   const submittedAt = endedBy === 'time-up' || now > attempt.endsAt ? attempt.endsAt : now;
   const maxSeconds = Math.round((attempt.endsAt.getTime() - attempt.startedAt.getTime()) / 1000);
   const elapsed = Math.round((submittedAt.getTime() - attempt.startedAt.getTime()) / 1000);
+  const timeTakenSeconds = Math.min(Math.max(elapsed, 0), maxSeconds);
   return {
     attemptId: attempt.id,
     studentId: attempt.studentId,
     answers,
+    answerTimes: Object.fromEntries(submittedIds.map((id) => [id, timeTakenSeconds])),
     submittedAt,
     endedBy,
     ...scoreAttempt(questions, answers),
-    timeTakenSeconds: Math.min(Math.max(elapsed, 0), maxSeconds),
+    timeTakenSeconds,
   };
 }

@@ -162,7 +162,14 @@ async function writeClosings(tx: Queryable, requests: ClosingRequest[]): Promise
   const closings = open.map((attempt) => {
     const request = requestOf.get(attempt.id)!;
     const answers = { ...attempt.answers, ...request.submitted };
-    return closeAttempt(attempt, request.questions, answers, request.endedBy, request.now);
+    return closeAttempt(
+      attempt,
+      request.questions,
+      answers,
+      request.endedBy,
+      request.now,
+      Object.keys(request.submitted),
+    );
   });
   if (closings.length === 0) return [];
   const values = sql.join(
@@ -170,15 +177,17 @@ async function writeClosings(tx: Queryable, requests: ClosingRequest[]): Promise
       (closing) =>
         sql`(${closing.attemptId}::uuid, ${closing.submittedAt.toISOString()}::timestamptz, ${closing.endedBy},
           ${closing.score}::numeric, ${closing.accuracy}::numeric, ${closing.timeTakenSeconds}::int,
-          ${JSON.stringify(closing.answers)}::jsonb)`,
+          ${JSON.stringify(closing.answers)}::jsonb, ${JSON.stringify(closing.answerTimes)}::jsonb)`,
     ),
     sql`, `,
   );
   await tx.execute(sql`
     update ${quizAttempts} as a set
       submitted_at = v.submitted_at, ended_by = v.ended_by, score = v.score,
-      accuracy = v.accuracy, time_taken_seconds = v.time_taken, answers = v.answers
-    from (values ${values}) as v(id, submitted_at, ended_by, score, accuracy, time_taken, answers)
+      accuracy = v.accuracy, time_taken_seconds = v.time_taken, answers = v.answers,
+      -- A question first answered by the submission itself is timed at it; earlier saves keep theirs.
+      answer_times = v.answer_times || a.answer_times
+    from (values ${values}) as v(id, submitted_at, ended_by, score, accuracy, time_taken, answers, answer_times)
     where a.id = v.id`);
   await recomputeAverages(
     tx,
