@@ -78,9 +78,9 @@ describe('migration 0012: review options', { timeout: 120_000 }, () => {
     // A quiz created now gets the new defaults.
     await t.database.db.execute(sql`
       insert into quizzes (title, subject, class_id, deadline, max_time_minutes,
-                           created_by_teacher_id, background, questions, question_count)
+                           created_by_teacher_id, background, questions, question_count, total_points)
       select 'New quiz', 'Maths', classes.id, now() + interval '1 day', 10, ${TEACHER},
-             '/images/quiz-templates/quiz1-template.png', ${JSON.stringify(QUESTIONS)}::jsonb, 2
+             '/images/quiz-templates/quiz1-template.png', ${JSON.stringify(QUESTIONS)}::jsonb, 2, 2
       from classes where name_key = '10a'`);
     const [fresh] = rowsOf<Record<string, unknown>>(
       await t.database.db.execute(sql`select review_answers, review_score from quizzes where title = 'New quiz'`),
