@@ -169,7 +169,7 @@ function quizRow(options: {
   const ids = newQuestionIds(payload.quiz.questions.length);
   // Read as the server reads add-quiz (SPEC §3's shape: 1-point single choice), stored with option ids.
   const questions: StoredQuestion[] = toStoredQuestions(
-    payload.quiz.questions.map((question) => questionInputSchema.parse(question) as TypedQuestion),
+    payload.quiz.questions.map((question) => questionInputSchema.parse(question)),
     ids,
   );
   return {

@@ -388,7 +388,7 @@ describe("reads through a student's classes", () => {
     const started = await call('POST', `/api/quiz/${groupQuiz}/start`, student.token, {});
     const questions = started.body.data.quiz.questions.map((question: { _id: string; options: string[] }) => ({
       _id: question._id,
-      selectedOption: question.options![0]!._id,
+      selectedOption: question.options[0]!._id,
     }));
     const submitted = await call('POST', '/api/student/update-student', student.token, {
       quiz: { _id: groupQuiz, questions },

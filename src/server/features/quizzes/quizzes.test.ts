@@ -1146,7 +1146,7 @@ describe('JSON bodies (decision 023)', () => {
     const questions = Array.from({ length: JSON_MAX_VALUES + 1 }, () => 0);
     const refused = await addQuiz(
       teacher,
-      JSON.stringify(buildNewQuiz({ quiz: { background: QUIZ_BACKGROUNDS[0], questions } as never })),
+      JSON.stringify(buildNewQuiz({ quiz: { background: QUIZ_BACKGROUNDS[0], questions } })),
     );
     expect(refused.status).toBe(400);
     expect(refused.body.message).toMatch(/^The request body holds too many values: at most 17,000 /);
