@@ -47,32 +47,47 @@ export const QUIZ_LIMITS = {
 const TWICE_THE_TEXT_BYTES = 2 * QUIZ_LIMITS.totalTextMax * JSON_BYTES_PER_CHARACTER;
 
 /**
- * Body limit of add-quiz (decision 023), from the largest valid quiz: the whole text budget,
- * and each answer repeating one of its question's options (together at most the budget again),
- * at 3 bytes a character; 256 bytes of JSON around each question (its keys, up to 50 option
- * rows); the ignored createdBy, subject and date at their most; 4 kB for the rest (title,
- * class, deadline, background). About 1.8 MB.
+ * JSON around one typed question at its largest, its texts aside (issue 20): keys, a 40-character
+ * id, type, points, scoring or value and tolerance, the quotes and commas of 20 accepted
+ * answers (about 300 bytes together), and an image whose 200-character file key is 600 bytes.
+ */
+const QUESTION_JSON_BYTES = 1024;
+/** JSON around one option at its largest, its text aside: keys, a 40-character id, correct, an image's 600-byte file key. */
+const OPTION_JSON_BYTES = 720;
+
+/**
+ * Body limit of add-quiz (decision 023), from the largest valid quiz: typed questions of ten
+ * options, each question and option with an image: the whole text budget (question texts,
+ * options, accepted answers, alt texts) at 3 bytes a character, the JSON around each question
+ * and option at its largest, the ignored createdBy, subject and date at their most, 4 kB for
+ * the rest (title, class, deadline, background). About 2.5 MB. SPEC §3's shape, whose answer
+ * repeats an option (the text budget twice, no images), stays under it at about 1.9 MB.
  */
 export const ADD_QUIZ_BODY_LIMIT_BYTES =
-  TWICE_THE_TEXT_BYTES + QUIZ_LIMITS.questionsMax * 256 + 3 * IGNORED_FIELD_MAX_BYTES + 4 * 1024;
+  QUIZ_LIMITS.totalTextMax * JSON_BYTES_PER_CHARACTER +
+  QUIZ_LIMITS.questionsMax * (QUESTION_JSON_BYTES + QUIZ_LIMITS.optionsMax * OPTION_JSON_BYTES) +
+  3 * IGNORED_FIELD_MAX_BYTES +
+  4 * 1024;
 
 /**
  * Body limit of update-student (decision 023). SPEC §7 clients may send each question back
  * with its text and options beside the choice (decision 025 accepts and ignores them, within
  * the quiz's own text limits), so the largest valid submission carries a quiz's whole text and
- * every choice (at most the text budget again), 256 bytes of JSON a question, the five ignored
- * fields at their most and 4 kB for the rest. About 1.8 MB.
+ * every `selectedOption` as an option's text (at most the text budget again); 256 bytes of JSON
+ * a question (its id, keys, and a `response` beside the selected option: option ids); the
+ * five ignored fields at their most and 4 kB for the rest. About 1.8 MB. A typed answer of 200
+ * characters belongs to a question without options, whose text then goes back only once.
  */
 export const SUBMIT_ATTEMPT_BODY_LIMIT_BYTES =
   TWICE_THE_TEXT_BYTES + QUIZ_LIMITS.questionsMax * 256 + 5 * IGNORED_FIELD_MAX_BYTES + 4 * 1024;
 
 /**
- * Body limit of PUT answers (decision 023): every question's choice at once. A choice must be
- * an option of its question, so together they are at most the quiz's text budget, at 3 bytes
- * a character; 64 bytes around each (question id, quotes); 1 kB for the rest. About 890 kB.
+ * Body limit of PUT answers (decision 023): every question's answer at once, each at its
+ * largest with its 8-character question id: a short answer of 200 characters at 3 bytes
+ * (about 615 bytes; choices are option ids now, ten of them well under that); 1 kB for the
+ * rest. About 126 kB.
  */
-export const SAVE_ANSWERS_BODY_LIMIT_BYTES =
-  QUIZ_LIMITS.totalTextMax * JSON_BYTES_PER_CHARACTER + QUIZ_LIMITS.questionsMax * 64 + 1024;
+export const SAVE_ANSWERS_BODY_LIMIT_BYTES = QUIZ_LIMITS.questionsMax * 640 + 1024;
 
 /**
  * When a student who has submitted sees the correct answers, and their score (decision 032).

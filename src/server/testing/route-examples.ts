@@ -413,7 +413,7 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
         return {
           url: `/api/quiz/${quiz.id}/answers`,
           headers: authOf(caller),
-          payload: { answers: { [question._id]: question.options[0] } },
+          payload: { answers: { [question._id]: question.options[0]._id } },
         };
       },
     },
@@ -430,9 +430,9 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
         payload: {
           quiz: {
             _id: quiz.id,
-            questions: started.quiz.questions.map((question: { _id: string; options: string[] }) => ({
+            questions: started.quiz.questions.map((question: { _id: string; options: { _id: string }[] }) => ({
               _id: question._id,
-              selectedOption: question.options[0],
+              selectedOption: question.options[0]!._id,
             })),
           },
           score: 100,

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseGift } from '#shared/gift';
-import { toStoredQuestions, typedQuestionInputSchema, type TypedQuestionInput } from '#shared/question-types';
+import type { TypedQuestionInput } from '#shared/question-types';
 import { DEFAULT_QUIZ_BACKGROUND } from '#shared/quizzes';
-import { quizzes } from '../../db/schema.ts';
-import { classIdTaughtBy, signUpStudent, signUpTeacher } from '../../testing/actors.ts';
+import { quizFor, signUpStudent, signUpTeacher } from '../../testing/actors.ts';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
@@ -40,30 +39,17 @@ const QUESTIONS: TypedQuestionInput[] = [
   { type: 'numeric', question_text: 'Half of 7?', points: 1, value: 3.5, tolerance: 0.01 },
 ];
 
-/**
- * A quiz of the teacher's class holding `questions`, written straight to the table: the export
- * reads the stored row, whatever add-quiz does on the way in.
- */
+/** A quiz of the teacher's class holding `questions`, made through add-quiz as a teacher would. */
 async function storedQuiz(teacher: Awaited<ReturnType<typeof signUpTeacher>>, title: string, questions = QUESTIONS) {
-  const typed = questions.map((question) => typedQuestionInputSchema.parse(question));
-  const [row] = await t.database.db
-    .insert(quizzes)
-    .values({
-      title,
-      subject: 'Mathematics',
-      classId: await classIdTaughtBy(t, teacher, '10A'),
-      deadline: new Date(Date.now() + 86_400_000),
-      maxTimeMinutes: 10,
-      createdByTeacherId: teacher.profile._id,
-      background: DEFAULT_QUIZ_BACKGROUND,
-      questions: toStoredQuestions(
-        typed,
-        typed.map((_, index) => `q${index + 1}`),
-      ) as never,
-      questionCount: typed.length,
-    })
-    .returning({ id: quizzes.id });
-  return row!.id;
+  const payload = await quizFor(t, teacher, { title, quiz: { background: DEFAULT_QUIZ_BACKGROUND, questions } });
+  const created = await t.call({
+    method: 'POST',
+    url: '/api/teacher/add-quiz',
+    headers: bearer(teacher.token),
+    payload,
+  });
+  expect(created.status, created.raw).toBe(201);
+  return created.body.data._id as string;
 }
 
 const exportOf = (token: string, quizId: string, query = '?format=gift') =>

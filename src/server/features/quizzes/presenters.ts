@@ -1,3 +1,10 @@
+import {
+  isChoiceQuestion,
+  scoreQuestion,
+  type AnswerValue,
+  type QuestionImage,
+  type StoredQuestion,
+} from '#shared/question-types';
 import type {
   AttemptRecord,
   AttemptResult,
@@ -36,6 +43,7 @@ function presentQuizBase({ quiz, authorName, className }: QuizSummaryWithAuthor)
     maxTime: quiz.maxTimeMinutes,
     createdBy: { _id: quiz.createdByTeacherId, name: authorName },
     questionCount: quiz.questionCount,
+    totalPoints: quiz.totalPoints,
     reviewAnswers: quiz.reviewAnswers,
     reviewScore: quiz.reviewScore,
   };
@@ -43,6 +51,66 @@ function presentQuizBase({ quiz, authorName, className }: QuizSummaryWithAuthor)
 
 /** numeric(5,2) arrives as "66.67" or "100.00"; the API speaks "66.67" and "100". */
 const presentAccuracy = (accuracy: string | null) => String(Number(accuracy ?? 0));
+
+/**
+ * An image as it leaves the server, for `viewerId`.
+ * TODO(issue 20, merge with the quiz images work): sign the address with presentQuizImage
+ * (decision 009's signed addresses for the caller); until then the address is empty.
+ */
+export function presentImage(image: QuestionImage, viewerId: string): { url: string; alt: string } {
+  void viewerId;
+  return { url: '', alt: image.alt };
+}
+
+/** How one question is shown: to whom, with its key or not, in which option order, with which answer. */
+type QuestionView = {
+  viewerId: string;
+  /** The key: `correct` of options and of true-false, `accepted`, `value` and `tolerance`. */
+  showsKey: boolean;
+  /** The attempt's option order (ids); the stored order without one. */
+  optionOrder?: string[];
+  response?: AnswerValue | null;
+  earnedPoints?: number;
+};
+
+/** Options in the attempt's order; one the layout does not name (none today) comes last. */
+function inOrder<T extends { _id: string }>(options: T[], order: string[] | undefined): T[] {
+  if (!order) return options;
+  const byId = new Map(options.map((option) => [option._id, option]));
+  const ordered = order.flatMap((id) => byId.get(id) ?? []);
+  return [...ordered, ...options.filter((option) => !order.includes(option._id))];
+}
+
+/**
+ * One question, per type. Every field of the key is added here only when `showsKey`: the
+ * student presenters pass reviewOf's showsAnswers, so nothing of it leaks before (decision 032).
+ */
+export function presentQuestion(question: StoredQuestion, view: QuestionView): QuizQuestion {
+  const { viewerId, showsKey } = view;
+  const presented: QuizQuestion = {
+    _id: question._id,
+    type: question.type,
+    question_text: question.question_text,
+    points: question.points,
+    ...(question.image ? { image: presentImage(question.image, viewerId) } : {}),
+  };
+  if (isChoiceQuestion(question)) {
+    presented.options = inOrder(question.options, view.optionOrder).map((option) => ({
+      _id: option._id,
+      text: option.text,
+      ...(option.image ? { image: presentImage(option.image, viewerId) } : {}),
+      ...(showsKey ? { correct: option.correct } : {}),
+    }));
+    if (question.type === 'multiple') presented.scoring = question.scoring;
+  } else if (showsKey) {
+    if (question.type === 'true-false') presented.correct = question.correct;
+    if (question.type === 'short-text') presented.accepted = question.accepted;
+    if (question.type === 'numeric') Object.assign(presented, { value: question.value, tolerance: question.tolerance });
+  }
+  if (view.response !== undefined) presented.response = view.response;
+  if (view.earnedPoints !== undefined) presented.earnedPoints = view.earnedPoints;
+  return presented;
+}
 
 /** What an attempt's state and result need: lists select only these (no layout, no answers). */
 export type AttemptStateRow = Pick<
@@ -107,17 +175,25 @@ export function presentTeacherDetail(
     ...presentQuizBase(row),
     quiz: {
       background: row.quiz.background,
-      questions: questions.map(({ _id, question_text, options, answer }) => ({ _id, question_text, options, answer })),
+      questions: questions.map((question) =>
+        presentQuestion(question, { viewerId: row.quiz.createdByTeacherId, showsKey: true }),
+      ),
     },
     attempts: attempts.map(({ attempt, name, rollNumber }): AttemptRecord => ({
       _id: attempt.id,
       user: { _id: attempt.studentId, name, rollNumber },
       ...presentResult(attempt),
       quiz: {
-        questions: questions.map((question) => ({
-          _id: question._id,
-          selectedOption: attempt.answers[question._id] ?? null,
-        })),
+        questions: questions.map((question) => {
+          const response = attempt.answers[question._id] ?? null;
+          const seconds = attempt.answerTimes[question._id];
+          return {
+            _id: question._id,
+            response,
+            earnedPoints: scoreQuestion(question, response),
+            ...(seconds === undefined ? {} : { seconds }),
+          };
+        }),
       },
     })),
   };
@@ -130,21 +206,25 @@ export function presentTeacherDetail(
  */
 export function presentStudentDetail(
   row: QuizWithAuthor,
+  studentId: string,
   attempt: QuizAttemptRow | null,
   now: Date,
 ): StudentQuizDetail {
-  const showsAnswers = reviewOf(row.quiz, attempt, now).showsAnswers;
+  const { showsAnswers, showsScore } = reviewOf(row.quiz, attempt, now);
   const byId = new Map(row.quiz.questions.map((question) => [question._id, question]));
   const questions: QuizQuestion[] = (attempt?.layout ?? []).flatMap(({ questionId, options }) => {
     const question = byId.get(questionId);
     if (!question) return [];
-    const presented: QuizQuestion = {
-      _id: question._id,
-      question_text: question.question_text,
-      options,
-      selectedOption: attempt?.answers[questionId] ?? null,
-    };
-    return showsAnswers ? [{ ...presented, answer: question.answer }] : [presented];
+    const response = attempt?.answers[questionId] ?? null;
+    return [
+      presentQuestion(question, {
+        viewerId: studentId,
+        showsKey: showsAnswers,
+        optionOrder: options,
+        response,
+        ...(showsScore ? { earnedPoints: scoreQuestion(question, response) } : {}),
+      }),
+    ];
   });
   return {
     ...presentQuizBase(row),

@@ -47,9 +47,9 @@ describe('the release at the close races a late submission', () => {
           headers: bearer(student.token),
         });
         expect(started.status).toBe(200);
-        const questions = started.body.data.quiz.questions as { _id: string; options: string[] }[];
+        const questions = started.body.data.quiz.questions as { _id: string; options: { _id: string }[] }[];
         // Every first option: '4' and 'Paris' are right when shuffled there, so only compare stored with attempts.
-        const answers = Object.fromEntries(questions.map((question) => [question._id, question.options[0]]));
+        const answers = Object.fromEntries(questions.map((question) => [question._id, question.options[0]!._id]));
         const saved = await t.call({
           method: 'PUT',
           url: `/api/quiz/${quizId}/answers`,
@@ -88,12 +88,13 @@ describe('the release at the close races a late submission', () => {
       const result = await t.database.db.execute(
         sql`select student_id as "studentId", score from quiz_attempts where quiz_id = ${quizId}::uuid and submitted_at is not null`,
       );
-      const attempts = rowsOf<{ studentId: string; score: number }>(result);
+      // numeric(8,2) arrives from a raw statement as text ("1.00").
+      const attempts = rowsOf<{ studentId: string; score: string }>(result);
       expect(attempts).toHaveLength(2);
       for (const { studentId, score } of attempts) {
         const [row] = await t.database.db.select().from(students).where(eq(students.id, studentId));
         expect({ average: row!.averageScore, attempted: row!.quizzesAttempted }).toEqual({
-          average: score,
+          average: Number(score),
           attempted: 1,
         });
       }
