@@ -106,6 +106,14 @@ const LOADED_ON_USER_ACTION = [
   { module: 'features/classes/move-student-dialog.tsx', waitsFor: 'Move to class on a class page' },
   { module: 'features/classes/add-class-student-dialog.tsx', waitsFor: 'Add student on a class page' },
   {
+    module: 'features/quizzes/teacher/background-dialog.tsx',
+    waitsFor: 'Select quiz background in the quiz editor',
+  },
+  {
+    module: 'features/quizzes/teacher/import-questions-dialog.tsx',
+    waitsFor: 'Import questions in the quiz editor (the GIFT and Aiken readers)',
+  },
+  {
     module: 'features/students/student-dialogs.tsx',
     waitsFor: 'Edit or Reset password on a roster or the students screen',
   },

@@ -46,11 +46,13 @@ type Endpoint = keyof RushFigures['endpoints'];
 const ENDPOINTS: Endpoint[] = ['open', 'start', 'save', 'submit'];
 const SAVE_DEBOUNCE_MS = 400;
 
-type StartedQuiz = { data: { quiz: { questions: { _id: string; options: string[] }[] } } };
+type StartedQuiz = { data: { quiz: { questions: { _id: string; options: { _id: string }[] }[] } } };
 type SubmittedQuiz = {
   data: {
     attempt: { status: string; score?: number } | null;
-    quiz: { questions: { _id: string; answer?: string; selectedOption?: string | null }[] };
+    quiz: {
+      questions: { _id: string; options?: { _id: string; correct?: boolean }[]; response?: unknown }[];
+    };
   };
 };
 
@@ -137,7 +139,7 @@ export async function runExamRush(options: {
     const saves: Promise<unknown>[] = [];
     for (const [index, question] of questions.entries()) {
       await sleepUntil(from + step * (index + 0.5 + random.between(-0.3, 0.3)));
-      const option = random.pick(question.options);
+      const option = random.pick(question.options)._id;
       choices[question._id] = option;
       saves.push(
         sleepUntil(performance.now() + SAVE_DEBOUNCE_MS).then(() =>
@@ -158,12 +160,14 @@ export async function runExamRush(options: {
     });
     if (!result) return;
     const review = result.data.quiz.questions;
-    const expected = review.filter((question) => question.answer === choices[question._id]).length;
+    const expected = review.filter(
+      (question) => question.options?.find((option) => option.correct)?._id === choices[question._id],
+    ).length;
     const isRight =
       result.data.attempt?.status === 'submitted' &&
       result.data.attempt.score === expected &&
       review.length === questions.length &&
-      review.every((question) => question.selectedOption === choices[question._id]);
+      review.every((question) => question.response === choices[question._id]);
     if (isRight) submitted += 1;
     else {
       checkFailures += 1;

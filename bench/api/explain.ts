@@ -145,11 +145,11 @@ try {
     await explainStatements('exam open: GET /api/quiz/:id', () =>
       call({ method: 'GET', url: quizUrl, headers: auth(student) }),
     );
-    let questions: { _id: string; options: string[] }[] = [];
+    let questions: { _id: string; options: { _id: string }[] }[] = [];
     await explainStatements('exam start: POST /api/quiz/:id/start', async () => {
       const started = (await call({ method: 'POST', url: `${quizUrl}/start`, headers: auth(student), payload: {} }))
         .data as {
-        quiz: { questions: { _id: string; options: string[] }[] };
+        quiz: { questions: { _id: string; options: { _id: string }[] }[] };
       };
       questions = started.quiz.questions;
     });
@@ -158,7 +158,7 @@ try {
         method: 'PUT',
         url: `${quizUrl}/answers`,
         headers: auth(student),
-        payload: { answers: { [questions[0]!._id]: questions[0]!.options[0] } },
+        payload: { answers: { [questions[0]!._id]: questions[0]!.options[0]!._id } },
       }),
     );
     await explainStatements('exam submit: POST /api/student/update-student', () =>
@@ -169,7 +169,7 @@ try {
         payload: {
           quiz: {
             _id: quiz._id,
-            questions: questions.map((question) => ({ _id: question._id, selectedOption: question.options[0] })),
+            questions: questions.map((question) => ({ _id: question._id, selectedOption: question.options[0]!._id })),
           },
         },
       }),

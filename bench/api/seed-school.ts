@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { identityKey } from '#shared/identity';
-import { QUIZ_BACKGROUNDS } from '#shared/quizzes';
+import { QUIZ_BACKGROUNDS, questionInputSchema } from '#shared/quizzes';
+import { toStoredQuestions, totalPointsOf, type ChoiceQuestion } from '#shared/question-types';
 import type { Database } from '#server/db/client';
 import { studentIdentityColumns, teacherIdentityColumns } from '#server/db/identity-keys';
 import {
@@ -166,10 +167,11 @@ function quizRow(options: {
       : { quiz: { background: QUIZ_BACKGROUNDS[3]!, questions: generatedQuestions(options.questionCount) } }),
   });
   const ids = newQuestionIds(payload.quiz.questions.length);
-  const questions: StoredQuestion[] = payload.quiz.questions.map((question, index) => {
-    const choices = question.options.filter((option) => option !== '');
-    return { _id: ids[index]!, question_text: question.question_text, options: choices, answer: question.answer };
-  });
+  // Read as the server reads add-quiz (SPEC §3's shape: 1-point single choice), stored with option ids.
+  const questions: StoredQuestion[] = toStoredQuestions(
+    payload.quiz.questions.map((question) => questionInputSchema.parse(question)),
+    ids,
+  );
   return {
     id: randomUUID(),
     title: options.title,
@@ -182,6 +184,7 @@ function quizRow(options: {
     background: payload.quiz.background,
     questions,
     questionCount: questions.length,
+    totalPoints: totalPointsOf(questions),
   };
 }
 
@@ -194,7 +197,7 @@ function submittedAttempt(quiz: QuizRowValue, studentId: string, right: number, 
   const answers = Object.fromEntries(
     quiz.questions.map((question, index) => [
       question._id,
-      index < right ? question.answer : question.options.find((option) => option !== question.answer)!,
+      (question as ChoiceQuestion).options.find((option) => option.correct === index < right)!._id,
     ]),
   );
   const closing = closeAttempt(

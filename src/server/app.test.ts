@@ -116,7 +116,7 @@ describe('JSON bodies (decision 023)', () => {
     });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe(
-      'The request body holds too many values: at most 12,000 list items and object members are accepted.',
+      'The request body holds too many values: at most 17,000 list items and object members are accepted.',
     );
   });
 

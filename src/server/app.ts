@@ -24,6 +24,7 @@ import { progressRoutes } from './features/progress/routes.ts';
 import { createProgressService } from './features/progress/service.ts';
 import { accommodationsRoutes } from './features/quizzes/accommodations-routes.ts';
 import { createAccommodationsService } from './features/quizzes/accommodations.ts';
+import { quizExportRoutes } from './features/quizzes/export.ts';
 import { quizzesRoutes } from './features/quizzes/routes.ts';
 import { createQuizImagesService } from './features/quizzes/quiz-images.ts';
 import { quizImagesRoutes } from './features/quizzes/quiz-images-routes.ts';
@@ -165,22 +166,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   await app.register(healthRoutes(options.database));
-  const quizzes = createQuizzesService(options.database.db, readCache);
 
   await app.register(accountsRoutes(accounts, throttle));
   await app.register(schoolRoutes(school, throttle));
   await app.register(classesRoutes(createClassesService(options.database.db, readCache), accounts, throttle));
   const rosterImports = createRosterImports(options.database.db, readCache, { secret: options.jwtSecret });
   await app.register(rosterImportRoutes(rosterImports, throttle));
+  const fileAccess = createFileAccess(options.jwtSecret);
+  const quizzes = createQuizzesService(options.database.db, readCache, fileAccess);
   await app.register(quizzesRoutes(quizzes, throttle));
   await app.register(accommodationsRoutes(createAccommodationsService(options.database.db, readCache)));
+  await app.register(quizExportRoutes(options.database.db));
   await app.register(progressRoutes(createProgressService(options.database.db, readCache)));
   await app.register(
     studentsRoutes(createStudentsService(options.database.db, { sessions, cache: readCache }), throttle),
   );
   await app.register(tasksRoutes(createTasksService(options.database.db)));
   await app.register(quoteRoutes(createQuoteService(options.quotes ?? {}, app.log)));
-  const fileAccess = createFileAccess(options.jwtSecret);
   await app.register(
     resourcesRoutes({
       resources: createResourcesService(options.database.db, options.storage, fileAccess, app.log, readCache, {

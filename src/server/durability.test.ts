@@ -146,7 +146,7 @@ async function seedClass(
             _id: quiz._id,
             questions: quiz.quiz.questions.map((question, number) => ({
               _id: question._id,
-              selectedOption: number < rightAnswers ? question.answer : 'wrong',
+              selectedOption: number < rightAnswers ? question.options!.find((option) => option.correct)!._id : 'wrong',
             })),
           },
         },

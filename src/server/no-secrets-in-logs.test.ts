@@ -78,7 +78,10 @@ describe.each(['info', 'trace'] as const)('log lines at %s', (logLevel) => {
     expect(started.status, started.raw).toBe(200);
     const questions = started.body.data.quiz.questions as QuizQuestion[];
     const rightAnswers = Object.fromEntries(
-      questions.map((question) => [question._id, question.options.find((option) => option.startsWith('answer-key'))!]),
+      questions.map((question) => [
+        question._id,
+        question.options!.find((option) => option.text.startsWith('answer-key'))!._id,
+      ]),
     );
     const saved = await t.call({
       method: 'PUT',

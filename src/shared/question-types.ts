@@ -180,6 +180,15 @@ export function scoreAttempt(
   return { score, accuracy: String(accuracy) };
 }
 
+/** Every image file a quiz's questions and options name: each must have been uploaded. */
+export const imageKeysOf = (questions: StoredQuestion[]): string[] =>
+  questions.flatMap((question) => [
+    ...(question.image ? [question.image.fileKey] : []),
+    ...(isChoiceQuestion(question)
+      ? question.options.flatMap((option) => (option.image ? [option.image.fileKey] : []))
+      : []),
+  ]);
+
 // ---- Input: what the editor (and SPEC §7 clients) send ----------------------------------
 
 const idField = z

@@ -1,22 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAccuracy, newQuizSchema, QUIZ_BACKGROUNDS, scoreAnswers } from './quizzes.ts';
-
-const questions = [
-  { _id: 'a', answer: '4' },
-  { _id: 'b', answer: 'Paris' },
-  { _id: 'c', answer: '7' },
-];
-
-describe('scoreAnswers', () => {
-  it('counts exact matches and gives accuracy with at most 2 decimals', () => {
-    expect(scoreAnswers(questions, { a: '4', b: 'Paris', c: '8' })).toEqual({ score: 2, accuracy: '66.67' });
-    expect(scoreAnswers(questions, { a: '4' })).toEqual({ score: 1, accuracy: '33.33' });
-    expect(scoreAnswers(questions, { a: '4', b: 'Paris', c: '7' })).toEqual({ score: 3, accuracy: '100' });
-    expect(scoreAnswers(questions, {})).toEqual({ score: 0, accuracy: '0' });
-    expect(scoreAnswers(questions, { a: ' 4', b: 'paris', c: null })).toEqual({ score: 0, accuracy: '0' });
-    expect(scoreAnswers([...questions, { _id: 'd', answer: 'x' }], { a: '4' })).toEqual({ score: 1, accuracy: '25' });
-  });
-});
+import { formatAccuracy, newQuizSchema, QUIZ_BACKGROUNDS } from './quizzes.ts';
 
 describe('formatAccuracy', () => {
   it('shows a whole number when integer, else two decimals (SPEC §4)', () => {
@@ -42,7 +25,16 @@ describe('newQuizSchema', () => {
       createdBy: { _id: 'ignored' },
     });
     expect(parsed.title).toBe('Quiz');
-    expect(parsed.quiz.questions[0]).toEqual({ question_text: 'Q', options: ['yes', 'no'], answer: 'yes' });
+    // SPEC §3's shape is read as a 1-point single choice question (issue 20).
+    expect(parsed.quiz.questions[0]).toEqual({
+      type: 'single',
+      question_text: 'Q',
+      points: 1,
+      options: [
+        { text: 'yes', correct: true },
+        { text: 'no', correct: false },
+      ],
+    });
     expect(parsed).not.toHaveProperty('createdBy');
   });
 });

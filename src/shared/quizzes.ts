@@ -8,6 +8,17 @@ import {
   requiredText,
 } from './fields.ts';
 import { JSON_BYTES_PER_CHARACTER } from './limits.ts';
+import {
+  answerValueSchema,
+  MULTIPLE_SCORING,
+  QUESTION_LIMITS,
+  QUESTION_TYPES,
+  questionTextLength,
+  typedQuestionInputSchema,
+  type StoredQuestion,
+  type TypedQuestion,
+  type TypedQuestionInput,
+} from './question-types.ts';
 
 /**
  * The quiz contract (SPEC §3 Quiz, Question, attempt record; §5 quiz editor;
@@ -36,32 +47,47 @@ export const QUIZ_LIMITS = {
 const TWICE_THE_TEXT_BYTES = 2 * QUIZ_LIMITS.totalTextMax * JSON_BYTES_PER_CHARACTER;
 
 /**
- * Body limit of add-quiz (decision 023), from the largest valid quiz: the whole text budget,
- * and each answer repeating one of its question's options (together at most the budget again),
- * at 3 bytes a character; 256 bytes of JSON around each question (its keys, up to 50 option
- * rows); the ignored createdBy, subject and date at their most; 4 kB for the rest (title,
- * class, deadline, background). About 1.8 MB.
+ * JSON around one typed question at its largest, its texts aside (issue 20): keys, a 40-character
+ * id, type, points, scoring or value and tolerance, the quotes and commas of 20 accepted
+ * answers (about 300 bytes together), and an image whose 200-character file key is 600 bytes.
+ */
+const QUESTION_JSON_BYTES = 1024;
+/** JSON around one option at its largest, its text aside: keys, a 40-character id, correct, an image's 600-byte file key. */
+const OPTION_JSON_BYTES = 720;
+
+/**
+ * Body limit of add-quiz (decision 023), from the largest valid quiz: typed questions of ten
+ * options, each question and option with an image: the whole text budget (question texts,
+ * options, accepted answers, alt texts) at 3 bytes a character, the JSON around each question
+ * and option at its largest, the ignored createdBy, subject and date at their most, 4 kB for
+ * the rest (title, class, deadline, background). About 2.5 MB. SPEC §3's shape, whose answer
+ * repeats an option (the text budget twice, no images), stays under it at about 1.9 MB.
  */
 export const ADD_QUIZ_BODY_LIMIT_BYTES =
-  TWICE_THE_TEXT_BYTES + QUIZ_LIMITS.questionsMax * 256 + 3 * IGNORED_FIELD_MAX_BYTES + 4 * 1024;
+  QUIZ_LIMITS.totalTextMax * JSON_BYTES_PER_CHARACTER +
+  QUIZ_LIMITS.questionsMax * (QUESTION_JSON_BYTES + QUIZ_LIMITS.optionsMax * OPTION_JSON_BYTES) +
+  3 * IGNORED_FIELD_MAX_BYTES +
+  4 * 1024;
 
 /**
  * Body limit of update-student (decision 023). SPEC §7 clients may send each question back
  * with its text and options beside the choice (decision 025 accepts and ignores them, within
  * the quiz's own text limits), so the largest valid submission carries a quiz's whole text and
- * every choice (at most the text budget again), 256 bytes of JSON a question, the five ignored
- * fields at their most and 4 kB for the rest. About 1.8 MB.
+ * every `selectedOption` as an option's text (at most the text budget again); 256 bytes of JSON
+ * a question (its id, keys, and a `response` beside the selected option: option ids); the
+ * five ignored fields at their most and 4 kB for the rest. About 1.8 MB. A typed answer of 200
+ * characters belongs to a question without options, whose text then goes back only once.
  */
 export const SUBMIT_ATTEMPT_BODY_LIMIT_BYTES =
   TWICE_THE_TEXT_BYTES + QUIZ_LIMITS.questionsMax * 256 + 5 * IGNORED_FIELD_MAX_BYTES + 4 * 1024;
 
 /**
- * Body limit of PUT answers (decision 023): every question's choice at once. A choice must be
- * an option of its question, so together they are at most the quiz's text budget, at 3 bytes
- * a character; 64 bytes around each (question id, quotes); 1 kB for the rest. About 890 kB.
+ * Body limit of PUT answers (decision 023): every question's answer at once, each at its
+ * largest with its 8-character question id: a short answer of 200 characters at 3 bytes
+ * (about 615 bytes; choices are option ids now, ten of them well under that); 1 kB for the
+ * rest. About 126 kB.
  */
-export const SAVE_ANSWERS_BODY_LIMIT_BYTES =
-  QUIZ_LIMITS.totalTextMax * JSON_BYTES_PER_CHARACTER + QUIZ_LIMITS.questionsMax * 64 + 1024;
+export const SAVE_ANSWERS_BODY_LIMIT_BYTES = QUIZ_LIMITS.questionsMax * 640 + 1024;
 
 /**
  * When a student who has submitted sees the correct answers, and their score (decision 032).
@@ -95,8 +121,12 @@ const optionText = z
   .refine((value) => !hasForbiddenCharacters(value), { error: 'An option contains characters that are not allowed' })
   .transform((value) => value.trim());
 
-/** Empty options are dropped (SPEC §3); the answer must be one of what remains. */
-export const questionInputSchema = bodyObject({
+/**
+ * A question as SPEC §3 writes it: text, options as strings, the correct option's text. Empty
+ * options are dropped (SPEC §3); the answer must be one of what remains. Read as a single
+ * choice question of 1 point (issue 20 keeps SPEC §7 clients working).
+ */
+export const specQuestionInputSchema = bodyObject({
   question_text: requiredText('Question text', QUIZ_LIMITS.text),
   options: z
     .array(optionText, { error: 'Options must be a list' })
@@ -119,17 +149,35 @@ export const questionInputSchema = bodyObject({
   .refine((question) => question.answer === '' || question.options.includes(question.answer), {
     error: 'The correct answer must be one of the options',
     path: ['answer'],
-  });
-export type QuestionInput = z.infer<typeof questionInputSchema>;
+  })
+  .transform((question): TypedQuestion => ({
+    type: 'single',
+    question_text: question.question_text,
+    points: QUESTION_LIMITS.pointsDefault,
+    options: question.options.map((text) => ({ text, correct: text === question.answer })),
+  }));
 
-/** Characters of all question texts and options of a quiz. */
-export function totalTextOf(questions: { question_text: string; options: string[] }[]): number {
-  return questions.reduce(
-    (total, question) =>
-      total + question.question_text.length + question.options.reduce((sum, option) => sum + option.length, 0),
-    0,
-  );
-}
+/**
+ * A question of add-quiz or an edit: typed (issue 20, with `type`) or SPEC §3's shape (without).
+ * Dispatched on the key so each shape reports its own messages, not a union's.
+ */
+export const questionInputSchema = z.unknown().pipe(
+  z.custom<unknown>().transform((value, context) => {
+    const schema =
+      typeof value === 'object' && value !== null && 'type' in value
+        ? typedQuestionInputSchema
+        : specQuestionInputSchema;
+    const parsed = schema.safeParse(value);
+    if (parsed.success) return parsed.data;
+    for (const { message, path } of parsed.error.issues) context.addIssue({ code: 'custom', message, path });
+    return z.NEVER;
+  }),
+);
+export type QuestionInput = TypedQuestionInput | z.input<typeof specQuestionInputSchema>;
+
+/** Characters of all question texts, options, accepted answers and alt texts of a quiz. */
+export const totalTextOf = (questions: (TypedQuestion | StoredQuestion)[]): number =>
+  questions.reduce((total, question) => total + questionTextLength(question), 0);
 
 /**
  * add-quiz body. The client also sends createdBy, subject and date (SPEC §7):
@@ -196,15 +244,16 @@ export const quizListQuerySchema = z.object({
 });
 
 const questionId = z.string().min(1).max(40);
+/** SPEC §7's selectedOption: an option's id, or (as SPEC §3 clients send it) its text. */
 const selectedOption = z
   .string({ error: 'The selected option must be text' })
   .max(QUIZ_LIMITS.text, { error: 'The selected option is too long' })
   .refine((value) => !hasForbiddenCharacters(value), { error: 'The selected option is not one of the options' });
 
-/** Answers saved while the student works: question id -> chosen option text (null clears it). */
+/** Answers saved while the student works: question id -> the type's answer (null clears it). */
 export const saveAnswersSchema = z.strictObject({
   answers: z
-    .record(questionId, selectedOption.nullable(), { error: 'answers must map question ids to options' })
+    .record(questionId, answerValueSchema.nullable(), { error: 'answers must map question ids to answers' })
     .refine((answers) => Object.keys(answers).length <= QUIZ_LIMITS.questionsMax, { error: 'Too many answers' }),
 });
 export type SaveAnswers = z.infer<typeof saveAnswersSchema>;
@@ -251,6 +300,8 @@ export const submitAttemptSchema = bodyObject(
               bodyObject(
                 {
                   _id: questionId,
+                  /** The type's answer (issue 20); wins over selectedOption when both are sent. */
+                  response: answerValueSchema.nullish(),
                   selectedOption: selectedOption.nullish(),
                   question_text: echoedText.optional(),
                   options: z
@@ -272,14 +323,45 @@ export type SubmitAttempt = z.infer<typeof submitAttemptSchema>;
 
 // ---- What the server presents ----------------------------------------------------------
 
+/** An image as it leaves the server: an address signed for the caller (decision 009), and its alt text. */
+export const presentedImageSchema = z.strictObject({ url: z.string(), alt: z.string() });
+
+/**
+ * A question as it leaves the server (issue 20). The key (`correct` of options and of
+ * true-false, `accepted`, `value`, `tolerance`) is present for the quiz's teachers, and for a
+ * student only when their quiz's review options let it out (decision 032); `response` and
+ * `earnedPoints` are the student's own answer and what it earned (attempt, review).
+ */
 export const quizQuestionSchema = z.strictObject({
   _id: z.string(),
+  type: z.enum(QUESTION_TYPES),
   question_text: z.string(),
-  options: z.array(z.string()),
-  /** Absent for a student until their quiz's review options let the key out (decision 032). */
-  answer: z.string().optional(),
-  /** The student's choice (attempt, review); null when unanswered. */
-  selectedOption: z.string().nullable().optional(),
+  points: z.number(),
+  image: presentedImageSchema.optional(),
+  /** single and multiple: the options, in the attempt's shuffled order for a student. */
+  options: z
+    .array(
+      z.strictObject({
+        _id: z.string(),
+        text: z.string(),
+        image: presentedImageSchema.optional(),
+        correct: z.boolean().optional(),
+      }),
+    )
+    .optional(),
+  /** multiple: how it is scored (a student may know partial credit exists). */
+  scoring: z.enum(MULTIPLE_SCORING).optional(),
+  /** true-false: the right answer. */
+  correct: z.boolean().optional(),
+  /** short-text: the accepted answers. */
+  accepted: z.array(z.string()).optional(),
+  /** numeric: the value and its tolerance. */
+  value: z.number().optional(),
+  tolerance: z.number().optional(),
+  /** The student's answer (attempt, review); null when unanswered. */
+  response: answerValueSchema.nullable().optional(),
+  /** Points the answer earned: in a review that shows the score, and to teachers. */
+  earnedPoints: z.number().optional(),
 });
 export type QuizQuestion = z.infer<typeof quizQuestionSchema>;
 
@@ -297,6 +379,8 @@ const quizBaseFields = {
   maxTime: z.number().int(),
   createdBy: z.strictObject({ _id: z.string(), name: z.string() }),
   questionCount: z.number().int(),
+  /** The points of all questions (issue 20): what a score is out of. */
+  totalPoints: z.number(),
   reviewAnswers: z.enum(REVIEW_ANSWERS),
   reviewScore: z.enum(REVIEW_SCORE),
 };
@@ -306,8 +390,9 @@ export const attemptEndingSchema = z.enum(['submitted', 'time-up']);
 export type AttemptEnding = z.infer<typeof attemptEndingSchema>;
 
 const attemptResultFields = {
-  score: z.number().int(),
-  /** 100 × correct / questions, a numeric string with at most 2 decimals. */
+  /** Points earned (hundredths). */
+  score: z.number(),
+  /** 100 × points earned / total points, a numeric string with at most 2 decimals. */
   accuracy: z.string(),
   attemptedAt: z.iso.datetime(),
   /** Seconds. */
@@ -358,7 +443,15 @@ export const attemptRecordSchema = z.strictObject({
   _id: z.string(),
   user: z.strictObject({ _id: z.string(), name: z.string(), rollNumber: z.string() }),
   quiz: z.strictObject({
-    questions: z.array(z.strictObject({ _id: z.string(), selectedOption: z.string().nullable() })),
+    questions: z.array(
+      z.strictObject({
+        _id: z.string(),
+        response: answerValueSchema.nullable(),
+        earnedPoints: z.number(),
+        /** Seconds the student spent on the question before first answering it; absent where unknown. */
+        seconds: z.number().optional(),
+      }),
+    ),
   }),
 });
 export type AttemptRecord = z.infer<typeof attemptRecordSchema>;
@@ -367,9 +460,7 @@ export const teacherQuizDetailSchema = z.strictObject({
   ...quizBaseFields,
   quiz: z.strictObject({
     background: z.string(),
-    questions: z.array(
-      z.strictObject({ _id: z.string(), question_text: z.string(), options: z.array(z.string()), answer: z.string() }),
-    ),
+    questions: z.array(quizQuestionSchema),
   }),
   attempts: z.array(attemptRecordSchema),
 });
@@ -394,18 +485,6 @@ export const isTeacherQuizDetail = (quiz: TeacherQuizDetail | StudentQuizDetail)
 
 /** PUT /api/quiz/{id}/answers: when the server stored the choices. */
 export const savedAnswersSchema = z.strictObject({ savedAt: z.iso.datetime() });
-
-// ---- Scoring, shared so the preview scores exactly like the server ---------------------
-
-/** score = correct answers; accuracy = 100 × correct / questions, at most 2 decimals. */
-export function scoreAnswers(
-  questions: { _id: string; answer: string }[],
-  answers: Record<string, string | null | undefined>,
-): { score: number; accuracy: string } {
-  const score = questions.filter((question) => answers[question._id] === question.answer).length;
-  const accuracy = questions.length === 0 ? 0 : Math.round((score * 10_000) / questions.length) / 100;
-  return { score, accuracy: String(accuracy) };
-}
 
 /** SPEC §4 accuracy display: a whole number if integer, else two decimals. */
 export function formatAccuracy(accuracy: string | number): string {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
-import type { NewQuizPayload, StudentQuizDetail } from '../../src/shared/quizzes.ts';
+import type { NewQuizPayload, QuizQuestion, StudentQuizDetail } from '../../src/shared/quizzes.ts';
 import { buildNewQuiz, buildStudentRegistration } from '../../src/server/testing/factories.ts';
 import { expect } from './fixtures.ts';
 import { administratorToken, invitedTeacher } from './school-setup.ts';
@@ -128,12 +128,14 @@ export async function quizAsStudent(request: APIRequestContext, token: string, q
   return (await response.json()).data as StudentQuizDetail;
 }
 
-/** The student's saved choices by question text (null: not answered). */
+/** A question's saved answer, a chosen option as its text (null: not answered). */
+export const responseText = (question: QuizQuestion) =>
+  question.options?.find((option) => option._id === question.response)?.text ?? question.response ?? null;
+
+/** The student's saved choices by question text, a chosen option as its text (null: not answered). */
 export async function savedChoices(request: APIRequestContext, token: string, quizId: string) {
   const { quiz } = await quizAsStudent(request, token, quizId);
-  return Object.fromEntries(
-    quiz.questions.map((question) => [question.question_text, question.selectedOption ?? null]),
-  );
+  return Object.fromEntries(quiz.questions.map((question) => [question.question_text, responseText(question)]));
 }
 
 /** Saves choices as another tab or device of the same student would (PUT answers). */

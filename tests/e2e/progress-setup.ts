@@ -74,7 +74,7 @@ export async function takeQuiz(request: APIRequestContext, student: { token: str
     const answer = RIGHT_ANSWERS[question.question_text]!;
     return {
       _id: question._id,
-      selectedOption: index < right ? answer : question.options.find((option) => option !== answer)!,
+      selectedOption: index < right ? answer : question.options!.find((option) => option.text !== answer)!.text,
     };
   });
   await call(request, '/api/student/update-student', { quiz: { _id: quizId, questions } }, student.token);

@@ -7,6 +7,7 @@ import {
   registeredStudent,
   RIGHT_ANSWERS,
   saveChoicesElsewhere,
+  responseText,
   savedChoices,
   teacherWithQuiz,
 } from './api-setup.ts';
@@ -58,7 +59,8 @@ async function pickAndSave(page: Page, answers = RIGHT_ANSWERS) {
 /** The answer the server scored (or holds) for the question with this text. */
 async function selectedOnServer(request: APIRequestContext, token: string, quizId: string, text: string) {
   const { quiz } = await quizAsStudent(request, token, quizId);
-  return quiz.questions.find((question) => question.question_text === text)?.selectedOption ?? null;
+  const question = quiz.questions.find((candidate) => candidate.question_text === text);
+  return question ? responseText(question) : null;
 }
 
 /** Every option of the question on screen is disabled (locked while a submission is out). */

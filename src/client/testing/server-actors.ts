@@ -9,11 +9,13 @@ import * as meetings from '#shared/contract/meetings';
 import * as students from '#shared/contract/students';
 import { inject } from 'vitest';
 import type { NewQuizPayload } from '#shared/quizzes';
+import type { AnswerValue } from '#shared/question-types';
 import { urlOf } from '../lib/api.ts';
 import { saveSession } from '../lib/session.ts';
 import { buildNewQuiz, buildStudentRegistration, buildTeacherRegistration } from '../../server/testing/factories.ts';
 import { callJson } from '../../server/testing/server-process.ts';
 import { studentView } from '../features/quizzes/quiz-views.ts';
+import { responseText } from '../features/quizzes/question-response.ts';
 
 /**
  * Set-up for component tests through the real API of the test server (the document's origin),
@@ -146,11 +148,11 @@ export const startQuiz = (student: Actor, quizId: string) =>
 export const quizAsStudent = (student: Actor, quizId: string) =>
   callOk(quizzes.getQuiz, { params: { id: quizId } }, student.token).then(studentView);
 
-/** The student's saved choices by question text (null: not answered). */
+/** The student's saved answers by question text, as text (an option's text, True/False; null: not answered). */
 export async function savedChoices(student: Actor, quizId: string) {
   const { quiz } = await quizAsStudent(student, quizId);
   return Object.fromEntries(
-    quiz.questions.map((question) => [question.question_text, question.selectedOption ?? null]),
+    quiz.questions.map((question) => [question.question_text, responseText(question, question.response) || null]),
   );
 }
 
@@ -161,7 +163,7 @@ export const listResources = (actor: Actor) => callOk(resources.listResources, {
 export const submitQuiz = (
   student: Actor,
   quizId: string,
-  questions: { _id: string; selectedOption: string | null }[] = [],
+  questions: { _id: string; response: AnswerValue | null }[] = [],
 ) => callOk(quizzes.submitQuiz, { body: { quiz: { _id: quizId, questions } } }, student.token);
 
 /** The teacher's own quizzes as the server lists them (first page). */

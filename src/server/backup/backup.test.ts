@@ -89,10 +89,9 @@ async function seedSchool(server: ServerProcess): Promise<Seeded> {
       quiz: {
         _id: quizId,
         questions: detail.quiz.questions.map(
-          (question: { _id: string; answer: string; options: string[] }, index: number) => ({
+          (question: { _id: string; options: { _id: string; correct: boolean }[] }, index: number) => ({
             _id: question._id,
-            selectedOption:
-              index === 0 ? question.options.find((option) => option !== question.answer) : question.answer,
+            selectedOption: question.options.find((option) => option.correct === (index !== 0))!._id,
           }),
         ),
       },

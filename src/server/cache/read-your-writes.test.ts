@@ -251,6 +251,7 @@ describe('read cache without announcements (the control)', () => {
       background: buildNewQuiz().quiz.background,
       questions: [],
       questionCount: 0,
+      totalPoints: 0,
     });
     expect((await list()).body.data).toEqual([]);
   });

@@ -67,20 +67,21 @@ describe('migration 0012: review options', { timeout: 120_000 }, () => {
     expect(review.status, review.raw).toBe(200);
     expect(review.body.data).toMatchObject({ reviewAnswers: 'after-submit', reviewScore: 'after-submit' });
     expect(review.body.data.attempt).toMatchObject({ status: 'submitted', score: 1, accuracy: '50' });
-    expect((review.body.data.quiz.questions as QuizQuestion[]).map((question) => question.answer).sort()).toEqual([
-      '4',
-      'Paris',
-    ]);
+    expect(
+      (review.body.data.quiz.questions as QuizQuestion[])
+        .map((question) => question.options?.find((option) => option.correct)?.text)
+        .sort(),
+    ).toEqual(['4', 'Paris']);
     const statistics = await t.call({ method: 'GET', url: '/api/student/statistics', headers: bearer(token) });
     expect(statistics.body.data).toMatchObject({ quizzesAttempted: 1, averageScore: 1 });
 
     // A quiz created now gets the new defaults.
     await t.database.db.execute(sql`
       insert into quizzes (title, subject, class_id, deadline, max_time_minutes, closes_at,
-                           created_by_teacher_id, background, questions, question_count)
+                           created_by_teacher_id, background, questions, question_count, total_points)
       select 'New quiz', 'Maths', classes.id, now() + interval '1 day', 10,
              now() + interval '1 day 10 minutes 30 seconds', ${TEACHER},
-             '/images/quiz-templates/quiz1-template.png', ${JSON.stringify(QUESTIONS)}::jsonb, 2
+             '/images/quiz-templates/quiz1-template.png', ${JSON.stringify(QUESTIONS)}::jsonb, 2, 2
       from classes where name_key = '10a'`);
     const [fresh] = rowsOf<Record<string, unknown>>(
       await t.database.db.execute(sql`select review_answers, review_score from quizzes where title = 'New quiz'`),

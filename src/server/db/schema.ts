@@ -20,6 +20,7 @@ import { FIELD_LIMITS } from '#shared/limits';
 import { CLASS_LIMITS } from '#shared/classes';
 import { MEETING_LIMITS } from '#shared/meetings';
 import { QUIZ_LIMITS, type ReviewAnswers, type ReviewScore } from '#shared/quizzes';
+import type { AnswerValue, StoredQuestion } from '#shared/question-types';
 import { RESOURCE_LIMITS } from '#shared/resources';
 import { SCHOOL_LIMITS } from '#shared/school';
 import { TASK_LIMITS } from '#shared/tasks';
@@ -229,8 +230,8 @@ export type TeacherRow = typeof teachers.$inferSelect;
 export type TeacherInvitationRow = typeof teacherInvitations.$inferSelect;
 export type StudentRow = typeof students.$inferSelect;
 
-/** A question as stored: the answer key never leaves through a student presenter. */
-export type StoredQuestion = { _id: string; question_text: string; options: string[]; answer: string };
+/** A question as stored (decision 036, one union in #shared/question-types): the key never leaves through a student presenter. */
+export type { StoredQuestion };
 
 export const quizzes = pgTable(
   'quizzes',
@@ -252,6 +253,8 @@ export const quizzes = pgTable(
     // A quiz is immutable once published, so its questions live with it.
     questions: jsonb('questions').$type<StoredQuestion[]>().notNull(),
     questionCount: integer('question_count').notNull(),
+    /** The points of all questions: what a score is out of (issue 20). */
+    totalPoints: numeric('total_points', { precision: 8, scale: 2, mode: 'number' }).notNull(),
     /** When a student who submitted sees the answer key and the score (decision 032). */
     reviewAnswers: varchar('review_answers', { length: 20 }).$type<ReviewAnswers>().notNull().default('after-deadline'),
     reviewScore: varchar('review_score', { length: 20 }).$type<ReviewScore>().notNull().default('after-submit'),
@@ -281,7 +284,10 @@ export const quizzes = pgTable(
   ],
 );
 
-/** Per attempt, the shuffled order the student sees: question ids, each with its options in order. */
+/**
+ * Per attempt, the shuffled order the student sees: question ids, each with its option ids in
+ * order (empty for a question without options: true-false, short-text, numeric).
+ */
 export type AttemptLayout = { questionId: string; options: string[] }[];
 
 export const quizAttempts = pgTable(
@@ -298,11 +304,14 @@ export const quizAttempts = pgTable(
     /** startedAt + maxTime: the server's timer. */
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     layout: jsonb('layout').$type<AttemptLayout>().notNull(),
-    /** question id -> selected option, saved as the student picks. */
-    answers: jsonb('answers').$type<Record<string, string>>().notNull().default({}),
+    /** question id -> the type's answer (an option id, option ids, a boolean, a text), saved as the student answers. */
+    answers: jsonb('answers').$type<Record<string, AnswerValue>>().notNull().default({}),
+    /** question id -> seconds from the start to the first save of an answer to it (analytics); {} before issue 20. */
+    answerTimes: jsonb('answer_times').$type<Record<string, number>>().notNull().default({}),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     endedBy: varchar('ended_by', { length: 20 }).$type<'submitted' | 'time-up'>(),
-    score: integer('score'),
+    /** Points earned, in hundredths (issue 20). */
+    score: numeric('score', { precision: 8, scale: 2, mode: 'number' }),
     accuracy: numeric('accuracy', { precision: 5, scale: 2 }),
     timeTakenSeconds: integer('time_taken_seconds'),
   },

@@ -42,7 +42,7 @@ async function counts(handle: DatabaseHandle) {
 
 const attemptsOf = async (handle: DatabaseHandle) =>
   rowsOf<{ row: string }>(
-    await handle.db.execute(sql`select concat_ws('|', quiz_id, student_id, score, accuracy, submitted_at) as row
+    await handle.db.execute(sql`select concat_ws('|', quiz_id, student_id, score::float8, accuracy, submitted_at) as row
       from quiz_attempts order by 1`),
   ).map((row) => row.row);
 const starsOf = async (handle: DatabaseHandle) =>

@@ -27,10 +27,10 @@ afterAll(async () => {
 describe('demo seed', () => {
   it('fills an empty database once; a second run adds nothing', { timeout: 60_000 }, async () => {
     const first = await seedDemo(t.database.db, t.storage);
-    expect(first).toMatchObject({ teachers: 2, students: 16, quizzes: 6, resources: 8 });
-    expect(first.attempts).toBe(5 * 8);
+    expect(first).toMatchObject({ teachers: 2, students: 16, quizzes: 8, resources: 8 });
+    expect(first.attempts).toBe(7 * 8);
     const afterFirst = await countRows();
-    expect(afterFirst).toEqual({ teachers: 2, students: 16, quizzes: 6, attempts: 40, tasks: 3, resources: 8 });
+    expect(afterFirst).toEqual({ teachers: 2, students: 16, quizzes: 8, attempts: 56, tasks: 3, resources: 8 });
 
     const second = await seedDemo(t.database.db, t.storage);
     expect(second.attempts).toBe(0);

@@ -2,7 +2,8 @@ import { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
 import { DEMO_PASSWORD, DEMO_SCHOOL_NAME, DEMO_TEACHER_EMAIL } from '#shared/demo';
 import { emailKey, identityKey } from '#shared/identity';
-import type { NewQuiz } from '#shared/quizzes';
+import type { NewQuiz, QuizQuestion } from '#shared/quizzes';
+import type { AnswerValue, TypedQuestionInput } from '#shared/question-types';
 import { newQuizSchema, QUIZ_BACKGROUNDS } from '#shared/quizzes';
 import { newTaskId } from '#shared/tasks';
 import type { Database } from '../db/client.ts';
@@ -22,6 +23,9 @@ import { createTasksService } from '../features/tasks/service.ts';
 import { createTokenService } from '../plugins/auth.ts';
 import { readsUncached } from '../cache/read-cache.ts';
 import { buildNewQuiz, buildStudentRegistration, buildTeacherRegistration } from '../testing/factories.ts';
+
+/** The sweep and the release present no quiz: image addresses are never signed here. */
+const NO_IMAGE_SIGNING = createFileAccess('unused: no quiz is presented');
 
 /**
  * The demo school: two teachers (two subjects; the first administers the school), two classes of students, quizzes
@@ -54,7 +58,9 @@ const STUDENT_NAMES: Record<(typeof CLASSES)[number], string[]> = {
   ],
 };
 
-type QuizPlan = { title: string; questions: { question_text: string; options: string[]; answer: string }[] };
+type SpecQuestion = { question_text: string; options: string[]; answer: string };
+/** SPEC §3's questions (1-point single choice) or typed ones (issue 20). */
+type QuizPlan = { title: string; questions: (SpecQuestion | TypedQuestionInput)[] };
 
 const MATHS_QUIZZES: QuizPlan[] = [
   {
@@ -77,6 +83,48 @@ const MATHS_QUIZZES: QuizPlan[] = [
 ];
 
 const SCIENCE_QUIZZES: QuizPlan[] = [
+  {
+    // Every question type (issue 20), with points and partial credit.
+    title: 'Forces and energy (mixed)',
+    questions: [
+      {
+        type: 'single',
+        question_text: 'What is the unit of force?',
+        points: 1,
+        options: [
+          { text: 'Newton', correct: true },
+          { text: 'Joule', correct: false },
+          { text: 'Watt', correct: false },
+        ],
+      },
+      {
+        type: 'multiple',
+        question_text: 'Which are forms of energy?',
+        points: 2,
+        scoring: 'partial',
+        options: [
+          { text: 'Kinetic', correct: true },
+          { text: 'Thermal', correct: true },
+          { text: 'Mass', correct: false },
+          { text: 'Speed', correct: false },
+        ],
+      },
+      { type: 'true-false', question_text: 'Friction always acts against motion.', points: 1, correct: true },
+      {
+        type: 'short-text',
+        question_text: 'What force pulls objects towards Earth?',
+        points: 1,
+        accepted: ['Gravity'],
+      },
+      {
+        type: 'numeric',
+        question_text: 'A 2 kg mass accelerates at 3 m/s². What is the force in newtons?',
+        points: 1.5,
+        value: 6,
+        tolerance: 0,
+      },
+    ],
+  },
   {
     title: 'States of matter',
     questions: [
@@ -120,7 +168,7 @@ export async function seedDemo(db: Database, storage?: FileStorage): Promise<See
   const tokens = createTokenService('seed-tokens-are-never-used-0123456789abcdef', sessions);
   const accounts = createAccountsService(db, tokens, sessions);
   const school = createSchoolService(db, tokens, sessions);
-  const quizService = createQuizzesService(db, readsUncached());
+  const quizService = createQuizzesService(db, readsUncached(), NO_IMAGE_SIGNING);
   const taskLists = createTasksService(db);
 
   const teacherPlans = [
@@ -323,6 +371,33 @@ async function seedResources(
   return created;
 }
 
+/** A right or a wrong answer to a planned question, as a client sends it. */
+function demoAnswer(
+  planned: SpecQuestion | TypedQuestionInput,
+  shown: QuizQuestion,
+  isRight: boolean,
+): { selectedOption: string } | { response: AnswerValue } {
+  const idOf = (text: string) => shown.options!.find((option) => option.text === text)!._id;
+  if (!('type' in planned)) {
+    // SPEC §7 clients send the option's text.
+    const wrong = planned.options.find((option) => option !== planned.answer)!;
+    return { selectedOption: isRight ? planned.answer : wrong };
+  }
+  switch (planned.type) {
+    case 'single':
+    case 'multiple': {
+      const chosen = planned.options.filter((option) => option.correct === isRight).map((option) => idOf(option.text));
+      return { response: planned.type === 'single' ? chosen[0]! : chosen };
+    }
+    case 'true-false':
+      return { response: isRight === planned.correct };
+    case 'short-text':
+      return { response: isRight ? planned.accepted[0]! : 'I do not know' };
+    case 'numeric':
+      return { response: String(isRight ? planned.value : planned.value + planned.tolerance + 1) };
+  }
+}
+
 /**
  * One student's attempt, through the real start and submit: a student with a
  * higher "skill" gets more answers right, and took a plausible time.
@@ -345,15 +420,11 @@ async function takeQuiz(
       endsAt: sql`now() - make_interval(mins => ${minutesAgo}) + make_interval(mins => 15)`,
     })
     .where(sql`${quizAttempts.quizId} = ${quizId} and ${quizAttempts.studentId} = ${studentId}`);
-  const answerOf = new Map(plan.questions.map((question) => [question.question_text, question.answer]));
+  const planOf = new Map(plan.questions.map((question) => [question.question_text, question]));
   const questions = started.quiz.questions.map((question, index) => {
-    const right = answerOf.get(question.question_text)!;
     // Deterministic spread of results: strong students miss little, others more.
     const isRight = (skill * 7 + index * 3) % 10 < 10 - (skill % 6);
-    return {
-      _id: question._id,
-      selectedOption: isRight ? right : question.options.find((option) => option !== right)!,
-    };
+    return { _id: question._id, ...demoAnswer(planOf.get(question.question_text)!, question, isRight) };
   });
   await quizService.submitAttempt(studentId, { quiz: { _id: quizId, questions } });
   return 1;

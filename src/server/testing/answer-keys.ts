@@ -11,22 +11,38 @@ import { reviewOf } from '../features/quizzes/review-rules.ts';
  */
 
 /**
- * The `_id` of every object in `body` that carries an `answer` text (a missing `_id` is reported
- * as "?"). Answers are texts: an `answer` holding an object is a schema describing one (the
- * OpenAPI document), not a key.
+ * Whether an object carries a piece of an answer key (issue 20): an option's or a true-false
+ * question's `correct` flag, short-text `accepted` answers, a numeric `value` with its
+ * `tolerance`, or SPEC §3's `answer` text. Only values of those types count: in the OpenAPI
+ * document the same names hold schemas (objects), not keys.
+ */
+function carriesKey(record: Record<string, unknown>): boolean {
+  return (
+    typeof record.correct === 'boolean' ||
+    typeof record.answer === 'string' ||
+    typeof record.tolerance === 'number' ||
+    (Array.isArray(record.accepted) && record.accepted.every((item) => typeof item === 'string')) ||
+    (typeof record.value === 'number' && typeof record.question_text === 'string')
+  );
+}
+
+/**
+ * The question `_id` of every piece of a key in `body` (an option's key is its question's; a
+ * key outside any question is reported as "?").
  */
 export function answerKeysIn(body: unknown): string[] {
-  const found: string[] = [];
-  const visit = (value: unknown, depth: number) => {
+  const found = new Set<string>();
+  const visit = (value: unknown, depth: number, questionId: string | undefined) => {
     if (depth > 64 || value === null || typeof value !== 'object') return;
-    if (Array.isArray(value)) return value.forEach((item) => visit(item, depth + 1));
+    if (Array.isArray(value)) return value.forEach((item) => visit(item, depth + 1, questionId));
     const record = value as Record<string, unknown>;
-    if (Object.hasOwn(record, 'answer') && typeof record.answer === 'string')
-      found.push(typeof record._id === 'string' ? record._id : '?');
-    for (const item of Object.values(record)) visit(item, depth + 1);
+    const isQuestion = typeof record.question_text === 'string' && typeof record._id === 'string';
+    const owner = isQuestion ? (record._id as string) : questionId;
+    if (carriesKey(record)) found.add(owner ?? (typeof record._id === 'string' ? record._id : '?'));
+    for (const item of Object.values(record)) visit(item, depth + 1, owner);
   };
-  visit(body, 0);
-  return found;
+  visit(body, 0, undefined);
+  return [...found];
 }
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;

@@ -415,6 +415,11 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
       request: (caller) => ({ url: `/api/quiz/${school.quiz1.id}`, headers: authOf(caller) }),
       check: (_caller, body) => expect(body.data._id).toBe(school.quiz1.id),
     },
+    'GET /api/quizzes/:id/export': {
+      target: 'quiz',
+      // A text/plain attachment: no envelope to check (export.test.ts reads it back).
+      request: (caller) => ({ url: `/api/quizzes/${school.quiz1.id}/export?format=gift`, headers: authOf(caller) }),
+    },
     'POST /api/quiz/:id/start': {
       target: 'quiz',
       prepare: () => school.addQuiz('teacher1'),
@@ -432,7 +437,7 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
         return {
           url: `/api/quiz/${quiz.id}/answers`,
           headers: authOf(caller),
-          payload: { answers: { [question._id]: question.options[0] } },
+          payload: { answers: { [question._id]: question.options[0]._id } },
         };
       },
     },
@@ -487,9 +492,9 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
         payload: {
           quiz: {
             _id: quiz.id,
-            questions: started.quiz.questions.map((question: { _id: string; options: string[] }) => ({
+            questions: started.quiz.questions.map((question: { _id: string; options: { _id: string }[] }) => ({
               _id: question._id,
-              selectedOption: question.options[0],
+              selectedOption: question.options[0]!._id,
             })),
           },
           score: 100,

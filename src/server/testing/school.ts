@@ -299,7 +299,7 @@ export async function buildSchool(t: TestApp, previous?: School): Promise<School
     const started = await startQuiz(student, quiz.id);
     const questions = started.quiz.questions.map((question) => ({
       _id: question._id,
-      selectedOption: question.options[0],
+      selectedOption: question.options![0]!._id,
     }));
     const headers = authOf(callers[student]);
     await expectCall(

@@ -84,3 +84,25 @@ export const submitQuiz = defineEndpoint({
   response: studentQuizDetailSchema,
   errors: ['NOT_FOUND', 'QUIZ_NOT_STARTED', 'QUIZ_ALREADY_SUBMITTED'],
 });
+
+/** The export's format: GIFT only for now (Aiken cannot carry the other types). */
+export const quizExportQuerySchema = z.object({
+  format: z.enum(['gift'], { error: 'format must be gift' }).default('gift'),
+});
+
+export const exportQuiz = defineEndpoint({
+  method: 'GET',
+  path: '/api/quizzes/:id/export',
+  summary: "The quiz's questions as a GIFT file (Moodle's text format), for its teachers",
+  description:
+    'Points and all-or-nothing scoring travel in comments (// points: 2) that the import reads back; ' +
+    'images are not exported (a comment says so).',
+  params: quizIdParamsSchema,
+  query: quizExportQuerySchema,
+  response: {
+    form: 'file',
+    mediaType: 'text/plain',
+    description: 'The GIFT file, as an attachment named after the quiz',
+  },
+  errors: ['NOT_FOUND'],
+});

@@ -4,6 +4,7 @@ import { QUIZ_LIMITS } from '#shared/quizzes';
 import { call, isWorthRetrying } from '../../lib/api.ts';
 import { pagedListOptions } from '../../lib/paged-list.ts';
 import { settledAnswerSaves } from './attempt/use-answer-saver.ts';
+import { QUIZZES_KEY } from './quiz-keys.ts';
 import { studentSummaries, studentView, teacherSummaries, teacherView } from './quiz-views.ts';
 
 export type StudentQuizView = 'online' | 'attempted';
@@ -13,7 +14,7 @@ export type StudentQuizView = 'online' | 'attempted';
  * a quiz's own screen is under `quiz`.
  */
 export const quizQueries = {
-  all: ['quizzes'] as const,
+  all: QUIZZES_KEY,
   /** The teacher's own quizzes with their attempt counts, newest first. */
   teacherList: () =>
     pagedListOptions(

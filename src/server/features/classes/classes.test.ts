@@ -386,9 +386,9 @@ describe("reads through a student's classes", () => {
 
     // The group quiz taken: the student ranks on the group's leaderboard, chosen by id.
     const started = await call('POST', `/api/quiz/${groupQuiz}/start`, student.token, {});
-    const questions = started.body.data.quiz.questions.map((question: { _id: string; options: string[] }) => ({
+    const questions = started.body.data.quiz.questions.map((question: { _id: string; options: { _id: string }[] }) => ({
       _id: question._id,
-      selectedOption: question.options[0],
+      selectedOption: question.options[0]!._id,
     }));
     const submitted = await call('POST', '/api/student/update-student', student.token, {
       quiz: { _id: groupQuiz, questions },

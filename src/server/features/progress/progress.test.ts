@@ -61,7 +61,7 @@ async function takeQuiz(student: Student, quizId: string, right: number, timeTak
           selectedOption:
             index < right
               ? RIGHT[question.question_text]
-              : question.options.find((option) => option !== RIGHT[question.question_text]),
+              : question.options!.find((option) => option.text !== RIGHT[question.question_text])!.text,
         })),
       },
     },

@@ -64,7 +64,7 @@ describe("a student's classes", () => {
     const started = await call('POST', `/api/quiz/${quizId}/start`, student.token);
     const questions = started.body.data.quiz.questions as QuizQuestion[];
     const submitted = await call('POST', '/api/student/update-student', student.token, {
-      quiz: { _id: quizId, questions: questions.map((q) => ({ _id: q._id, selectedOption: q.options[0] })) },
+      quiz: { _id: quizId, questions: questions.map((q) => ({ _id: q._id, selectedOption: q.options![0]!._id })) },
     });
     expect(submitted.status, submitted.raw).toBe(200);
 

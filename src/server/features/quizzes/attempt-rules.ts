@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { QUIZ_LIMITS, scoreAnswers, type AttemptEnding } from '#shared/quizzes';
+import { answerProblem, isAnswered, isChoiceQuestion, scoreAttempt, type AnswerValue } from '#shared/question-types';
+import { QUIZ_LIMITS, type AttemptEnding } from '#shared/quizzes';
 import type { AttemptLayout, QuizAttemptRow, StoredQuestion } from '../../db/schema.ts';
 
 /** Pure rules of an attempt: ids, shuffling, timing and scoring. No SQL here. */
@@ -27,9 +28,16 @@ function shuffled<T>(items: readonly T[]): T[] {
   return copy;
 }
 
-/** The order one student sees, drawn once when the attempt starts and kept for resumes. */
+/**
+ * The order one student sees, drawn once when the attempt starts and kept for resumes: the
+ * questions, and the option ids of single and multiple choice (true-false keeps True, False;
+ * the typed types have no options).
+ */
 export function shuffleLayout(questions: StoredQuestion[]): AttemptLayout {
-  return shuffled(questions).map((question) => ({ questionId: question._id, options: shuffled(question.options) }));
+  return shuffled(questions).map((question) => ({
+    questionId: question._id,
+    options: isChoiceQuestion(question) ? shuffled(question.options.map((option) => option._id)) : [],
+  }));
 }
 
 const GRACE_MS = QUIZ_LIMITS.graceSeconds * 1000;
@@ -41,33 +49,41 @@ export const isPastGrace = (attempt: Pick<QuizAttemptRow, 'endsAt'>, now: Date) 
 export const remainingSeconds = (attempt: Pick<QuizAttemptRow, 'endsAt'>, now: Date) =>
   Math.max(0, Math.ceil((attempt.endsAt.getTime() - now.getTime()) / 1000));
 
+/** What a student sends for each question: the type's answer, or null (or nothing) to clear it. */
+export type GivenAnswers = Record<string, AnswerValue | null | undefined>;
+
 /**
- * Refuses an answer that names no question of the quiz or an option the
- * question does not have: a saved answer is always scorable.
+ * Refuses an answer that names no question of the quiz, or that is not an answer to its
+ * question (wrong type, unknown option: answerProblem): a saved answer is always scorable.
  */
-export function invalidAnswer(questions: StoredQuestion[], answers: Record<string, string | null | undefined>) {
+export function invalidAnswer(questions: StoredQuestion[], answers: GivenAnswers) {
   const byId = new Map(questions.map((question) => [question._id, question]));
-  for (const [questionId, option] of Object.entries(answers)) {
+  for (const [questionId, value] of Object.entries(answers)) {
     const question = byId.get(questionId);
     if (!question) return { field: `answers.${questionId}`, message: 'This question is not part of the quiz' };
-    if (option != null && option !== '' && !question.options.includes(option)) {
-      return { field: `answers.${questionId}`, message: 'This option is not one of the question’s options' };
-    }
+    const problem = isAnswered(value) ? answerProblem(question, value) : undefined;
+    if (problem) return { field: `answers.${questionId}`, message: problem };
   }
   return undefined;
 }
 
-/** Drops cleared answers (null or empty) so only real choices are stored. */
-export function chosenAnswers(answers: Record<string, string | null | undefined>): Record<string, string> {
+/** Drops cleared answers (null, an empty text or list) so only real answers are stored. */
+export function chosenAnswers(answers: GivenAnswers): Record<string, AnswerValue> {
   return Object.fromEntries(
-    Object.entries(answers).filter((entry): entry is [string, string] => entry[1] != null && entry[1] !== ''),
+    Object.entries(answers).filter((entry): entry is [string, AnswerValue] => isAnswered(entry[1])),
   );
 }
+
+/** The questions a save clears (null, an empty text or list). */
+export const clearedAnswers = (answers: GivenAnswers): string[] =>
+  Object.keys(answers).filter((questionId) => !isAnswered(answers[questionId]));
 
 export type AttemptClosing = {
   attemptId: string;
   studentId: string;
-  answers: Record<string, string>;
+  answers: Record<string, AnswerValue>;
+  /** Seconds from the start for the answers the closing itself brings (merged under the saved times). */
+  answerTimes: Record<string, number>;
   submittedAt: Date;
   endedBy: AttemptEnding;
   score: number;
@@ -85,7 +101,7 @@ export type ClosingRequest = {
   attemptId: string;
   studentId: string;
   questions: StoredQuestion[];
-  submitted: Record<string, string>;
+  submitted: Record<string, AnswerValue>;
   endedBy: AttemptEnding;
   now: Date;
 };
@@ -97,20 +113,24 @@ export type ClosingRequest = {
 export function closeAttempt(
   attempt: Pick<QuizAttemptRow, 'id' | 'studentId' | 'startedAt' | 'endsAt'>,
   questions: StoredQuestion[],
-  answers: Record<string, string>,
+  answers: Record<string, AnswerValue>,
   endedBy: AttemptEnding,
   now: Date,
+  /** The questions the closing's own submission answers. */
+  submittedIds: string[] = [],
 ): AttemptClosing {
   const submittedAt = endedBy === 'time-up' || now > attempt.endsAt ? attempt.endsAt : now;
   const maxSeconds = Math.round((attempt.endsAt.getTime() - attempt.startedAt.getTime()) / 1000);
   const elapsed = Math.round((submittedAt.getTime() - attempt.startedAt.getTime()) / 1000);
+  const timeTakenSeconds = Math.min(Math.max(elapsed, 0), maxSeconds);
   return {
     attemptId: attempt.id,
     studentId: attempt.studentId,
     answers,
+    answerTimes: Object.fromEntries(submittedIds.map((id) => [id, timeTakenSeconds])),
     submittedAt,
     endedBy,
-    ...scoreAnswers(questions, answers),
-    timeTakenSeconds: Math.min(Math.max(elapsed, 0), maxSeconds),
+    ...scoreAttempt(questions, answers),
+    timeTakenSeconds,
   };
 }

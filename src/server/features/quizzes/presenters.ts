@@ -1,3 +1,10 @@
+import {
+  isChoiceQuestion,
+  scoreQuestion,
+  type AnswerValue,
+  type QuestionImage,
+  type StoredQuestion,
+} from '#shared/question-types';
 import type {
   AttemptRecord,
   AttemptResult,
@@ -36,6 +43,7 @@ function presentQuizBase({ quiz, authorName, className }: QuizSummaryWithAuthor)
     maxTime: quiz.maxTimeMinutes,
     createdBy: { _id: quiz.createdByTeacherId, name: authorName },
     questionCount: quiz.questionCount,
+    totalPoints: quiz.totalPoints,
     reviewAnswers: quiz.reviewAnswers,
     reviewScore: quiz.reviewScore,
   };
@@ -43,6 +51,63 @@ function presentQuizBase({ quiz, authorName, className }: QuizSummaryWithAuthor)
 
 /** numeric(5,2) arrives as "66.67" or "100.00"; the API speaks "66.67" and "100". */
 const presentAccuracy = (accuracy: string | null) => String(Number(accuracy ?? 0));
+
+/**
+ * An image as it leaves the server for one viewer: its address signed for them (decision 009),
+ * and its alt text. The service builds it per caller (presentQuizImage), so a presenter never
+ * hands out an address signed for someone else.
+ */
+export type ImageSigner = (image: QuestionImage) => { url: string; alt: string };
+
+/** How one question is shown: to whom, with its key or not, in which option order, with which answer. */
+type QuestionView = {
+  signImage: ImageSigner;
+  /** The key: `correct` of options and of true-false, `accepted`, `value` and `tolerance`. */
+  showsKey: boolean;
+  /** The attempt's option order (ids); the stored order without one. */
+  optionOrder?: string[];
+  response?: AnswerValue | null;
+  earnedPoints?: number;
+};
+
+/** Options in the attempt's order; one the layout does not name (none today) comes last. */
+function inOrder<T extends { _id: string }>(options: T[], order: string[] | undefined): T[] {
+  if (!order) return options;
+  const byId = new Map(options.map((option) => [option._id, option]));
+  const ordered = order.flatMap((id) => byId.get(id) ?? []);
+  return [...ordered, ...options.filter((option) => !order.includes(option._id))];
+}
+
+/**
+ * One question, per type. Every field of the key is added here only when `showsKey`: the
+ * student presenters pass reviewOf's showsAnswers, so nothing of it leaks before (decision 032).
+ */
+export function presentQuestion(question: StoredQuestion, view: QuestionView): QuizQuestion {
+  const { signImage, showsKey } = view;
+  const presented: QuizQuestion = {
+    _id: question._id,
+    type: question.type,
+    question_text: question.question_text,
+    points: question.points,
+    ...(question.image ? { image: signImage(question.image) } : {}),
+  };
+  if (isChoiceQuestion(question)) {
+    presented.options = inOrder(question.options, view.optionOrder).map((option) => ({
+      _id: option._id,
+      text: option.text,
+      ...(option.image ? { image: signImage(option.image) } : {}),
+      ...(showsKey ? { correct: option.correct } : {}),
+    }));
+    if (question.type === 'multiple') presented.scoring = question.scoring;
+  } else if (showsKey) {
+    if (question.type === 'true-false') presented.correct = question.correct;
+    if (question.type === 'short-text') presented.accepted = question.accepted;
+    if (question.type === 'numeric') Object.assign(presented, { value: question.value, tolerance: question.tolerance });
+  }
+  if (view.response !== undefined) presented.response = view.response;
+  if (view.earnedPoints !== undefined) presented.earnedPoints = view.earnedPoints;
+  return presented;
+}
 
 /** What an attempt's state and result need: lists select only these (no layout, no answers). */
 export type AttemptStateRow = Pick<
@@ -101,23 +166,30 @@ export function presentStudentSummary(
 export function presentTeacherDetail(
   row: QuizWithAuthor,
   attempts: { attempt: QuizAttemptRow; name: string; rollNumber: string }[],
+  signImage: ImageSigner,
 ): TeacherQuizDetail {
   const questions = row.quiz.questions;
   return {
     ...presentQuizBase(row),
     quiz: {
       background: row.quiz.background,
-      questions: questions.map(({ _id, question_text, options, answer }) => ({ _id, question_text, options, answer })),
+      questions: questions.map((question) => presentQuestion(question, { signImage, showsKey: true })),
     },
     attempts: attempts.map(({ attempt, name, rollNumber }): AttemptRecord => ({
       _id: attempt.id,
       user: { _id: attempt.studentId, name, rollNumber },
       ...presentResult(attempt),
       quiz: {
-        questions: questions.map((question) => ({
-          _id: question._id,
-          selectedOption: attempt.answers[question._id] ?? null,
-        })),
+        questions: questions.map((question) => {
+          const response = attempt.answers[question._id] ?? null;
+          const seconds = attempt.answerTimes[question._id];
+          return {
+            _id: question._id,
+            response,
+            earnedPoints: scoreQuestion(question, response),
+            ...(seconds === undefined ? {} : { seconds }),
+          };
+        }),
       },
     })),
   };
@@ -130,21 +202,25 @@ export function presentTeacherDetail(
  */
 export function presentStudentDetail(
   row: QuizWithAuthor,
+  signImage: ImageSigner,
   attempt: QuizAttemptRow | null,
   now: Date,
 ): StudentQuizDetail {
-  const showsAnswers = reviewOf(row.quiz, attempt, now).showsAnswers;
+  const { showsAnswers, showsScore } = reviewOf(row.quiz, attempt, now);
   const byId = new Map(row.quiz.questions.map((question) => [question._id, question]));
   const questions: QuizQuestion[] = (attempt?.layout ?? []).flatMap(({ questionId, options }) => {
     const question = byId.get(questionId);
     if (!question) return [];
-    const presented: QuizQuestion = {
-      _id: question._id,
-      question_text: question.question_text,
-      options,
-      selectedOption: attempt?.answers[questionId] ?? null,
-    };
-    return showsAnswers ? [{ ...presented, answer: question.answer }] : [presented];
+    const response = attempt?.answers[questionId] ?? null;
+    return [
+      presentQuestion(question, {
+        signImage,
+        showsKey: showsAnswers,
+        optionOrder: options,
+        response,
+        ...(showsScore ? { earnedPoints: scoreQuestion(question, response) } : {}),
+      }),
+    ];
   });
   return {
     ...presentQuizBase(row),

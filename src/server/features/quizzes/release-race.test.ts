@@ -8,6 +8,10 @@ import { buildNewQuiz } from '../../testing/factories.ts';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { createQuizzesService } from './service.ts';
 import { refreshClosesAt } from './accommodations.ts';
+import { createFileAccess } from '../resources/file-access.ts';
+
+/** The sweep and the release present no quiz: image addresses are never signed here. */
+const NO_IMAGE_SIGNING = createFileAccess('unused: no quiz is presented');
 
 /**
  * Decision 032's release at the quiz's close, racing a late submission (closed by the timer with
@@ -24,7 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const service = () => createQuizzesService(t.database.db, readsUncached());
+const service = () => createQuizzesService(t.database.db, readsUncached(), NO_IMAGE_SIGNING);
 
 describe('the release at the close races a late submission', () => {
   it('leaves every stored average counting the released quiz', async () => {
@@ -48,9 +52,9 @@ describe('the release at the close races a late submission', () => {
           headers: bearer(student.token),
         });
         expect(started.status).toBe(200);
-        const questions = started.body.data.quiz.questions as { _id: string; options: string[] }[];
+        const questions = started.body.data.quiz.questions as { _id: string; options: { _id: string }[] }[];
         // Every first option: '4' and 'Paris' are right when shuffled there, so only compare stored with attempts.
-        const answers = Object.fromEntries(questions.map((question) => [question._id, question.options[0]]));
+        const answers = Object.fromEntries(questions.map((question) => [question._id, question.options[0]!._id]));
         const saved = await t.call({
           method: 'PUT',
           url: `/api/quiz/${quizId}/answers`,
@@ -90,12 +94,13 @@ describe('the release at the close races a late submission', () => {
       const result = await t.database.db.execute(
         sql`select student_id as "studentId", score from quiz_attempts where quiz_id = ${quizId}::uuid and submitted_at is not null`,
       );
-      const attempts = rowsOf<{ studentId: string; score: number }>(result);
+      // numeric(8,2) arrives from a raw statement as text ("1.00").
+      const attempts = rowsOf<{ studentId: string; score: string }>(result);
       expect(attempts).toHaveLength(2);
       for (const { studentId, score } of attempts) {
         const [row] = await t.database.db.select().from(students).where(eq(students.id, studentId));
         expect({ average: row!.averageScore, attempted: row!.quizzesAttempted }).toEqual({
-          average: score,
+          average: Number(score),
           attempted: 1,
         });
       }

@@ -8,6 +8,10 @@ import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { createQuizzesService } from './service.ts';
 import { readsUncached } from '../../cache/read-cache.ts';
 import { refreshClosesAt } from './accommodations.ts';
+import { createFileAccess } from '../resources/file-access.ts';
+
+/** The sweep and the release present no quiz: image addresses are never signed here. */
+const NO_IMAGE_SIGNING = createFileAccess('unused: no quiz is presented');
 
 /**
  * Per-quiz review options (issue 19 point 9, decision 032): for each option, at each moment
@@ -63,7 +67,8 @@ async function submitTwoRight(student: Actor, quizId: string, questions: QuizQue
         _id: quizId,
         questions: questions.map((question) => ({
           _id: question._id,
-          selectedOption: right[question.question_text] ?? question.options.find((option) => option !== '7') ?? null,
+          selectedOption:
+            right[question.question_text] ?? question.options?.find((option) => option.text !== '7')?.text ?? null,
         })),
       },
     },
@@ -97,7 +102,7 @@ type Responses = Awaited<ReturnType<typeof studentResponses>>;
 async function expectNoKey(student: Actor, responses: Responses) {
   for (const [name, response] of Object.entries(responses)) {
     expect(response.status, `${name}: ${response.raw}`).toBe(200);
-    expect(response.raw, name).not.toContain('"answer"');
+    expect(response.raw, name).not.toContain('"correct"');
     expect(await foreignAnswerKeys(t.database, { id: student.profile._id, role: 'student' }, response.body)).toEqual(
       [],
     );
@@ -107,7 +112,9 @@ async function expectNoKey(student: Actor, responses: Responses) {
 function expectKey(responses: Responses) {
   for (const name of ['quiz', 'start'] as const) {
     const questions = responses[name].body.data.quiz.questions as QuizQuestion[];
-    expect(questions.map((question) => question.answer).sort(), name).toEqual(['4', '7', 'Paris'].sort());
+    expect(questions.map((question) => question.options?.find((option) => option.correct)?.text).sort(), name).toEqual(
+      ['4', '7', 'Paris'].sort(),
+    );
   }
 }
 
@@ -148,7 +155,7 @@ function expectScore(responses: Responses, quizId: string) {
 }
 
 /** The sweep's release (it runs every minute in the app). */
-const releaseScores = () => createQuizzesService(t.database.db, readsUncached()).releaseScores();
+const releaseScores = () => createQuizzesService(t.database.db, readsUncached(), NO_IMAGE_SIGNING).releaseScores();
 
 describe('review options', () => {
   it('defaults to the key after the deadline and the score after submitting, and tells the teacher', async () => {
@@ -183,10 +190,10 @@ describe('review options', () => {
 
   it('after-deadline key: none during the attempt, none after submitting, all after the close', async () => {
     const { student, quizId, className, started, teacher } = await startedQuiz({ reviewAnswers: 'after-deadline' });
-    expect(started.raw).not.toContain('"answer"');
+    expect(started.raw).not.toContain('"correct"');
     const submitted = await submitTwoRight(student, quizId, started.body.data.quiz.questions);
     expect(submitted.status).toBe(200);
-    expect(submitted.raw).not.toContain('"answer"');
+    expect(submitted.raw).not.toContain('"correct"');
     const quizRow = rowsOf<{ deadline: Date; max_time_minutes: number }>(
       await t.database.db.execute(sql`select deadline, max_time_minutes from quizzes where id = ${quizId}::uuid`),
     )[0]!;
@@ -203,7 +210,7 @@ describe('review options', () => {
     expectScore(waiting, quizId);
     // The teacher sees the key at once.
     const teacherView = await t.call({ method: 'GET', url: `/api/quiz/${quizId}`, headers: bearer(teacher.token) });
-    expect(teacherView.raw).toContain('"answer"');
+    expect(teacherView.raw).toContain('"correct"');
 
     await passClose(quizId);
     const after = await studentResponses(student, quizId, className);
@@ -215,11 +222,13 @@ describe('review options', () => {
     const { student, quizId, className, started } = await startedQuiz({ reviewAnswers: 'after-submit' });
     const during = await studentResponses(student, quizId, className);
     await expectNoKey(student, during);
-    expect(started.raw).not.toContain('"answer"');
+    expect(started.raw).not.toContain('"correct"');
     const submitted = await submitTwoRight(student, quizId, started.body.data.quiz.questions);
-    expect((submitted.body.data.quiz.questions as QuizQuestion[]).map((question) => question.answer).sort()).toEqual(
-      ['4', '7', 'Paris'].sort(),
-    );
+    expect(
+      (submitted.body.data.quiz.questions as QuizQuestion[])
+        .map((question) => question.options?.find((option) => option.correct)?.text)
+        .sort(),
+    ).toEqual(['4', '7', 'Paris'].sort());
     expect(submitted.body.data.attempt.answersVisibleAt).toBe(submitted.body.data.attempt.attemptedAt);
     expectKey(await studentResponses(student, quizId, className));
   });
@@ -227,7 +236,7 @@ describe('review options', () => {
   it('never: no key before or after the close, and the review says so (null)', async () => {
     const { student, quizId, className, started } = await startedQuiz({ reviewAnswers: 'never' });
     const submitted = await submitTwoRight(student, quizId, started.body.data.quiz.questions);
-    expect(submitted.raw).not.toContain('"answer"');
+    expect(submitted.raw).not.toContain('"correct"');
     expect(submitted.body.data.attempt).toMatchObject({ answersVisibleAt: null, score: 2 });
     await expectNoKey(student, await studentResponses(student, quizId, className));
     await passClose(quizId);

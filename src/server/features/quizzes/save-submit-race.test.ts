@@ -44,11 +44,31 @@ describe('answer saves racing the submission', () => {
     const className = `Race-${Date.now().toString(36)}`;
     const teacher = await signUpTeacher(t);
     const student = await signUpStudent(t, { class: className });
+    // Every type (issue 20), in turn: each save must survive whatever its answer's shape.
+    const choices = [
+      { text: 'right', correct: true },
+      { text: 'wrong', correct: false },
+    ];
+    const typed = [
+      { type: 'single', options: choices },
+      { type: 'multiple', options: choices, scoring: 'partial' },
+      { type: 'true-false', correct: true },
+      { type: 'short-text', accepted: ['Right'] },
+      { type: 'numeric', value: 42, tolerance: 0.5 },
+    ];
     const questions = Array.from({ length: QUESTIONS }, (_, index) => ({
       question_text: `Question ${index + 1}`,
-      options: ['right', 'wrong'],
-      answer: 'right',
+      ...typed[index % typed.length]!,
     }));
+    /** The right answer of a question as shown in the attempt. */
+    const rightAnswer = (question: QuizQuestion) => {
+      const right = question.options?.find((option) => option.text === 'right')?._id;
+      if (question.type === 'single') return right!;
+      if (question.type === 'multiple') return [right!];
+      if (question.type === 'true-false') return true;
+      if (question.type === 'short-text') return ' right ';
+      return '42,2';
+    };
     const scores: number[] = [];
     const problems: string[] = [];
     let refusedSaves = 0;
@@ -67,7 +87,9 @@ describe('answer saves racing the submission', () => {
       const quizId = created.body.data._id as string;
       const started = await request('POST', `/api/quiz/${quizId}/start`, student.token, {});
       expect(started.status).toBe(200);
-      const ids = (started.body.data.quiz.questions as QuizQuestion[]).map((question) => question._id);
+      const shown = started.body.data.quiz.questions as QuizQuestion[];
+      const ids = shown.map((question) => question._id);
+      const answerOf = new Map(shown.map((question) => [question._id, rightAnswer(question)]));
 
       // The submission leaves somewhere among the saves, so it lands before, between and after them.
       const submitAfter = round % (QUESTIONS + 1);
@@ -82,7 +104,7 @@ describe('answer saves racing the submission', () => {
         const id = ids[index];
         if (id) {
           saves.push(
-            request('PUT', `/api/quiz/${quizId}/answers`, student.token, { answers: { [id]: 'right' } }).then(
+            request('PUT', `/api/quiz/${quizId}/answers`, student.token, { answers: { [id]: answerOf.get(id) } }).then(
               (response) => ({ id, status: response.status }),
             ),
           );
@@ -93,10 +115,10 @@ describe('answer saves racing the submission', () => {
 
       const review = await request('GET', `/api/quiz/${quizId}`, student.token);
       const stored = new Map(
-        (review.body.data.quiz.questions as QuizQuestion[]).map((question) => [question._id, question.selectedOption]),
+        (review.body.data.quiz.questions as QuizQuestion[]).map((question) => [question._id, question.response]),
       );
       for (const save of saved) {
-        if (save.status === 200 && stored.get(save.id) !== 'right')
+        if (save.status === 200 && JSON.stringify(stored.get(save.id)) !== JSON.stringify(answerOf.get(save.id)))
           problems.push(`round ${round}: an acknowledged save of ${save.id} is not in the scored attempt`);
         else if (save.status === 409 && stored.get(save.id) != null)
           problems.push(`round ${round}: a refused save of ${save.id} changed the attempt`);

@@ -13,8 +13,16 @@ import {
   or,
   sql,
   type Placeholder,
+  type SQL,
 } from 'drizzle-orm';
 import { DEFAULT_QUIZ_SUBJECT } from '#shared/constants';
+import {
+  imageKeysOf,
+  isChoiceQuestion,
+  toStoredQuestions,
+  totalPointsOf,
+  type AnswerValue,
+} from '#shared/question-types';
 import {
   QUIZ_LIMITS,
   totalTextOf,
@@ -44,6 +52,7 @@ import {
 import { accountRemoved, AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import {
   chosenAnswers,
+  clearedAnswers,
   closeAttempt,
   invalidAnswer,
   isPastGrace,
@@ -59,7 +68,10 @@ import {
   presentStudentSummary,
   presentTeacherDetail,
   presentTeacherSummary,
+  type ImageSigner,
 } from './presenters.ts';
+import { assertQuizImagesExist, presentQuizImage } from './quiz-images.ts';
+import type { FileAccess } from '../resources/file-access.ts';
 
 /** Anything that can run queries: the database or an open transaction. */
 type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'execute'>;
@@ -95,11 +107,25 @@ const toPage = <T>(rows: T[], limit: number): ListedPage<T> => ({
 });
 
 /** Merged in SQL, so two quick saves from the same attempt never overwrite each other. */
-const mergedAnswers = (cleared: string[], chosen: Record<string, string>) =>
-  sql`(${quizAttempts.answers} - array[${sql.join(
-    cleared.map((id) => sql`${id}`),
+const mergedAnswers = (cleared: SQL | Placeholder, chosen: string | Placeholder) =>
+  sql`(${quizAttempts.answers} - ${cleared}::text[]) || ${chosen}::jsonb`;
+
+/** A list of question ids as SQL text[] (the careful path; the prepared one takes a parameter). */
+const textArray = (ids: string[]) =>
+  sql`array[${sql.join(
+    ids.map((id) => sql`${id}`),
     sql`, `,
-  )}]::text[]) || ${JSON.stringify(chosen)}::jsonb`;
+  )}]`;
+
+/**
+ * The answer times merged in SQL: each newly answered question gets the seconds since the
+ * attempt started, and a question already timed keeps its first time (the right side of ||
+ * wins, so the old object goes there). Same statement as the answers: no extra round trip.
+ */
+const mergedAnswerTimes = (chosen: string | Placeholder, moment: string | Placeholder) =>
+  sql`coalesce((select jsonb_object_agg(question_id,
+        greatest(0, round(extract(epoch from (${moment}::timestamptz - ${quizAttempts.startedAt}))))::int)
+      from jsonb_object_keys(${chosen}::jsonb) as question_id), '{}'::jsonb) || ${quizAttempts.answerTimes}`;
 
 /**
  * Closes attempts and refreshes their students' leaderboard aggregates, in four statements
@@ -148,23 +174,32 @@ async function writeClosings(tx: Queryable, requests: ClosingRequest[]): Promise
   const closings = open.map((attempt) => {
     const request = requestOf.get(attempt.id)!;
     const answers = { ...attempt.answers, ...request.submitted };
-    return closeAttempt(attempt, request.questions, answers, request.endedBy, request.now);
+    return closeAttempt(
+      attempt,
+      request.questions,
+      answers,
+      request.endedBy,
+      request.now,
+      Object.keys(request.submitted),
+    );
   });
   if (closings.length === 0) return [];
   const values = sql.join(
     closings.map(
       (closing) =>
         sql`(${closing.attemptId}::uuid, ${closing.submittedAt.toISOString()}::timestamptz, ${closing.endedBy},
-          ${closing.score}::int, ${closing.accuracy}::numeric, ${closing.timeTakenSeconds}::int,
-          ${JSON.stringify(closing.answers)}::jsonb)`,
+          ${closing.score}::numeric, ${closing.accuracy}::numeric, ${closing.timeTakenSeconds}::int,
+          ${JSON.stringify(closing.answers)}::jsonb, ${JSON.stringify(closing.answerTimes)}::jsonb)`,
     ),
     sql`, `,
   );
   await tx.execute(sql`
     update ${quizAttempts} as a set
       submitted_at = v.submitted_at, ended_by = v.ended_by, score = v.score,
-      accuracy = v.accuracy, time_taken_seconds = v.time_taken, answers = v.answers
-    from (values ${values}) as v(id, submitted_at, ended_by, score, accuracy, time_taken, answers)
+      accuracy = v.accuracy, time_taken_seconds = v.time_taken, answers = v.answers,
+      -- A question first answered by the submission itself is timed at it; earlier saves keep theirs.
+      answer_times = v.answer_times || a.answer_times
+    from (values ${values}) as v(id, submitted_at, ended_by, score, accuracy, time_taken, answers, answer_times)
     where a.id = v.id`);
   await recomputeAverages(
     tx,
@@ -221,7 +256,12 @@ function createQuestionsCache(maxCharacters = 4_000_000) {
       return entry.questions;
     },
     set(quizId: string, questions: StoredQuestion[]) {
-      const size = totalTextOf(questions) + questions.length * 64;
+      // The texts, and JSON keys, ids and numbers around each question and option.
+      const options = questions.reduce(
+        (count, question) => count + (isChoiceQuestion(question) ? question.options.length : 0),
+        0,
+      );
+      const size = totalTextOf(questions) + questions.length * 128 + options * 48;
       if (size > maxCharacters || entries.has(quizId)) return;
       entries.set(quizId, { questions, size });
       held += size;
@@ -232,6 +272,29 @@ function createQuestionsCache(maxCharacters = 4_000_000) {
       }
     },
   };
+}
+
+/**
+ * The answers of a submission (update-student), by question id: `response` as the type's
+ * answer, else SPEC §7's `selectedOption`, which SPEC §3 clients fill with the option's text:
+ * on a single or multiple choice question it is read as the option of that id or, failing
+ * that, of that text. Anything else is left as sent, for invalidAnswer to refuse.
+ */
+function submittedChoices(questions: StoredQuestion[], input: SubmitAttempt): Record<string, AnswerValue | null> {
+  const byId = new Map(questions.map((question) => [question._id, question]));
+  return Object.fromEntries(
+    input.quiz.questions.map(({ _id, response, selectedOption }): [string, AnswerValue | null] => {
+      if (response !== undefined && response !== null) return [_id, response];
+      if (selectedOption === undefined || selectedOption === null || selectedOption === '') return [_id, null];
+      const question = byId.get(_id);
+      if (!question || !isChoiceQuestion(question)) return [_id, selectedOption];
+      const option =
+        question.options.find((candidate) => candidate._id === selectedOption) ??
+        question.options.find((candidate) => candidate.text === selectedOption.trim());
+      const id = option?._id ?? selectedOption;
+      return [_id, question.type === 'multiple' ? [id] : id];
+    }),
+  );
 }
 
 /** The timer ends an attempt with its saved answers (the sweep, or a late request). */
@@ -248,7 +311,12 @@ const timeUp = (
   now: moment,
 });
 
-export function createQuizzesService(db: Database, cache: ReadCache) {
+export function createQuizzesService(db: Database, cache: ReadCache, fileAccess: FileAccess) {
+  /** Question and option images with addresses signed for `viewerId` (decision 009). */
+  const imagesFor =
+    (viewerId: string): ImageSigner =>
+    (image) =>
+      presentQuizImage(fileAccess, image, viewerId);
   const now = () => new Date();
   const questionsCache = createQuestionsCache();
 
@@ -293,7 +361,8 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
   const saveIntoOpenAttemptStatement = db
     .update(quizAttempts)
     .set({
-      answers: sql`(${quizAttempts.answers} - ${sql.placeholder('cleared')}::text[]) || ${sql.placeholder('chosen')}::jsonb`,
+      answers: mergedAnswers(sql.placeholder('cleared'), sql.placeholder('chosen')),
+      answerTimes: mergedAnswerTimes(sql.placeholder('chosen'), sql.placeholder('now')),
     })
     .where(
       and(
@@ -311,7 +380,7 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
     const saved = await saveIntoOpenAttemptStatement.execute({
       quizId,
       studentId,
-      cleared: Object.keys(input.answers).filter((questionId) => !input.answers[questionId]),
+      cleared: clearedAnswers(input.answers),
       chosen: JSON.stringify(chosenAnswers(input.answers)),
       now: now(),
     });
@@ -544,13 +613,11 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
         .where(eq(teachers.id, teacherId))
         .limit(1);
       if (!teacher) throw accountRemoved();
-      const ids = newQuestionIds(input.quiz.questions.length);
-      const questions: StoredQuestion[] = input.quiz.questions.map((question, index) => ({
-        _id: ids[index]!,
-        question_text: question.question_text,
-        options: question.options,
-        answer: question.answer,
-      }));
+      // A new quiz's questions all get ids drawn here (an id sent with one is an edit's, not a creation's).
+      const questions = toStoredQuestions(
+        input.quiz.questions.map(({ _id: _ignored, ...question }) => question),
+        newQuestionIds(input.quiz.questions.length),
+      );
       const deadline = new Date(input.deadline);
       const timing = {
         deadline,
@@ -562,6 +629,7 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
       const { quiz, target } = await db.transaction(async (tx) => {
         // One of the teacher's active classes, checked in the write's own transaction (decision 031).
         const target = await requireTaughtClass(tx, teacherId, input.classId, { mustBeActive: true });
+        await assertQuizImagesExist(tx, imageKeysOf(questions));
         const [quiz] = await tx
           .insert(quizzes)
           .values({
@@ -576,6 +644,7 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
             background: input.quiz.background,
             questions,
             questionCount: questions.length,
+            totalPoints: totalPointsOf(questions),
           })
           // Not the questions: reading back what was just written cost a large quiz more than its insert.
           .returning(quizSummaryColumns);
@@ -653,13 +722,13 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
         .innerJoin(students, eq(students.id, quizAttempts.studentId))
         .where(and(eq(quizAttempts.quizId, quizId), isNotNull(quizAttempts.submittedAt)))
         .orderBy(asc(quizAttempts.submittedAt), asc(quizAttempts.id));
-      return presentTeacherDetail(row, attempts);
+      return presentTeacherDetail(row, attempts, imagesFor(teacherId));
     },
 
     async getForStudent(studentId: string, quizId: string): Promise<StudentQuizDetail> {
       const row = await findQuizForStudent(db, studentId, quizId);
       const attempt = await currentAttempt(quizId, studentId, row.quiz.questions);
-      return presentStudentDetail(await withOwnTiming(row, studentId), attempt, now());
+      return presentStudentDetail(await withOwnTiming(row, studentId), imagesFor(studentId), attempt, now());
     },
 
     /**
@@ -670,7 +739,8 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
     async startAttempt(studentId: string, quizId: string): Promise<StudentQuizDetail> {
       const row = await findQuizForStudent(db, studentId, quizId);
       const existing = await currentAttempt(quizId, studentId, row.quiz.questions);
-      if (existing) return presentStudentDetail(await withOwnTiming(row, studentId), existing, now());
+      if (existing)
+        return presentStudentDetail(await withOwnTiming(row, studentId), imagesFor(studentId), existing, now());
       // The student's own deadline and time (decision 036), read under the quiz row's key share
       // lock so a concurrent accommodation change is either read here or moves this attempt's end.
       const { timing, started } = await db.transaction(async (tx) => {
@@ -693,6 +763,7 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
       if (started) await cache.changed([cacheTags.studentAttempts(studentId)]);
       return presentStudentDetail(
         { ...row, quiz: { ...row.quiz, ...timing } },
+        imagesFor(studentId),
         started ?? (await findAttempt(db, quizId, studentId)),
         now(),
       );
@@ -727,10 +798,13 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
       }
       const problem = invalidAnswer(row.quiz.questions, input.answers);
       if (problem) throw badRequest(`${problem.field}: ${problem.message}`, [problem]);
-      const cleared = Object.keys(input.answers).filter((questionId) => !input.answers[questionId]);
+      const chosen = JSON.stringify(chosenAnswers(input.answers));
       const saved = await db
         .update(quizAttempts)
-        .set({ answers: mergedAnswers(cleared, chosenAnswers(input.answers)) })
+        .set({
+          answers: mergedAnswers(textArray(clearedAnswers(input.answers)), chosen),
+          answerTimes: mergedAnswerTimes(chosen, now().toISOString()),
+        })
         .where(and(eq(quizAttempts.id, attempt.id), isNull(quizAttempts.endedBy)))
         .returning({ id: quizAttempts.id });
       // Closed by a submission or the sweep since it was read: nothing was saved, so no 2xx.
@@ -755,11 +829,9 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
       }
       if (attempt.submittedAt) throw conflict('QUIZ_ALREADY_SUBMITTED', 'You have already submitted this quiz');
       const moment = now();
-      let submitted: Record<string, string> = {};
+      let submitted: Record<string, AnswerValue> = {};
       if (!isPastGrace(attempt, moment)) {
-        const choices = Object.fromEntries(
-          input.quiz.questions.map((question) => [question._id, question.selectedOption ?? null]),
-        );
+        const choices = submittedChoices(row.quiz.questions, input);
         const problem = invalidAnswer(row.quiz.questions, choices);
         if (problem) throw badRequest(`${problem.field}: ${problem.message}`, [problem]);
         submitted = chosenAnswers(choices);
@@ -777,6 +849,7 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
       const { answers, submittedAt, score, accuracy, timeTakenSeconds } = closing;
       return presentStudentDetail(
         await withOwnTiming(row, studentId),
+        imagesFor(studentId),
         { ...attempt, answers, submittedAt, endedBy, score, accuracy, timeTakenSeconds },
         now(),
       );

@@ -88,7 +88,7 @@ describe('a class spelled several ways is one class', () => {
       const started = await post(student, `/api/quiz/${quizId}/start`, {});
       expect(started.status, started.raw).toBe(200);
       const questions = started.body.data.quiz.questions as QuizQuestion[];
-      const answers = questions.map((question) => ({ _id: question._id, selectedOption: question.options[0] }));
+      const answers = questions.map((question) => ({ _id: question._id, selectedOption: question.options![0]!._id }));
       const submitted = await post(student, '/api/student/update-student', {
         quiz: { _id: quizId, questions: answers },
       });

@@ -1,7 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api.ts';
 import { failureText } from '../../../lib/error-messages.ts';
-import { createAnswerOutbox, RETRY_DELAYS_MS, SAVE_DEBOUNCE_MS, type Choices } from './answer-outbox.ts';
+import {
+  createAnswerOutbox,
+  RETRY_DELAYS_MS,
+  SAVE_DEBOUNCE_MS,
+  TYPING_DEBOUNCE_MS,
+  type Choices,
+} from './answer-outbox.ts';
 
 /** A server the test answers by hand: every request waits until the test settles it. */
 function manualServer() {
@@ -50,6 +56,34 @@ afterEach(() => {
 });
 
 describe('answer outbox (decision 022)', () => {
+  it('saves every type’s answer, and a typed one once the typing pauses, not per keystroke', async () => {
+    const server = manualServer();
+    const outbox = createAnswerOutbox(server.send);
+    outbox.queue('multiple', ['o1', 'o3']);
+    outbox.queue('truth', false);
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
+    expect(server.sent()).toEqual([{ multiple: ['o1', 'o3'], truth: false }]);
+    await server.requests[0]!.acknowledge();
+
+    for (const text of ['P', 'Pa', 'Par', 'Pari', 'Paris']) {
+      outbox.queue('short', text, { isTyping: true });
+      await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
+    }
+    expect(server.requests).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(TYPING_DEBOUNCE_MS - SAVE_DEBOUNCE_MS);
+    expect(server.sent()).toEqual([{ multiple: ['o1', 'o3'], truth: false }, { short: 'Paris' }]);
+  });
+
+  it('never loses a typed answer still waiting: a flush (leaving, submitting) sends it at once', async () => {
+    const server = manualServer();
+    const outbox = createAnswerOutbox(server.send);
+    outbox.queue('number', '3,5', { isTyping: true });
+    const flushed = outbox.flush();
+    expect(server.sent()).toEqual([{ number: '3,5' }]);
+    await server.requests[0]!.acknowledge();
+    expect(await flushed).toBe(true);
+  });
+
   it('sends the choices of one burst of clicks together, SAVE_DEBOUNCE_MS after the last', async () => {
     const server = manualServer();
     const outbox = createAnswerOutbox(server.send);

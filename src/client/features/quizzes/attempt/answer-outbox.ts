@@ -1,7 +1,8 @@
+import type { AnswerValue } from '#shared/question-types';
 import { ApiError, isWorthRetrying, type FailureCode } from '../../../lib/api.ts';
 
-/** question id -> chosen option (null clears the answer), as PUT /api/quiz/:id/answers takes them. */
-export type Choices = Record<string, string | null>;
+/** question id -> the type's answer (null clears it), as PUT /api/quiz/:id/answers takes them. */
+export type Choices = Record<string, AnswerValue | null>;
 
 /** Sends one batch; resolves once the server acknowledged it, throws (ApiError) otherwise. */
 export type SendChoices = (choices: Choices, options: { keepalive: boolean }) => Promise<unknown>;
@@ -13,6 +14,12 @@ export type DeliveryState =
 
 /** Choices are sent this long after the last click, so a change of mind costs one request. */
 export const SAVE_DEBOUNCE_MS = 400;
+/**
+ * Typed answers (short text, number) are sent this long after the last keystroke: a word is
+ * one request, not one per letter. Never lost for it: a flush (leaving, hiding, submitting)
+ * sends them at once.
+ */
+export const TYPING_DEBOUNCE_MS = 1500;
 /** Waits between attempts to deliver, the last one repeated for as long as the page lives. */
 export const RETRY_DELAYS_MS = [1000, 2000, 4000, 8000, 15_000] as const;
 
@@ -174,11 +181,12 @@ export function createAnswerOutbox(send: SendChoices) {
 
   return {
     /**
-     * Records a choice; it is sent SAVE_DEBOUNCE_MS after the last one. Once the server
+     * Records a choice; it is sent SAVE_DEBOUNCE_MS (TYPING_DEBOUNCE_MS for a keystroke of a
+     * typed answer) after the last one. Once the server
      * refused the outbox's choices, a new one is only recorded (it is lost too, and a
      * submission carries it: see flushForSubmission).
      */
-    queue(questionId: string, option: string | null) {
+    queue(questionId: string, option: AnswerValue | null, { isTyping = false } = {}) {
       if (ended?.status === 'over' || ended?.status === 'refused') {
         ended = { ...ended, lost: { ...ended.lost, [questionId]: option } };
         return update();
@@ -186,7 +194,7 @@ export function createAnswerOutbox(send: SendChoices) {
       if (ended) return;
       pending = { ...pending, [questionId]: option };
       clearTimeout(debounceTimer);
-      debounceTimer = setTimeout(() => void flush(), SAVE_DEBOUNCE_MS);
+      debounceTimer = setTimeout(() => void flush(), isTyping ? TYPING_DEBOUNCE_MS : SAVE_DEBOUNCE_MS);
       update();
     },
 

@@ -1,6 +1,15 @@
 import { Eye } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { DEFAULT_QUIZ_BACKGROUND, scoreAnswers, type AttemptEnding, type QuizQuestion } from '#shared/quizzes';
+import {
+  isChoiceQuestion,
+  scoreAttempt,
+  scoreQuestion,
+  toStoredQuestions,
+  totalPointsOf,
+  type AnswerValue,
+  type StoredQuestion,
+} from '#shared/question-types';
+import { DEFAULT_QUIZ_BACKGROUND, questionInputSchema, type AttemptEnding, type QuizQuestion } from '#shared/quizzes';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -21,27 +30,42 @@ const shuffled = <T,>(items: T[]) => {
   return copy;
 };
 
-/** The preview's questions: empty options dropped, then shuffled like a real attempt. */
-function previewQuestions(preview: QuizPreview): Required<Omit<QuizQuestion, 'selectedOption'>>[] {
+/**
+ * The preview's questions as the server would store them (local ids, as toStoredQuestions
+ * gives), options shuffled like a real attempt. A question the schema refuses (half written)
+ * is left out: the editor shows what it lacks.
+ */
+export function previewQuestions(preview: QuizPreview): StoredQuestion[] {
   // Stored data may be old or edited by hand: read it defensively, never trust its shape.
   const stored: unknown = preview.quiz?.questions;
-  const questions = Array.isArray(stored) ? stored : [];
-  const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
-  return shuffled(
-    questions.flatMap((question: unknown, index) => {
-      if (!question || typeof question !== 'object') return [];
-      const { question_text, options, answer } = question as Record<string, unknown>;
-      const choices = [...new Set((Array.isArray(options) ? options : []).map(text).filter(Boolean))];
-      return [
-        {
-          _id: `preview-${index}`,
-          question_text: text(question_text),
-          options: shuffled(choices),
-          answer: text(answer),
-        },
-      ];
-    }),
+  const valid = (Array.isArray(stored) ? stored : []).flatMap((question: unknown) => {
+    const parsed = questionInputSchema.safeParse(question);
+    return parsed.success ? [parsed.data] : [];
+  });
+  const questions = toStoredQuestions(
+    valid.map((question) => ({ ...question, _id: undefined })),
+    valid.map((_, index) => `preview-${index}`),
   );
+  return shuffled(
+    questions.map((question) =>
+      isChoiceQuestion(question) ? { ...question, options: shuffled(question.options) } : question,
+    ),
+  );
+}
+
+/** A stored question as the server presents it to its teacher: with the key, and the answer given. */
+export function presentWithKey(question: StoredQuestion, response?: AnswerValue | null): QuizQuestion {
+  const { image: _image, ...rest } = question;
+  const presented: QuizQuestion = {
+    ...rest,
+    options: isChoiceQuestion(question)
+      ? question.options.map(({ image: _optionImage, ...option }) => option)
+      : undefined,
+  };
+  if (presented.options === undefined) delete presented.options;
+  return response === undefined
+    ? presented
+    : { ...presented, response, earnedPoints: scoreQuestion(question, response) };
 }
 
 const PreviewBanner = () => (
@@ -76,6 +100,7 @@ export function Component() {
 
 function PreviewRun({ preview, onRestart }: { preview: QuizPreview; onRestart(): void }) {
   const questions = useMemo(() => previewQuestions(preview), [preview]);
+  const presented = useMemo(() => questions.map((question) => presentWithKey(question)), [questions]);
   const [answers, setAnswers] = useState<RunnerAnswers>({});
   const [endedBy, setEndedBy] = useState<AttemptEnding | null>(null);
   const maxTime = Number(preview.maxTime);
@@ -97,17 +122,18 @@ function PreviewRun({ preview, onRestart }: { preview: QuizPreview; onRestart():
     );
   }
   if (endedBy) {
-    const result = scoreAnswers(questions, answers);
+    const result = scoreAttempt(questions, answers);
     return (
       <>
         <PreviewBanner />
         <QuizResult
           title={title}
           score={result.score}
+          totalPoints={totalPointsOf(questions)}
           accuracy={result.accuracy}
           endedBy={endedBy}
           isJustSubmitted
-          questions={questions.map((question) => ({ ...question, selectedOption: answers[question._id] ?? null }))}
+          questions={questions.map((question) => presentWithKey(question, answers[question._id] ?? null))}
           actions={<Button onClick={onRestart}>Run the preview again</Button>}
         />
       </>
@@ -119,9 +145,9 @@ function PreviewRun({ preview, onRestart }: { preview: QuizPreview; onRestart():
       <QuizRunner
         title={title}
         background={background}
-        questions={questions}
+        questions={presented}
         answers={answers}
-        onAnswer={(questionId, option) => setAnswers((current) => ({ ...current, [questionId]: option }))}
+        onAnswer={(questionId, value) => setAnswers((current) => ({ ...current, [questionId]: value }))}
         secondsLeft={secondsLeft}
         onSubmit={() => setEndedBy('submitted')}
         isSubmitting={false}

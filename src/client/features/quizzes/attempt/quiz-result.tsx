@@ -1,17 +1,21 @@
 import confetti from 'canvas-confetti';
 import { Check, X } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
+import { isAnswered } from '#shared/question-types';
 import { CONFETTI_PIECES, isWorthCelebrating, type AttemptEnding, type QuizQuestion } from '#shared/quizzes';
 import { formatPercent } from '../../../lib/format.ts';
 import { cardVariants } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { answersNotice, scoreNotice } from '../review-notice.ts';
-import { MathText } from '../../../components/math-text.tsx';
+import { QuestionText } from '../question-text.tsx';
+import { formatPoints, hasKey, keyText, outcomeOf, pointsLabel, trueFalseText } from '../question-response.ts';
 
 type QuizResultProps = {
   title: string;
   /** Absent while the quiz's review options hide the score (decision 032). */
   score?: number | undefined;
+  /** What the score is out of: the points of all questions. */
+  totalPoints: number;
   accuracy?: string | undefined;
   endedBy: AttemptEnding;
   /** Questions with the student's choice, and the answer key once the review options show it. */
@@ -32,6 +36,7 @@ type QuizResultProps = {
 export function QuizResult({
   title,
   score,
+  totalPoints,
   accuracy,
   endedBy,
   questions,
@@ -41,8 +46,8 @@ export function QuizResult({
   review,
 }: QuizResultProps) {
   const isCelebrating = isJustSubmitted && accuracy !== undefined && isWorthCelebrating(accuracy);
-  const hasKey = questions.some((question) => question.answer !== undefined);
-  const keyNotice = review ? answersNotice(review.answersVisibleAt, hasKey) : null;
+  const hasAnyKey = questions.some(hasKey);
+  const keyNotice = review ? answersNotice(review.answersVisibleAt, hasAnyKey) : null;
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -80,7 +85,7 @@ export function QuizResult({
             <div className="rounded-xl bg-brand-50 p-4">
               <dt className="text-sm text-muted">Score</dt>
               <dd className="text-2xl font-bold text-fg sm:text-3xl" data-testid="result-score">
-                {score} / {questions.length}
+                {formatPoints(score)} / {formatPoints(totalPoints)}
               </dd>
             </div>
             <div className="rounded-xl bg-brand-50 p-4">
@@ -106,28 +111,96 @@ export function QuizResult({
         ) : null}
         <ol className="mt-4 flex flex-col gap-4">
           {questions.map((question, index) => (
-            <li key={question._id} className={cn(cardVariants(), 'rounded-2xl p-5')}>
-              <p className="font-semibold wrap-anywhere whitespace-pre-wrap text-fg">
-                <span className="text-brand-700">Q{index + 1}. </span>
-                <MathText text={question.question_text} />
-              </p>
-              {!question.selectedOption ? <p className="mt-1 text-sm text-muted">Not answered</p> : null}
-              <ul className="mt-3 flex flex-col gap-2">
-                {question.options.map((option) => (
-                  <ReviewOption
-                    key={option}
-                    option={option}
-                    hasKey={question.answer !== undefined}
-                    isAnswer={option === question.answer}
-                    isChosen={option === question.selectedOption}
-                  />
-                ))}
-              </ul>
+            <li key={question._id} className={cn(cardVariants(), 'rounded-2xl p-5')} data-testid="review-question">
+              <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
+                <p className="min-w-0 flex-1 font-semibold text-fg">
+                  <span className="text-brand-700">Q{index + 1}. </span>
+                  <QuestionText text={question.question_text} />
+                </p>
+                <p className="text-sm font-semibold whitespace-nowrap text-muted" data-testid="review-points">
+                  {question.earnedPoints === undefined
+                    ? pointsLabel(question.points)
+                    : `${formatPoints(question.earnedPoints)} / ${pointsLabel(question.points)}`}
+                </p>
+              </div>
+              {!isAnswered(question.response) ? <p className="mt-1 text-sm text-muted">Not answered</p> : null}
+              <ReviewAnswer question={question} />
             </li>
           ))}
         </ol>
       </section>
     </div>
+  );
+}
+
+/** A question's answer in the review, by type: the options (or True/False) marked, or the typed answer beside the key. */
+function ReviewAnswer({ question }: { question: QuizQuestion }) {
+  const withKey = hasKey(question);
+  const { response } = question;
+  if (question.type === 'single' || question.type === 'multiple') {
+    const chosen = Array.isArray(response) ? response : typeof response === 'string' ? [response] : [];
+    return (
+      <ul className="mt-3 flex flex-col gap-2">
+        {(question.options ?? []).map((option) => (
+          <ReviewOption
+            key={option._id}
+            option={option.text}
+            hasKey={withKey}
+            isAnswer={option.correct === true}
+            isChosen={chosen.includes(option._id)}
+          />
+        ))}
+      </ul>
+    );
+  }
+  if (question.type === 'true-false') {
+    return (
+      <ul className="mt-3 flex flex-col gap-2">
+        {[true, false].map((value) => (
+          <ReviewOption
+            key={String(value)}
+            option={trueFalseText(value)}
+            hasKey={withKey}
+            isAnswer={withKey && question.correct === value}
+            isChosen={response === value}
+          />
+        ))}
+      </ul>
+    );
+  }
+  // Short text and numbers: what was typed, judged by the points it earned when they are known.
+  const typed = typeof response === 'string' && response !== '' ? response : null;
+  const outcome =
+    question.earnedPoints === undefined || !withKey ? null : outcomeOf(question.earnedPoints, question.points);
+  const tone =
+    outcome === 'full'
+      ? 'border-success bg-success-soft text-success'
+      : outcome === null
+        ? 'border-brand-700 text-fg'
+        : 'border-danger bg-danger-soft text-danger-strong';
+  return (
+    <dl className="mt-3 flex flex-col gap-2">
+      {typed !== null ? (
+        <div
+          className={`flex flex-wrap items-start gap-x-2 gap-y-1 rounded-lg border-2 px-3 py-2 ${tone}`}
+          data-review={outcome === 'full' ? 'correct' : outcome === null ? 'chosen' : 'wrong'}
+        >
+          <dt className="text-xs font-semibold uppercase">Your answer</dt>
+          <dd className="min-w-0 flex-1 wrap-anywhere whitespace-pre-wrap">{typed}</dd>
+        </div>
+      ) : null}
+      {withKey ? (
+        <div
+          className="flex flex-wrap items-start gap-x-2 gap-y-1 rounded-lg border-2 border-success bg-success-soft px-3 py-2 text-success"
+          data-review="key"
+        >
+          <dt className="text-xs font-semibold uppercase">
+            {question.type === 'numeric' ? 'Correct answer' : 'Accepted answers'}
+          </dt>
+          <dd className="min-w-0 flex-1 wrap-anywhere whitespace-pre-wrap">{keyText(question)}</dd>
+        </div>
+      ) : null}
+    </dl>
   );
 }
 
@@ -163,7 +236,7 @@ function ReviewOption({
       ) : (
         <span className="size-4 shrink-0" aria-hidden="true" />
       )}
-      <MathText className="min-w-0 flex-1 wrap-anywhere whitespace-pre-wrap" text={option} />
+      <QuestionText text={option} className="min-w-0 flex-1 wrap-anywhere whitespace-pre-wrap" />
       {label ? (
         <span className="basis-full pl-6 text-xs font-semibold uppercase sm:basis-auto sm:pl-0">{label}</span>
       ) : null}

@@ -1,19 +1,22 @@
 import { ArrowLeft, ArrowRight, Clock, Send } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import type { QuizQuestion } from '#shared/quizzes';
+import { isAnswered, type AnswerValue } from '#shared/question-types';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatCountdown } from '../../../lib/format.ts';
-import { MathText } from '../../../components/math-text.tsx';
+import { QuestionText } from '../question-text.tsx';
+import { pointsLabel, type Responses } from '../question-response.ts';
+import { ResponseInput, type RunnerQuestion } from './response-input.tsx';
 
-export type RunnerAnswers = Record<string, string | null>;
+export type RunnerAnswers = Responses;
 
 type QuizRunnerProps = {
   title: string;
   background: string;
-  questions: Pick<QuizQuestion, '_id' | 'question_text' | 'options'>[];
+  questions: RunnerQuestion[];
   answers: RunnerAnswers;
-  onAnswer(questionId: string, option: string): void;
+  /** `isTyping`: a keystroke in a text answer (the saver waits longer for those). */
+  onAnswer(questionId: string, value: AnswerValue | null, isTyping: boolean): void;
   secondsLeft: number;
   onSubmit(): void;
   /** A submission is on its way (the button's or the timer's): the choices are locked until it fails. */
@@ -53,7 +56,7 @@ export function QuizRunner({
   }, [isSubmitting]);
   const question = questions[index];
   const isLast = index === questions.length - 1;
-  const unanswered = questions.filter((item) => !answers[item._id]).length;
+  const unanswered = questions.filter((item) => !isAnswered(answers[item._id])).length;
   const isRunningOut = secondsLeft <= 60;
   if (!question) return null;
 
@@ -97,38 +100,21 @@ export function QuizRunner({
             <legend className="w-full">
               <span ref={questionRef} tabIndex={-1} className="block outline-none">
                 <span className="block text-sm font-semibold text-brand-700">
-                  Question {index + 1} of {questions.length}
+                  Question {index + 1} of {questions.length} · {pointsLabel(question.points)}
                 </span>
-                <span
-                  className="mt-2 block text-lg font-semibold wrap-anywhere whitespace-pre-wrap text-fg"
-                  data-testid="question-text"
-                >
-                  <MathText text={question.question_text} />
+                <span className="mt-2 block text-lg font-semibold text-fg" data-testid="question-text">
+                  <QuestionText text={question.question_text} />
                 </span>
               </span>
             </legend>
-            <div className="mt-5 flex flex-col gap-3">
-              {question.options.map((option) => {
-                const isChosen = answers[question._id] === option;
-                return (
-                  <label
-                    key={option}
-                    className={`flex items-start gap-3 rounded-xl border-2 px-4 py-3 transition-colors focus-within:ring-2 focus-within:ring-brand-500 ${
-                      isChosen ? 'border-brand-600 bg-brand-50' : 'border-line'
-                    } ${isSubmitting ? 'cursor-not-allowed' : 'hover:border-brand-300 cursor-pointer'}`}
-                  >
-                    <input
-                      type="radio"
-                      name={`question-${question._id}`}
-                      value={option}
-                      checked={isChosen}
-                      onChange={() => onAnswer(question._id, option)}
-                      className="mt-1 size-4 accent-brand-600"
-                    />
-                    <MathText className="wrap-anywhere whitespace-pre-wrap text-fg" text={option} />
-                  </label>
-                );
-              })}
+            <div className="mt-5">
+              <ResponseInput
+                key={question._id}
+                question={question}
+                value={answers[question._id]}
+                onAnswer={(value, isTyping) => onAnswer(question._id, value, isTyping)}
+                isSubmitting={isSubmitting}
+              />
             </div>
           </fieldset>
           {/* Always in the page, so screen readers announce the text when it appears. */}

@@ -12,6 +12,7 @@ import { LoadingStatus } from '../../../components/ui/spinner.tsx';
 import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
 import { cardVariants } from '../../../components/ui/card.tsx';
 import { scoreNotice } from '../review-notice.ts';
+import { formatPoints, pointsLabel } from '../question-response.ts';
 
 /** One view of the student's quizzes, paged by the server. */
 const useStudentQuizzes = (view: StudentQuizView) => usePagedList(quizQueries.studentList(view));
@@ -98,7 +99,8 @@ function OnlineCard({ quiz }: { quiz: StudentQuizSummary }) {
     <CardFrame quiz={quiz}>
       <ul className="flex flex-col gap-1 text-sm text-fg">
         <li className="flex items-center gap-2">
-          <ListChecks className="size-4 text-brand-700" aria-hidden="true" /> {plural(quiz.questionCount, 'question')}
+          <ListChecks className="size-4 text-brand-700" aria-hidden="true" /> {plural(quiz.questionCount, 'question')} ·{' '}
+          {pointsLabel(quiz.totalPoints)}
         </li>
         <li className="flex items-center gap-2">
           <Clock className="size-4 text-brand-700" aria-hidden="true" /> {plural(quiz.maxTime, 'minute')}
@@ -134,7 +136,7 @@ function AttemptedCard({ quiz }: { quiz: StudentQuizSummary }) {
             <div>
               <dt className="text-muted">Score</dt>
               <dd className="text-lg font-semibold text-fg">
-                {result.score} / {quiz.questionCount}
+                {formatPoints(result.score)} / {formatPoints(quiz.totalPoints)}
               </dd>
             </div>
             <div>

@@ -1,7 +1,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { NewQuizPayload } from '#shared/quizzes';
+import { QUIZ_BACKGROUNDS, type NewQuizPayload } from '#shared/quizzes';
 import { formatDateTime } from '../../../lib/format.ts';
 import { openApp } from '../../../testing/open-app.tsx';
 import {
@@ -84,6 +84,59 @@ describe('the quiz attempt screen', () => {
     expect(screen.getByText('1 unanswered question')).toBeInTheDocument();
   });
 
+  it('saves and resumes every type’s answer (issue 20)', async () => {
+    const { quiz, student, path } = await studentWithQuiz({
+      quiz: {
+        background: QUIZ_BACKGROUNDS[0],
+        questions: [
+          {
+            type: 'multiple',
+            question_text: 'Primes?',
+            points: 2,
+            options: [
+              { text: '2', correct: true },
+              { text: '4', correct: false },
+              { text: '5', correct: true },
+            ],
+          },
+          { type: 'short-text', question_text: 'Capital?', points: 1, accepted: ['Paris'] },
+          { type: 'numeric', question_text: 'Pi?', points: 1, value: 3.14, tolerance: 0.01 },
+        ],
+      },
+    });
+    await startQuiz(student, quiz._id);
+    const { user } = await openApp(path);
+    for (let step = 0; step < 3; step += 1) {
+      const question = await questionOnScreen();
+      if (question === 'Primes?') {
+        await user.click(screen.getByRole('checkbox', { name: '5' }));
+        await user.click(screen.getByRole('checkbox', { name: '2' }));
+      } else if (question === 'Capital?') {
+        await user.type(screen.getByRole('textbox', { name: 'Your answer' }), 'Paris');
+      } else {
+        await user.type(screen.getByRole('textbox', { name: 'Your answer (a number)' }), '3,14');
+      }
+      if (step < 2) await user.click(screen.getByRole('button', { name: 'Next question' }));
+    }
+    expect(await screen.findByText('All answers saved', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await savedChoices(student, quiz._id)).toEqual({ 'Primes?': '2; 5', 'Capital?': 'Paris', 'Pi?': '3,14' });
+
+    cleanup(); // reloaded
+    const reloaded = await openApp(path);
+    for (let step = 0; step < 3; step += 1) {
+      const question = await questionOnScreen();
+      if (question === 'Primes?') {
+        expect(screen.getByRole('checkbox', { name: '2' })).toBeChecked();
+        expect(screen.getByRole('checkbox', { name: '4' })).not.toBeChecked();
+      } else if (question === 'Capital?') {
+        expect(screen.getByRole('textbox', { name: 'Your answer' })).toHaveValue('Paris');
+      } else {
+        expect(screen.getByRole('textbox', { name: 'Your answer (a number)' })).toHaveValue('3,14');
+      }
+      if (step < 2) await reloaded.user.click(screen.getByRole('button', { name: 'Next question' }));
+    }
+  });
+
   describe('when the time runs out', () => {
     afterEach(() => {
       vi.useRealTimers();
@@ -114,7 +167,8 @@ describe('the quiz attempt screen', () => {
       const { quiz, student, path } = await studentWithQuiz(options);
       const started = await startQuiz(student, quiz._id);
       const math = started.quiz.questions.find((question) => question.question_text === 'What is 2 + 2?')!;
-      await submitQuiz(student, quiz._id, [{ _id: math._id, selectedOption: '4' }]);
+      const four = math.options!.find((option) => option.text === '4')!;
+      await submitQuiz(student, quiz._id, [{ _id: math._id, response: four._id }]);
       const { attempt } = await quizAsStudent(student, quiz._id);
       if (attempt?.status !== 'submitted') throw new Error('The attempt should be submitted');
       await openApp(path);

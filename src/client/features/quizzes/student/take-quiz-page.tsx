@@ -21,6 +21,7 @@ import { useCountdown } from '../attempt/use-countdown.ts';
 import { LoadingStatus } from '../../../components/ui/spinner.tsx';
 import { useNoBreakReminders } from '../../student/study-mode/quiet-time.ts';
 import { cardVariants } from '../../../components/ui/card.tsx';
+import { pointsLabel } from '../question-response.ts';
 
 const quizKey = (quizId: string) => quizQueries.studentDetail(quizId).queryKey;
 const SUBMIT_RETRY_DELAY_MS = 3000;
@@ -73,6 +74,7 @@ function QuizScreen({ quiz }: { quiz: UseQueryResult<StudentQuizDetail> }) {
     <QuizResult
       title={detail.title}
       score={detail.attempt.score}
+      totalPoints={detail.totalPoints}
       accuracy={detail.attempt.accuracy}
       endedBy={detail.attempt.endedBy}
       questions={detail.quiz.questions}
@@ -125,7 +127,7 @@ function QuizIntro({ detail }: { detail: StudentQuizDetail }) {
         <ul className="mt-4 flex flex-col gap-2 text-fg">
           <li className="flex items-center gap-2">
             <ListChecks className="size-4 text-brand-700" aria-hidden="true" />{' '}
-            {plural(detail.questionCount, 'question')}
+            {plural(detail.questionCount, 'question')} · {pointsLabel(detail.totalPoints)}
           </li>
           <li className="flex items-center gap-2">
             <Clock className="size-4 text-brand-700" aria-hidden="true" /> {plural(detail.maxTime, 'minute')} once you
@@ -197,7 +199,7 @@ function AttemptInProgress({
   const saver = useAnswerSaver(detail._id, detail.title, refresh);
   // The server's answers, under any choice of this page it has not acknowledged yet (still retrying).
   const [answers, setAnswers] = useState<RunnerAnswers>(() => ({
-    ...Object.fromEntries(detail.quiz.questions.map((question) => [question._id, question.selectedOption ?? null])),
+    ...Object.fromEntries(detail.quiz.questions.map((question) => [question._id, question.response ?? null])),
     ...saver.unacknowledged(),
   }));
   // The timer and the button may both ask at 0:00: one submission only. Set at once (a ref),
@@ -216,7 +218,7 @@ function AttemptInProgress({
       // drew it (another tab) is never overwritten with what this screen shows. Built here,
       // after the flush and on every retry, never from a render's copy of the answers.
       const unacknowledged = await saver.flushForSubmission();
-      const questions = Object.entries(unacknowledged).map(([_id, selectedOption]) => ({ _id, selectedOption }));
+      const questions = Object.entries(unacknowledged).map(([_id, response]) => ({ _id, response }));
       return (await call(submitQuiz, { body: { quiz: { _id: detail._id, questions } } })).data;
     },
     // Lost connection: keep trying through the grace period the server allows.
@@ -256,10 +258,10 @@ function AttemptInProgress({
       background={detail.quiz.background}
       questions={detail.quiz.questions}
       answers={answers}
-      onAnswer={(questionId, option) => {
+      onAnswer={(questionId, value, isTyping) => {
         if (isSubmitStarted.current) return;
-        setAnswers((current) => ({ ...current, [questionId]: option }));
-        saver.queue(questionId, option);
+        setAnswers((current) => ({ ...current, [questionId]: value }));
+        saver.queue(questionId, value, { isTyping });
       }}
       secondsLeft={secondsLeft}
       onSubmit={submitOnce}

@@ -12,6 +12,7 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { EmptyState, LoadFailure } from '../../../components/ui/status-cards.tsx';
 import { cardVariants } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { pointsLabel } from '../question-response.ts';
 
 /** Within this, going back and forth inside the page does not refetch; arriving on it always does. */
 const ATTEMPT_COUNTS_STALE_MS = 5_000;
@@ -80,7 +81,7 @@ function QuizCard({ quiz, now }: { quiz: TeacherQuizSummary; now: number }) {
           <p className="mt-auto flex flex-wrap gap-x-4 gap-y-1 border-t border-line pt-3 text-sm text-muted">
             <span className="inline-flex items-center gap-1.5">
               <ClipboardList className="size-4" aria-hidden="true" />
-              {plural(quiz.questionCount, 'question')}
+              {plural(quiz.questionCount, 'question')} · {pointsLabel(quiz.totalPoints)}
             </span>
             <span className="inline-flex items-center gap-1.5">
               <Users className="size-4" aria-hidden="true" />

@@ -24,23 +24,51 @@ const quiz: TeacherQuizDetail = {
   deadline: '2026-11-30T09:00:00.000Z',
   maxTime: 10,
   createdBy: { _id: 't', name: 'Teacher' },
-  questionCount: 2,
+  questionCount: 5,
   reviewAnswers: 'after-deadline',
   reviewScore: 'after-submit',
+  totalPoints: 7,
   quiz: {
     background: '/images/quiz-templates/quiz1-template.png',
     questions: [
-      { _id: 'x', question_text: 'Half of 1?', options: ['1/2', '1/3'], answer: '1/2' },
-      { _id: 'y', question_text: 'Say "hi", then stop', options: ['=1+1', 'no'], answer: 'no' },
+      {
+        _id: 'x',
+        type: 'single',
+        question_text: 'Half of 1?',
+        points: 1,
+        options: [
+          { _id: 'o1', text: '1/2', correct: true },
+          { _id: 'o2', text: '1/3', correct: false },
+        ],
+      },
+      {
+        _id: 'y',
+        type: 'multiple',
+        question_text: 'Say "hi", then stop',
+        points: 2,
+        scoring: 'partial',
+        options: [
+          { _id: 'o1', text: '=1+1', correct: false },
+          { _id: 'o2', text: 'no', correct: true },
+          { _id: 'o3', text: 'yes', correct: true },
+        ],
+      },
+      { _id: 'z', type: 'true-false', question_text: 'Is 0 even?', points: 1, correct: true },
+      { _id: 's', type: 'short-text', question_text: 'Capital of France?', points: 1.5, accepted: ['Paris'] },
+      { _id: 'n', type: 'numeric', question_text: 'Pi to 2 places', points: 1.5, value: 3.14, tolerance: 0.01 },
     ],
   },
   attempts: [
     attempt({
-      accuracy: '33.333',
+      score: 4.5,
+      accuracy: '64.286',
       quiz: {
         questions: [
-          { _id: 'y', selectedOption: '=1+1' },
-          { _id: 'x', selectedOption: '1/2' },
+          { _id: 'y', response: ['o1', 'o2'], earnedPoints: 0 },
+          { _id: 'x', response: 'o1', earnedPoints: 1 },
+          { _id: 'z', response: false, earnedPoints: 0 },
+          { _id: 's', response: 'paris', earnedPoints: 1.5 },
+          { _id: 'n', response: '3,14', earnedPoints: 1.5 },
         ],
       },
     }),
@@ -49,7 +77,7 @@ const quiz: TeacherQuizDetail = {
       user: { _id: 's2', name: 'Smith, Bob', rollNumber: '@bob' },
       score: 0,
       accuracy: '0',
-      quiz: { questions: [{ _id: 'x', selectedOption: null }] },
+      quiz: { questions: [{ _id: 'x', response: null, earnedPoints: 0 }] },
     }),
   ],
 };
@@ -90,13 +118,22 @@ describe('toCsv', () => {
 });
 
 describe('attemptsCsv', () => {
-  it('writes one row per attempt with the chosen option under each question', () => {
+  it('writes one row per attempt with each question’s answer and points, the type and worth in the header', () => {
     const lines = attemptsCsv(quiz).split('\r\n');
     expect(lines[0]).toBe(
-      'Name,Roll number,Score,Accuracy (%),Attempted at,Q1: Half of 1?,"Q2: Say ""hi"", then stop"',
+      [
+        'Name,Roll number,Score (out of 7),Accuracy (%),Attempted at',
+        'Q1 (Single choice): Half of 1?,Q1 points (of 1)',
+        '"Q2 (Multiple answers): Say ""hi"", then stop",Q2 points (of 2)',
+        'Q3 (True or false): Is 0 even?,Q3 points (of 1)',
+        'Q4 (Short text): Capital of France?,Q4 points (of 1.5)',
+        'Q5 (Number): Pi to 2 places,Q5 points (of 1.5)',
+      ].join(','),
     );
-    expect(lines[1]).toBe("Ada,ada-1,1,33.33,2026-11-21T10:00:00.000Z,1/2,'=1+1");
-    expect(lines[2]).toBe(`"Smith, Bob",'@bob,0,0,2026-11-21T10:00:00.000Z,,`);
+    expect(lines[1]).toBe(
+      'Ada,ada-1,4.5,64.29,2026-11-21T10:00:00.000Z,1/2,1,\'=1+1; no,0,False,0,paris,1.5,"3,14",1.5',
+    );
+    expect(lines[2]).toBe(`"Smith, Bob",'@bob,0,0,2026-11-21T10:00:00.000Z,,0,,0,,0,,0,,0`);
     expect(lines[3]).toBe('');
     expect(lines).toHaveLength(4);
   });

@@ -1,8 +1,12 @@
+import { QUESTION_TYPE_LABELS } from '#shared/question-types';
 import { formatAccuracy, type TeacherQuizDetail } from '#shared/quizzes';
+import { formatPoints, responseText } from '../question-response.ts';
 
 /**
- * The analytics table as CSV (RFC 4180): one row per attempt with the chosen
- * option of every question. Pure, so the download button only wraps it in a Blob.
+ * The analytics table as CSV (RFC 4180): one row per attempt with the answer and the points
+ * earned of every question. Pure, so the download button only wraps it in a Blob. Every row
+ * has the same columns: each question has an answer column and a points column, whose header
+ * names the question's type and what it is worth (issue 20).
  */
 
 // A cell a spreadsheet would run as a formula (OWASP "CSV injection"); tab and CR start some too.
@@ -25,20 +29,26 @@ export function attemptsCsv(quiz: TeacherQuizDetail): string {
   const header = [
     'Name',
     'Roll number',
-    'Score',
+    `Score (out of ${formatPoints(quiz.totalPoints)})`,
     'Accuracy (%)',
     'Attempted at',
-    ...questions.map((question, index) => `Q${index + 1}: ${question.question_text}`),
+    ...questions.flatMap((question, index) => [
+      `Q${index + 1} (${QUESTION_TYPE_LABELS[question.type]}): ${question.question_text}`,
+      `Q${index + 1} points (of ${formatPoints(question.points)})`,
+    ]),
   ];
   const rows = quiz.attempts.map((attempt) => {
-    const selected = new Map(attempt.quiz.questions.map((answer) => [answer._id, answer.selectedOption]));
+    const answers = new Map(attempt.quiz.questions.map((answer) => [answer._id, answer]));
     return [
       attempt.user.name,
       attempt.user.rollNumber,
       attempt.score,
       formatAccuracy(attempt.accuracy),
       attempt.attemptedAt,
-      ...questions.map((question) => selected.get(question._id) ?? ''),
+      ...questions.flatMap((question) => {
+        const answer = answers.get(question._id);
+        return [responseText(question, answer?.response), answer?.earnedPoints ?? 0];
+      }),
     ];
   });
   return toCsv([header, ...rows]);

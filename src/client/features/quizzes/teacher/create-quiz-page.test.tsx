@@ -49,16 +49,97 @@ describe('the quiz editor’s review options', () => {
     await user.click(screen.getByRole('button', { name: 'Add question' }));
     const question = screen.getByRole('region', { name: 'Question 1' });
     await user.type(within(question).getByLabelText(/^Question text/), 'What is 2 + 2?');
-    // The option boxes follow the question's text box.
-    const optionBox = (position: number) => within(question).getAllByRole('textbox')[position]!;
-    await user.type(optionBox(1), '4');
-    await user.click(within(question).getByRole('button', { name: 'Add option' }));
-    await user.type(optionBox(2), '5');
-    await user.selectOptions(within(question).getByLabelText(/^Correct answer/), '4');
+    await user.type(within(question).getByLabelText('Option 1 of question 1'), '4');
+    await user.type(within(question).getByLabelText('Option 2 of question 1'), '5');
+    await user.click(within(question).getByLabelText('Option 1 of question 1 is correct'));
     await user.click(screen.getByRole('button', { name: 'Save quiz' }));
 
     await screen.findByRole('heading', { name: /quizzes/i }, { timeout: 5000 });
     const saved = (await teacherQuizzes(teacher)).filter(isTeacherQuizSummary).find((quiz) => quiz.title === title);
     expect(saved).toMatchObject({ reviewAnswers: 'never', reviewScore: 'after-deadline' });
+  });
+});
+
+/** The question editor by type (issue 20): each type's fields, labelled, and the schema's messages at them. */
+describe('the quiz editor’s question types', () => {
+  async function editorWithOneQuestion() {
+    const teacher = await signUpTeacher();
+    signInAs(teacher, 'teacher');
+    const app = await openApp('/dashboard/teacher/create-quiz');
+    await app.user.click(await screen.findByRole('button', { name: 'Add question' }));
+    const question = screen.getByRole('region', { name: 'Question 1' });
+    await app.user.type(within(question).getByLabelText(/^Question text/), 'Q?');
+    return { ...app, question };
+  }
+
+  it('starts as single choice of 1 point and shows the total', async () => {
+    const { question, user } = await editorWithOneQuestion();
+    expect(within(question).getByRole('combobox', { name: 'Question type' })).toHaveValue('single');
+    expect(within(question).getByRole('textbox', { name: /^Points/ })).toHaveValue('1');
+    expect(screen.getByTestId('total-points')).toHaveTextContent('Total: 1 point');
+    await user.clear(within(question).getByRole('textbox', { name: /^Points/ }));
+    await user.type(within(question).getByRole('textbox', { name: /^Points/ }), '2,5');
+    expect(screen.getByTestId('total-points')).toHaveTextContent('Total: 2.5 points');
+  });
+
+  it('single: one correct radio; saving without one says so at the options', async () => {
+    const { question, user } = await editorWithOneQuestion();
+    await user.type(within(question).getByLabelText('Option 1 of question 1'), 'A');
+    await user.type(within(question).getByLabelText('Option 2 of question 1'), 'B');
+    await user.click(screen.getByRole('button', { name: 'Save quiz' }));
+    expect(await within(question).findByText('Mark exactly one option as correct')).toBeInTheDocument();
+    await user.click(within(question).getByRole('radio', { name: 'Option 1 of question 1 is correct' }));
+    await user.click(within(question).getByRole('radio', { name: 'Option 2 of question 1 is correct' }));
+    expect(within(question).getByRole('radio', { name: 'Option 1 of question 1 is correct' })).not.toBeChecked();
+    expect(within(question).queryByText('Mark exactly one option as correct')).not.toBeInTheDocument();
+  });
+
+  it('multiple: correct checkboxes and the scoring select', async () => {
+    const { question, user } = await editorWithOneQuestion();
+    await user.selectOptions(within(question).getByRole('combobox', { name: 'Question type' }), 'multiple');
+    expect(within(question).getAllByRole('checkbox')).toHaveLength(2);
+    const scoring = within(question).getByRole('combobox', { name: 'Scoring' });
+    expect(
+      within(scoring)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All or nothing', 'Partial credit']);
+    await user.type(within(question).getByLabelText('Option 1 of question 1'), 'A');
+    await user.type(within(question).getByLabelText('Option 2 of question 1'), 'B');
+    await user.click(screen.getByRole('button', { name: 'Save quiz' }));
+    expect(await within(question).findByText('Mark at least one option as correct')).toBeInTheDocument();
+  });
+
+  it('true/false: asks for the answer', async () => {
+    const { question, user } = await editorWithOneQuestion();
+    await user.selectOptions(within(question).getByRole('combobox', { name: 'Question type' }), 'true-false');
+    expect(within(question).getByRole('radio', { name: 'True' })).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Save quiz' }));
+    expect(await within(question).findByText('Choose whether the statement is true or false')).toBeInTheDocument();
+    await user.click(within(question).getByRole('radio', { name: 'False' }));
+    expect(within(question).getByRole('radio', { name: 'False' })).toBeChecked();
+  });
+
+  it('short text: accepted answers added and removed; none is refused', async () => {
+    const { question, user } = await editorWithOneQuestion();
+    await user.selectOptions(within(question).getByRole('combobox', { name: 'Question type' }), 'short-text');
+    await user.click(screen.getByRole('button', { name: 'Save quiz' }));
+    expect(await within(question).findByText('Add at least one accepted answer')).toBeInTheDocument();
+    await user.click(within(question).getByRole('button', { name: 'Add accepted answer' }));
+    expect(within(question).getByLabelText('Accepted answer 2 of question 1')).toHaveFocus();
+    await user.click(within(question).getByRole('button', { name: 'Remove accepted answer 2 of question 1' }));
+    expect(within(question).queryByLabelText('Accepted answer 2 of question 1')).not.toBeInTheDocument();
+  });
+
+  it('numeric: value and tolerance, with their messages', async () => {
+    const { question, user } = await editorWithOneQuestion();
+    await user.selectOptions(within(question).getByRole('combobox', { name: 'Question type' }), 'numeric');
+    const tolerance = within(question).getByRole('textbox', { name: /^Tolerance/ });
+    await user.clear(tolerance);
+    await user.type(tolerance, '-1');
+    await user.click(screen.getByRole('button', { name: 'Save quiz' }));
+    expect(await within(question).findByText('The value must be a number')).toBeInTheDocument();
+    expect(within(question).getByText('The tolerance cannot be negative')).toBeInTheDocument();
+    expect(within(question).getByRole('textbox', { name: /^Correct value/ })).toHaveAttribute('inputmode', 'decimal');
   });
 });

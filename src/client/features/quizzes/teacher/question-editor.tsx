@@ -1,33 +1,47 @@
 import { Plus, Trash2, X } from 'lucide-react';
-import { QUIZ_LIMITS } from '#shared/quizzes';
-import { newOption, type DraftQuestion } from './quiz-draft.ts';
+import type { ReactNode } from 'react';
+import {
+  MULTIPLE_SCORING,
+  QUESTION_LIMITS,
+  QUESTION_TYPE_LABELS,
+  QUESTION_TYPES,
+  type MultipleScoring,
+  type QuestionType,
+} from '#shared/question-types';
+import { Field, TextAreaField, TextField } from '../../../components/ui/field.tsx';
 import { cardVariants } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { newAccepted, newOption, type DraftQuestion } from './quiz-draft.ts';
+import { QuestionImageSlot } from './question-image-slot.tsx';
 
 type QuestionEditorProps = {
   index: number;
   question: DraftQuestion;
-  /** Field problems keyed by slot (quiz.questions.N.question_text, .options, .answer). */
+  /** Field problems keyed by slot (quiz.questions.N.question_text, .points, .options, .correct…). */
   errors: Record<string, string>;
   onChange(question: DraftQuestion): void;
   onRemove(): void;
   /** Focus the element with this id once the next render is on screen. */
   focusLater(id: string): void;
+  /**
+   * The quiz has attempts (edit screens): texts, points and the key may change, its structure
+   * may not: no adding or removing questions, options or accepted answers, no change of type.
+   */
+  locked?: boolean;
 };
 
-const inputClasses = (hasError: boolean) =>
-  `w-full rounded-lg border bg-surface px-3 py-2.5 text-base text-fg shadow-sm outline-none focus:ring-2 focus:ring-brand-500 ${
-    hasError ? 'border-danger' : 'border-line-strong'
-  }`;
+const SCORING_LABELS: Record<MultipleScoring, string> = {
+  'all-or-nothing': 'All or nothing',
+  partial: 'Partial credit',
+};
 
-function RequiredMark() {
-  return (
-    <span aria-hidden="true" className="text-danger">
-      {' '}
-      *
-    </span>
-  );
-}
+export const questionTextId = (question: DraftQuestion) => `${question.key}-text`;
+const rowInputId = (key: string) => `${key}-row`;
+
+const smallButton =
+  'inline-flex items-center gap-1.5 rounded-lg border border-line-strong bg-surface px-3 py-2 text-sm font-semibold text-fg hover:bg-surface-sunken disabled:cursor-not-allowed disabled:text-muted/70';
+const removeRowButton =
+  'inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-muted hover:bg-surface-muted disabled:cursor-not-allowed disabled:text-muted/50 disabled:hover:bg-transparent';
 
 function FieldError({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;
@@ -38,46 +52,64 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
   );
 }
 
-export const questionTextId = (question: DraftQuestion) => `${question.key}-text`;
-const optionInputId = (key: string) => `${key}-option`;
+/** A list's legend, hint or error, and its rows: options, accepted answers. */
+function RowList({
+  id,
+  legend,
+  hint,
+  error,
+  children,
+  footer,
+}: {
+  id: string;
+  legend: string;
+  hint: string;
+  error: string | undefined;
+  children: ReactNode;
+  footer: ReactNode;
+}) {
+  return (
+    <fieldset className="flex flex-col gap-2" aria-describedby={error ? `${id}-error` : `${id}-hint`}>
+      <legend className="mb-1.5 text-sm font-medium text-fg">
+        {legend}
+        <span aria-hidden="true" className="text-danger">
+          {' '}
+          *
+        </span>
+      </legend>
+      <ol className="flex flex-col gap-2">{children}</ol>
+      <div className="flex flex-wrap items-center gap-3">
+        {footer}
+        {error ? null : (
+          <p id={`${id}-hint`} className="text-xs text-muted">
+            {hint}
+          </p>
+        )}
+      </div>
+      <FieldError id={`${id}-error`} message={error} />
+    </fieldset>
+  );
+}
 
 /**
- * One question of the editor (SPEC §2 quiz editor, §3 Question): its text, a
- * list of options that grows and shrinks (at least one row), and the correct
- * answer chosen from the options that are filled in.
+ * One question of the editor (issue 20): its type, points and text, then what the type needs
+ * (options marked correct, True/False, accepted answers, a value and tolerance). Self-contained:
+ * the create and edit screens give it a DraftQuestion and take the changed one back.
  */
-export function QuestionEditor({ index, question, errors, onChange, onRemove, focusLater }: QuestionEditorProps) {
+export function QuestionEditor({
+  index,
+  question,
+  errors,
+  onChange,
+  onRemove,
+  focusLater,
+  locked = false,
+}: QuestionEditorProps) {
   const number = index + 1;
   const slot = `quiz.questions.${index}`;
-  const textError = errors[`${slot}.question_text`];
-  const optionsError = errors[`${slot}.options`];
-  const answerError = errors[`${slot}.answer`];
+  const error = (field: string) => errors[`${slot}.${field}`];
   const headingId = `${question.key}-heading`;
-  const answerId = `${question.key}-answer`;
-  const filledOptions = question.options.filter((option) => option.text.trim() !== '');
-  const answerValue = filledOptions.some((option) => option.key === question.answerKey) ? question.answerKey : '';
-  const canAddOption = question.options.length < QUIZ_LIMITS.optionsMax;
-
-  const updateOption = (key: string, text: string) =>
-    onChange({
-      ...question,
-      options: question.options.map((option) => (option.key === key ? { ...option, text } : option)),
-    });
-
-  const addOption = () => {
-    const option = newOption();
-    onChange({ ...question, options: [...question.options, option] });
-    focusLater(optionInputId(option.key));
-  };
-
-  const removeOption = (position: number) => {
-    const removed = question.options[position];
-    if (!removed || question.options.length <= 1) return;
-    const options = question.options.filter((option) => option.key !== removed.key);
-    onChange({ ...question, options, answerKey: question.answerKey === removed.key ? '' : question.answerKey });
-    const neighbour = options[Math.max(0, position - 1)];
-    if (neighbour) focusLater(optionInputId(neighbour.key));
-  };
+  const update = (changes: Partial<DraftQuestion>) => onChange({ ...question, ...changes });
 
   return (
     <section aria-labelledby={headingId} className={cn(cardVariants(), 'flex flex-col gap-4 p-4 sm:p-5')}>
@@ -85,122 +117,414 @@ export function QuestionEditor({ index, question, errors, onChange, onRemove, fo
         <h3 id={headingId} className="text-lg font-semibold text-fg">
           Question {number}
         </h3>
+        {locked ? null : (
+          <button
+            type="button"
+            onClick={onRemove}
+            aria-label={`Remove question ${number}`}
+            className="inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-semibold text-danger hover:bg-danger-soft"
+          >
+            <Trash2 className="size-4" aria-hidden="true" />
+            Remove
+          </button>
+        )}
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
+        <Field
+          label="Question type"
+          id={`${question.key}-type`}
+          error={error('type')}
+          hint={locked ? 'Students have answered: the type cannot change.' : undefined}
+          control={(attributes) => (
+            <select
+              {...attributes}
+              data-field={`${slot}.type`}
+              value={question.type}
+              disabled={locked}
+              onChange={(event) => update({ type: event.target.value as QuestionType })}
+            >
+              {QUESTION_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {QUESTION_TYPE_LABELS[type]}
+                </option>
+              ))}
+            </select>
+          )}
+        />
+        <TextField
+          label="Points"
+          id={`${question.key}-points`}
+          data-field={`${slot}.points`}
+          required
+          inputMode="decimal"
+          autoComplete="off"
+          value={question.points}
+          onChange={(event) => update({ points: event.target.value })}
+          error={error('points')}
+          hint={`${QUESTION_LIMITS.pointsMin} to ${QUESTION_LIMITS.pointsMax}, in halves.`}
+        />
+      </div>
+
+      <TextAreaField
+        label="Question text"
+        id={questionTextId(question)}
+        data-field={`${slot}.question_text`}
+        required
+        rows={2}
+        maxLength={QUESTION_LIMITS.text}
+        value={question.question_text}
+        onChange={(event) => update({ question_text: event.target.value })}
+        error={error('question_text')}
+      />
+      <QuestionImageSlot
+        image={question.image}
+        label={`Question ${number}`}
+        locked={locked}
+        onChange={(image) => onChange(image ? { ...question, image } : withoutImage(question))}
+      />
+
+      <TypeFields
+        question={question}
+        number={number}
+        slot={slot}
+        error={error}
+        update={update}
+        {...{ focusLater, locked }}
+      />
+    </section>
+  );
+}
+
+const withoutImage = (question: DraftQuestion): DraftQuestion => {
+  const { image: _image, ...rest } = question;
+  return rest;
+};
+
+/** What each type's fields get from the question editor. */
+type TypeFieldsProps = {
+  question: DraftQuestion;
+  number: number;
+  slot: string;
+  error(field: string): string | undefined;
+  update(changes: Partial<DraftQuestion>): void;
+  focusLater(id: string): void;
+  locked: boolean;
+};
+
+/** Adding and removing rows of a list (options, accepted answers), focus following the change. */
+function rowActions<K extends 'options' | 'accepted'>(
+  field: K,
+  { question, update, focusLater }: Pick<TypeFieldsProps, 'question' | 'update' | 'focusLater'>,
+  newRow: () => DraftQuestion[K][number],
+) {
+  const rows = question[field] as DraftQuestion[K][number][];
+  return {
+    add() {
+      const added = newRow();
+      update({ [field]: [...rows, added] });
+      focusLater(rowInputId(added.key));
+    },
+    remove(position: number) {
+      const kept = rows.filter((_, at) => at !== position);
+      update({ [field]: kept });
+      const neighbour = kept[Math.max(0, position - 1)];
+      if (neighbour) focusLater(rowInputId(neighbour.key));
+    },
+  };
+}
+
+/** The "Add …" button under a list; absent when the question is locked. */
+function AddRowButton({
+  label,
+  disabled,
+  onClick,
+  locked,
+}: {
+  label: string;
+  disabled: boolean;
+  onClick(): void;
+  locked: boolean;
+}) {
+  if (locked) return null;
+  return (
+    <button type="button" className={smallButton} disabled={disabled} onClick={onClick}>
+      <Plus className="size-4" aria-hidden="true" />
+      {label}
+    </button>
+  );
+}
+
+function TypeFields(props: TypeFieldsProps) {
+  const { question, number, slot, error, update, locked } = props;
+  switch (question.type) {
+    case 'single':
+    case 'multiple':
+      return <ChoiceFields {...props} />;
+    case 'true-false': {
+      const id = `${question.key}-truth`;
+      const message = error('correct');
+      return (
+        <fieldset className="flex flex-col gap-2" aria-describedby={message ? `${id}-error` : undefined}>
+          <legend className="mb-1.5 text-sm font-medium text-fg">
+            The statement is
+            <span aria-hidden="true" className="text-danger">
+              {' '}
+              *
+            </span>
+          </legend>
+          <div className="flex flex-wrap gap-3">
+            {[true, false].map((value) => (
+              <label
+                key={String(value)}
+                className="flex min-h-11 items-center gap-2 rounded-lg border border-line-strong px-4 py-2 focus-within:ring-2 focus-within:ring-brand-500"
+              >
+                <input
+                  type="radio"
+                  name={id}
+                  data-field={value ? `${slot}.correct` : undefined}
+                  checked={question.correct === value}
+                  onChange={() => update({ correct: value })}
+                  className="size-4 accent-brand-600"
+                />
+                {value ? 'True' : 'False'}
+              </label>
+            ))}
+          </div>
+          <FieldError id={`${id}-error`} message={message} />
+        </fieldset>
+      );
+    }
+    case 'short-text': {
+      const id = `${question.key}-accepted`;
+      const message = error('accepted');
+      const { add, remove } = rowActions('accepted', props, newAccepted);
+      return (
+        <RowList
+          id={id}
+          legend="Accepted answers"
+          error={message}
+          hint="Capital letters and extra spaces do not count: “paris” matches “Paris”."
+          footer={
+            <AddRowButton
+              label="Add accepted answer"
+              locked={locked}
+              disabled={question.accepted.length >= QUESTION_LIMITS.acceptedMax}
+              onClick={add}
+            />
+          }
+        >
+          {question.accepted.map((item, position) => (
+            <li key={item.key} className="flex items-center gap-2">
+              <RowInput
+                rowKey={item.key}
+                label={`Accepted answer ${position + 1} of question ${number}`}
+                field={position === 0 ? `${slot}.accepted` : undefined}
+                maxLength={QUESTION_LIMITS.shortTextMax}
+                value={item.text}
+                onChange={(text) =>
+                  update({
+                    accepted: question.accepted.map((row) => (row.key === item.key ? { ...row, text } : row)),
+                  })
+                }
+                isInvalid={Boolean(message)}
+                onRemove={locked ? undefined : () => remove(position)}
+                canRemove={question.accepted.length > 1}
+              />
+            </li>
+          ))}
+        </RowList>
+      );
+    }
+    case 'numeric':
+      return (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Correct value"
+            id={`${question.key}-value`}
+            data-field={`${slot}.value`}
+            required
+            inputMode="decimal"
+            autoComplete="off"
+            value={question.value}
+            onChange={(event) => update({ value: event.target.value })}
+            error={error('value')}
+            hint="Use “.” or “,” for decimals."
+          />
+          <TextField
+            label="Tolerance (±)"
+            id={`${question.key}-tolerance`}
+            data-field={`${slot}.tolerance`}
+            required
+            inputMode="decimal"
+            autoComplete="off"
+            value={question.tolerance}
+            onChange={(event) => update({ tolerance: event.target.value })}
+            error={error('tolerance')}
+            hint="0: only the exact value is right."
+          />
+        </div>
+      );
+  }
+}
+
+const rowInputClasses = (hasError: boolean) =>
+  `w-full min-w-0 rounded-lg border bg-surface px-3 py-2.5 text-base text-fg shadow-sm outline-none focus:ring-2 focus:ring-brand-500 ${
+    hasError ? 'border-danger' : 'border-line-strong'
+  }`;
+
+/** One row's text box of a list, labelled, with its remove button (none when the question is locked). */
+function RowInput({
+  rowKey,
+  label,
+  placeholder,
+  field,
+  maxLength,
+  value,
+  onChange,
+  isInvalid,
+  onRemove,
+  canRemove,
+}: {
+  rowKey: string;
+  label: string;
+  placeholder?: string;
+  /** data-field of the list's first row: where the form layer moves focus to the list's problem. */
+  field: string | undefined;
+  maxLength: number;
+  value: string;
+  onChange(text: string): void;
+  isInvalid: boolean;
+  onRemove: (() => void) | undefined;
+  canRemove: boolean;
+}) {
+  return (
+    <>
+      <label htmlFor={rowInputId(rowKey)} className="sr-only">
+        {label}
+      </label>
+      <input
+        id={rowInputId(rowKey)}
+        data-field={field}
+        type="text"
+        autoComplete="off"
+        placeholder={placeholder}
+        maxLength={maxLength}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={isInvalid ? true : undefined}
+        className={rowInputClasses(isInvalid)}
+      />
+      {onRemove ? (
         <button
           type="button"
           onClick={onRemove}
-          aria-label={`Remove question ${number}`}
-          className="inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-semibold text-danger hover:bg-danger-soft"
+          disabled={!canRemove}
+          aria-label={`Remove ${label.charAt(0).toLowerCase()}${label.slice(1)}`}
+          className={removeRowButton}
         >
-          <Trash2 className="size-4" aria-hidden="true" />
-          Remove
+          <X className="size-5" aria-hidden="true" />
         </button>
-      </div>
+      ) : null}
+    </>
+  );
+}
 
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={questionTextId(question)} className="text-sm font-medium text-fg">
-          Question text
-          <RequiredMark />
-        </label>
-        <textarea
-          id={questionTextId(question)}
-          data-field={`${slot}.question_text`}
-          required
-          rows={2}
-          maxLength={QUIZ_LIMITS.text}
-          value={question.question_text}
-          onChange={(event) => onChange({ ...question, question_text: event.target.value })}
-          aria-invalid={textError ? true : undefined}
-          aria-describedby={textError ? `${questionTextId(question)}-error` : undefined}
-          className={inputClasses(Boolean(textError))}
-        />
-        <FieldError id={`${questionTextId(question)}-error`} message={textError} />
-      </div>
+/** Options of a single or multiple choice question, each with its "correct" radio or checkbox. */
+function ChoiceFields({ question, number, slot, error, update, focusLater, locked }: TypeFieldsProps) {
+  const isMultiple = question.type === 'multiple';
+  const message = error('options');
+  const id = `${question.key}-options`;
+  const setOption = (key: string, changes: { text?: string; correct?: boolean }) =>
+    update({
+      options: question.options.map((option) =>
+        option.key === key
+          ? { ...option, ...changes }
+          : // One correct option in a single choice question: marking one unmarks the others.
+            changes.correct && !isMultiple
+            ? { ...option, correct: false }
+            : option,
+      ),
+    });
+  const { add, remove } = rowActions('options', { question, update, focusLater }, newOption);
 
-      <fieldset
-        className="flex flex-col gap-2"
-        aria-describedby={optionsError ? `${question.key}-options-error` : `${question.key}-options-hint`}
+  return (
+    <>
+      <RowList
+        id={id}
+        legend="Options"
+        error={message}
+        hint={`${QUESTION_LIMITS.optionsMin} to ${QUESTION_LIMITS.optionsMax} different options; empty ones are left out. ${
+          isMultiple ? 'Tick every correct option.' : 'Mark the one correct option.'
+        }`}
+        footer={
+          <AddRowButton
+            label="Add option"
+            locked={locked}
+            disabled={question.options.length >= QUESTION_LIMITS.optionsMax}
+            onClick={add}
+          />
+        }
       >
-        <legend className="mb-1.5 text-sm font-medium text-fg">
-          Options
-          <RequiredMark />
-        </legend>
-        <ol className="flex flex-col gap-2">
-          {question.options.map((option, position) => (
-            <li key={option.key} className="flex items-center gap-2">
-              <label
-                htmlFor={optionInputId(option.key)}
-                className="w-6 shrink-0 text-right text-sm font-medium text-muted sm:w-16 sm:text-left sm:font-normal"
-              >
-                <span className="sr-only sm:not-sr-only">Option </span>
-                {position + 1}
+        {question.options.map((option, position) => (
+          <li key={option.key} className="flex flex-col gap-1">
+            <div className="flex items-center gap-2">
+              <label className="flex min-h-11 shrink-0 items-center gap-1.5 rounded-lg px-1 text-sm text-muted focus-within:ring-2 focus-within:ring-brand-500">
+                <input
+                  type={isMultiple ? 'checkbox' : 'radio'}
+                  name={`${question.key}-correct`}
+                  checked={option.correct}
+                  aria-label={`Option ${position + 1} of question ${number} is correct`}
+                  onChange={(event) => setOption(option.key, { correct: event.target.checked })}
+                  className="size-5 accent-brand-600"
+                />
+                <span aria-hidden="true" className="hidden sm:inline">
+                  Correct
+                </span>
               </label>
-              <input
-                id={optionInputId(option.key)}
-                data-field={position === 0 ? `${slot}.options` : undefined}
-                type="text"
-                maxLength={QUIZ_LIMITS.text}
+              <RowInput
+                rowKey={option.key}
+                label={`Option ${position + 1} of question ${number}`}
+                placeholder={`Option ${position + 1}`}
+                field={position === 0 ? `${slot}.options` : undefined}
+                maxLength={QUESTION_LIMITS.text}
                 value={option.text}
-                onChange={(event) => updateOption(option.key, event.target.value)}
-                aria-invalid={optionsError ? true : undefined}
-                className={inputClasses(Boolean(optionsError))}
+                onChange={(text) => setOption(option.key, { text })}
+                isInvalid={Boolean(message)}
+                onRemove={locked ? undefined : () => remove(position)}
+                canRemove={question.options.length > 1}
               />
-              <button
-                type="button"
-                onClick={() => removeOption(position)}
-                disabled={question.options.length <= 1}
-                aria-label={`Remove option ${position + 1} of question ${number}`}
-                className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-muted hover:bg-surface-muted disabled:cursor-not-allowed disabled:text-muted/50 disabled:hover:bg-transparent"
-              >
-                <X className="size-5" aria-hidden="true" />
-              </button>
-            </li>
-          ))}
-        </ol>
-        <div className="flex flex-wrap items-center gap-3">
-          <button
-            type="button"
-            onClick={addOption}
-            disabled={!canAddOption}
-            className="inline-flex items-center gap-1.5 rounded-lg border border-line-strong bg-surface px-3 py-2 text-sm font-semibold text-fg hover:bg-surface-sunken disabled:cursor-not-allowed disabled:text-muted/70"
-          >
-            <Plus className="size-4" aria-hidden="true" />
-            Add option
-          </button>
-          {optionsError ? null : (
-            <p id={`${question.key}-options-hint`} className="text-xs text-muted">
-              {QUIZ_LIMITS.optionsMin} to {QUIZ_LIMITS.optionsMax} different options; empty ones are left out.
-            </p>
+            </div>
+            <QuestionImageSlot
+              image={option.image}
+              label={`Option ${position + 1} of question ${number}`}
+              locked={locked}
+            />
+          </li>
+        ))}
+      </RowList>
+      {isMultiple ? (
+        <Field
+          label="Scoring"
+          id={`${question.key}-scoring`}
+          error={error('scoring')}
+          hint="Partial credit: each correct option ticked earns its share, each wrong one takes a share away."
+          control={(attributes) => (
+            <select
+              {...attributes}
+              data-field={`${slot}.scoring`}
+              value={question.scoring}
+              onChange={(event) => update({ scoring: event.target.value as MultipleScoring })}
+            >
+              {MULTIPLE_SCORING.map((scoring) => (
+                <option key={scoring} value={scoring}>
+                  {SCORING_LABELS[scoring]}
+                </option>
+              ))}
+            </select>
           )}
-        </div>
-        <FieldError id={`${question.key}-options-error`} message={optionsError} />
-      </fieldset>
-
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={answerId} className="text-sm font-medium text-fg">
-          Correct answer
-          <RequiredMark />
-        </label>
-        <select
-          id={answerId}
-          data-field={`${slot}.answer`}
-          required
-          value={answerValue}
-          onChange={(event) => onChange({ ...question, answerKey: event.target.value })}
-          aria-invalid={answerError ? true : undefined}
-          aria-describedby={answerError ? `${answerId}-error` : undefined}
-          className={inputClasses(Boolean(answerError))}
-        >
-          <option value="">
-            {filledOptions.length === 0 ? 'Fill in the options first' : 'Choose the correct answer'}
-          </option>
-          {filledOptions.map((option) => (
-            <option key={option.key} value={option.key}>
-              {option.text.trim()}
-            </option>
-          ))}
-        </select>
-        <FieldError id={`${answerId}-error`} message={answerError} />
-      </div>
-    </section>
+        />
+      ) : null}
+    </>
   );
 }

@@ -1,14 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowDown, ArrowUp, ArrowUpDown, Check, Download, X } from 'lucide-react';
+import { ArrowDown, ArrowUp, ArrowUpDown, Check, CircleDot, Download, X } from 'lucide-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { type AttemptRecord, type TeacherQuizDetail } from '#shared/quizzes';
+import { QUESTION_TYPE_LABELS } from '#shared/question-types';
+import { type AttemptRecord, type QuizQuestion, type TeacherQuizDetail } from '#shared/quizzes';
+import { QuestionText } from '../question-text.tsx';
+import { formatPoints, keyText, outcomeOf, pointsLabel, responseText, type Outcome } from '../question-response.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { quizQueries } from '../quiz-queries.ts';
 import { cn } from '../../../lib/cn.ts';
 import { attemptsCsv, attemptsCsvFileName } from './analytics-csv.ts';
+import { ExportGiftButton } from './export-gift-button.tsx';
 import { QuestionHeader } from './question-header.tsx';
+import { QuestionStatsSection } from './question-stats-section.tsx';
 import { formatDateTime, formatDay, formatPercent } from '../../../lib/format.ts';
 import { LoadingStatus } from '../../../components/ui/spinner.tsx';
 import { EmptyState, LoadFailure } from '../../../components/ui/status-cards.tsx';
@@ -17,7 +22,6 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { downloadBlob } from '../../../lib/download-file.ts';
 import { BackLink } from '../../../components/ui/back-link.tsx';
 import { AccommodationsSection, accommodationQueries } from './accommodations-section.tsx';
-import { MathText } from '../../../components/math-text.tsx';
 
 const ALL_QUIZ_PATH = '/dashboard/teacher/all-quiz';
 
@@ -29,28 +33,32 @@ function downloadCsv(quiz: TeacherQuizDetail) {
   );
 }
 
-const isRight = (selected: string | null | undefined, answer: string) =>
-  selected !== null && selected !== undefined && selected !== '' && selected === answer;
+const OUTCOME_STYLE: Record<Outcome, { cell: string; label: string }> = {
+  full: { cell: 'bg-success-soft text-success', label: 'correct' },
+  partial: { cell: 'bg-warning-soft text-warning', label: 'partly correct' },
+  none: { cell: 'bg-danger-soft text-danger-strong', label: 'wrong' },
+};
 
-function AnswerCell({ selected, answer }: { selected: string | null | undefined; answer: string }) {
-  const isAnswered = selected !== null && selected !== undefined && selected !== '';
-  const isCorrect = isRight(selected, answer);
+type AttemptAnswer = AttemptRecord['quiz']['questions'][number];
+
+export function AnswerCell({ question, answer }: { question: QuizQuestion; answer: AttemptAnswer | undefined }) {
+  const text = responseText(question, answer?.response);
+  const earned = answer?.earnedPoints ?? 0;
+  const outcome = outcomeOf(earned, question.points);
+  const Icon = outcome === 'full' ? Check : outcome === 'partial' ? CircleDot : X;
   return (
     <td
-      className={cn(
-        'border-b border-l border-line px-3 py-2 align-top',
-        isCorrect ? 'bg-success-soft text-success' : 'bg-danger-soft text-danger-strong',
-      )}
+      className={cn('border-b border-l border-line px-3 py-2 align-top', OUTCOME_STYLE[outcome].cell)}
+      data-outcome={outcome}
     >
       {/* Words stay whole: a phone scrolls the table sideways instead of writing "M/ar/s". */}
       <span className="flex max-w-56 min-w-20 items-start gap-1.5">
-        {isCorrect ? (
-          <Check className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-        ) : (
-          <X className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-        )}
-        {isAnswered ? <span className="wrap-break-word">{selected}</span> : <span aria-hidden="true">—</span>}
-        <span className="sr-only">{isCorrect ? '(correct)' : isAnswered ? '(wrong)' : 'Unanswered (wrong)'}</span>
+        <Icon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        {text !== '' ? <QuestionText text={text} className="wrap-break-word" /> : <span aria-hidden="true">—</span>}
+        <span className="sr-only">
+          {text === '' ? 'Unanswered' : null} ({OUTCOME_STYLE[outcome].label}, {formatPoints(earned)} of{' '}
+          {pointsLabel(question.points)})
+        </span>
       </span>
     </td>
   );
@@ -65,7 +73,7 @@ function AttemptRow({
   quiz: TeacherQuizDetail;
   isAccommodated: boolean;
 }) {
-  const selected = new Map(attempt.quiz.questions.map((answer) => [answer._id, answer.selectedOption]));
+  const answers = new Map(attempt.quiz.questions.map((answer) => [answer._id, answer]));
   return (
     <tr>
       <th
@@ -81,7 +89,7 @@ function AttemptRow({
         ) : null}
       </th>
       <td className="border-b border-line px-3 py-2 align-top whitespace-nowrap tabular-nums">
-        {attempt.score} / {quiz.quiz.questions.length}
+        {formatPoints(attempt.score)} / {formatPoints(quiz.totalPoints)}
       </td>
       <td className="border-b border-line px-3 py-2 align-top whitespace-nowrap tabular-nums">
         {formatPercent(attempt.accuracy)}
@@ -90,7 +98,7 @@ function AttemptRow({
         <time dateTime={attempt.attemptedAt}>{formatDateTime(attempt.attemptedAt)}</time>
       </td>
       {quiz.quiz.questions.map((question) => (
-        <AnswerCell key={question._id} selected={selected.get(question._id)} answer={question.answer} />
+        <AnswerCell key={question._id} question={question} answer={answers.get(question._id)} />
       ))}
     </tr>
   );
@@ -127,11 +135,12 @@ export function sortAttempts(attempts: AttemptRecord[], sort: Sort | null): Atte
   );
 }
 
-/** Of the attempts, the share that chose the right option of each question. */
-function percentCorrect(quiz: TeacherQuizDetail, questionId: string, answer: string): number {
-  const right = quiz.attempts.filter((attempt) =>
-    isRight(attempt.quiz.questions.find((chosen) => chosen._id === questionId)?.selectedOption, answer),
-  ).length;
+/** Of the attempts, the share that earned all of each question's points. */
+function percentCorrect(quiz: TeacherQuizDetail, question: QuizQuestion): number {
+  const right = quiz.attempts.filter((attempt) => {
+    const answer = attempt.quiz.questions.find((chosen) => chosen._id === question._id);
+    return outcomeOf(answer?.earnedPoints ?? 0, question.points) === 'full';
+  }).length;
   return Math.round((right / quiz.attempts.length) * 10_000) / 100;
 }
 
@@ -185,8 +194,8 @@ function AttemptsTable({ quiz }: { quiz: TeacherQuizDetail }) {
     >
       <table className="min-w-full border-separate border-spacing-0 text-sm text-fg">
         <caption className="sr-only">
-          One row per attempt. Each question column shows the option chosen, marked correct or wrong. The last row gives
-          the share of attempts that answered each question correctly. Sort with the column buttons.
+          One row per attempt. Each question column shows the answer given, marked correct, partly correct or wrong. The
+          last row gives the share of attempts that earned all of each question’s points. Sort with the column buttons.
         </caption>
         <thead>
           <tr>
@@ -226,7 +235,7 @@ function AttemptsTable({ quiz }: { quiz: TeacherQuizDetail }) {
             </td>
             {quiz.quiz.questions.map((question) => (
               <td key={question._id} className={cn(footerCell, 'border-l border-line')}>
-                {formatPercent(percentCorrect(quiz, question._id, question.answer))}
+                {formatPercent(percentCorrect(quiz, question))}
               </td>
             ))}
           </tr>
@@ -243,11 +252,12 @@ function QuizAnalytics({ quiz }: { quiz: TeacherQuizDetail }) {
     ['Created', <time dateTime={quiz.date}>{formatDay(quiz.date)}</time>],
     ['Deadline', <time dateTime={quiz.deadline}>{formatDateTime(quiz.deadline)}</time>],
     ['Time limit', `${quiz.maxTime} min`],
+    ['Total points', formatPoints(quiz.totalPoints)],
     ['Total attempts', String(quiz.attempts.length)],
   ];
   return (
     <>
-      <PageHeader className="mt-3" title={quiz.title} />
+      <PageHeader className="mt-3" title={quiz.title} actions={<ExportGiftButton quizId={quiz._id} />} />
       <dl className={cn(cardVariants(), 'mt-4 grid grid-cols-2 gap-4 p-4 sm:grid-cols-3 sm:p-5 lg:grid-cols-6')}>
         {facts.map(([label, value]) => (
           <div key={label} className="min-w-0">
@@ -274,8 +284,8 @@ function QuizAnalytics({ quiz }: { quiz: TeacherQuizDetail }) {
         ) : (
           <>
             <p className="mt-1 text-sm text-muted">
-              Hover or focus a question number to read the question. Green with a tick: correct; red with a cross: wrong
-              or unanswered.
+              Hover or focus a question number to read the question. Green with a tick: all its points; amber with a
+              dot: some; red with a cross: none (wrong or unanswered).
             </p>
             <AttemptsTable quiz={quiz} />
           </>
@@ -283,6 +293,8 @@ function QuizAnalytics({ quiz }: { quiz: TeacherQuizDetail }) {
       </section>
 
       <AccommodationsSection quiz={quiz} />
+
+      <QuestionStatsSection quiz={quiz} />
 
       <section aria-labelledby="questions-heading" className="mt-8">
         <h2 id="questions-heading" className="text-lg font-semibold text-fg">
@@ -292,10 +304,20 @@ function QuizAnalytics({ quiz }: { quiz: TeacherQuizDetail }) {
           {quiz.quiz.questions.map((question, index) => (
             <li key={question._id} className="rounded-lg border border-line bg-surface px-4 py-3 text-sm">
               <p className="wrap-anywhere text-fg">
-                <span className="font-semibold">Q{index + 1}.</span> <MathText text={question.question_text} />
+                <span className="font-semibold">Q{index + 1}.</span> <QuestionText text={question.question_text} />
+              </p>
+              <p className="mt-1 text-xs text-muted">
+                {QUESTION_TYPE_LABELS[question.type]}
+                {question.type === 'multiple'
+                  ? question.scoring === 'partial'
+                    ? ', partial credit'
+                    : ', all or nothing'
+                  : ''}{' '}
+                · {pointsLabel(question.points)}
               </p>
               <p className="mt-1 wrap-anywhere text-muted">
-                Correct answer: <MathText className="font-medium text-success" text={question.answer} />
+                {question.type === 'short-text' ? 'Accepted answers' : 'Correct answer'}:{' '}
+                <QuestionText text={keyText(question)} className="font-medium whitespace-pre-wrap text-success" />
               </p>
             </li>
           ))}

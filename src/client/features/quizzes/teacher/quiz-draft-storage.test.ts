@@ -19,9 +19,7 @@ const filledDraft = (): QuizDraft => {
     ...emptyDraft(),
     title: 'Fractions',
     classId: '7b000000-0000-4000-8000-000000000000',
-    questions: [
-      { ...question, question_text: 'Half of 1?', options: [{ ...option!, text: '0.5' }], answerKey: option!.key },
-    ],
+    questions: [{ ...question, question_text: 'Half of 1?', options: [{ ...option!, text: '0.5', correct: true }] }],
   };
 };
 
@@ -49,7 +47,46 @@ describe('quiz editor draft storage', () => {
     expect(read.title).toBe('Fractions');
     expect(read.questions[0]!.question_text).toBe('Half of 1?');
     expect(read.questions[0]!.key).not.toBe(draft.questions[0]!.key);
-    expect(read.questions[0]!.answerKey).toBe(read.questions[0]!.options[0]!.key);
+    expect(read.questions[0]!.options[0]).toMatchObject({ text: '0.5', correct: true });
+  });
+
+  it('reads a draft saved before question types as single choice questions, the answer marked', () => {
+    const storage = memoryStorage();
+    const legacy = {
+      title: 'Old',
+      questions: [
+        {
+          key: 'k1',
+          question_text: 'Capital of France?',
+          options: [
+            { key: 'k2', text: 'Rome' },
+            { key: 'k3', text: 'Paris' },
+          ],
+          answerKey: 'k3',
+        },
+      ],
+    };
+    storage.setItem('studyhall:quiz-draft:t', JSON.stringify(legacy));
+    const [question] = readStoredDraft(storage, 't')!.questions;
+    expect(question).toMatchObject({ type: 'single', points: '1', question_text: 'Capital of France?' });
+    expect(question!.options.map(({ text, correct }) => ({ text, correct }))).toEqual([
+      { text: 'Rome', correct: false },
+      { text: 'Paris', correct: true },
+    ]);
+  });
+
+  it('keeps every type’s fields through a reload', () => {
+    const storage = memoryStorage();
+    const multiple = { ...newQuestion('multiple'), points: '1,5', scoring: 'partial' as const };
+    const trueFalse = { ...newQuestion('true-false'), correct: false };
+    const shortText = { ...newQuestion('short-text'), accepted: [{ key: 'a', text: 'Paris' }] };
+    const numeric = { ...newQuestion('numeric'), value: '3.14', tolerance: '0.01' };
+    storeDraft(storage, 't', { ...emptyDraft(), questions: [multiple, trueFalse, shortText, numeric] });
+    const read = readStoredDraft(storage, 't')!.questions;
+    expect(read[0]).toMatchObject({ type: 'multiple', points: '1,5', scoring: 'partial' });
+    expect(read[1]).toMatchObject({ type: 'true-false', correct: false });
+    expect(read[2]!.accepted.map((item) => item.text)).toEqual(['Paris']);
+    expect(read[3]).toMatchObject({ type: 'numeric', value: '3.14', tolerance: '0.01' });
   });
 
   it('forgets an empty draft and a cleared one; survives junk and a full storage', () => {
@@ -61,7 +98,10 @@ describe('quiz editor draft storage', () => {
     clearStoredDraft(storage, 't');
     expect(readStoredDraft(storage, 't')).toBeNull();
     storage.setItem('studyhall:quiz-draft:t', '{"questions":[null,{"options":"x"}],"title":3}');
-    expect(readStoredDraft(storage, 't')).toMatchObject({ title: '', questions: [{ options: [] }] });
+    expect(readStoredDraft(storage, 't')).toMatchObject({
+      title: '',
+      questions: [{ type: 'single', options: [{ text: '' }, { text: '' }] }],
+    });
     storage.setItem('studyhall:quiz-draft:t', 'not json');
     expect(readStoredDraft(storage, 't')).toBeNull();
     const full = {

@@ -1,5 +1,13 @@
+import { MULTIPLE_SCORING, QUESTION_TYPES, type QuestionImage } from '#shared/question-types';
 import { REVIEW_ANSWERS, REVIEW_SCORE } from '#shared/quizzes';
-import { emptyDraft, nextKey, type DraftQuestion, type QuizDraft } from './quiz-draft.ts';
+import {
+  emptyDraft,
+  newQuestion,
+  nextKey,
+  type DraftOption,
+  type DraftQuestion,
+  type QuizDraft,
+} from './quiz-draft.ts';
 
 /**
  * The quiz editor's unsaved work, kept in localStorage per teacher so a reload, a closed tab
@@ -30,19 +38,54 @@ export function hasUnsavedWork(draft: QuizDraft): boolean {
 const oneOf = <T extends string>(allowed: readonly T[], value: unknown): T | undefined =>
   allowed.find((item) => item === value);
 
-/** A stored question, read defensively (old or hand-edited data) and given fresh React keys. */
+const record = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+
+/** A stored image, kept only when whole (a file key and its alt text). */
+function readImage(value: unknown): QuestionImage | undefined {
+  const fields = record(value);
+  return typeof fields.fileKey === 'string' && typeof fields.alt === 'string'
+    ? { fileKey: fields.fileKey, alt: fields.alt }
+    : undefined;
+}
+
+/**
+ * A stored question, read defensively (old or hand-edited data) and given fresh React keys.
+ * A draft saved before question types (issue 20) has no `type`: its options and `answerKey`
+ * become a single choice question whose marked option is the one the answer pointed at.
+ */
 function readQuestion(value: unknown): DraftQuestion | null {
   if (!value || typeof value !== 'object') return null;
   const stored = value as Record<string, unknown>;
+  const isLegacy = !('type' in stored);
+  const type = oneOf(QUESTION_TYPES, stored.type) ?? 'single';
+  const question = newQuestion(type);
+  question.question_text = text(stored.question_text);
+  if (typeof stored._id === 'string' && stored._id !== '') question._id = stored._id;
+  if (!isLegacy) question.points = text(stored.points) || question.points;
+  const image = readImage(stored.image);
+  if (image) question.image = image;
   const storedOptions = Array.isArray(stored.options) ? stored.options : [];
-  let answerKey = '';
-  const options = storedOptions.map((option: unknown) => {
-    const fields = option && typeof option === 'object' ? (option as Record<string, unknown>) : {};
-    const key = nextKey();
-    if (text(fields.key) !== '' && fields.key === stored.answerKey) answerKey = key;
-    return { key, text: text(fields.text) };
+  question.options = storedOptions.map((option: unknown) => {
+    const fields = record(option);
+    const correct = isLegacy ? text(fields.key) !== '' && fields.key === stored.answerKey : fields.correct === true;
+    const row: DraftOption = { key: nextKey(), text: text(fields.text), correct };
+    if (typeof fields._id === 'string' && fields._id !== '') row._id = fields._id;
+    const optionImage = readImage(fields.image);
+    if (optionImage) row.image = optionImage;
+    return row;
   });
-  return { key: nextKey(), question_text: text(stored.question_text), options, answerKey };
+  if (question.options.length === 0) question.options = newQuestion().options;
+  question.scoring = oneOf(MULTIPLE_SCORING, stored.scoring) ?? question.scoring;
+  question.correct = typeof stored.correct === 'boolean' ? stored.correct : null;
+  const accepted = (Array.isArray(stored.accepted) ? stored.accepted : []).map((item: unknown) => ({
+    key: nextKey(),
+    text: text(record(item).text),
+  }));
+  if (accepted.length > 0) question.accepted = accepted;
+  question.value = text(stored.value);
+  question.tolerance = text(stored.tolerance) || question.tolerance;
+  return question;
 }
 
 export function readStoredDraft(storage: DraftStorage, teacherId: string): QuizDraft | null {

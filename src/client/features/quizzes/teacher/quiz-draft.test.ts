@@ -8,6 +8,10 @@ import {
   refineMessages,
   toLocalInputValue,
   toQuizPayload,
+  toTypedQuestion,
+  draftFromQuestion,
+  draftTotalPoints,
+  type DraftQuestion,
   type QuizDraft,
 } from './quiz-draft.ts';
 
@@ -17,11 +21,10 @@ function filledDraft(): QuizDraft {
   const question = newQuestion();
   question.question_text = 'Half of 1?';
   question.options = [
-    { key: 'o1', text: ' 1/2 ' },
-    { key: 'o2', text: '' },
-    { key: 'o3', text: '1/3' },
+    { key: 'o1', text: ' 1/2 ', correct: true },
+    { key: 'o2', text: '', correct: false },
+    { key: 'o3', text: '1/3', correct: false },
   ];
-  question.answerKey = 'o1';
   const tomorrow = new Date(Date.now() + 24 * 3600 * 1000);
   return {
     ...emptyDraft(),
@@ -34,11 +37,13 @@ function filledDraft(): QuizDraft {
 }
 
 describe('the quiz draft', () => {
-  it('starts a question with empty text, one empty option and no answer', () => {
+  it('starts a question as single choice of 1 point, with empty text and two unmarked options', () => {
     const question = newQuestion();
-    expect(question.question_text).toBe('');
-    expect(question.options.map((option) => option.text)).toEqual(['']);
-    expect(question.answerKey).toBe('');
+    expect(question).toMatchObject({ type: 'single', points: '1', question_text: '' });
+    expect(question.options.map(({ text, correct }) => ({ text, correct }))).toEqual([
+      { text: '', correct: false },
+      { text: '', correct: false },
+    ]);
   });
 
   it('writes datetime-local values in local time to the minute', () => {
@@ -48,7 +53,15 @@ describe('the quiz draft', () => {
   it('becomes a payload the shared schema accepts, with empty options dropped', () => {
     const draft = filledDraft();
     const payload = toQuizPayload(draft, teacher, new Date('2026-11-21T10:00:00Z'));
-    expect(payload.quiz.questions[0]).toEqual({ question_text: 'Half of 1?', options: ['1/2', '1/3'], answer: '1/2' });
+    expect(payload.quiz.questions[0]).toEqual({
+      type: 'single',
+      question_text: 'Half of 1?',
+      points: 1,
+      options: [
+        { text: ' 1/2 ', correct: true },
+        { text: '1/3', correct: false },
+      ],
+    });
     expect(payload.maxTime).toBe(15);
     expect(payload.deadline).toBe(new Date(draft.deadline).toISOString());
     expect(payload).toMatchObject({ createdBy: { _id: 't1' }, subject: 'Maths', date: '2026-11-21T10:00:00.000Z' });
@@ -57,8 +70,7 @@ describe('the quiz draft', () => {
 
   it('maps problems to the fields that show them', () => {
     const draft = { ...filledDraft(), title: ' ', maxTime: '', deadline: '' };
-    draft.questions[0]!.answerKey = '';
-    draft.questions[0]!.options = [{ key: 'a', text: '=x\u0001' }];
+    draft.questions[0]!.options = [{ key: 'a', text: '=x\u0001', correct: false }];
     const checked = checkBody(newQuizSchema, toQuizPayload(draft, teacher), errorSlot);
     if (checked.isValid) throw new Error('the draft should be refused');
     const errors = refineMessages(checked.errors, draft);
@@ -76,10 +88,89 @@ describe('the quiz draft', () => {
         [
           { field: 'quiz.questions.1.options.3', message: 'too long' },
           { field: 'quiz.questions.1.options', message: 'later' },
-          { field: 'quiz.questions.1.answer', message: 'Choose the correct answer' },
+          { field: 'quiz.questions.1.accepted.0', message: 'An accepted answer cannot be empty' },
         ],
         errorSlot,
       ),
-    ).toEqual({ 'quiz.questions.1.options': 'too long', 'quiz.questions.1.answer': 'Choose the correct answer' });
+    ).toEqual({
+      'quiz.questions.1.options': 'too long',
+      'quiz.questions.1.accepted': 'An accepted answer cannot be empty',
+    });
+  });
+
+  describe('each type becomes the typed question the schema checks, with its messages', () => {
+    const check = (question: DraftQuestion) => {
+      const draft = { ...filledDraft(), questions: [question] };
+      const checked = checkBody(newQuizSchema, toQuizPayload(draft, teacher), errorSlot);
+      return checked.isValid ? {} : checked.errors;
+    };
+    const named = <T extends DraftQuestion>(question: T): T => ({ ...question, question_text: 'Q?' });
+
+    it('single: exactly one option marked', () => {
+      const question = named(newQuestion('single'));
+      question.options = [
+        { key: 'a', text: 'x', correct: false },
+        { key: 'b', text: 'y', correct: false },
+      ];
+      expect(check(question)).toEqual({ 'quiz.questions.0.options': 'Mark exactly one option as correct' });
+      question.options[1]!.correct = true;
+      expect(check(question)).toEqual({});
+    });
+
+    it('multiple: at least one marked, with its scoring', () => {
+      const question = { ...named(newQuestion('multiple')), scoring: 'partial' as const };
+      question.options = [
+        { key: 'a', text: 'x', correct: true },
+        { key: 'b', text: 'y', correct: true },
+      ];
+      expect(toTypedQuestion(question)).toMatchObject({ type: 'multiple', scoring: 'partial' });
+      expect(check(question)).toEqual({});
+      question.options = question.options.map((option) => ({ ...option, correct: false }));
+      expect(check(question)).toEqual({ 'quiz.questions.0.options': 'Mark at least one option as correct' });
+    });
+
+    it('true-false: the answer must be chosen', () => {
+      const question = named(newQuestion('true-false'));
+      expect(check(question)).toEqual({
+        'quiz.questions.0.correct': 'Choose whether the statement is true or false',
+      });
+      expect(check({ ...question, correct: false })).toEqual({});
+    });
+
+    it('short text: empty rows dropped, at least one accepted answer', () => {
+      const question = named(newQuestion('short-text'));
+      expect(check(question)).toEqual({ 'quiz.questions.0.accepted': 'Add at least one accepted answer' });
+      const filled = { ...question, accepted: [...question.accepted, { key: 'x', text: 'Paris' }] };
+      expect(toTypedQuestion(filled)).toMatchObject({ accepted: ['Paris'] });
+      expect(check(filled)).toEqual({});
+    });
+
+    it('numeric: value and tolerance read with "," or ".", points in halves', () => {
+      const question = { ...named(newQuestion('numeric')), value: '3,14', tolerance: '0.01' };
+      expect(toTypedQuestion(question)).toMatchObject({ value: 3.14, tolerance: 0.01, points: 1 });
+      expect(check(question)).toEqual({});
+      expect(check({ ...question, value: '', tolerance: '-1', points: '1.25' })).toEqual({
+        'quiz.questions.0.value': 'The value must be a number',
+        'quiz.questions.0.tolerance': 'The tolerance cannot be negative',
+        'quiz.questions.0.points': 'Points go in halves: 1, 1.5, 2…',
+      });
+    });
+
+    it('goes back to the editor’s state from a typed question (edit screens)', () => {
+      const typed = toTypedQuestion({ ...named(newQuestion('numeric')), value: '2', tolerance: '0.5', points: '2' });
+      expect(draftFromQuestion({ ...typed, _id: 'q1' })).toMatchObject({
+        _id: 'q1',
+        type: 'numeric',
+        value: '2',
+        tolerance: '0.5',
+        points: '2',
+      });
+    });
+
+    it('totals the points as typed', () => {
+      expect(
+        draftTotalPoints([{ ...newQuestion(), points: '1,5' }, newQuestion(), { ...newQuestion(), points: 'x' }]),
+      ).toBe(2.5);
+    });
   });
 });

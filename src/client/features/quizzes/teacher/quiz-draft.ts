@@ -1,4 +1,12 @@
 import {
+  parseNumber,
+  QUESTION_LIMITS,
+  type MultipleScoring,
+  type QuestionImage,
+  type QuestionType,
+  type TypedQuestionInput,
+} from '#shared/question-types';
+import {
   DEFAULT_QUIZ_BACKGROUND,
   DEFAULT_REVIEW_ANSWERS,
   DEFAULT_REVIEW_SCORE,
@@ -12,14 +20,34 @@ import {
  * (SPEC §3 Question, §5 quiz editor). Kept free of React so it can be tested.
  */
 
-export type DraftOption = { key: string; text: string };
+export type DraftOption = { key: string; _id?: string; text: string; correct: boolean; image?: QuestionImage };
+export type DraftAccepted = { key: string; text: string };
 
+/**
+ * One question as the editor holds it (issue 20): every type's fields at once, so switching
+ * the type keeps what was typed; numbers as their boxes' raw text. `toTypedQuestion` makes
+ * the typed question the shared schema checks; `draftFromQuestion` goes back (edit screens).
+ */
 export type DraftQuestion = {
   key: string;
+  /** The stored question's id on an edit; absent for a new question. */
+  _id?: string;
+  type: QuestionType;
   question_text: string;
+  /** The points box's text ("1", "1,5"). */
+  points: string;
+  image?: QuestionImage;
+  /** single and multiple: the options, each marked correct or not. */
   options: DraftOption[];
-  /** Key of the option marked correct; '' while none is chosen. */
-  answerKey: string;
+  /** multiple: how it is scored. */
+  scoring: MultipleScoring;
+  /** true-false: the right answer; null until chosen. */
+  correct: boolean | null;
+  /** short-text: the accepted answers. */
+  accepted: DraftAccepted[];
+  /** numeric: the value and tolerance boxes' text. */
+  value: string;
+  tolerance: string;
 };
 
 export type QuizDraft = {
@@ -41,14 +69,21 @@ let lastKey = 0;
 /** React keys for rows; crypto.randomUUID is missing on plain-HTTP self-hosted installs. */
 export const nextKey = () => `k${++lastKey}`;
 
-export const newOption = (): DraftOption => ({ key: nextKey(), text: '' });
+export const newOption = (): DraftOption => ({ key: nextKey(), text: '', correct: false });
+export const newAccepted = (): DraftAccepted => ({ key: nextKey(), text: '' });
 
-/** SPEC §3: a new question starts with empty text, one empty option and an empty answer. */
-export const newQuestion = (): DraftQuestion => ({
+/** A new question: single choice of 1 point, empty text, two empty options, nothing marked. */
+export const newQuestion = (type: QuestionType = 'single'): DraftQuestion => ({
   key: nextKey(),
+  type,
   question_text: '',
-  options: [newOption()],
-  answerKey: '',
+  points: String(QUESTION_LIMITS.pointsDefault),
+  options: [newOption(), newOption()],
+  scoring: 'all-or-nothing',
+  correct: null,
+  accepted: [newAccepted()],
+  value: '',
+  tolerance: '0',
 });
 
 export const emptyDraft = (): QuizDraft => ({
@@ -75,14 +110,96 @@ export function toDeadlineIso(localValue: string): string {
   return Number.isNaN(date.getTime()) ? localValue : date.toISOString();
 }
 
-/** The text of the option marked correct, or '' when none is (or it was emptied). */
-export function answerText(question: DraftQuestion): string {
-  return question.options.find((option) => option.key === question.answerKey)?.text.trim() ?? '';
-}
+/** A number box's text as the schema's number: empty or unreadable is NaN (refused with the field's message). */
+const numberOf = (text: string) => parseNumber(text) ?? Number.NaN;
+
+const withImage = <T extends object>(value: T, image: QuestionImage | undefined) =>
+  image ? { ...value, image } : value;
 
 /**
- * The body of POST /api/teacher/add-quiz (and of the stored preview): empty
- * options dropped (SPEC §3), maxTime as a number of minutes, the deadline as
+ * The typed question the editor sends (TypedQuestionInput): only the fields of its type.
+ * Options with neither text nor an image are left out (SPEC §3 drops empty options), and so
+ * are empty accepted answers.
+ */
+export function toTypedQuestion(question: DraftQuestion): TypedQuestionInput {
+  const base = withImage(
+    {
+      ...(question._id ? { _id: question._id } : {}),
+      question_text: question.question_text,
+      points: numberOf(question.points),
+    },
+    question.image,
+  );
+  switch (question.type) {
+    case 'single':
+    case 'multiple': {
+      const options = question.options
+        .filter((option) => option.text.trim() !== '' || option.image)
+        .map((option) =>
+          withImage(
+            { ...(option._id ? { _id: option._id } : {}), text: option.text, correct: option.correct },
+            option.image,
+          ),
+        );
+      return question.type === 'single'
+        ? { ...base, type: 'single', options }
+        : { ...base, type: 'multiple', options, scoring: question.scoring };
+    }
+    case 'true-false':
+      // Not chosen: sent without, for the schema's "Choose whether the statement is true or false".
+      return { ...base, type: 'true-false', correct: question.correct as boolean };
+    case 'short-text':
+      return {
+        ...base,
+        type: 'short-text',
+        accepted: question.accepted.map((item) => item.text).filter((text) => text.trim() !== ''),
+      };
+    case 'numeric':
+      return { ...base, type: 'numeric', value: numberOf(question.value), tolerance: numberOf(question.tolerance) };
+  }
+}
+
+/** A typed question (a stored quiz on an edit, an older draft) as the editor's state, with fresh row keys. */
+export function draftFromQuestion(question: TypedQuestionInput): DraftQuestion {
+  const draft: DraftQuestion = {
+    ...newQuestion(question.type),
+    question_text: question.question_text,
+    points: String(question.points ?? QUESTION_LIMITS.pointsDefault),
+  };
+  if (question._id) draft._id = question._id;
+  if (question.image) draft.image = question.image;
+  switch (question.type) {
+    case 'single':
+    case 'multiple':
+      draft.options = question.options.map((option) => {
+        const row: DraftOption = { key: nextKey(), text: option.text, correct: option.correct };
+        if (option._id) row._id = option._id;
+        if (option.image) row.image = option.image;
+        return row;
+      });
+      if (question.type === 'multiple') draft.scoring = question.scoring ?? 'all-or-nothing';
+      break;
+    case 'true-false':
+      draft.correct = question.correct;
+      break;
+    case 'short-text':
+      draft.accepted = question.accepted.map((text) => ({ key: nextKey(), text }));
+      break;
+    case 'numeric':
+      draft.value = String(question.value);
+      draft.tolerance = String(question.tolerance);
+      break;
+  }
+  return draft;
+}
+
+/** The quiz's total points as the boxes stand (unreadable points count 0): what the teacher sees. */
+export const draftTotalPoints = (questions: DraftQuestion[]) =>
+  Math.round(questions.reduce((total, question) => total + (parseNumber(question.points) ?? 0), 0) * 100) / 100;
+
+/**
+ * The body of POST /api/teacher/add-quiz (and of the stored preview): typed
+ * questions (empty options dropped, SPEC §3), maxTime as a number of minutes, the deadline as
  * an ISO instant. createdBy, subject and date follow SPEC §7; the server
  * ignores them.
  */
@@ -102,11 +219,7 @@ export function toQuizPayload(
     reviewScore: draft.reviewScore,
     quiz: {
       background: draft.background,
-      questions: draft.questions.map((question) => ({
-        question_text: question.question_text,
-        options: question.options.map((option) => option.text.trim()).filter((text) => text !== ''),
-        answer: answerText(question),
-      })),
+      questions: draft.questions.map(toTypedQuestion),
     },
     createdBy: { _id: teacher._id },
     subject: teacher.subject,
@@ -114,9 +227,9 @@ export function toQuizPayload(
   };
 }
 
-/** Where a field's problem is shown: option-level problems belong to the question's option list. */
+/** Where a field's problem is shown: option- and accepted-answer-level problems belong to their list. */
 export function errorSlot(path: string): string {
-  return path.replace(/^(quiz\.questions\.\d+\.options)\..*$/, '$1');
+  return path.replace(/^(quiz\.questions\.\d+\.(?:options|accepted))\..*$/, '$1');
 }
 
 /** The empty maximum time says so, rather than "must be a number". */

@@ -1,0 +1,116 @@
+import { QUESTION_LIMITS, isAnswered, parseNumber, type AnswerValue } from '#shared/question-types';
+import type { QuizQuestion } from '#shared/quizzes';
+import { QuestionText } from '../question-text.tsx';
+import { trueFalseText } from '../question-response.ts';
+
+export type RunnerQuestion = Pick<QuizQuestion, '_id' | 'type' | 'question_text' | 'points' | 'options' | 'scoring'>;
+
+type ResponseInputProps = {
+  question: RunnerQuestion;
+  value: AnswerValue | null | undefined;
+  /** `isTyping`: a text input's keystroke (saved after a longer pause than a click). */
+  onAnswer(value: AnswerValue | null, isTyping: boolean): void;
+  isSubmitting: boolean;
+};
+
+const choiceClasses = (isChosen: boolean, isSubmitting: boolean) =>
+  `flex items-start gap-3 rounded-xl border-2 px-4 py-3 transition-colors focus-within:ring-2 focus-within:ring-brand-500 ${
+    isChosen ? 'border-brand-600 bg-brand-50' : 'border-line'
+  } ${isSubmitting ? 'cursor-not-allowed' : 'hover:border-brand-300 cursor-pointer'}`;
+
+const textInputClasses =
+  'w-full rounded-lg border border-line-strong bg-surface px-3 py-2.5 text-base text-fg shadow-sm outline-none focus:ring-2 focus:ring-brand-500';
+
+/** The answer control of one question, by its type (issue 20): radios, checkboxes, True/False, a text or a number. */
+export function ResponseInput({ question, value, onAnswer, isSubmitting }: ResponseInputProps) {
+  const name = `question-${question._id}`;
+  switch (question.type) {
+    case 'single':
+    case 'multiple': {
+      const isMultiple = question.type === 'multiple';
+      const chosen = isMultiple ? (Array.isArray(value) ? value : []) : typeof value === 'string' ? [value] : [];
+      return (
+        <div className="flex flex-col gap-3">
+          {isMultiple ? (
+            <p className="text-sm font-medium text-muted" id={`${name}-hint`}>
+              Select all that apply
+            </p>
+          ) : null}
+          {(question.options ?? []).map((option) => {
+            const isChosen = chosen.includes(option._id);
+            return (
+              <label key={option._id} className={choiceClasses(isChosen, isSubmitting)}>
+                <input
+                  type={isMultiple ? 'checkbox' : 'radio'}
+                  name={name}
+                  value={option._id}
+                  checked={isChosen}
+                  onChange={() => {
+                    if (!isMultiple) return onAnswer(option._id, false);
+                    const next = isChosen ? chosen.filter((id) => id !== option._id) : [...chosen, option._id];
+                    // In the options' order, so the saved list reads like the screen.
+                    const ordered = (question.options ?? []).map((item) => item._id).filter((id) => next.includes(id));
+                    onAnswer(ordered.length > 0 ? ordered : null, false);
+                  }}
+                  className="mt-1 size-4 accent-brand-600"
+                />
+                <QuestionText text={option.text} className="wrap-anywhere whitespace-pre-wrap text-fg" />
+              </label>
+            );
+          })}
+        </div>
+      );
+    }
+    case 'true-false':
+      return (
+        <div className="flex flex-col gap-3 sm:flex-row">
+          {[true, false].map((option) => (
+            <label key={String(option)} className={`${choiceClasses(value === option, isSubmitting)} sm:flex-1`}>
+              <input
+                type="radio"
+                name={name}
+                value={String(option)}
+                checked={value === option}
+                onChange={() => onAnswer(option, false)}
+                className="mt-1 size-4 accent-brand-600"
+              />
+              <span className="text-fg">{trueFalseText(option)}</span>
+            </label>
+          ))}
+        </div>
+      );
+    case 'short-text':
+    case 'numeric': {
+      const isNumeric = question.type === 'numeric';
+      const text = typeof value === 'string' ? value : '';
+      const isUnreadable = isNumeric && isAnswered(text) && parseNumber(text) === undefined;
+      return (
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={`${name}-input`} className="text-sm font-medium text-fg">
+            {isNumeric ? 'Your answer (a number)' : 'Your answer'}
+          </label>
+          <input
+            id={`${name}-input`}
+            type="text"
+            inputMode={isNumeric ? 'decimal' : 'text'}
+            autoComplete="off"
+            spellCheck={isNumeric ? false : undefined}
+            maxLength={QUESTION_LIMITS.shortTextMax}
+            value={text}
+            onChange={(event) => onAnswer(event.target.value === '' ? null : event.target.value, true)}
+            aria-invalid={isUnreadable ? true : undefined}
+            aria-describedby={`${name}-hint`}
+            className={textInputClasses}
+          />
+          <p id={`${name}-hint`} className={isUnreadable ? 'text-sm text-danger' : 'text-xs text-muted'}>
+            {isUnreadable
+              ? 'This is not a number: use digits, with “.” or “,” for decimals.'
+              : isNumeric
+                ? 'Use “.” or “,” for decimals.'
+                : `At most ${QUESTION_LIMITS.shortTextMax} characters.`}
+          </p>
+        </div>
+      );
+    }
+  }
+}

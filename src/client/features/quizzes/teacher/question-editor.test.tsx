@@ -1,0 +1,78 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { QuestionEditor } from './question-editor.tsx';
+import { draftFromQuestion, toTypedQuestion, type DraftQuestion } from './quiz-draft.ts';
+
+/** The editor as an edit screen holds it: a typed question in, the changed one out. */
+function Editor({ initial, locked, onTyped }: { initial: DraftQuestion; locked?: boolean; onTyped(q: unknown): void }) {
+  const [question, setQuestion] = useState(initial);
+  return (
+    <QuestionEditor
+      index={0}
+      question={question}
+      errors={{}}
+      locked={locked}
+      onChange={(changed) => {
+        setQuestion(changed);
+        onTyped(toTypedQuestion(changed));
+      }}
+      onRemove={() => {}}
+      focusLater={() => {}}
+    />
+  );
+}
+
+const stored = draftFromQuestion({
+  _id: 'q1',
+  type: 'multiple',
+  question_text: 'Primes?',
+  points: 2,
+  scoring: 'partial',
+  options: [
+    { _id: 'o1', text: '2', correct: true },
+    { _id: 'o2', text: '4', correct: false },
+  ],
+});
+
+describe('the question editor, locked for a quiz with attempts', () => {
+  it('keeps texts, points and the key editable but not the structure or the type', async () => {
+    const user = userEvent.setup();
+    const typed: unknown[] = [];
+    render(<Editor initial={stored} locked onTyped={(question) => typed.push(question)} />);
+    const region = screen.getByRole('region', { name: 'Question 1' });
+    expect(within(region).getByRole('combobox', { name: 'Question type' })).toBeDisabled();
+    expect(within(region).queryByRole('button', { name: 'Add option' })).not.toBeInTheDocument();
+    expect(within(region).queryByRole('button', { name: /^Remove/ })).not.toBeInTheDocument();
+
+    await user.type(within(region).getByLabelText('Option 2 of question 1'), '!');
+    await user.click(within(region).getByRole('checkbox', { name: 'Option 2 of question 1 is correct' }));
+    // Ids kept: the attempts' answers still point at the same options.
+    expect(typed.at(-1)).toEqual({
+      _id: 'q1',
+      type: 'multiple',
+      question_text: 'Primes?',
+      points: 2,
+      scoring: 'partial',
+      options: [
+        { _id: 'o1', text: '2', correct: true },
+        { _id: 'o2', text: '4!', correct: true },
+      ],
+    });
+  });
+
+  it('unlocked, adds and removes options and changes the type', async () => {
+    const user = userEvent.setup();
+    render(<Editor initial={stored} onTyped={() => {}} />);
+    const region = screen.getByRole('region', { name: 'Question 1' });
+    await user.click(within(region).getByRole('button', { name: 'Add option' }));
+    expect(within(region).getByLabelText('Option 3 of question 1')).toBeInTheDocument();
+    await user.click(within(region).getByRole('button', { name: 'Remove option 3 of question 1' }));
+    await user.selectOptions(within(region).getByRole('combobox', { name: 'Question type' }), 'numeric');
+    expect(within(region).getByRole('textbox', { name: /^Correct value/ })).toBeInTheDocument();
+    // Back to multiple: the options were kept.
+    await user.selectOptions(within(region).getByRole('combobox', { name: 'Question type' }), 'multiple');
+    expect(within(region).getByLabelText('Option 2 of question 1')).toHaveValue('4');
+  });
+});

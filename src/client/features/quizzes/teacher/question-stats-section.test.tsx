@@ -1,0 +1,67 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { TeacherQuizDetail } from '#shared/quizzes';
+import { QuestionStatsSection } from './question-stats-section.tsx';
+
+const attempt = (n: number, response: string | null, earnedPoints: number, seconds?: number) => ({
+  _id: `a${n}`,
+  score: earnedPoints,
+  accuracy: String(earnedPoints * 50),
+  attemptedAt: '2026-11-26T10:00:00.000Z',
+  timeTaken: 60,
+  endedBy: 'submitted' as const,
+  user: { _id: `s${n}`, name: `Student ${n}`, rollNumber: String(n) },
+  quiz: { questions: [{ _id: 'q1', response, earnedPoints, ...(seconds === undefined ? {} : { seconds }) }] },
+});
+
+const quiz: TeacherQuizDetail = {
+  _id: 'quiz',
+  title: 'Capitals',
+  subject: 'Geography',
+  class: '10A',
+  classId: 'class',
+  date: '2026-11-20T10:00:00.000Z',
+  deadline: '2026-11-27T10:00:00.000Z',
+  maxTime: 10,
+  createdBy: { _id: 't', name: 'Teacher' },
+  questionCount: 1,
+  totalPoints: 2,
+  reviewAnswers: 'after-deadline',
+  reviewScore: 'after-submit',
+  quiz: {
+    background: '/images/quiz-templates/quiz1-template.png',
+    questions: [
+      {
+        _id: 'q1',
+        type: 'single',
+        question_text: 'Capital of France?',
+        points: 2,
+        options: [
+          { _id: 'o1', text: 'Paris', correct: true },
+          { _id: 'o2', text: 'Lyon', correct: false },
+        ],
+      },
+    ],
+  },
+  attempts: [attempt(1, 'o1', 2, 12), attempt(2, 'o2', 0, 18), attempt(3, 'o1', 2), attempt(4, null, 0)],
+};
+
+describe('the per-question analytics', () => {
+  it('gives each figure and each bar’s value as text, the right answer named', () => {
+    render(<QuestionStatsSection quiz={quiz} />);
+    const section = screen.getByRole('region', { name: 'Per question' });
+    const item = within(section).getByRole('listitem');
+    expect(within(item).getByRole('heading', { name: 'Q1. Capital of France?' })).toBeInTheDocument();
+    expect(item).toHaveTextContent('Single choice, 2 points');
+    expect(item).toHaveTextContent('Full points:50%');
+    expect(item).toHaveTextContent('Answered:75%');
+    expect(item).toHaveTextContent('Average time to answer:15 s');
+    const table = within(item).getByRole('table', { name: 'Answers to question 1' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual(['Paris(correct)2 (50%)', 'Lyon1 (25%)']);
+  });
+});

@@ -1,0 +1,294 @@
+// eslint-disable-next-line no-restricted-imports -- the test reads its fixture; the module under test stays browser-safe
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseAiken } from './aiken.ts';
+import { escapeGift, parseGift, unescapeGift, writeGift } from './gift.ts';
+import type { TypedQuestionInput } from './question-types.ts';
+
+const questionsOf = (text: string) => parseGift(text).questions.map(({ question }) => question);
+
+/** A file with every type, points, both scorings, escapes, TeX and line breaks. */
+const EVERY_TYPE = String.raw`// A quiz with every question type
+::Capital:: What is the capital of France? {
+=Paris
+~Lyon
+~Marseille
+}
+
+// points: 2.5
+Which are prime? {
+~%50%2
+~%50%3
+~%-50%4
+~%-50%9
+}
+
+// scoring: all-or-nothing
+Which are even? {
+~%33.33333%2
+~%33.33333%4
+~%33.33333%6
+~%-33.33333%7
+}
+
+The sun rises in the east. {T}
+
+// points: 3
+Water freezes at 10 °C. {FALSE}
+
+Name a primary colour. {=red =blue =yellow}
+
+How much is \( \frac\{1\}\{2\} + 0.25 \)? {#0.75:0.01}
+
+Solve $$x^2 \= 4$$ for x > 0.\nGive the root. {#1.9..2.1}
+
+What does \~ mean in C\: \\n? {#-1}
+`;
+
+describe('parseGift', () => {
+  it('reads every question type, with points, scoring, escapes and TeX', () => {
+    const { questions, problems } = parseGift(EVERY_TYPE);
+    expect(problems).toEqual([]);
+    expect(questions.map(({ line }) => line)).toEqual([2, 9, 17, 24, 27, 29, 31, 33, 35]);
+    expect(questions.map(({ question }) => question)).toEqual<TypedQuestionInput[]>([
+      {
+        type: 'single',
+        question_text: 'What is the capital of France?',
+        points: 1,
+        options: [
+          { text: 'Paris', correct: true },
+          { text: 'Lyon', correct: false },
+          { text: 'Marseille', correct: false },
+        ],
+      },
+      {
+        type: 'multiple',
+        scoring: 'partial',
+        question_text: 'Which are prime?',
+        points: 2.5,
+        options: [
+          { text: '2', correct: true },
+          { text: '3', correct: true },
+          { text: '4', correct: false },
+          { text: '9', correct: false },
+        ],
+      },
+      {
+        type: 'multiple',
+        scoring: 'all-or-nothing',
+        question_text: 'Which are even?',
+        points: 1,
+        options: [
+          { text: '2', correct: true },
+          { text: '4', correct: true },
+          { text: '6', correct: true },
+          { text: '7', correct: false },
+        ],
+      },
+      { type: 'true-false', question_text: 'The sun rises in the east.', points: 1, correct: true },
+      { type: 'true-false', question_text: 'Water freezes at 10 °C.', points: 3, correct: false },
+      { type: 'short-text', question_text: 'Name a primary colour.', points: 1, accepted: ['red', 'blue', 'yellow'] },
+      {
+        type: 'numeric',
+        question_text: String.raw`How much is \( \frac{1}{2} + 0.25 \)?`,
+        points: 1,
+        value: 0.75,
+        tolerance: 0.01,
+      },
+      {
+        type: 'numeric',
+        question_text: 'Solve $$x^2 = 4$$ for x > 0.\nGive the root.',
+        points: 1,
+        value: 2,
+        tolerance: 0.1,
+      },
+      { type: 'numeric', question_text: String.raw`What does ~ mean in C: \n?`, points: 1, value: -1, tolerance: 0 },
+    ]);
+  });
+
+  it('round-trips every type: import, export, import gives the same questions', () => {
+    const imported = questionsOf(EVERY_TYPE);
+    const exported = writeGift(imported);
+    expect(parseGift(exported).problems).toEqual([]);
+    expect(questionsOf(exported)).toEqual(imported);
+  });
+
+  it('keeps TeX and backslashes through escaping', () => {
+    const texts = [String.raw`\( \{ x \} \neq \frac{a}{b} \)`, String.raw`$$a \\ b = c: ~d #e$$`, 'C:\\', 'a\\\nb'];
+    for (const text of texts) expect(unescapeGift(escapeGift(text))).toBe(text);
+    const question: TypedQuestionInput = {
+      type: 'short-text',
+      question_text: String.raw`Simplify \( \frac{2}{4} \)`,
+      points: 1,
+      accepted: [String.raw`\frac{1}{2}`, '1/2'],
+    };
+    expect(writeGift([question])).toContain(String.raw`Simplify \( \frac\{2\}\{4\} \) {`);
+    expect(questionsOf(writeGift([question]))).toEqual([question]);
+  });
+
+  it('notes images in a comment on export', () => {
+    const gift = writeGift([
+      {
+        type: 'true-false',
+        question_text: 'Is this a cat?',
+        image: { fileKey: 'quiz-images/cat.png', alt: 'A cat' },
+        correct: true,
+      },
+    ]);
+    expect(gift).toMatch(/^\/\/ image: 1 image\(s\) of this question are not exported/);
+    expect(questionsOf(gift)).toEqual([
+      { type: 'true-false', question_text: 'Is this a cat?', points: 1, correct: true },
+    ]);
+  });
+
+  it('reports what a question cannot be, with its reason', () => {
+    const problems = (text: string) => parseGift(text).problems.map(({ line, message }) => `${line}: ${message}`);
+    expect(problems('Pick {~a ~b}')).toEqual(['1: No right answer: mark one with =']);
+    expect(problems('Pick {=a =b ~c}')).toEqual(['1: Several right answers (=) need weights: ~%50%a ~%50%b ~%-100%c']);
+    expect(problems('Pick {~%40%a ~%40%b ~c}')).toEqual(['1: The positive weights add up to 80%, not 100%']);
+    expect(problems('Pick {~%70%a ~%30%b ~c}')).toEqual([
+      '1: The right options have different weights: every right option must count the same',
+    ]);
+    expect(problems('Name it {=%50%a =b}')).toEqual(['1: Partial credit for a short answer (=%n%) is not supported']);
+    expect(problems('Number {#abc}')).toEqual(['1: “abc” is not a number']);
+    expect(problems('Number {#5..1}')).toEqual(['1: The range 5..1 goes down: write the smaller number first']);
+    expect(problems('Open {=a')).toEqual(['1: The answer block { is not closed with }']);
+    expect(problems('// points: 1.3\nPick {=a ~b}')).toEqual(['2: Points go in halves: 1, 1.5, 2…']);
+    expect(problems('Pick {=a ~a}')).toEqual(['1: Options of a question must differ']);
+  });
+});
+
+describe('Moodle’s GIFT samples', () => {
+  const samples = parseGift(readFileSync(new URL('./fixtures/moodle-gift-samples.txt', import.meta.url), 'utf8'));
+
+  it('reports each unsupported feature at its line', () => {
+    const reported = samples.problems.map(({ line, severity, message }) => `${line} ${severity}: ${message}`);
+    expect(reported).toEqual([
+      '2 warning: Categories ($CATEGORY) are ignored',
+      '7 error: Missing-word questions (text after the answer block) are not supported',
+      '17 error: Missing-word questions (text after the answer block) are not supported',
+      '20 error: Matching questions (->) are not supported',
+      '28 error: Missing-word questions (text after the answer block) are not supported',
+      '35 error: A number question with several answers is not supported: keep one value',
+      '40 error: Essay questions ({}) are not supported',
+      '43 error: Descriptions (text without an answer block {…}) are not supported',
+      '46 warning: Feedback (#…) is not kept',
+      '51 warning: Feedback (#…) is not kept',
+      '54 warning: Each wrong option chosen takes off one right option’s share, whatever its weight',
+      '61 error: Partial credit on a single-choice question (~%n%) is not supported',
+      '64 warning: The [markdown] marker is dropped: the text is kept as plain text',
+      '66 warning: The [html] marker is dropped: the HTML stays in the text as written',
+      '69 warning: Feedback (#…) is not kept',
+    ]);
+  });
+
+  it('imports the supported samples', () => {
+    expect(samples.questions.map(({ line, question }) => `${line} ${question.type}`)).toEqual([
+      '5 single',
+      '10 true-false',
+      '12 true-false',
+      '15 short-text',
+      '31 numeric',
+      '33 numeric',
+      '46 single',
+      '51 true-false',
+      '54 multiple',
+      '64 single',
+      '66 single',
+      '69 single',
+      '79 single',
+    ]);
+    const byLine = new Map(samples.questions.map(({ line, question }) => [line, question]));
+    expect(byLine.get(33)).toMatchObject({ value: 3.1415, tolerance: 0.0005 });
+    expect(byLine.get(46)).toMatchObject({
+      question_text: 'What’s the answer to this multiple-choice question?'.replace('’', "'"),
+    });
+    expect(byLine.get(54)).toMatchObject({
+      type: 'multiple',
+      scoring: 'partial',
+      options: [
+        { text: 'No one', correct: false },
+        { text: 'Grant', correct: true },
+        { text: "Grant's wife", correct: true },
+        { text: "Grant's father", correct: false },
+      ],
+    });
+    expect(byLine.get(69)).toMatchObject({
+      options: ['~', '=', '#', '{', '}', '\\'].map((text) => ({ text, correct: text === '\\' })),
+    });
+    expect(byLine.get(79)).toMatchObject({
+      options: [{ text: '= 2 + 2' }, { text: '= 2 + 3', correct: true }, { text: '= 2 + 4' }],
+    });
+  });
+});
+
+describe('parseAiken', () => {
+  it('reads questions with A. and A) options and their answer', () => {
+    const { questions, problems } = parseAiken(
+      'What is 2 + 2?\nA. 3\nB. 4\nC. 5\nANSWER: B\n\nWhich is a fruit?\nA) Carrot\nB) Apple\nANSWER: b\n',
+    );
+    expect(problems).toEqual([]);
+    expect(questions).toEqual([
+      {
+        line: 1,
+        question: {
+          type: 'single',
+          question_text: 'What is 2 + 2?',
+          points: 1,
+          options: [
+            { text: '3', correct: false },
+            { text: '4', correct: true },
+            { text: '5', correct: false },
+          ],
+        },
+      },
+      {
+        line: 7,
+        question: {
+          type: 'single',
+          question_text: 'Which is a fruit?',
+          points: 1,
+          options: [
+            { text: 'Carrot', correct: false },
+            { text: 'Apple', correct: true },
+          ],
+        },
+      },
+    ]);
+  });
+
+  it('reports each broken question at its line and keeps the good ones', () => {
+    const { questions, problems } = parseAiken(
+      [
+        'ANSWER: A', // 1: no question yet
+        'Only one option', // 2
+        'A. yes', // 3
+        'ANSWER: A', // 4: fewer than two options
+        'Wrong letter', // 5
+        'A. x', // 6
+        'B. y', // 7
+        'ANSWER: C', // 8: no option C
+        'Out of order', // 9
+        'A. x', // 10
+        'C. y', // 11
+        'ANSWER: A', // 12
+        'Good one', // 13
+        'A. x', // 14
+        'B. y', // 15
+        'ANSWER: A', // 16
+        'No answer line', // 17
+        'A. x', // 18
+        'B. y', // 19
+      ].join('\n'),
+    );
+    expect(problems.map(({ line, message }) => `${line}: ${message}`)).toEqual([
+      '1: ANSWER: comes before any question',
+      '2: A question needs at least two options (A. …, B. …)',
+      '8: ANSWER: “C” is not one of the options’ letters',
+      '11: Option C comes where B should',
+      '17: The question has no ANSWER: line',
+    ]);
+    expect(problems.every(({ severity }) => severity === 'error')).toBe(true);
+    expect(questions.map(({ line }) => line)).toEqual([13]);
+  });
+});

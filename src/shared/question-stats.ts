@@ -1,0 +1,107 @@
+import { isAnswered, parseNumber, shortTextKey, type AnswerValue } from './question-types.ts';
+import type { AttemptRecord, QuizQuestion } from './quizzes.ts';
+
+/**
+ * Per-question analytics (issue 20 point 7, decision 036), computed in the browser from the
+ * teacher's quiz detail, which carries the key and every submitted attempt.
+ */
+
+/** One row of a question's answers: an option, true/false, or a typed text or number. */
+export type AnswerCount = { label: string; count: number; correct?: boolean };
+export type QuestionStats = {
+  questionId: string;
+  /** Attempts that earned the question's full points, in % of attempts (0 with none). */
+  percentFull: number;
+  /** Attempts that answered it at all, in %. */
+  percentAnswered: number;
+  distribution: AnswerCount[];
+  /** Mean seconds before the first answer, over the attempts that recorded it; null when none did. */
+  averageSeconds: number | null;
+};
+
+/** Typed answers shown one by one; the rest are summed in one row. */
+export const TOP_TYPED_ANSWERS = 5;
+
+const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part * 1000) / whole) / 10);
+
+/** Typed answers grouped by `key`, the most common first, each shown as first typed. */
+function typedCounts(
+  responses: string[],
+  key: (text: string) => string,
+  isCorrect: (text: string) => boolean | undefined,
+): AnswerCount[] {
+  const groups = new Map<string, { label: string; count: number; correct?: boolean }>();
+  for (const response of responses) {
+    const group = groups.get(key(response));
+    if (group) group.count++;
+    else {
+      const correct = isCorrect(response);
+      groups.set(key(response), { label: response.trim(), count: 1, ...(correct === undefined ? {} : { correct }) });
+    }
+  }
+  const sorted = [...groups.values()].sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
+  const rest = sorted.slice(TOP_TYPED_ANSWERS).reduce((total, group) => total + group.count, 0);
+  return [...sorted.slice(0, TOP_TYPED_ANSWERS), ...(rest > 0 ? [{ label: 'Other answers', count: rest }] : [])];
+}
+
+function distributionOf(question: QuizQuestion, responses: AnswerValue[]): AnswerCount[] {
+  const withKey = (correct: boolean | undefined) => (correct === undefined ? {} : { correct });
+  switch (question.type) {
+    case 'single':
+    case 'multiple':
+      return (question.options ?? []).map((option) => ({
+        label: option.text,
+        count: responses.filter((response) =>
+          Array.isArray(response) ? response.includes(option._id) : response === option._id,
+        ).length,
+        ...withKey(option.correct),
+      }));
+    case 'true-false':
+      return [true, false].map((value) => ({
+        label: value ? 'True' : 'False',
+        count: responses.filter((response) => response === value).length,
+        ...withKey(question.correct === undefined ? undefined : question.correct === value),
+      }));
+    case 'short-text': {
+      const accepted = question.accepted && new Set(question.accepted.map(shortTextKey));
+      return typedCounts(
+        responses.filter((response) => typeof response === 'string'),
+        shortTextKey,
+        (text) => accepted?.has(shortTextKey(text)),
+      );
+    }
+    case 'numeric': {
+      const { value, tolerance } = question;
+      return typedCounts(
+        responses.filter((response) => typeof response === 'string'),
+        (text) => String(parseNumber(text) ?? text.trim()),
+        (text) => {
+          const number = parseNumber(text);
+          if (value === undefined || tolerance === undefined || number === undefined) return undefined;
+          return Math.abs(number - value) <= tolerance + 1e-9;
+        },
+      ).map((count) => {
+        const number = parseNumber(count.label);
+        return number === undefined ? count : { ...count, label: String(number) };
+      });
+    }
+  }
+}
+
+export function questionStats(questions: QuizQuestion[], attempts: AttemptRecord[]): QuestionStats[] {
+  return questions.map((question) => {
+    const rows = attempts.flatMap((attempt) => attempt.quiz.questions.filter((row) => row._id === question._id));
+    const answered = rows.flatMap((row) => (isAnswered(row.response) ? [row.response] : []));
+    const timed = rows.flatMap((row) => (row.seconds === undefined ? [] : [row.seconds]));
+    return {
+      questionId: question._id,
+      percentFull: percent(rows.filter((row) => row.earnedPoints >= question.points).length, attempts.length),
+      percentAnswered: percent(answered.length, attempts.length),
+      distribution: distributionOf(question, answered),
+      averageSeconds:
+        timed.length === 0
+          ? null
+          : Math.round((timed.reduce((total, seconds) => total + seconds, 0) / timed.length) * 10) / 10,
+    };
+  });
+}
