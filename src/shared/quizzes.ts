@@ -487,9 +487,4 @@ export const isTeacherQuizDetail = (quiz: TeacherQuizDetail | StudentQuizDetail)
 /** PUT /api/quiz/{id}/answers: when the server stored the choices. */
 export const savedAnswersSchema = z.strictObject({ savedAt: z.iso.datetime() });
 
-/** SPEC §4 accuracy display: a whole number if integer, else two decimals. */
-export function formatAccuracy(accuracy: string | number): string {
-  const value = Number(accuracy);
-  if (!Number.isFinite(value)) return '0';
-  return Number.isInteger(value) ? String(value) : value.toFixed(2);
-}
+export { formatAccuracy } from './accuracy.ts';
