@@ -1,7 +1,8 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { splitMath, type MathSegment } from '#shared/math-text';
+import type { renderMath } from './katex-render.ts';
 
-type RenderMath = typeof import('./katex-render.ts').renderMath;
+type RenderMath = typeof renderMath;
 
 /** One load for the whole page, shared by every MathText; a failed load is tried again next time. */
 let katexLoading: Promise<RenderMath> | undefined;
@@ -62,26 +63,21 @@ function MathSegmentView({
   render: RenderMath | undefined;
 }) {
   const target = useRef<HTMLSpanElement>(null);
-  const [isRendered, setIsRendered] = useState(false);
   useLayoutEffect(() => {
     const element = target.current;
     if (!render || !element) return;
     try {
       render(segment.tex, element, segment.display);
-      setIsRendered(true);
     } catch {
-      // KaTeX shows invalid TeX itself (throwOnError: false); anything else leaves the source shown.
-      element.replaceChildren();
-      setIsRendered(false);
+      // KaTeX shows invalid TeX itself (throwOnError: false); anything else shows the source.
+      element.textContent = segment.source;
     }
   }, [render, segment]);
-  // KaTeX fills the inner span, which React leaves empty; the source is React's text beside it.
+  // KaTeX fills the inner span, which React leaves empty; until it has loaded, the source is
+  // React's text beside it.
   return (
-    <span
-      className={segment.display ? 'block overflow-x-auto' : undefined}
-      data-math={isRendered ? 'rendered' : 'source'}
-    >
-      {isRendered ? null : segment.source}
+    <span className={segment.display ? 'block overflow-x-auto' : undefined} data-math={render ? 'rendered' : 'source'}>
+      {render ? null : segment.source}
       <span ref={target} />
     </span>
   );
