@@ -280,13 +280,9 @@ test.describe('issue 18, point 13', () => {
     await page.getByLabel('Maximum time (minutes)').fill('5');
     await page.getByRole('button', { name: 'Add question' }).click();
     await page.getByLabel('Question text').fill('What is 2 + 2?');
-    await page.getByLabel('Option 1', { exact: true }).fill('4');
-    await page.getByRole('button', { name: 'Add option' }).click();
-    await page.getByLabel('Option 2', { exact: true }).fill('5');
-    await page
-      .getByRole('region', { name: 'Question 1', exact: true })
-      .getByLabel('Correct answer')
-      .selectOption({ label: '4' });
+    await page.getByLabel('Option 1 of question 1', { exact: true }).fill('4');
+    await page.getByLabel('Option 2 of question 1', { exact: true }).fill('5');
+    await page.getByLabel('Option 1 of question 1 is correct', { exact: true }).check();
     await page.getByRole('button', { name: 'Save quiz' }).click();
     await expect(page).toHaveURL(/all-quiz$/);
     await page.goto('/dashboard/teacher/create-quiz');
