@@ -22,6 +22,7 @@ import { healthRoutes } from './features/health/routes.ts';
 import { meetingsRoutes, type MeetingsOptions } from './features/meetings/routes.ts';
 import { progressRoutes } from './features/progress/routes.ts';
 import { createProgressService } from './features/progress/service.ts';
+import { createQuizLifecycle } from './features/quizzes/lifecycle.ts';
 import { quizzesRoutes } from './features/quizzes/routes.ts';
 import { createFileAccess } from './features/resources/file-access.ts';
 import { resourcesRoutes } from './features/resources/routes.ts';
@@ -168,7 +169,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(classesRoutes(createClassesService(options.database.db, readCache), accounts, throttle));
   const rosterImports = createRosterImports(options.database.db, readCache, { secret: options.jwtSecret });
   await app.register(rosterImportRoutes(rosterImports, throttle));
-  await app.register(quizzesRoutes(quizzes, throttle));
+  await app.register(quizzesRoutes(quizzes, createQuizLifecycle(options.database.db, readCache), throttle));
   await app.register(progressRoutes(createProgressService(options.database.db, readCache)));
   await app.register(
     studentsRoutes(createStudentsService(options.database.db, { sessions, cache: readCache }), throttle),

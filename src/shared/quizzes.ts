@@ -95,8 +95,12 @@ const optionText = z
   .refine((value) => !hasForbiddenCharacters(value), { error: 'An option contains characters that are not allowed' })
   .transform((value) => value.trim());
 
-/** Empty options are dropped (SPEC §3); the answer must be one of what remains. */
+/**
+ * Empty options are dropped (SPEC §3); the answer must be one of what remains. `_id` names
+ * the question an edit keeps (decision 036); add-quiz and a new question in an edit omit it.
+ */
 export const questionInputSchema = bodyObject({
+  _id: z.string().min(1).max(40).optional(),
   question_text: requiredText('Question text', QUIZ_LIMITS.text),
   options: z
     .array(optionText, { error: 'Options must be a list' })
@@ -136,54 +140,88 @@ export function totalTextOf(questions: { question_text: string; options: string[
  * they are ignored, because the token says who creates the quiz and the server
  * knows the teacher's subject and the time.
  */
-export const newQuizSchema = bodyObject(
-  {
-    title: requiredText('Title', QUIZ_LIMITS.title),
-    classId: classIdField(),
-    deadline: z
-      .string({ error: 'Deadline is required' })
-      .min(1, { error: 'Deadline is required' })
-      .pipe(z.iso.datetime({ offset: true, error: 'Deadline must be a date and time' }))
-      .refine((value) => Date.parse(value) > Date.now(), { error: 'Deadline must be in the future' }),
-    maxTime: z
-      .number({ error: 'Maximum time must be a number of minutes' })
-      .int({ error: 'Maximum time must be a whole number of minutes' })
-      .min(QUIZ_LIMITS.maxTimeMin, { error: `Maximum time must be at least ${QUIZ_LIMITS.maxTimeMin} minute` })
-      .max(QUIZ_LIMITS.maxTimeMax, { error: `Maximum time must be at most ${QUIZ_LIMITS.maxTimeMax} minutes` }),
-    // Optional so SPEC §7 clients, which know nothing of them, get the defaults.
-    reviewAnswers: z
-      .enum(REVIEW_ANSWERS, { error: 'Correct answers are shown after the deadline, after submitting, or never' })
-      .default(DEFAULT_REVIEW_ANSWERS),
-    reviewScore: z
-      .enum(REVIEW_SCORE, { error: 'The score is shown after submitting or after the deadline' })
-      .default(DEFAULT_REVIEW_SCORE),
-    quiz: z.strictObject(
-      {
-        background: z.enum(QUIZ_BACKGROUNDS, { error: 'Choose one of the six background images' }),
-        questions: z
-          .array(questionInputSchema, { error: 'Questions must be a list' })
-          .min(1, { error: 'Add at least one question' })
-          .max(QUIZ_LIMITS.questionsMax, { error: `A quiz can have at most ${QUIZ_LIMITS.questionsMax} questions` })
-          .refine((questions) => totalTextOf(questions) <= QUIZ_LIMITS.totalTextMax, {
-            error: `The quiz is too long: at most ${QUIZ_LIMITS.totalTextMax.toLocaleString('en-GB')} characters of questions and options in all`,
-          }),
-      },
-      { error: 'The quiz content is required' },
-    ),
-  },
-  ['createdBy', 'subject', 'date'],
-).superRefine((quiz, context) => {
-  // The marked key gives the score away: it cannot be shown before the score is (decision 032).
-  if (quiz.reviewAnswers === 'after-submit' && quiz.reviewScore === 'after-deadline') {
-    context.addIssue({
-      code: 'custom',
-      path: ['reviewScore'],
-      message:
-        'Correct answers shown right after submitting reveal the score: show the score then too, or the answers later',
-    });
-  }
+const deadlineField = z
+  .string({ error: 'Deadline is required' })
+  .min(1, { error: 'Deadline is required' })
+  .pipe(z.iso.datetime({ offset: true, error: 'Deadline must be a date and time' }));
+const futureDeadlineField = deadlineField.refine((value) => Date.parse(value) > Date.now(), {
+  error: 'Deadline must be in the future',
 });
+
+/** add-quiz's body, and an edit's: its deadline must be in the future only if it changes (the server checks). */
+const quizBodySchema = (deadline: typeof deadlineField | typeof futureDeadlineField) =>
+  bodyObject(
+    {
+      title: requiredText('Title', QUIZ_LIMITS.title),
+      classId: classIdField(),
+      deadline,
+      maxTime: z
+        .number({ error: 'Maximum time must be a number of minutes' })
+        .int({ error: 'Maximum time must be a whole number of minutes' })
+        .min(QUIZ_LIMITS.maxTimeMin, { error: `Maximum time must be at least ${QUIZ_LIMITS.maxTimeMin} minute` })
+        .max(QUIZ_LIMITS.maxTimeMax, { error: `Maximum time must be at most ${QUIZ_LIMITS.maxTimeMax} minutes` }),
+      // Optional so SPEC §7 clients, which know nothing of them, get the defaults.
+      reviewAnswers: z
+        .enum(REVIEW_ANSWERS, { error: 'Correct answers are shown after the deadline, after submitting, or never' })
+        .default(DEFAULT_REVIEW_ANSWERS),
+      reviewScore: z
+        .enum(REVIEW_SCORE, { error: 'The score is shown after submitting or after the deadline' })
+        .default(DEFAULT_REVIEW_SCORE),
+      quiz: z.strictObject(
+        {
+          background: z.enum(QUIZ_BACKGROUNDS, { error: 'Choose one of the six background images' }),
+          questions: z
+            .array(questionInputSchema, { error: 'Questions must be a list' })
+            .min(1, { error: 'Add at least one question' })
+            .max(QUIZ_LIMITS.questionsMax, { error: `A quiz can have at most ${QUIZ_LIMITS.questionsMax} questions` })
+            .refine((questions) => totalTextOf(questions) <= QUIZ_LIMITS.totalTextMax, {
+              error: `The quiz is too long: at most ${QUIZ_LIMITS.totalTextMax.toLocaleString('en-GB')} characters of questions and options in all`,
+            }),
+        },
+        { error: 'The quiz content is required' },
+      ),
+    },
+    ['createdBy', 'subject', 'date'],
+  ).superRefine((quiz, context) => {
+    // The marked key gives the score away: it cannot be shown before the score is (decision 032).
+    if (quiz.reviewAnswers === 'after-submit' && quiz.reviewScore === 'after-deadline') {
+      context.addIssue({
+        code: 'custom',
+        path: ['reviewScore'],
+        message:
+          'Correct answers shown right after submitting reveal the score: show the score then too, or the answers later',
+      });
+    }
+  });
+
+export const newQuizSchema = quizBodySchema(futureDeadlineField);
 export type NewQuiz = z.infer<typeof newQuizSchema>;
+
+/**
+ * PUT /api/quizzes/{id} (decision 036): the whole quiz as add-quiz sends it, questions kept
+ * by their `_id`. What may change once attempts exist the server decides.
+ */
+export const editQuizSchema = quizBodySchema(deadlineField);
+export type EditQuiz = z.infer<typeof editQuizSchema>;
+
+/** POST /api/quizzes/{id}/duplicate: the copy's class, deadline and (optionally) title. */
+export const duplicateQuizSchema = z.strictObject({
+  classId: classIdField(),
+  title: requiredText('Title', QUIZ_LIMITS.title).optional(),
+  deadline: futureDeadlineField,
+});
+export type DuplicateQuiz = z.infer<typeof duplicateQuizSchema>;
+
+/** DELETE /api/quizzes/{id}: withResults=true deletes a quiz with attempts and their scores too. */
+export const deleteQuizQuerySchema = z.object({
+  withResults: z
+    .enum(['true', 'false'], { error: 'withResults must be true or false' })
+    .optional()
+    .transform((value) => value === 'true'),
+});
+/** What a delete did: removed (no attempts), archived (attempts kept) or deleted with its results. */
+export const deletedQuizSchema = z.strictObject({ outcome: z.enum(['deleted', 'archived', 'deleted-with-results']) });
+export type DeletedQuiz = z.infer<typeof deletedQuizSchema>;
 /** What the editor sends: the raw form (createdBy, subject, date are ignored by the server). */
 export type NewQuizPayload = z.input<typeof newQuizSchema> & Record<string, unknown>;
 
@@ -299,6 +337,8 @@ const quizBaseFields = {
   questionCount: z.number().int(),
   reviewAnswers: z.enum(REVIEW_ANSWERS),
   reviewScore: z.enum(REVIEW_SCORE),
+  /** When its teacher archived it (deleted it with attempts, decision 036); null while it is live. */
+  archivedAt: z.iso.datetime().nullable(),
 };
 
 /** How an attempt ended: submitted by the student or closed by the server when time ran out. */
@@ -372,6 +412,12 @@ export const teacherQuizDetailSchema = z.strictObject({
     ),
   }),
   attempts: z.array(attemptRecordSchema),
+  /** Attempts started, open ones included: with any, the structure is frozen (decision 036). */
+  attemptsStarted: z.number().int(),
+  /** Each regrade of the key, oldest first: when, by whom (null: account gone), how many attempts changed. */
+  regrades: z.array(
+    z.strictObject({ at: z.iso.datetime(), attemptsChanged: z.number().int(), by: z.string().nullable() }),
+  ),
 });
 export type TeacherQuizDetail = z.infer<typeof teacherQuizDetailSchema>;
 

@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { QUIZ_LIMITS, scoreAnswers, type AttemptEnding } from '#shared/quizzes';
+import { QUIZ_LIMITS, type AttemptEnding } from '#shared/quizzes';
 import type { AttemptLayout, QuizAttemptRow, StoredQuestion } from '../../db/schema.ts';
+import { scoreAttempt } from './scoring.ts';
 
 /** Pure rules of an attempt: ids, shuffling, timing and scoring. No SQL here. */
 
@@ -84,7 +85,8 @@ export type AttemptClosing = {
 export type ClosingRequest = {
   attemptId: string;
   studentId: string;
-  questions: StoredQuestion[];
+  /** Its quiz, whose questions are read under the quiz's share lock: an edit's new key, never a stale copy (decision 036). */
+  quizId: string;
   submitted: Record<string, string>;
   endedBy: AttemptEnding;
   now: Date;
@@ -110,7 +112,7 @@ export function closeAttempt(
     answers,
     submittedAt,
     endedBy,
-    ...scoreAnswers(questions, answers),
+    ...scoreAttempt(questions, answers),
     timeTakenSeconds: Math.min(Math.max(elapsed, 0), maxSeconds),
   };
 }

@@ -38,6 +38,7 @@ function presentQuizBase({ quiz, authorName, className }: QuizSummaryWithAuthor)
     questionCount: quiz.questionCount,
     reviewAnswers: quiz.reviewAnswers,
     reviewScore: quiz.reviewScore,
+    archivedAt: quiz.archivedAt?.toISOString() ?? null,
   };
 }
 
@@ -98,9 +99,13 @@ export function presentStudentSummary(
   };
 }
 
+/** A regrade as the analytics list it (decision 036). */
+export type RegradeRow = { regradedAt: Date; attemptsChanged: number; teacherName: string | null };
+
 export function presentTeacherDetail(
   row: QuizWithAuthor,
   attempts: { attempt: QuizAttemptRow; name: string; rollNumber: string }[],
+  lifecycle: { attemptsStarted: number; regrades: RegradeRow[] },
 ): TeacherQuizDetail {
   const questions = row.quiz.questions;
   return {
@@ -119,6 +124,12 @@ export function presentTeacherDetail(
           selectedOption: attempt.answers[question._id] ?? null,
         })),
       },
+    })),
+    attemptsStarted: lifecycle.attemptsStarted,
+    regrades: lifecycle.regrades.map((regrade) => ({
+      at: regrade.regradedAt.toISOString(),
+      attemptsChanged: regrade.attemptsChanged,
+      by: regrade.teacherName,
     })),
   };
 }

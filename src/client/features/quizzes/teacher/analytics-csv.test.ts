@@ -27,6 +27,9 @@ const quiz: TeacherQuizDetail = {
   questionCount: 2,
   reviewAnswers: 'after-deadline',
   reviewScore: 'after-submit',
+  archivedAt: null,
+  attemptsStarted: 1,
+  regrades: [],
   quiz: {
     background: '/images/quiz-templates/quiz1-template.png',
     questions: [
