@@ -437,6 +437,58 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
       check: (_caller, body) => expect(body.data.attempt.status).toBe('submitted'),
     },
 
+    // A quiz's life after publishing (decision 036): teacher 1's own quiz, fresh each time.
+    'PUT /api/quizzes/:id': {
+      target: 'quiz',
+      prepare: async () => {
+        const quiz = await school.addQuiz('teacher1');
+        const read = await t.call({
+          method: 'GET',
+          url: `/api/quiz/${quiz.id}`,
+          headers: authOf(school.callers.teacher1),
+        });
+        const detail = read.body.data;
+        return {
+          quiz,
+          body: {
+            title: `${quiz.title} edited`,
+            classId: detail.classId,
+            deadline: detail.deadline,
+            maxTime: detail.maxTime,
+            reviewAnswers: detail.reviewAnswers,
+            reviewScore: detail.reviewScore,
+            quiz: { background: detail.quiz.background, questions: detail.quiz.questions },
+          },
+        };
+      },
+      request: (caller, { quiz, body }) => ({ url: `/api/quizzes/${quiz.id}`, headers: authOf(caller), payload: body }),
+      check: (_caller, body, { quiz }) => expect(body.data.quiz.title).toBe(`${quiz.title} edited`),
+    },
+    'POST /api/quizzes/:id/duplicate': {
+      status: 201,
+      target: 'quiz',
+      prepare: () => school.addQuiz('teacher1'),
+      request: async (caller, quiz) => {
+        const read = await t.call({
+          method: 'GET',
+          url: `/api/quiz/${quiz.id}`,
+          headers: authOf(school.callers.teacher1),
+        });
+        return {
+          url: `/api/quizzes/${quiz.id}/duplicate`,
+          headers: authOf(caller),
+          payload: { classId: read.body.data.classId, deadline: new Date(Date.now() + 86_400_000).toISOString() },
+        };
+      },
+      check: (caller, body) => expect(body.data.createdBy._id).toBe(caller.id),
+    },
+    'DELETE /api/quizzes/:id': {
+      target: 'quiz',
+      prepare: () => school.addQuiz('teacher1'),
+      request: (caller, quiz) => ({ url: `/api/quizzes/${quiz.id}`, headers: authOf(caller) }),
+      check: (_caller, body) => expect(body.data).toEqual({ outcome: 'deleted' }),
+    },
+
     // The leaderboard of class A: teachers see every class; a student only their own.
     'GET /api/get-students': {
       target: 'class',

@@ -65,7 +65,7 @@ function unchanged(quiz: TeacherQuizDetail): EditQuiz {
   };
 }
 
-const edit = (teacher: Actor, quizId: string, body: unknown) =>
+const edit = (teacher: Actor, quizId: string, body: object) =>
   t.call({ method: 'PUT', url: `/api/quizzes/${quizId}`, headers: as(teacher), payload: body });
 
 /** The body with question `index` changed by `change`. */
