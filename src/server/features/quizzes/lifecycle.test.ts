@@ -77,7 +77,7 @@ function withQuestion(
   const questions = body.quiz.questions.map((question, at) =>
     at === index ? { ...question, ...change(question) } : question,
   );
-  return { ...body, quiz: { ...body.quiz, questions } } as EditQuiz;
+  return { ...body, quiz: { ...body.quiz, questions } };
 }
 
 const start = async (student: Actor, quizId: string) => {

@@ -13,6 +13,8 @@ type QuestionEditorProps = {
   onRemove(): void;
   /** Focus the element with this id once the next render is on screen. */
   focusLater(id: string): void;
+  /** Students have started the quiz: no option or question is added or removed (decision 036). */
+  structureLocked?: boolean;
 };
 
 const inputClasses = (hasError: boolean) =>
@@ -46,7 +48,15 @@ const optionInputId = (key: string) => `${key}-option`;
  * list of options that grows and shrinks (at least one row), and the correct
  * answer chosen from the options that are filled in.
  */
-export function QuestionEditor({ index, question, errors, onChange, onRemove, focusLater }: QuestionEditorProps) {
+export function QuestionEditor({
+  index,
+  question,
+  errors,
+  onChange,
+  onRemove,
+  focusLater,
+  structureLocked = false,
+}: QuestionEditorProps) {
   const number = index + 1;
   const slot = `quiz.questions.${index}`;
   const textError = errors[`${slot}.question_text`];
@@ -56,7 +66,7 @@ export function QuestionEditor({ index, question, errors, onChange, onRemove, fo
   const answerId = `${question.key}-answer`;
   const filledOptions = question.options.filter((option) => option.text.trim() !== '');
   const answerValue = filledOptions.some((option) => option.key === question.answerKey) ? question.answerKey : '';
-  const canAddOption = question.options.length < QUIZ_LIMITS.optionsMax;
+  const canAddOption = !structureLocked && question.options.length < QUIZ_LIMITS.optionsMax;
 
   const updateOption = (key: string, text: string) =>
     onChange({
@@ -88,8 +98,9 @@ export function QuestionEditor({ index, question, errors, onChange, onRemove, fo
         <button
           type="button"
           onClick={onRemove}
+          disabled={structureLocked}
           aria-label={`Remove question ${number}`}
-          className="inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-semibold text-danger hover:bg-danger-soft"
+          className="inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-semibold text-danger hover:bg-danger-soft disabled:cursor-not-allowed disabled:text-muted/70 disabled:hover:bg-transparent"
         >
           <Trash2 className="size-4" aria-hidden="true" />
           Remove
@@ -147,7 +158,7 @@ export function QuestionEditor({ index, question, errors, onChange, onRemove, fo
               <button
                 type="button"
                 onClick={() => removeOption(position)}
-                disabled={question.options.length <= 1}
+                disabled={structureLocked || question.options.length <= 1}
                 aria-label={`Remove option ${position + 1} of question ${number}`}
                 className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-muted hover:bg-surface-muted disabled:cursor-not-allowed disabled:text-muted/50 disabled:hover:bg-transparent"
               >

@@ -9,13 +9,14 @@ import { quizQueries } from '../quiz-queries.ts';
 import { cn } from '../../../lib/cn.ts';
 import { attemptsCsv, attemptsCsvFileName } from './analytics-csv.ts';
 import { QuestionHeader } from './question-header.tsx';
-import { formatDateTime, formatDay, formatPercent } from '../../../lib/format.ts';
+import { formatDateTime, formatDay, formatPercent, plural } from '../../../lib/format.ts';
 import { LoadingStatus } from '../../../components/ui/spinner.tsx';
 import { EmptyState, LoadFailure } from '../../../components/ui/status-cards.tsx';
 import { cardVariants } from '../../../components/ui/card.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { downloadBlob } from '../../../lib/download-file.ts';
 import { BackLink } from '../../../components/ui/back-link.tsx';
+import { QuizLifecycleActions } from './quiz-lifecycle-actions.tsx';
 
 const ALL_QUIZ_PATH = '/dashboard/teacher/all-quiz';
 
@@ -224,7 +225,23 @@ function QuizAnalytics({ quiz }: { quiz: TeacherQuizDetail }) {
   ];
   return (
     <>
-      <PageHeader className="mt-3" title={quiz.title} />
+      <PageHeader className="mt-3" title={quiz.title} actions={<QuizLifecycleActions quiz={quiz} />} />
+      {quiz.archivedAt ? (
+        <p role="note" className="mt-3 rounded-lg border border-line bg-surface-muted p-3 text-sm text-fg">
+          Archived on <time dateTime={quiz.archivedAt}>{formatDateTime(quiz.archivedAt)}</time>: students who did not
+          take it no longer see it; its results stay here and in the averages.
+        </p>
+      ) : null}
+      {quiz.regrades.length > 0 ? (
+        <ul aria-label="Regrades" className="mt-3 flex flex-col gap-1 text-sm text-fg">
+          {quiz.regrades.map((regrade) => (
+            <li key={regrade.at} className="rounded-lg border border-line bg-surface-muted px-3 py-2">
+              Regraded on <time dateTime={regrade.at}>{formatDateTime(regrade.at)}</time> (
+              {plural(regrade.attemptsChanged, 'attempt')} changed){regrade.by ? ` by ${regrade.by}` : ''}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <dl className={cn(cardVariants(), 'mt-4 grid grid-cols-2 gap-4 p-4 sm:grid-cols-3 sm:p-5 lg:grid-cols-6')}>
         {facts.map(([label, value]) => (
           <div key={label} className="min-w-0">

@@ -16,6 +16,8 @@ export type DraftOption = { key: string; text: string };
 
 export type DraftQuestion = {
   key: string;
+  /** The stored question's id, when editing one (decision 036): the server keeps it. */
+  id?: string;
   question_text: string;
   options: DraftOption[];
   /** Key of the option marked correct; '' while none is chosen. */
@@ -103,6 +105,7 @@ export function toQuizPayload(
     quiz: {
       background: draft.background,
       questions: draft.questions.map((question) => ({
+        ...(question.id ? { _id: question.id } : {}),
         question_text: question.question_text,
         options: question.options.map((option) => option.text.trim()).filter((text) => text !== ''),
         answer: answerText(question),
