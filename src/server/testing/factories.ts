@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { SchoolSetup } from '#shared/school';
 import type { StudentRegistration, TeacherRegistration } from '#shared/accounts';
-import { QUIZ_BACKGROUNDS, type NewQuizPayload } from '#shared/quizzes';
+import { QUIZ_BACKGROUNDS, type EditQuiz, type NewQuizPayload, type TeacherQuizDetail } from '#shared/quizzes';
 
 /**
  * Account builders shared by API tests, e2e scenarios and (later) the demo
@@ -78,5 +78,26 @@ export function buildNewQuiz(overrides: Partial<NewQuizPayload> = {}): NewQuizPa
       ],
     },
     ...overrides,
+  };
+}
+
+/** The edit body (PUT /api/quizzes/{id}) that changes nothing: the teacher's view sent back, each question with its id. */
+export function editBodyOf(quiz: TeacherQuizDetail): EditQuiz {
+  return {
+    title: quiz.title,
+    classId: quiz.classId,
+    deadline: quiz.deadline,
+    maxTime: quiz.maxTime,
+    reviewAnswers: quiz.reviewAnswers,
+    reviewScore: quiz.reviewScore,
+    quiz: {
+      background: quiz.quiz.background,
+      questions: quiz.quiz.questions.map(({ _id, question_text, options, answer }) => ({
+        _id,
+        question_text,
+        options,
+        answer,
+      })),
+    },
   };
 }

@@ -3,7 +3,13 @@ import { decodeJwt } from 'jose';
 import { expect } from 'vitest';
 import { REACHES, type Reach, type RoutePolicy } from '../plugins/route-policy.ts';
 import { classCodeNamed, inviteTeacher, schoolAdministrator, signUpStudent, signUpTeacher } from './actors.ts';
-import { buildNewQuiz, buildSchoolSetup, buildStudentRegistration, buildTeacherRegistration } from './factories.ts';
+import {
+  buildNewQuiz,
+  buildSchoolSetup,
+  buildStudentRegistration,
+  buildTeacherRegistration,
+  editBodyOf,
+} from './factories.ts';
 import { multipartBody, SAMPLE_FILES } from './multipart.ts';
 import { authOf, CLASS_A, CLASS_B, type Caller, type ResourceFixture, type School } from './school.ts';
 import { bearer, type TestApp } from './test-app.ts';
@@ -447,19 +453,7 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
           url: `/api/quiz/${quiz.id}`,
           headers: authOf(school.callers.teacher1),
         });
-        const detail = read.body.data;
-        return {
-          quiz,
-          body: {
-            title: `${quiz.title} edited`,
-            classId: detail.classId,
-            deadline: detail.deadline,
-            maxTime: detail.maxTime,
-            reviewAnswers: detail.reviewAnswers,
-            reviewScore: detail.reviewScore,
-            quiz: { background: detail.quiz.background, questions: detail.quiz.questions },
-          },
-        };
+        return { quiz, body: { ...editBodyOf(read.body.data), title: `${quiz.title} edited` } };
       },
       request: (caller, { quiz, body }) => ({ url: `/api/quizzes/${quiz.id}`, headers: authOf(caller), payload: body }),
       check: (_caller, body, { quiz }) => expect(body.data.quiz.title).toBe(`${quiz.title} edited`),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QuizQuestion, TeacherQuizDetail } from '#shared/quizzes';
 import { students } from '../../db/schema.ts';
 import { classIdTaughtBy, signUpStudent, signUpTeacher } from '../../testing/actors.ts';
-import { buildNewQuiz } from '../../testing/factories.ts';
+import { buildNewQuiz, editBodyOf } from '../../testing/factories.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 /**
@@ -39,16 +39,6 @@ async function request(method: string, url: string, token: string, body?: unknow
   return { status: response.status, body: (await response.json()) as { data: any; message: string; code?: string } };
 }
 
-const editBody = (quiz: TeacherQuizDetail, questions: object[]) => ({
-  title: quiz.title,
-  classId: quiz.classId,
-  deadline: quiz.deadline,
-  maxTime: quiz.maxTime,
-  reviewAnswers: quiz.reviewAnswers,
-  reviewScore: quiz.reviewScore,
-  quiz: { background: quiz.quiz.background, questions },
-});
-
 describe('an edit of the key racing a submission', () => {
   it(`scores the attempt on the new key, once, in ${ROUNDS} rounds`, async () => {
     const className = `EditRace-${Date.now().toString(36)}`;
@@ -75,10 +65,11 @@ describe('an edit of the key racing a submission', () => {
       const started = await request('POST', `/api/quiz/${quizId}/start`, student.token);
       const [question] = started.body.data.quiz.questions as QuizQuestion[];
       const teacherView = (await request('GET', `/api/quiz/${quizId}`, teacher.token)).body.data as TeacherQuizDetail;
-      const rekeyed = editBody(
-        teacherView,
-        teacherView.quiz.questions.map((stored) => ({ ...stored, answer: 'b' })),
-      );
+      const unchanged = editBodyOf(teacherView);
+      const rekeyed = {
+        ...unchanged,
+        quiz: { ...unchanged.quiz, questions: unchanged.quiz.questions.map((stored) => ({ ...stored, answer: 'b' })) },
+      };
 
       const [submitted, edited] = await Promise.all([
         request('POST', '/api/student/update-student', student.token, {
@@ -117,7 +108,8 @@ describe('an edit of the structure racing a start', () => {
       const quizId = created.body.data._id as string;
       const teacherView = (await request('GET', `/api/quiz/${quizId}`, teacher.token)).body.data as TeacherQuizDetail;
       // One question fewer.
-      const shorter = editBody(teacherView, teacherView.quiz.questions.slice(1));
+      const unchanged = editBodyOf(teacherView);
+      const shorter = { ...unchanged, quiz: { ...unchanged.quiz, questions: unchanged.quiz.questions.slice(1) } };
       const [started, edited] = await Promise.all([
         request('POST', `/api/quiz/${quizId}/start`, student.token),
         request('PUT', `/api/quizzes/${quizId}`, teacher.token, shorter),

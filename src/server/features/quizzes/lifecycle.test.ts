@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EditQuiz, QuizQuestion, TeacherQuizDetail } from '#shared/quizzes';
 import { quizRegrades, quizzes, students } from '../../db/schema.ts';
 import { classIdTaughtBy, signUpStudent, signUpTeacher } from '../../testing/actors.ts';
-import { buildNewQuiz } from '../../testing/factories.ts';
+import { buildNewQuiz, editBodyOf } from '../../testing/factories.ts';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { keyChanged, structureChanged } from './lifecycle.ts';
 
@@ -43,27 +43,6 @@ const detail = async (teacher: Actor, quizId: string) => {
   expect(response.status, response.raw).toBe(200);
   return response.body.data as TeacherQuizDetail;
 };
-
-/** The edit body that changes nothing: the teacher's view sent back. */
-function unchanged(quiz: TeacherQuizDetail): EditQuiz {
-  return {
-    title: quiz.title,
-    classId: quiz.classId,
-    deadline: quiz.deadline,
-    maxTime: quiz.maxTime,
-    reviewAnswers: quiz.reviewAnswers,
-    reviewScore: quiz.reviewScore,
-    quiz: {
-      background: quiz.quiz.background,
-      questions: quiz.quiz.questions.map(({ _id, question_text, options, answer }) => ({
-        _id,
-        question_text,
-        options,
-        answer,
-      })),
-    },
-  };
-}
 
 const edit = (teacher: Actor, quizId: string, body: object) =>
   t.call({ method: 'PUT', url: `/api/quizzes/${quizId}`, headers: as(teacher), payload: body });
@@ -147,7 +126,7 @@ describe('editing a quiz nobody has started', () => {
     const otherClass = `Life ${unique()}`;
     const otherClassId = await classIdTaughtBy(t, teacher, otherClass);
     const newcomer = await signUpStudent(t, { class: otherClass });
-    const before = unchanged(await detail(teacher, quizId));
+    const before = editBodyOf(await detail(teacher, quizId));
     const body: EditQuiz = {
       ...before,
       title: 'Renamed',
@@ -185,7 +164,7 @@ describe('editing a quiz nobody has started', () => {
   it('refuses another teacher (403), an unknown question id (400), a class the caller does not teach (403)', async () => {
     const { teacher, quizId } = await classWithQuiz(0);
     const other = await signUpTeacher(t);
-    const body = unchanged(await detail(teacher, quizId));
+    const body = editBodyOf(await detail(teacher, quizId));
     expect((await edit(other, quizId, body)).status).toBe(403);
     const unknownId = await edit(
       teacher,
@@ -209,7 +188,7 @@ describe('editing a quiz students have started', () => {
       students: [student],
     } = await classWithQuiz(1);
     await start(student!, quizId);
-    const body = unchanged(await detail(teacher, quizId));
+    const body = editBodyOf(await detail(teacher, quizId));
     const added = { ...body, quiz: { ...body.quiz, questions: [...body.quiz.questions, body.quiz.questions[0]!] } };
     const refusals = [
       {
@@ -230,7 +209,7 @@ describe('editing a quiz students have started', () => {
       expect(response.status, response.raw).toBe(409);
       expect(response.body.code).toBe('QUIZ_HAS_ATTEMPTS');
     }
-    expect(unchanged(await detail(teacher, quizId))).toEqual(body);
+    expect(editBodyOf(await detail(teacher, quizId))).toEqual(body);
   });
 
   it('takes wording, deadline, time and review options; a past deadline may stay, not be set', async () => {
@@ -243,7 +222,7 @@ describe('editing a quiz students have started', () => {
     await t.database.db.execute(
       sql`update quizzes set deadline = now() - interval '1 minute' where id = ${quizId}::uuid`,
     );
-    const body = unchanged(await detail(teacher, quizId));
+    const body = editBodyOf(await detail(teacher, quizId));
     const typo = withQuestion({ ...body, title: 'Fixed', maxTime: 20 }, 0, () => ({
       question_text: 'What is 2 + 2 ?',
     }));
@@ -268,7 +247,7 @@ describe('editing a quiz students have started', () => {
     expect(await averagesOf(wrong!.profile._id)).toMatchObject({ averageScore: 2 });
 
     // The key of 2 + 2 was "wrong": 3 is now right.
-    const body = unchanged(await detail(teacher, quizId));
+    const body = editBodyOf(await detail(teacher, quizId));
     const rekeyed = withQuestion(body, 0, () => ({ answer: '3' }));
     const response = await edit(teacher, quizId, rekeyed);
     expect(response.status, response.raw).toBe(200);
@@ -311,7 +290,7 @@ describe('editing a quiz students have started', () => {
     });
     expect(saved.status, saved.raw).toBe(200);
 
-    const body = unchanged(await detail(teacher, quizId));
+    const body = editBodyOf(await detail(teacher, quizId));
     const index = body.quiz.questions.findIndex((question) => question._id === twoPlusTwo._id);
     // An option's wording cannot change under the open attempt (its answers name options by text).
     const reworded = await edit(
@@ -356,7 +335,7 @@ describe('editing a quiz students have started', () => {
       students: [student],
     } = await classWithQuiz(1);
     await takeQuiz(student!, quizId, ALL_RIGHT);
-    const body = unchanged(await detail(teacher, quizId));
+    const body = editBodyOf(await detail(teacher, quizId));
     const index = body.quiz.questions.findIndex((question) => question.question_text === 'What is 2 + 2?');
     const response = await edit(
       teacher,
@@ -469,7 +448,7 @@ describe('deleting a quiz', () => {
     expect((await listed(teacher)).find((quiz) => quiz._id === quizId)?.archivedAt).toEqual(expect.any(String));
     expect((await detail(teacher, quizId)).attempts).toHaveLength(1);
     expect(await averagesOf(taker!.profile._id)).toEqual(before);
-    const edited = await edit(teacher, quizId, unchanged(await detail(teacher, quizId)));
+    const edited = await edit(teacher, quizId, editBodyOf(await detail(teacher, quizId)));
     expect(edited.status).toBe(409);
     expect(edited.body.code).toBe('QUIZ_ARCHIVED');
   });

@@ -4,18 +4,12 @@ import { useState, type ChangeEvent } from 'react';
 import toast from 'react-hot-toast/headless';
 import { useNavigate, useParams } from 'react-router';
 import { editQuiz } from '#shared/contract/quizzes';
-import {
-  editQuizSchema,
-  QUIZ_LIMITS,
-  type ReviewAnswers,
-  type ReviewScore,
-  type TeacherQuizDetail,
-} from '#shared/quizzes';
+import { editQuizSchema, QUIZ_LIMITS, type TeacherQuizDetail } from '#shared/quizzes';
 import { useEndpointForm } from '../../../components/form/use-endpoint-form.ts';
 import { BackLink } from '../../../components/ui/back-link.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { cardVariants } from '../../../components/ui/card.tsx';
-import { Field, TextField } from '../../../components/ui/field.tsx';
+import { TextField } from '../../../components/ui/field.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { LoadingStatus } from '../../../components/ui/spinner.tsx';
 import { LoadFailure } from '../../../components/ui/status-cards.tsx';
@@ -26,6 +20,7 @@ import { ClassPicker } from '../../classes/class-picker.tsx';
 import { useProfile } from '../../session/profile.ts';
 import { quizQueries } from '../quiz-queries.ts';
 import { QuestionEditor, questionTextId } from './question-editor.tsx';
+import { QuizReviewSection } from './quiz-review-section.tsx';
 import {
   errorSlot,
   newQuestion,
@@ -38,16 +33,6 @@ import {
 } from './quiz-draft.ts';
 
 const analyticsPath = (quizId: string) => `/dashboard/teacher/quiz-analytics/${encodeURIComponent(quizId)}`;
-
-const REVIEW_ANSWER_CHOICES: { value: ReviewAnswers; label: string }[] = [
-  { value: 'after-deadline', label: 'After the deadline' },
-  { value: 'after-submit', label: 'Right after submitting' },
-  { value: 'never', label: 'Never' },
-];
-const REVIEW_SCORE_CHOICES: { value: ReviewScore; label: string }[] = [
-  { value: 'after-submit', label: 'Right after submitting' },
-  { value: 'after-deadline', label: 'After the deadline' },
-];
 
 /** The editor's draft of a stored quiz: each question keeps its id, the right option its row. */
 export function draftOfQuiz(quiz: TeacherQuizDetail): QuizDraft {
@@ -183,48 +168,10 @@ function EditQuizForm({ quiz }: { quiz: TeacherQuizDetail }) {
             max={QUIZ_LIMITS.maxTimeMax}
             step={1}
           />
-          <Field
-            label="Show the correct answers"
-            id="quiz-review-answers"
-            error={errors.reviewAnswers}
-            control={(attributes) => (
-              <select
-                {...attributes}
-                name="reviewAnswers"
-                data-field="reviewAnswers"
-                value={draft.reviewAnswers}
-                onChange={(event) => setField('reviewAnswers', event.target.value as ReviewAnswers)}
-              >
-                {REVIEW_ANSWER_CHOICES.map((choice) => (
-                  <option key={choice.value} value={choice.value}>
-                    {choice.label}
-                  </option>
-                ))}
-              </select>
-            )}
-          />
-          <Field
-            label="Show the score"
-            id="quiz-review-score"
-            error={errors.reviewScore}
-            control={(attributes) => (
-              <select
-                {...attributes}
-                name="reviewScore"
-                data-field="reviewScore"
-                value={draft.reviewScore}
-                onChange={(event) => setField('reviewScore', event.target.value as ReviewScore)}
-              >
-                {REVIEW_SCORE_CHOICES.map((choice) => (
-                  <option key={choice.value} value={choice.value}>
-                    {choice.label}
-                  </option>
-                ))}
-              </select>
-            )}
-          />
         </div>
       </section>
+
+      <QuizReviewSection values={draft} errors={errors} onChange={setField} />
 
       <section aria-labelledby="quiz-questions-heading" className="flex flex-col gap-4">
         <h2 id="quiz-questions-heading" className="text-lg font-semibold text-fg">
