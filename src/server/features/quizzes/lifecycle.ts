@@ -346,7 +346,7 @@ export function createQuizLifecycle(db: Database, cache: ReadCache) {
         }
         await lockStudents(tx, attempters);
         await tx.delete(quizzes).where(eq(quizzes.id, quizId));
-        await recomputeAverages(tx, attempters);
+        await recomputeAverages(tx, attempters, { attemptsRemoved: true });
         return {
           result: attempters.length > 0 ? ('deleted-with-results' as const) : ('deleted' as const),
           classId: quiz.classId,

@@ -198,10 +198,13 @@ export async function lockStudents(tx: Queryable, studentIds: string[]) {
  * The students' stored averages, recomputed from their attempts rather than incremented:
  * always equal to the truth. Only released scores count (decision 032): a score the student
  * may not see yet must not move their average, rank or totals. The caller holds the students'
- * row locks. A student left with no counted attempt (their quiz deleted with its results)
- * goes back to zero.
+ * row locks.
  */
-export async function recomputeAverages(tx: Queryable, affected: string[]) {
+export async function recomputeAverages(
+  tx: Queryable,
+  affected: string[],
+  options: { attemptsRemoved?: boolean } = {},
+) {
   const studentIds = [...new Set(affected)];
   if (studentIds.length === 0) return;
   const ids = sql.join(
@@ -223,11 +226,15 @@ export async function recomputeAverages(tx: Queryable, affected: string[]) {
       group by student_id
     ) as agg
     where s.id = agg.student_id`);
-  await tx.execute(sql`
-    update ${students} as s set average_score = 0, average_accuracy = 0, total_score = 0, quizzes_attempted = 0
-    where s.id in (${ids}) and s.quizzes_attempted <> 0 and not exists (
-      select 1 from ${quizAttempts} as a join ${quizzes} as q on q.id = a.quiz_id and q.scores_released
-      where a.student_id = s.id and a.submitted_at is not null)`);
+  // Only a deletion takes counted attempts away (decision 036): a student left with none goes
+  // back to zero. Closings and releases only add, so they skip this statement.
+  if (options.attemptsRemoved) {
+    await tx.execute(sql`
+      update ${students} as s set average_score = 0, average_accuracy = 0, total_score = 0, quizzes_attempted = 0
+      where s.id in (${ids}) and s.quizzes_attempted <> 0 and not exists (
+        select 1 from ${quizAttempts} as a join ${quizzes} as q on q.id = a.quiz_id and q.scores_released
+        where a.student_id = s.id and a.submitted_at is not null)`);
+  }
 }
 
 /**
