@@ -274,6 +274,22 @@ describe('editing a quiz students have started', () => {
     });
   });
 
+  it('counts a held-back score in the averages once an edit shows it after submitting', async () => {
+    const {
+      teacher,
+      quizId,
+      students: [student],
+    } = await classWithQuiz(1, { reviewScore: 'after-deadline' });
+    await takeQuiz(student!, quizId, ALL_RIGHT);
+    expect(await averagesOf(student!.profile._id)).toMatchObject({ quizzesAttempted: 0 });
+    const response = await edit(teacher, quizId, {
+      ...editBodyOf(await detail(teacher, quizId)),
+      reviewScore: 'after-submit',
+    });
+    expect(response.status, response.raw).toBe(200);
+    expect(await averagesOf(student!.profile._id)).toEqual({ averageScore: 3, totalScore: 3, quizzesAttempted: 1 });
+  });
+
   it('keeps an open attempt’s layout through an edit, and its close scores with the new key', async () => {
     const {
       teacher,
