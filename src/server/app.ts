@@ -23,6 +23,8 @@ import { meetingsRoutes, type MeetingsOptions } from './features/meetings/routes
 import { progressRoutes } from './features/progress/routes.ts';
 import { createProgressService } from './features/progress/service.ts';
 import { createQuizLifecycle } from './features/quizzes/lifecycle.ts';
+import { accommodationsRoutes } from './features/quizzes/accommodations-routes.ts';
+import { createAccommodationsService } from './features/quizzes/accommodations.ts';
 import { quizzesRoutes } from './features/quizzes/routes.ts';
 import { createFileAccess } from './features/resources/file-access.ts';
 import { resourcesRoutes } from './features/resources/routes.ts';
@@ -170,6 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const rosterImports = createRosterImports(options.database.db, readCache, { secret: options.jwtSecret });
   await app.register(rosterImportRoutes(rosterImports, throttle));
   await app.register(quizzesRoutes(quizzes, createQuizLifecycle(options.database.db, readCache), throttle));
+  await app.register(accommodationsRoutes(createAccommodationsService(options.database.db, readCache)));
   await app.register(progressRoutes(createProgressService(options.database.db, readCache)));
   await app.register(
     studentsRoutes(createStudentsService(options.database.db, { sessions, cache: readCache }), throttle),

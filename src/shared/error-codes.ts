@@ -75,6 +75,10 @@ export const ERROR_CODES = {
   },
   IMPORT_RUNNING: { status: 409, meaning: "An import of the caller's is still running: wait for it to finish" },
   QUIZ_CLOSED: { status: 403, meaning: 'The deadline of the quiz has passed: it cannot be started' },
+  ACCOMMODATION_TOO_LATE: {
+    status: 409,
+    meaning: 'The quiz has closed (its answer key may be out): its accommodations can no longer be given or changed',
+  },
   QUIZ_NOT_STARTED: { status: 409, meaning: 'The attempt has not been started' },
   QUIZ_ALREADY_SUBMITTED: { status: 409, meaning: 'The attempt is over: submitted, or closed when time ran out' },
   QUIZ_HAS_ATTEMPTS: {

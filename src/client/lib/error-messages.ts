@@ -144,6 +144,7 @@ export const FAILURE_TEXTS = {
     'Students have started this quiz: questions and options can no longer be added, removed or reordered. Duplicate it for a new version',
   QUIZ_ATTEMPTS_OPEN: 'A student is taking this quiz now: change the options’ wording once no attempt is open',
   QUIZ_ARCHIVED: 'This quiz is archived: it can no longer be changed',
+  ACCOMMODATION_TOO_LATE: 'The quiz has closed: its accommodations can no longer change',
   QUIZ_NOT_STARTED: 'Start the quiz before answering it',
   // The server words the time-up closing apart, but only in its message: one text says both.
   QUIZ_ALREADY_SUBMITTED:

@@ -246,6 +246,7 @@ describe('read cache without announcements (the control)', () => {
       )[0]!.id,
       deadline: new Date(Date.now() + 86_400_000),
       maxTimeMinutes: 10,
+      closesAt: new Date(Date.now() + 86_400_000 + 630_000),
       createdByTeacherId: teacher.profile._id,
       background: buildNewQuiz().quiz.background,
       questions: [],

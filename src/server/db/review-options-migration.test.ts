@@ -76,9 +76,10 @@ describe('migration 0012: review options', { timeout: 120_000 }, () => {
 
     // A quiz created now gets the new defaults.
     await t.database.db.execute(sql`
-      insert into quizzes (title, subject, class_id, deadline, max_time_minutes,
+      insert into quizzes (title, subject, class_id, deadline, max_time_minutes, closes_at,
                            created_by_teacher_id, background, questions, question_count)
-      select 'New quiz', 'Maths', classes.id, now() + interval '1 day', 10, ${TEACHER},
+      select 'New quiz', 'Maths', classes.id, now() + interval '1 day', 10,
+             now() + interval '1 day 10 minutes 30 seconds', ${TEACHER},
              '/images/quiz-templates/quiz1-template.png', ${JSON.stringify(QUESTIONS)}::jsonb, 2
       from classes where name_key = '10a'`);
     const [fresh] = rowsOf<Record<string, unknown>>(

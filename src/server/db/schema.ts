@@ -267,6 +267,13 @@ export const quizzes = pgTable(
      * shown after submitting; for one shown after the deadline, from the sweep that passes it.
      */
     scoresReleased: boolean('scores_released').notNull().default(false),
+    /**
+     * When the last student can still be answering (decision 036): the latest of the deadline
+     * plus the time limit and every accommodation's own, plus the grace. The answer key and
+     * after-the-deadline scores wait for it. Kept by accommodations.ts (refreshClosesAt) in the
+     * transaction of every change to the deadline, the limit or an accommodation.
+     */
+    closesAt: timestamp('closes_at', { withTimezone: true }).notNull(),
   },
   (table) => [
     // A student's quiz list: each of their classes, by deadline.
@@ -276,7 +283,7 @@ export const quizzes = pgTable(
     check('quizzes_review_score', sql`${table.reviewScore} in ('after-submit', 'after-deadline')`),
     // The sweep looks only at quizzes whose scores still wait for their deadline.
     index('quizzes_scores_waiting_idx')
-      .on(table.deadline)
+      .on(table.closesAt)
       .where(sql`${table.reviewScore} = 'after-deadline' and not ${table.scoresReleased}`),
   ],
 );
@@ -339,6 +346,31 @@ export const quizRegrades = pgTable(
   },
   (table) => [index('quiz_regrades_quiz_idx').on(table.quizId, table.regradedAt)],
 );
+
+/** One student's extra time and later deadline on a quiz (decision 036); null: none of that kind. */
+export const quizAccommodations = pgTable(
+  'quiz_accommodations',
+  {
+    quizId: uuid('quiz_id')
+      .notNull()
+      .references(() => quizzes.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    extraMinutes: integer('extra_minutes'),
+    extraPercent: integer('extra_percent'),
+    deadline: timestamp('deadline', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.quizId, table.studentId] }),
+    // A student's quiz list joins their own (the primary key leads with the quiz).
+    index('quiz_accommodations_student_idx').on(table.studentId),
+    check('quiz_accommodations_extra_minutes', sql`${table.extraMinutes} between 0 and 600`),
+    check('quiz_accommodations_extra_percent', sql`${table.extraPercent} between 0 and 300`),
+  ],
+);
+export type QuizAccommodationRow = typeof quizAccommodations.$inferSelect;
 
 /** One task of a teacher's or a student's list (SPEC §3 Task); the list is replaced as a whole. */
 export const tasks = pgTable(

@@ -79,6 +79,11 @@ export const REACHES = {
     meaning: 'a class-list import the caller started: its progress and, once, the passwords it generated',
   },
   'own-quizzes': { roles: ['teacher'], meaning: 'quizzes the calling teacher created, with every attempt at them' },
+  'taught-quizzes': {
+    roles: ['teacher'],
+    meaning:
+      "quizzes of the classes the caller teaches: their students' accommodations (extra time, a later deadline; decision 036)",
+  },
   'class-quizzes': {
     roles: ['student'],
     meaning: "quizzes of the calling student's class, and the student's own attempts at them",

@@ -62,6 +62,9 @@ const SCHOOL_ROWS_BY_REACH: Partial<Record<Reach, readonly string[]>> = {
   'own-classes': ['classes', 'class_teachers', 'class_students'],
   // A teacher corrects the details of a student of their class and resets their password (decision 033).
   'class-roster': ['class_students', 'students'],
+  // A quiz's accommodations belong to its class, given by any of its teachers; the quiz's close
+  // and its students' open attempts' ends follow them (decision 036).
+  'taught-quizzes': ['quiz_accommodations', 'quizzes', 'quiz_attempts'],
 };
 
 /** Changes to rows that existed before and belong to someone other than the caller. */

@@ -34,8 +34,7 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 type QuestionsRow = {
   questions: { _id: string }[];
   submitted_at: string | Date | null;
-  deadline: string | Date;
-  max_time_minutes: number;
+  closes_at: string | Date;
   review_answers: 'after-deadline' | 'after-submit' | 'never';
   review_score: 'after-submit' | 'after-deadline';
 };
@@ -54,7 +53,7 @@ export async function visibleAnswerKeys(
     return new Set(rows.map((row) => row.id));
   }
   const rows = rowsOf<QuestionsRow>(
-    await database.db.execute(sql`select q.questions, a.submitted_at, q.deadline, q.max_time_minutes,
+    await database.db.execute(sql`select q.questions, a.submitted_at, q.closes_at,
         q.review_answers, q.review_score
       from quizzes q join quiz_attempts a on a.quiz_id = q.id
       where a.student_id = ${caller.id} and a.submitted_at is not null`),
@@ -62,8 +61,7 @@ export async function visibleAnswerKeys(
   const now = new Date();
   const visible = rows.filter((row) => {
     const quiz = {
-      deadline: new Date(row.deadline),
-      maxTimeMinutes: row.max_time_minutes,
+      closesAt: new Date(row.closes_at),
       reviewAnswers: row.review_answers,
       reviewScore: row.review_score,
     };

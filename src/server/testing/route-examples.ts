@@ -15,7 +15,7 @@ import { authOf, CLASS_A, CLASS_B, type Caller, type ResourceFixture, type Schoo
 import { bearer, type TestApp } from './test-app.ts';
 import { STAFF_CHANGES } from '#shared/school';
 import { identityKey } from '#shared/identity';
-import { classes } from '../db/schema.ts';
+import { classes, quizAccommodations } from '../db/schema.ts';
 
 /** A class only students could name: no teacher teaches it (the matrix's untaught-classes routes). */
 async function untaughtClass(t: TestApp): Promise<string> {
@@ -75,6 +75,9 @@ function reaches(reach: Reach, caller: Caller, target: Target): boolean {
       return target === 'quiz' && isOwner;
     case 'class-quizzes':
       return target === 'quiz' && isClassmate;
+    // Teacher 1 and the co-teacher teach class A, the class of teacher 1's quizzes.
+    case 'taught-quizzes':
+      return target === 'quiz' && (isOwner || caller.name === 'coTeacher');
     case 'own-uploads':
       return target === 'resource' && isOwner;
     case 'class-resources':
@@ -416,6 +419,44 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
           headers: authOf(caller),
           payload: { answers: { [question._id]: question.options[0] } },
         };
+      },
+    },
+    // Accommodations (decision 036): teacher 1's quiz, for student A of its class.
+    'GET /api/quiz/:id/accommodations': {
+      target: 'quiz',
+      prepare: async () => {
+        const quiz = await school.addQuiz('teacher1');
+        await t.database.db
+          .insert(quizAccommodations)
+          .values({ quizId: quiz.id, studentId: school.callers.studentA.id!, extraMinutes: 5 });
+        return quiz;
+      },
+      request: (caller, quiz) => ({ url: `/api/quiz/${quiz.id}/accommodations`, headers: authOf(caller) }),
+      check: (_caller, body) =>
+        expect(body.data.map((entry: { student: { _id: string } }) => entry.student._id)).toEqual([
+          school.callers.studentA.id,
+        ]),
+    },
+    'PUT /api/quiz/:id/accommodations/:studentId': {
+      target: 'quiz',
+      prepare: () => school.addQuiz('teacher1'),
+      request: (caller, quiz) => ({
+        url: `/api/quiz/${quiz.id}/accommodations/${school.callers.studentA.id}`,
+        headers: authOf(caller),
+        payload: { extraMinutes: 5, extraPercent: 50 },
+      }),
+      check: (_caller, body) => expect(body.data.effectiveMaxTime).toBeGreaterThan(5),
+    },
+    'DELETE /api/quiz/:id/accommodations/:studentId': {
+      target: 'quiz',
+      prepare: () => school.addQuiz('teacher1'),
+      // Each accepted caller removes one that exists (teacher 1, then the co-teacher).
+      request: async (caller, quiz) => {
+        await t.database.db
+          .insert(quizAccommodations)
+          .values({ quizId: quiz.id, studentId: school.callers.studentA.id!, extraMinutes: 5 })
+          .onConflictDoNothing();
+        return { url: `/api/quiz/${quiz.id}/accommodations/${school.callers.studentA.id}`, headers: authOf(caller) };
       },
     },
     // update-student names its quiz in the body (SPEC §7).

@@ -6,6 +6,7 @@ import * as health from '#shared/contract/health';
 import * as meetings from '#shared/contract/meetings';
 import * as progress from '#shared/contract/progress';
 import * as quizzes from '#shared/contract/quizzes';
+import * as quizAccommodations from '#shared/contract/quiz-accommodations';
 import * as quote from '#shared/contract/quote';
 import * as resources from '#shared/contract/resources';
 import * as school from '#shared/contract/school';
@@ -22,6 +23,7 @@ const FEATURES: Record<string, Record<string, unknown>> = {
   meetings,
   progress,
   quizzes,
+  'quiz-accommodations': quizAccommodations,
   quote,
   resources,
   school,

@@ -212,8 +212,7 @@ export function createProgressService(db: Database, cache: ReadCache) {
         .select({
           id: quizAttempts.id,
           submittedAt: quizAttempts.submittedAt,
-          deadline: quizzes.deadline,
-          maxTimeMinutes: quizzes.maxTimeMinutes,
+          closesAt: quizzes.closesAt,
           reviewAnswers: quizzes.reviewAnswers,
           reviewScore: quizzes.reviewScore,
         })

@@ -17,7 +17,8 @@ import {
 import { accountRemoved, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { newQuestionIds } from './attempt-rules.ts';
 import { presentTeacherSummary } from './presenters.ts';
-import { isScoreReleased } from './review-rules.ts';
+import { refreshClosesAt } from './accommodations.ts';
+import { closesWithoutAccommodations, isScoreReleased } from './review-rules.ts';
 import { scoreAttempt } from './scoring.ts';
 import { lockStudents, recomputeAverages, type Queryable } from './service.ts';
 
@@ -233,24 +234,25 @@ export function createQuizLifecycle(db: Database, cache: ReadCache) {
           await requireTaughtClass(tx, teacherId, input.classId, { mustBeActive: true });
         const timing = { deadline, maxTimeMinutes: input.maxTime };
         const review = { reviewAnswers: input.reviewAnswers, reviewScore: input.reviewScore };
+        await tx
+          .update(quizzes)
+          .set({
+            title: input.title,
+            classId: input.classId,
+            ...timing,
+            ...review,
+            background: input.quiz.background,
+            questions,
+            questionCount: questions.length,
+            version: sql`${quizzes.version} + 1`,
+          })
+          .where(eq(quizzes.id, quizId));
+        // The close follows the new deadline and time, with the accommodations (under the row's lock).
+        const closesAt = await refreshClosesAt(tx, quizId);
         // A released score stays released (students have seen it); one the edit releases counts now.
-        const released = quiz.scoresReleased || isScoreReleased({ ...timing, ...review }, now());
+        const released = quiz.scoresReleased || isScoreReleased({ ...timing, ...review, closesAt }, now());
         const { questions: _questions, ...updated } = (
-          await tx
-            .update(quizzes)
-            .set({
-              title: input.title,
-              classId: input.classId,
-              ...timing,
-              ...review,
-              scoresReleased: released,
-              background: input.quiz.background,
-              questions,
-              questionCount: questions.length,
-              version: sql`${quizzes.version} + 1`,
-            })
-            .where(eq(quizzes.id, quizId))
-            .returning()
+          await tx.update(quizzes).set({ scoresReleased: released }).where(eq(quizzes.id, quizId)).returning()
         )[0]!;
         const regrades = frozen && sameStructure && keyChanged(quiz.questions, questions);
         let regrade: { attemptsChanged: number } | null = null;
@@ -301,7 +303,13 @@ export function createQuizLifecycle(db: Database, cache: ReadCache) {
           .where(eq(teachers.id, teacherId));
         if (!teacher) throw accountRemoved();
         const target = await requireTaughtClass(tx, teacherId, input.classId, { mustBeActive: true });
-        const timing = { deadline: new Date(input.deadline), maxTimeMinutes: source.maxTimeMinutes };
+        const deadline = new Date(input.deadline);
+        const timing = {
+          deadline,
+          maxTimeMinutes: source.maxTimeMinutes,
+          // The copy has no accommodations (they are per student of the source's class).
+          closesAt: closesWithoutAccommodations({ deadline, maxTimeMinutes: source.maxTimeMinutes }),
+        };
         const review = { reviewAnswers: source.reviewAnswers, reviewScore: source.reviewScore };
         const { questions: _questions, ...inserted } = (
           await tx

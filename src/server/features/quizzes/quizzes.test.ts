@@ -17,6 +17,7 @@ import { jsonOfExactly, nestedJson } from '../../testing/json-bodies.ts';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { createQuizzesService } from './service.ts';
 import { readsUncached } from '../../cache/read-cache.ts';
+import { refreshClosesAt } from './accommodations.ts';
 
 let t: TestApp;
 let queries: string[] = [];
@@ -78,6 +79,7 @@ async function passDeadline(quizId: string) {
   await t.database.db.execute(
     sql`update quizzes set deadline = now() - interval '1 minute' where id = ${quizId}::uuid`,
   );
+  await refreshClosesAt(t.database.db, quizId);
 }
 
 /** question text -> question id, and the right and a wrong option of each question. */

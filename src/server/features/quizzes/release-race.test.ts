@@ -7,6 +7,7 @@ import { classIdTaughtBy, signUpStudent, signUpTeacher } from '../../testing/act
 import { buildNewQuiz } from '../../testing/factories.ts';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { createQuizzesService } from './service.ts';
+import { refreshClosesAt } from './accommodations.ts';
 
 /**
  * Decision 032's release at the quiz's close, racing a late submission (closed by the timer with
@@ -71,6 +72,7 @@ describe('the release at the close races a late submission', () => {
         where id = ${quizId}::uuid`);
       await t.database.db.execute(sql`update quiz_attempts
         set ends_at = now() - make_interval(secs => ${QUIZ_LIMITS.graceSeconds + 1}) where quiz_id = ${quizId}::uuid`);
+      await refreshClosesAt(t.database.db, quizId);
 
       const [lateSubmit] = await Promise.all([
         t.call({

@@ -7,6 +7,7 @@ import { buildNewQuiz } from '../../testing/factories.ts';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { createQuizzesService } from './service.ts';
 import { readsUncached } from '../../cache/read-cache.ts';
+import { refreshClosesAt } from './accommodations.ts';
 
 /**
  * Per-quiz review options (issue 19 point 9, decision 032): for each option, at each moment
@@ -74,6 +75,7 @@ async function passClose(quizId: string) {
   await t.database.db.execute(sql`update quizzes
     set deadline = now() - make_interval(mins => max_time_minutes + 1, secs => ${QUIZ_LIMITS.graceSeconds})
     where id = ${quizId}::uuid`);
+  await refreshClosesAt(t.database.db, quizId);
 }
 
 /** Every response a student can ask for that could carry this quiz's key or score. */
@@ -272,6 +274,7 @@ describe('review options', () => {
     await t.database.db.execute(
       sql`update quizzes set deadline = now() - interval '1 minute' where id = ${quizId}::uuid`,
     );
+    await refreshClosesAt(t.database.db, quizId);
     await releaseScores();
     const responses = await studentResponses(student, quizId, className);
     await expectNoKey(student, responses);

@@ -7,7 +7,7 @@ import type { QuizAttemptRow, QuizRow } from '../../db/schema.ts';
  * the authorization matrix's answer-key check ask it; nothing else compares review options.
  */
 
-export type ReviewQuiz = Pick<QuizRow, 'deadline' | 'maxTimeMinutes' | 'reviewAnswers' | 'reviewScore'>;
+export type ReviewQuiz = Pick<QuizRow, 'closesAt' | 'reviewAnswers' | 'reviewScore'>;
 export type ReviewAttempt = Pick<QuizAttemptRow, 'submittedAt'> | null;
 
 export type Review = {
@@ -21,9 +21,13 @@ export type Review = {
 /**
  * "After the deadline" is the quiz's close: an attempt started a moment before the deadline
  * runs its full time and grace (decision 006), and must not meet a key its classmates can see.
+ * Without accommodations that is the deadline plus the time limit and the grace; with them, the
+ * latest such moment of anyone (decision 036), which quizzes.closes_at holds (refreshClosesAt).
  */
-export const quizClosesAt = (quiz: Pick<QuizRow, 'deadline' | 'maxTimeMinutes'>) =>
+export const closesWithoutAccommodations = (quiz: Pick<QuizRow, 'deadline' | 'maxTimeMinutes'>) =>
   new Date(quiz.deadline.getTime() + quiz.maxTimeMinutes * 60_000 + QUIZ_LIMITS.graceSeconds * 1000);
+
+const quizClosesAt = (quiz: Pick<QuizRow, 'closesAt'>) => quiz.closesAt;
 
 /** Whether the quiz's scores count in the students' stored averages and leaderboards at `now`. */
 export const isScoreReleased = (quiz: ReviewQuiz, now: Date) =>

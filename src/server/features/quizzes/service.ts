@@ -32,12 +32,14 @@ import { cachedStudentClassIds } from '../accounts/lookups.ts';
 import { inStudentClasses, isStudentOfClass, requireTaughtClass } from '../classes/records.ts';
 import {
   classes,
+  quizAccommodations,
   quizAttempts,
   quizRegrades,
   quizzes,
   students,
   teachers,
   type QuizAttemptRow,
+  type QuizRow,
   type StoredQuestion,
 } from '../../db/schema.ts';
 import { accountRemoved, AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
@@ -51,7 +53,8 @@ import {
   type AttemptClosing,
   type ClosingRequest,
 } from './attempt-rules.ts';
-import { isScoreReleased } from './review-rules.ts';
+import { accommodationOf, effectiveDeadlineSql, timingFor } from './accommodations.ts';
+import { closesWithoutAccommodations, isScoreReleased } from './review-rules.ts';
 import {
   presentStudentDetail,
   presentStudentSummary,
@@ -412,8 +415,7 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
       const waiting = await tx
         .select({
           id: quizzes.id,
-          deadline: quizzes.deadline,
-          maxTimeMinutes: quizzes.maxTimeMinutes,
+          closesAt: quizzes.closesAt,
           reviewAnswers: quizzes.reviewAnswers,
           reviewScore: quizzes.reviewScore,
         })
@@ -422,13 +424,12 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
           and(
             eq(quizzes.reviewScore, 'after-deadline'),
             eq(quizzes.scoresReleased, false),
-            lte(quizzes.deadline, moment),
-            // Only those past their close (isScoreReleased decides below): a batch of quizzes
-            // still waiting must not hold back the ones that are due.
-            lte(sql`${quizzes.deadline} + make_interval(mins => ${quizzes.maxTimeMinutes}) + ${GRACE}`, moment),
+            // Only those past their close, accommodations included (decision 036): a batch of
+            // quizzes still waiting must not hold back the ones that are due.
+            lte(quizzes.closesAt, moment),
           ),
         )
-        .orderBy(asc(quizzes.deadline))
+        .orderBy(asc(quizzes.closesAt))
         .limit(SWEEP_BATCH);
       const due = waiting.filter((quiz) => isScoreReleased(quiz, moment)).map((quiz) => quiz.id);
       if (due.length === 0) return [];
@@ -445,9 +446,15 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
         .where(inArray(quizAttempts.quizId, due));
       const studentIds = attempters.map((row) => row.studentId);
       await lockStudents(tx, studentIds);
-      await tx.update(quizzes).set({ scoresReleased: true }).where(inArray(quizzes.id, due));
+      // The close is tested again under the row's lock: an accommodation that moved it later
+      // since the read above (it locks the row too) keeps the scores waiting.
+      const releasedIds = await tx
+        .update(quizzes)
+        .set({ scoresReleased: true })
+        .where(and(inArray(quizzes.id, due), lte(quizzes.closesAt, moment)))
+        .returning({ id: quizzes.id });
       await recomputeAverages(tx, studentIds);
-      return due;
+      return releasedIds;
     });
     if (released.length > 0) await cache.changed([cacheTags.leaderboard]);
     return released.length;
@@ -470,7 +477,7 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
     const isOnline = and(
       isNull(quizAttempts.submittedAt),
       or(
-        and(isNull(quizAttempts.id), gt(quizzes.deadline, moment)),
+        and(isNull(quizAttempts.id), gt(effectiveDeadlineSql, moment)),
         gt(sql`${quizAttempts.endsAt} + ${GRACE}`, moment),
       ),
     );
@@ -480,7 +487,7 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
     const visible = or(isNull(quizzes.archivedAt), isNotNull(quizAttempts.id));
     const order =
       view === 'online'
-        ? [asc(quizzes.deadline), asc(quizzes.id)]
+        ? [asc(effectiveDeadlineSql), asc(quizzes.id)]
         : view === 'attempted'
           ? [desc(quizAttempts.submittedAt), asc(quizzes.id)]
           : [desc(quizzes.createdAt), desc(quizzes.id)];
@@ -491,6 +498,11 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
           authorName: teachers.name,
           className: classes.name,
           attempt: attemptStateColumns,
+          accommodation: {
+            extraMinutes: quizAccommodations.extraMinutes,
+            extraPercent: quizAccommodations.extraPercent,
+            deadline: quizAccommodations.deadline,
+          },
         })
         .from(quizzes)
         .innerJoin(teachers, eq(teachers.id, quizzes.createdByTeacherId))
@@ -498,6 +510,14 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
         .leftJoin(
           quizAttempts,
           and(eq(quizAttempts.quizId, quizzes.id), eq(quizAttempts.studentId, sql.placeholder('studentId'))),
+        )
+        // The student's own deadline and time (decision 036), by its primary key.
+        .leftJoin(
+          quizAccommodations,
+          and(
+            eq(quizAccommodations.quizId, quizzes.id),
+            eq(quizAccommodations.studentId, sql.placeholder('studentId')),
+          ),
         )
         // The quizzes of the student's classes, and any they attempted: past attempts stay with
         // the student when they leave a class (decision 031). Two indexed reads joined by UNION ALL
@@ -551,6 +571,11 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
     return attempt ?? null;
   }
 
+  /** The quiz as this student sees it: their own deadline and time limit (decision 036). */
+  async function withOwnTiming<Row extends { quiz: QuizRow }>(row: Row, studentId: string): Promise<Row> {
+    return { ...row, quiz: timingFor(row.quiz, await accommodationOf(db, row.quiz.id, studentId)) };
+  }
+
   /** The attempt as it stands now: one whose time ran out is closed (and committed) before anyone sees it. */
   async function currentAttempt(quizId: string, studentId: string) {
     const attempt = await findAttempt(db, quizId, studentId);
@@ -577,7 +602,13 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
         options: question.options,
         answer: question.answer,
       }));
-      const timing = { deadline: new Date(input.deadline), maxTimeMinutes: input.maxTime };
+      const deadline = new Date(input.deadline);
+      const timing = {
+        deadline,
+        maxTimeMinutes: input.maxTime,
+        // No accommodation yet: they move it later (decision 036).
+        closesAt: closesWithoutAccommodations({ deadline, maxTimeMinutes: input.maxTime }),
+      };
       const review = { reviewAnswers: input.reviewAnswers, reviewScore: input.reviewScore };
       const { quiz, target } = await db.transaction(async (tx) => {
         // One of the teacher's active classes, checked in the write's own transaction (decision 031).
@@ -652,7 +683,12 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
           offset: page.offset,
         });
         const listed = toPage(rows, page.limit);
-        return { ...listed, items: listed.items.map((row) => presentStudentSummary(row, row.attempt, moment)) };
+        return {
+          ...listed,
+          items: listed.items.map((row) =>
+            presentStudentSummary({ ...row, quiz: timingFor(row.quiz, row.accommodation) }, row.attempt, moment),
+          ),
+        };
       });
     },
 
@@ -688,7 +724,7 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
     async getForStudent(studentId: string, quizId: string): Promise<StudentQuizDetail> {
       const row = await findQuizForStudent(db, studentId, quizId);
       const attempt = await currentAttempt(quizId, studentId);
-      return presentStudentDetail(row, attempt, now());
+      return presentStudentDetail(await withOwnTiming(row, studentId), attempt, now());
     },
 
     /**
@@ -699,14 +735,17 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
     async startAttempt(studentId: string, quizId: string): Promise<StudentQuizDetail> {
       const row = await findQuizForStudent(db, studentId, quizId);
       const existing = await currentAttempt(quizId, studentId);
-      if (existing) return presentStudentDetail(row, existing, now());
+      if (existing) return presentStudentDetail(await withOwnTiming(row, studentId), existing, now());
       // The layout is drawn from the quiz read under its share lock, in the insert's transaction
       // (decision 036): an edit holds the row for update, so the attempt is laid out on the
       // questions before the edit or after it, and an edit that finds no attempt may still
-      // change the structure because no start is between its read and its commit.
+      // change the structure because no start is between its read and its commit. The
+      // student's own deadline and time are read under it too, so a concurrent accommodation
+      // change (which locks the row for update) is either read here or moves this attempt's end.
       const { quiz, started } = await db.transaction(async (tx) => {
-        const [quiz] = await tx.select().from(quizzes).where(eq(quizzes.id, quizId)).for('share');
-        if (!quiz || quiz.archivedAt) throw notFound('This quiz does not exist');
+        const [stored] = await tx.select().from(quizzes).where(eq(quizzes.id, quizId)).for('share');
+        if (!stored || stored.archivedAt) throw notFound('This quiz does not exist');
+        const quiz = timingFor(stored, await accommodationOf(tx, quizId, studentId));
         const startedAt = now();
         if (quiz.deadline <= startedAt) throw new AppError('QUIZ_CLOSED', 'The deadline of this quiz has passed');
         const [started] = await tx
@@ -805,7 +844,7 @@ export function createQuizzesService(db: Database, cache: ReadCache) {
       if (!closing) throw conflict('QUIZ_ALREADY_SUBMITTED', 'You have already submitted this quiz');
       const { answers, submittedAt, score, accuracy, timeTakenSeconds } = closing;
       return presentStudentDetail(
-        row,
+        await withOwnTiming(row, studentId),
         { ...attempt, answers, submittedAt, endedBy, score, accuracy, timeTakenSeconds },
         now(),
       );

@@ -17,6 +17,7 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { downloadBlob } from '../../../lib/download-file.ts';
 import { BackLink } from '../../../components/ui/back-link.tsx';
 import { QuizLifecycleActions } from './quiz-lifecycle-actions.tsx';
+import { AccommodationsSection, accommodationQueries } from './accommodations-section.tsx';
 
 const ALL_QUIZ_PATH = '/dashboard/teacher/all-quiz';
 
@@ -55,7 +56,15 @@ function AnswerCell({ selected, answer }: { selected: string | null | undefined;
   );
 }
 
-function AttemptRow({ attempt, quiz }: { attempt: AttemptRecord; quiz: TeacherQuizDetail }) {
+function AttemptRow({
+  attempt,
+  quiz,
+  isAccommodated,
+}: {
+  attempt: AttemptRecord;
+  quiz: TeacherQuizDetail;
+  isAccommodated: boolean;
+}) {
   const selected = new Map(attempt.quiz.questions.map((answer) => [answer._id, answer.selectedOption]));
   return (
     <tr>
@@ -65,6 +74,11 @@ function AttemptRow({ attempt, quiz }: { attempt: AttemptRecord; quiz: TeacherQu
       >
         <span className="block max-w-48 min-w-28 wrap-break-word text-fg">{attempt.user.name}</span>
         <span className="block text-xs font-normal text-muted">{attempt.user.rollNumber}</span>
+        {isAccommodated ? (
+          <span className="mt-1 inline-flex rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
+            Accommodated
+          </span>
+        ) : null}
       </th>
       <td className="border-b border-line px-3 py-2 align-top whitespace-nowrap tabular-nums">
         {attempt.score} / {quiz.quiz.questions.length}
@@ -156,6 +170,9 @@ function SortableHeader({
 
 function AttemptsTable({ quiz }: { quiz: TeacherQuizDetail }) {
   const [sort, setSort] = useState<Sort | null>(null);
+  // The students with extra time or a later deadline (decision 036), marked in their rows.
+  const accommodations = useQuery(accommodationQueries.list(quiz._id));
+  const accommodated = new Set((accommodations.data ?? []).map((entry) => entry.student._id));
   const headerCell = 'border-b border-line-strong bg-surface-muted px-3 py-2 text-left font-semibold whitespace-nowrap';
   const footerCell = 'border-t border-line-strong bg-surface-sunken px-3 py-2 font-semibold tabular-nums';
   return (
@@ -191,7 +208,12 @@ function AttemptsTable({ quiz }: { quiz: TeacherQuizDetail }) {
         </thead>
         <tbody>
           {sortAttempts(quiz.attempts, sort).map((attempt) => (
-            <AttemptRow key={attempt._id} attempt={attempt} quiz={quiz} />
+            <AttemptRow
+              key={attempt._id}
+              attempt={attempt}
+              quiz={quiz}
+              isAccommodated={accommodated.has(attempt.user._id)}
+            />
           ))}
         </tbody>
         <tfoot>
@@ -275,6 +297,8 @@ function QuizAnalytics({ quiz }: { quiz: TeacherQuizDetail }) {
           </>
         )}
       </section>
+
+      <AccommodationsSection quiz={quiz} />
 
       <section aria-labelledby="questions-heading" className="mt-8">
         <h2 id="questions-heading" className="text-lg font-semibold text-fg">

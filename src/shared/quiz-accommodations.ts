@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { bodyObject } from './fields.ts';
+
+/**
+ * Accommodations (decision 036, issue 20 point 3): one student's extra time on a quiz and a
+ * later deadline. The server applies them to the student's timer and to when the quiz closes.
+ */
+
+export const ACCOMMODATION_LIMITS = { extraMinutesMax: 600, extraPercentMax: 300 } as const;
+
+/**
+ * The minutes a student has: the limit × (1 + percent / 100), rounded up to a whole minute, plus
+ * the extra minutes. The server's SQL (effectiveMinutesSql) says the same.
+ */
+export const effectiveMinutes = (
+  maxTimeMinutes: number,
+  accommodation: { extraMinutes: number | null; extraPercent: number | null } | null | undefined,
+) =>
+  Math.ceil((maxTimeMinutes * (100 + (accommodation?.extraPercent ?? 0))) / 100) + (accommodation?.extraMinutes ?? 0);
+
+export const accommodationParamsSchema = z.object({
+  id: z.uuid({ error: 'Quiz id is not valid' }),
+  studentId: z.uuid({ error: 'Student id is not valid' }),
+});
+
+const wholeNumber = (label: string, max: number) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .int({ error: `${label} must be a whole number` })
+    .min(0, { error: `${label} cannot be negative` })
+    .max(max, { error: `${label} must be at most ${max}` })
+    .nullable()
+    .default(null);
+
+/** PUT: the student's whole accommodation (what is left out is none). */
+export const accommodationInputSchema = bodyObject({
+  extraMinutes: wholeNumber('Extra minutes', ACCOMMODATION_LIMITS.extraMinutesMax),
+  extraPercent: wholeNumber('Extra time in percent', ACCOMMODATION_LIMITS.extraPercentMax),
+  deadline: z.iso.datetime({ offset: true, error: 'Deadline must be a date and time' }).nullable().default(null),
+}).superRefine((input, context) => {
+  if (!input.extraMinutes && !input.extraPercent && input.deadline === null) {
+    context.addIssue({
+      code: 'custom',
+      path: ['extraMinutes'],
+      message: 'Give extra minutes, extra time in percent or a later deadline',
+    });
+  }
+});
+export type AccommodationInput = z.infer<typeof accommodationInputSchema>;
+export type AccommodationPayload = z.input<typeof accommodationInputSchema>;
+
+export const accommodationSchema = z.strictObject({
+  student: z.strictObject({ _id: z.string(), name: z.string(), rollNumber: z.string() }),
+  extraMinutes: z.number().int().nullable(),
+  extraPercent: z.number().int().nullable(),
+  /** The student's own deadline; null: the quiz's. */
+  deadline: z.iso.datetime().nullable(),
+  /** What the student gets: minutes for the attempt and the deadline to start by. */
+  effectiveMaxTime: z.number().int(),
+  effectiveDeadline: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type Accommodation = z.infer<typeof accommodationSchema>;
