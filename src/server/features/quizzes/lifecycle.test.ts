@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EditQuiz, QuizQuestion, TeacherQuizDetail } from '#shared/quizzes';
+import { QUIZ_LIMITS, type EditQuiz, type QuizQuestion, type TeacherQuizDetail } from '#shared/quizzes';
 import { quizRegrades, quizzes, students } from '../../db/schema.ts';
 import { classIdTaughtBy, signUpStudent, signUpTeacher } from '../../testing/actors.ts';
 import { buildNewQuiz, editBodyOf } from '../../testing/factories.ts';
@@ -272,6 +272,19 @@ describe('editing a quiz students have started', () => {
       [right!.profile._id]: 2,
       [wrong!.profile._id]: 3,
     });
+  });
+
+  it('moves the quiz’s close with its deadline and time limit', async () => {
+    const { teacher, quizId } = await classWithQuiz(0);
+    const body = editBodyOf(await detail(teacher, quizId));
+    const deadline = new Date(Date.parse(body.deadline) + 3_600_000).toISOString();
+    const response = await edit(teacher, quizId, { ...body, deadline, maxTime: 25 });
+    expect(response.status, response.raw).toBe(200);
+    const [row] = await t.database.db
+      .select({ closesAt: quizzes.closesAt })
+      .from(quizzes)
+      .where(eq(quizzes.id, quizId));
+    expect(row!.closesAt.getTime()).toBe(Date.parse(deadline) + 25 * 60_000 + QUIZ_LIMITS.graceSeconds * 1000);
   });
 
   it('counts a held-back score in the averages once an edit shows it after submitting', async () => {
