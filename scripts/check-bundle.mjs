@@ -103,10 +103,6 @@ const LOADED_ON_USER_ACTION = [
   // (its 595.2 kB chunk waited for Play on the resources pages). Add { module, waitsFor }.
   { module: 'features/roster-import/import-steps.tsx', waitsFor: 'Import students (CSV) on a class page' },
   { module: 'features/classes/move-student-dialog.tsx', waitsFor: 'Move to class on a class page' },
-  {
-    module: 'features/quizzes/teacher/quiz-lifecycle-dialogs.tsx',
-    waitsFor: 'Duplicate or Delete on a quiz analytics page (decision 036)',
-  },
   { module: 'features/classes/add-class-student-dialog.tsx', waitsFor: 'Add student on a class page' },
   {
     module: 'features/students/student-dialogs.tsx',

@@ -140,16 +140,16 @@ export function totalTextOf(questions: { question_text: string; options: string[
  * they are ignored, because the token says who creates the quiz and the server
  * knows the teacher's subject and the time.
  */
-const deadlineField = z
+export const deadlineField = z
   .string({ error: 'Deadline is required' })
   .min(1, { error: 'Deadline is required' })
   .pipe(z.iso.datetime({ offset: true, error: 'Deadline must be a date and time' }));
-const futureDeadlineField = deadlineField.refine((value) => Date.parse(value) > Date.now(), {
+export const futureDeadlineField = deadlineField.refine((value) => Date.parse(value) > Date.now(), {
   error: 'Deadline must be in the future',
 });
 
 /** add-quiz's body, and an edit's: its deadline must be in the future only if it changes (the server checks). */
-const quizBodySchema = (deadline: typeof deadlineField) =>
+export const quizBodySchema = (deadline: typeof deadlineField) =>
   bodyObject(
     {
       title: requiredText('Title', QUIZ_LIMITS.title),
@@ -197,31 +197,6 @@ const quizBodySchema = (deadline: typeof deadlineField) =>
 export const newQuizSchema = quizBodySchema(futureDeadlineField);
 export type NewQuiz = z.infer<typeof newQuizSchema>;
 
-/**
- * PUT /api/quizzes/{id} (decision 036): the whole quiz as add-quiz sends it, questions kept
- * by their `_id`. What may change once attempts exist the server decides.
- */
-export const editQuizSchema = quizBodySchema(deadlineField);
-export type EditQuiz = z.infer<typeof editQuizSchema>;
-
-/** POST /api/quizzes/{id}/duplicate: the copy's class, deadline and (optionally) title. */
-export const duplicateQuizSchema = z.strictObject({
-  classId: classIdField(),
-  title: requiredText('Title', QUIZ_LIMITS.title).optional(),
-  deadline: futureDeadlineField,
-});
-export type DuplicateQuiz = z.infer<typeof duplicateQuizSchema>;
-
-/** DELETE /api/quizzes/{id}: withResults=true deletes a quiz with attempts and their scores too. */
-export const deleteQuizQuerySchema = z.object({
-  withResults: z
-    .enum(['true', 'false'], { error: 'withResults must be true or false' })
-    .optional()
-    .transform((value) => value === 'true'),
-});
-/** What a delete did: removed (no attempts), archived (attempts kept) or deleted with its results. */
-export const deletedQuizSchema = z.strictObject({ outcome: z.enum(['deleted', 'archived', 'deleted-with-results']) });
-export type DeletedQuiz = z.infer<typeof deletedQuizSchema>;
 /** What the editor sends: the raw form (createdBy, subject, date are ignored by the server). */
 export type NewQuizPayload = z.input<typeof newQuizSchema> & Record<string, unknown>;
 

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { SchoolSetup } from '#shared/school';
 import type { StudentRegistration, TeacherRegistration } from '#shared/accounts';
-import { QUIZ_BACKGROUNDS, type EditQuiz, type NewQuizPayload, type TeacherQuizDetail } from '#shared/quizzes';
+import type { EditQuiz } from '#shared/quiz-lifecycle';
+import { QUIZ_BACKGROUNDS, type NewQuizPayload, type TeacherQuizDetail } from '#shared/quizzes';
 
 /**
  * Account builders shared by API tests, e2e scenarios and (later) the demo

@@ -1,10 +1,6 @@
 import { z } from 'zod';
 import { emptyBodySchema } from '../accounts.ts';
 import {
-  deletedQuizSchema,
-  deleteQuizQuerySchema,
-  duplicateQuizSchema,
-  editQuizSchema,
   newQuizSchema,
   quizIdParamsSchema,
   quizListQuerySchema,
@@ -87,49 +83,4 @@ export const submitQuiz = defineEndpoint({
   body: submitAttemptSchema,
   response: studentQuizDetailSchema,
   errors: ['NOT_FOUND', 'QUIZ_NOT_STARTED', 'QUIZ_ALREADY_SUBMITTED'],
-});
-
-// ---- A quiz's life after publishing (decision 036) ----------------------------------------
-
-export const editQuiz = defineEndpoint({
-  method: 'PUT',
-  path: '/api/quizzes/:id',
-  summary: 'Changes a quiz of the caller; once students have started it, a changed key regrades their attempts',
-  description:
-    "The whole quiz as add-quiz sends it, each kept question with its _id. With no attempt, anything may change (a new class must be one of the caller's active ones). " +
-    'Once an attempt exists the title, texts, deadline, time and review options and the key may change; adding, removing or reordering questions or options, or the class, is QUIZ_HAS_ATTEMPTS. ' +
-    "An option's text changes only while no attempt is open. A changed key rescores every submitted attempt and their students' averages at once, and is listed in the quiz's regrades. " +
-    'The deadline must be in the future only if it changes.',
-  params: quizIdParamsSchema,
-  body: editQuizSchema,
-  response: z.strictObject({
-    quiz: teacherQuizSummarySchema,
-    /** Null when the key did not change (or nobody had submitted). */
-    regrade: z.strictObject({ attemptsChanged: z.number().int() }).nullable(),
-  }),
-  errors: ['NOT_FOUND', 'FORBIDDEN', 'QUIZ_HAS_ATTEMPTS', 'QUIZ_ATTEMPTS_OPEN', 'QUIZ_ARCHIVED', 'CLASS_ARCHIVED'],
-});
-
-export const duplicateQuiz = defineEndpoint({
-  method: 'POST',
-  path: '/api/quizzes/:id/duplicate',
-  summary: "Copies a quiz of the caller, without its attempts, to one of the caller's active classes",
-  params: quizIdParamsSchema,
-  body: duplicateQuizSchema,
-  response: teacherQuizSummarySchema,
-  status: 201,
-  errors: ['NOT_FOUND', 'FORBIDDEN', 'CLASS_ARCHIVED'],
-});
-
-export const deleteQuiz = defineEndpoint({
-  method: 'DELETE',
-  path: '/api/quizzes/:id',
-  summary: 'Deletes a quiz of the caller; one with attempts is archived unless withResults=true',
-  description:
-    'Archived: hidden from students who did not take it, kept in analytics and averages; those who took it keep its review. ' +
-    "withResults=true deletes it with its attempts and recomputes those students' averages.",
-  params: quizIdParamsSchema,
-  query: deleteQuizQuerySchema,
-  response: deletedQuizSchema,
-  errors: ['NOT_FOUND', 'FORBIDDEN'],
 });

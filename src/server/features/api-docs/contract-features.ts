@@ -7,6 +7,7 @@ import * as meetings from '#shared/contract/meetings';
 import * as progress from '#shared/contract/progress';
 import * as quizzes from '#shared/contract/quizzes';
 import * as quizAccommodations from '#shared/contract/quiz-accommodations';
+import * as quizLifecycle from '#shared/contract/quiz-lifecycle';
 import * as quote from '#shared/contract/quote';
 import * as resources from '#shared/contract/resources';
 import * as school from '#shared/contract/school';
@@ -24,6 +25,7 @@ const FEATURES: Record<string, Record<string, unknown>> = {
   progress,
   quizzes,
   'quiz-accommodations': quizAccommodations,
+  'quiz-lifecycle': quizLifecycle,
   quote,
   resources,
   school,

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUIZ_LIMITS, type EditQuiz, type QuizQuestion, type TeacherQuizDetail } from '#shared/quizzes';
+import type { EditQuiz } from '#shared/quiz-lifecycle';
+import { QUIZ_LIMITS, type QuizQuestion, type TeacherQuizDetail } from '#shared/quizzes';
 import { quizRegrades, quizzes, students } from '../../db/schema.ts';
 import { classIdTaughtBy, signUpStudent, signUpTeacher } from '../../testing/actors.ts';
 import { buildNewQuiz, editBodyOf } from '../../testing/factories.ts';

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { DEFAULT_QUIZ_SUBJECT } from '#shared/constants';
-import type { DeletedQuiz, DuplicateQuiz, EditQuiz, QuestionInput, TeacherQuizSummary } from '#shared/quizzes';
+import type { DeletedQuiz, DuplicateQuiz, EditQuiz } from '#shared/quiz-lifecycle';
+import type { QuestionInput, TeacherQuizSummary } from '#shared/quizzes';
 import type { Database } from '../../db/client.ts';
 import { cacheTags, type ReadCache } from '../../cache/read-cache.ts';
 import { requireTaughtClass } from '../classes/records.ts';

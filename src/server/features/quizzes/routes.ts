@@ -1,15 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  addQuiz,
-  deleteQuiz,
-  duplicateQuiz,
-  editQuiz,
-  getQuiz,
-  listQuizzes,
-  saveAnswers,
-  startQuiz,
-  submitQuiz,
-} from '#shared/contract/quizzes';
+import { deleteQuiz, duplicateQuiz, editQuiz } from '#shared/contract/quiz-lifecycle';
+import { addQuiz, getQuiz, listQuizzes, saveAnswers, startQuiz, submitQuiz } from '#shared/contract/quizzes';
 import {
   ADD_QUIZ_BODY_LIMIT_BYTES,
   SAVE_ANSWERS_BODY_LIMIT_BYTES,

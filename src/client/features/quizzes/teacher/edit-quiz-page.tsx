@@ -2,9 +2,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, Save } from 'lucide-react';
 import { useState, type ChangeEvent } from 'react';
 import toast from 'react-hot-toast/headless';
-import { useNavigate, useParams } from 'react-router';
-import { editQuiz } from '#shared/contract/quizzes';
-import { editQuizSchema, QUIZ_LIMITS, type TeacherQuizDetail } from '#shared/quizzes';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { editQuiz } from '#shared/contract/quiz-lifecycle';
+import { editQuizSchema } from '#shared/quiz-lifecycle';
+import { QUIZ_LIMITS, type TeacherQuizDetail } from '#shared/quizzes';
 import { useEndpointForm } from '../../../components/form/use-endpoint-form.ts';
 import { BackLink } from '../../../components/ui/back-link.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
@@ -20,6 +21,7 @@ import { ClassPicker } from '../../classes/class-picker.tsx';
 import { useProfile } from '../../session/profile.ts';
 import { quizQueries } from '../quiz-queries.ts';
 import { QuestionEditor, questionTextId } from './question-editor.tsx';
+import { LifecycleDialog } from './quiz-lifecycle-dialogs.tsx';
 import { QuizReviewSection } from './quiz-review-section.tsx';
 import {
   errorSlot,
@@ -220,6 +222,17 @@ function EditQuizForm({ quiz }: { quiz: TeacherQuizDetail }) {
 export function Component() {
   const { quizID = '' } = useParams();
   const quiz = useQuery(quizQueries.teacherDetail(quizID));
+  const navigate = useNavigate();
+  // Duplicate and Delete of the analytics page open here, over the quiz (?dialog=).
+  const dialog = useSearchParams()[0].get('dialog');
+  const lifecycleDialog =
+    quiz.data && (dialog === 'duplicate' || dialog === 'delete') ? (
+      <LifecycleDialog
+        kind={dialog}
+        quiz={quiz.data}
+        onClose={() => void navigate(analyticsPath(quizID), { replace: true })}
+      />
+    ) : null;
   return (
     <div className="mx-auto w-full max-w-3xl">
       <BackLink to={analyticsPath(quizID)}>Quiz analytics</BackLink>
@@ -228,6 +241,8 @@ export function Component() {
         <LoadingStatus className="mt-4">Loading the quiz…</LoadingStatus>
       ) : quiz.isError ? (
         <LoadFailure className="mt-4" title="The quiz could not be loaded." message={quiz.error.message} />
+      ) : lifecycleDialog ? (
+        lifecycleDialog
       ) : quiz.data.archivedAt ? (
         <LoadFailure
           className="mt-4"

@@ -243,27 +243,17 @@ function QuizAnalytics({ quiz }: { quiz: TeacherQuizDetail }) {
     ['Created', <time dateTime={quiz.date}>{formatDay(quiz.date)}</time>],
     ['Deadline', <time dateTime={quiz.deadline}>{formatDateTime(quiz.deadline)}</time>],
     ['Time limit', `${quiz.maxTime} min`],
+    ...(quiz.archivedAt ? ([['Archived', formatDay(quiz.archivedAt)]] as [string, string][]) : []),
     ['Total attempts', String(quiz.attempts.length)],
   ];
   return (
     <>
       <PageHeader className="mt-3" title={quiz.title} actions={<QuizLifecycleActions quiz={quiz} />} />
-      {quiz.archivedAt ? (
-        <p role="note" className="mt-3 rounded-lg border border-line bg-surface-muted p-3 text-sm text-fg">
-          Archived on <time dateTime={quiz.archivedAt}>{formatDateTime(quiz.archivedAt)}</time>: students who did not
-          take it no longer see it; its results stay here and in the averages.
+      {quiz.regrades.map((regrade) => (
+        <p key={regrade.at} className="mt-3 text-sm text-fg">
+          Regraded on {formatDateTime(regrade.at)} ({plural(regrade.attemptsChanged, 'attempt')} changed)
         </p>
-      ) : null}
-      {quiz.regrades.length > 0 ? (
-        <ul aria-label="Regrades" className="mt-3 flex flex-col gap-1 text-sm text-fg">
-          {quiz.regrades.map((regrade) => (
-            <li key={regrade.at} className="rounded-lg border border-line bg-surface-muted px-3 py-2">
-              Regraded on <time dateTime={regrade.at}>{formatDateTime(regrade.at)}</time> (
-              {plural(regrade.attemptsChanged, 'attempt')} changed){regrade.by ? ` by ${regrade.by}` : ''}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      ))}
       <dl className={cn(cardVariants(), 'mt-4 grid grid-cols-2 gap-4 p-4 sm:grid-cols-3 sm:p-5 lg:grid-cols-6')}>
         {facts.map(([label, value]) => (
           <div key={label} className="min-w-0">

@@ -1,44 +1,28 @@
-import { Copy, Pencil, Trash2 } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { TeacherQuizDetail } from '#shared/quizzes';
-import { Button, buttonVariants } from '../../../components/ui/button.tsx';
+import { buttonVariants } from '../../../components/ui/button.tsx';
 
-// The dialogs and their forms load when the teacher asks for one (scripts/check-bundle.mjs,
-// LOADED_ON_USER_ACTION): the analytics page stays within its budget.
-const DuplicateQuizDialog = lazy(async () => ({
-  default: (await import('./quiz-lifecycle-dialogs.tsx')).DuplicateQuizDialog,
-}));
-const DeleteQuizDialog = lazy(async () => ({
-  default: (await import('./quiz-lifecycle-dialogs.tsx')).DeleteQuizDialog,
-}));
-
-/** The analytics page's Edit, Duplicate and Delete (decision 036). */
+/**
+ * The analytics page's Edit, Duplicate and Delete (decision 036): links to the edit screen,
+ * which opens the Duplicate or Delete dialog over the quiz when asked (`?dialog=`), so the
+ * analytics page loads none of their code (its budget, decision 014).
+ */
 export function QuizLifecycleActions({ quiz }: { quiz: TeacherQuizDetail }) {
-  const [open, setOpen] = useState<'duplicate' | 'delete' | null>(null);
+  const path = `/dashboard/teacher/edit-quiz/${quiz._id}`;
+  const secondary = buttonVariants({ variant: 'secondary' });
   return (
     <div className="flex flex-wrap gap-2">
       {quiz.archivedAt ? null : (
-        <Link
-          to={`/dashboard/teacher/edit-quiz/${encodeURIComponent(quiz._id)}`}
-          className={buttonVariants({ variant: 'secondary' })}
-        >
-          <Pencil className="size-4" aria-hidden="true" />
+        <Link to={path} className={secondary}>
           Edit
         </Link>
       )}
-      <Button variant="secondary" onClick={() => setOpen('duplicate')}>
-        <Copy className="size-4" aria-hidden="true" />
+      <Link to={`${path}?dialog=duplicate`} className={secondary}>
         Duplicate
-      </Button>
-      <Button variant="danger" onClick={() => setOpen('delete')}>
-        <Trash2 className="size-4" aria-hidden="true" />
+      </Link>
+      <Link to={`${path}?dialog=delete`} className={buttonVariants({ variant: 'danger' })}>
         Delete
-      </Button>
-      <Suspense fallback={null}>
-        {open === 'duplicate' ? <DuplicateQuizDialog quiz={quiz} onClose={() => setOpen(null)} /> : null}
-        {open === 'delete' ? <DeleteQuizDialog quiz={quiz} onClose={() => setOpen(null)} /> : null}
-      </Suspense>
+      </Link>
     </div>
   );
 }

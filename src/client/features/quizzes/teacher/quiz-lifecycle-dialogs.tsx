@@ -3,8 +3,9 @@ import { Archive } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { useNavigate } from 'react-router';
-import { deleteQuiz, duplicateQuiz } from '#shared/contract/quizzes';
-import { duplicateQuizSchema, QUIZ_LIMITS, type TeacherQuizDetail } from '#shared/quizzes';
+import { deleteQuiz, duplicateQuiz } from '#shared/contract/quiz-lifecycle';
+import { duplicateQuizSchema } from '#shared/quiz-lifecycle';
+import { QUIZ_LIMITS, type TeacherQuizDetail } from '#shared/quizzes';
 import { useEndpointForm } from '../../../components/form/use-endpoint-form.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
@@ -89,13 +90,13 @@ export function DeleteQuizDialog({ quiz, onClose }: { quiz: TeacherQuizDetail; o
   const [confirmsResults, setConfirmsResults] = useState(false);
   const hasAttempts = quiz.attemptsStarted > 0;
 
-  const remove = async (withResults: boolean, close: () => void) => {
+  const remove = async (withResults: boolean) => {
     setIsWorking(true);
     try {
       const { message } = await withLoading(() =>
         call(deleteQuiz, { params: { id: quiz._id }, query: withResults ? { withResults: 'true' } : {} }),
       );
-      close();
+      // Leaving the screen removes the dialog (its close would go back to the analytics).
       toast.success(message);
       await queryClient.invalidateQueries({ queryKey: quizQueries.all });
       await queryClient.invalidateQueries({ queryKey: quizQueries.teacherDetail(quiz._id).queryKey });
@@ -127,11 +128,11 @@ export function DeleteQuizDialog({ quiz, onClose }: { quiz: TeacherQuizDetail; o
             Cancel
           </Button>
           {!hasAttempts ? (
-            <Button variant="danger" disabled={isWorking} onClick={() => void remove(false, close)}>
+            <Button variant="danger" disabled={isWorking} onClick={() => void remove(false)}>
               Delete
             </Button>
           ) : confirmsResults ? (
-            <Button variant="danger" disabled={isWorking} onClick={() => void remove(true, close)}>
+            <Button variant="danger" disabled={isWorking} onClick={() => void remove(true)}>
               Delete with results
             </Button>
           ) : (
@@ -140,7 +141,7 @@ export function DeleteQuizDialog({ quiz, onClose }: { quiz: TeacherQuizDetail; o
                 Delete with results…
               </Button>
               {quiz.archivedAt ? null : (
-                <Button variant="danger" disabled={isWorking} onClick={() => void remove(false, close)}>
+                <Button variant="danger" disabled={isWorking} onClick={() => void remove(false)}>
                   <Archive className="size-4" aria-hidden="true" />
                   Archive
                 </Button>
@@ -151,4 +152,16 @@ export function DeleteQuizDialog({ quiz, onClose }: { quiz: TeacherQuizDetail; o
       )}
     </ModalDialog>
   );
+}
+
+/** One of the two, for the analytics page's one lazy import. */
+export function LifecycleDialog({
+  kind,
+  ...props
+}: {
+  kind: 'duplicate' | 'delete';
+  quiz: TeacherQuizDetail;
+  onClose(): void;
+}) {
+  return kind === 'duplicate' ? <DuplicateQuizDialog {...props} /> : <DeleteQuizDialog {...props} />;
 }
