@@ -26,6 +26,8 @@ import { createQuizLifecycle } from './features/quizzes/lifecycle.ts';
 import { accommodationsRoutes } from './features/quizzes/accommodations-routes.ts';
 import { createAccommodationsService } from './features/quizzes/accommodations.ts';
 import { quizzesRoutes } from './features/quizzes/routes.ts';
+import { createQuizImagesService } from './features/quizzes/quiz-images.ts';
+import { quizImagesRoutes } from './features/quizzes/quiz-images-routes.ts';
 import { createFileAccess } from './features/resources/file-access.ts';
 import { resourcesRoutes } from './features/resources/routes.ts';
 import { createResourcesService } from './features/resources/service.ts';
@@ -187,6 +189,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       }),
       storage: options.storage,
       fileAccess,
+      uploadMaxBytes: options.uploadMaxBytes,
+    }),
+  );
+  await app.register(
+    quizImagesRoutes({
+      images: createQuizImagesService(options.database.db, options.storage, fileAccess, app.log, {
+        storageQuotaBytes: options.storageQuotaBytes,
+      }),
+      storage: options.storage,
       uploadMaxBytes: options.uploadMaxBytes,
     }),
   );

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { getTableName } from 'drizzle-orm';
 import { openDatabase } from '../db/client.ts';
-import { resources } from '../db/schema.ts';
+import { quizImages, resources } from '../db/schema.ts';
 import { ARCHIVE_ENTRIES, extractArchive, inspectArchive } from './archive.ts';
 import { acquireDataDirLock, LOCK_FILE_NAME } from './data-dir-lock.ts';
 import { restoreRefusal, type BackupManifest } from './manifest.ts';
@@ -90,7 +90,8 @@ async function verifyRestoredCopy(staging: string, manifest: BackupManifest) {
       }
       const missing = new Set(manifest.files.missing);
       const storedFiles = (await query(
-        `select storage_key, size_bytes::text from ${getTableName(resources)} where storage_key is not null`,
+        `select storage_key, size_bytes::text from ${getTableName(resources)} where storage_key is not null
+          union all select storage_key, size_bytes::text from ${getTableName(quizImages)}`,
       )) as { storage_key: string; size_bytes: string }[];
       for (const { storage_key: key, size_bytes: size } of storedFiles) {
         if (missing.has(key)) continue;

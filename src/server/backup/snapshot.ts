@@ -5,7 +5,16 @@ import { getTableName } from 'drizzle-orm';
 import type { DatabaseHandle, RawQuery } from '../db/client.ts';
 import { pgliteDirectory } from '../db/client.ts';
 import { migrationJournal } from '../db/migrate.ts';
-import { quizAttempts, quizzes, resources, resourceStars, students, tasks, teachers } from '../db/schema.ts';
+import {
+  quizAttempts,
+  quizImages,
+  quizzes,
+  resources,
+  resourceStars,
+  students,
+  tasks,
+  teachers,
+} from '../db/schema.ts';
 import { appVersion, BACKUP_FORMAT, BACKUP_FORMAT_VERSION, type BackupManifest, type TableCounts } from './manifest.ts';
 
 /** Folders a backup or a restore works in, inside DATA_DIR (same file system: links and renames work). */
@@ -29,7 +38,8 @@ export function newBackupStaging(dataDir: string): string {
  *
  * Consistency: everything below runs while PGlite's lock is held, so no statement runs
  * between the database copy and the file links. A file is stored before its row commits and
- * removed only after its row's deletion commits (resources service), so every row of the
+ * removed only after its row's deletion commits (resources service; quiz images, decision 036,
+ * are never removed), so every row of the
  * copy has its file in uploads/ at that moment. Files are never changed in place (written
  * to .partial/, then renamed), so a hard link is as good as a copy and costs no time in the
  * lock. Files without a row (an upload whose row is not committed yet) are left out.
@@ -51,7 +61,8 @@ export async function takeSnapshot(
     const counts = await countRows(query);
     const migrations = await migrationLevel(query);
     const storedFiles = await query(
-      `select storage_key from ${getTableName(resources)} where storage_key is not null order by storage_key`,
+      `select storage_key from ${getTableName(resources)} where storage_key is not null
+        union all select storage_key from ${getTableName(quizImages)} order by storage_key`,
     );
     await cp(pgliteDirectory(dataDir), path.join(staging, 'pglite'), {
       recursive: true,

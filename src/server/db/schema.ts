@@ -454,6 +454,30 @@ export const resourceStars = pgTable(
 export type ResourceRow = typeof resources.$inferSelect;
 
 /**
+ * Images of quiz questions and options (decision 036): uploaded by a teacher, named in a quiz's
+ * questions by `file_key`, stored in the file storage under `storage_key`. Shared by every quiz
+ * that names them (a duplicate keeps its original's images); they count in the uploader's
+ * storage space like their resources do.
+ */
+export const quizImages = pgTable(
+  'quiz_images',
+  {
+    /** Random and unguessable; what questions and the serving route name. */
+    fileKey: varchar('file_key', { length: 64 }).primaryKey(),
+    storageKey: varchar('storage_key', { length: 200 }).notNull().unique(),
+    uploadedByTeacherId: uuid('uploaded_by_teacher_id')
+      .notNull()
+      .references(() => teachers.id, { onDelete: 'cascade' }),
+    /** Decided from the file's content: png, jpeg, gif or webp. */
+    mimeType: varchar('mime_type', { length: 127 }).notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The teacher's storage space sums their images.
+  (table) => [index('quiz_images_teacher_idx').on(table.uploadedByTeacherId)],
+);
+
+/**
  * Roster imports (decision 034): the job's state where every instance reads it, so a poll that
  * lands on another instance behind the load balancer still finds it. The generated passwords
  * wait here sealed with the server's secret until their one read, then only hashes remain.

@@ -102,6 +102,11 @@ export const REACHES = {
     roles: ['anonymous'],
     meaning: 'the one stored file the link was signed for, while its signer may still see it',
   },
+  'linked-quiz-image': {
+    roles: ['anonymous'],
+    meaning:
+      'the one quiz image the link was signed for (a quiz hands its viewers the links of its images), while the link lasts',
+  },
   'meeting-room': {
     roles: ['anonymous', 'teacher', 'student'],
     meaning:

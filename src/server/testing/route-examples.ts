@@ -12,7 +12,9 @@ import {
 } from './factories.ts';
 import { multipartBody, SAMPLE_FILES } from './multipart.ts';
 import { authOf, CLASS_A, CLASS_B, type Caller, type ResourceFixture, type School } from './school.ts';
-import { bearer, type TestApp } from './test-app.ts';
+import { bearer, TEST_JWT_SECRET, type TestApp } from './test-app.ts';
+import { createFileAccess } from '../features/resources/file-access.ts';
+import { presentQuizImage } from '../features/quizzes/quiz-images.ts';
 import { STAFF_CHANGES } from '#shared/school';
 import { identityKey } from '#shared/identity';
 import { classes, quizAccommodations } from '../db/schema.ts';
@@ -85,6 +87,9 @@ function reaches(reach: Reach, caller: Caller, target: Target): boolean {
     // Each caller holds the link signed for them: teacher 1's and class A's open the file.
     case 'linked-file':
       return target === 'resource' && (isOwner || isClassmate);
+    // An image of teacher 1's quiz: the quiz hands its link to those who see the quiz.
+    case 'linked-quiz-image':
+      return target === 'quiz' && (isOwner || isClassmate);
     case 'leaderboards':
       return target === 'class' && (caller.role === 'teacher' || isClassmate);
     // Teacher 1 and the co-teacher teach every class record the matrix aims at.
@@ -140,6 +145,22 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
     if (!resource) throw new Error(`${caller.name} does not list ${ownId}`);
     return resource.fileURL;
   }
+
+  /** A quiz image uploaded by `owner`: its file key. */
+  async function uploadQuizImage(owner: Caller): Promise<string> {
+    const form = multipartBody({}, [{ name: 'figure.png', content: SAMPLE_FILES.png(), contentType: 'image/png' }]);
+    const uploaded = await t.call({
+      method: 'POST',
+      url: '/api/quizzes/images',
+      headers: { ...form.headers, ...authOf(owner) },
+      payload: form.payload,
+    });
+    if (uploaded.status !== 201) throw new Error(`quiz image upload: ${uploaded.status} ${uploaded.raw}`);
+    return uploaded.body.data.fileKey as string;
+  }
+  /** Quiz presenters sign image links for the quiz's viewers (decision 036); the matrix signs as they will. */
+  const quizImageLink = (fileKey: string, userId: string) =>
+    presentQuizImage(createFileAccess(TEST_JWT_SECRET), { fileKey, alt: 'A figure' }, userId).url;
 
   async function taskVersion(caller: Caller): Promise<number> {
     if (!caller.token) return 0;
@@ -829,6 +850,30 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
     'GET /api/meetings/ws': {
       status: 426,
       request: (caller) => ({ url: '/api/meetings/ws', headers: authOf(caller) }),
+    },
+
+    'POST /api/quizzes/images': {
+      status: 201,
+      request: (caller) => {
+        const form = multipartBody({}, [{ name: 'figure.png', content: SAMPLE_FILES.png(), contentType: 'image/png' }]);
+        return { url: '/api/quizzes/images', headers: { ...form.headers, ...authOf(caller) }, payload: form.payload };
+      },
+      check: (_caller, body) => expect(body.data.fileKey).toMatch(/^[A-Za-z0-9_-]{24}$/),
+    },
+    // No session: those who see teacher 1's quiz hold a link signed for them; the others present
+    // a link signed for them for another image, with this image's key in it; anonymous, none.
+    'GET /api/quizzes/images/:fileKey': {
+      target: 'quiz',
+      prepare: async () => ({
+        fileKey: await uploadQuizImage(school.callers.teacher1),
+        otherKey: await uploadQuizImage(school.callers.teacher2),
+      }),
+      request: (caller, images: { fileKey: string; otherKey: string }) => {
+        if (!caller.id) return { url: `/api/quizzes/images/${images.fileKey}` };
+        const holdsLink = caller.name === 'teacher1' || caller.className === CLASS_A;
+        if (holdsLink) return { url: quizImageLink(images.fileKey, caller.id) };
+        return { url: quizImageLink(images.otherKey, caller.id).replace(images.otherKey, images.fileKey) };
+      },
     },
 
     'GET /api/get-resources': {

@@ -5,6 +5,7 @@ import type { EndpointSpec } from '#shared/contract/endpoint';
 import * as health from '#shared/contract/health';
 import * as meetings from '#shared/contract/meetings';
 import * as progress from '#shared/contract/progress';
+import * as quizImages from '#shared/contract/quiz-images';
 import * as quizzes from '#shared/contract/quizzes';
 import * as quizAccommodations from '#shared/contract/quiz-accommodations';
 import * as quizLifecycle from '#shared/contract/quiz-lifecycle';
@@ -26,6 +27,7 @@ const FEATURES: Record<string, Record<string, unknown>> = {
   quizzes,
   'quiz-accommodations': quizAccommodations,
   'quiz-lifecycle': quizLifecycle,
+  'quiz-images': quizImages,
   quote,
   resources,
   school,

@@ -24,7 +24,7 @@ import type { FileStorage } from '../../storage/file-storage.ts';
 import { cleanFileName } from './content-type.ts';
 import type { FileAccess } from './file-access.ts';
 import { presentResource, type ResourceViewRow } from './presenters.ts';
-import { overQuota, storageSpace, type StorageSpace } from './storage-quota.ts';
+import { overQuota, storageSpace, usedStorageBytes, type StorageSpace } from './storage-quota.ts';
 
 export type ListedResources = { items: Resource[]; hasMore: boolean };
 
@@ -221,15 +221,6 @@ export function createResourcesService(
     };
   }
 
-  /** Bytes the teacher's uploaded files take (links take none), on the database or in a transaction. */
-  async function usedBytes(executor: Pick<Database, 'select'>, teacherId: string): Promise<number> {
-    const [row] = await executor
-      .select({ used: sql<number>`coalesce(sum(${resources.sizeBytes}), 0)`.mapWith(Number) })
-      .from(resources)
-      .where(and(eq(resources.uploadedByTeacherId, teacherId), eq(resources.kind, 'file')));
-    return row?.used ?? 0;
-  }
-
   /**
    * SPEC §5: the form's subject, else the teacher's, else 'info'. The teacher is read even
    * when the form names a subject: a token can outlive its account, and the insert would
@@ -266,7 +257,7 @@ export function createResourcesService(
 
     /** The teacher's storage space now (the upload form shows it; uploads are checked against it first). */
     async storageSpace(teacherId: string): Promise<StorageSpace> {
-      return storageSpace(storageQuotaBytes, await usedBytes(db, teacherId));
+      return storageSpace(storageQuotaBytes, await usedStorageBytes(db, teacherId));
     },
 
     /**
@@ -285,7 +276,7 @@ export function createResourcesService(
           .where(eq(teachers.id, teacherId))
           .for('update');
         if (!teacher) throw accountRemoved();
-        const space = storageSpace(storageQuotaBytes, await usedBytes(tx, teacherId));
+        const space = storageSpace(storageQuotaBytes, await usedStorageBytes(tx, teacherId));
         if (upload.sizeBytes > space.leftBytes) throw overQuota(space, upload.sizeBytes);
         const target = await requireTaughtClass(tx, teacherId, fields.classId, { mustBeActive: true });
         const [row] = await tx

@@ -1,4 +1,7 @@
+import { eq, sql } from 'drizzle-orm';
 import { formatStorageSize } from '#shared/resources';
+import type { Database } from '../../db/client.ts';
+import { quizImages, resources, teachers } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 
 /** One teacher's storage space (STORAGE_QUOTA_BYTES): what their files take and what is left. */
@@ -20,4 +23,21 @@ export function overQuota(space: StorageSpace, fileBytes?: number): AppError {
     `${formatStorageSize(space.quotaBytes)} used, ${formatStorageSize(space.leftBytes)} left. ` +
     'Delete files you no longer need, or ask your administrator for more space.';
   return new AppError('STORAGE_QUOTA_EXCEEDED', message, { errors: [{ field: 'file', message }] });
+}
+
+/**
+ * Bytes the teacher's stored files take, on the database or in a transaction: their uploaded
+ * resources (links take none) and their quiz images (decision 036).
+ */
+export async function usedStorageBytes(executor: Pick<Database, 'select'>, teacherId: string): Promise<number> {
+  const [row] = await executor
+    .select({
+      used: sql<number>`coalesce((select sum(${resources.sizeBytes}) from ${resources}
+          where ${resources.uploadedByTeacherId} = ${teacherId} and ${resources.kind} = 'file'), 0)
+        + coalesce((select sum(${quizImages.sizeBytes}) from ${quizImages}
+          where ${quizImages.uploadedByTeacherId} = ${teacherId}), 0)`.mapWith(Number),
+    })
+    .from(teachers)
+    .where(eq(teachers.id, teacherId));
+  return row?.used ?? 0;
 }

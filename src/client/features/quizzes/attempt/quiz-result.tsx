@@ -6,6 +6,7 @@ import { formatPercent } from '../../../lib/format.ts';
 import { cardVariants } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { answersNotice, scoreNotice } from '../review-notice.ts';
+import { MathText } from '../../../components/math-text.tsx';
 
 type QuizResultProps = {
   title: string;
@@ -108,7 +109,7 @@ export function QuizResult({
             <li key={question._id} className={cn(cardVariants(), 'rounded-2xl p-5')}>
               <p className="font-semibold wrap-anywhere whitespace-pre-wrap text-fg">
                 <span className="text-brand-700">Q{index + 1}. </span>
-                {question.question_text}
+                <MathText text={question.question_text} />
               </p>
               {!question.selectedOption ? <p className="mt-1 text-sm text-muted">Not answered</p> : null}
               <ul className="mt-3 flex flex-col gap-2">
@@ -162,7 +163,7 @@ function ReviewOption({
       ) : (
         <span className="size-4 shrink-0" aria-hidden="true" />
       )}
-      <span className="min-w-0 flex-1 wrap-anywhere whitespace-pre-wrap">{option}</span>
+      <MathText className="min-w-0 flex-1 wrap-anywhere whitespace-pre-wrap" text={option} />
       {label ? (
         <span className="basis-full pl-6 text-xs font-semibold uppercase sm:basis-auto sm:pl-0">{label}</span>
       ) : null}

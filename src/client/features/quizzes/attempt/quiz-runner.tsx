@@ -4,6 +4,7 @@ import type { QuizQuestion } from '#shared/quizzes';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatCountdown } from '../../../lib/format.ts';
+import { MathText } from '../../../components/math-text.tsx';
 
 export type RunnerAnswers = Record<string, string | null>;
 
@@ -102,7 +103,7 @@ export function QuizRunner({
                   className="mt-2 block text-lg font-semibold wrap-anywhere whitespace-pre-wrap text-fg"
                   data-testid="question-text"
                 >
-                  {question.question_text}
+                  <MathText text={question.question_text} />
                 </span>
               </span>
             </legend>
@@ -124,7 +125,7 @@ export function QuizRunner({
                       onChange={() => onAnswer(question._id, option)}
                       className="mt-1 size-4 accent-brand-600"
                     />
-                    <span className="wrap-anywhere whitespace-pre-wrap text-fg">{option}</span>
+                    <MathText className="wrap-anywhere whitespace-pre-wrap text-fg" text={option} />
                   </label>
                 );
               })}

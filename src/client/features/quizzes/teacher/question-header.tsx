@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { TOOLTIP } from '#shared/constants';
+import { MathText } from '../../../components/math-text.tsx';
 
 const EDGE_PX = 8;
 const MAX_WIDTH_PX = 320;
@@ -79,7 +80,7 @@ export function QuestionHeader({ number, text }: { number: number; text: string 
         }
         className="tooltip pointer-events-none fixed z-50 w-max max-w-[min(20rem,calc(100vw-1rem))] rounded-md bg-surface-inverse px-3 py-2 text-left text-sm font-normal wrap-anywhere whitespace-normal text-white normal-case shadow-lg"
       >
-        {text}
+        <MathText text={text} />
       </span>
     </>
   );

@@ -18,6 +18,7 @@ import { downloadBlob } from '../../../lib/download-file.ts';
 import { BackLink } from '../../../components/ui/back-link.tsx';
 import { QuizLifecycleActions } from './quiz-lifecycle-actions.tsx';
 import { AccommodationsSection, accommodationQueries } from './accommodations-section.tsx';
+import { MathText } from '../../../components/math-text.tsx';
 
 const ALL_QUIZ_PATH = '/dashboard/teacher/all-quiz';
 
@@ -298,10 +299,10 @@ function QuizAnalytics({ quiz }: { quiz: TeacherQuizDetail }) {
           {quiz.quiz.questions.map((question, index) => (
             <li key={question._id} className="rounded-lg border border-line bg-surface px-4 py-3 text-sm">
               <p className="wrap-anywhere text-fg">
-                <span className="font-semibold">Q{index + 1}.</span> {question.question_text}
+                <span className="font-semibold">Q{index + 1}.</span> <MathText text={question.question_text} />
               </p>
               <p className="mt-1 wrap-anywhere text-muted">
-                Correct answer: <span className="font-medium text-success">{question.answer}</span>
+                Correct answer: <MathText className="font-medium text-success" text={question.answer} />
               </p>
             </li>
           ))}

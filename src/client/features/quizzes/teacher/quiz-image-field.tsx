@@ -1,0 +1,162 @@
+import { ImagePlus, Trash2 } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { uploadQuizImage } from '#shared/contract/quiz-images';
+import { QUIZ_IMAGE_ACCEPT, QUIZ_IMAGE_LIMITS, QUIZ_IMAGE_TYPES } from '#shared/quiz-images';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/field.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { checkUploadFile, formatUploadSize, sendMultipart } from '../../resources/upload-request.ts';
+
+/** An image of a question or an option as the editor holds it: `previewUrl` is the thumbnail's address. */
+export type QuizImageValue = { fileKey: string; alt: string; previewUrl?: string | undefined };
+
+/**
+ * Chooses, uploads and describes one image of a question or an option (decision 036, "Images").
+ * The file is uploaded as soon as it is chosen (POST /api/quizzes/images); the question keeps
+ * only `{ fileKey, alt }`. The alt text is required: the quiz's schema refuses an empty one and
+ * the form layer shows that error here (`altError`) and focuses the box (`altField` is its key).
+ *
+ * Usage in the question editor (slot = `questions.3`, or `questions.3.options.1` for an option):
+ *
+ *   <QuizImageField
+ *     label="Question image"
+ *     value={question.image ?? null}
+ *     onChange={(image) => onChange({ ...question, image: image ?? undefined })}
+ *     altField={`${slot}.image.alt`}
+ *     altError={errors[`${slot}.image.alt`]}
+ *   />
+ *
+ * and send `image && { fileKey: image.fileKey, alt: image.alt }` (previewUrl stays in the browser).
+ * When a saved quiz is edited, pass its presented image as `{ fileKey, alt, previewUrl: url }`.
+ */
+export function QuizImageField({
+  label = 'Image',
+  value,
+  onChange,
+  altField,
+  altError,
+  disabled = false,
+}: {
+  label?: string;
+  value: QuizImageValue | null;
+  onChange(value: QuizImageValue | null): void;
+  altField: string;
+  altError?: string | undefined;
+  disabled?: boolean;
+}) {
+  const ids = { file: useId(), status: useId() };
+  const fileInputRef = useRef<HTMLInputElement>(null);
+  const uploadRef = useRef<AbortController | null>(null);
+  const focusFileInputRef = useRef(false);
+  const [isUploading, setIsUploading] = useState(false);
+  const [fileError, setFileError] = useState<string | null>(null);
+
+  // Leaving the editor stops an upload in progress.
+  useEffect(() => () => uploadRef.current?.abort(), []);
+  // After Remove, the focus goes back to the file input that replaced the image.
+  useEffect(() => {
+    if (value === null && focusFileInputRef.current) {
+      focusFileInputRef.current = false;
+      fileInputRef.current?.focus();
+    }
+  }, [value]);
+
+  const choose = async (file: File | null) => {
+    if (!file) return;
+    // The server decides by the bytes; this only spares a refused upload.
+    const problem = !(QUIZ_IMAGE_TYPES as readonly string[]).includes(file.type)
+      ? 'Choose an image: PNG, JPEG, GIF or WebP.'
+      : checkUploadFile(file, QUIZ_IMAGE_LIMITS.maxBytes);
+    if (problem) {
+      setFileError(problem);
+      return;
+    }
+    setFileError(null);
+    setIsUploading(true);
+    const controller = new AbortController();
+    uploadRef.current = controller;
+    try {
+      const body = new FormData();
+      body.append('file', file, file.name);
+      const { data } = await sendMultipart(uploadQuizImage, body, { signal: controller.signal });
+      onChange({ fileKey: data.fileKey, alt: '', previewUrl: data.url });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') return;
+      setFileError(error instanceof ApiError ? error.message : 'The image could not be uploaded. Try again.');
+    } finally {
+      uploadRef.current = null;
+      setIsUploading(false);
+      if (fileInputRef.current) fileInputRef.current.value = '';
+    }
+  };
+
+  if (value) {
+    return (
+      <div className="flex flex-col gap-3 rounded-lg border border-line p-3 sm:flex-row sm:items-start">
+        {value.previewUrl ? (
+          <img
+            src={value.previewUrl}
+            alt={value.alt}
+            className="h-24 w-32 shrink-0 rounded-md border border-line bg-surface-muted object-contain"
+          />
+        ) : null}
+        <div className="flex min-w-0 flex-1 flex-col gap-2">
+          <TextField
+            label={`${label}: description`}
+            hint="What the image shows, for people who cannot see it."
+            required
+            maxLength={QUIZ_IMAGE_LIMITS.alt}
+            value={value.alt}
+            data-field={altField}
+            error={altError}
+            disabled={disabled}
+            onChange={(event) => onChange({ ...value, alt: event.target.value })}
+          />
+          <Button
+            variant="secondary"
+            size="sm"
+            className="self-start"
+            disabled={disabled}
+            onClick={() => {
+              focusFileInputRef.current = true;
+              onChange(null);
+            }}
+          >
+            <Trash2 className="size-4" aria-hidden="true" />
+            Remove {label.toLowerCase()}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={ids.file} className="flex items-center gap-2 text-sm font-medium text-fg">
+        <ImagePlus className="size-4" aria-hidden="true" />
+        {label} (optional)
+      </label>
+      <input
+        ref={fileInputRef}
+        id={ids.file}
+        type="file"
+        accept={QUIZ_IMAGE_ACCEPT}
+        disabled={disabled || isUploading}
+        aria-invalid={fileError ? true : undefined}
+        aria-describedby={ids.status}
+        onChange={(event) => void choose(event.target.files?.[0] ?? null)}
+        className="w-full min-w-0 rounded-lg border border-line-strong bg-surface text-sm text-fg shadow-sm file:mr-3 file:cursor-pointer file:border-0 file:border-r file:border-line-strong file:bg-surface-muted file:px-3 file:py-2 file:font-semibold file:text-fg hover:file:bg-line focus:ring-2 focus:ring-brand-500 focus:outline-none"
+      />
+      <p
+        id={ids.status}
+        role={fileError ? 'alert' : 'status'}
+        className={fileError ? 'text-sm text-danger' : 'text-xs text-muted'}
+      >
+        {fileError ??
+          (isUploading
+            ? 'Uploading the image…'
+            : `PNG, JPEG, GIF or WebP, up to ${formatUploadSize(QUIZ_IMAGE_LIMITS.maxBytes)}.`)}
+      </p>
+    </div>
+  );
+}

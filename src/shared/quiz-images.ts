@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/**
+ * Images of quiz questions and options (decision 036, "Images"): uploaded on their own
+ * (POST /api/quizzes/images), named in a question by their `fileKey` with a required alt text,
+ * served to each viewer by an address signed for them.
+ */
+export const QUIZ_IMAGE_LIMITS = {
+  maxBytes: 5 * 1024 * 1024,
+  alt: 300,
+} as const;
+
+/** Decided from the file's bytes, never from its name or the browser's claim. */
+export const QUIZ_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+
+/** What the file input offers (a hint only: the server decides by content). */
+export const QUIZ_IMAGE_ACCEPT = QUIZ_IMAGE_TYPES.join(',');
+
+/** The random key the upload answers: base64url, never a path. */
+export const quizImageKeySchema = z
+  .string({ error: 'Unknown image' })
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, { error: 'Unknown image' });
+
+export const quizImageParamsSchema = z.object({ fileKey: quizImageKeySchema });
+
+/** The signed `access` value is the credential (optional: a link without it gets 403). */
+export const quizImageAccessQuerySchema = z.object({
+  access: z.string({ error: 'This image link is not valid' }).max(300).optional(),
+});
+
+/** The upload's answer: the key to store in the question, and a thumbnail address signed for the uploader. */
+export const uploadedQuizImageSchema = z.strictObject({ fileKey: z.string(), url: z.string() });
+export type UploadedQuizImage = z.infer<typeof uploadedQuizImageSchema>;
+
+/** An image as a question stores it (the question shape in quizzes.ts carries this). */
+export const quizImageSchema = z.strictObject({
+  fileKey: quizImageKeySchema,
+  alt: z
+    .string({ error: 'Describe the image for people who cannot see it' })
+    .trim()
+    .min(1, { error: 'Describe the image for people who cannot see it' })
+    .max(QUIZ_IMAGE_LIMITS.alt, { error: `Keep the description under ${QUIZ_IMAGE_LIMITS.alt} characters` }),
+});
+export type QuizImage = z.infer<typeof quizImageSchema>;
+
+/** An image as a viewer gets it: an address signed for them, and its alt text. */
+export type PresentedQuizImage = { url: string; alt: string };
