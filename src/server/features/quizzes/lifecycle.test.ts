@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EditQuiz } from '#shared/quiz-lifecycle';
+import type { StoredQuestion, TypedQuestionInput } from '#shared/question-types';
 import { QUIZ_LIMITS, type QuizQuestion, type TeacherQuizDetail } from '#shared/quizzes';
 import { quizRegrades, quizzes, students } from '../../db/schema.ts';
 import { classIdTaughtBy, signUpStudent, signUpTeacher } from '../../testing/actors.ts';
-import { buildNewQuiz, editBodyOf } from '../../testing/factories.ts';
+import { buildNewQuiz, editBodyOf, type EditBody } from '../../testing/factories.ts';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { keyChanged, structureChanged } from './lifecycle.ts';
 
@@ -48,17 +48,25 @@ const detail = async (teacher: Actor, quizId: string) => {
 const edit = (teacher: Actor, quizId: string, body: object) =>
   t.call({ method: 'PUT', url: `/api/quizzes/${quizId}`, headers: as(teacher), payload: body });
 
-/** The body with question `index` changed by `change`. */
-function withQuestion(
-  body: EditQuiz,
-  index: number,
-  change: (question: EditQuiz['quiz']['questions'][number]) => object,
-) {
+type ChoiceInput = Extract<TypedQuestionInput, { type: 'single' | 'multiple' }>;
+type OptionInput = ChoiceInput['options'][number];
+
+/** The body with question `index` (a choice question) changed by `change`. */
+function withQuestion(body: EditBody, index: number, change: (question: ChoiceInput) => object): EditBody {
   const questions = body.quiz.questions.map((question, at) =>
-    at === index ? { ...question, ...change(question) } : question,
+    at === index ? ({ ...question, ...change(question as ChoiceInput) } as TypedQuestionInput) : question,
   );
   return { ...body, quiz: { ...body.quiz, questions } };
 }
+
+/** Options with `right` the only correct one (texts as given). */
+const keyedOn = (options: OptionInput[], right: string) =>
+  options.map((option) => ({ ...option, correct: option.text === right }));
+/** Options with their texts replaced, by position (ids kept). */
+const reworded = (options: OptionInput[], texts: string[]) =>
+  options.map((option, at) => ({ ...option, text: texts[at]! }));
+const indexOfText = (body: EditBody, text: string) =>
+  body.quiz.questions.findIndex((question) => question.question_text === text);
 
 const start = async (student: Actor, quizId: string) => {
   const response = await t.call({ method: 'POST', url: `/api/quiz/${quizId}/start`, headers: as(student) });
@@ -78,7 +86,7 @@ async function takeQuiz(student: Actor, quizId: string, choices: Record<string, 
         _id: quizId,
         questions: questions.map((question) => ({
           _id: question._id,
-          selectedOption: choices[question.question_text] ?? question.options[0],
+          selectedOption: choices[question.question_text] ?? question.options![0]!.text,
         })),
       },
     },
@@ -102,18 +110,49 @@ async function averagesOf(studentId: string) {
 const ALL_RIGHT = { 'What is 2 + 2?': '4', 'What is the capital of France?': 'Paris', 'Which is a prime number?': '7' };
 const ONE_WRONG = { ...ALL_RIGHT, 'What is 2 + 2?': '3' };
 
-describe('what counts as a change of structure or key (today’s question shape)', () => {
-  const question = { _id: 'q', question_text: 'Q', options: ['a', 'b', 'c'], answer: 'a' };
-  it('sees added, removed and reordered questions and options, not reworded ones', () => {
-    expect(structureChanged([question], [question, { ...question, _id: 'r' }])).toBe(true);
-    expect(structureChanged([question], [{ ...question, options: ['a', 'b'] }])).toBe(true);
-    expect(structureChanged([question], [{ ...question, options: ['b', 'a', 'c'] }])).toBe(true);
-    expect(structureChanged([question], [{ ...question, _id: 'other' }])).toBe(true);
-    expect(structureChanged([question], [{ ...question, question_text: 'Q2', options: ['A', 'b', 'c'] }])).toBe(false);
+describe('what counts as a change of structure or key (typed questions, option ids)', () => {
+  const choice: StoredQuestion = {
+    _id: 'q',
+    type: 'multiple',
+    question_text: 'Q',
+    points: 2,
+    scoring: 'all-or-nothing',
+    options: [
+      { _id: 'o1', text: 'a', correct: true },
+      { _id: 'o2', text: 'b', correct: false },
+      { _id: 'o3', text: 'c', correct: true },
+    ],
+  };
+  const numeric: StoredQuestion = { _id: 'n', type: 'numeric', question_text: 'N', points: 1, value: 3, tolerance: 0 };
+  const options = choice.type === 'multiple' ? choice.options : [];
+  const withOptions = (list: typeof options): StoredQuestion => ({ ...choice, options: list }) as StoredQuestion;
+
+  it('sees added, removed and reordered questions and options and a changed type, not reworded ones', () => {
+    expect(structureChanged([choice], [choice, numeric])).toBe(true);
+    expect(structureChanged([choice, numeric], [numeric, choice])).toBe(true);
+    expect(structureChanged([choice], [withOptions(options.slice(0, 2))])).toBe(true);
+    expect(structureChanged([choice], [withOptions([options[1]!, options[0]!, options[2]!])])).toBe(true);
+    expect(structureChanged([choice], [withOptions([...options.slice(0, 2), { ...options[2]!, _id: 'o4' }])])).toBe(
+      true,
+    );
+    expect(structureChanged([choice], [{ ...choice, _id: 'other' }])).toBe(true);
+    expect(structureChanged([numeric], [{ ...numeric, type: 'true-false', correct: true } as StoredQuestion])).toBe(
+      true,
+    );
+    const renamed = withOptions(options.map((option) => ({ ...option, text: option.text.toUpperCase() })));
+    expect(structureChanged([choice], [{ ...renamed, question_text: 'Q2' }])).toBe(false);
   });
-  it('sees the right option move, not its rewording', () => {
-    expect(keyChanged([question], [{ ...question, answer: 'b' }])).toBe(true);
-    expect(keyChanged([question], [{ ...question, options: ['A', 'b', 'c'], answer: 'A' }])).toBe(false);
+
+  it('sees a changed key, scoring or points, not a rewording', () => {
+    expect(
+      keyChanged([choice], [withOptions(options.map((option) => ({ ...option, correct: !option.correct })))]),
+    ).toBe(true);
+    expect(keyChanged([choice], [{ ...choice, scoring: 'partial' } as StoredQuestion])).toBe(true);
+    expect(keyChanged([choice], [{ ...choice, points: 3 }])).toBe(true);
+    expect(keyChanged([numeric], [{ ...numeric, tolerance: 0.5 } as StoredQuestion])).toBe(true);
+    expect(keyChanged([numeric], [{ ...numeric, value: 4 } as StoredQuestion])).toBe(true);
+    const renamed = withOptions(options.map((option) => ({ ...option, text: `${option.text}!` })));
+    expect(keyChanged([choice], [{ ...renamed, question_text: 'Q2' }])).toBe(false);
   });
 });
 
@@ -128,17 +167,23 @@ describe('editing a quiz nobody has started', () => {
     const otherClassId = await classIdTaughtBy(t, teacher, otherClass);
     const newcomer = await signUpStudent(t, { class: otherClass });
     const before = editBodyOf(await detail(teacher, quizId));
-    const body: EditQuiz = {
+    const france = before.quiz.questions[1] as ChoiceInput;
+    const body: EditBody = {
       ...before,
       title: 'Renamed',
       classId: otherClassId,
       quiz: {
         ...before.quiz,
-        // Reordered, one removed, one added, options reordered.
+        // Reordered, one removed, one added, options reordered, a type changed.
         questions: [
-          { ...before.quiz.questions[1]!, options: ['Rome', 'Paris', 'Madrid'] },
-          before.quiz.questions[0]!,
-          { question_text: 'Is 1 odd?', options: ['yes', 'no'], answer: 'yes' },
+          { ...france, options: [...france.options].reverse() },
+          {
+            _id: before.quiz.questions[0]!._id,
+            type: 'true-false',
+            question_text: 'Is 2 + 2 four?',
+            correct: true,
+          },
+          { type: 'numeric', question_text: 'Is 1 odd?', points: 2, value: 1, tolerance: 0 },
         ],
       },
     };
@@ -146,11 +191,16 @@ describe('editing a quiz nobody has started', () => {
     expect(response.status, response.raw).toBe(200);
     expect(response.body.data.regrade).toBeNull();
     expect(response.body.data.quiz).toMatchObject({ title: 'Renamed', classId: otherClassId, questionCount: 3 });
+    expect(response.body.data.quiz.totalPoints).toBe(4);
     const after = await detail(teacher, quizId);
     expect(after.quiz.questions.map((question) => question._id).slice(0, 2)).toEqual([
       before.quiz.questions[1]!._id,
       before.quiz.questions[0]!._id,
     ]);
+    expect(after.quiz.questions.map((question) => question.type)).toEqual(['single', 'true-false', 'numeric']);
+    expect(after.quiz.questions[0]!.options!.map((option) => option._id)).toEqual(
+      [...france.options].reverse().map((option) => option._id),
+    );
     const [row] = await t.database.db.select({ version: quizzes.version }).from(quizzes).where(eq(quizzes.id, quizId));
     expect(row!.version).toBe(2);
     // The student of the old class no longer reaches it; the new class's does.
@@ -158,7 +208,7 @@ describe('editing a quiz nobody has started', () => {
     expect(old.status).toBe(403);
     const questions = await start(newcomer, quizId);
     expect(questions.map((question) => question.question_text).sort()).toEqual(
-      ['Is 1 odd?', 'What is 2 + 2?', 'What is the capital of France?'].sort(),
+      ['Is 1 odd?', 'Is 2 + 2 four?', 'What is the capital of France?'].sort(),
     );
   });
 
@@ -190,19 +240,25 @@ describe('editing a quiz students have started', () => {
     } = await classWithQuiz(1);
     await start(student!, quizId);
     const body = editBodyOf(await detail(teacher, quizId));
-    const added = { ...body, quiz: { ...body.quiz, questions: [...body.quiz.questions, body.quiz.questions[0]!] } };
+    const { _id: _dropped, ...asNew } = body.quiz.questions[0]!;
     const refusals = [
       {
-        ...added,
+        ...body,
         quiz: {
-          ...added.quiz,
-          questions: [...body.quiz.questions, { question_text: 'New?', options: ['a', 'b'], answer: 'a' }],
+          ...body.quiz,
+          questions: [
+            ...body.quiz.questions,
+            { type: 'true-false', question_text: 'New?', correct: true } satisfies TypedQuestionInput,
+          ],
         },
       },
       { ...body, quiz: { ...body.quiz, questions: body.quiz.questions.slice(1) } },
       { ...body, quiz: { ...body.quiz, questions: [...body.quiz.questions].reverse() } },
-      withQuestion(body, 0, (question) => ({ options: [...question.options, 'six'] })),
+      // The same question without its id is a new one in place of the old.
+      { ...body, quiz: { ...body.quiz, questions: [asNew as TypedQuestionInput, ...body.quiz.questions.slice(1)] } },
+      withQuestion(body, 0, (question) => ({ options: [...question.options, { text: 'six', correct: false }] })),
       withQuestion(body, 0, (question) => ({ options: [...question.options].reverse() })),
+      withQuestion(body, 0, (question) => ({ type: 'multiple', scoring: 'partial', options: question.options })),
       { ...body, classId: await classIdTaughtBy(t, teacher, `Life ${unique()}`) },
     ];
     for (const refused of refusals) {
@@ -249,7 +305,7 @@ describe('editing a quiz students have started', () => {
 
     // The key of 2 + 2 was "wrong": 3 is now right.
     const body = editBodyOf(await detail(teacher, quizId));
-    const rekeyed = withQuestion(body, 0, () => ({ answer: '3' }));
+    const rekeyed = withQuestion(body, 0, (question) => ({ options: keyedOn(question.options, '3') }));
     const response = await edit(teacher, quizId, rekeyed);
     expect(response.status, response.raw).toBe(200);
     expect(response.body.data.regrade).toEqual({ attemptsChanged: 2 });
@@ -304,7 +360,7 @@ describe('editing a quiz students have started', () => {
     expect(await averagesOf(student!.profile._id)).toEqual({ averageScore: 3, totalScore: 3, quizzesAttempted: 1 });
   });
 
-  it('keeps an open attempt’s layout through an edit, and its close scores with the new key', async () => {
+  it('keeps an open attempt’s layout through a rewording and a new key; its close scores with the new key', async () => {
     const {
       teacher,
       quizId,
@@ -312,28 +368,25 @@ describe('editing a quiz students have started', () => {
     } = await classWithQuiz(1);
     const layout = await start(student!, quizId);
     const twoPlusTwo = layout.find((question) => question.question_text === 'What is 2 + 2?')!;
+    const three = twoPlusTwo.options!.find((option) => option.text === '3')!._id;
     const saved = await t.call({
       method: 'PUT',
       url: `/api/quiz/${quizId}/answers`,
       headers: as(student!),
-      payload: { answers: { [twoPlusTwo._id]: '3' } },
+      payload: { answers: { [twoPlusTwo._id]: three } },
     });
     expect(saved.status, saved.raw).toBe(200);
 
     const body = editBodyOf(await detail(teacher, quizId));
     const index = body.quiz.questions.findIndex((question) => question._id === twoPlusTwo._id);
-    // An option's wording cannot change under the open attempt (its answers name options by text).
-    const reworded = await edit(
-      teacher,
-      quizId,
-      withQuestion(body, index, () => ({ options: ['four', '3', '5'], answer: 'four' })),
-    );
-    expect(reworded.status).toBe(409);
-    expect(reworded.body.code).toBe('QUIZ_ATTEMPTS_OPEN');
+    // Options are named by id: their wording changes under an open attempt, and so does the key.
     const rekeyed = await edit(
       teacher,
       quizId,
-      withQuestion(body, index, () => ({ question_text: 'What is 2 + 2, roughly?', answer: '3' })),
+      withQuestion(body, index, (question) => ({
+        question_text: 'What is 2 + 2, roughly?',
+        options: keyedOn(reworded(question.options, ['four', '3', '5']), '3'),
+      })),
     );
     expect(rekeyed.status, rekeyed.raw).toBe(200);
     // Nobody had submitted: nothing to regrade.
@@ -341,12 +394,13 @@ describe('editing a quiz students have started', () => {
 
     const resumed = await t.call({ method: 'GET', url: `/api/quiz/${quizId}`, headers: as(student!) });
     const questions = resumed.body.data.quiz.questions as QuizQuestion[];
-    expect(questions.map((question) => [question._id, question.options])).toEqual(
-      layout.map((question) => [question._id, question.options]),
-    );
-    expect(questions.find((question) => question._id === twoPlusTwo._id)!.question_text).toBe(
-      'What is 2 + 2, roughly?',
-    );
+    const idsOf = (list: QuizQuestion[]) =>
+      list.map((question) => [question._id, question.options?.map((option) => option._id)]);
+    expect(idsOf(questions)).toEqual(idsOf(layout));
+    const resumedQuestion = questions.find((question) => question._id === twoPlusTwo._id)!;
+    expect(resumedQuestion.question_text).toBe('What is 2 + 2, roughly?');
+    expect(resumedQuestion.options!.map((option) => option.text).sort()).toEqual(['3', '5', 'four']);
+    expect(resumedQuestion.response).toBe(three);
 
     const submitted = await t.call({
       method: 'POST',
@@ -358,34 +412,103 @@ describe('editing a quiz students have started', () => {
     expect(submitted.body.data.attempt.score).toBe(1);
   });
 
-  it('renames an option in the submitted attempts too: the score stays, no regrade', async () => {
+  it('rewords an option after submissions: answers keep pointing at it, the score stays, no regrade', async () => {
     const {
       teacher,
       quizId,
       students: [student],
-    } = await classWithQuiz(1);
+    } = await classWithQuiz(1, { reviewAnswers: 'after-submit' });
     await takeQuiz(student!, quizId, ALL_RIGHT);
     const body = editBodyOf(await detail(teacher, quizId));
-    const index = body.quiz.questions.findIndex((question) => question.question_text === 'What is 2 + 2?');
+    const index = indexOfText(body, 'What is 2 + 2?');
     const response = await edit(
       teacher,
       quizId,
-      withQuestion(body, index, () => ({ options: ['four', '3', '5'], answer: 'four' })),
+      withQuestion(body, index, (question) => ({ options: reworded(question.options, ['four', '3', '5']) })),
     );
     expect(response.status, response.raw).toBe(200);
     expect(response.body.data.regrade).toBeNull();
     const analytics = await detail(teacher, quizId);
     expect(analytics.attempts[0]!.score).toBe(3);
-    const questionId = body.quiz.questions[index]!._id;
-    expect(analytics.attempts[0]!.quiz.questions.find((question) => question._id === questionId)!.selectedOption).toBe(
-      'four',
-    );
+    const question = body.quiz.questions[index] as ChoiceInput;
+    const four = question.options[0]!._id;
+    expect(analytics.attempts[0]!.quiz.questions.find((entry) => entry._id === question._id)!.response).toBe(four);
     const review = await t.call({ method: 'GET', url: `/api/quiz/${quizId}`, headers: as(student!) });
-    const reviewed = (review.body.data.quiz.questions as QuizQuestion[]).find(
-      (question) => question._id === questionId,
-    )!;
-    expect(reviewed.options.sort()).toEqual(['3', '5', 'four']);
-    expect(reviewed.selectedOption).toBe('four');
+    const reviewed = (review.body.data.quiz.questions as QuizQuestion[]).find((entry) => entry._id === question._id)!;
+    expect(reviewed.options!.find((option) => option._id === four)).toMatchObject({ text: 'four', correct: true });
+    expect(reviewed.response).toBe(four);
+  });
+
+  it('regrades a multiple-choice key with partial credit: points per student and the total', async () => {
+    const className = `Life ${unique()}`;
+    const teacher = await signUpTeacher(t);
+    const classId = await classIdTaughtBy(t, teacher, className);
+    const [a, b] = [await signUpStudent(t, { class: className }), await signUpStudent(t, { class: className })];
+    const created = await t.call({
+      method: 'POST',
+      url: '/api/teacher/add-quiz',
+      headers: as(teacher),
+      payload: buildNewQuiz({
+        classId,
+        quiz: {
+          background: buildNewQuiz().quiz.background,
+          questions: [
+            {
+              type: 'multiple',
+              question_text: 'Which are even?',
+              points: 4,
+              scoring: 'partial',
+              options: [
+                { text: '2', correct: true },
+                { text: '4', correct: true },
+                { text: '5', correct: false },
+                { text: '6', correct: false },
+              ],
+            },
+          ],
+        },
+      }),
+    });
+    expect(created.status, created.raw).toBe(201);
+    const quizId = created.body.data._id as string;
+    const answer = async (student: Actor, texts: string[]) => {
+      const [question] = await start(student, quizId);
+      const ids = question!.options!.filter((option) => texts.includes(option.text)).map((option) => option._id);
+      const response = await t.call({
+        method: 'POST',
+        url: '/api/student/update-student',
+        headers: as(student),
+        payload: { quiz: { _id: quizId, questions: [{ _id: question!._id, response: ids }] } },
+      });
+      expect(response.status, response.raw).toBe(200);
+      return response.body.data.attempt.score as number;
+    };
+    // Key {2, 4}: a chose 2, 4, 6 (2 right − 1 wrong of 2 → 2 points); b chose 2, 6 (1 − 1 → 0).
+    expect(await answer(a, ['2', '4', '6'])).toBe(2);
+    expect(await answer(b, ['2', '6'])).toBe(0);
+
+    // 6 was even after all: key {2, 4, 6}, and the question is worth 6 points now.
+    const body = editBodyOf(await detail(teacher, quizId));
+    const response = await edit(
+      teacher,
+      quizId,
+      withQuestion(body, 0, (question) => ({
+        points: 6,
+        options: question.options.map((option) => ({ ...option, correct: option.text !== '5' })),
+      })),
+    );
+    expect(response.status, response.raw).toBe(200);
+    expect(response.body.data.regrade).toEqual({ attemptsChanged: 2 });
+    expect(response.body.data.quiz.totalPoints).toBe(6);
+    // a: 3 of 3 right → 6 points (100 %); b: 2 of 3 right → 4 points.
+    const analytics = await detail(teacher, quizId);
+    const byStudent = Object.fromEntries(
+      analytics.attempts.map((attempt) => [attempt.user._id, [attempt.score, Number(attempt.accuracy)]]),
+    );
+    expect(byStudent).toEqual({ [a.profile._id]: [6, 100], [b.profile._id]: [4, 66.67] });
+    expect(analytics.attempts.map((attempt) => attempt.quiz.questions[0]!.earnedPoints).sort()).toEqual([4, 6]);
+    expect(await averagesOf(a.profile._id)).toMatchObject({ averageScore: 6, totalScore: 6 });
+    expect(await averagesOf(b.profile._id)).toMatchObject({ averageScore: 4, totalScore: 4 });
   });
 });
 
