@@ -68,7 +68,14 @@ describe('an edit of the key racing a submission', () => {
       const unchanged = editBodyOf(teacherView);
       const rekeyed = {
         ...unchanged,
-        quiz: { ...unchanged.quiz, questions: unchanged.quiz.questions.map((stored) => ({ ...stored, answer: 'b' })) },
+        quiz: {
+          ...unchanged.quiz,
+          questions: unchanged.quiz.questions.map((stored) =>
+            stored.type === 'single'
+              ? { ...stored, options: stored.options.map((option) => ({ ...option, correct: option.text === 'b' })) }
+              : stored,
+          ),
+        },
       };
 
       const [submitted, edited] = await Promise.all([
