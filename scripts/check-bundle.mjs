@@ -110,6 +110,10 @@ const LOADED_ON_USER_ACTION = [
     waitsFor: 'Select quiz background in the quiz editor',
   },
   {
+    module: 'features/quizzes/teacher/accommodation-form.tsx',
+    waitsFor: 'Add accommodation or Change on a quiz’s analytics page',
+  },
+  {
     module: 'features/quizzes/teacher/import-questions-dialog.tsx',
     waitsFor: 'Import questions in the quiz editor (the GIFT and Aiken readers)',
   },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hasForbiddenCharacters, requiredText } from './fields.ts';
 import { identityKey } from './identity.ts';
+import { quizImageKeySchema } from './quiz-images.ts';
 
 /**
  * The question types of a quiz (issue 20, decision 036): what a teacher writes (input), what
@@ -35,7 +36,8 @@ export const QUESTION_LIMITS = {
   /** |value| and tolerance bound: far beyond any school number, well inside a double's exact range. */
   numericAbsMax: 1e12,
   altText: 300,
-  fileKey: 200,
+  /** An uploaded image's key (quizImageKeySchema): 16 to 64 base64url characters. */
+  fileKey: 64,
   idMax: 40,
 } as const;
 
@@ -198,7 +200,7 @@ const idField = z
   .regex(/^[\w-]+$/, { error: 'Not a valid id' });
 
 export const questionImageSchema = z.strictObject({
-  fileKey: z.string().min(1).max(QUESTION_LIMITS.fileKey),
+  fileKey: quizImageKeySchema,
   alt: requiredText('Image description (alt text)', QUESTION_LIMITS.altText),
 });
 

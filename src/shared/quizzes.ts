@@ -49,25 +49,26 @@ const TWICE_THE_TEXT_BYTES = 2 * QUIZ_LIMITS.totalTextMax * JSON_BYTES_PER_CHARA
 /**
  * JSON around one typed question at its largest, its texts aside (issue 20): keys, a 40-character
  * id, type, points, scoring or value and tolerance, the quotes and commas of 20 accepted
- * answers (about 300 bytes together), and an image whose 200-character file key is 600 bytes.
+ * answers (about 300 bytes together), and an image's 64-character file key.
  */
-const QUESTION_JSON_BYTES = 1024;
-/** JSON around one option at its largest, its text aside: keys, a 40-character id, correct, an image's 600-byte file key. */
-const OPTION_JSON_BYTES = 720;
+const QUESTION_JSON_BYTES = 512;
+/** JSON around one option at its largest, its text aside: keys, a 40-character id, correct, an image's 64-character key. */
+const OPTION_JSON_BYTES = 192;
+
+/** The largest typed quiz: every text at 3 bytes a character, the JSON around every question and option at its largest. */
+const TYPED_QUIZ_BYTES =
+  QUIZ_LIMITS.totalTextMax * JSON_BYTES_PER_CHARACTER +
+  QUIZ_LIMITS.questionsMax * (QUESTION_JSON_BYTES + QUIZ_LIMITS.optionsMax * OPTION_JSON_BYTES);
+/** The largest quiz in SPEC §3's shape: its answer repeats an option (the text budget twice), 256 bytes of JSON a question. */
+const SPEC_QUIZ_BYTES = TWICE_THE_TEXT_BYTES + QUIZ_LIMITS.questionsMax * 256;
 
 /**
- * Body limit of add-quiz (decision 023), from the largest valid quiz: typed questions of ten
- * options, each question and option with an image: the whole text budget (question texts,
- * options, accepted answers, alt texts) at 3 bytes a character, the JSON around each question
- * and option at its largest, the ignored createdBy, subject and date at their most, 4 kB for
- * the rest (title, class, deadline, background). About 2.5 MB. SPEC §3's shape, whose answer
- * repeats an option (the text budget twice, no images), stays under it at about 1.9 MB.
+ * Body limit of add-quiz (decision 023), from the largest valid quiz of either shape (SPEC §3's,
+ * the heavier, about 1.8 MB; typed, about 1.4 MB), the ignored createdBy, subject and date at
+ * their most, and 4 kB for the rest (title, class, deadline, background). About 1.8 MB.
  */
 export const ADD_QUIZ_BODY_LIMIT_BYTES =
-  QUIZ_LIMITS.totalTextMax * JSON_BYTES_PER_CHARACTER +
-  QUIZ_LIMITS.questionsMax * (QUESTION_JSON_BYTES + QUIZ_LIMITS.optionsMax * OPTION_JSON_BYTES) +
-  3 * IGNORED_FIELD_MAX_BYTES +
-  4 * 1024;
+  Math.max(TYPED_QUIZ_BYTES, SPEC_QUIZ_BYTES) + 3 * IGNORED_FIELD_MAX_BYTES + 4 * 1024;
 
 /**
  * Body limit of update-student (decision 023). SPEC §7 clients may send each question back
@@ -503,9 +504,4 @@ export const isTeacherQuizDetail = (quiz: TeacherQuizDetail | StudentQuizDetail)
 /** PUT /api/quiz/{id}/answers: when the server stored the choices. */
 export const savedAnswersSchema = z.strictObject({ savedAt: z.iso.datetime() });
 
-/** SPEC §4 accuracy display: a whole number if integer, else two decimals. */
-export function formatAccuracy(accuracy: string | number): string {
-  const value = Number(accuracy);
-  if (!Number.isFinite(value)) return '0';
-  return Number.isInteger(value) ? String(value) : value.toFixed(2);
-}
+export { formatAccuracy } from './accuracy.ts';

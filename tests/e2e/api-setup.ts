@@ -146,10 +146,12 @@ export async function saveChoicesElsewhere(
   choices: Record<string, string>,
 ) {
   const { quiz } = await quizAsStudent(request, token, quizId);
+  // Choices are named by their text; the server takes the option's id (decision 036).
   const answers = Object.fromEntries(
-    quiz.questions.flatMap((question) =>
-      question.question_text in choices ? [[question._id, choices[question.question_text]]] : [],
-    ),
+    quiz.questions.flatMap((question) => {
+      const chosen = question.options?.find((option) => option.text === choices[question.question_text]);
+      return chosen ? [[question._id, chosen._id]] : [];
+    }),
   );
   const response = await request.put(`/api/quiz/${quizId}/answers`, { data: { answers }, headers: bearer(token) });
   expect(response.ok(), await response.text()).toBe(true);

@@ -22,9 +22,9 @@ test('a teacher gives a student extra time on a quiz, changes it and removes it'
     data: {
       quiz: {
         _id: quiz._id,
-        questions: started.data.quiz.questions.map((question: { _id: string; options: string[] }) => ({
+        questions: started.data.quiz.questions.map((question: { _id: string; options: { _id: string }[] }) => ({
           _id: question._id,
-          selectedOption: question.options[0],
+          response: question.options[0]!._id,
         })),
       },
     },

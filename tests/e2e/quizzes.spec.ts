@@ -235,10 +235,11 @@ test('teacher builds, previews and publishes a quiz; a student takes it across a
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   const row = page.getByRole('row', { name: new RegExp(studentAccount.name) });
   await expect(row).toContainText('66.67');
-  expect(await countCells(row, '(correct)')).toBe(2);
-  expect(await countCells(row, '(wrong)')).toBe(1);
-  await expect(row.locator('td.bg-success-soft')).toHaveCount(2);
-  await expect(row.locator('td.bg-danger-soft')).toHaveCount(1);
+  // Each answer cell says its outcome in words for screen readers, and shows it by colour.
+  expect(await countCells(row, '(correct,')).toBe(2);
+  expect(await countCells(row, '(wrong,')).toBe(1);
+  await expect(row.locator('td[data-outcome="full"].bg-success-soft')).toHaveCount(2);
+  await expect(row.locator('td[data-outcome="none"].bg-danger-soft')).toHaveCount(1);
 
   const firstHeader = page.getByRole('button', { name: 'Q1', exact: true });
   await firstHeader.hover();

@@ -1,4 +1,4 @@
-import { formatAccuracy } from '#shared/quizzes';
+import { formatAccuracy } from '#shared/accuracy';
 
 /** 12-hour clock for the dashboard header, e.g. "4:05 PM". */
 export function formatClock(date: Date): string {

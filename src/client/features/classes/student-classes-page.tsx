@@ -11,7 +11,7 @@ import { PageTitle } from '../../components/ui/page-title.tsx';
 import { call } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { leaderboardQueries } from '../leaderboard/leaderboard-queries.ts';
-import { quizQueries } from '../quizzes/quiz-queries.ts';
+import { QUIZZES_KEY } from '../quizzes/quiz-keys.ts';
 import { resourceQueries } from '../resources/resources-queries.ts';
 import { ListQueryContent } from './class-parts.tsx';
 import { classQueries } from './classes-queries.ts';
@@ -23,7 +23,7 @@ import { classQueries } from './classes-queries.ts';
  */
 const refreshAfterJoining = (queryClient: QueryClient) =>
   Promise.all(
-    [classQueries.all, quizQueries.all, resourceQueries.all, leaderboardQueries.all].map((queryKey) =>
+    [classQueries.all, QUIZZES_KEY, resourceQueries.all, leaderboardQueries.all].map((queryKey) =>
       queryClient.invalidateQueries({ queryKey }),
     ),
   );

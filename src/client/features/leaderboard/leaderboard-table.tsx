@@ -8,7 +8,7 @@ import {
   type AccuracyBand,
   type LeaderboardEntry,
 } from '#shared/progress';
-import { formatAccuracy } from '#shared/quizzes';
+import { formatAccuracy } from '#shared/accuracy';
 import { LoadingStatus, Spinner } from '../../components/ui/spinner.tsx';
 import { cn } from '../../lib/cn.ts';
 import { formatPercent, plural } from '../../lib/format.ts';

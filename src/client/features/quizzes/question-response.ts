@@ -9,10 +9,7 @@ import type { QuizQuestion } from '#shared/quizzes';
 /** question id -> the student's answer (null: none), as the runner holds and the outbox saves them. */
 export type Responses = Record<string, AnswerValue | null>;
 
-/** Points as a teacher writes them: 1, 1.5, 0.25 (earned points may have hundredths). */
-export const formatPoints = (points: number) => String(Math.round(points * 100) / 100);
-
-export const pointsLabel = (points: number) => `${formatPoints(points)} ${points === 1 ? 'point' : 'points'}`;
+export { formatPoints, pointsLabel } from './points.ts';
 
 const optionTexts = (question: QuizQuestion, ids: string[]) =>
   ids.map((id) => question.options?.find((option) => option._id === id)?.text ?? id);

@@ -2,7 +2,7 @@ import { UserPlus } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { listStudents } from '#shared/contract/students';
-import { formatAccuracy } from '#shared/quizzes';
+import { formatAccuracy } from '#shared/accuracy';
 import { STUDENT_LIST_LIMITS, type StudentListEntry } from '#shared/students';
 import { buttonVariants } from '../../components/ui/button.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';

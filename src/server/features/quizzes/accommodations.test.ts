@@ -8,6 +8,7 @@ import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { refreshClosesAt } from './accommodations.ts';
 import { createQuizzesService } from './service.ts';
 import { createFileAccess } from '../resources/file-access.ts';
+import { answerKeysIn } from '../../testing/answer-keys.ts';
 
 /** The sweep and the release present no quiz: image addresses are never signed here. */
 const NO_IMAGE_SIGNING = createFileAccess('unused: no quiz is presented');
@@ -78,7 +79,11 @@ async function moveQuizDeadline(quizId: string, ago: number) {
   await refreshClosesAt(t.database.db, quizId);
 }
 
-async function submitFirstOptions(student: Actor, quizId: string, questions: { _id: string; options: string[] }[]) {
+async function submitFirstOptions(
+  student: Actor,
+  quizId: string,
+  questions: { _id: string; options?: { _id: string }[] }[],
+) {
   const submitted = await t.call({
     method: 'POST',
     url: '/api/student/update-student',
@@ -86,7 +91,7 @@ async function submitFirstOptions(student: Actor, quizId: string, questions: { _
     payload: {
       quiz: {
         _id: quizId,
-        questions: questions.map((question) => ({ _id: question._id, selectedOption: question.options[0] })),
+        questions: questions.map((question) => ({ _id: question._id, response: question.options?.[0]?._id ?? null })),
       },
     },
   });
@@ -94,8 +99,7 @@ async function submitFirstOptions(student: Actor, quizId: string, questions: { _
   return submitted;
 }
 
-const hasKey = (body: { data: { quiz: { questions: object[] } } }) =>
-  body.data.quiz.questions.some((question) => 'answer' in question);
+const hasKey = (body: { data: { quiz: { questions: object[] } } }) => answerKeysIn(body.data.quiz.questions).length > 0;
 
 describe('giving an accommodation', () => {
   it('refuses what is out of bounds, empty, or not later than the quiz’s deadline (400)', async () => {

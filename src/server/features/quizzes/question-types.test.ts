@@ -4,6 +4,7 @@ import type { AnswerValue } from '#shared/question-types';
 import type { QuestionInput, QuizQuestion, ReviewAnswers, ReviewScore } from '#shared/quizzes';
 import { quizFor, signUpStudent, signUpTeacher } from '../../testing/actors.ts';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { refreshClosesAt } from './accommodations.ts';
 
 /**
  * The question types over real HTTP (issue 20, decision 036): a quiz of every type is created,
@@ -249,6 +250,7 @@ describe('question types', () => {
       await t.database.db.execute(
         sql`update quizzes set deadline = now() - interval '1 day' where id = ${quizId}::uuid`,
       );
+      await refreshClosesAt(t.database.db, quizId);
       const later = await call('GET', `/api/quiz/${quizId}`, student);
       if (reviewAnswers === 'never') expect(later.raw).not.toMatch(KEY_FIELDS);
       else expect(later.raw).toMatch(/"accepted"/);

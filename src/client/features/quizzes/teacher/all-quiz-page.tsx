@@ -12,7 +12,7 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { EmptyState, LoadFailure } from '../../../components/ui/status-cards.tsx';
 import { cardVariants } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { pointsLabel } from '../question-response.ts';
+import { pointsLabel } from '../points.ts';
 
 /** Within this, going back and forth inside the page does not refetch; arriving on it always does. */
 const ATTEMPT_COUNTS_STALE_MS = 5_000;

@@ -18,7 +18,7 @@ import { withLoading } from '../../../stores/app-store.ts';
 import { useProfile } from '../../session/profile.ts';
 import { storeQuizPreview } from '../preview-storage.ts';
 import { QUIZZES_KEY } from '../quiz-keys.ts';
-import { pointsLabel } from '../question-response.ts';
+import { pointsLabel } from '../points.ts';
 import { ImportQuestionsButton } from './import-questions-button.tsx';
 import { QuizReviewSection } from './quiz-review-section.tsx';
 import { QuestionEditor, questionTextId } from './question-editor.tsx';
