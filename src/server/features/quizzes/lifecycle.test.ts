@@ -54,7 +54,7 @@ type OptionInput = ChoiceInput['options'][number];
 /** The body with question `index` (a choice question) changed by `change`. */
 function withQuestion(body: EditBody, index: number, change: (question: ChoiceInput) => object): EditBody {
   const questions = body.quiz.questions.map((question, at) =>
-    at === index ? ({ ...question, ...change(question as ChoiceInput) } as TypedQuestionInput) : question,
+    at === index ? { ...question, ...change(question as ChoiceInput) } : question,
   );
   return { ...body, quiz: { ...body.quiz, questions } };
 }
@@ -125,7 +125,7 @@ describe('what counts as a change of structure or key (typed questions, option i
   };
   const numeric: StoredQuestion = { _id: 'n', type: 'numeric', question_text: 'N', points: 1, value: 3, tolerance: 0 };
   const options = choice.type === 'multiple' ? choice.options : [];
-  const withOptions = (list: typeof options): StoredQuestion => ({ ...choice, options: list }) as StoredQuestion;
+  const withOptions = (list: typeof options): StoredQuestion => ({ ...choice, options: list });
 
   it('sees added, removed and reordered questions and options and a changed type, not reworded ones', () => {
     expect(structureChanged([choice], [choice, numeric])).toBe(true);
@@ -136,9 +136,7 @@ describe('what counts as a change of structure or key (typed questions, option i
       true,
     );
     expect(structureChanged([choice], [{ ...choice, _id: 'other' }])).toBe(true);
-    expect(structureChanged([numeric], [{ ...numeric, type: 'true-false', correct: true } as StoredQuestion])).toBe(
-      true,
-    );
+    expect(structureChanged([numeric], [{ ...numeric, type: 'true-false', correct: true }])).toBe(true);
     const renamed = withOptions(options.map((option) => ({ ...option, text: option.text.toUpperCase() })));
     expect(structureChanged([choice], [{ ...renamed, question_text: 'Q2' }])).toBe(false);
   });
@@ -147,10 +145,10 @@ describe('what counts as a change of structure or key (typed questions, option i
     expect(
       keyChanged([choice], [withOptions(options.map((option) => ({ ...option, correct: !option.correct })))]),
     ).toBe(true);
-    expect(keyChanged([choice], [{ ...choice, scoring: 'partial' } as StoredQuestion])).toBe(true);
+    expect(keyChanged([choice], [{ ...choice, scoring: 'partial' }])).toBe(true);
     expect(keyChanged([choice], [{ ...choice, points: 3 }])).toBe(true);
-    expect(keyChanged([numeric], [{ ...numeric, tolerance: 0.5 } as StoredQuestion])).toBe(true);
-    expect(keyChanged([numeric], [{ ...numeric, value: 4 } as StoredQuestion])).toBe(true);
+    expect(keyChanged([numeric], [{ ...numeric, tolerance: 0.5 }])).toBe(true);
+    expect(keyChanged([numeric], [{ ...numeric, value: 4 }])).toBe(true);
     const renamed = withOptions(options.map((option) => ({ ...option, text: `${option.text}!` })));
     expect(keyChanged([choice], [{ ...renamed, question_text: 'Q2' }])).toBe(false);
   });
