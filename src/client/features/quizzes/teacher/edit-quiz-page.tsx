@@ -116,8 +116,8 @@ function EditQuizForm({ quiz }: { quiz: TeacherQuizDetail }) {
       {frozen ? (
         <p role="note" className="rounded-lg border border-line bg-surface-muted p-4 text-sm text-fg">
           Students have started this quiz, so its questions and options can no longer be added, removed or reordered, no
-          type can change, and it stays with its class. You can fix wording and images, the deadline, the time limit and
-          the review options. Changing the key or the points regrades every submitted attempt and updates the students’
+          type can change, and it stays with its class. You can fix wording, the deadline, the time limit and the review
+          options. Changing the correct answers or the points regrades every submitted attempt and updates the students’
           averages. To change more, duplicate the quiz.
         </p>
       ) : null}
