@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, Save } from 'lucide-react';
-import { useState, type ChangeEvent } from 'react';
+import { lazy, Suspense, useState, type ChangeEvent } from 'react';
 import toast from 'react-hot-toast/headless';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { editQuiz } from '#shared/contract/quiz-lifecycle';
@@ -21,7 +21,6 @@ import { ClassPicker } from '../../classes/class-picker.tsx';
 import { useProfile } from '../../session/profile.ts';
 import { quizQueries } from '../quiz-queries.ts';
 import { QuestionEditor, questionTextId } from './question-editor.tsx';
-import { LifecycleDialog } from './quiz-lifecycle-dialogs.tsx';
 import { QuizReviewSection } from './quiz-review-section.tsx';
 import {
   draftFromQuestion,
@@ -33,6 +32,9 @@ import {
   type DraftQuestion,
   type QuizDraft,
 } from './quiz-draft.ts';
+
+// Loads when the teacher asks for Duplicate or Delete (scripts/check-bundle.mjs, LOADED_ON_USER_ACTION).
+const LifecycleDialog = lazy(async () => ({ default: (await import('./quiz-lifecycle-dialogs.tsx')).LifecycleDialog }));
 
 const analyticsPath = (quizId: string) => `/dashboard/teacher/quiz-analytics/${encodeURIComponent(quizId)}`;
 
@@ -218,11 +220,13 @@ export function Component() {
   const dialog = useSearchParams()[0].get('dialog');
   const lifecycleDialog =
     quiz.data && (dialog === 'duplicate' || dialog === 'delete') ? (
-      <LifecycleDialog
-        kind={dialog}
-        quiz={quiz.data}
-        onClose={() => void navigate(analyticsPath(quizID), { replace: true })}
-      />
+      <Suspense fallback={<LoadingStatus className="mt-4">Loading…</LoadingStatus>}>
+        <LifecycleDialog
+          kind={dialog}
+          quiz={quiz.data}
+          onClose={() => void navigate(analyticsPath(quizID), { replace: true })}
+        />
+      </Suspense>
     ) : null;
   return (
     <div className="mx-auto w-full max-w-3xl">
