@@ -19,11 +19,13 @@ import { cn } from '../../../lib/cn.ts';
 import { withLoading } from '../../../stores/app-store.ts';
 import { ClassPicker } from '../../classes/class-picker.tsx';
 import { useProfile } from '../../session/profile.ts';
+import { pointsLabel } from '../points.ts';
 import { quizQueries } from '../quiz-queries.ts';
 import { QuestionEditor, questionTextId } from './question-editor.tsx';
 import { QuizReviewSection } from './quiz-review-section.tsx';
 import {
   draftFromQuestion,
+  draftTotalPoints,
   errorSlot,
   newQuestion,
   refineMessages,
@@ -169,9 +171,14 @@ function EditQuizForm({ quiz }: { quiz: TeacherQuizDetail }) {
       <QuizReviewSection values={draft} errors={errors} onChange={setField} />
 
       <section aria-labelledby="quiz-questions-heading" className="flex flex-col gap-4">
-        <h2 id="quiz-questions-heading" className="text-lg font-semibold text-fg">
-          Questions
-        </h2>
+        <div className="flex items-baseline justify-between gap-3">
+          <h2 id="quiz-questions-heading" className="text-lg font-semibold text-fg">
+            Questions
+          </h2>
+          <p className="text-sm text-muted">
+            <span data-testid="total-points">Total: {pointsLabel(draftTotalPoints(draft.questions))}</span>
+          </p>
+        </div>
         {draft.questions.map((question, index) => (
           <QuestionEditor
             key={question.key}
