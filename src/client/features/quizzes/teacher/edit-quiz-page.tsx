@@ -20,7 +20,8 @@ import { withLoading } from '../../../stores/app-store.ts';
 import { ClassPicker } from '../../classes/class-picker.tsx';
 import { useProfile } from '../../session/profile.ts';
 import { pointsLabel } from '../points.ts';
-import { quizQueries } from '../quiz-queries.ts';
+import { QUIZZES_KEY } from '../quiz-keys.ts';
+import { teacherDetailQuery } from '../teacher-detail-query.ts';
 import { QuestionEditor, questionTextId } from './question-editor.tsx';
 import { QuizReviewSection } from './quiz-review-section.tsx';
 import {
@@ -75,8 +76,8 @@ function EditQuizForm({ quiz }: { quiz: TeacherQuizDetail }) {
     onSubmit: async (_quiz, { body }) => {
       const { message } = await withLoading(() => call(editQuiz, { params: { id: quiz._id }, body }));
       toast.success(message);
-      await queryClient.invalidateQueries({ queryKey: quizQueries.all });
-      await queryClient.invalidateQueries({ queryKey: quizQueries.teacherDetail(quiz._id).queryKey });
+      await queryClient.invalidateQueries({ queryKey: QUIZZES_KEY });
+      await queryClient.invalidateQueries({ queryKey: teacherDetailQuery(quiz._id).queryKey });
       await navigate(analyticsPath(quiz._id));
     },
   });
@@ -221,7 +222,7 @@ function EditQuizForm({ quiz }: { quiz: TeacherQuizDetail }) {
 /** /dashboard/teacher/edit-quiz/:quizID (decision 036): the create page's editor, prefilled. */
 export function Component() {
   const { quizID = '' } = useParams();
-  const quiz = useQuery(quizQueries.teacherDetail(quizID));
+  const quiz = useQuery(teacherDetailQuery(quizID));
   const navigate = useNavigate();
   // Duplicate and Delete of the analytics page open here, over the quiz (?dialog=).
   const dialog = useSearchParams()[0].get('dialog');

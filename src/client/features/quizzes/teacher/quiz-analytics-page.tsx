@@ -8,7 +8,7 @@ import { QuestionText } from '../question-text.tsx';
 import { formatPoints, keyText, outcomeOf, pointsLabel, responseText, type Outcome } from '../question-response.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { quizQueries } from '../quiz-queries.ts';
+import { teacherDetailQuery } from '../teacher-detail-query.ts';
 import { cn } from '../../../lib/cn.ts';
 import { attemptsCsv, attemptsCsvFileName } from './analytics-csv.ts';
 import { ExportGiftButton } from './export-gift-button.tsx';
@@ -259,12 +259,16 @@ function QuizAnalytics({ quiz }: { quiz: TeacherQuizDetail }) {
   ];
   return (
     <>
-      <PageHeader className="mt-3" title={quiz.title} actions={
+      <PageHeader
+        className="mt-3"
+        title={quiz.title}
+        actions={
           <>
             <ExportGiftButton quizId={quiz._id} />
             <QuizLifecycleActions quiz={quiz} />
           </>
-        } />
+        }
+      />
       {quiz.regrades.map((regrade) => (
         <p key={regrade.at} className="mt-3 text-sm text-fg">
           Regraded on {formatDateTime(regrade.at)} ({plural(regrade.attemptsChanged, 'attempt')} changed)
@@ -356,7 +360,7 @@ function describeFailure(error: Error): { heading: string; detail: string; canRe
 /** /dashboard/teacher/quiz-analytics/:quizID (SPEC §2 teacher quiz analytics). */
 export function Component() {
   const { quizID = '' } = useParams();
-  const quiz = useQuery(quizQueries.teacherDetail(quizID));
+  const quiz = useQuery(teacherDetailQuery(quizID));
 
   if (quiz.isPending) {
     return (

@@ -15,6 +15,7 @@ import { plural } from '../../../lib/format.ts';
 import { withLoading } from '../../../stores/app-store.ts';
 import { ClassPicker } from '../../classes/class-picker.tsx';
 import { quizQueries } from '../quiz-queries.ts';
+import { teacherDetailQuery } from '../teacher-detail-query.ts';
 import { toDeadlineIso } from './quiz-draft.ts';
 
 const ALL_QUIZ_PATH = '/dashboard/teacher/all-quiz';
@@ -99,7 +100,7 @@ export function DeleteQuizDialog({ quiz, onClose }: { quiz: TeacherQuizDetail; o
       // Leaving the screen removes the dialog (its close would go back to the analytics).
       toast.success(message);
       await queryClient.invalidateQueries({ queryKey: quizQueries.all });
-      await queryClient.invalidateQueries({ queryKey: quizQueries.teacherDetail(quiz._id).queryKey });
+      await queryClient.invalidateQueries({ queryKey: teacherDetailQuery(quiz._id).queryKey });
       await navigate(ALL_QUIZ_PATH);
     } catch (error) {
       toast.error(error instanceof Error ? error.message : 'Something went wrong');
