@@ -22,6 +22,7 @@ import { hashPassword } from '#server/features/accounts/passwords';
 import { closeAttempt, newQuestionIds, shuffleLayout } from '#server/features/quizzes/attempt-rules';
 import { seededRandom } from './random.ts';
 import { buildNewQuiz, buildStudentRegistration, buildTeacherAccount } from '#server/testing/factories';
+import { closesWithoutAccommodations } from '#server/features/quizzes/review-rules';
 
 /**
  * A large school written straight into the database (the API would spend an argon2 hash on
@@ -185,6 +186,8 @@ function quizRow(options: {
     questions,
     questionCount: questions.length,
     totalPoints: totalPointsOf(questions),
+    // No accommodation in the bench: the quiz closes after its deadline, time and grace.
+    closesAt: closesWithoutAccommodations({ deadline: options.deadline, maxTimeMinutes: Number(payload.maxTime) }),
   };
 }
 
