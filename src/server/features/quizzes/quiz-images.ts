@@ -4,12 +4,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { RESOURCE_LIMITS } from '#shared/resources';
 import { QUIZ_IMAGE_TYPES, type PresentedQuizImage, type QuizImage, type UploadedQuizImage } from '#shared/quiz-images';
 import type { Database } from '../../db/client.ts';
-import { quizImages, teachers } from '../../db/schema.ts';
-import { accountRemoved, AppError, badRequest, notFound } from '../../errors.ts';
+import { quizImages } from '../../db/schema.ts';
+import { AppError, badRequest, notFound } from '../../errors.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import type { FileAccess } from '../resources/file-access.ts';
 import type { StoredUpload } from '../resources/service.ts';
-import { overQuota, storageSpace, usedStorageBytes, type StorageSpace } from '../resources/storage-quota.ts';
+import { claimStorageSpace, storageSpace, usedStorageBytes, type StorageSpace } from '../resources/storage-quota.ts';
 
 /**
  * Images of quiz questions and options (decision 036, "Images"): stored through the file
@@ -92,14 +92,7 @@ export function createQuizImagesService(
         });
       }
       await db.transaction(async (tx) => {
-        const [teacher] = await tx
-          .select({ id: teachers.id })
-          .from(teachers)
-          .where(eq(teachers.id, teacherId))
-          .for('update');
-        if (!teacher) throw accountRemoved();
-        const space = storageSpace(storageQuotaBytes, await usedStorageBytes(tx, teacherId));
-        if (upload.sizeBytes > space.leftBytes) throw overQuota(space, upload.sizeBytes);
+        await claimStorageSpace(tx, teacherId, storageQuotaBytes, upload.sizeBytes);
         await tx.insert(quizImages).values({
           fileKey,
           storageKey: upload.storageKey,

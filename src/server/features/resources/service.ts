@@ -24,7 +24,7 @@ import type { FileStorage } from '../../storage/file-storage.ts';
 import { cleanFileName } from './content-type.ts';
 import type { FileAccess } from './file-access.ts';
 import { presentResource, type ResourceViewRow } from './presenters.ts';
-import { overQuota, storageSpace, usedStorageBytes, type StorageSpace } from './storage-quota.ts';
+import { claimStorageSpace, storageSpace, usedStorageBytes, type StorageSpace } from './storage-quota.ts';
 
 export type ListedResources = { items: Resource[]; hasMore: boolean };
 
@@ -270,14 +270,7 @@ export function createResourcesService(
       const subject = await subjectFor(teacherId, fields.subject);
       const fileName = cleanFileName(fields.fileName?.trim() || upload.originalName, RESOURCE_LIMITS.fileName);
       const created = await db.transaction(async (tx) => {
-        const [teacher] = await tx
-          .select({ id: teachers.id })
-          .from(teachers)
-          .where(eq(teachers.id, teacherId))
-          .for('update');
-        if (!teacher) throw accountRemoved();
-        const space = storageSpace(storageQuotaBytes, await usedStorageBytes(tx, teacherId));
-        if (upload.sizeBytes > space.leftBytes) throw overQuota(space, upload.sizeBytes);
+        await claimStorageSpace(tx, teacherId, storageQuotaBytes, upload.sizeBytes);
         const target = await requireTaughtClass(tx, teacherId, fields.classId, { mustBeActive: true });
         const [row] = await tx
           .insert(resources)

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { formatStorageSize } from '#shared/resources';
 import type { Database } from '../../db/client.ts';
 import { quizImages, resources, teachers } from '../../db/schema.ts';
-import { AppError } from '../../errors.ts';
+import { accountRemoved, AppError } from '../../errors.ts';
 
 /** One teacher's storage space (STORAGE_QUOTA_BYTES): what their files take and what is left. */
 export type StorageSpace = { quotaBytes: number; usedBytes: number; leftBytes: number };
@@ -40,4 +40,21 @@ export async function usedStorageBytes(executor: Pick<Database, 'select'>, teach
     .from(teachers)
     .where(eq(teachers.id, teacherId));
   return row?.used ?? 0;
+}
+
+/**
+ * Inside an upload's transaction: locks the teacher's row, so two uploads racing each other are
+ * counted one after the other (they cannot both fit in the space only one has), and refuses a
+ * file that does not fit (413, overQuota). Resource files and quiz images share the space.
+ */
+export async function claimStorageSpace(
+  tx: Pick<Database, 'select'>,
+  teacherId: string,
+  quotaBytes: number,
+  fileBytes: number,
+): Promise<void> {
+  const [teacher] = await tx.select({ id: teachers.id }).from(teachers).where(eq(teachers.id, teacherId)).for('update');
+  if (!teacher) throw accountRemoved();
+  const space = storageSpace(quotaBytes, await usedStorageBytes(tx, teacherId));
+  if (fileBytes > space.leftBytes) throw overQuota(space, fileBytes);
 }
