@@ -118,6 +118,10 @@ const LOADED_ON_USER_ACTION = [
     waitsFor: 'Import questions in the quiz editor (the GIFT and Aiken readers)',
   },
   {
+    module: 'features/quizzes/teacher/quiz-lifecycle-dialogs.tsx',
+    waitsFor: 'Duplicate or Delete on a quiz’s analytics page (opened over the edit screen)',
+  },
+  {
     module: 'features/students/student-dialogs.tsx',
     waitsFor: 'Edit or Reset password on a roster or the students screen',
   },

@@ -60,6 +60,10 @@ export const routes: RouteObject[] = [
               { path: 'all-quiz', lazy: lazyRoute(() => import('./features/quizzes/teacher/all-quiz-page.tsx')) },
               { path: 'create-quiz', lazy: lazyRoute(() => import('./features/quizzes/teacher/create-quiz-page.tsx')) },
               {
+                path: 'edit-quiz/:quizID',
+                lazy: lazyRoute(() => import('./features/quizzes/teacher/edit-quiz-page.tsx')),
+              },
+              {
                 path: 'preview/:quizTitle',
                 lazy: lazyRoute(() => import('./features/quizzes/attempt/preview-page.tsx')),
               },

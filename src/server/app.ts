@@ -22,6 +22,7 @@ import { healthRoutes } from './features/health/routes.ts';
 import { meetingsRoutes, type MeetingsOptions } from './features/meetings/routes.ts';
 import { progressRoutes } from './features/progress/routes.ts';
 import { createProgressService } from './features/progress/service.ts';
+import { createQuizLifecycle } from './features/quizzes/lifecycle.ts';
 import { accommodationsRoutes } from './features/quizzes/accommodations-routes.ts';
 import { createAccommodationsService } from './features/quizzes/accommodations.ts';
 import { quizExportRoutes } from './features/quizzes/export.ts';
@@ -174,7 +175,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(rosterImportRoutes(rosterImports, throttle));
   const fileAccess = createFileAccess(options.jwtSecret);
   const quizzes = createQuizzesService(options.database.db, readCache, fileAccess);
-  await app.register(quizzesRoutes(quizzes, throttle));
+  await app.register(quizzesRoutes(quizzes, createQuizLifecycle(options.database.db, readCache), throttle));
   await app.register(accommodationsRoutes(createAccommodationsService(options.database.db, readCache)));
   await app.register(quizExportRoutes(options.database.db));
   await app.register(progressRoutes(createProgressService(options.database.db, readCache)));

@@ -81,6 +81,12 @@ export const ERROR_CODES = {
   },
   QUIZ_NOT_STARTED: { status: 409, meaning: 'The attempt has not been started' },
   QUIZ_ALREADY_SUBMITTED: { status: 409, meaning: 'The attempt is over: submitted, or closed when time ran out' },
+  QUIZ_HAS_ATTEMPTS: {
+    status: 409,
+    meaning:
+      'Students have started the quiz: questions and options can no longer be added, removed or reordered, nor a type or the class changed (decision 036). Nothing changed',
+  },
+  QUIZ_ARCHIVED: { status: 409, meaning: 'The quiz is archived (deleted with attempts): it can no longer be changed' },
   // ---- Sizes and rates ---------------------------------------------------------------------
   PAYLOAD_TOO_LARGE: { status: 413, meaning: 'The body (or the file) is over the limit of the endpoint' },
   STORAGE_QUOTA_EXCEEDED: { status: 413, meaning: "The file does not fit in the teacher's storage space" },

@@ -23,6 +23,18 @@ export const quizImageKeySchema = z
 
 export const quizImageParamsSchema = z.object({ fileKey: quizImageKeySchema });
 
+const IMAGE_PATH = '/api/quizzes/images/';
+
+/** An image's signed address (GET /api/quizzes/images/:fileKey). */
+export const quizImageUrl = (fileKey: string, access: string) =>
+  `${IMAGE_PATH}${fileKey}?access=${encodeURIComponent(access)}`;
+
+/** The fileKey of an address quizImageUrl made (an edit sends a presented image back by its key). */
+export function fileKeyOfQuizImageUrl(url: string): string | undefined {
+  const key = url.startsWith(IMAGE_PATH) ? url.slice(IMAGE_PATH.length).split('?')[0] : undefined;
+  return key !== undefined && quizImageKeySchema.safeParse(key).success ? key : undefined;
+}
+
 /** The signed `access` value is the credential (optional: a link without it gets 403). */
 export const quizImageAccessQuerySchema = z.object({
   access: z.string({ error: 'This image link is not valid' }).max(300).optional(),

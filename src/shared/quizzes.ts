@@ -185,54 +185,63 @@ export const totalTextOf = (questions: (TypedQuestion | StoredQuestion)[]): numb
  * they are ignored, because the token says who creates the quiz and the server
  * knows the teacher's subject and the time.
  */
-export const newQuizSchema = bodyObject(
-  {
-    title: requiredText('Title', QUIZ_LIMITS.title),
-    classId: classIdField(),
-    deadline: z
-      .string({ error: 'Deadline is required' })
-      .min(1, { error: 'Deadline is required' })
-      .pipe(z.iso.datetime({ offset: true, error: 'Deadline must be a date and time' }))
-      .refine((value) => Date.parse(value) > Date.now(), { error: 'Deadline must be in the future' }),
-    maxTime: z
-      .number({ error: 'Maximum time must be a number of minutes' })
-      .int({ error: 'Maximum time must be a whole number of minutes' })
-      .min(QUIZ_LIMITS.maxTimeMin, { error: `Maximum time must be at least ${QUIZ_LIMITS.maxTimeMin} minute` })
-      .max(QUIZ_LIMITS.maxTimeMax, { error: `Maximum time must be at most ${QUIZ_LIMITS.maxTimeMax} minutes` }),
-    // Optional so SPEC §7 clients, which know nothing of them, get the defaults.
-    reviewAnswers: z
-      .enum(REVIEW_ANSWERS, { error: 'Correct answers are shown after the deadline, after submitting, or never' })
-      .default(DEFAULT_REVIEW_ANSWERS),
-    reviewScore: z
-      .enum(REVIEW_SCORE, { error: 'The score is shown after submitting or after the deadline' })
-      .default(DEFAULT_REVIEW_SCORE),
-    quiz: z.strictObject(
-      {
-        background: z.enum(QUIZ_BACKGROUNDS, { error: 'Choose one of the six background images' }),
-        questions: z
-          .array(questionInputSchema, { error: 'Questions must be a list' })
-          .min(1, { error: 'Add at least one question' })
-          .max(QUIZ_LIMITS.questionsMax, { error: `A quiz can have at most ${QUIZ_LIMITS.questionsMax} questions` })
-          .refine((questions) => totalTextOf(questions) <= QUIZ_LIMITS.totalTextMax, {
-            error: `The quiz is too long: at most ${QUIZ_LIMITS.totalTextMax.toLocaleString('en-GB')} characters of questions and options in all`,
-          }),
-      },
-      { error: 'The quiz content is required' },
-    ),
-  },
-  ['createdBy', 'subject', 'date'],
-).superRefine((quiz, context) => {
-  // The marked key gives the score away: it cannot be shown before the score is (decision 032).
-  if (quiz.reviewAnswers === 'after-submit' && quiz.reviewScore === 'after-deadline') {
-    context.addIssue({
-      code: 'custom',
-      path: ['reviewScore'],
-      message:
-        'Correct answers shown right after submitting reveal the score: show the score then too, or the answers later',
-    });
-  }
+export const deadlineField = z
+  .string({ error: 'Deadline is required' })
+  .min(1, { error: 'Deadline is required' })
+  .pipe(z.iso.datetime({ offset: true, error: 'Deadline must be a date and time' }));
+export const futureDeadlineField = deadlineField.refine((value) => Date.parse(value) > Date.now(), {
+  error: 'Deadline must be in the future',
 });
+
+/** add-quiz's body, and an edit's: its deadline must be in the future only if it changes (the server checks). */
+export const quizBodySchema = (deadline: typeof deadlineField) =>
+  bodyObject(
+    {
+      title: requiredText('Title', QUIZ_LIMITS.title),
+      classId: classIdField(),
+      deadline,
+      maxTime: z
+        .number({ error: 'Maximum time must be a number of minutes' })
+        .int({ error: 'Maximum time must be a whole number of minutes' })
+        .min(QUIZ_LIMITS.maxTimeMin, { error: `Maximum time must be at least ${QUIZ_LIMITS.maxTimeMin} minute` })
+        .max(QUIZ_LIMITS.maxTimeMax, { error: `Maximum time must be at most ${QUIZ_LIMITS.maxTimeMax} minutes` }),
+      // Optional so SPEC §7 clients, which know nothing of them, get the defaults.
+      reviewAnswers: z
+        .enum(REVIEW_ANSWERS, { error: 'Correct answers are shown after the deadline, after submitting, or never' })
+        .default(DEFAULT_REVIEW_ANSWERS),
+      reviewScore: z
+        .enum(REVIEW_SCORE, { error: 'The score is shown after submitting or after the deadline' })
+        .default(DEFAULT_REVIEW_SCORE),
+      quiz: z.strictObject(
+        {
+          background: z.enum(QUIZ_BACKGROUNDS, { error: 'Choose one of the six background images' }),
+          questions: z
+            .array(questionInputSchema, { error: 'Questions must be a list' })
+            .min(1, { error: 'Add at least one question' })
+            .max(QUIZ_LIMITS.questionsMax, { error: `A quiz can have at most ${QUIZ_LIMITS.questionsMax} questions` })
+            .refine((questions) => totalTextOf(questions) <= QUIZ_LIMITS.totalTextMax, {
+              error: `The quiz is too long: at most ${QUIZ_LIMITS.totalTextMax.toLocaleString('en-GB')} characters of questions and options in all`,
+            }),
+        },
+        { error: 'The quiz content is required' },
+      ),
+    },
+    ['createdBy', 'subject', 'date'],
+  ).superRefine((quiz, context) => {
+    // The marked key gives the score away: it cannot be shown before the score is (decision 032).
+    if (quiz.reviewAnswers === 'after-submit' && quiz.reviewScore === 'after-deadline') {
+      context.addIssue({
+        code: 'custom',
+        path: ['reviewScore'],
+        message:
+          'Correct answers shown right after submitting reveal the score: show the score then too, or the answers later',
+      });
+    }
+  });
+
+export const newQuizSchema = quizBodySchema(futureDeadlineField);
 export type NewQuiz = z.infer<typeof newQuizSchema>;
+
 /** What the editor sends: the raw form (createdBy, subject, date are ignored by the server). */
 export type NewQuizPayload = z.input<typeof newQuizSchema> & Record<string, unknown>;
 
@@ -384,6 +393,8 @@ const quizBaseFields = {
   totalPoints: z.number(),
   reviewAnswers: z.enum(REVIEW_ANSWERS),
   reviewScore: z.enum(REVIEW_SCORE),
+  /** When its teacher archived it (deleted it with attempts, decision 036); null while it is live. */
+  archivedAt: z.iso.datetime().nullable(),
 };
 
 /** How an attempt ended: submitted by the student or closed by the server when time ran out. */
@@ -464,6 +475,12 @@ export const teacherQuizDetailSchema = z.strictObject({
     questions: z.array(quizQuestionSchema),
   }),
   attempts: z.array(attemptRecordSchema),
+  /** Attempts started, open ones included: with any, the structure is frozen (decision 036). */
+  attemptsStarted: z.number().int(),
+  /** Each regrade of the key, oldest first: when, by whom (null: account gone), how many attempts changed. */
+  regrades: z.array(
+    z.strictObject({ at: z.iso.datetime(), attemptsChanged: z.number().int(), by: z.string().nullable() }),
+  ),
 });
 export type TeacherQuizDetail = z.infer<typeof teacherQuizDetailSchema>;
 

@@ -140,6 +140,8 @@ export const FAILURE_TEXTS = {
   ROSTER_ROWS_INVALID: 'Some rows of the file have problems, so nothing was imported. Check the file again.',
   IMPORT_RUNNING: 'Your previous import is still running. Wait for it to finish, then try again.',
   QUIZ_CLOSED: 'The deadline of this quiz has passed',
+  QUIZ_HAS_ATTEMPTS: 'Students have started this quiz: its questions and options stay as they are',
+  QUIZ_ARCHIVED: 'This quiz is archived',
   ACCOMMODATION_TOO_LATE: 'The quiz has closed: its accommodations can no longer change',
   QUIZ_NOT_STARTED: 'Start the quiz before answering it',
   // The server words the time-up closing apart, but only in its message: one text says both.

@@ -250,8 +250,15 @@ export const quizzes = pgTable(
       .notNull()
       .references(() => teachers.id, { onDelete: 'cascade' }),
     background: varchar('background', { length: 200 }).notNull(),
-    // A quiz is immutable once published, so its questions live with it.
+    // A quiz is read whole, so its questions live with it (an edit replaces them, decision 036).
     questions: jsonb('questions').$type<StoredQuestion[]>().notNull(),
+    /**
+     * Bumped by every edit (decision 036): the instances' question caches are keyed by
+     * (id, version), so none validates or lays out a quiz that has changed since.
+     */
+    version: integer('version').notNull().default(1),
+    /** Deleted with attempts (decision 036): hidden from students who did not take it; kept in analytics and averages. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     questionCount: integer('question_count').notNull(),
     /** The points of all questions: what a score is out of (issue 20). */
     totalPoints: numeric('total_points', { precision: 8, scale: 2, mode: 'number' }).notNull(),
@@ -331,6 +338,23 @@ export const quizAttempts = pgTable(
 
 export type QuizRow = typeof quizzes.$inferSelect;
 export type QuizAttemptRow = typeof quizAttempts.$inferSelect;
+
+/** A change of a quiz's answer key that rescored its submitted attempts (decision 036), shown on its analytics. */
+export const quizRegrades = pgTable(
+  'quiz_regrades',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    quizId: uuid('quiz_id')
+      .notNull()
+      .references(() => quizzes.id, { onDelete: 'cascade' }),
+    /** Null once that teacher's account is gone; the regrade stays the quiz's. */
+    teacherId: uuid('teacher_id').references(() => teachers.id, { onDelete: 'set null' }),
+    regradedAt: timestamp('regraded_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Attempts whose score or accuracy changed. */
+    attemptsChanged: integer('attempts_changed').notNull(),
+  },
+  (table) => [index('quiz_regrades_quiz_idx').on(table.quizId, table.regradedAt)],
+);
 
 /** One student's extra time and later deadline on a quiz (decision 036); null: none of that kind. */
 export const quizAccommodations = pgTable(

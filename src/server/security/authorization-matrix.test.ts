@@ -42,6 +42,7 @@ const OWNER_COLUMNS: Record<string, string> = {
   tasks: 'owner_id',
   quizzes: 'created_by_teacher_id',
   quiz_attempts: 'student_id',
+  quiz_regrades: 'teacher_id',
   resources: 'uploaded_by_teacher_id',
   resource_stars: 'student_id',
 };

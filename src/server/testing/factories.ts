@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { SchoolSetup } from '#shared/school';
 import type { StudentRegistration, TeacherRegistration } from '#shared/accounts';
-import { QUIZ_BACKGROUNDS, type NewQuizPayload } from '#shared/quizzes';
+import { editInputOf, type EditQuizInput } from '#shared/quiz-lifecycle';
+import type { TypedQuestionInput } from '#shared/question-types';
+import { QUIZ_BACKGROUNDS, type NewQuizPayload, type TeacherQuizDetail } from '#shared/quizzes';
 
 /**
  * Account builders shared by API tests, e2e scenarios and (later) the demo
@@ -78,5 +80,20 @@ export function buildNewQuiz(overrides: Partial<NewQuizPayload> = {}): NewQuizPa
       ],
     },
     ...overrides,
+  };
+}
+
+/** The edit body (PUT /api/quizzes/{id}) that changes nothing: the teacher's view sent back, ids kept. */
+export type EditBody = Omit<EditQuizInput, 'quiz'> & { quiz: { background: string; questions: TypedQuestionInput[] } };
+
+export function editBodyOf(quiz: TeacherQuizDetail): EditBody {
+  return {
+    title: quiz.title,
+    classId: quiz.classId,
+    deadline: quiz.deadline,
+    maxTime: quiz.maxTime,
+    reviewAnswers: quiz.reviewAnswers,
+    reviewScore: quiz.reviewScore,
+    quiz: { background: quiz.quiz.background, questions: quiz.quiz.questions.map(editInputOf) },
   };
 }

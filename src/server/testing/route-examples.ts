@@ -3,7 +3,13 @@ import { decodeJwt } from 'jose';
 import { expect } from 'vitest';
 import { REACHES, type Reach, type RoutePolicy } from '../plugins/route-policy.ts';
 import { classCodeNamed, inviteTeacher, schoolAdministrator, signUpStudent, signUpTeacher } from './actors.ts';
-import { buildNewQuiz, buildSchoolSetup, buildStudentRegistration, buildTeacherRegistration } from './factories.ts';
+import {
+  buildNewQuiz,
+  buildSchoolSetup,
+  buildStudentRegistration,
+  buildTeacherRegistration,
+  editBodyOf,
+} from './factories.ts';
 import { multipartBody, SAMPLE_FILES } from './multipart.ts';
 import { authOf, CLASS_A, CLASS_B, type Caller, type ResourceFixture, type School } from './school.ts';
 import { bearer, TEST_JWT_SECRET, type TestApp } from './test-app.ts';
@@ -502,6 +508,46 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
         },
       }),
       check: (_caller, body) => expect(body.data.attempt.status).toBe('submitted'),
+    },
+
+    // A quiz's life after publishing (decision 036): teacher 1's own quiz, fresh each time.
+    'PUT /api/quizzes/:id': {
+      target: 'quiz',
+      prepare: async () => {
+        const quiz = await school.addQuiz('teacher1');
+        const read = await t.call({
+          method: 'GET',
+          url: `/api/quiz/${quiz.id}`,
+          headers: authOf(school.callers.teacher1),
+        });
+        return { quiz, body: { ...editBodyOf(read.body.data), title: `${quiz.title} edited` } };
+      },
+      request: (caller, { quiz, body }) => ({ url: `/api/quizzes/${quiz.id}`, headers: authOf(caller), payload: body }),
+      check: (_caller, body, { quiz }) => expect(body.data.quiz.title).toBe(`${quiz.title} edited`),
+    },
+    'POST /api/quizzes/:id/duplicate': {
+      status: 201,
+      target: 'quiz',
+      prepare: () => school.addQuiz('teacher1'),
+      request: async (caller, quiz) => {
+        const read = await t.call({
+          method: 'GET',
+          url: `/api/quiz/${quiz.id}`,
+          headers: authOf(school.callers.teacher1),
+        });
+        return {
+          url: `/api/quizzes/${quiz.id}/duplicate`,
+          headers: authOf(caller),
+          payload: { classId: read.body.data.classId, deadline: new Date(Date.now() + 86_400_000).toISOString() },
+        };
+      },
+      check: (caller, body) => expect(body.data.createdBy._id).toBe(caller.id),
+    },
+    'DELETE /api/quizzes/:id': {
+      target: 'quiz',
+      prepare: () => school.addQuiz('teacher1'),
+      request: (caller, quiz) => ({ url: `/api/quizzes/${quiz.id}`, headers: authOf(caller) }),
+      check: (_caller, body) => expect(body.data).toEqual({ outcome: 'deleted' }),
     },
 
     // The leaderboard of class A: teachers see every class; a student only their own.

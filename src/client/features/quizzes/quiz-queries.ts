@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getQuiz, listQuizzes } from '#shared/contract/quizzes';
 import { QUIZ_LIMITS } from '#shared/quizzes';
-import { call, isWorthRetrying } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import { pagedListOptions } from '../../lib/paged-list.ts';
 import { settledAnswerSaves } from './attempt/use-answer-saver.ts';
 import { QUIZZES_KEY } from './quiz-keys.ts';
-import { studentSummaries, studentView, teacherSummaries, teacherView } from './quiz-views.ts';
+import { studentSummaries, studentView, teacherSummaries } from './quiz-views.ts';
 
 export type StudentQuizView = 'online' | 'attempted';
 
@@ -31,13 +31,6 @@ export const quizQueries = {
       { view, limit: QUIZ_LIMITS.pageSizeDefault },
       studentSummaries,
     ),
-  /** A quiz with every attempt, as its teacher sees it; a refusal (not found, not yours) is not retried. */
-  teacherDetail: (id: string) =>
-    queryOptions({
-      queryKey: ['quiz', 'teacher', id],
-      queryFn: async ({ signal }) => teacherView((await call(getQuiz, { params: { id } }, { signal })).data),
-      retry: (failureCount, error) => isWorthRetrying(error) && failureCount < 2,
-    }),
   /** The student's attempt at a quiz, as the server holds it. */
   studentDetail: (id: string) =>
     queryOptions({

@@ -10,14 +10,9 @@ import {
 /**
  * get-all-quiz and quiz/{id} answer each role with its own view, chosen by the token (the
  * contract says either). A screen of one role reads its own and refuses the other, which only
- * a session of the other role could have received.
+ * a session of the other role could have received. (The teacher's detail: teacher-detail-query.ts.)
  */
 const OTHER_ROLE = 'This quiz was loaded for the other role: log in again.';
-
-export function teacherView(quiz: TeacherQuizDetail | StudentQuizDetail): TeacherQuizDetail {
-  if (!isTeacherQuizDetail(quiz)) throw new Error(OTHER_ROLE);
-  return quiz;
-}
 
 export function studentView(quiz: TeacherQuizDetail | StudentQuizDetail): StudentQuizDetail {
   if (isTeacherQuizDetail(quiz)) throw new Error(OTHER_ROLE);

@@ -8,6 +8,7 @@ import * as progress from '#shared/contract/progress';
 import * as quizImages from '#shared/contract/quiz-images';
 import * as quizzes from '#shared/contract/quizzes';
 import * as quizAccommodations from '#shared/contract/quiz-accommodations';
+import * as quizLifecycle from '#shared/contract/quiz-lifecycle';
 import * as quote from '#shared/contract/quote';
 import * as resources from '#shared/contract/resources';
 import * as school from '#shared/contract/school';
@@ -25,6 +26,7 @@ const FEATURES: Record<string, Record<string, unknown>> = {
   progress,
   quizzes,
   'quiz-accommodations': quizAccommodations,
+  'quiz-lifecycle': quizLifecycle,
   'quiz-images': quizImages,
   quote,
   resources,

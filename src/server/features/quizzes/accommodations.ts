@@ -87,22 +87,6 @@ export async function accommodationOf(
   return row ?? null;
 }
 
-/**
- * The timing a student starts with, read under a KEY SHARE lock of the quiz row: an
- * accommodation change (which locks the row FOR UPDATE) either commits before, and is read
- * here, or waits for this start's commit and then moves the new attempt's end. Call it in the
- * start's transaction, before the insert.
- */
-export async function lockedStartTiming(tx: Pick<Database, 'select'>, quizId: string, studentId: string) {
-  const [quiz] = await tx
-    .select({ deadline: quizzes.deadline, maxTimeMinutes: quizzes.maxTimeMinutes })
-    .from(quizzes)
-    .where(eq(quizzes.id, quizId))
-    .for('key share');
-  if (!quiz) throw notFound('This quiz does not exist');
-  return timingFor(quiz, await accommodationOf(tx, quizId, studentId));
-}
-
 type LockedQuiz = { id: string; classId: string; deadline: Date; maxTimeMinutes: number; closesAt: Date };
 
 function present(
@@ -175,7 +159,7 @@ export function createAccommodationsService(db: Database, cache: ReadCache) {
     async set(teacherId: string, quizId: string, studentId: string, input: AccommodationInput): Promise<Accommodation> {
       await requireTaughtQuiz(db, teacherId, quizId, false);
       const { quiz, row, student } = await db.transaction(async (tx) => {
-        // Locked: a start reads the accommodation under a key share lock (lockedStartTiming).
+        // Locked: a start reads the quiz and the accommodation under a share lock (startAttempt).
         const quiz = await requireTaughtQuiz(tx, teacherId, quizId, true);
         if (quiz.closesAt <= new Date()) {
           throw new AppError(

@@ -100,7 +100,8 @@ export type AttemptClosing = {
 export type ClosingRequest = {
   attemptId: string;
   studentId: string;
-  questions: StoredQuestion[];
+  /** Its quiz, whose questions are read under the quiz's share lock: an edit's new key, never a stale copy (decision 036). */
+  quizId: string;
   submitted: Record<string, AnswerValue>;
   endedBy: AttemptEnding;
   now: Date;

@@ -46,6 +46,7 @@ function presentQuizBase({ quiz, authorName, className }: QuizSummaryWithAuthor)
     totalPoints: quiz.totalPoints,
     reviewAnswers: quiz.reviewAnswers,
     reviewScore: quiz.reviewScore,
+    archivedAt: quiz.archivedAt?.toISOString() ?? null,
   };
 }
 
@@ -163,10 +164,14 @@ export function presentStudentSummary(
   };
 }
 
+/** A regrade as the analytics list it (decision 036). */
+export type RegradeRow = { regradedAt: Date; attemptsChanged: number; teacherName: string | null };
+
 export function presentTeacherDetail(
   row: QuizWithAuthor,
   attempts: { attempt: QuizAttemptRow; name: string; rollNumber: string }[],
   signImage: ImageSigner,
+  lifecycle: { attemptsStarted: number; regrades: RegradeRow[] },
 ): TeacherQuizDetail {
   const questions = row.quiz.questions;
   return {
@@ -191,6 +196,12 @@ export function presentTeacherDetail(
           };
         }),
       },
+    })),
+    attemptsStarted: lifecycle.attemptsStarted,
+    regrades: lifecycle.regrades.map((regrade) => ({
+      at: regrade.regradedAt.toISOString(),
+      attemptsChanged: regrade.attemptsChanged,
+      by: regrade.teacherName,
     })),
   };
 }

@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { RESOURCE_LIMITS } from '#shared/resources';
-import { QUIZ_IMAGE_TYPES, type PresentedQuizImage, type QuizImage, type UploadedQuizImage } from '#shared/quiz-images';
+import {
+  QUIZ_IMAGE_TYPES,
+  quizImageUrl,
+  type PresentedQuizImage,
+  type QuizImage,
+  type UploadedQuizImage,
+} from '#shared/quiz-images';
 import type { Database } from '../../db/client.ts';
 import { quizImages } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
@@ -25,9 +31,6 @@ const newFileKey = () => randomBytes(18).toString('base64url');
 
 /** Signed apart from resources: an access value for one can never open the other. */
 const signedName = (fileKey: string) => `quiz-image:${fileKey}`;
-
-export const quizImageUrl = (fileKey: string, access: string) =>
-  `/api/quizzes/images/${fileKey}?access=${encodeURIComponent(access)}`;
 
 /**
  * An image as a quiz's presenter hands it to `userId`: its address signed for them (12 to 13

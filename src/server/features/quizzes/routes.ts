@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { deleteQuiz, duplicateQuiz, editQuiz } from '#shared/contract/quiz-lifecycle';
 import { addQuiz, getQuiz, listQuizzes, saveAnswers, startQuiz, submitQuiz } from '#shared/contract/quizzes';
 import {
   ADD_QUIZ_BODY_LIMIT_BYTES,
@@ -8,13 +9,18 @@ import {
 import { routeEndpoint } from '../../endpoint-route.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { Throttle } from '../../throttle/throttle.ts';
+import type { QuizLifecycle } from './lifecycle.ts';
 import type { QuizzesService } from './service.ts';
 
 /**
  * SPEC §7 quiz calls plus the attempt calls that give the server the timer
  * (start) and the answers as they are picked (answers).
  */
-export function quizzesRoutes(quizzes: QuizzesService, throttle: Throttle): FastifyPluginAsync {
+export function quizzesRoutes(
+  quizzes: QuizzesService,
+  lifecycle: QuizLifecycle,
+  throttle: Throttle,
+): FastifyPluginAsync {
   return async (app) => {
     const quizzesOfEitherRole = { policy: { caller: 'signed-in', touches: ['own-quizzes', 'class-quizzes'] } } as const;
     const classQuizzes = { policy: { caller: 'student', touches: ['class-quizzes'] } } as const;
@@ -80,6 +86,54 @@ export function quizzesRoutes(quizzes: QuizzesService, throttle: Throttle): Fast
         message: 'Quiz submitted',
         data: await quizzes.submitAttempt(currentUser(request).id, request.body),
       }),
+    );
+
+    // Edit, duplicate, delete (decision 036): the caller's own quizzes; the edit and the copy
+    // may name another of the caller's classes.
+    routeEndpoint(
+      app,
+      editQuiz,
+      {
+        config: { policy: { caller: 'teacher', touches: ['own-quizzes', 'own-classes'] } },
+        bodyLimit: ADD_QUIZ_BODY_LIMIT_BYTES,
+        ...throttle.quizBytes(),
+      },
+      async (request) => {
+        const edited = await lifecycle.editQuiz(currentUser(request).id, request.params.id, request.body);
+        return {
+          message: edited.regrade
+            ? `Quiz "${edited.quiz.title}" saved: ${edited.regrade.attemptsChanged} attempts regraded`
+            : `Quiz "${edited.quiz.title}" saved`,
+          data: edited,
+        };
+      },
+    );
+
+    routeEndpoint(
+      app,
+      duplicateQuiz,
+      { config: { policy: { caller: 'teacher', touches: ['own-quizzes', 'own-classes'] } } },
+      async (request) => {
+        const copy = await lifecycle.duplicateQuiz(currentUser(request).id, request.params.id, request.body);
+        return { message: `Quiz "${copy.title}" created successfully`, data: copy };
+      },
+    );
+
+    routeEndpoint(
+      app,
+      deleteQuiz,
+      { config: { policy: { caller: 'teacher', touches: ['own-quizzes'] } } },
+      async (request) => {
+        const deleted = await lifecycle.deleteQuiz(
+          currentUser(request).id,
+          request.params.id,
+          request.query.withResults,
+        );
+        return {
+          message: deleted.outcome === 'archived' ? 'Quiz archived' : 'Quiz deleted',
+          data: deleted,
+        };
+      },
     );
   };
 }

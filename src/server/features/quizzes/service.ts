@@ -42,6 +42,7 @@ import {
   classes,
   quizAccommodations,
   quizAttempts,
+  quizRegrades,
   quizzes,
   students,
   teachers,
@@ -61,7 +62,7 @@ import {
   type AttemptClosing,
   type ClosingRequest,
 } from './attempt-rules.ts';
-import { accommodationOf, effectiveDeadlineSql, lockedStartTiming, timingFor } from './accommodations.ts';
+import { accommodationOf, effectiveDeadlineSql, timingFor } from './accommodations.ts';
 import { closesWithoutAccommodations, isScoreReleased } from './review-rules.ts';
 import {
   presentStudentDetail,
@@ -74,7 +75,7 @@ import { assertQuizImagesExist, presentQuizImage } from './quiz-images.ts';
 import type { FileAccess } from '../resources/file-access.ts';
 
 /** Anything that can run queries: the database or an open transaction. */
-type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'execute'>;
+export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'execute'>;
 
 export type Page = { offset: number; limit: number };
 export type ListedPage<T> = { items: T[]; hasMore: boolean };
@@ -139,15 +140,23 @@ const mergedAnswerTimes = (chosen: string | Placeholder, moment: string | Placeh
  */
 async function writeClosings(tx: Queryable, requests: ClosingRequest[]): Promise<AttemptClosing[]> {
   if (requests.length === 0) return [];
-  const affectedStudents = [...new Set(requests.map((request) => request.studentId))].sort();
-  // Lock the students first (in id order, so concurrent closings cannot deadlock): under READ
+  // The quizzes first, shared (decision 036): an edit holds its quiz's row for update while it
+  // changes the key and rescores, so a closing is scored on the questions before the edit or
+  // after it, never on a copy read earlier. Every writer takes quizzes, then students, then
+  // attempts, each in id order, so none can deadlock another.
+  const quizRows = await tx
+    .select({ id: quizzes.id, questions: quizzes.questions })
+    .from(quizzes)
+    .where(inArray(quizzes.id, [...new Set(requests.map((request) => request.quizId))].sort()))
+    .orderBy(asc(quizzes.id))
+    .for('share');
+  const questionsOf = new Map(quizRows.map((row) => [row.id, row.questions]));
+  // Then the students (in id order, so concurrent closings cannot deadlock): under READ
   // COMMITTED, a second closing for the same student then waits and recomputes from a
   // snapshot that includes the first one's attempt, instead of overwriting it with stale averages.
-  await tx.execute(
-    sql`select id from ${students} where id in (${sql.join(
-      affectedStudents.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )}) order by id for update`,
+  await lockStudents(
+    tx,
+    requests.map((request) => request.studentId),
   );
   // Then the attempts, still open, in id order (answer saves lock only their own attempt).
   const open = await tx
@@ -171,17 +180,13 @@ async function writeClosings(tx: Queryable, requests: ClosingRequest[]): Promise
     .orderBy(asc(quizAttempts.id))
     .for('update');
   const requestOf = new Map(requests.map((request) => [request.attemptId, request]));
-  const closings = open.map((attempt) => {
+  const closings = open.flatMap((attempt) => {
     const request = requestOf.get(attempt.id)!;
+    const questions = questionsOf.get(request.quizId);
+    // Its quiz was deleted with its results meanwhile (the attempt went with it).
+    if (!questions) return [];
     const answers = { ...attempt.answers, ...request.submitted };
-    return closeAttempt(
-      attempt,
-      request.questions,
-      answers,
-      request.endedBy,
-      request.now,
-      Object.keys(request.submitted),
-    );
+    return [closeAttempt(attempt, questions, answers, request.endedBy, request.now, Object.keys(request.submitted))];
   });
   if (closings.length === 0) return [];
   const values = sql.join(
@@ -208,13 +213,29 @@ async function writeClosings(tx: Queryable, requests: ClosingRequest[]): Promise
   return closings;
 }
 
+/** Locks students' rows for update, in id order (every writer's order: see writeClosings). */
+export async function lockStudents(tx: Queryable, studentIds: string[]) {
+  const sorted = [...new Set(studentIds)].sort();
+  if (sorted.length === 0) return;
+  await tx.execute(
+    sql`select id from ${students} where id in (${sql.join(
+      sorted.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )}) order by id for update`,
+  );
+}
+
 /**
  * The students' stored averages, recomputed from their attempts rather than incremented:
  * always equal to the truth. Only released scores count (decision 032): a score the student
  * may not see yet must not move their average, rank or totals. The caller holds the students'
  * row locks.
  */
-async function recomputeAverages(tx: Queryable, affected: string[]) {
+export async function recomputeAverages(
+  tx: Queryable,
+  affected: string[],
+  options: { attemptsRemoved?: boolean } = {},
+) {
   const studentIds = [...new Set(affected)];
   if (studentIds.length === 0) return;
   const ids = sql.join(
@@ -236,16 +257,34 @@ async function recomputeAverages(tx: Queryable, affected: string[]) {
       group by student_id
     ) as agg
     where s.id = agg.student_id`);
+  // Only a deletion takes counted attempts away (decision 036): a student left with none goes
+  // back to zero. Closings and releases only add, so they skip this statement.
+  if (options.attemptsRemoved) {
+    await tx.execute(sql`
+      update ${students} as s set average_score = 0, average_accuracy = 0, total_score = 0, quizzes_attempted = 0
+      where s.id in (${ids}) and s.quizzes_attempted <> 0 and not exists (
+        select 1 from ${quizAttempts} as a join ${quizzes} as q on q.id = a.quiz_id and q.scores_released
+        where a.student_id = s.id and a.submitted_at is not null)`);
+  }
 }
 
 /**
- * The questions of recently answered quizzes. A published quiz never changes its questions
- * (they live in its row, immutable), so every instance may keep them as long as it likes:
- * the answer saves of an exam then validate choices without reading 20 questions of JSON
- * each time. Bounded by the characters held, oldest first out.
+ * The questions of recently answered quizzes, with the version they were read at (an edit
+ * bumps quizzes.version, decision 036), so the answer saves of an exam validate choices
+ * without reading 20 questions of JSON each time. Bounded by the characters held, oldest
+ * first out.
+ *
+ * Only the answer saves read it, and only to validate the choice before the one UPDATE of an
+ * open attempt. That is safe with a copy another instance's edit has outdated only because
+ * the structure is frozen once an attempt exists (the edit refuses to add, remove or reorder
+ * questions or options then, and to change an option's text while an attempt is open, see
+ * lifecycle.ts): every open attempt's quiz has the questions and options the copy has.
+ * Scoring (the closings) and starts (the layout) never use it: they read the quiz under its
+ * share lock. A save that the copy refuses takes the careful path, which reads the quiz and
+ * replaces the copy with the newer version.
  */
 function createQuestionsCache(maxCharacters = 4_000_000) {
-  const entries = new Map<string, { questions: StoredQuestion[]; size: number }>();
+  const entries = new Map<string, { questions: StoredQuestion[]; version: number; size: number }>();
   let held = 0;
   return {
     get(quizId: string): StoredQuestion[] | undefined {
@@ -255,15 +294,20 @@ function createQuestionsCache(maxCharacters = 4_000_000) {
       entries.set(quizId, entry);
       return entry.questions;
     },
-    set(quizId: string, questions: StoredQuestion[]) {
+    set(quizId: string, version: number, questions: StoredQuestion[]) {
       // The texts, and JSON keys, ids and numbers around each question and option.
       const options = questions.reduce(
         (count, question) => count + (isChoiceQuestion(question) ? question.options.length : 0),
         0,
       );
       const size = totalTextOf(questions) + questions.length * 128 + options * 48;
-      if (size > maxCharacters || entries.has(quizId)) return;
-      entries.set(quizId, { questions, size });
+      const existing = entries.get(quizId);
+      if (size > maxCharacters || (existing && existing.version >= version)) return;
+      if (existing) {
+        entries.delete(quizId);
+        held -= existing.size;
+      }
+      entries.set(quizId, { questions, version, size });
       held += size;
       for (const [oldest, entry] of entries) {
         if (held <= maxCharacters) break;
@@ -298,14 +342,10 @@ function submittedChoices(questions: StoredQuestion[], input: SubmitAttempt): Re
 }
 
 /** The timer ends an attempt with its saved answers (the sweep, or a late request). */
-const timeUp = (
-  attempt: Pick<QuizAttemptRow, 'id' | 'studentId'>,
-  questions: StoredQuestion[],
-  moment: Date,
-): ClosingRequest => ({
+const timeUp = (attempt: Pick<QuizAttemptRow, 'id' | 'studentId' | 'quizId'>, moment: Date): ClosingRequest => ({
   attemptId: attempt.id,
   studentId: attempt.studentId,
-  questions,
+  quizId: attempt.quizId,
   submitted: {},
   endedBy: 'time-up',
   now: moment,
@@ -338,11 +378,11 @@ export function createQuizzesService(db: Database, cache: ReadCache, fileAccess:
     const cached = questionsCache.get(quizId);
     if (cached) return cached;
     const [row] = await db
-      .select({ questions: quizzes.questions })
+      .select({ questions: quizzes.questions, version: quizzes.version })
       .from(quizzes)
       .where(eq(quizzes.id, quizId))
       .limit(1);
-    if (row) questionsCache.set(quizId, row.questions);
+    if (row) questionsCache.set(quizId, row.version, row.questions);
     return row?.questions;
   }
 
@@ -390,9 +430,8 @@ export function createQuizzesService(db: Database, cache: ReadCache, fileAccess:
   /** The open attempts whose time and grace have run out, of everyone or of one student or quiz. */
   const expiredAttemptsQuery = (scope: 'studentId' | 'quizId' | undefined) =>
     db
-      .select({ attempt: quizAttempts, questions: quizzes.questions })
+      .select({ attempt: quizAttempts })
       .from(quizAttempts)
-      .innerJoin(quizzes, eq(quizzes.id, quizAttempts.quizId))
       .where(
         and(
           // The sweep reads the partial index of open attempts; a student's or a quiz's own
@@ -421,7 +460,7 @@ export function createQuizzesService(db: Database, cache: ReadCache, fileAccess:
           : await expiredAttemptsQuery('quizId').execute({ now: now(), scopeId: scope.quizId });
     if (expired.length === 0) return 0;
     const moment = now();
-    const requests = expired.map(({ attempt, questions }) => timeUp(attempt, questions, moment));
+    const requests = expired.map(({ attempt }) => timeUp(attempt, moment));
     return (await commitClosings(requests)).size;
   }
 
@@ -456,19 +495,19 @@ export function createQuizzesService(db: Database, cache: ReadCache, fileAccess:
         .limit(SWEEP_BATCH);
       const due = waiting.filter((quiz) => isScoreReleased(quiz, moment)).map((quiz) => quiz.id);
       if (due.length === 0) return [];
+      // The quizzes before the students: every writer's order (writeClosings).
+      await tx
+        .select({ id: quizzes.id })
+        .from(quizzes)
+        .where(inArray(quizzes.id, due.sort()))
+        .orderBy(asc(quizzes.id))
+        .for('update');
       const attempters = await tx
         .selectDistinct({ studentId: quizAttempts.studentId })
         .from(quizAttempts)
         .where(inArray(quizAttempts.quizId, due));
-      const studentIds = attempters.map((row) => row.studentId).sort();
-      if (studentIds.length > 0) {
-        await tx.execute(
-          sql`select id from ${students} where id in (${sql.join(
-            studentIds.map((id) => sql`${id}::uuid`),
-            sql`, `,
-          )}) order by id for update`,
-        );
-      }
+      const studentIds = attempters.map((row) => row.studentId);
+      await lockStudents(tx, studentIds);
       // The close is tested again under the row's lock: an accommodation that moved it later
       // since the read above (it locks the row too) keeps the scores waiting.
       const releasedIds = await tx
@@ -506,6 +545,8 @@ export function createQuizzesService(db: Database, cache: ReadCache, fileAccess:
     );
     const filter =
       view === 'online' ? isOnline : view === 'attempted' ? isNotNull(quizAttempts.submittedAt) : undefined;
+    // An archived quiz stays only with the students who attempted it (decision 036).
+    const visible = or(isNull(quizzes.archivedAt), isNotNull(quizAttempts.id));
     const order =
       view === 'online'
         ? [asc(effectiveDeadlineSql), asc(quizzes.id)]
@@ -546,7 +587,7 @@ export function createQuizzesService(db: Database, cache: ReadCache, fileAccess:
         // array so the quizzes are then fetched by id: an OR of the two (and even an IN of the
         // union) made PostgreSQL scan every quiz of the school (EXPLAIN at 20,000 quizzes:
         // 23.7 ms, 20,000 rows read; now 6 ms, the student's 100 by quizzes_pkey).
-        .where(and(sql`${quizzes.id} = any(array${studentQuizIds(sql.placeholder('studentId'))})`, filter))
+        .where(and(sql`${quizzes.id} = any(array${studentQuizIds(sql.placeholder('studentId'))})`, visible, filter))
         .orderBy(...order)
         .limit(sql.placeholder('limit'))
         .offset(sql.placeholder('offset'))
@@ -571,11 +612,14 @@ export function createQuizzesService(db: Database, cache: ReadCache, fileAccess:
 
   /**
    * A student sees the quizzes of their classes, and those they attempted (a class they have
-   * left keeps its attempts for review).
+   * left keeps its attempts for review). An archived quiz only the students who attempted it
+   * see (decision 036); to anyone else it does not exist.
    */
   async function findQuizForStudent(tx: Queryable, studentId: string, quizId: string) {
     const row = await findQuiz(tx, quizId);
-    if (!(await isStudentOfClass(tx, studentId, row.quiz.classId)) && !(await findAttempt(tx, quizId, studentId)))
+    const attempted = async () => (await findAttempt(tx, quizId, studentId)) !== null;
+    if (row.quiz.archivedAt && !(await attempted())) throw notFound('This quiz does not exist');
+    if (!(await isStudentOfClass(tx, studentId, row.quiz.classId)) && !(await attempted()))
       throw forbidden('This quiz is for another class');
     return row;
   }
@@ -595,10 +639,10 @@ export function createQuizzesService(db: Database, cache: ReadCache, fileAccess:
   }
 
   /** The attempt as it stands now: one whose time ran out is closed (and committed) before anyone sees it. */
-  async function currentAttempt(quizId: string, studentId: string, questions: StoredQuestion[]) {
+  async function currentAttempt(quizId: string, studentId: string) {
     const attempt = await findAttempt(db, quizId, studentId);
     if (!attempt || attempt.submittedAt || !isPastGrace(attempt, now())) return attempt;
-    await commitClosings([timeUp(attempt, questions, now())]);
+    await commitClosings([timeUp(attempt, now())]);
     return findAttempt(db, quizId, studentId);
   }
 
@@ -722,12 +766,29 @@ export function createQuizzesService(db: Database, cache: ReadCache, fileAccess:
         .innerJoin(students, eq(students.id, quizAttempts.studentId))
         .where(and(eq(quizAttempts.quizId, quizId), isNotNull(quizAttempts.submittedAt)))
         .orderBy(asc(quizAttempts.submittedAt), asc(quizAttempts.id));
-      return presentTeacherDetail(row, attempts, imagesFor(teacherId));
+      const [started] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(quizAttempts)
+        .where(eq(quizAttempts.quizId, quizId));
+      const regrades = await db
+        .select({
+          regradedAt: quizRegrades.regradedAt,
+          attemptsChanged: quizRegrades.attemptsChanged,
+          teacherName: teachers.name,
+        })
+        .from(quizRegrades)
+        .leftJoin(teachers, eq(teachers.id, quizRegrades.teacherId))
+        .where(eq(quizRegrades.quizId, quizId))
+        .orderBy(asc(quizRegrades.regradedAt), asc(quizRegrades.id));
+      return presentTeacherDetail(row, attempts, imagesFor(teacherId), {
+        attemptsStarted: started?.count ?? 0,
+        regrades,
+      });
     },
 
     async getForStudent(studentId: string, quizId: string): Promise<StudentQuizDetail> {
       const row = await findQuizForStudent(db, studentId, quizId);
-      const attempt = await currentAttempt(quizId, studentId, row.quiz.questions);
+      const attempt = await currentAttempt(quizId, studentId);
       return presentStudentDetail(await withOwnTiming(row, studentId), imagesFor(studentId), attempt, now());
     },
 
@@ -738,31 +799,37 @@ export function createQuizzesService(db: Database, cache: ReadCache, fileAccess:
      */
     async startAttempt(studentId: string, quizId: string): Promise<StudentQuizDetail> {
       const row = await findQuizForStudent(db, studentId, quizId);
-      const existing = await currentAttempt(quizId, studentId, row.quiz.questions);
+      const existing = await currentAttempt(quizId, studentId);
       if (existing)
         return presentStudentDetail(await withOwnTiming(row, studentId), imagesFor(studentId), existing, now());
-      // The student's own deadline and time (decision 036), read under the quiz row's key share
-      // lock so a concurrent accommodation change is either read here or moves this attempt's end.
-      const { timing, started } = await db.transaction(async (tx) => {
-        const timing = await lockedStartTiming(tx, quizId, studentId);
+      // The layout is drawn from the quiz read under its share lock, in the insert's transaction
+      // (decision 036): an edit holds the row for update, so the attempt is laid out on the
+      // questions before the edit or after it, and an edit that finds no attempt may still
+      // change the structure because no start is between its read and its commit. The
+      // student's own deadline and time are read under it too, so a concurrent accommodation
+      // change (which locks the row for update) is either read here or moves this attempt's end.
+      const { quiz, started } = await db.transaction(async (tx) => {
+        const [stored] = await tx.select().from(quizzes).where(eq(quizzes.id, quizId)).for('share');
+        if (!stored || stored.archivedAt) throw notFound('This quiz does not exist');
+        const quiz = timingFor(stored, await accommodationOf(tx, quizId, studentId));
         const startedAt = now();
-        if (timing.deadline <= startedAt) throw new AppError('QUIZ_CLOSED', 'The deadline of this quiz has passed');
+        if (quiz.deadline <= startedAt) throw new AppError('QUIZ_CLOSED', 'The deadline of this quiz has passed');
         const [started] = await tx
           .insert(quizAttempts)
           .values({
             quizId,
             studentId,
             startedAt,
-            endsAt: new Date(startedAt.getTime() + timing.maxTimeMinutes * 60_000),
-            layout: shuffleLayout(row.quiz.questions),
+            endsAt: new Date(startedAt.getTime() + quiz.maxTimeMinutes * 60_000),
+            layout: shuffleLayout(quiz.questions),
           })
           .onConflictDoNothing()
           .returning();
-        return { timing, started };
+        return { quiz, started };
       });
       if (started) await cache.changed([cacheTags.studentAttempts(studentId)]);
       return presentStudentDetail(
-        { ...row, quiz: { ...row.quiz, ...timing } },
+        { ...row, quiz },
         imagesFor(studentId),
         started ?? (await findAttempt(db, quizId, studentId)),
         now(),
@@ -786,7 +853,8 @@ export function createQuizzesService(db: Database, cache: ReadCache, fileAccess:
       // No transaction: a time-up closing commits before the 409 says so, and the update's
       // own condition (still open) settles a race with a submission or the sweep.
       const row = await findQuizForStudent(db, studentId, quizId);
-      const attempt = await currentAttempt(quizId, studentId, row.quiz.questions);
+      questionsCache.set(quizId, row.quiz.version, row.quiz.questions);
+      const attempt = await currentAttempt(quizId, studentId);
       if (!attempt) throw conflict('QUIZ_NOT_STARTED', 'Start the quiz before answering');
       if (attempt.submittedAt) {
         throw conflict(
@@ -842,7 +910,7 @@ export function createQuizzesService(db: Database, cache: ReadCache, fileAccess:
       // attempt, averages); a racing submit or sweep that closed the attempt first makes this
       // one change nothing.
       const closed = await commitClosings([
-        { attemptId: attempt.id, studentId, questions: row.quiz.questions, submitted, endedBy, now: moment },
+        { attemptId: attempt.id, studentId, quizId, submitted, endedBy, now: moment },
       ]);
       const closing = closed.get(attempt.id);
       if (!closing) throw conflict('QUIZ_ALREADY_SUBMITTED', 'You have already submitted this quiz');

@@ -86,6 +86,9 @@ function CardFrame({ quiz, children }: { quiz: StudentQuizSummary; children: Rea
           <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">{quiz.subject}</p>
           <h3 className="mt-1 text-lg font-semibold wrap-anywhere text-fg">{quiz.title}</h3>
           <p className="text-sm text-muted">by {quiz.createdBy.name}</p>
+          {quiz.archivedAt ? (
+            <p className="mt-1 text-xs font-semibold text-muted">Archived by the teacher: your attempt stays yours.</p>
+          ) : null}
         </div>
         {children}
       </div>

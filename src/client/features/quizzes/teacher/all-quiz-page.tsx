@@ -40,10 +40,10 @@ function QuizCard({ quiz, now }: { quiz: TeacherQuizSummary; now: number }) {
           />
           <span
             className={`absolute top-3 right-3 rounded-full px-2.5 py-0.5 text-xs font-semibold ${
-              isClosed ? 'bg-surface-inverse-raised text-white' : 'bg-teal-700 text-white'
+              isClosed || quiz.archivedAt ? 'bg-surface-inverse-raised text-white' : 'bg-teal-700 text-white'
             }`}
           >
-            {isClosed ? 'Closed' : 'Open'}
+            {quiz.archivedAt ? 'Archived' : isClosed ? 'Closed' : 'Open'}
           </span>
         </div>
         <div className="flex flex-1 flex-col gap-3 p-4">

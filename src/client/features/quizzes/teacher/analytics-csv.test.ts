@@ -28,6 +28,9 @@ const quiz: TeacherQuizDetail = {
   reviewAnswers: 'after-deadline',
   reviewScore: 'after-submit',
   totalPoints: 7,
+  archivedAt: null,
+  attemptsStarted: 1,
+  regrades: [],
   quiz: {
     background: '/images/quiz-templates/quiz1-template.png',
     questions: [

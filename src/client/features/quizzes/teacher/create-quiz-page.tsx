@@ -5,12 +5,12 @@ import toast from 'react-hot-toast/headless';
 import { useBlocker, useNavigate, type Blocker } from 'react-router';
 import { DEFAULT_QUIZ_SUBJECT } from '#shared/constants';
 import type { TypedQuestionInput } from '#shared/question-types';
-import { newQuizSchema, QUIZ_LIMITS, type ReviewAnswers, type ReviewScore } from '#shared/quizzes';
+import { newQuizSchema, QUIZ_LIMITS } from '#shared/quizzes';
 import { ClassPicker } from '../../classes/class-picker.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, cardVariants } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { Field, TextField } from '../../../components/ui/field.tsx';
+import { TextField } from '../../../components/ui/field.tsx';
 import { addQuiz } from '#shared/contract/quizzes';
 import { call } from '../../../lib/api.ts';
 import { useEndpointForm } from '../../../components/form/use-endpoint-form.ts';
@@ -20,6 +20,7 @@ import { storeQuizPreview } from '../preview-storage.ts';
 import { QUIZZES_KEY } from '../quiz-keys.ts';
 import { pointsLabel } from '../points.ts';
 import { ImportQuestionsButton } from './import-questions-button.tsx';
+import { QuizReviewSection } from './quiz-review-section.tsx';
 import { QuestionEditor, questionTextId } from './question-editor.tsx';
 import { describeBackground } from './quiz-backgrounds.ts';
 import { clearStoredDraft, hasUnsavedWork, readStoredDraft, storeDraft } from './quiz-draft-storage.ts';
@@ -43,16 +44,6 @@ const ALL_QUIZ_PATH = '/dashboard/teacher/all-quiz';
 // Loads when the teacher asks to choose a background (scripts/check-bundle.mjs, LOADED_ON_USER_ACTION):
 // the question types' editor took the page past its budget (issue 20, decision 036).
 const BackgroundDialog = lazy(async () => ({ default: (await import('./background-dialog.tsx')).BackgroundDialog }));
-
-const REVIEW_ANSWER_CHOICES: { value: ReviewAnswers; label: string }[] = [
-  { value: 'after-deadline', label: 'After the deadline' },
-  { value: 'after-submit', label: 'Right after submitting' },
-  { value: 'never', label: 'Never' },
-];
-const REVIEW_SCORE_CHOICES: { value: ReviewScore; label: string }[] = [
-  { value: 'after-submit', label: 'Right after submitting' },
-  { value: 'after-deadline', label: 'After the deadline' },
-];
 
 /** Runs one focus move after the next render, once the element it needs exists. */
 function useFocusAfterRender() {
@@ -313,59 +304,7 @@ export function Component() {
           </div>
         </section>
 
-        <section aria-labelledby="quiz-review-heading" className={cn(cardVariants(), 'p-4 sm:p-6')}>
-          <h2 id="quiz-review-heading" className="text-lg font-semibold text-fg">
-            After submitting
-          </h2>
-          <p className="mt-1 text-sm text-muted">
-            What a student sees once they have submitted. &ldquo;After the deadline&rdquo; waits until every attempt
-            started before the deadline has ended, so nobody still answering can be told.
-          </p>
-          <div className="mt-4 grid gap-4 sm:grid-cols-2">
-            <Field
-              label="Show the correct answers"
-              id="quiz-review-answers"
-              hint="Never: students see only their own choices."
-              error={errors.reviewAnswers}
-              control={(attributes) => (
-                <select
-                  {...attributes}
-                  name="reviewAnswers"
-                  data-field="reviewAnswers"
-                  value={draft.reviewAnswers}
-                  onChange={(event) => setField('reviewAnswers', event.target.value as ReviewAnswers)}
-                >
-                  {REVIEW_ANSWER_CHOICES.map((choice) => (
-                    <option key={choice.value} value={choice.value}>
-                      {choice.label}
-                    </option>
-                  ))}
-                </select>
-              )}
-            />
-            <Field
-              label="Show the score"
-              id="quiz-review-score"
-              hint="A hidden score also stays out of averages and the leaderboard until then."
-              error={errors.reviewScore}
-              control={(attributes) => (
-                <select
-                  {...attributes}
-                  name="reviewScore"
-                  data-field="reviewScore"
-                  value={draft.reviewScore}
-                  onChange={(event) => setField('reviewScore', event.target.value as ReviewScore)}
-                >
-                  {REVIEW_SCORE_CHOICES.map((choice) => (
-                    <option key={choice.value} value={choice.value}>
-                      {choice.label}
-                    </option>
-                  ))}
-                </select>
-              )}
-            />
-          </div>
-        </section>
+        <QuizReviewSection values={draft} errors={errors} onChange={setField} />
 
         <section aria-labelledby="quiz-questions-heading" className="flex flex-col gap-4">
           <div className="flex items-baseline justify-between gap-3">

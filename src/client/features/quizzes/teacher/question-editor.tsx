@@ -24,8 +24,8 @@ type QuestionEditorProps = {
   /** Focus the element with this id once the next render is on screen. */
   focusLater(id: string): void;
   /**
-   * The quiz has attempts (edit screens): texts, points and the key may change, its structure
-   * may not: no adding or removing questions, options or accepted answers, no change of type.
+   * The quiz has attempts (edit screens): texts, points and the key (accepted answers included)
+   * may change, its structure may not: no adding or removing questions or options, no change of type.
    */
   locked?: boolean;
 };
@@ -256,7 +256,7 @@ function AddRowButton({
 }
 
 function TypeFields(props: TypeFieldsProps) {
-  const { question, number, slot, error, update, locked } = props;
+  const { question, number, slot, error, update } = props;
   switch (question.type) {
     case 'single':
     case 'multiple':
@@ -299,6 +299,8 @@ function TypeFields(props: TypeFieldsProps) {
       const id = `${question.key}-accepted`;
       const message = error('accepted');
       const { add, remove } = rowActions('accepted', props, newAccepted);
+      // Accepted answers are the key, not the structure (decision 036): a locked question still
+      // takes a new one, and changing them regrades.
       return (
         <RowList
           id={id}
@@ -308,7 +310,7 @@ function TypeFields(props: TypeFieldsProps) {
           footer={
             <AddRowButton
               label="Add accepted answer"
-              locked={locked}
+              locked={false}
               disabled={question.accepted.length >= QUESTION_LIMITS.acceptedMax}
               onClick={add}
             />
@@ -328,7 +330,7 @@ function TypeFields(props: TypeFieldsProps) {
                   })
                 }
                 isInvalid={Boolean(message)}
-                onRemove={locked ? undefined : () => remove(position)}
+                onRemove={() => remove(position)}
                 canRemove={question.accepted.length > 1}
               />
             </li>

@@ -26,6 +26,9 @@ const quiz: TeacherQuizDetail = {
   createdBy: { _id: 't', name: 'Teacher' },
   questionCount: 1,
   totalPoints: 2,
+  archivedAt: null,
+  attemptsStarted: 1,
+  regrades: [],
   reviewAnswers: 'after-deadline',
   reviewScore: 'after-submit',
   quiz: {

@@ -8,19 +8,20 @@ import { QuestionText } from '../question-text.tsx';
 import { formatPoints, keyText, outcomeOf, pointsLabel, responseText, type Outcome } from '../question-response.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { quizQueries } from '../quiz-queries.ts';
+import { teacherDetailQuery } from '../teacher-detail-query.ts';
 import { cn } from '../../../lib/cn.ts';
 import { attemptsCsv, attemptsCsvFileName } from './analytics-csv.ts';
 import { ExportGiftButton } from './export-gift-button.tsx';
 import { QuestionHeader } from './question-header.tsx';
 import { QuestionStatsSection } from './question-stats-section.tsx';
-import { formatDateTime, formatDay, formatPercent } from '../../../lib/format.ts';
+import { formatDateTime, formatDay, formatPercent, plural } from '../../../lib/format.ts';
 import { LoadingStatus } from '../../../components/ui/spinner.tsx';
 import { EmptyState, LoadFailure } from '../../../components/ui/status-cards.tsx';
 import { cardVariants } from '../../../components/ui/card.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { downloadBlob } from '../../../lib/download-file.ts';
 import { BackLink } from '../../../components/ui/back-link.tsx';
+import { QuizLifecycleActions } from './quiz-lifecycle-actions.tsx';
 import { AccommodationsSection, accommodationQueries } from './accommodations-section.tsx';
 
 const ALL_QUIZ_PATH = '/dashboard/teacher/all-quiz';
@@ -253,11 +254,26 @@ function QuizAnalytics({ quiz }: { quiz: TeacherQuizDetail }) {
     ['Deadline', <time dateTime={quiz.deadline}>{formatDateTime(quiz.deadline)}</time>],
     ['Time limit', `${quiz.maxTime} min`],
     ['Total points', formatPoints(quiz.totalPoints)],
+    ...(quiz.archivedAt ? ([['Archived', formatDay(quiz.archivedAt)]] as [string, string][]) : []),
     ['Total attempts', String(quiz.attempts.length)],
   ];
   return (
     <>
-      <PageHeader className="mt-3" title={quiz.title} actions={<ExportGiftButton quizId={quiz._id} />} />
+      <PageHeader
+        className="mt-3"
+        title={quiz.title}
+        actions={
+          <>
+            <ExportGiftButton quizId={quiz._id} />
+            <QuizLifecycleActions quiz={quiz} />
+          </>
+        }
+      />
+      {quiz.regrades.map((regrade) => (
+        <p key={regrade.at} className="mt-3 text-sm text-fg">
+          Regraded on {formatDateTime(regrade.at)} ({plural(regrade.attemptsChanged, 'attempt')} changed)
+        </p>
+      ))}
       <dl className={cn(cardVariants(), 'mt-4 grid grid-cols-2 gap-4 p-4 sm:grid-cols-3 sm:p-5 lg:grid-cols-6')}>
         {facts.map(([label, value]) => (
           <div key={label} className="min-w-0">
@@ -344,7 +360,7 @@ function describeFailure(error: Error): { heading: string; detail: string; canRe
 /** /dashboard/teacher/quiz-analytics/:quizID (SPEC §2 teacher quiz analytics). */
 export function Component() {
   const { quizID = '' } = useParams();
-  const quiz = useQuery(quizQueries.teacherDetail(quizID));
+  const quiz = useQuery(teacherDetailQuery(quizID));
 
   if (quiz.isPending) {
     return (

@@ -1,0 +1,260 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Plus, Save } from 'lucide-react';
+import { lazy, Suspense, useState, type ChangeEvent } from 'react';
+import toast from 'react-hot-toast/headless';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { editQuiz } from '#shared/contract/quiz-lifecycle';
+import { editInputOf, editQuizSchema } from '#shared/quiz-lifecycle';
+import { QUIZ_LIMITS, type TeacherQuizDetail } from '#shared/quizzes';
+import { useEndpointForm } from '../../../components/form/use-endpoint-form.ts';
+import { BackLink } from '../../../components/ui/back-link.tsx';
+import { Button, buttonVariants } from '../../../components/ui/button.tsx';
+import { cardVariants } from '../../../components/ui/card.tsx';
+import { TextField } from '../../../components/ui/field.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { LoadingStatus } from '../../../components/ui/spinner.tsx';
+import { LoadFailure } from '../../../components/ui/status-cards.tsx';
+import { call } from '../../../lib/api.ts';
+import { cn } from '../../../lib/cn.ts';
+import { withLoading } from '../../../stores/app-store.ts';
+import { ClassPicker } from '../../classes/class-picker.tsx';
+import { useProfile } from '../../session/profile.ts';
+import { pointsLabel } from '../points.ts';
+import { QUIZZES_KEY } from '../quiz-keys.ts';
+import { teacherDetailQuery } from '../teacher-detail-query.ts';
+import { QuestionEditor, questionTextId } from './question-editor.tsx';
+import { QuizReviewSection } from './quiz-review-section.tsx';
+import {
+  draftFromQuestion,
+  draftTotalPoints,
+  errorSlot,
+  newQuestion,
+  refineMessages,
+  toLocalInputValue,
+  toQuizPayload,
+  type DraftQuestion,
+  type QuizDraft,
+} from './quiz-draft.ts';
+
+// Loads when the teacher asks for Duplicate or Delete (scripts/check-bundle.mjs, LOADED_ON_USER_ACTION).
+const LifecycleDialog = lazy(async () => ({ default: (await import('./quiz-lifecycle-dialogs.tsx')).LifecycleDialog }));
+
+const analyticsPath = (quizId: string) => `/dashboard/teacher/quiz-analytics/${encodeURIComponent(quizId)}`;
+
+/** The editor's draft of a stored quiz: each question and option keeps its id (decision 036). */
+export function draftOfQuiz(quiz: TeacherQuizDetail): QuizDraft {
+  return {
+    title: quiz.title,
+    classId: quiz.classId,
+    deadline: toLocalInputValue(new Date(quiz.deadline)),
+    maxTime: String(quiz.maxTime),
+    background: quiz.quiz.background,
+    reviewAnswers: quiz.reviewAnswers,
+    reviewScore: quiz.reviewScore,
+    questions: quiz.quiz.questions.map((question) => draftFromQuestion(editInputOf(question))),
+  };
+}
+
+function EditQuizForm({ quiz }: { quiz: TeacherQuizDetail }) {
+  const teacher = useProfile('teacher');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [initial] = useState(() => draftOfQuiz(quiz));
+  const [draft, setDraft] = useState<QuizDraft>(initial);
+  // Students have started it: its questions and options stay as they are (decision 036).
+  const frozen = quiz.attemptsStarted > 0;
+
+  const form = useEndpointForm({
+    schema: editQuizSchema,
+    toBody: () => {
+      const payload = toQuizPayload(draft, { _id: teacher?._id ?? '', subject: quiz.subject });
+      // The picker shows minutes: an untouched deadline is sent as stored (it may have passed).
+      return draft.deadline === initial.deadline ? { ...payload, deadline: quiz.deadline } : payload;
+    },
+    fieldOf: errorSlot,
+    refineErrors: (found) => refineMessages(found, draft),
+    onSubmit: async (_quiz, { body }) => {
+      const { message } = await withLoading(() => call(editQuiz, { params: { id: quiz._id }, body }));
+      toast.success(message);
+      await queryClient.invalidateQueries({ queryKey: QUIZZES_KEY });
+      await queryClient.invalidateQueries({ queryKey: teacherDetailQuery(quiz._id).queryKey });
+      await navigate(analyticsPath(quiz._id));
+    },
+  });
+  const { errors, clearErrors } = form;
+
+  const setField = <K extends 'title' | 'classId' | 'deadline' | 'maxTime' | 'reviewAnswers' | 'reviewScore'>(
+    field: K,
+    value: QuizDraft[K],
+  ) => {
+    setDraft((current) => ({ ...current, [field]: value }));
+    clearErrors((slot) => slot === field);
+  };
+  const detailField = (field: 'title' | 'deadline' | 'maxTime') => ({
+    name: field,
+    'data-field': field,
+    value: draft[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => setField(field, event.target.value),
+    error: errors[field],
+  });
+  const focusById = (id: string) => window.setTimeout(() => document.getElementById(id)?.focus());
+
+  const updateQuestion = (index: number, question: DraftQuestion) => {
+    setDraft((current) => ({
+      ...current,
+      questions: current.questions.map((existing, position) => (position === index ? question : existing)),
+    }));
+    clearErrors((slot) => slot.startsWith(`quiz.questions.${index}.`));
+  };
+  const addQuestion = () => {
+    const question = newQuestion();
+    setDraft((current) => ({ ...current, questions: [...current.questions, question] }));
+    focusById(questionTextId(question));
+  };
+  const removeQuestion = (index: number) => {
+    setDraft((current) => ({ ...current, questions: current.questions.filter((_, position) => position !== index) }));
+    clearErrors((slot) => slot.startsWith('quiz.questions.'));
+  };
+
+  return (
+    <form {...form.formProps} className="mt-6 flex flex-col gap-8">
+      {frozen ? (
+        <p role="note" className="rounded-lg border border-line bg-surface-muted p-4 text-sm text-fg">
+          Students have started this quiz, so its questions and options can no longer be added, removed or reordered, no
+          type can change, and it stays with its class. You can fix wording, the deadline, the time limit and the review
+          options. Changing the correct answers or the points regrades every submitted attempt and updates the students’
+          averages. To change more, duplicate the quiz.
+        </p>
+      ) : null}
+      <section aria-labelledby="quiz-details-heading" className={cn(cardVariants(), 'p-4 sm:p-6')}>
+        <h2 id="quiz-details-heading" className="text-lg font-semibold text-fg">
+          Quiz details
+        </h2>
+        <div className="mt-4 grid gap-4 sm:grid-cols-2">
+          <TextField
+            className="sm:col-span-2"
+            label="Title"
+            {...detailField('title')}
+            required
+            autoComplete="off"
+            maxLength={QUIZ_LIMITS.title}
+          />
+          {frozen ? (
+            <TextField label="Class" name="class" value={quiz.class} readOnly hint="Students have started it here." />
+          ) : (
+            <ClassPicker
+              value={draft.classId}
+              onChange={(classId) => setField('classId', classId)}
+              error={errors['classId']}
+              current={{ _id: quiz.classId, name: quiz.class }}
+            />
+          )}
+          <TextField
+            label="Deadline"
+            {...detailField('deadline')}
+            type="datetime-local"
+            required
+            hint="Your local time."
+          />
+          <TextField
+            label="Maximum time (minutes)"
+            {...detailField('maxTime')}
+            type="number"
+            inputMode="numeric"
+            required
+            min={QUIZ_LIMITS.maxTimeMin}
+            max={QUIZ_LIMITS.maxTimeMax}
+            step={1}
+          />
+        </div>
+      </section>
+
+      <QuizReviewSection values={draft} errors={errors} onChange={setField} />
+
+      <section aria-labelledby="quiz-questions-heading" className="flex flex-col gap-4">
+        <div className="flex items-baseline justify-between gap-3">
+          <h2 id="quiz-questions-heading" className="text-lg font-semibold text-fg">
+            Questions
+          </h2>
+          <p className="text-sm text-muted">
+            <span data-testid="total-points">Total: {pointsLabel(draftTotalPoints(draft.questions))}</span>
+          </p>
+        </div>
+        {draft.questions.map((question, index) => (
+          <QuestionEditor
+            key={question.key}
+            index={index}
+            question={question}
+            errors={errors}
+            onChange={(updated) => updateQuestion(index, updated)}
+            onRemove={() => removeQuestion(index)}
+            focusLater={focusById}
+            locked={frozen}
+          />
+        ))}
+        {frozen ? null : (
+          <div className="flex flex-col items-start gap-2">
+            <button
+              type="button"
+              className={buttonVariants({ variant: 'secondary' })}
+              data-field="quiz.questions"
+              disabled={draft.questions.length >= QUIZ_LIMITS.questionsMax}
+              onClick={addQuestion}
+            >
+              <Plus className="size-4" aria-hidden="true" />
+              Add question
+            </button>
+            {errors['quiz.questions'] ? <p className="text-sm text-danger">{errors['quiz.questions']}</p> : null}
+          </div>
+        )}
+      </section>
+
+      <div className="flex flex-col-reverse gap-2 border-t border-line pt-6 sm:flex-row sm:justify-end">
+        <Button type="submit" disabled={form.isSubmitting}>
+          <Save className="size-4" aria-hidden="true" />
+          Save changes
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** /dashboard/teacher/edit-quiz/:quizID (decision 036): the create page's editor, prefilled. */
+export function Component() {
+  const { quizID = '' } = useParams();
+  const quiz = useQuery(teacherDetailQuery(quizID));
+  const navigate = useNavigate();
+  // Duplicate and Delete of the analytics page open here, over the quiz (?dialog=).
+  const dialog = useSearchParams()[0].get('dialog');
+  const lifecycleDialog =
+    quiz.data && (dialog === 'duplicate' || dialog === 'delete') ? (
+      <Suspense fallback={<LoadingStatus className="mt-4">Loading…</LoadingStatus>}>
+        <LifecycleDialog
+          kind={dialog}
+          quiz={quiz.data}
+          onClose={() => void navigate(analyticsPath(quizID), { replace: true })}
+        />
+      </Suspense>
+    ) : null;
+  return (
+    <div className="mx-auto w-full max-w-3xl">
+      <BackLink to={analyticsPath(quizID)}>Quiz analytics</BackLink>
+      <PageHeader className="mt-3" title={quiz.data ? `Edit “${quiz.data.title}”` : 'Edit quiz'} />
+      {quiz.isPending ? (
+        <LoadingStatus className="mt-4">Loading the quiz…</LoadingStatus>
+      ) : quiz.isError ? (
+        <LoadFailure className="mt-4" title="The quiz could not be loaded." message={quiz.error.message} />
+      ) : lifecycleDialog ? (
+        lifecycleDialog
+      ) : quiz.data.archivedAt ? (
+        <LoadFailure
+          className="mt-4"
+          title="This quiz is archived"
+          message="An archived quiz can no longer be changed. Duplicate it from its analytics to use it again."
+        />
+      ) : (
+        <EditQuizForm quiz={quiz.data} />
+      )}
+    </div>
+  );
+}

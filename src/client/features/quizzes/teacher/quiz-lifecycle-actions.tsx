@@ -1,0 +1,28 @@
+import { Link } from 'react-router';
+import type { TeacherQuizDetail } from '#shared/quizzes';
+import { buttonVariants } from '../../../components/ui/button.tsx';
+
+/**
+ * The analytics page's Edit, Duplicate and Delete (decision 036): links to the edit screen,
+ * which opens the Duplicate or Delete dialog over the quiz when asked (`?dialog=`), so the
+ * analytics page loads none of their code (its budget, decision 014).
+ */
+export function QuizLifecycleActions({ quiz }: { quiz: TeacherQuizDetail }) {
+  const path = `/dashboard/teacher/edit-quiz/${quiz._id}`;
+  const secondary = buttonVariants({ variant: 'secondary' });
+  return (
+    <div className="flex flex-wrap gap-2">
+      {quiz.archivedAt ? null : (
+        <Link to={path} className={secondary}>
+          Edit
+        </Link>
+      )}
+      <Link to={`${path}?dialog=duplicate`} className={secondary}>
+        Duplicate
+      </Link>
+      <Link to={`${path}?dialog=delete`} className={buttonVariants({ variant: 'danger' })}>
+        Delete
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,347 @@
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { DEFAULT_QUIZ_SUBJECT } from '#shared/constants';
+import type { DeletedQuiz, DuplicateQuiz, EditQuiz } from '#shared/quiz-lifecycle';
+import {
+  imageKeysOf,
+  isChoiceQuestion,
+  scoreAttempt,
+  toStoredQuestions,
+  totalPointsOf,
+  type TypedQuestion,
+} from '#shared/question-types';
+import type { TeacherQuizSummary } from '#shared/quizzes';
+import type { Database } from '../../db/client.ts';
+import { cacheTags, type ReadCache } from '../../cache/read-cache.ts';
+import { requireTaughtClass } from '../classes/records.ts';
+import {
+  classes,
+  quizAttempts,
+  quizRegrades,
+  quizzes,
+  teachers,
+  type QuizRow,
+  type StoredQuestion,
+} from '../../db/schema.ts';
+import { accountRemoved, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import { newQuestionIds } from './attempt-rules.ts';
+import { presentTeacherSummary } from './presenters.ts';
+import { refreshClosesAt } from './accommodations.ts';
+import { closesWithoutAccommodations, isScoreReleased } from './review-rules.ts';
+import { assertQuizImagesExist } from './quiz-images.ts';
+import { lockStudents, recomputeAverages, type Queryable } from './service.ts';
+
+/**
+ * A quiz's life after publishing (decision 036): edit (with the regrade of a changed key),
+ * duplicate, delete or archive. Every write locks the quiz's row for update first, the order
+ * every writer follows (quizzes, then students, then attempts; see writeClosings): a closing
+ * or a start, which take it shared, comes wholly before or after.
+ *
+ * The two functions below are all that knows the question's shape: the question types adapt them.
+ */
+
+/** A choice question's option ids in order; none for the other types. */
+const optionIdsOf = (question: StoredQuestion) =>
+  isChoiceQuestion(question) ? question.options.map((option) => option._id).join('\u0000') : '';
+
+/**
+ * The structure: question ids and order, each question's type, and a choice question's option
+ * ids and order. Attempts' layouts and answers name these, so it is refused once attempts exist.
+ * Texts, images and the key are not structure: they change freely (option ids stay).
+ */
+export function structureChanged(before: StoredQuestion[], after: StoredQuestion[]): boolean {
+  if (before.length !== after.length) return true;
+  return before.some((old, index) => {
+    const next = after[index]!;
+    return old._id !== next._id || old.type !== next.type || optionIdsOf(old) !== optionIdsOf(next);
+  });
+}
+
+/** What a question's answers are scored by: its points and its type's key. */
+function keyOf(question: StoredQuestion): unknown[] {
+  switch (question.type) {
+    case 'single':
+      return [question.points, question.options.map((option) => option.correct)];
+    case 'multiple':
+      return [question.points, question.scoring, question.options.map((option) => option.correct)];
+    case 'true-false':
+      return [question.points, question.correct];
+    case 'short-text':
+      return [question.points, question.accepted];
+    case 'numeric':
+      return [question.points, question.value, question.tolerance];
+  }
+}
+
+/** The key changed (correct options, scoring, the true-false answer, accepted answers, value, tolerance, points). Needs the same structure. */
+export function keyChanged(before: StoredQuestion[], after: StoredQuestion[]): boolean {
+  return before.some((old, index) => JSON.stringify(keyOf(old)) !== JSON.stringify(keyOf(after[index]!)));
+}
+
+/** The edit's questions: kept ones (and their options) by their `_id`, new ones with new ids. */
+function editedQuestions(current: StoredQuestion[], inputs: TypedQuestion[]): StoredQuestion[] {
+  const known = new Set(current.map((question) => question._id));
+  const seen = new Set<string>();
+  inputs.forEach((input, index) => {
+    if (input._id === undefined) return;
+    if (!known.has(input._id) || seen.has(input._id))
+      throw badRequest(`quiz.questions.${index}._id: This question is not part of the quiz`, [
+        { field: `quiz.questions.${index}._id`, message: 'This question is not part of the quiz' },
+      ]);
+    seen.add(input._id);
+  });
+  return toStoredQuestions(inputs, newQuestionIds(inputs.filter((input) => input._id === undefined).length));
+}
+
+export type EditedQuiz = { quiz: TeacherQuizSummary; regrade: { attemptsChanged: number } | null };
+
+export function createQuizLifecycle(db: Database, cache: ReadCache) {
+  const now = () => new Date();
+
+  /** The quiz, locked for update, if the caller created it (the analytics read's rule). */
+  async function lockOwnQuiz(tx: Queryable, teacherId: string, quizId: string): Promise<QuizRow> {
+    const [quiz] = await tx.select().from(quizzes).where(eq(quizzes.id, quizId)).for('update');
+    if (!quiz) throw notFound('This quiz does not exist');
+    if (quiz.createdByTeacherId !== teacherId) throw forbidden('Only the teacher who created this quiz can change it');
+    return quiz;
+  }
+
+  async function attemptCounts(tx: Queryable, quizId: string) {
+    const [counts] = await tx
+      .select({
+        started: sql<number>`count(*)::int`,
+        open: sql<number>`(count(*) filter (where ${quizAttempts.endedBy} is null))::int`,
+        submitted: sql<number>`(count(*) filter (where ${quizAttempts.submittedAt} is not null))::int`,
+      })
+      .from(quizAttempts)
+      .where(eq(quizAttempts.quizId, quizId));
+    return counts!;
+  }
+
+  async function summaryOf(tx: Queryable, quiz: Omit<QuizRow, 'questions'>, attemptCount: number) {
+    const [names] = await tx
+      .select({ authorName: teachers.name, className: classes.name })
+      .from(quizzes)
+      .innerJoin(teachers, eq(teachers.id, quizzes.createdByTeacherId))
+      .innerJoin(classes, eq(classes.id, quizzes.classId))
+      .where(eq(quizzes.id, quiz.id));
+    if (!names) throw accountRemoved();
+    return presentTeacherSummary({ quiz, ...names }, attemptCount);
+  }
+
+  /**
+   * Rescores every submitted attempt on the new questions, writes those that changed, and
+   * returns their students. The caller holds the quiz's row for update, so no attempt closes
+   * meanwhile; answers name options by id, so they stand as they are.
+   */
+  async function regradeAttempts(
+    tx: Queryable,
+    quizId: string,
+    after: StoredQuestion[],
+  ): Promise<{ changedStudents: string[]; attemptsChanged: number }> {
+    const attempters = await tx
+      .select({ studentId: quizAttempts.studentId })
+      .from(quizAttempts)
+      .where(and(eq(quizAttempts.quizId, quizId), isNotNull(quizAttempts.submittedAt)));
+    await lockStudents(
+      tx,
+      attempters.map((row) => row.studentId),
+    );
+    const attempts = await tx
+      .select()
+      .from(quizAttempts)
+      .where(and(eq(quizAttempts.quizId, quizId), isNotNull(quizAttempts.submittedAt)))
+      .orderBy(asc(quizAttempts.id))
+      .for('update');
+    const changed = attempts.flatMap((attempt) => {
+      const { score, accuracy } = scoreAttempt(after, attempt.answers);
+      const same = score === Number(attempt.score) && Number(accuracy) === Number(attempt.accuracy);
+      return same ? [] : [{ attempt, score, accuracy }];
+    });
+    if (changed.length > 0) {
+      const values = sql.join(
+        changed.map((entry) => sql`(${entry.attempt.id}::uuid, ${entry.score}::numeric, ${entry.accuracy}::numeric)`),
+        sql`, `,
+      );
+      await tx.execute(sql`
+        update ${quizAttempts} as a set score = v.score, accuracy = v.accuracy
+        from (values ${values}) as v(id, score, accuracy)
+        where a.id = v.id`);
+    }
+    return {
+      changedStudents: changed.map((entry) => entry.attempt.studentId),
+      attemptsChanged: changed.length,
+    };
+  }
+
+  return {
+    /**
+     * PUT /api/quizzes/{id}. No attempt: anything changes. With attempts: wording, deadline,
+     * time, review options and the key; the structure and the class stay (409). A changed key
+     * regrades every submitted attempt in the same transaction and records the regrade.
+     */
+    async editQuiz(teacherId: string, quizId: string, input: EditQuiz): Promise<EditedQuiz> {
+      const outcome = await db.transaction(async (tx) => {
+        const quiz = await lockOwnQuiz(tx, teacherId, quizId);
+        if (quiz.archivedAt) throw conflict('QUIZ_ARCHIVED', 'This quiz is archived: it can no longer be changed');
+        const counts = await attemptCounts(tx, quizId);
+        const deadline = new Date(input.deadline);
+        if (deadline.getTime() !== quiz.deadline.getTime() && deadline <= now())
+          throw badRequest('deadline: Deadline must be in the future', [
+            { field: 'deadline', message: 'Deadline must be in the future' },
+          ]);
+        const questions = editedQuestions(quiz.questions, input.quiz.questions);
+        const frozen = counts.started > 0;
+        const sameStructure = !structureChanged(quiz.questions, questions);
+        if (frozen) {
+          if (!sameStructure)
+            throw conflict(
+              'QUIZ_HAS_ATTEMPTS',
+              'Students have started this quiz: questions and options can no longer be added, removed or reordered, nor a type changed. Duplicate it to make a new version',
+            );
+          if (input.classId !== quiz.classId)
+            throw conflict('QUIZ_HAS_ATTEMPTS', 'Students have started this quiz: it stays with its class', 'classId');
+        }
+        await assertQuizImagesExist(tx, imageKeysOf(questions));
+        // A new class must be one of the caller's active ones (decision 031), checked here.
+        if (input.classId !== quiz.classId)
+          await requireTaughtClass(tx, teacherId, input.classId, { mustBeActive: true });
+        const timing = { deadline, maxTimeMinutes: input.maxTime };
+        const review = { reviewAnswers: input.reviewAnswers, reviewScore: input.reviewScore };
+        await tx
+          .update(quizzes)
+          .set({
+            title: input.title,
+            classId: input.classId,
+            ...timing,
+            ...review,
+            background: input.quiz.background,
+            questions,
+            questionCount: questions.length,
+            totalPoints: totalPointsOf(questions),
+            version: sql`${quizzes.version} + 1`,
+          })
+          .where(eq(quizzes.id, quizId));
+        // The close follows the new deadline and time, with the accommodations (under the row's lock).
+        const closesAt = await refreshClosesAt(tx, quizId);
+        // A released score stays released (students have seen it); one the edit releases counts now.
+        const released = quiz.scoresReleased || isScoreReleased({ ...timing, ...review, closesAt }, now());
+        const { questions: _questions, ...updated } = (
+          await tx.update(quizzes).set({ scoresReleased: released }).where(eq(quizzes.id, quizId)).returning()
+        )[0]!;
+        const regrades = frozen && sameStructure && keyChanged(quiz.questions, questions);
+        let regrade: { attemptsChanged: number } | null = null;
+        const recompute = new Set<string>();
+        if (regrades && counts.submitted > 0) {
+          const regraded = await regradeAttempts(tx, quizId, questions);
+          regraded.changedStudents.forEach((student) => recompute.add(student));
+          await tx
+            .insert(quizRegrades)
+            .values({ quizId, teacherId, regradedAt: now(), attemptsChanged: regraded.attemptsChanged });
+          regrade = { attemptsChanged: regraded.attemptsChanged };
+        }
+        if (released !== quiz.scoresReleased) {
+          const attempters = await tx
+            .select({ studentId: quizAttempts.studentId })
+            .from(quizAttempts)
+            .where(and(eq(quizAttempts.quizId, quizId), isNotNull(quizAttempts.submittedAt)));
+          attempters.forEach((row) => recompute.add(row.studentId));
+        }
+        if (recompute.size > 0) {
+          await lockStudents(tx, [...recompute]);
+          await recomputeAverages(tx, [...recompute]);
+        }
+        const summary = await summaryOf(tx, updated, counts.submitted);
+        return { summary, regrade, recompute: [...recompute], classIds: [quiz.classId, input.classId] };
+      });
+      // After the commit (as commitClosings): no reader keeps the old state under the new versions.
+      await cache.changed([
+        ...new Set(outcome.classIds.map(cacheTags.classQuizzes)),
+        ...(outcome.recompute.length > 0 ? [cacheTags.leaderboard] : []),
+        ...outcome.recompute.map(cacheTags.studentAttempts),
+      ]);
+      return { quiz: outcome.summary, regrade: outcome.regrade };
+    },
+
+    /** POST /api/quizzes/{id}/duplicate: the same questions (ids kept) for one of the caller's active classes. */
+    async duplicateQuiz(teacherId: string, quizId: string, input: DuplicateQuiz): Promise<TeacherQuizSummary> {
+      const copy = await db.transaction(async (tx) => {
+        const [source] = await tx.select().from(quizzes).where(eq(quizzes.id, quizId));
+        if (!source) throw notFound('This quiz does not exist');
+        if (source.createdByTeacherId !== teacherId)
+          throw forbidden('Only the teacher who created this quiz can duplicate it');
+        const [teacher] = await tx
+          .select({ subject: teachers.subject })
+          .from(teachers)
+          .where(eq(teachers.id, teacherId));
+        if (!teacher) throw accountRemoved();
+        const target = await requireTaughtClass(tx, teacherId, input.classId, { mustBeActive: true });
+        const deadline = new Date(input.deadline);
+        const timing = {
+          deadline,
+          maxTimeMinutes: source.maxTimeMinutes,
+          // The copy has no accommodations (they are per student of the source's class).
+          closesAt: closesWithoutAccommodations({ deadline, maxTimeMinutes: source.maxTimeMinutes }),
+        };
+        const review = { reviewAnswers: source.reviewAnswers, reviewScore: source.reviewScore };
+        const { questions: _questions, ...inserted } = (
+          await tx
+            .insert(quizzes)
+            .values({
+              title: input.title ?? source.title,
+              subject: teacher.subject.trim() || DEFAULT_QUIZ_SUBJECT,
+              classId: target.id,
+              ...timing,
+              ...review,
+              scoresReleased: isScoreReleased({ ...timing, ...review }, now()),
+              createdByTeacherId: teacherId,
+              background: source.background,
+              questions: source.questions,
+              questionCount: source.questionCount,
+              totalPoints: source.totalPoints,
+            })
+            .returning()
+        )[0]!;
+        return summaryOf(tx, inserted, 0);
+      });
+      await cache.changed([cacheTags.classQuizzes(copy.classId)]);
+      return copy;
+    },
+
+    /**
+     * DELETE /api/quizzes/{id}: no attempt, removed; attempts, archived (kept in analytics and
+     * averages, hidden from students who did not take it); withResults, removed with its
+     * attempts and their students' averages recomputed, one transaction.
+     */
+    async deleteQuiz(teacherId: string, quizId: string, withResults: boolean): Promise<DeletedQuiz> {
+      const outcome = await db.transaction(async (tx) => {
+        const quiz = await lockOwnQuiz(tx, teacherId, quizId);
+        const attempters = (
+          await tx
+            .select({ studentId: quizAttempts.studentId })
+            .from(quizAttempts)
+            .where(eq(quizAttempts.quizId, quizId))
+        ).map((row) => row.studentId);
+        if (attempters.length > 0 && !withResults) {
+          if (!quiz.archivedAt) await tx.update(quizzes).set({ archivedAt: now() }).where(eq(quizzes.id, quizId));
+          return { result: 'archived' as const, classId: quiz.classId, attempters };
+        }
+        await lockStudents(tx, attempters);
+        await tx.delete(quizzes).where(eq(quizzes.id, quizId));
+        await recomputeAverages(tx, attempters, { attemptsRemoved: true });
+        return {
+          result: attempters.length > 0 ? ('deleted-with-results' as const) : ('deleted' as const),
+          classId: quiz.classId,
+          attempters,
+        };
+      });
+      await cache.changed([
+        cacheTags.classQuizzes(outcome.classId),
+        ...(outcome.result === 'deleted-with-results' ? [cacheTags.leaderboard] : []),
+        ...outcome.attempters.map(cacheTags.studentAttempts),
+      ]);
+      return { outcome: outcome.result };
+    },
+  };
+}
+
+export type QuizLifecycle = ReturnType<typeof createQuizLifecycle>;
