@@ -86,12 +86,6 @@ const LANDING_BUDGET_KB = 90;
 const APP_LANDING_BUDGET_KB = 120;
 const AUTH_BUDGET_KB = 169;
 const DASHBOARD_BUDGET_KB = 200;
-/**
- * The teacher's resources page holds three forms that now pick a class from the teacher's list
- * (decision 031, "Class pickers"): 203.1 kB with the classes contract the picker's query pulls in.
- * An exception recorded there, to be trimmed back (a light contract module for the class lists).
- */
-const TEACHER_RESOURCES_BUDGET_KB = 204;
 
 /**
  * Lazy chunks that load only after the person does something, so that a screen's budget is
@@ -155,7 +149,6 @@ function budgetFor(routePath) {
   if (routePath === '/') return APP_LANDING_BUDGET_KB;
   // The first run's /setup is an auth page: the same form, the same layout.
   if (routePath === '/auth' || routePath.startsWith('/auth/') || routePath === '/setup') return AUTH_BUDGET_KB;
-  if (routePath === '/dashboard/teacher/resources') return TEACHER_RESOURCES_BUDGET_KB;
   if (routePath.startsWith('/dashboard/')) return DASHBOARD_BUDGET_KB;
   return null;
 }

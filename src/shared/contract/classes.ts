@@ -24,12 +24,7 @@ const classMemberParams = z.object({
 /** The address says it all: a body, if sent, must be empty (decision 025). */
 const noBody = bodyObject({}).nullish();
 
-export const listMyClasses = defineEndpoint({
-  method: 'GET',
-  path: '/api/classes',
-  summary: 'The classes the calling teacher teaches (archived last), with teachers, join code and student count',
-  response: z.array(teacherClassSchema),
-});
+export { listMyClasses } from './my-classes.ts';
 
 export const createClass = defineEndpoint({
   method: 'POST',

@@ -3,7 +3,7 @@ import type { ChangeEvent } from 'react';
 import { Link } from 'react-router';
 import { Field } from '../../components/ui/field.tsx';
 import { CLASSES_PATH } from './class-paths.ts';
-import { classQueries } from './classes-queries.ts';
+import { myClassesQuery } from './my-classes-query.ts';
 
 /**
  * A select of the teacher's active classes, sent as `name` (a class id): what a quiz, a
@@ -29,7 +29,7 @@ export function ClassPicker({
   onChange?: (classId: string) => void;
   current?: { _id: string; name: string };
 }) {
-  const classes = useQuery(classQueries.mine());
+  const classes = useQuery(myClassesQuery());
   if (classes.isPending) return <p className="text-sm text-muted">Loading your classes…</p>;
   const active = (classes.data ?? []).filter((taught) => !taught.isArchived);
   const currentIsActive = current !== undefined && active.some((taught) => taught._id === current._id);

@@ -1,19 +1,15 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast/headless';
-import { listMyClasses, listRoster, listStudentClasses } from '#shared/contract/classes';
+import { listRoster, listStudentClasses } from '#shared/contract/classes';
 import { listColleagues } from '#shared/contract/school';
 import type { TeacherClass } from '#shared/classes';
 import { call } from '../../lib/api.ts';
+import { CLASSES_KEY, myClassesQuery } from './my-classes-query.ts';
 
 /** The classes feature's queries (decision 031); every change to a class invalidates `all`. */
 export const classQueries = {
-  all: ['classes'] as const,
-  /** The classes the teacher teaches, archived last (one list: a school's teacher has a handful). */
-  mine: () =>
-    queryOptions({
-      queryKey: [...classQueries.all, 'mine'],
-      queryFn: async ({ signal }) => (await call(listMyClasses, {}, { signal })).data,
-    }),
+  all: CLASSES_KEY,
+  mine: myClassesQuery,
   roster: (classId: string) =>
     queryOptions({
       queryKey: [...classQueries.all, 'roster', classId],
