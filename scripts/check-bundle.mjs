@@ -115,6 +115,7 @@ const LOADED_ON_USER_ACTION = [
     module: 'features/quizzes/teacher/quiz-lifecycle-dialogs.tsx',
     waitsFor: 'Duplicate or Delete on a quiz’s analytics page (opened over the edit screen)',
   },
+  { module: 'features/quizzes/attempt/confetti.ts', waitsFor: 'Submitting a quiz whose result is worth celebrating' },
   {
     module: 'features/students/student-dialogs.tsx',
     waitsFor: 'Edit or Reset password on a roster or the students screen',

@@ -9,6 +9,8 @@ import {
 } from './fields.ts';
 import { FIELD_LIMITS } from './limits.ts';
 
+export { formatSizeInKb, formatStorageSize } from './file-sizes.ts';
+
 /**
  * Resources library contract (SPEC §2 teacher upload and student Resources, §3 Resource,
  * §4 Upload and Starring, §5 upload validation, §7 get-resources, upload-resource, star).
@@ -41,20 +43,6 @@ export const uploadLimitsSchema = z.strictObject({
   storageLeftBytes: z.number().int(),
 });
 export type UploadLimits = z.infer<typeof uploadLimitsSchema>;
-
-const KILOBYTE = 1024;
-/** A storage size as a person reads it: "512 bytes", "12.5 KB", "120 MB", "4.8 GB" (at most one decimal). */
-export function formatStorageSize(bytes: number): string {
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  if (bytes < KILOBYTE) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
-  let value = bytes / KILOBYTE;
-  let unit = 0;
-  while (value >= KILOBYTE && unit < units.length - 1) {
-    value /= KILOBYTE;
-    unit += 1;
-  }
-  return `${Number(value.toFixed(1))} ${units[unit]}`;
-}
 
 /** SPEC §9: the subject sent when the form's subject is empty and the teacher has none. */
 export const FALLBACK_UPLOAD_SUBJECT = 'info';
@@ -260,9 +248,6 @@ export const resourceSchema = z.strictObject({
   starCount: z.number().int(),
 });
 export type Resource = z.infer<typeof resourceSchema>;
-
-/** SPEC §9: size shown in KB (bytes / 1024) with one decimal. */
-export const formatSizeInKb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** Images, PDF, audio and video open in the browser; every other type downloads (SPEC: safe inline types). */
 export const INLINE_MIME_TYPES: readonly string[] = [

@@ -1,8 +1,7 @@
-import type { ApiEnvelope } from '#shared/api';
-import type { EndpointData, MultipartEndpoint } from '#shared/contract/endpoint';
-import { FALLBACK_UPLOAD_SUBJECT, formatSizeInKb, formatStorageSize, RESOURCE_LIMITS } from '#shared/resources';
-import { answerFacts, ApiError, resultOf, unexpectedAnswer, type ApiResult, type FailureCode } from '../../lib/api.ts';
-import { readSession } from '../../lib/session.ts';
+import { FALLBACK_UPLOAD_SUBJECT, formatStorageSize, RESOURCE_LIMITS } from '#shared/resources';
+import { ApiError, type FailureCode } from '../../lib/api.ts';
+
+export { checkUploadFile, formatUploadSize, sendMultipart, uploadPercent } from '../../lib/multipart-upload.ts';
 
 /** What the Upload Resource form holds when it is sent. */
 export type UploadFormValues = {
@@ -34,31 +33,6 @@ export function buildUploadFormData(values: UploadFormValues, teacherSubject: st
   if (tags) body.append('tags', tags);
   body.append('file', values.file, values.file.name);
   return body;
-}
-
-const MEGABYTE = 1024 * 1024;
-/** A size for a message: "105 MB", "1.5 MB", or in KB below a megabyte. */
-export const formatUploadSize = (bytes: number) =>
-  bytes >= MEGABYTE ? `${Number((bytes / MEGABYTE).toFixed(1))} MB` : formatSizeInKb(bytes);
-
-/**
- * Why a chosen file cannot be sent, or null when it can: checked before any byte
- * leaves. `maxBytes` is the server's limit and `leftBytes` what is left of the
- * teacher's storage space (GET /api/teacher/upload-limits; unknown while loading).
- */
-export function checkUploadFile(file: File | null | undefined, maxBytes: number, leftBytes?: number): string | null {
-  if (!file) return 'Please select a file.';
-  if (file.size === 0) return 'The selected file is empty.';
-  if (file.size > maxBytes) {
-    return `This file is ${formatUploadSize(file.size)}; files up to ${formatUploadSize(maxBytes)} can be uploaded.`;
-  }
-  if (leftBytes !== undefined && file.size > leftBytes) {
-    return (
-      `This file is ${formatStorageSize(file.size)}, but only ${formatStorageSize(leftBytes)} of your storage ` +
-      'space is left. Delete files you no longer need to make room.'
-    );
-  }
-  return null;
 }
 
 /** A teacher's storage space as the server reported it. */
@@ -96,78 +70,4 @@ const FILE_REFUSALS: readonly FailureCode[] = [
 /** The server refused the file itself: its message belongs under the file field. */
 export function fileRefusal(error: unknown): string | null {
   return error instanceof ApiError && FILE_REFUSALS.includes(error.code) ? error.message : null;
-}
-
-/** Whole percent sent, 0 to 100; 100 only once every byte has gone. */
-export function uploadPercent(loaded: number, total: number): number {
-  if (!(total > 0)) return 0;
-  return Math.min(100, Math.max(0, Math.floor((loaded / total) * 100)));
-}
-
-type UploadOptions = {
-  /** Whole percent of the body sent so far (real upload progress). */
-  onProgress?(percent: number): void;
-  signal?: AbortSignal;
-};
-
-/**
- * A multipart POST with real upload progress, which fetch cannot report:
- * XMLHttpRequest with the stored bearer token. Failures become the same
- * ApiError as call(); an abort rejects with an AbortError DOMException.
- */
-export function sendMultipart<E extends MultipartEndpoint>(
-  endpoint: E,
-  body: FormData,
-  options: UploadOptions = {},
-): Promise<ApiResult<EndpointData<E>>> {
-  type T = EndpointData<E>;
-  return new Promise((resolve, reject) => {
-    const aborted = () => new DOMException('The upload was cancelled.', 'AbortError');
-    if (options.signal?.aborted) {
-      reject(aborted());
-      return;
-    }
-    const request = new XMLHttpRequest();
-    request.open(endpoint.method, endpoint.path);
-    request.setRequestHeader('accept', 'application/json');
-    const session = readSession();
-    if (session) request.setRequestHeader('authorization', `Bearer ${session.token}`);
-
-    const handleAbort = () => request.abort();
-    options.signal?.addEventListener('abort', handleAbort, { once: true });
-    const settle = () => options.signal?.removeEventListener('abort', handleAbort);
-
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) options.onProgress?.(uploadPercent(event.loaded, event.total));
-    };
-    request.upload.onload = () => options.onProgress?.(100);
-    request.onabort = () => {
-      settle();
-      reject(aborted());
-    };
-    request.onerror = () => {
-      settle();
-      reject(new ApiError('UNREACHABLE', { status: 0, endpoint }));
-    };
-    request.onload = () => {
-      settle();
-      const answer = answerFacts(request.status, (name) => request.getResponseHeader(name), endpoint);
-      let envelope: ApiEnvelope<T> | undefined;
-      try {
-        envelope = JSON.parse(request.responseText) as ApiEnvelope<T>;
-      } catch {
-        envelope = undefined;
-      }
-      if (!envelope || typeof envelope !== 'object' || !('success' in envelope)) {
-        reject(unexpectedAnswer(answer));
-        return;
-      }
-      try {
-        resolve(resultOf(answer, envelope, session?.token));
-      } catch (error) {
-        reject(error);
-      }
-    };
-    request.send(body);
-  });
 }

@@ -1,8 +1,7 @@
-import confetti from 'canvas-confetti';
 import { Check, X } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { isAnswered } from '#shared/question-types';
-import { CONFETTI_PIECES, isWorthCelebrating, type AttemptEnding, type QuizQuestion } from '#shared/quizzes';
+import { isWorthCelebrating, type AttemptEnding, type QuizQuestion } from '#shared/quizzes';
 import { formatPercent } from '../../../lib/format.ts';
 import { cardVariants } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -55,10 +54,17 @@ export function QuizResult({
   useEffect(() => headingRef.current?.focus(), []);
 
   useEffect(() => {
-    if (!isCelebrating || !canvasRef.current) return;
-    const celebrate = confetti.create(canvasRef.current, { resize: true, disableForReducedMotion: true });
-    void celebrate({ particleCount: CONFETTI_PIECES, spread: 80, origin: { y: 0.4 } });
-    return () => celebrate.reset();
+    const canvas = canvasRef.current;
+    if (!isCelebrating || !canvas) return;
+    let stop: (() => void) | undefined;
+    let isLeft = false;
+    void import('./confetti.ts').then(({ celebrateOn }) => {
+      if (!isLeft) stop = celebrateOn(canvas);
+    });
+    return () => {
+      isLeft = true;
+      stop?.();
+    };
   }, [isCelebrating]);
 
   return (

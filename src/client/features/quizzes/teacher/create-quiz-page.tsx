@@ -187,7 +187,10 @@ export function Component() {
   // Imported questions (GIFT, Aiken) join the end. This editor's draft holds single choice only
   // until the typed editor (helper E) replaces it, which appends every type instead.
   const importQuestions = (questions: TypedQuestionInput[]) => {
-    setDraft((current) => ({ ...current, questions: [...current.questions, ...questions.map(draftFromQuestion)] }));
+    setDraft((current) => ({
+      ...current,
+      questions: [...current.questions, ...questions.map((question) => draftFromQuestion(question))],
+    }));
     clearErrors((slot) => slot === 'quiz.questions');
   };
 

@@ -5,6 +5,7 @@ import toast from 'react-hot-toast/headless';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { editQuiz } from '#shared/contract/quiz-lifecycle';
 import { editInputOf, editQuizSchema } from '#shared/quiz-lifecycle';
+import { fileKeyOfQuizImageUrl } from '#shared/quiz-images';
 import { QUIZ_LIMITS, type TeacherQuizDetail } from '#shared/quizzes';
 import { useEndpointForm } from '../../../components/form/use-endpoint-form.ts';
 import { BackLink } from '../../../components/ui/back-link.tsx';
@@ -43,6 +44,14 @@ const analyticsPath = (quizId: string) => `/dashboard/teacher/quiz-analytics/${e
 
 /** The editor's draft of a stored quiz: each question and option keeps its id (decision 036). */
 export function draftOfQuiz(quiz: TeacherQuizDetail): QuizDraft {
+  // The presented images' signed addresses, by file key: the editor's thumbnails.
+  const previews = new Map<string, string>();
+  for (const question of quiz.quiz.questions) {
+    for (const image of [question.image, ...(question.options ?? []).map((option) => option.image)]) {
+      const fileKey = image && fileKeyOfQuizImageUrl(image.url);
+      if (image && fileKey) previews.set(fileKey, image.url);
+    }
+  }
   return {
     title: quiz.title,
     classId: quiz.classId,
@@ -51,7 +60,9 @@ export function draftOfQuiz(quiz: TeacherQuizDetail): QuizDraft {
     background: quiz.quiz.background,
     reviewAnswers: quiz.reviewAnswers,
     reviewScore: quiz.reviewScore,
-    questions: quiz.quiz.questions.map((question) => draftFromQuestion(editInputOf(question))),
+    questions: quiz.quiz.questions.map((question) =>
+      draftFromQuestion(editInputOf(question), (fileKey) => previews.get(fileKey)),
+    ),
   };
 }
 

@@ -11,8 +11,8 @@ import {
 import { Field, TextAreaField, TextField } from '../../../components/ui/field.tsx';
 import { cardVariants } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { newAccepted, newOption, type DraftQuestion } from './quiz-draft.ts';
-import { QuestionImageSlot } from './question-image-slot.tsx';
+import { newAccepted, newOption, type DraftImage, type DraftQuestion } from './quiz-draft.ts';
+import { QuizImageField } from './quiz-image-field.tsx';
 
 type QuestionEditorProps = {
   index: number;
@@ -177,11 +177,12 @@ export function QuestionEditor({
         onChange={(event) => update({ question_text: event.target.value })}
         error={error('question_text')}
       />
-      <QuestionImageSlot
-        image={question.image}
-        label={`Question ${number}`}
-        locked={locked}
+      <QuizImageField
+        label={`Image of question ${number}`}
+        value={question.image ?? null}
         onChange={(image) => onChange(image ? { ...question, image } : withoutImage(question))}
+        altField={`${slot}.image.alt`}
+        altError={error('image.alt') ?? error('image.fileKey')}
       />
 
       <TypeFields
@@ -448,6 +449,14 @@ function ChoiceFields({ question, number, slot, error, update, focusLater, locke
             : option,
       ),
     });
+  const setOptionImage = (key: string, image: DraftImage | null) =>
+    update({
+      options: question.options.map((option) => {
+        if (option.key !== key) return option;
+        const { image: _image, ...rest } = option;
+        return image ? { ...rest, image } : rest;
+      }),
+    });
   const { add, remove } = rowActions('options', { question, update, focusLater }, newOption);
 
   return (
@@ -497,10 +506,13 @@ function ChoiceFields({ question, number, slot, error, update, focusLater, locke
                 canRemove={question.options.length > 1}
               />
             </div>
-            <QuestionImageSlot
-              image={option.image}
-              label={`Option ${position + 1} of question ${number}`}
-              locked={locked}
+            <QuizImageField
+              compact
+              label={`Image of option ${position + 1} of question ${number}`}
+              value={option.image ?? null}
+              onChange={(image) => setOptionImage(option.key, image)}
+              altField={`${slot}.options.${position}.image.alt`}
+              altError={error(`options.${position}.image.alt`) ?? error(`options.${position}.image.fileKey`)}
             />
           </li>
         ))}

@@ -20,7 +20,10 @@ import {
  * (SPEC §3 Question, §5 quiz editor). Kept free of React so it can be tested.
  */
 
-export type DraftOption = { key: string; _id?: string; text: string; correct: boolean; image?: QuestionImage };
+/** An image as the editor holds it: `previewUrl` (a signed address) stays in the browser. */
+export type DraftImage = QuestionImage & { previewUrl?: string | undefined };
+
+export type DraftOption = { key: string; _id?: string; text: string; correct: boolean; image?: DraftImage };
 export type DraftAccepted = { key: string; text: string };
 
 /**
@@ -36,7 +39,7 @@ export type DraftQuestion = {
   question_text: string;
   /** The points box's text ("1", "1,5"). */
   points: string;
-  image?: QuestionImage;
+  image?: DraftImage;
   /** single and multiple: the options, each marked correct or not. */
   options: DraftOption[];
   /** multiple: how it is scored. */
@@ -113,8 +116,8 @@ export function toDeadlineIso(localValue: string): string {
 /** A number box's text as the schema's number: empty or unreadable is NaN (refused with the field's message). */
 const numberOf = (text: string) => parseNumber(text) ?? Number.NaN;
 
-const withImage = <T extends object>(value: T, image: QuestionImage | undefined) =>
-  image ? { ...value, image } : value;
+const withImage = <T extends object>(value: T, image: DraftImage | undefined) =>
+  image ? { ...value, image: { fileKey: image.fileKey, alt: image.alt } } : value;
 
 /**
  * The typed question the editor sends (TypedQuestionInput): only the fields of its type.
@@ -159,22 +162,29 @@ export function toTypedQuestion(question: DraftQuestion): TypedQuestionInput {
   }
 }
 
-/** A typed question (a stored quiz on an edit, an older draft) as the editor's state, with fresh row keys. */
-export function draftFromQuestion(question: TypedQuestionInput): DraftQuestion {
+/**
+ * A typed question (a stored quiz on an edit, an older draft) as the editor's state, with fresh
+ * row keys. `previewOf` gives an image's thumbnail address (an edit: the presented quiz's).
+ */
+export function draftFromQuestion(
+  question: TypedQuestionInput,
+  previewOf: (fileKey: string) => string | undefined = () => undefined,
+): DraftQuestion {
+  const withPreview = (image: QuestionImage): DraftImage => ({ ...image, previewUrl: previewOf(image.fileKey) });
   const draft: DraftQuestion = {
     ...newQuestion(question.type),
     question_text: question.question_text,
     points: String(question.points ?? QUESTION_LIMITS.pointsDefault),
   };
   if (question._id) draft._id = question._id;
-  if (question.image) draft.image = question.image;
+  if (question.image) draft.image = withPreview(question.image);
   switch (question.type) {
     case 'single':
     case 'multiple':
       draft.options = question.options.map((option) => {
         const row: DraftOption = { key: nextKey(), text: option.text, correct: option.correct };
         if (option._id) row._id = option._id;
-        if (option.image) row.image = option.image;
+        if (option.image) row.image = withPreview(option.image);
         return row;
       });
       if (question.type === 'multiple') draft.scoring = question.scoring ?? 'all-or-nothing';

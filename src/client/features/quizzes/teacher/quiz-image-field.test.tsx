@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { quizImageSchema } from '#shared/quiz-images';
 import { useEndpointForm } from '../../../components/form/use-endpoint-form.ts';
 import { signInAs, signUpTeacher, signUpStudent } from '../../../testing/server-actors.ts';
-import { QuizImageField, type QuizImageValue } from './quiz-image-field.tsx';
+import { QuizImageField } from './quiz-image-field.tsx';
+import type { DraftImage } from './quiz-draft.ts';
 
 /** A one-pixel PNG: the server decides the type by these bytes. */
 const PNG_BYTES = Uint8Array.from(
@@ -17,7 +18,7 @@ const pngFile = () => new File([PNG_BYTES], 'square.png', { type: 'image/png' })
 
 /** The field in a form of the form layer, as the question editor will hold it. */
 function Harness({ onSent }: { onSent(body: unknown): void }) {
-  const [image, setImage] = useState<QuizImageValue | null>(null);
+  const [image, setImage] = useState<DraftImage | null>(null);
   const form = useEndpointForm({
     schema: z.object({ image: quizImageSchema }),
     toBody: () => ({ image: image && { fileKey: image.fileKey, alt: image.alt } }) as never,

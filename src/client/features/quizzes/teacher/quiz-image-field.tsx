@@ -5,10 +5,9 @@ import { QUIZ_IMAGE_ACCEPT, QUIZ_IMAGE_LIMITS, QUIZ_IMAGE_TYPES } from '#shared/
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { checkUploadFile, formatUploadSize, sendMultipart } from '../../resources/upload-request.ts';
-
-/** An image of a question or an option as the editor holds it: `previewUrl` is the thumbnail's address. */
-export type QuizImageValue = { fileKey: string; alt: string; previewUrl?: string | undefined };
+import { checkUploadFile, formatUploadSize, sendMultipart } from '../../../lib/multipart-upload.ts';
+import type { DraftImage } from './quiz-draft.ts';
+import { cn } from '../../../lib/cn.ts';
 
 /**
  * Chooses, uploads and describes one image of a question or an option (decision 036, "Images").
@@ -16,18 +15,8 @@ export type QuizImageValue = { fileKey: string; alt: string; previewUrl?: string
  * only `{ fileKey, alt }`. The alt text is required: the quiz's schema refuses an empty one and
  * the form layer shows that error here (`altError`) and focuses the box (`altField` is its key).
  *
- * Usage in the question editor (slot = `questions.3`, or `questions.3.options.1` for an option):
- *
- *   <QuizImageField
- *     label="Question image"
- *     value={question.image ?? null}
- *     onChange={(image) => onChange({ ...question, image: image ?? undefined })}
- *     altField={`${slot}.image.alt`}
- *     altError={errors[`${slot}.image.alt`]}
- *   />
- *
- * and send `image && { fileKey: image.fileKey, alt: image.alt }` (previewUrl stays in the browser).
- * When a saved quiz is edited, pass its presented image as `{ fileKey, alt, previewUrl: url }`.
+ * `compact` (the options' images): a small "Add image" button instead of the labelled file box,
+ * so a list of ten options stays readable; the file input is the same, visually hidden.
  */
 export function QuizImageField({
   label = 'Image',
@@ -36,10 +25,12 @@ export function QuizImageField({
   altField,
   altError,
   disabled = false,
+  compact = false,
 }: {
   label?: string;
-  value: QuizImageValue | null;
-  onChange(value: QuizImageValue | null): void;
+  compact?: boolean;
+  value: DraftImage | null;
+  onChange(value: DraftImage | null): void;
   altField: string;
   altError?: string | undefined;
   disabled?: boolean;
@@ -130,32 +121,65 @@ export function QuizImageField({
     );
   }
 
+  const status =
+    fileError ??
+    (isUploading
+      ? 'Uploading the image…'
+      : `PNG, JPEG, GIF or WebP, up to ${formatUploadSize(QUIZ_IMAGE_LIMITS.maxBytes)}.`);
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={ids.file} className="flex items-center gap-2 text-sm font-medium text-fg">
+    <div className={cn('flex flex-col gap-1.5', compact && 'items-start')}>
+      <label
+        htmlFor={ids.file}
+        className={cn(
+          'flex items-center gap-2 text-sm font-medium text-fg',
+          compact &&
+            'min-h-9 cursor-pointer rounded-lg px-2 text-muted focus-within:ring-2 focus-within:ring-brand-500 hover:bg-surface-muted hover:text-fg',
+        )}
+      >
         <ImagePlus className="size-4" aria-hidden="true" />
-        {label} (optional)
+        {compact ? (
+          <span>
+            Add image<span className="sr-only"> to {label.replace(/^Image of /, '')}</span>
+          </span>
+        ) : (
+          `${label} (optional)`
+        )}
+        {compact ? (
+          <input
+            ref={fileInputRef}
+            id={ids.file}
+            type="file"
+            accept={QUIZ_IMAGE_ACCEPT}
+            disabled={disabled || isUploading}
+            aria-invalid={fileError ? true : undefined}
+            aria-describedby={ids.status}
+            onChange={(event) => void choose(event.target.files?.[0] ?? null)}
+            className="sr-only"
+          />
+        ) : null}
       </label>
-      <input
-        ref={fileInputRef}
-        id={ids.file}
-        type="file"
-        accept={QUIZ_IMAGE_ACCEPT}
-        disabled={disabled || isUploading}
-        aria-invalid={fileError ? true : undefined}
-        aria-describedby={ids.status}
-        onChange={(event) => void choose(event.target.files?.[0] ?? null)}
-        className="w-full min-w-0 rounded-lg border border-line-strong bg-surface text-sm text-fg shadow-sm file:mr-3 file:cursor-pointer file:border-0 file:border-r file:border-line-strong file:bg-surface-muted file:px-3 file:py-2 file:font-semibold file:text-fg hover:file:bg-line focus:ring-2 focus:ring-brand-500 focus:outline-none"
-      />
+      {compact ? null : (
+        <input
+          ref={fileInputRef}
+          id={ids.file}
+          type="file"
+          accept={QUIZ_IMAGE_ACCEPT}
+          disabled={disabled || isUploading}
+          aria-invalid={fileError ? true : undefined}
+          aria-describedby={ids.status}
+          onChange={(event) => void choose(event.target.files?.[0] ?? null)}
+          className="w-full min-w-0 rounded-lg border border-line-strong bg-surface text-sm text-fg shadow-sm file:mr-3 file:cursor-pointer file:border-0 file:border-r file:border-line-strong file:bg-surface-muted file:px-3 file:py-2 file:font-semibold file:text-fg hover:file:bg-line focus:ring-2 focus:ring-brand-500 focus:outline-none"
+        />
+      )}
       <p
         id={ids.status}
         role={fileError ? 'alert' : 'status'}
-        className={fileError ? 'text-sm text-danger' : 'text-xs text-muted'}
+        className={cn(
+          fileError ? 'text-sm text-danger' : 'text-xs text-muted',
+          compact && !fileError && !isUploading && 'sr-only',
+        )}
       >
-        {fileError ??
-          (isUploading
-            ? 'Uploading the image…'
-            : `PNG, JPEG, GIF or WebP, up to ${formatUploadSize(QUIZ_IMAGE_LIMITS.maxBytes)}.`)}
+        {status}
       </p>
     </div>
   );
