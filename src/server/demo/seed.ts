@@ -12,7 +12,7 @@ import { AppError } from '../errors.ts';
 import { createAccountsService } from '../features/accounts/service.ts';
 import { sessionVersionsThrough } from '../features/accounts/session-versions.ts';
 import { createClassesService } from '../features/classes/service.ts';
-import { createQuizzesService } from '../features/quizzes/service.ts';
+import { createQuizJobsService, type createQuizzesService } from '../features/quizzes/service.ts';
 import { createSchoolService } from '../features/school/service.ts';
 import { detectContentType } from '../features/resources/content-type.ts';
 import { createFileAccess } from '../features/resources/file-access.ts';
@@ -25,7 +25,6 @@ import { readsUncached } from '../cache/read-cache.ts';
 import { buildNewQuiz, buildStudentRegistration, buildTeacherRegistration } from '../testing/factories.ts';
 
 /** The sweep and the release present no quiz: image addresses are never signed here. */
-const NO_IMAGE_SIGNING = createFileAccess('unused: no quiz is presented');
 
 /**
  * The demo school: two teachers (two subjects; the first administers the school), two classes of students, quizzes
@@ -168,7 +167,7 @@ export async function seedDemo(db: Database, storage?: FileStorage): Promise<See
   const tokens = createTokenService('seed-tokens-are-never-used-0123456789abcdef', sessions);
   const accounts = createAccountsService(db, tokens, sessions);
   const school = createSchoolService(db, tokens, sessions);
-  const quizService = createQuizzesService(db, readsUncached(), NO_IMAGE_SIGNING);
+  const quizService = createQuizJobsService(db);
   const taskLists = createTasksService(db);
 
   const teacherPlans = [

@@ -1,17 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUIZ_LIMITS, type ReviewAnswers, type ReviewScore } from '#shared/quizzes';
-import { readsUncached } from '../../cache/read-cache.ts';
 import { classTaughtBy, signUpStudent, signUpTeacher } from '../../testing/actors.ts';
 import { buildNewQuiz } from '../../testing/factories.ts';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { refreshClosesAt } from './accommodations.ts';
-import { createQuizzesService } from './service.ts';
-import { createFileAccess } from '../resources/file-access.ts';
+import { createQuizJobsService } from './service.ts';
 import { answerKeysIn } from '../../testing/answer-keys.ts';
 
 /** The sweep and the release present no quiz: image addresses are never signed here. */
-const NO_IMAGE_SIGNING = createFileAccess('unused: no quiz is presented');
 
 /**
  * Accommodations (decision 036): who may give them, what is refused, the timer they give a
@@ -266,7 +263,7 @@ describe('the answer key and the scores wait for the latest accommodated close',
     // Their own deadline plus their 10 minutes and the grace.
     const closesAt = new Date(own.getTime() + 10 * 60_000 + QUIZ_LIMITS.graceSeconds * 1000).toISOString();
     expect(review.body.data.attempt.answersVisibleAt).toBe(closesAt);
-    const releaseScores = () => createQuizzesService(t.database.db, readsUncached(), NO_IMAGE_SIGNING).releaseScores();
+    const releaseScores = () => createQuizJobsService(t.database.db).releaseScores();
     await releaseScores();
     const [flag] = rowsOf<{ scores_released: boolean }>(
       await t.database.db.execute(sql`select scores_released from quizzes where id = ${quizId}::uuid`),
@@ -280,7 +277,7 @@ describe('the answer key and the scores wait for the latest accommodated close',
     await t.database.db.execute(sql`update quiz_attempts set ends_at = now() - interval '1 hour',
       started_at = now() - interval '70 minutes' where quiz_id = ${quizId}::uuid and submitted_at is null`);
     await refreshClosesAt(t.database.db, quizId);
-    await createQuizzesService(t.database.db, readsUncached(), NO_IMAGE_SIGNING).closeExpiredAttempts();
+    await createQuizJobsService(t.database.db).closeExpiredAttempts();
     expect(await releaseScores()).toBeGreaterThanOrEqual(1);
     const after = await detail(classmate, quizId);
     expect(hasKey(after.body)).toBe(true);

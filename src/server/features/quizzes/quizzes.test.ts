@@ -17,13 +17,10 @@ import { classIdTaughtBy, createClassFor, quizFor, signUpStudent, signUpTeacher 
 import { buildNewQuiz, NO_CLASS_ID } from '../../testing/factories.ts';
 import { jsonOfExactly, nestedJson } from '../../testing/json-bodies.ts';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { createQuizzesService } from './service.ts';
-import { readsUncached } from '../../cache/read-cache.ts';
+import { createQuizJobsService } from './service.ts';
 import { refreshClosesAt } from './accommodations.ts';
-import { createFileAccess } from '../resources/file-access.ts';
 
 /** The sweep and the release present no quiz: image addresses are never signed here. */
-const NO_IMAGE_SIGNING = createFileAccess('unused: no quiz is presented');
 
 let t: TestApp;
 let queries: string[] = [];
@@ -837,7 +834,7 @@ describe('answering and submitting', () => {
     await saveAnswers(student, quiz._id, { [prime.id]: prime.right });
     await backdateAttempt(quiz._id, 360);
 
-    const closed = await createQuizzesService(t.database.db, readsUncached(), NO_IMAGE_SIGNING).closeExpiredAttempts();
+    const closed = await createQuizJobsService(t.database.db).closeExpiredAttempts();
     expect(closed).toBeGreaterThanOrEqual(1);
     // Closed by the sweep itself, before any request could close it.
     const stored = (await t.database.db.execute(

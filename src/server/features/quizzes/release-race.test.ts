@@ -1,17 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUIZ_LIMITS } from '#shared/quizzes';
-import { readsUncached } from '../../cache/read-cache.ts';
 import { students } from '../../db/schema.ts';
 import { classIdTaughtBy, signUpStudent, signUpTeacher } from '../../testing/actors.ts';
 import { buildNewQuiz } from '../../testing/factories.ts';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { createQuizzesService } from './service.ts';
+import { createQuizJobsService } from './service.ts';
 import { refreshClosesAt } from './accommodations.ts';
-import { createFileAccess } from '../resources/file-access.ts';
 
 /** The sweep and the release present no quiz: image addresses are never signed here. */
-const NO_IMAGE_SIGNING = createFileAccess('unused: no quiz is presented');
 
 /**
  * Decision 032's release at the quiz's close, racing a late submission (closed by the timer with
@@ -28,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const service = () => createQuizzesService(t.database.db, readsUncached(), NO_IMAGE_SIGNING);
+const service = () => createQuizJobsService(t.database.db);
 
 describe('the release at the close races a late submission', () => {
   it('leaves every stored average counting the released quiz', async () => {

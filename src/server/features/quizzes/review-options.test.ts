@@ -5,13 +5,10 @@ import { classIdTaughtBy, signUpStudent, signUpTeacher } from '../../testing/act
 import { foreignAnswerKeys } from '../../testing/answer-keys.ts';
 import { buildNewQuiz } from '../../testing/factories.ts';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { createQuizzesService } from './service.ts';
-import { readsUncached } from '../../cache/read-cache.ts';
+import { createQuizJobsService } from './service.ts';
 import { refreshClosesAt } from './accommodations.ts';
-import { createFileAccess } from '../resources/file-access.ts';
 
 /** The sweep and the release present no quiz: image addresses are never signed here. */
-const NO_IMAGE_SIGNING = createFileAccess('unused: no quiz is presented');
 
 /**
  * Per-quiz review options (issue 19 point 9, decision 032): for each option, at each moment
@@ -155,7 +152,7 @@ function expectScore(responses: Responses, quizId: string) {
 }
 
 /** The sweep's release (it runs every minute in the app). */
-const releaseScores = () => createQuizzesService(t.database.db, readsUncached(), NO_IMAGE_SIGNING).releaseScores();
+const releaseScores = () => createQuizJobsService(t.database.db).releaseScores();
 
 describe('review options', () => {
   it('defaults to the key after the deadline and the score after submitting, and tells the teacher', async () => {

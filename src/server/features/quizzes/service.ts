@@ -35,7 +35,7 @@ import {
   type TeacherQuizSummary,
 } from '#shared/quizzes';
 import type { Database } from '../../db/client.ts';
-import { cacheTags, type ReadCache } from '../../cache/read-cache.ts';
+import { cacheTags, readsUncached, type ReadCache } from '../../cache/read-cache.ts';
 import { cachedStudentClassIds } from '../accounts/lookups.ts';
 import { inStudentClasses, isStudentOfClass, requireTaughtClass } from '../classes/records.ts';
 import {
@@ -72,7 +72,7 @@ import {
   type ImageSigner,
 } from './presenters.ts';
 import { assertQuizImagesExist, presentQuizImage } from './quiz-images.ts';
-import type { FileAccess } from '../resources/file-access.ts';
+import { createFileAccess, type FileAccess } from '../resources/file-access.ts';
 
 /** Anything that can run queries: the database or an open transaction. */
 export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'execute'>;
@@ -926,3 +926,10 @@ export function createQuizzesService(db: Database, cache: ReadCache, fileAccess:
 }
 
 export type QuizzesService = ReturnType<typeof createQuizzesService>;
+
+/**
+ * The service for work that shows no quiz to anyone (closing attempts, releasing scores,
+ * seeding the demo): no read cache, and an image signer whose secret nothing ever checks.
+ */
+export const createQuizJobsService = (db: Database) =>
+  createQuizzesService(db, readsUncached(), createFileAccess('unused: this service presents no quiz'));
