@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Eye, ImageIcon, Plus, Save } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import toast from 'react-hot-toast/headless';
 import { useBlocker, useNavigate, type Blocker } from 'react-router';
 import { DEFAULT_QUIZ_SUBJECT } from '#shared/constants';
@@ -21,19 +21,18 @@ import { QUIZZES_KEY } from '../quiz-keys.ts';
 import { pointsLabel } from '../points.ts';
 import { ImportQuestionsButton } from './import-questions-button.tsx';
 import { QuizReviewSection } from './quiz-review-section.tsx';
-import { QuestionEditor, questionTextId } from './question-editor.tsx';
+import { QuestionEditor } from './question-editor.tsx';
 import { describeBackground } from './quiz-backgrounds.ts';
+import { useQuizDraftEditing } from './use-quiz-draft.ts';
 import { clearStoredDraft, hasUnsavedWork, readStoredDraft, storeDraft } from './quiz-draft-storage.ts';
 import {
   draftTotalPoints,
   emptyDraft,
   draftFromQuestion,
   errorSlot,
-  newQuestion,
   refineMessages,
   toLocalInputValue,
   toQuizPayload,
-  type DraftQuestion,
   type QuizDraft,
 } from './quiz-draft.ts';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -44,19 +43,6 @@ const ALL_QUIZ_PATH = '/dashboard/teacher/all-quiz';
 // Loads when the teacher asks to choose a background (scripts/check-bundle.mjs, LOADED_ON_USER_ACTION):
 // the question types' editor took the page past its budget (issue 20, decision 036).
 const BackgroundDialog = lazy(async () => ({ default: (await import('./background-dialog.tsx')).BackgroundDialog }));
-
-/** Runs one focus move after the next render, once the element it needs exists. */
-function useFocusAfterRender() {
-  const pending = useRef<(() => void) | null>(null);
-  useEffect(() => {
-    const move = pending.current;
-    pending.current = null;
-    move?.();
-  });
-  return (move: () => void) => {
-    pending.current = move;
-  };
-}
 
 /**
  * While the editor holds unsaved work: the browser asks before a reload or closing the tab
@@ -112,7 +98,6 @@ export function Component() {
   const queryClient = useQueryClient();
   const backgroundButtonRef = useRef<HTMLButtonElement>(null);
   const addQuestionRef = useRef<HTMLButtonElement>(null);
-  const focusAfterRender = useFocusAfterRender();
 
   const teacherId = teacher?._id ?? '';
   // Unsaved work survives a reload or a wrong click (issue 18): kept per teacher on this device.
@@ -151,55 +136,10 @@ export function Component() {
   });
   const { errors, clearErrors } = form;
 
-  const setField = <K extends 'title' | 'classId' | 'deadline' | 'maxTime' | 'reviewAnswers' | 'reviewScore'>(
-    field: K,
-    value: QuizDraft[K],
-  ) => {
-    setDraft((current) => ({ ...current, [field]: value }));
-    clearErrors((slot) => slot === field);
-  };
-  /** A detail's text field, wired to the draft: its value, its changes, its problem. */
-  const detailField = (field: 'title' | 'deadline' | 'maxTime') => ({
-    name: field,
-    'data-field': field,
-    value: draft[field],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => setField(field, event.target.value),
-    error: errors[field],
-  });
-
-  const focusById = (id: string) => focusAfterRender(() => document.getElementById(id)?.focus());
-
-  const updateQuestion = (index: number, question: DraftQuestion) => {
-    setDraft((current) => ({
-      ...current,
-      questions: current.questions.map((existing, position) => (position === index ? question : existing)),
-    }));
-    clearErrors((slot) => slot.startsWith(`quiz.questions.${index}.`));
-  };
-
-  const addQuestion = () => {
-    const question = newQuestion();
-    setDraft((current) => ({ ...current, questions: [...current.questions, question] }));
-    clearErrors((slot) => slot === 'quiz.questions');
-    focusById(questionTextId(question));
-  };
-
-  // Imported questions (GIFT, Aiken) join the end. This editor's draft holds single choice only
-  // until the typed editor (helper E) replaces it, which appends every type instead.
-  const importQuestions = (questions: TypedQuestionInput[]) => {
-    setDraft((current) => ({
-      ...current,
-      questions: [...current.questions, ...questions.map((question) => draftFromQuestion(question))],
-    }));
-    clearErrors((slot) => slot === 'quiz.questions');
-  };
-
-  const removeQuestion = (index: number) => {
-    setDraft((current) => ({ ...current, questions: current.questions.filter((_, position) => position !== index) }));
-    // Question numbers shift, so their old problems would point at the wrong question.
-    clearErrors((slot) => slot.startsWith('quiz.questions.'));
-    focusAfterRender(() => addQuestionRef.current?.focus());
-  };
+  const { setField, detailField, focusById, updateQuestion, addQuestion, appendQuestions, removeQuestion } =
+    useQuizDraftEditing(draft, setDraft, form, () => addQuestionRef.current);
+  const importQuestions = (questions: TypedQuestionInput[]) =>
+    appendQuestions(questions.map((question) => draftFromQuestion(question)));
 
   const handlePreview = () => {
     const title = draft.title.trim();

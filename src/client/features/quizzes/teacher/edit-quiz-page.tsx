@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, Save } from 'lucide-react';
-import { lazy, Suspense, useState, type ChangeEvent } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { editQuiz } from '#shared/contract/quiz-lifecycle';
@@ -23,17 +23,16 @@ import { useProfile } from '../../session/profile.ts';
 import { pointsLabel } from '../points.ts';
 import { QUIZZES_KEY } from '../quiz-keys.ts';
 import { teacherDetailQuery } from '../teacher-detail-query.ts';
-import { QuestionEditor, questionTextId } from './question-editor.tsx';
+import { QuestionEditor } from './question-editor.tsx';
 import { QuizReviewSection } from './quiz-review-section.tsx';
+import { useQuizDraftEditing } from './use-quiz-draft.ts';
 import {
   draftFromQuestion,
   draftTotalPoints,
   errorSlot,
-  newQuestion,
   refineMessages,
   toLocalInputValue,
   toQuizPayload,
-  type DraftQuestion,
   type QuizDraft,
 } from './quiz-draft.ts';
 
@@ -92,40 +91,14 @@ function EditQuizForm({ quiz }: { quiz: TeacherQuizDetail }) {
       await navigate(analyticsPath(quiz._id));
     },
   });
-  const { errors, clearErrors } = form;
-
-  const setField = <K extends 'title' | 'classId' | 'deadline' | 'maxTime' | 'reviewAnswers' | 'reviewScore'>(
-    field: K,
-    value: QuizDraft[K],
-  ) => {
-    setDraft((current) => ({ ...current, [field]: value }));
-    clearErrors((slot) => slot === field);
-  };
-  const detailField = (field: 'title' | 'deadline' | 'maxTime') => ({
-    name: field,
-    'data-field': field,
-    value: draft[field],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => setField(field, event.target.value),
-    error: errors[field],
-  });
-  const focusById = (id: string) => window.setTimeout(() => document.getElementById(id)?.focus());
-
-  const updateQuestion = (index: number, question: DraftQuestion) => {
-    setDraft((current) => ({
-      ...current,
-      questions: current.questions.map((existing, position) => (position === index ? question : existing)),
-    }));
-    clearErrors((slot) => slot.startsWith(`quiz.questions.${index}.`));
-  };
-  const addQuestion = () => {
-    const question = newQuestion();
-    setDraft((current) => ({ ...current, questions: [...current.questions, question] }));
-    focusById(questionTextId(question));
-  };
-  const removeQuestion = (index: number) => {
-    setDraft((current) => ({ ...current, questions: current.questions.filter((_, position) => position !== index) }));
-    clearErrors((slot) => slot.startsWith('quiz.questions.'));
-  };
+  const { errors } = form;
+  const addQuestionRef = useRef<HTMLButtonElement>(null);
+  const { setField, detailField, focusById, updateQuestion, addQuestion, removeQuestion } = useQuizDraftEditing(
+    draft,
+    setDraft,
+    form,
+    () => addQuestionRef.current,
+  );
 
   return (
     <form {...form.formProps} className="mt-6 flex flex-col gap-8">
@@ -206,6 +179,7 @@ function EditQuizForm({ quiz }: { quiz: TeacherQuizDetail }) {
         {frozen ? null : (
           <div className="flex flex-col items-start gap-2">
             <button
+              ref={addQuestionRef}
               type="button"
               className={buttonVariants({ variant: 'secondary' })}
               data-field="quiz.questions"

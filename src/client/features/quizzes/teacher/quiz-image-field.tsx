@@ -126,6 +126,23 @@ export function QuizImageField({
     (isUploading
       ? 'Uploading the image…'
       : `PNG, JPEG, GIF or WebP, up to ${formatUploadSize(QUIZ_IMAGE_LIMITS.maxBytes)}.`);
+  const fileInput = (
+    <input
+      ref={fileInputRef}
+      id={ids.file}
+      type="file"
+      accept={QUIZ_IMAGE_ACCEPT}
+      disabled={disabled || isUploading}
+      aria-invalid={fileError ? true : undefined}
+      aria-describedby={ids.status}
+      onChange={(event) => void choose(event.target.files?.[0] ?? null)}
+      className={
+        compact
+          ? 'sr-only'
+          : 'w-full min-w-0 rounded-lg border border-line-strong bg-surface text-sm text-fg shadow-sm file:mr-3 file:cursor-pointer file:border-0 file:border-r file:border-line-strong file:bg-surface-muted file:px-3 file:py-2 file:font-semibold file:text-fg hover:file:bg-line focus:ring-2 focus:ring-brand-500 focus:outline-none'
+      }
+    />
+  );
   return (
     <div className={cn('flex flex-col gap-1.5', compact && 'items-start')}>
       <label
@@ -144,33 +161,9 @@ export function QuizImageField({
         ) : (
           `${label} (optional)`
         )}
-        {compact ? (
-          <input
-            ref={fileInputRef}
-            id={ids.file}
-            type="file"
-            accept={QUIZ_IMAGE_ACCEPT}
-            disabled={disabled || isUploading}
-            aria-invalid={fileError ? true : undefined}
-            aria-describedby={ids.status}
-            onChange={(event) => void choose(event.target.files?.[0] ?? null)}
-            className="sr-only"
-          />
-        ) : null}
+        {compact ? fileInput : null}
       </label>
-      {compact ? null : (
-        <input
-          ref={fileInputRef}
-          id={ids.file}
-          type="file"
-          accept={QUIZ_IMAGE_ACCEPT}
-          disabled={disabled || isUploading}
-          aria-invalid={fileError ? true : undefined}
-          aria-describedby={ids.status}
-          onChange={(event) => void choose(event.target.files?.[0] ?? null)}
-          className="w-full min-w-0 rounded-lg border border-line-strong bg-surface text-sm text-fg shadow-sm file:mr-3 file:cursor-pointer file:border-0 file:border-r file:border-line-strong file:bg-surface-muted file:px-3 file:py-2 file:font-semibold file:text-fg hover:file:bg-line focus:ring-2 focus:ring-brand-500 focus:outline-none"
-        />
-      )}
+      {compact ? null : fileInput}
       <p
         id={ids.status}
         role={fileError ? 'alert' : 'status'}
