@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page, Request } from '@playwright/test';
-import type { NewQuizPayload } from '../../src/shared/quizzes.ts';
+import { QUIZ_BACKGROUNDS, type NewQuizPayload } from '../../src/shared/quizzes.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 import { currentQuestion, enterStudyMode, logInStudentThroughUi, openQuizFromMenu } from './actors.ts';
 import {
@@ -438,4 +438,82 @@ test('a choice made 100 ms before logging out is saved, with the session that ma
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/auth/);
   await expect.poll(() => savedChoices(request, token, quizId), { timeout: 5000 }).toMatchObject({ [text]: choice });
+});
+
+test('every question type’s answer survives a reload, a typed one still within its save pause too', async ({
+  page,
+  request,
+}) => {
+  const { quizId, token } = await startQuizAsStudent(page, request, {
+    quiz: {
+      background: QUIZ_BACKGROUNDS[0]!,
+      questions: [
+        {
+          type: 'multiple',
+          question_text: 'Which are even?',
+          points: 2,
+          scoring: 'partial',
+          options: [
+            { text: 'Two', correct: true },
+            { text: 'Three', correct: false },
+            { text: 'Four', correct: true },
+          ],
+        },
+        { type: 'true-false', question_text: 'Ice is frozen water.', points: 1, correct: true },
+        { type: 'numeric', question_text: 'Half of seven?', points: 1, value: 3.5, tolerance: 0 },
+        { type: 'short-text', question_text: 'Capital of China?', points: 1, accepted: ['北京', 'Beijing'] },
+      ],
+    },
+  });
+  // The questions come in the attempt's order: each is answered by its text.
+  const answer = async (text: string) => {
+    if (text === 'Which are even?') {
+      await page.getByRole('checkbox', { name: 'Two', exact: true }).check();
+      await page.getByRole('checkbox', { name: 'Four', exact: true }).check();
+    } else if (text === 'Ice is frozen water.') await page.getByRole('radio', { name: 'True', exact: true }).check();
+    else if (text === 'Half of seven?') await page.getByLabel('Your answer (a number)').fill('3,5');
+    else await page.getByLabel('Your answer', { exact: true }).fill('Peking');
+  };
+  for (let index = 0; index < 4; index += 1) {
+    await expect(page.getByText(`Question ${index + 1} of 4`)).toBeVisible();
+    await answer(await currentQuestion(page));
+    if (index < 3) await nextQuestion(page);
+  }
+  await expect(page.getByText('All answers saved')).toBeVisible();
+  // Back to the short text: a change of mind typed a moment before the reload, inside the
+  // 1.5 s pause before it is saved, leaves with the page (keepalive on hiding).
+  while ((await currentQuestion(page)) !== 'Capital of China?') {
+    await page.getByRole('button', { name: 'Previous question' }).click();
+  }
+  await page.getByLabel('Your answer', { exact: true }).fill('北京');
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.reload();
+  await enterStudyMode(page);
+  await expect(page.getByRole('timer')).toBeVisible();
+
+  const { quiz } = await quizAsStudent(request, token, quizId);
+  const held = Object.fromEntries(quiz.questions.map((question) => [question.question_text, question.response]));
+  const evens = quiz.questions.find((question) => question.question_text === 'Which are even?')!;
+  const optionId = (text: string) => evens.options!.find((option) => option.text === text)!._id;
+  expect(held['Which are even?']).toEqual(expect.arrayContaining([optionId('Two'), optionId('Four')]));
+  expect(held['Ice is frozen water.']).toBe(true);
+  expect(held['Half of seven?']).toBe('3,5');
+  expect(held['Capital of China?']).toBe('北京');
+
+  // And the screen shows them again, question after question.
+  for (let index = 0; index < 4; index += 1) {
+    await expect(page.getByText(`Question ${index + 1} of 4`)).toBeVisible();
+    const text = await currentQuestion(page);
+    if (text === 'Which are even?') {
+      await expect(page.getByRole('checkbox', { name: 'Two', exact: true })).toBeChecked();
+      await expect(page.getByRole('checkbox', { name: 'Four', exact: true })).toBeChecked();
+      await expect(page.getByRole('checkbox', { name: 'Three', exact: true })).not.toBeChecked();
+    } else if (text === 'Ice is frozen water.') {
+      await expect(page.getByRole('radio', { name: 'True', exact: true })).toBeChecked();
+    } else if (text === 'Half of seven?') await expect(page.getByLabel('Your answer (a number)')).toHaveValue('3,5');
+    else await expect(page.getByLabel('Your answer', { exact: true })).toHaveValue('北京');
+    if (index < 3) await nextQuestion(page);
+  }
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByTestId('result-score')).toHaveText('5 / 5');
 });
