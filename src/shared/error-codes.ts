@@ -86,6 +86,11 @@ export const ERROR_CODES = {
     meaning:
       'Students have started the quiz: questions and options can no longer be added, removed or reordered, nor a type or the class changed (decision 036). Nothing changed',
   },
+  QUIZ_CHANGED: {
+    status: 409,
+    meaning:
+      'The quiz was changed (in another tab, or by a regrade) since the editor read it: nothing changed; read it again',
+  },
   QUIZ_ARCHIVED: { status: 409, meaning: 'The quiz is archived (deleted with attempts): it can no longer be changed' },
   // ---- Sizes and rates ---------------------------------------------------------------------
   PAYLOAD_TOO_LARGE: { status: 413, meaning: 'The body (or the file) is over the limit of the endpoint' },

@@ -10,7 +10,10 @@ import { deadlineField, futureDeadlineField, QUIZ_LIMITS, quizBodySchema, type Q
  * PUT /api/quizzes/{id} (decision 036): the whole quiz as add-quiz sends it, questions kept
  * by their `_id`. What may change once attempts exist the server decides.
  */
-export const editQuizSchema = quizBodySchema(deadlineField);
+export const editQuizSchema = quizBodySchema(deadlineField, {
+  /** The teacher's view's `version`: two editors never overwrite each other's changes (409 QUIZ_CHANGED). */
+  version: z.number({ error: 'Send the version of the quiz you edited' }).int().min(1),
+});
 export type EditQuiz = z.infer<typeof editQuizSchema>;
 export type EditQuizInput = z.input<typeof editQuizSchema>;
 

@@ -194,9 +194,13 @@ export const futureDeadlineField = deadlineField.refine((value) => Date.parse(va
 });
 
 /** add-quiz's body, and an edit's: its deadline must be in the future only if it changes (the server checks). */
-export const quizBodySchema = (deadline: typeof deadlineField) =>
+export const quizBodySchema = <Extra extends z.ZodRawShape = Record<never, never>>(
+  deadline: typeof deadlineField,
+  extra?: Extra,
+) =>
   bodyObject(
     {
+      ...(extra as Extra),
       title: requiredText('Title', QUIZ_LIMITS.title),
       classId: classIdField(),
       deadline,
@@ -229,7 +233,8 @@ export const quizBodySchema = (deadline: typeof deadlineField) =>
     ['createdBy', 'subject', 'date'],
   ).superRefine((quiz, context) => {
     // The marked key gives the score away: it cannot be shown before the score is (decision 032).
-    if (quiz.reviewAnswers === 'after-submit' && quiz.reviewScore === 'after-deadline') {
+    const { reviewAnswers, reviewScore } = quiz as { reviewAnswers: ReviewAnswers; reviewScore: ReviewScore };
+    if (reviewAnswers === 'after-submit' && reviewScore === 'after-deadline') {
       context.addIssue({
         code: 'custom',
         path: ['reviewScore'],
@@ -477,6 +482,8 @@ export const teacherQuizDetailSchema = z.strictObject({
   attempts: z.array(attemptRecordSchema),
   /** Attempts started, open ones included: with any, the structure is frozen (decision 036). */
   attemptsStarted: z.number().int(),
+  /** Counts the quiz's edits: an edit sends back the one it was made on, and a stale one is refused. */
+  version: z.number().int(),
   /** Each regrade of the key, oldest first: when, by whom (null: account gone), how many attempts changed. */
   regrades: z.array(
     z.strictObject({ at: z.iso.datetime(), attemptsChanged: z.number().int(), by: z.string().nullable() }),

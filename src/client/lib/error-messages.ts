@@ -142,6 +142,8 @@ export const FAILURE_TEXTS = {
   QUIZ_CLOSED: 'The deadline of this quiz has passed',
   QUIZ_HAS_ATTEMPTS: 'Students have started this quiz: its questions and options stay as they are',
   QUIZ_ARCHIVED: 'This quiz is archived',
+  QUIZ_CHANGED:
+    'This quiz was changed elsewhere since you opened it. Reload the page to see the changes, then edit again.',
   ACCOMMODATION_TOO_LATE: 'The quiz has closed: its accommodations can no longer change',
   QUIZ_NOT_STARTED: 'Start the quiz before answering it',
   // The server words the time-up closing apart, but only in its message: one text says both.

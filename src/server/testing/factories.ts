@@ -94,6 +94,7 @@ export function editBodyOf(quiz: TeacherQuizDetail): EditBody {
     maxTime: quiz.maxTime,
     reviewAnswers: quiz.reviewAnswers,
     reviewScore: quiz.reviewScore,
+    version: quiz.version,
     quiz: { background: quiz.quiz.background, questions: quiz.quiz.questions.map(editInputOf) },
   };
 }

@@ -24,7 +24,7 @@ export const editQuiz = defineEndpoint({
     /** Null when the key did not change (or nobody had submitted). */
     regrade: z.strictObject({ attemptsChanged: z.number().int() }).nullable(),
   }),
-  errors: ['NOT_FOUND', 'FORBIDDEN', 'QUIZ_HAS_ATTEMPTS', 'QUIZ_ARCHIVED', 'CLASS_ARCHIVED'],
+  errors: ['NOT_FOUND', 'FORBIDDEN', 'QUIZ_HAS_ATTEMPTS', 'QUIZ_ARCHIVED', 'QUIZ_CHANGED', 'CLASS_ARCHIVED'],
 });
 
 export const duplicateQuiz = defineEndpoint({

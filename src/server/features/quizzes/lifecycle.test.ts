@@ -227,6 +227,25 @@ describe('editing a quiz nobody has started', () => {
     const [row] = await t.database.db.select({ version: quizzes.version }).from(quizzes).where(eq(quizzes.id, quizId));
     expect(row!.version).toBe(1);
   });
+
+  it('refuses an edit made on an older version (two tabs): 409 QUIZ_CHANGED, the first edit stays', async () => {
+    const { teacher, quizId } = await classWithQuiz(0);
+    const opened = editBodyOf(await detail(teacher, quizId));
+    const first = indexOfText(opened, 'What is 2 + 2?');
+    const tabA = withQuestion(opened, first, (question) => ({ options: keyedOn(question.options, '5') }));
+    expect((await edit(teacher, quizId, tabA)).status).toBe(200);
+    const tabB = await edit(teacher, quizId, { ...opened, title: 'Renamed in the other tab' });
+    expect(tabB.status, tabB.raw).toBe(409);
+    expect(tabB.body.code).toBe('QUIZ_CHANGED');
+    const now = await detail(teacher, quizId);
+    expect(now.title).toBe(opened.title);
+    expect(now.version).toBe(2);
+    const key = now.quiz.questions.find((question) => question.question_text === 'What is 2 + 2?')!;
+    expect(key.options!.find((option) => option.correct)!.text).toBe('5');
+    // Without a version the edit is refused as bad input.
+    const { version: _version, ...unversioned } = editBodyOf(now);
+    expect((await edit(teacher, quizId, unversioned)).status).toBe(400);
+  });
 });
 
 describe('editing a quiz students have started', () => {
@@ -285,7 +304,7 @@ describe('editing a quiz students have started', () => {
     expect(response.status, response.raw).toBe(200);
     expect(response.body.data.quiz).toMatchObject({ title: 'Fixed', maxTime: 20 });
     const earlier = new Date(Date.parse(body.deadline) - 60_000).toISOString();
-    const past = await edit(teacher, quizId, { ...typo, deadline: earlier });
+    const past = await edit(teacher, quizId, { ...typo, version: typo.version + 1, deadline: earlier });
     expect(past.status).toBe(400);
     expect(past.body.errors).toEqual([{ field: 'deadline', message: 'Deadline must be in the future' }]);
   });
@@ -311,7 +330,7 @@ describe('editing a quiz students have started', () => {
     expect(await averagesOf(wrong!.profile._id)).toMatchObject({ averageScore: 3, totalScore: 3, quizzesAttempted: 1 });
 
     // Saved again with the same key (and a new title): no second regrade, the same averages.
-    const again = await edit(teacher, quizId, { ...rekeyed, title: 'Retitled' });
+    const again = await edit(teacher, quizId, { ...rekeyed, version: rekeyed.version + 1, title: 'Retitled' });
     expect(again.status, again.raw).toBe(200);
     expect(again.body.data.regrade).toBeNull();
     expect(await averagesOf(wrong!.profile._id)).toMatchObject({ averageScore: 3, totalScore: 3 });

@@ -183,6 +183,12 @@ export function createQuizLifecycle(db: Database, cache: ReadCache) {
       const outcome = await db.transaction(async (tx) => {
         const quiz = await lockOwnQuiz(tx, teacherId, quizId);
         if (quiz.archivedAt) throw conflict('QUIZ_ARCHIVED', 'This quiz is archived: it can no longer be changed');
+        // Read under the row lock: of two edits made on one version, the second is refused.
+        if (input.version !== quiz.version)
+          throw conflict(
+            'QUIZ_CHANGED',
+            'This quiz was changed elsewhere since you opened it. Reload it to see the changes, then edit again',
+          );
         const counts = await attemptCounts(tx, quizId);
         const deadline = new Date(input.deadline);
         if (deadline.getTime() !== quiz.deadline.getTime() && deadline <= now())

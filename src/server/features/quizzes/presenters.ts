@@ -198,6 +198,7 @@ export function presentTeacherDetail(
       },
     })),
     attemptsStarted: lifecycle.attemptsStarted,
+    version: row.quiz.version,
     regrades: lifecycle.regrades.map((regrade) => ({
       at: regrade.regradedAt.toISOString(),
       attemptsChanged: regrade.attemptsChanged,

@@ -30,6 +30,7 @@ const quiz: TeacherQuizDetail = {
   totalPoints: 7,
   archivedAt: null,
   attemptsStarted: 1,
+  version: 1,
   regrades: [],
   quiz: {
     background: '/images/quiz-templates/quiz1-template.png',

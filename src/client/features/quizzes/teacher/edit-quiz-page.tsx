@@ -77,7 +77,10 @@ function EditQuizForm({ quiz }: { quiz: TeacherQuizDetail }) {
   const form = useEndpointForm({
     schema: editQuizSchema,
     toBody: () => {
-      const payload = toQuizPayload(draft, { _id: teacher?._id ?? '', subject: quiz.subject });
+      const payload = {
+        ...toQuizPayload(draft, { _id: teacher?._id ?? '', subject: quiz.subject }),
+        version: quiz.version,
+      };
       // The picker shows minutes: an untouched deadline is sent as stored (it may have passed).
       return draft.deadline === initial.deadline ? { ...payload, deadline: quiz.deadline } : payload;
     },

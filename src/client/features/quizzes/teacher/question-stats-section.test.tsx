@@ -28,6 +28,7 @@ const quiz: TeacherQuizDetail = {
   totalPoints: 2,
   archivedAt: null,
   attemptsStarted: 1,
+  version: 1,
   regrades: [],
   reviewAnswers: 'after-deadline',
   reviewScore: 'after-submit',
