@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { openApp } from '../../testing/open-app.tsx';
 import { classCodeOf, listResources, signInAs, signUpTeacher } from '../../testing/server-actors.ts';
@@ -81,7 +81,7 @@ describe('the upload form', () => {
     const refusal = /This type of file cannot be shared/;
     expect(await form.findByText(refusal, {}, { timeout: 5000 })).toBeInTheDocument();
     expect(fileInput).toHaveAttribute('aria-invalid', 'true');
-    expect(fileInput).toHaveFocus();
+    await waitFor(() => expect(fileInput).toHaveFocus());
     expect(form.getByRole('button', { name: 'Upload' })).not.toHaveAttribute('aria-disabled', 'true');
     expect(await listResources(teacher)).toEqual([]);
   });
