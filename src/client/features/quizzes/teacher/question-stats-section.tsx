@@ -4,6 +4,7 @@ import { questionStats, type QuestionStats } from '#shared/question-stats';
 import type { TeacherQuizDetail } from '#shared/quizzes';
 import { cn } from '../../../lib/cn.ts';
 import { formatPercent, plural } from '../../../lib/format.ts';
+import { QuestionText } from '../question-text.tsx';
 
 /**
  * Per-question analytics (issue 20 point 7, decision 036): full points, answered, the answers'
@@ -23,7 +24,8 @@ export function QuestionStatsSection({ quiz }: { quiz: TeacherQuizDetail }) {
         {quiz.quiz.questions.map((question, index) => (
           <li key={question._id} className="rounded-lg border border-line bg-surface px-4 py-3 text-sm">
             <h3 className="wrap-anywhere text-fg">
-              <span className="font-semibold">Q{index + 1}.</span> {question.question_text}
+              <span className="font-semibold">Q{index + 1}.</span>{' '}
+              <QuestionText text={question.question_text} className="wrap-anywhere" />
             </h3>
             <p className="mt-0.5 text-xs text-muted">
               {QUESTION_TYPE_LABELS[question.type]}, {plural(question.points, 'point')}
@@ -67,7 +69,7 @@ function QuestionFigures({ stats, attempts, number }: { stats: QuestionStats; at
               return (
                 <tr key={row.label}>
                   <th scope="row" className="w-2/5 py-1 pr-3 align-top font-normal wrap-anywhere text-fg">
-                    {row.label}
+                    <QuestionText text={row.label} className="wrap-anywhere" />
                     {row.correct ? <span className="ml-1 font-semibold text-success">(correct)</span> : null}
                   </th>
                   <td className="py-1 align-top">
