@@ -18,6 +18,9 @@ export default defineConfig({
     sourcemap: true,
     // scripts/check-bundle.mjs reads it to sum what each route downloads.
     manifest: true,
+    // Fonts stay files, however small (KaTeX's are a few kB): the Content-Security-Policy has no
+    // font-src, so default-src 'self' refuses a font inlined as a data: URL.
+    assetsInlineLimit: (file) => (/\.(woff2?|ttf|otf|eot)$/i.test(file) ? false : undefined),
     // The polyfill, shared by the two pages, would become a chunk of its own without a source
     // map, which the bundle check cannot see into. Every browser the build targets but Firefox 114
     // and Safari 16.4-16.6 supports modulepreload; those fetch an entry's imports when it asks.

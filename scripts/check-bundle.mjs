@@ -535,6 +535,16 @@ for (const copy of copies) {
 }
 console.log(`compressed copies: ${compressedFiles} files with .br and .gz, ${copies.length} copies checked`);
 
+// ---------------------------------------------------------------------------------------------
+// No inlined fonts: the Content-Security-Policy has no font-src, so default-src 'self' refuses a
+// font as a data: URL (KaTeX's small fonts were inlined once: vite.config.ts, assetsInlineLimit).
+
+for (const file of servedFiles.filter((name) => name.endsWith('.css'))) {
+  if (/url\(\s*["']?data:(font\/|application\/(x-)?font)/i.test(readFileSync(path.join(distRoot, file), 'utf8'))) {
+    problems.push(`dist/client/${file} inlines a font as a data: URL, which the CSP refuses`);
+  }
+}
+
 if (problems.length > 0) {
   console.error(`\nBundle budget check failed:\n${problems.map((problem) => `- ${problem}`).join('\n')}`);
   process.exit(1);

@@ -84,3 +84,65 @@ export async function expectReviewWithoutKey(page: Page, answersVisibleAt: strin
   await expect(page.getByText('correct answer', { exact: true })).toHaveCount(0);
   await expectAccessible(page, 'review before the answers are shown');
 }
+
+/** A question of any type as a teacher types it into the editor (issue 20); `points` as typed. */
+export type TypedQuestion = { text: string; points?: string; image?: { name: string; png: Buffer; alt: string } } & (
+  | { type: 'Single choice'; options: string[]; correct: string }
+  | { type: 'Multiple answers'; options: string[]; correct: string[]; scoring: 'All or nothing' | 'Partial credit' }
+  | { type: 'True or false'; correct: boolean }
+  | { type: 'Short text'; accepted: string[] }
+  | { type: 'Number'; value: string; tolerance: string }
+);
+
+/** In the quiz editor: adds question `number` of any type, with its points, image and key. */
+export async function fillTypedQuestion(page: Page, number: number, question: TypedQuestion) {
+  await page.getByRole('button', { name: 'Add question' }).click();
+  const editor = page.getByRole('region', { name: `Question ${number}`, exact: true });
+  await editor.getByLabel('Question type').selectOption({ label: question.type });
+  if (question.points) await editor.getByRole('textbox', { name: /^Points/ }).fill(question.points);
+  await editor.getByLabel('Question text').fill(question.text);
+  if (question.image) {
+    const { name, png, alt } = question.image;
+    await editor
+      .getByLabel(`Image of question ${number} (optional)`)
+      .setInputFiles({ name, mimeType: 'image/png', buffer: png });
+    // Uploaded at once: the description box replaces the file box.
+    await editor.getByRole('textbox', { name: new RegExp(`^Image of question ${number}: description`) }).fill(alt);
+    await expect(editor.getByRole('img', { name: alt })).toBeVisible();
+  }
+  switch (question.type) {
+    case 'Single choice':
+    case 'Multiple answers': {
+      // A new choice question has two empty options.
+      for (const [index, option] of question.options.entries()) {
+        if (index > 1) await editor.getByRole('button', { name: 'Add option' }).click();
+        await editor.getByLabel(`Option ${index + 1} of question ${number}`, { exact: true }).fill(option);
+      }
+      const correct = typeof question.correct === 'string' ? [question.correct] : question.correct;
+      for (const option of correct) {
+        const position = question.options.indexOf(option) + 1;
+        await editor.getByLabel(`Option ${position} of question ${number} is correct`, { exact: true }).check();
+      }
+      if (question.type === 'Multiple answers') {
+        await editor.getByLabel('Scoring').selectOption({ label: question.scoring });
+      }
+      break;
+    }
+    case 'True or false':
+      await editor
+        .getByRole('group', { name: 'The statement is' })
+        .getByRole('radio', { name: question.correct ? 'True' : 'False' })
+        .check();
+      break;
+    case 'Short text':
+      for (const [index, accepted] of question.accepted.entries()) {
+        if (index > 0) await editor.getByRole('button', { name: 'Add accepted answer' }).click();
+        await editor.getByLabel(`Accepted answer ${index + 1} of question ${number}`, { exact: true }).fill(accepted);
+      }
+      break;
+    case 'Number':
+      await editor.getByRole('textbox', { name: /^Correct value/ }).fill(question.value);
+      await editor.getByRole('textbox', { name: /^Tolerance/ }).fill(question.tolerance);
+      break;
+  }
+}

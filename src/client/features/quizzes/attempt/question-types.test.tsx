@@ -159,6 +159,41 @@ const reviewOf = (index: number) => screen.getAllByTestId('review-question')[ind
 const marks = (element: HTMLElement) =>
   [...element.querySelectorAll('[data-review]')].map((item) => item.getAttribute('data-review'));
 
+describe('the runner shows images', () => {
+  it('shows a question’s image and its options’ images with their descriptions', () => {
+    const withImages: QuizQuestion = {
+      _id: 'pictured',
+      type: 'single',
+      question_text: 'Which shape?',
+      points: 1,
+      image: { url: '/signed/q.png', alt: 'A red square' },
+      options: [
+        { _id: 'o1', text: 'Square', image: { url: '/signed/o1.png', alt: 'Four equal sides' } },
+        { _id: 'o2', text: 'Circle' },
+      ],
+    };
+    render(
+      <QuizRunner
+        title="Shapes"
+        background="/bg.png"
+        questions={[withImages]}
+        answers={{}}
+        onAnswer={() => {}}
+        secondsLeft={600}
+        onSubmit={() => {}}
+        isSubmitting={false}
+      />,
+    );
+    expect(screen.getByRole('img', { name: 'A red square' })).toHaveAttribute('src', '/signed/q.png');
+    const square = screen.getByRole('radio', { name: /Square/ });
+    expect(within(square.closest('label')!).getByRole('img', { name: 'Four equal sides' })).toHaveAttribute(
+      'src',
+      '/signed/o1.png',
+    );
+    expect(screen.getAllByRole('img')).toHaveLength(2);
+  });
+});
+
 describe('the review, by question type', () => {
   it('shows chosen against correct, earned points and the key, per type', () => {
     render(

@@ -6,7 +6,7 @@ import { cn } from '../../../lib/cn.ts';
 import { formatCountdown } from '../../../lib/format.ts';
 import { QuestionText } from '../question-text.tsx';
 import { pointsLabel, type Responses } from '../question-response.ts';
-import { ResponseInput, type RunnerQuestion } from './response-input.tsx';
+import { QuestionImage, ResponseInput, type RunnerQuestion } from './response-input.tsx';
 
 export type RunnerAnswers = Responses;
 
@@ -107,6 +107,11 @@ export function QuizRunner({
                 </span>
               </span>
             </legend>
+            {question.image ? (
+              <div className="mt-4">
+                <QuestionImage image={question.image} />
+              </div>
+            ) : null}
             <div className="mt-5">
               <ResponseInput
                 key={question._id}

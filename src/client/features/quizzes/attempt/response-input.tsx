@@ -3,7 +3,24 @@ import type { QuizQuestion } from '#shared/quizzes';
 import { QuestionText } from '../question-text.tsx';
 import { trueFalseText } from '../question-response.ts';
 
-export type RunnerQuestion = Pick<QuizQuestion, '_id' | 'type' | 'question_text' | 'points' | 'options' | 'scoring'>;
+export type RunnerQuestion = Pick<
+  QuizQuestion,
+  '_id' | 'type' | 'question_text' | 'points' | 'image' | 'options' | 'scoring'
+>;
+
+/** A question's or an option's image as the server presents it (signed address, alt text). */
+export function QuestionImage({ image, className }: { image: { url: string; alt: string }; className?: string }) {
+  return (
+    <img
+      src={image.url}
+      alt={image.alt}
+      loading="lazy"
+      className={
+        className ?? 'max-h-80 w-auto max-w-full rounded-lg border border-line bg-surface-muted object-contain'
+      }
+    />
+  );
+}
 
 type ResponseInputProps = {
   question: RunnerQuestion;
@@ -54,7 +71,15 @@ export function ResponseInput({ question, value, onAnswer, isSubmitting }: Respo
                   }}
                   className="mt-1 size-4 accent-brand-600"
                 />
-                <QuestionText text={option.text} className="wrap-anywhere whitespace-pre-wrap text-fg" />
+                <span className="flex min-w-0 flex-col gap-2">
+                  <QuestionText text={option.text} className="wrap-anywhere whitespace-pre-wrap text-fg" />
+                  {option.image ? (
+                    <QuestionImage
+                      image={option.image}
+                      className="max-h-40 w-auto max-w-full rounded-md border border-line bg-surface-muted object-contain"
+                    />
+                  ) : null}
+                </span>
               </label>
             );
           })}
