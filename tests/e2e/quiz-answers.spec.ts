@@ -446,7 +446,7 @@ test('every question type’s answer survives a reload, a typed one still within
 }) => {
   const { quizId, token } = await startQuizAsStudent(page, request, {
     quiz: {
-      background: QUIZ_BACKGROUNDS[0]!,
+      background: QUIZ_BACKGROUNDS[0],
       questions: [
         {
           type: 'multiple',

@@ -194,6 +194,29 @@ describe('the runner shows images', () => {
   });
 });
 
+describe('the review shows images', () => {
+  it('shows a question’s image and an option’s image after submitting', () => {
+    const pictured: QuizQuestion = {
+      _id: 'pictured',
+      type: 'single',
+      question_text: 'Which shape?',
+      points: 1,
+      image: { url: '/signed/q.png', alt: 'A red square' },
+      options: [
+        { _id: 'o1', text: 'Square', image: { url: '/signed/o1.png', alt: 'Four equal sides' }, correct: true },
+        { _id: 'o2', text: 'Circle', correct: false },
+      ],
+      response: 'o1',
+      earnedPoints: 1,
+    };
+    render(
+      <QuizResult title="Shapes" score={1} totalPoints={1} accuracy="100" endedBy="submitted" questions={[pictured]} />,
+    );
+    expect(within(reviewOf(0)).getByRole('img', { name: 'A red square' })).toHaveAttribute('src', '/signed/q.png');
+    expect(within(reviewOf(0)).getByRole('img', { name: 'Four equal sides' })).toHaveAttribute('src', '/signed/o1.png');
+  });
+});
+
 describe('the review, by question type', () => {
   it('shows chosen against correct, earned points and the key, per type', () => {
     render(

@@ -6,7 +6,7 @@ import { formatPercent } from '../../../lib/format.ts';
 import { cardVariants } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { answersNotice, scoreNotice } from '../review-notice.ts';
-import { QuestionText } from '../question-text.tsx';
+import { QuestionImage, QuestionText } from '../question-text.tsx';
 import { formatPoints, hasKey, keyText, outcomeOf, pointsLabel, trueFalseText } from '../question-response.ts';
 
 type QuizResultProps = {
@@ -129,6 +129,11 @@ export function QuizResult({
                     : `${formatPoints(question.earnedPoints)} / ${pointsLabel(question.points)}`}
                 </p>
               </div>
+              {question.image ? (
+                <div className="mt-3">
+                  <QuestionImage image={question.image} />
+                </div>
+              ) : null}
               {!isAnswered(question.response) ? <p className="mt-1 text-sm text-muted">Not answered</p> : null}
               <ReviewAnswer question={question} />
             </li>
@@ -151,6 +156,7 @@ function ReviewAnswer({ question }: { question: QuizQuestion }) {
           <ReviewOption
             key={option._id}
             option={option.text}
+            image={option.image}
             hasKey={withKey}
             isAnswer={option.correct === true}
             isChosen={chosen.includes(option._id)}
@@ -212,11 +218,13 @@ function ReviewAnswer({ question }: { question: QuizQuestion }) {
 
 function ReviewOption({
   option,
+  image,
   hasKey,
   isAnswer,
   isChosen,
 }: {
   option: string;
+  image?: { url: string; alt: string } | undefined;
   /** Without the key a choice is neither right nor wrong yet: only "your answer". */
   hasKey: boolean;
   isAnswer: boolean;
@@ -242,7 +250,15 @@ function ReviewOption({
       ) : (
         <span className="size-4 shrink-0" aria-hidden="true" />
       )}
-      <QuestionText text={option} className="min-w-0 flex-1 wrap-anywhere whitespace-pre-wrap" />
+      <span className="flex min-w-0 flex-1 flex-col gap-2">
+        <QuestionText text={option} className="wrap-anywhere whitespace-pre-wrap" />
+        {image ? (
+          <QuestionImage
+            image={image}
+            className="max-h-40 w-auto max-w-full self-start rounded-md border border-line bg-surface-muted object-contain"
+          />
+        ) : null}
+      </span>
       {label ? (
         <span className="basis-full pl-6 text-xs font-semibold uppercase sm:basis-auto sm:pl-0">{label}</span>
       ) : null}

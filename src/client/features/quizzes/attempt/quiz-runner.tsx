@@ -4,9 +4,9 @@ import { isAnswered, type AnswerValue } from '#shared/question-types';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatCountdown } from '../../../lib/format.ts';
-import { QuestionText } from '../question-text.tsx';
+import { QuestionImage, QuestionText } from '../question-text.tsx';
 import { pointsLabel, type Responses } from '../question-response.ts';
-import { QuestionImage, ResponseInput, type RunnerQuestion } from './response-input.tsx';
+import { ResponseInput, type RunnerQuestion } from './response-input.tsx';
 
 export type RunnerAnswers = Responses;
 

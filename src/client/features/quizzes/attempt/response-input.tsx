@@ -1,26 +1,12 @@
 import { QUESTION_LIMITS, isAnswered, parseNumber, type AnswerValue } from '#shared/question-types';
 import type { QuizQuestion } from '#shared/quizzes';
-import { QuestionText } from '../question-text.tsx';
+import { QuestionImage, QuestionText } from '../question-text.tsx';
 import { trueFalseText } from '../question-response.ts';
 
 export type RunnerQuestion = Pick<
   QuizQuestion,
   '_id' | 'type' | 'question_text' | 'points' | 'image' | 'options' | 'scoring'
 >;
-
-/** A question's or an option's image as the server presents it (signed address, alt text). */
-export function QuestionImage({ image, className }: { image: { url: string; alt: string }; className?: string }) {
-  return (
-    <img
-      src={image.url}
-      alt={image.alt}
-      loading="lazy"
-      className={
-        className ?? 'max-h-80 w-auto max-w-full rounded-lg border border-line bg-surface-muted object-contain'
-      }
-    />
-  );
-}
 
 type ResponseInputProps = {
   question: RunnerQuestion;

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { QUESTION_TYPE_LABELS } from '#shared/question-types';
 import { type AttemptRecord, type QuizQuestion, type TeacherQuizDetail } from '#shared/quizzes';
-import { QuestionText } from '../question-text.tsx';
+import { QuestionImage, QuestionText } from '../question-text.tsx';
 import { formatPoints, keyText, outcomeOf, pointsLabel, responseText, type Outcome } from '../question-response.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api.ts';
@@ -322,6 +322,12 @@ function QuizAnalytics({ quiz }: { quiz: TeacherQuizDetail }) {
               <p className="wrap-anywhere text-fg">
                 <span className="font-semibold">Q{index + 1}.</span> <QuestionText text={question.question_text} />
               </p>
+              {question.image ? (
+                <QuestionImage
+                  image={question.image}
+                  className="mt-2 max-h-32 w-auto max-w-full rounded-md border border-line bg-surface-muted object-contain"
+                />
+              ) : null}
               <p className="mt-1 text-xs text-muted">
                 {QUESTION_TYPE_LABELS[question.type]}
                 {question.type === 'multiple'
