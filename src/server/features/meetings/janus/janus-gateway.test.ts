@@ -15,7 +15,7 @@ import {
   type JanusProcess,
   type JanusSettings,
 } from '../../../../../scripts/janus.ts';
-import { freePort } from '../../../testing/server-process.ts';
+import { freePort, startServerProcess, type ServerProcess } from '../../../testing/server-process.ts';
 import { JanusGateway, janusRoomId, JanusUnavailableError, type JanusLogger } from './janus-gateway.ts';
 
 const installed = isJanusInstalled();
@@ -27,6 +27,41 @@ if (!installed && !required) {
 describe.runIf(!installed && required)('Janus (required here: JANUS_REQUIRED=1)', () => {
   it('is installed', () => {
     expect.fail(`JANUS_REQUIRED=1 but \`${JANUS_BINARY}\` cannot be run: install Debian's janus`);
+  });
+});
+
+/** The app as `npm start` runs it, with JANUS_URL set, until its log says `line`. */
+async function serverLogging(janusUrl: string, apiSecret: string, line: RegExp): Promise<ServerProcess> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'studyhall-janus-app-'));
+  const server = await startServerProcess({
+    DATA_DIR: dataDir,
+    JANUS_URL: janusUrl,
+    JANUS_API_SECRET: apiSecret,
+    LOG_LEVEL: 'info',
+  });
+  server.exited.then(
+    () => rmSync(dataDir, { recursive: true, force: true }),
+    () => {},
+  );
+  const deadline = Date.now() + 15_000;
+  while (!line.test(server.output()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  return server;
+}
+
+describe('the app with JANUS_URL set', () => {
+  it('starts and serves with Janus unreachable, and says so once in its log', { timeout: 90_000 }, async () => {
+    const server = await serverLogging(
+      `ws://127.0.0.1:${await freePort()}`,
+      randomBytes(18).toString('hex'),
+      /janus unreachable/,
+    );
+    try {
+      expect(server.output()).toMatch(/janus unreachable/);
+      expect(server.output().match(/janus unreachable/g)).toHaveLength(1);
+      expect((await fetch(`${server.baseUrl}/api/health`)).status).toBe(200);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
   });
 });
 
@@ -132,6 +167,16 @@ describe.runIf(installed)('JanusGateway against a real Janus', () => {
       expect(lines.filter((line) => line.level === 'warn')).toHaveLength(1);
     } finally {
       await later.stop();
+    }
+  });
+
+  it('is connected by the app at start', { timeout: 90_000 }, async () => {
+    const server = await serverLogging(janus.url, settings.apiSecret, /janus connected/);
+    try {
+      expect(server.output()).toMatch(/janus connected/);
+      expect(server.output()).not.toMatch(/janus unreachable/);
+    } finally {
+      expect(await server.stop()).toBe(0);
     }
   });
 
