@@ -145,6 +145,7 @@ async function main(): Promise<void> {
     },
     folder,
   );
+  process.stdout.write(janus.output()); // what it printed while starting, then the rest as it comes
   janus.child.stdout?.pipe(process.stdout);
   janus.child.stderr?.pipe(process.stderr);
   console.log(`janus listening on ${janus.url} (config in ${folder})`);
