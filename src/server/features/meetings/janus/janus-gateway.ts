@@ -181,8 +181,10 @@ export class JanusGateway {
         max_retries: 0,
       });
       opened = connection;
-      const session = await connection.create();
-      const handle = await session.attach(VideoRoomPlugin);
+      // The socket opens within janode's 5 s handshake limit; a Janus that then does not answer
+      // must not leave us "connecting" for ever.
+      const session = await withTimeout(connection.create(), this.#options.requestTimeoutMs ?? 10_000);
+      const handle = await withTimeout(session.attach(VideoRoomPlugin), this.#options.requestTimeoutMs ?? 10_000);
       // close() may have come while we waited (TypeScript narrows #status from the start).
       if ((this.#status as JanusStatus) === 'closed') {
         await connection.close().catch(() => {});
@@ -249,5 +251,17 @@ export class JanusGateway {
       this.#options.logger.info({ janusUrl: this.#options.url, was }, 'janus connected');
     }
     for (const listener of this.#listeners) listener(status);
+  }
+}
+
+async function withTimeout<T>(promise: Promise<T>, timeoutMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Janus did not answer in ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
   }
 }
