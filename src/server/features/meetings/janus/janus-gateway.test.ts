@@ -7,6 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   isJanusInstalled,
@@ -61,6 +63,30 @@ describe('the app with JANUS_URL set', () => {
       expect((await fetch(`${server.baseUrl}/api/health`)).status).toBe(200);
     } finally {
       expect(await server.stop()).toBe(0);
+    }
+  });
+});
+
+describe('JanusGateway against a server that accepts but never answers', () => {
+  it('reports unreachable after the request timeout rather than hanging', async () => {
+    const silent = Fastify();
+    await silent.register(fastifyWebsocket);
+    silent.get('/', { websocket: true }, () => {}); // opens the socket, answers nothing
+    await silent.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = silent.server.address() as { port: number };
+    const warnings: string[] = [];
+    const gateway = new JanusGateway({
+      url: `ws://127.0.0.1:${port}/`,
+      apiSecret: randomBytes(18).toString('hex'),
+      logger: { info: () => {}, warn: (_object, message) => warnings.push(message) },
+      requestTimeoutMs: 500,
+    });
+    try {
+      expect(await gateway.start()).toBe('unreachable');
+      expect(warnings).toEqual([expect.stringMatching(/^janus unreachable/)]);
+    } finally {
+      await gateway.close();
+      await silent.close();
     }
   });
 });
