@@ -332,6 +332,41 @@ describe('loadConfig: meetings', () => {
   });
 });
 
+describe('loadConfig: Janus (decision 037)', () => {
+  const secret = 'a1b2c3d4e5f6a7b8c9d0e1f2';
+
+  it('leaves Janus off by default and when both settings are empty', () => {
+    expect(loadConfig({ DATA_DIR: freshDataDir() }).janus).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: freshDataDir(), JANUS_URL: '', JANUS_API_SECRET: '' }).janus).toBeUndefined();
+  });
+
+  it('reads JANUS_URL and JANUS_API_SECRET together', () => {
+    expect(
+      loadConfig({ DATA_DIR: freshDataDir(), JANUS_URL: 'ws://127.0.0.1:8188', JANUS_API_SECRET: secret }).janus,
+    ).toEqual({ url: 'ws://127.0.0.1:8188', apiSecret: secret });
+    expect(
+      loadConfig({ DATA_DIR: freshDataDir(), JANUS_URL: 'wss://janus.school.lan/janus', JANUS_API_SECRET: secret })
+        .janus?.url,
+    ).toBe('wss://janus.school.lan/janus');
+  });
+
+  it.each([
+    [{ JANUS_URL: 'ws://127.0.0.1:8188' }, /^JANUS_API_SECRET must be set with JANUS_URL/],
+    [{ JANUS_API_SECRET: secret }, /^JANUS_API_SECRET set without JANUS_URL/],
+    [
+      { JANUS_URL: 'http://127.0.0.1:8088/janus', JANUS_API_SECRET: secret },
+      /^JANUS_URL must be the ws:\/\/ or wss:\/\//,
+    ],
+    [{ JANUS_URL: '127.0.0.1:8188', JANUS_API_SECRET: secret }, /^JANUS_URL must be the ws:\/\/ or wss:\/\//],
+    [{ JANUS_URL: 'ws://127.0.0.1:8188', JANUS_API_SECRET: 'short' }, /^JANUS_API_SECRET must be at least 16/],
+    [{ JANUS_URL: 'ws://127.0.0.1:8188', JANUS_API_SECRET: `${secret}"x` }, /^JANUS_API_SECRET must not contain/],
+  ])('refuses %o with a clear message', (settings, message) => {
+    const problems = problemsOf({ DATA_DIR: freshDataDir(), ...settings });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(message);
+  });
+});
+
 describe('loadConfig: several instances', () => {
   const cluster = { DATABASE_URL: 'postgres://studyhall@db:5432/studyhall', REDIS_URL: 'redis://redis:6379' };
 

@@ -136,6 +136,17 @@ const environmentSchema = z.object({
     .min(0, { error: `READ_CACHE_MS must be between 0 and ${MAX_TAGGED_TTL_MS}` })
     .max(MAX_TAGGED_TTL_MS, { error: `READ_CACHE_MS must be between 0 and ${MAX_TAGGED_TTL_MS}` })
     .default(DEFAULT_READ_CACHE_TTL_MS),
+  JANUS_URL: z
+    .url({
+      protocol: /^wss?$/,
+      error: "JANUS_URL must be the ws:// or wss:// address of Janus's WebSocket transport, e.g. ws://127.0.0.1:8188",
+    })
+    .optional(),
+  JANUS_API_SECRET: z
+    .string()
+    .min(16, { error: 'JANUS_API_SECRET must be at least 16 characters (the api_secret of your janus.jcfg)' })
+    .regex(/^[^"\\\s]+$/, { error: 'JANUS_API_SECRET must not contain spaces, quotes or backslashes' })
+    .optional(),
   ICE_SERVERS: z
     .string()
     .transform((text, context) => {
@@ -194,6 +205,15 @@ export type AppConfig = {
   iceServers: IceServer[];
   /** How long the common reads may be answered from memory (decision 015); 0 = never. */
   readCacheMs: number;
+  /** The Janus SFU our server drives (decision 037); unset means meetings stay a browser mesh. */
+  janus: JanusConfig | undefined;
+};
+
+export type JanusConfig = {
+  /** Janus's WebSocket transport (the Janus API), reached by our server only. */
+  url: string;
+  /** Janus's api_secret (and the VideoRoom admin_key): without it Janus refuses every request. */
+  apiSecret: string;
 };
 
 export type S3Config = {
@@ -232,6 +252,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     ...(parsed.error?.issues.map((issue) => issue.message) ?? []),
     ...s3Problems(given),
     ...severalInstancesProblems(given),
+    ...janusProblems(given),
   ];
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const values = parsed.data;
@@ -269,6 +290,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     meetingRoomSize: values.MEETING_ROOM_SIZE,
     iceServers: values.ICE_SERVERS ?? [],
     readCacheMs: values.READ_CACHE_MS,
+    janus:
+      values.JANUS_URL && values.JANUS_API_SECRET
+        ? { url: values.JANUS_URL, apiSecret: values.JANUS_API_SECRET }
+        : undefined,
     trustProxy: values.TRUST_PROXY ?? false,
   };
 }
@@ -320,6 +345,23 @@ function severalInstancesProblems(given: Record<string, string>): string[] {
   return [
     'JWT_SECRET must be set when DATABASE_URL and REDIS_URL are (several instances): give every instance the same secret of 32 characters or more, e.g. from `openssl rand -base64 48`',
   ];
+}
+
+/**
+ * JANUS_URL and JANUS_API_SECRET go together: a Janus without an API secret would take
+ * requests from anyone who reaches its port, and a secret without a Janus is a setting
+ * that was meant to do something and silently does not.
+ */
+function janusProblems(given: Record<string, string>): string[] {
+  if (given.JANUS_URL && !given.JANUS_API_SECRET) {
+    return [
+      'JANUS_API_SECRET must be set with JANUS_URL: the api_secret of your Janus (see deploy/janus/janus.jcfg), e.g. from `openssl rand -hex 24`',
+    ];
+  }
+  if (given.JANUS_API_SECRET && !given.JANUS_URL) {
+    return ['JANUS_API_SECRET set without JANUS_URL (set JANUS_URL, e.g. ws://127.0.0.1:8188, to use Janus)'];
+  }
+  return [];
 }
 
 /**

@@ -106,6 +106,15 @@ async function main() {
   const backups = lock ? await listenForBackups({ dataDir: config.dataDir, database, log: app.log }) : undefined;
   // Runs after the meeting sockets have closed and given their seats back (preClose).
   app.addHook('onClose', () => pubsub.close());
+  // Janus (decision 037), only when configured (janode is not even loaded otherwise): connected
+  // in the background, so the app starts and runs whether Janus is up or not; each change of
+  // reachability is one log line.
+  if (config.janus) {
+    const { JanusGateway } = await import('./features/meetings/janus/janus-gateway.ts');
+    const janus = new JanusGateway({ ...config.janus, logger: app.log });
+    void janus.start();
+    app.addHook('onClose', () => janus.close());
+  }
 
   let isShuttingDown = false;
   const shutDown = async (signal: string) => {

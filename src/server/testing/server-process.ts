@@ -30,6 +30,8 @@ export const ISOLATED_ENVIRONMENT = {
   S3_SECRET_ACCESS_KEY: '',
   S3_FORCE_PATH_STYLE: '',
   READ_CACHE_MS: '',
+  JANUS_URL: '',
+  JANUS_API_SECRET: '',
   LOG_LEVEL: 'warn',
   QUOTES_API_URL: 'http://127.0.0.1:9/v1/quotes',
 };
