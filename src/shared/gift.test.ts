@@ -126,6 +126,26 @@ describe('parseGift', () => {
     expect(questionsOf(writeGift([question]))).toEqual([question]);
   });
 
+  it('keeps an arrow (->) in answers and options through a round trip, not read as matching', () => {
+    const texts = ['x -> y', 'a->b', String.raw`\( a \> b \)`, '->'];
+    for (const text of texts) expect(unescapeGift(escapeGift(text))).toBe(text);
+    const questions: TypedQuestionInput[] = [
+      { type: 'short-text', question_text: 'Which way?', points: 1, accepted: ['x -> y', 'x→y'] },
+      {
+        type: 'single',
+        question_text: 'Pick the arrow',
+        points: 1,
+        options: [
+          { text: 'a -> b', correct: true },
+          { text: 'a <- b', correct: false },
+        ],
+      },
+    ];
+    const exported = writeGift(questions);
+    expect(parseGift(exported).problems).toEqual([]);
+    expect(questionsOf(exported)).toEqual(questions);
+  });
+
   it('notes images in a comment on export', () => {
     const gift = writeGift([
       {

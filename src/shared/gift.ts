@@ -35,9 +35,12 @@ const collapseSpacing = (text: string) =>
     .join(' ')
     .trim();
 
-/** The text of an escaped GIFT string: `\\ \~ \= \# \{ \} \:` are the character, `\n` a line break. */
+/**
+ * The text of an escaped GIFT string: `\\ \~ \= \# \{ \} \:` are the character, `\n` a line break,
+ * and `\>` is `>` (ours: `-\>` keeps an answer's `->` from reading as a matching pair).
+ */
 export function unescapeGift(text: string): string {
-  return collapseSpacing(text).replace(/\\([\\~=#{}:n])/g, (_, char: string) => (char === 'n' ? '\n' : char));
+  return collapseSpacing(text).replace(/\\([\\~=#{}:n>])/g, (_, char: string) => (char === 'n' ? '\n' : char));
 }
 
 /**
@@ -46,8 +49,9 @@ export function unescapeGift(text: string): string {
  */
 export function escapeGift(text: string): string {
   return text
-    .replace(/\\(?=[\\~=#{}:n\r\n]|$)/g, '\\\\')
+    .replace(/\\(?=[\\~=#{}:n>\r\n]|$)/g, '\\\\')
     .replace(/[~=#{}:]/g, (char) => `\\${char}`)
+    .replace(/->/g, '-\\>')
     .replace(/\r?\n/g, '\\n');
 }
 
