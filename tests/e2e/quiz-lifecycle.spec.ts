@@ -43,6 +43,8 @@ test('a teacher fixes a typo, then the key after a student submitted, duplicates
   page,
   request,
 }) => {
+  // Six screens and two accounts: near the 60 s default on a loaded 2-CPU machine.
+  test.slow();
   const { teacher, token, quiz, klass } = await teacherWithQuiz(request, {
     class: `Lifecycle-${Date.now().toString(36)}`,
   });

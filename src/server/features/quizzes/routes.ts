@@ -102,7 +102,7 @@ export function quizzesRoutes(
         const edited = await lifecycle.editQuiz(currentUser(request).id, request.params.id, request.body);
         return {
           message: edited.regrade
-            ? `Quiz "${edited.quiz.title}" saved: ${edited.regrade.attemptsChanged} attempts regraded`
+            ? `Quiz "${edited.quiz.title}" saved: ${edited.regrade.attemptsChanged} ${edited.regrade.attemptsChanged === 1 ? 'attempt' : 'attempts'} regraded`
             : `Quiz "${edited.quiz.title}" saved`,
           data: edited,
         };

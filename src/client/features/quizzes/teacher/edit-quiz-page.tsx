@@ -24,6 +24,7 @@ import { pointsLabel } from '../points.ts';
 import { QUIZZES_KEY } from '../quiz-keys.ts';
 import { teacherDetailQuery } from '../teacher-detail-query.ts';
 import { QuestionEditor } from './question-editor.tsx';
+import { ImportQuestionsButton } from './import-questions-button.tsx';
 import { QuizReviewSection } from './quiz-review-section.tsx';
 import { useQuizDraftEditing } from './use-quiz-draft.ts';
 import {
@@ -96,12 +97,8 @@ function EditQuizForm({ quiz }: { quiz: TeacherQuizDetail }) {
   });
   const { errors } = form;
   const addQuestionRef = useRef<HTMLButtonElement>(null);
-  const { setField, detailField, focusById, updateQuestion, addQuestion, removeQuestion } = useQuizDraftEditing(
-    draft,
-    setDraft,
-    form,
-    () => addQuestionRef.current,
-  );
+  const { setField, detailField, focusById, updateQuestion, addQuestion, appendQuestions, removeQuestion } =
+    useQuizDraftEditing(draft, setDraft, form, () => addQuestionRef.current);
 
   return (
     <form {...form.formProps} className="mt-6 flex flex-col gap-8">
@@ -192,6 +189,10 @@ function EditQuizForm({ quiz }: { quiz: TeacherQuizDetail }) {
               <Plus className="size-4" aria-hidden="true" />
               Add question
             </button>
+            {/* Issue 20 point 6: GIFT and Aiken into an existing quiz too, while nobody has started it. */}
+            <ImportQuestionsButton
+              onImport={(questions) => appendQuestions(questions.map((question) => draftFromQuestion(question)))}
+            />
             {errors['quiz.questions'] ? <p className="text-sm text-danger">{errors['quiz.questions']}</p> : null}
           </div>
         )}

@@ -135,7 +135,7 @@ export function QuestionEditor({
           label="Question type"
           id={`${question.key}-type`}
           error={error('type')}
-          hint={locked ? 'Students have answered: the type cannot change.' : undefined}
+          hint={locked ? 'Students have started this quiz: the type cannot change.' : undefined}
           control={(attributes) => (
             <select
               {...attributes}
