@@ -83,6 +83,24 @@ export function buildNewQuiz(overrides: Partial<NewQuizPayload> = {}): NewQuizPa
   };
 }
 
+/** One question of each type beyond SPEC §3's single choice (issue 20), with its key. */
+export const TYPED_QUESTIONS: TypedQuestionInput[] = [
+  {
+    type: 'multiple',
+    question_text: 'Which are even?',
+    points: 2,
+    scoring: 'partial',
+    options: [
+      { text: 'Two', correct: true },
+      { text: 'Three', correct: false },
+      { text: 'Four', correct: true },
+    ],
+  },
+  { type: 'true-false', question_text: 'Ice is frozen water.', points: 1, correct: true },
+  { type: 'short-text', question_text: 'Capital of China?', points: 1, accepted: ['Beijing', '北京'] },
+  { type: 'numeric', question_text: 'Half of seven?', points: 1, value: 3.5, tolerance: 0.1 },
+];
+
 /** The edit body (PUT /api/quizzes/{id}) that changes nothing: the teacher's view sent back, ids kept. */
 export type EditBody = Omit<EditQuizInput, 'quiz'> & { quiz: { background: string; questions: TypedQuestionInput[] } };
 

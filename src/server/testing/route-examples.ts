@@ -16,6 +16,8 @@ import { bearer, TEST_JWT_SECRET, type TestApp } from './test-app.ts';
 import { createFileAccess } from '../features/resources/file-access.ts';
 import { presentQuizImage } from '../features/quizzes/quiz-images.ts';
 import { STAFF_CHANGES } from '#shared/school';
+import type { AnswerValue } from '#shared/question-types';
+import type { QuizQuestion } from '#shared/quizzes';
 import { identityKey } from '#shared/identity';
 import { classes, quizAccommodations } from '../db/schema.ts';
 
@@ -36,6 +38,25 @@ async function untaughtClass(t: TestApp): Promise<string> {
  */
 
 /** "METHOD /path" of a route; a HEAD twin shares its GET's example. */
+/** An answer for each question, by its type (issue 20): the first option, the first two, True, text, a number. */
+function answerOfEveryType(questions: QuizQuestion[]): Record<string, AnswerValue> {
+  const answerOf = (question: QuizQuestion): AnswerValue => {
+    switch (question.type) {
+      case 'single':
+        return question.options![0]!._id;
+      case 'multiple':
+        return question.options!.slice(0, 2).map((option) => option._id);
+      case 'true-false':
+        return true;
+      case 'short-text':
+        return '北京';
+      case 'numeric':
+        return '3,5';
+    }
+  };
+  return Object.fromEntries(questions.map((question) => [question._id, answerOf(question)]));
+}
+
 export const routeKey = (route: { method: string; url: string }) =>
   `${route.method === 'HEAD' ? 'GET' : route.method} ${route.url}`;
 
@@ -438,14 +459,11 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
         const quiz = await school.addQuiz('teacher1');
         return { quiz, started: await school.startQuiz('studentA', quiz.id) };
       },
-      request: (caller, { quiz, started }) => {
-        const [question] = started.quiz.questions;
-        return {
-          url: `/api/quiz/${quiz.id}/answers`,
-          headers: authOf(caller),
-          payload: { answers: { [question._id]: question.options[0]._id } },
-        };
-      },
+      request: (caller, { quiz, started }) => ({
+        url: `/api/quiz/${quiz.id}/answers`,
+        headers: authOf(caller),
+        payload: { answers: answerOfEveryType(started.quiz.questions) },
+      }),
     },
     // Accommodations (decision 036): teacher 1's quiz, for student A of its class.
     'GET /api/quiz/:id/accommodations': {
@@ -498,10 +516,10 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
         payload: {
           quiz: {
             _id: quiz.id,
-            questions: started.quiz.questions.map((question: { _id: string; options: { _id: string }[] }) => ({
-              _id: question._id,
-              selectedOption: question.options[0]!._id,
-            })),
+            // SPEC §7's shape names choices only: the typed questions go unanswered.
+            questions: started.quiz.questions
+              .filter((question: QuizQuestion) => question.type === 'single')
+              .map((question: QuizQuestion) => ({ _id: question._id, selectedOption: question.options![0]!._id })),
           },
           score: 100,
           user: { _id: school.callers.studentA.id },

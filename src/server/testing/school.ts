@@ -1,9 +1,9 @@
 import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
-import type { StudentQuizDetail } from '#shared/quizzes';
+import type { NewQuizPayload, StudentQuizDetail } from '#shared/quizzes';
 import type { Resource } from '#shared/resources';
 import { classIdTaughtBy, schoolAdministrator, signUpStudent, signUpTeacher } from './actors.ts';
-import { buildNewQuiz } from './factories.ts';
+import { buildNewQuiz, TYPED_QUESTIONS } from './factories.ts';
 import { multipartBody, SAMPLE_FILES } from './multipart.ts';
 import { bearer, type TestApp } from './test-app.ts';
 
@@ -92,6 +92,12 @@ export type School = {
   /** Starts a quiz as a student; answers the attempt as presented (questions, options). */
   startQuiz(student: 'studentA' | 'studentB', quizId: string): Promise<StudentQuizDetail>;
 };
+
+/** An add-quiz body with one question of each type after its single-choice ones. */
+const withEveryType = (body: NewQuizPayload): NewQuizPayload => ({
+  ...body,
+  quiz: { ...body.quiz, questions: [...body.quiz.questions, ...TYPED_QUESTIONS] },
+});
 
 /** The caller's bearer header (none for the anonymous caller). */
 export const authOf = (caller: Caller): Record<string, string> => (caller.token ? bearer(caller.token) : {});
@@ -241,7 +247,8 @@ export async function buildSchool(t: TestApp, previous?: School): Promise<School
         url: '/api/teacher/add-quiz',
         headers: authOf(callers[owner]),
         // The longest timer: no attempt of the school runs out during a long fuzz run (the sweep would close it).
-        payload: buildNewQuiz({ title, classId: classIdOf[owner], maxTime: 600 }),
+        // Every question type (issue 20), so each response is checked for every kind of key.
+        payload: withEveryType(buildNewQuiz({ title, classId: classIdOf[owner], maxTime: 600 })),
       },
       201,
     );
@@ -297,10 +304,10 @@ export async function buildSchool(t: TestApp, previous?: School): Promise<School
     ['studentB', rankedB, resource2],
   ] as const) {
     const started = await startQuiz(student, quiz.id);
-    const questions = started.quiz.questions.map((question) => ({
-      _id: question._id,
-      selectedOption: question.options![0]!._id,
-    }));
+    // SPEC §7's shape names choices: the typed questions go unanswered.
+    const questions = started.quiz.questions
+      .filter((question) => question.type === 'single')
+      .map((question) => ({ _id: question._id, selectedOption: question.options![0]!._id }));
     const headers = authOf(callers[student]);
     await expectCall(
       t,
