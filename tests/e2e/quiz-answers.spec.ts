@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { QUIZ_BACKGROUNDS, type NewQuizPayload } from '../../src/shared/quizzes.ts';
+import { TYPED_QUESTIONS } from '../../src/server/testing/factories.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 import { currentQuestion, enterStudyMode, logInStudentThroughUi, openQuizFromMenu } from './actors.ts';
 import {
@@ -445,25 +446,7 @@ test('every question type’s answer survives a reload, a typed one still within
   request,
 }) => {
   const { quizId, token } = await startQuizAsStudent(page, request, {
-    quiz: {
-      background: QUIZ_BACKGROUNDS[0],
-      questions: [
-        {
-          type: 'multiple',
-          question_text: 'Which are even?',
-          points: 2,
-          scoring: 'partial',
-          options: [
-            { text: 'Two', correct: true },
-            { text: 'Three', correct: false },
-            { text: 'Four', correct: true },
-          ],
-        },
-        { type: 'true-false', question_text: 'Ice is frozen water.', points: 1, correct: true },
-        { type: 'numeric', question_text: 'Half of seven?', points: 1, value: 3.5, tolerance: 0 },
-        { type: 'short-text', question_text: 'Capital of China?', points: 1, accepted: ['北京', 'Beijing'] },
-      ],
-    },
+    quiz: { background: QUIZ_BACKGROUNDS[0], questions: TYPED_QUESTIONS },
   });
   // The questions come in the attempt's order: each is answered by its text.
   const answer = async (text: string) => {

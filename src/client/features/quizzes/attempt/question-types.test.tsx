@@ -159,19 +159,22 @@ const reviewOf = (index: number) => screen.getAllByTestId('review-question')[ind
 const marks = (element: HTMLElement) =>
   [...element.querySelectorAll('[data-review]')].map((item) => item.getAttribute('data-review'));
 
+/** A question with an image, and an option with one, as a student gets it during the attempt. */
+const PICTURED: QuizQuestion = {
+  _id: 'pictured',
+  type: 'single',
+  question_text: 'Which shape?',
+  points: 1,
+  image: { url: '/signed/q.png', alt: 'A red square' },
+  options: [
+    { _id: 'o1', text: 'Square', image: { url: '/signed/o1.png', alt: 'Four equal sides' } },
+    { _id: 'o2', text: 'Circle' },
+  ],
+};
+
 describe('the runner shows images', () => {
   it('shows a question’s image and its options’ images with their descriptions', () => {
-    const withImages: QuizQuestion = {
-      _id: 'pictured',
-      type: 'single',
-      question_text: 'Which shape?',
-      points: 1,
-      image: { url: '/signed/q.png', alt: 'A red square' },
-      options: [
-        { _id: 'o1', text: 'Square', image: { url: '/signed/o1.png', alt: 'Four equal sides' } },
-        { _id: 'o2', text: 'Circle' },
-      ],
-    };
+    const withImages = PICTURED;
     render(
       <QuizRunner
         title="Shapes"
@@ -196,16 +199,10 @@ describe('the runner shows images', () => {
 
 describe('the review shows images', () => {
   it('shows a question’s image and an option’s image after submitting', () => {
+    // After submitting, with the key and the points.
     const pictured: QuizQuestion = {
-      _id: 'pictured',
-      type: 'single',
-      question_text: 'Which shape?',
-      points: 1,
-      image: { url: '/signed/q.png', alt: 'A red square' },
-      options: [
-        { _id: 'o1', text: 'Square', image: { url: '/signed/o1.png', alt: 'Four equal sides' }, correct: true },
-        { _id: 'o2', text: 'Circle', correct: false },
-      ],
+      ...PICTURED,
+      options: PICTURED.options!.map((option) => ({ ...option, correct: option._id === 'o1' })),
       response: 'o1',
       earnedPoints: 1,
     };
