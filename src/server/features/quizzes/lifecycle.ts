@@ -26,7 +26,7 @@ import { accountRemoved, badRequest, conflict, forbidden, notFound } from '../..
 import { newQuestionIds } from './attempt-rules.ts';
 import { presentTeacherSummary } from './presenters.ts';
 import { refreshClosesAt } from './accommodations.ts';
-import { closesWithoutAccommodations, isScoreReleased } from './review-rules.ts';
+import { isScoreReleased, newQuizTiming } from './review-rules.ts';
 import { assertQuizImagesExist } from './quiz-images.ts';
 import { lockStudents, recomputeAverages, type Queryable } from './service.ts';
 
@@ -281,13 +281,8 @@ export function createQuizLifecycle(db: Database, cache: ReadCache) {
           .where(eq(teachers.id, teacherId));
         if (!teacher) throw accountRemoved();
         const target = await requireTaughtClass(tx, teacherId, input.classId, { mustBeActive: true });
-        const deadline = new Date(input.deadline);
-        const timing = {
-          deadline,
-          maxTimeMinutes: source.maxTimeMinutes,
-          // The copy has no accommodations (they are per student of the source's class).
-          closesAt: closesWithoutAccommodations({ deadline, maxTimeMinutes: source.maxTimeMinutes }),
-        };
+        // The copy has no accommodations (they are per student of the source's class).
+        const timing = newQuizTiming(new Date(input.deadline), source.maxTimeMinutes);
         const review = { reviewAnswers: source.reviewAnswers, reviewScore: source.reviewScore };
         const { questions: _questions, ...inserted } = (
           await tx

@@ -27,6 +27,13 @@ export type Review = {
 export const closesWithoutAccommodations = (quiz: Pick<QuizRow, 'deadline' | 'maxTimeMinutes'>) =>
   new Date(quiz.deadline.getTime() + quiz.maxTimeMinutes * 60_000 + QUIZ_LIMITS.graceSeconds * 1000);
 
+/** A new quiz's timing (created or duplicated): no accommodation yet, so it closes with its own time. */
+export const newQuizTiming = (deadline: Date, maxTimeMinutes: number) => ({
+  deadline,
+  maxTimeMinutes,
+  closesAt: closesWithoutAccommodations({ deadline, maxTimeMinutes }),
+});
+
 const quizClosesAt = (quiz: Pick<QuizRow, 'closesAt'>) => quiz.closesAt;
 
 /** Whether the quiz's scores count in the students' stored averages and leaderboards at `now`. */

@@ -63,7 +63,7 @@ import {
   type ClosingRequest,
 } from './attempt-rules.ts';
 import { accommodationOf, effectiveDeadlineSql, timingFor } from './accommodations.ts';
-import { closesWithoutAccommodations, isScoreReleased } from './review-rules.ts';
+import { isScoreReleased, newQuizTiming } from './review-rules.ts';
 import {
   presentStudentDetail,
   presentStudentSummary,
@@ -662,13 +662,8 @@ export function createQuizzesService(db: Database, cache: ReadCache, fileAccess:
         input.quiz.questions.map(({ _id: _ignored, ...question }) => question),
         newQuestionIds(input.quiz.questions.length),
       );
-      const deadline = new Date(input.deadline);
-      const timing = {
-        deadline,
-        maxTimeMinutes: input.maxTime,
-        // No accommodation yet: they move it later (decision 036).
-        closesAt: closesWithoutAccommodations({ deadline, maxTimeMinutes: input.maxTime }),
-      };
+      // No accommodation yet: they move the close later (decision 036).
+      const timing = newQuizTiming(new Date(input.deadline), input.maxTime);
       const review = { reviewAnswers: input.reviewAnswers, reviewScore: input.reviewScore };
       const { quiz, target } = await db.transaction(async (tx) => {
         // One of the teacher's active classes, checked in the write's own transaction (decision 031).
