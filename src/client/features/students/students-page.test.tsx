@@ -65,6 +65,8 @@ describe('the students list', () => {
     await openApp(`${window.location.pathname}${window.location.search}`, { inAddressBar: true });
     await shownCount('2 students shown');
     expect(screen.getByLabelText('Search')).toHaveValue('Marsh');
+    // The class names load on their own and may arrive after the list.
+    await screen.findByRole('option', { name: className });
     expect(screen.getByLabelText('Class')).toHaveValue(classId);
   });
 
