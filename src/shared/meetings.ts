@@ -6,11 +6,12 @@ import { FIELD_LIMITS } from './limits.ts';
 /**
  * Meeting rooms (issue 7): the signalling protocol spoken over the WebSocket
  * GET /api/meetings/ws?token=…, the meeting-token calls, limits and close codes.
- * Media flows browser to browser; the server only relays what is below.
+ * Media flows browser to browser (the mesh), or through the Janus SFU when the server has one
+ * (decision 037): then each browser publishes once and our server negotiates with Janus for it.
  */
 
 /** Bumped on any incompatible change; the server closes other versions with CLIENT_TOO_OLD. */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 /** The signalling WebSocket, on the app's own origin; the meeting token goes in `?token=`. */
 export const MEETING_SOCKET_PATH = '/api/meetings/ws';
@@ -177,8 +178,37 @@ export const joinMessageSchema = z
   })
   .strict();
 
+/** How media flows in a room: browser to browser, or through the SFU (decision 037). */
+export type MediaTopology = 'mesh' | 'sfu';
+
+/** What a participant sends, one transceiver each, and the subscriber's view of a stream. */
+export const MEDIA_SLOTS = ['audio', 'camera', 'screen'] as const;
+export type MediaSlot = (typeof MEDIA_SLOTS)[number];
+
+const midSchema = z.string().regex(/^[A-Za-z0-9_-]{1,16}$/, { error: 'Not a media id' });
+
+/** Which of the publisher's transceivers carries which slot. */
+export const publishedSlotsSchema = z.object({ audio: midSchema, camera: midSchema, screen: midSchema }).strict();
+
 /** Client → server after `welcome`. */
 export const clientMessageSchema = z.discriminatedUnion('type', [
+  // SFU rooms: our one publishing connection (an offer), the answer to the subscription's offer,
+  // ICE candidates of either, and whose camera is on screen (only those are forwarded).
+  z.object({ type: z.literal('sfu-publish'), sdp: sdpSchema, slots: publishedSlotsSchema }).strict(),
+  z.object({ type: z.literal('sfu-answer'), sdp: sdpSchema }).strict(),
+  z
+    .object({
+      type: z.literal('sfu-candidate'),
+      connection: z.enum(['publisher', 'subscriber']),
+      candidate: iceCandidateSchema,
+    })
+    .strict(),
+  z
+    .object({
+      type: z.literal('sfu-view'),
+      cameras: z.array(participantIdSchema).max(MEETING_LIMITS.maxRoomSize),
+    })
+    .strict(),
   z.object({ type: z.literal('offer'), to: participantIdSchema, sdp: sdpSchema }).strict(),
   z.object({ type: z.literal('answer'), to: participantIdSchema, sdp: sdpSchema }).strict(),
   z.object({ type: z.literal('candidate'), to: participantIdSchema, candidate: iceCandidateSchema }).strict(),
@@ -199,6 +229,9 @@ export const participantSchema = z.object({
   media: mediaStateSchema,
 });
 
+/** One stream of the SFU subscription: its mid on our receiving connection, and whose it is. */
+export type SubscribedStream = { mid: string; participantId: string; slot: MediaSlot };
+
 /** Why someone left: they left or closed the page, joined again elsewhere, or their connection died. */
 export type LeaveReason = 'left' | 'replaced' | 'timeout';
 
@@ -217,6 +250,7 @@ export type ServerMessage =
       participants: Participant[];
       iceServers: IceServer[];
       roomSize: number;
+      topology: MediaTopology;
     }
   | { type: 'participant-joined'; participant: Participant }
   | { type: 'participant-left'; participantId: string; reason: LeaveReason }
@@ -225,6 +259,10 @@ export type ServerMessage =
   | { type: 'candidate'; from: string; candidate: IceCandidate }
   | { type: 'chat'; from: string; name: string; text: string; sentAt: string }
   | { type: 'media-state'; from: string; state: MediaState }
+  /** SFU rooms: Janus's answer to our publishing offer. */
+  | { type: 'sfu-published'; sdp: string }
+  /** SFU rooms: the subscription's (new) offer, and whose slot each of its streams carries. */
+  | { type: 'sfu-offer'; sdp: string; streams: SubscribedStream[] }
   /** Something went wrong without closing the socket (a message could not be delivered). */
   | { type: 'error'; message: string };
 
@@ -255,6 +293,8 @@ export const CLOSE_CODES = {
   TOO_LARGE: 4413,
   CLIENT_TOO_OLD: 4426,
   RATE_LIMITED: 4429,
+  /** The room needs the SFU and it cannot be reached now: the page retries. */
+  MEDIA_UNAVAILABLE: 4503,
 } as const;
 export type CloseReason = keyof typeof CLOSE_CODES;
 
@@ -274,6 +314,7 @@ export const CLOSE_MESSAGES: Record<CloseReason, string> = {
   TOO_LARGE: 'A message was too large to send.',
   CLIENT_TOO_OLD: 'This page is out of date. Reload it to join the meeting.',
   RATE_LIMITED: 'Too many messages were sent too quickly.',
+  MEDIA_UNAVAILABLE: 'The video server cannot be reached right now. Trying again…',
 };
 
 /** The reason of a close code, or undefined for codes the server does not send (1006: connection lost). */
@@ -289,6 +330,7 @@ export function shouldReconnect(code: number): boolean {
     reason === 'GOING_AWAY' ||
     reason === 'SERVER_ERROR' ||
     reason === 'TOKEN_EXPIRED' ||
-    reason === 'SIGNED_OUT'
+    reason === 'SIGNED_OUT' ||
+    reason === 'MEDIA_UNAVAILABLE'
   );
 }

@@ -254,6 +254,11 @@ export async function registerMeetingSocket(app: FastifyInstance, options: Meeti
           case 'answer':
           case 'candidate':
             return await member.relay(current);
+          case 'sfu-publish':
+          case 'sfu-answer':
+          case 'sfu-candidate':
+          case 'sfu-view':
+            return await member.sfu(current);
           case 'chat':
             // Chat has its own, slower budget: one person must not flood everyone's screen.
             if (!takeChatLine()) {
@@ -290,7 +295,9 @@ export async function registerMeetingSocket(app: FastifyInstance, options: Meeti
       const outcome = await member.join(join.data.media);
       if (outcome === 'joined') clearTimeout(joinTimer);
       // 'gone': the socket closed meanwhile (nothing to do) or the server is shutting down.
-      else connection.close(outcome === 'full' ? 'ROOM_FULL' : 'GOING_AWAY');
+      else if (outcome === 'full') connection.close('ROOM_FULL');
+      else if (outcome === 'media-unavailable') connection.close('MEDIA_UNAVAILABLE');
+      else connection.close('GOING_AWAY');
     }
   }
 }

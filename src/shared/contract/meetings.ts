@@ -63,6 +63,7 @@ const serverMessageSchema = z.discriminatedUnion('type', [
     participants: z.array(participantSchema),
     iceServers: z.array(iceServerSchema),
     roomSize: z.number(),
+    topology: z.enum(['mesh', 'sfu']),
   }),
   z.strictObject({ type: z.literal('participant-joined'), participant: participantSchema }),
   z.strictObject({
@@ -75,6 +76,14 @@ const serverMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('candidate'), from: z.string(), candidate: iceCandidateSchema }),
   z.strictObject({ type: z.literal('chat'), from: z.string(), name: z.string(), text: z.string(), sentAt: z.string() }),
   z.strictObject({ type: z.literal('media-state'), from: z.string(), state: mediaStateSchema }),
+  z.strictObject({ type: z.literal('sfu-published'), sdp: z.string() }),
+  z.strictObject({
+    type: z.literal('sfu-offer'),
+    sdp: z.string(),
+    streams: z.array(
+      z.strictObject({ mid: z.string(), participantId: z.string(), slot: z.enum(['audio', 'camera', 'screen']) }),
+    ),
+  }),
   z.strictObject({ type: z.literal('error'), message: z.string() }),
 ]);
 
@@ -86,7 +95,7 @@ void isServerMessageDescribed;
 export const meetingSocket = defineEndpoint({
   method: 'GET',
   path: MEETING_SOCKET_PATH,
-  summary: 'The signalling WebSocket of a meeting room (protocol version 1)',
+  summary: 'The signalling WebSocket of a meeting room (protocol version 2)',
   description:
     'Browsers cannot set headers on a WebSocket: the meeting token goes in the query. The upgrade is ' +
     'always accepted and every refusal is a close code with its reason; the first message must be ' +
