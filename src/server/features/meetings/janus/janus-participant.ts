@@ -9,7 +9,7 @@
  * away by Janus itself (autoupdate), and a camera is forwarded only while the browser shows it
  * (`view`), while sound and screens always are.
  */
-import type { Jsep, TrickleCandidate } from 'janode';
+import type { Jsep } from 'janode';
 import VideoRoomPlugin, {
   type Publisher,
   type StreamRef,
@@ -27,6 +27,9 @@ import type { JanusGateway, JanusRoomSpec } from './janus-gateway.ts';
 
 /** How long Janus's offer may wait for the browser's answer before the subscription moves on. */
 const ANSWER_TIMEOUT_MS = 15_000;
+
+/** A browser gathers a handful; more is not a browser. */
+const MAX_EARLY_CANDIDATES = 100;
 
 type PublishedSlots = Record<MediaSlot, string>;
 /** The mids of a feed's streams per slot, from the descriptions its publisher gave. */
@@ -58,6 +61,8 @@ export class JanusParticipant {
   #queue: Promise<void> = Promise.resolve();
   #isSyncQueued = false;
   #isClosed = false;
+  /** Candidates of the publishing connection that came while Janus was still taking its offer. */
+  #earlyCandidates: IceCandidate[] | undefined = [];
 
   constructor(private readonly options: JanusParticipantOptions) {}
 
@@ -94,6 +99,9 @@ export class JanusParticipant {
     });
     if (!joined.jsep) throw new Error('Janus did not answer the publishing offer');
     this.options.send({ type: 'sfu-published', sdp: joined.jsep.sdp });
+    const early = this.#earlyCandidates ?? [];
+    this.#earlyCandidates = undefined;
+    for (const candidate of early) await this.#trickle(handle, candidate);
     this.#addFeeds(joined.publishers);
   }
 
@@ -106,10 +114,18 @@ export class JanusParticipant {
 
   /** An ICE candidate of one of the browser's two connections; an empty one ends its gathering. */
   async candidate(connection: 'publisher' | 'subscriber', candidate: IceCandidate): Promise<void> {
+    if (connection === 'publisher' && this.#earlyCandidates) {
+      // The browser gathers while Janus takes the offer: they are passed on once it has.
+      if (this.#earlyCandidates.length < MAX_EARLY_CANDIDATES) this.#earlyCandidates.push(candidate);
+      return;
+    }
     const handle = connection === 'publisher' ? this.#publisher : this.#subscriber;
-    if (!handle) return; // before its offer: the candidates are in the SDP too
+    if (handle) await this.#trickle(handle, candidate);
+  }
+
+  async #trickle(handle: VideoRoomHandle, candidate: IceCandidate) {
     if (candidate.candidate === '') await handle.trickleComplete();
-    else await handle.trickle(candidate as TrickleCandidate);
+    else await handle.trickle(candidate);
   }
 
   /** Whose camera the browser shows now: only those are forwarded (sound and screens always). */
@@ -122,11 +138,11 @@ export class JanusParticipant {
     this.#isClosed = true;
     this.#pendingAnswer?.reject(new Error('closed'));
     this.#pendingAnswer = undefined;
-    const handles = [this.#publisher, this.#subscriber];
+    const handles = [this.#publisher, this.#subscriber].filter((handle) => handle !== undefined);
     this.#publisher = undefined;
     this.#subscriber = undefined;
     // Detaching hangs up and leaves: the others' subscriptions drop our streams.
-    await Promise.all(handles.map((handle) => handle?.detach().catch(() => {})));
+    await Promise.all(handles.map(async (handle) => handle.detach().catch(() => {})));
   }
 
   #addFeeds(publishers: Publisher[]) {
@@ -200,7 +216,11 @@ export class JanusParticipant {
       });
       result = await handle.joinSubscriber({ room: room.room, pin: room.pin, streams: subscribe, use_msid: false });
     } else {
-      result = await this.#subscriber.update({ subscribe, unsubscribe });
+      // Janus refuses an empty list (430): only the changes there are.
+      result = await this.#subscriber.update({
+        ...(subscribe.length > 0 ? { subscribe } : {}),
+        ...(unsubscribe.length > 0 ? { unsubscribe } : {}),
+      });
     }
     for (const stream of unsubscribe) this.#subscribed.delete(streamKey(String(stream.feed), stream.mid));
     for (const stream of subscribe) this.#subscribed.set(streamKey(String(stream.feed), stream.mid), stream);
