@@ -107,6 +107,7 @@ describe.each(BUS_KINDS)('signalling on the $kind', ({ isRedis }) => {
       participants: [],
       iceServers: [{ urls: 'stun:stun.school.lan:3478' }],
       roomSize: ROOM_SIZE,
+      topology: 'mesh',
     });
 
     const bob = await join(roomId, { name: 'Bob', role: 'student' }, ALL_OFF);
