@@ -96,7 +96,9 @@ async function sentVideoStreams(page: Page): Promise<number> {
   });
 }
 
-test('eight people meet through Janus: everyone sees the others, each camera is sent once', async ({ baseURL: _unused }, testInfo) => {
+test('eight people meet through Janus: everyone sees the others, each camera is sent once', async ({
+  baseURL: _unused,
+}, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'one run: the SFU is the subject, not the screen size');
   test.setTimeout(480_000);
   // Eight cameras encoded and 56 decoded on two cores: the fake cameras run at 10 frames a second.
