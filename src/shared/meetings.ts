@@ -38,6 +38,8 @@ export const MEETING_LIMITS = {
   listedRooms: 50,
   /** A meeting token must be used to join within this time; the socket stays open after. */
   tokenLifetimeSeconds: 10 * 60,
+  /** How long a person a teacher removed stays out of that room, whatever token they bring (decision 038). */
+  removedForSeconds: 4 * 60 * 60,
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -129,6 +131,8 @@ export type MeetingTokenClaims = {
    * "sign out of all devices" closes the meeting too.
    */
   sv: number;
+  /** A teacher of the room's class (owner or co-teacher): may moderate it (decision 038). */
+  host: boolean;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -177,6 +181,20 @@ export const joinMessageSchema = z
   })
   .strict();
 
+/**
+ * Host actions (decision 038); `hand` is anyone's own. The server refuses a non-host's
+ * moderation with `error` and changes nothing.
+ */
+const moderationMessageSchemas = [
+  z.object({ type: z.literal('mute'), participantId: participantIdSchema }).strict(),
+  z.object({ type: z.literal('mute-all') }).strict(),
+  z.object({ type: z.literal('stop-camera'), participantId: participantIdSchema }).strict(),
+  z.object({ type: z.literal('remove'), participantId: participantIdSchema }).strict(),
+  z.object({ type: z.literal('lock'), locked: z.boolean() }).strict(),
+  z.object({ type: z.literal('hand'), raised: z.boolean() }).strict(),
+  z.object({ type: z.literal('lower-hands') }).strict(),
+] as const;
+
 /** Client → server after `welcome`. */
 export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('offer'), to: participantIdSchema, sdp: sdpSchema }).strict(),
@@ -185,22 +203,37 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('chat'), text: chatTextSchema }).strict(),
   z.object({ type: z.literal('media-state'), state: mediaStateSchema }).strict(),
   z.object({ type: z.literal('leave') }).strict(),
+  ...moderationMessageSchemas,
 ]);
 export type JoinMessage = z.infer<typeof joinMessageSchema>;
 export type ClientMessage = JoinMessage | z.infer<typeof clientMessageSchema>;
 
 /** Someone in the room, as every participant sees them. */
-export type Participant = { id: string; name: string; role: UserRole; media: MediaState };
+export type Participant = {
+  id: string;
+  name: string;
+  role: UserRole;
+  media: MediaState;
+  /** Runs the room (a teacher of its class). */
+  host: boolean;
+  /** Raised hand: a number that orders raised hands (smaller raised first); null when down. */
+  hand: number | null;
+};
 
 export const participantSchema = z.object({
   id: participantIdSchema,
   name: z.string().max(FIELD_LIMITS.name),
   role: z.enum(USER_ROLES),
   media: mediaStateSchema,
+  host: z.boolean(),
+  hand: z.number().int().nullable(),
 });
 
 /** Why someone left: they left or closed the page, joined again elsewhere, or their connection died. */
-export type LeaveReason = 'left' | 'replaced' | 'timeout';
+export type LeaveReason = 'left' | 'replaced' | 'timeout' | 'removed';
+
+/** What a host did to one participant's media, told to that participant only. */
+export type ModerationAction = 'mute' | 'stop-camera';
 
 /**
  * Server → client. `welcome` answers `join`; `participants` are those already
@@ -217,6 +250,8 @@ export type ServerMessage =
       participants: Participant[];
       iceServers: IceServer[];
       roomSize: number;
+      /** Locked by a host: only hosts may join (decision 038). */
+      locked: boolean;
     }
   | { type: 'participant-joined'; participant: Participant }
   | { type: 'participant-left'; participantId: string; reason: LeaveReason }
@@ -225,6 +260,11 @@ export type ServerMessage =
   | { type: 'candidate'; from: string; candidate: IceCandidate }
   | { type: 'chat'; from: string; name: string; text: string; sentAt: string }
   | { type: 'media-state'; from: string; state: MediaState }
+  /** To the participant a host muted (or whose camera a host stopped): turn it off and say so. */
+  | { type: 'moderated'; action: ModerationAction; by: string }
+  | { type: 'hand'; participantId: string; hand: number | null }
+  | { type: 'hands-lowered'; by: string }
+  | { type: 'room-lock'; locked: boolean; by: string }
   /** Something went wrong without closing the socket (a message could not be delivered). */
   | { type: 'error'; message: string };
 
@@ -255,6 +295,10 @@ export const CLOSE_CODES = {
   TOO_LARGE: 4413,
   CLIENT_TOO_OLD: 4426,
   RATE_LIMITED: 4429,
+  /** A host removed this participant; they stay out of the room (decision 038). */
+  REMOVED: 4430,
+  /** A host locked the room; only hosts may join until it is unlocked. */
+  ROOM_LOCKED: 4423,
 } as const;
 export type CloseReason = keyof typeof CLOSE_CODES;
 
@@ -274,6 +318,8 @@ export const CLOSE_MESSAGES: Record<CloseReason, string> = {
   TOO_LARGE: 'A message was too large to send.',
   CLIENT_TOO_OLD: 'This page is out of date. Reload it to join the meeting.',
   RATE_LIMITED: 'Too many messages were sent too quickly.',
+  REMOVED: 'A teacher removed you from this meeting.',
+  ROOM_LOCKED: 'The teacher has locked this room.',
 };
 
 /** The reason of a close code, or undefined for codes the server does not send (1006: connection lost). */

@@ -310,6 +310,7 @@ describe('createMeetingTokens', () => {
     name: 'Ada',
     room: 'room-one',
     sv: 0,
+    host: false,
   } as const;
 
   it('verifies what it issued, and nothing issued under another secret', async () => {
