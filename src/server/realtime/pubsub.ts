@@ -137,7 +137,7 @@ export function createInProcessPubSub(): PubSub {
       if (!entry) return 'gone';
       if (entry.host) return 'host';
       let users = removed.get(roomId);
-      if (!users) removed.set(roomId, (users = new Map()));
+      if (!users) removed.set(roomId, (users = new Map<string, number>()));
       for (const [userId, until] of users) if (until <= Date.now()) users.delete(userId);
       users.set(entry.userId, Date.now() + forMs);
       removeMember(roomId, participantId, 'removed');
