@@ -24,6 +24,7 @@ import { emeetPath } from './meeting-links.ts';
 import { LOCAL_SPEAKER, type MeetingEnd, type MeetingSession, type MeetingSnapshot } from './meeting-session.ts';
 import { ParticipantTile } from './participant-tile.tsx';
 import { ParticipantsPanel } from './participants-panel.tsx';
+import { RaiseHandButton, RoomLockedMark } from './raise-hand.tsx';
 import { useMeetingSession } from './use-meeting-session.ts';
 import { RemoteAudio } from './video-surface.tsx';
 import { useCopyInviteLink } from './use-copy-invite-link.ts';
@@ -85,6 +86,7 @@ export function MeetingRoom({
         <h1 ref={focusWhenShown} tabIndex={-1} className="text-xl font-bold text-fg outline-none">
           Meeting <span className="font-mono text-base font-semibold text-muted">{roomId}</span>
         </h1>
+        {snapshot.isLocked ? <RoomLockedMark /> : null}
         <Button variant="secondary" onClick={() => void copyInviteLink()}>
           <LinkIcon className="size-4" aria-hidden="true" />
           Copy invite link
@@ -109,7 +111,7 @@ export function MeetingRoom({
                 onClose={closePanel}
               />
             ) : (
-              <ParticipantsPanel snapshot={snapshot} yourName={yourName} onClose={closePanel} />
+              <ParticipantsPanel session={session} snapshot={snapshot} yourName={yourName} onClose={closePanel} />
             )}
           </aside>
         ) : null}
@@ -134,6 +136,7 @@ function meetingTiles(snapshot: MeetingSnapshot, yourName: string): ReactNode[] 
       isCameraOff={!local.media.camera}
       isMicOff={!local.media.mic}
       isSpeaking={speaking.has(LOCAL_SPEAKER)}
+      isHandRaised={snapshot.you?.hand != null}
     />,
   ];
   if (local.screen) {
@@ -177,6 +180,7 @@ function meetingTiles(snapshot: MeetingSnapshot, yourName: string): ReactNode[] 
         isMicOff={!remote.media.mic}
         isSpeaking={speaking.has(remote.id)}
         link={remote.link}
+        isHandRaised={remote.hand !== null}
       />,
     );
   }
@@ -297,6 +301,7 @@ function MeetingControls({
           }
         />
       ) : null}
+      <RaiseHandButton session={session} snapshot={snapshot} />
       <ControlButton
         label="Participants"
         isPressed={panel === 'people'}
@@ -330,6 +335,8 @@ function MeetingControls({
 
 const ENDED_HEADINGS: Partial<Record<MeetingEnd['reason'], string>> = {
   LEFT: 'You left the meeting',
+  REMOVED: 'You were removed from this meeting',
+  ROOM_LOCKED: 'This room is locked',
   ROOM_FULL: 'This room is full',
   REPLACED: 'You are in this meeting elsewhere',
 };
