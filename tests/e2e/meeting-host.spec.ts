@@ -46,7 +46,10 @@ test('the teacher runs the room: muted students, hands, mute everyone, remove, l
   // A student joins muted, though the link asked for the microphone, and is told so.
   const adaPage = await studentJoins(browser, page, roomId, ada);
   await expect(adaPage.getByText('You join with your microphone off')).toBeVisible();
-  await expect(adaPage.getByRole('button', { name: 'Microphone' })).toHaveAttribute('aria-pressed', 'false');
+  await expect(adaPage.getByRole('button', { name: 'Microphone', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
   await expectAccessible(adaPage, 'pre-join, student muted');
   await adaPage.getByRole('button', { name: 'Join with camera and microphone off' }).click();
   const adaMicrophone = adaPage.getByRole('button', { name: 'Microphone', exact: true });

@@ -75,7 +75,7 @@ export function PersonActions({ session, person }: { session: MeetingSession; pe
         variant="ghost"
         size="sm"
         disabled={!person.media.camera}
-        aria-label={`Stop ${person.name}'s camera`}
+        aria-label={`Stop camera of ${person.name}`}
         onClick={() => session.moderate({ type: 'stop-camera', participantId: person.id })}
       >
         <VideoOff className="size-4" aria-hidden="true" />
