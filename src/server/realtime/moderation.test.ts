@@ -170,6 +170,28 @@ describe.each(BUS_KINDS)('moderation on the $kind', ({ isRedis }) => {
     expect(dee.welcome.locked).toBe(false);
   });
 
+  it('keeps the lock while anyone is in: a host alone joining again (another tab) finds it locked; an empty room opens', async () => {
+    const roomId = freshRoomId();
+    const host = await withAccount(instance.t.database, { name: 'Ms Ada', role: 'teacher' });
+    const first = await join(instance, roomId, host);
+    first.client.send({ type: 'lock', locked: true });
+    await first.client.waitFor('room-lock');
+    const second = await join(instance, roomId, host);
+    expect(second.welcome.locked).toBe(true);
+    expect((await first.client.closedWithin()).code).toBe(CLOSE_CODES.REPLACED);
+    const refused = await MeetingTestClient.connect(
+      instance.baseUrl,
+      await accountMeetingToken(instance.t.database, roomId, { name: 'Late' }),
+    );
+    clients.push(refused);
+    refused.send({ type: 'join', protocolVersion: 1, roomId, media: ALL_ON });
+    expect((await refused.closedWithin()).code).toBe(CLOSE_CODES.ROOM_LOCKED);
+    second.client.send({ type: 'leave' });
+    await second.client.closedWithin();
+    const student = await join(instance, roomId, { name: 'Bob' });
+    expect(student.welcome.locked).toBe(false);
+  });
+
   it('raises and lowers hands in order, seen by all and by a later joiner; a host lowers them all', async () => {
     const { roomId, teacher, bob, cy } = await classroom();
     const everyone = [teacher.client, bob.client, cy.client];

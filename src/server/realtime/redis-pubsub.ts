@@ -38,8 +38,8 @@ local function left(id, reason)
   if redis.call('HDEL', members, id) == 1 then
     local seq = redis.call('INCR', sequence)
     redis.call('PUBLISH', channel, cjson.encode({kind = 'left', seq = seq, participantId = id, reason = reason}))
-    -- A lock lasts while anyone is in the room.
-    if redis.call('HLEN', members) == 0 then redis.call('DEL', lock) end
+    -- A lock lasts while anyone is in the room (a replaced seat is taken again at once).
+    if reason ~= 'replaced' and redis.call('HLEN', members) == 0 then redis.call('DEL', lock) end
   end
 end
 local function prune()
