@@ -10,6 +10,7 @@ import { describeIdentityConflict, findIdentityConflicts } from './db/identity-k
 import type { TagVersions } from './cache/read-cache.ts';
 import { createPubSub } from './realtime/pubsub.ts';
 import { createFileStorage } from './storage/create-storage.ts';
+import type { JanusLogger } from './features/meetings/janus/janus-gateway.ts';
 
 const CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
@@ -77,6 +78,19 @@ async function main() {
   const throttleStore = config.redisUrl
     ? await redisThrottleStore(config.redisUrl, (change) => reportThrottleStatus(change))
     : undefined;
+  // Janus only when configured (janode is not even loaded otherwise); it logs through the app's
+  // logger once there is one.
+  let janusLogger: JanusLogger = { info: (_, message) => console.info(message), warn: (_, m) => console.warn(m) };
+  const janus = config.janus
+    ? new (await import('./features/meetings/janus/janus-gateway.ts')).JanusGateway({
+        ...config.janus,
+        logger: {
+          info: (object, message) => janusLogger.info(object, message),
+          warn: (o, m) => janusLogger.warn(o, m),
+        },
+      })
+    : undefined;
+  const sfu = janus ? (await import('./features/meetings/janus/janus-rooms.ts')).createJanusRooms(janus) : undefined;
   const app = await buildApp({
     database,
     jwtSecret: config.jwtSecret,
@@ -91,9 +105,10 @@ async function main() {
       store: throttleStore,
       limits: { signInPerNetwork: config.signInLimitPerIp, registrationsPerNetwork: config.registrationLimitPerIp },
     },
-    meetings: { pubsub, roomSize: config.meetingRoomSize, iceServers: config.iceServers },
+    meetings: { pubsub, sfu, roomSize: config.meetingRoomSize, iceServers: config.iceServers },
     readCache: { ttlMs: config.readCacheMs, versions: readCacheVersions },
   });
+  janusLogger = app.log;
   reportRedisProblem = (error) => app.log.warn({ err: error }, 'Redis: connection problem');
   reportThrottleStatus = (change) =>
     change.isReachable
@@ -106,12 +121,9 @@ async function main() {
   const backups = lock ? await listenForBackups({ dataDir: config.dataDir, database, log: app.log }) : undefined;
   // Runs after the meeting sockets have closed and given their seats back (preClose).
   app.addHook('onClose', () => pubsub.close());
-  // Janus (decision 037), only when configured (janode is not even loaded otherwise): connected
-  // in the background, so the app starts and runs whether Janus is up or not; each change of
-  // reachability is one log line.
-  if (config.janus) {
-    const { JanusGateway } = await import('./features/meetings/janus/janus-gateway.ts');
-    const janus = new JanusGateway({ ...config.janus, logger: app.log });
+  // Janus (decision 037), connected in the background, so the app starts and runs whether Janus
+  // is up or not; each change of reachability is one log line.
+  if (janus) {
     void janus.start();
     app.addHook('onClose', () => janus.close());
   }

@@ -6,11 +6,12 @@ import { FIELD_LIMITS } from './limits.ts';
 /**
  * Meeting rooms (issue 7): the signalling protocol spoken over the WebSocket
  * GET /api/meetings/ws?token=…, the meeting-token calls, limits and close codes.
- * Media flows browser to browser; the server only relays what is below.
+ * Media flows browser to browser (the mesh), or through the Janus SFU when the server has one
+ * (decision 037): then each browser publishes once and our server negotiates with Janus for it.
  */
 
 /** Bumped on any incompatible change; the server closes other versions with CLIENT_TOO_OLD. */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 /** The signalling WebSocket, on the app's own origin; the meeting token goes in `?token=`. */
 export const MEETING_SOCKET_PATH = '/api/meetings/ws';
@@ -194,9 +195,37 @@ const moderationMessageSchemas = [
   z.object({ type: z.literal('hand'), raised: z.boolean() }).strict(),
   z.object({ type: z.literal('lower-hands') }).strict(),
 ] as const;
+/** How media flows in a room: browser to browser, or through the SFU (decision 037). */
+export type MediaTopology = 'mesh' | 'sfu';
+
+/** What a participant sends, one transceiver each, and the subscriber's view of a stream. */
+export const MEDIA_SLOTS = ['audio', 'camera', 'screen'] as const;
+export type MediaSlot = (typeof MEDIA_SLOTS)[number];
+
+const midSchema = z.string().regex(/^[A-Za-z0-9_-]{1,16}$/, { error: 'Not a media id' });
+
+/** Which of the publisher's transceivers carries which slot. */
+export const publishedSlotsSchema = z.object({ audio: midSchema, camera: midSchema, screen: midSchema }).strict();
 
 /** Client → server after `welcome`. */
 export const clientMessageSchema = z.discriminatedUnion('type', [
+  // SFU rooms: our one publishing connection (an offer), the answer to the subscription's offer,
+  // ICE candidates of either, and whose camera is on screen (only those are forwarded).
+  z.object({ type: z.literal('sfu-publish'), sdp: sdpSchema, slots: publishedSlotsSchema }).strict(),
+  z.object({ type: z.literal('sfu-answer'), sdp: sdpSchema }).strict(),
+  z
+    .object({
+      type: z.literal('sfu-candidate'),
+      connection: z.enum(['publisher', 'subscriber']),
+      candidate: iceCandidateSchema,
+    })
+    .strict(),
+  z
+    .object({
+      type: z.literal('sfu-view'),
+      cameras: z.array(participantIdSchema).max(MEETING_LIMITS.maxRoomSize),
+    })
+    .strict(),
   z.object({ type: z.literal('offer'), to: participantIdSchema, sdp: sdpSchema }).strict(),
   z.object({ type: z.literal('answer'), to: participantIdSchema, sdp: sdpSchema }).strict(),
   z.object({ type: z.literal('candidate'), to: participantIdSchema, candidate: iceCandidateSchema }).strict(),
@@ -229,6 +258,9 @@ export const participantSchema = z.object({
   hand: z.number().int().nullable(),
 });
 
+/** One stream of the SFU subscription: its mid on our receiving connection, and whose it is. */
+export type SubscribedStream = { mid: string; participantId: string; slot: MediaSlot };
+
 /** Why someone left: they left or closed the page, joined again elsewhere, or their connection died. */
 export type LeaveReason = 'left' | 'replaced' | 'timeout' | 'removed';
 
@@ -252,6 +284,7 @@ export type ServerMessage =
       roomSize: number;
       /** Locked by a host: only hosts may join (decision 038). */
       locked: boolean;
+      topology: MediaTopology;
     }
   | { type: 'participant-joined'; participant: Participant }
   | { type: 'participant-left'; participantId: string; reason: LeaveReason }
@@ -265,6 +298,10 @@ export type ServerMessage =
   | { type: 'hand'; participantId: string; hand: number | null }
   | { type: 'hands-lowered'; by: string }
   | { type: 'room-lock'; locked: boolean; by: string }
+  /** SFU rooms: Janus's answer to our publishing offer. */
+  | { type: 'sfu-published'; sdp: string }
+  /** SFU rooms: the subscription's (new) offer, and whose slot each of its streams carries. */
+  | { type: 'sfu-offer'; sdp: string; streams: SubscribedStream[] }
   /** Something went wrong without closing the socket (a message could not be delivered). */
   | { type: 'error'; message: string };
 
@@ -299,6 +336,8 @@ export const CLOSE_CODES = {
   REMOVED: 4430,
   /** A host locked the room; only hosts may join until it is unlocked. */
   ROOM_LOCKED: 4423,
+  /** The room needs the SFU and it cannot be reached now: the page retries. */
+  MEDIA_UNAVAILABLE: 4503,
 } as const;
 export type CloseReason = keyof typeof CLOSE_CODES;
 
@@ -320,6 +359,7 @@ export const CLOSE_MESSAGES: Record<CloseReason, string> = {
   RATE_LIMITED: 'Too many messages were sent too quickly.',
   REMOVED: 'A teacher removed you from this meeting.',
   ROOM_LOCKED: 'The teacher has locked this room.',
+  MEDIA_UNAVAILABLE: 'The video server cannot be reached right now. Trying again…',
 };
 
 /** The reason of a close code, or undefined for codes the server does not send (1006: connection lost). */
@@ -335,6 +375,7 @@ export function shouldReconnect(code: number): boolean {
     reason === 'GOING_AWAY' ||
     reason === 'SERVER_ERROR' ||
     reason === 'TOKEN_EXPIRED' ||
-    reason === 'SIGNED_OUT'
+    reason === 'SIGNED_OUT' ||
+    reason === 'MEDIA_UNAVAILABLE'
   );
 }

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CLOSE_CODES, CLOSE_MESSAGES, shouldReconnect } from '#shared/meetings';
+import { CLOSE_CODES, CLOSE_MESSAGES, PROTOCOL_VERSION, shouldReconnect } from '#shared/meetings';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import {
   ALL_ON,
@@ -131,7 +131,7 @@ describe.each(BUS_KINDS)('moderation on the $kind', ({ isRedis }) => {
     for (const token of [bob2.token, await accountMeetingToken(instance.t.database, roomId, bobAccount)]) {
       const again = await MeetingTestClient.connect(instance.baseUrl, token);
       clients.push(again);
-      again.send({ type: 'join', protocolVersion: 1, roomId, media: ALL_ON });
+      again.send({ type: 'join', protocolVersion: PROTOCOL_VERSION, roomId, media: ALL_ON });
       expect(await again.closedWithin()).toEqual({ code: CLOSE_CODES.REMOVED, reason: CLOSE_MESSAGES.REMOVED });
     }
     // Another room of the class is not affected.
@@ -156,7 +156,7 @@ describe.each(BUS_KINDS)('moderation on the $kind', ({ isRedis }) => {
       await accountMeetingToken(instance.t.database, roomId, { name: 'Late' }),
     );
     clients.push(late);
-    late.send({ type: 'join', protocolVersion: 1, roomId, media: ALL_ON });
+    late.send({ type: 'join', protocolVersion: PROTOCOL_VERSION, roomId, media: ALL_ON });
     const closed = await late.closedWithin();
     expect(closed).toEqual({ code: CLOSE_CODES.ROOM_LOCKED, reason: CLOSE_MESSAGES.ROOM_LOCKED });
     expect(shouldReconnect(closed.code)).toBe(false);
@@ -184,7 +184,7 @@ describe.each(BUS_KINDS)('moderation on the $kind', ({ isRedis }) => {
       await accountMeetingToken(instance.t.database, roomId, { name: 'Late' }),
     );
     clients.push(refused);
-    refused.send({ type: 'join', protocolVersion: 1, roomId, media: ALL_ON });
+    refused.send({ type: 'join', protocolVersion: PROTOCOL_VERSION, roomId, media: ALL_ON });
     expect((await refused.closedWithin()).code).toBe(CLOSE_CODES.ROOM_LOCKED);
     second.client.send({ type: 'leave' });
     await second.client.closedWithin();
@@ -257,7 +257,7 @@ describe.skipIf(!TEST_REDIS_URL)('moderation across two app instances on one Red
       await accountMeetingToken(second.t.database, roomId, { name: 'Late' }),
     );
     clients.push(late);
-    late.send({ type: 'join', protocolVersion: 1, roomId, media: ALL_ON });
+    late.send({ type: 'join', protocolVersion: PROTOCOL_VERSION, roomId, media: ALL_ON });
     expect((await late.closedWithin()).code).toBe(CLOSE_CODES.ROOM_LOCKED);
     const coTeacher = await join(second, roomId, { name: 'Mr Co', role: 'teacher' });
     expect(coTeacher.welcome.locked).toBe(true);
@@ -274,7 +274,7 @@ describe.skipIf(!TEST_REDIS_URL)('moderation across two app instances on one Red
     for (const instance of [first, second]) {
       const again = await MeetingTestClient.connect(instance.baseUrl, bob.token);
       clients.push(again);
-      again.send({ type: 'join', protocolVersion: 1, roomId, media: ALL_ON });
+      again.send({ type: 'join', protocolVersion: PROTOCOL_VERSION, roomId, media: ALL_ON });
       expect((await again.closedWithin()).code).toBe(CLOSE_CODES.REMOVED);
     }
   });

@@ -6,6 +6,7 @@ import {
   type IceCandidate,
   type IceServer,
   type LeaveReason,
+  type MediaSlot,
   type MediaState,
   type Participant,
   type ServerMessage,
@@ -34,8 +35,41 @@ type BusMessage =
   | { kind: 'chat'; message: ServerMessage }
   | ModerationBusMessage;
 
+/** What the browser asks of the SFU in an SFU room (decision 037). */
+export type SfuRequest =
+  | { type: 'sfu-publish'; sdp: string; slots: Record<MediaSlot, string> }
+  | { type: 'sfu-answer'; sdp: string }
+  | { type: 'sfu-candidate'; connection: 'publisher' | 'subscriber'; candidate: IceCandidate }
+  | { type: 'sfu-view'; cameras: string[] };
+
+/** One participant's presence on the SFU: its publishing and subscribing connections. */
+export type SfuParticipant = {
+  publish(sdp: string, slots: Record<MediaSlot, string>): Promise<void>;
+  answer(sdp: string): void;
+  candidate(connection: 'publisher' | 'subscriber', candidate: IceCandidate): Promise<void>;
+  view(cameras: readonly string[]): void;
+  close(): Promise<void>;
+};
+
+/** The SFU as the hub uses it; main.ts passes Janus's (janus/janus-rooms.ts) when JANUS_URL is set. */
+export type SfuRooms = {
+  isAvailable(): boolean;
+  /** Calls `listener` when the SFU becomes unreachable; returns how to stop. */
+  onUnavailable(listener: () => void): () => void;
+  participant(options: {
+    roomId: string;
+    id: string;
+    roomSize: number;
+    send: (message: ServerMessage) => void;
+    /** The SFU refused or lost this participant. */
+    onFailure: (error: unknown) => void;
+  }): SfuParticipant;
+};
+
 export type SignallingHubOptions = {
   pubsub: PubSub;
+  /** With it, every room's media goes through the SFU; without it, browser to browser. */
+  sfu?: SfuRooms;
   roomSize: number;
   iceServers: IceServer[];
   log: FastifyBaseLogger;
@@ -43,7 +77,7 @@ export type SignallingHubOptions = {
   heartbeatMs?: number;
 };
 
-export type JoinOutcome = 'joined' | 'full' | 'gone' | 'removed' | 'locked';
+export type JoinOutcome = 'joined' | 'full' | 'gone' | 'media-unavailable' | 'removed' | 'locked';
 
 /** One participant connected to this instance. */
 export type Member = {
@@ -51,6 +85,8 @@ export type Member = {
   /** Takes a seat (or not: full), says welcome, and starts delivering the room's events. */
   join(media: MediaState): Promise<JoinOutcome>;
   relay(request: RelayRequest): Promise<void>;
+  /** A request to the SFU; ignored in a mesh room. */
+  sfu(request: SfuRequest): Promise<void>;
   chat(text: string): Promise<void>;
   setMedia(media: MediaState): Promise<void>;
   /** A host action or a hand (decision 038); resolves with the refusal to tell the sender, if any. */
@@ -81,6 +117,8 @@ type LocalMember = {
   state: MemberState;
   /** Holds a seat in the roster (so leaving must give it back). */
   isSeated: boolean;
+  /** Its connections on the SFU, in an SFU room once joined. */
+  sfu?: SfuParticipant;
   /** Roster sequence already reflected in what this participant was told. */
   seenSeq: number;
   pending: BusMessage[];
@@ -217,6 +255,11 @@ export function createSignallingHub(options: SignallingHubOptions): SignallingHu
   }
 
   async function join(member: LocalMember, media: MediaState): Promise<JoinOutcome> {
+    // Without the SFU an SFU room has no media: the page is told and retries (no seat is taken).
+    if (options.sfu && !options.sfu.isAvailable()) {
+      member.state = 'gone';
+      return 'media-unavailable';
+    }
     member.state = 'joining';
     const { roomId } = member.identity;
     const room = enterRoom(member);
@@ -244,6 +287,18 @@ export function createSignallingHub(options: SignallingHubOptions): SignallingHu
     if (hasLeft(member)) return 'gone';
     member.state = 'joined';
     member.seenSeq = claim.seq;
+    if (options.sfu) {
+      member.sfu = options.sfu.participant({
+        roomId,
+        id: member.id,
+        roomSize: options.roomSize,
+        send: (message) => member.connection.send(message),
+        onFailure: (error) => {
+          log.warn({ err: error, roomId }, 'meeting room: the SFU refused or lost a participant');
+          dropMember(member, 'MEDIA_UNAVAILABLE');
+        },
+      });
+    }
     member.connection.send({
       type: 'welcome',
       protocolVersion: PROTOCOL_VERSION,
@@ -253,6 +308,7 @@ export function createSignallingHub(options: SignallingHubOptions): SignallingHu
       iceServers: options.iceServers,
       roomSize: options.roomSize,
       locked: claim.locked,
+      topology: options.sfu ? 'sfu' : 'mesh',
     });
     const pending = member.pending;
     member.pending = [];
@@ -265,6 +321,7 @@ export function createSignallingHub(options: SignallingHubOptions): SignallingHu
     member.pending = [];
     exitRoom(member);
     await member.joining?.catch(() => undefined);
+    await member.sfu?.close();
     if (!member.isSeated) return;
     member.isSeated = false;
     try {
@@ -312,6 +369,34 @@ export function createSignallingHub(options: SignallingHubOptions): SignallingHu
   }, options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS);
   heartbeatTimer.unref();
 
+  // The SFU went away: its connections are gone, so every SFU participant reconnects (and is told
+  // MEDIA_UNAVAILABLE until it is back); rooms are made again on Janus at the next join.
+  const stopWatchingSfu = options.sfu?.onUnavailable(() => {
+    for (const room of rooms.values()) {
+      for (const member of [...room.members.values()]) if (member.sfu) dropMember(member, 'MEDIA_UNAVAILABLE');
+    }
+  });
+
+  async function handleSfu(member: LocalMember, request: SfuRequest) {
+    const sfu = member.sfu;
+    if (!sfu || member.state !== 'joined') return;
+    try {
+      switch (request.type) {
+        case 'sfu-publish':
+          return await sfu.publish(request.sdp, request.slots);
+        case 'sfu-answer':
+          return sfu.answer(request.sdp);
+        case 'sfu-candidate':
+          return await sfu.candidate(request.connection, request.candidate);
+        case 'sfu-view':
+          return sfu.view(request.cameras);
+      }
+    } catch (error) {
+      log.warn({ err: error, roomId: member.identity.roomId }, 'meeting room: an SFU request failed');
+      dropMember(member, 'MEDIA_UNAVAILABLE');
+    }
+  }
+
   return {
     admit(connection, identity) {
       const member: LocalMember = {
@@ -335,7 +420,8 @@ export function createSignallingHub(options: SignallingHubOptions): SignallingHu
           return member.joining;
         },
         relay(request) {
-          if (request.to === member.id) return Promise.resolve();
+          // In an SFU room media goes through the SFU only: nothing is relayed browser to browser.
+          if (request.to === member.id || member.sfu) return Promise.resolve();
           const from = member.id;
           const message: ServerMessage =
             request.type === 'candidate'
@@ -343,6 +429,7 @@ export function createSignallingHub(options: SignallingHubOptions): SignallingHu
               : { type: request.type, from, sdp: request.sdp };
           return publish(member, { kind: 'relay', to: request.to, message });
         },
+        sfu: (request) => handleSfu(member, request),
         chat(text) {
           const message: ServerMessage = {
             type: 'chat',
@@ -374,6 +461,7 @@ export function createSignallingHub(options: SignallingHubOptions): SignallingHu
     async close() {
       isClosed = true;
       clearInterval(heartbeatTimer);
+      stopWatchingSfu?.();
       const members = [...rooms.values()].flatMap((room) => [...room.members.values()]);
       await Promise.all(
         members.map((member) => {

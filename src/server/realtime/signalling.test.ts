@@ -108,6 +108,7 @@ describe.each(BUS_KINDS)('signalling on the $kind', ({ isRedis }) => {
       iceServers: [{ urls: 'stun:stun.school.lan:3478' }],
       roomSize: ROOM_SIZE,
       locked: false,
+      topology: 'mesh',
     });
 
     const bob = await join(roomId, { name: 'Bob', role: 'student' }, ALL_OFF);

@@ -254,6 +254,11 @@ export async function registerMeetingSocket(app: FastifyInstance, options: Meeti
           case 'answer':
           case 'candidate':
             return await member.relay(current);
+          case 'sfu-publish':
+          case 'sfu-answer':
+          case 'sfu-candidate':
+          case 'sfu-view':
+            return await member.sfu(current);
           case 'chat':
             // Chat has its own, slower budget: one person must not flood everyone's screen.
             if (!takeChatLine()) {
@@ -312,6 +317,7 @@ export async function registerMeetingSocket(app: FastifyInstance, options: Meeti
 const joinRefusal: Record<Exclude<JoinOutcome, 'joined'>, CloseReason> = {
   full: 'ROOM_FULL',
   gone: 'GOING_AWAY',
+  'media-unavailable': 'MEDIA_UNAVAILABLE',
   removed: 'REMOVED',
   locked: 'ROOM_LOCKED',
 };

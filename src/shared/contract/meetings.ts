@@ -66,6 +66,7 @@ const serverMessageSchema = z.discriminatedUnion('type', [
     iceServers: z.array(iceServerSchema),
     roomSize: z.number(),
     locked: z.boolean(),
+    topology: z.enum(['mesh', 'sfu']),
   }),
   z.strictObject({ type: z.literal('participant-joined'), participant: participantSchema }),
   z.strictObject({
@@ -82,6 +83,14 @@ const serverMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('hand'), participantId: z.string(), hand: z.number().nullable() }),
   z.strictObject({ type: z.literal('hands-lowered'), by: z.string() }),
   z.strictObject({ type: z.literal('room-lock'), locked: z.boolean(), by: z.string() }),
+  z.strictObject({ type: z.literal('sfu-published'), sdp: z.string() }),
+  z.strictObject({
+    type: z.literal('sfu-offer'),
+    sdp: z.string(),
+    streams: z.array(
+      z.strictObject({ mid: z.string(), participantId: z.string(), slot: z.enum(['audio', 'camera', 'screen']) }),
+    ),
+  }),
   z.strictObject({ type: z.literal('error'), message: z.string() }),
 ]);
 
@@ -93,7 +102,7 @@ void isServerMessageDescribed;
 export const meetingSocket = defineEndpoint({
   method: 'GET',
   path: MEETING_SOCKET_PATH,
-  summary: 'The signalling WebSocket of a meeting room (protocol version 1)',
+  summary: 'The signalling WebSocket of a meeting room (protocol version 2)',
   description:
     'Browsers cannot set headers on a WebSocket: the meeting token goes in the query. The upgrade is ' +
     'always accepted and every refusal is a close code with its reason; the first message must be ' +

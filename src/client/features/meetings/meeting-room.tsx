@@ -1,4 +1,7 @@
 import {
+  ChevronLeft,
+  ChevronRight,
+  LayoutGrid,
   Link as LinkIcon,
   MessageSquare,
   Mic,
@@ -6,6 +9,7 @@ import {
   MonitorUp,
   MonitorX,
   PhoneOff,
+  SquareUser,
   Users,
   Video,
   VideoOff,
@@ -18,10 +22,17 @@ import type { UserRole } from '#shared/constants';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ChatPanel } from './chat-panel.tsx';
+import { useGallery, type MeetingLayout } from './gallery.ts';
 import { MediaDeviceError } from './local-media.ts';
 import { loginPathFor } from '../../lib/session.ts';
 import { emeetPath } from './meeting-links.ts';
-import { LOCAL_SPEAKER, type MeetingEnd, type MeetingSession, type MeetingSnapshot } from './meeting-session.ts';
+import {
+  LOCAL_SPEAKER,
+  type MeetingEnd,
+  type MeetingSession,
+  type MeetingSnapshot,
+  type RemoteParticipant,
+} from './meeting-session.ts';
 import { ParticipantTile } from './participant-tile.tsx';
 import { ParticipantsPanel } from './participants-panel.tsx';
 import { RaiseHandButton, RoomLockedMark } from './raise-hand.tsx';
@@ -62,6 +73,7 @@ export function MeetingRoom({
   const snapshot = useMeetingSession(session);
   const [panel, setPanel] = useState<Panel>(null);
   const copyInviteLink = useCopyInviteLink(roomId);
+  const gallery = useGallery(session, snapshot);
 
   if (snapshot.phase === 'ended' && snapshot.end) {
     return <MeetingEnded end={snapshot.end} role={role} onJoinAgain={onJoinAgain} />;
@@ -79,22 +91,33 @@ export function MeetingRoom({
     document.querySelector<HTMLElement>(`[data-panel-toggle="${closing}"]`)?.focus();
   };
 
-  const tiles = meetingTiles(snapshot, yourName);
+  const tiles = meetingTiles(snapshot, yourName, gallery.shown);
+  const isSpeakerView = gallery.layout === 'speaker' && gallery.shown.length > 0;
   return (
     <div className="flex h-[calc(100dvh-65px-2rem)] min-h-[32rem] flex-col gap-3 sm:h-[calc(100dvh-65px-4rem)]">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 ref={focusWhenShown} tabIndex={-1} className="text-xl font-bold text-fg outline-none">
           Meeting <span className="font-mono text-base font-semibold text-muted">{roomId}</span>
         </h1>
-        {snapshot.isLocked ? <RoomLockedMark /> : null}
-        <Button variant="secondary" onClick={() => void copyInviteLink()}>
-          <LinkIcon className="size-4" aria-hidden="true" />
-          Copy invite link
-        </Button>
+        <div className="flex flex-wrap items-center gap-2">
+          {snapshot.isLocked ? <RoomLockedMark /> : null}
+          <LayoutSwitch layout={gallery.layout} onLayout={gallery.setLayout} />
+          <Button variant="secondary" onClick={() => void copyInviteLink()}>
+            <LinkIcon className="size-4" aria-hidden="true" />
+            Copy invite link
+          </Button>
+        </div>
       </div>
       <ConnectionBanner snapshot={snapshot} />
       <div className="relative flex min-h-0 flex-1 gap-3">
-        <div className={`grid min-h-0 flex-1 auto-rows-fr gap-2 p-1 ${gridColumns(tiles.length)}`}>{tiles}</div>
+        {isSpeakerView ? (
+          <div className="relative flex min-h-0 flex-1 flex-col gap-2 p-1 [&>*:first-child]:flex-1">
+            {tiles.slice(1)}
+            <div className="absolute right-3 bottom-3 w-32 sm:w-48">{tiles[0]}</div>
+          </div>
+        ) : (
+          <div className={`grid min-h-0 flex-1 auto-rows-fr gap-2 p-1 ${gridColumns(tiles.length)}`}>{tiles}</div>
+        )}
         {panel ? (
           // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape from any control inside the panel closes it (the key bubbles up)
           <aside
@@ -116,6 +139,9 @@ export function MeetingRoom({
           </aside>
         ) : null}
       </div>
+      {gallery.layout === 'gallery' && gallery.pageCount > 1 ? (
+        <GalleryPager page={gallery.page} pageCount={gallery.pageCount} onPage={gallery.setPage} />
+      ) : null}
       {snapshot.remotes.map((remote) =>
         remote.incoming ? <RemoteAudio key={remote.id} stream={remote.incoming.audio} /> : null,
       )}
@@ -124,8 +150,42 @@ export function MeetingRoom({
   );
 }
 
-/** Our own tile, then any shared screens, then everyone else in the order they came. */
-function meetingTiles(snapshot: MeetingSnapshot, yourName: string): ReactNode[] {
+/** Gallery (a page of people) or speaker view (whoever speaks, large). */
+function LayoutSwitch({ layout, onLayout }: { layout: MeetingLayout; onLayout(layout: MeetingLayout): void }) {
+  const isSpeaker = layout === 'speaker';
+  return (
+    <Button variant="secondary" aria-pressed={isSpeaker} onClick={() => onLayout(isSpeaker ? 'gallery' : 'speaker')}>
+      {isSpeaker ? (
+        <SquareUser className="size-4" aria-hidden="true" />
+      ) : (
+        <LayoutGrid className="size-4" aria-hidden="true" />
+      )}
+      Speaker view
+    </Button>
+  );
+}
+
+/** The gallery's pages: everyone is heard on every page; only the page's cameras are received. */
+function GalleryPager({ page, pageCount, onPage }: { page: number; pageCount: number; onPage(page: number): void }) {
+  return (
+    <nav aria-label="Gallery pages" className="flex items-center justify-center gap-3">
+      <Button variant="secondary" disabled={page === 0} onClick={() => onPage(page - 1)}>
+        <ChevronLeft className="size-4" aria-hidden="true" />
+        Previous people
+      </Button>
+      <p className="text-sm text-muted" aria-live="polite">
+        Page {page + 1} of {pageCount}
+      </p>
+      <Button variant="secondary" disabled={page === pageCount - 1} onClick={() => onPage(page + 1)}>
+        Next people
+        <ChevronRight className="size-4" aria-hidden="true" />
+      </Button>
+    </nav>
+  );
+}
+
+/** Our own tile, then any shared screens, then the others on screen in the order they came. */
+function meetingTiles(snapshot: MeetingSnapshot, yourName: string, shown: RemoteParticipant[]): ReactNode[] {
   const { local, remotes, speaking } = snapshot;
   const tiles: ReactNode[] = [
     <ParticipantTile
@@ -169,7 +229,7 @@ function meetingTiles(snapshot: MeetingSnapshot, yourName: string): ReactNode[] 
       );
     }
   }
-  for (const remote of remotes) {
+  for (const remote of shown) {
     tiles.push(
       <ParticipantTile
         key={remote.id}

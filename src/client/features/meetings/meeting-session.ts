@@ -10,6 +10,8 @@ import {
   type CloseReason,
   type IceServer,
   type MediaState,
+  type MediaSlot,
+  type MediaTopology,
   type MeetingTicket,
   type Participant,
   type ServerMessage,
@@ -28,6 +30,7 @@ import {
   type ChatLine,
   type RoomState,
 } from './room-state.ts';
+import { SfuLink, type SfuSignal } from './sfu-link.ts';
 import { SpeakingDetector } from './speaking-detector.ts';
 import { applyHandEvent, moderationNotice, type ModerationMessage } from './raised-hands.ts';
 
@@ -57,6 +60,8 @@ export type MeetingSnapshot = {
   roomSize: number | null;
   /** A host locked the room: only hosts may join (decision 038). */
   isLocked: boolean;
+  /** How media flows: browser to browser, or through the SFU (decision 037). */
+  topology: MediaTopology | null;
 };
 
 export type MeetingSessionOptions = {
@@ -105,6 +110,9 @@ export class MeetingSession {
   private readonly listeners = new Set<() => void>();
   private socket: WebSocket | null = null;
   private readonly links = new Map<string, PeerLink>();
+  /** In an SFU room, instead of the links: one connection out, one in. */
+  private sfu: SfuLink | null = null;
+  private topology: MediaTopology | null = null;
   private room: RoomState = EMPTY_ROOM;
   private you: Participant | null = null;
   private iceServers: IceServer[] = [];
@@ -403,18 +411,25 @@ export class MeetingSession {
         this.connectionNote = null;
         this.attempt = 0;
         this.hasJoinedOnce = true;
+        this.topology = message.topology;
+        if (message.topology === 'sfu') {
+          this.openSfu();
+          break;
+        }
         // The newcomer offers to everyone already there.
         for (const participant of message.participants) this.openLink(participant.id, true);
         this.applySendingQuality();
         break;
       case 'participant-joined':
         this.room = applyRoomEvent(this.room, message, this.roomContext());
+        if (this.sfu) break; // the SFU offers their streams once they publish
         // They will offer; the link waits for it.
         if (!this.links.has(message.participant.id)) this.openLink(message.participant.id, false);
         this.applySendingQuality();
         break;
       case 'participant-left':
         this.closeLink(message.participantId);
+        this.sfu?.forget(message.participantId);
         this.room = applyRoomEvent(this.room, message, this.roomContext());
         this.applySendingQuality();
         break;
@@ -427,6 +442,12 @@ export class MeetingSession {
         else link?.receive({ type: message.type, sdp: message.sdp });
         break;
       }
+      case 'sfu-published':
+        this.sfu?.receivePublished(message.sdp);
+        break;
+      case 'sfu-offer':
+        this.sfu?.receiveOffer(message.sdp, message.streams);
+        break;
       case 'chat':
       case 'media-state':
         this.room = applyRoomEvent(this.room, message, this.roomContext());
@@ -507,7 +528,7 @@ export class MeetingSession {
     return this.phase === 'ended';
   }
 
-  private send(message: ClientMessage | PeerSignal): boolean {
+  private send(message: ClientMessage | PeerSignal | SfuSignal): boolean {
     if (this.socket?.readyState !== WebSocket.OPEN) return false;
     this.socket.send(JSON.stringify(message));
     return true;
@@ -547,10 +568,46 @@ export class MeetingSession {
 
   private closeAllLinks() {
     for (const remoteId of [...this.links.keys()]) this.closeLink(remoteId);
+    if (this.sfu) {
+      this.sfu.close();
+      this.sfu = null;
+      for (const participant of this.room.participants) this.speaking.listen(participant.id, null);
+    }
   }
 
-  private async replaceOnLinks(slot: 'audio' | 'camera' | 'screen', track: MediaStreamTrack | null) {
-    await Promise.all([...this.links.values()].map((link) => link.replaceTrack(slot, track)));
+  /** An SFU room: publish once, and receive whatever the server offers. */
+  private openSfu() {
+    const sfu = new SfuLink({
+      iceServers: this.iceServers,
+      tracks: (): OutgoingTracks => ({ audio: this.microphone, camera: this.camera, screen: this.screen }),
+      send: (signal) => this.send(signal),
+      onChange: () => {
+        if (this.sfu !== sfu) return;
+        for (const participant of this.room.participants) {
+          this.speaking.listen(participant.id, sfu.incomingFor(participant.id).audio.getAudioTracks()[0] ?? null);
+        }
+        this.emit();
+      },
+      onError: (error) => {
+        console.warn('The meeting connection to the video server had a problem', error);
+        // Start again from a fresh socket: the server makes new connections on the SFU.
+        if (this.sfu === sfu) this.socket?.close();
+      },
+    });
+    this.sfu = sfu;
+    void sfu.publish().catch((error: unknown) => console.warn('Could not publish to the video server', error));
+  }
+
+  /** Whose camera the screen shows now: in an SFU room only those are received. */
+  setVisibleCameras(participantIds: readonly string[]) {
+    this.sfu?.view(participantIds);
+  }
+
+  private async replaceOnLinks(slot: MediaSlot, track: MediaStreamTrack | null) {
+    await Promise.all([
+      ...[...this.links.values()].map((link) => link.replaceTrack(slot, track)),
+      this.sfu?.replaceTrack(slot, track),
+    ]);
   }
 
   private applySendingQuality() {
@@ -584,6 +641,7 @@ export class MeetingSession {
       you: this.you,
       local: { media: this.media, camera: this.camera, screen: this.screen },
       remotes: this.room.participants.map((participant) => {
+        if (this.sfu) return { ...participant, link: this.sfu.state, incoming: this.sfu.incomingFor(participant.id) };
         const link = this.links.get(participant.id);
         return { ...participant, link: link?.state ?? 'connecting', incoming: link?.incoming ?? null };
       }),
@@ -592,6 +650,7 @@ export class MeetingSession {
       unreadChat: this.room.unreadChat,
       roomSize: this.roomSize,
       isLocked: this.isLocked,
+      topology: this.topology,
     };
   }
 

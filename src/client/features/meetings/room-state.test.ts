@@ -29,13 +29,14 @@ const me = { ...participant('p-me-00004', 'Me Myself'), role: 'teacher' as const
 
 const welcome = (participants: Participant[]): Extract<ServerMessage, { type: 'welcome' }> => ({
   type: 'welcome',
-  protocolVersion: 1,
+  protocolVersion: 2,
   roomId: 'abcd-efgh',
   you: me,
   participants,
   iceServers: [],
   roomSize: 8,
   locked: false,
+  topology: 'mesh',
 });
 
 const chat = (from: string, text: string, sentAt = '2025-01-15T12:00:00.000Z') =>

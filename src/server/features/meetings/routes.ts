@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { routeEndpoint } from '../../endpoint-route.ts';
 import { currentUser, sessionState, type SessionVersionLookup } from '../../plugins/auth.ts';
 import { createInProcessPubSub, type PubSub } from '../../realtime/pubsub.ts';
-import { createSignallingHub } from '../../realtime/signalling-hub.ts';
+import { createSignallingHub, type SfuRooms } from '../../realtime/signalling-hub.ts';
 import { registerMeetingSocket, type SocketLimits } from '../../realtime/websocket-route.ts';
 import { createMeetingTokens, MeetingTokenError } from './meeting-tokens.ts';
 import { createMeetingsService } from './service.ts';
@@ -14,6 +14,8 @@ import { createMeetingsService } from './service.ts';
 export type MeetingsOptions = {
   /** Shared with the other instances (Redis); in-process and owned by the app when omitted. */
   pubsub?: PubSub;
+  /** The SFU (Janus, decision 037) when JANUS_URL is set: every room's media then goes through it. */
+  sfu?: SfuRooms;
   /** MEETING_ROOM_SIZE. */
   roomSize?: number;
   /** ICE_SERVERS: STUN/TURN for real networks; none = host candidates only (one network). */
@@ -50,7 +52,14 @@ export function meetingsRoutes(options: MeetingsRoutesOptions): FastifyPluginAsy
     const pubsub = settings.pubsub ?? createInProcessPubSub();
     // The app owns only a bus it made; one passed in is closed by whoever made it (main.ts).
     if (!settings.pubsub) app.addHook('onClose', () => pubsub.close());
-    const hub = createSignallingHub({ pubsub, roomSize, iceServers, log: app.log, heartbeatMs: settings.heartbeatMs });
+    const hub = createSignallingHub({
+      pubsub,
+      sfu: settings.sfu,
+      roomSize,
+      iceServers,
+      log: app.log,
+      heartbeatMs: settings.heartbeatMs,
+    });
 
     routeEndpoint(
       app,

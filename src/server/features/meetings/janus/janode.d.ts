@@ -7,9 +7,19 @@ declare module 'janode' {
 
   export type ServerAddress = { url: string; apisecret?: string; token?: string };
 
+  export type Jsep = { type: 'offer' | 'answer'; sdp: string };
+  export type TrickleCandidate = {
+    candidate: string;
+    sdpMid?: string | null;
+    sdpMLineIndex?: number | null;
+    usernameFragment?: string | null;
+  };
+
   export interface JanodeHandle extends EventEmitter {
     id: number;
     detach(): Promise<void>;
+    trickle(candidate: TrickleCandidate): Promise<void>;
+    trickleComplete(): Promise<void>;
   }
 
   export interface JanodeSession extends EventEmitter {
@@ -42,9 +52,30 @@ declare module 'janode' {
 }
 
 declare module 'janode/plugins/videoroom' {
-  import type { JanodeHandle } from 'janode';
+  import type { JanodeHandle, Jsep } from 'janode';
 
   type RoomId = number | string;
+
+  /** One stream of a publisher, as Janus lists it (multistream, Janus 1.x). */
+  export type PublisherStream = {
+    type: 'audio' | 'video' | 'data';
+    mindex: number;
+    mid: string;
+    description?: string;
+    disabled?: boolean;
+  };
+  export type Publisher = { feed: RoomId; display?: string; streams?: PublisherStream[] };
+
+  /** One stream of a subscription: its mid on the subscriber's connection and where it comes from. */
+  export type SubscriberStream = {
+    mindex: number;
+    mid: string;
+    type: 'audio' | 'video' | 'data';
+    active?: boolean;
+    feed_id?: RoomId;
+    feed_mid?: string;
+  };
+  export type StreamRef = { feed: RoomId; mid?: string };
 
   export interface VideoRoomHandle extends JanodeHandle {
     create(params: {
@@ -62,11 +93,44 @@ declare module 'janode/plugins/videoroom' {
     }): Promise<{ room: RoomId; permanent: boolean }>;
     destroy(params: { room: RoomId; permanent?: boolean; secret?: string }): Promise<{ room: RoomId }>;
     exists(params: { room: RoomId }): Promise<{ room: RoomId; exists: boolean }>;
+    joinConfigurePublisher(params: {
+      room: RoomId;
+      feed?: RoomId;
+      display?: string;
+      pin?: string;
+      descriptions?: { mid: string; description: string }[];
+      jsep: Jsep;
+    }): Promise<{ feed: RoomId; publishers: Publisher[]; jsep?: Jsep }>;
+    configure(params: { jsep?: Jsep; restart?: boolean }): Promise<{ jsep?: Jsep }>;
+    joinSubscriber(params: {
+      room: RoomId;
+      pin?: string;
+      streams: StreamRef[];
+      autoupdate?: boolean;
+      use_msid?: boolean;
+    }): Promise<{ streams?: SubscriberStream[]; jsep?: Jsep }>;
+    update(params: {
+      subscribe?: StreamRef[];
+      unsubscribe?: StreamRef[];
+    }): Promise<{ streams?: SubscriberStream[]; jsep?: Jsep }>;
+    start(params: { jsep?: Jsep }): Promise<unknown>;
+    leave(): Promise<unknown>;
     list(params?: { admin_key?: string }): Promise<{
       list: { room: RoomId; description: string; pin_required: boolean; max_publishers: number }[];
     }>;
   }
 
-  const VideoRoomPlugin: { id: string; Handle: new (...args: never[]) => VideoRoomHandle };
+  const VideoRoomPlugin: {
+    id: string;
+    Handle: new (...args: never[]) => VideoRoomHandle;
+    EVENT: {
+      VIDEOROOM_PUB_LIST: 'videoroom_publisher_list';
+      VIDEOROOM_UNPUBLISHED: 'videoroom_unpublished';
+      VIDEOROOM_LEAVING: 'videoroom_leaving';
+      VIDEOROOM_UPDATED: 'videoroom_updated';
+      VIDEOROOM_DESTROYED: 'videoroom_destroyed';
+      VIDEOROOM_KICKED: 'videoroom_kicked';
+    };
+  };
   export default VideoRoomPlugin;
 }

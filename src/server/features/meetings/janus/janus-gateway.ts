@@ -7,7 +7,8 @@
  * each change is logged once, and room operations made while it is unreachable fail with
  * JanusUnavailableError, which callers turn into a message rather than a 500.
  */
-import Janode, { type JanodeConnection } from 'janode';
+import { createHmac } from 'node:crypto';
+import Janode, { type JanodeConnection, type JanodeSession } from 'janode';
 import VideoRoomPlugin, { type VideoRoomHandle } from 'janode/plugins/videoroom';
 import type { JanusConfig } from '#server/config';
 
@@ -56,9 +57,13 @@ export function janusRoomId(meetingRoomId: string): string {
   return `studyhall-${meetingRoomId}`;
 }
 
+/** Janus's answer when a room of that id exists already. */
+const ROOM_EXISTS = 427;
+
 export class JanusGateway {
   #status: JanusStatus = 'connecting';
   #connection: JanodeConnection | undefined;
+  #session: JanodeSession | undefined;
   #handle: VideoRoomHandle | undefined;
   #unsubscribe: (() => void) | undefined;
   #attempt = 0;
@@ -122,6 +127,43 @@ export class JanusGateway {
         talking_events: true,
       }),
     );
+  }
+
+  /**
+   * The Janus room of a meeting room, with credentials every app instance derives alike from
+   * the API secret: no instance needs to tell another what they are.
+   */
+  roomSpecFor(meetingRoomId: string, maxPublishers: number): JanusRoomSpec {
+    const derive = (purpose: string) =>
+      createHmac('sha256', this.#options.apiSecret).update(`${purpose}:${meetingRoomId}`).digest('base64url');
+    return {
+      room: janusRoomId(meetingRoomId),
+      description: `StudyHall meeting ${meetingRoomId}`,
+      maxPublishers,
+      secret: derive('secret'),
+      pin: derive('pin'),
+    };
+  }
+
+  /** Creates the room unless Janus holds it already (another instance, or an earlier joiner, made it). */
+  async ensureRoom(spec: JanusRoomSpec): Promise<void> {
+    try {
+      await this.createRoom(spec);
+    } catch (error) {
+      if ((error as { _code?: unknown })._code !== ROOM_EXISTS) throw error;
+    }
+  }
+
+  /** A VideoRoom handle of its own for one participant's publisher or subscriber connection. */
+  async attachVideoRoom(): Promise<VideoRoomHandle> {
+    const session = this.#session;
+    if (this.#status !== 'connected' || !session) throw new JanusUnavailableError();
+    try {
+      return await withTimeout(session.attach(VideoRoomPlugin), this.#options.requestTimeoutMs ?? 10_000);
+    } catch (error) {
+      if (this.#status !== 'connected') throw new JanusUnavailableError(error);
+      throw error;
+    }
   }
 
   /** Destroys a room; `secret` must be the room's (Janus refuses otherwise: 433). */
@@ -191,6 +233,7 @@ export class JanusGateway {
         return;
       }
       this.#connection = connection;
+      this.#session = session;
       this.#handle = handle;
       // Any of these ends our use of the link: reconnect from the start.
       const lost = () => this.#lost(new Error('the connection to Janus closed'));
@@ -240,6 +283,7 @@ export class JanusGateway {
     this.#unsubscribe?.();
     this.#unsubscribe = undefined;
     this.#connection = undefined;
+    this.#session = undefined;
     this.#handle = undefined;
   }
 

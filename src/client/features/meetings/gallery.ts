@@ -1,0 +1,65 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import type { MeetingSession, MeetingSnapshot, RemoteParticipant } from './meeting-session.ts';
+
+/**
+ * Which of the others are on screen (decision 037): a class of 30 does not fit one grid, and in
+ * an SFU room only the cameras on screen are received, so a laptop decodes a page of them, not
+ * thirty. The gallery shows a page of people; the speaker view shows whoever spoke last, large.
+ */
+export type MeetingLayout = 'gallery' | 'speaker';
+
+/** Others per gallery page, besides our own tile: a 3×3 grid on a wide screen, 2×2 on a phone. */
+export const GALLERY_PAGE_SIZE = { wide: 8, narrow: 3 } as const;
+const WIDE_SCREEN = '(min-width: 640px)';
+
+const subscribeToWidth = (onChange: () => void) => {
+  const query = window.matchMedia(WIDE_SCREEN);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+};
+const isWideScreen = () => window.matchMedia(WIDE_SCREEN).matches;
+
+/** The page `page` of `remotes` (clamped to the last page) and how many pages there are. */
+export function galleryPage<T>(remotes: readonly T[], page: number, pageSize: number) {
+  const pageCount = Math.max(1, Math.ceil(remotes.length / pageSize));
+  const shownPage = Math.min(Math.max(0, page), pageCount - 1);
+  return { page: shownPage, pageCount, shown: remotes.slice(shownPage * pageSize, (shownPage + 1) * pageSize) };
+}
+
+/** The speaker to show: whoever speaks now (the first of them), else the last one who spoke, if still here. */
+export function currentSpeaker(
+  remotes: readonly RemoteParticipant[],
+  speaking: ReadonlySet<string>,
+  lastSpeakerId: string | null,
+): RemoteParticipant | undefined {
+  return (
+    remotes.find((remote) => speaking.has(remote.id)) ??
+    remotes.find((remote) => remote.id === lastSpeakerId) ??
+    remotes[0]
+  );
+}
+
+/** The layout, the page, the others on screen now, and the session told whose cameras those are. */
+export function useGallery(session: MeetingSession, snapshot: MeetingSnapshot) {
+  const [layout, setLayout] = useState<MeetingLayout>('gallery');
+  const [requestedPage, setPage] = useState(0);
+  const [lastSpeakerId, setLastSpeakerId] = useState<string | null>(null);
+  const isWide = useSyncExternalStore(subscribeToWidth, isWideScreen);
+  const pageSize = isWide ? GALLERY_PAGE_SIZE.wide : GALLERY_PAGE_SIZE.narrow;
+
+  const speaker = currentSpeaker(snapshot.remotes, snapshot.speaking, lastSpeakerId);
+  // Remembered during render (React's pattern for state derived from props): once they stop, the
+  // last speaker stays on screen rather than jumping back to the first person.
+  if (speaker && speaker.id !== lastSpeakerId && snapshot.speaking.has(speaker.id)) setLastSpeakerId(speaker.id);
+
+  const { page, pageCount, shown } =
+    layout === 'speaker'
+      ? { page: 0, pageCount: 1, shown: speaker ? [speaker] : [] }
+      : galleryPage(snapshot.remotes, requestedPage, pageSize);
+  const shownKey = shown.map((remote) => remote.id).join(',');
+  useEffect(() => {
+    session.setVisibleCameras(shownKey ? shownKey.split(',') : []);
+  }, [session, shownKey]);
+
+  return { layout, setLayout, page, pageCount, setPage, shown };
+}

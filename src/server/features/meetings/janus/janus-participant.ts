@@ -1,0 +1,268 @@
+/**
+ * One participant of an SFU room, on Janus's side (decision 037): our server makes every Janus
+ * request for the browser, so the browser never holds a Janus credential and can only publish
+ * into and subscribe from the room its meeting token names.
+ *
+ * Two VideoRoom handles: the publisher (the browser's one outgoing connection: sound, camera
+ * with simulcast, screen) and the subscriber (one incoming connection carrying the others'
+ * streams). The subscriber follows the room: a new publisher is added, one who leaves is taken
+ * away by Janus itself (autoupdate), and a camera is forwarded only while the browser shows it
+ * (`view`), while sound and screens always are.
+ */
+import type { Jsep } from 'janode';
+import VideoRoomPlugin, {
+  type Publisher,
+  type StreamRef,
+  type SubscriberStream,
+  type VideoRoomHandle,
+} from 'janode/plugins/videoroom';
+import {
+  MEDIA_SLOTS,
+  type IceCandidate,
+  type MediaSlot,
+  type ServerMessage,
+  type SubscribedStream,
+} from '#shared/meetings';
+import type { JanusGateway, JanusRoomSpec } from './janus-gateway.ts';
+
+/** How long Janus's offer may wait for the browser's answer before the subscription moves on. */
+const ANSWER_TIMEOUT_MS = 15_000;
+
+/** A browser gathers a handful; more is not a browser. */
+const MAX_EARLY_CANDIDATES = 100;
+
+type PublishedSlots = Record<MediaSlot, string>;
+/** The mids of a feed's streams per slot, from the descriptions its publisher gave. */
+type FeedStreams = Partial<Record<MediaSlot, string>>;
+
+const streamKey = (feed: string, mid: string) => `${feed}\u0000${mid}`;
+
+export type JanusParticipantOptions = {
+  gateway: JanusGateway;
+  room: JanusRoomSpec;
+  /** Our participant id: the feed id on Janus too, so the others' streams name their owner. */
+  id: string;
+  send: (message: ServerMessage) => void;
+  /** Janus refused or lost this participant: the socket is closed and the page reconnects. */
+  onFailure: (error: unknown) => void;
+};
+
+export class JanusParticipant {
+  #publisher: VideoRoomHandle | undefined;
+  #subscriber: VideoRoomHandle | undefined;
+  /** Feeds of the others now publishing, with their streams. */
+  readonly #feeds = new Map<string, FeedStreams>();
+  /** Streams the subscription holds now, by feed and publisher mid. */
+  readonly #subscribed = new Map<string, StreamRef & { mid: string }>();
+  /** Whose camera the browser shows; undefined until it says (then every camera). */
+  #cameras: ReadonlySet<string> | undefined;
+  #pendingAnswer: { resolve: (sdp: string) => void; reject: (error: Error) => void } | undefined;
+  /** Subscription changes, one at a time: each is an offer the browser must answer first. */
+  #queue: Promise<void> = Promise.resolve();
+  #isSyncQueued = false;
+  #isClosed = false;
+  /** Candidates of the publishing connection that came while Janus was still taking its offer. */
+  #earlyCandidates: IceCandidate[] | undefined = [];
+
+  constructor(private readonly options: JanusParticipantOptions) {}
+
+  /** The browser's publishing offer: joins the room as a publisher (or renegotiates) and answers. */
+  async publish(sdp: string, slots: PublishedSlots): Promise<void> {
+    const { gateway, room, id } = this.options;
+    if (this.#publisher) {
+      const { jsep } = await this.#publisher.configure({ jsep: { type: 'offer', sdp } });
+      if (jsep) this.options.send({ type: 'sfu-published', sdp: jsep.sdp });
+      return;
+    }
+    await gateway.ensureRoom(room);
+    const handle = await gateway.attachVideoRoom();
+    if (this.#isClosed) {
+      await handle.detach().catch(() => {});
+      return;
+    }
+    this.#publisher = handle;
+    handle.on(VideoRoomPlugin.EVENT.VIDEOROOM_PUB_LIST, ({ publishers }: { publishers: Publisher[] }) =>
+      this.#addFeeds(publishers),
+    );
+    const gone = ({ feed }: { feed: string | number }) => this.#removeFeed(String(feed));
+    handle.on(VideoRoomPlugin.EVENT.VIDEOROOM_UNPUBLISHED, gone);
+    handle.on(VideoRoomPlugin.EVENT.VIDEOROOM_LEAVING, gone);
+    // The room went away under us (Janus restarted it, or it was destroyed): start again.
+    handle.on(VideoRoomPlugin.EVENT.VIDEOROOM_DESTROYED, () => this.options.onFailure(new Error('room destroyed')));
+    const joined = await handle.joinConfigurePublisher({
+      room: room.room,
+      pin: room.pin,
+      feed: id,
+      display: id,
+      jsep: { type: 'offer', sdp },
+      descriptions: MEDIA_SLOTS.map((slot) => ({ mid: slots[slot], description: slot })),
+    });
+    if (!joined.jsep) throw new Error('Janus did not answer the publishing offer');
+    this.options.send({ type: 'sfu-published', sdp: joined.jsep.sdp });
+    const early = this.#earlyCandidates ?? [];
+    this.#earlyCandidates = undefined;
+    for (const candidate of early) await this.#trickle(handle, candidate);
+    this.#addFeeds(joined.publishers);
+  }
+
+  /** The browser's answer to the subscription's latest offer. */
+  answer(sdp: string): void {
+    const pending = this.#pendingAnswer;
+    this.#pendingAnswer = undefined;
+    pending?.resolve(sdp);
+  }
+
+  /** An ICE candidate of one of the browser's two connections; an empty one ends its gathering. */
+  async candidate(connection: 'publisher' | 'subscriber', candidate: IceCandidate): Promise<void> {
+    if (connection === 'publisher' && this.#earlyCandidates) {
+      // The browser gathers while Janus takes the offer: they are passed on once it has.
+      if (this.#earlyCandidates.length < MAX_EARLY_CANDIDATES) this.#earlyCandidates.push(candidate);
+      return;
+    }
+    const handle = connection === 'publisher' ? this.#publisher : this.#subscriber;
+    if (handle) await this.#trickle(handle, candidate);
+  }
+
+  async #trickle(handle: VideoRoomHandle, candidate: IceCandidate) {
+    if (candidate.candidate === '') await handle.trickleComplete();
+    else await handle.trickle(candidate);
+  }
+
+  /** Whose camera the browser shows now: only those are forwarded (sound and screens always). */
+  view(cameras: readonly string[]): void {
+    this.#cameras = new Set(cameras);
+    this.#scheduleSync();
+  }
+
+  async close(): Promise<void> {
+    this.#isClosed = true;
+    this.#pendingAnswer?.reject(new Error('closed'));
+    this.#pendingAnswer = undefined;
+    const handles = [this.#publisher, this.#subscriber].filter((handle) => handle !== undefined);
+    this.#publisher = undefined;
+    this.#subscriber = undefined;
+    // Detaching hangs up and leaves: the others' subscriptions drop our streams.
+    await Promise.all(handles.map(async (handle) => handle.detach().catch(() => {})));
+  }
+
+  #addFeeds(publishers: Publisher[]) {
+    for (const publisher of publishers) {
+      const feed = String(publisher.feed);
+      if (feed === this.options.id) continue;
+      const streams: FeedStreams = {};
+      for (const stream of publisher.streams ?? []) {
+        const slot = MEDIA_SLOTS.find((candidate) => candidate === stream.description);
+        if (slot && !stream.disabled) streams[slot] = stream.mid;
+      }
+      this.#feeds.set(feed, streams);
+    }
+    this.#scheduleSync();
+  }
+
+  #removeFeed(feed: string) {
+    if (!this.#feeds.delete(feed)) return;
+    // Janus takes its streams out of our subscription itself (autoupdate) and sends a new offer.
+    for (const [key, stream] of this.#subscribed) if (String(stream.feed) === feed) this.#subscribed.delete(key);
+  }
+
+  /** What the subscription should hold now. */
+  #wanted(): Map<string, StreamRef & { mid: string }> {
+    const wanted = new Map<string, StreamRef & { mid: string }>();
+    for (const [feed, streams] of this.#feeds) {
+      for (const slot of MEDIA_SLOTS) {
+        const mid = streams[slot];
+        if (mid === undefined) continue;
+        if (slot === 'camera' && this.#cameras && !this.#cameras.has(feed)) continue;
+        wanted.set(streamKey(feed, mid), { feed, mid });
+      }
+    }
+    return wanted;
+  }
+
+  /** Brings the subscription to what is wanted once the change in progress is done. */
+  #scheduleSync() {
+    if (this.#isSyncQueued || this.#isClosed) return;
+    this.#isSyncQueued = true;
+    this.#enqueue(async () => {
+      this.#isSyncQueued = false;
+      await this.#sync();
+    });
+  }
+
+  #enqueue(step: () => Promise<void>) {
+    this.#queue = this.#queue.then(step).catch((error: unknown) => {
+      if (!this.#isClosed) this.options.onFailure(error);
+    });
+  }
+
+  async #sync() {
+    if (this.#isClosed) return;
+    const wanted = this.#wanted();
+    const subscribe = [...wanted].filter(([key]) => !this.#subscribed.has(key)).map(([, stream]) => stream);
+    const unsubscribe = [...this.#subscribed].filter(([key]) => !wanted.has(key)).map(([, stream]) => stream);
+    if (subscribe.length === 0 && unsubscribe.length === 0) return;
+    const { room } = this.options;
+    let result: { streams?: SubscriberStream[]; jsep?: Jsep };
+    if (!this.#subscriber) {
+      const handle = await this.options.gateway.attachVideoRoom();
+      if (this.#isClosed) {
+        await handle.detach().catch(() => {});
+        return;
+      }
+      this.#subscriber = handle;
+      // A publisher left: Janus renegotiates by itself, with an offer we pass on like ours.
+      handle.on(VideoRoomPlugin.EVENT.VIDEOROOM_UPDATED, (update: { streams?: SubscriberStream[]; jsep?: Jsep }) => {
+        if (update.jsep) this.#enqueue(() => this.#negotiate(update));
+      });
+      result = await handle.joinSubscriber({ room: room.room, pin: room.pin, streams: subscribe, use_msid: false });
+    } else {
+      // Janus refuses an empty list (430): only the changes there are.
+      result = await this.#subscriber.update({
+        ...(subscribe.length > 0 ? { subscribe } : {}),
+        ...(unsubscribe.length > 0 ? { unsubscribe } : {}),
+      });
+    }
+    for (const stream of unsubscribe) this.#subscribed.delete(streamKey(String(stream.feed), stream.mid));
+    for (const stream of subscribe) this.#subscribed.set(streamKey(String(stream.feed), stream.mid), stream);
+    await this.#negotiate(result);
+  }
+
+  /** Passes Janus's offer to the browser, waits for its answer and starts (or updates) the flow. */
+  async #negotiate({ streams, jsep }: { streams?: SubscriberStream[]; jsep?: Jsep }) {
+    const subscriber = this.#subscriber;
+    if (!jsep || !subscriber || this.#isClosed) return;
+    const answer = new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error('the browser did not answer the subscription')),
+        ANSWER_TIMEOUT_MS,
+      );
+      this.#pendingAnswer = {
+        resolve: (sdp) => {
+          clearTimeout(timer);
+          resolve(sdp);
+        },
+        reject: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      };
+    });
+    this.options.send({ type: 'sfu-offer', sdp: jsep.sdp, streams: this.#presentStreams(streams ?? []) });
+    const sdp = await answer;
+    if (this.#isClosed) return;
+    await subscriber.start({ jsep: { type: 'answer', sdp } });
+  }
+
+  /** The subscription's live streams, each named by its owner and slot. */
+  #presentStreams(streams: SubscriberStream[]): SubscribedStream[] {
+    const presented: SubscribedStream[] = [];
+    for (const stream of streams) {
+      if (stream.active === false || stream.feed_id === undefined || stream.feed_mid === undefined) continue;
+      const participantId = String(stream.feed_id);
+      const feedStreams = this.#feeds.get(participantId);
+      const slot = MEDIA_SLOTS.find((candidate) => feedStreams?.[candidate] === stream.feed_mid);
+      if (slot) presented.push({ mid: stream.mid, participantId, slot });
+    }
+    return presented;
+  }
+}
