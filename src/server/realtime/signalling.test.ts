@@ -512,7 +512,16 @@ describe('shutting down', () => {
       // The seat went back to the shared roster: the room is empty for the other instances.
       const claim = await pubsub.roster.claim(
         roomId,
-        { id: 'probe-participant', name: 'Probe', role: 'student', media: ALL_OFF, host: false, hand: null, userId: 'probe', instanceId: 'x' },
+        {
+          id: 'probe-participant',
+          name: 'Probe',
+          role: 'student',
+          media: ALL_OFF,
+          host: false,
+          hand: null,
+          userId: 'probe',
+          instanceId: 'x',
+        },
         2,
       );
       expect(claim).toMatchObject({ outcome: 'joined', others: [] });
