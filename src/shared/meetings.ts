@@ -39,6 +39,8 @@ export const MEETING_LIMITS = {
   listedRooms: 50,
   /** A meeting token must be used to join within this time; the socket stays open after. */
   tokenLifetimeSeconds: 10 * 60,
+  /** How long a person a teacher removed stays out of that room, whatever token they bring (decision 038). */
+  removedForSeconds: 4 * 60 * 60,
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -130,6 +132,8 @@ export type MeetingTokenClaims = {
    * "sign out of all devices" closes the meeting too.
    */
   sv: number;
+  /** A teacher of the room's class (owner or co-teacher): may moderate it (decision 038). */
+  host: boolean;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -178,6 +182,19 @@ export const joinMessageSchema = z
   })
   .strict();
 
+/**
+ * Host actions (decision 038); `hand` is anyone's own. The server refuses a non-host's
+ * moderation with `error` and changes nothing.
+ */
+const moderationMessageSchemas = [
+  z.object({ type: z.literal('mute'), participantId: participantIdSchema }).strict(),
+  z.object({ type: z.literal('mute-all') }).strict(),
+  z.object({ type: z.literal('stop-camera'), participantId: participantIdSchema }).strict(),
+  z.object({ type: z.literal('remove'), participantId: participantIdSchema }).strict(),
+  z.object({ type: z.literal('lock'), locked: z.boolean() }).strict(),
+  z.object({ type: z.literal('hand'), raised: z.boolean() }).strict(),
+  z.object({ type: z.literal('lower-hands') }).strict(),
+] as const;
 /** How media flows in a room: browser to browser, or through the SFU (decision 037). */
 export type MediaTopology = 'mesh' | 'sfu';
 
@@ -215,25 +232,40 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('chat'), text: chatTextSchema }).strict(),
   z.object({ type: z.literal('media-state'), state: mediaStateSchema }).strict(),
   z.object({ type: z.literal('leave') }).strict(),
+  ...moderationMessageSchemas,
 ]);
 export type JoinMessage = z.infer<typeof joinMessageSchema>;
 export type ClientMessage = JoinMessage | z.infer<typeof clientMessageSchema>;
 
 /** Someone in the room, as every participant sees them. */
-export type Participant = { id: string; name: string; role: UserRole; media: MediaState };
+export type Participant = {
+  id: string;
+  name: string;
+  role: UserRole;
+  media: MediaState;
+  /** Runs the room (a teacher of its class). */
+  host: boolean;
+  /** Raised hand: a number that orders raised hands (smaller raised first); null when down. */
+  hand: number | null;
+};
 
 export const participantSchema = z.object({
   id: participantIdSchema,
   name: z.string().max(FIELD_LIMITS.name),
   role: z.enum(USER_ROLES),
   media: mediaStateSchema,
+  host: z.boolean(),
+  hand: z.number().int().nullable(),
 });
 
 /** One stream of the SFU subscription: its mid on our receiving connection, and whose it is. */
 export type SubscribedStream = { mid: string; participantId: string; slot: MediaSlot };
 
 /** Why someone left: they left or closed the page, joined again elsewhere, or their connection died. */
-export type LeaveReason = 'left' | 'replaced' | 'timeout';
+export type LeaveReason = 'left' | 'replaced' | 'timeout' | 'removed';
+
+/** What a host did to one participant's media, told to that participant only. */
+export type ModerationAction = 'mute' | 'stop-camera';
 
 /**
  * Server → client. `welcome` answers `join`; `participants` are those already
@@ -250,6 +282,8 @@ export type ServerMessage =
       participants: Participant[];
       iceServers: IceServer[];
       roomSize: number;
+      /** Locked by a host: only hosts may join (decision 038). */
+      locked: boolean;
       topology: MediaTopology;
     }
   | { type: 'participant-joined'; participant: Participant }
@@ -259,6 +293,11 @@ export type ServerMessage =
   | { type: 'candidate'; from: string; candidate: IceCandidate }
   | { type: 'chat'; from: string; name: string; text: string; sentAt: string }
   | { type: 'media-state'; from: string; state: MediaState }
+  /** To the participant a host muted (or whose camera a host stopped): turn it off and say so. */
+  | { type: 'moderated'; action: ModerationAction; by: string }
+  | { type: 'hand'; participantId: string; hand: number | null }
+  | { type: 'hands-lowered'; by: string }
+  | { type: 'room-lock'; locked: boolean; by: string }
   /** SFU rooms: Janus's answer to our publishing offer. */
   | { type: 'sfu-published'; sdp: string }
   /** SFU rooms: the subscription's (new) offer, and whose slot each of its streams carries. */
@@ -293,6 +332,10 @@ export const CLOSE_CODES = {
   TOO_LARGE: 4413,
   CLIENT_TOO_OLD: 4426,
   RATE_LIMITED: 4429,
+  /** A host removed this participant; they stay out of the room (decision 038). */
+  REMOVED: 4430,
+  /** A host locked the room; only hosts may join until it is unlocked. */
+  ROOM_LOCKED: 4423,
   /** The room needs the SFU and it cannot be reached now: the page retries. */
   MEDIA_UNAVAILABLE: 4503,
 } as const;
@@ -314,6 +357,8 @@ export const CLOSE_MESSAGES: Record<CloseReason, string> = {
   TOO_LARGE: 'A message was too large to send.',
   CLIENT_TOO_OLD: 'This page is out of date. Reload it to join the meeting.',
   RATE_LIMITED: 'Too many messages were sent too quickly.',
+  REMOVED: 'A teacher removed you from this meeting.',
+  ROOM_LOCKED: 'The teacher has locked this room.',
   MEDIA_UNAVAILABLE: 'The video server cannot be reached right now. Trying again…',
 };
 

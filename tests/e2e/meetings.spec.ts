@@ -80,8 +80,8 @@ test('a teacher and a student meet: video both ways, camera off, chat, leave', a
   console.log(`join-to-first-remote-frame: ${firstFrameMs} ms (${test.info().project.name})`);
   const studentTile = page.getByRole('group', { name: student.name, exact: true });
   await expectVideoFlowing(studentTile);
-  // The fake microphone beeps: the student's tile lights up while it sounds.
-  await expect(studentTile).toHaveAttribute('data-speaking', 'true');
+  // The fake microphone beeps: the teacher's tile lights up while it sounds (a student joins muted, decision 038).
+  await expect(teacherTileForStudent).toHaveAttribute('data-speaking', 'true');
   // The login's toast may still be fading out on the student's page (colours mid-fade are not real ones).
   await expect(studentPage.locator('div[role="status"][aria-live="polite"]')).toHaveCount(0);
   await expectAccessible(page, 'meeting (teacher)');
@@ -104,8 +104,13 @@ test('a teacher and a student meet: video both ways, camera off, chat, leave', a
   await expect(studentCamera).toHaveAttribute('aria-pressed', 'false');
   await expect(studentTile.getByText('Camera off')).toBeVisible();
   await expect(studentTile.locator('video')).toHaveCount(0);
-  // ...and the microphone: the tile marks it.
-  await studentPage.getByRole('button', { name: 'Microphone', exact: true }).click();
+  // ...and the microphone, which a student's page starts off: on, then off again; the tile marks it.
+  const studentMicrophone = studentPage.getByRole('button', { name: 'Microphone', exact: true });
+  await expect(studentTile.getByText('Microphone off')).toBeAttached();
+  await studentMicrophone.click();
+  await expect(studentMicrophone).toHaveAttribute('aria-pressed', 'true');
+  await expect(studentTile.getByText('Microphone off')).toHaveCount(0);
+  await studentMicrophone.click();
   await expect(studentTile.getByText('Microphone off')).toBeAttached();
 
   // A chat message arrives, with an unread count until the chat is opened.
@@ -190,7 +195,8 @@ test('a blocked camera and microphone: a clear message, and joining with them of
   await logInStudentThroughUi(page, student);
   await page.goto(`/dashboard/student/meet/${roomId}?meetingId=${roomId}&webcamEnabled=true&micEnabled=true`);
   await enterStudyMode(page);
-  await expect(page.getByRole('alert')).toContainText('Your browser blocked the camera and microphone');
+  // A student's page asks for the camera only: their microphone starts off (decision 038).
+  await expect(page.getByRole('alert')).toContainText('Your browser blocked the camera.');
   await expectAccessible(page, 'pre-join, devices blocked');
   await page.getByRole('button', { name: 'Join with camera and microphone off' }).click();
   await expect(page.getByRole('toolbar', { name: 'Meeting controls' })).toBeVisible();

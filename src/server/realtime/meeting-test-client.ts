@@ -26,6 +26,8 @@ export type MeetingPerson = {
   lifetimeSeconds?: number;
   /** The session version the token was minted under (decision 017); 0, a new account's. */
   sessionVersion?: number;
+  /** Runs the room (decision 038); by default a teacher does, as the token route decides. */
+  host?: boolean;
 };
 
 /** A meeting token as POST /api/meetings/{room}/token mints it, for a made-up user (see withAccount). */
@@ -40,6 +42,7 @@ export async function meetingToken(room: string, person: MeetingPerson = {}): Pr
     name: person.name ?? 'Someone',
     room,
     sv: person.sessionVersion ?? 0,
+    host: person.host ?? person.role === 'teacher',
   });
   return token;
 }

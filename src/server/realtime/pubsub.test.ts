@@ -21,6 +21,8 @@ const entry = (overrides: Partial<RosterEntry> = {}): RosterEntry => ({
   name: 'Ada',
   role: 'student',
   media: OFF,
+  host: false,
+  hand: null,
   userId: randomUUID(),
   instanceId: 'instance-a',
   ...overrides,
@@ -109,8 +111,8 @@ describe.each(kinds)('%s pub/sub', (_kind, { createBus, isShared }) => {
     const bob = entry({ name: 'Bob' });
     const first = await bus.roster.claim(roomId, ada, 2);
     const second = await bus.roster.claim(roomId, bob, 2);
-    expect(first).toEqual({ outcome: 'joined', seq: expect.any(Number), others: [] });
-    expect(second).toEqual({ outcome: 'joined', seq: expect.any(Number), others: [ada] });
+    expect(first).toEqual({ outcome: 'joined', seq: expect.any(Number), others: [], locked: false });
+    expect(second).toEqual({ outcome: 'joined', seq: expect.any(Number), others: [ada], locked: false });
     expect(await bus.roster.claim(roomId, entry(), 2)).toEqual({ outcome: 'full' });
     const published = (await events.waitFor(2)) as RosterEvent[];
     expect(published).toEqual([

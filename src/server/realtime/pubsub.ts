@@ -30,14 +30,24 @@ export type RosterEntry = Participant & { userId: string; instanceId: string };
 export type RosterEvent =
   | { kind: 'joined'; seq: number; participant: RosterEntry }
   | { kind: 'left'; seq: number; participantId: string; reason: LeaveReason }
-  | { kind: 'media'; seq: number; participantId: string; media: MediaState };
+  | { kind: 'media'; seq: number; participantId: string; media: MediaState }
+  | { kind: 'hand'; seq: number; participantId: string; hand: number | null }
+  | { kind: 'hands-lowered'; seq: number; by: string }
+  | { kind: 'lock'; seq: number; locked: boolean; by: string };
 
-export type ClaimResult = { outcome: 'joined'; seq: number; others: RosterEntry[] } | { outcome: 'full' };
+export type ClaimResult =
+  | { outcome: 'joined'; seq: number; others: RosterEntry[]; locked: boolean }
+  /** `removed`: a host removed this user (decision 038); `locked`: a non-host while the room is locked. */
+  | { outcome: 'full' | 'removed' | 'locked' };
+
+/** What removing a participant did: `host` (hosts are not removed) and `gone` change nothing. */
+export type RemoveOutcome = 'removed' | 'host' | 'gone';
 
 export interface RoomRoster {
   /**
    * Atomically: forget entries whose heartbeat stopped, replace the same user's
    * earlier entry (one seat per person), refuse when `limit` others are in, add.
+   * Refused first: a user removed from the room, then a non-host while it is locked.
    */
   claim(roomId: string, entry: RosterEntry, limit: number): Promise<ClaimResult>;
   /** Removes a participant (no event when it was already gone). */
@@ -45,12 +55,25 @@ export interface RoomRoster {
   setMedia(roomId: string, participantId: string, media: MediaState): Promise<void>;
   /** Heartbeat of one instance's participants in a room; returns those the roster no longer holds. */
   refresh(roomId: string, participantIds: string[]): Promise<string[]>;
+  /**
+   * Moderation (decision 038). Removes a participant (reason `removed`) and keeps their user out
+   * of the room for `forMs`, whatever token they bring; hosts are not removed.
+   */
+  remove(roomId: string, participantId: string, forMs: number): Promise<RemoveOutcome>;
+  /** Locks or unlocks the room; a lock lasts while anyone is in the room. */
+  setLocked(roomId: string, locked: boolean, by: string): Promise<void>;
+  /** Raises (numbered by the room's sequence, so hands keep their order) or lowers one hand. */
+  setHand(roomId: string, participantId: string, raised: boolean): Promise<void>;
+  lowerHands(roomId: string, by: string): Promise<void>;
 }
 
 /** One process: a Map of channels and a Map of rooms. Delivery is asynchronous, in publish order. */
 export function createInProcessPubSub(): PubSub {
   const channels = new Map<string, Set<(message: string) => void>>();
-  const rooms = new Map<string, { members: Map<string, RosterEntry>; seq: number }>();
+  const rooms = new Map<string, { members: Map<string, RosterEntry>; seq: number; locked: boolean }>();
+  /** Per room: removed user id → until when (ms); outlives the room's members. */
+  const removed = new Map<string, Map<string, number>>();
+  const isRemoved = (roomId: string, userId: string) => (removed.get(roomId)?.get(userId) ?? 0) > Date.now();
   let isClosed = false;
 
   const deliver = (channel: string, message: string) => {
@@ -65,7 +88,7 @@ export function createInProcessPubSub(): PubSub {
   const publishEvent = (roomId: string, event: RosterEvent) => deliver(roomChannel(roomId), JSON.stringify(event));
   const room = (roomId: string) => {
     let found = rooms.get(roomId);
-    if (!found) rooms.set(roomId, (found = { members: new Map(), seq: 0 }));
+    if (!found) rooms.set(roomId, (found = { members: new Map(), seq: 0, locked: false }));
     return found;
   };
   const forgetIfEmpty = (roomId: string) => {
@@ -79,6 +102,8 @@ export function createInProcessPubSub(): PubSub {
 
   const roster: RoomRoster = {
     async claim(roomId, entry, limit) {
+      if (isRemoved(roomId, entry.userId)) return { outcome: 'removed' };
+      if (rooms.get(roomId)?.locked && !entry.host) return { outcome: 'locked' };
       const found = room(roomId);
       const earlier = [...found.members.values()].find((member) => member.userId === entry.userId);
       const others = [...found.members.values()].filter((member) => member !== earlier);
@@ -90,7 +115,7 @@ export function createInProcessPubSub(): PubSub {
       found.members.set(entry.id, entry);
       const seq = ++found.seq;
       publishEvent(roomId, { kind: 'joined', seq, participant: entry });
-      return { outcome: 'joined', seq, others };
+      return { outcome: 'joined', seq, others, locked: found.locked };
     },
     async release(roomId, participantId, reason) {
       removeMember(roomId, participantId, reason);
@@ -106,6 +131,39 @@ export function createInProcessPubSub(): PubSub {
     async refresh(roomId, participantIds) {
       const members = rooms.get(roomId)?.members;
       return participantIds.filter((id) => !members?.has(id));
+    },
+    async remove(roomId, participantId, forMs) {
+      const entry = rooms.get(roomId)?.members.get(participantId);
+      if (!entry) return 'gone';
+      if (entry.host) return 'host';
+      let users = removed.get(roomId);
+      if (!users) removed.set(roomId, (users = new Map<string, number>()));
+      for (const [userId, until] of users) if (until <= Date.now()) users.delete(userId);
+      users.set(entry.userId, Date.now() + forMs);
+      removeMember(roomId, participantId, 'removed');
+      forgetIfEmpty(roomId);
+      return 'removed';
+    },
+    async setLocked(roomId, locked, by) {
+      const found = rooms.get(roomId);
+      if (!found) return;
+      found.locked = locked;
+      publishEvent(roomId, { kind: 'lock', seq: ++found.seq, locked, by });
+    },
+    async setHand(roomId, participantId, raised) {
+      const found = rooms.get(roomId);
+      const entry = found?.members.get(participantId);
+      if (!found || !entry) return;
+      const seq = ++found.seq;
+      const hand = raised ? (entry.hand ?? seq) : null;
+      found.members.set(participantId, { ...entry, hand });
+      publishEvent(roomId, { kind: 'hand', seq, participantId, hand });
+    },
+    async lowerHands(roomId, by) {
+      const found = rooms.get(roomId);
+      if (!found) return;
+      for (const [id, entry] of found.members) found.members.set(id, { ...entry, hand: null });
+      publishEvent(roomId, { kind: 'hands-lowered', seq: ++found.seq, by });
     },
   };
 
@@ -131,6 +189,7 @@ export function createInProcessPubSub(): PubSub {
       isClosed = true;
       channels.clear();
       rooms.clear();
+      removed.clear();
     },
   };
 }

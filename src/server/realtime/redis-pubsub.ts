@@ -1,6 +1,13 @@
 import { Redis } from 'ioredis';
 import type { LeaveReason, MediaState } from '#shared/meetings';
-import { roomChannel, type ClaimResult, type PubSub, type RoomRoster, type RosterEntry } from './pubsub.ts';
+import {
+  roomChannel,
+  type ClaimResult,
+  type PubSub,
+  type RemoveOutcome,
+  type RoomRoster,
+  type RosterEntry,
+} from './pubsub.ts';
 
 export type RedisPubSubOptions = {
   url: string;
@@ -19,10 +26,11 @@ const SEQUENCE_TTL_SECONDS = 24 * 60 * 60;
 const CONNECT_TIMEOUT_MS = 5_000;
 
 // Shared head of the roster scripts. KEYS: members hash (id -> entry JSON), expiry sorted set
-// (id -> ms), sequence counter. ARGV[1]: the room's channel. Time is Redis's, so instances'
+// (id -> ms), sequence counter, lock flag, removed users (user id -> until ms). ARGV[1]: the room's channel. Time is Redis's, so instances'
 // clocks do not matter. Each change bumps the sequence and publishes its event in the same step.
 const SCRIPT_HEAD = `
 local members, expiry, sequence, channel = KEYS[1], KEYS[2], KEYS[3], ARGV[1]
+local lock, removed = KEYS[4], KEYS[5]
 local clock = redis.call('TIME')
 local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
 local function left(id, reason)
@@ -30,6 +38,8 @@ local function left(id, reason)
   if redis.call('HDEL', members, id) == 1 then
     local seq = redis.call('INCR', sequence)
     redis.call('PUBLISH', channel, cjson.encode({kind = 'left', seq = seq, participantId = id, reason = reason}))
+    -- A lock lasts while anyone is in the room (a replaced seat is taken again at once).
+    if reason ~= 'replaced' and redis.call('HLEN', members) == 0 then redis.call('DEL', lock) end
   end
 end
 local function prune()
@@ -38,14 +48,20 @@ end
 local function keep(ttl)
   redis.call('PEXPIRE', members, ttl * 2)
   redis.call('PEXPIRE', expiry, ttl * 2)
+  redis.call('PEXPIRE', lock, ttl * 2)
   redis.call('EXPIRE', sequence, ${SEQUENCE_TTL_SECONDS})
 end
 `;
 
-// ARGV: channel, id, userId, entry JSON, limit, ttl. Returns {'full'} or {'joined', seq, other entries...}.
+// ARGV: channel, id, userId, entry JSON, limit, ttl, host (1/0).
+// Returns {'removed'}, {'locked'}, {'full'} or {'joined', seq, locked (1/0), other entries...}.
 const CLAIM_SCRIPT = `${SCRIPT_HEAD}
 local id, userId, entry, limit, ttl = ARGV[2], ARGV[3], ARGV[4], tonumber(ARGV[5]), tonumber(ARGV[6])
+redis.call('ZREMRANGEBYSCORE', removed, '-inf', now)
+if redis.call('ZSCORE', removed, userId) then return {'removed'} end
 prune()
+local locked = redis.call('EXISTS', lock)
+if locked == 1 and ARGV[7] ~= '1' then return {'locked'} end
 local earlier = nil
 local others = {}
 local all = redis.call('HGETALL', members)
@@ -59,7 +75,7 @@ redis.call('ZADD', expiry, now + ttl, id)
 local seq = redis.call('INCR', sequence)
 redis.call('PUBLISH', channel, '{"kind":"joined","seq":' .. seq .. ',"participant":' .. entry .. '}')
 keep(ttl)
-local reply = {'joined', seq}
+local reply = {'joined', seq, locked}
 for _, other in ipairs(others) do table.insert(reply, other) end
 return reply
 `;
@@ -97,6 +113,64 @@ for i = 3, #ARGV do
 end
 if #ARGV > 2 then keep(ttl) end
 return missing
+`;
+
+// ARGV: channel, id, for ms. Returns 'removed', 'host' or 'gone'.
+const REMOVE_SCRIPT = `${SCRIPT_HEAD}
+local stored = redis.call('HGET', members, ARGV[2])
+if not stored then return 'gone' end
+local entry = cjson.decode(stored)
+if entry.host then return 'host' end
+local forMs = tonumber(ARGV[3])
+redis.call('ZREMRANGEBYSCORE', removed, '-inf', now)
+redis.call('ZADD', removed, now + forMs, entry.userId)
+if redis.call('PTTL', removed) < forMs then redis.call('PEXPIRE', removed, forMs) end
+left(ARGV[2], 'removed')
+return 'removed'
+`;
+
+// ARGV: channel, locked (1/0), by. Nothing in an empty room.
+const LOCK_SCRIPT = `${SCRIPT_HEAD}
+if redis.call('EXISTS', members) == 0 then return 0 end
+local locked = ARGV[2] == '1'
+local pttl = redis.call('PTTL', members)
+if pttl < 1 then pttl = 60000 end
+if locked then redis.call('SET', lock, '1', 'PX', pttl) else redis.call('DEL', lock) end
+local seq = redis.call('INCR', sequence)
+redis.call('PUBLISH', channel, cjson.encode({kind = 'lock', seq = seq, locked = locked, by = ARGV[3]}))
+return 1
+`;
+
+// ARGV: channel, id, raised (1/0). A raised hand keeps its first number.
+const HAND_SCRIPT = `${SCRIPT_HEAD}
+local stored = redis.call('HGET', members, ARGV[2])
+if not stored then return 0 end
+local entry = cjson.decode(stored)
+local seq = redis.call('INCR', sequence)
+if ARGV[3] == '1' then
+  if entry.hand == nil or entry.hand == cjson.null then entry.hand = seq end
+else
+  entry.hand = cjson.null
+end
+redis.call('HSET', members, ARGV[2], cjson.encode(entry))
+redis.call('PUBLISH', channel, cjson.encode({kind = 'hand', seq = seq, participantId = ARGV[2], hand = entry.hand}))
+return 1
+`;
+
+// ARGV: channel, by.
+const LOWER_HANDS_SCRIPT = `${SCRIPT_HEAD}
+if redis.call('EXISTS', members) == 0 then return 0 end
+local all = redis.call('HGETALL', members)
+for i = 1, #all, 2 do
+  local entry = cjson.decode(all[i + 1])
+  if entry.hand ~= nil and entry.hand ~= cjson.null then
+    entry.hand = cjson.null
+    redis.call('HSET', members, all[i], cjson.encode(entry))
+  end
+end
+local seq = redis.call('INCR', sequence)
+redis.call('PUBLISH', channel, cjson.encode({kind = 'hands-lowered', seq = seq, by = ARGV[2]}))
+return 1
 `;
 
 /**
@@ -148,23 +222,22 @@ export async function createRedisPubSub(options: RedisPubSubOptions): Promise<Pu
   const keys = (roomId: string) => {
     // The hash tag keeps one room's keys in one slot, should this ever meet a Redis Cluster.
     const base = `${namespace}room:{${roomId}}`;
-    return [`${base}:members`, `${base}:expiry`, `${base}:seq`];
+    return [`${base}:members`, `${base}:expiry`, `${base}:seq`, `${base}:lock`, `${base}:removed`];
   };
   const channelOf = (roomId: string) => namespace + roomChannel(roomId);
   const run = (script: string, roomId: string, args: (string | number)[]) =>
-    publisher.eval(script, 3, ...keys(roomId), channelOf(roomId), ...args);
+    publisher.eval(script, 5, ...keys(roomId), channelOf(roomId), ...args);
 
   const roster: RoomRoster = {
     async claim(roomId: string, entry: RosterEntry, limit: number): Promise<ClaimResult> {
-      const reply = (await run(CLAIM_SCRIPT, roomId, [entry.id, entry.userId, JSON.stringify(entry), limit, ttl])) as [
-        string,
-        ...unknown[],
-      ];
-      if (reply[0] !== 'joined') return { outcome: 'full' };
-      const [, seq, ...others] = reply;
+      const args = [entry.id, entry.userId, JSON.stringify(entry), limit, ttl, entry.host ? 1 : 0];
+      const reply = (await run(CLAIM_SCRIPT, roomId, args)) as [string, ...unknown[]];
+      if (reply[0] !== 'joined') return { outcome: reply[0] as 'full' | 'removed' | 'locked' };
+      const [, seq, locked, ...others] = reply;
       return {
         outcome: 'joined',
         seq: Number(seq),
+        locked: Number(locked) === 1,
         others: others.map((other) => JSON.parse(String(other)) as RosterEntry),
       };
     },
@@ -176,6 +249,18 @@ export async function createRedisPubSub(options: RedisPubSubOptions): Promise<Pu
     },
     async refresh(roomId: string, participantIds: string[]) {
       return ((await run(REFRESH_SCRIPT, roomId, [ttl, ...participantIds])) as string[]).map(String);
+    },
+    async remove(roomId, participantId, forMs) {
+      return (await run(REMOVE_SCRIPT, roomId, [participantId, forMs])) as RemoveOutcome;
+    },
+    async setLocked(roomId, locked, by) {
+      await run(LOCK_SCRIPT, roomId, [locked ? 1 : 0, by]);
+    },
+    async setHand(roomId, participantId, raised) {
+      await run(HAND_SCRIPT, roomId, [participantId, raised ? 1 : 0]);
+    },
+    async lowerHands(roomId, by) {
+      await run(LOWER_HANDS_SCRIPT, roomId, [by]);
     },
   };
 

@@ -5,6 +5,7 @@ import {
   type CloseReason,
   type IceCandidate,
   type IceServer,
+  type LeaveReason,
   type MediaSlot,
   type MediaState,
   type Participant,
@@ -12,6 +13,7 @@ import {
 } from '#shared/meetings';
 import type { UserRole } from '#shared/constants';
 import { roomChannel, type PubSub, type RosterEntry, type RosterEvent, type Unsubscribe } from './pubsub.ts';
+import { moderate, type ModerationBusMessage, type ModerationRequest } from './moderation.ts';
 
 /** The hub's view of one socket: the route decides how to send and close. */
 export type HubConnection = {
@@ -20,7 +22,7 @@ export type HubConnection = {
 };
 
 /** Who joins which room, as the meeting token says. */
-export type MeetingIdentity = { userId: string; name: string; role: UserRole; roomId: string };
+export type MeetingIdentity = { userId: string; name: string; role: UserRole; roomId: string; host: boolean };
 
 /** A relayed WebRTC message: the server adds `from` and passes it to `to` only. */
 export type RelayRequest =
@@ -28,7 +30,10 @@ export type RelayRequest =
 
 /** On the room's channel besides the roster's own events: relays (for one participant) and chat. */
 type BusMessage =
-  RosterEvent | { kind: 'relay'; to: string; message: ServerMessage } | { kind: 'chat'; message: ServerMessage };
+  | RosterEvent
+  | { kind: 'relay'; to: string; message: ServerMessage }
+  | { kind: 'chat'; message: ServerMessage }
+  | ModerationBusMessage;
 
 /** What the browser asks of the SFU in an SFU room (decision 037). */
 export type SfuRequest =
@@ -72,7 +77,7 @@ export type SignallingHubOptions = {
   heartbeatMs?: number;
 };
 
-export type JoinOutcome = 'joined' | 'full' | 'gone' | 'media-unavailable';
+export type JoinOutcome = 'joined' | 'full' | 'gone' | 'media-unavailable' | 'removed' | 'locked';
 
 /** One participant connected to this instance. */
 export type Member = {
@@ -84,6 +89,8 @@ export type Member = {
   sfu(request: SfuRequest): Promise<void>;
   chat(text: string): Promise<void>;
   setMedia(media: MediaState): Promise<void>;
+  /** A host action or a hand (decision 038); resolves with the refusal to tell the sender, if any. */
+  moderate(request: ModerationRequest): Promise<string | undefined>;
   /** Gives the seat back; safe to call at any stage and more than once. */
   leave(): Promise<void>;
 };
@@ -97,6 +104,9 @@ export type SignallingHub = {
 export const DEFAULT_HEARTBEAT_MS = 10_000;
 /** Events held for a participant while its seat is being claimed (milliseconds, normally a handful). */
 const MAX_PENDING_EVENTS = 1000;
+
+/** How a participant's own socket closes when the roster lets its seat go for this reason. */
+const leaveCloseReason: Partial<Record<LeaveReason, CloseReason>> = { replaced: 'REPLACED', removed: 'REMOVED' };
 
 type MemberState = 'new' | 'joining' | 'joined' | 'gone';
 
@@ -126,6 +136,8 @@ const presentParticipant = (entry: RosterEntry): Participant => ({
   name: entry.name,
   role: entry.role,
   media: entry.media,
+  host: entry.host,
+  hand: entry.hand,
 });
 
 /**
@@ -192,6 +204,11 @@ export function createSignallingHub(options: SignallingHubOptions): SignallingHu
       connection.send(message.message);
       return;
     }
+    if (message.kind === 'moderate') {
+      const isTarget = message.to === null ? message.from !== member.id : message.to === member.id;
+      if (isTarget && !member.identity.host) connection.send(message.message);
+      return;
+    }
     // Roster events: skip those the welcome snapshot (or an earlier event) already covered.
     if (message.seq <= member.seenSeq) return;
     member.seenSeq = message.seq;
@@ -205,7 +222,7 @@ export function createSignallingHub(options: SignallingHubOptions): SignallingHu
         if (message.participantId === member.id) {
           // The roster let this seat go: the person joined again elsewhere, or our heartbeat lapsed.
           member.isSeated = false;
-          dropMember(member, message.reason === 'replaced' ? 'REPLACED' : 'SERVER_ERROR');
+          dropMember(member, leaveCloseReason[message.reason] ?? 'SERVER_ERROR');
         } else {
           connection.send({ type: 'participant-left', participantId: message.participantId, reason: message.reason });
         }
@@ -214,6 +231,15 @@ export function createSignallingHub(options: SignallingHubOptions): SignallingHu
         if (message.participantId !== member.id) {
           connection.send({ type: 'media-state', from: message.participantId, state: message.media });
         }
+        return;
+      case 'hand':
+        connection.send({ type: 'hand', participantId: message.participantId, hand: message.hand });
+        return;
+      case 'hands-lowered':
+        connection.send({ type: 'hands-lowered', by: message.by });
+        return;
+      case 'lock':
+        connection.send({ type: 'room-lock', locked: message.locked, by: message.by });
         return;
     }
   }
@@ -237,8 +263,10 @@ export function createSignallingHub(options: SignallingHubOptions): SignallingHu
     member.state = 'joining';
     const { roomId } = member.identity;
     const room = enterRoom(member);
-    const { userId, name, role } = member.identity;
-    const entry: RosterEntry = { id: member.id, name, role, media, userId, instanceId };
+    const { userId, name, role, host } = member.identity;
+    // Students join muted (decision 038): their page turns its microphone off on welcome.
+    const seatedMedia = host ? media : { ...media, mic: false };
+    const entry: RosterEntry = { id: member.id, name, role, media: seatedMedia, host, hand: null, userId, instanceId };
     let claim;
     try {
       await room.subscription;
@@ -249,10 +277,10 @@ export function createSignallingHub(options: SignallingHubOptions): SignallingHu
       exitRoom(member);
       throw error;
     }
-    if (claim.outcome === 'full') {
+    if (claim.outcome !== 'joined') {
       member.state = 'gone';
       exitRoom(member);
-      return 'full';
+      return claim.outcome;
     }
     member.isSeated = true;
     // Left while the claim was on its way: leave() gives the seat back once this returns.
@@ -279,6 +307,7 @@ export function createSignallingHub(options: SignallingHubOptions): SignallingHu
       participants: claim.others.map(presentParticipant),
       iceServers: options.iceServers,
       roomSize: options.roomSize,
+      locked: claim.locked,
       topology: options.sfu ? 'sfu' : 'mesh',
     });
     const pending = member.pending;
@@ -414,6 +443,16 @@ export function createSignallingHub(options: SignallingHubOptions): SignallingHu
         async setMedia(media) {
           if (member.state !== 'joined') return;
           await pubsub.roster.setMedia(member.identity.roomId, member.id, media);
+        },
+        async moderate(request) {
+          if (member.state !== 'joined') return undefined;
+          const { roomId, name, host } = member.identity;
+          return moderate(
+            pubsub,
+            (message) => publish(member, message),
+            { participantId: member.id, roomId, name, host },
+            request,
+          );
         },
         leave: () => leaveOnce(member),
       };

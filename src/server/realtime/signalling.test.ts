@@ -103,16 +103,24 @@ describe.each(BUS_KINDS)('signalling on the $kind', ({ isRedis }) => {
       type: 'welcome',
       protocolVersion: PROTOCOL_VERSION,
       roomId,
-      you: { id: expect.any(String), name: 'Ada', role: 'teacher', media: ALL_ON },
+      you: { id: expect.any(String), name: 'Ada', role: 'teacher', media: ALL_ON, host: true, hand: null },
       participants: [],
       iceServers: [{ urls: 'stun:stun.school.lan:3478' }],
       roomSize: ROOM_SIZE,
+      locked: false,
       topology: 'mesh',
     });
 
     const bob = await join(roomId, { name: 'Bob', role: 'student' }, ALL_OFF);
     expect(bob.welcome.participants).toEqual([ada.welcome.you]);
-    expect(bob.welcome.you).toEqual({ id: expect.any(String), name: 'Bob', role: 'student', media: ALL_OFF });
+    expect(bob.welcome.you).toEqual({
+      id: expect.any(String),
+      name: 'Bob',
+      role: 'student',
+      media: ALL_OFF,
+      host: false,
+      hand: null,
+    });
     expect(await ada.client.waitFor('participant-joined')).toEqual({
       type: 'participant-joined',
       participant: bob.welcome.you,
@@ -504,7 +512,16 @@ describe('shutting down', () => {
       // The seat went back to the shared roster: the room is empty for the other instances.
       const claim = await pubsub.roster.claim(
         roomId,
-        { id: 'probe-participant', name: 'Probe', role: 'student', media: ALL_OFF, userId: 'probe', instanceId: 'x' },
+        {
+          id: 'probe-participant',
+          name: 'Probe',
+          role: 'student',
+          media: ALL_OFF,
+          host: false,
+          hand: null,
+          userId: 'probe',
+          instanceId: 'x',
+        },
         2,
       );
       expect(claim).toMatchObject({ outcome: 'joined', others: [] });

@@ -16,7 +16,7 @@ import {
   type ServerMessage,
 } from '#shared/meetings';
 import { meetingSocket } from '#shared/contract/meetings';
-import type { HubConnection, Member, SignallingHub } from './signalling-hub.ts';
+import type { HubConnection, JoinOutcome, Member, SignallingHub } from './signalling-hub.ts';
 
 /** The token's claims, or why the socket is refused. */
 export type MeetingAuthenticator = (token: string) => Promise<MeetingTokenClaims | 'TOKEN_EXPIRED' | 'FORBIDDEN'>;
@@ -270,6 +270,18 @@ export async function registerMeetingSocket(app: FastifyInstance, options: Meeti
             return await member.chat(current.text);
           case 'media-state':
             return await member.setMedia(current.state);
+          case 'mute':
+          case 'mute-all':
+          case 'stop-camera':
+          case 'remove':
+          case 'lock':
+          case 'hand':
+          case 'lower-hands': {
+            // A refusal (not a host) is told to the sender; the socket stays.
+            const refusal = await member.moderate(current);
+            if (refusal) connection.send({ type: 'error', message: refusal });
+            return;
+          }
         }
       } catch (error) {
         // The bus is unreachable for a moment: the sender is told; the socket stays.
@@ -291,16 +303,24 @@ export async function registerMeetingSocket(app: FastifyInstance, options: Meeti
         name: tokenClaims.name,
         role: tokenClaims.role,
         roomId: tokenClaims.room,
+        host: tokenClaims.host,
       });
       const outcome = await member.join(join.data.media);
       if (outcome === 'joined') clearTimeout(joinTimer);
       // 'gone': the socket closed meanwhile (nothing to do) or the server is shutting down.
-      else if (outcome === 'full') connection.close('ROOM_FULL');
-      else if (outcome === 'media-unavailable') connection.close('MEDIA_UNAVAILABLE');
-      else connection.close('GOING_AWAY');
+      else connection.close(joinRefusal[outcome]);
     }
   }
 }
+
+/** The close reason of a join that did not seat the participant. */
+const joinRefusal: Record<Exclude<JoinOutcome, 'joined'>, CloseReason> = {
+  full: 'ROOM_FULL',
+  gone: 'GOING_AWAY',
+  'media-unavailable': 'MEDIA_UNAVAILABLE',
+  removed: 'REMOVED',
+  locked: 'ROOM_LOCKED',
+};
 
 function closeSocket(socket: WebSocket, reason: CloseReason) {
   if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) {

@@ -51,6 +51,8 @@ const participantSchema = z.strictObject({
   name: z.string(),
   role: z.enum(USER_ROLES),
   media: mediaStateSchema,
+  host: z.boolean(),
+  hand: z.number().nullable(),
 });
 
 /** Server → client messages, as documentation; `ServerMessage` is held equal to it below. */
@@ -63,19 +65,24 @@ const serverMessageSchema = z.discriminatedUnion('type', [
     participants: z.array(participantSchema),
     iceServers: z.array(iceServerSchema),
     roomSize: z.number(),
+    locked: z.boolean(),
     topology: z.enum(['mesh', 'sfu']),
   }),
   z.strictObject({ type: z.literal('participant-joined'), participant: participantSchema }),
   z.strictObject({
     type: z.literal('participant-left'),
     participantId: z.string(),
-    reason: z.enum(['left', 'replaced', 'timeout']),
+    reason: z.enum(['left', 'replaced', 'timeout', 'removed']),
   }),
   z.strictObject({ type: z.literal('offer'), from: z.string(), sdp: z.string() }),
   z.strictObject({ type: z.literal('answer'), from: z.string(), sdp: z.string() }),
   z.strictObject({ type: z.literal('candidate'), from: z.string(), candidate: iceCandidateSchema }),
   z.strictObject({ type: z.literal('chat'), from: z.string(), name: z.string(), text: z.string(), sentAt: z.string() }),
   z.strictObject({ type: z.literal('media-state'), from: z.string(), state: mediaStateSchema }),
+  z.strictObject({ type: z.literal('moderated'), action: z.enum(['mute', 'stop-camera']), by: z.string() }),
+  z.strictObject({ type: z.literal('hand'), participantId: z.string(), hand: z.number().nullable() }),
+  z.strictObject({ type: z.literal('hands-lowered'), by: z.string() }),
+  z.strictObject({ type: z.literal('room-lock'), locked: z.boolean(), by: z.string() }),
   z.strictObject({ type: z.literal('sfu-published'), sdp: z.string() }),
   z.strictObject({
     type: z.literal('sfu-offer'),

@@ -95,6 +95,7 @@ export function Component() {
         <PreJoin
           roomId={roomId}
           initialWish={{ camera: arrival.isCameraWanted, microphone: arrival.isMicWanted }}
+          startsMuted={role === 'student'}
           onJoin={join}
         />
       )}

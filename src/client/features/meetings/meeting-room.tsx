@@ -35,6 +35,7 @@ import {
 } from './meeting-session.ts';
 import { ParticipantTile } from './participant-tile.tsx';
 import { ParticipantsPanel } from './participants-panel.tsx';
+import { RaiseHandButton, RoomLockedMark } from './raise-hand.tsx';
 import { useMeetingSession } from './use-meeting-session.ts';
 import { RemoteAudio } from './video-surface.tsx';
 import { useCopyInviteLink } from './use-copy-invite-link.ts';
@@ -99,6 +100,7 @@ export function MeetingRoom({
           Meeting <span className="font-mono text-base font-semibold text-muted">{roomId}</span>
         </h1>
         <div className="flex flex-wrap items-center gap-2">
+          {snapshot.isLocked ? <RoomLockedMark /> : null}
           <LayoutSwitch layout={gallery.layout} onLayout={gallery.setLayout} />
           <Button variant="secondary" onClick={() => void copyInviteLink()}>
             <LinkIcon className="size-4" aria-hidden="true" />
@@ -132,7 +134,7 @@ export function MeetingRoom({
                 onClose={closePanel}
               />
             ) : (
-              <ParticipantsPanel snapshot={snapshot} yourName={yourName} onClose={closePanel} />
+              <ParticipantsPanel session={session} snapshot={snapshot} yourName={yourName} onClose={closePanel} />
             )}
           </aside>
         ) : null}
@@ -194,6 +196,7 @@ function meetingTiles(snapshot: MeetingSnapshot, yourName: string, shown: Remote
       isCameraOff={!local.media.camera}
       isMicOff={!local.media.mic}
       isSpeaking={speaking.has(LOCAL_SPEAKER)}
+      isHandRaised={snapshot.you?.hand != null}
     />,
   ];
   if (local.screen) {
@@ -237,6 +240,7 @@ function meetingTiles(snapshot: MeetingSnapshot, yourName: string, shown: Remote
         isMicOff={!remote.media.mic}
         isSpeaking={speaking.has(remote.id)}
         link={remote.link}
+        isHandRaised={remote.hand !== null}
       />,
     );
   }
@@ -357,6 +361,7 @@ function MeetingControls({
           }
         />
       ) : null}
+      <RaiseHandButton session={session} snapshot={snapshot} />
       <ControlButton
         label="Participants"
         isPressed={panel === 'people'}
@@ -390,6 +395,8 @@ function MeetingControls({
 
 const ENDED_HEADINGS: Partial<Record<MeetingEnd['reason'], string>> = {
   LEFT: 'You left the meeting',
+  REMOVED: 'You were removed from this meeting',
+  ROOM_LOCKED: 'This room is locked',
   ROOM_FULL: 'This room is full',
   REPLACED: 'You are in this meeting elsewhere',
 };

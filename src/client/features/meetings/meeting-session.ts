@@ -32,6 +32,7 @@ import {
 } from './room-state.ts';
 import { SfuLink, type SfuSignal } from './sfu-link.ts';
 import { SpeakingDetector } from './speaking-detector.ts';
+import { applyHandEvent, moderationNotice, type ModerationMessage } from './raised-hands.ts';
 
 /** The speaking detector's key for this page's own microphone. */
 export const LOCAL_SPEAKER = 'local';
@@ -57,6 +58,8 @@ export type MeetingSnapshot = {
   chat: ChatLine[];
   unreadChat: number;
   roomSize: number | null;
+  /** A host locked the room: only hosts may join (decision 038). */
+  isLocked: boolean;
   /** How media flows: browser to browser, or through the SFU (decision 037). */
   topology: MediaTopology | null;
 };
@@ -86,6 +89,7 @@ const RETRYABLE: CloseReason[] = [
   'RATE_LIMITED',
   'TOO_LARGE',
   'FRAME_TOO_LARGE',
+  'ROOM_LOCKED',
 ];
 
 const defaultSocketUrl = (token: string) => {
@@ -128,6 +132,7 @@ export class MeetingSession {
   private phase: MeetingPhase = 'joining';
   private end: MeetingEnd | null = null;
   private connectionNote: string | null = null;
+  private isLocked = false;
 
   constructor(private readonly options: MeetingSessionOptions) {
     this.camera = options.camera;
@@ -284,6 +289,36 @@ export class MeetingSession {
   }
 
   // -------------------------------------------------------------------------------------------
+  // The teacher runs the room (decision 038)
+
+  /** A host's action, or raising/lowering one's own hand; false when not sent (not joined). */
+  moderate(message: ModerationMessage): boolean {
+    if (this.phase !== 'joined') return false;
+    return this.send(message);
+  }
+
+  private applyModeration(
+    message: Extract<ServerMessage, { type: 'hand' | 'hands-lowered' | 'room-lock' | 'moderated' }>,
+  ) {
+    switch (message.type) {
+      case 'hand':
+      case 'hands-lowered':
+        this.room = { ...this.room, participants: applyHandEvent(this.room.participants, message) };
+        if (this.you) this.you = applyHandEvent([this.you], message)[0]!;
+        return;
+      case 'room-lock':
+        this.isLocked = message.locked;
+        return;
+      case 'moderated':
+        // The page turns its own device off; the person may turn it on again (decision 038).
+        if (message.action === 'mute') void this.setMicrophone(false);
+        else void this.setCamera(false);
+        this.options.onNotice?.(moderationNotice(message.action, message.by));
+        return;
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
   // Chat
 
   /** Sends a chat line; false when it cannot be sent now (not joined, or empty). */
@@ -362,6 +397,12 @@ export class MeetingSession {
   private handleMessage(message: ServerMessage) {
     switch (message.type) {
       case 'welcome':
+        // A student is seated muted (decision 038): a first join follows the server; a rejoin keeps the choice.
+        if (!message.you.media.mic && this.media.mic) {
+          if (this.hasJoinedOnce) queueMicrotask(() => this.mediaChanged());
+          else if (this.microphone) this.microphone.enabled = false;
+        }
+        this.isLocked = message.locked;
         this.you = message.you;
         this.iceServers = message.iceServers;
         this.roomSize = message.roomSize;
@@ -413,6 +454,12 @@ export class MeetingSession {
         break;
       case 'error':
         this.options.onNotice?.(message.message);
+        break;
+      case 'hand':
+      case 'hands-lowered':
+      case 'room-lock':
+      case 'moderated':
+        this.applyModeration(message);
         break;
     }
     this.emit();
@@ -602,6 +649,7 @@ export class MeetingSession {
       chat: this.room.chat,
       unreadChat: this.room.unreadChat,
       roomSize: this.roomSize,
+      isLocked: this.isLocked,
       topology: this.topology,
     };
   }

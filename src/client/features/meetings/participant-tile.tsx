@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { UserRole } from '#shared/constants';
 import type { LinkState } from './peer-link.ts';
 import { VideoSurface } from './video-surface.tsx';
+import { HandMark } from './host-controls.tsx';
 
 /** The letters of a name for the camera-off picture: "Ada Lovelace" → "AL". */
 export function initialsOf(name: string): string {
@@ -26,6 +27,7 @@ export function ParticipantTile({
   link = 'connected',
   isLocal = false,
   isScreen = false,
+  isHandRaised = false,
 }: {
   name: string;
   role?: UserRole | undefined;
@@ -36,6 +38,7 @@ export function ParticipantTile({
   link?: LinkState;
   isLocal?: boolean;
   isScreen?: boolean;
+  isHandRaised?: boolean;
 }) {
   const title = isScreen ? `${name}'s screen` : isLocal ? `${name} (you)` : name;
   const badges: ReactNode[] = [];
@@ -46,6 +49,9 @@ export function ParticipantTile({
         <span className="sr-only">Microphone off</span>
       </span>,
     );
+  }
+  if (!isScreen && isHandRaised) {
+    badges.push(<HandMark key="hand" />);
   }
   return (
     <div

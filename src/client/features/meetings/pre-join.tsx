@@ -23,14 +23,20 @@ type Opened = {
 export function PreJoin({
   roomId,
   initialWish,
+  startsMuted = false,
   onJoin,
 }: {
   roomId: string;
   initialWish: Wish;
+  /** A student in a class room joins muted (decision 038), whatever the link asked. */
+  startsMuted?: boolean;
   onJoin(choice: JoinChoice): void;
 }) {
   // What to open; every toggle or device choice is a new request, answered by `opened`.
-  const [request, setRequest] = useState<OpenRequest>(() => ({ wish: initialWish, choice: {} }));
+  const [request, setRequest] = useState<OpenRequest>(() => ({
+    wish: startsMuted ? { ...initialWish, microphone: false } : initialWish,
+    choice: {},
+  }));
   const [opened, setOpened] = useState<Opened | null>(null);
   const [devices, setDevices] = useState<DeviceLists>({ cameras: [], microphones: [] });
   const handedOver = useRef(false);
@@ -92,6 +98,11 @@ export function PreJoin({
         Room <span className="font-mono font-semibold text-fg">{roomId}</span>. Choose your camera and microphone, then
         join.
       </p>
+      {startsMuted ? (
+        <p className="text-fg">
+          You join with your microphone off, so the class stays quiet. Turn it on in the meeting when you need to speak.
+        </p>
+      ) : null}
       {/* At most half the screen's height, so the choices and Join stay in view on a laptop. */}
       <div className="relative mx-auto aspect-video w-full max-w-[calc(50dvh*16/9)] overflow-hidden rounded-xl bg-surface-inverse">
         {camera ? (

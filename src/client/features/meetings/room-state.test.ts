@@ -18,6 +18,8 @@ const participant = (id: string, name: string, media: MediaState = ALL_ON): Part
   name,
   role: 'student',
   media,
+  host: false,
+  hand: null,
 });
 
 const ada = participant('p-ada-0001', 'Ada Lovelace');
@@ -33,6 +35,7 @@ const welcome = (participants: Participant[]): Extract<ServerMessage, { type: 'w
   participants,
   iceServers: [],
   roomSize: 8,
+  locked: false,
   topology: 'mesh',
 });
 

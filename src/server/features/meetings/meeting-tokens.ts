@@ -15,6 +15,8 @@ const claimsSchema = z.object({
   name: z.string().min(1).max(FIELD_LIMITS.name),
   room: z.string().refine(isRoomId),
   sv: z.number().int().min(0),
+  // Tokens minted before decision 038 carry no claim: not a host.
+  host: z.boolean().default(false),
 });
 
 /** Why a meeting token was refused: the socket closes with TOKEN_EXPIRED or FORBIDDEN. */
@@ -40,7 +42,13 @@ export function createMeetingTokens(secret: string, options: { lifetimeSeconds?:
     async issue(claims: MeetingTokenClaims): Promise<{ token: string; expiresAt: Date }> {
       const issuedAt = Math.floor(now() / 1000);
       const expiresAt = issuedAt + lifetimeSeconds;
-      const token = await new SignJWT({ role: claims.role, name: claims.name, room: claims.room, sv: claims.sv })
+      const token = await new SignJWT({
+        role: claims.role,
+        name: claims.name,
+        room: claims.room,
+        sv: claims.sv,
+        host: claims.host,
+      })
         .setProtectedHeader({ alg: 'HS256', typ: TOKEN_TYPE })
         .setSubject(claims.sub)
         .setIssuer(ISSUER)

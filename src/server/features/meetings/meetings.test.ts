@@ -189,25 +189,29 @@ describe('GET /api/meetings', () => {
 
 describe('POST /api/meetings/{roomId}/token', () => {
   it.each([
-    ['teacher', 'the class’s teacher', () => teacher, 'Grace Hopper'],
-    ['teacher', 'its co-teacher', () => coTeacher, 'Edsger Dijkstra'],
-    ['student', 'a student of the class', () => student, 'Alan Turing'],
-  ] as const)('mints a 10-minute meeting token (%s: %s), named from the account', async (role, _who, who, name) => {
-    const before = Date.now();
-    const ticket = await ticketFor(roomId, who().token);
-    expect(ticket).toEqual({
-      roomId,
-      token: expect.any(String),
-      expiresAt: expect.any(String),
-      iceServers: ICE_SERVERS,
-      roomSize: 4,
-    });
-    const lifetime = Date.parse(ticket.expiresAt) - before;
-    expect(lifetime).toBeGreaterThan((MEETING_LIMITS.tokenLifetimeSeconds - 5) * 1000);
-    expect(lifetime).toBeLessThanOrEqual(MEETING_LIMITS.tokenLifetimeSeconds * 1000);
-    expect(decodeJwt(ticket.token)).toMatchObject({ sub: who().profile._id, role, name, room: roomId });
-    expect(decodeProtectedHeader(ticket.token)).toMatchObject({ alg: 'HS256', typ: 'studyhall-meeting+jwt' });
-  });
+    ['teacher', 'the class’s teacher', () => teacher, 'Grace Hopper', true],
+    ['teacher', 'its co-teacher', () => coTeacher, 'Edsger Dijkstra', true],
+    ['student', 'a student of the class', () => student, 'Alan Turing', false],
+  ] as const)(
+    'mints a 10-minute meeting token (%s: %s), named from the account',
+    async (role, _who, who, name, host) => {
+      const before = Date.now();
+      const ticket = await ticketFor(roomId, who().token);
+      expect(ticket).toEqual({
+        roomId,
+        token: expect.any(String),
+        expiresAt: expect.any(String),
+        iceServers: ICE_SERVERS,
+        roomSize: 4,
+      });
+      const lifetime = Date.parse(ticket.expiresAt) - before;
+      expect(lifetime).toBeGreaterThan((MEETING_LIMITS.tokenLifetimeSeconds - 5) * 1000);
+      expect(lifetime).toBeLessThanOrEqual(MEETING_LIMITS.tokenLifetimeSeconds * 1000);
+      // host: the class's teachers run its meeting (decision 038).
+      expect(decodeJwt(ticket.token)).toMatchObject({ sub: who().profile._id, role, name, room: roomId, host });
+      expect(decodeProtectedHeader(ticket.token)).toMatchObject({ alg: 'HS256', typ: 'studyhall-meeting+jwt' });
+    },
+  );
 
   it.each([
     ['a teacher of another class', () => otherTeacher],
@@ -310,6 +314,7 @@ describe('createMeetingTokens', () => {
     name: 'Ada',
     room: 'room-one',
     sv: 0,
+    host: false,
   } as const;
 
   it('verifies what it issued, and nothing issued under another secret', async () => {

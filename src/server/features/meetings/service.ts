@@ -114,6 +114,8 @@ export function createMeetingsService(
         name,
         room: roomId,
         sv: user.sessionVersion,
+        // Past requireJoinableRoom a teacher teaches the room's class (owner or co-teacher): a host.
+        host: user.role === 'teacher',
       });
       return {
         roomId,
