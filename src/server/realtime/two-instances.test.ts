@@ -119,7 +119,14 @@ describe.skipIf(!TEST_REDIS_URL)('two app instances on one Redis', () => {
     const ada = await join(first, roomId, { name: 'Ada' });
     // A third instance seats someone, then stops for good without a word (no release, no heartbeat).
     const dead = await buses!.create({ entryTtlMs: ENTRY_TTL_MS });
-    const ghost = { id: 'ghost-participant', name: 'Ghost', role: 'student' as const, media: ALL_ON, host: false, hand: null };
+    const ghost = {
+      id: 'ghost-participant',
+      name: 'Ghost',
+      role: 'student' as const,
+      media: ALL_ON,
+      host: false,
+      hand: null,
+    };
     await dead.roster.claim(roomId, { ...ghost, userId: randomUUID(), instanceId: 'dead' }, ROOM_SIZE);
     await dead.close();
     expect(await ada.client.waitFor('participant-joined')).toMatchObject({ participant: ghost });
