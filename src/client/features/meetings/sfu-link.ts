@@ -93,6 +93,7 @@ export class SfuLink {
   /** The subscription's (new) offer: answered, and each stream put in its owner's tile. */
   receiveOffer(sdp: string, streams: SubscribedStream[]) {
     this.enqueue(async () => {
+      if (this.isClosed) return; // queued before close(): no connection is opened after it
       const subscriber = this.subscriber ?? this.openSubscriber();
       await subscriber.setRemoteDescription({ type: 'offer', sdp });
       await subscriber.setLocalDescription();
@@ -150,7 +151,10 @@ export class SfuLink {
   private openSubscriber(): RTCPeerConnection {
     const subscriber = new RTCPeerConnection({ iceServers: this.options.iceServers });
     subscriber.onicecandidate = ({ candidate }) => this.sendCandidate('subscriber', candidate);
-    subscriber.onconnectionstatechange = () => this.options.onChange();
+    subscriber.onconnectionstatechange = () => {
+      if (subscriber.connectionState === 'failed') this.options.onError(new Error('receiving failed'));
+      this.options.onChange();
+    };
     subscriber.ontrack = () => this.placeTracks();
     this.subscriber = subscriber;
     return subscriber;

@@ -57,6 +57,9 @@ export function janusRoomId(meetingRoomId: string): string {
   return `studyhall-${meetingRoomId}`;
 }
 
+/** Publishers Janus allows above the room size (see createRoom). */
+const PUBLISHER_SLACK = 10;
+
 /** Janus's answer when a room of that id exists already. */
 const ROOM_EXISTS = 427;
 
@@ -116,7 +119,9 @@ export class JanusGateway {
       handle.create({
         room: spec.room,
         description: spec.description,
-        max_publishers: spec.maxPublishers,
+        // Our roster holds the room's limit; Janus's has slack for handles still closing (a replaced
+        // tab, an instance that died) so a full class's reconnecting student is not refused.
+        max_publishers: spec.maxPublishers + PUBLISHER_SLACK,
         // Janus must not write rooms into its config folder: our database is the record.
         permanent: false,
         is_private: true,

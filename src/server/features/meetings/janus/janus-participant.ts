@@ -28,6 +28,11 @@ import type { JanusGateway, JanusRoomSpec } from './janus-gateway.ts';
 /** How long Janus's offer may wait for the browser's answer before the subscription moves on. */
 const ANSWER_TIMEOUT_MS = 15_000;
 
+/** Janus's refusal of a subscription naming a feed that has just gone. */
+const NO_SUCH_FEED = 428;
+const MAX_GONE_FEED_RETRIES = 5;
+const GONE_FEED_RETRY_MS = 300;
+
 /** A browser gathers a handful; more is not a browser. */
 const MAX_EARLY_CANDIDATES = 100;
 
@@ -54,12 +59,15 @@ export class JanusParticipant {
   readonly #feeds = new Map<string, FeedStreams>();
   /** Streams the subscription holds now, by feed and publisher mid. */
   readonly #subscribed = new Map<string, StreamRef & { mid: string }>();
-  /** Whose camera the browser shows; undefined until it says (then every camera). */
-  #cameras: ReadonlySet<string> | undefined;
+  /** Whose camera the browser shows: none until it says (a joiner must not receive thirty at once). */
+  #cameras: ReadonlySet<string> = new Set();
+  /** Subscription changes Janus refused in a row because a feed had just left (428). */
+  #goneFeedRetries = 0;
   #pendingAnswer: { resolve: (sdp: string) => void; reject: (error: Error) => void } | undefined;
   /** Subscription changes, one at a time: each is an offer the browser must answer first. */
   #queue: Promise<void> = Promise.resolve();
   #isSyncQueued = false;
+  #hasJoinedSubscriber = false;
   #isClosed = false;
   /** Candidates of the publishing connection that came while Janus was still taking its offer. */
   #earlyCandidates: IceCandidate[] | undefined = [];
@@ -172,7 +180,7 @@ export class JanusParticipant {
       for (const slot of MEDIA_SLOTS) {
         const mid = streams[slot];
         if (mid === undefined) continue;
-        if (slot === 'camera' && this.#cameras && !this.#cameras.has(feed)) continue;
+        if (slot === 'camera' && !this.#cameras.has(feed)) continue;
         wanted.set(streamKey(feed, mid), { feed, mid });
       }
     }
@@ -214,16 +222,34 @@ export class JanusParticipant {
       handle.on(VideoRoomPlugin.EVENT.VIDEOROOM_UPDATED, (update: { streams?: SubscriberStream[]; jsep?: Jsep }) => {
         if (update.jsep) this.#enqueue(() => this.#negotiate(update));
       });
-      result = await handle.joinSubscriber({ room: room.room, pin: room.pin, streams: subscribe, use_msid: false });
-    } else {
-      // Janus refuses an empty list (430): only the changes there are.
-      result = await this.#subscriber.update({
-        ...(subscribe.length > 0 ? { subscribe } : {}),
-        ...(unsubscribe.length > 0 ? { unsubscribe } : {}),
-      });
     }
+    const subscriber = this.#subscriber;
+    try {
+      result = !this.#hasJoinedSubscriber
+        ? await subscriber.joinSubscriber({ room: room.room, pin: room.pin, streams: subscribe, use_msid: false })
+        : // Janus refuses an empty list (430): only the changes there are.
+          await subscriber.update({
+            ...(subscribe.length > 0 ? { subscribe } : {}),
+            ...(unsubscribe.length > 0 ? { unsubscribe } : {}),
+          });
+    } catch (error) {
+      // A publisher left between our last look and this request: Janus refuses the whole change.
+      // Its leaving reaches us on the publisher handle; try again once it has.
+      if ((error as { _code?: unknown })._code !== NO_SUCH_FEED || this.#goneFeedRetries >= MAX_GONE_FEED_RETRIES) {
+        throw error;
+      }
+      this.#goneFeedRetries += 1;
+      setTimeout(() => this.#scheduleSync(), GONE_FEED_RETRY_MS).unref();
+      return;
+    }
+    this.#goneFeedRetries = 0;
+    this.#hasJoinedSubscriber = true;
     for (const stream of unsubscribe) this.#subscribed.delete(streamKey(String(stream.feed), stream.mid));
-    for (const stream of subscribe) this.#subscribed.set(streamKey(String(stream.feed), stream.mid), stream);
+    for (const stream of subscribe) {
+      // A feed that left while Janus answered is not kept: Janus took its streams away.
+      if (this.#feeds.has(String(stream.feed)))
+        this.#subscribed.set(streamKey(String(stream.feed), stream.mid), stream);
+    }
     await this.#negotiate(result);
   }
 
