@@ -235,6 +235,8 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   ...moderationMessageSchemas,
 ]);
 export type JoinMessage = z.infer<typeof joinMessageSchema>;
+/** What the browser asks of the SFU in an SFU room (decision 037). */
+export type SfuRequest = Extract<z.infer<typeof clientMessageSchema>, { type: `sfu-${string}` }>;
 export type ClientMessage = JoinMessage | z.infer<typeof clientMessageSchema>;
 
 /** Someone in the room, as every participant sees them. */

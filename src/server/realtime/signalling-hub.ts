@@ -10,6 +10,7 @@ import {
   type MediaState,
   type Participant,
   type ServerMessage,
+  type SfuRequest,
 } from '#shared/meetings';
 import type { UserRole } from '#shared/constants';
 import { roomChannel, type PubSub, type RosterEntry, type RosterEvent, type Unsubscribe } from './pubsub.ts';
@@ -35,13 +36,6 @@ type BusMessage =
   | { kind: 'chat'; message: ServerMessage }
   | ModerationBusMessage;
 
-/** What the browser asks of the SFU in an SFU room (decision 037). */
-export type SfuRequest =
-  | { type: 'sfu-publish'; sdp: string; slots: Record<MediaSlot, string> }
-  | { type: 'sfu-answer'; sdp: string }
-  | { type: 'sfu-candidate'; connection: 'publisher' | 'subscriber'; candidate: IceCandidate }
-  | { type: 'sfu-view'; cameras: string[] };
-
 /** One participant's presence on the SFU: its publishing and subscribing connections. */
 export type SfuParticipant = {
   publish(sdp: string, slots: Record<MediaSlot, string>): Promise<void>;
@@ -65,6 +59,8 @@ export type SfuRooms = {
     onFailure: (error: unknown) => void;
   }): SfuParticipant;
 };
+
+export type { SfuRequest };
 
 export type SignallingHubOptions = {
   pubsub: PubSub;

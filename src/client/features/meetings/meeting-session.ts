@@ -30,7 +30,7 @@ import {
   type ChatLine,
   type RoomState,
 } from './room-state.ts';
-import { SfuLink, type SfuSignal } from './sfu-link.ts';
+import { SfuLink } from './sfu-link.ts';
 import { SpeakingDetector } from './speaking-detector.ts';
 import { applyHandEvent, moderationNotice, type ModerationMessage } from './raised-hands.ts';
 
@@ -528,7 +528,7 @@ export class MeetingSession {
     return this.phase === 'ended';
   }
 
-  private send(message: ClientMessage | PeerSignal | SfuSignal): boolean {
+  private send(message: ClientMessage | PeerSignal): boolean {
     if (this.socket?.readyState !== WebSocket.OPEN) return false;
     this.socket.send(JSON.stringify(message));
     return true;

@@ -3,16 +3,10 @@ import {
   type IceCandidate,
   type IceServer,
   type MediaSlot,
+  type SfuRequest,
   type SubscribedStream,
 } from '#shared/meetings';
 import type { IncomingMedia, LinkState, OutgoingTracks } from './peer-link.ts';
-
-/** What the SFU link sends through the signalling socket. */
-export type SfuSignal =
-  | { type: 'sfu-publish'; sdp: string; slots: Record<MediaSlot, string> }
-  | { type: 'sfu-answer'; sdp: string }
-  | { type: 'sfu-candidate'; connection: 'publisher' | 'subscriber'; candidate: IceCandidate }
-  | { type: 'sfu-view'; cameras: string[] };
 
 /**
  * The camera's simulcast layers (quarter, half and full size): the SFU forwards to each
@@ -51,7 +45,7 @@ export class SfuLink {
     private readonly options: {
       iceServers: IceServer[];
       tracks: () => OutgoingTracks;
-      send: (signal: SfuSignal) => void;
+      send: (signal: SfuRequest) => void;
       onChange: () => void;
       onError: (error: unknown) => void;
     },

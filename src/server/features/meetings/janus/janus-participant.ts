@@ -33,9 +33,6 @@ const NO_SUCH_FEED = 428;
 const MAX_GONE_FEED_RETRIES = 5;
 const GONE_FEED_RETRY_MS = 300;
 
-/** A browser gathers a handful; more is not a browser. */
-const MAX_EARLY_CANDIDATES = 100;
-
 type PublishedSlots = Record<MediaSlot, string>;
 /** The mids of a feed's streams per slot, from the descriptions its publisher gave. */
 type FeedStreams = Partial<Record<MediaSlot, string>>;
@@ -69,8 +66,6 @@ export class JanusParticipant {
   #isSyncQueued = false;
   #hasJoinedSubscriber = false;
   #isClosed = false;
-  /** Candidates of the publishing connection that came while Janus was still taking its offer. */
-  #earlyCandidates: IceCandidate[] | undefined = [];
 
   constructor(private readonly options: JanusParticipantOptions) {}
 
@@ -107,9 +102,6 @@ export class JanusParticipant {
     });
     if (!joined.jsep) throw new Error('Janus did not answer the publishing offer');
     this.options.send({ type: 'sfu-published', sdp: joined.jsep.sdp });
-    const early = this.#earlyCandidates ?? [];
-    this.#earlyCandidates = undefined;
-    for (const candidate of early) await this.#trickle(handle, candidate);
     this.#addFeeds(joined.publishers);
   }
 
@@ -122,11 +114,7 @@ export class JanusParticipant {
 
   /** An ICE candidate of one of the browser's two connections; an empty one ends its gathering. */
   async candidate(connection: 'publisher' | 'subscriber', candidate: IceCandidate): Promise<void> {
-    if (connection === 'publisher' && this.#earlyCandidates) {
-      // The browser gathers while Janus takes the offer: they are passed on once it has.
-      if (this.#earlyCandidates.length < MAX_EARLY_CANDIDATES) this.#earlyCandidates.push(candidate);
-      return;
-    }
+    // The socket hands us messages one at a time, so the publisher has joined before its candidates.
     const handle = connection === 'publisher' ? this.#publisher : this.#subscriber;
     if (handle) await this.#trickle(handle, candidate);
   }
