@@ -14,7 +14,8 @@ import { expect, test } from './fixtures.ts';
 /**
  * Issue 21: a class meets through the Janus SFU (decision 037). Eight people in one room, in
  * Chromium with fake cameras: everyone sees the seven others' video, and each browser sends its
- * camera once (at most its simulcast layers), where the mesh would send it seven times.
+ * camera once (at most its simulcast layers), where the mesh would send it seven times. The
+ * teacher mutes everyone (the sound through Janus stops) and removes someone (who cannot rejoin).
  *
  * Starts its own Janus (Debian's, with deploy/janus's config) and an app instance with JANUS_URL.
  */
@@ -96,7 +97,31 @@ async function sentVideoStreams(page: Page): Promise<number> {
   });
 }
 
-test('eight people meet through Janus: everyone sees the others, each camera is sent once', async ({
+/**
+ * How much sound energy the page received over one second, from everyone (inbound audio's
+ * totalAudioEnergy): above 0 while someone's microphone is on, 0 once all are muted.
+ */
+async function audioEnergyGrowth(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const connections =
+      (window as unknown as { __meetingConnections?: RTCPeerConnection[] }).__meetingConnections ?? [];
+    const energy = async () => {
+      let total = 0;
+      for (const connection of connections) {
+        if (connection.connectionState === 'closed') continue;
+        (await connection.getStats()).forEach((report: { type: string; kind?: string; totalAudioEnergy?: number }) => {
+          if (report.type === 'inbound-rtp' && report.kind === 'audio') total += report.totalAudioEnergy ?? 0;
+        });
+      }
+      return total;
+    };
+    const before = await energy();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    return (await energy()) - before;
+  });
+}
+
+test('eight people meet through Janus: all see all, one camera stream each, mute-all, remove', async ({
   baseURL: _unused,
 }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'one run: the SFU is the subject, not the screen size');
@@ -162,10 +187,54 @@ test('eight people meet through Janus: everyone sees the others, each camera is 
       expect(streams, `${person.name} sends at most its simulcast layers`).toBeLessThanOrEqual(3);
     }
 
+    // Two students speak up; the teacher mutes everyone: their microphones go off, and the
+    // audio reaching the teacher through Janus goes silent.
+    const [teacherPage, speakers] = [people[0]!.page, [people[1]!, people[2]!]];
+    for (const speaker of speakers) {
+      const microphone = speaker.page.getByRole('button', { name: 'Microphone', exact: true });
+      await microphone.click();
+      await expect(microphone).toHaveAttribute('aria-pressed', 'true');
+      await expect(
+        teacherPage.getByRole('group', { name: speaker.name, exact: true }).getByText('Microphone off'),
+      ).toHaveCount(0);
+    }
+    await expect.poll(() => audioEnergyGrowth(teacherPage), { timeout: 20_000 }).toBeGreaterThan(0);
+    await teacherPage.getByRole('button', { name: 'Participants' }).click();
+    const panel = teacherPage.getByRole('complementary');
+    await panel.getByRole('button', { name: 'Mute everyone' }).click();
+    for (const speaker of speakers) {
+      await expect(speaker.page.getByRole('button', { name: 'Microphone', exact: true })).toHaveAttribute(
+        'aria-pressed',
+        'false',
+      );
+      await expect(
+        teacherPage.getByRole('group', { name: speaker.name, exact: true }).getByText('Microphone off'),
+      ).toBeAttached();
+    }
+    await expect.poll(() => audioEnergyGrowth(teacherPage), { timeout: 20_000 }).toBe(0);
+
+    // The teacher removes one student: their page says so, everyone else's tile goes, and the
+    // same link does not let them back.
+    const removed = people[PEOPLE - 1]!;
+    await panel.getByRole('button', { name: `Remove ${removed.name}` }).click();
+    await teacherPage
+      .getByRole('alertdialog', { name: `Remove ${removed.name}?` })
+      .getByRole('button', { name: 'Remove' })
+      .click();
+    await expect(removed.page.getByRole('heading', { name: 'You were removed from this meeting' })).toBeVisible();
+    await teacherPage.getByRole('button', { name: 'Close participants' }).click(); // its rows are groups too
+    for (const person of people.slice(0, PEOPLE - 1)) {
+      await expect(person.page.getByRole('group')).toHaveCount(PEOPLE - 1);
+    }
+    await removed.page.reload();
+    await enterStudyMode(removed.page);
+    await removed.page.getByRole('button', { name: 'Join meeting' }).click();
+    await expect(removed.page.getByRole('heading', { name: 'You were removed from this meeting' })).toBeVisible();
+
     // Someone leaves: the others' tiles go, and nobody else's video stops.
-    await people[PEOPLE - 1]!.page.getByRole('button', { name: 'Leave' }).click();
-    await expect(people[0]!.page.getByRole('group')).toHaveCount(PEOPLE - 1);
-    await expectVideosPlaying(people[0]!.page, [`${people[1]!.name}'s camera`]);
+    await people[PEOPLE - 2]!.page.getByRole('button', { name: 'Leave' }).click();
+    await expect(teacherPage.getByRole('group')).toHaveCount(PEOPLE - 2);
+    await expectVideosPlaying(teacherPage, [`${people[1]!.name}'s camera`]);
   } finally {
     for (const person of people) await person.context.close();
     await instance.stop();
