@@ -16,9 +16,6 @@ const settings = clusterSettings();
 const FIRST_PORT = Number(process.env.E2E_CLUSTER_PORT ?? 3250);
 
 test.skip(!settings && !process.env.CI, 'needs E2E_CLUSTER_DATABASE_URL and E2E_CLUSTER_REDIS_URL (set by .ci/run)');
-// Its subject is the pair of instances it starts (and restarts) itself, never the server
-// under test: in the run against E2E_BASE_URL (nginx before two instances) it would only repeat.
-test.skip(Boolean(process.env.E2E_BASE_URL), 'starts its own instances; the server at E2E_BASE_URL is not its subject');
 
 async function contextOn(browser: Browser, baseURL: string): Promise<BrowserContext> {
   return browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });

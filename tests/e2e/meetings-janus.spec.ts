@@ -22,10 +22,6 @@ import { expect, test } from './fixtures.ts';
 const PEOPLE = 8;
 const installed = isJanusInstalled();
 test.skip(!installed && process.env.JANUS_REQUIRED !== '1', 'needs Debian’s janus (apt-get install janus)');
-test.skip(
-  Boolean(process.env.E2E_BASE_URL),
-  'starts its own Janus and instance; the server at E2E_BASE_URL is not its subject',
-);
 
 type Person = { context: BrowserContext; page: Page; name: string };
 
