@@ -293,6 +293,19 @@ describe('loadConfig: meetings', () => {
     expect(problems[0]).toMatch(/^READ_CACHE_MS must be/);
   });
 
+  it('keeps rooms above the mesh size for Janus', () => {
+    expect(loadConfig({ DATA_DIR: freshDataDir(), MEETING_ROOM_SIZE: '16' }).meetingRoomSize).toBe(16);
+    const problems = problemsOf({ DATA_DIR: freshDataDir(), MEETING_ROOM_SIZE: '17' });
+    expect(problems).toEqual([expect.stringMatching(/^MEETING_ROOM_SIZE above 16 needs Janus \(JANUS_URL\)/)]);
+    const withJanus = {
+      DATA_DIR: freshDataDir(),
+      MEETING_ROOM_SIZE: '50',
+      JANUS_URL: 'ws://127.0.0.1:8188',
+      JANUS_API_SECRET: 'a-janus-api-secret-for-tests',
+    };
+    expect(loadConfig(withJanus).meetingRoomSize).toBe(50);
+  });
+
   it.each(['1', '51', 'eight', '2.5'])('refuses MEETING_ROOM_SIZE=%s', (value) => {
     const problems = problemsOf({ DATA_DIR: freshDataDir(), MEETING_ROOM_SIZE: value });
     expect(problems).toHaveLength(1);

@@ -251,6 +251,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
   const problems = [
     ...(parsed.error?.issues.map((issue) => issue.message) ?? []),
     ...s3Problems(given),
+    ...meshRoomSizeProblems(given),
     ...severalInstancesProblems(given),
     ...janusProblems(given),
   ];
@@ -315,6 +316,19 @@ export function loadDataSettings(environment: NodeJS.ProcessEnv = process.env): 
     databaseUrl: parsed.data.DATABASE_URL,
     s3Bucket: parsed.data.S3_BUCKET,
   };
+}
+
+/**
+ * Rooms above the mesh's size need Janus: browser to browser, each person sends their video to
+ * every other (decisions 013 and 037).
+ */
+function meshRoomSizeProblems(given: Record<string, string>): string[] {
+  const size = Number(given.MEETING_ROOM_SIZE);
+  if (given.JANUS_URL || !Number.isInteger(size) || size <= MEETING_LIMITS.maxMeshRoomSize) return [];
+  if (size > MEETING_LIMITS.maxRoomSize) return []; // the schema says so already
+  return [
+    `MEETING_ROOM_SIZE above ${MEETING_LIMITS.maxMeshRoomSize} needs Janus (JANUS_URL): without it each person sends their video to every other, which no browser keeps up with; see "Meetings through Janus" in the README`,
+  ];
 }
 
 /** The rules that span several S3 variables (each variable's own format is in the schema). */

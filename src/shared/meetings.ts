@@ -23,7 +23,10 @@ export const MEETING_LIMITS = {
   /** Built-in mesh default (MEETING_ROOM_SIZE); every browser sends its media to every other. */
   defaultRoomSize: 8,
   minRoomSize: 2,
+  /** With Janus (JANUS_URL), where each browser sends once. */
   maxRoomSize: 50,
+  /** Without Janus: past this, each browser would send its video to 16 others and more. */
+  maxMeshRoomSize: 16,
   /** One WebSocket message, in bytes (an SDP offer is 3–15 KB). */
   messageMaxBytes: 64 * 1024,
   /** Sustained messages per second per socket, and the burst allowed on top (ICE candidates come in bursts). */
