@@ -204,6 +204,12 @@ export type MediaTopology = 'mesh' | 'sfu';
 /** What a participant sends, one transceiver each, and the subscriber's view of a stream. */
 export const MEDIA_SLOTS = ['audio', 'camera', 'screen'] as const;
 export type MediaSlot = (typeof MEDIA_SLOTS)[number];
+/**
+ * The simulcast layers of a camera an SFU room forwards (quarter, half, full size; decision
+ * 037): the page asks for the one its tiles need, and a weak link gets the lowest.
+ */
+export const CAMERA_LAYERS = ['low', 'medium', 'high'] as const;
+export type CameraLayer = (typeof CAMERA_LAYERS)[number];
 
 const midSchema = z.string().regex(/^[A-Za-z0-9_-]{1,16}$/, { error: 'Not a media id' });
 
@@ -227,6 +233,7 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
     .object({
       type: z.literal('sfu-view'),
       cameras: z.array(participantIdSchema).max(MEETING_LIMITS.maxRoomSize),
+      layer: z.enum(CAMERA_LAYERS),
     })
     .strict(),
   z.object({ type: z.literal('offer'), to: participantIdSchema, sdp: sdpSchema }).strict(),

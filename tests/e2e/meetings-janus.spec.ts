@@ -20,6 +20,8 @@ import { expect, test } from './fixtures.ts';
  * Starts its own Janus (Debian's, with deploy/janus's config) and an app instance with JANUS_URL.
  */
 const PEOPLE = 8;
+/** Chromium's fake camera: 640×480, sent in two simulcast layers (full and half width) at that size. */
+const FAKE_CAMERA_WIDTH = 640;
 const installed = isJanusInstalled();
 test.skip(!installed && process.env.JANUS_REQUIRED !== '1', 'needs Debian’s janus (apt-get install janus)');
 
@@ -90,6 +92,23 @@ async function sentVideoStreams(page: Page): Promise<number> {
       });
     }
     return count;
+  });
+}
+
+/** The frame widths of the video the page receives now, one per incoming camera with frames. */
+async function receivedVideoWidths(page: Page): Promise<number[]> {
+  return page.evaluate(async () => {
+    const connections =
+      (window as unknown as { __meetingConnections?: RTCPeerConnection[] }).__meetingConnections ?? [];
+    const widths: number[] = [];
+    for (const connection of connections) {
+      if (connection.connectionState === 'closed') continue;
+      (await connection.getStats()).forEach((report: { type: string; kind?: string; frameWidth?: number }) => {
+        if (report.type === 'inbound-rtp' && report.kind === 'video' && report.frameWidth)
+          widths.push(report.frameWidth);
+      });
+    }
+    return widths;
   });
 }
 
@@ -183,9 +202,17 @@ test('eight people meet through Janus: all see all, one camera stream each, mute
       expect(streams, `${person.name} sends at most its simulcast layers`).toBeLessThanOrEqual(3);
     }
 
+    // The teacher's gallery of seven small tiles receives each camera's lowest simulcast layer;
+    // the speaker view's one large tile its highest (Janus switches on our server's word).
+    const [teacherPage, speakers] = [people[0]!.page, [people[1]!, people[2]!]];
+    const widestReceived = async () => Math.max(0, ...(await receivedVideoWidths(teacherPage)));
+    await expect.poll(widestReceived, { timeout: 20_000 }).toBeLessThan(FAKE_CAMERA_WIDTH);
+    await teacherPage.getByRole('button', { name: 'Speaker view' }).click();
+    await expect.poll(widestReceived, { timeout: 20_000 }).toBe(FAKE_CAMERA_WIDTH);
+    await teacherPage.getByRole('button', { name: 'Speaker view' }).click();
+
     // Two students speak up; the teacher mutes everyone: their microphones go off, and the
     // audio reaching the teacher through Janus goes silent.
-    const [teacherPage, speakers] = [people[0]!.page, [people[1]!, people[2]!]];
     for (const speaker of speakers) {
       const microphone = speaker.page.getByRole('button', { name: 'Microphone', exact: true });
       await microphone.click();
@@ -194,7 +221,7 @@ test('eight people meet through Janus: all see all, one camera stream each, mute
         teacherPage.getByRole('group', { name: speaker.name, exact: true }).getByText('Microphone off'),
       ).toHaveCount(0);
     }
-    await expect.poll(() => audioEnergyGrowth(teacherPage), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(() => audioEnergyGrowth(teacherPage), { timeout: 30_000 }).toBeGreaterThan(0);
     await teacherPage.getByRole('button', { name: 'Participants' }).click();
     const panel = teacherPage.getByRole('complementary');
     await panel.getByRole('button', { name: 'Mute everyone' }).click();
@@ -207,7 +234,7 @@ test('eight people meet through Janus: all see all, one camera stream each, mute
         teacherPage.getByRole('group', { name: speaker.name, exact: true }).getByText('Microphone off'),
       ).toBeAttached();
     }
-    await expect.poll(() => audioEnergyGrowth(teacherPage), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => audioEnergyGrowth(teacherPage), { timeout: 30_000 }).toBe(0);
 
     // The teacher removes one student: their page says so, everyone else's tile goes, and the
     // same link does not let them back.

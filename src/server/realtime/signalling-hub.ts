@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   PROTOCOL_VERSION,
   type CloseReason,
+  type CameraLayer,
   type IceCandidate,
   type IceServer,
   type LeaveReason,
@@ -41,7 +42,8 @@ export type SfuParticipant = {
   publish(sdp: string, slots: Record<MediaSlot, string>): Promise<void>;
   answer(sdp: string): void;
   candidate(connection: 'publisher' | 'subscriber', candidate: IceCandidate): Promise<void>;
-  view(cameras: readonly string[]): void;
+  /** Whose cameras the page shows, and in which simulcast layer. */
+  view(cameras: readonly string[], layer: CameraLayer): void;
   close(): Promise<void>;
 };
 
@@ -385,7 +387,7 @@ export function createSignallingHub(options: SignallingHubOptions): SignallingHu
         case 'sfu-candidate':
           return await sfu.candidate(request.connection, request.candidate);
         case 'sfu-view':
-          return sfu.view(request.cameras);
+          return sfu.view(request.cameras, request.layer);
       }
     } catch (error) {
       log.warn({ err: error, roomId: member.identity.roomId }, 'meeting room: an SFU request failed');

@@ -1,4 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import type { CameraLayer } from '#shared/meetings';
 import type { MeetingSession, MeetingSnapshot, RemoteParticipant } from './meeting-session.ts';
 
 /**
@@ -18,6 +19,31 @@ const subscribeToWidth = (onChange: () => void) => {
   return () => query.removeEventListener('change', onChange);
 };
 const isWideScreen = () => window.matchMedia(WIDE_SCREEN).matches;
+
+/** The Network Information API, where the browser has it (Chromium; not Firefox or Safari). */
+type NetworkInformation = EventTarget & { saveData?: boolean; effectiveType?: string };
+const networkInformation = () => (navigator as Navigator & { connection?: NetworkInformation }).connection;
+const subscribeToNetwork = (onChange: () => void) => {
+  const connection = networkInformation();
+  connection?.addEventListener('change', onChange);
+  return () => connection?.removeEventListener('change', onChange);
+};
+/** The browser reports a slow link (3G or worse), or the person asked it to save data. */
+const isWeakLink = () => {
+  const connection = networkInformation();
+  return Boolean(connection?.saveData) || ['slow-2g', '2g', '3g'].includes(connection?.effectiveType ?? '');
+};
+
+/**
+ * The camera layer the tiles on screen need (an SFU room forwards that one of each camera's
+ * simulcast layers): full size for one large tile, half for a few, a quarter for a page of
+ * small ones; and a quarter whatever the layout on a weak link, so the sound keeps going.
+ */
+export function cameraLayer(layout: MeetingLayout, shownCount: number, isWide: boolean, isWeak: boolean): CameraLayer {
+  if (isWeak) return 'low';
+  if (layout === 'speaker' || shownCount <= 1) return 'high';
+  return isWide && shownCount > 4 ? 'low' : 'medium';
+}
 
 /** The page `page` of `remotes` (clamped to the last page) and how many pages there are. */
 export function galleryPage<T>(remotes: readonly T[], page: number, pageSize: number) {
@@ -45,6 +71,7 @@ export function useGallery(session: MeetingSession, snapshot: MeetingSnapshot) {
   const [requestedPage, setPage] = useState(0);
   const [lastSpeakerId, setLastSpeakerId] = useState<string | null>(null);
   const isWide = useSyncExternalStore(subscribeToWidth, isWideScreen);
+  const isWeak = useSyncExternalStore(subscribeToNetwork, isWeakLink);
   const pageSize = isWide ? GALLERY_PAGE_SIZE.wide : GALLERY_PAGE_SIZE.narrow;
 
   const speaker = currentSpeaker(snapshot.remotes, snapshot.speaking, lastSpeakerId);
@@ -57,9 +84,10 @@ export function useGallery(session: MeetingSession, snapshot: MeetingSnapshot) {
       ? { page: 0, pageCount: 1, shown: speaker ? [speaker] : [] }
       : galleryPage(snapshot.remotes, requestedPage, pageSize);
   const shownKey = shown.map((remote) => remote.id).join(',');
+  const layer = cameraLayer(layout, shown.length, isWide, isWeak);
   useEffect(() => {
-    session.setVisibleCameras(shownKey ? shownKey.split(',') : []);
-  }, [session, shownKey]);
+    session.setVisibleCameras(shownKey ? shownKey.split(',') : [], layer);
+  }, [session, shownKey, layer]);
 
   return { layout, setLayout, page, pageCount, setPage, shown };
 }

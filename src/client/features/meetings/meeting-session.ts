@@ -10,6 +10,7 @@ import {
   type CloseReason,
   type IceServer,
   type MediaState,
+  type CameraLayer,
   type MediaSlot,
   type MediaTopology,
   type MeetingTicket,
@@ -598,9 +599,9 @@ export class MeetingSession {
     void sfu.publish().catch((error: unknown) => console.warn('Could not publish to the video server', error));
   }
 
-  /** Whose camera the screen shows now: in an SFU room only those are received. */
-  setVisibleCameras(participantIds: readonly string[]) {
-    this.sfu?.view(participantIds);
+  /** Whose camera the screen shows now, and how large: in an SFU room only those are received. */
+  setVisibleCameras(participantIds: readonly string[], layer: CameraLayer) {
+    this.sfu?.view(participantIds, layer);
   }
 
   private async replaceOnLinks(slot: MediaSlot, track: MediaStreamTrack | null) {

@@ -1,5 +1,6 @@
 import {
   MEDIA_SLOTS,
+  type CameraLayer,
   type IceCandidate,
   type IceServer,
   type MediaSlot,
@@ -9,13 +10,15 @@ import {
 import type { IncomingMedia, LinkState, OutgoingTracks } from './peer-link.ts';
 
 /**
- * The camera's simulcast layers (quarter, half and full size): the SFU forwards to each
- * viewer the layer its link and tile need, so a phone on a weak link gets the smallest.
+ * The camera's simulcast layers (full, half and quarter size): the SFU forwards to each viewer
+ * the layer its tiles and link need (CameraLayer), so a phone on a weak link gets the smallest.
+ * Highest first: Janus numbers the layers it is offered from the last, so substream 0 is the
+ * quarter size (an e2e test checks which one arrives).
  */
-export const CAMERA_LAYERS: RTCRtpEncodingParameters[] = [
-  { rid: 'q', scaleResolutionDownBy: 4, maxBitrate: 150_000 },
-  { rid: 'h', scaleResolutionDownBy: 2, maxBitrate: 500_000 },
+export const CAMERA_ENCODINGS: RTCRtpEncodingParameters[] = [
   { rid: 'f', scaleResolutionDownBy: 1, maxBitrate: 1_200_000 },
+  { rid: 'h', scaleResolutionDownBy: 2, maxBitrate: 500_000 },
+  { rid: 'q', scaleResolutionDownBy: 4, maxBitrate: 150_000 },
 ];
 
 const emptyIncoming = (): IncomingMedia => ({
@@ -65,7 +68,7 @@ export class SfuLink {
       const track = tracks[slot];
       const transceiver = this.publisher.addTransceiver(track ?? (slot === 'audio' ? 'audio' : 'video'), {
         direction: 'sendonly',
-        ...(slot === 'camera' ? { sendEncodings: CAMERA_LAYERS } : {}),
+        ...(slot === 'camera' ? { sendEncodings: CAMERA_ENCODINGS } : {}),
       });
       this.senders.set(slot, transceiver);
     }
@@ -127,13 +130,13 @@ export class SfuLink {
     if (transceiver && !this.isClosed) await transceiver.sender.replaceTrack(track);
   }
 
-  /** Whose camera is on screen now: the SFU forwards only those (sound and screens always). */
-  view(participantIds: readonly string[]) {
+  /** Whose camera is on screen now, and in which layer: the SFU forwards only those (sound and screens always). */
+  view(participantIds: readonly string[], layer: CameraLayer) {
     const cameras = [...participantIds].sort();
-    const key = cameras.join(',');
+    const key = `${layer}:${cameras.join(',')}`;
     if (key === this.lastView) return;
     this.lastView = key;
-    this.options.send({ type: 'sfu-view', cameras });
+    this.options.send({ type: 'sfu-view', cameras, layer });
   }
 
   close() {

@@ -101,7 +101,12 @@ declare module 'janode/plugins/videoroom' {
       descriptions?: { mid: string; description: string }[];
       jsep: Jsep;
     }): Promise<{ feed: RoomId; publishers: Publisher[]; jsep?: Jsep }>;
-    configure(params: { jsep?: Jsep; restart?: boolean }): Promise<{ jsep?: Jsep }>;
+    configure(params: {
+      jsep?: Jsep;
+      restart?: boolean;
+      /** A subscriber's streams (by its own mid): which simulcast substream (0 lowest) each gets. */
+      streams?: { mid: string; substream?: number }[];
+    }): Promise<{ jsep?: Jsep }>;
     joinSubscriber(params: {
       room: RoomId;
       pin?: string;

@@ -17,7 +17,9 @@ import VideoRoomPlugin, {
   type VideoRoomHandle,
 } from 'janode/plugins/videoroom';
 import {
+  CAMERA_LAYERS,
   MEDIA_SLOTS,
+  type CameraLayer,
   type IceCandidate,
   type MediaSlot,
   type ServerMessage,
@@ -58,6 +60,10 @@ export class JanusParticipant {
   readonly #subscribed = new Map<string, StreamRef & { mid: string }>();
   /** Whose camera the browser shows: none until it says (a joiner must not receive thirty at once). */
   #cameras: ReadonlySet<string> = new Set();
+  /** The simulcast layer the browser wants its cameras in (the lowest until it says). */
+  #layer: CameraLayer = 'low';
+  /** The subscription's camera streams (by our mid) and the layer Janus was last told for each. */
+  #cameraLayers = new Map<string, CameraLayer | undefined>();
   /** Subscription changes Janus refused in a row because a feed had just left (428). */
   #goneFeedRetries = 0;
   #pendingAnswer: { resolve: (sdp: string) => void; reject: (error: Error) => void } | undefined;
@@ -124,9 +130,10 @@ export class JanusParticipant {
     else await handle.trickle(candidate);
   }
 
-  /** Whose camera the browser shows now: only those are forwarded (sound and screens always). */
-  view(cameras: readonly string[]): void {
+  /** Whose camera the browser shows now, and in which layer: only those are forwarded (sound and screens always). */
+  view(cameras: readonly string[], layer: CameraLayer): void {
     this.#cameras = new Set(cameras);
+    this.#layer = layer;
     this.#scheduleSync();
   }
 
@@ -196,7 +203,7 @@ export class JanusParticipant {
     const wanted = this.#wanted();
     const subscribe = [...wanted].filter(([key]) => !this.#subscribed.has(key)).map(([, stream]) => stream);
     const unsubscribe = [...this.#subscribed].filter(([key]) => !wanted.has(key)).map(([, stream]) => stream);
-    if (subscribe.length === 0 && unsubscribe.length === 0) return;
+    if (subscribe.length === 0 && unsubscribe.length === 0) return await this.#applyLayer();
     const { room } = this.options;
     let result: { streams?: SubscriberStream[]; jsep?: Jsep };
     if (!this.#subscriber) {
@@ -261,10 +268,32 @@ export class JanusParticipant {
         },
       };
     });
-    this.options.send({ type: 'sfu-offer', sdp: jsep.sdp, streams: this.#presentStreams(streams ?? []) });
+    const presented = this.#presentStreams(streams ?? []);
+    this.options.send({ type: 'sfu-offer', sdp: jsep.sdp, streams: presented });
     const sdp = await answer;
     if (this.#isClosed) return;
     await subscriber.start({ jsep: { type: 'answer', sdp } });
+    const cameraMids = presented.filter((stream) => stream.slot === 'camera').map((stream) => stream.mid);
+    this.#cameraLayers = new Map(cameraMids.map((mid) => [mid, this.#cameraLayers.get(mid)]));
+    await this.#applyLayer();
+  }
+
+  /**
+   * Tells Janus which simulcast layer (substream) to forward of each camera whose layer is not
+   * the wanted one yet: no renegotiation, Janus switches at the next keyframe.
+   */
+  async #applyLayer() {
+    const layer = this.#layer;
+    const mids = [...this.#cameraLayers].filter(([, applied]) => applied !== layer).map(([mid]) => mid);
+    if (mids.length === 0 || !this.#subscriber || this.#isClosed) return;
+    const substream = CAMERA_LAYERS.indexOf(layer);
+    try {
+      await this.#subscriber.configure({ streams: mids.map((mid) => ({ mid, substream })) });
+    } catch {
+      // A camera that went meanwhile: the layer is only a preference, tried again at the next change.
+      return;
+    }
+    for (const mid of mids) if (this.#cameraLayers.has(mid)) this.#cameraLayers.set(mid, layer);
   }
 
   /** The subscription's live streams, each named by its owner and slot. */
