@@ -12,7 +12,7 @@ describe('the gallery', () => {
   });
 
   it('shows whoever speaks, else the last speaker still here, else the first', () => {
-    const remotes = [{ id: 'a' }, { id: 'b' }, { id: 'c' }] as Parameters<typeof currentSpeaker>[0];
+    const remotes = [{ id: 'a' }, { id: 'b' }, { id: 'c' }] as unknown as Parameters<typeof currentSpeaker>[0];
     expect(currentSpeaker(remotes, new Set(['c']), 'b')?.id).toBe('c');
     expect(currentSpeaker(remotes, new Set(), 'b')?.id).toBe('b');
     expect(currentSpeaker(remotes, new Set(), 'gone')?.id).toBe('a');

@@ -303,7 +303,8 @@ export class JanusGateway {
   }
 }
 
-async function withTimeout<T>(promise: Promise<T>, timeoutMs: number): Promise<T> {
+/** `promise`, or a rejection once Janus has not answered in `timeoutMs`. */
+export async function withTimeout<T>(promise: Promise<T>, timeoutMs: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`Janus did not answer in ${timeoutMs} ms`)), timeoutMs);

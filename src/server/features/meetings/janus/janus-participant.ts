@@ -25,10 +25,17 @@ import {
   type ServerMessage,
   type SubscribedStream,
 } from '#shared/meetings';
-import type { JanusGateway, JanusRoomSpec } from './janus-gateway.ts';
+import { withTimeout, type JanusGateway, type JanusRoomSpec } from './janus-gateway.ts';
 
 /** How long Janus's offer may wait for the browser's answer before the subscription moves on. */
 const ANSWER_TIMEOUT_MS = 15_000;
+/**
+ * How long one of this participant's requests may wait for Janus: a Janus that stops answering
+ * without closing the connection would otherwise hold the participant (and its queue) forever.
+ * Past it the participant fails, and the page reconnects.
+ */
+const REQUEST_TIMEOUT_MS = 15_000;
+const answered = <T>(request: Promise<T>) => withTimeout(request, REQUEST_TIMEOUT_MS);
 
 /** Janus's refusal of a subscription naming a feed that has just gone. */
 const NO_SUCH_FEED = 428;
@@ -79,7 +86,7 @@ export class JanusParticipant {
   async publish(sdp: string, slots: PublishedSlots): Promise<void> {
     const { gateway, room, id } = this.options;
     if (this.#publisher) {
-      const { jsep } = await this.#publisher.configure({ jsep: { type: 'offer', sdp } });
+      const { jsep } = await answered(this.#publisher.configure({ jsep: { type: 'offer', sdp } }));
       if (jsep) this.options.send({ type: 'sfu-published', sdp: jsep.sdp });
       return;
     }
@@ -98,14 +105,16 @@ export class JanusParticipant {
     handle.on(VideoRoomPlugin.EVENT.VIDEOROOM_LEAVING, gone);
     // The room went away under us (Janus restarted it, or it was destroyed): start again.
     handle.on(VideoRoomPlugin.EVENT.VIDEOROOM_DESTROYED, () => this.options.onFailure(new Error('room destroyed')));
-    const joined = await handle.joinConfigurePublisher({
-      room: room.room,
-      pin: room.pin,
-      feed: id,
-      display: id,
-      jsep: { type: 'offer', sdp },
-      descriptions: MEDIA_SLOTS.map((slot) => ({ mid: slots[slot], description: slot })),
-    });
+    const joined = await answered(
+      handle.joinConfigurePublisher({
+        room: room.room,
+        pin: room.pin,
+        feed: id,
+        display: id,
+        jsep: { type: 'offer', sdp },
+        descriptions: MEDIA_SLOTS.map((slot) => ({ mid: slots[slot], description: slot })),
+      }),
+    );
     if (!joined.jsep) throw new Error('Janus did not answer the publishing offer');
     this.options.send({ type: 'sfu-published', sdp: joined.jsep.sdp });
     this.#addFeeds(joined.publishers);
@@ -126,8 +135,7 @@ export class JanusParticipant {
   }
 
   async #trickle(handle: VideoRoomHandle, candidate: IceCandidate) {
-    if (candidate.candidate === '') await handle.trickleComplete();
-    else await handle.trickle(candidate);
+    await answered(candidate.candidate === '' ? handle.trickleComplete() : handle.trickle(candidate));
   }
 
   /** Whose camera the browser shows now, and in which layer: only those are forwarded (sound and screens always). */
@@ -221,12 +229,16 @@ export class JanusParticipant {
     const subscriber = this.#subscriber;
     try {
       result = !this.#hasJoinedSubscriber
-        ? await subscriber.joinSubscriber({ room: room.room, pin: room.pin, streams: subscribe, use_msid: false })
+        ? await answered(
+            subscriber.joinSubscriber({ room: room.room, pin: room.pin, streams: subscribe, use_msid: false }),
+          )
         : // Janus refuses an empty list (430): only the changes there are.
-          await subscriber.update({
-            ...(subscribe.length > 0 ? { subscribe } : {}),
-            ...(unsubscribe.length > 0 ? { unsubscribe } : {}),
-          });
+          await answered(
+            subscriber.update({
+              ...(subscribe.length > 0 ? { subscribe } : {}),
+              ...(unsubscribe.length > 0 ? { unsubscribe } : {}),
+            }),
+          );
     } catch (error) {
       // A publisher left between our last look and this request: Janus refuses the whole change.
       // Its leaving reaches us on the publisher handle; try again once it has.
@@ -272,7 +284,7 @@ export class JanusParticipant {
     this.options.send({ type: 'sfu-offer', sdp: jsep.sdp, streams: presented });
     const sdp = await answer;
     if (this.#isClosed) return;
-    await subscriber.start({ jsep: { type: 'answer', sdp } });
+    await answered(subscriber.start({ jsep: { type: 'answer', sdp } }));
     const cameraMids = presented.filter((stream) => stream.slot === 'camera').map((stream) => stream.mid);
     this.#cameraLayers = new Map(cameraMids.map((mid) => [mid, this.#cameraLayers.get(mid)]));
     await this.#applyLayer();
@@ -288,7 +300,7 @@ export class JanusParticipant {
     if (mids.length === 0 || !this.#subscriber || this.#isClosed) return;
     const substream = CAMERA_LAYERS.indexOf(layer);
     try {
-      await this.#subscriber.configure({ streams: mids.map((mid) => ({ mid, substream })) });
+      await answered(this.#subscriber.configure({ streams: mids.map((mid) => ({ mid, substream })) }));
     } catch {
       // A camera that went meanwhile: the layer is only a preference, tried again at the next change.
       return;
