@@ -36,6 +36,9 @@ export const MEETING_LIMITS = {
   /** Chat lines per socket: a burst, then one every two seconds. Above it a line is refused, the socket stays. */
   chatBurst: 5,
   chatPerSecond: 0.5,
+  /** Hand raises and lowers per socket, on the same terms: each one is on every screen in the room. */
+  handBurst: 4,
+  handPerSecond: 0.5,
   /** After the socket opens, `join` must arrive within this time. */
   joinTimeoutMs: 10_000,
   /** GET /api/meetings: the newest rooms of the caller's classes, at most this many. */

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CLOSE_CODES, CLOSE_MESSAGES, PROTOCOL_VERSION, shouldReconnect } from '#shared/meetings';
+import { CLOSE_CODES, CLOSE_MESSAGES, MEETING_LIMITS, PROTOCOL_VERSION, shouldReconnect } from '#shared/meetings';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import {
   ALL_ON,
@@ -222,6 +222,20 @@ describe.each(BUS_KINDS)('moderation on the $kind', ({ isRedis }) => {
     }
     const eve = await join(instance, roomId, { name: 'Eve' });
     expect(eve.welcome.participants.every((person) => person.hand === null)).toBe(true);
+  });
+
+  it('refuses hand changes beyond a small budget, keeps the socket, and shows only those within it', async () => {
+    const { teacher, bob } = await classroom();
+    const changes = MEETING_LIMITS.handBurst + 4;
+    for (let change = 0; change < changes; change += 1) bob.client.send({ type: 'hand', raised: change % 2 === 0 });
+    expect(await bob.client.waitFor('error')).toEqual({
+      type: 'error',
+      message: 'You are raising and lowering your hand too quickly. Wait a moment.',
+    });
+    // A chat line after the burst arrives after every hand change the server let through.
+    bob.client.send({ type: 'chat', text: 'still here' });
+    await teacher.client.waitFor('chat');
+    expect(teacher.client.received('hand')).toHaveLength(MEETING_LIMITS.handBurst);
   });
 });
 

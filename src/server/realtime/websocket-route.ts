@@ -186,6 +186,7 @@ export async function registerMeetingSocket(app: FastifyInstance, options: Meeti
     let member: Member | undefined;
     const takeMessage = createTokenBucket(limits.messagesPerSecond, limits.messageBurst);
     const takeChatLine = createTokenBucket(MEETING_LIMITS.chatPerSecond, MEETING_LIMITS.chatBurst);
+    const takeHandChange = createTokenBucket(MEETING_LIMITS.handPerSecond, MEETING_LIMITS.handBurst);
 
     const connection: HubConnection = {
       send(message: ServerMessage) {
@@ -273,10 +274,17 @@ export async function registerMeetingSocket(app: FastifyInstance, options: Meeti
           case 'mute':
           case 'mute-all':
           case 'stop-camera':
+          case 'hand':
           case 'remove':
           case 'lock':
-          case 'hand':
           case 'lower-hands': {
+            // Up, down, up, down… would flash on every screen in the room: a budget like chat's.
+            if (current.type === 'hand' && !takeHandChange()) {
+              return connection.send({
+                type: 'error',
+                message: 'You are raising and lowering your hand too quickly. Wait a moment.',
+              });
+            }
             // A refusal (not a host) is told to the sender; the socket stays.
             const refusal = await member.moderate(current);
             if (refusal) connection.send({ type: 'error', message: refusal });
