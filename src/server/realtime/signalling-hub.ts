@@ -273,12 +273,12 @@ export function createSignallingHub(options: SignallingHubOptions): SignallingHu
         throw error;
       }
       // Without the room's SFU server the room has no media here: the page is told and retries
-      // (no seat is taken). Left meanwhile: leave() lets the SFU go once this returns.
+      // (no seat is taken). Left meanwhile, or the hub closed: leave() lets the SFU go.
       if (!member.sfu) {
         member.state = 'gone';
         return 'media-unavailable';
       }
-      if (hasLeft(member)) return 'gone';
+      if (hasLeft(member) || isClosed) return 'gone';
     }
     const room = enterRoom(member);
     const { userId, name, role, host } = member.identity;

@@ -9,6 +9,9 @@
  * tests/e2e/meetings-janus.spec.ts's.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { WebSocket } from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSE_CODES } from '#shared/meetings';
@@ -20,7 +23,7 @@ import {
   type MeetingPerson,
 } from '../../../realtime/meeting-test-client.ts';
 import { redisBuses, TEST_REDIS_URL } from '../../../realtime/test-buses.ts';
-import { freePort } from '../../../testing/server-process.ts';
+import { freePort, startServerProcess } from '../../../testing/server-process.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { JanusGateway, janusRoomId } from './janus-gateway.ts';
 import { createJanusRooms } from './janus-rooms.ts';
@@ -167,6 +170,31 @@ describe.runIf(isJanusInstalled())('one instance, two Janus servers', () => {
     await room.closeAll();
     // Every room let go: the next test's rooms are chosen among servers with no rooms.
     await expect.poll(() => roomServers.roomsPerServer()).toEqual({});
+  });
+
+  it('connects the app, as `npm start` runs it, to every Janus in JANUS_URL', { timeout: 90_000 }, async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'studyhall-several-janus-'));
+    const server = await startServerProcess({
+      DATA_DIR: dataDir,
+      JANUS_URL: servers.map((janus) => janus.janus.url).join(' , '),
+      JANUS_API_SECRET: apiSecret,
+      // With Redis, the room-to-server record goes there (nothing is written until a meeting).
+      ...(TEST_REDIS_URL ? { REDIS_URL: TEST_REDIS_URL } : {}),
+      LOG_LEVEL: 'info',
+    });
+    try {
+      const connected = () =>
+        server
+          .output()
+          .split('\n')
+          .filter((line) => line.includes('"msg":"janus connected"'));
+      await expect.poll(() => connected().length, { timeout: 15_000 }).toBe(2);
+      for (const janus of servers) expect(connected().join('\n')).toContain(janus.url);
+      expect(server.output()).not.toMatch(/janus unreachable/);
+    } finally {
+      expect(await server.stop()).toBe(0);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('puts a room’s people on one server and the next room on the other', async () => {
