@@ -50,7 +50,7 @@ export function createJanusRooms(
         publish: (sdp, slots) => participant.publish(sdp, slots),
         answer: (sdp) => participant.answer(sdp),
         candidate: (connection, candidate) => participant.candidate(connection, candidate),
-        view: (cameras) => participant.view(cameras),
+        view: (cameras, layer) => participant.view(cameras, layer),
         async close() {
           stopWatching();
           await participant.close();
