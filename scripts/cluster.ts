@@ -13,21 +13,32 @@
 //   CLUSTER_REDIS_URL     Redis (default redis://127.0.0.1:6379)
 //   CLUSTER_DATA_DIR      the instances' shared DATA_DIR (uploads), kept; unset = a temporary one
 //   CLUSTER_NGINX         the nginx binary (default: nginx on PATH, then /usr/sbin/nginx)
+//   CLUSTER_JANUS         how many Janus servers to start when janus is installed (default 2;
+//                         0 = none: meetings stay browser to browser)
 //
 // The instances trust nginx's X-Forwarded-For (TRUST_PROXY=127.0.0.1), so sign-ins are
 // throttled per client address, not all under nginx's own.
+//
+// Meetings (decision 037): with Debian's janus installed, the cluster starts CLUSTER_JANUS Janus
+// servers from deploy/janus on free ports (WebSocket on 127.0.0.1, RTP on 20000-20999,
+// 21000-21999, …) with a secret made for this run, and both instances share them: JANUS_URL
+// lists them all and Redis says which serves each room. A JANUS_URL of your own (environment or
+// .env) is used as it is instead. Without either, meetings are a browser mesh, as the start says.
 //
 // Everything else (UPLOAD_MAX_BYTES, S3_*, MEETING_ROOM_SIZE, ICE_SERVERS, JWT_SECRET, …)
 // reaches the instances from the environment or .env, as with `npm start`. Stop with
 // Ctrl+C or SIGTERM: nginx and the instances stop, and a database made here is dropped.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RESOURCE_LIMITS } from '#shared/resources';
+import { freePort } from '../src/server/testing/server-process.ts';
 import { startCluster, type Cluster } from '../tests/e2e/app-instances.ts';
 import { ensureClientBuild } from './client-build.mjs';
+import { isJanusInstalled, JANUS_BINARY, startJanus, type JanusProcess } from './janus.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -46,12 +57,16 @@ const balancerPort = integerSetting('CLUSTER_PORT', 8080);
 const balancerHost = env.CLUSTER_HOST || '127.0.0.1';
 const instanceCount = integerSetting('CLUSTER_INSTANCES', 2);
 const uploadMaxBytes = integerSetting('UPLOAD_MAX_BYTES', RESOURCE_LIMITS.uploadMaxBytesDefault);
+const janusCount = integerSetting('CLUSTER_JANUS', 2, 0);
+/** Each Janus of the cluster gets this many UDP ports for media, from 20000 on. */
+const JANUS_RTP_PORTS = 1000;
 
-function integerSetting(name: string, fallback: number): number {
+function integerSetting(name: string, fallback: number, least = 1): number {
   const text = env[name];
   if (!text) return fallback;
   const value = Number(text);
-  if (!Number.isSafeInteger(value) || value < 1) fail(`${name} must be a positive whole number, not ${text}`);
+  if (!Number.isSafeInteger(value) || value < least)
+    fail(`${name} must be a whole number of ${least} or more, not ${text}`);
   return value;
 }
 
@@ -205,6 +220,70 @@ async function waitForHealth(url: string, isAlive: () => boolean, timeoutMs: num
   return false;
 }
 
+type ClusterJanus = {
+  /** What the instances get: JANUS_URL and JANUS_API_SECRET, or nothing (a mesh). */
+  env: Record<string, string>;
+  /** The start's line about meetings. */
+  summary: string;
+  stop(): Promise<void>;
+};
+
+/**
+ * The cluster's Janus servers (decision 037): a JANUS_URL of one's own as it is, else `janusCount`
+ * started here from deploy/janus when janus is installed, else none (meetings are a mesh).
+ */
+async function startClusterJanus(
+  onUnexpectedExit: (index: number, janus: JanusProcess) => void,
+): Promise<ClusterJanus> {
+  const none = { env: {}, stop: async () => {} };
+  if (env.JANUS_URL) {
+    return { ...none, summary: `through Janus at ${env.JANUS_URL} (JANUS_URL: yours, not started here)` };
+  }
+  if (janusCount === 0) return { ...none, summary: 'browser to browser (a mesh): CLUSTER_JANUS=0' };
+  if (!isJanusInstalled()) {
+    return {
+      ...none,
+      summary: `browser to browser (a mesh): \`${JANUS_BINARY}\` is not installed (apt-get install janus to meet through Janus)`,
+    };
+  }
+  const apiSecret = randomBytes(24).toString('hex');
+  const folder = mkdtempSync(path.join(tmpdir(), 'studyhall-janus-'));
+  const servers: JanusProcess[] = [];
+  let isStopping = false;
+  const stop = async () => {
+    isStopping = true;
+    await Promise.all(servers.map((janus) => janus.stop()));
+    rmSync(folder, { recursive: true, force: true }); // the configs carry the secret
+  };
+  try {
+    for (let index = 0; index < janusCount; index++) {
+      const firstRtpPort = 20000 + index * JANUS_RTP_PORTS;
+      const janus = await startJanus(
+        {
+          port: await freePort(),
+          host: '127.0.0.1',
+          apiSecret,
+          rtpPortRange: `${firstRtpPort}-${firstRtpPort + JANUS_RTP_PORTS - 1}`,
+        },
+        path.join(folder, String(index + 1)),
+      );
+      servers.push(janus);
+      janus.child.once('exit', () => {
+        if (!isStopping) onUnexpectedExit(index, janus);
+      });
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const urls = servers.map((janus) => janus.url);
+  return {
+    env: { JANUS_URL: urls.join(','), JANUS_API_SECRET: apiSecret },
+    summary: `through Janus, ${urls.length === 1 ? 'one server' : `${urls.length} servers`} started here: ${urls.join(', ')}`,
+    stop,
+  };
+}
+
 async function main() {
   const nginxPath = findNginx();
   ensureClientBuild();
@@ -214,7 +293,7 @@ async function main() {
   const firstInstancePort = balancerPort + 1;
   const label = (index: number) => String.fromCharCode(97 + index); // a, b, c…
   const nginxFolder = mkdtempSync(path.join(tmpdir(), 'studyhall-nginx-'));
-  const running: { cluster?: Cluster; nginx?: ChildProcess; startup?: Promise<unknown> } = {};
+  const running: { cluster?: Cluster; nginx?: ChildProcess; janus?: ClusterJanus; startup?: Promise<unknown> } = {};
   let isStopping = false;
 
   const stopAll = async (exitCode: number) => {
@@ -231,6 +310,7 @@ async function main() {
     await running.cluster
       ?.stop()
       .catch((error: unknown) => console.error('cluster: stopping the instances failed:', error));
+    await running.janus?.stop().catch((error: unknown) => console.error('cluster: stopping Janus failed:', error));
     rmSync(nginxFolder, { recursive: true, force: true });
     console.log('cluster: stopped');
     process.exit(exitCode);
@@ -249,6 +329,22 @@ async function main() {
   }
 
   const started = Date.now();
+  const janusStartup = startClusterJanus((index, server) => {
+    console.error(
+      `cluster: janus ${index + 1} exited; the people in its rooms are told and reconnect (to another Janus, if any)\n${server.output().slice(-2000)}`,
+    );
+  });
+  // A Ctrl+C meanwhile stops the Janus servers once they are up.
+  running.startup = janusStartup.then((started) => (running.janus = started));
+  let janus: ClusterJanus;
+  try {
+    janus = await janusStartup;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    console.error(`cluster: Janus did not start (CLUSTER_JANUS=0 runs meetings as a mesh): ${reason}`);
+    return stopAll(1);
+  }
+  if (isStopping) return;
   const startup = startCluster(
     { databaseUrl: env.CLUSTER_DATABASE_URL || LOCAL_POSTGRES, redisUrl, isDatabaseKept: kept },
     {
@@ -262,6 +358,7 @@ async function main() {
         // Unlike the e2e instances, a configured quotes service or secret is used.
         ...(env.QUOTES_API_URL ? { QUOTES_API_URL: env.QUOTES_API_URL } : {}),
         ...(env.JWT_SECRET ? { JWT_SECRET: env.JWT_SECRET } : {}),
+        ...janus.env,
       },
       onOutput: (text, port) => {
         // The instances' log lines, prefixed with the port of the one that wrote them.
@@ -326,6 +423,7 @@ async function main() {
       `  PostgreSQL: ${redactPassword(cluster.databaseUrl)}${kept ? '' : ' (made for this run, dropped at the end)'}`,
       `  Redis: ${redactPassword(redisUrl)}`,
       `  files: ${env.S3_BUCKET ? `S3 bucket ${env.S3_BUCKET}` : `${cluster.dataDir}/uploads (shared by the instances)`}`,
+      `  meetings: ${janus.summary}`,
       `  nginx: ${configPath}`,
       'Stop with Ctrl+C.',
     ].join('\n'),

@@ -5,7 +5,7 @@
  * secret is never on Janus's command line (visible to every user in `ps`) nor in the repository.
  *
  * `npm run janus` runs it in the foreground with JANUS_URL's port and address and
- * JANUS_API_SECRET; tests call startJanus() on a free port.
+ * JANUS_API_SECRET; tests and `npm run cluster` call startJanus() on a free port.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -129,9 +129,18 @@ function isListening(host: string, port: number): Promise<boolean> {
   });
 }
 
-/** `npm run janus`: Janus in the foreground for this install's JANUS_URL and JANUS_API_SECRET. */
+/**
+ * `npm run janus`: Janus in the foreground for this install's JANUS_URL and JANUS_API_SECRET. With
+ * several servers in JANUS_URL, each host runs its own: JANUS_URL there names that one.
+ */
 async function main(): Promise<void> {
-  const url = new URL(process.env.JANUS_URL || 'ws://127.0.0.1:8188');
+  const entries = (process.env.JANUS_URL || 'ws://127.0.0.1:8188').split(',').map((entry) => entry.trim());
+  if (entries.length > 1) {
+    throw new Error(
+      `JANUS_URL lists ${entries.length} servers: run \`npm run janus\` on each Janus host with JANUS_URL set to that server's own address`,
+    );
+  }
+  const url = new URL(entries[0]!);
   const apiSecret = process.env.JANUS_API_SECRET ?? '';
   if (apiSecret.length < 16) throw new Error('JANUS_API_SECRET must be set (16 characters or more)');
   const folder = path.resolve(process.env.DATA_DIR || './data', 'janus');

@@ -356,11 +356,37 @@ describe('loadConfig: Janus (decision 037)', () => {
   it('reads JANUS_URL and JANUS_API_SECRET together', () => {
     expect(
       loadConfig({ DATA_DIR: freshDataDir(), JANUS_URL: 'ws://127.0.0.1:8188', JANUS_API_SECRET: secret }).janus,
-    ).toEqual({ url: 'ws://127.0.0.1:8188', apiSecret: secret });
+    ).toEqual({ urls: ['ws://127.0.0.1:8188/'], apiSecret: secret });
     expect(
       loadConfig({ DATA_DIR: freshDataDir(), JANUS_URL: 'wss://janus.school.lan/janus', JANUS_API_SECRET: secret })
-        .janus?.url,
-    ).toBe('wss://janus.school.lan/janus');
+        .janus?.urls,
+    ).toEqual(['wss://janus.school.lan/janus']);
+  });
+
+  it('reads several Janus servers, separated by commas, in their order', () => {
+    const janus = loadConfig({
+      DATA_DIR: freshDataDir(),
+      JANUS_URL: ' ws://janus-2.school.lan:8188 ,wss://janus-1.school.lan/janus,ws://[fd00::7]:8188',
+      JANUS_API_SECRET: secret,
+    }).janus;
+    expect(janus).toEqual({
+      urls: ['ws://janus-2.school.lan:8188/', 'wss://janus-1.school.lan/janus', 'ws://[fd00::7]:8188/'],
+      apiSecret: secret,
+    });
+  });
+
+  it('names every bad entry of a list, each once', () => {
+    const problems = problemsOf({
+      DATA_DIR: freshDataDir(),
+      JANUS_URL: 'ws://a.lan:8188,http://b.lan:8088/janus,,c.lan:8188,ws://A.lan:8188/',
+      JANUS_API_SECRET: secret,
+    });
+    expect(problems).toEqual([
+      'JANUS_URL entry 2 ("http://b.lan:8088/janus") must be the ws:// or wss:// address of Janus\'s WebSocket transport, e.g. ws://127.0.0.1:8188',
+      'JANUS_URL entry 3 is empty (a comma too many?)',
+      'JANUS_URL entry 4 ("c.lan:8188") must be the ws:// or wss:// address of Janus\'s WebSocket transport, e.g. ws://127.0.0.1:8188',
+      'JANUS_URL lists ws://a.lan:8188/ twice (entries 1 and 5): name each Janus server once',
+    ]);
   });
 
   it.each([
@@ -371,6 +397,8 @@ describe('loadConfig: Janus (decision 037)', () => {
       /^JANUS_URL must be the ws:\/\/ or wss:\/\//,
     ],
     [{ JANUS_URL: '127.0.0.1:8188', JANUS_API_SECRET: secret }, /^JANUS_URL must be the ws:\/\/ or wss:\/\//],
+    [{ JANUS_URL: 'ws://', JANUS_API_SECRET: secret }, /^JANUS_URL must be the ws:\/\/ or wss:\/\//],
+    [{ JANUS_URL: 'ws://a.lan,ws://a.lan/', JANUS_API_SECRET: secret }, /^JANUS_URL lists ws:\/\/a.lan\/ twice/],
     [{ JANUS_URL: 'ws://127.0.0.1:8188', JANUS_API_SECRET: 'short' }, /^JANUS_API_SECRET must be at least 16/],
     [{ JANUS_URL: 'ws://127.0.0.1:8188', JANUS_API_SECRET: `${secret}"x` }, /^JANUS_API_SECRET must not contain/],
   ])('refuses %o with a clear message', (settings, message) => {

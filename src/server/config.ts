@@ -66,6 +66,41 @@ function isProxyAddress(entry: string): boolean {
   return /^\d+$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
+const JANUS_URL_ADDRESS = "the ws:// or wss:// address of Janus's WebSocket transport, e.g. ws://127.0.0.1:8188";
+
+/**
+ * JANUS_URL: one Janus, or several separated by commas (decision 037, "Several Janus servers").
+ * Each address is normalised (`ws://host:8188` and `ws://host:8188/` are one server): it is also
+ * the server's name in the room-to-server records every instance shares, so every instance must
+ * list the same servers.
+ */
+const janusUrlsSetting = z.string().transform((text, context): string[] => {
+  const entries = text.split(',').map((entry) => entry.trim());
+  const isList = entries.length > 1;
+  const urls: string[] = [];
+  entries.forEach((entry, index) => {
+    const name = isList ? `JANUS_URL entry ${index + 1} (${JSON.stringify(entry)})` : 'JANUS_URL';
+    if (entry === '') {
+      context.addIssue({ code: 'custom', message: `JANUS_URL entry ${index + 1} is empty (a comma too many?)` });
+      return;
+    }
+    const url = URL.canParse(entry) ? new URL(entry) : undefined;
+    if (!url || !['ws:', 'wss:'].includes(url.protocol) || url.hostname === '') {
+      context.addIssue({ code: 'custom', message: `${name} must be ${JANUS_URL_ADDRESS}` });
+      return;
+    }
+    const earlier = urls.indexOf(url.href);
+    if (earlier !== -1) {
+      context.addIssue({
+        code: 'custom',
+        message: `JANUS_URL lists ${url.href} twice (entries ${earlier + 1} and ${index + 1}): name each Janus server once`,
+      });
+    }
+    urls.push(url.href);
+  });
+  return urls;
+});
+
 /** A number of sign-ins or registrations per network address and hour. */
 const perNetworkLimit = (name: string, fallback: number) =>
   z.coerce
@@ -136,12 +171,7 @@ const environmentSchema = z.object({
     .min(0, { error: `READ_CACHE_MS must be between 0 and ${MAX_TAGGED_TTL_MS}` })
     .max(MAX_TAGGED_TTL_MS, { error: `READ_CACHE_MS must be between 0 and ${MAX_TAGGED_TTL_MS}` })
     .default(DEFAULT_READ_CACHE_TTL_MS),
-  JANUS_URL: z
-    .url({
-      protocol: /^wss?$/,
-      error: "JANUS_URL must be the ws:// or wss:// address of Janus's WebSocket transport, e.g. ws://127.0.0.1:8188",
-    })
-    .optional(),
+  JANUS_URL: janusUrlsSetting.optional(),
   JANUS_API_SECRET: z
     .string()
     .min(16, { error: 'JANUS_API_SECRET must be at least 16 characters (the api_secret of your janus.jcfg)' })
@@ -205,14 +235,14 @@ export type AppConfig = {
   iceServers: IceServer[];
   /** How long the common reads may be answered from memory (decision 015); 0 = never. */
   readCacheMs: number;
-  /** The Janus SFU our server drives (decision 037); unset means meetings stay a browser mesh. */
+  /** The Janus SFU servers our server drives (decision 037); unset means meetings stay a browser mesh. */
   janus: JanusConfig | undefined;
 };
 
 export type JanusConfig = {
-  /** Janus's WebSocket transport (the Janus API), reached by our server only. */
-  url: string;
-  /** Janus's api_secret (and the VideoRoom admin_key): without it Janus refuses every request. */
+  /** Each Janus's WebSocket transport (the Janus API), reached by our server only; normalised, none twice. */
+  urls: string[];
+  /** The api_secret of every one of them (and the VideoRoom admin_key): without it Janus refuses every request. */
   apiSecret: string;
 };
 
@@ -293,7 +323,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     readCacheMs: values.READ_CACHE_MS,
     janus:
       values.JANUS_URL && values.JANUS_API_SECRET
-        ? { url: values.JANUS_URL, apiSecret: values.JANUS_API_SECRET }
+        ? { urls: values.JANUS_URL, apiSecret: values.JANUS_API_SECRET }
         : undefined,
     trustProxy: values.TRUST_PROXY ?? false,
   };
@@ -369,7 +399,7 @@ function severalInstancesProblems(given: Record<string, string>): string[] {
 function janusProblems(given: Record<string, string>): string[] {
   if (given.JANUS_URL && !given.JANUS_API_SECRET) {
     return [
-      'JANUS_API_SECRET must be set with JANUS_URL: the api_secret of your Janus (see deploy/janus/janus.jcfg), e.g. from `openssl rand -hex 24`',
+      'JANUS_API_SECRET must be set with JANUS_URL: the api_secret of your Janus (one secret for all of them; see deploy/janus/janus.jcfg), e.g. from `openssl rand -hex 24`',
     ];
   }
   if (given.JANUS_API_SECRET && !given.JANUS_URL) {

@@ -4,7 +4,7 @@ import { buildApp } from './app.ts';
 import { listenForBackups } from './backup/backup-socket.ts';
 import { acquireDataDirLock, DataDirInUseError, type DataDirLock } from './backup/data-dir-lock.ts';
 import { removeStagingLeftovers } from './backup/snapshot.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, type JanusConfig } from './config.ts';
 import { openDatabase, pgliteDirectory } from './db/client.ts';
 import { describeIdentityConflict, findIdentityConflicts } from './db/identity-keys.ts';
 import type { TagVersions } from './cache/read-cache.ts';
@@ -82,15 +82,11 @@ async function main() {
   // logger once there is one.
   let janusLogger: JanusLogger = { info: (_, message) => console.info(message), warn: (_, m) => console.warn(m) };
   const janus = config.janus
-    ? new (await import('./features/meetings/janus/janus-gateway.ts')).JanusGateway({
-        ...config.janus,
-        logger: {
-          info: (object, message) => janusLogger.info(object, message),
-          warn: (o, m) => janusLogger.warn(o, m),
-        },
+    ? await startJanusRooms(config.janus, config.redisUrl, {
+        info: (object, message) => janusLogger.info(object, message),
+        warn: (o, m) => janusLogger.warn(o, m),
       })
     : undefined;
-  const sfu = janus ? (await import('./features/meetings/janus/janus-rooms.ts')).createJanusRooms(janus) : undefined;
   const app = await buildApp({
     database,
     jwtSecret: config.jwtSecret,
@@ -105,7 +101,7 @@ async function main() {
       store: throttleStore,
       limits: { signInPerNetwork: config.signInLimitPerIp, registrationsPerNetwork: config.registrationLimitPerIp },
     },
-    meetings: { pubsub, sfu, roomSize: config.meetingRoomSize, iceServers: config.iceServers },
+    meetings: { pubsub, sfu: janus?.sfu, roomSize: config.meetingRoomSize, iceServers: config.iceServers },
     readCache: { ttlMs: config.readCacheMs, versions: readCacheVersions },
   });
   janusLogger = app.log;
@@ -121,10 +117,10 @@ async function main() {
   const backups = lock ? await listenForBackups({ dataDir: config.dataDir, database, log: app.log }) : undefined;
   // Runs after the meeting sockets have closed and given their seats back (preClose).
   app.addHook('onClose', () => pubsub.close());
-  // Janus (decision 037), connected in the background, so the app starts and runs whether Janus
-  // is up or not; each change of reachability is one log line.
+  // Janus (decision 037), connected in the background, so the app starts and runs whether each
+  // Janus is up or not; each change of a server's reachability is one log line.
   if (janus) {
-    void janus.start();
+    for (const gateway of janus.gateways) void gateway.start();
     app.addHook('onClose', () => janus.close());
   }
 
@@ -151,6 +147,39 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`StudyHall is ready on port ${config.port} (database: ${database.kind}, data: ${config.dataDir})`);
+}
+
+/**
+ * One gateway per Janus server, and the record of which serves each room: in Redis when several
+ * instances share them (REDIS_URL), in memory otherwise. Loaded only when JANUS_URL is set.
+ */
+async function startJanusRooms(janus: JanusConfig, redisUrl: string | undefined, logger: JanusLogger) {
+  const [{ JanusGateway }, { createJanusRooms }] = await Promise.all([
+    import('./features/meetings/janus/janus-gateway.ts'),
+    import('./features/meetings/janus/janus-rooms.ts'),
+  ]);
+  const gateways = janus.urls.map((url) => new JanusGateway({ url, apiSecret: janus.apiSecret, logger }));
+  const roomServers = redisUrl ? await redisRoomServers(redisUrl, logger) : undefined;
+  return {
+    gateways,
+    sfu: createJanusRooms(gateways, roomServers),
+    async close() {
+      await Promise.all(gateways.map((gateway) => gateway.close()));
+      await roomServers?.close();
+    },
+  };
+}
+
+async function redisRoomServers(url: string, logger: JanusLogger) {
+  const [{ createRedisRoomServers }, { DEFAULT_NAMESPACE }] = await Promise.all([
+    import('./features/meetings/janus/redis-room-servers.ts'),
+    import('./realtime/redis-pubsub.ts'),
+  ]);
+  return createRedisRoomServers({
+    url,
+    namespace: DEFAULT_NAMESPACE,
+    onError: (error) => logger.warn({ err: error }, 'Redis (Janus rooms): connection problem'),
+  });
 }
 
 /** Loaded only when REDIS_URL is set, as the Redis bus is. */

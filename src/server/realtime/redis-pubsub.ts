@@ -300,7 +300,7 @@ export async function createRedisPubSub(options: RedisPubSubOptions): Promise<Pu
 }
 
 /** Connects, failing on the first refusal instead of retrying for ever at start-up. */
-async function connectOnce(connection: Redis): Promise<void> {
+export async function connectOnce(connection: Redis): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const fail = (error: Error) => {
       connection.off('ready', succeed);
@@ -316,7 +316,7 @@ async function connectOnce(connection: Redis): Promise<void> {
   });
 }
 
-async function quit(connection: Redis): Promise<void> {
+export async function quit(connection: Redis): Promise<void> {
   try {
     await connection.quit();
   } catch {

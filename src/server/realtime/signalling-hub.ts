@@ -49,17 +49,18 @@ export type SfuParticipant = {
 
 /** The SFU as the hub uses it; main.ts passes Janus's (janus/janus-rooms.ts) when JANUS_URL is set. */
 export type SfuRooms = {
-  isAvailable(): boolean;
-  /** Calls `listener` when the SFU becomes unreachable; returns how to stop. */
-  onUnavailable(listener: () => void): () => void;
+  /**
+   * The participant's connections on the SFU server that serves the room (agreed with the other
+   * instances); undefined when that server cannot be reached from here now.
+   */
   participant(options: {
     roomId: string;
     id: string;
     roomSize: number;
     send: (message: ServerMessage) => void;
-    /** The SFU refused or lost this participant. */
+    /** The SFU refused or lost this participant, or its server went away. */
     onFailure: (error: unknown) => void;
-  }): SfuParticipant;
+  }): Promise<SfuParticipant | undefined>;
 };
 
 export type { SfuRequest };
@@ -115,7 +116,7 @@ type LocalMember = {
   state: MemberState;
   /** Holds a seat in the roster (so leaving must give it back). */
   isSeated: boolean;
-  /** Its connections on the SFU, in an SFU room once joined. */
+  /** Its connections on its room's SFU server, in an SFU room (held from before its seat is claimed). */
   sfu?: SfuParticipant;
   /** Roster sequence already reflected in what this participant was told. */
   seenSeq: number;
@@ -253,13 +254,32 @@ export function createSignallingHub(options: SignallingHubOptions): SignallingHu
   }
 
   async function join(member: LocalMember, media: MediaState): Promise<JoinOutcome> {
-    // Without the SFU an SFU room has no media: the page is told and retries (no seat is taken).
-    if (options.sfu && !options.sfu.isAvailable()) {
-      member.state = 'gone';
-      return 'media-unavailable';
-    }
     member.state = 'joining';
     const { roomId } = member.identity;
+    if (options.sfu) {
+      try {
+        member.sfu = await options.sfu.participant({
+          roomId,
+          id: member.id,
+          roomSize: options.roomSize,
+          send: (message) => member.connection.send(message),
+          onFailure: (error) => {
+            log.warn({ err: error, roomId }, 'meeting room: the SFU refused or lost a participant');
+            dropMember(member, 'MEDIA_UNAVAILABLE');
+          },
+        });
+      } catch (error) {
+        member.state = 'gone';
+        throw error;
+      }
+      // Without the room's SFU server the room has no media here: the page is told and retries
+      // (no seat is taken). Left meanwhile, or the hub closed: leave() lets the SFU go.
+      if (!member.sfu) {
+        member.state = 'gone';
+        return 'media-unavailable';
+      }
+      if (hasLeft(member) || isClosed) return 'gone';
+    }
     const room = enterRoom(member);
     const { userId, name, role, host } = member.identity;
     // Students join muted (decision 038): their page turns its microphone off on welcome.
@@ -285,18 +305,6 @@ export function createSignallingHub(options: SignallingHubOptions): SignallingHu
     if (hasLeft(member)) return 'gone';
     member.state = 'joined';
     member.seenSeq = claim.seq;
-    if (options.sfu) {
-      member.sfu = options.sfu.participant({
-        roomId,
-        id: member.id,
-        roomSize: options.roomSize,
-        send: (message) => member.connection.send(message),
-        onFailure: (error) => {
-          log.warn({ err: error, roomId }, 'meeting room: the SFU refused or lost a participant');
-          dropMember(member, 'MEDIA_UNAVAILABLE');
-        },
-      });
-    }
     member.connection.send({
       type: 'welcome',
       protocolVersion: PROTOCOL_VERSION,
@@ -366,14 +374,6 @@ export function createSignallingHub(options: SignallingHubOptions): SignallingHu
     void heartbeat().finally(() => (isBeating = false));
   }, options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS);
   heartbeatTimer.unref();
-
-  // The SFU went away: its connections are gone, so every SFU participant reconnects (and is told
-  // MEDIA_UNAVAILABLE until it is back); rooms are made again on Janus at the next join.
-  const stopWatchingSfu = options.sfu?.onUnavailable(() => {
-    for (const room of rooms.values()) {
-      for (const member of [...room.members.values()]) if (member.sfu) dropMember(member, 'MEDIA_UNAVAILABLE');
-    }
-  });
 
   async function handleSfu(member: LocalMember, request: SfuRequest) {
     const sfu = member.sfu;
@@ -459,7 +459,6 @@ export function createSignallingHub(options: SignallingHubOptions): SignallingHu
     async close() {
       isClosed = true;
       clearInterval(heartbeatTimer);
-      stopWatchingSfu?.();
       const members = [...rooms.values()].flatMap((room) => [...room.members.values()]);
       await Promise.all(
         members.map((member) => {

@@ -120,6 +120,10 @@ declare module 'janode/plugins/videoroom' {
     }): Promise<{ streams?: SubscriberStream[]; jsep?: Jsep }>;
     start(params: { jsep?: Jsep }): Promise<unknown>;
     leave(): Promise<unknown>;
+    listParticipants(params: { room: RoomId; secret?: string }): Promise<{
+      room: RoomId;
+      participants: { feed: RoomId; display?: string; publisher: boolean; talking?: boolean }[];
+    }>;
     list(params?: { admin_key?: string }): Promise<{
       list: { room: RoomId; description: string; pin_required: boolean; max_publishers: number }[];
     }>;

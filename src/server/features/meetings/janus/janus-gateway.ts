@@ -10,7 +10,6 @@
 import { createHmac } from 'node:crypto';
 import Janode, { type JanodeConnection, type JanodeSession } from 'janode';
 import VideoRoomPlugin, { type VideoRoomHandle } from 'janode/plugins/videoroom';
-import type { JanusConfig } from '#server/config';
 
 // We log what matters ourselves; janode's own console lines would repeat each failed attempt.
 Janode.Logger.setLevel('none');
@@ -23,7 +22,11 @@ export type JanusLogger = {
   warn(object: object, message: string): void;
 };
 
-export type JanusGatewayOptions = JanusConfig & {
+export type JanusGatewayOptions = {
+  /** This Janus's WebSocket transport (one entry of JANUS_URL). */
+  url: string;
+  /** Janus's api_secret (and the VideoRoom admin_key). */
+  apiSecret: string;
   logger: JanusLogger;
   /** Waits between reconnection attempts, the last repeated: quick at first, then every 10 s. */
   retryDelaysMs?: number[];
@@ -78,6 +81,11 @@ export class JanusGateway {
   constructor(options: JanusGatewayOptions) {
     this.#options = options;
     this.#retryDelaysMs = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+  }
+
+  /** The Janus this gateway drives: its name in the room-to-server records too (room-servers.ts). */
+  get url(): string {
+    return this.#options.url;
   }
 
   get status(): JanusStatus {
@@ -182,6 +190,12 @@ export class JanusGateway {
     return list.map((entry) => String(entry.room));
   }
 
+  /** The feeds (our participant ids) in a room on this Janus: which server holds whom, for tests and checks. */
+  async participantsOf(room: string): Promise<string[]> {
+    const { participants } = await this.#request((handle) => handle.listParticipants({ room }));
+    return participants.map((participant) => String(participant.feed));
+  }
+
   async close(): Promise<void> {
     this.#setStatus('closed');
     clearTimeout(this.#retryTimer);
@@ -273,7 +287,7 @@ export class JanusGateway {
     if (this.#status !== 'unreachable') {
       this.#options.logger.warn(
         { janusUrl: this.#options.url, reason: error instanceof Error ? error.message : String(error) },
-        'janus unreachable: meetings that need it cannot start until it is back; retrying',
+        'janus unreachable: its meetings stop until it is back (new rooms go to another Janus, if any); retrying',
       );
     }
     this.#setStatus('unreachable');

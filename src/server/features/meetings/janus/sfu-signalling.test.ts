@@ -24,7 +24,7 @@ const quietLogger: JanusLogger = { info: () => {}, warn: () => {} };
 
 /** An app whose meetings go through `gateway`, listening on a free port. */
 async function appThrough(gateway: JanusGateway) {
-  const t = await createTestApp({ meetings: { sfu: createJanusRooms(gateway), roomSize: 30 } });
+  const t = await createTestApp({ meetings: { sfu: createJanusRooms([gateway]), roomSize: 30 } });
   const baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   return { t, baseUrl };
 }
