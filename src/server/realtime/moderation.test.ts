@@ -161,11 +161,19 @@ describe.each(BUS_KINDS)('moderation on the $kind', ({ isRedis }) => {
     expect(closed).toEqual({ code: CLOSE_CODES.ROOM_LOCKED, reason: CLOSE_MESSAGES.ROOM_LOCKED });
     expect(shouldReconnect(closed.code)).toBe(false);
 
+    // Bob was in the room when it was locked: his page reconnecting (a reload, a new network, the
+    // video server's failover) lets him back in.
+    bob.client.close();
+    await teacher.client.waitFor('participant-left');
+    const bobAgain = await MeetingTestClient.join(instance.baseUrl, bob.token, roomId, ALL_ON);
+    clients.push(bobAgain.client);
+    expect(bobAgain.welcome.locked).toBe(true);
+
     const coTeacher = await join(instance, roomId, { name: 'Mr Co', role: 'teacher' });
     expect(coTeacher.welcome.locked).toBe(true);
 
     teacher.client.send({ type: 'lock', locked: false });
-    expect(await bob.client.waitFor('room-lock')).toMatchObject({ locked: false });
+    expect(await bobAgain.client.waitFor('room-lock')).toMatchObject({ locked: false });
     const dee = await join(instance, roomId, { name: 'Dee' });
     expect(dee.welcome.locked).toBe(false);
   });

@@ -47,7 +47,7 @@ export interface RoomRoster {
   /**
    * Atomically: forget entries whose heartbeat stopped, replace the same user's
    * earlier entry (one seat per person), refuse when `limit` others are in, add.
-   * Refused first: a user removed from the room, then a non-host while it is locked.
+   * Refused first: a user removed from the room, then a non-host while it is locked who was not in the room when it was locked.
    */
   claim(roomId: string, entry: RosterEntry, limit: number): Promise<ClaimResult>;
   /** Removes a participant (no event when it was already gone). */
@@ -60,7 +60,10 @@ export interface RoomRoster {
    * of the room for `forMs`, whatever token they bring; hosts are not removed.
    */
   remove(roomId: string, participantId: string, forMs: number): Promise<RemoveOutcome>;
-  /** Locks or unlocks the room; a lock lasts while anyone is in the room. */
+  /**
+   * Locks or unlocks the room; a lock lasts while anyone is in the room. Those in the room when it
+   * was locked may join again (a reload, or a page reconnecting); nobody else but hosts.
+   */
   setLocked(roomId: string, locked: boolean, by: string): Promise<void>;
   /** Raises (numbered by the room's sequence, so hands keep their order) or lowers one hand. */
   setHand(roomId: string, participantId: string, raised: boolean): Promise<void>;
@@ -70,7 +73,11 @@ export interface RoomRoster {
 /** One process: a Map of channels and a Map of rooms. Delivery is asynchronous, in publish order. */
 export function createInProcessPubSub(): PubSub {
   const channels = new Map<string, Set<(message: string) => void>>();
-  const rooms = new Map<string, { members: Map<string, RosterEntry>; seq: number; locked: boolean }>();
+  /** `lockedIn`: while locked, the users in the room when it was locked (they may come back). */
+  const rooms = new Map<
+    string,
+    { members: Map<string, RosterEntry>; seq: number; locked: boolean; lockedIn: ReadonlySet<string> }
+  >();
   /** Per room: removed user id → until when (ms); outlives the room's members. */
   const removed = new Map<string, Map<string, number>>();
   const isRemoved = (roomId: string, userId: string) => (removed.get(roomId)?.get(userId) ?? 0) > Date.now();
@@ -88,7 +95,7 @@ export function createInProcessPubSub(): PubSub {
   const publishEvent = (roomId: string, event: RosterEvent) => deliver(roomChannel(roomId), JSON.stringify(event));
   const room = (roomId: string) => {
     let found = rooms.get(roomId);
-    if (!found) rooms.set(roomId, (found = { members: new Map(), seq: 0, locked: false }));
+    if (!found) rooms.set(roomId, (found = { members: new Map(), seq: 0, locked: false, lockedIn: new Set() }));
     return found;
   };
   const forgetIfEmpty = (roomId: string) => {
@@ -103,7 +110,8 @@ export function createInProcessPubSub(): PubSub {
   const roster: RoomRoster = {
     async claim(roomId, entry, limit) {
       if (isRemoved(roomId, entry.userId)) return { outcome: 'removed' };
-      if (rooms.get(roomId)?.locked && !entry.host) return { outcome: 'locked' };
+      const existing = rooms.get(roomId);
+      if (existing?.locked && !entry.host && !existing.lockedIn.has(entry.userId)) return { outcome: 'locked' };
       const found = room(roomId);
       const earlier = [...found.members.values()].find((member) => member.userId === entry.userId);
       const others = [...found.members.values()].filter((member) => member !== earlier);
@@ -148,6 +156,7 @@ export function createInProcessPubSub(): PubSub {
       const found = rooms.get(roomId);
       if (!found) return;
       found.locked = locked;
+      found.lockedIn = new Set(locked ? [...found.members.values()].map((member) => member.userId) : []);
       publishEvent(roomId, { kind: 'lock', seq: ++found.seq, locked, by });
     },
     async setHand(roomId, participantId, raised) {

@@ -26,7 +26,7 @@ const SEQUENCE_TTL_SECONDS = 24 * 60 * 60;
 const CONNECT_TIMEOUT_MS = 5_000;
 
 // Shared head of the roster scripts. KEYS: members hash (id -> entry JSON), expiry sorted set
-// (id -> ms), sequence counter, lock flag, removed users (user id -> until ms). ARGV[1]: the room's channel. Time is Redis's, so instances'
+// (id -> ms), sequence counter, lock (the set of user ids in the room when it was locked), removed users (user id -> until ms). ARGV[1]: the room's channel. Time is Redis's, so instances'
 // clocks do not matter. Each change bumps the sequence and publishes its event in the same step.
 const SCRIPT_HEAD = `
 local members, expiry, sequence, channel = KEYS[1], KEYS[2], KEYS[3], ARGV[1]
@@ -61,7 +61,7 @@ redis.call('ZREMRANGEBYSCORE', removed, '-inf', now)
 if redis.call('ZSCORE', removed, userId) then return {'removed'} end
 prune()
 local locked = redis.call('EXISTS', lock)
-if locked == 1 and ARGV[7] ~= '1' then return {'locked'} end
+if locked == 1 and ARGV[7] ~= '1' and redis.call('SISMEMBER', lock, userId) == 0 then return {'locked'} end
 local earlier = nil
 local others = {}
 local all = redis.call('HGETALL', members)
@@ -129,13 +129,19 @@ left(ARGV[2], 'removed')
 return 'removed'
 `;
 
-// ARGV: channel, locked (1/0), by. Nothing in an empty room.
+// ARGV: channel, locked (1/0), by. Nothing in an empty room. The lock keeps the users in the room
+// then, so one whose page reconnects (a reload, a new network, the video server's failover) is let back in.
 const LOCK_SCRIPT = `${SCRIPT_HEAD}
 if redis.call('EXISTS', members) == 0 then return 0 end
 local locked = ARGV[2] == '1'
 local pttl = redis.call('PTTL', members)
 if pttl < 1 then pttl = 60000 end
-if locked then redis.call('SET', lock, '1', 'PX', pttl) else redis.call('DEL', lock) end
+redis.call('DEL', lock)
+if locked then
+  local all = redis.call('HVALS', members)
+  for i = 1, #all do redis.call('SADD', lock, cjson.decode(all[i]).userId) end
+  redis.call('PEXPIRE', lock, pttl)
+end
 local seq = redis.call('INCR', sequence)
 redis.call('PUBLISH', channel, cjson.encode({kind = 'lock', seq = seq, locked = locked, by = ARGV[3]}))
 return 1
