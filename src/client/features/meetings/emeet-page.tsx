@@ -50,7 +50,7 @@ export function Component() {
       <PageTitle>EMeet</PageTitle>
       <PageHeader
         title="EMeet"
-        description={`Video meetings of your classes, browser to browser. Join a room of your classes${
+        description={`Video meetings of your classes, with no outside service. Join a room of your classes${
           role === 'teacher' ? ', or start a new room for a class and invite its students.' : '.'
         }`}
       />

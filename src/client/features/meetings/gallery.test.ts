@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clientMessageSchema } from '#shared/meetings';
-import { cameraLayer, currentSpeaker, galleryPage } from './gallery.ts';
+import { cameraLayer, currentSpeaker, galleryPage, inGalleryOrder } from './gallery.ts';
 
 describe('the gallery', () => {
   it('pages the others, clamping to the last page', () => {
@@ -9,6 +9,16 @@ describe('the gallery', () => {
     expect(galleryPage(people, 3, 8)).toEqual({ page: 3, pageCount: 4, shown: [24, 25, 26, 27, 28, 29] });
     expect(galleryPage(people, 9, 8).page).toBe(3);
     expect(galleryPage([], 2, 8)).toEqual({ page: 0, pageCount: 1, shown: [] });
+  });
+
+  it('puts the class’s teachers first, then the others as they came', () => {
+    const people = [
+      { id: 'a', host: false },
+      { id: 't', host: true },
+      { id: 'b', host: false },
+      { id: 'u', host: true },
+    ];
+    expect(inGalleryOrder(people).map((person) => person.id)).toEqual(['t', 'u', 'a', 'b']);
   });
 
   it('shows whoever speaks, else the last speaker still here, else the first', () => {

@@ -9,7 +9,7 @@ import type { MeetingSession, MeetingSnapshot, RemoteParticipant } from './meeti
  */
 export type MeetingLayout = 'gallery' | 'speaker';
 
-/** Others per gallery page, besides our own tile: a 3×3 grid on a wide screen, 2×2 on a phone. */
+/** Others per gallery page, besides our own tile: a 3×3 grid on a wide screen, a column of 4 on a phone. */
 export const GALLERY_PAGE_SIZE = { wide: 8, narrow: 3 } as const;
 const WIDE_SCREEN = '(min-width: 640px)';
 
@@ -52,6 +52,15 @@ export function galleryPage<T>(remotes: readonly T[], page: number, pageSize: nu
   return { page: shownPage, pageCount, shown: remotes.slice(shownPage * pageSize, (shownPage + 1) * pageSize) };
 }
 
+/**
+ * The others in gallery order: the class's teachers first, then as they came. Rooms on several
+ * instances list people in no set order, and a student must find the teacher on the first page
+ * (only that page's cameras are received).
+ */
+export function inGalleryOrder<T extends { host: boolean }>(remotes: readonly T[]): T[] {
+  return [...remotes.filter((remote) => remote.host), ...remotes.filter((remote) => !remote.host)];
+}
+
 /** The speaker to show: whoever speaks now (the first of them), else the last one who spoke, if still here. */
 export function currentSpeaker(
   remotes: readonly RemoteParticipant[],
@@ -74,7 +83,8 @@ export function useGallery(session: MeetingSession, snapshot: MeetingSnapshot) {
   const isWeak = useSyncExternalStore(subscribeToNetwork, isWeakLink);
   const pageSize = isWide ? GALLERY_PAGE_SIZE.wide : GALLERY_PAGE_SIZE.narrow;
 
-  const speaker = currentSpeaker(snapshot.remotes, snapshot.speaking, lastSpeakerId);
+  const remotes = inGalleryOrder(snapshot.remotes);
+  const speaker = currentSpeaker(remotes, snapshot.speaking, lastSpeakerId);
   // Remembered during render (React's pattern for state derived from props): once they stop, the
   // last speaker stays on screen rather than jumping back to the first person.
   if (speaker && speaker.id !== lastSpeakerId && snapshot.speaking.has(speaker.id)) setLastSpeakerId(speaker.id);
@@ -82,7 +92,7 @@ export function useGallery(session: MeetingSession, snapshot: MeetingSnapshot) {
   const { page, pageCount, shown } =
     layout === 'speaker'
       ? { page: 0, pageCount: 1, shown: speaker ? [speaker] : [] }
-      : galleryPage(snapshot.remotes, requestedPage, pageSize);
+      : galleryPage(remotes, requestedPage, pageSize);
   const shownKey = shown.map((remote) => remote.id).join(',');
   const layer = cameraLayer(layout, shown.length, isWide, isWeak);
   useEffect(() => {
