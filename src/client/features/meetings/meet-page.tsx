@@ -75,7 +75,8 @@ export function Component() {
         camera: choice.camera,
         microphone: choice.microphone,
         onTokenRenewed: keepToken,
-        onNotice: (message) => toast.error(message),
+        // A teacher muting you is news, not a failure: no red mark.
+        onNotice: (message, kind) => (kind === 'error' ? toast.error(message) : toast(message)),
       }),
     );
 

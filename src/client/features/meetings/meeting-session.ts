@@ -77,8 +77,8 @@ export type MeetingSessionOptions = {
   microphone: MediaStreamTrack | null;
   /** A new token was minted: the page keeps its address current with it. */
   onTokenRenewed?: (token: string) => void;
-  /** Something to tell the person without ending the meeting (a device failed, a message was lost). */
-  onNotice?: (message: string) => void;
+  /** Something to tell the person without ending the meeting: a teacher's action (info), or a refusal (error). */
+  onNotice?: (message: string, kind: 'info' | 'error') => void;
   socketUrl?: (token: string) => string;
 };
 
@@ -314,7 +314,7 @@ export class MeetingSession {
         // The page turns its own device off; the person may turn it on again (decision 038).
         if (message.action === 'mute') void this.setMicrophone(false);
         else void this.setCamera(false);
-        this.options.onNotice?.(moderationNotice(message.action, message.by));
+        this.options.onNotice?.(moderationNotice(message.action, message.by), 'info');
         return;
     }
   }
@@ -454,7 +454,7 @@ export class MeetingSession {
         this.room = applyRoomEvent(this.room, message, this.roomContext());
         break;
       case 'error':
-        this.options.onNotice?.(message.message);
+        this.options.onNotice?.(message.message, 'error');
         break;
       case 'hand':
       case 'hands-lowered':
