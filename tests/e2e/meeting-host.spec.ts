@@ -23,7 +23,7 @@ async function studentJoins(browser: Browser, page: Page, roomId: string, studen
   return studentPage;
 }
 
-test('the teacher runs the room: muted students, hands, mute everyone, remove, lock', async ({
+test('the teacher runs the room: muted students, hands, mute everyone, stop camera, remove, lock', async ({
   page,
   browser,
   request,
@@ -82,6 +82,17 @@ test('the teacher runs the room: muted students, hands, mute everyone, remove, l
   await expect(adaMicrophone).toHaveAttribute('aria-pressed', 'false');
   // The teacher's own microphone stays on.
   await expect(page.getByRole('button', { name: 'Microphone', exact: true })).toHaveAttribute('aria-pressed', 'true');
+
+  // Bob turns his camera on; the teacher stops it: his camera goes off, and he is told.
+  const bobCamera = bobPage.getByRole('button', { name: 'Camera', exact: true });
+  await bobCamera.click();
+  await expect(bobCamera).toHaveAttribute('aria-pressed', 'true');
+  const stopBobCamera = panel.getByRole('button', { name: `Stop camera of ${bob.name}` });
+  await expect(stopBobCamera).toBeEnabled();
+  await stopBobCamera.click();
+  await expect(bobCamera).toHaveAttribute('aria-pressed', 'false');
+  await expect(bobPage.getByText(`${teacher.name} turned your camera off.`)).toBeVisible();
+  await expect(stopBobCamera).toBeDisabled();
 
   // The teacher removes Ada (asked to confirm): her page says so, and the same link does not let her back.
   await panel.getByRole('button', { name: `Remove ${ada.name}` }).click();
