@@ -363,8 +363,8 @@ function printRooms(rooms) {
   log('\nUpload per browser (kB/s, getStats outbound-rtp bytesSent; mean over the room), Janus CPU (% of one core)');
   log(
     `${'topology'.padEnd(8)} ${'N'.padStart(3)} ${'upload'.padStart(8)} ${'video'.padStart(8)} ${'sent'.padStart(5)} ` +
-      `${'recv'.padStart(5)} ${'fps'.padStart(5)} ${'janus%'.padStart(7)} ${'fwd'.padStart(5)} ${'%/fwd'.padStart(6)} ` +
-      `${'chrome%'.padStart(8)} ${'app%'.padStart(6)} ${'busy%'.padStart(6)} settled`,
+      `${'recv'.padStart(5)} ${'fps'.padStart(5)} ${'janus%'.padStart(7)} ${'fwd'.padStart(5)} ${'%/fwd'.padStart(6)} ${'µs/pkt'.padStart(6)} ` +
+      `${'chrome%'.padStart(8)} ${'app%'.padStart(6)} ${'busy%'.padStart(6)} ${'settled'.padEnd(8)} encoders limited by`,
   );
   for (const room of rooms) {
     const sent = Math.max(...room.sentVideoStreamsPerPage);
@@ -374,14 +374,19 @@ function printRooms(rooms) {
         `${kBps(room.uploadVideoKBps.mean).padStart(8)} ${String(sent).padStart(5)} ${`${received}/${room.expectedVideoStreamsPerPage}`.padStart(5)} ` +
         `${String(room.receivedFps).padStart(5)} ${percent(room.cpu.janusPercent).padStart(7)} ` +
         `${String(room.forwardedStreams?.total ?? '–').padStart(5)} ${percent(room.janusPercentPerForwardedStream).padStart(6)} ` +
+        `${percent(room.janusMicrosecondsPerForwardedPacket).padStart(6)} ` +
         `${String(room.cpu.browsersPercent).padStart(8)} ${String(room.cpu.appPercent).padStart(6)} ` +
-        `${String(room.cpu.machineBusyPercent).padStart(6)} ${room.isSettled ? 'yes' : `no (${room.decodingAtSettle.join(' ')})`}`,
+        `${String(room.cpu.machineBusyPercent).padStart(6)} ${(room.isSettled ? 'yes' : `no (${room.decodingAtSettle.join(' ')})`).padEnd(8)} ` +
+        Object.entries(room.sentVideoLimitedBy)
+          .map(([reason, count]) => `${reason} ${count}`)
+          .join(', '),
     );
   }
   log(
     '(sent: most outbound video streams with bytes on one page; recv: fewest cameras decoded on one page / expected; ' +
       `fps: frames decoded per second per camera, the fake camera makes ${FAKE_CAMERA_FPS}; fwd: streams Janus forwarded, ` +
-      'video + audio received by every page; busy%: the whole machine, both cores, others included)',
+      'video + audio received by every page; µs/pkt: Janus CPU per packet it forwarded; busy%: the whole machine, both cores, others included; ' +
+      'encoders limited by: qualityLimitationReason of every outbound video stream)',
   );
 }
 
@@ -428,6 +433,7 @@ try {
     janusStarting.then((started) => started && prepareTopology('sfu', PORT + 2, started)),
   ]);
   janus = await janusStarting.catch(() => undefined);
+  log(`\nApps${janus ? ' and Janus' : ''} started, schools set up (${sinceStart()})`);
   for (const outcome of outcomes) {
     if (outcome.status === 'rejected') failures.push(outcome.reason?.message ?? String(outcome.reason));
     else if (outcome.value) prepared.push(outcome.value);

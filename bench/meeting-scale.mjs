@@ -26,6 +26,8 @@ const SCALE_BROWSER_ARGS = [
 ];
 /** A page loading or joining while the others' meetings keep both cores busy. */
 const STEP_TIMEOUT_MS = 90_000;
+/** Waiting for every page to decode what it should ends when no more streams decode for this long. */
+const STALLED_MS = 30_000;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -109,6 +111,7 @@ function pageRates(before, after) {
   const moved = after.streams.map((stream) => ({
     ...stream,
     bytes: stream.bytes - (earlier.get(stream.key)?.bytes ?? 0),
+    packets: stream.packets - (earlier.get(stream.key)?.packets ?? 0),
     frames: stream.frames - (earlier.get(stream.key)?.frames ?? 0),
   }));
   const sum = (streams) => streams.reduce((total, stream) => total + stream.bytes, 0) / seconds;
@@ -120,8 +123,17 @@ function pageRates(before, after) {
     uploadBytesPerSecond: sum(outbound),
     uploadVideoBytesPerSecond: sum(outbound.filter((stream) => stream.kind === 'video')),
     downloadBytesPerSecond: sum(inbound),
+    downloadPacketsPerSecond: inbound.reduce((total, stream) => total + stream.packets, 0) / seconds,
     /** Outbound video streams that carried bytes: one per other person in a mesh, the simulcast layers with Janus. */
-    sentVideoStreams: outbound.filter((stream) => stream.kind === 'video' && stream.bytes > 0).length,
+    sentVideo: outbound
+      .filter((stream) => stream.kind === 'video' && stream.bytes > 0)
+      .map((stream) => ({
+        ...(stream.rid ? { rid: stream.rid } : {}),
+        size: `${stream.frameWidth ?? '?'}x${stream.frameHeight ?? '?'}`,
+        kBps: Math.round(stream.bytes / seconds / 100) / 10,
+        fps: Math.round((stream.frames / seconds) * 10) / 10,
+        limitedBy: stream.qualityLimitationReason ?? 'unknown',
+      })),
     receivedVideoStreams: videoIn.length,
     receivedAudioStreams: inbound.filter((stream) => stream.kind === 'audio' && stream.bytes > 0).length,
     /** Frames decoded per second, averaged over the video streams that decoded any. */
@@ -144,20 +156,29 @@ async function decodingVideoStreams(pages, previous) {
   return { now, counts };
 }
 
-/** Polls until every page decodes `expected` video streams; answers whether it did and the last counts. */
+/**
+ * Polls until every page decodes `expected` video streams; gives up at `timeoutMs`, or sooner when
+ * the number of streams decoding has not grown for STALLED_MS (a saturated machine will not
+ * get there). Answers whether it did and the last counts.
+ */
 async function waitForEveryoneSeeingEveryone(pages, expected, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   let previous;
   let counts = [];
+  let best = -1;
+  let grewAt = Date.now();
   for (;;) {
     const polled = await decodingVideoStreams(pages, previous);
     if (previous) {
       counts = polled.counts;
       if (counts.every((count) => count >= expected)) return { isSettled: true, counts };
-      if (Date.now() > deadline) return { isSettled: false, counts };
+      const decoding = counts.reduce((total, count) => total + count, 0);
+      if (decoding > best) [best, grewAt] = [decoding, Date.now()];
+      if (Date.now() > deadline || Date.now() - grewAt > STALLED_MS) return { isSettled: false, counts };
     }
     previous = polled.now;
-    await sleep(1000);
+    // Not too often: reading 16 pages' statistics is work for a machine that is already busy.
+    await sleep(2000);
   }
 }
 
@@ -182,6 +203,8 @@ async function openPreJoin(browser, baseUrl, roomId, person) {
 /** Pages opened this many at a time: loading them one by one would take most of a quick run. */
 const OPENING_AT_ONCE = 4;
 
+const countBy = (values) =>
+  Object.fromEntries([...new Set(values)].map((value) => [value, values.filter((other) => other === value).length]));
 const mean = (values) => (values.length === 0 ? 0 : values.reduce((total, value) => total + value, 0) / values.length);
 const round = (value, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 
@@ -220,7 +243,7 @@ async function measureRoom({ browser, app, janusPid, topology, roomId, people, t
     const settledSeconds = round((performance.now() - startedAt) / 1000);
     if (!settled.isSettled) {
       log(
-        `  ${topology} ${n}: not every page decoded ${expected} cameras within ${timing.settleTimeoutMs / 1000} s ` +
+        `  ${topology} ${n}: not every page decoded ${expected} cameras (waited ${round(settledSeconds - joinedSeconds)} s) ` +
           `(decoding: ${settled.counts.join(' ')}); measured as it is`,
       );
     }
@@ -235,6 +258,7 @@ async function measureRoom({ browser, app, janusPid, topology, roomId, people, t
     const rates = before.map((snapshot, index) => pageRates(snapshot, after[index]));
     const cpu = cpuBetween(cpuBefore, cpuAfter);
 
+    const forwardedPacketsPerSecond = rates.reduce((total, page) => total + page.downloadPacketsPerSecond, 0);
     const forwardedVideo = rates.reduce((total, page) => total + page.receivedVideoStreams, 0);
     const forwardedAudio = rates.reduce((total, page) => total + page.receivedAudioStreams, 0);
     const kB = (bytesPerSecond) => round(bytesPerSecond / 1000);
@@ -255,7 +279,11 @@ async function measureRoom({ browser, app, janusPid, topology, roomId, people, t
       },
       uploadVideoKBps: { mean: kB(mean(rates.map((page) => page.uploadVideoBytesPerSecond))) },
       downloadKBps: { mean: kB(mean(rates.map((page) => page.downloadBytesPerSecond))) },
-      sentVideoStreamsPerPage: rates.map((page) => page.sentVideoStreams),
+      sentVideoStreamsPerPage: rates.map((page) => page.sentVideo.length),
+      /** The teacher's outbound video streams: sizes, rates, frames a second, what limited them. */
+      teacherSentVideo: rates[0].sentVideo,
+      /** Every page's outbound video streams by what limited their quality (WebRTC's qualityLimitationReason). */
+      sentVideoLimitedBy: countBy(rates.flatMap((page) => page.sentVideo.map((stream) => stream.limitedBy))),
       receivedVideoStreamsPerPage: rates.map((page) => page.receivedVideoStreams),
       receivedAudioStreamsPerPage: rates.map((page) => page.receivedAudioStreams),
       receivedFps: round(mean(rates.filter((page) => page.receivedVideoStreams > 0).map((page) => page.receivedFps))),
@@ -265,6 +293,13 @@ async function measureRoom({ browser, app, janusPid, topology, roomId, people, t
       ...(topology === 'sfu'
         ? {
             forwardedStreams: { video: forwardedVideo, audio: forwardedAudio, total: forwardedVideo + forwardedAudio },
+            forwardedPacketsPerSecond: Math.round(forwardedPacketsPerSecond),
+            // CPU time per packet Janus sent on: steadier than per stream when a saturated
+            // machine thins the streams out (receiving the published layers is in it too).
+            janusMicrosecondsPerForwardedPacket:
+              forwardedPacketsPerSecond === 0
+                ? null
+                : Math.round((cpu.janusPercent / 100 / forwardedPacketsPerSecond) * 1e6),
             janusPercentPerForwardedStream:
               forwardedVideo + forwardedAudio === 0
                 ? null

@@ -33,10 +33,17 @@ export type RtpStream = {
   kind: 'audio' | 'video';
   /** Payload bytes sent (outbound) or received (inbound), RTP headers and padding not included. */
   bytes: number;
+  /** RTP packets sent (outbound) or received (inbound). */
+  packets: number;
   /** Frames encoded (outbound) or decoded (inbound); 0 for audio. */
   frames: number;
   /** The simulcast layer of an outbound stream, when it has one. */
   rid?: string;
+  /** The video's size as last encoded or decoded. */
+  frameWidth?: number;
+  frameHeight?: number;
+  /** What holds an outbound video's quality down now: 'cpu', 'bandwidth', 'none' or 'other'. */
+  qualityLimitationReason?: string;
 };
 
 /** The page's RTP streams now, and the page's clock (ms) when they were read. */
@@ -53,14 +60,21 @@ export async function readRtpStreams(page: Page): Promise<{ at: number; streams:
         const isOutbound = report.type === 'outbound-rtp';
         if (!isOutbound && report.type !== 'inbound-rtp') return;
         const bytes = report[isOutbound ? 'bytesSent' : 'bytesReceived'];
+        const packets = report[isOutbound ? 'packetsSent' : 'packetsReceived'];
         const frames = report[isOutbound ? 'framesEncoded' : 'framesDecoded'];
         streams.push({
           key: `${index}/${String(report.id)}`,
           direction: isOutbound ? 'outbound' : 'inbound',
           kind: report.kind === 'audio' ? 'audio' : 'video',
           bytes: typeof bytes === 'number' ? bytes : 0,
+          packets: typeof packets === 'number' ? packets : 0,
           frames: typeof frames === 'number' ? frames : 0,
           ...(typeof report.rid === 'string' ? { rid: report.rid } : {}),
+          ...(typeof report.frameWidth === 'number' ? { frameWidth: report.frameWidth } : {}),
+          ...(typeof report.frameHeight === 'number' ? { frameHeight: report.frameHeight } : {}),
+          ...(typeof report.qualityLimitationReason === 'string'
+            ? { qualityLimitationReason: report.qualityLimitationReason }
+            : {}),
         });
       });
     }
