@@ -33,7 +33,7 @@ import { chromium } from 'playwright-core';
 import { benchAccounts, benchStudent, registerBenchStudent, setUpBenchSchool, startBenchApp } from './bench-app.mjs';
 import { codeVersion } from './code-version.ts';
 import { enterStudyMode, meetPath, newMeetingContext, waitForPreJoin } from './meeting-pages.mjs';
-import { FAKE_CAMERA_FPS, measureScale } from './meeting-scale.mjs';
+import { FAKE_CAMERA_FPS, launchScaleBrowser, measureRoomOf } from './meeting-scale.mjs';
 import { CHROMIUM_ARGS, FAKE_MEDIA_ARGS } from '../tests/chromium-args.ts';
 import { isJanusInstalled, startJanus } from '../scripts/janus.ts';
 import { GALLERY_PAGE_SIZE } from '../src/client/features/meetings/gallery.ts';
@@ -334,25 +334,6 @@ async function prepareTopology(topology, port, janus) {
   }
 }
 
-/** One topology, prepared: the joins, then the rooms of SIZES people. */
-async function measureTopology({ topology, app, janus, classId, teacher, student, students }) {
-  const joins = await measureJoins({ topology, app, classId, teacher, student });
-  log(`\nMeetings ${TOPOLOGY_NAME[topology]}: rooms of ${SIZES.join(', ')} people (${sinceStart()})`);
-  const rooms = await measureScale({
-    app,
-    janusPid: janus?.janus.child.pid,
-    topology,
-    classId,
-    teacher,
-    students,
-    sizes: SIZES,
-    timing: SCALE_TIMING,
-    failures,
-    log,
-  });
-  return { joins, rooms };
-}
-
 // ---- the report ------------------------------------------------------------------------------
 
 const kBps = (value) => (value === undefined ? '–' : `${value.toFixed(1)}`);
@@ -438,10 +419,28 @@ try {
     if (outcome.status === 'rejected') failures.push(outcome.reason?.message ?? String(outcome.reason));
     else if (outcome.value) prepared.push(outcome.value);
   }
-  for (const topology of prepared) {
-    const { joins, rooms } = await measureTopology(topology);
-    report.joins[topology.topology] = joins;
-    report.rooms.push(...rooms);
+  for (const topology of prepared) report.joins[topology.topology] = await measureJoins(topology);
+
+  // Each size through Janus and then in the mesh, one right after the other: the machine is
+  // shared, and a pair measured close together meets about the same load from outside.
+  log(`\nMeetings of ${SIZES.join(', ')} people (${sinceStart()})`);
+  const browser = await launchScaleBrowser();
+  try {
+    for (const n of SIZES) {
+      for (const topology of [...prepared].reverse()) {
+        const room = await measureRoomOf(n, {
+          ...topology,
+          browser,
+          janusPid: topology.janus?.janus.child.pid,
+          timing: SCALE_TIMING,
+          failures,
+          log,
+        });
+        if (room) report.rooms.push(room);
+      }
+    }
+  } finally {
+    await browser.close();
   }
 } catch (error) {
   failures.push(error instanceof Error ? error.message : String(error));

@@ -1,6 +1,6 @@
 // Meetings of N people (issue 21): what each browser uploads, and what Janus spends per stream it
 // forwards, in a mesh and through the SFU. Called by bench/meeting-join.mjs (`npm run
-// bench:meeting`) once per topology, on an app it started.
+// bench:meeting`) for each size and topology, on the apps it started.
 //
 // For each N: a new room of the bench's class; the teacher and N - 1 students open the meet
 // route one after the other, each in its own context of one Chromium (fake camera at 10 frames
@@ -312,53 +312,42 @@ async function measureRoom({ browser, app, janusPid, topology, roomId, people, t
   }
 }
 
-/**
- * The rooms of `sizes` people on `app` (the app's class, its teacher and enough students),
- * one after the other; answers one result per size. A room that fails is logged in `failures`.
- */
-export async function measureScale({
-  app,
-  janusPid,
-  topology,
-  classId,
-  teacher,
-  students,
-  sizes,
-  timing,
-  failures,
-  log,
-}) {
-  const browser = await chromium.launch({
+/** The Chromium the rooms run in: one context per person. */
+export function launchScaleBrowser() {
+  return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: SCALE_BROWSER_ARGS,
   });
-  const results = [];
+}
+
+/**
+ * A room of `n` people on `app` (its class, its teacher and the first n - 1 `students`), in a
+ * new room; answers the figures, or undefined when the room failed (logged in `failures`).
+ */
+export async function measureRoomOf(
+  n,
+  { browser, app, janusPid, topology, classId, teacher, students, timing, failures, log },
+) {
+  const { roomId } = await app.post('/api/meetings', { classId }, teacher.token);
+  const people = [
+    { ...teacher, role: 'teacher' },
+    ...students.slice(0, n - 1).map((student) => ({ ...student, role: 'student' })),
+  ];
   try {
-    for (const n of sizes) {
-      const { roomId } = await app.post('/api/meetings', { classId }, teacher.token);
-      const people = [
-        { ...teacher, role: 'teacher' },
-        ...students.slice(0, n - 1).map((student) => ({ ...student, role: 'student' })),
-      ];
-      try {
-        const result = await measureRoom({ browser, app, janusPid, topology, roomId, people, timing, failures, log });
-        results.push(result);
-        log(
-          `  ${topology.padEnd(4)} ${String(n).padStart(2)} people: upload ${result.uploadKBps.mean} kB/s per browser ` +
-            `(video ${result.uploadVideoKBps.mean}), ${result.receivedFps} fps received, machine ${result.cpu.machineBusyPercent}% busy` +
-            (result.forwardedStreams
-              ? `, Janus ${result.cpu.janusPercent}% for ${result.forwardedStreams.total} forwarded streams`
-              : ''),
-        );
-      } catch (error) {
-        failures.push(`${topology} ${n} people: ${error instanceof Error ? error.message : String(error)}`);
-        log(`  ${topology} ${n} people: FAILED`);
-      }
-    }
-  } finally {
-    await browser.close();
+    const result = await measureRoom({ browser, app, janusPid, topology, roomId, people, timing, failures, log });
+    log(
+      `  ${topology.padEnd(4)} ${String(n).padStart(2)} people: upload ${result.uploadKBps.mean} kB/s per browser ` +
+        `(video ${result.uploadVideoKBps.mean}), ${result.receivedFps} fps received, machine ${result.cpu.machineBusyPercent}% busy` +
+        (result.forwardedStreams
+          ? `, Janus ${result.cpu.janusPercent}% for ${result.forwardedStreams.total} forwarded streams`
+          : ''),
+    );
+    return result;
+  } catch (error) {
+    failures.push(`${topology} ${n} people: ${error instanceof Error ? error.message : String(error)}`);
+    log(`  ${topology} ${n} people: FAILED`);
+    return undefined;
   }
-  return results;
 }
 
 export { FAKE_CAMERA_FPS };
