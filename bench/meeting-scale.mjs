@@ -135,6 +135,7 @@ function pageRates(before, after) {
         limitedBy: stream.qualityLimitationReason ?? 'unknown',
       })),
     receivedVideoStreams: videoIn.length,
+    receivedVideoSizes: videoIn.map((stream) => `${stream.frameWidth ?? '?'}x${stream.frameHeight ?? '?'}`),
     receivedAudioStreams: inbound.filter((stream) => stream.kind === 'audio' && stream.bytes > 0).length,
     /** Frames decoded per second, averaged over the video streams that decoded any. */
     receivedFps:
@@ -216,6 +217,7 @@ async function measureRoom({ browser, app, janusPid, topology, roomId, people, t
   const n = people.length;
   const expected = expectedVideoStreams(topology, n);
   const joined = [];
+  const crashed = [];
   const startedAt = performance.now();
   try {
     for (let first = 0; first < n; first += OPENING_AT_ONCE) {
@@ -226,6 +228,8 @@ async function measureRoom({ browser, app, janusPid, topology, roomId, people, t
           outcome.value.page.on('pageerror', (error) =>
             failures.push(`${topology} ${n}, ${batch[index].name}: page error: ${error.message}`),
           );
+          // A saturated machine may lose a renderer: that is a figure of the room, not a bench failure.
+          outcome.value.page.on('crash', () => crashed.push(batch[index].name));
           joined.push(outcome.value);
         }
       }
@@ -286,6 +290,10 @@ async function measureRoom({ browser, app, janusPid, topology, roomId, people, t
       sentVideoLimitedBy: countBy(rates.flatMap((page) => page.sentVideo.map((stream) => stream.limitedBy))),
       receivedVideoStreamsPerPage: rates.map((page) => page.receivedVideoStreams),
       receivedAudioStreamsPerPage: rates.map((page) => page.receivedAudioStreams),
+      /** Every page's decoded cameras by size: what a viewer sees. */
+      receivedVideoSizes: countBy(rates.flatMap((page) => page.receivedVideoSizes)),
+      /** Pages whose renderer crashed (Chromium out of means): they count as sending and receiving nothing. */
+      crashedPages: crashed.length,
       receivedFps: round(mean(rates.filter((page) => page.receivedVideoStreams > 0).map((page) => page.receivedFps))),
       cpu,
       // Through Janus, every stream a page receives is one Janus forwards (its subscriber
@@ -337,7 +345,9 @@ export async function measureRoomOf(
     const result = await measureRoom({ browser, app, janusPid, topology, roomId, people, timing, failures, log });
     log(
       `  ${topology.padEnd(4)} ${String(n).padStart(2)} people: upload ${result.uploadKBps.mean} kB/s per browser ` +
-        `(video ${result.uploadVideoKBps.mean}), ${result.receivedFps} fps received, machine ${result.cpu.machineBusyPercent}% busy` +
+        `(video ${result.uploadVideoKBps.mean}), ${result.receivedFps} fps received ` +
+        `(${Object.keys(result.receivedVideoSizes).join(', ') || 'nothing'}), machine ${result.cpu.machineBusyPercent}% busy` +
+        (result.crashedPages > 0 ? `, ${result.crashedPages} pages crashed` : '') +
         (result.forwardedStreams
           ? `, Janus ${result.cpu.janusPercent}% for ${result.forwardedStreams.total} forwarded streams`
           : ''),
