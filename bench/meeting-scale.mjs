@@ -179,7 +179,7 @@ async function waitForEveryoneSeeingEveryone(pages, expected, timeoutMs) {
     }
     previous = polled.now;
     // Not too often: reading 16 pages' statistics is work for a machine that is already busy.
-    await sleep(2000);
+    await sleep(pages.length > 8 ? 2000 : 1000);
   }
 }
 
@@ -316,7 +316,7 @@ async function measureRoom({ browser, app, janusPid, topology, roomId, people, t
         : {}),
     };
   } finally {
-    for (const person of joined) await person.context.close();
+    await Promise.all(joined.map((person) => person.context.close()));
   }
 }
 
