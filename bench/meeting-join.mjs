@@ -346,7 +346,7 @@ const percent = (value) => (value === undefined || value === null ? '–' : `${v
 function printRooms(rooms) {
   log('\nUpload per browser (kB/s, getStats outbound-rtp bytesSent; mean over the room), Janus CPU (% of one core)');
   log(
-    `${'topology'.padEnd(8)} ${'N'.padStart(3)} ${'upload'.padStart(8)} ${'video'.padStart(8)} ${'sent'.padStart(5)} ` +
+    `${'topology'.padEnd(8)} ${'N'.padStart(3)} ${'upload'.padStart(8)} ${'video'.padStart(8)} ${'again'.padStart(6)} ${'sent'.padStart(5)} ` +
       `${'recv'.padStart(5)} ${'fps'.padStart(5)} ${'janus%'.padStart(7)} ${'fwd'.padStart(5)} ${'%/fwd'.padStart(6)} ${'µs/pkt'.padStart(6)} ` +
       `${'chrome%'.padStart(8)} ${'app%'.padStart(6)} ${'busy%'.padStart(6)} ${'settled'.padEnd(8)} encoders limited by`,
   );
@@ -355,7 +355,7 @@ function printRooms(rooms) {
     const received = Math.min(...room.receivedVideoStreamsPerPage);
     log(
       `${room.topology.padEnd(8)} ${String(room.people).padStart(3)} ${kBps(room.uploadKBps.mean).padStart(8)} ` +
-        `${kBps(room.uploadVideoKBps.mean).padStart(8)} ${String(sent).padStart(5)} ${`${received}/${room.expectedVideoStreamsPerPage}`.padStart(5)} ` +
+        `${kBps(room.uploadVideoKBps.mean).padStart(8)} ${kBps(room.uploadRetransmittedKBps.mean).padStart(6)} ${String(sent).padStart(5)} ${`${received}/${room.expectedVideoStreamsPerPage}`.padStart(5)} ` +
         `${String(room.receivedFps).padStart(5)} ${percent(room.cpu.janusPercent).padStart(7)} ` +
         `${String(room.forwardedStreams?.total ?? '–').padStart(5)} ${percent(room.janusPercentPerForwardedStream).padStart(6)} ` +
         `${percent(room.janusMicrosecondsPerForwardedPacket).padStart(6)} ` +
@@ -367,7 +367,7 @@ function printRooms(rooms) {
     );
   }
   log(
-    '(sent: most outbound video streams with bytes on one page; recv: fewest cameras decoded on one page / expected; ' +
+    '(again: of the upload, retransmissions and bandwidth probes; sent: most outbound video streams with bytes on one page; recv: fewest cameras decoded on one page / expected; ' +
       `fps: frames decoded per second per camera, the fake camera makes ${FAKE_CAMERA_FPS}; fwd: streams Janus forwarded, ` +
       'video + audio received by every page; µs/pkt: Janus CPU per packet it forwarded; busy%: the whole machine, both cores, others included; ' +
       'encoders limited by: qualityLimitationReason of every outbound video stream)',

@@ -112,6 +112,9 @@ function pageRates(before, after) {
     ...stream,
     bytes: stream.bytes - (earlier.get(stream.key)?.bytes ?? 0),
     packets: stream.packets - (earlier.get(stream.key)?.packets ?? 0),
+    retransmittedBytes: stream.retransmittedBytes - (earlier.get(stream.key)?.retransmittedBytes ?? 0),
+    keyFrames: stream.keyFrames - (earlier.get(stream.key)?.keyFrames ?? 0),
+    pictureLossIndications: stream.pictureLossIndications - (earlier.get(stream.key)?.pictureLossIndications ?? 0),
     frames: stream.frames - (earlier.get(stream.key)?.frames ?? 0),
   }));
   const sum = (streams) => streams.reduce((total, stream) => total + stream.bytes, 0) / seconds;
@@ -122,6 +125,8 @@ function pageRates(before, after) {
     seconds,
     uploadBytesPerSecond: sum(outbound),
     uploadVideoBytesPerSecond: sum(outbound.filter((stream) => stream.kind === 'video')),
+    uploadRetransmittedBytesPerSecond:
+      outbound.reduce((total, stream) => total + stream.retransmittedBytes, 0) / seconds,
     downloadBytesPerSecond: sum(inbound),
     downloadPacketsPerSecond: inbound.reduce((total, stream) => total + stream.packets, 0) / seconds,
     /** Outbound video streams that carried bytes: one per other person in a mesh, the simulcast layers with Janus. */
@@ -131,10 +136,15 @@ function pageRates(before, after) {
         ...(stream.rid ? { rid: stream.rid } : {}),
         size: `${stream.frameWidth ?? '?'}x${stream.frameHeight ?? '?'}`,
         kBps: Math.round(stream.bytes / seconds / 100) / 10,
+        retransmittedKBps: Math.round(stream.retransmittedBytes / seconds / 100) / 10,
         fps: Math.round((stream.frames / seconds) * 10) / 10,
+        keyFrames: stream.keyFrames,
+        pictureLossIndications: stream.pictureLossIndications,
         limitedBy: stream.qualityLimitationReason ?? 'unknown',
       })),
     receivedVideoStreams: videoIn.length,
+    receivedVideoBytesPerSecond: sum(videoIn),
+    receivedKeyFrames: videoIn.reduce((total, stream) => total + stream.keyFrames, 0),
     receivedVideoSizes: videoIn.map((stream) => `${stream.frameWidth ?? '?'}x${stream.frameHeight ?? '?'}`),
     receivedAudioStreams: inbound.filter((stream) => stream.kind === 'audio' && stream.bytes > 0).length,
     /** Frames decoded per second, averaged over the video streams that decoded any. */
@@ -282,6 +292,8 @@ async function measureRoom({ browser, app, janusPid, topology, roomId, people, t
         teacher: kB(rates[0].uploadBytesPerSecond),
       },
       uploadVideoKBps: { mean: kB(mean(rates.map((page) => page.uploadVideoBytesPerSecond))) },
+      /** Of the upload, bytes sent again: retransmissions and Chromium's bandwidth probes (RTX). */
+      uploadRetransmittedKBps: { mean: kB(mean(rates.map((page) => page.uploadRetransmittedBytesPerSecond))) },
       downloadKBps: { mean: kB(mean(rates.map((page) => page.downloadBytesPerSecond))) },
       sentVideoStreamsPerPage: rates.map((page) => page.sentVideo.length),
       /** The teacher's outbound video streams: sizes, rates, frames a second, what limited them. */
@@ -290,6 +302,15 @@ async function measureRoom({ browser, app, janusPid, topology, roomId, people, t
       sentVideoLimitedBy: countBy(rates.flatMap((page) => page.sentVideo.map((stream) => stream.limitedBy))),
       receivedVideoStreamsPerPage: rates.map((page) => page.receivedVideoStreams),
       receivedAudioStreamsPerPage: rates.map((page) => page.receivedAudioStreams),
+      /** What one decoded camera brings in, on average, and the key frames among what all pages decoded. */
+      receivedKBpsPerCamera: kB(
+        rates.reduce((total, page) => total + page.receivedVideoBytesPerSecond, 0) /
+          Math.max(
+            1,
+            rates.reduce((total, page) => total + page.receivedVideoStreams, 0),
+          ),
+      ),
+      receivedKeyFrames: rates.reduce((total, page) => total + page.receivedKeyFrames, 0),
       /** Every page's decoded cameras by size: what a viewer sees. */
       receivedVideoSizes: countBy(rates.flatMap((page) => page.receivedVideoSizes)),
       /** Pages whose renderer crashed (Chromium out of means): they count as sending and receiving nothing. */
@@ -345,7 +366,7 @@ export async function measureRoomOf(
     const result = await measureRoom({ browser, app, janusPid, topology, roomId, people, timing, failures, log });
     log(
       `  ${topology.padEnd(4)} ${String(n).padStart(2)} people: upload ${result.uploadKBps.mean} kB/s per browser ` +
-        `(video ${result.uploadVideoKBps.mean}), ${result.receivedFps} fps received ` +
+        `(video ${result.uploadVideoKBps.mean}, sent again ${result.uploadRetransmittedKBps.mean}), ${result.receivedFps} fps received ` +
         `(${Object.keys(result.receivedVideoSizes).join(', ') || 'nothing'}), machine ${result.cpu.machineBusyPercent}% busy` +
         (result.crashedPages > 0 ? `, ${result.crashedPages} pages crashed` : '') +
         (result.forwardedStreams

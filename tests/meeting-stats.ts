@@ -33,10 +33,16 @@ export type RtpStream = {
   kind: 'audio' | 'video';
   /** Payload bytes sent (outbound) or received (inbound), RTP headers and padding not included. */
   bytes: number;
+  /** Of `bytes`, those sent again (outbound): retransmissions, and Chromium's bandwidth probes on the RTX stream. */
+  retransmittedBytes: number;
   /** RTP packets sent (outbound) or received (inbound). */
   packets: number;
   /** Frames encoded (outbound) or decoded (inbound); 0 for audio. */
   frames: number;
+  /** Key frames encoded (outbound) or decoded (inbound). */
+  keyFrames: number;
+  /** Picture loss indications received (outbound: the far end asked for a key frame) or sent (inbound). */
+  pictureLossIndications: number;
   /** The simulcast layer of an outbound stream, when it has one. */
   rid?: string;
   /** The video's size as last encoded or decoded. */
@@ -60,6 +66,8 @@ export async function readRtpStreams(page: Page): Promise<{ at: number; streams:
         const isOutbound = report.type === 'outbound-rtp';
         if (!isOutbound && report.type !== 'inbound-rtp') return;
         const bytes = report[isOutbound ? 'bytesSent' : 'bytesReceived'];
+        const retransmitted = report.retransmittedBytesSent;
+        const keyFrames = report[isOutbound ? 'keyFramesEncoded' : 'keyFramesDecoded'];
         const packets = report[isOutbound ? 'packetsSent' : 'packetsReceived'];
         const frames = report[isOutbound ? 'framesEncoded' : 'framesDecoded'];
         streams.push({
@@ -67,8 +75,11 @@ export async function readRtpStreams(page: Page): Promise<{ at: number; streams:
           direction: isOutbound ? 'outbound' : 'inbound',
           kind: report.kind === 'audio' ? 'audio' : 'video',
           bytes: typeof bytes === 'number' ? bytes : 0,
+          retransmittedBytes: typeof retransmitted === 'number' ? retransmitted : 0,
           packets: typeof packets === 'number' ? packets : 0,
           frames: typeof frames === 'number' ? frames : 0,
+          keyFrames: typeof keyFrames === 'number' ? keyFrames : 0,
+          pictureLossIndications: typeof report.pliCount === 'number' ? report.pliCount : 0,
           ...(typeof report.rid === 'string' ? { rid: report.rid } : {}),
           ...(typeof report.frameWidth === 'number' ? { frameWidth: report.frameWidth } : {}),
           ...(typeof report.frameHeight === 'number' ? { frameHeight: report.frameHeight } : {}),
