@@ -13,7 +13,6 @@
 // BENCH_REDIS_URL (the app with REDIS_URL: read-cache versions in Redis, as several instances run).
 //
 // Exits 1 when a budget is missed (full mode) or any request failed (quick mode).
-import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,6 +22,7 @@ import { QUIZ_BACKGROUNDS } from '#shared/quizzes';
 import { runExamRush, type RushFigures, type RushStudent } from './api/exam-rush.ts';
 import { runCannon, type LoadFigures, type LoadSettings } from './api/load.ts';
 import { cpuMeter, type CpuFigures } from './api/cpu.ts';
+import { codeVersion } from './code-version.ts';
 import { renderMarkdown } from './api/report.ts';
 import { examQuestions, readScenarios } from './api/scenarios.ts';
 import { BENCH_PASSWORD, FULL_PLAN, QUICK_PLAN, seedSchool, type SeededSchool } from './api/seed-school.ts';
@@ -439,15 +439,6 @@ async function runEngine(engine: Engine, options: Options): Promise<EngineResult
 }
 
 // ---- the run -------------------------------------------------------------------------
-
-function codeVersion(): { commit: string; isDirty: boolean } {
-  try {
-    const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
-    return { commit: git('rev-parse', 'HEAD'), isDirty: git('status', '--porcelain', '--untracked-files=no') !== '' };
-  } catch {
-    return { commit: 'unknown (not a git checkout)', isDirty: false };
-  }
-}
 
 async function main() {
   const options = readOptions();

@@ -21,34 +21,48 @@ export function benchAccounts() {
       email: `bench-teacher-${suffix}@example.com`,
       password: 'a long bench password',
     },
-    student: {
-      name: 'Bench Student',
-      rollNumber: `bench-${suffix}`,
-      email: `bench-student-${suffix}@example.com`,
-      parentName: 'Bench Parent',
-      parentEmail: `bench-parent-${suffix}@example.com`,
-      password: 'a long bench password',
-    },
+    student: benchStudent(suffix),
   };
+}
+
+/** A student to register: `suffix` as benchAccounts makes it; `number` for a class of several. */
+export function benchStudent(suffix, number) {
+  const tag = number === undefined ? suffix : `${suffix}-${number}`;
+  return {
+    name: number === undefined ? 'Bench Student' : `Bench Student ${number}`,
+    rollNumber: `bench-${tag}`,
+    email: `bench-student-${tag}@example.com`,
+    parentName: 'Bench Parent',
+    parentEmail: `bench-parent-${tag}@example.com`,
+    password: 'a long bench password',
+  };
+}
+
+/** Registers `student` in the class with `joinCode` and signs them in: sets their `token`. */
+export async function registerBenchStudent(post, student, joinCode) {
+  await post('/api/student/register', { ...student, classCode: joinCode });
+  student.token = await post('/api/student/login', { rollNumber: student.rollNumber, password: student.password });
+  return student;
 }
 
 /**
  * The bench's fresh school: its teacher sets it up (the first run's administrator, decision
  * 030) and makes class 10A; the student registers with its code (decision 031) and signs in.
- * Each account gets its `token`; answers the class's id.
+ * Each account gets its `token`; answers the class's id and join code.
  */
 export async function setUpBenchSchool(post, { teacher, student }) {
   teacher.token = await post('/api/school/setup', { schoolName: 'Bench School', ...teacher });
   const { _id: classId, joinCode } = await post('/api/classes', { name: '10A' }, teacher.token);
-  await post('/api/student/register', { ...student, classCode: joinCode });
-  student.token = await post('/api/student/login', { rollNumber: student.rollNumber, password: student.password });
-  return { classId };
+  await registerBenchStudent(post, student, joinCode);
+  return { classId, joinCode };
 }
 
-/** Starts the app; `defaultPort` unless BENCH_PORT is set. */
-export async function startBenchApp({ defaultPort }) {
+/**
+ * Starts the app on `port`, else `defaultPort` unless BENCH_PORT is set. `env`: settings on top
+ * of the bench's (e.g. JANUS_URL); `pid` in the answer is the server's process, for CPU figures.
+ */
+export async function startBenchApp({ defaultPort, port = Number(process.env.BENCH_PORT ?? defaultPort), env = {} }) {
   ensureClientBuild({ whenStale: true, quiet: true });
-  const port = Number(process.env.BENCH_PORT ?? defaultPort);
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'studyhall-bench-'));
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -58,13 +72,16 @@ export async function startBenchApp({ defaultPort }) {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: path.join(dataDir, 'data'),
-      // One instance on the embedded database, default room size, no STUN/TURN: whatever the calling shell has set.
+      // One instance on the embedded database, default room size, no STUN/TURN, no Janus: whatever the calling shell has set.
       DATABASE_URL: '',
       REDIS_URL: '',
       MEETING_ROOM_SIZE: '',
       ICE_SERVERS: '',
+      JANUS_URL: '',
+      JANUS_API_SECRET: '',
       LOG_LEVEL: 'warn',
       QUOTES_API_URL: 'http://127.0.0.1:9/v1/quotes',
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -96,7 +113,7 @@ export async function startBenchApp({ defaultPort }) {
       throw new Error(`the server exited (${server.exitCode})`);
     }
     try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return { baseUrl, post, stop };
+      if ((await fetch(`${baseUrl}/api/health`)).ok) return { baseUrl, post, stop, pid: server.pid };
     } catch {
       // not listening yet
     }

@@ -16,17 +16,20 @@ const ticksPerSecond = (() => {
   }
 })();
 
-/** User + system CPU of one process so far, in ms; undefined when it cannot be read. */
-function processCpuMs(pid: number): number | undefined {
+/** One process's parent and user + system CPU so far, in ms; undefined when it cannot be read. */
+export function processStat(pid: number): { parentPid: number; cpuMs: number } | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command (which may hold spaces): state is field 3, utime 14, stime 15.
+    // Fields after the command (which may hold spaces): state is field 3, ppid 4, utime 14, stime 15.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+    return { parentPid: Number(fields[1]), cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond };
   } catch {
     return undefined;
   }
 }
+
+/** User + system CPU of one process so far, in ms; undefined when it cannot be read. */
+export const processCpuMs = (pid: number): number | undefined => processStat(pid)?.cpuMs;
 
 export type CpuFigures = {
   /** The app's process (PGlite runs inside it). */
