@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../chromium-args.ts';
-import { readRtpStreams, recordPeerConnections } from '../meeting-stats.ts';
 import { isJanusInstalled, startJanus, type JanusProcess } from '../../scripts/janus.ts';
 import { freePort } from '../../src/server/testing/server-process.ts';
 import { enterStudyMode } from './actors.ts';
@@ -39,9 +38,17 @@ async function openMeeting(
   await context.addInitScript((stored) => {
     localStorage.setItem('token', stored.token);
     localStorage.setItem('userType', stored.role);
+    // Every connection the page makes, for getStats() below (the app keeps them private).
+    const recorded: RTCPeerConnection[] = [];
+    Object.assign(window, { __meetingConnections: recorded });
+    const Native = window.RTCPeerConnection;
+    window.RTCPeerConnection = class extends Native {
+      constructor(configuration?: RTCConfiguration) {
+        super(configuration);
+        recorded.push(this);
+      }
+    };
   }, session);
-  // Every connection the page makes, for getStats() below (the app keeps them private).
-  await context.addInitScript(recordPeerConnections);
   const page = await context.newPage();
   await page.goto(`/dashboard/${session.role}/meet/${roomId}?meetingId=${roomId}&webcamEnabled=true&micEnabled=true`);
   // The others' meetings keep both cores busy: the page may take a while to load.
@@ -73,9 +80,19 @@ async function expectVideosPlaying(page: Page, labels: string[]) {
 
 /** The outbound video streams of the page's connections that carry bytes: what this browser uploads. */
 async function sentVideoStreams(page: Page): Promise<number> {
-  const { streams } = await readRtpStreams(page);
-  return streams.filter((stream) => stream.direction === 'outbound' && stream.kind === 'video' && stream.bytes > 0)
-    .length;
+  return page.evaluate(async () => {
+    const connections =
+      (window as unknown as { __meetingConnections?: RTCPeerConnection[] }).__meetingConnections ?? [];
+    let count = 0;
+    for (const connection of connections) {
+      if (connection.connectionState === 'closed') continue;
+      const stats = await connection.getStats();
+      stats.forEach((report: { type: string; kind?: string; bytesSent?: number }) => {
+        if (report.type === 'outbound-rtp' && report.kind === 'video' && (report.bytesSent ?? 0) > 0) count += 1;
+      });
+    }
+    return count;
+  });
 }
 
 /** The frame widths of the video the page receives now, one per incoming camera with frames. */
