@@ -50,6 +50,8 @@ export type RtpStream = {
   frameHeight?: number;
   /** What holds an outbound video's quality down now: 'cpu', 'bandwidth', 'none' or 'other'. */
   qualityLimitationReason?: string;
+  /** Inbound audio: the sound energy received so far (grows while the sender's microphone is on). */
+  audioEnergy?: number;
 };
 
 /** The page's RTP streams now, and the page's clock (ms) when they were read. */
@@ -86,6 +88,7 @@ export async function readRtpStreams(page: Page): Promise<{ at: number; streams:
           ...(typeof report.qualityLimitationReason === 'string'
             ? { qualityLimitationReason: report.qualityLimitationReason }
             : {}),
+          ...(typeof report.totalAudioEnergy === 'number' ? { audioEnergy: report.totalAudioEnergy } : {}),
         });
       });
     }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../chromium-args.ts';
+import { readRtpStreams, recordPeerConnections } from '../meeting-stats.ts';
 import { isJanusInstalled, startJanus, type JanusProcess } from '../../scripts/janus.ts';
 import { freePort } from '../../src/server/testing/server-process.ts';
 import { enterStudyMode } from './actors.ts';
@@ -38,17 +39,9 @@ async function openMeeting(
   await context.addInitScript((stored) => {
     localStorage.setItem('token', stored.token);
     localStorage.setItem('userType', stored.role);
-    // Every connection the page makes, for getStats() below (the app keeps them private).
-    const recorded: RTCPeerConnection[] = [];
-    Object.assign(window, { __meetingConnections: recorded });
-    const Native = window.RTCPeerConnection;
-    window.RTCPeerConnection = class extends Native {
-      constructor(configuration?: RTCConfiguration) {
-        super(configuration);
-        recorded.push(this);
-      }
-    };
   }, session);
+  // Every connection the page makes, for getStats() below (the app keeps them private).
+  await context.addInitScript(recordPeerConnections);
   const page = await context.newPage();
   await page.goto(`/dashboard/${session.role}/meet/${roomId}?meetingId=${roomId}&webcamEnabled=true&micEnabled=true`);
   // The others' meetings keep both cores busy: the page may take a while to load.
@@ -80,36 +73,17 @@ async function expectVideosPlaying(page: Page, labels: string[]) {
 
 /** The outbound video streams of the page's connections that carry bytes: what this browser uploads. */
 async function sentVideoStreams(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    const connections =
-      (window as unknown as { __meetingConnections?: RTCPeerConnection[] }).__meetingConnections ?? [];
-    let count = 0;
-    for (const connection of connections) {
-      if (connection.connectionState === 'closed') continue;
-      const stats = await connection.getStats();
-      stats.forEach((report: { type: string; kind?: string; bytesSent?: number }) => {
-        if (report.type === 'outbound-rtp' && report.kind === 'video' && (report.bytesSent ?? 0) > 0) count += 1;
-      });
-    }
-    return count;
-  });
+  const { streams } = await readRtpStreams(page);
+  return streams.filter((stream) => stream.direction === 'outbound' && stream.kind === 'video' && stream.bytes > 0)
+    .length;
 }
 
 /** The frame widths of the video the page receives now, one per incoming camera with frames. */
 async function receivedVideoWidths(page: Page): Promise<number[]> {
-  return page.evaluate(async () => {
-    const connections =
-      (window as unknown as { __meetingConnections?: RTCPeerConnection[] }).__meetingConnections ?? [];
-    const widths: number[] = [];
-    for (const connection of connections) {
-      if (connection.connectionState === 'closed') continue;
-      (await connection.getStats()).forEach((report: { type: string; kind?: string; frameWidth?: number }) => {
-        if (report.type === 'inbound-rtp' && report.kind === 'video' && report.frameWidth)
-          widths.push(report.frameWidth);
-      });
-    }
-    return widths;
-  });
+  const { streams } = await readRtpStreams(page);
+  return streams.flatMap((stream) =>
+    stream.direction === 'inbound' && stream.kind === 'video' && stream.frameWidth ? [stream.frameWidth] : [],
+  );
 }
 
 /**
@@ -117,23 +91,11 @@ async function receivedVideoWidths(page: Page): Promise<number[]> {
  * totalAudioEnergy): above 0 while someone's microphone is on, 0 once all are muted.
  */
 async function audioEnergyGrowth(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    const connections =
-      (window as unknown as { __meetingConnections?: RTCPeerConnection[] }).__meetingConnections ?? [];
-    const energy = async () => {
-      let total = 0;
-      for (const connection of connections) {
-        if (connection.connectionState === 'closed') continue;
-        (await connection.getStats()).forEach((report: { type: string; kind?: string; totalAudioEnergy?: number }) => {
-          if (report.type === 'inbound-rtp' && report.kind === 'audio') total += report.totalAudioEnergy ?? 0;
-        });
-      }
-      return total;
-    };
-    const before = await energy();
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    return (await energy()) - before;
-  });
+  const energy = async () =>
+    (await readRtpStreams(page)).streams.reduce((total, stream) => total + (stream.audioEnergy ?? 0), 0);
+  const before = await energy();
+  await page.waitForTimeout(1000);
+  return (await energy()) - before;
 }
 
 test('eight people meet through Janus: all see all, one camera stream each, mute-all, remove', async ({

@@ -25,15 +25,20 @@ export const DEFAULT_ENTRY_TTL_MS = 30_000;
 const SEQUENCE_TTL_SECONDS = 24 * 60 * 60;
 const CONNECT_TIMEOUT_MS = 5_000;
 
+/** Lua: `now`, Redis's own time in ms, so the instances' clocks do not matter. */
+export const REDIS_NOW = `
+local clock = redis.call('TIME')
+local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
+`;
+
 // Shared head of the roster scripts. KEYS: members hash (id -> entry JSON), expiry sorted set
-// (id -> ms), sequence counter, lock (the set of user ids in the room when it was locked), removed users (user id -> until ms). ARGV[1]: the room's channel. Time is Redis's, so instances'
-// clocks do not matter. Each change bumps the sequence and publishes its event in the same step.
+// (id -> ms), sequence counter, lock (the set of user ids in the room when it was locked), removed
+// users (user id -> until ms). ARGV[1]: the room's channel. Time is Redis's (REDIS_NOW). Each
+// change bumps the sequence and publishes its event in the same step.
 const SCRIPT_HEAD = `
 local members, expiry, sequence, channel = KEYS[1], KEYS[2], KEYS[3], ARGV[1]
 local lock, removed = KEYS[4], KEYS[5]
-local clock = redis.call('TIME')
-local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
-local function left(id, reason)
+${REDIS_NOW}local function left(id, reason)
   redis.call('ZREM', expiry, id)
   if redis.call('HDEL', members, id) == 1 then
     local seq = redis.call('INCR', sequence)

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { connectOnce, quit } from '../../../realtime/redis-pubsub.ts';
+import { connectOnce, quit, REDIS_NOW } from '../../../realtime/redis-pubsub.ts';
 import type { RoomServers } from './room-servers.ts';
 
 /**
@@ -27,15 +27,20 @@ export const DEFAULT_HOLD_TTL_MS = 30_000;
 // holders (sorted set: holder -> expiry ms). Rooms whose every hold expired are forgotten first.
 const SCRIPT_HEAD = `
 local servers, expiries, holders = KEYS[1], KEYS[2], KEYS[3]
-local clock = redis.call('TIME')
-local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
-for _, stale in ipairs(redis.call('ZRANGEBYSCORE', expiries, '-inf', now)) do redis.call('HDEL', servers, stale) end
+${REDIS_NOW}for _, stale in ipairs(redis.call('ZRANGEBYSCORE', expiries, '-inf', now)) do redis.call('HDEL', servers, stale) end
 redis.call('ZREMRANGEBYSCORE', expiries, '-inf', now)
 redis.call('ZREMRANGEBYSCORE', holders, '-inf', now)
 local function forget(room)
   redis.call('HDEL', servers, room)
   redis.call('ZREM', expiries, room)
   redis.call('DEL', holders)
+end
+-- Held rooms per server: what a new room's server is chosen from.
+local function roomCounts()
+  local rooms = {}
+  local all = redis.call('HGETALL', servers)
+  for i = 2, #all, 2 do rooms[all[i]] = (rooms[all[i]] or 0) + 1 end
+  return rooms
 end
 local function keep(room, ttl)
   redis.call('PEXPIRE', holders, ttl * 2)
@@ -57,9 +62,7 @@ if server then
   for i = 4, #ARGV do if ARGV[i] == server then isReachable = true end end
   if not isReachable then return false end
 else
-  local rooms = {}
-  local all = redis.call('HGETALL', servers)
-  for i = 2, #all, 2 do rooms[all[i]] = (rooms[all[i]] or 0) + 1 end
+  local rooms = roomCounts()
   for i = 4, #ARGV do
     if not server or (rooms[ARGV[i]] or 0) < (rooms[server] or 0) then server = ARGV[i] end
   end
@@ -95,9 +98,7 @@ return lost
 
 // No ARGV. Returns server, rooms, server, rooms...
 const COUNT_SCRIPT = `${SCRIPT_HEAD}
-local rooms = {}
-local all = redis.call('HGETALL', servers)
-for i = 2, #all, 2 do rooms[all[i]] = (rooms[all[i]] or 0) + 1 end
+local rooms = roomCounts()
 local reply = {}
 for server, count in pairs(rooms) do
   table.insert(reply, server)
