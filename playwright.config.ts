@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, FAKE_MEDIA_ARGS } from './tests/chromium-args.ts';
+import { patience } from './src/server/testing/patience.ts';
 
 /**
  * E2E against the built app as `npm start` serves it, on a fresh embedded
@@ -16,8 +17,9 @@ const dataDir = process.env.E2E_DATA_DIR ?? path.join(mkdtempSync(path.join(tmpd
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Hang limits, grown with the load when the run starts (decision 042); specs wait for events.
+  timeout: patience(60_000),
+  expect: { timeout: patience(10_000) },
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -43,7 +45,7 @@ export default defineConfig({
         command: 'node --import tsx src/server/main.ts',
         url: `${baseURL}/api/health`,
         reuseExistingServer: false,
-        timeout: 90_000,
+        timeout: patience(90_000),
         env: {
           PORT: String(port),
           HOST: '127.0.0.1',

@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompressClient } from './scripts/vite-precompress.ts';
 import { prerenderLanding } from './scripts/vite-prerender-landing.ts';
+import { stripEndpointDocs } from './scripts/vite-strip-endpoint-docs.ts';
 
 const apiPort = process.env.PORT ?? '3000';
 
@@ -11,7 +12,7 @@ export default defineConfig({
   root: 'src/client',
   base: '/',
   // precompressClient writes a .br and a .gz beside each text file of the build (decision 021).
-  plugins: [react(), tailwindcss(), prerenderLanding(), precompressClient()],
+  plugins: [react(), tailwindcss(), stripEndpointDocs(), prerenderLanding(), precompressClient()],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

@@ -1,8 +1,11 @@
 import { defineConfig, type ViteUserConfig } from 'vitest/config';
 import { freePort } from './src/server/testing/server-process.ts';
+import { QUIET_LIMITS, patience } from './src/server/testing/patience.ts';
 
 /** Migrates the test database template once for both projects. */
 const DATABASE_TEMPLATE = 'src/server/testing/global-setup.ts';
+/** Scales each file's limits with the load as the file starts. */
+const PATIENCE = 'src/server/testing/patience-setup.ts';
 
 export default defineConfig(async (): Promise<ViteUserConfig> => {
   // The component tests' server listens here, and their document lives at this address: jsdom
@@ -10,9 +13,10 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
   const componentServerPort = await freePort();
   return {
     test: {
-      // Creating a database (PGlite clone or PostgreSQL copy) takes a second or two.
-      hookTimeout: 60_000,
-      testTimeout: 20_000,
+      // Limits for hangs, grown with the load: each file sets them again as it starts (decision 042).
+      hookTimeout: patience(QUIET_LIMITS.hookMs),
+      testTimeout: patience(QUIET_LIMITS.testMs),
+      expect: { poll: { timeout: patience(QUIET_LIMITS.pollMs) } },
       pool: 'forks',
       projects: [
         {
@@ -22,6 +26,7 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
             include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
             environment: 'node',
             globalSetup: [DATABASE_TEMPLATE],
+            setupFiles: [PATIENCE],
           },
         },
         {
@@ -34,7 +39,7 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
             environmentOptions: { jsdom: { url: `http://127.0.0.1:${componentServerPort}/` } },
             provide: { componentServerPort },
             globalSetup: [DATABASE_TEMPLATE, 'src/server/testing/component-server.ts'],
-            setupFiles: ['src/client/testing/dom-setup.ts'],
+            setupFiles: [PATIENCE, 'src/client/testing/dom-setup.ts'],
           },
         },
       ],

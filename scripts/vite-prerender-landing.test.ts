@@ -3,12 +3,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadModuleBuiltForNode } from './vite-prerender-landing.ts';
+import { patience } from '../src/server/testing/patience.ts';
+
+/** The limit of this file's slow tests (decision 042). */
+const SLOW_TEST = { timeout: patience(60_000) };
 
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 // Over Vite's 4 kB inlining limit: the client build emits it as a file of its own.
 const PICTURE = `<svg xmlns="http://www.w3.org/2000/svg">${Array.from({ length: 300 }, (_, index) => `<circle cx="${index}" cy="${index}" r="${index % 7}"/>`).join('')}</svg>`;
 
-describe('the landing page render module, built for Node as the build loads it', () => {
+describe('the landing page render module, built for Node as the build loads it', SLOW_TEST, () => {
   let fixture: string;
   beforeAll(async () => {
     // Inside node_modules, so the built module finds react-dom as the real one does.
@@ -42,5 +46,5 @@ describe('the landing page render module, built for Node as the build loads it',
     });
     // The hashed URL the client build gives the same file.
     expect(renderPage()).toMatch(/<img class="page" src="\/assets\/picture-[\w-]{8}\.svg" alt=""\/>/);
-  }, 60_000);
+  });
 });

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 
 /**
@@ -17,9 +17,9 @@ const ticksPerSecond = (() => {
 })();
 
 /** One process's parent and user + system CPU so far, in ms; undefined when it cannot be read. */
-export function processStat(pid: number): { parentPid: number; cpuMs: number } | undefined {
+export function processStat(pid: number, file = `/proc/${pid}/stat`): { parentPid: number; cpuMs: number } | undefined {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(file, 'utf8');
     // Fields after the command (which may hold spaces): state is field 3, ppid 4, utime 14, stime 15.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return { parentPid: Number(fields[1]), cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond };
@@ -104,4 +104,32 @@ export function cpuMeter(appPid: number, databaseUrl?: string): CpuMeter {
       };
     },
   };
+}
+
+/**
+ * CPU of one process so far, in ms: its main thread (JavaScript, and PGlite inside it) and
+ * its other threads together (V8's concurrent marking, sweeping and compiling, libuv's pool:
+ * argon2, files; Node 20 leaves them unnamed). Undefined off Linux.
+ */
+export function threadCpuMs(pid: number): { main: number; otherThreads: number } | undefined {
+  try {
+    const split = { main: 0, otherThreads: 0 };
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      const cpu = processStat(Number(tid), `/proc/${pid}/task/${tid}/stat`)?.cpuMs ?? 0;
+      if (Number(tid) === pid) split.main += cpu;
+      else split.otherThreads += cpu;
+    }
+    return split;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Bytes one process has read so far (files and sockets: /proc/<pid>/io rchar). Undefined off Linux. */
+export function bytesReadBy(pid: number): number | undefined {
+  try {
+    return Number(/^rchar: (\d+)$/m.exec(readFileSync(`/proc/${pid}/io`, 'utf8'))?.[1]);
+  } catch {
+    return undefined;
+  }
 }

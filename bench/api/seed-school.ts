@@ -19,7 +19,7 @@ import {
   type StoredQuestion,
 } from '#server/db/schema';
 import { hashPassword } from '#server/features/accounts/passwords';
-import { closeAttempt, newQuestionIds, shuffleLayout } from '#server/features/quizzes/attempt-rules';
+import { closeAttempt, newOpaqueIds, shuffleLayout } from '#server/features/quizzes/attempt-rules';
 import { seededRandom } from './random.ts';
 import { buildNewQuiz, buildStudentRegistration, buildTeacherAccount } from '#server/testing/factories';
 import { closesWithoutAccommodations } from '#server/features/quizzes/review-rules';
@@ -167,11 +167,10 @@ function quizRow(options: {
       ? {}
       : { quiz: { background: QUIZ_BACKGROUNDS[3]!, questions: generatedQuestions(options.questionCount) } }),
   });
-  const ids = newQuestionIds(payload.quiz.questions.length);
   // Read as the server reads add-quiz (SPEC §3's shape: 1-point single choice), stored with option ids.
   const questions: StoredQuestion[] = toStoredQuestions(
     payload.quiz.questions.map((question) => questionInputSchema.parse(question)),
-    ids,
+    newOpaqueIds,
   );
   return {
     id: randomUUID(),

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -8,8 +9,14 @@ export type ServerDatabase = { kind: 'pglite'; dataDir: string } | { kind: 'post
 
 export type RunningServer = { baseUrl: string; pid: number; stop(): Promise<void> };
 
+/**
+ * How long a server may take to start: its TypeScript compiled by tsx and the database migrated
+ * take ~10 s on a quiet machine and over 60 s at load 20 (BENCH_START_SECONDS, 180).
+ */
+const START_SECONDS = Number(process.env.BENCH_START_SECONDS || 180);
+
 async function waitUntilAnswering(child: ChildProcess, url: string, stop: () => Promise<void>) {
-  for (let attempt = 0; attempt < 240; attempt += 1) {
+  for (let attempt = 0; attempt < START_SECONDS * 4; attempt += 1) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}) before answering ${url}`);
     try {
       if ((await fetch(url)).ok) return;
@@ -19,7 +26,7 @@ async function waitUntilAnswering(child: ChildProcess, url: string, stop: () => 
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await stop();
-  throw new Error(`${url} did not answer within 60 s`);
+  throw new Error(`${url} did not answer within ${START_SECONDS} s`);
 }
 
 function stopper(child: ChildProcess) {
@@ -53,10 +60,17 @@ export async function startAppServer(options: {
   signInLimitPerIp?: number | undefined;
   /** TRUST_PROXY: whose X-Forwarded-For names the client (nobody's when omitted). */
   trustProxy?: string | undefined;
+  /** More flags for node (--trace-gc, V8's heap flags). */
+  nodeFlags?: string[] | undefined;
+  /** Each line the server writes to stdout goes here instead of the bench's own stdout. */
+  onStdoutLine?: ((line: string) => void) | undefined;
+  /** More environment for the server (the defaults above are overridden). */
+  env?: Record<string, string> | undefined;
 }): Promise<RunningServer> {
   const baseUrl = `http://127.0.0.1:${options.port}`;
   const profile = options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/server/main.ts'], {
+  const flags = [...profile, ...(options.nodeFlags ?? [])];
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
@@ -77,9 +91,11 @@ export async function startAppServer(options: {
       // throttle still runs and costs what it costs, only its budget is out of the way.
       SIGN_IN_LIMIT_PER_IP: String(options.signInLimitPerIp ?? 1_000_000),
       TRUST_PROXY: options.trustProxy ?? '',
+      ...options.env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', options.onStdoutLine ? 'pipe' : 'inherit', 'inherit'],
   });
+  if (options.onStdoutLine) createInterface({ input: child.stdout! }).on('line', options.onStdoutLine);
   const stop = stopper(child);
   await waitUntilAnswering(child, `${baseUrl}/api/health`, stop);
   return { baseUrl, pid: child.pid!, stop };

@@ -71,6 +71,11 @@ export const routes: RouteObject[] = [
                 path: 'quiz-analytics/:quizID',
                 lazy: lazyRoute(() => import('./features/quizzes/teacher/quiz-analytics-page.tsx')),
               },
+              // Its own chunk (decision 046): the analytics page is near its budget.
+              {
+                path: 'quiz-analytics/:quizID/marking',
+                lazy: lazyRoute(() => import('./features/quizzes/teacher/marking-page.tsx')),
+              },
               { path: 'students', lazy: lazyRoute(() => import('./features/students/students-page.tsx')) },
               { path: 'students/add', lazy: lazyRoute(() => import('./features/students/add-student-page.tsx')) },
               // Not in SPEC §2: decision 031, "Class screens".

@@ -276,8 +276,11 @@ describe('shutting down', () => {
   it('closes the database only after the handlers of abandoned requests have finished', async () => {
     const app = await createTestApp();
     let handlerOutcome: string | undefined;
+    let handlerStarted!: () => void;
+    const isHandlerStarted = new Promise<void>((resolve) => (handlerStarted = resolve));
     // A handler still working after its client hung up (a page closed mid-request).
     app.app.get('/test/slow', async () => {
+      handlerStarted();
       await new Promise((resolve) => setTimeout(resolve, 400));
       try {
         await app.database.ping();
@@ -292,7 +295,7 @@ describe('shutting down', () => {
     const request = httpRequest({ host: '127.0.0.1', port, path: '/test/slow' });
     request.on('error', () => {});
     request.end();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await isHandlerStarted;
     request.destroy();
     await new Promise((resolve) => setTimeout(resolve, 50));
     await app.close();

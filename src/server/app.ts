@@ -25,6 +25,8 @@ import { createProgressService } from './features/progress/service.ts';
 import { createQuizLifecycle } from './features/quizzes/lifecycle.ts';
 import { accommodationsRoutes } from './features/quizzes/accommodations-routes.ts';
 import { createAccommodationsService } from './features/quizzes/accommodations.ts';
+import { markingRoutes } from './features/quizzes/marking-routes.ts';
+import { createMarkingService } from './features/quizzes/marking.ts';
 import { quizExportRoutes } from './features/quizzes/export.ts';
 import { quizzesRoutes } from './features/quizzes/routes.ts';
 import { createQuizImagesService } from './features/quizzes/quiz-images.ts';
@@ -41,10 +43,11 @@ import { startAttemptSweep } from './features/quizzes/sweep.ts';
 import { studentsRoutes } from './features/students/routes.ts';
 import { createSchoolService } from './features/school/service.ts';
 import { schoolRoutes } from './features/school/routes.ts';
+import { seedDemoSchool } from './demo/seed.ts';
 import { classesRoutes } from './features/classes/routes.ts';
 import { createClassesService } from './features/classes/service.ts';
-import { rosterImportRoutes } from './features/classes/roster-import/routes.ts';
-import { createRosterImports } from './features/classes/roster-import/service.ts';
+import { rosterImportRoutes } from './features/roster-import/routes.ts';
+import { createRosterImports } from './features/roster-import/service.ts';
 import { createStudentsService } from './features/students/service.ts';
 import { createTokenService } from './plugins/auth.ts';
 import { acceptJsonBodies } from './plugins/json-body.ts';
@@ -169,7 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes(options.database));
 
   await app.register(accountsRoutes(accounts, throttle));
-  await app.register(schoolRoutes(school, throttle));
+  await app.register(schoolRoutes(school, throttle, () => seedDemoSchool(options.database.db, options.storage)));
   await app.register(classesRoutes(createClassesService(options.database.db, readCache), accounts, throttle));
   const rosterImports = createRosterImports(options.database.db, readCache, { secret: options.jwtSecret });
   await app.register(rosterImportRoutes(rosterImports, throttle));
@@ -177,6 +180,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const quizzes = createQuizzesService(options.database.db, readCache, fileAccess);
   await app.register(quizzesRoutes(quizzes, createQuizLifecycle(options.database.db, readCache), throttle));
   await app.register(accommodationsRoutes(createAccommodationsService(options.database.db, readCache)));
+  await app.register(markingRoutes(createMarkingService(options.database.db, readCache)));
   await app.register(quizExportRoutes(options.database.db));
   await app.register(progressRoutes(createProgressService(options.database.db, readCache)));
   await app.register(

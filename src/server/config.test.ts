@@ -15,6 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MEETING_LIMITS } from '#shared/meetings';
 import { RESOURCE_LIMITS } from '#shared/resources';
 import { ConfigError, loadConfig } from './config.ts';
+import { patience } from './testing/patience.ts';
 
 const createdRoots: string[] = [];
 const freshDataDir = () => {
@@ -439,28 +440,39 @@ describe('loadConfig: several instances', () => {
 
   it(
     'gives instances starting together on one shared DATA_DIR one and the same secret',
-    { timeout: 60_000 },
+    { timeout: patience(60_000) },
     async () => {
       const dataDir = freshDataDir();
-      const startAt = Date.now() + 3_000;
-      // Each process waits for the same instant, then reads or creates the secret.
+      // Each process says it is ready, then waits for the word to go: all read or create the
+      // secret at once, however long each took to start (decision 042: an event, not a time).
       const script = `
       const { loadConfig } = await import(${JSON.stringify(new URL('./config.ts', import.meta.url).href)});
-      while (Date.now() < ${startAt}) {}
-      process.stdout.write(loadConfig({ DATA_DIR: ${JSON.stringify(dataDir)} }).jwtSecret);`;
-      const secrets = await Promise.all(
-        Array.from({ length: 8 }, () => {
-          const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-            stdio: ['ignore', 'pipe', 'inherit'],
-          });
-          let output = '';
-          child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-          return new Promise<string>((resolve, reject) =>
-            child.once('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`exit ${code}`)))),
-          );
-        }),
-      );
-      expect(Date.now()).toBeGreaterThan(startAt); // they did start together
+      process.stdout.write('ready\\n');
+      await new Promise((resolve) => process.stdin.once('data', resolve));
+      process.stdout.write(loadConfig({ DATA_DIR: ${JSON.stringify(dataDir)} }).jwtSecret);
+      process.stdin.destroy();`;
+      const children = Array.from({ length: 8 }, () => {
+        const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+          stdio: ['pipe', 'pipe', 'inherit'],
+        });
+        let output = '';
+        let isReady!: () => void;
+        const ready = new Promise<void>((resolve) => (isReady = resolve));
+        child.stdout.on('data', (chunk: Buffer) => {
+          output += chunk.toString();
+          if (output.startsWith('ready\n')) isReady();
+        });
+        const secret = new Promise<string>((resolve, reject) =>
+          child.once('exit', (code) =>
+            code === 0 ? resolve(output.slice('ready\n'.length)) : reject(new Error(`exit ${code}`)),
+          ),
+        );
+        return { child, ready, secret };
+      });
+      // A child that fails before it is ready fails the test here rather than leaving it waiting.
+      await Promise.all(children.map(({ ready, secret }) => Promise.race([ready, secret])));
+      for (const { child } of children) child.stdin.write('go\n');
+      const secrets = await Promise.all(children.map(({ secret }) => secret));
       const stored = readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').trim();
       expect(new Set(secrets)).toEqual(new Set([stored]));
       expect(readdirSync(dataDir)).toEqual(['jwt-secret']); // no candidate file left behind

@@ -8,6 +8,7 @@ import { openDatabase, pgliteDirectory, type DatabaseHandle } from './db/client.
 import { buildNewQuiz, buildStudentRegistration, buildSchoolSetup } from './testing/factories.ts';
 import { createScratchDatabase } from './testing/postgres-databases.ts';
 import { callJson, startServerProcess, type ServerProcess } from './testing/server-process.ts';
+import { patience } from './testing/patience.ts';
 
 /**
  * Issue 9, durability: the real server process killed with SIGKILL in the middle of a
@@ -222,7 +223,7 @@ describe('a SIGKILL during a burst of quiz submissions', () => {
     const isAvailable = engine.name === 'PGlite' || !!process.env.TEST_DATABASE_URL;
     it.skipIf(!isAvailable)(
       `${engine.name}: after a restart every acknowledged submission is there, scored and counted once; nothing is half-written`,
-      { timeout: 120_000 },
+      { timeout: patience(120_000) },
       async () => {
         const { environment, openDirectly } = await engine.prepare();
         const first = await startServerProcess(environment);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildSchoolSetup } from './testing/factories.ts';
 import { callJson, startServerProcess, type ServerProcess } from './testing/server-process.ts';
+import { patience } from './testing/patience.ts';
 
 /**
  * The real process, as `npm start` runs it: first start creates DATA_DIR,
@@ -29,7 +30,7 @@ const exitOf = (child: ChildProcess) =>
 describe('server process', () => {
   it(
     'creates DATA_DIR, shuts down on SIGTERM and keeps data and sessions across restarts',
-    { timeout: 120_000 },
+    { timeout: patience(120_000) },
     async () => {
       const dataDir = path.join(temporaryRoot(), 'data');
       const start = async () => {
@@ -60,7 +61,7 @@ describe('server process', () => {
     },
   );
 
-  it('refuses to start with a clear list of configuration problems', { timeout: 30_000 }, async () => {
+  it('refuses to start with a clear list of configuration problems', { timeout: patience(30_000) }, async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
       env: {
         ...process.env,

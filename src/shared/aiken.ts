@@ -3,10 +3,12 @@ import { QUESTION_LIMITS, typedQuestionInputSchema, type TypedQuestionInput } fr
 
 /**
  * Aiken (Moodle's plainest format, decision 036): a question on one line, its options `A. …` or
- * `A) …` one a line, then `ANSWER: X`. Each becomes a single-choice question of 1 point.
+ * `A) …` one a line (the space after the letter may be left out, as Moodle allows), then
+ * `ANSWER: X`. Each becomes a single-choice question of 1 point.
  */
 
-const OPTION = /^([A-Z])[.)]\s+(.*)$/;
+// Moodle takes an option with or without a space after its letter: `A) text`, `A)text`.
+const OPTION = /^([A-Z])[.)]\s*(.*)$/;
 const ANSWER = /^ANSWER:\s*(.*)$/i;
 
 type Pending = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { studentAccountFields } from './accounts.ts';
-import { bodyObject, classNameText, hasForbiddenCharacters, joinCodeText } from './fields.ts';
+import { blankableText, bodyObject, classNameText, joinCodeText } from './fields.ts';
 import { FIELD_LIMITS } from './limits.ts';
 
 /** Classes as records (issue 19 points 3–5, decision 031): schemas, limits, join codes. */
@@ -26,12 +26,7 @@ export function normalizeJoinCode(typed: string): string | null {
   return code;
 }
 
-const subjectText = () =>
-  z
-    .string({ error: 'Subject must be text' })
-    .trim()
-    .max(FIELD_LIMITS.subject, { error: `Subject must be at most ${FIELD_LIMITS.subject} characters` })
-    .refine((value) => !hasForbiddenCharacters(value), { error: 'Subject contains characters that are not allowed' });
+const subjectText = () => blankableText('Subject', FIELD_LIMITS.subject);
 
 export const createClassSchema = bodyObject({
   name: classNameText(),

@@ -91,6 +91,11 @@ export const ERROR_CODES = {
     meaning:
       'The quiz was changed (in another tab, or by a regrade) since the editor read it: nothing changed; read it again',
   },
+  MARK_CHANGED: {
+    status: 409,
+    meaning:
+      'Another teacher marked this essay since you opened it (decision 046): nothing changed; read their mark and mark again if needed',
+  },
   QUIZ_ARCHIVED: { status: 409, meaning: 'The quiz is archived (deleted with attempts): it can no longer be changed' },
   // ---- Sizes and rates ---------------------------------------------------------------------
   PAYLOAD_TOO_LARGE: { status: 413, meaning: 'The body (or the file) is over the limit of the endpoint' },

@@ -14,12 +14,29 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 /** True when a text holds characters no person types (control characters, broken UTF-16). */
 export const hasForbiddenCharacters = (value: string) => CONTROL_CHARACTERS.test(value) || LONE_SURROGATE.test(value);
 
-/** Non-empty, bounded, without control characters: what every required text checks after trimming. */
+// What shows on a screen: anything but white space, the default-ignorable code points (zero-width
+// spaces and joiners, word joiner, BOM, soft hyphen, variation selectors, Hangul fillers, bidi
+// marks) and the other format characters, and the blank braille cell. The prepended concatenation
+// marks (Unicode's Prepended_Concatenation_Mark: Arabic, Syriac, Kaithi number signs) are format
+// characters drawn as a sign, so they show.
+const SHOWS_SOMETHING =
+  /[^\p{White_Space}\p{Default_Ignorable_Code_Point}\p{Cf}\u2800]|[\u0600-\u0605\u06DD\u070F\u0890\u0891\u08E2\u{110BD}\u{110CD}]/u;
+
+/**
+ * True when a text would show as blank (issue 30 point 5): empty, spaces, or only invisible
+ * characters. The one rule for every human-readable text: a required one (a person's, a
+ * parent's, a class's or a school's name, a subject, a title) refuses it as missing, an
+ * optional one reads it as left blank. Joiners inside real letters (Persian, Hindi) are fine.
+ */
+export const isBlankText = (value: string) => !SHOWS_SOMETHING.test(value);
+
+/** Non-empty to the eye, bounded, without control characters: what every required text checks after trimming. */
 const boundedText = (text: z.ZodString, label: string, max: number) =>
   text
-    .min(1, { error: `${label} is required` })
+    .min(1, { error: `${label} is required`, abort: true })
     .max(max, { error: `${label} must be at most ${max} characters` })
-    .refine((value) => !hasForbiddenCharacters(value), { error: `${label} contains characters that are not allowed` });
+    .refine((value) => !hasForbiddenCharacters(value), { error: `${label} contains characters that are not allowed` })
+    .refine((value) => !isBlankText(value), { error: `${label} is required`, abort: true });
 
 /** A trimmed, non-empty, bounded text without control characters. */
 export const requiredText = (label: string, max: number) =>
@@ -58,6 +75,18 @@ export const joinCodeText = () =>
     .max(20, { error: 'A class code is 8 letters and digits, like ABCD-EFGH' })
     // Invisible or other characters cannot be part of a code: said at once, without a look-up.
     .regex(/^[A-Za-z0-9\s-]+$/, { error: 'A class code is 8 letters and digits, like ABCD-EFGH' });
+
+/**
+ * A text that may be left blank (a class's or a resource's subject): trimmed, bounded, clean;
+ * only invisible characters (isBlankText) is left blank too, and comes out as ''.
+ */
+export const blankableText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, { error: `${label} must be at most ${max} characters` })
+    .refine((value) => !hasForbiddenCharacters(value), { error: `${label} contains characters that are not allowed` })
+    .transform((value) => (isBlankText(value) ? '' : value));
 
 /** An optional query text (a filter, a search): trimmed, bounded, clean; blank means absent. */
 export const optionalQueryText = (label: string, max: number) =>

@@ -163,13 +163,13 @@ describe('parseGift', () => {
 
   it('reports what a question cannot be, with its reason', () => {
     const problems = (text: string) => parseGift(text).problems.map(({ line, message }) => `${line}: ${message}`);
-    expect(problems('Pick {~a ~b}')).toEqual(['1: No right answer: mark one with =']);
-    expect(problems('Pick {=a =b ~c}')).toEqual(['1: Several right answers (=) need weights: ~%50%a ~%50%b ~%-100%c']);
+    expect(problems('Pick {~a ~b}')).toEqual(['1: No right answer: give at least one option a positive weight']);
     expect(problems('Pick {~%40%a ~%40%b ~c}')).toEqual(['1: The positive weights add up to 80%, not 100%']);
-    expect(problems('Pick {~%70%a ~%30%b ~c}')).toEqual([
-      '1: The right options have different weights: every right option must count the same',
+    expect(problems('Name it {=%50%a =%0%b}')).toEqual(['1: No short answer is worth 100%']);
+    expect(problems('Name it {=colo*r}')).toEqual(['1: Wildcards (*) in a short answer are not supported']);
+    expect(problems('Number {#=%50%2:1 =2}')).toEqual([
+      '1: A partial answer before the full one overlaps it: put the 100% answer first',
     ]);
-    expect(problems('Name it {=%50%a =b}')).toEqual(['1: Partial credit for a short answer (=%n%) is not supported']);
     expect(problems('Number {#abc}')).toEqual(['1: “abc” is not a number']);
     expect(problems('Number {#5..1}')).toEqual(['1: The range 5..1 goes down: write the smaller number first']);
     expect(problems('Open {=a')).toEqual(['1: The answer block { is not closed with }']);
@@ -178,26 +178,50 @@ describe('parseGift', () => {
   });
 });
 
-describe('Moodle’s GIFT samples', () => {
-  const samples = parseGift(readFileSync(new URL('./fixtures/moodle-gift-samples.txt', import.meta.url), 'utf8'));
+describe('essays (decision 046)', () => {
+  it('reads Moodle’s essay {} as an essay, with its points and our marking guidance', () => {
+    const { questions, problems } = parseGift(
+      '// points: 5\n// guidance: Two causes, one example.\n// guidance: Half a point for spelling.\nWhy do leaves fall? {}\n\nDescribe a river {} in autumn.',
+    );
+    expect(problems).toEqual([]);
+    expect(questions.map(({ question }) => question)).toEqual<TypedQuestionInput[]>([
+      {
+        type: 'essay',
+        question_text: 'Why do leaves fall?',
+        points: 5,
+        guidance: 'Two causes, one example.\nHalf a point for spelling.',
+      },
+      // Text after the block: Moodle's blank, as for every type.
+      { type: 'essay', question_text: 'Describe a river _____ in autumn.', points: 1 },
+    ]);
+  });
+
+  it('writes an essay back as Moodle reads it ({}), the guidance in comments Moodle skips', () => {
+    const essay: TypedQuestionInput = {
+      type: 'essay',
+      question_text: 'Explain {why} in 200 words.',
+      points: 4,
+      guidance: 'Look for causes.\nAnd effects.',
+    };
+    const written = writeGift([essay]);
+    expect(written).toBe(
+      '// points: 4\n// guidance: Look for causes.\n// guidance: And effects.\nExplain \\{why\\} in 200 words. {}\n',
+    );
+    expect(questionsOf(written)).toEqual([essay]);
+  });
+});
+
+describe('GIFT samples of every feature', () => {
+  const samples = parseGift(readFileSync(new URL('./fixtures/gift-feature-samples.txt', import.meta.url), 'utf8'));
 
   it('reports each unsupported feature at its line', () => {
     const reported = samples.problems.map(({ line, severity, message }) => `${line} ${severity}: ${message}`);
     expect(reported).toEqual([
       '2 warning: Categories ($CATEGORY) are ignored',
-      '7 error: Missing-word questions (text after the answer block) are not supported',
-      '17 error: Missing-word questions (text after the answer block) are not supported',
-      '20 error: Matching questions (->) are not supported',
-      '28 error: Missing-word questions (text after the answer block) are not supported',
-      '35 error: A number question with several answers is not supported: keep one value',
-      '40 error: Essay questions ({}) are not supported',
-      '43 error: Descriptions (text without an answer block {…}) are not supported',
       '46 warning: Feedback (#…) is not kept',
       '51 warning: Feedback (#…) is not kept',
-      '54 warning: Each wrong option chosen takes off one right option’s share, whatever its weight',
-      '61 error: Partial credit on a single-choice question (~%n%) is not supported',
-      '64 warning: The [markdown] marker is dropped: the text is kept as plain text',
-      '66 warning: The [html] marker is dropped: the HTML stays in the text as written',
+      '64 warning: HTML and markdown formatting is shown as plain text',
+      '66 warning: HTML and markdown formatting is shown as plain text',
       '69 warning: Feedback (#…) is not kept',
     ]);
   });
@@ -205,39 +229,48 @@ describe('Moodle’s GIFT samples', () => {
   it('imports the supported samples', () => {
     expect(samples.questions.map(({ line, question }) => `${line} ${question.type}`)).toEqual([
       '5 single',
+      '7 single',
       '10 true-false',
       '12 true-false',
       '15 short-text',
+      '17 short-text',
+      '20 matching',
+      '28 single',
       '31 numeric',
       '33 numeric',
+      '35 numeric',
+      '40 essay',
+      '43 description',
       '46 single',
       '51 true-false',
       '54 multiple',
+      '61 single',
       '64 single',
       '66 single',
       '69 single',
       '79 single',
     ]);
     const byLine = new Map(samples.questions.map(({ line, question }) => [line, question]));
-    expect(byLine.get(33)).toMatchObject({ value: 3.1415, tolerance: 0.0005 });
+    expect(byLine.get(33)).toMatchObject({ value: 745, tolerance: 5 });
     expect(byLine.get(46)).toMatchObject({
-      question_text: 'What’s the answer to this multiple-choice question?'.replace('’', "'"),
+      question_text: 'Which of these countries has no coastline?',
     });
+    // Wrong options at -100 %, right ones at 50 %: Moodle's weights, kept as they are.
     expect(byLine.get(54)).toMatchObject({
       type: 'multiple',
-      scoring: 'partial',
       options: [
-        { text: 'No one', correct: false },
-        { text: 'Grant', correct: true },
-        { text: "Grant's wife", correct: true },
-        { text: "Grant's father", correct: false },
+        { text: 'Scotland', correct: false, weight: -100 },
+        { text: 'Ireland', correct: true, weight: 50 },
+        { text: 'United Kingdom', correct: true, weight: 50 },
+        { text: 'Wales', correct: false, weight: -100 },
       ],
     });
+    expect(byLine.get(7)).toMatchObject({ question_text: 'The Danube flows into the _____ in Romania.' });
     expect(byLine.get(69)).toMatchObject({
       options: ['~', '=', '#', '{', '}', '\\'].map((text) => ({ text, correct: text === '\\' })),
     });
     expect(byLine.get(79)).toMatchObject({
-      options: [{ text: '= 2 + 2' }, { text: '= 2 + 3', correct: true }, { text: '= 2 + 4' }],
+      options: [{ text: '= 4 + 5' }, { text: '= 4 + 6', correct: true }, { text: '= 4 + 7' }],
     });
   });
 });

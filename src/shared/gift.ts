@@ -1,5 +1,8 @@
 import {
   QUESTION_LIMITS,
+  isWeighted,
+  matchingPairsOf,
+  optionWeight,
   parseNumber,
   typedQuestionInputSchema,
   type StoredQuestion,
@@ -21,6 +24,8 @@ export type ImportResult = { questions: { line: number; question: TypedQuestionI
 
 const POINTS_COMMENT = /^\/\/\s*points:\s*(\S+)\s*$/i;
 const SCORING_COMMENT = /^\/\/\s*scoring:\s*all-or-nothing\s*$/i;
+/** Ours: an essay's marking guidance, a line a comment (Moodle's GIFT has no field for it and skips comments). */
+const GUIDANCE_COMMENT = /^\/\/\s*guidance:\s?(.*)$/i;
 const FORMAT_MARKER = /^\[(html|markdown|moodle|plain)\]/i;
 /** A right option's weight may be rounded (33.33333): sums and equality allow this much. */
 const WEIGHT_SLACK = 0.01;
@@ -70,25 +75,91 @@ const firstUnescaped = (text: string, chars: string, from = 0) =>
 
 type Block = { lines: { line: number; text: string }[] };
 
-/** Splits the file into blocks of non-blank lines (a question each), keeping line numbers. */
+/** Braces' depth change of a line (escaped ones aside). */
+const braceBalance = (text: string) =>
+  unescapedIndexes(text, '{}').reduce((depth, index) => depth + (text[index] === '{' ? 1 : -1), 0);
+
+/**
+ * Splits the file into blocks (a question each), keeping line numbers. Moodle separates questions
+ * by blank lines; a question written right after another one's closing `}` (no blank line) starts
+ * its own block when it opens with a title `::…::` or holds an answer block, so neither is lost
+ * (decision 043). Other text after a `}` stays with its question: the end of a missing-word sentence.
+ */
 function blocksOf(text: string): Block[] {
   const blocks: Block[] = [];
   let current: Block | undefined;
+  let depth = 0;
+  let closed = false;
   text.split(/\r?\n/).forEach((raw, index) => {
-    if (raw.trim() === '') {
+    const trimmed = raw.trim();
+    if (trimmed === '') {
       current = undefined;
       return;
     }
-    if (!current) blocks.push((current = { lines: [] }));
+    const comment = trimmed.startsWith('//');
+    if (current && closed && depth === 0 && !comment && startsQuestion(trimmed)) current = undefined;
+    if (!current) {
+      blocks.push((current = { lines: [] }));
+      [depth, closed] = [0, false];
+    }
     current.lines.push({ line: index + 1, text: raw });
+    if (comment) return;
+    depth += braceBalance(raw);
+    if (depth === 0 && unescapedIndexes(raw, '}').length > 0) closed = true;
   });
   return blocks;
+}
+
+/** Whether a line after a closed answer block starts a question: a title `::…::` or an answer block of its own. */
+const startsQuestion = (line: string) => line.startsWith('::') || unescapedIndexes(line, '{').length > 0;
+
+type Format = 'html' | 'markdown' | 'moodle' | 'plain';
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/**
+ * What a student reads of a text in Moodle's formats, as our plain text (decision 043): HTML
+ * (the html and moodle formats) loses its tags, keeping line breaks and a link's address;
+ * markdown loses its emphasis marks.
+ */
+function plainText(text: string, format: Format): string {
+  if (format === 'plain') return text;
+  if (format === 'markdown') return text.replace(/(\*\*|__)(.+?)\1/g, '$2');
+  if (!/<\/?[a-z][^>]*>|&[#\w]+;/i.test(text)) return text;
+  return text
+    .replace(/<br\s*\/?>|<\/p>/gi, '\n')
+    .replace(/<a\s[^>]*href\s*=\s*"([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, '$2 ($1)')
+    .replace(/<\/?[a-z][^>]*>/gi, '')
+    .replace(/&(#\d+|#x[\da-f]+|\w+);/gi, (entity, name: string) => {
+      if (name.startsWith('#')) {
+        const code = name[1]!.toLowerCase() === 'x' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
+        return Number.isFinite(code) ? String.fromCodePoint(code) : entity;
+      }
+      return ENTITIES[name.toLowerCase()] ?? entity;
+    })
+    .replace(/[ \t]*\n[ \t]*/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/**
+ * A text of the file (question, option, answer) as we keep it: its `[format]` marker taken off
+ * (Moodle's html, moodle, plain, markdown), unescaped, and read in that format.
+ */
+function giftText(raw: string, defaultFormat: Format, warn: Warn): string {
+  const trimmed = raw.trim();
+  const marker = FORMAT_MARKER.exec(trimmed);
+  const format = (marker?.[1]?.toLowerCase() as Format | undefined) ?? defaultFormat;
+  const text = unescapeGift(marker ? trimmed.slice(marker[0].length) : trimmed);
+  const plain = plainText(text, format);
+  if (plain !== text) warn('HTML and markdown formatting is shown as plain text');
+  return plain;
 }
 
 type Token = { right: boolean; weight: number | undefined; text: string; feedback: boolean };
 
 /** The answers of a block `{…}`: each `=` or `~` starts one, with its `%n%` weight and `#feedback`. */
-function answerTokens(content: string): Token[] {
+function answerTokens(content: string, format: Format, warn: Warn): Token[] {
   const starts = unescapedIndexes(content, '=~');
   if (starts.length === 0 || content.slice(0, starts[0]).trim() !== '') {
     throw new GiftError('Every answer must start with = (right) or ~ (wrong)');
@@ -105,22 +176,14 @@ function answerTokens(content: string): Token[] {
     return {
       right: content[start] === '=',
       weight,
-      text: unescapeGift(hash === -1 ? body : body.slice(0, hash)),
-      feedback: hash !== -1,
+      text: giftText(hash === -1 ? body : body.slice(0, hash), format, warn),
+      feedback: hash !== -1 && body.slice(hash + 1).trim() !== '',
     };
   });
 }
 
-function numericQuestion(content: string): Pick<Extract<TypedQuestion, { type: 'numeric' }>, 'value' | 'tolerance'> {
-  let body = content.slice(1).trim();
-  const answers = unescapedIndexes(body, '=~');
-  if (answers.length > 1 || (answers.length === 1 && body.slice(0, answers[0]).trim() !== '')) {
-    throw new GiftError('A number question with several answers is not supported: keep one value');
-  }
-  if (answers.length === 1) body = body.slice(answers[0]! + 1);
-  if (/^\s*%/.test(body)) throw new GiftError('A weighted number answer is not supported: keep one value');
-  const hash = firstUnescaped(body, '#');
-  const spec = (hash === -1 ? body : body.slice(0, hash)).trim();
+/** A number answer's `value`, `value:tolerance` or `low..high` as a value and a tolerance. */
+function numberSpec(spec: string): { value: number; tolerance: number } {
   const number = (text: string) => {
     const value = parseNumber(text);
     if (value === undefined) throw new GiftError(`“${text.trim()}” is not a number`);
@@ -139,6 +202,64 @@ function numericQuestion(content: string): Pick<Extract<TypedQuestion, { type: '
   return { value: number(spec), tolerance: 0 };
 }
 
+const overlaps = (a: { value: number; tolerance: number }, b: { value: number; tolerance: number }) =>
+  Math.abs(a.value - b.value) <= a.tolerance + b.tolerance;
+
+/**
+ * A number question `{#…}`: one answer, or several `=%n%answer` of which Moodle gives the first
+ * whose range holds the number typed. A `~` part is the feedback for any other number.
+ */
+function numericQuestion(content: string, warn: Warn): Extract<AnswerFields, { type: 'numeric' }> {
+  let body = content.slice(1);
+  const tilde = firstUnescaped(body, '~');
+  if (tilde !== -1) {
+    warn('Feedback (#…) is not kept');
+    body = body.slice(0, tilde);
+  }
+  const starts = unescapedIndexes(body, '=');
+  const pieces =
+    starts.length === 0
+      ? [body]
+      : (() => {
+          if (body.slice(0, starts[0]).trim() !== '') throw new GiftError('Every number answer must start with =');
+          return starts.map((start, index) => body.slice(start + 1, starts[index + 1] ?? body.length));
+        })();
+  const answers = pieces.flatMap((piece) => {
+    let text = piece;
+    let weight = 100;
+    const weighted = /^\s*%(-?\d+(?:\.\d+)?)%/.exec(text);
+    if (weighted) {
+      weight = Number(weighted[1]);
+      text = text.slice(weighted[0].length);
+    }
+    const hash = firstUnescaped(text, '#');
+    if (hash !== -1 && text.slice(hash + 1).trim() !== '') warn('Feedback (#…) is not kept');
+    const spec = (hash === -1 ? text : text.slice(0, hash)).trim();
+    // Moodle's "any other answer" and answers worth nothing earn what no answer earns: nothing.
+    if (spec === '*' || weight === 0) return [];
+    if (weight < 0 || weight > 100) throw new GiftError(`A number answer's weight must be between 0 and 100%`);
+    return [{ ...numberSpec(spec), weight }];
+  });
+  const fullIndex = answers.findIndex((answer) => answer.weight === 100);
+  if (fullIndex === -1) throw new GiftError('No number answer is worth 100%');
+  const full = answers[fullIndex]!;
+  const partial = answers.filter((answer, index) => index !== fullIndex);
+  // Moodle takes the first matching answer; ours tries the full one first: the same unless an
+  // earlier answer's range meets it.
+  if (answers.slice(0, fullIndex).some((answer) => overlaps(answer, full))) {
+    throw new GiftError('A partial answer before the full one overlaps it: put the 100% answer first');
+  }
+  if (partial.some((answer) => answer.weight === 100)) {
+    throw new GiftError('Several number answers are worth 100%: keep one, give the others a weight below 100%');
+  }
+  return {
+    type: 'numeric',
+    value: full.value,
+    tolerance: full.tolerance,
+    ...(partial.length > 0 ? { partial } : {}),
+  };
+}
+
 type Warn = (message: string) => void;
 /** A question's answer part: its type and key (distributed over the union). */
 type AnswerFields = TypedQuestion extends infer Q
@@ -147,69 +268,148 @@ type AnswerFields = TypedQuestion extends infer Q
     : never
   : never;
 
-/** A block's answers `{…}` as the fields of its question. */
-function answerFields(content: string, warn: Warn): AnswerFields {
-  const trimmed = content.trim();
-  if (trimmed === '') throw new GiftError('Essay questions ({}) are not supported');
-  if (trimmed.startsWith('#')) {
-    if (firstUnescaped(trimmed.slice(1), '#') !== -1) warn('Feedback (#…) is not kept');
-    return { type: 'numeric', ...numericQuestion(trimmed) };
+/** A short answer `{=a =%50%b}`: full-credit answers, and answers worth part of the points. */
+function shortTextQuestion(tokens: Token[]): Extract<AnswerFields, { type: 'short-text' }> {
+  const accepted: string[] = [];
+  const partial: { text: string; weight: number }[] = [];
+  for (const token of tokens) {
+    const weight = token.weight ?? 100;
+    // Moodle's `*` at 0% is "any other answer": it earns what a wrong answer earns.
+    if (weight === 0 || token.text === '') continue;
+    if (token.text.includes('*')) throw new GiftError('Wildcards (*) in a short answer are not supported');
+    if (weight < 0 || weight > 100) throw new GiftError('A short answer’s weight must be between 0 and 100%');
+    if (weight === 100) accepted.push(token.text);
+    else partial.push({ text: token.text, weight });
   }
-  const trueFalse = /^(T|F|TRUE|FALSE)\s*(#[\s\S]*)?$/i.exec(trimmed);
-  if (trueFalse) {
-    if (trueFalse[2]) warn('Feedback (#…) is not kept');
-    return { type: 'true-false', correct: trueFalse[1]!.toUpperCase().startsWith('T') };
-  }
-  if (/->/.test(trimmed)) throw new GiftError('Matching questions (->) are not supported');
-  const tokens = answerTokens(trimmed);
-  if (tokens.some((token) => token.feedback)) warn('Feedback (#…) is not kept');
-  const weighted = tokens.filter((token) => token.weight !== undefined);
+  if (accepted.length === 0) throw new GiftError('No short answer is worth 100%');
+  return { type: 'short-text', accepted, ...(partial.length > 0 ? { partial } : {}) };
+}
 
-  if (tokens.every((token) => token.right)) {
-    if (weighted.some((token) => token.weight !== 100)) {
-      throw new GiftError('Partial credit for a short answer (=%n%) is not supported');
-    }
-    return { type: 'short-text', accepted: tokens.map((token) => token.text) };
+/**
+ * A multiple-choice block as Moodle reads it (decision 043): one answer is chosen when any is
+ * written with `=`, several otherwise; `=` is worth 100%, `%n%` n%, the rest 0. Empty answers are
+ * dropped. Weights our plain rules express stay plain; the others are kept on the options.
+ */
+function choiceQuestion(tokens: Token[], allOrNothing: boolean, warn: Warn): AnswerFields {
+  const kept = tokens.filter((token) => token.text !== '');
+  if (kept.length < tokens.length) warn('An empty answer is dropped, as Moodle does');
+  const weightOf = (token: Token) => (token.right ? 100 : (token.weight ?? 0));
+  for (const token of kept) {
+    if (Math.abs(weightOf(token)) > 100) throw new GiftError('A weight must be between -100% and 100%');
   }
-
-  const options = (isRight: (token: Token) => boolean) =>
-    tokens.map((token) => ({ text: token.text, correct: isRight(token) }));
-
-  if (weighted.length === 0) {
-    const right = tokens.filter((token) => token.right).length;
-    if (right === 0) throw new GiftError('No right answer: mark one with =');
-    if (right > 1) throw new GiftError('Several right answers (=) need weights: ~%50%a ~%50%b ~%-100%c');
-    return { type: 'single', options: options((token) => token.right) };
+  const weights = kept.map(weightOf);
+  if (tokens.some((token) => token.right)) {
+    if (!weights.includes(100)) throw new GiftError('No right answer: the answer written with = was empty');
+    const plain =
+      weights.every((weight) => weight === 0 || weight === 100) && weights.filter((w) => w === 100).length === 1;
+    const options = kept.map((token, index) => ({
+      text: token.text,
+      correct: weights[index] === 100,
+      ...(plain ? {} : { weight: weights[index]! }),
+    }));
+    return { type: 'single', options };
   }
-  if (tokens.some((token) => token.right && token.weight === undefined)) {
-    throw new GiftError('Partial credit on a single-choice question (~%n%) is not supported');
-  }
-  const positive = tokens.filter((token) => (token.weight ?? 0) > 0).map((token) => token.weight!);
-  const sum = positive.reduce((total, weight) => total + weight, 0);
+  const positive = weights.filter((weight) => weight > 0);
   if (positive.length === 0) throw new GiftError('No right answer: give at least one option a positive weight');
+  const sum = positive.reduce((total, weight) => total + weight, 0);
   if (Math.abs(sum - 100) > WEIGHT_SLACK * positive.length) {
     throw new GiftError(`The positive weights add up to ${Math.round(sum * 1000) / 1000}%, not 100%`);
   }
-  if (positive.some((weight) => Math.abs(weight - positive[0]!) > WEIGHT_SLACK)) {
-    throw new GiftError('The right options have different weights: every right option must count the same');
+  const share = sum / positive.length;
+  const correct = (index: number) => weights[index]! > 0;
+  const sameShare = (weight: number) => Math.abs(Math.abs(weight) - share) <= WEIGHT_SLACK;
+  // Our partial scoring is Moodle's with every right option +share and every wrong one -share.
+  const partial = weights.every((weight) => sameShare(weight));
+  if (allOrNothing) {
+    return {
+      type: 'multiple',
+      scoring: 'all-or-nothing',
+      options: kept.map((t, i) => ({ text: t.text, correct: correct(i) })),
+    };
   }
-  if (
-    tokens.some((token) => (token.weight ?? 0) < 0 && Math.abs(token.weight! + sum / positive.length) > WEIGHT_SLACK)
-  ) {
-    warn('Each wrong option chosen takes off one right option’s share, whatever its weight');
+  if (!partial && weights.some((weight) => weight === 0)) {
+    warn(
+      'Wrong options without a negative weight take nothing off: choosing every option earns full points, as in Moodle',
+    );
   }
-  return { type: 'multiple', scoring: 'partial', options: options((token) => (token.weight ?? 0) > 0) };
+  return {
+    type: 'multiple',
+    scoring: 'partial',
+    options: kept.map((token, index) => ({
+      text: token.text,
+      correct: correct(index),
+      ...(partial ? {} : { weight: weights[index]! }),
+    })),
+  };
 }
+
+/**
+ * A matching block `{=prompt -> match …}` as Moodle reads it (decision 045): each `=` starts a
+ * pair, split at its first `->`; a pair with nothing before the arrow is an extra match.
+ */
+function matchingQuestion(content: string, format: Format, warn: Warn): Extract<AnswerFields, { type: 'matching' }> {
+  const starts = unescapedIndexes(content, '=');
+  if (content.slice(0, starts[0]).trim() !== '') throw new GiftError('Every pair must start with =');
+  const pairs = starts.map((start, index) => {
+    const pair = content.slice(start + 1, starts[index + 1] ?? content.length);
+    const arrow = pair.indexOf('->');
+    if (arrow === -1) throw new GiftError('Every pair of a matching question is written =prompt -> match');
+    return {
+      prompt: giftText(pair.slice(0, arrow), format, warn),
+      match: giftText(pair.slice(arrow + 2), 'plain', warn),
+    };
+  });
+  return { type: 'matching', pairs };
+}
+
+/** A block's answers `{…}` as the fields of its question, in Moodle's order of deciding the type. */
+function answerFields(content: string, format: Format, allOrNothing: boolean, warn: Warn): AnswerFields {
+  let trimmed = content.trim();
+  const general = trimmed.lastIndexOf('####');
+  if (general !== -1) {
+    warn('General feedback (####…) is not kept');
+    trimmed = trimmed.slice(0, general).trim();
+  }
+  // Moodle's essay (decision 046): marked by a teacher, no key.
+  if (trimmed === '') return { type: 'essay' };
+  if (trimmed.startsWith('#')) return numericQuestion(trimmed, warn);
+  const hasTilde = unescapedIndexes(trimmed, '~').length > 0;
+  if (!hasTilde && unescapedIndexes(trimmed, '=').length > 0 && /->/.test(trimmed)) {
+    return matchingQuestion(trimmed, format, warn);
+  }
+  if (!hasTilde) {
+    const trueFalse = /^(T|F|TRUE|FALSE)\s*(#[\s\S]*)?$/i.exec(trimmed);
+    if (trueFalse) {
+      if (trueFalse[2] && trueFalse[2].replace(/#/g, '').trim() !== '') warn('Feedback (#…) is not kept');
+      return { type: 'true-false', correct: trueFalse[1]!.toUpperCase().startsWith('T') };
+    }
+  }
+  const tokens = answerTokens(trimmed, format, warn);
+  if (tokens.some((token) => token.feedback)) warn('Feedback (#…) is not kept');
+  return hasTilde ? choiceQuestion(tokens, allOrNothing, warn) : shortTextQuestion(tokens);
+}
+
+/** TeX between $$…$$, \(…\) or \[…\]: there `\n` starts a command (\neq, \nabla), not a line break. */
+const MATH = /\$\$[\s\S]*?\$\$|\\\([\s\S]*?\\\)|\\\[[\s\S]*?\\\]/g;
+
+/** In TeX, `\neq` stays a command: its `\n` becomes an escaped backslash and an n. */
+const keepTexCommands = (math: string) =>
+  math.replace(/\\([\s\S])/g, (pair, char: string, offset: number) =>
+    char === 'n' && /[a-z]/i.test(math[offset + 2] ?? '') ? '\\\\n' : pair,
+  );
 
 /** The question of one block, or a GiftError saying why there is none. */
 function blockQuestion(block: Block, warn: Warn): TypedQuestionInput | undefined {
   let points: number = QUESTION_LIMITS.pointsDefault;
   let allOrNothing = false;
   const kept: string[] = [];
+  const guidance: string[] = [];
   for (const { text } of block.lines) {
     const trimmed = text.trim();
     const pointsComment = POINTS_COMMENT.exec(trimmed);
-    if (pointsComment) {
+    const guidanceComment = GUIDANCE_COMMENT.exec(trimmed);
+    if (guidanceComment) guidance.push(guidanceComment[1]!);
+    else if (pointsComment) {
       points = Number(pointsComment[1]);
       if (!Number.isFinite(points)) throw new GiftError(`“${pointsComment[1]}” is not a number of points`);
     } else if (SCORING_COMMENT.test(trimmed)) allOrNothing = true;
@@ -218,36 +418,35 @@ function blockQuestion(block: Block, warn: Warn): TypedQuestionInput | undefined
     else kept.push(text);
   }
   if (kept.length === 0) return undefined;
-  let source = kept.join('\n').trim();
+  let source = kept.join('\n').trim().replace(MATH, keepTexCommands);
   if (source.startsWith('::')) {
     const end = source.indexOf('::', 2);
     if (end === -1) throw new GiftError('The title ::… is not closed with ::');
     source = source.slice(end + 2).trimStart();
   }
   const marker = FORMAT_MARKER.exec(source);
-  if (marker) {
-    source = source.slice(marker[0].length);
-    const format = marker[1]!.toLowerCase();
-    warn(
-      format === 'html'
-        ? 'The [html] marker is dropped: the HTML stays in the text as written'
-        : `The [${format}] marker is dropped: the text is kept as plain text`,
-    );
-  }
+  const format = (marker?.[1]?.toLowerCase() as Format | undefined) ?? 'moodle';
+  if (marker) source = source.slice(marker[0].length);
   const open = firstUnescaped(source, '{');
-  if (open === -1) throw new GiftError('Descriptions (text without an answer block {…}) are not supported');
+  // Moodle's description: text without an answer block, shown in the quiz, worth nothing.
+  if (open === -1) return checked({ type: 'description', question_text: giftText(source, format, warn), points: 0 });
   const close = firstUnescaped(source, '}', open);
   if (close === -1) throw new GiftError('The answer block { is not closed with }');
-  if (source.slice(close + 1).trim() !== '') {
-    throw new GiftError('Missing-word questions (text after the answer block) are not supported');
-  }
-  const fields = answerFields(source.slice(open + 1, close), warn);
-  const question = {
-    question_text: unescapeGift(source.slice(0, open)),
+  const after = source.slice(close + 1);
+  const fields = answerFields(source.slice(open + 1, close), format, allOrNothing, warn);
+  // Moodle's missing word: text after the answer block puts a blank where the block stood.
+  const text = after.trim() === '' ? source.slice(0, open) : `${source.slice(0, open)}_____${after}`;
+  const withGuidance = fields.type === 'essay' && guidance.length > 0 ? { guidance: guidance.join('\n') } : {};
+  return checked({
+    question_text: giftText(text, format, warn),
     points,
     ...fields,
-    ...(fields.type === 'multiple' && allOrNothing ? { scoring: 'all-or-nothing' as const } : {}),
-  } as TypedQuestionInput;
+    ...withGuidance,
+  } as TypedQuestionInput);
+}
+
+/** The question if our schema takes it, else a GiftError with the schema's first reason. */
+function checked(question: TypedQuestionInput): TypedQuestionInput {
   const parsed = typedQuestionInputSchema.safeParse(question);
   if (!parsed.success) throw new GiftError(parsed.error.issues[0]!.message);
   return question;
@@ -259,7 +458,10 @@ export function parseGift(text: string): ImportResult {
   for (const block of blocksOf(text)) {
     const line = block.lines.find(({ text }) => !text.trim().startsWith('//'))?.line ?? block.lines[0]!.line;
     const warnings: ImportProblem[] = [];
-    const warn: Warn = (message) => warnings.push({ line, message, severity: 'warning' });
+    const warn: Warn = (message) => {
+      if (!warnings.some((warning) => warning.message === message))
+        warnings.push({ line, message, severity: 'warning' });
+    };
     try {
       const question = blockQuestion(block, warn);
       if (question) result.questions.push({ line, question });
@@ -282,7 +484,9 @@ export function writeGift(questions: TypedQuestionInput[]): string {
     .map((question) => {
       const lines: string[] = [];
       const points = question.points ?? QUESTION_LIMITS.pointsDefault;
-      if (points !== QUESTION_LIMITS.pointsDefault) lines.push(`// points: ${points}`);
+      if (points !== QUESTION_LIMITS.pointsDefault && question.type !== 'description') {
+        lines.push(`// points: ${points}`);
+      }
       const withImages =
         (question.image ? 1 : 0) +
         (question.type === 'single' || question.type === 'multiple'
@@ -290,16 +494,34 @@ export function writeGift(questions: TypedQuestionInput[]): string {
           : 0);
       if (withImages > 0)
         lines.push(`// image: ${withImages} image(s) of this question are not exported (GIFT has none)`);
+      if (question.type === 'essay' && question.guidance)
+        lines.push(...question.guidance.split(/\r?\n/).map((line) => `// guidance: ${line}`));
       const text = escapeGift(question.question_text);
       switch (question.type) {
         case 'single':
+          // A weighted option is written as Moodle writes it: = for 100 %, ~%n% for the rest.
           lines.push(
             `${text} {`,
-            ...question.options.map((option) => `${option.correct ? '=' : '~'}${escapeGift(option.text)}`),
+            ...question.options.map((option) => {
+              const weight = optionWeight(option);
+              const mark = weight === 100 ? '=' : weight === 0 ? '~' : `~%${weightText(weight)}%`;
+              return `${mark}${escapeGift(option.text)}`;
+            }),
             '}',
           );
           break;
         case 'multiple': {
+          if (isWeighted(question)) {
+            lines.push(
+              `${text} {`,
+              ...question.options.map((option) => {
+                const weight = optionWeight(option);
+                return `${weight === 0 ? '~' : `~%${weightText(weight)}%`}${escapeGift(option.text)}`;
+              }),
+              '}',
+            );
+            break;
+          }
           if ((question.scoring ?? 'all-or-nothing') === 'all-or-nothing') lines.push('// scoring: all-or-nothing');
           const share = 100 / question.options.filter((option) => option.correct).length;
           lines.push(
@@ -315,10 +537,44 @@ export function writeGift(questions: TypedQuestionInput[]): string {
           lines.push(`${text} {${question.correct ? 'TRUE' : 'FALSE'}}`);
           break;
         case 'short-text':
-          lines.push(`${text} {`, ...question.accepted.map((accepted) => `=${escapeGift(accepted)}`), '}');
+          lines.push(
+            `${text} {`,
+            ...question.accepted.map((accepted) => `=${escapeGift(accepted)}`),
+            ...(question.partial ?? []).map((answer) => `=%${weightText(answer.weight)}%${escapeGift(answer.text)}`),
+            '}',
+          );
           break;
-        case 'numeric':
-          lines.push(`${text} {#${numberText(question.value)}:${numberText(question.tolerance)}}`);
+        case 'numeric': {
+          const range = (answer: { value: number; tolerance: number }) =>
+            `${numberText(answer.value)}:${numberText(answer.tolerance)}`;
+          if (!question.partial?.length) {
+            lines.push(`${text} {#${range(question)}}`);
+            break;
+          }
+          lines.push(
+            `${text} {#`,
+            `=${range(question)}`,
+            ...question.partial.map((answer) => `=%${weightText(answer.weight)}%${range(answer)}`),
+            '}',
+          );
+          break;
+        }
+        case 'essay':
+          lines.push(`${text} {}`);
+          break;
+        case 'matching':
+          // Moodle's pairs; an extra match is written with nothing before its arrow.
+          lines.push(
+            `${text} {`,
+            ...question.pairs.map(
+              (pair) => `=${pair.prompt === '' ? ' ' : escapeGift(pair.prompt)} -> ${escapeGift(pair.match)}`,
+            ),
+            '}',
+          );
+          break;
+        case 'description':
+          // Text without an answer block: Moodle reads it as a description.
+          lines.push(text);
           break;
       }
       return lines.join('\n');
@@ -339,6 +595,7 @@ export function toQuestionInput(stored: StoredQuestion): TypedQuestionInput {
         text: option.text,
         ...(option.image ? { image: option.image } : {}),
         correct: option.correct,
+        ...(option.weight !== undefined ? { weight: option.weight } : {}),
       }));
       return stored.type === 'single'
         ? { ...base, type: 'single', options }
@@ -347,9 +604,26 @@ export function toQuestionInput(stored: StoredQuestion): TypedQuestionInput {
     case 'true-false':
       return { ...base, type: 'true-false', correct: stored.correct };
     case 'short-text':
-      return { ...base, type: 'short-text', accepted: [...stored.accepted] };
+      return {
+        ...base,
+        type: 'short-text',
+        accepted: [...stored.accepted],
+        ...(stored.partial ? { partial: stored.partial.map((answer) => ({ ...answer })) } : {}),
+      };
     case 'numeric':
-      return { ...base, type: 'numeric', value: stored.value, tolerance: stored.tolerance };
+      return {
+        ...base,
+        type: 'numeric',
+        value: stored.value,
+        tolerance: stored.tolerance,
+        ...(stored.partial ? { partial: stored.partial.map((answer) => ({ ...answer })) } : {}),
+      };
+    case 'essay':
+      return { ...base, type: 'essay', ...(stored.guidance ? { guidance: stored.guidance } : {}) };
+    case 'matching':
+      return { ...base, type: 'matching', pairs: matchingPairsOf(stored.prompts, stored.choices) };
+    case 'description':
+      return { ...base, type: 'description', points: 0 };
   }
 }
 

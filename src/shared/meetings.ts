@@ -224,7 +224,11 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   // SFU rooms: our one publishing connection (an offer), the answer to the subscription's offer,
   // ICE candidates of either, and whose camera is on screen (only those are forwarded).
   z.object({ type: z.literal('sfu-publish'), sdp: sdpSchema, slots: publishedSlotsSchema }).strict(),
-  z.object({ type: z.literal('sfu-answer'), sdp: sdpSchema }).strict(),
+  // `revision`: the offer's, echoed: an answer to an offer sent again is not taken for a later one's.
+  // Optional for pages from before it (issue 30 point 9b).
+  z
+    .object({ type: z.literal('sfu-answer'), sdp: sdpSchema, revision: z.number().int().nonnegative().optional() })
+    .strict(),
   z
     .object({
       type: z.literal('sfu-candidate'),
@@ -315,8 +319,17 @@ export type ServerMessage =
   | { type: 'room-lock'; locked: boolean; by: string }
   /** SFU rooms: Janus's answer to our publishing offer. */
   | { type: 'sfu-published'; sdp: string }
-  /** SFU rooms: the subscription's (new) offer, and whose slot each of its streams carries. */
-  | { type: 'sfu-offer'; sdp: string; streams: SubscribedStream[] }
+  /**
+   * SFU rooms: the subscription's (new) offer, and whose slot each of its streams carries. An
+   * offer not answered in time is sent again with the same `revision`; the answer echoes it.
+   */
+  | { type: 'sfu-offer'; sdp: string; streams: SubscribedStream[]; revision: number }
+  /**
+   * SFU rooms: the room's video server went away; drop the SFU connections and wait (the seat,
+   * the room's lock and hands stay). Then `sfu-moved`: the room is on a server again, publish anew.
+   */
+  | { type: 'sfu-moving' }
+  | { type: 'sfu-moved' }
   /** Something went wrong without closing the socket (a message could not be delivered). */
   | { type: 'error'; message: string };
 

@@ -1,4 +1,11 @@
-import { isAnswered, parseNumber, shortTextKey, type AnswerValue } from './question-types.ts';
+import {
+  isAnswered,
+  isDescription,
+  isMatchingAnswer,
+  parseNumber,
+  shortTextKey,
+  type AnswerValue,
+} from './question-types.ts';
 import type { AttemptRecord, QuizQuestion } from './quizzes.ts';
 
 /**
@@ -85,23 +92,42 @@ function distributionOf(question: QuizQuestion, responses: AnswerValue[]): Answe
         return number === undefined ? count : { ...count, label: String(number) };
       });
     }
+    case 'matching': {
+      // Each prompt with its match (or, before the key is known, each prompt): how many matched it so.
+      const choices = new Map((question.choices ?? []).map((choice) => [choice._id, choice.text]));
+      return (question.prompts ?? []).map((prompt) => ({
+        label: prompt.match === undefined ? prompt.text : `${prompt.text} → ${choices.get(prompt.match) ?? ''}`,
+        count: responses.filter(
+          (response) =>
+            isMatchingAnswer(response) && response[prompt._id] !== undefined && response[prompt._id] === prompt.match,
+        ).length,
+        ...withKey(prompt.match === undefined ? undefined : true),
+      }));
+    }
+    // Every essay is its own text: no distribution, its marks say the rest (decision 046).
+    case 'essay':
+    case 'description':
+      return [];
   }
 }
 
+/** Figures of every question; descriptions have none (decision 045). */
 export function questionStats(questions: QuizQuestion[], attempts: AttemptRecord[]): QuestionStats[] {
-  return questions.map((question) => {
-    const rows = attempts.flatMap((attempt) => attempt.quiz.questions.filter((row) => row._id === question._id));
-    const answered = rows.flatMap((row) => (isAnswered(row.response) ? [row.response] : []));
-    const timed = rows.flatMap((row) => (row.seconds === undefined ? [] : [row.seconds]));
-    return {
-      questionId: question._id,
-      percentFull: percent(rows.filter((row) => row.earnedPoints >= question.points).length, attempts.length),
-      percentAnswered: percent(answered.length, attempts.length),
-      distribution: distributionOf(question, answered),
-      averageSeconds:
-        timed.length === 0
-          ? null
-          : Math.round((timed.reduce((total, seconds) => total + seconds, 0) / timed.length) * 10) / 10,
-    };
-  });
+  return questions
+    .filter((question) => !isDescription(question))
+    .map((question) => {
+      const rows = attempts.flatMap((attempt) => attempt.quiz.questions.filter((row) => row._id === question._id));
+      const answered = rows.flatMap((row) => (isAnswered(row.response) ? [row.response] : []));
+      const timed = rows.flatMap((row) => (row.seconds === undefined ? [] : [row.seconds]));
+      return {
+        questionId: question._id,
+        percentFull: percent(rows.filter((row) => row.earnedPoints >= question.points).length, attempts.length),
+        percentAnswered: percent(answered.length, attempts.length),
+        distribution: distributionOf(question, answered),
+        averageSeconds:
+          timed.length === 0
+            ? null
+            : Math.round((timed.reduce((total, seconds) => total + seconds, 0) / timed.length) * 10) / 10,
+      };
+    });
 }

@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
+  answerProblem,
+  answerValueSchema,
+  isAnswered,
+  matchingPairsOf,
   parseNumber,
+  questionCountOf,
   scoreAttempt,
   scoreQuestion,
   toStoredQuestions,
+  totalPointsOf,
   typedQuestionInputSchema,
+  type ChoiceQuestion,
   type StoredQuestion,
 } from './question-types.ts';
 
@@ -115,18 +122,43 @@ describe('parseNumber', () => {
 });
 
 describe('toStoredQuestions', () => {
-  it('keeps ids it is given and gives new options the next free id', () => {
+  it('keeps the ids of options the stored question has, and draws the others (decision 039)', () => {
+    const stored: StoredQuestion[] = [
+      {
+        _id: 'keep',
+        type: 'single',
+        question_text: 'Q',
+        points: 1,
+        options: [
+          { _id: 'Kx81aQ-z', text: 'old', correct: true },
+          { _id: 'p0_Fj2Lm', text: 'gone', correct: false },
+        ],
+      },
+    ];
     const input = typedQuestionInputSchema.parse({
       _id: 'keep',
       type: 'single',
       question_text: 'Q',
       options: [
-        { _id: 'o2', text: 'old', correct: true },
         { text: 'new', correct: false },
+        { _id: 'Kx81aQ-z', text: 'old', correct: true },
+        { _id: 'o1', text: 'named by the body', correct: false },
       ],
     });
-    const [stored] = toStoredQuestions([input], []);
-    expect(stored).toMatchObject({ _id: 'keep', points: 1, options: [{ _id: 'o2' }, { _id: 'o1' }] });
+    // A draw that repeats a kept id is drawn again: ids stay unique within the question.
+    const draws = [['d1', 'Kx81aQ-z'], ['d2']];
+    const [edited] = toStoredQuestions([input], () => draws.shift()!, stored);
+    expect(edited).toMatchObject({
+      _id: 'keep',
+      points: 1,
+      options: [{ _id: 'd1' }, { _id: 'Kx81aQ-z', text: 'old' }, { _id: 'd2', text: 'named by the body' }],
+    });
+    // On a creation (no stored questions) no id is kept.
+    const [created] = toStoredQuestions([{ ...input, _id: undefined }], (count) =>
+      Array.from({ length: count }, (_, index) => `new${index}`),
+    );
+    expect((created as ChoiceQuestion).options.map((option) => option._id).sort()).toEqual(['new1', 'new2', 'new3']);
+    expect(created!._id).toBe('new0');
   });
 
   it('refuses a single choice without exactly one correct option', () => {
@@ -139,5 +171,152 @@ describe('toStoredQuestions', () => {
       ],
     });
     expect(result.success).toBe(false);
+  });
+});
+
+/** Decision 045: matching questions and description items. */
+describe('matching questions', () => {
+  const matching: StoredQuestion = {
+    _id: 'm',
+    type: 'matching',
+    question_text: 'Match each organ to what it does',
+    points: 3,
+    prompts: [
+      { _id: 'p1', text: 'heart', match: 'c1' },
+      { _id: 'p2', text: 'lungs', match: 'c2' },
+      { _id: 'p3', text: 'kidneys', match: 'c3' },
+    ],
+    choices: [
+      { _id: 'c1', text: 'pumps blood' },
+      { _id: 'c2', text: 'exchange gases' },
+      { _id: 'c3', text: 'filter blood' },
+      { _id: 'c4', text: 'digest food' },
+    ],
+  };
+
+  it('gives every prompt an equal share of the points, as Moodle scores a match question', () => {
+    expect(scoreQuestion(matching, { p1: 'c1', p2: 'c2', p3: 'c3' })).toBe(3);
+    expect(scoreQuestion(matching, { p1: 'c1', p2: 'c3', p3: 'c2' })).toBe(1);
+    expect(scoreQuestion(matching, { p1: 'c1', p2: 'c2' })).toBe(2);
+    expect(scoreQuestion(matching, { p1: 'c4', p2: 'c4', p3: 'c4' })).toBe(0);
+    expect(scoreQuestion({ ...matching, points: 1 }, { p1: 'c1' })).toBe(0.33);
+    expect(scoreQuestion(matching, {})).toBe(0);
+    expect(scoreQuestion(matching, null)).toBe(0);
+  });
+
+  it('takes only prompts of the question matched to its choices', () => {
+    expect(answerProblem(matching, { p1: 'c4', p2: 'c4' })).toBeUndefined();
+    expect(answerProblem(matching, { p9: 'c1' })).toBe('Match the question’s prompts to its matches');
+    expect(answerProblem(matching, { p1: 'p2' })).toBe('Match the question’s prompts to its matches');
+    expect(answerProblem(matching, 'c1')).toBe('Match the prompts of the question');
+    expect(answerProblem(matching, ['c1'])).toBe('Match the prompts of the question');
+    // A prompts-to-choices answer is no answer to another type.
+    expect(answerProblem(single, { p1: 'c1' })).toBeDefined();
+    expect(isAnswered({})).toBe(false);
+    expect(isAnswered({ p1: 'c1' })).toBe(true);
+    expect(answerValueSchema.safeParse({ p1: 'c1' }).success).toBe(true);
+    expect(answerValueSchema.safeParse({ p1: 3 }).success).toBe(false);
+  });
+
+  it('stores pairs as prompts and shared choices with random ids, kept on an edit', () => {
+    const input = typedQuestionInputSchema.parse({
+      type: 'matching',
+      question_text: 'Capitals',
+      pairs: [
+        { prompt: 'France', match: 'Paris' },
+        { prompt: 'Île-de-France', match: 'Paris' },
+        { prompt: 'Italy', match: 'Rome' },
+        { prompt: '', match: 'Madrid' },
+      ],
+    });
+    let drawn = 0;
+    const draw = (count: number) => Array.from({ length: count }, () => `id${drawn++}`);
+    const [stored] = toStoredQuestions([input], draw);
+    if (stored?.type !== 'matching') throw new Error('not matching');
+    expect(stored.choices.map((choice) => choice.text)).toEqual(['Paris', 'Rome', 'Madrid']);
+    const idOf = (text: string) => stored.choices.find((choice) => choice.text === text)!._id;
+    expect(stored.prompts.map((prompt) => [prompt.text, prompt.match])).toEqual([
+      ['France', idOf('Paris')],
+      ['Île-de-France', idOf('Paris')],
+      ['Italy', idOf('Rome')],
+    ]);
+    // Every id distinct: a prompt's id and its match's id are unrelated draws.
+    const ids = [stored._id, ...stored.prompts.map((p) => p._id), ...stored.choices.map((c) => c._id)];
+    expect(new Set(ids).size).toBe(ids.length);
+    // An edit through the pairs keeps every id, rewording included, and the pairs come back alike.
+    const pairs = matchingPairsOf(stored.prompts, stored.choices);
+    expect(pairs.map((pair) => [pair.prompt, pair.match])).toEqual([
+      ['France', 'Paris'],
+      ['Île-de-France', 'Paris'],
+      ['Italy', 'Rome'],
+      ['', 'Madrid'],
+    ]);
+    const reworded = pairs.map((pair) => (pair.match === 'Rome' ? { ...pair, match: 'Roma' } : pair));
+    const edit = typedQuestionInputSchema.parse({ ...input, _id: stored._id, pairs: reworded });
+    const [edited] = toStoredQuestions([edit], draw, [stored]);
+    expect(edited).toEqual({
+      ...stored,
+      choices: stored.choices.map((choice) => (choice.text === 'Rome' ? { ...choice, text: 'Roma' } : choice)),
+    });
+  });
+
+  it('refuses pairs Moodle could not read or a student could not answer', () => {
+    const problems = (pairs: { prompt: string; match: string }[]) => {
+      const result = typedQuestionInputSchema.safeParse({ type: 'matching', question_text: 'Q', pairs });
+      return result.success ? [] : result.error.issues.map((issue) => issue.message);
+    };
+    expect(problems([{ prompt: 'a', match: 'x' }])).toContain('A matching question needs at least 2 pairs');
+    expect(
+      problems([
+        { prompt: 'a', match: 'x' },
+        { prompt: 'b', match: '' },
+      ]),
+    ).toContain('Each prompt needs its match');
+    expect(
+      problems([
+        { prompt: '', match: 'x' },
+        { prompt: '', match: 'y' },
+      ]),
+    ).toContain('Write at least one prompt');
+    expect(
+      problems([
+        { prompt: 'a', match: 'x' },
+        { prompt: 'b', match: 'x' },
+      ]),
+    ).toContain('Give at least two different matches to choose from');
+    expect(
+      problems([
+        { prompt: 'a', match: 'x' },
+        { prompt: '', match: 'y' },
+      ]),
+    ).toEqual([]);
+  });
+});
+
+describe('description items', () => {
+  const description: StoredQuestion = {
+    _id: 'd',
+    type: 'description',
+    question_text: 'The next questions are about fractions.',
+    points: 0,
+  };
+
+  it('take no answer, earn nothing and count in no total', () => {
+    expect(answerProblem(description, 'anything')).toBe('A description takes no answer');
+    expect(scoreQuestion(description, 'anything')).toBe(0);
+    expect(scoreAttempt([description, single], { q1: 'b' })).toEqual({ score: 2, accuracy: '100' });
+    expect(totalPointsOf([description, single])).toBe(2);
+    expect(questionCountOf([description, single])).toBe(1);
+  });
+
+  it('are worth 0 points whatever the editor sends', () => {
+    expect(typedQuestionInputSchema.parse({ type: 'description', question_text: 'Read this' })).toEqual({
+      type: 'description',
+      question_text: 'Read this',
+      points: 0,
+    });
+    expect(
+      typedQuestionInputSchema.safeParse({ type: 'description', question_text: 'Read this', points: 1 }).success,
+    ).toBe(false);
   });
 });

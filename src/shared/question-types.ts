@@ -10,7 +10,16 @@ import { quizImageKeySchema } from './quiz-images.ts';
  * agree on one definition; the server alone scores real attempts.
  */
 
-export const QUESTION_TYPES = ['single', 'multiple', 'true-false', 'short-text', 'numeric'] as const;
+export const QUESTION_TYPES = [
+  'single',
+  'multiple',
+  'true-false',
+  'short-text',
+  'numeric',
+  'matching',
+  'description',
+  'essay',
+] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 export const MULTIPLE_SCORING = ['all-or-nothing', 'partial'] as const;
 export type MultipleScoring = (typeof MULTIPLE_SCORING)[number];
@@ -21,6 +30,9 @@ export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
   'true-false': 'True or false',
   'short-text': 'Short text',
   numeric: 'Number',
+  matching: 'Matching',
+  description: 'Description (no answer)',
+  essay: 'Essay (marked by hand)',
 };
 
 export const QUESTION_LIMITS = {
@@ -35,17 +47,45 @@ export const QUESTION_LIMITS = {
   shortTextMax: 200,
   /** |value| and tolerance bound: far beyond any school number, well inside a double's exact range. */
   numericAbsMax: 1e12,
+  /**
+   * A student's essay (decision 046): a few pages of prose. With `essaysMax` essays a quiz, it
+   * bounds the answer saves' bodies (SAVE_ANSWERS_BODY_LIMIT_BYTES).
+   */
+  essayMax: 5000,
+  /** Essays in one quiz: each can bring essayMax characters to every save and submission. */
+  essaysMax: 20,
+  /** A teacher's marking guidance on an essay (never shown to students), and a marking comment. */
+  guidanceMax: 2000,
+  commentMax: 2000,
   altText: 300,
   /** An uploaded image's key (quizImageKeySchema): 16 to 64 base64url characters. */
   fileKey: 64,
   idMax: 40,
+  /** A matching question's pairs (prompts and extra matches together), as Moodle's reader needs at least two. */
+  pairsMin: 2,
+  pairsMax: 10,
 } as const;
 
 // ---- Stored: what quizzes.questions holds ------------------------------------------------
 
 /** An image of a question or an option: a file of the quiz-images store, with its alt text. */
 export type QuestionImage = { fileKey: string; alt: string };
-export type StoredOption = { _id: string; text: string; image?: QuestionImage; correct: boolean };
+/**
+ * `weight` (decision 043): the percent of the question's points this option gives when chosen,
+ * as Moodle's answer fractions (-100 to 100); present on the options of a question imported with
+ * weights that our other rules cannot express, absent otherwise.
+ */
+export type StoredOption = { _id: string; text: string; image?: QuestionImage; correct: boolean; weight?: number };
+/** An answer that earns part of the points (decision 043): Moodle's `=%50%…` of short and number answers. */
+export type PartialText = { text: string; weight: number };
+export type PartialNumber = { value: number; tolerance: number; weight: number };
+/**
+ * A matching question (decision 045): each prompt names the choice that matches it; choices are
+ * the distinct match texts, some matching no prompt (Moodle's extra answers). Every id is random
+ * (decision 039), so neither a prompt's nor a choice's id tells which belong together.
+ */
+export type MatchingPrompt = { _id: string; text: string; match: string };
+export type MatchingChoice = { _id: string; text: string };
 
 type StoredQuestionBase = { _id: string; question_text: string; points: number; image?: QuestionImage };
 export type StoredQuestion = StoredQuestionBase &
@@ -53,39 +93,77 @@ export type StoredQuestion = StoredQuestionBase &
     | { type: 'single'; options: StoredOption[] }
     | { type: 'multiple'; options: StoredOption[]; scoring: MultipleScoring }
     | { type: 'true-false'; correct: boolean }
-    | { type: 'short-text'; accepted: string[] }
-    | { type: 'numeric'; value: number; tolerance: number }
+    | { type: 'short-text'; accepted: string[]; partial?: PartialText[] }
+    | { type: 'numeric'; value: number; tolerance: number; partial?: PartialNumber[] }
+    | { type: 'matching'; prompts: MatchingPrompt[]; choices: MatchingChoice[] }
+    /** Text (and image) shown in the quiz: no answer, 0 points, counted in no total (decision 045). */
+    | { type: 'description' }
+    // Marked by a teacher (decision 046): no key; `guidance` is for markers, never for students.
+    | { type: 'essay'; guidance?: string }
   );
 export type ChoiceQuestion = Extract<StoredQuestion, { type: 'single' | 'multiple' }>;
 export const isChoiceQuestion = (question: StoredQuestion): question is ChoiceQuestion =>
   question.type === 'single' || question.type === 'multiple';
+/** A description is an item of the quiz, not a question: no answer, no points, not counted (decision 045). */
+export const isDescription = (question: { type: string }) => question.type === 'description';
+/**
+ * A quiz's items in an attempt's order: a description stays where the teacher put it, before
+ * the questions that followed it, and each stretch of questions between descriptions is
+ * shuffled on its own (decision 045); without descriptions, the whole quiz is shuffled.
+ */
+export function shuffledAroundDescriptions<T extends { type: string }>(items: T[], shuffle: (items: T[]) => T[]): T[] {
+  const stretches: T[][] = [[]];
+  for (const item of items) {
+    if (isDescription(item)) stretches.push([]);
+    stretches.at(-1)!.push(item);
+  }
+  return stretches.flatMap(([first, ...rest]) =>
+    first === undefined ? [] : isDescription(first) ? [first, ...shuffle(rest)] : shuffle([first, ...rest]),
+  );
+}
+
+/** The questions a student answers: what "N questions" counts. */
+export const questionCountOf = (questions: { type: string }[]) =>
+  questions.filter((question) => !isDescription(question)).length;
 
 // ---- Answers: what a student sends ------------------------------------------------------
 
 /**
  * A student's answer, by type: single → option id; multiple → option ids; true-false →
- * boolean; short-text → the typed text; numeric → the typed number as text ("3,5" or "3.5").
+ * boolean; short-text → the typed text; numeric → the typed number as text ("3,5" or "3.5");
+ * matching → prompt id → the chosen choice’s id (prompts left unmatched are absent);
+ * essay → the written text (up to essayMax; answerProblem holds the other texts to shortTextMax).
  */
-export type AnswerValue = string | string[] | boolean;
+export type MatchingAnswer = Record<string, string>;
+export type AnswerValue = string | string[] | boolean | MatchingAnswer;
+
+export const isMatchingAnswer = (value: AnswerValue | null | undefined): value is MatchingAnswer =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export const answerValueSchema = z.union(
   [
     z
       .string()
-      .max(QUESTION_LIMITS.shortTextMax, {
-        error: `An answer must be at most ${QUESTION_LIMITS.shortTextMax} characters`,
+      .max(QUESTION_LIMITS.essayMax, {
+        error: `An answer must be at most ${QUESTION_LIMITS.essayMax} characters`,
       })
       .refine((value) => !hasForbiddenCharacters(value), {
         error: 'The answer contains characters that are not allowed',
       }),
     z.array(z.string().min(1).max(QUESTION_LIMITS.idMax)).max(QUESTION_LIMITS.optionsMax),
     z.boolean(),
+    z
+      .record(z.string().min(1).max(QUESTION_LIMITS.idMax), z.string().min(1).max(QUESTION_LIMITS.idMax))
+      .refine((value) => Object.keys(value).length <= QUESTION_LIMITS.pairsMax, { error: 'Too many prompts matched' }),
   ],
-  { error: 'An answer must be an option id, a list of option ids, true or false, or a text' },
+  { error: 'An answer must be an option id, a list of option ids, true or false, a text, or prompts matched' },
 );
 
 /** Why `value` cannot be an answer to `question` (wrong type, unknown option), or undefined when it can. */
 export function answerProblem(question: StoredQuestion, value: AnswerValue): string | undefined {
+  // Only an essay is long: any other typed answer stays within a short answer's length.
+  if (typeof value === 'string' && question.type !== 'essay' && value.length > QUESTION_LIMITS.shortTextMax)
+    return `An answer must be at most ${QUESTION_LIMITS.shortTextMax} characters`;
   switch (question.type) {
     case 'single':
       return typeof value === 'string' && question.options.some((option) => option._id === value)
@@ -105,12 +183,26 @@ export function answerProblem(question: StoredQuestion, value: AnswerValue): str
       return typeof value === 'string' && (value.trim() === '' || parseNumber(value) !== undefined)
         ? undefined
         : 'Type a number';
+    case 'essay':
+      return typeof value === 'string' ? undefined : 'Write the answer';
+    case 'matching': {
+      if (!isMatchingAnswer(value)) return 'Match the prompts of the question';
+      const prompts = new Set(question.prompts.map((prompt) => prompt._id));
+      const choices = new Set(question.choices.map((choice) => choice._id));
+      return Object.entries(value).every(([prompt, choice]) => prompts.has(prompt) && choices.has(choice))
+        ? undefined
+        : 'Match the question’s prompts to its matches';
+    }
+    case 'description':
+      return 'A description takes no answer';
   }
 }
 
 /** Whether an answer counts as given (an empty text or an empty list is no answer). */
 export const isAnswered = (value: AnswerValue | null | undefined): value is AnswerValue =>
-  value !== null && value !== undefined && (typeof value === 'boolean' || value.length > 0);
+  value !== null &&
+  value !== undefined &&
+  (typeof value === 'boolean' || (isMatchingAnswer(value) ? Object.keys(value).length > 0 : value.length > 0));
 
 // ---- Scoring ----------------------------------------------------------------------------
 
@@ -128,14 +220,47 @@ export const shortTextKey = (text: string) => identityKey(text.normalize('NFC'))
 // Tolerance comparisons in binary floating point: 0.1 + 0.2 must be within 0.3 ± 0.
 const NUMERIC_SLACK = 1e-9;
 
-/** Points earned by one answer, rounded to hundredths. */
-export function scoreQuestion(question: StoredQuestion, value: AnswerValue | null | undefined): number {
+/** Whether a choice question scores by its options' weights (Moodle's fractions, decision 043). */
+export const isWeighted = (question: { options: { weight?: number | undefined }[] }) =>
+  question.options.some((option) => option.weight !== undefined);
+/** An option's weight in percent: its own, or 100 for a right one and 0 for a wrong one. */
+export const optionWeight = (option: { correct: boolean; weight?: number | undefined }) =>
+  option.weight ?? (option.correct ? 100 : 0);
+
+const withinTolerance = (number: number, value: number, tolerance: number) =>
+  Math.abs(number - value) <= tolerance * (1 + NUMERIC_SLACK) + NUMERIC_SLACK;
+
+/**
+ * A teacher's marks of an attempt's essays (decision 046), by question id: the points given.
+ * An essay without a mark (awaiting marking, or not answered) earns nothing yet.
+ */
+export type EssayMarks = Record<string, number>;
+
+/**
+ * Points earned by one answer, rounded to hundredths. A single-choice answer may earn negative
+ * points when its option's weight is negative (Moodle's negative marking, decision 043). An
+ * essay earns what its teacher gave (`mark`), never more than its points (an edit that lowered
+ * them keeps the mark within them, decision 046).
+ */
+export function scoreQuestion(question: StoredQuestion, value: AnswerValue | null | undefined, mark?: number): number {
+  if (question.type === 'essay') return mark === undefined ? 0 : Math.min(mark, question.points);
   if (!isAnswered(value) || answerProblem(question, value) !== undefined) return 0;
   const { points } = question;
   switch (question.type) {
-    case 'single':
-      return question.options.find((option) => option._id === value)?.correct ? points : 0;
+    case 'single': {
+      const chosen = question.options.find((option) => option._id === value);
+      return chosen ? roundPoints((points * optionWeight(chosen)) / 100) : 0;
+    }
     case 'multiple': {
+      if (isWeighted(question)) {
+        // Moodle's multiple answer: the chosen options' weights added up, between 0 and 100 %.
+        const chosen = new Set(value as string[]);
+        const sum = question.options.reduce(
+          (total, option) => total + (chosen.has(option._id) ? optionWeight(option) : 0),
+          0,
+        );
+        return roundPoints((points * Math.min(100, Math.max(0, sum))) / 100);
+      }
       const chosen = new Set(value as string[]);
       const right = question.options.filter((option) => option.correct);
       const rightChosen = right.filter((option) => chosen.has(option._id)).length;
@@ -151,13 +276,26 @@ export function scoreQuestion(question: StoredQuestion, value: AnswerValue | nul
       return value === question.correct ? points : 0;
     case 'short-text': {
       const key = shortTextKey(value as string);
-      return question.accepted.some((accepted) => shortTextKey(accepted) === key) ? points : 0;
+      if (question.accepted.some((accepted) => shortTextKey(accepted) === key)) return points;
+      const partial = question.partial?.find((answer) => shortTextKey(answer.text) === key);
+      return partial ? roundPoints((points * partial.weight) / 100) : 0;
     }
     case 'numeric': {
       const number = parseNumber(value as string);
       if (number === undefined) return 0;
-      return Math.abs(number - question.value) <= question.tolerance * (1 + NUMERIC_SLACK) + NUMERIC_SLACK ? points : 0;
+      if (withinTolerance(number, question.value, question.tolerance)) return points;
+      // Moodle takes the first answer whose range holds the number; the reader keeps that order.
+      const partial = question.partial?.find((answer) => withinTolerance(number, answer.value, answer.tolerance));
+      return partial ? roundPoints((points * partial.weight) / 100) : 0;
     }
+    case 'matching': {
+      // Moodle's match question: every prompt an equal share of the points, extra matches none.
+      const answer = value as MatchingAnswer;
+      const right = question.prompts.filter((prompt) => answer[prompt._id] === prompt.match).length;
+      return roundPoints((points * right) / question.prompts.length);
+    }
+    case 'description':
+      return 0;
   }
 }
 
@@ -173,14 +311,28 @@ export const totalPointsOf = (questions: StoredQuestion[]) =>
 export function scoreAttempt(
   questions: StoredQuestion[],
   answers: Record<string, AnswerValue | null | undefined>,
+  marks: EssayMarks = {},
 ): { score: number; accuracy: string } {
   const score = roundPoints(
-    questions.reduce((total, question) => total + scoreQuestion(question, answers[question._id]), 0),
+    questions.reduce(
+      (total, question) => total + scoreQuestion(question, answers[question._id], marks[question._id]),
+      0,
+    ),
   );
   const total = totalPointsOf(questions);
   const accuracy = total === 0 ? 0 : Math.round((score * 10_000) / total) / 100;
   return { score, accuracy: String(accuracy) };
 }
+
+/**
+ * The essays of an attempt a teacher must mark (decision 046): the answered ones. An essay left
+ * empty earns nothing and waits for no one.
+ */
+export const essaysToMark = (questions: StoredQuestion[], answers: Record<string, AnswerValue | null | undefined>) =>
+  questions.filter((question) => {
+    const value = answers[question._id];
+    return question.type === 'essay' && typeof value === 'string' && value.trim() !== '';
+  });
 
 /** Every image file a quiz's questions and options name: each must have been uploaded. */
 export const imageKeysOf = (questions: StoredQuestion[]): string[] =>
@@ -217,6 +369,16 @@ const optionTextField = z
   .refine((value) => !hasForbiddenCharacters(value), { error: 'An option contains characters that are not allowed' })
   .transform((value) => value.trim());
 
+const weightField = z
+  .number({ error: 'A weight must be a number' })
+  .min(-100, { error: 'A weight is between -100 and 100 percent' })
+  .max(100, { error: 'A weight is between -100 and 100 percent' });
+/** A partial-credit answer's weight: more than nothing, less than all of the points. */
+const partialWeightField = z
+  .number({ error: 'A weight must be a number' })
+  .gt(0, { error: 'A partial answer earns more than 0 percent' })
+  .lt(100, { error: 'A partial answer earns less than 100 percent' });
+
 /** An option as the editor sends it: `_id` kept from the stored quiz on an edit, absent for a new one. */
 export const optionInputSchema = z
   .strictObject({
@@ -224,6 +386,7 @@ export const optionInputSchema = z
     text: optionTextField,
     image: questionImageSchema.optional(),
     correct: z.boolean({ error: 'Say whether the option is correct' }),
+    weight: weightField.optional(),
   })
   .refine((option) => option.text !== '' || option.image !== undefined, {
     error: 'An option needs text or an image',
@@ -275,16 +438,59 @@ const boundedNumber = (label: string) =>
       error: `${label} is out of range`,
     });
 
+const toleranceField = boundedNumber('The tolerance').refine((value) => value >= 0, {
+  error: 'The tolerance cannot be negative',
+});
+
+/**
+ * A pair of a matching question as the teacher writes it (decision 045): a prompt and its
+ * match, or an extra match with an empty prompt. `_id` is the prompt's and `matchId` the
+ * match's, kept from the stored quiz on an edit; pairs with the same match share one choice.
+ */
+const matchingPairSchema = z
+  .strictObject({
+    _id: idField.optional(),
+    prompt: optionTextField,
+    match: optionTextField,
+    matchId: idField.optional(),
+  })
+  .refine((pair) => pair.match !== '', { error: 'Each prompt needs its match', path: ['match'] })
+  .refine((pair) => pair.prompt !== '' || pair._id === undefined, {
+    error: 'An extra match has no prompt id',
+    path: ['_id'],
+  });
+export type MatchingPairInput = z.input<typeof matchingPairSchema>;
+
+const matchingPairs = z
+  .array(matchingPairSchema, { error: 'Pairs must be a list' })
+  .min(QUESTION_LIMITS.pairsMin, { error: `A matching question needs at least ${QUESTION_LIMITS.pairsMin} pairs` })
+  .max(QUESTION_LIMITS.pairsMax, { error: `A matching question can have at most ${QUESTION_LIMITS.pairsMax} pairs` })
+  .refine((pairs) => pairs.some((pair) => pair.prompt !== ''), { error: 'Write at least one prompt' })
+  .refine((pairs) => new Set(pairs.map((pair) => pair.match).filter((match) => match !== '')).size >= 2, {
+    error: 'Give at least two different matches to choose from',
+  })
+  .refine(
+    (pairs) => {
+      const ids = pairs.flatMap((pair) => (pair._id ? [pair._id] : []));
+      return new Set(ids).size === ids.length;
+    },
+    { error: 'Two prompts have the same id' },
+  );
+
 /** A typed question (issue 20): the union on `type`. */
 export const typedQuestionInputSchema = z.discriminatedUnion(
   'type',
   [
     z
       .strictObject({ ...questionBase, type: z.literal('single'), options: choiceOptions })
-      .refine((question) => question.options.filter((option) => option.correct).length === 1, {
-        error: 'Mark exactly one option as correct',
-        path: ['options'],
-      }),
+      // Weighted (imported from Moodle): every option worth 100 % counts as right, so several may.
+      .refine(
+        (question) => {
+          const right = question.options.filter((option) => option.correct).length;
+          return isWeighted(question) ? right >= 1 : right === 1;
+        },
+        { error: 'Mark exactly one option as correct', path: ['options'] },
+      ),
     z
       .strictObject({
         ...questionBase,
@@ -310,14 +516,49 @@ export const typedQuestionInputSchema = z.discriminatedUnion(
         .max(QUESTION_LIMITS.acceptedMax, {
           error: `A question can have at most ${QUESTION_LIMITS.acceptedMax} accepted answers`,
         }),
+      partial: z
+        .array(z.strictObject({ text: accepted, weight: partialWeightField }), {
+          error: 'Partial answers must be a list',
+        })
+        .max(QUESTION_LIMITS.acceptedMax, {
+          error: `A question can have at most ${QUESTION_LIMITS.acceptedMax} partial answers`,
+        })
+        .optional(),
     }),
     z.strictObject({
       ...questionBase,
       type: z.literal('numeric'),
       value: boundedNumber('The value'),
-      tolerance: boundedNumber('The tolerance').refine((value) => value >= 0, {
-        error: 'The tolerance cannot be negative',
-      }),
+      tolerance: toleranceField,
+      partial: z
+        .array(
+          z.strictObject({ value: boundedNumber('The value'), tolerance: toleranceField, weight: partialWeightField }),
+          { error: 'Partial answers must be a list' },
+        )
+        .max(QUESTION_LIMITS.acceptedMax, {
+          error: `A question can have at most ${QUESTION_LIMITS.acceptedMax} partial answers`,
+        })
+        .optional(),
+    }),
+    z.strictObject({
+      ...questionBase,
+      type: z.literal('essay'),
+      guidance: z
+        .string({ error: 'Marking guidance must be text' })
+        .max(QUESTION_LIMITS.guidanceMax, {
+          error: `Marking guidance must be at most ${QUESTION_LIMITS.guidanceMax} characters`,
+        })
+        .refine((value) => !hasForbiddenCharacters(value), {
+          error: 'Marking guidance contains characters that are not allowed',
+        })
+        .transform((value) => value.trim())
+        .optional(),
+    }),
+    z.strictObject({ ...questionBase, type: z.literal('matching'), pairs: matchingPairs }),
+    z.strictObject({
+      ...questionBase,
+      type: z.literal('description'),
+      points: z.literal(0, { error: 'A description earns no points' }).default(0),
     }),
   ],
   { error: 'Choose a question type' },
@@ -332,36 +573,159 @@ export function questionTextLength(question: TypedQuestion | StoredQuestion): nu
   if (question.type === 'single' || question.type === 'multiple') {
     for (const option of question.options) length += option.text.length + imageLength(option.image);
   }
-  if (question.type === 'short-text') for (const text of question.accepted) length += text.length;
+  if (question.type === 'short-text') {
+    for (const text of question.accepted) length += text.length;
+    for (const answer of question.partial ?? []) length += answer.text.length;
+  }
+  if (question.type === 'essay') length += question.guidance?.length ?? 0;
+  if (question.type === 'matching') {
+    if ('pairs' in question) for (const pair of question.pairs) length += pair.prompt.length + pair.match.length;
+    else {
+      for (const prompt of question.prompts) length += prompt.text.length;
+      for (const choice of question.choices) length += choice.text.length;
+    }
+  }
   return length;
 }
 
 /**
- * The stored form of typed questions: `questionIds` gives ids to new questions (the server draws
- * them); options keep the ids they came with and new ones take the next free `o<n>` of their
- * question, so an edit never renames what an attempt's layout and answers point at.
+ * A matching question's pairs from its prompts and choices (stored, or presented with the key):
+ * each prompt with its match, then each extra match with an empty prompt. What the editor,
+ * an edit and GIFT take.
  */
-export function toStoredQuestions(input: TypedQuestion[], newQuestionIds: string[]): StoredQuestion[] {
-  let nextNewId = 0;
+export function matchingPairsOf(
+  prompts: { _id: string; text: string; match?: string | undefined }[],
+  choices: MatchingChoice[],
+): MatchingPairInput[] {
+  const byId = new Map(choices.map((choice) => [choice._id, choice]));
+  const matched = new Set(prompts.map((prompt) => prompt.match));
+  return [
+    ...prompts.map((prompt) => {
+      const choice = prompt.match === undefined ? undefined : byId.get(prompt.match);
+      return {
+        _id: prompt._id,
+        prompt: prompt.text,
+        match: choice?.text ?? '',
+        ...(choice ? { matchId: choice._id } : {}),
+      };
+    }),
+    ...choices
+      .filter((choice) => !matched.has(choice._id))
+      .map((choice) => ({ prompt: '', match: choice.text, matchId: choice._id })),
+  ];
+}
+
+type IdSource = { keeps: (optionId: string | undefined) => boolean; nextId: () => string };
+
+/** A matching question's pairs grouped by match text: each group is one choice. */
+const choiceGroupsOf = (pairs: MatchingPairInput[]) => {
+  const groups = new Map<string, MatchingPairInput[]>();
+  for (const pair of pairs) groups.set(pair.match, [...(groups.get(pair.match) ?? []), pair]);
+  return groups;
+};
+
+/** Ids a matching question needs drawn: its new prompts, and its choices that keep no id. */
+const matchingIdsNeeded = (pairs: MatchingPairInput[], keeps: IdSource['keeps']) =>
+  pairs.filter((pair) => pair.prompt !== '' && !keeps(pair._id)).length +
+  [...choiceGroupsOf(pairs).values()].filter((group) => !group.some((pair) => keeps(pair.matchId))).length;
+
+/** The stored prompts and choices of a matching question: kept ids stay, the others are drawn. */
+function storedMatching(pairs: MatchingPairInput[], { keeps, nextId }: IdSource) {
+  const taken = new Set<string>();
+  const claim = (id: string | undefined) => {
+    if (id === undefined || !keeps(id) || taken.has(id)) return undefined;
+    taken.add(id);
+    return id;
+  };
+  // Kept ids first, so that no drawn id can take one of them.
+  const groups = [...choiceGroupsOf(pairs)].map(([text, group]) => ({
+    text,
+    kept: group.reduce<string | undefined>((found, pair) => found ?? claim(pair.matchId), undefined),
+  }));
+  const promptPairs = pairs.filter((pair) => pair.prompt !== '').map((pair) => ({ pair, kept: claim(pair._id) }));
+  const fresh = () => {
+    let id = nextId();
+    while (taken.has(id)) id = nextId();
+    taken.add(id);
+    return id;
+  };
+  const choices: MatchingChoice[] = groups.map(({ text, kept }) => ({ _id: kept ?? fresh(), text }));
+  const choiceOf = new Map(choices.map((choice) => [choice.text, choice._id]));
+  const prompts: MatchingPrompt[] = promptPairs.map(({ pair, kept }) => ({
+    _id: kept ?? fresh(),
+    text: pair.prompt,
+    match: choiceOf.get(pair.match)!,
+  }));
+  return { prompts, choices };
+}
+
+/** The ids inside a question that answers and layouts name: options, or prompts and choices. */
+const idsInside = (question: StoredQuestion): string[] =>
+  isChoiceQuestion(question)
+    ? question.options.map((option) => option._id)
+    : question.type === 'matching'
+      ? [...question.prompts, ...question.choices].map((item) => item._id)
+      : [];
+
+/**
+ * The stored form of typed questions. `drawIds(count)` gives `count` fresh opaque ids (the
+ * server draws them at random): every new question takes one, and so does every option that
+ * does not keep an id its question already has in `current` (the stored quiz on an edit; none
+ * on a creation, so an id a body or a file brings is never kept). Option ids are random, not
+ * `o1…oN`: they are what a student's page and answers carry, and an order in them would give
+ * away the key teachers usually write first (decision 039). An edit keeps the ids of the
+ * options it keeps, whatever their new order, so attempts' layouts and answers still point
+ * at them.
+ */
+export function toStoredQuestions(
+  input: TypedQuestion[],
+  drawIds: (count: number) => string[],
+  current: StoredQuestion[] = [],
+): StoredQuestion[] {
+  const known = new Map(current.map((question) => [question._id, new Set(idsInside(question))]));
+  const keeps = (questionId: string | undefined, optionId: string | undefined) =>
+    questionId !== undefined && optionId !== undefined && known.get(questionId)?.has(optionId) === true;
+  const needed = input.reduce(
+    (count, question) =>
+      count +
+      (question._id === undefined ? 1 : 0) +
+      (question.type === 'single' || question.type === 'multiple'
+        ? question.options.filter((option) => !keeps(question._id, option._id)).length
+        : 0) +
+      (question.type === 'matching' ? matchingIdsNeeded(question.pairs, (id) => keeps(question._id, id)) : 0),
+    0,
+  );
+  const fresh = drawIds(needed);
+  let drawn = 0;
+  const nextId = () => fresh[drawn++] ?? drawIds(1)[0]!;
   return input.map((question) => {
-    const _id = question._id ?? newQuestionIds[nextNewId++]!;
+    const _id = question._id ?? nextId();
     const base = { _id, question_text: question.question_text, points: question.points };
     const withImage = question.image ? { ...base, image: question.image } : base;
+    if (question.type === 'essay') {
+      // An empty guidance is none: nothing to store.
+      const { guidance, ...essay } = question;
+      return { ...essay, ...withImage, ...(guidance ? { guidance } : {}) };
+    }
+    if (question.type === 'matching') {
+      const ids = { keeps: (id: string | undefined) => keeps(question._id, id), nextId };
+      return { ...withImage, type: 'matching', ...storedMatching(question.pairs, ids) };
+    }
     if (question.type !== 'single' && question.type !== 'multiple') return { ...question, ...withImage };
-    const taken = new Set(question.options.flatMap((option) => (option._id ? [option._id] : [])));
-    let counter = 0;
-    const nextOptionId = () => {
-      let id: string;
-      do id = `o${++counter}`;
-      while (taken.has(id));
+    const taken = new Set(question.options.flatMap((option) => (keeps(question._id, option._id) ? [option._id!] : [])));
+    const newOptionId = () => {
+      let id = nextId();
+      // Two draws of 48 random bits alike within one question: practically never, but never kept.
+      while (taken.has(id)) id = drawIds(1)[0]!;
       taken.add(id);
       return id;
     };
     const options: StoredOption[] = question.options.map((option) => ({
-      _id: option._id ?? nextOptionId(),
+      _id: keeps(question._id, option._id) ? option._id! : newOptionId(),
       text: option.text,
       ...(option.image ? { image: option.image } : {}),
       correct: option.correct,
+      ...(option.weight !== undefined ? { weight: option.weight } : {}),
     }));
     return question.type === 'single'
       ? { ...withImage, type: 'single', options }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IMAGE_MIME_TYPES } from './file-types.ts';
 
 /**
  * Images of quiz questions and options (decision 036, "Images"): uploaded on their own
@@ -11,7 +12,7 @@ export const QUIZ_IMAGE_LIMITS = {
 } as const;
 
 /** Decided from the file's bytes, never from its name or the browser's claim. */
-export const QUIZ_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export const QUIZ_IMAGE_TYPES = IMAGE_MIME_TYPES;
 
 /** What the file input offers (a hint only: the server decides by content). */
 export const QUIZ_IMAGE_ACCEPT = QUIZ_IMAGE_TYPES.join(',');

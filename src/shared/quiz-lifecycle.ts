@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { classIdField, requiredText } from './fields.ts';
-import type { QuestionImage, TypedQuestionInput } from './question-types.ts';
+import { matchingPairsOf, type QuestionImage, type TypedQuestionInput } from './question-types.ts';
 import { fileKeyOfQuizImageUrl } from './quiz-images.ts';
 import { deadlineField, futureDeadlineField, QUIZ_LIMITS, quizBodySchema, type QuizQuestion } from './quizzes.ts';
 
@@ -51,6 +51,12 @@ export function editInputOf(question: QuizQuestion): TypedQuestionInput {
       return { ...base, type: 'short-text', accepted: question.accepted ?? [] };
     case 'numeric':
       return { ...base, type: 'numeric', value: question.value ?? 0, tolerance: question.tolerance ?? 0 };
+    case 'essay':
+      return { ...base, type: 'essay', ...(question.guidance ? { guidance: question.guidance } : {}) };
+    case 'matching':
+      return { ...base, type: 'matching', pairs: matchingPairsOf(question.prompts ?? [], question.choices ?? []) };
+    case 'description':
+      return { ...base, type: 'description', points: 0 };
   }
 }
 

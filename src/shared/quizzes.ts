@@ -13,6 +13,7 @@ import {
   MULTIPLE_SCORING,
   QUESTION_LIMITS,
   QUESTION_TYPES,
+  questionCountOf,
   questionTextLength,
   typedQuestionInputSchema,
   type StoredQuestion,
@@ -49,11 +50,15 @@ const TWICE_THE_TEXT_BYTES = 2 * QUIZ_LIMITS.totalTextMax * JSON_BYTES_PER_CHARA
 /**
  * JSON around one typed question at its largest, its texts aside (issue 20): keys, a 40-character
  * id, type, points, scoring or value and tolerance, the quotes and commas of 20 accepted
- * answers (about 300 bytes together), and an image's 64-character file key.
+ * answers (about 300 bytes together), an image's 64-character file key, and 20 partial answers
+ * with their weights (decision 043, 64 bytes each, texts aside).
  */
-const QUESTION_JSON_BYTES = 512;
-/** JSON around one option at its largest, its text aside: keys, a 40-character id, correct, an image's 64-character key. */
-const OPTION_JSON_BYTES = 192;
+const QUESTION_JSON_BYTES = 512 + 20 * 64;
+/**
+ * JSON around one option at its largest, its text aside: keys, a 40-character id, correct, an
+ * image's 64-character key, a weight.
+ */
+const OPTION_JSON_BYTES = 224;
 
 /** The largest typed quiz: every text at 3 bytes a character, the JSON around every question and option at its largest. */
 const TYPED_QUIZ_BYTES =
@@ -70,13 +75,19 @@ const SPEC_QUIZ_BYTES = TWICE_THE_TEXT_BYTES + QUIZ_LIMITS.questionsMax * 256;
 export const ADD_QUIZ_BODY_LIMIT_BYTES =
   Math.max(TYPED_QUIZ_BYTES, SPEC_QUIZ_BYTES) + 3 * IGNORED_FIELD_MAX_BYTES + 4 * 1024;
 
+/** The essays of a quiz at their longest, at 3 bytes a character (decision 046): about 300 kB. */
+const ESSAY_ANSWER_BYTES = QUESTION_LIMITS.essaysMax * QUESTION_LIMITS.essayMax * JSON_BYTES_PER_CHARACTER;
+
 /**
  * Body limit of update-student (decision 023). SPEC §7 clients may send each question back
  * with its text and options beside the choice (decision 025 accepts and ignores them, within
  * the quiz's own text limits), so the largest valid submission carries a quiz's whole text and
  * every `selectedOption` as an option's text (at most the text budget again); 256 bytes of JSON
  * a question (its id, keys, and a `response` beside the selected option: option ids); the
- * five ignored fields at their most and 4 kB for the rest. About 1.8 MB. A typed answer of 200
+ * five ignored fields at their most and 4 kB for the rest. About 1.8 MB. Essays (decision 046)
+ * are not added: our client saves them as they are written and a typed submission of 20 full
+ * essays is about 0.4 MB; only a SPEC §3 client echoing a quiz of the whole text budget with
+ * 20 full essays would exceed it (decision 046 says so). A typed answer of 200
  * characters belongs to a question without options, whose text then goes back only once.
  */
 export const SUBMIT_ATTEMPT_BODY_LIMIT_BYTES =
@@ -85,10 +96,10 @@ export const SUBMIT_ATTEMPT_BODY_LIMIT_BYTES =
 /**
  * Body limit of PUT answers (decision 023): every question's answer at once, each at its
  * largest with its 8-character question id: a short answer of 200 characters at 3 bytes
- * (about 615 bytes; choices are option ids now, ten of them well under that); 1 kB for the
- * rest. About 126 kB.
+ * (about 615 bytes; choices are option ids now, ten of them well under that), and the quiz's
+ * essays at their longest on top (decision 046); 1 kB for the rest. About 426 kB (419 KiB).
  */
-export const SAVE_ANSWERS_BODY_LIMIT_BYTES = QUIZ_LIMITS.questionsMax * 640 + 1024;
+export const SAVE_ANSWERS_BODY_LIMIT_BYTES = QUIZ_LIMITS.questionsMax * 640 + ESSAY_ANSWER_BYTES + 1024;
 
 /**
  * When a student who has submitted sees the correct answers, and their score (decision 032).
@@ -225,7 +236,15 @@ export const quizBodySchema = <Extra extends z.ZodRawShape = Record<never, never
             .max(QUIZ_LIMITS.questionsMax, { error: `A quiz can have at most ${QUIZ_LIMITS.questionsMax} questions` })
             .refine((questions) => totalTextOf(questions) <= QUIZ_LIMITS.totalTextMax, {
               error: `The quiz is too long: at most ${QUIZ_LIMITS.totalTextMax.toLocaleString('en-GB')} characters of questions and options in all`,
-            }),
+            })
+            .refine((questions) => questions.length === 0 || questionCountOf(questions) > 0, {
+              error: 'Add at least one question: descriptions alone have nothing to answer',
+            })
+            .refine(
+              (questions) =>
+                questions.filter((question) => question.type === 'essay').length <= QUESTION_LIMITS.essaysMax,
+              { error: `A quiz can have at most ${QUESTION_LIMITS.essaysMax} essay questions` },
+            ),
         },
         { error: 'The quiz content is required' },
       ),
@@ -361,6 +380,8 @@ export const quizQuestionSchema = z.strictObject({
         text: z.string(),
         image: presentedImageSchema.optional(),
         correct: z.boolean().optional(),
+        /** A weighted option's percent of the points (decision 043), with the key. */
+        weight: z.number().optional(),
       }),
     )
     .optional(),
@@ -373,10 +394,29 @@ export const quizQuestionSchema = z.strictObject({
   /** numeric: the value and its tolerance. */
   value: z.number().optional(),
   tolerance: z.number().optional(),
+  /** short-text and numeric: answers that earn part of the points (decision 043), with the key. */
+  partial: z
+    .array(
+      z.union([
+        z.strictObject({ text: z.string(), weight: z.number() }),
+        z.strictObject({ value: z.number(), tolerance: z.number(), weight: z.number() }),
+      ]),
+    )
+    .optional(),
+  /** matching: the prompts in the teacher's order; `match` (the choice's id) with the key. */
+  prompts: z.array(z.strictObject({ _id: z.string(), text: z.string(), match: z.string().optional() })).optional(),
+  /** matching: what a prompt may be matched to, in the attempt's shuffled order for a student. */
+  choices: z.array(z.strictObject({ _id: z.string(), text: z.string() })).optional(),
+  /** essay: the marking guidance (decision 046), to the quiz's teachers only, never to a student. */
+  guidance: z.string().optional(),
   /** The student's answer (attempt, review); null when unanswered. */
   response: answerValueSchema.nullable().optional(),
   /** Points the answer earned: in a review that shows the score, and to teachers. */
   earnedPoints: z.number().optional(),
+  /** essay: submitted and not marked yet (decision 046); absent once marked or when not answered. */
+  awaitingMarking: z.literal(true).optional(),
+  /** essay: the marker's comment, with earnedPoints (decision 046). */
+  comment: z.string().optional(),
 });
 export type QuizQuestion = z.infer<typeof quizQuestionSchema>;
 
@@ -429,9 +469,14 @@ export const attemptStateSchema = z.discriminatedUnion('status', [
   z.strictObject({
     status: z.literal('submitted'),
     ...attemptResultFields,
-    // Absent until the quiz's review options show the score (decision 032).
+    // Absent until the quiz's review options show the score (decision 032), and while essays
+    // await marking (decision 046): the score is not final until they are marked.
     score: attemptResultFields.score.optional(),
     accuracy: attemptResultFields.accuracy.optional(),
+    /** Essays still to be marked by a teacher (decision 046): the score waits for them. Absent: none. */
+    awaitingMarking: z.literal(true).optional(),
+    /** While awaiting marking: the points of what is scored so far, when the review options show the score. */
+    scoreSoFar: z.number().optional(),
     /** When the questions' answer keys become visible (past once they are); null: never. */
     answersVisibleAt: z.iso.datetime().nullable(),
     /** When the score and accuracy become visible (past once they are). */
@@ -457,6 +502,8 @@ export type StudentQuizSummary = z.infer<typeof studentQuizSummarySchema>;
 /** One row of the analytics table (SPEC §3 quiz.attempts). */
 export const attemptRecordSchema = z.strictObject({
   ...attemptResultFields,
+  /** Essays still to mark (decision 046): its score is the points so far, counted in no average yet. Absent: none. */
+  awaitingMarking: z.literal(true).optional(),
   _id: z.string(),
   user: z.strictObject({ _id: z.string(), name: z.string(), rollNumber: z.string() }),
   quiz: z.strictObject({
@@ -465,6 +512,8 @@ export const attemptRecordSchema = z.strictObject({
         _id: z.string(),
         response: answerValueSchema.nullable(),
         earnedPoints: z.number(),
+        /** essay: not marked yet (decision 046). */
+        awaitingMarking: z.literal(true).optional(),
         /** Seconds the student spent on the question before first answering it; absent where unknown. */
         seconds: z.number().optional(),
       }),

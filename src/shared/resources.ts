@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import {
+  blankableText,
   bodyObject,
   classIdField,
   hasForbiddenCharacters,
+  isBlankText,
   optionalQueryText,
   pagingFields,
   requiredText,
@@ -96,7 +98,7 @@ export const tagsField = z
       value
         .split(',')
         .map((tag) => tag.trim())
-        .filter(Boolean),
+        .filter((tag) => !isBlankText(tag)),
     ),
   ])
   .refine((tags) => tags.length <= RESOURCE_LIMITS.tagCount, {
@@ -115,20 +117,16 @@ const tagsInput = z.union([
     .pipe(tagsField),
 ]);
 
-/** An optional description: trimmed, bounded, clean; blank means none. */
+/** An optional description: trimmed, bounded, clean; blank (isBlankText) means none. */
 export const descriptionField = z
   .string({ error: 'Description must be text' })
   .trim()
   .max(RESOURCE_LIMITS.description, { error: `Description must be at most ${RESOURCE_LIMITS.description} characters` })
   .refine((value) => !hasForbiddenCharacters(value), { error: 'Description contains characters that are not allowed' })
-  .transform((value) => (value ? value : null));
+  .transform((value) => (isBlankText(value) ? null : value));
 
 /** An optional subject: blank means "the teacher's subject, else info" (SPEC §5). */
-const optionalSubject = z
-  .string({ error: 'Subject must be text' })
-  .trim()
-  .max(FIELD_LIMITS.subject, { error: `Subject must be at most ${FIELD_LIMITS.subject} characters` })
-  .refine((value) => !hasForbiddenCharacters(value), { error: 'Subject contains characters that are not allowed' })
+const optionalSubject = blankableText('Subject', FIELD_LIMITS.subject)
   .optional()
   .transform((value) => (value ? value : undefined));
 
@@ -248,17 +246,3 @@ export const resourceSchema = z.strictObject({
   starCount: z.number().int(),
 });
 export type Resource = z.infer<typeof resourceSchema>;
-
-/** Images, PDF, audio and video open in the browser; every other type downloads (SPEC: safe inline types). */
-export const INLINE_MIME_TYPES: readonly string[] = [
-  'application/pdf',
-  'image/png',
-  'image/jpeg',
-  'image/gif',
-  'image/webp',
-  'video/mp4',
-  'video/webm',
-  'audio/mpeg',
-  'audio/ogg',
-  'audio/wav',
-];

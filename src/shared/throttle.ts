@@ -19,6 +19,7 @@ export const THROTTLE_LIMITS = {
   'roster-imports': 'Class lists one teacher imports per hour (decision 034)',
   'quiz-bytes': 'Bytes of quizzes one teacher sends per hour',
   'large-requests': 'Large bodies one account has in flight at once (decision 023)',
+  'password-work': 'Password checks waiting for their turn on the server, everyone together (decision 040)',
 } as const satisfies Record<string, string>;
 
 export type ThrottleLimit = keyof typeof THROTTLE_LIMITS;

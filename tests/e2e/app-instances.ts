@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { eventually, patience } from '../../src/server/testing/patience.ts';
 
 /**
  * Several instances of the app, as `npm start` runs them, sharing one PostgreSQL
@@ -68,18 +69,25 @@ export class AppInstance {
     child.once('exit', (code, signal) => {
       if (!this.isStopping) this.options.onUnexpectedExit?.(this.port, code, signal);
     });
-    const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline) {
-      if (child.exitCode !== null) throw new Error(`Instance on ${this.port} exited:\n${this.output}`);
-      try {
-        if ((await fetch(`${this.baseUrl}/api/health`)).ok) return;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((resolve) => setTimeout(resolve, 250));
+    try {
+      await eventually(
+        `the instance on ${this.port} to become healthy`,
+        async () => {
+          if (child.exitCode !== null) throw new Error(`Instance on ${this.port} exited:\n${this.output}`);
+          try {
+            return (await fetch(`${this.baseUrl}/api/health`)).ok;
+          } catch {
+            return false; // not listening yet
+          }
+        },
+        60_000,
+        250,
+      );
+    } catch (error) {
+      if (child.exitCode !== null) throw error;
+      await this.stop();
+      throw new Error(`${(error as Error).message}:\n${this.output}`, { cause: error });
     }
-    await this.stop();
-    throw new Error(`Instance on ${this.port} did not start:\n${this.output}`);
   }
 
   /** SIGTERM, as a deploy or `docker stop` would: the app closes its sockets with GOING_AWAY. */
@@ -89,7 +97,7 @@ export class AppInstance {
     this.isStopping = true;
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, patience(10_000)))]);
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   }
 }

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { registeredStudent, registeredTeacher } from './api-setup.ts';
 import { copyJoinCode, createClassThroughUi, logInStudentThroughUi, logInTeacherThroughUi } from './actors.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
+import { patience } from '../../src/server/testing/patience.ts';
 
 const SCREENSHOT_DIR = 'docs/screenshots';
 const JOIN_CODE = /^[A-Z2-9]{4}-[A-Z2-9]{4}$/;
@@ -76,7 +77,7 @@ test('a teacher makes a class and shares its code; a student joins; co-teacher, 
   const teachers = page.getByRole('table', { name: `Teachers of ${className}` });
   await expect(teachers.getByRole('rowheader', { name: colleague.name })).toBeVisible();
   await expect(teachers.getByRole('row', { name: new RegExp(teacher.name) })).toContainText('Owner');
-  await expect(page.getByText('Co-teacher added')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.getByText('Co-teacher added')).toHaveCount(0, { timeout: patience(15_000) });
   await expectAccessible(page, 'class page');
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: `${SCREENSHOT_DIR}/class-page-${testInfo.project.name}.png`, fullPage: true });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { patience } from '../../src/server/testing/patience.ts';
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -23,7 +24,7 @@ export async function expectAccessible(page: Page, label = page.url()) {
             animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
         ),
     null,
-    { timeout: 10_000 },
+    { timeout: patience(10_000) },
   );
   const hasAxe = await page.evaluate(() => 'axe' in window);
   // Evaluated, not added as a <script>: the app's CSP (rightly) refuses inline scripts.

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
+import { patience } from '../../src/server/testing/patience.ts';
 
 /** Meetings (issue 7): what a person does and sees, shared by the meeting scenarios. */
 
@@ -19,7 +20,7 @@ export async function joinRoomFromEmeet(page: Page, roomId: string) {
 export async function expectVideoFlowing(tile: Locator) {
   const video = tile.locator('video');
   await expect
-    .poll(() => video.evaluate((element: HTMLVideoElement) => element.videoWidth), { timeout: 20_000 })
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.videoWidth), { timeout: patience(20_000) })
     .toBeGreaterThan(0);
   const firstTime = await video.evaluate((element: HTMLVideoElement) => element.currentTime);
   await expect

@@ -5,6 +5,7 @@ import { registeredStudent, teacherWithClass } from './api-setup.ts';
 import { clusterSettings, startCluster } from './app-instances.ts';
 import { expect, test } from './fixtures.ts';
 import { expectVideoFlowing, joinRoomFromEmeet } from './meeting-actors.ts';
+import { patience } from '../../src/server/testing/patience.ts';
 
 /**
  * Issue 7, scale-out: two app instances share PostgreSQL and Redis. A teacher on
@@ -25,7 +26,7 @@ test('two instances on PostgreSQL and Redis: people on each meet, the limit hold
   browser,
 }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'one run is enough: the cluster is the subject, not the screen size');
-  test.setTimeout(180_000);
+  test.setTimeout(patience(180_000));
   expect(settings, 'CI must set E2E_CLUSTER_DATABASE_URL and E2E_CLUSTER_REDIS_URL').toBeDefined();
   const cluster = await startCluster(settings!, { count: 2, firstPort: FIRST_PORT, env: { MEETING_ROOM_SIZE: '2' } });
   const [instanceA, instanceB] = cluster.instances as [(typeof cluster.instances)[0], (typeof cluster.instances)[0]];

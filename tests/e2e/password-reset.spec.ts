@@ -43,6 +43,7 @@ test('a teacher resets a password; the student signs in with it and must choose 
   await page.goto('/dashboard/student/quiz');
   await expect(page).toHaveURL(/\/dashboard\/student\/choose-password$/);
 
-  await chooseNewPasswordThroughUi(page, temporaryPassword, NEW_PASSWORD);
-  await expect(page.getByRole('heading', { name: `Welcome, ${student.name}` })).toBeVisible();
+  // Then the screen they were going to, not the dashboard (issue 30 point 6).
+  await chooseNewPasswordThroughUi(page, temporaryPassword, NEW_PASSWORD, /\/dashboard\/student\/quiz$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Quizzes' })).toBeVisible();
 });

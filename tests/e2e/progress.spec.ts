@@ -4,6 +4,7 @@ import { STUDY_MODE } from '../../src/shared/constants.ts';
 import { logInStudentThroughUi, logInTeacherThroughUi, enterStudyMode } from './actors.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 import { seedTwoClasses, type ExpectedRow, type SeededClasses } from './progress-setup.ts';
+import { patience } from '../../src/server/testing/patience.ts';
 
 const SCREENSHOT_DIR = 'docs/screenshots';
 /** Both sizes, to look at (gitignored). */
@@ -107,7 +108,7 @@ test('teacher leaderboard: ranking, top 3, stars, accuracy colours, class filter
   await page.reload();
   // TanStack Query retries three times first (about 7 s).
   await expect(page.getByRole('status').filter({ hasText: 'Failed to fetch students' })).toBeVisible({
-    timeout: 20_000,
+    timeout: patience(20_000),
   });
   await expect(page.getByRole('alert')).toContainText('Failed to fetch students');
   await page.unroute('**/api/get-students?**');

@@ -1,15 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures.ts';
-import {
-  currentQuestion,
-  enterStudyMode,
-  logInStudentThroughUi,
-  logInTeacherThroughUi,
-  openQuizFromMenu,
-} from './actors.ts';
+import { currentQuestion, enterStudyMode, logInTeacherThroughUi } from './actors.ts';
 import { registeredStudent, teacherWithClass } from './api-setup.ts';
-import { fillTypedQuestion, localDateTimeIn, type TypedQuestion } from './quiz-steps.ts';
+import { fillTypedQuestion, startQuizInSecondBrowser, startNewQuizInEditor, type TypedQuestion } from './quiz-steps.ts';
+import { patience } from '../../src/server/testing/patience.ts';
 
 /**
  * Issue 20's proof, end to end at both sizes: a teacher builds a quiz with one question of
@@ -88,7 +83,7 @@ test('a quiz of every type with an image and a formula, taken, then regraded aft
   browser,
 }, testInfo) => {
   // Two people, five questions and four accessibility checks: longer than the default minute.
-  test.setTimeout(180_000);
+  test.setTimeout(patience(180_000));
   const isDesktop = testInfo.project.name === 'desktop';
   const title = `All types ${Date.now().toString(36)}`;
   const { teacher, klass } = await teacherWithClass(page.request);
@@ -96,11 +91,7 @@ test('a quiz of every type with an image and a formula, taken, then regraded aft
 
   // --- Teacher: builds the quiz in the editor ----------------------------------------------
   await logInTeacherThroughUi(page, teacher);
-  await page.goto('/dashboard/teacher/create-quiz');
-  await page.getByLabel('Title').fill(title);
-  await page.getByRole('combobox', { name: 'Class' }).selectOption({ label: klass.name });
-  await page.getByLabel('Deadline').fill(localDateTimeIn(24));
-  await page.getByLabel('Maximum time (minutes)').fill('10');
+  await startNewQuizInEditor(page, title, klass.name);
   for (const [index, question] of QUESTIONS.entries()) await fillTypedQuestion(page, index + 1, question);
   await expectAccessible(page, 'quiz editor with every type');
   await page.getByRole('button', { name: 'Save quiz' }).click();
@@ -109,21 +100,13 @@ test('a quiz of every type with an image and a formula, taken, then regraded aft
   await expect(card).toContainText('5 questions');
 
   // --- Student: takes it ----------------------------------------------------------------------
-  const studentContext = await browser.newContext({
-    viewport: page.viewportSize()!,
-    isMobile: !isDesktop,
-    hasTouch: !isDesktop,
-  });
-  const studentPage = await studentContext.newPage();
-  const studentErrors: string[] = [];
-  studentPage.on('pageerror', (error) => studentErrors.push(error.message));
-  studentPage.on('console', (message) => {
-    if (message.type() === 'error') studentErrors.push(message.text());
-  });
-  await logInStudentThroughUi(studentPage, student);
-  await openQuizFromMenu(studentPage, title);
-  await studentPage.getByRole('button', { name: 'Start quiz' }).click();
-  await expect(studentPage.getByRole('timer')).toBeVisible();
+  const { studentContext, studentPage, studentErrors } = await startQuizInSecondBrowser(
+    browser,
+    page,
+    student,
+    title,
+    !isDesktop,
+  );
   const seen = new Set<string>();
   for (let index = 0; index < QUESTIONS.length; index += 1) {
     await expect(studentPage.getByText(`Question ${index + 1} of ${QUESTIONS.length}`)).toBeVisible();

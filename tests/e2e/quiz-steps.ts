@@ -1,6 +1,6 @@
-import type { Page, Response } from '@playwright/test';
+import type { Browser, Page, Response } from '@playwright/test';
 import { RIGHT_ANSWERS } from './api-setup.ts';
-import { currentQuestion } from './actors.ts';
+import { currentQuestion, logInStudentThroughUi, openQuizFromMenu } from './actors.ts';
 import { expect, expectAccessible } from './fixtures.ts';
 
 /** The quiz editor's and a running attempt's steps, shared by the quiz scenarios. */
@@ -75,8 +75,11 @@ export async function expectReviewWithoutKey(page: Page, answersVisibleAt: strin
     answersVisibleAt,
   );
   await expect(page.getByTestId('answers-notice')).toHaveText(
-    `Correct answers will be shown after the deadline, ${visibleAt}.`,
+    `Correct answers and the points of each question will be shown after the deadline, ${visibleAt}.`,
   );
+  // Each question's points are a piece of the key (issue 30 point 1): its points only, never "0 / 1".
+  await expect(page.getByTestId('review-points')).toHaveCount(answered);
+  await expect(page.getByTestId('review-points').filter({ hasText: '/' })).toHaveCount(0);
   await expect(page.locator('[data-review="correct"]')).toHaveCount(0);
   await expect(page.locator('[data-review="wrong"]')).toHaveCount(0);
   await expect(page.locator('[data-review="chosen"]')).toHaveCount(answered);
@@ -92,6 +95,9 @@ export type TypedQuestion = { text: string; points?: string; image?: { name: str
   | { type: 'True or false'; correct: boolean }
   | { type: 'Short text'; accepted: string[] }
   | { type: 'Number'; value: string; tolerance: string }
+  /** Prompt and match; an empty prompt is an extra match (decision 045). */
+  | { type: 'Matching'; pairs: [string, string][] }
+  | { type: 'Description (no answer)' }
 );
 
 /** In the quiz editor: adds question `number` of any type, with its points, image and key. */
@@ -100,7 +106,9 @@ export async function fillTypedQuestion(page: Page, number: number, question: Ty
   const editor = page.getByRole('region', { name: `Question ${number}`, exact: true });
   await editor.getByLabel('Question type').selectOption({ label: question.type });
   if (question.points) await editor.getByRole('textbox', { name: /^Points/ }).fill(question.points);
-  await editor.getByLabel('Question text').fill(question.text);
+  await editor
+    .getByLabel(question.type === 'Description (no answer)' ? 'Text to show' : 'Question text')
+    .fill(question.text);
   if (question.image) {
     const { name, png, alt } = question.image;
     await editor
@@ -144,5 +152,54 @@ export async function fillTypedQuestion(page: Page, number: number, question: Ty
       await editor.getByRole('textbox', { name: /^Correct value/ }).fill(question.value);
       await editor.getByRole('textbox', { name: /^Tolerance/ }).fill(question.tolerance);
       break;
+    case 'Matching':
+      // A new matching question has three empty pairs.
+      for (const [index, [prompt, match]] of question.pairs.entries()) {
+        if (index > 2) await editor.getByRole('button', { name: 'Add pair' }).click();
+        await editor.getByLabel(`Prompt ${index + 1} of question ${number}`, { exact: true }).fill(prompt);
+        await editor.getByLabel(`Match ${index + 1} of question ${number}`, { exact: true }).fill(match);
+      }
+      break;
+    case 'Description (no answer)':
+      await expect(editor.getByRole('textbox', { name: /^Points/ })).toHaveCount(0);
+      break;
   }
+}
+
+/** The quiz editor opened for a new quiz: its title, class, a deadline tomorrow and 10 minutes. */
+export async function startNewQuizInEditor(page: Page, title: string, className: string) {
+  await page.goto('/dashboard/teacher/create-quiz');
+  await page.getByLabel('Title').fill(title);
+  await page.getByRole('combobox', { name: 'Class' }).selectOption({ label: className });
+  await page.getByLabel('Deadline').fill(localDateTimeIn(24));
+  await page.getByLabel('Maximum time (minutes)').fill('10');
+}
+
+/**
+ * The student's side of a quiz test: a browser of the teacher page's size (a phone's touch too),
+ * signed in, on the quiz's first question; its page errors and console errors are collected.
+ */
+export async function startQuizInSecondBrowser(
+  browser: Browser,
+  teacherPage: Page,
+  student: { rollNumber: string; password: string },
+  title: string,
+  isPhone: boolean,
+) {
+  const studentContext = await browser.newContext({
+    viewport: teacherPage.viewportSize()!,
+    isMobile: isPhone,
+    hasTouch: isPhone,
+  });
+  const studentPage = await studentContext.newPage();
+  const studentErrors: string[] = [];
+  studentPage.on('pageerror', (error) => studentErrors.push(error.message));
+  studentPage.on('console', (message) => {
+    if (message.type() === 'error') studentErrors.push(message.text());
+  });
+  await logInStudentThroughUi(studentPage, student);
+  await openQuizFromMenu(studentPage, title);
+  await studentPage.getByRole('button', { name: 'Start quiz' }).click();
+  await expect(studentPage.getByRole('timer')).toBeVisible();
+  return { studentContext, studentPage, studentErrors };
 }

@@ -1,10 +1,11 @@
 import { expect, expectAccessible, test } from './fixtures.ts';
 import { logInStudentThroughUi, openQuizFromMenu } from './actors.ts';
 import { registeredStudent, RIGHT_ANSWERS, teacherWithQuiz } from './api-setup.ts';
+import { patience } from '../../src/server/testing/patience.ts';
 
 test('the timer runs out on a 1-minute quiz and the attempt submits itself', async ({ page, request }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'one run of this minute-long scenario is enough');
-  test.setTimeout(150_000);
+  test.setTimeout(patience(150_000));
   // A title with no spaces must wrap, not widen the page.
   const { quiz, klass } = await teacherWithQuiz(request, {
     maxTime: 1,
@@ -29,7 +30,7 @@ test('the timer runs out on a 1-minute quiz and the attempt submits itself', asy
 
   // Nobody presses Submit: at 0:00 the attempt submits itself with the saved answer.
   await expect(page.getByRole('heading', { name: 'Time is up: your answers were submitted' })).toBeVisible({
-    timeout: 75_000,
+    timeout: patience(75_000),
   });
   await expect(page.getByTestId('result-score')).toHaveText('1 / 3');
   await expect(page.getByTestId('result-accuracy')).toHaveText('33.33%');

@@ -5,6 +5,7 @@ import { formatSizeInKb, formatStorageSize } from '../../src/shared/resources.ts
 import { logInStudentThroughUi, logInTeacherThroughUi } from './actors.ts';
 import { registeredStudent, teacherWithClass } from './api-setup.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
+import { patience } from '../../src/server/testing/patience.ts';
 
 const SCREENSHOT_DIR = 'docs/screenshots';
 const PDF_PATH = 'tests/e2e/fixtures/fractions-worksheet.pdf';
@@ -86,7 +87,7 @@ test('teacher uploads a PDF and a video with progress; a student of the class fi
   page,
   request,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(patience(120_000));
   const isDesktop = testInfo.project.name === 'desktop';
   const className = newClassName('8C');
   // The teacher's class (made through the API), which the student joins with its code.
@@ -132,7 +133,9 @@ test('teacher uploads a PDF and a video with progress; a student of the class fi
   const bar = form.getByRole('progressbar');
   await expect(bar).toBeVisible();
   await expect(form.getByRole('button', { name: 'Cancel upload' })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: 'Resource uploaded' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'Resource uploaded' })).toBeVisible({
+    timeout: patience(20_000),
+  });
   const pdfSteps = await progress.take();
   const pdfValues = pdfSteps.map(([value]) => Number(value));
   expect(pdfSteps.at(-1), JSON.stringify(pdfSteps)).toEqual(['100', 'Uploading: 100%']);

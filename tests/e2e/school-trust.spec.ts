@@ -26,6 +26,7 @@ import {
   rollNumberOf,
   signInWithTemporaryPassword,
 } from './roster-steps.ts';
+import { patience } from '../../src/server/testing/patience.ts';
 
 /**
  * Issue 19's proof, as a school lives it, on a new server: set up, staff invited, a class and its
@@ -108,7 +109,7 @@ test('a new school: set up, invited, a class by code and by CSV, a reset, no for
   school,
 }, testInfo) => {
   // About a minute on a quiet machine, an instance's start included; room for a loaded one.
-  test.setTimeout(120_000);
+  test.setTimeout(patience(120_000));
   const errors: string[] = [];
   const openBrowser = (allowed?: RegExp) => personBrowser(browser, testInfo, school.baseUrl, errors, allowed);
   const tag = `st${randomBytes(3).toString('hex')}`;

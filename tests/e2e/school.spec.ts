@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { buildSchoolSetup, buildTeacherAccount } from '../../src/server/testing/factories.ts';
 import { FAILURE_TEXTS } from '../../src/client/lib/error-messages.ts';
+import { DEMO_PASSWORD, DEMO_TEACHER_EMAIL } from '../../src/shared/demo.ts';
 import {
   createInvitationLinkThroughUi,
   fillTeacherFields,
@@ -168,6 +169,31 @@ test('first run: a server with no school leads to /setup, which signs the admini
     await page.goto(`${instance.baseUrl}/`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Set up your school' })).toBeHidden();
+  } finally {
+    await page.goto('about:blank');
+    await stop();
+  }
+});
+
+test('first run: "Fill with a demo school" fills a fresh server, whose demo teacher then logs in (decision 041)', async ({
+  page,
+}, testInfo) => {
+  const { instance, stop } = await startFreshInstance(ownInstancePort(70, testInfo.project.name));
+  try {
+    await page.goto(`${instance.baseUrl}/setup`);
+    await expect(page.getByRole('heading', { name: 'Set up your school' })).toBeVisible();
+    await page.getByRole('button', { name: 'Fill with a demo school' }).click();
+    // The server hashes the demo's passwords and takes its attempts: tens of seconds on a busy machine.
+    await expect(page).toHaveURL(`${instance.baseUrl}/auth/teacher/login`, { timeout: 120_000 });
+    await expect(page.getByRole('status')).toContainText(`Log in as ${DEMO_TEACHER_EMAIL}`);
+    await expectAccessible(page, 'login after the demo');
+    await page.getByLabel('Email').fill(DEMO_TEACHER_EMAIL);
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByLabel('Password').press('Enter');
+    await expect(page).toHaveURL(`${instance.baseUrl}/dashboard/teacher`);
+    // The school is set up now: the demo cannot be filled again.
+    const again = await page.request.post(`${instance.baseUrl}/api/school/demo`, { data: {} });
+    expect(again.status()).toBe(409);
   } finally {
     await page.goto('about:blank');
     await stop();

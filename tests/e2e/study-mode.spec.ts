@@ -3,6 +3,7 @@ import { STUDY_MODE } from '../../src/shared/constants.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 import { registeredStudent } from './api-setup.ts';
 import { enterStudyMode, logInTeacherThroughUi, registerTeacherThroughUi } from './actors.ts';
+import { patience } from '../../src/server/testing/patience.ts';
 
 /** The study shell's break reminder, shortened for the test through its config knob (not a 30 s wait). */
 const BREAK_REMINDER_OVERRIDE_KEY = 'studyhall:break-reminder-ms';
@@ -45,7 +46,7 @@ test('the student dashboard stays blocked until full screen, and explains itself
   await quizLink.evaluate((link: HTMLElement) => link.focus());
   expect(await quizLink.evaluate((link) => link === document.activeElement)).toBe(false);
   // The notice is gone after 2 seconds.
-  await expect(notice).toBeHidden({ timeout: 4000 });
+  await expect(notice).toBeHidden({ timeout: patience(4000) });
 
   // f enters full screen, and the dashboard is usable.
   await page.keyboard.press('f');
@@ -55,7 +56,7 @@ test('the student dashboard stays blocked until full screen, and explains itself
   await expect(page).toHaveURL(/\/dashboard\/student\/quiz$/);
   // While in full screen, a break reminder on the (shortened) interval.
   await expect(page.getByRole('status').filter({ hasText: STUDY_MODE.breakReminder })).toBeVisible({
-    timeout: 5000,
+    timeout: patience(5000),
   });
 
   // Leaving full screen (Esc) blocks again; the button does what f does (touch, screen readers).

@@ -39,6 +39,7 @@ describe('call() when the server throttles', () => {
     'quiz-bytes': 'You have sent many large quizzes in a short time. Try again in 12 minutes.',
     'large-requests':
       'Your account is already sending other large requests. Let them finish, then try again in 12 minutes.',
+    'password-work': 'Many people are signing in right now. Try again in 12 minutes.',
   } satisfies Record<ThrottleLimit, string>;
 
   it('has a text for every limit the server may name', () => {

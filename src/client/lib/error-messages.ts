@@ -2,6 +2,7 @@ import type { FieldError } from '#shared/api';
 import type { EndpointSpec } from '#shared/contract/endpoint';
 import { logInStudent, registerTeacher } from '#shared/contract/sign-in';
 import type { ErrorCode } from '#shared/error-codes';
+import { formatWait } from '#shared/format-wait';
 import type { ThrottleLimit } from '#shared/throttle';
 
 /**
@@ -32,15 +33,6 @@ type FailureText = string | ((facts: FailureFacts) => string);
 export const CANNOT_REACH_SERVER = 'Cannot reach the server. Check your connection and try again.';
 const RELOAD_AND_RETRY = 'Reload the page and try again.';
 
-/** "in 40 seconds", "in 4 minutes", "in 2 hours", as the server words a wait (throttle.ts). */
-export function formatWait(seconds: number): string {
-  const whole = Math.max(1, Math.ceil(seconds));
-  if (whole < 60) return `in ${whole} ${whole === 1 ? 'second' : 'seconds'}`;
-  const minutes = Math.ceil(whole / 60);
-  if (minutes <= 90) return `in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
-  return `in ${Math.ceil(minutes / 60)} hours`;
-}
-
 const tryAgain = ({ retryAfterSeconds }: FailureFacts) =>
   retryAfterSeconds === undefined ? 'Try again in a moment' : `Try again ${formatWait(retryAfterSeconds)}`;
 
@@ -64,6 +56,7 @@ export const THROTTLE_TEXTS = {
   'quiz-bytes': (wait) => `You have sent many large quizzes in a short time. Try again ${wait}.`,
   'large-requests': (wait) =>
     `Your account is already sending other large requests. Let them finish, then try again ${wait}.`,
+  'password-work': (wait) => `Many people are signing in right now. Try again ${wait}.`,
 } satisfies Record<ThrottleLimit, (wait: string) => string>;
 
 /**
@@ -142,6 +135,7 @@ export const FAILURE_TEXTS = {
   QUIZ_CLOSED: 'The deadline of this quiz has passed',
   QUIZ_HAS_ATTEMPTS: 'Students have started this quiz: its questions and options stay as they are',
   QUIZ_ARCHIVED: 'This quiz is archived',
+  MARK_CHANGED: 'Another teacher marked this essay meanwhile. Their mark is shown now: mark again if needed.',
   QUIZ_CHANGED:
     'This quiz was changed elsewhere since you opened it. Reload the page to see the changes, then edit again.',
   ACCOMMODATION_TOO_LATE: 'The quiz has closed: its accommodations can no longer change',

@@ -3,10 +3,11 @@ import '../lib/zod-setup.ts';
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { patience } from '../../server/testing/patience.ts';
 
 // A screen's first appearance loads its lazy route and asks the real server; on a loaded CI
-// machine that can take more than Testing Library's default second.
-configure({ asyncUtilTimeout: 10_000 });
+// machine that can take more than Testing Library's default second (decision 042).
+configure({ asyncUtilTimeout: patience(10_000) });
 
 /**
  * Every component test file. The document lives at the test server's address (vitest.config.ts),

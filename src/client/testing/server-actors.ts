@@ -7,6 +7,7 @@ import * as accounts from '#shared/contract/accounts';
 import * as classes from '#shared/contract/classes';
 import * as meetings from '#shared/contract/meetings';
 import * as students from '#shared/contract/students';
+import * as marking from '#shared/contract/quiz-marking';
 import { inject } from 'vitest';
 import type { NewQuizPayload } from '#shared/quizzes';
 import type { AnswerValue } from '#shared/question-types';
@@ -207,3 +208,23 @@ export const archiveClass = (teacher: Actor, classId: string) =>
 /** `teacher` opens a meeting room for a class of theirs (decision 035). */
 export const openMeetingRoom = (teacher: Actor, classId: string) =>
   callOk(meetings.createMeetingRoom, { body: { classId } }, teacher.token);
+
+/** A quiz's essays as a teacher of its class lists them (decision 046), awaiting marking or marked. */
+export const essaysOf = (teacher: Actor, quizId: string, view: 'awaiting' | 'marked' = 'awaiting') =>
+  callOk(marking.listEssaysToMark, { params: { id: quizId }, query: { view, offset: 0, limit: 50 } }, teacher.token);
+
+/** Marks one essay through the API, as another teacher would. */
+export const markEssayAs = (
+  teacher: Actor,
+  quizId: string,
+  essay: { attemptId: string; question: { _id: string }; version: number },
+  points: number,
+) =>
+  callOk(
+    marking.markEssay,
+    {
+      params: { id: quizId, attemptId: essay.attemptId, questionId: essay.question._id },
+      body: { points, version: essay.version },
+    },
+    teacher.token,
+  );

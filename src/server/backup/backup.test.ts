@@ -19,6 +19,7 @@ import { multipartBody, SAMPLE_FILES } from '../testing/multipart.ts';
 import { callJson, runNpmScript, startServerProcess, type ServerProcess } from '../testing/server-process.ts';
 import { LOCK_FILE_NAME } from './data-dir-lock.ts';
 import { MANIFEST_NAME } from './manifest.ts';
+import { patience } from '../testing/patience.ts';
 
 /**
  * Issue 9, backups: `npm run backup` and `npm run restore` on the embedded database and
@@ -214,11 +215,11 @@ describe('npm run backup and npm run restore (embedded database)', () => {
     original = await startServer(dataDir('original'));
     seeded = await seedSchool(original);
     before = await readSchool(original, seeded);
-  }, 120_000);
+  }, patience(120_000));
 
   it(
     'backs up the running server; restored into a fresh DATA_DIR, the server answers the same reads and files',
-    { timeout: 120_000 },
+    { timeout: patience(120_000) },
     async () => {
       liveArchive = path.join(root, 'archives', 'live.tar.gz');
       const taken = await backup(dataDir('original'), liveArchive);
@@ -249,7 +250,7 @@ describe('npm run backup and npm run restore (embedded database)', () => {
 
   it(
     'refuses clearly: a second server, a restore over data or under a running server, a foreign or cut archive',
-    { timeout: 120_000 },
+    { timeout: patience(120_000) },
     async () => {
       const second = await startServerProcess({ DATA_DIR: dataDir('original') }).catch((error: Error) => error);
       expect(second).toBeInstanceOf(Error);
@@ -301,7 +302,7 @@ describe('npm run backup and npm run restore (embedded database)', () => {
 
   it(
     'backs up with the server stopped; restored with --force over the first copy, it starts too',
-    { timeout: 120_000 },
+    { timeout: patience(120_000) },
     async () => {
       expect(await original.stop()).toBe(0);
       const archive = path.join(root, 'archives', 'stopped.tar.gz');

@@ -13,6 +13,10 @@ import {
   type DataDirLock,
   type LockRecord,
 } from './data-dir-lock.ts';
+import { patience } from '../testing/patience.ts';
+
+/** The limit of this file's slow tests (decision 042). */
+const SLOW_TEST = { timeout: patience(60_000) };
 
 /** The lock that keeps a second process off an embedded DATA_DIR (decision 019). */
 const LOCK_MODULE = fileURLToPath(new URL('./data-dir-lock.ts', import.meta.url));
@@ -149,7 +153,7 @@ describe('the DATA_DIR lock', () => {
     acquire(dataDir).release();
   });
 
-  it('lets exactly one of several processes take over an abandoned lock at once', { timeout: 60_000 }, async () => {
+  it('lets exactly one of several processes take over an abandoned lock at once', SLOW_TEST, async () => {
     const dataDir = newDataDir();
     writeFileSync(lockPathOf(dataDir), JSON.stringify(record({ pid: 2 ** 22 + 7, token: 'dead' }))); // no such process
     const racers = Array.from({ length: 4 }, () => lockingProcess(dataDir));
@@ -164,17 +168,16 @@ describe('the DATA_DIR lock', () => {
     acquire(dataDir, { heartbeatMs: 50, onLost: (holder) => losses.push(holder) });
     const old = new Date(Date.now() - 30_000);
     utimesSync(lockPathOf(dataDir), old, old);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(Date.now() - statSync(lockPathOf(dataDir)).mtimeMs).toBeLessThan(5_000);
+    await expect.poll(() => Date.now() - statSync(lockPathOf(dataDir)).mtimeMs).toBeLessThan(5_000);
 
     rmSync(lockPathOf(dataDir));
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(JSON.parse(readFileSync(lockPathOf(dataDir), 'utf8')).pid).toBe(process.pid);
+    await expect
+      .poll(() => existsSync(lockPathOf(dataDir)) && JSON.parse(readFileSync(lockPathOf(dataDir), 'utf8')).pid)
+      .toBe(process.pid);
     expect(losses).toEqual([]);
 
     writeFileSync(lockPathOf(dataDir), JSON.stringify(record({ pid: 12345, token: 'usurper' })));
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(losses[0]).toMatchObject({ pid: 12345, token: 'usurper' });
+    await expect.poll(() => losses[0]).toMatchObject({ pid: 12345, token: 'usurper' });
     held.pop()!.release();
     expect(existsSync(lockPathOf(dataDir))).toBe(true); // a release never removes another holder's file
   });

@@ -12,6 +12,7 @@ import { buildSchoolSetup } from '../testing/factories.ts';
 import { multipartBody, SAMPLE_FILES } from '../testing/multipart.ts';
 import { TEST_JWT_SECRET } from '../testing/test-app.ts';
 import { newBackupStaging, takeSnapshot } from './snapshot.ts';
+import { patience } from '../testing/patience.ts';
 
 /**
  * The snapshot behind `npm run backup` (decision 019), in process: taken while teachers
@@ -52,7 +53,7 @@ beforeAll(async () => {
   });
   expect(created.statusCode).toBe(201);
   classId = created.json().data._id;
-}, 120_000);
+}, patience(120_000));
 
 afterAll(async () => {
   await app?.close();
@@ -101,7 +102,7 @@ function keepUploadingAndDeleting(worker: number, shouldStop: () => boolean) {
 describe('takeSnapshot', () => {
   it(
     'copies, while files come and go, a database whose every file is beside it, and no other file',
-    { timeout: 120_000 },
+    { timeout: patience(120_000) },
     async () => {
       let isStopped = false;
       const workers = [1, 2, 3].map((worker) => keepUploadingAndDeleting(worker, () => isStopped));

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { migrationFrom } from '../testing/migrated-database.ts';
+import { patience } from '../testing/patience.ts';
 
 /**
  * Migration 0017 (issue 20 point 3, decision 036) on a database of the version before it: a quiz
@@ -19,7 +20,7 @@ const TEACHER = '00000000-0000-4000-8000-0000000000a1';
 const CLASS = '00000000-0000-4000-8000-0000000000d1';
 const QUIZ = '00000000-0000-4000-8000-0000000000c1';
 
-describe('migration 0017: accommodations', { timeout: 120_000 }, () => {
+describe('migration 0017: accommodations', { timeout: patience(120_000) }, () => {
   it('gives an existing quiz its close: deadline, time limit and grace', async () => {
     const t = await migratedFromPrevious(async (handle) => {
       await handle.db.execute(sql`

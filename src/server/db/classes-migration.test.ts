@@ -5,6 +5,7 @@ import { hashPassword } from '../features/accounts/passwords.ts';
 import { migrationFrom } from '../testing/migrated-database.ts';
 import { bearer } from '../testing/test-app.ts';
 import type { DatabaseHandle } from './client.ts';
+import { patience } from '../testing/patience.ts';
 
 /**
  * Migrations 0013 and 0016 (issue 19, point 10; decision 031) on a database of the version before it,
@@ -77,7 +78,7 @@ async function seedPreviousVersion(handle: DatabaseHandle) {
 
 // Each test migrates a database from nothing, which takes far longer than a request test on a
 // busy CI machine.
-describe('migration 0013: classes as records', { timeout: 120_000 }, () => {
+describe('migration 0013: classes as records', { timeout: patience(120_000) }, () => {
   it('makes each class key one class, with its teachers, students, quizzes and resources', async () => {
     const t = await migratedFromPrevious(seedPreviousVersion);
     const db = t.database.db;

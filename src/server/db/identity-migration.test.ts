@@ -10,6 +10,7 @@ import { bearer, createTestApp, type TestApp } from '../testing/test-app.ts';
 import { openDatabase } from './client.ts';
 import { DUPLICATE_KEY_PREFIX, findIdentityConflicts } from './identity-keys.ts';
 import { migrateSchema } from './migrate.ts';
+import { patience } from '../testing/patience.ts';
 
 /**
  * Migrations 0007-0008 (decision 024) on a database made by the code before them: rows in the
@@ -97,7 +98,7 @@ beforeAll(async () => {
 
   // The new version starts: openDatabase migrates (0007, its JavaScript step, 0008) in one transaction.
   t = await createTestApp({ database: await previous.restart() });
-}, 120_000);
+}, patience(120_000));
 
 afterAll(async () => {
   await t?.close();

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle, type NoticeHandlers } from './client.ts';
 import { createScratchDatabase } from '../testing/postgres-databases.ts';
+import { patience } from '../testing/patience.ts';
 
 /**
  * The LISTEN behind decision 017's addendum, on a real PostgreSQL server: notices stop
@@ -81,7 +82,7 @@ describe.skipIf(!POSTGRES_URL)('LISTEN on PostgreSQL', () => {
     const stop = await handle.listen('studyhall_test_channel', handlers);
     cleanups.push(stop);
     await handle.db.execute(sql`select pg_notify('studyhall_test_channel', 'teacher:one')`);
-    await expect.poll(() => seen.notices, { timeout: 2_000 }).toEqual(['teacher:one']);
+    await expect.poll(() => seen.notices, { timeout: patience(2_000) }).toEqual(['teacher:one']);
     await new Promise((resolve) => setTimeout(resolve, HEARTBEAT.intervalMs * 4));
     expect(seen.notices).toEqual(['teacher:one']);
     expect(seen.missed).toBe(0);
@@ -101,7 +102,7 @@ describe.skipIf(!POSTGRES_URL)('LISTEN on PostgreSQL', () => {
     const stop = await handle.listen('studyhall_test_channel', handlers);
     cleanups.push(stop);
     relay!.freeze();
-    await expect.poll(() => seen.missed, { timeout: 3_000 }).toBeGreaterThan(0);
+    await expect.poll(() => seen.missed, { timeout: patience(3_000) }).toBeGreaterThan(0);
     expect(seen.errors.join('\n')).toMatch(/no notice arrived/);
     // A new connection through the relay hears notices again.
     await expect
@@ -110,7 +111,7 @@ describe.skipIf(!POSTGRES_URL)('LISTEN on PostgreSQL', () => {
           await handle.db.execute(sql`select pg_notify('studyhall_test_channel', 'student:again')`);
           return seen.notices.includes('student:again');
         },
-        { timeout: 5_000, interval: 200 },
+        { timeout: patience(5_000), interval: 200 },
       )
       .toBe(true);
   });
@@ -123,7 +124,7 @@ describe.skipIf(!POSTGRES_URL)('LISTEN on PostgreSQL', () => {
     const { seen, handlers } = recorder();
     const stop = await handle.listen('studyhall_test_channel', handlers);
     cleanups.push(stop);
-    await expect.poll(() => seen.missed, { timeout: 5_000 }).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => seen.missed, { timeout: patience(5_000) }).toBeGreaterThanOrEqual(2);
     expect(seen.errors.join('\n')).toMatch(/no notice arrived/);
   });
 });

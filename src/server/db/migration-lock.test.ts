@@ -6,6 +6,10 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MIGRATION_LOCK_KEY, MIGRATIONS_FOLDER, openDatabase, type DatabaseHandle } from './client.ts';
 import * as schema from './schema.ts';
+import { patience } from '../testing/patience.ts';
+
+/** The limit of this file's slow tests (decision 042). */
+const SLOW_TEST = { timeout: patience(60_000) };
 
 /**
  * Several instances starting together on one empty PostgreSQL database, through the
@@ -98,8 +102,8 @@ async function expectFullyMigrated(url: string) {
   for (const table of schemaTables) expect(found.some((item) => item.startsWith(`column public.${table}.`))).toBe(true);
 }
 
-describe.skipIf(!adminUrl)('migrations with several instances starting together (PostgreSQL)', () => {
-  it(`lets ${INSTANCES} instances start at once on an empty database`, { timeout: 60_000 }, async () => {
+describe.skipIf(!adminUrl)('migrations with several instances starting together (PostgreSQL)', SLOW_TEST, () => {
+  it(`lets ${INSTANCES} instances start at once on an empty database`, async () => {
     const url = await emptyDatabase();
     const starts = await Promise.allSettled(
       Array.from({ length: INSTANCES }, () => openDatabase({ kind: 'postgres', url })),
@@ -111,7 +115,7 @@ describe.skipIf(!adminUrl)('migrations with several instances starting together 
     await expectFullyMigrated(url);
   });
 
-  it('makes instances wait while the lock is held, then each finds its turn', { timeout: 60_000 }, async () => {
+  it('makes instances wait while the lock is held, then each finds its turn', async () => {
     const url = await emptyDatabase();
     await withClient(url, async (holder) => {
       // Another instance, mid-migration: it holds the lock the way openDatabase does.

@@ -1,13 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { QuizQuestion } from '#shared/quizzes';
+import { OPAQUE_ID } from '../testing/factories.ts';
 import { migrationFrom } from '../testing/migrated-database.ts';
 import { signSessionToken } from '../testing/session-tokens.ts';
 import { bearer } from '../testing/test-app.ts';
+import { patience } from '../testing/patience.ts';
 
 /**
  * Migration 0019 (issue 20, decision 036) on a database of the version before it: every stored
- * question becomes a 1-point single choice with option ids by position, attempts' layouts and
+ * question becomes a 1-point single choice whose options carry ids (by position, which
+ * migration 0021 then makes random, decision 039), attempts' layouts and
  * answers move from option text to option ids (an answer naming no option is dropped), scores
  * and accuracies and the students' averages stay what they were, and an attempt in progress
  * resumes and is scored on the new shape. PGlite and PostgreSQL.
@@ -72,7 +75,7 @@ async function seedOldSchool(handle: { db: { execute: (query: ReturnType<typeof 
       ${JSON.stringify(LAYOUT)}::jsonb, '{"q1":"5"}'::jsonb)`);
 }
 
-describe('migration 0019: question types', { timeout: 120_000 }, () => {
+describe('migration 0019: question types', { timeout: patience(120_000) }, () => {
   it('turns questions into single choice with option ids, maps attempts to ids, and keeps every score', async () => {
     const t = await migratedFromPrevious(seedOldSchool);
     const db = t.database.db;
@@ -87,8 +90,8 @@ describe('migration 0019: question types', { timeout: 120_000 }, () => {
         question_text: 'What is 2 + 2?',
         points: 1,
         options: [
-          { _id: 'o1', text: '4', correct: true },
-          { _id: 'o2', text: '5', correct: false },
+          { _id: expect.stringMatching(OPAQUE_ID), text: '4', correct: true },
+          { _id: expect.stringMatching(OPAQUE_ID), text: '5', correct: false },
         ],
       },
       {
@@ -97,8 +100,8 @@ describe('migration 0019: question types', { timeout: 120_000 }, () => {
         question_text: 'Capital of France?',
         points: 1,
         options: [
-          { _id: 'o1', text: 'Paris', correct: true },
-          { _id: 'o2', text: 'Rome', correct: false },
+          { _id: expect.stringMatching(OPAQUE_ID), text: 'Paris', correct: true },
+          { _id: expect.stringMatching(OPAQUE_ID), text: 'Rome', correct: false },
         ],
       },
       {
@@ -107,13 +110,17 @@ describe('migration 0019: question types', { timeout: 120_000 }, () => {
         question_text: 'A prime?',
         points: 1,
         options: [
-          { _id: 'o1', text: '7', correct: true },
-          { _id: 'o2', text: '8', correct: false },
-          { _id: 'o3', text: '9', correct: false },
+          { _id: expect.stringMatching(OPAQUE_ID), text: '7', correct: true },
+          { _id: expect.stringMatching(OPAQUE_ID), text: '8', correct: false },
+          { _id: expect.stringMatching(OPAQUE_ID), text: '9', correct: false },
         ],
       },
     ]);
     expect(Number(quiz!.total_points)).toBe(3);
+    /** The id an option of a question has now, by its text. */
+    const stored = quiz!.questions as { _id: string; options: { _id: string; text: string }[] }[];
+    const id = (questionId: string, text: string) =>
+      stored.find((question) => question._id === questionId)!.options.find((option) => option.text === text)!._id;
 
     const attempts = rowsOf<{
       student_id: string;
@@ -124,14 +131,22 @@ describe('migration 0019: question types', { timeout: 120_000 }, () => {
     }>(
       await db.execute(sql`select student_id, layout, answers, score, accuracy from quiz_attempts order by student_id`),
     );
-    const idLayout = [
-      { questionId: 'q3', options: ['o3', 'o1', 'o2'] },
-      { questionId: 'q1', options: ['o2', 'o1'] },
-      { questionId: 'q2', options: ['o2', 'o1'] },
-    ];
-    expect(attempts[0]).toMatchObject({ student_id: DONE, layout: idLayout, answers: { q1: 'o1', q2: 'o2' } });
+    const idLayout = LAYOUT.map((entry) => ({
+      questionId: entry.questionId,
+      options: entry.options.map((text) => id(entry.questionId, text)),
+    }));
+    expect(attempts[0]).toMatchObject({
+      student_id: DONE,
+      layout: idLayout,
+      answers: { q1: id('q1', '4'), q2: id('q2', 'Rome') },
+    });
     expect([Number(attempts[0]!.score), Number(attempts[0]!.accuracy)]).toEqual([1, 33.33]);
-    expect(attempts[1]).toMatchObject({ student_id: RUNNING, layout: idLayout, answers: { q1: 'o2' }, score: null });
+    expect(attempts[1]).toMatchObject({
+      student_id: RUNNING,
+      layout: idLayout,
+      answers: { q1: id('q1', '5') },
+      score: null,
+    });
 
     // The finished student's review and averages are what they were.
     const done = bearer(await signSessionToken({ id: DONE, role: 'student' }));
@@ -144,8 +159,8 @@ describe('migration 0019: question types', { timeout: 120_000 }, () => {
     const reviewed = review.body.data.quiz.questions as QuizQuestion[];
     expect(reviewed.map((question) => [question._id, question.response, question.earnedPoints])).toEqual([
       ['q3', null, 0],
-      ['q1', 'o1', 1],
-      ['q2', 'o2', 0],
+      ['q1', id('q1', '4'), 1],
+      ['q2', id('q2', 'Rome'), 0],
     ]);
     const statistics = await t.call({ method: 'GET', url: '/api/student/statistics', headers: done });
     expect(statistics.body.data).toMatchObject({ quizzesAttempted: 1, averageScore: 1, averageAccuracy: 33.33 });
@@ -159,7 +174,7 @@ describe('migration 0019: question types', { timeout: 120_000 }, () => {
       shown.map((question) => [question._id, question.options!.map((option) => option.text), question.response]),
     ).toEqual([
       ['q3', ['9', '7', '8'], null],
-      ['q1', ['5', '4'], 'o2'],
+      ['q1', ['5', '4'], id('q1', '5')],
       ['q2', ['Rome', 'Paris'], null],
     ]);
     expect(resumed.raw).not.toContain('"correct"');
@@ -167,7 +182,7 @@ describe('migration 0019: question types', { timeout: 120_000 }, () => {
       method: 'PUT',
       url: `/api/quiz/${QUIZ}/answers`,
       headers: running,
-      payload: { answers: { q3: 'o1' } },
+      payload: { answers: { q3: id('q3', '7') } },
     });
     expect(saved.status, saved.raw).toBe(200);
     // A SPEC §7 client still submits by option text.

@@ -4,6 +4,7 @@ import type { QuizQuestion } from '#shared/quizzes';
 import { migrationFrom } from '../testing/migrated-database.ts';
 import { signSessionToken } from '../testing/session-tokens.ts';
 import { bearer } from '../testing/test-app.ts';
+import { patience } from '../testing/patience.ts';
 
 /**
  * Migration 0011 (issue 19 point 9, decision 032) on a database of the version before it: a
@@ -29,7 +30,7 @@ const QUESTIONS = [
 
 // Each test migrates a database from nothing, which takes far longer than a request test on a
 // busy CI machine.
-describe('migration 0012: review options', { timeout: 120_000 }, () => {
+describe('migration 0012: review options', { timeout: patience(120_000) }, () => {
   it('keeps the key and the score right after submitting for a quiz that existed, deadline still ahead', async () => {
     const t = await migratedFromPrevious(async (handle) => {
       await handle.db.execute(sql`

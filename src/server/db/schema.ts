@@ -10,6 +10,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -20,7 +21,7 @@ import { FIELD_LIMITS } from '#shared/limits';
 import { CLASS_LIMITS } from '#shared/classes';
 import { MEETING_LIMITS } from '#shared/meetings';
 import { QUIZ_LIMITS, type ReviewAnswers, type ReviewScore } from '#shared/quizzes';
-import type { AnswerValue, StoredQuestion } from '#shared/question-types';
+import { QUESTION_LIMITS, type AnswerValue, type StoredQuestion } from '#shared/question-types';
 import { RESOURCE_LIMITS } from '#shared/resources';
 import { SCHOOL_LIMITS } from '#shared/school';
 import { TASK_LIMITS } from '#shared/tasks';
@@ -321,6 +322,11 @@ export const quizAttempts = pgTable(
     score: numeric('score', { precision: 8, scale: 2, mode: 'number' }),
     accuracy: numeric('accuracy', { precision: 5, scale: 2 }),
     timeTakenSeconds: integer('time_taken_seconds'),
+    /**
+     * Essays of this submitted attempt still to be marked by a teacher (decision 046): while
+     * above 0 its score is the points so far, shown to nobody as final and counted in no average.
+     */
+    essaysAwaiting: smallint('essays_awaiting').notNull().default(0),
   },
   (table) => [
     // One attempt per student and quiz, race-free.
@@ -338,6 +344,47 @@ export const quizAttempts = pgTable(
 
 export type QuizRow = typeof quizzes.$inferSelect;
 export type QuizAttemptRow = typeof quizAttempts.$inferSelect;
+
+/**
+ * One answered essay of a submitted attempt and its teacher's mark (decision 046): written by the
+ * closing that submits the attempt, marked by a teacher of the quiz's class. The student's text
+ * stays in the attempt's answers. Null points: awaiting marking.
+ */
+export const quizEssayMarks = pgTable(
+  'quiz_essay_marks',
+  {
+    attemptId: uuid('attempt_id')
+      .notNull()
+      .references(() => quizAttempts.id, { onDelete: 'cascade' }),
+    questionId: varchar('question_id', { length: QUESTION_LIMITS.idMax }).notNull(),
+    quizId: uuid('quiz_id')
+      .notNull()
+      .references(() => quizzes.id, { onDelete: 'cascade' }),
+    /** The question's place in the quiz (fixed once attempts exist): the marking list goes question by question. */
+    position: smallint('position').notNull(),
+    /** The attempt's submission, copied so the list sorts in one index. */
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull(),
+    points: numeric('points', { precision: 8, scale: 2, mode: 'number' }),
+    comment: varchar('comment', { length: QUESTION_LIMITS.commentMax }),
+    /** Null once that teacher's account is gone; the mark stays. */
+    markedBy: uuid('marked_by').references(() => teachers.id, { onDelete: 'set null' }),
+    markedAt: timestamp('marked_at', { withTimezone: true }),
+    /** Bumped by every mark: a mark sends the version it was given on, and a stale one is refused (409). */
+    version: integer('version').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.attemptId, table.questionId] }),
+    // The marking list: a quiz's essays awaiting marking, question by question, oldest submission first.
+    index('quiz_essay_marks_awaiting_idx')
+      .on(table.quizId, table.position, table.submittedAt, table.attemptId)
+      .where(sql`${table.points} is null`),
+    // The same order over every essay of the quiz (the "marked" view, and an attempt's total).
+    index('quiz_essay_marks_quiz_idx').on(table.quizId, table.position, table.submittedAt, table.attemptId),
+    check('quiz_essay_marks_marked_together', sql`(${table.points} is null) = (${table.markedAt} is null)`),
+  ],
+);
+
+export type QuizEssayMarkRow = typeof quizEssayMarks.$inferSelect;
 
 /** A change of a quiz's answer key that rescored its submitted attempts (decision 036), shown on its analytics. */
 export const quizRegrades = pgTable(
@@ -501,7 +548,7 @@ export const rosterImports = pgTable(
     classId: uuid('class_id')
       .notNull()
       .references(() => classes.id, { onDelete: 'cascade' }),
-    /** hashing | writing | done | failed (IMPORT_STATES). */
+    /** hashing | writing | done | failed (ROSTER_IMPORT_STATES). */
     state: varchar('state', { length: 10 }).notNull(),
     done: integer('done').notNull().default(0),
     total: integer('total').notNull(),

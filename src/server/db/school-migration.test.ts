@@ -4,6 +4,7 @@ import { emailKey } from '#shared/identity';
 import { hashPassword } from '../features/accounts/passwords.ts';
 import { migrationFrom } from '../testing/migrated-database.ts';
 import { bearer } from '../testing/test-app.ts';
+import { patience } from '../testing/patience.ts';
 
 /**
  * Migration 0010 (issue 19, point 10; decision 030) on a database of the version before it: an
@@ -24,7 +25,7 @@ const TEACHERS = [
 
 // Each test migrates a database from nothing, which takes far longer than a request test on a
 // busy CI machine.
-describe('migration 0010: the school and its administrator', { timeout: 120_000 }, () => {
+describe('migration 0010: the school and its administrator', { timeout: patience(120_000) }, () => {
   it('makes an installation with teachers a school whose earliest teacher administers it', async () => {
     const passwordHash = await hashPassword(PASSWORD);
     const t = await migratedFromPrevious(async (handle) => {

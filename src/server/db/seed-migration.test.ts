@@ -5,6 +5,7 @@ import { DEMO_PASSWORD, DEMO_STUDENT_ROLL_NUMBER, DEMO_TEACHER_EMAIL } from '#sh
 import { migrationFrom } from '../testing/migrated-database.ts';
 import { bearer } from '../testing/test-app.ts';
 import type { DatabaseHandle } from './client.ts';
+import { patience } from '../testing/patience.ts';
 
 /**
  * Issue 19, point 10: a database that `npm run seed` of the version before issue 19 produced
@@ -79,7 +80,7 @@ async function loadSeed(handle: DatabaseHandle): Promise<Before> {
   };
 }
 
-describe('migrations 0010 and later on the previous version’s demo seed', { timeout: 120_000 }, () => {
+describe('migrations 0010 and later on the previous version’s demo seed', { timeout: patience(120_000) }, () => {
   it('keeps every account, quiz, attempt, resource and star, and puts each in its class', async () => {
     let before: Before | undefined;
     const t = await migratedFromSeed(async (handle) => {

@@ -4,6 +4,7 @@ import { emailKey, identityKey } from '#shared/identity';
 import { hashPassword } from '../features/accounts/passwords.ts';
 import { migrationFrom } from '../testing/migrated-database.ts';
 import { bearer } from '../testing/test-app.ts';
+import { patience } from '../testing/patience.ts';
 
 /**
  * Migration 0016 (issue 19 points 3, 5, 8; decision 031) drops students.class and class_key: a
@@ -17,7 +18,7 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 const migratedFromPrevious = migrationFrom(PREVIOUS, 'studyhall_student_classes');
 
-describe('migration 0016: a student’s classes', { timeout: 120_000 }, () => {
+describe('migration 0016: a student’s classes', { timeout: patience(120_000) }, () => {
   it('keeps every membership and answers the classes’ names as the student’s class', async () => {
     const t = await migratedFromPrevious(async (handle) => {
       const db = handle.db;

@@ -14,7 +14,11 @@ try {
   if (!config.databaseUrl) acquireDataDirLock(config.dataDir, { purpose: 'seed' });
 } catch (error) {
   if (!(error instanceof DataDirInUseError)) throw error;
-  console.error(`npm run seed cannot run now: ${error.message}`);
+  console.error(
+    error.holder.purpose === 'server'
+      ? serverIsRunning(error.holder.pid)
+      : `npm run seed cannot run now: ${error.message}`,
+  );
   process.exit(1);
 }
 const database = await openDatabase(
@@ -31,4 +35,17 @@ try {
   console.log(`Student: ${DEMO_STUDENT_ROLL_NUMBER} / ${DEMO_PASSWORD}`);
 } finally {
   await database.close();
+}
+
+/**
+ * The embedded database is the running server's (decision 019): say how to reach the demo from
+ * here, in either order (decision 041), rather than only that the folder is taken.
+ */
+function serverIsRunning(pid: number): string {
+  return [
+    `npm run seed cannot fill ${config.dataDir}: a StudyHall server is using it (pid ${pid}), and only one process at a time may use the embedded database.`,
+    'To get the demo school, either:',
+    `  - if that server's school is not set up yet: open its set-up screen (http://localhost:${config.port}/setup) and choose "Fill with a demo school";`,
+    '  - or stop the server (Ctrl+C), run npm run seed, and start it again.',
+  ].join('\n');
 }

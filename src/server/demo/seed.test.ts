@@ -4,6 +4,9 @@ import { DEMO_PASSWORD, DEMO_SCHOOL_NAME, DEMO_STUDENT_ROLL_NUMBER, DEMO_TEACHER
 import type { Resource } from '#shared/resources';
 import { bearer, createTestApp, type TestApp } from '../testing/test-app.ts';
 import { seedDemo } from './seed.ts';
+import { teachers } from '../db/schema.ts';
+import { schoolAdministrator } from '../testing/actors.ts';
+import { patience } from '../testing/patience.ts';
 
 let t: TestApp;
 
@@ -25,7 +28,7 @@ afterAll(async () => {
 });
 
 describe('demo seed', () => {
-  it('fills an empty database once; a second run adds nothing', { timeout: 60_000 }, async () => {
+  it('fills an empty database once; a second run adds nothing', { timeout: patience(60_000) }, async () => {
     const first = await seedDemo(t.database.db, t.storage);
     expect(first).toMatchObject({ teachers: 2, students: 16, quizzes: 8, resources: 8 });
     expect(first.attempts).toBe(7 * 8);
@@ -114,6 +117,50 @@ describe('demo seed', () => {
       const file = await t.app.inject({ method: 'GET', url: (byName.get(name) as Resource).fileURL });
       expect(file.statusCode, name).toBe(200);
       expect(file.headers['content-type']).toBe(type);
+    }
+  });
+});
+
+describe('POST /api/school/demo: the demo from a fresh server (decision 041)', () => {
+  it(
+    'fills a server with no school once: of two clicks at once one seeds, the other is refused',
+    { timeout: patience(120_000) },
+    async () => {
+      const fresh = await createTestApp();
+      try {
+        const answers = await Promise.all(
+          [1, 2].map(() => fresh.call({ method: 'POST', url: '/api/school/demo', payload: {} })),
+        );
+        expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+        expect(answers.find((answer) => answer.status === 201)!.body.data).toEqual({
+          isSetUp: true,
+          name: DEMO_SCHOOL_NAME,
+        });
+        expect(answers.find((answer) => answer.status === 409)!.body.code).toBe('SCHOOL_ALREADY_SET_UP');
+        const student = await fresh.call({
+          method: 'POST',
+          url: '/api/student/login',
+          payload: { rollNumber: DEMO_STUDENT_ROLL_NUMBER, password: DEMO_PASSWORD },
+        });
+        expect(student.status).toBe(200);
+        const again = await fresh.call({ method: 'POST', url: '/api/school/demo' });
+        expect(again.status).toBe(409);
+      } finally {
+        await fresh.close();
+      }
+    },
+  );
+
+  it('never puts the public demo accounts into a school that is set up', async () => {
+    const real = await createTestApp();
+    try {
+      await schoolAdministrator(real);
+      const refused = await real.call({ method: 'POST', url: '/api/school/demo', payload: {} });
+      expect(refused.status).toBe(409);
+      expect(refused.body.code).toBe('SCHOOL_ALREADY_SET_UP');
+      expect(await real.database.db.select({ id: teachers.id }).from(teachers)).toHaveLength(1);
+    } finally {
+      await real.close();
     }
   });
 });

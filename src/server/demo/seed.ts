@@ -2,7 +2,8 @@ import { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
 import { DEMO_PASSWORD, DEMO_SCHOOL_NAME, DEMO_TEACHER_EMAIL } from '#shared/demo';
 import { emailKey, identityKey } from '#shared/identity';
-import type { NewQuiz, QuizQuestion } from '#shared/quizzes';
+import type { AddClassStudent } from '#shared/classes';
+import type { NewQuiz, NewQuizPayload, QuizQuestion } from '#shared/quizzes';
 import type { AnswerValue, TypedQuestionInput } from '#shared/question-types';
 import { newQuizSchema, QUIZ_BACKGROUNDS } from '#shared/quizzes';
 import { newTaskId } from '#shared/tasks';
@@ -22,7 +23,6 @@ import { demoBarChartPng, demoPdf } from './demo-files.ts';
 import { createTasksService } from '../features/tasks/service.ts';
 import { createTokenService } from '../plugins/auth.ts';
 import { readsUncached } from '../cache/read-cache.ts';
-import { buildNewQuiz, buildStudentRegistration, buildTeacherRegistration } from '../testing/factories.ts';
 
 /** The sweep and the release present no quiz: image addresses are never signed here. */
 
@@ -161,22 +161,49 @@ async function ensure<T>(create: () => Promise<T>): Promise<T | undefined> {
   }
 }
 
-/** `storage` given: the class libraries get demo resources too (files need somewhere to live). */
-export async function seedDemo(db: Database, storage?: FileStorage): Promise<SeedSummary> {
+/** The demo's teachers: the first sets the school up and administers it. */
+const TEACHER_PLANS = [
+  { email: DEMO_TEACHER_EMAIL, name: 'Amara Okafor', subject: 'Mathematics', plans: MATHS_QUIZZES },
+  { email: 'demo.science@example.com', name: 'Daniel Weber', subject: 'Science', plans: SCIENCE_QUIZZES },
+] as const;
+
+const demoAccountOf = (plan: (typeof TEACHER_PLANS)[number]) => ({
+  email: plan.email,
+  name: plan.name,
+  subject: plan.subject,
+  password: DEMO_PASSWORD,
+});
+
+/** The services the seed writes through, as the API's: its tokens are never handed out. */
+function seedServices(db: Database) {
   const sessions = sessionVersionsThrough(db, readsUncached());
   const tokens = createTokenService('seed-tokens-are-never-used-0123456789abcdef', sessions);
-  const accounts = createAccountsService(db, tokens, sessions);
-  const school = createSchoolService(db, tokens, sessions);
+  return {
+    accounts: createAccountsService(db, tokens, sessions),
+    school: createSchoolService(db, tokens, sessions),
+  };
+}
+
+/**
+ * "Fill with a demo school" on a fresh server's set-up screen (decision 041). The school is
+ * claimed first, in the set-up's own transaction: where a school exists already this throws
+ * SCHOOL_ALREADY_SET_UP before anything is written, so the public demo passwords can never
+ * land in a real school, and of two clicks at once only one seeds.
+ */
+export async function seedDemoSchool(db: Database, storage: FileStorage): Promise<SeedSummary> {
+  await seedServices(db).school.setUp({ schoolName: DEMO_SCHOOL_NAME, ...demoAccountOf(TEACHER_PLANS[0]) });
+  return seedDemo(db, storage);
+}
+
+/** `storage` given: the class libraries get demo resources too (files need somewhere to live). */
+export async function seedDemo(db: Database, storage?: FileStorage): Promise<SeedSummary> {
+  const { accounts, school } = seedServices(db);
   const quizService = createQuizJobsService(db);
   const taskLists = createTasksService(db);
 
-  const teacherPlans = [
-    { email: DEMO_TEACHER_EMAIL, name: 'Amara Okafor', subject: 'Mathematics', plans: MATHS_QUIZZES },
-    { email: 'demo.science@example.com', name: 'Daniel Weber', subject: 'Science', plans: SCIENCE_QUIZZES },
-  ];
-  const teacherIds: { id: string; plans: QuizPlan[] }[] = [];
-  for (const plan of teacherPlans) {
-    const account = { email: plan.email, name: plan.name, subject: plan.subject, password: DEMO_PASSWORD };
+  const teacherIds: { id: string; plans: readonly QuizPlan[] }[] = [];
+  for (const plan of TEACHER_PLANS) {
+    const account = demoAccountOf(plan);
     // The first demo teacher sets the school up and administers it; the other is invited (decision 030).
     const findTeacher = async () =>
       (
@@ -189,7 +216,7 @@ export async function seedDemo(db: Database, storage?: FileStorage): Promise<See
       const setUp = await ensure(() => school.setUp({ schoolName: DEMO_SCHOOL_NAME, ...account }));
       if (setUp === undefined) {
         const invited = await school.createInvitation({ note: plan.name }, null);
-        await accounts.registerTeacher(buildTeacherRegistration(invited.code, account));
+        await accounts.registerTeacher({ ...account, invitation: invited.code });
       }
     }
     teacherIds.push({ id: (await findTeacher())!.id, plans: plan.plans });
@@ -211,14 +238,14 @@ export async function seedDemo(db: Database, storage?: FileStorage): Promise<See
   for (const className of CLASSES) {
     for (const [index, name] of STUDENT_NAMES[className].entries()) {
       const rollNumber = `demo-${className.toLowerCase()}-${String(index + 1).padStart(2, '0')}`;
-      const { classCode: _none, ...account } = buildStudentRegistration({
+      const account: AddClassStudent = {
         name,
         rollNumber,
         email: `${rollNumber}@example.com`,
         parentName: `Parent of ${name.split(' ')[0]}`,
         parentEmail: `parent.${rollNumber}@example.com`,
         password: DEMO_PASSWORD,
-      });
+      };
       await ensure(() => accounts.addStudentToClass(teacherIds[0]!.id, classIds.get(className)!, account));
       const [row] = await db
         .select({ id: students.id })
@@ -238,18 +265,16 @@ export async function seedDemo(db: Database, storage?: FileStorage): Promise<See
           .select({ id: quizzes.id })
           .from(quizzes)
           .where(sql`${quizzes.createdByTeacherId} = ${teacher.id} and ${quizzes.title} = ${title}`);
-        const input: NewQuiz = newQuizSchema.parse(
-          buildNewQuiz({
-            title,
-            classId: classIds.get(className)!,
-            maxTime: 15,
-            deadline: new Date(Date.now() + 14 * 86_400_000).toISOString(),
-            quiz: {
-              background: QUIZ_BACKGROUNDS[(teacherIndex * 2 + planIndex) % QUIZ_BACKGROUNDS.length]!,
-              questions: plan.questions,
-            },
-          }),
-        );
+        const input: NewQuiz = newQuizSchema.parse({
+          title,
+          classId: classIds.get(className)!,
+          maxTime: 15,
+          deadline: new Date(Date.now() + 14 * 86_400_000).toISOString(),
+          quiz: {
+            background: QUIZ_BACKGROUNDS[(teacherIndex * 2 + planIndex) % QUIZ_BACKGROUNDS.length]!,
+            questions: plan.questions,
+          },
+        } satisfies NewQuizPayload);
         const quizId = existing?.id ?? (await quizService.createQuiz(teacher.id, input))._id;
         // A re-run keeps the demo usable: the deadlines move two weeks ahead again.
         if (existing)
@@ -375,7 +400,7 @@ function demoAnswer(
   planned: SpecQuestion | TypedQuestionInput,
   shown: QuizQuestion,
   isRight: boolean,
-): { selectedOption: string } | { response: AnswerValue } {
+): { selectedOption: string } | { response: AnswerValue | null } {
   const idOf = (text: string) => shown.options!.find((option) => option.text === text)!._id;
   if (!('type' in planned)) {
     // SPEC §7 clients send the option's text.
@@ -394,6 +419,23 @@ function demoAnswer(
       return { response: isRight ? planned.accepted[0]! : 'I do not know' };
     case 'numeric':
       return { response: String(isRight ? planned.value : planned.value + planned.tolerance + 1) };
+    case 'essay':
+      return { response: isRight ? 'A careful answer in a few sentences.' : 'I am not sure.' };
+    case 'matching': {
+      // Right: each prompt to its own match; wrong: each prompt to the first choice shown.
+      const choiceOf = (text: string) => shown.choices!.find((choice) => choice.text === text)!._id;
+      const pairs = planned.pairs.filter((pair) => pair.prompt !== '');
+      return {
+        response: Object.fromEntries(
+          shown.prompts!.map((prompt) => [
+            prompt._id,
+            isRight ? choiceOf(pairs.find((pair) => pair.prompt === prompt.text)!.match) : shown.choices![0]!._id,
+          ]),
+        ),
+      };
+    }
+    case 'description':
+      return { response: null };
   }
 }
 

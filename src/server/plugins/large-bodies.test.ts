@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { classIdTaughtBy, signUpTeacher } from '../testing/actors.ts';
 import { buildNewQuiz, NO_CLASS_ID } from '../testing/factories.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { patience } from '../testing/patience.ts';
 
 /**
  * Large JSON bodies a few at a time (decision 023's addendum): per account, server-wide, and
@@ -101,7 +102,7 @@ describe('large JSON bodies', () => {
     const body = bigQuiz(await sharedClass(t, [ada, bob]));
     const first = post(baseUrl, ada.token, body, true);
     const second = post(baseUrl, ada.token, body, true);
-    await sleep(300); // both announced and half sent: in flight
+    await sleep(patience(300)); // both announced and half sent: in flight (the server shows no count to wait for)
 
     const third = await post(baseUrl, ada.token, body).answered;
     expect(third.status).toBe(429);

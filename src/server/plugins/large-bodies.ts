@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, tooManyRequests } from '../errors.ts';
-import { formatWait } from '../throttle/throttle.ts';
+import { formatWait } from '#shared/format-wait';
 
 /**
  * Large JSON bodies, taken a few at a time (decision 023's addendum). A valid 1.3 MB quiz costs
@@ -125,7 +125,7 @@ export function limitLargeBodies(app: FastifyInstance, limits: LargeBodyLimits) 
       refuseUnreadBody(reply);
       throw tooManyRequests(
         `Too many large requests from your account at once: at most ${limits.perAccount} are taken together. ` +
-          `Try again ${formatWait(PER_ACCOUNT_RETRY_SECONDS * 1000)}.`,
+          `Try again ${formatWait(PER_ACCOUNT_RETRY_SECONDS)}.`,
         { limit: 'large-requests', retryAfterSeconds: PER_ACCOUNT_RETRY_SECONDS },
       );
     }
@@ -173,7 +173,7 @@ export function limitLargeBodies(app: FastifyInstance, limits: LargeBodyLimits) 
           reject(
             new AppError(
               'SERVER_BUSY',
-              `The server is busy with other large requests. Try again ${formatWait(SERVER_BUSY_RETRY_SECONDS * 1000)}.`,
+              `The server is busy with other large requests. Try again ${formatWait(SERVER_BUSY_RETRY_SECONDS)}.`,
               { headers: { 'retry-after': String(SERVER_BUSY_RETRY_SECONDS) } },
             ),
           );

@@ -82,7 +82,7 @@ export const REACHES = {
   'taught-quizzes': {
     roles: ['teacher'],
     meaning:
-      "quizzes of the classes the caller teaches: their students' accommodations (extra time, a later deadline; decision 036)",
+      "quizzes of the classes the caller teaches: their students' accommodations (extra time, a later deadline; decision 036) and the marking of their essays (decision 046)",
   },
   'class-quizzes': {
     roles: ['student'],

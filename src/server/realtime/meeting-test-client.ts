@@ -9,6 +9,7 @@ import { createMeetingTokens } from '../features/meetings/meeting-tokens.ts';
 import { buildStudentRegistration, buildTeacherAccount } from '../testing/factories.ts';
 import { TEST_JWT_SECRET } from '../testing/test-app.ts';
 import { toBuffer } from './websocket-route.ts';
+import { patience } from '../testing/patience.ts';
 
 /**
  * Tests only: meeting tokens, and a participant over a real WebSocket as a browser would connect.
@@ -93,6 +94,7 @@ export const freshRoomId = () => `room-${randomUUID().slice(0, 8)}`;
 type Of<Type extends ServerMessage['type']> = Extract<ServerMessage, { type: Type }>;
 export type Closed = { code: number; reason: string };
 
+/** How long a message takes to come on a quiet machine; waits allow patience(WAIT_MS). */
 const WAIT_MS = 5_000;
 
 export const ALL_OFF: MediaState = { mic: false, camera: false, screen: false };
@@ -147,8 +149,10 @@ export class MeetingTestClient {
   async waitFor<Type extends ServerMessage['type']>(
     type: Type,
     where: (message: Of<Type>) => boolean = () => true,
+    timeoutMs = WAIT_MS,
   ): Promise<Of<Type>> {
-    const deadline = Date.now() + WAIT_MS;
+    const limitMs = patience(timeoutMs);
+    const deadline = Date.now() + limitMs;
     for (;;) {
       const index = this.inbox.findIndex((message) => message.type === type && where(message as Of<Type>));
       if (index >= 0) return this.inbox.splice(index, 1)[0] as Of<Type>;
@@ -156,7 +160,7 @@ export class MeetingTestClient {
         throw new Error(`socket closed while waiting for ${type}; inbox: ${JSON.stringify(this.inbox)}`);
       }
       const remaining = deadline - Date.now();
-      if (remaining <= 0) throw new Error(`no ${type} within ${WAIT_MS} ms; inbox: ${JSON.stringify(this.inbox)}`);
+      if (remaining <= 0) throw new Error(`no ${type} within ${limitMs} ms; inbox: ${JSON.stringify(this.inbox)}`);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, remaining);
         this.waiters.push(() => {
@@ -172,7 +176,9 @@ export class MeetingTestClient {
     return this.inbox.filter((message): message is Of<Type> => message.type === type);
   }
 
-  async closedWithin(ms = WAIT_MS): Promise<Closed> {
+  /** The close, waited for up to patience(quietMs). */
+  async closedWithin(quietMs = WAIT_MS): Promise<Closed> {
+    const ms = patience(quietMs);
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`not closed within ${ms} ms`)), ms);

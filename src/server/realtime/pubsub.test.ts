@@ -11,6 +11,7 @@ import {
   type RosterEvent,
 } from './pubsub.ts';
 import { createRedisPubSub } from './redis-pubsub.ts';
+import { patience } from '../testing/patience.ts';
 
 /** One contract, two buses: what the hub relies on, in-process and (with TEST_REDIS_URL) on a real Redis. */
 
@@ -36,7 +37,7 @@ async function listen(bus: PubSub, channel: string) {
     messages,
     unsubscribe,
     async waitFor(count: number) {
-      const deadline = Date.now() + 3000;
+      const deadline = Date.now() + patience(3000);
       while (messages.length < count) {
         if (Date.now() > deadline)
           throw new Error(`${messages.length} of ${count} messages: ${JSON.stringify(messages)}`);
@@ -212,7 +213,9 @@ describe.skipIf(!TEST_REDIS_URL)('Redis pub/sub only', () => {
   it('frees the seats of an instance whose heartbeat stopped (it died), telling the room', async () => {
     const buses = redisBuses();
     try {
-      const alive = await buses.create({ entryTtlMs: 1000 });
+      // Beats five to a lifetime, and the lifetime grows with the load: `living` never lapses.
+      const entryTtlMs = patience(1000);
+      const alive = await buses.create({ entryTtlMs });
       const roomId = `r-${randomUUID()}`;
       const events = await listen(alive, roomChannel(roomId));
       const dead = entry({ instanceId: 'dead' });
@@ -222,7 +225,7 @@ describe.skipIf(!TEST_REDIS_URL)('Redis pub/sub only', () => {
       // Only `living` is kept alive; `dead`'s instance never beats again.
       for (let beat = 0; beat < 7; beat++) {
         expect(await alive.roster.refresh(roomId, [living.id])).toEqual([]);
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        await new Promise((resolve) => setTimeout(resolve, entryTtlMs / 5));
       }
       const published = (await events.waitFor(3)) as RosterEvent[];
       expect(published[2]).toEqual({

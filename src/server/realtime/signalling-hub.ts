@@ -40,10 +40,13 @@ type BusMessage =
 /** One participant's presence on the SFU: its publishing and subscribing connections. */
 export type SfuParticipant = {
   publish(sdp: string, slots: Record<MediaSlot, string>): Promise<void>;
-  answer(sdp: string): void;
+  /** The browser's answer to the subscription's offer of `revision` (none from older pages). */
+  answer(sdp: string, revision?: number): void;
   candidate(connection: 'publisher' | 'subscriber', candidate: IceCandidate): Promise<void>;
   /** Whose cameras the page shows, and in which simulcast layer. */
   view(cameras: readonly string[], layer: CameraLayer): void;
+  /** Whether the SFU forwards this participant's sound: only while the room shows their microphone on. */
+  allowAudio(allowed: boolean): void;
   close(): Promise<void>;
 };
 
@@ -58,8 +61,13 @@ export type SfuRooms = {
     id: string;
     roomSize: number;
     send: (message: ServerMessage) => void;
-    /** The SFU refused or lost this participant, or its server went away. */
+    /** The SFU refused or lost this participant: its socket is closed and the page reconnects. */
     onFailure: (error: unknown) => void;
+    /**
+     * The room's server went away (or the room may have moved): the hub keeps the seat and asks
+     * for the participant again, on whichever server serves the room now.
+     */
+    onServerLost: () => void;
   }): Promise<SfuParticipant | undefined>;
 };
 
@@ -101,6 +109,8 @@ export type SignallingHub = {
 };
 
 export const DEFAULT_HEARTBEAT_MS = 10_000;
+/** Waits between attempts to bring a participant's media to its room's new SFU server, the last repeated. */
+const SFU_MOVE_DELAYS_MS = [250, 500, 1000, 2000, 5000];
 /** Events held for a participant while its seat is being claimed (milliseconds, normally a handful). */
 const MAX_PENDING_EVENTS = 1000;
 
@@ -118,6 +128,10 @@ type LocalMember = {
   isSeated: boolean;
   /** Its connections on its room's SFU server, in an SFU room (held from before its seat is claimed). */
   sfu?: SfuParticipant;
+  /** Its server went away: its media is being brought to the room's new server. */
+  isMovingSfu: boolean;
+  /** Its microphone, camera and screen as the roster shows them. */
+  media: MediaState;
   /** Roster sequence already reflected in what this participant was told. */
   seenSeq: number;
   pending: BusMessage[];
@@ -205,7 +219,9 @@ export function createSignallingHub(options: SignallingHubOptions): SignallingHu
     }
     if (message.kind === 'moderate') {
       const isTarget = message.to === null ? message.from !== member.id : message.to === member.id;
-      if (isTarget && !member.identity.host) connection.send(message.message);
+      if (!isTarget || member.identity.host) return;
+      connection.send(message.message);
+      if (message.message.type === 'moderated' && message.message.action === 'mute') void enforceMute(member);
       return;
     }
     // Roster events: skip those the welcome snapshot (or an earlier event) already covered.
@@ -253,21 +269,79 @@ export function createSignallingHub(options: SignallingHubOptions): SignallingHu
     return member.leaving;
   }
 
+  /** The participant's connections on the server that serves its room now; undefined when out of reach. */
+  function connectSfu(sfu: SfuRooms, member: LocalMember): Promise<SfuParticipant | undefined> {
+    const { roomId } = member.identity;
+    return sfu.participant({
+      roomId,
+      id: member.id,
+      roomSize: options.roomSize,
+      send: (message) => member.connection.send(message),
+      onFailure: (error) => {
+        log.warn({ err: error, roomId }, 'meeting room: the SFU refused or lost a participant');
+        dropMember(member, 'MEDIA_UNAVAILABLE');
+      },
+      onServerLost: () => void moveSfu(sfu, member),
+    });
+  }
+
+  /**
+   * The room's SFU server went away (issue 30): the participant keeps its seat, so the room keeps
+   * its lock, removals and hands, and its media comes back on the server that serves the room now
+   * (another one once every holder has let the dead one go; the same one when it returns). The
+   * page is told to drop its media connections, then to publish again.
+   */
+  async function moveSfu(sfu: SfuRooms, member: LocalMember) {
+    if (member.isMovingSfu || member.state === 'gone') return;
+    member.isMovingSfu = true;
+    const { roomId } = member.identity;
+    log.info({ roomId }, 'meeting room: the SFU server went away; moving a participant');
+    const old = member.sfu;
+    member.sfu = undefined;
+    member.connection.send({ type: 'sfu-moving' });
+    try {
+      await old?.close();
+      for (let attempt = 0; !hasLeft(member) && !isClosed; attempt += 1) {
+        const next = await connectSfu(sfu, member).catch((error: unknown) => {
+          log.warn({ err: error, roomId }, 'meeting room: the SFU could not take a participant back yet');
+          return undefined;
+        });
+        if (next) {
+          if (hasLeft(member) || isClosed) return await next.close();
+          member.sfu = next;
+          next.allowAudio(member.media.mic);
+          member.connection.send({ type: 'sfu-moved' });
+          return;
+        }
+        const delay = SFU_MOVE_DELAYS_MS[Math.min(attempt, SFU_MOVE_DELAYS_MS.length - 1)];
+        await new Promise((resolve) => setTimeout(resolve, delay).unref());
+      }
+    } finally {
+      member.isMovingSfu = false;
+    }
+  }
+
+  /**
+   * A host muted this participant: the room shows their microphone off and the SFU stops
+   * forwarding their sound, whether or not their page obeys (decision 038).
+   */
+  async function enforceMute(member: LocalMember) {
+    member.sfu?.allowAudio(false);
+    if (!member.media.mic) return;
+    member.media = { ...member.media, mic: false };
+    try {
+      await pubsub.roster.setMedia(member.identity.roomId, member.id, member.media);
+    } catch (error) {
+      log.warn({ err: error, roomId: member.identity.roomId }, 'meeting room: could not record a mute');
+    }
+  }
+
   async function join(member: LocalMember, media: MediaState): Promise<JoinOutcome> {
     member.state = 'joining';
     const { roomId } = member.identity;
     if (options.sfu) {
       try {
-        member.sfu = await options.sfu.participant({
-          roomId,
-          id: member.id,
-          roomSize: options.roomSize,
-          send: (message) => member.connection.send(message),
-          onFailure: (error) => {
-            log.warn({ err: error, roomId }, 'meeting room: the SFU refused or lost a participant');
-            dropMember(member, 'MEDIA_UNAVAILABLE');
-          },
-        });
+        member.sfu = await connectSfu(options.sfu, member);
       } catch (error) {
         member.state = 'gone';
         throw error;
@@ -304,6 +378,8 @@ export function createSignallingHub(options: SignallingHubOptions): SignallingHu
     // Left while the claim was on its way: leave() gives the seat back once this returns.
     if (hasLeft(member)) return 'gone';
     member.state = 'joined';
+    member.media = seatedMedia;
+    member.sfu?.allowAudio(seatedMedia.mic);
     member.seenSeq = claim.seq;
     member.connection.send({
       type: 'welcome',
@@ -383,13 +459,15 @@ export function createSignallingHub(options: SignallingHubOptions): SignallingHu
         case 'sfu-publish':
           return await sfu.publish(request.sdp, request.slots);
         case 'sfu-answer':
-          return sfu.answer(request.sdp);
+          return sfu.answer(request.sdp, request.revision);
         case 'sfu-candidate':
           return await sfu.candidate(request.connection, request.candidate);
         case 'sfu-view':
           return sfu.view(request.cameras, request.layer);
       }
     } catch (error) {
+      // Its server went away meanwhile: the participant is being moved, not dropped.
+      if (member.sfu !== sfu) return;
       log.warn({ err: error, roomId: member.identity.roomId }, 'meeting room: an SFU request failed');
       dropMember(member, 'MEDIA_UNAVAILABLE');
     }
@@ -403,6 +481,8 @@ export function createSignallingHub(options: SignallingHubOptions): SignallingHu
         connection,
         state: 'new',
         isSeated: false,
+        isMovingSfu: false,
+        media: { mic: false, camera: false, screen: false },
         seenSeq: 0,
         pending: [],
       };
@@ -440,7 +520,10 @@ export function createSignallingHub(options: SignallingHubOptions): SignallingHu
         },
         async setMedia(media) {
           if (member.state !== 'joined') return;
+          member.media = media;
           await pubsub.roster.setMedia(member.identity.roomId, member.id, media);
+          // Heard again only once the room shows the microphone on.
+          member.sfu?.allowAudio(media.mic);
         },
         async moderate(request) {
           if (member.state !== 'joined') return undefined;

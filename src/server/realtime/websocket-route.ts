@@ -285,6 +285,11 @@ export async function registerMeetingSocket(app: FastifyInstance, options: Meeti
                 message: 'You are raising and lowering your hand too quickly. Wait a moment.',
               });
             }
+            // A host's power lasts as long as their sign-in: a teacher deactivated (or signed out)
+            // since the token was minted is closed before the action, not at the next ping.
+            if (current.type !== 'hand' && claims.host && !(await options.isSessionCurrent(claims))) {
+              return connection.close('SIGNED_OUT');
+            }
             // A refusal (not a host) is told to the sender; the socket stays.
             const refusal = await member.moderate(current);
             if (refusal) connection.send({ type: 'error', message: refusal });

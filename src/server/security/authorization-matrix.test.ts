@@ -8,6 +8,7 @@ import { changedRows, listStoredFiles, readAllRows, type RowChange } from '../te
 import { expectedStatus, routeExamples, routeKey, type RouteExample } from '../testing/route-examples.ts';
 import { authOf, buildSchool, CALLER_NAMES, foreignSecretsIn, type Caller, type School } from '../testing/school.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { patience } from '../testing/patience.ts';
 
 /**
  * The authorization matrix (issue 9, ASVS V4.2.1; decision 020). Every /api route the app
@@ -30,7 +31,7 @@ let examples: Record<string, RouteExample>;
 beforeAll(async () => {
   school = await buildSchool(t);
   examples = routeExamples(t, school);
-}, 120_000);
+}, patience(120_000));
 afterAll(async () => {
   await t.close();
 });
@@ -64,7 +65,8 @@ const SCHOOL_ROWS_BY_REACH: Partial<Record<Reach, readonly string[]>> = {
   'class-roster': ['class_students', 'students'],
   // A quiz's accommodations belong to its class, given by any of its teachers; the quiz's close
   // and its students' open attempts' ends follow them (decision 036).
-  'taught-quizzes': ['quiz_accommodations', 'quizzes', 'quiz_attempts'],
+  // Marking an essay (decision 046) changes its mark, the attempt's score and the student's averages.
+  'taught-quizzes': ['quiz_accommodations', 'quizzes', 'quiz_attempts', 'quiz_essay_marks', 'students'],
 };
 
 /** Changes to rows that existed before and belong to someone other than the caller. */

@@ -25,6 +25,7 @@ import { expectedStatus, routeExamples, routeKey, type RouteExample } from '../t
 import { authOf, buildSchool, type Caller, type School } from '../testing/school.ts';
 import { signSessionToken } from '../testing/session-tokens.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { patience } from '../testing/patience.ts';
 
 /**
  * The fuzz suite (issue 9; decision 020): every /api route gets malformed bodies, params,
@@ -237,7 +238,7 @@ async function awaitImportJob(responseBody: string, authorization: string | unde
 beforeAll(async () => {
   await setUpSchool();
   digest = await createDatabaseDigest(t.database);
-}, 120_000);
+}, patience(120_000));
 /** Statuses seen per route, printed with FUZZ_STATS=1: how deep the requests got. */
 const statusesSeen = new Map<string, Map<number, number>>();
 afterAll(async () => {
@@ -333,7 +334,7 @@ const assertOptions = () => ({
   ...(PATH ? { path: PATH, endOnFailure: true } : {}),
   ...(ROUTE_TIME_LIMIT_MS ? { interruptAfterTimeLimit: ROUTE_TIME_LIMIT_MS, markInterruptAsFailure: false } : {}),
 });
-const TEST_TIMEOUT_MS = Math.max(60_000, RUNS * 3_000);
+const TEST_TIMEOUT_MS = patience(Math.max(60_000, RUNS * 3_000));
 
 describe('fuzzing every registered /api route', () => {
   for (const route of apiRoutes) {
@@ -475,7 +476,7 @@ describe('fuzzing raw HTTP', () => {
     return new Promise((resolve) => {
       const socket = connect(port, '127.0.0.1');
       let received = '';
-      const timer = setTimeout(() => socket.destroy(), 2_000);
+      const timer = setTimeout(() => socket.destroy(), patience(2_000));
       socket.on('data', (chunk) => (received += chunk.toString('latin1')));
       socket.on('close', () => {
         clearTimeout(timer);

@@ -5,6 +5,7 @@ import { changedRows, readAllRows } from '../testing/database-snapshot.ts';
 import { expectedStatus, routeExamples, routeKey, type RouteExample } from '../testing/route-examples.ts';
 import { buildSchool, CALLER_NAMES, type School } from '../testing/school.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { patience } from '../testing/patience.ts';
 
 /**
  * Issue 17, point 4: a body key the endpoint does not know is refused with 400 naming it and
@@ -35,7 +36,7 @@ let examples: Record<string, RouteExample>;
 beforeAll(async () => {
   school = await buildSchool(t);
   examples = routeExamples(t, school);
-}, 120_000);
+}, patience(120_000));
 afterAll(async () => {
   await t.close();
 });

@@ -13,16 +13,21 @@ import { reviewOf } from '../features/quizzes/review-rules.ts';
 /**
  * Whether an object carries a piece of an answer key (issue 20): an option's or a true-false
  * question's `correct` flag, short-text `accepted` answers, a numeric `value` with its
- * `tolerance`, or SPEC §3's `answer` text. Only values of those types count: in the OpenAPI
+ * `tolerance`, a matching prompt's `match`, SPEC §3's `answer` text, or what a question earned (issue 30 point 1). Only values of those types count: in the OpenAPI
  * document the same names hold schemas (objects), not keys.
  */
 function carriesKey(record: Record<string, unknown>): boolean {
   return (
     typeof record.correct === 'boolean' ||
+    // What a question earned, or whether it was right, is its key (a true-false question's points are its answer).
+    typeof record.earnedPoints === 'number' ||
+    typeof record.isCorrect === 'boolean' ||
     typeof record.answer === 'string' ||
     typeof record.tolerance === 'number' ||
     (Array.isArray(record.accepted) && record.accepted.every((item) => typeof item === 'string')) ||
-    (typeof record.value === 'number' && typeof record.question_text === 'string')
+    (typeof record.value === 'number' && typeof record.question_text === 'string') ||
+    // A matching prompt's match (decision 045): the choice that belongs to it.
+    (typeof record.match === 'string' && typeof record.text === 'string')
   );
 }
 

@@ -6,8 +6,8 @@ import type { TypedQuestionInput } from '#shared/question-types';
 import { QUIZ_BACKGROUNDS, type NewQuizPayload, type TeacherQuizDetail } from '#shared/quizzes';
 
 /**
- * Account builders shared by API tests, e2e scenarios and (later) the demo
- * seed. Every call yields unique emails and roll numbers.
+ * Account and quiz builders shared by API tests, component tests and e2e scenarios (the demo
+ * seed writes its own: no test code ships). Every call yields unique emails and roll numbers.
  */
 const uniqueSuffix = () => randomBytes(4).toString('hex');
 
@@ -57,6 +57,9 @@ export function buildStudentRegistration(overrides: Partial<StudentRegistration>
 }
 
 /** A well-formed class id no class has. */
+/** A question or option id as the server draws them (attempt-rules.ts newOpaqueIds): 8 base64url characters. */
+export const OPAQUE_ID = /^[\w-]{8}$/;
+
 export const NO_CLASS_ID = '00000000-0000-4000-8000-000000000000';
 
 /**
@@ -99,6 +102,17 @@ export const TYPED_QUESTIONS: TypedQuestionInput[] = [
   { type: 'true-false', question_text: 'Ice is frozen water.', points: 1, correct: true },
   { type: 'short-text', question_text: 'Capital of China?', points: 1, accepted: ['Beijing', '北京'] },
   { type: 'numeric', question_text: 'Half of seven?', points: 1, value: 3.5, tolerance: 0.1 },
+  {
+    type: 'matching',
+    question_text: 'Match each country to its capital',
+    points: 2,
+    pairs: [
+      { prompt: 'France', match: 'Paris' },
+      { prompt: 'Italy', match: 'Rome' },
+      { prompt: '', match: 'Madrid' },
+    ],
+  },
+  { type: 'description', question_text: 'The last question is about Europe.', points: 0 },
 ];
 
 /** The edit body (PUT /api/quizzes/{id}) that changes nothing: the teacher's view sent back, ids kept. */

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { decodeJwt } from 'jose';
 import { expect } from 'vitest';
@@ -19,7 +20,7 @@ import { STAFF_CHANGES } from '#shared/school';
 import type { AnswerValue } from '#shared/question-types';
 import type { QuizQuestion } from '#shared/quizzes';
 import { identityKey } from '#shared/identity';
-import { classes, quizAccommodations } from '../db/schema.ts';
+import { classes, quizAccommodations, quizEssayMarks } from '../db/schema.ts';
 
 /** A class only students could name: no teacher teaches it (the matrix's untaught-classes routes). */
 async function untaughtClass(t: TestApp): Promise<string> {
@@ -40,7 +41,7 @@ async function untaughtClass(t: TestApp): Promise<string> {
 /** "METHOD /path" of a route; a HEAD twin shares its GET's example. */
 /** An answer for each question, by its type (issue 20): the first option, the first two, True, text, a number. */
 function answerOfEveryType(questions: QuizQuestion[]): Record<string, AnswerValue> {
-  const answerOf = (question: QuizQuestion): AnswerValue => {
+  const answerOf = (question: QuizQuestion): AnswerValue | undefined => {
     switch (question.type) {
       case 'single':
         return question.options![0]!._id;
@@ -52,9 +53,20 @@ function answerOfEveryType(questions: QuizQuestion[]): Record<string, AnswerValu
         return '北京';
       case 'numeric':
         return '3,5';
+      case 'essay':
+        return 'Because water expands as it freezes.';
+      case 'matching':
+        return Object.fromEntries(question.prompts!.map((prompt) => [prompt._id, question.choices![0]!._id]));
+      case 'description':
+        return undefined;
     }
   };
-  return Object.fromEntries(questions.map((question) => [question._id, answerOf(question)]));
+  return Object.fromEntries(
+    questions.flatMap((question) => {
+      const answer = answerOf(question);
+      return answer === undefined ? [] : [[question._id, answer]];
+    }),
+  );
 }
 
 export const routeKey = (route: { method: string; url: string }) =>
@@ -192,6 +204,25 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
   const everyItem = (body: any, predicate: (item: any) => boolean) =>
     expect((body.data as any[]).filter((item) => !predicate(item))).toEqual([]);
 
+  /** Teacher 1's quiz with student A's essay submitted, awaiting marking (decision 046). */
+  async function submittedEssay() {
+    const quiz = await school.addQuiz('teacher1');
+    const started = await school.startQuiz('studentA', quiz.id);
+    const essay = started.quiz.questions.find((question: QuizQuestion) => question.type === 'essay')!;
+    const submitted = await t.call({
+      method: 'POST',
+      url: '/api/student/update-student',
+      headers: authOf(school.callers.studentA),
+      payload: { quiz: { _id: quiz.id, questions: [{ _id: essay._id, response: 'Sleep keeps memories.' }] } },
+    });
+    if (submitted.status !== 200) throw new Error(`essay submission: ${submitted.status} ${submitted.raw}`);
+    const [attempt] = await t.database.db
+      .select({ id: quizEssayMarks.attemptId })
+      .from(quizEssayMarks)
+      .where(eq(quizEssayMarks.quizId, quiz.id));
+    return { quiz, attemptId: attempt!.id, questionId: essay._id };
+  }
+
   let classCount = 0;
   /** A fresh class of teacher 1's (only teacher 1 teaches it), with its join code. */
   async function teacher1Class(): Promise<{ id: string; joinCode: string }> {
@@ -276,6 +307,10 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
     'POST /api/school/setup': {
       status: 409,
       request: (caller) => ({ url: '/api/school/setup', headers: authOf(caller), payload: buildSchoolSetup() }),
+    },
+    'POST /api/school/demo': {
+      status: 409,
+      request: (caller) => ({ url: '/api/school/demo', headers: authOf(caller), payload: {} }),
     },
     'POST /api/school/rename': {
       request: (caller) => ({
@@ -502,6 +537,33 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
           .onConflictDoNothing();
         return { url: `/api/quiz/${quiz.id}/accommodations/${school.callers.studentA.id}`, headers: authOf(caller) };
       },
+    },
+    // Marking essays (decision 046): student A's essay on teacher 1's quiz, submitted.
+    'GET /api/quiz/:id/essays': {
+      target: 'quiz',
+      prepare: () => submittedEssay(),
+      request: (caller, { quiz }) => ({ url: `/api/quiz/${quiz.id}/essays`, headers: authOf(caller) }),
+      check: (_caller, body) =>
+        expect(body.data.map((essay: { student: { _id: string } }) => essay.student._id)).toEqual([
+          school.callers.studentA.id,
+        ]),
+    },
+    'PUT /api/quiz/:id/essays/:attemptId/:questionId': {
+      target: 'quiz',
+      prepare: () => submittedEssay(),
+      // Each accepted caller marks the essay as it stands (teacher 1, then the co-teacher).
+      request: async (caller, { quiz, attemptId, questionId }) => {
+        const [essay] = await t.database.db
+          .select({ version: quizEssayMarks.version })
+          .from(quizEssayMarks)
+          .where(eq(quizEssayMarks.attemptId, attemptId));
+        return {
+          url: `/api/quiz/${quiz.id}/essays/${attemptId}/${questionId}`,
+          headers: authOf(caller),
+          payload: { points: 1.5, comment: 'Clear.', version: essay?.version ?? 0 },
+        };
+      },
+      check: (_caller, body) => expect(body.data.mark.points).toBe(1.5),
     },
     // update-student names its quiz in the body (SPEC §7).
     'POST /api/student/update-student': {

@@ -96,7 +96,15 @@ export type School = {
 /** An add-quiz body with one question of each type after its single-choice ones. */
 const withEveryType = (body: NewQuizPayload): NewQuizPayload => ({
   ...body,
-  quiz: { ...body.quiz, questions: [...body.quiz.questions, ...TYPED_QUESTIONS] },
+  quiz: {
+    ...body.quiz,
+    questions: [
+      ...body.quiz.questions,
+      ...TYPED_QUESTIONS,
+      // Its guidance is for markers only (decision 046): no student response may carry it.
+      { type: 'essay', question_text: 'Why do we sleep?', points: 2, guidance: 'Names memory and rest.' },
+    ],
+  },
 });
 
 /** The caller's bearer header (none for the anonymous caller). */

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { eventually } from './patience.ts';
 
 /**
  * The server as `npm start` runs it (src/server/main.ts under tsx), for tests about the
@@ -69,18 +70,26 @@ export async function startServerProcess(environment: Record<string, string>): P
       return child.exitCode;
     },
   };
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  try {
+    await eventually(
+      'the server to become healthy',
+      async () => {
+        if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`);
+        try {
+          return (await fetch(`${baseUrl}/api/health`)).ok;
+        } catch {
+          return false; // not listening yet
+        }
+      },
+      60_000,
+      200,
+    );
+  } catch (error) {
+    if (child.exitCode !== null) throw error;
+    server.kill();
+    throw new Error(`${(error as Error).message}:\n${output}`, { cause: error });
   }
-  server.kill();
-  throw new Error(`the server did not become healthy in 60 s:\n${output}`);
+  return server;
 }
 
 /** Runs `npm run <script> -- <args>` as a person would; resolves with its exit code and output. */

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpStudent, signUpTeacher } from '../testing/actors.ts';
+import { schoolAdministrator, signUpStudent, signUpTeacher } from '../testing/actors.ts';
 import {
   bearer,
   createTestApp,
@@ -188,6 +188,47 @@ describe.each(STORES)('one person on the school network ($name store)', (store) 
     // The student's sign-in does not give the classmate five fresh guesses.
     expect((await signIn(undefined, student.rollNumber, WRONG, school)).status).toBe(429);
     expect((await signIn(studentsBrowser, student.rollNumber, student.password, school)).status).toBe(200);
+  });
+
+  it("lifts the lock-outs of the student's own devices with a teacher's reset, and nobody else's (issue 30 point 6)", async () => {
+    const school = freshSchool();
+    const { registration: student, profile } = await signUpStudent(t);
+    const { registration: classmate } = await signUpStudent(t);
+    const [tablet, laptop, classmatesTablet] = [browser(), browser(), browser()];
+    for (const [device, who] of [
+      [tablet, student],
+      [laptop, student],
+      [classmatesTablet, classmate],
+    ] as const) {
+      expect((await signIn(device, who.rollNumber, who.password, school)).status).toBe(200);
+    }
+    // The student forgot the password: tried on the tablet and the laptop until both were locked.
+    for (const [device, who] of [
+      [tablet, student],
+      [laptop, student],
+      [classmatesTablet, classmate],
+    ] as const) {
+      for (let attempt = 1; attempt <= FREE_FAILURES; attempt += 1) await signIn(device, who.rollNumber, WRONG, school);
+      const locked = await signIn(device, who.rollNumber, who.password, school);
+      expect(locked.body.limit).toBe('sign-in-device');
+    }
+
+    const teacher = await schoolAdministrator(t);
+    const reset = await t.call({
+      method: 'POST',
+      url: `/api/teacher/students/${profile._id}/reset-password`,
+      headers: bearer(teacher.token),
+      payload: {},
+    });
+    expect(reset.status, reset.raw).toBe(200);
+    const { temporaryPassword } = reset.body.data as { temporaryPassword: string };
+
+    expect((await signIn(tablet, student.rollNumber, temporaryPassword, school)).status).toBe(200);
+    expect((await signIn(laptop, student.rollNumber, temporaryPassword, school)).status).toBe(200);
+    // Another account's device keeps its lock-out.
+    expect((await signIn(classmatesTablet, classmate.rollNumber, classmate.password, school)).body.limit).toBe(
+      'sign-in-device',
+    );
   });
 
   it('lets a signed-in person change their password while the network is over its budget', async () => {

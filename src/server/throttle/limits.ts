@@ -26,6 +26,11 @@ export type ThrottleLimits = {
   knownDeviceSignInsPerAccount: number;
   /** Failed sign-ins on one account from devices it does not know (from anywhere); the same rule per known device. */
   accountLockout: LockoutPolicy;
+  /**
+   * Password checks waiting for their turn (password-work.ts, decision 040) past which a sign-in
+   * or a password change is refused (429, `password-work`) before anything is charged.
+   */
+  passwordChecksWaiting: number;
 };
 
 export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = {
@@ -50,4 +55,7 @@ export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = {
   // 5 tries, then 1, 2, 4, 8, 15, 15... minutes: at most about 10 guesses in the first hour and 4
   // an hour after that (ASVS: no more than 100 an hour), and never locked for more than 15 minutes.
   accountLockout: { freeFailures: 5, firstLockMs: 60_000, maxLockMs: 15 * 60_000, forgetAfterMs: HOUR_MS },
+  // About a second of waiting on one core (20-30 ms a check): a class signing in together waits
+  // its turn, a script's burst past it is refused before it costs a check.
+  passwordChecksWaiting: 40,
 };

@@ -83,6 +83,14 @@ if KEYS[count + 1] then redis.call('DEL', KEYS[count + 1]) end
 return 1
 `;
 
+// KEYS: throttle keys (already namespaced); deletes those that are lock-outs (a bucket has no 'f').
+const CLEAR_LOCKOUTS_SCRIPT = `
+for _, key in ipairs(KEYS) do
+  if redis.call('HEXISTS', key, 'f') == 1 then redis.call('DEL', key) end
+end
+return 1
+`;
+
 export type RedisThrottleStoreOptions = {
   url: string;
   /** Prefix of every key (`studyhall:` by default, shared with the meetings' and the read cache's keys). */
@@ -155,6 +163,24 @@ export async function createRedisThrottleStore(options: RedisThrottleStoreOption
         report(false, error as Error);
         await fallback.settle(refund);
       }
+    },
+
+    async clearLockouts(prefix: string) {
+      // Rare (a teacher's reset): a SCAN of the throttle's keys, in pages, never a KEYS.
+      const pattern = `${keyOf(prefix).replace(/[*?[\]\\]/g, '\\$&')}*`;
+      try {
+        let cursor = '0';
+        do {
+          const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+          if (keys.length > 0) await redis.eval(CLEAR_LOCKOUTS_SCRIPT, keys.length, ...keys);
+          cursor = next;
+        } while (cursor !== '0');
+        report(true);
+      } catch (error) {
+        report(false, error as Error);
+      }
+      // What was counted here while Redis was away is forgotten too.
+      await fallback.clearLockouts(prefix);
     },
 
     async close() {

@@ -16,6 +16,8 @@ export interface ThrottleStore {
   take(charge: Charge): Promise<Verdict>;
   /** After the outcome: points given back to buckets and, on success, the account's failures forgotten. */
   settle(refund: Refund): Promise<void>;
+  /** Forgets every lock-out whose key starts with `prefix` (all of one account's known devices). */
+  clearLockouts(prefix: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -149,6 +151,10 @@ export function createMemoryThrottleStore(options: { now?: () => number; maxEntr
         keepBucket(key, bucket, Math.min(bucket.capacity, tokensOf(key, bucket, at) + amount), at);
       }
       if (refund.clearLockout) entries.delete(refund.clearLockout);
+    },
+
+    async clearLockouts(prefix) {
+      for (const [key, state] of entries) if (state.kind === 'lockout' && key.startsWith(prefix)) entries.delete(key);
     },
 
     async close() {

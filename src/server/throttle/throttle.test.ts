@@ -4,7 +4,6 @@ import { buildStudentRegistration, buildTeacherRegistration } from '../testing/f
 import { bearer, createTestApp, type TestApp } from '../testing/test-app.ts';
 import { deleteNamespaces, freshNamespace, TEST_REDIS_URL } from '../realtime/test-buses.ts';
 import { createRedisThrottleStore } from './redis-throttle-store.ts';
-import { formatWait } from './throttle.ts';
 import { createMemoryThrottleStore } from './throttle-store.ts';
 
 /**
@@ -410,17 +409,5 @@ describe.skipIf(!TEST_REDIS_URL)('two instances on one Redis', () => {
     expect((await second.call(studentLogin('someone-2', WRONG, { remoteAddress: network }))).status).toBe(401);
     expect((await first.call(studentLogin('someone-3', WRONG, { remoteAddress: network }))).status).toBe(429);
     expect((await second.call(studentLogin('someone-4', WRONG, { remoteAddress: network }))).status).toBe(429);
-  });
-});
-
-describe('formatWait', () => {
-  it('rounds up to what a person reads', () => {
-    expect(formatWait(1)).toBe('in 1 second');
-    expect(formatWait(40_000)).toBe('in 40 seconds');
-    expect(formatWait(59_001)).toBe('in 1 minute');
-    expect(formatWait(60_000)).toBe('in 1 minute');
-    expect(formatWait(60_001)).toBe('in 2 minutes');
-    expect(formatWait(90 * 60_000)).toBe('in 90 minutes');
-    expect(formatWait(91 * 60_000)).toBe('in 2 hours');
   });
 });

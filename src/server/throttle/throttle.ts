@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, preParsingAsyncHookHandler } from 'fastify';
 import type { UserRole } from '#shared/constants';
+import { formatWait } from '#shared/format-wait';
 import { emailKey, identityKey } from '#shared/identity';
 import type { ThrottleLimit } from '#shared/throttle';
 import { tooManyRequests } from '../errors.ts';
@@ -8,6 +9,7 @@ import { currentUser } from '../plugins/auth.ts';
 import { refuseUnreadBody } from '../plugins/large-bodies.ts';
 import { clientNetwork } from './client-network.ts';
 import { createKnownDevices } from './known-devices.ts';
+import { passwordWorkWaiting } from './password-work.ts';
 import { DEFAULT_THROTTLE_LIMITS, FAILURE_COST, HOUR_MS, type ThrottleLimits } from './limits.ts';
 import type { Bucket, Charge, Refund, ThrottleStore } from './throttle-store.ts';
 
@@ -19,16 +21,6 @@ import type { Bucket, Charge, Refund, ThrottleStore } from './throttle-store.ts'
 
 const perHour = (capacity: number): Bucket => ({ capacity, periodMs: HOUR_MS });
 
-/** "in 40 seconds", "in 1 minute", "in 4 minutes", "in 2 hours": rounded up, as a person reads a wait. */
-export function formatWait(ms: number): string {
-  const seconds = Math.max(1, Math.ceil(ms / 1000));
-  if (seconds < 60) return `in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
-  const minutes = Math.ceil(seconds / 60);
-  if (minutes <= 90) return `in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
-  const hours = Math.ceil(minutes / 60);
-  return `in ${hours} hours`;
-}
-
 /** The account a sign-in names, whether or not it exists (a lock-out must not tell). Hashed: no address is kept. */
 function accountKey(role: UserRole, body: unknown): string {
   const fields = (body ?? {}) as { email?: unknown; rollNumber?: unknown };
@@ -38,6 +30,9 @@ function accountKey(role: UserRole, body: unknown): string {
   const identifier = role === 'teacher' ? emailKey(named) : identityKey(named);
   return `account:${role}:${createHash('sha256').update(identifier).digest('base64url').slice(0, 22)}`;
 }
+
+/** A known device's lock-out, under its account's key: a reset lifts them all by that prefix. */
+const deviceLockoutKey = (account: string, deviceId: string) => `known-device:${account}:${deviceId}`;
 
 type RouteHooks = {
   preHandler: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -70,7 +65,11 @@ type Plan = {
   logFields?: Record<string, unknown>;
 };
 
-type GuardRule = { name: string; plan(request: FastifyRequest): Plan };
+/** usesPasswordWork: the route checks a password (argon2), and waits for its turn to (decision 040). */
+type GuardRule = { name: string; usesPasswordWork?: boolean; plan(request: FastifyRequest): Plan };
+
+/** Seconds a sign-in refused for the waiting password checks is asked to wait: they take about that. */
+const PASSWORD_WORK_RETRY_SECONDS = 1;
 
 export type Throttle = ReturnType<typeof createThrottle>;
 
@@ -89,6 +88,14 @@ export function createThrottle(options: {
   function guard(rule: GuardRule): RouteHooks {
     return {
       preHandler: markThrottle(async (request: FastifyRequest) => {
+        // Refused before anything is charged: a busy server is nobody's failed attempt.
+        if (rule.usesPasswordWork && passwordWorkWaiting() >= limits.passwordChecksWaiting) {
+          request.log.info({ throttle: rule.name, waiting: passwordWorkWaiting() }, 'password checks full');
+          throw tooManyRequests(
+            `Many people are signing in right now. Try again ${formatWait(PASSWORD_WORK_RETRY_SECONDS)}.`,
+            { limit: 'password-work', retryAfterSeconds: PASSWORD_WORK_RETRY_SECONDS },
+          );
+        }
         const plan = rule.plan(request);
         let verdict;
         try {
@@ -106,10 +113,10 @@ export function createThrottle(options: {
             'throttled',
           );
           const { limit, reason, orElse } = plan.refusal(verdict.refusedBy);
-          throw tooManyRequests(
-            `${reason} Try again ${formatWait(verdict.retryAfterMs)}${orElse ? `, ${orElse}` : ''}.`,
-            { limit, retryAfterSeconds },
-          );
+          throw tooManyRequests(`${reason} Try again ${formatWait(retryAfterSeconds)}${orElse ? `, ${orElse}` : ''}.`, {
+            limit,
+            retryAfterSeconds,
+          });
         }
         pending.set(request, plan);
       }),
@@ -162,13 +169,14 @@ export function createThrottle(options: {
     signIn(role: UserRole): RouteHooks {
       return guard({
         name: `${role}-sign-in`,
+        usesPasswordWork: true,
         plan(request) {
           const account = accountKey(role, request.body);
           const device = knownDevices.recognise(request, account);
           const afterSuccess = (reply: FastifyReply) => knownDevices.remember(request, reply, account, device);
           if (device) {
             return {
-              ...chargedAsFailure(provenBudget(`known-devices:${account}`), `known-device:${device.id}`),
+              ...chargedAsFailure(provenBudget(`known-devices:${account}`), deviceLockoutKey(account, device.id)),
               afterSuccess,
               refusal: (refusedBy) =>
                 refusedBy === 'lockout'
@@ -202,6 +210,7 @@ export function createThrottle(options: {
     currentPasswordProof(): RouteHooks {
       return guard({
         name: 'current-password',
+        usesPasswordWork: true,
         plan(request) {
           const { role, id } = currentUser(request);
           return {
@@ -319,7 +328,7 @@ export function createThrottle(options: {
           request.log.info({ throttle: name, bytes, retryAfterSeconds }, 'throttled');
           refuseUnreadBody(reply);
           throw tooManyRequests(
-            `You have sent many large quizzes in a short time. Try again ${formatWait(verdict.retryAfterMs)}.`,
+            `You have sent many large quizzes in a short time. Try again ${formatWait(retryAfterSeconds)}.`,
             { limit: 'quiz-bytes', retryAfterSeconds },
           );
         }),
@@ -329,15 +338,16 @@ export function createThrottle(options: {
     /**
      * After a teacher's reset (decision 033): the failures counted against the old password
      * no longer guard anything (the new one is drawn at random), and a student locked out by
-     * forgetting it is the usual reason for the reset. Lock-outs of known devices stay: they
-     * are kept by device, not by account.
+     * forgetting it is the usual reason for the reset. The account's lock-out, the password
+     * change's and those of every known device of the account are lifted (issue 30 point 6):
+     * the student is most often locked out on their own device.
      */
     async forgetPasswordFailures(student: { id: string; rollNumber: string }): Promise<void> {
-      const keys = [
-        accountKey('student', { rollNumber: student.rollNumber }),
-        `current-password:student:${student.id}`,
-      ];
-      for (const clearLockout of keys) await store.settle({ buckets: [], clearLockout });
+      const account = accountKey('student', { rollNumber: student.rollNumber });
+      for (const clearLockout of [account, `current-password:student:${student.id}`]) {
+        await store.settle({ buckets: [], clearLockout });
+      }
+      await store.clearLockouts(deviceLockoutKey(account, ''));
     },
 
     close: () => store.close(),

@@ -11,7 +11,12 @@ import {
   updateClassSchema,
 } from '../classes.ts';
 import { bodyObject } from '../fields.ts';
-import { importStatusSchema, rosterCheckSchema, rosterImportBodySchema, startedImportSchema } from '../roster-csv.ts';
+import {
+  rosterImportStatusSchema,
+  rosterImportCheckSchema,
+  rosterImportBodySchema,
+  startedRosterImportSchema,
+} from '../roster-import.ts';
 import { defineEndpoint } from './endpoint.ts';
 
 /** Classes as records (issue 19 points 3–6, decision 031): a teacher's classes, join codes, rosters. */
@@ -150,7 +155,7 @@ export const checkRosterImport = defineEndpoint({
     'Checks a class list (CSV text) for an active class of the caller: every row with its problems; writes nothing',
   params: classParams,
   body: rosterImportBodySchema,
-  response: rosterCheckSchema,
+  response: rosterImportCheckSchema,
   errors: ['NOT_FOUND', 'CLASS_ARCHIVED'],
 });
 
@@ -161,7 +166,7 @@ export const startRosterImport = defineEndpoint({
     'Checks the class list again and, with no problem in it, starts importing it into an active class of the caller (all rows or none); answers the import to follow',
   params: classParams,
   body: rosterImportBodySchema,
-  response: startedImportSchema,
+  response: startedRosterImportSchema,
   status: 202,
   errors: ['NOT_FOUND', 'CLASS_ARCHIVED', 'ROSTER_ROWS_INVALID', 'IMPORT_RUNNING'],
 });
@@ -172,6 +177,6 @@ export const getRosterImport = defineEndpoint({
   summary:
     'An import the caller started: its progress, its outcome and, on the first read after it is done, the generated passwords',
   params: z.object({ id: z.uuid({ error: 'Not a valid import id' }) }),
-  response: importStatusSchema,
+  response: rosterImportStatusSchema,
   errors: ['NOT_FOUND'],
 });

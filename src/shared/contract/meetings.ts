@@ -90,7 +90,10 @@ const serverMessageSchema = z.discriminatedUnion('type', [
     streams: z.array(
       z.strictObject({ mid: z.string(), participantId: z.string(), slot: z.enum(['audio', 'camera', 'screen']) }),
     ),
+    revision: z.number(),
   }),
+  z.strictObject({ type: z.literal('sfu-moving') }),
+  z.strictObject({ type: z.literal('sfu-moved') }),
   z.strictObject({ type: z.literal('error'), message: z.string() }),
 ]);
 

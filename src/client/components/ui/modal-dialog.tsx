@@ -2,7 +2,8 @@ import { X } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 
 type ModalDialogProps = {
-  title: string;
+  /** Text, or text with inline parts (a name kept on one line). */
+  title: ReactNode;
   /** 'alertdialog' for a question that needs an answer (the delete confirmation). */
   role?: 'dialog' | 'alertdialog';
   /** After the dialog has closed (a button, Escape or a click on the backdrop). */

@@ -11,7 +11,7 @@ import { call } from '../../lib/api.ts';
 import { clearSession, loginPathFor, saveSession } from '../../lib/session.ts';
 import { withLoading } from '../../stores/app-store.ts';
 import { useProfile } from '../session/profile.ts';
-import { AccountForm } from '../auth/auth-form.tsx';
+import { AccountForm } from '../../components/auth-form.tsx';
 import { changePasswordFields } from './change-password-fields.ts';
 import { SignOutEverywhereConfirmation } from './sign-out-everywhere-confirmation.tsx';
 import { useDashboardRole } from '../session/use-dashboard-role.ts';

@@ -1,5 +1,5 @@
 import { FIELD_LIMITS } from '#shared/limits';
-import type { AuthField } from '../auth/auth-form.tsx';
+import type { AuthField } from '../../components/auth-form.tsx';
 
 /**
  * The fields of a password change (changePasswordFormSchema): the account page's and the forced

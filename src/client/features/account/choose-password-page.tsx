@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast/headless';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { changePasswordFormSchema } from '#shared/accounts';
 import { changePassword } from '#shared/contract/accounts';
 import { BrandLink } from '../../components/ui/brand-link.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { call } from '../../lib/api.ts';
-import { dashboardPathFor, saveSession } from '../../lib/session.ts';
-import { AccountForm, AuthPanel } from '../auth/auth-form.tsx';
+import { dashboardPathFor, readReturnTo, saveSession } from '../../lib/session.ts';
+import { AccountForm, AuthPanel } from '../../components/auth-form.tsx';
 import { changePasswordFields } from './change-password-fields.ts';
 import { profileQueries } from '../session/profile.ts';
 import { RoleGuard } from '../session/role-guard.tsx';
@@ -23,20 +23,23 @@ const FIELDS = changePasswordFields('Temporary password', ', only you should kno
  * sends the student here (RoleDashboard) until the profile says the change is done.
  */
 export function Component() {
+  // Where the student was going when the dashboard sent them here: only an address of their own
+  // dashboard (readReturnTo), so a crafted state cannot lead anywhere else.
+  const nextPath = readReturnTo(useLocation().state, 'student') ?? dashboardPathFor('student');
   return (
     <RoleGuard role="student">
       {(profile) =>
         profile.mustChangePassword ? (
-          <ChoosePassword accountName={profile.rollNumber} />
+          <ChoosePassword accountName={profile.rollNumber} nextPath={nextPath} />
         ) : (
-          <Navigate to={dashboardPathFor('student')} replace />
+          <Navigate to={nextPath} replace />
         )
       }
     </RoleGuard>
   );
 }
 
-function ChoosePassword({ accountName }: { accountName: string }) {
+function ChoosePassword({ accountName, nextPath }: { accountName: string; nextPath: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const logOut = useLogout();
@@ -69,9 +72,9 @@ function ChoosePassword({ accountName }: { accountName: string }) {
             });
             saveSession({ token, userType: 'student' });
             toast.success(message);
-            // The profile now says the change is done: the dashboard opens.
+            // The profile now says the change is done: the address the student was going to opens.
             await queryClient.invalidateQueries({ queryKey: profileQueries.all });
-            await navigate(dashboardPathFor('student'), { replace: true });
+            await navigate(nextPath, { replace: true });
           }}
         />
       </AuthPanel>

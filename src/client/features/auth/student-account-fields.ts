@@ -1,5 +1,5 @@
 import { FIELD_LIMITS } from '#shared/limits';
-import type { AuthField } from './auth-form.tsx';
+import type { AuthField } from '../../components/auth-form.tsx';
 
 /**
  * The SPEC §5 student fields, for a student registering or a teacher adding one. Filled in for

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { studentRegistrationSchema } from '#shared/accounts';
 import { registerStudent } from '#shared/contract/sign-in';
-import { AuthForm } from './auth-form.tsx';
+import { AuthForm } from '../../components/auth-form.tsx';
 import { studentAccountFields } from './student-account-fields.ts';
 import { AuthSwitchLink } from './auth-switch-link.tsx';
 import { useAuthActions } from './use-auth-actions.ts';

@@ -1,4 +1,4 @@
-import type { AuthField } from './auth-form.tsx';
+import type { AuthField } from '../../components/auth-form.tsx';
 import { newPasswordField } from './student-account-fields.ts';
 
 /** A teacher's own details (`teacherAccountFields`): registering by invitation, or setting up the school. */

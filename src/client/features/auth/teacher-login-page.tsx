@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router';
 import { teacherLoginSchema } from '#shared/accounts';
 import { logInTeacher } from '#shared/contract/sign-in';
-import { AuthForm } from './auth-form.tsx';
+import { AuthForm } from '../../components/auth-form.tsx';
 import { AuthSwitchLink } from './auth-switch-link.tsx';
 import { readNotice, useAuthActions } from './use-auth-actions.ts';
 

@@ -6,7 +6,7 @@ import { registerTeacher } from '#shared/contract/sign-in';
 import { buttonVariants } from '../../components/ui/button-variants.ts';
 import { call } from '../../lib/api.ts';
 import { loginPathFor } from '../../lib/session.ts';
-import { AuthForm, AuthPanel, type AuthField } from './auth-form.tsx';
+import { AuthForm, AuthPanel, type AuthField } from '../../components/auth-form.tsx';
 import { AuthSwitchLink } from './auth-switch-link.tsx';
 import { TEACHER_ACCOUNT_FIELDS } from './teacher-fields.ts';
 import { useAuthActions } from './use-auth-actions.ts';

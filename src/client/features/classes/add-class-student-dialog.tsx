@@ -4,7 +4,7 @@ import { addClassStudentSchema, type TeacherClass } from '#shared/classes';
 import { Button } from '../../components/ui/button.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { call } from '../../lib/api.ts';
-import { AccountForm } from '../auth/auth-form.tsx';
+import { AccountForm } from '../../components/auth-form.tsx';
 import { studentAccountFields } from '../auth/student-account-fields.ts';
 
 /** The account fields of a student added by a teacher, but the class: the class is this one. */

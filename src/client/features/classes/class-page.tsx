@@ -14,7 +14,7 @@ import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { EmptyState, LoadFailure } from '../../components/ui/status-cards.tsx';
 import { call } from '../../lib/api.ts';
 import { useProfile } from '../session/profile.ts';
-import { Badge } from '../school/staff-table.tsx';
+import { Badge } from '../../components/staff-table.tsx';
 import { ClassFields } from './class-parts.tsx';
 import { CLASSES_PATH } from './class-paths.ts';
 import { ClassRoster } from './class-roster.tsx';

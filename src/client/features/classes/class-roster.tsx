@@ -7,14 +7,14 @@ import type { RosterEntry, TeacherClass } from '#shared/classes';
 import { Button } from '../../components/ui/button.tsx';
 import { call } from '../../lib/api.ts';
 import { plural } from '../../lib/format.ts';
-import { StaffTable } from '../school/staff-table.tsx';
+import { StaffTable } from '../../components/staff-table.tsx';
 import { StudentActionDialog, StudentActions } from '../students/student-actions.tsx';
 import { studentQueries } from '../students/students-queries.ts';
 import { classQueries } from './classes-queries.ts';
 import { ListQueryContent } from './class-parts.tsx';
 import { PendingChangeConfirm, type PendingChange } from '../../components/ui/confirm-dialog.tsx';
 import { ExportRosterButton } from '../roster-import/export-roster-button.tsx';
-import { ImportStudentsButton } from '../roster-import/import-students-dialog.tsx';
+import { RosterImportButton } from '../roster-import/roster-import-dialog.tsx';
 
 // Load when a teacher asks to move or add a student (scripts/check-bundle.mjs, LOADED_ON_USER_ACTION):
 // the account form is most of the class page's weight otherwise.
@@ -71,7 +71,7 @@ export function ClassRoster({ entry }: { entry: TeacherClass }) {
           Add student
         </Button>
         {entry.isArchived ? null : (
-          <ImportStudentsButton classId={entry._id} className={entry.name} onImported={() => void refresh()} />
+          <RosterImportButton classId={entry._id} className={entry.name} onImported={() => void refresh()} />
         )}
         <ExportRosterButton classId={entry._id} className={entry.name} />
       </div>

@@ -8,7 +8,7 @@ import { useEndpointForm } from '../../components/form/use-endpoint-form.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { call } from '../../lib/api.ts';
-import { Badge, StaffTable } from '../school/staff-table.tsx';
+import { Badge, StaffTable } from '../../components/staff-table.tsx';
 import { CLASSES_PATH } from './class-paths.ts';
 import { classQueries, putClass, useClassMutation } from './classes-queries.ts';
 import { PendingChangeConfirm, type PendingChange } from '../../components/ui/confirm-dialog.tsx';

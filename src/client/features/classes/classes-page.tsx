@@ -12,7 +12,7 @@ import { PageTitle } from '../../components/ui/page-title.tsx';
 import { call } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { plural } from '../../lib/format.ts';
-import { Badge } from '../school/staff-table.tsx';
+import { Badge } from '../../components/staff-table.tsx';
 import { ClassFields, ListQueryContent } from './class-parts.tsx';
 import { classPath } from './class-paths.ts';
 import { classQueries } from './classes-queries.ts';

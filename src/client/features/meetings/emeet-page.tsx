@@ -10,7 +10,7 @@ import { TextField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { inviteLink, meetPath, roomIdFromInput } from './meeting-links.ts';
 import { createMeetingRoom, fetchMeetingTicket, meetingQueries, meetingRefusalText } from './meetings-api.ts';
-import { ClassPicker } from '../classes/class-picker.tsx';
+import { ClassPicker } from '../../components/class-picker.tsx';
 import { classQueries } from '../classes/classes-queries.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useCopyInviteLink } from './use-copy-invite-link.ts';

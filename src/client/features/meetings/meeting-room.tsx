@@ -252,7 +252,7 @@ function ConnectionBanner({ snapshot }: { snapshot: MeetingSnapshot }) {
   const text = !snapshot.isOnline
     ? 'You are offline. The meeting reconnects when the network is back.'
     : snapshot.phase === 'joined'
-      ? null
+      ? snapshot.connectionNote
       : snapshot.phase === 'joining' && !snapshot.connectionNote
         ? 'Joining the meeting…'
         : (snapshot.connectionNote ?? 'Reconnecting…');

@@ -114,6 +114,8 @@ export class MeetingSession {
   /** In an SFU room, instead of the links: one connection out, one in. */
   private sfu: SfuLink | null = null;
   private topology: MediaTopology | null = null;
+  /** What the screen last said it shows (the SFU link is told again when it is opened anew). */
+  private visibleCameras: { participantIds: readonly string[]; layer: CameraLayer } | null = null;
   private room: RoomState = EMPTY_ROOM;
   private you: Participant | null = null;
   private iceServers: IceServer[] = [];
@@ -447,7 +449,16 @@ export class MeetingSession {
         this.sfu?.receivePublished(message.sdp);
         break;
       case 'sfu-offer':
-        this.sfu?.receiveOffer(message.sdp, message.streams);
+        this.sfu?.receiveOffer(message.sdp, message.streams, message.revision);
+        break;
+      case 'sfu-moving':
+        // The room's video server went away: the seat stays while the server moves the room.
+        this.closeSfu();
+        this.connectionNote = 'The video server stopped. Moving the meeting to another one…';
+        break;
+      case 'sfu-moved':
+        this.connectionNote = null;
+        if (this.topology === 'sfu') this.openSfu();
         break;
       case 'chat':
       case 'media-state':
@@ -569,11 +580,14 @@ export class MeetingSession {
 
   private closeAllLinks() {
     for (const remoteId of [...this.links.keys()]) this.closeLink(remoteId);
-    if (this.sfu) {
-      this.sfu.close();
-      this.sfu = null;
-      for (const participant of this.room.participants) this.speaking.listen(participant.id, null);
-    }
+    this.closeSfu();
+  }
+
+  private closeSfu() {
+    if (!this.sfu) return;
+    this.sfu.close();
+    this.sfu = null;
+    for (const participant of this.room.participants) this.speaking.listen(participant.id, null);
   }
 
   /** An SFU room: publish once, and receive whatever the server offers. */
@@ -597,10 +611,13 @@ export class MeetingSession {
     });
     this.sfu = sfu;
     void sfu.publish().catch((error: unknown) => console.warn('Could not publish to the video server', error));
+    // A link opened again (the room moved to another video server) starts from what the screen shows.
+    if (this.visibleCameras) sfu.view(this.visibleCameras.participantIds, this.visibleCameras.layer);
   }
 
   /** Whose camera the screen shows now, and how large: in an SFU room only those are received. */
   setVisibleCameras(participantIds: readonly string[], layer: CameraLayer) {
+    this.visibleCameras = { participantIds, layer };
     this.sfu?.view(participantIds, layer);
   }
 

@@ -87,8 +87,11 @@ export class SfuLink {
     this.enqueue(() => this.publisher.setRemoteDescription({ type: 'answer', sdp }));
   }
 
-  /** The subscription's (new) offer: answered, and each stream put in its owner's tile. */
-  receiveOffer(sdp: string, streams: SubscribedStream[]) {
+  /**
+   * The subscription's (new) offer: answered, and each stream put in its owner's tile. The answer
+   * names the offer's revision: a slow page may answer an offer the server sent twice twice.
+   */
+  receiveOffer(sdp: string, streams: SubscribedStream[], revision: number) {
     this.enqueue(async () => {
       if (this.isClosed) return; // queued before close(): no connection is opened after it
       const subscriber = this.subscriber ?? this.openSubscriber();
@@ -98,7 +101,7 @@ export class SfuLink {
       if (!answer || this.isClosed) return;
       this.streamsByMid = new Map(streams.map((stream) => [stream.mid, stream]));
       this.placeTracks();
-      this.options.send({ type: 'sfu-answer', sdp: answer });
+      this.options.send({ type: 'sfu-answer', sdp: answer, revision });
     });
   }
 

@@ -1,4 +1,4 @@
-import { isAnswered, type AnswerValue } from '#shared/question-types';
+import { isAnswered, isMatchingAnswer, type AnswerValue, type MatchingAnswer } from '#shared/question-types';
 import type { QuizQuestion } from '#shared/quizzes';
 
 /**
@@ -11,16 +11,39 @@ export type Responses = Record<string, AnswerValue | null>;
 
 export { formatPoints, pointsLabel } from './points.ts';
 
-const optionTexts = (question: QuizQuestion, ids: string[]) =>
-  ids.map((id) => question.options?.find((option) => option._id === id)?.text ?? id);
+/**
+ * The chosen options' texts in the options' order: a multiple-answer response holds the ids in
+ * the order the student picked them from their shuffled list. An id no option has comes last.
+ */
+function optionTexts(question: QuizQuestion, ids: string[]): string[] {
+  const options = question.options ?? [];
+  const chosen = new Set(ids);
+  const known = new Set(options.map((option) => option._id));
+  return [
+    ...options.filter((option) => chosen.has(option._id)).map((option) => option.text),
+    ...ids.filter((id) => !known.has(id)),
+  ];
+}
 
 export const trueFalseText = (value: boolean) => (value ? 'True' : 'False');
+
+/** Prompts with the choice each is matched to, in the prompts' order ("heart → pumps blood; …"); unmatched prompts left out. */
+function matchedText(question: QuizQuestion, matched: MatchingAnswer): string {
+  const choices = new Map((question.choices ?? []).map((choice) => [choice._id, choice.text]));
+  return (question.prompts ?? [])
+    .flatMap((prompt) => {
+      const choice = matched[prompt._id];
+      return choice === undefined ? [] : [`${prompt.text} → ${choices.get(choice) ?? choice}`];
+    })
+    .join('; ');
+}
 
 /** The student's answer as text ('' when not answered): chosen option texts, True/False, or what they typed. */
 export function responseText(question: QuizQuestion, response: AnswerValue | null | undefined): string {
   if (!isAnswered(response)) return '';
   if (typeof response === 'boolean') return trueFalseText(response);
   if (Array.isArray(response)) return optionTexts(question, response).join('; ');
+  if (isMatchingAnswer(response)) return matchedText(question, response);
   if (question.type === 'single') return optionTexts(question, [response]).join('');
   return response;
 }
@@ -37,6 +60,12 @@ export function hasKey(question: QuizQuestion): boolean {
       return question.accepted !== undefined;
     case 'numeric':
       return question.value !== undefined;
+    case 'matching':
+      return question.prompts?.some((prompt) => prompt.match !== undefined) ?? false;
+    // An essay is marked by hand: no key to show (decision 046).
+    case 'essay':
+    case 'description':
+      return false;
   }
 }
 
@@ -56,7 +85,25 @@ export function keyText(question: QuizQuestion): string {
       return (question.accepted ?? []).join(' / ');
     case 'numeric':
       return question.tolerance ? `${question.value} ± ${question.tolerance}` : String(question.value);
+    case 'matching':
+      return matchedText(
+        question,
+        Object.fromEntries((question.prompts ?? []).map((prompt) => [prompt._id, prompt.match ?? ''])),
+      );
+    case 'essay':
+    case 'description':
+      return '';
   }
+}
+
+/**
+ * Each question's number as the student reads it: descriptions are not questions (decision
+ * 045), so they take no number and the questions after them go on counting.
+ */
+export function questionNumbers(questions: { _id: string; type: string }[]): Map<string, number> {
+  const numbers = new Map<string, number>();
+  for (const question of questions) if (question.type !== 'description') numbers.set(question._id, numbers.size + 1);
+  return numbers;
 }
 
 /** How an answer did: all its points, some, or none. */

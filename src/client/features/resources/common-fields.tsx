@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FIELD_LIMITS } from '#shared/limits';
 import { RESOURCE_LIMITS } from '#shared/resources';
-import { ClassPicker } from '../classes/class-picker.tsx';
+import { ClassPicker } from '../../components/class-picker.tsx';
 import type { FieldNameOf } from '../../components/form/field-errors.ts';
 import { TextAreaField, TextField } from '../../components/ui/field.tsx';
 

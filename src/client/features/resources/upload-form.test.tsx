@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { openApp } from '../../testing/open-app.tsx';
 import { classCodeOf, listResources, signInAs, signUpTeacher } from '../../testing/server-actors.ts';
+import { patience } from '../../../server/testing/patience.ts';
 
 const RESOURCES_PATH = '/dashboard/teacher/resources';
 
@@ -57,7 +58,7 @@ describe('the upload form', () => {
 
     const progress = await progressShown(async () => {
       await user.click(form.getByRole('button', { name: 'Upload' }));
-      await screen.findByRole('link', { name: /fractions\.txt/ }, { timeout: 5000 });
+      await screen.findByRole('link', { name: /fractions\.txt/ }, { timeout: patience(5000) });
     });
 
     expect(progress[0]).toBe('0');
@@ -79,7 +80,7 @@ describe('the upload form', () => {
     await user.click(form.getByRole('button', { name: 'Upload' }));
 
     const refusal = /This type of file cannot be shared/;
-    expect(await form.findByText(refusal, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await form.findByText(refusal, {}, { timeout: patience(5000) })).toBeInTheDocument();
     expect(fileInput).toHaveAttribute('aria-invalid', 'true');
     await waitFor(() => expect(fileInput).toHaveFocus());
     expect(form.getByRole('button', { name: 'Upload' })).not.toHaveAttribute('aria-disabled', 'true');

@@ -3,7 +3,7 @@ import { Download } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { listRoster } from '#shared/contract/classes';
-import { csvBlob, csvFileName, rosterToCsv } from '#shared/roster-csv';
+import { csvBlob, csvFileName, rosterToCsv } from '#shared/roster-import';
 import { Button } from '../../components/ui/button.tsx';
 import { call } from '../../lib/api.ts';
 import { downloadBlob } from '../../lib/download-file.ts';

@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callJson } from '../../../server/testing/server-process.ts';
 import { logInStudent, signInAs, signUpTeacher } from '../../testing/server-actors.ts';
 import { ExportRosterButton } from './export-roster-button.tsx';
-import { ImportStudentsButton } from './import-students-dialog.tsx';
+import { RosterImportButton } from './roster-import-dialog.tsx';
+import { patience } from '../../../server/testing/patience.ts';
 
 /**
  * The class-list import and the roster export (decision 034), mounted on their own until the
@@ -30,7 +31,7 @@ async function mountForNewClass() {
   const user = userEvent.setup();
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <ImportStudentsButton classId={classId} className={className} onImported={onImported} />
+      <RosterImportButton classId={classId} className={className} onImported={onImported} />
       <ExportRosterButton classId={classId} className={className} />
     </QueryClientProvider>,
   );
@@ -83,7 +84,7 @@ describe('importing a class list', () => {
     // Progress, then the sheet with the two generated passwords (the file's own is not shown).
     expect(await dialog.findByRole('progressbar')).toBeInTheDocument();
     expect(
-      await dialog.findByText(`3 students imported into ${className}.`, {}, { timeout: 10_000 }),
+      await dialog.findByText(`3 students imported into ${className}.`, {}, { timeout: patience(10_000) }),
     ).toBeInTheDocument();
     const sheet = within(dialog.getByRole('region', { name: 'Credentials sheet' }));
     expect(sheet.getAllByRole('row')).toHaveLength(3);
@@ -116,7 +117,7 @@ describe('importing a class list', () => {
     await user.click(screen.getByRole('button', { name: 'Import students (CSV)' }));
     dialog = within(await screen.findByRole('dialog', { name: `Import students into ${className}` }));
     expect(
-      await dialog.findByText(`2 students imported into ${className}.`, {}, { timeout: 10_000 }),
+      await dialog.findByText(`2 students imported into ${className}.`, {}, { timeout: patience(10_000) }),
     ).toBeInTheDocument();
     const sheet = within(dialog.getByRole('region', { name: 'Credentials sheet' }));
     expect(sheet.getAllByRole('row')).toHaveLength(3);
@@ -149,7 +150,7 @@ describe('exporting the roster', () => {
     await user.paste(`${HEADER}\n${row.line}`);
     await user.click(dialog.getByRole('button', { name: 'Check the list' }));
     await user.click(await dialog.findByRole('button', { name: 'Import 1 students' }));
-    await dialog.findByText(`1 students imported into ${className}.`, {}, { timeout: 10_000 });
+    await dialog.findByText(`1 students imported into ${className}.`, {}, { timeout: patience(10_000) });
     await user.click(dialog.getByRole('button', { name: 'Done' }));
 
     const blobs: Blob[] = [];

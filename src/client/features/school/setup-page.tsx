@@ -1,12 +1,16 @@
+import { useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Link, useLoaderData, useNavigate, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { fillDemoSchool } from '#shared/contract/school-demo';
 import { getSchool, setUpSchool } from '#shared/contract/school-setup';
+import { DEMO_PASSWORD, DEMO_TEACHER_EMAIL } from '#shared/demo';
 import { schoolSetupSchema, type SchoolSetup, type SchoolStatus } from '#shared/school-setup';
+import { Button } from '../../components/ui/button.tsx';
 import { buttonVariants } from '../../components/ui/button-variants.ts';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { ApiError, call } from '../../lib/api.ts';
 import { dashboardPathFor, loginPathFor, saveSession } from '../../lib/session.ts';
-import { AuthForm, AuthPanel } from '../auth/auth-form.tsx';
+import { AuthForm, AuthPanel } from '../../components/auth-form.tsx';
 import { TEACHER_ACCOUNT_FIELDS } from '../auth/teacher-fields.ts';
 
 /**
@@ -41,6 +45,27 @@ export function Component() {
     }
   };
 
+  // The first run's other choice (decision 041): the server seeds the demo while it has no school.
+  // A plain handler, not useMutation: that hook was the page's only reason to download it (+1 kB).
+  const [isFillingDemo, setFillingDemo] = useState(false);
+  const handleFillDemo = async () => {
+    setFillingDemo(true);
+    try {
+      await call(fillDemoSchool, { body: {} });
+      await navigate(loginPathFor('teacher'), {
+        replace: true,
+        state: {
+          notice: `The demo school is ready. Log in as ${DEMO_TEACHER_EMAIL} with the password ${DEMO_PASSWORD}; the home page lists its other accounts.`,
+        },
+      });
+    } catch (error) {
+      setFillingDemo(false);
+      // Someone set the school up meanwhile: the screen turns into "already set up" under the toast.
+      toast.error(error instanceof Error ? error.message : 'Something went wrong', { id: 'fill-demo' });
+      if (error instanceof ApiError && error.code === 'SCHOOL_ALREADY_SET_UP') await revalidator.revalidate();
+    }
+  };
+
   if (status?.isSetUp) {
     return (
       <AuthPanel title="Your school is set up">
@@ -65,7 +90,20 @@ export function Component() {
         fields={[{ name: 'schoolName', label: 'School name', autoComplete: 'organization' }, ...TEACHER_ACCOUNT_FIELDS]}
         submitLabel="Set up the school"
         onSubmit={handleSetUp}
-        footer={null}
+        footer={
+          <>
+            Only trying StudyHall? Fill this server with a demo school instead: two teachers, two classes, quizzes with
+            results. Its passwords are public, so never for a real school.
+            <Button
+              variant="secondary"
+              className="mt-3 w-full"
+              disabled={isFillingDemo}
+              onClick={() => void handleFillDemo()}
+            >
+              {isFillingDemo ? 'Filling the demo school (up to a minute)…' : 'Fill with a demo school'}
+            </Button>
+          </>
+        }
       />
     </>
   );

@@ -35,7 +35,7 @@ import { usePagedList, type PagedList } from '../../lib/paged-list.ts';
 import { classQueries } from '../classes/classes-queries.ts';
 import { profileQueries, useProfile } from '../session/profile.ts';
 import { schoolQueries } from './school-queries.ts';
-import { Badge, StaffTable } from './staff-table.tsx';
+import { Badge, StaffTable } from '../../components/staff-table.tsx';
 
 /**
  * /dashboard/teacher/staff (decision 030): the administrator's school, its name, the

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { useMemo, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
 import type { UserRole } from '#shared/constants';
 import { DashboardLayout } from '../../components/layout/dashboard-layout.tsx';
 import type { SideMenuItem } from '../../components/layout/side-menu.tsx';
@@ -21,12 +21,17 @@ export function RoleDashboard<R extends UserRole>({
   menuItems: SideMenuItem[] | ((profile: ProfileOf<R>) => SideMenuItem[]);
   frame?: (dashboard: ReactNode) => ReactNode;
 }) {
+  // The address the person was going to: the forced screen goes on there once the password is
+  // chosen. One object per address, as RoleGuard's login state (a new one would navigate again).
+  const location = useLocation();
+  const returnTo = `${location.pathname}${location.search}`;
+  const choosePasswordState = useMemo(() => ({ returnTo }), [returnTo]);
   return (
     <RoleGuard role={role}>
       {(profile) =>
         // After a teacher's reset, nothing but choosing a new password (decision 033).
         'mustChangePassword' in profile && profile.mustChangePassword ? (
-          <Navigate to={CHOOSE_PASSWORD_PATH} replace />
+          <Navigate to={CHOOSE_PASSWORD_PATH} replace state={choosePasswordState} />
         ) : (
           frame(
             <DashboardLayout

@@ -11,13 +11,12 @@ import type {
   TeacherRegistration,
 } from '#shared/accounts';
 import type { Database } from '../../db/client.ts';
-import { violatedUniqueConstraint } from '../../db/errors.ts';
 import { studentIdentityColumns, teacherIdentityColumns } from '../../db/identity-keys.ts';
+import { insertUnique } from '../../db/unique-identities.ts';
 import { classNamesOf, requireTaughtClass } from '../classes/records.ts';
 import { requireClassOfJoinCode } from '../classes/service.ts';
 import { classStudents, students, teachers } from '../../db/schema.ts';
-import { accountRemoved, AppError, conflict } from '../../errors.ts';
-import type { ErrorCode } from '#shared/error-codes';
+import { accountRemoved, AppError } from '../../errors.ts';
 import {
   DEACTIVATED_MESSAGE,
   SIGNED_OUT_MESSAGE,
@@ -37,39 +36,6 @@ const STUDENT_LOGIN_FAILED = 'Username or password is incorrect';
 const WRONG_CURRENT_PASSWORD = 'Your current password is not correct';
 
 const accountTable = (account: AccountRef) => (account.role === 'teacher' ? teachers : students);
-
-// Identities are unique by their keys (decision 024): another spelling of a taken one is taken.
-const DUPLICATES: Record<string, { code: ErrorCode; field: string; message: string }> = {
-  teachers_email_key_unique: {
-    code: 'EMAIL_TAKEN',
-    field: 'email',
-    message: 'A teacher with this email already exists',
-  },
-  students_email_key_unique: {
-    code: 'EMAIL_TAKEN',
-    field: 'email',
-    message: 'A student with this email already exists',
-  },
-  students_roll_number_key_unique: {
-    code: 'ROLL_NUMBER_TAKEN',
-    field: 'rollNumber',
-    message: 'This account username is already taken',
-  },
-};
-
-/** Runs an insert (or an update of identities), turning a unique-index violation into a 409 a person understands. */
-export async function insertUnique<T>(insert: () => Promise<T>): Promise<T> {
-  try {
-    return await insert();
-  } catch (error) {
-    const constraint = violatedUniqueConstraint(error);
-    if (constraint === undefined) throw error;
-    const duplicate = DUPLICATES[constraint];
-    throw duplicate
-      ? conflict(duplicate.code, duplicate.message, duplicate.field)
-      : conflict('ACCOUNT_EXISTS', 'This account already exists');
-  }
-}
 
 export function createAccountsService(db: Database, tokens: TokenService, sessions: SessionVersions) {
   /**

@@ -13,6 +13,10 @@ import { bearer, createTestApp, startSecondInstance, TEST_JWT_SECRET, type TestA
 import { startTwoInstancesOnRedis, type TwoInstances } from '../../testing/two-instances.ts';
 import { createAccountsService } from './service.ts';
 import { sessionVersionsThrough } from './session-versions.ts';
+import { patience } from '../../testing/patience.ts';
+
+/** The limit of this file's slow tests (decision 042). */
+const SLOW_TEST = { timeout: patience(60_000) };
 
 /**
  * Sessions (decision 017): changing a password or signing out of all devices ends every
@@ -40,7 +44,7 @@ const sockets: MeetingTestClient[] = [];
 beforeAll(async () => {
   t = await createTestApp({ onQuery: (query) => queries.push(query), meetings: { pingIntervalMs: PING_MS } });
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-}, 60_000);
+});
 afterAll(() => t.close());
 afterEach(() => {
   for (const socket of sockets.splice(0)) socket.close();
@@ -342,7 +346,7 @@ describe('signed file links (decision 017: they outlive a password change)', () 
 let instances: TwoInstances | undefined;
 beforeAll(async () => {
   if (TEST_REDIS_URL) instances = await startTwoInstancesOnRedis();
-}, 60_000);
+});
 afterAll(() => instances?.close());
 
 describe.skipIf(!TEST_REDIS_URL)('two instances sharing Redis versions', () => {
@@ -388,7 +392,7 @@ describe.skipIf(!TEST_REDIS_URL)('two instances sharing Redis versions', () => {
 // own notice (issue 17: removed-accounts.test.ts), a moment later rather than on its very next
 // request as with Redis above.
 describe('two instances without shared versions', () => {
-  it('lets the other instance refuse the old token once the database has announced the change', async () => {
+  it('lets the other instance refuse the old token once the database has announced the change', SLOW_TEST, async () => {
     const one = await createTestApp();
     const other = await startSecondInstance(one);
     try {
@@ -402,12 +406,12 @@ describe('two instances without shared versions', () => {
       );
       expect(changed.status).toBe(200);
       expect((await tasks(person.token, one)).status).toBe(401);
-      await expect.poll(async () => (await tasks(person.token, other)).status, { timeout: 1_000 }).toBe(401);
+      await expect.poll(async () => (await tasks(person.token, other)).status, { timeout: patience(1_000) }).toBe(401);
     } finally {
       await other.close();
       await one.close();
     }
-  }, 60_000);
+  });
 });
 
 describe('every response of this file', () => {

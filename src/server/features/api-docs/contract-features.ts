@@ -12,6 +12,7 @@ import * as quizLifecycle from '#shared/contract/quiz-lifecycle';
 import * as quote from '#shared/contract/quote';
 import * as resources from '#shared/contract/resources';
 import * as school from '#shared/contract/school';
+import * as schoolDemo from '#shared/contract/school-demo';
 import * as signIn from '#shared/contract/sign-in';
 import * as students from '#shared/contract/students';
 import * as tasks from '#shared/contract/tasks';
@@ -30,7 +31,8 @@ const FEATURES: Record<string, Record<string, unknown>> = {
   'quiz-images': quizImages,
   quote,
   resources,
-  school,
+  // The demo's endpoint lives apart so that only /setup downloads it; it is the school's.
+  school: { ...school, ...schoolDemo },
   'sign-in': signIn,
   students,
   tasks,

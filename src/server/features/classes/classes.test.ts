@@ -5,6 +5,7 @@ import { classes, classStudents, classTeachers, students } from '../../db/schema
 import { classIdTaughtBy, schoolAdministrator, signUpStudent, signUpTeacher } from '../../testing/actors.ts';
 import { buildNewQuiz, buildStudentRegistration } from '../../testing/factories.ts';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { patience } from '../../testing/patience.ts';
 
 /**
  * Issue 19 points 3–6 (decision 031): a teacher's classes, their co-teachers and join codes,
@@ -14,7 +15,7 @@ import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-}, 60_000);
+}, patience(60_000));
 afterAll(() => t.close());
 
 const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string, payload?: object) =>
@@ -251,6 +252,27 @@ describe('a class and its deactivated teachers', () => {
       .from(classTeachers)
       .where(and(eq(classTeachers.classId, created._id), eq(classTeachers.isOwner, true)));
     expect(owners).toEqual([{ teacherId: colleague.profile._id }]);
+  });
+
+  it("leaves a deactivated teacher out of the class's teachers its colleagues see (issue 30 point 6)", async () => {
+    const owner = await signUpTeacher(t);
+    const retiring = await signUpTeacher(t);
+    const created = await createClass(owner.token);
+    await call('POST', `/api/classes/${created._id}/teachers`, owner.token, { teacherId: retiring.profile._id });
+    const administrator = await schoolAdministrator(t);
+    await call('POST', `/api/school/teachers/${retiring.profile._id}/deactivate`, administrator.token);
+
+    const listed = await call('GET', '/api/classes', owner.token);
+    const shown = listed.body.data.find((entry: { _id: string }) => entry._id === created._id);
+    expect(shown.teachers.map((teacher: { _id: string }) => teacher._id)).toEqual([owner.profile._id]);
+    // Reactivated, they are one of its teachers again (the membership was kept).
+    await call('POST', `/api/school/teachers/${retiring.profile._id}/reactivate`, administrator.token);
+    const again = (await call('GET', '/api/classes', owner.token)).body.data.find(
+      (entry: { _id: string }) => entry._id === created._id,
+    );
+    expect(again.teachers.map((teacher: { _id: string }) => teacher._id).sort()).toEqual(
+      [owner.profile._id, retiring.profile._id].sort(),
+    );
   });
 });
 

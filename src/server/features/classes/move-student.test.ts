@@ -4,6 +4,7 @@ import { classStudents } from '../../db/schema.ts';
 import { classTaughtBy, signUpStudent, signUpTeacher } from '../../testing/actors.ts';
 import { buildNewQuiz } from '../../testing/factories.ts';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { patience } from '../../testing/patience.ts';
 
 /**
  * Issue 19 point 7 (decision 031): a teacher moves a student between two of their classes in one
@@ -16,7 +17,7 @@ let teacher: Awaited<ReturnType<typeof signUpTeacher>>;
 beforeAll(async () => {
   t = await createTestApp();
   teacher = await signUpTeacher(t);
-}, 60_000);
+}, patience(60_000));
 afterAll(() => t.close());
 
 const move = (fromClassId: string, studentId: string, toClassId: string, token = teacher.token) =>

@@ -127,7 +127,8 @@ export function createClassesService(db: Database, cache: ReadCache) {
         })
         .from(classTeachers)
         .innerJoin(teachers, eq(teachers.id, classTeachers.teacherId))
-        .where(inArray(classTeachers.classId, ids))
+        // A deactivated teacher cannot sign in or teach: not one of the class's teachers to its colleagues.
+        .where(and(inArray(classTeachers.classId, ids), isNull(teachers.deactivatedAt)))
         .orderBy(desc(classTeachers.isOwner), asc(teachers.name), asc(teachers.id)),
       db
         .select({ classId: classStudents.classId, students: count() })

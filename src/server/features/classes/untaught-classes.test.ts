@@ -5,6 +5,7 @@ import { identityKey } from '#shared/identity';
 import { classes, classStudents, classTeachers } from '../../db/schema.ts';
 import { schoolAdministrator, signUpStudent, signUpTeacher } from '../../testing/actors.ts';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { patience } from '../../testing/patience.ts';
 
 /**
  * Classes no teacher teaches (decision 031, "Classes without a teacher"): the administrator
@@ -15,7 +16,7 @@ import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-}, 60_000);
+}, patience(60_000));
 afterAll(() => t.close());
 
 const call = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
@@ -49,7 +50,7 @@ async function secondAdministrator() {
   return other;
 }
 
-describe('classes without a teacher', { timeout: 60_000 }, () => {
+describe('classes without a teacher', { timeout: patience(60_000) }, () => {
   it('lists them to the administrator only, by name, with their student count and never a code', async () => {
     const admin = await schoolAdministrator(t);
     const drama = await untaughtClass(2);

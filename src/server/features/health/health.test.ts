@@ -2,8 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
+const pings: string[] = [];
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({
+    onQuery: (query) => {
+      if (/^select 1$/i.test(query.trim())) pings.push(query);
+    },
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -14,6 +19,17 @@ describe('GET /api/health', () => {
     const response = await t.call({ method: 'GET', url: '/api/health' });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ status: 'ok' });
+  });
+
+  it('answers the checks that arrive together with one database ping (decision 048)', async () => {
+    pings.length = 0;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => t.call({ method: 'GET', url: '/api/health' })));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+    // Each check arrived while the first one's ping ran: one round trip answered them all.
+    expect(pings.length).toBeLessThan(5);
+    // A check after they were answered pings again: the answer is never older than the check.
+    await t.call({ method: 'GET', url: '/api/health' });
+    expect(pings.length).toBeGreaterThanOrEqual(2);
   });
 
   it('answers JSON 404 for an unknown API path', async () => {

@@ -10,7 +10,13 @@ import {
   roomIdSchema,
   type MeetingTicket,
 } from '#shared/meetings';
-import { classTaughtBy, meetingRoomFor, signUpStudent, signUpTeacher } from '../../testing/actors.ts';
+import {
+  classTaughtBy,
+  meetingRoomFor,
+  schoolAdministrator,
+  signUpStudent,
+  signUpTeacher,
+} from '../../testing/actors.ts';
 import { meetingRooms } from '../../db/schema.ts';
 import { bearer, createTestApp, TEST_JWT_SECRET, type TestApp } from '../../testing/test-app.ts';
 import { ALL_ON, MeetingTestClient, meetingToken } from '../../realtime/meeting-test-client.ts';
@@ -204,9 +210,12 @@ describe('POST /api/meetings/{roomId}/token', () => {
         iceServers: ICE_SERVERS,
         roomSize: 4,
       });
-      const lifetime = Date.parse(ticket.expiresAt) - before;
-      expect(lifetime).toBeGreaterThan((MEETING_LIMITS.tokenLifetimeSeconds - 5) * 1000);
-      expect(lifetime).toBeLessThanOrEqual(MEETING_LIMITS.tokenLifetimeSeconds * 1000);
+      const after = Date.now();
+      // Issued (in whole seconds) between before and after, however long the request took.
+      const lifetimeMs = MEETING_LIMITS.tokenLifetimeSeconds * 1000;
+      const expiresAt = Date.parse(ticket.expiresAt);
+      expect(expiresAt).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000 + lifetimeMs);
+      expect(expiresAt).toBeLessThanOrEqual(after + lifetimeMs);
       // host: the class's teachers run its meeting (decision 038).
       expect(decodeJwt(ticket.token)).toMatchObject({ sub: who().profile._id, role, name, room: roomId, host });
       expect(decodeProtectedHeader(ticket.token)).toMatchObject({ alg: 'HS256', typ: 'studyhall-meeting+jwt' });
@@ -288,6 +297,39 @@ describe('meeting tokens at the socket', () => {
       const response = await t.call({ ...call, headers: bearer(ticket.token) });
       expect(response.status, call.url).toBe(401);
     }
+  });
+
+  it('takes a host away with their deactivation: their next host action closes the socket, and changes nothing', async () => {
+    const [owner, retiring] = await Promise.all([signUpTeacher(t), signUpTeacher(t)]);
+    const taught = await classTaughtBy(t, owner, [retiring]);
+    const [pupil, latecomer] = await Promise.all([
+      signUpStudent(t, { classCode: taught.joinCode }),
+      signUpStudent(t, { classCode: taught.joinCode }),
+    ]);
+    const room = (await meetingRoomFor(t, owner, taught.id)).roomId;
+    const host = await MeetingTestClient.join(baseUrl, (await ticketFor(room, retiring.token)).token, room);
+    const seated = await MeetingTestClient.join(baseUrl, (await ticketFor(room, pupil.token)).token, room);
+    clients.push(host.client, seated.client);
+    expect(host.welcome.you.host).toBe(true);
+
+    const administrator = await schoolAdministrator(t);
+    const deactivated = await t.call({
+      method: 'POST',
+      url: `/api/school/teachers/${retiring.profile._id}/deactivate`,
+      headers: bearer(administrator.token),
+    });
+    expect(deactivated.status, deactivated.raw).toBe(200);
+    // Before the socket's next session check (a ping away), the deactivated teacher tries to lock the room.
+    host.client.send({ type: 'lock', locked: true });
+    expect(await host.client.closedWithin()).toEqual({
+      code: CLOSE_CODES.SIGNED_OUT,
+      reason: CLOSE_MESSAGES.SIGNED_OUT,
+    });
+    expect(seated.client.received('room-lock')).toEqual([]);
+    // The room is not locked: a student still gets in.
+    const late = await MeetingTestClient.join(baseUrl, (await ticketFor(room, latecomer.token)).token, room);
+    clients.push(late.client);
+    expect(late.welcome.locked).toBe(false);
   });
 
   it('refuses a meeting token signed with the session key, or without its audience (FORBIDDEN)', async () => {

@@ -10,6 +10,7 @@ import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import { classes } from '../../db/schema.ts';
 import { leaderboardStatement } from './service.ts';
+import { patience } from '../../testing/patience.ts';
 
 let t: TestApp;
 let queries: string[] = [];
@@ -469,7 +470,7 @@ const describePlan = (nodes: PlanNode[]) =>
 
 // Last in the file: it adds 100,000 ranked students, which every later all-classes read would see.
 describe('leaderboard at scale', () => {
-  it('walks the leaderboard indexes with 100,000 ranked students', { timeout: 180_000 }, async () => {
+  it('walks the leaderboard indexes with 100,000 ranked students', { timeout: patience(180_000) }, async () => {
     const db = t.database.db;
     const inserting = performance.now();
     await db.execute(sql`

@@ -212,6 +212,7 @@ export function createProgressService(db: Database, cache: ReadCache) {
         .select({
           id: quizAttempts.id,
           submittedAt: quizAttempts.submittedAt,
+          essaysAwaiting: quizAttempts.essaysAwaiting,
           closesAt: quizzes.closesAt,
           reviewAnswers: quizzes.reviewAnswers,
           reviewScore: quizzes.reviewScore,
@@ -219,7 +220,8 @@ export function createProgressService(db: Database, cache: ReadCache) {
         .from(quizAttempts)
         .innerJoin(quizzes, eq(quizzes.id, quizAttempts.quizId))
         .where(and(eq(quizAttempts.studentId, studentId), isNotNull(quizAttempts.submittedAt)));
-      const shown = submitted.filter((row) => reviewOf(row, row, moment).showsScore).map((row) => row.id);
+      // Final scores only: an attempt whose essays await marking waits too (decision 046).
+      const shown = submitted.filter((row) => reviewOf(row, row, moment).showsFinalScore).map((row) => row.id);
       // Run even when nothing is shown (inArray of none is false): one number of statements whatever the data.
       const rows = rowsOf<StatisticsRow>(
         await db.execute(sql`

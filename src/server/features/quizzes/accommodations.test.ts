@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUIZ_LIMITS, type ReviewAnswers, type ReviewScore } from '#shared/quizzes';
 import { classTaughtBy, signUpStudent, signUpTeacher } from '../../testing/actors.ts';
 import { buildNewQuiz } from '../../testing/factories.ts';
-import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { bearer, createTestApp, startSecondInstance, type TestApp } from '../../testing/test-app.ts';
 import { refreshClosesAt } from './accommodations.ts';
 import { createQuizJobsService } from './service.ts';
 import { answerKeysIn } from '../../testing/answer-keys.ts';
@@ -241,6 +241,77 @@ describe('the accommodated student’s timer', () => {
       headers: bearer(teacher.token),
     });
     expect(removed.status).toBe(200);
+  });
+});
+
+describe('the student’s quiz list (issue 30 point 3)', () => {
+  type Timing = { deadline: string; maxTime: number };
+  const timingIn = (body: { data: (Timing & { _id: string })[] }, quizId: string): Timing => {
+    const listed = body.data.find((quiz) => quiz._id === quizId);
+    if (!listed) throw new Error(`quiz ${quizId} is not in the list`);
+    return { deadline: listed.deadline, maxTime: listed.maxTime };
+  };
+  const ownDeadline = (deadline: Date) => new Date(deadline.getTime() + 24 * HOUR).toISOString();
+
+  // Each kind alone and together: the list, the quiz page and the start agree.
+  for (const [kind, terms, expected] of [
+    ['only a later deadline', { deadline: ownDeadline }, { own: true, maxTime: 10 }],
+    ['only extra percent', { extraPercent: 50 }, { own: false, maxTime: 15 }],
+    ['only extra minutes', { extraMinutes: 7 }, { own: false, maxTime: 17 }],
+    ['all three', { deadline: ownDeadline, extraPercent: 25, extraMinutes: 5 }, { own: true, maxTime: 18 }],
+  ] as const) {
+    it(`shows ${kind} as the quiz page and the start do`, async () => {
+      const { teacher, accommodated, quizId, deadline } = await classWithQuiz();
+      const payload = Object.fromEntries(
+        Object.entries(terms).map(([name, value]) => [name, typeof value === 'function' ? value(deadline) : value]),
+      );
+      expect((await put(teacher, quizId, accommodated.profile._id, payload)).status).toBe(200);
+      const want = {
+        deadline: expected.own ? ownDeadline(deadline) : deadline.toISOString(),
+        maxTime: expected.maxTime,
+      };
+
+      for (const view of ['', '?view=online']) {
+        const list = await t.call({
+          method: 'GET',
+          url: `/api/get-all-quiz${view}`,
+          headers: bearer(accommodated.token),
+        });
+        expect(timingIn(list.body, quizId), `list${view}`).toEqual(want);
+      }
+      expect(timingIn({ data: [(await detail(accommodated, quizId)).body.data] }, quizId)).toEqual(want);
+      const started = await start(accommodated, quizId);
+      expect(timingIn({ data: [started.body.data] }, quizId)).toEqual(want);
+      expect(await attemptMinutes(quizId, accommodated.profile._id)).toBeCloseTo(expected.maxTime, 5);
+      const attempted = await t.call({ method: 'GET', url: '/api/get-all-quiz', headers: bearer(accommodated.token) });
+      expect(timingIn(attempted.body, quizId), 'list with the attempt').toEqual(want);
+    });
+  }
+
+  it('keeps each student’s own values through the read cache: a classmate sees the quiz’s', async () => {
+    const { teacher, accommodated, classmate, quizId, deadline } = await classWithQuiz();
+    // An instance with the read cache on (this file's app reads uncached).
+    const cached = await startSecondInstance(t, { readCache: { ttlMs: 60_000 } });
+    try {
+      const list = (student: Actor) =>
+        cached.call({ method: 'GET', url: '/api/get-all-quiz', headers: bearer(student.token) });
+      const quizOwn = { deadline: deadline.toISOString(), maxTime: 10 };
+      expect(timingIn((await list(classmate)).body, quizId)).toEqual(quizOwn);
+      const given = await cached.call({
+        method: 'PUT',
+        url: accommodationUrl(quizId, accommodated.profile._id),
+        headers: bearer(teacher.token),
+        payload: { deadline: ownDeadline(deadline), extraPercent: 50 },
+      });
+      expect(given.status, given.raw).toBe(200);
+      const own = { deadline: ownDeadline(deadline), maxTime: 15 };
+      for (let round = 0; round < 2; round += 1) {
+        expect(timingIn((await list(accommodated)).body, quizId), `accommodated, round ${round}`).toEqual(own);
+        expect(timingIn((await list(classmate)).body, quizId), `classmate, round ${round}`).toEqual(quizOwn);
+      }
+    } finally {
+      await cached.close();
+    }
   });
 });
 

@@ -70,17 +70,27 @@ export async function refreshClosesAt(tx: Pick<Database, 'execute'>, quizId: str
   return new Date(row!.closes_at);
 }
 
+/**
+ * A student's terms as a select reads them, for a left join too (the student's list) and the
+ * lookup (the quiz page, the start), so all three hand timingFor the same thing. The key comes
+ * first on purpose: drizzle reads a left-joined object as absent when its FIRST column is null,
+ * and a later deadline or extra percent alone has no extra minutes (issue 30 point 3: the list
+ * showed such a student the quiz's own deadline and time).
+ */
+export const accommodationTermsColumns = {
+  studentId: quizAccommodations.studentId,
+  extraMinutes: quizAccommodations.extraMinutes,
+  extraPercent: quizAccommodations.extraPercent,
+  deadline: quizAccommodations.deadline,
+};
+
 export async function accommodationOf(
   tx: Pick<Database, 'select'>,
   quizId: string,
   studentId: string,
 ): Promise<AccommodationTerms | null> {
   const [row] = await tx
-    .select({
-      extraMinutes: quizAccommodations.extraMinutes,
-      extraPercent: quizAccommodations.extraPercent,
-      deadline: quizAccommodations.deadline,
-    })
+    .select(accommodationTermsColumns)
     .from(quizAccommodations)
     .where(and(eq(quizAccommodations.quizId, quizId), eq(quizAccommodations.studentId, studentId)))
     .limit(1);

@@ -1,20 +1,30 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { answerProblem, isAnswered, isChoiceQuestion, scoreAttempt, type AnswerValue } from '#shared/question-types';
+import {
+  answerProblem,
+  essaysToMark,
+  isAnswered,
+  isChoiceQuestion,
+  scoreAttempt,
+  shuffledAroundDescriptions,
+  type AnswerValue,
+} from '#shared/question-types';
 import { QUIZ_LIMITS, type AttemptEnding } from '#shared/quizzes';
 import type { AttemptLayout, QuizAttemptRow, StoredQuestion } from '../../db/schema.ts';
 
 /** Pure rules of an attempt: ids, shuffling, timing and scoring. No SQL here. */
 
-const QUESTION_ID_BYTES = 6;
+const ID_BYTES = 6;
 
 /**
- * `count` short opaque question ids, unique within a quiz, from one random draw (a draw per id
- * was 0.7 ms of a 200-question quiz: randomBytes is a system call each time).
+ * `count` short opaque ids (8 base64url characters, 48 random bits) for new questions and
+ * options, from one random draw (a draw per id was 0.7 ms of a 200-question quiz: randomBytes
+ * is a system call each time). Random, so an option's id says nothing of where the teacher
+ * wrote it (decision 039).
  */
-export function newQuestionIds(count: number): string[] {
-  const bytes = randomBytes(QUESTION_ID_BYTES * count);
+export function newOpaqueIds(count: number): string[] {
+  const bytes = randomBytes(ID_BYTES * count);
   return Array.from({ length: count }, (_, index) =>
-    bytes.subarray(index * QUESTION_ID_BYTES, (index + 1) * QUESTION_ID_BYTES).toString('base64url'),
+    bytes.subarray(index * ID_BYTES, (index + 1) * ID_BYTES).toString('base64url'),
   );
 }
 
@@ -30,13 +40,20 @@ function shuffled<T>(items: readonly T[]): T[] {
 
 /**
  * The order one student sees, drawn once when the attempt starts and kept for resumes: the
- * questions, and the option ids of single and multiple choice (true-false keeps True, False;
- * the typed types have no options).
+ * questions, the option ids of single and multiple choice, and the choice ids of a matching
+ * question (its prompts keep their order, as in Moodle; true-false keeps True, False; the typed
+ * types have no options). A description stays where the teacher put it, before the questions
+ * that followed it: each stretch of questions between descriptions is shuffled on its own
+ * (decision 045), which without descriptions is the whole quiz, as before.
  */
 export function shuffleLayout(questions: StoredQuestion[]): AttemptLayout {
-  return shuffled(questions).map((question) => ({
+  return shuffledAroundDescriptions(questions, shuffled).map((question) => ({
     questionId: question._id,
-    options: isChoiceQuestion(question) ? shuffled(question.options.map((option) => option._id)) : [],
+    options: isChoiceQuestion(question)
+      ? shuffled(question.options.map((option) => option._id))
+      : question.type === 'matching'
+        ? shuffled(question.choices.map((choice) => choice._id))
+        : [],
   }));
 }
 
@@ -89,6 +106,8 @@ export type AttemptClosing = {
   score: number;
   accuracy: string;
   timeTakenSeconds: number;
+  /** The answered essays, each with its place in the quiz: a teacher marks them (decision 046). */
+  essays: { questionId: string; position: number }[];
 };
 
 /**
@@ -133,5 +152,9 @@ export function closeAttempt(
     endedBy,
     ...scoreAttempt(questions, answers),
     timeTakenSeconds,
+    essays: essaysToMark(questions, answers).map((question) => ({
+      questionId: question._id,
+      position: questions.indexOf(question),
+    })),
   };
 }

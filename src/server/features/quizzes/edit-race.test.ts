@@ -5,6 +5,10 @@ import { students } from '../../db/schema.ts';
 import { classIdTaughtBy, signUpStudent, signUpTeacher } from '../../testing/actors.ts';
 import { buildNewQuiz, editBodyOf } from '../../testing/factories.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { patience } from '../../testing/patience.ts';
+
+/** The limit of this file's slow tests (decision 042). */
+const SLOW_TEST = { timeout: patience(120_000) };
 
 /**
  * Decision 036: an edit that changes the key races the submission of an attempt, and an edit
@@ -39,7 +43,7 @@ async function request(method: string, url: string, token: string, body?: unknow
   return { status: response.status, body: (await response.json()) as { data: any; message: string; code?: string } };
 }
 
-describe('an edit of the key racing a submission', () => {
+describe('an edit of the key racing a submission', SLOW_TEST, () => {
   it(`scores the attempt on the new key, once, in ${ROUNDS} rounds`, async () => {
     const className = `EditRace-${Date.now().toString(36)}`;
     const teacher = await signUpTeacher(t);
@@ -100,10 +104,10 @@ describe('an edit of the key racing a submission', () => {
     expect(row).toEqual({ averageScore: 1, quizzesAttempted: ROUNDS });
     // Which side won is PostgreSQL's choice; both must have been fine (logged for the curious).
     console.info('edit-race orders', orders);
-  }, 120_000);
+  });
 });
 
-describe('an edit of the structure racing a start', () => {
+describe('an edit of the structure racing a start', SLOW_TEST, () => {
   it(`lays the attempt out on the questions the edit left, or refuses the edit, in ${ROUNDS} rounds`, async () => {
     const className = `StartRace-${Date.now().toString(36)}`;
     const teacher = await signUpTeacher(t);
@@ -128,5 +132,5 @@ describe('an edit of the structure racing a start', () => {
         problems.push(`round ${round}: edit ${edited.status}`);
     }
     expect(problems).toEqual([]);
-  }, 120_000);
+  });
 });

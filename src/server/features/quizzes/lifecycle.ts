@@ -1,10 +1,9 @@
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
-import { DEFAULT_QUIZ_SUBJECT } from '#shared/constants';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { DeletedQuiz, DuplicateQuiz, EditQuiz } from '#shared/quiz-lifecycle';
 import {
   imageKeysOf,
   isChoiceQuestion,
-  scoreAttempt,
+  questionCountOf,
   toStoredQuestions,
   totalPointsOf,
   type TypedQuestion,
@@ -23,12 +22,14 @@ import {
   type StoredQuestion,
 } from '../../db/schema.ts';
 import { accountRemoved, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
-import { newQuestionIds } from './attempt-rules.ts';
+import { newOpaqueIds } from './attempt-rules.ts';
 import { presentTeacherSummary } from './presenters.ts';
 import { refreshClosesAt } from './accommodations.ts';
-import { isScoreReleased, newQuizTiming } from './review-rules.ts';
+import { isScoreReleased } from './review-rules.ts';
 import { assertQuizImagesExist } from './quiz-images.ts';
-import { lockStudents, recomputeAverages, type Queryable } from './service.ts';
+import { insertQuiz } from './authoring.ts';
+import { lockStudents, recomputeAverages, rescoreSubmittedAttempts, scoresChangedTags } from './grading.ts';
+import type { Queryable } from './quiz-records.ts';
 
 /**
  * A quiz's life after publishing (decision 036): edit (with the regrade of a changed key),
@@ -39,9 +40,20 @@ import { lockStudents, recomputeAverages, type Queryable } from './service.ts';
  * The two functions below are all that knows the question's shape: the question types adapt them.
  */
 
-/** A choice question's option ids in order; none for the other types. */
+/**
+ * A choice question's option ids in order; a matching question's prompt ids in order and its
+ * choice ids (their order is the attempt's: shuffled anyway); none for the other types.
+ */
 const optionIdsOf = (question: StoredQuestion) =>
-  isChoiceQuestion(question) ? question.options.map((option) => option._id).join('\u0000') : '';
+  isChoiceQuestion(question)
+    ? question.options.map((option) => option._id).join('\u0000')
+    : question.type === 'matching'
+      ? [
+          ...question.prompts.map((prompt) => prompt._id),
+          '|',
+          ...question.choices.map((choice) => choice._id).sort(),
+        ].join('\u0000')
+      : '';
 
 /**
  * The structure: question ids and order, each question's type, and a choice question's option
@@ -69,6 +81,12 @@ function keyOf(question: StoredQuestion): unknown[] {
       return [question.points, question.accepted];
     case 'numeric':
       return [question.points, question.value, question.tolerance];
+    case 'matching':
+      return [question.points, question.prompts.map((prompt) => prompt.match)];
+    // An essay's marks are the teacher's (decision 046): only its points move them (capped by a regrade).
+    case 'essay':
+    case 'description':
+      return [question.points];
   }
 }
 
@@ -77,7 +95,10 @@ export function keyChanged(before: StoredQuestion[], after: StoredQuestion[]): b
   return before.some((old, index) => JSON.stringify(keyOf(old)) !== JSON.stringify(keyOf(after[index]!)));
 }
 
-/** The edit's questions: kept ones (and their options) by their `_id`, new ones with new ids. */
+/**
+ * The edit's questions: kept ones by their `_id`, and their options that name an id the
+ * question has; new questions and options take new random ids (decision 039).
+ */
 function editedQuestions(current: StoredQuestion[], inputs: TypedQuestion[]): StoredQuestion[] {
   const known = new Set(current.map((question) => question._id));
   const seen = new Set<string>();
@@ -89,7 +110,7 @@ function editedQuestions(current: StoredQuestion[], inputs: TypedQuestion[]): St
       ]);
     seen.add(input._id);
   });
-  return toStoredQuestions(inputs, newQuestionIds(inputs.filter((input) => input._id === undefined).length));
+  return toStoredQuestions(inputs, newOpaqueIds, current);
 }
 
 export type EditedQuiz = { quiz: TeacherQuizSummary; regrade: { attemptsChanged: number } | null };
@@ -126,51 +147,6 @@ export function createQuizLifecycle(db: Database, cache: ReadCache) {
       .where(eq(quizzes.id, quiz.id));
     if (!names) throw accountRemoved();
     return presentTeacherSummary({ quiz, ...names }, attemptCount);
-  }
-
-  /**
-   * Rescores every submitted attempt on the new questions, writes those that changed, and
-   * returns their students. The caller holds the quiz's row for update, so no attempt closes
-   * meanwhile; answers name options by id, so they stand as they are.
-   */
-  async function regradeAttempts(
-    tx: Queryable,
-    quizId: string,
-    after: StoredQuestion[],
-  ): Promise<{ changedStudents: string[]; attemptsChanged: number }> {
-    const attempters = await tx
-      .select({ studentId: quizAttempts.studentId })
-      .from(quizAttempts)
-      .where(and(eq(quizAttempts.quizId, quizId), isNotNull(quizAttempts.submittedAt)));
-    await lockStudents(
-      tx,
-      attempters.map((row) => row.studentId),
-    );
-    const attempts = await tx
-      .select()
-      .from(quizAttempts)
-      .where(and(eq(quizAttempts.quizId, quizId), isNotNull(quizAttempts.submittedAt)))
-      .orderBy(asc(quizAttempts.id))
-      .for('update');
-    const changed = attempts.flatMap((attempt) => {
-      const { score, accuracy } = scoreAttempt(after, attempt.answers);
-      const same = score === Number(attempt.score) && Number(accuracy) === Number(attempt.accuracy);
-      return same ? [] : [{ attempt, score, accuracy }];
-    });
-    if (changed.length > 0) {
-      const values = sql.join(
-        changed.map((entry) => sql`(${entry.attempt.id}::uuid, ${entry.score}::numeric, ${entry.accuracy}::numeric)`),
-        sql`, `,
-      );
-      await tx.execute(sql`
-        update ${quizAttempts} as a set score = v.score, accuracy = v.accuracy
-        from (values ${values}) as v(id, score, accuracy)
-        where a.id = v.id`);
-    }
-    return {
-      changedStudents: changed.map((entry) => entry.attempt.studentId),
-      attemptsChanged: changed.length,
-    };
   }
 
   return {
@@ -222,7 +198,7 @@ export function createQuizLifecycle(db: Database, cache: ReadCache) {
             ...review,
             background: input.quiz.background,
             questions,
-            questionCount: questions.length,
+            questionCount: questionCountOf(questions),
             totalPoints: totalPointsOf(questions),
             version: sql`${quizzes.version} + 1`,
           })
@@ -238,7 +214,7 @@ export function createQuizLifecycle(db: Database, cache: ReadCache) {
         let regrade: { attemptsChanged: number } | null = null;
         const recompute = new Set<string>();
         if (regrades && counts.submitted > 0) {
-          const regraded = await regradeAttempts(tx, quizId, questions);
+          const regraded = await rescoreSubmittedAttempts(tx, quizId, questions);
           regraded.changedStudents.forEach((student) => recompute.add(student));
           await tx
             .insert(quizRegrades)
@@ -262,8 +238,7 @@ export function createQuizLifecycle(db: Database, cache: ReadCache) {
       // After the commit (as commitClosings): no reader keeps the old state under the new versions.
       await cache.changed([
         ...new Set(outcome.classIds.map(cacheTags.classQuizzes)),
-        ...(outcome.recompute.length > 0 ? [cacheTags.leaderboard] : []),
-        ...outcome.recompute.map(cacheTags.studentAttempts),
+        ...(outcome.recompute.length > 0 ? scoresChangedTags(outcome.recompute) : []),
       ]);
       return { quiz: outcome.summary, regrade: outcome.regrade };
     },
@@ -282,26 +257,16 @@ export function createQuizLifecycle(db: Database, cache: ReadCache) {
         if (!teacher) throw accountRemoved();
         const target = await requireTaughtClass(tx, teacherId, input.classId, { mustBeActive: true });
         // The copy has no accommodations (they are per student of the source's class).
-        const timing = newQuizTiming(new Date(input.deadline), source.maxTimeMinutes);
-        const review = { reviewAnswers: source.reviewAnswers, reviewScore: source.reviewScore };
-        const { questions: _questions, ...inserted } = (
-          await tx
-            .insert(quizzes)
-            .values({
-              title: input.title ?? source.title,
-              subject: teacher.subject.trim() || DEFAULT_QUIZ_SUBJECT,
-              classId: target.id,
-              ...timing,
-              ...review,
-              scoresReleased: isScoreReleased({ ...timing, ...review }, now()),
-              createdByTeacherId: teacherId,
-              background: source.background,
-              questions: source.questions,
-              questionCount: source.questionCount,
-              totalPoints: source.totalPoints,
-            })
-            .returning()
-        )[0]!;
+        const inserted = await insertQuiz(tx, {
+          title: input.title ?? source.title,
+          teacher: { id: teacherId, subject: teacher.subject },
+          classId: target.id,
+          deadline: new Date(input.deadline),
+          maxTimeMinutes: source.maxTimeMinutes,
+          review: { reviewAnswers: source.reviewAnswers, reviewScore: source.reviewScore },
+          background: source.background,
+          questions: source.questions,
+        });
         return summaryOf(tx, inserted, 0);
       });
       await cache.changed([cacheTags.classQuizzes(copy.classId)]);

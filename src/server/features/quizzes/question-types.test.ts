@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerValue } from '#shared/question-types';
 import type { QuestionInput, QuizQuestion, ReviewAnswers, ReviewScore } from '#shared/quizzes';
 import { quizFor, signUpStudent, signUpTeacher } from '../../testing/actors.ts';
+import { OPAQUE_ID } from '../../testing/factories.ts';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { refreshClosesAt } from './accommodations.ts';
 
@@ -121,8 +122,8 @@ describe('question types', () => {
       type: 'single',
       points: 1,
       options: [
-        { _id: 'o1', text: 'Rome', correct: true },
-        { _id: 'o2', text: 'Milan', correct: false },
+        { _id: expect.stringMatching(OPAQUE_ID), text: 'Rome', correct: true },
+        { _id: expect.stringMatching(OPAQUE_ID), text: 'Milan', correct: false },
       ],
     });
 

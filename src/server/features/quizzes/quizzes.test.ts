@@ -14,7 +14,7 @@ import {
 import { quizImages } from '../../db/schema.ts';
 import { measureJson } from '../../plugins/json-body.ts';
 import { classIdTaughtBy, createClassFor, quizFor, signUpStudent, signUpTeacher } from '../../testing/actors.ts';
-import { buildNewQuiz, NO_CLASS_ID } from '../../testing/factories.ts';
+import { buildNewQuiz, NO_CLASS_ID, OPAQUE_ID } from '../../testing/factories.ts';
 import { jsonOfExactly, nestedJson } from '../../testing/json-bodies.ts';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { createQuizJobsService } from './service.ts';
@@ -144,10 +144,11 @@ describe('creating a quiz', () => {
     });
     expect(Date.parse(response.body.data.date)).toBeGreaterThan(Date.now() - 60_000);
     const detail = await getQuiz(teacher, response.body.data._id);
+    // The empty option is dropped; ids are random, not o1, o2… (decision 039).
     expect(detail.body.data.quiz.questions[2].options).toEqual([
-      { _id: 'o1', text: '7', correct: true },
-      { _id: 'o2', text: '8', correct: false },
-      { _id: 'o3', text: '9', correct: false },
+      { _id: expect.stringMatching(OPAQUE_ID), text: '7', correct: true },
+      { _id: expect.stringMatching(OPAQUE_ID), text: '8', correct: false },
+      { _id: expect.stringMatching(OPAQUE_ID), text: '9', correct: false },
     ]);
     expect(
       detail.body.data.quiz.questions.map(
@@ -1034,18 +1035,22 @@ describe('JSON bodies (decision 023)', () => {
   });
 
   it('takes the largest answers of every question in one save; one byte more is 413', async () => {
-    // The heaviest answer is a short text of 200 3-byte characters.
-    const questions = Array.from({ length: QUIZ_LIMITS.questionsMax }, (_, index) => ({
-      type: 'short-text',
-      question_text: `Word ${index}`,
-      accepted: ['yes'],
-    }));
+    // The heaviest answers: the most essays a quiz holds, at their longest, and short texts of
+    // 200 3-byte characters for the rest (decision 046).
+    const questions = Array.from({ length: QUIZ_LIMITS.questionsMax }, (_, index) =>
+      index < QUESTION_LIMITS.essaysMax
+        ? { type: 'essay', question_text: `Essay ${index}` }
+        : { type: 'short-text', question_text: `Word ${index}`, accepted: ['yes'] },
+    );
     const { student, quiz } = await startedAttempt(
       buildNewQuiz({ quiz: { background: QUIZ_BACKGROUNDS[0], questions } }),
     );
     const started = (await getQuiz(student, quiz._id)).body.data.quiz.questions as QuizQuestion[];
     const answers = Object.fromEntries(
-      started.map((question) => [question._id, '€'.repeat(QUESTION_LIMITS.shortTextMax)]),
+      started.map((question) => [
+        question._id,
+        '€'.repeat(question.type === 'essay' ? QUESTION_LIMITS.essayMax : QUESTION_LIMITS.shortTextMax),
+      ]),
     );
     expect(Buffer.byteLength(JSON.stringify({ answers }))).toBeGreaterThan(0.95 * SAVE_ANSWERS_BODY_LIMIT_BYTES);
     const answersUrl = `/api/quiz/${quiz._id}/answers`;
@@ -1059,7 +1064,7 @@ describe('JSON bodies (decision 023)', () => {
     const tooManyAnswers = await send(jsonOfExactly({ answers }, SAVE_ANSWERS_BODY_LIMIT_BYTES + 1));
     expect(tooManyAnswers.status).toBe(413);
     expect(tooManyAnswers.body.message).toMatch(
-      /^The request is too large: at most 126(\.0)? KB can be sent at once\.$/,
+      /^The request is too large: at most 419(\.0)? KB can be sent at once\.$/,
     );
     const saved = await send(JSON.stringify({ answers }));
     expect(saved.status, saved.raw.slice(0, 300)).toBe(200);

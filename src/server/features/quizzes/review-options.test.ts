@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUIZ_LIMITS, type QuizQuestion, type ReviewAnswers, type ReviewScore } from '#shared/quizzes';
+import {
+  QUIZ_BACKGROUNDS,
+  QUIZ_LIMITS,
+  type NewQuizPayload,
+  type QuizQuestion,
+  type ReviewAnswers,
+  type ReviewScore,
+} from '#shared/quizzes';
 import { classIdTaughtBy, signUpStudent, signUpTeacher } from '../../testing/actors.ts';
 import { foreignAnswerKeys } from '../../testing/answer-keys.ts';
 import { buildNewQuiz } from '../../testing/factories.ts';
@@ -34,7 +41,10 @@ afterAll(async () => {
 type Actor = { token: string; profile: { _id: string } };
 
 /** A teacher's quiz in a class of its own, and a student of that class who has started it. */
-async function startedQuiz(review: { reviewAnswers?: ReviewAnswers; reviewScore?: ReviewScore }) {
+async function startedQuiz(
+  review: { reviewAnswers?: ReviewAnswers; reviewScore?: ReviewScore },
+  questions?: NewQuizPayload['quiz']['questions'],
+) {
   classCounter += 1;
   const className = `Review ${Date.now().toString(36)}${classCounter}`;
   const teacher = await signUpTeacher(t);
@@ -43,7 +53,11 @@ async function startedQuiz(review: { reviewAnswers?: ReviewAnswers; reviewScore?
     method: 'POST',
     url: '/api/teacher/add-quiz',
     headers: bearer(teacher.token),
-    payload: buildNewQuiz({ classId: await classIdTaughtBy(t, teacher, className), ...review }),
+    payload: buildNewQuiz({
+      classId: await classIdTaughtBy(t, teacher, className),
+      ...review,
+      ...(questions ? { quiz: { background: QUIZ_BACKGROUNDS[1]!, questions } } : {}),
+    }),
   });
   expect(created.status, created.raw).toBe(201);
   const quizId = created.body.data._id as string;
@@ -52,24 +66,27 @@ async function startedQuiz(review: { reviewAnswers?: ReviewAnswers; reviewScore?
   return { teacher, student, quizId, className, started, created };
 }
 
-/** Two right answers of three, so a leaked score (2) or accuracy (66.67) is recognisable. */
-async function submitTwoRight(student: Actor, quizId: string, questions: QuizQuestion[]) {
-  const right: Record<string, string> = { 'What is 2 + 2?': '4', 'What is the capital of France?': 'Paris' };
-  return t.call({
+/** Submits the student's attempt with these answers (update-student, SPEC §7). */
+const submit = (student: Actor, quizId: string, questions: object[]) =>
+  t.call({
     method: 'POST',
     url: '/api/student/update-student',
     headers: bearer(student.token),
-    payload: {
-      quiz: {
-        _id: quizId,
-        questions: questions.map((question) => ({
-          _id: question._id,
-          selectedOption:
-            right[question.question_text] ?? question.options?.find((option) => option.text !== '7')?.text ?? null,
-        })),
-      },
-    },
+    payload: { quiz: { _id: quizId, questions } },
   });
+
+/** Two right answers of three, so a leaked score (2) or accuracy (66.67) is recognisable. */
+async function submitTwoRight(student: Actor, quizId: string, questions: QuizQuestion[]) {
+  const right: Record<string, string> = { 'What is 2 + 2?': '4', 'What is the capital of France?': 'Paris' };
+  return submit(
+    student,
+    quizId,
+    questions.map((question) => ({
+      _id: question._id,
+      selectedOption:
+        right[question.question_text] ?? question.options?.find((option) => option.text !== '7')?.text ?? null,
+    })),
+  );
 }
 
 /** The quiz's close (decision 032) is now in the past: deadline + time limit + grace, a minute ago. */
@@ -304,5 +321,105 @@ describe('review options', () => {
     expect(refused.body).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ field: 'reviewScore' }] });
     const after = await t.database.db.execute(sql`select count(*)::int as n from quizzes`);
     expect((after as { rows: unknown[] }).rows).toEqual((before as { rows: unknown[] }).rows);
+  });
+});
+
+/**
+ * Issue 30 point 1: what each question earned is a piece of the key (a true-false question's
+ * points are its answer), so it waits for the answers, whatever the score's option says.
+ */
+describe('per-question points and correctness wait for the answers', () => {
+  /** What a student's question may carry before the key: no points earned, no right or wrong. */
+  const WITHOUT_KEY = ['_id', 'image', 'options', 'points', 'question_text', 'response', 'scoring', 'type'];
+  const PER_QUESTION = /"(earnedPoints|isCorrect|correct)"/;
+
+  const questionsOf = (response: { body: { data: { quiz: { questions: QuizQuestion[] } } } }) =>
+    response.body.data.quiz.questions;
+
+  function expectNoPerQuestionResult(name: string, response: Awaited<ReturnType<TestApp['call']>>) {
+    expect(response.status, `${name}: ${response.raw}`).toBe(200);
+    expect(response.raw, name).not.toMatch(PER_QUESTION);
+    for (const question of questionsOf(response)) {
+      expect(
+        Object.keys(question).filter((field) => !WITHOUT_KEY.includes(field)),
+        name,
+      ).toEqual([]);
+    }
+  }
+
+  for (const reviewAnswers of ['after-deadline', 'never'] as const) {
+    it(`answers ${reviewAnswers}, score after submitting: the total now, no question's points`, async () => {
+      const { student, quizId, className, started } = await startedQuiz({ reviewAnswers, reviewScore: 'after-submit' });
+      const submitted = await submitTwoRight(student, quizId, started.body.data.quiz.questions);
+      expect(submitted.body.data.attempt).toMatchObject({ score: 2, accuracy: '66.67' });
+      expectNoPerQuestionResult('submit', submitted);
+      const waiting = await studentResponses(student, quizId, className);
+      expectNoPerQuestionResult('quiz', waiting.quiz);
+      expectNoPerQuestionResult('start', waiting.start);
+      await expectNoKey(student, { ...waiting, submitted } as Responses);
+      expectScore(waiting, quizId);
+
+      await passClose(quizId);
+      const after = await studentResponses(student, quizId, className);
+      if (reviewAnswers === 'never') {
+        expectNoPerQuestionResult('quiz after the close', after.quiz);
+        expectNoPerQuestionResult('start after the close', after.start);
+        await expectNoKey(student, after);
+      } else {
+        for (const name of ['quiz', 'start'] as const) {
+          expect(
+            questionsOf(after[name])
+              .map((question) => question.earnedPoints)
+              .sort(),
+            name,
+          ).toEqual([0, 1, 1]);
+        }
+      }
+    });
+  }
+
+  it('answers after submitting: each question’s points in the submission', async () => {
+    const { student, quizId, started } = await startedQuiz({ reviewAnswers: 'after-submit' });
+    const submitted = await submitTwoRight(student, quizId, started.body.data.quiz.questions);
+    expect(
+      questionsOf(submitted)
+        .map((question) => question.earnedPoints)
+        .sort(),
+    ).toEqual([0, 1, 1]);
+  });
+
+  it('gives a true-false quiz’s key away nowhere before the close: the total of two says nothing of which', async () => {
+    const { student, quizId, className, started } = await startedQuiz({}, [
+      { type: 'true-false', question_text: 'The sun is a star.', points: 1, correct: true },
+      { type: 'true-false', question_text: 'The moon is a planet.', points: 1, correct: false },
+    ]);
+    // Both answered true: one right, one wrong; only which one would be the key.
+    const submitted = await submit(
+      student,
+      quizId,
+      questionsOf(started).map((question) => ({ _id: question._id, response: true })),
+    );
+    expect(submitted.body.data.attempt).toMatchObject({ score: 1 });
+    const waiting = await studentResponses(student, quizId, className);
+    for (const [name, response] of [
+      ['submit', submitted],
+      ['quiz', waiting.quiz],
+      ['start', waiting.start],
+    ] as const) {
+      expectNoPerQuestionResult(name, response);
+      // The two questions differ in their ids and texts only.
+      const [sun, moon] = questionsOf(response).map(({ _id, question_text: _text, ...rest }) => rest);
+      expect(sun, name).toEqual(moon);
+    }
+    await expectNoKey(student, waiting);
+
+    await passClose(quizId);
+    const review = questionsOf((await studentResponses(student, quizId, className)).quiz);
+    expect(review.map((question) => [question.question_text, question.correct, question.earnedPoints])).toEqual(
+      expect.arrayContaining([
+        ['The sun is a star.', true, 1],
+        ['The moon is a planet.', false, 0],
+      ]),
+    );
   });
 });

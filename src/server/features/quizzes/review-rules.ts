@@ -2,17 +2,31 @@ import { QUIZ_LIMITS } from '#shared/quizzes';
 import type { QuizAttemptRow, QuizRow } from '../../db/schema.ts';
 
 /**
- * The one place that decides whether a student's answer key and score may leave the server
- * (decision 032). Every student presenter, the statistics, the stored averages' release and
+ * The one place that decides whether a student's answer key, what each question earned and the
+ * score may leave the server (decisions 032, 036). Every student presenter, the statistics, the stored averages' release and
  * the authorization matrix's answer-key check ask it; nothing else compares review options.
  */
 
 export type ReviewQuiz = Pick<QuizRow, 'closesAt' | 'reviewAnswers' | 'reviewScore'>;
-export type ReviewAttempt = Pick<QuizAttemptRow, 'submittedAt'> | null;
+/** essaysAwaiting: the attempt's essays not marked yet (decision 046); absent reads as none. */
+export type ReviewAttempt = (Pick<QuizAttemptRow, 'submittedAt'> & { essaysAwaiting?: number }) | null;
 
 export type Review = {
   showsAnswers: boolean;
   showsScore: boolean;
+  /**
+   * What each question earned (and so whether it was right): a piece of the key, since a
+   * true-false question's points are its answer. It waits for the key, and for the score
+   * (issue 30 point 1); the total follows showsScore alone.
+   */
+  showsQuestionResults: boolean;
+  /**
+   * Essays of the attempt still await a teacher's mark (decision 046): its score is the points so
+   * far, never shown as final (showsScore then gives the points so far) and counted in no average.
+   */
+  awaitingMarking: boolean;
+  /** The final score may show: the review options allow it and nothing awaits marking. */
+  showsFinalScore: boolean;
   /** When the key leaves; null: never. Before a submission, the moment it would leave at the earliest. */
   answersVisibleAt: Date | null;
   scoreVisibleAt: Date;
@@ -50,9 +64,15 @@ export function reviewOf(quiz: ReviewQuiz, attempt: ReviewAttempt, now: Date): R
     quiz.reviewAnswers === 'never' ? null : quiz.reviewAnswers === 'after-submit' ? afterSubmit : closesAt;
   const scoreVisibleAt = quiz.reviewScore === 'after-submit' ? afterSubmit : closesAt;
   const isSubmitted = submittedAt !== null;
+  const showsAnswers = isSubmitted && answersVisibleAt !== null && answersVisibleAt <= now;
+  const showsScore = isSubmitted && isScoreReleased(quiz, now);
+  const awaitingMarking = isSubmitted && (attempt?.essaysAwaiting ?? 0) > 0;
   return {
-    showsAnswers: isSubmitted && answersVisibleAt !== null && answersVisibleAt <= now,
-    showsScore: isSubmitted && isScoreReleased(quiz, now),
+    showsAnswers,
+    showsScore,
+    showsQuestionResults: showsAnswers && showsScore,
+    awaitingMarking,
+    showsFinalScore: showsScore && !awaitingMarking,
     answersVisibleAt,
     scoreVisibleAt,
   };

@@ -5,6 +5,10 @@ import { students } from '../../db/schema.ts';
 import { classIdTaughtBy, signUpStudent, signUpTeacher } from '../../testing/actors.ts';
 import { buildNewQuiz } from '../../testing/factories.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { patience } from '../../testing/patience.ts';
+
+/** The limit of this file's slow tests (decision 042). */
+const SLOW_TEST = { timeout: patience(480_000) };
 
 /**
  * Issue 17, point 1: answer saves racing the submission of the same attempt, over real HTTP.
@@ -41,7 +45,7 @@ async function request(method: string, url: string, token: string, body?: unknow
   return { status: response.status, body: (await response.json()) as { data: any; message: string } };
 }
 
-describe('answer saves racing the submission', () => {
+describe('answer saves racing the submission', SLOW_TEST, () => {
   it(`keeps every acknowledged save and nothing refused, in ${ROUNDS} rounds of ${QUESTIONS} saves + 1 submit`, async () => {
     const className = `Race-${Date.now().toString(36)}`;
     const teacher = await signUpTeacher(t);
@@ -153,5 +157,5 @@ describe('answer saves racing the submission', () => {
     // Rounded once on the server, half up: total / ROUNDS has at most three decimals here.
     expect(profile.body.data.averageScore).toBe(Math.round((total * 100) / ROUNDS) / 100);
     expect(profile.body.data.totalScore).toBe(total);
-  }, 480_000);
+  });
 });

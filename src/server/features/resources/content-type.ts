@@ -1,60 +1,20 @@
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
-import { INLINE_MIME_TYPES } from '#shared/resources';
+import { isBlankText } from '#shared/fields';
+import {
+  INLINE_MIME_TYPES,
+  LEGACY_OFFICE_BY_EXTENSION,
+  RESOURCE_MIME_TYPES_BY_CONTENT,
+  TEXT_BY_EXTENSION,
+  ZIP_FAMILY_BY_EXTENSION,
+} from '#shared/file-types';
 import { AppError } from '../../errors.ts';
 
 /** How much of an upload is read before deciding its type (magic bytes, zip entries, text check). */
 const SAMPLE_BYTES = 64 * 1024;
 
-/** Types recognised by their magic bytes that we accept, as file-type names them. */
-const ALLOWED_BY_CONTENT = new Set([
-  'application/pdf',
-  'image/png',
-  'image/jpeg',
-  'image/gif',
-  'image/webp',
-  'video/mp4',
-  'video/webm',
-  'video/quicktime',
-  'audio/mpeg',
-  'audio/ogg',
-  'audio/wav',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  'application/vnd.oasis.opendocument.text',
-  'application/vnd.oasis.opendocument.spreadsheet',
-  'application/vnd.oasis.opendocument.presentation',
-  'application/epub+zip',
-]);
-
-/** Containers whose content type the magic bytes alone cannot tell: the extension chooses among these. */
-const ZIP_FAMILY_BY_EXTENSION: Record<string, string> = {
-  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  '.pptx': 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  '.odt': 'application/vnd.oasis.opendocument.text',
-  '.ods': 'application/vnd.oasis.opendocument.spreadsheet',
-  '.odp': 'application/vnd.oasis.opendocument.presentation',
-};
-const LEGACY_OFFICE_BY_EXTENSION: Record<string, string> = {
-  '.doc': 'application/msword',
-  '.xls': 'application/vnd.ms-excel',
-  '.ppt': 'application/vnd.ms-powerpoint',
-};
-
-/** Text has no magic bytes: valid UTF-8 without NUL, typed by its extension (plain text otherwise). */
-const TEXT_BY_EXTENSION: Record<string, string> = {
-  '.txt': 'text/plain',
-  '.csv': 'text/csv',
-  '.md': 'text/markdown',
-  '.json': 'application/json',
-  '.html': 'text/html',
-  '.htm': 'text/html',
-  '.svg': 'image/svg+xml',
-  '.xml': 'application/xml',
-};
+const ALLOWED_BY_CONTENT = new Set(RESOURCE_MIME_TYPES_BY_CONTENT);
 
 export const UNSUPPORTED_TYPE_MESSAGE =
   'This type of file cannot be shared. Upload a document (PDF, Office, OpenDocument, text), an image, audio or a video.';
@@ -131,7 +91,7 @@ export function cleanFileName(name: string | undefined, maxLength: number): stri
   const lastSegment = (name ?? '').split(/[\\/]/).pop() ?? '';
   const characters = [...lastSegment].filter((character) => !isUnprintable(character));
   const cleaned = characters.join('').trim().replace(/^\.+/, '').trim();
-  return [...(cleaned || 'Untitled')].slice(0, maxLength).join('');
+  return [...(isBlankText(cleaned) ? 'Untitled' : cleaned)].slice(0, maxLength).join('');
 }
 
 /** Control characters and lone UTF-16 surrogates (a code point iterator yields those alone). */

@@ -16,6 +16,7 @@ import { bearer, createTestApp, TEST_JWT_SECRET, type TestApp } from '../../test
 import { detectContentType, cleanFileName } from './content-type.ts';
 import { createFileAccess } from './file-access.ts';
 import { parseRange } from './routes.ts';
+import { patience } from '../../testing/patience.ts';
 
 let t: TestApp;
 let queries: string[] = [];
@@ -83,7 +84,7 @@ async function studentOf(className: string): Promise<Student> {
 beforeAll(async () => {
   t = await createTestApp({ onQuery: (query) => queries.push(query) });
   teacher = await signUpTeacher(t, { subject: 'Physics' });
-}, 60_000);
+});
 afterAll(async () => {
   await t.close();
 });
@@ -333,7 +334,7 @@ describe('size limit', () => {
     small = await createTestApp({ uploadMaxBytes: 10_000 });
     smallTeacher = await signUpTeacher(small);
     bigClassId = await classIdTaughtBy(small, smallTeacher, 'Big');
-  }, 60_000);
+  });
   afterAll(async () => {
     await small.close();
   });
@@ -378,7 +379,7 @@ describe('storage quota (STORAGE_QUOTA_BYTES)', () => {
   let quotaClassId: string;
   beforeAll(async () => {
     quota = await createTestApp({ storageQuotaBytes: QUOTA });
-  }, 60_000);
+  });
   afterAll(async () => {
     await quota.close();
   });
@@ -501,7 +502,7 @@ describe('storage quota (STORAGE_QUOTA_BYTES)', () => {
         const pending = send(6_000).then((answer) => (response = answer));
         // The upload waits on our lock (or, without the lock, has already been recorded).
         await expect
-          .poll(async () => response !== undefined || (await lockWaits(quota)) > 0, { timeout: 5_000 })
+          .poll(async () => response !== undefined || (await lockWaits(quota)) > 0, { timeout: patience(5_000) })
           .toBe(true);
         await tx.insert(resources).values({
           kind: 'file',
@@ -515,7 +516,7 @@ describe('storage quota (STORAGE_QUOTA_BYTES)', () => {
         });
         void pending;
       });
-      await expect.poll(() => response?.status, { timeout: 10_000 }).toBe(413);
+      await expect.poll(() => response?.status, { timeout: patience(10_000) }).toBe(413);
     },
   );
 });
@@ -539,13 +540,13 @@ describe('an upload cut off by the client', () => {
     // Send half of the file, give the server time to start storing it, then hang up.
     await uploadHalfThenHangUp({ port, token: teacher.token, body, holdMs: 300 });
     // The server notices the hang-up and cleans up.
-    await expect.poll(storedFiles, { timeout: 5000 }).toEqual(before.files);
+    await expect.poll(storedFiles, { timeout: patience(5000) }).toEqual(before.files);
     expect(await resourceCount()).toBe(before.rows);
   });
 });
 
 describe('streaming', () => {
-  it('stores an 80 MB upload without holding it in memory', async () => {
+  it('stores an 80 MB upload without holding it in memory', { timeout: patience(60_000) }, async () => {
     if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
     const fileSize = 80 * 1024 * 1024;
@@ -598,7 +599,7 @@ describe('streaming', () => {
     // The whole file in memory would be 80 MB or more; streaming stays far below.
     expect(growthMb).toBeLessThan(40);
     console.info(`80 MB upload: resident memory grew by ${growthMb.toFixed(1)} MB at most`);
-  }, 60_000);
+  });
 });
 
 describe('serving files', () => {

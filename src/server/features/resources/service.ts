@@ -12,6 +12,7 @@ import {
   type UploadFields,
   type VideoLinkInput,
 } from '#shared/resources';
+import { isBlankText } from '#shared/fields';
 import type { Database } from '../../db/client.ts';
 import { cacheTags, type ReadCache } from '../../cache/read-cache.ts';
 import { cachedStudentClassIds } from '../accounts/lookups.ts';
@@ -268,7 +269,10 @@ export function createResourcesService(
      */
     async createUpload(teacherId: string, fields: UploadFields, upload: StoredUpload): Promise<Resource> {
       const subject = await subjectFor(teacherId, fields.subject);
-      const fileName = cleanFileName(fields.fileName?.trim() || upload.originalName, RESOURCE_LIMITS.fileName);
+      const fileName = cleanFileName(
+        fields.fileName === undefined || isBlankText(fields.fileName) ? upload.originalName : fields.fileName,
+        RESOURCE_LIMITS.fileName,
+      );
       const created = await db.transaction(async (tx) => {
         await claimStorageSpace(tx, teacherId, storageQuotaBytes, upload.sizeBytes);
         const target = await requireTaughtClass(tx, teacherId, fields.classId, { mustBeActive: true });

@@ -11,18 +11,24 @@ import {
   revokeInvitation,
   setUpSchool,
 } from '#shared/contract/school';
+import { fillDemoSchool } from '#shared/contract/school-demo';
 import { STAFF_CHANGES } from '#shared/school';
 import { routeEndpoint, type RouteSettings } from '../../endpoint-route.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { Throttle } from '../../throttle/throttle.ts';
-import type { SchoolService } from './service.ts';
+import { schoolAlreadySetUp, type SchoolService } from './service.ts';
 
 /**
  * The school and its staff (decision 030): the first run's setup, invitations, and the
  * administrator's changes to teachers. Setup and invitation checks are throttled as
  * registrations are (decision 016).
  */
-export function schoolRoutes(school: SchoolService, throttle: Throttle): FastifyPluginAsync {
+export function schoolRoutes(
+  school: SchoolService,
+  throttle: Throttle,
+  /** Seeds the demo school, refusing where a school exists (decision 041). */
+  fillDemo: () => Promise<unknown>,
+): FastifyPluginAsync {
   return async (app) => {
     const staff: RouteSettings = { config: { policy: { caller: 'administrator', touches: ['school-staff'] } } };
 
@@ -41,6 +47,20 @@ export function schoolRoutes(school: SchoolService, throttle: Throttle): Fastify
       setUpSchool,
       { config: { policy: { caller: 'anyone', touches: ['school-setup'] } }, ...throttle.registration('teacher') },
       async (request) => ({ message: 'Your school is ready', data: await school.setUp(request.body) }),
+    );
+
+    // The first run's other choice (decision 041): only while no school exists, which the seed's
+    // first statement checks and claims at once. Not throttled: once a school exists a call costs
+    // one read (refused before any hashing), and before that it can succeed only once.
+    routeEndpoint(
+      app,
+      fillDemoSchool,
+      { config: { policy: { caller: 'anyone', touches: ['school-setup'] } } },
+      async () => {
+        if ((await school.status()).isSetUp) throw schoolAlreadySetUp();
+        await fillDemo();
+        return { message: 'The demo school is ready: sign in with one of its accounts', data: await school.status() };
+      },
     );
 
     routeEndpoint(app, renameSchool, staff, async (request) => ({

@@ -4,6 +4,7 @@ import { teacherInvitations, teachers } from '../../db/schema.ts';
 import { inviteTeacher, schoolAdministrator, signUpStudent, signUpTeacher } from '../../testing/actors.ts';
 import { buildSchoolSetup, buildTeacherRegistration } from '../../testing/factories.ts';
 import { bearer, createTestApp, startSecondInstance, type TestApp } from '../../testing/test-app.ts';
+import { patience } from '../../testing/patience.ts';
 
 /**
  * Issue 19, points 1 and 2 (decision 030): the school is set up once, with its administrator;
@@ -14,7 +15,7 @@ import { bearer, createTestApp, startSecondInstance, type TestApp } from '../../
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-}, 60_000);
+}, patience(60_000));
 afterAll(() => t.close());
 
 const post = (url: string, payload?: object, token?: string) =>
@@ -26,7 +27,7 @@ describe('the first run', () => {
   let fresh: TestApp;
   beforeAll(async () => {
     fresh = await createTestApp();
-  }, 60_000);
+  }, patience(60_000));
   afterAll(() => fresh.close());
 
   it('asks for the school, sets it up once with its administrator, and refuses a second setup', async () => {
@@ -195,7 +196,7 @@ describe('the administrator and the staff', () => {
             async () =>
               (await instance.call({ method: 'GET', url: '/api/tasks', headers: bearer(teacher.token) })).body.code,
             {
-              timeout: 1_000,
+              timeout: patience(1_000),
             },
           )
           .toBe('ACCOUNT_DEACTIVATED');

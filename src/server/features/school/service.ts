@@ -18,7 +18,7 @@ import { schools, teacherInvitations, teachers, type TeacherInvitationRow } from
 import { AppError, notFound } from '../../errors.ts';
 import type { TokenService } from '../../plugins/auth.ts';
 import { hashPassword } from '../accounts/passwords.ts';
-import { insertUnique } from '../accounts/service.ts';
+import { insertUnique } from '../../db/unique-identities.ts';
 import type { SessionVersions } from '../accounts/session-versions.ts';
 import { invitationState, presentColleague, presentInvitation, presentStaffMember } from './presenters.ts';
 
@@ -77,6 +77,9 @@ export async function useInvitation(tx: Queryable, code: string, teacherId: stri
   if (!used) throw invitationNotFound(); // a state that changed between the two reads
 }
 
+export const schoolAlreadySetUp = () =>
+  new AppError('SCHOOL_ALREADY_SET_UP', 'This school has been set up already. Log in instead.');
+
 export function createSchoolService(db: Database, tokens: TokenService, sessions: SessionVersions) {
   const usedBy = alias(teachers, 'used_by');
 
@@ -120,8 +123,7 @@ export function createSchoolService(db: Database, tokens: TokenService, sessions
           .values({ id: 1, name: input.schoolName })
           .onConflictDoNothing()
           .returning({ id: schools.id });
-        if (!school)
-          throw new AppError('SCHOOL_ALREADY_SET_UP', 'This school has been set up already. Log in instead.');
+        if (!school) throw schoolAlreadySetUp();
         const [created] = await insertUnique(() =>
           tx
             .insert(teachers)

@@ -14,7 +14,7 @@ import { classes, classTeachers, students } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { classNamesOf } from '../classes/records.ts';
 import { hashPassword } from '../accounts/passwords.ts';
-import { insertUnique } from '../accounts/service.ts';
+import { insertUnique } from '../../db/unique-identities.ts';
 import type { SessionVersions } from '../accounts/session-versions.ts';
 import { generateTemporaryPassword } from '../accounts/temporary-passwords.ts';
 import { presentStudentListEntry } from './presenters.ts';

@@ -9,6 +9,7 @@ import { classTaughtBy, signUpStudent, signUpTeacher } from '../../testing/actor
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { startTwoInstancesOnRedis, type TwoInstances } from '../../testing/two-instances.ts';
 import { TEMPORARY_PASSWORD_ALPHABET } from '../accounts/temporary-passwords.ts';
+import { patience } from '../../testing/patience.ts';
 
 /**
  * A teacher manages a student (decision 033): resets the password (a temporary one answered
@@ -233,7 +234,7 @@ describe("a teacher resets a student's password", () => {
 let instances: TwoInstances | undefined;
 beforeAll(async () => {
   if (TEST_REDIS_URL) instances = await startTwoInstancesOnRedis();
-}, 60_000);
+}, patience(60_000));
 afterAll(() => instances?.close());
 
 describe.skipIf(!TEST_REDIS_URL)('two instances sharing Redis versions', () => {

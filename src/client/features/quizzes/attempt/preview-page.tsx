@@ -6,6 +6,7 @@ import {
   scoreQuestion,
   toStoredQuestions,
   totalPointsOf,
+  shuffledAroundDescriptions,
   type AnswerValue,
   type StoredQuestion,
 } from '#shared/question-types';
@@ -42,14 +43,20 @@ export function previewQuestions(preview: QuizPreview): StoredQuestion[] {
     const parsed = questionInputSchema.safeParse(question);
     return parsed.success ? [parsed.data] : [];
   });
+  let drawn = 0;
   const questions = toStoredQuestions(
     valid.map((question) => ({ ...question, _id: undefined })),
-    valid.map((_, index) => `preview-${index}`),
+    (count) => Array.from({ length: count }, () => `preview-${drawn++}`),
   );
-  return shuffled(
+  return shuffledAroundDescriptions(
     questions.map((question) =>
-      isChoiceQuestion(question) ? { ...question, options: shuffled(question.options) } : question,
+      isChoiceQuestion(question)
+        ? { ...question, options: shuffled(question.options) }
+        : question.type === 'matching'
+          ? { ...question, choices: shuffled(question.choices) }
+          : question,
     ),
+    shuffled,
   );
 }
 

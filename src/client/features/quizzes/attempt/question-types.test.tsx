@@ -258,6 +258,34 @@ describe('the review, by question type', () => {
     expect(within(reviewOf(3)).getByText('rome')).toBeInTheDocument();
     expect(screen.queryByText('Paris / Lutetia')).not.toBeInTheDocument();
   });
+
+  it('shows no question’s earned points without its key, and says when they come', () => {
+    // Points earned but no key (as a server before issue 30 point 1 sent them): a true-false
+    // question's "0 / 1" would be its answer, so the page keeps them for the key.
+    const withoutKey = QUESTIONS.map((question, index) => ({
+      ...question,
+      response: REVIEWED[index]!.response ?? null,
+      earnedPoints: REVIEWED[index]!.earnedPoints ?? 0,
+    }));
+    const visibleAt = new Date(Date.now() + 86_400_000).toISOString();
+    render(
+      <QuizResult
+        title="Types"
+        score={3}
+        totalPoints={6}
+        accuracy="50"
+        endedBy="submitted"
+        questions={withoutKey}
+        review={{ answersVisibleAt: visibleAt, scoreVisibleAt: new Date().toISOString() }}
+      />,
+    );
+    expect(screen.getByTestId('result-score')).toHaveTextContent('3 / 6');
+    for (const points of screen.getAllByTestId('review-points')) expect(points).not.toHaveTextContent('/');
+    expect(screen.getByTestId('answers-notice')).toHaveTextContent(
+      'Correct answers and the points of each question will be shown after the deadline',
+    );
+    expect(document.querySelectorAll('[data-review="correct"], [data-review="wrong"]')).toHaveLength(0);
+  });
 });
 
 describe('the preview', () => {
@@ -308,5 +336,75 @@ describe('the preview', () => {
     expect(presentWithKey(primes, [two._id])).toMatchObject({ earnedPoints: 1, response: [two._id] });
     expect(presentWithKey(pi, '3,141')).toMatchObject({ earnedPoints: 1, value: 3.14, tolerance: 0.01 });
     expect(presentWithKey(pi, '3.2')).toMatchObject({ earnedPoints: 0 });
+  });
+});
+
+describe('essays (decision 046)', () => {
+  const essay: QuizQuestion = { _id: 'essay', type: 'essay', question_text: 'Why does ice float?', points: 4 };
+
+  it('are written in a long text box, saved as typing, with the room left counted', async () => {
+    const user = userEvent.setup();
+    const saved: { value: unknown; isTyping: boolean }[] = [];
+    function EssayRunner() {
+      const [answers, setAnswers] = useState<Responses>({});
+      return (
+        <QuizRunner
+          title="Essay"
+          background="/bg.png"
+          questions={[essay]}
+          answers={answers}
+          onAnswer={(questionId, value, isTyping) => {
+            saved.push({ value, isTyping });
+            setAnswers((current) => ({ ...current, [questionId]: value }));
+          }}
+          secondsLeft={600}
+          onSubmit={() => {}}
+          isSubmitting={false}
+        />
+      );
+    }
+    render(<EssayRunner />);
+    const box = screen.getByRole('textbox', { name: 'Your answer' });
+    expect(box.tagName).toBe('TEXTAREA');
+    expect(box).toHaveAttribute('maxLength', '5000');
+    expect(box).toHaveAccessibleDescription(/Your teacher marks this answer\. 5,000 of 5,000 characters left\./);
+    await user.type(box, 'Less dense');
+    expect(saved.at(-1)).toEqual({ value: 'Less dense', isTyping: true });
+    expect(box).toHaveAccessibleDescription(/4,990 of 5,000 characters left/);
+  });
+
+  it('in the review: awaiting marking with the points so far, then the mark and the teacher’s comment', () => {
+    const review = { answersVisibleAt: new Date().toISOString(), scoreVisibleAt: new Date().toISOString() };
+    const { unmount } = render(
+      <QuizResult
+        title="Essay"
+        totalPoints={5}
+        endedBy="submitted"
+        review={{ ...review, awaitingMarking: true, scoreSoFar: 1 }}
+        questions={[{ ...essay, response: 'Less dense.', awaitingMarking: true }]}
+      />,
+    );
+    expect(screen.getByTestId('score-notice')).toHaveTextContent(
+      'Awaiting marking: your teacher marks your written answers, then your score is shown. Points so far: 1 of 5.',
+    );
+    expect(screen.getByText('Awaiting marking by your teacher')).toBeInTheDocument();
+    expect(screen.getByTestId('review-points')).toHaveTextContent('4 points');
+    unmount();
+
+    render(
+      <QuizResult
+        title="Essay"
+        score={4.5}
+        accuracy="90"
+        totalPoints={5}
+        endedBy="submitted"
+        review={review}
+        questions={[{ ...essay, response: 'Less dense.', earnedPoints: 3.5, comment: 'Name the bonds.' }]}
+      />,
+    );
+    expect(screen.getByTestId('result-score')).toHaveTextContent('4.5 / 5');
+    expect(screen.getByTestId('review-points')).toHaveTextContent('3.5 / 4 points');
+    expect(screen.getByText('Name the bonds.')).toBeInTheDocument();
+    expect(screen.queryByText('Awaiting marking by your teacher')).not.toBeInTheDocument();
   });
 });

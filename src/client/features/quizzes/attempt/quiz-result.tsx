@@ -1,13 +1,21 @@
 import { Check, X } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { isAnswered } from '#shared/question-types';
+import { isAnswered, isMatchingAnswer } from '#shared/question-types';
 import { isWorthCelebrating, type AttemptEnding, type QuizQuestion } from '#shared/quizzes';
 import { formatPercent } from '../../../lib/format.ts';
 import { cardVariants } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { answersNotice, scoreNotice } from '../review-notice.ts';
+import { answersNotice, scoreNotice, type ScoreState } from '../review-notice.ts';
 import { QuestionImage, QuestionText } from '../question-text.tsx';
-import { formatPoints, hasKey, keyText, outcomeOf, pointsLabel, trueFalseText } from '../question-response.ts';
+import {
+  formatPoints,
+  hasKey,
+  keyText,
+  outcomeOf,
+  pointsLabel,
+  questionNumbers,
+  trueFalseText,
+} from '../question-response.ts';
 
 type QuizResultProps = {
   title: string;
@@ -20,7 +28,7 @@ type QuizResultProps = {
   /** Questions with the student's choice, and the answer key once the review options show it. */
   questions: QuizQuestion[];
   /** When what is hidden will be shown (the student's attempt); the preview shows everything. */
-  review?: { answersVisibleAt: string | null; scoreVisibleAt: string };
+  review?: { answersVisibleAt: string | null } & ScoreState;
   /** Extra facts under the score (attempted at, time taken). */
   details?: ReactNode;
   actions?: ReactNode;
@@ -46,6 +54,7 @@ export function QuizResult({
 }: QuizResultProps) {
   const isCelebrating = isJustSubmitted && accuracy !== undefined && isWorthCelebrating(accuracy);
   const hasAnyKey = questions.some(hasKey);
+  const numbers = questionNumbers(questions);
   const keyNotice = review ? answersNotice(review.answersVisibleAt, hasAnyKey) : null;
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -84,7 +93,7 @@ export function QuizResult({
         </h1>
         {score === undefined || accuracy === undefined ? (
           <p className="mt-6 rounded-xl bg-brand-50 p-4 text-fg" data-testid="score-notice">
-            {review ? scoreNotice(review.scoreVisibleAt) : null}
+            {review ? scoreNotice(review, totalPoints) : null}
           </p>
         ) : (
           <dl className="mt-6 grid grid-cols-2 gap-4">
@@ -116,33 +125,49 @@ export function QuizResult({
           </p>
         ) : null}
         <ol className="mt-4 flex flex-col gap-4">
-          {questions.map((question, index) => (
-            <li key={question._id} className={cn(cardVariants(), 'rounded-2xl p-5')} data-testid="review-question">
-              <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
-                <p className="min-w-0 flex-1 font-semibold text-fg">
-                  <span className="text-brand-700">Q{index + 1}. </span>
-                  <QuestionText text={question.question_text} />
-                </p>
-                <p className="text-sm font-semibold whitespace-nowrap text-muted" data-testid="review-points">
-                  {question.earnedPoints === undefined
-                    ? pointsLabel(question.points)
-                    : `${formatPoints(question.earnedPoints)} / ${pointsLabel(question.points)}`}
-                </p>
-              </div>
-              {question.image ? (
-                <div className="mt-3">
-                  <QuestionImage image={question.image} />
+          {questions.map((question) => {
+            const number = numbers.get(question._id);
+            return (
+              <li key={question._id} className={cn(cardVariants(), 'rounded-2xl p-5')} data-testid="review-question">
+                <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
+                  <p className={cn('min-w-0 flex-1 text-fg', number !== undefined && 'font-semibold')}>
+                    {number !== undefined ? <span className="text-brand-700">Q{number}. </span> : null}
+                    <QuestionText text={question.question_text} />
+                  </p>
+                  {number !== undefined ? (
+                    <p className="text-sm font-semibold whitespace-nowrap text-muted" data-testid="review-points">
+                      {earnedShown(question) === undefined
+                        ? pointsLabel(question.points)
+                        : `${formatPoints(earnedShown(question)!)} / ${pointsLabel(question.points)}`}
+                    </p>
+                  ) : null}
                 </div>
-              ) : null}
-              {!isAnswered(question.response) ? <p className="mt-1 text-sm text-muted">Not answered</p> : null}
-              <ReviewAnswer question={question} />
-            </li>
-          ))}
+                {question.image ? (
+                  <div className="mt-3">
+                    <QuestionImage image={question.image} />
+                  </div>
+                ) : null}
+                {number !== undefined && !isAnswered(question.response) ? (
+                  <p className="mt-1 text-sm text-muted">Not answered</p>
+                ) : null}
+                <ReviewAnswer question={question} />
+              </li>
+            );
+          })}
         </ol>
       </section>
     </div>
   );
 }
+
+/**
+ * What a question earned, shown only beside its key: a question's points are a piece of the key
+ * (a true-false question's are its answer), so they wait for it (issue 30 point 1, decision 032).
+ * The server sends neither before then; this keeps the page from showing one without the other.
+ */
+const earnedShown = (question: QuizQuestion) =>
+  // An essay has no key: its mark comes when the key's moment does, and the server sends it only then.
+  hasKey(question) || question.type === 'essay' ? question.earnedPoints : undefined;
 
 /** A question's answer in the review, by type: the options (or True/False) marked, or the typed answer beside the key. */
 function ReviewAnswer({ question }: { question: QuizQuestion }) {
@@ -165,6 +190,8 @@ function ReviewAnswer({ question }: { question: QuizQuestion }) {
       </ul>
     );
   }
+  if (question.type === 'description') return null;
+  if (question.type === 'matching') return <ReviewMatching question={question} />;
   if (question.type === 'true-false') {
     return (
       <ul className="mt-3 flex flex-col gap-2">
@@ -180,10 +207,11 @@ function ReviewAnswer({ question }: { question: QuizQuestion }) {
       </ul>
     );
   }
+  if (question.type === 'essay') return <ReviewEssay question={question} />;
   // Short text and numbers: what was typed, judged by the points it earned when they are known.
   const typed = typeof response === 'string' && response !== '' ? response : null;
-  const outcome =
-    question.earnedPoints === undefined || !withKey ? null : outcomeOf(question.earnedPoints, question.points);
+  const earned = earnedShown(question);
+  const outcome = earned === undefined ? null : outcomeOf(earned, question.points);
   const tone =
     outcome === 'full'
       ? 'border-success bg-success-soft text-success'
@@ -210,6 +238,79 @@ function ReviewAnswer({ question }: { question: QuizQuestion }) {
             {question.type === 'numeric' ? 'Correct answer' : 'Accepted answers'}
           </dt>
           <dd className="min-w-0 flex-1 wrap-anywhere whitespace-pre-wrap">{keyText(question)}</dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
+/** Each prompt with the student's match, and the right one beside it once the key shows. */
+function ReviewMatching({ question }: { question: QuizQuestion }) {
+  const matched = isMatchingAnswer(question.response) ? question.response : {};
+  const textOf = (id: string | undefined) => question.choices?.find((choice) => choice._id === id)?.text;
+  return (
+    <ul className="mt-3 flex flex-col gap-2">
+      {(question.prompts ?? []).map((prompt) => {
+        const chosen = textOf(matched[prompt._id]);
+        const withKey = prompt.match !== undefined;
+        const isRight = withKey && matched[prompt._id] === prompt.match;
+        const tone = !withKey
+          ? 'border-line text-fg'
+          : isRight
+            ? 'border-success bg-success-soft text-success'
+            : 'border-danger bg-danger-soft text-danger-strong';
+        return (
+          <li
+            key={prompt._id}
+            className={`flex flex-wrap items-start gap-x-2 gap-y-1 rounded-lg border-2 px-3 py-2 ${tone}`}
+            data-review={!withKey ? 'chosen' : isRight ? 'correct' : 'wrong'}
+          >
+            {!withKey ? (
+              <span className="size-4 shrink-0" aria-hidden="true" />
+            ) : isRight ? (
+              <Check className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            ) : (
+              <X className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            )}
+            <span className="flex min-w-0 flex-1 flex-col gap-1">
+              <QuestionText text={prompt.text} className="font-medium wrap-anywhere whitespace-pre-wrap" />
+              <span className="wrap-anywhere">
+                Your match: {chosen ?? 'none'}
+                {withKey && !isRight ? ` · correct match: ${textOf(prompt.match) ?? ''}` : ''}
+                {isRight ? ' · correct' : ''}
+              </span>
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** An essay in the review (decision 046): what was written, then awaiting marking or the teacher's comment. */
+function ReviewEssay({ question }: { question: QuizQuestion }) {
+  const written = typeof question.response === 'string' && question.response !== '' ? question.response : null;
+  return (
+    <dl className="mt-3 flex flex-col gap-2">
+      {written !== null ? (
+        <div
+          className="flex flex-col gap-1 rounded-lg border-2 border-brand-700 px-3 py-2 text-fg"
+          data-review="chosen"
+        >
+          <dt className="text-xs font-semibold uppercase">Your answer</dt>
+          <dd className="wrap-anywhere whitespace-pre-wrap">{written}</dd>
+        </div>
+      ) : null}
+      {question.awaitingMarking ? (
+        <div className="rounded-lg bg-warning-soft px-3 py-2 text-warning" data-review="awaiting">
+          <dt className="sr-only">Marking</dt>
+          <dd>Awaiting marking by your teacher</dd>
+        </div>
+      ) : null}
+      {question.comment ? (
+        <div className="flex flex-col gap-1 rounded-lg bg-surface-muted px-3 py-2 text-fg" data-review="comment">
+          <dt className="text-xs font-semibold uppercase">Teacher’s comment</dt>
+          <dd className="wrap-anywhere whitespace-pre-wrap">{question.comment}</dd>
         </div>
       ) : null}
     </dl>

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatCountdown } from '../../../lib/format.ts';
 import { QuestionImage, QuestionText } from '../question-text.tsx';
-import { pointsLabel, type Responses } from '../question-response.ts';
+import { pointsLabel, questionNumbers, type Responses } from '../question-response.ts';
 import { ResponseInput, type RunnerQuestion } from './response-input.tsx';
 
 export type RunnerAnswers = Responses;
@@ -56,7 +56,9 @@ export function QuizRunner({
   }, [isSubmitting]);
   const question = questions[index];
   const isLast = index === questions.length - 1;
-  const unanswered = questions.filter((item) => !isAnswered(answers[item._id])).length;
+  const numbers = questionNumbers(questions);
+  const unanswered = questions.filter((item) => numbers.has(item._id) && !isAnswered(answers[item._id])).length;
+  const number = question ? numbers.get(question._id) : undefined;
   const isRunningOut = secondsLeft <= 60;
   if (!question) return null;
 
@@ -100,7 +102,9 @@ export function QuizRunner({
             <legend className="w-full">
               <span ref={questionRef} tabIndex={-1} className="block outline-none">
                 <span className="block text-sm font-semibold text-brand-700">
-                  Question {index + 1} of {questions.length} · {pointsLabel(question.points)}
+                  {number === undefined
+                    ? 'Read this before going on'
+                    : `Question ${number} of ${numbers.size} · ${pointsLabel(question.points)}`}
                 </span>
                 <span className="mt-2 block text-lg font-semibold text-fg" data-testid="question-text">
                   <QuestionText text={question.question_text} />

@@ -1,11 +1,11 @@
-import { QUESTION_LIMITS, isAnswered, parseNumber, type AnswerValue } from '#shared/question-types';
+import { QUESTION_LIMITS, isAnswered, isMatchingAnswer, parseNumber, type AnswerValue } from '#shared/question-types';
 import type { QuizQuestion } from '#shared/quizzes';
 import { QuestionImage, QuestionText } from '../question-text.tsx';
 import { trueFalseText } from '../question-response.ts';
 
 export type RunnerQuestion = Pick<
   QuizQuestion,
-  '_id' | 'type' | 'question_text' | 'points' | 'image' | 'options' | 'scoring'
+  '_id' | 'type' | 'question_text' | 'points' | 'image' | 'options' | 'scoring' | 'prompts' | 'choices'
 >;
 
 type ResponseInputProps = {
@@ -24,7 +24,11 @@ const choiceClasses = (isChosen: boolean, isSubmitting: boolean) =>
 const textInputClasses =
   'w-full rounded-lg border border-line-strong bg-surface px-3 py-2.5 text-base text-fg shadow-sm outline-none focus:ring-2 focus:ring-brand-500';
 
-/** The answer control of one question, by its type (issue 20): radios, checkboxes, True/False, a text or a number. */
+/**
+ * The answer control of one question, by its type (issue 20): radios, checkboxes, True/False, a
+ * text, a number, or a native select per prompt of a matching question (keyboard and screen
+ * readers know it; decision 045). A description takes no answer: nothing.
+ */
 export function ResponseInput({ question, value, onAnswer, isSubmitting }: ResponseInputProps) {
   const name = `question-${question._id}`;
   switch (question.type) {
@@ -90,6 +94,8 @@ export function ResponseInput({ question, value, onAnswer, isSubmitting }: Respo
           ))}
         </div>
       );
+    case 'essay':
+      return <EssayInput name={name} value={value} onAnswer={onAnswer} />;
     case 'short-text':
     case 'numeric': {
       const isNumeric = question.type === 'numeric';
@@ -123,5 +129,84 @@ export function ResponseInput({ question, value, onAnswer, isSubmitting }: Respo
         </div>
       );
     }
+    case 'matching': {
+      const matched = isMatchingAnswer(value) ? value : {};
+      const choose = (promptId: string, choiceId: string) => {
+        const next = { ...matched };
+        if (choiceId === '') delete next[promptId];
+        else next[promptId] = choiceId;
+        onAnswer(Object.keys(next).length > 0 ? next : null, false);
+      };
+      return (
+        <div className="flex flex-col gap-3">
+          <p className="text-sm font-medium text-muted">Choose the match of each item</p>
+          {(question.prompts ?? []).map((prompt, index) => {
+            const selectId = `${name}-prompt-${index}`;
+            return (
+              <div
+                key={prompt._id}
+                className="flex flex-col gap-2 rounded-xl border-2 border-line px-4 py-3 sm:flex-row sm:items-center sm:justify-between"
+              >
+                <label htmlFor={selectId} className="min-w-0 text-fg sm:flex-1">
+                  <QuestionText text={prompt.text} className="wrap-anywhere whitespace-pre-wrap" />
+                </label>
+                <select
+                  id={selectId}
+                  value={matched[prompt._id] ?? ''}
+                  onChange={(event) => choose(prompt._id, event.target.value)}
+                  className={`${textInputClasses} sm:w-64 sm:flex-none`}
+                >
+                  <option value="">Choose…</option>
+                  {(question.choices ?? []).map((choice) => (
+                    <option key={choice._id} value={choice._id}>
+                      {choice.text}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            );
+          })}
+        </div>
+      );
+    }
+    case 'description':
+      return null;
   }
+}
+
+/**
+ * An essay (decision 046): a long text, saved as it is written (as short answers are, after a
+ * pause in the typing), marked later by the teacher. The count says how much room is left.
+ */
+function EssayInput({
+  name,
+  value,
+  onAnswer,
+}: {
+  name: string;
+  value: AnswerValue | null | undefined;
+  onAnswer: ResponseInputProps['onAnswer'];
+}) {
+  const text = typeof value === 'string' ? value : '';
+  const left = QUESTION_LIMITS.essayMax - text.length;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={`${name}-input`} className="text-sm font-medium text-fg">
+        Your answer
+      </label>
+      <textarea
+        id={`${name}-input`}
+        rows={10}
+        maxLength={QUESTION_LIMITS.essayMax}
+        value={text}
+        onChange={(event) => onAnswer(event.target.value === '' ? null : event.target.value, true)}
+        aria-describedby={`${name}-hint`}
+        className={`${textInputClasses} min-h-48 resize-y leading-relaxed`}
+      />
+      <p id={`${name}-hint`} className="text-xs text-muted">
+        Your teacher marks this answer. {left.toLocaleString('en-GB')} of{' '}
+        {QUESTION_LIMITS.essayMax.toLocaleString('en-GB')} characters left.
+      </p>
+    </div>
+  );
 }

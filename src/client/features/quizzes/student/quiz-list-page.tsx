@@ -132,7 +132,7 @@ function AttemptedCard({ quiz }: { quiz: StudentQuizSummary }) {
         {result.score === undefined || result.accuracy === undefined ? (
           <div className="col-span-2">
             <dt className="text-muted">Score</dt>
-            <dd className="text-fg">{scoreNotice(result.scoreVisibleAt)}</dd>
+            <dd className="text-fg">{scoreNotice(result, quiz.totalPoints)}</dd>
           </div>
         ) : (
           <>

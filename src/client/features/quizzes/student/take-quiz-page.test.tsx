@@ -15,6 +15,7 @@ import {
   startQuiz,
   submitQuiz,
 } from '../../../testing/server-actors.ts';
+import { patience } from '../../../../server/testing/patience.ts';
 
 /** A teacher's quiz (three questions, 10 minutes) and a student of its class, signed in here. */
 async function studentWithQuiz(options: Partial<NewQuizPayload> = {}) {
@@ -118,7 +119,7 @@ describe('the quiz attempt screen', () => {
       }
       if (step < 2) await user.click(screen.getByRole('button', { name: 'Next question' }));
     }
-    expect(await screen.findByText('All answers saved', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('All answers saved', {}, { timeout: patience(5000) })).toBeInTheDocument();
     const saved = await savedChoices(student, quiz._id);
     // The options chosen of a multiple-answer question, in whichever order they were ticked.
     expect({ ...saved, 'Primes?': saved['Primes?']?.split('; ').sort().join('; ') }).toEqual({
@@ -162,12 +163,20 @@ describe('the quiz attempt screen', () => {
       await answerRightly(user);
       await vi.advanceTimersByTimeAsync(1000);
 
-      expect(await screen.findByRole('heading', { name: 'Quiz submitted' }, { timeout: 5000 })).toBeInTheDocument();
+      expect(
+        await screen.findByRole('heading', { name: 'Quiz submitted' }, { timeout: patience(5000) }),
+      ).toBeInTheDocument();
       expect(screen.getByTestId('result-score')).toHaveTextContent('1 / 3');
     });
   });
 
   describe('the review, by the quiz’s review options (decision 032)', () => {
+    /** Each question shows what it is worth, never what it earned ("0 / 1"): that is a piece of the key. */
+    function expectNoPointsPerQuestion() {
+      const points = screen.getAllByTestId('review-points').map((element) => element.textContent);
+      expect(points).toEqual(['1 point', '1 point', '1 point']);
+    }
+
     /** A quiz the student started and submitted with one right answer, then opened here. */
     async function submittedReview(options: Partial<NewQuizPayload>) {
       const { quiz, student, path } = await studentWithQuiz(options);
@@ -186,9 +195,10 @@ describe('the quiz attempt screen', () => {
       const attempt = await submittedReview({ reviewAnswers: 'after-deadline' });
       expect(
         screen.getByText(
-          `Correct answers will be shown after the deadline, ${formatDateTime(attempt.answersVisibleAt!)}.`,
+          `Correct answers and the points of each question will be shown after the deadline, ${formatDateTime(attempt.answersVisibleAt!)}.`,
         ),
       ).toBeInTheDocument();
+      expectNoPointsPerQuestion();
       expect(document.querySelectorAll('[data-review="correct"], [data-review="wrong"]')).toHaveLength(0);
       expect(document.querySelectorAll('[data-review="chosen"]')).toHaveLength(1);
       expect(screen.getByText('your answer')).toBeInTheDocument();
@@ -198,8 +208,13 @@ describe('the quiz attempt screen', () => {
 
     it('says the teacher chose never to show them', async () => {
       await submittedReview({ reviewAnswers: 'never' });
-      expect(screen.getByText('Your teacher has chosen not to show the correct answers.')).toBeInTheDocument();
+      expect(
+        screen.getByText('Your teacher has chosen not to show the correct answers or the points of each question.'),
+      ).toBeInTheDocument();
       expect(document.querySelectorAll('[data-review="correct"]')).toHaveLength(0);
+      expectNoPointsPerQuestion();
+      // The total still shows right after submitting (the default).
+      expect(screen.getByTestId('result-score')).toHaveTextContent('1 / 3');
     });
 
     it('says when the score will be shown, in its place', async () => {
@@ -216,6 +231,13 @@ describe('the quiz attempt screen', () => {
       expect(document.querySelectorAll('[data-review="correct"]')).toHaveLength(3);
       expect(document.querySelectorAll('[data-review="wrong"]')).toHaveLength(0);
       expect(screen.queryByTestId('answers-notice')).not.toBeInTheDocument();
+      // With the key, what each question earned: one right of three.
+      expect(
+        screen
+          .getAllByTestId('review-points')
+          .map((points) => points.textContent)
+          .sort(),
+      ).toEqual(['0 / 1 point', '0 / 1 point', '1 / 1 point']);
     });
   });
 });

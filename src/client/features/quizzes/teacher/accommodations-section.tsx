@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { PendingChangeConfirm, type PendingChange } from '../../../components/ui/confirm-dialog.tsx';
 import { call } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { StaffTable } from '../../school/staff-table.tsx';
+import { StaffTable } from '../../../components/staff-table.tsx';
 import { accommodationQueries } from './accommodation-queries.ts';
 
 export { accommodationQueries };

@@ -1,4 +1,4 @@
-import { QUESTION_TYPE_LABELS } from '#shared/question-types';
+import { isDescription, QUESTION_TYPE_LABELS } from '#shared/question-types';
 import { formatAccuracy, type TeacherQuizDetail } from '#shared/quizzes';
 import { formatPoints, responseText } from '../question-response.ts';
 
@@ -25,7 +25,8 @@ export function toCsv(rows: (string | number)[][]): string {
 }
 
 export function attemptsCsv(quiz: TeacherQuizDetail): string {
-  const questions = quiz.quiz.questions;
+  // A description has no answer and no points: no columns (decision 045).
+  const questions = quiz.quiz.questions.filter((question) => !isDescription(question));
   const header = [
     'Name',
     'Roll number',

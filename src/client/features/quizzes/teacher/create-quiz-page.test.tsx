@@ -4,6 +4,7 @@ import { isTeacherQuizSummary } from '#shared/quizzes';
 import { openApp } from '../../../testing/open-app.tsx';
 import { classCodeOf, signInAs, signUpTeacher, teacherQuizzes } from '../../../testing/server-actors.ts';
 import { toLocalInputValue } from './quiz-draft.ts';
+import { patience } from '../../../../server/testing/patience.ts';
 
 /** The quiz editor's review options (decision 032): two labelled selects, sent with the quiz. */
 describe('the quiz editor’s review options', () => {
@@ -54,7 +55,7 @@ describe('the quiz editor’s review options', () => {
     await user.click(within(question).getByLabelText('Option 1 of question 1 is correct'));
     await user.click(screen.getByRole('button', { name: 'Save quiz' }));
 
-    await screen.findByRole('heading', { name: /quizzes/i }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: /quizzes/i }, { timeout: patience(5000) });
     const saved = (await teacherQuizzes(teacher)).filter(isTeacherQuizSummary).find((quiz) => quiz.title === title);
     expect(saved).toMatchObject({ reviewAnswers: 'never', reviewScore: 'after-deadline' });
   });

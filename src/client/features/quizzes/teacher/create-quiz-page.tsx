@@ -1,16 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Eye, ImageIcon, Plus, Save } from 'lucide-react';
+import { Eye, ImageIcon, Save } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import toast from 'react-hot-toast/headless';
 import { useBlocker, useNavigate, type Blocker } from 'react-router';
 import { DEFAULT_QUIZ_SUBJECT } from '#shared/constants';
-import type { TypedQuestionInput } from '#shared/question-types';
-import { newQuizSchema, QUIZ_LIMITS } from '#shared/quizzes';
-import { ClassPicker } from '../../classes/class-picker.tsx';
+import { newQuizSchema } from '#shared/quizzes';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { Card, cardVariants } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { TextField } from '../../../components/ui/field.tsx';
 import { addQuiz } from '#shared/contract/quizzes';
 import { call } from '../../../lib/api.ts';
 import { useEndpointForm } from '../../../components/form/use-endpoint-form.ts';
@@ -18,17 +14,13 @@ import { withLoading } from '../../../stores/app-store.ts';
 import { useProfile } from '../../session/profile.ts';
 import { storeQuizPreview } from '../preview-storage.ts';
 import { QUIZZES_KEY } from '../quiz-keys.ts';
-import { pointsLabel } from '../points.ts';
-import { ImportQuestionsButton } from './import-questions-button.tsx';
 import { QuizReviewSection } from './quiz-review-section.tsx';
-import { QuestionEditor } from './question-editor.tsx';
+import { QuizDetailsSection, QuizQuestionsSection } from './quiz-form-sections.tsx';
 import { describeBackground } from './quiz-backgrounds.ts';
 import { useQuizDraftEditing } from './use-quiz-draft.ts';
 import { clearStoredDraft, hasUnsavedWork, readStoredDraft, storeDraft } from './quiz-draft-storage.ts';
 import {
-  draftTotalPoints,
   emptyDraft,
-  draftFromQuestion,
   errorSlot,
   refineMessages,
   toLocalInputValue,
@@ -36,7 +28,6 @@ import {
   type QuizDraft,
 } from './quiz-draft.ts';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { cn } from '../../../lib/cn.ts';
 
 const ALL_QUIZ_PATH = '/dashboard/teacher/all-quiz';
 
@@ -136,10 +127,7 @@ export function Component() {
   });
   const { errors, clearErrors } = form;
 
-  const { setField, detailField, focusById, updateQuestion, addQuestion, appendQuestions, removeQuestion } =
-    useQuizDraftEditing(draft, setDraft, form, () => addQuestionRef.current);
-  const importQuestions = (questions: TypedQuestionInput[]) =>
-    appendQuestions(questions.map((question) => draftFromQuestion(question)));
+  const editing = useQuizDraftEditing(draft, setDraft, form, () => addQuestionRef.current);
 
   const handlePreview = () => {
     const title = draft.title.trim();
@@ -151,7 +139,6 @@ export function Component() {
     window.open(`/dashboard/teacher/preview/${encodeURIComponent(title)}`, '_blank');
   };
 
-  const questionsError = errors['quiz.questions'];
   const backgroundError = errors['quiz.background'];
   const backgroundName = describeBackground(draft.background);
 
@@ -167,52 +154,14 @@ export function Component() {
       />
 
       <form {...form.formProps} className="mt-6 flex flex-col gap-8">
-        <section aria-labelledby="quiz-details-heading" className={cn(cardVariants(), 'p-4 sm:p-6')}>
-          <h2 id="quiz-details-heading" className="text-lg font-semibold text-fg">
-            Quiz details
-          </h2>
-          <div className="mt-4 grid gap-4 sm:grid-cols-2">
-            <TextField
-              className="sm:col-span-2"
-              label="Title"
-              {...detailField('title')}
-              required
-              autoComplete="off"
-              maxLength={QUIZ_LIMITS.title}
-            />
-            <ClassPicker
-              value={draft.classId}
-              onChange={(classId) => setField('classId', classId)}
-              error={errors['classId']}
-            />
-            <TextField
-              label="Subject"
-              name="subject"
-              value={subject}
-              readOnly
-              hint="Your subject, from your profile."
-            />
-            <TextField
-              label="Deadline"
-              {...detailField('deadline')}
-              type="datetime-local"
-              required
-              min={minDeadline}
-              hint="Your local time."
-            />
-            <TextField
-              label="Maximum time (minutes)"
-              {...detailField('maxTime')}
-              type="number"
-              inputMode="numeric"
-              required
-              min={QUIZ_LIMITS.maxTimeMin}
-              max={QUIZ_LIMITS.maxTimeMax}
-              step={1}
-              hint={`${QUIZ_LIMITS.maxTimeMin} to ${QUIZ_LIMITS.maxTimeMax} minutes.`}
-            />
-          </div>
-
+        <QuizDetailsSection
+          draft={draft}
+          errors={errors}
+          editing={editing}
+          classField={{}}
+          subject={subject}
+          minDeadline={minDeadline}
+        >
           <div className="mt-6 flex flex-col items-start gap-3 border-t border-line pt-5 sm:flex-row sm:items-center sm:gap-4">
             <div className="flex min-w-0 items-center gap-3">
               <img
@@ -245,57 +194,11 @@ export function Component() {
               ) : null}
             </div>
           </div>
-        </section>
+        </QuizDetailsSection>
 
-        <QuizReviewSection values={draft} errors={errors} onChange={setField} />
+        <QuizReviewSection values={draft} errors={errors} onChange={editing.setField} />
 
-        <section aria-labelledby="quiz-questions-heading" className="flex flex-col gap-4">
-          <div className="flex items-baseline justify-between gap-3">
-            <h2 id="quiz-questions-heading" className="text-lg font-semibold text-fg">
-              Questions
-            </h2>
-            <p className="text-sm text-muted">
-              {draft.questions.length} of at most {QUIZ_LIMITS.questionsMax} ·{' '}
-              <span data-testid="total-points">Total: {pointsLabel(draftTotalPoints(draft.questions))}</span>
-            </p>
-          </div>
-          {draft.questions.length === 0 ? (
-            <Card tone="empty" className="p-5 text-left">
-              No questions yet. Add at least one.
-            </Card>
-          ) : null}
-          {draft.questions.map((question, index) => (
-            <QuestionEditor
-              key={question.key}
-              index={index}
-              question={question}
-              errors={errors}
-              onChange={(updated) => updateQuestion(index, updated)}
-              onRemove={() => removeQuestion(index)}
-              focusLater={focusById}
-            />
-          ))}
-          <div className="flex flex-col items-start gap-2">
-            <button
-              ref={addQuestionRef}
-              type="button"
-              className={buttonVariants({ variant: 'secondary' })}
-              data-field="quiz.questions"
-              disabled={draft.questions.length >= QUIZ_LIMITS.questionsMax}
-              aria-describedby={questionsError ? 'quiz-questions-error' : undefined}
-              onClick={addQuestion}
-            >
-              <Plus className="size-4" aria-hidden="true" />
-              Add question
-            </button>
-            <ImportQuestionsButton onImport={importQuestions} />
-            {questionsError ? (
-              <p id="quiz-questions-error" className="text-sm text-danger">
-                {questionsError}
-              </p>
-            ) : null}
-          </div>
-        </section>
+        <QuizQuestionsSection draft={draft} errors={errors} editing={editing} addQuestionRef={addQuestionRef} />
 
         <div className="flex flex-col-reverse gap-2 border-t border-line pt-6 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={handlePreview}>

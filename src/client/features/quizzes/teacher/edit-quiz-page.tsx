@@ -1,35 +1,28 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Plus, Save } from 'lucide-react';
+import { Save } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { editQuiz } from '#shared/contract/quiz-lifecycle';
 import { editInputOf, editQuizSchema } from '#shared/quiz-lifecycle';
 import { fileKeyOfQuizImageUrl } from '#shared/quiz-images';
-import { QUIZ_LIMITS, type TeacherQuizDetail } from '#shared/quizzes';
+import { type TeacherQuizDetail } from '#shared/quizzes';
 import { useEndpointForm } from '../../../components/form/use-endpoint-form.ts';
 import { BackLink } from '../../../components/ui/back-link.tsx';
-import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { cardVariants } from '../../../components/ui/card.tsx';
-import { TextField } from '../../../components/ui/field.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { LoadingStatus } from '../../../components/ui/spinner.tsx';
 import { LoadFailure } from '../../../components/ui/status-cards.tsx';
 import { call } from '../../../lib/api.ts';
-import { cn } from '../../../lib/cn.ts';
 import { withLoading } from '../../../stores/app-store.ts';
-import { ClassPicker } from '../../classes/class-picker.tsx';
 import { useProfile } from '../../session/profile.ts';
-import { pointsLabel } from '../points.ts';
 import { QUIZZES_KEY } from '../quiz-keys.ts';
 import { teacherDetailQuery } from '../teacher-detail-query.ts';
-import { QuestionEditor } from './question-editor.tsx';
-import { ImportQuestionsButton } from './import-questions-button.tsx';
 import { QuizReviewSection } from './quiz-review-section.tsx';
+import { QuizDetailsSection, QuizQuestionsSection } from './quiz-form-sections.tsx';
 import { useQuizDraftEditing } from './use-quiz-draft.ts';
 import {
   draftFromQuestion,
-  draftTotalPoints,
   errorSlot,
   refineMessages,
   toLocalInputValue,
@@ -97,8 +90,7 @@ function EditQuizForm({ quiz }: { quiz: TeacherQuizDetail }) {
   });
   const { errors } = form;
   const addQuestionRef = useRef<HTMLButtonElement>(null);
-  const { setField, detailField, focusById, updateQuestion, addQuestion, appendQuestions, removeQuestion } =
-    useQuizDraftEditing(draft, setDraft, form, () => addQuestionRef.current);
+  const editing = useQuizDraftEditing(draft, setDraft, form, () => addQuestionRef.current);
 
   return (
     <form {...form.formProps} className="mt-6 flex flex-col gap-8">
@@ -110,93 +102,22 @@ function EditQuizForm({ quiz }: { quiz: TeacherQuizDetail }) {
           averages. To change more, duplicate the quiz.
         </p>
       ) : null}
-      <section aria-labelledby="quiz-details-heading" className={cn(cardVariants(), 'p-4 sm:p-6')}>
-        <h2 id="quiz-details-heading" className="text-lg font-semibold text-fg">
-          Quiz details
-        </h2>
-        <div className="mt-4 grid gap-4 sm:grid-cols-2">
-          <TextField
-            className="sm:col-span-2"
-            label="Title"
-            {...detailField('title')}
-            required
-            autoComplete="off"
-            maxLength={QUIZ_LIMITS.title}
-          />
-          {frozen ? (
-            <TextField label="Class" name="class" value={quiz.class} readOnly hint="Students have started it here." />
-          ) : (
-            <ClassPicker
-              value={draft.classId}
-              onChange={(classId) => setField('classId', classId)}
-              error={errors['classId']}
-              current={{ _id: quiz.classId, name: quiz.class }}
-            />
-          )}
-          <TextField
-            label="Deadline"
-            {...detailField('deadline')}
-            type="datetime-local"
-            required
-            hint="Your local time."
-          />
-          <TextField
-            label="Maximum time (minutes)"
-            {...detailField('maxTime')}
-            type="number"
-            inputMode="numeric"
-            required
-            min={QUIZ_LIMITS.maxTimeMin}
-            max={QUIZ_LIMITS.maxTimeMax}
-            step={1}
-          />
-        </div>
-      </section>
+      <QuizDetailsSection
+        draft={draft}
+        errors={errors}
+        editing={editing}
+        classField={frozen ? { locked: quiz.class } : { current: { _id: quiz.classId, name: quiz.class } }}
+      />
 
-      <QuizReviewSection values={draft} errors={errors} onChange={setField} />
+      <QuizReviewSection values={draft} errors={errors} onChange={editing.setField} />
 
-      <section aria-labelledby="quiz-questions-heading" className="flex flex-col gap-4">
-        <div className="flex items-baseline justify-between gap-3">
-          <h2 id="quiz-questions-heading" className="text-lg font-semibold text-fg">
-            Questions
-          </h2>
-          <p className="text-sm text-muted">
-            <span data-testid="total-points">Total: {pointsLabel(draftTotalPoints(draft.questions))}</span>
-          </p>
-        </div>
-        {draft.questions.map((question, index) => (
-          <QuestionEditor
-            key={question.key}
-            index={index}
-            question={question}
-            errors={errors}
-            onChange={(updated) => updateQuestion(index, updated)}
-            onRemove={() => removeQuestion(index)}
-            focusLater={focusById}
-            locked={frozen}
-          />
-        ))}
-        {frozen ? null : (
-          <div className="flex flex-col items-start gap-2">
-            <button
-              ref={addQuestionRef}
-              type="button"
-              className={buttonVariants({ variant: 'secondary' })}
-              data-field="quiz.questions"
-              disabled={draft.questions.length >= QUIZ_LIMITS.questionsMax}
-              onClick={addQuestion}
-            >
-              <Plus className="size-4" aria-hidden="true" />
-              Add question
-            </button>
-            {/* Issue 20 point 6: GIFT and Aiken into an existing quiz too, while nobody has started it. */}
-            <ImportQuestionsButton
-              onImport={(questions) => appendQuestions(questions.map((question) => draftFromQuestion(question)))}
-            />
-            {errors['quiz.questions'] ? <p className="text-sm text-danger">{errors['quiz.questions']}</p> : null}
-          </div>
-        )}
-      </section>
+      <QuizQuestionsSection
+        draft={draft}
+        errors={errors}
+        editing={editing}
+        addQuestionRef={addQuestionRef}
+        locked={frozen}
+      />
 
       <div className="flex flex-col-reverse gap-2 border-t border-line pt-6 sm:flex-row sm:justify-end">
         <Button type="submit" disabled={form.isSubmitting}>

@@ -1,6 +1,7 @@
-import { Plus, Trash2, X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Trash2, X } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import {
+  isWeighted,
   MULTIPLE_SCORING,
   QUESTION_LIMITS,
   QUESTION_TYPE_LABELS,
@@ -11,8 +12,21 @@ import {
 import { Field, TextAreaField, TextField } from '../../../components/ui/field.tsx';
 import { cardVariants } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { newAccepted, newOption, type DraftImage, type DraftQuestion } from './quiz-draft.ts';
+import { newAccepted, newOption, type DraftImage, type DraftOption, type DraftQuestion } from './quiz-draft.ts';
 import { QuizImageField } from './quiz-image-field.tsx';
+import {
+  AddRowButton,
+  FieldError,
+  removeRowButton,
+  rowActions,
+  rowInputClasses,
+  rowInputId,
+  RowList,
+  type TypeFieldsProps,
+} from './editor-rows.tsx';
+
+/** Loaded when a quiz has a matching question (decision 045): most quizzes never need it. */
+const MatchingFields = lazy(async () => ({ default: (await import('./matching-fields.tsx')).MatchingFields }));
 
 type QuestionEditorProps = {
   index: number;
@@ -36,61 +50,6 @@ const SCORING_LABELS: Record<MultipleScoring, string> = {
 };
 
 export const questionTextId = (question: DraftQuestion) => `${question.key}-text`;
-const rowInputId = (key: string) => `${key}-row`;
-
-const smallButton =
-  'inline-flex items-center gap-1.5 rounded-lg border border-line-strong bg-surface px-3 py-2 text-sm font-semibold text-fg hover:bg-surface-sunken disabled:cursor-not-allowed disabled:text-muted/70';
-const removeRowButton =
-  'inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-muted hover:bg-surface-muted disabled:cursor-not-allowed disabled:text-muted/50 disabled:hover:bg-transparent';
-
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="text-sm text-danger">
-      {message}
-    </p>
-  );
-}
-
-/** A list's legend, hint or error, and its rows: options, accepted answers. */
-function RowList({
-  id,
-  legend,
-  hint,
-  error,
-  children,
-  footer,
-}: {
-  id: string;
-  legend: string;
-  hint: string;
-  error: string | undefined;
-  children: ReactNode;
-  footer: ReactNode;
-}) {
-  return (
-    <fieldset className="flex flex-col gap-2" aria-describedby={error ? `${id}-error` : `${id}-hint`}>
-      <legend className="mb-1.5 text-sm font-medium text-fg">
-        {legend}
-        <span aria-hidden="true" className="text-danger">
-          {' '}
-          *
-        </span>
-      </legend>
-      <ol className="flex flex-col gap-2">{children}</ol>
-      <div className="flex flex-wrap items-center gap-3">
-        {footer}
-        {error ? null : (
-          <p id={`${id}-hint`} className="text-xs text-muted">
-            {hint}
-          </p>
-        )}
-      </div>
-      <FieldError id={`${id}-error`} message={error} />
-    </fieldset>
-  );
-}
-
 /**
  * One question of the editor (issue 20): its type, points and text, then what the type needs
  * (options marked correct, True/False, accepted answers, a value and tolerance). Self-contained:
@@ -110,6 +69,7 @@ export function QuestionEditor({
   const error = (field: string) => errors[`${slot}.${field}`];
   const headingId = `${question.key}-heading`;
   const update = (changes: Partial<DraftQuestion>) => onChange({ ...question, ...changes });
+  const isDescription = question.type === 'description';
 
   return (
     <section aria-labelledby={headingId} className={cn(cardVariants(), 'flex flex-col gap-4 p-4 sm:p-5')}>
@@ -130,7 +90,7 @@ export function QuestionEditor({
         )}
       </div>
 
-      <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
+      <div className={cn('grid gap-4', !isDescription && 'sm:grid-cols-[2fr_1fr]')}>
         <Field
           label="Question type"
           id={`${question.key}-type`}
@@ -152,22 +112,30 @@ export function QuestionEditor({
             </select>
           )}
         />
-        <TextField
-          label="Points"
-          id={`${question.key}-points`}
-          data-field={`${slot}.points`}
-          required
-          inputMode="decimal"
-          autoComplete="off"
-          value={question.points}
-          onChange={(event) => update({ points: event.target.value })}
-          error={error('points')}
-          hint={`${QUESTION_LIMITS.pointsMin} to ${QUESTION_LIMITS.pointsMax}, in halves.`}
-        />
+        {/* A description earns nothing and counts in no total (decision 045): no points to give. */}
+        {isDescription ? null : (
+          <TextField
+            label="Points"
+            id={`${question.key}-points`}
+            data-field={`${slot}.points`}
+            required
+            inputMode="decimal"
+            autoComplete="off"
+            value={question.points}
+            onChange={(event) => update({ points: event.target.value })}
+            error={error('points')}
+            hint={`${QUESTION_LIMITS.pointsMin} to ${QUESTION_LIMITS.pointsMax}, in halves.`}
+          />
+        )}
       </div>
 
       <TextAreaField
-        label="Question text"
+        label={isDescription ? 'Text to show' : 'Question text'}
+        hint={
+          isDescription
+            ? 'Shown to students before the questions after it; it takes no answer and earns no points.'
+            : undefined
+        }
         id={questionTextId(question)}
         data-field={`${slot}.question_text`}
         required
@@ -201,60 +169,6 @@ const withoutImage = (question: DraftQuestion): DraftQuestion => {
   const { image: _image, ...rest } = question;
   return rest;
 };
-
-/** What each type's fields get from the question editor. */
-type TypeFieldsProps = {
-  question: DraftQuestion;
-  number: number;
-  slot: string;
-  error(field: string): string | undefined;
-  update(changes: Partial<DraftQuestion>): void;
-  focusLater(id: string): void;
-  locked: boolean;
-};
-
-/** Adding and removing rows of a list (options, accepted answers), focus following the change. */
-function rowActions<K extends 'options' | 'accepted'>(
-  field: K,
-  { question, update, focusLater }: Pick<TypeFieldsProps, 'question' | 'update' | 'focusLater'>,
-  newRow: () => DraftQuestion[K][number],
-) {
-  const rows = question[field] as DraftQuestion[K][number][];
-  return {
-    add() {
-      const added = newRow();
-      update({ [field]: [...rows, added] });
-      focusLater(rowInputId(added.key));
-    },
-    remove(position: number) {
-      const kept = rows.filter((_, at) => at !== position);
-      update({ [field]: kept });
-      const neighbour = kept[Math.max(0, position - 1)];
-      if (neighbour) focusLater(rowInputId(neighbour.key));
-    },
-  };
-}
-
-/** The "Add …" button under a list; absent when the question is locked. */
-function AddRowButton({
-  label,
-  disabled,
-  onClick,
-  locked,
-}: {
-  label: string;
-  disabled: boolean;
-  onClick(): void;
-  locked: boolean;
-}) {
-  if (locked) return null;
-  return (
-    <button type="button" className={smallButton} disabled={disabled} onClick={onClick}>
-      <Plus className="size-4" aria-hidden="true" />
-      {label}
-    </button>
-  );
-}
 
 function TypeFields(props: TypeFieldsProps) {
   const { question, number, slot, error, update } = props;
@@ -303,42 +217,56 @@ function TypeFields(props: TypeFieldsProps) {
       // Accepted answers are the key, not the structure (decision 036): a locked question still
       // takes a new one, and changing them regrades.
       return (
-        <RowList
-          id={id}
-          legend="Accepted answers"
-          error={message}
-          hint="Capital letters and extra spaces do not count: “paris” matches “Paris”."
-          footer={
-            <AddRowButton
-              label="Add accepted answer"
-              locked={false}
-              disabled={question.accepted.length >= QUESTION_LIMITS.acceptedMax}
-              onClick={add}
-            />
-          }
-        >
-          {question.accepted.map((item, position) => (
-            <li key={item.key} className="flex items-center gap-2">
-              <RowInput
-                rowKey={item.key}
-                label={`Accepted answer ${position + 1} of question ${number}`}
-                field={position === 0 ? `${slot}.accepted` : undefined}
-                maxLength={QUESTION_LIMITS.shortTextMax}
-                value={item.text}
-                onChange={(text) =>
-                  update({
-                    accepted: question.accepted.map((row) => (row.key === item.key ? { ...row, text } : row)),
-                  })
-                }
-                isInvalid={Boolean(message)}
-                onRemove={() => remove(position)}
-                canRemove={question.accepted.length > 1}
+        <>
+          <RowList
+            id={id}
+            legend="Accepted answers"
+            error={message}
+            hint="Capital letters and extra spaces do not count: “paris” matches “Paris”."
+            footer={
+              <AddRowButton
+                label="Add accepted answer"
+                locked={false}
+                disabled={question.accepted.length >= QUESTION_LIMITS.acceptedMax}
+                onClick={add}
               />
-            </li>
-          ))}
-        </RowList>
+            }
+          >
+            {question.accepted.map((item, position) => (
+              <li key={item.key} className="flex items-center gap-2">
+                <RowInput
+                  rowKey={item.key}
+                  label={`Accepted answer ${position + 1} of question ${number}`}
+                  field={position === 0 ? `${slot}.accepted` : undefined}
+                  maxLength={QUESTION_LIMITS.shortTextMax}
+                  value={item.text}
+                  onChange={(text) =>
+                    update({
+                      accepted: question.accepted.map((row) => (row.key === item.key ? { ...row, text } : row)),
+                    })
+                  }
+                  isInvalid={Boolean(message)}
+                  onRemove={() => remove(position)}
+                  canRemove={question.accepted.length > 1}
+                />
+              </li>
+            ))}
+          </RowList>
+          <PartialAnswers
+            answers={question.partialAccepted?.map((answer) => ({ label: answer.text, weight: answer.weight }))}
+            onRemove={() => update({ partialAccepted: [] })}
+          />
+        </>
       );
     }
+    case 'matching':
+      return (
+        <Suspense fallback={<p className="text-sm text-muted">Loading the pairs…</p>}>
+          <MatchingFields {...props} />
+        </Suspense>
+      );
+    case 'description':
+      return null;
     case 'numeric':
       return (
         <div className="grid gap-4 sm:grid-cols-2">
@@ -366,15 +294,61 @@ function TypeFields(props: TypeFieldsProps) {
             error={error('tolerance')}
             hint="0: only the exact value is right."
           />
+          <PartialAnswers
+            answers={question.partialNumbers?.map((answer) => ({
+              label: `${answer.value} ± ${answer.tolerance}`,
+              weight: answer.weight,
+            }))}
+            onRemove={() => update({ partialNumbers: [] })}
+          />
         </div>
+      );
+    // Marked by hand (decision 046): no key, only guidance for whoever marks it.
+    case 'essay':
+      return (
+        <TextAreaField
+          label="Marking guidance (optional)"
+          id={`${question.key}-guidance`}
+          data-field={`${slot}.guidance`}
+          rows={3}
+          maxLength={QUESTION_LIMITS.guidanceMax}
+          value={question.guidance}
+          onChange={(event) => update({ guidance: event.target.value })}
+          error={error('guidance')}
+          hint="Students write a long answer that you mark by hand. This guidance is shown to markers only, never to students."
+        />
       );
   }
 }
 
-const rowInputClasses = (hasError: boolean) =>
-  `w-full min-w-0 rounded-lg border bg-surface px-3 py-2.5 text-base text-fg shadow-sm outline-none focus:ring-2 focus:ring-brand-500 ${
-    hasError ? 'border-danger' : 'border-line-strong'
-  }`;
+/**
+ * Answers worth part of the points, as imported from Moodle (decision 043): listed with their
+ * percent, kept on save, and removable at once (the editor has no boxes to write new ones).
+ */
+function PartialAnswers({
+  answers,
+  onRemove,
+}: {
+  answers: { label: string; weight: number }[] | undefined;
+  onRemove: () => void;
+}) {
+  if (!answers?.length) return null;
+  return (
+    <div className="flex flex-col gap-1 text-sm text-muted sm:col-span-2">
+      <p>Also earn part of the points (imported from Moodle):</p>
+      <ul className="list-disc ps-5">
+        {answers.map((answer, index) => (
+          <li key={index}>
+            <span className="wrap-anywhere text-fg">{answer.label}</span>: {answer.weight} %
+          </li>
+        ))}
+      </ul>
+      <button type="button" onClick={onRemove} className="self-start rounded-lg px-1 py-2 underline">
+        Remove these answers
+      </button>
+    </div>
+  );
+}
 
 /** One row's text box of a list, labelled, with its remove button (none when the question is locked). */
 function RowInput({
@@ -438,16 +412,22 @@ function ChoiceFields({ question, number, slot, error, update, focusLater, locke
   const isMultiple = question.type === 'multiple';
   const message = error('options');
   const id = `${question.key}-options`;
+  const weighted = isWeighted(question);
+  // Moodle's weights (decision 043) hold until the teacher changes which options are correct:
+  // then the question scores by our rules, and the percent shown beside each option goes.
+  const withoutWeight = ({ weight: _weight, ...option }: DraftOption): DraftOption => option;
   const setOption = (key: string, changes: { text?: string; correct?: boolean }) =>
     update({
-      options: question.options.map((option) =>
-        option.key === key
-          ? { ...option, ...changes }
-          : // One correct option in a single choice question: marking one unmarks the others.
-            changes.correct && !isMultiple
-            ? { ...option, correct: false }
-            : option,
-      ),
+      options: question.options
+        .map((option) => (changes.correct === undefined ? option : withoutWeight(option)))
+        .map((option) =>
+          option.key === key
+            ? { ...option, ...changes }
+            : // One correct option in a single choice question: marking one unmarks the others.
+              changes.correct && !isMultiple
+              ? { ...option, correct: false }
+              : option,
+        ),
     });
   const setOptionImage = (key: string, image: DraftImage | null) =>
     update({
@@ -505,6 +485,11 @@ function ChoiceFields({ question, number, slot, error, update, focusLater, locke
                 onRemove={locked ? undefined : () => remove(position)}
                 canRemove={question.options.length > 1}
               />
+              {option.weight !== undefined ? (
+                <span className="shrink-0 text-sm text-muted" title="Moodle weight of this option">
+                  {option.weight} %
+                </span>
+              ) : null}
             </div>
             <QuizImageField
               compact
@@ -517,7 +502,13 @@ function ChoiceFields({ question, number, slot, error, update, focusLater, locke
           </li>
         ))}
       </RowList>
-      {isMultiple ? (
+      {weighted ? (
+        <p className="text-sm text-muted">
+          Scored by the weights imported from Moodle: the option chosen earns its percent of the points
+          {isMultiple ? ' (added up, between none and all of them)' : ', a negative one takes points away'}. Changing
+          which options are correct removes the weights.
+        </p>
+      ) : isMultiple ? (
         <Field
           label="Scoring"
           id={`${question.key}-scoring`}

@@ -30,13 +30,19 @@ export function QuestionHeader({ number, text }: { number: number; text: string 
   const buttonRef = useRef<HTMLButtonElement>(null);
   const popupRef = useRef<HTMLSpanElement>(null);
   const [placement, setPlacement] = useState<Placement | null>(null);
-  const [isOpen, setIsOpen] = useState(false);
+  // Open while the pointer is over the button or the button has focus: leaving with the pointer
+  // does not close what focus holds open (a tap after any mouse use sends a leave at once), and
+  // losing focus does not close what the pointer holds open. Escape dismisses it either way
+  // (WCAG 1.4.13) until the next hover, focus or click.
+  const [isHovered, setIsHovered] = useState(false);
+  const [isFocused, setIsFocused] = useState(false);
+  const [isDismissed, setIsDismissed] = useState(false);
+  const isOpen = !isDismissed && (isHovered || isFocused);
 
-  const open = () => {
+  const show = () => {
     setPlacement(placementFor(buttonRef.current, popupRef.current));
-    setIsOpen(true);
+    setIsDismissed(false);
   };
-  const close = () => setIsOpen(false);
 
   // The popup is placed against the viewport, so it follows its header when
   // anything scrolls (focusing a header can scroll the table to it).
@@ -57,14 +63,24 @@ export function QuestionHeader({ number, text }: { number: number; text: string 
         ref={buttonRef}
         type="button"
         aria-describedby={tooltipId}
-        onMouseEnter={open}
-        onMouseLeave={close}
-        onFocus={open}
-        onBlur={close}
+        onMouseEnter={() => {
+          show();
+          setIsHovered(true);
+        }}
+        onMouseLeave={() => setIsHovered(false)}
+        onFocus={() => {
+          show();
+          setIsFocused(true);
+        }}
+        onBlur={() => setIsFocused(false)}
         // A tap on a touch screen also sends hover and focus: it must open, never toggle shut.
-        onClick={open}
+        // Safari does not focus a tapped button: focusing it here keeps the tooltip until a tap elsewhere.
+        onClick={() => {
+          show();
+          buttonRef.current?.focus();
+        }}
         onKeyDown={(event) => {
-          if (event.key === 'Escape') close();
+          if (event.key === 'Escape') setIsDismissed(true);
         }}
         className="rounded-md px-2 py-1 font-semibold text-fg underline decoration-dotted underline-offset-4 hover:bg-line"
       >

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { QUESTION_TYPE_LABELS } from '#shared/question-types';
+import { isDescription, QUESTION_TYPE_LABELS } from '#shared/question-types';
 import { questionStats, type QuestionStats } from '#shared/question-stats';
 import type { TeacherQuizDetail } from '#shared/quizzes';
 import { cn } from '../../../lib/cn.ts';
@@ -21,18 +21,20 @@ export function QuestionStatsSection({ quiz }: { quiz: TeacherQuizDetail }) {
         <p className="mt-1 text-sm text-muted">The figures appear with the first attempt.</p>
       ) : null}
       <ol className="mt-3 flex flex-col gap-3">
-        {quiz.quiz.questions.map((question, index) => (
-          <li key={question._id} className="rounded-lg border border-line bg-surface px-4 py-3 text-sm">
-            <h3 className="wrap-anywhere text-fg">
-              <span className="font-semibold">Q{index + 1}.</span>{' '}
-              <QuestionText text={question.question_text} className="wrap-anywhere" />
-            </h3>
-            <p className="mt-0.5 text-xs text-muted">
-              {QUESTION_TYPE_LABELS[question.type]}, {plural(question.points, 'point')}
-            </p>
-            <QuestionFigures stats={stats[index]!} attempts={quiz.attempts.length} number={index + 1} />
-          </li>
-        ))}
+        {quiz.quiz.questions
+          .filter((question) => !isDescription(question))
+          .map((question, index) => (
+            <li key={question._id} className="rounded-lg border border-line bg-surface px-4 py-3 text-sm">
+              <h3 className="wrap-anywhere text-fg">
+                <span className="font-semibold">Q{index + 1}.</span>{' '}
+                <QuestionText text={question.question_text} className="wrap-anywhere" />
+              </h3>
+              <p className="mt-0.5 text-xs text-muted">
+                {QUESTION_TYPE_LABELS[question.type]}, {plural(question.points, 'point')}
+              </p>
+              <QuestionFigures stats={stats[index]!} attempts={quiz.attempts.length} number={index + 1} />
+            </li>
+          ))}
       </ol>
     </section>
   );

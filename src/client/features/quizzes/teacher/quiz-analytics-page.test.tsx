@@ -58,4 +58,10 @@ describe('analytics answer cells (issue 20)', () => {
     expect(cell(short, undefined)).toMatchObject({ outcome: 'none', text: expect.stringContaining('Unanswered') });
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
+
+  it('lists a multiple-answer response in the options’ order, not the order the student chose them in', () => {
+    // The runner shuffles the options per attempt, so the saved ids come in any order (issue 30, point 13).
+    expect(cell(multiple, { _id: 'm', response: ['o3', 'o1'], earnedPoints: 2 }).text).toContain('2; 5');
+    expect(cell(multiple, { _id: 'm', response: ['o3', 'o2', 'o1'], earnedPoints: 1 }).text).toContain('2; 4; 5');
+  });
 });

@@ -1,12 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, ArrowUpDown, Check, CircleDot, Download, X } from 'lucide-react';
 import { useState } from 'react';
-import { useParams } from 'react-router';
-import { QUESTION_TYPE_LABELS } from '#shared/question-types';
+import { Link, useParams } from 'react-router';
+import { isDescription, QUESTION_TYPE_LABELS } from '#shared/question-types';
 import { type AttemptRecord, type QuizQuestion, type TeacherQuizDetail } from '#shared/quizzes';
 import { QuestionImage, QuestionText } from '../question-text.tsx';
-import { formatPoints, keyText, outcomeOf, pointsLabel, responseText, type Outcome } from '../question-response.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import {
+  formatPoints,
+  keyText,
+  outcomeOf,
+  pointsLabel,
+  questionNumbers,
+  responseText,
+  type Outcome,
+} from '../question-response.ts';
+import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { teacherDetailQuery } from '../teacher-detail-query.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -34,10 +42,12 @@ function downloadCsv(quiz: TeacherQuizDetail) {
   );
 }
 
-const OUTCOME_STYLE: Record<Outcome, { cell: string; label: string }> = {
+const OUTCOME_STYLE: Record<Outcome | 'awaiting', { cell: string; label: string }> = {
   full: { cell: 'bg-success-soft text-success', label: 'correct' },
   partial: { cell: 'bg-warning-soft text-warning', label: 'partly correct' },
   none: { cell: 'bg-danger-soft text-danger-strong', label: 'wrong' },
+  // An essay not marked yet (decision 046): neither right nor wrong.
+  awaiting: { cell: 'bg-surface text-fg', label: 'awaiting marking' },
 };
 
 type AttemptAnswer = AttemptRecord['quiz']['questions'][number];
@@ -45,8 +55,8 @@ type AttemptAnswer = AttemptRecord['quiz']['questions'][number];
 export function AnswerCell({ question, answer }: { question: QuizQuestion; answer: AttemptAnswer | undefined }) {
   const text = responseText(question, answer?.response);
   const earned = answer?.earnedPoints ?? 0;
-  const outcome = outcomeOf(earned, question.points);
-  const Icon = outcome === 'full' ? Check : outcome === 'partial' ? CircleDot : X;
+  const outcome = answer?.awaitingMarking ? 'awaiting' : outcomeOf(earned, question.points);
+  const Icon = outcome === 'full' ? Check : outcome === 'partial' || outcome === 'awaiting' ? CircleDot : X;
   return (
     <td
       className={cn('border-b border-l border-line px-3 py-2 align-top', OUTCOME_STYLE[outcome].cell)}
@@ -64,6 +74,10 @@ export function AnswerCell({ question, answer }: { question: QuizQuestion; answe
     </td>
   );
 }
+
+/** The questions with an answer and points: the table's columns (a description has neither, decision 045). */
+const answeredQuestions = (quiz: TeacherQuizDetail) =>
+  quiz.quiz.questions.filter((question) => !isDescription(question));
 
 function AttemptRow({
   attempt,
@@ -91,6 +105,7 @@ function AttemptRow({
       </th>
       <td className="border-b border-line px-3 py-2 align-top whitespace-nowrap tabular-nums">
         {formatPoints(attempt.score)} / {formatPoints(quiz.totalPoints)}
+        {attempt.awaitingMarking ? <span className="block text-xs text-muted">so far: awaiting marking</span> : null}
       </td>
       <td className="border-b border-line px-3 py-2 align-top whitespace-nowrap tabular-nums">
         {formatPercent(attempt.accuracy)}
@@ -98,7 +113,7 @@ function AttemptRow({
       <td className="border-b border-line px-3 py-2 align-top whitespace-nowrap">
         <time dateTime={attempt.attemptedAt}>{formatDateTime(attempt.attemptedAt)}</time>
       </td>
-      {quiz.quiz.questions.map((question) => (
+      {answeredQuestions(quiz).map((question) => (
         <AnswerCell key={question._id} question={question} answer={answers.get(question._id)} />
       ))}
     </tr>
@@ -209,7 +224,7 @@ function AttemptsTable({ quiz }: { quiz: TeacherQuizDetail }) {
             <SortableHeader column="score" sort={sort} onSort={setSort} className={headerCell} />
             <SortableHeader column="accuracy" sort={sort} onSort={setSort} className={headerCell} />
             <SortableHeader column="attemptedAt" sort={sort} onSort={setSort} className={headerCell} />
-            {quiz.quiz.questions.map((question, index) => (
+            {answeredQuestions(quiz).map((question, index) => (
               <th key={question._id} scope="col" className={cn(headerCell, 'border-l px-1.5')}>
                 <QuestionHeader number={index + 1} text={question.question_text} />
               </th>
@@ -234,7 +249,7 @@ function AttemptsTable({ quiz }: { quiz: TeacherQuizDetail }) {
             <td className={footerCell} colSpan={3}>
               <span className="sr-only">Per question:</span>
             </td>
-            {quiz.quiz.questions.map((question) => (
+            {answeredQuestions(quiz).map((question) => (
               <td key={question._id} className={cn(footerCell, 'border-l border-line')}>
                 {formatPercent(percentCorrect(quiz, question))}
               </td>
@@ -246,7 +261,25 @@ function AttemptsTable({ quiz }: { quiz: TeacherQuizDetail }) {
   );
 }
 
+/** To the marking screen (decision 046, its own route and chunk), when the quiz has essays: how many await marking. */
+function MarkEssaysLink({ quiz }: { quiz: TeacherQuizDetail }) {
+  if (!quiz.quiz.questions.some((question) => question.type === 'essay')) return null;
+  const awaiting = quiz.attempts.reduce(
+    (count, attempt) => count + attempt.quiz.questions.filter((answer) => answer.awaitingMarking).length,
+    0,
+  );
+  return (
+    <Link
+      to={`/dashboard/teacher/quiz-analytics/${encodeURIComponent(quiz._id)}/marking`}
+      className={buttonVariants({ variant: awaiting > 0 ? 'primary' : 'secondary' })}
+    >
+      Mark essays{awaiting > 0 ? ` (${awaiting} awaiting)` : ''}
+    </Link>
+  );
+}
+
 function QuizAnalytics({ quiz }: { quiz: TeacherQuizDetail }) {
+  const numbers = questionNumbers(quiz.quiz.questions);
   const facts: [string, React.ReactNode][] = [
     ['Class', quiz.class],
     ['Subject', quiz.subject],
@@ -264,6 +297,7 @@ function QuizAnalytics({ quiz }: { quiz: TeacherQuizDetail }) {
         title={quiz.title}
         actions={
           <>
+            <MarkEssaysLink quiz={quiz} />
             <ExportGiftButton quizId={quiz._id} />
             <QuizLifecycleActions quiz={quiz} />
           </>
@@ -317,10 +351,13 @@ function QuizAnalytics({ quiz }: { quiz: TeacherQuizDetail }) {
           Questions
         </h2>
         <ol className="mt-3 flex flex-col gap-2">
-          {quiz.quiz.questions.map((question, index) => (
+          {quiz.quiz.questions.map((question) => (
             <li key={question._id} className="rounded-lg border border-line bg-surface px-4 py-3 text-sm">
               <p className="wrap-anywhere text-fg">
-                <span className="font-semibold">Q{index + 1}.</span> <QuestionText text={question.question_text} />
+                {numbers.has(question._id) ? (
+                  <span className="font-semibold">Q{numbers.get(question._id)}.</span>
+                ) : null}{' '}
+                <QuestionText text={question.question_text} />
               </p>
               {question.image ? (
                 <QuestionImage
@@ -328,19 +365,29 @@ function QuizAnalytics({ quiz }: { quiz: TeacherQuizDetail }) {
                   className="mt-2 max-h-32 w-auto max-w-full rounded-md border border-line bg-surface-muted object-contain"
                 />
               ) : null}
-              <p className="mt-1 text-xs text-muted">
-                {QUESTION_TYPE_LABELS[question.type]}
-                {question.type === 'multiple'
-                  ? question.scoring === 'partial'
-                    ? ', partial credit'
-                    : ', all or nothing'
-                  : ''}{' '}
-                · {pointsLabel(question.points)}
-              </p>
-              <p className="mt-1 wrap-anywhere text-muted">
-                {question.type === 'short-text' ? 'Accepted answers' : 'Correct answer'}:{' '}
-                <QuestionText text={keyText(question)} className="font-medium whitespace-pre-wrap text-success" />
-              </p>
+              {isDescription(question) ? (
+                <p className="mt-1 text-xs text-muted">{QUESTION_TYPE_LABELS[question.type]}: no answer, no points</p>
+              ) : (
+                <>
+                  <p className="mt-1 text-xs text-muted">
+                    {QUESTION_TYPE_LABELS[question.type]}
+                    {question.type === 'multiple'
+                      ? question.scoring === 'partial'
+                        ? ', partial credit'
+                        : ', all or nothing'
+                      : ''}{' '}
+                    · {pointsLabel(question.points)}
+                  </p>
+                  <p className="mt-1 wrap-anywhere text-muted">
+                    {question.type === 'short-text'
+                      ? 'Accepted answers'
+                      : question.type === 'matching'
+                        ? 'Correct matches'
+                        : 'Correct answer'}
+                    : <QuestionText text={keyText(question)} className="font-medium whitespace-pre-wrap text-success" />
+                  </p>
+                </>
+              )}
             </li>
           ))}
         </ol>

@@ -49,6 +49,11 @@ function readImage(value: unknown): QuestionImage | undefined {
     : undefined;
 }
 
+/** The items of a stored list that `read` can make sense of (the schema judges them again on save). */
+function readList<T>(value: unknown, read: (item: Record<string, unknown>) => T | undefined): T[] {
+  return (Array.isArray(value) ? value : []).flatMap((item: unknown) => read(record(item)) ?? []);
+}
+
 /**
  * A stored question, read defensively (old or hand-edited data) and given fresh React keys.
  * A draft saved before question types (issue 20) has no `type`: its options and `answerKey`
@@ -73,6 +78,7 @@ function readQuestion(value: unknown): DraftQuestion | null {
     if (typeof fields._id === 'string' && fields._id !== '') row._id = fields._id;
     const optionImage = readImage(fields.image);
     if (optionImage) row.image = optionImage;
+    if (typeof fields.weight === 'number' && Number.isFinite(fields.weight)) row.weight = fields.weight;
     return row;
   });
   if (question.options.length === 0) question.options = newQuestion().options;
@@ -83,8 +89,28 @@ function readQuestion(value: unknown): DraftQuestion | null {
     text: text(record(item).text),
   }));
   if (accepted.length > 0) question.accepted = accepted;
+  const partialAccepted = readList(stored.partialAccepted, (item) =>
+    typeof item.text === 'string' && typeof item.weight === 'number'
+      ? { text: item.text, weight: item.weight }
+      : undefined,
+  );
+  if (partialAccepted.length > 0) question.partialAccepted = partialAccepted;
+  const partialNumbers = readList(stored.partialNumbers, (item) =>
+    typeof item.value === 'number' && typeof item.tolerance === 'number' && typeof item.weight === 'number'
+      ? { value: item.value, tolerance: item.tolerance, weight: item.weight }
+      : undefined,
+  );
+  if (partialNumbers.length > 0) question.partialNumbers = partialNumbers;
   question.value = text(stored.value);
   question.tolerance = text(stored.tolerance) || question.tolerance;
+  const pairs = readList(stored.pairs, (item) => ({
+    key: nextKey(),
+    prompt: text(item.prompt),
+    match: text(item.match),
+    ...(typeof item._id === 'string' && item._id !== '' ? { _id: item._id } : {}),
+    ...(typeof item.matchId === 'string' && item.matchId !== '' ? { matchId: item.matchId } : {}),
+  }));
+  if (pairs.length > 0) question.pairs = pairs;
   return question;
 }
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { parseGift } from '#shared/gift';
 import { newQuizSchema } from '#shared/quizzes';
+import { readStoredDraft, storeDraft } from './quiz-draft-storage.ts';
 import { checkBody, formErrorsOf } from '../../../components/form/field-errors.ts';
 import {
   emptyDraft,
@@ -172,5 +174,21 @@ describe('the quiz draft', () => {
         draftTotalPoints([{ ...newQuestion(), points: '1,5' }, newQuestion(), { ...newQuestion(), points: 'x' }]),
       ).toBe(2.5);
     });
+  });
+
+  it('keeps Moodle’s weights and partial answers through the editor and its stored draft (decision 043)', () => {
+    const imported = parseGift(
+      'Capital? {=Paris ~%-25%Lyon ~Rome}\n\nSpell the river: {=Danube =%75%Danub}.\n\nWater boils at? {#=100:0 =%50%100:5}',
+    ).questions.map(({ question }) => question);
+    const drafts = imported.map((question) => draftFromQuestion(question));
+    expect(drafts.map(toTypedQuestion)).toEqual(imported);
+    const storage = new Map<string, string>();
+    const store = {
+      getItem: (key: string) => storage.get(key) ?? null,
+      setItem: (key: string, value: string) => void storage.set(key, value),
+      removeItem: (key: string) => void storage.delete(key),
+    };
+    storeDraft(store, 't', { ...emptyDraft(), questions: drafts });
+    expect(readStoredDraft(store, 't')!.questions.map(toTypedQuestion)).toEqual(imported);
   });
 });

@@ -2,6 +2,8 @@ import {
   parseNumber,
   QUESTION_LIMITS,
   type MultipleScoring,
+  type PartialNumber,
+  type PartialText,
   type QuestionImage,
   type QuestionType,
   type TypedQuestionInput,
@@ -23,8 +25,18 @@ import {
 /** An image as the editor holds it: `previewUrl` (a signed address) stays in the browser. */
 export type DraftImage = QuestionImage & { previewUrl?: string | undefined };
 
-export type DraftOption = { key: string; _id?: string; text: string; correct: boolean; image?: DraftImage };
+/** `weight`: Moodle's percent for the option (decision 043), kept from an import until the key is changed. */
+export type DraftOption = {
+  key: string;
+  _id?: string;
+  text: string;
+  correct: boolean;
+  image?: DraftImage;
+  weight?: number;
+};
 export type DraftAccepted = { key: string; text: string };
+/** A matching pair (decision 045): `_id` is the prompt's, `matchId` the match's, kept on an edit. An empty prompt: an extra match. */
+export type DraftPair = { key: string; _id?: string; prompt: string; match: string; matchId?: string };
 
 /**
  * One question as the editor holds it (issue 20): every type's fields at once, so switching
@@ -51,6 +63,13 @@ export type DraftQuestion = {
   /** numeric: the value and tolerance boxes' text. */
   value: string;
   tolerance: string;
+  /** short-text and numeric: answers worth part of the points (decision 043), kept as imported. */
+  partialAccepted?: PartialText[];
+  partialNumbers?: PartialNumber[];
+  /** essay: the marking guidance box's text (decision 046); students never see it. */
+  guidance: string;
+  /** matching: the pairs. */
+  pairs: DraftPair[];
 };
 
 export type QuizDraft = {
@@ -74,6 +93,7 @@ export const nextKey = () => `k${++lastKey}`;
 
 export const newOption = (): DraftOption => ({ key: nextKey(), text: '', correct: false });
 export const newAccepted = (): DraftAccepted => ({ key: nextKey(), text: '' });
+export const newPair = (): DraftPair => ({ key: nextKey(), prompt: '', match: '' });
 
 /** A new question: single choice of 1 point, empty text, two empty options, nothing marked. */
 export const newQuestion = (type: QuestionType = 'single'): DraftQuestion => ({
@@ -87,6 +107,8 @@ export const newQuestion = (type: QuestionType = 'single'): DraftQuestion => ({
   accepted: [newAccepted()],
   value: '',
   tolerance: '0',
+  guidance: '',
+  pairs: [newPair(), newPair(), newPair()],
 });
 
 export const emptyDraft = (): QuizDraft => ({
@@ -140,7 +162,12 @@ export function toTypedQuestion(question: DraftQuestion): TypedQuestionInput {
         .filter((option) => option.text.trim() !== '' || option.image)
         .map((option) =>
           withImage(
-            { ...(option._id ? { _id: option._id } : {}), text: option.text, correct: option.correct },
+            {
+              ...(option._id ? { _id: option._id } : {}),
+              text: option.text,
+              correct: option.correct,
+              ...(option.weight !== undefined ? { weight: option.weight } : {}),
+            },
             option.image,
           ),
         );
@@ -156,9 +183,34 @@ export function toTypedQuestion(question: DraftQuestion): TypedQuestionInput {
         ...base,
         type: 'short-text',
         accepted: question.accepted.map((item) => item.text).filter((text) => text.trim() !== ''),
+        ...(question.partialAccepted?.length ? { partial: question.partialAccepted } : {}),
       };
     case 'numeric':
-      return { ...base, type: 'numeric', value: numberOf(question.value), tolerance: numberOf(question.tolerance) };
+      return {
+        ...base,
+        type: 'numeric',
+        value: numberOf(question.value),
+        tolerance: numberOf(question.tolerance),
+        ...(question.partialNumbers?.length ? { partial: question.partialNumbers } : {}),
+      };
+    case 'essay':
+      return { ...base, type: 'essay', ...(question.guidance.trim() ? { guidance: question.guidance } : {}) };
+    case 'matching':
+      return {
+        ...base,
+        type: 'matching',
+        // Rows left empty are dropped, as empty options are.
+        pairs: question.pairs
+          .filter((pair) => pair.prompt.trim() !== '' || pair.match.trim() !== '')
+          .map((pair) => ({
+            ...(pair._id && pair.prompt.trim() !== '' ? { _id: pair._id } : {}),
+            prompt: pair.prompt,
+            match: pair.match,
+            ...(pair.matchId ? { matchId: pair.matchId } : {}),
+          })),
+      };
+    case 'description':
+      return { ...base, type: 'description', points: 0 };
   }
 }
 
@@ -185,6 +237,7 @@ export function draftFromQuestion(
         const row: DraftOption = { key: nextKey(), text: option.text, correct: option.correct };
         if (option._id) row._id = option._id;
         if (option.image) row.image = withPreview(option.image);
+        if (option.weight !== undefined) row.weight = option.weight;
         return row;
       });
       if (question.type === 'multiple') draft.scoring = question.scoring ?? 'all-or-nothing';
@@ -194,10 +247,22 @@ export function draftFromQuestion(
       break;
     case 'short-text':
       draft.accepted = question.accepted.map((text) => ({ key: nextKey(), text }));
+      if (question.partial) draft.partialAccepted = question.partial.map((answer) => ({ ...answer }));
       break;
     case 'numeric':
       draft.value = String(question.value);
       draft.tolerance = String(question.tolerance);
+      if (question.partial) draft.partialNumbers = question.partial.map((answer) => ({ ...answer }));
+      break;
+    case 'essay':
+      draft.guidance = question.guidance ?? '';
+      break;
+    case 'matching':
+      draft.pairs = question.pairs.map((pair) => ({ ...pair, key: nextKey() }));
+      break;
+    case 'description':
+      // Its points box is hidden; should the type change, the question starts at the default.
+      draft.points = String(QUESTION_LIMITS.pointsDefault);
       break;
   }
   return draft;
@@ -205,7 +270,12 @@ export function draftFromQuestion(
 
 /** The quiz's total points as the boxes stand (unreadable points count 0): what the teacher sees. */
 export const draftTotalPoints = (questions: DraftQuestion[]) =>
-  Math.round(questions.reduce((total, question) => total + (parseNumber(question.points) ?? 0), 0) * 100) / 100;
+  Math.round(
+    questions.reduce(
+      (total, question) => total + (question.type === 'description' ? 0 : (parseNumber(question.points) ?? 0)),
+      0,
+    ) * 100,
+  ) / 100;
 
 /**
  * The body of POST /api/teacher/add-quiz (and of the stored preview): typed
@@ -239,7 +309,7 @@ export function toQuizPayload(
 
 /** Where a field's problem is shown: option- and accepted-answer-level problems belong to their list. */
 export function errorSlot(path: string): string {
-  return path.replace(/^(quiz\.questions\.\d+\.(?:options|accepted))\..*$/, '$1');
+  return path.replace(/^(quiz\.questions\.\d+\.(?:options|accepted|pairs))\..*$/, '$1');
 }
 
 /** The empty maximum time says so, rather than "must be a number". */

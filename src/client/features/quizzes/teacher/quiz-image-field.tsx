@@ -1,11 +1,10 @@
 import { ImagePlus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { uploadQuizImage } from '#shared/contract/quiz-images';
 import { QUIZ_IMAGE_ACCEPT, QUIZ_IMAGE_LIMITS, QUIZ_IMAGE_TYPES } from '#shared/quiz-images';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { checkUploadFile, formatUploadSize, sendMultipart } from '../../../lib/multipart-upload.ts';
+import { checkUploadFile, formatUploadSize } from '../../../lib/multipart-upload.ts';
 import type { DraftImage } from './quiz-draft.ts';
 import { cn } from '../../../lib/cn.ts';
 
@@ -67,9 +66,8 @@ export function QuizImageField({
     const controller = new AbortController();
     uploadRef.current = controller;
     try {
-      const body = new FormData();
-      body.append('file', file, file.name);
-      const { data } = await sendMultipart(uploadQuizImage, body, { signal: controller.signal });
+      const { uploadQuizImageFile } = await import('./quiz-image-upload.ts');
+      const data = await uploadQuizImageFile(file, controller.signal);
       onChange({ fileKey: data.fileKey, alt: '', previewUrl: data.url });
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') return;

@@ -13,7 +13,7 @@ import { ModalDialog } from '../../../components/ui/modal-dialog.tsx';
 import { call } from '../../../lib/api.ts';
 import { plural } from '../../../lib/format.ts';
 import { withLoading } from '../../../stores/app-store.ts';
-import { ClassPicker } from '../../classes/class-picker.tsx';
+import { ClassPicker } from '../../../components/class-picker.tsx';
 import { quizQueries } from '../quiz-queries.ts';
 import { teacherDetailQuery } from '../teacher-detail-query.ts';
 import { toDeadlineIso } from './quiz-draft.ts';

@@ -20,6 +20,8 @@ declare module 'janode' {
     detach(): Promise<void>;
     trickle(candidate: TrickleCandidate): Promise<void>;
     trickleComplete(): Promise<void>;
+    /** A plugin request janode has no helper for (VideoRoom `moderate`); resolves with Janus's reply. */
+    message(body: object, jsep?: Jsep): Promise<unknown>;
   }
 
   export interface JanodeSession extends EventEmitter {

@@ -19,6 +19,10 @@ import {
 } from '../../../../../scripts/janus.ts';
 import { freePort, startServerProcess, type ServerProcess } from '../../../testing/server-process.ts';
 import { JanusGateway, janusRoomId, JanusUnavailableError, type JanusLogger } from './janus-gateway.ts';
+import { eventually, patience } from '../../../testing/patience.ts';
+
+/** The limit of the tests that start the app as a process (decision 042). */
+const APP_TEST = { timeout: patience(90_000) };
 
 const installed = isJanusInstalled();
 const required = process.env.JANUS_REQUIRED === '1';
@@ -45,13 +49,12 @@ async function serverLogging(janusUrl: string, apiSecret: string, line: RegExp):
     () => rmSync(dataDir, { recursive: true, force: true }),
     () => {},
   );
-  const deadline = Date.now() + 15_000;
-  while (!line.test(server.output()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  await eventually(`${line} in the server's log`, () => line.test(server.output()), 15_000);
   return server;
 }
 
 describe('the app with JANUS_URL set', () => {
-  it('starts and serves with Janus unreachable, and says so once in its log', { timeout: 90_000 }, async () => {
+  it('starts and serves with Janus unreachable, and says so once in its log', APP_TEST, async () => {
     const server = await serverLogging(
       `ws://127.0.0.1:${await freePort()}`,
       randomBytes(18).toString('hex'),
@@ -196,7 +199,7 @@ describe.runIf(installed)('JanusGateway against a real Janus', () => {
     }
   });
 
-  it('is connected by the app at start', { timeout: 90_000 }, async () => {
+  it('is connected by the app at start', APP_TEST, async () => {
     const server = await serverLogging(janus.url, settings.apiSecret, /janus connected/);
     try {
       expect(server.output()).toMatch(/janus connected/);
@@ -214,7 +217,7 @@ describe.runIf(installed)('JanusGateway against a real Janus', () => {
     await gateway.createRoom(room('before'));
 
     await janus.kill();
-    await gateway.whenStatus('unreachable', 5000);
+    await gateway.whenStatus('unreachable', patience(5000));
     await expect(gateway.createRoom(room('during'))).rejects.toBeInstanceOf(JanusUnavailableError);
     expect(lines.at(-1)).toMatchObject({ level: 'warn', message: expect.stringMatching(/^janus unreachable/) });
 

@@ -27,8 +27,34 @@ import {
 } from '#shared/meetings';
 import { withTimeout, type JanusGateway, type JanusRoomSpec } from './janus-gateway.ts';
 
-/** How long Janus's offer may wait for the browser's answer before the subscription moves on. */
-const ANSWER_TIMEOUT_MS = 15_000;
+/**
+ * How long the browser may take to answer the subscription's offers, and how room changes are
+ * gathered into one offer (decision 044). The first offer (a join) is small; an update reaches
+ * every page of the room at once when someone joins or leaves, and a slow school laptop under load
+ * takes far longer to apply it (issue 30): its current media keeps flowing meanwhile, so it gets
+ * longer, and the offer once more, before it is given up on. Tests pass shorter ones.
+ */
+export type SubscriptionTiming = {
+  /** The first offer's answer (a join). */
+  joinAnswerMs: number;
+  /** Each send of an update's answer. */
+  updateAnswerMs: number;
+  /** How many times an update is sent before the participant is given up on. */
+  updateSends: number;
+  /**
+   * A room change waits this long before the subscription follows it, so a burst (someone leaves
+   * and the pages' views change, several people join) becomes one update, one offer to answer.
+   */
+  coalesceMs: number;
+};
+
+export const SUBSCRIPTION_TIMING: SubscriptionTiming = {
+  joinAnswerMs: 30_000,
+  updateAnswerMs: 45_000,
+  updateSends: 2,
+  coalesceMs: 150,
+};
+
 /**
  * How long one of this participant's requests may wait for Janus: a Janus that stops answering
  * without closing the connection would otherwise hold the participant (and its queue) forever.
@@ -36,6 +62,8 @@ const ANSWER_TIMEOUT_MS = 15_000;
  */
 const REQUEST_TIMEOUT_MS = 15_000;
 const answered = <T>(request: Promise<T>) => withTimeout(request, REQUEST_TIMEOUT_MS);
+
+const DETACH_TIMEOUT_MS = 2_000;
 
 /** Janus's refusal of a subscription naming a feed that has just gone. */
 const NO_SUCH_FEED = 428;
@@ -56,6 +84,7 @@ export type JanusParticipantOptions = {
   send: (message: ServerMessage) => void;
   /** Janus refused or lost this participant: the socket is closed and the page reconnects. */
   onFailure: (error: unknown) => void;
+  timing?: SubscriptionTiming;
 };
 
 export class JanusParticipant {
@@ -71,16 +100,32 @@ export class JanusParticipant {
   #layer: CameraLayer = 'low';
   /** The subscription's camera streams (by our mid) and the layer Janus was last told for each. */
   #cameraLayers = new Map<string, CameraLayer | undefined>();
+  /** The mid of the browser's sound on the publisher connection, once it has published. */
+  #audioMid: string | undefined;
+  /** Whether Janus may forward this participant's sound: only while the room shows their microphone on. */
+  #isAudioAllowed = false;
+  /** What Janus was last told (undefined: nothing yet, so it forwards). */
+  #audioModeration: 'muted' | 'unmuted' | undefined;
+  /** Moderation requests, one at a time and apart from the subscription (which may wait for a slow browser). */
+  #moderation: Promise<void> = Promise.resolve();
   /** Subscription changes Janus refused in a row because a feed had just left (428). */
   #goneFeedRetries = 0;
+  /** The latest offer's number: the page's answer names the offer it answers. */
+  #revision = 0;
   #pendingAnswer: { resolve: (sdp: string) => void; reject: (error: Error) => void } | undefined;
   /** Subscription changes, one at a time: each is an offer the browser must answer first. */
   #queue: Promise<void> = Promise.resolve();
   #isSyncQueued = false;
   #hasJoinedSubscriber = false;
+  /** The browser has answered the first subscription offer: later offers are updates. */
+  #hasStarted = false;
   #isClosed = false;
 
-  constructor(private readonly options: JanusParticipantOptions) {}
+  readonly #timing: SubscriptionTiming;
+
+  constructor(private readonly options: JanusParticipantOptions) {
+    this.#timing = options.timing ?? SUBSCRIPTION_TIMING;
+  }
 
   /** The browser's publishing offer: joins the room as a publisher (or renegotiates) and answers. */
   async publish(sdp: string, slots: PublishedSlots): Promise<void> {
@@ -117,11 +162,53 @@ export class JanusParticipant {
     );
     if (!joined.jsep) throw new Error('Janus did not answer the publishing offer');
     this.options.send({ type: 'sfu-published', sdp: joined.jsep.sdp });
+    this.#audioMid = slots.audio;
+    this.#scheduleModeration();
     this.#addFeeds(joined.publishers);
   }
 
-  /** The browser's answer to the subscription's latest offer. */
-  answer(sdp: string): void {
+  /**
+   * Whether Janus forwards this participant's sound (decision 038): a teacher's mute, or a
+   * microphone the room shows off, holds at Janus (VideoRoom `moderate`), so a page that ignores
+   * the mute is still not heard.
+   */
+  allowAudio(allowed: boolean): void {
+    this.#isAudioAllowed = allowed;
+    this.#scheduleModeration();
+  }
+
+  #scheduleModeration() {
+    this.#moderation = this.#moderation
+      .then(() => this.#applyModeration())
+      .catch((error: unknown) => {
+        if (!this.#isClosed) this.options.onFailure(error);
+      });
+  }
+
+  async #applyModeration() {
+    const publisher = this.#publisher;
+    const wanted = this.#isAudioAllowed ? 'unmuted' : 'muted';
+    if (!publisher || this.#audioMid === undefined || this.#isClosed || this.#audioModeration === wanted) return;
+    const { room, id } = this.options;
+    await answered(
+      publisher.message({
+        request: 'moderate',
+        room: room.room,
+        secret: room.secret,
+        id,
+        mid: this.#audioMid,
+        mute: wanted === 'muted',
+      }),
+    );
+    this.#audioModeration = wanted;
+  }
+
+  /**
+   * The browser's answer to the subscription's offer: taken for the offer that waits, unless it
+   * names an earlier one (a slow page answering both sends of an offer answers the second late).
+   */
+  answer(sdp: string, revision?: number): void {
+    if (revision !== undefined && revision !== this.#revision) return;
     const pending = this.#pendingAnswer;
     this.#pendingAnswer = undefined;
     pending?.resolve(sdp);
@@ -152,8 +239,9 @@ export class JanusParticipant {
     const handles = [this.#publisher, this.#subscriber].filter((handle) => handle !== undefined);
     this.#publisher = undefined;
     this.#subscriber = undefined;
-    // Detaching hangs up and leaves: the others' subscriptions drop our streams.
-    await Promise.all(handles.map(async (handle) => handle.detach().catch(() => {})));
+    // Detaching hangs up and leaves: the others' subscriptions drop our streams. A Janus that died
+    // answers nothing: the participant moves on without waiting for it.
+    await Promise.all(handles.map(async (handle) => withTimeout(handle.detach(), DETACH_TIMEOUT_MS).catch(() => {})));
   }
 
   #addFeeds(publishers: Publisher[]) {
@@ -195,6 +283,7 @@ export class JanusParticipant {
     if (this.#isSyncQueued || this.#isClosed) return;
     this.#isSyncQueued = true;
     this.#enqueue(async () => {
+      await new Promise((resolve) => setTimeout(resolve, this.#timing.coalesceMs));
       this.#isSyncQueued = false;
       await this.#sync();
     });
@@ -260,31 +349,47 @@ export class JanusParticipant {
     await this.#negotiate(result);
   }
 
-  /** Passes Janus's offer to the browser, waits for its answer and starts (or updates) the flow. */
+  /**
+   * Passes Janus's offer to the browser, waits for its answer and starts (or updates) the flow.
+   * An update's answer may come late from a slow browser: the offer is sent once more, and the
+   * participant is given up on only when neither was answered.
+   */
   async #negotiate({ streams, jsep }: { streams?: SubscriberStream[]; jsep?: Jsep }) {
     const subscriber = this.#subscriber;
     if (!jsep || !subscriber || this.#isClosed) return;
-    const answer = new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error('the browser did not answer the subscription')),
-        ANSWER_TIMEOUT_MS,
-      );
-      this.#pendingAnswer = {
-        resolve: (sdp) => {
-          clearTimeout(timer);
-          resolve(sdp);
-        },
-        reject: (error) => {
-          clearTimeout(timer);
-          reject(error);
-        },
-      };
-    });
+    const isUpdate = this.#hasStarted;
     const presented = this.#presentStreams(streams ?? []);
-    this.options.send({ type: 'sfu-offer', sdp: jsep.sdp, streams: presented });
-    const sdp = await answer;
+    this.#revision += 1;
+    const revision = this.#revision;
+    const answer = new Promise<string>((resolve, reject) => {
+      this.#pendingAnswer = { resolve, reject };
+    });
+    answer.catch(() => {}); // awaited below; closing may reject it between two sends
+    const { joinAnswerMs, updateAnswerMs, updateSends } = this.#timing;
+    const sends = isUpdate ? updateSends : 1;
+    let timer: NodeJS.Timeout | undefined;
+    let sdp: string | undefined;
+    try {
+      for (let send = 0; send < sends && sdp === undefined; send += 1) {
+        this.options.send({ type: 'sfu-offer', sdp: jsep.sdp, streams: presented, revision });
+        sdp = await Promise.race([
+          answer,
+          new Promise<undefined>((resolve) => {
+            timer = setTimeout(() => resolve(undefined), isUpdate ? updateAnswerMs : joinAnswerMs);
+          }),
+        ]);
+        clearTimeout(timer);
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+    if (sdp === undefined) {
+      this.#pendingAnswer = undefined;
+      throw new Error('the browser did not answer the subscription');
+    }
     if (this.#isClosed) return;
     await answered(subscriber.start({ jsep: { type: 'answer', sdp } }));
+    this.#hasStarted = true;
     const cameraMids = presented.filter((stream) => stream.slot === 'camera').map((stream) => stream.mid);
     this.#cameraLayers = new Map(cameraMids.map((mid) => [mid, this.#cameraLayers.get(mid)]));
     await this.#applyLayer();

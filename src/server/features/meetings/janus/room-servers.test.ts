@@ -2,6 +2,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { deleteNamespaces, freshNamespace, TEST_REDIS_URL } from '../../../realtime/test-buses.ts';
 import { createRedisRoomServers, type RedisRoomServersOptions } from './redis-room-servers.ts';
 import { createMemoryRoomServers, type RoomServers } from './room-servers.ts';
+import { patience } from '../../../testing/patience.ts';
 
 /**
  * Which Janus serves each room (decision 037): one contract, two stores. `instances()` gives
@@ -120,9 +121,11 @@ describe.each(STORES)('room servers: $kind', ({ isRedis, instances }) => {
   });
 
   it.runIf(isRedis)('keeps its holds alive by itself beyond their lifetime', async () => {
-    const { a, b } = await twoInstances({ holdTtlMs: 300 });
+    // Times in the hold's lifetime, which grows with the load: its refresh must still come in time.
+    const holdTtlMs = patience(300);
+    const { a, b } = await twoInstances({ holdTtlMs });
     expect(await a('room', 'p1', [X, Y])).toBe(X);
-    await sleep(900);
+    await sleep(3 * holdTtlMs);
     expect(await b('room', 'p2', [Y])).toBeUndefined();
   });
 
@@ -130,9 +133,11 @@ describe.each(STORES)('room servers: $kind', ({ isRedis, instances }) => {
     'frees the rooms of an instance that died, and tells a stalled one its holds are lost',
     async () => {
       const instance = instances();
-      const dying = await instance({ holdTtlMs: 300 });
-      const stalled = await instance({ holdTtlMs: 300, refreshEveryMs: 1_000 });
-      const other = await instance({ holdTtlMs: 300 });
+      // Times in the hold's lifetime, which grows with the load; the stalled one refreshes too late.
+      const holdTtlMs = patience(300);
+      const dying = await instance({ holdTtlMs });
+      const stalled = await instance({ holdTtlMs, refreshEveryMs: 3 * holdTtlMs });
+      const other = await instance({ holdTtlMs });
       opened.push(stalled, other);
       const hold = (store: RoomServers, roomId: string, holderId: string, reachable: string[], onLost = nothingLost) =>
         store.hold({ roomId, holderId, reachable, onLost });
@@ -142,13 +147,13 @@ describe.each(STORES)('room servers: $kind', ({ isRedis, instances }) => {
       expect(await hold(stalled, 'slow', 'p2', [X], () => (lost += 1))).toBe(X);
       expect(await hold(other, 'dead', 'p3', [Y])).toBeUndefined();
 
-      await sleep(500);
+      await sleep(1.5 * holdTtlMs);
       // Both holds lapsed: each room is nobody's, and goes where the next joiner can reach.
       expect(await other.roomsPerServer()).toEqual({});
       expect(await hold(other, 'dead', 'p3', [Y])).toBe(Y);
       expect(await hold(other, 'slow', 'p4', [Y])).toBe(Y);
       // The stalled instance's refresh finds its hold gone: its participant must leave X.
-      await expect.poll(() => lost, { timeout: 2_000 }).toBe(1);
+      await expect.poll(() => lost, { timeout: patience(2_000) }).toBe(1);
       expect(await other.roomsPerServer()).toEqual({ [Y]: 2 });
     },
   );

@@ -1,0 +1,70 @@
+import type { ReactNode } from 'react';
+import { cardVariants } from './ui/card.tsx';
+import { cn } from '../lib/cn.ts';
+
+export type StaffTableRow = { key: string; heading: ReactNode; cells: ReactNode[] };
+
+const CELL = 'px-3 py-3 align-top text-left whitespace-nowrap';
+const STICKY = 'sticky left-0 z-10 bg-surface shadow-[1px_0_0_var(--color-line)]';
+
+/**
+ * A list (the staff, a class's people, a quiz's accommodations) as a table that scrolls
+ * sideways in narrow spaces (a phone), its first column kept in view so each row still says
+ * whose it is. The region takes the focus so a keyboard can scroll it.
+ */
+export function StaffTable({ caption, headers, rows }: { caption: string; headers: string[]; rows: StaffTableRow[] }) {
+  return (
+    <div role="region" aria-label={caption} tabIndex={0} className={cn(cardVariants(), 'overflow-x-auto')}>
+      <table className="w-full text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="border-b border-line bg-surface-sunken">
+          <tr>
+            {headers.map((header, index) => (
+              <th
+                key={header}
+                scope="col"
+                className={cn(CELL, 'text-xs font-semibold text-muted', index === 0 && cn(STICKY, 'bg-surface-sunken'))}
+              >
+                {header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-line">
+          {rows.map((row) => (
+            <tr key={row.key}>
+              <th
+                scope="row"
+                className={cn(CELL, STICKY, 'max-w-48 font-semibold whitespace-normal text-fg sm:max-w-none')}
+              >
+                {row.heading}
+              </th>
+              {row.cells.map((cell, index) => (
+                <td key={index} className={cn(CELL, 'text-fg')}>
+                  {cell}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const BADGE_TONES = {
+  neutral: 'bg-surface-muted text-muted',
+  success: 'bg-success-soft text-success',
+  warning: 'bg-warning-soft text-warning',
+  danger: 'bg-danger-soft text-danger',
+  brand: 'bg-brand-50 text-brand-800',
+} as const;
+
+/** A short state word in a pill: an invitation's state, a teacher's role. */
+export function Badge({ tone, children }: { tone: keyof typeof BADGE_TONES; children: ReactNode }) {
+  return (
+    <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold', BADGE_TONES[tone])}>
+      {children}
+    </span>
+  );
+}

@@ -1,0 +1,423 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState, type ChangeEvent } from 'react';
+import { checkRosterImport, startRosterImport } from '#shared/contract/classes';
+import {
+  credentialsToCsv,
+  csvBlob,
+  csvFileName,
+  decodeCsvBytes,
+  parseRosterCsv,
+  ROSTER_FIELDS,
+  ROSTER_HEADERS,
+  type RosterImportCredential,
+  type RosterImportCheck,
+} from '#shared/roster-import';
+import { Button } from '../../components/ui/button.tsx';
+import { fieldControlVariants } from '../../components/ui/field.tsx';
+import { ApiError, call } from '../../lib/api.ts';
+import { cn } from '../../lib/cn.ts';
+import { downloadBlob } from '../../lib/download-file.ts';
+import { useRosterImportProgress } from './use-roster-import-progress.ts';
+
+type ClassRef = { classId: string; className: string };
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Session storage, when the browser lets the page use it (a private window may not). */
+function readStored(key: string): string | null {
+  try {
+    return sessionStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+function writeStored(key: string, value: string | null) {
+  try {
+    if (value === null) sessionStorage.removeItem(key);
+    else sessionStorage.setItem(key, value);
+  } catch {
+    // Not kept: the dialog must then stay open, as it says.
+  }
+}
+
+/** The import's steps inside its dialog: loaded when the teacher opens it. */
+export function RosterImportSteps({
+  classId,
+  className,
+  onImported,
+  onClose,
+}: ClassRef & { onImported?(): void; onClose(): void }) {
+  const queryClient = useQueryClient();
+  const fileId = useId();
+  const pasteId = useId();
+  const [csv, setCsv] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [check, setCheck] = useState<{ csv: string; result: RosterImportCheck } | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  // The running import outlives the dialog and a reload (this tab's session storage): its
+  // passwords are answered once, when it is done, and the teacher who closed the dialog meanwhile
+  // finds them on opening it again.
+  const storageKey = `roster-import:${classId}`;
+  const [importId, setImportId] = useState<string | null>(() => readStored(storageKey));
+  const progress = useRosterImportProgress(importId);
+  const isDone = progress?.state === 'done';
+  const hasEnded = isDone || progress?.state === 'failed';
+  useEffect(() => {
+    if (hasEnded) writeStored(storageKey, null);
+  }, [hasEnded, storageKey]);
+  useEffect(() => {
+    if (!isDone) return;
+    onImported?.();
+    void queryClient.invalidateQueries({ queryKey: ['roster-export', classId] });
+    // Once per import: the callback's identity may change with every render of its page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [isDone]);
+
+  const handleFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    const decoded = decodeCsvBytes(new Uint8Array(await file.arrayBuffer()));
+    setCheck(null);
+    if (!decoded.ok) {
+      setCsv('');
+      setProblem(decoded.message);
+      return;
+    }
+    setCsv(decoded.text);
+    setProblem(null);
+  };
+
+  const handleCheck = async () => {
+    setCheck(null);
+    // The file's own faults are told at once, without a call.
+    const parsed = parseRosterCsv(csv);
+    if (!parsed.ok) {
+      setProblem(parsed.message);
+      return;
+    }
+    setProblem(null);
+    setIsBusy(true);
+    try {
+      const { data } = await call(checkRosterImport, { params: { id: classId }, body: { csv } });
+      setCheck({ csv, result: data });
+    } catch (error) {
+      setProblem(messageOf(error));
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  const handleImport = async () => {
+    setIsBusy(true);
+    try {
+      const { data } = await call(startRosterImport, { params: { id: classId }, body: { csv } });
+      writeStored(storageKey, data.importId);
+      setImportId(data.importId);
+    } catch (error) {
+      setProblem(messageOf(error));
+      // Something changed since the check (a roll number taken meanwhile): show the rows again.
+      if (error instanceof ApiError && error.code === 'ROSTER_ROWS_INVALID') await handleCheck();
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  if (importId !== null) {
+    if (progress?.state === 'done')
+      return (
+        <CredentialsSheet
+          className={className}
+          imported={progress.imported}
+          credentials={progress.credentials}
+          onClose={onClose}
+        />
+      );
+    if (progress?.state === 'failed')
+      return (
+        <div className="mt-4 flex flex-col gap-4">
+          <p role="alert" className="rounded-lg border border-danger/25 bg-danger-soft p-3 text-sm text-danger-strong">
+            {progress.error}
+          </p>
+          <div className="flex justify-end">
+            <Button onClick={onClose}>Close</Button>
+          </div>
+        </div>
+      );
+    return <RosterImportProgressBar progress={progress} />;
+  }
+
+  const isChecked = check !== null && check.csv === csv;
+  const canImport = isChecked && check.result.rowsWithProblems === 0 && !isBusy;
+  return (
+    <div className="mt-4 flex flex-col gap-4">
+      <div className="flex flex-col gap-1">
+        <label htmlFor={fileId} className="text-sm font-semibold text-fg">
+          CSV file
+        </label>
+        <input
+          id={fileId}
+          type="file"
+          accept=".csv,text/csv,text/plain"
+          onChange={(event) => void handleFile(event)}
+          className="text-sm text-fg file:mr-3 file:rounded-lg file:border file:border-line-strong file:bg-surface file:px-3 file:py-1.5 file:font-semibold"
+        />
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={pasteId} className="text-sm font-semibold text-fg">
+          Or paste the list
+        </label>
+        <textarea
+          id={pasteId}
+          rows={4}
+          value={csv}
+          onChange={(event) => {
+            setCsv(event.target.value);
+            setProblem(null);
+          }}
+          className={cn(fieldControlVariants(), 'font-mono text-xs')}
+        />
+      </div>
+      {problem ? (
+        <p role="alert" className="rounded-lg border border-danger/25 bg-danger-soft p-3 text-sm text-danger-strong">
+          {problem}
+        </p>
+      ) : null}
+      {isChecked ? <CheckedRows result={check.result} /> : null}
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button variant="secondary" onClick={() => void handleCheck()} disabled={isBusy || csv.trim() === ''}>
+          {isChecked ? 'Check again' : 'Check the list'}
+        </Button>
+        <Button onClick={() => void handleImport()} disabled={!canImport}>
+          {isChecked ? `Import ${check.result.rows.length} students` : 'Import'}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+const CHECKED_COLUMNS = ROSTER_FIELDS.filter((field) => field !== 'password');
+
+/** A cell as one line of a row's card at phone width: its column's name (data-label), then its value. */
+const CARD_LINE =
+  'max-sm:flex max-sm:gap-2 max-sm:py-0.5 max-sm:before:w-24 max-sm:before:shrink-0 max-sm:before:font-semibold max-sm:before:text-muted max-sm:before:content-[attr(data-label)]';
+
+/** Values read and typed as one piece: a roll number, an email, a password. */
+const TOKEN_FIELDS: ReadonlySet<string> = new Set(['rollNumber', 'email', 'parentEmail']);
+/** Longer than this a token could not fit a phone's line: it may break anywhere (the last resort). */
+const WHOLE_TOKEN_MAX = 36;
+
+/**
+ * A token stays on one line: never broken at its hyphen (`imp592c6-` / `01@school.test`). Only
+ * one too long for any line may break, anywhere, rather than push the page sideways.
+ */
+function wholeToken(value: string, where: 'always' | 'on-a-phone' = 'always') {
+  const isShort = value.length <= WHOLE_TOKEN_MAX;
+  // Whole class names, for Tailwind to find them in the source.
+  if (where === 'on-a-phone') return isShort ? 'max-sm:whitespace-nowrap' : 'max-sm:wrap-anywhere';
+  return isShort ? 'whitespace-nowrap' : 'wrap-anywhere';
+}
+
+/** Every row as read, its problems beside it; the teacher fixes the file and checks again. */
+function CheckedRows({ result }: { result: RosterImportCheck }) {
+  const summary =
+    result.rowsWithProblems === 0
+      ? `All ${result.rows.length} rows can be imported.`
+      : `${result.rowsWithProblems} of ${result.rows.length} rows have problems. Fix them in the file, then check again: nothing is imported until every row is right.`;
+  return (
+    <div className="flex flex-col gap-2">
+      <p
+        role="status"
+        className={cn('text-sm font-semibold', result.rowsWithProblems === 0 ? 'text-success' : 'text-danger')}
+      >
+        {summary}
+      </p>
+      {result.ignoredColumns.length > 0 ? (
+        <p className="text-sm text-muted">Columns not imported: {result.ignoredColumns.join(', ')}</p>
+      ) : null}
+      <div
+        tabIndex={0}
+        role="region"
+        aria-label="Rows of the file"
+        className="max-h-80 overflow-auto rounded-lg border border-line"
+      >
+        {/* At phone width each row is a card of label: value lines (no sideways scrolling, no
+            word broken), still a table to assistive technology; wider, a table. */}
+        <table className="w-full text-left text-sm max-sm:block">
+          <thead className="sticky top-0 bg-surface-sunken max-sm:sr-only">
+            <tr>
+              <th scope="col" className="px-2 py-1.5">
+                Row
+              </th>
+              {CHECKED_COLUMNS.map((field) => (
+                <th key={field} scope="col" className="px-2 py-1.5">
+                  {ROSTER_HEADERS[field]}
+                </th>
+              ))}
+              <th scope="col" className="px-2 py-1.5">
+                Password
+              </th>
+              <th scope="col" className="px-2 py-1.5">
+                Problems
+              </th>
+            </tr>
+          </thead>
+          <tbody className="max-sm:block">
+            {result.rows.map((row) => (
+              <tr
+                key={row.row}
+                className={cn(
+                  'border-t border-line max-sm:block max-sm:py-2 first:max-sm:border-t-0',
+                  row.problems.length > 0 && 'bg-danger-soft',
+                )}
+              >
+                <th scope="row" data-label="Row" className={cn(CARD_LINE, 'px-2 py-1.5 font-normal')}>
+                  {row.row}
+                </th>
+                {CHECKED_COLUMNS.map((field) => (
+                  <td
+                    key={field}
+                    data-label={ROSTER_HEADERS[field]}
+                    className={cn(
+                      CARD_LINE,
+                      'px-2 py-1.5 sm:wrap-anywhere',
+                      // A token that does not fit beside its label goes whole to the line below it.
+                      TOKEN_FIELDS.has(field) && 'max-sm:flex-wrap',
+                      row.problems.some((problem) => problem.field === field) && 'font-semibold text-danger-strong',
+                    )}
+                  >
+                    <span
+                      className={cn(
+                        'min-w-0 break-words',
+                        TOKEN_FIELDS.has(field) && wholeToken(row[field], 'on-a-phone'),
+                      )}
+                    >
+                      {row[field]}
+                    </span>
+                  </td>
+                ))}
+                <td data-label="Password" className={cn(CARD_LINE, 'px-2 py-1.5')}>
+                  {row.hasPassword ? 'From the file' : 'Generated'}
+                </td>
+                <td className="px-2 py-1.5 text-danger-strong max-sm:block max-sm:empty:hidden">
+                  {row.problems.length > 0 ? (
+                    <ul>
+                      {row.problems.map((problem) => (
+                        <li key={`${problem.field}:${problem.message}`}>{problem.message}</li>
+                      ))}
+                    </ul>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+function RosterImportProgressBar({
+  progress,
+}: {
+  progress: { state: 'hashing' | 'writing'; done: number; total: number } | null;
+}) {
+  const label =
+    progress === null
+      ? 'Starting the import…'
+      : progress.state === 'writing'
+        ? 'Saving the students…'
+        : `Preparing passwords: ${progress.done} of ${progress.total}`;
+  return (
+    <div className="mt-6 flex flex-col gap-2">
+      <p id="import-progress-label" className="text-sm font-semibold text-fg">
+        {label}
+      </p>
+      <progress
+        aria-labelledby="import-progress-label"
+        max={progress?.total ?? 1}
+        value={progress?.state === 'writing' ? progress.total : (progress?.done ?? 0)}
+        className="h-3 w-full accent-brand-600"
+      />
+      <p className="text-sm text-muted">
+        Keep this window open: the passwords are shown once, when the import is done.
+      </p>
+    </div>
+  );
+}
+
+/** The generated passwords, shown once: print them or keep them as CSV before closing. */
+function CredentialsSheet({
+  className,
+  imported,
+  credentials,
+  onClose,
+}: {
+  className: string;
+  imported: number;
+  credentials: RosterImportCredential[];
+  onClose(): void;
+}) {
+  return (
+    <div className="mt-4 flex flex-col gap-4">
+      <p role="status" className="text-sm font-semibold text-success">
+        {imported} students imported into {className}.
+      </p>
+      {credentials.length > 0 ? (
+        <>
+          <p className="rounded-lg border border-warning-line bg-warning-soft p-3 text-sm font-semibold text-warning">
+            These passwords are shown only once: print them or download them now. Each student chooses a new password at
+            the first sign-in.
+          </p>
+          {/* Scrolls with 30 rows and more: focusable, so a keyboard can scroll it. */}
+          <div tabIndex={0} role="region" aria-label="Credentials sheet" className="print-sheet max-h-80 overflow-auto">
+            <h3 className="mb-2 hidden text-lg font-bold print:block">{className}: sign-in details</h3>
+            <table className="w-full text-left text-sm">
+              <thead>
+                <tr className="border-b border-line">
+                  <th scope="col" className="px-2 py-1.5">
+                    Name
+                  </th>
+                  <th scope="col" className="px-2 py-1.5">
+                    Roll number
+                  </th>
+                  <th scope="col" className="px-2 py-1.5">
+                    Password
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {credentials.map((credential) => (
+                  <tr key={credential.rollNumber} className="border-b border-line">
+                    <td className="px-2 py-1.5 break-words">{credential.name}</td>
+                    {/* A roll number and a password are read and typed as one piece: never broken at a dash. */}
+                    <td className={cn('px-2 py-1.5', wholeToken(credential.rollNumber))}>{credential.rollNumber}</td>
+                    <td className="px-2 py-1.5 font-mono whitespace-nowrap">{credential.password}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      ) : null}
+      <div className="flex flex-wrap justify-end gap-2">
+        {credentials.length > 0 ? (
+          <>
+            <Button variant="secondary" onClick={() => window.print()}>
+              Print
+            </Button>
+            <Button
+              variant="secondary"
+              onClick={() => downloadBlob(csvBlob(credentialsToCsv(credentials)), csvFileName(className, 'passwords'))}
+            >
+              Download CSV
+            </Button>
+          </>
+        ) : null}
+        <Button onClick={onClose}>Done</Button>
+      </div>
+    </div>
+  );
+}

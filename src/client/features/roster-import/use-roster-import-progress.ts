@@ -1,0 +1,50 @@
+import { useEffect, useState } from 'react';
+import { getRosterImport } from '#shared/contract/classes';
+import type { RosterImportCredential, RosterImportStatus } from '#shared/roster-import';
+import { call } from '../../lib/api.ts';
+
+/** How often the progress is read while the import runs. */
+export const IMPORT_POLL_MS = 700;
+export type RosterImportProgress =
+  | { state: 'hashing' | 'writing'; done: number; total: number }
+  | { state: 'done'; imported: number; credentials: RosterImportCredential[] }
+  | { state: 'failed'; error: string };
+
+/**
+ * Follows an import until it ends. The passwords arrive once, on the read that sees it done,
+ * so they are kept here and never read again.
+ */
+export function useRosterImportProgress(importId: string | null): RosterImportProgress | null {
+  const [progress, setProgress] = useState<RosterImportProgress | null>(null);
+  useEffect(() => {
+    if (importId === null) return;
+    const controller = new AbortController();
+    const wait = () => new Promise((resolve) => setTimeout(resolve, IMPORT_POLL_MS));
+    const follow = async () => {
+      for (;;) {
+        let status: RosterImportStatus;
+        try {
+          status = (await call(getRosterImport, { params: { id: importId } }, { signal: controller.signal })).data;
+        } catch (error) {
+          if (controller.signal.aborted) return;
+          setProgress({ state: 'failed', error: error instanceof Error ? error.message : String(error) });
+          return;
+        }
+        if (controller.signal.aborted) return;
+        if (status.state === 'done') {
+          setProgress({ state: 'done', imported: status.imported ?? 0, credentials: status.credentials ?? [] });
+          return;
+        }
+        if (status.state === 'failed') {
+          setProgress({ state: 'failed', error: status.error ?? 'The import failed. Nothing was imported.' });
+          return;
+        }
+        setProgress({ state: status.state, done: status.done, total: status.total });
+        await wait();
+      }
+    };
+    void follow();
+    return () => controller.abort();
+  }, [importId]);
+  return progress;
+}

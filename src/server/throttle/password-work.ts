@@ -1,0 +1,31 @@
+import { availableParallelism } from 'node:os';
+
+/**
+ * Password hashing and checking (argon2id, ~20-30 ms of one core each) one at a time per core
+ * but one (decision 040). @node-rs/argon2 runs on libuv's pool of four threads: 150 failing
+ * sign-ins at once kept all four busy, both cores of a small server full, and the only JavaScript
+ * thread got a share of them: health's p99 was 1.5 s. With at most `cores - 1` at once, one core
+ * stays for the thread that answers everyone else. The cores are the process's, so the line is
+ * too: one per process, whatever the app instances in it.
+ */
+export const PASSWORD_WORK_CONCURRENCY = Math.max(1, availableParallelism() - 1);
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+/** Password work waiting for its turn now: the sign-in throttle refuses past its limit (passwordChecksWaiting). */
+export const passwordWorkWaiting = () => waiting.length;
+
+/** Runs `work` (a hash or a check) in its turn; everything waits, nothing is refused here. */
+export async function inPasswordWorkTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= PASSWORD_WORK_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running += 1;
+  try {
+    return await work();
+  } finally {
+    // The turn passes straight to the next in line (`running` unchanged), or is given back.
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
