@@ -166,7 +166,12 @@ describe('parseGift', () => {
     expect(problems('Pick {~a ~b}')).toEqual(['1: No right answer: give at least one option a positive weight']);
     expect(problems('Pick {~%40%a ~%40%b ~c}')).toEqual(['1: The positive weights add up to 80%, not 100%']);
     expect(problems('Name it {=%50%a =%0%b}')).toEqual(['1: No short answer is worth 100%']);
-    expect(problems('Name it {=colo*r}')).toEqual(['1: Wildcards (*) in a short answer are not supported']);
+    expect(problems('Name it {=%50%colo*r =colour}')).toEqual([
+      '1: The answer “colo*r” (50%) comes before “colour” (100%) and matches some of the same answers: Moodle gives the first, so put the answer worth more first',
+    ]);
+    expect(problems('Name it {=%-50%colo*r =colour}')).toEqual([
+      '1: A short answer’s weight must be between 0 and 100%',
+    ]);
     expect(problems('Number {#=%50%2:1 =2}')).toEqual([
       '1: A partial answer before the full one overlaps it: put the 100% answer first',
     ]);

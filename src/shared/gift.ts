@@ -9,6 +9,7 @@ import {
   type TypedQuestion,
   type TypedQuestionInput,
 } from './question-types.ts';
+import { hasWildcard, literalOfMoodleAnswer, moodleAnswerOfLiteral, shortAnswersOverlap } from './short-answers.ts';
 
 /**
  * GIFT (Moodle's text format for questions) in and out (issue 20 point 6, decision 036). Shared:
@@ -268,21 +269,48 @@ type AnswerFields = TypedQuestion extends infer Q
     : never
   : never;
 
-/** A short answer `{=a =%50%b}`: full-credit answers, and answers worth part of the points. */
+/**
+ * A short answer `{=a =%50%b}`: full-credit answers, and answers worth part of the points. Moodle
+ * reads every answer as a pattern (decision 049): `*` is any text, `\*` a star. A question whose
+ * answers have a wildcard keeps them as written, with `wildcards`; the others are kept as the
+ * literal texts they match, as every short answer was before.
+ */
 function shortTextQuestion(tokens: Token[]): Extract<AnswerFields, { type: 'short-text' }> {
-  const accepted: string[] = [];
-  const partial: { text: string; weight: number }[] = [];
-  for (const token of tokens) {
-    const weight = token.weight ?? 100;
-    // Moodle's `*` at 0% is "any other answer": it earns what a wrong answer earns.
-    if (weight === 0 || token.text === '') continue;
-    if (token.text.includes('*')) throw new GiftError('Wildcards (*) in a short answer are not supported');
-    if (weight < 0 || weight > 100) throw new GiftError('A short answer’s weight must be between 0 and 100%');
-    if (weight === 100) accepted.push(token.text);
-    else partial.push({ text: token.text, weight });
+  const answers = tokens
+    .filter((token) => token.text !== '')
+    .map((token) => ({ text: token.text, weight: token.weight ?? 100 }));
+  if (answers.some(({ weight }) => weight < 0 || weight > 100)) {
+    throw new GiftError('A short answer’s weight must be between 0 and 100%');
   }
+  // Moodle gives the first answer that matches; we try the full answers first, then the partial
+  // ones in the file's order, and drop those worth 0% (`*` at 0% is "any other answer"). The
+  // two orders agree unless an answer comes before one worth more that matches a same text.
+  answers.forEach((earlier, index) => {
+    const later = answers
+      .slice(index + 1)
+      .find(
+        ({ text, weight }) =>
+          (weight === 100 ? earlier.weight < 100 : earlier.weight === 0 && weight > 0) &&
+          shortAnswersOverlap(earlier.text, text, true),
+      );
+    if (later) {
+      throw new GiftError(
+        `The answer “${earlier.text}” (${weightText(earlier.weight)}%) comes before “${later.text}” (${weightText(later.weight)}%) and matches some of the same answers: Moodle gives the first, so put the answer worth more first`,
+      );
+    }
+  });
+  const kept = answers.filter(({ weight }) => weight > 0);
+  const wildcards = kept.some(({ text }) => hasWildcard(text));
+  const textOf = (text: string) => (wildcards ? text : literalOfMoodleAnswer(text));
+  const accepted = kept.filter(({ weight }) => weight === 100).map(({ text }) => textOf(text));
+  const partial = kept.filter(({ weight }) => weight < 100).map(({ text, weight }) => ({ text: textOf(text), weight }));
   if (accepted.length === 0) throw new GiftError('No short answer is worth 100%');
-  return { type: 'short-text', accepted, ...(partial.length > 0 ? { partial } : {}) };
+  return {
+    type: 'short-text',
+    accepted,
+    ...(partial.length > 0 ? { partial } : {}),
+    ...(wildcards ? { wildcards: true } : {}),
+  };
 }
 
 /**
@@ -536,14 +564,17 @@ export function writeGift(questions: TypedQuestionInput[]): string {
         case 'true-false':
           lines.push(`${text} {${question.correct ? 'TRUE' : 'FALSE'}}`);
           break;
-        case 'short-text':
+        case 'short-text': {
+          // Moodle reads every answer as a pattern (decision 049): a literal answer's `*` is written `\*`.
+          const answer = (text: string) => escapeGift(question.wildcards ? text : moodleAnswerOfLiteral(text));
           lines.push(
             `${text} {`,
-            ...question.accepted.map((accepted) => `=${escapeGift(accepted)}`),
-            ...(question.partial ?? []).map((answer) => `=%${weightText(answer.weight)}%${escapeGift(answer.text)}`),
+            ...question.accepted.map((accepted) => `=${answer(accepted)}`),
+            ...(question.partial ?? []).map((partial) => `=%${weightText(partial.weight)}%${answer(partial.text)}`),
             '}',
           );
           break;
+        }
         case 'numeric': {
           const range = (answer: { value: number; tolerance: number }) =>
             `${numberText(answer.value)}:${numberText(answer.tolerance)}`;
@@ -609,6 +640,7 @@ export function toQuestionInput(stored: StoredQuestion): TypedQuestionInput {
         type: 'short-text',
         accepted: [...stored.accepted],
         ...(stored.partial ? { partial: stored.partial.map((answer) => ({ ...answer })) } : {}),
+        ...(stored.wildcards ? { wildcards: true } : {}),
       };
     case 'numeric':
       return {

@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { parseAiken } from './aiken.ts';
 import { parseGift, writeGift } from './gift.ts';
 import { compareWithMoodle, moodleViewOf, sameMoodleView, type MoodleOracle } from './moodle-view.ts';
-import { scoreQuestion, toStoredQuestions, typedQuestionInputSchema, type AnswerValue } from './question-types.ts';
+import {
+  scoreQuestion,
+  toStoredQuestions,
+  typedQuestionInputSchema,
+  type AnswerValue,
+  type TypedQuestionInput,
+} from './question-types.ts';
 
 /**
  * Issue 30 point 4 (decision 043): GIFT and Aiken files written like Moodle's own sample files
@@ -167,6 +173,79 @@ describe('GIFT as Moodle reads it', () => {
       expect(again).toEqual(question);
       expect(sameMoodleView(moodleViewOf(again), moodleViewOf(question))).toBe(true);
     }
+  });
+});
+
+describe('short answers with wildcards as Moodle reads and scores them (decision 049)', () => {
+  it('takes `*` as any text, keeps the answers as Moodle wrote them and marks the question', () => {
+    const text = '// points: 2\nWhich word names a shade? {=*colour* =%50%colo*r}';
+    expect(only(text)).toEqual({
+      type: 'short-text',
+      question_text: 'Which word names a shade?',
+      points: 2,
+      accepted: ['*colour*'],
+      partial: [{ text: 'colo*r', weight: 50 }],
+      wildcards: true,
+    });
+    expect([scoreOf(text, 'The COLOUR red'), scoreOf(text, 'colour'), scoreOf(text, 'Color')]).toEqual([2, 2, 1]);
+    expect([scoreOf(text, 'colossal ruler'), scoreOf(text, 'colour?'), scoreOf(text, 'red')]).toEqual([1, 2, 0]);
+  });
+
+  it('reads `\\*` as a star: without a wildcard the answers stay literal, as every short answer was', () => {
+    const text = String.raw`Two times three, in code? {=2\*3 =%50%2 x 3}`;
+    expect(only(text)).toEqual({
+      type: 'short-text',
+      question_text: 'Two times three, in code?',
+      points: 1,
+      accepted: ['2*3'],
+      partial: [{ text: '2 x 3', weight: 50 }],
+    });
+    expect([scoreOf(text, '2*3'), scoreOf(text, '2 X 3'), scoreOf(text, '2+3')]).toEqual([1, 0.5, 0]);
+    // With a wildcard beside it, `\*` stays written as Moodle wrote it, and is still a star.
+    const mixed = String.raw`Product? {=2\*3 =two*three}`;
+    expect(only(mixed)).toMatchObject({ accepted: [String.raw`2\*3`, 'two*three'], wildcards: true });
+    expect([scoreOf(mixed, '2*3'), scoreOf(mixed, '2x3'), scoreOf(mixed, 'two times three')]).toEqual([1, 0, 1]);
+  });
+
+  it('drops `*` at 0% (any other answer) without making the question one of wildcards', () => {
+    const question = only('Capital of Australia? {=Canberra =%0%*}');
+    expect(question).toEqual({
+      type: 'short-text',
+      question_text: 'Capital of Australia?',
+      points: 1,
+      accepted: ['Canberra'],
+    });
+  });
+
+  it('refuses an answer that Moodle would give before a later one worth more that we try first', () => {
+    const refused = (text: string) => parseGift(text).problems.map((problem) => problem.message);
+    expect(refused('Gas? {=%0%carbon monoxide =*o*}')).toEqual([
+      'The answer “carbon monoxide” (0%) comes before “*o*” (100%) and matches some of the same answers: Moodle gives the first, so put the answer worth more first',
+    ]);
+    expect(refused('Gas? {=%50%*gen =hydrogen}')).toHaveLength(1);
+    // The same answers in the order we score them, or ones that never meet: no problem.
+    expect(refused('Gas? {=*o* =%0%carbon monoxide}')).toEqual([]);
+    expect(refused('Gas? {=%50%*gen =argon =%25%neon}')).toEqual([]);
+  });
+
+  it('writes them back so that Moodle reads the same answers: a literal star as `\\*`', () => {
+    const texts = [
+      'Which word names a shade? {=*colour* =%50%colo*r}',
+      String.raw`Two times three? {=2\*3 =%50%2 x 3}`,
+      String.raw`Product? {=2\*3 =two*three}`,
+      String.raw`A backslash and a star? {=\\\*}`,
+    ];
+    for (const text of texts) {
+      const question = only(text);
+      const written = writeGift([question]);
+      const again = only(written);
+      expect(again).toEqual(question);
+      expect(sameMoodleView(moodleViewOf(again), moodleViewOf(question))).toBe(true);
+    }
+    const literal = { type: 'short-text', question_text: 'Product?', accepted: ['2*3'] } satisfies TypedQuestionInput;
+    expect(writeGift([literal])).toBe('Product? {\n=2\\*3\n}\n');
+    expect(moodleViewOf(literal)).toEqual({ type: 'shortanswer', text: 'Product?', answers: [[String.raw`2\*3`, 1]] });
+    expect(writeGift([{ ...literal, accepted: ['*colour*'], wildcards: true }])).toBe('Product? {\n=*colour*\n}\n');
   });
 });
 

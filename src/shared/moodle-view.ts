@@ -1,6 +1,7 @@
 import { parseAiken } from './aiken.ts';
 import { parseGift } from './gift.ts';
 import { isWeighted, optionWeight, type TypedQuestionInput } from './question-types.ts';
+import { moodleAnswerOfLiteral } from './short-answers.ts';
 
 /**
  * A question in Moodle's terms (decision 043): its Moodle type, the text a student reads, and
@@ -46,15 +47,18 @@ export function moodleViewOf(question: TypedQuestionInput): MoodleView {
     }
     case 'true-false':
       return { type: 'truefalse', text, correct: question.correct };
-    case 'short-text':
+    case 'short-text': {
+      // Moodle's answer texts are patterns (decision 049): a literal answer's `*` reads `\*` there.
+      const moodleText = (answer: string) => (question.wildcards ? answer : moodleAnswerOfLiteral(answer));
       return {
         type: 'shortanswer',
         text,
         answers: [
-          ...question.accepted.map((accepted): [string, number] => [accepted, 1]),
-          ...(question.partial ?? []).map((answer): [string, number] => [answer.text, answer.weight / 100]),
+          ...question.accepted.map((accepted): [string, number] => [moodleText(accepted), 1]),
+          ...(question.partial ?? []).map((answer): [string, number] => [moodleText(answer.text), answer.weight / 100]),
         ],
       };
+    }
     case 'numeric':
       return {
         type: 'numerical',

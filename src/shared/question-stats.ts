@@ -6,6 +6,7 @@ import {
   shortTextKey,
   type AnswerValue,
 } from './question-types.ts';
+import { shortAnswerWeight } from './short-answers.ts';
 import type { AttemptRecord, QuizQuestion } from './quizzes.ts';
 
 /**
@@ -70,11 +71,12 @@ function distributionOf(question: QuizQuestion, responses: AnswerValue[]): Answe
         ...withKey(question.correct === undefined ? undefined : question.correct === value),
       }));
     case 'short-text': {
-      const accepted = question.accepted && new Set(question.accepted.map(shortTextKey));
+      const { accepted, wildcards } = question;
+      // Right: what earns the full points, as the server scores it (wildcards too, decision 049).
       return typedCounts(
         responses.filter((response) => typeof response === 'string'),
         shortTextKey,
-        (text) => accepted?.has(shortTextKey(text)),
+        (text) => (accepted ? shortAnswerWeight({ accepted, wildcards }, text) === 100 : undefined),
       );
     }
     case 'numeric': {

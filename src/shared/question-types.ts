@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { hasForbiddenCharacters, requiredText } from './fields.ts';
-import { identityKey } from './identity.ts';
 import { quizImageKeySchema } from './quiz-images.ts';
+import { shortAnswerWeight } from './short-answers.ts';
+
+export { shortTextKey } from './short-answers.ts';
 
 /**
  * The question types of a quiz (issue 20, decision 036): what a teacher writes (input), what
@@ -93,7 +95,8 @@ export type StoredQuestion = StoredQuestionBase &
     | { type: 'single'; options: StoredOption[] }
     | { type: 'multiple'; options: StoredOption[]; scoring: MultipleScoring }
     | { type: 'true-false'; correct: boolean }
-    | { type: 'short-text'; accepted: string[]; partial?: PartialText[] }
+    /** `wildcards` (decision 049): `*` in its answers matches any text, `\*` is a star; absent, every answer is literal. */
+    | { type: 'short-text'; accepted: string[]; partial?: PartialText[]; wildcards?: true }
     | { type: 'numeric'; value: number; tolerance: number; partial?: PartialNumber[] }
     | { type: 'matching'; prompts: MatchingPrompt[]; choices: MatchingChoice[] }
     /** Text (and image) shown in the quiz: no answer, 0 points, counted in no total (decision 045). */
@@ -214,9 +217,6 @@ export function parseNumber(text: string): number | undefined {
   return Number.isFinite(value) && Math.abs(value) <= QUESTION_LIMITS.numericAbsMax ? value : undefined;
 }
 
-/** Short answers compare as identities do (decision 024): case, width and spacing do not count. */
-export const shortTextKey = (text: string) => identityKey(text.normalize('NFC'));
-
 // Tolerance comparisons in binary floating point: 0.1 + 0.2 must be within 0.3 ± 0.
 const NUMERIC_SLACK = 1e-9;
 
@@ -275,10 +275,8 @@ export function scoreQuestion(question: StoredQuestion, value: AnswerValue | nul
     case 'true-false':
       return value === question.correct ? points : 0;
     case 'short-text': {
-      const key = shortTextKey(value as string);
-      if (question.accepted.some((accepted) => shortTextKey(accepted) === key)) return points;
-      const partial = question.partial?.find((answer) => shortTextKey(answer.text) === key);
-      return partial ? roundPoints((points * partial.weight) / 100) : 0;
+      const weight = shortAnswerWeight(question, value as string);
+      return weight === 100 ? points : roundPoints((points * weight) / 100);
     }
     case 'numeric': {
       const number = parseNumber(value as string);
@@ -524,6 +522,8 @@ export const typedQuestionInputSchema = z.discriminatedUnion(
           error: `A question can have at most ${QUESTION_LIMITS.acceptedMax} partial answers`,
         })
         .optional(),
+      // Decision 049: `*` in the answers is Moodle's wildcard only when the question says so.
+      wildcards: z.boolean({ error: 'wildcards must be true or false' }).optional(),
     }),
     z.strictObject({
       ...questionBase,
@@ -710,6 +710,11 @@ export function toStoredQuestions(
     if (question.type === 'matching') {
       const ids = { keeps: (id: string | undefined) => keeps(question._id, id), nextId };
       return { ...withImage, type: 'matching', ...storedMatching(question.pairs, ids) };
+    }
+    if (question.type === 'short-text') {
+      // Only a question with wildcards says so: every other one, and every older one, is literal.
+      const { wildcards, ...shortText } = question;
+      return { ...shortText, ...withImage, ...(wildcards ? { wildcards: true as const } : {}) };
     }
     if (question.type !== 'single' && question.type !== 'multiple') return { ...question, ...withImage };
     const taken = new Set(question.options.flatMap((option) => (keeps(question._id, option._id) ? [option._id!] : [])));

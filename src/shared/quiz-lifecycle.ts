@@ -38,8 +38,12 @@ export function editInputOf(question: QuizQuestion): TypedQuestionInput {
     _id: option._id,
     text: option.text,
     correct: option.correct ?? false,
+    ...(option.weight !== undefined ? { weight: option.weight } : {}),
     ...storedImage(option.image),
   }));
+  // Moodle's weights and partial answers (decision 043) go back as they came, or an edit loses them.
+  const partialTexts = (question.partial ?? []).flatMap((answer) => ('text' in answer ? [answer] : []));
+  const partialNumbers = (question.partial ?? []).flatMap((answer) => ('value' in answer ? [answer] : []));
   switch (question.type) {
     case 'single':
       return { ...base, type: 'single', options };
@@ -48,9 +52,21 @@ export function editInputOf(question: QuizQuestion): TypedQuestionInput {
     case 'true-false':
       return { ...base, type: 'true-false', correct: question.correct ?? false };
     case 'short-text':
-      return { ...base, type: 'short-text', accepted: question.accepted ?? [] };
+      return {
+        ...base,
+        type: 'short-text',
+        accepted: question.accepted ?? [],
+        ...(partialTexts.length > 0 ? { partial: partialTexts } : {}),
+        ...(question.wildcards ? { wildcards: true } : {}),
+      };
     case 'numeric':
-      return { ...base, type: 'numeric', value: question.value ?? 0, tolerance: question.tolerance ?? 0 };
+      return {
+        ...base,
+        type: 'numeric',
+        value: question.value ?? 0,
+        tolerance: question.tolerance ?? 0,
+        ...(partialNumbers.length > 0 ? { partial: partialNumbers } : {}),
+      };
     case 'essay':
       return { ...base, type: 'essay', ...(question.guidance ? { guidance: question.guidance } : {}) };
     case 'matching':

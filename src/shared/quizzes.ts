@@ -391,6 +391,8 @@ export const quizQuestionSchema = z.strictObject({
   correct: z.boolean().optional(),
   /** short-text: the accepted answers. */
   accepted: z.array(z.string()).optional(),
+  /** short-text: `*` in its answers is any text (decision 049), with the key. */
+  wildcards: z.literal(true).optional(),
   /** numeric: the value and its tolerance. */
   value: z.number().optional(),
   tolerance: z.number().optional(),
