@@ -152,6 +152,25 @@ describe('what counts as a change of structure or key (typed questions, option i
     const renamed = withOptions(options.map((option) => ({ ...option, text: `${option.text}!` })));
     expect(keyChanged([choice], [{ ...renamed, question_text: 'Q2' }])).toBe(false);
   });
+
+  it('sees changed wildcards, partial answers and weights (decisions 043 and 049)', () => {
+    const short: StoredQuestion = {
+      _id: 's',
+      type: 'short-text',
+      question_text: 'S',
+      points: 1,
+      accepted: ['*colour*'],
+      wildcards: true,
+    };
+    const { wildcards: _wildcards, ...literal } = short;
+    expect(keyChanged([short], [literal])).toBe(true);
+    expect(keyChanged([short], [{ ...short, partial: [{ text: 'colo*r', weight: 50 }] }])).toBe(true);
+    expect(keyChanged([short], [{ ...short, question_text: 'S2' }])).toBe(false);
+    expect(keyChanged([numeric], [{ ...numeric, partial: [{ value: 4, tolerance: 0, weight: 50 }] }])).toBe(true);
+    expect(
+      keyChanged([choice], [withOptions(options.map((option) => ({ ...option, weight: option.correct ? 50 : 0 })))]),
+    ).toBe(true);
+  });
 });
 
 describe('editing a quiz nobody has started', () => {

@@ -72,15 +72,20 @@ export function structureChanged(before: StoredQuestion[], after: StoredQuestion
 function keyOf(question: StoredQuestion): unknown[] {
   switch (question.type) {
     case 'single':
-      return [question.points, question.options.map((option) => option.correct)];
+      return [question.points, question.options.map((option) => [option.correct, option.weight ?? null])];
     case 'multiple':
-      return [question.points, question.scoring, question.options.map((option) => option.correct)];
+      return [
+        question.points,
+        question.scoring,
+        question.options.map((option) => [option.correct, option.weight ?? null]),
+      ];
     case 'true-false':
       return [question.points, question.correct];
+    // Partial answers and weights (decision 043) and wildcards (decision 049) score too.
     case 'short-text':
-      return [question.points, question.accepted];
+      return [question.points, question.accepted, question.partial ?? [], question.wildcards === true];
     case 'numeric':
-      return [question.points, question.value, question.tolerance];
+      return [question.points, question.value, question.tolerance, question.partial ?? []];
     case 'matching':
       return [question.points, question.prompts.map((prompt) => prompt.match)];
     // An essay's marks are the teacher's (decision 046): only its points move them (capped by a regrade).
@@ -90,7 +95,7 @@ function keyOf(question: StoredQuestion): unknown[] {
   }
 }
 
-/** The key changed (correct options, scoring, the true-false answer, accepted answers, value, tolerance, points). Needs the same structure. */
+/** The key changed (correct options and weights, scoring, the true-false answer, accepted and partial answers, wildcards, value, tolerance, points). Needs the same structure. */
 export function keyChanged(before: StoredQuestion[], after: StoredQuestion[]): boolean {
   return before.some((old, index) => JSON.stringify(keyOf(old)) !== JSON.stringify(keyOf(after[index]!)));
 }

@@ -127,7 +127,10 @@ export function presentQuestion(question: StoredQuestion, view: QuestionView): Q
     }));
   } else if (showsKey) {
     if (question.type === 'true-false') presented.correct = question.correct;
-    if (question.type === 'short-text') presented.accepted = question.accepted;
+    if (question.type === 'short-text') {
+      presented.accepted = question.accepted;
+      if (question.wildcards) presented.wildcards = true;
+    }
     if (question.type === 'numeric') Object.assign(presented, { value: question.value, tolerance: question.tolerance });
     if ((question.type === 'short-text' || question.type === 'numeric') && question.partial) {
       presented.partial = question.partial;

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerValue } from '#shared/question-types';
-import type { QuestionInput, QuizQuestion, ReviewAnswers, ReviewScore } from '#shared/quizzes';
+import type { QuestionInput, QuizQuestion, ReviewAnswers, ReviewScore, TeacherQuizDetail } from '#shared/quizzes';
 import { quizFor, signUpStudent, signUpTeacher } from '../../testing/actors.ts';
-import { OPAQUE_ID } from '../../testing/factories.ts';
+import { editBodyOf, OPAQUE_ID } from '../../testing/factories.ts';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { refreshClosesAt } from './accommodations.ts';
 
@@ -257,4 +257,81 @@ describe('question types', () => {
       else expect(later.raw).toMatch(/"accepted"/);
     });
   }
+});
+
+describe('short answers with wildcards (decision 049)', () => {
+  const WILDCARD_QUESTIONS: QuestionInput[] = [
+    {
+      type: 'short-text',
+      question_text: 'Wild: a word for a shade?',
+      points: 2,
+      accepted: ['*colour*'],
+      partial: [{ text: 'colo*r', weight: 50 }],
+      wildcards: true,
+    },
+    // No flag: the star is a star, as in every quiz written before wildcards.
+    { type: 'short-text', question_text: 'Star: two times three, in code?', points: 1, accepted: ['2*3'] },
+  ];
+  const WILDCARD_KEY = /"(accepted|partial|wildcards)"/;
+
+  async function submit(student: Actor, quizId: string, responses: Record<string, string>) {
+    const started = await call('POST', `/api/quiz/${quizId}/start`, student);
+    expect(started.status, started.raw).toBe(200);
+    expect(started.raw).not.toMatch(WILDCARD_KEY);
+    const q = byKind(started.body.data.quiz.questions as QuizQuestion[]);
+    const submitted = await call('POST', '/api/student/update-student', student, {
+      quiz: {
+        _id: quizId,
+        questions: Object.entries(responses).map(([kind, response]) => ({ _id: q[kind]!._id, response })),
+      },
+    });
+    expect(submitted.status, submitted.raw).toBe(200);
+    return submitted;
+  }
+
+  it('scores a submitted attempt by the wildcards, keeps a literal star literal, and regrades when they are turned off', async () => {
+    const teacher = await signUpTeacher(t);
+    const [first, second] = [await signUpStudent(t), await signUpStudent(t)];
+    const payload = await quizFor(t, teacher, {
+      reviewAnswers: 'after-submit',
+      quiz: { background: '/images/quiz-templates/quiz1-template.png', questions: WILDCARD_QUESTIONS },
+    });
+    const created = await call('POST', '/api/teacher/add-quiz', teacher, payload);
+    expect(created.status, created.raw).toBe(201);
+    const quizId = created.body.data._id as string;
+
+    const a = await submit(first, quizId, { Wild: '  The COLOUR red ', Star: '2 x 3' });
+    expect(a.body.data.attempt).toMatchObject({ score: 2 });
+    const review = byKind(a.body.data.quiz.questions as QuizQuestion[]);
+    expect([review['Wild']!.earnedPoints, review['Star']!.earnedPoints]).toEqual([2, 0]);
+    // The review shows the key once its options allow: the patterns, and that they are patterns.
+    expect(review['Wild']).toMatchObject({ accepted: ['*colour*'], wildcards: true });
+    expect(review['Star']!.accepted).toEqual(['2*3']);
+    expect(review['Star']!.wildcards).toBeUndefined();
+    const b = await submit(second, quizId, { Wild: 'Color', Star: '2*3' });
+    expect(b.body.data.attempt).toMatchObject({ score: 2 });
+    expect(byKind(b.body.data.quiz.questions as QuizQuestion[])['Wild']!.earnedPoints).toBe(1);
+
+    // Turned off, `*colour*` is a literal text nobody typed: a regrade takes the points back.
+    const detail = (await call('GET', `/api/quiz/${quizId}`, teacher)).body.data as TeacherQuizDetail;
+    expect(byKind(detail.quiz.questions)['Wild']).toMatchObject({
+      wildcards: true,
+      partial: [{ text: 'colo*r', weight: 50 }],
+    });
+    const body = editBodyOf(detail);
+    const edited = await call('PUT', `/api/quizzes/${quizId}`, teacher, {
+      ...body,
+      quiz: {
+        ...body.quiz,
+        questions: body.quiz.questions.map((question) =>
+          question.type === 'short-text' && question.wildcards ? { ...question, wildcards: false } : question,
+        ),
+      },
+    });
+    expect(edited.status, edited.raw).toBe(200);
+    expect(edited.body.data.regrade).toEqual({ attemptsChanged: 2 });
+    const after = (await call('GET', `/api/quiz/${quizId}`, teacher)).body.data as TeacherQuizDetail;
+    expect(byKind(after.quiz.questions)['Wild']!.wildcards).toBeUndefined();
+    expect(after.attempts.map((attempt) => attempt.score).sort()).toEqual([0, 1]);
+  });
 });
