@@ -99,6 +99,27 @@ describe('questionStats', () => {
     ]);
   });
 
+  it('marks typed texts right by the wildcards the scoring uses (decision 049)', () => {
+    const wild: QuizQuestion = {
+      _id: 'q6',
+      type: 'short-text',
+      question_text: 'A shade?',
+      points: 1,
+      accepted: ['*red*'],
+      wildcards: true,
+    };
+    const [row] = questionStats(
+      [wild],
+      [attempt(['q6', 'Dark red', 1]), attempt(['q6', 'dark  RED', 1]), attempt(['q6', 'blue', 0])],
+    );
+    expect(row!.distribution).toEqual([
+      { label: 'Dark red', count: 2, correct: true },
+      { label: 'blue', count: 1, correct: false },
+    ]);
+    const [literal] = questionStats([{ ...wild, wildcards: undefined }], [attempt(['q6', 'Dark red', 0])]);
+    expect(literal!.distribution).toEqual([{ label: 'Dark red', count: 1, correct: false }]);
+  });
+
   it('keeps the five most common typed answers and sums the rest', () => {
     const many = ['a', 'a', 'a', 'b', 'b', 'c', 'd', 'e', 'f', 'g'].map((text) => attempt(['q4', text, 0]));
     const [row] = questionStats([questions[3]!], many);

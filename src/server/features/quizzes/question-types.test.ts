@@ -299,6 +299,8 @@ describe('short answers with wildcards (decision 049)', () => {
     const created = await call('POST', '/api/teacher/add-quiz', teacher, payload);
     expect(created.status, created.raw).toBe(201);
     const quizId = created.body.data._id as string;
+    const teacherDetail = async (id: string) =>
+      (await call('GET', `/api/quiz/${id}`, teacher)).body.data as TeacherQuizDetail;
 
     const a = await submit(first, quizId, { Wild: '  The COLOUR red ', Star: '2 x 3' });
     expect(a.body.data.attempt).toMatchObject({ score: 2 });
@@ -312,8 +314,12 @@ describe('short answers with wildcards (decision 049)', () => {
     expect(b.body.data.attempt).toMatchObject({ score: 2 });
     expect(byKind(b.body.data.quiz.questions as QuizQuestion[])['Wild']!.earnedPoints).toBe(1);
 
+    // An edit that changes nothing keeps the flag and the partial answer: nothing to regrade.
+    const unchanged = await call('PUT', `/api/quizzes/${quizId}`, teacher, editBodyOf(await teacherDetail(quizId)));
+    expect(unchanged.status, unchanged.raw).toBe(200);
+    expect(unchanged.body.data.regrade).toBeNull();
     // Turned off, `*colour*` is a literal text nobody typed: a regrade takes the points back.
-    const detail = (await call('GET', `/api/quiz/${quizId}`, teacher)).body.data as TeacherQuizDetail;
+    const detail = await teacherDetail(quizId);
     expect(byKind(detail.quiz.questions)['Wild']).toMatchObject({
       wildcards: true,
       partial: [{ text: 'colo*r', weight: 50 }],
@@ -330,7 +336,7 @@ describe('short answers with wildcards (decision 049)', () => {
     });
     expect(edited.status, edited.raw).toBe(200);
     expect(edited.body.data.regrade).toEqual({ attemptsChanged: 2 });
-    const after = (await call('GET', `/api/quiz/${quizId}`, teacher)).body.data as TeacherQuizDetail;
+    const after = await teacherDetail(quizId);
     expect(byKind(after.quiz.questions)['Wild']!.wildcards).toBeUndefined();
     expect(after.attempts.map((attempt) => attempt.score).sort()).toEqual([0, 1]);
   });
