@@ -81,8 +81,11 @@ export function keyText(question: QuizQuestion): string {
         .join('; ');
     case 'true-false':
       return trueFalseText(question.correct === true);
-    case 'short-text':
-      return (question.accepted ?? []).join(' / ');
+    case 'short-text': {
+      const accepted = (question.accepted ?? []).join(' / ');
+      // Patterns (decision 049): the reader is told what their stars mean.
+      return question.wildcards ? `${accepted} (* matches any text)` : accepted;
+    }
     case 'numeric':
       return question.tolerance ? `${question.value} ± ${question.tolerance}` : String(question.value);
     case 'matching':

@@ -7,7 +7,7 @@ import { ImportQuestionsButton } from './import-questions-button.tsx';
 const GIFT = [
   'What is 2 + 2? {=4 ~3 ~5}', // 1
   '',
-  'Name a French city {=Par*}', // 3: unsupported (a wildcard)
+  'Name a French city {=%50%Lyon}', // 3: no answer worth 100%
   '',
   '// points: 2',
   'The sun is a star. {T}', // 6
@@ -37,7 +37,7 @@ describe('Import questions', () => {
       within(within(dialog).getByRole('list', { name: 'Problems' }))
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['Line 3, error:Wildcards (*) in a short answer are not supported']);
+    ).toEqual(['Line 3, error:No short answer is worth 100%']);
     const importTwo = within(dialog).getByRole('button', { name: 'Import 2 questions' });
     expect(importTwo).toBeDisabled();
 

@@ -76,3 +76,35 @@ describe('the question editor, locked for a quiz with attempts', () => {
     expect(within(region).getByLabelText('Option 2 of question 1')).toHaveValue('4');
   });
 });
+
+describe('a short answer’s wildcards (decision 049)', () => {
+  it('are off unless ticked, say what * means once on, and stay editable in a locked quiz', async () => {
+    const user = userEvent.setup();
+    const typed: unknown[] = [];
+    const initial = draftFromQuestion({ _id: 'q2', type: 'short-text', question_text: 'Shade?', accepted: ['colour'] });
+    render(<Editor initial={initial} locked onTyped={(question) => typed.push(question)} />);
+    const region = screen.getByRole('region', { name: 'Question 1' });
+    const wildcards = within(region).getByRole('checkbox', { name: '* matches any text' });
+    expect(wildcards).not.toBeChecked();
+    expect(within(region).getByText(/“paris” matches “Paris”/)).toBeInTheDocument();
+
+    await user.type(within(region).getByLabelText('Accepted answer 1 of question 1'), '*');
+    expect(typed.at(-1)).toEqual({
+      _id: 'q2',
+      type: 'short-text',
+      question_text: 'Shade?',
+      points: 1,
+      accepted: ['colour*'],
+    });
+    await user.click(wildcards);
+    expect(typed.at(-1)).toEqual({
+      _id: 'q2',
+      type: 'short-text',
+      question_text: 'Shade?',
+      points: 1,
+      accepted: ['colour*'],
+      wildcards: true,
+    });
+    expect(within(region).getByText(/\* matches any text \(“\*colour\*” matches/)).toBeInTheDocument();
+  });
+});

@@ -222,7 +222,11 @@ function TypeFields(props: TypeFieldsProps) {
             id={id}
             legend="Accepted answers"
             error={message}
-            hint="Capital letters and extra spaces do not count: “paris” matches “Paris”."
+            hint={
+              question.wildcards
+                ? 'Capital letters and extra spaces do not count. * matches any text (“*colour*” matches “the colour red”); write \\* for a star.'
+                : 'Capital letters and extra spaces do not count: “paris” matches “Paris”.'
+            }
             footer={
               <AddRowButton
                 label="Add accepted answer"
@@ -252,6 +256,17 @@ function TypeFields(props: TypeFieldsProps) {
               </li>
             ))}
           </RowList>
+          {/* Moodle's wildcards (decision 049): off, a * in an answer is a star like any other character. */}
+          <div className="flex min-h-11 items-center gap-2 text-sm">
+            <input
+              id={`${question.key}-wildcards`}
+              type="checkbox"
+              checked={question.wildcards}
+              onChange={(event) => update({ wildcards: event.target.checked })}
+              className="size-4 accent-brand-600"
+            />
+            <label htmlFor={`${question.key}-wildcards`}>* matches any text</label>
+          </div>
           <PartialAnswers
             answers={question.partialAccepted?.map((answer) => ({ label: answer.text, weight: answer.weight }))}
             onRemove={() => update({ partialAccepted: [] })}

@@ -89,6 +89,7 @@ function readQuestion(value: unknown): DraftQuestion | null {
     text: text(record(item).text),
   }));
   if (accepted.length > 0) question.accepted = accepted;
+  question.wildcards = stored.wildcards === true;
   const partialAccepted = readList(stored.partialAccepted, (item) =>
     typeof item.text === 'string' && typeof item.weight === 'number'
       ? { text: item.text, weight: item.weight }

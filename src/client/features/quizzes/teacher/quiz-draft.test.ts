@@ -191,4 +191,25 @@ describe('the quiz draft', () => {
     storeDraft(store, 't', { ...emptyDraft(), questions: drafts });
     expect(readStoredDraft(store, 't')!.questions.map(toTypedQuestion)).toEqual(imported);
   });
+
+  it('keeps a short answer’s wildcards through the editor and its stored draft, and only when on (decision 049)', () => {
+    const imported = parseGift('Shade? {=*colour* =%50%colo*r}\n\nProduct? {=2\\*3}').questions.map(
+      ({ question }) => question,
+    );
+    expect(imported.map((question) => question.type === 'short-text' && question.wildcards === true)).toEqual([
+      true,
+      false,
+    ]);
+    const drafts = imported.map((question) => draftFromQuestion(question));
+    expect(drafts.map((draft) => draft.wildcards)).toEqual([true, false]);
+    expect(drafts.map(toTypedQuestion)).toEqual(imported);
+    const storage = new Map<string, string>();
+    const store = {
+      getItem: (key: string) => storage.get(key) ?? null,
+      setItem: (key: string, value: string) => void storage.set(key, value),
+      removeItem: (key: string) => void storage.delete(key),
+    };
+    storeDraft(store, 't', { ...emptyDraft(), questions: drafts });
+    expect(readStoredDraft(store, 't')!.questions.map(toTypedQuestion)).toEqual(imported);
+  });
 });

@@ -60,6 +60,8 @@ export type DraftQuestion = {
   correct: boolean | null;
   /** short-text: the accepted answers. */
   accepted: DraftAccepted[];
+  /** short-text: `*` in its answers matches any text (decision 049); off, they are literal. */
+  wildcards: boolean;
   /** numeric: the value and tolerance boxes' text. */
   value: string;
   tolerance: string;
@@ -105,6 +107,7 @@ export const newQuestion = (type: QuestionType = 'single'): DraftQuestion => ({
   scoring: 'all-or-nothing',
   correct: null,
   accepted: [newAccepted()],
+  wildcards: false,
   value: '',
   tolerance: '0',
   guidance: '',
@@ -184,6 +187,7 @@ export function toTypedQuestion(question: DraftQuestion): TypedQuestionInput {
         type: 'short-text',
         accepted: question.accepted.map((item) => item.text).filter((text) => text.trim() !== ''),
         ...(question.partialAccepted?.length ? { partial: question.partialAccepted } : {}),
+        ...(question.wildcards ? { wildcards: true } : {}),
       };
     case 'numeric':
       return {
@@ -248,6 +252,7 @@ export function draftFromQuestion(
     case 'short-text':
       draft.accepted = question.accepted.map((text) => ({ key: nextKey(), text }));
       if (question.partial) draft.partialAccepted = question.partial.map((answer) => ({ ...answer }));
+      draft.wildcards = question.wildcards === true;
       break;
     case 'numeric':
       draft.value = String(question.value);
