@@ -47,10 +47,14 @@ export async function createDiskStorage(folder: string): Promise<FileStorage> {
     async write(key, body) {
       const finalPath = pathOf(key);
       const partialPath = path.join(partialFolder, key);
+      const file = createWriteStream(partialPath, { mode: 0o600 });
       try {
-        await pipeline(body, createWriteStream(partialPath, { mode: 0o600 }));
+        await pipeline(body, file);
         await rename(partialPath, finalPath);
       } catch (error) {
+        // A body that fails at once fails the pipeline before the file is even opened (on a busy
+        // thread pool): removed now, the file would be created after. Its close comes after its open.
+        if (!file.closed) await new Promise((resolve) => file.once('close', resolve));
         await rm(partialPath, { force: true });
         throw error;
       }
