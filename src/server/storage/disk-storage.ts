@@ -54,7 +54,7 @@ export async function createDiskStorage(folder: string): Promise<FileStorage> {
       } catch (error) {
         // A body that fails at once fails the pipeline before the file is even opened (on a busy
         // thread pool): removed now, the file would be created after. Its close comes after its open.
-        if (!file.closed) await new Promise((resolve) => file.once('close', resolve));
+        if (!file.closed) await new Promise<void>((resolve) => file.once('close', () => resolve()));
         await rm(partialPath, { force: true });
         throw error;
       }
