@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { identityKey } from '#shared/identity';
 import { QUIZ_BACKGROUNDS, questionInputSchema } from '#shared/quizzes';
-import { toStoredQuestions, totalPointsOf, type ChoiceQuestion } from '#shared/question-types';
+import { totalPointsOf } from '#shared/question-scoring';
+import { toStoredQuestions, type ChoiceQuestion } from '#shared/question-types';
 import type { Database } from '#server/db/client';
 import { studentIdentityColumns, teacherIdentityColumns } from '#server/db/identity-keys';
 import {

@@ -9,7 +9,8 @@ import {
   type TypedQuestion,
   type TypedQuestionInput,
 } from './question-types.ts';
-import { hasWildcard, literalOfMoodleAnswer, moodleAnswerOfLiteral, shortAnswersOverlap } from './short-answers.ts';
+import { hasWildcard, moodleAnswerOfLiteral, shortAnswersOverlap } from './moodle-answers.ts';
+import { literalOfMoodleAnswer } from './short-answers.ts';
 
 /**
  * GIFT (Moodle's text format for questions) in and out (issue 20 point 6, decision 036). Shared:

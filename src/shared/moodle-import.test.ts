@@ -5,12 +5,12 @@ import { parseAiken } from './aiken.ts';
 import { parseGift, writeGift } from './gift.ts';
 import { compareWithMoodle, moodleViewOf, sameMoodleView, type MoodleOracle } from './moodle-view.ts';
 import {
-  scoreQuestion,
   toStoredQuestions,
   typedQuestionInputSchema,
   type AnswerValue,
   type TypedQuestionInput,
 } from './question-types.ts';
+import { scoreQuestion } from './question-scoring.ts';
 
 /**
  * Issue 30 point 4 (decision 043): GIFT and Aiken files written like Moodle's own sample files

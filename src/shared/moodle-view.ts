@@ -1,7 +1,7 @@
 import { parseAiken } from './aiken.ts';
 import { parseGift } from './gift.ts';
 import { isWeighted, optionWeight, type TypedQuestionInput } from './question-types.ts';
-import { moodleAnswerOfLiteral } from './short-answers.ts';
+import { moodleAnswerOfLiteral } from './moodle-answers.ts';
 
 /**
  * A question in Moodle's terms (decision 043): its Moodle type, the text a student reads, and

@@ -1,11 +1,5 @@
-import {
-  isAnswered,
-  isDescription,
-  isMatchingAnswer,
-  parseNumber,
-  shortTextKey,
-  type AnswerValue,
-} from './question-types.ts';
+import { isAnswered, isDescription, isMatchingAnswer, parseNumber, type AnswerValue } from './question-types.ts';
+import { shortTextKey } from './short-answers.ts';
 import { shortAnswerWeight } from './short-answers.ts';
 import type { AttemptRecord, QuizQuestion } from './quizzes.ts';
 

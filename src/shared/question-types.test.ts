@@ -6,14 +6,12 @@ import {
   matchingPairsOf,
   parseNumber,
   questionCountOf,
-  scoreAttempt,
-  scoreQuestion,
   toStoredQuestions,
-  totalPointsOf,
   typedQuestionInputSchema,
   type ChoiceQuestion,
   type StoredQuestion,
 } from './question-types.ts';
+import { scoreAttempt, scoreQuestion, totalPointsOf } from './question-scoring.ts';
 
 const option = (_id: string, correct: boolean) => ({ _id, text: _id.toUpperCase(), correct });
 const single: StoredQuestion = {

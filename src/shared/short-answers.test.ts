@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { scoreQuestion, type StoredQuestion } from './question-types.ts';
+import { type StoredQuestion } from './question-types.ts';
+import { scoreQuestion } from './question-scoring.ts';
+import { hasWildcard, moodleAnswerOfLiteral, shortAnswersOverlap } from './moodle-answers.ts';
 import {
-  hasWildcard,
   literalOfMoodleAnswer,
   matchesPattern,
-  moodleAnswerOfLiteral,
   shortAnswerPattern,
-  shortAnswersOverlap,
   shortAnswerWeight,
   shortTextKey,
 } from './short-answers.ts';

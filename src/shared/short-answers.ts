@@ -23,14 +23,8 @@ export const shortTextKey = (text: string) => identityKey(text.normalize('NFC'))
 const WILDCARD_RUN = /(?<!\\)\*+/g;
 const ESCAPED_STAR = /\\\*/g;
 
-/** Whether a Moodle short answer has a wildcard: an `*` that is not written `\*`. */
-export const hasWildcard = (text: string) => /(?<!\\)\*/.test(text);
-
 /** A Moodle answer without wildcards as the literal text it matches: each `\*` is a `*`. */
 export const literalOfMoodleAnswer = (text: string) => text.replace(ESCAPED_STAR, '*');
-
-/** A literal answer as Moodle writes it: every `*` escaped, so Moodle reads no wildcard in it. */
-export const moodleAnswerOfLiteral = (text: string) => text.replace(/\*/g, '\\*');
 
 /**
  * A piece between two wildcards, normalised as a literal answer is, except that a space at its
@@ -97,47 +91,4 @@ export function shortAnswerWeight(question: ShortAnswers, response: string): num
   const matches = (text: string) => matchesPattern(key, shortAnswerPattern(text, wildcards));
   if (question.accepted.some(matches)) return 100;
   return question.partial?.find((answer) => matches(answer.text))?.weight ?? 0;
-}
-
-const STAR = null;
-type Token = string | typeof STAR;
-
-/** A pattern as characters and wildcards, for shortAnswersOverlap. */
-const tokensOf = (pattern: ShortAnswerPattern): Token[] =>
-  pattern.flatMap((piece, index) => [...(index > 0 ? [STAR] : []), ...piece]);
-
-/**
- * Whether some response matches both answers (each `text` with the question's `wildcards`).
- * The reader asks it to find an answer that Moodle would give before a later one that we try
- * first. Decided on the two patterns as automata walked side by side: at most (|a|+1)·(|b|+1)
- * states, each visited once.
- */
-export function shortAnswersOverlap(a: string, b: string, wildcards: boolean): boolean {
-  const left = tokensOf(shortAnswerPattern(a, wildcards));
-  const right = tokensOf(shortAnswerPattern(b, wildcards));
-  const width = right.length + 1;
-  const seen = new Uint8Array((left.length + 1) * width);
-  const stack: [number, number][] = [[0, 0]];
-  const visit = (i: number, j: number) => {
-    if (seen[i * width + j]) return;
-    seen[i * width + j] = 1;
-    stack.push([i, j]);
-  };
-  seen[0] = 1;
-  while (stack.length > 0) {
-    const [i, j] = stack.pop()!;
-    if (i === left.length && j === right.length) return true;
-    const x = left[i];
-    const y = right[j];
-    // A wildcard may match nothing more: step over it.
-    if (x === STAR) visit(i + 1, j);
-    if (y === STAR) visit(i, j + 1);
-    // One more character of the response: each side reads it with a literal or keeps its wildcard.
-    if (x !== undefined && y !== undefined) {
-      if (x === STAR && y !== STAR) visit(i, j + 1);
-      else if (x !== STAR && y === STAR) visit(i + 1, j);
-      else if (x !== STAR && x === y) visit(i + 1, j + 1);
-    }
-  }
-  return false;
 }

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { isChoiceQuestion, scoreAttempt, type AnswerValue, type StoredQuestion } from '#shared/question-types';
+import { isChoiceQuestion, type AnswerValue, type StoredQuestion } from '#shared/question-types';
+import { scoreAttempt } from '#shared/question-scoring';
 import type { QuizQuestion } from '#shared/quizzes';
 import { OPAQUE_ID } from '../testing/factories.ts';
 import { migrationFrom } from '../testing/migrated-database.ts';

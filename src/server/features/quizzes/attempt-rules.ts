@@ -1,13 +1,12 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import {
   answerProblem,
-  essaysToMark,
   isAnswered,
   isChoiceQuestion,
-  scoreAttempt,
   shuffledAroundDescriptions,
   type AnswerValue,
 } from '#shared/question-types';
+import { essaysToMark, scoreAttempt } from '#shared/question-scoring';
 import { QUIZ_LIMITS, type AttemptEnding } from '#shared/quizzes';
 import type { AttemptLayout, QuizAttemptRow, StoredQuestion } from '../../db/schema.ts';
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { DEFAULT_QUIZ_SUBJECT } from '#shared/constants';
-import { imageKeysOf, questionCountOf, toStoredQuestions, totalPointsOf } from '#shared/question-types';
+import { imageKeysOf, questionCountOf, toStoredQuestions } from '#shared/question-types';
+import { totalPointsOf } from '#shared/question-scoring';
 import type { NewQuiz, TeacherQuizSummary } from '#shared/quizzes';
 import type { Database } from '../../db/client.ts';
 import { cacheTags, type ReadCache } from '../../cache/read-cache.ts';

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
-import { scoreAttempt, type EssayMarks } from '#shared/question-types';
+import { scoreAttempt, type EssayMarks } from '#shared/question-scoring';
 import type { Database } from '../../db/client.ts';
 import { cacheTags, type ReadCache } from '../../cache/read-cache.ts';
 import {

@@ -5,9 +5,9 @@ import {
   isChoiceQuestion,
   questionCountOf,
   toStoredQuestions,
-  totalPointsOf,
   type TypedQuestion,
 } from '#shared/question-types';
+import { totalPointsOf } from '#shared/question-scoring';
 import type { TeacherQuizSummary } from '#shared/quizzes';
 import type { Database } from '../../db/client.ts';
 import { cacheTags, type ReadCache } from '../../cache/read-cache.ts';

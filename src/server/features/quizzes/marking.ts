@@ -1,5 +1,5 @@
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import { scoreAttempt } from '#shared/question-types';
+import { scoreAttempt } from '#shared/question-scoring';
 import type { EssayMarkInput, EssayToMark, MarkingView } from '#shared/quiz-marking';
 import type { Database } from '../../db/client.ts';
 import type { ReadCache } from '../../cache/read-cache.ts';

@@ -1,10 +1,5 @@
-import {
-  isChoiceQuestion,
-  scoreQuestion,
-  type AnswerValue,
-  type QuestionImage,
-  type StoredQuestion,
-} from '#shared/question-types';
+import { isChoiceQuestion, type AnswerValue, type QuestionImage, type StoredQuestion } from '#shared/question-types';
+import { scoreQuestion } from '#shared/question-scoring';
 import type {
   AttemptRecord,
   AttemptResult,

@@ -2,14 +2,12 @@ import { Eye } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import {
   isChoiceQuestion,
-  scoreAttempt,
-  scoreQuestion,
   toStoredQuestions,
-  totalPointsOf,
   shuffledAroundDescriptions,
   type AnswerValue,
   type StoredQuestion,
 } from '#shared/question-types';
+import { scoreAttempt, scoreQuestion, totalPointsOf } from '#shared/question-scoring';
 import { DEFAULT_QUIZ_BACKGROUND, questionInputSchema, type AttemptEnding, type QuizQuestion } from '#shared/quizzes';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
