@@ -456,7 +456,11 @@ test('every question type’s answer survives a reload, a typed one still within
   request,
 }) => {
   const { quizId, token } = await startQuizAsStudent(page, request, {
-    quiz: { background: QUIZ_BACKGROUNDS[0], questions: TYPED_QUESTIONS },
+    // The four typed answers of issue 20; a matching question's reload is quiz-matching.spec.ts's.
+    quiz: {
+      background: QUIZ_BACKGROUNDS[0],
+      questions: TYPED_QUESTIONS.filter((question) => question.type !== 'matching' && question.type !== 'description'),
+    },
   });
   // The questions come in the attempt's order: each is answered by its text.
   const answer = async (text: string) => {
