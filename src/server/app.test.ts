@@ -8,6 +8,7 @@ import { classIdTaughtBy, signUpTeacher } from './testing/actors.ts';
 import { jsonOfExactly, nestedJson } from './testing/json-bodies.ts';
 import { multipartBody, SAMPLE_FILES, uploadHalfThenHangUp } from './testing/multipart.ts';
 import { bearer, createTestApp, type TestApp } from './testing/test-app.ts';
+import { patience } from './testing/patience.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -162,21 +163,23 @@ describe('JSON bodies over a real connection (decision 023)', () => {
 
   /**
    * Sends `chunks` as a POST body (chunked when no content-length is given), ending the body
-   * only when `isComplete`; resolves with the answer, or 'no answer' after `waitMs`.
+   * only when `isComplete`; resolves with the answer, or 'no answer' once waiting for it has
+   * become a hang (a server that waits for the rest of a body never answers): `quietWaitMs`
+   * through patience (decision 042).
    */
   function post(
     path: string,
     headers: Record<string, string>,
     chunks: (string | Uint8Array)[],
     isComplete: boolean,
-    waitMs = 3000,
+    quietWaitMs = 3000,
   ) {
     return new Promise<{ status: number; body: any } | 'no answer'>((resolve, reject) => {
       const request = httpRequest({ host: '127.0.0.1', port, method: 'POST', path, headers });
       const timer = setTimeout(() => {
         request.destroy();
         resolve('no answer');
-      }, waitMs);
+      }, patience(quietWaitMs));
       request.on('error', reject);
       request.on('response', (response) => {
         let text = '';
@@ -278,10 +281,16 @@ describe('shutting down', () => {
     let handlerOutcome: string | undefined;
     let handlerStarted!: () => void;
     const isHandlerStarted = new Promise<void>((resolve) => (handlerStarted = resolve));
-    // A handler still working after its client hung up (a page closed mid-request).
-    app.app.get('/test/slow', async () => {
+    let clientGone!: () => void;
+    const isClientGone = new Promise<void>((resolve) => (clientGone = resolve));
+    // A handler still working after its client hung up (a page closed mid-request). Its work
+    // is a pause that must outlast the hang-up and the start of the close, so it grows with the
+    // load (decision 042), up to 4 times: the app waits at most 10 s for running handlers.
+    const workMs = Math.min(patience(400), 4 * 400);
+    app.app.get('/test/slow', async (request) => {
+      request.raw.socket.once('close', () => clientGone());
       handlerStarted();
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await new Promise((resolve) => setTimeout(resolve, workMs));
       try {
         await app.database.ping();
         handlerOutcome = 'database answered';
@@ -297,7 +306,7 @@ describe('shutting down', () => {
     request.end();
     await isHandlerStarted;
     request.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await isClientGone; // the server has seen the hang-up: the request is abandoned
     await app.close();
     expect(handlerOutcome).toBe('database answered');
   });

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { patience } from './testing/patience.ts';
 
 // Issue 30 point 11: modules of the server and of shared import each other one way. A circle
 // (accounts ↔ school through insertUnique, large-bodies ↔ throttle through formatWait) makes
@@ -132,12 +133,12 @@ describe('imports of src/server and src/shared', () => {
   // Parsing a few hundred modules is CPU work: on a loaded machine it takes seconds.
   const allImports = () => new Map(sources().map((file) => [file, importsOf(file, readFileSync(file, 'utf8'))]));
 
-  it('form no circle', { timeout: 120_000 }, () => {
+  it('form no circle', { timeout: patience(120_000) }, () => {
     const imports: Imports = new Map([...allImports()].map(([file, { loaded }]) => [file, loaded]));
     expect(circles(imports).map((part) => part.map(named))).toEqual([]);
   });
 
-  it('of the server and the seed reach no test code', { timeout: 120_000 }, () => {
+  it('of the server and the seed reach no test code', { timeout: patience(120_000) }, () => {
     const imports = allImports();
     for (const entry of ENTRY_POINTS) {
       const reached = [...reachable(imports, join(SRC, entry))].map(named);

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { teacherWithClass } from './api-setup.ts';
 import { logInTeacherThroughUi } from './actors.ts';
 import { expect, test } from './fixtures.ts';
+import { patience } from '../../src/server/testing/patience.ts';
 import type { Locator } from '@playwright/test';
 import {
   classList,
@@ -101,7 +102,7 @@ test('on a phone, the import keeps names, emails, roll numbers, the class name a
   await page.screenshot({ path: testInfo.outputPath('rows-on-a-phone.png') });
 
   await dialog.getByRole('button', { name: 'Import 30 students' }).click();
-  await expect(dialog.getByText(`30 students imported into ${klass.name}.`)).toBeVisible({ timeout: 60_000 });
+  await expect(dialog.getByText(`30 students imported into ${klass.name}.`)).toBeVisible({ timeout: patience(60_000) });
   const sheet = dialog.getByRole('region', { name: 'Credentials sheet' });
   await passwordOnSheet(dialog, rollNumberOf(tag, 1));
   for (const number of [1, 15, 30]) {

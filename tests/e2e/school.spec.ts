@@ -13,6 +13,7 @@ import { ownInstancePort, startFreshInstance } from './app-instances.ts';
 import { teacherWithClass } from './api-setup.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 import { administratorToken, E2E_ADMINISTRATOR } from './school-setup.ts';
+import { patience } from '../../src/server/testing/patience.ts';
 
 const SCREENSHOT_DIR = 'docs/screenshots';
 /** Phone screenshots are for looking at, not for the docs. */
@@ -184,7 +185,7 @@ test('first run: "Fill with a demo school" fills a fresh server, whose demo teac
     await expect(page.getByRole('heading', { name: 'Set up your school' })).toBeVisible();
     await page.getByRole('button', { name: 'Fill with a demo school' }).click();
     // The server hashes the demo's passwords and takes its attempts: tens of seconds on a busy machine.
-    await expect(page).toHaveURL(`${instance.baseUrl}/auth/teacher/login`, { timeout: 120_000 });
+    await expect(page).toHaveURL(`${instance.baseUrl}/auth/teacher/login`, { timeout: patience(120_000) });
     await expect(page.getByRole('status')).toContainText(`Log in as ${DEMO_TEACHER_EMAIL}`);
     await expectAccessible(page, 'login after the demo');
     await page.getByLabel('Email').fill(DEMO_TEACHER_EMAIL);

@@ -60,7 +60,8 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-let uploadsSoFar = 0;
+/** Each worker's uploads so far. */
+const uploadsBy = new Map<number, number>();
 
 /** Uploads and deletes files until told to stop; resolves with how many of each it did. */
 function keepUploadingAndDeleting(worker: number, shouldStop: () => boolean) {
@@ -83,7 +84,7 @@ function keepUploadingAndDeleting(worker: number, shouldStop: () => boolean) {
       expect(response.statusCode).toBe(201);
       kept.push(response.json().data._id);
       uploaded += 1;
-      uploadsSoFar += 1;
+      uploadsBy.set(worker, uploaded);
       if (uploaded % 2 === 0) {
         const oldest = kept.shift()!;
         const removal = await app.inject({
@@ -105,17 +106,28 @@ describe('takeSnapshot', () => {
     { timeout: patience(120_000) },
     async () => {
       let isStopped = false;
-      const workers = [1, 2, 3].map((worker) => keepUploadingAndDeleting(worker, () => isStopped));
+      const workerIds = [1, 2, 3];
+      const workers = workerIds.map((worker) => keepUploadingAndDeleting(worker, () => isStopped));
+      // A worker ends only when told to, or with its failure: a wait for the workers ends with that.
+      const aWorkerFailed = Promise.race(workers);
+      /** Until every worker has uploaded once more (the event, not a guessed time: decision 042). */
+      const everyWorkerUploads = async () => {
+        const before = workerIds.map((worker) => uploadsBy.get(worker) ?? 0);
+        while (workerIds.some((worker, index) => (uploadsBy.get(worker) ?? 0) === before[index])) {
+          await Promise.race([aWorkerFailed, new Promise((resolve) => setTimeout(resolve, 20))]);
+        }
+      };
       const snapshots: string[] = [];
       try {
-        // Snapshots while the workers are busy: after their first uploads, not before.
-        while (uploadsSoFar < 3) await new Promise((resolve) => setTimeout(resolve, 20));
+        // Snapshots while the workers are busy: after their first uploads, not before, and files
+        // come and go between one snapshot and the next.
+        await everyWorkerUploads();
         for (let round = 0; round < 3; round += 1) {
           const staging = newBackupStaging(dataDir);
           snapshots.push(staging);
           const manifest = await takeSnapshot(dataDir, database, staging);
           expect(manifest.files.missing).toEqual([]);
-          await new Promise((resolve) => setTimeout(resolve, 100));
+          await everyWorkerUploads();
         }
       } finally {
         isStopped = true;

@@ -6,6 +6,7 @@ import { scoreAttempt } from '#shared/question-scoring';
 import type { QuizQuestion } from '#shared/quizzes';
 import { OPAQUE_ID } from '../testing/factories.ts';
 import { migrationFrom } from '../testing/migrated-database.ts';
+import { patience } from '../testing/patience.ts';
 import { signSessionToken } from '../testing/session-tokens.ts';
 import { bearer } from '../testing/test-app.ts';
 import type { DatabaseHandle } from './client.ts';
@@ -99,7 +100,7 @@ async function loadSeed(handle: DatabaseHandle) {
   before = await snapshot(handle.db);
 }
 
-describe('migration 0021: option ids without order, on the demo seed', { timeout: 180_000 }, () => {
+describe('migration 0021: option ids without order, on the demo seed', { timeout: patience(180_000) }, () => {
   it('gives every option a random id, keeps every score, count and order, and open attempts go on', async () => {
     const t = await migratedFromSeed(loadSeed);
     const db = t.database.db;

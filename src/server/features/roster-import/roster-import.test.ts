@@ -39,6 +39,15 @@ const studentCount = async () => (await t.database.db.select({ n: sql<number>`co
 const membershipCount = async () =>
   (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(classStudents))[0]!.n;
 
+/** The import's state as stored, read without the API (whose read after the end takes the passwords). */
+const storedState = async (importId: string) =>
+  (
+    await t.database.db
+      .select({ state: rosterImports.state })
+      .from(rosterImports)
+      .where(sql`${rosterImports.id} = ${importId}`)
+  )[0]?.state;
+
 async function waitForEnd(token: string, importId: string) {
   const seen: string[] = [];
   for (;;) {
@@ -214,9 +223,10 @@ describe('importing a class list', () => {
     expect((await call('GET', `/api/imports/${importId}`, colleague.token)).status).toBe(403);
     expect((await call('GET', `/api/imports/${crypto.randomUUID()}`, token)).status).toBe(404);
     // A HEAD request while it is done sends no body, so it does not use up the passwords' one answer.
-    // Waiting for the rows, not reading the import: a read once it is done would take the passwords.
+    // Waiting for the rows and for its end in the database, not reading the import: a read once
+    // it is done would take the passwords.
     while ((await membershipCount()) < membershipsBefore + 5) await new Promise((resolve) => setTimeout(resolve, 10));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    while ((await storedState(importId)) !== 'done') await new Promise((resolve) => setTimeout(resolve, 10));
     expect((await t.call({ method: 'HEAD', url: `/api/imports/${importId}`, headers: bearer(token) })).status).toBe(
       200,
     );

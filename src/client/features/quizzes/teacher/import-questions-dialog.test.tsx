@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { TypedQuestionInput } from '#shared/question-types';
@@ -77,7 +77,7 @@ describe('Import questions', () => {
     await user.selectOptions(await within(dialog).findByLabelText('Format'), 'Aiken');
     const file = new File(['Pick B\nA. one\nB. two\nANSWER: B\n'], 'bank.txt', { type: 'text/plain' });
     await user.upload(within(dialog).getByLabelText('File (.txt or .gift)'), file);
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(within(dialog).getByLabelText('Or paste the questions')).toHaveValue(
         'Pick B\nA. one\nB. two\nANSWER: B\n',
       ),

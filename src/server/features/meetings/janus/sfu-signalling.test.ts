@@ -130,21 +130,21 @@ describe.runIf(isJanusInstalled())('meeting sockets through a real Janus', () =>
       await bob.client.waitFor('sfu-published');
       const isHeldBack = () => janusRoom.isSoundHeldBack(bobId);
       // Students join muted (decision 038): Janus forwards none of Bob's sound until his microphone is on.
-      await expect.poll(isHeldBack, { timeout: 10_000 }).toBe(true);
+      await expect.poll(isHeldBack, { timeout: patience(10_000) }).toBe(true);
       bob.client.send({ type: 'media-state', state: ALL_ON });
-      await expect.poll(isHeldBack, { timeout: 10_000 }).toBe(false);
+      await expect.poll(isHeldBack, { timeout: patience(10_000) }).toBe(false);
 
       // The teacher mutes Bob. His page (this client) ignores the message and keeps its microphone on.
       ada.client.send({ type: 'mute', participantId: bobId });
       await bob.client.waitFor('moderated');
-      await expect.poll(isHeldBack, { timeout: 10_000 }).toBe(true);
+      await expect.poll(isHeldBack, { timeout: patience(10_000) }).toBe(true);
       // Everyone sees his microphone off: the room's record, not his page's word.
       await ada.client.waitFor('media-state', (message) => message.from === bobId && !message.state.mic);
 
       // He turns it on again, as a teacher's mute allows, in everyone's sight: he is heard again.
       bob.client.send({ type: 'media-state', state: ALL_ON });
       await ada.client.waitFor('media-state', (message) => message.from === bobId && message.state.mic);
-      await expect.poll(isHeldBack, { timeout: 10_000 }).toBe(false);
+      await expect.poll(isHeldBack, { timeout: patience(10_000) }).toBe(false);
       await janusRoom.close();
     },
     patience(60_000),
