@@ -80,6 +80,12 @@ export type QuestionImage = { fileKey: string; alt: string };
 export type StoredOption = { _id: string; text: string; image?: QuestionImage; correct: boolean; weight?: number };
 /** An answer that earns part of the points (decision 043): Moodle's `=%50%…` of short and number answers. */
 export type PartialText = { text: string; weight: number };
+/**
+ * A number answer after the question's own value (decision 043): part of the points, or all of
+ * them (weight 100: Moodle's further full answers with their own tolerance, as 2 and -2 for a
+ * square root of 4, decision 043's addendum). Tried in order after `value`, as Moodle tries its
+ * answers in the file's order.
+ */
 export type PartialNumber = { value: number; tolerance: number; weight: number };
 /**
  * A matching question (decision 045): each prompt names the choice that matches it; choices are
@@ -231,6 +237,20 @@ const withinTolerance = (number: number, value: number, tolerance: number) =>
   Math.abs(number - value) <= tolerance * (1 + NUMERIC_SLACK) + NUMERIC_SLACK;
 
 /**
+ * The percent of a numeric question's points a number earns: 100 within the question's value
+ * and tolerance, else the weight of the first of its other answers whose range holds it (Moodle
+ * takes the first answer in the file whose range holds the number; the reader keeps that
+ * order), else 0. What the scoring and the analytics read.
+ */
+export function numericAnswerWeight(
+  question: { value: number; tolerance: number; partial?: PartialNumber[] | undefined },
+  number: number,
+): number {
+  if (withinTolerance(number, question.value, question.tolerance)) return 100;
+  return question.partial?.find((answer) => withinTolerance(number, answer.value, answer.tolerance))?.weight ?? 0;
+}
+
+/**
  * A teacher's marks of an attempt's essays (decision 046), by question id: the points given.
  * An essay without a mark (awaiting marking, or not answered) earns nothing yet.
  */
@@ -281,10 +301,8 @@ export function scoreQuestion(question: StoredQuestion, value: AnswerValue | nul
     case 'numeric': {
       const number = parseNumber(value as string);
       if (number === undefined) return 0;
-      if (withinTolerance(number, question.value, question.tolerance)) return points;
-      // Moodle takes the first answer whose range holds the number; the reader keeps that order.
-      const partial = question.partial?.find((answer) => withinTolerance(number, answer.value, answer.tolerance));
-      return partial ? roundPoints((points * partial.weight) / 100) : 0;
+      const weight = numericAnswerWeight(question, number);
+      return weight === 100 ? points : roundPoints((points * weight) / 100);
     }
     case 'matching': {
       // Moodle's match question: every prompt an equal share of the points, extra matches none.
@@ -376,6 +394,15 @@ const partialWeightField = z
   .number({ error: 'A weight must be a number' })
   .gt(0, { error: 'A partial answer earns more than 0 percent' })
   .lt(100, { error: 'A partial answer earns less than 100 percent' });
+/**
+ * A further number answer's weight: more than nothing, up to all of the points. A short answer
+ * lists its other full answers in `accepted`; a number answer has one `value`, and Moodle's
+ * further full answers each keep their own tolerance, so they come here with 100.
+ */
+const numberAnswerWeightField = z
+  .number({ error: 'A weight must be a number' })
+  .gt(0, { error: 'A further number answer earns more than 0 percent' })
+  .max(100, { error: 'A further number answer earns at most 100 percent' });
 
 /** An option as the editor sends it: `_id` kept from the stored quiz on an edit, absent for a new one. */
 export const optionInputSchema = z
@@ -532,7 +559,11 @@ export const typedQuestionInputSchema = z.discriminatedUnion(
       tolerance: toleranceField,
       partial: z
         .array(
-          z.strictObject({ value: boundedNumber('The value'), tolerance: toleranceField, weight: partialWeightField }),
+          z.strictObject({
+            value: boundedNumber('The value'),
+            tolerance: toleranceField,
+            weight: numberAnswerWeightField,
+          }),
           { error: 'Partial answers must be a list' },
         )
         .max(QUESTION_LIMITS.acceptedMax, {
