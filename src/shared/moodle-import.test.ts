@@ -58,7 +58,7 @@ describe('GIFT and Aiken files covering what Moodle’s sample files cover', () 
     expect(files.map((file) => file.name).sort()).toEqual(Object.keys(oracle).sort());
     const { total, imported, wrong, unreported } = compareWithMoodle(files, oracle);
     expect(wrong).toEqual([]);
-    // What stays out (matching, essay, description) is reported at its line.
+    // What stays out (an answer order we cannot keep) is reported at its line.
     expect(unreported).toEqual([]);
     expect(total).toBeGreaterThanOrEqual(60);
     expect(imported / total).toBeGreaterThanOrEqual(0.9);
