@@ -183,6 +183,61 @@ describe('parseGift', () => {
   });
 });
 
+describe('number questions with several answers worth 100 % (decision 043, addendum)', () => {
+  const ROOTS = 'Give a square root of 4. {#=2:0 =-2:0 =%50%2:0.5 =%50%-2:0.5}';
+
+  it('keeps every full answer with its own tolerance, after the first one, in the file’s order', () => {
+    expect(questionsOf(ROOTS)).toEqual<TypedQuestionInput[]>([
+      {
+        type: 'numeric',
+        question_text: 'Give a square root of 4.',
+        points: 1,
+        value: 2,
+        tolerance: 0,
+        partial: [
+          { value: -2, tolerance: 0, weight: 100 },
+          { value: 2, tolerance: 0.5, weight: 50 },
+          { value: -2, tolerance: 0.5, weight: 50 },
+        ],
+      },
+    ]);
+    // A full answer after a partial one: still first among the full ones, the partial one tried after it.
+    expect(questionsOf('Root? {#=%50%3:0.5 =-2 =2}')).toEqual([
+      {
+        type: 'numeric',
+        question_text: 'Root?',
+        points: 1,
+        value: -2,
+        tolerance: 0,
+        partial: [
+          { value: 3, tolerance: 0.5, weight: 50 },
+          { value: 2, tolerance: 0, weight: 100 },
+        ],
+      },
+    ]);
+  });
+
+  it('writes the further full answers with = alone, and reads them back the same', () => {
+    const written = writeGift(questionsOf(ROOTS));
+    expect(written).toBe('Give a square root of 4. {#\n=2:0\n=-2:0\n=%50%2:0.5\n=%50%-2:0.5\n}\n');
+    expect(questionsOf(written)).toEqual(questionsOf(ROOTS));
+  });
+
+  it('refuses an answer worth 0 % that Moodle would give before a later one worth more', () => {
+    const problems = (text: string) => parseGift(text).problems.map(({ message }) => message);
+    expect(problems('Number {#=%0%1..3 =2:0}')).toEqual([
+      'The answer “1..3” (0%) comes before “2:0” (100%) and takes some of its numbers: Moodle gives the first, so put the answer worth more first',
+    ]);
+    expect(problems('Number {#=2 =%0%* =%50%3}')).toEqual([
+      'The answer “*” (0%) comes before “3” (50%) and takes some of its numbers: Moodle gives the first, so put the answer worth more first',
+    ]);
+    // After every answer it could take numbers from, or apart from them, a 0 % answer changes nothing.
+    expect(problems('Number {#=2 =%50%3 =%0%*}')).toEqual([]);
+    expect(problems('Number {#=%0%10:1 =2 =-2}')).toEqual([]);
+    expect(problems('Number {#=%101%2}')).toEqual(["A number answer's weight must be between 0 and 100%"]);
+  });
+});
+
 describe('essays (decision 046)', () => {
   it('reads Moodle’s essay {} as an essay, with its points and our marking guidance', () => {
     const { questions, problems } = parseGift(

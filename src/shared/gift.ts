@@ -204,12 +204,22 @@ function numberSpec(spec: string): { value: number; tolerance: number } {
   return { value: number(spec), tolerance: 0 };
 }
 
-const overlaps = (a: { value: number; tolerance: number }, b: { value: number; tolerance: number }) =>
-  Math.abs(a.value - b.value) <= a.tolerance + b.tolerance;
+type NumberAnswer = { value: number; tolerance: number };
+/** Moodle's `*`: "any other answer", whose range holds every number. */
+const ANY_NUMBER: NumberAnswer = { value: 0, tolerance: Infinity };
+
+const overlaps = (a: NumberAnswer, b: NumberAnswer) =>
+  a.tolerance === Infinity || b.tolerance === Infinity || Math.abs(a.value - b.value) <= a.tolerance + b.tolerance;
 
 /**
  * A number question `{#…}`: one answer, or several `=%n%answer` of which Moodle gives the first
  * whose range holds the number typed. A `~` part is the feedback for any other number.
+ *
+ * Stored, the first answer worth 100 % is the question's `value`; every other one worth more
+ * than 0 % follows in `partial` in the file's order, further full answers with weight 100
+ * (decision 043's addendum). Our scoring tries `value` first, then `partial` in order, so it
+ * gives what Moodle gives unless an answer before the first full one takes some of its numbers,
+ * or an answer worth 0 % (dropped: it earns what no answer earns) takes some of a later one's.
  */
 function numericQuestion(content: string, warn: Warn): Extract<AnswerFields, { type: 'numeric' }> {
   let body = content.slice(1);
@@ -226,7 +236,7 @@ function numericQuestion(content: string, warn: Warn): Extract<AnswerFields, { t
           if (body.slice(0, starts[0]).trim() !== '') throw new GiftError('Every number answer must start with =');
           return starts.map((start, index) => body.slice(start + 1, starts[index + 1] ?? body.length));
         })();
-  const answers = pieces.flatMap((piece) => {
+  const answers = pieces.map((piece) => {
     let text = piece;
     let weight = 100;
     const weighted = /^\s*%(-?\d+(?:\.\d+)?)%/.exec(text);
@@ -237,23 +247,31 @@ function numericQuestion(content: string, warn: Warn): Extract<AnswerFields, { t
     const hash = firstUnescaped(text, '#');
     if (hash !== -1 && text.slice(hash + 1).trim() !== '') warn('Feedback (#…) is not kept');
     const spec = (hash === -1 ? text : text.slice(0, hash)).trim();
-    // Moodle's "any other answer" and answers worth nothing earn what no answer earns: nothing.
-    if (spec === '*' || weight === 0) return [];
     if (weight < 0 || weight > 100) throw new GiftError(`A number answer's weight must be between 0 and 100%`);
-    return [{ ...numberSpec(spec), weight }];
+    // Moodle's "any other answer" and answers worth nothing earn what no answer earns: nothing.
+    if (spec === '*' || weight === 0) return { ...(spec === '*' ? ANY_NUMBER : numberSpec(spec)), weight: 0, spec };
+    return { ...numberSpec(spec), weight, spec };
   });
   const fullIndex = answers.findIndex((answer) => answer.weight === 100);
   if (fullIndex === -1) throw new GiftError('No number answer is worth 100%');
   const full = answers[fullIndex]!;
-  const partial = answers.filter((answer, index) => index !== fullIndex);
-  // Moodle takes the first matching answer; ours tries the full one first: the same unless an
-  // earlier answer's range meets it.
-  if (answers.slice(0, fullIndex).some((answer) => overlaps(answer, full))) {
+  // Moodle takes the first matching answer; ours tries the first full one, then the others in
+  // the file's order: the same unless an earlier answer's range meets the full one's.
+  if (answers.slice(0, fullIndex).some((answer) => answer.weight > 0 && overlaps(answer, full))) {
     throw new GiftError('A partial answer before the full one overlaps it: put the 100% answer first');
   }
-  if (partial.some((answer) => answer.weight === 100)) {
-    throw new GiftError('Several number answers are worth 100%: keep one, give the others a weight below 100%');
-  }
+  answers.forEach((earlier, index) => {
+    if (earlier.weight !== 0) return;
+    const later = answers.slice(index + 1).find((answer) => answer.weight > 0 && overlaps(earlier, answer));
+    if (later) {
+      throw new GiftError(
+        `The answer “${earlier.spec}” (0%) comes before “${later.spec}” (${weightText(later.weight)}%) and takes some of its numbers: Moodle gives the first, so put the answer worth more first`,
+      );
+    }
+  });
+  const partial = answers
+    .filter((answer, index) => index !== fullIndex && answer.weight > 0)
+    .map(({ value, tolerance, weight }) => ({ value, tolerance, weight }));
   return {
     type: 'numeric',
     value: full.value,
@@ -583,10 +601,13 @@ export function writeGift(questions: TypedQuestionInput[]): string {
             lines.push(`${text} {#${range(question)}}`);
             break;
           }
+          // A further full answer (decision 043's addendum) is written as Moodle writes one: `=` alone.
           lines.push(
             `${text} {#`,
             `=${range(question)}`,
-            ...question.partial.map((answer) => `=%${weightText(answer.weight)}%${range(answer)}`),
+            ...question.partial.map(
+              (answer) => `=${answer.weight === 100 ? '' : `%${weightText(answer.weight)}%`}${range(answer)}`,
+            ),
             '}',
           );
           break;

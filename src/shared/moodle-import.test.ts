@@ -58,7 +58,7 @@ describe('GIFT and Aiken files covering what Moodle’s sample files cover', () 
     expect(files.map((file) => file.name).sort()).toEqual(Object.keys(oracle).sort());
     const { total, imported, wrong, unreported } = compareWithMoodle(files, oracle);
     expect(wrong).toEqual([]);
-    // What stays out (matching, essay, description) is reported at its line.
+    // What stays out (an answer order we cannot keep) is reported at its line.
     expect(unreported).toEqual([]);
     expect(total).toBeGreaterThanOrEqual(60);
     expect(imported / total).toBeGreaterThanOrEqual(0.9);
@@ -124,6 +124,37 @@ describe('GIFT as Moodle reads it', () => {
     expect([scoreOf(number, '1989'), scoreOf(number, '1990,5'), scoreOf(number, '1992')]).toEqual([1, 0.5, 0]);
   });
 
+  it('scores number answers as Moodle does, several of them worth 100 % (decision 043, addendum)', () => {
+    // Moodle's numerical question: the first answer in the file whose range holds the number gives its fraction.
+    const moodle = (answers: [number, number, number][], number: number) =>
+      answers.find(([value, tolerance]) => Math.abs(number - value) <= tolerance + 1e-9)?.[2] ?? 0;
+    const files: [string, [number, number, number][]][] = [
+      [
+        'Give a square root of 4. {#=2:0 =-2:0 =%50%2:0.5 =%50%-2:0.5}',
+        [
+          [2, 0, 1],
+          [-2, 0, 1],
+          [2, 0.5, 0.5],
+          [-2, 0.5, 0.5],
+        ],
+      ],
+      [
+        'Root? {#=%50%3:0.5 =-2 =2:0.25 =%25%0..5}',
+        [
+          [3, 0.5, 0.5],
+          [-2, 0, 1],
+          [2, 0.25, 1],
+          [2.5, 2.5, 0.25],
+        ],
+      ],
+    ];
+    for (const [text, answers] of files) {
+      for (let number = -3; number <= 5; number += 0.25) {
+        expect(scoreOf(`// points: 4\n${text}`, String(number)), `${text} ${number}`).toBe(4 * moodle(answers, number));
+      }
+    }
+  });
+
   it('keeps questions written one after another without a blank line', () => {
     const { questions, problems } = parseGift(
       'Is the sky blue? {T}\n::Q2:: Pick one {=a ~b}\nWater is {~dry =wet}\nin the sea.\nLast {=x}',
@@ -166,6 +197,7 @@ describe('GIFT as Moodle reads it', () => {
       'Prime? {~%50%2 ~%50%3 ~4 ~9}',
       'Capital {=Canberra =%75%Canbera}.',
       'Fell? {#=1989:0 =%50%1989:2}',
+      'Root of 4? {#=2:0 =-2:0.01 =%50%2:1}',
     ];
     for (const text of texts) {
       const question = only(text);

@@ -6,6 +6,7 @@ import {
   parseNumber,
   type AnswerValue,
   type MatchingAnswer,
+  type PartialNumber,
   type StoredQuestion,
 } from './question-types.ts';
 import { shortAnswerWeight } from './short-answers.ts';
@@ -21,6 +22,20 @@ const NUMERIC_SLACK = 1e-9;
 
 const withinTolerance = (number: number, value: number, tolerance: number) =>
   Math.abs(number - value) <= tolerance * (1 + NUMERIC_SLACK) + NUMERIC_SLACK;
+
+/**
+ * The percent of a numeric question's points a number earns: 100 within the question's value
+ * and tolerance, else the weight of the first of its other answers whose range holds it (Moodle
+ * takes the first answer in the file whose range holds the number; the reader keeps that
+ * order), else 0. What the scoring and the analytics read.
+ */
+export function numericAnswerWeight(
+  question: { value: number; tolerance: number; partial?: PartialNumber[] | undefined },
+  number: number,
+): number {
+  if (withinTolerance(number, question.value, question.tolerance)) return 100;
+  return question.partial?.find((answer) => withinTolerance(number, answer.value, answer.tolerance))?.weight ?? 0;
+}
 
 /**
  * A teacher's marks of an attempt's essays (decision 046), by question id: the points given.
@@ -73,10 +88,8 @@ export function scoreQuestion(question: StoredQuestion, value: AnswerValue | nul
     case 'numeric': {
       const number = parseNumber(value as string);
       if (number === undefined) return 0;
-      if (withinTolerance(number, question.value, question.tolerance)) return points;
-      // Moodle takes the first answer whose range holds the number; the reader keeps that order.
-      const partial = question.partial?.find((answer) => withinTolerance(number, answer.value, answer.tolerance));
-      return partial ? roundPoints((points * partial.weight) / 100) : 0;
+      const weight = numericAnswerWeight(question, number);
+      return weight === 100 ? points : roundPoints((points * weight) / 100);
     }
     case 'matching': {
       // Moodle's match question: every prompt an equal share of the points, extra matches none.

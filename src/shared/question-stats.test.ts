@@ -120,6 +120,31 @@ describe('questionStats', () => {
     expect(literal!.distribution).toEqual([{ label: 'Dark red', count: 1, correct: false }]);
   });
 
+  it('marks every number answer worth all the points right, each by its tolerance (decision 043, addendum)', () => {
+    const roots: QuizQuestion = {
+      _id: 'q7',
+      type: 'numeric',
+      question_text: 'A square root of 4?',
+      points: 1,
+      value: 2,
+      tolerance: 0,
+      partial: [
+        { value: -2, tolerance: 0.1, weight: 100 },
+        { value: 2, tolerance: 0.5, weight: 50 },
+      ],
+    };
+    const [row] = questionStats(
+      [roots],
+      [attempt(['q7', '2', 1]), attempt(['q7', '-1,95', 1]), attempt(['q7', '2.3', 0.5]), attempt(['q7', '-3', 0])],
+    );
+    expect(row!.distribution).toEqual([
+      { label: '-1.95', count: 1, correct: true },
+      { label: '-3', count: 1, correct: false },
+      { label: '2', count: 1, correct: true },
+      { label: '2.3', count: 1, correct: false },
+    ]);
+  });
+
   it('keeps the five most common typed answers and sums the rest', () => {
     const many = ['a', 'a', 'a', 'b', 'b', 'c', 'd', 'e', 'f', 'g'].map((text) => attempt(['q4', text, 0]));
     const [row] = questionStats([questions[3]!], many);

@@ -1,4 +1,5 @@
 import { isAnswered, isDescription, isMatchingAnswer, parseNumber, type AnswerValue } from './question-types.ts';
+import { numericAnswerWeight } from './question-scoring.ts';
 import { shortTextKey } from './short-answers.ts';
 import { shortAnswerWeight } from './short-answers.ts';
 import type { AttemptRecord, QuizQuestion } from './quizzes.ts';
@@ -74,14 +75,16 @@ function distributionOf(question: QuizQuestion, responses: AnswerValue[]): Answe
       );
     }
     case 'numeric': {
-      const { value, tolerance } = question;
+      const { value, tolerance, partial } = question;
+      // Right: what earns the full points, as the server scores it (further full answers too, decision 043).
+      const numbers = (partial ?? []).flatMap((answer) => ('value' in answer ? [answer] : []));
       return typedCounts(
         responses.filter((response) => typeof response === 'string'),
         (text) => String(parseNumber(text) ?? text.trim()),
         (text) => {
           const number = parseNumber(text);
           if (value === undefined || tolerance === undefined || number === undefined) return undefined;
-          return Math.abs(number - value) <= tolerance + 1e-9;
+          return numericAnswerWeight({ value, tolerance, partial: numbers }, number) === 100;
         },
       ).map((count) => {
         const number = parseNumber(count.label);

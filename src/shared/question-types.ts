@@ -77,6 +77,12 @@ export type QuestionImage = { fileKey: string; alt: string };
 export type StoredOption = { _id: string; text: string; image?: QuestionImage; correct: boolean; weight?: number };
 /** An answer that earns part of the points (decision 043): Moodle's `=%50%…` of short and number answers. */
 export type PartialText = { text: string; weight: number };
+/**
+ * A number answer after the question's own value (decision 043): part of the points, or all of
+ * them (weight 100: Moodle's further full answers with their own tolerance, as 2 and -2 for a
+ * square root of 4, decision 043's addendum). Tried in order after `value`, as Moodle tries its
+ * answers in the file's order.
+ */
 export type PartialNumber = { value: number; tolerance: number; weight: number };
 /**
  * A matching question (decision 045): each prompt names the choice that matches it; choices are
@@ -265,6 +271,15 @@ const partialWeightField = z
   .number({ error: 'A weight must be a number' })
   .gt(0, { error: 'A partial answer earns more than 0 percent' })
   .lt(100, { error: 'A partial answer earns less than 100 percent' });
+/**
+ * A further number answer's weight: more than nothing, up to all of the points. A short answer
+ * lists its other full answers in `accepted`; a number answer has one `value`, and Moodle's
+ * further full answers each keep their own tolerance, so they come here with 100.
+ */
+const numberAnswerWeightField = z
+  .number({ error: 'A weight must be a number' })
+  .gt(0, { error: 'A further number answer earns more than 0 percent' })
+  .max(100, { error: 'A further number answer earns at most 100 percent' });
 
 /** An option as the editor sends it: `_id` kept from the stored quiz on an edit, absent for a new one. */
 export const optionInputSchema = z
@@ -421,7 +436,11 @@ export const typedQuestionInputSchema = z.discriminatedUnion(
       tolerance: toleranceField,
       partial: z
         .array(
-          z.strictObject({ value: boundedNumber('The value'), tolerance: toleranceField, weight: partialWeightField }),
+          z.strictObject({
+            value: boundedNumber('The value'),
+            tolerance: toleranceField,
+            weight: numberAnswerWeightField,
+          }),
           { error: 'Partial answers must be a list' },
         )
         .max(QUESTION_LIMITS.acceptedMax, {

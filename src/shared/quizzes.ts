@@ -396,7 +396,10 @@ export const quizQuestionSchema = z.strictObject({
   /** numeric: the value and its tolerance. */
   value: z.number().optional(),
   tolerance: z.number().optional(),
-  /** short-text and numeric: answers that earn part of the points (decision 043), with the key. */
+  /**
+   * short-text and numeric: answers that earn part of the points (decision 043), and a number's
+   * further answers worth all of them (weight 100, decision 043's addendum), with the key.
+   */
   partial: z
     .array(
       z.union([

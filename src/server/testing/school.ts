@@ -1,6 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import type { NewQuizPayload, StudentQuizDetail } from '#shared/quizzes';
+import type { TypedQuestionInput } from '#shared/question-types';
 import type { Resource } from '#shared/resources';
 import { classIdTaughtBy, schoolAdministrator, signUpStudent, signUpTeacher } from './actors.ts';
 import { buildNewQuiz, TYPED_QUESTIONS } from './factories.ts';
@@ -93,6 +94,38 @@ export type School = {
   startQuiz(student: 'studentA' | 'studentB', quizId: string): Promise<StudentQuizDetail>;
 };
 
+/** Questions whose keys have the fields only a Moodle import writes, so the key checks see each of them. */
+const MOODLE_KEYS: TypedQuestionInput[] = [
+  {
+    type: 'single',
+    question_text: 'Which is a mammal?',
+    points: 1,
+    options: [
+      { text: 'Whale', correct: true, weight: 100 },
+      { text: 'Shark', correct: false, weight: -50 },
+    ],
+  },
+  {
+    type: 'short-text',
+    question_text: 'A word for a shade?',
+    points: 1,
+    accepted: ['*colour*'],
+    partial: [{ text: 'colo*r', weight: 50 }],
+    wildcards: true,
+  },
+  {
+    type: 'numeric',
+    question_text: 'A square root of 9?',
+    points: 1,
+    value: 3,
+    tolerance: 0,
+    partial: [
+      { value: -3, tolerance: 0, weight: 100 },
+      { value: 3, tolerance: 0.5, weight: 50 },
+    ],
+  },
+];
+
 /** An add-quiz body with one question of each type after its single-choice ones. */
 const withEveryType = (body: NewQuizPayload): NewQuizPayload => ({
   ...body,
@@ -103,6 +136,8 @@ const withEveryType = (body: NewQuizPayload): NewQuizPayload => ({
       ...TYPED_QUESTIONS,
       // Its guidance is for markers only (decision 046): no student response may carry it.
       { type: 'essay', question_text: 'Why do we sleep?', points: 2, guidance: 'Names memory and rest.' },
+      // Moodle's keys (decisions 043, 049): option weights, partial and further full answers, wildcards.
+      ...MOODLE_KEYS,
     ],
   },
 });

@@ -69,7 +69,7 @@ export function hasKey(question: QuizQuestion): boolean {
   }
 }
 
-/** The key as text: the correct options, True/False, the accepted answers, or value ± tolerance; '' without it. */
+/** The key as text: the correct options, True/False, the accepted answers, or each full value ± tolerance; '' without it. */
 export function keyText(question: QuizQuestion): string {
   if (!hasKey(question)) return '';
   switch (question.type) {
@@ -86,8 +86,15 @@ export function keyText(question: QuizQuestion): string {
       // Patterns (decision 049): the reader is told what their stars mean.
       return question.wildcards ? `${accepted} (* matches any text)` : accepted;
     }
-    case 'numeric':
-      return question.tolerance ? `${question.value} ± ${question.tolerance}` : String(question.value);
+    case 'numeric': {
+      // Every answer worth all the points (Moodle's further full answers, decision 043), each with its tolerance.
+      const full = (question.partial ?? []).flatMap((answer) =>
+        'value' in answer && answer.weight === 100 ? [answer] : [],
+      );
+      return [{ value: question.value, tolerance: question.tolerance }, ...full]
+        .map(({ value, tolerance }) => (tolerance ? `${value} ± ${tolerance}` : String(value)))
+        .join(' / ');
+    }
     case 'matching':
       return matchedText(
         question,

@@ -167,6 +167,10 @@ describe('what counts as a change of structure or key (typed questions, option i
     expect(keyChanged([short], [{ ...short, partial: [{ text: 'colo*r', weight: 50 }] }])).toBe(true);
     expect(keyChanged([short], [{ ...short, question_text: 'S2' }])).toBe(false);
     expect(keyChanged([numeric], [{ ...numeric, partial: [{ value: 4, tolerance: 0, weight: 50 }] }])).toBe(true);
+    // A further full answer (decision 043's addendum) read back from jsonb, its keys in jsonb's order: unchanged.
+    const roots: StoredQuestion = { ...numeric, partial: [{ value: -3, tolerance: 0, weight: 100 }] };
+    expect(keyChanged([roots], [{ ...numeric, partial: [{ value: -3, weight: 100, tolerance: 0 }] }])).toBe(false);
+    expect(keyChanged([roots], [{ ...numeric, partial: [{ value: -3, tolerance: 0, weight: 50 }] }])).toBe(true);
     expect(
       keyChanged([choice], [withOptions(options.map((option) => ({ ...option, weight: option.correct ? 50 : 0 })))]),
     ).toBe(true);

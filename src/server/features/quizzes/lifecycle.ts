@@ -81,11 +81,22 @@ function keyOf(question: StoredQuestion): unknown[] {
       ];
     case 'true-false':
       return [question.points, question.correct];
-    // Partial answers and weights (decision 043) and wildcards (decision 049) score too.
+    // Partial answers and weights (decision 043) and wildcards (decision 049) score too. Their
+    // fields are listed in a fixed order: jsonb gives a stored object's keys in its own order.
     case 'short-text':
-      return [question.points, question.accepted, question.partial ?? [], question.wildcards === true];
+      return [
+        question.points,
+        question.accepted,
+        (question.partial ?? []).map((answer) => [answer.text, answer.weight]),
+        question.wildcards === true,
+      ];
     case 'numeric':
-      return [question.points, question.value, question.tolerance, question.partial ?? []];
+      return [
+        question.points,
+        question.value,
+        question.tolerance,
+        (question.partial ?? []).map((answer) => [answer.value, answer.tolerance, answer.weight]),
+      ];
     case 'matching':
       return [question.points, question.prompts.map((prompt) => prompt.match)];
     // An essay's marks are the teacher's (decision 046): only its points move them (capped by a regrade).

@@ -341,3 +341,70 @@ describe('short answers with wildcards (decision 049)', () => {
     expect(after.attempts.map((attempt) => attempt.score).sort()).toEqual([0, 1]);
   });
 });
+
+describe('number questions with several answers worth 100 % (decision 043, addendum)', () => {
+  // Moodle's square roots of 4: each root its own full answer with its own tolerance, a near miss half.
+  const FURTHER = [
+    { value: -2, tolerance: 0.01, weight: 100 },
+    { value: 2, tolerance: 0.5, weight: 50 },
+  ];
+  const ROOTS: QuestionInput = {
+    type: 'numeric',
+    question_text: 'Roots: a square root of 4?',
+    points: 2,
+    value: 2,
+    tolerance: 0,
+    partial: FURTHER,
+  };
+
+  it('scores each full answer with its own tolerance, keeps them through an unchanged edit, and shows them in the review', async () => {
+    const teacher = await signUpTeacher(t);
+    const payload = await quizFor(t, teacher, {
+      reviewAnswers: 'after-submit',
+      quiz: { background: '/images/quiz-templates/quiz1-template.png', questions: [ROOTS] },
+    });
+    const created = await call('POST', '/api/teacher/add-quiz', teacher, payload);
+    expect(created.status, created.raw).toBe(201);
+    const quizId = created.body.data._id as string;
+
+    const earned: Record<string, number | undefined> = {};
+    for (const response of ['2', '-2,005', '2.4', '-2.1']) {
+      const student = await signUpStudent(t);
+      const started = await call('POST', `/api/quiz/${quizId}/start`, student);
+      expect(started.status, started.raw).toBe(200);
+      expect(started.raw).not.toMatch(/"(value|tolerance|partial)"/);
+      const questionId = (started.body.data.quiz.questions as QuizQuestion[])[0]!._id;
+      const submitted = await call('POST', '/api/student/update-student', student, {
+        quiz: { _id: quizId, questions: [{ _id: questionId, response }] },
+      });
+      expect(submitted.status, submitted.raw).toBe(200);
+      const [reviewed] = submitted.body.data.quiz.questions as QuizQuestion[];
+      earned[response] = reviewed!.earnedPoints;
+      expect(reviewed).toMatchObject({ value: 2, tolerance: 0, partial: FURTHER });
+    }
+    expect(earned).toEqual({ '2': 2, '-2,005': 2, '2.4': 1, '-2.1': 0 });
+
+    // The editor sends the teacher's view back: the further full answer stays, nothing to regrade.
+    const detail = (await call('GET', `/api/quiz/${quizId}`, teacher)).body.data as TeacherQuizDetail;
+    const unchanged = await call('PUT', `/api/quizzes/${quizId}`, teacher, editBodyOf(detail));
+    expect(unchanged.status, unchanged.raw).toBe(200);
+    expect(unchanged.body.data.regrade).toBeNull();
+    const after = (await call('GET', `/api/quiz/${quizId}`, teacher)).body.data as TeacherQuizDetail;
+    expect(after.quiz.questions[0]).toMatchObject({ value: 2, tolerance: 0, partial: FURTHER });
+    expect(after.attempts.map((attempt) => attempt.score).sort()).toEqual([0, 1, 2, 2]);
+  });
+
+  it('refuses a further number answer worth more than 100 % or nothing (400)', async () => {
+    const teacher = await signUpTeacher(t);
+    for (const weight of [101, 0]) {
+      const payload = await quizFor(t, teacher, {
+        quiz: {
+          background: '/images/quiz-templates/quiz1-template.png',
+          questions: [{ ...ROOTS, partial: [{ value: -2, tolerance: 0, weight }] }],
+        },
+      });
+      const refused = await call('POST', '/api/teacher/add-quiz', teacher, payload);
+      expect([refused.status, refused.body.code], refused.raw).toEqual([400, 'VALIDATION_FAILED']);
+    }
+  });
+});

@@ -108,3 +108,39 @@ describe('a short answer’s wildcards (decision 049)', () => {
     expect(within(region).getByText(/\* matches any text \(“\*colour\*” matches/)).toBeInTheDocument();
   });
 });
+
+describe('a number question’s further full answers (decision 043, addendum)', () => {
+  it('lists each with its tolerance and 100 %, keeps it through an edit of the value, and removes it on request', async () => {
+    const user = userEvent.setup();
+    const typed: unknown[] = [];
+    const roots = draftFromQuestion({
+      _id: 'q1',
+      type: 'numeric',
+      question_text: 'A square root of 4?',
+      points: 1,
+      value: 2,
+      tolerance: 0,
+      partial: [
+        { value: -2, tolerance: 0.01, weight: 100 },
+        { value: 2, tolerance: 0.5, weight: 50 },
+      ],
+    });
+    render(<Editor initial={roots} locked onTyped={(question) => typed.push(question)} />);
+    const region = screen.getByRole('region', { name: 'Question 1' });
+    const items = within(region)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(items).toEqual(['-2 ± 0.01: 100 %', '2 ± 0.5: 50 %']);
+
+    await user.type(within(region).getByRole('textbox', { name: /^Tolerance/ }), '.1');
+    expect(typed.at(-1)).toMatchObject({
+      tolerance: 0.1,
+      partial: [
+        { value: -2, tolerance: 0.01, weight: 100 },
+        { value: 2, tolerance: 0.5, weight: 50 },
+      ],
+    });
+    await user.click(within(region).getByRole('button', { name: 'Remove these answers' }));
+    expect(typed.at(-1)).not.toHaveProperty('partial');
+  });
+});

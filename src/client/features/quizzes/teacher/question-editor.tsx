@@ -337,8 +337,10 @@ function TypeFields(props: TypeFieldsProps) {
 }
 
 /**
- * Answers worth part of the points, as imported from Moodle (decision 043): listed with their
- * percent, kept on save, and removable at once (the editor has no boxes to write new ones).
+ * Answers worth part of the points, as imported from Moodle (decision 043), and a number
+ * question's further answers worth all of them (100 %, each with its own tolerance): listed
+ * with their percent, kept on save, and removable at once (the editor has no boxes to write
+ * new ones).
  */
 function PartialAnswers({
   answers,
@@ -350,7 +352,7 @@ function PartialAnswers({
   if (!answers?.length) return null;
   return (
     <div className="flex flex-col gap-1 text-sm text-muted sm:col-span-2">
-      <p>Also earn part of the points (imported from Moodle):</p>
+      <p>Other answers imported from Moodle, with the share of the points each earns:</p>
       <ul className="list-disc ps-5">
         {answers.map((answer, index) => (
           <li key={index}>

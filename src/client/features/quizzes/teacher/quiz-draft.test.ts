@@ -178,10 +178,15 @@ describe('the quiz draft', () => {
 
   it('keeps Moodle’s weights and partial answers through the editor and its stored draft (decision 043)', () => {
     const imported = parseGift(
-      'Capital? {=Paris ~%-25%Lyon ~Rome}\n\nSpell the river: {=Danube =%75%Danub}.\n\nWater boils at? {#=100:0 =%50%100:5}',
+      'Capital? {=Paris ~%-25%Lyon ~Rome}\n\nSpell the river: {=Danube =%75%Danub}.\n\nWater boils at? {#=100:0 =%50%100:5}\n\nA square root of 4? {#=2:0 =-2:0.01 =%50%2:0.5}',
     ).questions.map(({ question }) => question);
     const drafts = imported.map((question) => draftFromQuestion(question));
     expect(drafts.map(toTypedQuestion)).toEqual(imported);
+    // A number's further full answer (decision 043's addendum) is one of its kept answers, at 100 %.
+    expect(drafts[3]!.partialNumbers).toEqual([
+      { value: -2, tolerance: 0.01, weight: 100 },
+      { value: 2, tolerance: 0.5, weight: 50 },
+    ]);
     const storage = new Map<string, string>();
     const store = {
       getItem: (key: string) => storage.get(key) ?? null,

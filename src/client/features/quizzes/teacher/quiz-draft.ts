@@ -65,7 +65,10 @@ export type DraftQuestion = {
   /** numeric: the value and tolerance boxes' text. */
   value: string;
   tolerance: string;
-  /** short-text and numeric: answers worth part of the points (decision 043), kept as imported. */
+  /**
+   * short-text and numeric: answers worth part of the points (decision 043), and a number's
+   * further answers worth all of them (weight 100), kept as imported.
+   */
   partialAccepted?: PartialText[];
   partialNumbers?: PartialNumber[];
   /** essay: the marking guidance box's text (decision 046); students never see it. */
