@@ -179,6 +179,8 @@ test('first run: a server with no school leads to /setup, which signs the admini
 test('first run: "Fill with a demo school" fills a fresh server, whose demo teacher then logs in (decision 041)', async ({
   page,
 }, testInfo) => {
+  // Its own server's start and the demo's fill: more than the default test limit under load.
+  test.setTimeout(patience(180_000));
   const { instance, stop } = await startFreshInstance(ownInstancePort(70, testInfo.project.name));
   try {
     await page.goto(`${instance.baseUrl}/setup`);
