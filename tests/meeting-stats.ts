@@ -52,6 +52,11 @@ export type RtpStream = {
   qualityLimitationReason?: string;
   /** Inbound audio: the sound energy received so far (grows while the sender's microphone is on). */
   audioEnergy?: number;
+  /**
+   * The far end's UDP port on the connection's selected candidate pair: which server the media
+   * goes through (each Janus of a test has its own RTP port range). Absent before ICE picks a pair.
+   */
+  remotePort?: number;
 };
 
 /** The page's RTP streams now, and the page's clock (ms) when they were read. */
@@ -64,7 +69,8 @@ export async function readRtpStreams(page: Page): Promise<{ at: number; streams:
     const streams: RtpStream[] = [];
     for (const [index, connection] of connections.entries()) {
       if (connection.connectionState === 'closed') continue;
-      (await connection.getStats()).forEach((report: Record<string, unknown>) => {
+      const stats = await connection.getStats();
+      stats.forEach((report: Record<string, unknown>) => {
         const isOutbound = report.type === 'outbound-rtp';
         if (!isOutbound && report.type !== 'inbound-rtp') return;
         const bytes = report[isOutbound ? 'bytesSent' : 'bytesReceived'];
@@ -72,6 +78,10 @@ export async function readRtpStreams(page: Page): Promise<{ at: number; streams:
         const keyFrames = report[isOutbound ? 'keyFramesEncoded' : 'keyFramesDecoded'];
         const packets = report[isOutbound ? 'packetsSent' : 'packetsReceived'];
         const frames = report[isOutbound ? 'framesEncoded' : 'framesDecoded'];
+        // The report's transport, its selected candidate pair, and that pair's remote candidate.
+        const transport = stats.get(String(report.transportId)) as Record<string, unknown> | undefined;
+        const pair = stats.get(String(transport?.selectedCandidatePairId)) as Record<string, unknown> | undefined;
+        const remote = stats.get(String(pair?.remoteCandidateId)) as Record<string, unknown> | undefined;
         streams.push({
           key: `${index}/${String(report.id)}`,
           direction: isOutbound ? 'outbound' : 'inbound',
@@ -89,6 +99,7 @@ export async function readRtpStreams(page: Page): Promise<{ at: number; streams:
             ? { qualityLimitationReason: report.qualityLimitationReason }
             : {}),
           ...(typeof report.totalAudioEnergy === 'number' ? { audioEnergy: report.totalAudioEnergy } : {}),
+          ...(typeof remote?.port === 'number' ? { remotePort: remote.port } : {}),
         });
       });
     }
