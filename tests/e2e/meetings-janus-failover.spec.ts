@@ -127,7 +127,7 @@ test('three meet through two Janus: all see all, the mute holds at Janus, a kill
   expect([...holders], 'every page on the same Janus').toHaveLength(1);
   const holding = [...holders][0]!;
   expect(holding, 'a Janus of the test').toBeGreaterThanOrEqual(0);
-  const other = 1 - holding;
+  const spare = 1 - holding;
 
   // Both students speak up; the teacher mutes everyone: the honest page turns its microphone off,
   // the modified one does not, and the sound reaching the teacher through Janus stops all the same.
@@ -174,7 +174,7 @@ test('three meet through two Janus: all see all, the mute holds at Janus, a kill
   for (const person of people) {
     await expect
       .poll(() => mediaRoute(person.page), { timeout: patience(30_000) })
-      .toEqual({ servers: [other], cameras: 2 });
+      .toEqual({ servers: [spare], cameras: 2 });
     await expectVideosPlaying(person.page, camerasOf(person));
     expect(await isSameDocument(person.page), `${person.name}'s page was not reloaded`).toBe(true);
     expect(await socketCloses(person.page), `${person.name}'s meeting sockets closed`).toEqual([]);
