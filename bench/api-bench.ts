@@ -120,8 +120,26 @@ const log = (line: string) => console.log(line);
 
 // ---- one engine ----------------------------------------------------------------------
 
-const loginStudent = async (baseUrl: string, rollNumber: string) =>
-  (await postJson(baseUrl, '/api/student/login', { rollNumber, password: BENCH_PASSWORD })) as string;
+/**
+ * A student's token, as a patient client gets it: a class signing in at once (the set-up of the
+ * reads) fills the password queue (decision 040), whose 429 says when to try again.
+ */
+async function loginStudent(baseUrl: string, rollNumber: string): Promise<string> {
+  for (let attempt = 1; ; attempt += 1) {
+    const response = await fetch(`${baseUrl}/api/student/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ rollNumber, password: BENCH_PASSWORD }),
+    });
+    const json = (await response.json()) as { data: unknown; message: string };
+    if (response.ok) return json.data as string;
+    if (response.status !== 429 || attempt === 30) {
+      throw new Error(`/api/student/login: ${response.status} ${json.message}`);
+    }
+    const waitSeconds = Number(response.headers.get('retry-after') ?? 1);
+    await new Promise((resolve) => setTimeout(resolve, (Number.isFinite(waitSeconds) ? waitSeconds : 1) * 1000));
+  }
+}
 
 /** A 20-question exam for one class, through add-quiz (built with the shared factory). */
 async function createExam(baseUrl: string, teacherToken: string, className: string, classId: string, round: number) {
