@@ -157,8 +157,8 @@ async function probeHealth(baseUrl: string, rate: number, seconds: number): Prom
   return { ...summariseLatencies(samples), errors, errorSamples: [...errorSamples].slice(0, 5) };
 }
 
-/** The attackers in a child process; resolves once they are sending. */
-async function startAttackers(options: Options, baseUrl: string, tokens: string[], shape: AttackShape) {
+/** The attackers in a child process (each sender `token:classId`); resolves once they are sending. */
+async function startAttackers(options: Options, baseUrl: string, senders: string[], shape: AttackShape) {
   const child = spawn(
     process.execPath,
     [
@@ -167,7 +167,7 @@ async function startAttackers(options: Options, baseUrl: string, tokens: string[
       'bench/api/json-attackers.ts',
       baseUrl,
       ATTACKED_PATH,
-      tokens.join(','),
+      senders.join(','),
       shape,
       String(options.attackBytes),
       String(options.attackers),
@@ -411,7 +411,7 @@ async function main() {
     for (const attack of options.attacks) {
       attackTokens.set(
         attack,
-        (await signUpTeachers(options.attackAccounts)).map((teacher) => teacher.token),
+        (await signUpTeachers(options.attackAccounts)).map((teacher) => `${teacher.token}:${teacher.classId}`),
       );
     }
     const examTeacher = options.attacks.includes('after-exam') ? (await signUpTeachers(1))[0]! : undefined;

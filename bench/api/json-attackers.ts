@@ -23,7 +23,7 @@ const ESCAPED_QUIZ = { questions: 200, options: 4, fieldMax: 2000, totalTextMax:
  * the whole stays within the quiz's limits. It passes the scan and the schema: what it costs
  * is the work a real quiz costs, at the largest size a teacher can send.
  */
-function escapedQuiz(bytes: number): string {
+function escapedQuiz(bytes: number, classId: string): string {
   const { questions, options, fieldMax, totalTextMax } = ESCAPED_QUIZ;
   // Per question: the text, four options and the answer (a copy of the first option).
   const fields = 1 + options + 1;
@@ -39,7 +39,7 @@ function escapedQuiz(bytes: number): string {
   });
   const deadline = new Date(Date.now() + 7 * 24 * 60 * 60 * 1000).toISOString();
   return (
-    `{"title":"Escapes","classId":"00000000-0000-4000-8000-000000000000","deadline":"${deadline}","maxTime":10,` +
+    `{"title":"Escapes","classId":"${classId}","deadline":"${deadline}","maxTime":10,` +
     `"quiz":{"background":"/images/quiz-templates/quiz1-template.png","questions":[${list.join(',')}]}}`
   );
 }
@@ -49,8 +49,8 @@ function escapedQuiz(bytes: number): string {
  * nesting for JSON.parse); `wide` is one object with as many small members as fit; `escapes`
  * a valid quiz whose texts are all 6-byte escapes (escapedQuiz).
  */
-function attackBody(shape: AttackShape, bytes: number): string {
-  if (shape === 'escapes') return escapedQuiz(bytes);
+function attackBody(shape: AttackShape, bytes: number, classId: string): string {
+  if (shape === 'escapes') return escapedQuiz(bytes, classId);
   if (shape === 'nested') {
     const levels = Math.floor(bytes / 2);
     return '['.repeat(levels) + ']'.repeat(levels);
@@ -68,10 +68,15 @@ function attackBody(shape: AttackShape, bytes: number): string {
 async function main() {
   const [baseUrl, path, tokenList, shape, bytes, connections] = process.argv.slice(2);
   if (!baseUrl || !path || !tokenList || !ATTACK_SHAPES.includes(shape as AttackShape)) {
-    throw new Error('usage: json-attackers.ts <baseUrl> <path> <tokens> <nested|wide|escapes> <bytes> <connections>');
+    throw new Error(
+      'usage: json-attackers.ts <baseUrl> <path> <token:classId,…> <nested|wide|escapes> <bytes> <connections>',
+    );
   }
-  const tokens = tokenList.split(',');
-  const body = Buffer.from(attackBody(shape as AttackShape, Number(bytes)));
+  // Each teacher's own class: a valid quiz must name a class of its sender to be created (201).
+  const senders = tokenList.split(',').map((entry) => {
+    const [token, classId = ''] = entry.split(':');
+    return { token: token!, body: Buffer.from(attackBody(shape as AttackShape, Number(bytes), classId)) };
+  });
   const count = Number(connections);
   const pool = new Pool(baseUrl, { connections: count, pipelining: 1 });
   const figures: AttackFigures = { requests: 0, statusCodes: {}, networkErrors: 0 };
@@ -83,7 +88,7 @@ async function main() {
     }),
   );
   const attacker = async (_: unknown, index: number) => {
-    const token = tokens[index % tokens.length]!;
+    const { token, body } = senders[index % senders.length]!;
     while (isRunning) {
       try {
         const response = await pool.request({
