@@ -220,6 +220,8 @@ async function runEngine(engine: Engine, options: Options) {
           jwtSecret,
           signInLimitPerIp: options.signInLimit,
           trustProxy: '127.0.0.1',
+          // BENCH_CPU_PROF=1: a V8 profile of each server, written when it stops (bench/results/profiles).
+          cpuProfileDir: process.env.BENCH_CPU_PROF ? path.join(root, 'bench/results/profiles') : undefined,
         }),
       );
     }
