@@ -159,7 +159,7 @@ describe('moving a student between the teacher’s classes', () => {
   });
 
   it('two opposite moves of a student in both classes at once: no deadlock, no 500, still in a class', async () => {
-    for (let round = 0; round < 3; round += 1) {
+    for (let round = 0; round < 20; round += 1) {
       const first = await classTaughtBy(t, teacher);
       const second = await classTaughtBy(t, teacher);
       const student = await signUpStudent(t, { class: first.name });
@@ -168,7 +168,8 @@ describe('moving a student between the teacher’s classes', () => {
         move(first.id, student.profile._id, second.id),
         move(second.id, student.profile._id, first.id),
       ]);
-      // One after the other, both succeed: the second moves them back.
+      // One after the other, both succeed: the second moves them back. The first's answer is
+      // read inside its transaction, so the move back cannot make it a 404 (seen on PostgreSQL).
       expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
       expect(await membershipsOf(student.profile._id, [first.id, second.id])).toHaveLength(1);
     }

@@ -152,8 +152,12 @@ export function createClassesService(db: Database, cache: ReadCache) {
 
   const presentOne = async (id: string) => (await presentClasses([id]))[0]!;
 
-  async function roster(classId: string, studentId?: string): Promise<RosterEntry[]> {
-    const rows = await db
+  async function roster(
+    classId: string,
+    studentId?: string,
+    executor: Pick<Database, 'select'> = db,
+  ): Promise<RosterEntry[]> {
+    const rows = await executor
       .select({
         id: students.id,
         name: students.name,
@@ -333,7 +337,7 @@ export function createClassesService(db: Database, cache: ReadCache) {
     ): Promise<RosterEntry> {
       if (input.toClassId === fromClassId)
         throw badRequest('Choose another class', [{ field: 'toClassId', message: 'The student is in this class' }]);
-      await db.transaction(async (tx) => {
+      const entry = await db.transaction(async (tx) => {
         await requireTaughtClass(tx, teacherId, fromClassId);
         await requireTaughtClass(tx, teacherId, input.toClassId, { mustBeActive: true });
         await tx.select({ id: students.id }).from(students).where(eq(students.id, studentId)).for('no key update');
@@ -343,10 +347,12 @@ export function createClassesService(db: Database, cache: ReadCache) {
           .returning({ studentId: classStudents.studentId });
         if (!removed) throw notFound('This student is not in the class');
         await tx.insert(classStudents).values({ classId: input.toClassId, studentId }).onConflictDoNothing();
+        // Read inside the transaction: a move back committed right after this one must not
+        // turn this one's answer into a 404.
+        const [moved] = await roster(input.toClassId, studentId, tx);
+        return moved!;
       });
       await membershipChanged(studentId);
-      const [entry] = await roster(input.toClassId, studentId);
-      if (!entry) throw notFound('This student is not in the class');
       return entry;
     },
 
