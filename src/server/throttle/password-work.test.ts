@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { signUpStudent } from '../testing/actors.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { patience } from '../testing/patience.ts';
+import { passwordWorkAdmitted, passwordWorkWaiting } from './password-work.ts';
 
 // Decision 040: password checks take turns (one core fewer than the machine has), and a sign-in
 // arriving when too many already wait is refused with 429 before it costs a check or a point of
@@ -32,6 +33,15 @@ describe('password checks under a burst of sign-ins', () => {
           body: JSON.stringify({ rollNumber, password }),
         });
 
+      // The queue's length, read on every turn of the event loop the burst takes: it never
+      // passes the limit (the lookups before the checks used to let most of a burst into it).
+      let mostWaiting = 0;
+      let isBursting = true;
+      const watchQueue = () => {
+        mostWaiting = Math.max(mostWaiting, passwordWorkWaiting());
+        if (isBursting) setImmediate(watchQueue);
+      };
+      watchQueue();
       let pending = BURST;
       const burst = Array.from({ length: BURST }, async (_, index) => {
         const response = await signIn(`nobody-${index}`, 'a wrong password');
@@ -45,6 +55,10 @@ describe('password checks under a burst of sign-ins', () => {
       const health = await fetch(`${baseUrl}/api/health`);
       const signInsPendingWhenHealthAnswered = pending;
       const answers = await Promise.all(burst);
+      isBursting = false;
+      expect(mostWaiting).toBeGreaterThan(0);
+      expect(mostWaiting).toBeLessThanOrEqual(WAITING_LIMIT);
+      expect(passwordWorkAdmitted()).toBe(0); // every answered sign-in gave its place back
 
       expect(health.status).toBe(200);
       expect(signInsPendingWhenHealthAnswered).toBeGreaterThan(0);

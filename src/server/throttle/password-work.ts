@@ -13,8 +13,32 @@ export const PASSWORD_WORK_CONCURRENCY = Math.max(1, availableParallelism() - 1)
 let running = 0;
 const waiting: (() => void)[] = [];
 
-/** Password work waiting for its turn now: the sign-in throttle refuses past its limit (passwordChecksWaiting). */
+/** Password work waiting for its turn now. */
 export const passwordWorkWaiting = () => waiting.length;
+
+let admitted = 0;
+
+/**
+ * Admits a request that will check a password, unless `waitingLimit` more than the checks that
+ * can run at once are admitted already; answers its release (call once, when its answer has
+ * gone), or undefined when it must be refused. Counted from admission, not from the queue: the
+ * account's lookup comes before the check, and during a burst every request passed a test of the
+ * queue alone while the lookups of the first ones were still running (134 of 150 on the embedded
+ * database, where the limit meant 41).
+ */
+export function admitPasswordWork(waitingLimit: number): (() => void) | undefined {
+  if (admitted >= PASSWORD_WORK_CONCURRENCY + waitingLimit) return undefined;
+  admitted += 1;
+  let isReleased = false;
+  return () => {
+    if (isReleased) return;
+    isReleased = true;
+    admitted -= 1;
+  };
+}
+
+/** Requests admitted to check a password and not yet answered (admitPasswordWork). */
+export const passwordWorkAdmitted = () => admitted;
 
 /** Runs `work` (a hash or a check) in its turn; everything waits, nothing is refused here. */
 export async function inPasswordWorkTurn<T>(work: () => Promise<T>): Promise<T> {

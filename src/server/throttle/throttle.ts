@@ -9,7 +9,7 @@ import { currentUser } from '../plugins/auth.ts';
 import { refuseUnreadBody } from '../plugins/large-bodies.ts';
 import { clientNetwork } from './client-network.ts';
 import { createKnownDevices } from './known-devices.ts';
-import { passwordWorkWaiting } from './password-work.ts';
+import { admitPasswordWork, passwordWorkAdmitted } from './password-work.ts';
 import { DEFAULT_THROTTLE_LIMITS, FAILURE_COST, HOUR_MS, type ThrottleLimits } from './limits.ts';
 import type { Bucket, Charge, Refund, ThrottleStore } from './throttle-store.ts';
 
@@ -71,6 +71,15 @@ type GuardRule = { name: string; usesPasswordWork?: boolean; plan(request: Fasti
 /** Seconds a sign-in refused for the waiting password checks is asked to wait: they take about that. */
 const PASSWORD_WORK_RETRY_SECONDS = 1;
 
+/** 429 `password-work`: too many sign-ins are checking a password already (decision 040). */
+function refusePasswordWork(request: FastifyRequest, throttle: string): never {
+  request.log.info({ throttle, admitted: passwordWorkAdmitted() }, 'password checks full');
+  throw tooManyRequests(`Many people are signing in right now. Try again ${formatWait(PASSWORD_WORK_RETRY_SECONDS)}.`, {
+    limit: 'password-work',
+    retryAfterSeconds: PASSWORD_WORK_RETRY_SECONDS,
+  });
+}
+
 export type Throttle = ReturnType<typeof createThrottle>;
 
 export function createThrottle(options: {
@@ -87,14 +96,13 @@ export function createThrottle(options: {
   /** preHandler (after validation: the account name is known) + onSend (the outcome is known). */
   function guard(rule: GuardRule): RouteHooks {
     return {
-      preHandler: markThrottle(async (request: FastifyRequest) => {
-        // Refused before anything is charged: a busy server is nobody's failed attempt.
-        if (rule.usesPasswordWork && passwordWorkWaiting() >= limits.passwordChecksWaiting) {
-          request.log.info({ throttle: rule.name, waiting: passwordWorkWaiting() }, 'password checks full');
-          throw tooManyRequests(
-            `Many people are signing in right now. Try again ${formatWait(PASSWORD_WORK_RETRY_SECONDS)}.`,
-            { limit: 'password-work', retryAfterSeconds: PASSWORD_WORK_RETRY_SECONDS },
-          );
+      preHandler: markThrottle(async (request: FastifyRequest, reply: FastifyReply) => {
+        // Refused before anything is charged: a busy server is nobody's failed attempt. An
+        // admitted one holds its place until its answer has gone (or its client went away).
+        if (rule.usesPasswordWork) {
+          const release = admitPasswordWork(limits.passwordChecksWaiting);
+          if (release) reply.raw.once('close', release);
+          else refusePasswordWork(request, rule.name);
         }
         const plan = rule.plan(request);
         let verdict;
