@@ -20,8 +20,8 @@ let admitted = 0;
 
 /**
  * Admits a request that will check a password, unless `waitingLimit` more than the checks that
- * can run at once are admitted already; answers its release (call once, when its answer has
- * gone), or undefined when it must be refused. Counted from admission, not from the queue: the
+ * can run at once are admitted already; answers its release (call it once, when its answer
+ * has gone), or undefined when it must be refused. Counted from admission, not from the queue: the
  * account's lookup comes before the check, and during a burst every request passed a test of the
  * queue alone while the lookups of the first ones were still running (134 of 150 on the embedded
  * database, where the limit meant 41).
@@ -29,10 +29,7 @@ let admitted = 0;
 export function admitPasswordWork(waitingLimit: number): (() => void) | undefined {
   if (admitted >= PASSWORD_WORK_CONCURRENCY + waitingLimit) return undefined;
   admitted += 1;
-  let isReleased = false;
   return () => {
-    if (isReleased) return;
-    isReleased = true;
     admitted -= 1;
   };
 }
