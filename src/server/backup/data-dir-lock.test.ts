@@ -1,5 +1,15 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +18,7 @@ import {
   acquireDataDirLock,
   DataDirInUseError,
   findDataDirHolder,
+  LOCK_FILE_NAME,
   LOCK_STALE_MS,
   lockPathOf,
   type DataDirLock,
@@ -45,9 +56,15 @@ const acquire = (dataDir: string, options: Partial<Parameters<typeof acquireData
  * Another process that tries to take DATA_DIR, prints "held <pid>" or "refused <message>",
  * and keeps what it got until its standard input closes (or it is killed).
  */
-function lockingProcess(dataDir: string) {
+function lockingProcess(dataDir: string, { startGate = false } = {}) {
+  const gate = path.join(dataDir, 'go');
   const code = `
     import { acquireDataDirLock } from ${JSON.stringify(LOCK_MODULE)};
+    import { existsSync } from 'node:fs';
+    if (${startGate}) {
+      console.log('ready');
+      while (!existsSync(${JSON.stringify(gate)})) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
+    }
     try {
       acquireDataDirLock(${JSON.stringify(dataDir)}, { purpose: 'backup' });
       console.log('held ' + process.pid);
@@ -57,18 +74,32 @@ function lockingProcess(dataDir: string) {
     process.stdin.resume();
     process.stdin.on('end', () => process.exit(0));`;
   const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+    env: { ...process.env, STUDYHALL_TEST_LOCK_PAUSE_MS: '30' },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   children.push(child);
-  const answer = new Promise<string>((resolve) => {
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-      if (output.includes('\n')) resolve(output.trim());
-    });
+  const lines: string[] = [];
+  const waiting: { resolve: (line: string) => void; isWanted: (line: string) => boolean }[] = [];
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+    const parts = output.split('\n');
+    output = parts.pop()!;
+    for (const line of parts) {
+      lines.push(line.trim());
+      for (const waiter of waiting.filter((candidate) => candidate.isWanted(line))) waiter.resolve(line.trim());
+    }
   });
+  const nextLine = (isWanted: (line: string) => boolean) =>
+    new Promise<string>((resolve) => {
+      const found = lines.find(isWanted);
+      if (found !== undefined) resolve(found);
+      else waiting.push({ resolve, isWanted });
+    });
+  const ready = nextLine((line) => line.trim() === 'ready');
+  const answer = nextLine((line) => line.trim() !== 'ready');
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return { child, answer, exited };
+  return { child, ready, answer, exited };
 }
 
 const record = (overrides: Partial<LockRecord>): LockRecord => ({
@@ -154,12 +185,36 @@ describe('the DATA_DIR lock', () => {
   });
 
   it('lets exactly one of several processes take over an abandoned lock at once', SLOW_TEST, async () => {
+    // CI once saw two of four hold it: one racer removed the lock another had just made.
+    // The racers start together and block on a shared file, so their takeovers overlap.
+    for (let round = 0; round < 4; round += 1) {
+      const dataDir = newDataDir();
+      writeFileSync(lockPathOf(dataDir), JSON.stringify(record({ pid: 2 ** 22 + 7, token: 'dead' }))); // no such process
+      const racers = Array.from({ length: 5 }, () => lockingProcess(dataDir, { startGate: true }));
+      await Promise.all(racers.map((racer) => racer.ready));
+      writeFileSync(path.join(dataDir, 'go'), '');
+      const answers = await Promise.all(racers.map((racer) => racer.answer));
+      expect(answers.filter((answer) => answer.startsWith('held'))).toHaveLength(1);
+      expect(answers.filter((answer) => answer.startsWith('refused'))).toHaveLength(4);
+      const holderPid = Number(answers.find((answer) => answer.startsWith('held'))!.split(' ')[1]);
+      expect(findDataDirHolder(dataDir)?.pid).toBe(holderPid);
+      expect(readdirSync(dataDir).sort()).toEqual(['go', LOCK_FILE_NAME]); // no claim or draft left behind
+      for (const racer of racers) racer.child.kill('SIGKILL');
+    }
+  });
+
+  it('passes the takeover on when the process that claimed it died halfway', async () => {
     const dataDir = newDataDir();
-    writeFileSync(lockPathOf(dataDir), JSON.stringify(record({ pid: 2 ** 22 + 7, token: 'dead' }))); // no such process
-    const racers = Array.from({ length: 4 }, () => lockingProcess(dataDir));
-    const answers = await Promise.all(racers.map((racer) => racer.answer));
-    expect(answers.filter((answer) => answer.startsWith('held'))).toHaveLength(1);
-    expect(answers.filter((answer) => answer.startsWith('refused'))).toHaveLength(3);
+    const staleText = JSON.stringify(record({ pid: 2 ** 22 + 7, token: 'dead' }));
+    writeFileSync(lockPathOf(dataDir), staleText);
+    const claimId = createHash('sha256').update(staleText).digest('hex').slice(0, 16);
+    // A claim left by a process that no longer exists: waiting for it would wait for ever.
+    writeFileSync(
+      `${lockPathOf(dataDir)}.takeover-${claimId}-0`,
+      JSON.stringify(record({ pid: 2 ** 22 + 9, token: 'claim-x' })),
+    );
+    expect(acquire(dataDir).record.pid).toBe(process.pid);
+    expect(readdirSync(dataDir)).toEqual([LOCK_FILE_NAME]);
   });
 
   it('keeps its file fresh, puts it back if removed, and reports a takeover by another process', async () => {

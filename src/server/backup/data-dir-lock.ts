@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { linkSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { linkSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 
@@ -131,51 +131,91 @@ export function findDataDirHolder(dataDir: string): LockRecord | undefined {
 }
 
 function takeOver(lockPath: string, record: LockRecord) {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
     if (createLock(lockPath, record)) return;
     const found = readLock(lockPath);
     if (found === undefined) continue; // released meanwhile
-    if (!found.record) {
-      // Being written by another process at this instant, or garbage left by hand.
-      if (Date.now() - found.modifiedMs < 2_000) {
-        sleep(50);
-        continue;
-      }
-    } else if (isHeld(found.record, found.modifiedMs)) {
-      throw new DataDirInUseError(found.record, lockPath);
-    }
-    removeStaleLock(lockPath, found.record?.token);
+    if (found.record && isHeld(found.record, found.modifiedMs)) throw new DataDirInUseError(found.record, lockPath);
+    // Garbage that is not a lock: written by hand, or half-written by an older version this instant.
+    const isFreshGarbage = !found.record && Date.now() - found.modifiedMs < 2_000;
+    pauseForTests();
+    if (!isFreshGarbage && replaceStaleLock(lockPath, found.text, record)) return;
+    sleep(25); // another process is replacing it: look again once it is done
   }
   throw new Error(`Could not take ${lockPath}: other processes keep replacing it`);
 }
 
 /**
- * Removes the lock judged stale, and only that one: it is moved aside first, and if what
- * was moved turns out to be a fresh lock (a racing process took over in between), it is
- * put back (link() never replaces an existing name) and we look again.
+ * Replaces the lock judged stale, and only that one, with ours. Removing it and then creating
+ * ours let two racers both believe they held the folder: one could remove the other's fresh
+ * lock in between. So the right to replace one stale lock goes to whoever creates its claim
+ * file first (O_EXCL), and the winner swaps the file by rename, which never leaves the name
+ * free. A claim whose process died mid-takeover passes to the next claim number.
  */
-function removeStaleLock(lockPath: string, staleToken: string | undefined) {
-  const aside = `${lockPath}.stale-${randomBytes(6).toString('hex')}`;
-  try {
-    renameSync(lockPath, aside);
-  } catch {
-    return; // gone already: try again from the start
-  }
-  const moved = readLock(aside);
-  if (moved?.record && moved.record.token !== staleToken) {
-    try {
-      linkSync(aside, lockPath);
-    } catch {
-      // a third process holds the name now; the one we moved will notice at its heartbeat
+function replaceStaleLock(lockPath: string, staleText: string, record: LockRecord): boolean {
+  const claimPrefix = `${path.basename(lockPath)}.takeover-${createHash('sha256').update(staleText).digest('hex').slice(0, 16)}-`;
+  const folder = path.dirname(lockPath);
+  for (let claimNumber = 0; claimNumber < 100; claimNumber += 1) {
+    const claimPath = path.join(folder, `${claimPrefix}${claimNumber}`);
+    if (!createExclusive(claimPath, lockText({ ...record, token: `claim-${record.token}` }))) {
+      if (isClaimAlive(claimPath)) return false;
+      continue; // its process died before finishing: the next number decides
     }
+    // Ours alone: earlier claimants are dead, later ones wait for us.
+    pauseForTests();
+    const isStillStale = readLock(lockPath)?.text === staleText;
+    if (isStillStale) {
+      const fresh = `${lockPath}.new-${randomBytes(6).toString('hex')}`;
+      writeFileSync(fresh, lockText(record), { flag: 'wx', mode: 0o600 });
+      renameSync(fresh, lockPath);
+    }
+    for (const name of readdirSync(folder)) {
+      if (name.startsWith(claimPrefix)) rmSync(path.join(folder, name), { force: true });
+    }
+    return isStillStale;
   }
-  rmSync(aside, { force: true });
+  throw new Error(`Could not take ${lockPath}: too many abandoned takeovers`);
 }
 
-/** Creates the file only if no lock exists: O_EXCL, so of two processes exactly one succeeds. */
+function isClaimAlive(claimPath: string): boolean {
+  const claim = readLock(claimPath);
+  if (claim === undefined) return false; // cleaned up: the winner is done
+  if (!claim.record) return true; // cannot happen (written whole by link), so wait rather than guess
+  return isHeld(claim.record, claim.modifiedMs); // the same test as a lock: a live process, or fresh from another machine
+}
+
+/** Creates the file only if no lock exists: of two processes exactly one succeeds. */
 function createLock(lockPath: string, record: LockRecord): boolean {
+  return createExclusive(lockPath, lockText(record));
+}
+
+const lockText = (record: LockRecord) => `${JSON.stringify(record)}\n`;
+
+/**
+ * Creates `target` with `text` unless it exists. The text is written to a private name first and
+ * linked into place (link never replaces a name), so nobody ever reads a half-written file.
+ */
+function createExclusive(target: string, text: string): boolean {
+  const draft = `${target}.draft-${randomBytes(6).toString('hex')}`;
+  writeFileSync(draft, text, { flag: 'wx', mode: 0o600 });
   try {
-    writeFileSync(lockPath, `${JSON.stringify(record)}\n`, { flag: 'wx', mode: 0o600 });
+    linkSync(draft, target);
+    return true;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return false;
+    if (code === 'EPERM' || code === 'ENOTSUP' || code === 'EOPNOTSUPP' || code === 'ENOSYS') {
+      return createWithExclusiveFlag(target, text); // a file system without hard links
+    }
+    throw error;
+  } finally {
+    rmSync(draft, { force: true });
+  }
+}
+
+function createWithExclusiveFlag(target: string, text: string): boolean {
+  try {
+    writeFileSync(target, text, { flag: 'wx', mode: 0o600 });
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
@@ -183,7 +223,7 @@ function createLock(lockPath: string, record: LockRecord): boolean {
   }
 }
 
-function readLock(lockPath: string): { record: LockRecord | undefined; modifiedMs: number } | undefined {
+function readLock(lockPath: string): { record: LockRecord | undefined; modifiedMs: number; text: string } | undefined {
   let text: string;
   let modifiedMs: number;
   try {
@@ -196,9 +236,9 @@ function readLock(lockPath: string): { record: LockRecord | undefined; modifiedM
   try {
     const parsed = JSON.parse(text) as Partial<LockRecord>;
     const isRecord = typeof parsed.pid === 'number' && typeof parsed.token === 'string' && !!parsed.hostname;
-    return { record: isRecord ? (parsed as LockRecord) : undefined, modifiedMs };
+    return { record: isRecord ? (parsed as LockRecord) : undefined, modifiedMs, text };
   } catch {
-    return { record: undefined, modifiedMs };
+    return { record: undefined, modifiedMs, text };
   }
 }
 
@@ -253,6 +293,15 @@ function touch(lockPath: string) {
   } catch {
     // removed meanwhile: the next heartbeat puts it back
   }
+}
+
+/**
+ * Tests only: STUDYHALL_TEST_LOCK_PAUSE_MS widens the takeover's steps as a loaded machine's
+ * scheduler would (CI once caught two holders; the race test fails on the old code with it).
+ */
+const TEST_PAUSE_MS = Number(process.env.STUDYHALL_TEST_LOCK_PAUSE_MS ?? 0);
+function pauseForTests() {
+  if (TEST_PAUSE_MS > 0) sleep(TEST_PAUSE_MS);
 }
 
 function sleep(ms: number) {
