@@ -9,7 +9,11 @@ export const getHealth = defineEndpoint({
   response: {
     form: 'bare-json',
     statuses: {
-      200: z.strictObject({ status: z.literal('ok') }),
+      200: z.strictObject({
+        status: z.literal('ok'),
+        /** This instance's release (semver, package.json's version): what an upgrade changes. */
+        version: z.string().regex(/^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/),
+      }),
       503: z.strictObject({ status: z.literal('unavailable'), code: z.literal('UNAVAILABLE') }),
     },
   },

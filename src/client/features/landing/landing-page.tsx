@@ -22,6 +22,7 @@ import { Link } from 'react-router';
 import { PublicTopNav } from '../../components/layout/public-top-nav.tsx';
 import { tabClassName, tabIndexAfterKey } from './feature-tabs.ts';
 import { DEMO_PASSWORD, DEMO_STUDENT_ROLL_NUMBER, DEMO_TEACHER_EMAIL } from '#shared/demo';
+import { APP_VERSION } from '../../lib/app-version.ts';
 import { isSchoolSetupNeeded, SCHOOL_SETUP_MARKER } from '../school/school-setup-status.ts';
 
 type Feature = { icon: LucideIcon; title: string; text: string };
@@ -107,8 +108,8 @@ const FEATURES: Record<Audience, Feature[]> = {
 const STEPS: Feature[] = [
   {
     icon: UserPlus,
-    title: 'Create your account',
-    text: 'Teachers sign up with an email and password. Students log in with the account username their school gives them.',
+    title: 'Open your school',
+    text: 'On the first visit, your administrator sets up the school and invites its teachers. Students join with their class code or sign in with the account their school gives them.',
   },
   {
     icon: School,
@@ -412,6 +413,9 @@ export function Component() {
           <p className="flex items-center gap-2">
             <ShieldCheck className="size-4 text-teal-600" aria-hidden="true" />
             Self-hosted, no third-party services.
+          </p>
+          <p>
+            StudyHall <span data-testid="app-version">v{APP_VERSION}</span>
           </p>
           <ul className="flex flex-wrap items-center justify-center gap-x-6 gap-y-2">
             <li>

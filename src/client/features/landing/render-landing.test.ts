@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import packageJson from '../../../../package.json' with { type: 'json' };
 import { tabClassName } from './feature-tabs.ts';
 import { renderLandingMarkup } from './render-landing.tsx';
 
@@ -33,6 +34,17 @@ describe('renderLandingMarkup (the page / serves, prerendered at build time)', (
       const controls = /aria-controls="([^"]+)"/.exec(tab)?.[1];
       expect(panels[index]).toContain(`id="${controls}"`);
     }
+  });
+
+  it("shows this release's version in the footer (decision 052)", () => {
+    expect(markup).toMatch(/<footer[\s\S]*StudyHall <span data-testid="app-version">v([^<]+)<\/span>[\s\S]*<\/footer>/);
+    expect(markup).toContain(`<span data-testid="app-version">v${packageJson.version}</span>`);
+  });
+
+  it('says how people come in as they do now: a school set up, teachers invited, students with a class code', () => {
+    expect(markup).not.toContain('sign up with an email');
+    expect(markup).toContain('your administrator sets up the school and invites its teachers');
+    expect(markup).toContain('Students join with their class code');
   });
 
   it('has nothing the Content-Security-Policy would refuse', () => {

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getHealth } from '#shared/contract/health';
+import packageJson from '../../../../package.json' with { type: 'json' };
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
@@ -15,10 +17,18 @@ afterAll(async () => {
 });
 
 describe('GET /api/health', () => {
-  it('answers 200 {"status":"ok"} while the database answers', async () => {
+  it('answers 200 {"status":"ok","version":…} with package.json\'s version while the database answers', async () => {
     const response = await t.call({ method: 'GET', url: '/api/health' });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ status: 'ok' });
+    expect(response.body).toEqual({ status: 'ok', version: packageJson.version });
+    // The shared contract holds the answer, version included (decision 052).
+    expect(getHealth.response.statuses[200].parse(response.body)).toEqual(response.body);
+  });
+
+  it('states a semver version in its contract: the 200 answer without one is refused', () => {
+    expect(getHealth.response.statuses[200].safeParse({ status: 'ok' }).success).toBe(false);
+    expect(getHealth.response.statuses[200].safeParse({ status: 'ok', version: 'latest' }).success).toBe(false);
+    expect(getHealth.response.statuses[200].safeParse({ status: 'ok', version: '0.2.0' }).success).toBe(true);
   });
 
   it('answers the checks that arrive together with one database ping (decision 048)', async () => {

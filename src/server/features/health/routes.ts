@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { getHealth } from '#shared/contract/health';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { routeEndpoint } from '../../endpoint-route.ts';
+import { APP_VERSION } from '../../version.ts';
 
 /**
  * One database check for every health check that arrives while it runs (decision 048). A
@@ -31,7 +32,7 @@ export function healthRoutes(database: Pick<DatabaseHandle, 'ping'>): FastifyPlu
       async (request, reply) => {
         try {
           await ping();
-          return { status: 'ok' };
+          return { status: 'ok', version: APP_VERSION } as const;
         } catch (error) {
           request.log.warn({ err: error }, 'health check: database did not answer');
           return reply.code(503).send({ status: 'unavailable', code: 'UNAVAILABLE' });
