@@ -1,3 +1,4 @@
+import './check-node-version.ts';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
@@ -153,11 +154,25 @@ async function main() {
  * One gateway per Janus server, and the record of which serves each room: in Redis when several
  * instances share them (REDIS_URL), in memory otherwise. Loaded only when JANUS_URL is set.
  */
+/**
+ * janode (the Janus client) is an optional dependency (decision 052): its native part, unix-dgram,
+ * needs build tools, and npm leaves janode out where it cannot build it.
+ */
+const JANODE_MISSING =
+  'JANUS_URL is set, but janode (the Janus client) is not installed: its native part needs build tools. ' +
+  'Install them (Debian/Ubuntu: apt install build-essential python3), run `npm ci` again, then start.';
+function isJanodeMissing(error: unknown) {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === 'ERR_MODULE_NOT_FOUND' && typeof message === 'string' && /['"]janode['"/]/.test(message);
+}
+
 async function startJanusRooms(janus: JanusConfig, redisUrl: string | undefined, logger: JanusLogger) {
   const [{ JanusGateway }, { createJanusRooms }] = await Promise.all([
     import('./features/meetings/janus/janus-gateway.ts'),
     import('./features/meetings/janus/janus-rooms.ts'),
-  ]);
+  ]).catch((error: unknown) => {
+    throw isJanodeMissing(error) ? new Error(JANODE_MISSING) : error;
+  });
   const gateways = janus.urls.map((url) => new JanusGateway({ url, apiSecret: janus.apiSecret, logger }));
   const roomServers = redisUrl ? await redisRoomServers(redisUrl, logger) : undefined;
   return {
