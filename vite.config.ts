@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { writeBuildStamp } from './scripts/vite-build-stamp.ts';
 import { precompressClient } from './scripts/vite-precompress.ts';
 import { prerenderLanding } from './scripts/vite-prerender-landing.ts';
 import { stripEndpointDocs } from './scripts/vite-strip-endpoint-docs.ts';
@@ -11,8 +12,9 @@ const apiPort = process.env.PORT ?? '3000';
 export default defineConfig({
   root: 'src/client',
   base: '/',
-  // precompressClient writes a .br and a .gz beside each text file of the build (decision 021).
-  plugins: [react(), tailwindcss(), stripEndpointDocs(), prerenderLanding(), precompressClient()],
+  // precompressClient writes a .br and a .gz beside each text file of the build (decision 021);
+  // writeBuildStamp, dist/build-stamp.json, what `npm start` checks the build against (decision 052).
+  plugins: [react(), tailwindcss(), stripEndpointDocs(), prerenderLanding(), precompressClient(), writeBuildStamp()],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

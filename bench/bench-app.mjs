@@ -62,7 +62,7 @@ export async function setUpBenchSchool(post, { teacher, student }) {
  * of the bench's (e.g. JANUS_URL); `pid` in the answer is the server's process, for CPU figures.
  */
 export async function startBenchApp({ defaultPort, port = Number(process.env.BENCH_PORT ?? defaultPort), env = {} }) {
-  ensureClientBuild({ whenStale: true, quiet: true });
+  ensureClientBuild({ quiet: true });
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'studyhall-bench-'));
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {

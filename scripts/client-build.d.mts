@@ -1,2 +1,6 @@
 /** See client-build.mjs. */
-export function ensureClientBuild(options?: { whenStale?: boolean; quiet?: boolean }): void;
+export const BUILD_STAMP: string;
+export function hashBuildSources(root?: string): string;
+export function clientBuildState(root?: string): { state: 'current' | 'stale' | 'missing'; reason: string };
+export function productionBuildMessage(reason: string): string;
+export function ensureClientBuild(options?: { quiet?: boolean; root?: string }): void;

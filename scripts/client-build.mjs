@@ -1,41 +1,100 @@
 // The built client that `npm start`, `npm run cluster` and the benchmarks serve: dist/client
-// with both of its pages, the app's shell and the landing page prerendered for / (decision 014).
+// with both of its pages, the app's shell and the landing page prerendered for / (decision 014),
+// and dist/build-stamp.json, what it was built from (decision 052).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const CLIENT_PAGES = ['index.html', 'landing.html'].map((page) => path.join(root, 'dist/client', page));
-/** What the build is made from: the client, the shared code, and the build's own config and plugins. */
-const BUILD_SOURCES = ['src/client', 'src/shared', 'vite.config.ts', 'scripts'].map((source) =>
-  path.join(root, source),
-);
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const CLIENT_PAGES = ['index.html', 'landing.html'].map((page) => path.join('dist/client', page));
+export const BUILD_STAMP = 'dist/build-stamp.json';
+/**
+ * What the build is made from: the client (its index.html and landing.html included), the shared
+ * code, the build's config and plugins, package.json (the version the footer shows) and the
+ * lockfile (the versions of React, Vite… that go into it). Tests are left out: they are not built.
+ */
+const BUILD_SOURCES = [
+  'src/client',
+  'src/shared',
+  'vite.config.ts',
+  'scripts/vite-precompress.ts',
+  'scripts/vite-prerender-landing.ts',
+  'scripts/vite-strip-endpoint-docs.ts',
+  'scripts/vite-build-stamp.ts',
+  'package.json',
+  'package-lock.json',
+];
+const isTest = (name) => /\.test\.tsx?$/.test(name);
 
-function newestModification(file) {
-  if (!statSync(file).isDirectory()) return statSync(file).mtimeMs;
-  let newest = 0;
-  for (const entry of readdirSync(file, { withFileTypes: true })) {
-    if (entry.name.endsWith('.test.ts')) continue;
-    newest = Math.max(newest, newestModification(path.join(file, entry.name)));
+function listFiles(root, relative) {
+  const absolute = path.join(root, relative);
+  if (!existsSync(absolute)) return [];
+  if (!statSync(absolute).isDirectory()) return [relative];
+  return readdirSync(absolute, { withFileTypes: true })
+    .filter((entry) => !isTest(entry.name))
+    .flatMap((entry) => listFiles(root, path.posix.join(relative, entry.name)));
+}
+
+/** sha256 of every build source's path and content, in a stable order: equal exactly when the sources are. */
+export function hashBuildSources(root = ROOT) {
+  const hash = createHash('sha256');
+  for (const file of BUILD_SOURCES.flatMap((source) => listFiles(root, source)).sort()) {
+    hash.update(`${file}\0`);
+    hash.update(readFileSync(path.join(root, file)));
+    hash.update('\0');
   }
-  return newest;
+  return hash.digest('hex');
 }
 
 /**
- * Builds the client (`vite build`) when a page of it is missing, or, with `whenStale`, older
- * than what it is built from (the benchmarks measure the code as it is). Throws when the build fails.
+ * Whether the client build in `root` is `current` (its stamp's hash is the sources' hash),
+ * `stale` (the sources changed since, or a build from before stamps) or `missing`, and why.
  */
-export function ensureClientBuild({ whenStale = false, quiet = false } = {}) {
-  const isMissing = !CLIENT_PAGES.every((page) => existsSync(page));
-  const isStale =
-    !isMissing &&
-    whenStale &&
-    Math.min(...CLIENT_PAGES.map((page) => statSync(page).mtimeMs)) <
-      Math.max(...BUILD_SOURCES.map(newestModification));
-  if (!isMissing && !isStale) return;
-  console.log(`No ${isMissing ? '' : 'current '}client build found: building it (npm run build)…`);
-  const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'], {
+export function clientBuildState(root = ROOT) {
+  if (!CLIENT_PAGES.every((page) => existsSync(path.join(root, page)))) {
+    return { state: 'missing', reason: 'there is no client build (dist/client)' };
+  }
+  const stampFile = path.join(root, BUILD_STAMP);
+  if (!existsSync(stampFile)) return { state: 'stale', reason: `the client build has no ${BUILD_STAMP}` };
+  let stamp;
+  try {
+    stamp = JSON.parse(readFileSync(stampFile, 'utf8'));
+  } catch {
+    return { state: 'stale', reason: `${BUILD_STAMP} cannot be read` };
+  }
+  if (stamp?.sourcesHash !== hashBuildSources(root)) {
+    return {
+      state: 'stale',
+      reason: `the client's sources changed since it was built${stamp?.version ? ` (as version ${stamp.version})` : ''}`,
+    };
+  }
+  return { state: 'current', reason: 'the client build matches its sources' };
+}
+
+/** The message for a build that is needed where Vite is not installed (a production install). */
+export function productionBuildMessage(reason) {
+  return (
+    `Cannot start: ${reason}, and Vite is not installed here (an install without dev dependencies, ` +
+    '`npm ci --omit=dev`), so it cannot be built.\n' +
+    'Run `npm run build` where the dev dependencies are installed (`npm ci`), from the same sources, ' +
+    'then `npm ci --omit=dev` and `npm start` (README, "Deploying").'
+  );
+}
+
+/**
+ * Builds the client (`vite build`) when it is missing or stale: the sources changed since it was
+ * built, as after a `git pull`. Throws with a clear message when the build fails, or when a
+ * build is needed and Vite is not installed.
+ */
+export function ensureClientBuild({ quiet = false, root = ROOT } = {}) {
+  const { state, reason } = clientBuildState(root);
+  if (state === 'current') return;
+  const vite = path.join(root, 'node_modules/vite/bin/vite.js');
+  if (!existsSync(vite)) throw new Error(productionBuildMessage(reason));
+  console.log(`Building the client (npm run build): ${reason}…`);
+  const build = spawnSync(process.execPath, [vite, 'build'], {
     cwd: root,
     stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
   });
