@@ -23,13 +23,13 @@ import { expectVideoFlowing, joinRoomFromEmeet } from './meeting-actors.ts';
 /**
  * Issue 31 point 6 (decision 053): StudyHall as a school deploys it, behind nginx with HTTPS,
  * configured by the very files of deploy/nginx (studyhall.conf with its include
- * studyhall-proxy.conf), changed only where a school fills them in: its name, its certificate
- * (made here by openssl, self-signed), the ports. The browser reaches nginx by a name
- * (studyhall.test, mapped to 127.0.0.1), so the page is a secure context because it is HTTPS, as on a
- * real server, not because it is localhost. Through the proxy: plain HTTP is sent to HTTPS, a
- * teacher and a student meet with their cameras (the meeting socket is upgraded), a 20 MB file
- * uploads (the body limit), and the app, trusting nginx (TRUST_PROXY), sees the browser's
- * address and the HTTPS of the request.
+ * studyhall-proxy.conf), changed only where a school fills them in (its name, its certificate,
+ * made here by openssl and self-signed, the ports) and by one line to tell addresses apart
+ * (PROXY_ADDRESS). The browser reaches nginx by a name (studyhall.test, mapped to 127.0.0.1),
+ * so the page is a secure context because it is HTTPS, as on a real server, not because it is
+ * localhost. Through the proxy: plain HTTP is sent to HTTPS, a teacher and a student meet with
+ * their cameras (the meeting socket is upgraded), a 20 MB file uploads (the body limit), and the
+ * app, trusting nginx (TRUST_PROXY), sees the browser's address and the HTTPS of the request.
  */
 
 const SERVER_NAME = 'studyhall.test';
@@ -92,6 +92,8 @@ function makeCertificate(folder: string) {
 
 // One run is enough: the proxy is the subject, not the screen size.
 test.skip(({ isMobile }) => isMobile, 'run in the desktop project only');
+// CI installs nginx (.ci/run); its absence must fail there.
+test.skip(!findNginx() && !process.env.CI, 'needs nginx (apt-get install -y nginx)');
 
 /** A plain HTTP request to nginx for SERVER_NAME: its status and Location. */
 function plainHttpGet(port: number, pathname: string): Promise<{ status: number; location: string | undefined }> {
