@@ -17,7 +17,8 @@
 //                         0 = none: meetings stay browser to browser)
 //
 // The instances trust nginx's X-Forwarded-For (TRUST_PROXY=127.0.0.1), so sign-ins are
-// throttled per client address, not all under nginx's own.
+// throttled per client address, not all under nginx's own. nginx proxies with
+// deploy/nginx/studyhall-proxy.conf, the file a school's HTTPS server block includes (decision 053).
 //
 // Meetings (decision 037): with Debian's janus installed, the cluster starts CLUSTER_JANUS Janus
 // servers from deploy/janus on free ports (WebSocket on 127.0.0.1, RTP on 20000-20999,
@@ -28,10 +29,10 @@
 // Everything else (UPLOAD_MAX_BYTES, S3_*, MEETING_ROOM_SIZE, ICE_SERVERS, JWT_SECRET, …)
 // reaches the instances from the environment or .env, as with `npm start`. Stop with
 // Ctrl+C or SIGTERM: nginx and the instances stop, and a database made here is dropped.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir, userInfo } from 'node:os';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RESOURCE_LIMITS } from '#shared/resources';
@@ -39,13 +40,12 @@ import { freePort } from '../src/server/testing/server-process.ts';
 import { startCluster, type Cluster } from '../tests/e2e/app-instances.ts';
 import { ensureClientBuild } from './client-build.mjs';
 import { isJanusInstalled, JANUS_BINARY, startJanus, type JanusProcess } from './janus.ts';
+import { findNginx, MULTIPART_ALLOWANCE_BYTES, privateNginxConfig, PROXY_INCLUDE_PATH, spawnNginx } from './nginx.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
 /** The instances listen here, so nginx's connections to them come from this address. */
 const NGINX_ADDRESS = '127.0.0.1';
-/** The app refuses a declared upload over UPLOAD_MAX_BYTES + 256 KB itself (resources/routes.ts). */
-const MULTIPART_ALLOWANCE_BYTES = 1024 * 1024;
 
 process.chdir(ROOT);
 // The instances read .env (src/server/main.ts); read it here too so the balancer's
@@ -75,135 +75,58 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-function findNginx(): string {
-  if (env.CLUSTER_NGINX) return env.CLUSTER_NGINX;
-  const candidates = [...(env.PATH ?? '').split(path.delimiter).filter(Boolean), '/usr/sbin', '/usr/local/sbin'];
-  for (const folder of candidates) {
-    const candidate = path.join(folder, 'nginx');
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // not here
-    }
-  }
-  return fail('nginx is not installed (Debian/Ubuntu: apt-get install -y nginx), or set CLUSTER_NGINX');
-}
-
 type NginxSettings = {
   folder: string;
   listen: string;
   upstreams: string[];
   clientMaxBodyBytes: number;
-  uploadMaxBytes: number;
 };
 
-/** The balancer's whole configuration; every path it writes is inside `folder` (no root-owned paths). */
+/**
+ * The balancer's whole configuration; every path it writes is inside `folder` (no root-owned
+ * paths). The proxying itself is deploy/nginx/studyhall-proxy.conf, the file a school copies
+ * (decision 053): this adds the upstream of the instances and the listening port.
+ */
 function nginxConfig(settings: NginxSettings): string {
-  const { folder } = settings;
-  // proxy_set_header in a location replaces the server's list, so each location gets it whole.
-  // X-Forwarded-For is the address that connected to nginx, and only that: nginx is the edge, so
-  // whatever a client wrote in the header itself is dropped, not passed on for the instances to
-  // believe. The instances trust it from nginx alone (TRUST_PROXY) and throttle sign-ins by it.
-  const forwarded = [
-    'proxy_set_header Host $http_host;',
-    'proxy_set_header X-Forwarded-For $remote_addr;',
-    'proxy_set_header X-Forwarded-Proto $scheme;',
-    'proxy_set_header X-Forwarded-Host $http_host;',
-  ];
-  const indent = (lines: string[], depth: number) => lines.map((line) => `${'  '.repeat(depth)}${line}`).join('\n');
-  const megabytes = Math.round((settings.uploadMaxBytes / (1024 * 1024)) * 10) / 10;
-  const tooLarge = JSON.stringify({
-    success: false,
-    code: 'PAYLOAD_TOO_LARGE',
-    message: `The file is too large. The largest upload is ${megabytes} MB.`,
-    data: null,
-  });
-  return `# Written by scripts/cluster.ts for one run of \`npm run cluster\`.
-${process.getuid?.() === 0 ? `# Run as root: workers stay root so they can use this private folder.\nuser ${userInfo().username};\n` : ''}worker_processes 1;
-pid ${folder}/nginx.pid;
-error_log stderr warn;
+  return privateNginxConfig(
+    settings.folder,
+    `# The meeting socket carries its token in the query string: log no request lines at all.
+access_log off;
+# The instances send the build's precompressed .br/.gz copies themselves, with Vary:
+# Accept-Encoding (decision 021); nginx passes Accept-Encoding up and the encoded answer,
+# Content-Encoding and Vary down untouched. No gzip here: it would spend CPU on what is
+# compressed already. API JSON goes out uncompressed, as the app sends it (small answers,
+# CPU-bound instances); a TLS proxy in front may compress it (e.g. gzip on; gzip_types
+# application/json;), which leaves already encoded answers alone.
+gzip off;
 
-events {
-  worker_connections 1024;
+# Round robin, no sticky sessions: nothing may depend on which instance answers.
+# Passive health checks (open-source nginx has no active ones): an instance that
+# refuses a connection or times out is left alone for 5 s, and an idempotent
+# request that failed that way is retried on the next instance (proxy_next_upstream's
+# default "error timeout"), so stopping one instance loses no page load.
+upstream studyhall {
+${settings.upstreams.map((address) => `  server ${address} max_fails=1 fail_timeout=5s;`).join('\n')}
+  keepalive 16;
 }
 
-http {
-  # The meeting socket carries its token in the query string: log no request lines at all.
-  access_log off;
-  client_body_temp_path ${folder}/client-body;
-  proxy_temp_path ${folder}/proxy;
-  fastcgi_temp_path ${folder}/fastcgi;
-  uwsgi_temp_path ${folder}/uwsgi;
-  scgi_temp_path ${folder}/scgi;
-  server_tokens off;
-  # The instances send the build's precompressed .br/.gz copies themselves, with Vary:
-  # Accept-Encoding (decision 021); nginx passes Accept-Encoding up and the encoded answer,
-  # Content-Encoding and Vary down untouched. No gzip here: it would spend CPU on what is
-  # compressed already. API JSON goes out uncompressed, as the app sends it (small answers,
-  # CPU-bound instances); a TLS proxy in front may compress it (e.g. gzip on; gzip_types
-  # application/json;), which leaves already encoded answers alone.
-  gzip off;
-
-  # Round robin, no sticky sessions: nothing may depend on which instance answers.
-  # Passive health checks (open-source nginx has no active ones): an instance that
-  # refuses a connection or times out is left alone for 5 s, and an idempotent
-  # request that failed that way is retried on the next instance (proxy_next_upstream's
-  # default "error timeout"), so stopping one instance loses no page load.
-  upstream studyhall {
-${settings.upstreams.map((address) => `    server ${address} max_fails=1 fail_timeout=5s;`).join('\n')}
-    keepalive 16;
-  }
-
-  # Only the meeting socket upgrades; every other request reuses kept-alive connections.
-  map $http_upgrade $connection_upgrade {
-    default upgrade;
-    '' '';
-  }
-
-  server {
-    listen ${settings.listen};
-    # Above the app's own limit (UPLOAD_MAX_BYTES + multipart framing) so that the app, not
-    # nginx, answers an oversized upload; this is only the backstop, in the app's envelope.
-    client_max_body_size ${settings.clientMaxBodyBytes};
-    error_page 413 = @too_large;
-    proxy_http_version 1.1;
-    proxy_connect_timeout 2s;
-
-    location / {
-      proxy_pass http://studyhall;
-${indent(forwarded, 3)}
-      proxy_set_header Connection "";
-    }
-
-    # Meeting signalling (WebSocket): upgraded, and held open while the meeting lasts.
-    location = /api/meetings/ws {
-      proxy_pass http://studyhall;
-${indent(forwarded, 3)}
-      proxy_set_header Upgrade $http_upgrade;
-      proxy_set_header Connection $connection_upgrade;
-      proxy_read_timeout 1h;
-      proxy_send_timeout 1h;
-    }
-
-    # Uploads stream through to the instance as they arrive: the app counts the bytes and
-    # stops an oversized file early, and the browser's progress bar shows real progress.
-    location = /api/teacher/upload-resource {
-      proxy_pass http://studyhall;
-${indent(forwarded, 3)}
-      proxy_set_header Connection "";
-      proxy_request_buffering off;
-      proxy_read_timeout 5m;
-      proxy_send_timeout 5m;
-    }
-
-    location @too_large {
-      default_type application/json;
-      return 413 '${tooLarge}';
-    }
-  }
+# Only the meeting socket upgrades; every other request reuses kept-alive connections.
+map $http_upgrade $studyhall_connection_upgrade {
+  default upgrade;
+  '' '';
 }
-`;
+
+server {
+  listen ${settings.listen};
+  # Above the app's own limit (UPLOAD_MAX_BYTES + multipart framing) so that the app, not
+  # nginx, answers an oversized upload; this is only the backstop, in the app's envelope.
+  client_max_body_size ${settings.clientMaxBodyBytes};
+  # An instance that has not accepted in 2 s is skipped for the next one.
+  proxy_connect_timeout 2s;
+
+  include ${PROXY_INCLUDE_PATH};
+}`,
+  );
 }
 
 async function waitForHealth(url: string, isAlive: () => boolean, timeoutMs: number) {
@@ -285,7 +208,9 @@ async function startClusterJanus(
 }
 
 async function main() {
-  const nginxPath = findNginx();
+  const nginxPath =
+    findNginx(env.CLUSTER_NGINX) ??
+    fail('nginx is not installed (Debian/Ubuntu: apt-get install -y nginx), or set CLUSTER_NGINX');
   ensureClientBuild();
 
   const kept = Boolean(env.CLUSTER_DATABASE_URL);
@@ -380,7 +305,6 @@ async function main() {
   }
   if (isStopping) return;
 
-  for (const folder of ['client-body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(nginxFolder, folder));
   const configPath = path.join(nginxFolder, 'nginx.conf');
   writeFileSync(
     configPath,
@@ -389,13 +313,9 @@ async function main() {
       listen: `${balancerHost}:${balancerPort}`,
       upstreams: cluster.instances.map((instance) => `${NGINX_ADDRESS}:${instance.port}`),
       clientMaxBodyBytes: uploadMaxBytes + MULTIPART_ALLOWANCE_BYTES,
-      uploadMaxBytes,
     }),
   );
-  // -e: nginx opens its compiled-in error log before reading the config; send it to stderr instead.
-  const nginx = spawn(nginxPath, ['-p', nginxFolder, '-c', configPath, '-e', 'stderr', '-g', 'daemon off;'], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const nginx = spawnNginx(nginxPath, nginxFolder, configPath);
   running.nginx = nginx;
   nginx.once('error', (error) => {
     console.error(`cluster: nginx did not run: ${error.message}`);
