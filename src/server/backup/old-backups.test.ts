@@ -82,7 +82,7 @@ describe('restoring a backup made by an older StudyHall', () => {
       // Every table the old school had: the same number of rows; the same accounts and quizzes.
       const database = await openDatabase({ kind: 'pglite', dataDir: pgliteDirectory(dataDir), isMigrated: false });
       try {
-        const query = async (statement: string) => (await database.db.execute(statement)).rows as any[];
+        const query = (statement: string) => database.whileExclusive!((raw) => raw(statement)) as Promise<any[]>;
         const migrations = await database.whileExclusive!(migrationLevel);
         expect(migrations.latest).toBe(migrationJournal().at(-1)!.tag);
         const counts: Record<string, number> = {};
