@@ -83,29 +83,32 @@ export async function moveToPostgres(options: { dataDir: string; databaseUrl: st
   try {
     const movedAway = movedAwayMessage(dataDir);
     if (movedAway) throw new MoveRefusedError(`Nothing to move. ${movedAway}`);
-    // The source first reaches this version's schema, as the server would at its next start.
-    const source = await openDatabase({ kind: 'pglite', dataDir: pgliteDirectory(dataDir) });
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
     try {
-      const client = new pg.Client({ connectionString: databaseUrl });
-      await client.connect();
+      // Refused before the source is opened, so a refusal changes nothing on either side (checked again in the transaction).
+      await refuseNonEmptyTarget(client, databaseUrl);
+      // The source reaches this version's schema, as the server would at its next start.
+      const source = await openDatabase({ kind: 'pglite', dataDir: pgliteDirectory(dataDir) });
+      let report: Omit<MoveReport, 'marker'>;
       try {
-        const report = await source.whileExclusive!(async (sourceQuery) => {
+        report = await source.whileExclusive!(async (sourceQuery) => {
           for (const setting of CHECKSUM_SETTINGS) await sourceQuery(setting);
           return copyInOneTransaction(sourceQuery, client, databaseUrl);
         });
-        const marker: MovedMarker = {
-          movedAt: new Date().toISOString(),
-          target: describeDatabaseUrl(databaseUrl),
-          migration: report.migration,
-        };
-        const markerPath = path.join(dataDir, MOVED_MARKER_NAME);
-        writeFileSync(markerPath, `${JSON.stringify(marker, null, 2)}\n`, { mode: 0o600 });
-        return { ...report, marker: markerPath };
       } finally {
-        await client.end();
+        await source.close();
       }
+      const marker: MovedMarker = {
+        movedAt: new Date().toISOString(),
+        target: describeDatabaseUrl(databaseUrl),
+        migration: report.migration,
+      };
+      const markerPath = path.join(dataDir, MOVED_MARKER_NAME);
+      writeFileSync(markerPath, `${JSON.stringify(marker, null, 2)}\n`, { mode: 0o600 });
+      return { ...report, marker: markerPath };
     } finally {
-      await source.close();
+      await client.end();
     }
   } finally {
     lock.release();
