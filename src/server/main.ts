@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { listenForBackups } from './backup/backup-socket.ts';
 import { acquireDataDirLock, DataDirInUseError, type DataDirLock } from './backup/data-dir-lock.ts';
+import { movedAwayMessage } from './backup/move-to-postgres.ts';
 import { removeStagingLeftovers } from './backup/snapshot.ts';
 import { ConfigError, loadConfig, type JanusConfig } from './config.ts';
 import { openDatabase, pgliteDirectory } from './db/client.ts';
@@ -34,6 +35,12 @@ async function main() {
   let lock: DataDirLock | undefined;
   if (!config.databaseUrl) {
     const { dataDir } = config;
+    // After npm run move-to-postgres the embedded copy is stale: starting on it would split the school in two.
+    const movedAway = movedAwayMessage(dataDir);
+    if (movedAway) {
+      console.error(`StudyHall cannot start: ${movedAway}`);
+      process.exit(1);
+    }
     try {
       lock = acquireDataDirLock(dataDir, {
         purpose: 'server',

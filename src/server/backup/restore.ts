@@ -5,6 +5,7 @@ import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { getTableName } from 'drizzle-orm';
 import { openDatabase } from '../db/client.ts';
+import { migrateSchema } from '../db/migrate.ts';
 import { quizImages, resources } from '../db/schema.ts';
 import { ARCHIVE_ENTRIES, extractArchive, inspectArchive } from './archive.ts';
 import { acquireDataDirLock, LOCK_FILE_NAME } from './data-dir-lock.ts';
@@ -21,8 +22,10 @@ export class RestoreRefusedError extends Error {
 /**
  * `npm run restore`: puts a backup into DATA_DIR. Refuses a folder that holds anything
  * unless `isForced` (then what it held is replaced), and a folder a live process holds.
- * The archive is unpacked beside, opened and checked against its manifest (row counts,
- * migration level, every referenced file with its size) before anything in DATA_DIR moves.
+ * The archive is unpacked beside and opened; its migration level is compared with the
+ * manifest, then it is migrated to this version's schema (a backup from an older version
+ * lacks later tables, decision 051) and checked against its manifest (row counts, every
+ * referenced file with its size), all before anything in DATA_DIR moves.
  */
 export async function restoreBackup(options: {
   archive: string;
@@ -71,21 +74,34 @@ export async function restoreBackup(options: {
   return manifest;
 }
 
-/** Opens the unpacked database as it is and compares it with the manifest and the unpacked files. */
+/**
+ * Opens the unpacked database, checks it is at the manifest's migration, brings it to this
+ * version's schema (the same migrations the server would run at its first start, in one
+ * transaction), then compares it with the manifest and the unpacked files. The checks run
+ * on the migrated copy: they use today's tables (quiz_images, since 0018), which an older
+ * copy lacks; and a migration that failed is found here, before DATA_DIR is touched.
+ */
 async function verifyRestoredCopy(staging: string, manifest: BackupManifest) {
   const database = await openDatabase({ kind: 'pglite', dataDir: path.join(staging, 'pglite'), isMigrated: false });
   try {
+    const migrations = await database.whileExclusive!(migrationLevel);
+    if (!isDeepStrictEqual(migrations, manifest.database.migrations)) {
+      throw new RestoreRefusedError(
+        `The restored database is at migration ${migrations.latest}, the manifest says ${manifest.database.migrations.latest}; nothing was changed.`,
+      );
+    }
+    try {
+      await migrateSchema(database.db);
+    } catch (error) {
+      throw new RestoreRefusedError(
+        `The backup's database (migration ${migrations.latest}) could not be brought to this version's schema (${(error as Error).message}); nothing was changed.`,
+      );
+    }
     await database.whileExclusive!(async (query) => {
       const counts = await countRows(query);
       if (!isDeepStrictEqual(counts, manifest.database.counts)) {
         throw new RestoreRefusedError(
           `The restored database does not hold what the backup's manifest lists (found ${JSON.stringify(counts)}, expected ${JSON.stringify(manifest.database.counts)}); nothing was changed.`,
-        );
-      }
-      const migrations = await migrationLevel(query);
-      if (!isDeepStrictEqual(migrations, manifest.database.migrations)) {
-        throw new RestoreRefusedError(
-          `The restored database is at migration ${migrations.latest}, the manifest says ${manifest.database.migrations.latest}; nothing was changed.`,
         );
       }
       const missing = new Set(manifest.files.missing);
