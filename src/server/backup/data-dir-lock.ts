@@ -21,7 +21,7 @@ export const LOCK_FILE_NAME = 'studyhall.lock';
 export const LOCK_HEARTBEAT_MS = 10_000;
 export const LOCK_STALE_MS = 60_000;
 
-export type LockPurpose = 'server' | 'backup' | 'restore' | 'seed';
+export type LockPurpose = 'server' | 'backup' | 'restore' | 'seed' | 'demo-remove';
 
 export type LockRecord = {
   purpose: LockPurpose;
@@ -44,6 +44,7 @@ const PURPOSE_NAMES: Record<LockPurpose, string> = {
   backup: 'a backup (npm run backup)',
   restore: 'a restore (npm run restore)',
   seed: 'the demo seed (npm run seed)',
+  'demo-remove': "the demo's removal (npm run demo:remove)",
 };
 
 export class DataDirInUseError extends Error {

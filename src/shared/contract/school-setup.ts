@@ -1,6 +1,7 @@
 import { invitationCodeSchema, sessionTokenSchema } from '../accounts.ts';
 import { bodyObject } from '../fields.ts';
-import { invitationCheckSchema, schoolSetupSchema, schoolStatusSchema } from '../school-setup.ts';
+import { z } from 'zod';
+import { invitationCheckSchema, schoolSetupSchema, schoolStatusSchema, setupCodeBodySchema } from '../school-setup.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { SCHOOL_STATUS_PATH } from './school-status-path.ts';
 
@@ -9,7 +10,7 @@ import { SCHOOL_STATUS_PATH } from './school-status-path.ts';
 export const getSchool = defineEndpoint({
   method: 'GET',
   path: SCHOOL_STATUS_PATH,
-  summary: 'Whether the school is set up, and its name',
+  summary: 'Whether the school is set up, its name, and whether the demo school is there',
   response: schoolStatusSchema,
 });
 
@@ -17,10 +18,23 @@ export const setUpSchool = defineEndpoint({
   method: 'POST',
   path: '/api/school/setup',
   summary: "Sets up the school with its first teacher, the administrator (once); answers that teacher's session",
+  description:
+    'Needs the one-time set-up code the server prints in its log while no school exists (decision 050): reaching a fresh server first is not enough. Wrong codes are throttled per network.',
   body: schoolSetupSchema,
   response: sessionTokenSchema,
   status: 201,
-  errors: ['SCHOOL_ALREADY_SET_UP', 'THROTTLED'],
+  errors: ['SETUP_CODE_WRONG', 'SCHOOL_ALREADY_SET_UP', 'THROTTLED'],
+});
+
+/** The set-up screen's first step: the code is checked before the school's form shows. */
+export const checkSetupCode = defineEndpoint({
+  method: 'POST',
+  path: '/api/school/setup-code',
+  summary: "Whether a set-up code is the server's (the set-up screen asks before its form)",
+  description: 'Changes nothing. Throttled with the set-up: a wrong code counts against the network.',
+  body: setupCodeBodySchema,
+  response: z.strictObject({ accepted: z.literal(true) }),
+  errors: ['SETUP_CODE_WRONG', 'SCHOOL_ALREADY_SET_UP', 'THROTTLED'],
 });
 
 const invitationBody = bodyObject({ invitation: invitationCodeSchema });

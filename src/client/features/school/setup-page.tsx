@@ -2,9 +2,9 @@ import { useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Link, useLoaderData, useNavigate, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import { fillDemoSchool } from '#shared/contract/school-demo';
-import { getSchool, setUpSchool } from '#shared/contract/school-setup';
+import { checkSetupCode, getSchool, setUpSchool } from '#shared/contract/school-setup';
 import { DEMO_PASSWORD, DEMO_TEACHER_EMAIL } from '#shared/demo';
-import { schoolSetupSchema, type SchoolSetup, type SchoolStatus } from '#shared/school-setup';
+import { schoolSetupSchema, setupCodeBodySchema, type SchoolSetup, type SchoolStatus } from '#shared/school-setup';
 import { Button } from '../../components/ui/button.tsx';
 import { buttonVariants } from '../../components/ui/button-variants.ts';
 import { PageTitle } from '../../components/ui/page-title.tsx';
@@ -14,9 +14,10 @@ import { AuthForm, AuthPanel } from '../../components/auth-form.tsx';
 import { TEACHER_ACCOUNT_FIELDS } from '../auth/teacher-fields.ts';
 
 /**
- * /setup, the first run (issue 19): the school's name and its first teacher, the
- * administrator, who is signed in as a login would (the answer is a session). Once the school
- * exists the screen says so and leads to the login.
+ * /setup, the first run (issue 19): first the one-time set-up code from the server's log
+ * (decision 050), then the school's name and its first teacher, the administrator, who is
+ * signed in as a login would (the answer is a session). Once the school exists the screen says
+ * so and leads to the login.
  */
 /** Whether the school is set up, before the page shows; unknown (offline) shows the form, the server decides. */
 export async function loader({ request }: LoaderFunctionArgs): Promise<SchoolStatus | null> {
@@ -31,6 +32,18 @@ export function Component() {
   const status = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   const navigate = useNavigate();
+  // The code the server accepted: the second step sends it with the school's form or the demo.
+  const [setupCode, setSetupCode] = useState<string | null>(null);
+
+  const handleCode = async ({ setupCode: typed }: { setupCode: string }) => {
+    try {
+      await call(checkSetupCode, { body: { setupCode: typed } });
+      setSetupCode(typed);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'SCHOOL_ALREADY_SET_UP') await revalidator.revalidate();
+      throw error;
+    }
+  };
 
   const handleSetUp = async (setup: SchoolSetup) => {
     try {
@@ -51,7 +64,7 @@ export function Component() {
   const handleFillDemo = async () => {
     setFillingDemo(true);
     try {
-      await call(fillDemoSchool, { body: {} });
+      await call(fillDemoSchool, { body: { setupCode: setupCode ?? '' } });
       await navigate(loginPathFor('teacher'), {
         replace: true,
         state: {
@@ -80,6 +93,31 @@ export function Component() {
       </AuthPanel>
     );
   }
+  if (setupCode === null) {
+    return (
+      <>
+        <PageTitle>Set up your school</PageTitle>
+        <AuthForm
+          title="Set up your school"
+          intro={
+            <>
+              First, prove this is your server: when StudyHall started without a school, it printed a one-time{' '}
+              <strong className="text-fg">set-up code</strong> in its log. Find it in the terminal where you ran{' '}
+              <code>npm start</code> (or the service&apos;s log: <code>journalctl -u studyhall</code>,{' '}
+              <code>docker logs</code>), in the line that says &ldquo;This StudyHall has no school yet&rdquo;.
+            </>
+          }
+          schema={setupCodeBodySchema}
+          fields={[
+            { name: 'setupCode', label: 'Set-up code', autoComplete: 'off', hint: 'For example 7K2M-Q9XD-4HRT' },
+          ]}
+          submitLabel="Continue"
+          onSubmit={handleCode}
+          footer="The code is printed at every start until the school is set up. An administrator can set SETUP_CODE to choose it."
+        />
+      </>
+    );
+  }
   return (
     <>
       <PageTitle>Set up your school</PageTitle>
@@ -87,6 +125,7 @@ export function Component() {
         title="Set up your school"
         intro="Name your school and create the first teacher account: yours, as the school's administrator. You can then invite the other teachers."
         schema={schoolSetupSchema}
+        hiddenValues={{ setupCode }}
         fields={[{ name: 'schoolName', label: 'School name', autoComplete: 'organization' }, ...TEACHER_ACCOUNT_FIELDS]}
         submitLabel="Set up the school"
         onSubmit={handleSetUp}
