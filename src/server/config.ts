@@ -5,7 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { iceServersSchema, MEETING_LIMITS, type IceServer } from '#shared/meetings';
 import { RESOURCE_LIMITS } from '#shared/resources';
-import { normaliseSetupCode } from '#shared/school-setup';
+import { normaliseSetupCode } from './features/school/setup-code.ts';
 import { DEFAULT_READ_CACHE_TTL_MS, MAX_TAGGED_TTL_MS } from './cache/read-cache.ts';
 import { DEFAULT_THROTTLE_LIMITS, FAILURE_COST } from './throttle/limits.ts';
 

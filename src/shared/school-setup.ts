@@ -28,13 +28,7 @@ export type SchoolStatus = z.infer<typeof schoolStatusSchema>;
 
 export const schoolNameSchema = requiredText('School name', SCHOOL_LIMITS.name);
 
-/**
- * The first run's one-time set-up code (decision 050), as printed in the server's log. Compared
- * without case, spaces or dashes, and with Crockford's look-alikes (O for 0, I and L for 1).
- */
-export const normaliseSetupCode = (text: string) =>
-  text.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
-
+/** The first run's one-time set-up code, as printed in the server's log (decision 050). */
 export const setupCodeSchema = requiredText('Set-up code', 100);
 
 /** POST /api/school/setup: the set-up code, the school's name and its first teacher, the administrator. */
@@ -46,9 +40,6 @@ export const schoolSetupSchema = bodyObject({
 export type SchoolSetup = z.infer<typeof schoolSetupSchema>;
 /** What the school service needs: the route has checked the code. */
 export type SchoolSetupDetails = Omit<SchoolSetup, 'setupCode'>;
-
-/** POST /api/school/setup-code and POST /api/school/demo: the code alone. */
-export const setupCodeBodySchema = bodyObject({ setupCode: setupCodeSchema });
 
 /** What the teacher registration reads from an invitation link before the form is sent. */
 export const invitationCheckSchema = z.strictObject({ schoolName: z.string(), expiresAt: z.iso.datetime() });

@@ -50,7 +50,7 @@ export const THROTTLE_TEXTS = {
   'password-checks': (wait) => `Too many wrong passwords for this account. Try again ${wait}.`,
   'registration-network': (wait) => `Too many accounts have been created from your network. Try again ${wait}.`,
   'registration-account': (wait) => `Too many attempts to create this account. Try again ${wait}.`,
-  'setup-code': (wait) => `Too many set-up codes tried from your network. Try again ${wait}.`,
+  'setup-code': (wait) => `Too many set-up codes tried. Try again ${wait}.`,
   'class-codes': (wait) => `Too many wrong class codes. Ask your teacher for the code and try again ${wait}.`,
   'students-added': (wait) => `You have added many students in a short time. Try again ${wait}.`,
   'roster-imports': (wait) => `You have imported many class lists in a short time. Try again ${wait}.`,
@@ -118,10 +118,8 @@ export const FAILURE_TEXTS = {
   ROLL_NUMBER_TAKEN: 'This account username is already taken',
   TASK_LIST_CHANGED: 'Your task list changed elsewhere; it has been reloaded',
   SCHOOL_ALREADY_SET_UP: 'This school has been set up already. Log in instead.',
-  SETUP_CODE_WRONG:
-    "This is not the set-up code. Copy it from the server's log: the terminal where StudyHall was started (or journalctl, docker logs).",
-  DEMO_IN_USE:
-    'The demo cannot be removed yet: other teachers have quizzes or resources in its classes, or a demo teacher is the only administrator. Move those first.',
+  SETUP_CODE_WRONG: "This is not the set-up code. Copy it from the server's log.",
+  DEMO_IN_USE: 'Other teachers use the demo classes, or it holds the only administrator.',
   INVITATION_NOT_FOUND: 'No invitation has this code. Open the link exactly as you were given it.',
   INVITATION_USED: 'This invitation has been used already. Ask your administrator for a new one.',
   INVITATION_EXPIRED: 'This invitation has expired. Ask your administrator for a new one.',

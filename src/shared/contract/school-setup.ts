@@ -1,7 +1,6 @@
 import { invitationCodeSchema, sessionTokenSchema } from '../accounts.ts';
 import { bodyObject } from '../fields.ts';
-import { z } from 'zod';
-import { invitationCheckSchema, schoolSetupSchema, schoolStatusSchema, setupCodeBodySchema } from '../school-setup.ts';
+import { invitationCheckSchema, schoolSetupSchema, schoolStatusSchema } from '../school-setup.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { SCHOOL_STATUS_PATH } from './school-status-path.ts';
 
@@ -23,17 +22,6 @@ export const setUpSchool = defineEndpoint({
   body: schoolSetupSchema,
   response: sessionTokenSchema,
   status: 201,
-  errors: ['SETUP_CODE_WRONG', 'SCHOOL_ALREADY_SET_UP', 'THROTTLED'],
-});
-
-/** The set-up screen's first step: the code is checked before the school's form shows. */
-export const checkSetupCode = defineEndpoint({
-  method: 'POST',
-  path: '/api/school/setup-code',
-  summary: "Whether a set-up code is the server's (the set-up screen asks before its form)",
-  description: 'Changes nothing. Throttled with the set-up: a wrong code counts against the network.',
-  body: setupCodeBodySchema,
-  response: z.strictObject({ accepted: z.literal(true) }),
   errors: ['SETUP_CODE_WRONG', 'SCHOOL_ALREADY_SET_UP', 'THROTTLED'],
 });
 

@@ -7,12 +7,8 @@
 import '../../styles.css';
 import { tabClassName, tabIndexAfterKey } from './feature-tabs.ts';
 import { DEMO_CREDENTIALS } from './demo-credentials.ts';
-import {
-  DEMO_CREDENTIAL_MARKER,
-  DEMO_SCHOOL_MARKER,
-  readLandingSchoolStatus,
-  SCHOOL_SETUP_MARKER,
-} from '../school/school-setup-status.ts';
+import { SCHOOL_SETUP_MARKER } from '../school/school-setup-status.ts';
+import { DEMO_CREDENTIAL_MARKER, DEMO_SCHOOL_MARKER, readLandingSchoolStatus } from './landing-school-status.ts';
 
 /** WAI-ARIA tabs on prerendered markup: click or Left/Right/Home/End selects; roving tabindex. */
 export function enhanceTabs(tablist: Element) {

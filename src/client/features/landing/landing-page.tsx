@@ -22,13 +22,13 @@ import { Link } from 'react-router';
 import { PublicTopNav } from '../../components/layout/public-top-nav.tsx';
 import { tabClassName, tabIndexAfterKey } from './feature-tabs.ts';
 import { DEMO_CREDENTIALS, type DemoCredential } from './demo-credentials.ts';
+import { SCHOOL_SETUP_MARKER } from '../school/school-setup-status.ts';
 import {
   DEMO_CREDENTIAL_MARKER,
   DEMO_SCHOOL_MARKER,
   readLandingSchoolStatus,
-  SCHOOL_SETUP_MARKER,
   type LandingSchoolStatus,
-} from '../school/school-setup-status.ts';
+} from './landing-school-status.ts';
 
 type Feature = { icon: LucideIcon; title: string; text: string };
 type Audience = 'teachers' | 'students';

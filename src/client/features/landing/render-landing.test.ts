@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, DEMO_STUDENT_ROLL_NUMBER, DEMO_TEACHER_EMAIL } from '#shared/demo';
 import { tabClassName } from './feature-tabs.ts';
 import { renderLandingMarkup } from './render-landing.tsx';
 
@@ -33,6 +34,17 @@ describe('renderLandingMarkup (the page / serves, prerendered at build time)', (
       const controls = /aria-controls="([^"]+)"/.exec(tab)?.[1];
       expect(panels[index]).toContain(`id="${controls}"`);
     }
+  });
+
+  it('names no demo account: the demo block is hidden and empty until the server says the demo is there (decision 050)', () => {
+    for (const credential of [DEMO_PASSWORD, DEMO_TEACHER_EMAIL, DEMO_STUDENT_ROLL_NUMBER]) {
+      expect(markup).not.toContain(credential);
+    }
+    expect(markup).toMatch(/<section id="demo"[^>]* data-demo-school="" hidden=""/);
+    expect(markup).toMatch(/<li data-demo-school="" hidden=""><a href="#demo"/);
+    expect(
+      markup.match(/<code [^>]*data-demo-credential="(teacher-email|student-username|password)"[^>]*><\/code>/g),
+    ).toHaveLength(4);
   });
 
   it('has nothing the Content-Security-Policy would refuse', () => {

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Link, useLoaderData, useNavigate, useRevalidator, type LoaderFunctionArgs } from 'react-router';
-import { fillDemoSchool } from '#shared/contract/school-demo';
-import { checkSetupCode, getSchool, setUpSchool } from '#shared/contract/school-setup';
+import { checkSetupCode, fillDemoSchool, setupCodeBodySchema } from '#shared/contract/school-demo';
+import { getSchool, setUpSchool } from '#shared/contract/school-setup';
 import { DEMO_PASSWORD, DEMO_TEACHER_EMAIL } from '#shared/demo';
-import { schoolSetupSchema, setupCodeBodySchema, type SchoolSetup, type SchoolStatus } from '#shared/school-setup';
+import { schoolSetupSchema, type SchoolSetup, type SchoolStatus } from '#shared/school-setup';
 import { Button } from '../../components/ui/button.tsx';
 import { buttonVariants } from '../../components/ui/button-variants.ts';
 import { PageTitle } from '../../components/ui/page-title.tsx';
@@ -35,14 +35,10 @@ export function Component() {
   // The code the server accepted: the second step sends it with the school's form or the demo.
   const [setupCode, setSetupCode] = useState<string | null>(null);
 
-  const handleCode = async ({ setupCode: typed }: { setupCode: string }) => {
-    try {
-      await call(checkSetupCode, { body: { setupCode: typed } });
-      setSetupCode(typed);
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'SCHOOL_ALREADY_SET_UP') await revalidator.revalidate();
-      throw error;
-    }
+  // A refusal is the form's toast: a wrong code, or a school set up meanwhile ("Log in instead").
+  const handleCode = async (body: { setupCode: string }) => {
+    await call(checkSetupCode, { body });
+    setSetupCode(body.setupCode);
   };
 
   const handleSetUp = async (setup: SchoolSetup) => {
@@ -68,7 +64,7 @@ export function Component() {
       await navigate(loginPathFor('teacher'), {
         replace: true,
         state: {
-          notice: `The demo school is ready. Log in as ${DEMO_TEACHER_EMAIL} with the password ${DEMO_PASSWORD}; the home page lists its other accounts.`,
+          notice: `The demo school is ready. Log in as ${DEMO_TEACHER_EMAIL} with the password ${DEMO_PASSWORD}; the home page lists the others.`,
         },
       });
     } catch (error) {
@@ -99,21 +95,12 @@ export function Component() {
         <PageTitle>Set up your school</PageTitle>
         <AuthForm
           title="Set up your school"
-          intro={
-            <>
-              First, prove this is your server: when StudyHall started without a school, it printed a one-time{' '}
-              <strong className="text-fg">set-up code</strong> in its log. Find it in the terminal where you ran{' '}
-              <code>npm start</code> (or the service&apos;s log: <code>journalctl -u studyhall</code>,{' '}
-              <code>docker logs</code>), in the line that says &ldquo;This StudyHall has no school yet&rdquo;.
-            </>
-          }
+          intro="First, the set-up code this server printed in its log: the terminal running npm start, or journalctl, docker logs."
           schema={setupCodeBodySchema}
-          fields={[
-            { name: 'setupCode', label: 'Set-up code', autoComplete: 'off', hint: 'For example 7K2M-Q9XD-4HRT' },
-          ]}
+          fields={[{ name: 'setupCode', label: 'Set-up code', autoComplete: 'off' }]}
           submitLabel="Continue"
           onSubmit={handleCode}
-          footer="The code is printed at every start until the school is set up. An administrator can set SETUP_CODE to choose it."
+          footer={null}
         />
       </>
     );
@@ -131,8 +118,8 @@ export function Component() {
         onSubmit={handleSetUp}
         footer={
           <>
-            Only trying StudyHall? Fill this server with a demo school instead: two teachers, two classes, quizzes with
-            results. Its passwords are public, so never for a real school.
+            Only trying StudyHall? Fill this server with a demo school instead. Its passwords are public: never for a
+            real school.
             <Button
               variant="secondary"
               className="mt-3 w-full"

@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import {
   changeStaff,
   checkInvitation,
-  checkSetupCode,
   createInvitation,
   getSchool,
   listColleagues,
@@ -13,7 +12,7 @@ import {
   revokeInvitation,
   setUpSchool,
 } from '#shared/contract/school';
-import { fillDemoSchool } from '#shared/contract/school-demo';
+import { checkSetupCode, fillDemoSchool } from '#shared/contract/school-demo';
 import { STAFF_CHANGES, type DemoRemoval } from '#shared/school';
 import { routeEndpoint, type RouteSettings } from '../../endpoint-route.ts';
 import { currentUser } from '../../plugins/auth.ts';
@@ -59,8 +58,9 @@ export function schoolRoutes(
 
     routeEndpoint(app, checkSetupCode, firstRun, async (request) => {
       setupCode.require(request.body.setupCode);
-      if ((await school.status()).isSetUp) throw schoolAlreadySetUp();
-      return { message: 'This is the set-up code', data: { accepted: true as const } };
+      const status = await school.status();
+      if (status.isSetUp) throw schoolAlreadySetUp();
+      return { message: 'This is the set-up code', data: status };
     });
 
     routeEndpoint(app, setUpSchool, firstRun, async (request) => {

@@ -1,5 +1,4 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { normaliseSetupCode } from '#shared/school-setup';
 import { AppError } from '../../errors.ts';
 
 /**
@@ -22,6 +21,13 @@ export function setupCodeFromSecret(secret: string): string {
   const characters = Array.from({ length: CODE_LENGTH }, (_, index) => ALPHABET[digest[index]! % 32]);
   return [0, 4, 8].map((start) => characters.slice(start, start + 4).join('')).join('-');
 }
+
+/**
+ * A code as compared: without case, spaces or dashes, and with Crockford's look-alikes read as
+ * the digits they stand for (O for 0, I and L for 1).
+ */
+export const normaliseSetupCode = (text: string) =>
+  text.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
 
 /** SETUP_CODE when given, otherwise the code derived from the secret. */
 export const resolveSetupCode = (given: string | undefined, secret: string) => given ?? setupCodeFromSecret(secret);
