@@ -50,9 +50,14 @@ export function schoolRoutes(
       }),
     );
 
-    // The code is checked first: without it a caller learns nothing (decision 050).
+    // A set-up school refuses first, before the throttle counts a try: a call then costs one read,
+    // as GET /api/school does, and nobody's refusals lock the route for others (decision 041).
+    // Before set-up the code is checked next: without it a caller learns nothing (decision 050).
     const firstRun: RouteSettings = {
       config: { policy: { caller: 'anyone', touches: ['school-setup'] } },
+      preValidation: async () => {
+        if ((await school.status()).isSetUp) throw schoolAlreadySetUp();
+      },
       ...throttle.setupCode(),
     };
 
