@@ -4,6 +4,7 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, FAKE_MEDIA_ARGS } from './tests/chromium-args.ts';
 import { patience } from './src/server/testing/patience.ts';
+import { TEST_SETUP_CODE } from './src/server/testing/factories.ts';
 
 /**
  * E2E against the built app as `npm start` serves it, on a fresh embedded
@@ -52,6 +53,8 @@ export default defineConfig({
           DATA_DIR: dataDir,
           DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
           LOG_LEVEL: 'warn',
+          // The first run's code the scenarios send (decision 050).
+          SETUP_CODE: TEST_SETUP_CODE,
           // The quotes service is "down" (nothing listens on port 9): dashboards use bundled quotes.
           QUOTES_API_URL: 'http://127.0.0.1:9/v1/quotes',
         },

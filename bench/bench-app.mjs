@@ -45,13 +45,20 @@ export async function registerBenchStudent(post, student, joinCode) {
   return student;
 }
 
+/** The first run's code of the bench's servers (decision 050). */
+export const BENCH_SETUP_CODE = 'BENCH-SETUP-CODE';
+
 /**
  * The bench's fresh school: its teacher sets it up (the first run's administrator, decision
  * 030) and makes class 10A; the student registers with its code (decision 031) and signs in.
  * Each account gets its `token`; answers the class's id and join code.
  */
 export async function setUpBenchSchool(post, { teacher, student }) {
-  teacher.token = await post('/api/school/setup', { schoolName: 'Bench School', ...teacher });
+  teacher.token = await post('/api/school/setup', {
+    setupCode: BENCH_SETUP_CODE,
+    schoolName: 'Bench School',
+    ...teacher,
+  });
   const { _id: classId, joinCode } = await post('/api/classes', { name: '10A' }, teacher.token);
   await registerBenchStudent(post, student, joinCode);
   return { classId, joinCode };
@@ -81,6 +88,7 @@ export async function startBenchApp({ defaultPort, port = Number(process.env.BEN
       JANUS_API_SECRET: '',
       LOG_LEVEL: 'warn',
       QUOTES_API_URL: 'http://127.0.0.1:9/v1/quotes',
+      SETUP_CODE: BENCH_SETUP_CODE,
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -13,7 +13,7 @@
 // Exits 1 when a median is over budget or the reload check fails.
 import os from 'node:os';
 import { chromium } from 'playwright-core';
-import { startBenchApp } from './bench-app.mjs';
+import { BENCH_SETUP_CODE, startBenchApp } from './bench-app.mjs';
 import { drawingStorageKey, serialiseHistory } from '../src/client/features/canvas/canvas-storage.ts';
 import { BRUSH_SIZE_CHOICES } from '../src/client/features/canvas/brush.ts';
 import { EMPTY_HISTORY, addStroke, appendPoint } from '../src/client/features/canvas/stroke-history.ts';
@@ -180,7 +180,11 @@ try {
     password: 'a long bench password',
   };
   // The bench's fresh school is set up by its teacher, the first run's administrator (decision 030).
-  const token = await post('/api/school/setup', { schoolName: 'Bench School', ...teacher });
+  const token = await post('/api/school/setup', {
+    setupCode: BENCH_SETUP_CODE,
+    schoolName: 'Bench School',
+    ...teacher,
+  });
   const profile = await post('/api/teacher/get-teacher-by-id', {}, token);
   const key = drawingStorageKey('teacher', profile._id);
   const stored = serialiseHistory(generateHistory());

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { TEST_SETUP_CODE } from '../../src/server/testing/factories.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -83,6 +84,8 @@ export async function startAppServer(options: {
       S3_BUCKET: '',
       // Several instances' settings need a shared secret (config.ts refuses them without one).
       JWT_SECRET: options.jwtSecret ?? (options.redisUrl ? randomBytes(32).toString('hex') : ''),
+      // The first run's code (decision 050): buildSchoolSetup sends it.
+      SETUP_CODE: TEST_SETUP_CODE,
       LOG_LEVEL: options.logLevel ?? 'warn',
       READ_CACHE_MS: options.readCacheMs === undefined ? '' : String(options.readCacheMs),
       QUOTES_API_URL: 'http://127.0.0.1:9/v1/quotes',

@@ -43,7 +43,9 @@ import { startAttemptSweep } from './features/quizzes/sweep.ts';
 import { studentsRoutes } from './features/students/routes.ts';
 import { createSchoolService } from './features/school/service.ts';
 import { schoolRoutes } from './features/school/routes.ts';
+import { createSetupCodeCheck, resolveSetupCode } from './features/school/setup-code.ts';
 import { seedDemoSchool } from './demo/seed.ts';
+import { removeDemo } from './demo/remove-demo.ts';
 import { classesRoutes } from './features/classes/routes.ts';
 import { createClassesService } from './features/classes/service.ts';
 import { rosterImportRoutes } from './features/roster-import/routes.ts';
@@ -93,6 +95,8 @@ export type AppOptions = {
   meetings?: MeetingsOptions;
   /** Large JSON bodies at once, per account and server-wide (decision 023's addendum); the defaults when omitted. */
   largeBodies?: Partial<LargeBodyLimits>;
+  /** SETUP_CODE: the first run's code (decision 050); derived from jwtSecret when omitted. */
+  setupCode?: string | null | undefined;
   /** Short-lived answers to the common reads (decision 015): time limit and where tag versions live (this process when omitted). */
   readCache?: Pick<ReadCacheOptions, 'ttlMs' | 'versions'>;
 };
@@ -172,7 +176,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes(options.database));
 
   await app.register(accountsRoutes(accounts, throttle));
-  await app.register(schoolRoutes(school, throttle, () => seedDemoSchool(options.database.db, options.storage)));
+  await app.register(
+    schoolRoutes(
+      school,
+      throttle,
+      createSetupCodeCheck(resolveSetupCode(options.setupCode ?? undefined, options.jwtSecret)),
+      {
+        fill: () => seedDemoSchool(options.database.db, options.storage),
+        remove: () => removeDemo(options.database.db, options.storage, readCache),
+      },
+    ),
+  );
   await app.register(classesRoutes(createClassesService(options.database.db, readCache), accounts, throttle));
   const rosterImports = createRosterImports(options.database.db, readCache, { secret: options.jwtSecret });
   await app.register(rosterImportRoutes(rosterImports, throttle));

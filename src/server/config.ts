@@ -5,6 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { iceServersSchema, MEETING_LIMITS, type IceServer } from '#shared/meetings';
 import { RESOURCE_LIMITS } from '#shared/resources';
+import { normaliseSetupCode } from './features/school/setup-code.ts';
 import { DEFAULT_READ_CACHE_TTL_MS, MAX_TAGGED_TTL_MS } from './cache/read-cache.ts';
 import { DEFAULT_THROTTLE_LIMITS, FAILURE_COST } from './throttle/limits.ts';
 
@@ -128,6 +129,12 @@ const environmentSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, { error: 'DATABASE_LISTEN_URL must start with postgres:// or postgresql://' })
     .optional(),
   JWT_SECRET: z.string().min(32, { error: 'JWT_SECRET must be at least 32 characters' }).optional(),
+  SETUP_CODE: z
+    .string()
+    .refine((code) => normaliseSetupCode(code).length >= 8, {
+      error: 'SETUP_CODE must have at least 8 letters or digits (or leave it unset: the server derives one)',
+    })
+    .optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   QUOTES_API_URL: z.url({ protocol: /^https?$/, error: 'QUOTES_API_URL must be an http(s) URL' }).optional(),
   QUOTES_API_KEY: z.string().min(1).optional(),
@@ -212,6 +219,8 @@ export type AppConfig = {
   /** A direct connection for LISTEN (account changes, decision 017) when DATABASE_URL goes through PgBouncer. */
   databaseListenUrl: string | undefined;
   jwtSecret: string;
+  /** SETUP_CODE; unset: derived from jwtSecret (decision 050). */
+  setupCode: string | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
   /** API Ninjas-compatible quotes service; unset means the bundled quotes only. */
   quotesApiUrl: string | undefined;
@@ -297,6 +306,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     databaseUrl: values.DATABASE_URL,
     databaseListenUrl: values.DATABASE_LISTEN_URL,
     jwtSecret: values.JWT_SECRET ?? readOrCreateJwtSecret(dataDir),
+    setupCode: values.SETUP_CODE,
     logLevel: values.LOG_LEVEL,
     quotesApiUrl: values.QUOTES_API_URL,
     quotesApiKey: values.QUOTES_API_KEY,

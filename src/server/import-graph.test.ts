@@ -15,8 +15,8 @@ const ROOTS = ['server', 'shared'];
 
 type Imports = Map<string, string[]>;
 
-/** What the commands load first: `npm start` (through scripts/start.ts) and `npm run seed`. */
-const ENTRY_POINTS = ['server/main.ts', 'server/demo/seed-command.ts'];
+/** What the commands load first: `npm start` (through scripts/start.ts), `npm run seed` and `npm run demo:remove`. */
+const ENTRY_POINTS = ['server/main.ts', 'server/demo/seed-command.ts', 'server/demo/remove-command.ts'];
 
 /** Test code: the shared test helpers, and helpers named for tests beside the code they drive. */
 const isTestCode = (path: string) => path.startsWith('server/testing/') || /(^|[/-])test-[^/]*$/.test(path);

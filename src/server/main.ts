@@ -9,6 +9,8 @@ import { removeStagingLeftovers } from './backup/snapshot.ts';
 import { ConfigError, loadConfig, type JanusConfig } from './config.ts';
 import { openDatabase, pgliteDirectory } from './db/client.ts';
 import { describeIdentityConflict, findIdentityConflicts } from './db/identity-keys.ts';
+import { schools } from './db/schema.ts';
+import { resolveSetupCode, setupCodeAnnouncement } from './features/school/setup-code.ts';
 import type { TagVersions } from './cache/read-cache.ts';
 import { createPubSub } from './realtime/pubsub.ts';
 import { createFileStorage } from './storage/create-storage.ts';
@@ -98,6 +100,7 @@ async function main() {
   const app = await buildApp({
     database,
     jwtSecret: config.jwtSecret,
+    setupCode: config.setupCode,
     logLevel: config.logLevel,
     clientDir: CLIENT_DIR,
     quotes: { url: config.quotesApiUrl, key: config.quotesApiKey },
@@ -155,6 +158,9 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`StudyHall is ready on port ${config.port} (database: ${database.kind}, data: ${config.dataDir})`);
+  // The first run (decision 050): only someone who reads this log can set the school up.
+  const [school] = await database.db.select({ id: schools.id }).from(schools).limit(1);
+  if (!school) app.log.warn(setupCodeAnnouncement(resolveSetupCode(config.setupCode, config.jwtSecret), config.port));
 }
 
 /**

@@ -32,6 +32,10 @@ export const ERROR_CODES = {
   },
   WRONG_CURRENT_PASSWORD: { status: 400, meaning: 'Change password: the current password is not right' },
   FORBIDDEN: { status: 403, meaning: 'The caller may not do this: another role, or not theirs' },
+  SETUP_CODE_WRONG: {
+    status: 403,
+    meaning: "The first run's set-up code is not the one the server printed in its log (decision 050)",
+  },
   PASSWORD_CHANGE_REQUIRED: {
     status: 403,
     meaning:
@@ -49,6 +53,11 @@ export const ERROR_CODES = {
   INVITATION_USED: { status: 409, meaning: 'The invitation has been used already (each is single use)' },
   INVITATION_EXPIRED: { status: 410, meaning: 'The invitation is older than its 7 days' },
   INVITATION_REVOKED: { status: 410, meaning: 'An administrator revoked the invitation' },
+  DEMO_IN_USE: {
+    status: 409,
+    meaning:
+      "Removing the demo would take other people's work with it (their quizzes or resources in a demo class) or leave the school without an administrator. Nothing was removed",
+  },
   LAST_ADMINISTRATOR: {
     status: 409,
     meaning: 'The change would leave the school without an active administrator',

@@ -21,14 +21,25 @@ export const schoolStatusSchema = z.strictObject({
   isSetUp: z.boolean(),
   /** Null until the school is set up. */
   name: z.string().nullable(),
+  /** The demo school's accounts exist (decision 050): only then does the landing page name them. */
+  hasDemo: z.boolean(),
 });
 export type SchoolStatus = z.infer<typeof schoolStatusSchema>;
 
 export const schoolNameSchema = requiredText('School name', SCHOOL_LIMITS.name);
 
-/** POST /api/school/setup: the school's name and its first teacher, the administrator. */
-export const schoolSetupSchema = bodyObject({ schoolName: schoolNameSchema, ...teacherAccountFields });
+/** The first run's one-time set-up code, as printed in the server's log (decision 050). */
+export const setupCodeSchema = requiredText('Set-up code', 100);
+
+/** POST /api/school/setup: the set-up code, the school's name and its first teacher, the administrator. */
+export const schoolSetupSchema = bodyObject({
+  setupCode: setupCodeSchema,
+  schoolName: schoolNameSchema,
+  ...teacherAccountFields,
+});
 export type SchoolSetup = z.infer<typeof schoolSetupSchema>;
+/** What the school service needs: the route has checked the code. */
+export type SchoolSetupDetails = Omit<SchoolSetup, 'setupCode'>;
 
 /** What the teacher registration reads from an invitation link before the form is sent. */
 export const invitationCheckSchema = z.strictObject({ schoolName: z.string(), expiresAt: z.iso.datetime() });

@@ -12,6 +12,19 @@ export * from './school-setup.ts';
 
 export const renameSchoolSchema = bodyObject({ name: schoolNameSchema });
 
+/** What removing the demo removed (decision 050); `schoolRemoved`: the school was the demo's, the server is back at its first run. */
+export const demoRemovalSchema = z.strictObject({
+  teachers: z.number().int(),
+  students: z.number().int(),
+  classes: z.number().int(),
+  quizzes: z.number().int(),
+  attempts: z.number().int(),
+  resources: z.number().int(),
+  files: z.number().int(),
+  schoolRemoved: z.boolean(),
+});
+export type DemoRemoval = z.infer<typeof demoRemovalSchema>;
+
 export const createInvitationSchema = bodyObject({
   /** Who it is for, so the list says which invitation is whose. */
   note: z

@@ -14,6 +14,8 @@ export const THROTTLE_LIMITS = {
   'password-checks': 'Current-password checks of a password change, per account: its lock-out and hourly budget',
   'registration-network': 'Accounts created, or refused as taken, per network address (REGISTRATION_LIMIT_PER_IP)',
   'registration-account': 'Refused registrations of one account name: its lock-out',
+  'setup-code':
+    "Set-up code tries per network address: a wrong one counts 5 of the hour's points, then a growing lock-out (decision 050)",
   'class-codes': 'Wrong class codes one signed-in student types: its lock-out (decision 031)',
   'students-added': 'Students one teacher adds per hour',
   'roster-imports': 'Class lists one teacher imports per hour (decision 034)',

@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test';
 import type { StudentRegistration } from '../../src/shared/accounts.ts';
-import { buildStudentRegistration } from '../../src/server/testing/factories.ts';
+import { buildStudentRegistration, TEST_SETUP_CODE } from '../../src/server/testing/factories.ts';
 import { expect, expectAccessible } from './fixtures.ts';
 import { invitedTeacher } from './school-setup.ts';
 import { homeroomCode } from './api-setup.ts';
@@ -8,6 +8,16 @@ import { homeroomCode } from './api-setup.ts';
 const homeroomCodeOf = (page: Page) => homeroomCode(page.request);
 
 /** Named actors for the scenarios: each fills the real forms as a person would. */
+
+/**
+ * The set-up screen's first step (decision 050): the code from the server's log, which every
+ * e2e server has as SETUP_CODE (playwright.config.ts, .ci/run's cluster).
+ */
+export async function enterSetupCode(page: Page, code: string = TEST_SETUP_CODE) {
+  await page.getByLabel('Set-up code').fill(code);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByLabel('School name')).toBeVisible();
+}
 
 /** The fields of a teacher's account, on the setup screen and the registration by invitation. */
 export async function fillTeacherFields(

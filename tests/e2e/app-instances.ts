@@ -1,3 +1,4 @@
+import { TEST_SETUP_CODE } from '../../src/server/testing/factories.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -117,6 +118,8 @@ export async function startFreshInstance(port: number) {
     DATABASE_URL: '',
     LOG_LEVEL: 'warn',
     QUOTES_API_URL: 'http://127.0.0.1:9/v1/quotes',
+    // The first run's code the scenarios type (decision 050).
+    SETUP_CODE: TEST_SETUP_CODE,
   });
   const stop = async () => {
     await instance.stop();

@@ -1,3 +1,4 @@
+import { TEST_SETUP_CODE } from '../../src/server/testing/factories.ts';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -88,6 +89,7 @@ export async function startAppWithJanus(folder: string, rtpPortRanges: string[],
       REGISTRATION_LIMIT_PER_IP: '1000',
       SIGN_IN_LIMIT_PER_IP: '1000',
       QUOTES_API_URL: 'http://127.0.0.1:9/v1/quotes',
+      SETUP_CODE: TEST_SETUP_CODE,
     },
     { onOutput: (text) => console.log(`[app] ${text.trimEnd()}`) },
   );

@@ -1,3 +1,4 @@
+import { TEST_SETUP_CODE } from '../../src/server/testing/factories.ts';
 import type { Browser, BrowserContext } from '@playwright/test';
 import { CLOSE_MESSAGES } from '../../src/shared/meetings.ts';
 import { logInStudentThroughUi, logInTeacherThroughUi } from './actors.ts';
@@ -28,7 +29,11 @@ test('two instances on PostgreSQL and Redis: people on each meet, the limit hold
   test.skip(testInfo.project.name !== 'desktop', 'one run is enough: the cluster is the subject, not the screen size');
   test.setTimeout(patience(180_000));
   expect(settings, 'CI must set E2E_CLUSTER_DATABASE_URL and E2E_CLUSTER_REDIS_URL').toBeDefined();
-  const cluster = await startCluster(settings!, { count: 2, firstPort: FIRST_PORT, env: { MEETING_ROOM_SIZE: '2' } });
+  const cluster = await startCluster(settings!, {
+    count: 2,
+    firstPort: FIRST_PORT,
+    env: { MEETING_ROOM_SIZE: '2', SETUP_CODE: TEST_SETUP_CODE },
+  });
   const [instanceA, instanceB] = cluster.instances as [(typeof cluster.instances)[0], (typeof cluster.instances)[0]];
   const contexts: BrowserContext[] = [];
   try {

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { buildTeacherRegistration } from '../../src/server/testing/factories.ts';
+import { buildTeacherRegistration, TEST_SETUP_CODE } from '../../src/server/testing/factories.ts';
 import { expect } from './fixtures.ts';
 
 /**
@@ -18,7 +18,9 @@ export const E2E_ADMINISTRATOR = {
 async function signIn(request: APIRequestContext, isSetUp: boolean): Promise<string> {
   // Ask first: a refused setup counts against the account like a refused registration (decision 016).
   if (!isSetUp) {
-    const setup = await request.post('/api/school/setup', { data: E2E_ADMINISTRATOR });
+    const setup = await request.post('/api/school/setup', {
+      data: { setupCode: TEST_SETUP_CODE, ...E2E_ADMINISTRATOR },
+    });
     if (setup.status() === 201) return (await setup.json()).data as string;
     expect(setup.status(), await setup.text()).toBe(409); // set up by a scenario at the same moment
   }

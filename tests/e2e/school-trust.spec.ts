@@ -3,6 +3,7 @@ import type { Browser, Page, TestInfo } from '@playwright/test';
 import { FAILURE_TEXTS } from '../../src/client/lib/error-messages.ts';
 import { buildSchoolSetup, buildStudentRegistration, buildTeacherAccount } from '../../src/server/testing/factories.ts';
 import {
+  enterSetupCode,
   copyJoinCode,
   createClassThroughUi,
   createInvitationLinkThroughUi,
@@ -121,6 +122,7 @@ test('a new school: set up, invited, a class by code and by CSV, a reset, no for
   await page.getByRole('link', { name: 'Set up your school' }).click();
   await expect(page).toHaveURL(/\/setup$/);
   await expectAccessible(page, 'setup');
+  await enterSetupCode(page);
   await page.getByLabel('School name').fill(setup.schoolName);
   await fillTeacherFields(page, setup);
   await page.getByRole('button', { name: 'Set up the school' }).click();

@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { buildSchoolSetup, buildTeacherAccount } from '../../src/server/testing/factories.ts';
+import { buildSchoolSetup, buildTeacherAccount, TEST_SETUP_CODE } from '../../src/server/testing/factories.ts';
 import { FAILURE_TEXTS } from '../../src/client/lib/error-messages.ts';
 import { DEMO_PASSWORD, DEMO_TEACHER_EMAIL } from '../../src/shared/demo.ts';
 import {
   createInvitationLinkThroughUi,
+  enterSetupCode,
   fillTeacherFields,
   logInTeacherThroughUi,
   registerTeacherByLink,
@@ -148,6 +149,15 @@ test('first run: a server with no school leads to /setup, which signs the admini
     await page.goto(`${instance.baseUrl}/auth/teacher/login`);
     await expect(page).toHaveURL(`${instance.baseUrl}/setup`);
     await expect(page.getByRole('heading', { name: 'Set up your school' })).toBeVisible();
+    // First the set-up code from the server's log (decision 050): a wrong one is refused, saying where to look.
+    await expect(page.getByText(/set-up code this server printed in its log/)).toBeVisible();
+    await expect(page.getByLabel('School name')).toHaveCount(0);
+    await expectAccessible(page, 'setup code');
+    await page.getByLabel('Set-up code').fill('WRONG-CODE-0000');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText(FAILURE_TEXTS.SETUP_CODE_WRONG).first()).toBeVisible();
+    await expect(page.getByLabel('School name')).toHaveCount(0);
+    await enterSetupCode(page);
     await expectAccessible(page, 'setup');
     await screenshot(page, 'setup', testInfo.project.name);
 
@@ -183,8 +193,15 @@ test('first run: "Fill with a demo school" fills a fresh server, whose demo teac
   test.setTimeout(patience(180_000));
   const { instance, stop } = await startFreshInstance(ownInstancePort(70, testInfo.project.name));
   try {
+    // No demo yet: the landing page names no demo account.
+    await page.goto(`${instance.baseUrl}/`);
+    await expect(page.getByRole('link', { name: 'Set up your school' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Try the demo' })).toBeHidden();
+    expect(await page.content()).not.toContain(DEMO_PASSWORD);
+
     await page.goto(`${instance.baseUrl}/setup`);
     await expect(page.getByRole('heading', { name: 'Set up your school' })).toBeVisible();
+    await enterSetupCode(page);
     await page.getByRole('button', { name: 'Fill with a demo school' }).click();
     // The server hashes the demo's passwords and takes its attempts: tens of seconds on a busy machine.
     await expect(page).toHaveURL(`${instance.baseUrl}/auth/teacher/login`, { timeout: patience(120_000) });
@@ -195,8 +212,26 @@ test('first run: "Fill with a demo school" fills a fresh server, whose demo teac
     await page.getByLabel('Password').press('Enter');
     await expect(page).toHaveURL(`${instance.baseUrl}/dashboard/teacher`);
     // The school is set up now: the demo cannot be filled again.
-    const again = await page.request.post(`${instance.baseUrl}/api/school/demo`, { data: {} });
+    const again = await page.request.post(`${instance.baseUrl}/api/school/demo`, {
+      data: { setupCode: TEST_SETUP_CODE },
+    });
     expect(again.status()).toBe(409);
+
+    // The landing page names the demo's sign-ins now that it is there (decision 050).
+    await page.goto(`${instance.baseUrl}/`);
+    const demo = page.getByRole('region', { name: 'Try the demo' });
+    await expect(demo).toContainText(DEMO_TEACHER_EMAIL);
+    await expect(demo).toContainText(DEMO_PASSWORD);
+
+    // The administrator (the demo's teacher here) removes it: the server is back at its first run.
+    await page.goto(`${instance.baseUrl}/dashboard/teacher/staff`);
+    await page.getByRole('button', { name: 'Remove the demo' }).click();
+    await confirm(page, 'Remove the demo');
+    await expect(page).toHaveURL(`${instance.baseUrl}/setup`, { timeout: patience(30_000) });
+    await expect(page.getByLabel('Set-up code')).toBeVisible();
+    await page.goto(`${instance.baseUrl}/`);
+    await expect(page.getByRole('link', { name: 'Set up your school' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Try the demo' })).toBeHidden();
   } finally {
     await page.goto('about:blank');
     await stop();

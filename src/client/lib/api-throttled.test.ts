@@ -33,6 +33,7 @@ describe('call() when the server throttles', () => {
     'password-checks': 'Too many wrong passwords for this account. Try again in 12 minutes.',
     'registration-network': 'Too many accounts have been created from your network. Try again in 12 minutes.',
     'registration-account': 'Too many attempts to create this account. Try again in 12 minutes.',
+    'setup-code': 'Too many set-up codes tried. Try again in 12 minutes.',
     'class-codes': 'Too many wrong class codes. Ask your teacher for the code and try again in 12 minutes.',
     'students-added': 'You have added many students in a short time. Try again in 12 minutes.',
     'roster-imports': 'You have imported many class lists in a short time. Try again in 12 minutes.',

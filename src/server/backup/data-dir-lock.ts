@@ -21,7 +21,7 @@ export const LOCK_FILE_NAME = 'studyhall.lock';
 export const LOCK_HEARTBEAT_MS = 10_000;
 export const LOCK_STALE_MS = 60_000;
 
-export type LockPurpose = 'server' | 'backup' | 'restore' | 'seed' | 'move';
+export type LockPurpose = 'server' | 'backup' | 'restore' | 'seed' | 'move' | 'demo-remove';
 
 export type LockRecord = {
   purpose: LockPurpose;
@@ -45,6 +45,7 @@ const PURPOSE_NAMES: Record<LockPurpose, string> = {
   restore: 'a restore (npm run restore)',
   seed: 'the demo seed (npm run seed)',
   move: 'the move to PostgreSQL (npm run move-to-postgres)',
+  'demo-remove': "the demo's removal (npm run demo:remove)",
 };
 
 export class DataDirInUseError extends Error {

@@ -5,6 +5,7 @@ import { hashPassword } from '../features/accounts/passwords.ts';
 import { migrationFrom } from '../testing/migrated-database.ts';
 import { bearer } from '../testing/test-app.ts';
 import { patience } from '../testing/patience.ts';
+import { TEST_SETUP_CODE } from '../testing/factories.ts';
 
 /**
  * Migration 0010 (issue 19, point 10; decision 030) on a database of the version before it: an
@@ -40,11 +41,19 @@ describe('migration 0010: the school and its administrator', { timeout: patience
     expect((await t.call({ method: 'GET', url: '/api/school' })).body.data).toEqual({
       isSetUp: true,
       name: 'Our school',
+      hasDemo: false,
     });
     const setupAgain = await t.call({
       method: 'POST',
       url: '/api/school/setup',
-      payload: { schoolName: 'X', name: 'Y', subject: 'Z', email: 'new@school.example', password: PASSWORD },
+      payload: {
+        setupCode: TEST_SETUP_CODE,
+        schoolName: 'X',
+        name: 'Y',
+        subject: 'Z',
+        email: 'new@school.example',
+        password: PASSWORD,
+      },
     });
     expect(setupAgain.body.code).toBe('SCHOOL_ALREADY_SET_UP');
 
@@ -72,6 +81,10 @@ describe('migration 0010: the school and its administrator', { timeout: patience
 
   it('leaves an empty installation to be set up on its first run', async () => {
     const t = await migratedFromPrevious(async () => {});
-    expect((await t.call({ method: 'GET', url: '/api/school' })).body.data).toEqual({ isSetUp: false, name: null });
+    expect((await t.call({ method: 'GET', url: '/api/school' })).body.data).toEqual({
+      isSetUp: false,
+      name: null,
+      hasDemo: false,
+    });
   });
 });

@@ -7,6 +7,7 @@ import { seedDemo } from './seed.ts';
 import { teachers } from '../db/schema.ts';
 import { schoolAdministrator } from '../testing/actors.ts';
 import { patience } from '../testing/patience.ts';
+import { TEST_SETUP_CODE } from '../testing/factories.ts';
 
 let t: TestApp;
 
@@ -52,6 +53,7 @@ describe('demo seed', () => {
     expect((await t.call({ method: 'GET', url: '/api/school' })).body.data).toEqual({
       isSetUp: true,
       name: DEMO_SCHOOL_NAME,
+      hasDemo: true,
     });
     const staff = await t.call({ method: 'GET', url: '/api/school/teachers', headers: bearer(teacherLogin.body.data) });
     expect(staff.body.data.map((member: { isAdministrator: boolean }) => member.isAdministrator).sort()).toEqual([
@@ -129,12 +131,15 @@ describe('POST /api/school/demo: the demo from a fresh server (decision 041)', (
       const fresh = await createTestApp();
       try {
         const answers = await Promise.all(
-          [1, 2].map(() => fresh.call({ method: 'POST', url: '/api/school/demo', payload: {} })),
+          [1, 2].map(() =>
+            fresh.call({ method: 'POST', url: '/api/school/demo', payload: { setupCode: TEST_SETUP_CODE } }),
+          ),
         );
         expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
         expect(answers.find((answer) => answer.status === 201)!.body.data).toEqual({
           isSetUp: true,
           name: DEMO_SCHOOL_NAME,
+          hasDemo: true,
         });
         expect(answers.find((answer) => answer.status === 409)!.body.code).toBe('SCHOOL_ALREADY_SET_UP');
         const student = await fresh.call({
@@ -143,7 +148,11 @@ describe('POST /api/school/demo: the demo from a fresh server (decision 041)', (
           payload: { rollNumber: DEMO_STUDENT_ROLL_NUMBER, password: DEMO_PASSWORD },
         });
         expect(student.status).toBe(200);
-        const again = await fresh.call({ method: 'POST', url: '/api/school/demo' });
+        const again = await fresh.call({
+          method: 'POST',
+          url: '/api/school/demo',
+          payload: { setupCode: TEST_SETUP_CODE },
+        });
         expect(again.status).toBe(409);
       } finally {
         await fresh.close();
@@ -155,7 +164,11 @@ describe('POST /api/school/demo: the demo from a fresh server (decision 041)', (
     const real = await createTestApp();
     try {
       await schoolAdministrator(real);
-      const refused = await real.call({ method: 'POST', url: '/api/school/demo', payload: {} });
+      const refused = await real.call({
+        method: 'POST',
+        url: '/api/school/demo',
+        payload: { setupCode: TEST_SETUP_CODE },
+      });
       expect(refused.status).toBe(409);
       expect(refused.body.code).toBe('SCHOOL_ALREADY_SET_UP');
       expect(await real.database.db.select({ id: teachers.id }).from(teachers)).toHaveLength(1);

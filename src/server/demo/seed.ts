@@ -1,6 +1,12 @@
 import { Readable } from 'node:stream';
-import { and, eq, sql } from 'drizzle-orm';
-import { DEMO_PASSWORD, DEMO_SCHOOL_NAME, DEMO_TEACHER_EMAIL } from '#shared/demo';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
+import {
+  DEMO_PASSWORD,
+  DEMO_SCHOOL_NAME,
+  DEMO_SCIENCE_TEACHER_EMAIL,
+  DEMO_TEACHER_EMAIL,
+  DEMO_TEACHER_EMAILS,
+} from '#shared/demo';
 import { emailKey, identityKey } from '#shared/identity';
 import type { AddClassStudent } from '#shared/classes';
 import type { NewQuiz, NewQuizPayload, QuizQuestion } from '#shared/quizzes';
@@ -8,7 +14,7 @@ import type { AnswerValue, TypedQuestionInput } from '#shared/question-types';
 import { newQuizSchema, QUIZ_BACKGROUNDS } from '#shared/quizzes';
 import { newTaskId } from '#shared/tasks';
 import type { Database } from '../db/client.ts';
-import { quizAttempts, quizzes, resources, students, teachers } from '../db/schema.ts';
+import { quizAttempts, quizzes, resources, schools, students, teachers } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { createAccountsService } from '../features/accounts/service.ts';
 import { sessionVersionsThrough } from '../features/accounts/session-versions.ts';
@@ -56,6 +62,14 @@ const STUDENT_NAMES: Record<(typeof CLASSES)[number], string[]> = {
     'Amara Diallo',
   ],
 };
+
+const demoRollNumber = (className: string, index: number) =>
+  `demo-${className.toLowerCase()}-${String(index + 1).padStart(2, '0')}`;
+
+/** The demo's students' usernames: with DEMO_TEACHER_EMAILS, what marks the demo's rows (decision 050). */
+export const DEMO_ROLL_NUMBERS: readonly string[] = CLASSES.flatMap((className) =>
+  STUDENT_NAMES[className].map((_, index) => demoRollNumber(className, index)),
+);
 
 type SpecQuestion = { question_text: string; options: string[]; answer: string };
 /** SPEC §3's questions (1-point single choice) or typed ones (issue 20). */
@@ -164,7 +178,7 @@ async function ensure<T>(create: () => Promise<T>): Promise<T | undefined> {
 /** The demo's teachers: the first sets the school up and administers it. */
 const TEACHER_PLANS = [
   { email: DEMO_TEACHER_EMAIL, name: 'Amara Okafor', subject: 'Mathematics', plans: MATHS_QUIZZES },
-  { email: 'demo.science@example.com', name: 'Daniel Weber', subject: 'Science', plans: SCIENCE_QUIZZES },
+  { email: DEMO_SCIENCE_TEACHER_EMAIL, name: 'Daniel Weber', subject: 'Science', plans: SCIENCE_QUIZZES },
 ] as const;
 
 const demoAccountOf = (plan: (typeof TEACHER_PLANS)[number]) => ({
@@ -193,6 +207,27 @@ function seedServices(db: Database) {
 export async function seedDemoSchool(db: Database, storage: FileStorage): Promise<SeedSummary> {
   await seedServices(db).school.setUp({ schoolName: DEMO_SCHOOL_NAME, ...demoAccountOf(TEACHER_PLANS[0]) });
   return seedDemo(db, storage);
+}
+
+/**
+ * The school's name when the database holds a real one: a school with any teacher who is not
+ * one of the demo's (decision 050). `npm run seed` refuses it unless told to (--force): the
+ * demo's public passwords would open accounts in a school real people use.
+ */
+export async function realSchoolIn(db: Database): Promise<string | undefined> {
+  const [school] = await db.select({ name: schools.name }).from(schools).limit(1);
+  if (!school) return undefined;
+  const [realTeacher] = await db
+    .select({ id: teachers.id })
+    .from(teachers)
+    .where(
+      notInArray(
+        teachers.emailKey,
+        DEMO_TEACHER_EMAILS.map((email) => emailKey(email)),
+      ),
+    )
+    .limit(1);
+  return realTeacher ? school.name : undefined;
 }
 
 /** `storage` given: the class libraries get demo resources too (files need somewhere to live). */
@@ -237,7 +272,7 @@ export async function seedDemo(db: Database, storage?: FileStorage): Promise<See
   const studentIds: { id: string; className: string; index: number }[] = [];
   for (const className of CLASSES) {
     for (const [index, name] of STUDENT_NAMES[className].entries()) {
-      const rollNumber = `demo-${className.toLowerCase()}-${String(index + 1).padStart(2, '0')}`;
+      const rollNumber = demoRollNumber(className, index);
       const account: AddClassStudent = {
         name,
         rollNumber,

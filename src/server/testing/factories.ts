@@ -33,9 +33,15 @@ export function buildTeacherRegistration(
   return { ...buildTeacherAccount(overrides), invitation };
 }
 
-/** The first run's form: the school's name and its administrator. */
+/**
+ * The set-up code of every test server (decision 050): createTestApp passes it, server processes
+ * get it as SETUP_CODE, the e2e servers too (playwright.config.ts).
+ */
+export const TEST_SETUP_CODE = 'TEST-SETUP-CODE-1234';
+
+/** The first run's form: the set-up code, the school's name and its administrator. */
 export function buildSchoolSetup(overrides: Partial<SchoolSetup> = {}): SchoolSetup {
-  return { schoolName: `School ${uniqueSuffix()}`, ...buildTeacherAccount(), ...overrides };
+  return { setupCode: TEST_SETUP_CODE, schoolName: `School ${uniqueSuffix()}`, ...buildTeacherAccount(), ...overrides };
 }
 
 /**

@@ -7,6 +7,7 @@ import { classCodeNamed, inviteTeacher, schoolAdministrator, signUpStudent, sign
 import {
   buildNewQuiz,
   buildSchoolSetup,
+  TEST_SETUP_CODE,
   buildStudentRegistration,
   buildTeacherRegistration,
   editBodyOf,
@@ -310,7 +311,23 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
     },
     'POST /api/school/demo': {
       status: 409,
-      request: (caller) => ({ url: '/api/school/demo', headers: authOf(caller), payload: {} }),
+      request: (caller) => ({
+        url: '/api/school/demo',
+        headers: authOf(caller),
+        payload: { setupCode: TEST_SETUP_CODE },
+      }),
+    },
+    'POST /api/school/setup-code': {
+      status: 409,
+      request: (caller) => ({
+        url: '/api/school/setup-code',
+        headers: authOf(caller),
+        payload: { setupCode: TEST_SETUP_CODE },
+      }),
+    },
+    // The matrix's school has no demo: removing it removes nothing (decision 050).
+    'DELETE /api/school/demo': {
+      request: (caller) => ({ method: 'DELETE', url: '/api/school/demo', headers: authOf(caller) }),
     },
     'POST /api/school/rename': {
       request: (caller) => ({

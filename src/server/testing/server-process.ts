@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { TEST_SETUP_CODE } from './factories.ts';
 import { eventually } from './patience.ts';
 
 /**
@@ -34,6 +35,8 @@ export const ISOLATED_ENVIRONMENT = {
   JANUS_URL: '',
   JANUS_API_SECRET: '',
   LOG_LEVEL: 'warn',
+  // The first run's code, known to the tests (decision 050).
+  SETUP_CODE: TEST_SETUP_CODE,
   QUOTES_API_URL: 'http://127.0.0.1:9/v1/quotes',
 };
 

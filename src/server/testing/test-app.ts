@@ -10,6 +10,7 @@ import { RESOURCE_LIMITS } from '#shared/resources';
 import type { FileStorage } from '../storage/file-storage.ts';
 import { createDiskStorage } from '../storage/disk-storage.ts';
 import { checkAnswersAgainstContract } from './contract-check.ts';
+import { TEST_SETUP_CODE } from './factories.ts';
 import { openPostgresCopy } from './postgres-databases.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
@@ -76,6 +77,8 @@ export async function createTestApp(
     throttle?: AppOptions['throttle'];
     /** Large JSON bodies at once (decision 023's addendum); the real defaults when omitted. */
     largeBodies?: AppOptions['largeBodies'];
+    /** The first run's code: TEST_SETUP_CODE when omitted; null: derived from the JWT secret, as without SETUP_CODE. */
+    setupCode?: string | null;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await openTestDatabase(options.onQuery));
@@ -84,6 +87,7 @@ export async function createTestApp(
   const app = await buildApp({
     database,
     jwtSecret: TEST_JWT_SECRET,
+    setupCode: options.setupCode === undefined ? TEST_SETUP_CODE : options.setupCode,
     logLevel: options.logs ? (options.logLevel ?? 'info') : 'silent',
     logStream: options.logs
       ? { write: (line: string) => void options.logs!.push(JSON.parse(line) as Record<string, unknown>) }
@@ -128,6 +132,7 @@ export async function startSecondInstance(
   const app = await buildApp({
     database: { ...first.database, close: async () => {} }, // the first app closes it
     jwtSecret: TEST_JWT_SECRET,
+    setupCode: TEST_SETUP_CODE,
     logLevel: 'silent',
     storage: first.storage,
     uploadMaxBytes: RESOURCE_LIMITS.uploadMaxBytesDefault,

@@ -257,6 +257,28 @@ export function createThrottle(options: {
     },
 
     /**
+     * The first run's set-up code (decision 050): per network, a wrong code costs 5 of the
+     * registration budget's points and counts towards that network's lock-out (the sign-in
+     * rule: a few tries, then 1, 2, 4… minutes). Per network, not one key for everyone: a
+     * guesser elsewhere cannot lock the administrator out of their own server.
+     */
+    setupCode(): RouteHooks {
+      return guard({
+        name: 'setup-code',
+        plan(request) {
+          const network = networkOf(request);
+          return {
+            ...chargedAsFailure(
+              { key: `setup-code:${network}`, bucket: perHour(limits.registrationsPerNetwork) },
+              `setup-code-lockout:${network}`,
+            ),
+            refusal: () => ({ limit: 'setup-code', reason: 'Too many set-up codes tried from your network.' }),
+          };
+        },
+      });
+    },
+
+    /**
      * A signed-in student typing a class code (decision 031): per student, a wrong code counts
      * as a failed sign-in does, with the same lock-out; a success gives the points back.
      */

@@ -9,7 +9,7 @@ import { SCHOOL_STATUS_PATH } from './school-status-path.ts';
 export const getSchool = defineEndpoint({
   method: 'GET',
   path: SCHOOL_STATUS_PATH,
-  summary: 'Whether the school is set up, and its name',
+  summary: 'Whether the school is set up, its name, and whether the demo school is there',
   response: schoolStatusSchema,
 });
 
@@ -17,10 +17,12 @@ export const setUpSchool = defineEndpoint({
   method: 'POST',
   path: '/api/school/setup',
   summary: "Sets up the school with its first teacher, the administrator (once); answers that teacher's session",
+  description:
+    'Needs the one-time set-up code the server prints in its log while no school exists (decision 050): reaching a fresh server first is not enough. Wrong codes are throttled per network.',
   body: schoolSetupSchema,
   response: sessionTokenSchema,
   status: 201,
-  errors: ['SCHOOL_ALREADY_SET_UP', 'THROTTLED'],
+  errors: ['SETUP_CODE_WRONG', 'SCHOOL_ALREADY_SET_UP', 'THROTTLED'],
 });
 
 const invitationBody = bodyObject({ invitation: invitationCodeSchema });

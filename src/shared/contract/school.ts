@@ -3,6 +3,7 @@ import {
   colleagueSchema,
   createdInvitationSchema,
   createInvitationSchema,
+  demoRemovalSchema,
   invitationSchema,
   renameSchoolSchema,
   schoolStatusSchema,
@@ -25,6 +26,16 @@ export const renameSchool = defineEndpoint({
   summary: "Changes the school's name (administrators)",
   body: renameSchoolSchema,
   response: schoolStatusSchema,
+});
+
+export const removeDemoSchool = defineEndpoint({
+  method: 'DELETE',
+  path: '/api/school/demo',
+  summary: "Removes the demo school's accounts, classes, quizzes, attempts, resources and files (administrators)",
+  description:
+    'As `npm run demo:remove` (decision 050), in one transaction. Refused with DEMO_IN_USE, removing nothing, when other teachers have work in a demo class or a demo teacher is the only administrator. Where only the demo was there the school goes too: the server is back at its first run. Without a demo it removes nothing.',
+  response: demoRemovalSchema,
+  errors: ['DEMO_IN_USE'],
 });
 
 export const listInvitations = defineEndpoint({

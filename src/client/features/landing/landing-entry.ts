@@ -6,7 +6,9 @@
  */
 import '../../styles.css';
 import { tabClassName, tabIndexAfterKey } from './feature-tabs.ts';
-import { isSchoolSetupNeeded, SCHOOL_SETUP_MARKER } from '../school/school-setup-status.ts';
+import { DEMO_CREDENTIALS } from './demo-credentials.ts';
+import { SCHOOL_SETUP_MARKER } from '../school/school-setup-status.ts';
+import { DEMO_CREDENTIAL_MARKER, DEMO_SCHOOL_MARKER, readLandingSchoolStatus } from './landing-school-status.ts';
 
 /** WAI-ARIA tabs on prerendered markup: click or Left/Right/Home/End selects; roving tabindex. */
 export function enhanceTabs(tablist: Element) {
@@ -38,8 +40,18 @@ export function enhanceTabs(tablist: Element) {
 
 document.querySelectorAll('[role="tablist"]').forEach(enhanceTabs);
 
-// A server with no school yet leads the visitor to /setup (issue 19): the block is in the markup, hidden.
-void isSchoolSetupNeeded().then((isNeeded) => {
-  if (!isNeeded) return;
-  document.querySelectorAll<HTMLElement>(`[${SCHOOL_SETUP_MARKER}]`).forEach((block) => (block.hidden = false));
+const show = (marker: string) =>
+  document.querySelectorAll<HTMLElement>(`[${marker}]`).forEach((block) => (block.hidden = false));
+
+// A server with no school yet leads the visitor to /setup (issue 19); one with the demo school
+// names its sign-ins (decision 050). Both blocks are in the markup, hidden, the credentials empty.
+void readLandingSchoolStatus().then(({ isSetUpNeeded, hasDemo }) => {
+  if (isSetUpNeeded) show(SCHOOL_SETUP_MARKER);
+  if (!hasDemo) return;
+  document.querySelectorAll<HTMLElement>(`[${DEMO_CREDENTIAL_MARKER}]`).forEach((code) => {
+    const name = code.getAttribute(DEMO_CREDENTIAL_MARKER);
+    if (name && Object.hasOwn(DEMO_CREDENTIALS, name))
+      code.textContent = DEMO_CREDENTIALS[name as keyof typeof DEMO_CREDENTIALS];
+  });
+  show(DEMO_SCHOOL_MARKER);
 });

@@ -21,9 +21,15 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { PublicTopNav } from '../../components/layout/public-top-nav.tsx';
 import { tabClassName, tabIndexAfterKey } from './feature-tabs.ts';
-import { DEMO_PASSWORD, DEMO_STUDENT_ROLL_NUMBER, DEMO_TEACHER_EMAIL } from '#shared/demo';
 import { APP_VERSION } from '../../lib/app-version.ts';
-import { isSchoolSetupNeeded, SCHOOL_SETUP_MARKER } from '../school/school-setup-status.ts';
+import { DEMO_CREDENTIALS, type DemoCredential } from './demo-credentials.ts';
+import { SCHOOL_SETUP_MARKER } from '../school/school-setup-status.ts';
+import {
+  DEMO_CREDENTIAL_MARKER,
+  DEMO_SCHOOL_MARKER,
+  readLandingSchoolStatus,
+  type LandingSchoolStatus,
+} from './landing-school-status.ts';
 
 type Feature = { icon: LucideIcon; title: string; text: string };
 type Audience = 'teachers' | 'students';
@@ -219,18 +225,23 @@ function FeatureTabs() {
 }
 
 /**
- * The first run's main action (issue 19): hidden in the prerendered page and shown, by
- * landing-entry.ts there and by this effect in the app, once the server says it has no school.
+ * The server's answer the page depends on: nothing known in the prerendered page (no set-up
+ * call, no demo); landing-entry.ts there, and this effect in the app, show what it says.
  */
-function SchoolSetupCall() {
-  const [isNeeded, setIsNeeded] = useState(false);
+function useLandingSchoolStatus(): LandingSchoolStatus {
+  const [status, setStatus] = useState<LandingSchoolStatus>({ isSetUpNeeded: false, hasDemo: false });
   useEffect(() => {
     let isCurrent = true;
-    void isSchoolSetupNeeded().then((needed) => isCurrent && setIsNeeded(needed));
+    void readLandingSchoolStatus().then((read) => isCurrent && setStatus(read));
     return () => {
       isCurrent = false;
     };
   }, []);
+  return status;
+}
+
+/** The first run's main action (issue 19): shown once the server says it has no school. */
+function SchoolSetupCall({ isNeeded }: { isNeeded: boolean }) {
   return (
     <div
       {...{ [SCHOOL_SETUP_MARKER]: '' }}
@@ -247,7 +258,7 @@ function SchoolSetupCall() {
   );
 }
 
-function Hero() {
+function Hero({ isSetUpNeeded }: { isSetUpNeeded: boolean }) {
   return (
     <section aria-labelledby="landing-title" className="bg-gradient-to-b from-brand-50 to-white">
       <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-14 sm:px-6 md:grid-cols-2 md:py-20">
@@ -266,7 +277,7 @@ function Hero() {
             Timed quizzes, shared resources, leaderboards, a whiteboard and video rooms: everything a class needs, in
             one place, on a server your school runs.
           </p>
-          <SchoolSetupCall />
+          <SchoolSetupCall isNeeded={isSetUpNeeded} />
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Link to="/auth" className={primaryAction}>
               Get Started
@@ -305,28 +316,38 @@ function Features() {
   );
 }
 
-/** The demo link's destination: what `npm run seed` creates and how to sign in to it. */
-function TryTheDemo() {
-  const credential = 'rounded bg-surface-muted px-1.5 py-0.5 font-mono text-sm text-fg';
+/**
+ * The demo's sign-ins, only where the demo school is (decision 050): hidden, its credentials
+ * empty, until the server says so (landing-entry.ts fills them in the prerendered page).
+ */
+function TryTheDemo({ hasDemo }: { hasDemo: boolean }) {
+  const credentialClass = 'rounded bg-surface-muted px-1.5 py-0.5 font-mono text-sm text-fg';
+  const credential = (name: DemoCredential) => (
+    <code className={credentialClass} {...{ [DEMO_CREDENTIAL_MARKER]: name }}>
+      {hasDemo ? DEMO_CREDENTIALS[name] : ''}
+    </code>
+  );
   return (
-    <section id="demo" aria-labelledby="demo-title" className="mx-auto max-w-3xl scroll-mt-20 px-4 py-16 sm:px-6">
+    <section
+      id="demo"
+      aria-labelledby="demo-title"
+      {...{ [DEMO_SCHOOL_MARKER]: '' }}
+      hidden={!hasDemo}
+      className="mx-auto max-w-3xl scroll-mt-20 px-4 py-16 sm:px-6"
+    >
       <h2 id="demo-title" className="text-center text-3xl font-bold tracking-tight text-fg">
         Try the demo
       </h2>
       <p className="mt-3 text-center text-lg text-muted">
-        Whoever runs this server can fill it with a demo school — two teachers, two classes, quizzes and results — with{' '}
-        <code className={credential}>npm run seed</code>. Then sign in as:
+        This server holds a demo school — two teachers, two classes, quizzes and results — whose passwords are public.
+        Sign in as:
       </p>
       <dl className="mt-6 grid gap-4 sm:grid-cols-2">
         <div className="rounded-2xl border border-line bg-surface p-5 shadow-sm">
           <dt className="font-semibold text-fg">Teacher</dt>
           <dd className="mt-2 flex flex-col gap-1 text-muted">
-            <span>
-              Email <code className={credential}>{DEMO_TEACHER_EMAIL}</code>
-            </span>
-            <span>
-              Password <code className={credential}>{DEMO_PASSWORD}</code>
-            </span>
+            <span>Email {credential('teacher-email')}</span>
+            <span>Password {credential('password')}</span>
             <Link to="/auth/teacher/login" className="mt-2 font-semibold text-brand-700 underline underline-offset-4">
               Teacher login
             </Link>
@@ -335,12 +356,8 @@ function TryTheDemo() {
         <div className="rounded-2xl border border-line bg-surface p-5 shadow-sm">
           <dt className="font-semibold text-fg">Student</dt>
           <dd className="mt-2 flex flex-col gap-1 text-muted">
-            <span>
-              Username <code className={credential}>{DEMO_STUDENT_ROLL_NUMBER}</code>
-            </span>
-            <span>
-              Password <code className={credential}>{DEMO_PASSWORD}</code>
-            </span>
+            <span>Username {credential('student-username')}</span>
+            <span>Password {credential('password')}</span>
             <Link to="/auth/student/login" className="mt-2 font-semibold text-brand-700 underline underline-offset-4">
               Student login
             </Link>
@@ -397,15 +414,16 @@ function HowItWorks() {
 
 /** The public landing page at / (SPEC §1): its own header, no dashboard navigation. */
 export function Component() {
+  const { isSetUpNeeded, hasDemo } = useLandingSchoolStatus();
   return (
     <div className="flex min-h-screen flex-col overflow-x-clip bg-surface">
       <PublicTopNav />
 
       <main id="main" className="flex-1">
-        <Hero />
+        <Hero isSetUpNeeded={isSetUpNeeded} />
         <Features />
         <HowItWorks />
-        <TryTheDemo />
+        <TryTheDemo hasDemo={hasDemo} />
       </main>
 
       <footer className="bg-surface">
@@ -418,7 +436,7 @@ export function Component() {
             StudyHall <span data-testid="app-version">v{APP_VERSION}</span>
           </p>
           <ul className="flex flex-wrap items-center justify-center gap-x-6 gap-y-2">
-            <li>
+            <li {...{ [DEMO_SCHOOL_MARKER]: '' }} hidden={!hasDemo}>
               <a href="#demo" className={footerLink}>
                 Try the demo
               </a>

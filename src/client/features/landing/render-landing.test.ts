@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import packageJson from '../../../../package.json' with { type: 'json' };
+import { DEMO_PASSWORD, DEMO_STUDENT_ROLL_NUMBER, DEMO_TEACHER_EMAIL } from '#shared/demo';
 import { tabClassName } from './feature-tabs.ts';
 import { renderLandingMarkup } from './render-landing.tsx';
 
@@ -45,6 +46,17 @@ describe('renderLandingMarkup (the page / serves, prerendered at build time)', (
     expect(markup).not.toContain('sign up with an email');
     expect(markup).toContain('your administrator sets up the school and invites its teachers');
     expect(markup).toContain('Students join with their class code');
+  });
+
+  it('names no demo account: the demo block is hidden and empty until the server says the demo is there (decision 050)', () => {
+    for (const credential of [DEMO_PASSWORD, DEMO_TEACHER_EMAIL, DEMO_STUDENT_ROLL_NUMBER]) {
+      expect(markup).not.toContain(credential);
+    }
+    expect(markup).toMatch(/<section id="demo"[^>]* data-demo-school="" hidden=""/);
+    expect(markup).toMatch(/<li data-demo-school="" hidden=""><a href="#demo"/);
+    expect(
+      markup.match(/<code [^>]*data-demo-credential="(teacher-email|student-username|password)"[^>]*><\/code>/g),
+    ).toHaveLength(4);
   });
 
   it('has nothing the Content-Security-Policy would refuse', () => {

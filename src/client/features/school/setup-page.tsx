@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Link, useLoaderData, useNavigate, useRevalidator, type LoaderFunctionArgs } from 'react-router';
-import { fillDemoSchool } from '#shared/contract/school-demo';
+import { checkSetupCode, fillDemoSchool, setupCodeBodySchema } from '#shared/contract/school-demo';
 import { getSchool, setUpSchool } from '#shared/contract/school-setup';
 import { DEMO_PASSWORD, DEMO_TEACHER_EMAIL } from '#shared/demo';
 import { schoolSetupSchema, type SchoolSetup, type SchoolStatus } from '#shared/school-setup';
@@ -14,9 +14,10 @@ import { AuthForm, AuthPanel } from '../../components/auth-form.tsx';
 import { TEACHER_ACCOUNT_FIELDS } from '../auth/teacher-fields.ts';
 
 /**
- * /setup, the first run (issue 19): the school's name and its first teacher, the
- * administrator, who is signed in as a login would (the answer is a session). Once the school
- * exists the screen says so and leads to the login.
+ * /setup, the first run (issue 19): first the one-time set-up code from the server's log
+ * (decision 050), then the school's name and its first teacher, the administrator, who is
+ * signed in as a login would (the answer is a session). Once the school exists the screen says
+ * so and leads to the login.
  */
 /** Whether the school is set up, before the page shows; unknown (offline) shows the form, the server decides. */
 export async function loader({ request }: LoaderFunctionArgs): Promise<SchoolStatus | null> {
@@ -31,6 +32,14 @@ export function Component() {
   const status = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   const navigate = useNavigate();
+  // The code the server accepted: the second step sends it with the school's form or the demo.
+  const [setupCode, setSetupCode] = useState<string | null>(null);
+
+  // A refusal is the form's toast: a wrong code, or a school set up meanwhile ("Log in instead").
+  const handleCode = async (body: { setupCode: string }) => {
+    await call(checkSetupCode, { body });
+    setSetupCode(body.setupCode);
+  };
 
   const handleSetUp = async (setup: SchoolSetup) => {
     try {
@@ -51,11 +60,11 @@ export function Component() {
   const handleFillDemo = async () => {
     setFillingDemo(true);
     try {
-      await call(fillDemoSchool, { body: {} });
+      await call(fillDemoSchool, { body: { setupCode: setupCode ?? '' } });
       await navigate(loginPathFor('teacher'), {
         replace: true,
         state: {
-          notice: `The demo school is ready. Log in as ${DEMO_TEACHER_EMAIL} with the password ${DEMO_PASSWORD}; the home page lists its other accounts.`,
+          notice: `The demo school is ready. Log in as ${DEMO_TEACHER_EMAIL} with the password ${DEMO_PASSWORD}; the home page lists the others.`,
         },
       });
     } catch (error) {
@@ -80,6 +89,22 @@ export function Component() {
       </AuthPanel>
     );
   }
+  if (setupCode === null) {
+    return (
+      <>
+        <PageTitle>Set up your school</PageTitle>
+        <AuthForm
+          title="Set up your school"
+          intro="First, the set-up code this server printed in its log: the terminal running npm start, or journalctl, docker logs."
+          schema={setupCodeBodySchema}
+          fields={[{ name: 'setupCode', label: 'Set-up code', autoComplete: 'off' }]}
+          submitLabel="Continue"
+          onSubmit={handleCode}
+          footer={null}
+        />
+      </>
+    );
+  }
   return (
     <>
       <PageTitle>Set up your school</PageTitle>
@@ -87,13 +112,14 @@ export function Component() {
         title="Set up your school"
         intro="Name your school and create the first teacher account: yours, as the school's administrator. You can then invite the other teachers."
         schema={schoolSetupSchema}
+        hiddenValues={{ setupCode }}
         fields={[{ name: 'schoolName', label: 'School name', autoComplete: 'organization' }, ...TEACHER_ACCOUNT_FIELDS]}
         submitLabel="Set up the school"
         onSubmit={handleSetUp}
         footer={
           <>
-            Only trying StudyHall? Fill this server with a demo school instead: two teachers, two classes, quizzes with
-            results. Its passwords are public, so never for a real school.
+            Only trying StudyHall? Fill this server with a demo school instead. Its passwords are public: never for a
+            real school.
             <Button
               variant="secondary"
               className="mt-3 w-full"

@@ -7,6 +7,7 @@ import {
   assignClassTeacher,
   changeStaff,
   createInvitation,
+  removeDemoSchool,
   renameSchool,
   revokeInvitation,
 } from '#shared/contract/school';
@@ -30,6 +31,7 @@ import { PageTitle } from '../../components/ui/page-title.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { EmptyState, LoadFailure } from '../../components/ui/status-cards.tsx';
 import { call } from '../../lib/api.ts';
+import { clearSession } from '../../lib/session.ts';
 import { formatDay } from '../../lib/format.ts';
 import { usePagedList, type PagedList } from '../../lib/paged-list.ts';
 import { classQueries } from '../classes/classes-queries.ts';
@@ -50,6 +52,7 @@ export function Component() {
       {profile?.isAdministrator ? (
         <>
           <SchoolNameSection />
+          <DemoSection />
           <InviteSection />
           <InvitationsSection />
           <TeachersSection ownId={profile._id} />
@@ -112,6 +115,62 @@ function SchoolNameSection() {
           <LoadingStatus>Loading the school…</LoadingStatus>
         )}
       </Card>
+    </Section>
+  );
+}
+
+/**
+ * The demo school's accounts, shown while they are there (decision 050): one button removes
+ * them and everything they made, after asking. Where only the demo was there, the school goes
+ * too, with this session: the server is back at its first run.
+ */
+function DemoSection() {
+  const queryClient = useQueryClient();
+  const status = useQuery(schoolQueries.status());
+  const [pending, setPending] = useState<PendingChange | null>(null);
+  // A refusal (DEMO_IN_USE) is the mutation cache's toast, as for the other staff changes.
+  const remove = useMutation({
+    mutationFn: () => call(removeDemoSchool, {}),
+    onSuccess: async ({ message, data }) => {
+      toast.success(message);
+      if (data.schoolRemoved) {
+        // The demo was the whole school, this account with it: back to the first run.
+        clearSession();
+        location.assign('/setup');
+        return;
+      }
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: schoolQueries.all }),
+        queryClient.invalidateQueries({ queryKey: profileQueries.all }),
+        queryClient.invalidateQueries({ queryKey: classQueries.all }),
+      ]);
+    },
+  });
+  if (!status.data?.hasDemo) return null;
+  return (
+    <Section title="Demo school">
+      <Card padding="md" className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-muted">
+          This server holds the demo school: its accounts have public passwords. Remove them, with their classes,
+          quizzes, results and files, before the school is used for real.
+        </p>
+        <Button
+          variant="danger"
+          disabled={remove.isPending}
+          onClick={() =>
+            setPending({
+              title: 'Remove the demo school?',
+              description:
+                'Its 2 teachers, 16 students, 2 classes and their quizzes, attempts, resources and files are deleted. Accounts and classes of your own stay. This cannot be undone.',
+              confirmLabel: 'Remove the demo',
+              run: () => remove.mutate(),
+            })
+          }
+        >
+          Remove the demo
+        </Button>
+      </Card>
+      {pending ? <PendingChangeConfirm pending={pending} onClose={() => setPending(null)} /> : null}
     </Section>
   );
 }

@@ -7,27 +7,35 @@ import {
   listColleagues,
   listInvitations,
   listStaff,
+  removeDemoSchool,
   renameSchool,
   revokeInvitation,
   setUpSchool,
 } from '#shared/contract/school';
-import { fillDemoSchool } from '#shared/contract/school-demo';
-import { STAFF_CHANGES } from '#shared/school';
+import { checkSetupCode, fillDemoSchool } from '#shared/contract/school-demo';
+import { STAFF_CHANGES, type DemoRemoval } from '#shared/school';
 import { routeEndpoint, type RouteSettings } from '../../endpoint-route.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { Throttle } from '../../throttle/throttle.ts';
 import { schoolAlreadySetUp, type SchoolService } from './service.ts';
+import type { SetupCodeCheck } from './setup-code.ts';
 
 /**
  * The school and its staff (decision 030): the first run's setup, invitations, and the
- * administrator's changes to teachers. Setup and invitation checks are throttled as
+ * administrator's changes to teachers. The first run needs the set-up code from the server's
+ * log, its tries throttled per network (decision 050); invitation checks are throttled as
  * registrations are (decision 016).
  */
 export function schoolRoutes(
   school: SchoolService,
   throttle: Throttle,
-  /** Seeds the demo school, refusing where a school exists (decision 041). */
-  fillDemo: () => Promise<unknown>,
+  setupCode: SetupCodeCheck,
+  demo: {
+    /** Seeds the demo school, refusing where a school exists (decision 041). */
+    fill: () => Promise<unknown>;
+    /** Removes the demo, whole or not at all (decision 050). */
+    remove: () => Promise<DemoRemoval>;
+  },
 ): FastifyPluginAsync {
   return async (app) => {
     const staff: RouteSettings = { config: { policy: { caller: 'administrator', touches: ['school-staff'] } } };
@@ -42,26 +50,49 @@ export function schoolRoutes(
       }),
     );
 
-    routeEndpoint(
-      app,
-      setUpSchool,
-      { config: { policy: { caller: 'anyone', touches: ['school-setup'] } }, ...throttle.registration('teacher') },
-      async (request) => ({ message: 'Your school is ready', data: await school.setUp(request.body) }),
-    );
+    // A set-up school refuses first, before the throttle counts a try: a call then costs one read,
+    // as GET /api/school does, and nobody's refusals lock the route for others (decision 041).
+    // Before set-up the code is checked next: without it a caller learns nothing (decision 050).
+    const firstRun: RouteSettings = {
+      config: { policy: { caller: 'anyone', touches: ['school-setup'] } },
+      preValidation: async () => {
+        if ((await school.status()).isSetUp) throw schoolAlreadySetUp();
+      },
+      ...throttle.setupCode(),
+    };
+
+    routeEndpoint(app, checkSetupCode, firstRun, async (request) => {
+      setupCode.require(request.body.setupCode);
+      const status = await school.status();
+      if (status.isSetUp) throw schoolAlreadySetUp();
+      return { message: 'This is the set-up code', data: status };
+    });
+
+    routeEndpoint(app, setUpSchool, firstRun, async (request) => {
+      const { setupCode: given, ...details } = request.body;
+      setupCode.require(given);
+      return { message: 'Your school is ready', data: await school.setUp(details) };
+    });
 
     // The first run's other choice (decision 041): only while no school exists, which the seed's
-    // first statement checks and claims at once. Not throttled: once a school exists a call costs
-    // one read (refused before any hashing), and before that it can succeed only once.
-    routeEndpoint(
-      app,
-      fillDemoSchool,
-      { config: { policy: { caller: 'anyone', touches: ['school-setup'] } } },
-      async () => {
-        if ((await school.status()).isSetUp) throw schoolAlreadySetUp();
-        await fillDemo();
-        return { message: 'The demo school is ready: sign in with one of its accounts', data: await school.status() };
-      },
-    );
+    // first statement checks and claims at once, and only with the set-up code (decision 050):
+    // the demo's administrator has a public password.
+    routeEndpoint(app, fillDemoSchool, firstRun, async (request) => {
+      setupCode.require(request.body.setupCode);
+      if ((await school.status()).isSetUp) throw schoolAlreadySetUp();
+      await demo.fill();
+      return { message: 'The demo school is ready: sign in with one of its accounts', data: await school.status() };
+    });
+
+    routeEndpoint(app, removeDemoSchool, staff, async () => {
+      const removed = await demo.remove();
+      return {
+        message: removed.schoolRemoved
+          ? 'The demo has been removed: set the school up again with the code in the server’s log'
+          : 'The demo has been removed',
+        data: removed,
+      };
+    });
 
     routeEndpoint(app, renameSchool, staff, async (request) => ({
       message: 'School renamed',

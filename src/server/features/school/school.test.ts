@@ -31,7 +31,11 @@ describe('the first run', () => {
   afterAll(() => fresh.close());
 
   it('asks for the school, sets it up once with its administrator, and refuses a second setup', async () => {
-    expect((await fresh.call({ method: 'GET', url: '/api/school' })).body.data).toEqual({ isSetUp: false, name: null });
+    expect((await fresh.call({ method: 'GET', url: '/api/school' })).body.data).toEqual({
+      isSetUp: false,
+      name: null,
+      hasDemo: false,
+    });
 
     // Five at once (two tabs, a double click): exactly one school, one administrator.
     const setups = Array.from({ length: 5 }, () => buildSchoolSetup());
@@ -45,7 +49,7 @@ describe('the first run', () => {
     const token = answers.find((answer) => answer.status === 201)!.body.data as string;
 
     const status = await fresh.call({ method: 'GET', url: '/api/school' });
-    expect(status.body.data).toEqual({ isSetUp: true, name: winner.schoolName });
+    expect(status.body.data).toEqual({ isSetUp: true, name: winner.schoolName, hasDemo: false });
     const profile = await fresh.call({ method: 'POST', url: '/api/teacher/get-teacher-by-id', headers: bearer(token) });
     expect(profile.body.data).toMatchObject({ email: winner.email, isAdministrator: true });
     const rows = await fresh.database.db.select({ id: teachers.id }).from(teachers);
@@ -279,7 +283,7 @@ describe('the administrator and the staff', () => {
     const teacher = await signUpTeacher(t);
     expect((await post('/api/school/rename', { name: 'Ecole Saint-Exupéry' }, teacher.token)).status).toBe(403);
     const renamed = await post('/api/school/rename', { name: '  Ecole Saint-Exupéry  ' }, token);
-    expect(renamed.body.data).toEqual({ isSetUp: true, name: 'Ecole Saint-Exupéry' });
+    expect(renamed.body.data).toEqual({ isSetUp: true, name: 'Ecole Saint-Exupéry', hasDemo: false });
     expect((await post('/api/school/rename', { name: '   ' }, token)).status).toBe(400);
   });
 });

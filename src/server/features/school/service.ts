@@ -1,17 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type {
   Colleague,
   CreateInvitation,
   CreatedInvitation,
   Invitation,
-  SchoolSetup,
+  SchoolSetupDetails,
   SchoolStatus,
   StaffChange,
   StaffMember,
 } from '#shared/school';
 import { SCHOOL_LIMITS } from '#shared/school';
+import { DEMO_TEACHER_EMAILS } from '#shared/demo';
+import { emailKey } from '#shared/identity';
 import type { Database } from '../../db/client.ts';
 import { teacherIdentityColumns } from '../../db/identity-keys.ts';
 import { schools, teacherInvitations, teachers, type TeacherInvitationRow } from '../../db/schema.ts';
@@ -80,12 +82,18 @@ export async function useInvitation(tx: Queryable, code: string, teacherId: stri
 export const schoolAlreadySetUp = () =>
   new AppError('SCHOOL_ALREADY_SET_UP', 'This school has been set up already. Log in instead.');
 
+/** The demo is there while one of its teachers is (decision 050). */
+const DEMO_TEACHER_KEYS = DEMO_TEACHER_EMAILS.map((email) => emailKey(email));
+
 export function createSchoolService(db: Database, tokens: TokenService, sessions: SessionVersions) {
   const usedBy = alias(teachers, 'used_by');
 
   async function readSchool(): Promise<SchoolStatus> {
-    const [school] = await db.select({ name: schools.name }).from(schools).limit(1);
-    return { isSetUp: school !== undefined, name: school?.name ?? null };
+    const [[school], [demoTeacher]] = await Promise.all([
+      db.select({ name: schools.name }).from(schools).limit(1),
+      db.select({ id: teachers.id }).from(teachers).where(inArray(teachers.emailKey, DEMO_TEACHER_KEYS)).limit(1),
+    ]);
+    return { isSetUp: school !== undefined, name: school?.name ?? null, hasDemo: demoTeacher !== undefined };
   }
 
   async function readInvitation(id: string): Promise<Invitation | undefined> {
@@ -115,7 +123,7 @@ export function createSchoolService(db: Database, tokens: TokenService, sessions
      * The first run: the school and its first teacher, its administrator, in one transaction.
      * The school's single row (id 1) makes a second setup, even a concurrent one, a 409.
      */
-    async setUp(input: SchoolSetup): Promise<string> {
+    async setUp(input: SchoolSetupDetails): Promise<string> {
       const passwordHash = await hashPassword(input.password);
       const teacher = await db.transaction(async (tx) => {
         const [school] = await tx
