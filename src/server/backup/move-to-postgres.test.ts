@@ -42,7 +42,7 @@ async function digests(query: (statement: string) => Promise<Record<string, unkn
   const result: Record<string, string> = {};
   for (const { name } of (await query(DIGEST_TABLES)) as { name: string }[]) {
     const [row] = await query(
-      `select count(*)::int || ' ' || md5(coalesce(string_agg(t::text, E'\\n' order by t::text), '')) as digest from "${name}" t`,
+      `select count(*)::int || ' ' || md5(coalesce(string_agg(t::text, E'\\n' order by t::text collate "C"), '')) as digest from "${name}" t`,
     );
     result[name] = String(row!.digest);
   }
@@ -91,6 +91,68 @@ describe.skipIf(!adminUrl)('npm run move-to-postgres', () => {
       expect(moved.stderr).toContain('nothing was changed');
       expect(await postgresDigests(url)).toEqual({ notes: expect.stringMatching(/^1 /) });
       expect(existsSync(path.join(dataDir, MOVED_MARKER_NAME))).toBe(false);
+    },
+  );
+
+  it(
+    'leaves the target empty when the copy fails after the schema was made (one transaction)',
+    { timeout: patience(120_000) },
+    async () => {
+      const url = await freshDatabase();
+      // The target refuses a row during the copy: an event trigger (not a table, so the target
+      // counts as empty) puts a refusing trigger on "tasks" as the migrations create it.
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`
+        create function refuse_rows() returns trigger language plpgsql as $$
+          begin raise exception 'this database refuses the row'; end $$;
+        create function arm_tasks() returns event_trigger language plpgsql as $$
+          declare command record;
+          begin
+            for command in select * from pg_event_trigger_ddl_commands() loop
+              if command.object_identity = 'public.tasks' and command.command_tag = 'CREATE TABLE' then
+                execute 'create trigger refuse before insert on public.tasks for each row execute function refuse_rows()';
+              end if;
+            end loop;
+          end $$;
+        create event trigger arm_tasks on ddl_command_end execute function arm_tasks();`);
+      await client.end();
+
+      const moved = await runNpmScript('move-to-postgres', [], { DATA_DIR: dataDir, DATABASE_URL: url });
+      expect(moved.code).toBe(1);
+      expect(moved.stderr).toContain('this database refuses the row');
+      expect(await postgresDigests(url)).toEqual({}); // no table, not even the schema's
+      expect(existsSync(path.join(dataDir, MOVED_MARKER_NAME))).toBe(false);
+    },
+  );
+
+  it(
+    'verifies a target whose collation is not C (ICU en-US), where text keys sort otherwise',
+    { timeout: patience(300_000) },
+    async () => {
+      const database = await createScratchDatabase(
+        adminUrl!,
+        'studyhall_move',
+        "TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE 'en-US' LOCALE 'C.UTF-8'",
+      );
+      dropped.push(database.drop);
+      // Two task ids that byte order and en-US order put the other way round.
+      const source = await openDatabase({ kind: 'pglite', dataDir: pgliteDirectory(dataDir), isMigrated: false });
+      try {
+        await source.whileExclusive!(async (query) => {
+          await query(`insert into tasks (owner_role, owner_id, id, text, position) values
+            ('teacher', '00000000-0000-4000-8000-000000000031', 'Bcollate1', 'B first in bytes', 0),
+            ('teacher', '00000000-0000-4000-8000-000000000031', 'acollate2', 'a first in en-US', 1)`);
+          return [];
+        });
+      } finally {
+        await source.close();
+      }
+      const moved = await runNpmScript('move-to-postgres', [], { DATA_DIR: dataDir, DATABASE_URL: database.url });
+      expect(moved.stderr).toBe('');
+      expect(moved.code).toBe(0);
+      expect(await postgresDigests(database.url)).toEqual(await pgliteDigests(dataDir));
+      rmSync(path.join(dataDir, MOVED_MARKER_NAME)); // undo, as the README says, for the next test
     },
   );
 

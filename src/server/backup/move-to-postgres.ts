@@ -140,15 +140,16 @@ async function copyInOneTransaction(
   databaseUrl: string,
 ): Promise<Omit<MoveReport, 'marker'>> {
   const migration = await migrationLevel(sourceQuery);
-  await client.query('begin');
-  try {
+  // One transaction through drizzle: the migrations' own transaction becomes a savepoint inside
+  // it. (A plain `begin` here did not hold: drizzle's transaction on a plain client sent its own
+  // begin and commit, which ended ours right after the schema was made.)
+  const target = drizzle(client, { schema }) as unknown as Database;
+  return target.transaction(async (tx) => {
     // An instance started on the target meanwhile waits for this transaction (the lock migrations take).
     await client.query('select pg_advisory_xact_lock($1::bigint)', [MIGRATION_LOCK_KEY]);
     await refuseNonEmptyTarget(client, databaseUrl);
     for (const setting of CHECKSUM_SETTINGS) await client.query(setting);
-    // The target's schema by the same migrations (inside this transaction: a failure leaves it empty).
-    const target = drizzle(client, { schema }) as unknown as Database;
-    await migrateSchema(target);
+    await migrateSchema(tx);
     const targetQuery: RawQuery = async (statement) => (await client.query<Record<string, unknown>>(statement)).rows;
     const targetLevel = await migrationLevel(targetQuery);
     if (targetLevel.applied !== migration.applied) {
@@ -174,12 +175,8 @@ async function copyInOneTransaction(
         );
       }
     }
-    await client.query('commit');
     return { migration: migration.latest, tables: reports, sequences };
-  } catch (error) {
-    await client.query('rollback').catch(() => {});
-    throw error;
-  }
+  });
 }
 
 /** The application's tables (schema public), their columns that take values, primary key and the tables they reference. */
@@ -272,8 +269,12 @@ async function copySequences(sourceQuery: RawQuery, client: pg.Client): Promise<
 
 /** Row count and md5 of the rows' text, ordered by primary key: the same on both sides when the rows are. */
 async function tableDigest(query: RawQuery, table: TableInfo): Promise<{ rows: number; checksum: string }> {
+  // Byte order ("C"), whatever the database's collation: PGlite's is C.UTF-8, a server's is often
+  // en_US.UTF-8, and text keys (quiz images, tasks, rooms) sort differently under each.
+  const keys = table.primaryKey.length > 0 ? table.primaryKey.map((column) => `t.${quoted(column)}`) : ['t'];
+  const orderKeys = keys.map((key) => `${key}::text collate "C"`).join(', ');
   const [row] = await query(
-    `select count(*)::int as rows, md5(coalesce(string_agg(t::text, E'\\n' order by ${table.primaryKey.length > 0 ? table.primaryKey.map((column) => `t.${quoted(column)}`).join(', ') : 't::text'}), '')) as checksum
+    `select count(*)::int as rows, md5(coalesce(string_agg(t::text, E'\\n' order by ${orderKeys}), '')) as checksum
        from ${quoted(table.name)} t`,
   );
   return { rows: Number(row!.rows), checksum: String(row!.checksum) };

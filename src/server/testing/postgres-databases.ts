@@ -25,9 +25,9 @@ async function runAdminQuery(adminUrl: string, statement: string) {
 }
 
 /** A fresh, empty database on the server of `adminUrl` (a test's or a bench run's own); drop() removes it. */
-export async function createScratchDatabase(adminUrl: string, prefix: string) {
+export async function createScratchDatabase(adminUrl: string, prefix: string, options = '') {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  await runAdminQuery(adminUrl, `CREATE DATABASE ${name}`);
+  await runAdminQuery(adminUrl, `CREATE DATABASE ${name} ${options}`);
   return {
     url: withDatabase(adminUrl, name),
     drop: () => runAdminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
