@@ -2,7 +2,16 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_TEACHER_EMAIL } from '#shared/demo';
 import { emailKey } from '#shared/identity';
-import { classes, quizAttempts, quizzes, resources, schools, students, teachers } from '../db/schema.ts';
+import {
+  classes,
+  quizAttempts,
+  quizzes,
+  resources,
+  schools,
+  students,
+  teacherInvitations,
+  teachers,
+} from '../db/schema.ts';
 import { quizFor, schoolAdministrator, signUpStudent, signUpTeacher } from '../testing/actors.ts';
 import { multipartBody, SAMPLE_FILES } from '../testing/multipart.ts';
 import { patience } from '../testing/patience.ts';
@@ -101,6 +110,18 @@ describe('hasDemo and the demo removal', () => {
       expect(demoKeys.length).toBeGreaterThan(0);
       for (const key of demoKeys) expect(await t.storage.exists(key)).toBe(true);
 
+      // An unused invitation minted by a demo account (anyone knows its password) must not outlive it;
+      // the real administrator's stays.
+      const [demoAccount] = await t.database.db
+        .select({ id: teachers.id })
+        .from(teachers)
+        .where(eq(teachers.emailKey, emailKey(DEMO_TEACHER_EMAIL)));
+      const inAWeek = new Date(Date.now() + 7 * 24 * 3600 * 1000);
+      await t.database.db.insert(teacherInvitations).values([
+        { codeHash: 'demo-minted', createdByTeacherId: demoAccount!.id, expiresAt: inAWeek },
+        { codeHash: 'real-minted', createdByTeacherId: administrator.profile._id, expiresAt: inAWeek },
+      ]);
+
       // Only an administrator may remove it: the demo's own teacher is not one here.
       const demoTeacher = await logIn(t, DEMO_TEACHER_EMAIL, DEMO_PASSWORD);
       expect(demoTeacher.status).toBe(200);
@@ -142,6 +163,14 @@ describe('hasDemo and the demo removal', () => {
         attempts: (await t.database.db.select({ id: quizAttempts.id }).from(quizAttempts)).length,
         resources: (await t.database.db.select({ id: resources.id }).from(resources)).length,
       }).toEqual(realRows);
+      expect(
+        (
+          await t.database.db
+            .select({ codeHash: teacherInvitations.codeHash })
+            .from(teacherInvitations)
+            .where(inArray(teacherInvitations.codeHash, ['demo-minted', 'real-minted']))
+        ).map((row) => row.codeHash),
+      ).toEqual(['real-minted']);
       expect((await logIn(t, teacher.registration.email, teacher.registration.password)).status).toBe(200);
       expect(await schoolStatus(t)).toMatchObject({
         isSetUp: true,

@@ -142,7 +142,16 @@ export async function removeDemo(
           and(eq(tasks.ownerRole, 'student'), inArray(tasks.ownerId, studentIds)),
         ),
       );
-    await tx.delete(teacherInvitations).where(inArray(teacherInvitations.usedByTeacherId, teacherIds));
+    // Invitations the demo's accounts used, and those they minted but nobody used yet: the demo's
+    // password is public, so one minted through it must not let anyone register after the removal.
+    await tx
+      .delete(teacherInvitations)
+      .where(
+        or(
+          inArray(teacherInvitations.usedByTeacherId, teacherIds),
+          and(inArray(teacherInvitations.createdByTeacherId, teacherIds), isNull(teacherInvitations.usedAt)),
+        ),
+      );
     const removedStudents = await tx
       .delete(students)
       .where(inArray(students.id, studentIds))
