@@ -83,14 +83,29 @@ export function productionBuildMessage(reason) {
   );
 }
 
+export function noBuildAtStartMessage(reason) {
+  return (
+    `Cannot start: ${reason}, and this server does not build at start (STUDYHALL_BUILD_AT_START=never, as the ` +
+    'systemd unit sets it). Run `npm run build` as the user that owns the code, then start it again ' +
+    '(README, "Upgrading").'
+  );
+}
+
 /**
  * Builds the client (`vite build`) when it is missing or stale: the sources changed since it was
  * built, as after a `git pull`. Throws with a clear message when the build fails, or when a
  * build is needed and Vite is not installed.
  */
-export function ensureClientBuild({ quiet = false, root = ROOT } = {}) {
+export function ensureClientBuild({
+  quiet = false,
+  root = ROOT,
+  mayBuild = process.env.STUDYHALL_BUILD_AT_START !== 'never',
+} = {}) {
   const { state, reason } = clientBuildState(root);
   if (state === 'current') return;
+  // A service (deploy/systemd) runs with its code read-only: a build there would fail, and be
+  // retried at every restart. It says so instead.
+  if (!mayBuild) throw new Error(noBuildAtStartMessage(reason));
   const vite = path.join(root, 'node_modules/vite/bin/vite.js');
   if (!existsSync(vite)) throw new Error(productionBuildMessage(reason));
   console.log(`Building the client (npm run build): ${reason}…`);

@@ -84,6 +84,16 @@ describe('the client build stamp (decision 052)', () => {
     );
   });
 
+  it('refuses, rather than builds, a stale client where building at start is turned off (the systemd unit)', () => {
+    stamp(root);
+    writeFileSync(path.join(root, 'src/client/features/page.tsx'), 'export const page = 3;');
+    expect(() => ensureClientBuild({ root, quiet: true, mayBuild: false })).toThrow(
+      /sources changed since it was built[\s\S]*does not build at start \(STUDYHALL_BUILD_AT_START=never[\s\S]*Run `npm run build` as the user/,
+    );
+    stamp(root, hashBuildSources(root));
+    expect(() => ensureClientBuild({ root, quiet: true, mayBuild: false })).not.toThrow();
+  });
+
   it('starts from a current build without Vite: nothing to build', () => {
     stamp(root);
     expect(() => ensureClientBuild({ root, quiet: true })).not.toThrow();

@@ -66,6 +66,9 @@ describe('deploy/', () => {
     expect(unit).toContain('EnvironmentFile=/etc/studyhall/studyhall.env');
     expect(unit).toMatch(/^User=studyhall$/m);
     expect(unit).toMatch(/^Restart=on-failure$/m);
+    // Its code is read-only: a stale client refuses the start rather than fail a build at every restart.
+    expect(unit).toMatch(/^Environment=STUDYHALL_BUILD_AT_START=never$/m);
+    expect(unit).not.toMatch(/^ReadWritePaths=.*\/opt\/studyhall/m);
     expect(settings.DATA_DIR).toMatch(/^\/var\/lib\/studyhall\//); // the unit's StateDirectory
   });
 });
