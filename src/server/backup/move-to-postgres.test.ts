@@ -3,11 +3,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_TEACHER_EMAIL } from '#shared/demo';
 import type { Resource } from '#shared/resources';
 import { createScratchDatabase } from '../testing/postgres-databases.ts';
 import { patience } from '../testing/patience.ts';
-import { callJson, runNpmScript, startServerProcess, type ServerProcess } from '../testing/server-process.ts';
+import {
+  callJson,
+  demoTeacherToken,
+  runNpmScript,
+  startServerProcess,
+  type ServerProcess,
+} from '../testing/server-process.ts';
 import { openDatabase, pgliteDirectory } from '../db/client.ts';
 import { MOVED_MARKER_NAME } from './move-to-postgres.ts';
 
@@ -184,11 +189,7 @@ describe.skipIf(!adminUrl)('npm run move-to-postgres', () => {
       // The app on PostgreSQL, with the same DATA_DIR for files and the JWT secret.
       const server = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: url });
       running.push(server);
-      const login = await callJson(server.baseUrl, 'POST', '/api/teacher/login', {
-        body: { email: DEMO_TEACHER_EMAIL, password: DEMO_PASSWORD },
-      });
-      expect(login.status).toBe(200);
-      const token = login.body.data as string;
+      const token = await demoTeacherToken(server.baseUrl);
       const resources = await callJson(server.baseUrl, 'GET', '/api/get-resources', { token });
       expect(resources.status).toBe(200);
       // Files stay in DATA_DIR/uploads: served as before, with file links signed by the same secret.
@@ -234,10 +235,7 @@ describe.skipIf(!adminUrl)('npm run move-to-postgres', () => {
       expect(await postgresDigests(url)).toEqual(await pgliteDigests(fromBackup));
       const server = await startServerProcess({ DATA_DIR: fromBackup, DATABASE_URL: url });
       running.push(server);
-      const login = await callJson(server.baseUrl, 'POST', '/api/teacher/login', {
-        body: { email: DEMO_TEACHER_EMAIL, password: DEMO_PASSWORD },
-      });
-      expect(login.status).toBe(200);
+      await demoTeacherToken(server.baseUrl);
       expect(await server.stop()).toBe(0);
     },
   );

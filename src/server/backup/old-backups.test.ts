@@ -3,10 +3,15 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_TEACHER_EMAIL } from '#shared/demo';
 import { openDatabase, pgliteDirectory } from '../db/client.ts';
 import { migrationJournal } from '../db/migrate.ts';
-import { callJson, runNpmScript, startServerProcess, type ServerProcess } from '../testing/server-process.ts';
+import {
+  callJson,
+  demoTeacherToken,
+  runNpmScript,
+  startServerProcess,
+  type ServerProcess,
+} from '../testing/server-process.ts';
 import { migrationLevel } from './snapshot.ts';
 
 /**
@@ -57,11 +62,7 @@ describe('restoring a backup made by an older StudyHall', () => {
 
       const server = await startServerProcess({ DATA_DIR: dataDir });
       running.push(server);
-      const login = await callJson(server.baseUrl, 'POST', '/api/teacher/login', {
-        body: { email: DEMO_TEACHER_EMAIL, password: DEMO_PASSWORD },
-      });
-      expect(login.status).toBe(200);
-      const token = login.body.data as string;
+      const token = await demoTeacherToken(server.baseUrl);
       // The teacher's quizzes, read through today's API, with their questions as the old code stored them.
       const listed = await callJson(server.baseUrl, 'GET', '/api/get-all-quiz', { token });
       expect(listed.status).toBe(200);

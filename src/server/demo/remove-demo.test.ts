@@ -50,6 +50,19 @@ const storageKeysOf = async (t: TestApp, teacherId?: string) =>
     .map((row) => row.key)
     .filter((key): key is string => key !== null);
 
+/** How many rows the tables the demo fills hold. */
+const rowCounts = async (t: TestApp) => {
+  const { db } = t.database;
+  return {
+    teachers: (await db.select({ id: teachers.id }).from(teachers)).length,
+    students: (await db.select({ id: students.id }).from(students)).length,
+    classes: (await db.select({ id: classes.id }).from(classes)).length,
+    quizzes: (await db.select({ id: quizzes.id }).from(quizzes)).length,
+    attempts: (await db.select({ id: quizAttempts.id }).from(quizAttempts)).length,
+    resources: (await db.select({ id: resources.id }).from(resources)).length,
+  };
+};
+
 describe('hasDemo and the demo removal', () => {
   it('says hasDemo only while the demo school is there', SLOW, async () => {
     const t = await freshApp();
@@ -94,14 +107,7 @@ describe('hasDemo and the demo removal', () => {
       expect(upload.status, upload.raw).toBe(201);
       const realKeys = await storageKeysOf(t, teacher.profile._id);
       expect(realKeys).toHaveLength(1);
-      const realRows = {
-        teachers: (await t.database.db.select({ id: teachers.id }).from(teachers)).length,
-        students: (await t.database.db.select({ id: students.id }).from(students)).length,
-        classes: (await t.database.db.select({ id: classes.id }).from(classes)).length,
-        quizzes: (await t.database.db.select({ id: quizzes.id }).from(quizzes)).length,
-        attempts: (await t.database.db.select({ id: quizAttempts.id }).from(quizAttempts)).length,
-        resources: (await t.database.db.select({ id: resources.id }).from(resources)).length,
-      };
+      const realRows = await rowCounts(t);
 
       // The demo beside it, as `npm run seed -- --force` puts it there.
       const seeded = await seedDemo(t.database.db, t.storage);
@@ -155,14 +161,7 @@ describe('hasDemo and the demo removal', () => {
         (await t.call({ method: 'POST', url: '/api/teacher/get-teacher-by-id', headers: bearer(demoTeacher.token) }))
           .status,
       ).toBe(401);
-      expect({
-        teachers: (await t.database.db.select({ id: teachers.id }).from(teachers)).length,
-        students: (await t.database.db.select({ id: students.id }).from(students)).length,
-        classes: (await t.database.db.select({ id: classes.id }).from(classes)).length,
-        quizzes: (await t.database.db.select({ id: quizzes.id }).from(quizzes)).length,
-        attempts: (await t.database.db.select({ id: quizAttempts.id }).from(quizAttempts)).length,
-        resources: (await t.database.db.select({ id: resources.id }).from(resources)).length,
-      }).toEqual(realRows);
+      expect(await rowCounts(t)).toEqual(realRows);
       expect(
         (
           await t.database.db

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { DEMO_PASSWORD, DEMO_TEACHER_EMAIL } from '#shared/demo';
 import { TEST_SETUP_CODE } from './factories.ts';
 import { eventually } from './patience.ts';
 
@@ -111,6 +112,15 @@ export async function runNpmScript(
   child.stderr.on('data', (chunk) => (stderr += chunk));
   const code = await new Promise<number | null>((resolve) => child.once('exit', (exitCode) => resolve(exitCode)));
   return { code, stdout, stderr };
+}
+
+/** The demo teacher's session on a server holding the demo school (seeded, restored or moved). */
+export async function demoTeacherToken(baseUrl: string): Promise<string> {
+  const login = await callJson(baseUrl, 'POST', '/api/teacher/login', {
+    body: { email: DEMO_TEACHER_EMAIL, password: DEMO_PASSWORD },
+  });
+  if (login.status !== 200) throw new Error(`the demo teacher could not sign in: ${login.status}`);
+  return login.body.data as string;
 }
 
 /** JSON over HTTP with an optional bearer token; the parsed body (undefined when not JSON). */
