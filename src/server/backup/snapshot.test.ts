@@ -8,7 +8,7 @@ import { RESOURCE_LIMITS } from '#shared/resources';
 import { buildApp } from '../app.ts';
 import { openDatabase, pgliteDirectory, type DatabaseHandle } from '../db/client.ts';
 import { createDiskStorage } from '../storage/disk-storage.ts';
-import { buildSchoolSetup } from '../testing/factories.ts';
+import { buildSchoolSetup, TEST_SETUP_CODE } from '../testing/factories.ts';
 import { multipartBody, SAMPLE_FILES } from '../testing/multipart.ts';
 import { TEST_JWT_SECRET } from '../testing/test-app.ts';
 import { newBackupStaging, takeSnapshot } from './snapshot.ts';
@@ -41,6 +41,7 @@ beforeAll(async () => {
     logLevel: 'silent',
     storage: await createDiskStorage(path.join(dataDir, 'uploads')),
     uploadMaxBytes: RESOURCE_LIMITS.uploadMaxBytesDefault,
+    setupCode: TEST_SETUP_CODE,
   });
   const teacher = buildSchoolSetup(); // the school's first teacher (decision 030)
   expect((await app.inject({ method: 'POST', url: '/api/school/setup', payload: teacher })).statusCode).toBe(201);

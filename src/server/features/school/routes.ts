@@ -50,15 +50,20 @@ export function schoolRoutes(
       }),
     );
 
-    // A set-up school refuses first, before the throttle counts a try: a call then costs one read,
-    // as GET /api/school does, and nobody's refusals lock the route for others (decision 041).
-    // Before set-up the code is checked next: without it a caller learns nothing (decision 050).
+    // A well-formed call to a set-up school is refused before the throttle counts a try: it costs
+    // one read, as GET /api/school does, and nobody's refusals lock the route for others
+    // (decision 041). A malformed body is a 400 first, as on every route. Before set-up the code
+    // is checked next: without it a caller learns nothing (decision 050).
+    const setupCodeThrottle = throttle.setupCode();
     const firstRun: RouteSettings = {
       config: { policy: { caller: 'anyone', touches: ['school-setup'] } },
-      preValidation: async () => {
-        if ((await school.status()).isSetUp) throw schoolAlreadySetUp();
-      },
-      ...throttle.setupCode(),
+      preHandler: [
+        async () => {
+          if ((await school.status()).isSetUp) throw schoolAlreadySetUp();
+        },
+        setupCodeThrottle.preHandler,
+      ],
+      onSend: setupCodeThrottle.onSend,
     };
 
     routeEndpoint(app, checkSetupCode, firstRun, async (request) => {
