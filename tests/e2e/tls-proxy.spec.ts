@@ -1,3 +1,4 @@
+import { TEST_SETUP_CODE } from '../../src/server/testing/factories.ts';
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
@@ -122,6 +123,7 @@ test('behind nginx with HTTPS (deploy/nginx): redirect, a meeting with cameras, 
       DATA_DIR: path.join(folder, 'data'),
       DATABASE_URL: '',
       TRUST_PROXY: PROXY_ADDRESS,
+      SETUP_CODE: TEST_SETUP_CODE, // the first run's code the scenarios send (decision 050)
       LOG_LEVEL: 'info', // request lines, with the address the app believes
       QUOTES_API_URL: 'http://127.0.0.1:9/v1/quotes',
     },
