@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { signUpStudent } from '../testing/actors.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { patience } from '../testing/patience.ts';
-import { passwordWorkAdmitted, passwordWorkWaiting } from './password-work.ts';
+import { isInPasswordWorkTurn, passwordWorkAdmitted, passwordWorkWaiting } from './password-work.ts';
 
 // Decision 040: password checks take turns (one core fewer than the machine has), and a sign-in
 // arriving when too many already wait is refused with 429 before it costs a check or a point of
@@ -23,7 +23,15 @@ describe('password checks under a burst of sign-ins', () => {
     // The setup alone hashes a school's, a teacher's and a student's passwords: long on a busy machine.
     { timeout: patience(120_000) },
     async () => {
-      t = await createTestApp({ throttle: { limits: { passwordChecksWaiting: WAITING_LIMIT } } });
+      // Every account lookup of a sign-in, and whether it ran in a password check's turn.
+      const lookupsInTurn: boolean[] = [];
+      t = await createTestApp({
+        throttle: { limits: { passwordChecksWaiting: WAITING_LIMIT } },
+        onQuery: (query) => {
+          if (/from "students" where "students"\."roll_number_key"/.test(query))
+            lookupsInTurn.push(isInPasswordWorkTurn());
+        },
+      });
       const baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
       const student = await signUpStudent(t);
       const signIn = (rollNumber: string, password: string) =>
@@ -59,6 +67,10 @@ describe('password checks under a burst of sign-ins', () => {
       expect(mostWaiting).toBeGreaterThan(0);
       expect(mostWaiting).toBeLessThanOrEqual(WAITING_LIMIT);
       expect(passwordWorkAdmitted()).toBe(0); // every answered sign-in gave its place back
+      // The lookups take the checks' turns too: a burst's lookups reached the database all at
+      // once, ahead of health's ping and everyone's reads (issue 30 point 7, PGlite's one thread).
+      expect(lookupsInTurn.length).toBeGreaterThan(0);
+      expect(lookupsInTurn.every(Boolean)).toBe(true);
 
       expect(health.status).toBe(200);
       expect(signInsPendingWhenHealthAnswered).toBeGreaterThan(0);

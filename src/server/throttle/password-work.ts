@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { availableParallelism } from 'node:os';
 
 /**
@@ -37,12 +38,22 @@ export function admitPasswordWork(waitingLimit: number): (() => void) | undefine
 /** Requests admitted to check a password and not yet answered (admitPasswordWork). */
 export const passwordWorkAdmitted = () => admitted;
 
-/** Runs `work` (a hash or a check) in its turn; everything waits, nothing is refused here. */
+/** Set inside a turn: work called from it (a sign-in's check inside its lookup's turn) runs in that turn. */
+const turn = new AsyncLocalStorage<true>();
+
+/** True when called inside a turn (inPasswordWorkTurn). */
+export const isInPasswordWorkTurn = () => turn.getStore() === true;
+
+/**
+ * Runs `work` (a hash, a check, or a sign-in's account lookup with its check) in its turn;
+ * everything waits, nothing is refused here. Work already inside a turn runs at once, in it.
+ */
 export async function inPasswordWorkTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (isInPasswordWorkTurn()) return work();
   if (running >= PASSWORD_WORK_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
   else running += 1;
   try {
-    return await work();
+    return await turn.run(true, work);
   } finally {
     // The turn passes straight to the next in line (`running` unchanged), or is given back.
     const next = waiting.shift();

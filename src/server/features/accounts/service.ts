@@ -26,6 +26,7 @@ import {
 } from '../../plugins/auth.ts';
 import { useInvitation } from '../school/service.ts';
 import { hashPassword, spendPasswordCheckTime, verifyPassword } from './passwords.ts';
+import { inPasswordWorkTurn } from '../../throttle/password-work.ts';
 import { presentStudent, presentTeacher } from './presenters.ts';
 import type { SessionVersions } from './session-versions.ts';
 
@@ -107,22 +108,25 @@ export function createAccountsService(db: Database, tokens: TokenService, sessio
       return presentTeacher(teacher);
     },
 
-    async loginTeacher(input: TeacherLogin): Promise<string> {
-      const [teacher] = await db
-        .select()
-        .from(teachers)
-        .where(eq(teachers.emailKey, emailKey(input.email)))
-        .limit(1);
-      if (!teacher) {
-        await spendPasswordCheckTime(input.password);
-        throw new AppError('WRONG_CREDENTIALS', TEACHER_LOGIN_FAILED);
-      }
-      if (!(await verifyPassword(teacher.passwordHash, input.password)))
-        throw new AppError('WRONG_CREDENTIALS', TEACHER_LOGIN_FAILED);
-      // Said only to whoever knows the password: it reveals nothing to a guesser.
-      if (teacher.deactivatedAt) throw new AppError('ACCOUNT_DEACTIVATED', DEACTIVATED_MESSAGE);
-      return tokens.issue({ id: teacher.id, role: 'teacher', sessionVersion: teacher.sessionVersion });
-    },
+    // The account's lookup waits for the password check's turn with it (decision 040): a burst's
+    // lookups would otherwise all reach the database at once, ahead of everyone else's queries.
+    loginTeacher: (input: TeacherLogin): Promise<string> =>
+      inPasswordWorkTurn(async () => {
+        const [teacher] = await db
+          .select()
+          .from(teachers)
+          .where(eq(teachers.emailKey, emailKey(input.email)))
+          .limit(1);
+        if (!teacher) {
+          await spendPasswordCheckTime(input.password);
+          throw new AppError('WRONG_CREDENTIALS', TEACHER_LOGIN_FAILED);
+        }
+        if (!(await verifyPassword(teacher.passwordHash, input.password)))
+          throw new AppError('WRONG_CREDENTIALS', TEACHER_LOGIN_FAILED);
+        // Said only to whoever knows the password: it reveals nothing to a guesser.
+        if (teacher.deactivatedAt) throw new AppError('ACCOUNT_DEACTIVATED', DEACTIVATED_MESSAGE);
+        return tokens.issue({ id: teacher.id, role: 'teacher', sessionVersion: teacher.sessionVersion });
+      }),
 
     /**
      * Self-registration (decision 031): into the class of the join code, checked in the
@@ -147,26 +151,27 @@ export function createAccountsService(db: Database, tokens: TokenService, sessio
       );
     },
 
-    async loginStudent(input: StudentLogin): Promise<string> {
-      const [student] = await db
-        .select()
-        .from(students)
-        .where(eq(students.rollNumberKey, identityKey(input.rollNumber)))
-        .limit(1);
-      if (!student) {
-        await spendPasswordCheckTime(input.password);
-        throw new AppError('WRONG_CREDENTIALS', STUDENT_LOGIN_FAILED);
-      }
-      if (!(await verifyPassword(student.passwordHash, input.password)))
-        throw new AppError('WRONG_CREDENTIALS', STUDENT_LOGIN_FAILED);
-      return tokens.issue({
-        id: student.id,
-        role: 'student',
-        sessionVersion: student.sessionVersion,
-        // After a teacher's reset the session opens only the change of password (decision 033).
-        mustChangePassword: student.mustChangePassword,
-      });
-    },
+    loginStudent: (input: StudentLogin): Promise<string> =>
+      inPasswordWorkTurn(async () => {
+        const [student] = await db
+          .select()
+          .from(students)
+          .where(eq(students.rollNumberKey, identityKey(input.rollNumber)))
+          .limit(1);
+        if (!student) {
+          await spendPasswordCheckTime(input.password);
+          throw new AppError('WRONG_CREDENTIALS', STUDENT_LOGIN_FAILED);
+        }
+        if (!(await verifyPassword(student.passwordHash, input.password)))
+          throw new AppError('WRONG_CREDENTIALS', STUDENT_LOGIN_FAILED);
+        return tokens.issue({
+          id: student.id,
+          role: 'student',
+          sessionVersion: student.sessionVersion,
+          // After a teacher's reset the session opens only the change of password (decision 033).
+          mustChangePassword: student.mustChangePassword,
+        });
+      }),
 
     /**
      * A new password for the token's account, proven by the current one. Every other session
