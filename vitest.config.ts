@@ -1,4 +1,4 @@
-import { defineConfig, type ViteUserConfig } from 'vitest/config';
+import { configDefaults, defineConfig, type ViteUserConfig } from 'vitest/config';
 import { freePort } from './src/server/testing/server-process.ts';
 import { QUIET_LIMITS, patience } from './src/server/testing/patience.ts';
 
@@ -6,6 +6,33 @@ import { QUIET_LIMITS, patience } from './src/server/testing/patience.ts';
 const DATABASE_TEMPLATE = 'src/server/testing/global-setup.ts';
 /** Scales each file's limits with the load as the file starts. */
 const PATIENCE = 'src/server/testing/patience-setup.ts';
+
+/**
+ * Test files that open no test database and no Redis: pure code (shared, the client's libraries,
+ * scripts) and the embedded-only processes (backup, restore, the DATA_DIR lock, `npm start`, the
+ * seed), whose servers run PGlite in a DATA_DIR whatever TEST_DATABASE_URL says. CI's PostgreSQL
+ * run leaves them out (TEST_SKIP_ENGINE_INDEPENDENT=1): the PGlite run beside it runs each once,
+ * and running them twice cost the PostgreSQL run minutes of the same work.
+ */
+const ENGINE_INDEPENDENT = [
+  'src/shared/**',
+  'src/client/**',
+  'scripts/**',
+  'src/server/backup/backup.test.ts',
+  'src/server/backup/data-dir-lock.test.ts',
+  'src/server/backup/old-backups.test.ts',
+  'src/server/config.test.ts',
+  'src/server/demo/seed-command.test.ts',
+  'src/server/features/meetings/janus/janus-gateway.test.ts',
+  'src/server/features/resources/content-type.test.ts',
+  'src/server/import-graph.test.ts',
+  'src/server/main.test.ts',
+  'src/server/plugins/auth.test.ts',
+  'src/server/plugins/json-body.test.ts',
+  'src/server/plugins/route-policy.test.ts',
+  'src/server/storage/storage.test.ts',
+  'src/server/testing/answer-keys.test.ts',
+];
 
 export default defineConfig(async (): Promise<ViteUserConfig> => {
   // The component tests' server listens here, and their document lives at this address: jsdom
@@ -24,6 +51,10 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
           test: {
             name: 'node',
             include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+            exclude: [
+              ...configDefaults.exclude,
+              ...(process.env.TEST_SKIP_ENGINE_INDEPENDENT === '1' ? ENGINE_INDEPENDENT : []),
+            ],
             environment: 'node',
             globalSetup: [DATABASE_TEMPLATE],
             setupFiles: [PATIENCE],
