@@ -1,6 +1,7 @@
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { registeredStudent, registeredTeacher } from './api-setup.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
+import { expectToast } from './toasts.ts';
 import { enterStudyMode, logInStudentThroughUi, logInTeacherThroughUi } from './actors.ts';
 
 const SCREENSHOT_DIR = 'docs/screenshots';
@@ -84,12 +85,12 @@ test('a student changes the password; another device holding the old session is 
   await confirm.fill(NEW_PASSWORD);
   await confirm.press('Enter');
   await expect(page.getByRole('main').getByText('Your current password is not correct')).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: 'Your current password is not correct' })).toBeVisible();
+  await expectToast(page, 'Your current password is not correct');
   await expect(current).toBeFocused();
 
   await current.fill(student.password);
   await current.press('Enter');
-  await expect(page.getByRole('status').filter({ hasText: 'Your password was changed' })).toBeVisible();
+  await expectToast(page, 'Your password was changed');
   for (const field of [current, fresh, confirm]) await expect(field).toHaveValue(''); // not left on screen
   await expect(page.getByRole('main').getByText('Your current password is not correct')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Change password' })).toBeEnabled();

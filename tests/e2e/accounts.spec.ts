@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, expectAccessible, test } from './fixtures.ts';
+import { expectToast } from './toasts.ts';
 import {
   logInStudentThroughUi,
   logInTeacherThroughUi,
@@ -98,7 +99,7 @@ test('teacher registers, logs in, walks the dashboard shell and logs out', async
   await page.getByRole('button', { name: 'Register' }).click();
   // The field is labelled "Full name" (SPEC §2), and its problem says so.
   await expect(page.getByRole('main').getByText('Full name is required')).toBeVisible(); // inline
-  await expect(page.getByRole('status').filter({ hasText: 'Full name is required' })).toBeVisible(); // toast
+  await expectToast(page, 'Full name is required');
   await expect(page.getByLabel('Full name')).toBeFocused();
   await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
 

@@ -4,6 +4,7 @@ import { buildStudentRegistration, TEST_SETUP_CODE } from '../../src/server/test
 import { expect, expectAccessible } from './fixtures.ts';
 import { invitedTeacher } from './school-setup.ts';
 import { homeroomCode } from './api-setup.ts';
+import { expectAnnounced } from './toasts.ts';
 
 const homeroomCodeOf = (page: Page) => homeroomCode(page.request);
 
@@ -90,7 +91,8 @@ export async function copyJoinCode(page: Page) {
   const code = await page.getByRole('textbox', { name: 'Join code' }).inputValue();
   await page.getByRole('button', { name: 'Copy', exact: true }).focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByText('Copied', { exact: true })).toBeVisible();
+  // Its status says so for 4 s: the record of it, however late the look.
+  await expectAnnounced(page, 'Copied', { kind: 'status' });
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toBe(code);
   return copied;

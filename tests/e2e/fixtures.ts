@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { patience } from '../../src/server/testing/patience.ts';
+import { recordAnnouncements } from './toasts.ts';
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -98,12 +99,18 @@ async function watchSecurityPolicy(context: BrowserContext, origin: string, prob
   });
 }
 
+/** What every context of a test gets: its security policy watched, its toasts recorded (toasts.ts). */
+async function watchContext(context: BrowserContext, origin: string, problems: string[]) {
+  await watchSecurityPolicy(context, origin, problems);
+  await recordAnnouncements(context);
+}
+
 /**
  * Every test fails on an uncaught page error or a console error, wherever it
  * happened, unless the test says the error is expected; and on any violation
  * of the app's security policy headers, which no test may allow: the real app
  * must run under its real policy. Contexts a test opens itself (a second
- * person, a second browser) are watched too.
+ * person, a second browser) are watched too, and every page's toasts are recorded (toasts.ts).
  */
 export const test = base.extend<{
   pageErrors: { allow(pattern: RegExp): void };
@@ -113,12 +120,12 @@ export const test = base.extend<{
     async ({ browser, context, baseURL }, use) => {
       const problems: string[] = [];
       const origin = new URL(baseURL!).origin;
-      await watchSecurityPolicy(context, origin, problems);
+      await watchContext(context, origin, problems);
       // browser.newPage() opens its context through newContext() too.
       const newContext = browser.newContext.bind(browser);
       browser.newContext = async (...options: Parameters<Browser['newContext']>) => {
         const opened = await newContext(...options);
-        await watchSecurityPolicy(opened, origin, problems);
+        await watchContext(opened, origin, problems);
         return opened;
       };
       try {

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { STUDY_MODE } from '../../src/shared/constants.ts';
 import { logInStudentThroughUi, logInTeacherThroughUi, enterStudyMode } from './actors.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
+import { expectToast } from './toasts.ts';
 import { seedTwoClasses, type ExpectedRow, type SeededClasses } from './progress-setup.ts';
 import { patience } from '../../src/server/testing/patience.ts';
 
@@ -107,9 +108,7 @@ test('teacher leaderboard: ranking, top 3, stars, accuracy colours, class filter
   );
   await page.reload();
   // TanStack Query retries three times first (about 7 s).
-  await expect(page.getByRole('status').filter({ hasText: 'Failed to fetch students' })).toBeVisible({
-    timeout: patience(20_000),
-  });
+  await expectToast(page, 'Failed to fetch students', { timeout: patience(20_000) });
   await expect(page.getByRole('alert')).toContainText('Failed to fetch students');
   await page.unroute('**/api/get-students?**');
   await page.getByRole('button', { name: 'Try again' }).click();

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Dialog, Locator, Page } from '@playwright/test';
 import { classOfTeacher, RIGHT_ANSWERS } from './api-setup.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
+import { expectToast } from './toasts.ts';
 import { fillQuestion, localDateTimeIn, QUESTIONS } from './quiz-steps.ts';
 import {
   currentQuestion,
@@ -120,7 +121,7 @@ test('teacher builds, previews and publishes a quiz; a student takes it across a
   // --- Teacher: publish --------------------------------------------------------------
   await page.getByRole('button', { name: 'Save quiz' }).click();
   await expect(page).toHaveURL(/\/dashboard\/teacher\/all-quiz$/);
-  await expect(page.getByRole('status').filter({ hasText: 'created successfully' })).toBeVisible();
+  await expectToast(page, 'created successfully');
   const card = page.getByRole('article', { name: title });
   await expect(card).toBeVisible();
   await expect(card).toContainText(klass.name);

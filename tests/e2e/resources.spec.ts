@@ -5,6 +5,7 @@ import { formatSizeInKb, formatStorageSize } from '../../src/shared/resources.ts
 import { logInStudentThroughUi, logInTeacherThroughUi } from './actors.ts';
 import { registeredStudent, teacherWithClass } from './api-setup.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
+import { expectToast } from './toasts.ts';
 import { patience } from '../../src/server/testing/patience.ts';
 
 const SCREENSHOT_DIR = 'docs/screenshots';
@@ -133,9 +134,7 @@ test('teacher uploads a PDF and a video with progress; a student of the class fi
   const bar = form.getByRole('progressbar');
   await expect(bar).toBeVisible();
   await expect(form.getByRole('button', { name: 'Cancel upload' })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: 'Resource uploaded' })).toBeVisible({
-    timeout: patience(20_000),
-  });
+  await expectToast(page, 'Resource uploaded', { timeout: patience(20_000) });
   const pdfSteps = await progress.take();
   const pdfValues = pdfSteps.map(([value]) => Number(value));
   expect(pdfSteps.at(-1), JSON.stringify(pdfSteps)).toEqual(['100', 'Uploading: 100%']);
@@ -166,7 +165,7 @@ test('teacher uploads a PDF and a video with progress; a student of the class fi
   await fileInput.setInputFiles(VIDEO_PATH);
   await form.getByLabel('Description (optional)').fill('Watch before Friday');
   await form.getByRole('button', { name: 'Upload', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Resource uploaded' }).first()).toBeVisible();
+  await expectToast(page, 'Resource uploaded');
   await expect(bar).toHaveCount(0);
   const videoSteps = await progress.take();
   expect(videoSteps.at(-1), JSON.stringify(videoSteps)).toEqual(['100', 'Uploading: 100%']);
@@ -200,7 +199,7 @@ test('teacher uploads a PDF and a video with progress; a student of the class fi
   await expectAccessible(page, 'edit resource dialog');
   await dialog.getByLabel('Tags (optional)').fill('fractions, homework, week 3');
   await dialog.getByLabel('Tags (optional)').press('Enter');
-  await expect(page.getByRole('status').filter({ hasText: 'Resource updated' })).toBeVisible();
+  await expectToast(page, 'Resource updated');
   await expect(dialog).toHaveCount(0);
   await expect(editButton).toBeFocused();
   await expect(pdfItem).toContainText('Tags: fractions, homework, week 3');
@@ -310,7 +309,7 @@ test('teacher is refused a disguised program, cancels a slow upload, shares and 
   await form.getByLabel('Class').selectOption({ label: className });
   await form.getByRole('button', { name: 'Upload', exact: true }).click();
   const typeRefused = /^This type of file cannot be shared/;
-  await expect(page.getByRole('status').filter({ hasText: typeRefused })).toBeVisible(); // toast
+  await expectToast(page, typeRefused);
   await expect(form.getByText(typeRefused)).toBeVisible();
   await expect(fileInput).toHaveAttribute('aria-invalid', 'true');
   await expect(fileInput).toHaveAccessibleDescription(typeRefused);
@@ -330,7 +329,7 @@ test('teacher is refused a disguised program, cancels a slow upload, shares and 
   await form.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(form.getByRole('progressbar')).toBeVisible();
   await form.getByRole('button', { name: 'Cancel upload' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Upload cancelled.' })).toBeVisible();
+  await expectToast(page, 'Upload cancelled.');
   await expect(form.getByRole('progressbar')).toHaveCount(0);
   await expect(form.getByRole('button', { name: 'Upload', exact: true })).toBeFocused();
   await expect(form.getByLabel('Description (optional)')).toHaveValue('Kept after a cancel');
@@ -349,7 +348,7 @@ test('teacher is refused a disguised program, cancels a slow upload, shares and 
   await expect(linkForm.getByLabel('Video link')).toBeFocused();
   await linkForm.getByLabel('Video link').fill(LINK_URL);
   await linkForm.getByRole('button', { name: 'Share link' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Video link shared' })).toBeVisible();
+  await expectToast(page, 'Video link shared');
   const linkItem = resourceItem(uploaded, LINK_TITLE);
   await expect(linkItem).toContainText('YouTube video link');
   await expect(linkItem).toContainText('Subject: History');
@@ -395,7 +394,7 @@ test('teacher is refused a disguised program, cancels a slow upload, shares and 
   await expect(linkItem.getByRole('button', { name: `Delete ${LINK_TITLE}` })).toBeFocused();
   await linkItem.getByRole('button', { name: `Delete ${LINK_TITLE}` }).click();
   await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Resource deleted' })).toBeVisible();
+  await expectToast(page, 'Resource deleted');
   await expect(uploaded.getByText('No resources shared')).toBeVisible();
   await expect(uploaded.getByRole('heading', { name: 'Uploaded Files' })).toBeFocused();
 
@@ -403,7 +402,7 @@ test('teacher is refused a disguised program, cancels a slow upload, shares and 
   await fileInput.setInputFiles(IMAGE_PATH);
   await form.getByLabel('Class').selectOption({ label: className }); // the page was reloaded since
   await form.getByRole('button', { name: 'Upload', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Resource uploaded' })).toBeVisible();
+  await expectToast(page, 'Resource uploaded');
   const imageItem = resourceItem(uploaded, IMAGE_NAME);
   const preview = imageItem.getByRole('img', { name: `Preview of ${IMAGE_NAME}` });
   await expect(preview).toHaveAttribute('loading', 'lazy');

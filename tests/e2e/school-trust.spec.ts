@@ -18,6 +18,7 @@ import {
 import { createClass, quizAsStudent, registeredStudent, RIGHT_ANSWERS } from './api-setup.ts';
 import { ownInstancePort, startFreshInstance, type AppInstance } from './app-instances.ts';
 import { test as base, expect, expectAccessible } from './fixtures.ts';
+import { expectToast } from './toasts.ts';
 import { answerAndSubmit, expectReviewWithoutKey, fillQuestion, localDateTimeIn, QUESTIONS } from './quiz-steps.ts';
 import {
   chooseNewPasswordThroughUi,
@@ -172,7 +173,7 @@ test('a new school: set up, invited, a class by code and by CSV, a reset, no for
   await refusedPage.getByLabel('Username').fill(refused.rollNumber);
   await refusedPage.getByLabel('Password').fill(refused.password);
   await refusedPage.getByRole('button', { name: 'Log in' }).click();
-  await expect(refusedPage.getByRole('status').filter({ hasText: 'Username or password is incorrect' })).toBeVisible();
+  await expectToast(refusedPage, 'Username or password is incorrect');
   await expect(refusedPage).toHaveURL(/\/auth\/student\/login$/);
   await refusedPage.context().close();
 

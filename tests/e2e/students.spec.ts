@@ -4,6 +4,7 @@ import { buildStudentRegistration } from '../../src/server/testing/factories.ts'
 import { registeredStudent, teacherWithClass } from './api-setup.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 import { logInStudentThroughUi, logInTeacherThroughUi } from './actors.ts';
+import { expectToast } from './toasts.ts';
 
 const SCREENSHOT_DIR = 'docs/screenshots';
 
@@ -55,7 +56,7 @@ test('teacher adds a student who then logs in', async ({ page, browser, request,
   ]) {
     await expect(main.getByText(message, { exact: true })).toBeVisible();
   }
-  await expect(page.getByRole('status').filter({ hasText: 'Choose one of your classes' })).toBeVisible(); // toast
+  await expectToast(page, 'Choose one of your classes');
   // The class is picked from the teacher's classes (decision 031), first in the form.
   const classPicker = page.getByRole('combobox', { name: 'Class' });
   await expect(classPicker).toBeFocused();
@@ -72,7 +73,7 @@ test('teacher adds a student who then logs in', async ({ page, browser, request,
   await page.getByLabel('Parent email').fill(newStudent.parentEmail);
   await page.getByLabel('Password').fill(newStudent.password);
   await page.getByLabel('Password').press('Enter');
-  await expect(page.getByRole('status').filter({ hasText: 'This account username is already taken' })).toBeVisible();
+  await expectToast(page, 'This account username is already taken');
   await expect(main.getByText('This account username is already taken')).toBeVisible();
   await expect(page.getByLabel('Account username')).toBeFocused();
   await expect(page).toHaveURL(/\/students\/add$/);
@@ -85,9 +86,7 @@ test('teacher adds a student who then logs in', async ({ page, browser, request,
   await page.getByLabel('Account username').press('Enter');
   // Back on the students list (issue 18; SPEC §2 said /dashboard/teacher).
   await expect(page).toHaveURL(/\/dashboard\/teacher\/students$/);
-  await expect(
-    page.getByRole('status').filter({ hasText: `Student ${newStudent.name} added to ${className}` }),
-  ).toBeVisible();
+  await expectToast(page, `Student ${newStudent.name} added to ${className}`);
 
   // The new student is on the list: found by a search for part of the username, in another case...
   await menu.getByRole('link', { name: 'Students' }).click();

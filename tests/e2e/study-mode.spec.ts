@@ -4,6 +4,7 @@ import { expect, expectAccessible, test } from './fixtures.ts';
 import { registeredStudent } from './api-setup.ts';
 import { enterStudyMode, logInTeacherThroughUi, registerTeacherThroughUi } from './actors.ts';
 import { patience } from '../../src/server/testing/patience.ts';
+import { expectToast } from './toasts.ts';
 
 /** The study shell's break reminder, shortened for the test through its config knob (not a 30 s wait). */
 const BREAK_REMINDER_OVERRIDE_KEY = 'studyhall:break-reminder-ms';
@@ -33,8 +34,7 @@ test('the student dashboard stays blocked until full screen, and explains itself
   await expect(overlay).toBeVisible();
   await expect(overlay).toContainText('Press f or use the button');
   await expect(overlay.getByRole('button', { name: 'Enter full screen' })).toBeFocused();
-  const notice = page.getByRole('status').filter({ hasText: STUDY_MODE.fullscreenNotice });
-  await expect(notice).toBeVisible();
+  await expectToast(page, STUDY_MODE.fullscreenNotice);
   await expectAccessible(page, 'study mode overlay');
   await page.keyboard.press('Tab');
   await expect(overlay.getByRole('button', { name: 'Log out' })).toBeFocused();
@@ -46,7 +46,9 @@ test('the student dashboard stays blocked until full screen, and explains itself
   await quizLink.evaluate((link: HTMLElement) => link.focus());
   expect(await quizLink.evaluate((link) => link === document.activeElement)).toBe(false);
   // The notice is gone after 2 seconds.
-  await expect(notice).toBeHidden({ timeout: patience(4000) });
+  await expect(page.getByRole('status').filter({ hasText: STUDY_MODE.fullscreenNotice })).toBeHidden({
+    timeout: patience(4000),
+  });
 
   // f enters full screen, and the dashboard is usable.
   await page.keyboard.press('f');
@@ -55,9 +57,7 @@ test('the student dashboard stays blocked until full screen, and explains itself
   await page.getByRole('navigation', { name: 'Student menu' }).getByRole('link', { name: 'Quiz' }).click();
   await expect(page).toHaveURL(/\/dashboard\/student\/quiz$/);
   // While in full screen, a break reminder on the (shortened) interval.
-  await expect(page.getByRole('status').filter({ hasText: STUDY_MODE.breakReminder })).toBeVisible({
-    timeout: patience(5000),
-  });
+  await expectToast(page, STUDY_MODE.breakReminder);
 
   // Leaving full screen (Esc) blocks again; the button does what f does (touch, screen readers).
   await page.evaluate(() => document.exitFullscreen());

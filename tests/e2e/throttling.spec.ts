@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { registeredStudent } from './api-setup.ts';
 import { enterStudyMode, logInStudentThroughUi } from './actors.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
+import { expectToast } from './toasts.ts';
 
 /**
  * Sign-in throttling as a person meets it (decision 016): after five wrong passwords the
@@ -41,8 +42,8 @@ test('a student who mistypes the password five times is told to wait, in words, 
   await page.getByLabel('Password').fill('not-the-password');
   for (let attempt = 1; attempt <= 5; attempt++) {
     expect(await submitLogin(page), `attempt ${attempt}`).toBe(401);
-    // The toast of the attempt before may still be fading out beside it.
-    await expect(page.getByText('Username or password is incorrect').last()).toBeVisible();
+    // A toast of its own each time (the form's failure toast, shown again).
+    await expectToast(page, 'Username or password is incorrect');
   }
 
   // The right password now: the account waits a minute first, and the form says so.
