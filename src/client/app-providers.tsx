@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
 import { TOAST_DURATIONS_MS } from '#shared/constants';
@@ -12,22 +14,25 @@ const queryClient = new QueryClient({
 });
 
 /**
- * Layout route around the auth pages and the dashboards: the query cache and the toaster.
+ * Layout route around the auth pages and the dashboards: the query cache, the toaster, and the
+ * translations (main.tsx activated the locale before the first render; the switcher changes it).
  * The landing page uses neither, so they stay out of the entry chunk it downloads.
  */
 export function Component() {
   return (
-    <QueryClientProvider client={queryClient}>
-      <Outlet />
-      {/* react-hot-toast keeps at most 20 toasts (its TOAST_LIMIT), as SPEC §9 asks. */}
-      <Toaster
-        toastOptions={{
-          blank: { duration: TOAST_DURATIONS_MS.blank },
-          error: { duration: TOAST_DURATIONS_MS.error },
-          success: { duration: TOAST_DURATIONS_MS.success },
-          loading: { duration: TOAST_DURATIONS_MS.loading },
-        }}
-      />
-    </QueryClientProvider>
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <Outlet />
+        {/* react-hot-toast keeps at most 20 toasts (its TOAST_LIMIT), as SPEC §9 asks. */}
+        <Toaster
+          toastOptions={{
+            blank: { duration: TOAST_DURATIONS_MS.blank },
+            error: { duration: TOAST_DURATIONS_MS.error },
+            success: { duration: TOAST_DURATIONS_MS.success },
+            loading: { duration: TOAST_DURATIONS_MS.loading },
+          }}
+        />
+      </QueryClientProvider>
+    </I18nProvider>
   );
 }
