@@ -338,6 +338,16 @@ function sourcesOf(key) {
 
 const screens = readScreens();
 const routeModuleKeys = new Set(screens.flatMap((screen) => screen.modules.map(manifestKeyOf)));
+/**
+ * The compiled translation catalogs (decision 054), one import() per locale: a visit downloads
+ * only its locale's, so each screen counts one, the largest, in place of any of them.
+ */
+const catalogKeys = Object.keys(manifest).filter((key) => /^locales\/[^/]+\/messages\.po$/.test(key));
+const largestCatalog = catalogKeys.reduce(
+  (largest, key) => (gzipSize(key) > gzipSize(largest) ? key : largest),
+  catalogKeys[0],
+);
+const countedAs = (key) => (catalogKeys.includes(key) ? largestCatalog : key);
 const formatKb = (bytes) => (bytes / KB).toFixed(1);
 const sumGzip = (keys) => [...keys].reduce((sum, key) => sum + gzipSize(key), 0);
 const rows = [];
@@ -361,7 +371,7 @@ function shownClosure(routeKeys) {
   const userAction = new Set();
   const pending = [...chunks].flatMap((key) => manifest[key].dynamicImports ?? []);
   while (pending.length > 0) {
-    const key = pending.pop();
+    const key = countedAs(pending.pop());
     if (chunks.has(key) || routeModuleKeys.has(key)) continue;
     const rule = userActionRule(key);
     if (rule) {
