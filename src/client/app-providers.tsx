@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
 import { TOAST_DURATIONS_MS } from '#shared/constants';
 import { Toaster } from './components/ui/toaster.tsx';
+import { activateLocale, browserLocale } from './lib/i18n.ts';
 import { failureCaches } from './lib/query-errors.ts';
 
 // One cache for the whole visit: it outlives this layout when the visitor goes back to the landing page.
@@ -14,8 +15,19 @@ const queryClient = new QueryClient({
 });
 
 /**
+ * The visitor's locale, its catalog downloaded and active before the first translated screen renders
+ * (the router waits for a loader): no flash of English (decision 054). A catalog that cannot load
+ * is a failed route, as a screen's chunk would be (the error screen offers a reload). In the layout
+ * route, not main.tsx, so the app's landing route (not translated yet) downloads none of it.
+ */
+export async function loader() {
+  await activateLocale(browserLocale());
+  return null;
+}
+
+/**
  * Layout route around the auth pages and the dashboards: the query cache, the toaster, and the
- * translations (main.tsx activated the locale before the first render; the switcher changes it).
+ * translations (the loader activated the locale; the switcher changes it).
  * The landing page uses neither, so they stay out of the entry chunk it downloads.
  */
 export function Component() {

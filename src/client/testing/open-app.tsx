@@ -9,14 +9,12 @@ import { vi } from 'vitest';
  * Opening it again in the same test is a reload; localStorage (the session) stays.
  * `inAddressBar`: the router keeps its location in the document's address (window.location), as
  * the app's does, for screens that read it there (the list filters).
- * The locale is activated first, as main.tsx does: from the `studyhall_locale` cookie, else English
- * (jsdom's navigator.languages is en-US).
+ * The locale comes from the `studyhall_locale` cookie, else English (jsdom's navigator.languages is
+ * en-US), as app-providers.tsx's loader resolves it.
  */
 export async function openApp(path: string, { inAddressBar = false } = {}) {
   vi.resetModules();
   const { routes } = await import('../router.tsx');
-  const { activateLocale, browserLocale } = await import('../lib/i18n.ts');
-  await activateLocale(browserLocale());
   if (inAddressBar) window.history.replaceState(null, '', path);
   const router = inAddressBar ? createBrowserRouter(routes) : createMemoryRouter(routes, { initialEntries: [path] });
   const user = userEvent.setup();
