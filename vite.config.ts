@@ -1,8 +1,12 @@
 import { fileURLToPath } from 'node:url';
+import { lingui } from '@lingui/vite-plugin';
+import babel from '@rolldown/plugin-babel';
+import { LINGUI_MACROS } from './scripts/lingui-macros.ts';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { writeBuildStamp } from './scripts/vite-build-stamp.ts';
+import { localizedShells } from './scripts/vite-localized-shells.ts';
 import { precompressClient } from './scripts/vite-precompress.ts';
 import { prerenderLanding } from './scripts/vite-prerender-landing.ts';
 import { stripEndpointDocs } from './scripts/vite-strip-endpoint-docs.ts';
@@ -14,7 +18,19 @@ export default defineConfig({
   base: '/',
   // precompressClient writes a .br and a .gz beside each text file of the build (decision 021);
   // writeBuildStamp, dist/build-stamp.json, what `npm start` checks the build against (decision 052).
-  plugins: [react(), tailwindcss(), stripEndpointDocs(), prerenderLanding(), precompressClient(), writeBuildStamp()],
+  // Babel turns Lingui's macros (<Trans>, t) into message lookups before react(); lingui() compiles the
+  // catalog a `import('…/messages.po')` asks for; localizedShells writes index.{locale}.html (decision 054).
+  plugins: [
+    babel(LINGUI_MACROS),
+    lingui(),
+    react(),
+    tailwindcss(),
+    stripEndpointDocs(),
+    prerenderLanding(),
+    localizedShells(),
+    precompressClient(),
+    writeBuildStamp(),
+  ],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

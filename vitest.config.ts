@@ -1,3 +1,6 @@
+import { lingui } from '@lingui/vite-plugin';
+import babel from '@rolldown/plugin-babel';
+import { LINGUI_MACROS } from './scripts/lingui-macros.ts';
 import { configDefaults, defineConfig, type ViteUserConfig } from 'vitest/config';
 import { freePort } from './src/server/testing/server-process.ts';
 import { QUIET_LIMITS, patience } from './src/server/testing/patience.ts';
@@ -39,6 +42,8 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
   // takes its origin (which its XMLHttpRequest and localStorage go by) only when it is created.
   const componentServerPort = await freePort();
   return {
+    // The same macro transform and catalog compiler as vite.config.ts (which this file does not extend).
+    plugins: [babel(LINGUI_MACROS), lingui()],
     test: {
       // Limits for hangs, grown with the load: each file sets them again as it starts (decision 042).
       hookTimeout: patience(QUIET_LIMITS.hookMs),

@@ -6,7 +6,8 @@ import { RouterProvider } from 'react-router';
 import { createAppRouter } from './router.tsx';
 import './styles.css';
 
-// The query cache and the toaster live in app-providers.tsx, a layout route: the landing page does not need them.
+// The query cache, the toaster and the translations live in app-providers.tsx, a layout route: the
+// landing page does not need them. Its loader activates the locale before any translated screen renders.
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <RouterProvider router={createAppRouter()} />

@@ -224,16 +224,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(apiDocsRoutes(() => declaredRoutes(app)));
   startAttemptSweep(app, quizzes);
 
-  const isServingClient = options.clientDir ? await serveClient(app, options.clientDir) : false;
+  const appShellFor = options.clientDir ? await serveClient(app, options.clientDir) : null;
   app.setNotFoundHandler((request, reply) => {
     // HEAD too: it must describe what GET would send (Fastify adds HEAD only to declared GET routes).
     const isPageRequest =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !request.url.startsWith('/api/') &&
       request.url !== '/api';
-    // Client-side routes (/dashboard/...) are all answered by the SPA shell.
-    if (isServingClient && isPageRequest && !path.extname(request.url.split('?')[0] ?? '')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // Client-side routes (/dashboard/...) are all answered by the SPA shell, in the visitor's language.
+    if (appShellFor && isPageRequest && !path.extname(request.url.split('?')[0] ?? '')) {
+      return reply.header('cache-control', 'no-cache').sendFile(appShellFor(request));
     }
     return reply
       .code(404)

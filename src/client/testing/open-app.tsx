@@ -9,6 +9,8 @@ import { vi } from 'vitest';
  * Opening it again in the same test is a reload; localStorage (the session) stays.
  * `inAddressBar`: the router keeps its location in the document's address (window.location), as
  * the app's does, for screens that read it there (the list filters).
+ * The locale comes from the `studyhall_locale` cookie, else English (jsdom's navigator.languages is
+ * en-US), as app-providers.tsx's loader resolves it.
  */
 export async function openApp(path: string, { inAddressBar = false } = {}) {
   vi.resetModules();

@@ -9,12 +9,16 @@ import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
 // A built client as `vite build` leaves it (decision 021): each text file beside its .br and .gz.
 const SCRIPT = `export const lines = [${Array.from({ length: 200 }, (_, index) => `"line ${index}"`).join(', ')}];\n`;
-const SPA_SHELL = `<!doctype html><html lang="en"><head><title>StudyHall</title><script type="module" src="/assets/x-abc123.js"></script></head><body>${'<div id="root"></div>'.repeat(40)}</body></html>`;
+const SPA_SHELL = `<!doctype html><html lang="en" dir="ltr"><head><title>StudyHall</title><script type="module" src="/assets/x-abc123.js"></script></head><body>${'<div id="root"></div>'.repeat(40)}</body></html>`;
 const LANDING_PAGE = `<!doctype html><html lang="en"><head><title>StudyHall</title></head><body>${'<h1>Learn together</h1>'.repeat(40)}</body></html>`;
 const SMALL_ICON = '<svg xmlns="http://www.w3.org/2000/svg"/>';
+/** The shell's copies per locale, as scripts/vite-localized-shells.ts writes them. */
+const shellIn = (lang: string, dir: string) => SPA_SHELL.replace('lang="en" dir="ltr"', `lang="${lang}" dir="${dir}"`);
 const FILES: Record<string, string> = {
   'assets/x-abc123.js': SCRIPT,
   'index.html': SPA_SHELL,
+  'index.es.html': shellIn('es', 'ltr'),
+  'index.ar.html': shellIn('ar', 'rtl'),
   'landing.html': LANDING_PAGE,
 };
 
@@ -92,7 +96,9 @@ describe('a built client with compressed copies', () => {
       );
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(response.headers['cache-control']).toBe('no-cache');
-      expect(response.headers.vary).toBe('Accept-Encoding');
+      expect(response.headers.vary).toBe(
+        page === SPA_SHELL ? 'Accept-Encoding, Accept-Language, Cookie' : 'Accept-Encoding',
+      );
       expect(decodedBody(response)).toBe(page);
       expectSecurityHeaders(response.headers);
     }
@@ -154,5 +160,40 @@ describe('a built client with compressed copies', () => {
     const other = await get('/assets/x-abc123.js', { 'accept-encoding': 'gzip', 'if-none-match': etag });
     expect(other.statusCode).toBe(200);
     expect(other.headers['content-encoding']).toBe('gzip');
+  });
+
+  it.each([
+    ['English when the browser asks for nothing', {}, 'en', 'ltr'],
+    ['the best of Accept-Language that ships', { 'accept-language': 'fr-FR, es-MX;q=0.9, en;q=0.8' }, 'es', 'ltr'],
+    ['Arabic, right to left, from Accept-Language', { 'accept-language': 'ar-EG' }, 'ar', 'rtl'],
+    ['Accept-Language by weight, not by order', { 'accept-language': 'en;q=0.5, ar;q=0.9' }, 'ar', 'rtl'],
+    ['English when no language of the browser ships', { 'accept-language': 'fr, de;q=0.8' }, 'en', 'ltr'],
+    [
+      'the cookie’s choice over Accept-Language',
+      { cookie: 'a=1; studyhall_locale=ar', 'accept-language': 'es' },
+      'ar',
+      'rtl',
+    ],
+    [
+      'Accept-Language when the cookie names no shipped locale',
+      { cookie: 'studyhall_locale=xx', 'accept-language': 'es' },
+      'es',
+      'ltr',
+    ],
+  ])('the SPA shell in the visitor’s language: %s (decision 054)', async (_label, headers, lang, dir) => {
+    for (const acceptEncoding of [ALL_ENCODINGS, '']) {
+      const response = await get('/auth/student/login', { ...headers, 'accept-encoding': acceptEncoding });
+      expect(response.statusCode).toBe(200);
+      expect(decodedBody(response)).toContain(`<html lang="${lang}" dir="${dir}">`);
+      expect(response.headers.vary).toBe('Accept-Encoding, Accept-Language, Cookie');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expectSecurityHeaders(response.headers);
+    }
+  });
+
+  it('the landing page stays as built, whatever the language asked', async () => {
+    const response = await get('/', { 'accept-language': 'ar', cookie: 'studyhall_locale=ar' });
+    expect(decodedBody(response)).toBe(LANDING_PAGE);
+    expect(response.headers.vary).toBe('Accept-Encoding');
   });
 });

@@ -2,10 +2,27 @@ import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  LOCALE_COOKIE,
+  LOCALES,
+  parseAcceptLanguage,
+  readCookie,
+  resolveLocale,
+  SOURCE_LOCALE,
+  type Locale,
+} from '#shared/locales';
 
 /** The landing page prerendered at build time (decision 014), answered at / instead of the SPA shell. */
 export const LANDING_PAGE = 'landing.html';
+
+/** The app's shell, and its copy per locale (index.ar.html) that scripts/vite-localized-shells.ts writes. */
+const APP_SHELL = 'index.html';
+const shellOf = (locale: Locale) => (locale === SOURCE_LOCALE ? APP_SHELL : `index.${locale}.html`);
+const isAppShell = (fileName: string) => /^index(\.[a-z]{2,3})?\.html$/.test(fileName);
+
+/** The file of the SPA shell a page request gets: the one its language is written in. */
+export type AppShellFor = (request: FastifyRequest) => string;
 
 /** The compressed copies the build writes beside a file (scripts/vite-precompress.ts, decision 021). */
 const PRECOMPRESSED_EXTENSIONS = ['.br', '.gz'];
@@ -18,10 +35,13 @@ const PRECOMPRESSED_EXTENSIONS = ['.br', '.gz'];
  * whose lazy landing route shows the same page.
  * A file the build compressed is sent as its .br or .gz to a browser that accepts
  * it, the two HTML pages included (decision 021); nothing is compressed per request.
- * Returns false when there is no build (API-only, e.g. in tests or `npm run dev`).
+ * The SPA shell is sent in the visitor's language (decision 054): `<html lang dir>` from the
+ * `studyhall_locale` cookie, else Accept-Language, else English, and says it varies by both.
+ * Returns which shell file a page request gets, or null when there is no build (API-only, e.g. in
+ * tests or `npm run dev`).
  */
-export async function serveClient(app: FastifyInstance, clientDir: string): Promise<boolean> {
-  if (!existsSync(path.join(clientDir, 'index.html'))) return false;
+export async function serveClient(app: FastifyInstance, clientDir: string): Promise<AppShellFor | null> {
+  if (!existsSync(path.join(clientDir, APP_SHELL))) return null;
   const withVariants = await filesWithPrecompressedVariants(clientDir);
   await app.register(fastifyStatic, {
     root: clientDir,
@@ -39,13 +59,28 @@ export async function serveClient(app: FastifyInstance, clientDir: string): Prom
       response.setHeader('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
       // Caches must key this answer by Accept-Encoding, identity answers included: @fastify/static does not say so.
       const isVariant = PRECOMPRESSED_EXTENSIONS.includes(path.extname(filePath));
-      if (isVariant || withVariants.has(filePath)) response.setHeader('vary', 'Accept-Encoding');
+      const varies = isVariant || withVariants.has(filePath) ? ['Accept-Encoding'] : [];
+      const fileName = path.basename(isVariant ? filePath.slice(0, -path.extname(filePath).length) : filePath);
+      // Which shell is sent depends on the language the visitor chose (cookie) or reads (Accept-Language).
+      if (path.dirname(filePath) === path.resolve(clientDir) && isAppShell(fileName)) {
+        varies.push('Accept-Language', 'Cookie');
+      }
+      if (varies.length > 0) response.setHeader('vary', varies.join(', '));
     },
   });
   if (existsSync(path.join(clientDir, LANDING_PAGE))) {
     app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile(LANDING_PAGE));
   }
-  return true;
+  const shipped = (Object.keys(LOCALES) as Locale[]).filter((locale) =>
+    existsSync(path.join(clientDir, shellOf(locale))),
+  );
+  return (request) => {
+    const locale = resolveLocale({
+      chosen: readCookie(request.headers.cookie, LOCALE_COOKIE),
+      languages: parseAcceptLanguage(request.headers['accept-language']),
+    });
+    return shellOf(shipped.includes(locale) ? locale : SOURCE_LOCALE);
+  };
 }
 
 /** The absolute paths of the files below `clientDir` that have a compressed copy beside them. */

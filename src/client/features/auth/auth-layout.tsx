@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, Outlet, redirect, type LoaderFunctionArgs } from 'react-router';
 import { isSchoolSetupNeeded } from '../school/school-setup-status.ts';
+import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { PublicTopNav } from '../../components/layout/public-top-nav.tsx';
 import { dashboardPathFor, readSession } from '../../lib/session.ts';
 
@@ -31,6 +32,9 @@ export function Component() {
     <div className="flex min-h-screen flex-col">
       <PublicTopNav />
       <Outlet />
+      <footer className="flex justify-center border-t border-line px-4 py-4">
+        <LanguageSwitcher />
+      </footer>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 
 function RoleChoice({
@@ -25,35 +26,44 @@ function RoleChoice({
 
 /** /auth: choose a role, then log in (SPEC §2). */
 export function Component() {
+  const { t } = useLingui();
   return (
     <main id="main" className="flex flex-1 flex-col items-center px-4 py-10 sm:py-16">
-      <h1 className="text-center text-3xl font-bold text-fg">Who is learning today?</h1>
-      <p className="mt-2 text-center text-muted">Choose your role to log in or to create an account.</p>
+      <h1 className="text-center text-3xl font-bold text-fg">
+        <Trans>Who is learning today?</Trans>
+      </h1>
+      <p className="mt-2 text-center text-muted">
+        <Trans>Choose your role to log in or to create an account.</Trans>
+      </p>
       <div className="mt-10 flex w-full flex-col items-center justify-center gap-6 md:flex-row md:gap-10">
         <RoleChoice
           to="/auth/student/login"
-          label="Student"
+          label={t`Student`}
           picture="/images/role-student.svg"
-          description="Take quizzes, browse resources and see your progress."
+          description={t`Take quizzes, browse resources and see your progress.`}
         />
-        <span className="text-lg font-bold tracking-widest text-muted">OR</span>
+        <span className="text-lg font-bold tracking-widest text-muted">
+          <Trans>OR</Trans>
+        </span>
         <RoleChoice
           to="/auth/teacher/login"
-          label="Teacher"
+          label={t`Teacher`}
           picture="/images/role-teacher.svg"
-          description="Create quizzes, share resources and manage students."
+          description={t`Create quizzes, share resources and manage students.`}
         />
       </div>
       <p className="mt-10 text-center text-sm text-muted">
-        New to StudyHall?{' '}
-        <Link to="/auth/student/register" className="font-semibold text-brand-700 underline">
-          Create a student account
-        </Link>{' '}
-        or{' '}
-        <Link to="/auth/teacher/register" className="font-semibold text-brand-700 underline">
-          a teacher account
-        </Link>
-        .
+        <Trans>
+          New to StudyHall?{' '}
+          <Link to="/auth/student/register" className="font-semibold text-brand-700 underline">
+            Create a student account
+          </Link>{' '}
+          or{' '}
+          <Link to="/auth/teacher/register" className="font-semibold text-brand-700 underline">
+            a teacher account
+          </Link>
+          .
+        </Trans>
       </p>
     </main>
   );

@@ -1,3 +1,4 @@
+import { plural, t } from '@lingui/core/macro';
 import { FIELD_LIMITS } from '#shared/limits';
 import type { AuthField } from '../../components/auth-form.tsx';
 
@@ -16,28 +17,32 @@ export function studentAccountFields({
 }): AuthField[] {
   const own = (autoComplete: string) => (isForSomeoneElse ? 'off' : autoComplete);
   return [
-    { name: 'name', label: 'Name', autoComplete: own('name') },
+    { name: 'name', label: t`Name`, autoComplete: own('name') },
     {
       name: 'rollNumber',
-      label: 'Account username',
+      label: t`Account username`,
       autoComplete: own('username'),
       hint: isForSomeoneElse
-        ? 'The roll number; the student logs in with it.'
-        : 'Your roll number; you log in with it.',
+        ? t`The roll number; the student logs in with it.`
+        : t`Your roll number; you log in with it.`,
     },
-    { name: 'email', label: 'Email', type: 'email', autoComplete: own('email') },
+    { name: 'email', label: t`Email`, type: 'email', autoComplete: own('email') },
     ...(classField ? [classField] : []),
-    { name: 'parentName', label: 'Parent name', autoComplete: 'off' },
-    { name: 'parentEmail', label: 'Parent email', type: 'email', autoComplete: 'off' },
-    newPasswordField(isForSomeoneElse ? ' Give it to the student.' : ''),
+    { name: 'parentName', label: t`Parent name`, autoComplete: 'off' },
+    { name: 'parentEmail', label: t`Parent email`, type: 'email', autoComplete: 'off' },
+    newPasswordField(isForSomeoneElse ? t`Give it to the student.` : ''),
   ];
 }
+
+/** The password rule, a plural (`minimum` is a setting): its unit test checks the six Arabic forms. */
+export const passwordRule = (minimum: number) =>
+  t`At least ${plural(minimum, { one: '# character', other: '# characters' })}.`;
 
 /** A password being set, with the rule it must meet (and what to do with it, for someone else's). */
 export const newPasswordField = (more = ''): AuthField => ({
   name: 'password',
-  label: 'Password',
+  label: t`Password`,
   type: 'password',
   autoComplete: 'new-password',
-  hint: `At least ${FIELD_LIMITS.passwordMin} characters.${more}`,
+  hint: [passwordRule(FIELD_LIMITS.passwordMin), more].filter(Boolean).join(' '),
 });

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useLocation } from 'react-router';
 import { studentLoginSchema } from '#shared/accounts';
 import { logInStudent } from '#shared/contract/sign-in';
@@ -7,19 +8,22 @@ import { readNotice, useAuthActions } from './use-auth-actions.ts';
 
 export function Component() {
   const { logIn } = useAuthActions('student');
+  const { t } = useLingui();
   return (
     <AuthForm
-      title="Student login"
-      intro="Log in with the account username (roll number) your school gave you."
+      title={t`Student login`}
+      intro={t`Log in with the account username (roll number) your school gave you.`}
       schema={studentLoginSchema}
       notice={readNotice(useLocation().state)}
       fields={[
-        { name: 'rollNumber', label: 'Username', autoComplete: 'username' },
-        { name: 'password', label: 'Password', type: 'password', autoComplete: 'current-password' },
+        { name: 'rollNumber', label: t`Username`, autoComplete: 'username' },
+        { name: 'password', label: t`Password`, type: 'password', autoComplete: 'current-password' },
       ]}
-      submitLabel="Log in"
+      submitLabel={t`Log in`}
       onSubmit={(values) => logIn(logInStudent, values)}
-      footer={<AuthSwitchLink question="No account yet?" to="/auth/student/register" label="Register as a student" />}
+      footer={
+        <AuthSwitchLink question={t`No account yet?`} to="/auth/student/register" label={t`Register as a student`} />
+      }
     />
   );
 }

@@ -1,3 +1,5 @@
+import { t as translate } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useSearchParams } from 'react-router';
 import { studentRegistrationSchema } from '#shared/accounts';
 import { registerStudent } from '#shared/contract/sign-in';
@@ -9,14 +11,15 @@ import { useAuthActions } from './use-auth-actions.ts';
 /** The class code field, prefilled from a shared link's `?code=` (decision 031). */
 const classCodeField = (code: string | null) => ({
   name: 'classCode',
-  label: 'Class code',
+  label: translate`Class code`,
   autoComplete: 'off',
-  hint: 'From your teacher, e.g. ABCD-EFGH.',
+  hint: translate`From your teacher, e.g. ABCD-EFGH.`,
   defaultValue: code ?? undefined,
 });
 
 export function Component() {
   const { register } = useAuthActions('student');
+  const { t } = useLingui();
   const [searchParams] = useSearchParams();
   const fields = studentAccountFields({
     isForSomeoneElse: false,
@@ -24,14 +27,18 @@ export function Component() {
   });
   return (
     <AuthForm
-      title="Create a student account"
-      intro="Take quizzes, find resources and follow your progress."
+      title={t`Create a student account`}
+      intro={t`Take quizzes, find resources and follow your progress.`}
       schema={studentRegistrationSchema}
       fields={fields}
-      submitLabel="Register"
+      submitLabel={t`Register`}
       onSubmit={(values) => register(registerStudent, values)}
       footer={
-        <AuthSwitchLink question="Already have an account?" to="/auth/student/login" label="Log in as a student" />
+        <AuthSwitchLink
+          question={t`Already have an account?`}
+          to="/auth/student/login"
+          label={t`Log in as a student`}
+        />
       }
     />
   );

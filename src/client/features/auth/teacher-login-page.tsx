@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useLocation } from 'react-router';
 import { teacherLoginSchema } from '#shared/accounts';
 import { logInTeacher } from '#shared/contract/sign-in';
@@ -7,20 +8,25 @@ import { readNotice, useAuthActions } from './use-auth-actions.ts';
 
 export function Component() {
   const { logIn } = useAuthActions('teacher');
+  const { t } = useLingui();
   return (
     <AuthForm
-      title="Teacher login"
-      intro="Welcome back. Log in with your school email."
+      title={t`Teacher login`}
+      intro={t`Welcome back. Log in with your school email.`}
       schema={teacherLoginSchema}
       notice={readNotice(useLocation().state)}
       fields={[
-        { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
-        { name: 'password', label: 'Password', type: 'password', autoComplete: 'current-password' },
+        { name: 'email', label: t`Email`, type: 'email', autoComplete: 'email' },
+        { name: 'password', label: t`Password`, type: 'password', autoComplete: 'current-password' },
       ]}
-      submitLabel="Log in"
+      submitLabel={t`Log in`}
       onSubmit={(values) => logIn(logInTeacher, values)}
       footer={
-        <AuthSwitchLink question="New to StudyHall?" to="/auth/teacher/register" label="Create a teacher account" />
+        <AuthSwitchLink
+          question={t`New to StudyHall?`}
+          to="/auth/teacher/register"
+          label={t`Create a teacher account`}
+        />
       }
     />
   );

@@ -1,3 +1,5 @@
+import { t as translate } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { teacherRegistrationSchema } from '#shared/accounts';
@@ -8,15 +10,16 @@ import { call } from '../../lib/api.ts';
 import { loginPathFor } from '../../lib/session.ts';
 import { AuthForm, AuthPanel, type AuthField } from '../../components/auth-form.tsx';
 import { AuthSwitchLink } from './auth-switch-link.tsx';
-import { TEACHER_ACCOUNT_FIELDS } from './teacher-fields.ts';
+import { teacherAccountFields } from './teacher-fields.ts';
 import { useAuthActions } from './use-auth-actions.ts';
 
-const INVITATION_FIELD: AuthField = {
+/** Worded in the active locale when called (a render). */
+const invitationField = (): AuthField => ({
   name: 'invitation',
-  label: 'Invitation code',
+  label: translate`Invitation code`,
   autoComplete: 'off',
-  hint: 'The code at the end of the invitation link your administrator gave you.',
-};
+  hint: translate`The code at the end of the invitation link your administrator gave you.`,
+});
 
 /** What the loader learnt of the link's invitation: none in the address, its school, or why it cannot be used. */
 type InvitationCheck =
@@ -42,10 +45,11 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<Invitatio
  */
 export function Component() {
   const check = useLoaderData<typeof loader>();
+  const { t } = useLingui();
   if (check.invitation === null) return <RegistrationForm />;
   if ('failure' in check) {
     return (
-      <AuthPanel title="This invitation cannot be used">
+      <AuthPanel title={t`This invitation cannot be used`}>
         <p
           role="alert"
           className="mt-4 rounded-lg border border-danger/25 bg-danger-soft px-3 py-2 text-sm text-danger-strong"
@@ -54,20 +58,23 @@ export function Component() {
         </p>
         <div className="mt-6 flex flex-wrap gap-3">
           <Link to="/auth/teacher/register" className={buttonVariants({ variant: 'secondary' })}>
-            Enter another code
+            <Trans>Enter another code</Trans>
           </Link>
           <Link to={loginPathFor('teacher')} className={buttonVariants({ variant: 'ghost' })}>
-            Log in instead
+            <Trans>Log in instead</Trans>
           </Link>
         </div>
       </AuthPanel>
     );
   }
+  const { schoolName } = check;
   return (
     <RegistrationForm
       intro={
         <>
-          You&apos;re invited to join <strong className="text-fg">{check.schoolName}</strong>.
+          <Trans>
+            You&apos;re invited to join <strong className="text-fg">{schoolName}</strong>.
+          </Trans>
         </>
       }
       invitation={check.invitation}
@@ -77,17 +84,18 @@ export function Component() {
 
 function RegistrationForm({ intro, invitation }: { intro?: ReactNode; invitation?: string }) {
   const { register } = useAuthActions('teacher');
+  const { t } = useLingui();
   return (
     <AuthForm
-      title="Create a teacher account"
-      intro={intro ?? 'Enter the code of the invitation your school’s administrator sent you.'}
+      title={t`Create a teacher account`}
+      intro={intro ?? t`Enter the code of the invitation your school’s administrator sent you.`}
       schema={teacherRegistrationSchema}
-      fields={invitation ? TEACHER_ACCOUNT_FIELDS : [INVITATION_FIELD, ...TEACHER_ACCOUNT_FIELDS]}
+      fields={invitation ? teacherAccountFields() : [invitationField(), ...teacherAccountFields()]}
       hiddenValues={invitation ? { invitation } : undefined}
-      submitLabel="Register"
+      submitLabel={t`Register`}
       onSubmit={(values) => register(registerTeacher, values)}
       footer={
-        <AuthSwitchLink question="Already registered?" to={loginPathFor('teacher')} label="Log in as a teacher" />
+        <AuthSwitchLink question={t`Already registered?`} to={loginPathFor('teacher')} label={t`Log in as a teacher`} />
       }
     />
   );

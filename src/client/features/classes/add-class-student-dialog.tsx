@@ -8,7 +8,9 @@ import { AccountForm } from '../../components/auth-form.tsx';
 import { studentAccountFields } from '../auth/student-account-fields.ts';
 
 /** The account fields of a student added by a teacher, but the class: the class is this one. */
-const CLASS_STUDENT_FIELDS = studentAccountFields({ isForSomeoneElse: true }).filter((field) => field.name !== 'class');
+// Called when shown, not when the module loads: the labels are worded in the active locale (decision 054).
+const classStudentFields = () =>
+  studentAccountFields({ isForSomeoneElse: true }).filter((field) => field.name !== 'class');
 
 /** A new student's account, straight into this class. */
 export function AddClassStudentDialog({
@@ -30,7 +32,7 @@ export function AddClassStudentDialog({
       {(close) => (
         <AccountForm
           schema={addClassStudentSchema}
-          fields={CLASS_STUDENT_FIELDS}
+          fields={classStudentFields()}
           submitLabel="Add student"
           className="mt-5 grid gap-x-6 gap-y-4 sm:grid-cols-2"
           submitClassName="min-w-36"

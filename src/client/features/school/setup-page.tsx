@@ -11,7 +11,7 @@ import { PageTitle } from '../../components/ui/page-title.tsx';
 import { ApiError, call } from '../../lib/api.ts';
 import { dashboardPathFor, loginPathFor, saveSession } from '../../lib/session.ts';
 import { AuthForm, AuthPanel } from '../../components/auth-form.tsx';
-import { TEACHER_ACCOUNT_FIELDS } from '../auth/teacher-fields.ts';
+import { teacherAccountFields } from '../auth/teacher-fields.ts';
 
 /**
  * /setup, the first run (issue 19): first the one-time set-up code from the server's log
@@ -113,7 +113,7 @@ export function Component() {
         intro="Name your school and create the first teacher account: yours, as the school's administrator. You can then invite the other teachers."
         schema={schoolSetupSchema}
         hiddenValues={{ setupCode }}
-        fields={[{ name: 'schoolName', label: 'School name', autoComplete: 'organization' }, ...TEACHER_ACCOUNT_FIELDS]}
+        fields={[{ name: 'schoolName', label: 'School name', autoComplete: 'organization' }, ...teacherAccountFields()]}
         submitLabel="Set up the school"
         onSubmit={handleSetUp}
         footer={

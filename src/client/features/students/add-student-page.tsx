@@ -19,7 +19,8 @@ import { BackLink } from '../../components/ui/back-link.tsx';
 
 const STUDENTS_PATH = '/dashboard/teacher/students';
 
-const ADD_STUDENT_FIELDS = studentAccountFields({ isForSomeoneElse: true });
+// Called when shown, not when the module loads: the labels are worded in the active locale (decision 054).
+const addStudentFields = () => studentAccountFields({ isForSomeoneElse: true });
 
 /** The form: the class picked (it goes in the address) and the account's fields (the body). */
 const addStudentFormSchema = bodyObject({
@@ -48,7 +49,7 @@ export function Component() {
       <div className={cn(cardVariants(), 'mt-6 rounded-2xl p-5 sm:p-8')}>
         <AccountForm
           schema={addStudentFormSchema}
-          fields={ADD_STUDENT_FIELDS}
+          fields={addStudentFields()}
           leadingControls={(field) => <ClassPicker {...field('classId')} className="col-span-full" />}
           submitLabel="Add student"
           className="grid gap-x-6 gap-y-4 sm:grid-cols-2"

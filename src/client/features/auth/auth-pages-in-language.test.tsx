@@ -1,0 +1,52 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openApp } from '../../testing/open-app.tsx';
+
+const LOGIN_PATH = '/auth/student/login';
+
+/** The switcher's cookie, as a visitor who chose a language before would send it. */
+const chooseInCookie = (locale: string) => {
+  document.cookie = `studyhall_locale=${locale}; Path=/`;
+};
+
+afterEach(() => {
+  document.cookie = 'studyhall_locale=; Max-Age=0; Path=/';
+});
+
+describe('the auth pages in the visitor’s language (issue 32, decision 054)', () => {
+  it('shows the student login in Arabic, right to left, from the cookie', async () => {
+    chooseInCookie('ar');
+    await openApp(LOGIN_PATH);
+    expect(await screen.findByRole('heading', { name: 'دخول الطلاب' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'اسم المستخدم' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'تسجيل الدخول' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'اللغة' })).toHaveValue('ar');
+    expect(document.documentElement).toHaveAttribute('lang', 'ar');
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    expect(document.body).not.toHaveTextContent('Student login');
+  });
+
+  it('shows the student login in Spanish, left to right', async () => {
+    chooseInCookie('es');
+    await openApp(LOGIN_PATH);
+    expect(await screen.findByRole('heading', { name: 'Acceso de estudiantes' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Iniciar sesión' })).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('lang', 'es');
+    expect(document.documentElement).toHaveAttribute('dir', 'ltr');
+  });
+
+  it('switches language without a reload, and keeps the choice in the cookie', async () => {
+    const { user } = await openApp(LOGIN_PATH);
+    expect(await screen.findByRole('heading', { name: 'Student login' })).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('dir', 'ltr');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'العربية');
+    expect(await screen.findByRole('heading', { name: 'دخول الطلاب' })).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    expect(document.cookie).toContain('studyhall_locale=ar');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'اللغة' }), 'English');
+    expect(await screen.findByRole('heading', { name: 'Student login' })).toBeInTheDocument();
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', 'en'));
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * The languages StudyHall's interface ships in (decision 054), shared by the client, which loads
+ * their catalogs, and the server, which writes `<html lang dir>` on the app's page before it paints.
+ */
+export const LOCALES = {
+  en: { name: 'English', dir: 'ltr' },
+  es: { name: 'Español', dir: 'ltr' },
+  ar: { name: 'العربية', dir: 'rtl' },
+} as const satisfies Record<string, { name: string; dir: 'ltr' | 'rtl' }>;
+
+export type Locale = keyof typeof LOCALES;
+
+export const SOURCE_LOCALE: Locale = 'en';
+
+/** The cookie that keeps a visitor's explicit choice of language (the switcher sets it). */
+export const LOCALE_COOKIE = 'studyhall_locale';
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && Object.hasOwn(LOCALES, value);
+}
+
+/** The first of a person's languages (BCP 47 tags, most preferred first) that ships: `es-MX` is `es`. */
+export function matchLocale(languages: readonly string[]): Locale | undefined {
+  for (const tag of languages) {
+    const primary = tag.trim().split(/[-_]/)[0]?.toLowerCase();
+    if (isLocale(primary)) return primary;
+  }
+  return undefined;
+}
+
+/** The language tags of an `Accept-Language` header, by their weight (q), most preferred first; q=0 left out. */
+export function parseAcceptLanguage(header: string | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...parameters] = part.trim().split(';');
+      const q = parameters.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+      return { tag: tag.trim(), weight: q === undefined ? 1 : Number(q), index };
+    })
+    .filter(({ tag, weight }) => tag !== '' && tag !== '*' && weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.index - b.index)
+    .map(({ tag }) => tag);
+}
+
+/** The value of the cookie `name` in a `Cookie` header (or `document.cookie`), if set. */
+export function readCookie(header: string | undefined, name: string): string | undefined {
+  for (const pair of (header ?? '').split(';')) {
+    const [key, ...value] = pair.trim().split('=');
+    if (key === name) return decodeURIComponent(value.join('='));
+  }
+  return undefined;
+}
+
+/**
+ * The locale to show: an explicit choice (the cookie), else the first of the person's languages
+ * that ships, else the school's default, else English.
+ */
+export function resolveLocale({
+  chosen,
+  languages = [],
+  schoolDefault,
+}: {
+  chosen?: string | undefined;
+  languages?: readonly string[];
+  schoolDefault?: string | undefined;
+}): Locale {
+  if (isLocale(chosen)) return chosen;
+  return matchLocale(languages) ?? (isLocale(schoolDefault) ? schoolDefault : SOURCE_LOCALE);
+}
