@@ -26,6 +26,13 @@ export async function loader() {
 }
 
 /**
+ * Once per visit: the locale does not depend on the address, and the switcher activates a new
+ * one itself. Run again on every navigation, the loader held each change of the address (a list's
+ * filters) until it settled, and a list asked the server for the old filters once more.
+ */
+export const shouldRevalidate = () => false;
+
+/**
  * Layout route around the auth pages and the dashboards: the query cache, the toaster, and the
  * translations (the loader activated the locale; the switcher changes it).
  * The landing page uses neither, so they stay out of the entry chunk it downloads.
