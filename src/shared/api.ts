@@ -59,12 +59,14 @@ const CHOICES_NAMED = 10;
 /** The code and parameters of one zod issue: the refinement's own, else the check's kind. */
 export function fieldCodeOf(issue: ValidationIssue): Pick<FieldError, 'code' | 'params'> {
   const { code: own, ...params } = issue.params ?? {};
-  if (isFieldErrorCode(own)) return Object.keys(params).length ? { code: own, params: params as FieldErrorParams } : { code: own };
+  if (isFieldErrorCode(own))
+    return Object.keys(params).length ? { code: own, params: params as FieldErrorParams } : { code: own };
   const isList = LISTS.has(issue.origin ?? '');
-  switch (issue.code) {
+  switch (issue.code ?? '') {
     case 'too_small': {
       const minimum = Number(issue.minimum);
-      if (issue.origin === 'string') return minimum <= 1 ? { code: 'REQUIRED' } : { code: 'TOO_SHORT', params: { minimum } };
+      if (issue.origin === 'string')
+        return minimum <= 1 ? { code: 'REQUIRED' } : { code: 'TOO_SHORT', params: { minimum } };
       if (isList) return { code: 'TOO_FEW', params: { minimum } };
       return { code: 'TOO_SMALL', params: { minimum, inclusive: issue.inclusive ?? true } };
     }
@@ -85,8 +87,11 @@ export function fieldCodeOf(issue: ValidationIssue): Pick<FieldError, 'code' | '
     case 'invalid_value': {
       const values = issue.values ?? [];
       const isNamed =
-        values.length <= CHOICES_NAMED && values.every((value) => typeof value === 'string' || typeof value === 'number');
-      return isNamed ? { code: 'INVALID_CHOICE', params: { values: values as (string | number)[] } } : { code: 'INVALID_CHOICE' };
+        values.length <= CHOICES_NAMED &&
+        values.every((value) => typeof value === 'string' || typeof value === 'number');
+      return isNamed
+        ? { code: 'INVALID_CHOICE', params: { values: values as (string | number)[] } }
+        : { code: 'INVALID_CHOICE' };
     }
     default:
       return { code: 'INVALID' };

@@ -242,7 +242,11 @@ export function checkRosterRows(parsed: RosterCsvRow[]): RowsCheck {
   for (const { row, cells, extraCells } of parsed) {
     const problems: RowProblem[] = [];
     if (extraCells)
-      problems.push({ field: null, code: 'EXTRA_CELLS', message: 'This row has more cells than the header has columns' });
+      problems.push({
+        field: null,
+        code: 'EXTRA_CELLS',
+        message: 'This row has more cells than the header has columns',
+      });
     const result = rosterImportRowSchema.safeParse({
       ...cells,
       password: cells.password === '' ? undefined : cells.password,

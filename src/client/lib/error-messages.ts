@@ -85,7 +85,9 @@ export const FAILURE_TEXTS = {
   // ---- The request cannot be read ----------------------------------------------------------
   // The first field problem says it, in the client's words for its code (decision 026, addenda).
   VALIDATION_FAILED: ({ fieldErrors }) =>
-    fieldErrors?.[0] ? fieldErrorText(fieldErrors[0]) : 'Something you sent is not valid. Check the form and try again.',
+    fieldErrors?.[0]
+      ? fieldErrorText(fieldErrors[0])
+      : 'Something you sent is not valid. Check the form and try again.',
   UNKNOWN_FIELD: `This page sent something the server does not accept: it may be out of date. ${RELOAD_AND_RETRY}`,
   MALFORMED_REQUEST: `The server could not read the request: it is not valid or holds too much at once. ${RELOAD_AND_RETRY}`,
   REQUEST_INTERRUPTED: 'The request was interrupted before it arrived. Try again.',

@@ -32,7 +32,8 @@ export const newJoinCode = () =>
     () => JOIN_CODE_ALPHABET[randomInt(JOIN_CODE_ALPHABET.length)],
   ).join('');
 
-const nameTaken = () => conflict('CLASS_NAME_TAKEN', 'The school already has a class with this name', { field: 'name', code: 'TAKEN' });
+const nameTaken = () =>
+  conflict('CLASS_NAME_TAKEN', 'The school already has a class with this name', { field: 'name', code: 'TAKEN' });
 const codeInvalid = () =>
   new AppError(
     'CLASS_CODE_INVALID',

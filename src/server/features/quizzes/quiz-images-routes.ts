@@ -48,7 +48,11 @@ export function quizImagesRoutes(options: {
           tooLarge: isSpaceTheLimit ? () => overQuota(space) : () => tooLarge(maxBytes),
         });
         try {
-          if (!upload) throw badRequest('Choose an image.', fieldProblem('file', 'FILE_MISSING', 'Choose an image.', { kind: 'image' }));
+          if (!upload)
+            throw badRequest(
+              'Choose an image.',
+              fieldProblem('file', 'FILE_MISSING', 'Choose an image.', { kind: 'image' }),
+            );
           const parsed = uploadQuizImage.body.fields.safeParse(fields);
           if (!parsed.success) throw invalidInput(parsed.error.issues);
           const created = await images.createImage(teacherId, fileKey, upload);

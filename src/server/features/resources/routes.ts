@@ -79,7 +79,8 @@ export function resourcesRoutes(options: ResourcesRoutesOptions): FastifyPluginA
         tooLarge: isSpaceTheLimit ? () => overQuota(space) : () => tooLarge(uploadMaxBytes),
       });
       try {
-        if (!upload) throw badRequest('Please select a file.', fieldProblem('file', 'FILE_MISSING', 'Please select a file.'));
+        if (!upload)
+          throw badRequest('Please select a file.', fieldProblem('file', 'FILE_MISSING', 'Please select a file.'));
         const parsed = uploadFieldsSchema.safeParse(fields);
         if (!parsed.success) throw invalidInput(parsed.error.issues);
         return {

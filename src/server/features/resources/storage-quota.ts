@@ -22,7 +22,9 @@ export function overQuota(space: StorageSpace, fileBytes?: number): AppError {
     `${file} does not fit in your storage space: ${formatStorageSize(space.usedBytes)} of ` +
     `${formatStorageSize(space.quotaBytes)} used, ${formatStorageSize(space.leftBytes)} left. ` +
     'Delete files you no longer need, or ask your administrator for more space.';
-  return new AppError('STORAGE_QUOTA_EXCEEDED', message, { errors: fieldProblem('file', 'STORAGE_QUOTA_EXCEEDED', message, space) });
+  return new AppError('STORAGE_QUOTA_EXCEEDED', message, {
+    errors: fieldProblem('file', 'STORAGE_QUOTA_EXCEEDED', message, space),
+  });
 }
 
 /**

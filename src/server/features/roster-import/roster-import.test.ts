@@ -103,10 +103,17 @@ describe('checking a class list', () => {
     ];
     const checked = await call('POST', `/api/classes/${classId}/import/check`, token, { csv: classList(rows) });
     expect(checked.body.data.rows.map((row: { problems: { message: string }[] }) => row.problems)).toEqual([
-      [{ field: 'rollNumber', message: 'Roll number is taken by another student of the school' }],
-      [{ field: 'email', message: 'Email is taken by another student of the school' }],
+      [{ field: 'rollNumber', code: 'TAKEN', message: 'Roll number is taken by another student of the school' }],
+      [{ field: 'email', code: 'TAKEN', message: 'Email is taken by another student of the school' }],
       [],
-      [{ field: 'rollNumber', message: 'Roll number is also on row 4 of the file' }],
+      [
+        {
+          field: 'rollNumber',
+          code: 'DUPLICATE_IN_FILE',
+          params: { firstRow: 4 },
+          message: 'Roll number is also on row 4 of the file',
+        },
+      ],
     ]);
   });
 
