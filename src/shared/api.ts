@@ -1,5 +1,5 @@
 import type { ErrorCode } from './error-codes.ts';
-import { isFieldErrorCode, type FieldErrorCode, type FieldErrorParams } from './field-error-codes.ts';
+import type { FieldErrorCode, FieldErrorParams } from './field-error-codes.ts';
 import type { ThrottleLimit } from './throttle.ts';
 
 /** The response envelope every /api endpoint speaks (SPEC §7). */
@@ -58,9 +58,13 @@ const CHOICES_NAMED = 10;
 
 /** The code and parameters of one zod issue: the refinement's own, else the check's kind. */
 export function fieldCodeOf(issue: ValidationIssue): Pick<FieldError, 'code' | 'params'> {
+  // A refinement names its code through fieldCode(), typed: checked against the catalogue only by
+  // its type, so the forms do not carry the codes' descriptions.
   const { code: own, ...params } = issue.params ?? {};
-  if (isFieldErrorCode(own))
-    return Object.keys(params).length ? { code: own, params: params as FieldErrorParams } : { code: own };
+  if (typeof own === 'string') {
+    const code = own as FieldErrorCode;
+    return Object.keys(params).length ? { code, params: params as FieldErrorParams } : { code };
+  }
   const isList = LISTS.has(issue.origin ?? '');
   switch (issue.code ?? '') {
     case 'too_small': {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { studentAccountFields, studentDetailFields } from './accounts.ts';
 import { fieldCodeOf } from './api.ts';
-import { FIELD_ERROR_CODES, type FieldErrorCode } from './field-error-codes.ts';
+import { FIELD_ERROR_CODES, fieldCode, type FieldErrorCode } from './field-error-codes.ts';
 import { bodyObject } from './fields.ts';
 import { emailKey, identityKey } from './identity.ts';
 import { JSON_BYTES_PER_CHARACTER } from './limits.ts';
@@ -301,7 +301,8 @@ export const rosterImportBodySchema = bodyObject({
     })
     .superRefine((csv, context) => {
       const parsed = parseRosterCsv(csv);
-      if (!parsed.ok) context.addIssue({ code: 'custom', message: parsed.message });
+      if (!parsed.ok)
+        context.addIssue({ code: 'custom', message: parsed.message, params: fieldCode('FILE_UNREADABLE') });
     }),
 });
 export type RosterImportBody = z.infer<typeof rosterImportBodySchema>;

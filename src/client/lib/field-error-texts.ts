@@ -25,6 +25,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   parentEmail: 'Parent email',
   currentPassword: 'Current password',
   newPassword: 'New password',
+  class: 'Class',
   classCode: 'Class code',
   invitation: 'Invitation',
   schoolName: 'School name',

@@ -93,15 +93,7 @@ describe('the form layer', () => {
     // A screen schema that lets everything through: only the server judges.
     render(<RegistrationForm schema={z.object({}).loose()} onSent={() => {}} />);
     const registration = buildStudentRegistration();
-    await fill(user, {
-      Name: registration.name,
-      'Account username': registration.rollNumber,
-      'Class code': registration.classCode,
-      Email: 'nobody@',
-      'Parent name': registration.parentName,
-      'Parent email': registration.parentEmail,
-      Password: 'x',
-    });
+    await fill(user, { ...filled(registration), Email: 'nobody@', Password: 'x' });
     await user.click(screen.getByRole('button', { name: 'Register' }));
 
     const email = screen.getByLabelText('Email');
@@ -149,15 +141,7 @@ describe('the form layer', () => {
     let sent = 0;
     render(<RegistrationForm schema={studentRegistrationSchema} onSent={() => sent++} />);
     const registration = buildStudentRegistration({ classCode: await classCodeOf() });
-    await fill(user, {
-      Name: registration.name,
-      'Account username': registration.rollNumber,
-      'Class code': registration.classCode,
-      Email: registration.email,
-      'Parent name': registration.parentName,
-      'Parent email': registration.parentEmail,
-      Password: registration.password,
-    });
+    await fill(user, filled(registration));
 
     const form = screen.getByRole('form', { name: 'Register' });
     fireEvent.submit(form);

@@ -72,8 +72,8 @@ describe('checking a class list', () => {
     expect(checked.body.data.rows[11]).toMatchObject({
       row: 13,
       problems: [
-        { field: 'rollNumber', message: expect.stringContaining('letters, digits') },
-        { field: 'email', message: 'Email must be a valid email address' },
+        { field: 'rollNumber', code: 'USERNAME_CHARACTERS', message: expect.stringContaining('letters, digits') },
+        { field: 'email', code: 'INVALID_EMAIL', message: 'Email must be a valid email address' },
       ],
     });
     expect(await studentCount()).toBe(before);
@@ -125,7 +125,7 @@ describe('checking a class list', () => {
     expect(binary.status).toBe(400);
     expect(binary.body).toMatchObject({
       code: 'VALIDATION_FAILED',
-      errors: [{ field: 'csv', message: expect.stringContaining('not a text CSV file') }],
+      errors: [{ field: 'csv', code: 'FILE_UNREADABLE', message: expect.stringContaining('not a text CSV file') }],
     });
     const tooMany = classList(Array.from({ length: ROSTER_IMPORT_LIMITS.rows + 1 }, () => studentRow()));
     for (const path of ['import/check', 'import']) {
