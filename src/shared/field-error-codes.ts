@@ -18,7 +18,7 @@ export const FIELD_ERROR_CODES = {
   TOO_MANY: 'A list with more than `maximum` entries',
   NOT_A_NUMBER: 'Not a number',
   NOT_WHOLE_NUMBER: 'A number with a fraction where a whole one is needed',
-  WRONG_TYPE: 'Not the kind of value the field holds (`expected`: which)',
+  WRONG_TYPE: 'Missing, or not the kind of value the field holds (`expected`: which)',
   INVALID_EMAIL: 'Not an email address',
   INVALID_FORMAT: 'Not in the form the field needs (`format`: which, e.g. uuid, datetime, regex)',
   INVALID_CHOICE: 'Not one of the values the field allows (`values`, when the list is short)',

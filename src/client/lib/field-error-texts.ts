@@ -66,6 +66,9 @@ const NAMED_TEXTS = {
       ? `${label} must be less than ${number(params, 'maximum')}`
       : `${label} must be at most ${number(params, 'maximum')}`,
   NOT_A_NUMBER: (label) => `${label} must be a number`,
+  // A form sends text: a field that is not is one left out.
+  WRONG_TYPE: (label, params) =>
+    params?.expected === 'boolean' ? `${label} must be true or false` : `${label} is required`,
   NOT_WHOLE_NUMBER: (label) => `${label} must be a whole number`,
   INVALID_EMAIL: (label) => `${label} must be a valid email address`,
   FORBIDDEN_CHARACTERS: (label) => `${label} contains characters that are not allowed`,

@@ -112,7 +112,7 @@ async function expectTaken(
     const registration =
       role === 'teacher' ? buildTeacherRegistration(await inviteTeacher(t), overrides) : studentRegistration(overrides);
     const response = await post(`/api/${role}/register`, registration);
-    expect([typed, response.status, response.body.errors]).toEqual([typed, 409, [{ field, message }]]);
+    expect([typed, response.status, response.body.errors]).toEqual([typed, 409, [{ field, code: 'TAKEN', message }]]);
   }
 }
 

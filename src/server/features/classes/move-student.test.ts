@@ -138,7 +138,7 @@ describe('moving a student between the teacher’s classes', () => {
       payload: { toClassId: 'not-a-class' },
     });
     expect(noTarget.body.errors).toEqual([
-      { field: 'toClassId', code: 'ALREADY_IN_CLASS', message: expect.any(String) },
+      { field: 'toClassId', code: 'INVALID_FORMAT', params: { format: 'uuid' }, message: expect.any(String) },
     ]);
     expect(await membershipsOf(id, everyClass)).toEqual([from.id]);
     expect(await membershipsOf(outsider.profile._id, everyClass)).toEqual([foreign.id]);

@@ -73,7 +73,8 @@ describe('teachers join by invitation', () => {
     expect(missing.status).toBe(400);
     expect(missing.body.errors).toContainEqual({
       field: 'invitation',
-      code: 'REQUIRED',
+      code: 'WRONG_TYPE',
+      params: { expected: 'string' },
       message: 'Invitation is required',
     });
     const unknown = await post('/api/teacher/register', buildTeacherRegistration('A'.repeat(32)));

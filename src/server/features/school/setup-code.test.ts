@@ -32,7 +32,8 @@ describe('the set-up code', () => {
     expect(missing.status).toBe(400);
     expect(missing.body.errors).toContainEqual({
       field: 'setupCode',
-      code: 'REQUIRED',
+      code: 'WRONG_TYPE',
+      params: { expected: 'string' },
       message: 'Set-up code is required',
     });
 
