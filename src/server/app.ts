@@ -6,7 +6,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { ApiFailure, FieldError } from '#shared/api';
+import type { ApiFailure, FieldError, ValidationIssue } from '#shared/api';
 import type { ErrorCode } from '#shared/error-codes';
 import { JSON_BODY_LIMIT_BYTES } from '#shared/limits';
 import { formatStorageSize } from '#shared/resources';
@@ -304,11 +304,12 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
   if (hasZodFastifySchemaValidationErrors(error)) {
     const invalid = invalidInput(
       error.validation.map((issue) => ({
+        // zod's facts of the issue (its bounds, a refinement's own code) give the field error's code.
+        ...(issue.params as Omit<ValidationIssue, 'path' | 'code' | 'message'>),
         path: fieldPath(issue.instancePath),
         code: issue.keyword,
         message:
           issue.instancePath === '/' ? 'The request body must be a JSON object' : (issue.message ?? 'is invalid'),
-        keys: (issue.params as { keys?: string[] }).keys,
       })),
     );
     return reply.code(invalid.statusCode).send(failure(invalid.code, invalid.message, invalid.errors));

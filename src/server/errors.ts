@@ -1,5 +1,6 @@
 import { fieldErrorsOf, type FieldError, type ValidationIssue } from '#shared/api';
 import { ERROR_CODES, type ErrorCode } from '#shared/error-codes';
+import type { FieldErrorCode, FieldErrorParams } from '#shared/field-error-codes';
 import type { ThrottledFields } from '#shared/throttle';
 
 /**
@@ -57,12 +58,16 @@ export const tooManyRequests = (message: string, throttled: ThrottledFields) =>
  */
 export function invalidInput(issues: readonly ValidationIssue[]): AppError {
   const errors = fieldErrorsOf(issues);
-  const first = errors[0] ?? { field: '', message: 'The request is not valid' };
+  const first = errors[0] ?? { field: '', code: 'INVALID', message: 'The request is not valid' };
   const message = first.field ? `${first.field}: ${first.message}` : first.message;
   const isUnknownField = issues.some((issue) => issue.code === 'unrecognized_keys');
   return new AppError(isUnknownField ? 'UNKNOWN_FIELD' : 'VALIDATION_FAILED', message, { errors });
 }
 
-/** A 409 of the endpoint's own rules; naming the field lets a form mark it. */
-export const conflict = (code: ErrorCode, message: string, field?: string) =>
-  new AppError(code, message, field ? { errors: [{ field, message }] } : {});
+/** A 409 of the endpoint's own rules; naming the field (and what is wrong with it) lets a form mark it. */
+export const conflict = (code: ErrorCode, message: string, problem?: Pick<FieldError, 'field' | 'code'>) =>
+  new AppError(code, message, problem ? { errors: [{ ...problem, message }] } : {});
+
+/** One field's problem, its message the same as the failure's. */
+export const fieldProblem = (field: string, code: FieldErrorCode, message: string, params?: FieldErrorParams) =>
+  [{ field, code, ...(params ? { params } : {}), message }] satisfies FieldError[];

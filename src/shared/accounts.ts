@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldCode } from './field-error-codes.ts';
 import { bodyObject, identityText, joinCodeText, requiredText } from './fields.ts';
 import { emailKey } from './identity.ts';
 import { FIELD_LIMITS } from './limits.ts';
@@ -19,7 +20,7 @@ const EMAIL_ADDRESS =
 const emailAddress = (label: string) =>
   identityText(label, FIELD_LIMITS.email, emailKey).refine(
     (value) => EMAIL_ADDRESS.test(value) && !emailKey(value).startsWith('@'),
-    { error: `${label} must be a valid email address` },
+    { error: `${label} must be a valid email address`, params: fieldCode('INVALID_EMAIL') },
   );
 
 /** A password being set: the registration rules (decision 002), under the field's own label. */
@@ -33,7 +34,10 @@ const newPasswordCalled = (label: string) =>
     .max(FIELD_LIMITS.passwordMax, {
       error: `${label} must be at most ${FIELD_LIMITS.passwordMax} characters`,
     })
-    .refine((password) => password.trim() !== '', { error: `${label} must not be only spaces` });
+    .refine((password) => password.trim() !== '', {
+      error: `${label} must not be only spaces`,
+      params: fieldCode('ONLY_SPACES'),
+    });
 
 const newPassword = newPasswordCalled('Password');
 
@@ -55,7 +59,10 @@ export const invitationCodeSchema = z
   .string({ error: 'Invitation is required' })
   .trim()
   .min(1, { error: 'Invitation is required' })
-  .regex(INVITATION_CODE_PATTERN, { error: 'This is not an invitation code: open the link you were given' });
+  .refine((value) => INVITATION_CODE_PATTERN.test(value), {
+    error: 'This is not an invitation code: open the link you were given',
+    params: fieldCode('INVITATION_CODE_FORM'),
+  });
 
 /** A teacher's own details: registering with an invitation, or setting up the school. */
 export const teacherAccountFields = {
@@ -81,11 +88,12 @@ export type TeacherLogin = z.infer<typeof teacherLoginSchema>;
 export const studentDetailFields = {
   name: requiredText('Name', FIELD_LIMITS.name),
   // Letters may carry combining signs (Devanagari vowel signs; NFC leaves most of them apart).
-  rollNumber: identityText('Account username', FIELD_LIMITS.rollNumber).regex(
+  rollNumber: identityText('Account username', FIELD_LIMITS.rollNumber).refine(
     // Joiners (ZWNJ, ZWJ) are how Persian and Indic names are written; the identity key ignores them.
-    /^[\p{L}\p{N}._-](?:[\p{L}\p{M}\p{N}._-]|\u200C|\u200D)*$/u,
+    (value) => /^[\p{L}\p{N}._-](?:[\p{L}\p{M}\p{N}._-]|\u200C|\u200D)*$/u.test(value),
     {
       error: 'Account username may contain only letters, digits, dots, dashes and underscores',
+      params: fieldCode('USERNAME_CHARACTERS'),
     },
   ),
   email: emailAddress('Email'),
@@ -124,6 +132,7 @@ export const changePasswordSchema = z
   .refine((input) => input.newPassword !== input.currentPassword, {
     error: NEW_PASSWORD_UNCHANGED,
     path: ['newPassword'],
+    params: fieldCode('PASSWORD_UNCHANGED'),
   });
 export type ChangePassword = z.infer<typeof changePasswordSchema>;
 
@@ -133,10 +142,12 @@ export const changePasswordFormSchema = z
   .refine((input) => input.newPassword !== input.currentPassword, {
     error: NEW_PASSWORD_UNCHANGED,
     path: ['newPassword'],
+    params: fieldCode('PASSWORD_UNCHANGED'),
   })
   .refine((input) => input.confirmPassword === input.newPassword, {
     error: 'The two new passwords do not match',
     path: ['confirmPassword'],
+    params: fieldCode('PASSWORDS_DIFFER'),
   });
 
 /** Bodies of the profile calls are empty; anything sent is ignored. */

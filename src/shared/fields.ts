@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldCode } from './field-error-codes.ts';
 import { identityKey } from './identity.ts';
 import { FIELD_LIMITS } from './limits.ts';
 
@@ -30,13 +31,19 @@ const SHOWS_SOMETHING =
  */
 export const isBlankText = (value: string) => !SHOWS_SOMETHING.test(value);
 
+const FORBIDDEN = fieldCode('FORBIDDEN_CHARACTERS');
+const REQUIRED = fieldCode('REQUIRED');
+
 /** Non-empty to the eye, bounded, without control characters: what every required text checks after trimming. */
 const boundedText = (text: z.ZodString, label: string, max: number) =>
   text
     .min(1, { error: `${label} is required`, abort: true })
     .max(max, { error: `${label} must be at most ${max} characters` })
-    .refine((value) => !hasForbiddenCharacters(value), { error: `${label} contains characters that are not allowed` })
-    .refine((value) => !isBlankText(value), { error: `${label} is required`, abort: true });
+    .refine((value) => !hasForbiddenCharacters(value), {
+      error: `${label} contains characters that are not allowed`,
+      params: FORBIDDEN,
+    })
+    .refine((value) => !isBlankText(value), { error: `${label} is required`, abort: true, params: REQUIRED });
 
 /** A trimmed, non-empty, bounded text without control characters. */
 export const requiredText = (label: string, max: number) =>
@@ -57,8 +64,11 @@ export const identityText = (label: string, max: number, keyOf: (value: string) 
     label,
     max,
   )
-    .refine((value) => keyOf(value) !== '', { error: `${label} is required` })
-    .refine((value) => keyOf(value).length <= 2 * max, { error: `${label} is too long` });
+    .refine((value) => keyOf(value) !== '', { error: `${label} is required`, params: REQUIRED })
+    .refine((value) => keyOf(value).length <= 2 * max, {
+      error: `${label} is too long`,
+      params: fieldCode('TOO_LONG', { maximum: max }),
+    });
 
 /** A class name: one class however it is spelled ('10a ' and '10A', NFC and NFD). */
 export const classNameText = () => identityText('Class', FIELD_LIMITS.className);
@@ -72,9 +82,11 @@ export const joinCodeText = () =>
     .string({ error: 'Class code is required' })
     .trim()
     .min(1, { error: 'Class code is required' })
-    .max(20, { error: 'A class code is 8 letters and digits, like ABCD-EFGH' })
     // Invisible or other characters cannot be part of a code: said at once, without a look-up.
-    .regex(/^[A-Za-z0-9\s-]+$/, { error: 'A class code is 8 letters and digits, like ABCD-EFGH' });
+    .refine((value) => value.length <= 20 && /^[A-Za-z0-9\s-]+$/.test(value), {
+      error: 'A class code is 8 letters and digits, like ABCD-EFGH',
+      params: fieldCode('CLASS_CODE_FORM'),
+    });
 
 /**
  * A text that may be left blank (a class's or a resource's subject): trimmed, bounded, clean;
@@ -85,7 +97,10 @@ export const blankableText = (label: string, max: number) =>
     .string({ error: `${label} must be text` })
     .trim()
     .max(max, { error: `${label} must be at most ${max} characters` })
-    .refine((value) => !hasForbiddenCharacters(value), { error: `${label} contains characters that are not allowed` })
+    .refine((value) => !hasForbiddenCharacters(value), {
+      error: `${label} contains characters that are not allowed`,
+      params: FORBIDDEN,
+    })
     .transform((value) => (isBlankText(value) ? '' : value));
 
 /** An optional query text (a filter, a search): trimmed, bounded, clean; blank means absent. */
@@ -94,7 +109,10 @@ export const optionalQueryText = (label: string, max: number) =>
     .string({ error: `${label} must be text` })
     .trim()
     .max(max, { error: `${label} must be at most ${max} characters` })
-    .refine((value) => !hasForbiddenCharacters(value), { error: `${label} contains characters that are not allowed` })
+    .refine((value) => !hasForbiddenCharacters(value), {
+      error: `${label} contains characters that are not allowed`,
+      params: FORBIDDEN,
+    })
     .optional()
     .transform((value) => (value ? value : undefined));
 

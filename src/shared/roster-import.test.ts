@@ -145,7 +145,9 @@ describe('checkRosterRows', () => {
     });
     expect(rows[1]!.problems.map((problem) => problem.field)).toEqual(['name', 'rollNumber', 'email', 'password']);
     expect(rows[1]!.problems[0]!.message).toBe('Name is required');
-    expect(rows[2]!.problems).toEqual([{ field: null, message: expect.stringContaining('more cells') }]);
+    expect(rows[2]!.problems).toEqual([
+      { field: null, code: 'EXTRA_CELLS', message: expect.stringContaining('more cells') },
+    ]);
   });
 
   it('finds duplicates within the file by identity key: any case, NFC or NFD, Turkish i', () => {

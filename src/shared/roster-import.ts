@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { studentAccountFields, studentDetailFields } from './accounts.ts';
+import { fieldCodeOf } from './api.ts';
+import { FIELD_ERROR_CODES, fieldCode, type FieldErrorCode } from './field-error-codes.ts';
 import { bodyObject } from './fields.ts';
 import { emailKey, identityKey } from './identity.ts';
 import { JSON_BYTES_PER_CHARACTER } from './limits.ts';
@@ -203,6 +205,12 @@ export type RosterImportRow = z.infer<typeof rosterImportRowSchema>;
 export const rowProblemSchema = z.strictObject({
   /** The column the problem is in, or null for the row as a whole. */
   field: z.enum(ROSTER_FIELDS).nullable(),
+  /** What is wrong (field-error-codes.ts) and its parameters, for clients to word. */
+  code: z.enum(Object.keys(FIELD_ERROR_CODES) as [FieldErrorCode, ...FieldErrorCode[]]),
+  params: z
+    .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number()]))]))
+    .optional(),
+  /** The problem in English, for logs and API users. */
   message: z.string(),
 });
 export type RowProblem = z.infer<typeof rowProblemSchema>;
@@ -233,7 +241,12 @@ export function checkRosterRows(parsed: RosterCsvRow[]): RowsCheck {
   const firstRowOf = { rollNumber: new Map<string, number>(), email: new Map<string, number>() };
   for (const { row, cells, extraCells } of parsed) {
     const problems: RowProblem[] = [];
-    if (extraCells) problems.push({ field: null, message: 'This row has more cells than the header has columns' });
+    if (extraCells)
+      problems.push({
+        field: null,
+        code: 'EXTRA_CELLS',
+        message: 'This row has more cells than the header has columns',
+      });
     const result = rosterImportRowSchema.safeParse({
       ...cells,
       password: cells.password === '' ? undefined : cells.password,
@@ -242,7 +255,8 @@ export function checkRosterRows(parsed: RosterCsvRow[]): RowsCheck {
       for (const issue of result.error.issues) {
         const field = issue.path[0] as RosterField;
         // One problem per field: the first rule it broke.
-        if (!problems.some((problem) => problem.field === field)) problems.push({ field, message: issue.message });
+        if (!problems.some((problem) => problem.field === field))
+          problems.push({ field, ...fieldCodeOf(issue), message: issue.message });
       }
     }
     const keys = {
@@ -256,6 +270,8 @@ export function checkRosterRows(parsed: RosterCsvRow[]): RowsCheck {
       else
         problems.push({
           field,
+          code: 'DUPLICATE_IN_FILE',
+          params: { firstRow: first },
           message: `${field === 'email' ? 'Email' : 'Roll number'} is also on row ${first} of the file`,
         });
     }
@@ -285,7 +301,8 @@ export const rosterImportBodySchema = bodyObject({
     })
     .superRefine((csv, context) => {
       const parsed = parseRosterCsv(csv);
-      if (!parsed.ok) context.addIssue({ code: 'custom', message: parsed.message });
+      if (!parsed.ok)
+        context.addIssue({ code: 'custom', message: parsed.message, params: fieldCode('FILE_UNREADABLE') });
     }),
 });
 export type RosterImportBody = z.infer<typeof rosterImportBodySchema>;

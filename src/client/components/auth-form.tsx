@@ -111,6 +111,8 @@ export function AuthPanel({ title, intro, children }: { title: string; intro?: R
 export function AccountForm<Schema extends z.ZodType<Record<string, unknown>>>(props: AccountFormProps<Schema>) {
   const form = useEndpointForm({
     schema: props.schema,
+    // Problems name a field as the form labels it ("Full name is required").
+    labels: Object.fromEntries(props.fields.map((field) => [field.name, field.label])),
     onSubmit: async (values, { form: element }) => {
       await withLoading(() => props.onSubmit(values));
       if (props.isResetOnSuccess) element.reset();

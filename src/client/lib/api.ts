@@ -9,6 +9,7 @@ import {
 import { SESSION_ENDED_CODES } from '#shared/error-codes';
 import type { ThrottleLimit } from '#shared/throttle';
 import { failureText, isWordedLimit, type FailureCode, type FailureFacts } from './error-messages.ts';
+import { fieldErrorText } from './field-error-texts.ts';
 import { readSession, reportPasswordChangeRequired, reportSessionEnded } from './session.ts';
 
 export { CANNOT_REACH_SERVER, type FailureCode } from './error-messages.ts';
@@ -37,15 +38,18 @@ export class ApiError extends Error {
   }
 }
 
+/** Failures of the input itself, whose field problems the client words from their codes. */
+export const isInputFailure = (code: FailureCode) => code === 'VALIDATION_FAILED' || code === 'UNKNOWN_FIELD';
+
 /**
- * The field problems a form shows. An input's own problems (VALIDATION_FAILED, UNKNOWN_FIELD)
- * keep their texts: they are the shared schemas' (decision 026, addendum), the ones the form
- * itself shows for the same check. A rule's refusal naming a field (an email taken) shows the
- * refusal's own client text there.
+ * The field problems a form shows, with the client's words in `message` (decision 026, second
+ * addendum): an input's own problems (VALIDATION_FAILED, UNKNOWN_FIELD) worded from their codes,
+ * the words the form itself shows for the same check; a rule's refusal naming a field (an email
+ * taken) shows the refusal's own client text there. The server's sentences never show.
  */
 function fieldErrorsFor(code: FailureCode, problems: readonly FieldError[], message: string): FieldError[] {
-  if (code === 'VALIDATION_FAILED' || code === 'UNKNOWN_FIELD') return [...problems];
-  return problems.map(({ field }) => ({ field, message }));
+  if (isInputFailure(code)) return problems.map((problem) => ({ ...problem, message: fieldErrorText(problem) }));
+  return problems.map((problem) => ({ ...problem, message }));
 }
 
 export type ApiResult<T> = { message: string; data: T; page?: PageInfo | undefined };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { FieldError } from '#shared/api';
 import { changePassword } from '#shared/contract/accounts';
 import { addClassStudent } from '#shared/contract/classes';
 import { getQuiz } from '#shared/contract/quizzes';
@@ -33,7 +34,7 @@ describe('the client’s failure texts', () => {
     ['UNREACHABLE', {}, CANNOT_REACH_SERVER],
     [
       'VALIDATION_FAILED',
-      { endpoint: uploadResource, fieldErrors: [{ field: 'file', message: 'Please select a file.' }] },
+      { endpoint: uploadResource, fieldErrors: [{ field: 'file', code: 'FILE_MISSING', message: 'Choose one!' }] },
       'Please select a file.',
     ],
   ] as const)('%s says exactly its text (%#)', (code, facts, text) => {
@@ -97,22 +98,28 @@ describe('ApiError: what a screen shows comes from the client', () => {
     },
   );
 
-  it('shows a rule’s field refusal in the client’s words, and an input’s in the shared schema’s', async () => {
-    const refused = (status: number, code: FailureCode, message: string, field: string) =>
+  it('words field problems from their codes, never with the server’s sentences', async () => {
+    const refused = (status: number, code: FailureCode, problem: FieldError) =>
       // The server's sentence names the field first, as its invalidInput() does.
       failedLogin(status, {
         success: false,
         code,
-        message: `${field}: ${message}`,
+        message: `${problem.field}: ${problem.message}`,
         data: null,
-        errors: [{ field, message }],
+        errors: [problem],
       });
-    const taken = await refused(409, 'ROLL_NUMBER_TAKEN', 'taken!', 'rollNumber');
-    expect(taken.fieldErrors).toEqual([{ field: 'rollNumber', message: 'This account username is already taken' }]);
+    const taken = await refused(409, 'ROLL_NUMBER_TAKEN', { field: 'rollNumber', code: 'TAKEN', message: 'taken!' });
+    expect(taken.fieldErrors).toEqual([
+      { field: 'rollNumber', code: 'TAKEN', message: 'This account username is already taken' },
+    ]);
 
-    const invalid = await refused(400, 'VALIDATION_FAILED', 'Name is required', 'name');
+    const missing = { field: 'name', code: 'REQUIRED', message: 'Xyzzy plugh' } as const;
+    const invalid = await refused(400, 'VALIDATION_FAILED', missing);
     expect(invalid.message).toBe('Name is required');
-    expect(invalid.fieldErrors).toEqual([{ field: 'name', message: 'Name is required' }]);
+    expect(invalid.fieldErrors).toEqual([{ ...missing, message: 'Name is required' }]);
+
+    const long = { field: 'email', code: 'TOO_LONG', params: { maximum: 254 }, message: 'Qwerty' } as const;
+    expect((await refused(400, 'VALIDATION_FAILED', long)).message).toBe('Email must be at most 254 characters');
   });
 
   it('names a fault by the request id its answer carries, not by the server’s sentence', async () => {

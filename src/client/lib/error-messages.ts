@@ -3,6 +3,7 @@ import type { EndpointSpec } from '#shared/contract/endpoint';
 import { logInStudent, registerTeacher } from '#shared/contract/sign-in';
 import type { ErrorCode } from '#shared/error-codes';
 import { formatWait } from '#shared/format-wait';
+import { fieldErrorText } from './field-error-texts.ts';
 import type { ThrottleLimit } from '#shared/throttle';
 
 /**
@@ -82,9 +83,11 @@ const isAbout = (facts: FailureFacts, segment: 'quiz' | 'resources') =>
  */
 export const FAILURE_TEXTS = {
   // ---- The request cannot be read ----------------------------------------------------------
-  // The field texts are the shared schemas' own (decision 026, addendum): the first one says it.
+  // The first field problem says it, in the client's words for its code (decision 026, addenda).
   VALIDATION_FAILED: ({ fieldErrors }) =>
-    fieldErrors?.[0]?.message ?? 'Something you sent is not valid. Check the form and try again.',
+    fieldErrors?.[0]
+      ? fieldErrorText(fieldErrors[0])
+      : 'Something you sent is not valid. Check the form and try again.',
   UNKNOWN_FIELD: `This page sent something the server does not accept: it may be out of date. ${RELOAD_AND_RETRY}`,
   MALFORMED_REQUEST: `The server could not read the request: it is not valid or holds too much at once. ${RELOAD_AND_RETRY}`,
   REQUEST_INTERRUPTED: 'The request was interrupted before it arrived. Try again.',

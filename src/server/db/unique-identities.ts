@@ -34,7 +34,7 @@ export async function insertUnique<T>(insert: () => Promise<T>): Promise<T> {
     if (constraint === undefined) throw error;
     const duplicate = DUPLICATES[constraint];
     throw duplicate
-      ? conflict(duplicate.code, duplicate.message, duplicate.field)
+      ? conflict(duplicate.code, duplicate.message, { field: duplicate.field, code: 'TAKEN' })
       : conflict('ACCOUNT_EXISTS', 'This account already exists');
   }
 }

@@ -73,7 +73,11 @@ describe('a body key the endpoint does not know', () => {
         return;
       }
       expect(response.status, response.raw).toBe(400);
-      expect(response.body.errors).toContainEqual({ field: 'unexpectedField', message: UNKNOWN_FIELD_MESSAGE });
+      expect(response.body.errors).toContainEqual({
+        field: 'unexpectedField',
+        code: 'UNKNOWN_FIELD',
+        message: UNKNOWN_FIELD_MESSAGE,
+      });
       expect(response.body.message).toMatch(/^unexpectedField: /);
       expect(changedRows(before, await readAllRows(t.database))).toEqual([]);
     });

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { EndpointSpec } from '#shared/contract/endpoint';
 import { ERROR_CODES, type ErrorCode } from '#shared/error-codes';
+import { FIELD_ERROR_CODES, type FieldErrorCode } from '#shared/field-error-codes';
 import { throttledFieldsSchema } from '#shared/throttle';
 import { failureCodesOf } from '../features/api-docs/failure-codes.ts';
 import { isApiPath } from '../plugins/route-policy.ts';
@@ -15,7 +16,14 @@ import { isApiPath } from '../plugins/route-policy.ts';
  */
 
 const pageSchema = z.strictObject({ offset: z.number().int(), limit: z.number().int(), hasMore: z.boolean() });
-const fieldErrorsSchema = z.array(z.strictObject({ field: z.string(), message: z.string() }));
+const fieldErrorsSchema = z.array(
+  z.strictObject({
+    field: z.string(),
+    code: z.enum(Object.keys(FIELD_ERROR_CODES) as [FieldErrorCode, ...FieldErrorCode[]]),
+    params: z.record(z.string(), z.unknown()).optional(),
+    message: z.string(),
+  }),
+);
 
 /** The failure envelope with one of `codes`; a THROTTLED one names its budget and wait, no other does. */
 function failureSchema(codes: readonly ErrorCode[]) {

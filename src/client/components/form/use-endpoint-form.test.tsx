@@ -1,6 +1,6 @@
 import { act, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import toast, { useToasterStore } from 'react-hot-toast/headless';
 import { studentRegistrationSchema } from '#shared/accounts';
@@ -40,6 +40,17 @@ function RegistrationForm({ schema, onSent }: { schema: z.ZodType; onSent(): voi
     </form>
   );
 }
+
+/** The form's labels and a registration's values. */
+const filled = (registration: ReturnType<typeof buildStudentRegistration>) => ({
+  Name: registration.name,
+  'Account username': registration.rollNumber,
+  'Class code': registration.classCode,
+  Email: registration.email,
+  'Parent name': registration.parentName,
+  'Parent email': registration.parentEmail,
+  Password: registration.password,
+});
 
 async function fill(user: ReturnType<typeof userEvent.setup>, values: Record<string, string>) {
   for (const [label, value] of Object.entries(values)) {
@@ -82,15 +93,7 @@ describe('the form layer', () => {
     // A screen schema that lets everything through: only the server judges.
     render(<RegistrationForm schema={z.object({}).loose()} onSent={() => {}} />);
     const registration = buildStudentRegistration();
-    await fill(user, {
-      Name: registration.name,
-      'Account username': registration.rollNumber,
-      'Class code': registration.classCode,
-      Email: 'nobody@',
-      'Parent name': registration.parentName,
-      'Parent email': registration.parentEmail,
-      Password: 'x',
-    });
+    await fill(user, { ...filled(registration), Email: 'nobody@', Password: 'x' });
     await user.click(screen.getByRole('button', { name: 'Register' }));
 
     const email = screen.getByLabelText('Email');
@@ -101,20 +104,44 @@ describe('the form layer', () => {
     expect(screen.getByLabelText('Name')).not.toHaveAttribute('aria-invalid');
   });
 
+  it('words the server’s field errors from their codes, whatever their messages say (issue 32 point 3)', async () => {
+    // A stand-in between the form and the real server rewrites every failure's sentences.
+    const serverFetch = globalThis.fetch;
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const answer = await serverFetch(input, init);
+      if (answer.ok) return answer;
+      const body = (await answer.json()) as { message: string; errors?: object[] };
+      const reworded = {
+        ...body,
+        message: 'Reworded by the server',
+        errors: body.errors?.map((error) => ({ ...error, message: 'Reworded by the server' })),
+      };
+      return new Response(JSON.stringify(reworded), { status: answer.status, headers: answer.headers });
+    });
+    try {
+      const user = userEvent.setup();
+      render(<RegistrationForm schema={z.object({}).loose()} onSent={() => {}} />);
+      const registration = buildStudentRegistration();
+      await fill(user, { ...filled(registration), Email: 'nobody@', Password: 'short' });
+      await user.click(screen.getByRole('button', { name: 'Register' }));
+
+      const email = screen.getByLabelText('Email');
+      await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
+      expect(spy).toHaveBeenCalled();
+      expect(email).toHaveAccessibleDescription('Email must be a valid email address');
+      expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Password must be at least 8 characters');
+      expect(document.body).not.toHaveTextContent('Reworded by the server');
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('refuses a second submit while one is in flight, and says it is submitting', async () => {
     const user = userEvent.setup();
     let sent = 0;
     render(<RegistrationForm schema={studentRegistrationSchema} onSent={() => sent++} />);
     const registration = buildStudentRegistration({ classCode: await classCodeOf() });
-    await fill(user, {
-      Name: registration.name,
-      'Account username': registration.rollNumber,
-      'Class code': registration.classCode,
-      Email: registration.email,
-      'Parent name': registration.parentName,
-      'Parent email': registration.parentEmail,
-      Password: registration.password,
-    });
+    await fill(user, filled(registration));
 
     const form = screen.getByRole('form', { name: 'Register' });
     fireEvent.submit(form);

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast/headless';
 import type { z } from 'zod';
-import { ApiError } from '../../lib/api.ts';
-import { checkBody, formErrorsOf, type FieldNameOf, type FormErrors } from './field-errors.ts';
+import { ApiError, isInputFailure } from '../../lib/api.ts';
+import { checkBody, formErrorsOf, type FieldLabels, type FieldNameOf, type FormErrors } from './field-errors.ts';
 
 export type EndpointFormOptions<S extends z.ZodType> = {
   /** The endpoint's body schema (`endpoint.body`), or one derived from it for the screen. */
@@ -11,6 +11,8 @@ export type EndpointFormOptions<S extends z.ZodType> = {
   toBody?(form: HTMLFormElement): z.input<S>;
   /** The form's name for a body path, when they differ; the server's field errors go through it too. */
   fieldOf?: FieldNameOf;
+  /** The form's labels of its fields where they differ from the usual ones (field-error-texts.ts): problems say them. */
+  labels?: FieldLabels;
   /** Amends the schema's problems before they show: checks it cannot make (a file), clearer words. */
   refineErrors?(errors: FormErrors): FormErrors;
   /**
@@ -80,11 +82,11 @@ export function useEndpointForm<S extends z.ZodType>(options: EndpointFormOption
     if (inFlightRef.current) return;
     const form = event.currentTarget;
     const submitter = (event.nativeEvent as SubmitEvent).submitter ?? document.activeElement;
-    const { schema, toBody, fieldOf, refineErrors, onSubmit, errorsOfFailure } = options;
+    const { schema, toBody, fieldOf, labels, refineErrors, onSubmit, errorsOfFailure } = options;
     // This form's earlier failure must not linger next to the next outcome; other toasts stay.
     toast.dismiss(failureToastId);
     const body = toBody ? toBody(form) : (Object.fromEntries(new FormData(form).entries()) as z.input<S>);
-    const checked = checkBody(schema, body, fieldOf);
+    const checked = checkBody(schema, body, fieldOf, labels);
     const schemaErrors = checked.isValid ? {} : checked.errors;
     const found = refineErrors ? refineErrors(schemaErrors) : schemaErrors;
     if (!checked.isValid || Object.keys(found).length > 0) {
@@ -98,7 +100,11 @@ export function useEndpointForm<S extends z.ZodType>(options: EndpointFormOption
       await onSubmit(checked.data, { body, form });
     } catch (error) {
       toast.error(error instanceof Error ? error.message : 'Something went wrong', { id: failureToastId });
-      const fieldErrors = error instanceof ApiError ? formErrorsOf(error.fieldErrors, fieldOf) : {};
+      // A rule's refusal keeps its own words at the field; an input's problems say the form's labels.
+      const fieldErrors =
+        error instanceof ApiError
+          ? formErrorsOf(error.fieldErrors, fieldOf, isInputFailure(error.code) ? labels : undefined)
+          : {};
       showErrors({ ...fieldErrors, ...errorsOfFailure?.(error) });
     } finally {
       inFlightRef.current = false;

@@ -19,7 +19,7 @@ import { ClassFields } from './class-parts.tsx';
 import { CLASSES_PATH } from './class-paths.ts';
 import { ClassRoster } from './class-roster.tsx';
 import { ClassTeachers } from './class-teachers.tsx';
-import { classQueries, putClass, useClassMutation } from './classes-queries.ts';
+import { CLASS_FORM_LABELS, classQueries, putClass, useClassMutation } from './classes-queries.ts';
 import { JoinCodePanel } from './join-code-panel.tsx';
 import { PendingChangeConfirm, type PendingChange } from '../../components/ui/confirm-dialog.tsx';
 import { BackLink } from '../../components/ui/back-link.tsx';
@@ -113,6 +113,7 @@ function DetailsForm({ entry }: { entry: TeacherClass }) {
   const queryClient = useQueryClient();
   const form = useEndpointForm({
     schema: updateClassSchema,
+    labels: CLASS_FORM_LABELS,
     onSubmit: async (_input, { body }) => {
       const { message, data } = await call(updateClass, { params: { id: entry._id }, body });
       toast.success(message);

@@ -15,7 +15,7 @@ import { plural } from '../../lib/format.ts';
 import { Badge } from '../../components/staff-table.tsx';
 import { ClassFields, ListQueryContent } from './class-parts.tsx';
 import { classPath } from './class-paths.ts';
-import { classQueries } from './classes-queries.ts';
+import { CLASS_FORM_LABELS, classQueries } from './classes-queries.ts';
 
 /**
  * /dashboard/teacher/classes (decision 031, "Class screens"): the classes the teacher teaches,
@@ -54,6 +54,7 @@ function NewClassForm() {
   const queryClient = useQueryClient();
   const form = useEndpointForm({
     schema: createClassSchema,
+    labels: CLASS_FORM_LABELS,
     onSubmit: async (_input, { body, form: element }) => {
       const { message } = await call(createClass, { body });
       toast.success(message);

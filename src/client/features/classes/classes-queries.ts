@@ -7,6 +7,9 @@ import { call } from '../../lib/api.ts';
 import { CLASSES_KEY, myClassesQuery } from './my-classes-query.ts';
 
 /** The classes feature's queries (decision 031); every change to a class invalidates `all`. */
+/** A class's form calls its name "Class" (the shared schema's word): its problems say so. */
+export const CLASS_FORM_LABELS = { name: 'Class' } as const;
+
 export const classQueries = {
   all: CLASSES_KEY,
   mine: myClassesQuery,

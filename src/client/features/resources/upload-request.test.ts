@@ -257,7 +257,7 @@ describe('sendMultipart', () => {
         code: 'VALIDATION_FAILED',
         message: 'Class is required',
         data: null,
-        errors: [{ field: 'class', message: 'Class is required' }],
+        errors: [{ field: 'class', code: 'REQUIRED', message: 'Class is required' }],
       }),
     );
     const error = await sent.catch((caught: unknown) => caught);
@@ -265,7 +265,7 @@ describe('sendMultipart', () => {
     expect(error).toMatchObject({
       message: 'Class is required',
       code: 'VALIDATION_FAILED',
-      fieldErrors: [{ field: 'class', message: 'Class is required' }],
+      fieldErrors: [{ field: 'class', code: 'REQUIRED', message: 'Class is required' }],
     });
   });
 

@@ -11,12 +11,14 @@ import {
   ROSTER_HEADERS,
   type RosterImportCredential,
   type RosterImportCheck,
+  type RowProblem,
 } from '#shared/roster-import';
 import { Button } from '../../components/ui/button.tsx';
 import { fieldControlVariants } from '../../components/ui/field.tsx';
 import { ApiError, call } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { downloadBlob } from '../../lib/download-file.ts';
+import { fieldErrorText } from '../../lib/field-error-texts.ts';
 import { useRosterImportProgress } from './use-roster-import-progress.ts';
 
 type ClassRef = { classId: string; className: string };
@@ -221,6 +223,18 @@ function wholeToken(value: string, where: 'always' | 'on-a-phone' = 'always') {
 }
 
 /** Every row as read, its problems beside it; the teacher fixes the file and checks again. */
+/**
+ * A row's problem in the client's words, from its code: a row's duplicate or a taken value says
+ * the column as the file names it ("Roll number"); the field rules say it as the forms do.
+ */
+const rowProblemText = (problem: RowProblem) =>
+  fieldErrorText(
+    { ...problem, field: problem.field ?? '' },
+    problem.field && (problem.code === 'DUPLICATE_IN_FILE' || problem.code === 'TAKEN')
+      ? ROSTER_HEADERS[problem.field]
+      : undefined,
+  );
+
 function CheckedRows({ result }: { result: RosterImportCheck }) {
   const summary =
     result.rowsWithProblems === 0
@@ -305,7 +319,7 @@ function CheckedRows({ result }: { result: RosterImportCheck }) {
                   {row.problems.length > 0 ? (
                     <ul>
                       {row.problems.map((problem) => (
-                        <li key={`${problem.field}:${problem.message}`}>{problem.message}</li>
+                        <li key={`${problem.field}:${problem.code}`}>{rowProblemText(problem)}</li>
                       ))}
                     </ul>
                   ) : null}

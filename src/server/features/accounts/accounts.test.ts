@@ -194,7 +194,9 @@ describe('student registration and login', () => {
     );
     expect(sameRoll.status).toBe(409);
     expect(sameRoll.body.message).toBe('This account username is already taken');
-    expect(sameRoll.body.errors).toEqual([{ field: 'rollNumber', message: 'This account username is already taken' }]);
+    expect(sameRoll.body.errors).toEqual([
+      { field: 'rollNumber', code: 'TAKEN', message: 'This account username is already taken' },
+    ]);
     const sameEmail = await post('/api/student/register', newStudent({ email: registration.email.toUpperCase() }));
     expect(sameEmail.status).toBe(409);
     expect(sameEmail.body.message).toBe('A student with this email already exists');
@@ -332,7 +334,9 @@ describe('registration by class code (decision 031)', () => {
       const registration = newStudent({ classCode: code });
       const refused = await post('/api/student/register', registration);
       expect([refused.status, refused.body.code], code).toEqual([400, 'CLASS_CODE_INVALID']);
-      expect(refused.body.errors).toEqual([{ field: 'classCode', message: 'This class code does not work' }]);
+      expect(refused.body.errors).toEqual([
+        { field: 'classCode', code: 'CLASS_CODE_INVALID', message: 'This class code does not work' },
+      ]);
       const login = await post('/api/student/login', {
         rollNumber: registration.rollNumber,
         password: registration.password,

@@ -112,7 +112,7 @@ async function expectTaken(
     const registration =
       role === 'teacher' ? buildTeacherRegistration(await inviteTeacher(t), overrides) : studentRegistration(overrides);
     const response = await post(`/api/${role}/register`, registration);
-    expect([typed, response.status, response.body.errors]).toEqual([typed, 409, [{ field, message }]]);
+    expect([typed, response.status, response.body.errors]).toEqual([typed, 409, [{ field, code: 'TAKEN', message }]]);
   }
 }
 
@@ -176,8 +176,12 @@ describe('identities that only look alike', () => {
     expect(response.status).toBe(400);
     expect(response.body.errors).toEqual(
       expect.arrayContaining([
-        { field: 'email', message: 'Email must be a valid email address' },
-        { field: 'classCode', message: 'A class code is 8 letters and digits, like ABCD-EFGH' },
+        { field: 'email', code: 'INVALID_EMAIL', message: 'Email must be a valid email address' },
+        {
+          field: 'classCode',
+          code: 'CLASS_CODE_FORM',
+          message: 'A class code is 8 letters and digits, like ABCD-EFGH',
+        },
       ]),
     );
   });

@@ -16,7 +16,7 @@ import { insertUnique } from '../../db/unique-identities.ts';
 import { classNamesOf, requireTaughtClass } from '../classes/records.ts';
 import { requireClassOfJoinCode } from '../classes/service.ts';
 import { classStudents, students, teachers } from '../../db/schema.ts';
-import { accountRemoved, AppError } from '../../errors.ts';
+import { accountRemoved, AppError, fieldProblem } from '../../errors.ts';
 import {
   DEACTIVATED_MESSAGE,
   SIGNED_OUT_MESSAGE,
@@ -188,7 +188,7 @@ export function createAccountsService(db: Database, tokens: TokenService, sessio
       if (!(await verifyPassword(account.passwordHash, input.currentPassword))) {
         // Not 401: the session is fine, the proof is wrong (and a 401 would sign the form's page out).
         throw new AppError('WRONG_CURRENT_PASSWORD', WRONG_CURRENT_PASSWORD, {
-          errors: [{ field: 'currentPassword', message: WRONG_CURRENT_PASSWORD }],
+          errors: fieldProblem('currentPassword', 'WRONG_CURRENT_PASSWORD', WRONG_CURRENT_PASSWORD),
         });
       }
       const passwordHash = await hashPassword(input.newPassword);

@@ -150,7 +150,9 @@ describe.each(['teacher', 'student'] as const)('%s sessions', (role) => {
       code: 'WRONG_CURRENT_PASSWORD',
       message: 'Your current password is not correct',
       data: null,
-      errors: [{ field: 'currentPassword', message: 'Your current password is not correct' }],
+      errors: [
+        { field: 'currentPassword', code: 'WRONG_CURRENT_PASSWORD', message: 'Your current password is not correct' },
+      ],
     });
     expect((await tasks(person.token)).status).toBe(200);
     expect((await logIn(role, person, person.registration.password)).status).toBe(200);

@@ -3,6 +3,7 @@ import { CONTENT_SECURITY_POLICY } from '../../plugins/security-headers.ts';
 import { DEFAULT_LARGE_BODY_LIMITS } from '../../plugins/large-bodies.ts';
 import { declaredRoutes, isApiPath, type DeclaredRoute, type RoutePolicy } from '../../plugins/route-policy.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { FIELD_ERROR_CODES } from '#shared/field-error-codes';
 import { THROTTLE_LIMITS } from '#shared/throttle';
 import { contractEndpoints } from './contract-features.ts';
 import { openApiPath, type JsonSchema, type OpenApiDocument } from './openapi.ts';
@@ -199,6 +200,16 @@ describe('GET /api/openapi.json (decision 026)', () => {
       expect(codesOf(route), label(route)).toEqual(expect.arrayContaining(['THROTTLED', 'SERVER_BUSY']));
     for (const route of apiRoutes.filter((route) => !throttled.includes(route) && !large.includes(route)))
       expect(codesOf(route), label(route)).not.toContain('THROTTLED');
+  });
+
+  it('lists the field error codes, and names one on every field error', () => {
+    expect(document.components.schemas.FieldErrorCode!.enum).toEqual(Object.keys(FIELD_ERROR_CODES));
+    const refused = document.paths['/api/student/register']!.post!.responses['400']!.content!['application/json']!;
+    const errors = (refused.schema.properties as Record<string, JsonSchema>).errors!;
+    expect(errors.items).toMatchObject({
+      required: ['field', 'code', 'message'],
+      properties: { code: { $ref: '#/components/schemas/FieldErrorCode' } },
+    });
   });
 
   it('describes a THROTTLED failure with the budget that refused and its wait, and no other failure with them', () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { EndpointSpec, MultipartBody } from '#shared/contract/endpoint';
 import { ERROR_CODES, type ErrorCode } from '#shared/error-codes';
+import { FIELD_ERROR_CODES } from '#shared/field-error-codes';
 import { THROTTLE_LIMITS, throttledFieldsSchema } from '#shared/throttle';
 import { CALLERS, isApiPath, type DeclaredRoute, type RoutePolicy } from '../../plugins/route-policy.ts';
 import { failureCodesOf } from './failure-codes.ts';
@@ -75,11 +76,22 @@ const PAGE_INFO: JsonSchema = {
 
 const FIELD_ERRORS: JsonSchema = {
   type: 'array',
-  description: 'One entry per problem, named by its dotted path, so a form can show it beside the field',
+  description:
+    'One entry per problem, named by its dotted path, so a form can show it beside the field; ' +
+    'its code and params say what is wrong (components/schemas/FieldErrorCode), for clients to word',
   items: {
     type: 'object',
-    required: ['field', 'message'],
-    properties: { field: { type: 'string' }, message: { type: 'string' } },
+    required: ['field', 'code', 'message'],
+    properties: {
+      field: { type: 'string' },
+      code: { $ref: '#/components/schemas/FieldErrorCode' },
+      params: {
+        type: 'object',
+        description: 'The numbers and names the wording needs (minimum, maximum, firstRow...)',
+        additionalProperties: true,
+      },
+      message: { type: 'string', description: 'The problem in English, for logs and API users' },
+    },
     additionalProperties: false,
   },
 };
@@ -297,6 +309,12 @@ export function buildOpenApiDocument(
           enum: Object.keys(ERROR_CODES),
           description: Object.entries(ERROR_CODES)
             .map(([code, { status, meaning }]) => `${code} (${status}): ${meaning}`)
+            .join('\n'),
+        },
+        FieldErrorCode: {
+          enum: Object.keys(FIELD_ERROR_CODES),
+          description: Object.entries(FIELD_ERROR_CODES)
+            .map(([code, meaning]) => `${code}: ${meaning}`)
             .join('\n'),
         },
         ThrottleLimit: {

@@ -137,7 +137,9 @@ describe('moving a student between the teacher’s classes', () => {
       headers: bearer(teacher.token),
       payload: { toClassId: 'not-a-class' },
     });
-    expect(noTarget.body.errors).toEqual([{ field: 'toClassId', message: expect.any(String) }]);
+    expect(noTarget.body.errors).toEqual([
+      { field: 'toClassId', code: 'INVALID_FORMAT', params: { format: 'uuid' }, message: expect.any(String) },
+    ]);
     expect(await membershipsOf(id, everyClass)).toEqual([from.id]);
     expect(await membershipsOf(outsider.profile._id, everyClass)).toEqual([foreign.id]);
   });

@@ -32,12 +32,13 @@ export const newJoinCode = () =>
     () => JOIN_CODE_ALPHABET[randomInt(JOIN_CODE_ALPHABET.length)],
   ).join('');
 
-const nameTaken = () => conflict('CLASS_NAME_TAKEN', 'The school already has a class with this name', 'name');
+const nameTaken = () =>
+  conflict('CLASS_NAME_TAKEN', 'The school already has a class with this name', { field: 'name', code: 'TAKEN' });
 const codeInvalid = () =>
   new AppError(
     'CLASS_CODE_INVALID',
     'No class has this code, or it was changed or turned off. Check the code with your teacher.',
-    { errors: [{ field: 'classCode', message: 'This class code does not work' }] },
+    { errors: [{ field: 'classCode', code: 'CLASS_CODE_INVALID', message: 'This class code does not work' }] },
   );
 
 /** Runs a write that sets a name or a join code: a taken name is a 409; a code that collided (1 in 10¹¹) is retried. */
@@ -98,7 +99,7 @@ async function requireActiveTeacher(tx: Pick<Database, 'select'>, teacherId: str
     .limit(1);
   if (!teacher)
     throw new AppError('TEACHER_NOT_ACTIVE', 'Choose an active teacher of the school', {
-      errors: [{ field: 'teacherId', message: 'Not an active teacher of the school' }],
+      errors: [{ field: 'teacherId', code: 'TEACHER_NOT_ACTIVE', message: 'Not an active teacher of the school' }],
     });
   return teacher.id;
 }
@@ -336,7 +337,9 @@ export function createClassesService(db: Database, cache: ReadCache) {
       input: MoveClassStudent,
     ): Promise<RosterEntry> {
       if (input.toClassId === fromClassId)
-        throw badRequest('Choose another class', [{ field: 'toClassId', message: 'The student is in this class' }]);
+        throw badRequest('Choose another class', [
+          { field: 'toClassId', code: 'ALREADY_IN_CLASS', message: 'The student is in this class' },
+        ]);
       const entry = await db.transaction(async (tx) => {
         await requireTaughtClass(tx, teacherId, fromClassId);
         await requireTaughtClass(tx, teacherId, input.toClassId, { mustBeActive: true });

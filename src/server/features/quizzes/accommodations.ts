@@ -12,7 +12,7 @@ import {
   type QuizAccommodationRow,
   type QuizRow,
 } from '../../db/schema.ts';
-import { AppError, badRequest, forbidden, notFound } from '../../errors.ts';
+import { AppError, badRequest, fieldProblem, forbidden, notFound } from '../../errors.ts';
 
 /**
  * Accommodations (decision 036): one student's extra time (minutes, percent of the limit) and
@@ -187,7 +187,7 @@ export function createAccommodationsService(db: Database, cache: ReadCache) {
         const deadline = input.deadline === null ? null : new Date(input.deadline);
         if (deadline && deadline <= quiz.deadline) {
           const message = 'The deadline must be later than the quiz’s own';
-          throw badRequest(`deadline: ${message}`, [{ field: 'deadline', message }]);
+          throw badRequest(`deadline: ${message}`, fieldProblem('deadline', 'DEADLINE_BEFORE_QUIZ', message));
         }
         const terms = { extraMinutes: input.extraMinutes, extraPercent: input.extraPercent, deadline };
         const [row] = await tx

@@ -76,9 +76,10 @@ export function invalidAnswer(questions: StoredQuestion[], answers: GivenAnswers
   const byId = new Map(questions.map((question) => [question._id, question]));
   for (const [questionId, value] of Object.entries(answers)) {
     const question = byId.get(questionId);
-    if (!question) return { field: `answers.${questionId}`, message: 'This question is not part of the quiz' };
+    const field = `answers.${questionId}`;
+    if (!question) return { field, code: 'NOT_IN_QUIZ', message: 'This question is not part of the quiz' } as const;
     const problem = isAnswered(value) ? answerProblem(question, value) : undefined;
-    if (problem) return { field: `answers.${questionId}`, message: problem };
+    if (problem) return { field, code: 'INVALID', message: problem } as const;
   }
   return undefined;
 }

@@ -329,7 +329,9 @@ describe('editing a quiz students have started', () => {
     const earlier = new Date(Date.parse(body.deadline) - 60_000).toISOString();
     const past = await edit(teacher, quizId, { ...typo, version: typo.version + 1, deadline: earlier });
     expect(past.status).toBe(400);
-    expect(past.body.errors).toEqual([{ field: 'deadline', message: 'Deadline must be in the future' }]);
+    expect(past.body.errors).toEqual([
+      { field: 'deadline', code: 'DEADLINE_PAST', message: 'Deadline must be in the future' },
+    ]);
   });
 
   it('regrades once when the key changes: scores, averages and one quiz_regrades row', async () => {

@@ -122,7 +122,7 @@ function editedQuestions(current: StoredQuestion[], inputs: TypedQuestion[]): St
     if (input._id === undefined) return;
     if (!known.has(input._id) || seen.has(input._id))
       throw badRequest(`quiz.questions.${index}._id: This question is not part of the quiz`, [
-        { field: `quiz.questions.${index}._id`, message: 'This question is not part of the quiz' },
+        { field: `quiz.questions.${index}._id`, code: 'NOT_IN_QUIZ', message: 'This question is not part of the quiz' },
       ]);
     seen.add(input._id);
   });
@@ -185,7 +185,7 @@ export function createQuizLifecycle(db: Database, cache: ReadCache) {
         const deadline = new Date(input.deadline);
         if (deadline.getTime() !== quiz.deadline.getTime() && deadline <= now())
           throw badRequest('deadline: Deadline must be in the future', [
-            { field: 'deadline', message: 'Deadline must be in the future' },
+            { field: 'deadline', code: 'DEADLINE_PAST', message: 'Deadline must be in the future' },
           ]);
         const questions = editedQuestions(quiz.questions, input.quiz.questions);
         const frozen = counts.started > 0;
@@ -197,7 +197,10 @@ export function createQuizLifecycle(db: Database, cache: ReadCache) {
               'Students have started this quiz: questions and options can no longer be added, removed or reordered, nor a type changed. Duplicate it to make a new version',
             );
           if (input.classId !== quiz.classId)
-            throw conflict('QUIZ_HAS_ATTEMPTS', 'Students have started this quiz: it stays with its class', 'classId');
+            throw conflict('QUIZ_HAS_ATTEMPTS', 'Students have started this quiz: it stays with its class', {
+              field: 'classId',
+              code: 'NOT_ALLOWED',
+            });
         }
         await assertQuizImagesExist(tx, imageKeysOf(questions));
         // A new class must be one of the caller's active ones (decision 031), checked here.

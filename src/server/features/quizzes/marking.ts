@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import type { ReadCache } from '../../cache/read-cache.ts';
 import { teachesClass } from '../classes/records.ts';
 import { quizAttempts, quizEssayMarks, quizzes, students, teachers, type StoredQuestion } from '../../db/schema.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import { badRequest, conflict, fieldProblem, forbidden, notFound } from '../../errors.ts';
 import { lockStudents, marksOfAttempt, recomputeAverages, scoresChangedTags } from './grading.ts';
 import { toPage, type ListedPage, type Page, type Queryable } from './quiz-records.ts';
 
@@ -150,7 +150,10 @@ export function createMarkingService(db: Database, cache: ReadCache) {
         if (!attempt || question?.type !== 'essay') throw notFound('This essay does not exist');
         if (input.points > question.points) {
           const message = `At most ${question.points} points: what the question is worth`;
-          throw badRequest(`points: ${message}`, [{ field: 'points', message }]);
+          throw badRequest(
+            `points: ${message}`,
+            fieldProblem('points', 'TOO_BIG', message, { maximum: question.points, inclusive: true }),
+          );
         }
         // Every writer's order: the quiz (shared, above), the student, then the attempt.
         await lockStudents(tx, [attempt.studentId]);

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { getQuizImage, uploadQuizImage } from '#shared/contract/quiz-images';
 import { QUIZ_IMAGE_LIMITS } from '#shared/quiz-images';
 import { routeEndpoint } from '../../endpoint-route.ts';
-import { AppError, badRequest, invalidInput } from '../../errors.ts';
+import { AppError, badRequest, fieldProblem, invalidInput } from '../../errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { FileNotFoundError, type FileStorage } from '../../storage/file-storage.ts';
 import { receiveUpload, tooLarge } from '../resources/receive-upload.ts';
@@ -48,7 +48,11 @@ export function quizImagesRoutes(options: {
           tooLarge: isSpaceTheLimit ? () => overQuota(space) : () => tooLarge(maxBytes),
         });
         try {
-          if (!upload) throw badRequest('Choose an image.', [{ field: 'file', message: 'Choose an image.' }]);
+          if (!upload)
+            throw badRequest(
+              'Choose an image.',
+              fieldProblem('file', 'FILE_MISSING', 'Choose an image.', { kind: 'image' }),
+            );
           const parsed = uploadQuizImage.body.fields.safeParse(fields);
           if (!parsed.success) throw invalidInput(parsed.error.issues);
           const created = await images.createImage(teacherId, fileKey, upload);

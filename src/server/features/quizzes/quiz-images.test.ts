@@ -129,7 +129,9 @@ describe('POST /api/quizzes/images', () => {
   it('asks for a file when none is sent', async () => {
     const response = await upload([]);
     expect(response.status).toBe(400);
-    expect(response.body.errors).toEqual([{ field: 'file', message: 'Choose an image.' }]);
+    expect(response.body.errors).toEqual([
+      { field: 'file', code: 'FILE_MISSING', params: { kind: 'image' }, message: 'Choose an image.' },
+    ]);
   });
 
   it('is for teachers only: a student is 403, no session 401', async () => {

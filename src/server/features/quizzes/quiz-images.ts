@@ -11,7 +11,7 @@ import {
 } from '#shared/quiz-images';
 import type { Database } from '../../db/client.ts';
 import { quizImages } from '../../db/schema.ts';
-import { AppError, badRequest, notFound } from '../../errors.ts';
+import { AppError, badRequest, fieldProblem, notFound } from '../../errors.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import type { FileAccess } from '../resources/file-access.ts';
 import type { StoredUpload } from '../resources/service.ts';
@@ -91,7 +91,9 @@ export function createQuizImagesService(
     async createImage(teacherId: string, fileKey: string, upload: StoredUpload): Promise<UploadedQuizImage> {
       if (!(QUIZ_IMAGE_TYPES as readonly string[]).includes(upload.mimeType)) {
         throw new AppError('FILE_TYPE_NOT_ALLOWED', 'Choose an image: PNG, JPEG, GIF or WebP.', {
-          errors: [{ field: 'file', message: 'Choose an image: PNG, JPEG, GIF or WebP.' }],
+          errors: fieldProblem('file', 'FILE_TYPE', 'Choose an image: PNG, JPEG, GIF or WebP.', {
+            accepted: [...QUIZ_IMAGE_TYPES],
+          }),
         });
       }
       await db.transaction(async (tx) => {

@@ -165,7 +165,7 @@ describe('upload-resource', () => {
     const noFile = await upload({ classId: await classIdOf(newClass()) }, []);
     expect(noFile.status).toBe(400);
     expect(noFile.body.message).toBe('Please select a file.');
-    expect(noFile.body.errors).toEqual([{ field: 'file', message: 'Please select a file.' }]);
+    expect(noFile.body.errors).toEqual([{ field: 'file', code: 'FILE_MISSING', message: 'Please select a file.' }]);
 
     const noClass = await upload({ classId: '  ' }, [pdf()]);
     expect(noClass.status).toBe(400);
@@ -319,7 +319,7 @@ describe('upload-resource', () => {
       expect(response.body.errors?.[0]?.field).toBeTruthy();
     }
     expect((await upload({ classId, descripton: 'x' }, [pdf()])).body.errors).toEqual([
-      { field: 'descripton', message: UNKNOWN_FIELD_MESSAGE },
+      { field: 'descripton', code: 'UNKNOWN_FIELD', message: UNKNOWN_FIELD_MESSAGE },
     ]);
     expect(await storedFiles()).toEqual(before.files);
     expect(await resourceCount()).toBe(before.rows);
@@ -414,7 +414,9 @@ describe('storage quota (STORAGE_QUOTA_BYTES)', () => {
       'This file does not fit in your storage space: 5.9 KB of 9.8 KB used, 3.9 KB left. ' +
         'Delete files you no longer need, or ask your administrator for more space.',
     );
-    expect(over.body.errors).toEqual([{ field: 'file', message: over.body.message }]);
+    expect(over.body.errors).toEqual([
+      { field: 'file', code: 'STORAGE_QUOTA_EXCEEDED', params: expect.any(Object), message: over.body.message },
+    ]);
     expect(await storedIn(quota)).toEqual(filesBefore);
     expect(await readdir(path.join(quota.uploadsFolder!, '.partial'))).toEqual([]);
 

@@ -12,7 +12,7 @@ import {
 } from '#shared/contract/resources';
 import { uploadFieldsSchema } from '#shared/resources';
 import { routeEndpoint, type RouteSettings } from '../../endpoint-route.ts';
-import { AppError, badRequest, invalidInput } from '../../errors.ts';
+import { AppError, badRequest, fieldProblem, invalidInput } from '../../errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { FileNotFoundError, type ByteRange, type FileStorage } from '../../storage/file-storage.ts';
 import { contentDisposition, isInlineType } from './content-type.ts';
@@ -79,7 +79,8 @@ export function resourcesRoutes(options: ResourcesRoutesOptions): FastifyPluginA
         tooLarge: isSpaceTheLimit ? () => overQuota(space) : () => tooLarge(uploadMaxBytes),
       });
       try {
-        if (!upload) throw badRequest('Please select a file.', [{ field: 'file', message: 'Please select a file.' }]);
+        if (!upload)
+          throw badRequest('Please select a file.', fieldProblem('file', 'FILE_MISSING', 'Please select a file.'));
         const parsed = uploadFieldsSchema.safeParse(fields);
         if (!parsed.success) throw invalidInput(parsed.error.issues);
         return {

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { formatStorageSize } from '#shared/resources';
 import type { Database } from '../../db/client.ts';
 import { quizImages, resources, teachers } from '../../db/schema.ts';
-import { accountRemoved, AppError } from '../../errors.ts';
+import { accountRemoved, AppError, fieldProblem } from '../../errors.ts';
 
 /** One teacher's storage space (STORAGE_QUOTA_BYTES): what their files take and what is left. */
 export type StorageSpace = { quotaBytes: number; usedBytes: number; leftBytes: number };
@@ -22,7 +22,9 @@ export function overQuota(space: StorageSpace, fileBytes?: number): AppError {
     `${file} does not fit in your storage space: ${formatStorageSize(space.usedBytes)} of ` +
     `${formatStorageSize(space.quotaBytes)} used, ${formatStorageSize(space.leftBytes)} left. ` +
     'Delete files you no longer need, or ask your administrator for more space.';
-  return new AppError('STORAGE_QUOTA_EXCEEDED', message, { errors: [{ field: 'file', message }] });
+  return new AppError('STORAGE_QUOTA_EXCEEDED', message, {
+    errors: fieldProblem('file', 'STORAGE_QUOTA_EXCEEDED', message, space),
+  });
 }
 
 /**

@@ -72,8 +72,8 @@ describe('checking a class list', () => {
     expect(checked.body.data.rows[11]).toMatchObject({
       row: 13,
       problems: [
-        { field: 'rollNumber', message: expect.stringContaining('letters, digits') },
-        { field: 'email', message: 'Email must be a valid email address' },
+        { field: 'rollNumber', code: 'USERNAME_CHARACTERS', message: expect.stringContaining('letters, digits') },
+        { field: 'email', code: 'INVALID_EMAIL', message: 'Email must be a valid email address' },
       ],
     });
     expect(await studentCount()).toBe(before);
@@ -103,10 +103,17 @@ describe('checking a class list', () => {
     ];
     const checked = await call('POST', `/api/classes/${classId}/import/check`, token, { csv: classList(rows) });
     expect(checked.body.data.rows.map((row: { problems: { message: string }[] }) => row.problems)).toEqual([
-      [{ field: 'rollNumber', message: 'Roll number is taken by another student of the school' }],
-      [{ field: 'email', message: 'Email is taken by another student of the school' }],
+      [{ field: 'rollNumber', code: 'TAKEN', message: 'Roll number is taken by another student of the school' }],
+      [{ field: 'email', code: 'TAKEN', message: 'Email is taken by another student of the school' }],
       [],
-      [{ field: 'rollNumber', message: 'Roll number is also on row 4 of the file' }],
+      [
+        {
+          field: 'rollNumber',
+          code: 'DUPLICATE_IN_FILE',
+          params: { firstRow: 4 },
+          message: 'Roll number is also on row 4 of the file',
+        },
+      ],
     ]);
   });
 
@@ -118,7 +125,7 @@ describe('checking a class list', () => {
     expect(binary.status).toBe(400);
     expect(binary.body).toMatchObject({
       code: 'VALIDATION_FAILED',
-      errors: [{ field: 'csv', message: expect.stringContaining('not a text CSV file') }],
+      errors: [{ field: 'csv', code: 'FILE_UNREADABLE', message: expect.stringContaining('not a text CSV file') }],
     });
     const tooMany = classList(Array.from({ length: ROSTER_IMPORT_LIMITS.rows + 1 }, () => studentRow()));
     for (const path of ['import/check', 'import']) {

@@ -14,7 +14,7 @@ import type { Database } from '../../db/client.ts';
 import { violatedUniqueConstraint } from '../../db/errors.ts';
 import { studentIdentityColumns } from '../../db/identity-keys.ts';
 import { classStudents, rosterImports, students, teachers } from '../../db/schema.ts';
-import { AppError, badRequest, forbidden, notFound } from '../../errors.ts';
+import { AppError, badRequest, fieldProblem, forbidden, notFound } from '../../errors.ts';
 import { hashPassword } from '../accounts/passwords.ts';
 import { generateTemporaryPassword } from '../accounts/temporary-passwords.ts';
 import { requireTaughtClass } from '../classes/records.ts';
@@ -65,7 +65,7 @@ export function createRosterImports(
   async function checkFile(csv: string): Promise<{ check: RosterImportCheck; valid: ValidRow[] }> {
     const parsed = parseRosterCsv(csv);
     // The body schema refused these already; a second guard costs nothing.
-    if (!parsed.ok) throw badRequest(parsed.message, [{ field: 'csv', message: parsed.message }]);
+    if (!parsed.ok) throw badRequest(parsed.message, fieldProblem('csv', 'FILE_UNREADABLE', parsed.message));
     const { rows, valid } = checkRosterRows(parsed.rows);
     const taken =
       valid.length === 0
@@ -93,8 +93,9 @@ export function createRosterImports(
     const stillValid = valid.filter((row) => {
       const checked = rowByNumber.get(row.row)!;
       if (takenKeys.rollNumber.has(row.rollNumberKey))
-        checked.problems.push({ field: 'rollNumber', message: TAKEN_MESSAGES.rollNumber });
-      if (takenKeys.email.has(row.emailKey)) checked.problems.push({ field: 'email', message: TAKEN_MESSAGES.email });
+        checked.problems.push({ field: 'rollNumber', code: 'TAKEN', message: TAKEN_MESSAGES.rollNumber });
+      if (takenKeys.email.has(row.emailKey))
+        checked.problems.push({ field: 'email', code: 'TAKEN', message: TAKEN_MESSAGES.email });
       return checked.problems.length === 0;
     });
     return {
@@ -112,6 +113,8 @@ export function createRosterImports(
       errors: rows.flatMap((row) =>
         row.problems.map((problem) => ({
           field: `rows.${row.row}${problem.field ? `.${problem.field}` : ''}`,
+          code: problem.code,
+          params: { ...problem.params, row: row.row },
           message: `Row ${row.row}: ${problem.message}`,
         })),
       ),

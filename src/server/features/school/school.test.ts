@@ -71,7 +71,12 @@ describe('teachers join by invitation', () => {
     const { invitation: _unused, ...withoutInvitation } = buildTeacherRegistration('x');
     const missing = await post('/api/teacher/register', withoutInvitation);
     expect(missing.status).toBe(400);
-    expect(missing.body.errors).toContainEqual({ field: 'invitation', message: 'Invitation is required' });
+    expect(missing.body.errors).toContainEqual({
+      field: 'invitation',
+      code: 'WRONG_TYPE',
+      params: { expected: 'string' },
+      message: 'Invitation is required',
+    });
     const unknown = await post('/api/teacher/register', buildTeacherRegistration('A'.repeat(32)));
     expect([unknown.status, unknown.body.code]).toEqual([404, 'INVITATION_NOT_FOUND']);
     expect(await countTeachers()).toBe(before);

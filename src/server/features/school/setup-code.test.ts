@@ -30,7 +30,12 @@ describe('the set-up code', () => {
     const { setupCode: _right, ...withoutCode } = buildSchoolSetup();
     const missing = await t.call({ method: 'POST', url: '/api/school/setup', payload: withoutCode });
     expect(missing.status).toBe(400);
-    expect(missing.body.errors).toContainEqual({ field: 'setupCode', message: 'Set-up code is required' });
+    expect(missing.body.errors).toContainEqual({
+      field: 'setupCode',
+      code: 'WRONG_TYPE',
+      params: { expected: 'string' },
+      message: 'Set-up code is required',
+    });
 
     const wrong = await t.call({
       method: 'POST',

@@ -288,7 +288,7 @@ describe("a teacher edits a student's details", () => {
       rollNumber: holder.registration.rollNumber.toUpperCase(),
     });
     expect(takenRoll).toMatchObject({ status: 409, body: { code: 'ROLL_NUMBER_TAKEN' } });
-    expect(takenRoll.body.errors).toEqual([{ field: 'rollNumber', message: expect.any(String) }]);
+    expect(takenRoll.body.errors).toEqual([{ field: 'rollNumber', code: 'TAKEN', message: expect.any(String) }]);
 
     const takenEmail = await editDetails(student.profile._id, {
       ...detailsOf(student),

@@ -310,7 +310,7 @@ describe('a teacher adds a student who then logs in', () => {
     });
     const duplicate = await t.call({ method: 'POST', url: addInto, headers: bearer(teacher.token), payload: sameRoll });
     expect([duplicate.status, duplicate.body.code]).toEqual([409, 'ROLL_NUMBER_TAKEN']);
-    expect(duplicate.body.errors).toEqual([{ field: 'rollNumber', message: expect.any(String) }]);
+    expect(duplicate.body.errors).toEqual([{ field: 'rollNumber', code: 'TAKEN', message: expect.any(String) }]);
 
     // An email another student has: the same status, its own code.
     const { classCode: _again, ...sameAddress } = buildStudentRegistration({ email: registration.email.toUpperCase() });
@@ -321,6 +321,6 @@ describe('a teacher adds a student who then logs in', () => {
       payload: sameAddress,
     });
     expect([sameEmail.status, sameEmail.body.code]).toEqual([409, 'EMAIL_TAKEN']);
-    expect(sameEmail.body.errors).toEqual([{ field: 'email', message: expect.any(String) }]);
+    expect(sameEmail.body.errors).toEqual([{ field: 'email', code: 'TAKEN', message: expect.any(String) }]);
   });
 });

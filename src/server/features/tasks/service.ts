@@ -41,7 +41,7 @@ export function createTasksService(db: Database) {
         if (!bumped) {
           const [exists] = await tx.select({ id: table.id }).from(table).where(eq(table.id, owner.id)).limit(1);
           if (!exists) throw accountRemoved();
-          throw conflict('TASK_LIST_CHANGED', STALE_LIST_MESSAGE, 'version');
+          throw conflict('TASK_LIST_CHANGED', STALE_LIST_MESSAGE, { field: 'version', code: 'CHANGED' });
         }
         await tx.delete(tasks).where(and(eq(tasks.ownerRole, owner.role), eq(tasks.ownerId, owner.id)));
         if (input.tasks.length > 0) {

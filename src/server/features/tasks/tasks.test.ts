@@ -99,7 +99,7 @@ describe('task lists', () => {
     ]);
     expect([first.status, second.status].sort()).toEqual([200, 409]);
     const refused = first.status === 409 ? first : second;
-    expect(refused.body.errors).toEqual([{ field: 'version', message: refused.body.message }]);
+    expect(refused.body.errors).toEqual([{ field: 'version', code: 'CHANGED', message: refused.body.message }]);
     const list = (await readList(teacher)).body.data;
     expect(list.version).toBe(2);
     expect(list.tasks).toHaveLength(2);

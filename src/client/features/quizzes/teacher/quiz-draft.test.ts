@@ -88,9 +88,9 @@ describe('the quiz draft', () => {
     expect(
       formErrorsOf(
         [
-          { field: 'quiz.questions.1.options.3', message: 'too long' },
-          { field: 'quiz.questions.1.options', message: 'later' },
-          { field: 'quiz.questions.1.accepted.0', message: 'An accepted answer cannot be empty' },
+          { field: 'quiz.questions.1.options.3', code: 'INVALID', message: 'too long' },
+          { field: 'quiz.questions.1.options', code: 'INVALID', message: 'later' },
+          { field: 'quiz.questions.1.accepted.0', code: 'INVALID', message: 'An accepted answer cannot be empty' },
         ],
         errorSlot,
       ),

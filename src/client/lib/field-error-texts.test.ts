@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { FieldError } from '#shared/api';
+import type { FieldErrorCode } from '#shared/field-error-codes';
+import { formErrorsOf } from '../components/form/field-errors.ts';
+import { fieldErrorText } from './field-error-texts.ts';
+
+/** A problem as the server sends it, its sentence gibberish: the client's words must not depend on it. */
+const problem = (field: string, code: FieldErrorCode, params?: FieldError['params']): FieldError => ({
+  field,
+  code,
+  ...(params ? { params } : {}),
+  message: 'Blorp fizzle wump',
+});
+
+describe('the client words field problems from their codes (issue 32 point 3)', () => {
+  it.each([
+    [problem('email', 'REQUIRED'), 'Email is required'],
+    [problem('password', 'TOO_SHORT', { minimum: 8 }), 'Password must be at least 8 characters'],
+    [problem('parentName', 'TOO_LONG', { maximum: 100 }), 'Parent name must be at most 100 characters'],
+    [problem('parentEmail', 'INVALID_EMAIL'), 'Parent email must be a valid email address'],
+    [problem('name', 'FORBIDDEN_CHARACTERS'), 'Name contains characters that are not allowed'],
+    [problem('newPassword', 'ONLY_SPACES'), 'New password must not be only spaces'],
+    [problem('quiz.questions.2.question_text', 'REQUIRED'), 'Question text is required'],
+    [problem('rows.4.email', 'DUPLICATE_IN_FILE', { firstRow: 2 }), 'Email is also on row 2 of the file'],
+    [problem('confirmPassword', 'PASSWORDS_DIFFER'), 'The two new passwords do not match'],
+    [problem('classCode', 'CLASS_CODE_FORM'), 'A class code is 8 letters and digits, like ABCD-EFGH'],
+    [problem('file', 'FILE_MISSING', { kind: 'image' }), 'Choose an image.'],
+    [problem('file', 'FILE_MISSING'), 'Please select a file.'],
+    [problem('deadline', 'DEADLINE_PAST'), 'Deadline must be in the future'],
+  ])('%o reads “%s”', (given, text) => {
+    expect(fieldErrorText(given)).toBe(text);
+  });
+
+  it('says a field by the form’s own label for it', () => {
+    expect(fieldErrorText(problem('name', 'REQUIRED'), 'Full name')).toBe('Full name is required');
+    expect(
+      formErrorsOf([{ ...problem('name', 'REQUIRED'), message: 'Name is required' }], undefined, { name: 'Class' }),
+    ).toEqual({
+      name: 'Class is required',
+    });
+  });
+
+  it('keeps the schema’s English only where it has no words yet: a refinement without a code, a bound of an unnamed field', () => {
+    expect(fieldErrorText(problem('quiz.questions.0.options', 'INVALID'))).toBe('Blorp fizzle wump');
+    expect(fieldErrorText(problem('weight', 'TOO_BIG', { maximum: 100 }))).toBe('Blorp fizzle wump');
+  });
+});
