@@ -105,11 +105,13 @@ const QUIZ_EDITOR_ROUTES = new Set(['/dashboard/teacher/create-quiz', '/dashboar
 /**
  * The translation layer's measured cost on every screen under app-providers.tsx (decision 054):
  * Lingui's runtime and React bindings, src/client/lib/i18n.ts and one catalog, +6.2 kB on
- * /auth/student/login (167.0 -> 173.2). Added to the auth, set-up and dashboard budgets, not to
- * the landing page's. An exception with a way back, for the lead to accept or refuse: issue 32's
- * codes in place of the shared schemas' English messages are expected to pay part of it back.
+ * /auth/student/login (167.0 -> 173.2); then the field errors' codes and their client wording
+ * (decision 026's addendum), +2.8 kB more (176.0), while the shared schemas still carry their
+ * English messages beside the codes. Added to the auth, set-up and dashboard budgets, not to the
+ * landing page's. A DEBT, not a new budget: issue 32 is not resolved while it is above 0 (the
+ * schemas' English messages and the client's English texts leave the bundle for the catalogs).
  */
-const TRANSLATION_LAYER_KB = 6.5;
+const TRANSLATION_LAYER_KB = 9.5;
 
 /**
  * Lazy chunks that load only after the person does something, so that a screen's budget is
