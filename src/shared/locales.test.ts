@@ -33,5 +33,6 @@ describe('the language tags a browser sends', () => {
     expect(readCookie('a=1; studyhall_locale=ar; b=2', 'studyhall_locale')).toBe('ar');
     expect(readCookie('other_studyhall_locale=es', 'studyhall_locale')).toBeUndefined();
     expect(readCookie(undefined, 'studyhall_locale')).toBeUndefined();
+    expect(readCookie('studyhall_locale=%E0%A4%A', 'studyhall_locale')).toBeUndefined();
   });
 });

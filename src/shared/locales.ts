@@ -43,11 +43,16 @@ export function parseAcceptLanguage(header: string | undefined): string[] {
     .map(({ tag }) => tag);
 }
 
-/** The value of the cookie `name` in a `Cookie` header (or `document.cookie`), if set. */
+/** The value of the cookie `name` in a `Cookie` header (or `document.cookie`), if set and readable. */
 export function readCookie(header: string | undefined, name: string): string | undefined {
   for (const pair of (header ?? '').split(';')) {
     const [key, ...value] = pair.trim().split('=');
-    if (key === name) return decodeURIComponent(value.join('='));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(value.join('='));
+    } catch {
+      return undefined; // a malformed escape (`%zz`) is no choice, not a failed page
+    }
   }
   return undefined;
 }

@@ -180,6 +180,12 @@ describe('a built client with compressed copies', () => {
       'es',
       'ltr',
     ],
+    [
+      'Accept-Language when the cookie is not even readable (a malformed escape)',
+      { cookie: 'studyhall_locale=%E0%A4%A', 'accept-language': 'es' },
+      'es',
+      'ltr',
+    ],
   ])('the SPA shell in the visitor’s language: %s (decision 054)', async (_label, headers, lang, dir) => {
     for (const acceptEncoding of [ALL_ENCODINGS, '']) {
       const response = await get('/auth/student/login', { ...headers, 'accept-encoding': acceptEncoding });
