@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
+import { Untranslated } from '../untranslated.tsx';
 import { DashboardHeader } from './dashboard-header.tsx';
 import { SideMenu, type SideMenuItem } from './side-menu.tsx';
 
@@ -13,20 +14,26 @@ export function DashboardLayout(props: {
   children?: ReactNode;
 }) {
   return (
-    <div className="flex min-h-screen flex-col">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-surface px-3 py-2 font-semibold text-brand-700 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        Skip to content
-      </a>
-      <DashboardHeader userName={props.userName} dashboardPath={props.dashboardPath} accountPath={props.accountPath} />
-      <div className="flex flex-1">
-        <SideMenu label={props.menuLabel} items={props.menuItems} />
-        <main id="main" className="min-w-0 flex-1 p-4 sm:p-8">
-          {props.children ?? <Outlet />}
-        </main>
+    <Untranslated>
+      <div className="flex min-h-screen flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-surface px-3 py-2 font-semibold text-brand-700 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Skip to content
+        </a>
+        <DashboardHeader
+          userName={props.userName}
+          dashboardPath={props.dashboardPath}
+          accountPath={props.accountPath}
+        />
+        <div className="flex flex-1">
+          <SideMenu label={props.menuLabel} items={props.menuItems} />
+          <main id="main" className="min-w-0 flex-1 p-4 sm:p-8">
+            {props.children ?? <Outlet />}
+          </main>
+        </div>
       </div>
-    </div>
+    </Untranslated>
   );
 }

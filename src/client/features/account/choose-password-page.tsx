@@ -13,6 +13,7 @@ import { changePasswordFields } from './change-password-fields.ts';
 import { profileQueries } from '../session/profile.ts';
 import { RoleGuard } from '../session/role-guard.tsx';
 import { useLogout } from '../session/use-logout.ts';
+import { Untranslated } from '../../components/untranslated.tsx';
 
 const FIELDS = changePasswordFields('Temporary password', ', only you should know it');
 
@@ -27,15 +28,17 @@ export function Component() {
   // dashboard (readReturnTo), so a crafted state cannot lead anywhere else.
   const nextPath = readReturnTo(useLocation().state, 'student') ?? dashboardPathFor('student');
   return (
-    <RoleGuard role="student">
-      {(profile) =>
-        profile.mustChangePassword ? (
-          <ChoosePassword accountName={profile.rollNumber} nextPath={nextPath} />
-        ) : (
-          <Navigate to={nextPath} replace />
-        )
-      }
-    </RoleGuard>
+    <Untranslated>
+      <RoleGuard role="student">
+        {(profile) =>
+          profile.mustChangePassword ? (
+            <ChoosePassword accountName={profile.rollNumber} nextPath={nextPath} />
+          ) : (
+            <Navigate to={nextPath} replace />
+          )
+        }
+      </RoleGuard>
+    </Untranslated>
   );
 }
 

@@ -49,4 +49,14 @@ describe('the auth pages in the visitor’s language (issue 32, decision 054)', 
     expect(await screen.findByRole('heading', { name: 'Student login' })).toBeInTheDocument();
     await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', 'en'));
   });
+
+  it('keeps a screen not translated yet in English, left to right, inside an Arabic page', async () => {
+    chooseInCookie('ar');
+    await openApp('/setup');
+    const [heading] = await screen.findAllByRole('heading');
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    // Its English would otherwise be laid out right to left, the full stops at the wrong end.
+    expect(heading!.closest('[dir]')).toHaveAttribute('dir', 'ltr');
+    expect(heading!.closest('[lang]')).toHaveAttribute('lang', 'en');
+  });
 });

@@ -6,6 +6,7 @@ import { PublicTopNav } from '../../components/layout/public-top-nav.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { ChunkLoadError } from '../../lib/lazy-route.ts';
 import { dashboardPathFor, readSession } from '../../lib/session.ts';
+import { Untranslated } from '../../components/untranslated.tsx';
 
 function describe(error: unknown): { heading: string; detail: string; canRetry: boolean } {
   if (error instanceof ChunkLoadError) {
@@ -46,23 +47,25 @@ export function RouteErrorScreen() {
     ? { to: dashboardPathFor(session.userType), label: 'Go to your dashboard' }
     : { to: '/', label: 'Go to the home page' };
   return (
-    <div className="flex min-h-screen flex-col">
-      <PublicTopNav />
-      <main id="main" className="flex flex-1 flex-col items-center justify-center px-4 py-16 text-center">
-        <PageTitle>{heading}</PageTitle>
-        <h1 className="text-3xl font-bold text-fg">{heading}</h1>
-        <p className="mt-3 max-w-md text-muted">{detail}</p>
-        <div className="mt-8 flex gap-3">
-          {canRetry ? (
-            <button type="button" className={buttonVariants()} onClick={() => window.location.reload()}>
-              Try again
-            </button>
-          ) : null}
-          <Link to={way.to} className={buttonVariants({ variant: 'secondary' })}>
-            {way.label}
-          </Link>
-        </div>
-      </main>
-    </div>
+    <Untranslated>
+      <div className="flex min-h-screen flex-col">
+        <PublicTopNav />
+        <main id="main" className="flex flex-1 flex-col items-center justify-center px-4 py-16 text-center">
+          <PageTitle>{heading}</PageTitle>
+          <h1 className="text-3xl font-bold text-fg">{heading}</h1>
+          <p className="mt-3 max-w-md text-muted">{detail}</p>
+          <div className="mt-8 flex gap-3">
+            {canRetry ? (
+              <button type="button" className={buttonVariants()} onClick={() => window.location.reload()}>
+                Try again
+              </button>
+            ) : null}
+            <Link to={way.to} className={buttonVariants({ variant: 'secondary' })}>
+              {way.label}
+            </Link>
+          </div>
+        </main>
+      </div>
+    </Untranslated>
   );
 }

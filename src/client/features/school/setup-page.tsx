@@ -12,6 +12,7 @@ import { ApiError, call } from '../../lib/api.ts';
 import { dashboardPathFor, loginPathFor, saveSession } from '../../lib/session.ts';
 import { AuthForm, AuthPanel } from '../../components/auth-form.tsx';
 import { teacherAccountFields } from '../auth/teacher-fields.ts';
+import { Untranslated } from '../../components/untranslated.tsx';
 
 /**
  * /setup, the first run (issue 19): first the one-time set-up code from the server's log
@@ -29,6 +30,14 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<SchoolSta
 }
 
 export function Component() {
+  return (
+    <Untranslated>
+      <SetupScreen />
+    </Untranslated>
+  );
+}
+
+function SetupScreen() {
   const status = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   const navigate = useNavigate();
