@@ -41,6 +41,7 @@ export const FIELD_ERROR_CODES = {
   DEADLINE_PAST: 'A deadline that is not in the future',
   NOT_IN_QUIZ: 'A question that is not part of the quiz',
   FILE_MISSING: 'No file was chosen',
+  IMAGE_DESCRIPTION_MISSING: 'An image without its description (alt text) for people who cannot see it',
   FILE_TYPE: 'The file is not of a type the field accepts (`accepted`: which)',
   FILE_UNREADABLE: 'The file cannot be read as the field needs it (the message says where)',
   STORAGE_QUOTA_EXCEEDED: 'The file does not fit in the storage space',

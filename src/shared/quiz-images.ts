@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IMAGE_MIME_TYPES } from './file-types.ts';
+import { fieldCode } from './field-error-codes.ts';
 
 /**
  * Images of quiz questions and options (decision 036, "Images"): uploaded on their own
@@ -51,8 +52,12 @@ export const quizImageSchema = z.strictObject({
   alt: z
     .string({ error: 'Describe the image for people who cannot see it' })
     .trim()
-    .min(1, { error: 'Describe the image for people who cannot see it' })
-    .max(QUIZ_IMAGE_LIMITS.alt, { error: `Keep the description under ${QUIZ_IMAGE_LIMITS.alt} characters` }),
+    .max(QUIZ_IMAGE_LIMITS.alt, { error: `Keep the description under ${QUIZ_IMAGE_LIMITS.alt} characters` })
+    // A refinement, not min(1): only refinements carry their own code (decision 026's addendum).
+    .refine((alt) => alt.length > 0, {
+      error: 'Describe the image for people who cannot see it',
+      params: fieldCode('IMAGE_DESCRIPTION_MISSING'),
+    }),
 });
 export type QuizImage = z.infer<typeof quizImageSchema>;
 

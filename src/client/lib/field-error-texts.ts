@@ -96,6 +96,7 @@ const OWN_TEXTS = {
   NOT_IN_QUIZ: 'This question is not part of the quiz',
   FILE_MISSING: (params) => (params?.kind === 'image' ? 'Choose an image.' : 'Please select a file.'),
   FILE_TYPE: 'Choose an image: PNG, JPEG, GIF or WebP.',
+  IMAGE_DESCRIPTION_MISSING: 'Describe the image for people who cannot see it',
   EXTRA_CELLS: 'This row has more cells than the header has columns',
   CHANGED: 'This changed elsewhere meanwhile; it has been reloaded',
 } satisfies Partial<Record<FieldErrorCode, string | ((params: Params) => string)>>;
