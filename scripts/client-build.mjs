@@ -19,6 +19,10 @@ const BUILD_SOURCES = [
   'src/client',
   'src/shared',
   'vite.config.ts',
+  // The translation layer's build: its config (catalogs, locales) and the macros' Babel step.
+  'lingui.config.ts',
+  'scripts/lingui-macros.ts',
+  'scripts/vite-localized-shells.ts',
   'scripts/vite-precompress.ts',
   'scripts/vite-prerender-landing.ts',
   'scripts/vite-strip-endpoint-docs.ts',
