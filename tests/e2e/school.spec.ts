@@ -122,7 +122,7 @@ test('registering without an invitation, or with a bad one, is refused', async (
   await fillTeacherFields(page, buildTeacherAccount());
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(codeField).toBeFocused();
-  await expect(codeField).toHaveAccessibleDescription('Invitation is required');
+  await expect(codeField).toHaveAccessibleDescription('Invitation code is required');
   await expect(page).toHaveURL(/\/auth\/teacher\/register$/);
 
   await page.goto(`/auth/teacher/register?invitation=${'x'.repeat(32)}`);
