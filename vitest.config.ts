@@ -13,9 +13,9 @@ const PATIENCE = 'src/server/testing/patience-setup.ts';
 /**
  * Test files that open no test database and no Redis: pure code (shared, the client's libraries,
  * scripts) and the embedded-only processes (backup, restore, the DATA_DIR lock, `npm start`, the
- * seed), whose servers run PGlite in a DATA_DIR whatever TEST_DATABASE_URL says. CI's PostgreSQL
- * run leaves them out (TEST_SKIP_ENGINE_INDEPENDENT=1): the PGlite run beside it runs each once,
- * and running them twice cost the PostgreSQL run minutes of the same work.
+ * seed), whose servers run PGlite in a DATA_DIR whatever TEST_DATABASE_URL says. CI runs them
+ * once: its PGlite run leaves them out (TEST_SKIP_ENGINE_INDEPENDENT=1) and the PostgreSQL run
+ * beside it, the shorter, runs them (the node project's component tests stay in the PGlite run).
  */
 const ENGINE_INDEPENDENT = [
   'src/shared/**',
