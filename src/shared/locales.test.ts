@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { matchLocale, parseAcceptLanguage, readCookie, resolveLocale } from './locales.ts';
+import { readCookie } from './cookies.ts';
+import { matchLocale, parseAcceptLanguage, resolveLocale } from './locales.ts';
 
 describe('resolveLocale (decision 054)', () => {
   it('takes the explicit choice first, whatever the browser says', () => {

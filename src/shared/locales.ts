@@ -43,20 +43,6 @@ export function parseAcceptLanguage(header: string | undefined): string[] {
     .map(({ tag }) => tag);
 }
 
-/** The value of the cookie `name` in a `Cookie` header (or `document.cookie`), if set and readable. */
-export function readCookie(header: string | undefined, name: string): string | undefined {
-  for (const pair of (header ?? '').split(';')) {
-    const [key, ...value] = pair.trim().split('=');
-    if (key !== name) continue;
-    try {
-      return decodeURIComponent(value.join('='));
-    } catch {
-      return undefined; // a malformed escape (`%zz`) is no choice, not a failed page
-    }
-  }
-  return undefined;
-}
-
 /**
  * The locale to show: an explicit choice (the cookie), else the first of the person's languages
  * that ships, else the school's default, else English.

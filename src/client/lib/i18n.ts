@@ -1,5 +1,6 @@
 import { i18n, type Messages } from '@lingui/core';
-import { LOCALE_COOKIE, LOCALES, type Locale, readCookie, resolveLocale } from '#shared/locales';
+import { readCookie } from '#shared/cookies';
+import { LOCALE_COOKIE, LOCALES, type Locale, resolveLocale } from '#shared/locales';
 
 export { LOCALES, type Locale } from '#shared/locales';
 

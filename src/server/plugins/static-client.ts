@@ -7,11 +7,11 @@ import {
   LOCALE_COOKIE,
   LOCALES,
   parseAcceptLanguage,
-  readCookie,
   resolveLocale,
   SOURCE_LOCALE,
   type Locale,
 } from '#shared/locales';
+import { readCookie } from '#shared/cookies';
 
 /** The landing page prerendered at build time (decision 014), answered at / instead of the SPA shell. */
 export const LANDING_PAGE = 'landing.html';

@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { cookiesOf } from '#shared/cookies';
 
 /**
  * Known devices: OWASP's "device cookies" (Authentication Cheat Sheet, "Account Lockout";
@@ -69,11 +70,4 @@ export function createKnownDevices(secret: string, now: () => number = Date.now)
 
 export type KnownDevices = ReturnType<typeof createKnownDevices>;
 
-function readCookies(request: FastifyRequest): Map<string, string> {
-  const cookies = new Map<string, string>();
-  for (const pair of (request.headers.cookie ?? '').split(';')) {
-    const at = pair.indexOf('=');
-    if (at > 0) cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
-  }
-  return cookies;
-}
+const readCookies = (request: FastifyRequest) => cookiesOf(request.headers.cookie);
