@@ -1,5 +1,20 @@
+import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
-import { formatClock, formatDuration, formatHeaderDate, formatPercent } from './format.ts';
+import {
+  compareNames,
+  formatClock,
+  formatCountdown,
+  formatDateTime,
+  formatDay,
+  formatDuration,
+  formatFileSize,
+  formatHeaderDate,
+  formatList,
+  formatNumber,
+  formatPercent,
+  formatRelative,
+  formatScore,
+} from './format.ts';
 
 describe('header clock and date', () => {
   it.each([
@@ -28,5 +43,43 @@ describe('percentages and durations, one way everywhere', () => {
     expect(formatDuration(7)).toBe('0:07');
     expect(formatDuration(425)).toBe('7:05');
     expect(formatDuration(3725)).toBe('1:02:05');
+  });
+});
+
+describe('formatting follows the active locale (issue 32 point 5)', () => {
+  const inLocale = (locale: string, run: () => void) => {
+    i18n.loadAndActivate({ locale, messages: {} });
+    try {
+      run();
+    } finally {
+      i18n.loadAndActivate({ locale: 'en', messages: {} });
+    }
+  };
+
+  it('writes dates, numbers and percentages in Spanish', () => {
+    inLocale('es', () => {
+      expect(formatDay('2026-11-21T12:00:00Z')).toMatch(/21 nov 2026/);
+      expect(formatPercent('66.666')).toBe('66,67\u00a0%');
+      expect(formatScore(7.5, 10)).toBe('7,5 / 10');
+      expect(formatNumber(1234.5)).toBe('1234,5');
+      expect(formatList(['Ana', 'Bruno', 'Chen'])).toBe('Ana, Bruno y Chen');
+      expect(formatRelative(new Date(Date.UTC(2026, 0, 4)), new Date(Date.UTC(2026, 0, 1)))).toBe('dentro de 3 días');
+    });
+  });
+
+  it("writes Arabic's digits (the locale's own system) and words", () => {
+    const digit = (n: number) => new Intl.NumberFormat('ar').format(n);
+    inLocale('ar', () => {
+      expect(formatCountdown(425)).toBe(`${digit(7)}:${digit(0)}${digit(5)}`);
+      expect(formatList(['أ', 'ب'])).toBe('أ وب');
+      expect(formatRelative(new Date(Date.UTC(2026, 0, 4)), new Date(Date.UTC(2026, 0, 1)))).toMatch(/أيام/);
+    });
+  });
+
+  it('keeps the English shapes of the spec', () => {
+    expect(formatDateTime('2026-11-21T16:05:00')).toBe('21 Nov 2026, 16:05');
+    expect(formatFileSize(512)).toBe('512 byte');
+    expect(compareNames('émile', 'Zoe')).toBeLessThan(0);
+    expect(['item 10', 'item 9'].sort(compareNames)).toEqual(['item 9', 'item 10']);
   });
 });

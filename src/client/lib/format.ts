@@ -1,53 +1,152 @@
+import { i18n } from '@lingui/core';
 import { formatAccuracy } from '#shared/accuracy';
 
-/** 12-hour clock for the dashboard header, e.g. "4:05 PM". */
+/**
+ * Every date, number and duration a person reads, in the active locale (issue 32 point 5): the
+ * locale is Lingui's active one (`activateLocale`), English before any is active (tests, the
+ * landing page's first paint). Formatters are built once per locale and kept.
+ */
+export function activeLocale(): string {
+  return i18n.locale || 'en';
+}
+
+function perLocale<T>(build: (locale: string) => T): () => T {
+  const built = new Map<string, T>();
+  return () => {
+    const locale = activeLocale();
+    let formatter = built.get(locale);
+    if (!formatter) {
+      formatter = build(locale);
+      built.set(locale, formatter);
+    }
+    return formatter;
+  };
+}
+
+// English keeps SPEC §9's en-GB shapes ("21 Nov 2026, 16:05"); other locales their own.
+const dateLocale = (locale: string) => (locale === 'en' ? 'en-GB' : locale);
+
+const clockFormat = perLocale(
+  (locale) => new Intl.DateTimeFormat(locale === 'en' ? 'en-US' : locale, { hour: 'numeric', minute: '2-digit' }),
+);
+const headerDateFormat = perLocale(
+  (locale) => new Intl.DateTimeFormat(dateLocale(locale), { day: 'numeric', month: 'numeric', year: 'numeric' }),
+);
+const dateTimeFormat = perLocale(
+  (locale) =>
+    new Intl.DateTimeFormat(dateLocale(locale), {
+      day: '2-digit',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    }),
+);
+const dayFormat = perLocale(
+  (locale) => new Intl.DateTimeFormat(dateLocale(locale), { day: '2-digit', month: 'short', year: 'numeric' }),
+);
+const relativeFormat = perLocale((locale) => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }));
+const listFormat = perLocale((locale) => new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }));
+const collator = perLocale((locale) => new Intl.Collator(locale, { sensitivity: 'base', numeric: true }));
+
+/** Header clock, e.g. "4:05 PM" in English, "16:05" in Spanish. */
 export function formatClock(date: Date): string {
-  const hours = date.getHours() % 12 || 12;
-  const minutes = String(date.getMinutes()).padStart(2, '0');
-  return `${hours}:${minutes} ${date.getHours() < 12 ? 'AM' : 'PM'}`;
+  return clockFormat().format(date);
 }
 
-/** Header date as d/m/yyyy (SPEC §2), e.g. "21/11/2026". */
+/** Header date (SPEC §2: d/m/yyyy in English), e.g. "21/11/2026". */
 export function formatHeaderDate(date: Date): string {
-  return `${date.getDate()}/${date.getMonth() + 1}/${date.getFullYear()}`;
+  // en-GB pads the day and month; the spec's header does not.
+  if (activeLocale() === 'en') return `${date.getDate()}/${date.getMonth() + 1}/${date.getFullYear()}`;
+  return headerDateFormat().format(date);
 }
 
-/** SPEC §9 dates: en-GB, 2-digit day, short month, year, with the time, e.g. "21 Nov 2026, 16:05". */
+/** SPEC §9 dates with the time, e.g. "21 Nov 2026, 16:05" in English. */
 export function formatDateTime(value: string | Date): string {
-  return new Date(value).toLocaleString('en-GB', {
-    day: '2-digit',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+  return dateTimeFormat().format(new Date(value));
 }
-
-/** A countdown as m:ss (or h:mm:ss past an hour), e.g. "9:05". */
-export function formatCountdown(totalSeconds: number): string {
-  const seconds = Math.max(0, Math.floor(totalSeconds));
-  const hours = Math.floor(seconds / 3600);
-  const minutes = Math.floor((seconds % 3600) / 60);
-  const rest = String(seconds % 60).padStart(2, '0');
-  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
-}
-
-const DAY = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', year: 'numeric' });
 
 /** SPEC §9 date without its time, e.g. "21 Nov 2026"; "—" for a value that is not a date. */
 export function formatDay(value: string | Date): string {
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '—' : DAY.format(date);
+  return Number.isNaN(date.getTime()) ? '—' : dayFormat().format(date);
 }
 
-/** "1 minute", "3 minutes": a count with its word in the right number (English -s plural). */
-export const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+/** A number in the locale's digits and separators: 1,234.5 / 1.234,5 / ١٬٢٣٤٫٥. */
+export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(activeLocale(), options).format(value);
+}
 
 /**
  * Every percentage the app shows (accuracy, % correct): a whole number when it is one,
- * otherwise two decimals (SPEC §4 accuracy display), then "%": "100%", "66.67%".
+ * otherwise two decimals (SPEC §4 accuracy display), with the locale's percent sign.
  */
-export const formatPercent = (value: number | string) => `${formatAccuracy(value)}%`;
+export function formatPercent(value: number | string): string {
+  const rounded = Number(formatAccuracy(value));
+  return formatNumber(rounded / 100, { style: 'percent', maximumFractionDigits: 2 });
+}
+
+/** A score, e.g. "7.5 / 10": both numbers in the locale's digits. */
+export function formatScore(score: number, outOf: number): string {
+  return `${formatNumber(score, { maximumFractionDigits: 2 })} / ${formatNumber(outOf, { maximumFractionDigits: 2 })}`;
+}
+
+/** A countdown as m:ss (or h:mm:ss past an hour), e.g. "9:05", in the locale's digits. */
+export function formatCountdown(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds));
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  const two = (n: number) => formatNumber(n, { minimumIntegerDigits: 2, useGrouping: false });
+  const rest = two(seconds % 60);
+  return hours > 0 ? `${formatNumber(hours)}:${two(minutes)}:${rest}` : `${formatNumber(minutes)}:${rest}`;
+}
 
 /** A time taken, e.g. 425 s -> "7:05" (m:ss, h:mm:ss past an hour), as the quiz timer counts. */
 export const formatDuration = (totalSeconds: number) => formatCountdown(totalSeconds);
+
+const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+  ['second', 1],
+];
+
+/** A moment relative to now: "in 3 days", "yesterday", "hace 2 horas". */
+export function formatRelative(value: string | Date, now: Date = new Date()): string {
+  const seconds = (new Date(value).getTime() - now.getTime()) / 1000;
+  const [unit, size] = RELATIVE_UNITS.find(([, size]) => Math.abs(seconds) >= size) ?? ['second', 1];
+  return relativeFormat().format(Math.round(seconds / size), unit);
+}
+
+/** A file size in the locale's digits and units: "512 B", "1.5 MB". */
+export function formatFileSize(bytes: number): string {
+  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+  let value = bytes;
+  let index = 0;
+  while (value >= 1000 && index < units.length - 1) {
+    value /= 1000;
+    index++;
+  }
+  return formatNumber(value, {
+    style: 'unit',
+    unit: units[index],
+    unitDisplay: 'short',
+    maximumFractionDigits: index === 0 ? 0 : 1,
+  });
+}
+
+/** "Ana, Bruno and Chen" in the locale's words. */
+export function formatList(items: readonly string[]): string {
+  return listFormat().format(items);
+}
+
+/** Compares names as the locale sorts them (accents, case and numbers as a person expects). */
+export function compareNames(a: string, b: string): number {
+  return collator().compare(a, b);
+}
+
+/** "1 minute", "3 minutes": English only. Being replaced by Lingui's plural() (issue 32). */
+export const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
