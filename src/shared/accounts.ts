@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fieldCode } from './field-error-codes.ts';
-import { bodyObject, identityText, joinCodeText, requiredText } from './fields.ts';
+import { bodyObject, identityText, joinCodeText, localeSchema, requiredText } from './fields.ts';
 import { emailKey } from './identity.ts';
 import { FIELD_LIMITS } from './limits.ts';
 
@@ -161,6 +161,8 @@ export const teacherProfileSchema = z.strictObject({
   subject: z.string(),
   /** Administers the school: the staff screen (decision 030). */
   isAdministrator: z.boolean(),
+  /** The interface's language the teacher chose (issue 32); null: not chosen. */
+  locale: localeSchema.nullable(),
 });
 export type TeacherProfile = z.infer<typeof teacherProfileSchema>;
 
@@ -178,8 +180,14 @@ export const studentProfileSchema = z.strictObject({
   totalScore: z.number(),
   /** A teacher reset the password (decision 033): every call but the change is refused until a new one is chosen. */
   mustChangePassword: z.boolean(),
+  /** The interface's language the student chose (issue 32); null: not chosen. */
+  locale: localeSchema.nullable(),
 });
 export type StudentProfile = z.infer<typeof studentProfileSchema>;
+
+/** A person chooses the interface's language (issue 32); null goes back to the browser's and the school's. */
+export const chooseLanguageSchema = bodyObject({ locale: localeSchema.nullable() });
+export type ChooseLanguage = z.infer<typeof chooseLanguageSchema>;
 
 /** A session token (JWT, 12 hours): sent as `Authorization: Bearer …`. */
 export const sessionTokenSchema = z.string().min(1);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { fieldCode } from './field-error-codes.ts';
 import { identityKey } from './identity.ts';
 import { FIELD_LIMITS } from './limits.ts';
+import { LOCALE_CODES } from './locales.ts';
 
 /** Field builders shared by every payload schema, so all forms speak the same messages. */
 
@@ -176,3 +177,6 @@ export const bodyObject = <Shape extends z.ZodRawShape, const Ignored extends re
       for (const key of ignored) delete read[key as keyof typeof read];
       return read;
     });
+
+/** A language the interface ships in (issue 32): the school's default or a person's choice. */
+export const localeSchema = z.enum(LOCALE_CODES);

@@ -10,6 +10,9 @@ export const LOCALES = {
 
 export type Locale = keyof typeof LOCALES;
 
+/** The shipped locales' codes, for the contract's enum (a person's and the school's choice). */
+export const LOCALE_CODES = Object.keys(LOCALES) as [Locale, ...Locale[]];
+
 export const SOURCE_LOCALE: Locale = 'en';
 
 /** The cookie that keeps a visitor's explicit choice of language (the switcher sets it). */

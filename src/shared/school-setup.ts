@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { teacherAccountFields } from './accounts.ts';
-import { bodyObject, requiredText } from './fields.ts';
+import { bodyObject, localeSchema, requiredText } from './fields.ts';
 
 /**
  * The school's first run and a teacher's invitation (decision 030): what the auth pages use of
@@ -23,6 +23,8 @@ export const schoolStatusSchema = z.strictObject({
   name: z.string().nullable(),
   /** The demo school's accounts exist (decision 050): only then does the landing page name them. */
   hasDemo: z.boolean(),
+  /** The interface's language for whoever has not chosen one (issue 32); English before set-up. */
+  defaultLocale: localeSchema,
 });
 export type SchoolStatus = z.infer<typeof schoolStatusSchema>;
 
@@ -35,6 +37,8 @@ export const setupCodeSchema = requiredText('Set-up code', 100);
 export const schoolSetupSchema = bodyObject({
   setupCode: setupCodeSchema,
   schoolName: schoolNameSchema,
+  /** The school's default language (issue 32); the set-up page sends the one it is shown in. English when left out. */
+  defaultLocale: localeSchema.optional(),
   ...teacherAccountFields,
 });
 export type SchoolSetup = z.infer<typeof schoolSetupSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyObject, hasForbiddenCharacters, pagingFields } from './fields.ts';
+import { bodyObject, hasForbiddenCharacters, localeSchema, pagingFields } from './fields.ts';
 import { SCHOOL_LIMITS, schoolNameSchema } from './school-setup.ts';
 
 // What the auth pages need lives apart, so their tight budget does not carry the staff screen's schemas.
@@ -11,6 +11,9 @@ export * from './school-setup.ts';
  */
 
 export const renameSchoolSchema = bodyObject({ name: schoolNameSchema });
+
+/** The administrator sets the school's default language (issue 32). */
+export const schoolLanguageSchema = bodyObject({ defaultLocale: localeSchema });
 
 /** What removing the demo removed (decision 050); `schoolRemoved`: the school was the demo's, the server is back at its first run. */
 export const demoRemovalSchema = z.strictObject({

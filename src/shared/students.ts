@@ -23,11 +23,13 @@ export type StudentListQuery = z.infer<typeof studentListQuerySchema>;
  * One row of the students screen: contact details for the teachers of the student's classes,
  * never a hash. `class` is the names of the student's classes the caller teaches, joined.
  */
-export const studentListEntrySchema = studentProfileSchema.omit({ totalScore: true, mustChangePassword: true }).extend({
-  quizzesAttempted: z.number().int(),
-  /** ISO date-time of the account's creation. */
-  createdAt: z.iso.datetime(),
-});
+export const studentListEntrySchema = studentProfileSchema
+  .omit({ totalScore: true, mustChangePassword: true, locale: true })
+  .extend({
+    quizzesAttempted: z.number().int(),
+    /** ISO date-time of the account's creation. */
+    createdAt: z.iso.datetime(),
+  });
 export type StudentListEntry = z.infer<typeof studentListEntrySchema>;
 
 /** The names of the caller's classes, sorted: the filter's choices. */

@@ -51,6 +51,8 @@ export const teachers = pgTable(
     sessionVersion: integer('session_version').notNull().default(0),
     /** Administers the school: invites and deactivates teachers (decision 030). */
     isAdministrator: boolean('is_administrator').notNull().default(false),
+    /** The interface's language the teacher chose (issue 32), following them to every device; null: not chosen. */
+    locale: varchar('locale', { length: 16 }),
     /** Set while the administrator has deactivated the account: it cannot sign in. */
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -69,6 +71,8 @@ export const schools = pgTable(
   {
     id: integer('id').primaryKey().default(1),
     name: varchar('name', { length: SCHOOL_LIMITS.name }).notNull(),
+    /** The interface's language for whoever has not chosen one (issue 32); a LOCALES key, checked by the contract. */
+    defaultLocale: varchar('default_locale', { length: 16 }).notNull().default('en'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [check('schools_single_row', sql`${table.id} = 1`)],
@@ -122,6 +126,8 @@ export const students = pgTable(
     tasksVersion: integer('tasks_version').notNull().default(0),
     /** Bumped by a password change or "sign out of all devices" (see teachers.sessionVersion). */
     sessionVersion: integer('session_version').notNull().default(0),
+    /** The interface's language the student chose (issue 32); null: not chosen. */
+    locale: varchar('locale', { length: 16 }),
     /**
      * Set by a teacher's password reset (decision 033): the student signed in with a temporary
      * password and must choose their own before any other call; cleared by the change.

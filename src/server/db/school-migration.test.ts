@@ -42,6 +42,7 @@ describe('migration 0010: the school and its administrator', { timeout: patience
       isSetUp: true,
       name: 'Our school',
       hasDemo: false,
+      defaultLocale: 'en',
     });
     const setupAgain = await t.call({
       method: 'POST',
@@ -85,6 +86,7 @@ describe('migration 0010: the school and its administrator', { timeout: patience
       isSetUp: false,
       name: null,
       hasDemo: false,
+      defaultLocale: 'en',
     });
   });
 });

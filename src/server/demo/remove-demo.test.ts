@@ -66,7 +66,7 @@ const rowCounts = async (t: TestApp) => {
 describe('hasDemo and the demo removal', () => {
   it('says hasDemo only while the demo school is there', SLOW, async () => {
     const t = await freshApp();
-    expect(await schoolStatus(t)).toEqual({ isSetUp: false, name: null, hasDemo: false });
+    expect(await schoolStatus(t)).toEqual({ isSetUp: false, name: null, hasDemo: false, defaultLocale: 'en' });
     await seedDemo(t.database.db, t.storage);
     expect((await schoolStatus(t)).hasDemo).toBe(true);
   });
@@ -190,7 +190,7 @@ describe('hasDemo and the demo removal', () => {
     const removed = await removeDemo(t, demoAdministrator.token);
     expect(removed.status, removed.raw).toBe(200);
     expect(removed.body.data.schoolRemoved).toBe(true);
-    expect(await schoolStatus(t)).toEqual({ isSetUp: false, name: null, hasDemo: false });
+    expect(await schoolStatus(t)).toEqual({ isSetUp: false, name: null, hasDemo: false, defaultLocale: 'en' });
     expect(await t.database.db.select({ id: schools.id }).from(schools)).toEqual([]);
     expect(await t.database.db.select({ id: students.id }).from(students)).toEqual([]);
     expect(await storageKeysOf(t)).toEqual([]);

@@ -37,7 +37,7 @@ describe('the demo with a server running (decision 041)', () => {
         body: { setupCode: TEST_SETUP_CODE },
       });
       expect(filled.status, JSON.stringify(filled.body)).toBe(201);
-      expect(filled.body.data).toEqual({ isSetUp: true, name: DEMO_SCHOOL_NAME, hasDemo: true });
+      expect(filled.body.data).toEqual({ isSetUp: true, name: DEMO_SCHOOL_NAME, hasDemo: true, defaultLocale: 'en' });
       const login = await callJson(server.baseUrl, 'POST', '/api/teacher/login', {
         body: { email: DEMO_TEACHER_EMAIL, password: DEMO_PASSWORD },
       });
@@ -90,7 +90,12 @@ describe('npm run seed on a real school, and npm run demo:remove', () => {
       const server = await startServerProcess({ DATA_DIR: dataDir });
       try {
         const status = await callJson(server.baseUrl, 'GET', '/api/school');
-        expect(status.body.data).toEqual({ isSetUp: true, name: realSchool.schoolName, hasDemo: false });
+        expect(status.body.data).toEqual({
+          isSetUp: true,
+          name: realSchool.schoolName,
+          hasDemo: false,
+          defaultLocale: 'en',
+        });
         const demoLogin = await callJson(server.baseUrl, 'POST', '/api/teacher/login', {
           body: { email: DEMO_TEACHER_EMAIL, password: DEMO_PASSWORD },
         });

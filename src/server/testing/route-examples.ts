@@ -336,6 +336,10 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
         payload: { name: `Matrix school ${caller.name}` },
       }),
     },
+    'POST /api/school/language': {
+      request: (caller) => ({ url: '/api/school/language', headers: authOf(caller), payload: { defaultLocale: 'ar' } }),
+      check: (_caller, body) => expect(body.data).toMatchObject({ defaultLocale: 'ar' }),
+    },
     'POST /api/teacher/invitation': {
       request: async (caller) => ({
         url: '/api/teacher/invitation',
@@ -463,6 +467,13 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
           {
             endsSessions: true,
             request: (caller) => ({ url: `/api/${role}/logout-everywhere`, headers: authOf(caller), payload: {} }),
+          },
+        ],
+        [
+          `POST /api/${role}/language`,
+          {
+            request: (caller) => ({ url: `/api/${role}/language`, headers: authOf(caller), payload: { locale: 'es' } }),
+            check: (_caller, body) => expect(body.data).toEqual({ locale: 'es' }),
           },
         ],
       ]),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   changePasswordSchema,
+  chooseLanguageSchema,
   emptyBodySchema,
   sessionTokenSchema,
   studentProfileSchema,
@@ -51,3 +52,15 @@ const logOutEverywhereOf = <const Role extends UserRole>(role: Role) =>
 
 export const changePassword = { teacher: changePasswordOf('teacher'), student: changePasswordOf('student') };
 export const logOutEverywhere = { teacher: logOutEverywhereOf('teacher'), student: logOutEverywhereOf('student') };
+
+const chooseLanguageOf = <const Role extends UserRole>(role: Role) =>
+  defineEndpoint({
+    method: 'POST',
+    path: `/api/${role}/language`,
+    summary:
+      "Keeps the interface's language the caller chose (null: the browser's, then the school's); the answer is the choice",
+    body: chooseLanguageSchema,
+    response: chooseLanguageSchema,
+  });
+
+export const chooseLanguage = { teacher: chooseLanguageOf('teacher'), student: chooseLanguageOf('student') };

@@ -6,6 +6,7 @@ import {
   demoRemovalSchema,
   invitationSchema,
   renameSchoolSchema,
+  schoolLanguageSchema,
   schoolStatusSchema,
   staffListQuerySchema,
   staffMemberSchema,
@@ -25,6 +26,14 @@ export const renameSchool = defineEndpoint({
   path: '/api/school/rename',
   summary: "Changes the school's name (administrators)",
   body: renameSchoolSchema,
+  response: schoolStatusSchema,
+});
+
+export const setSchoolLanguage = defineEndpoint({
+  method: 'POST',
+  path: '/api/school/language',
+  summary: "Sets the school's default language of the interface, for whoever has not chosen one (administrators)",
+  body: schoolLanguageSchema,
   response: schoolStatusSchema,
 });
 

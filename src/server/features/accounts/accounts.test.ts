@@ -72,6 +72,7 @@ describe('teacher registration', () => {
       email: registration.email,
       subject: registration.subject,
       isAdministrator: false,
+      locale: null,
     });
   });
 
@@ -177,6 +178,7 @@ describe('student registration and login', () => {
       averageAccuracy: 0,
       totalScore: 0,
       mustChangePassword: false,
+      locale: null,
     });
     const login = await post('/api/student/login', {
       rollNumber: registration.rollNumber.toUpperCase(),

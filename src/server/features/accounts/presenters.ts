@@ -1,5 +1,9 @@
 import type { StudentProfile, TeacherProfile } from '#shared/accounts';
+import { isLocale, type Locale } from '#shared/locales';
 import type { StudentRow, TeacherRow } from '../../db/schema.ts';
+
+/** A kept choice of a language no longer shipped reads as no choice. */
+export const knownLocale = (value: string | null): Locale | null => (isLocale(value) ? value : null);
 
 /**
  * Presenters decide what of an account leaves the server: an explicit list of
@@ -12,6 +16,7 @@ export function presentTeacher(teacher: TeacherRow): TeacherProfile {
     email: teacher.email,
     subject: teacher.subject,
     isAdministrator: teacher.isAdministrator,
+    locale: knownLocale(teacher.locale),
   };
 }
 
@@ -29,5 +34,6 @@ export function presentStudent(student: StudentRow, classNames: string): Student
     averageAccuracy: student.averageAccuracy,
     totalScore: student.totalScore,
     mustChangePassword: student.mustChangePassword,
+    locale: knownLocale(student.locale),
   };
 }

@@ -1,5 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { changePassword, getStudentProfile, getTeacherProfile, logOutEverywhere } from '#shared/contract/accounts';
+import {
+  changePassword,
+  chooseLanguage,
+  getStudentProfile,
+  getTeacherProfile,
+  logOutEverywhere,
+} from '#shared/contract/accounts';
 import { logInStudent, logInTeacher, registerStudent, registerTeacher } from '#shared/contract/sign-in';
 import type { UserRole } from '#shared/constants';
 import { routeEndpoint, type RouteSettings } from '../../endpoint-route.ts';
@@ -85,6 +91,12 @@ export function accountsRoutes(accounts: AccountsService, throttle: Throttle): F
         await accounts.signOutEverywhere(currentUser(request));
         return { message: 'You were signed out of all devices, this one included', data: null };
       });
+
+      // A session that must choose its password may still read the screen in its language (decision 033).
+      routeEndpoint(app, chooseLanguage[role], ownAccountOnly, async (request) => ({
+        message: 'Language kept',
+        data: await accounts.chooseLanguage(currentUser(request), request.body),
+      }));
     }
   };
 }

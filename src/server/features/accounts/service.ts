@@ -3,6 +3,7 @@ import { emailKey, identityKey } from '#shared/identity';
 import type { AddClassStudent } from '#shared/classes';
 import type {
   ChangePassword,
+  ChooseLanguage,
   StudentLogin,
   StudentProfile,
   StudentRegistration,
@@ -27,7 +28,7 @@ import {
 import { useInvitation } from '../school/service.ts';
 import { hashPassword, spendPasswordCheckTime, verifyPassword } from './passwords.ts';
 import { inPasswordWorkTurn } from '../../throttle/password-work.ts';
-import { presentStudent, presentTeacher } from './presenters.ts';
+import { knownLocale, presentStudent, presentTeacher } from './presenters.ts';
 import type { SessionVersions } from './session-versions.ts';
 
 // One message for "no such account" and "wrong password": login must not
@@ -202,6 +203,18 @@ export function createAccountsService(db: Database, tokens: TokenService, sessio
     },
 
     /** The token's teacher; a token for a deleted account is no longer a session. */
+    /** Keeps the person's choice of language on their account, so it follows them to another device. */
+    async chooseLanguage(user: AuthenticatedUser, input: ChooseLanguage): Promise<ChooseLanguage> {
+      const table = accountTable(user);
+      const [kept] = await db
+        .update(table)
+        .set({ locale: input.locale })
+        .where(eq(table.id, user.id))
+        .returning({ locale: table.locale });
+      if (!kept) throw accountRemoved();
+      return { locale: knownLocale(kept.locale) };
+    },
+
     async getTeacher(teacherId: string): Promise<TeacherProfile> {
       const [teacher] = await db.select().from(teachers).where(eq(teachers.id, teacherId)).limit(1);
       if (!teacher) throw accountRemoved();

@@ -27,8 +27,10 @@ export function presentInvitation(
 
 /** A teacher of the staff list: an explicit list of fields, never a hash. */
 export function presentStaffMember(teacher: TeacherRow): StaffMember {
+  // A colleague's language choice is theirs: the staff screen does not show it.
+  const { locale: _ownChoice, ...profile } = presentTeacher(teacher);
   return {
-    ...presentTeacher(teacher),
+    ...profile,
     isActive: teacher.deactivatedAt === null,
     createdAt: teacher.createdAt.toISOString(),
   };

@@ -9,6 +9,7 @@ import {
   listStaff,
   removeDemoSchool,
   renameSchool,
+  setSchoolLanguage,
   revokeInvitation,
   setUpSchool,
 } from '#shared/contract/school';
@@ -102,6 +103,11 @@ export function schoolRoutes(
     routeEndpoint(app, renameSchool, staff, async (request) => ({
       message: 'School renamed',
       data: await school.rename(request.body.name),
+    }));
+
+    routeEndpoint(app, setSchoolLanguage, staff, async (request) => ({
+      message: "The school's language was set",
+      data: await school.setDefaultLocale(request.body.defaultLocale),
     }));
 
     routeEndpoint(

@@ -35,6 +35,7 @@ describe('the first run', () => {
       isSetUp: false,
       name: null,
       hasDemo: false,
+      defaultLocale: 'en',
     });
 
     // Five at once (two tabs, a double click): exactly one school, one administrator.
@@ -49,7 +50,7 @@ describe('the first run', () => {
     const token = answers.find((answer) => answer.status === 201)!.body.data as string;
 
     const status = await fresh.call({ method: 'GET', url: '/api/school' });
-    expect(status.body.data).toEqual({ isSetUp: true, name: winner.schoolName, hasDemo: false });
+    expect(status.body.data).toEqual({ isSetUp: true, name: winner.schoolName, hasDemo: false, defaultLocale: 'en' });
     const profile = await fresh.call({ method: 'POST', url: '/api/teacher/get-teacher-by-id', headers: bearer(token) });
     expect(profile.body.data).toMatchObject({ email: winner.email, isAdministrator: true });
     const rows = await fresh.database.db.select({ id: teachers.id }).from(teachers);
@@ -288,7 +289,12 @@ describe('the administrator and the staff', () => {
     const teacher = await signUpTeacher(t);
     expect((await post('/api/school/rename', { name: 'Ecole Saint-Exupéry' }, teacher.token)).status).toBe(403);
     const renamed = await post('/api/school/rename', { name: '  Ecole Saint-Exupéry  ' }, token);
-    expect(renamed.body.data).toEqual({ isSetUp: true, name: 'Ecole Saint-Exupéry', hasDemo: false });
+    expect(renamed.body.data).toEqual({
+      isSetUp: true,
+      name: 'Ecole Saint-Exupéry',
+      hasDemo: false,
+      defaultLocale: 'en',
+    });
     expect((await post('/api/school/rename', { name: '   ' }, token)).status).toBe(400);
   });
 });

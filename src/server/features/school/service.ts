@@ -14,12 +14,14 @@ import type {
 import { SCHOOL_LIMITS } from '#shared/school';
 import { DEMO_TEACHER_EMAILS } from '#shared/demo';
 import { emailKey } from '#shared/identity';
+import { SOURCE_LOCALE, type Locale } from '#shared/locales';
 import type { Database } from '../../db/client.ts';
 import { teacherIdentityColumns } from '../../db/identity-keys.ts';
 import { schools, teacherInvitations, teachers, type TeacherInvitationRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { TokenService } from '../../plugins/auth.ts';
 import { hashPassword } from '../accounts/passwords.ts';
+import { knownLocale } from '../accounts/presenters.ts';
 import { insertUnique } from '../../db/unique-identities.ts';
 import type { SessionVersions } from '../accounts/session-versions.ts';
 import { invitationState, presentColleague, presentInvitation, presentStaffMember } from './presenters.ts';
@@ -90,10 +92,15 @@ export function createSchoolService(db: Database, tokens: TokenService, sessions
 
   async function readSchool(): Promise<SchoolStatus> {
     const [[school], [demoTeacher]] = await Promise.all([
-      db.select({ name: schools.name }).from(schools).limit(1),
+      db.select({ name: schools.name, defaultLocale: schools.defaultLocale }).from(schools).limit(1),
       db.select({ id: teachers.id }).from(teachers).where(inArray(teachers.emailKey, DEMO_TEACHER_KEYS)).limit(1),
     ]);
-    return { isSetUp: school !== undefined, name: school?.name ?? null, hasDemo: demoTeacher !== undefined };
+    return {
+      isSetUp: school !== undefined,
+      name: school?.name ?? null,
+      hasDemo: demoTeacher !== undefined,
+      defaultLocale: knownLocale(school?.defaultLocale ?? null) ?? SOURCE_LOCALE,
+    };
   }
 
   async function readInvitation(id: string): Promise<Invitation | undefined> {
@@ -128,7 +135,7 @@ export function createSchoolService(db: Database, tokens: TokenService, sessions
       const teacher = await db.transaction(async (tx) => {
         const [school] = await tx
           .insert(schools)
-          .values({ id: 1, name: input.schoolName })
+          .values({ id: 1, name: input.schoolName, defaultLocale: input.defaultLocale ?? SOURCE_LOCALE })
           .onConflictDoNothing()
           .returning({ id: schools.id });
         if (!school) throw schoolAlreadySetUp();
@@ -151,6 +158,11 @@ export function createSchoolService(db: Database, tokens: TokenService, sessions
 
     async rename(name: string): Promise<SchoolStatus> {
       await db.update(schools).set({ name }).where(eq(schools.id, 1));
+      return readSchool();
+    },
+
+    async setDefaultLocale(defaultLocale: Locale): Promise<SchoolStatus> {
+      await db.update(schools).set({ defaultLocale }).where(eq(schools.id, 1));
       return readSchool();
     },
 

@@ -66,7 +66,10 @@ describe('the set-up code', () => {
       'SETUP_CODE_WRONG',
     ]);
     const right = await check(TEST_SETUP_CODE);
-    expect([right.status, right.body.data]).toEqual([200, { isSetUp: false, name: null, hasDemo: false }]);
+    expect([right.status, right.body.data]).toEqual([
+      200,
+      { isSetUp: false, name: null, hasDemo: false, defaultLocale: 'en' },
+    ]);
 
     const demoWithoutCode = await t.call({ method: 'POST', url: '/api/school/demo', payload: {} });
     expect(demoWithoutCode.status).toBe(400);
