@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import toast from 'react-hot-toast/headless';
 import { addClassStudent } from '#shared/contract/classes';
 import { addClassStudentSchema, type TeacherClass } from '#shared/classes';
@@ -22,10 +23,12 @@ export function AddClassStudentDialog({
   onAdded(): Promise<unknown>;
   onClose(): void;
 }) {
+  const { t } = useLingui();
+  const className = entry.name;
   return (
     <ModalDialog
-      title={`Add a student to ${entry.name}`}
-      description="Creates the student's account in this class. They log in with the account username and password you set."
+      title={t`Add a student to ${className}`}
+      description={t`Creates the student's account in this class. They log in with the account username and password you set.`}
       widthClassName="w-[min(40rem,calc(100%-2rem))]"
       onClose={onClose}
     >
@@ -33,17 +36,18 @@ export function AddClassStudentDialog({
         <AccountForm
           schema={addClassStudentSchema}
           fields={classStudentFields()}
-          submitLabel="Add student"
+          submitLabel={t`Add student`}
           className="mt-5 grid gap-x-6 gap-y-4 sm:grid-cols-2"
           submitClassName="min-w-36"
           actions={
             <Button type="button" variant="ghost" onClick={close}>
-              Cancel
+              {t`Cancel`}
             </Button>
           }
           onSubmit={async (values) => {
-            const { message } = await call(addClassStudent, { params: { id: entry._id }, body: values });
-            toast.success(message);
+            const { data } = await call(addClassStudent, { params: { id: entry._id }, body: values });
+            const studentName = data.name;
+            toast.success(t`Student ${studentName} added to ${className}`);
             await onAdded();
             close();
           }}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Archive, ArchiveRestore } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
@@ -19,7 +20,7 @@ import { ClassFields } from './class-parts.tsx';
 import { CLASSES_PATH } from './class-paths.ts';
 import { ClassRoster } from './class-roster.tsx';
 import { ClassTeachers } from './class-teachers.tsx';
-import { CLASS_FORM_LABELS, classQueries, putClass, useClassMutation } from './classes-queries.ts';
+import { classFormLabels, classQueries, putClass, useClassMutation } from './classes-queries.ts';
 import { JoinCodePanel } from './join-code-panel.tsx';
 import { PendingChangeConfirm, type PendingChange } from '../../components/ui/confirm-dialog.tsx';
 import { BackLink } from '../../components/ui/back-link.tsx';
@@ -34,25 +35,27 @@ export function Component() {
   const profile = useProfile('teacher');
   const classes = useQuery(classQueries.mine());
   const entry = classes.data?.find((candidate) => candidate._id === id);
+  const { t } = useLingui();
+  const className = entry?.name;
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 pb-16">
-      <PageTitle>{entry ? `${entry.name} · Classes` : 'Class'}</PageTitle>
+      <PageTitle>{className ? t`${className} · Classes` : t`Class`}</PageTitle>
       <BackLink to={CLASSES_PATH} className="self-start">
-        Back to classes
+        {t`Back to classes`}
       </BackLink>
       {classes.isPending || !profile ? (
-        <LoadingStatus>Loading the class…</LoadingStatus>
+        <LoadingStatus>{t`Loading the class…`}</LoadingStatus>
       ) : classes.isError ? (
         <LoadFailure
-          title="The class could not be loaded."
+          title={t`The class could not be loaded.`}
           message={classes.error.message}
           onRetry={() => void classes.refetch()}
         />
       ) : !entry ? (
         <EmptyState
-          title="This class is not one of yours"
-          hint="It may not exist, or you no longer teach it. Your classes are listed on the Classes page."
+          title={t`This class is not one of yours`}
+          hint={t`It may not exist, or you no longer teach it. Your classes are listed on the Classes page.`}
         />
       ) : (
         <ClassScreen entry={entry} ownId={profile._id} />
@@ -62,6 +65,7 @@ export function Component() {
 }
 
 function ClassScreen({ entry, ownId }: { entry: TeacherClass; ownId: string }) {
+  const { t } = useLingui();
   return (
     <>
       <PageHeader
@@ -69,36 +73,36 @@ function ClassScreen({ entry, ownId }: { entry: TeacherClass; ownId: string }) {
         title={
           <span className="flex flex-wrap items-center gap-3">
             {entry.name}
-            {entry.isArchived ? <Badge tone="neutral">Archived</Badge> : null}
+            {entry.isArchived ? <Badge tone="neutral">{t`Archived`}</Badge> : null}
           </span>
         }
-        description={entry.subject ?? 'No subject'}
+        description={entry.subject ?? t`No subject`}
         actions={<ArchiveButton entry={entry} />}
       />
       <div className="grid gap-8 lg:grid-cols-2">
-        <Section title="Name and subject">
+        <Section id="class-name-and-subject" title={t`Name and subject`}>
           <Card padding="md">
             <DetailsForm entry={entry} />
           </Card>
         </Section>
-        <Section title="Join code">
+        <Section id="class-join-code" title={t`Join code`}>
           <Card padding="md">
             <JoinCodePanel entry={entry} />
           </Card>
         </Section>
       </div>
-      <Section title="Teachers">
+      <Section id="class-teachers" title={t`Teachers`}>
         <ClassTeachers entry={entry} ownId={ownId} />
       </Section>
-      <Section title="Students">
+      <Section id="class-students" title={t`Students`}>
         <ClassRoster entry={entry} />
       </Section>
     </>
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = `class-${title.toLowerCase().replaceAll(' ', '-')}`;
+/** A part of the class page; `id` is fixed (the title is translated) and names it for assistive technology. */
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section aria-labelledby={id} className="flex min-w-0 flex-col gap-3">
       <h2 id={id} className="text-lg font-semibold text-fg">
@@ -111,12 +115,13 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function DetailsForm({ entry }: { entry: TeacherClass }) {
   const queryClient = useQueryClient();
+  const { t } = useLingui();
   const form = useEndpointForm({
     schema: updateClassSchema,
-    labels: CLASS_FORM_LABELS,
+    labels: classFormLabels(),
     onSubmit: async (_input, { body }) => {
-      const { message, data } = await call(updateClass, { params: { id: entry._id }, body });
-      toast.success(message);
+      const { data } = await call(updateClass, { params: { id: entry._id }, body });
+      toast.success(t`Class updated`);
       putClass(queryClient, data);
       await queryClient.invalidateQueries({ queryKey: classQueries.all });
     },
@@ -126,7 +131,7 @@ function DetailsForm({ entry }: { entry: TeacherClass }) {
     <form key={`${entry.name}\n${entry.subject}`} {...form.formProps} className="flex flex-col gap-3">
       <ClassFields form={form} defaults={entry} />
       <Button type="submit" variant="secondary" disabled={form.isSubmitting} className="self-start">
-        Save
+        {t`Save`}
       </Button>
     </form>
   );
@@ -134,23 +139,25 @@ function DetailsForm({ entry }: { entry: TeacherClass }) {
 
 function ArchiveButton({ entry }: { entry: TeacherClass }) {
   const [pending, setPending] = useState<PendingChange | null>(null);
-  const change = useClassMutation((kind: 'archive' | 'unarchive') =>
-    call(changeClass[kind], { params: { id: entry._id } }),
+  const { t } = useLingui();
+  const className = entry.name;
+  const change = useClassMutation(
+    (kind: 'archive' | 'unarchive') => call(changeClass[kind], { params: { id: entry._id } }),
+    (kind) => (kind === 'archive' ? t`Class archived` : t`Class active again`),
   );
   const ask = () =>
     setPending(
       entry.isArchived
         ? {
-            title: `Unarchive ${entry.name}?`,
-            description: 'The class is active again: its code admits students and it can be chosen for quizzes again.',
-            confirmLabel: 'Unarchive',
+            title: t`Unarchive ${className}?`,
+            description: t`The class is active again: its code admits students and it can be chosen for quizzes again.`,
+            confirmLabel: t`Unarchive`,
             run: () => change.mutate('unarchive'),
           }
         : {
-            title: `Archive ${entry.name}?`,
-            description:
-              'Its code stops admitting students and it leaves the class pickers. Its students, quizzes and resources stay; you can unarchive it.',
-            confirmLabel: 'Archive',
+            title: t`Archive ${className}?`,
+            description: t`Its code stops admitting students and it leaves the class pickers. Its students, quizzes and resources stay; you can unarchive it.`,
+            confirmLabel: t({ comment: 'Button: archive the class', message: 'Archive' }),
             run: () => change.mutate('archive'),
           },
     );
@@ -162,7 +169,7 @@ function ArchiveButton({ entry }: { entry: TeacherClass }) {
         ) : (
           <Archive className="size-4" aria-hidden="true" />
         )}
-        {entry.isArchived ? 'Unarchive class' : 'Archive class'}
+        {entry.isArchived ? t`Unarchive class` : t`Archive class`}
       </Button>
       {pending ? <PendingChangeConfirm pending={pending} onClose={() => setPending(null)} /> : null}
     </>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { FIELD_LIMITS } from '#shared/limits';
@@ -9,25 +10,22 @@ import { EmptyState, LoadFailure } from '../../components/ui/status-cards.tsx';
 /** A list query's loading, failure and empty states, or the list (the class screens' lists are not paged). */
 export function ListQueryContent<T>({
   query,
-  what,
+  loading,
+  failure,
   empty,
   children,
 }: {
   query: UseQueryResult<T[]>;
-  /** "your classes", "the roster": the loading and failure say it. */
-  what: string;
+  /** "Loading your classes…": whole sentences, each translated as one. */
+  loading: string;
+  /** "Your classes could not be loaded." */
+  failure: string;
   empty: { title: string; hint: string };
   children(items: T[]): ReactNode;
 }) {
-  if (query.isPending) return <LoadingStatus>Loading {what}…</LoadingStatus>;
+  if (query.isPending) return <LoadingStatus>{loading}</LoadingStatus>;
   if (query.isError) {
-    return (
-      <LoadFailure
-        title={`${what.charAt(0).toUpperCase()}${what.slice(1)} could not be loaded.`}
-        message={query.error.message}
-        onRetry={() => void query.refetch()}
-      />
-    );
+    return <LoadFailure title={failure} message={query.error.message} onRetry={() => void query.refetch()} />;
   }
   if (query.data.length === 0) return <EmptyState title={empty.title} hint={empty.hint} />;
   return children(query.data);
@@ -41,10 +39,11 @@ export function ClassFields({
   form: EndpointForm;
   defaults?: { name: string; subject: string | null };
 }) {
+  const { t } = useLingui();
   return (
     <>
       <TextField
-        label="Class name"
+        label={t`Class name`}
         {...form.field('name')}
         defaultValue={defaults?.name}
         maxLength={FIELD_LIMITS.className}
@@ -52,7 +51,7 @@ export function ClassFields({
         required
       />
       <TextField
-        label="Subject (optional)"
+        label={t`Subject (optional)`}
         {...form.field('subject')}
         defaultValue={defaults?.subject ?? undefined}
         maxLength={FIELD_LIMITS.subject}

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowRightLeft, UserMinus, UserPlus } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
@@ -6,7 +8,6 @@ import { removeClassStudent } from '#shared/contract/classes';
 import type { RosterEntry, TeacherClass } from '#shared/classes';
 import { Button } from '../../components/ui/button.tsx';
 import { call } from '../../lib/api.ts';
-import { plural } from '../../lib/format.ts';
 import { StaffTable } from '../../components/staff-table.tsx';
 import { StudentActionDialog, StudentActions } from '../students/student-actions.tsx';
 import { studentQueries } from '../students/students-queries.ts';
@@ -37,6 +38,8 @@ export function ClassRoster({ entry }: { entry: TeacherClass }) {
   const roster = useQuery(classQueries.roster(entry._id));
   const [managing, setManaging] = useState<Managing | null>(null);
   const [pending, setPending] = useState<PendingChange | null>(null);
+  const { t } = useLingui();
+  const className = entry.name;
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: classQueries.all }),
@@ -44,23 +47,23 @@ export function ClassRoster({ entry }: { entry: TeacherClass }) {
     ]);
   const remove = useMutation({
     mutationFn: (studentId: string) => call(removeClassStudent, { params: { id: entry._id, memberId: studentId } }),
-    onSuccess: async ({ message, data }) => {
-      toast.success(message);
+    onSuccess: async ({ data }) => {
+      toast.success(t`Student removed from the class; their account and results stay`);
       queryClient.setQueryData(classQueries.roster(entry._id).queryKey, data);
       await refresh();
     },
   });
-  const askRemove = (student: RosterEntry) =>
+  const askRemove = ({ _id, name: studentName }: RosterEntry) =>
     setPending({
-      title: `Remove ${student.name} from ${entry.name}?`,
-      description: `${student.name} no longer sees the class's quizzes and resources. Their account and their past attempts stay.`,
-      confirmLabel: 'Remove from class',
-      run: () => remove.mutate(student._id),
+      title: t`Remove ${studentName} from ${className}?`,
+      description: t`${studentName} no longer sees the class's quizzes and resources. Their account and their past attempts stay.`,
+      confirmLabel: t`Remove from class`,
+      run: () => remove.mutate(_id),
     });
 
   return (
     <div className="flex flex-col gap-3">
-      <div role="toolbar" aria-label="Roster actions" className="flex flex-wrap items-center gap-2">
+      <div role="toolbar" aria-label={t`Roster actions`} className="flex flex-wrap items-center gap-2">
         <Button
           size="sm"
           disabled={entry.isArchived}
@@ -68,7 +71,7 @@ export function ClassRoster({ entry }: { entry: TeacherClass }) {
           aria-describedby={entry.isArchived ? 'roster-archived' : undefined}
         >
           <UserPlus className="size-4" aria-hidden="true" />
-          Add student
+          {t`Add student`}
         </Button>
         {entry.isArchived ? null : (
           <RosterImportButton classId={entry._id} className={entry.name} onImported={() => void refresh()} />
@@ -77,60 +80,69 @@ export function ClassRoster({ entry }: { entry: TeacherClass }) {
       </div>
       {entry.isArchived ? (
         <p id="roster-archived" className="text-sm text-muted">
-          The class is archived: unarchive it to add students.
+          {t`The class is archived: unarchive it to add students.`}
         </p>
       ) : null}
       <ListQueryContent
         query={roster}
-        what="the roster"
-        empty={{ title: 'No students yet', hint: "Students join with the class's code, or you add them here." }}
+        loading={t`Loading the roster…`}
+        failure={t`The roster could not be loaded.`}
+        empty={{ title: t`No students yet`, hint: t`Students join with the class's code, or you add them here.` }}
       >
-        {(students) => (
-          <>
-            <p className="text-sm text-muted">{plural(students.length, 'student')}, by name</p>
-            <StaffTable
-              caption={`Students of ${entry.name}`}
-              headers={['Name', 'Roll number', 'Email', "Parent's name", "Parent's email", 'Actions']}
-              rows={students.map((student) => ({
-                key: student._id,
-                heading: student.name,
-                cells: [
-                  student.rollNumber,
-                  <Wrapping key="email">{student.email}</Wrapping>,
-                  <Wrapping key="parent">{student.parentName}</Wrapping>,
-                  <Wrapping key="parent-email">{student.parentEmail}</Wrapping>,
-                  <StudentActions
-                    key="actions"
-                    student={student}
-                    onAction={(action, chosen) => setManaging({ action, student: chosen })}
-                    className="flex flex-col items-start gap-1.5"
-                  >
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      disabled={remove.isPending}
-                      aria-label={`Remove from class: ${student.name}`}
-                      onClick={() => askRemove(student)}
-                    >
-                      <UserMinus className="size-3.5" aria-hidden="true" />
-                      Remove from class
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      disabled={entry.isArchived}
-                      aria-label={`Move to class: ${student.name}`}
-                      onClick={() => setManaging({ action: 'move', student })}
-                    >
-                      <ArrowRightLeft className="size-3.5" aria-hidden="true" />
-                      Move to class
-                    </Button>
-                  </StudentActions>,
-                ],
-              }))}
-            />
-          </>
-        )}
+        {(students) => {
+          const count = students.length;
+          return (
+            <>
+              <p className="text-sm text-muted">
+                {plural(count, { one: '# student, by name', other: '# students, by name' })}
+              </p>
+              <StaffTable
+                caption={t`Students of ${className}`}
+                headers={[t`Name`, t`Roll number`, t`Email`, t`Parent's name`, t`Parent's email`, t`Actions`]}
+                rows={students.map((student) => {
+                  const studentName = student.name;
+                  return {
+                    key: student._id,
+                    heading: student.name,
+                    cells: [
+                      <bdi key="roll-number">{student.rollNumber}</bdi>,
+                      <Wrapping key="email">{student.email}</Wrapping>,
+                      <Wrapping key="parent">{student.parentName}</Wrapping>,
+                      <Wrapping key="parent-email">{student.parentEmail}</Wrapping>,
+                      <StudentActions
+                        key="actions"
+                        student={student}
+                        onAction={(action, chosen) => setManaging({ action, student: chosen })}
+                        className="flex flex-col items-start gap-1.5"
+                      >
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          disabled={remove.isPending}
+                          aria-label={t`Remove from class: ${studentName}`}
+                          onClick={() => askRemove(student)}
+                        >
+                          <UserMinus className="size-3.5" aria-hidden="true" />
+                          {t`Remove from class`}
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          disabled={entry.isArchived}
+                          aria-label={t`Move to class: ${studentName}`}
+                          onClick={() => setManaging({ action: 'move', student })}
+                        >
+                          <ArrowRightLeft className="size-3.5" aria-hidden="true" />
+                          {t`Move to class`}
+                        </Button>
+                      </StudentActions>,
+                    ],
+                  };
+                })}
+              />
+            </>
+          );
+        }}
       </ListQueryContent>
       {managing?.action === 'add' ? (
         <Suspense fallback={null}>

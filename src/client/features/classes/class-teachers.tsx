@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast/headless';
@@ -21,39 +22,42 @@ export function ClassTeachers({ entry, ownId }: { entry: TeacherClass; ownId: st
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [pending, setPending] = useState<PendingChange | null>(null);
+  const { t } = useLingui();
+  const className = entry.name;
   const isOwner = entry.teachers.some((teacher) => teacher._id === ownId && teacher.isOwner);
   const remove = useClassMutation(
     (teacherId: string) => call(removeClassTeacher, { params: { id: entry._id, memberId: teacherId } }),
+    () => t`Teacher removed from the class`,
     { meta: { errorToast: false } },
   );
   const leave = useMutation({
     mutationFn: () => call(removeClassTeacher, { params: { id: entry._id, memberId: ownId } }),
     meta: { errorToast: false },
-    onSuccess: async ({ message }) => {
-      toast.success(message);
+    onSuccess: async () => {
+      toast.success(t`You left ${className}`);
       await navigate(CLASSES_PATH);
       await queryClient.invalidateQueries({ queryKey: classQueries.all });
     },
   });
   const failure = remove.error ?? leave.error;
 
-  const askRemove = (teacher: TeacherClass['teachers'][number]) =>
+  const askRemove = ({ _id, name: teacherName }: TeacherClass['teachers'][number]) =>
     setPending({
-      title: `Remove ${teacher.name} from ${entry.name}?`,
-      description: `${teacher.name} no longer sees the class, its roster or its code. Their quizzes and resources stay.`,
-      confirmLabel: 'Remove teacher',
+      title: t`Remove ${teacherName} from ${className}?`,
+      description: t`${teacherName} no longer sees the class, its roster or its code. Their quizzes and resources stay.`,
+      confirmLabel: t`Remove teacher`,
       run: () => {
         leave.reset();
-        remove.mutate(teacher._id);
+        remove.mutate(_id);
       },
     });
   const askLeave = () =>
     setPending({
-      title: `Leave ${entry.name}?`,
+      title: t`Leave ${className}?`,
       description: isOwner
-        ? 'The class goes to its other teacher first by name. You no longer see it, its roster or its code.'
-        : 'You no longer see the class, its roster or its code.',
-      confirmLabel: 'Leave class',
+        ? t`The class goes to its other teacher first by name. You no longer see it, its roster or its code.`
+        : t`You no longer see the class, its roster or its code.`,
+      confirmLabel: t`Leave class`,
       run: () => {
         remove.reset();
         leave.mutate();
@@ -68,42 +72,49 @@ export function ClassTeachers({ entry, ownId }: { entry: TeacherClass; ownId: st
         </p>
       ) : null}
       <StaffTable
-        caption={`Teachers of ${entry.name}`}
-        headers={['Name', 'Role', 'Actions']}
-        rows={entry.teachers.map((teacher) => ({
-          key: teacher._id,
-          heading: (
-            <span className="flex flex-wrap items-center gap-2">
-              {teacher.name}
-              {teacher._id === ownId ? <span className="font-normal text-muted">(you)</span> : null}
-            </span>
-          ),
-          cells: [
-            teacher.isOwner ? (
-              <Badge key="role" tone="brand">
-                Owner
-              </Badge>
-            ) : (
-              'Co-teacher'
+        caption={t`Teachers of ${className}`}
+        headers={[t`Name`, t`Role`, t`Actions`]}
+        rows={entry.teachers.map((teacher) => {
+          const teacherName = teacher.name;
+          return {
+            key: teacher._id,
+            heading: (
+              <span className="flex flex-wrap items-center gap-2">
+                {teacher.name}
+                {teacher._id === ownId ? (
+                  <span className="font-normal text-muted">
+                    {t({ comment: "After the teacher's own name in the class's teachers", message: '(you)' })}
+                  </span>
+                ) : null}
+              </span>
             ),
-            teacher._id === ownId ? (
-              <Button key="leave" size="sm" variant="secondary" disabled={leave.isPending} onClick={askLeave}>
-                Leave class
-              </Button>
-            ) : isOwner ? (
-              <Button
-                key="remove"
-                size="sm"
-                variant="secondary"
-                disabled={remove.isPending}
-                aria-label={`Remove ${teacher.name}`}
-                onClick={() => askRemove(teacher)}
-              >
-                Remove
-              </Button>
-            ) : null,
-          ],
-        }))}
+            cells: [
+              teacher.isOwner ? (
+                <Badge key="role" tone="brand">
+                  {t({ comment: 'Role of a teacher in a class: the one who owns it', message: 'Owner' })}
+                </Badge>
+              ) : (
+                t`Co-teacher`
+              ),
+              teacher._id === ownId ? (
+                <Button key="leave" size="sm" variant="secondary" disabled={leave.isPending} onClick={askLeave}>
+                  {t`Leave class`}
+                </Button>
+              ) : isOwner ? (
+                <Button
+                  key="remove"
+                  size="sm"
+                  variant="secondary"
+                  disabled={remove.isPending}
+                  aria-label={t`Remove ${teacherName}`}
+                  onClick={() => askRemove(teacher)}
+                >
+                  {t({ comment: 'Button: remove a co-teacher from the class', message: 'Remove' })}
+                </Button>
+              ) : null,
+            ],
+          };
+        })}
       />
       <AddCoTeacherForm entry={entry} />
       {pending ? <PendingChangeConfirm pending={pending} onClose={() => setPending(null)} /> : null}
@@ -118,12 +129,13 @@ function AddCoTeacherForm({ entry }: { entry: TeacherClass }) {
   const [teacherId, setTeacherId] = useState('');
   const teaching = new Set(entry.teachers.map((teacher) => teacher._id));
   const choices = (colleagues.data ?? []).filter((colleague) => !teaching.has(colleague._id));
+  const { t } = useLingui();
   const form = useEndpointForm({
     schema: addCoTeacherSchema,
     toBody: () => ({ teacherId }),
     onSubmit: async (_input, { body }) => {
-      const { message, data } = await call(addCoTeacher, { params: { id: entry._id }, body });
-      toast.success(message);
+      const { data } = await call(addCoTeacher, { params: { id: entry._id }, body });
+      toast.success(t`Co-teacher added`);
       setTeacherId('');
       putClass(queryClient, data);
       await queryClient.invalidateQueries({ queryKey: classQueries.all });
@@ -132,10 +144,10 @@ function AddCoTeacherForm({ entry }: { entry: TeacherClass }) {
   return (
     <form {...form.formProps} className="flex flex-col gap-3 sm:flex-row sm:items-start">
       <Field
-        label="Add a co-teacher"
+        label={t`Add a co-teacher`}
         error={form.errors.teacherId}
         hint={
-          colleagues.isSuccess && choices.length === 0 ? 'Every active teacher of the school teaches it.' : undefined
+          colleagues.isSuccess && choices.length === 0 ? t`Every active teacher of the school teaches it.` : undefined
         }
         id={undefined}
         className="flex-1"
@@ -146,7 +158,7 @@ function AddCoTeacherForm({ entry }: { entry: TeacherClass }) {
             value={teacherId}
             onChange={(event) => setTeacherId(event.target.value)}
           >
-            <option value="">{colleagues.isPending ? 'Loading the teachers…' : 'Choose a teacher'}</option>
+            <option value="">{colleagues.isPending ? t`Loading the teachers…` : t`Choose a teacher`}</option>
             {choices.map((colleague) => (
               <option key={colleague._id} value={colleague._id}>
                 {colleague.name}
@@ -156,7 +168,7 @@ function AddCoTeacherForm({ entry }: { entry: TeacherClass }) {
         )}
       />
       <Button type="submit" variant="secondary" disabled={form.isSubmitting} className="sm:mt-7">
-        Add co-teacher
+        {t`Add co-teacher`}
       </Button>
     </form>
   );

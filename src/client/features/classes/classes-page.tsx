@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronRight } from 'lucide-react';
 import toast from 'react-hot-toast/headless';
@@ -11,11 +13,11 @@ import { PageHeader } from '../../components/ui/page-header.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { call } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
-import { plural } from '../../lib/format.ts';
+import { formatList } from '../../lib/format.ts';
 import { Badge } from '../../components/staff-table.tsx';
 import { ClassFields, ListQueryContent } from './class-parts.tsx';
 import { classPath } from './class-paths.ts';
-import { CLASS_FORM_LABELS, classQueries } from './classes-queries.ts';
+import { classFormLabels, classQueries } from './classes-queries.ts';
 
 /**
  * /dashboard/teacher/classes (decision 031, "Class screens"): the classes the teacher teaches,
@@ -23,19 +25,21 @@ import { CLASS_FORM_LABELS, classQueries } from './classes-queries.ts';
  */
 export function Component() {
   const classes = useQuery(classQueries.mine());
+  const { t } = useLingui();
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-8">
-      <PageTitle>Classes</PageTitle>
-      <PageHeader title="Classes" description="The classes you teach: their join codes, teachers and students." />
+      <PageTitle>{t`Classes`}</PageTitle>
+      <PageHeader title={t`Classes`} description={t`The classes you teach: their join codes, teachers and students.`} />
       <NewClassForm />
       <section aria-labelledby="classes-list" className="flex flex-col gap-3">
         <h2 id="classes-list" className="text-lg font-semibold text-fg">
-          Your classes
+          {t`Your classes`}
         </h2>
         <ListQueryContent
           query={classes}
-          what="your classes"
-          empty={{ title: 'No classes yet', hint: 'Create your first class above; its students join with its code.' }}
+          loading={t`Loading your classes…`}
+          failure={t`Your classes could not be loaded.`}
+          empty={{ title: t`No classes yet`, hint: t`Create your first class above; its students join with its code.` }}
         >
           {(items) => (
             <ul className="grid gap-3 md:grid-cols-2">
@@ -52,12 +56,14 @@ export function Component() {
 
 function NewClassForm() {
   const queryClient = useQueryClient();
+  const { t } = useLingui();
   const form = useEndpointForm({
     schema: createClassSchema,
-    labels: CLASS_FORM_LABELS,
+    labels: classFormLabels(),
     onSubmit: async (_input, { body, form: element }) => {
-      const { message } = await call(createClass, { body });
-      toast.success(message);
+      const { data } = await call(createClass, { body });
+      const className = data.name;
+      toast.success(t`Class ${className} created`);
       element.reset();
       await queryClient.invalidateQueries({ queryKey: classQueries.all });
     },
@@ -65,13 +71,13 @@ function NewClassForm() {
   return (
     <section aria-labelledby="new-class" className="flex flex-col gap-3">
       <h2 id="new-class" className="text-lg font-semibold text-fg">
-        New class
+        {t`New class`}
       </h2>
       <Card padding="md">
         <form {...form.formProps} className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
           <ClassFields form={form} />
           <Button type="submit" disabled={form.isSubmitting} className="sm:mt-7">
-            Create class
+            {t`Create class`}
           </Button>
         </form>
       </Card>
@@ -81,7 +87,9 @@ function NewClassForm() {
 
 /** One class as a link to its page, with what a teacher looks for at a glance. */
 function ClassCard({ entry }: { entry: TeacherClass }) {
-  const teacherNames = entry.teachers.map((teacher) => teacher.name).join(', ');
+  const { t } = useLingui();
+  const teacherNames = formatList(entry.teachers.map((teacher) => teacher.name));
+  const count = entry.studentCount;
   return (
     <li>
       <Link
@@ -95,19 +103,25 @@ function ClassCard({ entry }: { entry: TeacherClass }) {
         <div className="min-w-0 flex-1">
           <p className="flex flex-wrap items-center gap-2">
             <span className="text-base font-semibold wrap-anywhere text-fg">{entry.name}</span>
-            {entry.isArchived ? <Badge tone="neutral">Archived</Badge> : null}
+            {entry.isArchived ? <Badge tone="neutral">{t`Archived`}</Badge> : null}
           </p>
-          <p className="text-sm text-muted">{entry.subject ?? 'No subject'}</p>
+          <p className="text-sm text-muted">{entry.subject ?? t`No subject`}</p>
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-            <dt className="text-muted">Students</dt>
-            <dd className="text-fg">{plural(entry.studentCount, 'student')}</dd>
-            <dt className="text-muted">Teachers</dt>
+            <dt className="text-muted">{t`Students`}</dt>
+            <dd className="text-fg">{plural(count, { one: '# student', other: '# students' })}</dd>
+            <dt className="text-muted">{t`Teachers`}</dt>
             <dd className="wrap-anywhere text-fg">{teacherNames}</dd>
-            <dt className="text-muted">Code</dt>
-            <dd className="font-mono text-fg">{entry.joinCode ?? 'Turned off'}</dd>
+            <dt className="text-muted">{t({ comment: "A class's join code", message: 'Code' })}</dt>
+            <dd className="font-mono text-fg">
+              {entry.joinCode ? (
+                <bdi dir="ltr">{entry.joinCode}</bdi>
+              ) : (
+                t({ comment: 'The join code is turned off', message: 'Turned off' })
+              )}
+            </dd>
           </dl>
         </div>
-        <ChevronRight className="mt-1 size-5 shrink-0 text-muted" aria-hidden="true" />
+        <ChevronRight className="mt-1 size-5 shrink-0 text-muted rtl:-scale-x-100" aria-hidden="true" />
       </Link>
     </li>
   );

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast/headless';
 import { listRoster, listStudentClasses } from '#shared/contract/classes';
@@ -7,8 +8,11 @@ import { call } from '../../lib/api.ts';
 import { CLASSES_KEY, myClassesQuery } from './my-classes-query.ts';
 
 /** The classes feature's queries (decision 031); every change to a class invalidates `all`. */
-/** A class's form calls its name "Class" (the shared schema's word): its problems say so. */
-export const CLASS_FORM_LABELS = { name: 'Class' } as const;
+/**
+ * A class's form calls its name "Class" (the shared schema's word): its problems say so. A
+ * function, called as the form is shown: the label is worded in the active locale (decision 054).
+ */
+export const classFormLabels = () => ({ name: t`Class` });
 
 export const classQueries = {
   all: CLASSES_KEY,
@@ -43,17 +47,19 @@ export function putClass(queryClient: QueryClient, changed: TeacherClass) {
 /**
  * A change to one class: the answer replaces the class in the list, then every class query is
  * read again (the student count, the roster). A refusal is the cache's toast unless `meta` says.
+ * The success toast is the client's own words (`successText`), never the server's message.
  */
 export function useClassMutation<T>(
-  send: (input: T) => Promise<{ message: string; data: TeacherClass }>,
+  send: (input: T) => Promise<{ data: TeacherClass }>,
+  successText: (input: T, changed: TeacherClass) => string,
   options: { meta?: { errorToast: false } } = {},
 ) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
     ...options,
-    onSuccess: async ({ message, data }) => {
-      toast.success(message);
+    onSuccess: async ({ data }, input) => {
+      toast.success(successText(input, data));
       putClass(queryClient, data);
       await queryClient.invalidateQueries({ queryKey: classQueries.all });
     },

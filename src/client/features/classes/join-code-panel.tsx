@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Check, Copy, KeyRound, RefreshCw, Power } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { changeClass } from '#shared/contract/classes';
@@ -22,8 +23,15 @@ export function JoinCodePanel({ entry }: { entry: TeacherClass }) {
   // Which code the outcome is of: a new code is not the one copied.
   const [copied, setCopied] = useState<{ code: string; state: CopyState } | null>(null);
   const [pending, setPending] = useState<PendingChange | null>(null);
-  const change = useClassMutation((kind: 'rotate-code' | 'turn-off-code') =>
-    call(changeClass[kind], { params: { id: entry._id } }),
+  const { t } = useLingui();
+  const change = useClassMutation(
+    (kind: 'rotate-code' | 'turn-off-code') => call(changeClass[kind], { params: { id: entry._id } }),
+    (kind, changed) => {
+      const newCode = changed.joinCode;
+      if (kind === 'turn-off-code') return t`Join code turned off`;
+      // "Turn on" rotates too: a class without a code gets a new one.
+      return code ? t`New join code made: the old one no longer works` : t`Join code turned on: ${newCode}`;
+    },
   );
   const code = entry.joinCode;
   const copyState: CopyState = copied && copied.code === code ? copied.state : 'idle';
@@ -47,18 +55,19 @@ export function JoinCodePanel({ entry }: { entry: TeacherClass }) {
     }
   };
 
+  const className = entry.name;
   const askRotate = () =>
     setPending({
-      title: 'Give the class a new code?',
-      description: `The code ${code} stops working at once. Students who joined stay in the class.`,
-      confirmLabel: 'Rotate code',
+      title: t`Give the class a new code?`,
+      description: t`The code ${code} stops working at once. Students who joined stay in the class.`,
+      confirmLabel: t`Rotate code`,
       run: () => change.mutate('rotate-code'),
     });
   const askTurnOff = () =>
     setPending({
-      title: 'Turn off the join code?',
-      description: `No one can join ${entry.name} with a code until you turn it on again, which makes a new code.`,
-      confirmLabel: 'Turn off code',
+      title: t`Turn off the join code?`,
+      description: t`No one can join ${className} with a code until you turn it on again, which makes a new code.`,
+      confirmLabel: t`Turn off code`,
       run: () => change.mutate('turn-off-code'),
     });
 
@@ -68,7 +77,7 @@ export function JoinCodePanel({ entry }: { entry: TeacherClass }) {
         <>
           <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
             <label htmlFor="join-code" className="sr-only">
-              Join code
+              {t`Join code`}
             </label>
             <input
               id="join-code"
@@ -76,6 +85,8 @@ export function JoinCodePanel({ entry }: { entry: TeacherClass }) {
               readOnly
               value={code}
               onFocus={(event) => event.currentTarget.select()}
+              // A code reads left to right in every language: "K7MQ-2XHD", never "2XHD-K7MQ".
+              dir="ltr"
               className="w-full rounded-lg border border-line-strong bg-surface px-3 py-2 text-center font-mono text-2xl font-semibold tracking-widest text-fg sm:w-56"
             />
             <Button variant="secondary" onClick={() => void handleCopy()}>
@@ -84,29 +95,29 @@ export function JoinCodePanel({ entry }: { entry: TeacherClass }) {
               ) : (
                 <Copy className="size-4" aria-hidden="true" />
               )}
-              Copy
+              {t`Copy`}
             </Button>
           </div>
           {entry.isArchived ? (
             <p className="text-sm text-warning">
-              The class is archived: its code admits no one until you unarchive it.
+              {t`The class is archived: its code admits no one until you unarchive it.`}
             </p>
           ) : (
             <p className="text-sm text-muted">
-              Students type it on their “My classes” page, in any case, with or without the dash.
+              {t`Students type it on their “My classes” page, in any case, with or without the dash.`}
             </p>
           )}
         </>
       ) : (
-        <p className="text-sm text-muted">The join code is turned off: no one can join with a code.</p>
+        <p className="text-sm text-muted">{t`The join code is turned off: no one can join with a code.`}</p>
       )}
       {/* Always in the page, so a screen reader hears what changes in it. */}
       <p role="status" className="min-h-5 text-sm font-semibold">
         {copyState === 'copied' ? (
-          <span className="text-success">Copied</span>
+          <span className="text-success">{t`Copied`}</span>
         ) : copyState === 'failed' ? (
           <span className="text-danger">
-            The code could not be copied: it is selected, press Ctrl+C (⌘C) to copy it.
+            {t`The code could not be copied: it is selected, press Ctrl+C (⌘C) to copy it.`}
           </span>
         ) : null}
       </p>
@@ -115,11 +126,11 @@ export function JoinCodePanel({ entry }: { entry: TeacherClass }) {
           <>
             <Button variant="secondary" size="sm" disabled={change.isPending} onClick={askRotate}>
               <RefreshCw className="size-4" aria-hidden="true" />
-              Rotate code
+              {t`Rotate code`}
             </Button>
             <Button variant="secondary" size="sm" disabled={change.isPending} onClick={askTurnOff}>
               <Power className="size-4" aria-hidden="true" />
-              Turn off code
+              {t`Turn off code`}
             </Button>
           </>
         ) : (
@@ -130,7 +141,7 @@ export function JoinCodePanel({ entry }: { entry: TeacherClass }) {
             onClick={() => change.mutate('rotate-code')}
           >
             <KeyRound className="size-4" aria-hidden="true" />
-            Turn on
+            {t({ comment: 'Button: turn the join code on again (makes a new code)', message: 'Turn on' })}
           </Button>
         )}
       </div>

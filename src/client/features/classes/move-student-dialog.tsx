@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast/headless';
@@ -27,34 +28,38 @@ export function MoveStudentDialog({
 }) {
   const classes = useQuery(classQueries.mine());
   const [toClassId, setToClassId] = useState('');
+  const { t } = useLingui();
   const choices = (classes.data ?? []).filter((taught) => !taught.isArchived && taught._id !== entry._id);
+  const studentName = student.name;
+  const className = entry.name;
   const form = useEndpointForm({
     schema: moveClassStudentSchema,
     toBody: () => ({ toClassId }),
     onSubmit: async (_input, { body }) => {
-      const { message } = await call(moveClassStudent, {
+      await call(moveClassStudent, {
         params: { id: entry._id, memberId: student._id },
         body,
       });
-      toast.success(message);
+      const targetName = choices.find((taught) => taught._id === body.toClassId)?.name;
+      toast.success(targetName ? t`${studentName} moved to ${targetName}` : t`${studentName} moved to the class`);
       await onMoved();
       onClose();
     },
   });
   return (
     <ModalDialog
-      title={`Move ${student.name} to another class`}
-      description={`${student.name} leaves ${entry.name} and joins the class you choose. Their account and past attempts stay.`}
+      title={t`Move ${studentName} to another class`}
+      description={t`${studentName} leaves ${className} and joins the class you choose. Their account and past attempts stay.`}
       onClose={onClose}
     >
       {(close) => (
         <form {...form.formProps} className="mt-5 flex flex-col gap-4">
           <Field
-            label="Move to"
+            label={t`Move to`}
             error={form.errors.toClassId}
             hint={
               classes.isSuccess && choices.length === 0
-                ? 'You teach no other active class: create one on the Classes screen first.'
+                ? t`You teach no other active class: create one on the Classes screen first.`
                 : undefined
             }
             id={undefined}
@@ -66,7 +71,7 @@ export function MoveStudentDialog({
                 value={toClassId}
                 onChange={(event) => setToClassId(event.target.value)}
               >
-                <option value="">{classes.isPending ? 'Loading your classes…' : 'Choose a class'}</option>
+                <option value="">{classes.isPending ? t`Loading your classes…` : t`Choose a class`}</option>
                 {choices.map((taught) => (
                   <option key={taught._id} value={taught._id}>
                     {taught.subject ? `${taught.name} (${taught.subject})` : taught.name}
@@ -77,10 +82,10 @@ export function MoveStudentDialog({
           />
           <div className="flex flex-wrap justify-end gap-2">
             <Button type="button" variant="ghost" onClick={close}>
-              Cancel
+              {t`Cancel`}
             </Button>
             <Button type="submit" disabled={form.isSubmitting || choices.length === 0}>
-              Move student
+              {t`Move student`}
             </Button>
           </div>
         </form>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast/headless';
 import { joinClass } from '#shared/contract/classes';
@@ -34,26 +35,28 @@ const refreshAfterJoining = (queryClient: QueryClient) =>
  */
 export function Component() {
   const classes = useQuery(classQueries.ofStudent());
+  const { t } = useLingui();
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-8">
-      <PageTitle>My classes</PageTitle>
-      <PageHeader title="My classes" description="Your classes, and joining another with its code." />
+      <PageTitle>{t`My classes`}</PageTitle>
+      <PageHeader title={t`My classes`} description={t`Your classes, and joining another with its code.`} />
       <JoinClassForm />
       <section aria-labelledby="my-classes" className="flex flex-col gap-3">
         <h2 id="my-classes" className="text-lg font-semibold text-fg">
-          Your classes
+          {t`Your classes`}
         </h2>
         <ListQueryContent
           query={classes}
-          what="your classes"
-          empty={{ title: 'You are in no class yet', hint: 'Ask your teacher for the class code and join above.' }}
+          loading={t`Loading your classes…`}
+          failure={t`Your classes could not be loaded.`}
+          empty={{ title: t`You are in no class yet`, hint: t`Ask your teacher for the class code and join above.` }}
         >
           {(items) => (
             <ul className="grid gap-3 sm:grid-cols-2">
               {items.map((entry) => (
                 <li key={entry._id} className={cn(cardVariants({ padding: 'md' }))}>
                   <p className="font-semibold wrap-anywhere text-fg">{entry.name}</p>
-                  <p className="text-sm text-muted">{entry.subject ?? 'No subject'}</p>
+                  <p className="text-sm text-muted">{entry.subject ?? t`No subject`}</p>
                 </li>
               ))}
             </ul>
@@ -66,11 +69,12 @@ export function Component() {
 
 function JoinClassForm() {
   const queryClient = useQueryClient();
+  const { t } = useLingui();
   const form = useEndpointForm({
     schema: joinClassSchema,
     onSubmit: async (_input, { body, form: element }) => {
-      const { message, data } = await call(joinClass, { body });
-      toast.success(message);
+      const { data } = await call(joinClass, { body });
+      toast.success(t`You joined the class`);
       element.reset();
       queryClient.setQueryData(classQueries.ofStudent().queryKey, data);
       await refreshAfterJoining(queryClient);
@@ -79,23 +83,25 @@ function JoinClassForm() {
   return (
     <section aria-labelledby="join-class" className="flex flex-col gap-3">
       <h2 id="join-class" className="text-lg font-semibold text-fg">
-        Join a class
+        {t`Join a class`}
       </h2>
       <Card padding="md">
         <form {...form.formProps} className="flex flex-col gap-3 sm:flex-row sm:items-start">
           <TextField
-            label="Class code"
-            hint="8 letters and digits from your teacher, like ABCD-EFGH."
+            label={t`Class code`}
+            hint={t`8 letters and digits from your teacher, like ABCD-EFGH.`}
             {...form.field('classCode')}
             autoComplete="off"
             autoCapitalize="characters"
+            // A code is typed left to right in every language.
+            dir="ltr"
             spellCheck={false}
             maxLength={20}
             className="flex-1"
             required
           />
           <Button type="submit" disabled={form.isSubmitting} className="sm:mt-7">
-            Join class
+            {t`Join class`}
           </Button>
         </form>
       </Card>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
@@ -5,7 +6,7 @@ import toast from 'react-hot-toast/headless';
 import { listRoster } from '#shared/contract/classes';
 import { csvBlob, csvFileName, rosterToCsv } from '#shared/roster-import';
 import { Button } from '../../components/ui/button.tsx';
-import { call } from '../../lib/api.ts';
+import { ApiError, call } from '../../lib/api.ts';
 import { downloadBlob } from '../../lib/download-file.ts';
 
 /**
@@ -15,6 +16,7 @@ import { downloadBlob } from '../../lib/download-file.ts';
 export function ExportRosterButton({ classId, className }: { classId: string; className: string }) {
   const queryClient = useQueryClient();
   const [isExporting, setIsExporting] = useState(false);
+  const { t } = useLingui();
   const handleExport = async () => {
     setIsExporting(true);
     try {
@@ -24,9 +26,16 @@ export function ExportRosterButton({ classId, className }: { classId: string; cl
         queryFn: async ({ signal }) => (await call(listRoster, { params: { id: classId } }, { signal })).data,
         staleTime: 0,
       });
-      downloadBlob(csvBlob(rosterToCsv(roster)), csvFileName(className, 'roster'));
+      // The file keeps the import's English headers (it is read back); its name is the reader's.
+      downloadBlob(
+        csvBlob(rosterToCsv(roster)),
+        csvFileName(
+          className,
+          t({ comment: 'Part of a file name: a class roster export, no spaces', message: 'roster' }),
+        ),
+      );
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'The roster could not be exported.');
+      toast.error(error instanceof ApiError ? error.message : t`The roster could not be exported.`);
     } finally {
       setIsExporting(false);
     }
@@ -34,7 +43,7 @@ export function ExportRosterButton({ classId, className }: { classId: string; cl
   return (
     <Button variant="secondary" onClick={() => void handleExport()} disabled={isExporting}>
       <Download className="size-4" aria-hidden="true" />
-      Export roster (CSV)
+      {t`Export roster (CSV)`}
     </Button>
   );
 }

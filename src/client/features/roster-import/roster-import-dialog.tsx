@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Upload } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
@@ -21,27 +22,32 @@ export function RosterImportButton({
   onImported,
 }: ClassRef & { /** After the rows are written: the class page refreshes its roster. */ onImported?(): void }) {
   const [isOpen, setIsOpen] = useState(false);
+  const { t } = useLingui();
   return (
     <>
       <Button variant="secondary" onClick={() => setIsOpen(true)}>
         <Upload className="size-4" aria-hidden="true" />
-        Import students (CSV)
+        {t`Import students (CSV)`}
       </Button>
       {isOpen ? (
         <ModalDialog
           title={
-            <>
-              Import students into{' '}
-              {/* "10-A" stays whole: a hyphen is a line break only inside a name too long for a line. */}
-              <span className="inline-block max-w-full">{className}</span>
-            </>
+            // "10-A" stays whole: a hyphen is a line break only inside a name too long for a line.
+            <Trans>
+              Import students into <span className="inline-block max-w-full">{className}</span>
+            </Trans>
           }
-          description="A CSV file with the columns Name, Roll number, Email, Parent name, Parent email and, if you like, Password (blank: one is generated)."
+          description={t({
+            comment:
+              "Keep the column names (Name, Roll number, Email, Parent name, Parent email, Password) in English: the file's first line must name them so.",
+            message:
+              'A CSV file with the columns Name, Roll number, Email, Parent name, Parent email and, if you like, Password (blank: one is generated).',
+          })}
           widthClassName="w-[min(64rem,calc(100%-1rem))]"
           onClose={() => setIsOpen(false)}
         >
           {(close) => (
-            <Suspense fallback={<p className="mt-4 text-sm text-muted">Loading…</p>}>
+            <Suspense fallback={<p className="mt-4 text-sm text-muted">{t`Loading…`}</p>}>
               <RosterImportSteps classId={classId} className={className} onImported={onImported} onClose={close} />
             </Suspense>
           )}

@@ -1,14 +1,18 @@
+import { msg, plural } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { checkRosterImport, startRosterImport } from '#shared/contract/classes';
 import {
-  credentialsToCsv,
   csvBlob,
   csvFileName,
   decodeCsvBytes,
+  NOT_TEXT_MESSAGE,
   parseRosterCsv,
   ROSTER_FIELDS,
-  ROSTER_HEADERS,
+  toCsv,
+  type RosterField,
   type RosterImportCredential,
   type RosterImportCheck,
   type RowProblem,
@@ -19,11 +23,26 @@ import { ApiError, call } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { downloadBlob } from '../../lib/download-file.ts';
 import { fieldErrorText } from '../../lib/field-error-texts.ts';
+import { formatList, formatNumber } from '../../lib/format.ts';
 import { useRosterImportProgress } from './use-roster-import-progress.ts';
 
 type ClassRef = { classId: string; className: string };
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/**
+ * A problem shown above the rows: the client's words, or (`lang: 'en'`) a sentence of the shared
+ * file reader that has no code yet (src/shared/roster-import.ts, issue 32), shown as English.
+ */
+type Problem = { text: string; lang?: 'en' };
+
+/** The columns as the dialog names them to the reader (the file's own headers stay English). */
+const COLUMN_LABELS: Record<RosterField, MessageDescriptor> = {
+  name: msg`Name`,
+  rollNumber: msg`Roll number`,
+  email: msg`Email`,
+  parentName: msg`Parent name`,
+  parentEmail: msg`Parent email`,
+  password: msg`Password`,
+};
 
 /** Session storage, when the browser lets the page use it (a private window may not). */
 function readStored(key: string): string | null {
@@ -50,10 +69,22 @@ export function RosterImportSteps({
   onClose,
 }: ClassRef & { onImported?(): void; onClose(): void }) {
   const queryClient = useQueryClient();
+  const { t } = useLingui();
   const fileId = useId();
   const pasteId = useId();
   const [csv, setCsv] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  /** A failed call's text: the client's (ApiError) words, else a general one. */
+  const failureOf = (error: unknown): Problem => ({
+    text: error instanceof ApiError ? error.message : t`Something went wrong. Try again.`,
+  });
+  /** The file reader's refusal: worded here when it is the one it names (not text), else its English. */
+  const fileProblem = (message: string): Problem =>
+    message === NOT_TEXT_MESSAGE
+      ? {
+          text: t`This file is not a text CSV file. In your spreadsheet choose "Save as" or "Download" as CSV (UTF-8) and choose that file.`,
+        }
+      : { text: message, lang: 'en' };
   const [check, setCheck] = useState<{ csv: string; result: RosterImportCheck } | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   // The running import outlives the dialog and a reload (this tab's session storage): its
@@ -82,7 +113,8 @@ export function RosterImportSteps({
     setCheck(null);
     if (!decoded.ok) {
       setCsv('');
-      setProblem(decoded.message);
+      // The bytes are not UTF-8 text: the one refusal decodeCsvBytes makes.
+      setProblem(fileProblem(NOT_TEXT_MESSAGE));
       return;
     }
     setCsv(decoded.text);
@@ -94,7 +126,7 @@ export function RosterImportSteps({
     // The file's own faults are told at once, without a call.
     const parsed = parseRosterCsv(csv);
     if (!parsed.ok) {
-      setProblem(parsed.message);
+      setProblem(fileProblem(parsed.message));
       return;
     }
     setProblem(null);
@@ -103,7 +135,7 @@ export function RosterImportSteps({
       const { data } = await call(checkRosterImport, { params: { id: classId }, body: { csv } });
       setCheck({ csv, result: data });
     } catch (error) {
-      setProblem(messageOf(error));
+      setProblem(failureOf(error));
     } finally {
       setIsBusy(false);
     }
@@ -116,7 +148,7 @@ export function RosterImportSteps({
       writeStored(storageKey, data.importId);
       setImportId(data.importId);
     } catch (error) {
-      setProblem(messageOf(error));
+      setProblem(failureOf(error));
       // Something changed since the check (a roll number taken meanwhile): show the rows again.
       if (error instanceof ApiError && error.code === 'ROSTER_ROWS_INVALID') await handleCheck();
     } finally {
@@ -137,11 +169,19 @@ export function RosterImportSteps({
     if (progress?.state === 'failed')
       return (
         <div className="mt-4 flex flex-col gap-4">
-          <p role="alert" className="rounded-lg border border-danger/25 bg-danger-soft p-3 text-sm text-danger-strong">
-            {progress.error}
-          </p>
+          <div
+            role="alert"
+            className="rounded-lg border border-danger/25 bg-danger-soft p-3 text-sm text-danger-strong"
+          >
+            <p>{progress.error}</p>
+            {progress.serverReason ? (
+              <p lang="en" dir="ltr" className="mt-1">
+                {progress.serverReason}
+              </p>
+            ) : null}
+          </div>
           <div className="flex justify-end">
-            <Button onClick={onClose}>Close</Button>
+            <Button onClick={onClose}>{t`Close`}</Button>
           </div>
         </div>
       );
@@ -150,27 +190,30 @@ export function RosterImportSteps({
 
   const isChecked = check !== null && check.csv === csv;
   const canImport = isChecked && check.result.rowsWithProblems === 0 && !isBusy;
+  const rowCount = isChecked ? check.result.rows.length : 0;
   return (
     <div className="mt-4 flex flex-col gap-4">
       <div className="flex flex-col gap-1">
         <label htmlFor={fileId} className="text-sm font-semibold text-fg">
-          CSV file
+          {t`CSV file`}
         </label>
         <input
           id={fileId}
           type="file"
           accept=".csv,text/csv,text/plain"
           onChange={(event) => void handleFile(event)}
-          className="text-sm text-fg file:mr-3 file:rounded-lg file:border file:border-line-strong file:bg-surface file:px-3 file:py-1.5 file:font-semibold"
+          className="text-sm text-fg file:me-3 file:rounded-lg file:border file:border-line-strong file:bg-surface file:px-3 file:py-1.5 file:font-semibold"
         />
       </div>
       <div className="flex flex-col gap-1">
         <label htmlFor={pasteId} className="text-sm font-semibold text-fg">
-          Or paste the list
+          {t`Or paste the list`}
         </label>
         <textarea
           id={pasteId}
           rows={4}
+          // A CSV's lines read left to right, as the spreadsheet wrote them.
+          dir="ltr"
           value={csv}
           onChange={(event) => {
             setCsv(event.target.value);
@@ -180,20 +223,26 @@ export function RosterImportSteps({
         />
       </div>
       {problem ? (
-        <p role="alert" className="rounded-lg border border-danger/25 bg-danger-soft p-3 text-sm text-danger-strong">
-          {problem}
+        <p
+          role="alert"
+          lang={problem.lang}
+          className="rounded-lg border border-danger/25 bg-danger-soft p-3 text-sm text-danger-strong"
+        >
+          {problem.text}
         </p>
       ) : null}
       {isChecked ? <CheckedRows result={check.result} /> : null}
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={onClose}>
-          Cancel
+          {t`Cancel`}
         </Button>
         <Button variant="secondary" onClick={() => void handleCheck()} disabled={isBusy || csv.trim() === ''}>
-          {isChecked ? 'Check again' : 'Check the list'}
+          {isChecked ? t`Check again` : t`Check the list`}
         </Button>
         <Button onClick={() => void handleImport()} disabled={!canImport}>
-          {isChecked ? `Import ${check.result.rows.length} students` : 'Import'}
+          {isChecked
+            ? plural(rowCount, { one: 'Import # student', other: 'Import # students' })
+            : t({ comment: 'Button: import the students of the file', message: 'Import' })}
         </Button>
       </div>
     </div>
@@ -222,24 +271,33 @@ function wholeToken(value: string, where: 'always' | 'on-a-phone' = 'always') {
   return isShort ? 'whitespace-nowrap' : 'wrap-anywhere';
 }
 
-/** Every row as read, its problems beside it; the teacher fixes the file and checks again. */
 /**
- * A row's problem in the client's words, from its code: a row's duplicate or a taken value says
- * the column as the file names it ("Roll number"); the field rules say it as the forms do.
+ * A row's problem in the client's words, from its code (the server's English `message` is never
+ * shown): a row's duplicate or a taken value says the column as the dialog names it ("Roll
+ * number"); the field rules say it as the forms do.
  */
-const rowProblemText = (problem: RowProblem) =>
+const rowProblemText = (problem: RowProblem, columnLabel: (field: RosterField) => string) =>
   fieldErrorText(
     { ...problem, field: problem.field ?? '' },
     problem.field && (problem.code === 'DUPLICATE_IN_FILE' || problem.code === 'TAKEN')
-      ? ROSTER_HEADERS[problem.field]
+      ? columnLabel(problem.field)
       : undefined,
   );
 
+/** Every row as read, its problems beside it; the teacher fixes the file and checks again. */
 function CheckedRows({ result }: { result: RosterImportCheck }) {
+  const { t, i18n } = useLingui();
+  const columnLabel = (field: RosterField) => i18n._(COLUMN_LABELS[field]);
+  const rowCount = result.rows.length;
+  const withProblems = formatNumber(result.rowsWithProblems);
   const summary =
     result.rowsWithProblems === 0
-      ? `All ${result.rows.length} rows can be imported.`
-      : `${result.rowsWithProblems} of ${result.rows.length} rows have problems. Fix them in the file, then check again: nothing is imported until every row is right.`;
+      ? plural(rowCount, { one: 'The # row can be imported.', other: 'All # rows can be imported.' })
+      : plural(rowCount, {
+          one: `${withProblems} of # row has problems. Fix it in the file, then check again: nothing is imported until every row is right.`,
+          other: `${withProblems} of # rows have problems. Fix them in the file, then check again: nothing is imported until every row is right.`,
+        });
+  const ignoredColumns = formatList(result.ignoredColumns);
   return (
     <div className="flex flex-col gap-2">
       <p
@@ -249,32 +307,32 @@ function CheckedRows({ result }: { result: RosterImportCheck }) {
         {summary}
       </p>
       {result.ignoredColumns.length > 0 ? (
-        <p className="text-sm text-muted">Columns not imported: {result.ignoredColumns.join(', ')}</p>
+        <p className="text-sm text-muted">{t`Columns not imported: ${ignoredColumns}`}</p>
       ) : null}
       <div
         tabIndex={0}
         role="region"
-        aria-label="Rows of the file"
+        aria-label={t`Rows of the file`}
         className="max-h-80 overflow-auto rounded-lg border border-line"
       >
         {/* At phone width each row is a card of label: value lines (no sideways scrolling, no
             word broken), still a table to assistive technology; wider, a table. */}
-        <table className="w-full text-left text-sm max-sm:block">
+        <table className="w-full text-start text-sm max-sm:block">
           <thead className="sticky top-0 bg-surface-sunken max-sm:sr-only">
             <tr>
               <th scope="col" className="px-2 py-1.5">
-                Row
+                {t({ comment: 'A row of the spreadsheet file (its number)', message: 'Row' })}
               </th>
               {CHECKED_COLUMNS.map((field) => (
                 <th key={field} scope="col" className="px-2 py-1.5">
-                  {ROSTER_HEADERS[field]}
+                  {columnLabel(field)}
                 </th>
               ))}
               <th scope="col" className="px-2 py-1.5">
-                Password
+                {columnLabel('password')}
               </th>
               <th scope="col" className="px-2 py-1.5">
-                Problems
+                {t`Problems`}
               </th>
             </tr>
           </thead>
@@ -287,13 +345,17 @@ function CheckedRows({ result }: { result: RosterImportCheck }) {
                   row.problems.length > 0 && 'bg-danger-soft',
                 )}
               >
-                <th scope="row" data-label="Row" className={cn(CARD_LINE, 'px-2 py-1.5 font-normal')}>
-                  {row.row}
+                <th
+                  scope="row"
+                  data-label={t({ comment: 'A row of the spreadsheet file (its number)', message: 'Row' })}
+                  className={cn(CARD_LINE, 'px-2 py-1.5 font-normal')}
+                >
+                  {formatNumber(row.row, { useGrouping: false })}
                 </th>
                 {CHECKED_COLUMNS.map((field) => (
                   <td
                     key={field}
-                    data-label={ROSTER_HEADERS[field]}
+                    data-label={columnLabel(field)}
                     className={cn(
                       CARD_LINE,
                       'px-2 py-1.5 sm:wrap-anywhere',
@@ -302,24 +364,27 @@ function CheckedRows({ result }: { result: RosterImportCheck }) {
                       row.problems.some((problem) => problem.field === field) && 'font-semibold text-danger-strong',
                     )}
                   >
-                    <span
+                    {/* A bdi: a roll number or an email keeps its own order inside a right-to-left page. */}
+                    <bdi
                       className={cn(
                         'min-w-0 break-words',
                         TOKEN_FIELDS.has(field) && wholeToken(row[field], 'on-a-phone'),
                       )}
                     >
                       {row[field]}
-                    </span>
+                    </bdi>
                   </td>
                 ))}
-                <td data-label="Password" className={cn(CARD_LINE, 'px-2 py-1.5')}>
-                  {row.hasPassword ? 'From the file' : 'Generated'}
+                <td data-label={columnLabel('password')} className={cn(CARD_LINE, 'px-2 py-1.5')}>
+                  {row.hasPassword
+                    ? t({ comment: "The row's password is the one in the file", message: 'From the file' })
+                    : t({ comment: 'A password is generated for the row', message: 'Generated' })}
                 </td>
                 <td className="px-2 py-1.5 text-danger-strong max-sm:block max-sm:empty:hidden">
                   {row.problems.length > 0 ? (
                     <ul>
                       {row.problems.map((problem) => (
-                        <li key={`${problem.field}:${problem.code}`}>{rowProblemText(problem)}</li>
+                        <li key={`${problem.field}:${problem.code}`}>{rowProblemText(problem, columnLabel)}</li>
                       ))}
                     </ul>
                   ) : null}
@@ -338,12 +403,15 @@ function RosterImportProgressBar({
 }: {
   progress: { state: 'hashing' | 'writing'; done: number; total: number } | null;
 }) {
+  const { t } = useLingui();
+  const done = formatNumber(progress?.done ?? 0);
+  const total = formatNumber(progress?.total ?? 0);
   const label =
     progress === null
-      ? 'Starting the import…'
+      ? t`Starting the import…`
       : progress.state === 'writing'
-        ? 'Saving the students…'
-        : `Preparing passwords: ${progress.done} of ${progress.total}`;
+        ? t`Saving the students…`
+        : t`Preparing passwords: ${done} of ${total}`;
   return (
     <div className="mt-6 flex flex-col gap-2">
       <p id="import-progress-label" className="text-sm font-semibold text-fg">
@@ -356,7 +424,7 @@ function RosterImportProgressBar({
         className="h-3 w-full accent-brand-600"
       />
       <p className="text-sm text-muted">
-        Keep this window open: the passwords are shown once, when the import is done.
+        {t`Keep this window open: the passwords are shown once, when the import is done.`}
       </p>
     </div>
   );
@@ -374,31 +442,45 @@ function CredentialsSheet({
   credentials: RosterImportCredential[];
   onClose(): void;
 }) {
+  const { t } = useLingui();
+  // The sheet as a CSV a person reads: headers in the reader's language (it is not imported back).
+  const credentialsCsv = () =>
+    toCsv(
+      [t`Name`, t`Roll number`, t`Password`],
+      credentials.map((credential) => [credential.name, credential.rollNumber, credential.password]),
+    );
   return (
     <div className="mt-4 flex flex-col gap-4">
       <p role="status" className="text-sm font-semibold text-success">
-        {imported} students imported into {className}.
+        {plural(imported, {
+          one: `# student imported into ${className}.`,
+          other: `# students imported into ${className}.`,
+        })}
       </p>
       {credentials.length > 0 ? (
         <>
           <p className="rounded-lg border border-warning-line bg-warning-soft p-3 text-sm font-semibold text-warning">
-            These passwords are shown only once: print them or download them now. Each student chooses a new password at
-            the first sign-in.
+            {t`These passwords are shown only once: print them or download them now. Each student chooses a new password at the first sign-in.`}
           </p>
           {/* Scrolls with 30 rows and more: focusable, so a keyboard can scroll it. */}
-          <div tabIndex={0} role="region" aria-label="Credentials sheet" className="print-sheet max-h-80 overflow-auto">
-            <h3 className="mb-2 hidden text-lg font-bold print:block">{className}: sign-in details</h3>
-            <table className="w-full text-left text-sm">
+          <div
+            tabIndex={0}
+            role="region"
+            aria-label={t`Credentials sheet`}
+            className="print-sheet max-h-80 overflow-auto"
+          >
+            <h3 className="mb-2 hidden text-lg font-bold print:block">{t`${className}: sign-in details`}</h3>
+            <table className="w-full text-start text-sm">
               <thead>
                 <tr className="border-b border-line">
                   <th scope="col" className="px-2 py-1.5">
-                    Name
+                    {t`Name`}
                   </th>
                   <th scope="col" className="px-2 py-1.5">
-                    Roll number
+                    {t`Roll number`}
                   </th>
                   <th scope="col" className="px-2 py-1.5">
-                    Password
+                    {t`Password`}
                   </th>
                 </tr>
               </thead>
@@ -407,8 +489,12 @@ function CredentialsSheet({
                   <tr key={credential.rollNumber} className="border-b border-line">
                     <td className="px-2 py-1.5 break-words">{credential.name}</td>
                     {/* A roll number and a password are read and typed as one piece: never broken at a dash. */}
-                    <td className={cn('px-2 py-1.5', wholeToken(credential.rollNumber))}>{credential.rollNumber}</td>
-                    <td className="px-2 py-1.5 font-mono whitespace-nowrap">{credential.password}</td>
+                    <td className={cn('px-2 py-1.5', wholeToken(credential.rollNumber))}>
+                      <bdi>{credential.rollNumber}</bdi>
+                    </td>
+                    <td className="px-2 py-1.5 font-mono whitespace-nowrap">
+                      <bdi dir="ltr">{credential.password}</bdi>
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -420,17 +506,25 @@ function CredentialsSheet({
         {credentials.length > 0 ? (
           <>
             <Button variant="secondary" onClick={() => window.print()}>
-              Print
+              {t`Print`}
             </Button>
             <Button
               variant="secondary"
-              onClick={() => downloadBlob(csvBlob(credentialsToCsv(credentials)), csvFileName(className, 'passwords'))}
+              onClick={() =>
+                downloadBlob(
+                  csvBlob(credentialsCsv()),
+                  csvFileName(
+                    className,
+                    t({ comment: 'Part of a file name: the generated passwords, no spaces', message: 'passwords' }),
+                  ),
+                )
+              }
             >
-              Download CSV
+              {t`Download CSV`}
             </Button>
           </>
         ) : null}
-        <Button onClick={onClose}>Done</Button>
+        <Button onClick={onClose}>{t`Done`}</Button>
       </div>
     </div>
   );

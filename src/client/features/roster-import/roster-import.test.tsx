@@ -1,8 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callJson } from '../../../server/testing/server-process.ts';
+import { renderTranslated } from '../../testing/render-translated.tsx';
 import { logInStudent, signInAs, signUpTeacher } from '../../testing/server-actors.ts';
 import { ExportRosterButton } from './export-roster-button.tsx';
 import { RosterImportButton } from './roster-import-dialog.tsx';
@@ -29,7 +30,7 @@ async function mountForNewClass() {
   const classId = created.body.data._id as string;
   const onImported = vi.fn();
   const user = userEvent.setup();
-  render(
+  renderTranslated(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <RosterImportButton classId={classId} className={className} onImported={onImported} />
       <ExportRosterButton classId={classId} className={className} />
@@ -149,8 +150,8 @@ describe('exporting the roster', () => {
     await user.click(dialog.getByLabelText('Or paste the list'));
     await user.paste(`${HEADER}\n${row.line}`);
     await user.click(dialog.getByRole('button', { name: 'Check the list' }));
-    await user.click(await dialog.findByRole('button', { name: 'Import 1 students' }));
-    await dialog.findByText(`1 students imported into ${className}.`, {}, { timeout: patience(10_000) });
+    await user.click(await dialog.findByRole('button', { name: 'Import 1 student' }));
+    await dialog.findByText(`1 student imported into ${className}.`, {}, { timeout: patience(10_000) });
     await user.click(dialog.getByRole('button', { name: 'Done' }));
 
     const blobs: Blob[] = [];

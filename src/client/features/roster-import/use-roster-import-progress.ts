@@ -1,14 +1,19 @@
+import { t } from '@lingui/core/macro';
 import { useEffect, useState } from 'react';
 import { getRosterImport } from '#shared/contract/classes';
 import type { RosterImportCredential, RosterImportStatus } from '#shared/roster-import';
-import { call } from '../../lib/api.ts';
+import { ApiError, call } from '../../lib/api.ts';
 
 /** How often the progress is read while the import runs. */
 export const IMPORT_POLL_MS = 700;
 export type RosterImportProgress =
   | { state: 'hashing' | 'writing'; done: number; total: number }
   | { state: 'done'; imported: number; credentials: RosterImportCredential[] }
-  | { state: 'failed'; error: string };
+  /**
+   * `error` in the client's words; `serverReason`, the server's English sentence of why (the import's
+   * status has no code for it yet, issue 32): shown as English beside it.
+   */
+  | { state: 'failed'; error: string; serverReason?: string };
 
 /**
  * Follows an import until it ends. The passwords arrive once, on the read that sees it done,
@@ -27,7 +32,13 @@ export function useRosterImportProgress(importId: string | null): RosterImportPr
           status = (await call(getRosterImport, { params: { id: importId } }, { signal: controller.signal })).data;
         } catch (error) {
           if (controller.signal.aborted) return;
-          setProgress({ state: 'failed', error: error instanceof Error ? error.message : String(error) });
+          setProgress({
+            state: 'failed',
+            error:
+              error instanceof ApiError
+                ? error.message
+                : t`The import's progress could not be read. Open the dialog again to see how it ended.`,
+          });
           return;
         }
         if (controller.signal.aborted) return;
@@ -36,7 +47,11 @@ export function useRosterImportProgress(importId: string | null): RosterImportPr
           return;
         }
         if (status.state === 'failed') {
-          setProgress({ state: 'failed', error: status.error ?? 'The import failed. Nothing was imported.' });
+          setProgress({
+            state: 'failed',
+            error: t`The import failed. Nothing was imported.`,
+            ...(status.error ? { serverReason: status.error } : {}),
+          });
           return;
         }
         setProgress({ state: status.state, done: status.done, total: status.total });

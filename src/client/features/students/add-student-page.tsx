@@ -1,3 +1,5 @@
+import { t as translate } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast/headless';
 import { Link, useNavigate } from 'react-router';
@@ -13,6 +15,7 @@ import { AccountForm } from '../../components/auth-form.tsx';
 import { studentAccountFields } from '../auth/student-account-fields.ts';
 import { ClassPicker } from '../../components/class-picker.tsx';
 import { studentQueries } from './students-queries.ts';
+import { myClassesQuery } from '../classes/my-classes-query.ts';
 import { cardVariants } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
 import { BackLink } from '../../components/ui/back-link.tsx';
@@ -25,7 +28,10 @@ const addStudentFields = () => studentAccountFields({ isForSomeoneElse: true });
 /** The form: the class picked (it goes in the address) and the account's fields (the body). */
 const addStudentFormSchema = bodyObject({
   ...accountFieldSchemas,
-  classId: z.string({ error: 'Choose one of your classes' }).min(1, { error: 'Choose one of your classes' }),
+  // Worded as the problem is found, in the active locale (decision 054).
+  classId: z
+    .string({ error: () => translate`Choose one of your classes` })
+    .min(1, { error: () => translate`Choose one of your classes` }),
 });
 
 /**
@@ -35,35 +41,42 @@ const addStudentFormSchema = bodyObject({
 export function Component() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const { t } = useLingui();
 
   return (
     // Bottom room lets the buttons scroll clear of the toasts.
     <div className="mx-auto w-full max-w-3xl pb-16">
-      <PageTitle>Add student</PageTitle>
-      <BackLink to={STUDENTS_PATH}>Back to students</BackLink>
+      <PageTitle>{t`Add student`}</PageTitle>
+      <BackLink to={STUDENTS_PATH}>{t`Back to students`}</BackLink>
       <PageHeader
         className="mt-3"
-        title="Add a student"
-        description="Creates the student’s account in one of your classes. Every field is required; the student logs in with the account username and password you set."
+        title={t`Add a student`}
+        description={t`Creates the student’s account in one of your classes. Every field is required; the student logs in with the account username and password you set.`}
       />
       <div className={cn(cardVariants(), 'mt-6 rounded-2xl p-5 sm:p-8')}>
         <AccountForm
           schema={addStudentFormSchema}
           fields={addStudentFields()}
           leadingControls={(field) => <ClassPicker {...field('classId')} className="col-span-full" />}
-          submitLabel="Add student"
+          submitLabel={t`Add student`}
           className="grid gap-x-6 gap-y-4 sm:grid-cols-2"
           submitClassName="min-w-36"
           actions={
             <Link to={STUDENTS_PATH} className={buttonVariants({ variant: 'ghost' })}>
-              Cancel
+              {t`Cancel`}
             </Link>
           }
           onSubmit={async (values) => {
             const { classId, ...account } = values;
-            const { message } = await call(addClassStudent, { params: { id: classId }, body: account });
+            const { data } = await call(addClassStudent, { params: { id: classId }, body: account });
+            const studentName = data.name;
+            const className = queryClient
+              .getQueryData(myClassesQuery().queryKey)
+              ?.find((taught) => taught._id === classId)?.name;
             await queryClient.invalidateQueries({ queryKey: studentQueries.all });
-            toast.success(message);
+            toast.success(
+              className ? t`Student ${studentName} added to ${className}` : t`Student ${studentName} added`,
+            );
             // Back to the list the new student is on (issue 18 overrides SPEC §2's /dashboard/teacher).
             await navigate(STUDENTS_PATH);
           }}

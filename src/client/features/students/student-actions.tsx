@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { KeyRound, Pencil } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { StudentListEntry } from '#shared/students';
@@ -48,25 +49,27 @@ export function StudentActions<Student extends ManagedStudent>({
   className: string;
   children?: ReactNode;
 }) {
+  const { t } = useLingui();
+  const studentName = student.name;
   return (
     <div className={className}>
       <Button
         size="sm"
         variant="secondary"
-        aria-label={`Edit ${student.name}`}
+        aria-label={t`Edit ${studentName}`}
         onClick={() => onAction('edit', student)}
       >
         <Pencil className="size-3.5" aria-hidden="true" />
-        Edit
+        {t({ comment: "Button: edit a student's details", message: 'Edit' })}
       </Button>
       <Button
         size="sm"
         variant="secondary"
-        aria-label={`Reset password: ${student.name}`}
+        aria-label={t`Reset password: ${studentName}`}
         onClick={() => onAction('reset', student)}
       >
         <KeyRound className="size-3.5" aria-hidden="true" />
-        Reset password
+        {t`Reset password`}
       </Button>
       {children}
     </div>

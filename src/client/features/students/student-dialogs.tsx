@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Copy } from 'lucide-react';
 import { useRef, useState } from 'react';
@@ -17,18 +19,25 @@ import { studentQueries } from './students-queries.ts';
 
 const DIALOG_WIDTH = 'w-[min(32rem,calc(100%-2rem))]';
 
+// Labels as descriptors, worded at render in the active locale (decision 054).
 const DETAIL_FIELDS = [
-  { name: 'name', label: 'Name', type: 'text', autoComplete: 'off', maxLength: FIELD_LIMITS.name },
+  { name: 'name', label: msg`Name`, type: 'text', autoComplete: 'off', maxLength: FIELD_LIMITS.name },
   {
     name: 'rollNumber',
-    label: 'Account username',
+    label: msg`Account username`,
     type: 'text',
     autoComplete: 'off',
     maxLength: FIELD_LIMITS.rollNumber,
   },
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'off', maxLength: FIELD_LIMITS.email },
-  { name: 'parentName', label: 'Parent name', type: 'text', autoComplete: 'off', maxLength: FIELD_LIMITS.name },
-  { name: 'parentEmail', label: 'Parent email', type: 'email', autoComplete: 'off', maxLength: FIELD_LIMITS.email },
+  { name: 'email', label: msg`Email`, type: 'email', autoComplete: 'off', maxLength: FIELD_LIMITS.email },
+  { name: 'parentName', label: msg`Parent name`, type: 'text', autoComplete: 'off', maxLength: FIELD_LIMITS.name },
+  {
+    name: 'parentEmail',
+    label: msg`Parent email`,
+    type: 'email',
+    autoComplete: 'off',
+    maxLength: FIELD_LIMITS.email,
+  },
 ] as const satisfies readonly { name: keyof ManagedStudent; [key: string]: unknown }[];
 
 /**
@@ -45,10 +54,12 @@ export function EditStudentDialog({
   /** More lists to read again once saved (a class's roster); the students screen's always are. */
   onSaved?(): Promise<unknown>;
 }) {
+  const { t } = useLingui();
+  const studentName = student.name;
   return (
     <ModalDialog
-      title={`Edit ${student.name}`}
-      description="Their class stays as it is; their password is reset on its own."
+      title={t`Edit ${studentName}`}
+      description={t`Their class stays as it is; their password is reset on its own.`}
       widthClassName={DIALOG_WIDTH}
       onClose={onClose}
     >
@@ -76,11 +87,13 @@ function EditStudentForm({
   onCancel(): void;
 }) {
   const queryClient = useQueryClient();
+  const { t, i18n } = useLingui();
   const form = useEndpointForm({
     schema: studentDetailsSchema,
     onSubmit: async (_details, { body }) => {
-      const { message } = await withLoading(() => call(updateStudentDetails, { params: { id: student._id }, body }));
-      toast.success(message);
+      const { data } = await withLoading(() => call(updateStudentDetails, { params: { id: student._id }, body }));
+      const studentName = data.name;
+      toast.success(t`${studentName}'s details were saved`);
       await queryClient.invalidateQueries({ queryKey: studentQueries.all });
       await onSaved();
     },
@@ -91,7 +104,7 @@ function EditStudentForm({
         <TextField
           key={field.name}
           {...form.field(field.name)}
-          label={field.label}
+          label={i18n._(field.label)}
           type={field.type}
           autoComplete={field.autoComplete}
           maxLength={field.maxLength}
@@ -101,10 +114,10 @@ function EditStudentForm({
       ))}
       <div className="flex flex-wrap justify-end gap-2">
         <Button type="button" variant="secondary" onClick={onCancel}>
-          Cancel
+          {t`Cancel`}
         </Button>
         <Button type="submit" disabled={form.isSubmitting}>
-          Save details
+          {t`Save details`}
         </Button>
       </div>
     </form>
@@ -116,6 +129,8 @@ function EditStudentForm({
  * everywhere), then the temporary password, shown once with a copy button.
  */
 export function ResetPasswordDialogs({ student, onClose }: { student: ManagedStudent; onClose(): void }) {
+  const { t } = useLingui();
+  const studentName = student.name;
   // 'asking' until the teacher answers; then 'sending' until the password arrives.
   const [stage, setStage] = useState<'asking' | 'sending' | { temporaryPassword: string }>('asking');
   const isConfirmed = useRef(false);
@@ -134,9 +149,9 @@ export function ResetPasswordDialogs({ student, onClose }: { student: ManagedStu
   if (stage === 'asking') {
     return (
       <ConfirmDialog
-        title={`Reset ${student.name}'s password?`}
-        description={`${student.name} is signed out on every device and must choose a new password at the next sign-in. You will see a temporary password once, to give to the student.`}
-        confirmLabel="Reset password"
+        title={t`Reset ${studentName}'s password?`}
+        description={t`${studentName} is signed out on every device and must choose a new password at the next sign-in. You will see a temporary password once, to give to the student.`}
+        confirmLabel={t`Reset password`}
         widthClassName={DIALOG_WIDTH}
         onConfirm={() => {
           isConfirmed.current = true;
@@ -162,18 +177,21 @@ function TemporaryPasswordDialog({
   password: string;
   onClose(): void;
 }) {
+  const { t } = useLingui();
+  const studentName = student.name;
+  const username = student.rollNumber;
   const handleCopy = async () => {
     try {
       await navigator.clipboard.writeText(password);
-      toast.success('Password copied');
+      toast.success(t`Password copied`);
     } catch {
-      toast.error('The password could not be copied: select it and copy it by hand.');
+      toast.error(t`The password could not be copied: select it and copy it by hand.`);
     }
   };
   return (
     <ModalDialog
-      title={`${student.name}'s temporary password`}
-      description={`Give it to ${student.name}, who signs in with the account username ${student.rollNumber} and then chooses a new password.`}
+      title={t`${studentName}'s temporary password`}
+      description={t`Give it to ${studentName}, who signs in with the account username ${username} and then chooses a new password.`}
       initialFocus="#temporary-password"
       widthClassName={DIALOG_WIDTH}
       onClose={onClose}
@@ -181,26 +199,27 @@ function TemporaryPasswordDialog({
       {(close) => (
         <div className="mt-4 flex flex-col gap-4">
           <p className="rounded-lg border border-warning-line bg-warning-soft p-3 text-sm font-semibold text-warning">
-            It is shown only once: write it down or copy it now. It cannot be shown again.
+            {t`It is shown only once: write it down or copy it now. It cannot be shown again.`}
           </p>
           <div className="flex flex-col gap-2 sm:flex-row">
             <label htmlFor="temporary-password" className="sr-only">
-              Temporary password
+              {t`Temporary password`}
             </label>
             <input
               id="temporary-password"
               readOnly
               value={password}
               onFocus={(event) => event.currentTarget.select()}
+              dir="ltr"
               className="min-w-0 flex-1 rounded-lg border border-line-strong bg-surface px-3 py-2 font-mono text-lg tracking-wider text-fg"
             />
             <Button variant="secondary" onClick={() => void handleCopy()}>
               <Copy className="size-4" aria-hidden="true" />
-              Copy
+              {t`Copy`}
             </Button>
           </div>
           <div className="flex justify-end">
-            <Button onClick={close}>Done</Button>
+            <Button onClick={close}>{t`Done`}</Button>
           </div>
         </div>
       )}

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { UserPlus } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -7,7 +9,7 @@ import { STUDENT_LIST_LIMITS, type StudentListEntry } from '#shared/students';
 import { buttonVariants } from '../../components/ui/button.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { LoadingStatus, Spinner } from '../../components/ui/spinner.tsx';
-import { plural } from '../../lib/format.ts';
+import { formatNumber, formatPercent } from '../../lib/format.ts';
 import { useQuery } from '@tanstack/react-query';
 import { classQueries } from '../classes/classes-queries.ts';
 import { studentQueries } from './students-queries.ts';
@@ -45,46 +47,48 @@ export function Component() {
   const actOn = (action: StudentAction, student: StudentListEntry) => setManaging({ action, student });
 
   const isFiltered = Boolean(classId || filters.search);
+  const { t } = useLingui();
+  const count = list.items.length;
 
   return (
     <div className="mx-auto w-full max-w-6xl">
-      <PageTitle>Students</PageTitle>
+      <PageTitle>{t`Students`}</PageTitle>
       <PageHeader
-        title="Students"
-        description="The students of your classes, by name."
+        title={t`Students`}
+        description={t`The students of your classes, by name.`}
         actions={
           <Link to="/dashboard/teacher/students/add" className={buttonVariants()}>
             <UserPlus className="size-4" aria-hidden="true" />
-            Add student
+            {t`Add student`}
           </Link>
         }
       />
 
       <FilterForm
-        label="Filter students"
+        label={t`Filter students`}
         className="mt-6 grid gap-3 sm:grid-cols-[minmax(10rem,16rem)_1fr]"
         onApply={applyTexts}
       >
         <ClassIdSelect
           value={classId}
           classes={classes.data ?? []}
-          allLabel="All classes"
+          allLabel={t`All classes`}
           onChange={(value) => setFilter('classId', value)}
         />
         <SearchField
-          label="Search"
+          label={t`Search`}
           {...textInput('search')}
           maxLength={STUDENT_LIST_LIMITS.search}
-          placeholder="Name or account username"
+          placeholder={t`Name or account username`}
         />
       </FilterForm>
 
       <div className="mt-6">
         {list.isPending ? (
-          <LoadingStatus>Loading students…</LoadingStatus>
+          <LoadingStatus>{t`Loading students…`}</LoadingStatus>
         ) : list.isError && list.items.length === 0 ? (
           <LoadFailure
-            title="The students could not be loaded."
+            title={t`The students could not be loaded.`}
             message={list.error.message}
             onRetry={() => void list.refetch()}
           />
@@ -94,13 +98,15 @@ export function Component() {
             <div role="status" className="mb-3">
               {list.isPlaceholderData ? (
                 <p className="flex min-h-6 items-center gap-2 text-sm text-muted">
-                  <Spinner className="size-4" /> Searching…
+                  <Spinner className="size-4" /> {t`Searching…`}
                 </p>
               ) : list.items.length === 0 ? (
                 <EmptyState isFiltered={isFiltered} />
               ) : (
                 <p className="flex min-h-6 items-center text-sm text-muted">
-                  {plural(list.items.length, 'student')} shown{list.hasNextPage ? '; more below' : ''}
+                  {list.hasNextPage
+                    ? plural(count, { one: '# student shown; more below', other: '# students shown; more below' })
+                    : plural(count, { one: '# student shown', other: '# students shown' })}
                 </p>
               )}
             </div>
@@ -125,21 +131,24 @@ export function Component() {
 type OnAction = (action: StudentAction, student: StudentListEntry) => void;
 
 function EmptyState({ isFiltered }: { isFiltered: boolean }) {
+  const { t } = useLingui();
   return (
     <div className="rounded-xl border border-dashed border-line-strong bg-surface p-8 text-center text-muted">
       {isFiltered ? (
         <>
-          <p className="font-semibold text-fg">No students found</p>
-          <p className="mt-1 text-sm">Try another class or search.</p>
+          <p className="font-semibold text-fg">{t`No students found`}</p>
+          <p className="mt-1 text-sm">{t`Try another class or search.`}</p>
         </>
       ) : (
         <>
-          <p className="font-semibold text-fg">No students yet</p>
+          <p className="font-semibold text-fg">{t`No students yet`}</p>
           <p className="mt-1 text-sm">
-            <Link to="/dashboard/teacher/students/add" className="font-semibold text-brand-700 underline">
-              Add the first student
-            </Link>{' '}
-            or let students register themselves.
+            <Trans>
+              <Link to="/dashboard/teacher/students/add" className="font-semibold text-brand-700 underline">
+                Add the first student
+              </Link>{' '}
+              or let students register themselves.
+            </Trans>
           </p>
         </>
       )}
@@ -147,33 +156,47 @@ function EmptyState({ isFiltered }: { isFiltered: boolean }) {
   );
 }
 
-/** An average, or a dash for a student who has not attempted a quiz yet. */
-function Average({ student, value, unit = '' }: { student: StudentListEntry; value: number; unit?: string }) {
+/**
+ * An average (SPEC §4: whole, else two decimals; accuracy as the locale writes a percentage), or a
+ * dash for a student who has not attempted a quiz yet.
+ */
+function Average({
+  student,
+  value,
+  isPercent = false,
+}: {
+  student: StudentListEntry;
+  value: number;
+  isPercent?: boolean;
+}) {
+  const { t } = useLingui();
   if (student.quizzesAttempted === 0) {
     return (
       <>
         <span aria-hidden="true">—</span>
-        <span className="sr-only">none yet</span>
+        <span className="sr-only">
+          {t({ comment: 'An average of a student who has attempted no quiz', message: 'none yet' })}
+        </span>
       </>
     );
   }
+  if (isPercent) return <>{formatPercent(value)}</>;
+  const rounded = Number(formatAccuracy(value));
   return (
-    <>
-      {formatAccuracy(value)}
-      {unit}
-    </>
+    <>{formatNumber(rounded, { minimumFractionDigits: Number.isInteger(rounded) ? 0 : 2, maximumFractionDigits: 2 })}</>
   );
 }
 
-const HEADER_CELL = 'px-2.5 py-3 first:pl-4 last:pr-4 text-left align-bottom text-xs font-semibold text-muted';
-const CELL = 'px-2.5 py-3 align-top first:pl-4 last:pr-4';
+const HEADER_CELL = 'px-2.5 py-3 first:ps-4 last:pe-4 text-start align-bottom text-xs font-semibold text-muted';
+const CELL = 'px-2.5 py-3 align-top first:ps-4 last:pe-4';
 
 /** Wide content areas: one row per student. */
 function StudentTable({ students, onAction }: { students: StudentListEntry[]; onAction: OnAction }) {
+  const { t } = useLingui();
   return (
     <div className={cn(cardVariants(), 'hidden overflow-hidden @[62rem]:block')}>
       <table className="w-full table-fixed text-sm">
-        <caption className="sr-only">Students of your classes, by name</caption>
+        <caption className="sr-only">{t`Students of your classes, by name`}</caption>
         <colgroup>
           <col className="w-[13%]" />
           <col className="w-[11%]" />
@@ -188,54 +211,56 @@ function StudentTable({ students, onAction }: { students: StudentListEntry[]; on
         <thead className="border-b border-line bg-surface-sunken">
           <tr>
             <th scope="col" className={HEADER_CELL}>
-              Name
+              {t`Name`}
             </th>
             <th scope="col" className={HEADER_CELL}>
-              Account username
+              {t`Account username`}
             </th>
             <th scope="col" className={HEADER_CELL}>
-              Class
+              {t`Class`}
             </th>
             <th scope="col" className={HEADER_CELL}>
-              Email
+              {t`Email`}
             </th>
             <th scope="col" className={HEADER_CELL}>
-              Parent
+              {t`Parent`}
             </th>
-            <th scope="col" className={`${HEADER_CELL} text-right`}>
-              Avg. score
+            <th scope="col" className={`${HEADER_CELL} text-end`}>
+              {t({ comment: 'Table header, short for average score', message: 'Avg. score' })}
             </th>
-            <th scope="col" className={`${HEADER_CELL} text-right`}>
-              Avg. accuracy
+            <th scope="col" className={`${HEADER_CELL} text-end`}>
+              {t({ comment: 'Table header, short for average accuracy', message: 'Avg. accuracy' })}
             </th>
-            <th scope="col" className={`${HEADER_CELL} text-right`}>
-              Quizzes
+            <th scope="col" className={`${HEADER_CELL} text-end`}>
+              {t({ comment: 'Table header: quizzes attempted', message: 'Quizzes' })}
             </th>
             <th scope="col" className={HEADER_CELL}>
-              Actions
+              {t`Actions`}
             </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-line">
           {students.map((student) => (
             <tr key={student._id} className="hover:bg-surface-sunken">
-              <th scope="row" className={`${CELL} text-left font-semibold wrap-anywhere text-fg`}>
+              <th scope="row" className={`${CELL} text-start font-semibold wrap-anywhere text-fg`}>
                 {student.name}
               </th>
-              <td className={`${CELL} wrap-anywhere text-fg`}>{student.rollNumber}</td>
+              <td className={`${CELL} wrap-anywhere text-fg`}>
+                <bdi>{student.rollNumber}</bdi>
+              </td>
               <td className={`${CELL} wrap-break-word text-fg`}>{student.class}</td>
               <td className={`${CELL} wrap-anywhere text-fg`}>{student.email}</td>
               <td className={`${CELL} wrap-anywhere text-fg`}>
                 {student.parentName}
                 <span className="block text-xs text-muted">{student.parentEmail}</span>
               </td>
-              <td className={`${CELL} text-right text-fg tabular-nums`}>
+              <td className={`${CELL} text-end text-fg tabular-nums`}>
                 <Average student={student} value={student.averageScore} />
               </td>
-              <td className={`${CELL} text-right text-fg tabular-nums`}>
-                <Average student={student} value={student.averageAccuracy} unit="%" />
+              <td className={`${CELL} text-end text-fg tabular-nums`}>
+                <Average student={student} value={student.averageAccuracy} isPercent />
               </td>
-              <td className={`${CELL} text-right text-fg tabular-nums`}>{student.quizzesAttempted}</td>
+              <td className={`${CELL} text-end text-fg tabular-nums`}>{formatNumber(student.quizzesAttempted)}</td>
               <td className={CELL}>
                 <StudentActions student={student} onAction={onAction} className="flex flex-col items-start gap-1.5" />
               </td>
@@ -258,30 +283,31 @@ function Fact({ label, children, isWide = false }: { label: string; children: Re
 
 /** Narrower content areas: one card per student. */
 function StudentCards({ students, onAction }: { students: StudentListEntry[]; onAction: OnAction }) {
+  const { t } = useLingui();
   return (
     <ul className="grid gap-3 @xl:grid-cols-2 @4xl:grid-cols-3 @[62rem]:hidden">
       {students.map((student) => (
         <li key={student._id} className={cn(cardVariants(), 'min-w-0 p-4')}>
           <h2 className="text-base font-semibold wrap-anywhere text-fg">{student.name}</h2>
           <p className="font-mono text-xs wrap-anywhere text-muted">
-            <span className="sr-only">Account username: </span>
-            {student.rollNumber}
+            <span className="sr-only">{t`Account username:`} </span>
+            <bdi>{student.rollNumber}</bdi>
           </p>
           <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-            <Fact label="Class">{student.class}</Fact>
-            <Fact label="Quizzes attempted">{student.quizzesAttempted}</Fact>
-            <Fact label="Email" isWide>
+            <Fact label={t`Class`}>{student.class}</Fact>
+            <Fact label={t`Quizzes attempted`}>{formatNumber(student.quizzesAttempted)}</Fact>
+            <Fact label={t`Email`} isWide>
               {student.email}
             </Fact>
-            <Fact label="Parent" isWide>
+            <Fact label={t`Parent`} isWide>
               {student.parentName}
               <span className="block text-xs text-muted">{student.parentEmail}</span>
             </Fact>
-            <Fact label="Average score">
+            <Fact label={t`Average score`}>
               <Average student={student} value={student.averageScore} />
             </Fact>
-            <Fact label="Average accuracy">
-              <Average student={student} value={student.averageAccuracy} unit="%" />
+            <Fact label={t`Average accuracy`}>
+              <Average student={student} value={student.averageAccuracy} isPercent />
             </Fact>
           </dl>
           <StudentActions student={student} onAction={onAction} className="mt-4 flex flex-wrap gap-2" />
