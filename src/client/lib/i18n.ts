@@ -8,12 +8,25 @@ export { LOCALES, type Locale } from '#shared/locales';
 const LOCALE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
 /**
- * The locale of this visit: the choice kept in the cookie, else the browser's languages, else
- * (later, issue 32) the school's default, else English.
+ * The locale of this visit: the choice kept in the cookie, else the browser's languages, else the
+ * school's default, else English. The school's default reaches the client as the page's own
+ * `<html lang>`: the server chose the shell by the same rule, knowing the school.
  */
 export function browserLocale(): Locale {
-  return resolveLocale({ chosen: readCookie(document.cookie, LOCALE_COOKIE), languages: navigator.languages });
+  return resolveLocale({ chosen: readCookie(document.cookie, LOCALE_COOKIE), ...automaticSources() });
 }
+
+/** The locale without a choice of the person's: what "Automatic" in the account means. */
+export function automaticLocale(): Locale {
+  return resolveLocale(automaticSources());
+}
+
+function automaticSources() {
+  return { languages: navigator.languages, schoolDefault: shellLocale ?? undefined };
+}
+
+/** The language the server wrote the shell in, read once before any activation changes it. */
+const shellLocale = typeof document === 'undefined' ? null : document.documentElement.getAttribute('lang');
 
 /**
  * Downloads only `locale`'s compiled catalog (the Vite plugin compiles the PO file), makes it the
@@ -33,4 +46,10 @@ export async function activateLocale(locale: Locale): Promise<void> {
 export async function chooseLocale(locale: Locale): Promise<void> {
   document.cookie = `${LOCALE_COOKIE}=${locale}; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; Path=/; SameSite=Lax`;
   await activateLocale(locale);
+}
+
+/** The person gave the choice back (their account's "Automatic"): the cookie goes, the automatic locale shows. */
+export async function forgetLocaleChoice(): Promise<void> {
+  document.cookie = `${LOCALE_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+  await activateLocale(automaticLocale());
 }

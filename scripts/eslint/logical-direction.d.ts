@@ -1,0 +1,5 @@
+import type { Rule } from 'eslint';
+
+declare const rule: Rule.RuleModule;
+export default rule;
+export function physicalClass(text: string): string | undefined;
