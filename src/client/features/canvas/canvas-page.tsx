@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { useProfile } from '../session/profile.ts';
@@ -11,17 +12,21 @@ import { useDashboardRole } from '../session/use-dashboard-role.ts';
  * header and main's padding (1 rem each side on phones, 2 rem from sm).
  */
 export function Component() {
+  const { t } = useLingui();
   const role = useDashboardRole();
   // The role guard renders this page once the profile is fetched.
   const userId = useProfile(role)?._id;
   const storageKey = userId ? drawingStorageKey(role, userId) : null;
+  const title = t`Whiteboard`;
   return (
     <div className="flex h-[calc(100dvh-65px-2rem)] min-h-80 flex-col gap-3 sm:h-[calc(100dvh-65px-4rem)]">
-      <PageTitle>Whiteboard</PageTitle>
+      <PageTitle>{title}</PageTitle>
       {storageKey ? (
-        <Whiteboard key={storageKey} storageKey={storageKey} title="Whiteboard" />
+        <Whiteboard key={storageKey} storageKey={storageKey} title={title} />
       ) : (
-        <LoadingStatus>Opening the whiteboard…</LoadingStatus>
+        <LoadingStatus>
+          <Trans>Opening the whiteboard…</Trans>
+        </LoadingStatus>
       )}
     </div>
   );

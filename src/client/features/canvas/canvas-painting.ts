@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { SurfaceOps } from './checkpoint-renderer.ts';
 import type { Stroke } from './stroke-history.ts';
 
@@ -51,7 +52,8 @@ export function openSurface(canvas: HTMLCanvasElement, size: SurfaceSize, isOpaq
   canvas.width = size.pixelWidth;
   canvas.height = size.pixelHeight;
   const context = canvas.getContext('2d', { alpha: !isOpaque });
-  if (!context) throw new Error('This browser cannot draw on a canvas.');
+  // Shown by the route's error screen.
+  if (!context) throw new Error(t`This browser cannot draw on a canvas.`);
   scaleToCssPixels(context, size);
   return { canvas, context };
 }

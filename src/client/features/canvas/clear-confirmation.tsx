@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 
 /**
@@ -5,11 +6,12 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
  * Clear empty the history, so it cannot be undone).
  */
 export function ClearConfirmation({ onConfirm, onClose }: { onConfirm(): void; onClose(): void }) {
+  const { t } = useLingui();
   return (
     <ConfirmDialog
-      title="Clear the whiteboard?"
-      description="Your whole drawing and its undo history will be removed. This cannot be undone. Use Save first if you want to keep a copy."
-      confirmLabel="Clear drawing"
+      title={t`Clear the whiteboard?`}
+      description={t`Your whole drawing and its undo history will be removed. This cannot be undone. Use Save first if you want to keep a copy.`}
+      confirmLabel={t`Clear drawing`}
       widthClassName="w-[min(26rem,calc(100%-2rem))]"
       onConfirm={onConfirm}
       onClose={onClose}

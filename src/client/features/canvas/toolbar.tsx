@@ -1,7 +1,9 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Download, Eraser, Pencil, Redo2, Trash2, Undo2, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { BRUSH_SIZE_CHOICES, DEFAULT_BRUSH_SIZE, type Brush, type BrushAction } from './brush.ts';
 import type { WhiteboardStatus } from './whiteboard-engine.ts';
+import { formatNumber } from '../../lib/format.ts';
 
 /**
  * A tool tile. Phones: the icon above a short visible caption, 48 px tall
@@ -18,6 +20,8 @@ function ToolButton(props: {
   isPressed?: boolean;
   isDisabled?: boolean;
   shortcut?: string;
+  /** An icon that points back or forward (undo, redo): it turns in a right-to-left page. */
+  isMirrored?: boolean;
   tone?: 'danger';
   className?: string;
 }) {
@@ -40,7 +44,7 @@ function ToolButton(props: {
       }}
       className={`${CONTROL} ${colours} aria-disabled:cursor-not-allowed aria-disabled:opacity-50 ${props.className ?? ''}`}
     >
-      <Icon className="size-5 sm:size-4" aria-hidden="true" />
+      <Icon className={`size-5 sm:size-4 ${props.isMirrored ? 'rtl:-scale-x-100' : ''}`} aria-hidden="true" />
       <span>{label}</span>
     </button>
   );
@@ -77,18 +81,19 @@ export function Toolbar(props: {
   onSave: () => void;
 }) {
   const { brush, status, onBrushChange } = props;
+  const { t } = useLingui();
   return (
     // grow, not flex-1: beside the title while it fits, on its own full-width line when not.
     <div className="flex grow flex-wrap items-center gap-x-4 gap-y-2">
-      <Group label="Brush">
+      <Group label={t`Brush`}>
         <ToolButton
-          label="Draw"
+          label={t`Draw`}
           icon={Pencil}
           isPressed={brush.mode === 'draw'}
           onClick={() => onBrushChange({ type: 'draw' })}
         />
         <ToolButton
-          label="Erase"
+          label={t`Erase`}
           icon={Eraser}
           isPressed={brush.mode === 'erase'}
           onClick={() => onBrushChange({ type: 'erase' })}
@@ -96,51 +101,72 @@ export function Toolbar(props: {
         <label
           className={`${CONTROL} cursor-pointer border-line-strong bg-surface text-fg hover:bg-surface-sunken max-sm:flex-col-reverse sm:px-2`}
         >
-          <span>Colour</span>
+          <span>
+            <Trans>Colour</Trans>
+          </span>
           <input
             type="color"
-            aria-label="Brush colour"
+            aria-label={t`Brush colour`}
             value={brush.colour}
             onChange={(event) => onBrushChange({ type: 'colour', colour: event.target.value })}
             className="h-6 w-8 cursor-pointer rounded border border-line-strong bg-surface p-0.5 sm:h-7"
           />
         </label>
-        <label className={`${CONTROL} border-line-strong bg-surface text-fg max-sm:flex-col-reverse sm:pr-1 sm:pl-2`}>
-          <span>Size</span>
+        <label className={`${CONTROL} border-line-strong bg-surface text-fg max-sm:flex-col-reverse sm:ps-2 sm:pe-1`}>
+          <span>
+            <Trans>Size</Trans>
+          </span>
           <select
-            aria-label="Brush size"
+            aria-label={t`Brush size`}
             value={brush.size}
             onChange={(event) => onBrushChange({ type: 'size', size: Number(event.target.value) })}
             className="h-6 rounded-md bg-surface px-0.5 text-xs font-normal sm:h-8 sm:px-1 sm:text-sm"
           >
-            {BRUSH_SIZE_CHOICES.map((size) => (
-              <option key={size} value={size}>
-                {size === DEFAULT_BRUSH_SIZE ? `${size} (default)` : size}
-              </option>
-            ))}
+            {BRUSH_SIZE_CHOICES.map((choice) => {
+              const size = formatNumber(choice);
+              return (
+                <option key={choice} value={choice}>
+                  {choice === DEFAULT_BRUSH_SIZE
+                    ? t({ comment: 'A brush size, in pixels', message: `${size} (default)` })
+                    : size}
+                </option>
+              );
+            })}
           </select>
         </label>
       </Group>
-      <Group label="History">
+      <Group label={t({ comment: "The toolbar's group of Undo and Redo", message: 'History' })}>
         <ToolButton
-          label="Undo"
+          label={t`Undo`}
           icon={Undo2}
+          isMirrored
           isDisabled={!status.canUndo}
           shortcut="Control+Z Meta+Z"
           onClick={props.onUndo}
         />
         <ToolButton
-          label="Redo"
+          label={t`Redo`}
           icon={Redo2}
+          isMirrored
           isDisabled={!status.canRedo}
           shortcut="Control+Shift+Z Meta+Shift+Z Control+Y"
           onClick={props.onRedo}
         />
       </Group>
       {/* Clear empties the drawing (after a confirmation): at the far end, not beside Save. */}
-      <Group label="Drawing" className="grow">
-        <ToolButton label="Save" icon={Download} onClick={props.onSave} />
-        <ToolButton label="Clear" icon={Trash2} tone="danger" onClick={props.onClear} className="ml-auto" />
+      <Group label={t({ comment: "The toolbar's group of Save and Clear", message: 'Drawing' })} className="grow">
+        <ToolButton
+          label={t({ comment: 'Downloads the drawing as a picture', message: 'Save' })}
+          icon={Download}
+          onClick={props.onSave}
+        />
+        <ToolButton
+          label={t({ comment: 'Empties the whiteboard', message: 'Clear' })}
+          icon={Trash2}
+          tone="danger"
+          onClick={props.onClear}
+          className="ms-auto"
+        />
       </Group>
     </div>
   );

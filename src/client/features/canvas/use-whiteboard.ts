@@ -1,3 +1,5 @@
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import toast from 'react-hot-toast/headless';
 import { createAutosave } from './autosave.ts';
@@ -10,9 +12,9 @@ import { downloadBlob } from '../../lib/download-file.ts';
 const STORAGE_TOAST_ID = 'whiteboard-storage';
 
 /** What a failed autosave tells the person (once, until saving works again). */
-const SAVE_PROBLEMS: Partial<Record<SaveOutcome, string>> = {
-  'too-large': 'This drawing is too large to keep in this browser. Use Save to download it.',
-  unavailable: 'This browser does not let the whiteboard keep your drawing. Use Save to download it.',
+const SAVE_PROBLEMS: Partial<Record<SaveOutcome, MessageDescriptor>> = {
+  'too-large': msg`This drawing is too large to keep in this browser. Use Save to download it.`,
+  unavailable: msg`This browser does not let the whiteboard keep your drawing. Use Save to download it.`,
 };
 
 /**
@@ -32,7 +34,7 @@ export function useWhiteboard(storageKey: string, brush: Brush) {
       if (history.strokes.length === 0) return removeDrawing(localStorage, storageKey);
       const outcome = saveDrawing(localStorage, storageKey, history);
       const problem = SAVE_PROBLEMS[outcome];
-      if (problem && outcome !== lastOutcome) toast.error(problem, { id: STORAGE_TOAST_ID });
+      if (problem && outcome !== lastOutcome) toast.error(i18n._(problem), { id: STORAGE_TOAST_ID });
       lastOutcome = outcome;
     };
     const autosave = createAutosave(persist, AUTOSAVE_DELAY_MS);
@@ -93,7 +95,7 @@ export function useWhiteboard(storageKey: string, brush: Brush) {
   const save = async () => {
     const blob = await engine.toPngBlob();
     if (blob) downloadBlob(blob, SAVED_FILE_NAME);
-    else toast.error('The drawing could not be turned into a picture. Please try again.');
+    else toast.error(t`The drawing could not be turned into a picture. Please try again.`);
   };
 
   return {

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useReducer, useState } from 'react';
 import { INITIAL_BRUSH, brushReducer, cursorFor } from './brush.ts';
 import { ClearConfirmation } from './clear-confirmation.tsx';
@@ -10,6 +11,7 @@ import { useWhiteboard } from './use-whiteboard.ts';
  * the stroke being drawn (it does not take the pointer).
  */
 export function Whiteboard({ storageKey, title }: { storageKey: string; title: string }) {
+  const { t } = useLingui();
   const [brush, dispatch] = useReducer(brushReducer, INITIAL_BRUSH);
   const { boardRef, overlayRef, status, undo, redo, clear, save } = useWhiteboard(storageKey, brush);
   const [isConfirmingClear, setIsConfirmingClear] = useState(false);
@@ -30,14 +32,18 @@ export function Whiteboard({ storageKey, title }: { storageKey: string; title: s
           onSave={() => void save()}
         />
       </div>
-      <div className="relative min-h-0 flex-1 overflow-hidden rounded-xl border border-line-strong bg-surface shadow-sm">
+      {/* A drawing is not text: it keeps its left and right in a right-to-left page. */}
+      <div
+        dir="ltr"
+        className="relative min-h-0 flex-1 overflow-hidden rounded-xl border border-line-strong bg-surface shadow-sm"
+      >
         <canvas
           ref={boardRef}
           role="img"
           aria-label={
             status.isBlank
-              ? 'Whiteboard, empty. Draw with a mouse, a pen or a finger.'
-              : 'Whiteboard with your drawing. Draw with a mouse, a pen or a finger.'
+              ? t`Whiteboard, empty. Draw with a mouse, a pen or a finger.`
+              : t`Whiteboard with your drawing. Draw with a mouse, a pen or a finger.`
           }
           data-testid="whiteboard"
           // Focused by the engine when a stroke starts (so Ctrl/Cmd+Z reaches it), not a Tab stop.

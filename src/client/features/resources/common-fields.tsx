@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { FIELD_LIMITS } from '#shared/limits';
 import { RESOURCE_LIMITS } from '#shared/resources';
@@ -42,9 +43,10 @@ export function ResourceNameField({ label, value, error, onChange }: FieldProps 
 }
 
 export function DescriptionField({ value, error, onChange }: FieldProps) {
+  const { t } = useLingui();
   return (
     <TextAreaField
-      label="Description (optional)"
+      label={t`Description (optional)`}
       name="description"
       maxLength={RESOURCE_LIMITS.description}
       value={value}
@@ -55,12 +57,13 @@ export function DescriptionField({ value, error, onChange }: FieldProps) {
 }
 
 export function TagsField({ value, error, onChange }: FieldProps) {
+  const { t } = useLingui();
   return (
     <TextField
-      label="Tags (optional)"
+      label={t`Tags (optional)`}
       name="tags"
       autoComplete="off"
-      hint="Separate tags with commas, e.g. algebra, homework"
+      hint={t`Separate tags with commas, e.g. algebra, homework`}
       value={value}
       error={error}
       onChange={(event) => onChange(event.target.value)}
@@ -83,12 +86,13 @@ export function CommonFields({
   subjectPlaceholder: string;
   onChange(field: CommonField, value: string): void;
 }) {
+  const { t } = useLingui();
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
         <ClassField value={values.classId} error={errors.classId} onChange={(value) => onChange('classId', value)} />
         <TextField
-          label="Subject"
+          label={t`Subject`}
           name="subject"
           autoComplete="off"
           maxLength={FIELD_LIMITS.subject}

@@ -1,14 +1,31 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { EndpointInput } from '#shared/contract/endpoint';
 import { listResources } from '#shared/contract/resources';
 import { z } from 'zod';
-import { RESOURCE_LIMITS, RESOURCE_TYPES, type Resource } from '#shared/resources';
+import { RESOURCE_LIMITS, RESOURCE_TYPES, type Resource, type ResourceType } from '#shared/resources';
 import { textFilter } from '../../lib/url-filters.ts';
 
 /** The two sort choices of the student's sort select (SPEC §2, §9: date newest first by default). */
 export const RESOURCE_SORTS = {
-  date: { label: 'Date', sortBy: 'createdAt', sortOrder: 'desc' },
-  name: { label: 'Name', sortBy: 'fileName', sortOrder: 'asc' },
-} as const;
+  date: {
+    label: msg({ comment: 'Sort by: the date a resource was added', message: 'Date' }),
+    sortBy: 'createdAt',
+    sortOrder: 'desc',
+  },
+  name: {
+    label: msg({ comment: 'Sort by: the name of a resource', message: 'Name' }),
+    sortBy: 'fileName',
+    sortOrder: 'asc',
+  },
+} as const satisfies Record<string, { label: MessageDescriptor; sortBy: string; sortOrder: 'asc' | 'desc' }>;
+
+/** The type select's choices (SPEC §2): documents (application/*, text/*), images, videos. */
+export const RESOURCE_TYPE_LABELS: Record<ResourceType, MessageDescriptor> = {
+  application: msg`Documents`,
+  image: msg`Images`,
+  video: msg`Videos`,
+};
 export type ResourceSort = keyof typeof RESOURCE_SORTS;
 
 export type ResourceView = 'all' | 'starred';

@@ -1,6 +1,6 @@
+import { Plural, Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { plural } from '../../lib/format.ts';
 import { LoadFailure } from '../../components/ui/status-cards.tsx';
 
 type ListState = {
@@ -14,17 +14,22 @@ type ListState = {
  * empty state is announced (students-page convention).
  */
 export function ResourceListStatus({ list, empty }: { list: ListState; empty: ReactNode }) {
+  const { count } = list;
   return (
     <div role="status" className="mb-3">
       {list.isPlaceholderData ? (
         <p className="flex min-h-6 items-center gap-2 text-sm text-muted">
-          <Spinner className="size-4" /> Searching…
+          <Spinner className="size-4" /> <Trans>Searching…</Trans>
         </p>
-      ) : list.count === 0 ? (
+      ) : count === 0 ? (
         empty
       ) : (
         <p className="flex min-h-6 items-center text-sm text-muted">
-          {plural(list.count, 'resource')} shown{list.hasNextPage ? '; more below' : ''}
+          {list.hasNextPage ? (
+            <Plural value={count} one="# resource shown; more below" other="# resources shown; more below" />
+          ) : (
+            <Plural value={count} one="# resource shown" other="# resources shown" />
+          )}
         </p>
       )}
     </div>
@@ -32,6 +37,6 @@ export function ResourceListStatus({ list, empty }: { list: ListState; empty: Re
 }
 
 /** A list that could not be loaded at all, with a retry. */
-export function ListFailure({ what, message, onRetry }: { what: string; message: string; onRetry(): void }) {
-  return <LoadFailure title={`${what} could not be loaded.`} message={message} onRetry={onRetry} />;
+export function ListFailure({ title, message, onRetry }: { title: string; message: string; onRetry(): void }) {
+  return <LoadFailure title={title} message={message} onRetry={onRetry} />;
 }

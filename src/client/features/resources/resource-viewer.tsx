@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CircleStop, Expand, Play } from 'lucide-react';
 import { useId, useState } from 'react';
 import { videoLinkProvider, type Resource } from '#shared/resources';
@@ -15,7 +16,9 @@ import { isImage, isVideo } from './resource-filters.ts';
  * because it only mounts when the person pressed Play.
  */
 export function VideoPlayer({ resource }: { resource: Resource }) {
-  const title = `Video: ${resource.fileName}`;
+  const { t } = useLingui();
+  const { fileName } = resource;
+  const title = t`Video: ${fileName}`;
   return (
     <figure className="overflow-hidden rounded-lg bg-surface-inverse">
       {resource.kind === 'link' ? (
@@ -38,9 +41,9 @@ function UploadedVideo({ resource }: { resource: Resource }) {
   if (hasFailed) {
     return (
       <p className="p-4 text-sm text-white">
-        This video cannot be played here.{' '}
+        <Trans>This video cannot be played here.</Trans>{' '}
         <NewTabLink href={resource.fileURL} className="font-semibold text-white underline">
-          Open the video
+          <Trans>Open the video</Trans>
         </NewTabLink>
       </p>
     );
@@ -57,7 +60,7 @@ function UploadedVideo({ resource }: { resource: Resource }) {
       onError={() => setHasFailed(true)}
     >
       <NewTabLink href={resource.fileURL} className="font-semibold text-white underline">
-        Open the video
+        <Trans>Open the video</Trans>
       </NewTabLink>
     </video>
   );
@@ -70,14 +73,18 @@ function UploadedVideo({ resource }: { resource: Resource }) {
  */
 function HostedVideoFrame({ resource, title }: { resource: Resource; title: string }) {
   const embedAddress = videoEmbedAddress(resource.fileURL);
-  const provider = videoLinkProvider(resource.fileURL)?.name ?? 'its site';
+  const provider = videoLinkProvider(resource.fileURL)?.name;
   const link = (
     <NewTabLink href={resource.fileURL} className="font-semibold text-white underline">
-      Open the video on {provider}
+      {provider ? <Trans>Open the video on {provider}</Trans> : <Trans>Open the video on its site</Trans>}
     </NewTabLink>
   );
   if (!embedAddress) {
-    return <p className="p-4 text-sm text-white">This link cannot be played here. {link}</p>;
+    return (
+      <p className="p-4 text-sm text-white">
+        <Trans>This link cannot be played here.</Trans> {link}
+      </p>
+    );
   }
   return (
     <>
@@ -89,20 +96,26 @@ function HostedVideoFrame({ resource, title }: { resource: Resource; title: stri
         // Our pages send no referrer; YouTube refuses to play embeds that do not say where they are (our origin only).
         referrerPolicy="strict-origin-when-cross-origin"
       />
-      <p className="px-4 py-2 text-sm text-white">Not playing? {link}</p>
+      <p className="px-4 py-2 text-sm text-white">
+        <Trans>Not playing?</Trans> {link}
+      </p>
     </>
   );
 }
 
 /** An uploaded image: a small lazy preview, and the full picture in a dialog. */
 export function ImagePreview({ resource }: { resource: Resource }) {
+  const { t } = useLingui();
   const [isOpen, setIsOpen] = useState(false);
-  const alt = resource.description ? `${resource.fileName}: ${resource.description}` : resource.fileName;
+  const { fileName, description } = resource;
+  const alt = description
+    ? t({ comment: "A picture's name and its description", message: `${fileName}: ${description}` })
+    : fileName;
   return (
     <div className="flex flex-wrap items-end gap-3">
       <img
         src={resource.fileURL}
-        alt={`Preview of ${resource.fileName}`}
+        alt={t`Preview of ${fileName}`}
         loading="lazy"
         width={160}
         height={112}
@@ -110,7 +123,9 @@ export function ImagePreview({ resource }: { resource: Resource }) {
       />
       <Button variant="secondary" className="px-3 py-2" onClick={() => setIsOpen(true)}>
         <Expand className="size-4" aria-hidden="true" />
-        View larger<span className="sr-only"> {resource.fileName}</span>
+        <Trans>
+          View larger<span className="sr-only"> {fileName}</span>
+        </Trans>
       </Button>
       {isOpen ? (
         <ModalDialog
@@ -140,6 +155,7 @@ export function ImagePreview({ resource }: { resource: Resource }) {
 export function ResourceMedia({ resource }: { resource: Resource }) {
   const [isPlaying, setIsPlaying] = useState(false);
   const playerId = useId();
+  const { fileName } = resource;
   if (isImage(resource)) return <ImagePreview resource={resource} />;
   if (!isVideo(resource)) return null;
   return (
@@ -157,8 +173,15 @@ export function ResourceMedia({ resource }: { resource: Resource }) {
           ) : (
             <Play className="size-4" aria-hidden="true" />
           )}
-          {isPlaying ? 'Close player' : 'Play'}
-          <span className="sr-only"> {resource.fileName}</span>
+          {isPlaying ? (
+            <Trans>
+              Close player<span className="sr-only"> {fileName}</span>
+            </Trans>
+          ) : (
+            <Trans comment="Plays a video">
+              Play<span className="sr-only"> {fileName}</span>
+            </Trans>
+          )}
         </Button>
       </div>
       <div id={playerId}>{isPlaying ? <VideoPlayer resource={resource} /> : null}</div>

@@ -1,7 +1,10 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ChevronDown, SlidersHorizontal, Star } from 'lucide-react';
 import { useId, useState } from 'react';
 import { FIELD_LIMITS } from '#shared/limits';
-import { RESOURCE_TYPE_LABELS, RESOURCE_TYPES, type Resource } from '#shared/resources';
+import { RESOURCE_TYPES, type Resource } from '#shared/resources';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/field.tsx';
 import { FilterForm, SelectField } from '../../components/ui/filter-fields.tsx';
@@ -10,7 +13,14 @@ import { PageTitle } from '../../components/ui/page-title.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { cn } from '../../lib/cn.ts';
-import { RESOURCE_SORTS, STUDENT_RESOURCE_FILTERS, type ResourceSort, type ResourceView } from './resource-filters.ts';
+import { formatNumber } from '../../lib/format.ts';
+import {
+  RESOURCE_SORTS,
+  RESOURCE_TYPE_LABELS,
+  STUDENT_RESOURCE_FILTERS,
+  type ResourceSort,
+  type ResourceView,
+} from './resource-filters.ts';
 import { EmptyState } from '../../components/ui/status-cards.tsx';
 import { ListFailure, ResourceListStatus } from './resource-list-status.tsx';
 import { RESOURCE_CARD_CLASSES, ResourceDetails, ResourceName, ResourceSearchField } from './resource-parts.tsx';
@@ -20,9 +30,9 @@ import { usePagedList } from '../../lib/paged-list.ts';
 import { useUrlFilters } from '../../lib/url-filters.ts';
 import { useProfile } from '../session/profile.ts';
 
-const VIEWS: { value: ResourceView; label: string }[] = [
-  { value: 'all', label: 'All' },
-  { value: 'starred', label: 'Starred' },
+const VIEWS: { value: ResourceView; label: MessageDescriptor }[] = [
+  { value: 'all', label: msg({ comment: 'Shows all resources', message: 'All' }) },
+  { value: 'starred', label: msg({ comment: 'Shows the starred resources', message: 'Starred' }) },
 ];
 
 /**
@@ -31,7 +41,9 @@ const VIEWS: { value: ResourceView; label: string }[] = [
  * subject, a type and a sort, all applied by the server and kept in the address.
  */
 export function Component() {
+  const { t, i18n } = useLingui();
   const student = useProfile('student');
+  const className = student?.class;
   const { filters, setFilter, textInput, applyTexts } = useUrlFilters(STUDENT_RESOURCE_FILTERS, {
     text: ['search', 'subject'],
   });
@@ -43,14 +55,22 @@ export function Component() {
 
   return (
     <div className="mx-auto w-full max-w-6xl pb-16">
-      <PageTitle>Resources</PageTitle>
+      <PageTitle>{t`Resources`}</PageTitle>
       <PageHeader
-        title="Resources"
-        description={`Files and video lessons your teachers shared${student ? ` with ${student.class}` : ''}.`}
+        title={t`Resources`}
+        description={
+          className === undefined ? (
+            t`Files and video lessons your teachers shared.`
+          ) : (
+            <Trans>
+              Files and video lessons your teachers shared with <bdi>{className}</bdi>.
+            </Trans>
+          )
+        }
         actions={
           <div
             role="group"
-            aria-label="Show"
+            aria-label={t({ comment: 'The group of the All and Starred buttons', message: 'Show' })}
             className="inline-flex rounded-lg border border-line-strong bg-surface p-1"
           >
             {VIEWS.map((view) => {
@@ -66,7 +86,7 @@ export function Component() {
                   }`}
                 >
                   {view.value === 'starred' ? <Star className="size-4" aria-hidden="true" /> : null}
-                  {view.label}
+                  {i18n._(view.label)}
                 </button>
               );
             })}
@@ -75,7 +95,7 @@ export function Component() {
       />
 
       <FilterForm
-        label="Filter resources"
+        label={t`Filter resources`}
         className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1.2fr)_minmax(0,1fr)_minmax(0,1fr)]"
         onApply={applyTexts}
       >
@@ -89,8 +109,8 @@ export function Component() {
           onClick={() => setAreFiltersOpen(!areFiltersOpen)}
         >
           <SlidersHorizontal className="size-4" aria-hidden="true" />
-          Filters
-          {activeFilterCount > 0 ? <span className="text-muted">({activeFilterCount})</span> : null}
+          <Trans>Filters</Trans>
+          {activeFilterCount > 0 ? <span className="text-muted">({formatNumber(activeFilterCount)})</span> : null}
           <ChevronDown
             className={cn('size-4 transition-transform', areFiltersOpen && 'rotate-180')}
             aria-hidden="true"
@@ -98,52 +118,58 @@ export function Component() {
         </Button>
         <div id={ids.moreFilters} className={cn('gap-3 sm:contents', areFiltersOpen ? 'grid' : 'hidden')}>
           <TextField
-            label="Subject"
+            label={t`Subject`}
             type="text"
             value={subjectInput.value}
             onChange={(event) => subjectInput.onChange(event.target.value)}
             maxLength={FIELD_LIMITS.subject}
-            placeholder="Any subject"
+            placeholder={t`Any subject`}
             autoComplete="off"
           />
           <SelectField
-            label="Type"
+            label={t({ comment: 'The type of a resource: documents, images, videos', message: 'Type' })}
             value={filters.type}
             onChange={(value) => setFilter('type', value)}
             options={[
-              { value: '', label: 'All types' },
-              ...RESOURCE_TYPES.map((type) => ({ value: type, label: RESOURCE_TYPE_LABELS[type] })),
+              { value: '', label: t`All types` },
+              ...RESOURCE_TYPES.map((type) => ({ value: type, label: i18n._(RESOURCE_TYPE_LABELS[type]) })),
             ]}
           />
           <SelectField
-            label="Sort by"
+            label={t`Sort by`}
             value={filters.sort}
             onChange={(value) => setFilter('sort', value)}
             options={(Object.keys(RESOURCE_SORTS) as ResourceSort[]).map((sort) => ({
               value: sort,
-              label: RESOURCE_SORTS[sort].label,
+              label: i18n._(RESOURCE_SORTS[sort].label),
             }))}
           />
         </div>
         {/* Enter in a text box submits the form; the button is for completeness, not shown. */}
         <button type="submit" className="sr-only" tabIndex={-1}>
-          Apply filters
+          <Trans>Apply filters</Trans>
         </button>
       </FilterForm>
 
       <section aria-labelledby={ids.list} className="@container mt-6">
         <h2 id={ids.list} className="sr-only">
-          {filters.view === 'starred' ? 'Starred resources' : 'All resources'}
+          {filters.view === 'starred' ? <Trans>Starred resources</Trans> : <Trans>All resources</Trans>}
         </h2>
         {list.isPending ? (
-          <LoadingStatus>Loading resources…</LoadingStatus>
+          <LoadingStatus>
+            <Trans>Loading resources…</Trans>
+          </LoadingStatus>
         ) : list.isError && list.items.length === 0 ? (
-          <ListFailure what="The resources" message={list.error.message} onRetry={() => void list.refetch()} />
+          <ListFailure
+            title={t`The resources could not be loaded.`}
+            message={list.error.message}
+            onRetry={() => void list.refetch()}
+          />
         ) : (
           <>
             <ResourceListStatus
               list={{ ...list, count: list.items.length }}
-              empty={<EmptyState title="No resources found" hint="Try adjusting your filters or search." />}
+              empty={<EmptyState title={t`No resources found`} hint={t`Try adjusting your filters or search.`} />}
             />
             {list.items.length > 0 ? (
               <ul aria-labelledby={ids.list} className="grid items-start gap-3 @3xl:grid-cols-2">
@@ -179,7 +205,7 @@ const STARRED_ICON = 'fill-amber-400 text-amber-600';
 
 function StarButton({ resource }: { resource: Resource }) {
   const star = useStarResource();
-  const action = resource.isStarred ? 'Unstar' : 'Star';
+  const { fileName } = resource;
   return (
     <button
       type="button"
@@ -195,8 +221,15 @@ function StarButton({ resource }: { resource: Resource }) {
       }`}
     >
       <Star className={`size-4 ${resource.isStarred ? STARRED_ICON : 'text-muted'}`} aria-hidden="true" />
-      {action}
-      <span className="sr-only"> {resource.fileName}</span>
+      {resource.isStarred ? (
+        <Trans comment="Takes the star off a resource">
+          Unstar<span className="sr-only"> {fileName}</span>
+        </Trans>
+      ) : (
+        <Trans comment="Marks a resource to find it again">
+          Star<span className="sr-only"> {fileName}</span>
+        </Trans>
+      )}
     </button>
   );
 }

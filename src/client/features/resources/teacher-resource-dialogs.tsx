@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast/headless';
@@ -14,14 +15,17 @@ import { refreshStorageUsage, removeResource, replaceResource, resourceQueries }
 
 /** Edit a resource's name, description, tags and class (PATCH /api/teacher/resources/{id}). */
 export function EditResourceDialog({ resource, onClose }: { resource: Resource; onClose(): void }) {
+  const { t } = useLingui();
+  const { fileName } = resource;
   return (
-    <ModalDialog title={`Edit ${resource.fileName}`} onClose={onClose} initialFocus='[name="fileName"]'>
+    <ModalDialog title={t`Edit ${fileName}`} onClose={onClose} initialFocus='[name="fileName"]'>
       {(close) => <EditResourceForm resource={resource} close={close} />}
     </ModalDialog>
   );
 }
 
 function EditResourceForm({ resource, close }: { resource: Resource; close(): void }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const [values, setValues] = useState({
     fileName: resource.fileName,
@@ -42,10 +46,10 @@ function EditResourceForm({ resource, close }: { resource: Resource; close(): vo
       ...(values.classId === resource.classId || values.classId === '' ? {} : { classId: values.classId }),
     }),
     onSubmit: async (_update, { body }) => {
-      const { message, data } = await call(updateResource, { params: { id: resource._id }, body });
+      const { data } = await call(updateResource, { params: { id: resource._id }, body });
       replaceResource(queryClient, data);
       void queryClient.invalidateQueries({ queryKey: resourceQueries.all });
-      toast.success(message);
+      toast.success(t`Resource updated`);
       close();
     },
   });
@@ -53,7 +57,7 @@ function EditResourceForm({ resource, close }: { resource: Resource; close(): vo
   return (
     <form {...form.formProps} className="mt-4 flex flex-col gap-4">
       <ResourceNameField
-        label="Name"
+        label={t({ comment: 'The name a resource is listed by', message: 'Name' })}
         value={values.fileName}
         error={form.errors.fileName}
         onChange={(value) => setValue('fileName', value)}
@@ -72,10 +76,10 @@ function EditResourceForm({ resource, close }: { resource: Resource; close(): vo
       />
       <div className="flex flex-wrap justify-end gap-3">
         <Button variant="ghost" onClick={close}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button type="submit" disabled={form.isSubmitting}>
-          {form.isSubmitting ? 'Saving…' : 'Save'}
+          {form.isSubmitting ? <Trans>Saving…</Trans> : <Trans>Save</Trans>}
         </Button>
       </div>
     </form>
@@ -93,40 +97,49 @@ export function DeleteResourceDialog({
   /** After the resource is gone (its own buttons with it). */
   onDeleted(): void;
 }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const [isDeleting, setIsDeleting] = useState(false);
+  const { fileName, class: className } = resource;
 
   const confirm = async (close: () => void) => {
     setIsDeleting(true);
     try {
-      const { message } = await withLoading(() => call(deleteResource, { params: { id: resource._id } }));
+      await withLoading(() => call(deleteResource, { params: { id: resource._id } }));
       close();
       removeResource(queryClient, resource._id);
       void queryClient.invalidateQueries({ queryKey: resourceQueries.all });
       void refreshStorageUsage(queryClient); // its space is free again
-      toast.success(message);
+      toast.success(t`Resource deleted`);
       onDeleted();
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Something went wrong');
+      toast.error(error instanceof Error ? error.message : t`Something went wrong`);
     } finally {
       setIsDeleting(false);
     }
   };
 
   return (
-    <ModalDialog title="Delete this resource?" role="alertdialog" onClose={onClose} initialFocus="[data-initial-focus]">
+    <ModalDialog
+      title={t`Delete this resource?`}
+      role="alertdialog"
+      onClose={onClose}
+      initialFocus="[data-initial-focus]"
+    >
       {(close) => (
         <>
           <p className="mt-3 text-fg">
-            <span className="font-semibold wrap-anywhere">{resource.fileName}</span> will be removed for you and for the
-            students of {resource.class}. This cannot be undone.
+            <Trans>
+              <bdi className="font-semibold wrap-anywhere">{fileName}</bdi> will be removed for you and for the students
+              of <bdi>{className}</bdi>. This cannot be undone.
+            </Trans>
           </p>
           <div className="mt-6 flex flex-wrap justify-end gap-3">
             <button type="button" data-initial-focus onClick={close} className={buttonVariants({ variant: 'ghost' })}>
-              Cancel
+              <Trans>Cancel</Trans>
             </button>
             <Button variant="danger" disabled={isDeleting} onClick={() => void confirm(close)}>
-              {isDeleting ? 'Deleting…' : 'Delete'}
+              {isDeleting ? <Trans>Deleting…</Trans> : <Trans>Delete</Trans>}
             </Button>
           </div>
         </>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ChevronRight, Pencil, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import type { Resource } from '#shared/resources';
@@ -28,6 +29,7 @@ const CARD = 'rounded-2xl border border-line bg-surface p-5 shadow-sm';
  * own resources from the server, searchable, with edit and delete.
  */
 export function Component() {
+  const { t } = useLingui();
   const teacher = useProfile('teacher');
   const { filters, textInput, applyTexts } = useUrlFilters(TEACHER_RESOURCE_FILTERS, { text: ['search'] });
   const list = usePagedList(resourceQueries.teacherList(teacher?._id ?? '', filters));
@@ -37,10 +39,10 @@ export function Component() {
   return (
     // Room below the last form, so its buttons are not flush with the screen's edge.
     <div className="mx-auto w-full max-w-6xl pb-16">
-      <PageTitle>Resources</PageTitle>
+      <PageTitle>{t`Resources`}</PageTitle>
       <PageHeader
-        title="Resources"
-        description="Share files and video lessons with a class; its students find them here."
+        title={t`Resources`}
+        description={t`Share files and video lessons with a class; its students find them here.`}
       />
 
       <div className="@container mt-6">
@@ -53,33 +55,39 @@ export function Component() {
         <div className="grid items-start gap-6 @4xl:grid-cols-[minmax(0,24rem)_minmax(0,1fr)] @4xl:grid-rows-[auto_1fr]">
           <section aria-labelledby={ids.upload} className={`${CARD} min-w-0 @4xl:col-start-1 @4xl:row-start-1`}>
             <h2 id={ids.upload} className="mb-4 text-xl font-bold text-fg">
-              Upload Resource
+              <Trans>Upload Resource</Trans>
             </h2>
             <UploadForm teacherSubject={teacher?.subject} />
           </section>
 
           <section aria-labelledby={ids.list} className="min-w-0 @4xl:col-start-2 @4xl:row-span-2 @4xl:row-start-1">
             <h2 id={ids.list} ref={listHeadingRef} tabIndex={-1} className="rounded-md text-xl font-bold text-fg">
-              Uploaded Files
+              <Trans>Uploaded Files</Trans>
             </h2>
-            <FilterForm label="Search your resources" className="mt-3 mb-4" onApply={applyTexts}>
+            <FilterForm label={t`Search your resources`} className="mt-3 mb-4" onApply={applyTexts}>
               <ResourceSearchField {...textInput('search')} />
             </FilterForm>
             {list.isPending ? (
-              <LoadingStatus>Loading your resources…</LoadingStatus>
+              <LoadingStatus>
+                <Trans>Loading your resources…</Trans>
+              </LoadingStatus>
             ) : list.isError && list.items.length === 0 ? (
-              <ListFailure what="Your resources" message={list.error.message} onRetry={() => void list.refetch()} />
+              <ListFailure
+                title={t`Your resources could not be loaded.`}
+                message={list.error.message}
+                onRetry={() => void list.refetch()}
+              />
             ) : (
               <>
                 <ResourceListStatus
                   list={{ ...list, count: list.items.length }}
                   empty={
                     filters.search ? (
-                      <EmptyState title="No resources found" hint="Try another search." />
+                      <EmptyState title={t`No resources found`} hint={t`Try another search.`} />
                     ) : (
                       <EmptyState
-                        title="No resources shared"
-                        hint="Upload a file or share a video link: it shows here and in the class’s library."
+                        title={t`No resources shared`}
+                        hint={t`Upload a file or share a video link: it shows here and in the class’s library.`}
                       />
                     )
                   }
@@ -104,15 +112,15 @@ export function Component() {
             <details className="group">
               <summary className="-m-1 flex cursor-pointer list-none items-center gap-2 rounded-md p-1 [&::-webkit-details-marker]:hidden">
                 <ChevronRight
-                  className="size-5 shrink-0 text-muted transition-transform group-open:rotate-90"
+                  className="size-5 shrink-0 text-muted transition-transform group-open:rotate-90 rtl:-scale-x-100 rtl:group-open:-rotate-90"
                   aria-hidden="true"
                 />
                 <h2 id={ids.link} className="text-lg font-bold text-fg">
-                  Share a video link
+                  <Trans>Share a video link</Trans>
                 </h2>
               </summary>
               <p className="mt-2 mb-4 text-sm text-muted">
-                A lesson hosted on YouTube, Vimeo or Wistia, played right in the students’ library.
+                <Trans>A lesson hosted on YouTube, Vimeo or Wistia, played right in the students’ library.</Trans>
               </p>
               <VideoLinkForm teacherSubject={teacher?.subject} />
             </details>
@@ -125,6 +133,7 @@ export function Component() {
 
 function TeacherResourceItem({ resource, onDeleted }: { resource: Resource; onDeleted(): void }) {
   const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
+  const { fileName } = resource;
   return (
     <li className={RESOURCE_CARD_CLASSES}>
       <ResourceName resource={resource} />
@@ -133,7 +142,9 @@ function TeacherResourceItem({ resource, onDeleted }: { resource: Resource; onDe
       <div className="flex flex-wrap gap-2 border-t border-line pt-3">
         <Button variant="secondary" className="px-3 py-2" onClick={() => setDialog('edit')}>
           <Pencil className="size-4" aria-hidden="true" />
-          Edit<span className="sr-only"> {resource.fileName}</span>
+          <Trans>
+            Edit<span className="sr-only"> {fileName}</span>
+          </Trans>
         </Button>
         <button
           type="button"
@@ -141,7 +152,9 @@ function TeacherResourceItem({ resource, onDeleted }: { resource: Resource; onDe
           className="inline-flex items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold text-danger transition-colors hover:bg-danger-soft"
         >
           <Trash2 className="size-4" aria-hidden="true" />
-          Delete<span className="sr-only"> {resource.fileName}</span>
+          <Trans>
+            Delete<span className="sr-only"> {fileName}</span>
+          </Trans>
         </button>
       </div>
       {dialog === 'edit' ? <EditResourceDialog resource={resource} onClose={() => setDialog(null)} /> : null}

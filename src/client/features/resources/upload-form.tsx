@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { Upload, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -9,12 +10,13 @@ import { cn } from '../../lib/cn.ts';
 import { useEndpointForm } from '../../components/form/use-endpoint-form.ts';
 import { CommonFields, resourceFieldOf, useCommonValues } from './common-fields.tsx';
 import { addResourceToLists, useUploadLimits } from './resources-queries.ts';
+import { formatStorageAmount } from './resource-sizes.ts';
+import { formatPercent } from '../../lib/format.ts';
 import {
   buildUploadFormData,
   checkUploadFile,
   describeStorageUsage,
   fileRefusal,
-  formatUploadSize,
   resolveUploadSubject,
   sendMultipart,
   type StorageUsage,
@@ -27,6 +29,7 @@ import {
  * hide it and the Cancel button.
  */
 export function UploadForm({ teacherSubject }: { teacherSubject: string | undefined }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const common = useCommonValues(teacherSubject);
   const { maxBytes, storage } = useUploadLimits();
@@ -37,6 +40,8 @@ export function UploadForm({ teacherSubject }: { teacherSubject: string | undefi
   const uploadRef = useRef<AbortController | null>(null);
   const ids = { file: useId(), progress: useId() };
   const isUploading = progress !== null;
+  const maxSize = formatStorageAmount(maxBytes);
+  const percentSent = formatPercent(progress ?? 0);
 
   // Leaving the screen stops an upload in progress.
   useEffect(() => () => uploadRef.current?.abort(), []);
@@ -61,12 +66,12 @@ export function UploadForm({ teacherSubject }: { teacherSubject: string | undefi
       const controller = new AbortController();
       uploadRef.current = controller;
       try {
-        const { message, data } = await sendMultipart(
+        const { data } = await sendMultipart(
           uploadResource,
           buildUploadFormData({ file, ...common.values }, teacherSubject),
           { onProgress: setProgress, signal: controller.signal },
         );
-        toast.success(message);
+        toast.success(t`Resource uploaded`);
         // SPEC §4: file, description, tags and progress start again.
         setFile(null);
         if (fileInputRef.current) fileInputRef.current.value = '';
@@ -74,7 +79,7 @@ export function UploadForm({ teacherSubject }: { teacherSubject: string | undefi
         await addResourceToLists(queryClient, data);
       } catch (error) {
         if (!(error instanceof DOMException && error.name === 'AbortError')) throw error;
-        toast('Upload cancelled.');
+        toast(t`Upload cancelled.`);
         submitRef.current?.focus(); // the Cancel button that had the focus is gone
       } finally {
         uploadRef.current = null;
@@ -100,7 +105,7 @@ export function UploadForm({ teacherSubject }: { teacherSubject: string | undefi
     <form {...form.formProps} className="flex flex-col gap-4" aria-busy={isUploading}>
       <div className="flex flex-col gap-1.5">
         <label htmlFor={ids.file} className="text-sm font-medium text-fg">
-          File
+          <Trans comment="The file to upload">File</Trans>
           <span aria-hidden="true" className="text-danger">
             {' '}
             *
@@ -115,7 +120,7 @@ export function UploadForm({ teacherSubject }: { teacherSubject: string | undefi
           aria-invalid={errors.file ? true : undefined}
           aria-describedby={`${ids.file}-${errors.file ? 'error' : 'hint'}`}
           onChange={(event) => handleFileChange(event.target.files?.[0] ?? null)}
-          className="w-full min-w-0 rounded-lg border border-line-strong bg-surface text-sm text-fg shadow-sm file:mr-3 file:cursor-pointer file:border-0 file:border-r file:border-line-strong file:bg-surface-muted file:px-3 file:py-2.5 file:font-semibold file:text-fg hover:file:bg-line focus:ring-2 focus:ring-brand-500 focus:outline-none"
+          className="w-full min-w-0 rounded-lg border border-line-strong bg-surface text-sm text-fg shadow-sm file:me-3 file:cursor-pointer file:border-0 file:border-e file:border-line-strong file:bg-surface-muted file:px-3 file:py-2.5 file:font-semibold file:text-fg hover:file:bg-line focus:ring-2 focus:ring-brand-500 focus:outline-none"
         />
         {errors.file ? (
           <p id={`${ids.file}-error`} className="text-sm text-danger">
@@ -123,7 +128,7 @@ export function UploadForm({ teacherSubject }: { teacherSubject: string | undefi
           </p>
         ) : (
           <p id={`${ids.file}-hint`} className="text-xs text-muted">
-            Documents, images, audio or video, up to {formatUploadSize(maxBytes)}.
+            <Trans>Documents, images, audio or video, up to {maxSize}.</Trans>
           </p>
         )}
         {storage ? <StorageMeter storage={storage} /> : null}
@@ -139,7 +144,7 @@ export function UploadForm({ teacherSubject }: { teacherSubject: string | undefi
       {isUploading ? (
         <div className="flex flex-col gap-2 rounded-lg border border-brand-200 bg-brand-50 p-3">
           <p id={ids.progress} className="text-sm font-semibold text-fg">
-            Uploading: {progress}%
+            <Trans>Uploading: {percentSent}</Trans>
           </p>
           <div
             role="progressbar"
@@ -163,12 +168,12 @@ export function UploadForm({ teacherSubject }: { teacherSubject: string | undefi
           className={cn(buttonVariants({ variant: 'primary' }), 'min-w-32')}
         >
           <Upload className="size-4" aria-hidden="true" />
-          {isUploading ? 'Uploading…' : 'Upload'}
+          {isUploading ? <Trans>Uploading…</Trans> : <Trans>Upload</Trans>}
         </button>
         {isUploading ? (
           <Button variant="secondary" onClick={() => uploadRef.current?.abort()}>
             <X className="size-4" aria-hidden="true" />
-            Cancel upload
+            <Trans>Cancel upload</Trans>
           </Button>
         ) : null}
       </div>
@@ -182,7 +187,10 @@ function StorageMeter({ storage }: { storage: StorageUsage }) {
   return (
     <div className="mt-1 flex flex-col gap-1">
       <p className="text-xs text-muted">
-        <span className="font-semibold">Storage:</span> {describeStorageUsage(storage)}
+        <span className="font-semibold">
+          <Trans comment="The teacher's storage space, before how much of it is used">Storage:</Trans>
+        </span>{' '}
+        {describeStorageUsage(storage)}
       </p>
       {/* The sentence says it all; the bar only shows it. */}
       <div aria-hidden="true" className="h-1.5 overflow-hidden rounded-full bg-line">

@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@lingui/core';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { uploadResource } from '#shared/contract/resources';
 import { RESOURCE_LIMITS } from '#shared/resources';
 import { ApiError, type FailureCode } from '../../lib/api.ts';
@@ -107,6 +108,9 @@ describe('checkUploadFile', () => {
 });
 
 describe('usableStorageUsage and describeStorageUsage', () => {
+  // The sentence is translated: English, the code's own text.
+  beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
+
   it('reads the storage space of an upload-limits answer', () => {
     const usage = usableStorageUsage({
       uploadMaxBytes: limit,

@@ -1,5 +1,7 @@
-import { FALLBACK_UPLOAD_SUBJECT, formatStorageSize, RESOURCE_LIMITS } from '#shared/resources';
+import { t } from '@lingui/core/macro';
+import { FALLBACK_UPLOAD_SUBJECT, RESOURCE_LIMITS } from '#shared/resources';
 import { ApiError, type FailureCode } from '../../lib/api.ts';
+import { formatStorageAmount } from './resource-sizes.ts';
 
 export { checkUploadFile, formatUploadSize, sendMultipart, uploadPercent } from '../../lib/multipart-upload.ts';
 
@@ -49,8 +51,11 @@ export function usableStorageUsage(limits: unknown): StorageUsage | undefined {
 }
 
 /** "1.2 GB of 5 GB used" */
-export const describeStorageUsage = (usage: StorageUsage) =>
-  `${formatStorageSize(usage.usedBytes)} of ${formatStorageSize(usage.quotaBytes)} used`;
+export function describeStorageUsage(usage: StorageUsage): string {
+  const used = formatStorageAmount(usage.usedBytes);
+  const quota = formatStorageAmount(usage.quotaBytes);
+  return t`${used} of ${quota} used`;
+}
 
 /** The server's upload limit when it is a usable number of bytes, else the default (while loading, on failure). */
 export function usableUploadLimit(uploadMaxBytes: unknown): number {

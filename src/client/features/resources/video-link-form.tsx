@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link2 } from 'lucide-react';
 import { useState } from 'react';
@@ -12,14 +13,15 @@ import { withLoading } from '../../stores/app-store.ts';
 import { CommonFields, ResourceNameField, resourceFieldOf, useCommonValues } from './common-fields.tsx';
 import { addResourceToLists } from './resources-queries.ts';
 import { resolveUploadSubject } from './upload-request.ts';
-
-const PROVIDER_NAMES = VIDEO_LINK_PROVIDERS.map((provider) => provider.name).join(', ');
+import { formatList } from '../../lib/format.ts';
 
 /** 'Share a video link': a hosted video (YouTube, Vimeo, Wistia) as a resource of a class. */
 export function VideoLinkForm({ teacherSubject }: { teacherSubject: string | undefined }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const common = useCommonValues(teacherSubject);
   const [url, setUrl] = useState('');
+  const providers = formatList(VIDEO_LINK_PROVIDERS.map((provider) => provider.name));
   const [title, setTitle] = useState('');
   const form = useEndpointForm({
     schema: videoLinkSchema,
@@ -36,8 +38,8 @@ export function VideoLinkForm({ teacherSubject }: { teacherSubject: string | und
       };
     },
     onSubmit: async (_link, { body }) => {
-      const { message, data } = await withLoading(() => call(addResourceLink, { body }));
-      toast.success(message);
+      const { data } = await withLoading(() => call(addResourceLink, { body }));
+      toast.success(t`Video link shared`);
       setUrl('');
       setTitle('');
       common.clearAfterSuccess();
@@ -48,19 +50,24 @@ export function VideoLinkForm({ teacherSubject }: { teacherSubject: string | und
   return (
     <form {...form.formProps} className="flex flex-col gap-4">
       <TextField
-        label="Video link"
+        label={t`Video link`}
         type="url"
         inputMode="url"
         required
         autoComplete="off"
         maxLength={RESOURCE_LIMITS.linkUrl}
         placeholder="https://www.youtube.com/watch?v=…"
-        hint={`An https link to ${PROVIDER_NAMES}.`}
+        hint={t`An https link to ${providers}.`}
         {...form.field('url')}
         value={url}
         onChange={(event) => setUrl(event.target.value)}
       />
-      <ResourceNameField label="Title" value={title} error={form.errors.fileName} onChange={setTitle} />
+      <ResourceNameField
+        label={t({ comment: 'The title of a shared video', message: 'Title' })}
+        value={title}
+        error={form.errors.fileName}
+        onChange={setTitle}
+      />
       <CommonFields
         values={common.values}
         errors={form.errors}
@@ -70,7 +77,7 @@ export function VideoLinkForm({ teacherSubject }: { teacherSubject: string | und
       <div>
         <Button type="submit" variant="secondary" disabled={form.isSubmitting}>
           <Link2 className="size-4" aria-hidden="true" />
-          Share link
+          <Trans>Share link</Trans>
         </Button>
       </div>
     </form>
