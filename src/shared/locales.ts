@@ -62,3 +62,22 @@ export function resolveLocale({
   if (isLocale(chosen)) return chosen;
   return matchLocale(languages) ?? (isLocale(schoolDefault) ? schoolDefault : SOURCE_LOCALE);
 }
+
+/** A year: the choice outlives the visit, as the switchers promise. */
+export const LOCALE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+/** What `document.cookie` is set to to keep `locale` as the visitor's choice (the server reads it too). */
+export function localeCookie(locale: Locale): string {
+  return `${LOCALE_COOKIE}=${locale}; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; Path=/; SameSite=Lax`;
+}
+
+/**
+ * The landing page's address in one language: `/?lang=es` is the Spanish page whoever asks (the
+ * hreflang alternates name these, and the landing's switcher links to them, so they work without
+ * script); `/` alone is chosen like the app's shell, by the cookie, then Accept-Language.
+ */
+export const LANDING_LOCALE_PARAM = 'lang';
+
+export function landingPathOf(locale: Locale): string {
+  return `/?${LANDING_LOCALE_PARAM}=${locale}`;
+}

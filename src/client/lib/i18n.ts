@@ -1,11 +1,8 @@
 import { i18n, type Messages } from '@lingui/core';
 import { readCookie } from '#shared/cookies';
-import { LOCALE_COOKIE, LOCALES, type Locale, resolveLocale } from '#shared/locales';
+import { LOCALE_COOKIE, LOCALES, localeCookie, type Locale, resolveLocale } from '#shared/locales';
 
 export { LOCALES, type Locale } from '#shared/locales';
-
-/** A year: the choice outlives the visit, as the switcher promises. */
-const LOCALE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
 /**
  * The locale of this visit: the choice kept in the cookie, else the browser's languages, else the
@@ -44,7 +41,7 @@ export async function activateLocale(locale: Locale): Promise<void> {
 
 /** The switcher's choice: kept in the cookie for a year (the server reads it too), then shown at once. */
 export async function chooseLocale(locale: Locale): Promise<void> {
-  document.cookie = `${LOCALE_COOKIE}=${locale}; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; Path=/; SameSite=Lax`;
+  document.cookie = localeCookie(locale);
   await activateLocale(locale);
 }
 

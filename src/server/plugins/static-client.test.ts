@@ -10,16 +10,21 @@ import { createTestApp, type TestApp } from '../testing/test-app.ts';
 // A built client as `vite build` leaves it (decision 021): each text file beside its .br and .gz.
 const SCRIPT = `export const lines = [${Array.from({ length: 200 }, (_, index) => `"line ${index}"`).join(', ')}];\n`;
 const SPA_SHELL = `<!doctype html><html lang="en" dir="ltr"><head><title>StudyHall</title><script type="module" src="/assets/x-abc123.js"></script></head><body>${'<div id="root"></div>'.repeat(40)}</body></html>`;
-const LANDING_PAGE = `<!doctype html><html lang="en"><head><title>StudyHall</title></head><body>${'<h1>Learn together</h1>'.repeat(40)}</body></html>`;
+const LANDING_PAGE = `<!doctype html><html lang="en" dir="ltr"><head><title>StudyHall</title></head><body>${'<h1>Learn together</h1>'.repeat(40)}</body></html>`;
 const SMALL_ICON = '<svg xmlns="http://www.w3.org/2000/svg"/>';
 /** The shell's copies per locale, as scripts/vite-localized-shells.ts writes them. */
 const shellIn = (lang: string, dir: string) => SPA_SHELL.replace('lang="en" dir="ltr"', `lang="${lang}" dir="${dir}"`);
+/** The landing page's copies per locale, as scripts/vite-prerender-landing.ts writes them. */
+const landingIn = (lang: string, dir: string) =>
+  LANDING_PAGE.replace('lang="en" dir="ltr"', `lang="${lang}" dir="${dir}"`);
 const FILES: Record<string, string> = {
   'assets/x-abc123.js': SCRIPT,
   'index.html': SPA_SHELL,
   'index.es.html': shellIn('es', 'ltr'),
   'index.ar.html': shellIn('ar', 'rtl'),
   'landing.html': LANDING_PAGE,
+  'landing.es.html': landingIn('es', 'ltr'),
+  'landing.ar.html': landingIn('ar', 'rtl'),
 };
 
 const ALL_ENCODINGS = 'gzip, deflate, br, zstd';
@@ -96,9 +101,7 @@ describe('a built client with compressed copies', () => {
       );
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(response.headers['cache-control']).toBe('no-cache');
-      expect(response.headers.vary).toBe(
-        page === SPA_SHELL ? 'Accept-Encoding, Accept-Language, Cookie' : 'Accept-Encoding',
-      );
+      expect(response.headers.vary).toBe('Accept-Encoding, Accept-Language, Cookie');
       expect(decodedBody(response)).toBe(page);
       expectSecurityHeaders(response.headers);
     }
@@ -186,20 +189,67 @@ describe('a built client with compressed copies', () => {
       'es',
       'ltr',
     ],
-  ])('the SPA shell in the visitor’s language: %s (decision 054)', async (_label, headers, lang, dir) => {
-    for (const acceptEncoding of [ALL_ENCODINGS, '']) {
-      const response = await get('/auth/student/login', { ...headers, 'accept-encoding': acceptEncoding });
-      expect(response.statusCode).toBe(200);
-      expect(decodedBody(response)).toContain(`<html lang="${lang}" dir="${dir}">`);
-      expect(response.headers.vary).toBe('Accept-Encoding, Accept-Language, Cookie');
-      expect(response.headers['cache-control']).toBe('no-cache');
-      expectSecurityHeaders(response.headers);
-    }
+  ])(
+    'the SPA shell and the landing page in the visitor’s language: %s (decision 054, issue 32)',
+    async (_label, headers, lang, dir) => {
+      for (const [url, pageIn] of [
+        ['/auth/student/login', shellIn],
+        ['/', landingIn],
+      ] as const) {
+        for (const acceptEncoding of [ALL_ENCODINGS, '']) {
+          const response = await get(url, { ...headers, 'accept-encoding': acceptEncoding });
+          expect(response.statusCode).toBe(200);
+          expect(decodedBody(response), url).toBe(pageIn(lang, dir));
+          expect(response.headers.vary).toBe('Accept-Encoding, Accept-Language, Cookie');
+          expect(response.headers['cache-control']).toBe('no-cache');
+          expectSecurityHeaders(response.headers);
+        }
+      }
+    },
+  );
+
+  it.each([
+    ['Spanish, whatever the cookie and Accept-Language say', '/?lang=es', 'es', 'ltr'],
+    ['Arabic, right to left', '/?lang=ar', 'ar', 'rtl'],
+    ['English, over an Arabic cookie', '/?lang=en', 'en', 'ltr'],
+    ['by the cookie when ?lang names no shipped locale', '/?lang=xx', 'ar', 'rtl'],
+  ])('the landing page at its address per language (hreflang, language links): %s', async (_label, url, lang, dir) => {
+    const response = await get(url, {
+      cookie: 'studyhall_locale=ar',
+      'accept-language': 'ar',
+      'accept-encoding': ALL_ENCODINGS,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(decodedBody(response)).toBe(landingIn(lang, dir));
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expectSecurityHeaders(response.headers);
+  });
+});
+
+describe('a build with the landing page in English only (an older build)', () => {
+  let t: TestApp;
+  let clientDir: string;
+  beforeAll(async () => {
+    clientDir = await mkdtemp(path.join(tmpdir(), 'studyhall-client-'));
+    await writeFile(path.join(clientDir, 'index.html'), SPA_SHELL);
+    await writeFile(path.join(clientDir, 'landing.html'), LANDING_PAGE);
+    t = await createTestApp({ clientDir });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(clientDir, { recursive: true, force: true });
   });
 
-  it('the landing page stays as built, whatever the language asked', async () => {
-    const response = await get('/', { 'accept-language': 'ar', cookie: 'studyhall_locale=ar' });
-    expect(decodedBody(response)).toBe(LANDING_PAGE);
-    expect(response.headers.vary).toBe('Accept-Encoding');
+  it('sends the English page to every visitor rather than a missing file', async () => {
+    for (const [url, headers] of [
+      ['/', { 'accept-language': 'ar' }],
+      ['/', { cookie: 'studyhall_locale=es' }],
+      ['/?lang=ar', {}],
+    ] as const) {
+      const response = await t.app.inject({ method: 'GET', url, headers });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body).toBe(LANDING_PAGE);
+    }
   });
 });

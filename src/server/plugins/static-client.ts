@@ -4,6 +4,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  isLocale,
+  LANDING_LOCALE_PARAM,
   LOCALE_COOKIE,
   LOCALES,
   parseAcceptLanguage,
@@ -15,11 +17,14 @@ import { readCookie } from '#shared/cookies';
 
 /** The landing page prerendered at build time (decision 014), answered at / instead of the SPA shell. */
 export const LANDING_PAGE = 'landing.html';
+/** Its copy per locale (landing.ar.html) that scripts/vite-prerender-landing.ts writes. */
+const landingOf = (locale: Locale) => (locale === SOURCE_LOCALE ? LANDING_PAGE : `landing.${locale}.html`);
 
 /** The app's shell, and its copy per locale (index.ar.html) that scripts/vite-localized-shells.ts writes. */
 const APP_SHELL = 'index.html';
 const shellOf = (locale: Locale) => (locale === SOURCE_LOCALE ? APP_SHELL : `index.${locale}.html`);
-const isAppShell = (fileName: string) => /^index(\.[a-z]{2,3})?\.html$/.test(fileName);
+/** The pages written once per language: which of them a visitor gets depends on their language. */
+const isPagePerLocale = (fileName: string) => /^(index|landing)(\.[a-z]{2,3})?\.html$/.test(fileName);
 
 /** The file of the SPA shell a page request gets: the one its language is written in. */
 export type AppShellFor = (request: FastifyRequest) => string;
@@ -35,8 +40,10 @@ const PRECOMPRESSED_EXTENSIONS = ['.br', '.gz'];
  * whose lazy landing route shows the same page.
  * A file the build compressed is sent as its .br or .gz to a browser that accepts
  * it, the two HTML pages included (decision 021); nothing is compressed per request.
- * The SPA shell is sent in the visitor's language (decision 054): `<html lang dir>` from the
- * `studyhall_locale` cookie, else Accept-Language, else English, and says it varies by both.
+ * The SPA shell and the landing page are sent in the visitor's language (decision 054, issue 32):
+ * the `studyhall_locale` cookie, else Accept-Language, else English, and say they vary by both;
+ * `/?lang=es` is the landing page in that language whoever asks (its hreflang alternates and
+ * language links name these addresses). A language the build did not write falls back to English.
  * Returns which shell file a page request gets, or null when there is no build (API-only, e.g. in
  * tests or `npm run dev`).
  */
@@ -61,26 +68,38 @@ export async function serveClient(app: FastifyInstance, clientDir: string): Prom
       const isVariant = PRECOMPRESSED_EXTENSIONS.includes(path.extname(filePath));
       const varies = isVariant || withVariants.has(filePath) ? ['Accept-Encoding'] : [];
       const fileName = path.basename(isVariant ? filePath.slice(0, -path.extname(filePath).length) : filePath);
-      // Which shell is sent depends on the language the visitor chose (cookie) or reads (Accept-Language).
-      if (path.dirname(filePath) === path.resolve(clientDir) && isAppShell(fileName)) {
+      // Which page is sent depends on the language the visitor chose (cookie) or reads (Accept-Language).
+      if (path.dirname(filePath) === path.resolve(clientDir) && isPagePerLocale(fileName)) {
         varies.push('Accept-Language', 'Cookie');
       }
       if (varies.length > 0) response.setHeader('vary', varies.join(', '));
     },
   });
-  if (existsSync(path.join(clientDir, LANDING_PAGE))) {
-    app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile(LANDING_PAGE));
-  }
-  const shipped = (Object.keys(LOCALES) as Locale[]).filter((locale) =>
-    existsSync(path.join(clientDir, shellOf(locale))),
-  );
-  return (request) => {
-    const locale = resolveLocale({
-      chosen: readCookie(request.headers.cookie, LOCALE_COOKIE),
-      languages: parseAcceptLanguage(request.headers['accept-language']),
-    });
-    return shellOf(shipped.includes(locale) ? locale : SOURCE_LOCALE);
+  /** The page of `fileOf` in the request's language, among those the build wrote. */
+  const pagePerLocale = (fileOf: (locale: Locale) => string) => {
+    const shipped = (Object.keys(LOCALES) as Locale[]).filter((locale) =>
+      existsSync(path.join(clientDir, fileOf(locale))),
+    );
+    return (request: FastifyRequest, asked?: Locale) => {
+      const locale =
+        asked ??
+        resolveLocale({
+          chosen: readCookie(request.headers.cookie, LOCALE_COOKIE),
+          languages: parseAcceptLanguage(request.headers['accept-language']),
+        });
+      return fileOf(shipped.includes(locale) ? locale : SOURCE_LOCALE);
+    };
   };
+  if (existsSync(path.join(clientDir, LANDING_PAGE))) {
+    const landingFor = pagePerLocale(landingOf);
+    app.get('/', (request, reply) => {
+      const asked = (request.query as Record<string, unknown>)[LANDING_LOCALE_PARAM];
+      const page = landingFor(request, isLocale(asked) ? asked : undefined);
+      return reply.header('cache-control', 'no-cache').sendFile(page);
+    });
+  }
+  const shellFor = pagePerLocale(shellOf);
+  return (request) => shellFor(request);
 }
 
 /** The absolute paths of the files below `clientDir` that have a compressed copy beside them. */

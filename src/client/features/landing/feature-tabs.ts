@@ -12,15 +12,22 @@ export function tabClassName(isSelected: boolean): string {
 }
 
 /**
- * The tab a key moves the selection to (WAI-ARIA tabs: Left/Right wrap around, Home/End go to
- * the ends), or undefined when the key is not one of these and should keep its default.
+ * The tab a key moves the selection to (WAI-ARIA tabs: the arrow toward the end of the line goes
+ * to the next tab, wrapping around; Home/End go to the ends), or undefined when the key is not one
+ * of these and should keep its default. Right to left (Arabic), Left is the next tab.
  */
-export function tabIndexAfterKey(key: string, current: number, count: number): number | undefined {
+export function tabIndexAfterKey(
+  key: string,
+  current: number,
+  count: number,
+  direction: 'ltr' | 'rtl' = 'ltr',
+): number | undefined {
   const last = count - 1;
+  const [nextKey, previousKey] = direction === 'rtl' ? ['ArrowLeft', 'ArrowRight'] : ['ArrowRight', 'ArrowLeft'];
   switch (key) {
-    case 'ArrowRight':
+    case nextKey:
       return current >= last ? 0 : current + 1;
-    case 'ArrowLeft':
+    case previousKey:
       return current <= 0 ? last : current - 1;
     case 'Home':
       return 0;
@@ -29,4 +36,9 @@ export function tabIndexAfterKey(key: string, current: number, count: number): n
     default:
       return undefined;
   }
+}
+
+/** The direction text runs in where `element` is (its `dir`, inherited from <html>). */
+export function directionAt(element: Element): 'ltr' | 'rtl' {
+  return element.closest('[dir]')?.getAttribute('dir') === 'rtl' ? 'rtl' : 'ltr';
 }

@@ -1,16 +1,19 @@
 /**
- * The only script of the prerendered landing page (landing.html, served at /): it gives the
- * static markup of landing-page.tsx the behaviour React gives it in the app, without React,
- * so a first visit downloads a few kB instead of the app (decision 014). Everything else on the
- * page is plain HTML: its links load the app with an ordinary navigation.
+ * The only script of the prerendered landing page (landing.html, served at /, and its copy per
+ * language, landing.es.html…): it gives the static markup of landing-page.tsx the behaviour React
+ * gives it in the app, without React, so a first visit downloads a few kB instead of the app
+ * (decision 014). Everything else on the page is plain HTML: its links load the app with an
+ * ordinary navigation. It shows no text of its own: every text is prerendered in the page's
+ * language, so it needs no catalog and no Lingui.
  */
 import '../../styles.css';
-import { tabClassName, tabIndexAfterKey } from './feature-tabs.ts';
+import { directionAt, tabClassName, tabIndexAfterKey } from './feature-tabs.ts';
 import { DEMO_CREDENTIALS } from './demo-credentials.ts';
 import { SCHOOL_SETUP_MARKER } from '../school/school-setup-status.ts';
 import { DEMO_CREDENTIAL_MARKER, DEMO_SCHOOL_MARKER, readLandingSchoolStatus } from './landing-school-status.ts';
+import { LOCALE_CHOICE_MARKER, rememberLocaleOf } from './landing-language.ts';
 
-/** WAI-ARIA tabs on prerendered markup: click or Left/Right/Home/End selects; roving tabindex. */
+/** WAI-ARIA tabs on prerendered markup: click or Left/Right/Home/End selects (Left is next right to left); roving tabindex. */
 export function enhanceTabs(tablist: Element) {
   const tabs = [...tablist.querySelectorAll<HTMLElement>('[role="tab"]')];
 
@@ -29,7 +32,7 @@ export function enhanceTabs(tablist: Element) {
     tab.addEventListener('click', () => select(index));
     tab.addEventListener('keydown', (event) => {
       const current = tabs.findIndex((candidate) => candidate.getAttribute('aria-selected') === 'true');
-      const target = tabIndexAfterKey(event.key, current, tabs.length);
+      const target = tabIndexAfterKey(event.key, current, tabs.length, directionAt(tab));
       if (target === undefined) return;
       event.preventDefault();
       select(target);
@@ -39,6 +42,11 @@ export function enhanceTabs(tablist: Element) {
 }
 
 document.querySelectorAll('[role="tablist"]').forEach(enhanceTabs);
+
+// The language links go to that language's page; the click also keeps the choice for the app.
+document.querySelectorAll(`[${LOCALE_CHOICE_MARKER}]`).forEach((link) => {
+  link.addEventListener('click', () => rememberLocaleOf(link));
+});
 
 const show = (marker: string) =>
   document.querySelectorAll<HTMLElement>(`[${marker}]`).forEach((block) => (block.hidden = false));

@@ -17,11 +17,19 @@ import {
   Video,
   type LucideIcon,
 } from 'lucide-react';
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { I18nProvider } from '@lingui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, type LoaderFunctionArgs } from 'react-router';
+import { isLocale, LANDING_LOCALE_PARAM, landingPathOf, LOCALES, type Locale } from '#shared/locales';
 import { PublicTopNav } from '../../components/layout/public-top-nav.tsx';
-import { tabClassName, tabIndexAfterKey } from './feature-tabs.ts';
+import { directionAt, tabClassName, tabIndexAfterKey } from './feature-tabs.ts';
 import { APP_VERSION } from '../../lib/app-version.ts';
+import { formatNumber } from '../../lib/format.ts';
+import { activateLocale, browserLocale } from '../../lib/i18n.ts';
+import { LOCALE_CHOICE_MARKER, rememberLocaleOf } from './landing-language.ts';
 import { DEMO_CREDENTIALS, type DemoCredential } from './demo-credentials.ts';
 import { SCHOOL_SETUP_MARKER } from '../school/school-setup-status.ts';
 import {
@@ -31,82 +39,83 @@ import {
   type LandingSchoolStatus,
 } from './landing-school-status.ts';
 
-type Feature = { icon: LucideIcon; title: string; text: string };
+// Module-level texts are descriptors (msg), worded at render in the active locale.
+type Feature = { icon: LucideIcon; title: MessageDescriptor; text: MessageDescriptor };
 type Audience = 'teachers' | 'students';
 
-const TABS: { id: Audience; label: string }[] = [
-  { id: 'teachers', label: 'For Teachers' },
-  { id: 'students', label: 'For Students' },
+const TABS: { id: Audience; label: MessageDescriptor }[] = [
+  { id: 'teachers', label: msg`For Teachers` },
+  { id: 'students', label: msg`For Students` },
 ];
 
 const FEATURES: Record<Audience, Feature[]> = {
   teachers: [
     {
       icon: ClipboardList,
-      title: 'Timed quizzes',
-      text: 'Write questions in the quiz editor, pick a background and preview the quiz exactly as students will see it.',
+      title: msg`Timed quizzes`,
+      text: msg`Write questions in the quiz editor, pick a background and preview the quiz exactly as students will see it.`,
     },
     {
       icon: ChartColumn,
-      title: 'Quiz analytics',
-      text: 'See every attempt on each of your quizzes and spot the questions your class found hardest.',
+      title: msg`Quiz analytics`,
+      text: msg`See every attempt on each of your quizzes and spot the questions your class found hardest.`,
     },
     {
       icon: FileUp,
-      title: 'Shared resources',
-      text: 'Upload notes, worksheets and links once and share them with a whole class.',
+      title: msg`Shared resources`,
+      text: msg`Upload notes, worksheets and links once and share them with a whole class.`,
     },
     {
       icon: Users,
-      title: 'Student management',
-      text: 'Add student accounts and keep your class list tidy in one place.',
+      title: msg`Student management`,
+      text: msg`Add student accounts and keep your class list tidy in one place.`,
     },
     {
       icon: Trophy,
-      title: 'Leaderboard of all classes',
-      text: 'Compare how every class is doing on a single board.',
+      title: msg`Leaderboard of all classes`,
+      text: msg`Compare how every class is doing on a single board.`,
     },
     {
       icon: PenTool,
-      title: 'Whiteboard',
-      text: 'Sketch diagrams and work through problems on a shared drawing canvas.',
+      title: msg`Whiteboard`,
+      text: msg`Sketch diagrams and work through problems on a shared drawing canvas.`,
     },
     {
       icon: Video,
-      title: 'Video rooms',
-      text: 'Open a room, share its ID and teach your class face to face from anywhere.',
+      title: msg`Video rooms`,
+      text: msg`Open a room, share its ID and teach your class face to face from anywhere.`,
     },
   ],
   students: [
     {
       icon: Timer,
-      title: 'Timed quizzes',
-      text: 'Take the quizzes of your class against the clock, then review every answer you gave.',
+      title: msg`Timed quizzes`,
+      text: msg`Take the quizzes of your class against the clock, then review every answer you gave.`,
     },
     {
       icon: Library,
-      title: 'Resources library',
-      text: 'Browse what your teachers shared, filter it down and star the files you want to keep close.',
+      title: msg`Resources library`,
+      text: msg`Browse what your teachers shared, filter it down and star the files you want to keep close.`,
     },
     {
       icon: ChartLine,
-      title: 'Personal statistics',
-      text: 'Follow your scores over time and see where to focus next.',
+      title: msg`Personal statistics`,
+      text: msg`Follow your scores over time and see where to focus next.`,
     },
     {
       icon: Trophy,
-      title: 'Class leaderboard',
-      text: 'See where you stand in your class and celebrate every step up.',
+      title: msg`Class leaderboard`,
+      text: msg`See where you stand in your class and celebrate every step up.`,
     },
     {
       icon: PenTool,
-      title: 'Whiteboard and study mode',
-      text: 'Work problems out on the canvas and settle into a calm, focused study space.',
+      title: msg`Whiteboard and study mode`,
+      text: msg`Work problems out on the canvas and settle into a calm, focused study space.`,
     },
     {
       icon: Video,
-      title: 'Video rooms',
-      text: 'Join your class and teachers in a video room with a single room ID.',
+      title: msg`Video rooms`,
+      text: msg`Join your class and teachers in a video room with a single room ID.`,
     },
   ],
 };
@@ -114,18 +123,18 @@ const FEATURES: Record<Audience, Feature[]> = {
 const STEPS: Feature[] = [
   {
     icon: UserPlus,
-    title: 'Open your school',
-    text: 'On the first visit, your administrator sets up the school and invites its teachers. Students join with their class code or sign in with the account their school gives them.',
+    title: msg`Open your school`,
+    text: msg`On the first visit, your administrator sets up the school and invites its teachers. Students join with their class code or sign in with the account their school gives them.`,
   },
   {
     icon: School,
-    title: 'Set up or join your class',
-    text: 'Teachers add students, publish quizzes and share resources. Students find everything for their class waiting on their dashboard.',
+    title: msg`Set up or join your class`,
+    text: msg`Teachers add students, publish quizzes and share resources. Students find everything for their class waiting on their dashboard.`,
   },
   {
     icon: Sparkles,
-    title: 'Learn together',
-    text: 'Take quizzes, review answers, climb the leaderboard and meet on the whiteboard or in a video room.',
+    title: msg`Learn together`,
+    text: msg`Take quizzes, review answers, climb the leaderboard and meet on the whiteboard or in a video room.`,
   },
 ];
 
@@ -136,20 +145,22 @@ const secondaryAction =
 const footerLink = 'font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800';
 
 function FeatureCard({ feature }: { feature: Feature }) {
+  const { t } = useLingui();
   const Icon = feature.icon;
   return (
     <li className="w-full rounded-2xl border border-line bg-surface p-6 shadow-sm transition-shadow hover:shadow-md sm:w-[calc((100%_-_1.25rem)/2)] lg:w-[calc((100%_-_2.5rem)/3)]">
       <span className="flex size-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
         <Icon className="size-6" aria-hidden="true" />
       </span>
-      <h3 className="mt-4 text-lg font-semibold text-fg">{feature.title}</h3>
-      <p className="mt-1.5 text-muted">{feature.text}</p>
+      <h3 className="mt-4 text-lg font-semibold text-fg">{t(feature.title)}</h3>
+      <p className="mt-1.5 text-muted">{t(feature.text)}</p>
     </li>
   );
 }
 
 /** WAI-ARIA tabs: Left/Right/Home/End switch tabs; only the selected tab is in the tab order. */
 function FeatureTabs() {
+  const { t } = useLingui();
   const baseId = useId();
   const [active, setActive] = useState<Audience>('teachers');
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -165,7 +176,7 @@ function FeatureTabs() {
 
   const handleKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     const current = TABS.findIndex((tab) => tab.id === active);
-    const target = tabIndexAfterKey(event.key, current, TABS.length);
+    const target = tabIndexAfterKey(event.key, current, TABS.length, directionAt(event.currentTarget));
     if (target === undefined) return;
     event.preventDefault();
     selectTab(target);
@@ -175,7 +186,7 @@ function FeatureTabs() {
     <div>
       <div
         role="tablist"
-        aria-label="Features by role"
+        aria-label={t`Features by role`}
         className="mx-auto flex w-fit gap-1 rounded-xl border border-line bg-surface-muted p-1"
       >
         {TABS.map((tab, index) => {
@@ -196,7 +207,7 @@ function FeatureTabs() {
               onKeyDown={handleKeyDown}
               className={tabClassName(isSelected)}
             >
-              {tab.label}
+              {t(tab.label)}
             </button>
           );
         })}
@@ -215,7 +226,7 @@ function FeatureTabs() {
           {/* A centred wrap rather than a grid, so a last short row (7 teacher cards) sits in the middle. */}
           <ul className="flex flex-wrap justify-center gap-5">
             {FEATURES[tab.id].map((feature) => (
-              <FeatureCard key={feature.title} feature={feature} />
+              <FeatureCard key={feature.title.id} feature={feature} />
             ))}
           </ul>
         </div>
@@ -248,49 +259,58 @@ function SchoolSetupCall({ isNeeded }: { isNeeded: boolean }) {
       hidden={!isNeeded}
       className="mt-8 rounded-2xl border border-brand-500 bg-surface p-5 shadow-sm"
     >
-      <p className="font-semibold text-fg">This StudyHall has no school yet.</p>
-      <p className="mt-1 text-muted">Name your school and create the administrator&apos;s account to begin.</p>
+      <p className="font-semibold text-fg">
+        <Trans>This StudyHall has no school yet.</Trans>
+      </p>
+      <p className="mt-1 text-muted">
+        <Trans>Name your school and create the administrator&apos;s account to begin.</Trans>
+      </p>
       <Link to="/setup" className={`mt-4 w-full sm:w-auto ${primaryAction}`}>
-        Set up your school
-        <ArrowRight className="size-5" aria-hidden="true" />
+        <Trans>Set up your school</Trans>
+        <ArrowRight className="size-5 rtl:-scale-x-100" aria-hidden="true" />
       </Link>
     </div>
   );
 }
 
 function Hero({ isSetUpNeeded }: { isSetUpNeeded: boolean }) {
+  const { t } = useLingui();
   return (
     <section aria-labelledby="landing-title" className="bg-gradient-to-b from-brand-50 to-white">
       <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-14 sm:px-6 md:grid-cols-2 md:py-20">
         <div>
           <p className="inline-flex items-center gap-2 rounded-full bg-surface px-3 py-1 text-sm font-semibold text-fg ring-1 ring-line">
             <ShieldCheck className="size-4 text-teal-600" aria-hidden="true" />
-            Self-hosted learning platform
+            <Trans>Self-hosted learning platform</Trans>
           </p>
           <h1
             id="landing-title"
             className="mt-5 text-4xl font-extrabold tracking-tight text-balance text-fg sm:text-5xl"
           >
-            One hall where teachers teach and <span className="text-brand-700">every student moves forward</span>.
+            <Trans>
+              One hall where teachers teach and <span className="text-brand-700">every student moves forward</span>.
+            </Trans>
           </h1>
           <p className="mt-5 max-w-xl text-lg text-pretty text-muted">
-            Timed quizzes, shared resources, leaderboards, a whiteboard and video rooms: everything a class needs, in
-            one place, on a server your school runs.
+            <Trans>
+              Timed quizzes, shared resources, leaderboards, a whiteboard and video rooms: everything a class needs, in
+              one place, on a server your school runs.
+            </Trans>
           </p>
           <SchoolSetupCall isNeeded={isSetUpNeeded} />
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Link to="/auth" className={primaryAction}>
-              Get Started
-              <ArrowRight className="size-5" aria-hidden="true" />
+              <Trans>Get Started</Trans>
+              <ArrowRight className="size-5 rtl:-scale-x-100" aria-hidden="true" />
             </Link>
             <Link to="/auth" className={secondaryAction}>
-              Log in
+              <Trans>Log in</Trans>
             </Link>
           </div>
         </div>
         <img
           src="/images/landing-hero.svg"
-          alt="A teacher and students around a StudyHall dashboard showing a quiz, a progress chart and a video call"
+          alt={t`A teacher and students around a StudyHall dashboard showing a quiz, a progress chart and a video call`}
           width={640}
           height={420}
           className="mx-auto h-auto w-full max-w-xl"
@@ -304,10 +324,10 @@ function Features() {
   return (
     <section aria-labelledby="features-title" className="mx-auto max-w-6xl px-4 py-16 sm:px-6 md:py-20">
       <h2 id="features-title" className="text-center text-3xl font-bold tracking-tight text-fg sm:text-4xl">
-        Built for both sides of the classroom
+        <Trans>Built for both sides of the classroom</Trans>
       </h2>
       <p className="mx-auto mt-3 max-w-2xl text-center text-lg text-muted">
-        Teachers get the tools to run a class; students get a calm place to learn and see their progress.
+        <Trans>Teachers get the tools to run a class; students get a calm place to learn and see their progress.</Trans>
       </p>
       <div className="mt-10">
         <FeatureTabs />
@@ -321,11 +341,15 @@ function Features() {
  * empty, until the server says so (landing-entry.ts fills them in the prerendered page).
  */
 function TryTheDemo({ hasDemo }: { hasDemo: boolean }) {
+  const { t } = useLingui();
   const credentialClass = 'rounded bg-surface-muted px-1.5 py-0.5 font-mono text-sm text-fg';
+  // <bdi>: an email or a password stays whole, left to right, inside an Arabic line.
   const credential = (name: DemoCredential) => (
-    <code className={credentialClass} {...{ [DEMO_CREDENTIAL_MARKER]: name }}>
-      {hasDemo ? DEMO_CREDENTIALS[name] : ''}
-    </code>
+    <bdi>
+      <code className={credentialClass} {...{ [DEMO_CREDENTIAL_MARKER]: name }}>
+        {hasDemo ? DEMO_CREDENTIALS[name] : ''}
+      </code>
+    </bdi>
   );
   return (
     <section
@@ -336,30 +360,44 @@ function TryTheDemo({ hasDemo }: { hasDemo: boolean }) {
       className="mx-auto max-w-3xl scroll-mt-20 px-4 py-16 sm:px-6"
     >
       <h2 id="demo-title" className="text-center text-3xl font-bold tracking-tight text-fg">
-        Try the demo
+        <Trans>Try the demo</Trans>
       </h2>
       <p className="mt-3 text-center text-lg text-muted">
-        This server holds a demo school — two teachers, two classes, quizzes and results — whose passwords are public.
-        Sign in as:
+        <Trans>
+          This server holds a demo school — two teachers, two classes, quizzes and results — whose passwords are public.
+          Sign in as:
+        </Trans>
       </p>
       <dl className="mt-6 grid gap-4 sm:grid-cols-2">
         <div className="rounded-2xl border border-line bg-surface p-5 shadow-sm">
-          <dt className="font-semibold text-fg">Teacher</dt>
+          <dt className="font-semibold text-fg">
+            <Trans>Teacher</Trans>
+          </dt>
           <dd className="mt-2 flex flex-col gap-1 text-muted">
-            <span>Email {credential('teacher-email')}</span>
-            <span>Password {credential('password')}</span>
+            <span>
+              {t`Email`} {credential('teacher-email')}
+            </span>
+            <span>
+              {t`Password`} {credential('password')}
+            </span>
             <Link to="/auth/teacher/login" className="mt-2 font-semibold text-brand-700 underline underline-offset-4">
-              Teacher login
+              <Trans>Teacher login</Trans>
             </Link>
           </dd>
         </div>
         <div className="rounded-2xl border border-line bg-surface p-5 shadow-sm">
-          <dt className="font-semibold text-fg">Student</dt>
+          <dt className="font-semibold text-fg">
+            <Trans>Student</Trans>
+          </dt>
           <dd className="mt-2 flex flex-col gap-1 text-muted">
-            <span>Username {credential('student-username')}</span>
-            <span>Password {credential('password')}</span>
+            <span>
+              {t`Username`} {credential('student-username')}
+            </span>
+            <span>
+              {t`Password`} {credential('password')}
+            </span>
             <Link to="/auth/student/login" className="mt-2 font-semibold text-brand-700 underline underline-offset-4">
-              Student login
+              <Trans>Student login</Trans>
             </Link>
           </dd>
         </div>
@@ -369,42 +407,44 @@ function TryTheDemo({ hasDemo }: { hasDemo: boolean }) {
 }
 
 function HowItWorks() {
+  const { t } = useLingui();
   return (
     <section aria-labelledby="how-title" className="border-y border-line bg-surface-sunken">
       <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 md:py-20">
         <h2 id="how-title" className="text-center text-3xl font-bold tracking-tight text-fg sm:text-4xl">
-          How it works
+          <Trans>How it works</Trans>
         </h2>
         <p className="mx-auto mt-3 max-w-2xl text-center text-lg text-muted">
-          From sign-up to the first quiz in three steps.
+          <Trans>From sign-up to the first quiz in three steps.</Trans>
         </p>
         <ol className="mt-10 grid gap-5 md:grid-cols-3">
           {STEPS.map((step, index) => {
             const Icon = step.icon;
+            const stepNumber = formatNumber(index + 1);
             return (
-              <li key={step.title} className="rounded-2xl border border-line bg-surface p-6 shadow-sm">
+              <li key={step.title.id} className="rounded-2xl border border-line bg-surface p-6 shadow-sm">
                 <div className="flex items-center gap-3">
                   <span
                     className="flex size-10 items-center justify-center rounded-full bg-brand-600 text-lg font-bold text-white"
                     aria-hidden="true"
                   >
-                    {index + 1}
+                    {stepNumber}
                   </span>
                   <Icon className="size-6 text-teal-600" aria-hidden="true" />
                 </div>
                 <h3 className="mt-4 text-lg font-semibold text-fg">
-                  <span className="sr-only">Step {index + 1}: </span>
-                  {step.title}
+                  <span className="sr-only">{t`Step ${stepNumber}:`} </span>
+                  {t(step.title)}
                 </h3>
-                <p className="mt-1.5 text-muted">{step.text}</p>
+                <p className="mt-1.5 text-muted">{t(step.text)}</p>
               </li>
             );
           })}
         </ol>
         <div className="mt-10 flex justify-center">
           <Link to="/auth" className={primaryAction}>
-            Get Started
-            <ArrowRight className="size-5" aria-hidden="true" />
+            <Trans>Get Started</Trans>
+            <ArrowRight className="size-5 rtl:-scale-x-100" aria-hidden="true" />
           </Link>
         </div>
       </div>
@@ -412,8 +452,44 @@ function HowItWorks() {
   );
 }
 
-/** The public landing page at / (SPEC §1): its own header, no dashboard navigation. */
-export function Component() {
+/**
+ * The landing page's languages (issue 32), each named in itself: links to that language's page
+ * (`/?lang=es`, which works without script, and is what the hreflang alternates name), a click on
+ * which also keeps the choice in the cookie (landing-entry.ts on the prerendered page).
+ */
+function LanguageLinks() {
+  const { t, i18n: active } = useLingui();
+  return (
+    <nav aria-label={t`Language`}>
+      <ul className="flex flex-wrap items-center justify-center gap-x-4 gap-y-2">
+        {(Object.keys(LOCALES) as Locale[]).map((locale) => (
+          <li key={locale}>
+            <a
+              href={landingPathOf(locale)}
+              hrefLang={locale}
+              lang={locale}
+              {...{ [LOCALE_CHOICE_MARKER]: locale }}
+              aria-current={locale === active.locale ? 'true' : undefined}
+              onClick={(event) => rememberLocaleOf(event.currentTarget)}
+              className={
+                locale === active.locale ? 'font-semibold text-fg' : 'text-brand-700 underline underline-offset-4'
+              }
+            >
+              {LOCALES[locale].name}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * The public landing page at / (SPEC §1): its own header, no dashboard navigation. Rendered in
+ * the active locale: prerendered once per language at build time (render-landing.tsx), and in the
+ * app under the I18nProvider of Component below.
+ */
+export function LandingPage() {
   const { isSetUpNeeded, hasDemo } = useLandingSchoolStatus();
   return (
     <div className="flex min-h-screen flex-col overflow-x-clip bg-surface">
@@ -430,15 +506,16 @@ export function Component() {
         <div className="mx-auto flex max-w-6xl flex-col items-center gap-4 px-4 py-8 text-sm text-muted sm:flex-row sm:justify-between sm:px-6">
           <p className="flex items-center gap-2">
             <ShieldCheck className="size-4 text-teal-600" aria-hidden="true" />
-            Self-hosted, no third-party services.
+            <Trans>Self-hosted, no third-party services.</Trans>
           </p>
           <p>
             StudyHall <span data-testid="app-version">v{APP_VERSION}</span>
           </p>
+          <LanguageLinks />
           <ul className="flex flex-wrap items-center justify-center gap-x-6 gap-y-2">
             <li {...{ [DEMO_SCHOOL_MARKER]: '' }} hidden={!hasDemo}>
               <a href="#demo" className={footerLink}>
-                Try the demo
+                <Trans>Try the demo</Trans>
               </a>
             </li>
             <li>
@@ -448,12 +525,31 @@ export function Component() {
                 className={`inline-flex items-center gap-1.5 ${footerLink}`}
               >
                 <Code className="size-4" aria-hidden="true" />
-                Source code
+                <Trans>Source code</Trans>
               </a>
             </li>
           </ul>
         </div>
       </footer>
     </div>
+  );
+}
+
+/**
+ * The app's landing route (client-side navigation to /, or / itself where no prerendered page is
+ * served, as in `npm run dev`): the visitor's locale active before it renders, as the layout of
+ * the other screens does (app-providers.tsx), `?lang=` first, as the server reads it for /.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const asked = new URL(request.url).searchParams.get(LANDING_LOCALE_PARAM);
+  await activateLocale(isLocale(asked) ? asked : browserLocale());
+  return null;
+}
+
+export function Component() {
+  return (
+    <I18nProvider i18n={i18n}>
+      <LandingPage />
+    </I18nProvider>
   );
 }
