@@ -11,7 +11,7 @@ export const formatPoints = (points: number) => formatNumber(roundedPoints(point
 const roundedPoints = (points: number) => Math.round(points * 100) / 100;
 
 /** "1 point", "1.5 points": the number in the locale's digits, the word in its plural form. */
-export const pointsLabel = (points: number) => {
-  const rounded = roundedPoints(points);
-  return plural(rounded, { one: '# point', other: '# points' });
+export const pointsLabel = (value: number) => {
+  const points = roundedPoints(value);
+  return plural(points, { one: '# point', other: '# points' });
 };

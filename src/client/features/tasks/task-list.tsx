@@ -18,7 +18,8 @@ export function TaskList({ role, ownerId }: { role: UserRole; ownerId: string })
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
   const tasks = list.data?.tasks ?? [];
-  const isFull = tasks.length >= TASK_LIMITS.perList;
+  const maxTasks = TASK_LIMITS.perList;
+  const isFull = tasks.length >= maxTasks;
   const { t } = useLingui();
 
   // One edit at a time. The buttons stay focusable (aria-disabled, not disabled) so focus
@@ -76,11 +77,7 @@ export function TaskList({ role, ownerId }: { role: UserRole; ownerId: string })
       </form>
       {isFull ? (
         <p className="mt-2 text-sm text-muted">
-          <Plural
-            value={TASK_LIMITS.perList}
-            one="A list holds at most # task."
-            other="A list holds at most # tasks."
-          />
+          <Plural value={maxTasks} one="A list holds at most # task." other="A list holds at most # tasks." />
         </p>
       ) : null}
 

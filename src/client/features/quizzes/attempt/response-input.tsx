@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Plural, useLingui } from '@lingui/react/macro';
 import { QUESTION_LIMITS, isAnswered, isMatchingAnswer, parseNumber, type AnswerValue } from '#shared/question-types';
 import type { QuizQuestion } from '#shared/quizzes';
@@ -33,6 +34,7 @@ const textInputClasses =
  */
 export function ResponseInput({ question, value, onAnswer, isSubmitting }: ResponseInputProps) {
   const name = `question-${question._id}`;
+  const maxLength = QUESTION_LIMITS.shortTextMax;
   const { t } = useLingui();
   switch (question.type) {
     case 'single':
@@ -128,7 +130,7 @@ export function ResponseInput({ question, value, onAnswer, isSubmitting }: Respo
             ) : isNumeric ? (
               t`Use “.” or “,” for decimals.`
             ) : (
-              <Plural value={QUESTION_LIMITS.shortTextMax} one="At most # character." other="At most # characters." />
+              <Plural value={maxLength} one="At most # character." other="At most # characters." />
             )}
           </p>
         </div>
@@ -197,6 +199,7 @@ function EssayInput({
   const text = typeof value === 'string' ? value : '';
   const { t } = useLingui();
   const left = formatNumber(QUESTION_LIMITS.essayMax - text.length);
+  const maxLength = QUESTION_LIMITS.essayMax;
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={`${name}-input`} className="text-sm font-medium text-fg">
@@ -212,11 +215,10 @@ function EssayInput({
         className={`${textInputClasses} min-h-48 resize-y leading-relaxed`}
       />
       <p id={`${name}-hint`} className="text-xs text-muted">
-        <Plural
-          value={QUESTION_LIMITS.essayMax}
-          one={<>Your teacher marks this answer. {left} of # character left.</>}
-          other={<>Your teacher marks this answer. {left} of # characters left.</>}
-        />
+        {t`Your teacher marks this answer. ${plural(maxLength, {
+          one: `${left} of # character left.`,
+          other: `${left} of # characters left.`,
+        })}`}
       </p>
     </div>
   );

@@ -111,6 +111,7 @@ function OnlineCard({ quiz }: { quiz: StudentQuizSummary }) {
   const inProgress = quiz.attempt?.status === 'in-progress' ? quiz.attempt : null;
   const { t } = useLingui();
   const points = pointsLabel(quiz.totalPoints);
+  const { questionCount, maxTime } = quiz;
   const deadline = formatDateTime(quiz.deadline);
   const timeLeft = inProgress ? formatCountdown(inProgress.remainingSeconds) : '';
   return (
@@ -119,12 +120,12 @@ function OnlineCard({ quiz }: { quiz: StudentQuizSummary }) {
         <li className="flex items-center gap-2">
           <ListChecks className="size-4 text-brand-700" aria-hidden="true" />{' '}
           <span>
-            <Plural value={quiz.questionCount} one="# question" other="# questions" /> · {points}
+            <Plural value={questionCount} one="# question" other="# questions" /> · {points}
           </span>
         </li>
         <li className="flex items-center gap-2">
           <Clock className="size-4 text-brand-700" aria-hidden="true" />{' '}
-          <Plural value={quiz.maxTime} one="# minute" other="# minutes" />
+          <Plural value={maxTime} one="# minute" other="# minutes" />
         </li>
         <li className="flex items-center gap-2">
           <CalendarClock className="size-4 text-brand-700" aria-hidden="true" />{' '}

@@ -116,7 +116,8 @@ function QuizIntro({ detail }: { detail: StudentQuizDetail }) {
   const [openedAt] = useState(() => Date.now());
   const isClosed = Date.parse(detail.deadline) <= openedAt;
   const { t } = useLingui();
-  const questions = <Plural value={detail.questionCount} one="# question" other="# questions" />;
+  const { questionCount, maxTime } = detail;
+  const questions = <Plural value={questionCount} one="# question" other="# questions" />;
   const points = pointsLabel(detail.totalPoints);
   const deadline = formatDateTime(detail.deadline);
   return (
@@ -144,7 +145,7 @@ function QuizIntro({ detail }: { detail: StudentQuizDetail }) {
           </li>
           <li className="flex items-center gap-2">
             <Clock className="size-4 text-brand-700" aria-hidden="true" />{' '}
-            <Plural value={detail.maxTime} one="# minute once you start" other="# minutes once you start" />
+            <Plural value={maxTime} one="# minute once you start" other="# minutes once you start" />
           </li>
           <li className="flex items-center gap-2">
             <CalendarClock className="size-4 text-brand-700" aria-hidden="true" />{' '}
