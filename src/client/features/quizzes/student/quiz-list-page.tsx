@@ -93,7 +93,9 @@ function CardFrame({ quiz, children }: { quiz: StudentQuizSummary; children: Rea
           <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">{quiz.subject}</p>
           <h3 className="mt-1 text-lg font-semibold wrap-anywhere text-fg">{quiz.title}</h3>
           <p className="text-sm text-muted">
-            <Trans comment="Under a quiz's title: the teacher who wrote it">by {teacherName}</Trans>
+            <Trans comment="Under a quiz's title: the teacher who wrote it">
+              by <bdi>{teacherName}</bdi>
+            </Trans>
           </p>
           {quiz.archivedAt ? (
             <p className="mt-1 text-xs font-semibold text-muted">
