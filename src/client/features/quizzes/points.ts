@@ -1,7 +1,17 @@
-/**
- * Points as a teacher writes them: 1, 1.5, 0.25 (earned points may have hundredths). Its own
- * module so the editor and the lists take it without the review helpers (route budgets).
- */
-export const formatPoints = (points: number) => String(Math.round(points * 100) / 100);
+import { plural } from '@lingui/core/macro';
+import { formatNumber } from '../../lib/format.ts';
 
-export const pointsLabel = (points: number) => `${formatPoints(points)} ${points === 1 ? 'point' : 'points'}`;
+/**
+ * Points as a teacher writes them: 1, 1.5, 0.25 (earned points may have hundredths), in the
+ * locale's digits. Its own module so the editor and the lists take it without the review
+ * helpers (route budgets).
+ */
+export const formatPoints = (points: number) => formatNumber(roundedPoints(points), { maximumFractionDigits: 2 });
+
+const roundedPoints = (points: number) => Math.round(points * 100) / 100;
+
+/** "1 point", "1.5 points": the number in the locale's digits, the word in its plural form. */
+export const pointsLabel = (value: number) => {
+  const points = roundedPoints(value);
+  return plural(points, { one: '# point', other: '# points' });
+};

@@ -1,5 +1,7 @@
+import { t } from '@lingui/core/macro';
 import { isAnswered, isMatchingAnswer, type AnswerValue, type MatchingAnswer } from '#shared/question-types';
 import type { QuizQuestion } from '#shared/quizzes';
+import { formatNumber } from '../../lib/format.ts';
 
 /**
  * How the client reads a typed question's answer (issue 20): the student's response and the
@@ -25,7 +27,15 @@ function optionTexts(question: QuizQuestion, ids: string[]): string[] {
   ];
 }
 
-export const trueFalseText = (value: boolean) => (value ? 'True' : 'False');
+/** True or False as the student reads it (the answer of a true-false question), in the active locale. */
+export const trueFalseText = (value: boolean) =>
+  value
+    ? t({ comment: 'The answer "true" of a true-or-false question', message: 'True' })
+    : t({ comment: 'The answer "false" of a true-or-false question', message: 'False' });
+
+/** A key's number, e.g. 0.25, in the locale's digits (every decimal the teacher wrote). */
+const keyNumber = (value: number | undefined) =>
+  value === undefined ? '' : formatNumber(value, { maximumFractionDigits: 10, useGrouping: false });
 
 /** Prompts with the choice each is matched to, in the prompts' order ("heart → pumps blood; …"); unmatched prompts left out. */
 function matchedText(question: QuizQuestion, matched: MatchingAnswer): string {
@@ -84,7 +94,7 @@ export function keyText(question: QuizQuestion): string {
     case 'short-text': {
       const accepted = (question.accepted ?? []).join(' / ');
       // Patterns (decision 049): the reader is told what their stars mean.
-      return question.wildcards ? `${accepted} (* matches any text)` : accepted;
+      return question.wildcards ? t`${accepted} (* matches any text)` : accepted;
     }
     case 'numeric': {
       // Every answer worth all the points (Moodle's further full answers, decision 043), each with its tolerance.
@@ -92,7 +102,7 @@ export function keyText(question: QuizQuestion): string {
         'value' in answer && answer.weight === 100 ? [answer] : [],
       );
       return [{ value: question.value, tolerance: question.tolerance }, ...full]
-        .map(({ value, tolerance }) => (tolerance ? `${value} ± ${tolerance}` : String(value)))
+        .map(({ value, tolerance }) => (tolerance ? `${keyNumber(value)} ± ${keyNumber(tolerance)}` : keyNumber(value)))
         .join(' / ');
     }
     case 'matching':

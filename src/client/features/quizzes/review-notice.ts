@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { formatDateTime } from '../../lib/format.ts';
 import { formatPoints } from './points.ts';
 
@@ -13,8 +14,9 @@ import { formatPoints } from './points.ts';
 export function answersNotice(answersVisibleAt: string | null, hasKey: boolean): string | null {
   if (hasKey) return null;
   if (answersVisibleAt === null)
-    return 'Your teacher has chosen not to show the correct answers or the points of each question.';
-  return `Correct answers and the points of each question will be shown after the deadline, ${formatDateTime(answersVisibleAt)}.`;
+    return t`Your teacher has chosen not to show the correct answers or the points of each question.`;
+  const deadline = formatDateTime(answersVisibleAt);
+  return t`Correct answers and the points of each question will be shown after the deadline, ${deadline}.`;
 }
 
 /** The attempt's facts the score notice reads (a submitted attempt's state). */
@@ -29,11 +31,15 @@ export type ScoreState = {
  * await the teacher's marks (decision 046), with the points so far when the score may show.
  */
 export function scoreNotice(state: ScoreState, totalPoints?: number): string {
-  if (!state.awaitingMarking)
-    return `Your score will be shown after the deadline, ${formatDateTime(state.scoreVisibleAt)}.`;
-  const soFar =
-    state.scoreSoFar === undefined
-      ? ''
-      : ` Points so far: ${formatPoints(state.scoreSoFar)}${totalPoints === undefined ? '' : ` of ${formatPoints(totalPoints)}`}.`;
-  return `Awaiting marking: your teacher marks your written answers, then your score is shown.${soFar}`;
+  if (!state.awaitingMarking) {
+    const deadline = formatDateTime(state.scoreVisibleAt);
+    return t`Your score will be shown after the deadline, ${deadline}.`;
+  }
+  if (state.scoreSoFar === undefined)
+    return t`Awaiting marking: your teacher marks your written answers, then your score is shown.`;
+  const soFar = formatPoints(state.scoreSoFar);
+  if (totalPoints === undefined)
+    return t`Awaiting marking: your teacher marks your written answers, then your score is shown. Points so far: ${soFar}.`;
+  const total = formatPoints(totalPoints);
+  return t`Awaiting marking: your teacher marks your written answers, then your score is shown. Points so far: ${soFar} of ${total}.`;
 }

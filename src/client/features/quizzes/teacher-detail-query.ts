@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { getQuiz } from '#shared/contract/quizzes';
 import { call, isWorthRetrying } from '../../lib/api.ts';
 import { isTeacherQuizDetail, type StudentQuizDetail, type TeacherQuizDetail } from '#shared/quizzes';
+import { otherRoleError } from './quiz-views.ts';
 
 /**
  * A quiz with every attempt, as its teacher reads it (analytics, the edit screen); a refusal (not
@@ -10,7 +11,7 @@ import { isTeacherQuizDetail, type StudentQuizDetail, type TeacherQuizDetail } f
  */
 /** The teacher's view of quiz/{id}; a student's means a session of the other role (quiz-views.ts). */
 function teacherView(quiz: TeacherQuizDetail | StudentQuizDetail): TeacherQuizDetail {
-  if (!isTeacherQuizDetail(quiz)) throw new Error('This quiz was loaded for the other role: log in again.');
+  if (!isTeacherQuizDetail(quiz)) throw otherRoleError();
   return quiz;
 }
 

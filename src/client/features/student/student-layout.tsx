@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import {
   BarChart3,
   BookOpen,
@@ -12,24 +15,42 @@ import type { SideMenuItem } from '../../components/layout/side-menu.tsx';
 import { RoleDashboard } from '../session/role-dashboard.tsx';
 import { StudyModeShell } from './study-mode/study-mode-shell.tsx';
 
-/** Student sidebar, in SPEC §2 order. */
-const STUDENT_MENU: SideMenuItem[] = [
-  { to: '/dashboard/student', label: 'Dashboard', icon: LayoutDashboard, isEnd: true },
-  { to: '/dashboard/student/resources', label: 'Resources', icon: BookOpen },
-  { to: '/dashboard/student/quiz', label: 'Quiz', icon: ClipboardList },
+/** Student sidebar, in SPEC §2 order; the labels are worded in the active locale at render. */
+const STUDENT_MENU: (Omit<SideMenuItem, 'label'> & { label: MessageDescriptor })[] = [
+  { to: '/dashboard/student', label: msg`Dashboard`, icon: LayoutDashboard, isEnd: true },
+  { to: '/dashboard/student/resources', label: msg`Resources`, icon: BookOpen },
+  {
+    to: '/dashboard/student/quiz',
+    label: msg({ comment: 'Menu entry: the student’s quizzes', message: 'Quiz' }),
+    icon: ClipboardList,
+  },
   // Decision 031, "Class screens" (not in SPEC §2).
-  { to: '/dashboard/student/classes', label: 'My classes', icon: GraduationCap },
-  { to: '/dashboard/student/canvas', label: 'Draw', icon: PenTool },
-  { to: '/dashboard/student/emeet', label: 'EMeet', icon: Video },
-  { to: '/dashboard/student/statistics', label: 'Statistics', icon: BarChart3 },
-  { to: '/dashboard/student/leaderboard', label: 'LeaderBoard', icon: Trophy },
+  { to: '/dashboard/student/classes', label: msg`My classes`, icon: GraduationCap },
+  {
+    to: '/dashboard/student/canvas',
+    label: msg({ comment: 'Menu entry: the drawing board', message: 'Draw' }),
+    icon: PenTool,
+  },
+  {
+    to: '/dashboard/student/emeet',
+    label: msg({ comment: 'Menu entry: the video meetings; EMeet is the feature’s name', message: 'EMeet' }),
+    icon: Video,
+  },
+  { to: '/dashboard/student/statistics', label: msg`Statistics`, icon: BarChart3 },
+  {
+    to: '/dashboard/student/leaderboard',
+    label: msg({ comment: 'Menu entry: the class ranking', message: 'LeaderBoard' }),
+    icon: Trophy,
+  },
 ];
 
 export function Component() {
+  const { t } = useLingui();
+  const menuItems = STUDENT_MENU.map((item) => ({ ...item, label: t(item.label) }));
   return (
     <RoleDashboard
       role="student"
-      menuItems={STUDENT_MENU}
+      menuItems={menuItems}
       frame={(dashboard) => <StudyModeShell>{dashboard}</StudyModeShell>}
     />
   );

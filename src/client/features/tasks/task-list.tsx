@@ -1,3 +1,4 @@
+import { Plural, useLingui } from '@lingui/react/macro';
 import { Check, Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import type { UserRole } from '#shared/constants';
@@ -17,7 +18,9 @@ export function TaskList({ role, ownerId }: { role: UserRole; ownerId: string })
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
   const tasks = list.data?.tasks ?? [];
-  const isFull = tasks.length >= TASK_LIMITS.perList;
+  const maxTasks = TASK_LIMITS.perList;
+  const isFull = tasks.length >= maxTasks;
+  const { t } = useLingui();
 
   // One edit at a time. The buttons stay focusable (aria-disabled, not disabled) so focus
   // can be moved onto one of them while the list is still saving.
@@ -30,7 +33,7 @@ export function TaskList({ role, ownerId }: { role: UserRole; ownerId: string })
     event.preventDefault();
     const trimmed = text.trim();
     if (!trimmed) {
-      setProblem('Task text is required');
+      setProblem(t`Task text is required`);
       return;
     }
     setProblem(undefined);
@@ -41,18 +44,18 @@ export function TaskList({ role, ownerId }: { role: UserRole; ownerId: string })
   return (
     <section aria-labelledby="tasks-heading" className={cn(cardVariants(), 'rounded-2xl p-5 sm:p-6')}>
       <h2 id="tasks-heading" className="text-xl font-bold text-fg">
-        Tasks
+        {t`Tasks`}
       </h2>
       <form onSubmit={handleAdd} noValidate className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-start">
         <div className="flex flex-1 flex-col gap-1">
           <label htmlFor="new-task" className="sr-only">
-            New task
+            {t`New task`}
           </label>
           <input
             id="new-task"
             value={text}
             onChange={(event) => setText(event.target.value)}
-            placeholder="Add a task…"
+            placeholder={t`Add a task…`}
             required
             maxLength={TASK_LIMITS.text}
             aria-invalid={problem ? true : undefined}
@@ -69,16 +72,20 @@ export function TaskList({ role, ownerId }: { role: UserRole; ownerId: string })
         </div>
         <Button type="submit" disabled={edit.isPending || isFull || list.isPending}>
           <Plus className="size-4" aria-hidden="true" />
-          Add task
+          {t`Add task`}
         </Button>
       </form>
-      {isFull ? <p className="mt-2 text-sm text-muted">A list holds at most {TASK_LIMITS.perList} tasks.</p> : null}
+      {isFull ? (
+        <p className="mt-2 text-sm text-muted">
+          <Plural value={maxTasks} one="A list holds at most # task." other="A list holds at most # tasks." />
+        </p>
+      ) : null}
 
       {list.isPending ? (
-        <LoadingStatus className="mt-4">Loading your tasks…</LoadingStatus>
+        <LoadingStatus className="mt-4">{t`Loading your tasks…`}</LoadingStatus>
       ) : tasks.length === 0 ? (
         <p className="mt-4 rounded-xl border border-dashed border-line-strong p-5 text-center text-muted">
-          There are no tasks to complete
+          {t`There are no tasks to complete`}
         </p>
       ) : (
         <ul className="mt-4 flex flex-col divide-y divide-line" aria-busy={edit.isPending}>
@@ -88,7 +95,7 @@ export function TaskList({ role, ownerId }: { role: UserRole; ownerId: string })
                 className={`min-w-0 flex-1 wrap-anywhere ${task.isCompleted ? 'text-muted line-through' : 'text-fg'}`}
               >
                 {task.text}
-                {task.isCompleted ? <span className="sr-only"> (completed)</span> : null}
+                {task.isCompleted ? <span className="sr-only"> {t`(completed)`}</span> : null}
               </span>
               {task.isCompleted ? null : (
                 <Button
@@ -99,7 +106,8 @@ export function TaskList({ role, ownerId }: { role: UserRole; ownerId: string })
                   aria-disabled={edit.isPending}
                 >
                   <Check className="size-4" aria-hidden="true" />
-                  Mark complete<span className="sr-only">: {task.text}</span>
+                  {t`Mark complete`}
+                  <span className="sr-only">: {task.text}</span>
                 </Button>
               )}
               <Button
@@ -110,7 +118,8 @@ export function TaskList({ role, ownerId }: { role: UserRole; ownerId: string })
                 aria-disabled={edit.isPending}
               >
                 <Trash2 className="size-4" aria-hidden="true" />
-                Delete<span className="sr-only">: {task.text}</span>
+                {t`Delete`}
+                <span className="sr-only">: {task.text}</span>
               </Button>
             </li>
           ))}

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { AnswerValue } from '#shared/question-types';
 import { ApiError, isWorthRetrying, type FailureCode } from '../../../lib/api.ts';
 
@@ -82,7 +83,7 @@ export function createAnswerOutbox(send: SendChoices) {
       retryTimer = setTimeout(() => void flush(), delay);
       return;
     }
-    const message = error instanceof Error ? error.message : 'The server refused these answers.';
+    const message = error instanceof Error ? error.message : t`The server refused these answers.`;
     const status = error instanceof ApiError && ATTEMPT_OVER.includes(error.code) ? 'over' : 'refused';
     ended = { status, message, lost: { ...batch, ...pending } };
     pending = {};

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Eye } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import {
@@ -76,7 +77,7 @@ export function presentWithKey(question: StoredQuestion, response?: AnswerValue 
 const PreviewBanner = () => (
   <p className="mx-auto mb-4 flex w-full max-w-3xl items-center gap-2 rounded-lg bg-warning-soft px-4 py-2 text-sm text-warning">
     <Eye className="size-4 shrink-0" aria-hidden="true" />
-    Preview: this runs like a student’s attempt, but nothing is saved.
+    <Trans>Preview: this runs like a student’s attempt, but nothing is saved.</Trans>
   </p>
 );
 
@@ -84,20 +85,22 @@ const PreviewBanner = () => (
 export function Component() {
   const [preview] = useState(readQuizPreview);
   const [run, setRun] = useState(0);
+  const { t } = useLingui();
+  const title = String(preview?.title ?? '').trim();
   if (!preview) {
     return (
       <div className="mx-auto max-w-xl text-center">
         <PageHeader
           align="center"
-          title="Nothing to preview"
-          description="Open the preview from the quiz editor with the “preview quiz” button."
+          title={t`Nothing to preview`}
+          description={t`Open the preview from the quiz editor with the “preview quiz” button.`}
         />
       </div>
     );
   }
   return (
     <>
-      <PageTitle>{`Preview: ${String(preview.title ?? '').trim()}`}</PageTitle>
+      <PageTitle>{t`Preview: ${title}`}</PageTitle>
       <PreviewRun key={run} preview={preview} onRestart={() => setRun(run + 1)} />
     </>
   );
@@ -113,6 +116,7 @@ function PreviewRun({ preview, onRestart }: { preview: QuizPreview; onRestart():
   const secondsLeft = useCountdown(seconds, () => setEndedBy((ended) => ended ?? 'time-up'));
   const title = String(preview.title ?? '').trim();
   const background = String(preview.quiz?.background ?? DEFAULT_QUIZ_BACKGROUND);
+  const { t } = useLingui();
 
   if (questions.length === 0) {
     return (
@@ -121,7 +125,7 @@ function PreviewRun({ preview, onRestart }: { preview: QuizPreview; onRestart():
         <PageHeader
           align="center"
           title={title}
-          description="This quiz has no questions yet. Add one in the editor and preview again."
+          description={t`This quiz has no questions yet. Add one in the editor and preview again.`}
         />
       </div>
     );
@@ -139,7 +143,7 @@ function PreviewRun({ preview, onRestart }: { preview: QuizPreview; onRestart():
           endedBy={endedBy}
           isJustSubmitted
           questions={questions.map((question) => presentWithKey(question, answers[question._id] ?? null))}
-          actions={<Button onClick={onRestart}>Run the preview again</Button>}
+          actions={<Button onClick={onRestart}>{t`Run the preview again`}</Button>}
         />
       </>
     );

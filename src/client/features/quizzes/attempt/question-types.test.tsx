@@ -1,7 +1,8 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import { renderTranslated as render } from '../../../testing/render-translated.tsx';
 import type { QuizQuestion } from '#shared/quizzes';
 import type { Responses } from '../question-response.ts';
 import { QuizResult } from './quiz-result.tsx';

@@ -1,8 +1,9 @@
+import { useLingui } from '@lingui/react/macro';
 import { Check, X } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { isAnswered, isMatchingAnswer } from '#shared/question-types';
 import { isWorthCelebrating, type AttemptEnding, type QuizQuestion } from '#shared/quizzes';
-import { formatPercent } from '../../../lib/format.ts';
+import { formatNumber, formatPercent, formatScore } from '../../../lib/format.ts';
 import { cardVariants } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { answersNotice, scoreNotice, type ScoreState } from '../review-notice.ts';
@@ -58,6 +59,24 @@ export function QuizResult({
   const keyNotice = review ? answersNotice(review.answersVisibleAt, hasAnyKey) : null;
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const { t } = useLingui();
+
+  const questionLabel = (questionNumber: string) =>
+    t({
+      comment: 'Before a question’s text in the review: Q for question, then its number',
+      message: `Q${questionNumber}.`,
+    });
+  /** "2 points", or with what it earned once shown: "1.5 / 2 points". */
+  const earnedLabel = (question: QuizQuestion) => {
+    const worth = pointsLabel(question.points);
+    const earnedPoints = earnedShown(question);
+    if (earnedPoints === undefined) return worth;
+    const earned = formatPoints(earnedPoints);
+    return t({
+      comment: 'Points earned / what the question is worth, e.g. "1.5 / 2 points"',
+      message: `${earned} / ${worth}`,
+    });
+  };
 
   // The result replaces the button that was pressed: take the focus to its heading.
   useEffect(() => headingRef.current?.focus(), []);
@@ -89,7 +108,7 @@ export function QuizResult({
       <section aria-labelledby="result-title" className={cn(cardVariants(), 'rounded-2xl p-6 text-center')}>
         <p className="text-sm font-semibold wrap-anywhere text-brand-700">{title}</p>
         <h1 id="result-title" ref={headingRef} tabIndex={-1} className="mt-1 text-2xl font-bold text-fg outline-none">
-          {endedBy === 'time-up' ? 'Time is up: your answers were submitted' : 'Quiz submitted'}
+          {endedBy === 'time-up' ? t`Time is up: your answers were submitted` : t`Quiz submitted`}
         </h1>
         {score === undefined || accuracy === undefined ? (
           <p className="mt-6 rounded-xl bg-brand-50 p-4 text-fg" data-testid="score-notice">
@@ -98,13 +117,13 @@ export function QuizResult({
         ) : (
           <dl className="mt-6 grid grid-cols-2 gap-4">
             <div className="rounded-xl bg-brand-50 p-4">
-              <dt className="text-sm text-muted">Score</dt>
+              <dt className="text-sm text-muted">{t`Score`}</dt>
               <dd className="text-2xl font-bold text-fg sm:text-3xl" data-testid="result-score">
-                {formatPoints(score)} / {formatPoints(totalPoints)}
+                <bdi>{formatScore(score, totalPoints)}</bdi>
               </dd>
             </div>
             <div className="rounded-xl bg-brand-50 p-4">
-              <dt className="text-sm text-muted">Accuracy</dt>
+              <dt className="text-sm text-muted">{t`Accuracy`}</dt>
               <dd className="text-2xl font-bold text-fg sm:text-3xl" data-testid="result-accuracy">
                 {formatPercent(accuracy)}
               </dd>
@@ -117,7 +136,10 @@ export function QuizResult({
 
       <section aria-labelledby="review-title">
         <h2 id="review-title" className="text-xl font-bold text-fg">
-          Review
+          {t({
+            comment: 'Heading of the list of questions with the student’s answers after a quiz',
+            message: 'Review',
+          })}
         </h2>
         {keyNotice ? (
           <p className="mt-2 rounded-lg bg-warning-soft p-3 text-warning" data-testid="answers-notice">
@@ -131,14 +153,14 @@ export function QuizResult({
               <li key={question._id} className={cn(cardVariants(), 'rounded-2xl p-5')} data-testid="review-question">
                 <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
                   <p className={cn('min-w-0 flex-1 text-fg', number !== undefined && 'font-semibold')}>
-                    {number !== undefined ? <span className="text-brand-700">Q{number}. </span> : null}
+                    {number !== undefined ? (
+                      <span className="text-brand-700">{questionLabel(formatNumber(number))} </span>
+                    ) : null}
                     <QuestionText text={question.question_text} />
                   </p>
                   {number !== undefined ? (
                     <p className="text-sm font-semibold whitespace-nowrap text-muted" data-testid="review-points">
-                      {earnedShown(question) === undefined
-                        ? pointsLabel(question.points)
-                        : `${formatPoints(earnedShown(question)!)} / ${pointsLabel(question.points)}`}
+                      {earnedLabel(question)}
                     </p>
                   ) : null}
                 </div>
@@ -148,7 +170,7 @@ export function QuizResult({
                   </div>
                 ) : null}
                 {number !== undefined && !isAnswered(question.response) ? (
-                  <p className="mt-1 text-sm text-muted">Not answered</p>
+                  <p className="mt-1 text-sm text-muted">{t`Not answered`}</p>
                 ) : null}
                 <ReviewAnswer question={question} />
               </li>
@@ -171,6 +193,7 @@ const earnedShown = (question: QuizQuestion) =>
 
 /** A question's answer in the review, by type: the options (or True/False) marked, or the typed answer beside the key. */
 function ReviewAnswer({ question }: { question: QuizQuestion }) {
+  const { t } = useLingui();
   const withKey = hasKey(question);
   const { response } = question;
   if (question.type === 'single' || question.type === 'multiple') {
@@ -225,7 +248,7 @@ function ReviewAnswer({ question }: { question: QuizQuestion }) {
           className={`flex flex-wrap items-start gap-x-2 gap-y-1 rounded-lg border-2 px-3 py-2 ${tone}`}
           data-review={outcome === 'full' ? 'correct' : outcome === null ? 'chosen' : 'wrong'}
         >
-          <dt className="text-xs font-semibold uppercase">Your answer</dt>
+          <dt className="text-xs font-semibold uppercase">{t`Your answer`}</dt>
           <dd className="min-w-0 flex-1 wrap-anywhere whitespace-pre-wrap">{typed}</dd>
         </div>
       ) : null}
@@ -235,7 +258,7 @@ function ReviewAnswer({ question }: { question: QuizQuestion }) {
           data-review="key"
         >
           <dt className="text-xs font-semibold uppercase">
-            {question.type === 'numeric' ? 'Correct answer' : 'Accepted answers'}
+            {question.type === 'numeric' ? t`Correct answer` : t`Accepted answers`}
           </dt>
           <dd className="min-w-0 flex-1 wrap-anywhere whitespace-pre-wrap">{keyText(question)}</dd>
         </div>
@@ -246,6 +269,7 @@ function ReviewAnswer({ question }: { question: QuizQuestion }) {
 
 /** Each prompt with the student's match, and the right one beside it once the key shows. */
 function ReviewMatching({ question }: { question: QuizQuestion }) {
+  const { t } = useLingui();
   const matched = isMatchingAnswer(question.response) ? question.response : {};
   const textOf = (id: string | undefined) => question.choices?.find((choice) => choice._id === id)?.text;
   return (
@@ -254,6 +278,14 @@ function ReviewMatching({ question }: { question: QuizQuestion }) {
         const chosen = textOf(matched[prompt._id]);
         const withKey = prompt.match !== undefined;
         const isRight = withKey && matched[prompt._id] === prompt.match;
+        const rightChoice = textOf(prompt.match) ?? '';
+        const verdict = [
+          chosen === undefined ? t`Your match: none` : t`Your match: ${chosen}`,
+          withKey && !isRight ? t`correct match: ${rightChoice}` : null,
+          isRight ? t({ comment: 'The student’s match is the right one', message: 'correct' }) : null,
+        ]
+          .filter(Boolean)
+          .join(' · ');
         const tone = !withKey
           ? 'border-line text-fg'
           : isRight
@@ -274,11 +306,7 @@ function ReviewMatching({ question }: { question: QuizQuestion }) {
             )}
             <span className="flex min-w-0 flex-1 flex-col gap-1">
               <QuestionText text={prompt.text} className="font-medium wrap-anywhere whitespace-pre-wrap" />
-              <span className="wrap-anywhere">
-                Your match: {chosen ?? 'none'}
-                {withKey && !isRight ? ` · correct match: ${textOf(prompt.match) ?? ''}` : ''}
-                {isRight ? ' · correct' : ''}
-              </span>
+              <span className="wrap-anywhere">{verdict}</span>
             </span>
           </li>
         );
@@ -289,6 +317,7 @@ function ReviewMatching({ question }: { question: QuizQuestion }) {
 
 /** An essay in the review (decision 046): what was written, then awaiting marking or the teacher's comment. */
 function ReviewEssay({ question }: { question: QuizQuestion }) {
+  const { t } = useLingui();
   const written = typeof question.response === 'string' && question.response !== '' ? question.response : null;
   return (
     <dl className="mt-3 flex flex-col gap-2">
@@ -297,19 +326,19 @@ function ReviewEssay({ question }: { question: QuizQuestion }) {
           className="flex flex-col gap-1 rounded-lg border-2 border-brand-700 px-3 py-2 text-fg"
           data-review="chosen"
         >
-          <dt className="text-xs font-semibold uppercase">Your answer</dt>
+          <dt className="text-xs font-semibold uppercase">{t`Your answer`}</dt>
           <dd className="wrap-anywhere whitespace-pre-wrap">{written}</dd>
         </div>
       ) : null}
       {question.awaitingMarking ? (
         <div className="rounded-lg bg-warning-soft px-3 py-2 text-warning" data-review="awaiting">
-          <dt className="sr-only">Marking</dt>
-          <dd>Awaiting marking by your teacher</dd>
+          <dt className="sr-only">{t`Marking`}</dt>
+          <dd>{t`Awaiting marking by your teacher`}</dd>
         </div>
       ) : null}
       {question.comment ? (
         <div className="flex flex-col gap-1 rounded-lg bg-surface-muted px-3 py-2 text-fg" data-review="comment">
-          <dt className="text-xs font-semibold uppercase">Teacher’s comment</dt>
+          <dt className="text-xs font-semibold uppercase">{t`Teacher’s comment`}</dt>
           <dd className="wrap-anywhere whitespace-pre-wrap">{question.comment}</dd>
         </div>
       ) : null}
@@ -338,7 +367,15 @@ function ReviewOption({
       : isChosen
         ? 'border-brand-700 text-fg'
         : 'border-line text-fg';
-  const label = [isAnswer ? 'correct answer' : null, isChosen ? 'your answer' : null].filter(Boolean).join(', ');
+  const { t } = useLingui();
+  const label =
+    isAnswer && isChosen
+      ? t`correct answer, your answer`
+      : isAnswer
+        ? t`correct answer`
+        : isChosen
+          ? t`your answer`
+          : '';
   return (
     <li
       className={`flex flex-wrap items-start gap-x-2 gap-y-1 rounded-lg border-2 px-3 py-2 ${tone}`}
@@ -361,7 +398,7 @@ function ReviewOption({
         ) : null}
       </span>
       {label ? (
-        <span className="basis-full pl-6 text-xs font-semibold uppercase sm:basis-auto sm:pl-0">{label}</span>
+        <span className="basis-full ps-6 text-xs font-semibold uppercase sm:basis-auto sm:ps-0">{label}</span>
       ) : null}
     </li>
   );

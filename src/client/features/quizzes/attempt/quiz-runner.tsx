@@ -1,9 +1,10 @@
+import { Plural, useLingui } from '@lingui/react/macro';
 import { ArrowLeft, ArrowRight, Clock, Send } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { isAnswered, type AnswerValue } from '#shared/question-types';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { formatCountdown } from '../../../lib/format.ts';
+import { formatCountdown, formatNumber } from '../../../lib/format.ts';
 import { QuestionImage, QuestionText } from '../question-text.tsx';
 import { pointsLabel, questionNumbers, type Responses } from '../question-response.ts';
 import { ResponseInput, type RunnerQuestion } from './response-input.tsx';
@@ -60,7 +61,16 @@ export function QuizRunner({
   const unanswered = questions.filter((item) => numbers.has(item._id) && !isAnswered(answers[item._id])).length;
   const number = question ? numbers.get(question._id) : undefined;
   const isRunningOut = secondsLeft <= 60;
+  const { t } = useLingui();
   if (!question) return null;
+  const timeLeft = formatCountdown(secondsLeft);
+  const questionCount = formatNumber(numbers.size);
+  const points = pointsLabel(question.points);
+  const questionHeading = (questionNumber: string) =>
+    t({
+      comment: 'Above the question being answered: its number, how many there are, and its points ("2 points")',
+      message: `Question ${questionNumber} of ${questionCount} · ${points}`,
+    });
 
   return (
     // The chosen background fills the stage around the question; the question sits on a light
@@ -77,14 +87,14 @@ export function QuizRunner({
         </h1>
         <p
           role="timer"
-          aria-label={`Time left ${formatCountdown(secondsLeft)}`}
+          aria-label={t`Time left ${timeLeft}`}
           className={cn(
             'inline-flex items-center gap-2 rounded-full px-3 py-1 font-mono text-lg font-semibold tabular-nums',
             isRunningOut ? 'bg-danger' : 'bg-surface-inverse/60',
           )}
         >
           <Clock className="size-4" aria-hidden="true" />
-          {formatCountdown(secondsLeft)}
+          <bdi>{timeLeft}</bdi>
         </p>
       </div>
 
@@ -102,9 +112,7 @@ export function QuizRunner({
             <legend className="w-full">
               <span ref={questionRef} tabIndex={-1} className="block outline-none">
                 <span className="block text-sm font-semibold text-brand-700">
-                  {number === undefined
-                    ? 'Read this before going on'
-                    : `Question ${number} of ${numbers.size} · ${pointsLabel(question.points)}`}
+                  {number === undefined ? t`Read this before going on` : questionHeading(formatNumber(number))}
                 </span>
                 <span className="mt-2 block text-lg font-semibold text-fg" data-testid="question-text">
                   <QuestionText text={question.question_text} />
@@ -128,7 +136,7 @@ export function QuizRunner({
           </fieldset>
           {/* Always in the page, so screen readers announce the text when it appears. */}
           <p role="status" className={isSubmitting ? 'mt-4 text-sm font-semibold text-brand-800' : ''}>
-            {isSubmitting ? 'Submitting… Your answers can no longer be changed.' : null}
+            {isSubmitting ? t`Submitting… Your answers can no longer be changed.` : null}
           </p>
 
           <div className="mt-8 flex flex-wrap items-center justify-between gap-3">
@@ -136,17 +144,17 @@ export function QuizRunner({
               variant="secondary"
               onClick={() => setIndex(index - 1)}
               disabled={index === 0}
-              aria-label="Previous question"
+              aria-label={t`Previous question`}
               className="disabled:opacity-50"
             >
-              <ArrowLeft className="size-4" aria-hidden="true" />
-              <span className="hidden sm:inline">Previous</span>
+              <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
+              <span className="hidden sm:inline">{t`Previous`}</span>
             </Button>
             {isLast ? (
               <div className="flex flex-wrap items-center justify-end gap-3">
                 {unanswered > 0 ? (
                   <span className="text-sm text-muted">
-                    {unanswered} unanswered {unanswered === 1 ? 'question' : 'questions'}
+                    <Plural value={unanswered} one="# unanswered question" other="# unanswered questions" />
                   </span>
                 ) : null}
                 {/* aria-disabled, not disabled: a keyboard user who pressed it keeps focus on it. */}
@@ -156,13 +164,13 @@ export function QuizRunner({
                   className="aria-disabled:cursor-not-allowed aria-disabled:bg-brand-600/60 aria-disabled:hover:bg-brand-600/60"
                 >
                   <Send className="size-4" aria-hidden="true" />
-                  {isSubmitting ? 'Submitting…' : 'Submit'}
+                  {isSubmitting ? t`Submitting…` : t`Submit`}
                 </Button>
               </div>
             ) : (
-              <Button variant="secondary" onClick={() => setIndex(index + 1)} aria-label="Next question">
-                <span className="hidden sm:inline">Next</span>
-                <ArrowRight className="size-4" aria-hidden="true" />
+              <Button variant="secondary" onClick={() => setIndex(index + 1)} aria-label={t`Next question`}>
+                <span className="hidden sm:inline">{t`Next`}</span>
+                <ArrowRight className="size-4 rtl:-scale-x-100" aria-hidden="true" />
               </Button>
             )}
           </div>

@@ -1,5 +1,8 @@
+import { plural } from '@lingui/core/macro';
+import { Plural, useLingui } from '@lingui/react/macro';
 import { QUESTION_LIMITS, isAnswered, isMatchingAnswer, parseNumber, type AnswerValue } from '#shared/question-types';
 import type { QuizQuestion } from '#shared/quizzes';
+import { formatNumber } from '../../../lib/format.ts';
 import { QuestionImage, QuestionText } from '../question-text.tsx';
 import { trueFalseText } from '../question-response.ts';
 
@@ -31,6 +34,8 @@ const textInputClasses =
  */
 export function ResponseInput({ question, value, onAnswer, isSubmitting }: ResponseInputProps) {
   const name = `question-${question._id}`;
+  const maxLength = QUESTION_LIMITS.shortTextMax;
+  const { t } = useLingui();
   switch (question.type) {
     case 'single':
     case 'multiple': {
@@ -40,7 +45,7 @@ export function ResponseInput({ question, value, onAnswer, isSubmitting }: Respo
         <div className="flex flex-col gap-3">
           {isMultiple ? (
             <p className="text-sm font-medium text-muted" id={`${name}-hint`}>
-              Select all that apply
+              {t`Select all that apply`}
             </p>
           ) : null}
           {(question.options ?? []).map((option) => {
@@ -104,7 +109,7 @@ export function ResponseInput({ question, value, onAnswer, isSubmitting }: Respo
       return (
         <div className="flex flex-col gap-1.5">
           <label htmlFor={`${name}-input`} className="text-sm font-medium text-fg">
-            {isNumeric ? 'Your answer (a number)' : 'Your answer'}
+            {isNumeric ? t`Your answer (a number)` : t`Your answer`}
           </label>
           <input
             id={`${name}-input`}
@@ -120,11 +125,13 @@ export function ResponseInput({ question, value, onAnswer, isSubmitting }: Respo
             className={textInputClasses}
           />
           <p id={`${name}-hint`} className={isUnreadable ? 'text-sm text-danger' : 'text-xs text-muted'}>
-            {isUnreadable
-              ? 'This is not a number: use digits, with “.” or “,” for decimals.'
-              : isNumeric
-                ? 'Use “.” or “,” for decimals.'
-                : `At most ${QUESTION_LIMITS.shortTextMax} characters.`}
+            {isUnreadable ? (
+              t`This is not a number: use digits, with “.” or “,” for decimals.`
+            ) : isNumeric ? (
+              t`Use “.” or “,” for decimals.`
+            ) : (
+              <Plural value={maxLength} one="At most # character." other="At most # characters." />
+            )}
           </p>
         </div>
       );
@@ -139,7 +146,7 @@ export function ResponseInput({ question, value, onAnswer, isSubmitting }: Respo
       };
       return (
         <div className="flex flex-col gap-3">
-          <p className="text-sm font-medium text-muted">Choose the match of each item</p>
+          <p className="text-sm font-medium text-muted">{t`Choose the match of each item`}</p>
           {(question.prompts ?? []).map((prompt, index) => {
             const selectId = `${name}-prompt-${index}`;
             return (
@@ -156,7 +163,9 @@ export function ResponseInput({ question, value, onAnswer, isSubmitting }: Respo
                   onChange={(event) => choose(prompt._id, event.target.value)}
                   className={`${textInputClasses} sm:w-64 sm:flex-none`}
                 >
-                  <option value="">Choose…</option>
+                  <option value="">
+                    {t({ comment: 'The empty choice of a matching question’s list', message: 'Choose…' })}
+                  </option>
                   {(question.choices ?? []).map((choice) => (
                     <option key={choice._id} value={choice._id}>
                       {choice.text}
@@ -188,11 +197,13 @@ function EssayInput({
   onAnswer: ResponseInputProps['onAnswer'];
 }) {
   const text = typeof value === 'string' ? value : '';
-  const left = QUESTION_LIMITS.essayMax - text.length;
+  const { t } = useLingui();
+  const left = formatNumber(QUESTION_LIMITS.essayMax - text.length);
+  const maxLength = QUESTION_LIMITS.essayMax;
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={`${name}-input`} className="text-sm font-medium text-fg">
-        Your answer
+        {t`Your answer`}
       </label>
       <textarea
         id={`${name}-input`}
@@ -204,8 +215,10 @@ function EssayInput({
         className={`${textInputClasses} min-h-48 resize-y leading-relaxed`}
       />
       <p id={`${name}-hint`} className="text-xs text-muted">
-        Your teacher marks this answer. {left.toLocaleString('en-GB')} of{' '}
-        {QUESTION_LIMITS.essayMax.toLocaleString('en-GB')} characters left.
+        {t`Your teacher marks this answer. ${plural(maxLength, {
+          one: `${left} of # character left.`,
+          other: `${left} of # characters left.`,
+        })}`}
       </p>
     </div>
   );

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useEffect, useEffectEvent, useState, useSyncExternalStore } from 'react';
 import toast from 'react-hot-toast/headless';
 import { saveAnswers } from '#shared/contract/quizzes';
@@ -65,14 +66,15 @@ function tellWhileAway(delivery: Delivery) {
   if (state.status === 'retrying' && !delivery.hasWarned) {
     delivery.hasWarned = true;
     toast.error(
-      `Your last answers in “${title}” are not saved yet. Keep this tab open: they are sent once the server can be reached.`,
+      t`Your last answers in “${title}” are not saved yet. Keep this tab open: they are sent once the server can be reached.`,
       { id: toastId },
     );
   } else if (state.status === 'saved' && delivery.hasWarned) {
     delivery.hasWarned = false;
-    toast.success(`Your answers in “${title}” are saved.`, { id: toastId });
+    toast.success(t`Your answers in “${title}” are saved.`, { id: toastId });
   } else if ((state.status === 'over' || state.status === 'refused') && Object.keys(state.lost).length > 0) {
-    toast.error(`Your last answers in “${title}” could not be saved: ${state.message}`, { id: toastId });
+    const reason = state.message;
+    toast.error(t`Your last answers in “${title}” could not be saved: ${reason}`, { id: toastId });
   }
 }
 

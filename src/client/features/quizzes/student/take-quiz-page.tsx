@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { ArrowLeft, CalendarClock, Clock, ListChecks, Play } from 'lucide-react';
 import { useRef, useState } from 'react';
@@ -11,7 +14,7 @@ import { startQuiz, submitQuiz } from '#shared/contract/quizzes';
 import { ApiError, call } from '../../../lib/api.ts';
 import { quizQueries } from '../quiz-queries.ts';
 import { profileQueries } from '../../session/profile.ts';
-import { formatDateTime, formatDuration, plural } from '../../../lib/format.ts';
+import { formatDateTime, formatDuration } from '../../../lib/format.ts';
 import { QuizResult } from '../attempt/quiz-result.tsx';
 import { useSuppressLeaveConfirmation } from '../../student/study-mode/leave-confirmation.ts';
 import { QuizRunner, type RunnerAnswers } from '../attempt/quiz-runner.tsx';
@@ -32,9 +35,10 @@ const QUIZ_LIST_PATH = '/dashboard/student/quiz';
 export function Component() {
   const { id = '' } = useParams();
   const quiz = useQuery(quizQueries.studentDetail(id));
+  const { t } = useLingui();
   return (
     <>
-      <PageTitle>{quiz.data?.title ?? 'Quiz'}</PageTitle>
+      <PageTitle>{quiz.data?.title ?? t`Quiz`}</PageTitle>
       <QuizScreen quiz={quiz} />
     </>
   );
@@ -42,17 +46,18 @@ export function Component() {
 
 function QuizScreen({ quiz }: { quiz: UseQueryResult<StudentQuizDetail> }) {
   const [hasJustSubmitted, setHasJustSubmitted] = useState(false);
+  const { t } = useLingui();
   // A finished quiz has nothing left to lose: leaving its result asks no question.
   useSuppressLeaveConfirmation(Boolean(quiz.data?.attempt) && quiz.data?.attempt?.status !== 'in-progress');
   // The cache may hold this quiz as it was when the screen was last open (its answers, its
   // time left): the attempt is built only from what the server says now, so wait for it.
   if (quiz.isPending || !quiz.isFetchedAfterMount) {
-    return <LoadingStatus className="justify-center">Loading the quiz…</LoadingStatus>;
+    return <LoadingStatus className="justify-center">{t`Loading the quiz…`}</LoadingStatus>;
   }
   if (quiz.isError) {
     return (
       <div className="mx-auto max-w-xl text-center">
-        <h1 className="text-2xl font-bold text-fg">This quiz cannot be opened</h1>
+        <h1 className="text-2xl font-bold text-fg">{t`This quiz cannot be opened`}</h1>
         <p className="mt-2 text-muted">{quiz.error.message}</p>
         <BackToQuizzes />
       </div>
@@ -70,6 +75,8 @@ function QuizScreen({ quiz }: { quiz: UseQueryResult<StudentQuizDetail> }) {
       />
     );
   }
+  const attemptedAt = formatDateTime(detail.attempt.attemptedAt);
+  const timeTaken = formatDuration(detail.attempt.timeTaken);
   return (
     <QuizResult
       title={detail.title}
@@ -81,9 +88,9 @@ function QuizScreen({ quiz }: { quiz: UseQueryResult<StudentQuizDetail> }) {
       review={detail.attempt}
       isJustSubmitted={hasJustSubmitted}
       details={
-        <>
-          Attempted {formatDateTime(detail.attempt.attemptedAt)} · time taken {formatDuration(detail.attempt.timeTaken)}
-        </>
+        <Trans>
+          Attempted {attemptedAt} · time taken <bdi>{timeTaken}</bdi>
+        </Trans>
       }
       actions={<BackToQuizzes />}
     />
@@ -93,8 +100,8 @@ function QuizScreen({ quiz }: { quiz: UseQueryResult<StudentQuizDetail> }) {
 function BackToQuizzes() {
   return (
     <Link to={QUIZ_LIST_PATH} className={cn(buttonVariants({ variant: 'secondary' }), 'mt-4')}>
-      <ArrowLeft className="size-4" aria-hidden="true" />
-      Back to quizzes
+      <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
+      <Trans>Back to quizzes</Trans>
     </Link>
   );
 }
@@ -108,6 +115,11 @@ function QuizIntro({ detail }: { detail: StudentQuizDetail }) {
   });
   const [openedAt] = useState(() => Date.now());
   const isClosed = Date.parse(detail.deadline) <= openedAt;
+  const { t } = useLingui();
+  const { questionCount, maxTime } = detail;
+  const questions = <Plural value={questionCount} one="# question" other="# questions" />;
+  const points = pointsLabel(detail.totalPoints);
+  const deadline = formatDateTime(detail.deadline);
   return (
     <section
       aria-labelledby="intro-title"
@@ -127,34 +139,38 @@ function QuizIntro({ detail }: { detail: StudentQuizDetail }) {
         <ul className="mt-4 flex flex-col gap-2 text-fg">
           <li className="flex items-center gap-2">
             <ListChecks className="size-4 text-brand-700" aria-hidden="true" />{' '}
-            {plural(detail.questionCount, 'question')} · {pointsLabel(detail.totalPoints)}
+            <span>
+              {questions} · {points}
+            </span>
           </li>
           <li className="flex items-center gap-2">
-            <Clock className="size-4 text-brand-700" aria-hidden="true" /> {plural(detail.maxTime, 'minute')} once you
-            start
+            <Clock className="size-4 text-brand-700" aria-hidden="true" />{' '}
+            <Plural value={maxTime} one="# minute once you start" other="# minutes once you start" />
           </li>
           <li className="flex items-center gap-2">
-            <CalendarClock className="size-4 text-brand-700" aria-hidden="true" /> Start before{' '}
-            {formatDateTime(detail.deadline)}
+            <CalendarClock className="size-4 text-brand-700" aria-hidden="true" />{' '}
+            <Trans>Start before {deadline}</Trans>
           </li>
         </ul>
         {isClosed ? (
-          <p className="mt-6 rounded-lg bg-warning-soft p-3 text-warning">The deadline of this quiz has passed.</p>
+          <p className="mt-6 rounded-lg bg-warning-soft p-3 text-warning">{t`The deadline of this quiz has passed.`}</p>
         ) : (
           <p className="mt-6 text-sm text-muted">
-            The timer starts when you press Start and keeps running if you leave or reload the page. Your answers are
-            saved as you pick them; when the time is up, the quiz is submitted with them.
+            <Trans>
+              The timer starts when you press Start and keeps running if you leave or reload the page. Your answers are
+              saved as you pick them; when the time is up, the quiz is submitted with them.
+            </Trans>
           </p>
         )}
         <div className="mt-6 flex flex-wrap gap-3">
           {isClosed ? null : (
             <Button onClick={() => start.mutate()} disabled={start.isPending}>
               <Play className="size-4" aria-hidden="true" />
-              {start.isPending ? 'Starting…' : 'Start quiz'}
+              {start.isPending ? t`Starting…` : t`Start quiz`}
             </Button>
           )}
           <Link to={QUIZ_LIST_PATH} className={buttonVariants({ variant: 'secondary' })}>
-            Back to quizzes
+            {t`Back to quizzes`}
           </Link>
         </div>
       </div>
@@ -162,25 +178,27 @@ function QuizIntro({ detail }: { detail: StudentQuizDetail }) {
   );
 }
 
-const SAVE_STATUS_TEXT: Record<DeliveryState['status'], string> = {
-  idle: 'Your answers are saved as you pick them',
-  saving: 'Saving…',
-  saved: 'All answers saved',
-  retrying: 'Not saved yet: reconnecting…',
-  over: 'Time is up',
-  refused: 'Not saved',
+const SAVE_STATUS_TEXT: Record<DeliveryState['status'], MessageDescriptor> = {
+  idle: msg`Your answers are saved as you pick them`,
+  saving: msg`Saving…`,
+  saved: msg`All answers saved`,
+  retrying: msg`Not saved yet: reconnecting…`,
+  over: msg`Time is up`,
+  refused: msg`Not saved`,
 };
 
 /** Under the timer: how the choices are doing; an alert when some can never be saved. */
 function SaveStatusLine({ state }: { state: DeliveryState }) {
+  const { t } = useLingui();
   if (state.status === 'refused') {
+    const reason = state.message;
     return (
       <span role="alert" className="font-semibold text-danger-strong">
-        Your last answers could not be saved: {state.message} Submitting still sends them.
+        {t`Your last answers could not be saved: ${reason} Submitting still sends them.`}
       </span>
     );
   }
-  return <span aria-live="polite">{SAVE_STATUS_TEXT[state.status]}</span>;
+  return <span aria-live="polite">{t(SAVE_STATUS_TEXT[state.status])}</span>;
 }
 
 /** The running attempt: choices saved as they are made, submitted by the student or by the timer. */
@@ -194,6 +212,7 @@ function AttemptInProgress({
   onSubmitted(): void;
 }) {
   useNoBreakReminders();
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: quizKey(detail._id) });
   const saver = useAnswerSaver(detail._id, detail.title, refresh);
@@ -240,7 +259,8 @@ function AttemptInProgress({
       isSubmitStarted.current = false;
       setIsLocked(false);
       // The choices unlock again: the student may change them and submit once more.
-      toast.error(`Your quiz was not submitted: ${error.message}`);
+      const reason = error.message;
+      toast.error(t`Your quiz was not submitted: ${reason}`);
     },
   });
 

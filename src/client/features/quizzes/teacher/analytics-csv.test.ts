@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AttemptRecord, TeacherQuizDetail } from '#shared/quizzes';
 import { attemptsCsv, attemptsCsvFileName, csvCell, slugify, toCsv } from './analytics-csv.ts';
+
+// The answers' texts (True/False) are worded by Lingui: English, the code's own text.
+beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
 const attempt = (overrides: Partial<AttemptRecord>): AttemptRecord => ({
   _id: 'a1',

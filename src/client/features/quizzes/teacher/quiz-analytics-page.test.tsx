@@ -1,5 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { renderTranslated } from '../../../testing/render-translated.tsx';
 import type { QuizQuestion } from '#shared/quizzes';
 import { AnswerCell } from './quiz-analytics-page.tsx';
 
@@ -17,7 +18,7 @@ const multiple: QuizQuestion = {
 };
 
 function cell(question: QuizQuestion, answer: Parameters<typeof AnswerCell>[0]['answer']) {
-  const { container, unmount } = render(
+  const { container, unmount } = renderTranslated(
     <table>
       <tbody>
         <tr>

@@ -1,3 +1,5 @@
+import { t as translate } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Coffee, LogOut, Maximize } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast/headless';
@@ -53,7 +55,7 @@ function isTypingTarget(target: EventTarget | null): boolean {
  */
 export function StudyModeShell({ children }: { children: ReactNode }) {
   const { isFullscreen, isSupported, requestFullscreen } = useFullscreen();
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const [isRefused, setIsRefused] = useState(false);
   const [hasWaivedFullscreen, setHasWaivedFullscreen] = useState(false);
   const isBlocked = isSupported && !isFullscreen && !hasWaivedFullscreen;
   // SPEC §4: the loading flag blocks student pages too (the global spinner shows; here nothing behind takes input).
@@ -63,9 +65,9 @@ export function StudyModeShell({ children }: { children: ReactNode }) {
   const enterFullscreen = useCallback(async () => {
     try {
       await requestFullscreen();
-      setRefusal(null);
+      setIsRefused(false);
     } catch {
-      setRefusal('Your browser did not allow full screen here.');
+      setIsRefused(true);
     }
   }, [requestFullscreen]);
 
@@ -88,7 +90,8 @@ export function StudyModeShell({ children }: { children: ReactNode }) {
     const handleBlur = () => {
       clearTimeout(timer);
       timer = setTimeout(() => {
-        if (!document.hasFocus()) window.alert(STUDY_MODE.blurAlert);
+        // The texts of STUDY_MODE (SPEC §4), worded in the active locale when they show.
+        if (!document.hasFocus()) window.alert(translate`Don't forget about your goals!! Study hard, soldier!!`);
       }, 0);
     };
     window.addEventListener('blur', handleBlur);
@@ -112,7 +115,7 @@ export function StudyModeShell({ children }: { children: ReactNode }) {
   // On load: say how to start (SPEC §9: gone after 2 s, or as soon as full screen is on).
   useEffect(() => {
     if (!isSupported || document.fullscreenElement) return;
-    toast(STUDY_MODE.fullscreenNotice, {
+    toast(translate`This app cannot be used until you are in full screen mode. Press f to enter full screen.`, {
       id: FULLSCREEN_NOTICE_TOAST_ID,
       duration: STUDY_MODE.fullscreenNoticeMs,
       icon: <Maximize className="size-5 shrink-0 text-brand-700" aria-hidden="true" />,
@@ -128,7 +131,7 @@ export function StudyModeShell({ children }: { children: ReactNode }) {
     if (!isFullscreen) return;
     const interval = setInterval(() => {
       if (areBreakRemindersPaused()) return;
-      toast(STUDY_MODE.breakReminder, {
+      toast(translate`Take a short break`, {
         id: BREAK_REMINDER_TOAST_ID,
         icon: <Coffee className="size-5 shrink-0 text-brand-700" aria-hidden="true" />,
       });
@@ -144,7 +147,7 @@ export function StudyModeShell({ children }: { children: ReactNode }) {
       </div>
       {isBlocked ? (
         <FullscreenOverlay
-          refusal={refusal}
+          isRefused={isRefused}
           onEnterFullscreen={() => void enterFullscreen()}
           onContinueWithout={() => setHasWaivedFullscreen(true)}
         />
@@ -153,8 +156,9 @@ export function StudyModeShell({ children }: { children: ReactNode }) {
   );
 }
 
-function FullscreenOverlay(props: { refusal: string | null; onEnterFullscreen(): void; onContinueWithout(): void }) {
+function FullscreenOverlay(props: { isRefused: boolean; onEnterFullscreen(): void; onContinueWithout(): void }) {
   const logout = useLogout();
+  const { t } = useLingui();
   const titleId = useId();
   const descriptionId = useId();
   const enterButton = useRef<HTMLButtonElement>(null);
@@ -180,28 +184,30 @@ function FullscreenOverlay(props: { refusal: string | null; onEnterFullscreen():
       <div className="w-full max-w-md rounded-2xl bg-surface p-6 text-center shadow-xl sm:p-8">
         <Maximize className="mx-auto size-10 text-brand-700" aria-hidden="true" />
         <h2 id={titleId} className="mt-4 text-xl font-bold text-fg">
-          Study mode: full screen
+          {t`Study mode: full screen`}
         </h2>
         <p id={descriptionId} className="mt-2 text-muted">
-          StudyHall is used in full screen while you study, so nothing else competes for your attention. Press{' '}
-          <kbd className="rounded border border-line-strong bg-surface-muted px-1.5 font-mono text-sm">f</kbd> or use
-          the button.
+          <Trans>
+            StudyHall is used in full screen while you study, so nothing else competes for your attention. Press{' '}
+            <kbd className="rounded border border-line-strong bg-surface-muted px-1.5 font-mono text-sm">f</kbd> or use
+            the button.
+          </Trans>
         </p>
         <Button ref={enterButton} className="mt-6 w-full justify-center" onClick={props.onEnterFullscreen}>
           <Maximize className="size-4" aria-hidden="true" />
-          Enter full screen
+          {t`Enter full screen`}
         </Button>
-        {props.refusal ? (
+        {props.isRefused ? (
           <div role="alert" className="mt-4 rounded-lg bg-warning-soft p-3 text-sm text-warning">
-            <p>{props.refusal}</p>
+            <p>{t`Your browser did not allow full screen here.`}</p>
             <Button variant="secondary" className="mt-3 w-full justify-center" onClick={props.onContinueWithout}>
-              Continue without full screen
+              {t`Continue without full screen`}
             </Button>
           </div>
         ) : null}
         <Button variant="ghost" className="mt-3 w-full justify-center" onClick={() => void logout()}>
           <LogOut className="size-4" aria-hidden="true" />
-          Log out
+          {t`Log out`}
         </Button>
       </div>
     </div>
