@@ -245,7 +245,7 @@ test('statistics: the pie has one slice per subject with its numbers, and a stud
   await expect(slices).toHaveCount(2);
   // The chart's text alternative names the slices.
   await expect(page.getByRole('img', { name: /Pie chart of average accuracy by subject/ })).toHaveAccessibleName(
-    'Pie chart of average accuracy by subject: Mathematics 100%, Physics 66.67%',
+    'Pie chart of average accuracy by subject: Mathematics 100% and Physics 66.67%',
   );
 
   const tooltip = page.getByTestId('subject-tooltip');

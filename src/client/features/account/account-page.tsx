@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { KeyRound, LogOut } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast/headless';
@@ -18,8 +19,6 @@ import { useDashboardRole } from '../session/use-dashboard-role.ts';
 import { cardVariants } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
 
-const PASSWORD_FIELDS = changePasswordFields('Current password');
-
 /**
  * /dashboard/{role}/account (decision 017): change the password (every other device is
  * signed out, this one gets a fresh token) and sign out of all devices. Reached from the
@@ -30,54 +29,54 @@ export function Component() {
   const navigate = useNavigate();
   const profile = useProfile(role);
   const [isConfirming, setIsConfirming] = useState(false);
+  const { t } = useLingui();
   const signedInAs = profile ? ('rollNumber' in profile ? profile.rollNumber : profile.email) : '';
 
   const signOutEverywhere = async () => {
     try {
-      const { message } = await withLoading(() => call(logOutEverywhere[role]));
+      await withLoading(() => call(logOutEverywhere[role]));
       clearSession();
-      await navigate(loginPathFor(role), { replace: true, state: { notice: message } });
+      await navigate(loginPathFor(role), {
+        replace: true,
+        state: { notice: t`You were signed out of all devices, this one included` },
+      });
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Something went wrong');
+      toast.error(error instanceof Error ? error.message : t`Something went wrong`);
     }
   };
 
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-6 pb-16">
-      <PageTitle>Account</PageTitle>
+      <PageTitle>{t`Account`}</PageTitle>
       <PageHeader
-        title="Account"
-        description={
-          profile ? (
-            <>
-              Signed in as <span className="font-semibold text-fg">{profile.name}</span> ({signedInAs})
-            </>
-          ) : null
-        }
+        title={t`Account`}
+        description={profile ? <SignedInAs name={profile.name} account={signedInAs} /> : null}
       />
 
       <section aria-labelledby="change-password-title" className={cn(cardVariants(), 'rounded-2xl p-5 sm:p-8')}>
         <h2 id="change-password-title" className="flex items-center gap-2 text-xl font-bold text-fg">
           <KeyRound className="size-5 text-brand-700" aria-hidden="true" />
-          Change password
+          <Trans>Change password</Trans>
         </h2>
         <p className="mt-1 text-sm text-muted">
-          Every other device and browser signed in to your account is signed out. This one stays signed in.
+          <Trans>
+            Every other device and browser signed in to your account is signed out. This one stays signed in.
+          </Trans>
         </p>
         <AccountForm
           schema={changePasswordFormSchema}
-          fields={PASSWORD_FIELDS}
-          submitLabel="Change password"
+          fields={changePasswordFields('own')}
+          submitLabel={t`Change password`}
           accountName={signedInAs}
           className="mt-5 flex flex-col gap-4"
           submitClassName="self-start"
           isResetOnSuccess
           onSubmit={async ({ currentPassword, newPassword }) => {
-            const { message, data: token } = await call(changePassword[role], {
+            const { data: token } = await call(changePassword[role], {
               body: { currentPassword, newPassword },
             });
             saveSession({ token, userType: role });
-            toast.success(message);
+            toast.success(t`Your password was changed. Other devices were signed out; this one stays signed in.`);
           }}
         />
       </section>
@@ -85,14 +84,16 @@ export function Component() {
       <section aria-labelledby="sign-out-everywhere-title" className={cn(cardVariants(), 'rounded-2xl p-5 sm:p-8')}>
         <h2 id="sign-out-everywhere-title" className="flex items-center gap-2 text-xl font-bold text-fg">
           <LogOut className="size-5 text-brand-700" aria-hidden="true" />
-          Sign out of all devices
+          <Trans>Sign out of all devices</Trans>
         </h2>
         <p className="mt-1 text-sm text-muted">
-          Left your account open on a shared computer, or lost a phone? This signs you out everywhere, here included,
-          and ends any meeting you are in. You can log in again with your password.
+          <Trans>
+            Left your account open on a shared computer, or lost a phone? This signs you out everywhere, here included,
+            and ends any meeting you are in. You can log in again with your password.
+          </Trans>
         </p>
         <Button variant="danger" className="mt-5" onClick={() => setIsConfirming(true)}>
-          Sign out of all devices
+          <Trans>Sign out of all devices</Trans>
         </Button>
         {isConfirming ? (
           <SignOutEverywhereConfirmation
@@ -102,5 +103,18 @@ export function Component() {
         ) : null}
       </section>
     </div>
+  );
+}
+
+/** "Signed in as Ana Ruiz (ana@school.example)": the name and the login kept whole in right-to-left text. */
+function SignedInAs({ name, account }: { name: string; account: string }) {
+  return (
+    <Trans>
+      Signed in as{' '}
+      <span className="font-semibold text-fg">
+        <bdi>{name}</bdi>
+      </span>{' '}
+      (<bdi>{account}</bdi>)
+    </Trans>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast/headless';
 import { Navigate, useLocation, useNavigate } from 'react-router';
@@ -13,9 +14,6 @@ import { changePasswordFields } from './change-password-fields.ts';
 import { profileQueries } from '../session/profile.ts';
 import { RoleGuard } from '../session/role-guard.tsx';
 import { useLogout } from '../session/use-logout.ts';
-import { Untranslated } from '../../components/untranslated.tsx';
-
-const FIELDS = changePasswordFields('Temporary password', ', only you should know it');
 
 /**
  * /dashboard/student/choose-password (decision 033): a student whose teacher reset the password
@@ -28,17 +26,15 @@ export function Component() {
   // dashboard (readReturnTo), so a crafted state cannot lead anywhere else.
   const nextPath = readReturnTo(useLocation().state, 'student') ?? dashboardPathFor('student');
   return (
-    <Untranslated>
-      <RoleGuard role="student">
-        {(profile) =>
-          profile.mustChangePassword ? (
-            <ChoosePassword accountName={profile.rollNumber} nextPath={nextPath} />
-          ) : (
-            <Navigate to={nextPath} replace />
-          )
-        }
-      </RoleGuard>
-    </Untranslated>
+    <RoleGuard role="student">
+      {(profile) =>
+        profile.mustChangePassword ? (
+          <ChoosePassword accountName={profile.rollNumber} nextPath={nextPath} />
+        ) : (
+          <Navigate to={nextPath} replace />
+        )
+      }
+    </RoleGuard>
   );
 }
 
@@ -46,35 +42,36 @@ function ChoosePassword({ accountName, nextPath }: { accountName: string; nextPa
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const logOut = useLogout();
+  const { t } = useLingui();
   return (
     <div className="flex min-h-screen flex-col">
-      <PageTitle>Choose a new password</PageTitle>
+      <PageTitle>{t`Choose a new password`}</PageTitle>
       <header className="border-b border-line bg-surface">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4 sm:px-6">
           <BrandLink />
           <Button variant="secondary" size="sm" onClick={() => void logOut()}>
-            Log out
+            <Trans>Log out</Trans>
           </Button>
         </div>
       </header>
       <AuthPanel
-        title="Choose a new password"
-        intro="Your teacher reset your password. Type the temporary password you were given, then a new one that only you know. You can use StudyHall once it is changed."
+        title={t`Choose a new password`}
+        intro={t`Your teacher reset your password. Type the temporary password you were given, then a new one that only you know. You can use StudyHall once it is changed.`}
       >
         <AccountForm
           schema={changePasswordFormSchema}
-          fields={FIELDS}
-          submitLabel="Save my new password"
+          fields={changePasswordFields('temporary')}
+          submitLabel={t`Save my new password`}
           accountName={accountName}
           className="mt-6 flex flex-col gap-4"
           submitClassName="mt-2 w-full"
           isResetOnSuccess
           onSubmit={async ({ currentPassword, newPassword }) => {
-            const { message, data: token } = await call(changePassword.student, {
+            const { data: token } = await call(changePassword.student, {
               body: { currentPassword, newPassword },
             });
             saveSession({ token, userType: 'student' });
-            toast.success(message);
+            toast.success(t`Your password was changed. Other devices were signed out; this one stays signed in.`);
             // The profile now says the change is done: the address the student was going to opens.
             await queryClient.invalidateQueries({ queryKey: profileQueries.all });
             await navigate(nextPath, { replace: true });

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openApp } from '../../testing/open-app.tsx';
+import { signInAs, signUpTeacher } from '../../testing/server-actors.ts';
 
 const LOGIN_PATH = '/auth/student/login';
 
@@ -50,13 +51,25 @@ describe('the auth pages in the visitor’s language (issue 32, decision 054)', 
     await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', 'en'));
   });
 
-  it('keeps a screen not translated yet in English, left to right, inside an Arabic page', async () => {
+  it('shows the first run in Arabic, right to left, as the page says', async () => {
     chooseInCookie('ar');
     await openApp('/setup');
-    const [heading] = await screen.findAllByRole('heading');
+    // The school of the test server is set up: the screen says so (the form, on a first run).
+    const heading = await screen.findByRole('heading', { level: 1, name: /^(مدرستك مُعدّة|أعدّ مدرستك)$/ });
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    expect(heading.closest('[dir]')).toBe(document.documentElement);
+    expect(heading.closest('[lang]')).toBe(document.documentElement);
+  });
+
+  it('keeps a screen not translated yet in English, left to right, inside an Arabic page', async () => {
+    chooseInCookie('ar');
+    signInAs(await signUpTeacher(), 'teacher');
+    await openApp('/dashboard/teacher');
+    // The dashboard's layout (its header's texts) is not translated yet: English, left to right.
+    const menu = await screen.findByRole('navigation', { name: 'قائمة المعلّم' });
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
     // Its English would otherwise be laid out right to left, the full stops at the wrong end.
-    expect(heading!.closest('[dir]')).toHaveAttribute('dir', 'ltr');
-    expect(heading!.closest('[lang]')).toHaveAttribute('lang', 'en');
+    expect(menu.closest('[dir]')).toHaveAttribute('dir', 'ltr');
+    expect(menu.closest('[lang]')).toHaveAttribute('lang', 'en');
   });
 });

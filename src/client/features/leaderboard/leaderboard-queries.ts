@@ -1,11 +1,12 @@
+import { t } from '@lingui/core/macro';
 import { getLeaderboard } from '#shared/contract/progress';
 import { LEADERBOARD } from '#shared/progress';
 import { z } from 'zod';
 import { pagedListOptions } from '../../lib/paged-list.ts';
 import { textFilter } from '../../lib/url-filters.ts';
 
-/** SPEC §8: the one message a failed leaderboard fetch shows. */
-export const FETCH_FAILED_MESSAGE = 'Failed to fetch students';
+/** SPEC §8: the one message a failed leaderboard fetch shows, in the active locale (a render's). */
+export const fetchFailedMessage = () => t`Failed to fetch students`;
 
 /** The filters in the address: a class by its id and a name search. */
 export const LEADERBOARD_FILTERS = z.object({
@@ -23,6 +24,6 @@ export const leaderboardQueries = {
       ...filters,
       limit: LEADERBOARD.pageSizeDefault,
     }),
-    meta: { errorToast: FETCH_FAILED_MESSAGE },
+    meta: { errorToast: fetchFailedMessage() },
   }),
 };

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { LEADERBOARD } from '#shared/progress';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { useQuery } from '@tanstack/react-query';
@@ -20,17 +21,23 @@ export function Component() {
   const classId = chosen && chosen._id === filters.classId ? chosen._id : '';
   const board = usePagedList(leaderboardQueries.list('student', { classId, search: filters.search }));
   const className = chosen?.name;
+  const { t } = useLingui();
+  const top = LEADERBOARD.highlightedTop;
 
   return (
     <div className="mx-auto w-full max-w-4xl">
-      <PageTitle>Leaderboard</PageTitle>
+      <PageTitle>{t`Leaderboard`}</PageTitle>
       <PageHeader
-        title="Class leaderboard"
-        description={`${className ? `Class ${className}` : 'Your class'}, ranked by average score. Students appear once they have attempted a quiz; the top ${LEADERBOARD.highlightedTop} are highlighted.`}
+        title={t`Class leaderboard`}
+        description={
+          className
+            ? t`Class ${className}, ranked by average score. Students appear once they have attempted a quiz; the top ${top} are highlighted.`
+            : t`Your class, ranked by average score. Students appear once they have attempted a quiz; the top ${top} are highlighted.`
+        }
       />
 
       <FilterForm
-        label="Search the leaderboard"
+        label={t`Search the leaderboard`}
         className={classes.length > 1 ? 'mt-6 grid gap-3 sm:grid-cols-[minmax(10rem,16rem)_1fr]' : 'mt-6 max-w-md'}
         onApply={applyTexts}
       >
@@ -48,7 +55,7 @@ export function Component() {
       <div className="mt-6">
         <LeaderboardResults
           board={board}
-          caption="Class leaderboard: rank, student, average score, accuracy, total score, quizzes attempted"
+          caption={t`Class leaderboard: rank, student, average score, accuracy, total score, quizzes attempted`}
           isFiltered={Boolean(filters.search)}
           showClass={false}
           showStars={false}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { LEADERBOARD } from '#shared/progress';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { usePagedList } from '../../lib/paged-list.ts';
@@ -18,25 +19,39 @@ export function Component() {
   // The caller's classes for the filter (by id); the classes screen reads (and refreshes) the same list.
   const classes = useQuery(classQueries.mine()).data ?? [];
   const chosen = classes.find((entry) => entry._id === filters.classId);
-  const scope = chosen ? `Class ${chosen.name}` : filters.classId ? 'One class' : 'All classes';
+  const { t } = useLingui();
+  const top = LEADERBOARD.highlightedTop;
+  const className = chosen?.name;
+  // Whole sentences per scope: a translation words each its own way.
+  const [description, caption] = className
+    ? [
+        t`Class ${className}, ranked by average score. Students appear once they have attempted a quiz; the top ${top} are highlighted.`,
+        t`Leaderboard, class ${className}: rank, student, average score, accuracy, total score, quizzes attempted`,
+      ]
+    : filters.classId
+      ? [
+          t`One class, ranked by average score. Students appear once they have attempted a quiz; the top ${top} are highlighted.`,
+          t`Leaderboard, one class: rank, student, average score, accuracy, total score, quizzes attempted`,
+        ]
+      : [
+          t`All classes, ranked by average score. Students appear once they have attempted a quiz; the top ${top} are highlighted.`,
+          t`Leaderboard, all classes: rank, student, average score, accuracy, total score, quizzes attempted`,
+        ];
 
   return (
     <div className="mx-auto w-full max-w-5xl">
-      <PageTitle>Leaderboard</PageTitle>
-      <PageHeader
-        title="Leaderboard"
-        description={`${scope}, ranked by average score. Students appear once they have attempted a quiz; the top ${LEADERBOARD.highlightedTop} are highlighted.`}
-      />
+      <PageTitle>{t`Leaderboard`}</PageTitle>
+      <PageHeader title={t`Leaderboard`} description={description} />
 
       <FilterForm
-        label="Filter the leaderboard"
+        label={t`Filter the leaderboard`}
         className="mt-6 grid gap-3 sm:grid-cols-[minmax(10rem,16rem)_1fr]"
         onApply={applyTexts}
       >
         <ClassIdSelect
           value={filters.classId}
           classes={classes}
-          allLabel="All classes"
+          allLabel={t`All classes`}
           onChange={(value) => setFilter('classId', value)}
         />
         <LeaderboardSearchField {...textInput('search')} />
@@ -45,7 +60,7 @@ export function Component() {
       <div className="mt-6">
         <LeaderboardResults
           board={board}
-          caption={`Leaderboard, ${scope.toLowerCase()}: rank, student, average score, accuracy, total score, quizzes attempted`}
+          caption={caption}
           isFiltered={Boolean(filters.classId || filters.search)}
           showClass
           showStars

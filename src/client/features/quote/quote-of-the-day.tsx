@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Quote } from 'lucide-react';
 import { useEffect } from 'react';
@@ -20,6 +21,7 @@ export const quoteQueries = {
 /** The inspirational quote on top of the teacher's home (SPEC §2); failures are only logged (§8). */
 export function QuoteOfTheDay() {
   const quote = useQuery(quoteQueries.today());
+  const { t } = useLingui();
   useEffect(() => {
     if (quote.isError) console.error('Loading the quote of the day failed:', quote.error.message);
   }, [quote.isError, quote.error]);
@@ -27,10 +29,17 @@ export function QuoteOfTheDay() {
   const shown = quote.data ?? (quote.isError ? { ...bundledQuoteFor(new Date()), source: 'bundled' as const } : null);
   if (!shown) return null;
   return (
-    <figure className="rounded-2xl bg-brand-700 p-6 text-white shadow-sm" aria-label="Quote of the day">
+    <figure className="rounded-2xl bg-brand-700 p-6 text-white shadow-sm" aria-label={t`Quote of the day`}>
       <Quote className="size-6 text-brand-200" aria-hidden="true" />
-      <blockquote className="mt-2 text-lg font-medium wrap-anywhere sm:text-xl">{shown.quote}</blockquote>
-      {shown.author ? <figcaption className="mt-3 text-sm text-brand-100">— {shown.author}</figcaption> : null}
+      {/* The quotes are English sayings (the server's and the bundled ones): said and laid out as English. */}
+      <blockquote lang="en" dir="ltr" className="mt-2 text-lg font-medium wrap-anywhere sm:text-xl">
+        {shown.quote}
+      </blockquote>
+      {shown.author ? (
+        <figcaption lang="en" dir="ltr" className="mt-3 text-sm text-brand-100">
+          — {shown.author}
+        </figcaption>
+      ) : null}
     </figure>
   );
 }

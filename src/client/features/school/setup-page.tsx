@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Link, useLoaderData, useNavigate, useRevalidator, type LoaderFunctionArgs } from 'react-router';
@@ -12,7 +13,6 @@ import { ApiError, call } from '../../lib/api.ts';
 import { dashboardPathFor, loginPathFor, saveSession } from '../../lib/session.ts';
 import { AuthForm, AuthPanel } from '../../components/auth-form.tsx';
 import { teacherAccountFields } from '../auth/teacher-fields.ts';
-import { Untranslated } from '../../components/untranslated.tsx';
 
 /**
  * /setup, the first run (issue 19): first the one-time set-up code from the server's log
@@ -30,14 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<SchoolSta
 }
 
 export function Component() {
-  return (
-    <Untranslated>
-      <SetupScreen />
-    </Untranslated>
-  );
-}
-
-function SetupScreen() {
+  const { t } = useLingui();
   const status = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   const navigate = useNavigate();
@@ -52,9 +45,9 @@ function SetupScreen() {
 
   const handleSetUp = async (setup: SchoolSetup) => {
     try {
-      const { message, data: token } = await call(setUpSchool, { body: setup });
+      const { data: token } = await call(setUpSchool, { body: setup });
       saveSession({ token, userType: 'teacher' });
-      toast.success(message);
+      toast.success(t`Your school is ready`);
       await navigate(dashboardPathFor('teacher'), { replace: true });
     } catch (error) {
       // Someone was quicker: the screen turns into "already set up" under the failure's toast.
@@ -70,30 +63,41 @@ function SetupScreen() {
     setFillingDemo(true);
     try {
       await call(fillDemoSchool, { body: { setupCode: setupCode ?? '' } });
+      const email = DEMO_TEACHER_EMAIL;
+      const password = DEMO_PASSWORD;
       await navigate(loginPathFor('teacher'), {
         replace: true,
         state: {
-          notice: `The demo school is ready. Log in as ${DEMO_TEACHER_EMAIL} with the password ${DEMO_PASSWORD}; the home page lists the others.`,
+          notice: t`The demo school is ready. Log in as ${email} with the password ${password}; the home page lists the others.`,
         },
       });
     } catch (error) {
       setFillingDemo(false);
       // Someone set the school up meanwhile: the screen turns into "already set up" under the toast.
-      toast.error(error instanceof Error ? error.message : 'Something went wrong', { id: 'fill-demo' });
+      toast.error(error instanceof Error ? error.message : t`Something went wrong`, { id: 'fill-demo' });
       if (error instanceof ApiError && error.code === 'SCHOOL_ALREADY_SET_UP') await revalidator.revalidate();
     }
   };
 
   if (status?.isSetUp) {
+    const schoolName = status.name;
     return (
-      <AuthPanel title="Your school is set up">
-        <PageTitle>School set up</PageTitle>
+      <AuthPanel title={t`Your school is set up`}>
+        <PageTitle>{t`School set up`}</PageTitle>
         <p className="mt-2 text-muted">
-          {status.name ? <strong className="text-fg">{status.name}</strong> : 'This school'} already has its
-          administrator. Teachers join with an invitation link from them.
+          {schoolName ? (
+            <Trans>
+              <strong className="text-fg">
+                <bdi>{schoolName}</bdi>
+              </strong>{' '}
+              already has its administrator. Teachers join with an invitation link from them.
+            </Trans>
+          ) : (
+            <Trans>This school already has its administrator. Teachers join with an invitation link from them.</Trans>
+          )}
         </p>
         <Link to={loginPathFor('teacher')} className={buttonVariants({ className: 'mt-6 w-full' })}>
-          Log in as a teacher
+          <Trans>Log in as a teacher</Trans>
         </Link>
       </AuthPanel>
     );
@@ -101,13 +105,17 @@ function SetupScreen() {
   if (setupCode === null) {
     return (
       <>
-        <PageTitle>Set up your school</PageTitle>
+        <PageTitle>{t`Set up your school`}</PageTitle>
         <AuthForm
-          title="Set up your school"
-          intro="First, the set-up code this server printed in its log: the terminal running npm start, or journalctl, docker logs."
+          title={t`Set up your school`}
+          intro={t({
+            comment: 'npm start, journalctl and docker logs are commands: keep them as they are.',
+            message:
+              'First, the set-up code this server printed in its log: the terminal running npm start, or journalctl, docker logs.',
+          })}
           schema={setupCodeBodySchema}
-          fields={[{ name: 'setupCode', label: 'Set-up code', autoComplete: 'off' }]}
-          submitLabel="Continue"
+          fields={[{ name: 'setupCode', label: t`Set-up code`, autoComplete: 'off' }]}
+          submitLabel={t`Continue`}
           onSubmit={handleCode}
           footer={null}
         />
@@ -116,26 +124,31 @@ function SetupScreen() {
   }
   return (
     <>
-      <PageTitle>Set up your school</PageTitle>
+      <PageTitle>{t`Set up your school`}</PageTitle>
       <AuthForm
-        title="Set up your school"
-        intro="Name your school and create the first teacher account: yours, as the school's administrator. You can then invite the other teachers."
+        title={t`Set up your school`}
+        intro={t`Name your school and create the first teacher account: yours, as the school's administrator. You can then invite the other teachers.`}
         schema={schoolSetupSchema}
         hiddenValues={{ setupCode }}
-        fields={[{ name: 'schoolName', label: 'School name', autoComplete: 'organization' }, ...teacherAccountFields()]}
-        submitLabel="Set up the school"
+        fields={[
+          { name: 'schoolName', label: t`School name`, autoComplete: 'organization' },
+          ...teacherAccountFields(),
+        ]}
+        submitLabel={t`Set up the school`}
         onSubmit={handleSetUp}
         footer={
           <>
-            Only trying StudyHall? Fill this server with a demo school instead. Its passwords are public: never for a
-            real school.
+            <Trans>
+              Only trying StudyHall? Fill this server with a demo school instead. Its passwords are public: never for a
+              real school.
+            </Trans>
             <Button
               variant="secondary"
               className="mt-3 w-full"
               disabled={isFillingDemo}
               onClick={() => void handleFillDemo()}
             >
-              {isFillingDemo ? 'Filling the demo school (up to a minute)…' : 'Fill with a demo school'}
+              {isFillingDemo ? t`Filling the demo school (up to a minute)…` : t`Fill with a demo school`}
             </Button>
           </>
         }

@@ -1,8 +1,10 @@
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Copy, ShieldAlert } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast/headless';
-import type { UntaughtClass } from '#shared/classes';
+import type { AssignedClass, UntaughtClass } from '#shared/classes';
 import {
   assignClassTeacher,
   changeStaff,
@@ -30,9 +32,9 @@ import { PageHeader } from '../../components/ui/page-header.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { EmptyState, LoadFailure } from '../../components/ui/status-cards.tsx';
-import { call } from '../../lib/api.ts';
+import { call, type ApiResult } from '../../lib/api.ts';
 import { clearSession } from '../../lib/session.ts';
-import { formatDay } from '../../lib/format.ts';
+import { formatDay, formatNumber } from '../../lib/format.ts';
 import { usePagedList, type PagedList } from '../../lib/paged-list.ts';
 import { classQueries } from '../classes/classes-queries.ts';
 import { profileQueries, useProfile } from '../session/profile.ts';
@@ -45,10 +47,14 @@ import { Badge, StaffTable } from '../../components/staff-table.tsx';
  */
 export function Component() {
   const profile = useProfile('teacher');
+  const { t } = useLingui();
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-8">
-      <PageTitle>Staff</PageTitle>
-      <PageHeader title="Staff" description="Your school, the invitations that let teachers join, and its teachers." />
+      <PageTitle>{t`Staff`}</PageTitle>
+      <PageHeader
+        title={t`Staff`}
+        description={t`Your school, the invitations that let teachers join, and its teachers.`}
+      />
       {profile?.isAdministrator ? (
         <>
           <SchoolNameSection />
@@ -61,16 +67,20 @@ export function Component() {
       ) : (
         <Card tone="empty" role="status">
           <ShieldAlert className="mx-auto mb-2 size-8" aria-hidden="true" />
-          <p className="font-semibold text-fg">Only administrators can manage the staff</p>
-          <p className="mt-1 text-sm">Ask your school&apos;s administrator to invite a teacher or to change a role.</p>
+          <p className="font-semibold text-fg">
+            <Trans>Only administrators can manage the staff</Trans>
+          </p>
+          <p className="mt-1 text-sm">
+            <Trans>Ask your school&apos;s administrator to invite a teacher or to change a role.</Trans>
+          </p>
         </Card>
       )}
     </div>
   );
 }
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  const id = `staff-${title.toLowerCase().replaceAll(' ', '-')}`;
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
   return (
     <section aria-labelledby={id} className="flex flex-col gap-3">
       <h2 id={id} className="text-lg font-semibold text-fg">
@@ -84,21 +94,22 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 function SchoolNameSection() {
   const queryClient = useQueryClient();
   const status = useQuery(schoolQueries.status());
+  const { t } = useLingui();
   const form = useEndpointForm({
     schema: renameSchoolSchema,
     onSubmit: async (_name, { body }) => {
-      const { message, data } = await call(renameSchool, { body });
-      toast.success(message);
+      const { data } = await call(renameSchool, { body });
+      toast.success(t`School renamed`);
       queryClient.setQueryData(schoolQueries.status().queryKey, data);
     },
   });
   return (
-    <Section title="School">
+    <Section title={t`School`}>
       <Card padding="md">
         {status.data ? (
           <form {...form.formProps} className="flex flex-col gap-3 sm:flex-row sm:items-end">
             <TextField
-              label="School name"
+              label={t`School name`}
               {...form.field('name')}
               // A new key when the name changes elsewhere: the field shows what the server holds.
               key={status.data.name}
@@ -108,11 +119,13 @@ function SchoolNameSection() {
               required
             />
             <Button type="submit" variant="secondary" disabled={form.isSubmitting}>
-              Rename
+              <Trans>Rename</Trans>
             </Button>
           </form>
         ) : (
-          <LoadingStatus>Loading the school…</LoadingStatus>
+          <LoadingStatus>
+            <Trans>Loading the school…</Trans>
+          </LoadingStatus>
         )}
       </Card>
     </Section>
@@ -128,17 +141,19 @@ function DemoSection() {
   const queryClient = useQueryClient();
   const status = useQuery(schoolQueries.status());
   const [pending, setPending] = useState<PendingChange | null>(null);
+  const { t } = useLingui();
   // A refusal (DEMO_IN_USE) is the mutation cache's toast, as for the other staff changes.
   const remove = useMutation({
     mutationFn: () => call(removeDemoSchool, {}),
-    onSuccess: async ({ message, data }) => {
-      toast.success(message);
+    onSuccess: async ({ data }) => {
       if (data.schoolRemoved) {
+        toast.success(t`The demo has been removed: set the school up again with the code in the server’s log`);
         // The demo was the whole school, this account with it: back to the first run.
         clearSession();
         location.assign('/setup');
         return;
       }
+      toast.success(t`The demo has been removed`);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: schoolQueries.all }),
         queryClient.invalidateQueries({ queryKey: profileQueries.all }),
@@ -148,26 +163,27 @@ function DemoSection() {
   });
   if (!status.data?.hasDemo) return null;
   return (
-    <Section title="Demo school">
+    <Section title={t`Demo school`}>
       <Card padding="md" className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-muted">
-          This server holds the demo school: its accounts have public passwords. Remove them, with their classes,
-          quizzes, results and files, before the school is used for real.
+          <Trans>
+            This server holds the demo school: its accounts have public passwords. Remove them, with their classes,
+            quizzes, results and files, before the school is used for real.
+          </Trans>
         </p>
         <Button
           variant="danger"
           disabled={remove.isPending}
           onClick={() =>
             setPending({
-              title: 'Remove the demo school?',
-              description:
-                'Its 2 teachers, 16 students, 2 classes and their quizzes, attempts, resources and files are deleted. Accounts and classes of your own stay. This cannot be undone.',
-              confirmLabel: 'Remove the demo',
+              title: t`Remove the demo school?`,
+              description: t`Its 2 teachers, 16 students, 2 classes and their quizzes, attempts, resources and files are deleted. Accounts and classes of your own stay. This cannot be undone.`,
+              confirmLabel: t`Remove the demo`,
               run: () => remove.mutate(),
             })
           }
         >
-          Remove the demo
+          <Trans>Remove the demo</Trans>
         </Button>
       </Card>
       {pending ? <PendingChangeConfirm pending={pending} onClose={() => setPending(null)} /> : null}
@@ -181,11 +197,13 @@ const invitationLinkOf = (code: string) => `${location.origin}/auth/teacher/regi
 function InviteSection() {
   const queryClient = useQueryClient();
   const [link, setLink] = useState<string | null>(null);
+  const { t } = useLingui();
+  const days = SCHOOL_LIMITS.invitationDays;
   const form = useEndpointForm({
     schema: createInvitationSchema,
     onSubmit: async (_invitation, { body, form: element }) => {
-      const { message, data } = await call(createInvitation, { body });
-      toast.success(message);
+      const { data } = await call(createInvitation, { body });
+      toast.success(t`Invitation created: copy its link now, it is shown only once`);
       setLink(invitationLinkOf(data.code));
       element.reset();
       await queryClient.invalidateQueries({ queryKey: schoolQueries.invitations().queryKey });
@@ -195,45 +213,46 @@ function InviteSection() {
     if (!link) return;
     try {
       await navigator.clipboard.writeText(link);
-      toast.success('Link copied');
+      toast.success(t`Link copied`);
     } catch {
-      toast.error('The link could not be copied: select it and copy it by hand.');
+      toast.error(t`The link could not be copied: select it and copy it by hand.`);
     }
   };
   return (
-    <Section title="Invite a teacher">
+    <Section title={t`Invite a teacher`}>
       <Card padding="md" className="flex flex-col gap-4">
         <form {...form.formProps} className="flex flex-col gap-3 sm:flex-row sm:items-end">
           <TextField
-            label="Note (optional)"
-            hint="Who it is for, so the list below says whose invitation it is."
+            label={t`Note (optional)`}
+            hint={t`Who it is for, so the list below says whose invitation it is.`}
             {...form.field('note')}
             maxLength={SCHOOL_LIMITS.invitationNote}
             className="flex-1"
           />
           <Button type="submit" disabled={form.isSubmitting} className="sm:mb-6">
-            Create invitation link
+            <Trans>Create invitation link</Trans>
           </Button>
         </form>
         {link ? (
           <div role="status" className="rounded-lg border border-warning-line bg-warning-soft p-4 text-sm text-warning">
             <p className="font-semibold">
-              Send this link to the teacher. It is shown only once and expires in {SCHOOL_LIMITS.invitationDays} days.
+              {t`Send this link to the teacher. It is shown only once and expires in ${plural(days, { one: '# day', other: '# days' })}.`}
             </p>
             <div className="mt-3 flex flex-col gap-2 sm:flex-row">
               <label htmlFor="invitation-link" className="sr-only">
-                Invitation link
+                <Trans>Invitation link</Trans>
               </label>
               <input
                 id="invitation-link"
                 readOnly
                 value={link}
                 onFocus={(event) => event.currentTarget.select()}
+                dir="ltr"
                 className="min-w-0 flex-1 rounded-lg border border-line-strong bg-surface px-3 py-2 font-mono text-xs text-fg"
               />
               <Button variant="secondary" onClick={() => void handleCopy()}>
                 <Copy className="size-4" aria-hidden="true" />
-                Copy
+                <Trans>Copy</Trans>
               </Button>
             </div>
           </div>
@@ -243,13 +262,16 @@ function InviteSection() {
   );
 }
 
-/** A change to the staff: the server's refusal (LAST_ADMINISTRATOR) is the cache's toast. */
-function useStaffMutation<T>(send: (input: T) => Promise<{ message: string }>) {
+/**
+ * A change to the staff, and what its success toast says (the client's words, in the active
+ * locale): the server's refusal (LAST_ADMINISTRATOR) is the cache's toast.
+ */
+function useStaffMutation<T, R>(send: (input: T) => Promise<R>, successText: (result: R) => string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
-    onSuccess: async ({ message }) => {
-      toast.success(message);
+    onSuccess: async (result) => {
+      toast.success(successText(result));
       // Removing one's own administration changes the menu too.
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: schoolQueries.all }),
@@ -265,24 +287,22 @@ function useStaffMutation<T>(send: (input: T) => Promise<{ message: string }>) {
 
 function ListStatus<T>({
   list,
-  what,
+  loading,
+  failure,
   empty,
   children,
 }: {
   list: PagedList<T>;
-  what: string;
+  /** "Loading the invitations…" */
+  loading: string;
+  /** "The invitations could not be loaded." */
+  failure: string;
   empty: string;
-  children: React.ReactNode;
+  children: ReactNode;
 }) {
-  if (list.isPending) return <LoadingStatus>Loading the {what}…</LoadingStatus>;
+  if (list.isPending) return <LoadingStatus>{loading}</LoadingStatus>;
   if (list.isError && list.items.length === 0)
-    return (
-      <LoadFailure
-        title={`The ${what} could not be loaded.`}
-        message={list.error.message}
-        onRetry={() => void list.refetch()}
-      />
-    );
+    return <LoadFailure title={failure} message={list.error.message} onRetry={() => void list.refetch()} />;
   if (list.items.length === 0) return <EmptyState title={empty} />;
   return (
     <>
@@ -291,6 +311,14 @@ function ListStatus<T>({
     </>
   );
 }
+
+/** The invitation's state as its badge says it (the state itself is the API's code). */
+const INVITATION_STATES = {
+  pending: msg({ comment: "An invitation's state, in a badge", message: 'pending' }),
+  used: msg({ comment: "An invitation's state, in a badge", message: 'used' }),
+  expired: msg({ comment: "An invitation's state, in a badge", message: 'expired' }),
+  revoked: msg({ comment: "An invitation's state, in a badge", message: 'revoked' }),
+} satisfies Record<InvitationState, unknown>;
 
 const INVITATION_TONES: Record<InvitationState, Parameters<typeof Badge>[0]['tone']> = {
   pending: 'warning',
@@ -302,26 +330,45 @@ const INVITATION_TONES: Record<InvitationState, Parameters<typeof Badge>[0]['ton
 function InvitationsSection() {
   const list = usePagedList(schoolQueries.invitations());
   const [pending, setPending] = useState<PendingChange | null>(null);
-  const revoke = useStaffMutation((id: string) => call(revokeInvitation, { params: { id } }));
-  const askRevoke = (invitation: Invitation) =>
+  const { t, i18n } = useLingui();
+  const revoke = useStaffMutation(
+    (id: string) => call(revokeInvitation, { params: { id } }),
+    () => t`Invitation revoked`,
+  );
+  const askRevoke = ({ note, _id }: Invitation) =>
     setPending({
-      title: 'Revoke this invitation?',
-      description: `${invitation.note || 'The invitation'} can no longer be used to register. This cannot be undone.`,
-      confirmLabel: 'Revoke',
-      run: () => revoke.mutate(invitation._id),
+      title: t`Revoke this invitation?`,
+      description: note
+        ? t`${note} can no longer be used to register. This cannot be undone.`
+        : t`The invitation can no longer be used to register. This cannot be undone.`,
+      confirmLabel: t`Revoke`,
+      run: () => revoke.mutate(_id),
     });
+  const revokeLabel = ({ note, createdAt }: Invitation) => {
+    const created = formatDay(createdAt);
+    return note ? t`Revoke ${note} (created ${created})` : t`Revoke invitation (created ${created})`;
+  };
   return (
-    <Section title="Invitations">
-      <ListStatus list={list} what="invitations" empty="No invitations yet">
+    <Section title={t`Invitations`}>
+      <ListStatus
+        list={list}
+        loading={t`Loading the invitations…`}
+        failure={t`The invitations could not be loaded.`}
+        empty={t`No invitations yet`}
+      >
         <StaffTable
-          caption="Invitations, newest first"
-          headers={['Note', 'State', 'Created', 'Expires', 'Used by', 'Actions']}
+          caption={t`Invitations, newest first`}
+          headers={[t`Note`, t`State`, t`Created`, t`Expires`, t`Used by`, t`Actions`]}
           rows={list.items.map((invitation) => ({
             key: invitation._id,
-            heading: invitation.note || <span className="font-normal text-muted">No note</span>,
+            heading: invitation.note || (
+              <span className="font-normal text-muted">
+                <Trans>No note</Trans>
+              </span>
+            ),
             cells: [
               <Badge key="state" tone={INVITATION_TONES[invitation.state]}>
-                {invitation.state}
+                {i18n._(INVITATION_STATES[invitation.state])}
               </Badge>,
               formatDay(invitation.createdAt),
               formatDay(invitation.expiresAt),
@@ -332,10 +379,10 @@ function InvitationsSection() {
                   size="sm"
                   variant="secondary"
                   disabled={revoke.isPending}
-                  aria-label={`Revoke ${invitation.note || 'invitation'} (created ${formatDay(invitation.createdAt)})`}
+                  aria-label={revokeLabel(invitation)}
                   onClick={() => askRevoke(invitation)}
                 >
-                  Revoke
+                  <Trans>Revoke</Trans>
                 </Button>
               ) : null,
             ],
@@ -349,85 +396,110 @@ function InvitationsSection() {
   );
 }
 
-const CHANGE_QUESTIONS: Record<StaffChange, (name: string) => Omit<PendingChange, 'run'>> = {
-  deactivate: (name) => ({
-    title: `Deactivate ${name}?`,
-    description: `${name} is signed out on every device at once and cannot sign in until reactivated. Their quizzes and resources stay.`,
-    confirmLabel: 'Deactivate',
-  }),
-  reactivate: (name) => ({
-    title: `Reactivate ${name}?`,
-    description: `${name} can sign in again.`,
-    confirmLabel: 'Reactivate',
-  }),
-  'make-administrator': (name) => ({
-    title: `Make ${name} an administrator?`,
-    description: `${name} can then invite teachers, change roles and deactivate accounts, yours too.`,
-    confirmLabel: 'Make administrator',
-  }),
-  'remove-administrator': (name) => ({
-    title: `Remove ${name}'s administration?`,
-    description: `${name} stays a teacher but can no longer manage the staff.`,
-    confirmLabel: 'Remove administrator',
-  }),
-};
-
-const CHANGE_LABELS: Record<StaffChange, string> = {
-  deactivate: 'Deactivate',
-  reactivate: 'Reactivate',
-  'make-administrator': 'Make administrator',
-  'remove-administrator': 'Remove administrator',
-};
+const CHANGE_LABELS = {
+  deactivate: msg`Deactivate`,
+  reactivate: msg`Reactivate`,
+  'make-administrator': msg`Make administrator`,
+  'remove-administrator': msg`Remove administrator`,
+} satisfies Record<StaffChange, unknown>;
 
 function TeachersSection({ ownId }: { ownId: string }) {
   const list = usePagedList(schoolQueries.staff());
   const [pending, setPending] = useState<PendingChange | null>(null);
-  const change = useStaffMutation(({ id, kind }: { id: string; kind: StaffChange }) =>
-    call(changeStaff[kind], { params: { id } }),
+  const { t, i18n } = useLingui();
+  const change = useStaffMutation(
+    ({ id, kind }: { id: string; kind: StaffChange }) => call(changeStaff[kind], { params: { id } }),
+    () => t`Teacher updated`,
   );
+  /** The question asked before a change to `name`'s account. */
+  const questionOf = (kind: StaffChange, name: string): Omit<PendingChange, 'run'> => {
+    const confirmLabel = i18n._(CHANGE_LABELS[kind]);
+    switch (kind) {
+      case 'deactivate':
+        return {
+          title: t`Deactivate ${name}?`,
+          description: t`${name} is signed out on every device at once and cannot sign in until reactivated. Their quizzes and resources stay.`,
+          confirmLabel,
+        };
+      case 'reactivate':
+        return { title: t`Reactivate ${name}?`, description: t`${name} can sign in again.`, confirmLabel };
+      case 'make-administrator':
+        return {
+          title: t`Make ${name} an administrator?`,
+          description: t`${name} can then invite teachers, change roles and deactivate accounts, yours too.`,
+          confirmLabel,
+        };
+      case 'remove-administrator':
+        return {
+          title: t`Remove ${name}'s administration?`,
+          description: t`${name} stays a teacher but can no longer manage the staff.`,
+          confirmLabel,
+        };
+    }
+  };
   const changesOf = (teacher: StaffMember): StaffChange[] => [
     teacher.isActive ? 'deactivate' : 'reactivate',
     teacher.isAdministrator ? 'remove-administrator' : 'make-administrator',
   ];
   return (
-    <Section title="Teachers">
-      <ListStatus list={list} what="teachers" empty="No teachers yet">
+    <Section title={t`Teachers`}>
+      <ListStatus
+        list={list}
+        loading={t`Loading the teachers…`}
+        failure={t`The teachers could not be loaded.`}
+        empty={t`No teachers yet`}
+      >
         <StaffTable
-          caption="Teachers, by name"
-          headers={['Name', 'Email', 'Subject', 'State', 'Actions']}
+          caption={t`Teachers, by name`}
+          headers={[t`Name`, t`Email`, t`Subject`, t`State`, t`Actions`]}
           rows={list.items.map((teacher) => ({
             key: teacher._id,
             heading: (
               <span className="flex flex-wrap items-center gap-2">
                 {teacher.name}
-                {teacher._id === ownId ? <span className="font-normal text-muted">(you)</span> : null}
-                {teacher.isAdministrator ? <Badge tone="brand">Administrator</Badge> : null}
+                {teacher._id === ownId ? (
+                  <span className="font-normal text-muted">
+                    <Trans>(you)</Trans>
+                  </span>
+                ) : null}
+                {teacher.isAdministrator ? (
+                  <Badge tone="brand">
+                    <Trans>Administrator</Trans>
+                  </Badge>
+                ) : null}
               </span>
             ),
             cells: [
-              teacher.email,
+              <bdi key="email">{teacher.email}</bdi>,
               teacher.subject,
               <Badge key="state" tone={teacher.isActive ? 'success' : 'neutral'}>
-                {teacher.isActive ? 'Active' : 'Deactivated'}
+                {teacher.isActive ? t`Active` : t`Deactivated`}
               </Badge>,
               <span key="actions" className="flex gap-2">
-                {changesOf(teacher).map((kind) => (
-                  <Button
-                    key={kind}
-                    size="sm"
-                    variant="secondary"
-                    disabled={change.isPending}
-                    aria-label={`${CHANGE_LABELS[kind]}: ${teacher.name}`}
-                    onClick={() =>
-                      setPending({
-                        ...CHANGE_QUESTIONS[kind](teacher.name),
-                        run: () => change.mutate({ id: teacher._id, kind }),
-                      })
-                    }
-                  >
-                    {CHANGE_LABELS[kind]}
-                  </Button>
-                ))}
+                {changesOf(teacher).map((kind) => {
+                  const action = i18n._(CHANGE_LABELS[kind]);
+                  const { name } = teacher;
+                  return (
+                    <Button
+                      key={kind}
+                      size="sm"
+                      variant="secondary"
+                      disabled={change.isPending}
+                      aria-label={t({
+                        comment: 'A button naming its action and the teacher it changes, e.g. "Deactivate: Ana Ruiz"',
+                        message: `${action}: ${name}`,
+                      })}
+                      onClick={() =>
+                        setPending({
+                          ...questionOf(kind, name),
+                          run: () => change.mutate({ id: teacher._id, kind }),
+                        })
+                      }
+                    >
+                      {action}
+                    </Button>
+                  );
+                })}
               </span>,
             ],
           }))}
@@ -447,30 +519,48 @@ function TeachersSection({ ownId }: { ownId: string }) {
 function UntaughtClassesSection() {
   const list = usePagedList(schoolQueries.untaughtClasses());
   const colleagues = useQuery(classQueries.colleagues());
-  const assign = useStaffMutation(({ id, teacherId }: { id: string; teacherId: string }) =>
-    call(assignClassTeacher, { params: { id }, body: { teacherId } }),
+  const { t } = useLingui();
+  const assign = useStaffMutation(
+    ({ id, teacherId }: { id: string; teacherId: string }) =>
+      call(assignClassTeacher, { params: { id }, body: { teacherId } }),
+    ({ data }: ApiResult<AssignedClass>) => {
+      const teacher = data.teachers[0]?.name;
+      const klass = data.name;
+      return teacher ? t`${teacher} now teaches ${klass}` : t`The teacher now teaches ${klass}`;
+    },
   );
   return (
-    <Section title="Classes without a teacher">
+    <Section title={t`Classes without a teacher`}>
       <p className="text-sm text-muted">
-        Classes only students named, or whose teachers were all deactivated. The teacher you choose becomes the
-        class&apos;s owner and can add co-teachers.
+        <Trans>
+          Classes only students named, or whose teachers were all deactivated. The teacher you choose becomes the
+          class&apos;s owner and can add co-teachers.
+        </Trans>
       </p>
-      <ListStatus list={list} what="classes" empty="Every class has a teacher">
+      <ListStatus
+        list={list}
+        loading={t`Loading the classes…`}
+        failure={t`The classes could not be loaded.`}
+        empty={t`Every class has a teacher`}
+      >
         <StaffTable
-          caption="Classes without a teacher, by name"
-          headers={['Class', 'Subject', 'Students', 'Teacher']}
+          caption={t`Classes without a teacher, by name`}
+          headers={[t`Class`, t`Subject`, t`Students`, t`Teacher`]}
           rows={list.items.map((entry) => ({
             key: entry._id,
             heading: (
               <span className="flex flex-wrap items-center gap-2">
                 {entry.name}
-                {entry.isArchived ? <Badge tone="neutral">Archived</Badge> : null}
+                {entry.isArchived ? (
+                  <Badge tone="neutral">
+                    <Trans>Archived</Trans>
+                  </Badge>
+                ) : null}
               </span>
             ),
             cells: [
               entry.subject ?? '—',
-              entry.studentCount,
+              formatNumber(entry.studentCount),
               <AssignTeacher
                 key="assign"
                 entry={entry}
@@ -501,6 +591,8 @@ function AssignTeacher({
   onAssign: (teacherId: string) => void;
 }) {
   const [teacherId, setTeacherId] = useState('');
+  const { t } = useLingui();
+  const classTitle = entry.name;
   return (
     <form
       className="flex gap-2"
@@ -510,12 +602,12 @@ function AssignTeacher({
       }}
     >
       <select
-        aria-label={`Teacher for ${entry.name}`}
+        aria-label={t`Teacher for ${classTitle}`}
         value={teacherId}
         onChange={(event) => setTeacherId(event.target.value)}
         className="min-h-9 rounded-lg border border-line-strong bg-surface px-2 text-sm text-fg"
       >
-        <option value="">{isLoading ? 'Loading the teachers…' : 'Choose a teacher'}</option>
+        <option value="">{isLoading ? t`Loading the teachers…` : t`Choose a teacher`}</option>
         {choices.map((colleague) => (
           <option key={colleague._id} value={colleague._id}>
             {colleague.name}
@@ -527,9 +619,9 @@ function AssignTeacher({
         size="sm"
         variant="secondary"
         disabled={isBusy || !teacherId}
-        aria-label={`Assign the teacher to ${entry.name}`}
+        aria-label={t`Assign the teacher to ${classTitle}`}
       >
-        Assign
+        <Trans>Assign</Trans>
       </Button>
     </form>
   );

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { KeyRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { cardVariants } from '../../components/ui/card.tsx';
@@ -29,7 +30,7 @@ export function ProfileSummary({
         className="mt-4 inline-flex items-center gap-1.5 rounded text-sm font-semibold text-brand-700 hover:underline"
       >
         <KeyRound className="size-4" aria-hidden="true" />
-        Account: change password, sign out of all devices
+        <Trans>Account: change password, sign out of all devices</Trans>
       </Link>
     </div>
   );

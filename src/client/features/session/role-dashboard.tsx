@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useMemo, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { UserRole } from '#shared/constants';
@@ -26,6 +27,7 @@ export function RoleDashboard<R extends UserRole>({
   const location = useLocation();
   const returnTo = `${location.pathname}${location.search}`;
   const choosePasswordState = useMemo(() => ({ returnTo }), [returnTo]);
+  const { t } = useLingui();
   return (
     <RoleGuard role={role}>
       {(profile) =>
@@ -38,7 +40,7 @@ export function RoleDashboard<R extends UserRole>({
               userName={profile.name}
               dashboardPath={dashboardPathFor(role)}
               accountPath={accountPathFor(role)}
-              menuLabel={role === 'teacher' ? 'Teacher menu' : 'Student menu'}
+              menuLabel={role === 'teacher' ? t`Teacher menu` : t`Student menu`}
               menuItems={typeof menuItems === 'function' ? menuItems(profile) : menuItems}
             />,
           )

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
@@ -85,8 +86,8 @@ export function RoleGuard<R extends UserRole>({
   if (!profile.data) {
     return (
       <div role="status" className="flex min-h-screen items-center justify-center text-muted">
-        <Spinner className="mr-3 size-8" />
-        Loading your dashboard…
+        <Spinner className="me-3 size-8" />
+        <Trans>Loading your dashboard…</Trans>
       </div>
     );
   }

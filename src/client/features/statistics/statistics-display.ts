@@ -1,3 +1,5 @@
+import { formatNumber } from '../../lib/format.ts';
+
 /** What the statistics page and its pie chart share: the pie's size, slice colours, numbers. */
 
 /** SPEC §9: the pie is 300 by 300 pixels. */
@@ -21,5 +23,16 @@ const SLICE_COLOURS = [
 ];
 export const colourOf = (index: number) => SLICE_COLOURS[index % SLICE_COLOURS.length]!;
 
-/** SPEC §2: numbers of the statistics to 2 decimals. */
-export const twoDecimals = (value: number) => value.toFixed(2);
+/** SPEC §2: numbers of the statistics to 2 decimals, in the locale's digits ("2.50", "2,50"). */
+export const twoDecimals = (value: number) =>
+  formatNumber(value, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** An average time in minutes to 2 decimals, with the locale's unit: "12.50 min". */
+export const minutesTwoDecimals = (value: number) =>
+  formatNumber(value, {
+    style: 'unit',
+    unit: 'minute',
+    unitDisplay: 'short',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ChartPie } from 'lucide-react';
 import { getStudentStatistics } from '#shared/contract/progress';
@@ -6,7 +7,7 @@ import { Card, cardVariants } from '../../components/ui/card.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { call } from '../../lib/api.ts';
-import { formatPercent } from '../../lib/format.ts';
+import { formatNumber, formatPercent } from '../../lib/format.ts';
 import { useProfile } from '../session/profile.ts';
 import { twoDecimals } from './statistics-display.ts';
 import { SubjectPieChart } from './subject-pie-chart.tsx';
@@ -29,25 +30,26 @@ export function Component() {
   const statistics = useQuery(statisticsQueries.student());
   const storedName = useProfile('student')?.name;
   const name = statistics.data?.name ?? storedName;
+  const { t } = useLingui();
 
   return (
     <div className="mx-auto w-full max-w-5xl">
-      <PageTitle>Statistics</PageTitle>
-      <PageHeader title={name ? `${name}'s Analytics` : 'Analytics'} />
+      <PageTitle>{t`Statistics`}</PageTitle>
+      <PageHeader title={name ? t`${name}'s Analytics` : t`Analytics`} />
       <div className="mt-6">
         {statistics.isPending ? (
-          <LoadingStatus>Loading your statistics…</LoadingStatus>
+          <LoadingStatus>{t`Loading your statistics…`}</LoadingStatus>
         ) : statistics.isError ? (
           <LoadFailure
-            title="Your statistics could not be loaded."
+            title={t`Your statistics could not be loaded.`}
             message={statistics.error.message}
             onRetry={() => void statistics.refetch()}
           />
         ) : statistics.data.quizzesAttempted === 0 ? (
           <EmptyState
             icon={<ChartPie className="mx-auto mb-3 size-10 text-muted" aria-hidden="true" />}
-            title="No quizzes attempted yet"
-            hint="Take some quizzes to see your analytics here."
+            title={t`No quizzes attempted yet`}
+            hint={t`Take some quizzes to see your analytics here.`}
           />
         ) : (
           <Analytics statistics={statistics.data} />
@@ -58,24 +60,26 @@ export function Component() {
 }
 
 function Analytics({ statistics }: { statistics: StudentStatistics }) {
-  const facts: [string, string][] = [
-    ['Average score', twoDecimals(statistics.averageScore)],
-    ['Average accuracy', formatPercent(statistics.averageAccuracy)],
-    ['Quizzes attempted', String(statistics.quizzesAttempted)],
+  const { t } = useLingui();
+  // [the test id, the same in every locale; the label; the value]
+  const facts: [string, string, string][] = [
+    ['Average score', t`Average score`, twoDecimals(statistics.averageScore)],
+    ['Average accuracy', t`Average accuracy`, formatPercent(statistics.averageAccuracy)],
+    ['Quizzes attempted', t`Quizzes attempted`, formatNumber(statistics.quizzesAttempted)],
   ];
   return (
     <>
       {/* A phone has no room for three numbers abreast ("66.67%" spilled out): one per row, label beside it. */}
       <dl className="grid gap-2 sm:grid-cols-3 sm:gap-4">
-        {facts.map(([label, value]) => (
+        {facts.map(([testId, label, value]) => (
           <Card
-            key={label}
+            key={testId}
             className="flex min-w-0 items-baseline justify-between gap-3 px-4 py-3 sm:flex-col sm:items-start sm:p-5"
           >
             <dt className="text-sm font-medium text-muted">{label}</dt>
             <dd
               className="text-xl font-bold text-fg tabular-nums sm:mt-1 sm:text-3xl"
-              data-testid={`statistic-${label}`}
+              data-testid={`statistic-${testId}`}
             >
               {value}
             </dd>
@@ -84,11 +88,13 @@ function Analytics({ statistics }: { statistics: StudentStatistics }) {
       </dl>
       <section aria-labelledby="subject-performance" className="mt-8">
         <h2 id="subject-performance" className="text-xl font-bold text-fg">
-          Performance by Subject
+          <Trans>Performance by Subject</Trans>
         </h2>
         <p className="mt-1 text-sm text-muted">
-          Each slice is a subject, sized by your average accuracy in it. Point at a slice or focus its entry in the
-          legend for its numbers; the table below lists them all.
+          <Trans>
+            Each slice is a subject, sized by your average accuracy in it. Point at a slice or focus its entry in the
+            legend for its numbers; the table below lists them all.
+          </Trans>
         </p>
         <SubjectPieChart subjects={statistics.subjects} />
         <SubjectTable subjects={statistics.subjects} />
@@ -99,40 +105,48 @@ function Analytics({ statistics }: { statistics: StudentStatistics }) {
 
 /** The chart's numbers as text, for everyone and for screen readers. */
 function SubjectTable({ subjects }: { subjects: SubjectStatistics[] }) {
+  const { t } = useLingui();
   const header = 'px-3 py-3 text-xs font-semibold tracking-wide text-muted uppercase';
-  const cell = 'px-3 py-3 tabular-nums text-right text-fg';
+  const cell = 'px-3 py-3 tabular-nums text-end text-fg';
   return (
-    <div role="region" aria-label="Subject details" tabIndex={0} className={cn(cardVariants(), 'mt-6 overflow-x-auto')}>
+    <div
+      role="region"
+      aria-label={t`Subject details`}
+      tabIndex={0}
+      className={cn(cardVariants(), 'mt-6 overflow-x-auto')}
+    >
       <table className="w-full min-w-[34rem] text-sm">
-        <caption className="px-3 pt-3 text-left text-base font-semibold text-fg">Subject details</caption>
+        <caption className="px-3 pt-3 text-start text-base font-semibold text-fg">
+          <Trans>Subject details</Trans>
+        </caption>
         <thead className="border-b border-line">
           <tr>
-            <th scope="col" className={`${header} text-left`}>
-              Subject
+            <th scope="col" className={`${header} text-start`}>
+              <Trans>Subject</Trans>
             </th>
-            <th scope="col" className={`${header} text-right`}>
-              Avg. accuracy
+            <th scope="col" className={`${header} text-end`}>
+              <Trans>Avg. accuracy</Trans>
             </th>
-            <th scope="col" className={`${header} text-right`}>
-              Avg. score
+            <th scope="col" className={`${header} text-end`}>
+              <Trans>Avg. score</Trans>
             </th>
-            <th scope="col" className={`${header} text-right`}>
-              Tests attempted
+            <th scope="col" className={`${header} text-end`}>
+              <Trans>Tests attempted</Trans>
             </th>
-            <th scope="col" className={`${header} text-right`}>
-              Avg. time (min)
+            <th scope="col" className={`${header} text-end`}>
+              <Trans>Avg. time (min)</Trans>
             </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-line">
           {subjects.map((subject) => (
             <tr key={subject.subject}>
-              <th scope="row" className="min-w-32 px-3 py-3 text-left font-semibold wrap-break-word text-fg">
+              <th scope="row" className="min-w-32 px-3 py-3 text-start font-semibold wrap-break-word text-fg">
                 {subject.subject}
               </th>
               <td className={cell}>{formatPercent(subject.averageAccuracy)}</td>
               <td className={cell}>{twoDecimals(subject.averageScore)}</td>
-              <td className={cell}>{subject.testsAttempted}</td>
+              <td className={cell}>{formatNumber(subject.testsAttempted)}</td>
               <td className={cell}>{twoDecimals(subject.averageTimeMinutes)}</td>
             </tr>
           ))}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   useCallback,
   useEffect,
@@ -22,8 +23,8 @@ import {
   type PieSlice,
   type Point,
 } from './pie-geometry.ts';
-import { formatPercent } from '../../lib/format.ts';
-import { colourOf, PIE_SIZE_PX, twoDecimals } from './statistics-display.ts';
+import { formatList, formatNumber, formatPercent } from '../../lib/format.ts';
+import { colourOf, minutesTwoDecimals, PIE_SIZE_PX, twoDecimals } from './statistics-display.ts';
 import { cardVariants } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
 
@@ -58,6 +59,7 @@ export function SubjectPieChart({ subjects }: { subjects: SubjectStatistics[] })
   const slices = useMemo(() => layOutPie(subjects.map((subject) => subject.averageAccuracy)), [subjects]);
   const hasSlices = slices.some((slice) => !isEmptySlice(slice));
   const [details, setDetails] = useState<Details | null>(null);
+  const { t } = useLingui();
   const tooltipId = useId();
   const figureRef = useRef<HTMLElement>(null);
   const pieRef = useRef<HTMLDivElement>(null);
@@ -125,7 +127,10 @@ export function SubjectPieChart({ subjects }: { subjects: SubjectStatistics[] })
     else open(index, from);
   };
 
-  const summary = subjects.map((subject) => `${subject.subject} ${formatPercent(subject.averageAccuracy)}`).join(', ');
+  const summary = formatList(
+    subjects.map(({ subject, averageAccuracy }) => `${subject} ${formatPercent(averageAccuracy)}`),
+  );
+  const zeroPercent = formatPercent(0);
   // Subjects can change under open details (a refetch): an index past the end shows nothing.
   const shown = details ? subjects[details.index] : undefined;
   const activeSlice = isOpen ? slices[details.index] : undefined;
@@ -148,7 +153,7 @@ export function SubjectPieChart({ subjects }: { subjects: SubjectStatistics[] })
               height={PIE_SIZE_PX}
               viewBox={`0 0 ${PIE_SIZE_PX} ${PIE_SIZE_PX}`}
               role="img"
-              aria-label={`Pie chart of average accuracy by subject: ${summary}`}
+              aria-label={t`Pie chart of average accuracy by subject: ${summary}`}
               className="block"
               onPointerMove={(event) => {
                 if (event.pointerType !== 'touch') showAtPointer(sliceIndexOf(event.target), event, 'pointer');
@@ -167,13 +172,15 @@ export function SubjectPieChart({ subjects }: { subjects: SubjectStatistics[] })
             </svg>
           ) : (
             <p className="flex size-full items-center justify-center rounded-full bg-surface-muted p-10 text-center text-sm text-muted">
-              Every subject is at 0% accuracy so far, so the pie has no slices yet.
+              {t`Every subject is at ${zeroPercent} accuracy so far, so the pie has no slices yet.`}
             </p>
           )}
         </div>
       </div>
       <figcaption className="px-5 sm:px-0">
-        <span className="sr-only">Legend: </span>
+        <span className="sr-only">
+          <Trans>Legend:</Trans>{' '}
+        </span>
         <ul className="flex flex-col gap-1 text-sm text-fg">
           {subjects.map((subject, index) => (
             <li
@@ -201,7 +208,7 @@ export function SubjectPieChart({ subjects }: { subjects: SubjectStatistics[] })
                 aria-hidden="true"
               />
               <span className="wrap-anywhere">{subject.subject}</span>
-              <span className="ml-auto pl-4 text-muted tabular-nums">{formatPercent(subject.averageAccuracy)}</span>
+              <span className="ms-auto ps-4 text-muted tabular-nums">{formatPercent(subject.averageAccuracy)}</span>
             </li>
           ))}
         </ul>
@@ -258,11 +265,12 @@ function SubjectTooltip({
   subject: SubjectStatistics;
   isOpen: boolean;
 }) {
+  const { t } = useLingui();
   const lines: [string, string][] = [
-    ['Average accuracy', formatPercent(subject.averageAccuracy)],
-    ['Average score', twoDecimals(subject.averageScore)],
-    ['Tests attempted', String(subject.testsAttempted)],
-    ['Average time', `${twoDecimals(subject.averageTimeMinutes)} min`],
+    [t`Average accuracy`, formatPercent(subject.averageAccuracy)],
+    [t`Average score`, twoDecimals(subject.averageScore)],
+    [t`Tests attempted`, formatNumber(subject.testsAttempted)],
+    [t`Average time`, minutesTwoDecimals(subject.averageTimeMinutes)],
   ];
   return (
     <div
@@ -272,6 +280,8 @@ function SubjectTooltip({
       data-testid="subject-tooltip"
       data-open={isOpen}
       aria-hidden={!isOpen}
+      // top-0 left-0 and not start-0: the tooltip is placed with style.left/top, measured from the
+      // chart's left edge (the chart keeps its geometry in a right-to-left page).
       className="tooltip pointer-events-none absolute top-0 left-0 z-10 w-max max-w-56 rounded-lg bg-surface-inverse px-3 py-2 text-sm text-white shadow-lg"
     >
       <p className="font-semibold wrap-anywhere">{subject.subject}</p>
@@ -279,7 +289,7 @@ function SubjectTooltip({
         {lines.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="text-fg-inverse-muted">{label}</dt>
-            <dd className="text-right tabular-nums">{value}</dd>
+            <dd className="text-end tabular-nums">{value}</dd>
           </div>
         ))}
       </dl>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { accountPathFor } from '../../lib/session.ts';
 import { useProfile } from '../session/profile.ts';
 import { QuoteOfTheDay } from '../quote/quote-of-the-day.tsx';
@@ -8,20 +9,22 @@ import { PageHeader } from '../../components/ui/page-header.tsx';
 /** /dashboard/teacher: the quote of the day on top, then the task list (SPEC §2). */
 export function Component() {
   const teacher = useProfile('teacher');
+  const { t } = useLingui();
   if (!teacher) return null;
+  const { name } = teacher;
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
       <QuoteOfTheDay />
       <PageHeader
-        title={`Welcome, ${teacher.name}`}
-        description="Your teaching space: quizzes, resources, students and more from the menu."
+        title={t`Welcome, ${name}`}
+        description={t`Your teaching space: quizzes, resources, students and more from the menu.`}
       />
       <TaskList role="teacher" ownerId={teacher._id} />
       <ProfileSummary
         accountPath={accountPathFor('teacher')}
         facts={[
-          ['Subject', teacher.subject],
-          ['Email', teacher.email],
+          [t`Subject`, teacher.subject],
+          [t`Email`, teacher.email],
         ]}
       />
     </div>

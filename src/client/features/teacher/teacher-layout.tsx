@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import {
   BookOpen,
   ClipboardList,
@@ -12,30 +13,41 @@ import {
 import type { SideMenuItem } from '../../components/layout/side-menu.tsx';
 import { RoleDashboard } from '../session/role-dashboard.tsx';
 
-/** Teacher side menu, in SPEC §2 order, with Classes beside Students. */
-const TEACHER_MENU: SideMenuItem[] = [
-  { to: '/dashboard/teacher', label: 'Dashboard', icon: LayoutDashboard, isEnd: true },
-  { to: '/dashboard/teacher/resources', label: 'Resources', icon: BookOpen },
-  { to: '/dashboard/teacher/students', label: 'Students', icon: Users },
-  // Beside Students (decision 031, "Class screens"; not in SPEC §2).
-  { to: '/dashboard/teacher/classes', label: 'Classes', icon: GraduationCap },
-  { to: '/dashboard/teacher/all-quiz', label: 'Quiz', icon: ClipboardList },
-  { to: '/dashboard/teacher/canvas', label: 'Draw', icon: PenTool },
-  { to: '/dashboard/teacher/emeet', label: 'EMeet', icon: Video },
-  { to: '/dashboard/teacher/leaderboard', label: 'LeaderBoard', icon: Trophy },
-];
-
-/** Administrators also run the school's staff (decision 030). */
-const ADMINISTRATOR_MENU: SideMenuItem[] = [
-  ...TEACHER_MENU,
-  { to: '/dashboard/teacher/staff', label: 'Staff', icon: School },
-];
-
 export function Component() {
+  const { t } = useLingui();
+  /** Teacher side menu, in SPEC §2 order, with Classes beside Students; worded in the active locale. */
+  const teacherMenu: SideMenuItem[] = [
+    { to: '/dashboard/teacher', label: t`Dashboard`, icon: LayoutDashboard, isEnd: true },
+    { to: '/dashboard/teacher/resources', label: t`Resources`, icon: BookOpen },
+    { to: '/dashboard/teacher/students', label: t`Students`, icon: Users },
+    // Beside Students (decision 031, "Class screens"; not in SPEC §2).
+    { to: '/dashboard/teacher/classes', label: t`Classes`, icon: GraduationCap },
+    {
+      to: '/dashboard/teacher/all-quiz',
+      label: t({ comment: 'The menu entry of the quizzes screen', message: 'Quiz' }),
+      icon: ClipboardList,
+    },
+    {
+      to: '/dashboard/teacher/canvas',
+      label: t({ comment: 'The menu entry of the whiteboard (drawing canvas)', message: 'Draw' }),
+      icon: PenTool,
+    },
+    {
+      to: '/dashboard/teacher/emeet',
+      label: t({ comment: 'The menu entry of the video meetings; EMeet is the feature’s name', message: 'EMeet' }),
+      icon: Video,
+    },
+    { to: '/dashboard/teacher/leaderboard', label: t`LeaderBoard`, icon: Trophy },
+  ];
+  // Administrators also run the school's staff (decision 030).
+  const administratorMenu: SideMenuItem[] = [
+    ...teacherMenu,
+    { to: '/dashboard/teacher/staff', label: t`Staff`, icon: School },
+  ];
   return (
     <RoleDashboard
       role="teacher"
-      menuItems={(profile) => (profile.isAdministrator ? ADMINISTRATOR_MENU : TEACHER_MENU)}
+      menuItems={(profile) => (profile.isAdministrator ? administratorMenu : teacherMenu)}
     />
   );
 }
