@@ -26,6 +26,7 @@ export function LanguageSetting({ role }: { role: UserRole }) {
   const profile = useProfile(role);
   const queryClient = useQueryClient();
   const [isSaving, setIsSaving] = useState(false);
+  const automaticName = LOCALES[automaticLocale()].name;
 
   const choose = async (value: string) => {
     const locale: Locale | null = isLocale(value) ? value : null;
@@ -51,9 +52,7 @@ export function LanguageSetting({ role }: { role: UserRole }) {
         <Languages className="size-5 text-brand-700" aria-hidden="true" />
         {t`Language`}
       </h2>
-      <p className="mt-1 text-sm text-muted">
-        {t`The language of StudyHall on every device you sign in on.`}
-      </p>
+      <p className="mt-1 text-sm text-muted">{t`The language of StudyHall on every device you sign in on.`}</p>
       <label htmlFor={id} className="mt-5 block text-sm font-semibold text-fg">
         {t`Language of the interface`}
       </label>
@@ -64,9 +63,7 @@ export function LanguageSetting({ role }: { role: UserRole }) {
         onChange={(event) => void choose(event.target.value)}
         className="mt-1 w-full max-w-xs rounded-lg border border-line bg-surface px-3 py-2 text-fg"
       >
-        <option value={NOT_CHOSEN}>
-          {t`Automatic (${LOCALES[automaticLocale()].name})`}
-        </option>
+        <option value={NOT_CHOSEN}>{t`Automatic (${automaticName})`}</option>
         {Object.entries(LOCALES).map(([locale, { name }]) => (
           <option key={locale} value={locale} lang={locale}>
             {name}
