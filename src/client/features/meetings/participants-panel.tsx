@@ -22,10 +22,12 @@ export function ParticipantsPanel({
 }) {
   const { t } = useLingui();
   const headingId = useId();
+  // One message with the tile's "{name} (you)".
+  const youName = (name: string) => t`${name} (you)`;
   const people = [
     {
       id: 'you',
-      name: t`${yourName} (you)`,
+      name: youName(yourName),
       role: snapshot.you?.role,
       media: snapshot.local.media,
       hand: snapshot.you?.hand ?? null,
