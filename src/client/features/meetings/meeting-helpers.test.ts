@@ -1,6 +1,8 @@
 import { i18n } from '@lingui/core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CLOSE_MESSAGES, type CloseReason } from '#shared/meetings';
 import { classifyMediaError, deviceProblemText, MediaDeviceError } from './local-media.ts';
+import { closeReasonText } from './meeting-texts.ts';
 import { initialsOf } from './participant-tile.tsx';
 import { levelOf } from './speaking-detector.ts';
 
@@ -178,5 +180,15 @@ describe('MediaDeviceError', () => {
       'This browser cannot share the screen.',
     );
     expect(deviceProblemText(new MediaDeviceError('failed', 'screen'))).toBe('The screen could not be started.');
+  });
+});
+
+describe('closeReasonText', () => {
+  // The e2e tests read the server's CLOSE_MESSAGES on the page: the client's English keeps them.
+  it('says in English what the server says for every close reason', () => {
+    i18n.loadAndActivate({ locale: 'en', messages: {} });
+    for (const reason of Object.keys(CLOSE_MESSAGES) as CloseReason[]) {
+      expect(closeReasonText(reason)).toBe(CLOSE_MESSAGES[reason]);
+    }
   });
 });
