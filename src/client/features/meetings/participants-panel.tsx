@@ -36,7 +36,7 @@ export function ParticipantsPanel({
   ];
   const isHost = snapshot.you?.host === true;
   const count = people.length;
-  const roomSize = snapshot.roomSize === null ? null : formatNumber(snapshot.roomSize);
+  const roomSize = snapshot.roomSize ? formatNumber(snapshot.roomSize) : null;
   return (
     <section aria-labelledby={headingId} className="flex min-h-0 flex-1 flex-col">
       <PanelHeader id={headingId} title={t`Participants`} closeLabel={t`Close participants`} onClose={onClose} />
