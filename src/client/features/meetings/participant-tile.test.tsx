@@ -4,8 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { renderTranslated } from '../../testing/render-translated.tsx';
 import { ParticipantTile } from './participant-tile.tsx';
 
+/**
+ * A locale's real catalog, compiled as the build compiles it. renderTranslated types its messages
+ * as strings; a compiled catalog holds compiled messages too, which loadAndActivate takes.
+ */
 const catalog = async (locale: string) =>
-  ((await import(`../../locales/${locale}/messages.po`)) as { messages: Messages }).messages;
+  ((await import(`../../locales/${locale}/messages.po`)) as { messages: Messages }).messages as Record<string, string>;
 
 const tile = (
   <ParticipantTile
