@@ -1,11 +1,11 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Send, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { MEETING_LIMITS } from '#shared/meetings';
 import { Button } from '../../components/ui/button.tsx';
+import { formatClock } from '../../lib/format.ts';
 import type { MeetingSession } from './meeting-session.ts';
 import type { ChatLine } from './room-state.ts';
-
-const timeOf = (sentAt: string) => new Date(sentAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
 /** The room's text chat: everyone's lines in the server's order, and a line to write. */
 export function ChatPanel({
@@ -19,6 +19,7 @@ export function ChatPanel({
   canSend: boolean;
   onClose(): void;
 }) {
+  const { t } = useLingui();
   const [text, setText] = useState('');
   const headingId = useId();
   const inputId = useId();
@@ -48,7 +49,7 @@ export function ChatPanel({
 
   return (
     <section aria-labelledby={headingId} className="flex min-h-0 flex-1 flex-col">
-      <PanelHeader id={headingId} title="Chat" onClose={onClose} />
+      <PanelHeader id={headingId} title={t`Chat`} closeLabel={t`Close chat`} onClose={onClose} />
       {/* The scrolling log takes the focus, so keyboard users can scroll back through it. */}
       <div
         ref={listRef}
@@ -59,13 +60,20 @@ export function ChatPanel({
         className="min-h-0 flex-1 overflow-y-auto p-3 outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
       >
         <ol className="flex flex-col gap-3">
-          {lines.length === 0 ? <li className="text-sm text-muted">No messages yet. Say hello!</li> : null}
+          {lines.length === 0 ? (
+            <li className="text-sm text-muted">
+              <Trans>No messages yet. Say hello!</Trans>
+            </li>
+          ) : null}
           {lines.map((line) => (
             <li key={line.id} className={`flex flex-col ${line.isMine ? 'items-end' : 'items-start'}`}>
               <span className="text-xs text-muted">
-                {line.isMine ? 'You' : line.name} · <time dateTime={line.sentAt}>{timeOf(line.sentAt)}</time>
+                {line.isMine ? t`You` : <bdi>{line.name}</bdi>} ·{' '}
+                <time dateTime={line.sentAt}>{formatClock(new Date(line.sentAt))}</time>
               </span>
+              {/* The writer's own text: its direction follows its first strong letter, whatever the page's. */}
               <span
+                dir="auto"
                 className={`max-w-[90%] rounded-lg px-3 py-2 text-sm wrap-anywhere whitespace-pre-wrap ${line.isMine ? 'bg-brand-600 text-white' : 'bg-surface-muted text-fg'}`}
               >
                 {line.text}
@@ -77,7 +85,7 @@ export function ChatPanel({
       <form onSubmit={submit} className="flex items-end gap-2 border-t border-line p-3">
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <label htmlFor={inputId} className="sr-only">
-            Message
+            <Trans>Message</Trans>
           </label>
           <input
             ref={inputRef}
@@ -85,14 +93,15 @@ export function ChatPanel({
             value={text}
             maxLength={MEETING_LIMITS.chatMaxLength}
             onChange={(event) => setText(event.target.value)}
-            placeholder="Write a message"
+            placeholder={t`Write a message`}
             autoComplete="off"
+            dir="auto"
             className="w-full rounded-lg border border-line-strong px-3 py-2 text-base outline-none focus:ring-2 focus:ring-brand-500"
           />
         </div>
         <Button type="submit" disabled={!canSend || !text.trim()} className="px-3">
-          <Send className="size-4" aria-hidden="true" />
-          Send
+          <Send className="size-4 rtl:-scale-x-100" aria-hidden="true" />
+          <Trans>Send</Trans>
         </Button>
       </form>
     </section>
@@ -100,13 +109,24 @@ export function ChatPanel({
 }
 
 /** A side panel's title and its close button. */
-export function PanelHeader({ id, title, onClose }: { id: string; title: string; onClose(): void }) {
+export function PanelHeader({
+  id,
+  title,
+  closeLabel,
+  onClose,
+}: {
+  id: string;
+  title: string;
+  /** The close button's name, "Close chat": a whole phrase, as other languages word it. */
+  closeLabel: string;
+  onClose(): void;
+}) {
   return (
     <div className="flex items-center justify-between border-b border-line px-3 py-2">
       <h2 id={id} className="font-semibold text-fg">
         {title}
       </h2>
-      <Button variant="ghost" className="px-2 py-1.5" onClick={onClose} aria-label={`Close ${title.toLowerCase()}`}>
+      <Button variant="ghost" className="px-2 py-1.5" onClick={onClose} aria-label={closeLabel}>
         <X className="size-5" aria-hidden="true" />
       </Button>
     </div>

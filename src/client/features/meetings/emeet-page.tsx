@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link as LinkIcon, LogIn, Plus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast/headless';
@@ -12,7 +13,7 @@ import { inviteLink, meetPath, roomIdFromInput } from './meeting-links.ts';
 import { createMeetingRoom, fetchMeetingTicket, meetingQueries, meetingRefusalText } from './meetings-api.ts';
 import { ClassPicker } from '../../components/class-picker.tsx';
 import { classQueries } from '../classes/classes-queries.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { useCopyInviteLink } from './use-copy-invite-link.ts';
 import { useDashboardRole } from '../session/use-dashboard-role.ts';
 import { PageHeader } from '../../components/ui/page-header.tsx';
@@ -20,8 +21,6 @@ import { cardVariants } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
 
 const focusButtonWhenShown = (element: HTMLButtonElement | null) => element?.focus();
-
-const ROOM_ID_HINT = `${MEETING_LIMITS.roomIdMin} to ${MEETING_LIMITS.roomIdMax} letters, digits, - or _, or paste an invite link.`;
 
 /**
  * /dashboard/{role}/emeet (SPEC §2, §4 Room join): the rooms of one's classes, joined with a
@@ -33,6 +32,7 @@ export function Component() {
   const role = useDashboardRole();
   const navigate = useNavigate();
   const [isJoining, setIsJoining] = useState(false);
+  const { t } = useLingui();
 
   const joinRoom = async (roomId: string) => {
     setIsJoining(true);
@@ -40,7 +40,7 @@ export function Component() {
       const ticket = await fetchMeetingTicket(roomId);
       await navigate(meetPath(role, roomId, { token: ticket.token, isCameraWanted: true, isMicWanted: true }));
     } catch (error) {
-      toast.error(error instanceof ApiError ? meetingRefusalText(error) : 'Could not join the room. Try again.');
+      toast.error(error instanceof ApiError ? meetingRefusalText(error) : t`Could not join the room. Try again.`);
       setIsJoining(false);
     }
   };
@@ -50,9 +50,11 @@ export function Component() {
       <PageTitle>EMeet</PageTitle>
       <PageHeader
         title="EMeet"
-        description={`Video meetings of your classes, with no outside service. Join a room of your classes${
-          role === 'teacher' ? ', or start a new room for a class and invite its students.' : '.'
-        }`}
+        description={
+          role === 'teacher'
+            ? t`Video meetings of your classes, with no outside service. Join a room of your classes, or start a new room for a class and invite its students.`
+            : t`Video meetings of your classes, with no outside service. Join a room of your classes.`
+        }
       />
       {role === 'teacher' ? <NewRoom isJoining={isJoining} onJoin={(roomId) => void joinRoom(roomId)} /> : null}
       <ClassRooms isJoining={isJoining} onJoin={(roomId) => void joinRoom(roomId)} />
@@ -65,12 +67,16 @@ function JoinRoomForm({ isJoining, onJoin }: { isJoining: boolean; onJoin(roomId
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | undefined>();
   const headingId = useId();
+  const { t } = useLingui();
+  const min = formatNumber(MEETING_LIMITS.roomIdMin);
+  const max = formatNumber(MEETING_LIMITS.roomIdMax);
+  const hint = t`${min} to ${max} letters, digits, - or _, or paste an invite link.`;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const roomId = roomIdFromInput(value);
     if (!roomId) {
-      setError(value.trim() ? `That is not a room ID: use ${ROOM_ID_HINT}` : 'Enter a room ID');
+      setError(value.trim() ? t`That is not a room ID: use ${hint}` : t`Enter a room ID`);
       event.currentTarget.querySelector('input')?.focus();
       return;
     }
@@ -81,16 +87,16 @@ function JoinRoomForm({ isJoining, onJoin }: { isJoining: boolean; onJoin(roomId
   return (
     <section aria-labelledby={headingId} className={cn(cardVariants(), 'p-5')}>
       <h2 id={headingId} className="text-lg font-semibold text-fg">
-        Join a room by its ID
+        <Trans>Join a room by its ID</Trans>
       </h2>
       <form noValidate onSubmit={submit} className="mt-4 flex flex-col gap-4 sm:flex-row sm:items-start">
         <TextField
-          label="Room ID"
+          label={t`Room ID`}
           name="roomId"
           value={value}
           onChange={(event) => setValue(event.target.value)}
           error={error}
-          hint={ROOM_ID_HINT}
+          hint={hint}
           autoComplete="off"
           spellCheck={false}
           className="flex-1"
@@ -98,7 +104,7 @@ function JoinRoomForm({ isJoining, onJoin }: { isJoining: boolean; onJoin(roomId
         />
         <Button type="submit" disabled={isJoining} className="sm:mt-7">
           <LogIn className="size-4" aria-hidden="true" />
-          {isJoining ? 'Joining…' : 'Join'}
+          {isJoining ? t`Joining…` : t`Join`}
         </Button>
       </form>
     </section>
@@ -115,13 +121,14 @@ function NewRoom({ isJoining, onJoin }: { isJoining: boolean; onJoin(roomId: str
   const headingId = useId();
   const linkId = useId();
   const copyInviteLink = useCopyInviteLink(roomId ?? '');
+  const { t } = useLingui();
 
   const create = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     const classId = new FormData(form).get('classId');
     if (typeof classId !== 'string' || classId === '') {
-      setClassError('Choose one of your classes');
+      setClassError(t`Choose one of your classes`);
       form.querySelector('select')?.focus();
       return;
     }
@@ -131,7 +138,7 @@ function NewRoom({ isJoining, onJoin }: { isJoining: boolean; onJoin(roomId: str
       setRoomId((await createMeetingRoom(classId)).roomId);
       void queryClient.invalidateQueries({ queryKey: meetingQueries.rooms().queryKey });
     } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : 'Could not create a room. Try again.');
+      toast.error(error instanceof ApiError ? error.message : t`Could not create a room. Try again.`);
     } finally {
       setIsCreating(false);
     }
@@ -140,27 +147,32 @@ function NewRoom({ isJoining, onJoin }: { isJoining: boolean; onJoin(roomId: str
   return (
     <section aria-labelledby={headingId} className={cn(cardVariants(), 'p-5')}>
       <h2 id={headingId} className="text-lg font-semibold text-fg">
-        Start a new meeting
+        <Trans>Start a new meeting</Trans>
       </h2>
       <p className="mt-1 text-sm text-muted">
-        A room belongs to one of your classes: its teachers and students see it here and join it; nobody else can, even
-        with the link.
+        <Trans>
+          A room belongs to one of your classes: its teachers and students see it here and join it; nobody else can,
+          even with the link.
+        </Trans>
       </p>
       {roomId ? (
         <div className="mt-4 flex flex-col gap-3">
           <p className="text-fg">
-            Your room:{' '}
-            <span className="font-mono font-semibold text-fg" data-testid="new-room-id">
-              {roomId}
-            </span>
+            <Trans>
+              Your room:{' '}
+              <bdi dir="ltr" className="font-mono font-semibold text-fg" data-testid="new-room-id">
+                {roomId}
+              </bdi>
+            </Trans>
           </p>
           <div className="flex flex-col gap-1.5">
             <label htmlFor={linkId} className="text-sm font-medium text-fg">
-              Invite link
+              <Trans>Invite link</Trans>
             </label>
             <input
               id={linkId}
               readOnly
+              dir="ltr"
               value={inviteLink(window.location.origin, roomId)}
               onFocus={(event) => event.currentTarget.select()}
               className="rounded-lg border border-line-strong bg-surface-sunken px-3 py-2.5 font-mono text-sm text-fg"
@@ -170,11 +182,11 @@ function NewRoom({ isJoining, onJoin }: { isJoining: boolean; onJoin(roomId: str
             {/* The focus moves to the new room's first action, so keyboard users go on from there. */}
             <Button ref={focusButtonWhenShown} disabled={isJoining} onClick={() => onJoin(roomId)}>
               <LogIn className="size-4" aria-hidden="true" />
-              {isJoining ? 'Joining…' : 'Join this room'}
+              {isJoining ? t`Joining…` : t`Join this room`}
             </Button>
             <Button variant="secondary" onClick={() => void copyInviteLink()}>
               <LinkIcon className="size-4" aria-hidden="true" />
-              Copy invite link
+              <Trans>Copy invite link</Trans>
             </Button>
           </div>
         </div>
@@ -184,7 +196,7 @@ function NewRoom({ isJoining, onJoin }: { isJoining: boolean; onJoin(roomId: str
           {hasActiveClass.data ? (
             <Button type="submit" disabled={isCreating} className="self-start">
               <Plus className="size-4" aria-hidden="true" />
-              {isCreating ? 'Creating…' : 'Create a room'}
+              {isCreating ? t`Creating…` : t`Create a room`}
             </Button>
           ) : null}
         </form>
@@ -197,42 +209,65 @@ function NewRoom({ isJoining, onJoin }: { isJoining: boolean; onJoin(roomId: str
 function ClassRooms({ isJoining, onJoin }: { isJoining: boolean; onJoin(roomId: string): void }) {
   const rooms = useQuery(meetingQueries.rooms());
   const headingId = useId();
+  const { t } = useLingui();
   return (
     <section aria-labelledby={headingId} className={cn(cardVariants(), 'p-5')}>
       <h2 id={headingId} className="text-lg font-semibold text-fg">
-        Rooms of your classes
+        <Trans>Rooms of your classes</Trans>
       </h2>
       {rooms.isPending ? (
-        <p className="mt-3 text-sm text-muted">Loading the rooms…</p>
+        <p className="mt-3 text-sm text-muted">
+          <Trans>Loading the rooms…</Trans>
+        </p>
       ) : rooms.isError ? (
         <p role="alert" className="mt-3 text-sm text-fg">
-          The rooms could not be loaded. Reload the page to try again.
+          <Trans>The rooms could not be loaded. Reload the page to try again.</Trans>
         </p>
       ) : rooms.data.length === 0 ? (
-        <p className="mt-3 text-sm text-muted">No room has been opened for your classes yet.</p>
+        <p className="mt-3 text-sm text-muted">
+          <Trans>No room has been opened for your classes yet.</Trans>
+        </p>
       ) : (
         <ul className="mt-3 flex flex-col divide-y divide-line" aria-labelledby={headingId}>
-          {rooms.data.map((room) => (
-            <li key={room.roomId} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
-              <div className="min-w-0">
-                <p className="font-semibold text-fg">{room.class.name}</p>
-                <p className="text-sm text-muted">
-                  {room.createdBy ? `Opened by ${room.createdBy.name}` : 'Opened by a former teacher'},{' '}
-                  <time dateTime={room.createdAt}>{formatDateTime(room.createdAt)}</time>
-                  <span className="sr-only">, room {room.roomId}</span>
-                </p>
-              </div>
-              <Button
-                variant="secondary"
-                disabled={isJoining}
-                onClick={() => onJoin(room.roomId)}
-                aria-label={`Join the room of ${room.class.name}, opened ${formatDateTime(room.createdAt)}`}
-              >
-                <LogIn className="size-4" aria-hidden="true" />
-                Join
-              </Button>
-            </li>
-          ))}
+          {rooms.data.map((room) => {
+            const { roomId } = room;
+            const classTitle = room.class.name;
+            const teacherName = room.createdBy?.name;
+            const opened = formatDateTime(room.createdAt);
+            return (
+              <li key={roomId} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
+                <div className="min-w-0">
+                  <p className="font-semibold text-fg">{classTitle}</p>
+                  <p className="text-sm text-muted">
+                    {teacherName ? (
+                      <Trans>
+                        Opened by <bdi>{teacherName}</bdi>, <time dateTime={room.createdAt}>{opened}</time>
+                        <span className="sr-only">
+                          , room <bdi>{roomId}</bdi>
+                        </span>
+                      </Trans>
+                    ) : (
+                      <Trans>
+                        Opened by a former teacher, <time dateTime={room.createdAt}>{opened}</time>
+                        <span className="sr-only">
+                          , room <bdi>{roomId}</bdi>
+                        </span>
+                      </Trans>
+                    )}
+                  </p>
+                </div>
+                <Button
+                  variant="secondary"
+                  disabled={isJoining}
+                  onClick={() => onJoin(roomId)}
+                  aria-label={t`Join the room of ${classTitle}, opened ${opened}`}
+                >
+                  <LogIn className="size-4" aria-hidden="true" />
+                  <Trans>Join</Trans>
+                </Button>
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>

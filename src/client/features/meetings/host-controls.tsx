@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Hand, Lock, LockOpen, MicOff, UserX, VideoOff } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
@@ -10,13 +11,14 @@ import { raisedHands } from './raised-hands.ts';
  * hands in order with "Lower all hands", "Mute everyone" and the room's lock.
  */
 export function HostControls({ session, snapshot }: { session: MeetingSession; snapshot: MeetingSnapshot }) {
+  const { t } = useLingui();
   const hands = raisedHands(snapshot.remotes);
   return (
     <div className="flex flex-col gap-2 border-b border-line px-3 py-2">
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" size="sm" onClick={() => session.moderate({ type: 'mute-all' })}>
           <MicOff className="size-4" aria-hidden="true" />
-          Mute everyone
+          <Trans>Mute everyone</Trans>
         </Button>
         <Button
           variant="secondary"
@@ -29,13 +31,15 @@ export function HostControls({ session, snapshot }: { session: MeetingSession; s
           ) : (
             <LockOpen className="size-4" aria-hidden="true" />
           )}
-          Lock room
+          <Trans>Lock room</Trans>
         </Button>
       </div>
       {hands.length > 0 ? (
-        <section aria-label="Raised hands" className="flex flex-col gap-1">
-          <h3 className="text-sm font-semibold text-fg">Raised hands</h3>
-          <ol className="list-decimal pl-5 text-sm text-fg">
+        <section aria-label={t`Raised hands`} className="flex flex-col gap-1">
+          <h3 className="text-sm font-semibold text-fg">
+            <Trans>Raised hands</Trans>
+          </h3>
+          <ol className="list-decimal ps-5 text-sm text-fg">
             {hands.map((person) => (
               <li key={person.id}>{person.name}</li>
             ))}
@@ -47,7 +51,7 @@ export function HostControls({ session, snapshot }: { session: MeetingSession; s
             onClick={() => session.moderate({ type: 'lower-hands' })}
           >
             <Hand className="size-4" aria-hidden="true" />
-            Lower all hands
+            <Trans>Lower all hands</Trans>
           </Button>
         </section>
       ) : null}
@@ -58,38 +62,40 @@ export function HostControls({ session, snapshot }: { session: MeetingSession; s
 /** A host's buttons for one other participant; none for another host (hosts are not moderated). */
 export function PersonActions({ session, person }: { session: MeetingSession; person: RemoteParticipant }) {
   const [isConfirming, setIsConfirming] = useState(false);
+  const { t } = useLingui();
   if (person.host) return null;
+  const { name } = person;
   return (
-    <div className="flex flex-wrap gap-1" role="group" aria-label={`Actions for ${person.name}`}>
+    <div className="flex flex-wrap gap-1" role="group" aria-label={t`Actions for ${name}`}>
       <Button
         variant="ghost"
         size="sm"
         disabled={!person.media.mic}
-        aria-label={`Mute ${person.name}`}
+        aria-label={t`Mute ${name}`}
         onClick={() => session.moderate({ type: 'mute', participantId: person.id })}
       >
         <MicOff className="size-4" aria-hidden="true" />
-        Mute
+        <Trans>Mute</Trans>
       </Button>
       <Button
         variant="ghost"
         size="sm"
         disabled={!person.media.camera}
-        aria-label={`Stop camera of ${person.name}`}
+        aria-label={t`Stop camera of ${name}`}
         onClick={() => session.moderate({ type: 'stop-camera', participantId: person.id })}
       >
         <VideoOff className="size-4" aria-hidden="true" />
-        Stop camera
+        <Trans>Stop camera</Trans>
       </Button>
-      <Button variant="ghost" size="sm" aria-label={`Remove ${person.name}`} onClick={() => setIsConfirming(true)}>
+      <Button variant="ghost" size="sm" aria-label={t`Remove ${name}`} onClick={() => setIsConfirming(true)}>
         <UserX className="size-4" aria-hidden="true" />
-        Remove
+        <Trans>Remove</Trans>
       </Button>
       {isConfirming ? (
         <ConfirmDialog
-          title={`Remove ${person.name}?`}
-          description="They leave the meeting at once and cannot join this room again for 4 hours."
-          confirmLabel="Remove"
+          title={t`Remove ${name}?`}
+          description={t`They leave the meeting at once and cannot join this room again for 4 hours.`}
+          confirmLabel={t`Remove`}
           widthClassName="w-[min(28rem,calc(100%-2rem))]"
           onConfirm={() => session.moderate({ type: 'remove', participantId: person.id })}
           onClose={() => setIsConfirming(false)}
@@ -104,7 +110,9 @@ export function HandMark({ className = '' }: { className?: string }) {
   return (
     <span className={`flex items-center gap-1 ${className}`}>
       <Hand className="size-4" aria-hidden="true" />
-      <span className="text-xs">Hand raised</span>
+      <span className="text-xs">
+        <Trans>Hand raised</Trans>
+      </span>
     </span>
   );
 }

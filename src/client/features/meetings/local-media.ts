@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+
 /**
  * The camera, microphone and screen of this browser: opening them, and saying in
  * words a person understands why one could not be opened.
@@ -5,35 +7,88 @@
 
 export type DeviceProblem = 'denied' | 'missing' | 'busy' | 'unsupported' | 'failed';
 
+export type MediaDevice = 'camera' | 'microphone' | 'camera and microphone' | 'screen';
+
 export class MediaDeviceError extends Error {
   constructor(
     readonly problem: DeviceProblem,
-    readonly device: 'camera' | 'microphone' | 'camera and microphone' | 'screen',
+    readonly device: MediaDevice,
   ) {
-    super(deviceProblemMessage(problem, device));
+    // For logs; a person reads deviceProblemText(error), in their language.
+    super(`${device}: ${problem}`);
     this.name = 'MediaDeviceError';
   }
 }
 
-function deviceProblemMessage(problem: DeviceProblem, device: string): string {
-  const isPlural = device.includes(' and ');
-  const it = isPlural ? 'them' : 'it';
+/**
+ * What a person reads about a device that could not be opened, in the active locale (call it
+ * when showing it). Whole sentences per device: other languages agree words with the device.
+ */
+export function deviceProblemText({ problem, device }: Pick<MediaDeviceError, 'problem' | 'device'>): string {
+  if (device === 'screen') {
+    switch (problem) {
+      case 'denied':
+        return t`Screen sharing was cancelled or blocked.`;
+      case 'unsupported':
+        return t`This browser cannot share the screen.`;
+      case 'missing':
+      case 'busy':
+      case 'failed':
+        return t`The screen could not be started.`;
+    }
+  }
   switch (problem) {
     case 'denied':
-      return device === 'screen'
-        ? 'Screen sharing was cancelled or blocked.'
-        : `Your browser blocked the ${device}. Allow ${it} in the site settings (the icon left of the address), or join with ${it} off.`;
+      return device === 'camera'
+        ? t({
+            comment:
+              'The site settings icon is beside the address: left of it in a left-to-right browser, right of it in a right-to-left one',
+            message:
+              'Your browser blocked the camera. Allow it in the site settings (the icon left of the address), or join with it off.',
+          })
+        : device === 'microphone'
+          ? t({
+              comment:
+                'The site settings icon is beside the address: left of it in a left-to-right browser, right of it in a right-to-left one',
+              message:
+                'Your browser blocked the microphone. Allow it in the site settings (the icon left of the address), or join with it off.',
+            })
+          : t({
+              comment:
+                'The site settings icon is beside the address: left of it in a left-to-right browser, right of it in a right-to-left one',
+              message:
+                'Your browser blocked the camera and microphone. Allow them in the site settings (the icon left of the address), or join with them off.',
+            });
     case 'missing':
-      return `No ${device} ${isPlural ? 'were' : 'was'} found on this device. You can join with ${it} off.`;
+      return device === 'camera'
+        ? t`No camera was found on this device. You can join with it off.`
+        : device === 'microphone'
+          ? t`No microphone was found on this device. You can join with it off.`
+          : t`No camera and microphone were found on this device. You can join with them off.`;
     case 'busy':
-      return `The ${device} ${isPlural ? 'are' : 'is'} in use by another application. Close that application, or join with ${it} off.`;
+      return device === 'camera'
+        ? t`The camera is in use by another application. Close that application, or join with it off.`
+        : device === 'microphone'
+          ? t`The microphone is in use by another application. Close that application, or join with it off.`
+          : t`The camera and microphone are in use by another application. Close that application, or join with them off.`;
     case 'unsupported':
-      return device === 'screen'
-        ? 'This browser cannot share the screen.'
-        : `This browser cannot use the ${device} here (it needs a secure https address).`;
+      return device === 'camera'
+        ? t`This browser cannot use the camera here (it needs a secure https address).`
+        : device === 'microphone'
+          ? t`This browser cannot use the microphone here (it needs a secure https address).`
+          : t`This browser cannot use the camera and microphone here (it needs a secure https address).`;
     case 'failed':
-      return `The ${device} could not be started.`;
+      return device === 'camera'
+        ? t`The camera could not be started.`
+        : device === 'microphone'
+          ? t`The microphone could not be started.`
+          : t`The camera and microphone could not be started.`;
   }
+}
+
+/** A device action's failure in words: its problem, or that it could not be started. */
+export function deviceFailureText(error: unknown): string {
+  return error instanceof MediaDeviceError ? deviceProblemText(error) : t`That device could not be started.`;
 }
 
 /** getUserMedia's DOMException names, as the kind of problem to show. */

@@ -1,7 +1,9 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { isRoomId } from '#shared/meetings';
+import { isRoomId, MEETING_LIMITS } from '#shared/meetings';
+import { formatNumber } from '../../lib/format.ts';
 import { buttonVariants } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
@@ -27,6 +29,7 @@ export function Component() {
   const arrival = useMemo(() => readMeetingArrival(searchParams), [searchParams]);
   const profile = useProfile(role);
   const [session, setSession] = useState<MeetingSession | null>(null);
+  const { t } = useLingui();
 
   // A fresh token replaces the old in the address, so a reload joins without asking again;
   // never once the page is gone (it would land in the address of the next screen).
@@ -52,18 +55,24 @@ export function Component() {
   );
 
   if (!isRoomId(roomId)) {
+    const min = formatNumber(MEETING_LIMITS.roomIdMin);
+    const max = formatNumber(MEETING_LIMITS.roomIdMax);
     return (
       <section className="mx-auto flex max-w-xl flex-col gap-4">
-        <PageTitle>Meeting</PageTitle>
-        <h1 className="text-2xl font-bold text-fg">This meeting link is not valid</h1>
-        <p className="text-fg">A room ID is 6 to 64 letters, digits, - or _. Check the link you were sent.</p>
+        <PageTitle>{t`Meeting`}</PageTitle>
+        <h1 className="text-2xl font-bold text-fg">
+          <Trans>This meeting link is not valid</Trans>
+        </h1>
+        <p className="text-fg">
+          {t`A room ID is ${min} to ${max} letters, digits, - or _. Check the link you were sent.`}
+        </p>
         <Link to={emeetPath(role)} className={cn(buttonVariants(), 'self-start')}>
-          Enter a room ID
+          <Trans>Enter a room ID</Trans>
         </Link>
       </section>
     );
   }
-  if (!profile) return <LoadingStatus>Opening the meeting…</LoadingStatus>;
+  if (!profile) return <LoadingStatus>{t`Opening the meeting…`}</LoadingStatus>;
 
   const join = (choice: JoinChoice) =>
     setSession(
@@ -82,7 +91,7 @@ export function Component() {
 
   return (
     <>
-      <PageTitle>{`Meeting ${roomId}`}</PageTitle>
+      <PageTitle>{t`Meeting ${roomId}`}</PageTitle>
       {session ? (
         <MeetingRoom
           key={roomId}

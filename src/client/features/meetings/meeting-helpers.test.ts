@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { classifyMediaError, MediaDeviceError } from './local-media.ts';
+import { i18n } from '@lingui/core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CLOSE_MESSAGES, type CloseReason } from '#shared/meetings';
+import { classifyMediaError, deviceProblemText, MediaDeviceError } from './local-media.ts';
+import { closeReasonText } from './meeting-texts.ts';
 import { initialsOf } from './participant-tile.tsx';
 import { levelOf } from './speaking-detector.ts';
 
@@ -112,6 +115,9 @@ describe('classifyMediaError', () => {
 });
 
 describe('MediaDeviceError', () => {
+  // The texts in the code's own English (no catalog loaded).
+  beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
+
   it('is an Error that keeps the problem and the device', () => {
     const error = new MediaDeviceError('busy', 'camera');
     expect(error).toBeInstanceOf(Error);
@@ -120,49 +126,69 @@ describe('MediaDeviceError', () => {
     expect(error.device).toBe('camera');
   });
 
+  it('keeps the problem and the device in its message, for logs', () => {
+    expect(new MediaDeviceError('busy', 'camera').message).toBe('camera: busy');
+  });
+
   it('says "it" of one device', () => {
-    expect(new MediaDeviceError('denied', 'camera').message).toBe(
+    expect(deviceProblemText(new MediaDeviceError('denied', 'camera'))).toBe(
       'Your browser blocked the camera. Allow it in the site settings (the icon left of the address), or join with it off.',
     );
-    expect(new MediaDeviceError('denied', 'microphone').message).toBe(
+    expect(deviceProblemText(new MediaDeviceError('denied', 'microphone'))).toBe(
       'Your browser blocked the microphone. Allow it in the site settings (the icon left of the address), or join with it off.',
     );
-    expect(new MediaDeviceError('missing', 'microphone').message).toBe(
+    expect(deviceProblemText(new MediaDeviceError('missing', 'microphone'))).toBe(
       'No microphone was found on this device. You can join with it off.',
     );
-    expect(new MediaDeviceError('busy', 'camera').message).toBe(
+    expect(deviceProblemText(new MediaDeviceError('busy', 'camera'))).toBe(
       'The camera is in use by another application. Close that application, or join with it off.',
     );
   });
 
   it('says "them" of the camera and microphone', () => {
-    expect(new MediaDeviceError('denied', 'camera and microphone').message).toBe(
+    expect(deviceProblemText(new MediaDeviceError('denied', 'camera and microphone'))).toBe(
       'Your browser blocked the camera and microphone. Allow them in the site settings (the icon left of the address), or join with them off.',
     );
-    expect(new MediaDeviceError('missing', 'camera and microphone').message).toBe(
+    expect(deviceProblemText(new MediaDeviceError('missing', 'camera and microphone'))).toBe(
       'No camera and microphone were found on this device. You can join with them off.',
     );
-    expect(new MediaDeviceError('busy', 'camera and microphone').message).toBe(
+    expect(deviceProblemText(new MediaDeviceError('busy', 'camera and microphone'))).toBe(
       'The camera and microphone are in use by another application. Close that application, or join with them off.',
     );
   });
 
   it('explains an unsupported device and a failure', () => {
-    expect(new MediaDeviceError('unsupported', 'camera').message).toBe(
+    expect(deviceProblemText(new MediaDeviceError('unsupported', 'camera'))).toBe(
       'This browser cannot use the camera here (it needs a secure https address).',
     );
-    expect(new MediaDeviceError('unsupported', 'camera and microphone').message).toBe(
+    expect(deviceProblemText(new MediaDeviceError('unsupported', 'camera and microphone'))).toBe(
       'This browser cannot use the camera and microphone here (it needs a secure https address).',
     );
-    expect(new MediaDeviceError('failed', 'microphone').message).toBe('The microphone could not be started.');
-    expect(new MediaDeviceError('failed', 'camera and microphone').message).toBe(
+    expect(deviceProblemText(new MediaDeviceError('failed', 'microphone'))).toBe(
+      'The microphone could not be started.',
+    );
+    expect(deviceProblemText(new MediaDeviceError('failed', 'camera and microphone'))).toBe(
       'The camera and microphone could not be started.',
     );
   });
 
   it('has its own words for the screen', () => {
-    expect(new MediaDeviceError('denied', 'screen').message).toBe('Screen sharing was cancelled or blocked.');
-    expect(new MediaDeviceError('unsupported', 'screen').message).toBe('This browser cannot share the screen.');
-    expect(new MediaDeviceError('failed', 'screen').message).toBe('The screen could not be started.');
+    expect(deviceProblemText(new MediaDeviceError('denied', 'screen'))).toBe(
+      'Screen sharing was cancelled or blocked.',
+    );
+    expect(deviceProblemText(new MediaDeviceError('unsupported', 'screen'))).toBe(
+      'This browser cannot share the screen.',
+    );
+    expect(deviceProblemText(new MediaDeviceError('failed', 'screen'))).toBe('The screen could not be started.');
+  });
+});
+
+describe('closeReasonText', () => {
+  // The e2e tests read the server's CLOSE_MESSAGES on the page: the client's English keeps them.
+  it('says in English what the server says for every close reason', () => {
+    i18n.loadAndActivate({ locale: 'en', messages: {} });
+    for (const reason of Object.keys(CLOSE_MESSAGES) as CloseReason[]) {
+      expect(closeReasonText(reason)).toBe(CLOSE_MESSAGES[reason]);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import {
   ChevronLeft,
   ChevronRight,
@@ -23,7 +24,9 @@ import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ChatPanel } from './chat-panel.tsx';
 import { useGallery, type MeetingLayout } from './gallery.ts';
-import { MediaDeviceError } from './local-media.ts';
+import { deviceFailureText, MediaDeviceError } from './local-media.ts';
+import { connectionNoteText, meetingEndText } from './meeting-texts.ts';
+import { formatNumber } from '../../lib/format.ts';
 import { loginPathFor } from '../../lib/session.ts';
 import { emeetPath } from './meeting-links.ts';
 import {
@@ -97,14 +100,19 @@ export function MeetingRoom({
     <div className="flex h-[calc(100dvh-65px-2rem)] min-h-[32rem] flex-col gap-3 sm:h-[calc(100dvh-65px-4rem)]">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 ref={focusWhenShown} tabIndex={-1} className="text-xl font-bold text-fg outline-none">
-          Meeting <span className="font-mono text-base font-semibold text-muted">{roomId}</span>
+          <Trans>
+            Meeting{' '}
+            <bdi dir="ltr" className="font-mono text-base font-semibold text-muted">
+              {roomId}
+            </bdi>
+          </Trans>
         </h1>
         <div className="flex flex-wrap items-center gap-2">
           {snapshot.isLocked ? <RoomLockedMark /> : null}
           <LayoutSwitch layout={gallery.layout} onLayout={gallery.setLayout} />
           <Button variant="secondary" onClick={() => void copyInviteLink()}>
             <LinkIcon className="size-4" aria-hidden="true" />
-            Copy invite link
+            <Trans>Copy invite link</Trans>
           </Button>
         </div>
       </div>
@@ -113,7 +121,7 @@ export function MeetingRoom({
         {isSpeakerView ? (
           <div className="relative flex min-h-0 flex-1 flex-col gap-2 p-1 [&>*:first-child]:flex-1">
             {tiles.slice(1)}
-            <div className="absolute right-3 bottom-3 w-32 sm:w-48">{tiles[0]}</div>
+            <div className="absolute end-3 bottom-3 w-32 sm:w-48">{tiles[0]}</div>
           </div>
         ) : (
           <div className={`grid min-h-0 flex-1 auto-rows-fr gap-2 p-1 ${gridColumns(tiles.length)}`}>{tiles}</div>
@@ -160,25 +168,30 @@ function LayoutSwitch({ layout, onLayout }: { layout: MeetingLayout; onLayout(la
       ) : (
         <LayoutGrid className="size-4" aria-hidden="true" />
       )}
-      Speaker view
+      <Trans>Speaker view</Trans>
     </Button>
   );
 }
 
 /** The gallery's pages: everyone is heard on every page; only the page's cameras are received. */
 function GalleryPager({ page, pageCount, onPage }: { page: number; pageCount: number; onPage(page: number): void }) {
+  const { t } = useLingui();
+  const shownPage = formatNumber(page + 1);
+  const lastPage = formatNumber(pageCount);
   return (
-    <nav aria-label="Gallery pages" className="flex items-center justify-center gap-3">
+    <nav aria-label={t`Gallery pages`} className="flex items-center justify-center gap-3">
       <Button variant="secondary" disabled={page === 0} onClick={() => onPage(page - 1)}>
-        <ChevronLeft className="size-4" aria-hidden="true" />
-        Previous people
+        <ChevronLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
+        <Trans>Previous people</Trans>
       </Button>
       <p className="text-sm text-muted" aria-live="polite">
-        Page {page + 1} of {pageCount}
+        <Trans>
+          Page {shownPage} of {lastPage}
+        </Trans>
       </p>
       <Button variant="secondary" disabled={page === pageCount - 1} onClick={() => onPage(page + 1)}>
-        Next people
-        <ChevronRight className="size-4" aria-hidden="true" />
+        <Trans>Next people</Trans>
+        <ChevronRight className="size-4 rtl:-scale-x-100" aria-hidden="true" />
       </Button>
     </nav>
   );
@@ -248,14 +261,18 @@ function meetingTiles(snapshot: MeetingSnapshot, yourName: string, shown: Remote
 }
 
 function ConnectionBanner({ snapshot }: { snapshot: MeetingSnapshot }) {
+  const { t } = useLingui();
+  const note = snapshot.connectionNote;
   // Offline, the meeting may still flow browser to browser on a local network, but nobody can join or leave.
   const text = !snapshot.isOnline
-    ? 'You are offline. The meeting reconnects when the network is back.'
+    ? connectionNoteText('OFFLINE')
     : snapshot.phase === 'joined'
-      ? snapshot.connectionNote
-      : snapshot.phase === 'joining' && !snapshot.connectionNote
-        ? 'Joining the meeting…'
-        : (snapshot.connectionNote ?? 'Reconnecting…');
+      ? note && connectionNoteText(note)
+      : snapshot.phase === 'joining' && !note
+        ? t`Joining the meeting…`
+        : note
+          ? connectionNoteText(note)
+          : t`Reconnecting…`;
   if (!text) return null;
   return (
     <p
@@ -275,7 +292,7 @@ async function withDeviceMessage(action: () => Promise<void>) {
   } catch (error) {
     // Cancelling the screen picker is a choice, not a failure.
     if (error instanceof MediaDeviceError && error.device === 'screen' && error.problem === 'denied') return;
-    toast.error(error instanceof MediaDeviceError ? error.message : 'That device could not be started.');
+    toast.error(deviceFailureText(error));
   }
 }
 
@@ -330,22 +347,24 @@ function MeetingControls({
   panel: Panel;
   onPanel(panel: Panel): void;
 }) {
+  const { t } = useLingui();
   const { mic, camera, screen } = snapshot.local.media;
+  const unread = snapshot.unreadChat;
   return (
     <div
       role="toolbar"
-      aria-label="Meeting controls"
+      aria-label={t`Meeting controls`}
       className="flex flex-wrap items-center justify-center gap-2 rounded-xl bg-surface-inverse p-2"
     >
       <ControlButton
-        label="Microphone"
+        label={t`Microphone`}
         isPressed={mic}
         icon={Mic}
         offIcon={MicOff}
         onClick={() => void withDeviceMessage(() => session.setMicrophone(!mic))}
       />
       <ControlButton
-        label="Camera"
+        label={t`Camera`}
         isPressed={camera}
         icon={Video}
         offIcon={VideoOff}
@@ -353,7 +372,7 @@ function MeetingControls({
       />
       {canShareScreen ? (
         <ControlButton
-          label="Share screen"
+          label={t`Share screen`}
           isPressed={screen}
           icon={screen ? MonitorX : MonitorUp}
           onClick={() =>
@@ -363,47 +382,58 @@ function MeetingControls({
       ) : null}
       <RaiseHandButton session={session} snapshot={snapshot} />
       <ControlButton
-        label="Participants"
+        label={t`Participants`}
         isPressed={panel === 'people'}
         icon={Users}
         panel="people"
         onClick={() => onPanel('people')}
       >
-        <span className="rounded-full bg-surface-muted px-1.5 text-xs text-fg">{snapshot.remotes.length + 1}</span>
+        <span className="rounded-full bg-surface-muted px-1.5 text-xs text-fg">
+          {formatNumber(snapshot.remotes.length + 1)}
+        </span>
       </ControlButton>
       <ControlButton
-        label="Chat"
+        label={t`Chat`}
         isPressed={panel === 'chat'}
         icon={MessageSquare}
         panel="chat"
         onClick={() => onPanel('chat')}
       >
-        {snapshot.unreadChat > 0 ? (
+        {unread > 0 ? (
           <span className="rounded-full bg-brand-700 px-1.5 text-xs text-white ring-1 ring-white">
-            {snapshot.unreadChat}
-            <span className="sr-only"> unread</span>
+            <span aria-hidden="true">{formatNumber(unread)}</span>
+            <span className="sr-only">
+              <Plural value={unread} one="# unread message" other="# unread messages" />
+            </span>
           </span>
         ) : null}
       </ControlButton>
       <Button variant="danger" className="min-w-11 px-2.5 sm:px-3" onClick={() => session.leave()}>
         <PhoneOff className="size-5" aria-hidden="true" />
-        <span className="max-sm:sr-only">Leave</span>
+        <span className="max-sm:sr-only">
+          <Trans>Leave</Trans>
+        </span>
       </Button>
     </div>
   );
 }
 
-const ENDED_HEADINGS: Partial<Record<MeetingEnd['reason'], string>> = {
-  LEFT: 'You left the meeting',
-  REMOVED: 'You were removed from this meeting',
-  ROOM_LOCKED: 'This room is locked',
-  ROOM_FULL: 'This room is full',
-  REPLACED: 'You are in this meeting elsewhere',
-};
-
 /** After the meeting: what happened, in words, and the way back in when there is one. */
 function MeetingEnded({ end, role, onJoinAgain }: { end: MeetingEnd; role: UserRole; onJoinAgain(): void }) {
+  const { t } = useLingui();
   const isLeft = end.reason === 'LEFT';
+  const heading =
+    end.reason === 'LEFT'
+      ? t`You left the meeting`
+      : end.reason === 'REMOVED'
+        ? t`You were removed from this meeting`
+        : end.reason === 'ROOM_LOCKED'
+          ? t`This room is locked`
+          : end.reason === 'ROOM_FULL'
+            ? t`This room is full`
+            : end.reason === 'REPLACED'
+              ? t`You are in this meeting elsewhere`
+              : t`You are not in the meeting`;
   return (
     <section aria-labelledby="meeting-ended-title" className="mx-auto flex max-w-xl flex-col gap-4">
       <h1
@@ -412,30 +442,34 @@ function MeetingEnded({ end, role, onJoinAgain }: { end: MeetingEnd; role: UserR
         tabIndex={-1}
         className="text-2xl font-bold text-fg outline-none"
       >
-        {ENDED_HEADINGS[end.reason] ?? 'You are not in the meeting'}
+        {heading}
       </h1>
       <p role={isLeft ? undefined : 'alert'} className="text-fg">
-        {end.message}
+        {meetingEndText(end)}
       </p>
       {end.reason === 'ROOM_FULL' ? (
-        <p className="text-muted">Everyone it can hold is already in. Try again when someone leaves.</p>
+        <p className="text-muted">
+          <Trans>Everyone it can hold is already in. Try again when someone leaves.</Trans>
+        </p>
       ) : null}
       <div className="flex flex-wrap gap-2">
         {end.reason === 'CLIENT_TOO_OLD' ? (
-          <Button onClick={() => window.location.reload()}>Reload the page</Button>
+          <Button onClick={() => window.location.reload()}>
+            <Trans>Reload the page</Trans>
+          </Button>
         ) : null}
         {end.reason === 'session' ? (
           <Link to={loginPathFor(role)} className={buttonVariants({ variant: 'primary' })}>
-            Log in again
+            <Trans>Log in again</Trans>
           </Link>
         ) : null}
         {end.canRetry ? (
           <Button onClick={onJoinAgain}>
-            {isLeft ? 'Rejoin' : end.reason === 'REPLACED' ? 'Use this tab instead' : 'Try again'}
+            {isLeft ? t`Rejoin` : end.reason === 'REPLACED' ? t`Use this tab instead` : t`Try again`}
           </Button>
         ) : null}
         <Link to={emeetPath(role)} className={buttonVariants({ variant: 'secondary' })}>
-          Back to EMeet
+          <Trans>Back to EMeet</Trans>
         </Link>
       </div>
     </section>

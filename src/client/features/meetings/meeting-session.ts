@@ -1,6 +1,5 @@
 import {
   CLOSE_CODES,
-  CLOSE_MESSAGES,
   MEETING_SOCKET_PATH,
   PROTOCOL_VERSION,
   chatTextSchema,
@@ -20,7 +19,6 @@ import {
 import { ApiError, hasSessionEnded } from '../../lib/api.ts';
 import { openDevices, openScreen } from './local-media.ts';
 import { isUsableToken } from './meeting-links.ts';
-import { meetingRefusalText } from './meetings-api.ts';
 import { PeerLink, type IncomingMedia, type LinkState, type OutgoingTracks, type PeerSignal } from './peer-link.ts';
 import {
   applyRoomEvent,
@@ -40,8 +38,14 @@ export const LOCAL_SPEAKER = 'local';
 
 export type MeetingPhase = 'joining' | 'joined' | 'reconnecting' | 'ended';
 
-/** Why the meeting ended for this page, in words, and whether joining again can help. */
-export type MeetingEnd = { reason: CloseReason | 'session' | 'refused'; message: string; canRetry: boolean };
+/**
+ * Why the meeting ended for this page, and whether joining again can help; the screen words it
+ * (meetingEndText). `refusal`: the server's refusal of a meeting token.
+ */
+export type MeetingEnd = { reason: CloseReason | 'session' | 'refused'; canRetry: boolean; refusal?: ApiError };
+
+/** What the banner says while (re)connecting, as a code the screen words (connectionNoteText). */
+export type ConnectionNote = CloseReason | 'UNREACHABLE' | 'CONNECTION_LOST' | 'OFFLINE' | 'SFU_MOVING';
 
 export type RemoteParticipant = Participant & { link: LinkState; incoming: IncomingMedia | null };
 
@@ -49,7 +53,7 @@ export type MeetingSnapshot = {
   phase: MeetingPhase;
   end: MeetingEnd | null;
   /** While reconnecting: what happened. */
-  connectionNote: string | null;
+  connectionNote: ConnectionNote | null;
   isOnline: boolean;
   you: Participant | null;
   local: { media: MediaState; camera: MediaStreamTrack | null; screen: MediaStreamTrack | null };
@@ -77,7 +81,10 @@ export type MeetingSessionOptions = {
   microphone: MediaStreamTrack | null;
   /** A new token was minted: the page keeps its address current with it. */
   onTokenRenewed?: (token: string) => void;
-  /** Something to tell the person without ending the meeting: a teacher's action (info), or a refusal (error). */
+  /**
+   * Something to tell the person without ending the meeting: a teacher's action (info, worded
+   * here in the active locale), or the server's refusal of a message (error, the server's text).
+   */
   onNotice?: (message: string, kind: 'info' | 'error') => void;
   socketUrl?: (token: string) => string;
 };
@@ -134,7 +141,7 @@ export class MeetingSession {
   private speakingNow: ReadonlySet<string> = new Set();
   private phase: MeetingPhase = 'joining';
   private end: MeetingEnd | null = null;
-  private connectionNote: string | null = null;
+  private connectionNote: ConnectionNote | null = null;
   private isLocked = false;
 
   constructor(private readonly options: MeetingSessionOptions) {
@@ -176,7 +183,7 @@ export class MeetingSession {
   leave() {
     if (this.isEnded) return;
     this.send({ type: 'leave' });
-    this.finish({ reason: 'LEFT', message: CLOSE_MESSAGES.LEFT, canRetry: true });
+    this.finish({ reason: 'LEFT', canRetry: true });
   }
 
   /** The page went away (navigation, unmount): as leave, without a message to show. */
@@ -352,16 +359,14 @@ export class MeetingSession {
       if (this.isEnded) return;
       if (error instanceof ApiError && isFinalTokenRefusal(error.code)) {
         const isSessionOver = hasSessionEnded(error);
-        this.finish({
-          reason: isSessionOver ? 'session' : 'refused',
-          message: isSessionOver
-            ? 'Your session has ended. Log in again to join the meeting.'
-            : meetingRefusalText(error),
-          canRetry: !isSessionOver,
-        });
+        this.finish(
+          isSessionOver
+            ? { reason: 'session', canRetry: false }
+            : { reason: 'refused', refusal: error, canRetry: true },
+        );
         return;
       }
-      this.retryLater('Cannot reach the server. Trying again…');
+      this.retryLater('UNREACHABLE');
       return;
     }
     if (this.isEnded) return;
@@ -381,7 +386,7 @@ export class MeetingSession {
       }
     };
     socket.onclose = (event) => {
-      if (socket === this.socket) this.handleClose(event.code, event.reason);
+      if (socket === this.socket) this.handleClose(event.code);
     };
   }
 
@@ -454,7 +459,7 @@ export class MeetingSession {
       case 'sfu-moving':
         // The room's video server went away: the seat stays while the server moves the room.
         this.closeSfu();
-        this.connectionNote = 'The video server stopped. Moving the meeting to another one…';
+        this.connectionNote = 'SFU_MOVING';
         break;
       case 'sfu-moved':
         this.connectionNote = null;
@@ -477,7 +482,7 @@ export class MeetingSession {
     this.emit();
   }
 
-  private handleClose(code: number, reasonText: string) {
+  private handleClose(code: number) {
     this.socket = null;
     this.closeAllLinks();
     this.you = null;
@@ -485,19 +490,18 @@ export class MeetingSession {
     if (this.isEnded) return;
     const reason = closeReasonOf(code);
     if (shouldReconnect(code)) {
-      this.retryLater(reason ? CLOSE_MESSAGES[reason] : 'The connection was lost. Reconnecting…');
+      this.retryLater(reason ?? 'CONNECTION_LOST');
       return;
     }
     this.finish({
       reason: reason ?? 'refused',
-      message: reason ? CLOSE_MESSAGES[reason] : reasonText || 'The meeting connection was closed.',
       canRetry: reason === undefined || RETRYABLE.includes(reason),
     });
   }
 
-  private retryLater(note: string) {
+  private retryLater(note: ConnectionNote) {
     this.phase = this.hasJoinedOnce ? 'reconnecting' : 'joining';
-    this.connectionNote = navigator.onLine ? note : 'You are offline. The meeting reconnects when the network is back.';
+    this.connectionNote = navigator.onLine ? note : 'OFFLINE';
     clearTimeout(this.reconnectTimer);
     this.reconnectTimer = setTimeout(() => void this.connect(), reconnectDelayMs(this.attempt));
     this.attempt += 1;

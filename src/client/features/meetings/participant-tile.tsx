@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { MicOff, MonitorUp, VideoOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { UserRole } from '#shared/constants';
@@ -40,13 +41,16 @@ export function ParticipantTile({
   isScreen?: boolean;
   isHandRaised?: boolean;
 }) {
-  const title = isScreen ? `${name}'s screen` : isLocal ? `${name} (you)` : name;
+  const { t } = useLingui();
+  const title = isScreen ? t`${name}'s screen` : isLocal ? t`${name} (you)` : name;
   const badges: ReactNode[] = [];
   if (!isScreen && isMicOff) {
     badges.push(
       <span key="mic" className="flex items-center gap-1">
         <MicOff className="size-4" aria-hidden="true" />
-        <span className="sr-only">Microphone off</span>
+        <span className="sr-only">
+          <Trans>Microphone off</Trans>
+        </span>
       </span>,
     );
   }
@@ -71,13 +75,13 @@ export function ParticipantTile({
           </span>
           <span className="flex items-center gap-1 text-sm @max-[12rem]:sr-only">
             <VideoOff className="size-4" aria-hidden="true" />
-            Camera off
+            <Trans>Camera off</Trans>
           </span>
         </div>
       ) : (
         <VideoSurface
           {...video}
-          label={isScreen ? `${name}'s shared screen` : `${name}'s camera`}
+          label={isScreen ? t`${name}'s shared screen` : t`${name}'s camera`}
           isMirrored={isLocal && !isScreen}
           fit={isScreen ? 'contain' : 'cover'}
         />
@@ -87,13 +91,17 @@ export function ParticipantTile({
           className="absolute inset-x-0 top-0 bg-surface-inverse/75 px-3 py-1.5 text-center text-sm text-white"
           role="status"
         >
-          {link === 'failed' ? 'Connection problem. Trying again…' : 'Connecting…'}
+          {link === 'failed' ? t`Connection problem. Trying again…` : t`Connecting…`}
         </p>
       ) : null}
-      <p className="absolute bottom-2 left-2 flex max-w-[calc(100%-1rem)] items-center gap-2 rounded-md bg-surface-inverse/75 px-2 py-1 text-sm text-white">
+      <p className="absolute start-2 bottom-2 flex max-w-[calc(100%-1rem)] items-center gap-2 rounded-md bg-surface-inverse/75 px-2 py-1 text-sm text-white">
         {isScreen ? <MonitorUp className="size-4 shrink-0" aria-hidden="true" /> : null}
-        <span className="truncate">{title}</span>
-        {role === 'teacher' && !isScreen ? <span className="text-xs text-fg-inverse-muted">Teacher</span> : null}
+        <bdi className="truncate">{title}</bdi>
+        {role === 'teacher' && !isScreen ? (
+          <span className="text-xs text-fg-inverse-muted">
+            <Trans>Teacher</Trans>
+          </span>
+        ) : null}
         {badges}
       </p>
     </div>

@@ -1,6 +1,9 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Mic, MicOff, MonitorUp, Video, VideoOff } from 'lucide-react';
 import { useId } from 'react';
 import type { MediaState } from '#shared/meetings';
+import { formatNumber } from '../../lib/format.ts';
 import { PanelHeader } from './chat-panel.tsx';
 import { HandMark, HostControls, PersonActions } from './host-controls.tsx';
 import type { MeetingSession, MeetingSnapshot } from './meeting-session.ts';
@@ -17,11 +20,14 @@ export function ParticipantsPanel({
   yourName: string;
   onClose(): void;
 }) {
+  const { t } = useLingui();
   const headingId = useId();
+  // One message with the tile's "{name} (you)".
+  const youName = (name: string) => t`${name} (you)`;
   const people = [
     {
       id: 'you',
-      name: `${yourName} (you)`,
+      name: youName(yourName),
       role: snapshot.you?.role,
       media: snapshot.local.media,
       hand: snapshot.you?.hand ?? null,
@@ -29,11 +35,15 @@ export function ParticipantsPanel({
     ...snapshot.remotes,
   ];
   const isHost = snapshot.you?.host === true;
+  const count = people.length;
+  const roomSize = snapshot.roomSize ? formatNumber(snapshot.roomSize) : null;
   return (
     <section aria-labelledby={headingId} className="flex min-h-0 flex-1 flex-col">
-      <PanelHeader id={headingId} title="Participants" onClose={onClose} />
+      <PanelHeader id={headingId} title={t`Participants`} closeLabel={t`Close participants`} onClose={onClose} />
       <p className="px-3 pt-2 text-sm text-muted">
-        {people.length} in the room{snapshot.roomSize ? ` (at most ${snapshot.roomSize})` : ''}
+        {roomSize
+          ? t`${plural(count, { one: '# in the room', other: '# in the room' })} (at most ${roomSize})`
+          : plural(count, { one: '# in the room', other: '# in the room' })}
       </p>
       {isHost ? <HostControls session={session} snapshot={snapshot} /> : null}
       <ul className="flex min-h-0 flex-1 flex-col gap-1 overflow-y-auto p-3">
@@ -43,8 +53,12 @@ export function ParticipantsPanel({
             className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 rounded-md px-2 py-1.5 hover:bg-surface-sunken"
           >
             <span className="min-w-0 truncate text-fg">
-              {person.name}
-              {person.role === 'teacher' ? <span className="ml-2 text-xs text-muted">Teacher</span> : null}
+              <bdi>{person.name}</bdi>
+              {person.role === 'teacher' ? (
+                <span className="ms-2 text-xs text-muted">
+                  <Trans>Teacher</Trans>
+                </span>
+              ) : null}
             </span>
             {person.hand !== null ? <HandMark className="text-warning" /> : null}
             <MediaMarks media={person.media} />
@@ -57,13 +71,16 @@ export function ParticipantsPanel({
 }
 
 function MediaMarks({ media }: { media: MediaState }) {
+  const { t } = useLingui();
   const iconClass = 'size-4';
   return (
     <span className="flex shrink-0 items-center gap-1.5 text-muted">
       {media.screen ? (
         <>
           <MonitorUp className={iconClass} aria-hidden="true" />
-          <span className="sr-only">sharing the screen,</span>
+          <span className="sr-only">
+            <Trans>sharing the screen,</Trans>
+          </span>
         </>
       ) : null}
       {media.camera ? (
@@ -71,13 +88,13 @@ function MediaMarks({ media }: { media: MediaState }) {
       ) : (
         <VideoOff className={`${iconClass} text-danger`} aria-hidden="true" />
       )}
-      <span className="sr-only">{media.camera ? 'camera on,' : 'camera off,'}</span>
+      <span className="sr-only">{media.camera ? t`camera on,` : t`camera off,`}</span>
       {media.mic ? (
         <Mic className={iconClass} aria-hidden="true" />
       ) : (
         <MicOff className={`${iconClass} text-danger`} aria-hidden="true" />
       )}
-      <span className="sr-only">{media.mic ? 'microphone on' : 'microphone off'}</span>
+      <span className="sr-only">{media.mic ? t`microphone on` : t`microphone off`}</span>
     </span>
   );
 }

@@ -1,7 +1,16 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { AlertTriangle, Mic, MicOff, Video, VideoOff } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import { listDevices, openWanted, type DeviceChoice, type DeviceLists } from './local-media.ts';
+import { formatNumber } from '../../lib/format.ts';
+import {
+  deviceProblemText,
+  listDevices,
+  openWanted,
+  type DeviceChoice,
+  type DeviceLists,
+  type MediaDeviceError,
+} from './local-media.ts';
 import { VideoSurface } from './video-surface.tsx';
 
 export type JoinChoice = { camera: MediaStreamTrack | null; microphone: MediaStreamTrack | null };
@@ -12,7 +21,7 @@ type Opened = {
   request: OpenRequest;
   camera: MediaStreamTrack | null;
   microphone: MediaStreamTrack | null;
-  problem: string | null;
+  problem: MediaDeviceError | null;
 };
 
 /**
@@ -41,6 +50,7 @@ export function PreJoin({
   const [devices, setDevices] = useState<DeviceLists>({ cameras: [], microphones: [] });
   const handedOver = useRef(false);
   const headingId = useId();
+  const { t } = useLingui();
 
   // One permission prompt for both; each device alone if that fails (see openWanted).
   useEffect(() => {
@@ -55,7 +65,7 @@ export function PreJoin({
         request,
         camera: found.camera,
         microphone: found.microphone,
-        problem: found.problem?.message ?? null,
+        problem: found.problem,
       });
       const lists = await listDevices();
       if (!isCancelled) setDevices(lists);
@@ -92,25 +102,33 @@ export function PreJoin({
   return (
     <section aria-labelledby={headingId} className="mx-auto flex w-full max-w-3xl flex-col gap-4">
       <h1 id={headingId} className="text-2xl font-bold text-fg">
-        Ready to join?
+        <Trans>Ready to join?</Trans>
       </h1>
       <p className="text-muted">
-        Room <span className="font-mono font-semibold text-fg">{roomId}</span>. Choose your camera and microphone, then
-        join.
+        <Trans>
+          Room{' '}
+          <bdi className="font-mono font-semibold text-fg" dir="ltr">
+            {roomId}
+          </bdi>
+          . Choose your camera and microphone, then join.
+        </Trans>
       </p>
       {startsMuted ? (
         <p className="text-fg">
-          You join with your microphone off, so the class stays quiet. Turn it on in the meeting when you need to speak.
+          <Trans>
+            You join with your microphone off, so the class stays quiet. Turn it on in the meeting when you need to
+            speak.
+          </Trans>
         </p>
       ) : null}
       {/* At most half the screen's height, so the choices and Join stay in view on a laptop. */}
       <div className="relative mx-auto aspect-video w-full max-w-[calc(50dvh*16/9)] overflow-hidden rounded-xl bg-surface-inverse">
         {camera ? (
-          <VideoSurface track={camera} isMirrored label="Your camera preview" />
+          <VideoSurface track={camera} isMirrored label={t`Your camera preview`} />
         ) : (
           <p className="flex h-full items-center justify-center gap-2 text-fg-inverse">
             <VideoOff className="size-5" aria-hidden="true" />
-            {isOpening ? 'Starting the camera…' : 'Your camera is off'}
+            {isOpening ? t`Starting the camera…` : t`Your camera is off`}
           </p>
         )}
       </div>
@@ -122,13 +140,13 @@ export function PreJoin({
         >
           <AlertTriangle className="mt-0.5 size-5 shrink-0 text-warning" aria-hidden="true" />
           <div className="flex flex-col gap-3">
-            <p>{problem}</p>
+            <p>{deviceProblemText(problem)}</p>
             <div className="flex flex-wrap gap-2">
               <Button
                 variant="secondary"
                 onClick={() => setRequest((current) => ({ ...current, wish: { camera: true, microphone: true } }))}
               >
-                Try again
+                <Trans>Try again</Trans>
               </Button>
             </div>
           </div>
@@ -142,7 +160,7 @@ export function PreJoin({
           ) : (
             <VideoOff className="size-4" aria-hidden="true" />
           )}
-          Camera
+          <Trans>Camera</Trans>
         </Button>
         <Button
           variant="secondary"
@@ -155,21 +173,23 @@ export function PreJoin({
           ) : (
             <MicOff className="size-4" aria-hidden="true" />
           )}
-          Microphone
+          <Trans>Microphone</Trans>
         </Button>
       </div>
 
       {devices.cameras.length > 1 || devices.microphones.length > 1 ? (
         <div className="grid gap-3 sm:grid-cols-2">
           <DeviceSelect
-            label="Camera"
+            label={t`Camera`}
+            unnamed={(number) => t`Camera ${number}`}
             devices={devices.cameras}
             value={camera?.getSettings().deviceId}
             isDisabled={!isCameraOn || isOpening}
             onChange={(cameraId) => choose({ cameraId })}
           />
           <DeviceSelect
-            label="Microphone"
+            label={t`Microphone`}
+            unnamed={(number) => t`Microphone ${number}`}
             devices={devices.microphones}
             value={microphone?.getSettings().deviceId}
             isDisabled={!isMicrophoneOn || isOpening}
@@ -180,7 +200,7 @@ export function PreJoin({
 
       <div className="flex flex-wrap gap-2">
         <Button onClick={join} disabled={isOpening}>
-          {isCameraOn || isMicrophoneOn ? 'Join meeting' : 'Join with camera and microphone off'}
+          {isCameraOn || isMicrophoneOn ? t`Join meeting` : t`Join with camera and microphone off`}
         </Button>
       </div>
     </section>
@@ -189,12 +209,15 @@ export function PreJoin({
 
 function DeviceSelect({
   label,
+  unnamed,
   devices,
   value,
   isDisabled,
   onChange,
 }: {
   label: string;
+  /** A device whose name the browser keeps to itself: "Camera 2". */
+  unnamed(number: string): string;
   devices: MediaDeviceInfo[];
   value: string | undefined;
   isDisabled: boolean;
@@ -215,7 +238,7 @@ function DeviceSelect({
       >
         {devices.map((device, index) => (
           <option key={device.deviceId} value={device.deviceId}>
-            {device.label || `${label} ${index + 1}`}
+            {device.label || unnamed(formatNumber(index + 1))}
           </option>
         ))}
       </select>

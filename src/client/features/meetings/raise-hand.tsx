@@ -1,11 +1,13 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Hand, Lock } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
 import type { MeetingSession, MeetingSnapshot } from './meeting-session.ts';
 
 /** "Raise hand" / "Lower hand" in the toolbar, for everyone (decision 038). */
 export function RaiseHandButton({ session, snapshot }: { session: MeetingSession; snapshot: MeetingSnapshot }) {
+  const { t } = useLingui();
   const isRaised = snapshot.you?.hand != null;
-  const label = isRaised ? 'Lower hand' : 'Raise hand';
+  const label = isRaised ? t`Lower hand` : t`Raise hand`;
   return (
     <Button
       variant={isRaised ? 'primary' : 'secondary'}
@@ -25,7 +27,7 @@ export function RoomLockedMark() {
   return (
     <p role="status" className="flex items-center gap-1.5 rounded-md bg-warning-soft px-2 py-1 text-sm text-warning">
       <Lock className="size-4" aria-hidden="true" />
-      Room locked
+      <Trans>Room locked</Trans>
     </p>
   );
 }

@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import type { Participant } from '#shared/meetings';
 import { applyHandEvent, moderationNotice, raisedHands } from './raised-hands.ts';
@@ -32,6 +33,7 @@ describe('raised hands', () => {
   });
 
   it('tells the person what a teacher did and that they may turn it on again', () => {
+    i18n.loadAndActivate({ locale: 'en', messages: {} });
     expect(moderationNotice('mute', 'Ms Ada')).toBe('Ms Ada muted you. Unmute when you need to speak.');
     expect(moderationNotice('stop-camera', 'Ms Ada')).toMatch(/^Ms Ada turned your camera off\./);
   });

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { ClientMessage, ModerationAction, Participant, ServerMessage } from '#shared/meetings';
 
 /**
@@ -25,9 +26,15 @@ export function raisedHands<Person extends { hand: number | null }>(people: Pers
   return people.filter((person) => person.hand !== null).sort((a, b) => a.hand! - b.hand!);
 }
 
-/** What the person a teacher muted (or whose camera a teacher stopped) reads. */
+/** What the person a teacher muted (or whose camera a teacher stopped) reads, in the active locale. */
 export function moderationNotice(action: ModerationAction, by: string): string {
   return action === 'mute'
-    ? `${by} muted you. Unmute when you need to speak.`
-    : `${by} turned your camera off. Turn it on again when you need it.`;
+    ? t({
+        comment: '{by}: the name of the teacher who did it',
+        message: `${by} muted you. Unmute when you need to speak.`,
+      })
+    : t({
+        comment: '{by}: the name of the teacher who did it',
+        message: `${by} turned your camera off. Turn it on again when you need it.`,
+      });
 }
