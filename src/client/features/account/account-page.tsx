@@ -15,6 +15,7 @@ import { useProfile } from '../session/profile.ts';
 import { AccountForm } from '../../components/auth-form.tsx';
 import { changePasswordFields } from './change-password-fields.ts';
 import { SignOutEverywhereConfirmation } from './sign-out-everywhere-confirmation.tsx';
+import { LanguageSetting } from './language-setting.tsx';
 import { useDashboardRole } from '../session/use-dashboard-role.ts';
 import { cardVariants } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
@@ -80,6 +81,8 @@ export function Component() {
           }}
         />
       </section>
+
+      <LanguageSetting role={role} />
 
       <section aria-labelledby="sign-out-everywhere-title" className={cn(cardVariants(), 'rounded-2xl p-5 sm:p-8')}>
         <h2 id="sign-out-everywhere-title" className="flex items-center gap-2 text-xl font-bold text-fg">

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { isLocale } from '#shared/locales';
 import { useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Link, useLoaderData, useNavigate, useRevalidator, type LoaderFunctionArgs } from 'react-router';
@@ -30,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<SchoolSta
 }
 
 export function Component() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const status = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   const navigate = useNavigate();
@@ -129,7 +130,8 @@ export function Component() {
         title={t`Set up your school`}
         intro={t`Name your school and create the first teacher account: yours, as the school's administrator. You can then invite the other teachers.`}
         schema={schoolSetupSchema}
-        hiddenValues={{ setupCode }}
+        // The school's default language is the one this page is read in (the switcher above).
+        hiddenValues={{ setupCode, ...(isLocale(i18n.locale) && { defaultLocale: i18n.locale }) }}
         fields={[
           { name: 'schoolName', label: t`School name`, autoComplete: 'organization' },
           ...teacherAccountFields(),

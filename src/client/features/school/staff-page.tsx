@@ -12,7 +12,9 @@ import {
   removeDemoSchool,
   renameSchool,
   revokeInvitation,
+  setSchoolLanguage,
 } from '#shared/contract/school';
+import { isLocale, LOCALES, type Locale } from '#shared/locales';
 import {
   createInvitationSchema,
   renameSchoolSchema,
@@ -41,6 +43,52 @@ import { profileQueries, useProfile } from '../session/profile.ts';
 import { schoolQueries } from './school-queries.ts';
 import { Badge, StaffTable } from '../../components/staff-table.tsx';
 
+/** The school's default language (issue 32): for everyone who has not chosen their own. */
+function SchoolLanguageSection() {
+  const queryClient = useQueryClient();
+  const status = useQuery(schoolQueries.status());
+  const { t } = useLingui();
+  const id = useId();
+  const [isSaving, setIsSaving] = useState(false);
+  const choose = async (defaultLocale: Locale) => {
+    setIsSaving(true);
+    try {
+      const { data } = await call(setSchoolLanguage, { body: { defaultLocale } });
+      queryClient.setQueryData(schoolQueries.status().queryKey, data);
+      toast.success(t`The school's language was saved`);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : t`Something went wrong`);
+    } finally {
+      setIsSaving(false);
+    }
+  };
+  return (
+    <Section title={t`Language`}>
+      <Card padding="md">
+        <label htmlFor={id} className="block text-sm font-semibold text-fg">
+          {t`The school's language`}
+        </label>
+        <p className="mt-1 text-sm text-muted">
+          {t`StudyHall speaks it to everyone whose browser asks for none of its languages and who has not chosen one in their account.`}
+        </p>
+        <select
+          id={id}
+          value={status.data?.defaultLocale ?? ''}
+          disabled={isSaving || !status.data}
+          onChange={(event) => isLocale(event.target.value) && void choose(event.target.value)}
+          className="mt-2 w-full max-w-xs rounded-lg border border-line bg-surface px-3 py-2 text-fg"
+        >
+          {Object.entries(LOCALES).map(([locale, { name }]) => (
+            <option key={locale} value={locale} lang={locale}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </Card>
+    </Section>
+  );
+}
+
 /**
  * /dashboard/teacher/staff (decision 030): the administrator's school, its name, the
  * invitations that let teachers join, and the teachers with their role and state.
@@ -58,6 +106,7 @@ export function Component() {
       {profile?.isAdministrator ? (
         <>
           <SchoolNameSection />
+          <SchoolLanguageSection />
           <DemoSection />
           <InviteSection />
           <InvitationsSection />
