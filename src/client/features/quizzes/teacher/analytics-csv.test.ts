@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AttemptRecord, TeacherQuizDetail } from '#shared/quizzes';
 import { attemptsCsv, attemptsCsvFileName, csvCell, slugify, toCsv } from './analytics-csv.ts';
 
@@ -85,6 +86,9 @@ const quiz: TeacherQuizDetail = {
     }),
   ],
 };
+
+// The headers are worded in the active locale: English, the code's own text.
+beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
 describe('csvCell', () => {
   it('leaves plain text and numbers alone', () => {

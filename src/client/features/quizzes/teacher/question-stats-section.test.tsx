@@ -1,6 +1,7 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { TeacherQuizDetail } from '#shared/quizzes';
+import { renderTranslated } from '../../../testing/render-translated.tsx';
 import { QuestionStatsSection } from './question-stats-section.tsx';
 
 const attempt = (n: number, response: string | null, earnedPoints: number, seconds?: number) => ({
@@ -52,7 +53,7 @@ const quiz: TeacherQuizDetail = {
 
 describe('the per-question analytics', () => {
   it('gives each figure and each bar’s value as text, the right answer named', () => {
-    render(<QuestionStatsSection quiz={quiz} />);
+    renderTranslated(<QuestionStatsSection quiz={quiz} />);
     const section = screen.getByRole('region', { name: 'Per question' });
     const item = within(section).getByRole('listitem');
     expect(within(item).getByRole('heading', { name: 'Q1. Capital of France?' })).toBeInTheDocument();

@@ -1,6 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { QuizQuestion } from '#shared/quizzes';
+import { renderTranslated } from '../../../testing/render-translated.tsx';
 import { AnswerCell } from './quiz-analytics-page.tsx';
 
 const multiple: QuizQuestion = {
@@ -17,7 +18,7 @@ const multiple: QuizQuestion = {
 };
 
 function cell(question: QuizQuestion, answer: Parameters<typeof AnswerCell>[0]['answer']) {
-  const { container, unmount } = render(
+  const { container, unmount } = renderTranslated(
     <table>
       <tbody>
         <tr>
