@@ -60,7 +60,7 @@ export function MarkForm({ quizId, essay }: { quizId: string; essay: EssayToMark
   const { t } = useLingui();
   const name = `${essay.attemptId}-${essay.question._id}`;
   const studentName = essay.student.name;
-  const questionNumber = essay.question.number;
+  const questionNumber = formatNumber(essay.question.number);
   const worth = pointsPlural(essay.question.points);
   const form = useEndpointForm({
     schema: essayMarkInputSchema,
@@ -139,7 +139,7 @@ function EssayCard({ quizId, essay }: { quizId: string; essay: EssayToMark }) {
   const headingId = `essay-${essay.attemptId}-${essay.question._id}`;
   const { t } = useLingui();
   const submittedAt = formatDateTime(essay.submittedAt);
-  const number = essay.question.number;
+  const number = formatNumber(essay.question.number);
   const worth = pointsPlural(essay.question.points);
   return (
     <li>

@@ -11,6 +11,7 @@ import {
   type TypeFieldsProps,
 } from './editor-rows.tsx';
 import { newPair } from './quiz-draft.ts';
+import { formatNumber } from '../../../lib/format.ts';
 
 /**
  * The pairs of a matching question (decision 045): a prompt and its match on each row; a row
@@ -41,7 +42,7 @@ export function MatchingFields(props: TypeFieldsProps) {
       }
     >
       {question.pairs.map((pair, index) => {
-        const position = index + 1;
+        const position = formatNumber(index + 1);
         return (
           <li key={pair.key} className="flex items-start gap-2">
             <div className="grid min-w-0 flex-1 gap-2 sm:grid-cols-2">

@@ -68,7 +68,8 @@ export function QuestionEditor({
   focusLater,
   locked = false,
 }: QuestionEditorProps) {
-  const number = index + 1;
+  // The question's number as the reader writes numbers (Arabic: its own digits).
+  const number = formatNumber(index + 1);
   const slot = `quiz.questions.${index}`;
   const error = (field: string) => errors[`${slot}.${field}`];
   const headingId = `${question.key}-heading`;
@@ -249,7 +250,7 @@ function TypeFields(props: TypeFieldsProps) {
             }
           >
             {question.accepted.map((item, index) => {
-              const position = index + 1;
+              const position = formatNumber(index + 1);
               return (
                 <li key={item.key} className="flex items-center gap-2">
                   <RowInput
@@ -509,7 +510,7 @@ function ChoiceFields({ question, number, slot, error, update, focusLater, locke
         }
       >
         {question.options.map((option, index) => {
-          const position = index + 1;
+          const position = formatNumber(index + 1);
           return (
             <li key={option.key} className="flex flex-col gap-1">
               <div className="flex items-center gap-2">

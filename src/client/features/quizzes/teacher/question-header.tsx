@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
 import { TOOLTIP } from '#shared/constants';
 import { MathText } from '../../../components/math-text.tsx';
+import { formatNumber } from '../../../lib/format.ts';
 
 const EDGE_PX = 8;
 const MAX_WIDTH_PX = 320;
@@ -26,7 +27,7 @@ function placementFor(trigger: HTMLElement | null, popup: HTMLElement | null): P
  * label on one line and inside its parent; question text can be long and the
  * table scrolls, so this one wraps and is placed against the viewport.
  */
-export function QuestionHeader({ number, text }: { number: number; text: string }) {
+export function QuestionHeader({ number: count, text }: { number: number; text: string }) {
   const tooltipId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const popupRef = useRef<HTMLSpanElement>(null);
@@ -40,6 +41,7 @@ export function QuestionHeader({ number, text }: { number: number; text: string 
   const [isDismissed, setIsDismissed] = useState(false);
   const isOpen = !isDismissed && (isHovered || isFocused);
   const { t } = useLingui();
+  const number = formatNumber(count);
 
   const show = () => {
     setPlacement(placementFor(buttonRef.current, popupRef.current));

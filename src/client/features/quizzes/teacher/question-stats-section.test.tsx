@@ -69,4 +69,17 @@ describe('the per-question analytics', () => {
         .map((row) => row.textContent),
     ).toEqual(['Paris(correct)2 (50%)', 'Lyon1 (25%)']);
   });
+
+  it('reads in Arabic: its words, plurals and digits', async () => {
+    // The catalog as the app loads it (compiled by the Vite plugin); renderTranslated types its messages as strings.
+    const { messages } = (await import('../../../locales/ar/messages.po')) as { messages: Record<string, string> };
+    renderTranslated(<QuestionStatsSection quiz={quiz} />, { locale: 'ar', messages });
+    // The locale's own digits, whichever system this engine's Arabic uses.
+    const one = new Intl.NumberFormat('ar').format(1);
+    const section = screen.getByRole('region', { name: 'لكل سؤال' });
+    const item = within(section).getByRole('listitem');
+    expect(within(item).getByRole('heading', { name: `س${one}. Capital of France?` })).toBeInTheDocument();
+    expect(item).toHaveTextContent('اختيار واحد، نقطتان');
+    expect(within(item).getByRole('table', { name: `إجابات السؤال ${one}` })).toBeInTheDocument();
+  });
 });

@@ -30,7 +30,7 @@ export function QuestionStatsSection({ quiz }: { quiz: TeacherQuizDetail }) {
         {quiz.quiz.questions
           .filter((question) => !isDescription(question))
           .map((question, index) => {
-            const number = index + 1;
+            const number = formatNumber(index + 1);
             const type = i18n._(QUESTION_TYPE_MESSAGES[question.type]);
             const worth = question.points;
             const points = plural(worth, { one: '# point', other: '# points' });
@@ -52,7 +52,7 @@ export function QuestionStatsSection({ quiz }: { quiz: TeacherQuizDetail }) {
   );
 }
 
-function QuestionFigures({ stats, attempts, number }: { stats: QuestionStats; attempts: number; number: number }) {
+function QuestionFigures({ stats, attempts, number }: { stats: QuestionStats; attempts: number; number: string }) {
   const { t } = useLingui();
   const seconds = stats.averageSeconds === null ? null : formatNumber(stats.averageSeconds);
   const facts: [string, string][] = [

@@ -4,8 +4,8 @@ import type { QuestionType } from '#shared/question-types';
 
 /**
  * The question types' names as a teacher reads them (the editor, the analytics, the CSV's
- * headers), translated at render: `i18n._(QUESTION_TYPE_MESSAGES[type])`. The shared
- * QUESTION_TYPE_LABELS stay English for the server and GIFT.
+ * headers), translated at render: `i18n._(QUESTION_TYPE_MESSAGES[type])`. They take the place
+ * of the shared English QUESTION_TYPE_LABELS (issue 32), which nothing else reads.
  */
 export const QUESTION_TYPE_MESSAGES: Record<QuestionType, MessageDescriptor> = {
   single: msg`Single choice`,

@@ -417,9 +417,10 @@ function QuizAnalytics({ quiz }: { quiz: TeacherQuizDetail }) {
 }
 
 /** "Q3." before a question's text; nothing for a description, which takes no number. */
-function QuestionNumber({ number }: { number: number | undefined }) {
+function QuestionNumber({ number: count }: { number: number | undefined }) {
   const { t } = useLingui();
-  if (number === undefined) return null;
+  if (count === undefined) return null;
+  const number = formatNumber(count);
   return (
     <span className="font-semibold">{t({ comment: 'Q1 is question 1, before its text', message: `Q${number}.` })}</span>
   );

@@ -1,6 +1,7 @@
 import { msg, t } from '@lingui/core/macro';
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { QUIZ_BACKGROUNDS } from '#shared/quizzes';
+import { formatNumber } from '../../../lib/format.ts';
 
 /** What each of the six templates (scripts/generate-art.mjs) shows, for alt text. */
 const DESCRIPTIONS: MessageDescriptor[] = [
@@ -17,7 +18,7 @@ export type BackgroundChoice = { path: string; name: string; description: string
 /** The templates, named and described in the active locale (read at render, never at load). */
 export function backgroundChoices(): BackgroundChoice[] {
   return QUIZ_BACKGROUNDS.map((path, index) => {
-    const number = index + 1;
+    const number = formatNumber(index + 1);
     const description = DESCRIPTIONS[index];
     return {
       path,
