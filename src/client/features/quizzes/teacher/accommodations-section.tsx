@@ -101,7 +101,10 @@ export function AccommodationsSection({ quiz }: { quiz: TeacherQuizDetail }) {
                 key: entry.student._id,
                 heading: (
                   <span>
-                    {entry.student.name} <span className="font-normal text-muted">({entry.student.rollNumber})</span>
+                    <bdi>{name}</bdi>{' '}
+                    <span className="font-normal text-muted">
+                      (<bdi>{entry.student.rollNumber}</bdi>)
+                    </span>
                   </span>
                 ),
                 cells: [
