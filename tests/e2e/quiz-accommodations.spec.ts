@@ -63,7 +63,7 @@ test('a teacher gives a student extra time on a quiz, changes it and removes it'
   await expect(editForm.getByLabel('Extra minutes')).toHaveValue('15');
   await editForm.getByLabel('Extra time (%)').fill('50');
   await editForm.getByRole('button', { name: 'Save accommodation' }).click();
-  await expect(row).toContainText('30 min (+15 min, +50 %)');
+  await expect(row).toContainText('30 min (+15 min, +50%)');
 
   await row.getByRole('button', { name: `Remove the accommodation of ${student.name}` }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Remove accommodation' }).click();

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast/headless';
@@ -13,6 +15,7 @@ import { useEndpointForm } from '../../../components/form/use-endpoint-form.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, TextField } from '../../../components/ui/field.tsx';
 import { call } from '../../../lib/api.ts';
+import { formatNumber } from '../../../lib/format.ts';
 import { classQueries } from '../../classes/classes-queries.ts';
 import { accommodationQueries } from './accommodation-queries.ts';
 import { toDeadlineIso, toLocalInputValue } from './quiz-draft.ts';
@@ -38,6 +41,7 @@ export function AccommodationForm({
   onDone(): void;
 }) {
   const queryClient = useQueryClient();
+  const { t } = useLingui();
   const roster = useQuery(classQueries.roster(quiz.classId));
   const [studentId, setStudentId] = useState(editing?.student._id ?? '');
   const form = useEndpointForm({
@@ -52,23 +56,28 @@ export function AccommodationForm({
         deadline: deadline === '' ? null : toDeadlineIso(deadline),
       };
     },
-    refineErrors: (found) => (studentId ? found : { studentId: 'Choose a student', ...found }),
+    refineErrors: (found) => (studentId ? found : { studentId: t`Choose a student`, ...found }),
     onSubmit: async (_input, { body }) => {
-      const { message } = await call(setAccommodation, { params: { id: quiz._id, studentId }, body });
-      toast.success(message);
+      await call(setAccommodation, { params: { id: quiz._id, studentId }, body });
+      toast.success(t`Accommodation saved`);
       await queryClient.invalidateQueries({ queryKey: accommodationQueries.list(quiz._id).queryKey });
       onDone();
     },
   });
   const field = (name: 'extraMinutes' | 'extraPercent' | 'deadline') => form.field(name);
+  const studentName = editing?.student.name;
+  const minutesMax = formatNumber(ACCOMMODATION_LIMITS.extraMinutesMax);
+  const percentMax = formatNumber(ACCOMMODATION_LIMITS.extraPercentMax);
+  const zero = formatNumber(0);
+  const quizMinutes = quiz.maxTime;
   return (
     <form
       {...form.formProps}
-      aria-label={editing ? `Accommodation of ${editing.student.name}` : 'New accommodation'}
+      aria-label={studentName === undefined ? t`New accommodation` : t`Accommodation of ${studentName}`}
       className="mt-4 grid gap-4 rounded-xl border border-line bg-surface p-4 sm:grid-cols-2 lg:grid-cols-4"
     >
       <Field
-        label="Student"
+        label={t`Student`}
         id={undefined}
         error={form.errors['studentId']}
         control={(attributes) => (
@@ -82,7 +91,7 @@ export function AccommodationForm({
               form.clearErrors((name) => name === 'studentId');
             }}
           >
-            <option value="">{roster.isPending ? 'Loading the class…' : 'Choose a student'}</option>
+            <option value="">{roster.isPending ? t`Loading the class…` : t`Choose a student`}</option>
             {(roster.data ?? []).map((student) => (
               <option key={student._id} value={student._id}>
                 {student.name} ({student.rollNumber})
@@ -92,7 +101,7 @@ export function AccommodationForm({
         )}
       />
       <TextField
-        label="Extra minutes"
+        label={t`Extra minutes`}
         {...field('extraMinutes')}
         type="number"
         inputMode="numeric"
@@ -100,10 +109,10 @@ export function AccommodationForm({
         max={ACCOMMODATION_LIMITS.extraMinutesMax}
         step={1}
         defaultValue={editing?.extraMinutes ?? ''}
-        hint={`0 to ${ACCOMMODATION_LIMITS.extraMinutesMax}.`}
+        hint={t`${zero} to ${minutesMax}.`}
       />
       <TextField
-        label="Extra time (%)"
+        label={t`Extra time (%)`}
         {...field('extraPercent')}
         type="number"
         inputMode="numeric"
@@ -111,22 +120,22 @@ export function AccommodationForm({
         max={ACCOMMODATION_LIMITS.extraPercentMax}
         step={1}
         defaultValue={editing?.extraPercent ?? ''}
-        hint={`Of the ${quiz.maxTime} minutes; 0 to ${ACCOMMODATION_LIMITS.extraPercentMax}.`}
+        hint={t`Of the ${plural(quizMinutes, { one: '# minute', other: '# minutes' })}; ${zero} to ${percentMax}.`}
       />
       <TextField
-        label="Later deadline"
+        label={t`Later deadline`}
         {...field('deadline')}
         type="datetime-local"
         min={toLocalInputValue(new Date(quiz.deadline))}
         defaultValue={editing?.deadline ? toLocalInputValue(new Date(editing.deadline)) : ''}
-        hint="Optional. Your local time, after the quiz’s."
+        hint={t`Optional. Your local time, after the quiz’s.`}
       />
       <div className="flex flex-wrap gap-3 sm:col-span-2 lg:col-span-4">
         <Button type="submit" disabled={form.isSubmitting}>
-          Save accommodation
+          <Trans>Save accommodation</Trans>
         </Button>
         <Button type="button" variant="secondary" onClick={onDone}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
       </div>
     </form>

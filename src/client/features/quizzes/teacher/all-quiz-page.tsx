@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CalendarClock, ClipboardList, Plus, Users } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -5,14 +7,13 @@ import type { TeacherQuizSummary } from '#shared/quizzes';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { usePagedList } from '../../../lib/paged-list.ts';
 import { quizQueries } from '../quiz-queries.ts';
-import { formatDateTime, formatDay, plural } from '../../../lib/format.ts';
+import { formatDateTime, formatDay, formatNumber } from '../../../lib/format.ts';
 import { LoadingStatus } from '../../../components/ui/spinner.tsx';
 import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { EmptyState, LoadFailure } from '../../../components/ui/status-cards.tsx';
 import { cardVariants } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { pointsLabel } from '../points.ts';
 
 /** Within this, going back and forth inside the page does not refetch; arriving on it always does. */
 const ATTEMPT_COUNTS_STALE_MS = 5_000;
@@ -20,6 +21,12 @@ const ATTEMPT_COUNTS_STALE_MS = 5_000;
 function QuizCard({ quiz, now }: { quiz: TeacherQuizSummary; now: number }) {
   const isClosed = Date.parse(quiz.deadline) <= now;
   const titleId = `quiz-${quiz._id}-title`;
+  const { t } = useLingui();
+  const { questionCount, totalPoints, attemptCount } = quiz;
+  const questions = plural(questionCount, { one: '# question', other: '# questions' });
+  const points = plural(totalPoints, { one: '# point', other: '# points' });
+  const attempts = plural(attemptCount, { one: '# attempt', other: '# attempts' });
+  const minutes = formatNumber(quiz.maxTime);
   return (
     <li className="min-w-0">
       <article
@@ -39,11 +46,15 @@ function QuizCard({ quiz, now }: { quiz: TeacherQuizSummary; now: number }) {
             className="size-full object-cover opacity-80"
           />
           <span
-            className={`absolute top-3 right-3 rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+            className={`absolute end-3 top-3 rounded-full px-2.5 py-0.5 text-xs font-semibold ${
               isClosed || quiz.archivedAt ? 'bg-surface-inverse-raised text-white' : 'bg-teal-700 text-white'
             }`}
           >
-            {quiz.archivedAt ? 'Archived' : isClosed ? 'Closed' : 'Open'}
+            {quiz.archivedAt
+              ? t({ comment: 'A quiz’s state', message: 'Archived' })
+              : isClosed
+                ? t({ comment: 'A quiz’s state: past its deadline', message: 'Closed' })
+                : t({ comment: 'A quiz’s state: students can take it', message: 'Open' })}
           </span>
         </div>
         <div className="flex flex-1 flex-col gap-3 p-4">
@@ -58,21 +69,29 @@ function QuizCard({ quiz, now }: { quiz: TeacherQuizSummary; now: number }) {
           </h2>
           <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
             <div className="min-w-0">
-              <dt className="text-xs font-semibold tracking-wide text-muted uppercase">Class</dt>
+              <dt className="text-xs font-semibold tracking-wide text-muted uppercase">
+                <Trans>Class</Trans>
+              </dt>
               <dd className="truncate text-fg">{quiz.class}</dd>
             </div>
             <div className="min-w-0">
-              <dt className="text-xs font-semibold tracking-wide text-muted uppercase">Subject</dt>
+              <dt className="text-xs font-semibold tracking-wide text-muted uppercase">
+                <Trans>Subject</Trans>
+              </dt>
               <dd className="truncate text-fg">{quiz.subject}</dd>
             </div>
             <div className="min-w-0">
-              <dt className="text-xs font-semibold tracking-wide text-muted uppercase">Created</dt>
+              <dt className="text-xs font-semibold tracking-wide text-muted uppercase">
+                <Trans>Created</Trans>
+              </dt>
               <dd className="text-fg">
                 <time dateTime={quiz.date}>{formatDay(quiz.date)}</time>
               </dd>
             </div>
             <div className="min-w-0">
-              <dt className="text-xs font-semibold tracking-wide text-muted uppercase">Deadline</dt>
+              <dt className="text-xs font-semibold tracking-wide text-muted uppercase">
+                <Trans>Deadline</Trans>
+              </dt>
               <dd className="text-fg">
                 <time dateTime={quiz.deadline}>{formatDateTime(quiz.deadline)}</time>
               </dd>
@@ -81,15 +100,15 @@ function QuizCard({ quiz, now }: { quiz: TeacherQuizSummary; now: number }) {
           <p className="mt-auto flex flex-wrap gap-x-4 gap-y-1 border-t border-line pt-3 text-sm text-muted">
             <span className="inline-flex items-center gap-1.5">
               <ClipboardList className="size-4" aria-hidden="true" />
-              {plural(quiz.questionCount, 'question')} · {pointsLabel(quiz.totalPoints)}
+              {questions} · {points}
             </span>
             <span className="inline-flex items-center gap-1.5">
               <Users className="size-4" aria-hidden="true" />
-              {plural(quiz.attemptCount, 'attempt')}
+              {attempts}
             </span>
             <span className="inline-flex items-center gap-1.5">
               <CalendarClock className="size-4" aria-hidden="true" />
-              {quiz.maxTime} min
+              <Trans>{minutes} min</Trans>
             </span>
           </p>
         </div>
@@ -126,33 +145,36 @@ export function Component() {
   const list = quizzes.items;
   // Read once per fetch so "Open/Closed" does not flicker between renders.
   const now = quizzes.dataUpdatedAt || 0;
+  const { t } = useLingui();
 
   return (
     <div className="mx-auto w-full max-w-6xl">
       <PageHeader
-        title="Your quizzes"
-        description="Open a quiz to see how your students did."
+        title={t`Your quizzes`}
+        description={t`Open a quiz to see how your students did.`}
         actions={
           <Link to="/dashboard/teacher/create-quiz" className={buttonVariants()}>
             <Plus className="size-4" aria-hidden="true" />
-            Create quiz
+            <Trans>Create quiz</Trans>
           </Link>
         }
       />
 
       <div className="mt-6">
         {quizzes.isPending ? (
-          <LoadingStatus>Loading your quizzes…</LoadingStatus>
+          <LoadingStatus>
+            <Trans>Loading your quizzes…</Trans>
+          </LoadingStatus>
         ) : quizzes.isError && list.length === 0 ? (
           <LoadFailure
-            title="Your quizzes could not be loaded."
+            title={t`Your quizzes could not be loaded.`}
             message={quizzes.error.message}
             onRetry={() => void quizzes.refetch()}
           />
         ) : list.length === 0 ? (
           <EmptyState
-            title="You haven't created any quiz"
-            hint="Create one: your students see it in their quiz list."
+            title={t`You haven't created any quiz`}
+            hint={t`Create one: your students see it in their quiz list.`}
           />
         ) : (
           <>

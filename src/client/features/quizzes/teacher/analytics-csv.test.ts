@@ -1,4 +1,4 @@
-import { i18n } from '@lingui/core';
+import { i18n, type Messages } from '@lingui/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AttemptRecord, TeacherQuizDetail } from '#shared/quizzes';
 import { attemptsCsv, attemptsCsvFileName, csvCell, slugify, toCsv } from './analytics-csv.ts';
@@ -90,6 +90,8 @@ const quiz: TeacherQuizDetail = {
   ],
 };
 
+// The headers are worded in the active locale: English, the code's own text.
+
 describe('csvCell', () => {
   it('leaves plain text and numbers alone', () => {
     expect(csvCell('Ada')).toBe('Ada');
@@ -148,6 +150,23 @@ describe('attemptsCsv', () => {
 
   it('writes only the header when nobody attempted', () => {
     expect(attemptsCsv({ ...quiz, attempts: [] }).split('\r\n')).toHaveLength(2);
+  });
+});
+
+describe('attemptsCsv in another locale (issue 32 point 5)', () => {
+  it('words the headers for the reader and keeps the cells as a spreadsheet reads them', async () => {
+    const { messages } = (await import('../../../locales/es/messages.po')) as { messages: Messages };
+    i18n.loadAndActivate({ locale: 'es', messages });
+    try {
+      const [header, first] = attemptsCsv(quiz).split('\r\n');
+      expect(header).toMatch(/^Nombre,Número de lista,Puntuación \(sobre 7\),Precisión \(%\),Fecha del intento,/);
+      expect(header).toContain('P4 (Texto corto): Capital of France?,P4 puntos (de 1.5)');
+      expect(first).toBe(
+        'Ada,ada-1,4.5,64.29,2026-11-21T10:00:00.000Z,1/2,1,\'=1+1; no,0,False,0,paris,1.5,"3,14",1.5',
+      );
+    } finally {
+      i18n.loadAndActivate({ locale: 'en', messages: {} });
+    }
   });
 });
 

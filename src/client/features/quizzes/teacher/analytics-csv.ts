@@ -1,12 +1,18 @@
-import { isDescription, QUESTION_TYPE_LABELS } from '#shared/question-types';
+import { i18n } from '@lingui/core';
+import { t } from '@lingui/core/macro';
+import { isDescription } from '#shared/question-types';
 import { formatAccuracy, type TeacherQuizDetail } from '#shared/quizzes';
 import { formatPoints, responseText } from '../question-response.ts';
+import { QUESTION_TYPE_MESSAGES } from './question-type-labels.ts';
 
 /**
  * The analytics table as CSV (RFC 4180): one row per attempt with the answer and the points
  * earned of every question. Pure, so the download button only wraps it in a Blob. Every row
  * has the same columns: each question has an answer column and a points column, whose header
  * names the question's type and what it is worth (issue 20).
+ *
+ * The headers are for a person: in the active locale (issue 32). The cells are for spreadsheets
+ * and scripts, the same in every locale: numbers with a dot, the attempt's time as ISO 8601.
  */
 
 // A cell a spreadsheet would run as a formula (OWASP "CSV injection"); tab and CR start some too.
@@ -27,16 +33,26 @@ export function toCsv(rows: (string | number)[][]): string {
 export function attemptsCsv(quiz: TeacherQuizDetail): string {
   // A description has no answer and no points: no columns (decision 045).
   const questions = quiz.quiz.questions.filter((question) => !isDescription(question));
+  const totalPoints = formatPoints(quiz.totalPoints);
   const header = [
-    'Name',
-    'Roll number',
-    `Score (out of ${formatPoints(quiz.totalPoints)})`,
-    'Accuracy (%)',
-    'Attempted at',
-    ...questions.flatMap((question, index) => [
-      `Q${index + 1} (${QUESTION_TYPE_LABELS[question.type]}): ${question.question_text}`,
-      `Q${index + 1} points (of ${formatPoints(question.points)})`,
-    ]),
+    t`Name`,
+    t`Roll number`,
+    t`Score (out of ${totalPoints})`,
+    t`Accuracy (%)`,
+    t`Attempted at`,
+    ...questions.flatMap((question, index) => {
+      const number = index + 1;
+      const type = i18n._(QUESTION_TYPE_MESSAGES[question.type]);
+      const text = question.question_text;
+      const points = formatPoints(question.points);
+      return [
+        t({
+          comment: 'A CSV column: Q1 is question 1, then its type and text',
+          message: `Q${number} (${type}): ${text}`,
+        }),
+        t({ comment: 'A CSV column: the points question 1 earned', message: `Q${number} points (of ${points})` }),
+      ];
+    }),
   ];
   const rows = quiz.attempts.map((attempt) => {
     const answers = new Map(attempt.quiz.questions.map((answer) => [answer._id, answer]));

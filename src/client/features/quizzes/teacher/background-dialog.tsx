@@ -1,7 +1,8 @@
+import { Trans } from '@lingui/react/macro';
 import { Check } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { BACKGROUND_CHOICES } from './quiz-backgrounds.ts';
+import { backgroundChoices } from './quiz-backgrounds.ts';
 
 type BackgroundDialogProps = {
   /** The background in the form now; the dialog starts on it. */
@@ -46,13 +47,17 @@ export function BackgroundDialog({ selected, onSave, onClose }: BackgroundDialog
     >
       <div className="p-5 sm:p-6">
         <h2 id={titleId} className="text-xl font-bold text-fg">
-          Choose background image
+          <Trans>Choose background image</Trans>
         </h2>
-        <p className="mt-1 text-sm text-muted">Students see it behind the questions.</p>
+        <p className="mt-1 text-sm text-muted">
+          <Trans>Students see it behind the questions.</Trans>
+        </p>
         <fieldset className="mt-4">
-          <legend className="sr-only">Background templates</legend>
+          <legend className="sr-only">
+            <Trans>Background templates</Trans>
+          </legend>
           <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-            {BACKGROUND_CHOICES.map((choice) => {
+            {backgroundChoices().map((choice) => {
               const isChosen = pending === choice.path;
               return (
                 <label key={choice.path} className="relative flex cursor-pointer flex-col gap-1.5">
@@ -80,7 +85,7 @@ export function BackgroundDialog({ selected, onSave, onClose }: BackgroundDialog
                   {isChosen ? (
                     <span
                       aria-hidden="true"
-                      className="absolute top-2 right-2 rounded-full bg-brand-600 p-1 text-white shadow"
+                      className="absolute end-2 top-2 rounded-full bg-brand-600 p-1 text-white shadow"
                     >
                       <Check className="size-4" />
                     </span>
@@ -95,7 +100,7 @@ export function BackgroundDialog({ selected, onSave, onClose }: BackgroundDialog
         </fieldset>
         <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={close}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button
             onClick={() => {
@@ -103,7 +108,7 @@ export function BackgroundDialog({ selected, onSave, onClose }: BackgroundDialog
               close();
             }}
           >
-            Save
+            <Trans>Save</Trans>
           </Button>
         </div>
       </div>

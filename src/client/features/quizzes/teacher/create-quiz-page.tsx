@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { Eye, ImageIcon, Save } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
@@ -59,12 +60,13 @@ function useLeaveWarning(hasUnsaved: boolean, isSavedRef: RefObject<boolean>) {
 
 function LeaveEditorDialog({ blocker }: { blocker: Blocker }) {
   const isLeavingRef = useRef(false);
+  const { t } = useLingui();
   return (
     <ConfirmDialog
-      title="Leave without saving?"
-      description="This quiz is not saved yet. Its draft stays on this device: open Create quiz again to carry on."
-      confirmLabel="Leave"
-      cancelLabel="Stay"
+      title={t`Leave without saving?`}
+      description={t`This quiz is not saved yet. Its draft stays on this device: open Create quiz again to carry on.`}
+      confirmLabel={t`Leave`}
+      cancelLabel={t`Stay`}
       widthClassName="w-[min(28rem,calc(100%-2rem))]"
       onConfirm={() => {
         isLeavingRef.current = true;
@@ -87,6 +89,7 @@ export function Component() {
   const subject = teacher?.subject || DEFAULT_QUIZ_SUBJECT;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const { t } = useLingui();
   const backgroundButtonRef = useRef<HTMLButtonElement>(null);
   const addQuestionRef = useRef<HTMLButtonElement>(null);
 
@@ -117,8 +120,9 @@ export function Component() {
     fieldOf: errorSlot,
     refineErrors: (found) => refineMessages(found, draft),
     onSubmit: async (_quiz, { body }) => {
-      const { message } = await withLoading(() => call(addQuiz, { body }));
-      toast.success(message);
+      const { data } = await withLoading(() => call(addQuiz, { body }));
+      const { title } = data;
+      toast.success(t`Quiz "${title}" created successfully`);
       isSavedRef.current = true;
       clearStoredDraft(localStorage, teacherId);
       void queryClient.invalidateQueries({ queryKey: QUIZZES_KEY });
@@ -132,7 +136,7 @@ export function Component() {
   const handlePreview = () => {
     const title = draft.title.trim();
     if (title === '') {
-      window.alert('Please provide a title for the quiz.');
+      window.alert(t`Please provide a title for the quiz.`);
       return;
     }
     storeQuizPreview(toQuizPayload(draft, teacherFacts));
@@ -145,11 +149,11 @@ export function Component() {
   return (
     <div className="mx-auto w-full max-w-3xl">
       <PageHeader
-        title="Create a quiz"
+        title={t`Create a quiz`}
         description={
-          <>
+          <Trans>
             Fields marked <span className="text-danger">*</span> are required.
-          </>
+          </Trans>
         }
       />
 
@@ -172,10 +176,12 @@ export function Component() {
                 className="aspect-video w-24 shrink-0 rounded-lg border border-line object-cover"
               />
               <p className="text-sm text-muted">
-                <span className="font-medium text-fg">Background:</span> {backgroundName}
+                <Trans>
+                  <span className="font-medium text-fg">Background:</span> {backgroundName}
+                </Trans>
               </p>
             </div>
-            <div className="flex flex-col items-start gap-2 sm:ml-auto sm:items-end">
+            <div className="flex flex-col items-start gap-2 sm:ms-auto sm:items-end">
               <button
                 ref={backgroundButtonRef}
                 type="button"
@@ -185,7 +191,7 @@ export function Component() {
                 onClick={() => setIsBackgroundDialogOpen(true)}
               >
                 <ImageIcon className="size-4" aria-hidden="true" />
-                Select quiz background
+                <Trans>Select quiz background</Trans>
               </button>
               {backgroundError ? (
                 <p id="quiz-background-error" className="text-sm text-danger">
@@ -203,11 +209,11 @@ export function Component() {
         <div className="flex flex-col-reverse gap-2 border-t border-line pt-6 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={handlePreview}>
             <Eye className="size-4" aria-hidden="true" />
-            Preview quiz
+            <Trans>Preview quiz</Trans>
           </Button>
           <Button type="submit" disabled={form.isSubmitting}>
             <Save className="size-4" aria-hidden="true" />
-            Save quiz
+            <Trans>Save quiz</Trans>
           </Button>
         </div>
       </form>

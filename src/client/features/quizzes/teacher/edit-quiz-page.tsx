@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
@@ -63,6 +65,7 @@ function EditQuizForm({ quiz }: { quiz: TeacherQuizDetail }) {
   const teacher = useProfile('teacher');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const { t } = useLingui();
   const [initial] = useState(() => draftOfQuiz(quiz));
   const [draft, setDraft] = useState<QuizDraft>(initial);
   // Students have started it: its questions and options stay as they are (decision 036).
@@ -81,8 +84,14 @@ function EditQuizForm({ quiz }: { quiz: TeacherQuizDetail }) {
     fieldOf: errorSlot,
     refineErrors: (found) => refineMessages(found, draft),
     onSubmit: async (_quiz, { body }) => {
-      const { message } = await withLoading(() => call(editQuiz, { params: { id: quiz._id }, body }));
-      toast.success(message);
+      const { data } = await withLoading(() => call(editQuiz, { params: { id: quiz._id }, body }));
+      const { title } = data.quiz;
+      const regraded = data.regrade?.attemptsChanged;
+      toast.success(
+        regraded === undefined
+          ? t`Quiz "${title}" saved`
+          : t`Quiz "${title}" saved: ${plural(regraded, { one: '# attempt regraded', other: '# attempts regraded' })}`,
+      );
       await queryClient.invalidateQueries({ queryKey: QUIZZES_KEY });
       await queryClient.invalidateQueries({ queryKey: teacherDetailQuery(quiz._id).queryKey });
       await navigate(analyticsPath(quiz._id));
@@ -96,10 +105,12 @@ function EditQuizForm({ quiz }: { quiz: TeacherQuizDetail }) {
     <form {...form.formProps} className="mt-6 flex flex-col gap-8">
       {frozen ? (
         <p role="note" className="rounded-lg border border-line bg-surface-muted p-4 text-sm text-fg">
-          Students have started this quiz, so its questions and options can no longer be added, removed or reordered, no
-          type can change, and it stays with its class. You can fix wording, the deadline, the time limit and the review
-          options. Changing the correct answers or the points regrades every submitted attempt and updates the students’
-          averages. To change more, duplicate the quiz.
+          <Trans>
+            Students have started this quiz, so its questions and options can no longer be added, removed or reordered,
+            no type can change, and it stays with its class. You can fix wording, the deadline, the time limit and the
+            review options. Changing the correct answers or the points regrades every submitted attempt and updates the
+            students’ averages. To change more, duplicate the quiz.
+          </Trans>
         </p>
       ) : null}
       <QuizDetailsSection
@@ -122,7 +133,7 @@ function EditQuizForm({ quiz }: { quiz: TeacherQuizDetail }) {
       <div className="flex flex-col-reverse gap-2 border-t border-line pt-6 sm:flex-row sm:justify-end">
         <Button type="submit" disabled={form.isSubmitting}>
           <Save className="size-4" aria-hidden="true" />
-          Save changes
+          <Trans>Save changes</Trans>
         </Button>
       </div>
     </form>
@@ -134,11 +145,19 @@ export function Component() {
   const { quizID = '' } = useParams();
   const quiz = useQuery(teacherDetailQuery(quizID));
   const navigate = useNavigate();
+  const { t } = useLingui();
+  const title = quiz.data?.title;
   // Duplicate and Delete of the analytics page open here, over the quiz (?dialog=).
   const dialog = useSearchParams()[0].get('dialog');
   const lifecycleDialog =
     quiz.data && (dialog === 'duplicate' || dialog === 'delete') ? (
-      <Suspense fallback={<LoadingStatus className="mt-4">Loading…</LoadingStatus>}>
+      <Suspense
+        fallback={
+          <LoadingStatus className="mt-4">
+            <Trans>Loading…</Trans>
+          </LoadingStatus>
+        }
+      >
         <LifecycleDialog
           kind={dialog}
           quiz={quiz.data}
@@ -148,19 +167,34 @@ export function Component() {
     ) : null;
   return (
     <div className="mx-auto w-full max-w-3xl">
-      <BackLink to={analyticsPath(quizID)}>Quiz analytics</BackLink>
-      <PageHeader className="mt-3" title={quiz.data ? `Edit “${quiz.data.title}”` : 'Edit quiz'} />
+      <BackLink to={analyticsPath(quizID)}>
+        <Trans>Quiz analytics</Trans>
+      </BackLink>
+      <PageHeader
+        className="mt-3"
+        title={
+          title === undefined ? (
+            t`Edit quiz`
+          ) : (
+            <Trans>
+              Edit “<bdi>{title}</bdi>”
+            </Trans>
+          )
+        }
+      />
       {quiz.isPending ? (
-        <LoadingStatus className="mt-4">Loading the quiz…</LoadingStatus>
+        <LoadingStatus className="mt-4">
+          <Trans>Loading the quiz…</Trans>
+        </LoadingStatus>
       ) : quiz.isError ? (
-        <LoadFailure className="mt-4" title="The quiz could not be loaded." message={quiz.error.message} />
+        <LoadFailure className="mt-4" title={t`The quiz could not be loaded.`} message={quiz.error.message} />
       ) : lifecycleDialog ? (
         lifecycleDialog
       ) : quiz.data.archivedAt ? (
         <LoadFailure
           className="mt-4"
-          title="This quiz is archived"
-          message="An archived quiz can no longer be changed. Duplicate it from its analytics to use it again."
+          title={t`This quiz is archived`}
+          message={t`An archived quiz can no longer be changed. Duplicate it from its analytics to use it again.`}
         />
       ) : (
         <EditQuizForm quiz={quiz.data} />

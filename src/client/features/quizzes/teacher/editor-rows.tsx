@@ -71,7 +71,8 @@ export function RowList({
 /** What each type's fields get from the question editor. */
 export type TypeFieldsProps = {
   question: DraftQuestion;
-  number: number;
+  /** The question's number, written for the reader (formatNumber). */
+  number: string;
   slot: string;
   error(field: string): string | undefined;
   update(changes: Partial<DraftQuestion>): void;

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { FileDown } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast/headless';
@@ -8,12 +9,13 @@ import { downloadEndpointFile } from '../../../lib/download-endpoint-file.ts';
 /** The quiz's questions as a GIFT file (Moodle's format), from the server (issue 20 point 6). */
 export function ExportGiftButton({ quizId }: { quizId: string }) {
   const [isExporting, setIsExporting] = useState(false);
+  const { t } = useLingui();
   const handleExport = async () => {
     setIsExporting(true);
     try {
       await downloadEndpointFile(exportQuiz, { params: { id: quizId }, query: { format: 'gift' } }, 'quiz.gift.txt');
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'The questions could not be exported.');
+      toast.error(error instanceof Error ? error.message : t`The questions could not be exported.`);
     } finally {
       setIsExporting(false);
     }
@@ -21,7 +23,7 @@ export function ExportGiftButton({ quizId }: { quizId: string }) {
   return (
     <Button variant="secondary" onClick={() => void handleExport()} disabled={isExporting}>
       <FileDown className="size-4" aria-hidden="true" />
-      Export GIFT
+      <Trans>Export GIFT</Trans>
     </Button>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense, useState } from 'react';
 import type { TypedQuestionInput } from '#shared/question-types';
 import { Button } from '../../../components/ui/button.tsx';
@@ -13,7 +14,7 @@ export function ImportQuestionsButton({ onImport }: { onImport(questions: TypedQ
   return (
     <>
       <Button type="button" variant="secondary" onClick={() => setIsOpen(true)}>
-        Import questions
+        <Trans>Import questions</Trans>
       </Button>
       {isOpen ? (
         <Suspense fallback={null}>

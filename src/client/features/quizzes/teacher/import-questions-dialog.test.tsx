@@ -1,7 +1,8 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { TypedQuestionInput } from '#shared/question-types';
+import { renderTranslated } from '../../../testing/render-translated.tsx';
 import { ImportQuestionsButton } from './import-questions-button.tsx';
 
 const GIFT = [
@@ -16,7 +17,7 @@ const GIFT = [
 function openDialog() {
   const onImport = vi.fn<(questions: TypedQuestionInput[]) => void>();
   const user = userEvent.setup();
-  render(<ImportQuestionsButton onImport={onImport} />);
+  renderTranslated(<ImportQuestionsButton onImport={onImport} />);
   return { onImport, user };
 }
 

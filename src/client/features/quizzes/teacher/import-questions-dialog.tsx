@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type ChangeEvent } from 'react';
 import { parseAiken } from '#shared/aiken';
 import { parseGift, type ImportResult } from '#shared/gift';
@@ -6,8 +8,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { fieldControlVariants } from '../../../components/ui/field.tsx';
 import { ModalDialog } from '../../../components/ui/modal-dialog.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { plural } from '../../../lib/format.ts';
+import { formatFileSize, formatNumber } from '../../../lib/format.ts';
 
+// The formats' own names: not translated.
 export const IMPORT_FORMATS = {
   gift: { label: 'GIFT (Moodle)', parse: parseGift },
   aiken: { label: 'Aiken', parse: parseAiken },
@@ -25,10 +28,11 @@ export function ImportQuestionsDialog({
   onImport(questions: TypedQuestionInput[]): void;
   onClose(): void;
 }) {
+  const { t } = useLingui();
   return (
     <ModalDialog
-      title="Import questions"
-      description="A GIFT file (Moodle’s text format) or an Aiken file. Check it first: every problem is listed with its line."
+      title={t`Import questions`}
+      description={t`A GIFT file (Moodle’s text format) or an Aiken file. Check it first: every problem is listed with its line.`}
       widthClassName="w-[min(48rem,calc(100%-1rem))]"
       onClose={onClose}
     >
@@ -56,13 +60,15 @@ export function ImportQuestionsSteps({
   const [checked, setChecked] = useState<{ text: string; format: ImportFormat; result: ImportResult } | null>(null);
   const [skipErrors, setSkipErrors] = useState(false);
   const ids = { format: useId(), file: useId(), text: useId(), skip: useId() };
+  const { t } = useLingui();
 
   const handleFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     if (!file) return;
     setChecked(null);
     if (file.size > MAX_FILE_BYTES) {
-      setFileProblem('The file is larger than 1 MB: split it into smaller files.');
+      const largest = formatFileSize(MAX_FILE_BYTES);
+      setFileProblem(t`The file is larger than ${largest}: split it into smaller files.`);
       return;
     }
     setFileProblem(null);
@@ -74,13 +80,14 @@ export function ImportQuestionsSteps({
   const errors = result?.problems.filter((problem) => problem.severity === 'error').length ?? 0;
   const count = result?.questions.length ?? 0;
   const canImport = result !== null && count > 0 && (errors === 0 || skipErrors);
+  const warnings = (result?.problems.length ?? 0) - errors;
 
   return (
     <div className="mt-4 flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="flex flex-col gap-1.5">
           <label htmlFor={ids.format} className="text-sm font-medium text-fg">
-            Format
+            <Trans>Format</Trans>
           </label>
           <select
             id={ids.format}
@@ -97,20 +104,20 @@ export function ImportQuestionsSteps({
         </div>
         <div className="flex flex-col gap-1.5">
           <label htmlFor={ids.file} className="text-sm font-medium text-fg">
-            File (.txt or .gift)
+            <Trans>File (.txt or .gift)</Trans>
           </label>
           <input
             id={ids.file}
             type="file"
             accept=".txt,.gift,text/plain"
             onChange={(event) => void handleFile(event)}
-            className="text-sm text-fg file:mr-3 file:rounded-lg file:border file:border-line-strong file:bg-surface file:px-3 file:py-1.5 file:font-semibold"
+            className="text-sm text-fg file:me-3 file:rounded-lg file:border file:border-line-strong file:bg-surface file:px-3 file:py-1.5 file:font-semibold"
           />
         </div>
       </div>
       <div className="flex flex-col gap-1.5">
         <label htmlFor={ids.text} className="text-sm font-medium text-fg">
-          Or paste the questions
+          <Trans>Or paste the questions</Trans>
         </label>
         <textarea
           id={ids.text}
@@ -126,14 +133,15 @@ export function ImportQuestionsSteps({
         </p>
       ) : null}
       {result ? (
-        <section aria-label="Check" className="flex flex-col gap-2">
+        <section
+          aria-label={t({ comment: 'The result of checking the file', message: 'Check' })}
+          className="flex flex-col gap-2"
+        >
           <p role="status" className="text-sm text-fg">
-            {plural(count, 'question')} ready
-            {errors > 0 ? `, ${plural(errors, 'question')} with errors` : ''}
-            {result.problems.length > errors ? `, ${plural(result.problems.length - errors, 'warning')}` : ''}.
+            <CheckSummary count={count} errors={errors} warnings={warnings} />
           </p>
           {result.problems.length > 0 ? (
-            <ul aria-label="Problems" className="max-h-60 overflow-auto rounded-lg border border-line text-sm">
+            <ul aria-label={t`Problems`} className="max-h-60 overflow-auto rounded-lg border border-line text-sm">
               {result.problems.map((problem, index) => (
                 <li key={index} className="flex gap-2 border-b border-line px-3 py-1.5 last:border-b-0">
                   <span
@@ -142,7 +150,7 @@ export function ImportQuestionsSteps({
                       problem.severity === 'error' ? 'text-danger-strong' : 'text-muted',
                     )}
                   >
-                    Line {problem.line}, {problem.severity}:
+                    <ProblemPlace line={problem.line} severity={problem.severity} />
                   </span>
                   <span>{problem.message}</span>
                 </li>
@@ -158,14 +166,19 @@ export function ImportQuestionsSteps({
                 onChange={(event) => setSkipErrors(event.target.checked)}
                 className="size-4"
               />
-              <label htmlFor={ids.skip}>Skip the {plural(errors, 'question')} with errors</label>
+              <label htmlFor={ids.skip}>
+                {plural(errors, {
+                  one: 'Skip the # question with errors',
+                  other: 'Skip the # questions with errors',
+                })}
+              </label>
             </div>
           ) : null}
         </section>
       ) : null}
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={onClose}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button
           variant="secondary"
@@ -175,7 +188,7 @@ export function ImportQuestionsSteps({
             setSkipErrors(false);
           }}
         >
-          {isCurrent ? 'Check again' : 'Check'}
+          {isCurrent ? t`Check again` : t({ comment: 'A button: check the questions for problems', message: 'Check' })}
         </Button>
         <Button
           disabled={!canImport}
@@ -184,9 +197,30 @@ export function ImportQuestionsSteps({
             onClose();
           }}
         >
-          {result && count > 0 ? `Import ${plural(count, 'question')}` : 'Import'}
+          {result && count > 0
+            ? plural(count, { one: 'Import # question', other: 'Import # questions' })
+            : t({ comment: 'A button: add the checked questions to the quiz', message: 'Import' })}
         </Button>
       </div>
     </div>
   );
+}
+
+/** "2 questions ready, 1 question with errors, 1 warning." */
+function CheckSummary({ count, errors, warnings }: { count: number; errors: number; warnings: number }) {
+  const { t } = useLingui();
+  const ready = plural(count, { one: '# question ready', other: '# questions ready' });
+  const withErrors = plural(errors, { one: '# question with errors', other: '# questions with errors' });
+  const warned = plural(warnings, { one: '# warning', other: '# warnings' });
+  if (errors > 0 && warnings > 0) return t`${ready}, ${withErrors}, ${warned}.`;
+  if (errors > 0) return t`${ready}, ${withErrors}.`;
+  if (warnings > 0) return t`${ready}, ${warned}.`;
+  return t`${ready}.`;
+}
+
+/** "Line 3, error:" before a problem's own words. */
+function ProblemPlace({ line, severity }: { line: number; severity: 'error' | 'warning' }) {
+  const { t } = useLingui();
+  const number = formatNumber(line);
+  return severity === 'error' ? t`Line ${number}, error:` : t`Line ${number}, warning:`;
 }

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural, t as translate } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
@@ -16,9 +19,8 @@ import { LoadingStatus } from '../../../components/ui/spinner.tsx';
 import { EmptyState, LoadFailure } from '../../../components/ui/status-cards.tsx';
 import { ApiError, call } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { QuestionText } from '../question-text.tsx';
-import { formatPoints, pointsLabel } from '../question-response.ts';
 
 /**
  * The marking screen (decision 046): a quiz's essays, awaiting marking or marked, question by
@@ -26,10 +28,14 @@ import { formatPoints, pointsLabel } from '../question-response.ts';
  * comment. Its own route and chunk, reached from the quiz's analytics (their budget).
  */
 
-const VIEWS: { view: MarkingView; label: string }[] = [
-  { view: 'awaiting', label: 'Awaiting marking' },
-  { view: 'marked', label: 'Marked' },
+const VIEWS: { view: MarkingView; label: MessageDescriptor }[] = [
+  { view: 'awaiting', label: msg`Awaiting marking` },
+  { view: 'marked', label: msg({ comment: 'Which essays: those already marked', message: 'Marked' }) },
 ];
+
+/** Points as a person reads them: up to two decimals, the locale's digits. */
+const pointsNumber = (points: number) => formatNumber(points, { maximumFractionDigits: 2 });
+const pointsPlural = (points: number) => plural(points, { one: '# point', other: '# points' });
 
 export const essaysQueryKey = (quizId: string) => ['quiz', 'essays', quizId] as const;
 
@@ -51,7 +57,11 @@ function useEssays(quizId: string, view: MarkingView) {
 /** One essay's form: points (half steps, up to the question's) and a comment the student sees with them. */
 export function MarkForm({ quizId, essay }: { quizId: string; essay: EssayToMark }) {
   const queryClient = useQueryClient();
+  const { t } = useLingui();
   const name = `${essay.attemptId}-${essay.question._id}`;
+  const studentName = essay.student.name;
+  const questionNumber = formatNumber(essay.question.number);
+  const worth = pointsPlural(essay.question.points);
   const form = useEndpointForm({
     schema: essayMarkInputSchema,
     toBody: (element) => {
@@ -72,31 +82,34 @@ export function MarkForm({ quizId, essay }: { quizId: string; essay: EssayToMark
       const element = document.getElementById(`${name}-points`) as HTMLInputElement | null;
       const points = parseNumber(element?.value ?? '');
       return points !== undefined && points > essay.question.points
-        ? { ...found, points: `At most ${pointsLabel(essay.question.points)}: what the question is worth` }
+        ? { ...found, points: t`At most ${worth}: what the question is worth` }
         : found;
     },
     onSubmit: async (_data, { body }) => {
       try {
-        const { message } = await call(markEssay, {
+        await call(markEssay, {
           params: { id: quizId, attemptId: essay.attemptId, questionId: essay.question._id },
           body,
         });
-        toast.success(`${message}: ${essay.student.name}`);
+        toast.success(t`Essay marked: ${studentName}`);
       } finally {
         // Marked (it moves to "Marked") or marked meanwhile by someone else: show the list as it is now.
         await queryClient.invalidateQueries({ queryKey: essaysQueryKey(quizId) });
       }
     },
   });
-  const pointsHint = `0 to ${formatPoints(essay.question.points)}, in halves (1.5).`;
+  const zero = formatNumber(0);
+  const most = pointsNumber(essay.question.points);
+  const example = formatNumber(1.5);
+  const pointsHint = t`${zero} to ${most}, in halves (${example}).`;
   return (
     <form
       {...form.formProps}
-      aria-label={`Mark of ${essay.student.name}, question ${essay.question.number}`}
+      aria-label={t`Mark of ${studentName}, question ${questionNumber}`}
       className="mt-4 grid gap-4 border-t border-line pt-4 sm:grid-cols-[10rem_1fr]"
     >
       <TextField
-        label="Points"
+        label={t`Points`}
         id={`${name}-points`}
         {...form.field('points')}
         inputMode="decimal"
@@ -106,16 +119,16 @@ export function MarkForm({ quizId, essay }: { quizId: string; essay: EssayToMark
         hint={pointsHint}
       />
       <TextAreaField
-        label="Comment for the student (optional)"
+        label={t`Comment for the student (optional)`}
         id={`${name}-comment`}
         {...form.field('comment')}
         maxLength={QUESTION_LIMITS.commentMax}
         defaultValue={essay.mark?.comment ?? ''}
-        hint="Shown with the points when the quiz’s review options show each question’s points."
+        hint={t`Shown with the points when the quiz’s review options show each question’s points.`}
       />
       <div className="sm:col-span-2">
         <Button type="submit" disabled={form.isSubmitting}>
-          {essay.mark ? 'Change mark' : 'Save mark'}
+          {essay.mark ? t`Change mark` : t`Save mark`}
         </Button>
       </div>
     </form>
@@ -124,6 +137,10 @@ export function MarkForm({ quizId, essay }: { quizId: string; essay: EssayToMark
 
 function EssayCard({ quizId, essay }: { quizId: string; essay: EssayToMark }) {
   const headingId = `essay-${essay.attemptId}-${essay.question._id}`;
+  const { t } = useLingui();
+  const submittedAt = formatDateTime(essay.submittedAt);
+  const number = formatNumber(essay.question.number);
+  const worth = pointsPlural(essay.question.points);
   return (
     <li>
       <Card padding="md" aria-labelledby={headingId} role="group" data-testid="essay-to-mark">
@@ -133,32 +150,32 @@ function EssayCard({ quizId, essay }: { quizId: string; essay: EssayToMark }) {
             <span className="ms-2 text-sm font-normal text-muted">{essay.student.rollNumber}</span>
           </h2>
           <p className="text-sm text-muted">
-            Submitted <time dateTime={essay.submittedAt}>{formatDateTime(essay.submittedAt)}</time>
+            <Trans>
+              Submitted <time dateTime={essay.submittedAt}>{submittedAt}</time>
+            </Trans>
           </p>
         </div>
         <p className="mt-2 text-sm text-fg">
           <span className="font-semibold text-brand-700">
-            Q{essay.question.number} ({pointsLabel(essay.question.points)}).{' '}
+            {t({ comment: 'Q1 is question 1, then what it is worth', message: `Q${number} (${worth}).` })}{' '}
           </span>
           <QuestionText text={essay.question.question_text} />
         </p>
         {essay.question.guidance ? (
           <details className="mt-2 text-sm">
-            <summary className="cursor-pointer rounded font-medium text-brand-800">Marking guidance</summary>
+            <summary className="cursor-pointer rounded font-medium text-brand-800">
+              <Trans>Marking guidance</Trans>
+            </summary>
             <p className="mt-1 wrap-anywhere whitespace-pre-wrap text-fg">{essay.question.guidance}</p>
           </details>
         ) : null}
         <div className="mt-3 rounded-lg bg-surface-muted p-3">
-          <p className="text-xs font-semibold text-muted uppercase">Answer</p>
+          <p className="text-xs font-semibold text-muted uppercase">
+            <Trans>Answer</Trans>
+          </p>
           <p className="mt-1 wrap-anywhere whitespace-pre-wrap text-fg">{essay.text}</p>
         </div>
-        {essay.mark ? (
-          <p className="mt-3 text-sm text-muted">
-            Marked {formatPoints(essay.mark.points)} / {pointsLabel(essay.question.points)}
-            {essay.mark.markedBy ? ` by ${essay.mark.markedBy}` : ''} on{' '}
-            <time dateTime={essay.mark.markedAt}>{formatDateTime(essay.mark.markedAt)}</time>
-          </p>
-        ) : null}
+        {essay.mark ? <MarkLine mark={essay.mark} worth={worth} /> : null}
         {/* Keyed by version: a mark given meanwhile refills the form with it. */}
         <MarkForm key={essay.version} quizId={quizId} essay={essay} />
       </Card>
@@ -166,11 +183,31 @@ function EssayCard({ quizId, essay }: { quizId: string; essay: EssayToMark }) {
   );
 }
 
+/** "Marked 3.5 / 4 points by Ms Doe on 21 Nov 2026, 16:05". */
+function MarkLine({ mark, worth }: { mark: NonNullable<EssayToMark['mark']>; worth: string }) {
+  const given = pointsNumber(mark.points);
+  const markedAt = formatDateTime(mark.markedAt);
+  const { markedBy } = mark;
+  return (
+    <p className="mt-3 text-sm text-muted">
+      {markedBy ? (
+        <Trans>
+          Marked {given} / {worth} by <bdi>{markedBy}</bdi> on <time dateTime={mark.markedAt}>{markedAt}</time>
+        </Trans>
+      ) : (
+        <Trans>
+          Marked {given} / {worth} on <time dateTime={mark.markedAt}>{markedAt}</time>
+        </Trans>
+      )}
+    </p>
+  );
+}
+
 function describeFailure(error: Error) {
   if (error instanceof ApiError && error.code === 'FORBIDDEN')
-    return 'Only the teachers of the quiz’s class can mark its essays.';
+    return translate`Only the teachers of the quiz’s class can mark its essays.`;
   if (error instanceof ApiError && (error.code === 'NOT_FOUND' || error.code === 'VALIDATION_FAILED'))
-    return 'There is no quiz at this address.';
+    return translate`There is no quiz at this address.`;
   return error.message;
 }
 
@@ -180,15 +217,18 @@ export function Component() {
   const [view, setView] = useState<MarkingView>('awaiting');
   const essays = useEssays(quizID, view);
   const analyticsPath = `/dashboard/teacher/quiz-analytics/${encodeURIComponent(quizID)}`;
+  const { t, i18n } = useLingui();
   return (
     <div className="mx-auto w-full max-w-4xl">
-      <BackLink to={analyticsPath}>Quiz analytics</BackLink>
+      <BackLink to={analyticsPath}>
+        <Trans>Quiz analytics</Trans>
+      </BackLink>
       <PageHeader
         className="mt-3"
-        title="Mark essays"
-        description="Give each written answer its points and, if you like, a comment. The score of an attempt is final once all its essays are marked."
+        title={t`Mark essays`}
+        description={t`Give each written answer its points and, if you like, a comment. The score of an attempt is final once all its essays are marked.`}
       />
-      <div role="group" aria-label="Which essays" className="mt-4 flex flex-wrap gap-2">
+      <div role="group" aria-label={t`Which essays`} className="mt-4 flex flex-wrap gap-2">
         {VIEWS.map((option) => (
           <Button
             key={option.view}
@@ -196,21 +236,26 @@ export function Component() {
             aria-pressed={view === option.view}
             onClick={() => setView(option.view)}
           >
-            {option.label}
+            {i18n._(option.label)}
           </Button>
         ))}
       </div>
       {essays.isPending ? (
-        <LoadingStatus className="mt-4">Loading the essays…</LoadingStatus>
+        <LoadingStatus className="mt-4">
+          <Trans>Loading the essays…</Trans>
+        </LoadingStatus>
       ) : essays.isError ? (
         <LoadFailure
           className="mt-4"
-          title="The essays could not be loaded"
+          title={t`The essays could not be loaded`}
           message={describeFailure(essays.error)}
           onRetry={() => void essays.refetch()}
         />
       ) : essays.items.length === 0 ? (
-        <EmptyState className="mt-4" title={view === 'awaiting' ? 'No essays await marking' : 'No essays marked yet'} />
+        <EmptyState
+          className="mt-4"
+          title={view === 'awaiting' ? t`No essays await marking` : t`No essays marked yet`}
+        />
       ) : (
         <ol className={cn('mt-4 flex flex-col gap-4')}>
           {essays.items.map((essay) => (

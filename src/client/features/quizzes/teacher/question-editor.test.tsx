@@ -1,7 +1,8 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import { renderTranslated } from '../../../testing/render-translated.tsx';
 import { QuestionEditor } from './question-editor.tsx';
 import { draftFromQuestion, toTypedQuestion, type DraftQuestion } from './quiz-draft.ts';
 
@@ -40,7 +41,7 @@ describe('the question editor, locked for a quiz with attempts', () => {
   it('keeps texts, points and the key editable but not the structure or the type', async () => {
     const user = userEvent.setup();
     const typed: unknown[] = [];
-    render(<Editor initial={stored} locked onTyped={(question) => typed.push(question)} />);
+    renderTranslated(<Editor initial={stored} locked onTyped={(question) => typed.push(question)} />);
     const region = screen.getByRole('region', { name: 'Question 1' });
     expect(within(region).getByRole('combobox', { name: 'Question type' })).toBeDisabled();
     expect(within(region).queryByRole('button', { name: 'Add option' })).not.toBeInTheDocument();
@@ -64,7 +65,7 @@ describe('the question editor, locked for a quiz with attempts', () => {
 
   it('unlocked, adds and removes options and changes the type', async () => {
     const user = userEvent.setup();
-    render(<Editor initial={stored} onTyped={() => {}} />);
+    renderTranslated(<Editor initial={stored} onTyped={() => {}} />);
     const region = screen.getByRole('region', { name: 'Question 1' });
     await user.click(within(region).getByRole('button', { name: 'Add option' }));
     expect(within(region).getByLabelText('Option 3 of question 1')).toBeInTheDocument();
@@ -82,7 +83,7 @@ describe('a short answer’s wildcards (decision 049)', () => {
     const user = userEvent.setup();
     const typed: unknown[] = [];
     const initial = draftFromQuestion({ _id: 'q2', type: 'short-text', question_text: 'Shade?', accepted: ['colour'] });
-    render(<Editor initial={initial} locked onTyped={(question) => typed.push(question)} />);
+    renderTranslated(<Editor initial={initial} locked onTyped={(question) => typed.push(question)} />);
     const region = screen.getByRole('region', { name: 'Question 1' });
     const wildcards = within(region).getByRole('checkbox', { name: '* matches any text' });
     expect(wildcards).not.toBeChecked();
@@ -125,12 +126,12 @@ describe('a number question’s further full answers (decision 043, addendum)', 
         { value: 2, tolerance: 0.5, weight: 50 },
       ],
     });
-    render(<Editor initial={roots} locked onTyped={(question) => typed.push(question)} />);
+    renderTranslated(<Editor initial={roots} locked onTyped={(question) => typed.push(question)} />);
     const region = screen.getByRole('region', { name: 'Question 1' });
     const items = within(region)
       .getAllByRole('listitem')
       .map((item) => item.textContent);
-    expect(items).toEqual(['-2 ± 0.01: 100 %', '2 ± 0.5: 50 %']);
+    expect(items).toEqual(['-2 ± 0.01: 100%', '2 ± 0.5: 50%']);
 
     await user.type(within(region).getByRole('textbox', { name: /^Tolerance/ }), '.1');
     expect(typed.at(-1)).toMatchObject({

@@ -1,10 +1,12 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Trash2, X } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import {
   isWeighted,
   MULTIPLE_SCORING,
   QUESTION_LIMITS,
-  QUESTION_TYPE_LABELS,
   QUESTION_TYPES,
   type MultipleScoring,
   type QuestionType,
@@ -12,6 +14,8 @@ import {
 import { Field, TextAreaField, TextField } from '../../../components/ui/field.tsx';
 import { cardVariants } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { formatNumber, formatPercent } from '../../../lib/format.ts';
+import { QUESTION_TYPE_MESSAGES } from './question-type-labels.ts';
 import { newAccepted, newOption, type DraftImage, type DraftOption, type DraftQuestion } from './quiz-draft.ts';
 import { QuizImageField } from './quiz-image-field.tsx';
 import {
@@ -44,9 +48,9 @@ type QuestionEditorProps = {
   locked?: boolean;
 };
 
-const SCORING_LABELS: Record<MultipleScoring, string> = {
-  'all-or-nothing': 'All or nothing',
-  partial: 'Partial credit',
+const SCORING_LABELS: Record<MultipleScoring, MessageDescriptor> = {
+  'all-or-nothing': msg`All or nothing`,
+  partial: msg`Partial credit`,
 };
 
 export const questionTextId = (question: DraftQuestion) => `${question.key}-text`;
@@ -64,38 +68,42 @@ export function QuestionEditor({
   focusLater,
   locked = false,
 }: QuestionEditorProps) {
-  const number = index + 1;
+  // The question's number as the reader writes numbers (Arabic: its own digits).
+  const number = formatNumber(index + 1);
   const slot = `quiz.questions.${index}`;
   const error = (field: string) => errors[`${slot}.${field}`];
   const headingId = `${question.key}-heading`;
   const update = (changes: Partial<DraftQuestion>) => onChange({ ...question, ...changes });
   const isDescription = question.type === 'description';
+  const { t, i18n } = useLingui();
+  const pointsMin = formatNumber(QUESTION_LIMITS.pointsMin);
+  const pointsMax = formatNumber(QUESTION_LIMITS.pointsMax);
 
   return (
     <section aria-labelledby={headingId} className={cn(cardVariants(), 'flex flex-col gap-4 p-4 sm:p-5')}>
       <div className="flex items-center justify-between gap-3">
         <h3 id={headingId} className="text-lg font-semibold text-fg">
-          Question {number}
+          <Trans>Question {number}</Trans>
         </h3>
         {locked ? null : (
           <button
             type="button"
             onClick={onRemove}
-            aria-label={`Remove question ${number}`}
+            aria-label={t`Remove question ${number}`}
             className="inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-semibold text-danger hover:bg-danger-soft"
           >
             <Trash2 className="size-4" aria-hidden="true" />
-            Remove
+            <Trans>Remove</Trans>
           </button>
         )}
       </div>
 
       <div className={cn('grid gap-4', !isDescription && 'sm:grid-cols-[2fr_1fr]')}>
         <Field
-          label="Question type"
+          label={t`Question type`}
           id={`${question.key}-type`}
           error={error('type')}
-          hint={locked ? 'Students have started this quiz: the type cannot change.' : undefined}
+          hint={locked ? t`Students have started this quiz: the type cannot change.` : undefined}
           control={(attributes) => (
             <select
               {...attributes}
@@ -106,7 +114,7 @@ export function QuestionEditor({
             >
               {QUESTION_TYPES.map((type) => (
                 <option key={type} value={type}>
-                  {QUESTION_TYPE_LABELS[type]}
+                  {i18n._(QUESTION_TYPE_MESSAGES[type])}
                 </option>
               ))}
             </select>
@@ -115,7 +123,7 @@ export function QuestionEditor({
         {/* A description earns nothing and counts in no total (decision 045): no points to give. */}
         {isDescription ? null : (
           <TextField
-            label="Points"
+            label={t`Points`}
             id={`${question.key}-points`}
             data-field={`${slot}.points`}
             required
@@ -124,16 +132,16 @@ export function QuestionEditor({
             value={question.points}
             onChange={(event) => update({ points: event.target.value })}
             error={error('points')}
-            hint={`${QUESTION_LIMITS.pointsMin} to ${QUESTION_LIMITS.pointsMax}, in halves.`}
+            hint={t`${pointsMin} to ${pointsMax}, in halves.`}
           />
         )}
       </div>
 
       <TextAreaField
-        label={isDescription ? 'Text to show' : 'Question text'}
+        label={isDescription ? t`Text to show` : t`Question text`}
         hint={
           isDescription
-            ? 'Shown to students before the questions after it; it takes no answer and earns no points.'
+            ? t`Shown to students before the questions after it; it takes no answer and earns no points.`
             : undefined
         }
         id={questionTextId(question)}
@@ -146,7 +154,8 @@ export function QuestionEditor({
         error={error('question_text')}
       />
       <QuizImageField
-        label={`Image of question ${number}`}
+        label={t`Image of question ${number}`}
+        removeLabel={t`Remove image of question ${number}`}
         value={question.image ?? null}
         onChange={(image) => onChange(image ? { ...question, image } : withoutImage(question))}
         altField={`${slot}.image.alt`}
@@ -170,8 +179,12 @@ const withoutImage = (question: DraftQuestion): DraftQuestion => {
   return rest;
 };
 
+/** How a teacher writes a star that is only a star, when * matches any text (decision 049). */
+const escapedStar = '\\*';
+
 function TypeFields(props: TypeFieldsProps) {
   const { question, number, slot, error, update } = props;
+  const { t } = useLingui();
   switch (question.type) {
     case 'single':
     case 'multiple':
@@ -182,7 +195,7 @@ function TypeFields(props: TypeFieldsProps) {
       return (
         <fieldset className="flex flex-col gap-2" aria-describedby={message ? `${id}-error` : undefined}>
           <legend className="mb-1.5 text-sm font-medium text-fg">
-            The statement is
+            <Trans>The statement is</Trans>
             <span aria-hidden="true" className="text-danger">
               {' '}
               *
@@ -202,7 +215,7 @@ function TypeFields(props: TypeFieldsProps) {
                   onChange={() => update({ correct: value })}
                   className="size-4 accent-brand-600"
                 />
-                {value ? 'True' : 'False'}
+                {value ? t`True` : t`False`}
               </label>
             ))}
           </div>
@@ -220,41 +233,45 @@ function TypeFields(props: TypeFieldsProps) {
         <>
           <RowList
             id={id}
-            legend="Accepted answers"
+            legend={t`Accepted answers`}
             error={message}
             hint={
               question.wildcards
-                ? 'Capital letters and extra spaces do not count. * matches any text (“*colour*” matches “the colour red”); write \\* for a star.'
-                : 'Capital letters and extra spaces do not count: “paris” matches “Paris”.'
+                ? t`Capital letters and extra spaces do not count. * matches any text (“*colour*” matches “the colour red”); write ${escapedStar} for a star.`
+                : t`Capital letters and extra spaces do not count: “paris” matches “Paris”.`
             }
             footer={
               <AddRowButton
-                label="Add accepted answer"
+                label={t`Add accepted answer`}
                 locked={false}
                 disabled={question.accepted.length >= QUESTION_LIMITS.acceptedMax}
                 onClick={add}
               />
             }
           >
-            {question.accepted.map((item, position) => (
-              <li key={item.key} className="flex items-center gap-2">
-                <RowInput
-                  rowKey={item.key}
-                  label={`Accepted answer ${position + 1} of question ${number}`}
-                  field={position === 0 ? `${slot}.accepted` : undefined}
-                  maxLength={QUESTION_LIMITS.shortTextMax}
-                  value={item.text}
-                  onChange={(text) =>
-                    update({
-                      accepted: question.accepted.map((row) => (row.key === item.key ? { ...row, text } : row)),
-                    })
-                  }
-                  isInvalid={Boolean(message)}
-                  onRemove={() => remove(position)}
-                  canRemove={question.accepted.length > 1}
-                />
-              </li>
-            ))}
+            {question.accepted.map((item, index) => {
+              const position = formatNumber(index + 1);
+              return (
+                <li key={item.key} className="flex items-center gap-2">
+                  <RowInput
+                    rowKey={item.key}
+                    label={t`Accepted answer ${position} of question ${number}`}
+                    removeLabel={t`Remove accepted answer ${position} of question ${number}`}
+                    field={index === 0 ? `${slot}.accepted` : undefined}
+                    maxLength={QUESTION_LIMITS.shortTextMax}
+                    value={item.text}
+                    onChange={(text) =>
+                      update({
+                        accepted: question.accepted.map((row) => (row.key === item.key ? { ...row, text } : row)),
+                      })
+                    }
+                    isInvalid={Boolean(message)}
+                    onRemove={() => remove(index)}
+                    canRemove={question.accepted.length > 1}
+                  />
+                </li>
+              );
+            })}
           </RowList>
           {/* Moodle's wildcards (decision 049): off, a * in an answer is a star like any other character. */}
           <div className="flex min-h-11 items-center gap-2 text-sm">
@@ -265,7 +282,9 @@ function TypeFields(props: TypeFieldsProps) {
               onChange={(event) => update({ wildcards: event.target.checked })}
               className="size-4 accent-brand-600"
             />
-            <label htmlFor={`${question.key}-wildcards`}>* matches any text</label>
+            <label htmlFor={`${question.key}-wildcards`}>
+              <Trans>* matches any text</Trans>
+            </label>
           </div>
           <PartialAnswers
             answers={question.partialAccepted?.map((answer) => ({ label: answer.text, weight: answer.weight }))}
@@ -276,7 +295,13 @@ function TypeFields(props: TypeFieldsProps) {
     }
     case 'matching':
       return (
-        <Suspense fallback={<p className="text-sm text-muted">Loading the pairs…</p>}>
+        <Suspense
+          fallback={
+            <p className="text-sm text-muted">
+              <Trans>Loading the pairs…</Trans>
+            </p>
+          }
+        >
           <MatchingFields {...props} />
         </Suspense>
       );
@@ -286,7 +311,7 @@ function TypeFields(props: TypeFieldsProps) {
       return (
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            label="Correct value"
+            label={t`Correct value`}
             id={`${question.key}-value`}
             data-field={`${slot}.value`}
             required
@@ -295,10 +320,10 @@ function TypeFields(props: TypeFieldsProps) {
             value={question.value}
             onChange={(event) => update({ value: event.target.value })}
             error={error('value')}
-            hint="Use “.” or “,” for decimals."
+            hint={t`Use “.” or “,” for decimals.`}
           />
           <TextField
-            label="Tolerance (±)"
+            label={t`Tolerance (±)`}
             id={`${question.key}-tolerance`}
             data-field={`${slot}.tolerance`}
             required
@@ -307,7 +332,7 @@ function TypeFields(props: TypeFieldsProps) {
             value={question.tolerance}
             onChange={(event) => update({ tolerance: event.target.value })}
             error={error('tolerance')}
-            hint="0: only the exact value is right."
+            hint={t`0: only the exact value is right.`}
           />
           <PartialAnswers
             answers={question.partialNumbers?.map((answer) => ({
@@ -322,7 +347,7 @@ function TypeFields(props: TypeFieldsProps) {
     case 'essay':
       return (
         <TextAreaField
-          label="Marking guidance (optional)"
+          label={t`Marking guidance (optional)`}
           id={`${question.key}-guidance`}
           data-field={`${slot}.guidance`}
           rows={3}
@@ -330,7 +355,7 @@ function TypeFields(props: TypeFieldsProps) {
           value={question.guidance}
           onChange={(event) => update({ guidance: event.target.value })}
           error={error('guidance')}
-          hint="Students write a long answer that you mark by hand. This guidance is shown to markers only, never to students."
+          hint={t`Students write a long answer that you mark by hand. This guidance is shown to markers only, never to students.`}
         />
       );
   }
@@ -352,16 +377,18 @@ function PartialAnswers({
   if (!answers?.length) return null;
   return (
     <div className="flex flex-col gap-1 text-sm text-muted sm:col-span-2">
-      <p>Other answers imported from Moodle, with the share of the points each earns:</p>
+      <p>
+        <Trans>Other answers imported from Moodle, with the share of the points each earns:</Trans>
+      </p>
       <ul className="list-disc ps-5">
         {answers.map((answer, index) => (
           <li key={index}>
-            <span className="wrap-anywhere text-fg">{answer.label}</span>: {answer.weight} %
+            <bdi className="wrap-anywhere text-fg">{answer.label}</bdi>: {formatPercent(answer.weight)}
           </li>
         ))}
       </ul>
       <button type="button" onClick={onRemove} className="self-start rounded-lg px-1 py-2 underline">
-        Remove these answers
+        <Trans>Remove these answers</Trans>
       </button>
     </div>
   );
@@ -371,6 +398,7 @@ function PartialAnswers({
 function RowInput({
   rowKey,
   label,
+  removeLabel,
   placeholder,
   field,
   maxLength,
@@ -382,6 +410,8 @@ function RowInput({
 }: {
   rowKey: string;
   label: string;
+  /** The remove button's name, e.g. "Remove option 2 of question 1". */
+  removeLabel: string;
   placeholder?: string;
   /** data-field of the list's first row: where the form layer moves focus to the list's problem. */
   field: string | undefined;
@@ -414,7 +444,7 @@ function RowInput({
           type="button"
           onClick={onRemove}
           disabled={!canRemove}
-          aria-label={`Remove ${label.charAt(0).toLowerCase()}${label.slice(1)}`}
+          aria-label={removeLabel}
           className={removeRowButton}
         >
           <X className="size-5" aria-hidden="true" />
@@ -455,82 +485,101 @@ function ChoiceFields({ question, number, slot, error, update, focusLater, locke
       }),
     });
   const { add, remove } = rowActions('options', { question, update, focusLater }, newOption);
+  const { t, i18n } = useLingui();
+  const optionsMin = formatNumber(QUESTION_LIMITS.optionsMin);
+  const optionsMax = formatNumber(QUESTION_LIMITS.optionsMax);
 
   return (
     <>
       <RowList
         id={id}
-        legend="Options"
+        legend={t`Options`}
         error={message}
-        hint={`${QUESTION_LIMITS.optionsMin} to ${QUESTION_LIMITS.optionsMax} different options; empty ones are left out. ${
-          isMultiple ? 'Tick every correct option.' : 'Mark the one correct option.'
-        }`}
+        hint={
+          isMultiple
+            ? t`${optionsMin} to ${optionsMax} different options; empty ones are left out. Tick every correct option.`
+            : t`${optionsMin} to ${optionsMax} different options; empty ones are left out. Mark the one correct option.`
+        }
         footer={
           <AddRowButton
-            label="Add option"
+            label={t`Add option`}
             locked={locked}
             disabled={question.options.length >= QUESTION_LIMITS.optionsMax}
             onClick={add}
           />
         }
       >
-        {question.options.map((option, position) => (
-          <li key={option.key} className="flex flex-col gap-1">
-            <div className="flex items-center gap-2">
-              <label className="flex min-h-11 shrink-0 items-center gap-1.5 rounded-lg px-1 text-sm text-muted focus-within:ring-2 focus-within:ring-brand-500">
-                <input
-                  type={isMultiple ? 'checkbox' : 'radio'}
-                  name={`${question.key}-correct`}
-                  checked={option.correct}
-                  aria-label={`Option ${position + 1} of question ${number} is correct`}
-                  onChange={(event) => setOption(option.key, { correct: event.target.checked })}
-                  className="size-5 accent-brand-600"
+        {question.options.map((option, index) => {
+          const position = formatNumber(index + 1);
+          return (
+            <li key={option.key} className="flex flex-col gap-1">
+              <div className="flex items-center gap-2">
+                <label className="flex min-h-11 shrink-0 items-center gap-1.5 rounded-lg px-1 text-sm text-muted focus-within:ring-2 focus-within:ring-brand-500">
+                  <input
+                    type={isMultiple ? 'checkbox' : 'radio'}
+                    name={`${question.key}-correct`}
+                    checked={option.correct}
+                    aria-label={t`Option ${position} of question ${number} is correct`}
+                    onChange={(event) => setOption(option.key, { correct: event.target.checked })}
+                    className="size-5 accent-brand-600"
+                  />
+                  <span aria-hidden="true" className="hidden sm:inline">
+                    {t({ comment: 'A checkbox beside an option: this option is a right answer', message: 'Correct' })}
+                  </span>
+                </label>
+                <RowInput
+                  rowKey={option.key}
+                  label={t`Option ${position} of question ${number}`}
+                  removeLabel={t`Remove option ${position} of question ${number}`}
+                  placeholder={t`Option ${position}`}
+                  field={index === 0 ? `${slot}.options` : undefined}
+                  maxLength={QUESTION_LIMITS.text}
+                  value={option.text}
+                  onChange={(text) => setOption(option.key, { text })}
+                  isInvalid={Boolean(message)}
+                  onRemove={locked ? undefined : () => remove(index)}
+                  canRemove={question.options.length > 1}
                 />
-                <span aria-hidden="true" className="hidden sm:inline">
-                  Correct
-                </span>
-              </label>
-              <RowInput
-                rowKey={option.key}
-                label={`Option ${position + 1} of question ${number}`}
-                placeholder={`Option ${position + 1}`}
-                field={position === 0 ? `${slot}.options` : undefined}
-                maxLength={QUESTION_LIMITS.text}
-                value={option.text}
-                onChange={(text) => setOption(option.key, { text })}
-                isInvalid={Boolean(message)}
-                onRemove={locked ? undefined : () => remove(position)}
-                canRemove={question.options.length > 1}
+                {option.weight !== undefined ? (
+                  <span className="shrink-0 text-sm text-muted" title={t`Moodle weight of this option`}>
+                    {formatPercent(option.weight)}
+                  </span>
+                ) : null}
+              </div>
+              <QuizImageField
+                compact
+                label={t`Image of option ${position} of question ${number}`}
+                removeLabel={t`Remove image of option ${position} of question ${number}`}
+                addLabel={t`Add image to option ${position} of question ${number}`}
+                value={option.image ?? null}
+                onChange={(image) => setOptionImage(option.key, image)}
+                altField={`${slot}.options.${index}.image.alt`}
+                altError={error(`options.${index}.image.alt`) ?? error(`options.${index}.image.fileKey`)}
               />
-              {option.weight !== undefined ? (
-                <span className="shrink-0 text-sm text-muted" title="Moodle weight of this option">
-                  {option.weight} %
-                </span>
-              ) : null}
-            </div>
-            <QuizImageField
-              compact
-              label={`Image of option ${position + 1} of question ${number}`}
-              value={option.image ?? null}
-              onChange={(image) => setOptionImage(option.key, image)}
-              altField={`${slot}.options.${position}.image.alt`}
-              altError={error(`options.${position}.image.alt`) ?? error(`options.${position}.image.fileKey`)}
-            />
-          </li>
-        ))}
+            </li>
+          );
+        })}
       </RowList>
       {weighted ? (
         <p className="text-sm text-muted">
-          Scored by the weights imported from Moodle: the option chosen earns its percent of the points
-          {isMultiple ? ' (added up, between none and all of them)' : ', a negative one takes points away'}. Changing
-          which options are correct removes the weights.
+          {isMultiple ? (
+            <Trans>
+              Scored by the weights imported from Moodle: the option chosen earns its percent of the points (added up,
+              between none and all of them). Changing which options are correct removes the weights.
+            </Trans>
+          ) : (
+            <Trans>
+              Scored by the weights imported from Moodle: the option chosen earns its percent of the points, a negative
+              one takes points away. Changing which options are correct removes the weights.
+            </Trans>
+          )}
         </p>
       ) : isMultiple ? (
         <Field
-          label="Scoring"
+          label={t`Scoring`}
           id={`${question.key}-scoring`}
           error={error('scoring')}
-          hint="Partial credit: each correct option ticked earns its share, each wrong one takes a share away."
+          hint={t`Partial credit: each correct option ticked earns its share, each wrong one takes a share away.`}
           control={(attributes) => (
             <select
               {...attributes}
@@ -540,7 +589,7 @@ function ChoiceFields({ question, number, slot, error, update, focusLater, locke
             >
               {MULTIPLE_SCORING.map((scoring) => (
                 <option key={scoring} value={scoring}>
-                  {SCORING_LABELS[scoring]}
+                  {i18n._(SCORING_LABELS[scoring])}
                 </option>
               ))}
             </select>

@@ -1,10 +1,11 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { renderTranslated } from '../../../testing/render-translated.tsx';
 import { QuestionHeader } from './question-header.tsx';
 
 function header() {
-  render(<QuestionHeader number={1} text="What is the capital of France?" />);
+  renderTranslated(<QuestionHeader number={1} text="What is the capital of France?" />);
   return {
     button: screen.getByRole('button', { name: 'Q1' }),
     isOpen: () => screen.getByRole('tooltip', { hidden: true }).getAttribute('data-open') === 'true',

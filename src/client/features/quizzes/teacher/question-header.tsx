@@ -1,6 +1,8 @@
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
 import { TOOLTIP } from '#shared/constants';
 import { MathText } from '../../../components/math-text.tsx';
+import { formatNumber } from '../../../lib/format.ts';
 
 const EDGE_PX = 8;
 const MAX_WIDTH_PX = 320;
@@ -25,7 +27,7 @@ function placementFor(trigger: HTMLElement | null, popup: HTMLElement | null): P
  * label on one line and inside its parent; question text can be long and the
  * table scrolls, so this one wraps and is placed against the viewport.
  */
-export function QuestionHeader({ number, text }: { number: number; text: string }) {
+export function QuestionHeader({ number: count, text }: { number: number; text: string }) {
   const tooltipId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const popupRef = useRef<HTMLSpanElement>(null);
@@ -38,6 +40,8 @@ export function QuestionHeader({ number, text }: { number: number; text: string 
   const [isFocused, setIsFocused] = useState(false);
   const [isDismissed, setIsDismissed] = useState(false);
   const isOpen = !isDismissed && (isHovered || isFocused);
+  const { t } = useLingui();
+  const number = formatNumber(count);
 
   const show = () => {
     setPlacement(placementFor(buttonRef.current, popupRef.current));
@@ -84,7 +88,7 @@ export function QuestionHeader({ number, text }: { number: number; text: string 
         }}
         className="rounded-md px-2 py-1 font-semibold text-fg underline decoration-dotted underline-offset-4 hover:bg-line"
       >
-        Q{number}
+        {t({ comment: 'A table column: Q1 is question 1', message: `Q${number}` })}
       </button>
       <span
         ref={popupRef}
@@ -94,7 +98,7 @@ export function QuestionHeader({ number, text }: { number: number; text: string 
         style={
           placement ? { top: placement.top, left: placement.left, maxWidth: placement.width } : { top: 0, left: 0 }
         }
-        className="tooltip pointer-events-none fixed z-50 w-max max-w-[min(20rem,calc(100vw-1rem))] rounded-md bg-surface-inverse px-3 py-2 text-left text-sm font-normal wrap-anywhere whitespace-normal text-white normal-case shadow-lg"
+        className="tooltip pointer-events-none fixed z-50 w-max max-w-[min(20rem,calc(100vw-1rem))] rounded-md bg-surface-inverse px-3 py-2 text-start text-sm font-normal wrap-anywhere whitespace-normal text-white normal-case shadow-lg"
       >
         <MathText text={text} />
       </span>

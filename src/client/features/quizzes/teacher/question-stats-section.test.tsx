@@ -1,6 +1,7 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { TeacherQuizDetail } from '#shared/quizzes';
+import { renderTranslated } from '../../../testing/render-translated.tsx';
 import { QuestionStatsSection } from './question-stats-section.tsx';
 
 const attempt = (n: number, response: string | null, earnedPoints: number, seconds?: number) => ({
@@ -52,7 +53,7 @@ const quiz: TeacherQuizDetail = {
 
 describe('the per-question analytics', () => {
   it('gives each figure and each bar’s value as text, the right answer named', () => {
-    render(<QuestionStatsSection quiz={quiz} />);
+    renderTranslated(<QuestionStatsSection quiz={quiz} />);
     const section = screen.getByRole('region', { name: 'Per question' });
     const item = within(section).getByRole('listitem');
     expect(within(item).getByRole('heading', { name: 'Q1. Capital of France?' })).toBeInTheDocument();
@@ -67,5 +68,18 @@ describe('the per-question analytics', () => {
         .slice(1)
         .map((row) => row.textContent),
     ).toEqual(['Paris(correct)2 (50%)', 'Lyon1 (25%)']);
+  });
+
+  it('reads in Arabic: its words, plurals and digits', async () => {
+    // The catalog as the app loads it (compiled by the Vite plugin); renderTranslated types its messages as strings.
+    const { messages } = (await import('../../../locales/ar/messages.po')) as { messages: Record<string, string> };
+    renderTranslated(<QuestionStatsSection quiz={quiz} />, { locale: 'ar', messages });
+    // The locale's own digits, whichever system this engine's Arabic uses.
+    const one = new Intl.NumberFormat('ar').format(1);
+    const section = screen.getByRole('region', { name: 'لكل سؤال' });
+    const item = within(section).getByRole('listitem');
+    expect(within(item).getByRole('heading', { name: `س${one}. Capital of France?` })).toBeInTheDocument();
+    expect(item).toHaveTextContent('اختيار واحد، نقطتان');
+    expect(within(item).getByRole('table', { name: `إجابات السؤال ${one}` })).toBeInTheDocument();
   });
 });

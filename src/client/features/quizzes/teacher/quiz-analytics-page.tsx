@@ -1,19 +1,14 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural, t as translate } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, ArrowUpDown, Check, CircleDot, Download, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { isDescription, QUESTION_TYPE_LABELS } from '#shared/question-types';
+import { isDescription } from '#shared/question-types';
 import { type AttemptRecord, type QuizQuestion, type TeacherQuizDetail } from '#shared/quizzes';
 import { QuestionImage, QuestionText } from '../question-text.tsx';
-import {
-  formatPoints,
-  keyText,
-  outcomeOf,
-  pointsLabel,
-  questionNumbers,
-  responseText,
-  type Outcome,
-} from '../question-response.ts';
+import { keyText, outcomeOf, questionNumbers, responseText, type Outcome } from '../question-response.ts';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { teacherDetailQuery } from '../teacher-detail-query.ts';
@@ -22,7 +17,15 @@ import { attemptsCsv, attemptsCsvFileName } from './analytics-csv.ts';
 import { ExportGiftButton } from './export-gift-button.tsx';
 import { QuestionHeader } from './question-header.tsx';
 import { QuestionStatsSection } from './question-stats-section.tsx';
-import { formatDateTime, formatDay, formatPercent, plural } from '../../../lib/format.ts';
+import {
+  compareNames,
+  formatDateTime,
+  formatDay,
+  formatNumber,
+  formatPercent,
+  formatScore,
+} from '../../../lib/format.ts';
+import { QUESTION_TYPE_MESSAGES } from './question-type-labels.ts';
 import { LoadingStatus } from '../../../components/ui/spinner.tsx';
 import { EmptyState, LoadFailure } from '../../../components/ui/status-cards.tsx';
 import { cardVariants } from '../../../components/ui/card.tsx';
@@ -42,13 +45,17 @@ function downloadCsv(quiz: TeacherQuizDetail) {
   );
 }
 
-const OUTCOME_STYLE: Record<Outcome | 'awaiting', { cell: string; label: string }> = {
-  full: { cell: 'bg-success-soft text-success', label: 'correct' },
-  partial: { cell: 'bg-warning-soft text-warning', label: 'partly correct' },
-  none: { cell: 'bg-danger-soft text-danger-strong', label: 'wrong' },
+const OUTCOME_STYLE: Record<Outcome | 'awaiting', { cell: string; label: MessageDescriptor }> = {
+  full: { cell: 'bg-success-soft text-success', label: msg({ comment: 'An answer’s outcome', message: 'correct' }) },
+  partial: { cell: 'bg-warning-soft text-warning', label: msg`partly correct` },
+  none: { cell: 'bg-danger-soft text-danger-strong', label: msg`wrong` },
   // An essay not marked yet (decision 046): neither right nor wrong.
-  awaiting: { cell: 'bg-surface text-fg', label: 'awaiting marking' },
+  awaiting: { cell: 'bg-surface text-fg', label: msg`awaiting marking` },
 };
+
+/** Points as a person reads them: up to two decimals, the locale's digits. */
+const pointsNumber = (points: number) => formatNumber(points, { maximumFractionDigits: 2 });
+const pointsPlural = (points: number) => plural(points, { one: '# point', other: '# points' });
 
 type AttemptAnswer = AttemptRecord['quiz']['questions'][number];
 
@@ -57,9 +64,13 @@ export function AnswerCell({ question, answer }: { question: QuizQuestion; answe
   const earned = answer?.earnedPoints ?? 0;
   const outcome = answer?.awaitingMarking ? 'awaiting' : outcomeOf(earned, question.points);
   const Icon = outcome === 'full' ? Check : outcome === 'partial' || outcome === 'awaiting' ? CircleDot : X;
+  const { t, i18n } = useLingui();
+  const label = i18n._(OUTCOME_STYLE[outcome].label);
+  const given = pointsNumber(earned);
+  const worth = pointsPlural(question.points);
   return (
     <td
-      className={cn('border-b border-l border-line px-3 py-2 align-top', OUTCOME_STYLE[outcome].cell)}
+      className={cn('border-s border-b border-line px-3 py-2 align-top', OUTCOME_STYLE[outcome].cell)}
       data-outcome={outcome}
     >
       {/* Words stay whole: a phone scrolls the table sideways instead of writing "M/ar/s". */}
@@ -67,8 +78,12 @@ export function AnswerCell({ question, answer }: { question: QuizQuestion; answe
         <Icon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         {text !== '' ? <QuestionText text={text} className="wrap-break-word" /> : <span aria-hidden="true">—</span>}
         <span className="sr-only">
-          {text === '' ? 'Unanswered' : null} ({OUTCOME_STYLE[outcome].label}, {formatPoints(earned)} of{' '}
-          {pointsLabel(question.points)})
+          {text === ''
+            ? t({
+                comment: 'An answer cell: correct, 1 of 2 points',
+                message: `Unanswered (${label}, ${given} of ${worth})`,
+              })
+            : ` ${t({ comment: 'An answer cell: correct, 1 of 2 points', message: `(${label}, ${given} of ${worth})` })}`}
         </span>
       </span>
     </td>
@@ -93,19 +108,23 @@ function AttemptRow({
     <tr>
       <th
         scope="row"
-        className="sticky left-0 z-10 border-b border-line bg-surface px-3 py-2 text-left align-top font-medium"
+        className="sticky start-0 z-10 border-b border-line bg-surface px-3 py-2 text-start align-top font-medium"
       >
         <span className="block max-w-48 min-w-28 wrap-break-word text-fg">{attempt.user.name}</span>
         <span className="block text-xs font-normal text-muted">{attempt.user.rollNumber}</span>
         {isAccommodated ? (
           <span className="mt-1 inline-flex rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
-            Accommodated
+            <Trans>Accommodated</Trans>
           </span>
         ) : null}
       </th>
       <td className="border-b border-line px-3 py-2 align-top whitespace-nowrap tabular-nums">
-        {formatPoints(attempt.score)} / {formatPoints(quiz.totalPoints)}
-        {attempt.awaitingMarking ? <span className="block text-xs text-muted">so far: awaiting marking</span> : null}
+        {formatScore(attempt.score, quiz.totalPoints)}
+        {attempt.awaitingMarking ? (
+          <span className="block text-xs text-muted">
+            <Trans>so far: awaiting marking</Trans>
+          </span>
+        ) : null}
       </td>
       <td className="border-b border-line px-3 py-2 align-top whitespace-nowrap tabular-nums">
         {formatPercent(attempt.accuracy)}
@@ -126,17 +145,17 @@ type Sort = { column: SortColumn; direction: 'ascending' | 'descending' };
 /** Each column's order, and which way a first click sorts it (names A-Z, numbers and dates best or latest first). */
 const SORTS: Record<
   SortColumn,
-  { label: string; firstDirection: Sort['direction']; compare(a: AttemptRecord, b: AttemptRecord): number }
+  { label: MessageDescriptor; firstDirection: Sort['direction']; compare(a: AttemptRecord, b: AttemptRecord): number }
 > = {
-  name: { label: 'Name', firstDirection: 'ascending', compare: (a, b) => a.user.name.localeCompare(b.user.name) },
-  score: { label: 'Score', firstDirection: 'descending', compare: (a, b) => a.score - b.score },
+  name: { label: msg`Name`, firstDirection: 'ascending', compare: (a, b) => compareNames(a.user.name, b.user.name) },
+  score: { label: msg`Score`, firstDirection: 'descending', compare: (a, b) => a.score - b.score },
   accuracy: {
-    label: 'Accuracy',
+    label: msg`Accuracy`,
     firstDirection: 'descending',
     compare: (a, b) => Number(a.accuracy) - Number(b.accuracy),
   },
   attemptedAt: {
-    label: 'Attempted at',
+    label: msg`Attempted at`,
     firstDirection: 'descending',
     compare: (a, b) => Date.parse(a.attemptedAt) - Date.parse(b.attemptedAt),
   },
@@ -147,7 +166,7 @@ export function sortAttempts(attempts: AttemptRecord[], sort: Sort | null): Atte
   if (!sort) return attempts;
   const sign = sort.direction === 'ascending' ? 1 : -1;
   return [...attempts].sort(
-    (a, b) => sign * SORTS[sort.column].compare(a, b) || a.user.name.localeCompare(b.user.name),
+    (a, b) => sign * SORTS[sort.column].compare(a, b) || compareNames(a.user.name, b.user.name),
   );
 }
 
@@ -172,6 +191,7 @@ function SortableHeader({
   className?: string;
 }) {
   const { label, firstDirection } = SORTS[column];
+  const { i18n } = useLingui();
   const direction = sort?.column === column ? sort.direction : undefined;
   const Icon = direction === 'ascending' ? ArrowUp : direction === 'descending' ? ArrowDown : ArrowUpDown;
   return (
@@ -186,7 +206,7 @@ function SortableHeader({
         }
         className="-mx-1 inline-flex items-center gap-1 rounded px-1 font-semibold hover:text-brand-800"
       >
-        {label}
+        {i18n._(label)}
         <Icon className="size-3.5 shrink-0" aria-hidden="true" />
       </button>
     </th>
@@ -198,20 +218,25 @@ function AttemptsTable({ quiz }: { quiz: TeacherQuizDetail }) {
   // The students with extra time or a later deadline (decision 036), marked in their rows.
   const accommodations = useQuery(accommodationQueries.list(quiz._id));
   const accommodated = new Set((accommodations.data ?? []).map((entry) => entry.student._id));
-  const headerCell = 'border-b border-line-strong bg-surface-muted px-3 py-2 text-left font-semibold whitespace-nowrap';
+  const { t } = useLingui();
+  const headerCell =
+    'border-b border-line-strong bg-surface-muted px-3 py-2 text-start font-semibold whitespace-nowrap';
   const footerCell = 'border-t border-line-strong bg-surface-sunken px-3 py-2 font-semibold tabular-nums';
   return (
     <div
       role="region"
-      aria-label="Attempts table"
+      aria-label={t`Attempts table`}
       tabIndex={0}
       // relative: the sr-only labels inside are absolutely placed and must scroll (and clip) with the table.
       className="relative mt-3 overflow-x-auto rounded-xl border border-line bg-surface shadow-sm"
     >
       <table className="min-w-full border-separate border-spacing-0 text-sm text-fg">
         <caption className="sr-only">
-          One row per attempt. Each question column shows the answer given, marked correct, partly correct or wrong. The
-          last row gives the share of attempts that earned all of each question’s points. Sort with the column buttons.
+          <Trans>
+            One row per attempt. Each question column shows the answer given, marked correct, partly correct or wrong.
+            The last row gives the share of attempts that earned all of each question’s points. Sort with the column
+            buttons.
+          </Trans>
         </caption>
         <thead>
           <tr>
@@ -219,13 +244,13 @@ function AttemptsTable({ quiz }: { quiz: TeacherQuizDetail }) {
               column="name"
               sort={sort}
               onSort={setSort}
-              className={cn(headerCell, 'sticky left-0 z-20')}
+              className={cn(headerCell, 'sticky start-0 z-20')}
             />
             <SortableHeader column="score" sort={sort} onSort={setSort} className={headerCell} />
             <SortableHeader column="accuracy" sort={sort} onSort={setSort} className={headerCell} />
             <SortableHeader column="attemptedAt" sort={sort} onSort={setSort} className={headerCell} />
             {answeredQuestions(quiz).map((question, index) => (
-              <th key={question._id} scope="col" className={cn(headerCell, 'border-l px-1.5')}>
+              <th key={question._id} scope="col" className={cn(headerCell, 'border-s px-1.5')}>
                 <QuestionHeader number={index + 1} text={question.question_text} />
               </th>
             ))}
@@ -243,14 +268,16 @@ function AttemptsTable({ quiz }: { quiz: TeacherQuizDetail }) {
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row" className={cn(footerCell, 'sticky left-0 z-10 text-left')}>
-              % correct
+            <th scope="row" className={cn(footerCell, 'sticky start-0 z-10 text-start')}>
+              <Trans>% correct</Trans>
             </th>
             <td className={footerCell} colSpan={3}>
-              <span className="sr-only">Per question:</span>
+              <span className="sr-only">
+                <Trans>Per question:</Trans>
+              </span>
             </td>
             {answeredQuestions(quiz).map((question) => (
-              <td key={question._id} className={cn(footerCell, 'border-l border-line')}>
+              <td key={question._id} className={cn(footerCell, 'border-s border-line')}>
                 {formatPercent(percentCorrect(quiz, question))}
               </td>
             ))}
@@ -263,32 +290,41 @@ function AttemptsTable({ quiz }: { quiz: TeacherQuizDetail }) {
 
 /** To the marking screen (decision 046, its own route and chunk), when the quiz has essays: how many await marking. */
 function MarkEssaysLink({ quiz }: { quiz: TeacherQuizDetail }) {
+  const { t } = useLingui();
   if (!quiz.quiz.questions.some((question) => question.type === 'essay')) return null;
   const awaiting = quiz.attempts.reduce(
     (count, attempt) => count + attempt.quiz.questions.filter((answer) => answer.awaitingMarking).length,
     0,
   );
+  const count = formatNumber(awaiting);
   return (
     <Link
       to={`/dashboard/teacher/quiz-analytics/${encodeURIComponent(quiz._id)}/marking`}
       className={buttonVariants({ variant: awaiting > 0 ? 'primary' : 'secondary' })}
     >
-      Mark essays{awaiting > 0 ? ` (${awaiting} awaiting)` : ''}
+      {awaiting > 0 ? t`Mark essays (${count} awaiting)` : t`Mark essays`}
     </Link>
   );
 }
 
 function QuizAnalytics({ quiz }: { quiz: TeacherQuizDetail }) {
   const numbers = questionNumbers(quiz.quiz.questions);
+  const { t } = useLingui();
+  const minutes = formatNumber(quiz.maxTime);
   const facts: [string, React.ReactNode][] = [
-    ['Class', quiz.class],
-    ['Subject', quiz.subject],
-    ['Created', <time dateTime={quiz.date}>{formatDay(quiz.date)}</time>],
-    ['Deadline', <time dateTime={quiz.deadline}>{formatDateTime(quiz.deadline)}</time>],
-    ['Time limit', `${quiz.maxTime} min`],
-    ['Total points', formatPoints(quiz.totalPoints)],
-    ...(quiz.archivedAt ? ([['Archived', formatDay(quiz.archivedAt)]] as [string, string][]) : []),
-    ['Total attempts', String(quiz.attempts.length)],
+    [t`Class`, quiz.class],
+    [t`Subject`, quiz.subject],
+    [t`Created`, <time dateTime={quiz.date}>{formatDay(quiz.date)}</time>],
+    [t`Deadline`, <time dateTime={quiz.deadline}>{formatDateTime(quiz.deadline)}</time>],
+    [t`Time limit`, t`${minutes} min`],
+    [t`Total points`, pointsNumber(quiz.totalPoints)],
+    ...(quiz.archivedAt
+      ? ([[t({ comment: 'When the quiz was archived', message: 'Archived' }), formatDay(quiz.archivedAt)]] as [
+          string,
+          string,
+        ][])
+      : []),
+    [t`Total attempts`, formatNumber(quiz.attempts.length)],
   ];
   return (
     <>
@@ -303,11 +339,18 @@ function QuizAnalytics({ quiz }: { quiz: TeacherQuizDetail }) {
           </>
         }
       />
-      {quiz.regrades.map((regrade) => (
-        <p key={regrade.at} className="mt-3 text-sm text-fg">
-          Regraded on {formatDateTime(regrade.at)} ({plural(regrade.attemptsChanged, 'attempt')} changed)
-        </p>
-      ))}
+      {quiz.regrades.map((regrade) => {
+        const date = formatDateTime(regrade.at);
+        const { attemptsChanged } = regrade;
+        const changed = plural(attemptsChanged, { one: '# attempt changed', other: '# attempts changed' });
+        return (
+          <p key={regrade.at} className="mt-3 text-sm text-fg">
+            <Trans>
+              Regraded on {date} ({changed})
+            </Trans>
+          </p>
+        );
+      })}
       <dl className={cn(cardVariants(), 'mt-4 grid grid-cols-2 gap-4 p-4 sm:grid-cols-3 sm:p-5 lg:grid-cols-6')}>
         {facts.map(([label, value]) => (
           <div key={label} className="min-w-0">
@@ -320,22 +363,24 @@ function QuizAnalytics({ quiz }: { quiz: TeacherQuizDetail }) {
       <section aria-labelledby="attempts-heading" className="mt-8">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="attempts-heading" className="text-lg font-semibold text-fg">
-            Attempts
+            <Trans>Attempts</Trans>
           </h2>
           {quiz.attempts.length > 0 ? (
             <Button variant="secondary" onClick={() => downloadCsv(quiz)}>
               <Download className="size-4" aria-hidden="true" />
-              Download CSV
+              <Trans>Download CSV</Trans>
             </Button>
           ) : null}
         </div>
         {quiz.attempts.length === 0 ? (
-          <EmptyState className="mt-3" title="No attempts made" />
+          <EmptyState className="mt-3" title={t`No attempts made`} />
         ) : (
           <>
             <p className="mt-1 text-sm text-muted">
-              Hover or focus a question number to read the question. Green with a tick: all its points; amber with a
-              dot: some; red with a cross: none (wrong or unanswered).
+              <Trans>
+                Hover or focus a question number to read the question. Green with a tick: all its points; amber with a
+                dot: some; red with a cross: none (wrong or unanswered).
+              </Trans>
             </p>
             <AttemptsTable quiz={quiz} />
           </>
@@ -348,16 +393,13 @@ function QuizAnalytics({ quiz }: { quiz: TeacherQuizDetail }) {
 
       <section aria-labelledby="questions-heading" className="mt-8">
         <h2 id="questions-heading" className="text-lg font-semibold text-fg">
-          Questions
+          <Trans>Questions</Trans>
         </h2>
         <ol className="mt-3 flex flex-col gap-2">
           {quiz.quiz.questions.map((question) => (
             <li key={question._id} className="rounded-lg border border-line bg-surface px-4 py-3 text-sm">
               <p className="wrap-anywhere text-fg">
-                {numbers.has(question._id) ? (
-                  <span className="font-semibold">Q{numbers.get(question._id)}.</span>
-                ) : null}{' '}
-                <QuestionText text={question.question_text} />
+                <QuestionNumber number={numbers.get(question._id)} /> <QuestionText text={question.question_text} />
               </p>
               {question.image ? (
                 <QuestionImage
@@ -365,29 +407,7 @@ function QuizAnalytics({ quiz }: { quiz: TeacherQuizDetail }) {
                   className="mt-2 max-h-32 w-auto max-w-full rounded-md border border-line bg-surface-muted object-contain"
                 />
               ) : null}
-              {isDescription(question) ? (
-                <p className="mt-1 text-xs text-muted">{QUESTION_TYPE_LABELS[question.type]}: no answer, no points</p>
-              ) : (
-                <>
-                  <p className="mt-1 text-xs text-muted">
-                    {QUESTION_TYPE_LABELS[question.type]}
-                    {question.type === 'multiple'
-                      ? question.scoring === 'partial'
-                        ? ', partial credit'
-                        : ', all or nothing'
-                      : ''}{' '}
-                    · {pointsLabel(question.points)}
-                  </p>
-                  <p className="mt-1 wrap-anywhere text-muted">
-                    {question.type === 'short-text'
-                      ? 'Accepted answers'
-                      : question.type === 'matching'
-                        ? 'Correct matches'
-                        : 'Correct answer'}
-                    : <QuestionText text={keyText(question)} className="font-medium whitespace-pre-wrap text-success" />
-                  </p>
-                </>
-              )}
+              <QuestionFacts question={question} />
             </li>
           ))}
         </ol>
@@ -396,31 +416,88 @@ function QuizAnalytics({ quiz }: { quiz: TeacherQuizDetail }) {
   );
 }
 
+/** "Q3." before a question's text; nothing for a description, which takes no number. */
+function QuestionNumber({ number: count }: { number: number | undefined }) {
+  const { t } = useLingui();
+  if (count === undefined) return null;
+  const number = formatNumber(count);
+  return (
+    <span className="font-semibold">{t({ comment: 'Q1 is question 1, before its text', message: `Q${number}.` })}</span>
+  );
+}
+
+/** A question's type, scoring and worth, and its key. */
+function QuestionFacts({ question }: { question: QuizQuestion }) {
+  const { t, i18n } = useLingui();
+  const type = i18n._(QUESTION_TYPE_MESSAGES[question.type]);
+  if (isDescription(question)) return <p className="mt-1 text-xs text-muted">{t`${type}: no answer, no points`}</p>;
+  const worth = pointsPlural(question.points);
+  const answerKey = keyText(question);
+  return (
+    <>
+      <p className="mt-1 text-xs text-muted">
+        {question.type !== 'multiple'
+          ? t`${type} · ${worth}`
+          : question.scoring === 'partial'
+            ? t`${type}, partial credit · ${worth}`
+            : t`${type}, all or nothing · ${worth}`}
+      </p>
+      <p className="mt-1 wrap-anywhere text-muted">
+        {question.type === 'short-text' ? (
+          <Trans>
+            Accepted answers: <QuestionText text={answerKey} className="font-medium whitespace-pre-wrap text-success" />
+          </Trans>
+        ) : question.type === 'matching' ? (
+          <Trans>
+            Correct matches: <QuestionText text={answerKey} className="font-medium whitespace-pre-wrap text-success" />
+          </Trans>
+        ) : (
+          <Trans>
+            Correct answer: <QuestionText text={answerKey} className="font-medium whitespace-pre-wrap text-success" />
+          </Trans>
+        )}
+      </p>
+    </>
+  );
+}
+
 function describeFailure(error: Error): { heading: string; detail: string; canRetry: boolean } {
   if (error instanceof ApiError && (error.code === 'NOT_FOUND' || error.code === 'VALIDATION_FAILED')) {
-    return { heading: 'Quiz not found', detail: 'There is no quiz at this address.', canRetry: false };
-  }
-  if (error instanceof ApiError && error.code === 'FORBIDDEN') {
     return {
-      heading: 'Not your quiz',
-      detail: 'Only the teacher who created a quiz can see its analytics.',
+      heading: translate`Quiz not found`,
+      detail: translate`There is no quiz at this address.`,
       canRetry: false,
     };
   }
-  return { heading: 'Quiz analytics could not be loaded', detail: error.message, canRetry: true };
+  if (error instanceof ApiError && error.code === 'FORBIDDEN') {
+    return {
+      heading: translate`Not your quiz`,
+      detail: translate`Only the teacher who created a quiz can see its analytics.`,
+      canRetry: false,
+    };
+  }
+  return { heading: translate`Quiz analytics could not be loaded`, detail: error.message, canRetry: true };
 }
 
 /** /dashboard/teacher/quiz-analytics/:quizID (SPEC §2 teacher quiz analytics). */
 export function Component() {
   const { quizID = '' } = useParams();
   const quiz = useQuery(teacherDetailQuery(quizID));
+  const { t } = useLingui();
+  const backLink = (
+    <BackLink to={ALL_QUIZ_PATH}>
+      <Trans>All quizzes</Trans>
+    </BackLink>
+  );
 
   if (quiz.isPending) {
     return (
       <div className="mx-auto w-full max-w-6xl">
-        <BackLink to={ALL_QUIZ_PATH}>All quizzes</BackLink>
-        <PageHeader className="mt-3" title="Quiz analytics" />
-        <LoadingStatus className="mt-4">Loading the attempts…</LoadingStatus>
+        {backLink}
+        <PageHeader className="mt-3" title={t`Quiz analytics`} />
+        <LoadingStatus className="mt-4">
+          <Trans>Loading the attempts…</Trans>
+        </LoadingStatus>
       </div>
     );
   }
@@ -429,7 +506,7 @@ export function Component() {
     const failure = describeFailure(quiz.error);
     return (
       <div className="mx-auto w-full max-w-6xl">
-        <BackLink to={ALL_QUIZ_PATH}>All quizzes</BackLink>
+        {backLink}
         <PageHeader className="mt-3" title={failure.heading} />
         <LoadFailure
           className="mt-4"
@@ -443,7 +520,7 @@ export function Component() {
 
   return (
     <div className="mx-auto w-full max-w-6xl">
-      <BackLink to={ALL_QUIZ_PATH}>All quizzes</BackLink>
+      {backLink}
       <QuizAnalytics quiz={quiz.data} />
     </div>
   );

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseGift } from '#shared/gift';
 import { newQuizSchema } from '#shared/quizzes';
 import { readStoredDraft, storeDraft } from './quiz-draft-storage.ts';
@@ -38,6 +39,8 @@ function filledDraft(): QuizDraft {
   };
 }
 
+// Problems are worded in the active locale: English, the code's own text.
+beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 describe('the quiz draft', () => {
   it('starts a question as single choice of 1 point, with empty text and two unmarked options', () => {
     const question = newQuestion();

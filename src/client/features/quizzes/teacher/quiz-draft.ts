@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import {
   parseNumber,
   QUESTION_LIMITS,
@@ -322,6 +323,6 @@ export function errorSlot(path: string): string {
 
 /** The empty maximum time says so, rather than "must be a number". */
 export function refineMessages(errors: Record<string, string>, draft: QuizDraft): Record<string, string> {
-  if (errors.maxTime && draft.maxTime.trim() === '') return { ...errors, maxTime: 'Maximum time is required' };
+  if (errors.maxTime && draft.maxTime.trim() === '') return { ...errors, maxTime: t`Maximum time is required` };
   return errors;
 }

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Plus } from 'lucide-react';
 import type { ReactNode, RefObject } from 'react';
 import type { TypedQuestionInput } from '#shared/question-types';
@@ -7,7 +9,7 @@ import { buttonVariants } from '../../../components/ui/button.tsx';
 import { Card, cardVariants } from '../../../components/ui/card.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { pointsLabel } from '../points.ts';
+import { formatNumber } from '../../../lib/format.ts';
 import { ImportQuestionsButton } from './import-questions-button.tsx';
 import { QuestionEditor } from './question-editor.tsx';
 import { draftFromQuestion, draftTotalPoints, type QuizDraft } from './quiz-draft.ts';
@@ -41,15 +43,18 @@ export function QuizDetailsSection({
   /** Shown under the fields (a new quiz's background). */
   children?: ReactNode;
 }) {
+  const { t } = useLingui();
+  const maxTimeMin = formatNumber(QUIZ_LIMITS.maxTimeMin);
+  const maxTimeMax = formatNumber(QUIZ_LIMITS.maxTimeMax);
   return (
     <section aria-labelledby="quiz-details-heading" className={cn(cardVariants(), 'p-4 sm:p-6')}>
       <h2 id="quiz-details-heading" className="text-lg font-semibold text-fg">
-        Quiz details
+        <Trans>Quiz details</Trans>
       </h2>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <TextField
           className="sm:col-span-2"
-          label="Title"
+          label={t`Title`}
           {...detailField('title')}
           required
           autoComplete="off"
@@ -57,11 +62,11 @@ export function QuizDetailsSection({
         />
         {'locked' in classField ? (
           <TextField
-            label="Class"
+            label={t`Class`}
             name="class"
             value={classField.locked}
             readOnly
-            hint="Students have started it here."
+            hint={t`Students have started it here.`}
           />
         ) : (
           <ClassPicker
@@ -72,18 +77,24 @@ export function QuizDetailsSection({
           />
         )}
         {subject === undefined ? null : (
-          <TextField label="Subject" name="subject" value={subject} readOnly hint="Your subject, from your profile." />
+          <TextField
+            label={t`Subject`}
+            name="subject"
+            value={subject}
+            readOnly
+            hint={t`Your subject, from your profile.`}
+          />
         )}
         <TextField
-          label="Deadline"
+          label={t`Deadline`}
           {...detailField('deadline')}
           type="datetime-local"
           required
           min={minDeadline}
-          hint="Your local time."
+          hint={t`Your local time.`}
         />
         <TextField
-          label="Maximum time (minutes)"
+          label={t`Maximum time (minutes)`}
           {...detailField('maxTime')}
           type="number"
           inputMode="numeric"
@@ -91,7 +102,7 @@ export function QuizDetailsSection({
           min={QUIZ_LIMITS.maxTimeMin}
           max={QUIZ_LIMITS.maxTimeMax}
           step={1}
-          hint={`${QUIZ_LIMITS.maxTimeMin} to ${QUIZ_LIMITS.maxTimeMax} minutes.`}
+          hint={t`${maxTimeMin} to ${maxTimeMax} minutes.`}
         />
       </div>
       {children}
@@ -113,20 +124,24 @@ export function QuizQuestionsSection({
   const questionsError = errors['quiz.questions'];
   const importQuestions = (questions: TypedQuestionInput[]) =>
     appendQuestions(questions.map((question) => draftFromQuestion(question)));
+  const { t } = useLingui();
+  const count = formatNumber(draft.questions.length);
+  const questionsMax = formatNumber(QUIZ_LIMITS.questionsMax);
+  const totalPoints = draftTotalPoints(draft.questions);
+  const total = plural(totalPoints, { one: '# point', other: '# points' });
   return (
     <section aria-labelledby="quiz-questions-heading" className="flex flex-col gap-4">
       <div className="flex items-baseline justify-between gap-3">
         <h2 id="quiz-questions-heading" className="text-lg font-semibold text-fg">
-          Questions
+          <Trans>Questions</Trans>
         </h2>
         <p className="text-sm text-muted">
-          {draft.questions.length} of at most {QUIZ_LIMITS.questionsMax} ·{' '}
-          <span data-testid="total-points">Total: {pointsLabel(draftTotalPoints(draft.questions))}</span>
+          {t`${count} of at most ${questionsMax}`} · <span data-testid="total-points">{t`Total: ${total}`}</span>
         </p>
       </div>
       {draft.questions.length === 0 ? (
-        <Card tone="empty" className="p-5 text-left">
-          No questions yet. Add at least one.
+        <Card tone="empty" className="p-5 text-start">
+          <Trans>No questions yet. Add at least one.</Trans>
         </Card>
       ) : null}
       {draft.questions.map((question, index) => (
@@ -153,7 +168,7 @@ export function QuizQuestionsSection({
             onClick={addQuestion}
           >
             <Plus className="size-4" aria-hidden="true" />
-            Add question
+            <Trans>Add question</Trans>
           </button>
           {/* GIFT and Aiken (issue 20 point 6), into an existing quiz too while nobody has started it. */}
           <ImportQuestionsButton onImport={importQuestions} />

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { ImagePlus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { QUIZ_IMAGE_ACCEPT, QUIZ_IMAGE_LIMITS, QUIZ_IMAGE_TYPES } from '#shared/quiz-images';
@@ -16,9 +17,15 @@ import { cn } from '../../../lib/cn.ts';
  *
  * `compact` (the options' images): a small "Add image" button instead of the labelled file box,
  * so a list of ten options stays readable; the file input is the same, visually hidden.
+ *
+ * `label` names the image ("Image of question 1"); `removeLabel` is its remove button's name
+ * ("Remove image of question 1") and `addLabel` the compact button's ("Add image to option 1 of
+ * question 1"): whole sentences, so each language words them its own way.
  */
 export function QuizImageField({
-  label = 'Image',
+  label,
+  removeLabel,
+  addLabel,
   value,
   onChange,
   altField,
@@ -26,7 +33,10 @@ export function QuizImageField({
   disabled = false,
   compact = false,
 }: {
-  label?: string;
+  label: string;
+  removeLabel: string;
+  /** The compact button's accessible name; it shows "Add image". */
+  addLabel?: string;
   compact?: boolean;
   value: DraftImage | null;
   onChange(value: DraftImage | null): void;
@@ -40,6 +50,7 @@ export function QuizImageField({
   const focusFileInputRef = useRef(false);
   const [isUploading, setIsUploading] = useState(false);
   const [fileError, setFileError] = useState<string | null>(null);
+  const { t } = useLingui();
 
   // Leaving the editor stops an upload in progress.
   useEffect(() => () => uploadRef.current?.abort(), []);
@@ -55,7 +66,7 @@ export function QuizImageField({
     if (!file) return;
     // The server decides by the bytes; this only spares a refused upload.
     const problem = !(QUIZ_IMAGE_TYPES as readonly string[]).includes(file.type)
-      ? 'Choose an image: PNG, JPEG, GIF or WebP.'
+      ? t`Choose an image: PNG, JPEG, GIF or WebP.`
       : checkUploadFile(file, QUIZ_IMAGE_LIMITS.maxBytes);
     if (problem) {
       setFileError(problem);
@@ -71,7 +82,7 @@ export function QuizImageField({
       onChange({ fileKey: data.fileKey, alt: '', previewUrl: data.url });
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') return;
-      setFileError(error instanceof ApiError ? error.message : 'The image could not be uploaded. Try again.');
+      setFileError(error instanceof ApiError ? error.message : t`The image could not be uploaded. Try again.`);
     } finally {
       uploadRef.current = null;
       setIsUploading(false);
@@ -91,8 +102,11 @@ export function QuizImageField({
         ) : null}
         <div className="flex min-w-0 flex-1 flex-col gap-2">
           <TextField
-            label={`${label}: description`}
-            hint="What the image shows, for people who cannot see it."
+            label={t({
+              comment: 'The alt text of an image: Image of question 1: description',
+              message: `${label}: description`,
+            })}
+            hint={t`What the image shows, for people who cannot see it.`}
             required
             maxLength={QUIZ_IMAGE_LIMITS.alt}
             value={value.alt}
@@ -112,18 +126,15 @@ export function QuizImageField({
             }}
           >
             <Trash2 className="size-4" aria-hidden="true" />
-            Remove {label.toLowerCase()}
+            {removeLabel}
           </Button>
         </div>
       </div>
     );
   }
 
-  const status =
-    fileError ??
-    (isUploading
-      ? 'Uploading the image…'
-      : `PNG, JPEG, GIF or WebP, up to ${formatUploadSize(QUIZ_IMAGE_LIMITS.maxBytes)}.`);
+  const largest = formatUploadSize(QUIZ_IMAGE_LIMITS.maxBytes);
+  const status = fileError ?? (isUploading ? t`Uploading the image…` : t`PNG, JPEG, GIF or WebP, up to ${largest}.`);
   const fileInput = (
     <input
       ref={fileInputRef}
@@ -137,7 +148,7 @@ export function QuizImageField({
       className={
         compact
           ? 'sr-only'
-          : 'w-full min-w-0 rounded-lg border border-line-strong bg-surface text-sm text-fg shadow-sm file:mr-3 file:cursor-pointer file:border-0 file:border-r file:border-line-strong file:bg-surface-muted file:px-3 file:py-2 file:font-semibold file:text-fg hover:file:bg-line focus:ring-2 focus:ring-brand-500 focus:outline-none'
+          : 'w-full min-w-0 rounded-lg border border-line-strong bg-surface text-sm text-fg shadow-sm file:me-3 file:cursor-pointer file:border-0 file:border-e file:border-line-strong file:bg-surface-muted file:px-3 file:py-2 file:font-semibold file:text-fg hover:file:bg-line focus:ring-2 focus:ring-brand-500 focus:outline-none'
       }
     />
   );
@@ -154,10 +165,11 @@ export function QuizImageField({
         <ImagePlus className="size-4" aria-hidden="true" />
         {compact ? (
           <span>
-            Add image<span className="sr-only"> to {label.replace(/^Image of /, '')}</span>
+            <span aria-hidden="true">{t`Add image`}</span>
+            <span className="sr-only">{addLabel ?? t`Add image`}</span>
           </span>
         ) : (
-          `${label} (optional)`
+          t({ comment: 'A file box: Image of question 1 (optional)', message: `${label} (optional)` })
         )}
         {compact ? fileInput : null}
       </label>

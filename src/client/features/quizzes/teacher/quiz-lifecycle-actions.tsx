@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import type { TeacherQuizDetail } from '#shared/quizzes';
 import { buttonVariants } from '../../../components/ui/button.tsx';
@@ -14,14 +15,14 @@ export function QuizLifecycleActions({ quiz }: { quiz: TeacherQuizDetail }) {
     <div className="flex flex-wrap gap-2">
       {quiz.archivedAt ? null : (
         <Link to={path} className={secondary}>
-          Edit
+          <Trans>Edit</Trans>
         </Link>
       )}
       <Link to={`${path}?dialog=duplicate`} className={secondary}>
-        Duplicate
+        <Trans>Duplicate</Trans>
       </Link>
       <Link to={`${path}?dialog=delete`} className={buttonVariants({ variant: 'danger' })}>
-        Delete
+        <Trans>Delete</Trans>
       </Link>
     </div>
   );

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { Archive } from 'lucide-react';
 import { useState } from 'react';
@@ -11,7 +13,6 @@ import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { ModalDialog } from '../../../components/ui/modal-dialog.tsx';
 import { call } from '../../../lib/api.ts';
-import { plural } from '../../../lib/format.ts';
 import { withLoading } from '../../../stores/app-store.ts';
 import { ClassPicker } from '../../../components/class-picker.tsx';
 import { quizQueries } from '../quiz-queries.ts';
@@ -24,6 +25,8 @@ const ALL_QUIZ_PATH = '/dashboard/teacher/all-quiz';
 export function DuplicateQuizDialog({ quiz, onClose }: { quiz: TeacherQuizDetail; onClose(): void }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const { t } = useLingui();
+  const quizTitle = quiz.title;
   const [values, setValues] = useState({ classId: '', title: quiz.title, deadline: '' });
   const setValue = (field: keyof typeof values, value: string) =>
     setValues((current) => ({ ...current, [field]: value }));
@@ -31,24 +34,27 @@ export function DuplicateQuizDialog({ quiz, onClose }: { quiz: TeacherQuizDetail
     schema: duplicateQuizSchema,
     toBody: () => ({ classId: values.classId, title: values.title, deadline: toDeadlineIso(values.deadline) }),
     onSubmit: async (_copy, { body }) => {
-      const { message, data } = await withLoading(() => call(duplicateQuiz, { params: { id: quiz._id }, body }));
-      toast.success(message);
+      const { data } = await withLoading(() => call(duplicateQuiz, { params: { id: quiz._id }, body }));
+      const { title } = data;
+      toast.success(t`Quiz "${title}" created successfully`);
       void queryClient.invalidateQueries({ queryKey: quizQueries.all });
       await navigate(`/dashboard/teacher/quiz-analytics/${encodeURIComponent(data._id)}`);
     },
   });
   return (
-    <ModalDialog title={`Duplicate “${quiz.title}”`} onClose={onClose} initialFocus='[name="classId"]'>
+    <ModalDialog title={t`Duplicate “${quizTitle}”`} onClose={onClose} initialFocus='[name="classId"]'>
       {(close) => (
         <form {...form.formProps} className="mt-4 flex flex-col gap-4">
-          <p className="text-sm text-muted">The copy has the same questions and no attempts.</p>
+          <p className="text-sm text-muted">
+            <Trans>The copy has the same questions and no attempts.</Trans>
+          </p>
           <ClassPicker
             value={values.classId}
             onChange={(classId) => setValue('classId', classId)}
             error={form.errors.classId}
           />
           <TextField
-            label="Title"
+            label={t`Title`}
             name="title"
             value={values.title}
             onChange={(event) => setValue('title', event.target.value)}
@@ -57,21 +63,21 @@ export function DuplicateQuizDialog({ quiz, onClose }: { quiz: TeacherQuizDetail
             required
           />
           <TextField
-            label="Deadline"
+            label={t`Deadline`}
             name="deadline"
             type="datetime-local"
             value={values.deadline}
             onChange={(event) => setValue('deadline', event.target.value)}
             error={form.errors.deadline}
-            hint="Your local time."
+            hint={t`Your local time.`}
             required
           />
           <div className="flex flex-wrap justify-end gap-3">
             <Button variant="ghost" onClick={close}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" disabled={form.isSubmitting}>
-              {form.isSubmitting ? 'Duplicating…' : 'Duplicate'}
+              {form.isSubmitting ? t`Duplicating…` : t`Duplicate`}
             </Button>
           </div>
         </form>
@@ -90,34 +96,38 @@ export function DeleteQuizDialog({ quiz, onClose }: { quiz: TeacherQuizDetail; o
   const [isWorking, setIsWorking] = useState(false);
   const [confirmsResults, setConfirmsResults] = useState(false);
   const hasAttempts = quiz.attemptsStarted > 0;
+  const { t } = useLingui();
+  const quizTitle = quiz.title;
 
   const remove = async (withResults: boolean) => {
     setIsWorking(true);
     try {
-      const { message } = await withLoading(() =>
+      const { data } = await withLoading(() =>
         call(deleteQuiz, { params: { id: quiz._id }, query: withResults ? { withResults: 'true' } : {} }),
       );
       // Leaving the screen removes the dialog (its close would go back to the analytics).
-      toast.success(message);
+      toast.success(data.outcome === 'archived' ? t`Quiz archived` : t`Quiz deleted`);
       await queryClient.invalidateQueries({ queryKey: quizQueries.all });
       await queryClient.invalidateQueries({ queryKey: teacherDetailQuery(quiz._id).queryKey });
       await navigate(ALL_QUIZ_PATH);
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Something went wrong');
+      toast.error(error instanceof Error ? error.message : t`Something went wrong`);
     } finally {
       setIsWorking(false);
     }
   };
 
+  const { attemptsStarted } = quiz;
+  const attempts = plural(attemptsStarted, { one: '# attempt', other: '# attempts' });
   const description = !hasAttempts
-    ? 'Nobody has started it: it is removed for good.'
+    ? t`Nobody has started it: it is removed for good.`
     : confirmsResults
-      ? `This deletes the quiz and ${plural(quiz.attemptsStarted, 'attempt')} of your students for good, and their averages are recomputed without it.`
-      : `Students have taken it (${plural(quiz.attemptsStarted, 'attempt')}). Archive it: students who did not take it no longer see it; its results stay in analytics and averages. Or delete it with its results.`;
+      ? t`This deletes the quiz and ${attempts} of your students for good, and their averages are recomputed without it.`
+      : t`Students have taken it (${attempts}). Archive it: students who did not take it no longer see it; its results stay in analytics and averages. Or delete it with its results.`;
 
   return (
     <ModalDialog
-      title={confirmsResults ? 'Delete the quiz and its results?' : `Delete “${quiz.title}”?`}
+      title={confirmsResults ? t`Delete the quiz and its results?` : t`Delete “${quizTitle}”?`}
       role="alertdialog"
       description={description}
       initialFocus="[data-safe-answer]"
@@ -126,25 +136,25 @@ export function DeleteQuizDialog({ quiz, onClose }: { quiz: TeacherQuizDetail; o
       {(close) => (
         <div className="mt-5 flex flex-wrap justify-end gap-2">
           <Button data-safe-answer variant="secondary" onClick={close} disabled={isWorking}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           {!hasAttempts ? (
             <Button variant="danger" disabled={isWorking} onClick={() => void remove(false)}>
-              Delete
+              <Trans>Delete</Trans>
             </Button>
           ) : confirmsResults ? (
             <Button variant="danger" disabled={isWorking} onClick={() => void remove(true)}>
-              Delete with results
+              <Trans>Delete with results</Trans>
             </Button>
           ) : (
             <>
               <Button variant="secondary" disabled={isWorking} onClick={() => setConfirmsResults(true)}>
-                Delete with results…
+                <Trans>Delete with results…</Trans>
               </Button>
               {quiz.archivedAt ? null : (
                 <Button variant="danger" disabled={isWorking} onClick={() => void remove(false)}>
                   <Archive className="size-4" aria-hidden="true" />
-                  Archive
+                  <Trans>Archive</Trans>
                 </Button>
               )}
             </>

@@ -1,16 +1,19 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReviewAnswers, ReviewScore } from '#shared/quizzes';
 import { cardVariants } from '../../../components/ui/card.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { cn } from '../../../lib/cn.ts';
 
-const REVIEW_ANSWER_CHOICES: { value: ReviewAnswers; label: string }[] = [
-  { value: 'after-deadline', label: 'After the deadline' },
-  { value: 'after-submit', label: 'Right after submitting' },
-  { value: 'never', label: 'Never' },
+const REVIEW_ANSWER_CHOICES: { value: ReviewAnswers; label: MessageDescriptor }[] = [
+  { value: 'after-deadline', label: msg`After the deadline` },
+  { value: 'after-submit', label: msg`Right after submitting` },
+  { value: 'never', label: msg`Never` },
 ];
-const REVIEW_SCORE_CHOICES: { value: ReviewScore; label: string }[] = [
-  { value: 'after-submit', label: 'Right after submitting' },
-  { value: 'after-deadline', label: 'After the deadline' },
+const REVIEW_SCORE_CHOICES: { value: ReviewScore; label: MessageDescriptor }[] = [
+  { value: 'after-submit', label: msg`Right after submitting` },
+  { value: 'after-deadline', label: msg`After the deadline` },
 ];
 
 /** "After submitting": the quiz's review options (decision 032), in the create and the edit page. */
@@ -23,20 +26,23 @@ export function QuizReviewSection({
   errors: Record<string, string>;
   onChange(field: 'reviewAnswers' | 'reviewScore', value: ReviewAnswers | ReviewScore): void;
 }) {
+  const { t, i18n } = useLingui();
   return (
     <section aria-labelledby="quiz-review-heading" className={cn(cardVariants(), 'p-4 sm:p-6')}>
       <h2 id="quiz-review-heading" className="text-lg font-semibold text-fg">
-        After submitting
+        <Trans>After submitting</Trans>
       </h2>
       <p className="mt-1 text-sm text-muted">
-        What a student sees once they have submitted. &ldquo;After the deadline&rdquo; waits until every attempt started
-        before the deadline has ended, so nobody still answering can be told.
+        <Trans>
+          What a student sees once they have submitted. “After the deadline” waits until every attempt started before
+          the deadline has ended, so nobody still answering can be told.
+        </Trans>
       </p>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <Field
-          label="Show the correct answers"
+          label={t`Show the correct answers`}
           id="quiz-review-answers"
-          hint="Never: students see only their own choices."
+          hint={t`Never: students see only their own choices.`}
           error={errors.reviewAnswers}
           control={(attributes) => (
             <select
@@ -48,16 +54,16 @@ export function QuizReviewSection({
             >
               {REVIEW_ANSWER_CHOICES.map((choice) => (
                 <option key={choice.value} value={choice.value}>
-                  {choice.label}
+                  {i18n._(choice.label)}
                 </option>
               ))}
             </select>
           )}
         />
         <Field
-          label="Show the score"
+          label={t`Show the score`}
           id="quiz-review-score"
-          hint="A hidden score also stays out of averages and the leaderboard until then."
+          hint={t`A hidden score also stays out of averages and the leaderboard until then.`}
           error={errors.reviewScore}
           control={(attributes) => (
             <select
@@ -69,7 +75,7 @@ export function QuizReviewSection({
             >
               {REVIEW_SCORE_CHOICES.map((choice) => (
                 <option key={choice.value} value={choice.value}>
-                  {choice.label}
+                  {i18n._(choice.label)}
                 </option>
               ))}
             </select>
