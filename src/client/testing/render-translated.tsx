@@ -1,4 +1,4 @@
-import { i18n } from '@lingui/core';
+import { i18n, type Messages } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
@@ -9,11 +9,7 @@ import type { ReactElement, ReactNode } from 'react';
  */
 export function renderTranslated(
   ui: ReactElement,
-  {
-    locale = 'en',
-    messages = {},
-    ...options
-  }: RenderOptions & { locale?: string; messages?: Record<string, string> } = {},
+  { locale = 'en', messages = {}, ...options }: RenderOptions & { locale?: string; messages?: Messages } = {},
 ) {
   i18n.loadAndActivate({ locale, messages });
   const wrapper = ({ children }: { children: ReactNode }) => <I18nProvider i18n={i18n}>{children}</I18nProvider>;

@@ -2,7 +2,6 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderTranslated } from '../../../testing/render-translated.tsx';
 import type { QuizQuestion } from '#shared/quizzes';
-import { renderTranslated } from '../../../testing/render-translated.tsx';
 import { AnswerCell } from './quiz-analytics-page.tsx';
 
 const multiple: QuizQuestion = {
