@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { uploadResource } from '#shared/contract/resources';
 import { RESOURCE_LIMITS } from '#shared/resources';
@@ -17,6 +18,9 @@ import {
   usableUploadLimit,
   type UploadFormValues,
 } from './upload-request.ts';
+
+// The client's texts are worded in the active locale: English, the code's own.
+beforeEach(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
 const CLASS_ID = '7b000000-0000-4000-8000-000000000000';
 

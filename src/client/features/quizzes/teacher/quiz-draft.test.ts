@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { parseGift } from '#shared/gift';
 import { newQuizSchema } from '#shared/quizzes';
 import { readStoredDraft, storeDraft } from './quiz-draft-storage.ts';
@@ -16,6 +17,9 @@ import {
   type DraftQuestion,
   type QuizDraft,
 } from './quiz-draft.ts';
+
+// The client's texts are worded in the active locale: English, the code's own.
+beforeEach(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
 const teacher = { _id: 't1', subject: 'Maths' };
 
