@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callJson } from '../../../server/testing/server-process.ts';
@@ -7,6 +7,7 @@ import { logInStudent, signInAs, signUpTeacher } from '../../testing/server-acto
 import { ExportRosterButton } from './export-roster-button.tsx';
 import { RosterImportButton } from './roster-import-dialog.tsx';
 import { patience } from '../../../server/testing/patience.ts';
+import { renderTranslated } from '../../testing/render-translated.tsx';
 
 /**
  * The class-list import and the roster export (decision 034), mounted on their own until the
@@ -29,7 +30,7 @@ async function mountForNewClass() {
   const classId = created.body.data._id as string;
   const onImported = vi.fn();
   const user = userEvent.setup();
-  render(
+  renderTranslated(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <RosterImportButton classId={classId} className={className} onImported={onImported} />
       <ExportRosterButton classId={classId} className={className} />

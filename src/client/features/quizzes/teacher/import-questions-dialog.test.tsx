@@ -1,8 +1,9 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { TypedQuestionInput } from '#shared/question-types';
 import { ImportQuestionsButton } from './import-questions-button.tsx';
+import { renderTranslated } from '../../../testing/render-translated.tsx';
 
 const GIFT = [
   'What is 2 + 2? {=4 ~3 ~5}', // 1
@@ -16,7 +17,7 @@ const GIFT = [
 function openDialog() {
   const onImport = vi.fn<(questions: TypedQuestionInput[]) => void>();
   const user = userEvent.setup();
-  render(<ImportQuestionsButton onImport={onImport} />);
+  renderTranslated(<ImportQuestionsButton onImport={onImport} />);
   return { onImport, user };
 }
 

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { useEndpointForm } from '../../../components/form/use-endpoint-form.ts';
 import { signInAs, signUpTeacher, signUpStudent } from '../../../testing/server-actors.ts';
 import { QuizImageField } from './quiz-image-field.tsx';
 import type { DraftImage } from './quiz-draft.ts';
+import { renderTranslated } from '../../../testing/render-translated.tsx';
 
 /** A one-pixel PNG: the server decides the type by these bytes. */
 const PNG_BYTES = Uint8Array.from(
@@ -43,7 +44,7 @@ describe('QuizImageField', () => {
     signInAs(await signUpTeacher(), 'teacher');
     const sent: unknown[] = [];
     const user = userEvent.setup();
-    render(<Harness onSent={(body) => sent.push(body)} />);
+    renderTranslated(<Harness onSent={(body) => sent.push(body)} />);
 
     const input = screen.getByLabelText('Question image (optional)');
     expect(input).toHaveAttribute('accept', 'image/png,image/jpeg,image/gif,image/webp');
@@ -80,7 +81,7 @@ describe('QuizImageField', () => {
     signInAs(await signUpTeacher(), 'teacher');
     // The accept attribute is a hint a person can overrule ("All files").
     const user = userEvent.setup({ applyAccept: false });
-    render(<Harness onSent={() => undefined} />);
+    renderTranslated(<Harness onSent={() => undefined} />);
     const input = screen.getByLabelText('Question image (optional)');
 
     await user.upload(input, new File(['notes'], 'notes.txt', { type: 'text/plain' }));
@@ -96,7 +97,7 @@ describe('QuizImageField', () => {
     // A student's session: the server answers 403, and nothing is shown as uploaded.
     signInAs(await signUpStudent(), 'student');
     const user = userEvent.setup();
-    render(<Harness onSent={() => undefined} />);
+    renderTranslated(<Harness onSent={() => undefined} />);
     await user.upload(screen.getByLabelText('Question image (optional)'), pngFile());
     expect(await screen.findByRole('alert')).not.toBeEmptyDOMElement();
     expect(document.querySelector('form img')).toBeNull();
