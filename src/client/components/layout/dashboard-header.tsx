@@ -85,7 +85,7 @@ export function DashboardHeader({
           onClick={() => void logout()}
           className="inline-flex items-center gap-1.5 rounded-md px-2 py-2 text-sm font-semibold text-muted hover:bg-surface-muted sm:px-3"
         >
-          <LogOut className="size-4" aria-hidden="true" />
+          <LogOut className="size-4 rtl:-scale-x-100" aria-hidden="true" />
           <Trans>Logout</Trans>
         </button>
       </nav>
