@@ -2,6 +2,7 @@ import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { LoadingOverlay } from './components/ui/loading-overlay.tsx';
 import { RouteErrorScreen } from './features/errors/route-error-screen.tsx';
 import { lazyRoute } from './lib/lazy-route.ts';
+import { shellLoadingText } from './components/ui/shell-texts.ts';
 import { Spinner } from './components/ui/spinner.tsx';
 
 function Root() {
@@ -13,11 +14,12 @@ function Root() {
   );
 }
 
+/** The first paint, before any catalog has loaded: its word comes from the page's <html lang>. */
 function RouteSpinner() {
   return (
     <div role="status" className="flex min-h-screen items-center justify-center">
       <Spinner className="size-10" />
-      <span className="sr-only">Loading…</span>
+      <span className="sr-only">{shellLoadingText()}</span>
     </div>
   );
 }

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page, TestInfo } from '@playwright/test';
-import { FAILURE_TEXTS } from '../../src/client/lib/error-messages.ts';
 import { buildSchoolSetup, buildStudentRegistration, buildTeacherAccount } from '../../src/server/testing/factories.ts';
 import {
   enterSetupCode,
@@ -166,7 +165,13 @@ test('a new school: set up, invited, a class by code and by CSV, a reset, no for
   const refusal = refusedPage.waitForResponse((response) => response.url().endsWith('/api/student/register'));
   await refusedPage.getByRole('button', { name: 'Register' }).click();
   expect((await refusal).status()).toBe(400);
-  await expect(codeField).toHaveAccessibleDescription(new RegExp(escapeRegExp(FAILURE_TEXTS.CLASS_CODE_INVALID)));
+  await expect(codeField).toHaveAccessibleDescription(
+    new RegExp(
+      escapeRegExp(
+        'This class code does not work. Check it with your teacher: it may have been changed or turned off.',
+      ),
+    ),
+  );
   await expect(refusedPage).toHaveURL(/\/auth\/student\/register$/);
   await expectAccessible(refusedPage, 'registration refused: a wrong code');
   await refusedPage.goto('/auth/student/login');

@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { buildSchoolSetup, buildTeacherAccount, TEST_SETUP_CODE } from '../../src/server/testing/factories.ts';
-import { FAILURE_TEXTS } from '../../src/client/lib/error-messages.ts';
 import { DEMO_PASSWORD, DEMO_TEACHER_EMAIL } from '../../src/shared/demo.ts';
 import {
   createInvitationLinkThroughUi,
@@ -76,7 +75,9 @@ test('the administrator invites a teacher, who registers; a deactivation ends th
   // The teacher's open dashboard: the next request ends the session, the login says why.
   await teacherPage.getByRole('navigation', { name: 'Teacher menu' }).getByRole('link', { name: 'Students' }).click();
   await expect(teacherPage).toHaveURL(/\/auth\/teacher\/login$/);
-  await expect(teacherPage.getByRole('main').getByRole('status')).toHaveText(FAILURE_TEXTS.ACCOUNT_DEACTIVATED);
+  await expect(teacherPage.getByRole('main').getByRole('status')).toHaveText(
+    "Your account has been deactivated by your school's administrator.",
+  );
   await expectAccessible(teacherPage, 'login after deactivation');
   await teacherContext.close();
   // The end-of-test axe run reads the administrator's page: not mid-way through a toast's exit.
@@ -127,7 +128,9 @@ test('registering without an invitation, or with a bad one, is refused', async (
 
   await page.goto(`/auth/teacher/register?invitation=${'x'.repeat(32)}`);
   await expect(page.getByRole('heading', { name: 'This invitation cannot be used' })).toBeVisible();
-  await expect(page.getByRole('alert')).toHaveText(FAILURE_TEXTS.INVITATION_NOT_FOUND);
+  await expect(page.getByRole('alert')).toHaveText(
+    'No invitation has this code. Open the link exactly as you were given it.',
+  );
   await expect(page.getByRole('button', { name: 'Register' })).toHaveCount(0);
   await expectAccessible(page, 'unusable invitation');
   await page.getByRole('link', { name: 'Enter another code' }).click();
@@ -157,7 +160,7 @@ test('first run: a server with no school leads to /setup, which signs the admini
     await expectAccessible(page, 'setup code');
     await page.getByLabel('Set-up code').fill('WRONG-CODE-0000');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByText(FAILURE_TEXTS.SETUP_CODE_WRONG).first()).toBeVisible();
+    await expect(page.getByText("This is not the set-up code. Copy it from the server's log.").first()).toBeVisible();
     await expect(page.getByLabel('School name')).toHaveCount(0);
     await enterSetupCode(page);
     await expectAccessible(page, 'setup');

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { ChangeEvent } from 'react';
 import { Link } from 'react-router';
@@ -30,12 +31,19 @@ export function ClassPicker({
   current?: { _id: string; name: string };
 }) {
   const classes = useQuery(myClassesQuery());
-  if (classes.isPending) return <p className="text-sm text-muted">Loading your classes…</p>;
+  const { t } = useLingui();
+  if (classes.isPending)
+    return (
+      <p className="text-sm text-muted">
+        <Trans>Loading your classes…</Trans>
+      </p>
+    );
   const active = (classes.data ?? []).filter((taught) => !taught.isArchived);
   const currentIsActive = current !== undefined && active.some((taught) => taught._id === current._id);
+  const currentName = current?.name;
   const archivedHint =
     current !== undefined && !currentIsActive
-      ? `${current.name} is archived or no longer yours: choose an active class to move it to.`
+      ? t`${currentName} is archived or no longer yours: choose an active class to move it to.`
       : undefined;
   const selection =
     value === undefined || onChange === undefined
@@ -44,17 +52,19 @@ export function ClassPicker({
   if (active.length === 0) {
     return (
       <p role="status" className="col-span-full rounded-lg border border-line bg-surface-muted p-3 text-sm text-fg">
-        You do not teach a class yet.{' '}
-        <Link to={CLASSES_PATH} className="font-semibold text-brand-700 underline">
-          Create a class
-        </Link>{' '}
-        first, then come back.
+        <Trans>
+          You do not teach a class yet.{' '}
+          <Link to={CLASSES_PATH} className="font-semibold text-brand-700 underline">
+            Create a class
+          </Link>{' '}
+          first, then come back.
+        </Trans>
       </p>
     );
   }
   return (
     <Field
-      label="Class"
+      label={t`Class`}
       error={error}
       hint={archivedHint ?? hint}
       id={undefined}
@@ -63,7 +73,7 @@ export function ClassPicker({
       control={(attributes) => (
         <select {...attributes} name={name} required {...selection}>
           <option value="" disabled>
-            Choose a class
+            {t`Choose a class`}
           </option>
           {active.map((taught) => (
             <option key={taught._id} value={taught._id}>

@@ -4,8 +4,10 @@ import { cn } from '../lib/cn.ts';
 
 export type StaffTableRow = { key: string; heading: ReactNode; cells: ReactNode[] };
 
-const CELL = 'px-3 py-3 align-top text-left whitespace-nowrap';
-const STICKY = 'sticky left-0 z-10 bg-surface shadow-[1px_0_0_var(--color-line)]';
+const CELL = 'px-3 py-3 align-top text-start whitespace-nowrap';
+// The line beside the kept column is on its inline end: its right in English, its left in Arabic.
+const STICKY =
+  'sticky start-0 z-10 bg-surface shadow-[1px_0_0_var(--color-line)] rtl:shadow-[-1px_0_0_var(--color-line)]';
 
 /**
  * A list (the staff, a class's people, a quiz's accommodations) as a table that scrolls

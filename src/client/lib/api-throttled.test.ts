@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { logInStudent, registerTeacher } from '#shared/contract/sign-in';
 import { THROTTLE_LIMITS, type ThrottleLimit } from '#shared/throttle';
 import { useFetchStandIn } from '../testing/fetch-stand-in.ts';
@@ -6,6 +7,9 @@ import { ApiError, call } from './api.ts';
 import { THROTTLE_TEXTS } from './error-messages.ts';
 
 /** The one HTTP client against a stand-in for fetch: what the forms receive when the server refuses. */
+/** The texts are worded in the active locale: English here, the code's own. */
+beforeEach(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
+
 describe('call() when the server throttles', () => {
   const fetchMock = useFetchStandIn();
 

@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changePassword } from '#shared/contract/accounts';
 import { listQuizzes, saveAnswers, startQuiz } from '#shared/contract/quizzes';
@@ -22,6 +23,8 @@ const signedOut = {
 };
 
 beforeEach(() => {
+  // The failure texts are worded in the active locale: English, the code's own.
+  i18n.loadAndActivate({ locale: 'en', messages: {} });
   storage = new Map([
     ['token', 'old-token'],
     ['userType', 'student'],

@@ -12,7 +12,7 @@ import { failureText, isWordedLimit, type FailureCode, type FailureFacts } from 
 import { fieldErrorText } from './field-error-texts.ts';
 import { readSession, reportPasswordChangeRequired, reportSessionEnded } from './session.ts';
 
-export { CANNOT_REACH_SERVER, type FailureCode } from './error-messages.ts';
+export type { FailureCode } from './error-messages.ts';
 
 /** A failed API call: its code, the text a person reads (from the client's table), and the field problems. */
 export class ApiError extends Error {

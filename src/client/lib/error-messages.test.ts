@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { i18n, type Messages } from '@lingui/core';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { FieldError } from '#shared/api';
 import { changePassword } from '#shared/contract/accounts';
 import { addClassStudent } from '#shared/contract/classes';
@@ -9,7 +10,17 @@ import { getTaskList } from '#shared/contract/tasks';
 import { ERROR_CODES, type ErrorCode } from '#shared/error-codes';
 import { useFetchStandIn } from '../testing/fetch-stand-in.ts';
 import { ApiError, call } from './api.ts';
-import { CANNOT_REACH_SERVER, FAILURE_TEXTS, failureText, type FailureCode } from './error-messages.ts';
+import { cannotReachServer, FAILURE_TEXTS, failureText, type FailureCode } from './error-messages.ts';
+import { waitText } from './wait-text.ts';
+
+/** The texts are worded in the active locale: English, the code's own, unless a test loads a catalog. */
+beforeEach(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
+
+/** A locale's real catalog, compiled from its PO file as the build compiles it (@lingui/vite-plugin). */
+async function activate(locale: 'es' | 'ar') {
+  const { messages } = (await import(`../locales/${locale}/messages.po`)) as { messages: Messages };
+  i18n.loadAndActivate({ locale, messages });
+}
 
 describe('the client’s failure texts', () => {
   it('has a text for every code the server may answer, and for the client’s own', () => {
@@ -31,7 +42,7 @@ describe('the client’s failure texts', () => {
     ['NOT_FOUND', { endpoint: starResource }, 'This resource no longer exists'],
     ['PAYLOAD_TOO_LARGE', { endpoint: uploadResource }, 'The file is too large to upload.'],
     ['PAYLOAD_TOO_LARGE', { endpoint: getTaskList }, 'The request is too large to send.'],
-    ['UNREACHABLE', {}, CANNOT_REACH_SERVER],
+    ['UNREACHABLE', {}, 'Cannot reach the server. Check your connection and try again.'],
     [
       'VALIDATION_FAILED',
       { endpoint: uploadResource, fieldErrors: [{ field: 'file', code: 'FILE_MISSING', message: 'Choose one!' }] },
@@ -61,6 +72,56 @@ describe('the client’s failure texts', () => {
     expect(failureText('INTERNAL_ERROR', { serverMessage: 'boom' })).toBe(
       'Something went wrong on our side. Please try again.',
     );
+  });
+});
+
+describe('the failure texts in the reader’s language (issue 32)', () => {
+  it('Spanish: the texts, the waits as plurals, a field’s problem with its label', async () => {
+    await activate('es');
+    expect(failureText('SERVER_BUSY', { retryAfterSeconds: 30 })).toBe(
+      'El servidor está ocupado con otras solicitudes grandes. Vuelve a intentarlo en 30 segundos.',
+    );
+    expect(failureText('THROTTLED', { throttleLimit: 'sign-in-device', retryAfterSeconds: 61 })).toBe(
+      'Demasiados intentos de inicio de sesión en este dispositivo. Vuelve a intentarlo en 2 minutos.',
+    );
+    expect(failureText('THROTTLED', {})).toBe('Demasiadas solicitudes a la vez. Vuelve a intentarlo en un momento.');
+    expect(failureText('WRONG_CREDENTIALS', { endpoint: logInStudent })).toBe(
+      'El nombre de usuario o la contraseña no son correctos',
+    );
+    expect(failureText('INTERNAL_ERROR', { requestId: 'req-9a' })).toBe(
+      'Algo salió mal por nuestra parte. Vuelve a intentarlo. (Referencia: req-9a)',
+    );
+    expect(
+      failureText('VALIDATION_FAILED', {
+        fieldErrors: [{ field: 'email', code: 'REQUIRED', message: 'Email is required' }],
+      }),
+    ).toBe('El campo «Correo electrónico» es obligatorio');
+    expect([1, 40, 60, 61, 90 * 60, 91 * 60].map(waitText)).toEqual([
+      'en 1 segundo',
+      'en 40 segundos',
+      'en 1 minuto',
+      'en 2 minutos',
+      'en 90 minutos',
+      'en 2 horas',
+    ]);
+  });
+
+  it('Arabic: the waits in their six plural forms', async () => {
+    await activate('ar');
+    // one, two, few (3) and many (11) minutes; other (100) hours: a wait past 90 minutes is in hours.
+    expect([1, 2, 3, 11].map((minutes) => waitText(minutes * 60))).toEqual([
+      'بعد دقيقة واحدة',
+      'بعد دقيقتين',
+      'بعد 3 دقائق',
+      'بعد 11 دقيقة',
+    ]);
+    expect(waitText(100 * 3600)).toBe('بعد 100 ساعة');
+  });
+
+  it('follows the locale active when asked, not the one active when the module loaded', async () => {
+    expect(failureText('QUIZ_ARCHIVED')).toBe('This quiz is archived');
+    await activate('es');
+    expect(failureText('QUIZ_ARCHIVED')).toBe('Este cuestionario está archivado');
   });
 });
 
@@ -139,7 +200,7 @@ describe('ApiError: what a screen shows comes from the client', () => {
 
   it('words the failures that bring no envelope: no connection, a proxy’s 502 page, a proxy’s 429', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    expect(await failureOf(call(getTaskList))).toMatchObject({ code: 'UNREACHABLE', message: CANNOT_REACH_SERVER });
+    expect(await failureOf(call(getTaskList))).toMatchObject({ code: 'UNREACHABLE', message: cannotReachServer() });
 
     fetchMock.mockResolvedValue(refusal(502, '<html><h1>502 Bad Gateway</h1></html>'));
     expect(await failureOf(call(getTaskList))).toMatchObject({

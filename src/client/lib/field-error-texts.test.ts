@@ -1,8 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { i18n, type Messages } from '@lingui/core';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { FieldError } from '#shared/api';
 import type { FieldErrorCode } from '#shared/field-error-codes';
 import { formErrorsOf } from '../components/form/field-errors.ts';
 import { fieldErrorText } from './field-error-texts.ts';
+
+/** The texts are worded in the active locale: English, the code's own, unless a test loads a catalog. */
+beforeEach(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
 /** A problem as the server sends it, its sentence gibberish: the client's words must not depend on it. */
 const problem = (field: string, code: FieldErrorCode, params?: FieldError['params']): FieldError => ({
@@ -27,6 +31,8 @@ describe('the client words field problems from their codes (issue 32 point 3)', 
     [problem('file', 'FILE_MISSING', { kind: 'image' }), 'Choose an image.'],
     [problem('file', 'FILE_MISSING'), 'Please select a file.'],
     [problem('deadline', 'DEADLINE_PAST'), 'Deadline must be in the future'],
+    [problem('name', 'TOO_SHORT', { minimum: 1 }), 'Name must be at least 1 character'],
+    [problem('rows.4.email', 'DUPLICATE_IN_FILE', { firstRow: 1200 }), 'Email is also on row 1,200 of the file'],
   ])('%o reads “%s”', (given, text) => {
     expect(fieldErrorText(given)).toBe(text);
   });
@@ -38,6 +44,24 @@ describe('the client words field problems from their codes (issue 32 point 3)', 
     ).toEqual({
       name: 'Class is required',
     });
+  });
+
+  it('words them in Spanish with the es catalog, the field’s label in Spanish too', async () => {
+    const { messages } = (await import('../locales/es/messages.po')) as { messages: Messages };
+    i18n.loadAndActivate({ locale: 'es', messages });
+    expect(fieldErrorText(problem('email', 'REQUIRED'))).toBe('El campo «Correo electrónico» es obligatorio');
+    expect(fieldErrorText(problem('password', 'TOO_SHORT', { minimum: 8 }))).toBe(
+      'El campo «Contraseña» debe tener al menos 8 caracteres',
+    );
+    expect(fieldErrorText(problem('rows.4.email', 'DUPLICATE_IN_FILE', { firstRow: 1200 }))).toBe(
+      'El valor de «Correo electrónico» también está en la fila 1200 del archivo',
+    );
+    expect(fieldErrorText(problem('confirmPassword', 'PASSWORDS_DIFFER'))).toBe(
+      'Las dos contraseñas nuevas no coinciden',
+    );
+    expect(fieldErrorText(problem('name', 'REQUIRED'), 'Nombre completo')).toBe(
+      'El campo «Nombre completo» es obligatorio',
+    );
   });
 
   it('keeps the schema’s English only where it has no words yet: a refinement without a code, a bound of an unnamed field', () => {

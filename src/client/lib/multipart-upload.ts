@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { ApiEnvelope } from '#shared/api';
 import type { EndpointData, MultipartEndpoint } from '#shared/contract/endpoint';
 import { formatSizeInKb, formatStorageSize } from '#shared/file-sizes';
@@ -21,16 +22,17 @@ export const formatUploadSize = (bytes: number) =>
  * teacher's storage space (GET /api/teacher/upload-limits; unknown while loading).
  */
 export function checkUploadFile(file: File | null | undefined, maxBytes: number, leftBytes?: number): string | null {
-  if (!file) return 'Please select a file.';
-  if (file.size === 0) return 'The selected file is empty.';
+  if (!file) return t`Please select a file.`;
+  if (file.size === 0) return t`The selected file is empty.`;
   if (file.size > maxBytes) {
-    return `This file is ${formatUploadSize(file.size)}; files up to ${formatUploadSize(maxBytes)} can be uploaded.`;
+    const size = formatUploadSize(file.size);
+    const limit = formatUploadSize(maxBytes);
+    return t`This file is ${size}; files up to ${limit} can be uploaded.`;
   }
   if (leftBytes !== undefined && file.size > leftBytes) {
-    return (
-      `This file is ${formatStorageSize(file.size)}, but only ${formatStorageSize(leftBytes)} of your storage ` +
-      'space is left. Delete files you no longer need to make room.'
-    );
+    const size = formatStorageSize(file.size);
+    const left = formatStorageSize(leftBytes);
+    return t`This file is ${size}, but only ${left} of your storage space is left. Delete files you no longer need to make room.`;
   }
   return null;
 }

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import toast, { useToasterStore } from 'react-hot-toast/headless';
+import { i18n } from '@lingui/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_ENDED_CODES } from '#shared/error-codes';
 import { ApiError } from './api.ts';
@@ -44,6 +45,9 @@ async function failMutation(error: Error, meta?: FailureMeta) {
       .catch(() => undefined),
   );
 }
+
+// The client's texts are worded in the active locale: English, the code's own.
+beforeEach(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
 describe('the failure toast', () => {
   it("shows a failed query's and a failed mutation's message", async () => {

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '@lingui/core';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import toast, { useToasterStore } from 'react-hot-toast/headless';
 import { studentRegistrationSchema } from '#shared/accounts';
@@ -57,6 +58,9 @@ async function fill(user: ReturnType<typeof userEvent.setup>, values: Record<str
     if (value) await user.type(screen.getByLabelText(label), value);
   }
 }
+
+// The client's texts are worded in the active locale: English, the code's own.
+beforeEach(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
 describe('the form layer', () => {
   it('shows the schema’s problems at their fields and focuses the first one in the form', async () => {

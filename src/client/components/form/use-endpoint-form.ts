@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast/headless';
 import type { z } from 'zod';
@@ -57,7 +58,7 @@ export function useEndpointForm<S extends z.ZodType>(options: EndpointFormOption
     const first = Array.from(controls).find((element) => errors[fieldKeyOf(element)]);
     first?.focus();
     if (pending.isToasted) {
-      toast.error((first && errors[fieldKeyOf(first)]) ?? Object.values(errors)[0] ?? 'Please check the form', {
+      toast.error((first && errors[fieldKeyOf(first)]) ?? Object.values(errors)[0] ?? t`Please check the form`, {
         id: failureToastId,
       });
     }
@@ -99,7 +100,7 @@ export function useEndpointForm<S extends z.ZodType>(options: EndpointFormOption
     try {
       await onSubmit(checked.data, { body, form });
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Something went wrong', { id: failureToastId });
+      toast.error(error instanceof Error ? error.message : t`Something went wrong`, { id: failureToastId });
       // A rule's refusal keeps its own words at the field; an input's problems say the form's labels.
       const fieldErrors =
         error instanceof ApiError

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LogOut } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -50,19 +51,23 @@ export function DashboardHeader({
   const now = useClock();
   const logout = useLogout();
   const headerRef = useHeaderHeightVariable();
+  const { t } = useLingui();
   return (
     <header ref={headerRef} className="sticky top-0 z-40 border-b border-line bg-surface">
       {/* On a phone the name gets a row of its own, so it is never cut to "Ta…". */}
-      <nav aria-label="Main" className="flex min-h-16 flex-wrap items-center gap-x-2 px-3 py-2 sm:gap-x-4 sm:px-5">
+      <nav
+        aria-label={t({ comment: 'The main navigation landmark', message: 'Main' })}
+        className="flex min-h-16 flex-wrap items-center gap-x-2 px-3 py-2 sm:gap-x-4 sm:px-5"
+      >
         <BrandLink isCompact />
         <Link
           to={accountPath}
-          aria-label={`${userName}, account settings`}
-          className="order-last -mx-1 basis-full rounded-md px-1 py-1 text-sm font-semibold wrap-anywhere text-fg hover:bg-surface-muted hover:text-brand-800 sm:order-none sm:mx-0 sm:ml-auto sm:min-w-0 sm:basis-auto sm:truncate sm:py-2"
+          aria-label={t`${userName}, account settings`}
+          className="order-last -mx-1 basis-full rounded-md px-1 py-1 text-sm font-semibold wrap-anywhere text-fg hover:bg-surface-muted hover:text-brand-800 sm:order-none sm:mx-0 sm:ms-auto sm:min-w-0 sm:basis-auto sm:truncate sm:py-2"
         >
           <span data-testid="header-user-name">{userName}</span>
         </Link>
-        <span className="ml-auto flex shrink-0 flex-col items-end text-xs leading-tight text-muted sm:ml-0 sm:flex-row sm:gap-2 sm:text-sm">
+        <span className="ms-auto flex shrink-0 flex-col items-end text-xs leading-tight text-muted sm:ms-0 sm:flex-row sm:gap-2 sm:text-sm">
           <time data-testid="header-clock">{formatClock(now)}</time>
           <span aria-hidden="true" className="hidden sm:inline">
             ·
@@ -73,15 +78,15 @@ export function DashboardHeader({
           to={dashboardPath}
           className="rounded-md px-2 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 sm:px-3"
         >
-          Dashboard
+          <Trans>Dashboard</Trans>
         </Link>
         <button
           type="button"
           onClick={() => void logout()}
           className="inline-flex items-center gap-1.5 rounded-md px-2 py-2 text-sm font-semibold text-muted hover:bg-surface-muted sm:px-3"
         >
-          <LogOut className="size-4" aria-hidden="true" />
-          Logout
+          <LogOut className="size-4 rtl:-scale-x-100" aria-hidden="true" />
+          <Trans>Logout</Trans>
         </button>
       </nav>
     </header>

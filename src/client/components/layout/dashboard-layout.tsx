@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { Untranslated } from '../untranslated.tsx';
@@ -18,9 +19,9 @@ export function DashboardLayout(props: {
       <div className="flex min-h-screen flex-col">
         <a
           href="#main"
-          className="sr-only z-50 rounded-md bg-surface px-3 py-2 font-semibold text-brand-700 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+          className="sr-only z-50 rounded-md bg-surface px-3 py-2 font-semibold text-brand-700 focus:not-sr-only focus:fixed focus:start-2 focus:top-2"
         >
-          Skip to content
+          <Trans>Skip to content</Trans>
         </a>
         <DashboardHeader
           userName={props.userName}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { ChevronLeft, ChevronRight, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
 import { NavLink } from 'react-router';
@@ -21,6 +22,7 @@ function initiallyExpanded(): boolean {
  */
 export function SideMenu({ label, items }: { label: string; items: SideMenuItem[] }) {
   const [isExpanded, setIsExpanded] = useState(initiallyExpanded);
+  const { t } = useLingui();
   const toggle = () => {
     if (!isSmallScreen()) localStorage.setItem(STORAGE_KEY, String(!isExpanded));
     setIsExpanded(!isExpanded);
@@ -36,21 +38,21 @@ export function SideMenu({ label, items }: { label: string; items: SideMenuItem[
       <nav
         aria-label={label}
         data-expanded={isExpanded}
-        className={`flex h-full flex-col border-r border-line bg-surface py-3 transition-[width] duration-200 ${
-          isExpanded ? 'w-52 max-md:absolute max-md:inset-y-0 max-md:left-0 max-md:z-30 max-md:shadow-xl' : 'w-16'
+        className={`flex h-full flex-col border-e border-line bg-surface py-3 transition-[width] duration-200 ${
+          isExpanded ? 'w-52 max-md:absolute max-md:inset-y-0 max-md:start-0 max-md:z-30 max-md:shadow-xl' : 'w-16'
         }`}
       >
         <button
           type="button"
           onClick={toggle}
           aria-expanded={isExpanded}
-          aria-label={isExpanded ? 'Collapse menu' : 'Expand menu'}
+          aria-label={isExpanded ? t`Collapse menu` : t`Expand menu`}
           className="mx-3 mb-2 flex h-9 items-center justify-center self-end rounded-md text-muted hover:bg-surface-muted hover:text-fg"
         >
           {isExpanded ? (
-            <ChevronLeft className="size-5" aria-hidden="true" />
+            <ChevronLeft className="size-5 rtl:-scale-x-100" aria-hidden="true" />
           ) : (
-            <ChevronRight className="size-5" aria-hidden="true" />
+            <ChevronRight className="size-5 rtl:-scale-x-100" aria-hidden="true" />
           )}
         </button>
         <ul className="flex flex-col gap-1 px-2">

@@ -13,7 +13,7 @@ export function BackLink({ to, className, children }: { to: string; className?: 
         className,
       )}
     >
-      <ArrowLeft className="size-4" aria-hidden="true" />
+      <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
       {children}
     </Link>
   );

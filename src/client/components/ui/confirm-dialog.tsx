@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Button } from './button.tsx';
 import { ModalDialog } from './modal-dialog.tsx';
 
@@ -28,7 +29,7 @@ export function ConfirmDialog(props: {
       {(close) => (
         <div className="mt-5 flex flex-wrap justify-end gap-2">
           <Button data-safe-answer variant="secondary" onClick={close}>
-            {props.cancelLabel ?? 'Cancel'}
+            {props.cancelLabel ?? <Trans>Cancel</Trans>}
           </Button>
           <Button
             variant="danger"

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Search } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
@@ -39,7 +40,7 @@ export function SearchField(props: FilterFieldProps & { maxLength: number; place
       control={(attributes) => (
         <div className="relative">
           <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"
+            className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted"
             aria-hidden="true"
           />
           <input
@@ -50,7 +51,7 @@ export function SearchField(props: FilterFieldProps & { maxLength: number; place
             maxLength={props.maxLength}
             placeholder={props.placeholder}
             autoComplete="off"
-            className={cn(attributes.className, 'pl-9')}
+            className={cn(attributes.className, 'ps-9')}
           />
         </div>
       )}
@@ -85,10 +86,11 @@ export function SelectField(props: FilterFieldProps & { options: { value: string
 export function ClassIdSelect(
   props: Omit<FilterFieldProps, 'label'> & { classes: { _id: string; name: string }[]; allLabel?: string },
 ) {
+  const { t } = useLingui();
   return (
     <SelectField
       id={props.id}
-      label="Class"
+      label={t`Class`}
       value={props.value}
       onChange={props.onChange}
       options={[

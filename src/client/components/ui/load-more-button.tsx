@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Button } from './button.tsx';
 
 type PagedList = { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage(): Promise<unknown> };
@@ -8,7 +9,7 @@ export function LoadMoreButton({ list, className = 'mt-6' }: { list: PagedList; 
   return (
     <div className={`flex justify-center ${className}`}>
       <Button variant="secondary" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-        {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
+        {list.isFetchingNextPage ? <Trans>Loading…</Trans> : <Trans>Load more</Trans>}
       </Button>
     </div>
   );

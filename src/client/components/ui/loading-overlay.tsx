@@ -1,7 +1,11 @@
 import { useAppStore } from '../../stores/app-store.ts';
+import { shellLoadingText } from './shell-texts.ts';
 import { Spinner } from './spinner.tsx';
 
-/** The global loading indicator, driven by the store's loading flag (SPEC §3). */
+/**
+ * The global loading indicator, driven by the store's loading flag (SPEC §3). The router's root
+ * renders it, outside the I18nProvider: its word comes from the page's language (shell-texts.ts).
+ */
 export function LoadingOverlay() {
   const isLoading = useAppStore((state) => state.loading.isLoading);
   if (!isLoading) return null;
@@ -13,7 +17,7 @@ export function LoadingOverlay() {
       data-testid="loading-overlay"
     >
       <Spinner className="size-12" />
-      <span className="sr-only">Loading…</span>
+      <span className="sr-only">{shellLoadingText()}</span>
     </div>
   );
 }

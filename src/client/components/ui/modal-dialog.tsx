@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { X } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 
@@ -71,7 +72,9 @@ export function ModalDialog({
             className="-m-1 shrink-0 rounded-md p-1 text-muted hover:bg-surface-muted hover:text-fg"
           >
             <X className="size-5" aria-hidden="true" />
-            <span className="sr-only">Close</span>
+            <span className="sr-only">
+              <Trans>Close</Trans>
+            </span>
           </button>
         </div>
         {description ? (

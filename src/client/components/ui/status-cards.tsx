@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { RotateCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from './button.tsx';
@@ -43,7 +44,7 @@ export function LoadFailure({
       {onRetry ? (
         <Button variant="secondary" className="mt-4" onClick={onRetry}>
           <RotateCw className="size-4" aria-hidden="true" />
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       ) : null}
     </Card>

@@ -5,7 +5,8 @@ type TooltipProps = {
   label: string;
   /** Tooltips can be turned off (e.g. when the side menu shows titles). */
   isEnabled?: boolean;
-  placement?: 'right' | 'bottom';
+  /** 'end': beside the trigger on its inline end (its right; its left on a right-to-left page). */
+  placement?: 'end' | 'bottom';
   children: (describedBy: string | undefined) => ReactElement;
 };
 
@@ -14,15 +15,15 @@ type TooltipProps = {
  * 500 ms (CSS .tooltip), sits 10 px from its trigger (SPEC §9). Not on a tap:
  * a touch has no "leave", so the tooltip would linger over the page.
  */
-export function Tooltip({ label, isEnabled = true, placement = 'right', children }: TooltipProps): ReactNode {
+export function Tooltip({ label, isEnabled = true, placement = 'end', children }: TooltipProps): ReactNode {
   const id = useId();
   const [isOpen, setIsOpen] = useState(false);
   // The focus a tap gives its target is not keyboard focus.
   const isTouchRef = useRef(false);
   if (!isEnabled) return children(undefined);
   const position =
-    placement === 'right'
-      ? { left: `calc(100% + ${TOOLTIP.offsetPx}px)`, top: '50%', transform: 'translateY(-50%)' }
+    placement === 'end'
+      ? { insetInlineStart: `calc(100% + ${TOOLTIP.offsetPx}px)`, top: '50%', transform: 'translateY(-50%)' }
       : { top: `calc(100% + ${TOOLTIP.offsetPx}px)`, left: '50%', transform: 'translateX(-50%)' };
   return (
     // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- listens to the focusable control it wraps (events bubble); the span itself is no control

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildTeacherAccount } from '../../../server/testing/factories.ts';
-import { FAILURE_TEXTS } from '../../lib/error-messages.ts';
+import { failureText } from '../../lib/error-messages.ts';
 import { openApp } from '../../testing/open-app.tsx';
 import { invitationCode, revokedInvitationCode } from '../../testing/server-actors.ts';
 
@@ -35,7 +35,7 @@ describe('teacher registration by invitation (decision 030)', () => {
     const code = await revokedInvitationCode();
     await openApp(`${REGISTER_PATH}?invitation=${code}`, { inAddressBar: true });
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(FAILURE_TEXTS.INVITATION_REVOKED);
+    expect(await screen.findByRole('alert')).toHaveTextContent(failureText('INVITATION_REVOKED'));
     expect(screen.getByRole('heading', { name: 'This invitation cannot be used' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Register' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Enter another code' })).toHaveAttribute('href', REGISTER_PATH);

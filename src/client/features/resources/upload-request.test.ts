@@ -1,5 +1,5 @@
 import { i18n } from '@lingui/core';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { uploadResource } from '#shared/contract/resources';
 import { RESOURCE_LIMITS } from '#shared/resources';
 import { ApiError, type FailureCode } from '../../lib/api.ts';
@@ -18,6 +18,9 @@ import {
   usableUploadLimit,
   type UploadFormValues,
 } from './upload-request.ts';
+
+// The client's texts are worded in the active locale: English, the code's own.
+beforeEach(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
 const CLASS_ID = '7b000000-0000-4000-8000-000000000000';
 
@@ -109,7 +112,6 @@ describe('checkUploadFile', () => {
 
 describe('usableStorageUsage and describeStorageUsage', () => {
   // The sentence is translated: English, the code's own text.
-  beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
   it('reads the storage space of an upload-limits answer', () => {
     const usage = usableStorageUsage({

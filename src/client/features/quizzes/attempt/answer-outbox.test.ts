@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api.ts';
 import { failureText } from '../../../lib/error-messages.ts';
@@ -8,6 +9,9 @@ import {
   TYPING_DEBOUNCE_MS,
   type Choices,
 } from './answer-outbox.ts';
+
+// The client's texts are worded in the active locale: English, the code's own.
+beforeEach(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
 /** A server the test answers by hand: every request waits until the test settles it. */
 function manualServer() {

@@ -1,5 +1,5 @@
 import { i18n } from '@lingui/core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { parseGift } from '#shared/gift';
 import { newQuizSchema } from '#shared/quizzes';
 import { readStoredDraft, storeDraft } from './quiz-draft-storage.ts';
@@ -17,6 +17,9 @@ import {
   type DraftQuestion,
   type QuizDraft,
 } from './quiz-draft.ts';
+
+// The client's texts are worded in the active locale: English, the code's own.
+beforeEach(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
 const teacher = { _id: 't1', subject: 'Maths' };
 
@@ -40,7 +43,6 @@ function filledDraft(): QuizDraft {
 }
 
 // Problems are worded in the active locale: English, the code's own text.
-beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 describe('the quiz draft', () => {
   it('starts a question as single choice of 1 point, with empty text and two unmarked options', () => {
     const question = newQuestion();
