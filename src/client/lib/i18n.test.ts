@@ -1,6 +1,8 @@
 import { i18n, type Messages } from '@lingui/core';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { localeSchema } from '#shared/fields';
 import { passwordRule } from '../features/auth/student-account-fields.ts';
+import { activateLocale, browserLocale } from './i18n.ts';
 
 /** A locale's real catalog, compiled from its PO file as the build compiles it (@lingui/vite-plugin). */
 async function activate(locale: 'en' | 'es' | 'ar') {
@@ -40,5 +42,33 @@ describe('plurals through the real catalogs (issue 32)', () => {
       '11 حرفًا على الأقل.',
       '100 حرف على الأقل.',
     ]);
+  });
+});
+
+describe('the pseudo-locale (issue 32 point 7)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  function stubBrowser(cookie: string) {
+    const documentElement = { lang: '', dir: '' };
+    vi.stubGlobal('document', { cookie, documentElement });
+    vi.stubGlobal('navigator', { languages: ['es-MX'] });
+    return documentElement;
+  }
+
+  it('is what the cookie turns on: accented English, tagged en-XA, left to right', async () => {
+    const html = stubBrowser('studyhall_locale=pseudo');
+    expect(browserLocale()).toBe('pseudo');
+    await activateLocale(browserLocale());
+    expect(i18n.locale).toBe('en-XA');
+    expect(html).toEqual({ lang: 'en-XA', dir: 'ltr' });
+    expect(passwordRule(8)).toBe('Àţ ĺēàśţ 8 ćĥàŕàćţēŕś.');
+  });
+
+  it('is no shipped locale: the browser languages decide without the cookie, the contract refuses it', () => {
+    stubBrowser('');
+    expect(browserLocale()).toBe('es');
+    expect(localeSchema.safeParse('pseudo').success).toBe(false);
   });
 });
