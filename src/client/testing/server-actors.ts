@@ -127,6 +127,11 @@ export const logInStudent = (rollNumber: string, password: string) =>
   callOk(signIn.logInStudent, { body: { rollNumber, password } });
 
 /** This browser is signed in as `actor` (what the login screen stores). */
+/** `actor`'s own language, kept on their account as the account page keeps it (issue 32). */
+export async function chooseLanguageOf(actor: Actor, role: 'teacher' | 'student', locale: 'en' | 'es' | 'ar' | null) {
+  await callOk(accounts.chooseLanguage[role], { body: { locale } }, actor.token);
+}
+
 export function signInAs(actor: Actor, userType: 'teacher' | 'student') {
   saveSession({ token: actor.token, userType });
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openApp } from '../../testing/open-app.tsx';
-import { signInAs, signUpTeacher } from '../../testing/server-actors.ts';
+import { chooseLanguageOf, signInAs, signUpTeacher } from '../../testing/server-actors.ts';
 
 const LOGIN_PATH = '/auth/student/login';
 
@@ -61,15 +61,25 @@ describe('the auth pages in the visitor’s language (issue 32, decision 054)', 
     expect(heading.closest('[lang]')).toBe(document.documentElement);
   });
 
-  it('keeps a screen not translated yet in English, left to right, inside an Arabic page', async () => {
+  it('lays the dashboard out right to left in Arabic, its menu in Arabic', async () => {
     chooseInCookie('ar');
     signInAs(await signUpTeacher(), 'teacher');
     await openApp('/dashboard/teacher');
-    // The dashboard's layout (its header's texts) is not translated yet: English, left to right.
     const menu = await screen.findByRole('navigation', { name: 'قائمة المعلّم' });
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
-    // Its English would otherwise be laid out right to left, the full stops at the wrong end.
-    expect(menu.closest('[dir]')).toHaveAttribute('dir', 'ltr');
-    expect(menu.closest('[lang]')).toHaveAttribute('lang', 'en');
+    // Nothing in between says otherwise: the page's direction and language are the screen's.
+    expect(menu.closest('[dir]')).toBe(document.documentElement);
+    expect(menu.closest('[lang]')).toBe(document.documentElement);
+  });
+
+  it("shows a person's own language, kept on their account, on a browser that never chose it", async () => {
+    const teacher = await signUpTeacher();
+    await chooseLanguageOf(teacher, 'teacher', 'es');
+    signInAs(teacher, 'teacher');
+    await openApp('/dashboard/teacher');
+    expect(await screen.findByRole('navigation', { name: 'Menú del docente' })).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('lang', 'es');
+    // This browser keeps it for its signed-out pages too.
+    expect(document.cookie).toContain('studyhall_locale=es');
   });
 });

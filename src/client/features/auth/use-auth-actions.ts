@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import toast from 'react-hot-toast/headless';
 import { useLocation, useNavigate } from 'react-router';
 import type { UserRole } from '#shared/constants';
@@ -12,19 +13,22 @@ type Register = typeof registerTeacher | typeof registerStudent;
 /** What every login and registration screen does after the form is valid (each page brings its endpoint). */
 export function useAuthActions(role: UserRole) {
   const navigate = useNavigate();
+  const { t } = useLingui();
   const returnTo = readReturnTo(useLocation().state, role);
   return {
     async logIn(endpoint: LogIn, credentials: EndpointInput<LogIn>['body']) {
-      const { message, data: token } = await call(endpoint, { body: credentials });
+      const { data: token } = await call(endpoint, { body: credentials });
       saveSession({ token, userType: role });
-      toast.success(message);
+      // The client's words, in the reader's language: the server's message is for logs (issue 32).
+      toast.success(t`Logged in successfully`);
       await navigate(returnTo ?? dashboardPathFor(role), { replace: true });
     },
-    /** After success the user goes to the matching login with the server's message. */
+    /** After success the user goes to the matching login, which says the account was made. */
     async register(endpoint: Register, registration: EndpointInput<Register>['body']) {
-      const { message } = await call(endpoint, { body: registration });
-      // The login screen shows the message as its notice (SPEC §8 success notice).
-      await navigate(loginPathFor(role), { state: { notice: message, ...(returnTo ? { returnTo } : {}) } });
+      await call(endpoint, { body: registration });
+      // The login screen shows it as its notice (SPEC §8 success notice).
+      const notice = t`Registration successful, please log in`;
+      await navigate(loginPathFor(role), { state: { notice, ...(returnTo ? { returnTo } : {}) } });
     },
   };
 }

@@ -1,8 +1,10 @@
+import { i18n } from '@lingui/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { StudentProfile, TeacherProfile } from '#shared/accounts';
 import type { UserRole } from '#shared/constants';
 import { getProfile } from '#shared/contract/accounts';
 import { call } from '../../lib/api.ts';
+import { chooseLocale } from '../../lib/i18n.ts';
 
 export type ProfileOf<R extends UserRole> = R extends 'teacher' ? TeacherProfile : StudentProfile;
 
@@ -12,8 +14,14 @@ export const profileQueries = {
   profile: <R extends UserRole>(role: R) =>
     queryOptions({
       queryKey: [...profileQueries.all, role],
-      queryFn: async ({ signal }) =>
-        (await call<(typeof getProfile)[UserRole]>(getProfile[role], {}, { signal })).data as ProfileOf<R>,
+      queryFn: async ({ signal }) => {
+        const profile = (await call<(typeof getProfile)[UserRole]>(getProfile[role], {}, { signal }))
+          .data as ProfileOf<R>;
+        // The person's own language (issue 32), chosen on any device: shown before the dashboard,
+        // which waits for the profile, and kept in this browser's cookie for its signed-out pages.
+        if (profile.locale && profile.locale !== i18n.locale) await chooseLocale(profile.locale);
+        return profile;
+      },
       retry: false,
       staleTime: 60_000,
       // A failure ends the session: the login says why.
