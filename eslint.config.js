@@ -3,6 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import logicalDirection from './scripts/eslint/logical-direction.js';
 
 /** react-hot-toast's main entry, which the client must not import. */
 const HEADLESS_TOAST_ONLY = {
@@ -45,6 +46,12 @@ export default tseslint.config(
     files: ['src/client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Right to left is designed (issue 32 point 6, decision 055): logical sides only.
+    files: ['src/client/**/*.{ts,tsx}'],
+    plugins: { local: { rules: { 'logical-direction': logicalDirection } } },
+    rules: { 'local/logical-direction': 'error' },
   },
   {
     files: ['src/client/**/*.tsx'],

@@ -11,7 +11,8 @@ const PHYSICAL_WITH_VALUE =
   /^-?(m[lr]|p[lr]|left|right|inset-[lr]|border-[lr]|rounded-[lr]|rounded-(tl|tr|bl|br)|scroll-m[lr]|scroll-p[lr])-\S+$/;
 const PHYSICAL_BARE =
   /^(border-[lr]|rounded-[lr]|rounded-(tl|tr|bl|br)|text-(left|right)|float-(left|right)|clear-(left|right))$/;
-const ALLOWED = new Set(['left-1/2', '-left-1/2', 'right-1/2']);
+// left-to-right and right-to-left are words of a sentence, not classes.
+const ALLOWED = new Set(['left-1/2', '-left-1/2', 'right-1/2', 'left-to-right', 'right-to-left']);
 const LOGICAL = {
   ml: 'ms',
   mr: 'me',

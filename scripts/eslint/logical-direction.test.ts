@@ -14,6 +14,7 @@ describe('the logical-direction lint rule (issue 32 point 6)', () => {
     expect(physicalClass('ms-2 pe-4 start-0 text-end rounded-s-md border-e')).toBeUndefined();
     // Words in a sentence are not classes.
     expect(physicalClass('Turn right at the end')).toBeUndefined();
+    expect(physicalClass('in a left-to-right browser')).toBeUndefined();
   });
 
   new RuleTester({ languageOptions: { parserOptions: { ecmaFeatures: { jsx: true } } } }).run(

@@ -282,6 +282,7 @@ function SubjectTooltip({
       aria-hidden={!isOpen}
       // top-0 left-0 and not start-0: the tooltip is placed with style.left/top, measured from the
       // chart's left edge (the chart keeps its geometry in a right-to-left page).
+      // eslint-disable-next-line local/logical-direction -- placed by measured coordinates
       className="tooltip pointer-events-none absolute top-0 left-0 z-10 w-max max-w-56 rounded-lg bg-surface-inverse px-3 py-2 text-sm text-white shadow-lg"
     >
       <p className="font-semibold wrap-anywhere">{subject.subject}</p>
