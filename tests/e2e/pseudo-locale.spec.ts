@@ -122,7 +122,7 @@ const MONTHS = 'Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec';
 const UNITS = 'second|minute|hour|day|week|month|quarter|year|sec|min|hr|wk|mo|yr';
 /** Pieces of text that are no interface wording: struck out before the Latin words are looked for. */
 const ALLOWED: RegExp[] = [
-  /\bStudyHall\b/g,
+  /\b(StudyHall|EMeet)\b/g, // the product and its meeting rooms: names, not words
   /[\w.+-]+@[\w-]+(\.[\w-]+)+/g, // emails
   /\b(https?|wss?):\/\/\S+/g, // addresses
   /(^|\s)\/[\w\-./?=&%]+/g, // paths (/auth/teacher/login)
