@@ -81,7 +81,9 @@ export function RosterImportSteps({
     return { text: error.message };
   };
   /** The file reader's refusal, worded from its code (its English message is for logs). */
-  const fileProblem = (refusal: RosterFileRefusal): Problem => ({ text: rosterFileRefusalText(refusal) });
+  const fileProblem = (refusal: Pick<RosterFileRefusal, 'code' | 'params'>): Problem => ({
+    text: rosterFileRefusalText(refusal),
+  });
   const [check, setCheck] = useState<{ csv: string; result: RosterImportCheck } | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   // The running import outlives the dialog and a reload (this tab's session storage): its
