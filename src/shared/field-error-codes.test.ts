@@ -4,6 +4,9 @@ import { changePasswordFormSchema, invitationCodeSchema, studentRegistrationSche
 import { fieldErrorsOf } from './api.ts';
 import { FIELD_ERROR_CODES, fieldCode, isFieldErrorCode } from './field-error-codes.ts';
 import { FIELD_LIMITS } from './limits.ts';
+import { accommodationInputSchema } from './quiz-accommodations.ts';
+import { futureDeadlineField, questionInputSchema } from './quizzes.ts';
+import { tagsField } from './resources.ts';
 
 /** The field errors a schema's verdict on `value` makes, without their messages. */
 const codesOf = (schema: z.ZodType, value: unknown) => {
@@ -104,6 +107,44 @@ describe('fieldErrorsOf gives every problem a code (issue 32 point 3)', () => {
       { field: 'newPassword', code: 'PASSWORD_UNCHANGED' },
       { field: 'confirmPassword', code: 'PASSWORDS_DIFFER' },
     ]);
+  });
+
+  it('the quiz, resource and accommodation rules name their own codes, through a question’s dispatch too', () => {
+    const questions = [
+      { question_text: 'Q1', options: ['A', 'A'], answer: 'A' },
+      {
+        type: 'single',
+        question_text: 'Q2',
+        points: 1.2,
+        options: [
+          { text: 'A', correct: false },
+          { text: '', correct: false },
+        ],
+      },
+      {
+        type: 'matching',
+        question_text: 'Q3',
+        pairs: [
+          { prompt: 'P', match: '' },
+          { prompt: '', match: 'M' },
+        ],
+        extra: 1,
+      },
+      { question_text: 'Q4', options: ['A', 'B'], answer: '' },
+    ];
+    expect(codesOf(z.array(questionInputSchema), questions)).toEqual([
+      { field: '0.options', code: 'NOT_UNIQUE' },
+      { field: '1.points', code: 'POINTS_NOT_HALVES' },
+      { field: '1.options.1.text', code: 'OPTION_EMPTY' },
+      { field: '1.options', code: 'ONE_CORRECT_OPTION' },
+      { field: '2.pairs.0.match', code: 'MATCH_MISSING' },
+      { field: '2.pairs', code: 'TOO_FEW_MATCHES', params: { minimum: 2 } },
+      { field: '2.extra', code: 'UNKNOWN_FIELD' },
+      { field: '3.answer', code: 'CORRECT_ANSWER_MISSING' },
+    ]);
+    expect(codesOf(accommodationInputSchema, {})).toEqual([{ field: 'extraMinutes', code: 'NO_ACCOMMODATION' }]);
+    expect(codesOf(tagsField, 'a,b\u0007')).toEqual([{ field: '', code: 'FORBIDDEN_CHARACTERS' }]);
+    expect(codesOf(futureDeadlineField, '2000-01-01T00:00:00Z')).toEqual([{ field: '', code: 'DEADLINE_PAST' }]);
   });
 
   it('knows its codes, and only those', () => {

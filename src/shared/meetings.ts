@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldCode } from './field-error-codes.ts';
 import { USER_ROLES, type UserRole } from './constants.ts';
 import { bodyObject, hasForbiddenCharacters } from './fields.ts';
 import { FIELD_LIMITS } from './limits.ts';
@@ -93,7 +94,7 @@ export const iceServerSchema = z
     (server) =>
       ![server.urls].flat().some((url) => url.startsWith('turn')) ||
       (server.username !== undefined && server.credential !== undefined),
-    { error: 'A TURN server needs a username and a credential' },
+    { error: 'A TURN server needs a username and a credential', params: fieldCode('TURN_CREDENTIALS_MISSING') },
   );
 export type IceServer = z.infer<typeof iceServerSchema>;
 
@@ -169,7 +170,8 @@ export const chatTextSchema = z
   .trim()
   .min(1)
   .max(MEETING_LIMITS.chatMaxLength)
-  .refine((text) => !hasForbiddenCharacters(text)); // tabs and line breaks are allowed
+  // Tabs and line breaks are allowed.
+  .refine((text) => !hasForbiddenCharacters(text), { params: fieldCode('FORBIDDEN_CHARACTERS') });
 
 /**
  * The first message on a socket. Only `type` and `protocolVersion` are read

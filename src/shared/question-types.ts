@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldCode } from './field-error-codes.ts';
 import { hasForbiddenCharacters, requiredText } from './fields.ts';
 import { quizImageKeySchema } from './quiz-images.ts';
 
@@ -155,12 +156,16 @@ export const answerValueSchema = z.union(
       })
       .refine((value) => !hasForbiddenCharacters(value), {
         error: 'The answer contains characters that are not allowed',
+        params: fieldCode('FORBIDDEN_CHARACTERS'),
       }),
     z.array(z.string().min(1).max(QUESTION_LIMITS.idMax)).max(QUESTION_LIMITS.optionsMax),
     z.boolean(),
     z
       .record(z.string().min(1).max(QUESTION_LIMITS.idMax), z.string().min(1).max(QUESTION_LIMITS.idMax))
-      .refine((value) => Object.keys(value).length <= QUESTION_LIMITS.pairsMax, { error: 'Too many prompts matched' }),
+      .refine((value) => Object.keys(value).length <= QUESTION_LIMITS.pairsMax, {
+        error: 'Too many prompts matched',
+        params: fieldCode('TOO_MANY', { maximum: QUESTION_LIMITS.pairsMax }),
+      }),
   ],
   { error: 'An answer must be an option id, a list of option ids, true or false, a text, or prompts matched' },
 );
@@ -253,13 +258,19 @@ const pointsField = z
   .number({ error: 'Points must be a number' })
   .min(QUESTION_LIMITS.pointsMin, { error: `A question is worth at least ${QUESTION_LIMITS.pointsMin} points` })
   .max(QUESTION_LIMITS.pointsMax, { error: `A question is worth at most ${QUESTION_LIMITS.pointsMax} points` })
-  .refine((value) => Number.isInteger(value * 2), { error: 'Points go in halves: 1, 1.5, 2…' })
+  .refine((value) => Number.isInteger(value * 2), {
+    error: 'Points go in halves: 1, 1.5, 2…',
+    params: fieldCode('POINTS_NOT_HALVES'),
+  })
   .default(QUESTION_LIMITS.pointsDefault);
 
 const optionTextField = z
   .string({ error: 'Options must be text' })
   .max(QUESTION_LIMITS.text, { error: `An option must be at most ${QUESTION_LIMITS.text} characters` })
-  .refine((value) => !hasForbiddenCharacters(value), { error: 'An option contains characters that are not allowed' })
+  .refine((value) => !hasForbiddenCharacters(value), {
+    error: 'An option contains characters that are not allowed',
+    params: fieldCode('FORBIDDEN_CHARACTERS'),
+  })
   .transform((value) => value.trim());
 
 const weightField = z
@@ -293,6 +304,7 @@ export const optionInputSchema = z
   .refine((option) => option.text !== '' || option.image !== undefined, {
     error: 'An option needs text or an image',
     path: ['text'],
+    params: fieldCode('OPTION_EMPTY'),
   });
 export type OptionInput = z.input<typeof optionInputSchema>;
 
@@ -312,14 +324,14 @@ const choiceOptions = z
       const texts = options.filter((option) => option.text !== '').map((option) => option.text);
       return new Set(texts).size === texts.length;
     },
-    { error: 'Options of a question must differ' },
+    { error: 'Options of a question must differ', params: fieldCode('NOT_UNIQUE') },
   )
   .refine(
     (options) => {
       const ids = options.flatMap((option) => (option._id ? [option._id] : []));
       return new Set(ids).size === ids.length;
     },
-    { error: 'Two options have the same id' },
+    { error: 'Two options have the same id', params: fieldCode('NOT_UNIQUE') },
   );
 
 const accepted = z
@@ -331,6 +343,7 @@ const accepted = z
   })
   .refine((value) => !hasForbiddenCharacters(value), {
     error: 'An accepted answer contains characters that are not allowed',
+    params: fieldCode('FORBIDDEN_CHARACTERS'),
   });
 
 const boundedNumber = (label: string) =>
@@ -338,10 +351,12 @@ const boundedNumber = (label: string) =>
     .number({ error: `${label} must be a number` })
     .refine((value) => Number.isFinite(value) && Math.abs(value) <= QUESTION_LIMITS.numericAbsMax, {
       error: `${label} is out of range`,
+      params: fieldCode('NUMBER_OUT_OF_RANGE', { maximum: QUESTION_LIMITS.numericAbsMax }),
     });
 
 const toleranceField = boundedNumber('The tolerance').refine((value) => value >= 0, {
   error: 'The tolerance cannot be negative',
+  params: fieldCode('TOO_SMALL', { minimum: 0, inclusive: true }),
 });
 
 /**
@@ -356,10 +371,15 @@ const matchingPairSchema = z
     match: optionTextField,
     matchId: idField.optional(),
   })
-  .refine((pair) => pair.match !== '', { error: 'Each prompt needs its match', path: ['match'] })
+  .refine((pair) => pair.match !== '', {
+    error: 'Each prompt needs its match',
+    path: ['match'],
+    params: fieldCode('MATCH_MISSING'),
+  })
   .refine((pair) => pair.prompt !== '' || pair._id === undefined, {
     error: 'An extra match has no prompt id',
     path: ['_id'],
+    params: fieldCode('MATCH_WITH_PROMPT_ID'),
   });
 export type MatchingPairInput = z.input<typeof matchingPairSchema>;
 
@@ -367,16 +387,20 @@ const matchingPairs = z
   .array(matchingPairSchema, { error: 'Pairs must be a list' })
   .min(QUESTION_LIMITS.pairsMin, { error: `A matching question needs at least ${QUESTION_LIMITS.pairsMin} pairs` })
   .max(QUESTION_LIMITS.pairsMax, { error: `A matching question can have at most ${QUESTION_LIMITS.pairsMax} pairs` })
-  .refine((pairs) => pairs.some((pair) => pair.prompt !== ''), { error: 'Write at least one prompt' })
+  .refine((pairs) => pairs.some((pair) => pair.prompt !== ''), {
+    error: 'Write at least one prompt',
+    params: fieldCode('PROMPT_MISSING'),
+  })
   .refine((pairs) => new Set(pairs.map((pair) => pair.match).filter((match) => match !== '')).size >= 2, {
     error: 'Give at least two different matches to choose from',
+    params: fieldCode('TOO_FEW_MATCHES', { minimum: 2 }),
   })
   .refine(
     (pairs) => {
       const ids = pairs.flatMap((pair) => (pair._id ? [pair._id] : []));
       return new Set(ids).size === ids.length;
     },
-    { error: 'Two prompts have the same id' },
+    { error: 'Two prompts have the same id', params: fieldCode('NOT_UNIQUE') },
   );
 
 /** A typed question (issue 20): the union on `type`. */
@@ -391,7 +415,7 @@ export const typedQuestionInputSchema = z.discriminatedUnion(
           const right = question.options.filter((option) => option.correct).length;
           return isWeighted(question) ? right >= 1 : right === 1;
         },
-        { error: 'Mark exactly one option as correct', path: ['options'] },
+        { error: 'Mark exactly one option as correct', path: ['options'], params: fieldCode('ONE_CORRECT_OPTION') },
       ),
     z
       .strictObject({
@@ -403,6 +427,7 @@ export const typedQuestionInputSchema = z.discriminatedUnion(
       .refine((question) => question.options.some((option) => option.correct), {
         error: 'Mark at least one option as correct',
         path: ['options'],
+        params: fieldCode('NO_CORRECT_OPTION'),
       }),
     z.strictObject({
       ...questionBase,
@@ -458,6 +483,7 @@ export const typedQuestionInputSchema = z.discriminatedUnion(
         })
         .refine((value) => !hasForbiddenCharacters(value), {
           error: 'Marking guidance contains characters that are not allowed',
+          params: fieldCode('FORBIDDEN_CHARACTERS'),
         })
         .transform((value) => value.trim())
         .optional(),

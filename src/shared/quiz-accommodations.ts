@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldCode } from './field-error-codes.ts';
 import { bodyObject } from './fields.ts';
 
 /**
@@ -43,6 +44,7 @@ export const accommodationInputSchema = bodyObject({
       code: 'custom',
       path: ['extraMinutes'],
       message: 'Give extra minutes, extra time in percent or a later deadline',
+      params: fieldCode('NO_ACCOMMODATION'),
     });
   }
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldCode } from './field-error-codes.ts';
 import { hasForbiddenCharacters, pagingFields } from './fields.ts';
 import { QUESTION_LIMITS } from './question-types.ts';
 
@@ -38,12 +39,16 @@ export const essayMarkInputSchema = z.strictObject({
     .number({ error: 'Points must be a number' })
     .min(0, { error: 'Points cannot be negative' })
     .max(QUESTION_LIMITS.pointsMax, { error: `Points are at most ${QUESTION_LIMITS.pointsMax}` })
-    .refine((value) => Number.isInteger(value * 2), { error: 'Points go in halves: 1, 1.5, 2…' }),
+    .refine((value) => Number.isInteger(value * 2), {
+      error: 'Points go in halves: 1, 1.5, 2…',
+      params: fieldCode('POINTS_NOT_HALVES'),
+    }),
   comment: z
     .string({ error: 'The comment must be text' })
     .max(QUESTION_LIMITS.commentMax, { error: `A comment must be at most ${QUESTION_LIMITS.commentMax} characters` })
     .refine((value) => !hasForbiddenCharacters(value), {
       error: 'The comment contains characters that are not allowed',
+      params: fieldCode('FORBIDDEN_CHARACTERS'),
     })
     .transform((value) => value.trim())
     .default(''),

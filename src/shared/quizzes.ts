@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldCode } from './field-error-codes.ts';
 import {
   bodyObject,
   classIdField,
@@ -130,7 +131,10 @@ export const isWorthCelebrating = (accuracy: number | string) => Number(accuracy
 const optionText = z
   .string({ error: 'Options must be text' })
   .max(QUIZ_LIMITS.text, { error: `An option must be at most ${QUIZ_LIMITS.text} characters` })
-  .refine((value) => !hasForbiddenCharacters(value), { error: 'An option contains characters that are not allowed' })
+  .refine((value) => !hasForbiddenCharacters(value), {
+    error: 'An option contains characters that are not allowed',
+    params: fieldCode('FORBIDDEN_CHARACTERS'),
+  })
   .transform((value) => value.trim());
 
 /**
@@ -147,20 +151,30 @@ export const specQuestionInputSchema = bodyObject({
     .transform((options) => options.filter((option) => option !== ''))
     .refine((options) => options.length >= QUIZ_LIMITS.optionsMin, {
       error: `A question needs at least ${QUIZ_LIMITS.optionsMin} options`,
+      params: fieldCode('TOO_FEW', { minimum: QUIZ_LIMITS.optionsMin }),
     })
     .refine((options) => options.length <= QUIZ_LIMITS.optionsMax, {
       error: `A question can have at most ${QUIZ_LIMITS.optionsMax} options`,
+      params: fieldCode('TOO_MANY', { maximum: QUIZ_LIMITS.optionsMax }),
     })
-    .refine((options) => new Set(options).size === options.length, { error: 'Options of a question must differ' }),
+    .refine((options) => new Set(options).size === options.length, {
+      error: 'Options of a question must differ',
+      params: fieldCode('NOT_UNIQUE'),
+    }),
   answer: z
     .string({ error: 'Choose the correct answer' })
     .max(QUIZ_LIMITS.text)
     .transform((value) => value.trim()),
 })
-  .refine((question) => question.answer !== '', { error: 'Choose the correct answer', path: ['answer'] })
+  .refine((question) => question.answer !== '', {
+    error: 'Choose the correct answer',
+    path: ['answer'],
+    params: fieldCode('CORRECT_ANSWER_MISSING'),
+  })
   .refine((question) => question.answer === '' || question.options.includes(question.answer), {
     error: 'The correct answer must be one of the options',
     path: ['answer'],
+    params: fieldCode('ANSWER_NOT_AN_OPTION'),
   })
   .transform((question): TypedQuestion => ({
     type: 'single',
@@ -181,7 +195,8 @@ export const questionInputSchema = z.unknown().pipe(
         : specQuestionInputSchema;
     const parsed = schema.safeParse(value);
     if (parsed.success) return parsed.data;
-    for (const { message, path } of parsed.error.issues) context.addIssue({ code: 'custom', message, path });
+    // Each issue as it is, with its kind, bounds and params: the field error keeps its code.
+    for (const issue of parsed.error.issues) context.addIssue({ ...issue });
     return z.NEVER;
   }),
 );
@@ -202,6 +217,7 @@ export const deadlineField = z
   .pipe(z.iso.datetime({ offset: true, error: 'Deadline must be a date and time' }));
 export const futureDeadlineField = deadlineField.refine((value) => Date.parse(value) > Date.now(), {
   error: 'Deadline must be in the future',
+  params: fieldCode('DEADLINE_PAST'),
 });
 
 /** add-quiz's body, and an edit's: its deadline must be in the future only if it changes (the server checks). */
@@ -236,14 +252,19 @@ export const quizBodySchema = <Extra extends z.ZodRawShape = Record<never, never
             .max(QUIZ_LIMITS.questionsMax, { error: `A quiz can have at most ${QUIZ_LIMITS.questionsMax} questions` })
             .refine((questions) => totalTextOf(questions) <= QUIZ_LIMITS.totalTextMax, {
               error: `The quiz is too long: at most ${QUIZ_LIMITS.totalTextMax.toLocaleString('en-GB')} characters of questions and options in all`,
+              params: fieldCode('QUIZ_TOO_LONG', { maximum: QUIZ_LIMITS.totalTextMax }),
             })
             .refine((questions) => questions.length === 0 || questionCountOf(questions) > 0, {
               error: 'Add at least one question: descriptions alone have nothing to answer',
+              params: fieldCode('NO_QUESTIONS'),
             })
             .refine(
               (questions) =>
                 questions.filter((question) => question.type === 'essay').length <= QUESTION_LIMITS.essaysMax,
-              { error: `A quiz can have at most ${QUESTION_LIMITS.essaysMax} essay questions` },
+              {
+                error: `A quiz can have at most ${QUESTION_LIMITS.essaysMax} essay questions`,
+                params: fieldCode('TOO_MANY_ESSAYS', { maximum: QUESTION_LIMITS.essaysMax }),
+              },
             ),
         },
         { error: 'The quiz content is required' },
@@ -259,6 +280,7 @@ export const quizBodySchema = <Extra extends z.ZodRawShape = Record<never, never
         path: ['reviewScore'],
         message:
           'Correct answers shown right after submitting reveal the score: show the score then too, or the answers later',
+        params: fieldCode('REVIEW_REVEALS_SCORE'),
       });
     }
   });
@@ -282,13 +304,19 @@ const questionId = z.string().min(1).max(40);
 const selectedOption = z
   .string({ error: 'The selected option must be text' })
   .max(QUIZ_LIMITS.text, { error: 'The selected option is too long' })
-  .refine((value) => !hasForbiddenCharacters(value), { error: 'The selected option is not one of the options' });
+  .refine((value) => !hasForbiddenCharacters(value), {
+    error: 'The selected option is not one of the options',
+    params: fieldCode('FORBIDDEN_CHARACTERS'),
+  });
 
 /** Answers saved while the student works: question id -> the type's answer (null clears it). */
 export const saveAnswersSchema = z.strictObject({
   answers: z
     .record(questionId, answerValueSchema.nullable(), { error: 'answers must map question ids to answers' })
-    .refine((answers) => Object.keys(answers).length <= QUIZ_LIMITS.questionsMax, { error: 'Too many answers' }),
+    .refine((answers) => Object.keys(answers).length <= QUIZ_LIMITS.questionsMax, {
+      error: 'Too many answers',
+      params: fieldCode('TOO_MANY', { maximum: QUIZ_LIMITS.questionsMax }),
+    }),
 });
 export type SaveAnswers = z.infer<typeof saveAnswersSchema>;
 
@@ -328,6 +356,7 @@ export const submitAttemptSchema = bodyObject(
           .max(QUIZ_LIMITS.questionsMax)
           .refine((questions) => echoedTextOf(questions) <= QUIZ_LIMITS.totalTextMax, {
             error: `The question texts and options sent back are longer than any quiz: at most ${QUIZ_LIMITS.totalTextMax.toLocaleString('en-GB')} characters in all`,
+            params: fieldCode('QUIZ_TOO_LONG', { maximum: QUIZ_LIMITS.totalTextMax }),
           })
           .pipe(
             z.array(

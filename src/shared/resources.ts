@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldCode } from './field-error-codes.ts';
 import {
   blankableText,
   bodyObject,
@@ -92,7 +93,10 @@ export type ResourceListQuery = z.infer<typeof resourceListQuerySchema>;
 export const tagsField = z
   .string({ error: 'Tags must be text' })
   .max(RESOURCE_LIMITS.tagCount * (RESOURCE_LIMITS.tag + 2), { error: 'Too many tags' })
-  .refine((value) => !hasForbiddenCharacters(value), { error: 'Tags contain characters that are not allowed' })
+  .refine((value) => !hasForbiddenCharacters(value), {
+    error: 'Tags contain characters that are not allowed',
+    params: fieldCode('FORBIDDEN_CHARACTERS'),
+  })
   .transform((value) => [
     ...new Set(
       value
@@ -103,9 +107,11 @@ export const tagsField = z
   ])
   .refine((tags) => tags.length <= RESOURCE_LIMITS.tagCount, {
     error: `At most ${RESOURCE_LIMITS.tagCount} tags`,
+    params: fieldCode('TOO_MANY', { maximum: RESOURCE_LIMITS.tagCount }),
   })
   .refine((tags) => tags.every((tag) => tag.length <= RESOURCE_LIMITS.tag), {
     error: `Each tag must be at most ${RESOURCE_LIMITS.tag} characters`,
+    params: fieldCode('TAG_TOO_LONG', { maximum: RESOURCE_LIMITS.tag }),
   });
 
 /** Tags in a JSON body: the comma-separated text of the form, or a list. */
@@ -122,7 +128,10 @@ export const descriptionField = z
   .string({ error: 'Description must be text' })
   .trim()
   .max(RESOURCE_LIMITS.description, { error: `Description must be at most ${RESOURCE_LIMITS.description} characters` })
-  .refine((value) => !hasForbiddenCharacters(value), { error: 'Description contains characters that are not allowed' })
+  .refine((value) => !hasForbiddenCharacters(value), {
+    error: 'Description contains characters that are not allowed',
+    params: fieldCode('FORBIDDEN_CHARACTERS'),
+  })
   .transform((value) => (isBlankText(value) ? null : value));
 
 /** An optional subject: blank means "the teacher's subject, else info" (SPEC §5). */
@@ -182,9 +191,13 @@ export const videoLinkSchema = bodyObject(
       .min(1, { error: 'Link is required' })
       .max(RESOURCE_LIMITS.linkUrl, { error: `Link must be at most ${RESOURCE_LIMITS.linkUrl} characters` })
       // The URL parser accepts (and encodes) control characters the link is stored with; PostgreSQL refuses a NUL.
-      .refine((value) => !hasForbiddenCharacters(value), { error: 'Link contains characters that are not allowed' })
+      .refine((value) => !hasForbiddenCharacters(value), {
+        error: 'Link contains characters that are not allowed',
+        params: fieldCode('FORBIDDEN_CHARACTERS'),
+      })
       .refine((value) => videoLinkProvider(value) !== undefined, {
         error: `Link must be an https address of ${VIDEO_LINK_PROVIDERS.map((provider) => provider.name).join(', ')}`,
+        params: fieldCode('VIDEO_LINK_PROVIDER', { providers: VIDEO_LINK_PROVIDERS.map((provider) => provider.name) }),
       }),
     fileName: requiredText('Title', RESOURCE_LIMITS.fileName),
     classId: classIdField(),

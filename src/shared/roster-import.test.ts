@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fieldErrorsOf } from './api.ts';
 import {
   checkRosterRows,
   credentialsToCsv,
@@ -41,7 +42,11 @@ describe('decodeCsvBytes', () => {
   it('reads UTF-8 with or without its BOM, and refuses bytes that are not UTF-8 text', () => {
     expect(decodeCsvBytes(encode('Name\n'))).toEqual({ ok: true, text: 'Name\n' });
     expect(decodeCsvBytes(encode('\uFEFFName'))).toEqual({ ok: true, text: 'Name' });
-    expect(decodeCsvBytes(new Uint8Array([0x4e, 0xe9, 0x0a]))).toEqual({ ok: false, message: NOT_TEXT_MESSAGE });
+    expect(decodeCsvBytes(new Uint8Array([0x4e, 0xe9, 0x0a]))).toEqual({
+      ok: false,
+      code: 'NOT_TEXT',
+      message: NOT_TEXT_MESSAGE,
+    });
     // A spreadsheet's .xlsx is a zip; Excel's "Unicode text" is UTF-16.
     expect(decodeCsvBytes(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x00]))).toMatchObject({ ok: false });
     expect(decodeCsvBytes(new Uint8Array([0xff, 0xfe, 0x4e, 0x00]))).toMatchObject({ ok: false });
@@ -96,23 +101,48 @@ describe('parseRosterCsv', () => {
     const refused = parseRosterCsv('Name,Email,Parent name\nA,a@x.example,P');
     expect(refused).toMatchObject({
       ok: false,
+      code: 'MISSING_COLUMNS',
+      params: {
+        missing: ['Roll number', 'Parent email'],
+        expected: ['Name', 'Roll number', 'Email', 'Parent name', 'Parent email', 'Password'],
+      },
       message: expect.stringContaining('Missing: Roll number, Parent email'),
+    });
+    expect(
+      parseRosterCsv('Name,Full name,Roll number,Email,Parent name,Parent email\nA,B,1,a@x.example,P,p@x.example'),
+    ).toMatchObject({
+      ok: false,
+      code: 'DUPLICATE_COLUMN',
+      params: { column: 'Name' },
+      message: expect.stringContaining('"Name" twice'),
+    });
+    expect(parseRosterCsv('Name,Roll number,Email,Parent name,Parent email\n,,,,\n')).toMatchObject({
+      ok: false,
+      code: 'NO_STUDENTS',
+      message: expect.stringContaining('no students'),
     });
   });
 
   it('refuses a file that is not text, an unclosed quote, an empty file and too many rows', () => {
-    expect(parseRosterCsv('Name\u0000,x')).toEqual({ ok: false, message: NOT_TEXT_MESSAGE });
-    expect(parseRosterCsv('Name,\uFFFD')).toEqual({ ok: false, message: NOT_TEXT_MESSAGE });
+    expect(parseRosterCsv('Name\u0000,x')).toEqual({ ok: false, code: 'NOT_TEXT', message: NOT_TEXT_MESSAGE });
+    expect(parseRosterCsv('Name,\uFFFD')).toEqual({ ok: false, code: 'NOT_TEXT', message: NOT_TEXT_MESSAGE });
     expect(
       parseRosterCsv('Name,Roll number,Email,Parent name,Parent email\n"A,1,a@x.example,P,p@x.example'),
-    ).toMatchObject({ ok: false, message: expect.stringContaining('line 2') });
-    expect(parseRosterCsv(' \r\n')).toMatchObject({ ok: false, message: 'The file is empty.' });
+    ).toMatchObject({
+      ok: false,
+      code: 'UNCLOSED_QUOTE',
+      params: { line: 2 },
+      message: expect.stringContaining('line 2'),
+    });
+    expect(parseRosterCsv(' \r\n')).toMatchObject({ ok: false, code: 'EMPTY_FILE', message: 'The file is empty.' });
     const header = 'Name,Roll number,Email,Parent name,Parent email\n';
     const row = (index: number) => `S ${index},r${index},s${index}@x.example,P,p@x.example\n`;
     const atLimit = header + Array.from({ length: ROSTER_IMPORT_LIMITS.rows }, (_, index) => row(index)).join('');
     expect(rowsOf(atLimit).rows).toHaveLength(2_000);
     expect(parseRosterCsv(atLimit + row(2_000))).toMatchObject({
       ok: false,
+      code: 'TOO_MANY_ROWS',
+      params: { rows: 2_001, max: 2_000 },
       message: expect.stringContaining('2,001 students: at most 2,000'),
     });
   });
@@ -121,6 +151,13 @@ describe('parseRosterCsv', () => {
     const result = rosterImportBodySchema.safeParse({ csv: 'Name\u0000' });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([[['csv'], NOT_TEXT_MESSAGE]]);
+    expect(fieldErrorsOf(result.error?.issues ?? [])).toEqual([
+      { field: 'csv', code: 'NOT_TEXT', message: NOT_TEXT_MESSAGE },
+    ]);
+    const quoted = rosterImportBodySchema.safeParse({ csv: 'Name,Roll number\n"A' });
+    expect(fieldErrorsOf(quoted.error?.issues ?? [])).toMatchObject([
+      { field: 'csv', code: 'UNCLOSED_QUOTE', params: { line: 2 } },
+    ]);
   });
 });
 

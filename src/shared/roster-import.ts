@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { studentAccountFields, studentDetailFields } from './accounts.ts';
 import { fieldCodeOf } from './api.ts';
-import { FIELD_ERROR_CODES, fieldCode, type FieldErrorCode } from './field-error-codes.ts';
+import { FIELD_ERROR_CODES, fieldCode, type FieldErrorCode, type FieldErrorParams } from './field-error-codes.ts';
+import type { ErrorCode } from './error-codes.ts';
 import { bodyObject } from './fields.ts';
 import { emailKey, identityKey } from './identity.ts';
 import { JSON_BYTES_PER_CHARACTER } from './limits.ts';
@@ -61,20 +62,42 @@ export const NOT_TEXT_MESSAGE =
 /** One data row as read: its cells by field ('' when absent) and its row number as the spreadsheet shows it. */
 export type RosterCsvRow = { row: number; cells: Record<RosterField, string>; extraCells: boolean };
 
+/**
+ * Why a file cannot be read as a class list: its code (field-error-codes.ts) and parameters, which
+ * clients word, and the English message for logs and API users.
+ */
+export type RosterFileRefusal = {
+  ok: false;
+  code: Extract<
+    FieldErrorCode,
+    | 'NOT_TEXT'
+    | 'EMPTY_FILE'
+    | 'UNCLOSED_QUOTE'
+    | 'DUPLICATE_COLUMN'
+    | 'MISSING_COLUMNS'
+    | 'NO_STUDENTS'
+    | 'TOO_MANY_ROWS'
+  >;
+  params?: FieldErrorParams;
+  message: string;
+};
+
+const NOT_TEXT: RosterFileRefusal = { ok: false, code: 'NOT_TEXT', message: NOT_TEXT_MESSAGE };
+
 export type ParsedRosterCsv =
-  { ok: true; rows: RosterCsvRow[]; separator: string; ignoredColumns: string[] } | { ok: false; message: string };
+  { ok: true; rows: RosterCsvRow[]; separator: string; ignoredColumns: string[] } | RosterFileRefusal;
 
 /**
  * The text of a chosen file: UTF-8 with or without its BOM. A UTF-16 file (Excel's "Unicode
  * text") or anything that is not UTF-8 is refused here, where the bytes still are.
  */
-export function decodeCsvBytes(bytes: Uint8Array): { ok: true; text: string } | { ok: false; message: string } {
+export function decodeCsvBytes(bytes: Uint8Array): { ok: true; text: string } | RosterFileRefusal {
   const isUtf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
-  if (isUtf16 || bytes.includes(0)) return { ok: false, message: NOT_TEXT_MESSAGE };
+  if (isUtf16 || bytes.includes(0)) return NOT_TEXT;
   try {
     return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
   } catch {
-    return { ok: false, message: NOT_TEXT_MESSAGE };
+    return NOT_TEXT;
   }
 }
 
@@ -144,19 +167,22 @@ function splitRecords(text: string, separator: string): { records: string[][] } 
 const unguard = (cell: string) => (/^'[=+\-@]/.test(cell) ? cell.slice(1) : cell);
 
 /**
- * A class list's text as rows by field. Refuses (with a sentence a teacher can act on) a file
- * that is not text, has no header for a required column, a quote never closed, or too many rows.
+ * A class list's text as rows by field. Refuses (with a code and parameters for a sentence a
+ * teacher can act on) a file that is not text, has no header for a required column, a quote never
+ * closed, or too many rows.
  */
 export function parseRosterCsv(input: string): ParsedRosterCsv {
   const text = input.startsWith('\uFEFF') ? input.slice(1) : input;
   // NUL never occurs in text; U+FFFD is what a decoder leaves for bytes that were not UTF-8.
-  if (text.includes('\u0000') || text.includes('\uFFFD')) return { ok: false, message: NOT_TEXT_MESSAGE };
-  if (text.trim() === '') return { ok: false, message: 'The file is empty.' };
+  if (text.includes('\u0000') || text.includes('\uFFFD')) return NOT_TEXT;
+  if (text.trim() === '') return { ok: false, code: 'EMPTY_FILE', message: 'The file is empty.' };
   const separator = guessSeparator(text);
   const split = splitRecords(text, separator);
   if ('unclosedAt' in split)
     return {
       ok: false,
+      code: 'UNCLOSED_QUOTE',
+      params: { line: split.unclosedAt },
       message: `A quoted cell that starts on line ${split.unclosedAt} is never closed: check the quotes (") there.`,
     };
   const [header = [], ...body] = split.records;
@@ -164,14 +190,26 @@ export function parseRosterCsv(input: string): ParsedRosterCsv {
   const ignoredColumns = header.filter((name, index) => columns[index] === undefined && name.trim() !== '');
   for (const field of ROSTER_FIELDS) {
     if (columns.filter((column) => column === field).length > 1)
-      return { ok: false, message: `The header names the column "${ROSTER_HEADERS[field]}" twice.` };
+      return {
+        ok: false,
+        code: 'DUPLICATE_COLUMN',
+        params: { column: ROSTER_HEADERS[field] },
+        message: `The header names the column "${ROSTER_HEADERS[field]}" twice.`,
+      };
   }
   const missing = REQUIRED_FIELDS.filter((field) => !columns.includes(field));
-  if (missing.length > 0)
+  if (missing.length > 0) {
+    const params = {
+      missing: missing.map((field) => ROSTER_HEADERS[field]),
+      expected: ROSTER_FIELDS.map((field) => ROSTER_HEADERS[field]),
+    };
     return {
       ok: false,
-      message: `The first line must name the columns. Missing: ${missing.map((field) => ROSTER_HEADERS[field]).join(', ')}. Expected: ${ROSTER_FIELDS.map((field) => ROSTER_HEADERS[field]).join(', ')} (Password is optional).`,
+      code: 'MISSING_COLUMNS',
+      params,
+      message: `The first line must name the columns. Missing: ${params.missing.join(', ')}. Expected: ${params.expected.join(', ')} (Password is optional).`,
     };
+  }
 
   const rows: RosterCsvRow[] = [];
   body.forEach((record, index) => {
@@ -186,10 +224,12 @@ export function parseRosterCsv(input: string): ParsedRosterCsv {
     // Row 1 is the header, as the spreadsheet numbers it.
     rows.push({ row: index + 2, cells, extraCells });
   });
-  if (rows.length === 0) return { ok: false, message: 'The file has a header but no students.' };
+  if (rows.length === 0) return { ok: false, code: 'NO_STUDENTS', message: 'The file has a header but no students.' };
   if (rows.length > ROSTER_IMPORT_LIMITS.rows)
     return {
       ok: false,
+      code: 'TOO_MANY_ROWS',
+      params: { rows: rows.length, max: ROSTER_IMPORT_LIMITS.rows },
       message: `The file has ${rows.length.toLocaleString('en-GB')} students: at most ${ROSTER_IMPORT_LIMITS.rows.toLocaleString('en-GB')} can be imported at once. Split it into smaller files.`,
     };
   return { ok: true, rows, separator, ignoredColumns };
@@ -202,14 +242,18 @@ const rosterImportRowSchema = z.object({
 });
 export type RosterImportRow = z.infer<typeof rosterImportRowSchema>;
 
+/** A problem's parameters: the numbers and names its wording needs. */
+const problemParamsSchema = z.record(
+  z.string(),
+  z.union([z.string(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number()]))]),
+);
+
 export const rowProblemSchema = z.strictObject({
   /** The column the problem is in, or null for the row as a whole. */
   field: z.enum(ROSTER_FIELDS).nullable(),
   /** What is wrong (field-error-codes.ts) and its parameters, for clients to word. */
   code: z.enum(Object.keys(FIELD_ERROR_CODES) as [FieldErrorCode, ...FieldErrorCode[]]),
-  params: z
-    .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number()]))]))
-    .optional(),
+  params: problemParamsSchema.optional(),
   /** The problem in English, for logs and API users. */
   message: z.string(),
 });
@@ -302,7 +346,7 @@ export const rosterImportBodySchema = bodyObject({
     .superRefine((csv, context) => {
       const parsed = parseRosterCsv(csv);
       if (!parsed.ok)
-        context.addIssue({ code: 'custom', message: parsed.message, params: fieldCode('FILE_UNREADABLE') });
+        context.addIssue({ code: 'custom', message: parsed.message, params: fieldCode(parsed.code, parsed.params) });
     }),
 });
 export type RosterImportBody = z.infer<typeof rosterImportBodySchema>;
@@ -330,13 +374,37 @@ export type RosterImportCredential = z.infer<typeof rosterImportCredentialSchema
 
 export const ROSTER_IMPORT_STATES = ['hashing', 'writing', 'done', 'failed'] as const;
 
+/**
+ * Why a failed import wrote nothing, for clients to word (issue 32 point 3): its own reasons, or
+ * the code of the refusal that stopped it (the class archived or gone meanwhile, the account removed).
+ */
+export const ROSTER_IMPORT_FAILURES = {
+  TAKEN_DURING_IMPORT:
+    'A roll number or email of the file (`field`: rollNumber or email) was given to another student while the import ran',
+  SERVER_RESTARTED: 'The server restarted while the import ran',
+  IMPORT_FAILED: 'The import failed on the server side (a bug, logged)',
+  CLASS_ARCHIVED: 'The class was archived while the import ran',
+  NOT_FOUND: 'The class was deleted while the import ran',
+  FORBIDDEN: 'The teacher was removed from the class while the import ran',
+  ACCOUNT_REMOVED: "The teacher's account was removed while the import ran",
+} as const satisfies Record<string, string> & Partial<Record<ErrorCode, string>>;
+export type RosterImportFailureCode = keyof typeof ROSTER_IMPORT_FAILURES;
+
+export const rosterImportFailureSchema = z.strictObject({
+  code: z.enum(Object.keys(ROSTER_IMPORT_FAILURES) as [RosterImportFailureCode, ...RosterImportFailureCode[]]),
+  params: problemParamsSchema.optional(),
+});
+export type RosterImportFailure = z.infer<typeof rosterImportFailureSchema>;
+
 export const rosterImportStatusSchema = z.strictObject({
   state: z.enum(ROSTER_IMPORT_STATES),
   /** Passwords hashed so far, of `total`. */
   done: z.number().int(),
   total: z.number().int(),
-  /** Why a failed import wrote nothing. */
+  /** Why a failed import wrote nothing, in English, for logs and API users. */
   error: z.string().optional(),
+  /** Why a failed import wrote nothing: its code and parameters, which clients word. */
+  failure: rosterImportFailureSchema.optional(),
   /** The generated passwords, on the first read after `done` only (decision 034). */
   credentials: z.array(rosterImportCredentialSchema).optional(),
   /** Students imported, once done. */

@@ -33,6 +33,23 @@ describe('the client words field problems from their codes (issue 32 point 3)', 
     [problem('deadline', 'DEADLINE_PAST'), 'Deadline must be in the future'],
     [problem('name', 'TOO_SHORT', { minimum: 1 }), 'Name must be at least 1 character'],
     [problem('rows.4.email', 'DUPLICATE_IN_FILE', { firstRow: 1200 }), 'Email is also on row 1,200 of the file'],
+    [
+      problem('csv', 'UNCLOSED_QUOTE', { line: 2 }),
+      'A quoted cell that starts on line 2 is never closed: check the quotes (") there.',
+    ],
+    [
+      problem('csv', 'TOO_MANY_ROWS', { rows: 2001, max: 2000 }),
+      'The file has 2,001 students: at most 2,000 can be imported at once. Split it into smaller files.',
+    ],
+    [problem('quiz.questions.0.answer', 'CORRECT_ANSWER_MISSING'), 'Choose the correct answer'],
+    [
+      problem('quiz.questions.0.pairs', 'TOO_FEW_MATCHES', { minimum: 2 }),
+      'Give at least two different matches to choose from',
+    ],
+    [
+      problem('url', 'VIDEO_LINK_PROVIDER', { providers: ['YouTube', 'Vimeo'] }),
+      'Link must be an https address of YouTube, Vimeo',
+    ],
   ])('%o reads “%s”', (given, text) => {
     expect(fieldErrorText(given)).toBe(text);
   });

@@ -54,6 +54,11 @@ type Params = FieldErrorParams | undefined;
 const number = (params: Params, key: string) => Number(params?.[key]);
 /** A bound in the locale's digits ("1,000", "١٬٠٠٠"). */
 const bound = (params: Params, key: string) => formatNumber(number(params, key));
+/** A list parameter (column headers, video sites' names): names, not words, joined as the schema's English joins them. */
+const names = (params: Params, key: string) => {
+  const value = params?.[key];
+  return Array.isArray(value) ? value.join(', ') : String(value ?? '');
+};
 
 /**
  * Codes said of a field by its name ("Email is required"): worded only where the field's name is
@@ -126,6 +131,94 @@ const OWN_TEXTS = {
   IMAGE_DESCRIPTION_MISSING: () => t`Describe the image for people who cannot see it`,
   EXTRA_CELLS: () => t`This row has more cells than the header has columns`,
   CHANGED: () => t`This changed elsewhere meanwhile; it has been reloaded`,
+  // A class list's file (src/shared/roster-import.ts), worded as the roster import dialog words it.
+  NOT_TEXT: () =>
+    t`This file is not a text CSV file. In your spreadsheet choose "Save as" or "Download" as CSV (UTF-8) and choose that file.`,
+  EMPTY_FILE: () => t`The file is empty.`,
+  UNCLOSED_QUOTE: (params) => {
+    const line = bound(params, 'line');
+    return t({
+      comment: '{line} is a line number of the file',
+      message: `A quoted cell that starts on line ${line} is never closed: check the quotes (") there.`,
+    });
+  },
+  DUPLICATE_COLUMN: (params) => {
+    const column = String(params?.column ?? '');
+    return t({
+      comment: '{column} is a column header of the file, in English as the file writes it',
+      message: `The header names the column "${column}" twice.`,
+    });
+  },
+  MISSING_COLUMNS: (params) => {
+    const missing = names(params, 'missing');
+    const expected = names(params, 'expected');
+    return t({
+      comment: '{missing} and {expected} are lists of column headers of the file, in English as the file writes them',
+      message: `The first line must name the columns. Missing: ${missing}. Expected: ${expected} (Password is optional).`,
+    });
+  },
+  NO_STUDENTS: () => t`The file has a header but no students.`,
+  TOO_MANY_ROWS: (params) => {
+    const rows = number(params, 'rows');
+    const max = bound(params, 'max');
+    return plural(rows, {
+      one: `The file has # student: at most ${max} can be imported at once. Split it into smaller files.`,
+      other: `The file has # students: at most ${max} can be imported at once. Split it into smaller files.`,
+    });
+  },
+  // The quiz editor's rules (src/shared/quizzes.ts, question-types.ts).
+  CORRECT_ANSWER_MISSING: () => t`Choose the correct answer`,
+  ANSWER_NOT_AN_OPTION: () => t`The correct answer must be one of the options`,
+  OPTION_EMPTY: () => t`An option needs text or an image`,
+  ONE_CORRECT_OPTION: () => t`Mark exactly one option as correct`,
+  NO_CORRECT_OPTION: () => t`Mark at least one option as correct`,
+  POINTS_NOT_HALVES: () => t`Points go in halves: 1, 1.5, 2…`,
+  NUMBER_OUT_OF_RANGE: (params) => {
+    const maximum = bound(params, 'maximum');
+    return t`The number must be between -${maximum} and ${maximum}`;
+  },
+  MATCH_MISSING: () => t`Each prompt needs its match`,
+  MATCH_WITH_PROMPT_ID: () => t`An extra match has no prompt id`,
+  PROMPT_MISSING: () => t`Write at least one prompt`,
+  TOO_FEW_MATCHES: (params) => {
+    const minimum = number(params, 'minimum');
+    return plural(minimum, {
+      one: 'Give at least one match to choose from',
+      2: 'Give at least two different matches to choose from',
+      other: 'Give at least # different matches to choose from',
+    });
+  },
+  NO_QUESTIONS: () => t`Add at least one question: descriptions alone have nothing to answer`,
+  QUIZ_TOO_LONG: (params) => {
+    const maximum = bound(params, 'maximum');
+    return t`The quiz is too long: at most ${maximum} characters of questions and options in all`;
+  },
+  TOO_MANY_ESSAYS: (params) => {
+    const maximum = number(params, 'maximum');
+    return plural(maximum, {
+      one: 'A quiz can have at most # essay question',
+      other: 'A quiz can have at most # essay questions',
+    });
+  },
+  REVIEW_REVEALS_SCORE: () =>
+    t`Correct answers shown right after submitting reveal the score: show the score then too, or the answers later`,
+  NO_ACCOMMODATION: () => t`Give extra minutes, extra time in percent or a later deadline`,
+  // Resources and meetings (src/shared/resources.ts, meetings.ts).
+  TAG_TOO_LONG: (params) => {
+    const maximum = number(params, 'maximum');
+    return plural(maximum, {
+      one: 'Each tag must be at most # character',
+      other: 'Each tag must be at most # characters',
+    });
+  },
+  VIDEO_LINK_PROVIDER: (params) => {
+    const providers = names(params, 'providers');
+    return t({
+      comment: '{providers} are the names of video sites: YouTube, Vimeo, Wistia',
+      message: `Link must be an https address of ${providers}`,
+    });
+  },
+  TURN_CREDENTIALS_MISSING: () => t`A TURN server needs a username and a credential`,
 } satisfies Partial<Record<FieldErrorCode, (params: Params) => string>>;
 
 const isNamed = (code: FieldErrorCode): code is NamedCode => Object.hasOwn(NAMED_TEXTS, code);

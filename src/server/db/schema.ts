@@ -558,6 +558,7 @@ export const rosterImports = pgTable(
     state: varchar('state', { length: 10 }).notNull(),
     done: integer('done').notNull().default(0),
     total: integer('total').notNull(),
+    /** A failed import's reason as JSON: { code, params?, message } (service.ts readFailure). */
     error: text('error'),
     imported: integer('imported'),
     sealedCredentials: text('sealed_credentials'),

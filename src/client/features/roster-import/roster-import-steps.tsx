@@ -8,11 +8,11 @@ import {
   csvBlob,
   csvFileName,
   decodeCsvBytes,
-  NOT_TEXT_MESSAGE,
   parseRosterCsv,
   ROSTER_FIELDS,
   toCsv,
   type RosterField,
+  type RosterFileRefusal,
   type RosterImportCredential,
   type RosterImportCheck,
   type RowProblem,
@@ -24,15 +24,13 @@ import { cn } from '../../lib/cn.ts';
 import { downloadBlob } from '../../lib/download-file.ts';
 import { fieldErrorText } from '../../lib/field-error-texts.ts';
 import { formatList, formatNumber } from '../../lib/format.ts';
+import { isRosterFileRefusalCode, rosterFileRefusalText } from './roster-import-texts.ts';
 import { useRosterImportProgress } from './use-roster-import-progress.ts';
 
 type ClassRef = { classId: string; className: string };
 
-/**
- * A problem shown above the rows: the client's words, or (`lang: 'en'`) a sentence of the shared
- * file reader that has no code yet (src/shared/roster-import.ts, issue 32), shown as English.
- */
-type Problem = { text: string; lang?: 'en' };
+/** A problem shown above the rows, in the client's words. */
+type Problem = { text: string };
 
 /** The columns as the dialog names them to the reader (the file's own headers stay English). */
 const COLUMN_LABELS: Record<RosterField, MessageDescriptor> = {
@@ -74,17 +72,18 @@ export function RosterImportSteps({
   const pasteId = useId();
   const [csv, setCsv] = useState('');
   const [problem, setProblem] = useState<Problem | null>(null);
-  /** A failed call's text: the client's (ApiError) words, else a general one. */
-  const failureOf = (error: unknown): Problem => ({
-    text: error instanceof ApiError ? error.message : t`Something went wrong. Try again.`,
+  /** A failed call's text: the file's refusal, the client's (ApiError) words, else a general one. */
+  const failureOf = (error: unknown): Problem => {
+    if (!(error instanceof ApiError)) return { text: t`Something went wrong. Try again.` };
+    // The server read the file as the shared reader does: its refusal has the same codes.
+    const refusal = error.fieldErrors.find((problem) => problem.field === 'csv');
+    if (refusal && isRosterFileRefusalCode(refusal.code)) return fileProblem({ ...refusal, code: refusal.code });
+    return { text: error.message };
+  };
+  /** The file reader's refusal, worded from its code (its English message is for logs). */
+  const fileProblem = (refusal: Pick<RosterFileRefusal, 'code' | 'params'>): Problem => ({
+    text: rosterFileRefusalText(refusal),
   });
-  /** The file reader's refusal: worded here when it is the one it names (not text), else its English. */
-  const fileProblem = (message: string): Problem =>
-    message === NOT_TEXT_MESSAGE
-      ? {
-          text: t`This file is not a text CSV file. In your spreadsheet choose "Save as" or "Download" as CSV (UTF-8) and choose that file.`,
-        }
-      : { text: message, lang: 'en' };
   const [check, setCheck] = useState<{ csv: string; result: RosterImportCheck } | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   // The running import outlives the dialog and a reload (this tab's session storage): its
@@ -114,7 +113,7 @@ export function RosterImportSteps({
     if (!decoded.ok) {
       setCsv('');
       // The bytes are not UTF-8 text: the one refusal decodeCsvBytes makes.
-      setProblem(fileProblem(NOT_TEXT_MESSAGE));
+      setProblem(fileProblem(decoded));
       return;
     }
     setCsv(decoded.text);
@@ -126,7 +125,7 @@ export function RosterImportSteps({
     // The file's own faults are told at once, without a call.
     const parsed = parseRosterCsv(csv);
     if (!parsed.ok) {
-      setProblem(fileProblem(parsed.message));
+      setProblem(fileProblem(parsed));
       return;
     }
     setProblem(null);
@@ -174,11 +173,7 @@ export function RosterImportSteps({
             className="rounded-lg border border-danger/25 bg-danger-soft p-3 text-sm text-danger-strong"
           >
             <p>{progress.error}</p>
-            {progress.serverReason ? (
-              <p lang="en" dir="ltr" className="mt-1">
-                {progress.serverReason}
-              </p>
-            ) : null}
+            {progress.reason ? <p className="mt-1">{progress.reason}</p> : null}
           </div>
           <div className="flex justify-end">
             <Button onClick={onClose}>{t`Close`}</Button>
@@ -223,11 +218,7 @@ export function RosterImportSteps({
         />
       </div>
       {problem ? (
-        <p
-          role="alert"
-          lang={problem.lang}
-          className="rounded-lg border border-danger/25 bg-danger-soft p-3 text-sm text-danger-strong"
-        >
+        <p role="alert" className="rounded-lg border border-danger/25 bg-danger-soft p-3 text-sm text-danger-strong">
           {problem.text}
         </p>
       ) : null}

@@ -140,6 +140,17 @@ describe('importing a class list', () => {
     expect(await dialog.findByRole('alert')).toHaveTextContent('This file is not a text CSV file');
     expect(dialog.getByRole('button', { name: 'Check the list' })).toBeDisabled();
   });
+
+  it("words the file reader's refusal from its code, naming the missing columns", async () => {
+    const { user, className } = await mountForNewClass();
+    const dialog = await openDialog(user, className);
+    await user.click(dialog.getByLabelText('Or paste the list'));
+    await user.paste('Name,Email,Parent name\nAnn,ann@x.example,Pat');
+    await user.click(dialog.getByRole('button', { name: 'Check the list' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent(
+      'The first line must name the columns. Missing: Roll number and Parent email. Expected: Name, Roll number, Email, Parent name, Parent email, and Password (Password is optional).',
+    );
+  });
 });
 
 describe('exporting the roster', () => {

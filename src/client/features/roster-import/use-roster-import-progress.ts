@@ -3,17 +3,15 @@ import { useEffect, useState } from 'react';
 import { getRosterImport } from '#shared/contract/classes';
 import type { RosterImportCredential, RosterImportStatus } from '#shared/roster-import';
 import { ApiError, call } from '../../lib/api.ts';
+import { rosterImportFailureText } from './roster-import-texts.ts';
 
 /** How often the progress is read while the import runs. */
 export const IMPORT_POLL_MS = 700;
 export type RosterImportProgress =
   | { state: 'hashing' | 'writing'; done: number; total: number }
   | { state: 'done'; imported: number; credentials: RosterImportCredential[] }
-  /**
-   * `error` in the client's words; `serverReason`, the server's English sentence of why (the import's
-   * status has no code for it yet, issue 32): shown as English beside it.
-   */
-  | { state: 'failed'; error: string; serverReason?: string };
+  /** `error` and `reason` (why, from the status's failure code) in the client's words. */
+  | { state: 'failed'; error: string; reason?: string };
 
 /**
  * Follows an import until it ends. The passwords arrive once, on the read that sees it done,
@@ -50,7 +48,7 @@ export function useRosterImportProgress(importId: string | null): RosterImportPr
           setProgress({
             state: 'failed',
             error: t`The import failed. Nothing was imported.`,
-            ...(status.error ? { serverReason: status.error } : {}),
+            ...(status.failure ? { reason: rosterImportFailureText(status.failure) } : {}),
           });
           return;
         }

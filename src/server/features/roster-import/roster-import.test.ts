@@ -125,13 +125,18 @@ describe('checking a class list', () => {
     expect(binary.status).toBe(400);
     expect(binary.body).toMatchObject({
       code: 'VALIDATION_FAILED',
-      errors: [{ field: 'csv', code: 'FILE_UNREADABLE', message: expect.stringContaining('not a text CSV file') }],
+      errors: [{ field: 'csv', code: 'NOT_TEXT', message: expect.stringContaining('not a text CSV file') }],
     });
     const tooMany = classList(Array.from({ length: ROSTER_IMPORT_LIMITS.rows + 1 }, () => studentRow()));
     for (const path of ['import/check', 'import']) {
       const refused = await call('POST', `/api/classes/${classId}/${path}`, token, { csv: tooMany });
       expect(refused.status, path).toBe(400);
-      expect(refused.body.errors[0].message).toContain('2,001 students: at most 2,000');
+      expect(refused.body.errors[0]).toMatchObject({
+        field: 'csv',
+        code: 'TOO_MANY_ROWS',
+        params: { rows: 2_001, max: 2_000 },
+        message: expect.stringContaining('2,001 students: at most 2,000'),
+      });
     }
   });
 
@@ -197,7 +202,11 @@ describe('importing a class list', () => {
     // The last row's roll number goes to another student before the import writes.
     await signUpStudent(t, { rollNumber: rows[29]!.split(';')[1] });
     const { last } = await waitForEnd(token, started.body.data.importId);
-    expect(last).toMatchObject({ state: 'failed', error: expect.stringContaining('Nothing was imported') });
+    expect(last).toMatchObject({
+      state: 'failed',
+      error: expect.stringContaining('Nothing was imported'),
+      failure: { code: 'TAKEN_DURING_IMPORT', params: { field: 'rollNumber' } },
+    });
     expect(last.credentials).toBeUndefined();
     expect(await studentCount()).toBe(before.students + 1);
     expect(await membershipCount()).toBe(before.memberships + 1);
@@ -319,7 +328,11 @@ describe('an import behind a load balancer (decision 034)', () => {
     const started = await call('POST', `/api/classes/${classId}/import`, token, { csv: classList([studentRow()]) });
     expect(started.status, started.raw).toBe(202);
     const stale = await call('GET', `/api/imports/${left!.id}`, token);
-    expect(stale.body.data).toMatchObject({ state: 'failed', error: expect.stringContaining('server restarted') });
+    expect(stale.body.data).toMatchObject({
+      state: 'failed',
+      error: expect.stringContaining('server restarted'),
+      failure: { code: 'SERVER_RESTARTED' },
+    });
     expect((await waitForEnd(token, started.body.data.importId)).last).toMatchObject({ state: 'done', imported: 1 });
   });
 });

@@ -4,7 +4,11 @@ import {
   parseRosterCsv,
   type CheckedRow,
   type RosterImportCredential,
+  ROSTER_IMPORT_FAILURES,
   ROSTER_IMPORT_STATES,
+  rosterImportFailureSchema,
+  type RosterImportFailure,
+  type RosterImportFailureCode,
   type RosterImportStatus,
   type RosterImportCheck,
   type ValidRow,
@@ -31,9 +35,33 @@ const STALE_MS = 60_000;
 /** Progress is written at most this often: hashing a row takes ~50 ms, a write per row would be most of the work. */
 const PROGRESS_EVERY_MS = 400;
 
-const RESTARTED = 'The server restarted during the import. Nothing was imported: import the file again.';
+/** A failed import's reason as `roster_imports.error` keeps it: its code and parameters, and the English message. */
+type StoredFailure = RosterImportFailure & { message: string };
+
+const RESTARTED: StoredFailure = {
+  code: 'SERVER_RESTARTED',
+  message: 'The server restarted during the import. Nothing was imported: import the file again.',
+};
+
+/** The stored failure; an import failed before the codes were kept holds the English message alone. */
+function readFailure(stored: string): StoredFailure {
+  try {
+    const { message, ...failure } = JSON.parse(stored) as StoredFailure;
+    const parsed = rosterImportFailureSchema.safeParse(failure);
+    if (parsed.success && typeof message === 'string') return { ...parsed.data, message };
+  } catch {
+    // Not JSON: the English message alone.
+  }
+  return { code: 'IMPORT_FAILED', message: stored };
+}
 
 class ImportStopped extends Error {}
+
+const isRosterImportFailureCode = (code: string): code is RosterImportFailureCode =>
+  Object.hasOwn(ROSTER_IMPORT_FAILURES, code);
+
+/** The status's two sides of a failure: the English for logs and API users, the code for clients to word. */
+const failureAnswer = ({ message, ...failure }: StoredFailure) => ({ error: message, failure });
 
 const TAKEN_MESSAGES = {
   rollNumber: 'Roll number is taken by another student of the school',
@@ -65,7 +93,7 @@ export function createRosterImports(
   async function checkFile(csv: string): Promise<{ check: RosterImportCheck; valid: ValidRow[] }> {
     const parsed = parseRosterCsv(csv);
     // The body schema refused these already; a second guard costs nothing.
-    if (!parsed.ok) throw badRequest(parsed.message, fieldProblem('csv', 'FILE_UNREADABLE', parsed.message));
+    if (!parsed.ok) throw badRequest(parsed.message, fieldProblem('csv', parsed.code, parsed.message, parsed.params));
     const { rows, valid } = checkRosterRows(parsed.rows);
     const taken =
       valid.length === 0
@@ -120,14 +148,23 @@ export function createRosterImports(
       ),
     });
 
-  /** Why an import wrote nothing, in words a teacher can act on. */
-  function failureOf(error: unknown): string {
+  /** Why an import wrote nothing: its code for clients to word, and English words a teacher can act on. */
+  function failureOf(error: unknown): StoredFailure {
     const constraint = violatedUniqueConstraint(error);
-    if (constraint === 'students_roll_number_key_unique' || constraint === 'students_email_key_unique')
-      return `${constraint === 'students_email_key_unique' ? 'An email' : 'A roll number'} of the file was given to another student while the import ran. Nothing was imported: check the file again.`;
+    if (constraint === 'students_roll_number_key_unique' || constraint === 'students_email_key_unique') {
+      const isEmail = constraint === 'students_email_key_unique';
+      return {
+        code: 'TAKEN_DURING_IMPORT',
+        params: { field: isEmail ? 'email' : 'rollNumber' },
+        message: `${isEmail ? 'An email' : 'A roll number'} of the file was given to another student while the import ran. Nothing was imported: check the file again.`,
+      };
+    }
     if (error instanceof ImportStopped) return RESTARTED;
-    if (error instanceof AppError) return `${error.message.replace(/\.$/, '')}. Nothing was imported.`;
-    return 'The import failed on our side. Nothing was imported: try again.';
+    if (error instanceof AppError) {
+      const message = `${error.message.replace(/\.$/, '')}. Nothing was imported.`;
+      return isRosterImportFailureCode(error.code) ? { code: error.code, message } : { code: 'IMPORT_FAILED', message };
+    }
+    return { code: 'IMPORT_FAILED', message: 'The import failed on our side. Nothing was imported: try again.' };
   }
 
   const isRunningState = sql`${rosterImports.state} in ('hashing', 'writing')`;
@@ -137,7 +174,7 @@ export function createRosterImports(
   async function tidy(teacherId?: string) {
     await db
       .update(rosterImports)
-      .set({ state: 'failed', error: RESTARTED, updatedAt: sql`now()` })
+      .set({ state: 'failed', error: JSON.stringify(RESTARTED), updatedAt: sql`now()` })
       .where(
         and(isRunningState, isStale, teacherId === undefined ? undefined : eq(rosterImports.teacherId, teacherId)),
       );
@@ -278,7 +315,7 @@ export function createRosterImports(
             log.error({ err: error, importId }, 'roster import failed');
           await db
             .update(rosterImports)
-            .set({ state: 'failed', error: failureOf(error), updatedAt: sql`now()` })
+            .set({ state: 'failed', error: JSON.stringify(failureOf(error)), updatedAt: sql`now()` })
             .where(eq(rosterImports.id, importId))
             .catch((failure: unknown) =>
               log.error({ err: failure, importId }, 'roster import: cannot record its failure'),
@@ -303,7 +340,7 @@ export function createRosterImports(
         .where(eq(rosterImports.id, importId))
         .limit(1);
       if (!row || row.isExpired) throw notFound('No such import: it ended more than 15 minutes ago');
-      const job = row.isStale ? { ...row.job, state: 'failed', error: RESTARTED } : row.job;
+      const job = row.isStale ? { ...row.job, state: 'failed', error: JSON.stringify(RESTARTED) } : row.job;
       if (job.teacherId !== teacherId) throw forbidden('This import was started by another teacher');
       let answered: RosterImportCredential[] | undefined;
       // A HEAD request sends no body: it must not use up the one answer that carries them.
@@ -321,7 +358,7 @@ export function createRosterImports(
         state,
         done: job.done,
         total: job.total,
-        ...(job.error === null ? {} : { error: job.error }),
+        ...(job.error === null ? {} : failureAnswer(readFailure(job.error))),
         ...(job.imported === null ? {} : { imported: job.imported }),
         ...(answered === undefined ? {} : { credentials: answered }),
       };
