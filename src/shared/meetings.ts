@@ -332,8 +332,28 @@ export type ServerMessage =
    */
   | { type: 'sfu-moving' }
   | { type: 'sfu-moved' }
-  /** Something went wrong without closing the socket (a message could not be delivered). */
-  | { type: 'error'; message: string };
+  /**
+   * Something went wrong without closing the socket: `code` for the screen to word in the
+   * reader's language (issue 32), `message` in English for logs.
+   */
+  | { type: 'error'; code: MeetingErrorCode; message: string };
+
+/** Why the server refused one message of a socket it keeps open. */
+export const MEETING_ERRORS = {
+  CHAT_TOO_FAST: 'You are sending chat messages too quickly. Wait a moment.',
+  HAND_TOO_FAST: 'You are raising and lowering your hand too quickly. Wait a moment.',
+  NOT_A_HOST: "Only the class's teachers can do this in a meeting.",
+  TEACHER_NOT_REMOVABLE: 'Teachers of the class cannot be removed from its meeting.',
+  NOT_DELIVERED: 'Your last message could not be delivered. Try again.',
+} as const;
+export type MeetingErrorCode = keyof typeof MEETING_ERRORS;
+
+/** The socket's error message for `code`, its English beside it. */
+export const meetingError = (code: MeetingErrorCode) => ({
+  type: 'error' as const,
+  code,
+  message: MEETING_ERRORS[code],
+});
 
 // ---------------------------------------------------------------------------------------------
 // Close codes: why the server closed a socket, with what a person should read.

@@ -101,6 +101,7 @@ describe.each(BUS_KINDS)('moderation on the $kind', ({ isRedis }) => {
       bob.client.send(message);
       expect(await bob.client.waitFor('error')).toEqual({
         type: 'error',
+        code: 'NOT_A_HOST',
         message: "Only the class's teachers can do this in a meeting.",
       });
     }
@@ -238,6 +239,7 @@ describe.each(BUS_KINDS)('moderation on the $kind', ({ isRedis }) => {
     for (let change = 0; change < changes; change += 1) bob.client.send({ type: 'hand', raised: change % 2 === 0 });
     expect(await bob.client.waitFor('error')).toEqual({
       type: 'error',
+      code: 'HAND_TOO_FAST',
       message: 'You are raising and lowering your hand too quickly. Wait a moment.',
     });
     // A chat line after the burst arrives after every hand change the server let through.

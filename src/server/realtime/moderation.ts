@@ -1,4 +1,4 @@
-import { MEETING_LIMITS, type ClientMessage, type ServerMessage } from '#shared/meetings';
+import { MEETING_LIMITS, type ClientMessage, type MeetingErrorCode, type ServerMessage } from '#shared/meetings';
 import type { PubSub } from './pubsub.ts';
 
 /**
@@ -25,19 +25,17 @@ export type Moderator = {
   host: boolean;
 };
 
-const NOT_A_HOST = "Only the class's teachers can do this in a meeting.";
-
-/** Carries out a request; the text to tell the sender when it is refused, else undefined. */
+/** Carries out a request; the code of its refusal to tell the sender, else undefined. */
 export async function moderate(
   pubsub: PubSub,
   publish: (message: ModerationBusMessage) => Promise<void>,
   who: Moderator,
   request: ModerationRequest,
-): Promise<string | undefined> {
+): Promise<MeetingErrorCode | undefined> {
   const { roster } = pubsub;
   // Anyone's own hand; everything else is for hosts only.
   if (request.type === 'hand') return void (await roster.setHand(who.roomId, who.participantId, request.raised));
-  if (!who.host) return NOT_A_HOST;
+  if (!who.host) return 'NOT_A_HOST';
   switch (request.type) {
     case 'mute':
     case 'stop-camera': {
@@ -51,7 +49,7 @@ export async function moderate(
     }
     case 'remove': {
       const outcome = await roster.remove(who.roomId, request.participantId, MEETING_LIMITS.removedForSeconds * 1000);
-      if (outcome === 'host') return 'Teachers of the class cannot be removed from its meeting.';
+      if (outcome === 'host') return 'TEACHER_NOT_REMOVABLE';
       return undefined; // 'gone': already left, nothing to do
     }
     case 'lock':

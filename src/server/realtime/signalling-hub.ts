@@ -12,6 +12,7 @@ import {
   type Participant,
   type ServerMessage,
   type SfuRequest,
+  type MeetingErrorCode,
 } from '#shared/meetings';
 import type { UserRole } from '#shared/constants';
 import { roomChannel, type PubSub, type RosterEntry, type RosterEvent, type Unsubscribe } from './pubsub.ts';
@@ -97,7 +98,7 @@ export type Member = {
   chat(text: string): Promise<void>;
   setMedia(media: MediaState): Promise<void>;
   /** A host action or a hand (decision 038); resolves with the refusal to tell the sender, if any. */
-  moderate(request: ModerationRequest): Promise<string | undefined>;
+  moderate(request: ModerationRequest): Promise<MeetingErrorCode | undefined>;
   /** Gives the seat back; safe to call at any stage and more than once. */
   leave(): Promise<void>;
 };

@@ -182,6 +182,7 @@ describe.each(BUS_KINDS)('signalling on the $kind', ({ isRedis }) => {
       bob.client.send({ type: 'chat', text: `line ${line}` });
     expect(await bob.client.waitFor('error')).toEqual({
       type: 'error',
+      code: 'CHAT_TOO_FAST',
       message: 'You are sending chat messages too quickly. Wait a moment.',
     });
     await expectChatFlows(ada.client, bob.client, 'Ada can still talk');

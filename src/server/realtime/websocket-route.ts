@@ -14,6 +14,7 @@ import {
   type CloseReason,
   type MeetingTokenClaims,
   type ServerMessage,
+  meetingError,
 } from '#shared/meetings';
 import { meetingSocket } from '#shared/contract/meetings';
 import type { HubConnection, JoinOutcome, Member, SignallingHub } from './signalling-hub.ts';
@@ -263,10 +264,7 @@ export async function registerMeetingSocket(app: FastifyInstance, options: Meeti
           case 'chat':
             // Chat has its own, slower budget: one person must not flood everyone's screen.
             if (!takeChatLine()) {
-              return connection.send({
-                type: 'error',
-                message: 'You are sending chat messages too quickly. Wait a moment.',
-              });
+              return connection.send(meetingError('CHAT_TOO_FAST'));
             }
             return await member.chat(current.text);
           case 'media-state':
@@ -280,10 +278,7 @@ export async function registerMeetingSocket(app: FastifyInstance, options: Meeti
           case 'lower-hands': {
             // Up, down, up, down… would flash on every screen in the room: a budget like chat's.
             if (current.type === 'hand' && !takeHandChange()) {
-              return connection.send({
-                type: 'error',
-                message: 'You are raising and lowering your hand too quickly. Wait a moment.',
-              });
+              return connection.send(meetingError('HAND_TOO_FAST'));
             }
             // A host's power lasts as long as their sign-in: a teacher deactivated (or signed out)
             // since the token was minted is closed before the action, not at the next ping.
@@ -292,14 +287,14 @@ export async function registerMeetingSocket(app: FastifyInstance, options: Meeti
             }
             // A refusal (not a host) is told to the sender; the socket stays.
             const refusal = await member.moderate(current);
-            if (refusal) connection.send({ type: 'error', message: refusal });
+            if (refusal) connection.send(meetingError(refusal));
             return;
           }
         }
       } catch (error) {
         // The bus is unreachable for a moment: the sender is told; the socket stays.
         log.warn({ err: error }, 'meeting socket: could not pass a message on');
-        connection.send({ type: 'error', message: 'Your last message could not be delivered. Try again.' });
+        connection.send(meetingError('NOT_DELIVERED'));
       }
     }
 

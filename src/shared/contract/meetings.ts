@@ -14,6 +14,8 @@ import {
   PROTOCOL_VERSION,
   roomIdParamsSchema,
   type ServerMessage,
+  MEETING_ERRORS,
+  type MeetingErrorCode,
 } from '../meetings.ts';
 import { defineEndpoint } from './endpoint.ts';
 
@@ -94,7 +96,11 @@ const serverMessageSchema = z.discriminatedUnion('type', [
   }),
   z.strictObject({ type: z.literal('sfu-moving') }),
   z.strictObject({ type: z.literal('sfu-moved') }),
-  z.strictObject({ type: z.literal('error'), message: z.string() }),
+  z.strictObject({
+    type: z.literal('error'),
+    code: z.enum(Object.keys(MEETING_ERRORS) as [MeetingErrorCode, ...MeetingErrorCode[]]),
+    message: z.string(),
+  }),
 ]);
 
 // The protocol's type and this description must not drift apart: both directions assignable.

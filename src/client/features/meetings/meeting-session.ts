@@ -30,6 +30,7 @@ import {
   type RoomState,
 } from './room-state.ts';
 import { SfuLink } from './sfu-link.ts';
+import { meetingErrorText } from './meeting-texts.ts';
 import { SpeakingDetector } from './speaking-detector.ts';
 import { applyHandEvent, moderationNotice, type ModerationMessage } from './raised-hands.ts';
 
@@ -470,7 +471,8 @@ export class MeetingSession {
         this.room = applyRoomEvent(this.room, message, this.roomContext());
         break;
       case 'error':
-        this.options.onNotice?.(message.message, 'error');
+        // Worded here, in the reader's language: the frame's message is the server's English, for logs.
+        this.options.onNotice?.(meetingErrorText(message.code), 'error');
         break;
       case 'hand':
       case 'hands-lowered':

@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro';
-import type { CloseReason } from '#shared/meetings';
+import type { CloseReason, MeetingErrorCode } from '#shared/meetings';
 import type { ConnectionNote, MeetingEnd } from './meeting-session.ts';
 import { meetingRefusalText } from './meetings-api.ts';
 
@@ -43,6 +43,22 @@ export function closeReasonText(reason: CloseReason): string {
       return t`The teacher has locked this room.`;
     case 'MEDIA_UNAVAILABLE':
       return t`The video server cannot be reached right now. Trying again…`;
+  }
+}
+
+/** A message of the socket the server refused, keeping the socket open (its `error` frame's code). */
+export function meetingErrorText(code: MeetingErrorCode): string {
+  switch (code) {
+    case 'CHAT_TOO_FAST':
+      return t`You are sending chat messages too quickly. Wait a moment.`;
+    case 'HAND_TOO_FAST':
+      return t`You are raising and lowering your hand too quickly. Wait a moment.`;
+    case 'NOT_A_HOST':
+      return t`Only the class's teachers can do this in a meeting.`;
+    case 'TEACHER_NOT_REMOVABLE':
+      return t`Teachers of the class cannot be removed from its meeting.`;
+    case 'NOT_DELIVERED':
+      return t`Your last message could not be delivered. Try again.`;
   }
 }
 
