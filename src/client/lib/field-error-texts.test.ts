@@ -81,8 +81,19 @@ describe('the client words field problems from their codes (issue 32 point 3)', 
     );
   });
 
-  it('keeps the schema’s English only where it has no words yet: a refinement without a code, a bound of an unnamed field', () => {
+  it('keeps the schema’s English for an English reader where it has no words of its own: a check without a code, a bound of an unnamed field', () => {
     expect(fieldErrorText(problem('quiz.questions.0.options', 'INVALID'))).toBe('Blorp fizzle wump');
     expect(fieldErrorText(problem('weight', 'TOO_BIG', { maximum: 100 }))).toBe('Blorp fizzle wump');
+  });
+
+  it('gives those generic words in the reader’s language, never the English', async () => {
+    const { messages } = (await import('../locales/es/messages.po')) as { messages: Messages };
+    i18n.loadAndActivate({ locale: 'es', messages });
+    expect(fieldErrorText(problem('quiz.questions.0.options', 'INVALID'))).toBe('Este valor no es válido');
+    expect(fieldErrorText(problem('weight', 'TOO_BIG', { maximum: 100 }))).toBe('El valor debe ser como máximo 100');
+    expect(fieldErrorText(problem('options', 'TOO_FEW', { minimum: 1 }))).toBe('Indica al menos 1 elemento');
+    const { messages: arabic } = (await import('../locales/ar/messages.po')) as { messages: Messages };
+    i18n.loadAndActivate({ locale: 'ar', messages: arabic });
+    expect(fieldErrorText(problem('options', 'TOO_FEW', { minimum: 2 }))).toBe('عنصران على الأقل');
   });
 });

@@ -1,7 +1,7 @@
 import { plural, t } from '@lingui/core/macro';
 import type { FieldError } from '#shared/api';
 import type { FieldErrorCode, FieldErrorParams } from '#shared/field-error-codes';
-import { formatNumber } from './format.ts';
+import { activeLocale, formatNumber } from './format.ts';
 
 /**
  * What a person reads for a field's problem (issue 32 point 3, decision 026's second addendum):
@@ -221,6 +221,61 @@ const OWN_TEXTS = {
   TURN_CREDENTIALS_MISSING: () => t`A TURN server needs a username and a credential`,
 } satisfies Partial<Record<FieldErrorCode, (params: Params) => string>>;
 
+/**
+ * The generic words of a code, for a field whose name is unknown or a check without words of its
+ * own, in a language other than English (where the schema's own English sentence says more).
+ */
+const GENERIC_TEXTS = {
+  REQUIRED: () => t`This field is required`,
+  TOO_SHORT: (params) => {
+    const minimum = number(params, 'minimum');
+    return plural(minimum, { one: 'Write at least # character', other: 'Write at least # characters' });
+  },
+  TOO_LONG: (params) => {
+    const maximum = number(params, 'maximum');
+    return plural(maximum, { one: 'Write at most # character', other: 'Write at most # characters' });
+  },
+  TOO_SMALL: (params) => {
+    const minimum = bound(params, 'minimum');
+    return t`The value must be at least ${minimum}`;
+  },
+  TOO_BIG: (params) => {
+    const maximum = bound(params, 'maximum');
+    return t`The value must be at most ${maximum}`;
+  },
+  TOO_FEW: (params) => {
+    const minimum = number(params, 'minimum');
+    return plural(minimum, { one: 'Give at least # entry', other: 'Give at least # entries' });
+  },
+  TOO_MANY: (params) => {
+    const maximum = number(params, 'maximum');
+    return plural(maximum, { one: 'Give at most # entry', other: 'Give at most # entries' });
+  },
+  NOT_A_NUMBER: () => t`The value must be a number`,
+  NOT_WHOLE_NUMBER: () => t`The value must be a whole number`,
+  WRONG_TYPE: () => t`This field is required`,
+  INVALID_EMAIL: () => t`Write a valid email address`,
+  INVALID_FORMAT: () => t`This value is not in the form it needs`,
+  INVALID_CHOICE: () => t`Choose one of the options`,
+  FORBIDDEN_CHARACTERS: () => t`The text contains characters that are not allowed`,
+  ONLY_SPACES: () => t`The text must not be only spaces`,
+  NOT_UNIQUE: () => t`Each entry must be different`,
+  TAKEN: () => t`This value is already taken`,
+  DUPLICATE_IN_FILE: (params) => {
+    const firstRow = bound(params, 'firstRow');
+    return t`The same value is on row ${firstRow} of the file`;
+  },
+} satisfies Partial<Record<FieldErrorCode, (params: Params) => string>>;
+
+/** A problem without words of the client's own: the schema's English for an English reader, else generic words. */
+function genericText(problem: FieldProblem): string {
+  if (activeLocale() === 'en') return problem.message;
+  const generic: ((params: Params) => string) | undefined = (
+    GENERIC_TEXTS as Partial<Record<FieldErrorCode, (params: Params) => string>>
+  )[problem.code];
+  return generic ? generic(problem.params) : t`This value is not valid`;
+}
+
 const isNamed = (code: FieldErrorCode): code is NamedCode => Object.hasOwn(NAMED_TEXTS, code);
 
 /** Whether a code's words name the field (so a form's own label for it changes them). */
@@ -228,14 +283,14 @@ export const isSaidByName = (code: FieldErrorCode) => isNamed(code);
 
 /**
  * The words for one field problem. `label` is the field's name on the form (else FIELD_LABELS').
- * A problem the client cannot word yet (a refinement without its own code, a bound of a field
- * without a known name) keeps the shared schema's English (issue 32's remaining work).
+ * A problem the client has no words of its own for (a check without its own code, a bound of a
+ * field without a known name) gets generic words in the reader's language (genericText).
  */
 export function fieldErrorText(problem: FieldProblem, label = fieldLabelOf(problem.field)): string {
   const { code, params } = problem;
-  if (isNamed(code)) return label ? NAMED_TEXTS[code](label, params) : problem.message;
+  if (isNamed(code)) return label ? NAMED_TEXTS[code](label, params) : genericText(problem);
   const own: ((params: Params) => string) | undefined = (
     OWN_TEXTS as Partial<Record<FieldErrorCode, (params: Params) => string>>
   )[code];
-  return own === undefined ? problem.message : own(params);
+  return own === undefined ? genericText(problem) : own(params);
 }
