@@ -53,11 +53,6 @@ export const FALLBACK_UPLOAD_SUBJECT = 'info';
 /** SPEC §2 type select: documents (application/*, and text/*), images (image/*), videos (video/*). */
 export const RESOURCE_TYPES = ['application', 'image', 'video'] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
-export const RESOURCE_TYPE_LABELS: Record<ResourceType, string> = {
-  application: 'Documents',
-  image: 'Images',
-  video: 'Videos',
-};
 
 export const RESOURCE_SORT_FIELDS = ['createdAt', 'fileName'] as const;
 export type ResourceSortField = (typeof RESOURCE_SORT_FIELDS)[number];

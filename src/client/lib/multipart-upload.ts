@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import type { ApiEnvelope } from '#shared/api';
 import type { EndpointData, MultipartEndpoint } from '#shared/contract/endpoint';
-import { formatSizeInKb, formatStorageSize } from '#shared/file-sizes';
+import { formatStorageAmount } from './file-sizes.ts';
 import { answerFacts, ApiError, resultOf, unexpectedAnswer, type ApiResult } from './api.ts';
 import { readSession } from './session.ts';
 
@@ -11,10 +11,8 @@ import { readSession } from './session.ts';
  * the resources contract with it.
  */
 
-const MEGABYTE = 1024 * 1024;
-/** A size for a message: "105 MB", "1.5 MB", or in KB below a megabyte. */
-export const formatUploadSize = (bytes: number) =>
-  bytes >= MEGABYTE ? `${Number((bytes / MEGABYTE).toFixed(1))} MB` : formatSizeInKb(bytes);
+/** A size for a message, in the reader's language: "105 MB", "1.5 MB", "512 KB". */
+export const formatUploadSize = formatStorageAmount;
 
 /**
  * Why a chosen file cannot be sent, or null when it can: checked before any byte
@@ -30,8 +28,8 @@ export function checkUploadFile(file: File | null | undefined, maxBytes: number,
     return t`This file is ${size}; files up to ${limit} can be uploaded.`;
   }
   if (leftBytes !== undefined && file.size > leftBytes) {
-    const size = formatStorageSize(file.size);
-    const left = formatStorageSize(leftBytes);
+    const size = formatStorageAmount(file.size);
+    const left = formatStorageAmount(leftBytes);
     return t`This file is ${size}, but only ${left} of your storage space is left. Delete files you no longer need to make room.`;
   }
   return null;

@@ -7,7 +7,7 @@ import { SearchField } from '../../components/ui/filter-fields.tsx';
 import type { TextInput } from '../../lib/url-filters.ts';
 import { formatDay } from '../../lib/format.ts';
 import { joinTags } from './resource-filters.ts';
-import { formatSizeInKilobytes } from './resource-sizes.ts';
+import { formatSizeInKilobytes } from '../../lib/file-sizes.ts';
 
 /** The search box of both resource lists: names and descriptions. */
 export function ResourceSearchField(input: TextInput) {

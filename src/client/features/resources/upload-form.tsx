@@ -10,7 +10,7 @@ import { cn } from '../../lib/cn.ts';
 import { useEndpointForm } from '../../components/form/use-endpoint-form.ts';
 import { CommonFields, resourceFieldOf, useCommonValues } from './common-fields.tsx';
 import { addResourceToLists, useUploadLimits } from './resources-queries.ts';
-import { formatStorageAmount } from './resource-sizes.ts';
+import { formatStorageAmount } from '../../lib/file-sizes.ts';
 import { formatPercent } from '../../lib/format.ts';
 import {
   buildUploadFormData,

@@ -83,7 +83,7 @@ describe('checkUploadFile', () => {
   it('refuses an empty file and one over the limit, with the sizes', () => {
     expect(checkUploadFile(new File([], 'empty.txt'), limit)).toBe('The selected file is empty.');
     const big = new File(['x'.repeat(2048)], 'big.bin');
-    expect(checkUploadFile(big, 1024)).toBe('This file is 2.0 KB; files up to 1.0 KB can be uploaded.');
+    expect(checkUploadFile(big, 1024)).toBe('This file is 2 KB; files up to 1 KB can be uploaded.');
     const huge = { name: 'huge.mp4', size: limit + 5 * 1024 * 1024 } as File;
     expect(checkUploadFile(huge, limit)).toBe('This file is 105 MB; files up to 100 MB can be uploaded.');
   });

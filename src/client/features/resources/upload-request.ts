@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { FALLBACK_UPLOAD_SUBJECT, RESOURCE_LIMITS } from '#shared/resources';
 import { ApiError, type FailureCode } from '../../lib/api.ts';
-import { formatStorageAmount } from './resource-sizes.ts';
+import { formatStorageAmount } from '../../lib/file-sizes.ts';
 
 export { checkUploadFile, formatUploadSize, sendMultipart, uploadPercent } from '../../lib/multipart-upload.ts';
 

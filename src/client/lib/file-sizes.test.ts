@@ -1,10 +1,10 @@
 import { i18n } from '@lingui/core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { messages as arabic } from '../../locales/ar/messages.po';
-import { messages as spanish } from '../../locales/es/messages.po';
-import { formatSizeInKilobytes, formatStorageAmount } from './resource-sizes.ts';
+import { messages as arabic } from '../locales/ar/messages.po';
+import { messages as spanish } from '../locales/es/messages.po';
+import { formatSizeInKilobytes, formatStorageAmount } from './file-sizes.ts';
 
-describe('resource sizes', () => {
+describe('file sizes', () => {
   afterAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
   it('counts in 1024s as the spec and the server do, in English', () => {

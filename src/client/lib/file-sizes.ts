@@ -1,10 +1,10 @@
 import { plural, t } from '@lingui/core/macro';
-import { formatNumber } from '../../lib/format.ts';
+import { formatNumber } from './format.ts';
 
 /**
- * Sizes of resources and of the storage space in the locale's digits, counted in 1024s as
- * SPEC §9 and the server's limits and quota are (UPLOAD_MAX_BYTES 100 MB, 5 GB a teacher):
- * format.ts's formatFileSize counts in 1000s, which would show them as "104.9 MB" and "5.4 GB".
+ * Sizes of files and of the storage space in the locale's digits and words, counted in 1024s as
+ * SPEC §9 and the server's limits and quota are (UPLOAD_MAX_BYTES 100 MB, 5 GB a teacher, quiz
+ * images): format.ts's formatFileSize counts in 1000s, for the limits written that way.
  */
 
 const KILOBYTE = 1024;
