@@ -175,6 +175,7 @@ describe('hasDemo and the demo removal', () => {
         isSetUp: true,
         name: administrator.setup.schoolName,
         hasDemo: false,
+        defaultLocale: 'en',
       });
 
       // Again: nothing left to remove.

@@ -54,6 +54,7 @@ describe('demo seed', () => {
       isSetUp: true,
       name: DEMO_SCHOOL_NAME,
       hasDemo: true,
+      defaultLocale: 'en',
     });
     const staff = await t.call({ method: 'GET', url: '/api/school/teachers', headers: bearer(teacherLogin.body.data) });
     expect(staff.body.data.map((member: { isAdministrator: boolean }) => member.isAdministrator).sort()).toEqual([
@@ -140,6 +141,7 @@ describe('POST /api/school/demo: the demo from a fresh server (decision 041)', (
           isSetUp: true,
           name: DEMO_SCHOOL_NAME,
           hasDemo: true,
+          defaultLocale: 'en',
         });
         expect(answers.find((answer) => answer.status === 409)!.body.code).toBe('SCHOOL_ALREADY_SET_UP');
         const student = await fresh.call({

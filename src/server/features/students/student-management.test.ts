@@ -154,8 +154,10 @@ describe("a teacher resets a student's password", () => {
     expect(allowed).toEqual([
       'POST /api/student/change-password',
       'POST /api/student/get-student-by-id',
+      'POST /api/student/language',
       'POST /api/student/logout-everywhere',
       'POST /api/teacher/change-password',
+      'POST /api/teacher/language',
       'POST /api/teacher/logout-everywhere',
     ]);
   });
