@@ -52,6 +52,9 @@ function keysAndGuidanceIn(body: unknown): { keys: Set<string>; guidance: Set<st
     if (depth > 64 || value === null || typeof value !== 'object') return;
     if (Array.isArray(value)) return value.forEach((item) => visit(item, depth + 1, questionId));
     const record = value as Record<string, unknown>;
+    // A field error speaks of the request (its `params`, e.g. a file type's `accepted` types): no key.
+    if (typeof record.field === 'string' && typeof record.code === 'string' && typeof record.message === 'string')
+      return;
     const isQuestion = typeof record.question_text === 'string' && typeof record._id === 'string';
     const owner = isQuestion ? (record._id as string) : questionId;
     const id = owner ?? (typeof record._id === 'string' ? record._id : '?');
