@@ -203,22 +203,29 @@ for (const locale of ['ar', 'es'] as const) {
     const { dir } = LOCALES[locale];
     let shot = 0;
 
-    /** The screen as it is now: its language, nothing sideways, axe; in Arabic, a screenshot. */
+    /**
+     * The screen as it is now: its language, nothing sideways, axe; in Arabic, a screenshot. What
+     * it finds is listed at the end (soft), so that one screen's fault leaves the others looked at.
+     */
+    const faults: string[] = [];
     async function look(page: Page, name: string, { fits }: { fits?: Locator } = {}) {
-      await expect(page.locator('html'), `${name}: <html lang dir>`).toHaveAttribute('lang', locale);
-      await expect(page.locator('html'), `${name}: <html lang dir>`).toHaveAttribute('dir', dir);
+      const html = page.locator('html');
+      expect.soft(await html.getAttribute('lang'), `${name}: <html lang>`).toBe(locale);
+      expect.soft(await html.getAttribute('dir'), `${name}: <html dir>`).toBe(dir);
       const [scrollWidth, innerWidth] = await page.evaluate(() => [
         document.documentElement.scrollWidth,
         window.innerWidth,
       ]);
-      expect(scrollWidth, `${name}: the page scrolls sideways (${scrollWidth} > ${innerWidth})`).toBeLessThanOrEqual(
-        innerWidth,
-      );
+      expect
+        .soft(scrollWidth, `${name}: the page scrolls sideways (${scrollWidth} > ${innerWidth})`)
+        .toBeLessThanOrEqual(innerWidth);
       if (fits) {
         const [inner, outer] = await fits.evaluate((element) => [element.scrollWidth, element.clientWidth]);
-        expect(inner, `${name}: its box scrolls sideways (${inner} > ${outer})`).toBeLessThanOrEqual(outer);
+        expect.soft(inner, `${name}: its box scrolls sideways (${inner} > ${outer})`).toBeLessThanOrEqual(outer);
       }
-      await expectAccessible(page, `${locale} ${testInfo.project.name}: ${name}`);
+      await expectAccessible(page, `${locale} ${testInfo.project.name}: ${name}`).catch((error: Error) => {
+        faults.push(error.message);
+      });
       if (isArabic) {
         shot += 1;
         await page.screenshot({
@@ -525,6 +532,7 @@ for (const locale of ['ar', 'es'] as const) {
         .toBeGreaterThan(0);
       await look(student, 'meeting-pre-join');
 
+      expect(faults, 'axe on the screens').toEqual([]);
       for (const { errors } of people) expect(errors, 'page errors during the scenario').toEqual([]);
     } finally {
       for (const { context } of people) await context.close();
