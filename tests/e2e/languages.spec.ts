@@ -248,10 +248,13 @@ for (const locale of ['ar', 'es'] as const) {
       // --- The first run: the set-up code, then the school and its administrator ---------------
       const { page: admin } = await person();
       await admin.goto('/');
-      await admin
+      const setUp = admin
         .getByRole('link', { name: tr('Set up your school') })
-        .first()
-        .click();
+        .filter({ visible: true })
+        .first();
+      await expect(setUp).toBeVisible();
+      await look(admin, 'landing');
+      await setUp.click();
       await expect(admin).toHaveURL(/\/setup$/);
       await expect(admin.getByRole('heading', { level: 1, name: tr('Set up your school') })).toBeVisible();
       await look(admin, 'setup-code');
