@@ -160,9 +160,9 @@ describe('attemptsCsv in another locale (issue 32 point 5)', () => {
     try {
       const [header, first] = attemptsCsv(quiz).split('\r\n');
       expect(header).toMatch(/^Nombre,Número de lista,Puntuación \(sobre 7\),Precisión \(%\),Fecha del intento,/);
-      expect(header).toContain('P4 (Texto corto): Capital of France?,P4 puntos (de 1.5)');
+      expect(header).toContain('P4 (Texto corto): Capital of France?,"P4 puntos (de 1,5)"');
       expect(first).toBe(
-        'Ada,ada-1,4.5,64.29,2026-11-21T10:00:00.000Z,1/2,1,\'=1+1; no,0,False,0,paris,1.5,"3,14",1.5',
+        'Ada,ada-1,4.5,64.29,2026-11-21T10:00:00.000Z,1/2,1,\'=1+1; no,0,Falso,0,paris,1.5,"3,14",1.5',
       );
     } finally {
       i18n.loadAndActivate({ locale: 'en', messages: {} });
