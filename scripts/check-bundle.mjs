@@ -112,12 +112,12 @@ const QUIZ_EDITOR_ROUTES = new Set(['/dashboard/teacher/create-quiz', '/dashboar
  * that an app page navigating to / has already loaded), not to the prerendered landing page's.
  * Then every screen translated (2026-12-03): +29.1 kB at most more (/auth/teacher/register
  * 207.6), as each screen downloads its locale's whole catalog (Arabic's: 29.7 kB gzipped, 1,273
- * messages) while the JS lost its English; then +3.6 kB more (/setup 211.2) for the codes' client
+ * messages) while the JS lost its English; then +3.6 kB more (/auth/teacher/register and /setup 211.2) for the codes' client
  * words (roster import, meeting errors, generic field texts). A DEBT, not a new budget: issue 32
  * is not resolved while it is above 0. The way back is a catalog per screen (decision 055: only
  * the messages a screen's modules use).
  */
-const TRANSLATION_LAYER_KB = 42.2;
+const TRANSLATION_LAYER_KB = 42.5;
 
 /**
  * Lazy chunks that load only after the person does something, so that a screen's budget is
