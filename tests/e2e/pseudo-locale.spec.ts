@@ -80,7 +80,7 @@ async function seedGreekSchoolDay(request: APIRequestContext) {
 
 /** Keys of the API's answers whose values are people's data (names, titles, texts they wrote). */
 const DATA_KEY =
-  /name|title|subject|email|note|text|prompt|match|answer|accepted|options|description|caption|url|link|file|roll|author|quote|school|room/i;
+  /name|title|subject|email|note|text|prompt|match|answer|accepted|options|description|caption|url|link|file|roll|author|quote|school|room|class/i;
 
 /** Strings the server sent as data, to be read on screen as they are (never its `message`s). */
 function collectData(value: unknown, into: Set<string>, isData = false): void {
