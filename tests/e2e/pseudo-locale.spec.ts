@@ -258,6 +258,8 @@ test('the pseudo-locale pass: every route of both roles shows no untranslated te
   // Signed out: the landing page, the auth pages and the first run's screen (already set up).
   await pseudoCookie(page.context(), baseURL!);
   const watched = watchData(page);
+  // The room was made through the API (not the page): its id, a code in the address, is data.
+  watched.data.add(seeded.roomId);
   // GET / answers the landing page prerendered in a shipped language (decision 014), which the
   // pseudo-locale is not; the app's own landing route, reached by the brand link, renders it.
   await page.goto('/auth');
@@ -312,6 +314,7 @@ test('the pseudo-locale pass: every route of both roles shows no untranslated te
   await pseudoCookie(studentContext, baseURL!);
   const studentPage = await studentContext.newPage();
   const studentWatched = watchData(studentPage);
+  studentWatched.data.add(seeded.roomId);
   await studentPage.goto('/auth/student/login');
   await studentPage.locator('input[name=rollNumber]').fill(seeded.student.rollNumber);
   await studentPage.locator('input[name=password]').fill(seeded.student.password);
