@@ -94,7 +94,7 @@ test('on a phone, the import keeps names, emails, roll numbers, the class name a
       .locator('td');
     // Name, roll number, email and parent's email: each on one line, never broken at a hyphen.
     for (const column of [0, 1, 2, 4]) {
-      expect(await linesOf(cells.nth(column).locator('span')), `row ${number + 1}, column ${column}`).toBe(1);
+      expect(await linesOf(cells.nth(column).locator('bdi')), `row ${number + 1}, column ${column}`).toBe(1);
     }
   }
   expect(await fitsAcross(rows)).toBe(true);
