@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
-import { chooseLocale, type Locale, LOCALES } from '../lib/i18n.ts';
+import { chooseLocale, isLocale, LOCALES } from '../lib/i18n.ts';
 
 /**
  * The visitor's choice of language on the signed-out pages (issue 32): each language named in
@@ -18,15 +18,20 @@ export function LanguageSwitcher({ className }: { className?: string }) {
       <select
         id={id}
         value={i18n.locale}
-        onChange={(event) => void chooseLocale(event.target.value as Locale)}
+        onChange={(event) => isLocale(event.target.value) && void chooseLocale(event.target.value)}
         className="rounded-lg border border-line bg-surface px-2 py-1 text-sm text-fg"
       >
-        {Object.entries(LOCALES).map(([locale, { name }]) => (
-          <option key={locale} value={locale} lang={locale}>
-            {name}
-          </option>
-        ))}
+        <LocaleOptions />
       </select>
     </div>
   );
+}
+
+/** The shipped languages as a select's options, each named in itself (every language select shares them). */
+export function LocaleOptions() {
+  return Object.entries(LOCALES).map(([locale, { name }]) => (
+    <option key={locale} value={locale} lang={locale}>
+      {name}
+    </option>
+  ));
 }

@@ -147,6 +147,3 @@ export function formatList(items: readonly string[]): string {
 export function compareNames(a: string, b: string): number {
   return collator().compare(a, b);
 }
-
-/** "1 minute", "3 minutes": English only. Being replaced by Lingui's plural() (issue 32). */
-export const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;

@@ -2,7 +2,7 @@ import { i18n, type Messages } from '@lingui/core';
 import { readCookie } from '#shared/cookies';
 import { LOCALE_COOKIE, LOCALES, localeCookie, type Locale, resolveLocale } from '#shared/locales';
 
-export { LOCALES, type Locale } from '#shared/locales';
+export { isLocale, LOCALES, type Locale } from '#shared/locales';
 
 /**
  * The pseudo-locale (decision 054, issue 32 point 7): every message accented ("Śĩĝń ĩń"), so any

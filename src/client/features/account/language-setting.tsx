@@ -6,6 +6,7 @@ import toast from 'react-hot-toast/headless';
 import type { UserRole } from '#shared/constants';
 import { chooseLanguage } from '#shared/contract/accounts';
 import { isLocale, type Locale } from '#shared/locales';
+import { LocaleOptions } from '../../components/language-switcher.tsx';
 import { cardVariants } from '../../components/ui/card.tsx';
 import { call } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
@@ -64,11 +65,7 @@ export function LanguageSetting({ role }: { role: UserRole }) {
         className="mt-1 w-full max-w-xs rounded-lg border border-line bg-surface px-3 py-2 text-fg"
       >
         <option value={NOT_CHOSEN}>{t`Automatic (${automaticName})`}</option>
-        {Object.entries(LOCALES).map(([locale, { name }]) => (
-          <option key={locale} value={locale} lang={locale}>
-            {name}
-          </option>
-        ))}
+        <LocaleOptions />
       </select>
     </section>
   );

@@ -14,7 +14,8 @@ import {
   revokeInvitation,
   setSchoolLanguage,
 } from '#shared/contract/school';
-import { isLocale, LOCALES, type Locale } from '#shared/locales';
+import { isLocale, type Locale } from '#shared/locales';
+import { LocaleOptions } from '../../components/language-switcher.tsx';
 import {
   createInvitationSchema,
   renameSchoolSchema,
@@ -78,11 +79,7 @@ function SchoolLanguageSection() {
           onChange={(event) => isLocale(event.target.value) && void choose(event.target.value)}
           className="mt-2 w-full max-w-xs rounded-lg border border-line bg-surface px-3 py-2 text-fg"
         >
-          {Object.entries(LOCALES).map(([locale, { name }]) => (
-            <option key={locale} value={locale} lang={locale}>
-              {name}
-            </option>
-          ))}
+          <LocaleOptions />
         </select>
       </Card>
     </Section>
