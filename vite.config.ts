@@ -9,9 +9,13 @@ import { writeBuildStamp } from './scripts/vite-build-stamp.ts';
 import { localizedShells } from './scripts/vite-localized-shells.ts';
 import { precompressClient } from './scripts/vite-precompress.ts';
 import { prerenderLanding } from './scripts/vite-prerender-landing.ts';
+import { routeCatalogs } from './scripts/vite-route-catalogs.ts';
 import { stripEndpointDocs } from './scripts/vite-strip-endpoint-docs.ts';
 
 const apiPort = process.env.PORT ?? '3000';
+
+/** The landing page per locale; its descriptions also word the app's shells (localizedShells). */
+const landing = prerenderLanding();
 
 export default defineConfig({
   root: 'src/client',
@@ -19,15 +23,17 @@ export default defineConfig({
   // precompressClient writes a .br and a .gz beside each text file of the build (decision 021);
   // writeBuildStamp, dist/build-stamp.json, what `npm start` checks the build against (decision 052).
   // Babel turns Lingui's macros (<Trans>, t) into message lookups before react(); lingui() compiles the
-  // catalog a `import('…/messages.po')` asks for; localizedShells writes index.{locale}.html (decision 054).
+  // catalog a `import('…/messages.po')` asks for; localizedShells writes index.{locale}.html (decision 054), with the landing's description.
+  // routeCatalogs (build only) gives each screen of router.tsx a catalog of its own messages (decision 057).
   plugins: [
     babel(LINGUI_MACROS),
+    routeCatalogs(),
     lingui(),
     react(),
     tailwindcss(),
     stripEndpointDocs(),
-    prerenderLanding(),
-    localizedShells(),
+    landing,
+    localizedShells({ descriptionOf: (locale) => landing.api.descriptionOf(locale) }),
     precompressClient(),
     writeBuildStamp(),
   ],

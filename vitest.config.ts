@@ -11,11 +11,12 @@ const DATABASE_TEMPLATE = 'src/server/testing/global-setup.ts';
 const PATIENCE = 'src/server/testing/patience-setup.ts';
 
 /**
- * Test files that open no test database and no Redis: pure code (shared, the client's libraries,
- * scripts) and the embedded-only processes (backup, restore, the DATA_DIR lock, `npm start`, the
- * seed), whose servers run PGlite in a DATA_DIR whatever TEST_DATABASE_URL says. CI runs them
- * once: its PGlite run leaves them out (TEST_SKIP_ENGINE_INDEPENDENT=1) and the PostgreSQL run
- * beside it, the shorter, runs them (the node project's component tests stay in the PGlite run).
+ * Test files that open no test database and no Redis (and the Janus media tests, below): pure
+ * code (shared, the client's libraries, scripts) and the embedded-only processes (backup,
+ * restore, the DATA_DIR lock, `npm start`, the seed), whose servers run PGlite in a DATA_DIR
+ * whatever TEST_DATABASE_URL says. CI runs them once: its PGlite run leaves them out
+ * (TEST_SKIP_ENGINE_INDEPENDENT=1) and the PostgreSQL run beside it, the shorter, runs them (the
+ * node project's component tests stay in the PGlite run).
  */
 const ENGINE_INDEPENDENT = [
   'src/shared/**',
@@ -26,6 +27,7 @@ const ENGINE_INDEPENDENT = [
   'src/server/backup/old-backups.test.ts',
   'src/server/config.test.ts',
   'src/server/demo/seed-command.test.ts',
+  'src/server/features/live-games/scoring.test.ts',
   'src/server/features/meetings/janus/janus-gateway.test.ts',
   'src/server/features/resources/content-type.test.ts',
   'src/server/import-graph.test.ts',
@@ -35,6 +37,11 @@ const ENGINE_INDEPENDENT = [
   'src/server/plugins/route-policy.test.ts',
   'src/server/storage/storage.test.ts',
   'src/server/testing/answer-keys.test.ts',
+  // Janus's media paths (decision 067): they open a database only for the accounts that join,
+  // and their subject is Janus, so they run once, in the PostgreSQL run with Redis.
+  'src/server/features/meetings/janus/several-janus.test.ts',
+  'src/server/features/meetings/janus/sfu-signalling.test.ts',
+  'src/server/features/meetings/janus/slow-browser.test.ts',
 ];
 
 export default defineConfig(async (): Promise<ViteUserConfig> => {

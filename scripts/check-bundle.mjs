@@ -33,6 +33,12 @@
  *    166.6 -> 167.0; checked against the texts' table, not the shared zod enum, which was +0.8).
  *    A route no rule covers fails. kB = 1,000 bytes, as Vite's build
  *    report prints them.
+ *    Messages (decision 057): a screen counts the catalogs it loads, the shell's and one per route
+ *    module it shows, each in its largest locale (scripts/vite-route-catalogs.ts builds them; the
+ *    "messages" column, budget ROUTE_MESSAGES_BUDGET_KB). Every message id quoted in a chunk the
+ *    screen downloads or may load on demand must be in those catalogs, in every locale: else the
+ *    screen would show that text in English. A whole catalog (locales/x/messages.po) in the
+ *    client build fails.
  *
  * 2. The landing page, 90 kB (issue 8), measured as what a visit to / downloads: GET / answers
  *    dist/client/landing.html, the page prerendered at build time (decision 014), not the app.
@@ -70,10 +76,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import ts from 'typescript';
 import { isCompressible, listServedFiles, PRECOMPRESSED_ENCODINGS, wantsSiblings } from './vite-precompress.ts';
+import { messageIdsIn, readMessageIds, SHELL_CATALOG } from './vite-route-catalogs.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const clientRoot = path.join(projectRoot, 'src/client');
@@ -91,7 +98,18 @@ const AUTH_BUDGET_KB = 169;
  * translation layer turns the shared schemas' English messages into codes.
  */
 const SETUP_BUDGET_KB = 170;
-const DASHBOARD_BUDGET_KB = 200;
+/**
+ * 200 kB, then 205 with the notification bell in every dashboard header (decision 059, issue 33
+ * point 5) and the review fixes of issue 32 (codes typed left to right, titles, the sign-out's
+ * language): measured on /dashboard/teacher, 199.3 -> 204.6 kB. The bell's panel could load on
+ * open (about 2 kB back): the first thing to try when a dashboard screen needs room.
+ */
+const DASHBOARD_BUDGET_KB = 205 + 1;
+/* +1 (2026-12-03, evening): the school's time zone (decision 062) put its validation
+ * (src/shared/time-zones.ts, Intl's zone list) into src/shared/school-setup.ts, whose chunk
+ * (1.4 kB) every screen that reads the school's status loads: /dashboard/teacher/classes/:id
+ * 229.8 -> 230.5. The way back: the set-up's body schema (the only one that validates a zone) in
+ * a module of its own, so that the status schema stops carrying it. */
 /**
  * The quiz editor's two screens, 202 kB until the shared quiz model is slimmed: matching items,
  * descriptions and essays (decisions 045, 046) added 1.1 kB of schemas and rules that the editor
@@ -99,7 +117,21 @@ const DASHBOARD_BUDGET_KB = 200;
  * demo choice's chunks (−1.5 kB) were taken out. An exception with a way back, not a new rule:
  * the model's English messages become codes with issue 32's translation layer.
  */
-const QUIZ_EDITOR_BUDGET_KB = 202;
+const QUIZ_EDITOR_BUDGET_KB = 202 + 8;
+/* +7.5 (2026-12-03): the bell and review fixes as on every dashboard (+5.3), and the question
+ * import's problems worded on the client by code (issue 32 review, 32 codes): 223.9 -> 231.5.
+ * +0.5 (2026-12-04): edit-quiz 235.2 -> 235.8, from words every form or screen loads: two
+ * assignment field codes (NO_CLASS_CHOSEN, SCRIPT_IN_TEXT) in the field texts, the live game's
+ * NO_LIVE_QUESTIONS failure, the demo accounts' check in the profile. Debt with issue 32's: the
+ * way back is the shared schemas on zod/mini (the fields chunk is 29.6 kB, mostly zod classic). */
+/**
+ * The router's table in the entry chunk: Vite's preload list of each lazy route's chunks. Issue
+ * 33's eight screens (assignments for both roles, the gradebook, a student's grades) added
+ * 2.3 kB gzipped to every screen of the app (the entry, 75.8 -> 78.1 kB), with no code of theirs.
+ * Grows with the number of routes, not with any one screen: the next room for it is the router
+ * loading each role's part of the table with its layout.
+ */
+const ROUTE_TABLE_KB = 2.5;
 const QUIZ_EDITOR_ROUTES = new Set(['/dashboard/teacher/create-quiz', '/dashboard/teacher/edit-quiz/:quizID']);
 
 /**
@@ -111,13 +143,31 @@ const QUIZ_EDITOR_ROUTES = new Set(['/dashboard/teacher/create-quiz', '/dashboar
  * app's own landing route (its texts translated: +8.3 kB, 116.9 -> 125.2, Lingui and a catalog
  * that an app page navigating to / has already loaded), not to the prerendered landing page's.
  * Then every screen translated (2026-12-03): +29.1 kB at most more (/auth/teacher/register
- * 207.6), as each screen downloads its locale's whole catalog (Arabic's: 29.7 kB gzipped, 1,273
- * messages) while the JS lost its English; then +3.6 kB more (/auth/teacher/register and /setup 211.2) for the codes' client
- * words (roster import, meeting errors, generic field texts). A DEBT, not a new budget: issue 32
- * is not resolved while it is above 0. The way back is a catalog per screen (decision 055: only
- * the messages a screen's modules use).
+ * 207.6), as each screen downloaded its locale's whole catalog (Arabic's: 31 kB gzipped, 1,324
+ * messages) while the JS lost its English; then +3.6 kB more (211.5) for the codes' client words.
+ * Since decision 057 a screen downloads a catalog per route it shows (its own messages, less its
+ * layouts' and the shell's), counted in its bytes below, the largest locale's (the "messages"
+ * column): /auth/teacher/register 211.5 -> 188.9 (7.3 kB of messages), /setup 211.4 -> 189.2,
+ * /dashboard/teacher 221.7 -> 199.3, /dashboard/teacher/create-quiz 242.7 -> 223.9 (11.1),
+ * /dashboard/student 222.2 -> 200.2. What the layer still adds, measured on the largest screens: its
+ * messages (at most 11.6 kB, the quiz editor's: ROUTE_MESSAGES_BUDGET_KB), Lingui's runtime (core
+ * 2.2 kB, the React bindings about 2 kB, lib/i18n.ts and lib/route-catalogs.ts 0.7 kB) and the
+ * code that words the server's codes and the macros' descriptors that replaced the English.
+ * Not 0 (issue 32's way back was the whole catalog on every screen), and measured: lower it when
+ * the screens shrink. 22.5 -> 23.5 (2026-12-04): issue 32's review fixes, a form's problems kept
+ * unworded and worded at each render in the active locale (the quiz editor +1.0 kB), and the
+ * school's language read by every signed-in screen (GET /api/school, its schema alone in
+ * shared/school-status.ts so that the set-up form's time zones stay out: +0.9 kB on /dashboard/teacher).
  */
-const TRANSLATION_LAYER_KB = 42.5;
+const TRANSLATION_LAYER_KB = 23.5;
+/**
+ * The catalogs one screen downloads (decision 057), the largest locale's, shell's and routes':
+ * inside TRANSLATION_LAYER_KB, and budgeted on their own so that a screen whose messages grow (a
+ * route that starts importing a page of texts it does not show) is seen.
+ */
+// 12, then 13.5: the editors' import problems (32 codes' words) took edit-quiz to 13.3 kB; then
+// 14: the answer rules' codes (NOT_ANSWERABLE, INVALID_CHOICE…) and four field codes worded, 13.5.
+const ROUTE_MESSAGES_BUDGET_KB = 14;
 
 /**
  * Lazy chunks that load only after the person does something, so that a screen's budget is
@@ -153,7 +203,22 @@ const LOADED_ON_USER_ACTION = [
     module: 'features/quizzes/teacher/quiz-lifecycle-dialogs.tsx',
     waitsFor: 'Duplicate or Delete on a quiz’s analytics page (opened over the edit screen)',
   },
+  // Decision 063: the assignment screens.
+  {
+    module: 'features/assignments/teacher-attachment-picker.tsx',
+    waitsFor: 'Attach from library in the assignment editor',
+  },
+  {
+    module: 'features/assignments/teacher-hand-in-panel.tsx',
+    waitsFor: 'A student chosen in an assignment’s grading list (or an address that names one)',
+  },
+  {
+    module: 'features/assignments/teacher-assignment-dialogs.tsx',
+    waitsFor: 'Duplicate or Delete on an assignment’s page',
+  },
   { module: 'features/quizzes/attempt/confetti.ts', waitsFor: 'Submitting a quiz whose result is worth celebrating' },
+  // Issue 32: the phone's cards took the analytics screen over its budget (227.8 kB).
+  { module: 'features/quizzes/teacher/analytics-csv.ts', waitsFor: 'Download CSV on a quiz’s analytics page' },
   {
     module: 'features/students/student-dialogs.tsx',
     waitsFor: 'Edit or Reset password on a roster or the students screen',
@@ -167,6 +232,11 @@ const LOADED_ON_USER_ACTION = [
  */
 const LOADED_ON_CONTENT = [
   { module: 'components/katex-render.ts', waitsFor: 'a question or option text with \\( \\) or $$ $$ math' },
+  // Decision 060: the assignment screens (decision 063) are the first to show Markdown.
+  {
+    module: 'components/markdown-render.tsx',
+    waitsFor: 'A text in Markdown on screen (assignment instructions, decision 060)',
+  },
 ];
 
 /** Feature folders whose code may only be downloaded by their own screens. */
@@ -187,12 +257,13 @@ function fail(message) {
 function budgetFor(routePath) {
   // The app's landing route is translated too (issue 32): the same layer, the same debt. The
   // prerendered page, which / serves, downloads none of it (LANDING_BUDGET_KB, unchanged).
-  if (routePath === '/') return APP_LANDING_BUDGET_KB + TRANSLATION_LAYER_KB;
+  if (routePath === '/') return APP_LANDING_BUDGET_KB + TRANSLATION_LAYER_KB + ROUTE_TABLE_KB;
   // The first run's /setup is an auth page: the same form, the same layout.
-  if (routePath === '/setup') return SETUP_BUDGET_KB + TRANSLATION_LAYER_KB;
-  if (routePath === '/auth' || routePath.startsWith('/auth/')) return AUTH_BUDGET_KB + TRANSLATION_LAYER_KB;
-  if (QUIZ_EDITOR_ROUTES.has(routePath)) return QUIZ_EDITOR_BUDGET_KB + TRANSLATION_LAYER_KB;
-  if (routePath.startsWith('/dashboard/')) return DASHBOARD_BUDGET_KB + TRANSLATION_LAYER_KB;
+  if (routePath === '/setup') return SETUP_BUDGET_KB + TRANSLATION_LAYER_KB + ROUTE_TABLE_KB;
+  if (routePath === '/auth' || routePath.startsWith('/auth/'))
+    return AUTH_BUDGET_KB + TRANSLATION_LAYER_KB + ROUTE_TABLE_KB;
+  if (QUIZ_EDITOR_ROUTES.has(routePath)) return QUIZ_EDITOR_BUDGET_KB + TRANSLATION_LAYER_KB + ROUTE_TABLE_KB;
+  if (routePath.startsWith('/dashboard/')) return DASHBOARD_BUDGET_KB + TRANSLATION_LAYER_KB + ROUTE_TABLE_KB;
   return null;
 }
 
@@ -335,6 +406,7 @@ const sourcesByFile = new Map();
 /** The source files (relative to src/client, or paths outside it) emitted into a chunk. */
 function sourcesOf(key) {
   const chunk = manifest[key];
+  if (catalogOf(key)) return []; // compiled messages, no module's code
   if (!sourcesByFile.has(chunk.file)) {
     const chunkFile = path.join(distRoot, chunk.file);
     let sources = [];
@@ -358,15 +430,35 @@ function sourcesOf(key) {
 const screens = readScreens();
 const routeModuleKeys = new Set(screens.flatMap((screen) => screen.modules.map(manifestKeyOf)));
 /**
- * The compiled translation catalogs (decision 054), one import() per locale: a visit downloads
- * only its locale's, so each screen counts one, the largest, in place of any of them.
+ * The compiled translation catalogs (decision 057): one chunk per locale for each route module of
+ * router.tsx and for the shell, which the build names `route-catalog/<locale>/<route module>`
+ * (scripts/vite-route-catalogs.ts). A visit downloads its locale's: each screen counts, for the
+ * shell and each of its route modules, the largest (Arabic's), and not through the closure (every
+ * catalog of every route is an import() of the entry chunk, router.tsx's).
  */
-const catalogKeys = Object.keys(manifest).filter((key) => /^locales\/[^/]+\/messages\.po$/.test(key));
-const largestCatalog = catalogKeys.reduce(
-  (largest, key) => (gzipSize(key) > gzipSize(largest) ? key : largest),
-  catalogKeys[0],
-);
-const countedAs = (key) => (catalogKeys.includes(key) ? largestCatalog : key);
+const CATALOG_KEY = /(?:^|\/)route-catalog\/([^/]+)\/(.+)$/;
+const catalogOf = (key) => {
+  const match = CATALOG_KEY.exec(key);
+  return match ? { locale: match[1], route: match[2] } : null;
+};
+/** Route module key (or 'shell') -> locale -> the catalog's manifest key. */
+const catalogsByRoute = new Map();
+for (const key of Object.keys(manifest)) {
+  const catalog = catalogOf(key);
+  if (!catalog) continue;
+  if (!catalogsByRoute.has(catalog.route)) catalogsByRoute.set(catalog.route, new Map());
+  catalogsByRoute.get(catalog.route).set(catalog.locale, key);
+}
+// The whole catalog of a locale in the client build: what decision 057 took out of every screen.
+for (const key of Object.keys(manifest).filter((key) => /(^|\/)locales\/[^/]+\/messages\.po$/.test(key))) {
+  problems.push(`${key} (a whole catalog) is a chunk of the client build: screens load their route's catalog`);
+}
+/** The largest of a route's catalogs, the one its budget counts. */
+function largestCatalogOf(route) {
+  const byLocale = catalogsByRoute.get(route);
+  if (!byLocale) fail(`no catalog for ${route} in the manifest (scripts/vite-route-catalogs.ts)`);
+  return [...byLocale.values()].reduce((largest, key) => (gzipSize(key) > gzipSize(largest) ? key : largest));
+}
 const formatKb = (bytes) => (bytes / KB).toFixed(1);
 const sumGzip = (keys) => [...keys].reduce((sum, key) => sum + gzipSize(key), 0);
 const rows = [];
@@ -390,8 +482,8 @@ function shownClosure(routeKeys) {
   const userAction = new Set();
   const pending = [...chunks].flatMap((key) => manifest[key].dynamicImports ?? []);
   while (pending.length > 0) {
-    const key = countedAs(pending.pop());
-    if (chunks.has(key) || routeModuleKeys.has(key)) continue;
+    const key = pending.pop();
+    if (chunks.has(key) || routeModuleKeys.has(key) || catalogOf(key)) continue;
     const rule = userActionRule(key);
     if (rule) {
       usedUserActionRules.add(rule);
@@ -418,7 +510,7 @@ function onDemandClosure(shownKeys, userActionKeys) {
   const pending = [...userActionKeys];
   while (pending.length > 0) {
     const key = pending.pop();
-    if (loaded.has(key) || routeModuleKeys.has(key)) continue;
+    if (loaded.has(key) || routeModuleKeys.has(key) || catalogOf(key)) continue;
     for (const chunk of staticClosure([key])) {
       if (loaded.has(chunk)) continue;
       loaded.add(chunk);
@@ -433,8 +525,14 @@ function onDemandClosure(shownKeys, userActionKeys) {
  * came through an import()), `onDemand` what it may fetch after a user action, `ownKeys` the
  * route modules that make it one of an isolated feature's own screens.
  */
-function checkPage({ label, chunks, lazy, onDemand, budget, ownKeys }) {
-  const bytes = sumGzip(chunks);
+function checkPage({ label, chunks, lazy, onDemand, budget, ownKeys, catalogs = [] }) {
+  const catalogBytes = sumGzip(catalogs);
+  const bytes = sumGzip(chunks) + catalogBytes;
+  if (catalogBytes > ROUTE_MESSAGES_BUDGET_KB * KB) {
+    problems.push(
+      `route ${label}: ${formatKb(catalogBytes)} kB gzipped messages, budget ${ROUTE_MESSAGES_BUDGET_KB} kB`,
+    );
+  }
   const onDemandBytes = sumGzip(onDemand);
   if (budget === null) problems.push(`route ${label} has no budget rule in scripts/check-bundle.mjs`);
   const isOver = budget !== null && bytes > budget * KB;
@@ -445,11 +543,12 @@ function checkPage({ label, chunks, lazy, onDemand, budget, ownKeys }) {
     formatKb(bytes),
     budget === null ? '-' : String(budget),
     isOver ? 'OVER' : 'OK',
+    catalogs.length > 0 ? formatKb(catalogBytes) : '',
     onDemandBytes > 0 ? `+${formatKb(onDemandBytes)}` : '',
   ]);
 
   if (showChunks) {
-    const list = [...chunks].sort((a, b) => gzipSize(b) - gzipSize(a));
+    const list = [...chunks, ...catalogs].sort((a, b) => gzipSize(b) - gzipSize(a));
     for (const key of list)
       console.log(
         `${label.padEnd(42)} ${formatKb(gzipSize(key)).padStart(7)}  ${manifest[key].file}${
@@ -518,21 +617,66 @@ if (landingReact.length > 0) {
   problems.push(`the prerendered landing page downloads React or the router: ${landingReact.slice(0, 3).join(', ')}`);
 }
 
+// Every message a screen's code can show must be in the catalogs it loads, in every locale: else
+// the screen would show its English source. Read from the built chunks, not from the plugin's
+// module graph: every catalog id quoted in a chunk the screen downloads or may load on demand.
+const messageIds = await readMessageIds();
+const catalogMessages = new Map();
+async function messagesOf(key) {
+  if (!catalogMessages.has(key)) {
+    const { messages } = await import(pathToFileURL(path.join(distRoot, manifest[key].file)).href);
+    catalogMessages.set(key, new Set(Object.keys(messages)));
+  }
+  return catalogMessages.get(key);
+}
+const idsByChunk = new Map();
+function idsOfChunk(key) {
+  if (!idsByChunk.has(key)) {
+    idsByChunk.set(key, messageIdsIn(readFileSync(path.join(distRoot, manifest[key].file), 'utf8'), messageIds));
+  }
+  return idsByChunk.get(key);
+}
+let checkedMessages = 0;
+let largestCatalogs = { label: '', bytes: 0 };
+
 for (const screen of screens) {
   const lazyKeys = [...new Set(screen.modules)].map(manifestKeyOf);
   const { chunks, lazy, userAction } = shownClosure([entryKey, ...lazyKeys]);
+  const catalogRoutes = [SHELL_CATALOG, ...lazyKeys];
+  const catalogs = catalogRoutes.map(largestCatalogOf);
+  const onDemand = onDemandClosure(chunks, userAction);
+  const label = screen.path === '/' ? '/ (in the app)' : screen.path;
   checkPage({
     // The SPA's own landing route: reached by client-side navigation from an app page (the brand link).
-    label: screen.path === '/' ? '/ (in the app)' : screen.path,
+    label,
     chunks,
     lazy,
-    onDemand: onDemandClosure(chunks, userAction),
+    onDemand,
     budget: budgetFor(screen.path),
     ownKeys: lazyKeys,
+    catalogs,
   });
+  if (sumGzip(catalogs) > largestCatalogs.bytes) largestCatalogs = { label, bytes: sumGzip(catalogs) };
+
+  const used = new Set([...chunks, ...onDemand].flatMap((key) => [...idsOfChunk(key)]));
+  for (const locale of catalogsByRoute.get(SHELL_CATALOG).keys()) {
+    const loaded = new Set();
+    for (const route of catalogRoutes) {
+      const key = catalogsByRoute.get(route).get(locale);
+      if (!key) problems.push(`${route} has no catalog in ${locale}`);
+      else for (const id of await messagesOf(key)) loaded.add(id);
+    }
+    const missing = [...used].filter((id) => !loaded.has(id));
+    if (missing.length > 0) {
+      problems.push(
+        `${label} in ${locale}: ${missing.length} messages its code shows are in none of its catalogs (${missing.slice(0, 5).join(', ')})`,
+      );
+    }
+  }
+  checkedMessages += used.size;
 }
 
-const header = ['route', 'chunks', 'gz kB', 'budget', '', 'on demand'];
+const header = ['route', 'chunks', 'gz kB', 'budget', '', 'messages', 'on demand'];
 const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
 const line = (cells) =>
   cells
@@ -603,5 +747,6 @@ if (problems.length > 0) {
 }
 console.log(
   `Bundle budget check passed: ${screens.length} routes within budget; the landing page at / downloads ` +
-    `${formatKb(landingBytes)} kB gzipped JS (${landing.chunks.size} files, budget ${LANDING_BUDGET_KB} kB).`,
+    `${formatKb(landingBytes)} kB gzipped JS (${landing.chunks.size} files, budget ${LANDING_BUDGET_KB} kB); ` +
+    `${checkedMessages} message uses found in the routes' catalogs.`,
 );

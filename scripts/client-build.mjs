@@ -24,6 +24,7 @@ const BUILD_SOURCES = [
   'scripts/lingui-macros.ts',
   'scripts/vite-localized-shells.ts',
   'scripts/vite-precompress.ts',
+  'scripts/vite-route-catalogs.ts',
   'scripts/vite-prerender-landing.ts',
   'scripts/vite-strip-endpoint-docs.ts',
   'scripts/vite-build-stamp.ts',

@@ -45,6 +45,19 @@ export function hreflangLinks(): string {
 }
 
 /**
+ * `html` (a built page: the landing page, or the app's shell) with its `<meta name="description">`
+ * saying `description`. Throws when the page has none: a page must not ship with the wrong one.
+ */
+export function withDescription(html: string, description: string): string {
+  if (!DESCRIPTION.test(html)) throw new Error('prerender-landing: the built page has no <meta name="description">');
+  // A function, not a string, as replacement: a `$&` in the text would be read as a pattern.
+  return html.replace(
+    DESCRIPTION,
+    (_match, before: string, after: string) => `${before}${escapeHtml(description)}${after}`,
+  );
+}
+
+/**
  * The built landing.html (`html`, its markup in the source locale, `sourceMarkup`) in `locale`:
  * its `<html lang dir>`, markup and description, with the hreflang alternates in its head.
  * Throws when the page is not as expected: a page in the wrong language must not ship.
@@ -62,13 +75,11 @@ export function localizeLanding(
     throw new Error(`prerender-landing: landing.html must open with ${SOURCE_HTML_TAG}`);
   if (html.split(sourceMarkup).length !== 2)
     throw new Error('prerender-landing: the built page lost its prerendered markup');
-  if (!DESCRIPTION.test(html)) throw new Error('prerender-landing: the built page has no <meta name="description">');
   if (!html.includes('</head>')) throw new Error('prerender-landing: the built page has no </head>');
   // Functions, not strings, as replacements: a `$&` in a text would be read as a pattern.
-  return html
+  return withDescription(html, description)
     .replace(SOURCE_HTML_TAG, () => `<html lang="${locale}" dir="${LOCALES[locale].dir}">`)
     .replace(sourceMarkup, () => markup)
-    .replace(DESCRIPTION, (_match, before: string, after: string) => `${before}${escapeHtml(description)}${after}`)
     .replace('</head>', () => `  ${hreflangLinks()}\n  </head>`);
 }
 
@@ -89,7 +100,9 @@ export function localizeLanding(
  * The render module is loaded through Vite in both (an SSR build of its own in a build), so the
  * page's components may import CSS or assets as the app's do.
  */
-export function prerenderLanding(): Plugin {
+export function prerenderLanding(): Omit<Plugin, 'api'> & {
+  api: { descriptionOf(locale: Locale): string | undefined };
+} {
   let config: ResolvedConfig | undefined;
   let devServer: ViteDevServer | undefined;
   /** In a build, what transformIndexHtml rendered, for generateBundle's copies per locale. */
@@ -109,6 +122,8 @@ export function prerenderLanding(): Plugin {
 
   return {
     name: 'studyhall:prerender-landing',
+    // The description in each language, for the app's shells (localizedShells): once rendered, in a build.
+    api: { descriptionOf: (locale) => rendered?.get(locale)?.description },
     configResolved(resolved) {
       config = resolved;
     },

@@ -78,11 +78,32 @@ export const routes: RouteObject[] = [
                 path: 'quiz-analytics/:quizID/marking',
                 lazy: lazyRoute(() => import('./features/quizzes/teacher/marking-page.tsx')),
               },
+              // Not in SPEC §2: decision 063, the teacher's assignment screens (issue 33).
+              {
+                path: 'assignments',
+                lazy: lazyRoute(() => import('./features/assignments/teacher-assignments-page.tsx')),
+              },
+              {
+                path: 'assignments/new',
+                lazy: lazyRoute(() => import('./features/assignments/teacher-assignment-editor-page.tsx')),
+              },
+              {
+                path: 'assignments/:id',
+                lazy: lazyRoute(() => import('./features/assignments/teacher-assignment-page.tsx')),
+              },
+              {
+                path: 'assignments/:id/edit',
+                lazy: lazyRoute(() => import('./features/assignments/teacher-assignment-editor-page.tsx')),
+              },
               { path: 'students', lazy: lazyRoute(() => import('./features/students/students-page.tsx')) },
               { path: 'students/add', lazy: lazyRoute(() => import('./features/students/add-student-page.tsx')) },
               // Not in SPEC §2: decision 031, "Class screens".
               { path: 'classes', lazy: lazyRoute(() => import('./features/classes/classes-page.tsx')) },
               { path: 'classes/:id', lazy: lazyRoute(() => import('./features/classes/class-page.tsx')) },
+              {
+                path: 'classes/:id/gradebook',
+                lazy: lazyRoute(() => import('./features/gradebook/gradebook-page.tsx')),
+              },
               {
                 path: 'leaderboard',
                 lazy: lazyRoute(() => import('./features/leaderboard/teacher-leaderboard-page.tsx')),
@@ -107,6 +128,15 @@ export const routes: RouteObject[] = [
               { index: true, lazy: lazyRoute(() => import('./features/student/student-home-page.tsx')) },
               { path: 'quiz', lazy: lazyRoute(() => import('./features/quizzes/student/quiz-list-page.tsx')) },
               { path: 'quiz/:id', lazy: lazyRoute(() => import('./features/quizzes/student/take-quiz-page.tsx')) },
+              // Issue 33, decision 064: the student's assignments and their hand-ins.
+              {
+                path: 'assignments',
+                lazy: lazyRoute(() => import('./features/assignments/student-assignments-page.tsx')),
+              },
+              {
+                path: 'assignments/:id',
+                lazy: lazyRoute(() => import('./features/assignments/student-assignment-page.tsx')),
+              },
               // Not in SPEC §2: decision 031, "Class screens".
               { path: 'classes', lazy: lazyRoute(() => import('./features/classes/student-classes-page.tsx')) },
               {
@@ -114,6 +144,7 @@ export const routes: RouteObject[] = [
                 lazy: lazyRoute(() => import('./features/leaderboard/student-leaderboard-page.tsx')),
               },
               { path: 'statistics', lazy: lazyRoute(() => import('./features/statistics/statistics-page.tsx')) },
+              { path: 'grades', lazy: lazyRoute(() => import('./features/gradebook/student-grades-page.tsx')) },
               { path: 'resources', lazy: lazyRoute(() => import('./features/resources/student-resources-page.tsx')) },
               { path: 'canvas', lazy: lazyRoute(() => import('./features/canvas/canvas-page.tsx')) },
               { path: 'emeet', lazy: lazyRoute(() => import('./features/meetings/emeet-page.tsx')) },

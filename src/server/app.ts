@@ -20,12 +20,24 @@ import { referencesMissingAccount } from './db/errors.ts';
 import { createSessionVersions, followAccountChanges } from './features/accounts/session-versions.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { meetingsRoutes, type MeetingsOptions } from './features/meetings/routes.ts';
+import { registerRoomTransport, type RoomTransportOptions } from './realtime/room-socket.ts';
 import { progressRoutes } from './features/progress/routes.ts';
 import { createProgressService } from './features/progress/service.ts';
 import { createQuizLifecycle } from './features/quizzes/lifecycle.ts';
 import { accommodationsRoutes } from './features/quizzes/accommodations-routes.ts';
 import { createAccommodationsService } from './features/quizzes/accommodations.ts';
 import { markingRoutes } from './features/quizzes/marking-routes.ts';
+import { assignmentsRoutes } from './features/assignments/routes.ts';
+import { createAssignmentAuthoring } from './features/assignments/authoring.ts';
+import { createHandIns } from './features/assignments/hand-ins.ts';
+import { gradebookRoutes } from './features/gradebook/routes.ts';
+import { liveGamesRoutes } from './features/live-games/routes.ts';
+import { createLiveGames } from './features/live-games/service.ts';
+import { createGradebook } from './features/gradebook/service.ts';
+import { createHandInComments } from './features/assignments/comments.ts';
+import { createDueSoon } from './features/assignments/due-soon.ts';
+import { assignmentFileLinks, createHandInFiles } from './features/assignments/hand-in-files.ts';
+import { handInFilesRoutes } from './features/assignments/hand-in-files-routes.ts';
 import { createMarkingService } from './features/quizzes/marking.ts';
 import { quizExportRoutes } from './features/quizzes/export.ts';
 import { quizzesRoutes } from './features/quizzes/routes.ts';
@@ -36,12 +48,15 @@ import { resourcesRoutes } from './features/resources/routes.ts';
 import { createResourcesService } from './features/resources/service.ts';
 import { quoteRoutes } from './features/quote/routes.ts';
 import { createQuoteService, type QuotesServiceConfig } from './features/quote/service.ts';
+import { notificationsRoutes } from './features/notifications/routes.ts';
+import { createNotificationsService } from './features/notifications/service.ts';
 import { tasksRoutes } from './features/tasks/routes.ts';
 import { createTasksService } from './features/tasks/service.ts';
 import { createQuizzesService } from './features/quizzes/service.ts';
 import { startAttemptSweep } from './features/quizzes/sweep.ts';
 import { studentsRoutes } from './features/students/routes.ts';
 import { createSchoolService } from './features/school/service.ts';
+import { createSchoolLocaleReader } from './features/school/school-locale.ts';
 import { schoolRoutes } from './features/school/routes.ts';
 import { createSetupCodeCheck, resolveSetupCode } from './features/school/setup-code.ts';
 import { seedDemoSchool } from './demo/seed.ts';
@@ -91,7 +106,9 @@ export type AppOptions = {
   trustProxy?: TrustProxy;
   /** Sign-in and registration throttling (decision 016): where it counts (this process when omitted), its limits. */
   throttle?: { store?: ThrottleStore; limits?: Partial<ThrottleLimits> };
-  /** Meeting rooms: size, ICE servers and the pub/sub bus (in-process when omitted). */
+  /** The room transport (decision 065): the pub/sub bus (in-process when omitted) and its sockets' timings. */
+  realtime?: RoomTransportOptions;
+  /** Meeting rooms: size, ICE servers, the SFU. */
   meetings?: MeetingsOptions;
   /** Large JSON bodies at once, per account and server-wide (decision 023's addendum); the defaults when omitted. */
   largeBodies?: Partial<LargeBodyLimits>;
@@ -160,15 +177,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secret: options.jwtSecret,
     limits: options.throttle?.limits,
   });
-  const school = createSchoolService(options.database.db, tokens, sessions);
+  // The school's default language for the pages the server sends (decision 055 addendum).
+  const schoolLocale = createSchoolLocaleReader(options.database.db);
+  const school = createSchoolService(options.database.db, tokens, sessions, { onLocaleChange: schoolLocale.forget });
   // Before any route: each route's token check comes from its declared policy (decision 020).
   enforceRoutePolicies(app, tokens, school.isAdministrator);
   // First: its WebSocket support must see every later route (upgrade requests to them are closed).
+  const transport = await registerRoomTransport(app, options.realtime);
   await app.register(
     meetingsRoutes({
       db: options.database.db,
       jwtSecret: options.jwtSecret,
       sessions,
+      transport,
       meetings: options.meetings,
     }),
   );
@@ -182,8 +203,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       throttle,
       createSetupCodeCheck(resolveSetupCode(options.setupCode ?? undefined, options.jwtSecret)),
       {
-        fill: () => seedDemoSchool(options.database.db, options.storage),
-        remove: () => removeDemo(options.database.db, options.storage, readCache),
+        // Either may create or remove the school, and with it its language.
+        fill: () => seedDemoSchool(options.database.db, options.storage).finally(schoolLocale.forget),
+        remove: () => removeDemo(options.database.db, options.storage, readCache).finally(schoolLocale.forget),
       },
     ),
   );
@@ -195,18 +217,41 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(quizzesRoutes(quizzes, createQuizLifecycle(options.database.db, readCache), throttle));
   await app.register(accommodationsRoutes(createAccommodationsService(options.database.db, readCache)));
   await app.register(markingRoutes(createMarkingService(options.database.db, readCache)));
+  const resources = createResourcesService(options.database.db, options.storage, fileAccess, app.log, readCache, {
+    storageQuotaBytes: options.storageQuotaBytes,
+  });
+  const { signAttachment } = assignmentFileLinks(fileAccess);
+  await app.register(
+    assignmentsRoutes(
+      createAssignmentAuthoring(options.database.db, signAttachment),
+      createHandIns(options.database.db, signAttachment),
+    ),
+  );
+  await app.register(
+    handInFilesRoutes({
+      files: createHandInFiles(options.database.db, fileAccess, resources),
+      comments: createHandInComments(options.database.db),
+      storage: options.storage,
+      uploadMaxBytes: options.uploadMaxBytes,
+    }),
+  );
+  await app.register(gradebookRoutes(createGradebook(options.database.db)));
+  await app.register(liveGamesRoutes(createLiveGames(options.database.db, fileAccess)));
   await app.register(quizExportRoutes(options.database.db));
   await app.register(progressRoutes(createProgressService(options.database.db, readCache)));
   await app.register(
     studentsRoutes(createStudentsService(options.database.db, { sessions, cache: readCache }), throttle),
   );
   await app.register(tasksRoutes(createTasksService(options.database.db)));
+  await app.register(
+    notificationsRoutes(
+      createNotificationsService(options.database.db, { beforeRead: createDueSoon(options.database.db) }),
+    ),
+  );
   await app.register(quoteRoutes(createQuoteService(options.quotes ?? {}, app.log)));
   await app.register(
     resourcesRoutes({
-      resources: createResourcesService(options.database.db, options.storage, fileAccess, app.log, readCache, {
-        storageQuotaBytes: options.storageQuotaBytes,
-      }),
+      resources,
       storage: options.storage,
       fileAccess,
       uploadMaxBytes: options.uploadMaxBytes,
@@ -224,8 +269,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(apiDocsRoutes(() => declaredRoutes(app)));
   startAttemptSweep(app, quizzes);
 
-  const appShellFor = options.clientDir ? await serveClient(app, options.clientDir) : null;
-  app.setNotFoundHandler((request, reply) => {
+  const appShellFor = options.clientDir ? await serveClient(app, options.clientDir, schoolLocale.read) : null;
+  app.setNotFoundHandler(async (request, reply) => {
     // HEAD too: it must describe what GET would send (Fastify adds HEAD only to declared GET routes).
     const isPageRequest =
       (request.method === 'GET' || request.method === 'HEAD') &&
@@ -233,7 +278,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       request.url !== '/api';
     // Client-side routes (/dashboard/...) are all answered by the SPA shell, in the visitor's language.
     if (appShellFor && isPageRequest && !path.extname(request.url.split('?')[0] ?? '')) {
-      return reply.header('cache-control', 'no-cache').sendFile(appShellFor(request));
+      return reply.header('cache-control', 'no-cache').sendFile(await appShellFor(request));
     }
     return reply
       .code(404)

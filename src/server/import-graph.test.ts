@@ -154,7 +154,9 @@ describe('imports of src/server and src/shared', () => {
     const source = "import type { A } from './a.ts';\nimport { type B } from './b.ts';\nimport { c } from '#shared/c';";
     expect(importsOf(file, source).loaded).toEqual([join(SRC, 'shared/c.ts')]);
     expect(importsOf(file, "const later = await import('./d.ts');").later).toEqual([join(SRC, 'server/d.ts')]);
-    expect(['server/testing/factories.ts', 'server/realtime/meeting-test-client.ts'].every(isTestCode)).toBe(true);
+    expect(['server/testing/factories.ts', 'server/features/meetings/meeting-test-client.ts'].every(isTestCode)).toBe(
+      true,
+    );
     expect(['server/features/quizzes/attempts.ts', 'server/testing.ts'].some(isTestCode)).toBe(false);
   });
 });

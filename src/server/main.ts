@@ -75,7 +75,7 @@ async function main() {
   );
   // Accounts the identity rules of decision 024 found to be an older account's: named at every start until renamed.
   for (const conflict of await findIdentityConflicts(database.db)) console.warn(describeIdentityConflict(conflict));
-  // Meetings: Redis when several instances serve one school (an unreachable REDIS_URL stops the start).
+  // Rooms (meetings): Redis when several instances serve one school (an unreachable REDIS_URL stops the start).
   let reportRedisProblem = (error: Error) => console.error(`Redis: ${error.message}`);
   const pubsub = await createPubSub(config, { onError: (error) => reportRedisProblem(error) });
   // The read cache's versions: shared through the same Redis, so every instance sees every write.
@@ -112,7 +112,8 @@ async function main() {
       store: throttleStore,
       limits: { signInPerNetwork: config.signInLimitPerIp, registrationsPerNetwork: config.registrationLimitPerIp },
     },
-    meetings: { pubsub, sfu: janus?.sfu, roomSize: config.meetingRoomSize, iceServers: config.iceServers },
+    realtime: { pubsub },
+    meetings: { sfu: janus?.sfu, roomSize: config.meetingRoomSize, iceServers: config.iceServers },
     readCache: { ttlMs: config.readCacheMs, versions: readCacheVersions },
   });
   janusLogger = app.log;
@@ -126,7 +127,7 @@ async function main() {
         );
   // npm run backup asks the server itself while it runs: only this process may read the database.
   const backups = lock ? await listenForBackups({ dataDir: config.dataDir, database, log: app.log }) : undefined;
-  // Runs after the meeting sockets have closed and given their seats back (preClose).
+  // Runs after the room sockets have closed and given their seats back (preClose).
   app.addHook('onClose', () => pubsub.close());
   // Janus (decision 037), connected in the background, so the app starts and runs whether each
   // Janus is up or not; each change of a server's reachability is one log line.

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QuizQuestion } from '#shared/quizzes';
 import { students, teachers } from './db/schema.ts';
 import { REDACTED } from './plugins/request-logging.ts';
-import { MeetingTestClient } from './realtime/meeting-test-client.ts';
+import { MeetingTestClient } from './features/meetings/meeting-test-client.ts';
 import {
   classIdTaughtBy,
   classTaughtBy,

@@ -1,4 +1,5 @@
-import type { ImportProblem, ImportResult } from './gift.ts';
+import type { ImportResult } from './gift.ts';
+import { importIssue, invalidQuestion, type ImportIssue, type ImportProblem } from './import-problems.ts';
 import { QUESTION_LIMITS, typedQuestionInputSchema, type TypedQuestionInput } from './question-types.ts';
 
 /**
@@ -21,7 +22,11 @@ type Pending = {
 
 export function parseAiken(text: string): ImportResult {
   const result: ImportResult = { questions: [], problems: [] };
-  const problem = (line: number, message: string): ImportProblem => ({ line, message, severity: 'error' });
+  const problem = (line: number, issue: ImportIssue & { message: string }): ImportProblem => ({
+    line,
+    ...issue,
+    severity: 'error',
+  });
   let pending: Pending | undefined;
 
   const finish = (answerLine: number, answer: string) => {
@@ -30,10 +35,22 @@ export function parseAiken(text: string): ImportResult {
     const letter = answer.trim().toUpperCase();
     if (question.error) return result.problems.push(question.error);
     if (question.options.length < QUESTION_LIMITS.optionsMin) {
-      return result.problems.push(problem(question.line, 'A question needs at least two options (A. …, B. …)'));
+      return result.problems.push(
+        problem(
+          question.line,
+          importIssue('A question needs at least two options (A. …, B. …)', 'AIKEN_TOO_FEW_OPTIONS'),
+        ),
+      );
     }
     if (!question.options.some((option) => option.letter === letter)) {
-      return result.problems.push(problem(answerLine, `ANSWER: “${answer.trim()}” is not one of the options’ letters`));
+      return result.problems.push(
+        problem(
+          answerLine,
+          importIssue(`ANSWER: “${answer.trim()}” is not one of the options’ letters`, 'AIKEN_ANSWER_NOT_AN_OPTION', {
+            answer: answer.trim(),
+          }),
+        ),
+      );
     }
     const input: TypedQuestionInput = {
       type: 'single',
@@ -42,11 +59,14 @@ export function parseAiken(text: string): ImportResult {
       options: question.options.map((option) => ({ text: option.text, correct: option.letter === letter })),
     };
     const parsed = typedQuestionInputSchema.safeParse(input);
-    if (!parsed.success) return result.problems.push(problem(question.line, parsed.error.issues[0]!.message));
+    if (!parsed.success) return result.problems.push(problem(question.line, invalidQuestion(parsed.error.issues[0]!)));
     result.questions.push({ line: question.line, question: input });
   };
   const unfinished = () => {
-    if (pending) result.problems.push(pending.error ?? problem(pending.line, 'The question has no ANSWER: line'));
+    if (pending)
+      result.problems.push(
+        pending.error ?? problem(pending.line, importIssue('The question has no ANSWER: line', 'AIKEN_NO_ANSWER_LINE')),
+      );
     pending = undefined;
   };
 
@@ -58,11 +78,21 @@ export function parseAiken(text: string): ImportResult {
     const option = OPTION.exec(trimmed);
     if (answer) {
       if (pending) finish(line, answer[1]!);
-      else result.problems.push(problem(line, 'ANSWER: comes before any question'));
+      else
+        result.problems.push(
+          problem(line, importIssue('ANSWER: comes before any question', 'AIKEN_ANSWER_BEFORE_QUESTION')),
+        );
     } else if (option && pending) {
       const letter = option[1]!;
       const expected = String.fromCharCode('A'.charCodeAt(0) + pending.options.length);
-      if (letter !== expected) pending.error ??= problem(line, `Option ${letter} comes where ${expected} should`);
+      if (letter !== expected)
+        pending.error ??= problem(
+          line,
+          importIssue(`Option ${letter} comes where ${expected} should`, 'AIKEN_OPTION_OUT_OF_ORDER', {
+            letter,
+            expected,
+          }),
+        );
       pending.options.push({ letter, text: option[2]!.trim() });
     } else if (pending && pending.options.length === 0) {
       // A question's text may run over several lines before its options.

@@ -12,5 +12,22 @@ export const DEMO_SCIENCE_TEACHER_EMAIL = 'demo.science@example.com';
  * carry no mark of their own, the seed's fixed accounts are the mark.
  */
 export const DEMO_TEACHER_EMAILS = [DEMO_TEACHER_EMAIL, DEMO_SCIENCE_TEACHER_EMAIL] as const;
-/** One of the seeded students (class 10A). */
-export const DEMO_STUDENT_ROLL_NUMBER = 'demo-10a-01';
+/** The demo's classes; its students' usernames are made from them (`demoRollNumber`). */
+export const DEMO_CLASS_NAMES = ['10A', '10B'] as const;
+/** The username of the demo class's student at `index` (0-based): `demo-10a-01`. */
+export const demoRollNumber = (className: string, index: number) =>
+  `demo-${className.toLowerCase()}-${String(index + 1).padStart(2, '0')}`;
+/** One of the seeded students (class 10A): `demo-10a-01`. */
+export const DEMO_STUDENT_ROLL_NUMBER = demoRollNumber(DEMO_CLASS_NAMES[0], 0);
+const DEMO_ROLL_NUMBER = new RegExp(
+  `^demo-(${DEMO_CLASS_NAMES.map((className) => className.toLowerCase()).join('|')})-\\d{2}$`,
+);
+
+/**
+ * Whether an account is one of the demo's shared ones, which every visitor signs in to: a
+ * visitor's own settings (the language chosen on the sign-in page) are not written to it, or the
+ * next visitor would inherit them. By the seed's fixed emails and its usernames' form.
+ */
+export const isSharedDemoAccount = (account: { email?: string; rollNumber?: string }) =>
+  (account.email !== undefined && (DEMO_TEACHER_EMAILS as readonly string[]).includes(account.email.toLowerCase())) ||
+  (account.rollNumber !== undefined && DEMO_ROLL_NUMBER.test(account.rollNumber));

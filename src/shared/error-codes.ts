@@ -106,6 +106,48 @@ export const ERROR_CODES = {
       'Another teacher marked this essay since you opened it (decision 046): nothing changed; read their mark and mark again if needed',
   },
   QUIZ_ARCHIVED: { status: 409, meaning: 'The quiz is archived (deleted with attempts): it can no longer be changed' },
+  ASSIGNMENT_CHANGED: {
+    status: 409,
+    meaning:
+      'The assignment was changed elsewhere since the editor read it (decision 058): nothing changed; read it again',
+  },
+  ASSIGNMENT_HAS_HAND_INS: {
+    status: 409,
+    meaning:
+      'Work has been handed in: the points, a class or a later publish time can no longer change (decision 058). Nothing changed',
+  },
+  ASSIGNMENT_ARCHIVED: {
+    status: 409,
+    meaning: 'The assignment is archived (deleted with hand-ins): it takes no new work and no edits',
+  },
+  ASSIGNMENT_CLOSED: {
+    status: 409,
+    meaning: 'The due time has passed and late work is not accepted: nothing was handed in or taken back',
+  },
+  HAND_IN_CHANGED: {
+    status: 409,
+    meaning:
+      'The hand-in changed (in another tab, or by its student) since its `version` was read: nothing changed; read it again',
+  },
+  HAND_IN_LOCKED: {
+    status: 409,
+    meaning:
+      'The hand-in is not in a state that allows this (decision 058): handed in (no draft save), graded (no taking back), not handed in (no grade) or not graded (no return)',
+  },
+  GRADEBOOK_CHANGED: {
+    status: 409,
+    meaning:
+      "The class's quizzes or assignments changed since the gradebook's columns were read (decision 062): read the columns again",
+  },
+  HAND_IN_FILES_FULL: {
+    status: 409,
+    meaning: 'The hand-in holds the most files it may (decision 061): remove one before adding another. Nothing stored',
+  },
+  NO_LIVE_QUESTIONS: {
+    status: 409,
+    meaning:
+      'The quiz has only essays and descriptions, which a live game skips (decision 066): nothing to play. Nothing was created',
+  },
   // ---- Sizes and rates ---------------------------------------------------------------------
   PAYLOAD_TOO_LARGE: { status: 413, meaning: 'The body (or the file) is over the limit of the endpoint' },
   STORAGE_QUOTA_EXCEEDED: { status: 413, meaning: "The file does not fit in the teacher's storage space" },

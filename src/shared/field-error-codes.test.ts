@@ -4,9 +4,12 @@ import { changePasswordFormSchema, invitationCodeSchema, studentRegistrationSche
 import { fieldErrorsOf } from './api.ts';
 import { FIELD_ERROR_CODES, fieldCode, isFieldErrorCode } from './field-error-codes.ts';
 import { FIELD_LIMITS } from './limits.ts';
+import { newAssignmentSchema } from './assignments.ts';
 import { accommodationInputSchema } from './quiz-accommodations.ts';
 import { futureDeadlineField, questionInputSchema } from './quizzes.ts';
 import { tagsField } from './resources.ts';
+import { createInvitationSchema } from './school.ts';
+import { TASK_LIMITS, updateTasksSchema } from './tasks.ts';
 
 /** The field errors a schema's verdict on `value` makes, without their messages. */
 const codesOf = (schema: z.ZodType, value: unknown) => {
@@ -145,6 +148,31 @@ describe('fieldErrorsOf gives every problem a code (issue 32 point 3)', () => {
     expect(codesOf(accommodationInputSchema, {})).toEqual([{ field: 'extraMinutes', code: 'NO_ACCOMMODATION' }]);
     expect(codesOf(tagsField, 'a,b\u0007')).toEqual([{ field: '', code: 'FORBIDDEN_CHARACTERS' }]);
     expect(codesOf(futureDeadlineField, '2000-01-01T00:00:00Z')).toEqual([{ field: '', code: 'DEADLINE_PAST' }]);
+  });
+
+  it('the invitation, task list and assignment rules name their own codes, not INVALID', () => {
+    expect(codesOf(createInvitationSchema, { note: 'For\u0007Ann' })).toEqual([
+      { field: 'note', code: 'FORBIDDEN_CHARACTERS' },
+    ]);
+    const task = { id: 'a'.repeat(TASK_LIMITS.idLength), text: 'Mark essays', isCompleted: false };
+    expect(codesOf(updateTasksSchema, { tasks: [task, task], version: 0 })).toEqual([
+      { field: 'tasks', code: 'NOT_UNIQUE' },
+    ]);
+    const assignment = {
+      classIds: [crypto.randomUUID()],
+      title: 'Essay',
+      points: 10,
+      dueAt: '2027-01-10T10:00:00Z',
+      publishAt: '2027-01-11T10:00:00Z',
+    };
+    expect(codesOf(newAssignmentSchema, assignment)).toEqual([{ field: 'publishAt', code: 'PUBLISH_AFTER_DUE' }]);
+    expect(codesOf(newAssignmentSchema, { ...assignment, dueAt: '1999-01-10T10:00:00Z', publishAt: null })).toEqual([
+      {
+        field: 'dueAt',
+        code: 'DATE_OUT_OF_RANGE',
+        params: { minimum: expect.any(Number), maximum: expect.any(Number) },
+      },
+    ]);
   });
 
   it('knows its codes, and only those', () => {

@@ -40,6 +40,7 @@ export const FIELD_ERROR_CODES = {
   ALREADY_IN_CLASS: 'The student is already in the class chosen',
   DEADLINE_PAST: 'A deadline that is not in the future',
   NOT_IN_QUIZ: 'A question that is not part of the quiz',
+  NOT_ANSWERABLE: 'An answer to a description, which takes none',
   FILE_MISSING: 'No file was chosen',
   IMAGE_DESCRIPTION_MISSING: 'An image without its description (alt text) for people who cannot see it',
   FILE_TYPE: 'The file is not of a type the field accepts (`accepted`: which)',
@@ -70,11 +71,17 @@ export const FIELD_ERROR_CODES = {
   NO_QUESTIONS: 'A quiz of descriptions only: nothing to answer',
   QUIZ_TOO_LONG: 'A quiz longer than `maximum` characters of questions and options in all',
   TOO_MANY_ESSAYS: 'A quiz with more than `maximum` essay questions',
+  PUBLISH_AFTER_DUE: 'A publish time later than the due time: the work would be hidden until after it is due',
   REVIEW_REVEALS_SCORE: 'Correct answers shown right after submitting while the score waits for the deadline',
   NO_ACCOMMODATION: 'An accommodation without extra minutes, extra percent or a later deadline',
   TAG_TOO_LONG: 'A tag longer than `maximum` characters',
   VIDEO_LINK_PROVIDER: 'A video link that is not an https address of a known provider (`providers`: their names)',
   TURN_CREDENTIALS_MISSING: 'A TURN server without its username and credential',
+  DATE_OUT_OF_RANGE: 'A date outside the years `minimum` to `maximum`',
+  ATTACHMENT_UNAVAILABLE: "A resource that is neither the caller's own nor of the assignment's classes",
+  SCRIPT_IN_TEXT: 'Markdown with raw HTML that would run or embed something (`tag`: the first, as typed)',
+  NO_CLASS_CHOSEN: 'An assignment for no class: at least one must be chosen',
+  NOT_IN_CLASS: 'A class the caller does not teach, or not one of the assignment’s',
 } as const;
 
 export type FieldErrorCode = keyof typeof FIELD_ERROR_CODES;

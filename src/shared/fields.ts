@@ -104,6 +104,12 @@ export const blankableText = (label: string, max: number) =>
     })
     .transform((value) => (isBlankText(value) ? '' : value));
 
+/** "true"/"false" in a query string; absent reads as false. */
+export const queryFlag = z
+  .enum(['true', 'false'], { error: 'must be true or false' })
+  .optional()
+  .transform((value) => value === 'true');
+
 /** An optional query text (a filter, a search): trimmed, bounded, clean; blank means absent. */
 export const optionalQueryText = (label: string, max: number) =>
   z

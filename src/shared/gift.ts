@@ -9,6 +9,7 @@ import {
   type TypedQuestion,
   type TypedQuestionInput,
 } from './question-types.ts';
+import { importIssue, invalidQuestion, type ImportIssue, type ImportProblem } from './import-problems.ts';
 import { hasWildcard, moodleAnswerOfLiteral, shortAnswersOverlap } from './moodle-answers.ts';
 import { literalOfMoodleAnswer } from './short-answers.ts';
 
@@ -20,7 +21,7 @@ import { literalOfMoodleAnswer } from './short-answers.ts';
  * a round trip keeps them; Moodle reads them as comments.
  */
 
-export type ImportProblem = { line: number; message: string; severity: 'error' | 'warning' };
+export type { ImportProblem };
 /** What a reader found: the valid questions with the line each starts on, and every problem. */
 export type ImportResult = { questions: { line: number; question: TypedQuestionInput }[]; problems: ImportProblem[] };
 
@@ -32,7 +33,12 @@ const FORMAT_MARKER = /^\[(html|markdown|moodle|plain)\]/i;
 /** A right option's weight may be rounded (33.33333): sums and equality allow this much. */
 const WEIGHT_SLACK = 0.01;
 
-class GiftError extends Error {}
+/** A block the reader refuses: its code, parameters and English words. */
+class GiftError extends Error {
+  constructor(readonly issue: ImportIssue & { message: string }) {
+    super(issue.message);
+  }
+}
 
 /** Raw newlines inside a question are spacing; `\n` is a line break. */
 const collapseSpacing = (text: string) =>
@@ -154,7 +160,8 @@ function giftText(raw: string, defaultFormat: Format, warn: Warn): string {
   const format = (marker?.[1]?.toLowerCase() as Format | undefined) ?? defaultFormat;
   const text = unescapeGift(marker ? trimmed.slice(marker[0].length) : trimmed);
   const plain = plainText(text, format);
-  if (plain !== text) warn('HTML and markdown formatting is shown as plain text');
+  if (plain !== text)
+    warn(importIssue('HTML and markdown formatting is shown as plain text', 'FORMATTING_SHOWN_AS_PLAIN_TEXT'));
   return plain;
 }
 
@@ -164,7 +171,7 @@ type Token = { right: boolean; weight: number | undefined; text: string; feedbac
 function answerTokens(content: string, format: Format, warn: Warn): Token[] {
   const starts = unescapedIndexes(content, '=~');
   if (starts.length === 0 || content.slice(0, starts[0]).trim() !== '') {
-    throw new GiftError('Every answer must start with = (right) or ~ (wrong)');
+    throw new GiftError(importIssue('Every answer must start with = (right) or ~ (wrong)', 'ANSWER_NEEDS_PREFIX'));
   }
   return starts.map((start, index) => {
     let body = content.slice(start + 1, starts[index + 1] ?? content.length);
@@ -188,13 +195,17 @@ function answerTokens(content: string, format: Format, warn: Warn): Token[] {
 function numberSpec(spec: string): { value: number; tolerance: number } {
   const number = (text: string) => {
     const value = parseNumber(text);
-    if (value === undefined) throw new GiftError(`“${text.trim()}” is not a number`);
+    if (value === undefined)
+      throw new GiftError(importIssue(`“${text.trim()}” is not a number`, 'NOT_A_NUMBER', { value: text.trim() }));
     return value;
   };
   const range = /^(.+?)\.\.(.+)$/.exec(spec);
   if (range) {
     const [low, high] = [number(range[1]!), number(range[2]!)];
-    if (low > high) throw new GiftError(`The range ${spec} goes down: write the smaller number first`);
+    if (low > high)
+      throw new GiftError(
+        importIssue(`The range ${spec} goes down: write the smaller number first`, 'RANGE_GOES_DOWN', { range: spec }),
+      );
     // Rounded to 12 significant digits: 3.141..3.142 is 3.1415 ± 0.0005, not binary noise.
     const tidy = (value: number) => Number(value.toPrecision(12));
     return { value: tidy((low + high) / 2), tolerance: tidy((high - low) / 2) };
@@ -225,7 +236,7 @@ function numericQuestion(content: string, warn: Warn): Extract<AnswerFields, { t
   let body = content.slice(1);
   const tilde = firstUnescaped(body, '~');
   if (tilde !== -1) {
-    warn('Feedback (#…) is not kept');
+    warn(importIssue('Feedback (#…) is not kept', 'FEEDBACK_NOT_KEPT'));
     body = body.slice(0, tilde);
   }
   const starts = unescapedIndexes(body, '=');
@@ -233,7 +244,8 @@ function numericQuestion(content: string, warn: Warn): Extract<AnswerFields, { t
     starts.length === 0
       ? [body]
       : (() => {
-          if (body.slice(0, starts[0]).trim() !== '') throw new GiftError('Every number answer must start with =');
+          if (body.slice(0, starts[0]).trim() !== '')
+            throw new GiftError(importIssue('Every number answer must start with =', 'NUMBER_ANSWER_NEEDS_PREFIX'));
           return starts.map((start, index) => body.slice(start + 1, starts[index + 1] ?? body.length));
         })();
   const answers = pieces.map((piece) => {
@@ -245,27 +257,40 @@ function numericQuestion(content: string, warn: Warn): Extract<AnswerFields, { t
       text = text.slice(weighted[0].length);
     }
     const hash = firstUnescaped(text, '#');
-    if (hash !== -1 && text.slice(hash + 1).trim() !== '') warn('Feedback (#…) is not kept');
+    if (hash !== -1 && text.slice(hash + 1).trim() !== '')
+      warn(importIssue('Feedback (#…) is not kept', 'FEEDBACK_NOT_KEPT'));
     const spec = (hash === -1 ? text : text.slice(0, hash)).trim();
-    if (weight < 0 || weight > 100) throw new GiftError(`A number answer's weight must be between 0 and 100%`);
+    if (weight < 0 || weight > 100)
+      throw new GiftError(
+        importIssue(`A number answer's weight must be between 0 and 100%`, 'NUMBER_WEIGHT_OUT_OF_RANGE'),
+      );
     // Moodle's "any other answer" and answers worth nothing earn what no answer earns: nothing.
     if (spec === '*' || weight === 0) return { ...(spec === '*' ? ANY_NUMBER : numberSpec(spec)), weight: 0, spec };
     return { ...numberSpec(spec), weight, spec };
   });
   const fullIndex = answers.findIndex((answer) => answer.weight === 100);
-  if (fullIndex === -1) throw new GiftError('No number answer is worth 100%');
+  if (fullIndex === -1) throw new GiftError(importIssue('No number answer is worth 100%', 'NO_FULL_NUMBER_ANSWER'));
   const full = answers[fullIndex]!;
   // Moodle takes the first matching answer; ours tries the first full one, then the others in
   // the file's order: the same unless an earlier answer's range meets the full one's.
   if (answers.slice(0, fullIndex).some((answer) => answer.weight > 0 && overlaps(answer, full))) {
-    throw new GiftError('A partial answer before the full one overlaps it: put the 100% answer first');
+    throw new GiftError(
+      importIssue(
+        'A partial answer before the full one overlaps it: put the 100% answer first',
+        'PARTIAL_OVERLAPS_FULL',
+      ),
+    );
   }
   answers.forEach((earlier, index) => {
     if (earlier.weight !== 0) return;
     const later = answers.slice(index + 1).find((answer) => answer.weight > 0 && overlaps(earlier, answer));
     if (later) {
       throw new GiftError(
-        `The answer “${earlier.spec}” (0%) comes before “${later.spec}” (${weightText(later.weight)}%) and takes some of its numbers: Moodle gives the first, so put the answer worth more first`,
+        importIssue(
+          `The answer “${earlier.spec}” (0%) comes before “${later.spec}” (${weightText(later.weight)}%) and takes some of its numbers: Moodle gives the first, so put the answer worth more first`,
+          'NUMBER_ANSWER_SHADOWED',
+          { earlier: earlier.spec, later: later.spec, laterWeight: weightText(later.weight) },
+        ),
       );
     }
   });
@@ -280,7 +305,7 @@ function numericQuestion(content: string, warn: Warn): Extract<AnswerFields, { t
   };
 }
 
-type Warn = (message: string) => void;
+type Warn = (issue: ImportIssue & { message: string }) => void;
 /** A question's answer part: its type and key (distributed over the union). */
 type AnswerFields = TypedQuestion extends infer Q
   ? Q extends unknown
@@ -299,7 +324,7 @@ function shortTextQuestion(tokens: Token[]): Extract<AnswerFields, { type: 'shor
     .filter((token) => token.text !== '')
     .map((token) => ({ text: token.text, weight: token.weight ?? 100 }));
   if (answers.some(({ weight }) => weight < 0 || weight > 100)) {
-    throw new GiftError('A short answer’s weight must be between 0 and 100%');
+    throw new GiftError(importIssue('A short answer’s weight must be between 0 and 100%', 'SHORT_WEIGHT_OUT_OF_RANGE'));
   }
   // Moodle gives the first answer that matches; we try the full answers first, then the partial
   // ones in the file's order, and drop those worth 0% (`*` at 0% is "any other answer"). The
@@ -314,7 +339,16 @@ function shortTextQuestion(tokens: Token[]): Extract<AnswerFields, { type: 'shor
       );
     if (later) {
       throw new GiftError(
-        `The answer “${earlier.text}” (${weightText(earlier.weight)}%) comes before “${later.text}” (${weightText(later.weight)}%) and matches some of the same answers: Moodle gives the first, so put the answer worth more first`,
+        importIssue(
+          `The answer “${earlier.text}” (${weightText(earlier.weight)}%) comes before “${later.text}” (${weightText(later.weight)}%) and matches some of the same answers: Moodle gives the first, so put the answer worth more first`,
+          'SHORT_ANSWER_SHADOWED',
+          {
+            earlier: earlier.text,
+            earlierWeight: weightText(earlier.weight),
+            later: later.text,
+            laterWeight: weightText(later.weight),
+          },
+        ),
       );
     }
   });
@@ -323,7 +357,7 @@ function shortTextQuestion(tokens: Token[]): Extract<AnswerFields, { type: 'shor
   const textOf = (text: string) => (wildcards ? text : literalOfMoodleAnswer(text));
   const accepted = kept.filter(({ weight }) => weight === 100).map(({ text }) => textOf(text));
   const partial = kept.filter(({ weight }) => weight < 100).map(({ text, weight }) => ({ text: textOf(text), weight }));
-  if (accepted.length === 0) throw new GiftError('No short answer is worth 100%');
+  if (accepted.length === 0) throw new GiftError(importIssue('No short answer is worth 100%', 'NO_FULL_SHORT_ANSWER'));
   return {
     type: 'short-text',
     accepted,
@@ -339,14 +373,17 @@ function shortTextQuestion(tokens: Token[]): Extract<AnswerFields, { type: 'shor
  */
 function choiceQuestion(tokens: Token[], allOrNothing: boolean, warn: Warn): AnswerFields {
   const kept = tokens.filter((token) => token.text !== '');
-  if (kept.length < tokens.length) warn('An empty answer is dropped, as Moodle does');
+  if (kept.length < tokens.length)
+    warn(importIssue('An empty answer is dropped, as Moodle does', 'EMPTY_ANSWER_DROPPED'));
   const weightOf = (token: Token) => (token.right ? 100 : (token.weight ?? 0));
   for (const token of kept) {
-    if (Math.abs(weightOf(token)) > 100) throw new GiftError('A weight must be between -100% and 100%');
+    if (Math.abs(weightOf(token)) > 100)
+      throw new GiftError(importIssue('A weight must be between -100% and 100%', 'WEIGHT_OUT_OF_RANGE'));
   }
   const weights = kept.map(weightOf);
   if (tokens.some((token) => token.right)) {
-    if (!weights.includes(100)) throw new GiftError('No right answer: the answer written with = was empty');
+    if (!weights.includes(100))
+      throw new GiftError(importIssue('No right answer: the answer written with = was empty', 'RIGHT_ANSWER_EMPTY'));
     const plain =
       weights.every((weight) => weight === 0 || weight === 100) && weights.filter((w) => w === 100).length === 1;
     const options = kept.map((token, index) => ({
@@ -357,10 +394,17 @@ function choiceQuestion(tokens: Token[], allOrNothing: boolean, warn: Warn): Ans
     return { type: 'single', options };
   }
   const positive = weights.filter((weight) => weight > 0);
-  if (positive.length === 0) throw new GiftError('No right answer: give at least one option a positive weight');
+  if (positive.length === 0)
+    throw new GiftError(
+      importIssue('No right answer: give at least one option a positive weight', 'NO_POSITIVE_WEIGHT'),
+    );
   const sum = positive.reduce((total, weight) => total + weight, 0);
   if (Math.abs(sum - 100) > WEIGHT_SLACK * positive.length) {
-    throw new GiftError(`The positive weights add up to ${Math.round(sum * 1000) / 1000}%, not 100%`);
+    throw new GiftError(
+      importIssue(`The positive weights add up to ${Math.round(sum * 1000) / 1000}%, not 100%`, 'WEIGHTS_NOT_100', {
+        sum: Math.round(sum * 1000) / 1000,
+      }),
+    );
   }
   const share = sum / positive.length;
   const correct = (index: number) => weights[index]! > 0;
@@ -376,7 +420,10 @@ function choiceQuestion(tokens: Token[], allOrNothing: boolean, warn: Warn): Ans
   }
   if (!partial && weights.some((weight) => weight === 0)) {
     warn(
-      'Wrong options without a negative weight take nothing off: choosing every option earns full points, as in Moodle',
+      importIssue(
+        'Wrong options without a negative weight take nothing off: choosing every option earns full points, as in Moodle',
+        'WRONG_OPTIONS_TAKE_NOTHING',
+      ),
     );
   }
   return {
@@ -396,11 +443,15 @@ function choiceQuestion(tokens: Token[], allOrNothing: boolean, warn: Warn): Ans
  */
 function matchingQuestion(content: string, format: Format, warn: Warn): Extract<AnswerFields, { type: 'matching' }> {
   const starts = unescapedIndexes(content, '=');
-  if (content.slice(0, starts[0]).trim() !== '') throw new GiftError('Every pair must start with =');
+  if (content.slice(0, starts[0]).trim() !== '')
+    throw new GiftError(importIssue('Every pair must start with =', 'PAIR_NEEDS_PREFIX'));
   const pairs = starts.map((start, index) => {
     const pair = content.slice(start + 1, starts[index + 1] ?? content.length);
     const arrow = pair.indexOf('->');
-    if (arrow === -1) throw new GiftError('Every pair of a matching question is written =prompt -> match');
+    if (arrow === -1)
+      throw new GiftError(
+        importIssue('Every pair of a matching question is written =prompt -> match', 'PAIR_NEEDS_ARROW'),
+      );
     return {
       prompt: giftText(pair.slice(0, arrow), format, warn),
       match: giftText(pair.slice(arrow + 2), 'plain', warn),
@@ -414,7 +465,7 @@ function answerFields(content: string, format: Format, allOrNothing: boolean, wa
   let trimmed = content.trim();
   const general = trimmed.lastIndexOf('####');
   if (general !== -1) {
-    warn('General feedback (####…) is not kept');
+    warn(importIssue('General feedback (####…) is not kept', 'GENERAL_FEEDBACK_NOT_KEPT'));
     trimmed = trimmed.slice(0, general).trim();
   }
   // Moodle's essay (decision 046): marked by a teacher, no key.
@@ -427,12 +478,13 @@ function answerFields(content: string, format: Format, allOrNothing: boolean, wa
   if (!hasTilde) {
     const trueFalse = /^(T|F|TRUE|FALSE)\s*(#[\s\S]*)?$/i.exec(trimmed);
     if (trueFalse) {
-      if (trueFalse[2] && trueFalse[2].replace(/#/g, '').trim() !== '') warn('Feedback (#…) is not kept');
+      if (trueFalse[2] && trueFalse[2].replace(/#/g, '').trim() !== '')
+        warn(importIssue('Feedback (#…) is not kept', 'FEEDBACK_NOT_KEPT'));
       return { type: 'true-false', correct: trueFalse[1]!.toUpperCase().startsWith('T') };
     }
   }
   const tokens = answerTokens(trimmed, format, warn);
-  if (tokens.some((token) => token.feedback)) warn('Feedback (#…) is not kept');
+  if (tokens.some((token) => token.feedback)) warn(importIssue('Feedback (#…) is not kept', 'FEEDBACK_NOT_KEPT'));
   return hasTilde ? choiceQuestion(tokens, allOrNothing, warn) : shortTextQuestion(tokens);
 }
 
@@ -458,17 +510,23 @@ function blockQuestion(block: Block, warn: Warn): TypedQuestionInput | undefined
     if (guidanceComment) guidance.push(guidanceComment[1]!);
     else if (pointsComment) {
       points = Number(pointsComment[1]);
-      if (!Number.isFinite(points)) throw new GiftError(`“${pointsComment[1]}” is not a number of points`);
+      if (!Number.isFinite(points))
+        throw new GiftError(
+          importIssue(`“${pointsComment[1]}” is not a number of points`, 'NOT_A_NUMBER_OF_POINTS', {
+            value: pointsComment[1]!,
+          }),
+        );
     } else if (SCORING_COMMENT.test(trimmed)) allOrNothing = true;
     else if (trimmed.startsWith('//')) continue;
-    else if (/^\$CATEGORY:/i.test(trimmed)) warn('Categories ($CATEGORY) are ignored');
+    else if (/^\$CATEGORY:/i.test(trimmed))
+      warn(importIssue('Categories ($CATEGORY) are ignored', 'CATEGORIES_IGNORED'));
     else kept.push(text);
   }
   if (kept.length === 0) return undefined;
   let source = kept.join('\n').trim().replace(MATH, keepTexCommands);
   if (source.startsWith('::')) {
     const end = source.indexOf('::', 2);
-    if (end === -1) throw new GiftError('The title ::… is not closed with ::');
+    if (end === -1) throw new GiftError(importIssue('The title ::… is not closed with ::', 'TITLE_NOT_CLOSED'));
     source = source.slice(end + 2).trimStart();
   }
   const marker = FORMAT_MARKER.exec(source);
@@ -478,7 +536,8 @@ function blockQuestion(block: Block, warn: Warn): TypedQuestionInput | undefined
   // Moodle's description: text without an answer block, shown in the quiz, worth nothing.
   if (open === -1) return checked({ type: 'description', question_text: giftText(source, format, warn), points: 0 });
   const close = firstUnescaped(source, '}', open);
-  if (close === -1) throw new GiftError('The answer block { is not closed with }');
+  if (close === -1)
+    throw new GiftError(importIssue('The answer block { is not closed with }', 'ANSWER_BLOCK_NOT_CLOSED'));
   const after = source.slice(close + 1);
   const fields = answerFields(source.slice(open + 1, close), format, allOrNothing, warn);
   // Moodle's missing word: text after the answer block puts a blank where the block stood.
@@ -495,7 +554,7 @@ function blockQuestion(block: Block, warn: Warn): TypedQuestionInput | undefined
 /** The question if our schema takes it, else a GiftError with the schema's first reason. */
 function checked(question: TypedQuestionInput): TypedQuestionInput {
   const parsed = typedQuestionInputSchema.safeParse(question);
-  if (!parsed.success) throw new GiftError(parsed.error.issues[0]!.message);
+  if (!parsed.success) throw new GiftError(invalidQuestion(parsed.error.issues[0]!));
   return question;
 }
 
@@ -505,9 +564,9 @@ export function parseGift(text: string): ImportResult {
   for (const block of blocksOf(text)) {
     const line = block.lines.find(({ text }) => !text.trim().startsWith('//'))?.line ?? block.lines[0]!.line;
     const warnings: ImportProblem[] = [];
-    const warn: Warn = (message) => {
-      if (!warnings.some((warning) => warning.message === message))
-        warnings.push({ line, message, severity: 'warning' });
+    const warn: Warn = (issue) => {
+      if (!warnings.some((warning) => warning.message === issue.message))
+        warnings.push({ line, ...issue, severity: 'warning' });
     };
     try {
       const question = blockQuestion(block, warn);
@@ -515,7 +574,7 @@ export function parseGift(text: string): ImportResult {
       result.problems.push(...warnings);
     } catch (error) {
       if (!(error instanceof GiftError)) throw error;
-      result.problems.push({ line, message: error.message, severity: 'error' });
+      result.problems.push({ line, ...error.issue, severity: 'error' });
     }
   }
   return result;

@@ -3,6 +3,13 @@ import { fieldCode } from './field-error-codes.ts';
 import { USER_ROLES, type UserRole } from './constants.ts';
 import { bodyObject, hasForbiddenCharacters } from './fields.ts';
 import { FIELD_LIMITS } from './limits.ts';
+import {
+  closeReasonIn,
+  PARTICIPANT_ID_PATTERN,
+  ROOM_CLOSE_CODES,
+  ROOM_RECONNECT_REASONS,
+  type RoomLeaveReason,
+} from './rooms.ts';
 
 /**
  * Meeting rooms (issue 7): the signalling protocol spoken over the WebSocket
@@ -147,7 +154,7 @@ export type MeetingTokenClaims = {
 // Messages
 
 /** Participant ids are per connection (a reconnect is a new participant); opaque. */
-export const participantIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'Not a participant id' });
+export const participantIdSchema = z.string().regex(PARTICIPANT_ID_PATTERN, { error: 'Not a participant id' });
 
 export const mediaStateSchema = z.object({ mic: z.boolean(), camera: z.boolean(), screen: z.boolean() }).strict();
 export type MediaState = z.infer<typeof mediaStateSchema>;
@@ -282,8 +289,8 @@ export const participantSchema = z.object({
 /** One stream of the SFU subscription: its mid on our receiving connection, and whose it is. */
 export type SubscribedStream = { mid: string; participantId: string; slot: MediaSlot };
 
-/** Why someone left: they left or closed the page, joined again elsewhere, or their connection died. */
-export type LeaveReason = 'left' | 'replaced' | 'timeout' | 'removed';
+/** Why someone left: they left or closed the page, joined again elsewhere, their connection died, or a host removed them. */
+export type LeaveReason = RoomLeaveReason;
 
 /** What a host did to one participant's media, told to that participant only. */
 export type ModerationAction = 'mute' | 'stop-camera';
@@ -359,33 +366,8 @@ export const meetingError = (code: MeetingErrorCode) => ({
 // Close codes: why the server closed a socket, with what a person should read.
 
 export const CLOSE_CODES = {
-  /** The participant sent `leave`. */
-  LEFT: 1000,
-  /** The server is restarting: reconnect (with a fresh token if this one has expired). */
-  GOING_AWAY: 1001,
-  /** A frame over twice the message limit, refused by the WebSocket layer itself. */
-  FRAME_TOO_LARGE: 1009,
-  SERVER_ERROR: 1011,
-  /** The same person joined the room again (another tab or device). */
-  REPLACED: 4001,
-  BAD_MESSAGE: 4400,
-  TOKEN_EXPIRED: 4401,
-  FORBIDDEN: 4403,
-  /**
-   * The login that minted the token has ended: the password changed or every device was
-   * signed out (decision 017). The page mints a new token with the session it holds now: a
-   * tab whose browser has the new login rejoins; one whose login ended gets 401 and the login.
-   */
-  SIGNED_OUT: 4410,
-  JOIN_TIMEOUT: 4408,
-  ROOM_FULL: 4409,
-  TOO_LARGE: 4413,
-  CLIENT_TOO_OLD: 4426,
-  RATE_LIMITED: 4429,
-  /** A host removed this participant; they stay out of the room (decision 038). */
-  REMOVED: 4430,
-  /** A host locked the room; only hosts may join until it is unlocked. */
-  ROOM_LOCKED: 4423,
+  /** The room layer's codes, every protocol's (src/shared/rooms.ts, decision 065). */
+  ...ROOM_CLOSE_CODES,
   /** The room needs the SFU and it cannot be reached now: the page retries. */
   MEDIA_UNAVAILABLE: 4503,
 } as const;
@@ -414,7 +396,7 @@ export const CLOSE_MESSAGES: Record<CloseReason, string> = {
 
 /** The reason of a close code, or undefined for codes the server does not send (1006: connection lost). */
 export function closeReasonOf(code: number): CloseReason | undefined {
-  return (Object.keys(CLOSE_CODES) as CloseReason[]).find((reason) => CLOSE_CODES[reason] === code);
+  return closeReasonIn(CLOSE_CODES, code);
 }
 
 /** Whether the meeting screen should reconnect by itself after a close with this code. */
@@ -422,10 +404,7 @@ export function shouldReconnect(code: number): boolean {
   const reason = closeReasonOf(code);
   return (
     reason === undefined ||
-    reason === 'GOING_AWAY' ||
-    reason === 'SERVER_ERROR' ||
-    reason === 'TOKEN_EXPIRED' ||
-    reason === 'SIGNED_OUT' ||
+    (ROOM_RECONNECT_REASONS as readonly CloseReason[]).includes(reason) ||
     reason === 'MEDIA_UNAVAILABLE'
   );
 }

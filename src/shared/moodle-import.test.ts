@@ -327,7 +327,13 @@ describe('matching questions and descriptions as Moodle reads them (decision 045
 
   it('refuses a pair without an arrow, at its line', () => {
     expect(parseGift('\nMatch {=a -> b =c d}').problems).toEqual([
-      { line: 2, message: 'Every pair of a matching question is written =prompt -> match', severity: 'error' },
+      {
+        line: 2,
+        code: 'PAIR_NEEDS_ARROW',
+        params: {},
+        message: 'Every pair of a matching question is written =prompt -> match',
+        severity: 'error',
+      },
     ]);
   });
 

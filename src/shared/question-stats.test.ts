@@ -73,29 +73,29 @@ describe('questionStats', () => {
 
   it('counts options by text, a multiple answer once per option chosen', () => {
     expect(stats.get('q1')!.distribution).toEqual([
-      { label: 'Paris', count: 2, correct: true },
-      { label: 'Lyon', count: 1, correct: false },
+      { kind: 'text', text: 'Paris', count: 2, correct: true },
+      { kind: 'text', text: 'Lyon', count: 1, correct: false },
     ]);
     expect(stats.get('q2')!.distribution).toEqual([
-      { label: '2', count: 3, correct: true },
-      { label: '3', count: 1, correct: true },
-      { label: '4', count: 1, correct: false },
+      { kind: 'text', text: '2', count: 3, correct: true },
+      { kind: 'text', text: '3', count: 1, correct: true },
+      { kind: 'text', text: '4', count: 1, correct: false },
     ]);
     expect(stats.get('q3')!.distribution).toEqual([
-      { label: 'True', count: 2, correct: true },
-      { label: 'False', count: 1, correct: false },
+      { kind: 'true-false', value: true, count: 2, correct: true },
+      { kind: 'true-false', value: false, count: 1, correct: false },
     ]);
   });
 
   it('groups typed texts as the scoring compares them, and numbers by value', () => {
     expect(stats.get('q4')!.distribution).toEqual([
-      { label: 'red', count: 2, correct: true },
-      { label: 'blue', count: 1, correct: false },
+      { kind: 'text', text: 'red', count: 2, correct: true },
+      { kind: 'text', text: 'blue', count: 1, correct: false },
     ]);
     expect(stats.get('q5')!.distribution).toEqual([
-      { label: '3.5', count: 2, correct: true },
-      { label: '4', count: 1, correct: false },
-      { label: 'seven', count: 1 },
+      { kind: 'text', text: '3.5', count: 2, correct: true },
+      { kind: 'text', text: '4', count: 1, correct: false },
+      { kind: 'text', text: 'seven', count: 1 },
     ]);
   });
 
@@ -113,11 +113,11 @@ describe('questionStats', () => {
       [attempt(['q6', 'Dark red', 1]), attempt(['q6', 'dark  RED', 1]), attempt(['q6', 'blue', 0])],
     );
     expect(row!.distribution).toEqual([
-      { label: 'Dark red', count: 2, correct: true },
-      { label: 'blue', count: 1, correct: false },
+      { kind: 'text', text: 'Dark red', count: 2, correct: true },
+      { kind: 'text', text: 'blue', count: 1, correct: false },
     ]);
     const [literal] = questionStats([{ ...wild, wildcards: undefined }], [attempt(['q6', 'Dark red', 0])]);
-    expect(literal!.distribution).toEqual([{ label: 'Dark red', count: 1, correct: false }]);
+    expect(literal!.distribution).toEqual([{ kind: 'text', text: 'Dark red', count: 1, correct: false }]);
   });
 
   it('marks every number answer worth all the points right, each by its tolerance (decision 043, addendum)', () => {
@@ -138,24 +138,43 @@ describe('questionStats', () => {
       [attempt(['q7', '2', 1]), attempt(['q7', '-1,95', 1]), attempt(['q7', '2.3', 0.5]), attempt(['q7', '-3', 0])],
     );
     expect(row!.distribution).toEqual([
-      { label: '-1.95', count: 1, correct: true },
-      { label: '-3', count: 1, correct: false },
-      { label: '2', count: 1, correct: true },
-      { label: '2.3', count: 1, correct: false },
+      { kind: 'text', text: '-1.95', count: 1, correct: true },
+      { kind: 'text', text: '-3', count: 1, correct: false },
+      { kind: 'text', text: '2', count: 1, correct: true },
+      { kind: 'text', text: '2.3', count: 1, correct: false },
     ]);
   });
 
   it('keeps the five most common typed answers and sums the rest', () => {
     const many = ['a', 'a', 'a', 'b', 'b', 'c', 'd', 'e', 'f', 'g'].map((text) => attempt(['q4', text, 0]));
     const [row] = questionStats([questions[3]!], many);
-    expect(row!.distribution.map(({ label, count }) => `${label} ${count}`)).toEqual([
-      'a 3',
-      'b 2',
-      'c 1',
-      'd 1',
-      'e 1',
-      'Other answers 2',
+    expect(
+      row!.distribution.map((answer) => `${answer.kind === 'text' ? answer.text : answer.kind} ${answer.count}`),
+    ).toEqual(['a 3', 'b 2', 'c 1', 'd 1', 'e 1', 'others 2']);
+  });
+
+  it('gives a matching question’s pairs as data, each with its match once the key says (issue 32)', () => {
+    const pairs: QuizQuestion = {
+      _id: 'q8',
+      type: 'matching',
+      question_text: 'Match the organs.',
+      points: 2,
+      prompts: [
+        { _id: 'p1', text: 'Heart', match: 'c1' },
+        { _id: 'p2', text: 'Lungs', match: 'c2' },
+      ],
+      choices: [
+        { _id: 'c1', text: 'Pumps blood' },
+        { _id: 'c2', text: 'Breathe' },
+      ],
+    };
+    const [row] = questionStats([pairs], [attempt(['q8', { p1: 'c1', p2: 'c1' }, 1])]);
+    expect(row!.distribution).toEqual([
+      { kind: 'match', prompt: 'Heart', choice: 'Pumps blood', count: 1, correct: true },
+      { kind: 'match', prompt: 'Lungs', choice: 'Breathe', count: 0, correct: true },
     ]);
+    const stripped = { ...pairs, prompts: pairs.prompts!.map(({ _id, text }) => ({ _id, text })) };
+    expect(questionStats([stripped], [])[0]!.distribution[0]).toEqual({ kind: 'match', prompt: 'Heart', count: 0 });
   });
 
   it('averages the recorded seconds, null where none were', () => {
@@ -170,8 +189,8 @@ describe('questionStats', () => {
       percentFull: 0,
       percentAnswered: 0,
       distribution: [
-        { label: 'Paris', count: 0, correct: true },
-        { label: 'Lyon', count: 0, correct: false },
+        { kind: 'text', text: 'Paris', count: 0, correct: true },
+        { kind: 'text', text: 'Lyon', count: 0, correct: false },
       ],
       averageSeconds: null,
     });

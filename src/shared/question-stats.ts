@@ -9,8 +9,18 @@ import type { AttemptRecord, QuizQuestion } from './quizzes.ts';
  * teacher's quiz detail, which carries the key and every submitted attempt.
  */
 
-/** One row of a question's answers: an option, true/false, or a typed text or number. */
-export type AnswerCount = { label: string; count: number; correct?: boolean };
+/**
+ * What a row of a question's answers is, as data the client words (issue 32): an option's or a
+ * typed text or number as written, true or false, a matching prompt with its match (no match
+ * before the key is known), or the typed answers summed past the most common ones.
+ */
+export type AnswerLabel =
+  | { kind: 'text'; text: string }
+  | { kind: 'true-false'; value: boolean }
+  | { kind: 'match'; prompt: string; choice?: string }
+  | { kind: 'others' };
+/** One row of a question's answers with how many attempts gave it; `correct` once the key says. */
+export type AnswerCount = AnswerLabel & { count: number; correct?: boolean };
 export type QuestionStats = {
   questionId: string;
   /** Attempts that earned the question's full points, in % of attempts (0 with none). */
@@ -33,18 +43,23 @@ function typedCounts(
   key: (text: string) => string,
   isCorrect: (text: string) => boolean | undefined,
 ): AnswerCount[] {
-  const groups = new Map<string, { label: string; count: number; correct?: boolean }>();
+  const groups = new Map<string, { kind: 'text'; text: string; count: number; correct?: boolean }>();
   for (const response of responses) {
     const group = groups.get(key(response));
     if (group) group.count++;
     else {
       const correct = isCorrect(response);
-      groups.set(key(response), { label: response.trim(), count: 1, ...(correct === undefined ? {} : { correct }) });
+      groups.set(key(response), {
+        kind: 'text',
+        text: response.trim(),
+        count: 1,
+        ...(correct === undefined ? {} : { correct }),
+      });
     }
   }
-  const sorted = [...groups.values()].sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
+  const sorted = [...groups.values()].sort((a, b) => b.count - a.count || a.text.localeCompare(b.text));
   const rest = sorted.slice(TOP_TYPED_ANSWERS).reduce((total, group) => total + group.count, 0);
-  return [...sorted.slice(0, TOP_TYPED_ANSWERS), ...(rest > 0 ? [{ label: 'Other answers', count: rest }] : [])];
+  return [...sorted.slice(0, TOP_TYPED_ANSWERS), ...(rest > 0 ? [{ kind: 'others' as const, count: rest }] : [])];
 }
 
 function distributionOf(question: QuizQuestion, responses: AnswerValue[]): AnswerCount[] {
@@ -53,7 +68,8 @@ function distributionOf(question: QuizQuestion, responses: AnswerValue[]): Answe
     case 'single':
     case 'multiple':
       return (question.options ?? []).map((option) => ({
-        label: option.text,
+        kind: 'text' as const,
+        text: option.text,
         count: responses.filter((response) =>
           Array.isArray(response) ? response.includes(option._id) : response === option._id,
         ).length,
@@ -61,7 +77,8 @@ function distributionOf(question: QuizQuestion, responses: AnswerValue[]): Answe
       }));
     case 'true-false':
       return [true, false].map((value) => ({
-        label: value ? 'True' : 'False',
+        kind: 'true-false' as const,
+        value,
         count: responses.filter((response) => response === value).length,
         ...withKey(question.correct === undefined ? undefined : question.correct === value),
       }));
@@ -87,15 +104,18 @@ function distributionOf(question: QuizQuestion, responses: AnswerValue[]): Answe
           return numericAnswerWeight({ value, tolerance, partial: numbers }, number) === 100;
         },
       ).map((count) => {
-        const number = parseNumber(count.label);
-        return number === undefined ? count : { ...count, label: String(number) };
+        if (count.kind !== 'text') return count;
+        const number = parseNumber(count.text);
+        return number === undefined ? count : { ...count, text: String(number) };
       });
     }
     case 'matching': {
       // Each prompt with its match (or, before the key is known, each prompt): how many matched it so.
       const choices = new Map((question.choices ?? []).map((choice) => [choice._id, choice.text]));
       return (question.prompts ?? []).map((prompt) => ({
-        label: prompt.match === undefined ? prompt.text : `${prompt.text} → ${choices.get(prompt.match) ?? ''}`,
+        kind: 'match' as const,
+        prompt: prompt.text,
+        ...(prompt.match === undefined ? {} : { choice: choices.get(prompt.match) ?? '' }),
         count: responses.filter(
           (response) =>
             isMatchingAnswer(response) && response[prompt._id] !== undefined && response[prompt._id] === prompt.match,

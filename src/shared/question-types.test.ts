@@ -204,10 +204,18 @@ describe('matching questions', () => {
 
   it('takes only prompts of the question matched to its choices', () => {
     expect(answerProblem(matching, { p1: 'c4', p2: 'c4' })).toBeUndefined();
-    expect(answerProblem(matching, { p9: 'c1' })).toBe('Match the question’s prompts to its matches');
-    expect(answerProblem(matching, { p1: 'p2' })).toBe('Match the question’s prompts to its matches');
-    expect(answerProblem(matching, 'c1')).toBe('Match the prompts of the question');
-    expect(answerProblem(matching, ['c1'])).toBe('Match the prompts of the question');
+    // Codes the client words (issue 32), the English message for logs.
+    expect(answerProblem(matching, { p9: 'c1' })).toEqual({
+      code: 'INVALID_CHOICE',
+      message: 'Match the question’s prompts to its matches',
+    });
+    expect(answerProblem(matching, { p1: 'p2' })?.code).toBe('INVALID_CHOICE');
+    expect(answerProblem(matching, 'c1')).toEqual({
+      code: 'WRONG_TYPE',
+      params: { expected: 'object' },
+      message: 'Match the prompts of the question',
+    });
+    expect(answerProblem(matching, ['c1'])?.code).toBe('WRONG_TYPE');
     // A prompts-to-choices answer is no answer to another type.
     expect(answerProblem(single, { p1: 'c1' })).toBeDefined();
     expect(isAnswered({})).toBe(false);
@@ -300,7 +308,10 @@ describe('description items', () => {
   };
 
   it('take no answer, earn nothing and count in no total', () => {
-    expect(answerProblem(description, 'anything')).toBe('A description takes no answer');
+    expect(answerProblem(description, 'anything')).toEqual({
+      code: 'NOT_ANSWERABLE',
+      message: 'A description takes no answer',
+    });
     expect(scoreQuestion(description, 'anything')).toBe(0);
     expect(scoreAttempt([description, single], { q1: 'b' })).toEqual({ score: 2, accuracy: '100' });
     expect(totalPointsOf([description, single])).toBe(2);

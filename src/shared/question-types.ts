@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fieldCode } from './field-error-codes.ts';
+import { fieldCode, type FieldErrorCode, type FieldErrorParams } from './field-error-codes.ts';
 import { hasForbiddenCharacters, requiredText } from './fields.ts';
 import { quizImageKeySchema } from './quiz-images.ts';
 
@@ -170,42 +170,58 @@ export const answerValueSchema = z.union(
   { error: 'An answer must be an option id, a list of option ids, true or false, a text, or prompts matched' },
 );
 
+/**
+ * Why an answer cannot be saved: a field error's code and parameters, which clients word in the
+ * reader's language (issue 32), and the English message for logs and API users.
+ */
+export type AnswerProblem = { code: FieldErrorCode; params?: FieldErrorParams; message: string };
+
+const problem = (code: FieldErrorCode, message: string, params?: FieldErrorParams): AnswerProblem =>
+  params ? { code, params, message } : { code, message };
+const NOT_AN_OPTION = problem('INVALID_CHOICE', 'Choose options of the question');
+const NOT_A_MATCH = problem('INVALID_CHOICE', 'Match the question’s prompts to its matches');
+const NOT_MATCHES = problem('WRONG_TYPE', 'Match the prompts of the question', { expected: 'object' });
+const NOT_TEXT = problem('WRONG_TYPE', 'Type the answer', { expected: 'string' });
+
 /** Why `value` cannot be an answer to `question` (wrong type, unknown option), or undefined when it can. */
-export function answerProblem(question: StoredQuestion, value: AnswerValue): string | undefined {
+export function answerProblem(question: StoredQuestion, value: AnswerValue): AnswerProblem | undefined {
   // Only an essay is long: any other typed answer stays within a short answer's length.
   if (typeof value === 'string' && question.type !== 'essay' && value.length > QUESTION_LIMITS.shortTextMax)
-    return `An answer must be at most ${QUESTION_LIMITS.shortTextMax} characters`;
+    return problem('TOO_LONG', `An answer must be at most ${QUESTION_LIMITS.shortTextMax} characters`, {
+      maximum: QUESTION_LIMITS.shortTextMax,
+    });
   switch (question.type) {
     case 'single':
       return typeof value === 'string' && question.options.some((option) => option._id === value)
         ? undefined
-        : 'Choose one of the question’s options';
+        : problem('INVALID_CHOICE', 'Choose one of the question’s options');
     case 'multiple': {
-      if (!Array.isArray(value)) return 'Choose options of the question';
+      if (!Array.isArray(value)) return problem('WRONG_TYPE', 'Choose options of the question', { expected: 'array' });
       const ids = new Set(question.options.map((option) => option._id));
-      if (new Set(value).size !== value.length) return 'An option is chosen twice';
-      return value.every((id) => ids.has(id)) ? undefined : 'Choose options of the question';
+      if (new Set(value).size !== value.length) return problem('NOT_UNIQUE', 'An option is chosen twice');
+      return value.every((id) => ids.has(id)) ? undefined : NOT_AN_OPTION;
     }
     case 'true-false':
-      return typeof value === 'boolean' ? undefined : 'Answer true or false';
+      return typeof value === 'boolean'
+        ? undefined
+        : problem('WRONG_TYPE', 'Answer true or false', { expected: 'boolean' });
     case 'short-text':
-      return typeof value === 'string' ? undefined : 'Type the answer';
+    case 'essay':
+      return typeof value === 'string' ? undefined : NOT_TEXT;
     case 'numeric':
       return typeof value === 'string' && (value.trim() === '' || parseNumber(value) !== undefined)
         ? undefined
-        : 'Type a number';
-    case 'essay':
-      return typeof value === 'string' ? undefined : 'Write the answer';
+        : problem('NOT_A_NUMBER', 'Type a number');
     case 'matching': {
-      if (!isMatchingAnswer(value)) return 'Match the prompts of the question';
+      if (!isMatchingAnswer(value)) return NOT_MATCHES;
       const prompts = new Set(question.prompts.map((prompt) => prompt._id));
       const choices = new Set(question.choices.map((choice) => choice._id));
       return Object.entries(value).every(([prompt, choice]) => prompts.has(prompt) && choices.has(choice))
         ? undefined
-        : 'Match the question’s prompts to its matches';
+        : NOT_A_MATCH;
     }
     case 'description':
-      return 'A description takes no answer';
+      return problem('NOT_ANSWERABLE', 'A description takes no answer');
   }
 }
 

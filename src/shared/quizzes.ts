@@ -251,7 +251,7 @@ export const quizBodySchema = <Extra extends z.ZodRawShape = Record<never, never
             .min(1, { error: 'Add at least one question' })
             .max(QUIZ_LIMITS.questionsMax, { error: `A quiz can have at most ${QUIZ_LIMITS.questionsMax} questions` })
             .refine((questions) => totalTextOf(questions) <= QUIZ_LIMITS.totalTextMax, {
-              error: `The quiz is too long: at most ${QUIZ_LIMITS.totalTextMax.toLocaleString('en-GB')} characters of questions and options in all`,
+              error: `The quiz is too long: at most ${QUIZ_LIMITS.totalTextMax} characters of questions and options in all`,
               params: fieldCode('QUIZ_TOO_LONG', { maximum: QUIZ_LIMITS.totalTextMax }),
             })
             .refine((questions) => questions.length === 0 || questionCountOf(questions) > 0, {
@@ -355,7 +355,7 @@ export const submitAttemptSchema = bodyObject(
           .array(z.unknown(), { error: 'quiz.questions must be the list of questions with their selected options' })
           .max(QUIZ_LIMITS.questionsMax)
           .refine((questions) => echoedTextOf(questions) <= QUIZ_LIMITS.totalTextMax, {
-            error: `The question texts and options sent back are longer than any quiz: at most ${QUIZ_LIMITS.totalTextMax.toLocaleString('en-GB')} characters in all`,
+            error: `The question texts and options sent back are longer than any quiz: at most ${QUIZ_LIMITS.totalTextMax} characters in all`,
             params: fieldCode('QUIZ_TOO_LONG', { maximum: QUIZ_LIMITS.totalTextMax }),
           })
           .pipe(

@@ -8,6 +8,7 @@ import {
   isBlankText,
   optionalQueryText,
   pagingFields,
+  queryFlag,
   requiredText,
 } from './fields.ts';
 import { FIELD_LIMITS } from './limits.ts';
@@ -56,12 +57,6 @@ export type ResourceType = (typeof RESOURCE_TYPES)[number];
 
 export const RESOURCE_SORT_FIELDS = ['createdAt', 'fileName'] as const;
 export type ResourceSortField = (typeof RESOURCE_SORT_FIELDS)[number];
-
-/** "true"/"false" in a query string. */
-const queryFlag = z
-  .enum(['true', 'false'], { error: 'must be true or false' })
-  .optional()
-  .transform((value) => value === 'true');
 
 /**
  * GET /api/get-resources. A student always gets their own class (another class is

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { fieldErrorsOf } from './api.ts';
 import {
   checkRosterRows,
-  credentialsToCsv,
   csvFileName,
   decodeCsvBytes,
   NOT_TEXT_MESSAGE,
@@ -62,6 +61,28 @@ describe('parseRosterCsv', () => {
       [3, 'Dupont; Marie', '10a-02'],
     ]);
     expect(parsed.rows[0]!.cells.password).toBe('');
+  });
+
+  it('reads headers in Spanish and Arabic, as the screens and the credentials sheet word them (decision 055)', () => {
+    const spanish = rowsOf(
+      'Nombre;Número de lista;Correo electrónico;Nombre del padre, madre o tutor;"Correo electrónico del padre, madre o tutor";Contraseña\n' +
+        'Ana Pérez;r-1;ana@example.com;Luis Pérez;luis@example.com;secreto-12',
+    );
+    expect(spanish.ignoredColumns).toEqual([]);
+    expect(spanish.rows[0]!.cells).toEqual({
+      name: 'Ana Pérez',
+      rollNumber: 'r-1',
+      email: 'ana@example.com',
+      parentName: 'Luis Pérez',
+      parentEmail: 'luis@example.com',
+      password: 'secreto-12',
+    });
+    // Arabic, with and without the shadda of وليّ, in any order.
+    const arabic = rowsOf(
+      'الرقم المدرسي,الاسم,البريد الإلكتروني,اسم ولي الأمر,البريد الإلكتروني لوليّ الأمر\nr-2,سارة,s@example.com,أحمد,a@example.com',
+    );
+    expect(arabic.ignoredColumns).toEqual([]);
+    expect(arabic.rows[0]!.cells).toMatchObject({ name: 'سارة', rollNumber: 'r-2', parentName: 'أحمد' });
   });
 
   it("reads Google Sheets' commas, headers in any case and spelling, names in other scripts", () => {
@@ -234,10 +255,7 @@ describe('export', () => {
     expect(readBack).toEqual(entries.map((entry) => ({ ...entry, password: '' })));
   });
 
-  it('writes the credentials sheet and a file name from the class name', () => {
-    expect(credentialsToCsv([{ row: 2, name: 'Ann', rollNumber: 'a-1', password: 'abcde-fghjk' }])).toBe(
-      '\uFEFFName,Roll number,Password\r\nAnn,a-1,abcde-fghjk\r\n',
-    );
+  it('writes a file name from the class name', () => {
     expect(csvFileName('10 A / Maths', 'roster')).toBe('10-A-Maths-roster.csv');
     expect(csvFileName('***', 'credentials')).toBe('class-credentials.csv');
   });

@@ -46,11 +46,33 @@ const HEADER_NAMES: Record<RosterField, readonly string[]> = {
   password: ['password', 'initialpassword'],
 };
 
+/**
+ * The headers in the interface's other languages, as its screens and credentials sheet word them
+ * (decision 055, "CSV headers"): a teacher who names the columns in Spanish or Arabic is read too.
+ * Exports still write ROSTER_HEADERS, the file's stable names.
+ */
+const TRANSLATED_HEADERS: Record<RosterField, readonly string[]> = {
+  name: ['Nombre', 'Nombre completo', 'الاسم', 'الاسم الكامل'],
+  rollNumber: ['Número de lista', 'Nombre de usuario', 'الرقم المدرسي', 'اسم المستخدم'],
+  email: ['Correo electrónico', 'Correo', 'البريد الإلكتروني'],
+  parentName: ['Nombre del padre, madre o tutor', 'Nombre del tutor', 'اسم وليّ الأمر', 'اسم ولي الأمر'],
+  parentEmail: [
+    'Correo electrónico del padre, madre o tutor',
+    'Correo del tutor',
+    'البريد الإلكتروني لوليّ الأمر',
+    'البريد الإلكتروني لولي الأمر',
+  ],
+  password: ['Contraseña', 'كلمة المرور'],
+};
+
 /** "Parent's name", "PARENT_NAME", " parent name " all read as `parentsname`/`parentname`. */
 const headerKey = (header: string) => identityKey(header).replace(/[\s_.'’()#-]/g, '');
 
 const FIELD_OF_HEADER = new Map(
-  Object.entries(HEADER_NAMES).flatMap(([field, names]) => names.map((name) => [name, field as RosterField])),
+  ROSTER_FIELDS.flatMap((field) => [
+    ...HEADER_NAMES[field].map((name) => [name, field] as const),
+    ...TRANSLATED_HEADERS[field].map((name) => [headerKey(name), field] as const),
+  ]),
 );
 
 const REQUIRED_FIELDS = ROSTER_FIELDS.filter((field) => field !== 'password');
@@ -430,20 +452,16 @@ export function toCsv(header: readonly string[], rows: readonly (readonly string
 
 type RosterExportEntry = { name: string; rollNumber: string; email: string; parentName: string; parentEmail: string };
 
-/** A class's roster as a CSV the import reads back (same headers, no password column). */
+/**
+ * A class's roster as a CSV the import reads back (same headers, no password column). Its headers
+ * are ROSTER_HEADERS in every language: a file meant to be read back keeps stable names (decision
+ * 055, "CSV headers"); the credentials sheet, read by people, is worded by the client.
+ */
 export function rosterToCsv(entries: readonly RosterExportEntry[]): string {
   const fields = ROSTER_FIELDS.filter((field) => field !== 'password');
   return toCsv(
     fields.map((field) => ROSTER_HEADERS[field]),
     entries.map((entry) => fields.map((field) => entry[field])),
-  );
-}
-
-/** The credentials sheet as CSV: who signs in with which password. */
-export function credentialsToCsv(credentials: readonly RosterImportCredential[]): string {
-  return toCsv(
-    ['Name', 'Roll number', 'Password'],
-    credentials.map((credential) => [credential.name, credential.rollNumber, credential.password]),
   );
 }
 

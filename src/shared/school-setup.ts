@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { teacherAccountFields } from './accounts.ts';
 import { bodyObject, localeSchema, requiredText } from './fields.ts';
+import { timeZoneSchema } from './time-zones.ts';
 
 /**
  * The school's first run and a teacher's invitation (decision 030): what the auth pages use of
@@ -16,17 +17,7 @@ export const SCHOOL_LIMITS = {
   pageSizeMax: 100,
 } as const;
 
-/** Whether the school is set up, and its name (the sign-in pages show it). */
-export const schoolStatusSchema = z.strictObject({
-  isSetUp: z.boolean(),
-  /** Null until the school is set up. */
-  name: z.string().nullable(),
-  /** The demo school's accounts exist (decision 050): only then does the landing page name them. */
-  hasDemo: z.boolean(),
-  /** The interface's language for whoever has not chosen one (issue 32); English before set-up. */
-  defaultLocale: localeSchema,
-});
-export type SchoolStatus = z.infer<typeof schoolStatusSchema>;
+export { schoolStatusSchema, type SchoolStatus } from './school-status.ts';
 
 export const schoolNameSchema = requiredText('School name', SCHOOL_LIMITS.name);
 
@@ -39,6 +30,8 @@ export const schoolSetupSchema = bodyObject({
   schoolName: schoolNameSchema,
   /** The school's default language (issue 32); the set-up page sends the one it is shown in. English when left out. */
   defaultLocale: localeSchema.optional(),
+  /** The school's time zone (decision 062); the set-up page sends the browser's. UTC when left out. */
+  timeZone: timeZoneSchema.optional(),
   ...teacherAccountFields,
 });
 export type SchoolSetup = z.infer<typeof schoolSetupSchema>;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { fieldCode } from './field-error-codes.ts';
 import { bodyObject, hasForbiddenCharacters, localeSchema, pagingFields } from './fields.ts';
 import { SCHOOL_LIMITS, schoolNameSchema } from './school-setup.ts';
+import { timeZoneSchema } from './time-zones.ts';
 
 // What the auth pages need lives apart, so their tight budget does not carry the staff screen's schemas.
 export * from './school-setup.ts';
@@ -14,6 +16,9 @@ export const renameSchoolSchema = bodyObject({ name: schoolNameSchema });
 
 /** The administrator sets the school's default language (issue 32). */
 export const schoolLanguageSchema = bodyObject({ defaultLocale: localeSchema });
+
+/** The administrator sets the school's time zone, the one due dates are entered and shown in (decision 062). */
+export const schoolTimeZoneSchema = bodyObject({ timeZone: timeZoneSchema });
 
 /** What removing the demo removed (decision 050); `schoolRemoved`: the school was the demo's, the server is back at its first run. */
 export const demoRemovalSchema = z.strictObject({
@@ -34,7 +39,10 @@ export const createInvitationSchema = bodyObject({
     .string({ error: 'Note must be text' })
     .trim()
     .max(SCHOOL_LIMITS.invitationNote, { error: `Note must be at most ${SCHOOL_LIMITS.invitationNote} characters` })
-    .refine((value) => !hasForbiddenCharacters(value), { error: 'Note contains characters that are not allowed' })
+    .refine((value) => !hasForbiddenCharacters(value), {
+      error: 'Note contains characters that are not allowed',
+      params: fieldCode('FORBIDDEN_CHARACTERS'),
+    })
     .optional()
     .default(''),
 });

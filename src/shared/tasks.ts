@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldCode } from './field-error-codes.ts';
 import { bodyObject, requiredText } from './fields.ts';
 import { JSON_BYTES_PER_CHARACTER } from './limits.ts';
 
@@ -39,6 +40,7 @@ export const updateTasksSchema = bodyObject(
       .max(TASK_LIMITS.perList, { error: `A list can hold at most ${TASK_LIMITS.perList} tasks` })
       .refine((tasks) => new Set(tasks.map((task) => task.id)).size === tasks.length, {
         error: 'Two tasks have the same id',
+        params: fieldCode('NOT_UNIQUE'),
       }),
     version: z
       .number({ error: 'version must be a number' })

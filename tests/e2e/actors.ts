@@ -1,4 +1,4 @@
-import { type Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { StudentRegistration } from '../../src/shared/accounts.ts';
 import { buildStudentRegistration, TEST_SETUP_CODE } from '../../src/server/testing/factories.ts';
 import { expect, expectAccessible } from './fixtures.ts';
@@ -168,3 +168,37 @@ export async function openQuizFromMenu(page: Page, title: string) {
 
 /** The question on screen in a running attempt or preview. */
 export const currentQuestion = async (page: Page) => (await page.getByTestId('question-text').textContent()) ?? '';
+
+/**
+ * Another person's browser beside `like`: its size (a phone's touch too), watched like every
+ * context (fixtures.ts); its page's uncaught errors and console errors are collected in `errors`.
+ */
+export async function openSecondBrowser(browser: Browser, like: Page, isPhone: boolean) {
+  const context = await browser.newContext({ viewport: like.viewportSize()!, isMobile: isPhone, hasTouch: isPhone });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return { context, page, errors };
+}
+
+/**
+ * Signs `context`'s pages in as the login page would (the token and the role in local storage,
+ * SPEC §3), on every page of the app at `origin` it opens: for scenarios whose subject is past the login.
+ */
+export async function signInByToken(
+  context: BrowserContext,
+  origin: string,
+  session: { token: string; role: 'teacher' | 'student' },
+) {
+  await context.addInitScript(
+    (stored) => {
+      if (location.origin !== stored.origin) return;
+      localStorage.setItem('token', stored.token);
+      localStorage.setItem('userType', stored.role);
+    },
+    { origin: new URL(origin).origin, ...session },
+  );
+}

@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { APIRequestContext } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { Locale } from '../../src/shared/locales.ts';
 import type { NewQuizPayload, QuizQuestion, StudentQuizDetail } from '../../src/shared/quizzes.ts';
 import { buildNewQuiz, buildStudentRegistration } from '../../src/server/testing/factories.ts';
 import { expect } from './fixtures.ts';
@@ -165,4 +168,36 @@ export async function teacherWithMeetingRoom(request: APIRequestContext) {
   const { teacher, token, klass } = await teacherWithClass(request);
   const room = (await postOk(request, '/api/meetings', { classId: klass.id }, token)) as { roomId: string };
   return { teacher, token, klass, roomId: room.roomId };
+}
+
+/** A file of tests/e2e/fixtures in the teacher's library for class `classId`, uploaded through the API: the resource. */
+export async function uploadLibraryFile(
+  request: APIRequestContext,
+  token: string,
+  classId: string,
+  fixture: { path: string; mimeType: string },
+) {
+  const response = await request.post('/api/teacher/upload-resource', {
+    headers: bearer(token),
+    multipart: {
+      classId,
+      file: { name: path.basename(fixture.path), mimeType: fixture.mimeType, buffer: readFileSync(fixture.path) },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()).data as { _id: string; fileName: string };
+}
+
+/**
+ * The signed-in person of `page` chooses `locale` on their account, as the account page does
+ * (POST /api/{role}/language); the caller reloads. A signed-in person's language is their
+ * account's (decision 055 addendum): the signed-out pages' cookie no longer switches it.
+ */
+export async function chooseOwnLanguage(page: Page, locale: Locale) {
+  const session = await page.evaluate(() => ({
+    token: localStorage.getItem('token'),
+    role: localStorage.getItem('userType'),
+  }));
+  expect(session.token, 'a signed-in page').toBeTruthy();
+  await postOk(page.request, `/api/${session.role}/language`, { locale }, session.token!);
 }

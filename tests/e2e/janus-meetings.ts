@@ -10,7 +10,7 @@ import { readRtpStreams, recordPeerConnections } from '../meeting-stats.ts';
 import { startJanus, type JanusProcess } from '../../scripts/janus.ts';
 import { freePort } from '../../src/server/testing/server-process.ts';
 import { patience } from '../../src/server/testing/patience.ts';
-import { enterStudyMode } from './actors.ts';
+import { enterStudyMode, signInByToken } from './actors.ts';
 import { registeredStudent, teacherWithMeetingRoom } from './api-setup.ts';
 import { AppInstance } from './app-instances.ts';
 import { expect, test } from './fixtures.ts';
@@ -201,10 +201,7 @@ function watchSockets({ ignoresModeration }: { ignoresModeration: boolean }) {
  */
 export async function openPreJoin(browser: Browser, baseURL: string, roomId: string, session: SignedInPerson) {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
-  await context.addInitScript((stored) => {
-    localStorage.setItem('token', stored.token);
-    localStorage.setItem('userType', stored.role);
-  }, session);
+  await signInByToken(context, baseURL, session);
   // Every connection the page makes, for getStats() below (the app keeps them private).
   await context.addInitScript(recordPeerConnections);
   await context.addInitScript(watchSockets, { ignoresModeration: session.ignoresModeration });

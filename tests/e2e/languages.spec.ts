@@ -195,6 +195,9 @@ for (const locale of ['ar', 'es'] as const) {
     browser,
     playwright,
   }, testInfo) => {
+    // Spanish is laid out left to right like English, whose desktop screens every other spec
+    // walks; its longer words are what a phone's width tests (decision 067). Arabic at both sizes.
+    test.skip(locale === 'es' && testInfo.project.name === 'desktop', 'Spanish: at phone size only');
     // A server of its own, three people and about thirty checked screens.
     test.setTimeout(patience(240_000));
     const tr = (id: string, values?: Record<string, unknown>) => translate(locale, id, values);
@@ -229,7 +232,8 @@ for (const locale of ['ar', 'es'] as const) {
       await expectAccessible(page, `${locale} ${testInfo.project.name}: ${name}`).catch((error: Error) => {
         faults.push(error.message);
       });
-      if (isArabic) {
+      // The screenshots are for a person to look at (issue 32); CI's machine keeps none (decision 067).
+      if (isArabic && !process.env.CI) {
         shot += 1;
         await page.screenshot({
           path: testInfo.outputPath(`${String(shot).padStart(2, '0')}-${name}.png`),
@@ -264,6 +268,8 @@ for (const locale of ['ar', 'es'] as const) {
       await admin.getByLabel(wholeLabel(tr('Set-up code'))).fill(TEST_SETUP_CODE);
       await admin.getByRole('button', { name: tr('Continue'), exact: true }).click();
       await expect(admin.getByLabel(wholeLabel(tr('School name')))).toBeVisible();
+      // The school's language is asked for, offering first the one the page is read in (issue 32 point 4).
+      await expect(admin.getByRole('combobox', { name: wholeLabel(tr("The school's language")) })).toHaveValue(locale);
       await admin.getByLabel(wholeLabel(tr('School name'))).fill(data.schoolName);
       await admin.getByLabel(wholeLabel(tr('Full name'))).fill(data.administrator);
       await admin.getByLabel(wholeLabel(tr('Subject'))).fill(E2E_ADMINISTRATOR.subject);
@@ -272,6 +278,7 @@ for (const locale of ['ar', 'es'] as const) {
       await look(admin, 'setup-school');
       await admin.getByRole('button', { name: tr('Set up the school'), exact: true }).click();
       await expect(admin).toHaveURL(/\/dashboard\/teacher$/);
+      expect((await (await api.get('/api/school')).json()).data.defaultLocale).toBe(locale);
       await expect(admin.getByRole('heading', { level: 1 })).toBeVisible();
       await look(admin, 'teacher-dashboard');
 
@@ -432,7 +439,9 @@ for (const locale of ['ar', 'es'] as const) {
       // --- The teacher: the analytics, then the essay marked ------------------------------------
       await teacher.goto(`/dashboard/teacher/quiz-analytics/${quizId}`);
       await expect(teacher.getByRole('row', { name: new RegExp(escapeRegExp(data.student)) })).toBeVisible();
-      await look(teacher, 'quiz-analytics');
+      // On a phone the attempts are cards: the table's own box does not scroll sideways (issue 32).
+      const attemptsTable = teacher.getByRole('region', { name: tr('Attempts table'), exact: true });
+      await look(teacher, 'quiz-analytics', testInfo.project.name === 'mobile' ? { fits: attemptsTable } : {});
       await teacher.goto(`/dashboard/teacher/quiz-analytics/${quizId}/marking`);
       const essay = teacher.getByRole('group', { name: new RegExp(escapeRegExp(data.student)) });
       await expect(essay).toContainText(data.essayAnswer);
@@ -531,6 +540,17 @@ for (const locale of ['ar', 'es'] as const) {
       await student.getByLabel(wholeLabel(tr('Room ID'))).fill(roomId);
       await student.getByRole('button', { name: tr('Join'), exact: true }).click();
       await expect(student.getByRole('heading', { name: tr('Ready to join?') })).toBeVisible();
+      // The room ID reads as one piece, left to right: never broken at a dash (Arabic once did).
+      const shownRoomId = student.locator('bdi', { hasText: roomId });
+      await expect(shownRoomId).toHaveAttribute('dir', 'ltr');
+      expect(
+        await shownRoomId.evaluate((element) => {
+          const range = document.createRange();
+          range.selectNodeContents(element);
+          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+        }),
+        'lines the room ID takes',
+      ).toBe(1);
       await expect
         .poll(() =>
           student.getByLabel(tr('Your camera preview')).evaluate((video: HTMLVideoElement) => video.videoWidth),

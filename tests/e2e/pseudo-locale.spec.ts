@@ -2,14 +2,29 @@ import { randomInt } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import type { APIRequestContext, BrowserContext, Page, Response } from '@playwright/test';
 import { buildNewQuiz, buildStudentRegistration } from '../../src/server/testing/factories.ts';
+import { PRODUCT_NAME } from '../../src/shared/constants.ts';
 import { LOCALE_COOKIE, LOCALES } from '../../src/shared/locales.ts';
-import { createClass } from './api-setup.ts';
+import { createClass, registeredTeacher } from './api-setup.ts';
 import { expect, test } from './fixtures.ts';
+import {
+  closeDialog,
+  control,
+  dialogState,
+  fieldErrorsState,
+  openDialog,
+  pseudo,
+  toastState,
+  type ScreenState,
+} from './screen-states.ts';
 import { administratorToken, E2E_ADMINISTRATOR } from './school-setup.ts';
 
 /**
  * Nothing untranslated slips in (issue 32 point 7): every route of both roles, signed out too, in
- * the pseudo-locale (the cookie studyhall_locale=pseudo: every message accented, "Śĩĝń ĩń"). The
+ * the pseudo-locale (the cookie studyhall_locale=pseudo: every message accented, "Śĩĝń ĩń"), and
+ * after each route's first view the states a person reaches from it (screen-states.ts): its
+ * dialogs and confirmation questions, toasts, field errors, the bell's panel and the side menu,
+ * empty lists beside filled ones, the quiz runner's steps, the meeting room's panels, the
+ * whiteboard with a drawing. The
  * test's own data (class, quiz, student) is Greek, so any Latin word of two or more letters left on
  * screen, in a text node, an aria-label, title, placeholder, alt or the document's title, did not
  * come through the layer. Allowed: the brand, codes (capitals and digits), emails, addresses,
@@ -30,16 +45,14 @@ async function postOk(request: APIRequestContext, url: string, data: unknown, to
   return (await response.json()).data;
 }
 
-async function seedGreekSchoolDay(request: APIRequestContext) {
-  const token = await administratorToken(request);
-  const suffix = digits();
-  const klass = await createClass(request, token, `Τμήμα Β${suffix}`);
-  const quiz = (await postOk(
+/** A quiz of two questions in `classId`, Greek (its questions' texts are data). */
+async function addGreekQuiz(request: APIRequestContext, token: string, classId: string, title: string) {
+  return (await postOk(
     request,
     '/api/teacher/add-quiz',
     buildNewQuiz({
-      title: `Διαγώνισμα ${suffix}`,
-      classId: klass.id,
+      title,
+      classId,
       quiz: {
         background: buildNewQuiz().quiz.background,
         questions: [
@@ -50,6 +63,14 @@ async function seedGreekSchoolDay(request: APIRequestContext) {
     }),
     token,
   )) as { _id: string; title: string };
+}
+
+async function seedGreekSchoolDay(request: APIRequestContext) {
+  const token = await administratorToken(request);
+  const suffix = digits();
+  const klass = await createClass(request, token, `Τμήμα Β${suffix}`);
+  // A class nobody joined yet: its screen's empty roster.
+  const emptyClass = await createClass(request, token, `Τμήμα Γ${suffix}`);
   const student = buildStudentRegistration({
     name: `Ελένη Παπαδοπούλου ${suffix}`,
     rollNumber: `μαθ-${suffix}`,
@@ -59,6 +80,10 @@ async function seedGreekSchoolDay(request: APIRequestContext) {
     parentEmail: `parent.${suffix}@family.test`,
   });
   await postOk(request, '/api/student/register', student);
+  // Made after the student joined: each reaches the student's bell (decision 059).
+  const quiz = await addGreekQuiz(request, token, klass.id, `Διαγώνισμα ${suffix}`);
+  // Never attempted: the runner's states (start, questions, result), and analytics with no attempt.
+  const freshQuiz = await addGreekQuiz(request, token, klass.id, `Τεστ ${suffix}`);
   // One attempt, handed in: the analytics, marking, leaderboard and statistics screens have rows.
   const studentToken = (await postOk(request, '/api/student/login', {
     rollNumber: student.rollNumber,
@@ -72,8 +97,30 @@ async function seedGreekSchoolDay(request: APIRequestContext) {
     selectedOption: question.options[0]!.text,
   }));
   await postOk(request, '/api/student/update-student', { quiz: { _id: quiz._id, questions } }, studentToken);
+  await postOk(
+    request,
+    '/api/teacher/add-resource-link',
+    { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', fileName: `Μάθημα ${suffix}`, classId: klass.id },
+    token,
+  );
+  // Another teacher of the school: the staff screen's changes to a teacher ask first.
+  await registeredTeacher(request);
   const room = (await postOk(request, '/api/meetings', { classId: klass.id }, token)) as { roomId: string };
-  return { klass, quiz, student, roomId: room.roomId };
+  // An assignment (issue 33) with a draft: the student's list and its page have content.
+  const assignment = (await postOk(
+    request,
+    '/api/assignments',
+    {
+      classIds: [klass.id],
+      title: `Εργασία ${suffix}`,
+      instructions: 'Γράψε **μία σελίδα** για ένα ποτάμι.',
+      points: 10,
+      dueAt: new Date(Date.now() + 86_400_000).toISOString(),
+      acceptLate: true,
+    },
+    token,
+  )) as { _id: string };
+  return { klass, emptyClass, quiz, freshQuiz, student, roomId: room.roomId, assignmentId: assignment._id };
 }
 
 // ---- what a person reads on the page, and which of it is untranslated ----
@@ -123,6 +170,10 @@ const UNITS = 'second|minute|hour|day|week|month|quarter|year|sec|min|hr|wk|mo|y
 /** Pieces of text that are no interface wording: struck out before the Latin words are looked for. */
 const ALLOWED: RegExp[] = [
   /\b(StudyHall|EMeet)\b/g, // the product and its meeting rooms: names, not words
+  // Names too: the video sites a link may come from, the question formats an import reads.
+  /\b(YouTube|Vimeo|Wistia|Moodle|Aiken)\b/g,
+  // IANA time-zone names (the school's zone, decision 062): identifiers, the same in every language.
+  /\b(Africa|America|Antarctica|Arctic|Asia|Atlantic|Australia|Europe|Indian|Pacific|Etc)\/[\w/+-]+|\bUTC\b/g,
   /[\w.+-]+@[\w-]+(\.[\w-]+)+/g, // emails
   /\b(https?|wss?):\/\/\S+/g, // addresses
   /(^|\s)\/[\w\-./?=&%]+/g, // paths (/auth/teacher/login)
@@ -226,14 +277,43 @@ async function scan(page: Page, route: string, watched: ReturnType<typeof watchD
   const lang = await page.locator('html').getAttribute('lang');
   if (lang !== 'en-XA')
     findings.push({ route, where: '<html lang>', text: `lang="${lang}", not the pseudo-locale's en-XA` });
+  // Every screen names itself in the tab ("Quizzes · StudyHall"), not the bare product name.
+  if (!route.startsWith('/ ') && (await page.title()) === PRODUCT_NAME)
+    findings.push({ route, where: 'document title', text: `the bare "${PRODUCT_NAME}": no PageTitle` });
   for (const read of await textsOnScreen(page)) {
     if (untranslatedIn(read.text, watched.data)) findings.push({ route, ...read });
   }
 }
 
-async function visit(page: Page, route: string, watched: ReturnType<typeof watchData>, findings: Finding[]) {
-  await page.goto(route);
-  await scan(page, route, watched, findings);
+/** A screen, and the states of it the pass opens after its first view (screen-states.ts). */
+type Visit = string | { route: string; states: ScreenState[] };
+
+/**
+ * Opens each screen and reads its first view, then reaches each of its states in turn and reads
+ * it too (named `route → state`). `prepare` runs after each page load (study mode's full screen).
+ */
+async function visitAll(
+  page: Page,
+  visits: Visit[],
+  watched: ReturnType<typeof watchData>,
+  findings: Finding[],
+  prepare: (page: Page) => Promise<void> = async () => {},
+) {
+  for (const visit of visits) {
+    const { route, states } = typeof visit === 'string' ? { route: visit, states: [] } : visit;
+    await test.step(route, async () => {
+      await page.goto(route);
+      await prepare(page);
+      await scan(page, route, watched, findings);
+    });
+    for (const state of states) {
+      await test.step(`${route} → ${state.name}`, async () => {
+        await state.reach(page);
+        await scan(page, `${route} → ${state.name}`, watched, findings);
+        await (state.leave ?? closeDialog)(page);
+      });
+    }
+  }
 }
 
 async function pseudoCookie(context: BrowserContext, baseURL: string) {
@@ -246,12 +326,86 @@ function report(findings: Finding[], file: string) {
   return unique.map(({ route, where, text }) => `${route}  [${where}]  ${JSON.stringify(text)}`).join('\n');
 }
 
+// ---- the states each screen is read in, after its first view ----
+
+/** The header's bell opened: its panel, once its list has loaded (empty or not). */
+const bellPanel = (name: string): ScreenState => ({
+  name,
+  reach: async (page) => {
+    await page.locator('header button[aria-expanded]').click();
+    await expect(openDialog(page)).toBeVisible();
+    await expect(openDialog(page).getByText(pseudo('Loading…'))).toHaveCount(0);
+  },
+});
+
+/** Turns the side menu the other way (collapsed on a desktop, expanded over the page on a phone). */
+async function toggleSideMenu(page: Page) {
+  const toggle = page.locator('nav[data-expanded] > button[aria-expanded]');
+  const wasExpanded = await toggle.getAttribute('aria-expanded');
+  await toggle.click();
+  await expect(toggle).not.toHaveAttribute('aria-expanded', wasExpanded!);
+}
+
+const sideMenuToggled: ScreenState = { name: 'side menu toggled', reach: toggleSideMenu, leave: toggleSideMenu };
+
+/** The meeting room's states, from its pre-join screen: in the room, each panel, and left. */
+const MEETING_STATES: ScreenState[] = [
+  {
+    name: 'in the room',
+    reach: async (page) => {
+      await control(page, 'Join').click();
+      await expect(page.locator('[data-panel-toggle=people]')).toBeVisible();
+    },
+    leave: async () => {},
+  },
+  ...(['people', 'chat'] as const).map((panel): ScreenState => ({
+    name: `${panel} panel`,
+    reach: async (page) => {
+      await page.locator(`[data-panel-toggle=${panel}]`).click();
+      await expect(page.locator(`[data-panel-toggle=${panel}]`)).toHaveAttribute('aria-pressed', 'true');
+    },
+    leave: async (page) => {
+      await page.locator(`[data-panel-toggle=${panel}]`).click();
+      await expect(page.locator(`[data-panel-toggle=${panel}]`)).toHaveAttribute('aria-pressed', 'false');
+    },
+  })),
+  {
+    name: 'left the meeting',
+    reach: async (page) => {
+      await control(page, 'Leave').click();
+      await expect(page.locator('#meeting-ended-title')).toBeVisible();
+    },
+    leave: async () => {},
+  },
+];
+
+/** The whiteboard with a stroke on it, then Clear's question (an empty board has nothing to clear). */
+const WHITEBOARD_STATES: ScreenState[] = [
+  {
+    name: 'a stroke drawn',
+    reach: async (page) => {
+      const box = (await page.locator('canvas').first().boundingBox())!;
+      await page.mouse.move(box.x + box.width / 3, box.y + box.height / 3);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 5 });
+      await page.mouse.up();
+      await expect(control(page, 'Undo')).not.toHaveAttribute('aria-disabled', 'true');
+    },
+    leave: async () => {},
+  },
+  dialogState('clear question', 'Clear'),
+];
+const SIGN_OUT_EVERYWHERE_QUESTION = dialogState('sign out everywhere question', 'Sign out of all devices');
+
 test('the pseudo-locale pass: every route of both roles shows no untranslated text', async ({
   page,
   browser,
   baseURL,
+  pageErrors,
 }, testInfo) => {
-  testInfo.setTimeout(testInfo.timeout * 3);
+  // The wrong password's answer (a state of the login screen).
+  pageErrors.allow(/status of 401 \(Unauthorized\)/);
+  testInfo.setTimeout(testInfo.timeout * 6);
   const findings: Finding[] = [];
   const seeded = await seedGreekSchoolDay(page.request);
 
@@ -266,16 +420,32 @@ test('the pseudo-locale pass: every route of both roles shows no untranslated te
   await page.getByRole('link', { name: 'StudyHall' }).first().click();
   await expect(page.locator('#landing-title')).toBeVisible();
   await scan(page, '/ (the app’s landing route)', watched, findings);
-  for (const route of [
-    '/auth',
-    '/auth/teacher/login',
-    '/auth/teacher/register',
-    '/auth/student/login',
-    '/auth/student/register',
-    '/setup',
-  ]) {
-    await visit(page, route, watched, findings);
-  }
+  await visitAll(
+    page,
+    [
+      '/auth',
+      {
+        route: '/auth/teacher/login',
+        states: [
+          fieldErrorsState(),
+          // A failure is a toast, and marks the field the server named.
+          toastState('a wrong password', async (page) => {
+            await page.locator('input[name=email]').fill(E2E_ADMINISTRATOR.email);
+            await page.locator('input[name=password]').fill('not-the-password');
+            await page.locator('input[name=password]').press('Enter');
+          }),
+        ],
+      },
+      { route: '/auth/teacher/register', states: [fieldErrorsState()] },
+      { route: '/auth/student/login', states: [fieldErrorsState()] },
+      { route: '/auth/student/register', states: [fieldErrorsState()] },
+      '/setup',
+      // The router's error screen: a mistyped address (its header too, outside the app's provider).
+      '/no-such-page',
+    ],
+    watched,
+    findings,
+  );
 
   // The teacher: the school's administrator, who sees every teacher's screen and the staff screen.
   await page.goto('/auth/teacher/login');
@@ -285,28 +455,110 @@ test('the pseudo-locale pass: every route of both roles shows no untranslated te
   await expect(page).toHaveURL(/\/dashboard\/teacher$/);
   const teacher = '/dashboard/teacher';
   const quizId = seeded.quiz._id;
-  for (const route of [
-    teacher,
-    `${teacher}/all-quiz`,
-    `${teacher}/create-quiz`,
-    `${teacher}/edit-quiz/${quizId}`,
-    `${teacher}/preview/${encodeURIComponent(seeded.quiz.title)}`,
-    `${teacher}/quiz-analytics/${quizId}`,
-    `${teacher}/quiz-analytics/${quizId}/marking`,
-    `${teacher}/students`,
-    `${teacher}/students/add`,
-    `${teacher}/classes`,
-    `${teacher}/classes/${seeded.klass.id}`,
-    `${teacher}/leaderboard`,
-    `${teacher}/resources`,
-    `${teacher}/canvas`,
-    `${teacher}/emeet`,
-    `${teacher}/meet/${seeded.roomId}`,
-    `${teacher}/account`,
-    `${teacher}/staff`,
-  ]) {
-    await visit(page, route, watched, findings);
-  }
+  await visitAll(
+    page,
+    [
+      { route: teacher, states: [bellPanel('notifications panel, nothing new'), sideMenuToggled] },
+      `${teacher}/all-quiz`,
+      {
+        route: `${teacher}/create-quiz`,
+        states: [
+          fieldErrorsState(),
+          dialogState('background dialog', 'Select quiz background'),
+          dialogState('import questions dialog', 'Import questions'),
+        ],
+      },
+      `${teacher}/edit-quiz/${quizId}`,
+      `${teacher}/edit-quiz/${quizId}?dialog=duplicate`,
+      `${teacher}/edit-quiz/${quizId}?dialog=delete`,
+      `${teacher}/preview/${encodeURIComponent(seeded.quiz.title)}`,
+      {
+        route: `${teacher}/quiz-analytics/${quizId}`,
+        states: [
+          {
+            name: 'accommodation form',
+            reach: async (page) => {
+              await control(page, 'Add accommodation').click();
+              await expect(control(page, 'Add accommodation')).toBeHidden();
+            },
+          },
+        ],
+      },
+      `${teacher}/quiz-analytics/${quizId}/marking`,
+      // No attempt yet: the empty analytics and marking.
+      `${teacher}/quiz-analytics/${seeded.freshQuiz._id}`,
+      `${teacher}/quiz-analytics/${seeded.freshQuiz._id}/marking`,
+      {
+        route: `${teacher}/students`,
+        states: [dialogState('edit dialog', 'Edit'), dialogState('reset password question', 'Reset password')],
+      },
+      // A search that finds no one.
+      `${teacher}/students?search=ωωω`,
+      { route: `${teacher}/students/add`, states: [fieldErrorsState()] },
+      {
+        route: `${teacher}/classes`,
+        states: [
+          fieldErrorsState(),
+          toastState('class created', async (page) => {
+            await page.locator('form:visible input[name=name]').fill(`Τμήμα Δ${digits()}`);
+            await page.locator('form:visible button[type=submit]').click();
+          }),
+        ],
+      },
+      {
+        route: `${teacher}/classes/${seeded.klass.id}`,
+        states: [
+          fieldErrorsState('name emptied: field error', {
+            prepare: (form) => form.locator('input[name=name]').fill(''),
+          }),
+          dialogState('archive question', 'Archive class'),
+          dialogState('new code question', 'Rotate code'),
+          dialogState('code off question', 'Turn off code'),
+          dialogState('add student dialog', 'Add student'),
+          dialogState('move student dialog', 'Move to class'),
+          dialogState('remove student question', 'Remove from class'),
+        ],
+      },
+      `${teacher}/classes/${seeded.emptyClass.id}`,
+      `${teacher}/classes/${seeded.klass.id}/gradebook`,
+      `${teacher}/assignments?class=${seeded.klass.id}`,
+      { route: `${teacher}/assignments/new?class=${seeded.klass.id}`, states: [fieldErrorsState()] },
+      `${teacher}/assignments/${seeded.assignmentId}`,
+      `${teacher}/assignments/${seeded.assignmentId}/edit`,
+      `${teacher}/leaderboard`,
+      {
+        route: `${teacher}/resources`,
+        states: [
+          fieldErrorsState('upload form: field errors'),
+          {
+            name: 'video link form: field errors',
+            reach: async (page) => {
+              await page.locator('details summary').click();
+              await page.locator('details form button[type=submit]').click();
+              await expect(page.locator('details [aria-invalid=true]').first()).toBeVisible();
+            },
+          },
+          dialogState('edit dialog', 'Edit'),
+          dialogState('delete question', 'Delete'),
+        ],
+      },
+      { route: `${teacher}/canvas`, states: WHITEBOARD_STATES },
+      { route: `${teacher}/emeet`, states: [fieldErrorsState('empty room ID')] },
+      { route: `${teacher}/meet/${seeded.roomId}`, states: MEETING_STATES },
+      { route: `${teacher}/account`, states: [fieldErrorsState(), SIGN_OUT_EVERYWHERE_QUESTION] },
+      {
+        route: `${teacher}/staff`,
+        states: [
+          dialogState('change a teacher question', 'Deactivate'),
+          toastState('invitation created', (page) => control(page, 'Create invitation link').click()),
+          dialogState('revoke question', 'Revoke'),
+        ],
+      },
+      `${teacher}/no-such-screen`,
+    ],
+    watched,
+    findings,
+  );
 
   // The student, in a browser of their own: study mode's overlay first, then each screen in full screen.
   const { viewport, isMobile, hasTouch } = testInfo.project.use;
@@ -324,29 +576,77 @@ test('the pseudo-locale pass: every route of both roles shows no untranslated te
   await expect(overlay).toBeVisible();
   await scan(studentPage, '/dashboard/student (study mode overlay)', studentWatched, findings);
   const student = '/dashboard/student';
-  for (const route of [
-    student,
-    `${student}/quiz`,
-    `${student}/quiz/${quizId}`,
-    `${student}/classes`,
-    `${student}/leaderboard`,
-    `${student}/statistics`,
-    `${student}/resources`,
-    `${student}/canvas`,
-    `${student}/emeet`,
-    `${student}/meet/${seeded.roomId}`,
-    `${student}/account`,
-    `${student}/choose-password`,
-  ]) {
-    await studentPage.goto(route);
+  await visitAll(
+    studentPage,
+    [
+      { route: student, states: [bellPanel('notifications panel, two quizzes'), sideMenuToggled] },
+      `${student}/quiz`,
+      // Handed in: the result and its review.
+      `${student}/quiz/${quizId}`,
+      {
+        route: `${student}/quiz/${seeded.freshQuiz._id}`,
+        states: [
+          {
+            name: 'the first question',
+            reach: async (page) => {
+              await control(page, 'Start quiz').click();
+              await expect(control(page, 'Next question')).toBeVisible();
+            },
+            leave: async () => {},
+          },
+          {
+            name: 'an answer chosen, the last question',
+            reach: async (page) => {
+              await page.getByRole('radio').first().check();
+              await control(page, 'Next question').click();
+              await expect(control(page, 'Submit')).toBeVisible();
+            },
+            leave: async () => {},
+          },
+          {
+            name: 'submitted: the result and review',
+            reach: async (page) => {
+              await page.getByRole('radio').first().check();
+              await control(page, 'Submit').click();
+              await expect(page.locator('#result-title')).toBeVisible();
+            },
+            leave: async () => {},
+          },
+        ],
+      },
+      `${student}/assignments`,
+      `${student}/assignments/${seeded.assignmentId}`,
+      `${student}/grades`,
+      {
+        route: `${student}/classes`,
+        states: [
+          fieldErrorsState(),
+          toastState('a code no class has', async (page) => {
+            await page.locator('form:visible input').first().fill('ZZZZ-ZZZZ');
+            await page.locator('form:visible button[type=submit]').click();
+          }),
+        ],
+      },
+      `${student}/leaderboard`,
+      `${student}/statistics`,
+      `${student}/resources`,
+      { route: `${student}/canvas`, states: WHITEBOARD_STATES },
+      { route: `${student}/emeet`, states: [fieldErrorsState('empty room ID')] },
+      { route: `${student}/meet/${seeded.roomId}`, states: MEETING_STATES },
+      { route: `${student}/account`, states: [fieldErrorsState(), SIGN_OUT_EVERYWHERE_QUESTION] },
+      { route: `${student}/choose-password`, states: [fieldErrorsState()] },
+    ],
+    studentWatched,
+    findings,
     // A page load leaves full screen: study mode's overlay (read once above) comes back.
-    await settle(studentPage);
-    if (await overlay.isVisible()) {
-      await studentPage.keyboard.press('f');
-      await expect(overlay).toBeHidden();
-    }
-    await scan(studentPage, route, studentWatched, findings);
-  }
+    async (page) => {
+      await settle(page);
+      if (await overlay.isVisible()) {
+        await page.keyboard.press('f');
+        await expect(overlay).toBeHidden();
+      }
+    },
+  );
   await studentContext.close();
 
   const listed = report(findings, testInfo.outputPath('untranslated.json'));

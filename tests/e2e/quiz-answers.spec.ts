@@ -286,13 +286,16 @@ test('a change of answer is refused while the submission is on its way; after a 
     await nextQuestion(page);
   }
   const { text } = await pickAndSave(page, WRONG_ANSWERS);
-  // A busy server: the first submission takes 1.5 s, then fails. The page words the failure
-  // itself: the stand-in's message never reaches the screen (issue 18, point 2).
+  // A busy server: the first submission hangs until the test has tried to change an answer
+  // (a fixed delay ran out before the try on a loaded machine), then fails. The page words the
+  // failure itself: the stand-in's message never reaches the screen (issue 18, point 2).
   let submissions = 0;
+  let answerSubmission = () => {};
+  const submissionHeld = new Promise<void>((resolve) => (answerSubmission = resolve));
   await page.route('**/api/student/update-student', async (route) => {
     submissions += 1;
     if (submissions > 1) return route.continue();
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await submissionHeld;
     await route.fulfill({
       status: 503,
       contentType: 'application/json',
@@ -316,6 +319,7 @@ test('a change of answer is refused while the submission is on its way; after a 
   await right.click({ force: true });
   await expect(right).not.toBeChecked();
   await expect(page.getByRole('radio', { name: WRONG_ANSWERS[text]!, exact: true })).toBeChecked();
+  answerSubmission();
 
   // The submission failed: the student is told, and may change answers and submit again.
   await expect(

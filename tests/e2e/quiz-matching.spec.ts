@@ -117,7 +117,7 @@ test('a description and a matching question, written, taken and scored by equal 
   await card.getByRole('link', { name: title }).click();
   const row = page.getByRole('row', { name: new RegExp(student.name) });
   await expect(row).toContainText('3 / 4');
-  await expect(row).toContainText('heart → pumps blood; lungs → exchange gases; kidneys → digest food');
+  await expect(row).toContainText('heart → pumps blood, lungs → exchange gases, and kidneys → digest food');
   await expect(page.getByText('Correct matches:')).toBeVisible();
   await expectAccessible(page, 'analytics with a matching question');
 });

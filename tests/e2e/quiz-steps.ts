@@ -1,6 +1,6 @@
 import type { Browser, Page, Response } from '@playwright/test';
 import { RIGHT_ANSWERS } from './api-setup.ts';
-import { currentQuestion, logInStudentThroughUi, openQuizFromMenu } from './actors.ts';
+import { currentQuestion, logInStudentThroughUi, openQuizFromMenu, openSecondBrowser } from './actors.ts';
 import { expect, expectAccessible } from './fixtures.ts';
 
 /** The quiz editor's and a running attempt's steps, shared by the quiz scenarios. */
@@ -186,17 +186,11 @@ export async function startQuizInSecondBrowser(
   title: string,
   isPhone: boolean,
 ) {
-  const studentContext = await browser.newContext({
-    viewport: teacherPage.viewportSize()!,
-    isMobile: isPhone,
-    hasTouch: isPhone,
-  });
-  const studentPage = await studentContext.newPage();
-  const studentErrors: string[] = [];
-  studentPage.on('pageerror', (error) => studentErrors.push(error.message));
-  studentPage.on('console', (message) => {
-    if (message.type() === 'error') studentErrors.push(message.text());
-  });
+  const {
+    context: studentContext,
+    page: studentPage,
+    errors: studentErrors,
+  } = await openSecondBrowser(browser, teacherPage, isPhone);
   await logInStudentThroughUi(studentPage, student);
   await openQuizFromMenu(studentPage, title);
   await studentPage.getByRole('button', { name: 'Start quiz' }).click();

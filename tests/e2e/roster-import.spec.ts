@@ -4,7 +4,7 @@ import { teacherWithClass } from './api-setup.ts';
 import { logInTeacherThroughUi } from './actors.ts';
 import { expect, test } from './fixtures.ts';
 import { patience } from '../../src/server/testing/patience.ts';
-import type { Locator } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import {
   classList,
   importClassListThroughUi,
@@ -25,6 +25,7 @@ test('a teacher imports 30 students from a CSV: one bad row shown and fixed, pas
 
   const dialog = await importClassListThroughUi(page, klass.name, tag);
   const password = await passwordOnSheet(dialog, rollNumberOf(tag, 1));
+  await expectSheetPrints(page, password);
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -44,6 +45,36 @@ test('a teacher imports 30 students from a CSV: one bad row shown and fixed, pas
   await page.evaluate(() => localStorage.clear());
   await signInWithTemporaryPassword(page, rollNumberOf(tag, 1), password);
 });
+
+/**
+ * Printed, the sheet shows alone: its rows visible (not the page's hidden everything), on top at
+ * the password's place, and the PDF carries text. A CSS rule more specific than the sheet's once
+ * printed blank pages.
+ */
+async function expectSheetPrints(page: Page, password: string) {
+  // Found on screen: printed, what is hidden leaves the accessibility tree.
+  const sheet = page.getByRole('region', { name: 'Credentials sheet' });
+  // On a phone each cell also carries its column's name ("Password"), so match by its text.
+  const cell = await sheet.getByRole('cell').filter({ hasText: password }).elementHandle();
+  const firstRow = await sheet.getByRole('row').first().elementHandle();
+  const heading = await page.locator('main h1').first().elementHandle();
+  await page.emulateMedia({ media: 'print' });
+  const visibility = (element: Element) => getComputedStyle(element).visibility;
+  expect(await cell.evaluate(visibility)).toBe('visible');
+  expect(await firstRow.evaluate(visibility)).toBe('visible');
+  expect(await heading.evaluate(visibility)).toBe('hidden');
+  // What is at the password's place when printed: the password itself (nothing hidden takes hits).
+  expect(
+    await cell.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return element.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+    }),
+  ).toBe(true);
+  const pdf = await page.pdf();
+  // Chromium writes one font object per font a page uses: a blank page has none.
+  expect(pdf.toString('latin1')).toMatch(/\/FontFile2|\/Type\s*\/Font/);
+  await page.emulateMedia({ media: 'screen' });
+}
 
 /** Lines `text` (else all the element's text) takes on screen: the distinct line boxes of its range. */
 const linesOf = (locator: Locator, text?: string) =>
@@ -107,8 +138,9 @@ test('on a phone, the import keeps names, emails, roll numbers, the class name a
   await passwordOnSheet(dialog, rollNumberOf(tag, 1));
   for (const number of [1, 15, 30]) {
     const cells = sheet.getByRole('row', { name: new RegExp(rollNumberOf(tag, number)) }).getByRole('cell');
-    expect(await linesOf(cells.nth(1)), `roll number of student ${number}`).toBe(1);
-    expect(await linesOf(cells.nth(2)), `password of student ${number}`).toBe(1);
+    // On a phone each value follows its column's name: the value itself stays one line.
+    expect(await linesOf(cells.nth(1).locator('bdi')), `roll number of student ${number}`).toBe(1);
+    expect(await linesOf(cells.nth(2).locator('bdi')), `password of student ${number}`).toBe(1);
   }
   expect(await fitsAcross(sheet)).toBe(true);
   expect(await fitsAcross(page.locator('html'))).toBe(true);

@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { Button } from './ui/button.tsx';
-import { TextField } from './ui/field.tsx';
+import { PageTitle } from './ui/page-title.tsx';
+import { codeInputProps, TextField } from './ui/field.tsx';
 import { useEndpointForm, type FormFieldProps } from './form/use-endpoint-form.ts';
 import { withLoading } from '../stores/app-store.ts';
 
@@ -15,6 +16,8 @@ export type AuthField = {
   list?: string;
   /** The value the field starts with (a code from the link). */
   defaultValue?: string | undefined;
+  /** A code or a username: typed left to right in every language (codeInputProps). */
+  isCode?: boolean;
 };
 
 type AccountFormProps<Schema extends z.ZodType<Record<string, unknown>>> = {
@@ -54,6 +57,8 @@ type AuthFormProps<Schema extends z.ZodType<Record<string, unknown>>> = {
   notice?: string | undefined;
   /** Values sent with the fields but not typed in (an invitation code from the link). */
   hiddenValues?: Record<string, string> | undefined;
+  /** Controls of the form's own before the text fields (the set-up's language), given their name and problem. */
+  leadingControls?(field: (name: string) => FormFieldProps): ReactNode;
   footer: ReactNode;
 };
 
@@ -66,6 +71,8 @@ export function AuthForm<Schema extends z.ZodType<Record<string, unknown>>>(prop
   const [isNoticeVisible, setIsNoticeVisible] = useState(true);
   return (
     <AuthPanel title={props.title} intro={props.intro}>
+      {/* The tab says the form too (the set-up, login and register pages). */}
+      <PageTitle>{props.title}</PageTitle>
       {props.notice && isNoticeVisible ? (
         <p
           role="status"
@@ -78,6 +85,7 @@ export function AuthForm<Schema extends z.ZodType<Record<string, unknown>>>(prop
         schema={props.schema}
         fields={props.fields}
         hiddenValues={props.hiddenValues}
+        leadingControls={props.leadingControls}
         submitLabel={props.submitLabel}
         onSubmit={props.onSubmit}
         onSubmitStart={() => setIsNoticeVisible(false)}
@@ -150,6 +158,7 @@ export function AccountForm<Schema extends z.ZodType<Record<string, unknown>>>(p
           hint={field.hint}
           list={field.list}
           defaultValue={field.defaultValue}
+          {...(field.isCode && codeInputProps)}
           required
         />
       ))}

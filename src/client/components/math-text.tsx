@@ -1,21 +1,12 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import { splitMath, type MathSegment } from '#shared/math-text';
+import { lazyModule, useLazyModule } from '../lib/lazy-module.ts';
 import type { renderMath } from './katex-render.ts';
 
 type RenderMath = typeof renderMath;
 
-/** One load for the whole page, shared by every MathText; a failed load is tried again next time. */
-let katexLoading: Promise<RenderMath> | undefined;
-function loadKatex(): Promise<RenderMath> {
-  katexLoading ??= import('./katex-render.ts').then(
-    (module) => module.renderMath,
-    (error: unknown) => {
-      katexLoading = undefined;
-      throw error;
-    },
-  );
-  return katexLoading;
-}
+/** KaTeX's chunk, loaded when a first text with math is shown. */
+const katex = lazyModule(() => import('./katex-render.ts').then((module) => module.renderMath));
 
 /**
  * A question's or an option's text, with its TeX rendered by KaTeX (decision 036): `\( … \)`
@@ -26,21 +17,7 @@ function loadKatex(): Promise<RenderMath> {
 export function MathText({ text, className }: { text: string; className?: string }) {
   const segments = useMemo(() => splitMath(text), [text]);
   const hasMath = segments.some((segment) => segment.kind === 'math');
-  const [render, setRender] = useState<RenderMath | undefined>(undefined);
-
-  useEffect(() => {
-    if (!hasMath || render) return;
-    let isCurrent = true;
-    loadKatex().then(
-      (loaded) => {
-        if (isCurrent) setRender(() => loaded);
-      },
-      () => undefined, // the raw TeX stays: still readable
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, [hasMath, render]);
+  const render = useLazyModule(katex, hasMath);
 
   return (
     <span className={className}>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cardVariants } from './ui/card.tsx';
+import { STACKED_TABLE } from './ui/stacked-table.ts';
 import { cn } from '../lib/cn.ts';
 
 export type StaffTableRow = { key: string; heading: ReactNode; cells: ReactNode[] };
@@ -7,19 +8,20 @@ export type StaffTableRow = { key: string; heading: ReactNode; cells: ReactNode[
 const CELL = 'px-3 py-3 align-top text-start whitespace-nowrap';
 // The line beside the kept column is on its inline end: its right in English, its left in Arabic.
 const STICKY =
-  'sticky start-0 z-10 bg-surface shadow-[1px_0_0_var(--color-line)] rtl:shadow-[-1px_0_0_var(--color-line)]';
+  'sm:sticky sm:start-0 sm:z-10 bg-surface sm:shadow-[1px_0_0_var(--color-line)] sm:rtl:shadow-[-1px_0_0_var(--color-line)]';
 
 /**
- * A list (the staff, a class's people, a quiz's accommodations) as a table that scrolls
- * sideways in narrow spaces (a phone), its first column kept in view so each row still says
- * whose it is. The region takes the focus so a keyboard can scroll it.
+ * A list (the staff, a class's people, a quiz's accommodations): on a phone one card per row,
+ * each value after its column's name (no sideways scrolling, issue 32); wider, a table that
+ * scrolls sideways when it must, its first column kept in view so each row still says whose it
+ * is. The region takes the focus so a keyboard can scroll it.
  */
 export function StaffTable({ caption, headers, rows }: { caption: string; headers: string[]; rows: StaffTableRow[] }) {
   return (
     <div role="region" aria-label={caption} tabIndex={0} className={cn(cardVariants(), 'overflow-x-auto')}>
-      <table className="w-full text-sm">
+      <table className={cn('w-full text-sm', STACKED_TABLE.table)}>
         <caption className="sr-only">{caption}</caption>
-        <thead className="border-b border-line bg-surface-sunken">
+        <thead className={cn('border-b border-line bg-surface-sunken', STACKED_TABLE.head)}>
           <tr>
             {headers.map((header, index) => (
               <th
@@ -32,17 +34,26 @@ export function StaffTable({ caption, headers, rows }: { caption: string; header
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-line">
+        <tbody className={cn('divide-y divide-line', STACKED_TABLE.body)}>
           {rows.map((row) => (
-            <tr key={row.key}>
+            <tr key={row.key} className={STACKED_TABLE.row}>
               <th
                 scope="row"
-                className={cn(CELL, STICKY, 'max-w-48 font-semibold whitespace-normal text-fg sm:max-w-none')}
+                className={cn(
+                  CELL,
+                  STICKY,
+                  STACKED_TABLE.heading,
+                  'font-semibold whitespace-normal text-fg max-sm:py-1 sm:max-w-none',
+                )}
               >
                 {row.heading}
               </th>
               {row.cells.map((cell, index) => (
-                <td key={index} className={cn(CELL, 'text-fg')}>
+                <td
+                  key={index}
+                  data-label={headers[index + 1]}
+                  className={cn(CELL, STACKED_TABLE.line, 'text-fg max-sm:flex-wrap max-sm:whitespace-normal')}
+                >
                   {cell}
                 </td>
               ))}

@@ -23,6 +23,7 @@ export class ApiError extends Error {
   /** The budget that refused a THROTTLED request (decision 016), for code to act on. */
   readonly throttleLimit: ThrottleLimit | undefined;
   readonly fieldErrors: FieldError[];
+  readonly #facts: FailureFacts;
 
   constructor(
     readonly code: FailureCode,
@@ -35,6 +36,12 @@ export class ApiError extends Error {
     this.retryAfterSeconds = facts.retryAfterSeconds;
     this.throttleLimit = facts.throttleLimit;
     this.fieldErrors = fieldErrorsFor(code, facts.fieldErrors ?? [], this.message);
+    this.#facts = facts;
+  }
+
+  /** `message` worded again in the locale active now: a form shows it after the reader switched language. */
+  wording(): string {
+    return failureText(this.code, this.#facts);
   }
 }
 

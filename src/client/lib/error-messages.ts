@@ -206,6 +206,18 @@ export const FAILURE_TEXTS = {
   QUIZ_CHANGED: () =>
     t`This quiz was changed elsewhere since you opened it. Reload the page to see the changes, then edit again.`,
   ACCOMMODATION_TOO_LATE: () => t`The quiz has closed: its accommodations can no longer change`,
+  ASSIGNMENT_CHANGED: () =>
+    t`This assignment was changed elsewhere since you opened it. Reload the page to see the changes, then edit again.`,
+  ASSIGNMENT_HAS_HAND_INS: () =>
+    t`Students have handed in work: the points, the classes and the publish time stay as they are.`,
+  ASSIGNMENT_ARCHIVED: () => t`This assignment is archived`,
+  ASSIGNMENT_CLOSED: () => t`The due time has passed and late work is not accepted`,
+  HAND_IN_CHANGED: () =>
+    t`This work was changed elsewhere since you opened it (another tab or device). Reload the page: nothing was lost.`,
+  HAND_IN_LOCKED: () => t`This work can no longer be changed this way. Reload the page to see where it stands.`,
+  GRADEBOOK_CHANGED: () => t`A quiz or an assignment of this class changed meanwhile. The gradebook is shown again.`,
+  HAND_IN_FILES_FULL: () => t`This work holds as many files as it can. Remove one before adding another.`,
+  NO_LIVE_QUESTIONS: () => t`This quiz has only essays and descriptions, which a live game cannot play.`,
   QUIZ_NOT_STARTED: () => t`Start the quiz before answering it`,
   // The server words the time-up closing apart, but only in its message: one text says both.
   QUIZ_ALREADY_SUBMITTED: () =>

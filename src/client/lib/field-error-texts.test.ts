@@ -2,7 +2,7 @@ import { i18n, type Messages } from '@lingui/core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { FieldError } from '#shared/api';
 import type { FieldErrorCode } from '#shared/field-error-codes';
-import { formErrorsOf } from '../components/form/field-errors.ts';
+import { formErrorsOf, wordErrors } from '../components/form/field-errors.ts';
 import { fieldErrorText } from './field-error-texts.ts';
 
 /** The texts are worded in the active locale: English, the code's own, unless a test loads a catalog. */
@@ -31,6 +31,17 @@ describe('the client words field problems from their codes (issue 32 point 3)', 
     [problem('file', 'FILE_MISSING', { kind: 'image' }), 'Choose an image.'],
     [problem('file', 'FILE_MISSING'), 'Please select a file.'],
     [problem('deadline', 'DEADLINE_PAST'), 'Deadline must be in the future'],
+    [problem('publishAt', 'PUBLISH_AFTER_DUE'), 'The publish time must come before the due time'],
+    [
+      problem('dueAt', 'DATE_OUT_OF_RANGE', { minimum: 2000, maximum: 2100 }),
+      'Choose a date between the years 2000 and 2100',
+    ],
+    [problem('answers.q1', 'NOT_ANSWERABLE'), 'A description takes no answer'],
+    [problem('classIds', 'NO_CLASS_CHOSEN'), 'Choose at least one class'],
+    [
+      problem('instructions', 'SCRIPT_IN_TEXT', { tag: '<script>' }),
+      'Scripts, frames and event handlers are not allowed here. To show code, put it in a code block.',
+    ],
     [problem('name', 'TOO_SHORT', { minimum: 1 }), 'Name must be at least 1 character'],
     [problem('rows.4.email', 'DUPLICATE_IN_FILE', { firstRow: 1200 }), 'Email is also on row 1,200 of the file'],
     [
@@ -57,7 +68,7 @@ describe('the client words field problems from their codes (issue 32 point 3)', 
   it('says a field by the form’s own label for it', () => {
     expect(fieldErrorText(problem('name', 'REQUIRED'), 'Full name')).toBe('Full name is required');
     expect(
-      formErrorsOf([{ ...problem('name', 'REQUIRED'), message: 'Name is required' }], undefined, { name: 'Class' }),
+      wordErrors(formErrorsOf([{ ...problem('name', 'REQUIRED'), message: 'Name is required' }]), { name: 'Class' }),
     ).toEqual({
       name: 'Class is required',
     });
@@ -92,8 +103,15 @@ describe('the client words field problems from their codes (issue 32 point 3)', 
     expect(fieldErrorText(problem('quiz.questions.0.options', 'INVALID'))).toBe('Este valor no es válido');
     expect(fieldErrorText(problem('weight', 'TOO_BIG', { maximum: 100 }))).toBe('El valor debe ser como máximo 100');
     expect(fieldErrorText(problem('options', 'TOO_FEW', { minimum: 1 }))).toBe('Indica al menos 1 elemento');
+    // The shared rules' own codes (assignments, answers) are worded, not left to the generic words.
+    expect(fieldErrorText(problem('publishAt', 'PUBLISH_AFTER_DUE'))).toBe(
+      'La fecha de publicación debe ser anterior a la fecha límite',
+    );
+    expect(fieldErrorText(problem('answers.q1', 'NOT_ANSWERABLE'))).toBe('Una descripción no lleva respuesta');
+    expect(fieldErrorText(problem('classIds', 'NO_CLASS_CHOSEN'))).toBe('Elige al menos una clase');
     const { messages: arabic } = (await import('../locales/ar/messages.po')) as { messages: Messages };
     i18n.loadAndActivate({ locale: 'ar', messages: arabic });
     expect(fieldErrorText(problem('options', 'TOO_FEW', { minimum: 2 }))).toBe('عنصران على الأقل');
+    expect(fieldErrorText(problem('classIds', 'NO_CLASS_CHOSEN'))).toBe('اختر صفًا واحدًا على الأقل');
   });
 });

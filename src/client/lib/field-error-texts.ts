@@ -126,6 +126,7 @@ const OWN_TEXTS = {
   DEADLINE_PAST: () => t`Deadline must be in the future`,
   DEADLINE_BEFORE_QUIZ: () => t`The deadline must be later than the quiz’s own`,
   NOT_IN_QUIZ: () => t`This question is not part of the quiz`,
+  NOT_ANSWERABLE: () => t`A description takes no answer`,
   FILE_MISSING: (params) => (params?.kind === 'image' ? t`Choose an image.` : t`Please select a file.`),
   FILE_TYPE: () => t`Choose an image: PNG, JPEG, GIF or WebP.`,
   IMAGE_DESCRIPTION_MISSING: () => t`Describe the image for people who cannot see it`,
@@ -219,6 +220,19 @@ const OWN_TEXTS = {
     });
   },
   TURN_CREDENTIALS_MISSING: () => t`A TURN server needs a username and a credential`,
+  // Assignments (src/shared/assignments.ts).
+  PUBLISH_AFTER_DUE: () => t`The publish time must come before the due time`,
+  DATE_OUT_OF_RANGE: (params) => {
+    // Years as years: no group separator ("2100", not "2,100").
+    const minimum = String(number(params, 'minimum'));
+    const maximum = String(number(params, 'maximum'));
+    return t`Choose a date between the years ${minimum} and ${maximum}`;
+  },
+  ATTACHMENT_UNAVAILABLE: () => t`This resource is not yours nor of the chosen classes: choose another one`,
+  SCRIPT_IN_TEXT: () =>
+    t`Scripts, frames and event handlers are not allowed here. To show code, put it in a code block.`,
+  NO_CLASS_CHOSEN: () => t`Choose at least one class`,
+  NOT_IN_CLASS: () => t`Choose one of the classes you teach`,
 } satisfies Partial<Record<FieldErrorCode, (params: Params) => string>>;
 
 /**

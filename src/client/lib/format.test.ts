@@ -67,18 +67,33 @@ describe('formatting follows the active locale (issue 32 point 5)', () => {
     });
   });
 
-  it("writes Arabic's digits (the locale's own system) and words", () => {
-    const digit = (n: number) => new Intl.NumberFormat('ar').format(n);
+  it('writes Arabic with Latin digits (the app names that numbering) and Arabic words', () => {
     inLocale('ar', () => {
-      expect(formatCountdown(425)).toBe(`${digit(7)}:${digit(0)}${digit(5)}`);
+      // Literal strings: an Arabic-Indic "٧:٠٥" or "٧٫٥" (an older browser's `ar`) fails here.
+      expect(formatCountdown(425)).toBe('7:05');
+      expect(formatScore(7.5, 10)).toBe('7.5 / 10');
+      expect(formatNumber(1234.5)).toBe('1,234.5');
+      expect(formatDay('2026-11-21T12:00:00Z')).toBe('21 نوفمبر 2026');
       expect(formatList(['أ', 'ب'])).toBe('أ وب');
       expect(formatRelative(new Date(Date.UTC(2026, 0, 4)), new Date(Date.UTC(2026, 0, 1)))).toMatch(/أيام/);
     });
   });
 
+  it('reads a score as one Arabic message: its order, each number isolated (issue 32)', async () => {
+    const { messages } = (await import('../locales/ar/messages.po')) as { messages: Record<string, string> };
+    const digit = (n: number, options?: Intl.NumberFormatOptions) => new Intl.NumberFormat('ar', options).format(n);
+    i18n.loadAndActivate({ locale: 'ar', messages });
+    try {
+      expect(formatScore(7.5, 10)).toBe(`\u2068${digit(7.5)}\u2069 من \u2068${digit(10)}\u2069`);
+    } finally {
+      i18n.loadAndActivate({ locale: 'en', messages: {} });
+    }
+  });
+
   it('keeps the English shapes of the spec', () => {
     expect(formatDateTime('2026-11-21T16:05:00')).toBe('21 Nov 2026, 16:05');
-    expect(formatFileSize(512)).toBe('512 byte');
+    expect(formatFileSize(512)).toBe('512 bytes');
+    expect(formatFileSize(1_000_000)).toBe('1 megabyte');
     expect(compareNames('émile', 'Zoe')).toBeLessThan(0);
     expect(['item 10', 'item 9'].sort(compareNames)).toEqual(['item 9', 'item 10']);
   });

@@ -1,4 +1,5 @@
 import { i18n } from '@lingui/core';
+import { t } from '@lingui/core/macro';
 import { formatAccuracy } from '#shared/accuracy';
 
 /**
@@ -10,10 +11,22 @@ export function activeLocale(): string {
   return i18n.locale || 'en';
 }
 
+/**
+ * Arabic is written with Latin digits (1, 2, 3), the numbering CLDR 42+ gives `ar`, named here so
+ * that an older browser, whose `ar` meant Arabic-Indic digits (١، ٢، ٣), shows the same numbers.
+ */
+const NUMBERING: Record<string, string> = { ar: 'latn' };
+
+/** The tag Intl gets for a locale: its numbering system named when the app chose one. */
+function intlTag(locale: string): string {
+  const numbering = NUMBERING[locale];
+  return numbering ? `${locale}-u-nu-${numbering}` : locale;
+}
+
 function perLocale<T>(build: (locale: string) => T): () => T {
   const built = new Map<string, T>();
   return () => {
-    const locale = activeLocale();
+    const locale = intlTag(activeLocale());
     let formatter = built.get(locale);
     if (!formatter) {
       formatter = build(locale);
@@ -72,9 +85,9 @@ export function formatDay(value: string | Date): string {
   return Number.isNaN(date.getTime()) ? '—' : dayFormat().format(date);
 }
 
-/** A number in the locale's digits and separators: 1,234.5 / 1.234,5 / ١٬٢٣٤٫٥. */
+/** A number in the locale's digits and separators: 1,234.5 / 1234,5 / 1,234.5 (Arabic, Latin digits). */
 export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(activeLocale(), options).format(value);
+  return new Intl.NumberFormat(intlTag(activeLocale()), options).format(value);
 }
 
 /**
@@ -86,9 +99,14 @@ export function formatPercent(value: number | string): string {
   return formatNumber(rounded / 100, { style: 'percent', maximumFractionDigits: 2 });
 }
 
-/** A score, e.g. "7.5 / 10": both numbers in the locale's digits. */
+/**
+ * A score, e.g. "7.5 / 10": both numbers in the locale's digits, the reading one message so a
+ * language orders it and isolates each number (Arabic: "٧٫٥ من ١٠").
+ */
 export function formatScore(score: number, outOf: number): string {
-  return `${formatNumber(score, { maximumFractionDigits: 2 })} / ${formatNumber(outOf, { maximumFractionDigits: 2 })}`;
+  const scored = formatNumber(score, { maximumFractionDigits: 2 });
+  const total = formatNumber(outOf, { maximumFractionDigits: 2 });
+  return t({ comment: 'A score out of the total points, e.g. "7.5 / 10"', message: `${scored} / ${total}` });
 }
 
 /** A countdown as m:ss (or h:mm:ss past an hour), e.g. "9:05", in the locale's digits. */
@@ -121,7 +139,7 @@ export function formatRelative(value: string | Date, now: Date = new Date()): st
   return relativeFormat().format(Math.round(seconds / size), unit);
 }
 
-/** A file size in the locale's digits and units: "512 B", "1.5 MB". */
+/** A file size in the locale's digits and unit words: "512 bytes", "1.5 kilobytes". */
 export function formatFileSize(bytes: number): string {
   const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
   let value = bytes;
@@ -133,7 +151,8 @@ export function formatFileSize(bytes: number): string {
   return formatNumber(value, {
     style: 'unit',
     unit: units[index],
-    unitDisplay: 'short',
+    // Long: 'short' gives English "512 byte" (CLDR's short byte has no plural).
+    unitDisplay: 'long',
     maximumFractionDigits: index === 0 ? 0 : 1,
   });
 }

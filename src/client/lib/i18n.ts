@@ -1,68 +1,57 @@
-import { i18n, type Messages } from '@lingui/core';
-import { readCookie } from '#shared/cookies';
-import { LOCALE_COOKIE, LOCALES, localeCookie, type Locale, resolveLocale } from '#shared/locales';
+import { i18n } from '@lingui/core';
+import { LOCALES, localeCookie, type Locale } from '#shared/locales';
+import { loadShellCatalog } from '../locales/shell-catalog.ts';
+import { PSEUDO_LOCALE, type DisplayLocale } from './display-locale.ts';
+import { loadShownRouteCatalogs, receiveRouteMessages } from './route-catalogs.ts';
+import { LOCALE_FROM_KEY } from './session.ts';
 
 export { isLocale, LOCALES, type Locale } from '#shared/locales';
 
-/**
- * The pseudo-locale (decision 054, issue 32 point 7): every message accented ("Śĩĝń ĩń"), so any
- * text that did not come through the layer stands out. For tests and developers only: the cookie
- * `studyhall_locale=pseudo` turns it on; it is not in LOCALES, so the switcher does not list it and
- * the server neither accepts it as a choice nor writes it on <html>.
- */
-export const PSEUDO_LOCALE = 'pseudo';
-/** Its BCP 47 tag (the CLDR pseudo-locale for accented English): Intl formats it as English. */
+export {
+  browserLocale,
+  isPseudoLocaleOn,
+  PSEUDO_LOCALE,
+  signedInLocale,
+  visitorChoice,
+  type DisplayLocale,
+} from './display-locale.ts';
+
+/** The pseudo-locale's BCP 47 tag (the CLDR pseudo-locale for accented English): Intl formats it as English. */
 const PSEUDO_TAG = 'en-XA';
 
-/** A locale the client can show: a shipped one, or the pseudo-locale. */
-export type DisplayLocale = Locale | typeof PSEUDO_LOCALE;
+const tagOf = (locale: DisplayLocale) => (locale === PSEUDO_LOCALE ? PSEUDO_TAG : locale);
+
+// A route's messages (lib/route-catalogs.ts) join its locale's: Lingui merges, and re-renders the
+// translated texts when that locale is the active one.
+receiveRouteMessages((locale, messages) => i18n.load(tagOf(locale), messages));
 
 /**
- * The locale of this visit: the choice kept in the cookie, else the browser's languages, else the
- * school's default, else English. The school's default reaches the client as the page's own
- * `<html lang>`: the server chose the shell by the same rule, knowing the school.
- */
-export function browserLocale(): DisplayLocale {
-  const chosen = readCookie(document.cookie, LOCALE_COOKIE);
-  if (chosen === PSEUDO_LOCALE) return PSEUDO_LOCALE;
-  return resolveLocale({ chosen, ...automaticSources() });
-}
-
-/** The locale without a choice of the person's: what "Automatic" in the account means. */
-export function automaticLocale(): Locale {
-  return resolveLocale(automaticSources());
-}
-
-function automaticSources() {
-  return { languages: navigator.languages, schoolDefault: shellLocale ?? undefined };
-}
-
-/** The language the server wrote the shell in, read once before any activation changes it. */
-const shellLocale = typeof document === 'undefined' ? null : document.documentElement.getAttribute('lang');
-
-/**
- * Downloads only `locale`'s compiled catalog (the Vite plugin compiles the PO file), makes it the
- * active one, and says it on <html> (lang, dir) for screen readers, fonts and right-to-left layout.
- * The I18nProvider re-renders every translated text when it changes: no reload.
+ * Downloads `locale`'s messages that can show now, makes it the active locale, and says it on
+ * <html> (lang, dir) for screen readers, fonts and right-to-left layout. In the build (decision
+ * 057) that is the shell's catalog and the catalog of every route shown so far, each a few kB; a
+ * route shown later brings its own (lib/lazy-route.ts). On the dev server and in the tests, the
+ * whole catalog. The I18nProvider re-renders every translated text when it changes: no reload.
  */
 export async function activateLocale(locale: DisplayLocale): Promise<void> {
-  const tag = locale === PSEUDO_LOCALE ? PSEUDO_TAG : locale;
+  const tag = tagOf(locale);
   if (i18n.locale !== tag) {
-    const { messages } = (await import(`../locales/${locale}/messages.po`)) as { messages: Messages };
-    i18n.loadAndActivate({ locale: tag, messages });
+    const [messages] = await Promise.all([loadShellCatalog(locale), loadShownRouteCatalogs(locale)]);
+    // load merges (the routes' messages may have arrived first); loadAndActivate would replace them.
+    i18n.load(tag, messages);
+    i18n.activate(tag);
   }
   document.documentElement.lang = tag;
   document.documentElement.dir = locale === PSEUDO_LOCALE ? 'ltr' : LOCALES[locale].dir;
 }
 
-/** The switcher's choice: kept in the cookie for a year (the server reads it too), then shown at once. */
-export async function chooseLocale(locale: Locale): Promise<void> {
+/**
+ * A choice of language: kept in the cookie for a year (the server reads it too), then shown at once.
+ * `from` says whose: a visitor's (the switcher) stays after a sign-out; the account's (its profile,
+ * its setting) is marked, and signing out removes it (clearSession).
+ */
+export async function chooseLocale(locale: Locale, from: 'visitor' | 'account' = 'visitor'): Promise<void> {
   document.cookie = localeCookie(locale);
+  if (from === 'account') localStorage.setItem(LOCALE_FROM_KEY, 'account');
+  else localStorage.removeItem(LOCALE_FROM_KEY);
   await activateLocale(locale);
-}
-
-/** The person gave the choice back (their account's "Automatic"): the cookie goes, the automatic locale shows. */
-export async function forgetLocaleChoice(): Promise<void> {
-  document.cookie = `${LOCALE_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
-  await activateLocale(automaticLocale());
 }

@@ -45,6 +45,8 @@ type UploadOptions = {
   /** Whole percent of the body sent so far (real upload progress). */
   onProgress?(percent: number): void;
   signal?: AbortSignal;
+  /** The endpoint's path with its parameters filled in (urlOf), when it has any. */
+  url?: string;
 };
 
 /**
@@ -65,7 +67,7 @@ export function sendMultipart<E extends MultipartEndpoint>(
       return;
     }
     const request = new XMLHttpRequest();
-    request.open(endpoint.method, endpoint.path);
+    request.open(endpoint.method, options.url ?? endpoint.path);
     request.setRequestHeader('accept', 'application/json');
     const session = readSession();
     if (session) request.setRequestHeader('authorization', `Bearer ${session.token}`);

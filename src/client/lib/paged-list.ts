@@ -16,7 +16,7 @@ export type ListPage<T> = ApiResult<T[]>;
 
 const callPage = call as (
   endpoint: PagedEndpoint,
-  input: { query: object },
+  input: { query: object; params?: object | undefined },
   options: CallOptions,
 ) => Promise<ApiResult<unknown[]>>;
 
@@ -24,18 +24,19 @@ const callPage = call as (
  * The options of a server-paged list under `queryKey`: page after page of `endpoint` for
  * `query`, the next offset from the envelope's page (offset + limit while hasMore), the
  * previous items kept while new filters load. `toItems` turns a page's data into what the
- * screen shows.
+ * screen shows; `params` fills the path of an endpoint that has some (a class's list).
  */
 export function pagedListOptions<E extends PagedEndpoint, T = ItemOf<E>>(
   queryKey: QueryKey,
   endpoint: E,
   query: PageInput<E>,
   toItems: (data: ItemOf<E>[]) => T[] = (data) => data as T[],
+  params?: Record<string, string>,
 ) {
   return infiniteQueryOptions({
     queryKey,
     queryFn: async ({ pageParam, signal }): Promise<ListPage<T>> => {
-      const answer = await callPage(endpoint, { query: { ...query, offset: pageParam } }, { signal });
+      const answer = await callPage(endpoint, { query: { ...query, offset: pageParam }, params }, { signal });
       return { ...answer, data: toItems(answer.data) };
     },
     initialPageParam: 0,

@@ -1,4 +1,5 @@
 import type { UserRole } from '#shared/constants';
+import { LOCALE_COOKIE } from '#shared/locales';
 
 /**
  * The stored session (SPEC §3: local storage holds the token and the user
@@ -21,9 +22,21 @@ export function saveSession(session: StoredSession): void {
   localStorage.setItem(USER_TYPE_KEY, session.userType);
 }
 
+/**
+ * Where the language cookie came from: 'account' when the signed-in person's own language wrote
+ * it (their profile, their account's setting), absent when a visitor chose it on a signed-out page.
+ */
+export const LOCALE_FROM_KEY = 'studyhall_locale_from';
+
 export function clearSession(): void {
   localStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(USER_TYPE_KEY);
+  // A shared computer: the account's language leaves with the account (decision 055 addendum);
+  // the one a visitor chose before signing in stays.
+  if (localStorage.getItem(LOCALE_FROM_KEY) === 'account') {
+    document.cookie = `${LOCALE_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+    localStorage.removeItem(LOCALE_FROM_KEY);
+  }
 }
 
 type SessionEndedListener = (message: string) => void;

@@ -58,4 +58,7 @@ HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  // A signed-in screen writes the account's language in the cookie (decision 055 addendum): the
+  // next test starts as a new visitor, who chose none.
+  document.cookie = 'studyhall_locale=; Max-Age=0; Path=/';
 });

@@ -8,15 +8,17 @@ import * as classes from '#shared/contract/classes';
 import * as meetings from '#shared/contract/meetings';
 import * as students from '#shared/contract/students';
 import * as marking from '#shared/contract/quiz-marking';
+import * as assignments from '#shared/contract/assignments';
 import { inject } from 'vitest';
 import type { NewQuizPayload } from '#shared/quizzes';
+import type { NewAssignmentInput } from '#shared/assignments';
 import type { AnswerValue } from '#shared/question-types';
 import { urlOf } from '../lib/api.ts';
 import { saveSession } from '../lib/session.ts';
 import { buildNewQuiz, buildStudentRegistration, buildTeacherRegistration } from '../../server/testing/factories.ts';
 import { callJson } from '../../server/testing/server-process.ts';
 import { studentView } from '../features/quizzes/quiz-views.ts';
-import { responseText } from '../features/quizzes/question-response.ts';
+import { responseText, semicolonList } from '../features/quizzes/question-response.ts';
 
 /**
  * Set-up for component tests through the real API of the test server (the document's origin),
@@ -53,7 +55,7 @@ export async function revokedInvitationCode() {
   return code;
 }
 
-export async function signUpTeacher(overrides: { subject?: string; name?: string } = {}) {
+export async function signUpTeacher(overrides: { subject?: string; name?: string; email?: string } = {}) {
   const registration = buildTeacherRegistration(await invitationCode(), overrides);
   await callOk(signIn.registerTeacher, { body: registration });
   const credentials = { email: registration.email, password: registration.password };
@@ -158,7 +160,10 @@ export const quizAsStudent = (student: Actor, quizId: string) =>
 export async function savedChoices(student: Actor, quizId: string) {
   const { quiz } = await quizAsStudent(student, quizId);
   return Object.fromEntries(
-    quiz.questions.map((question) => [question.question_text, responseText(question, question.response) || null]),
+    quiz.questions.map((question) => [
+      question.question_text,
+      responseText(question, question.response, semicolonList) || null,
+    ]),
   );
 }
 
@@ -233,3 +238,80 @@ export const markEssayAs = (
     },
     teacher.token,
   );
+
+/** An assignment of `teacher`'s for their classes (issue 33): due in a day and worth 10 points unless told. */
+export const createAssignmentFor = (teacher: Actor, classIds: string[], overrides: Partial<NewAssignmentInput> = {}) =>
+  callOk(
+    assignments.createAssignment,
+    {
+      body: {
+        classIds,
+        title: `Homework ${Math.random().toString(36).slice(2, 7)}`,
+        instructions: '',
+        points: 10,
+        dueAt: new Date(Date.now() + 24 * 3600_000).toISOString(),
+        acceptLate: true,
+        ...overrides,
+      },
+    },
+    teacher.token,
+  );
+
+/** The assignment and the student's hand-in as the server holds them. */
+export const assignmentAsStudent = (student: Actor, id: string) =>
+  callOk(assignments.getStudentAssignment, { params: { id } }, student.token);
+
+/** Saves a draft as another tab or device of the student would, at the version it read. */
+export const saveDraftElsewhere = (student: Actor, id: string, text: string, version: number) =>
+  callOk(assignments.saveHandInDraft, { params: { id }, body: { text, version } }, student.token);
+
+/** The profile of a student, for their id. */
+export const studentProfile = (student: Actor) => callOk(accounts.getStudentProfile, {}, student.token);
+
+/** Another editor's save of an assignment: a new title over the version they read. */
+export const retitleAssignment = async (teacher: Actor, id: string, title: string) => {
+  const read = await callOk(assignments.getAssignment, { params: { id } }, teacher.token);
+  return callOk(
+    assignments.editAssignment,
+    {
+      params: { id },
+      body: {
+        title,
+        instructions: read.instructions,
+        points: read.points,
+        dueAt: read.dueAt,
+        acceptLate: read.acceptLate,
+        publishAt: read.publishAt,
+        classIds: read.classes.map((entry) => entry._id),
+        attachments: read.attachments.map((entry) => entry._id),
+        version: read.version,
+      },
+    },
+    teacher.token,
+  );
+};
+
+/** `student` hands in `text` (their hand-in at `version`: 0 for none yet); their view as answered. */
+export const handInAs = (student: Actor, id: string, text: string, version = 0) =>
+  callOk(assignments.handInWork, { params: { id }, body: { text, version } }, student.token);
+
+/** `student` takes their hand-in back (at `version`). */
+export const takeBackAs = (student: Actor, id: string, version: number) =>
+  callOk(assignments.takeBackHandIn, { params: { id }, body: { version } }, student.token);
+
+/** The teacher grades the student's first hand-in (version 1) and returns it. */
+export async function gradeAndReturn(
+  teacher: Actor,
+  assignmentId: string,
+  studentId: string,
+  points: number,
+  feedback: string,
+) {
+  const params = { id: assignmentId, studentId };
+  await callOk(assignments.gradeHandIn, { params, body: { points, feedback, version: 1 } }, teacher.token);
+  await callOk(assignments.returnHandIn, { params }, teacher.token);
+}
+
+/** An assignment as its teacher reads it (GET /api/assignments/{id}). */
+export const assignmentAsTeacher = (teacher: Actor, id: string) =>
+  callOk(assignments.getAssignment, { params: { id } }, teacher.token);

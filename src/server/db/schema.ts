@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -17,14 +18,17 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { ASSIGNMENT_LIMITS, type HandInState } from '#shared/assignments';
 import { FIELD_LIMITS } from '#shared/limits';
 import { CLASS_LIMITS } from '#shared/classes';
+import { LIVE_GAME_LIMITS, type LiveGameState } from '#shared/live-games';
 import { MEETING_LIMITS } from '#shared/meetings';
 import { QUIZ_LIMITS, type ReviewAnswers, type ReviewScore } from '#shared/quizzes';
 import { QUESTION_LIMITS, type AnswerValue, type StoredQuestion } from '#shared/question-types';
 import { RESOURCE_LIMITS } from '#shared/resources';
 import { SCHOOL_LIMITS } from '#shared/school';
 import { TASK_LIMITS } from '#shared/tasks';
+import type { NotificationKind } from '#shared/notifications';
 
 /**
  * Relational schema (ARCHITECTURE: Data). Column sizes come from FIELD_LIMITS so
@@ -73,6 +77,8 @@ export const schools = pgTable(
     name: varchar('name', { length: SCHOOL_LIMITS.name }).notNull(),
     /** The interface's language for whoever has not chosen one (issue 32); a LOCALES key, checked by the contract. */
     defaultLocale: varchar('default_locale', { length: 16 }).notNull().default('en'),
+    /** The IANA zone due dates are entered and shown in (decision 062); checked by the contract. */
+    timeZone: varchar('time_zone', { length: 64 }).notNull().default('UTC'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [check('schools_single_row', sql`${table.id} = 1`)],
@@ -452,6 +458,53 @@ export const tasks = pgTable(
 export type TaskRow = typeof tasks.$inferSelect;
 
 /**
+ * What changed for someone (issue 33 point 5, decision 059): the recipient as tasks name an
+ * owner (a role and the id of that role's table), the kind a NOTIFICATION_PARAMS code and its
+ * params data, never a sentence; class_id the class it is about. created_at in milliseconds: marking read compares it with the
+ * createdAt the client was shown. Written by notify() inside the producing feature's transaction.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recipientRole: varchar('recipient_role', { length: 10 }).$type<'teacher' | 'student'>().notNull(),
+    recipientId: uuid('recipient_id').notNull(),
+    kind: varchar('kind', { length: 40 }).$type<NotificationKind>().notNull(),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull(),
+    /**
+     * The class it is about, if any: listed only while the recipient still belongs to (or
+     * teaches) it, so a student who left a class reads nothing of it any more.
+     */
+    classId: uuid('class_id').references(() => classes.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true, precision: 3 }),
+  },
+  (table) => [
+    // The bell's list: one recipient's, newest first, paged.
+    index('notifications_recipient_created_idx').on(
+      table.recipientRole,
+      table.recipientId,
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
+    // The unread count (and marking read) reads only the unread rows of one recipient.
+    index('notifications_recipient_unread_idx')
+      .on(table.recipientRole, table.recipientId, table.createdAt)
+      .where(sql`${table.readAt} is null`),
+    // One "due soon" per student and assignment, materialised when their bell is read (decision 061).
+    uniqueIndex('notifications_due_soon_once_idx')
+      .on(table.recipientId, sql`(${table.params}->>'assignmentId')`)
+      .where(sql`${table.kind} = 'ASSIGNMENT_DUE_SOON'`),
+    // A scheduled assignment's notifications move with its publish time (decision 061).
+    index('notifications_assignment_posted_idx')
+      .on(sql`(${table.params}->>'assignmentId')`)
+      .where(sql`${table.kind} = 'ASSIGNMENT_POSTED'`),
+    check('notifications_recipient_role', sql`${table.recipientRole} in ('teacher', 'student')`),
+  ],
+);
+export type NotificationRow = typeof notifications.$inferSelect;
+
+/**
  * A shared resource (SPEC §3 Resource): an uploaded file (kind 'file', bytes in the
  * file storage under storageKey) or a hosted-video link (kind 'link', linkUrl).
  */
@@ -574,3 +627,286 @@ export const rosterImports = pgTable(
     index('roster_imports_updated_idx').on(table.updatedAt),
   ],
 );
+
+/**
+ * Assignments (issue 33, decision 058): work a teacher hands out to one or more of their classes.
+ * Points null: ungraded. Archived when deleted with hand-ins; `version` is the editors' compare-and-set.
+ */
+export const assignments = pgTable(
+  'assignments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    createdByTeacherId: uuid('created_by_teacher_id')
+      .notNull()
+      .references(() => teachers.id, { onDelete: 'cascade' }),
+    title: varchar('title', { length: ASSIGNMENT_LIMITS.title }).notNull(),
+    /** Markdown as typed; the client renders it without raw HTML. */
+    instructions: varchar('instructions', { length: ASSIGNMENT_LIMITS.instructions }).notNull().default(''),
+    points: numeric('points', { precision: 8, scale: 2, mode: 'number' }),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    acceptLate: boolean('accept_late').notNull().default(true),
+    publishAt: timestamp('publish_at', { withTimezone: true }),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('assignments_teacher_created_idx').on(table.createdByTeacherId, table.createdAt),
+    check('assignments_points_positive', sql`${table.points} is null or ${table.points} > 0`),
+  ],
+);
+export type AssignmentRow = typeof assignments.$inferSelect;
+
+/** The classes an assignment is for (one or more); the class's list starts from the class. */
+export const assignmentClasses = pgTable(
+  'assignment_classes',
+  {
+    assignmentId: uuid('assignment_id')
+      .notNull()
+      .references(() => assignments.id, { onDelete: 'cascade' }),
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.assignmentId, table.classId] }),
+    index('assignment_classes_class_idx').on(table.classId, table.assignmentId),
+  ],
+);
+
+/** Library resources attached to an assignment, in order; a removed resource leaves the list. */
+export const assignmentAttachments = pgTable(
+  'assignment_attachments',
+  {
+    assignmentId: uuid('assignment_id')
+      .notNull()
+      .references(() => assignments.id, { onDelete: 'cascade' }),
+    resourceId: uuid('resource_id')
+      .notNull()
+      .references(() => resources.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.assignmentId, table.resourceId] }),
+    index('assignment_attachments_resource_idx').on(table.resourceId),
+  ],
+);
+
+/**
+ * A student's work on an assignment (decision 058): one row per (assignment, student) once they
+ * first save or hand in. `version` is bumped by every change: saves and grades compare-and-set it.
+ */
+export const handIns = pgTable(
+  'hand_ins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    assignmentId: uuid('assignment_id')
+      .notNull()
+      .references(() => assignments.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    /** The class of the assignment the student was in at the first save: whose teachers grade it. */
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    state: varchar('state', { length: 12 }).$type<HandInState>().notNull(),
+    text: varchar('text', { length: ASSIGNMENT_LIMITS.handInText }).notNull().default(''),
+    version: integer('version').notNull().default(1),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    late: boolean('late').notNull().default(false),
+    points: numeric('points', { precision: 8, scale: 2, mode: 'number' }),
+    feedback: varchar('feedback', { length: ASSIGNMENT_LIMITS.feedback }),
+    /** Null once that teacher's account is gone; the grade stays. */
+    gradedBy: uuid('graded_by').references(() => teachers.id, { onDelete: 'set null' }),
+    gradedAt: timestamp('graded_at', { withTimezone: true }),
+    returnedAt: timestamp('returned_at', { withTimezone: true }),
+    gradeChangedAfterReturn: boolean('grade_changed_after_return').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('hand_ins_assignment_student_unique').on(table.assignmentId, table.studentId),
+    // The teacher's list of one class's hand-ins, and its counts.
+    index('hand_ins_assignment_class_idx').on(table.assignmentId, table.classId, table.state),
+    // The student's lists start from the student.
+    index('hand_ins_student_idx').on(table.studentId, table.assignmentId),
+    check('hand_ins_state', sql`${table.state} in ('draft', 'handed-in', 'graded', 'returned')`),
+    check('hand_ins_submitted', sql`(${table.state} = 'draft') = (${table.submittedAt} is null)`),
+    check('hand_ins_returned', sql`(${table.state} = 'returned') = (${table.returnedAt} is not null)`),
+    check('hand_ins_points', sql`${table.points} is null or ${table.points} >= 0`),
+  ],
+);
+export type HandInRow = typeof handIns.$inferSelect;
+
+/** A file handed in with a hand-in, stored in the file storage (as resources' files). */
+export const handInFiles = pgTable(
+  'hand_in_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    handInId: uuid('hand_in_id')
+      .notNull()
+      .references(() => handIns.id, { onDelete: 'cascade' }),
+    storageKey: varchar('storage_key', { length: 200 }).notNull().unique(),
+    fileName: varchar('file_name', { length: 255 }).notNull(),
+    /** Decided from the file's content, not from what the browser claimed. */
+    mimeType: varchar('mime_type', { length: 127 }).notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('hand_in_files_hand_in_idx').on(table.handInId, table.createdAt)],
+);
+
+/** The private thread of a hand-in: its student and the class's teachers. Exactly one author. */
+export const handInComments = pgTable(
+  'hand_in_comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    handInId: uuid('hand_in_id')
+      .notNull()
+      .references(() => handIns.id, { onDelete: 'cascade' }),
+    authorStudentId: uuid('author_student_id').references(() => students.id, { onDelete: 'cascade' }),
+    authorTeacherId: uuid('author_teacher_id').references(() => teachers.id, { onDelete: 'set null' }),
+    /** The author's role, kept when a teacher's account is gone. */
+    authorRole: varchar('author_role', { length: 10 }).$type<'student' | 'teacher'>().notNull(),
+    text: varchar('text', { length: ASSIGNMENT_LIMITS.comment }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('hand_in_comments_thread_idx').on(table.handInId, table.createdAt, table.id),
+    check('hand_in_comments_role', sql`${table.authorRole} in ('student', 'teacher')`),
+  ],
+);
+
+/**
+ * A live game (issue 34, decision 066): one of a teacher's quizzes played live with one of their
+ * classes. `questions` holds the questions it plays (essays and descriptions skipped, listed in
+ * `skipped`), copied when it was created with their options in one shuffled order for everyone:
+ * an edit of the quiz meanwhile changes neither the game nor its report. Times are the server's.
+ */
+export const liveGames = pgTable(
+  'live_games',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    quizId: uuid('quiz_id')
+      .notNull()
+      .references(() => quizzes.id, { onDelete: 'cascade' }),
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    /** Null once that teacher's account is gone; any teacher of the class hosts the game. */
+    hostTeacherId: uuid('host_teacher_id').references(() => teachers.id, { onDelete: 'set null' }),
+    /** 6 digits, unique among the games not ended (live_games_pin_active_unique). */
+    pin: varchar('pin', { length: LIVE_GAME_LIMITS.pinLength }).notNull(),
+    state: varchar('state', { length: 16 }).$type<LiveGameState>().notNull().default('lobby'),
+    questions: jsonb('questions').$type<StoredQuestion[]>().notNull(),
+    skipped: jsonb('skipped').$type<{ _id: string; type: StoredQuestion['type'] }[]>().notNull().default([]),
+    questionCount: smallint('question_count').notNull(),
+    /** The question open or last closed, 0-based; -1 in the lobby. */
+    currentIndex: smallint('current_index').notNull().default(-1),
+    /** The open question's opening and deadline; a pause moves both on by its length when it ends. */
+    questionOpenedAt: timestamp('question_opened_at', { withTimezone: true, precision: 3 }),
+    questionDeadline: timestamp('question_deadline', { withTimezone: true, precision: 3 }),
+    pausedAt: timestamp('paused_at', { withTimezone: true, precision: 3 }),
+    questionSeconds: smallint('question_seconds').notNull().default(LIVE_GAME_LIMITS.questionSecondsDefault),
+    countsTowardLeaderboard: boolean('counts_toward_leaderboard').notNull().default(false),
+    namesHidden: boolean('names_hidden').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** Moved by every host's command: a game idle for LIVE_GAME_LIMITS.idleHours is abandoned. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // A PIN names one game among those not ended; an ended game's PIN is free again.
+    uniqueIndex('live_games_pin_active_unique')
+      .on(table.pin)
+      .where(sql`${table.state} <> 'ended'`),
+    // The dashboards: the games not ended of a class (a student's, a teacher's).
+    index('live_games_class_active_idx')
+      .on(table.classId, table.createdAt)
+      .where(sql`${table.state} <> 'ended'`),
+    // A quiz's finished games, newest first (its analytics).
+    index('live_games_quiz_ended_idx')
+      .on(table.quizId, table.endedAt)
+      .where(sql`${table.state} = 'ended'`),
+    // Abandoned games, ended when a new game is made.
+    index('live_games_idle_idx')
+      .on(table.updatedAt)
+      .where(sql`${table.state} <> 'ended'`),
+    check('live_games_state', sql`${table.state} in ('lobby', 'question-open', 'question-closed', 'paused', 'ended')`),
+    check('live_games_pin', sql`${table.pin} ~ '^[0-9]{6}$'`),
+    check(
+      'live_games_question_seconds',
+      sql`${table.questionSeconds} between ${sql.raw(String(LIVE_GAME_LIMITS.questionSecondsMin))} and ${sql.raw(String(LIVE_GAME_LIMITS.questionSecondsMax))}`,
+    ),
+    check('live_games_index', sql`${table.currentIndex} >= -1 and ${table.currentIndex} < ${table.questionCount}`),
+    check('live_games_paused', sql`(${table.state} = 'paused') = (${table.pausedAt} is not null)`),
+    check('live_games_ended', sql`(${table.state} = 'ended') = (${table.endedAt} is not null)`),
+  ],
+);
+export type LiveGameRow = typeof liveGames.$inferSelect;
+
+/**
+ * A student in a live game: one row per game and student, so a reconnect is the same player with
+ * the same score. `firstIndex`: joined after the start, they play from the question after the one
+ * then current. The score and streak move only when a question closes.
+ */
+export const livePlayers = pgTable(
+  'live_players',
+  {
+    gameId: uuid('game_id')
+      .notNull()
+      .references(() => liveGames.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    score: integer('score').notNull().default(0),
+    streak: smallint('streak').notNull().default(0),
+    firstIndex: smallint('first_index').notNull().default(0),
+    removed: boolean('removed').notNull().default(false),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.gameId, table.studentId] }),
+    // A student's games (and the cascade when a student is deleted).
+    index('live_players_student_idx').on(table.studentId),
+    check('live_players_score', sql`${table.score} >= 0`),
+  ],
+);
+export type LivePlayerRow = typeof livePlayers.$inferSelect;
+
+/**
+ * A player's answer to one question of a game: the first one counts (the primary key), scored when
+ * it is received (decision 066) and added to the player's score when the question closes.
+ */
+export const liveAnswers = pgTable(
+  'live_answers',
+  {
+    gameId: uuid('game_id').notNull(),
+    questionId: varchar('question_id', { length: QUESTION_LIMITS.idMax }).notNull(),
+    studentId: uuid('student_id').notNull(),
+    value: jsonb('value').$type<AnswerValue>().notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true, precision: 3 }).notNull(),
+    /** From the question's opening to the receipt, pauses aside. */
+    elapsedMs: integer('elapsed_ms').notNull(),
+    points: integer('points').notNull(),
+    /** The part of the question's points the quiz's scoring gives the answer, 0 to 1. */
+    fraction: doublePrecision('fraction').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.gameId, table.questionId, table.studentId] }),
+    // An answer is a player's: it goes with them (a deleted student, a deleted game).
+    foreignKey({
+      name: 'live_answers_player_fk',
+      columns: [table.gameId, table.studentId],
+      foreignColumns: [livePlayers.gameId, livePlayers.studentId],
+    }).onDelete('cascade'),
+    // A player's answers (the report's rows, the cascade from the player).
+    index('live_answers_player_idx').on(table.gameId, table.studentId),
+    check('live_answers_points', sql`${table.points} between 0 and ${sql.raw(String(LIVE_GAME_LIMITS.pointsMax))}`),
+    check('live_answers_fraction', sql`${table.fraction} between 0 and 1`),
+    check('live_answers_elapsed', sql`${table.elapsedMs} >= 0`),
+  ],
+);
+export type LiveAnswerRow = typeof liveAnswers.$inferSelect;

@@ -43,6 +43,7 @@ describe('migration 0010: the school and its administrator', { timeout: patience
       name: 'Our school',
       hasDemo: false,
       defaultLocale: 'en',
+      timeZone: 'UTC',
     });
     const setupAgain = await t.call({
       method: 'POST',
@@ -87,6 +88,7 @@ describe('migration 0010: the school and its administrator', { timeout: patience
       name: null,
       hasDemo: false,
       defaultLocale: 'en',
+      timeZone: 'UTC',
     });
   });
 });

@@ -66,7 +66,13 @@ const rowCounts = async (t: TestApp) => {
 describe('hasDemo and the demo removal', () => {
   it('says hasDemo only while the demo school is there', SLOW, async () => {
     const t = await freshApp();
-    expect(await schoolStatus(t)).toEqual({ isSetUp: false, name: null, hasDemo: false, defaultLocale: 'en' });
+    expect(await schoolStatus(t)).toEqual({
+      isSetUp: false,
+      name: null,
+      hasDemo: false,
+      defaultLocale: 'en',
+      timeZone: 'UTC',
+    });
     await seedDemo(t.database.db, t.storage);
     expect((await schoolStatus(t)).hasDemo).toBe(true);
   });
@@ -176,6 +182,7 @@ describe('hasDemo and the demo removal', () => {
         name: administrator.setup.schoolName,
         hasDemo: false,
         defaultLocale: 'en',
+        timeZone: 'UTC',
       });
 
       // Again: nothing left to remove.
@@ -191,7 +198,13 @@ describe('hasDemo and the demo removal', () => {
     const removed = await removeDemo(t, demoAdministrator.token);
     expect(removed.status, removed.raw).toBe(200);
     expect(removed.body.data.schoolRemoved).toBe(true);
-    expect(await schoolStatus(t)).toEqual({ isSetUp: false, name: null, hasDemo: false, defaultLocale: 'en' });
+    expect(await schoolStatus(t)).toEqual({
+      isSetUp: false,
+      name: null,
+      hasDemo: false,
+      defaultLocale: 'en',
+      timeZone: 'UTC',
+    });
     expect(await t.database.db.select({ id: schools.id }).from(schools)).toEqual([]);
     expect(await t.database.db.select({ id: students.id }).from(students)).toEqual([]);
     expect(await storageKeysOf(t)).toEqual([]);

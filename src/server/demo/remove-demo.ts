@@ -6,6 +6,7 @@ import type { Database } from '../db/client.ts';
 import {
   classes,
   classTeachers,
+  notifications,
   quizAttempts,
   quizImages,
   quizzes,
@@ -140,6 +141,14 @@ export async function removeDemo(
         or(
           and(eq(tasks.ownerRole, 'teacher'), inArray(tasks.ownerId, teacherIds)),
           and(eq(tasks.ownerRole, 'student'), inArray(tasks.ownerId, studentIds)),
+        ),
+      );
+    await tx
+      .delete(notifications)
+      .where(
+        or(
+          and(eq(notifications.recipientRole, 'teacher'), inArray(notifications.recipientId, teacherIds)),
+          and(eq(notifications.recipientRole, 'student'), inArray(notifications.recipientId, studentIds)),
         ),
       );
     // Invitations the demo's accounts used, and those they minted but nobody used yet: the demo's

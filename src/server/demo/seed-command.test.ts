@@ -37,7 +37,13 @@ describe('the demo with a server running (decision 041)', () => {
         body: { setupCode: TEST_SETUP_CODE },
       });
       expect(filled.status, JSON.stringify(filled.body)).toBe(201);
-      expect(filled.body.data).toEqual({ isSetUp: true, name: DEMO_SCHOOL_NAME, hasDemo: true, defaultLocale: 'en' });
+      expect(filled.body.data).toEqual({
+        isSetUp: true,
+        name: DEMO_SCHOOL_NAME,
+        hasDemo: true,
+        defaultLocale: 'en',
+        timeZone: 'UTC',
+      });
       const login = await callJson(server.baseUrl, 'POST', '/api/teacher/login', {
         body: { email: DEMO_TEACHER_EMAIL, password: DEMO_PASSWORD },
       });
@@ -95,6 +101,7 @@ describe('npm run seed on a real school, and npm run demo:remove', () => {
           name: realSchool.schoolName,
           hasDemo: false,
           defaultLocale: 'en',
+          timeZone: 'UTC',
         });
         const demoLogin = await callJson(server.baseUrl, 'POST', '/api/teacher/login', {
           body: { email: DEMO_TEACHER_EMAIL, password: DEMO_PASSWORD },

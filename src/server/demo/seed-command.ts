@@ -24,7 +24,7 @@ try {
   } else {
     const summary = await seedDemo(database.db, await createFileStorage(config));
     console.log(
-      `Demo school ready: ${summary.teachers} teachers, ${summary.students} students, ${summary.quizzes} quizzes, ${summary.attempts} new attempts, ${summary.resources} new resources.`,
+      `Demo school ready: ${summary.teachers} teachers, ${summary.students} students, ${summary.quizzes} quizzes, ${summary.attempts} new attempts, ${summary.resources} new resources, ${summary.assignments} new assignments.`,
     );
     console.log(`Teacher: ${DEMO_TEACHER_EMAIL} / ${DEMO_PASSWORD}`);
     console.log(`Student: ${DEMO_STUDENT_ROLL_NUMBER} / ${DEMO_PASSWORD}`);

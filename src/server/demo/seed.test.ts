@@ -15,7 +15,8 @@ const countRows = async () => {
   const result = (await t.database.db.execute(sql`select
     (select count(*)::int from teachers) as teachers, (select count(*)::int from students) as students,
     (select count(*)::int from quizzes) as quizzes, (select count(*)::int from quiz_attempts) as attempts,
-    (select count(*)::int from tasks) as tasks, (select count(*)::int from resources) as resources`)) as {
+    (select count(*)::int from tasks) as tasks, (select count(*)::int from resources) as resources,
+    (select count(*)::int from assignments) as assignments, (select count(*)::int from hand_ins) as "handIns"`)) as {
     rows: Record<string, number>[];
   };
   return result.rows[0];
@@ -31,14 +32,25 @@ afterAll(async () => {
 describe('demo seed', () => {
   it('fills an empty database once; a second run adds nothing', { timeout: patience(60_000) }, async () => {
     const first = await seedDemo(t.database.db, t.storage);
-    expect(first).toMatchObject({ teachers: 2, students: 16, quizzes: 8, resources: 8 });
+    expect(first).toMatchObject({ teachers: 2, students: 16, quizzes: 8, resources: 8, assignments: 5 });
     expect(first.attempts).toBe(7 * 8);
     const afterFirst = await countRows();
-    expect(afterFirst).toEqual({ teachers: 2, students: 16, quizzes: 8, attempts: 56, tasks: 3, resources: 8 });
+    // Hand-ins: 4 drafts of the worksheet, 12 of the lab (4 missing), 8 reflections, 8 water cycles.
+    expect(afterFirst).toEqual({
+      teachers: 2,
+      students: 16,
+      quizzes: 8,
+      attempts: 56,
+      tasks: 3,
+      resources: 8,
+      assignments: 5,
+      handIns: 4 + 12 + 8 + 8,
+    });
 
     const second = await seedDemo(t.database.db, t.storage);
     expect(second.attempts).toBe(0);
     expect(second.resources).toBe(0);
+    expect(second.assignments).toBe(0);
     expect(await countRows()).toEqual(afterFirst);
   });
 
@@ -55,6 +67,7 @@ describe('demo seed', () => {
       name: DEMO_SCHOOL_NAME,
       hasDemo: true,
       defaultLocale: 'en',
+      timeZone: 'UTC',
     });
     const staff = await t.call({ method: 'GET', url: '/api/school/teachers', headers: bearer(teacherLogin.body.data) });
     expect(staff.body.data.map((member: { isAdministrator: boolean }) => member.isAdministrator).sort()).toEqual([
@@ -96,6 +109,47 @@ describe('demo seed', () => {
       join quizzes q on q.id = a.quiz_id join students s on s.id = a.student_id
       where s.roll_number = ${DEMO_STUDENT_ROLL_NUMBER}`)) as { rows: { subject: string }[] };
     expect(subjects.rows.map((row) => row.subject).sort()).toEqual(['Mathematics', 'Science']);
+  });
+
+  it('gives the demo student an assignment in each of the four groups, and the teacher every state', async () => {
+    const studentLogin = await t.call({
+      method: 'POST',
+      url: '/api/student/login',
+      payload: { rollNumber: DEMO_STUDENT_ROLL_NUMBER, password: DEMO_PASSWORD },
+    });
+    const groups: Record<string, string[]> = {};
+    for (const group of ['todo', 'missing', 'done', 'returned']) {
+      const listed = await t.call({
+        method: 'GET',
+        url: `/api/student/assignments?group=${group}`,
+        headers: bearer(studentLogin.body.data),
+      });
+      expect(listed.status).toBe(200);
+      groups[group] = listed.body.data.map((entry: { title: string }) => entry.title).sort();
+    }
+    expect(groups).toEqual({
+      todo: ['Fractions worksheet'],
+      missing: ['Homework: label the water cycle'],
+      done: ['Reading reflection: a page on a scientist you admire'],
+      returned: ['Lab report: how fast does a plant grow?'],
+    });
+    const returned = await t.call({
+      method: 'GET',
+      url: '/api/student/assignments?group=returned',
+      headers: bearer(studentLogin.body.data),
+    });
+    expect(returned.body.data[0].handIn).toMatchObject({ state: 'returned', gradeChangedAfterReturn: true });
+
+    const states = (await t.database.db.execute(sql`select distinct h.state, h.late from hand_ins h
+      join assignments a on a.id = h.assignment_id where a.title like 'Lab report%'`)) as {
+      rows: { state: string; late: boolean }[];
+    };
+    expect(states.rows.map((row) => `${row.state}${row.late ? ' late' : ''}`).sort()).toEqual([
+      'graded',
+      'handed-in',
+      'handed-in late',
+      'returned',
+    ]);
   });
 
   it("fills the demo class's library with files that open", async () => {
@@ -142,6 +196,7 @@ describe('POST /api/school/demo: the demo from a fresh server (decision 041)', (
           name: DEMO_SCHOOL_NAME,
           hasDemo: true,
           defaultLocale: 'en',
+          timeZone: 'UTC',
         });
         expect(answers.find((answer) => answer.status === 409)!.body.code).toBe('SCHOOL_ALREADY_SET_UP');
         const student = await fresh.call({

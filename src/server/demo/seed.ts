@@ -1,11 +1,13 @@
 import { Readable } from 'node:stream';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import {
+  DEMO_CLASS_NAMES,
   DEMO_PASSWORD,
   DEMO_SCHOOL_NAME,
   DEMO_SCIENCE_TEACHER_EMAIL,
   DEMO_TEACHER_EMAIL,
   DEMO_TEACHER_EMAILS,
+  demoRollNumber,
 } from '#shared/demo';
 import { emailKey, identityKey } from '#shared/identity';
 import type { AddClassStudent } from '#shared/classes';
@@ -26,6 +28,7 @@ import { createFileAccess } from '../features/resources/file-access.ts';
 import { createResourcesService } from '../features/resources/service.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import { demoBarChartPng, demoPdf } from './demo-files.ts';
+import { seedAssignments } from './seed-assignments.ts';
 import { createTasksService } from '../features/tasks/service.ts';
 import { createTokenService } from '../plugins/auth.ts';
 import { readsUncached } from '../cache/read-cache.ts';
@@ -39,7 +42,7 @@ import { readsUncached } from '../cache/read-cache.ts';
  * thing is created only if it is not there yet.
  */
 
-const CLASSES = ['10A', '10B'] as const;
+const CLASSES = DEMO_CLASS_NAMES;
 const STUDENT_NAMES: Record<(typeof CLASSES)[number], string[]> = {
   '10A': [
     'Aisha Khan',
@@ -62,9 +65,6 @@ const STUDENT_NAMES: Record<(typeof CLASSES)[number], string[]> = {
     'Amara Diallo',
   ],
 };
-
-const demoRollNumber = (className: string, index: number) =>
-  `demo-${className.toLowerCase()}-${String(index + 1).padStart(2, '0')}`;
 
 /** The demo's students' usernames: with DEMO_TEACHER_EMAILS, what marks the demo's rows (decision 050). */
 export const DEMO_ROLL_NUMBERS: readonly string[] = CLASSES.flatMap((className) =>
@@ -163,7 +163,14 @@ const SCIENCE_QUIZZES: QuizPlan[] = [
 /** Left without attempts, so the demo student has a quiz to take. */
 const OPEN_QUIZ_TITLE = 'Linear equations (10A)';
 
-export type SeedSummary = { teachers: number; students: number; quizzes: number; attempts: number; resources: number };
+export type SeedSummary = {
+  teachers: number;
+  students: number;
+  quizzes: number;
+  attempts: number;
+  resources: number;
+  assignments: number;
+};
 
 /** Registers an account unless one with the same unique key exists (409 = already seeded). */
 async function ensure<T>(create: () => Promise<T>): Promise<T | undefined> {
@@ -340,12 +347,15 @@ export async function seedDemo(db: Database, storage?: FileStorage): Promise<See
     });
   }
   const resourceCount = storage ? await seedResources(db, storage, teacherIds[0]!.id, classIds) : 0;
+  // After the resources: the worksheet attaches the library's PDF when there is one.
+  const assignmentCount = await seedAssignments(db, teacherIds[0]!.id, classIds, studentIds);
   return {
     teachers: teacherIds.length,
     students: studentIds.length,
     quizzes: quizCount,
     attempts,
     resources: resourceCount,
+    assignments: assignmentCount,
   };
 }
 

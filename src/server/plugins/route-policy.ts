@@ -64,6 +64,10 @@ export const REACHES = {
   },
   'own-account': { roles: ['teacher', 'student'], meaning: "the caller's own profile" },
   'own-tasks': { roles: ['teacher', 'student'], meaning: "the caller's own task list" },
+  'own-notifications': {
+    roles: ['teacher', 'student'],
+    meaning: "the caller's own notifications (the bell): listing them, their unread count, marking them read",
+  },
   'own-classes': {
     roles: ['teacher', 'student'],
     meaning:
@@ -93,6 +97,38 @@ export const REACHES = {
     meaning: 'ranking fields only: of every class for a teacher, of the own class for a student',
   },
   'own-statistics': { roles: ['student'], meaning: "the calling student's own results" },
+  'own-assignments': {
+    roles: ['teacher'],
+    meaning: 'assignments the calling teacher created (decision 058): creating, editing, duplicating, deleting them',
+  },
+  'taught-assignments': {
+    roles: ['teacher'],
+    meaning:
+      "assignments of the classes the caller teaches and those classes' students' hand-ins: reading, grading, returning them (decision 058)",
+  },
+  'class-assignments': {
+    roles: ['student'],
+    meaning: "published assignments of the calling student's classes, and the student's own hand-ins (decision 058)",
+  },
+  'class-gradebook': {
+    roles: ['teacher'],
+    meaning:
+      "the gradebook of the classes the caller teaches: their students' names, roll numbers, scores and averages (decision 062)",
+  },
+  'own-grades': {
+    roles: ['student'],
+    meaning: "the calling student's own grades and feedback in one of their classes (decision 062)",
+  },
+  'taught-live-games': {
+    roles: ['teacher'],
+    meaning:
+      'live games of the classes the caller teaches (decision 066): making one of their own quiz, hosting it, its PIN and players, whether it counts toward the class leaderboard',
+  },
+  'class-live-games': {
+    roles: ['student'],
+    meaning:
+      "live games not over of the calling student's classes: finding one to join, on the dashboard or by its PIN",
+  },
   'own-uploads': { roles: ['teacher'], meaning: 'resources the calling teacher shared (files and video links)' },
   'class-resources': {
     roles: ['student'],
@@ -101,6 +137,16 @@ export const REACHES = {
   'linked-file': {
     roles: ['anonymous'],
     meaning: 'the one stored file the link was signed for, while its signer may still see it',
+  },
+  'linked-hand-in-file': {
+    roles: ['anonymous'],
+    meaning:
+      "the one hand-in file the link was signed for: its student's, or a teacher's of the student's class once handed in (decision 061)",
+  },
+  'linked-attachment': {
+    roles: ['anonymous'],
+    meaning:
+      "the one attachment of an assignment the link was signed for, while its signer is a student or teacher of one of the assignment's classes (decision 061)",
   },
   'linked-quiz-image': {
     roles: ['anonymous'],

@@ -5,6 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectSecurityHeaders } from '../testing/security-headers.ts';
+import { buildSchoolSetup } from '../testing/factories.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
 // A built client as `vite build` leaves it (decision 021): each text file beside its .br and .gz.
@@ -251,5 +252,60 @@ describe('a build with the landing page in English only (an older build)', () =>
       expect(response.statusCode, url).toBe(200);
       expect(response.body).toBe(LANDING_PAGE);
     }
+  });
+});
+
+describe('the school’s default language on the pages the server sends (decision 055 addendum)', () => {
+  let t: TestApp;
+  let clientDir: string;
+  let administratorToken: string;
+  const pageLang = async (url: string, headers: Record<string, string>) => {
+    const response = await t.app.inject({ method: 'GET', url, headers });
+    expect(response.statusCode, url).toBe(200);
+    return /<html lang="([^"]+)" dir="([^"]+)"/.exec(response.body)?.slice(1, 3).join(' ');
+  };
+  beforeAll(async () => {
+    clientDir = await mkdtemp(path.join(tmpdir(), 'studyhall-client-'));
+    for (const [file, text] of Object.entries(FILES)) {
+      await mkdir(path.dirname(path.join(clientDir, file)), { recursive: true });
+      await writeFile(path.join(clientDir, file), text);
+    }
+    t = await createTestApp({ clientDir });
+    const setup = buildSchoolSetup({ defaultLocale: 'ar' });
+    expect((await t.call({ method: 'POST', url: '/api/school/setup', payload: setup })).status).toBe(201);
+    const login = await t.call({
+      method: 'POST',
+      url: '/api/teacher/login',
+      payload: { email: setup.email, password: setup.password },
+    });
+    administratorToken = login.body.data as string;
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(clientDir, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['the school’s when the browser asks for no language', {}, 'ar rtl'],
+    ['the school’s when no language of the browser ships (fr-FR)', { 'accept-language': 'fr-FR, fr;q=0.9' }, 'ar rtl'],
+    ['Accept-Language when one of its languages ships', { 'accept-language': 'fr-FR, es;q=0.8' }, 'es ltr'],
+    ['the cookie’s choice over the school’s', { cookie: 'studyhall_locale=en', 'accept-language': 'fr' }, 'en ltr'],
+  ])('%s', async (_label, headers, expected) => {
+    for (const url of ['/auth/student/login', '/dashboard/student', '/']) {
+      expect(await pageLang(url, headers), url).toBe(expected);
+    }
+  });
+
+  it('follows a change on the Staff screen at once on this instance', async () => {
+    expect(await pageLang('/auth/teacher/login', { 'accept-language': 'fr' })).toBe('ar rtl');
+    const changed = await t.call({
+      method: 'POST',
+      url: '/api/school/language',
+      headers: { authorization: `Bearer ${administratorToken}` },
+      payload: { defaultLocale: 'es' },
+    });
+    expect(changed.status, changed.raw).toBe(200);
+    expect(await pageLang('/auth/teacher/login', { 'accept-language': 'fr' })).toBe('es ltr');
+    expect(await pageLang('/', {})).toBe('es ltr');
   });
 });

@@ -8,6 +8,7 @@ import {
   LANDING_LOCALE_PARAM,
   LOCALE_COOKIE,
   LOCALES,
+  matchLocale,
   parseAcceptLanguage,
   resolveLocale,
   SOURCE_LOCALE,
@@ -27,7 +28,10 @@ const shellOf = (locale: Locale) => (locale === SOURCE_LOCALE ? APP_SHELL : `ind
 const isPagePerLocale = (fileName: string) => /^(index|landing)(\.[a-z]{2,3})?\.html$/.test(fileName);
 
 /** The file of the SPA shell a page request gets: the one its language is written in. */
-export type AppShellFor = (request: FastifyRequest) => string;
+export type AppShellFor = (request: FastifyRequest) => Promise<string>;
+
+/** The school's default language (features/school/school-locale.ts), undefined before the set-up. */
+export type SchoolLocale = () => Promise<Locale | undefined>;
 
 /** The compressed copies the build writes beside a file (scripts/vite-precompress.ts, decision 021). */
 const PRECOMPRESSED_EXTENSIONS = ['.br', '.gz'];
@@ -41,13 +45,18 @@ const PRECOMPRESSED_EXTENSIONS = ['.br', '.gz'];
  * A file the build compressed is sent as its .br or .gz to a browser that accepts
  * it, the two HTML pages included (decision 021); nothing is compressed per request.
  * The SPA shell and the landing page are sent in the visitor's language (decision 054, issue 32):
- * the `studyhall_locale` cookie, else Accept-Language, else English, and say they vary by both;
+ * the `studyhall_locale` cookie, else Accept-Language, else the school's default (read only then),
+ * else English (decision 055 and its addendum), and say they vary by the first two;
  * `/?lang=es` is the landing page in that language whoever asks (its hreflang alternates and
  * language links name these addresses). A language the build did not write falls back to English.
  * Returns which shell file a page request gets, or null when there is no build (API-only, e.g. in
  * tests or `npm run dev`).
  */
-export async function serveClient(app: FastifyInstance, clientDir: string): Promise<AppShellFor | null> {
+export async function serveClient(
+  app: FastifyInstance,
+  clientDir: string,
+  schoolLocale: SchoolLocale = async () => undefined,
+): Promise<AppShellFor | null> {
   if (!existsSync(path.join(clientDir, APP_SHELL))) return null;
   const withVariants = await filesWithPrecompressedVariants(clientDir);
   await app.register(fastifyStatic, {
@@ -80,26 +89,33 @@ export async function serveClient(app: FastifyInstance, clientDir: string): Prom
     const shipped = (Object.keys(LOCALES) as Locale[]).filter((locale) =>
       existsSync(path.join(clientDir, fileOf(locale))),
     );
-    return (request: FastifyRequest, asked?: Locale) => {
-      const locale =
-        asked ??
-        resolveLocale({
-          chosen: readCookie(request.headers.cookie, LOCALE_COOKIE),
-          languages: parseAcceptLanguage(request.headers['accept-language']),
-        });
+    return async (request: FastifyRequest, asked?: Locale) => {
+      const locale = asked ?? (await visitorLocale(request, schoolLocale));
       return fileOf(shipped.includes(locale) ? locale : SOURCE_LOCALE);
     };
   };
   if (existsSync(path.join(clientDir, LANDING_PAGE))) {
     const landingFor = pagePerLocale(landingOf);
-    app.get('/', (request, reply) => {
+    app.get('/', async (request, reply) => {
       const asked = (request.query as Record<string, unknown>)[LANDING_LOCALE_PARAM];
-      const page = landingFor(request, isLocale(asked) ? asked : undefined);
+      const page = await landingFor(request, isLocale(asked) ? asked : undefined);
       return reply.header('cache-control', 'no-cache').sendFile(page);
     });
   }
   const shellFor = pagePerLocale(shellOf);
   return (request) => shellFor(request);
+}
+
+/**
+ * The language of a signed-out page (decision 055 addendum): the cookie's choice, else the first
+ * of Accept-Language that ships, else the school's default, else English. The school is asked only
+ * when the first two give nothing. A signed-in person's page follows the cookie their account wrote.
+ */
+async function visitorLocale(request: FastifyRequest, schoolLocale: SchoolLocale): Promise<Locale> {
+  const chosen = readCookie(request.headers.cookie, LOCALE_COOKIE);
+  const languages = parseAcceptLanguage(request.headers['accept-language']);
+  if (isLocale(chosen)) return chosen;
+  return matchLocale(languages) ?? resolveLocale({ schoolDefault: await schoolLocale() });
 }
 
 /** The absolute paths of the files below `clientDir` that have a compressed copy beside them. */

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import type { PubSub } from './pubsub.ts';
+import { afterEach } from 'vitest';
+import { patience } from '../testing/patience.ts';
+import { createInProcessPubSub, type PubSub } from './pubsub.ts';
 import { createRedisPubSub, type RedisPubSubOptions } from './redis-pubsub.ts';
 
 /** Tests only: the buses the realtime suites run on. */
@@ -46,3 +48,51 @@ export const BUS_KINDS: { kind: string; isRedis: boolean }[] = [
   { kind: 'in-process bus', isRedis: false },
   ...(TEST_REDIS_URL ? [{ kind: 'Redis bus', isRedis: true }] : []),
 ];
+
+/**
+ * The buses a contract runs on: in-process always, Redis with `buses`. `isShared`: two buses made
+ * by `createBus` are two instances of one deployment (Redis), not two worlds.
+ */
+export function contractBuses(
+  buses: ReturnType<typeof redisBuses> | undefined,
+): [string, { createBus: () => Promise<PubSub>; isShared: boolean }][] {
+  return [
+    ['in-process', { createBus: async () => createInProcessPubSub(), isShared: false }],
+    ...(buses ? [['Redis', { createBus: () => buses.create(), isShared: true }] satisfies [string, object]] : []),
+  ];
+}
+
+/** Opens buses for a test and closes them after it (call inside a describe). */
+export function busesPerTest(createBus: () => Promise<PubSub>): () => Promise<PubSub> {
+  const opened: PubSub[] = [];
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((bus) => bus.close()));
+  });
+  return async () => {
+    const bus = await createBus();
+    opened.push(bus);
+    return bus;
+  };
+}
+
+/** Everything published on a channel, parsed, with a way to wait for a count. */
+export async function listen<Message = unknown>(bus: PubSub, channel: string) {
+  const messages: Message[] = [];
+  const unsubscribe = await bus.subscribe(channel, (message) => messages.push(JSON.parse(message) as Message));
+  return {
+    messages,
+    unsubscribe,
+    async waitFor(count: number) {
+      const deadline = Date.now() + patience(3000);
+      while (messages.length < count) {
+        if (Date.now() > deadline)
+          throw new Error(`${messages.length} of ${count} messages: ${JSON.stringify(messages)}`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      return messages;
+    },
+  };
+}
+
+/** A moment for a stray message to arrive, before checking that none did. */
+export const settle = () => new Promise((resolve) => setTimeout(resolve, 50));

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { CLOSE_CODES, PROTOCOL_VERSION } from '#shared/meetings';
 import { declaredRoutes, isApiPath, type Reach, type RoutePolicy } from '../plugins/route-policy.ts';
-import { toBuffer } from '../realtime/websocket-route.ts';
+import { toBuffer } from '../realtime/room-socket.ts';
 import { foreignAnswerKeys } from '../testing/answer-keys.ts';
-import { changedRows, listStoredFiles, readAllRows, type RowChange } from '../testing/database-snapshot.ts';
+import { startChangeJournal, type ChangeJournal } from '../testing/change-journal.ts';
+import { listStoredFiles, type RowChange } from '../testing/database-snapshot.ts';
 import { expectedStatus, routeExamples, routeKey, type RouteExample } from '../testing/route-examples.ts';
 import { authOf, buildSchool, CALLER_NAMES, foreignSecretsIn, type Caller, type School } from '../testing/school.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
@@ -27,8 +28,10 @@ await t.app.ready();
 const apiRoutes = declaredRoutes(t.app).filter((route) => isApiPath(route.url));
 let school: School;
 let examples: Record<string, RouteExample>;
+let journal: ChangeJournal;
 
 beforeAll(async () => {
+  journal = await startChangeJournal(t.database);
   school = await buildSchool(t);
   examples = routeExamples(t, school);
 }, patience(120_000));
@@ -41,11 +44,17 @@ const OWNER_COLUMNS: Record<string, string> = {
   teachers: 'id',
   students: 'id',
   tasks: 'owner_id',
+  notifications: 'recipient_id',
   quizzes: 'created_by_teacher_id',
   quiz_attempts: 'student_id',
   quiz_regrades: 'teacher_id',
   resources: 'uploaded_by_teacher_id',
   resource_stars: 'student_id',
+  assignments: 'created_by_teacher_id',
+  hand_ins: 'student_id',
+  live_games: 'host_teacher_id',
+  live_players: 'student_id',
+  live_answers: 'student_id',
 };
 
 /**
@@ -67,6 +76,14 @@ const SCHOOL_ROWS_BY_REACH: Partial<Record<Reach, readonly string[]>> = {
   // and its students' open attempts' ends follow them (decision 036).
   // Marking an essay (decision 046) changes its mark, the attempt's score and the student's averages.
   'taught-quizzes': ['quiz_accommodations', 'quizzes', 'quiz_attempts', 'quiz_essay_marks', 'students'],
+  // An assignment's classes and attachments are its own; deleting it takes its students' drafts (decision 058).
+  'own-assignments': ['assignment_classes', 'assignment_attachments', 'hand_ins'],
+  // Grading and returning change the student's hand-in (decision 058).
+  'taught-assignments': ['hand_ins'],
+  // A hand-in's files have no owner column: the student's own hand-in's, by the token (decision 061).
+  'class-assignments': ['hand_in_files'],
+  // A live game is its class's: any of its teachers hosts it and makes the leaderboard choice (decision 066).
+  'taught-live-games': ['live_games'],
 };
 
 /** Changes to rows that existed before and belong to someone other than the caller. */
@@ -109,10 +126,10 @@ describe('every registered /api route', () => {
       for (const { caller, expected } of plan) {
         const label = `${route.method} ${route.url} as ${caller.name}`;
         const options = await entry.request(caller, prepared);
-        const rowsBefore = await readAllRows(t.database);
+        await journal.mark();
         const filesBefore = await listStoredFiles(t.uploadsFolder);
         const response = await t.call({ ...options, method: route.method });
-        const changes = changedRows(rowsBefore, await readAllRows(t.database));
+        const changes = await journal.changesSinceMark();
 
         expect(response.status, `${label}: ${response.raw.slice(0, 300)}`).toBe(expected);
         expect(

@@ -9,8 +9,11 @@ import type { DatabaseHandle } from '../db/client.ts';
  * the caller's own rows.
  */
 
-type Queryable = Pick<DatabaseHandle, 'db'>;
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+export type Queryable = Pick<DatabaseHandle, 'db'>;
+
+/** The change journal's own table (change-journal.ts), in test databases only: not one of the app's. */
+export const JOURNAL_TABLE = 'test_row_changes';
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** table -> primary key (JSON) -> the row (JSON). */
 export type TableRows = Map<string, Map<string, Record<string, unknown>>>;
@@ -23,7 +26,7 @@ export type RowChange = {
   after?: Record<string, unknown>;
 };
 
-const quoteIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`;
+export const quoteIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** The app's tables and their primary key columns, read from the catalog (new tables join by themselves). */
 export async function listTables(database: Queryable): Promise<{ table: string; keyColumns: string[] }[]> {
@@ -35,7 +38,7 @@ export async function listTables(database: Queryable): Promise<{ table: string; 
         on c.table_schema = t.table_schema and c.table_name = t.table_name and c.constraint_type = 'PRIMARY KEY'
       left join information_schema.key_column_usage k
         on k.constraint_schema = c.constraint_schema and k.constraint_name = c.constraint_name
-      where t.table_schema = 'public' and t.table_type = 'BASE TABLE'
+      where t.table_schema = 'public' and t.table_type = 'BASE TABLE' and t.table_name <> ${JOURNAL_TABLE}
       order by t.table_name, k.ordinal_position`),
   );
   const tables = new Map<string, string[]>();
@@ -48,6 +51,10 @@ export async function listTables(database: Queryable): Promise<{ table: string; 
 }
 
 const tablesOf = new WeakMap<object, Promise<{ table: string; keyColumns: string[] }[]>>();
+
+/** A row's key: its primary key's values (JSON), or the whole row for a table without one. */
+export const rowKey = (keyColumns: string[], row: Record<string, unknown>) =>
+  JSON.stringify(keyColumns.length > 0 ? keyColumns.map((column) => row[column]) : row);
 
 /** Every row of every table, keyed by primary key (the whole row for a table without one): one statement. */
 export async function readAllRows(database: Queryable): Promise<TableRows> {
@@ -66,10 +73,7 @@ export async function readAllRows(database: Queryable): Promise<TableRows> {
   const snapshot: TableRows = new Map();
   for (const { table, keyColumns } of tables) {
     const byKey = new Map<string, Record<string, unknown>>();
-    for (const row of result!.tables[table] ?? []) {
-      const key = JSON.stringify(keyColumns.length > 0 ? keyColumns.map((column) => row[column]) : row);
-      byKey.set(key, row);
-    }
+    for (const row of result!.tables[table] ?? []) byKey.set(rowKey(keyColumns, row), row);
     snapshot.set(table, byKey);
   }
   return snapshot;
@@ -89,23 +93,6 @@ export function changedRows(before: TableRows, after: TableRows): RowChange[] {
     for (const [key, row] of now) if (!old.has(key)) changes.push({ table, key, kind: 'added', after: row });
   }
   return changes;
-}
-
-/**
- * One statement that digests every table (md5 of its rows in a stable order): cheap enough
- * to run before and after each of thousands of fuzzed requests.
- */
-export async function createDatabaseDigest(database: Queryable): Promise<() => Promise<string>> {
-  const tables = await listTables(database);
-  const digestSql = sql.raw(
-    `select ${tables
-      .map(
-        ({ table }) =>
-          `'${table}=' || (select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) from ${quoteIdentifier(table)} t)`,
-      )
-      .join(` || ' ' || `)} as digest`,
-  );
-  return async () => rowsOf<{ digest: string }>(await database.db.execute(digestSql))[0]!.digest;
 }
 
 /** Every file under the uploads folder (finished and partial), sorted. */

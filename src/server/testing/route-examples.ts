@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { decodeJwt } from 'jose';
 import { expect } from 'vitest';
@@ -17,11 +17,17 @@ import { authOf, CLASS_A, CLASS_B, type Caller, type ResourceFixture, type Schoo
 import { bearer, TEST_JWT_SECRET, type TestApp } from './test-app.ts';
 import { createFileAccess } from '../features/resources/file-access.ts';
 import { presentQuizImage } from '../features/quizzes/quiz-images.ts';
+import { assignmentFileLinks } from '../features/assignments/hand-in-files.ts';
+import { createLiveGamePlay } from '../features/live-games/play.ts';
+import { attachmentFileUrl } from '../features/assignments/records.ts';
 import { STAFF_CHANGES } from '#shared/school';
 import type { AnswerValue } from '#shared/question-types';
 import type { QuizQuestion } from '#shared/quizzes';
 import { identityKey } from '#shared/identity';
-import { classes, quizAccommodations, quizEssayMarks } from '../db/schema.ts';
+import { classes, handIns, quizAccommodations, quizEssayMarks } from '../db/schema.ts';
+
+/** A live game the matrix aims at: its id, PIN and quiz. */
+type LiveGameFixture = { id: string; pin: string; quizId: string };
 
 /** A class only students could name: no teacher teaches it (the matrix's untaught-classes routes). */
 async function untaughtClass(t: TestApp): Promise<string> {
@@ -76,13 +82,20 @@ export const routeKey = (route: { method: string; url: string }) =>
 /**
  * What a request points at: an object of teacher 1 in class A, class A itself (its
  * leaderboard), a class record teacher 1 teaches and no other caller does, or a meeting
- * room of class A (its teachers, teacher 1 and the co-teacher, and its students).
+ * room of class A (its teachers, teacher 1 and the co-teacher, and its students), an
+ * assignment teacher 1 made for class A (decision 058), or a live game of teacher 1's quiz
+ * with class A (decision 066).
  */
-export type Target = 'quiz' | 'resource' | 'class' | 'class-record' | 'class-meeting';
+export type Target = 'quiz' | 'resource' | 'class' | 'class-record' | 'class-meeting' | 'assignment' | 'live-game';
 
 export type RouteExample = {
   /** The status of an accepted call (200 when omitted). */
   status?: number;
+  /**
+   * The status of a caller of the route's role whom no reach lets at the target (403 when
+   * omitted): 404 where the route answers such a caller as it answers an unknown object.
+   */
+  unreachedStatus?: 404;
   /** The object of teacher 1 / class A the request names (path, body or query); omitted = none. */
   target?: Target;
   /** Fresh objects for this route (so one route's calls never depend on another's). */
@@ -114,6 +127,13 @@ function reaches(reach: Reach, caller: Caller, target: Target): boolean {
     // Teacher 1 and the co-teacher teach class A, the class of teacher 1's quizzes.
     case 'taught-quizzes':
       return target === 'quiz' && (isOwner || caller.name === 'coTeacher');
+    // Teacher 1's assignment for class A: they change it; they and the co-teacher grade it; class A hands in.
+    case 'own-assignments':
+      return target === 'assignment' && isOwner;
+    case 'taught-assignments':
+      return target === 'assignment' && (isOwner || caller.name === 'coTeacher');
+    case 'class-assignments':
+      return target === 'assignment' && isClassmate;
     case 'own-uploads':
       return target === 'resource' && isOwner;
     case 'class-resources':
@@ -121,6 +141,10 @@ function reaches(reach: Reach, caller: Caller, target: Target): boolean {
     // Each caller holds the link signed for them: teacher 1's and class A's open the file.
     case 'linked-file':
       return target === 'resource' && (isOwner || isClassmate);
+    // Student A's hand-in's file, an attachment of teacher 1's assignment: class A's student and teachers.
+    case 'linked-hand-in-file':
+    case 'linked-attachment':
+      return target === 'assignment' && (isOwner || caller.name === 'coTeacher' || isClassmate);
     // An image of teacher 1's quiz: the quiz hands its link to those who see the quiz.
     case 'linked-quiz-image':
       return target === 'quiz' && (isOwner || isClassmate);
@@ -129,12 +153,21 @@ function reaches(reach: Reach, caller: Caller, target: Target): boolean {
     // Teacher 1 and the co-teacher teach every class record the matrix aims at.
     case 'own-classes':
     case 'class-roster':
+    case 'class-gradebook':
       return target === 'class-record' && (isOwner || caller.name === 'coTeacher');
     // The import the matrix reads was started by teacher 1 into their class: not even the co-teacher reads it.
     case 'own-imports':
       return target === 'class-record' && isOwner;
+    // Class A's record: its students read their own grades in it.
+    case 'own-grades':
+      return target === 'class-record' && isClassmate;
     case 'meeting-room':
       return target === 'class-meeting' && (isOwner || caller.name === 'coTeacher' || isClassmate);
+    // Teacher 1's game with class A: its teachers host it, its students join it.
+    case 'taught-live-games':
+      return target === 'live-game' && (isOwner || caller.name === 'coTeacher');
+    case 'class-live-games':
+      return target === 'live-game' && isClassmate;
     // Reaches to none of the targets (another's quiz, resource or class).
     case 'credentials':
     case 'new-account':
@@ -142,6 +175,7 @@ function reaches(reach: Reach, caller: Caller, target: Target): boolean {
     case 'own-account':
     case 'own-statistics':
     case 'own-tasks':
+    case 'own-notifications':
     case 'school-setup':
     case 'invitation':
     case 'school-staff':
@@ -167,7 +201,7 @@ export function expectedStatus(policy: RoutePolicy, caller: Caller, entry: Route
   // With a link or a meeting token the credential speaks, not a session: reaches of an "anonymous" holder.
   const role = needsSession ? caller.role! : 'anonymous';
   const applicable = policy.touches.filter((reach) => (REACHES[reach].roles as readonly string[]).includes(role));
-  return applicable.some((reach) => reaches(reach, caller, entry.target!)) ? success : 403;
+  return applicable.some((reach) => reaches(reach, caller, entry.target!)) ? success : (entry.unreachedStatus ?? 403);
 }
 
 /** The valid request of every route, keyed by routeKey(). */
@@ -200,6 +234,123 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
     if (!caller.token) return 0;
     const list = await t.call({ method: 'GET', url: '/api/tasks', headers: authOf(caller) });
     return list.status === 200 ? (list.body.data.version as number) : 0;
+  }
+
+  /** An assignment of teacher 1 for class A (decision 058), due tomorrow: its id. */
+  async function addAssignment(): Promise<string> {
+    const created = await t.call({
+      method: 'POST',
+      url: '/api/assignments',
+      headers: authOf(school.callers.teacher1),
+      payload: assignmentBody(),
+    });
+    if (created.status !== 201) throw new Error(`assignment: ${created.status} ${created.raw}`);
+    return created.body.data._id as string;
+  }
+  const assignmentBody = () => ({
+    classIds: [school.classAId],
+    title: 'Matrix homework',
+    instructions: 'Read chapter 3',
+    points: 10,
+    dueAt: new Date(Date.now() + 86_400_000).toISOString(),
+    acceptLate: true,
+  });
+  /** Teacher 1's assignment with student A's work handed in, and graded when `graded`. */
+  async function handedInAssignment(graded = false): Promise<string> {
+    const id = await addAssignment();
+    const handedIn = await t.call({
+      method: 'POST',
+      url: `/api/student/assignments/${id}/hand-in`,
+      headers: authOf(school.callers.studentA),
+      payload: { text: 'My matrix work', version: 0 },
+    });
+    if (handedIn.status !== 200) throw new Error(`hand-in: ${handedIn.status} ${handedIn.raw}`);
+    if (graded) {
+      const grade = await t.call({
+        method: 'PUT',
+        url: `/api/assignments/${id}/hand-ins/${school.callers.studentA.id}/grade`,
+        headers: authOf(school.callers.teacher1),
+        payload: { points: 8, feedback: 'Well done', version: 1 },
+      });
+      if (grade.status !== 200) throw new Error(`grade: ${grade.status} ${grade.raw}`);
+    }
+    return id;
+  }
+  /** Student A's hand-in's version now (each accepted grade moves it). */
+  async function handInVersion(assignmentId: string): Promise<number> {
+    const [row] = await t.database.db
+      .select({ version: handIns.version })
+      .from(handIns)
+      .where(and(eq(handIns.assignmentId, assignmentId), eq(handIns.studentId, school.callers.studentA.id!)));
+    return row?.version ?? 0;
+  }
+
+  /** Teacher 1's assignment with a file in student A's draft, handed in when `handIn`. */
+  async function handInWithFile(handIn: boolean): Promise<{ id: string; fileId: string }> {
+    const id = await addAssignment();
+    const form = multipartBody({}, [{ name: 'photo.png', content: SAMPLE_FILES.png(), contentType: 'image/png' }]);
+    const uploaded = await t.call({
+      method: 'POST',
+      url: `/api/student/assignments/${id}/files`,
+      headers: { ...form.headers, ...authOf(school.callers.studentA) },
+      payload: form.payload,
+    });
+    if (uploaded.status !== 201) throw new Error(`hand-in file: ${uploaded.status} ${uploaded.raw}`);
+    if (handIn) {
+      const handedIn = await t.call({
+        method: 'POST',
+        url: `/api/student/assignments/${id}/hand-in`,
+        headers: authOf(school.callers.studentA),
+        payload: { text: 'See the photo', version: uploaded.body.data.version },
+      });
+      if (handedIn.status !== 200) throw new Error(`hand-in: ${handedIn.status} ${handedIn.raw}`);
+    }
+    return { id, fileId: uploaded.body.data.file._id as string };
+  }
+  /** Addresses signed as the server signs them (decision 061): for a caller who never listed one, a valid signature the server must still refuse. */
+  const fileLinks = assignmentFileLinks(createFileAccess(TEST_JWT_SECRET));
+  /** Teacher 1's assignment for class A with teacher 1's resource attached. */
+  async function assignmentWithAttachment(): Promise<{ id: string; resourceId: string }> {
+    const resource = await school.addResource('teacher1');
+    const created = await t.call({
+      method: 'POST',
+      url: '/api/assignments',
+      headers: authOf(school.callers.teacher1),
+      payload: { ...assignmentBody(), attachments: [resource.id] },
+    });
+    if (created.status !== 201) throw new Error(`assignment: ${created.status} ${created.raw}`);
+    return { id: created.body.data._id as string, resourceId: resource.id };
+  }
+
+  /** A live game of teacher 1's quiz with class A (decision 066), in its lobby. */
+  async function liveGame(): Promise<LiveGameFixture> {
+    const quiz = await school.addQuiz('teacher1');
+    const created = await t.call({
+      method: 'POST',
+      url: '/api/live-games',
+      headers: authOf(school.callers.teacher1),
+      payload: { quizId: quiz.id, classId: school.classAId },
+    });
+    if (created.status !== 201) throw new Error(`live game: ${created.status} ${created.raw}`);
+    return { id: created.body.data._id as string, pin: created.body.data.pin as string, quizId: quiz.id };
+  }
+  /** The same, played to its end: student A joined, answered the first question, the host ended it. */
+  async function finishedLiveGame(): Promise<LiveGameFixture> {
+    const game = await liveGame();
+    const play = createLiveGamePlay(t.database.db, createFileAccess(TEST_JWT_SECRET));
+    const host = { id: school.callers.teacher1.id!, role: 'teacher' as const };
+    const player = { id: school.callers.studentA.id!, role: 'student' as const };
+    const outcomes = [await play.joinAsPlayer(player, game.id), await play.host(host, game.id, { type: 'start' })];
+    const opened = outcomes[1]!.deliveries.find((delivery) => delivery.message.type === 'question-opened')!.message;
+    if (opened.type !== 'question-opened') throw new Error('live game: no question opened');
+    const question = opened.question;
+    const value: AnswerValue =
+      question.type === 'single' ? question.options![0]!._id : question.type === 'true-false' ? true : 'an answer';
+    outcomes.push(await play.answer(player, game.id, { questionId: question._id, value }));
+    outcomes.push(await play.host(host, game.id, { type: 'end' }));
+    const refused = outcomes.find((outcome) => outcome.refused);
+    if (refused) throw new Error(`live game: ${refused.refused}`);
+    return game;
   }
 
   const everyItem = (body: any, predicate: (item: any) => boolean) =>
@@ -339,6 +490,14 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
     'POST /api/school/language': {
       request: (caller) => ({ url: '/api/school/language', headers: authOf(caller), payload: { defaultLocale: 'ar' } }),
       check: (_caller, body) => expect(body.data).toMatchObject({ defaultLocale: 'ar' }),
+    },
+    'POST /api/school/time-zone': {
+      request: (caller) => ({
+        url: '/api/school/time-zone',
+        headers: authOf(caller),
+        payload: { timeZone: 'Europe/Madrid' },
+      }),
+      check: (_caller, body) => expect(body.data).toMatchObject({ timeZone: 'Europe/Madrid' }),
     },
     'POST /api/teacher/invitation': {
       request: async (caller) => ({
@@ -931,6 +1090,32 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
       }),
     },
 
+    // The bell (decision 059): the caller's own notifications, whoever a query names. Class A's
+    // student was told of teacher 1's quizzes; the student removed from class A reads nothing of it.
+    'GET /api/notifications': {
+      request: (caller) => ({
+        url: `/api/notifications?offset=0&limit=50&recipientId=${school.callers.studentA.id}`,
+        headers: authOf(caller),
+      }),
+      check: (caller, body) => {
+        // A quiz's notice names the caller's class; the assignments' notices (decision 061) are
+        // the caller's by the recipient column, which the foreign-secrets check above covers.
+        everyItem(body, (item) => item.kind !== 'QUIZ_PUBLISHED' || item.params.className === caller.className);
+        if (caller.name === 'studentA') expect(body.data.length).toBeGreaterThan(0);
+      },
+    },
+    'GET /api/notifications/unread-count': {
+      request: (caller) => ({ url: '/api/notifications/unread-count', headers: authOf(caller) }),
+    },
+    'POST /api/notifications/read': {
+      request: (caller) => ({
+        url: '/api/notifications/read',
+        headers: authOf(caller),
+        payload: { through: new Date().toISOString() },
+      }),
+      check: (_caller, body) => expect(body.data).toEqual({ unread: 0 }),
+    },
+
     // Each caller opens a room for a class record of teacher 1's (taught by the co-teacher too).
     'POST /api/meetings': {
       status: 201,
@@ -1079,6 +1264,345 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
     },
     // No session here: each caller presents the link signed for them; those who cannot list
     // this file present their own file's link with this file's id in it.
+    // ---- Assignments and hand-ins (decision 058) ------------------------------------------
+    'POST /api/assignments': {
+      status: 201,
+      target: 'class-record',
+      request: (caller) => ({ url: '/api/assignments', headers: authOf(caller), payload: assignmentBody() }),
+      check: (caller, body) => expect(body.data.createdBy._id).toBe(caller.id),
+    },
+    'PUT /api/assignments/:id': {
+      target: 'assignment',
+      prepare: addAssignment,
+      request: (caller, id: string) => ({
+        url: `/api/assignments/${id}`,
+        headers: authOf(caller),
+        payload: { ...assignmentBody(), title: 'Matrix homework, edited', version: 1 },
+      }),
+      check: (_caller, body) => expect(body.data).toMatchObject({ title: 'Matrix homework, edited', version: 2 }),
+    },
+    'POST /api/assignments/:id/duplicate': {
+      status: 201,
+      target: 'assignment',
+      prepare: addAssignment,
+      request: (caller, id: string) => ({
+        url: `/api/assignments/${id}/duplicate`,
+        headers: authOf(caller),
+        payload: { classIds: [school.classAId] },
+      }),
+    },
+    'DELETE /api/assignments/:id': {
+      target: 'assignment',
+      prepare: addAssignment,
+      request: (caller, id: string) => ({ url: `/api/assignments/${id}`, headers: authOf(caller) }),
+      check: (_caller, body) => expect(body.data).toEqual({ outcome: 'deleted' }),
+    },
+    'GET /api/assignments/:id': {
+      target: 'assignment',
+      prepare: addAssignment,
+      request: (caller, id: string) => ({ url: `/api/assignments/${id}`, headers: authOf(caller) }),
+    },
+    'GET /api/classes/:id/assignments': {
+      target: 'class-record',
+      prepare: addAssignment,
+      request: (caller) => ({ url: `/api/classes/${school.classAId}/assignments`, headers: authOf(caller) }),
+      check: (_caller, body, id: string) => expect(body.data.map((item: any) => item._id)).toContain(id),
+    },
+    'GET /api/assignments/:id/hand-ins': {
+      target: 'assignment',
+      prepare: () => handedInAssignment(),
+      request: (caller, id: string) => ({
+        url: `/api/assignments/${id}/hand-ins?classId=${school.classAId}`,
+        headers: authOf(caller),
+      }),
+      check: (_caller, body) => expect(body.data.map((row: any) => row.state)).toContain('handed-in'),
+    },
+    'GET /api/assignments/:id/hand-ins/:studentId': {
+      target: 'assignment',
+      prepare: () => handedInAssignment(),
+      request: (caller, id: string) => ({
+        url: `/api/assignments/${id}/hand-ins/${school.callers.studentA.id}`,
+        headers: authOf(caller),
+      }),
+      check: (_caller, body) => expect(body.data.text).toBe('My matrix work'),
+    },
+    'PUT /api/assignments/:id/hand-ins/:studentId/grade': {
+      target: 'assignment',
+      prepare: () => handedInAssignment(),
+      request: async (caller, id: string) => ({
+        url: `/api/assignments/${id}/hand-ins/${school.callers.studentA.id}/grade`,
+        headers: authOf(caller),
+        payload: { points: 9, feedback: 'Good', version: await handInVersion(id) },
+      }),
+      check: (_caller, body) => expect(body.data).toMatchObject({ state: 'graded', points: 9 }),
+    },
+    'POST /api/assignments/:id/hand-ins/:studentId/return': {
+      target: 'assignment',
+      prepare: () => handedInAssignment(true),
+      request: (caller, id: string) => ({
+        url: `/api/assignments/${id}/hand-ins/${school.callers.studentA.id}/return`,
+        headers: authOf(caller),
+      }),
+      check: (_caller, body) => expect(body.data.state).toBe('returned'),
+    },
+    'POST /api/assignments/:id/return-all': {
+      target: 'assignment',
+      prepare: () => handedInAssignment(true),
+      request: (caller, id: string) => ({
+        url: `/api/assignments/${id}/return-all`,
+        headers: authOf(caller),
+        payload: {},
+      }),
+    },
+    'GET /api/classes/:id/gradebook/columns': {
+      target: 'class-record',
+      prepare: () => handedInAssignment(true),
+      request: (caller) => ({ url: `/api/classes/${school.classAId}/gradebook/columns`, headers: authOf(caller) }),
+      check: (_caller, body, id: string) => expect(body.data.items.map((item: any) => item._id)).toContain(id),
+    },
+    'GET /api/classes/:id/gradebook': {
+      target: 'class-record',
+      prepare: () => handedInAssignment(true),
+      request: (caller) => ({
+        url: `/api/classes/${school.classAId}/gradebook?sort=average&order=desc&missing=false`,
+        headers: authOf(caller),
+      }),
+      check: (_caller, body) =>
+        expect(body.data.flatMap((row: any) => row.cells.map((cell: any) => cell.state))).toContain('unreleased'),
+    },
+    'GET /api/student/classes/:id/grades': {
+      target: 'class-record',
+      prepare: () => handedInAssignment(true),
+      request: (caller) => ({ url: `/api/student/classes/${school.classAId}/grades`, headers: authOf(caller) }),
+      // Graded, not returned: the student sees it handed in, without its points.
+      check: (_caller, body, id: string) =>
+        expect(body.data.grades.find((grade: any) => grade.item._id === id).cell).toEqual({
+          state: 'to-grade',
+          points: null,
+          late: false,
+        }),
+    },
+    'GET /api/student/assignments': {
+      request: (caller) => ({ url: '/api/student/assignments?group=todo', headers: authOf(caller) }),
+    },
+    'GET /api/student/assignments/:id': {
+      target: 'assignment',
+      prepare: addAssignment,
+      request: (caller, id: string) => ({ url: `/api/student/assignments/${id}`, headers: authOf(caller) }),
+      check: (_caller, body) => expect(body.data.group).toBe('todo'),
+    },
+    'PUT /api/student/assignments/:id/draft': {
+      target: 'assignment',
+      prepare: addAssignment,
+      request: (caller, id: string) => ({
+        url: `/api/student/assignments/${id}/draft`,
+        headers: authOf(caller),
+        payload: { text: 'A first draft', version: 0 },
+      }),
+      check: (_caller, body) => expect(body.data.handIn).toMatchObject({ state: 'draft', version: 1 }),
+    },
+    'POST /api/student/assignments/:id/hand-in': {
+      target: 'assignment',
+      prepare: addAssignment,
+      request: (caller, id: string) => ({
+        url: `/api/student/assignments/${id}/hand-in`,
+        headers: authOf(caller),
+        payload: { text: 'Done', version: 0 },
+      }),
+      check: (_caller, body) => expect(body.data.handIn).toMatchObject({ state: 'handed-in', late: false }),
+    },
+    'POST /api/student/assignments/:id/take-back': {
+      target: 'assignment',
+      prepare: () => handedInAssignment(),
+      request: (caller, id: string) => ({
+        url: `/api/student/assignments/${id}/take-back`,
+        headers: authOf(caller),
+        payload: { version: 1 },
+      }),
+      check: (_caller, body) => expect(body.data.handIn.state).toBe('draft'),
+    },
+    // ---- Hand-in files, attachments, the private thread (decision 061) ---------------------
+    'POST /api/student/assignments/:id/files': {
+      status: 201,
+      target: 'assignment',
+      prepare: addAssignment,
+      request: (caller, id: string) => {
+        const form = multipartBody({}, [{ name: 'photo.png', content: SAMPLE_FILES.png(), contentType: 'image/png' }]);
+        return {
+          url: `/api/student/assignments/${id}/files`,
+          headers: { ...form.headers, ...authOf(caller) },
+          payload: form.payload,
+        };
+      },
+      check: (_caller, body) => expect(body.data).toMatchObject({ file: { mimeType: 'image/png' }, version: 1 }),
+    },
+    'GET /api/student/assignments/:id/files': {
+      target: 'assignment',
+      prepare: () => handInWithFile(false),
+      request: (caller, prepared: { id: string }) => ({
+        url: `/api/student/assignments/${prepared.id}/files`,
+        headers: authOf(caller),
+      }),
+      check: (_caller, body) => expect(body.data).toHaveLength(1),
+    },
+    'DELETE /api/student/assignments/:id/files/:fileId': {
+      target: 'assignment',
+      prepare: () => handInWithFile(false),
+      request: (caller, prepared: { id: string; fileId: string }) => ({
+        url: `/api/student/assignments/${prepared.id}/files/${prepared.fileId}`,
+        headers: authOf(caller),
+      }),
+      check: (_caller, body) => expect(body.data.version).toBe(2),
+    },
+    'GET /api/assignments/:id/hand-ins/:studentId/files': {
+      target: 'assignment',
+      prepare: () => handInWithFile(true),
+      request: (caller, prepared: { id: string }) => ({
+        url: `/api/assignments/${prepared.id}/hand-ins/${school.callers.studentA.id}/files`,
+        headers: authOf(caller),
+      }),
+      check: (_caller, body) => expect(body.data).toHaveLength(1),
+    },
+    'GET /api/hand-in-files/:id': {
+      target: 'assignment',
+      prepare: () => handInWithFile(true),
+      request: (caller, prepared: { fileId: string }) => ({
+        url: caller.id ? fileLinks.handInFileUrl(prepared.fileId, caller.id) : `/api/hand-in-files/${prepared.fileId}`,
+      }),
+    },
+    'GET /api/assignments/:id/attachments/:resourceId/file': {
+      target: 'assignment',
+      prepare: assignmentWithAttachment,
+      request: (caller, prepared: { id: string; resourceId: string }) => ({
+        url: attachmentFileUrl(
+          prepared.id,
+          prepared.resourceId,
+          caller.id ? fileLinks.signAttachment(caller.id)(prepared.id, prepared.resourceId) : '',
+        ),
+      }),
+    },
+    'GET /api/student/assignments/:id/comments': {
+      target: 'assignment',
+      prepare: async () => {
+        const id = await handedInAssignment();
+        await t.call({
+          method: 'POST',
+          url: `/api/assignments/${id}/hand-ins/${school.callers.studentA.id}/comments`,
+          headers: authOf(school.callers.teacher1),
+          payload: { text: 'Where is your source?' },
+        });
+        return id;
+      },
+      request: (caller, id: string) => ({ url: `/api/student/assignments/${id}/comments`, headers: authOf(caller) }),
+      check: (_caller, body) => expect(body.data).toMatchObject([{ text: 'Where is your source?', mine: false }]),
+    },
+    'POST /api/student/assignments/:id/comments': {
+      status: 201,
+      target: 'assignment',
+      prepare: addAssignment,
+      request: (caller, id: string) => ({
+        url: `/api/student/assignments/${id}/comments`,
+        headers: authOf(caller),
+        payload: { text: 'May I hand in a photo?' },
+      }),
+      check: (_caller, body) => expect(body.data).toMatchObject({ mine: true, author: { role: 'student' } }),
+    },
+    'GET /api/assignments/:id/hand-ins/:studentId/comments': {
+      target: 'assignment',
+      prepare: () => handedInAssignment(),
+      request: (caller, id: string) => ({
+        url: `/api/assignments/${id}/hand-ins/${school.callers.studentA.id}/comments`,
+        headers: authOf(caller),
+      }),
+      check: (_caller, body) => expect(body.data).toEqual([]),
+    },
+    'POST /api/assignments/:id/hand-ins/:studentId/comments': {
+      status: 201,
+      target: 'assignment',
+      prepare: () => handedInAssignment(),
+      request: (caller, id: string) => ({
+        url: `/api/assignments/${id}/hand-ins/${school.callers.studentA.id}/comments`,
+        headers: authOf(caller),
+        payload: { text: 'Cite your source, please.' },
+      }),
+      check: (_caller, body) => expect(body.data).toMatchObject({ mine: true, author: { role: 'teacher' } }),
+    },
+    // ---- Live games (decision 066) ----------------------------------------------------------
+    'POST /api/live-games': {
+      status: 201,
+      target: 'quiz',
+      request: (caller) => ({
+        url: '/api/live-games',
+        headers: authOf(caller),
+        payload: { quizId: school.quiz1.id, classId: school.classAId },
+      }),
+      check: (_caller, body) =>
+        expect(body.data).toMatchObject({ state: 'lobby', pin: expect.stringMatching(/^\d{6}$/) }),
+    },
+    'GET /api/live-games': {
+      prepare: liveGame,
+      request: (caller) => ({ url: '/api/live-games', headers: authOf(caller) }),
+      // Class A's teachers list its game; no other teacher does.
+      check: (caller, body, game: LiveGameFixture) =>
+        expect(body.data.some((item: any) => item._id === game.id)).toBe(
+          caller.name === 'teacher1' || caller.name === 'coTeacher',
+        ),
+    },
+    'GET /api/live-games/:id': {
+      target: 'live-game',
+      prepare: liveGame,
+      request: (caller, game: LiveGameFixture) => ({ url: `/api/live-games/${game.id}`, headers: authOf(caller) }),
+      check: (_caller, body, game: LiveGameFixture) => expect(body.data.pin).toBe(game.pin),
+    },
+    'PUT /api/live-games/:id/leaderboard': {
+      target: 'live-game',
+      prepare: liveGame,
+      request: (caller, game: LiveGameFixture) => ({
+        url: `/api/live-games/${game.id}/leaderboard`,
+        headers: authOf(caller),
+        payload: { countsTowardLeaderboard: true },
+      }),
+      check: (_caller, body) => expect(body.data.countsTowardLeaderboard).toBe(true),
+    },
+    'GET /api/student/live-games': {
+      prepare: liveGame,
+      request: (caller) => ({ url: '/api/student/live-games', headers: authOf(caller) }),
+      check: (caller, body, game: LiveGameFixture) =>
+        expect(body.data.some((item: any) => item._id === game.id)).toBe(caller.className === CLASS_A),
+    },
+    'GET /api/student/live-games/pin/:pin': {
+      target: 'live-game',
+      // Another class's student is told what an unknown PIN tells (decision 066).
+      unreachedStatus: 404,
+      prepare: liveGame,
+      request: (caller, game: LiveGameFixture) => ({
+        url: `/api/student/live-games/pin/${game.pin}`,
+        headers: authOf(caller),
+      }),
+      check: (_caller, body, game: LiveGameFixture) => expect(body.data._id).toBe(game.id),
+    },
+    'GET /api/quizzes/:id/live-games': {
+      target: 'quiz',
+      prepare: finishedLiveGame,
+      request: (caller, game: LiveGameFixture) => ({
+        url: `/api/quizzes/${game.quizId}/live-games`,
+        headers: authOf(caller),
+      }),
+      check: (_caller, body, game: LiveGameFixture) =>
+        expect(body.data.map((item: any) => item._id)).toContain(game.id),
+    },
+    'GET /api/quizzes/:id/live-games/:gameId': {
+      target: 'quiz',
+      prepare: finishedLiveGame,
+      request: (caller, game: LiveGameFixture) => ({
+        url: `/api/quizzes/${game.quizId}/live-games/${game.id}`,
+        headers: authOf(caller),
+      }),
+      check: (_caller, body) =>
+        expect(body.data.players).toEqual([
+          expect.objectContaining({ student: expect.objectContaining({ _id: school.callers.studentA.id }), rank: 1 }),
+        ]),
+    },
     'GET /api/resources/:id/file': {
       target: 'resource',
       prepare: () => school.addResource('teacher1'),

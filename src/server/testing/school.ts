@@ -296,8 +296,10 @@ export async function buildSchool(t: TestApp, previous?: School): Promise<School
       201,
     );
     const quiz = { id: body.data._id as string, title };
+    // Teacher 1's class A is co-taught: its gradebook shows the co-teacher its quizzes (decision 062).
+    const coTeachers: CallerName[] = owner === 'teacher1' ? ['coTeacher'] : [];
     for (const text of [quiz.id, title]) {
-      secrets.push({ text, what: `a quiz of ${owner}`, visibleTo: [owner, classmateOf[owner]] });
+      secrets.push({ text, what: `a quiz of ${owner}`, visibleTo: [owner, classmateOf[owner], ...coTeachers] });
     }
     return quiz;
   }

@@ -59,7 +59,9 @@ export async function createTestApp(
     /** Defaults to a fresh folder on disk, removed on close. */
     storage?: FileStorage;
     uploadMaxBytes?: number;
-    /** Room size, ICE servers, a shared pub/sub (two apps on one Redis), shorter timings. */
+    /** The room transport: a shared pub/sub (two apps on one Redis), shorter pings and heartbeats. */
+    realtime?: AppOptions['realtime'];
+    /** Room size, ICE servers, the SFU, shorter join time-out, smaller budgets. */
     meetings?: AppOptions['meetings'];
     /** Given: every log line at info and above is pushed here, parsed (otherwise silent). */
     logs?: Record<string, unknown>[];
@@ -95,6 +97,7 @@ export async function createTestApp(
     quotes: options.quotes,
     storage,
     uploadMaxBytes: options.uploadMaxBytes ?? RESOURCE_LIMITS.uploadMaxBytesDefault,
+    realtime: options.realtime,
     meetings: options.meetings,
     readCache: options.readCache,
     storageQuotaBytes: options.storageQuotaBytes,

@@ -1,17 +1,11 @@
 import { invitationCodeSchema, sessionTokenSchema } from '../accounts.ts';
 import { bodyObject } from '../fields.ts';
-import { invitationCheckSchema, schoolSetupSchema, schoolStatusSchema } from '../school-setup.ts';
+import { invitationCheckSchema, schoolSetupSchema } from '../school-setup.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { SCHOOL_STATUS_PATH } from './school-status-path.ts';
 
 /** The school's endpoints the auth pages call (decision 030); `school.ts` re-exports them with the rest. */
 
-export const getSchool = defineEndpoint({
-  method: 'GET',
-  path: SCHOOL_STATUS_PATH,
-  summary: 'Whether the school is set up, its name, and whether the demo school is there',
-  response: schoolStatusSchema,
-});
+export { getSchool } from './school-status.ts';
 
 export const setUpSchool = defineEndpoint({
   method: 'POST',

@@ -8,6 +8,7 @@ import {
   renameSchoolSchema,
   schoolLanguageSchema,
   schoolStatusSchema,
+  schoolTimeZoneSchema,
   staffListQuerySchema,
   staffMemberSchema,
   type StaffChange,
@@ -34,6 +35,14 @@ export const setSchoolLanguage = defineEndpoint({
   path: '/api/school/language',
   summary: "Sets the school's default language of the interface, for whoever has not chosen one (administrators)",
   body: schoolLanguageSchema,
+  response: schoolStatusSchema,
+});
+
+export const setSchoolTimeZone = defineEndpoint({
+  method: 'POST',
+  path: '/api/school/time-zone',
+  summary: "Sets the school's time zone, the one due dates are entered and shown in (administrators)",
+  body: schoolTimeZoneSchema,
   response: schoolStatusSchema,
 });
 

@@ -1,15 +1,18 @@
-import { act, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '@lingui/core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import toast, { useToasterStore } from 'react-hot-toast/headless';
+import toast from 'react-hot-toast/headless';
+import { I18nProvider } from '@lingui/react';
+import type { Messages } from '@lingui/core';
 import { studentRegistrationSchema } from '#shared/accounts';
 import { registerStudent } from '#shared/contract/sign-in';
 import { buildStudentRegistration } from '../../../server/testing/factories.ts';
 import { call } from '../../lib/api.ts';
 import { classCodeOf } from '../../testing/server-actors.ts';
 import { TextField } from '../ui/field.tsx';
+import { Toaster } from '../ui/toaster.tsx';
 import { useEndpointForm } from './use-endpoint-form.ts';
 
 /** Student registration on the form layer, sent to the real server; its form names `email` "address". */
@@ -161,8 +164,7 @@ describe('the form layer', () => {
 
   it('takes away only its own failure toast when submitted again', async () => {
     const user = userEvent.setup();
-    const toasts = renderHook(() => useToasterStore());
-    const shown = () => toasts.result.current.toasts.filter((item) => item.visible).map((item) => item.message);
+    render(<Toaster />);
     act(() => {
       toast.remove(); // the earlier tests' toasts
       toast.success('Quiz saved'); // another part of the app's
@@ -177,4 +179,30 @@ describe('the form layer', () => {
     await waitFor(() => expect(shown()).toEqual(['Account username is required', 'Quiz saved']));
     act(() => toast.remove());
   });
+
+  it('words its problems and its toast again when the reader switches language (issue 32 point 4)', async () => {
+    const { messages } = (await import('../../locales/es/messages.po')) as { messages: Messages };
+    const user = userEvent.setup();
+    act(() => toast.remove());
+    render(
+      <I18nProvider i18n={i18n}>
+        <Toaster />
+        <RegistrationForm schema={studentRegistrationSchema} onSent={() => {}} />
+      </I18nProvider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    const name = screen.getByLabelText('Name');
+    await waitFor(() => expect(name).toHaveAccessibleDescription('Name is required'));
+    await waitFor(() => expect(shown()).toEqual(['Name is required']));
+
+    act(() => i18n.loadAndActivate({ locale: 'es', messages }));
+    expect(name).toHaveAccessibleDescription('El campo «Nombre» es obligatorio');
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('El campo «Correo electrónico» es obligatorio');
+    expect(shown()).toEqual(['El campo «Nombre» es obligatorio']);
+    act(() => toast.remove());
+  });
 });
+
+/** The toasts on screen, newest first, as a person reads them. */
+const shown = () =>
+  Array.from(document.querySelectorAll('.toast:not([aria-hidden])'), (element) => element.textContent);

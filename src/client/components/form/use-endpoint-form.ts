@@ -1,9 +1,24 @@
 import { t } from '@lingui/core/macro';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { LinguiContext } from '@lingui/react';
+import { createElement, useContext, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast/headless';
 import type { z } from 'zod';
 import { ApiError, isInputFailure } from '../../lib/api.ts';
-import { checkBody, formErrorsOf, type FieldLabels, type FieldNameOf, type FormErrors } from './field-errors.ts';
+import {
+  checkBody,
+  formErrorsOf,
+  wordErrors,
+  type FieldLabels,
+  type FieldNameOf,
+  type FormErrors,
+} from './field-errors.ts';
+
+/** A toast's text worded as it shows, again when the reader switches language. */
+function Worded({ word }: { word: () => string }) {
+  useContext(LinguiContext);
+  return word();
+}
+const worded = (word: () => string) => createElement(Worded, { word });
 
 export type EndpointFormOptions<S extends z.ZodType> = {
   /** The endpoint's body schema (`endpoint.body`), or one derived from it for the screen. */
@@ -14,7 +29,7 @@ export type EndpointFormOptions<S extends z.ZodType> = {
   fieldOf?: FieldNameOf;
   /** The form's labels of its fields where they differ from the usual ones (field-error-texts.ts): problems say them. */
   labels?: FieldLabels;
-  /** Amends the schema's problems before they show: checks it cannot make (a file), clearer words. */
+  /** Amends the schema's problems before they show: checks it cannot make (a file), clearer words (functions word them as they show). */
   refineErrors?(errors: FormErrors): FormErrors;
   /**
    * Sends the checked body: `data` as the schema outputs it, `body` as it was read (what to send
@@ -40,7 +55,10 @@ const fieldKeyOf = (element: Element) =>
  * is refused. Spread `formProps` on the <form>, `field(name)` on each control.
  */
 export function useEndpointForm<S extends z.ZodType>(options: EndpointFormOptions<S>) {
-  const [errors, setErrorsState] = useState<FormErrors>({});
+  const [problems, setErrorsState] = useState<FormErrors>({});
+  // Worded at each render: a switch of language re-renders the form (its I18nProvider) and its problems follow.
+  useContext(LinguiContext);
+  const errors = wordErrors(problems, options.labels);
   const [isSubmitting, setIsSubmitting] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const inFlightRef = useRef(false);
@@ -49,18 +67,23 @@ export function useEndpointForm<S extends z.ZodType>(options: EndpointFormOption
   // The focus moves once these problems are on screen (not at a render of older ones in between);
   // a client-side refusal is also said as a toast.
   const pendingFocusRef = useRef<{ shown: FormErrors; isToasted: boolean } | null>(null);
+  // The form's labels as it shows now, for its toast worded later.
+  const labelsRef = useRef(options.labels);
+  labelsRef.current = options.labels;
 
   useEffect(() => {
     const pending = pendingFocusRef.current;
-    if (pending?.shown !== errors) return;
+    if (pending?.shown !== problems) return;
     pendingFocusRef.current = null;
     const controls = formRef.current?.querySelectorAll<HTMLElement>('[data-field], [name]') ?? [];
     const first = Array.from(controls).find((element) => errors[fieldKeyOf(element)]);
     first?.focus();
     if (pending.isToasted) {
-      toast.error((first && errors[fieldKeyOf(first)]) ?? Object.values(errors)[0] ?? t`Please check the form`, {
-        id: failureToastId,
-      });
+      const key = first ? fieldKeyOf(first) : Object.keys(problems)[0];
+      toast.error(
+        worded(() => (key === undefined ? t`Please check the form` : wordErrors(problems, labelsRef.current)[key]!)),
+        { id: failureToastId },
+      );
     }
   });
 
@@ -83,11 +106,11 @@ export function useEndpointForm<S extends z.ZodType>(options: EndpointFormOption
     if (inFlightRef.current) return;
     const form = event.currentTarget;
     const submitter = (event.nativeEvent as SubmitEvent).submitter ?? document.activeElement;
-    const { schema, toBody, fieldOf, labels, refineErrors, onSubmit, errorsOfFailure } = options;
+    const { schema, toBody, fieldOf, refineErrors, onSubmit, errorsOfFailure } = options;
     // This form's earlier failure must not linger next to the next outcome; other toasts stay.
     toast.dismiss(failureToastId);
     const body = toBody ? toBody(form) : (Object.fromEntries(new FormData(form).entries()) as z.input<S>);
-    const checked = checkBody(schema, body, fieldOf, labels);
+    const checked = checkBody(schema, body, fieldOf);
     const schemaErrors = checked.isValid ? {} : checked.errors;
     const found = refineErrors ? refineErrors(schemaErrors) : schemaErrors;
     if (!checked.isValid || Object.keys(found).length > 0) {
@@ -100,11 +123,22 @@ export function useEndpointForm<S extends z.ZodType>(options: EndpointFormOption
     try {
       await onSubmit(checked.data, { body, form });
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : t`Something went wrong`, { id: failureToastId });
+      toast.error(
+        error instanceof ApiError
+          ? worded(() => error.wording())
+          : error instanceof Error
+            ? error.message
+            : worded(() => t`Something went wrong`),
+        { id: failureToastId },
+      );
       // A rule's refusal keeps its own words at the field; an input's problems say the form's labels.
       const fieldErrors =
         error instanceof ApiError
-          ? formErrorsOf(error.fieldErrors, fieldOf, isInputFailure(error.code) ? labels : undefined)
+          ? formErrorsOf(
+              error.fieldErrors,
+              fieldOf,
+              isInputFailure(error.code) ? {} : { isLabelled: false, wordingOf: () => error.wording() },
+            )
           : {};
       showErrors({ ...fieldErrors, ...errorsOfFailure?.(error) });
     } finally {

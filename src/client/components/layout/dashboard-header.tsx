@@ -3,6 +3,7 @@ import { LogOut } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { CLOCK_REFRESH_MS } from '#shared/constants';
+import { NotificationBell } from '../../features/notifications/notification-bell.tsx';
 import { useLogout } from '../../features/session/use-logout.ts';
 import { formatClock, formatHeaderDate } from '../../lib/format.ts';
 import { BrandLink } from '../ui/brand-link.tsx';
@@ -36,8 +37,9 @@ function useHeaderHeightVariable() {
 }
 
 /**
- * Shared dashboard header (SPEC §2): name, user, clock, date, Dashboard, Logout. The user
- * name leads to the account page (password, sign out of all devices; decision 017).
+ * Shared dashboard header (SPEC §2): name, user, clock, date, the notifications' bell (decision
+ * 059), Dashboard, Logout. The user name leads to the account page (password, sign out of all
+ * devices; decision 017).
  */
 export function DashboardHeader({
   userName,
@@ -74,6 +76,7 @@ export function DashboardHeader({
           </span>
           <time data-testid="header-date">{formatHeaderDate(now)}</time>
         </span>
+        <NotificationBell dashboardPath={dashboardPath} />
         <Link
           to={dashboardPath}
           className="rounded-md px-2 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 sm:px-3"

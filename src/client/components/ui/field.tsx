@@ -72,6 +72,15 @@ export function Field({
   );
 }
 
+/**
+ * What a code field (join, class, set-up, invitation code, a roll number) takes: typed left to
+ * right in every language (decision 055), or "BGKH-" shows as "-BGKH" in Arabic; never spell-checked.
+ */
+export const codeInputProps = { dir: 'ltr', spellCheck: false } as const;
+
+/** Emails and passwords are Latin strings typed left to right, in a right-to-left page too (decision 055). */
+const LEFT_TO_RIGHT_TYPES = new Set(['email', 'password', 'url']);
+
 /** A labelled input whose error is tied to it for screen readers. */
 export function TextField({
   label,
@@ -81,11 +90,12 @@ export function TextField({
   className,
   ...inputProps
 }: InputHTMLAttributes<HTMLInputElement> & FieldExtras) {
+  const dir = inputProps.dir ?? (LEFT_TO_RIGHT_TYPES.has(inputProps.type ?? 'text') ? 'ltr' : undefined);
   return (
     <Field
       {...{ label, error, hint, id, className }}
       isRequired={inputProps.required}
-      control={(attributes) => <input {...attributes} {...inputProps} />}
+      control={(attributes) => <input {...attributes} {...inputProps} dir={dir} />}
     />
   );
 }

@@ -86,7 +86,7 @@ export function Component() {
 
       <section aria-labelledby="sign-out-everywhere-title" className={cn(cardVariants(), 'rounded-2xl p-5 sm:p-8')}>
         <h2 id="sign-out-everywhere-title" className="flex items-center gap-2 text-xl font-bold text-fg">
-          <LogOut className="size-5 text-brand-700" aria-hidden="true" />
+          <LogOut className="size-5 text-brand-700 rtl:-scale-x-100" aria-hidden="true" />
           <Trans>Sign out of all devices</Trans>
         </h2>
         <p className="mt-1 text-sm text-muted">

@@ -10,16 +10,17 @@ import { LocaleOptions } from '../../components/language-switcher.tsx';
 import { cardVariants } from '../../components/ui/card.tsx';
 import { call } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
-import { automaticLocale, chooseLocale, forgetLocaleChoice, LOCALES } from '../../lib/i18n.ts';
+import { chooseLocale, LOCALES, signedInLocale } from '../../lib/i18n.ts';
 import { profileQueries, useProfile } from '../session/profile.ts';
 
-/** The select's value for "no choice of mine": the browser's languages, then the school's. */
+/** The select's value for "no choice of mine": the school's default language. */
 const NOT_CHOSEN = '';
 
 /**
  * The person's language (issue 32 point 4), kept on their account so it follows them to another
- * device. Applied at once, without a reload; the cookie keeps it for the signed-out pages of this
- * browser. "Automatic" gives the choice back to the browser's languages and the school's default.
+ * device. Applied at once, without a reload; the cookie (the account's, removed at the sign-out)
+ * gives it to the server's next page. "Automatic" is the school's default language, named in the
+ * option (decision 055 addendum).
  */
 export function LanguageSetting({ role }: { role: UserRole }) {
   const { t } = useLingui();
@@ -27,7 +28,7 @@ export function LanguageSetting({ role }: { role: UserRole }) {
   const profile = useProfile(role);
   const queryClient = useQueryClient();
   const [isSaving, setIsSaving] = useState(false);
-  const automaticName = LOCALES[automaticLocale()].name;
+  const automaticName = profile ? LOCALES[signedInLocale({ own: null, schoolLocale: profile.schoolLocale })].name : '';
 
   const choose = async (value: string) => {
     const locale: Locale | null = isLocale(value) ? value : null;
@@ -37,8 +38,7 @@ export function LanguageSetting({ role }: { role: UserRole }) {
       queryClient.setQueryData(profileQueries.profile(role).queryKey, (known) =>
         known ? { ...known, locale } : known,
       );
-      if (locale) await chooseLocale(locale);
-      else await forgetLocaleChoice();
+      if (profile) await chooseLocale(signedInLocale({ own: locale, schoolLocale: profile.schoolLocale }), 'account');
       toast.success(t`Language saved`);
     } catch (error) {
       toast.error(error instanceof Error ? error.message : t`Something went wrong`);

@@ -27,6 +27,31 @@ describe('the auth pages in the visitor’s language (issue 32, decision 054)', 
     expect(document.body).not.toHaveTextContent('Student login');
   });
 
+  it('keeps codes, usernames, emails and passwords left to right in Arabic (decision 055)', async () => {
+    chooseInCookie('ar');
+    await openApp(LOGIN_PATH);
+    // A roll number typed as "BGKH-" must not show as "-BGKH".
+    expect(await screen.findByRole('textbox', { name: 'اسم المستخدم' })).toHaveAttribute('dir', 'ltr');
+    expect(screen.getByLabelText(/^كلمة المرور/)).toHaveAttribute('dir', 'ltr');
+    // The page's own words stay right to left.
+    expect(screen.getByRole('heading', { name: 'دخول الطلاب' }).closest('[dir]')).toBe(document.documentElement);
+
+    await openApp('/auth/student/register');
+    // The login's heading may still be on screen: wait for the register page's own field.
+    expect(await screen.findByRole('textbox', { name: /^رمز الصف/ })).toHaveAttribute('dir', 'ltr');
+    const textbox = (name: RegExp) => screen.getByRole('textbox', { name });
+    expect(textbox(/^اسم المستخدم للحساب/)).toHaveAttribute('dir', 'ltr');
+    expect(screen.getAllByRole('textbox').filter((box) => box.getAttribute('type') === 'email')).not.toHaveLength(0);
+    for (const box of screen.getAllByRole('textbox').filter((box) => box.getAttribute('type') === 'email')) {
+      expect(box).toHaveAttribute('dir', 'ltr');
+    }
+    // A name is written in the page's language.
+    expect(textbox(/^الاسم/)).not.toHaveAttribute('dir');
+
+    await openApp('/auth/teacher/register');
+    expect(await screen.findByRole('textbox', { name: /^رمز الدعوة/ })).toHaveAttribute('dir', 'ltr');
+  });
+
   it('shows the student login in Spanish, left to right', async () => {
     chooseInCookie('es');
     await openApp(LOGIN_PATH);

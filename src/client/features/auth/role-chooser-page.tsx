@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
+import { PageTitle } from '../../components/ui/page-title.tsx';
 
 function RoleChoice({
   to,
@@ -29,6 +30,7 @@ export function Component() {
   const { t } = useLingui();
   return (
     <main id="main" className="flex flex-1 flex-col items-center px-4 py-10 sm:py-16">
+      <PageTitle>{t`Who is learning today?`}</PageTitle>
       <h1 className="text-center text-3xl font-bold text-fg">
         <Trans>Who is learning today?</Trans>
       </h1>

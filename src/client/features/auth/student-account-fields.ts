@@ -22,6 +22,7 @@ export function studentAccountFields({
       name: 'rollNumber',
       label: t`Account username`,
       autoComplete: own('username'),
+      isCode: true,
       hint: isForSomeoneElse
         ? t`The roll number; the student logs in with it.`
         : t`Your roll number; you log in with it.`,

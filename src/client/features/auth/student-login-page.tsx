@@ -16,7 +16,7 @@ export function Component() {
       schema={studentLoginSchema}
       notice={readNotice(useLocation().state)}
       fields={[
-        { name: 'rollNumber', label: t`Username`, autoComplete: 'username' },
+        { name: 'rollNumber', label: t`Username`, autoComplete: 'username', isCode: true },
         { name: 'password', label: t`Password`, type: 'password', autoComplete: 'current-password' },
       ]}
       submitLabel={t`Log in`}

@@ -13,6 +13,7 @@ const classCodeField = (code: string | null) => ({
   name: 'classCode',
   label: translate`Class code`,
   autoComplete: 'off',
+  isCode: true,
   hint: translate`From your teacher, e.g. ABCD-EFGH.`,
   defaultValue: code ?? undefined,
 });

@@ -18,6 +18,7 @@ const invitationField = (): AuthField => ({
   name: 'invitation',
   label: translate`Invitation code`,
   autoComplete: 'off',
+  isCode: true,
   hint: translate`The code at the end of the invitation link your administrator gave you.`,
 });
 
@@ -34,7 +35,10 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<Invitatio
     return { invitation, schoolName: data.schoolName };
   } catch (error) {
     // The client's text for the code (used, expired, revoked, not found), said on the page.
-    return { invitation, failure: error instanceof Error ? error.message : 'The invitation could not be checked.' };
+    return {
+      invitation,
+      failure: error instanceof Error ? error.message : translate`The invitation could not be checked.`,
+    };
   }
 }
 

@@ -1,13 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Archive, ArchiveRestore } from 'lucide-react';
+import { Archive, ArchiveRestore, ClipboardCheck, ClipboardList, Plus } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast/headless';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { changeClass, updateClass } from '#shared/contract/classes';
 import { updateClassSchema, type TeacherClass } from '#shared/classes';
 import { useEndpointForm } from '../../components/form/use-endpoint-form.ts';
-import { Button } from '../../components/ui/button.tsx';
+import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
@@ -17,13 +17,14 @@ import { call } from '../../lib/api.ts';
 import { useProfile } from '../session/profile.ts';
 import { Badge } from '../../components/staff-table.tsx';
 import { ClassFields } from './class-parts.tsx';
-import { CLASSES_PATH } from './class-paths.ts';
+import { CLASSES_PATH, gradebookPath } from './class-paths.ts';
 import { ClassRoster } from './class-roster.tsx';
 import { ClassTeachers } from './class-teachers.tsx';
 import { classFormLabels, classQueries, putClass, useClassMutation } from './classes-queries.ts';
 import { JoinCodePanel } from './join-code-panel.tsx';
 import { PendingChangeConfirm, type PendingChange } from '../../components/ui/confirm-dialog.tsx';
 import { BackLink } from '../../components/ui/back-link.tsx';
+import { classAssignmentsPath, newAssignmentForClassPath } from '../assignments/assignment-paths.ts';
 
 /**
  * /dashboard/teacher/classes/:id (decision 031, "Class screens"): one class of the teacher's,
@@ -77,7 +78,15 @@ function ClassScreen({ entry, ownId }: { entry: TeacherClass; ownId: string }) {
           </span>
         }
         description={entry.subject ?? t`No subject`}
-        actions={<ArchiveButton entry={entry} />}
+        actions={
+          <>
+            <Link to={gradebookPath(entry._id)} className={buttonVariants({ variant: 'secondary' })}>
+              <ClipboardList className="size-4" aria-hidden="true" />
+              {t`Gradebook`}
+            </Link>
+            <ArchiveButton entry={entry} />
+          </>
+        }
       />
       <div className="grid gap-8 lg:grid-cols-2">
         <Section id="class-name-and-subject" title={t`Name and subject`}>
@@ -91,6 +100,20 @@ function ClassScreen({ entry, ownId }: { entry: TeacherClass; ownId: string }) {
           </Card>
         </Section>
       </div>
+      <Section id="class-assignments" title={t`Assignments`}>
+        <p className="flex flex-wrap gap-2">
+          <Link to={classAssignmentsPath(entry._id)} className={buttonVariants({ variant: 'secondary' })}>
+            <ClipboardCheck className="size-4" aria-hidden="true" />
+            {t`Assignments of this class`}
+          </Link>
+          {entry.isArchived ? null : (
+            <Link to={newAssignmentForClassPath(entry._id)} className={buttonVariants({ variant: 'secondary' })}>
+              <Plus className="size-4" aria-hidden="true" />
+              {t`New assignment`}
+            </Link>
+          )}
+        </p>
+      </Section>
       <Section id="class-teachers" title={t`Teachers`}>
         <ClassTeachers entry={entry} ownId={ownId} />
       </Section>

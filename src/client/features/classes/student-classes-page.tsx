@@ -6,7 +6,7 @@ import { joinClassSchema } from '#shared/classes';
 import { useEndpointForm } from '../../components/form/use-endpoint-form.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, cardVariants } from '../../components/ui/card.tsx';
-import { TextField } from '../../components/ui/field.tsx';
+import { codeInputProps, TextField } from '../../components/ui/field.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { call } from '../../lib/api.ts';
@@ -93,9 +93,7 @@ function JoinClassForm() {
             {...form.field('classCode')}
             autoComplete="off"
             autoCapitalize="characters"
-            // A code is typed left to right in every language.
-            dir="ltr"
-            spellCheck={false}
+            {...codeInputProps}
             maxLength={20}
             className="flex-1"
             required

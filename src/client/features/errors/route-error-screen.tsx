@@ -3,8 +3,9 @@ import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 // buttonVariants (cva) and not <Button>: this screen is in the entry chunk, which stays
 // without tailwind-merge (about 8 kB) for the landing page's in-app route (decision 027).
 import { buttonVariants } from '../../components/ui/button-variants.ts';
-import { PublicTopNav } from '../../components/layout/public-top-nav.tsx';
+import { PublicTopNav, type PublicTopNavTexts } from '../../components/layout/public-top-nav.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
+import { browserLocale } from '../../lib/display-locale.ts';
 import { ChunkLoadError } from '../../lib/lazy-route.ts';
 import { dashboardPathFor, readSession } from '../../lib/session.ts';
 // A type only: the module itself is imported on demand (useTranslatedTexts).
@@ -19,7 +20,7 @@ export type ErrorFacts = {
 };
 
 /** The screen's words. */
-export type ErrorTexts = { heading: string; detail: string; retry: string; home: string };
+export type ErrorTexts = { heading: string; detail: string; retry: string; home: string; nav: PublicTopNavTexts };
 
 function factsOf(error: unknown, isSignedIn: boolean): ErrorFacts {
   if (error instanceof ChunkLoadError)
@@ -37,6 +38,7 @@ function factsOf(error: unknown, isSignedIn: boolean): ErrorFacts {
 function englishTexts(facts: ErrorFacts): ErrorTexts {
   const home = facts.isSignedIn ? 'Go to your dashboard' : 'Go to the home page';
   const retry = 'Try again';
+  const nav = { navigation: 'Main', login: 'Login' };
   switch (facts.kind) {
     case 'chunk':
     case 'css-chunk':
@@ -45,6 +47,7 @@ function englishTexts(facts: ErrorFacts): ErrorTexts {
         detail: 'Part of this screen could not be downloaded. Check your connection, then try again.',
         retry,
         home,
+        nav,
       };
     case 'not-found':
       return {
@@ -52,10 +55,17 @@ function englishTexts(facts: ErrorFacts): ErrorTexts {
         detail: 'There is no page at this address. Check it for a typo, or start again from the home page.',
         retry,
         home,
+        nav,
       };
     case 'status':
     case 'unexpected':
-      return { heading: 'Unexpected Application Error!', detail: facts.detail ?? 'Something went wrong.', retry, home };
+      return {
+        heading: 'Unexpected Application Error!',
+        detail: facts.detail ?? 'Something went wrong.',
+        retry,
+        home,
+        nav,
+      };
   }
 }
 
@@ -71,7 +81,8 @@ let textsModule: TextsModule | undefined;
  * failed, as when this screen says a chunk could not load: English then).
  */
 function useTranslatedTexts(facts: ErrorFacts): ErrorTexts | null | undefined {
-  const needsTranslation = !document.documentElement.lang.startsWith('en');
+  // The visit's locale, not only the page's lang: the pseudo-locale's page says "en".
+  const needsTranslation = browserLocale() !== 'en';
   const [loaded, setLoaded] = useState<TextsModule | null | undefined>(needsTranslation ? textsModule : null);
   useEffect(() => {
     if (loaded !== undefined) return;
@@ -131,7 +142,8 @@ export function RouteErrorScreen() {
   );
   return (
     <div className="flex min-h-screen flex-col">
-      <PublicTopNav />
+      {/* Its words in the screen's language: this screen is outside the translation layer's provider. */}
+      <PublicTopNav texts={translated?.nav} />
       {translated === undefined ? (
         // The words are on their way (a moment): no English flash before them.
         <main id="main" aria-busy="true" className="flex-1" />

@@ -20,6 +20,8 @@ export function translatedErrorTexts(facts: ErrorFacts): ErrorTexts | null {
   if (!i18n.locale) return null;
   const home = facts.isSignedIn ? t`Go to your dashboard` : t`Go to the home page`;
   const retry = t`Try again`;
+  // The header's words, as PublicTopNav says them inside the provider (the same messages).
+  const nav = { navigation: t({ comment: 'The main navigation landmark', message: 'Main' }), login: t`Login` };
   switch (facts.kind) {
     case 'chunk':
     case 'css-chunk':
@@ -28,6 +30,7 @@ export function translatedErrorTexts(facts: ErrorFacts): ErrorTexts | null {
         detail: t`Part of this screen could not be downloaded. Check your connection, then try again.`,
         retry,
         home,
+        nav,
       };
     case 'not-found':
       return {
@@ -35,6 +38,7 @@ export function translatedErrorTexts(facts: ErrorFacts): ErrorTexts | null {
         detail: t`There is no page at this address. Check it for a typo, or start again from the home page.`,
         retry,
         home,
+        nav,
       };
     case 'status':
     case 'unexpected':
@@ -44,6 +48,7 @@ export function translatedErrorTexts(facts: ErrorFacts): ErrorTexts | null {
         detail: facts.detail ?? t`Something went wrong.`,
         retry,
         home,
+        nav,
       };
   }
 }

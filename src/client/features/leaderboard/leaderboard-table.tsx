@@ -1,4 +1,4 @@
-import { msg, plural } from '@lingui/core/macro';
+import { msg, plural, t } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CircleAlert, CircleCheck, CircleX, Medal, Star, type LucideIcon } from 'lucide-react';
 import { FIELD_LIMITS } from '#shared/limits';
@@ -36,20 +36,31 @@ export function LeaderboardSearchField(input: TextInput) {
   );
 }
 
-/** Each band's threshold, e.g. "≥ 80%", in the locale's digits and percent sign (a render's). */
+/**
+ * Each band's threshold, e.g. "≥ 80%", in the locale's digits and percent sign (a render's): one
+ * message each, so a right-to-left language orders the sign and the number (or words it) itself.
+ */
+const atLeast = (min: number) => {
+  const percent = formatPercent(min);
+  return t({ comment: 'An accuracy band of the leaderboard: this percentage or more', message: `≥ ${percent}` });
+};
+const below = (max: number) => {
+  const percent = formatPercent(max);
+  return t({ comment: 'An accuracy band of the leaderboard: under this percentage', message: `< ${percent}` });
+};
 const BANDS: Record<AccuracyBand, { label: () => string; icon: LucideIcon; classes: string }> = {
   good: {
-    label: () => `≥ ${formatPercent(LEADERBOARD.accuracyGoodMin)}`,
+    label: () => atLeast(LEADERBOARD.accuracyGoodMin),
     icon: CircleCheck,
     classes: 'bg-success-soft text-success ring-1 ring-success/30 ring-inset',
   },
   fair: {
-    label: () => `≥ ${formatPercent(LEADERBOARD.accuracyFairMin)}`,
+    label: () => atLeast(LEADERBOARD.accuracyFairMin),
     icon: CircleAlert,
     classes: 'bg-warning-soft text-warning ring-1 ring-warning/30 ring-inset',
   },
   poor: {
-    label: () => `< ${formatPercent(LEADERBOARD.accuracyFairMin)}`,
+    label: () => below(LEADERBOARD.accuracyFairMin),
     icon: CircleX,
     classes: 'bg-danger-soft text-danger-strong ring-1 ring-danger/30 ring-inset',
   },
@@ -93,7 +104,7 @@ function AccuracyLegend({ showStars }: { showStars: boolean }) {
             <span className={`inline-flex rounded-full p-0.5 ${classes}`}>
               <Icon className="size-3.5" aria-hidden="true" />
             </span>
-            <bdi>{label()}</bdi>
+            <span>{label()}</span>
           </li>
         );
       })}

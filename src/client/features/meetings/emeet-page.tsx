@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { MEETING_LIMITS } from '#shared/meetings';
 import { Button } from '../../components/ui/button.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
-import { TextField } from '../../components/ui/field.tsx';
+import { codeInputProps, TextField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { inviteLink, meetPath, roomIdFromInput } from './meeting-links.ts';
 import { createMeetingRoom, fetchMeetingTicket, meetingQueries, meetingRefusalText } from './meetings-api.ts';
@@ -98,12 +98,12 @@ function JoinRoomForm({ isJoining, onJoin }: { isJoining: boolean; onJoin(roomId
           error={error}
           hint={hint}
           autoComplete="off"
-          spellCheck={false}
+          {...codeInputProps}
           className="flex-1"
           required
         />
         <Button type="submit" disabled={isJoining} className="sm:mt-7">
-          <LogIn className="size-4" aria-hidden="true" />
+          <LogIn className="size-4 rtl:-scale-x-100" aria-hidden="true" />
           {isJoining ? t`Joining…` : t`Join`}
         </Button>
       </form>
@@ -181,7 +181,7 @@ function NewRoom({ isJoining, onJoin }: { isJoining: boolean; onJoin(roomId: str
           <div className="flex flex-wrap gap-2">
             {/* The focus moves to the new room's first action, so keyboard users go on from there. */}
             <Button ref={focusButtonWhenShown} disabled={isJoining} onClick={() => onJoin(roomId)}>
-              <LogIn className="size-4" aria-hidden="true" />
+              <LogIn className="size-4 rtl:-scale-x-100" aria-hidden="true" />
               {isJoining ? t`Joining…` : t`Join this room`}
             </Button>
             <Button variant="secondary" onClick={() => void copyInviteLink()}>
@@ -262,7 +262,7 @@ function ClassRooms({ isJoining, onJoin }: { isJoining: boolean; onJoin(roomId: 
                   onClick={() => onJoin(roomId)}
                   aria-label={t`Join the room of ${classTitle}, opened ${opened}`}
                 >
-                  <LogIn className="size-4" aria-hidden="true" />
+                  <LogIn className="size-4 rtl:-scale-x-100" aria-hidden="true" />
                   <Trans>Join</Trans>
                 </Button>
               </li>

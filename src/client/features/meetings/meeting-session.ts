@@ -3,7 +3,6 @@ import {
   MEETING_SOCKET_PATH,
   PROTOCOL_VERSION,
   chatTextSchema,
-  closeReasonOf,
   shouldReconnect,
   type ClientMessage,
   type CloseReason,
@@ -16,19 +15,13 @@ import {
   type Participant,
   type ServerMessage,
 } from '#shared/meetings';
-import { ApiError, hasSessionEnded } from '../../lib/api.ts';
+import { roomSocketQuery } from '#shared/rooms';
+import { hasSessionEnded, type ApiError } from '../../lib/api.ts';
+import { RoomSocket, type RoomSocketEnd } from '../../lib/room-socket.ts';
 import { openDevices, openScreen } from './local-media.ts';
 import { isUsableToken } from './meeting-links.ts';
 import { PeerLink, type IncomingMedia, type LinkState, type OutgoingTracks, type PeerSignal } from './peer-link.ts';
-import {
-  applyRoomEvent,
-  cameraBitrateFor,
-  EMPTY_ROOM,
-  isFinalTokenRefusal,
-  reconnectDelayMs,
-  type ChatLine,
-  type RoomState,
-} from './room-state.ts';
+import { applyRoomEvent, cameraBitrateFor, EMPTY_ROOM, type ChatLine, type RoomState } from './room-state.ts';
 import { SfuLink } from './sfu-link.ts';
 import { meetingErrorText } from './meeting-texts.ts';
 import { SpeakingDetector } from './speaking-detector.ts';
@@ -103,21 +96,22 @@ const RETRYABLE: CloseReason[] = [
 
 const defaultSocketUrl = (token: string) => {
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
-  return `${scheme}://${window.location.host}${MEETING_SOCKET_PATH}?token=${encodeURIComponent(token)}`;
+  return `${scheme}://${window.location.host}${MEETING_SOCKET_PATH}${roomSocketQuery(token)}`;
 };
 
 /**
- * One person's presence in one meeting room: the signalling socket, a PeerLink
- * to every other participant (full mesh), the local camera, microphone and
- * screen, the room's roster and chat. Framework-free; the screen reads it
- * through `subscribe` and `getSnapshot` (useSyncExternalStore) and calls its
- * methods. This is the transport seam of decision 013: an SFU would implement
- * the same surface.
+ * One person's presence in one meeting room: the signalling socket (a room socket of the room
+ * transport, lib/room-socket.ts, decision 065), a PeerLink to every other participant (full mesh)
+ * or the SFU link, the local camera, microphone and screen, the room's roster and chat.
+ * Framework-free; the screen reads it through `subscribe` and `getSnapshot`
+ * (useSyncExternalStore) and calls its methods. This is the transport seam of decision 013: an
+ * SFU implements the same surface.
  */
 export class MeetingSession {
   private snapshot: MeetingSnapshot;
   private readonly listeners = new Set<() => void>();
-  private socket: WebSocket | null = null;
+  /** The signalling socket: tokens, reconnection with back-off, the join on each socket. */
+  private readonly connection: RoomSocket<ClientMessage | PeerSignal, ServerMessage, CloseReason>;
   private readonly links = new Map<string, PeerLink>();
   /** In an SFU room, instead of the links: one connection out, one in. */
   private sfu: SfuLink | null = null;
@@ -133,9 +127,6 @@ export class MeetingSession {
   private screen: MediaStreamTrack | null = null;
   private readonly opening = new Set<'camera' | 'microphone' | 'screen'>();
   private isChatOpen = false;
-  private attempt = 0;
-  private hasJoinedOnce = false;
-  private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   private disposeTimer: ReturnType<typeof setTimeout> | undefined;
   private isStarted = false;
   private readonly speaking: SpeakingDetector;
@@ -155,6 +146,22 @@ export class MeetingSession {
       this.emit();
     });
     this.speaking.listen(LOCAL_SPEAKER, this.microphone);
+    this.connection = new RoomSocket({
+      url: (token) => (options.socketUrl ?? defaultSocketUrl)(token),
+      token: ({ attempt, hasJoined }) => this.tokenForAttempt(attempt, hasJoined),
+      hello: () => ({ type: 'join', protocolVersion: PROTOCOL_VERSION, roomId: options.roomId, media: this.media }),
+      closeCodes: CLOSE_CODES,
+      reconnects: shouldReconnect,
+      onMessage: (message) => this.handleMessage(message),
+      onClose: () => this.handleClose(),
+      onRetry: (note) => {
+        this.phase = this.connection.hasJoined ? 'reconnecting' : 'joining';
+        this.connectionNote = note;
+        this.emit();
+      },
+      onEnd: (end) => this.handleEnd(end),
+      onNetwork: () => this.emit(),
+    });
     this.snapshot = this.buildSnapshot();
   }
 
@@ -175,9 +182,7 @@ export class MeetingSession {
     clearTimeout(this.disposeTimer);
     if (this.isStarted) return;
     this.isStarted = true;
-    window.addEventListener('online', this.handleOnline);
-    window.addEventListener('offline', this.handleOffline);
-    void this.connect();
+    this.connection.start();
   }
 
   /** Leaves on purpose: the others see us go at once, and every device is released. */
@@ -350,51 +355,10 @@ export class MeetingSession {
   // -------------------------------------------------------------------------------------------
   // Connection
 
-  private async connect() {
-    this.reconnectTimer = undefined;
-    if (this.isEnded) return;
-    let token: string;
-    try {
-      token = await this.tokenForAttempt();
-    } catch (error) {
-      if (this.isEnded) return;
-      if (error instanceof ApiError && isFinalTokenRefusal(error.code)) {
-        const isSessionOver = hasSessionEnded(error);
-        this.finish(
-          isSessionOver
-            ? { reason: 'session', canRetry: false }
-            : { reason: 'refused', refusal: error, canRetry: true },
-        );
-        return;
-      }
-      this.retryLater('UNREACHABLE');
-      return;
-    }
-    if (this.isEnded) return;
-    const socket = new WebSocket((this.options.socketUrl ?? defaultSocketUrl)(token));
-    this.socket = socket;
-    socket.onopen = () => {
-      if (socket === this.socket) {
-        this.send({ type: 'join', protocolVersion: PROTOCOL_VERSION, roomId: this.options.roomId, media: this.media });
-      }
-    };
-    socket.onmessage = (event) => {
-      if (socket !== this.socket || typeof event.data !== 'string') return;
-      try {
-        this.handleMessage(JSON.parse(event.data) as ServerMessage);
-      } catch (error) {
-        console.warn('A meeting message could not be handled', error);
-      }
-    };
-    socket.onclose = (event) => {
-      if (socket === this.socket) this.handleClose(event.code);
-    };
-  }
-
   /** The address's token for the first join, when it is ours and fresh; a new one otherwise. */
-  private async tokenForAttempt(): Promise<string> {
+  private async tokenForAttempt(attempt: number, hasJoined: boolean): Promise<string> {
     const { initialToken, userId, roomId } = this.options;
-    if (!this.hasJoinedOnce && this.attempt === 0 && isUsableToken(initialToken, userId, roomId)) {
+    if (!hasJoined && attempt === 0 && isUsableToken(initialToken, userId, roomId)) {
       return initialToken!;
     }
     const ticket = await this.options.fetchTicket(roomId);
@@ -408,7 +372,7 @@ export class MeetingSession {
       case 'welcome':
         // A student is seated muted (decision 038): a first join follows the server; a rejoin keeps the choice.
         if (!message.you.media.mic && this.media.mic) {
-          if (this.hasJoinedOnce) queueMicrotask(() => this.mediaChanged());
+          if (this.connection.hasJoined) queueMicrotask(() => this.mediaChanged());
           else if (this.microphone) this.microphone.enabled = false;
         }
         this.isLocked = message.locked;
@@ -418,8 +382,7 @@ export class MeetingSession {
         this.room = applyRoomEvent(this.room, message, this.roomContext());
         this.phase = 'joined';
         this.connectionNote = null;
-        this.attempt = 0;
-        this.hasJoinedOnce = true;
+        this.connection.markJoined();
         this.topology = message.topology;
         if (message.topology === 'sfu') {
           this.openSfu();
@@ -484,52 +447,32 @@ export class MeetingSession {
     this.emit();
   }
 
-  private handleClose(code: number) {
-    this.socket = null;
+  /** The socket closed: its peers and roster go; the room socket then tries again or ends. */
+  private handleClose() {
     this.closeAllLinks();
     this.you = null;
     this.room = { ...this.room, participants: [] };
+  }
+
+  /** The room socket gave up: a refused token, or a close that reconnecting cannot help. */
+  private handleEnd(end: RoomSocketEnd<CloseReason>) {
     if (this.isEnded) return;
-    const reason = closeReasonOf(code);
-    if (shouldReconnect(code)) {
-      this.retryLater(reason ?? 'CONNECTION_LOST');
+    if (end.kind === 'refused') {
+      this.finish(
+        hasSessionEnded(end.error)
+          ? { reason: 'session', canRetry: false }
+          : { reason: 'refused', refusal: end.error, canRetry: true },
+      );
       return;
     }
-    this.finish({
-      reason: reason ?? 'refused',
-      canRetry: reason === undefined || RETRYABLE.includes(reason),
-    });
+    const { reason } = end;
+    this.finish({ reason: reason ?? 'refused', canRetry: reason === undefined || RETRYABLE.includes(reason) });
   }
-
-  private retryLater(note: ConnectionNote) {
-    this.phase = this.hasJoinedOnce ? 'reconnecting' : 'joining';
-    this.connectionNote = navigator.onLine ? note : 'OFFLINE';
-    clearTimeout(this.reconnectTimer);
-    this.reconnectTimer = setTimeout(() => void this.connect(), reconnectDelayMs(this.attempt));
-    this.attempt += 1;
-    this.emit();
-  }
-
-  private readonly handleOnline = () => {
-    this.emit();
-    // Back online: try now rather than at the end of the back-off.
-    if ((this.phase === 'reconnecting' || this.phase === 'joining') && this.reconnectTimer !== undefined) {
-      clearTimeout(this.reconnectTimer);
-      void this.connect();
-    }
-  };
-
-  private readonly handleOffline = () => this.emit();
 
   private finish(end: MeetingEnd) {
     this.phase = 'ended';
     this.end = end;
-    clearTimeout(this.reconnectTimer);
-    window.removeEventListener('online', this.handleOnline);
-    window.removeEventListener('offline', this.handleOffline);
-    const socket = this.socket;
-    this.socket = null;
-    if (socket && socket.readyState <= WebSocket.OPEN) socket.close(CLOSE_CODES.LEFT);
+    this.connection.close(CLOSE_CODES.LEFT);
     this.closeAllLinks();
     this.you = null;
     this.room = { ...this.room, participants: [] };
@@ -547,9 +490,7 @@ export class MeetingSession {
   }
 
   private send(message: ClientMessage | PeerSignal): boolean {
-    if (this.socket?.readyState !== WebSocket.OPEN) return false;
-    this.socket.send(JSON.stringify(message));
-    return true;
+    return this.connection.send(message);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -612,7 +553,7 @@ export class MeetingSession {
       onError: (error) => {
         console.warn('The meeting connection to the video server had a problem', error);
         // Start again from a fresh socket: the server makes new connections on the SFU.
-        if (this.sfu === sfu) this.socket?.close();
+        if (this.sfu === sfu) this.connection.reconnect();
       },
     });
     this.sfu = sfu;

@@ -2,7 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { AlertTriangle, Mic, MicOff, Video, VideoOff } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { cn } from '../../lib/cn.ts';
 import { formatNumber } from '../../lib/format.ts';
+import { wholeToken } from '../../lib/whole-token.ts';
 import {
   deviceProblemText,
   listDevices,
@@ -104,10 +106,11 @@ export function PreJoin({
       <h1 id={headingId} className="text-2xl font-bold text-fg">
         <Trans>Ready to join?</Trans>
       </h1>
+      {/* The room ID is one piece, left to right, in every language: never broken at its dashes. */}
       <p className="text-muted">
         <Trans>
           Room{' '}
-          <bdi className="font-mono font-semibold text-fg" dir="ltr">
+          <bdi className={cn('font-mono font-semibold text-fg', wholeToken(roomId))} dir="ltr">
             {roomId}
           </bdi>
           . Choose your camera and microphone, then join.

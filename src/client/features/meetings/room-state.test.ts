@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MediaState, Participant, ServerMessage } from '#shared/meetings';
-import {
-  applyRoomEvent,
-  cameraBitrateFor,
-  CHAT_HISTORY_LIMIT,
-  EMPTY_ROOM,
-  isFinalTokenRefusal,
-  reconnectDelayMs,
-  type RoomState,
-} from './room-state.ts';
+import { applyRoomEvent, cameraBitrateFor, CHAT_HISTORY_LIMIT, EMPTY_ROOM, type RoomState } from './room-state.ts';
 
 const ALL_OFF: MediaState = { mic: false, camera: false, screen: false };
 const ALL_ON: MediaState = { mic: true, camera: true, screen: false };
@@ -219,57 +211,5 @@ describe('cameraBitrateFor', () => {
     expect([1, 2, 3].map(cameraBitrateFor)).toEqual([900_000, 900_000, 900_000]);
     expect([4, 5].map(cameraBitrateFor)).toEqual([600_000, 600_000]);
     expect([6, 8, 50].map(cameraBitrateFor)).toEqual([350_000, 350_000, 350_000]);
-  });
-});
-
-describe('isFinalTokenRefusal', () => {
-  it('ends the meeting on a refusal retrying cannot change; retries no connection, time-outs, throttling, faults', () => {
-    const final = ['VALIDATION_FAILED', 'NOT_SIGNED_IN', 'SIGNED_OUT', 'FORBIDDEN', 'NOT_FOUND'] as const;
-    expect(final.map(isFinalTokenRefusal)).toEqual(Array(final.length).fill(true));
-    const passing = [
-      'UNREACHABLE',
-      'REQUEST_REFUSED',
-      'THROTTLED',
-      'INTERNAL_ERROR',
-      'SERVER_BUSY',
-      'UNEXPECTED_ANSWER',
-    ] as const;
-    expect(passing.map(isFinalTokenRefusal)).toEqual(Array(passing.length).fill(false));
-  });
-});
-
-describe('reconnectDelayMs', () => {
-  const middle = () => 0.5;
-
-  it('doubles from 0.5 s and stops at 5 s', () => {
-    expect([0, 1, 2, 3, 4, 5, 6, 20, 2000].map((attempt) => reconnectDelayMs(attempt, middle))).toEqual([
-      500, 1000, 2000, 4000, 5000, 5000, 5000, 5000, 5000,
-    ]);
-  });
-
-  it('adds jitter of at most 20 % either way', () => {
-    expect(reconnectDelayMs(0, () => 0)).toBe(400);
-    expect(reconnectDelayMs(0, () => 0.999_999)).toBe(600);
-    expect(reconnectDelayMs(2, () => 0)).toBe(1600);
-    expect(reconnectDelayMs(2, () => 0.25)).toBe(1800);
-    expect(reconnectDelayMs(10, () => 0)).toBe(4000);
-    expect(reconnectDelayMs(10, () => 0.999_999)).toBe(6000);
-    for (let attempt = 0; attempt < 8; attempt += 1) {
-      const base = Math.min(5000, 500 * 2 ** attempt);
-      for (const value of [0, 0.1, 0.37, 0.5, 0.82, 0.999]) {
-        const delay = reconnectDelayMs(attempt, () => value);
-        expect(delay).toBeGreaterThanOrEqual(base * 0.8);
-        expect(delay).toBeLessThanOrEqual(base * 1.2);
-        expect(Number.isInteger(delay)).toBe(true);
-      }
-    }
-  });
-
-  it('uses Math.random by default, within the same bounds', () => {
-    for (let index = 0; index < 50; index += 1) {
-      const delay = reconnectDelayMs(3);
-      expect(delay).toBeGreaterThanOrEqual(3200);
-      expect(delay).toBeLessThanOrEqual(4800);
-    }
   });
 });

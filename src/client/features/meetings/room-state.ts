@@ -1,5 +1,4 @@
 import type { Participant, ServerMessage } from '#shared/meetings';
-import { isPassingFailure, type FailureCode } from '../../lib/api.ts';
 
 /**
  * The room as this page knows it, changed only by the server's room events.
@@ -77,21 +76,4 @@ export function cameraBitrateFor(participantCount: number): number {
   if (participantCount <= 3) return 900_000;
   if (participantCount <= 5) return 600_000;
   return 350_000;
-}
-
-/**
- * Whether a failed token request ends the meeting: only a refusal retrying cannot change
- * (bad room, session over, not allowed, gone). No connection, time-outs, throttling and
- * a proxy's page during a deploy are retried.
- */
-export const isFinalTokenRefusal = (code: FailureCode) => !isPassingFailure(code);
-
-/**
- * How long to wait before reconnecting attempt `attempt` (0-based): 0.5, 1, 2, 4 s, then
- * every 5 s, with ±20 % jitter so a restarted server is not met by everyone at once.
- * Kept short: a restart takes seconds, and while signalling is down nobody can rejoin.
- */
-export function reconnectDelayMs(attempt: number, random = Math.random): number {
-  const base = Math.min(5_000, 500 * 2 ** attempt);
-  return Math.round(base * (0.8 + 0.4 * random()));
 }

@@ -15,3 +15,14 @@ export const pointsLabel = (value: number) => {
   const points = roundedPoints(value);
   return plural(points, { one: '# point', other: '# points' });
 };
+
+/**
+ * What a question earned out of what it is worth, as one reading: "1.5 / 2 points". One message
+ * with the plural inside, so a language orders it as it reads (Arabic: "١٫٥ من أصل نقطتين",
+ * not "1.5 / نقطتان") and isolates the earned number.
+ */
+export const earnedOfLabel = (earned: number, worth: number) => {
+  const given = formatPoints(earned);
+  const points = roundedPoints(worth);
+  return plural(points, { one: `${given} / # point`, other: `${given} / # points` });
+};

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
 import type { QuizQuestion } from '#shared/quizzes';
-import { keyText } from './question-response.ts';
+import { keyText, responseText } from './question-response.ts';
 
 describe('keyText of a number question', () => {
   const numeric: QuizQuestion = {
@@ -26,5 +27,28 @@ describe('keyText of a number question', () => {
       ],
     };
     expect(keyText(roots)).toBe('2 / -2 ± 0.01');
+  });
+});
+
+describe('lists of answers (issue 32 review point 8)', () => {
+  const multiple = {
+    _id: 'q2',
+    type: 'multiple',
+    question_text: 'Primary colours?',
+    points: 1,
+    options: [
+      { _id: 'a', text: 'red', correct: true },
+      { _id: 'b', text: 'green', correct: false },
+      { _id: 'c', text: 'blue', correct: true },
+    ],
+  } as QuizQuestion;
+
+  it('are joined as the active locale lists, not with a fixed "; "', () => {
+    i18n.loadAndActivate({ locale: 'en', messages: {} });
+    expect(responseText(multiple, ['a', 'c'])).toBe('red and blue');
+    expect(keyText(multiple)).toBe('red and blue');
+    i18n.loadAndActivate({ locale: 'es', messages: {} });
+    expect(responseText(multiple, ['a', 'b', 'c'])).toBe('red, green y blue');
+    i18n.loadAndActivate({ locale: 'en', messages: {} });
   });
 });

@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { isAnswered, isMatchingAnswer, type AnswerValue, type MatchingAnswer } from '#shared/question-types';
 import type { QuizQuestion } from '#shared/quizzes';
-import { formatNumber } from '../../lib/format.ts';
+import { formatList, formatNumber } from '../../lib/format.ts';
 
 /**
  * How the client reads a typed question's answer (issue 20): the student's response and the
@@ -11,7 +11,7 @@ import { formatNumber } from '../../lib/format.ts';
 /** question id -> the student's answer (null: none), as the runner holds and the outbox saves them. */
 export type Responses = Record<string, AnswerValue | null>;
 
-export { formatPoints, pointsLabel } from './points.ts';
+export { earnedOfLabel, formatPoints, pointsLabel } from './points.ts';
 
 /**
  * The chosen options' texts in the options' order: a multiple-answer response holds the ids in
@@ -33,27 +33,50 @@ export const trueFalseText = (value: boolean) =>
     ? t({ comment: 'The answer "true" of a true-or-false question', message: 'True' })
     : t({ comment: 'The answer "false" of a true-or-false question', message: 'False' });
 
+/**
+ * A matching prompt with the choice matched to it, e.g. "heart → pumps blood": one message, so
+ * a right-to-left language turns the arrow to its reading direction (and isolates both texts).
+ */
+export const matchedPairText = (prompt: string, choice: string) =>
+  t({
+    comment:
+      'A matching question’s prompt, then the choice matched to it. The arrow points the reading direction: ← in a right-to-left language',
+    message: `${prompt} → ${choice}`,
+  });
+
 /** A key's number, e.g. 0.25, in the locale's digits (every decimal the teacher wrote). */
 const keyNumber = (value: number | undefined) =>
   value === undefined ? '' : formatNumber(value, { maximumFractionDigits: 10, useGrouping: false });
 
-/** Prompts with the choice each is matched to, in the prompts' order ("heart → pumps blood; …"); unmatched prompts left out. */
-function matchedText(question: QuizQuestion, matched: MatchingAnswer): string {
+/** How several answers are joined: as the locale lists them on screen, with "; " in a file a program reads. */
+type ListJoin = (items: string[]) => string;
+
+/** Joins with "; ": a CSV cell a spreadsheet splits, the same in every locale. */
+export const semicolonList: ListJoin = (items) => items.join('; ');
+
+/** Prompts with the choice each is matched to, in the prompts' order, listed by `list` ("heart → pumps blood, lungs → … and …"); unmatched prompts left out. */
+function matchedText(question: QuizQuestion, matched: MatchingAnswer, list: ListJoin): string {
   const choices = new Map((question.choices ?? []).map((choice) => [choice._id, choice.text]));
-  return (question.prompts ?? [])
-    .flatMap((prompt) => {
-      const choice = matched[prompt._id];
-      return choice === undefined ? [] : [`${prompt.text} → ${choices.get(choice) ?? choice}`];
-    })
-    .join('; ');
+  const pairs = (question.prompts ?? []).flatMap((prompt) => {
+    const choice = matched[prompt._id];
+    return choice === undefined ? [] : [matchedPairText(prompt.text, choices.get(choice) ?? choice)];
+  });
+  return list(pairs);
 }
 
-/** The student's answer as text ('' when not answered): chosen option texts, True/False, or what they typed. */
-export function responseText(question: QuizQuestion, response: AnswerValue | null | undefined): string {
+/**
+ * The student's answer as text ('' when not answered): chosen option texts (joined by `list`, the
+ * locale's list on screen), True/False, or what they typed.
+ */
+export function responseText(
+  question: QuizQuestion,
+  response: AnswerValue | null | undefined,
+  list: ListJoin = formatList,
+): string {
   if (!isAnswered(response)) return '';
   if (typeof response === 'boolean') return trueFalseText(response);
-  if (Array.isArray(response)) return optionTexts(question, response).join('; ');
-  if (isMatchingAnswer(response)) return matchedText(question, response);
+  if (Array.isArray(response)) return list(optionTexts(question, response));
+  if (isMatchingAnswer(response)) return matchedText(question, response, list);
   if (question.type === 'single') return optionTexts(question, [response]).join('');
   return response;
 }
@@ -85,10 +108,7 @@ export function keyText(question: QuizQuestion): string {
   switch (question.type) {
     case 'single':
     case 'multiple':
-      return (question.options ?? [])
-        .filter((option) => option.correct)
-        .map((option) => option.text)
-        .join('; ');
+      return formatList((question.options ?? []).filter((option) => option.correct).map((option) => option.text));
     case 'true-false':
       return trueFalseText(question.correct === true);
     case 'short-text': {
@@ -109,6 +129,7 @@ export function keyText(question: QuizQuestion): string {
       return matchedText(
         question,
         Object.fromEntries((question.prompts ?? []).map((prompt) => [prompt._id, prompt.match ?? ''])),
+        formatList,
       );
     case 'essay':
     case 'description':

@@ -1,26 +1,25 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { Upload, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast/headless';
-import { uploadResource } from '#shared/contract/resources';
 import { FALLBACK_UPLOAD_SUBJECT, uploadFieldsSchema } from '#shared/resources';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
+import { UploadProgress } from '../../components/ui/upload-progress.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useEndpointForm } from '../../components/form/use-endpoint-form.ts';
 import { CommonFields, resourceFieldOf, useCommonValues } from './common-fields.tsx';
 import { addResourceToLists, useUploadLimits } from './resources-queries.ts';
 import { formatStorageAmount } from '../../lib/file-sizes.ts';
-import { formatPercent } from '../../lib/format.ts';
 import {
   buildUploadFormData,
   checkUploadFile,
   describeStorageUsage,
   fileRefusal,
   resolveUploadSubject,
-  sendMultipart,
   type StorageUsage,
 } from './upload-request.ts';
+import { useResourceUpload } from './use-resource-upload.ts';
 
 /**
  * 'Upload Resource' (SPEC §2, §4, §5): a file and its class, subject,
@@ -34,17 +33,13 @@ export function UploadForm({ teacherSubject }: { teacherSubject: string | undefi
   const common = useCommonValues(teacherSubject);
   const { maxBytes, storage } = useUploadLimits();
   const [file, setFile] = useState<File | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
+  const upload = useResourceUpload();
+  const progress = upload.progress;
   const fileInputRef = useRef<HTMLInputElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
-  const uploadRef = useRef<AbortController | null>(null);
-  const ids = { file: useId(), progress: useId() };
+  const ids = { file: useId() };
   const isUploading = progress !== null;
   const maxSize = formatStorageAmount(maxBytes);
-  const percentSent = formatPercent(progress ?? 0);
-
-  // Leaving the screen stops an upload in progress.
-  useEffect(() => () => uploadRef.current?.abort(), []);
 
   const form = useEndpointForm({
     schema: uploadFieldsSchema,
@@ -62,28 +57,19 @@ export function UploadForm({ teacherSubject }: { teacherSubject: string | undefi
     },
     onSubmit: async () => {
       if (!file) return;
-      setProgress(0);
-      const controller = new AbortController();
-      uploadRef.current = controller;
       try {
-        const { data } = await sendMultipart(
-          uploadResource,
-          buildUploadFormData({ file, ...common.values }, teacherSubject),
-          { onProgress: setProgress, signal: controller.signal },
-        );
-        toast.success(t`Resource uploaded`);
-        // SPEC §4: file, description, tags and progress start again.
-        setFile(null);
-        if (fileInputRef.current) fileInputRef.current.value = '';
-        common.clearAfterSuccess();
-        await addResourceToLists(queryClient, data);
+        await upload.send(buildUploadFormData({ file, ...common.values }, teacherSubject), async (data) => {
+          toast.success(t`Resource uploaded`);
+          // SPEC §4: file, description, tags and progress start again.
+          setFile(null);
+          if (fileInputRef.current) fileInputRef.current.value = '';
+          common.clearAfterSuccess();
+          await addResourceToLists(queryClient, data);
+        });
       } catch (error) {
         if (!(error instanceof DOMException && error.name === 'AbortError')) throw error;
         toast(t`Upload cancelled.`);
         submitRef.current?.focus(); // the Cancel button that had the focus is gone
-      } finally {
-        uploadRef.current = null;
-        setProgress(null);
       }
     },
     // Too large or a type not allowed: said under the file field too.
@@ -143,19 +129,7 @@ export function UploadForm({ teacherSubject }: { teacherSubject: string | undefi
 
       {isUploading ? (
         <div className="flex flex-col gap-2 rounded-lg border border-brand-200 bg-brand-50 p-3">
-          <p id={ids.progress} className="text-sm font-semibold text-fg">
-            <Trans>Uploading: {percentSent}</Trans>
-          </p>
-          <div
-            role="progressbar"
-            aria-labelledby={ids.progress}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={progress}
-            className="h-2.5 overflow-hidden rounded-full bg-surface ring-1 ring-brand-200"
-          >
-            <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${progress}%` }} />
-          </div>
+          <UploadProgress progress={progress ?? 0} labelClassName="text-sm font-semibold text-fg" />
         </div>
       ) : null}
 
@@ -171,7 +145,7 @@ export function UploadForm({ teacherSubject }: { teacherSubject: string | undefi
           {isUploading ? <Trans>Uploading…</Trans> : <Trans>Upload</Trans>}
         </button>
         {isUploading ? (
-          <Button variant="secondary" onClick={() => uploadRef.current?.abort()}>
+          <Button variant="secondary" onClick={upload.cancel}>
             <X className="size-4" aria-hidden="true" />
             <Trans>Cancel upload</Trans>
           </Button>

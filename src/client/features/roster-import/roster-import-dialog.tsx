@@ -39,9 +39,9 @@ export function RosterImportButton({
           }
           description={t({
             comment:
-              "Keep the column names (Name, Roll number, Email, Parent name, Parent email, Password) in English: the file's first line must name them so.",
+              'Name the columns as the import reads them in your language (src/shared/roster-import.ts, TRANSLATED_HEADERS); the file may name them in English, Spanish or Arabic.',
             message:
-              'A CSV file with the columns Name, Roll number, Email, Parent name, Parent email and, if you like, Password (blank: one is generated).',
+              'A CSV file with the columns Name, Roll number, Email, Parent name, Parent email and, if you like, Password (blank: one is generated). The column names may be in English, Spanish or Arabic.',
           })}
           widthClassName="w-[min(64rem,calc(100%-1rem))]"
           onClose={() => setIsOpen(false)}

@@ -20,10 +20,12 @@ import {
 import { Button } from '../../components/ui/button.tsx';
 import { fieldControlVariants } from '../../components/ui/field.tsx';
 import { ApiError, call } from '../../lib/api.ts';
+import { STACKED_TABLE } from '../../components/ui/stacked-table.ts';
 import { cn } from '../../lib/cn.ts';
 import { downloadBlob } from '../../lib/download-file.ts';
 import { fieldErrorText } from '../../lib/field-error-texts.ts';
 import { formatList, formatNumber } from '../../lib/format.ts';
+import { wholeToken } from '../../lib/whole-token.ts';
 import { isRosterFileRefusalCode, rosterFileRefusalText } from './roster-import-texts.ts';
 import { useRosterImportProgress } from './use-roster-import-progress.ts';
 
@@ -242,26 +244,8 @@ export function RosterImportSteps({
 
 const CHECKED_COLUMNS = ROSTER_FIELDS.filter((field) => field !== 'password');
 
-/** A cell as one line of a row's card at phone width: its column's name (data-label), then its value. */
-const CARD_LINE =
-  'max-sm:flex max-sm:gap-2 max-sm:py-0.5 max-sm:before:w-24 max-sm:before:shrink-0 max-sm:before:font-semibold max-sm:before:text-muted max-sm:before:content-[attr(data-label)]';
-
 /** Values read and typed as one piece: a roll number, an email, a password. */
 const TOKEN_FIELDS: ReadonlySet<string> = new Set(['rollNumber', 'email', 'parentEmail']);
-/** Longer than this a token could not fit a phone's line: it may break anywhere (the last resort). */
-const WHOLE_TOKEN_MAX = 36;
-
-/**
- * A token stays on one line: never broken at its hyphen (`imp592c6-` / `01@school.test`). Only
- * one too long for any line may break, anywhere, rather than push the page sideways.
- */
-function wholeToken(value: string, where: 'always' | 'on-a-phone' = 'always') {
-  const isShort = value.length <= WHOLE_TOKEN_MAX;
-  // Whole class names, for Tailwind to find them in the source.
-  if (where === 'on-a-phone') return isShort ? 'max-sm:whitespace-nowrap' : 'max-sm:wrap-anywhere';
-  return isShort ? 'whitespace-nowrap' : 'wrap-anywhere';
-}
-
 /**
  * A row's problem in the client's words, from its code (the server's English `message` is never
  * shown): a row's duplicate or a taken value says the column as the dialog names it ("Roll
@@ -308,8 +292,8 @@ function CheckedRows({ result }: { result: RosterImportCheck }) {
       >
         {/* At phone width each row is a card of label: value lines (no sideways scrolling, no
             word broken), still a table to assistive technology; wider, a table. */}
-        <table className="w-full text-start text-sm max-sm:block">
-          <thead className="sticky top-0 bg-surface-sunken max-sm:sr-only">
+        <table className={cn('w-full text-start text-sm', STACKED_TABLE.table)}>
+          <thead className={cn('sticky top-0 bg-surface-sunken', STACKED_TABLE.head)}>
             <tr>
               <th scope="col" className="px-2 py-1.5">
                 {t({ comment: 'A row of the spreadsheet file (its number)', message: 'Row' })}
@@ -327,19 +311,20 @@ function CheckedRows({ result }: { result: RosterImportCheck }) {
               </th>
             </tr>
           </thead>
-          <tbody className="max-sm:block">
+          <tbody className={STACKED_TABLE.body}>
             {result.rows.map((row) => (
               <tr
                 key={row.row}
                 className={cn(
-                  'border-t border-line max-sm:block max-sm:py-2 first:max-sm:border-t-0',
+                  'border-t border-line first:max-sm:border-t-0',
+                  STACKED_TABLE.row,
                   row.problems.length > 0 && 'bg-danger-soft',
                 )}
               >
                 <th
                   scope="row"
                   data-label={t({ comment: 'A row of the spreadsheet file (its number)', message: 'Row' })}
-                  className={cn(CARD_LINE, 'px-2 py-1.5 font-normal')}
+                  className={cn(STACKED_TABLE.line, 'px-2 py-1.5 font-normal')}
                 >
                   {formatNumber(row.row, { useGrouping: false })}
                 </th>
@@ -348,7 +333,7 @@ function CheckedRows({ result }: { result: RosterImportCheck }) {
                     key={field}
                     data-label={columnLabel(field)}
                     className={cn(
-                      CARD_LINE,
+                      STACKED_TABLE.line,
                       'px-2 py-1.5 sm:wrap-anywhere',
                       // A token that does not fit beside its label goes whole to the line below it.
                       TOKEN_FIELDS.has(field) && 'max-sm:flex-wrap',
@@ -366,7 +351,7 @@ function CheckedRows({ result }: { result: RosterImportCheck }) {
                     </bdi>
                   </td>
                 ))}
-                <td data-label={columnLabel('password')} className={cn(CARD_LINE, 'px-2 py-1.5')}>
+                <td data-label={columnLabel('password')} className={cn(STACKED_TABLE.line, 'px-2 py-1.5')}>
                   {row.hasPassword
                     ? t({ comment: "The row's password is the one in the file", message: 'From the file' })
                     : t({ comment: 'A password is generated for the row', message: 'Generated' })}
@@ -461,8 +446,9 @@ function CredentialsSheet({
             className="print-sheet max-h-80 overflow-auto"
           >
             <h3 className="mb-2 hidden text-lg font-bold print:block">{t`${className}: sign-in details`}</h3>
-            <table className="w-full text-start text-sm">
-              <thead>
+            {/* A card per student on a phone (no sideways scrolling); a table wider and on paper. */}
+            <table className={cn('w-full text-start text-sm', STACKED_TABLE.table)}>
+              <thead className={STACKED_TABLE.head}>
                 <tr className="border-b border-line">
                   <th scope="col" className="px-2 py-1.5">
                     {t`Name`}
@@ -475,15 +461,27 @@ function CredentialsSheet({
                   </th>
                 </tr>
               </thead>
-              <tbody>
+              <tbody className={STACKED_TABLE.body}>
                 {credentials.map((credential) => (
-                  <tr key={credential.rollNumber} className="border-b border-line">
-                    <td className="px-2 py-1.5 break-words">{credential.name}</td>
+                  <tr key={credential.rollNumber} className={cn('border-b border-line', STACKED_TABLE.row)}>
+                    <td data-label={t`Name`} className={cn(STACKED_TABLE.line, 'px-2 py-1.5 break-words')}>
+                      <bdi className="min-w-0">{credential.name}</bdi>
+                    </td>
                     {/* A roll number and a password are read and typed as one piece: never broken at a dash. */}
-                    <td className={cn('px-2 py-1.5', wholeToken(credential.rollNumber))}>
+                    <td
+                      data-label={t`Roll number`}
+                      className={cn(
+                        STACKED_TABLE.line,
+                        'px-2 py-1.5 max-sm:flex-wrap',
+                        wholeToken(credential.rollNumber),
+                      )}
+                    >
                       <bdi>{credential.rollNumber}</bdi>
                     </td>
-                    <td className="px-2 py-1.5 font-mono whitespace-nowrap">
+                    <td
+                      data-label={t`Password`}
+                      className={cn(STACKED_TABLE.line, 'px-2 py-1.5 font-mono whitespace-nowrap max-sm:flex-wrap')}
+                    >
                       <bdi dir="ltr">{credential.password}</bdi>
                     </td>
                   </tr>

@@ -1,3 +1,4 @@
+import type { Messages } from '@lingui/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -5,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callJson } from '../../../server/testing/server-process.ts';
 import { renderTranslated } from '../../testing/render-translated.tsx';
 import { logInStudent, signInAs, signUpTeacher } from '../../testing/server-actors.ts';
+import { parseRosterCsv } from '#shared/roster-import';
 import { ExportRosterButton } from './export-roster-button.tsx';
 import { RosterImportButton } from './roster-import-dialog.tsx';
 import { patience } from '../../../server/testing/patience.ts';
@@ -17,8 +19,8 @@ import { patience } from '../../../server/testing/patience.ts';
 let unique = 0;
 const nextId = () => `${(unique += 1)}${Math.random().toString(36).slice(2, 7)}`;
 
-/** A signed-in teacher with a class of their own, and the two buttons on a page. */
-async function mountForNewClass() {
+/** A signed-in teacher with a class of their own, and the two buttons on a page (in English unless told). */
+async function mountForNewClass(language: { locale?: string; messages?: Messages } = {}) {
   const teacher = await signUpTeacher();
   signInAs(teacher, 'teacher');
   const className = `Import ${nextId()}`;
@@ -35,6 +37,7 @@ async function mountForNewClass() {
       <RosterImportButton classId={classId} className={className} onImported={onImported} />
       <ExportRosterButton classId={classId} className={className} />
     </QueryClientProvider>,
+    language,
   );
   return { user, className, onImported };
 }
@@ -53,6 +56,20 @@ async function openDialog(user: ReturnType<typeof userEvent.setup>, className: s
 }
 
 afterEach(() => vi.restoreAllMocks());
+
+/** Catches the files the page downloads: their text, BOM included, in the order downloaded. */
+function catchDownloads() {
+  const blobs: Blob[] = [];
+  Object.assign(URL, {
+    createObjectURL: vi.fn((blob: Blob) => (blobs.push(blob), 'blob:download')),
+    revokeObjectURL: vi.fn(),
+  });
+  const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+  return async (index: number) => {
+    await waitFor(() => expect(clicked).toHaveBeenCalledTimes(index + 1));
+    return new TextDecoder('utf-8', { ignoreBOM: true }).decode(await blobs[index]!.arrayBuffer());
+  };
+}
 
 describe('importing a class list', () => {
   it('shows each problem at its row, keeps Import disabled until the file is right, then shows the passwords once', async () => {
@@ -165,19 +182,54 @@ describe('exporting the roster', () => {
     await dialog.findByText(`1 student imported into ${className}.`, {}, { timeout: patience(10_000) });
     await user.click(dialog.getByRole('button', { name: 'Done' }));
 
-    const blobs: Blob[] = [];
-    Object.assign(URL, {
-      createObjectURL: vi.fn((blob: Blob) => (blobs.push(blob), 'blob:roster')),
-      revokeObjectURL: vi.fn(),
-    });
-    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const downloaded = catchDownloads();
     await user.click(screen.getByRole('button', { name: 'Export roster (CSV)' }));
-    await waitFor(() => expect(clicked).toHaveBeenCalled());
-    const bytes = new Uint8Array(await blobs[0]!.arrayBuffer());
     // A BOM first, so Excel reads UTF-8.
-    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(new TextDecoder().decode(bytes)).toBe(
-      `Name,Roll number,Email,Parent name,Parent email\r\n${row.line.replaceAll(';', ',').replace(/,$/, '')}\r\n`,
+    expect(await downloaded(0)).toBe(
+      `\uFEFFName,Roll number,Email,Parent name,Parent email\r\n${row.line.replaceAll(';', ',').replace(/,$/, '')}\r\n`,
     );
+  });
+});
+
+describe('the files in the teacher’s language (issue 32 point 5, decision 055 “CSV headers”)', () => {
+  it('words the credentials sheet’s headers in Spanish, and exports a roster the import reads back', async () => {
+    const { messages } = (await import('../../locales/es/messages.po')) as { messages: Messages };
+    const { user, className } = await mountForNewClass({ locale: 'es', messages });
+    await user.click(screen.getByRole('button', { name: 'Importar estudiantes (CSV)' }));
+    const dialog = within(await screen.findByRole('dialog', { name: `Importar estudiantes a ${className}` }));
+    await dialog.findByLabelText('Archivo CSV');
+    // The teacher named the columns in Spanish, as the screens do.
+    const id = nextId();
+    const student = {
+      name: `Ana Núñez ${id}`,
+      rollNumber: `r-${id}`,
+      email: `s-${id}@school.test`,
+      parentName: `Luis Núñez ${id}`,
+      parentEmail: `p-${id}@family.test`,
+    };
+    await user.click(dialog.getByLabelText('O pega la lista'));
+    await user.paste(
+      `Nombre;Número de lista;Correo electrónico;Nombre del padre, madre o tutor;Correo electrónico del padre, madre o tutor\n${Object.values(student).join(';')}`,
+    );
+    await user.click(dialog.getByRole('button', { name: 'Comprobar la lista' }));
+    await user.click(await dialog.findByRole('button', { name: 'Importar 1 estudiante' }));
+    await dialog.findByText(`1 estudiante importado a ${className}.`, {}, { timeout: patience(10_000) });
+    const password = within(dialog.getByRole('region', { name: 'Hoja de datos de acceso' })).getAllByRole('cell')[2]!
+      .textContent;
+
+    const downloaded = catchDownloads();
+    await user.click(dialog.getByRole('button', { name: 'Descargar CSV' }));
+    // For people: headers in the reader's language, with a BOM so Excel reads UTF-8.
+    expect(await downloaded(0)).toBe(
+      `\uFEFFNombre,Número de lista,Contraseña\r\n${student.name},${student.rollNumber},${password}\r\n`,
+    );
+
+    await user.click(dialog.getByRole('button', { name: 'Listo' }));
+    await user.click(screen.getByRole('button', { name: 'Exportar la lista de la clase (CSV)' }));
+    // To be read back: the import's stable headers, whatever the teacher's language.
+    const roster = await downloaded(1);
+    expect(roster.startsWith('\uFEFFName,Roll number,Email,Parent name,Parent email\r\n')).toBe(true);
+    const readBack = parseRosterCsv(roster);
+    expect(readBack.ok && readBack.rows.map((row) => row.cells)).toEqual([{ ...student, password: '' }]);
   });
 });

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { isLocale } from '#shared/locales';
+import { isLocale, SOURCE_LOCALE } from '#shared/locales';
 import { useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Link, useLoaderData, useNavigate, useRevalidator, type LoaderFunctionArgs } from 'react-router';
@@ -7,7 +7,10 @@ import { checkSetupCode, fillDemoSchool, setupCodeBodySchema } from '#shared/con
 import { getSchool, setUpSchool } from '#shared/contract/school-setup';
 import { DEMO_PASSWORD, DEMO_TEACHER_EMAIL } from '#shared/demo';
 import { schoolSetupSchema, type SchoolSetup, type SchoolStatus } from '#shared/school-setup';
+import { LocaleOptions } from '../../components/language-switcher.tsx';
+import { runtimeTimeZone } from '#shared/time-zones';
 import { Button } from '../../components/ui/button.tsx';
+import { Field } from '../../components/ui/field.tsx';
 import { buttonVariants } from '../../components/ui/button-variants.ts';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { ApiError, call } from '../../lib/api.ts';
@@ -106,7 +109,6 @@ export function Component() {
   if (setupCode === null) {
     return (
       <>
-        <PageTitle>{t`Set up your school`}</PageTitle>
         <AuthForm
           title={t`Set up your school`}
           intro={t({
@@ -115,7 +117,7 @@ export function Component() {
               'First, the set-up code this server printed in its log: the terminal running npm start, or journalctl, docker logs.',
           })}
           schema={setupCodeBodySchema}
-          fields={[{ name: 'setupCode', label: t`Set-up code`, autoComplete: 'off' }]}
+          fields={[{ name: 'setupCode', label: t`Set-up code`, autoComplete: 'off', isCode: true }]}
           submitLabel={t`Continue`}
           onSubmit={handleCode}
           footer={null}
@@ -125,13 +127,30 @@ export function Component() {
   }
   return (
     <>
-      <PageTitle>{t`Set up your school`}</PageTitle>
       <AuthForm
         title={t`Set up your school`}
         intro={t`Name your school and create the first teacher account: yours, as the school's administrator. You can then invite the other teachers.`}
         schema={schoolSetupSchema}
-        // The school's default language is the one this page is read in (the switcher above).
-        hiddenValues={{ setupCode, ...(isLocale(i18n.locale) && { defaultLocale: i18n.locale }) }}
+        // The school's time zone: the browser's (decision 062), changed later on the staff screen.
+        hiddenValues={{ setupCode, timeZone: runtimeTimeZone() }}
+        // The school's default language (issue 32): first the one this page is read in.
+        leadingControls={(field) => (
+          <Field
+            id={undefined}
+            error={field('defaultLocale').error}
+            label={t`The school's language`}
+            hint={t`StudyHall speaks it to everyone signed in who has not chosen a language in their account, and on the sign-in pages to browsers that ask for none of its languages.`}
+            control={(attributes) => (
+              <select
+                {...attributes}
+                name="defaultLocale"
+                defaultValue={isLocale(i18n.locale) ? i18n.locale : SOURCE_LOCALE}
+              >
+                <LocaleOptions />
+              </select>
+            )}
+          />
+        )}
         fields={[
           { name: 'schoolName', label: t`School name`, autoComplete: 'organization' },
           ...teacherAccountFields(),

@@ -13,7 +13,9 @@ import {
   renameSchool,
   revokeInvitation,
   setSchoolLanguage,
+  setSchoolTimeZone,
 } from '#shared/contract/school';
+import { supportedTimeZones } from '#shared/time-zones';
 import { isLocale, type Locale } from '#shared/locales';
 import { LocaleOptions } from '../../components/language-switcher.tsx';
 import {
@@ -56,6 +58,8 @@ function SchoolLanguageSection() {
     try {
       const { data } = await call(setSchoolLanguage, { body: { defaultLocale } });
       queryClient.setQueryData(schoolQueries.status().queryKey, data);
+      // An administrator on "Automatic" now reads the school's new language (decision 055 addendum).
+      await queryClient.invalidateQueries({ queryKey: profileQueries.all });
       toast.success(t`The school's language was saved`);
     } catch (error) {
       toast.error(error instanceof Error ? error.message : t`Something went wrong`);
@@ -70,7 +74,7 @@ function SchoolLanguageSection() {
           {t`The school's language`}
         </label>
         <p className="mt-1 text-sm text-muted">
-          {t`StudyHall speaks it to everyone whose browser asks for none of its languages and who has not chosen one in their account.`}
+          {t`StudyHall speaks it to everyone signed in who has not chosen a language in their account, and on the sign-in pages to browsers that ask for none of its languages.`}
         </p>
         <select
           id={id}
@@ -80,6 +84,56 @@ function SchoolLanguageSection() {
           className="mt-2 w-full max-w-xs rounded-lg border border-line bg-surface px-3 py-2 text-fg"
         >
           <LocaleOptions />
+        </select>
+      </Card>
+    </Section>
+  );
+}
+
+/** The school's time zone (decision 062): the one due dates are entered and shown in. */
+function SchoolTimeZoneSection() {
+  const queryClient = useQueryClient();
+  const status = useQuery(schoolQueries.status());
+  const { t } = useLingui();
+  const id = useId();
+  const [isSaving, setIsSaving] = useState(false);
+  const zones = supportedTimeZones();
+  const current = status.data?.timeZone ?? '';
+  const choose = async (timeZone: string) => {
+    setIsSaving(true);
+    try {
+      const { data } = await call(setSchoolTimeZone, { body: { timeZone } });
+      queryClient.setQueryData(schoolQueries.status().queryKey, data);
+      toast.success(t`The school's time zone was saved`);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : t`Something went wrong`);
+    } finally {
+      setIsSaving(false);
+    }
+  };
+  return (
+    <Section title={t`Time zone`}>
+      <Card padding="md">
+        <label htmlFor={id} className="block text-sm font-semibold text-fg">
+          {t`The school's time zone`}
+        </label>
+        <p className="mt-1 text-sm text-muted">
+          {t`Due dates are entered and shown in this time zone, wherever teachers and students are.`}
+        </p>
+        <select
+          id={id}
+          value={current}
+          disabled={isSaving || !status.data}
+          onChange={(event) => void choose(event.target.value)}
+          className="mt-2 w-full max-w-xs rounded-lg border border-line bg-surface px-3 py-2 text-fg"
+          dir="ltr"
+        >
+          {current && !zones.includes(current) ? <option value={current}>{current}</option> : null}
+          {zones.map((zone) => (
+            <option key={zone} value={zone}>
+              {zone}
+            </option>
+          ))}
         </select>
       </Card>
     </Section>
@@ -104,6 +158,7 @@ export function Component() {
         <>
           <SchoolNameSection />
           <SchoolLanguageSection />
+          <SchoolTimeZoneSection />
           <DemoSection />
           <InviteSection />
           <InvitationsSection />

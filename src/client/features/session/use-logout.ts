@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router';
+import { activateLocale, browserLocale } from '../../lib/i18n.ts';
 import { clearSession } from '../../lib/session.ts';
 
 /**
@@ -11,6 +12,8 @@ export function useLogout() {
     // The student's study mode put the browser in full screen; the login screen has no use for it.
     if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
     clearSession();
+    // The account's language may have left with it: the login shows the browser's own.
+    await activateLocale(browserLocale());
     await navigate('/auth', { replace: true });
   };
 }

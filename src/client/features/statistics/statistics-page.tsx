@@ -13,6 +13,7 @@ import { twoDecimals } from './statistics-display.ts';
 import { SubjectPieChart } from './subject-pie-chart.tsx';
 import { EmptyState, LoadFailure } from '../../components/ui/status-cards.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { STACKED_TABLE } from '../../components/ui/stacked-table.ts';
 import { cn } from '../../lib/cn.ts';
 
 /** The statistics feature's queries. */
@@ -107,7 +108,7 @@ function Analytics({ statistics }: { statistics: StudentStatistics }) {
 function SubjectTable({ subjects }: { subjects: SubjectStatistics[] }) {
   const { t } = useLingui();
   const header = 'px-3 py-3 text-xs font-semibold tracking-wide text-muted uppercase';
-  const cell = 'px-3 py-3 tabular-nums text-end text-fg';
+  const cell = cn('px-3 py-3 text-end text-fg tabular-nums', STACKED_TABLE.line);
   return (
     <div
       role="region"
@@ -115,11 +116,12 @@ function SubjectTable({ subjects }: { subjects: SubjectStatistics[] }) {
       tabIndex={0}
       className={cn(cardVariants(), 'mt-6 overflow-x-auto')}
     >
-      <table className="w-full min-w-[34rem] text-sm">
+      {/* A card per subject on a phone (no sideways scrolling); a table from sm up. */}
+      <table className={cn('w-full text-sm sm:min-w-[34rem]', STACKED_TABLE.table)}>
         <caption className="px-3 pt-3 text-start text-base font-semibold text-fg">
           <Trans>Subject details</Trans>
         </caption>
-        <thead className="border-b border-line">
+        <thead className={cn('border-b border-line', STACKED_TABLE.head)}>
           <tr>
             <th scope="col" className={`${header} text-start`}>
               <Trans>Subject</Trans>
@@ -138,16 +140,30 @@ function SubjectTable({ subjects }: { subjects: SubjectStatistics[] }) {
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-line">
+        <tbody className={cn('divide-y divide-line', STACKED_TABLE.body)}>
           {subjects.map((subject) => (
-            <tr key={subject.subject}>
-              <th scope="row" className="min-w-32 px-3 py-3 text-start font-semibold wrap-break-word text-fg">
+            <tr key={subject.subject} className={STACKED_TABLE.row}>
+              <th
+                scope="row"
+                className={cn(
+                  'min-w-32 px-3 py-3 text-start font-semibold wrap-break-word text-fg max-sm:py-1',
+                  STACKED_TABLE.heading,
+                )}
+              >
                 {subject.subject}
               </th>
-              <td className={cell}>{formatPercent(subject.averageAccuracy)}</td>
-              <td className={cell}>{twoDecimals(subject.averageScore)}</td>
-              <td className={cell}>{formatNumber(subject.testsAttempted)}</td>
-              <td className={cell}>{twoDecimals(subject.averageTimeMinutes)}</td>
+              <td data-label={t`Avg. accuracy`} className={cell}>
+                {formatPercent(subject.averageAccuracy)}
+              </td>
+              <td data-label={t`Avg. score`} className={cell}>
+                {twoDecimals(subject.averageScore)}
+              </td>
+              <td data-label={t`Tests attempted`} className={cell}>
+                {formatNumber(subject.testsAttempted)}
+              </td>
+              <td data-label={t`Avg. time (min)`} className={cell}>
+                {twoDecimals(subject.averageTimeMinutes)}
+              </td>
             </tr>
           ))}
         </tbody>

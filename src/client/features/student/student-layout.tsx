@@ -7,6 +7,7 @@ import {
   ClipboardList,
   GraduationCap,
   LayoutDashboard,
+  NotebookPen,
   PenTool,
   Trophy,
   Video,
@@ -24,6 +25,12 @@ const STUDENT_MENU: (Omit<SideMenuItem, 'label'> & { label: MessageDescriptor })
     label: msg({ comment: 'Menu entry: the student’s quizzes', message: 'Quiz' }),
     icon: ClipboardList,
   },
+  // Issue 33, decision 064.
+  {
+    to: '/dashboard/student/assignments',
+    label: msg({ comment: 'Menu entry: the student’s homework and classwork', message: 'Assignments' }),
+    icon: NotebookPen,
+  },
   // Decision 031, "Class screens" (not in SPEC §2).
   { to: '/dashboard/student/classes', label: msg`My classes`, icon: GraduationCap },
   {
@@ -37,6 +44,7 @@ const STUDENT_MENU: (Omit<SideMenuItem, 'label'> & { label: MessageDescriptor })
     icon: Video,
   },
   { to: '/dashboard/student/statistics', label: msg`Statistics`, icon: BarChart3 },
+  { to: '/dashboard/student/grades', label: msg`Grades`, icon: ClipboardList },
   {
     to: '/dashboard/student/leaderboard',
     label: msg({ comment: 'Menu entry: the class ranking', message: 'LeaderBoard' }),

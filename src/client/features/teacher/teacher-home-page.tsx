@@ -4,6 +4,7 @@ import { useProfile } from '../session/profile.ts';
 import { QuoteOfTheDay } from '../quote/quote-of-the-day.tsx';
 import { ProfileSummary } from '../session/profile-summary.tsx';
 import { TaskList } from '../tasks/task-list.tsx';
+import { PageTitle } from '../../components/ui/page-title.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 
 /** /dashboard/teacher: the quote of the day on top, then the task list (SPEC §2). */
@@ -15,6 +16,7 @@ export function Component() {
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
       <QuoteOfTheDay />
+      <PageTitle>{t`Dashboard`}</PageTitle>
       <PageHeader
         title={t`Welcome, ${name}`}
         description={t`Your teaching space: quizzes, resources, students and more from the menu.`}

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import {
   BookOpen,
+  ClipboardCheck,
   ClipboardList,
   GraduationCap,
   LayoutDashboard,
@@ -22,6 +23,12 @@ export function Component() {
     { to: '/dashboard/teacher/students', label: t`Students`, icon: Users },
     // Beside Students (decision 031, "Class screens"; not in SPEC §2).
     { to: '/dashboard/teacher/classes', label: t`Classes`, icon: GraduationCap },
+    // Homework handed out and handed in (decision 063, issue 33; not in SPEC §2).
+    {
+      to: '/dashboard/teacher/assignments',
+      label: t({ comment: 'The menu entry of the assignments (homework) screens', message: 'Assignments' }),
+      icon: ClipboardCheck,
+    },
     {
       to: '/dashboard/teacher/all-quiz',
       label: t({ comment: 'The menu entry of the quizzes screen', message: 'Quiz' }),

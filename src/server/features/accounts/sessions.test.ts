@@ -5,7 +5,7 @@ import { CLOSE_CODES, CLOSE_MESSAGES, PROTOCOL_VERSION, type MeetingTicket } fro
 import type { Resource } from '#shared/resources';
 import { readsUncached } from '../../cache/read-cache.ts';
 import { SIGNED_OUT_MESSAGE, createTokenService } from '../../plugins/auth.ts';
-import { ALL_ON, MeetingTestClient } from '../../realtime/meeting-test-client.ts';
+import { ALL_ON, MeetingTestClient } from '../meetings/meeting-test-client.ts';
 import { TEST_REDIS_URL } from '../../realtime/test-buses.ts';
 import { classIdTaughtBy, meetingRoomFor, signUpStudent, signUpTeacher } from '../../testing/actors.ts';
 import { multipartBody, SAMPLE_FILES } from '../../testing/multipart.ts';
@@ -42,7 +42,7 @@ const rawBodies: string[] = [];
 const sockets: MeetingTestClient[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ onQuery: (query) => queries.push(query), meetings: { pingIntervalMs: PING_MS } });
+  t = await createTestApp({ onQuery: (query) => queries.push(query), realtime: { pingIntervalMs: PING_MS } });
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(() => t.close());

@@ -1,8 +1,11 @@
 import * as accounts from '#shared/contract/accounts';
 import * as apiDocs from '#shared/contract/api-docs';
+import * as assignments from '#shared/contract/assignments';
 import * as classes from '#shared/contract/classes';
 import type { EndpointSpec } from '#shared/contract/endpoint';
+import * as handInFiles from '#shared/contract/hand-in-files';
 import * as health from '#shared/contract/health';
+import * as liveGames from '#shared/contract/live-games';
 import * as meetings from '#shared/contract/meetings';
 import * as progress from '#shared/contract/progress';
 import * as quizImages from '#shared/contract/quiz-images';
@@ -21,8 +24,10 @@ import * as tasks from '#shared/contract/tasks';
 const FEATURES: Record<string, Record<string, unknown>> = {
   accounts,
   'api-docs': apiDocs,
+  assignments: { ...assignments, ...handInFiles },
   classes,
   health,
+  'live-games': liveGames,
   meetings,
   progress,
   quizzes,

@@ -19,7 +19,7 @@ import {
 } from '../../testing/actors.ts';
 import { meetingRooms } from '../../db/schema.ts';
 import { bearer, createTestApp, TEST_JWT_SECRET, type TestApp } from '../../testing/test-app.ts';
-import { ALL_ON, MeetingTestClient, meetingToken } from '../../realtime/meeting-test-client.ts';
+import { ALL_ON, MeetingTestClient, meetingToken } from './meeting-test-client.ts';
 import { createMeetingTokens, MeetingTokenError } from './meeting-tokens.ts';
 import { newRoomId } from './service.ts';
 

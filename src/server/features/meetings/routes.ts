@@ -3,17 +3,16 @@ import { createMeetingRoom, issueMeetingToken, listMeetingRooms } from '#shared/
 import { MEETING_LIMITS, type IceServer } from '#shared/meetings';
 import type { Database } from '../../db/client.ts';
 import { routeEndpoint } from '../../endpoint-route.ts';
-import { currentUser, sessionState, type SessionVersionLookup } from '../../plugins/auth.ts';
-import { createInProcessPubSub, type PubSub } from '../../realtime/pubsub.ts';
-import { createSignallingHub, type SfuRooms } from '../../realtime/signalling-hub.ts';
-import { registerMeetingSocket, type SocketLimits } from '../../realtime/websocket-route.ts';
-import { createMeetingTokens, MeetingTokenError } from './meeting-tokens.ts';
+import { currentUser, type SessionVersionLookup } from '../../plugins/auth.ts';
+import type { RoomTransport, SocketLimits } from '../../realtime/room-socket.ts';
+import { roomSessionCheck } from '../../realtime/room-tokens.ts';
+import { createSignallingHub, type SfuRooms } from './meeting-hub.ts';
+import { registerMeetingSocket } from './meeting-socket.ts';
+import { createMeetingTokens } from './meeting-tokens.ts';
 import { createMeetingsService } from './service.ts';
 
-/** Meeting settings of buildApp(); every one has a default for a single instance. */
+/** Meeting settings of buildApp(); every one has a default (the bus and the timings of sockets are the room transport's). */
 export type MeetingsOptions = {
-  /** Shared with the other instances (Redis); in-process and owned by the app when omitted. */
-  pubsub?: PubSub;
   /** The SFU (Janus, decision 037) when JANUS_URL is set: every room's media then goes through it. */
   sfu?: SfuRooms;
   /** MEETING_ROOM_SIZE. */
@@ -22,8 +21,6 @@ export type MeetingsOptions = {
   iceServers?: IceServer[];
   /** Shorter timings and limits for tests. */
   joinTimeoutMs?: number;
-  pingIntervalMs?: number;
-  heartbeatMs?: number;
   socketLimits?: Partial<SocketLimits>;
 };
 
@@ -32,14 +29,15 @@ type MeetingsRoutesOptions = {
   jwtSecret: string;
   /** Session versions (decision 017): a meeting ends with the login that minted its token. */
   sessions: SessionVersionLookup;
+  /** The room transport (registered on the root before any route): the bus and the socket routes. */
+  transport: RoomTransport;
   meetings?: MeetingsOptions;
 };
 
 /**
  * Meeting rooms (issue 7, decision 035): a class's new room (its teachers), the rooms of the
  * caller's classes, a meeting token (the class's teachers and students), the
- * signalling socket. Not encapsulated, and registered before the other routes:
- * @fastify/websocket must see every route to close upgrade requests sent to them.
+ * signalling socket (a protocol of the room transport, decision 065). Not encapsulated.
  */
 export function meetingsRoutes(options: MeetingsRoutesOptions): FastifyPluginAsync {
   const settings = options.meetings ?? {};
@@ -49,16 +47,14 @@ export function meetingsRoutes(options: MeetingsRoutesOptions): FastifyPluginAsy
   const meetings = createMeetingsService(options.db, meetingTokens, { iceServers, roomSize });
 
   const plugin: FastifyPluginAsync = async (app) => {
-    const pubsub = settings.pubsub ?? createInProcessPubSub();
-    // The app owns only a bus it made; one passed in is closed by whoever made it (main.ts).
-    if (!settings.pubsub) app.addHook('onClose', () => pubsub.close());
+    const { transport } = options;
     const hub = createSignallingHub({
-      pubsub,
+      pubsub: transport.pubsub,
       sfu: settings.sfu,
       roomSize,
       iceServers,
       log: app.log,
-      heartbeatMs: settings.heartbeatMs,
+      heartbeatMs: transport.heartbeatMs,
     });
 
     routeEndpoint(
@@ -88,20 +84,11 @@ export function meetingsRoutes(options: MeetingsRoutesOptions): FastifyPluginAsy
       }),
     );
 
-    await registerMeetingSocket(app, {
+    registerMeetingSocket(transport, {
       hub,
-      authenticate: async (token) => {
-        try {
-          return await meetingTokens.verify(token);
-        } catch (error) {
-          if (error instanceof MeetingTokenError) return error.reason === 'expired' ? 'TOKEN_EXPIRED' : 'FORBIDDEN';
-          throw error;
-        }
-      },
-      isSessionCurrent: async (claims) =>
-        (await sessionState(options.sessions, { id: claims.sub, role: claims.role }, claims.sv)) === 'current',
+      authenticate: (token) => meetingTokens.check(token),
+      isSessionCurrent: roomSessionCheck(options.sessions),
       joinTimeoutMs: settings.joinTimeoutMs,
-      pingIntervalMs: settings.pingIntervalMs,
       limits: settings.socketLimits,
     });
   };

@@ -27,7 +27,8 @@ export function newOpaqueIds(count: number): string[] {
   );
 }
 
-function shuffled<T>(items: readonly T[]): T[] {
+/** A random order (Fisher–Yates): attempts' layouts, a live game's options (decision 066). */
+export function shuffled<T>(items: readonly T[]): T[] {
   const copy = [...items];
   // Fisher–Yates with a CSPRNG: the order must not be predictable from the quiz.
   for (let index = copy.length - 1; index > 0; index -= 1) {
@@ -79,7 +80,7 @@ export function invalidAnswer(questions: StoredQuestion[], answers: GivenAnswers
     const field = `answers.${questionId}`;
     if (!question) return { field, code: 'NOT_IN_QUIZ', message: 'This question is not part of the quiz' } as const;
     const problem = isAnswered(value) ? answerProblem(question, value) : undefined;
-    if (problem) return { field, code: 'INVALID', message: problem } as const;
+    if (problem) return { field, ...problem };
   }
   return undefined;
 }

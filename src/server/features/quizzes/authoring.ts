@@ -8,6 +8,7 @@ import { cacheTags, type ReadCache } from '../../cache/read-cache.ts';
 import { requireTaughtClass } from '../classes/records.ts';
 import { quizzes, teachers, type QuizRow, type StoredQuestion } from '../../db/schema.ts';
 import { accountRemoved } from '../../errors.ts';
+import { notify } from '../notifications/notify.ts';
 import { newOpaqueIds } from './attempt-rules.ts';
 import { presentTeacherSummary } from './presenters.ts';
 import { assertQuizImagesExist } from './quiz-images.ts';
@@ -23,6 +24,8 @@ export type NewQuizRow = {
   title: string;
   teacher: { id: string; subject: string };
   classId: string;
+  /** The class's name, as its students' notification shows it. */
+  className: string;
   deadline: Date;
   maxTimeMinutes: number;
   review: Pick<QuizRow, 'reviewAnswers' | 'reviewScore'>;
@@ -33,7 +36,8 @@ export type NewQuizRow = {
 /**
  * Inserts a new quiz (created or duplicated) and returns it without its questions (reading back
  * what was just written cost a large quiz more than its insert). A new quiz has no
- * accommodation yet: it closes with its own time (decision 036).
+ * accommodation yet: it closes with its own time (decision 036). Its class's students are
+ * notified in the same transaction (decision 059): no quiz, no notification.
  */
 export async function insertQuiz(tx: Queryable, row: NewQuizRow): Promise<Omit<QuizRow, 'questions'>> {
   const timing = newQuizTiming(row.deadline, row.maxTimeMinutes);
@@ -54,6 +58,12 @@ export async function insertQuiz(tx: Queryable, row: NewQuizRow): Promise<Omit<Q
       totalPoints: totalPointsOf(row.questions),
     })
     .returning(quizSummaryColumns);
+  await notify(tx, { studentsOfClass: row.classId }, 'QUIZ_PUBLISHED', {
+    quizId: quiz!.id,
+    title: row.title,
+    className: row.className,
+    deadline: row.deadline.toISOString(),
+  });
   return quiz!;
 }
 
@@ -80,6 +90,7 @@ export function createQuizAuthoring(db: Database, cache: ReadCache) {
           title: input.title,
           teacher: { id: teacherId, subject: teacher.subject },
           classId: target.id,
+          className: target.name,
           deadline: new Date(input.deadline),
           maxTimeMinutes: input.maxTime,
           review: { reviewAnswers: input.reviewAnswers, reviewScore: input.reviewScore },

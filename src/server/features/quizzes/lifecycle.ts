@@ -280,6 +280,7 @@ export function createQuizLifecycle(db: Database, cache: ReadCache) {
           title: input.title ?? source.title,
           teacher: { id: teacherId, subject: teacher.subject },
           classId: target.id,
+          className: target.name,
           deadline: new Date(input.deadline),
           maxTimeMinutes: source.maxTimeMinutes,
           review: { reviewAnswers: source.reviewAnswers, reviewScore: source.reviewScore },

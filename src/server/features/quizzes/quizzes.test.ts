@@ -527,7 +527,7 @@ describe('answering and submitting', () => {
     });
     expect(echoed.status).toBe(400);
     expect(echoed.body.message).toBe(
-      'quiz.questions: The question texts and options sent back are longer than any quiz: at most 300,000 characters in all',
+      'quiz.questions: The question texts and options sent back are longer than any quiz: at most 300000 characters in all',
     );
     const longText = await t.call({
       method: 'POST',

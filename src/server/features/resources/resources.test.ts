@@ -15,7 +15,7 @@ import { signSessionToken } from '../../testing/session-tokens.ts';
 import { bearer, createTestApp, TEST_JWT_SECRET, type TestApp } from '../../testing/test-app.ts';
 import { detectContentType, cleanFileName } from './content-type.ts';
 import { createFileAccess } from './file-access.ts';
-import { parseRange } from './routes.ts';
+import { parseRange } from './send-file.ts';
 import { patience } from '../../testing/patience.ts';
 
 let t: TestApp;

@@ -10,6 +10,7 @@ import {
   removeDemoSchool,
   renameSchool,
   setSchoolLanguage,
+  setSchoolTimeZone,
   revokeInvitation,
   setUpSchool,
 } from '#shared/contract/school';
@@ -108,6 +109,11 @@ export function schoolRoutes(
     routeEndpoint(app, setSchoolLanguage, staff, async (request) => ({
       message: "The school's language was set",
       data: await school.setDefaultLocale(request.body.defaultLocale),
+    }));
+
+    routeEndpoint(app, setSchoolTimeZone, staff, async (request) => ({
+      message: "The school's time zone was set",
+      data: await school.setTimeZone(request.body.timeZone),
     }));
 
     routeEndpoint(

@@ -36,6 +36,7 @@ describe('the first run', () => {
       name: null,
       hasDemo: false,
       defaultLocale: 'en',
+      timeZone: 'UTC',
     });
 
     // Five at once (two tabs, a double click): exactly one school, one administrator.
@@ -50,7 +51,13 @@ describe('the first run', () => {
     const token = answers.find((answer) => answer.status === 201)!.body.data as string;
 
     const status = await fresh.call({ method: 'GET', url: '/api/school' });
-    expect(status.body.data).toEqual({ isSetUp: true, name: winner.schoolName, hasDemo: false, defaultLocale: 'en' });
+    expect(status.body.data).toEqual({
+      isSetUp: true,
+      name: winner.schoolName,
+      hasDemo: false,
+      defaultLocale: 'en',
+      timeZone: 'UTC',
+    });
     const profile = await fresh.call({ method: 'POST', url: '/api/teacher/get-teacher-by-id', headers: bearer(token) });
     expect(profile.body.data).toMatchObject({ email: winner.email, isAdministrator: true });
     const rows = await fresh.database.db.select({ id: teachers.id }).from(teachers);
@@ -294,7 +301,19 @@ describe('the administrator and the staff', () => {
       name: 'Ecole Saint-Exupéry',
       hasDemo: false,
       defaultLocale: 'en',
+      timeZone: 'UTC',
     });
     expect((await post('/api/school/rename', { name: '   ' }, token)).status).toBe(400);
+  });
+
+  it('sets the school’s time zone for the administrator only, refusing a zone nobody knows', async () => {
+    const { token } = await schoolAdministrator(t);
+    const teacher = await signUpTeacher(t);
+    expect((await post('/api/school/time-zone', { timeZone: 'Asia/Tokyo' }, teacher.token)).status).toBe(403);
+    const refused = await post('/api/school/time-zone', { timeZone: 'Mars/Olympus' }, token);
+    expect([refused.status, refused.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+    const set = await post('/api/school/time-zone', { timeZone: 'Asia/Tokyo' }, token);
+    expect(set.body.data).toMatchObject({ timeZone: 'Asia/Tokyo' });
+    expect((await get('/api/school')).body.data).toMatchObject({ timeZone: 'Asia/Tokyo' });
   });
 });

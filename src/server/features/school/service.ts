@@ -15,6 +15,7 @@ import { SCHOOL_LIMITS } from '#shared/school';
 import { DEMO_TEACHER_EMAILS } from '#shared/demo';
 import { emailKey } from '#shared/identity';
 import { SOURCE_LOCALE, type Locale } from '#shared/locales';
+import { UTC_ZONE } from '#shared/time-zones';
 import type { Database } from '../../db/client.ts';
 import { teacherIdentityColumns } from '../../db/identity-keys.ts';
 import { schools, teacherInvitations, teachers, type TeacherInvitationRow } from '../../db/schema.ts';
@@ -87,12 +88,21 @@ export const schoolAlreadySetUp = () =>
 /** The demo is there while one of its teachers is (decision 050). */
 const DEMO_TEACHER_KEYS = DEMO_TEACHER_EMAILS.map((email) => emailKey(email));
 
-export function createSchoolService(db: Database, tokens: TokenService, sessions: SessionVersions) {
+export function createSchoolService(
+  db: Database,
+  tokens: TokenService,
+  sessions: SessionVersions,
+  /** Told after the school's default language may have changed (set-up, the Staff screen). */
+  { onLocaleChange = () => {} }: { onLocaleChange?: () => void } = {},
+) {
   const usedBy = alias(teachers, 'used_by');
 
   async function readSchool(): Promise<SchoolStatus> {
     const [[school], [demoTeacher]] = await Promise.all([
-      db.select({ name: schools.name, defaultLocale: schools.defaultLocale }).from(schools).limit(1),
+      db
+        .select({ name: schools.name, defaultLocale: schools.defaultLocale, timeZone: schools.timeZone })
+        .from(schools)
+        .limit(1),
       db.select({ id: teachers.id }).from(teachers).where(inArray(teachers.emailKey, DEMO_TEACHER_KEYS)).limit(1),
     ]);
     return {
@@ -100,6 +110,7 @@ export function createSchoolService(db: Database, tokens: TokenService, sessions
       name: school?.name ?? null,
       hasDemo: demoTeacher !== undefined,
       defaultLocale: knownLocale(school?.defaultLocale ?? null) ?? SOURCE_LOCALE,
+      timeZone: school?.timeZone ?? UTC_ZONE,
     };
   }
 
@@ -135,7 +146,12 @@ export function createSchoolService(db: Database, tokens: TokenService, sessions
       const teacher = await db.transaction(async (tx) => {
         const [school] = await tx
           .insert(schools)
-          .values({ id: 1, name: input.schoolName, defaultLocale: input.defaultLocale ?? SOURCE_LOCALE })
+          .values({
+            id: 1,
+            name: input.schoolName,
+            defaultLocale: input.defaultLocale ?? SOURCE_LOCALE,
+            timeZone: input.timeZone ?? UTC_ZONE,
+          })
           .onConflictDoNothing()
           .returning({ id: schools.id });
         if (!school) throw schoolAlreadySetUp();
@@ -153,6 +169,7 @@ export function createSchoolService(db: Database, tokens: TokenService, sessions
         );
         return created!;
       });
+      onLocaleChange();
       return tokens.issue({ id: teacher.id, role: 'teacher', sessionVersion: teacher.sessionVersion });
     },
 
@@ -163,6 +180,12 @@ export function createSchoolService(db: Database, tokens: TokenService, sessions
 
     async setDefaultLocale(defaultLocale: Locale): Promise<SchoolStatus> {
       await db.update(schools).set({ defaultLocale }).where(eq(schools.id, 1));
+      onLocaleChange();
+      return readSchool();
+    },
+
+    async setTimeZone(timeZone: string): Promise<SchoolStatus> {
+      await db.update(schools).set({ timeZone }).where(eq(schools.id, 1));
       return readSchool();
     },
 

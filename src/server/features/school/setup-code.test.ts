@@ -68,7 +68,7 @@ describe('the set-up code', () => {
     const right = await check(TEST_SETUP_CODE);
     expect([right.status, right.body.data]).toEqual([
       200,
-      { isSetUp: false, name: null, hasDemo: false, defaultLocale: 'en' },
+      { isSetUp: false, name: null, hasDemo: false, defaultLocale: 'en', timeZone: 'UTC' },
     ]);
 
     const demoWithoutCode = await t.call({ method: 'POST', url: '/api/school/demo', payload: {} });

@@ -90,6 +90,7 @@ export function Component() {
   if (!preview) {
     return (
       <div className="mx-auto max-w-xl text-center">
+        <PageTitle>{t`Nothing to preview`}</PageTitle>
         <PageHeader
           align="center"
           title={t`Nothing to preview`}

@@ -9,7 +9,7 @@ import { cn } from '../../../lib/cn.ts';
 import { answersNotice, scoreNotice, type ScoreState } from '../review-notice.ts';
 import { QuestionImage, QuestionText } from '../question-text.tsx';
 import {
-  formatPoints,
+  earnedOfLabel,
   hasKey,
   keyText,
   outcomeOf,
@@ -68,14 +68,8 @@ export function QuizResult({
     });
   /** "2 points", or with what it earned once shown: "1.5 / 2 points". */
   const earnedLabel = (question: QuizQuestion) => {
-    const worth = pointsLabel(question.points);
     const earnedPoints = earnedShown(question);
-    if (earnedPoints === undefined) return worth;
-    const earned = formatPoints(earnedPoints);
-    return t({
-      comment: 'Points earned / what the question is worth, e.g. "1.5 / 2 points"',
-      message: `${earned} / ${worth}`,
-    });
+    return earnedPoints === undefined ? pointsLabel(question.points) : earnedOfLabel(earnedPoints, question.points);
   };
 
   // The result replaces the button that was pressed: take the focus to its heading.

@@ -163,7 +163,7 @@ export function QuizRunner({
                   aria-disabled={isSubmitting}
                   className="aria-disabled:cursor-not-allowed aria-disabled:bg-brand-600/60 aria-disabled:hover:bg-brand-600/60"
                 >
-                  <Send className="size-4" aria-hidden="true" />
+                  <Send className="size-4 rtl:-scale-x-100" aria-hidden="true" />
                   {isSubmitting ? t`Submitting…` : t`Submit`}
                 </Button>
               </div>

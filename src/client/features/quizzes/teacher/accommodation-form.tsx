@@ -56,7 +56,7 @@ export function AccommodationForm({
         deadline: deadline === '' ? null : toDeadlineIso(deadline),
       };
     },
-    refineErrors: (found) => (studentId ? found : { studentId: t`Choose a student`, ...found }),
+    refineErrors: (found) => (studentId ? found : { studentId: () => t`Choose a student`, ...found }),
     onSubmit: async (_input, { body }) => {
       await call(setAccommodation, { params: { id: quiz._id, studentId }, body });
       toast.success(t`Accommodation saved`);

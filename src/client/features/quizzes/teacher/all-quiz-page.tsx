@@ -10,6 +10,7 @@ import { quizQueries } from '../quiz-queries.ts';
 import { formatDateTime, formatDay, formatNumber } from '../../../lib/format.ts';
 import { LoadingStatus } from '../../../components/ui/spinner.tsx';
 import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
+import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { EmptyState, LoadFailure } from '../../../components/ui/status-cards.tsx';
 import { cardVariants } from '../../../components/ui/card.tsx';
@@ -149,6 +150,7 @@ export function Component() {
 
   return (
     <div className="mx-auto w-full max-w-6xl">
+      <PageTitle>{t`Your quizzes`}</PageTitle>
       <PageHeader
         title={t`Your quizzes`}
         description={t`Open a quiz to see how your students did.`}

@@ -178,4 +178,13 @@ describe('file name', () => {
     expect(slugify('a'.repeat(80))).toHaveLength(60);
     expect(attemptsCsvFileName('Fractions')).toBe('fractions-attempts.csv');
   });
+
+  it('keeps the letters of every script in the file name (issue 32)', () => {
+    expect(attemptsCsvFileName('اختبار الفصل الأول')).toBe('اختبار-الفصل-الأول-attempts.csv');
+    expect(slugify('مُحَمَّد')).toBe('مُحَمَّد');
+    expect(slugify('Διαγώνισμα 3')).toBe('διαγωνισμα-3');
+    expect(slugify('期中考试 (第二章)')).toBe('期中考试-第二章');
+    expect(slugify('a/b\\c:d*e?f"g<h>i|j')).toBe('a-b-c-d-e-f-g-h-i-j');
+    expect(slugify('😀'.repeat(3) + '𠀀'.repeat(70))).toBe('𠀀'.repeat(60));
+  });
 });

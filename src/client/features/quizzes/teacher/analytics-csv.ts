@@ -2,7 +2,7 @@ import { i18n } from '@lingui/core';
 import { t } from '@lingui/core/macro';
 import { isDescription } from '#shared/question-types';
 import { formatAccuracy, type TeacherQuizDetail } from '#shared/quizzes';
-import { formatPoints, responseText } from '../question-response.ts';
+import { formatPoints, responseText, semicolonList } from '../question-response.ts';
 import { QUESTION_TYPE_MESSAGES } from './question-type-labels.ts';
 
 /**
@@ -64,23 +64,30 @@ export function attemptsCsv(quiz: TeacherQuizDetail): string {
       attempt.attemptedAt,
       ...questions.flatMap((question) => {
         const answer = answers.get(question._id);
-        return [responseText(question, answer?.response), answer?.earnedPoints ?? 0];
+        // A program splits the cell: "; " in every locale, not the reader's "and".
+        return [responseText(question, answer?.response, semicolonList), answer?.earnedPoints ?? 0];
       }),
     ];
   });
   return toCsv([header, ...rows]);
 }
 
-/** A file name from the quiz title: "Algebra: week 1" -> "algebra-week-1". */
+/**
+ * A file name from the quiz title in any script: "Algebra: week 1" -> "algebra-week-1",
+ * "اختبار الفصل الأول" -> "اختبار-الفصل-الأول". Letters, their marks and digits stay (Latin accents
+ * dropped, as before); everything else, which includes every character unsafe in a file name
+ * (/ \ : * ? " < > | and controls), becomes one hyphen.
+ */
 export function slugify(title: string): string {
-  const slug = title
+  const words = title
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
+    .normalize('NFC')
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
+  // By code point, so that a letter outside the BMP (a surrogate pair) is never cut in two.
+  const slug = Array.from(words).slice(0, 60).join('').replace(/-+$/, '');
   return slug || 'quiz';
 }
 

@@ -28,6 +28,7 @@ import {
   toQuizPayload,
   type QuizDraft,
 } from './quiz-draft.ts';
+import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 
 const ALL_QUIZ_PATH = '/dashboard/teacher/all-quiz';
@@ -148,6 +149,7 @@ export function Component() {
 
   return (
     <div className="mx-auto w-full max-w-3xl">
+      <PageTitle>{t`Create a quiz`}</PageTitle>
       <PageHeader
         title={t`Create a quiz`}
         description={

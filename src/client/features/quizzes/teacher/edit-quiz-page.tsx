@@ -12,6 +12,7 @@ import { type TeacherQuizDetail } from '#shared/quizzes';
 import { useEndpointForm } from '../../../components/form/use-endpoint-form.ts';
 import { BackLink } from '../../../components/ui/back-link.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { LoadingStatus } from '../../../components/ui/spinner.tsx';
 import { LoadFailure } from '../../../components/ui/status-cards.tsx';
@@ -170,6 +171,7 @@ export function Component() {
       <BackLink to={analyticsPath(quizID)}>
         <Trans>Quiz analytics</Trans>
       </BackLink>
+      <PageTitle>{t`Edit quiz`}</PageTitle>
       <PageHeader
         className="mt-3"
         title={

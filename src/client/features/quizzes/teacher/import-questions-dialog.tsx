@@ -9,6 +9,7 @@ import { fieldControlVariants } from '../../../components/ui/field.tsx';
 import { ModalDialog } from '../../../components/ui/modal-dialog.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatFileSize, formatNumber } from '../../../lib/format.ts';
+import { importProblemText } from './import-problem-texts.ts';
 
 // The formats' own names: not translated.
 export const IMPORT_FORMATS = {
@@ -104,7 +105,9 @@ export function ImportQuestionsSteps({
         </div>
         <div className="flex flex-col gap-1.5">
           <label htmlFor={ids.file} className="text-sm font-medium text-fg">
-            <Trans>File (.txt or .gift)</Trans>
+            <Trans>
+              File (<bdi dir="ltr">.txt</bdi> or <bdi dir="ltr">.gift</bdi>)
+            </Trans>
           </label>
           <input
             id={ids.file}
@@ -152,7 +155,7 @@ export function ImportQuestionsSteps({
                   >
                     <ProblemPlace line={problem.line} severity={problem.severity} />
                   </span>
-                  <span>{problem.message}</span>
+                  <span>{importProblemText(problem)}</span>
                 </li>
               ))}
             </ul>

@@ -14,12 +14,14 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { TextAreaField, TextField } from '../../../components/ui/field.tsx';
 import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
+import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { LoadingStatus } from '../../../components/ui/spinner.tsx';
 import { EmptyState, LoadFailure } from '../../../components/ui/status-cards.tsx';
 import { ApiError, call } from '../../../lib/api.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
+import { earnedOfLabel } from '../points.ts';
 import { QuestionText } from '../question-text.tsx';
 
 /**
@@ -61,7 +63,6 @@ export function MarkForm({ quizId, essay }: { quizId: string; essay: EssayToMark
   const name = `${essay.attemptId}-${essay.question._id}`;
   const studentName = essay.student.name;
   const questionNumber = formatNumber(essay.question.number);
-  const worth = pointsPlural(essay.question.points);
   const form = useEndpointForm({
     schema: essayMarkInputSchema,
     toBody: (element) => {
@@ -82,7 +83,13 @@ export function MarkForm({ quizId, essay }: { quizId: string; essay: EssayToMark
       const element = document.getElementById(`${name}-points`) as HTMLInputElement | null;
       const points = parseNumber(element?.value ?? '');
       return points !== undefined && points > essay.question.points
-        ? { ...found, points: t`At most ${worth}: what the question is worth` }
+        ? {
+            ...found,
+            points: () => {
+              const worth = pointsPlural(essay.question.points);
+              return t`At most ${worth}: what the question is worth`;
+            },
+          }
         : found;
     },
     onSubmit: async (_data, { body }) => {
@@ -175,7 +182,7 @@ function EssayCard({ quizId, essay }: { quizId: string; essay: EssayToMark }) {
           </p>
           <p className="mt-1 wrap-anywhere whitespace-pre-wrap text-fg">{essay.text}</p>
         </div>
-        {essay.mark ? <MarkLine mark={essay.mark} worth={worth} /> : null}
+        {essay.mark ? <MarkLine mark={essay.mark} worth={essay.question.points} /> : null}
         {/* Keyed by version: a mark given meanwhile refills the form with it. */}
         <MarkForm key={essay.version} quizId={quizId} essay={essay} />
       </Card>
@@ -184,19 +191,20 @@ function EssayCard({ quizId, essay }: { quizId: string; essay: EssayToMark }) {
 }
 
 /** "Marked 3.5 / 4 points by Ms Doe on 21 Nov 2026, 16:05". */
-function MarkLine({ mark, worth }: { mark: NonNullable<EssayToMark['mark']>; worth: string }) {
-  const given = pointsNumber(mark.points);
+function MarkLine({ mark, worth }: { mark: NonNullable<EssayToMark['mark']>; worth: number }) {
+  // One reading, ordered by its own message ("3.5 / 4 points"; Arabic "٣٫٥ من أصل ٤ نقاط").
+  const score = earnedOfLabel(mark.points, worth);
   const markedAt = formatDateTime(mark.markedAt);
   const { markedBy } = mark;
   return (
     <p className="mt-3 text-sm text-muted">
       {markedBy ? (
         <Trans>
-          Marked {given} / {worth} by <bdi>{markedBy}</bdi> on <time dateTime={mark.markedAt}>{markedAt}</time>
+          Marked {score} by <bdi>{markedBy}</bdi> on <time dateTime={mark.markedAt}>{markedAt}</time>
         </Trans>
       ) : (
         <Trans>
-          Marked {given} / {worth} on <time dateTime={mark.markedAt}>{markedAt}</time>
+          Marked {score} on <time dateTime={mark.markedAt}>{markedAt}</time>
         </Trans>
       )}
     </p>
@@ -223,6 +231,7 @@ export function Component() {
       <BackLink to={analyticsPath}>
         <Trans>Quiz analytics</Trans>
       </BackLink>
+      <PageTitle>{t`Mark essays`}</PageTitle>
       <PageHeader
         className="mt-3"
         title={t`Mark essays`}

@@ -82,4 +82,67 @@ describe('the per-question analytics', () => {
     expect(item).toHaveTextContent('اختيار واحد، نقطتان');
     expect(within(item).getByRole('table', { name: `إجابات السؤال ${one}` })).toBeInTheDocument();
   });
+
+  describe('true-or-false and matching rows (issue 32: data from the stats, words from the catalog)', () => {
+    const attemptOf = (n: number, response: unknown, earnedPoints: number) => ({
+      ...attempt(n, null, earnedPoints),
+      quiz: { questions: [{ _id: 'q1', response, earnedPoints }] },
+    });
+    const trueFalse: TeacherQuizDetail = {
+      ...quiz,
+      quiz: {
+        ...quiz.quiz,
+        questions: [{ _id: 'q1', type: 'true-false', question_text: 'The sun is a star.', points: 1, correct: true }],
+      },
+      attempts: [attemptOf(1, true, 1), attemptOf(2, false, 0)] as TeacherQuizDetail['attempts'],
+    };
+    const matching: TeacherQuizDetail = {
+      ...quiz,
+      quiz: {
+        ...quiz.quiz,
+        questions: [
+          {
+            _id: 'q1',
+            type: 'matching',
+            question_text: 'Match them.',
+            points: 1,
+            prompts: [{ _id: 'p1', text: 'Heart', match: 'c1' }],
+            choices: [{ _id: 'c1', text: 'Pumps blood' }],
+          },
+        ],
+      },
+      attempts: [attemptOf(1, { p1: 'c1' }, 1)] as TeacherQuizDetail['attempts'],
+    };
+    const rows = () =>
+      screen
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getByRole('rowheader').textContent);
+    const catalog = async (locale: 'es' | 'ar') =>
+      ((await import(`../../../locales/${locale}/messages.po`)) as { messages: Record<string, string> }).messages;
+
+    it('words True and False in the reader’s language', async () => {
+      renderTranslated(<QuestionStatsSection quiz={trueFalse} />, { locale: 'es', messages: await catalog('es') });
+      expect(rows()).toEqual(['Verdadero(correcta)', 'Falso']);
+    });
+
+    it('points a matched pair’s arrow the reading direction: → in English, ← in Arabic', async () => {
+      const { unmount } = renderTranslated(<QuestionStatsSection quiz={matching} />);
+      expect(rows()).toEqual(['Heart → Pumps blood(correct)']);
+      unmount();
+      renderTranslated(<QuestionStatsSection quiz={matching} />, { locale: 'ar', messages: await catalog('ar') });
+      const [pair] = rows();
+      expect(pair).toContain('←');
+      expect(pair).not.toContain('→');
+      // Each text isolated (U+2068…U+2069), so a left-to-right prompt keeps its place in the line.
+      expect(pair).toMatch(/^\u2068Heart\u2069 ← \u2068Pumps blood\u2069/);
+    });
+
+    it('keeps "(correct)" whole: words wrap between them, never letter by letter', () => {
+      renderTranslated(<QuestionStatsSection quiz={trueFalse} />);
+      const header = screen.getAllByRole('rowheader')[0]!;
+      expect(header.className).not.toMatch(/wrap-anywhere|break-all/);
+      expect(within(header).getByText('(correct)')).toHaveClass('whitespace-nowrap');
+    });
+  });
 });

@@ -1,11 +1,13 @@
-import { plural } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
+import type { I18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { isDescription } from '#shared/question-types';
-import { questionStats, type QuestionStats } from '#shared/question-stats';
+import { questionStats, type AnswerLabel, type QuestionStats } from '#shared/question-stats';
 import type { TeacherQuizDetail } from '#shared/quizzes';
 import { cn } from '../../../lib/cn.ts';
 import { formatNumber, formatPercent } from '../../../lib/format.ts';
+import { matchedPairText, trueFalseText } from '../question-response.ts';
 import { QuestionText } from '../question-text.tsx';
 import { QUESTION_TYPE_MESSAGES } from './question-type-labels.ts';
 
@@ -52,8 +54,27 @@ export function QuestionStatsSection({ quiz }: { quiz: TeacherQuizDetail }) {
   );
 }
 
+const OTHER_ANSWERS = msg({
+  comment: 'The typed answers past the most common ones, summed in one row',
+  message: 'Other answers',
+});
+
+/** A row of the answers in the reader's words: the shared stats give what it is, not text (issue 32). */
+function answerText(answer: AnswerLabel, i18n: I18n): string {
+  switch (answer.kind) {
+    case 'text':
+      return answer.text;
+    case 'true-false':
+      return trueFalseText(answer.value);
+    case 'match':
+      return answer.choice === undefined ? answer.prompt : matchedPairText(answer.prompt, answer.choice);
+    case 'others':
+      return i18n._(OTHER_ANSWERS);
+  }
+}
+
 function QuestionFigures({ stats, attempts, number }: { stats: QuestionStats; attempts: number; number: string }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const seconds = stats.averageSeconds === null ? null : formatNumber(stats.averageSeconds);
   const facts: [string, string][] = [
     [t`Full points`, formatPercent(stats.percentFull)],
@@ -86,16 +107,18 @@ function QuestionFigures({ stats, attempts, number }: { stats: QuestionStats; at
             </tr>
           </thead>
           <tbody>
-            {stats.distribution.map((row) => {
+            {stats.distribution.map((row, index) => {
+              const label = answerText(row, i18n);
               const share = attempts === 0 ? 0 : (row.count * 100) / attempts;
               const count = formatNumber(row.count);
               const percent = formatPercent(Math.round(share * 10) / 10);
               return (
-                <tr key={row.label}>
-                  <th scope="row" className="w-2/5 py-1 pe-3 align-top font-normal wrap-anywhere text-fg">
-                    <QuestionText text={row.label} className="wrap-anywhere" />
+                <tr key={index}>
+                  {/* Words wrap between them (a long token may still break): never letter by letter. */}
+                  <th scope="row" className="w-2/5 py-1 pe-3 align-top font-normal wrap-break-word text-fg">
+                    <QuestionText text={label} className="wrap-break-word" />
                     {row.correct ? (
-                      <span className="ms-1 font-semibold text-success">
+                      <span className="ms-1 font-semibold whitespace-nowrap text-success">
                         <Trans>(correct)</Trans>
                       </span>
                     ) : null}

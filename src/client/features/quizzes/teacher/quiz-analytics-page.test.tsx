@@ -37,7 +37,7 @@ describe('analytics answer cells (issue 20)', () => {
   it('shows the answer per type, green for all the points, amber for some, red for none', () => {
     expect(cell(multiple, { _id: 'm', response: ['o1', 'o3'], earnedPoints: 2 })).toMatchObject({
       outcome: 'full',
-      text: expect.stringContaining('2; 5'),
+      text: expect.stringContaining('2 and 5'),
     });
     expect(cell(multiple, { _id: 'm', response: ['o1'], earnedPoints: 1 })).toMatchObject({
       outcome: 'partial',
@@ -62,7 +62,7 @@ describe('analytics answer cells (issue 20)', () => {
 
   it('lists a multiple-answer response in the options’ order, not the order the student chose them in', () => {
     // The runner shuffles the options per attempt, so the saved ids come in any order (issue 30, point 13).
-    expect(cell(multiple, { _id: 'm', response: ['o3', 'o1'], earnedPoints: 2 }).text).toContain('2; 5');
-    expect(cell(multiple, { _id: 'm', response: ['o3', 'o2', 'o1'], earnedPoints: 1 }).text).toContain('2; 4; 5');
+    expect(cell(multiple, { _id: 'm', response: ['o3', 'o1'], earnedPoints: 2 }).text).toContain('2 and 5');
+    expect(cell(multiple, { _id: 'm', response: ['o3', 'o2', 'o1'], earnedPoints: 1 }).text).toContain('2, 4, and 5');
   });
 });

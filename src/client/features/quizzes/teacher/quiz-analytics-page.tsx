@@ -13,7 +13,7 @@ import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { teacherDetailQuery } from '../teacher-detail-query.ts';
 import { cn } from '../../../lib/cn.ts';
-import { attemptsCsv, attemptsCsvFileName } from './analytics-csv.ts';
+import { STACKED_TABLE } from '../../../components/ui/stacked-table.ts';
 import { ExportGiftButton } from './export-gift-button.tsx';
 import { QuestionHeader } from './question-header.tsx';
 import { QuestionStatsSection } from './question-stats-section.tsx';
@@ -29,6 +29,7 @@ import { QUESTION_TYPE_MESSAGES } from './question-type-labels.ts';
 import { LoadingStatus } from '../../../components/ui/spinner.tsx';
 import { EmptyState, LoadFailure } from '../../../components/ui/status-cards.tsx';
 import { cardVariants } from '../../../components/ui/card.tsx';
+import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { downloadBlob } from '../../../lib/download-file.ts';
 import { BackLink } from '../../../components/ui/back-link.tsx';
@@ -37,7 +38,9 @@ import { AccommodationsSection, accommodationQueries } from './accommodations-se
 
 const ALL_QUIZ_PATH = '/dashboard/teacher/all-quiz';
 
-function downloadCsv(quiz: TeacherQuizDetail) {
+async function downloadCsv(quiz: TeacherQuizDetail) {
+  // Loaded on the click (check-bundle's LOADED_ON_USER_ACTION): the screen shows without it.
+  const { attemptsCsv, attemptsCsvFileName } = await import('./analytics-csv.ts');
   // The byte order mark makes spreadsheet programs read the file as UTF-8.
   downloadBlob(
     new Blob(['\uFEFF', attemptsCsv(quiz)], { type: 'text/csv;charset=utf-8' }),
@@ -57,9 +60,33 @@ const OUTCOME_STYLE: Record<Outcome | 'awaiting', { cell: string; label: Message
 const pointsNumber = (points: number) => formatNumber(points, { maximumFractionDigits: 2 });
 const pointsPlural = (points: number) => plural(points, { one: '# point', other: '# points' });
 
+/** A question's column name, "Q1", as its header says it: on a phone it names the line of each card. */
+const questionLabel = (index: number) => {
+  const number = formatNumber(index + 1);
+  return translate({ comment: 'A table column: Q1 is question 1', message: `Q${number}` });
+};
+
+/**
+ * At phone width the table reads as one card per attempt (STACKED_TABLE, issue 32: no sideways
+ * scrolling at 390 px): the student, then a line per column after its name. The sort buttons
+ * and the question headers (Q1..., a tap shows the question, issue 30 point 13) stay on screen as
+ * a row above the cards, whose lines carry the same names. The first column is kept in view only
+ * where the table scrolls (sm up).
+ */
+const PHONE_CELL = 'max-sm:border-0 max-sm:px-3';
+
 type AttemptAnswer = AttemptRecord['quiz']['questions'][number];
 
-export function AnswerCell({ question, answer }: { question: QuizQuestion; answer: AttemptAnswer | undefined }) {
+export function AnswerCell({
+  question,
+  answer,
+  label: columnLabel,
+}: {
+  question: QuizQuestion;
+  answer: AttemptAnswer | undefined;
+  /** The column's name, "Q1", shown before the answer on a phone. */
+  label?: string;
+}) {
   const text = responseText(question, answer?.response);
   const earned = answer?.earnedPoints ?? 0;
   const outcome = answer?.awaitingMarking ? 'awaiting' : outcomeOf(earned, question.points);
@@ -70,11 +97,16 @@ export function AnswerCell({ question, answer }: { question: QuizQuestion; answe
   const worth = pointsPlural(question.points);
   return (
     <td
-      className={cn('border-s border-b border-line px-3 py-2 align-top', OUTCOME_STYLE[outcome].cell)}
+      className={cn(
+        'border-s border-b border-line px-3 py-2 align-top',
+        columnLabel !== undefined && cn(STACKED_TABLE.line, PHONE_CELL, 'max-sm:my-0.5 max-sm:rounded'),
+        OUTCOME_STYLE[outcome].cell,
+      )}
       data-outcome={outcome}
+      data-label={columnLabel}
     >
-      {/* Words stay whole: a phone scrolls the table sideways instead of writing "M/ar/s". */}
-      <span className="flex max-w-56 min-w-20 items-start gap-1.5">
+      {/* Words stay whole: wider screens scroll the table sideways instead of writing "M/ar/s". */}
+      <span className="flex max-w-56 min-w-20 items-start gap-1.5 max-sm:max-w-none max-sm:min-w-0">
         <Icon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         {text !== '' ? <QuestionText text={text} className="wrap-break-word" /> : <span aria-hidden="true">—</span>}
         <span className="sr-only">
@@ -104,13 +136,19 @@ function AttemptRow({
   isAccommodated: boolean;
 }) {
   const answers = new Map(attempt.quiz.questions.map((answer) => [answer._id, answer]));
+  const { i18n } = useLingui();
+  const line = cn('border-b border-line px-3 py-2 align-top whitespace-nowrap', STACKED_TABLE.line, PHONE_CELL);
   return (
-    <tr>
+    <tr className={cn(STACKED_TABLE.row, 'max-sm:border-b max-sm:border-line')}>
       <th
         scope="row"
-        className="sticky start-0 z-10 border-b border-line bg-surface px-3 py-2 text-start align-top font-medium"
+        className={cn(
+          'start-0 z-10 border-b border-line bg-surface px-3 py-2 text-start align-top font-medium sm:sticky',
+          STACKED_TABLE.heading,
+          PHONE_CELL,
+        )}
       >
-        <span className="block max-w-48 min-w-28 wrap-break-word text-fg">{attempt.user.name}</span>
+        <span className="block max-w-48 min-w-28 wrap-break-word text-fg max-sm:max-w-none">{attempt.user.name}</span>
         <span className="block text-xs font-normal text-muted">{attempt.user.rollNumber}</span>
         {isAccommodated ? (
           <span className="mt-1 inline-flex rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
@@ -118,7 +156,7 @@ function AttemptRow({
           </span>
         ) : null}
       </th>
-      <td className="border-b border-line px-3 py-2 align-top whitespace-nowrap tabular-nums">
+      <td data-label={i18n._(SORTS.score.label)} className={cn(line, 'tabular-nums max-sm:flex-wrap')}>
         {formatScore(attempt.score, quiz.totalPoints)}
         {attempt.awaitingMarking ? (
           <span className="block text-xs text-muted">
@@ -126,14 +164,19 @@ function AttemptRow({
           </span>
         ) : null}
       </td>
-      <td className="border-b border-line px-3 py-2 align-top whitespace-nowrap tabular-nums">
+      <td data-label={i18n._(SORTS.accuracy.label)} className={cn(line, 'tabular-nums')}>
         {formatPercent(attempt.accuracy)}
       </td>
-      <td className="border-b border-line px-3 py-2 align-top whitespace-nowrap">
+      <td data-label={i18n._(SORTS.attemptedAt.label)} className={cn(line, 'max-sm:whitespace-normal')}>
         <time dateTime={attempt.attemptedAt}>{formatDateTime(attempt.attemptedAt)}</time>
       </td>
-      {answeredQuestions(quiz).map((question) => (
-        <AnswerCell key={question._id} question={question} answer={answers.get(question._id)} />
+      {answeredQuestions(quiz).map((question, index) => (
+        <AnswerCell
+          key={question._id}
+          question={question}
+          answer={answers.get(question._id)}
+          label={questionLabel(index)}
+        />
       ))}
     </tr>
   );
@@ -221,6 +264,8 @@ function AttemptsTable({ quiz }: { quiz: TeacherQuizDetail }) {
   const { t } = useLingui();
   const headerCell =
     'border-b border-line-strong bg-surface-muted px-3 py-2 text-start font-semibold whitespace-nowrap';
+  // On a phone the sort buttons and the question headers are a row of their own above the cards.
+  const sortCell = cn(headerCell, 'max-sm:border-0 max-sm:bg-transparent max-sm:p-0');
   const footerCell = 'border-t border-line-strong bg-surface-sunken px-3 py-2 font-semibold tabular-nums';
   return (
     <div
@@ -230,7 +275,7 @@ function AttemptsTable({ quiz }: { quiz: TeacherQuizDetail }) {
       // relative: the sr-only labels inside are absolutely placed and must scroll (and clip) with the table.
       className="relative mt-3 overflow-x-auto rounded-xl border border-line bg-surface shadow-sm"
     >
-      <table className="min-w-full border-separate border-spacing-0 text-sm text-fg">
+      <table className={cn('min-w-full border-separate border-spacing-0 text-sm text-fg', STACKED_TABLE.table)}>
         <caption className="sr-only">
           <Trans>
             One row per attempt. Each question column shows the answer given, marked correct, partly correct or wrong.
@@ -238,25 +283,25 @@ function AttemptsTable({ quiz }: { quiz: TeacherQuizDetail }) {
             buttons.
           </Trans>
         </caption>
-        <thead>
-          <tr>
+        <thead className="max-sm:block">
+          <tr className="max-sm:flex max-sm:flex-wrap max-sm:gap-x-4 max-sm:gap-y-1 max-sm:border-b max-sm:border-line-strong max-sm:bg-surface-muted max-sm:px-3 max-sm:py-2">
             <SortableHeader
               column="name"
               sort={sort}
               onSort={setSort}
-              className={cn(headerCell, 'sticky start-0 z-20')}
+              className={cn(sortCell, 'start-0 z-20 sm:sticky')}
             />
-            <SortableHeader column="score" sort={sort} onSort={setSort} className={headerCell} />
-            <SortableHeader column="accuracy" sort={sort} onSort={setSort} className={headerCell} />
-            <SortableHeader column="attemptedAt" sort={sort} onSort={setSort} className={headerCell} />
+            <SortableHeader column="score" sort={sort} onSort={setSort} className={sortCell} />
+            <SortableHeader column="accuracy" sort={sort} onSort={setSort} className={sortCell} />
+            <SortableHeader column="attemptedAt" sort={sort} onSort={setSort} className={sortCell} />
             {answeredQuestions(quiz).map((question, index) => (
-              <th key={question._id} scope="col" className={cn(headerCell, 'border-s px-1.5')}>
+              <th key={question._id} scope="col" className={cn(sortCell, 'border-s px-1.5')}>
                 <QuestionHeader number={index + 1} text={question.question_text} />
               </th>
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody className={STACKED_TABLE.body}>
           {sortAttempts(quiz.attempts, sort).map((attempt) => (
             <AttemptRow
               key={attempt._id}
@@ -266,18 +311,25 @@ function AttemptsTable({ quiz }: { quiz: TeacherQuizDetail }) {
             />
           ))}
         </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" className={cn(footerCell, 'sticky start-0 z-10 text-start')}>
+        <tfoot className="max-sm:block">
+          <tr className={cn(STACKED_TABLE.row, 'max-sm:bg-surface-sunken')}>
+            <th
+              scope="row"
+              className={cn(footerCell, 'start-0 z-10 text-start sm:sticky', STACKED_TABLE.heading, PHONE_CELL)}
+            >
               <Trans>% correct</Trans>
             </th>
-            <td className={footerCell} colSpan={3}>
+            <td className={cn(footerCell, 'max-sm:sr-only')} colSpan={3}>
               <span className="sr-only">
                 <Trans>Per question:</Trans>
               </span>
             </td>
-            {answeredQuestions(quiz).map((question) => (
-              <td key={question._id} className={cn(footerCell, 'border-s border-line')}>
+            {answeredQuestions(quiz).map((question, index) => (
+              <td
+                key={question._id}
+                data-label={questionLabel(index)}
+                className={cn(footerCell, 'border-s border-line', STACKED_TABLE.line, PHONE_CELL)}
+              >
                 {formatPercent(percentCorrect(quiz, question))}
               </td>
             ))}
@@ -328,6 +380,7 @@ function QuizAnalytics({ quiz }: { quiz: TeacherQuizDetail }) {
   ];
   return (
     <>
+      <PageTitle>{t`Quiz analytics`}</PageTitle>
       <PageHeader
         className="mt-3"
         title={quiz.title}
@@ -366,7 +419,7 @@ function QuizAnalytics({ quiz }: { quiz: TeacherQuizDetail }) {
             <Trans>Attempts</Trans>
           </h2>
           {quiz.attempts.length > 0 ? (
-            <Button variant="secondary" onClick={() => downloadCsv(quiz)}>
+            <Button variant="secondary" onClick={() => void downloadCsv(quiz)}>
               <Download className="size-4" aria-hidden="true" />
               <Trans>Download CSV</Trans>
             </Button>

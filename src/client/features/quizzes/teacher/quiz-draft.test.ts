@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { parseGift } from '#shared/gift';
 import { newQuizSchema } from '#shared/quizzes';
 import { readStoredDraft, storeDraft } from './quiz-draft-storage.ts';
-import { checkBody, formErrorsOf } from '../../../components/form/field-errors.ts';
+import { checkBody, formErrorsOf, wordErrors } from '../../../components/form/field-errors.ts';
 import {
   emptyDraft,
   errorSlot,
@@ -80,7 +80,7 @@ describe('the quiz draft', () => {
     draft.questions[0]!.options = [{ key: 'a', text: '=x\u0001', correct: false }];
     const checked = checkBody(newQuizSchema, toQuizPayload(draft, teacher), errorSlot);
     if (checked.isValid) throw new Error('the draft should be refused');
-    const errors = refineMessages(checked.errors, draft);
+    const errors = wordErrors(refineMessages(checked.errors, draft));
     expect(errors).toMatchObject({
       title: 'Title is required',
       deadline: 'Deadline is required',
@@ -91,13 +91,15 @@ describe('the quiz draft', () => {
 
   it('groups option-level server errors under the question', () => {
     expect(
-      formErrorsOf(
-        [
-          { field: 'quiz.questions.1.options.3', code: 'INVALID', message: 'too long' },
-          { field: 'quiz.questions.1.options', code: 'INVALID', message: 'later' },
-          { field: 'quiz.questions.1.accepted.0', code: 'INVALID', message: 'An accepted answer cannot be empty' },
-        ],
-        errorSlot,
+      wordErrors(
+        formErrorsOf(
+          [
+            { field: 'quiz.questions.1.options.3', code: 'INVALID', message: 'too long' },
+            { field: 'quiz.questions.1.options', code: 'INVALID', message: 'later' },
+            { field: 'quiz.questions.1.accepted.0', code: 'INVALID', message: 'An accepted answer cannot be empty' },
+          ],
+          errorSlot,
+        ),
       ),
     ).toEqual({
       'quiz.questions.1.options': 'too long',
@@ -109,7 +111,7 @@ describe('the quiz draft', () => {
     const check = (question: DraftQuestion) => {
       const draft = { ...filledDraft(), questions: [question] };
       const checked = checkBody(newQuizSchema, toQuizPayload(draft, teacher), errorSlot);
-      return checked.isValid ? {} : checked.errors;
+      return checked.isValid ? {} : wordErrors(checked.errors);
     };
     const named = <T extends DraftQuestion>(question: T): T => ({ ...question, question_text: 'Q?' });
 

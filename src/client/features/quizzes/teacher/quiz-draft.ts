@@ -17,6 +17,7 @@ import {
   type ReviewAnswers,
   type ReviewScore,
 } from '#shared/quizzes';
+import type { FormErrors } from '../../../components/form/field-errors.ts';
 
 /**
  * The quiz editor's form state and how it becomes the add-quiz payload
@@ -322,7 +323,7 @@ export function errorSlot(path: string): string {
 }
 
 /** The empty maximum time says so, rather than "must be a number". */
-export function refineMessages(errors: Record<string, string>, draft: QuizDraft): Record<string, string> {
-  if (errors.maxTime && draft.maxTime.trim() === '') return { ...errors, maxTime: t`Maximum time is required` };
+export function refineMessages(errors: FormErrors, draft: QuizDraft): FormErrors {
+  if (errors.maxTime && draft.maxTime.trim() === '') return { ...errors, maxTime: () => t`Maximum time is required` };
   return errors;
 }

@@ -7,6 +7,7 @@ import { STUDY_MODE } from '#shared/constants';
 import { Button } from '../../../components/ui/button.tsx';
 import { useAppStore } from '../../../stores/app-store.ts';
 import { useLogout } from '../../session/use-logout.ts';
+import { readSession } from '../../../lib/session.ts';
 import { isLeaveConfirmationSuppressed } from './leave-confirmation.ts';
 import { areBreakRemindersPaused, BREAK_REMINDER_TOAST_ID } from './quiet-time.ts';
 import { useFullscreen } from './use-fullscreen.ts';
@@ -101,10 +102,11 @@ export function StudyModeShell({ children }: { children: ReactNode }) {
     };
   }, []);
 
-  // Leaving or reloading asks first; logging out unmounts this, so it never asks then.
+  // Leaving or reloading asks first; after logging out it never asks. The session is cleared before
+  // React unmounts this shell, and a reload in between must not ask either.
   useEffect(() => {
     const handleBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (isLeaveConfirmationSuppressed()) return;
+      if (isLeaveConfirmationSuppressed() || !readSession()) return;
       event.preventDefault();
       event.returnValue = ''; // older browsers need it set to show the question
     };
@@ -206,7 +208,7 @@ function FullscreenOverlay(props: { isRefused: boolean; onEnterFullscreen(): voi
           </div>
         ) : null}
         <Button variant="ghost" className="mt-3 w-full justify-center" onClick={() => void logout()}>
-          <LogOut className="size-4" aria-hidden="true" />
+          <LogOut className="size-4 rtl:-scale-x-100" aria-hidden="true" />
           {t`Log out`}
         </Button>
       </div>

@@ -1,4 +1,4 @@
-import type { SfuRooms } from '../../../realtime/signalling-hub.ts';
+import type { SfuRooms } from '../meeting-hub.ts';
 import type { JanusGateway } from './janus-gateway.ts';
 import { JanusParticipant, type SubscriptionTiming } from './janus-participant.ts';
 import { createMemoryRoomServers, type RoomServers } from './room-servers.ts';

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
-import { connectOnce, quit, REDIS_NOW } from '../../../realtime/redis-pubsub.ts';
+import { connectOnce, quit } from '../../../realtime/redis-pubsub.ts';
+import { REDIS_NOW } from '../../../realtime/redis-presence.ts';
 import type { RoomServers } from './room-servers.ts';
 
 /**

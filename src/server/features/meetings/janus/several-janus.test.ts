@@ -23,7 +23,7 @@ import {
   freshRoomId,
   MeetingTestClient,
   type MeetingPerson,
-} from '../../../realtime/meeting-test-client.ts';
+} from '../meeting-test-client.ts';
 import { redisBuses, TEST_REDIS_URL } from '../../../realtime/test-buses.ts';
 import { freePort, startServerProcess } from '../../../testing/server-process.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
@@ -86,7 +86,8 @@ async function startInstance(
   shared: { roomServers: RoomServers; pubsub?: PubSub },
 ): Promise<Instance> {
   const t = await createTestApp({
-    meetings: { pubsub: shared.pubsub, sfu: createJanusRooms(gateways, shared.roomServers), roomSize: 30 },
+    realtime: { pubsub: shared.pubsub },
+    meetings: { sfu: createJanusRooms(gateways, shared.roomServers), roomSize: 30 },
   });
   return { t, baseUrl: await t.app.listen({ port: 0, host: '127.0.0.1' }), gateways };
 }

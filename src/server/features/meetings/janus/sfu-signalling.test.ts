@@ -15,7 +15,7 @@ import {
   freshRoomId,
   MeetingTestClient,
   type MeetingPerson,
-} from '../../../realtime/meeting-test-client.ts';
+} from '../meeting-test-client.ts';
 import type { TestApp } from '../../../testing/test-app.ts';
 import { freePort } from '../../../testing/server-process.ts';
 import { JanusGateway, janusRoomId } from './janus-gateway.ts';

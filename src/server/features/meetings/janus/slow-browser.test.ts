@@ -10,12 +10,7 @@
 import { WebSocket } from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSE_CODES, type ServerMessage } from '#shared/meetings';
-import {
-  accountMeetingToken,
-  freshRoomId,
-  MeetingTestClient,
-  type MeetingPerson,
-} from '../../../realtime/meeting-test-client.ts';
+import { accountMeetingToken, freshRoomId, MeetingTestClient, type MeetingPerson } from '../meeting-test-client.ts';
 import type { TestApp } from '../../../testing/test-app.ts';
 import { patience } from '../../../testing/patience.ts';
 import { JanusGateway } from './janus-gateway.ts';

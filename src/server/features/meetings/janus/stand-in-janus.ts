@@ -17,7 +17,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { toBuffer } from '../../../realtime/websocket-route.ts';
+import { toBuffer } from '../../../realtime/room-socket.ts';
 
 type Json = Record<string, unknown>;
 type Sdp = { type: string; sdp: string };

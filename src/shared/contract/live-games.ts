@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import {
+  finishedGamesQuerySchema,
+  finishedLiveGameSchema,
+  leaderboardChoiceSchema,
+  liveGameIdParamsSchema,
+  liveGameReportSchema,
+  liveGameSummarySchema,
+  livePinParamsSchema,
+  newLiveGameSchema,
+  quizLiveGameParamsSchema,
+  studentLiveGameSchema,
+} from '../live-games.ts';
+import { quizIdParamsSchema } from '../quizzes.ts';
+import { defineEndpoint } from './endpoint.ts';
+
+/**
+ * The live game's REST calls (issue 34, decision 066): a teacher makes and finds games, a student
+ * finds the one to join, the quiz's author reads finished games' reports. The play itself goes
+ * over the room transport's socket.
+ */
+
+export const createLiveGame = defineEndpoint({
+  method: 'POST',
+  path: '/api/live-games',
+  summary: "A live game in the lobby for one of the caller's quizzes and an active class they teach, with its PIN",
+  description:
+    'The game plays the quiz’s questions as they are now (an edit later changes neither the game nor its report), ' +
+    'essays and descriptions skipped (NO_LIVE_QUESTIONS when nothing else is left); each question’s options in one shuffled order. ' +
+    'questionSeconds: 5 to 240, 20 by default.',
+  body: newLiveGameSchema,
+  response: liveGameSummarySchema,
+  status: 201,
+  errors: ['NOT_FOUND', 'FORBIDDEN', 'CLASS_ARCHIVED', 'QUIZ_ARCHIVED', 'NO_LIVE_QUESTIONS'],
+});
+
+export const listTeacherLiveGames = defineEndpoint({
+  method: 'GET',
+  path: '/api/live-games',
+  summary: 'The live games not over of the classes the caller teaches, newest first: where a host takes one back',
+  response: z.array(liveGameSummarySchema),
+});
+
+export const getLiveGame = defineEndpoint({
+  method: 'GET',
+  path: '/api/live-games/:id',
+  summary: 'One live game of a class the caller teaches, with its PIN (the host’s page)',
+  params: liveGameIdParamsSchema,
+  response: liveGameSummarySchema,
+  errors: ['NOT_FOUND', 'FORBIDDEN'],
+});
+
+export const setLiveGameLeaderboard = defineEndpoint({
+  method: 'PUT',
+  path: '/api/live-games/:id/leaderboard',
+  summary: 'Whether a live game of a class the caller teaches counts toward the class leaderboard (off by default)',
+  params: liveGameIdParamsSchema,
+  body: leaderboardChoiceSchema,
+  response: liveGameSummarySchema,
+  errors: ['NOT_FOUND', 'FORBIDDEN'],
+});
+
+export const listStudentLiveGames = defineEndpoint({
+  method: 'GET',
+  path: '/api/student/live-games',
+  summary: "The live games not over of the calling student's classes (the dashboard's “Join”)",
+  response: z.array(studentLiveGameSchema),
+});
+
+export const findLiveGameByPin = defineEndpoint({
+  method: 'GET',
+  path: '/api/student/live-games/pin/:pin',
+  summary: "The live game not over with this PIN, if it is of one of the calling student's classes",
+  description:
+    'Any other PIN, an ended game’s or another class’s, is the same NOT_FOUND: a PIN tells nothing outside its class.',
+  params: livePinParamsSchema,
+  response: studentLiveGameSchema,
+  errors: ['NOT_FOUND'],
+});
+
+export const listFinishedLiveGames = defineEndpoint({
+  method: 'GET',
+  path: '/api/quizzes/:id/live-games',
+  summary: 'The finished live games of a quiz the caller created, newest first (its analytics)',
+  params: quizIdParamsSchema,
+  query: finishedGamesQuerySchema,
+  response: z.array(finishedLiveGameSchema),
+  paged: true,
+  errors: ['NOT_FOUND', 'FORBIDDEN'],
+});
+
+export const getLiveGameReport = defineEndpoint({
+  method: 'GET',
+  path: '/api/quizzes/:id/live-games/:gameId',
+  summary:
+    'A finished live game of a quiz the caller created: per question its key and the distribution of the answers, per student the score, rank and answers',
+  description: 'The analytics build the CSV from it (liveGameReportCsv in src/shared/live-game-report.ts).',
+  params: quizLiveGameParamsSchema,
+  response: liveGameReportSchema,
+  errors: ['NOT_FOUND', 'FORBIDDEN'],
+});

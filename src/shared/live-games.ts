@@ -1,0 +1,471 @@
+import { z } from 'zod';
+import { bodyObject, classIdField, pagingFields } from './fields.ts';
+import { answerValueSchema, QUESTION_LIMITS, QUESTION_TYPES } from './question-types.ts';
+import { QUIZ_LIMITS, quizQuestionSchema } from './quizzes.ts';
+
+/**
+ * The live game (issue 34, decision 066): a teacher runs one of their quizzes with a class, live;
+ * the class plays on their phones. What the REST calls take and give, and the protocol the game
+ * speaks on the room transport: the host's commands, the player's answer, the server's events.
+ * The server sends codes, never sentences: the pages word them.
+ */
+
+/** Bumped on any incompatible change of the messages below; the socket closes other versions. */
+export const LIVE_GAME_PROTOCOL_VERSION = 1;
+
+export const LIVE_GAME_LIMITS = {
+  /** The game PIN: digits, unique among the games not ended. */
+  pinLength: 6,
+  /** Seconds a question stays open (the host may change it before the start). */
+  questionSecondsDefault: 20,
+  questionSecondsMin: 5,
+  questionSecondsMax: 240,
+  /** The host's "add time": the usual step, and the most one command adds. */
+  addSecondsDefault: 10,
+  addSecondsMax: 60,
+  /** Adding time never leaves more than this to answer. */
+  remainingSecondsMax: 240,
+  /** A right answer given at once: the scoring rule's scale (decision 066). */
+  pointsMax: 1000,
+  /** The leaderboard between questions, and the podium at the end. */
+  leaderboardSize: 5,
+  podiumSize: 3,
+  /** Typed answers (short text, numbers) listed one by one in a distribution; the rest are counted together. */
+  distributionTextsMax: 10,
+  /** A game not ended and without a host's command this long is abandoned: it ends, and its PIN is free again. */
+  idleHours: 6,
+  /** One socket message, in bytes: the largest answer (a typed text of 200 characters, or ten matches) is about 1 kB. */
+  messageMaxBytes: 4096,
+  /** Messages per socket: a burst, then this many a second; beyond it the room layer closes the socket (RATE_LIMITED). */
+  messageBurst: 10,
+  messagesPerSecond: 1,
+  /** Active games a teacher's or a student's list shows at most. */
+  listedGames: 20,
+  /** A quiz's finished games, paged. */
+  pageSizeDefault: 20,
+  pageSizeMax: 50,
+} as const;
+
+export const LIVE_GAME_STATES = ['lobby', 'question-open', 'question-closed', 'paused', 'ended'] as const;
+export type LiveGameState = (typeof LIVE_GAME_STATES)[number];
+
+/** The question types a game plays; essays (marked by hand) and descriptions (no answer) are skipped. */
+export const LIVE_SKIPPED_TYPES = ['essay', 'description'] as const;
+export const isPlayedLive = (question: { type: string }) =>
+  !(LIVE_SKIPPED_TYPES as readonly string[]).includes(question.type);
+
+// ---- REST ---------------------------------------------------------------------------------
+
+const PIN_PATTERN = new RegExp(`^\\d{${LIVE_GAME_LIMITS.pinLength}}$`);
+export const livePinSchema = z
+  .string({ error: 'Type the game PIN' })
+  .trim()
+  .regex(PIN_PATTERN, { error: `A game PIN is ${LIVE_GAME_LIMITS.pinLength} digits` });
+
+export const questionSecondsField = z
+  .number({ error: 'Seconds must be a number' })
+  .int({ error: 'Seconds are a whole number' })
+  .min(LIVE_GAME_LIMITS.questionSecondsMin, {
+    error: `A question lasts at least ${LIVE_GAME_LIMITS.questionSecondsMin} seconds`,
+  })
+  .max(LIVE_GAME_LIMITS.questionSecondsMax, {
+    error: `A question lasts at most ${LIVE_GAME_LIMITS.questionSecondsMax} seconds`,
+  });
+
+/** POST /api/live-games: play one of the caller's quizzes live with one of their active classes. */
+export const newLiveGameSchema = bodyObject({
+  quizId: z.uuid({ error: 'Choose one of your quizzes' }),
+  classId: classIdField(),
+  questionSeconds: questionSecondsField.default(LIVE_GAME_LIMITS.questionSecondsDefault),
+});
+export type NewLiveGame = z.input<typeof newLiveGameSchema>;
+
+export const liveGameIdParamsSchema = z.object({ id: z.uuid({ error: 'Not a valid game id' }) });
+export const livePinParamsSchema = z.object({ pin: livePinSchema });
+export const quizLiveGameParamsSchema = z.object({
+  id: z.uuid({ error: 'Quiz id is not valid' }),
+  gameId: z.uuid({ error: 'Not a valid game id' }),
+});
+export const finishedGamesQuerySchema = z.object(pagingFields(LIVE_GAME_LIMITS));
+
+/** PUT /api/live-games/{id}/leaderboard: whether the game counts toward the class leaderboard (off by default). */
+export const leaderboardChoiceSchema = bodyObject({
+  countsTowardLeaderboard: z.boolean({ error: 'countsTowardLeaderboard must be true or false' }),
+});
+
+const namedRef = z.strictObject({ _id: z.string(), name: z.string() });
+
+/** A game as its class's teachers see it (the host's page, their list): never a question or a key. */
+export const liveGameSummarySchema = z.strictObject({
+  _id: z.string(),
+  pin: z.string(),
+  state: z.enum(LIVE_GAME_STATES),
+  quiz: z.strictObject({ _id: z.string(), title: z.string() }),
+  class: namedRef,
+  /** The teacher who created it; null once their account is gone. Any teacher of the class hosts it. */
+  createdBy: namedRef.nullable(),
+  /** Questions the game plays, and those of the quiz it skips (essays, descriptions). */
+  questionCount: z.number().int(),
+  skippedCount: z.number().int(),
+  questionSeconds: z.number().int(),
+  /** The question open or last closed, 0-based; -1 in the lobby. */
+  currentIndex: z.number().int(),
+  playerCount: z.number().int(),
+  countsTowardLeaderboard: z.boolean(),
+  namesHidden: z.boolean(),
+  createdAt: z.iso.datetime(),
+  startedAt: z.iso.datetime().nullable(),
+  endedAt: z.iso.datetime().nullable(),
+});
+export type LiveGameSummary = z.infer<typeof liveGameSummarySchema>;
+
+/** A game as a student of its class sees it before joining (the dashboard's "Live game in 10-A: Join"). */
+export const studentLiveGameSchema = z.strictObject({
+  _id: z.string(),
+  state: z.enum(LIVE_GAME_STATES),
+  quiz: z.strictObject({ title: z.string() }),
+  class: namedRef,
+  questionCount: z.number().int(),
+  currentIndex: z.number().int(),
+});
+export type StudentLiveGame = z.infer<typeof studentLiveGameSchema>;
+
+/** A finished game of a quiz, as its analytics list them. */
+export const finishedLiveGameSchema = z.strictObject({
+  _id: z.string(),
+  class: namedRef,
+  createdBy: namedRef.nullable(),
+  startedAt: z.iso.datetime().nullable(),
+  endedAt: z.iso.datetime(),
+  questionCount: z.number().int(),
+  /** Questions that were opened before the game ended. */
+  questionsPlayed: z.number().int(),
+  playerCount: z.number().int(),
+  countsTowardLeaderboard: z.boolean(),
+});
+export type FinishedLiveGame = z.infer<typeof finishedLiveGameSchema>;
+
+/**
+ * How a question's answers spread (decision 066): `counts` by key, the key per type: an option's
+ * id (single, multiple: each chosen option), "true" or "false", "<prompt id>><choice id>" for each
+ * match, and for a short text or a number the answer as typed (trimmed, spaces collapsed; a number
+ * as its value), the most given first, at most distributionTextsMax of them, the rest in `others`.
+ * right: earned all of the points; partial: some; wrong: none.
+ */
+export const distributionSchema = z.strictObject({
+  /** Players who could answer it (joined before it opened, not removed). */
+  players: z.number().int(),
+  answered: z.number().int(),
+  right: z.number().int(),
+  partial: z.number().int(),
+  wrong: z.number().int(),
+  counts: z.array(z.strictObject({ key: z.string(), count: z.number().int() })),
+  others: z.number().int(),
+});
+export type Distribution = z.infer<typeof distributionSchema>;
+
+/** One answer of a player in a report. */
+export const reportAnswerSchema = z.strictObject({
+  questionId: z.string(),
+  value: answerValueSchema,
+  points: z.number().int(),
+  /** The part of the question's points the answer earned in the quiz's own scoring, 0 to 1. */
+  fraction: z.number(),
+  /** From the question's opening to the server's receipt of the answer, pauses aside. */
+  elapsedMs: z.number().int(),
+});
+
+/** A finished game's report (the quiz's analytics): per question with its key and distribution, per student. */
+export const liveGameReportSchema = z.strictObject({
+  game: finishedLiveGameSchema,
+  questions: z.array(
+    z.strictObject({
+      /** With its key: the report is the quiz's author's. */
+      question: quizQuestionSchema,
+      /** Opened before the game ended (an ended game may not have reached it). */
+      played: z.boolean(),
+      distribution: distributionSchema,
+    }),
+  ),
+  /** The quiz's questions the game did not play (essays, descriptions), by id and type. */
+  skipped: z.array(z.strictObject({ _id: z.string(), type: z.enum(QUESTION_TYPES) })),
+  players: z.array(
+    z.strictObject({
+      student: z.strictObject({ _id: z.string(), name: z.string(), rollNumber: z.string() }),
+      score: z.number().int(),
+      /** Competition ranking (1, 1, 3) among players not removed; null for a removed one. */
+      rank: z.number().int().nullable(),
+      removed: z.boolean(),
+      joinedAt: z.iso.datetime(),
+      answers: z.array(reportAnswerSchema),
+    }),
+  ),
+});
+export type LiveGameReport = z.infer<typeof liveGameReportSchema>;
+
+// ---- The socket: client → server ------------------------------------------------------------
+
+const indexField = z.number().int().min(0).max(QUIZ_LIMITS.questionsMax);
+const questionIdField = z
+  .string()
+  .min(1)
+  .max(QUESTION_LIMITS.idMax)
+  .regex(/^[\w-]+$/);
+
+/** The first message on a socket; who joins, and whether as a host, the room token says. */
+export const liveJoinMessageSchema = z.strictObject({
+  type: z.literal('join'),
+  protocolVersion: z.literal(LIVE_GAME_PROTOCOL_VERSION),
+});
+
+/**
+ * A host's commands (any teacher of the game's class). Those about one question name its index, so
+ * a command sent twice (two tabs, a double click) or late acts once: the stale one is MOVED_ON.
+ * skip: close the open question now (its answers count); next: open the question after `from`
+ * (the podium after the last); pause keeps the time left, add-time extends the deadline.
+ */
+export const liveHostCommandSchemas = [
+  z.strictObject({ type: z.literal('start') }),
+  z.strictObject({ type: z.literal('next'), from: indexField }),
+  z.strictObject({ type: z.literal('skip'), index: indexField }),
+  z.strictObject({ type: z.literal('pause'), index: indexField }),
+  z.strictObject({ type: z.literal('resume'), index: indexField }),
+  z.strictObject({
+    type: z.literal('add-time'),
+    index: indexField,
+    seconds: z.number().int().min(1).max(LIVE_GAME_LIMITS.addSecondsMax).default(LIVE_GAME_LIMITS.addSecondsDefault),
+  }),
+  z.strictObject({ type: z.literal('end') }),
+  z.strictObject({ type: z.literal('remove-player'), studentId: z.uuid() }),
+  z.strictObject({ type: z.literal('hide-names'), hidden: z.boolean() }),
+  z.strictObject({ type: z.literal('set-question-seconds'), seconds: questionSecondsField }),
+] as const;
+export const liveHostCommandSchema = z.discriminatedUnion('type', liveHostCommandSchemas);
+export type LiveHostCommand = z.infer<typeof liveHostCommandSchema>;
+export type LiveHostCommandInput = z.input<typeof liveHostCommandSchema>;
+export const LIVE_HOST_COMMANDS = liveHostCommandSchemas.map((schema) => schema.shape.type.value);
+
+/** A player's answer to the open question: its id, and the value as the quiz takes it (AnswerValue). */
+export const liveAnswerMessageSchema = z.strictObject({
+  type: z.literal('answer'),
+  questionId: questionIdField,
+  value: answerValueSchema,
+});
+export type LiveAnswerMessage = z.infer<typeof liveAnswerMessageSchema>;
+
+/** Every message after `join`, host's or player's: the role decides which are accepted. */
+export const liveClientMessageSchema = z.discriminatedUnion('type', [
+  ...liveHostCommandSchemas,
+  liveAnswerMessageSchema,
+  z.strictObject({ type: z.literal('leave') }),
+]);
+export type LiveClientMessage = z.infer<typeof liveClientMessageSchema>;
+
+// ---- The socket: server → client -----------------------------------------------------------
+
+/**
+ * Why the server refused one message (the socket stays open). The page words the code; these are
+ * never sentences (decision 066).
+ */
+export const LIVE_GAME_ERROR_CODES = [
+  /** A host's command from someone who is not a teacher of the game's class. */
+  'NOT_A_HOST',
+  /** An answer from someone who has not joined the game (or a teacher). */
+  'NOT_A_PLAYER',
+  /** No such game, or not one of the caller's classes (the same answer, so a PIN tells nothing). */
+  'GAME_NOT_FOUND',
+  'GAME_ENDED',
+  /** A host removed this player. */
+  'PLAYER_REMOVED',
+  /** The command does not apply in the game's state (pause with no question open, start twice…). */
+  'WRONG_STATE',
+  /** The command names a question the game has left (sent twice, or late). */
+  'MOVED_ON',
+  /** The question time can change only in the lobby. */
+  'GAME_STARTED',
+  /** An answer to a question that is not open (closed, not yet open, or another one). */
+  'QUESTION_NOT_OPEN',
+  /** An answer that arrived after the question's deadline. */
+  'TIME_UP',
+  'GAME_PAUSED',
+  /** The first answer counts: a second one is refused. */
+  'ALREADY_ANSWERED',
+  /** The player joined while this question was open: they play from the next one. */
+  'JOINED_DURING_QUESTION',
+  /** The value is not an answer to this question (wrong type, an option it does not have). */
+  'INVALID_ANSWER',
+] as const;
+export type LiveGameErrorCode = (typeof LIVE_GAME_ERROR_CODES)[number];
+
+/**
+ * The game's own close codes, above the room layer's (decision 065 gives each protocol 4500 and
+ * up). A removed player is the room layer's REMOVED; a student of another class, its FORBIDDEN.
+ */
+export const LIVE_GAME_CLOSE_CODES = {
+  /** The game is over (ended, or abandoned): do not reconnect. */
+  GAME_ENDED: 4510,
+} as const;
+
+const playerRefSchema = z.strictObject({ _id: z.string(), name: z.string() });
+
+/** A player on the leaderboard or the podium; `name` null while the host hides names. */
+export const rankedPlayerSchema = z.strictObject({
+  _id: z.string(),
+  name: z.string().nullable(),
+  score: z.number().int(),
+  rank: z.number().int(),
+  /** The rank before the last question; null for a player who had not played yet. */
+  previousRank: z.number().int().nullable(),
+  streak: z.number().int(),
+});
+export type RankedPlayer = z.infer<typeof rankedPlayerSchema>;
+
+/** The open question as players receive it: its content without any key, and the server's times. */
+export const openedQuestionSchema = z.strictObject({
+  index: z.number().int(),
+  count: z.number().int(),
+  question: quizQuestionSchema,
+  openedAt: z.iso.datetime(),
+  deadline: z.iso.datetime(),
+  /** The question's time T of the scoring rule, in ms (added time aside). */
+  durationMs: z.number().int(),
+  /** The server's clock when this was sent: a page measures its own clock's offset with it. */
+  serverTime: z.iso.datetime(),
+});
+export type OpenedQuestion = z.infer<typeof openedQuestionSchema>;
+
+/** right: all of the points; partial: some; wrong: none; none: no answer. */
+export const LIVE_OUTCOMES = ['right', 'partial', 'wrong', 'none'] as const;
+export type LiveOutcome = (typeof LIVE_OUTCOMES)[number];
+
+/** A player's own result at a question's close. */
+export const playerResultSchema = z.strictObject({
+  index: z.number().int(),
+  questionId: z.string(),
+  outcome: z.enum(LIVE_OUTCOMES),
+  points: z.number().int(),
+  score: z.number().int(),
+  streak: z.number().int(),
+  rank: z.number().int(),
+  players: z.number().int(),
+});
+export type PlayerResult = z.infer<typeof playerResultSchema>;
+
+/** A player's final score and rank among the players not removed. */
+export const finalResultSchema = z.strictObject({
+  score: z.number().int(),
+  rank: z.number().int(),
+  players: z.number().int(),
+});
+
+/** A closed question: its key, and how its answers spread. */
+export const closedQuestionSchema = z.strictObject({
+  index: z.number().int(),
+  count: z.number().int(),
+  question: quizQuestionSchema,
+  distribution: distributionSchema,
+});
+
+const pausedSchema = z.strictObject({ index: z.number().int(), remainingMs: z.number().int() });
+
+export const liveServerMessageSchema = z.discriminatedUnion('type', [
+  /** To a host who joins (or comes back): the game as it stands, the roster, the open question if any. */
+  z.strictObject({
+    type: z.literal('host-welcome'),
+    game: liveGameSummarySchema,
+    players: z.array(playerRefSchema),
+    question: openedQuestionSchema.nullable(),
+    paused: pausedSchema.nullable(),
+    answered: z.number().int(),
+    /** Between questions: the one last closed, with its key, its distribution and the top five. */
+    closed: closedQuestionSchema.extend({ top: z.array(rankedPlayerSchema) }).nullable(),
+    /** Once ended: the podium. */
+    podium: z.array(rankedPlayerSchema).nullable(),
+  }),
+  /** To a player who joins (or comes back, same score): where the game is and what they may do. */
+  z.strictObject({
+    type: z.literal('player-welcome'),
+    game: studentLiveGameSchema,
+    you: z.strictObject({
+      _id: z.string(),
+      score: z.number().int(),
+      streak: z.number().int(),
+      /** The first question they play: joined after the start, the one after the question then. */
+      firstIndex: z.number().int(),
+    }),
+    question: openedQuestionSchema.nullable(),
+    paused: pausedSchema.nullable(),
+    /** They answered the open question already. */
+    answered: z.boolean(),
+    /** Their result of the question last closed, when the game stands between questions. */
+    result: playerResultSchema.nullable(),
+    /** Once ended: their final score and rank. */
+    final: finalResultSchema.nullable(),
+  }),
+  /** Hosts: someone joined the lobby or the game. */
+  z.strictObject({ type: z.literal('player-joined'), player: playerRefSchema, playerCount: z.number().int() }),
+  /** Hosts: a player was removed. */
+  z.strictObject({ type: z.literal('player-removed'), playerId: z.string(), playerCount: z.number().int() }),
+  /** Everyone: the next question, without its key. */
+  z.strictObject({ type: z.literal('question-opened'), ...openedQuestionSchema.shape }),
+  /** The player whose answer was stored: it counts, its points come at the close. */
+  z.strictObject({ type: z.literal('answer-accepted'), questionId: z.string() }),
+  /** Hosts: "18 of 27". */
+  z.strictObject({
+    type: z.literal('answer-count'),
+    index: z.number().int(),
+    answered: z.number().int(),
+    players: z.number().int(),
+  }),
+  /** Everyone: the question closed; its key and the distribution of the answers. */
+  z.strictObject({ type: z.literal('question-closed'), ...closedQuestionSchema.shape }),
+  /** Each player of the question: their own result. */
+  z.strictObject({ type: z.literal('your-result'), ...playerResultSchema.shape }),
+  /** Hosts, after each close: the top five with who moved. */
+  z.strictObject({ type: z.literal('leaderboard'), index: z.number().int(), top: z.array(rankedPlayerSchema) }),
+  z.strictObject({ type: z.literal('paused'), ...pausedSchema.shape }),
+  z.strictObject({
+    type: z.literal('resumed'),
+    index: z.number().int(),
+    deadline: z.iso.datetime(),
+    remainingMs: z.number().int(),
+    serverTime: z.iso.datetime(),
+  }),
+  z.strictObject({
+    type: z.literal('time-added'),
+    index: z.number().int(),
+    deadline: z.iso.datetime(),
+    remainingMs: z.number().int(),
+    serverTime: z.iso.datetime(),
+  }),
+  z.strictObject({ type: z.literal('names-hidden'), hidden: z.boolean() }),
+  z.strictObject({ type: z.literal('question-seconds'), seconds: z.number().int() }),
+  /** The player a host removed; the room layer then closes their socket (REMOVED). */
+  z.strictObject({ type: z.literal('removed') }),
+  /** Everyone: the game is over; the podium (names null while hidden). */
+  z.strictObject({ type: z.literal('ended'), podium: z.array(rankedPlayerSchema), players: z.number().int() }),
+  /** Each player: their final score and rank. */
+  z.strictObject({ type: z.literal('your-final'), ...finalResultSchema.shape }),
+  z.strictObject({ type: z.literal('error'), code: z.enum(LIVE_GAME_ERROR_CODES) }),
+]);
+export type LiveServerMessage = z.infer<typeof liveServerMessageSchema>;
+
+/**
+ * Where a message goes, in the room of the game: its hosts (teachers of the class on the host
+ * page), everyone in it, or one player (by student id: every socket of theirs).
+ */
+export type LiveDelivery =
+  | { to: 'hosts'; message: LiveServerMessage }
+  | { to: 'everyone'; message: LiveServerMessage }
+  | { to: 'player'; studentId: string; message: LiveServerMessage };
+
+/**
+ * The scoring rule (decision 066): `fraction` of the points of the quiz's own scoring (0 to 1),
+ * scaled by speed: all at once, half at the end of the question's time T. t is measured by the
+ * server from the question's opening, pauses aside, and held within 0 to T (added time scores as T).
+ */
+export function livePoints(fraction: number, elapsedMs: number, durationMs: number): number {
+  const share = Math.min(1, Math.max(0, fraction));
+  const t = Math.min(durationMs, Math.max(0, elapsedMs));
+  return Math.round(LIVE_GAME_LIMITS.pointsMax * share * (1 - t / (2 * durationMs)));
+}
