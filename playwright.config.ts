@@ -51,7 +51,9 @@ export default defineConfig({
   expect: { timeout: patience(10_000) },
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // CI runs once on a fresh machine and lands nothing when one test fails: a test that passes on its
+  // second try is reported as flaky in CI's summary (.ci/run) to be fixed, not hidden (decision 067).
+  retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list']],
   outputDir: 'tests/e2e/.artifacts',

@@ -157,7 +157,18 @@ export async function enterStudyMode(page: Page) {
   const overlay = page.getByTestId('study-mode-overlay');
   await expect(overlay).toBeVisible();
   await page.keyboard.press('f');
-  await expect(overlay).toBeHidden();
+  try {
+    await expect(overlay).toBeHidden();
+  } catch (error) {
+    // CI keeps no trace: say what the page was doing when f did not take it to full screen.
+    const state = await page.evaluate(() => ({
+      focused: document.activeElement?.outerHTML.slice(0, 200),
+      isFullscreen: document.fullscreenElement !== null,
+      hasFocus: document.hasFocus(),
+    }));
+    const overlayText = await overlay.innerText().catch(() => '(gone)');
+    throw new Error(`study mode did not start on f: ${JSON.stringify({ ...state, overlayText })}`, { cause: error });
+  }
 }
 
 /** The student's side menu, then the quiz's card: Take quiz, or Resume while it runs. */

@@ -1,7 +1,7 @@
 import { t as translate } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Coffee, LogOut, Maximize } from 'lucide-react';
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast/headless';
 import { STUDY_MODE } from '#shared/constants';
 import { Button } from '../../../components/ui/button.tsx';
@@ -72,8 +72,10 @@ export function StudyModeShell({ children }: { children: ReactNode }) {
     }
   }, [requestFullscreen]);
 
-  // The key f, anywhere but in a text field.
-  useEffect(() => {
+  // The key f, anywhere but in a text field. Listening from the commit (a layout effect), not after the
+  // paint: a navigation renders in a transition, whose passive effects can run after the overlay shows,
+  // and an f pressed in between was lost.
+  useLayoutEffect(() => {
     const handleKeyDown = (event: KeyboardEvent) => {
       // By key or by position, so students with a non-Latin keyboard layout have an f too.
       const isFullscreenKey = event.key.toLowerCase() === STUDY_MODE.fullscreenKey || event.code === 'KeyF';
@@ -165,7 +167,8 @@ function FullscreenOverlay(props: { isRefused: boolean; onEnterFullscreen(): voi
   const descriptionId = useId();
   const enterButton = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
+  // From the commit too, so a key pressed as soon as the overlay shows is on its button.
+  useLayoutEffect(() => {
     const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     enterButton.current?.focus();
     // Back in full screen, the student carries on where they were.
