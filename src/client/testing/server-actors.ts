@@ -200,6 +200,14 @@ export const joinClass = (student: Actor, classCode: string) =>
 export const addCoTeacher = (teacher: Actor, classId: string, teacherId: string) =>
   callOk(classes.addCoTeacher, { params: { id: classId }, body: { teacherId } }, teacher.token);
 
+/** `teacher` shares a video link with a class (a resource of its library). */
+export const shareVideoLink = (teacher: Actor, classId: string, fileName: string) =>
+  callOk(
+    resources.addResourceLink,
+    { body: { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', fileName, classId } },
+    teacher.token,
+  );
+
 /** `teacher` leaves a class (or, as its owner, removes another teacher). */
 export const removeClassTeacher = (teacher: Actor, classId: string, memberId: string) =>
   callOk(classes.removeClassTeacher, { params: { id: classId, memberId } }, teacher.token);

@@ -2,15 +2,18 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { openApp } from '../../testing/open-app.tsx';
 import {
+  addCoTeacher,
   assignmentAsTeacher,
   createAssignmentFor,
   createClass,
   handInAs,
   retitleAssignment,
+  shareVideoLink,
   signInAs,
   signUpStudent,
   signUpTeacher,
   takeBackAs,
+  teacherProfile,
 } from '../../testing/server-actors.ts';
 
 async function teacherWithAssignment(points: number | null = 10) {
@@ -114,6 +117,27 @@ describe('the teacher’s assignment screens (decision 063)', () => {
     await waitFor(async () => {
       const saved = await assignmentAsTeacher(teacher, assignment._id);
       expect(saved.attachments.map((attachment) => attachment.fileName)).toEqual(['reading-notes.txt']);
+    });
+  });
+
+  it('offers a co-teacher’s file from the class’s library, not from the teacher’s own uploads', async () => {
+    const { teacher, created, assignment } = await teacherWithAssignment();
+    const coTeacher = await signUpTeacher({ name: 'Layla Haddad' });
+    await addCoTeacher(teacher, created._id, (await teacherProfile(coTeacher))._id);
+    await shareVideoLink(coTeacher, created._id, 'Rivers of the world');
+    const { user } = await openApp(`/dashboard/teacher/assignments/${assignment._id}/edit`);
+    await user.click(await screen.findByRole('button', { name: 'Attach from library' }));
+    const dialog = within(await screen.findByRole('dialog'));
+
+    expect(await dialog.findByText('Nothing found in your library.')).toBeVisible();
+    await user.selectOptions(dialog.getByLabelText('Show'), `Library of ${created.name}`);
+    expect(await dialog.findByText('Layla Haddad')).toBeVisible();
+    await user.click(dialog.getByRole('button', { name: 'Attach Rivers of the world' }));
+    await user.click(dialog.getByRole('button', { name: 'Done' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(async () => {
+      const saved = await assignmentAsTeacher(teacher, assignment._id);
+      expect(saved.attachments.map((attachment) => attachment.fileName)).toEqual(['Rivers of the world']);
     });
   });
 });

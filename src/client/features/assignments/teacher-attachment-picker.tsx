@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { listResources } from '#shared/contract/resources';
 import { RESOURCE_LIMITS } from '#shared/resources';
 import { Button } from '../../components/ui/button.tsx';
-import { SearchField } from '../../components/ui/filter-fields.tsx';
+import { SearchField, SelectField } from '../../components/ui/filter-fields.tsx';
 import { LoadMoreButton } from '../../components/ui/load-more-button.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
@@ -17,8 +17,9 @@ const PICKER_PAGE_SIZE = 20;
 
 /**
  * "Attach from the library": a new file uploaded into one of the assignment's classes' library,
- * or the teacher's own resources (files and video links), searched by the server, each attached
- * with one button; those already attached say so.
+ * the teacher's own resources (files and video links), or the whole library of one of the
+ * assignment's classes (a co-teacher's files too), searched by the server, each attached with one
+ * button; those already attached say so.
  */
 export function AttachmentPicker({
   attached,
@@ -37,9 +38,12 @@ export function AttachmentPicker({
   const { t } = useLingui();
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
-  // The teacher's own library: the server keeps the list to the token's teacher.
+  // '' is the teacher's own uploads; a class's id, that class's whole library (co-teachers' files
+  // too), which the server lists only for a class the token's teacher teaches.
+  const [source, setSource] = useState('');
   const list = usePagedList(
-    pagedListOptions(['resources', 'teacher', 'assignment-picker', search], listResources, {
+    pagedListOptions(['resources', 'teacher', 'assignment-picker', source, search], listResources, {
+      ...(source ? { classId: source } : {}),
       ...(search ? { search } : {}),
       limit: PICKER_PAGE_SIZE,
     }),
@@ -48,7 +52,7 @@ export function AttachmentPicker({
   return (
     <ModalDialog
       title={t`Attach from your library`}
-      description={t`Files and video links you uploaded to Resources.`}
+      description={t`Files and video links you uploaded to Resources, or those shared with the assignment’s classes.`}
       widthClassName="w-[min(36rem,calc(100%-2rem))]"
       onClose={onClose}
     >
@@ -62,8 +66,20 @@ export function AttachmentPicker({
               event.preventDefault();
               setSearch(typed.trim());
             }}
-            className="flex items-end gap-2"
+            className="flex flex-wrap items-end gap-2"
           >
+            {classes.length > 0 ? (
+              <SelectField
+                className="w-full sm:w-auto"
+                label={t`Show`}
+                value={source}
+                onChange={setSource}
+                options={[
+                  { value: '', label: t`Your uploads` },
+                  ...classes.map((klass) => ({ value: klass._id, label: t`Library of ${klass.name}` })),
+                ]}
+              />
+            ) : null}
             <SearchField
               className="flex-1"
               label={t`Search`}
@@ -87,12 +103,21 @@ export function AttachmentPicker({
               {list.items.map((resource) => {
                 const isAttached = attachedIds.has(resource._id);
                 const name = resource.fileName;
+                const uploader = resource.uploadedBy.name;
                 return (
                   <li key={resource._id} className="flex items-center gap-3 p-3">
                     <AttachmentIcon kind={resource.kind} />
                     <span className="min-w-0 flex-1">
                       <span className="block truncate font-medium text-fg">{name}</span>
-                      <span className="block truncate text-xs text-muted">{resource.class}</span>
+                      <span className="block truncate text-xs text-muted">
+                        {source ? (
+                          <Trans>
+                            Shared by <bdi>{uploader}</bdi>
+                          </Trans>
+                        ) : (
+                          resource.class
+                        )}
+                      </span>
                     </span>
                     <Button
                       variant="secondary"

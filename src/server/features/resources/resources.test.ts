@@ -734,7 +734,7 @@ describe('get-resources', () => {
     expect(foreign.body.success).toBe(false);
   });
 
-  it('gives a teacher only their own uploads, optionally one class of them', async () => {
+  it("gives a teacher their own uploads, or one class's whole library with its co-teachers' uploads", async () => {
     const mine = newClass();
     const alsoMine = newClass();
     const someoneElse = await signUpTeacher(t);
@@ -743,9 +743,15 @@ describe('get-resources', () => {
     await uploadOk(mine, pdf('Not mine.pdf'), {}, someoneElse);
     const own = await list(someoneElse.token);
     expect(namesOf(own.body)).toEqual(['Not mine.pdf']);
-    const oneClass = await list(teacher.token, { classId: await classIdOf(mine) });
-    expect(namesOf(oneClass.body)).toEqual(['Mine A.pdf']);
-    expect(oneClass.body.data[0]).toMatchObject({ class: mine, classId: await classIdOf(mine) });
+    // someoneElse co-teaches `mine` (classIdOf adds them): the class's library has both teachers'
+    // uploads, for both of them; each one's own list keeps to their own.
+    const mineId = await classIdOf(mine);
+    for (const viewer of [teacher, someoneElse]) {
+      const oneClass = await list(viewer.token, { classId: mineId });
+      expect(namesOf(oneClass.body)).toEqual(['Not mine.pdf', 'Mine A.pdf']);
+      expect(oneClass.body.data[1]).toMatchObject({ class: mine, classId: mineId });
+    }
+    expect(namesOf((await list(teacher.token)).body)).not.toContain('Not mine.pdf');
     // Another teacher's class is refused; an unknown one is 404.
     expect((await list(teacher.token, { classId: (await createClassFor(t, someoneElse.token)).id })).status).toBe(403);
     expect((await list(teacher.token, { classId: NO_CLASS_ID })).status).toBe(404);

@@ -162,8 +162,9 @@ export function createResourcesService(
   }
 
   /**
-   * One page of a library: a student's classes (all of them, or the one `classIds` names)
-   * or a teacher's own uploads.
+   * One page of a library: a student's classes (all of them, or the one `classIds` names), a
+   * teacher's own uploads, or with `classId` a class's whole library, its co-teachers' uploads
+   * included (what an assignment for that class may attach; the caller teaches it, checked first).
    */
   async function listRows(
     viewer: AuthenticatedUser,
@@ -174,10 +175,9 @@ export function createResourcesService(
     const scope =
       classIds !== undefined
         ? inArray(resources.classId, classIds)
-        : and(
-            eq(resources.uploadedByTeacherId, viewer.id),
-            query.classId === undefined ? undefined : eq(resources.classId, query.classId),
-          )!;
+        : query.classId === undefined
+          ? eq(resources.uploadedByTeacherId, viewer.id)
+          : eq(resources.classId, query.classId);
     const search = query.search === undefined ? undefined : containsPattern(query.search);
     const isWholeLibrary =
       classIds !== undefined &&
