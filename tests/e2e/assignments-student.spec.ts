@@ -99,7 +99,7 @@ test('a student sees, drafts, hands in, takes back and hands in again; a stale t
   // The assignment: the instructions rendered safely, a draft saved as typed.
   await todo.getByRole('link', { name: new RegExp(essay.title) }).click();
   await expect(page.getByRole('heading', { level: 1, name: essay.title })).toBeVisible();
-  await expect(page).toHaveTitle(new RegExp(`^${essay.title} · `));
+  await expect(page).toHaveTitle(new RegExp(`^\u2068${essay.title}\u2069 · `));
   await expect(page.locator('strong', { hasText: 'one page' })).toBeVisible();
   await expect(page.getByRole('link', { name: /the atlas/ })).toHaveAttribute('target', '_blank');
   await answerBox(page).focus();

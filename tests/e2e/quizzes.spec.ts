@@ -104,7 +104,8 @@ test('teacher builds, previews and publishes a quiz; a student takes it across a
   ]);
   await expect(preview).toHaveURL(new RegExp(`/dashboard/teacher/preview/${encodeURIComponent(title)}$`));
   await expect(preview.getByText(/Preview: .*nothing is saved/)).toBeVisible();
-  await expect(preview).toHaveTitle(`Preview: ${title} · StudyHall`);
+  // The quiz's title is isolated (U+2068…U+2069) in the page's title: a name keeps its own direction.
+  await expect(preview).toHaveTitle(`Preview: \u2068${title}\u2069 · StudyHall`);
   await expect(preview.getByRole('timer')).toHaveText(/^(10:00|9:5\d)$/);
   for (let index = 0; index < QUESTIONS.length; index += 1) {
     await expect(preview.getByRole('radio')).toHaveCount(3); // the empty option was dropped

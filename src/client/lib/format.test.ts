@@ -14,6 +14,8 @@ import {
   formatPercent,
   formatRelative,
   formatScore,
+  formatTimeZone,
+  isolate,
 } from './format.ts';
 
 describe('header clock and date', () => {
@@ -88,6 +90,19 @@ describe('formatting follows the active locale (issue 32 point 5)', () => {
     } finally {
       i18n.loadAndActivate({ locale: 'en', messages: {} });
     }
+  });
+
+  it('names a time zone by its place and, in the active language, its name (issue 32)', () => {
+    const place = isolate('America/Argentina/Buenos Aires');
+    expect(formatTimeZone('America/Argentina/Buenos_Aires')).toBe(`${place} · Argentina Standard Time`);
+    inLocale('es', () =>
+      expect(formatTimeZone('Europe/Madrid')).toBe(`${isolate('Europe/Madrid')} · hora de Europa central`),
+    );
+    inLocale('ar', () =>
+      expect(formatTimeZone('Europe/Madrid')).toBe(`${isolate('Europe/Madrid')} · توقيت وسط أوروبا`),
+    );
+    // A zone without a name of its own is its place alone.
+    expect(formatTimeZone('UTC')).toMatch(/^\u2068UTC\u2069/);
   });
 
   it('keeps the English shapes of the spec', () => {

@@ -166,3 +166,39 @@ export function formatList(items: readonly string[]): string {
 export function compareNames(a: string, b: string): number {
   return collator().compare(a, b);
 }
+
+/**
+ * A person's text inside a sentence or a title of ours (a class, a quiz, a file name), isolated
+ * (U+2068 … U+2069): an Arabic name in an English title, or a Latin one in Arabic, keeps its own
+ * direction without moving the words and separators around it.
+ */
+export function isolate(text: string): string {
+  return `\u2068${text}\u2069`;
+}
+
+const timeZoneLabels = new Map<string, string>();
+
+/**
+ * A time zone as a person reads it (issue 32): its IANA name, which says the place ("America/
+ * Buenos Aires"), then the zone's name in the active locale ("hora de Argentina"). Kept per locale:
+ * a menu of every zone builds about 400 of them.
+ */
+export function formatTimeZone(zone: string): string {
+  const locale = intlTag(activeLocale());
+  const key = `${locale} ${zone}`;
+  let label = timeZoneLabels.get(key);
+  if (label === undefined) {
+    let name: string | undefined;
+    try {
+      name = new Intl.DateTimeFormat(dateLocale(locale), { timeZone: zone, timeZoneName: 'longGeneric' })
+        .formatToParts(new Date())
+        .find((part) => part.type === 'timeZoneName')?.value;
+    } catch {
+      name = undefined; // a name this browser does not know: the place alone
+    }
+    const place = isolate(zone.replaceAll('_', ' '));
+    label = name && name !== zone ? `${place} · ${name}` : place;
+    timeZoneLabels.set(key, label);
+  }
+  return label;
+}

@@ -11,7 +11,7 @@ import { PageTitle } from '../../components/ui/page-title.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { LoadFailure } from '../../components/ui/status-cards.tsx';
 import { cn } from '../../lib/cn.ts';
-import { formatList } from '../../lib/format.ts';
+import { formatList, isolate } from '../../lib/format.ts';
 import { useProfile } from '../session/profile.ts';
 import { Badge, DueText, GROUP_TITLES } from './student-assignment-parts.tsx';
 import { STUDENT_ASSIGNMENTS_PATH, studentAssignmentQueries } from './student-assignment-queries.ts';
@@ -25,7 +25,7 @@ export function Component() {
   const { t } = useLingui();
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
-      <PageTitle>{assignment.data?.title ?? t`Assignment`}</PageTitle>
+      <PageTitle>{assignment.data ? isolate(assignment.data.title) : t`Assignment`}</PageTitle>
       <BackLink to={STUDENT_ASSIGNMENTS_PATH}>
         <Trans>All assignments</Trans>
       </BackLink>

@@ -10,7 +10,7 @@ import { cardVariants } from '../../components/ui/card.tsx';
 import { TextField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
-import { formatNumber } from '../../lib/format.ts';
+import { formatNumber, formatTimeZone } from '../../lib/format.ts';
 import { myClassesQuery } from '../classes/my-classes-query.ts';
 import { assignmentFieldOf, bodyOfDraft, type AssignmentDraft } from './assignment-draft.ts';
 import { useSchoolTimeZone } from './assignment-time.ts';
@@ -77,7 +77,8 @@ export function AssignmentForm({
   const set = <K extends keyof AssignmentDraft>(key: K, value: AssignmentDraft[K]) =>
     onChange((current) => ({ ...current, [key]: value }));
   const isLocked = locks !== null;
-  const zoneHint = t`In the school’s time zone: ${zone}.`;
+  const zoneName = formatTimeZone(zone);
+  const zoneHint = t`In the school’s time zone: ${zoneName}.`;
 
   // Active classes to choose from, and those the assignment is already for (an archived one stays listed).
   const active = (classes.data ?? []).filter((taught) => !taught.isArchived);

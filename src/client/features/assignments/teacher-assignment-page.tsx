@@ -21,7 +21,7 @@ import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { EmptyState, LoadFailure } from '../../components/ui/status-cards.tsx';
 import { call } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
-import { formatDateTime, formatList, formatNumber } from '../../lib/format.ts';
+import { formatDateTime, formatList, formatNumber, isolate } from '../../lib/format.ts';
 import { usePagedList } from '../../lib/paged-list.ts';
 import { useUrlFilters } from '../../lib/url-filters.ts';
 import { myClassesQuery } from '../classes/my-classes-query.ts';
@@ -332,10 +332,11 @@ export function Component() {
   const { t } = useLingui();
   const assignment = useQuery(assignmentQueries.detail(id));
   const title = assignment.data?.title;
+  const pageTitle = (title: string) => t`${title} · Assignments`;
   const firstClass = assignment.data?.classes[0]?._id;
   return (
     <div className="mx-auto w-full max-w-6xl pb-16">
-      <PageTitle>{title ? t`${title} · Assignments` : t`Assignment`}</PageTitle>
+      <PageTitle>{title ? pageTitle(isolate(title)) : t`Assignment`}</PageTitle>
       <BackLink
         to={firstClass ? classAssignmentsPath(firstClass) : ASSIGNMENTS_PATH}
       >{t`Back to assignments`}</BackLink>

@@ -14,6 +14,7 @@ import { PageTitle } from '../../components/ui/page-title.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { EmptyState, LoadFailure } from '../../components/ui/status-cards.tsx';
 import { call } from '../../lib/api.ts';
+import { isolate } from '../../lib/format.ts';
 import { useProfile } from '../session/profile.ts';
 import { Badge } from '../../components/staff-table.tsx';
 import { ClassFields } from './class-parts.tsx';
@@ -38,10 +39,11 @@ export function Component() {
   const entry = classes.data?.find((candidate) => candidate._id === id);
   const { t } = useLingui();
   const className = entry?.name;
+  const classTitle = (className: string) => t`${className} · Classes`;
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 pb-16">
-      <PageTitle>{className ? t`${className} · Classes` : t`Class`}</PageTitle>
+      <PageTitle>{className ? classTitle(isolate(className)) : t`Class`}</PageTitle>
       <BackLink to={CLASSES_PATH} className="self-start">
         {t`Back to classes`}
       </BackLink>

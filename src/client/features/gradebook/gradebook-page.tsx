@@ -28,7 +28,7 @@ import { EmptyState, LoadFailure } from '../../components/ui/status-cards.tsx';
 import { ApiError, call } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { downloadBlob } from '../../lib/download-file.ts';
-import { formatDay, formatPercent } from '../../lib/format.ts';
+import { formatDay, formatPercent, isolate } from '../../lib/format.ts';
 import { usePagedList } from '../../lib/paged-list.ts';
 import { useUrlFilters } from '../../lib/url-filters.ts';
 import { classPath } from '../classes/class-paths.ts';
@@ -149,9 +149,10 @@ export function Component() {
   }, [isStale, id, queryClient]);
 
   const title = t`Gradebook`;
+  const classTitle = (className: string) => t`${className} · Gradebook`;
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 pb-16">
-      <PageTitle>{className ? t`${className} · Gradebook` : title}</PageTitle>
+      <PageTitle>{className ? classTitle(isolate(className)) : title}</PageTitle>
       <BackLink to={classPath(id)} className="self-start">
         {t`Back to the class`}
       </BackLink>

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { isRoomId, MEETING_LIMITS } from '#shared/meetings';
-import { formatNumber } from '../../lib/format.ts';
+import { formatNumber, isolate } from '../../lib/format.ts';
 import { buttonVariants } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
@@ -30,6 +30,7 @@ export function Component() {
   const profile = useProfile(role);
   const [session, setSession] = useState<MeetingSession | null>(null);
   const { t } = useLingui();
+  const meetingTitle = (roomId: string) => t`Meeting ${roomId}`;
 
   // A fresh token replaces the old in the address, so a reload joins without asking again;
   // never once the page is gone (it would land in the address of the next screen).
@@ -91,7 +92,7 @@ export function Component() {
 
   return (
     <>
-      <PageTitle>{t`Meeting ${roomId}`}</PageTitle>
+      <PageTitle>{meetingTitle(isolate(roomId))}</PageTitle>
       {session ? (
         <MeetingRoom
           key={roomId}

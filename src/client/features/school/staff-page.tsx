@@ -39,7 +39,7 @@ import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { EmptyState, LoadFailure } from '../../components/ui/status-cards.tsx';
 import { call, type ApiResult } from '../../lib/api.ts';
 import { clearSession } from '../../lib/session.ts';
-import { formatDay, formatNumber } from '../../lib/format.ts';
+import { formatDay, formatNumber, formatTimeZone } from '../../lib/format.ts';
 import { usePagedList, type PagedList } from '../../lib/paged-list.ts';
 import { classQueries } from '../classes/classes-queries.ts';
 import { profileQueries, useProfile } from '../session/profile.ts';
@@ -125,13 +125,12 @@ function SchoolTimeZoneSection() {
           value={current}
           disabled={isSaving || !status.data}
           onChange={(event) => void choose(event.target.value)}
-          className="mt-2 w-full max-w-xs rounded-lg border border-line bg-surface px-3 py-2 text-fg"
-          dir="ltr"
+          className="mt-2 w-full max-w-md rounded-lg border border-line bg-surface px-3 py-2 text-fg"
         >
-          {current && !zones.includes(current) ? <option value={current}>{current}</option> : null}
+          {current && !zones.includes(current) ? <option value={current}>{formatTimeZone(current)}</option> : null}
           {zones.map((zone) => (
             <option key={zone} value={zone}>
-              {zone}
+              {formatTimeZone(zone)}
             </option>
           ))}
         </select>

@@ -17,6 +17,7 @@ import { readQuizPreview, type QuizPreview } from '../preview-storage.ts';
 import { QuizResult } from './quiz-result.tsx';
 import { QuizRunner, type RunnerAnswers } from './quiz-runner.tsx';
 import { useCountdown } from './use-countdown.ts';
+import { isolate } from '../../../lib/format.ts';
 
 /** SPEC §4: the timer's placeholder when the editor's maximum time is not a usable number. */
 const PLACEHOLDER_SECONDS = 10;
@@ -87,6 +88,7 @@ export function Component() {
   const [run, setRun] = useState(0);
   const { t } = useLingui();
   const title = String(preview?.title ?? '').trim();
+  const previewTitle = (title: string) => t`Preview: ${title}`;
   if (!preview) {
     return (
       <div className="mx-auto max-w-xl text-center">
@@ -101,7 +103,7 @@ export function Component() {
   }
   return (
     <>
-      <PageTitle>{t`Preview: ${title}`}</PageTitle>
+      <PageTitle>{previewTitle(isolate(title))}</PageTitle>
       <PreviewRun key={run} preview={preview} onRestart={() => setRun(run + 1)} />
     </>
   );

@@ -14,7 +14,7 @@ import { startQuiz, submitQuiz } from '#shared/contract/quizzes';
 import { ApiError, call } from '../../../lib/api.ts';
 import { quizQueries } from '../quiz-queries.ts';
 import { profileQueries } from '../../session/profile.ts';
-import { formatDateTime, formatDuration } from '../../../lib/format.ts';
+import { formatDateTime, formatDuration, isolate } from '../../../lib/format.ts';
 import { QuizResult } from '../attempt/quiz-result.tsx';
 import { useSuppressLeaveConfirmation } from '../../student/study-mode/leave-confirmation.ts';
 import { QuizRunner, type RunnerAnswers } from '../attempt/quiz-runner.tsx';
@@ -38,7 +38,7 @@ export function Component() {
   const { t } = useLingui();
   return (
     <>
-      <PageTitle>{quiz.data?.title ?? t`Quiz`}</PageTitle>
+      <PageTitle>{quiz.data ? isolate(quiz.data.title) : t`Quiz`}</PageTitle>
       <QuizScreen quiz={quiz} />
     </>
   );

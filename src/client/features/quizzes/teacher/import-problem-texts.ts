@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import type { ImportIssue, ImportProblemCode, ImportProblemParams } from '#shared/import-problems';
 import { fieldErrorText, fieldLabelOf } from '../../../lib/field-error-texts.ts';
-import { formatNumber } from '../../../lib/format.ts';
+import { formatNumber, isolate } from '../../../lib/format.ts';
 
 /**
  * The import dialog's words for what the GIFT and Aiken readers found (issue 32): one text per
@@ -9,7 +9,6 @@ import { formatNumber } from '../../../lib/format.ts';
  * type error. The file's own text (an answer, a range) is isolated (U+2068…U+2069), so its
  * direction does not move the quotes or the sentence around it in Arabic.
  */
-const isolate = (text: string) => `\u2068${text}\u2069`;
 const percent = (weight: string) => formatNumber(Number(weight) / 100, { style: 'percent', maximumFractionDigits: 5 });
 
 export const IMPORT_PROBLEM_TEXTS: { [C in ImportProblemCode]: (params: ImportProblemParams[C]) => string } = {
