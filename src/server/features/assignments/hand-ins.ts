@@ -48,6 +48,7 @@ import {
   type Queryable,
   type SignAttachment,
 } from './records.ts';
+import { byName } from '../../db/name-order.ts';
 
 /**
  * Hand-ins (decision 058): the student's lists, draft saves, hand-ins and take-backs; the
@@ -309,7 +310,7 @@ export function createHandIns(db: Database, signAttachment: (viewerId: string) =
         .innerJoin(students, eq(students.id, classStudents.studentId))
         .leftJoin(handIns, and(eq(handIns.assignmentId, id), eq(handIns.studentId, students.id)))
         .where(eq(classStudents.classId, classId))
-        .orderBy(asc(students.name), asc(students.id))
+        .orderBy(asc(byName(students.name)), asc(students.id))
         .offset(page.offset)
         .limit(page.limit + 1);
       const listed = toPage(rows, page.limit);

@@ -24,6 +24,7 @@ import { classes, classStudents, classTeachers, students, teachers, type ClassRo
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { presentRosterEntry, presentStudentClass, presentTeacherClass, presentUntaughtClass } from './presenters.ts';
 import { requireTaughtClass } from './records.ts';
+import { byName } from '../../db/name-order.ts';
 
 /** A new join code: 8 characters of the unambiguous alphabet, from the system's CSPRNG. */
 export const newJoinCode = () =>
@@ -130,7 +131,7 @@ export function createClassesService(db: Database, cache: ReadCache) {
         .innerJoin(teachers, eq(teachers.id, classTeachers.teacherId))
         // A deactivated teacher cannot sign in or teach: not one of the class's teachers to its colleagues.
         .where(and(inArray(classTeachers.classId, ids), isNull(teachers.deactivatedAt)))
-        .orderBy(desc(classTeachers.isOwner), asc(teachers.name), asc(teachers.id)),
+        .orderBy(desc(classTeachers.isOwner), asc(byName(teachers.name)), asc(teachers.id)),
       db
         .select({ classId: classStudents.classId, students: count() })
         .from(classStudents)
@@ -171,7 +172,7 @@ export function createClassesService(db: Database, cache: ReadCache) {
       .from(classStudents)
       .innerJoin(students, eq(students.id, classStudents.studentId))
       .where(and(eq(classStudents.classId, classId), studentId === undefined ? undefined : eq(students.id, studentId)))
-      .orderBy(asc(students.name), asc(students.id));
+      .orderBy(asc(byName(students.name)), asc(students.id));
     return rows.map(presentRosterEntry);
   }
 
@@ -285,7 +286,7 @@ export function createClassesService(db: Database, cache: ReadCache) {
           .innerJoin(teachers, eq(teachers.id, classTeachers.teacherId))
           .where(eq(classTeachers.classId, classId))
           // The active teachers first, each group by name: the next owner is the first of them.
-          .orderBy(sql`${teachers.deactivatedAt} is not null`, asc(teachers.name), asc(teachers.id));
+          .orderBy(sql`${teachers.deactivatedAt} is not null`, asc(byName(teachers.name)), asc(teachers.id));
         const removed = teaching.find((row) => row.teacherId === memberId);
         if (!removed) throw notFound('This teacher does not teach the class');
         const isCallerOwner = teaching.some((row) => row.teacherId === teacherId && row.isOwner);

@@ -71,10 +71,11 @@ const columnsKey = (items: { id: string }[]) =>
     .slice(0, 16);
 
 const SORTS: Record<GradebookQuery['sort'], (order: SQL) => SQL> = {
-  name: (order) => sql`name ${order}, id`,
+  name: (order) => sql`name collate person_name ${order}, id`,
   'roll-number': (order) => sql`roll_number ${order}, id`,
   // Students with nothing counted yet come last either way.
-  average: (order) => sql`case when possible > 0 then earned / possible end ${order} nulls last, name, id`,
+  average: (order) =>
+    sql`case when possible > 0 then earned / possible end ${order} nulls last, name collate person_name, id`,
 };
 
 /**

@@ -13,6 +13,7 @@ import {
   type QuizRow,
 } from '../../db/schema.ts';
 import { AppError, badRequest, fieldProblem, forbidden, notFound } from '../../errors.ts';
+import { byName } from '../../db/name-order.ts';
 
 /**
  * Accommodations (decision 036): one student's extra time (minutes, percent of the limit) and
@@ -162,7 +163,7 @@ export function createAccommodationsService(db: Database, cache: ReadCache) {
         .from(quizAccommodations)
         .innerJoin(students, eq(students.id, quizAccommodations.studentId))
         .where(eq(quizAccommodations.quizId, quizId))
-        .orderBy(asc(students.name), asc(students.id));
+        .orderBy(asc(byName(students.name)), asc(students.id));
       return rows.map(({ row, name, rollNumber }) => present(quiz, row, { name, rollNumber }));
     },
 

@@ -26,6 +26,7 @@ import { knownLocale } from '../accounts/presenters.ts';
 import { insertUnique } from '../../db/unique-identities.ts';
 import type { SessionVersions } from '../accounts/session-versions.ts';
 import { invitationState, presentColleague, presentInvitation, presentStaffMember } from './presenters.ts';
+import { byName } from '../../db/name-order.ts';
 
 /** Anything that can run queries: the database or an open transaction. */
 type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'execute'>;
@@ -243,7 +244,7 @@ export function createSchoolService(
       const rows = await db
         .select()
         .from(teachers)
-        .orderBy(asc(teachers.name), asc(teachers.id))
+        .orderBy(asc(byName(teachers.name)), asc(teachers.id))
         .offset(page.offset)
         .limit(page.limit + 1);
       return { items: rows.slice(0, page.limit).map(presentStaffMember), hasMore: rows.length > page.limit };
@@ -258,7 +259,7 @@ export function createSchoolService(
         .select({ id: teachers.id, name: teachers.name })
         .from(teachers)
         .where(isNull(teachers.deactivatedAt))
-        .orderBy(asc(teachers.name), asc(teachers.id));
+        .orderBy(asc(byName(teachers.name)), asc(teachers.id));
       return rows.map(presentColleague);
     },
 

@@ -18,6 +18,7 @@ import { insertUnique } from '../../db/unique-identities.ts';
 import type { SessionVersions } from '../accounts/session-versions.ts';
 import { generateTemporaryPassword } from '../accounts/temporary-passwords.ts';
 import { presentStudentListEntry } from './presenters.ts';
+import { byName } from '../../db/name-order.ts';
 
 export type ListedStudents = { items: StudentListEntry[]; hasMore: boolean };
 
@@ -98,7 +99,7 @@ export function createStudentsService(
                 ),
           ),
         )
-        .orderBy(asc(students.name), asc(students.id))
+        .orderBy(asc(byName(students.name)), asc(students.id))
         .limit(query.limit + 1)
         .offset(query.offset);
       return { items: rows.slice(0, query.limit).map(presentStudentListEntry), hasMore: rows.length > query.limit };

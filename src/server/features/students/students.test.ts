@@ -160,6 +160,19 @@ describe('GET /api/teacher/students', () => {
 
     const onlyLate = await listStudents({ class: late });
     expect(namesOf(onlyLate.body)).toEqual(['Adam', 'Zoe']);
+
+    // As a person sorts names (the person_name collation, issue 32), not in byte order, which put
+    // lower case and accented letters after Z.
+    const accented = await newClass('Ä');
+    for (const name of ['Zoe', 'émile', 'Ángel', 'adam', 'Öztürk', 'Bea']) await add(accented, name);
+    expect(namesOf((await listStudents({ class: accented })).body)).toEqual([
+      'adam',
+      'Ángel',
+      'Bea',
+      'émile',
+      'Öztürk',
+      'Zoe',
+    ]);
     // A class is an id now (decision 031): no class has that id, nobody is listed.
     expect((await listStudents({ class: crypto.randomUUID() })).body.data).toEqual([]);
     // An empty filter means every class.
