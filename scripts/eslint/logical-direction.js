@@ -2,8 +2,10 @@
  * Right to left is designed, not mirrored by accident (issue 32 point 6, decision 055): the client
  * lays out with logical properties, so an Arabic page starts on the right by itself. This rule
  * refuses Tailwind classes and inline styles that name a physical side (ml-4, pr-2, left-0,
- * text-right, rounded-l-md, marginLeft) in any string of the client; their logical twins (ms-4,
- * pe-2, start-0, text-end, rounded-s-md, marginInlineStart) follow the page's direction.
+ * text-right, rounded-l-md, marginLeft; in a JSX style object also left, right, textAlign: 'left'
+ * and float: 'right') in any string of the client; their logical twins (ms-4, pe-2, start-0,
+ * text-end, rounded-s-md, marginInlineStart, insetInlineStart, textAlign: 'start') follow the
+ * page's direction.
  * `left-1/2` stays allowed: with -translate-x-1/2 it centres, the same in both directions.
  */
 
@@ -33,7 +35,21 @@ const LOGICAL = {
   'float-left': 'float-start',
   'float-right': 'float-end',
 };
-const PHYSICAL_STYLES = /^(margin|padding|border)(Left|Right)/;
+const PHYSICAL_STYLES = /^(margin|padding|border)(Left|Right)|^border(Top|Bottom)(Left|Right)Radius$/;
+// In a JSX style object only: elsewhere `left` and `right` are words of geometry (a canvas's point).
+const PHYSICAL_STYLE_SIDES = new Set(['left', 'right']);
+const PHYSICAL_STYLE_VALUES = { textAlign: ['left', 'right'], float: ['left', 'right'], clear: ['left', 'right'] };
+
+/** Whether an object literal is what a JSX `style` attribute is given: `style={{ … }}`. */
+function isJsxStyleObject(object) {
+  const container = object?.parent;
+  return (
+    object?.type === 'ObjectExpression' &&
+    container?.type === 'JSXExpressionContainer' &&
+    container.parent?.type === 'JSXAttribute' &&
+    container.parent.name?.name === 'style'
+  );
+}
 
 /** The physical class of a class list, if any: `md:hover:!-ml-2` is `-ml-2` after its variants. */
 export function physicalClass(text) {
@@ -78,7 +94,14 @@ export default {
       },
       Property(node) {
         const name = node.key.type === 'Identifier' ? node.key.name : node.key.value;
-        if (typeof name === 'string' && PHYSICAL_STYLES.test(name)) {
+        if (typeof name !== 'string') return;
+        if (PHYSICAL_STYLES.test(name)) {
+          context.report({ node: node.key, messageId: 'physicalStyle', data: { name } });
+          return;
+        }
+        if (!isJsxStyleObject(node.parent)) return;
+        const value = node.value.type === 'Literal' ? node.value.value : undefined;
+        if (PHYSICAL_STYLE_SIDES.has(name) || PHYSICAL_STYLE_VALUES[name]?.includes(value)) {
           context.report({ node: node.key, messageId: 'physicalStyle', data: { name } });
         }
       },

@@ -21,11 +21,22 @@ describe('the logical-direction lint rule (issue 32 point 6)', () => {
     'logical-direction',
     rule,
     {
-      valid: ['<div className="ms-2 ps-3 text-start" />', 'const style = { marginInlineStart: 4 }', 'cn(`end-0 ${x}`)'],
+      valid: [
+        '<div className="ms-2 ps-3 text-start" />',
+        'const style = { marginInlineStart: 4 }',
+        'cn(`end-0 ${x}`)',
+        // Geometry, not layout: a point's left and right outside a style attribute.
+        'const box = { left: 0, right: 10 }',
+        '<div style={{ insetInlineStart: 0, textAlign: "start" }} />',
+      ],
       invalid: [
         { code: '<div className="ml-2" />', errors: [{ messageId: 'physicalClass' }] },
         { code: 'cn(`pr-4 ${x}`)', errors: [{ messageId: 'physicalClass' }] },
         { code: '<div style={{ paddingLeft: 8 }} />', errors: [{ messageId: 'physicalStyle' }] },
+        { code: '<div style={{ left: 8 }} />', errors: [{ messageId: 'physicalStyle' }] },
+        { code: '<div style={{ right: `${x}px` }} />', errors: [{ messageId: 'physicalStyle' }] },
+        { code: '<div style={{ textAlign: "right" }} />', errors: [{ messageId: 'physicalStyle' }] },
+        { code: '<div style={{ borderTopLeftRadius: 4 }} />', errors: [{ messageId: 'physicalStyle' }] },
       ],
     },
   );
