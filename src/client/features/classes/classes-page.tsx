@@ -114,7 +114,9 @@ function ClassCard({ entry }: { entry: TeacherClass }) {
             <dt className="text-muted">{t({ comment: "A class's join code", message: 'Code' })}</dt>
             <dd className="font-mono text-fg">
               {entry.joinCode ? (
-                <bdi dir="ltr">{entry.joinCode}</bdi>
+                <bdi dir="ltr" className="whitespace-nowrap">
+                  {entry.joinCode}
+                </bdi>
               ) : (
                 t({ comment: 'The join code is turned off', message: 'Turned off' })
               )}

@@ -5,6 +5,7 @@ import { changeClass } from '#shared/contract/classes';
 import type { TeacherClass } from '#shared/classes';
 import { Button } from '../../components/ui/button.tsx';
 import { call } from '../../lib/api.ts';
+import { isolate } from '../../lib/format.ts';
 import { useClassMutation } from './classes-queries.ts';
 import { PendingChangeConfirm, type PendingChange } from '../../components/ui/confirm-dialog.tsx';
 
@@ -27,7 +28,8 @@ export function JoinCodePanel({ entry }: { entry: TeacherClass }) {
   const change = useClassMutation(
     (kind: 'rotate-code' | 'turn-off-code') => call(changeClass[kind], { params: { id: entry._id } }),
     (kind, changed) => {
-      const newCode = changed.joinCode;
+      // A code inside a sentence keeps its own direction (issue 32 point 6): isolated, as are names.
+      const newCode = isolate(changed.joinCode ?? '');
       if (kind === 'turn-off-code') return t`Join code turned off`;
       // "Turn on" rotates too: a class without a code gets a new one.
       return code ? t`New join code made: the old one no longer works` : t`Join code turned on: ${newCode}`;
@@ -55,14 +57,16 @@ export function JoinCodePanel({ entry }: { entry: TeacherClass }) {
     }
   };
 
-  const className = entry.name;
-  const askRotate = () =>
+  const askRotate = () => {
+    const code = isolate(entry.joinCode ?? '');
     setPending({
       title: t`Give the class a new code?`,
       description: t`The code ${code} stops working at once. Students who joined stay in the class.`,
       confirmLabel: t`Rotate code`,
       run: () => change.mutate('rotate-code'),
     });
+  };
+  const className = isolate(entry.name);
   const askTurnOff = () =>
     setPending({
       title: t`Turn off the join code?`,
