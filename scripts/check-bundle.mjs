@@ -179,6 +179,7 @@ const LOADED_ON_USER_ACTION = [
   // Empty since issue 18: uploaded videos play in a native <video>, react-player is gone
   // (its 595.2 kB chunk waited for Play on the resources pages). Add { module, waitsFor }.
   { module: 'features/roster-import/roster-import-steps.tsx', waitsFor: 'Import students (CSV) on a class page' },
+  { module: 'features/roster-import/roster-csv-file.ts', waitsFor: 'Export roster (CSV) on a class page' },
   { module: 'features/classes/move-student-dialog.tsx', waitsFor: 'Move to class on a class page' },
   { module: 'features/classes/add-class-student-dialog.tsx', waitsFor: 'Add student on a class page' },
   {

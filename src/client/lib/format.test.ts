@@ -14,9 +14,9 @@ import {
   formatPercent,
   formatRelative,
   formatScore,
-  formatTimeZone,
   isolate,
 } from './format.ts';
+import { formatTimeZone } from './time-zone-names.ts';
 
 describe('header clock and date', () => {
   it.each([

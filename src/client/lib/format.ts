@@ -18,7 +18,7 @@ export function activeLocale(): string {
 const NUMBERING: Record<string, string> = { ar: 'latn' };
 
 /** The tag Intl gets for a locale: its numbering system named when the app chose one. */
-function intlTag(locale: string): string {
+export function intlTag(locale: string): string {
   const numbering = NUMBERING[locale];
   return numbering ? `${locale}-u-nu-${numbering}` : locale;
 }
@@ -37,17 +37,17 @@ function perLocale<T>(build: (locale: string) => T): () => T {
 }
 
 // English keeps SPEC §9's en-GB shapes ("21 Nov 2026, 16:05"); other locales their own.
-const dateLocale = (locale: string) => (locale === 'en' ? 'en-GB' : locale);
+export const dateLocaleOf = (locale: string) => (locale === 'en' ? 'en-GB' : locale);
 
 const clockFormat = perLocale(
   (locale) => new Intl.DateTimeFormat(locale === 'en' ? 'en-US' : locale, { hour: 'numeric', minute: '2-digit' }),
 );
 const headerDateFormat = perLocale(
-  (locale) => new Intl.DateTimeFormat(dateLocale(locale), { day: 'numeric', month: 'numeric', year: 'numeric' }),
+  (locale) => new Intl.DateTimeFormat(dateLocaleOf(locale), { day: 'numeric', month: 'numeric', year: 'numeric' }),
 );
 const dateTimeFormat = perLocale(
   (locale) =>
-    new Intl.DateTimeFormat(dateLocale(locale), {
+    new Intl.DateTimeFormat(dateLocaleOf(locale), {
       day: '2-digit',
       month: 'short',
       year: 'numeric',
@@ -56,7 +56,7 @@ const dateTimeFormat = perLocale(
     }),
 );
 const dayFormat = perLocale(
-  (locale) => new Intl.DateTimeFormat(dateLocale(locale), { day: '2-digit', month: 'short', year: 'numeric' }),
+  (locale) => new Intl.DateTimeFormat(dateLocaleOf(locale), { day: '2-digit', month: 'short', year: 'numeric' }),
 );
 const relativeFormat = perLocale((locale) => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }));
 const listFormat = perLocale((locale) => new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }));
@@ -174,31 +174,4 @@ export function compareNames(a: string, b: string): number {
  */
 export function isolate(text: string): string {
   return `\u2068${text}\u2069`;
-}
-
-const timeZoneLabels = new Map<string, string>();
-
-/**
- * A time zone as a person reads it (issue 32): its IANA name, which says the place ("America/
- * Buenos Aires"), then the zone's name in the active locale ("hora de Argentina"). Kept per locale:
- * a menu of every zone builds about 400 of them.
- */
-export function formatTimeZone(zone: string): string {
-  const locale = intlTag(activeLocale());
-  const key = `${locale} ${zone}`;
-  let label = timeZoneLabels.get(key);
-  if (label === undefined) {
-    let name: string | undefined;
-    try {
-      name = new Intl.DateTimeFormat(dateLocale(locale), { timeZone: zone, timeZoneName: 'longGeneric' })
-        .formatToParts(new Date())
-        .find((part) => part.type === 'timeZoneName')?.value;
-    } catch {
-      name = undefined; // a name this browser does not know: the place alone
-    }
-    const place = isolate(zone.replaceAll('_', ' '));
-    label = name && name !== zone ? `${place} · ${name}` : place;
-    timeZoneLabels.set(key, label);
-  }
-  return label;
 }

@@ -19,9 +19,8 @@ export const listResources = defineEndpoint({
   path: '/api/get-resources',
   summary: "A teacher's own uploads, or the resources of a student's class, filtered, sorted and paged",
   description:
-    'classId filters to one class of the caller (a student asking for another is refused; a teacher gets 404 for ' +
-    "an unknown class). For a teacher, classId gives the class's whole library, its co-teachers' uploads " +
-    'included (what an assignment for it may attach). fileType is the SPEC name of type.',
+    'classId: one class of the caller, its whole library (a student asking for another is refused; a teacher gets ' +
+    '404 for an unknown class). fileType is the SPEC name of type.',
   query: resourceListQuerySchema,
   response: z.array(resourceSchema),
   paged: true,

@@ -8,6 +8,7 @@ import { LoadMoreButton } from '../../components/ui/load-more-button.tsx';
 import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { LoadFailure } from '../../components/ui/status-cards.tsx';
+import { isolate } from '../../lib/format.ts';
 import { pagedListOptions, usePagedList } from '../../lib/paged-list.ts';
 import type { DraftAttachment } from './assignment-draft.ts';
 import { AttachmentIcon } from './teacher-assignment-list.tsx';
@@ -103,20 +104,14 @@ export function AttachmentPicker({
               {list.items.map((resource) => {
                 const isAttached = attachedIds.has(resource._id);
                 const name = resource.fileName;
-                const uploader = resource.uploadedBy.name;
+                const uploader = isolate(resource.uploadedBy.name);
                 return (
                   <li key={resource._id} className="flex items-center gap-3 p-3">
                     <AttachmentIcon kind={resource.kind} />
                     <span className="min-w-0 flex-1">
                       <span className="block truncate font-medium text-fg">{name}</span>
                       <span className="block truncate text-xs text-muted">
-                        {source ? (
-                          <Trans>
-                            Shared by <bdi>{uploader}</bdi>
-                          </Trans>
-                        ) : (
-                          resource.class
-                        )}
+                        {source ? t`Shared by ${uploader}` : resource.class}
                       </span>
                     </span>
                     <Button

@@ -4,10 +4,8 @@ import { Download } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { listRoster } from '#shared/contract/classes';
-import { csvBlob, csvFileName, rosterToCsv } from '#shared/roster-import';
 import { Button } from '../../components/ui/button.tsx';
 import { ApiError, call } from '../../lib/api.ts';
-import { downloadBlob } from '../../lib/download-file.ts';
 
 /**
  * The class's roster as a CSV file, built in the browser from the roster the server answers
@@ -27,12 +25,11 @@ export function ExportRosterButton({ classId, className }: { classId: string; cl
         staleTime: 0,
       });
       // The file keeps the import's English headers (it is read back); its name is the reader's.
-      downloadBlob(
-        csvBlob(rosterToCsv(roster)),
-        csvFileName(
-          className,
-          t({ comment: 'Part of a file name: a class roster export, no spaces', message: 'roster' }),
-        ),
+      const { downloadRosterCsv } = await import('./roster-csv-file.ts');
+      downloadRosterCsv(
+        roster,
+        className,
+        t({ comment: 'Part of a file name: a class roster export, no spaces', message: 'roster' }),
       );
     } catch (error) {
       toast.error(error instanceof ApiError ? error.message : t`The roster could not be exported.`);
