@@ -131,7 +131,7 @@ describe('the teacher’s assignment screens (decision 063)', () => {
 
     expect(await dialog.findByText('Nothing found in your library.')).toBeVisible();
     await user.selectOptions(dialog.getByLabelText('Show'), `Library of ${created.name}`);
-    expect(await dialog.findByText('Layla Haddad')).toBeVisible();
+    expect(await dialog.findByText(/^Shared by \u2068Layla Haddad\u2069$/)).toBeVisible();
     await user.click(dialog.getByRole('button', { name: 'Attach Rivers of the world' }));
     await user.click(dialog.getByRole('button', { name: 'Done' }));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
