@@ -172,6 +172,9 @@ const ALLOWED: RegExp[] = [
   /\b(StudyHall|EMeet)\b/g, // the product and its meeting rooms: names, not words
   // Names too: the video sites a link may come from, the question formats an import reads.
   /\b(YouTube|Vimeo|Wistia|Moodle|Aiken)\b/g,
+  // A zone as formatTimeZone names it: its IANA place isolated, then Intl's name for the zone, which
+  // is English in a locale Intl does not know (the pseudo-locale), worded by Intl in the real ones.
+  /\u2068((Africa|America|Antarctica|Arctic|Asia|Atlantic|Australia|Europe|Indian|Pacific|Etc)\/[^\u2069]+|UTC)\u2069( · [^\u2068\u2069]+)?/g,
   // IANA time-zone names (the school's zone, decision 062): identifiers, the same in every language.
   /\b(Africa|America|Antarctica|Arctic|Asia|Atlantic|Australia|Europe|Indian|Pacific|Etc)\/[\w/+-]+|\bUTC\b/g,
   /[\w.+-]+@[\w-]+(\.[\w-]+)+/g, // emails
