@@ -450,7 +450,13 @@ export function toCsv(header: readonly string[], rows: readonly (readonly string
   return `\uFEFF${[header, ...rows].map((cells) => cells.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }
 
-export type RosterExportEntry = { name: string; rollNumber: string; email: string; parentName: string; parentEmail: string };
+export type RosterExportEntry = {
+  name: string;
+  rollNumber: string;
+  email: string;
+  parentName: string;
+  parentEmail: string;
+};
 
 /**
  * A class's roster as a CSV the import reads back (same headers, no password column). Its headers
