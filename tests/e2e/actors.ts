@@ -206,7 +206,8 @@ export async function signInByToken(
 ) {
   await context.addInitScript(
     (stored) => {
-      if (location.origin !== stored.origin) return;
+      // Not in a frame without storage of its own (a PDF shown in the page, in Chromium's viewer).
+      if (location.origin !== stored.origin || !window.localStorage) return;
       localStorage.setItem('token', stored.token);
       localStorage.setItem('userType', stored.role);
     },

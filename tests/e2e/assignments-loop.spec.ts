@@ -113,6 +113,8 @@ test('an assignment’s whole loop: posted, handed in on time, late and never, g
   await expect(adaPage.getByTestId('draft-status')).toHaveText('Saved');
   await adaPage.getByLabel('Add a file').setInputFiles(IMAGE);
   await expect(adaPage.getByRole('button', { name: 'View checkerboard.png' })).toBeVisible();
+  await adaPage.getByLabel('Add a file').setInputFiles(PDF.path);
+  await expect(adaPage.getByRole('button', { name: 'View fractions-worksheet.pdf' })).toBeVisible();
   await expectAccessible(adaPage, 'a draft with a file');
   await handInThroughUi(adaPage, { isChecked: false });
   await adaPage.getByRole('button', { name: 'Take back' }).click();
@@ -170,6 +172,14 @@ test('an assignment’s whole loop: posted, handed in on time, late and never, g
   await adaPanel.getByRole('button', { name: 'View checkerboard.png' }).click();
   const drawing = adaPanel.getByRole('img', { name: 'checkerboard.png' });
   await expect.poll(() => drawing.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  // Her PDF in the page, in the browser's own viewer: our page may frame it (a blocked frame would
+  // show Chromium's error page, and its CSP report fails the test as a console error).
+  await adaPanel.getByRole('button', { name: 'View fractions-worksheet.pdf' }).click();
+  const pdfFrame = adaPanel.getByTitle('PDF: fractions-worksheet.pdf');
+  await expect(pdfFrame).toBeVisible();
+  await expect
+    .poll(() => page.frames().find((frame) => frame.url().includes('/api/hand-in-files/'))?.url() ?? '')
+    .toMatch(/^https?:\/\//);
   const feedback = 'Clear explanation. Label the magma chamber in the drawing.';
   await adaPanel.getByRole('textbox', { name: 'Points' }).fill(String(results[0]!.grade));
   await adaPanel.getByRole('textbox', { name: 'Feedback for the student' }).fill(feedback);

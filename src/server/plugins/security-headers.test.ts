@@ -28,7 +28,12 @@ describe('the policy itself', () => {
       'img-src': ["'self'"],
       'media-src': ["'self'"],
       'connect-src': ["'self'"],
-      'frame-src': ['https://www.youtube-nocookie.com', 'https://player.vimeo.com', 'https://fast.wistia.net'],
+      'frame-src': [
+        "'self'",
+        'https://www.youtube-nocookie.com',
+        'https://player.vimeo.com',
+        'https://fast.wistia.net',
+      ],
       'object-src': ["'none'"],
       'base-uri': ["'none'"],
       'form-action': ["'self'"],

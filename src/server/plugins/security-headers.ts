@@ -6,8 +6,9 @@ import { VIDEO_EMBED_ORIGINS } from '#shared/video-embeds';
  * The Content-Security-Policy of every response (decision 018 says why each
  * directive is what it is). Only our origin may run script, style, load
  * pictures, media, fonts or open connections ('self' also covers ws:/wss: to
- * this host in CSP 3, which the meeting socket needs); the only frames we
- * embed are the hosted-video players, and nobody may frame us.
+ * this host in CSP 3, which the meeting socket needs); the frames we embed are the
+ * hosted-video players and our own PDFs (a hand-in read in the grading view, whose
+ * answer alone allows our pages to frame it: send-file.ts); nobody else may frame us.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -16,7 +17,7 @@ export const CONTENT_SECURITY_POLICY = [
   "img-src 'self'",
   "media-src 'self'",
   "connect-src 'self'",
-  `frame-src ${VIDEO_EMBED_ORIGINS.join(' ')}`,
+  `frame-src 'self' ${VIDEO_EMBED_ORIGINS.join(' ')}`,
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'self'",

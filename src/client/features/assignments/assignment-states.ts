@@ -15,6 +15,10 @@ export function handInStatusOf(row: Pick<HandInRow, 'state' | 'missing' | 'late'
   return row.state;
 }
 
+/** Graded or returned work that came in after the due time keeps its late mark beside its state. */
+export const isGradedLate = (row: Pick<HandInRow, 'state' | 'late'>) =>
+  row.late && (row.state === 'graded' || row.state === 'returned');
+
 export const HAND_IN_STATUS_LABELS: Record<HandInStatus, MessageDescriptor> = {
   missing: msg({ comment: 'A hand-in’s state: not handed in, past the due time', message: 'Missing' }),
   'not-handed-in': msg({ comment: 'A hand-in’s state', message: 'Not handed in' }),

@@ -68,11 +68,11 @@ export function CommentThread({ thread }: { thread: ThreadOf }) {
         <Trans>Private comments</Trans>
       </h3>
       {list.isPending ? (
-        <p className="text-fg-muted text-sm">
+        <p className="text-sm text-muted">
           <Trans>Loading…</Trans>
         </p>
       ) : comments.length === 0 ? (
-        <p className="text-fg-muted text-sm">
+        <p className="text-sm text-muted">
           {studentId === undefined ? (
             <Trans>No comments yet. Only you and your teachers see what you write here.</Trans>
           ) : (
@@ -86,9 +86,9 @@ export function CommentThread({ thread }: { thread: ThreadOf }) {
             return (
               <li
                 key={comment._id}
-                className={`border-border rounded-lg border p-3 ${comment.mine ? 'ms-8 bg-brand-50' : 'me-8 bg-surface'}`}
+                className={`rounded-lg border border-line p-3 ${comment.mine ? 'ms-8 bg-brand-50' : 'me-8 bg-surface'}`}
               >
-                <p className="text-fg-muted text-xs">
+                <p className="text-xs text-muted">
                   {comment.mine ? (
                     <Trans>You</Trans>
                   ) : name ? (
@@ -101,7 +101,9 @@ export function CommentThread({ thread }: { thread: ThreadOf }) {
                   {' · '}
                   <time dateTime={comment.createdAt}>{formatRelative(comment.createdAt)}</time>
                 </p>
-                <p className="mt-1 text-sm break-words whitespace-pre-wrap text-fg">{comment.text}</p>
+                <p dir="auto" className="mt-1 text-sm break-words whitespace-pre-wrap text-fg">
+                  {comment.text}
+                </p>
               </li>
             );
           })}
@@ -119,9 +121,9 @@ export function CommentThread({ thread }: { thread: ThreadOf }) {
           rows={3}
           aria-describedby={ids.count}
           onChange={(event) => setText(event.target.value)}
-          className="border-border rounded-lg border bg-surface p-2 text-sm text-fg"
+          className="rounded-lg border border-line bg-surface p-2 text-sm text-fg"
         />
-        <p id={ids.count} className="text-fg-muted text-xs">
+        <p id={ids.count} className="text-xs text-muted">
           {t`${left} characters left`}
         </p>
         <div>

@@ -78,6 +78,12 @@ export function HandInFiles({
       if (inputRef.current) inputRef.current.value = '';
       await refresh();
     },
+    // A refused file (its type, the work's file limit, the work handed in meanwhile) is not left
+    // in the field as if attached: the field is cleared and the reason stays under it.
+    onError: (error) => {
+      if (inputRef.current) inputRef.current.value = '';
+      setProblem(error.message);
+    },
   });
   const remove = useMutation({
     mutationFn: async (file: HandInFile) =>
@@ -104,22 +110,22 @@ export function HandInFiles({
         <Trans>Files</Trans>
       </h3>
       {files.isPending ? (
-        <p className="text-fg-muted text-sm">
+        <p className="text-sm text-muted">
           <Trans>Loading…</Trans>
         </p>
       ) : list.length === 0 ? (
-        <p className="text-fg-muted text-sm">
+        <p className="text-sm text-muted">
           <Trans>No files.</Trans>
         </p>
       ) : (
         <ul className="flex flex-col gap-2">
           {list.map((file) => (
-            <li key={file._id} className="border-border rounded-lg border bg-surface p-3">
+            <li key={file._id} className="rounded-lg border border-line bg-surface p-3">
               <div className="flex flex-wrap items-center gap-2">
-                <Paperclip className="text-fg-muted size-4" aria-hidden="true" />
-                <span className="min-w-0 flex-1 text-sm font-semibold break-words text-fg">
+                <Paperclip className="size-4 text-muted" aria-hidden="true" />
+                <span className="min-w-40 flex-1 text-sm font-semibold break-words text-fg">
                   <bdi>{file.fileName}</bdi>{' '}
-                  <span className="text-fg-muted font-normal">({formatFileSize(file.size)})</span>
+                  <span className="font-normal text-muted">({formatFileSize(file.size)})</span>
                 </span>
                 {viewerOf(file) === 'download' ? null : (
                   <Button
@@ -185,7 +191,7 @@ export function HandInFiles({
             onChange={choose}
             className="text-sm text-fg"
           />
-          <p id={ids.problem} className={problem ? 'text-danger-700 text-sm' : 'text-fg-muted text-xs'}>
+          <p id={ids.problem} className={problem ? 'text-sm text-danger' : 'text-xs text-muted'}>
             {problem ??
               (isFull
                 ? t`This work holds ${max} files, the most it can. Remove one to add another.`
@@ -223,7 +229,7 @@ function FileViewer({ file }: { file: HandInFile }) {
       return <img src={file.url} alt={name} className="mt-3 max-h-[70vh] max-w-full rounded" />;
     case 'pdf':
       return (
-        <iframe src={file.url} title={t`PDF: ${name}`} className="border-border mt-3 h-[70vh] w-full rounded border" />
+        <iframe src={file.url} title={t`PDF: ${name}`} className="mt-3 h-[70vh] w-full rounded border border-line" />
       );
     case 'audio':
       // eslint-disable-next-line jsx-a11y/media-has-caption -- a student's recording carries no caption track

@@ -16,6 +16,9 @@ import { assignmentFieldOf } from './assignment-draft.ts';
 import { ASSIGNMENTS_PATH, assignmentPath } from './assignment-paths.ts';
 import { assignmentQueries } from './assignment-queries.ts';
 import { CheckField } from './teacher-check-field.tsx';
+import { fromSchoolInput, toSchoolInput, useSchoolTimeZone } from './assignment-time.ts';
+import { runtimeTimeZone } from '#shared/time-zones';
+import { formatTimeZone } from '../../lib/time-zone-names.ts';
 
 /** Duplicate: a copy without hand-ins into other active classes of the teacher, titled as they like. */
 export function DuplicateDialog({ assignment, onClose }: { assignment: TeacherAssignment; onClose(): void }) {
@@ -27,10 +30,18 @@ export function DuplicateDialog({ assignment, onClose }: { assignment: TeacherAs
   const [classIds, setClassIds] = useState<string[]>([]);
   const original = assignment.title;
   const [title, setTitle] = useState(() => t`${original} (copy)`);
+  const zone = useSchoolTimeZone() ?? runtimeTimeZone();
+  // The original's due time when it is still ahead; a past one would make the copy missing at once.
+  const [due, setDue] = useState(() =>
+    assignment.dueAt && new Date(assignment.dueAt).getTime() > Date.now() ? toSchoolInput(assignment.dueAt, zone) : '',
+  );
+  const zoneName = formatTimeZone(zone);
+  const zoneHint = t`In the school’s time zone: ${zoneName}.`;
   const form = useEndpointForm({
     schema: duplicateAssignmentSchema,
-    toBody: () => ({ classIds, title }),
+    toBody: () => ({ classIds, title, dueAt: fromSchoolInput(due, zone) }),
     fieldOf: assignmentFieldOf,
+    labels: { dueAt: t`Due` },
     onSubmit: async (_data, { body }) => {
       const { data } = await call(duplicateAssignment, { params: { id: assignment._id }, body });
       const copy = data.title;
@@ -56,6 +67,14 @@ export function DuplicateDialog({ assignment, onClose }: { assignment: TeacherAs
             required
             autoComplete="off"
             maxLength={ASSIGNMENT_LIMITS.title}
+          />
+          <TextField
+            label={t`Due`}
+            {...form.field('dueAt')}
+            type="datetime-local"
+            value={due}
+            onChange={(event) => setDue(event.target.value)}
+            hint={t`Optional. ${zoneHint}`}
           />
           <fieldset aria-describedby={classesError ? 'duplicate-classes-error' : undefined}>
             <legend className="text-sm font-medium text-fg">{t`Into the classes`}</legend>

@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarClock, Copy, Pencil, Send, Trash2 } from 'lucide-react';
@@ -32,9 +33,11 @@ import {
   HAND_IN_FILTERS,
   HAND_IN_STATUS_LABELS,
   handInStatusOf,
+  isGradedLate,
   matchesHandInFilter,
 } from './assignment-states.ts';
 import { AssignmentBadges, AttachmentIcon, usePointsLabel } from './teacher-assignment-list.tsx';
+import { LateBadge } from './late-badge.tsx';
 
 // Load on the teacher's action (scripts/check-bundle.mjs, LOADED_ON_USER_ACTION): a student chosen
 // in the list, Duplicate or Delete.
@@ -73,17 +76,20 @@ function AssignmentDetails({ assignment }: { assignment: TeacherAssignment }) {
             {assignment.attachments.map((attachment) => (
               <li key={attachment._id} className="flex items-center gap-2 text-sm text-fg">
                 <AttachmentIcon kind={attachment.kind} />
-                {attachment.linkUrl ? (
+                {/* A video link, or a file from its address signed for the teacher (a PDF opens in
+                    the browser's own viewer). */}
+                {attachmentAddress(attachment) ? (
                   <a
-                    href={attachment.linkUrl}
+                    href={attachmentAddress(attachment) ?? undefined}
                     target="_blank"
                     rel="noopener noreferrer"
                     className="truncate text-brand-700 underline"
                   >
-                    {attachment.fileName}
+                    <bdi>{attachment.fileName}</bdi>
+                    <span className="sr-only">{t`(opens in a new tab)`}</span>
                   </a>
                 ) : (
-                  <span className="truncate">{attachment.fileName}</span>
+                  <bdi className="truncate">{attachment.fileName}</bdi>
                 )}
               </li>
             ))}
@@ -93,6 +99,10 @@ function AssignmentDetails({ assignment }: { assignment: TeacherAssignment }) {
     </section>
   );
 }
+
+/** Where an attachment opens: a video link's address, or a file's signed address. */
+const attachmentAddress = (attachment: TeacherAssignment['attachments'][number]) =>
+  attachment.linkUrl ?? attachment.fileUrl;
 
 /** One student in the grading list: a button that opens their hand-in. */
 function HandInRowButton({ row, isOpen, onOpen }: { row: HandInRow; isOpen: boolean; onOpen(): void }) {
@@ -133,6 +143,7 @@ function HandInRowButton({ row, isOpen, onOpen }: { row: HandInRow; isOpen: bool
         >
           {i18n._(HAND_IN_STATUS_LABELS[status])}
         </Badge>
+        {isGradedLate(row) ? <LateBadge /> : null}
       </button>
     </li>
   );
@@ -157,11 +168,13 @@ function Grading({ assignment }: { assignment: TeacherAssignment }) {
   const [isChosenHere, setIsChosenHere] = useState(false);
 
   const className = taught.find((entry) => entry._id === classId)?.name ?? '';
-  const count = formatNumber(gradedCount);
   const askReturnAll = () =>
     setPending({
       title: t`Return every graded hand-in of ${className}?`,
-      description: t`${count} students will see their points and feedback. You can still change a grade afterwards.`,
+      description: plural(gradedCount, {
+        one: 'One student will see their points and feedback. You can still change a grade afterwards.',
+        other: '# students will see their points and feedback. You can still change a grade afterwards.',
+      }),
       confirmLabel: t`Return all`,
       run: () =>
         void (async () => {

@@ -140,4 +140,24 @@ describe('the teacher’s assignment screens (decision 063)', () => {
       expect(saved.attachments.map((attachment) => attachment.fileName)).toEqual(['Rivers of the world']);
     });
   });
+
+  it('duplicates a past-due assignment without its past due time, into the class chosen', async () => {
+    const teacher = await signUpTeacher();
+    const first = await createClass(teacher);
+    const second = await createClass(teacher);
+    const pastDue = new Date(Date.now() - 86_400_000).toISOString();
+    const assignment = await createAssignmentFor(teacher, [first._id], { title: 'Map of the Nile', dueAt: pastDue });
+    signInAs(teacher, 'teacher');
+    const { user } = await openApp(`/dashboard/teacher/assignments/${assignment._id}`);
+    await user.click(await screen.findByRole('button', { name: /Duplicate/ }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Duplicate the assignment' }));
+    // A past due time would make the copy missing at once: the field starts empty.
+    expect(dialog.getByLabelText(/^Due/)).toHaveValue('');
+    await user.click(dialog.getByRole('checkbox', { name: second.name }));
+    await user.click(dialog.getByRole('button', { name: 'Duplicate' }));
+    // The copy's page: its own title, no due date, the class chosen.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Map of the Nile (copy)' })).toBeVisible();
+    expect(screen.getByText('No due date')).toBeVisible();
+    expect(screen.getAllByText(second.name).length).toBeGreaterThan(0);
+  });
 });

@@ -20,7 +20,8 @@ import { parsePoints } from './assignment-draft.ts';
 import { CommentThread } from './comment-thread.tsx';
 import { HandInFiles } from './hand-in-files.tsx';
 import { assignmentQueries } from './assignment-queries.ts';
-import { HAND_IN_STATUS_LABELS, handInStatusOf } from './assignment-states.ts';
+import { HAND_IN_STATUS_LABELS, handInStatusOf, isGradedLate } from './assignment-states.ts';
+import { LateBadge } from './late-badge.tsx';
 
 /** Points as a person reads them: up to two decimals, the locale's digits. */
 const pointsNumber = (points: number) => formatNumber(points, { maximumFractionDigits: 2 });
@@ -210,6 +211,7 @@ export function HandInPanel({
                 {i18n._(HAND_IN_STATUS_LABELS[status])}
               </Badge>
             ) : null}
+            {data && isGradedLate(data) ? <LateBadge /> : null}
             {data.submittedAt ? (
               <Trans>
                 Handed in <time dateTime={data.submittedAt}>{formatDateTime(data.submittedAt)}</time>

@@ -5,6 +5,9 @@ import type { Notification } from '#shared/notifications';
 import { cn } from '../../lib/cn.ts';
 import { formatDateTime, formatRelative, formatScore } from '../../lib/format.ts';
 
+/** Whether an instant is behind us, as the reader's clock has it (like formatRelative's now). */
+const hasPassed = (instant: string) => new Date(instant).getTime() <= Date.now();
+
 /** What a notification says, by its kind, in the reader's language (the server sends data only). */
 function NotificationText({ notification }: { notification: Notification }): ReactNode {
   switch (notification.kind) {
@@ -26,8 +29,17 @@ function NotificationText({ notification }: { notification: Notification }): Rea
       );
     }
     case 'ASSIGNMENT_DUE_SOON': {
-      const { title } = notification.params;
-      const due = formatRelative(notification.params.dueAt);
+      const { title, dueAt } = notification.params;
+      // Read after the due time, "is due 2 minutes ago" would be wrong: it was due, at that date.
+      if (hasPassed(dueAt)) {
+        const due = formatDateTime(dueAt);
+        return (
+          <Trans comment="A notification: the due time of an assignment not handed in has passed; {due} is a date and time">
+            <bdi className="font-semibold">{title}</bdi> was due {due}
+          </Trans>
+        );
+      }
+      const due = formatRelative(dueAt);
       return (
         <Trans comment="A notification: an assignment not handed in yet is due soon; {due} is e.g. 'tomorrow' or 'in 20 hours'">
           <bdi className="font-semibold">{title}</bdi> is due {due}

@@ -614,6 +614,11 @@ describe('serving files', () => {
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(served.headers['accept-ranges']).toBe('bytes');
     expect(served.rawPayload.equals(SAMPLE_FILES.pdf())).toBe(true);
+    // Framed by our own pages only (the grading view reads a handed-in PDF in the page).
+    expect(served.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(served.headers['content-security-policy']).toBe(
+      "default-src 'none'; object-src 'self'; frame-ancestors 'self'",
+    );
 
     const ranged = await fetchFile(created.fileURL, { range: 'bytes=0-3' });
     expect(ranged.statusCode).toBe(206);
