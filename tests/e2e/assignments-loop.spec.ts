@@ -178,7 +178,13 @@ test('an assignment’s whole loop: posted, handed in on time, late and never, g
   const pdfFrame = adaPanel.getByTitle('PDF: fractions-worksheet.pdf');
   await expect(pdfFrame).toBeVisible();
   await expect
-    .poll(() => page.frames().find((frame) => frame.url().includes('/api/hand-in-files/'))?.url() ?? '')
+    .poll(
+      () =>
+        page
+          .frames()
+          .find((frame) => frame.url().includes('/api/hand-in-files/'))
+          ?.url() ?? '',
+    )
     .toMatch(/^https?:\/\//);
   const feedback = 'Clear explanation. Label the magma chamber in the drawing.';
   await adaPanel.getByRole('textbox', { name: 'Points' }).fill(String(results[0]!.grade));

@@ -29,6 +29,22 @@ async function teacherWithAssignment(points: number | null = 10) {
   return { teacher, created, assignment, student };
 }
 
+type User = Awaited<ReturnType<typeof openApp>>['user'];
+
+/** The picker's Done, then the editor's Save changes. */
+async function closePickerAndSave(user: User, dialog: ReturnType<typeof within>) {
+  await user.click(dialog.getByRole('button', { name: 'Done' }));
+  await user.click(screen.getByRole('button', { name: 'Save changes' }));
+}
+
+/** The attachments the server holds for the assignment, by name, once the save is in. */
+async function expectAttachments(teacher: { token: string }, id: string, names: string[]) {
+  await waitFor(async () => {
+    const saved = await assignmentAsTeacher(teacher, id);
+    expect(saved.attachments.map((attachment) => attachment.fileName)).toEqual(names);
+  });
+}
+
 describe('the teacher’s assignment screens (decision 063)', () => {
   it('after another editor’s save, reloads the latest version and keeps the teacher’s writing', async () => {
     const { teacher, assignment } = await teacherWithAssignment();
@@ -112,12 +128,8 @@ describe('the teacher’s assignment screens (decision 063)', () => {
     expect(
       await dialog.findByRole('button', { name: 'reading-notes.txt is attached' }, { timeout: 10_000 }),
     ).toBeDisabled();
-    await user.click(dialog.getByRole('button', { name: 'Done' }));
-    await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    await waitFor(async () => {
-      const saved = await assignmentAsTeacher(teacher, assignment._id);
-      expect(saved.attachments.map((attachment) => attachment.fileName)).toEqual(['reading-notes.txt']);
-    });
+    await closePickerAndSave(user, dialog);
+    await expectAttachments(teacher, assignment._id, ['reading-notes.txt']);
   });
 
   it('offers a co-teacher’s file from the class’s library, not from the teacher’s own uploads', async () => {
@@ -133,12 +145,8 @@ describe('the teacher’s assignment screens (decision 063)', () => {
     await user.selectOptions(dialog.getByLabelText('Show'), `Library of ${created.name}`);
     expect(await dialog.findByText(/^Shared by \u2068Layla Haddad\u2069$/)).toBeVisible();
     await user.click(dialog.getByRole('button', { name: 'Attach Rivers of the world' }));
-    await user.click(dialog.getByRole('button', { name: 'Done' }));
-    await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    await waitFor(async () => {
-      const saved = await assignmentAsTeacher(teacher, assignment._id);
-      expect(saved.attachments.map((attachment) => attachment.fileName)).toEqual(['Rivers of the world']);
-    });
+    await closePickerAndSave(user, dialog);
+    await expectAttachments(teacher, assignment._id, ['Rivers of the world']);
   });
 
   it('duplicates a past-due assignment without its past due time, into the class chosen', async () => {
