@@ -15,6 +15,7 @@ import { UploadProgress } from '../../components/ui/upload-progress.tsx';
 import { call, urlOf } from '../../lib/api.ts';
 import { formatFileSize } from '../../lib/format.ts';
 import { checkUploadFile, sendMultipart } from '../../lib/multipart-upload.ts';
+import { FILE_INPUT_CLASSES } from '../../components/ui/file-input.ts';
 
 /** Whose files: the student's own draft (editable) or a student's hand-in, read by a teacher of their class. */
 export type FilesOf = { assignmentId: string; studentId?: string };
@@ -189,7 +190,7 @@ export function HandInFiles({
             aria-invalid={problem ? true : undefined}
             aria-describedby={ids.problem}
             onChange={choose}
-            className="text-sm text-fg"
+            className={FILE_INPUT_CLASSES}
           />
           <p id={ids.problem} className={problem ? 'text-sm text-danger' : 'text-xs text-muted'}>
             {problem ??

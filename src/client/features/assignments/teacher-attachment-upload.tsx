@@ -10,6 +10,7 @@ import { buildUploadFormData, checkUploadFile } from '../resources/upload-reques
 import { useResourceUpload } from '../resources/use-resource-upload.ts';
 import { useProfile } from '../session/profile.ts';
 import type { DraftAttachment } from './assignment-draft.ts';
+import { FILE_INPUT_CLASSES } from '../../components/ui/file-input.ts';
 
 /**
  * "Upload a new file" in the attachment picker (issue 33 point 1: attachments are uploads
@@ -109,7 +110,7 @@ export function AttachmentUpload({
           const file = event.target.files?.[0];
           if (file) void uploadAndAttach(file);
         }}
-        className="w-full min-w-0 text-sm text-fg file:me-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-surface-muted file:px-3 file:py-2 file:font-semibold file:text-fg"
+        className={FILE_INPUT_CLASSES}
       />
       <p
         id={ids.problem}
