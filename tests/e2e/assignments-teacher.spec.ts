@@ -69,7 +69,7 @@ test('a teacher hands out an assignment to two classes, edits it, grades and ret
   await expect(page).toHaveURL(/\/dashboard\/teacher\/assignments\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Fractions worksheet' })).toBeVisible();
   await expect(page.locator('[data-markdown="rendered"] strong')).toHaveText('chapter 3');
-  await expect(page.getByText(`${klass.name} and ${second.name}`)).toBeVisible();
+  await expect(page.getByText(`\u2068${klass.name}\u2069 and \u2068${second.name}\u2069`)).toBeVisible();
   const assignmentId = page.url().split('/').pop()!;
 
   // Edit: a new title, saved with the version read.

@@ -9,7 +9,7 @@ import { LoadMoreButton } from '../../components/ui/load-more-button.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { EmptyState, LoadFailure } from '../../components/ui/status-cards.tsx';
 import { cn } from '../../lib/cn.ts';
-import { formatDateTime, formatList, formatNumber } from '../../lib/format.ts';
+import { formatDateTime, formatList, formatNumber, isolate } from '../../lib/format.ts';
 import { usePagedList } from '../../lib/paged-list.ts';
 import { assignmentQueries } from './assignment-queries.ts';
 import { assignmentPath } from './assignment-paths.ts';
@@ -75,7 +75,7 @@ function AssignmentCard({ assignment, now }: { assignment: TeacherAssignment; no
           </Link>
         </h3>
         <p className="text-sm text-muted">
-          {formatList(assignment.classes.map((taught) => taught.name))} · {pointsLabel(assignment.points)}
+          {formatList(assignment.classes.map((taught) => isolate(taught.name)))} · {pointsLabel(assignment.points)}
         </p>
         <p className="inline-flex items-center gap-1.5 text-sm text-fg">
           <CalendarClock className="size-4 shrink-0 text-muted" aria-hidden="true" />

@@ -266,7 +266,8 @@ function AssignmentScreen({ assignment, now }: { assignment: TeacherAssignment; 
   const pointsLabel = usePointsLabel();
   const [dialog, setDialog] = useState<'duplicate' | 'delete' | null>(null);
   const dueAt = assignment.dueAt;
-  const classNames = formatList(assignment.classes.map((entry) => entry.name));
+  // Each name isolated: "10-A التاريخ" in an Arabic list kept its order only inside its own run.
+  const classNames = formatList(assignment.classes.map((entry) => isolate(entry.name)));
   const toGrade = formatNumber(assignment.handIns.toGrade);
   const handedIn = formatNumber(assignment.handIns.handedIn);
   return (
