@@ -167,7 +167,7 @@ function Grading({ assignment }: { assignment: TeacherAssignment }) {
   // A student chosen in the list (not named by the address at load): the panel takes the focus.
   const [isChosenHere, setIsChosenHere] = useState(false);
 
-  const className = taught.find((entry) => entry._id === classId)?.name ?? '';
+  const className = isolate(taught.find((entry) => entry._id === classId)?.name ?? '');
   const askReturnAll = () =>
     setPending({
       title: t`Return every graded hand-in of ${className}?`,
