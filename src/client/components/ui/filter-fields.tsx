@@ -69,7 +69,8 @@ export function SelectField(props: FilterFieldProps & { options: { value: string
       control={(attributes) => (
         <select {...attributes} value={props.value} onChange={(event) => props.onChange(event.target.value)}>
           {props.options.map((option) => (
-            <option key={option.value} value={option.value}>
+            // dir="auto": a class named "10-A التاريخ" keeps its order in an Arabic page's menu.
+            <option key={option.value} value={option.value} dir="auto">
               {option.label}
             </option>
           ))}
