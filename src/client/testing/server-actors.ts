@@ -307,6 +307,20 @@ export const handInAs = (student: Actor, id: string, text: string, version = 0) 
 export const takeBackAs = (student: Actor, id: string, version: number) =>
   callOk(assignments.takeBackHandIn, { params: { id }, body: { version } }, student.token);
 
+/** The teacher grades the student's first hand-in (version 1), without returning it. */
+export const gradeFirstHandIn = (
+  teacher: Actor,
+  assignmentId: string,
+  studentId: string,
+  points: number,
+  feedback: string,
+) =>
+  callOk(
+    assignments.gradeHandIn,
+    { params: { id: assignmentId, studentId }, body: { points, feedback, version: 1 } },
+    teacher.token,
+  );
+
 /** The teacher grades the student's first hand-in (version 1) and returns it. */
 export async function gradeAndReturn(
   teacher: Actor,
@@ -315,9 +329,8 @@ export async function gradeAndReturn(
   points: number,
   feedback: string,
 ) {
-  const params = { id: assignmentId, studentId };
-  await callOk(assignments.gradeHandIn, { params, body: { points, feedback, version: 1 } }, teacher.token);
-  await callOk(assignments.returnHandIn, { params }, teacher.token);
+  await gradeFirstHandIn(teacher, assignmentId, studentId, points, feedback);
+  await callOk(assignments.returnHandIn, { params: { id: assignmentId, studentId } }, teacher.token);
 }
 
 /** An assignment as its teacher reads it (GET /api/assignments/{id}). */

@@ -152,45 +152,32 @@ function Attachments({ assignment }: { assignment: StudentAssignment }) {
       <ul className="flex flex-col gap-2">
         {assignment.attachments.map((attachment) => (
           <li key={attachment._id} className="flex items-center gap-2">
-            {attachment.kind === 'link' && attachment.linkUrl ? (
-              <>
-                <Link2 className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
-                <a
-                  href={attachment.linkUrl}
-                  target="_blank"
-                  rel="noopener noreferrer nofollow"
-                  className="inline-flex items-center gap-1 font-semibold wrap-anywhere text-brand-700 underline"
-                >
-                  <bdi>{attachment.fileName}</bdi>
-                  <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
-                  <span className="sr-only">{t`(opens in a new tab)`}</span>
-                </a>
-              </>
+            {attachment.kind === 'link' ? (
+              <Link2 className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
             ) : (
-              <>
-                <FileText className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
-                {attachment.fileUrl ? (
-                  // Signed for this student (decision 061): opens even from another class's library.
-                  <a
-                    href={attachment.fileUrl}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="inline-flex items-center gap-1 font-semibold wrap-anywhere text-brand-700 underline"
-                  >
-                    <bdi>{attachment.fileName}</bdi>
-                    <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
-                    <span className="sr-only">{t`(opens in a new tab)`}</span>
-                  </a>
-                ) : (
-                  <Link
-                    to={`/dashboard/student/resources?search=${encodeURIComponent(attachment.fileName)}`}
-                    className="font-semibold wrap-anywhere text-brand-700 underline"
-                  >
-                    <bdi>{attachment.fileName}</bdi>
-                    <span className="sr-only">{t`(in your class’s resources)`}</span>
-                  </Link>
-                )}
-              </>
+              <FileText className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
+            )}
+            {/* A video link, or a file signed for this student (decision 061): opens even from
+                another class's library. Without either, the file is found in their resources. */}
+            {(attachment.linkUrl ?? attachment.fileUrl) ? (
+              <a
+                href={attachment.linkUrl ?? attachment.fileUrl ?? undefined}
+                target="_blank"
+                rel={attachment.kind === 'link' ? 'noopener noreferrer nofollow' : 'noopener noreferrer'}
+                className="inline-flex items-center gap-1 font-semibold wrap-anywhere text-brand-700 underline"
+              >
+                <bdi>{attachment.fileName}</bdi>
+                <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
+                <span className="sr-only">{t`(opens in a new tab)`}</span>
+              </a>
+            ) : (
+              <Link
+                to={`/dashboard/student/resources?search=${encodeURIComponent(attachment.fileName)}`}
+                className="font-semibold wrap-anywhere text-brand-700 underline"
+              >
+                <bdi>{attachment.fileName}</bdi>
+                <span className="sr-only">{t`(in your class’s resources)`}</span>
+              </Link>
             )}
           </li>
         ))}

@@ -6,12 +6,15 @@ import {
   assignmentAsTeacher,
   createAssignmentFor,
   createClass,
+  gradeAndReturn,
+  gradeFirstHandIn,
   handInAs,
   retitleAssignment,
   shareVideoLink,
   signInAs,
   signUpStudent,
   signUpTeacher,
+  studentProfile,
   takeBackAs,
   teacherProfile,
 } from '../../testing/server-actors.ts';
@@ -167,5 +170,37 @@ describe('the teacher’s assignment screens (decision 063)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Map of the Nile (copy)' })).toBeVisible();
     expect(screen.getByText('No due date')).toBeVisible();
     expect(screen.getAllByText(second.name).length).toBeGreaterThan(0);
+  });
+
+  it('keeps the late mark on graded and returned work, and counts one student in the singular', async () => {
+    const teacher = await signUpTeacher();
+    const created = await createClass(teacher);
+    const pastDue = new Date(Date.now() - 3_600_000).toISOString();
+    const assignment = await createAssignmentFor(teacher, [created._id], {
+      title: 'Late essay',
+      dueAt: pastDue,
+      acceptLate: true,
+    });
+    const returned = await signUpStudent({ classCode: created.joinCode!, name: 'Amira Returned' });
+    const graded = await signUpStudent({ classCode: created.joinCode!, name: 'Bruno Graded' });
+    for (const student of [returned, graded]) await handInAs(student, assignment._id, 'Sorry it is late');
+    await gradeAndReturn(teacher, assignment._id, (await studentProfile(returned))._id, 7, 'Good');
+    await gradeFirstHandIn(teacher, assignment._id, (await studentProfile(graded))._id, 6, 'Fine');
+    signInAs(teacher, 'teacher');
+    const { user } = await openApp(`/dashboard/teacher/assignments/${assignment._id}`);
+    const students = await screen.findByRole('list', { name: 'Students' });
+    const returnedRow = await within(students).findByRole('button', { name: /Amira Returned/ });
+    const gradedRow = within(students).getByRole('button', { name: /Bruno Graded/ });
+    expect(within(returnedRow).getByText('Returned')).toBeVisible();
+    expect(within(returnedRow).getByText('Late')).toBeVisible();
+    expect(within(gradedRow).getByText('Graded')).toBeVisible();
+    expect(within(gradedRow).getByText('Late')).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Return all graded' }));
+    expect(
+      await screen.findByText(
+        'One student will see their points and feedback. You can still change a grade afterwards.',
+      ),
+    ).toBeVisible();
   });
 });
