@@ -31,8 +31,11 @@ import { assignmentsRoutes } from './features/assignments/routes.ts';
 import { createAssignmentAuthoring } from './features/assignments/authoring.ts';
 import { createHandIns } from './features/assignments/hand-ins.ts';
 import { gradebookRoutes } from './features/gradebook/routes.ts';
-import { liveGamesRoutes } from './features/live-games/routes.ts';
+import { liveGamesRoutes, type LiveGameSocketSettings } from './features/live-games/routes.ts';
 import { createLiveGames } from './features/live-games/service.ts';
+import { createLiveGamePlay } from './features/live-games/play.ts';
+import { createLiveTokens } from './features/live-games/live-tokens.ts';
+import { roomSessionCheck } from './realtime/room-tokens.ts';
 import { createGradebook } from './features/gradebook/service.ts';
 import { createHandInComments } from './features/assignments/comments.ts';
 import { createDueSoon } from './features/assignments/due-soon.ts';
@@ -110,6 +113,8 @@ export type AppOptions = {
   realtime?: RoomTransportOptions;
   /** Meeting rooms: size, ICE servers, the SFU. */
   meetings?: MeetingsOptions;
+  /** Live games' socket: shorter timings and smaller limits for tests. */
+  liveGames?: Pick<LiveGameSocketSettings, 'roomSize' | 'resumeGraceMs' | 'joinTimeoutMs' | 'limits'>;
   /** Large JSON bodies at once, per account and server-wide (decision 023's addendum); the defaults when omitted. */
   largeBodies?: Partial<LargeBodyLimits>;
   /** SETUP_CODE: the first run's code (decision 050); derived from jwtSecret when omitted. */
@@ -236,7 +241,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   );
   await app.register(gradebookRoutes(createGradebook(options.database.db)));
-  await app.register(liveGamesRoutes(createLiveGames(options.database.db, fileAccess)));
+  const liveTokens = createLiveTokens(options.jwtSecret);
+  await app.register(
+    liveGamesRoutes(createLiveGames(options.database.db, fileAccess, { tokens: liveTokens }), {
+      transport,
+      play: createLiveGamePlay(options.database.db, fileAccess),
+      authenticate: (token) => liveTokens.check(token),
+      isSessionCurrent: roomSessionCheck(sessions),
+      ...options.liveGames,
+    }),
+  );
   await app.register(quizExportRoutes(options.database.db));
   await app.register(progressRoutes(createProgressService(options.database.db, readCache)));
   await app.register(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROOM_CLOSE_CODES } from './rooms.ts';
 import { bodyObject, classIdField, pagingFields } from './fields.ts';
 import { answerValueSchema, QUESTION_LIMITS, QUESTION_TYPES } from './question-types.ts';
 import { QUIZ_LIMITS, quizQuestionSchema } from './quizzes.ts';
@@ -44,6 +45,14 @@ export const LIVE_GAME_LIMITS = {
   /** A quiz's finished games, paged. */
   pageSizeDefault: 20,
   pageSizeMax: 50,
+  /** A room token opens the game's socket within this many seconds. */
+  tokenLifetimeSeconds: 600,
+  /** People in one game's room at once (players and hosts): a hall. */
+  roomSize: 500,
+  /** How long a player's seat waits for their page to come back (a locked phone, a reload). */
+  resumeGraceMs: 60_000,
+  /** The first message (join) must arrive within this many milliseconds. */
+  joinTimeoutMs: 10_000,
 } as const;
 
 export const LIVE_GAME_STATES = ['lobby', 'question-open', 'question-closed', 'paused', 'ended'] as const;
@@ -302,9 +311,61 @@ export type LiveGameErrorCode = (typeof LIVE_GAME_ERROR_CODES)[number];
  * up). A removed player is the room layer's REMOVED; a student of another class, its FORBIDDEN.
  */
 export const LIVE_GAME_CLOSE_CODES = {
+  /** The room layer's codes, every protocol's (src/shared/rooms.ts, decision 065). */
+  ...ROOM_CLOSE_CODES,
   /** The game is over (ended, or abandoned): do not reconnect. */
   GAME_ENDED: 4510,
 } as const;
+export type LiveCloseReason = keyof typeof LIVE_GAME_CLOSE_CODES;
+
+/** The game's socket on the room transport (decision 065): `?token=` from POST /api/live-games/{id}/token. */
+export const LIVE_GAME_SOCKET_PATH = '/api/live-games/ws';
+
+/**
+ * The close frame's reason per close code (for logs and API users; pages word the code itself).
+ * At most 123 bytes each.
+ */
+export const LIVE_CLOSE_MESSAGES: Record<LiveCloseReason, string> = {
+  LEFT: 'You left the game.',
+  GOING_AWAY: 'The server is restarting.',
+  FRAME_TOO_LARGE: 'A message was too large.',
+  SERVER_ERROR: 'Something went wrong on the server.',
+  REPLACED: 'You joined this game from another page.',
+  BAD_MESSAGE: 'A message did not follow the live game protocol.',
+  TOKEN_EXPIRED: 'The game token has expired.',
+  FORBIDDEN: 'This game is not one of your classes.',
+  JOIN_TIMEOUT: 'The join message did not arrive in time.',
+  ROOM_FULL: 'The game is full.',
+  SIGNED_OUT: 'You have been signed out.',
+  TOO_LARGE: 'A message was over the size limit.',
+  ROOM_LOCKED: 'The game is locked.',
+  CLIENT_TOO_OLD: 'This page is out of date: reload it.',
+  RATE_LIMITED: 'Too many messages.',
+  REMOVED: 'A teacher removed you from the game.',
+  GAME_ENDED: 'The game is over.',
+};
+
+/** What a room token for a game proves: who, which game, and whether as a host (a teacher of its class). */
+export type LiveTokenClaims = {
+  sub: string;
+  name: string;
+  role: 'teacher' | 'student';
+  room: string;
+  /** The session version of the login that minted it (decision 017). */
+  sv: number;
+  host: boolean;
+};
+
+/** POST /api/live-games/{id}/token: a short-lived room token for the game's socket, and the role it gives. */
+export const liveTicketSchema = z.strictObject({
+  gameId: z.string(),
+  /** Passed as ?token= to the socket; join before expiresAt. */
+  token: z.string(),
+  expiresAt: z.iso.datetime(),
+  /** A teacher of the game's class: the host's page; a student of it: a player. */
+  host: z.boolean(),
+});
+export type LiveTicket = z.infer<typeof liveTicketSchema>;
 
 const playerRefSchema = z.strictObject({ _id: z.string(), name: z.string() });
 
@@ -402,6 +463,11 @@ export const liveServerMessageSchema = z.discriminatedUnion('type', [
     /** Once ended: their final score and rank. */
     final: finalResultSchema.nullable(),
   }),
+  /**
+   * First on every socket, before the welcome: this socket's seat in the room. A page that loses
+   * its connection comes back with `?resume=<seatId>` and is the same seat (decision 065).
+   */
+  z.strictObject({ type: z.literal('seated'), seatId: z.string() }),
   /** Hosts: someone joined the lobby or the game. */
   z.strictObject({ type: z.literal('player-joined'), player: playerRefSchema, playerCount: z.number().int() }),
   /** Hosts: a player was removed. */

@@ -31,6 +31,7 @@ export const CALLERS = {
   student: "a student's session token",
   'file-link': 'the signed `access` value of a file address, checked by the route (no header on links and media)',
   'meeting-token': 'a meeting token in the socket address, checked by the socket (no header on a WebSocket)',
+  'live-token': "a live game's room token in the socket address, checked by the socket (no header on a WebSocket)",
 } as const;
 export type Caller = keyof typeof CALLERS;
 
@@ -153,6 +154,11 @@ export const REACHES = {
     meaning:
       'the one quiz image the link was signed for (a quiz hands its viewers the links of its images), while the link lasts',
   },
+  'live-game-room': {
+    roles: ['anonymous', 'teacher', 'student'],
+    meaning:
+      "a live game of the classes the caller teaches or belongs to: its room token (decision 066); the socket: the game its token names, as its host or as a player",
+  },
   'meeting-room': {
     roles: ['anonymous', 'teacher', 'student'],
     meaning:
@@ -207,6 +213,7 @@ const ADMITTED: Record<Caller, readonly ('anonymous' | UserRole)[]> = {
   // The link or the meeting token is the credential: whoever holds it, no session needed.
   'file-link': ['anonymous'],
   'meeting-token': ['anonymous'],
+  'live-token': ['anonymous'],
 };
 
 const declaredByApp = new WeakMap<FastifyInstance, DeclaredRoute[]>();

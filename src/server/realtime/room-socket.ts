@@ -41,8 +41,11 @@ export type RoomSocket<Reason extends string> = {
 
 /** What a protocol does with one socket whose token was accepted. */
 export type RoomSocketSession = {
-  /** One JSON message (the first is the join), handled before the next; a throw closes with SERVER_ERROR. */
-  message(parsed: unknown): Promise<void>;
+  /**
+   * One JSON message (the first is the join), handled before the next; a throw closes with
+   * SERVER_ERROR. `receivedAt`: when its frame arrived (a game times answers by it, not by their turn).
+   */
+  message(parsed: unknown, context: { receivedAt: Date }): Promise<void>;
   /**
    * The socket closed: `reason` when the server closed it, undefined when the page or the network
    * did (a protocol that resumes keeps the seat for a while then).
@@ -273,6 +276,7 @@ export async function registerRoomTransport(
         const bytes = toBuffer(data);
         // ws refused anything over the frame limit before gathering it. Checked before parsing,
         // so a flood costs us as little as possible.
+        const receivedAt = new Date();
         if (!takeMessage()) return roomSocket.close('RATE_LIMITED');
         if (bytes.length > protocol.limits.messageMaxBytes) return roomSocket.close('TOO_LARGE');
         if (isBinary) return roomSocket.close('BAD_MESSAGE');
@@ -285,7 +289,7 @@ export async function registerRoomTransport(
         queue = queue.then(async () => {
           if (isClosed) return;
           try {
-            await session.message(parsed);
+            await session.message(parsed, { receivedAt });
           } catch (error) {
             log.error({ err: error }, 'room socket: message failed');
             roomSocket.close('SERVER_ERROR');

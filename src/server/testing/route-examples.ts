@@ -163,6 +163,9 @@ function reaches(reach: Reach, caller: Caller, target: Target): boolean {
       return target === 'class-record' && isClassmate;
     case 'meeting-room':
       return target === 'class-meeting' && (isOwner || caller.name === 'coTeacher' || isClassmate);
+    // Teacher 1's game with class A: a host's token for its teachers, a player's for its students.
+    case 'live-game-room':
+      return target === 'live-game' && (isOwner || caller.name === 'coTeacher' || isClassmate);
     // Teacher 1's game with class A: its teachers host it, its students join it.
     case 'taught-live-games':
       return target === 'live-game' && (isOwner || caller.name === 'coTeacher');
@@ -1580,6 +1583,23 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
         headers: authOf(caller),
       }),
       check: (_caller, body, game: LiveGameFixture) => expect(body.data._id).toBe(game.id),
+    },
+    'POST /api/live-games/:id/token': {
+      target: 'live-game',
+      // Anyone outside the game's class is told what an unknown game tells (decision 066).
+      unreachedStatus: 404,
+      prepare: liveGame,
+      request: (caller, game: LiveGameFixture) => ({
+        url: `/api/live-games/${game.id}/token`,
+        headers: authOf(caller),
+      }),
+      check: (caller, body, game: LiveGameFixture) =>
+        expect(body.data).toMatchObject({ gameId: game.id, host: caller.role === 'teacher' }),
+    },
+    // Without an upgrade: the socket itself is checked in live-socket.test.ts.
+    'GET /api/live-games/ws': {
+      status: 426,
+      request: (caller) => ({ url: '/api/live-games/ws', headers: authOf(caller) }),
     },
     'GET /api/quizzes/:id/live-games': {
       target: 'quiz',

@@ -3,7 +3,13 @@ import {
   finishedGamesQuerySchema,
   finishedLiveGameSchema,
   leaderboardChoiceSchema,
+  LIVE_GAME_CLOSE_CODES,
+  LIVE_GAME_SOCKET_PATH,
+  liveClientMessageSchema,
   liveGameIdParamsSchema,
+  liveJoinMessageSchema,
+  liveServerMessageSchema,
+  liveTicketSchema,
   liveGameReportSchema,
   liveGameSummarySchema,
   livePinParamsSchema,
@@ -98,4 +104,36 @@ export const getLiveGameReport = defineEndpoint({
   params: quizLiveGameParamsSchema,
   response: liveGameReportSchema,
   errors: ['NOT_FOUND', 'FORBIDDEN'],
+});
+
+export const issueLiveGameToken = defineEndpoint({
+  method: 'POST',
+  path: '/api/live-games/:id/token',
+  summary:
+    "A short-lived room token for a live game's socket: a host's for a teacher of the game's class, a player's for a student of it",
+  description: 'Anyone else, and a game that is over, is NOT_FOUND (a game id tells nothing outside its class).',
+  params: liveGameIdParamsSchema,
+  response: liveTicketSchema,
+  errors: ['NOT_FOUND'],
+});
+
+export const liveGameSocket = defineEndpoint({
+  method: 'GET',
+  path: LIVE_GAME_SOCKET_PATH,
+  summary: `The live game's WebSocket (protocol version 1) on the room transport`,
+  description:
+    'Browsers cannot set headers on a WebSocket: the room token goes in the query (and `resume`, a player’s seat id, ' +
+    'to take their seat back within a minute). Every refusal is a close code; the first message must be `join`. ' +
+    'A refused message is `{ type: "error", code }` and the socket stays. A plain HTTP request is answered 426.',
+  query: z.object({
+    token: z.string().describe('The room token from POST /api/live-games/{id}/token'),
+    resume: z.string().optional().describe('The seat id of the welcome, to come back as the same seat'),
+  }),
+  response: {
+    form: 'websocket',
+    clientMessages: z.union([liveJoinMessageSchema, liveClientMessageSchema]),
+    serverMessages: liveServerMessageSchema,
+    closeCodes: LIVE_GAME_CLOSE_CODES,
+  },
+  errors: ['UPGRADE_REQUIRED'],
 });

@@ -123,6 +123,7 @@ const SECURITY_OF: Record<RoutePolicy['caller'], string[]> = {
   student: ['bearerToken'],
   'file-link': ['fileAccess'],
   'meeting-token': ['meetingToken'],
+  'live-token': ['liveGameToken'],
 };
 
 describe('GET /api/openapi.json (decision 026)', () => {

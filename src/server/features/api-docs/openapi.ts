@@ -44,6 +44,7 @@ const SECURITY_OF_CALLER: Record<RoutePolicy['caller'], Record<string, string[]>
   student: [{ bearerToken: [] }],
   'file-link': [{ fileAccess: [] }],
   'meeting-token': [{ meetingToken: [] }],
+  'live-token': [{ liveGameToken: [] }],
 };
 
 const SECURITY_SCHEMES = {
@@ -64,6 +65,12 @@ const SECURITY_SCHEMES = {
     in: 'query',
     name: 'token',
     description: 'A meeting token from POST /api/meetings/{roomId}/token',
+  },
+  liveGameToken: {
+    type: 'apiKey',
+    in: 'query',
+    name: 'token',
+    description: 'A live game’s room token from POST /api/live-games/{id}/token',
   },
 };
 

@@ -6,6 +6,7 @@ import {
   type FinishedLiveGame,
   type LiveGameReport,
   type LiveGameSummary,
+  type LiveTicket,
   type NewLiveGame,
   type StudentLiveGame,
 } from '#shared/live-games';
@@ -19,9 +20,11 @@ import {
   livePlayers,
   quizzes,
   students,
+  teachers,
 } from '../../db/schema.ts';
 import { AppError, forbidden, notFound } from '../../errors.ts';
-import { requireTaughtClass } from '../classes/records.ts';
+import type { AuthenticatedUser } from '../../plugins/auth.ts';
+import { isStudentOfClass, requireTaughtClass, teachesClass } from '../classes/records.ts';
 import { shuffled } from '../quizzes/attempt-rules.ts';
 import { imageSignerOf, toPage, type ListedPage, type Page } from '../quizzes/quiz-records.ts';
 import type { FileAccess } from '../resources/file-access.ts';
@@ -34,6 +37,7 @@ import {
   isActiveSql,
   selectGameSummaries,
 } from './records.ts';
+import type { LiveTokens } from './live-tokens.ts';
 import { distributionOf, rankStandings } from './scoring.ts';
 
 /**
@@ -59,7 +63,11 @@ const newPin = () => String(randomInt(10 ** LIVE_GAME_LIMITS.pinLength)).padStar
 /** PIN draws before giving up: with a million PINs and a school's few games at once, one almost always does. */
 const PIN_DRAWS = 20;
 
-export function createLiveGames(db: Database, fileAccess: FileAccess, options: { now?: () => Date } = {}) {
+export function createLiveGames(
+  db: Database,
+  fileAccess: FileAccess,
+  options: { now?: () => Date; tokens?: LiveTokens } = {},
+) {
   const now = options.now ?? (() => new Date());
   const imagesFor = imageSignerOf(fileAccess);
 
@@ -168,6 +176,35 @@ export function createLiveGames(db: Database, fileAccess: FileAccess, options: {
       await findTaughtGame(teacherId, gameId);
       await db.update(liveGames).set({ countsTowardLeaderboard: counts }).where(eq(liveGames.id, gameId));
       return presentGameSummary((await findGameSummary(db, gameId))!);
+    },
+
+    /**
+     * A room token for the game's socket: a host's for a teacher of its class, a player's for a
+     * student of it, while the game is not over. Anyone else gets the 404 an unknown game gets.
+     */
+    async issueToken(user: AuthenticatedUser, gameId: string): Promise<LiveTicket> {
+      if (!options.tokens) throw new Error('issueToken(): no live tokens configured');
+      const row = await findGameSummary(db, gameId);
+      const isHost = user.role === 'teacher';
+      const allowed =
+        row &&
+        row.game.state !== 'ended' &&
+        (isHost
+          ? await teachesClass(db, user.id, row.game.classId)
+          : await isStudentOfClass(db, user.id, row.game.classId));
+      if (!allowed) throw notFound('This live game does not exist');
+      const table = isHost ? teachers : students;
+      const [account] = await db.select({ name: table.name }).from(table).where(eq(table.id, user.id)).limit(1);
+      if (!account) throw notFound('This live game does not exist');
+      const { token, expiresAt } = await options.tokens.issue({
+        sub: user.id,
+        role: user.role,
+        name: account.name,
+        room: gameId,
+        sv: user.sessionVersion,
+        host: isHost,
+      });
+      return { gameId, token, expiresAt: expiresAt.toISOString(), host: isHost };
     },
 
     /** The games not over of the student's classes (the dashboard's "Live game in 10-A: Join"). */
