@@ -157,7 +157,7 @@ export const REACHES = {
   'live-game-room': {
     roles: ['anonymous', 'teacher', 'student'],
     meaning:
-      "a live game of the classes the caller teaches or belongs to: its room token (decision 066); the socket: the game its token names, as its host or as a player",
+      'a live game of the classes the caller teaches or belongs to: its room token (decision 066); the socket: the game its token names, as its host or as a player',
   },
   'meeting-room': {
     roles: ['anonymous', 'teacher', 'student'],

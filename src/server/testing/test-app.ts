@@ -63,6 +63,8 @@ export async function createTestApp(
     realtime?: AppOptions['realtime'];
     /** Room size, ICE servers, the SFU, shorter join time-out, smaller budgets. */
     meetings?: AppOptions['meetings'];
+    /** Live games' socket: a shorter resume grace, smaller budgets. */
+    liveGames?: AppOptions['liveGames'];
     /** Given: every log line at info and above is pushed here, parsed (otherwise silent). */
     logs?: Record<string, unknown>[];
     /** With `logs`: the lowest level captured (info when omitted). */
@@ -99,6 +101,7 @@ export async function createTestApp(
     uploadMaxBytes: options.uploadMaxBytes ?? RESOURCE_LIMITS.uploadMaxBytesDefault,
     realtime: options.realtime,
     meetings: options.meetings,
+    liveGames: options.liveGames,
     readCache: options.readCache,
     storageQuotaBytes: options.storageQuotaBytes,
     largeBodies: options.largeBodies,
@@ -130,7 +133,12 @@ export type SecondInstance = { app: FastifyInstance; call: TestApp['call']; clos
 
 export async function startSecondInstance(
   first: TestApp,
-  options: { readCache?: AppOptions['readCache']; throttle?: AppOptions['throttle'] } = {},
+  options: {
+    readCache?: AppOptions['readCache'];
+    throttle?: AppOptions['throttle'];
+    realtime?: AppOptions['realtime'];
+    liveGames?: AppOptions['liveGames'];
+  } = {},
 ): Promise<SecondInstance> {
   const app = await buildApp({
     database: { ...first.database, close: async () => {} }, // the first app closes it
@@ -141,6 +149,8 @@ export async function startSecondInstance(
     uploadMaxBytes: RESOURCE_LIMITS.uploadMaxBytesDefault,
     readCache: options.readCache,
     throttle: options.throttle,
+    realtime: options.realtime,
+    liveGames: options.liveGames,
   });
   checkAnswersAgainstContract(app);
   return { app, call: callerOf(app), close: () => app.close() };

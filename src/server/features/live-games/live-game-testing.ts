@@ -1,13 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import type { LiveDelivery, LiveGameSummary, LiveServerMessage } from '#shared/live-games';
-import type { TypedQuestionInput } from '#shared/question-types';
+import {
+  LIVE_GAME_PROTOCOL_VERSION,
+  LIVE_GAME_SOCKET_PATH,
+  type LiveDelivery,
+  type LiveGameSummary,
+  type LiveServerMessage,
+} from '#shared/live-games';
+import type { AnswerValue, TypedQuestionInput } from '#shared/question-types';
+import type { QuizQuestion } from '#shared/quizzes';
 import { studentIdentityColumns } from '../../db/identity-keys.ts';
 import { classStudents, students } from '../../db/schema.ts';
 import { classTaughtBy, signUpTeacher } from '../../testing/actors.ts';
 import { buildNewQuiz, TYPED_QUESTIONS } from '../../testing/factories.ts';
 import { bearer, TEST_JWT_SECRET, type TestApp } from '../../testing/test-app.ts';
+import { openRoomSocket, RoomTestClient } from '../../realtime/room-test-client.ts';
 import { createFileAccess } from '../resources/file-access.ts';
+import { createLiveTokens } from './live-tokens.ts';
 import { createLiveGamePlay, type LiveActor } from './play.ts';
 
 /**
@@ -124,4 +133,92 @@ export function messagesOf<Type extends LiveServerMessage['type']>(
   return deliveries
     .map((delivery) => delivery.message)
     .filter((message): message is Extract<LiveServerMessage, { type: Type }> => message.type === type);
+}
+
+/** The right answer to a question of EVERY_TYPE, from its content as players see it. */
+export function rightAnswer(question: QuizQuestion): AnswerValue {
+  const optionId = (text: string) => question.options!.find((option) => option.text === text)!._id;
+  const choiceId = (text: string) => question.choices!.find((choice) => choice.text === text)!._id;
+  const promptId = (text: string) => question.prompts!.find((prompt) => prompt.text === text)!._id;
+  switch (question.type) {
+    case 'single':
+      return optionId('4');
+    case 'multiple':
+      return [optionId('Two'), optionId('Four')];
+    case 'true-false':
+      return true;
+    case 'short-text':
+      return 'Beijing';
+    case 'numeric':
+      return '3,5';
+    case 'matching':
+      return { [promptId('France')]: choiceId('Paris'), [promptId('Italy')]: choiceId('Rome') };
+    case 'essay':
+    case 'description':
+      throw new Error(`no answer for ${question.type}`);
+  }
+}
+
+/** A wrong answer (nothing earned) to a question of EVERY_TYPE. */
+export function wrongAnswer(question: QuizQuestion): AnswerValue {
+  switch (question.type) {
+    case 'single':
+      return question.options!.find((option) => option.text === '5')!._id;
+    case 'multiple':
+      return [question.options!.find((option) => option.text === 'Three')!._id];
+    case 'true-false':
+      return false;
+    case 'short-text':
+      return 'Shanghai';
+    case 'numeric':
+      return '7';
+    case 'matching': {
+      const madrid = question.choices!.find((choice) => choice.text === 'Madrid')!._id;
+      return Object.fromEntries(question.prompts!.map((prompt) => [prompt._id, madrid]));
+    }
+    case 'essay':
+    case 'description':
+      throw new Error(`no answer for ${question.type}`);
+  }
+}
+
+const liveTokens = createLiveTokens(TEST_JWT_SECRET);
+
+/** A room token for a game's socket, as POST /api/live-games/{id}/token mints it (whoever the test says). */
+export async function liveToken(gameId: string, person: Player | LiveActor, options: { host?: boolean } = {}) {
+  const { token } = await liveTokens.issue({
+    sub: person.id,
+    role: person.role,
+    name: 'name' in person ? person.name : 'A teacher',
+    room: gameId,
+    sv: 0,
+    host: options.host ?? person.role === 'teacher',
+  });
+  return token;
+}
+
+/** Someone on a game's socket, as a page connects: seated, then welcomed. */
+export class LiveTestClient extends RoomTestClient<LiveServerMessage> {
+  static async connect(baseUrl: string, token: string, resumeId?: string): Promise<LiveTestClient> {
+    const resume = resumeId === undefined ? '' : `&resume=${encodeURIComponent(resumeId)}`;
+    return new LiveTestClient(await openRoomSocket(baseUrl, LIVE_GAME_SOCKET_PATH, token, resume));
+  }
+
+  /** Connects and says join; resolves with the seat's id. */
+  private static async seat(baseUrl: string, token: string, resumeId?: string) {
+    const client = await LiveTestClient.connect(baseUrl, token, resumeId);
+    client.send({ type: 'join', protocolVersion: LIVE_GAME_PROTOCOL_VERSION });
+    const { seatId } = await client.waitFor('seated');
+    return { client, seatId };
+  }
+
+  static async host(baseUrl: string, token: string) {
+    const { client, seatId } = await LiveTestClient.seat(baseUrl, token);
+    return { client, seatId, welcome: await client.waitFor('host-welcome') };
+  }
+
+  static async player(baseUrl: string, token: string, resumeId?: string) {
+    const { client, seatId } = await LiveTestClient.seat(baseUrl, token, resumeId);
+    return { client, seatId, welcome: await client.waitFor('player-welcome') };
+  }
 }

@@ -169,6 +169,8 @@ export function registerLiveGameSocket(transport: RoomTransport, options: LiveSo
   function openLiveSocket(socket: RoomSocket<LiveCloseReason>, claims: LiveTokenClaims, resumeId: string | undefined) {
     const gameId = claims.room;
     const actor: LiveActor = { id: claims.sub, role: claims.role };
+    // Only a teacher hosts, whatever a token says; play checks they teach the class.
+    const isHost = claims.host && claims.role === 'teacher';
     let member: LiveMember | undefined;
 
     async function handleJoin(parsed: unknown) {
@@ -176,7 +178,7 @@ export function registerLiveGameSocket(transport: RoomTransport, options: LiveSo
       if ((parsed as { type?: unknown } | null)?.type !== 'join') return socket.close('BAD_MESSAGE');
       if (version !== LIVE_GAME_PROTOCOL_VERSION) return socket.close('CLIENT_TOO_OLD');
       const local: LiveLocal = { send: (message) => socket.send(message), isWelcomed: false, waiting: [] };
-      const joining = hub.admit(socket, { userId: claims.sub, roomId: gameId, host: claims.host }, local, { resumeId });
+      const joining = hub.admit(socket, { userId: claims.sub, roomId: gameId, host: isHost }, local, { resumeId });
       member = joining;
       // The seat first, so the room's messages are heard (and held) before the welcome is read.
       const seat = await joining.join({
@@ -185,7 +187,7 @@ export function registerLiveGameSocket(transport: RoomTransport, options: LiveSo
         seated: ({ entry }) => socket.send({ type: 'seated', seatId: entry.id } satisfies LiveServerMessage),
       });
       if (seat !== 'joined') return socket.close(seatRefusal[seat]);
-      const joined = claims.host ? await play.joinAsHost(actor, gameId) : await play.joinAsPlayer(actor, gameId);
+      const joined = isHost ? await play.joinAsHost(actor, gameId) : await play.joinAsPlayer(actor, gameId);
       if (joined.refused || !joined.welcome) return socket.close(joinRefusal[joined.refused!] ?? 'FORBIDDEN');
       socket.send(joined.welcome);
       local.isWelcomed = true;
@@ -211,7 +213,7 @@ export function registerLiveGameSocket(transport: RoomTransport, options: LiveSo
       if (current.type === 'answer') {
         outcome = await play.answer(actor, gameId, current, receivedAt);
       } else {
-        if (!claims.host) return socket.send({ type: 'error', code: 'NOT_A_HOST' } satisfies LiveServerMessage);
+        if (!isHost) return socket.send({ type: 'error', code: 'NOT_A_HOST' } satisfies LiveServerMessage);
         // A host's power lasts as long as their sign-in (as in meetings).
         if (!(await options.isSessionCurrent(claims))) return socket.close('SIGNED_OUT');
         outcome = await play.host(actor, gameId, current);

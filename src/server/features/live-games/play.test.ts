@@ -14,7 +14,7 @@ import { liveAnswers, liveGames, livePlayers } from '../../db/schema.ts';
 import { answerKeysIn } from '../../testing/answer-keys.ts';
 import { signUpStudent } from '../../testing/actors.ts';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { addStudents, liveGameClass, messagesOf, type Player } from './live-game-testing.ts';
+import { addStudents, liveGameClass, messagesOf, rightAnswer, wrongAnswer, type Player } from './live-game-testing.ts';
 import type { JoinOutcome, LiveActor, PlayOutcome } from './play.ts';
 
 /**
@@ -32,53 +32,6 @@ afterAll(async () => {
 });
 
 const T = 20_000;
-
-/** The right answer to a question of EVERY_TYPE, from its content as players see it. */
-function rightAnswer(question: QuizQuestion): AnswerValue {
-  const optionId = (text: string) => question.options!.find((option) => option.text === text)!._id;
-  const choiceId = (text: string) => question.choices!.find((choice) => choice.text === text)!._id;
-  const promptId = (text: string) => question.prompts!.find((prompt) => prompt.text === text)!._id;
-  switch (question.type) {
-    case 'single':
-      return optionId('4');
-    case 'multiple':
-      return [optionId('Two'), optionId('Four')];
-    case 'true-false':
-      return true;
-    case 'short-text':
-      return 'Beijing';
-    case 'numeric':
-      return '3,5';
-    case 'matching':
-      return { [promptId('France')]: choiceId('Paris'), [promptId('Italy')]: choiceId('Rome') };
-    case 'essay':
-    case 'description':
-      throw new Error(`no answer for ${question.type}`);
-  }
-}
-
-/** A wrong answer (nothing earned) to a question of EVERY_TYPE. */
-function wrongAnswer(question: QuizQuestion): AnswerValue {
-  switch (question.type) {
-    case 'single':
-      return question.options!.find((option) => option.text === '5')!._id;
-    case 'multiple':
-      return [question.options!.find((option) => option.text === 'Three')!._id];
-    case 'true-false':
-      return false;
-    case 'short-text':
-      return 'Shanghai';
-    case 'numeric':
-      return '7';
-    case 'matching': {
-      const madrid = question.choices!.find((choice) => choice.text === 'Madrid')!._id;
-      return Object.fromEntries(question.prompts!.map((prompt) => [prompt._id, madrid]));
-    }
-    case 'essay':
-    case 'description':
-      throw new Error(`no answer for ${question.type}`);
-  }
-}
 
 /** An answer as the analytics show it: option and choice texts (an id could start like a formula). */
 function plainText(question: QuizQuestion, value: AnswerValue): string {
