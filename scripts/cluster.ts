@@ -110,7 +110,7 @@ ${settings.upstreams.map((address) => `  server ${address} max_fails=1 fail_time
   keepalive 16;
 }
 
-# Only the meeting socket upgrades; every other request reuses kept-alive connections.
+# Only the room sockets upgrade; every other request reuses kept-alive connections.
 map $http_upgrade $studyhall_connection_upgrade {
   default upgrade;
   '' '';

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { LIVE_GAME_SOCKET_PATH } from '#shared/live-games';
 import { MEETING_SOCKET_PATH } from '#shared/meetings';
 import { RESOURCE_LIMITS } from '#shared/resources';
 import { uploadResource } from '#shared/contract/resources';
@@ -24,6 +25,13 @@ function exactLocation(config: string, exact: string): string {
   return config.slice(start, config.indexOf('\n}', start));
 }
 
+/** The regex location whose pattern matches `path` (nginx's `location ~ pattern {`). */
+function locationMatching(config: string, path: string): string {
+  const found = [...config.matchAll(/^location ~ (\S+) \{$/gm)].find(([, pattern]) => new RegExp(pattern!).test(path));
+  expect(found, `no regex location for ${path} in the nginx config`).toBeDefined();
+  return config.slice(found!.index, config.indexOf('\n}', found!.index));
+}
+
 describe('deploy/', () => {
   it('nginx lets through the largest upload the app accepts by default, plus its framing', () => {
     const site = readFileSync(DEPLOY_SITE_PATH, 'utf8');
@@ -32,12 +40,14 @@ describe('deploy/', () => {
     expect(site).toContain('include snippets/studyhall-proxy.conf;');
   });
 
-  it("nginx upgrades the meeting socket and streams the app's uploads unbuffered", () => {
+  it("nginx upgrades the room sockets (meetings, live games) and streams the app's uploads unbuffered", () => {
     const proxy = readFileSync(PROXY_INCLUDE_PATH, 'utf8');
-    const socket = exactLocation(proxy, MEETING_SOCKET_PATH);
-    expect(socket).toContain('proxy_set_header Upgrade $http_upgrade;');
-    expect(socket).toContain('proxy_set_header Connection $studyhall_connection_upgrade;');
-    expect(socket).toMatch(/proxy_read_timeout \d+h;/);
+    for (const path of [MEETING_SOCKET_PATH, LIVE_GAME_SOCKET_PATH]) {
+      const socket = locationMatching(proxy, path);
+      expect(socket).toContain('proxy_set_header Upgrade $http_upgrade;');
+      expect(socket).toContain('proxy_set_header Connection $studyhall_connection_upgrade;');
+      expect(socket).toMatch(/proxy_read_timeout \d+h;/);
+    }
     const upload = exactLocation(proxy, uploadResource.path);
     expect(upload).toContain('proxy_request_buffering off;');
     // Every location names the client to the app, as TRUST_PROXY expects.
