@@ -78,6 +78,11 @@ export const routes: RouteObject[] = [
                 path: 'quiz-analytics/:quizID/marking',
                 lazy: lazyRoute(() => import('./features/quizzes/teacher/marking-page.tsx')),
               },
+              // Issue 34 point 6: a finished live game's report, its own chunk and a link to share.
+              {
+                path: 'quiz-analytics/:quizID/live/:gameId',
+                lazy: lazyRoute(() => import('./features/quizzes/teacher/live-game-report-page.tsx')),
+              },
               // Not in SPEC §2: decision 063, the teacher's assignment screens (issue 33).
               {
                 path: 'assignments',
