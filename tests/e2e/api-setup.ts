@@ -109,8 +109,14 @@ export async function homeroomCode(request: APIRequestContext, isRetry = false):
 export const HOMEROOM = 'E2E Homeroom';
 
 /** A student registered with a class's code (the homeroom's unless given). */
-export async function registeredStudent(request: APIRequestContext, overrides: { classCode?: string } = {}) {
-  const student = buildStudentRegistration({ classCode: overrides.classCode ?? (await homeroomCode(request)) });
+export async function registeredStudent(
+  request: APIRequestContext,
+  overrides: { classCode?: string; name?: string } = {},
+) {
+  const student = buildStudentRegistration({
+    classCode: overrides.classCode ?? (await homeroomCode(request)),
+    ...(overrides.name === undefined ? {} : { name: overrides.name }),
+  });
   await postOk(request, '/api/student/register', student);
   return student;
 }
