@@ -117,6 +117,8 @@ export const routes: RouteObject[] = [
               { path: 'canvas', lazy: lazyRoute(() => import('./features/canvas/canvas-page.tsx')) },
               { path: 'emeet', lazy: lazyRoute(() => import('./features/meetings/emeet-page.tsx')) },
               { path: 'meet/:roomID', lazy: lazyRoute(() => import('./features/meetings/meet-page.tsx')) },
+              // Not in SPEC §2: issue 34, decision 066, the host's page of a live game.
+              { path: 'live/:gameId', lazy: lazyRoute(() => import('./features/live-games/host-page.tsx')) },
               { path: 'account', lazy: lazyRoute(() => import('./features/account/account-page.tsx')) },
               { path: 'staff', lazy: lazyRoute(() => import('./features/school/staff-page.tsx')) },
             ],

@@ -1,0 +1,84 @@
+import { useLingui } from '@lingui/react/macro';
+import { useEffect, useRef, useState } from 'react';
+import toast from 'react-hot-toast/headless';
+import { useParams } from 'react-router';
+import type { LiveHostCommandInput } from '#shared/live-games';
+import { PageTitle } from '../../components/ui/page-title.tsx';
+import { HostQrCode } from './host-qr-code.tsx';
+import { hostRefusalText } from './host-texts.ts';
+import { HostView } from './host-view.tsx';
+import type { LiveSnapshot } from './live-session.ts';
+import { useLiveSession } from './use-live-session.ts';
+
+/** The countdown's tick: a second shown is never more than a quarter of a second late. */
+const TICK_MS = 250;
+
+/** This page's clock, ticking only while a question's time runs (not paused, not between questions). */
+function useTickingNow(isTicking: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const tick = () => setNow(Date.now());
+    // At once too: the clock last read when the previous question closed.
+    const first = setTimeout(tick, 0);
+    const timer = isTicking ? setInterval(tick, TICK_MS) : undefined;
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
+  }, [isTicking]);
+  return now;
+}
+
+/** Each refusal of a command, once, as a toast in the host's words (the same code twice is two refusals). */
+function useRefusalToast(refusal: LiveSnapshot['refusal']) {
+  const shown = useRef(refusal?.seq ?? 0);
+  useEffect(() => {
+    if (!refusal || refusal.seq === shown.current) return;
+    shown.current = refusal.seq;
+    toast.error(hostRefusalText(refusal.code), { id: 'live-host-refusal' });
+  }, [refusal]);
+}
+
+function HostScreen({ gameId }: { gameId: string }) {
+  const { session, snapshot } = useLiveSession(gameId);
+  const { t } = useLingui();
+  const now = useTickingNow(snapshot.state === 'question-open' && snapshot.connection === 'live');
+  useRefusalToast(snapshot.refusal);
+  const origin = window.location.origin;
+  const pin = snapshot.game?.pin;
+  const send = (command: LiveHostCommandInput) => {
+    if (!session.command(command)) {
+      toast.error(t`Not connected to the game: try again once it is back.`, { id: 'live-host-offline' });
+    }
+  };
+  const title = snapshot.game?.quiz.title;
+  return (
+    <>
+      <PageTitle>{title ? t`Live: ${title}` : t`Live game`}</PageTitle>
+      <HostView
+        snapshot={snapshot}
+        now={now}
+        joinUrl={`${origin}/live`}
+        qrCode={
+          pin ? (
+            <HostQrCode
+              value={`${origin}/live?pin=${encodeURIComponent(pin)}`}
+              label={t`QR code: scan it to join the game with its PIN`}
+            />
+          ) : null
+        }
+        onCommand={send}
+      />
+    </>
+  );
+}
+
+/**
+ * /dashboard/teacher/live/:gameId (issue 34 point 2): the host's page of a live game. Reloaded or
+ * opened on another computer, it takes the game back: the session's welcome is the whole state.
+ */
+export function Component() {
+  const gameId = useParams().gameId ?? '';
+  // A new game is a new session (useLiveSession keeps the one it made first).
+  return <HostScreen key={gameId} gameId={gameId} />;
+}
