@@ -1,8 +1,8 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CalendarClock, ClipboardList, Plus, Users } from 'lucide-react';
-import { useEffect, useRef } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Suspense, useEffect, useRef } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import type { TeacherQuizSummary } from '#shared/quizzes';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { usePagedList } from '../../../lib/paged-list.ts';
@@ -15,6 +15,7 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { EmptyState, LoadFailure } from '../../../components/ui/status-cards.tsx';
 import { cardVariants } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { PlayLiveButton, PlayLiveDialog } from '../../live-games/play-live-button.tsx';
 
 /** Within this, going back and forth inside the page does not refetch; arriving on it always does. */
 const ATTEMPT_COUNTS_STALE_MS = 5_000;
@@ -112,6 +113,12 @@ function QuizCard({ quiz, now }: { quiz: TeacherQuizSummary; now: number }) {
               <Trans>{minutes} min</Trans>
             </span>
           </p>
+          {quiz.archivedAt ? null : (
+            // Above the card's stretched link, so the button takes its own clicks.
+            <div className="relative z-10 flex">
+              <PlayLiveButton quiz={quiz} describedBy={titleId} />
+            </div>
+          )}
         </div>
       </article>
     </li>
@@ -134,7 +141,8 @@ export function Component() {
 
   // "Quiz" in the menu while the list is on screen is a navigation to the same route: a new
   // location key, no remount. The teacher clicked it to see the latest, so fetch.
-  const locationKey = useLocation().key;
+  const location = useLocation();
+  const locationKey = location.key;
   const shownLocationKey = useRef(locationKey);
   const { refetch } = quizzes;
   useEffect(() => {
@@ -144,6 +152,21 @@ export function Component() {
   }, [locationKey, refetch]);
 
   const list = quizzes.items;
+  // "Play live" from a quiz's analytics (`?play=<quiz id>`): the dialog over this list.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const playId = searchParams.get('play');
+  const arrivedTitle = (location.state as { quizTitle?: unknown } | null)?.quizTitle;
+  const playTitle =
+    list.find((quiz) => quiz._id === playId)?.title ?? (typeof arrivedTitle === 'string' ? arrivedTitle : undefined);
+  const closePlay = () =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('play');
+        return next;
+      },
+      { replace: true },
+    );
   // Read once per fetch so "Open/Closed" does not flicker between renders.
   const now = quizzes.dataUpdatedAt || 0;
   const { t } = useLingui();
@@ -162,6 +185,11 @@ export function Component() {
         }
       />
 
+      {playId ? (
+        <Suspense fallback={null}>
+          <PlayLiveDialog quiz={{ _id: playId, title: playTitle }} onClose={closePlay} />
+        </Suspense>
+      ) : null}
       <div className="mt-6">
         {quizzes.isPending ? (
           <LoadingStatus>
