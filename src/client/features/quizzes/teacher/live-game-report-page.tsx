@@ -209,7 +209,7 @@ function QuestionReport({ entry, position }: { entry: ReportQuestion; position: 
   return (
     <li className="rounded-lg border border-line bg-surface px-4 py-3 text-sm" data-testid="live-question">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <h3 className="min-w-0 flex-1 wrap-anywhere text-fg">
+        <h3 className="min-w-0 flex-[1_1_16rem] wrap-anywhere text-fg">
           <span className="font-semibold">
             {t({ comment: 'Q1 is question 1, before its text', message: `Q${number}.` })}
           </span>{' '}
@@ -289,7 +289,7 @@ function DistributionBar({ row, players }: { row: DistributionRow; players: numb
   const percent = formatPercent(Math.round(share * 10) / 10);
   return (
     <tr data-testid="live-answer-row">
-      <th scope="row" className="w-2/5 py-1 pe-3 align-top font-normal wrap-break-word text-fg">
+      <th scope="row" className="w-2/5 py-1 pe-3 text-start align-top font-normal wrap-break-word text-fg">
         <QuestionText text={row.label} className="wrap-break-word" />
         {row.isCorrect ? (
           <span className="ms-1 font-semibold whitespace-nowrap text-success">
@@ -341,13 +341,15 @@ function AnswerCell({
     >
       <span className="flex max-w-56 min-w-20 items-start gap-1.5 max-sm:max-w-none max-sm:min-w-0">
         <Icon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-        <span className="min-w-0">
-          {text !== '' ? <QuestionText text={text} className="wrap-break-word" /> : <span aria-hidden="true">—</span>}
-          <span className="block text-xs font-semibold tabular-nums">{answer ? points : null}</span>
-          <span className="sr-only">
-            {answer ? t({ comment: 'A live game answer: correct', message: `(${described})` }) : t`No answer`}
+        {answer ? (
+          <span className="min-w-0">
+            <QuestionText text={text} className="wrap-break-word" />
+            <span className="block text-xs font-semibold tabular-nums">{points}</span>
+            <span className="sr-only">{t({ comment: 'A live game answer: correct', message: `(${described})` })}</span>
           </span>
-        </span>
+        ) : (
+          <span>{t`No answer`}</span>
+        )}
       </span>
     </td>
   );
@@ -401,7 +403,8 @@ function PlayersTable({ report }: { report: LiveGameReport }) {
             return (
               <tr
                 key={player.student._id}
-                className={cn(STACKED_TABLE.row, 'max-sm:border-b max-sm:border-line')}
+                // On a phone the card starts with the player's name, then their rank.
+                className={cn(STACKED_TABLE.row, 'max-sm:flex max-sm:flex-col max-sm:border-b max-sm:border-line')}
                 data-testid="live-player"
               >
                 <td data-label={t`Rank`} className={cn(line, 'font-semibold tabular-nums')}>
@@ -415,12 +418,20 @@ function PlayersTable({ report }: { report: LiveGameReport }) {
                 </td>
                 <th
                   scope="row"
-                  className={cn(line, 'text-start font-medium', STACKED_TABLE.heading, 'max-sm:text-base')}
+                  className={cn(
+                    line,
+                    'text-start font-medium',
+                    STACKED_TABLE.heading,
+                    'max-sm:order-first max-sm:text-base',
+                  )}
                 >
-                  <bdi className="block max-w-48 min-w-28 wrap-break-word text-fg max-sm:max-w-none">
-                    {player.student.name}
-                  </bdi>
-                  <bdi className="block text-xs font-normal text-muted">{player.student.rollNumber}</bdi>
+                  {/* Blocks in the page's direction, the texts isolated inside them: a name keeps its own. */}
+                  <span className="block max-w-48 min-w-28 wrap-break-word text-fg max-sm:max-w-none">
+                    <bdi>{player.student.name}</bdi>
+                  </span>
+                  <span className="block text-xs font-normal text-muted">
+                    <bdi>{player.student.rollNumber}</bdi>
+                  </span>
                 </th>
                 <td data-label={t`Score`} className={cn(line, 'font-semibold tabular-nums')}>
                   {formatNumber(player.score)}
