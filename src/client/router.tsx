@@ -135,6 +135,8 @@ export const routes: RouteObject[] = [
               { index: true, lazy: lazyRoute(() => import('./features/student/student-home-page.tsx')) },
               { path: 'quiz', lazy: lazyRoute(() => import('./features/quizzes/student/quiz-list-page.tsx')) },
               { path: 'quiz/:id', lazy: lazyRoute(() => import('./features/quizzes/student/take-quiz-page.tsx')) },
+              // Issue 34: a live game, joined by its PIN, played on the phone.
+              { path: 'live/:gameId', lazy: lazyRoute(() => import('./features/live-games/player-page.tsx')) },
               // Issue 33, decision 064: the student's assignments and their hand-ins.
               {
                 path: 'assignments',

@@ -1,0 +1,61 @@
+import { useLingui } from '@lingui/react/macro';
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router';
+import { PageTitle } from '../../components/ui/page-title.tsx';
+import { useProfile } from '../session/profile.ts';
+import { PlayerView } from './player-views.tsx';
+import { useLiveSession } from './use-live-session.ts';
+
+/** How often the countdown redraws while a question is open. */
+const TICK_MS = 250;
+
+/**
+ * /dashboard/student/live/:gameId (issue 34): a student plays a live game on their phone. The
+ * session (use-live-session.ts) keeps the game's socket and state; the views show it.
+ */
+export function Component() {
+  const { gameId = '' } = useParams();
+  const student = useProfile('student');
+  const { t } = useLingui();
+  return (
+    <>
+      <PageTitle>{t`Live game`}</PageTitle>
+      {/* A new game is a new session: the key gives it its own. */}
+      <PlayerSession key={gameId} gameId={gameId} playerName={student?.name ?? ''} />
+    </>
+  );
+}
+
+function PlayerSession({ gameId, playerName }: { gameId: string; playerName: string }) {
+  const { session, snapshot } = useLiveSession(gameId);
+  const isTicking = snapshot.question !== null && snapshot.paused === null;
+  const now = useNow(isTicking);
+  const questionId = snapshot.question?.question._id;
+  return (
+    <PlayerView
+      snapshot={snapshot}
+      now={now}
+      playerName={playerName}
+      onAnswer={(value) => {
+        if (questionId) session.answer(questionId, value);
+      }}
+    />
+  );
+}
+
+/** The page's clock, redrawn every TICK_MS while `isTicking`. */
+function useNow(isTicking: boolean) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!isTicking) return;
+    const tick = () => setNow(Date.now());
+    // At once as well: the clock stood still between questions.
+    const first = setTimeout(tick, 0);
+    const timer = setInterval(tick, TICK_MS);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
+  }, [isTicking]);
+  return now;
+}
