@@ -123,6 +123,8 @@ export const routes: RouteObject[] = [
               { path: 'staff', lazy: lazyRoute(() => import('./features/school/staff-page.tsx')) },
             ],
           },
+          // Issue 34: the short address a live game's projector shows (and its QR code, ?pin=).
+          { path: 'live', lazy: lazyRoute(() => import('./features/live-games/live-shortcut.tsx')) },
           {
             // Outside the student's dashboard and its study mode (decision 033).
             path: 'dashboard/student/choose-password',
@@ -136,6 +138,7 @@ export const routes: RouteObject[] = [
               { path: 'quiz', lazy: lazyRoute(() => import('./features/quizzes/student/quiz-list-page.tsx')) },
               { path: 'quiz/:id', lazy: lazyRoute(() => import('./features/quizzes/student/take-quiz-page.tsx')) },
               // Issue 34: a live game, joined by its PIN, played on the phone.
+              { path: 'live', lazy: lazyRoute(() => import('./features/live-games/join-live-page.tsx')) },
               { path: 'live/:gameId', lazy: lazyRoute(() => import('./features/live-games/player-page.tsx')) },
               // Issue 33, decision 064: the student's assignments and their hand-ins.
               {

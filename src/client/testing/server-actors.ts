@@ -9,6 +9,7 @@ import * as meetings from '#shared/contract/meetings';
 import * as students from '#shared/contract/students';
 import * as marking from '#shared/contract/quiz-marking';
 import * as assignments from '#shared/contract/assignments';
+import * as liveGames from '#shared/contract/live-games';
 import { inject } from 'vitest';
 import type { NewQuizPayload } from '#shared/quizzes';
 import type { NewAssignmentInput } from '#shared/assignments';
@@ -148,6 +149,10 @@ export async function addQuiz(
   const classId = taught.find((candidate) => candidate.name === className)!._id;
   return callOk(quizzes.addQuiz, { body: buildNewQuiz({ ...quiz, classId }) }, teacher.token);
 }
+
+/** A live game of `teacher`'s quiz with one of their classes, in the lobby, with its PIN (issue 34). */
+export const openLiveGame = (teacher: Actor, quizId: string, classId: string) =>
+  callOk(liveGames.createLiveGame, { body: { quizId, classId } }, teacher.token);
 
 export const startQuiz = (student: Actor, quizId: string) =>
   callOk(quizzes.startQuiz, { params: { id: quizId } }, student.token);

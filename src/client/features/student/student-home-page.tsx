@@ -7,6 +7,7 @@ import { TaskList } from '../tasks/task-list.tsx';
 import { StudentAssignmentsSummary } from '../assignments/student-assignments-summary.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { LiveGameBanners } from '../live-games/live-game-banner.tsx';
 
 /** /dashboard/student: the task manager (SPEC §2) with the student's own facts. */
 export function Component() {
@@ -32,6 +33,7 @@ export function Component() {
           [t`Average accuracy`, formatPercent(student.averageAccuracy)],
         ]}
       />
+      <LiveGameBanners />
     </div>
   );
 }
