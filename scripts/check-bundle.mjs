@@ -131,8 +131,10 @@ const QUIZ_EDITOR_BUDGET_KB = 202 + 8;
  * Grows with the number of routes, not with any one screen: the next room for it is the router
  * loading each role's part of the table with its layout.
  */
-const ROUTE_TABLE_KB = 2.5 + 0.2;
+const ROUTE_TABLE_KB = 2.5 + 0.2 + 0.6;
 /* +0.2 (2026-12-04): the live game host's route (issue 34), 78.2 -> 78.4 kB on every screen. */
+/* +0.6 (2026-12-04): the live game player's three routes (/live, the PIN page, the game) and the
+ * game report's, 78.4 -> 79.0 kB on every screen. */
 /**
  * The host's page of a live game (issue 34 point 2), 3 kB over the dashboards': the game's protocol
  * module (src/shared/live-games.ts), which its session imports for a few constants (close codes,
@@ -142,6 +144,11 @@ const ROUTE_TABLE_KB = 2.5 + 0.2;
  */
 const LIVE_HOST_BUDGET_KB = DASHBOARD_BUDGET_KB + 3;
 const LIVE_HOST_ROUTE = '/dashboard/teacher/live/:gameId';
+/**
+ * /live (issue 34): the short address a live game's projector shows, a redirect to the student's
+ * PIN page (0.2 kB of its own): the entry, the providers and their catalog, 149.5 kB measured.
+ */
+const LIVE_SHORTCUT_BUDGET_KB = 150;
 const QUIZ_EDITOR_ROUTES = new Set(['/dashboard/teacher/create-quiz', '/dashboard/teacher/edit-quiz/:quizID']);
 
 /**
@@ -292,6 +299,7 @@ function budgetFor(routePath) {
   if (routePath === '/auth' || routePath.startsWith('/auth/'))
     return AUTH_BUDGET_KB + TRANSLATION_LAYER_KB + ROUTE_TABLE_KB;
   if (routePath === LIVE_HOST_ROUTE) return LIVE_HOST_BUDGET_KB + TRANSLATION_LAYER_KB + ROUTE_TABLE_KB;
+  if (routePath === '/live') return LIVE_SHORTCUT_BUDGET_KB + TRANSLATION_LAYER_KB + ROUTE_TABLE_KB;
   if (QUIZ_EDITOR_ROUTES.has(routePath)) return QUIZ_EDITOR_BUDGET_KB + TRANSLATION_LAYER_KB + ROUTE_TABLE_KB;
   if (routePath.startsWith('/dashboard/')) return DASHBOARD_BUDGET_KB + TRANSLATION_LAYER_KB + ROUTE_TABLE_KB;
   return null;
