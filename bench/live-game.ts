@@ -50,7 +50,7 @@ import { classStudents, students } from '#server/db/schema';
 import { createLiveTokens } from '#server/features/live-games/live-tokens';
 import { buildNewQuiz, buildSchoolSetup } from '#server/testing/factories';
 import { toBuffer } from '#server/realtime/room-socket';
-import { processCpuMs } from './api/cpu.ts';
+import { cpuMeter, processCpuMs } from './api/cpu.ts';
 import { prepareDatabase, type Engine } from './api/databases.ts';
 import { summariseLatencies, type LatencySummary } from './api/load.ts';
 import { postJson, startAppServer, type RunningServer } from './api/servers.ts';
@@ -460,7 +460,7 @@ type ScenarioResult = {
     heapPerPlayerKB: number;
   };
   /** CPU time over the game's play (after everyone joined), per answer: server(s) and this process. */
-  cpu: { serverMs: number; benchMs: number; serverMsPerAnswer: number };
+  cpu: { serverMs: number; benchMs: number; serverMsPerAnswer: number; databaseMsPerAnswer?: number | undefined };
   /** This process's event-loop delay while playing: its own lateness inflates every figure. */
   benchLoopDelayP99Ms: number;
   /** The play's window on the machine's monotonic clock, for bench/api/profile-summary.ts. */
@@ -476,6 +476,8 @@ async function runScenario(options: {
   questions: number;
   servers: RunningServer[];
   jwtSecret: string;
+  /** The PostgreSQL database the servers use: its backends' CPU is measured too. */
+  databaseUrl?: string | undefined;
 }): Promise<ScenarioResult> {
   const { servers, school } = options;
   const samples = emptySamples();
@@ -501,6 +503,8 @@ async function runScenario(options: {
 
   const cpuBefore = servers.map((server) => processCpuMs(server.pid) ?? 0);
   const benchCpuBefore = process.cpuUsage();
+  const databaseCpu = options.databaseUrl ? cpuMeter(servers[0]!.pid, options.databaseUrl) : undefined;
+  await databaseCpu?.start();
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
   const fromUs = Number(process.hrtime.bigint() / 1000n);
@@ -513,6 +517,8 @@ async function runScenario(options: {
     0,
   );
   const benchCpu = process.cpuUsage(benchCpuBefore);
+  const answers = Math.max(1, samples.answer.length);
+  const databaseMsPerAnswer = (await databaseCpu?.stop(answers))?.databaseMsPerRequest;
   for (const game of running) {
     for (const socket of [game.host, ...game.players.map((player) => player.socket)]) {
       samples.problems.push(...socket.problems);
@@ -543,7 +549,8 @@ async function runScenario(options: {
     cpu: {
       serverMs: Math.round(serverMs),
       benchMs: Math.round((benchCpu.user + benchCpu.system) / 1000),
-      serverMsPerAnswer: Math.round((serverMs / Math.max(1, samples.answer.length)) * 100) / 100,
+      serverMsPerAnswer: Math.round((serverMs / answers) * 100) / 100,
+      databaseMsPerAnswer,
     },
     benchLoopDelayP99Ms: Math.round(loopDelay.percentile(99) / 1e4) / 100,
     window: { fromUs, toUs },
@@ -567,7 +574,8 @@ function printScenario(result: ScenarioResult) {
       `${used.rssPerPlayerKB} kB RSS and ${used.heapPerPlayerKB} kB heap per player`,
   );
   log(
-    `CPU while playing: server ${result.cpu.serverMs} ms (${result.cpu.serverMsPerAnswer} ms per answer), bench ${result.cpu.benchMs} ms; bench event-loop delay p99 ${result.benchLoopDelayP99Ms} ms; load ${result.loadAverage.after.join(' ')}`,
+    `CPU while playing: server ${result.cpu.serverMs} ms (${result.cpu.serverMsPerAnswer} ms per answer` +
+      `${result.cpu.databaseMsPerAnswer === undefined ? '' : `, PostgreSQL ${result.cpu.databaseMsPerAnswer} ms per answer`}), bench ${result.cpu.benchMs} ms; bench event-loop delay p99 ${result.benchLoopDelayP99Ms} ms; load ${result.loadAverage.after.join(' ')}`,
   );
   for (const problem of result.problems.slice(0, 10)) log(`  problem: ${problem}`);
   if (result.problems.length > 10) log(`  … ${result.problems.length - 10} more problems`);
@@ -593,7 +601,8 @@ async function runOneInstance(engine: Engine, options: Options) {
     if (engine === 'pglite') server = await startServer(options, options.port, database.database, jwtSecret);
     const school: School = { teacherToken, classes: filled };
     const results: ScenarioResult[] = [];
-    const common = { school, questions: options.questions, servers: [server], jwtSecret };
+    const databaseUrl = database.database.kind === 'postgres' ? database.database.url : undefined;
+    const common = { school, questions: options.questions, servers: [server], jwtSecret, databaseUrl };
     if (options.scenarios.has('A'))
       results.push(
         await runScenario({
@@ -639,6 +648,7 @@ async function runTwoInstances(options: Options): Promise<ScenarioResult | { id:
       questions: options.questions,
       servers,
       jwtSecret,
+      databaseUrl: database.database.kind === 'postgres' ? database.database.url : undefined,
     });
   } finally {
     for (const server of servers) await server.stop();
