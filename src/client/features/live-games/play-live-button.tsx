@@ -13,7 +13,7 @@ export function PlayLiveButton({
   size = 'sm',
   describedBy,
 }: {
-  quiz: { _id: string; title: string };
+  quiz: { _id: string; title: string; classId?: string };
   size?: 'sm' | 'md';
   /** The quiz's title on a list of quizzes, where every card has this button. */
   describedBy?: string;

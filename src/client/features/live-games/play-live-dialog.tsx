@@ -24,12 +24,13 @@ export function PlayLiveDialog({
   onClose,
 }: {
   /** The title is unknown when the address alone names the quiz (`?play=` on the quiz list). */
-  quiz: { _id: string; title: string | undefined };
+  quiz: { _id: string; title: string | undefined; classId?: string | undefined };
   onClose(): void;
 }) {
   const { t } = useLingui();
   const navigate = useNavigate();
-  const [classId, setClassId] = useState('');
+  // The quiz's own class first: the one a teacher most often plays it with.
+  const [classId, setClassId] = useState(quiz.classId ?? '');
   const [seconds, setSeconds] = useState(String(LIVE_GAME_LIMITS.questionSecondsDefault));
   const [refusal, setRefusal] = useState<ApiError | null>(null);
   const quizTitle = quiz.title;

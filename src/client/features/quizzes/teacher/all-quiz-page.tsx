@@ -156,8 +156,8 @@ export function Component() {
   const [searchParams, setSearchParams] = useSearchParams();
   const playId = searchParams.get('play');
   const arrivedTitle = (location.state as { quizTitle?: unknown } | null)?.quizTitle;
-  const playTitle =
-    list.find((quiz) => quiz._id === playId)?.title ?? (typeof arrivedTitle === 'string' ? arrivedTitle : undefined);
+  const playQuiz = list.find((quiz) => quiz._id === playId);
+  const playTitle = playQuiz?.title ?? (typeof arrivedTitle === 'string' ? arrivedTitle : undefined);
   const closePlay = () =>
     setSearchParams(
       (current) => {
@@ -187,7 +187,7 @@ export function Component() {
 
       {playId ? (
         <Suspense fallback={null}>
-          <PlayLiveDialog quiz={{ _id: playId, title: playTitle }} onClose={closePlay} />
+          <PlayLiveDialog quiz={{ _id: playId, title: playTitle, classId: playQuiz?.classId }} onClose={closePlay} />
         </Suspense>
       ) : null}
       <div className="mt-6">
