@@ -27,25 +27,8 @@ type PlayerAnswerProps = {
 export function PlayerAnswer({ question, isLocked, onAnswer }: PlayerAnswerProps) {
   switch (question.type) {
     case 'single':
-      return (
-        <div className="grid gap-3 sm:grid-cols-2">
-          {(question.options ?? []).map((option, index) => (
-            <AnswerButton key={option._id} index={index} disabled={isLocked} onClick={() => onAnswer(option._id)}>
-              <OptionContent text={option.text} image={option.image} />
-            </AnswerButton>
-          ))}
-        </div>
-      );
     case 'true-false':
-      return (
-        <div className="grid gap-3 sm:grid-cols-2">
-          {[true, false].map((value, index) => (
-            <AnswerButton key={String(value)} index={index} disabled={isLocked} onClick={() => onAnswer(value)}>
-              {trueFalseText(value)}
-            </AnswerButton>
-          ))}
-        </div>
-      );
+      return <TapAnswer question={question} isLocked={isLocked} onAnswer={onAnswer} />;
     case 'multiple':
       return <MultipleAnswer question={question} isLocked={isLocked} onAnswer={onAnswer} />;
     case 'short-text':
@@ -57,6 +40,37 @@ export function PlayerAnswer({ question, isLocked, onAnswer }: PlayerAnswerProps
     case 'description':
       return null;
   }
+}
+
+/** One tap answers: the tapped answer stays marked once the others are locked. */
+function TapAnswer({ question, isLocked, onAnswer }: PlayerAnswerProps) {
+  const [tapped, setTapped] = useState<string | null>(null);
+  const answers =
+    question.type === 'true-false'
+      ? [true, false].map((value) => ({ key: String(value), value, content: trueFalseText(value) }))
+      : (question.options ?? []).map((option) => ({
+          key: option._id,
+          value: option._id,
+          content: <OptionContent text={option.text} image={option.image} />,
+        }));
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      {answers.map((answer, index) => (
+        <AnswerButton
+          key={answer.key}
+          index={index}
+          disabled={isLocked}
+          isTapped={isLocked && tapped === answer.key}
+          onClick={() => {
+            setTapped(answer.key);
+            onAnswer(answer.value);
+          }}
+        >
+          {answer.content}
+        </AnswerButton>
+      ))}
+    </div>
+  );
 }
 
 function OptionContent({ text, image }: { text: string; image?: { url: string; alt: string } | undefined }) {
@@ -74,12 +88,15 @@ function OptionContent({ text, image }: { text: string; image?: { url: string; a
 function AnswerButton({
   index,
   pressed,
+  isTapped = false,
   disabled,
   onClick,
   children,
 }: {
   index: number;
   pressed?: boolean;
+  /** The answer sent, among the locked ones: not dimmed, and ringed. */
+  isTapped?: boolean;
   disabled: boolean;
   onClick(): void;
   children: ReactNode;
@@ -95,7 +112,8 @@ function AnswerButton({
         'flex min-h-20 w-full items-center gap-3 rounded-2xl px-4 py-3 text-start text-lg font-semibold text-white shadow-sm transition',
         'active:scale-[0.98] disabled:cursor-not-allowed disabled:opacity-60',
         fill,
-        pressed && 'ring-4 ring-fg ring-offset-2',
+        (pressed || isTapped) && 'ring-4 ring-fg ring-offset-2',
+        isTapped && 'disabled:opacity-100',
       )}
     >
       <Shape className="size-8 shrink-0" />
