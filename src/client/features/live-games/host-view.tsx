@@ -426,11 +426,12 @@ function HostQuestion({
         <Button
           variant="secondary"
           disabled={!isLive}
-          aria-label={t`Add 10 seconds`}
           onClick={() => onCommand({ type: 'add-time', index, seconds: LIVE_GAME_LIMITS.addSecondsDefault })}
         >
           <Plus className="size-4" aria-hidden="true" />
+          {/* Short on screen, whole for a screen reader (its name is its text, not an aria-label that hides it). */}
           <span aria-hidden="true">{t({ comment: 'A button’s short text: add ten seconds', message: '10 s' })}</span>
+          <span className="sr-only">{t`Add 10 seconds`}</span>
         </Button>
         <Button variant="secondary" disabled={!isLive} onClick={() => onCommand({ type: 'skip', index })}>
           <SkipForward className="size-4" aria-hidden="true" />
