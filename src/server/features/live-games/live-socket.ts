@@ -43,6 +43,9 @@ type LiveLocal = {
 
 type LiveMember = RoomMember<LiveEntry, LiveLocal, LiveRoomMessage>;
 
+/** How often the hosts' answer count is sent while answers come in. */
+const COUNT_EVERY_MS = 150;
+
 export type LiveSocketOptions = {
   play: LiveGamePlay;
   authenticate(token: string): Promise<LiveTokenClaims | 'TOKEN_EXPIRED' | 'FORBIDDEN'>;
@@ -136,6 +139,27 @@ export function registerLiveGameSocket(transport: RoomTransport, options: LiveSo
     deadlines.delete(gameId);
   }
 
+  /** Per game on this instance: a count for the hosts is on its way. */
+  const countsPending = new Set<string>();
+
+  /**
+   * The hosts' "18 of 27" after answers on this instance, at most once per COUNT_EVERY_MS per
+   * game: 300 answers in two seconds make a handful of counts, not 300. Each instance counts after
+   * its own answers, so the last count the hosts get includes every acknowledged answer.
+   */
+  function countSoon(gameId: string) {
+    if (countsPending.has(gameId)) return;
+    countsPending.add(gameId);
+    const timer = setTimeout(() => {
+      countsPending.delete(gameId);
+      void play
+        .answerCount(gameId)
+        .then((outcome) => publish(gameId, outcome))
+        .catch((error: unknown) => log.warn({ err: error, gameId }, 'live game: could not count the answers'));
+    }, COUNT_EVERY_MS);
+    timer.unref();
+  }
+
   /** A call's deliveries, after its commit, as one message on the game's channel. */
   async function publish(gameId: string, outcome: PlayOutcome) {
     if (outcome.deliveries.length > 0) await hub.broadcast(gameId, { kind: 'live', deliveries: outcome.deliveries });
@@ -211,7 +235,13 @@ export function registerLiveGameSocket(transport: RoomTransport, options: LiveSo
       if (current.type === 'leave') return socket.close('LEFT');
       let outcome: PlayOutcome;
       if (current.type === 'answer') {
-        outcome = await play.answer(actor, gameId, current, receivedAt);
+        outcome = await play.answer(actor, gameId, current, receivedAt, { countsForHosts: false });
+        // The acknowledgement goes straight back on this socket (a person has one seat): no trip
+        // through the room's channel for every answer. The hosts' count follows, coalesced.
+        for (const delivery of outcome.deliveries) socket.send(delivery.message);
+        if (outcome.refused) socket.send({ type: 'error', code: outcome.refused } satisfies LiveServerMessage);
+        else countSoon(gameId);
+        return;
       } else {
         if (!isHost) return socket.send({ type: 'error', code: 'NOT_A_HOST' } satisfies LiveServerMessage);
         // A host's power lasts as long as their sign-in (as in meetings).

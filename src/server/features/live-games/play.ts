@@ -228,6 +228,23 @@ export function createLiveGamePlay(db: Database, fileAccess: FileAccess, options
     return row?.count ?? 0;
   }
 
+  /** The hosts' "18 of 27" for the open question (nothing when none is open). */
+  async function countForHosts(gameId: string): Promise<PlayOutcome> {
+    const [game] = await db
+      .select({ state: liveGames.state, currentIndex: liveGames.currentIndex })
+      .from(liveGames)
+      .where(eq(liveGames.id, gameId));
+    if (!game || (game.state !== 'question-open' && game.state !== 'paused')) return { deliveries: [] };
+    const question = (await questionsOf(db, gameId))[game.currentIndex];
+    if (!question) return { deliveries: [] };
+    const [answered, players] = await Promise.all([
+      answeredCount(db, gameId, question._id),
+      eligibleCount(db, gameId, game.currentIndex),
+    ]);
+    const message: LiveServerMessage = { type: 'answer-count', index: game.currentIndex, answered, players };
+    return { deliveries: [{ to: 'hosts', message }] };
+  }
+
   async function openQuestion(tx: Queryable, game: LockedGame, index: number, at: Date): Promise<LiveDelivery[]> {
     const deadline = new Date(at.getTime() + game.questionSeconds * 1000);
     const [opened] = await tx
@@ -587,6 +604,7 @@ export function createLiveGamePlay(db: Database, fileAccess: FileAccess, options
       gameId: string,
       message: Pick<LiveAnswerMessage, 'questionId' | 'value'>,
       receivedAt: Date = now(),
+      options: { countsForHosts?: boolean } = {},
     ): Promise<PlayOutcome> {
       return refusing(async () => {
         if (actor.role !== 'student') throw refuse('NOT_A_PLAYER');
@@ -628,22 +646,20 @@ export function createLiveGamePlay(db: Database, fileAccess: FileAccess, options
           if (inserted.length === 0) throw refuse('ALREADY_ANSWERED');
           return { index: game.currentIndex, questionId: question._id };
         });
-        const [answered, players] = await Promise.all([
-          answeredCount(db, gameId, stored.questionId),
-          eligibleCount(db, gameId, stored.index),
-        ]);
-        return {
-          deliveries: [
-            {
-              to: 'player',
-              studentId: actor.id,
-              message: { type: 'answer-accepted', questionId: stored.questionId },
-            },
-            { to: 'hosts', message: { type: 'answer-count', index: stored.index, answered, players } },
-          ] satisfies LiveDelivery[],
+        const accepted: LiveDelivery = {
+          to: 'player',
+          studentId: actor.id,
+          message: { type: 'answer-accepted', questionId: stored.questionId },
         };
+        // The socket counts for the hosts a few times a second instead (answerCount), not once per answer.
+        if (options.countsForHosts === false) return { deliveries: [accepted] };
+        const counted = await countForHosts(gameId);
+        return { deliveries: [accepted, ...counted.deliveries] };
       });
     },
+
+    /** The hosts' "18 of 27" for the open question (nothing when none is open). */
+    answerCount: countForHosts,
 
     /**
      * Closes the open question once its deadline has passed: every instance with someone in the
