@@ -75,7 +75,7 @@ function TapAnswer({ question, isLocked, onAnswer }: PlayerAnswerProps) {
 
 function OptionContent({ text, image }: { text: string; image?: { url: string; alt: string } | undefined }) {
   return (
-    <span className="flex min-w-0 flex-col gap-2">
+    <span dir="auto" className="flex min-w-0 flex-col gap-2">
       <QuestionText text={text} className="wrap-anywhere whitespace-pre-wrap" />
       {image ? (
         <QuestionImage image={image} className="max-h-28 w-auto max-w-full rounded-md bg-surface object-contain" />

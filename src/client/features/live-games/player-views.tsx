@@ -54,8 +54,9 @@ export function PlayerView({ snapshot, now, playerName, onAnswer }: PlayerViewPr
       {game ? (
         <header className="flex items-center justify-between gap-3">
           <div className="min-w-0">
-            <h1 className="truncate text-lg font-bold text-fg">
-              <bdi>{game.quiz.title}</bdi>
+            {/* The teacher's title in its own direction: an English title in Arabic is cut at its end. */}
+            <h1 dir="auto" className="truncate text-lg font-bold text-fg">
+              {game.quiz.title}
             </h1>
             <p className="truncate text-sm text-muted">
               <Trans>
@@ -217,7 +218,7 @@ function QuestionView({ snapshot, now, onAnswer }: Omit<PlayerViewProps, 'player
         </p>
       </div>
       <div className="rounded-2xl border border-line bg-surface p-4 shadow-sm">
-        <h2 id="live-question" className="text-xl font-semibold text-fg">
+        <h2 id="live-question" dir="auto" className="text-xl font-semibold text-fg">
           <QuestionText text={question.question_text} />
         </h2>
         {question.image ? (
