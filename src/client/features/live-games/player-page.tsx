@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { useProfile } from '../session/profile.ts';
+import { useNoBreakReminders } from '../student/study-mode/quiet-time.ts';
 import { PlayerView } from './player-views.tsx';
 import { useLiveSession } from './use-live-session.ts';
 
@@ -28,6 +29,8 @@ export function Component() {
 
 function PlayerSession({ gameId, playerName }: { gameId: string; playerName: string }) {
   const { session, snapshot } = useLiveSession(gameId);
+  // A game is a class activity with its own pace: no study-mode break reminder over a question.
+  useNoBreakReminders(snapshot.connection !== 'ended');
   const isTicking = snapshot.question !== null && snapshot.paused === null;
   const now = useNow(isTicking);
   const questionId = snapshot.question?.question._id;
