@@ -1,8 +1,17 @@
 import { z } from 'zod';
-import { ROOM_CLOSE_CODES } from './rooms.ts';
 import { bodyObject, classIdField, pagingFields } from './fields.ts';
 import { answerValueSchema, QUESTION_LIMITS, QUESTION_TYPES } from './question-types.ts';
 import { QUIZ_LIMITS, quizQuestionSchema } from './quizzes.ts';
+import {
+  LIVE_GAME_LIMITS,
+  LIVE_GAME_PROTOCOL_VERSION,
+  LIVE_GAME_STATES,
+  type LiveCloseReason,
+  namedRef,
+  studentLiveGameSchema,
+} from './live-game-basics.ts';
+
+export * from './live-game-basics.ts';
 
 /**
  * The live game (issue 34, decision 066): a teacher runs one of their quizzes with a class, live;
@@ -11,65 +20,12 @@ import { QUIZ_LIMITS, quizQuestionSchema } from './quizzes.ts';
  * The server sends codes, never sentences: the pages word them.
  */
 
-/** Bumped on any incompatible change of the messages below; the socket closes other versions. */
-export const LIVE_GAME_PROTOCOL_VERSION = 1;
-
-export const LIVE_GAME_LIMITS = {
-  /** The game PIN: digits, unique among the games not ended. */
-  pinLength: 6,
-  /** Seconds a question stays open (the host may change it before the start). */
-  questionSecondsDefault: 20,
-  questionSecondsMin: 5,
-  questionSecondsMax: 240,
-  /** The host's "add time": the usual step, and the most one command adds. */
-  addSecondsDefault: 10,
-  addSecondsMax: 60,
-  /** Adding time never leaves more than this to answer. */
-  remainingSecondsMax: 240,
-  /** A right answer given at once: the scoring rule's scale (decision 066). */
-  pointsMax: 1000,
-  /** The leaderboard between questions, and the podium at the end. */
-  leaderboardSize: 5,
-  podiumSize: 3,
-  /** Typed answers (short text, numbers) listed one by one in a distribution; the rest are counted together. */
-  distributionTextsMax: 10,
-  /** A game not ended and without a host's command this long is abandoned: it ends, and its PIN is free again. */
-  idleHours: 6,
-  /** One socket message, in bytes: the largest answer (a typed text of 200 characters, or ten matches) is about 1 kB. */
-  messageMaxBytes: 4096,
-  /** Messages per socket: a burst, then this many a second; beyond it the room layer closes the socket (RATE_LIMITED). */
-  messageBurst: 10,
-  messagesPerSecond: 1,
-  /** Active games a teacher's or a student's list shows at most. */
-  listedGames: 20,
-  /** A quiz's finished games, paged. */
-  pageSizeDefault: 20,
-  pageSizeMax: 50,
-  /** A room token opens the game's socket within this many seconds. */
-  tokenLifetimeSeconds: 600,
-  /** People in one game's room at once (players and hosts): a hall. */
-  roomSize: 500,
-  /** How long a player's seat waits for their page to come back (a locked phone, a reload). */
-  resumeGraceMs: 60_000,
-  /** The first message (join) must arrive within this many milliseconds. */
-  joinTimeoutMs: 10_000,
-} as const;
-
-export const LIVE_GAME_STATES = ['lobby', 'question-open', 'question-closed', 'paused', 'ended'] as const;
-export type LiveGameState = (typeof LIVE_GAME_STATES)[number];
-
 /** The question types a game plays; essays (marked by hand) and descriptions (no answer) are skipped. */
 export const LIVE_SKIPPED_TYPES = ['essay', 'description'] as const;
 export const isPlayedLive = (question: { type: string }) =>
   !(LIVE_SKIPPED_TYPES as readonly string[]).includes(question.type);
 
 // ---- REST ---------------------------------------------------------------------------------
-
-const PIN_PATTERN = new RegExp(`^\\d{${LIVE_GAME_LIMITS.pinLength}}$`);
-export const livePinSchema = z
-  .string({ error: 'Type the game PIN' })
-  .trim()
-  .regex(PIN_PATTERN, { error: `A game PIN is ${LIVE_GAME_LIMITS.pinLength} digits` });
 
 export const questionSecondsField = z
   .number({ error: 'Seconds must be a number' })
@@ -89,8 +45,6 @@ export const newLiveGameSchema = bodyObject({
 });
 export type NewLiveGame = z.input<typeof newLiveGameSchema>;
 
-export const liveGameIdParamsSchema = z.object({ id: z.uuid({ error: 'Not a valid game id' }) });
-export const livePinParamsSchema = z.object({ pin: livePinSchema });
 export const quizLiveGameParamsSchema = z.object({
   id: z.uuid({ error: 'Quiz id is not valid' }),
   gameId: z.uuid({ error: 'Not a valid game id' }),
@@ -101,8 +55,6 @@ export const finishedGamesQuerySchema = z.object(pagingFields(LIVE_GAME_LIMITS))
 export const leaderboardChoiceSchema = bodyObject({
   countsTowardLeaderboard: z.boolean({ error: 'countsTowardLeaderboard must be true or false' }),
 });
-
-const namedRef = z.strictObject({ _id: z.string(), name: z.string() });
 
 /** A game as its class's teachers see it (the host's page, their list): never a question or a key. */
 export const liveGameSummarySchema = z.strictObject({
@@ -127,17 +79,6 @@ export const liveGameSummarySchema = z.strictObject({
   endedAt: z.iso.datetime().nullable(),
 });
 export type LiveGameSummary = z.infer<typeof liveGameSummarySchema>;
-
-/** A game as a student of its class sees it before joining (the dashboard's "Live game in 10-A: Join"). */
-export const studentLiveGameSchema = z.strictObject({
-  _id: z.string(),
-  state: z.enum(LIVE_GAME_STATES),
-  quiz: z.strictObject({ title: z.string() }),
-  class: namedRef,
-  questionCount: z.number().int(),
-  currentIndex: z.number().int(),
-});
-export type StudentLiveGame = z.infer<typeof studentLiveGameSchema>;
 
 /** A finished game of a quiz, as its analytics list them. */
 export const finishedLiveGameSchema = z.strictObject({
@@ -307,21 +248,6 @@ export const LIVE_GAME_ERROR_CODES = [
 export type LiveGameErrorCode = (typeof LIVE_GAME_ERROR_CODES)[number];
 
 /**
- * The game's own close codes, above the room layer's (decision 065 gives each protocol 4500 and
- * up). A removed player is the room layer's REMOVED; a student of another class, its FORBIDDEN.
- */
-export const LIVE_GAME_CLOSE_CODES = {
-  /** The room layer's codes, every protocol's (src/shared/rooms.ts, decision 065). */
-  ...ROOM_CLOSE_CODES,
-  /** The game is over (ended, or abandoned): do not reconnect. */
-  GAME_ENDED: 4510,
-} as const;
-export type LiveCloseReason = keyof typeof LIVE_GAME_CLOSE_CODES;
-
-/** The game's socket on the room transport (decision 065): `?token=` from POST /api/live-games/{id}/token. */
-export const LIVE_GAME_SOCKET_PATH = '/api/live-games/ws';
-
-/**
  * The close frame's reason per close code (for logs and API users; pages word the code itself).
  * At most 123 bytes each.
  */
@@ -355,17 +281,6 @@ export type LiveTokenClaims = {
   sv: number;
   host: boolean;
 };
-
-/** POST /api/live-games/{id}/token: a short-lived room token for the game's socket, and the role it gives. */
-export const liveTicketSchema = z.strictObject({
-  gameId: z.string(),
-  /** Passed as ?token= to the socket; join before expiresAt. */
-  token: z.string(),
-  expiresAt: z.iso.datetime(),
-  /** A teacher of the game's class: the host's page; a student of it: a player. */
-  host: z.boolean(),
-});
-export type LiveTicket = z.infer<typeof liveTicketSchema>;
 
 const playerRefSchema = z.strictObject({ _id: z.string(), name: z.string() });
 

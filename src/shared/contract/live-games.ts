@@ -9,16 +9,15 @@ import {
   liveGameIdParamsSchema,
   liveJoinMessageSchema,
   liveServerMessageSchema,
-  liveTicketSchema,
   liveGameReportSchema,
   liveGameSummarySchema,
-  livePinParamsSchema,
   newLiveGameSchema,
   quizLiveGameParamsSchema,
-  studentLiveGameSchema,
 } from '../live-games.ts';
 import { quizIdParamsSchema } from '../quizzes.ts';
 import { defineEndpoint } from './endpoint.ts';
+
+export * from './live-game-joining.ts';
 
 /**
  * The live game's REST calls (issue 34, decision 066): a teacher makes and finds games, a student
@@ -66,24 +65,6 @@ export const setLiveGameLeaderboard = defineEndpoint({
   errors: ['NOT_FOUND', 'FORBIDDEN'],
 });
 
-export const listStudentLiveGames = defineEndpoint({
-  method: 'GET',
-  path: '/api/student/live-games',
-  summary: "The live games not over of the calling student's classes (the dashboard's “Join”)",
-  response: z.array(studentLiveGameSchema),
-});
-
-export const findLiveGameByPin = defineEndpoint({
-  method: 'GET',
-  path: '/api/student/live-games/pin/:pin',
-  summary: "The live game not over with this PIN, if it is of one of the calling student's classes",
-  description:
-    'Any other PIN, an ended game’s or another class’s, is the same NOT_FOUND: a PIN tells nothing outside its class.',
-  params: livePinParamsSchema,
-  response: studentLiveGameSchema,
-  errors: ['NOT_FOUND'],
-});
-
 export const listFinishedLiveGames = defineEndpoint({
   method: 'GET',
   path: '/api/quizzes/:id/live-games',
@@ -104,17 +85,6 @@ export const getLiveGameReport = defineEndpoint({
   params: quizLiveGameParamsSchema,
   response: liveGameReportSchema,
   errors: ['NOT_FOUND', 'FORBIDDEN'],
-});
-
-export const issueLiveGameToken = defineEndpoint({
-  method: 'POST',
-  path: '/api/live-games/:id/token',
-  summary:
-    "A short-lived room token for a live game's socket: a host's for a teacher of the game's class, a player's for a student of it",
-  description: 'Anyone else, and a game that is over, is NOT_FOUND (a game id tells nothing outside its class).',
-  params: liveGameIdParamsSchema,
-  response: liveTicketSchema,
-  errors: ['NOT_FOUND'],
 });
 
 export const liveGameSocket = defineEndpoint({

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { LogIn } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { LIVE_GAME_LIMITS } from '#shared/live-games';
+import { LIVE_GAME_LIMITS } from '#shared/live-game-basics';
 import { Button } from '../../components/ui/button.tsx';
 import { cardVariants } from '../../components/ui/card.tsx';
 import { codeInputProps, TextField } from '../../components/ui/field.tsx';
@@ -12,7 +12,7 @@ import { ApiError } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { LiveGameBanners, playerPath } from './live-game-banner.tsx';
-import { findGameByPin } from './live-games-api.ts';
+import { findGameByPin } from './live-joining-api.ts';
 
 const PIN_PATTERN = new RegExp(`^\\d{${LIVE_GAME_LIMITS.pinLength}}$`);
 

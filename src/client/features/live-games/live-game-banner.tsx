@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Radio } from 'lucide-react';
 import { Link } from 'react-router';
-import { liveGameQueries } from './live-games-api.ts';
+import { studentLiveGameQueries } from './live-joining-api.ts';
 
 /** How often the student's dashboard asks for games, while it is visible: a game appears without a reload. */
 const REFRESH_MS = 10_000;
@@ -19,7 +19,7 @@ export function LiveGameBanners() {
   // Refetched while the tab is visible only (TanStack pauses the interval in the background);
   // a failed poll says nothing: the next one tries again.
   const games = useQuery({
-    ...liveGameQueries.forStudent(),
+    ...studentLiveGameQueries.forStudent(),
     refetchInterval: REFRESH_MS,
     meta: { errorToast: false },
   });

@@ -2,15 +2,12 @@ import {
   LIVE_GAME_CLOSE_CODES,
   LIVE_GAME_PROTOCOL_VERSION,
   LIVE_GAME_SOCKET_PATH,
-  type LiveAnswerMessage,
-  type LiveClientMessage,
   type LiveCloseReason,
-  type LiveHostCommandInput,
-  type LiveServerMessage,
-} from '#shared/live-games';
+} from '#shared/live-game-basics';
+import type { LiveAnswerMessage, LiveClientMessage, LiveHostCommandInput, LiveServerMessage } from '#shared/live-games';
 import { ROOM_RECONNECT_REASONS, closeReasonIn, roomSocketQuery } from '#shared/rooms';
 import { RoomSocket, type RetryNote, type RoomSocketEnd } from '../../lib/room-socket.ts';
-import { fetchLiveTicket } from './live-games-api.ts';
+import { fetchLiveTicket } from './live-joining-api.ts';
 import { applyLiveMessage, emptyLiveState, type LiveState } from './live-state.ts';
 
 /**

@@ -22,7 +22,7 @@ import { formatNumber } from '../../lib/format.ts';
 import { dashboardPathFor } from '../../lib/session.ts';
 import { QuestionImage, QuestionText } from '../quizzes/question-text.tsx';
 import type { LiveSnapshot } from './live-session.ts';
-import { remainingMs } from './live-state.ts';
+import { currentIndex, remainingMs } from './live-state.ts';
 import { PlayerAnswer } from './player-answer.tsx';
 import { isRemovedEnd, playerEndText, rankText, refusalText } from './player-texts.ts';
 
@@ -118,6 +118,17 @@ function PlayerStage({ snapshot, now, playerName, onAnswer }: PlayerViewProps) {
   }
   if (snapshot.question) {
     return <QuestionView key={snapshot.question.question._id} snapshot={snapshot} now={now} onAnswer={onAnswer} />;
+  }
+  // The welcome's index, or the last question this page saw close since.
+  const standsAt = Math.max(currentIndex(snapshot), snapshot.studentGame?.currentIndex ?? -1);
+  const hasJoinedSince = !snapshot.result && snapshot.you !== null && snapshot.you.firstIndex > standsAt;
+  if (snapshot.state === 'question-closed' && hasJoinedSince) {
+    // Joined between questions: in the game, playing from the next one (not "time is up").
+    return (
+      <Panel icon={<PartyPopper className="size-12 text-brand-600" aria-hidden="true" />} title={t`You’re in!`}>
+        <p className="text-lg">{t`You’ll play from the next question.`}</p>
+      </Panel>
+    );
   }
   if (snapshot.state === 'question-closed') {
     return snapshot.result ? (

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getLiveGameReport, listFinishedLiveGames } from '#shared/contract/live-games';
-import { LIVE_GAME_LIMITS } from '#shared/live-games';
+import { LIVE_GAME_LIMITS } from '#shared/live-game-basics';
 import { call } from '../../../lib/api.ts';
 import { pagedListOptions } from '../../../lib/paged-list.ts';
 
