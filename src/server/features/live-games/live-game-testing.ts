@@ -10,6 +10,7 @@ import {
 import type { AnswerValue, TypedQuestionInput } from '#shared/question-types';
 import type { QuizQuestion } from '#shared/quizzes';
 import { studentIdentityColumns } from '../../db/identity-keys.ts';
+import { answerKeysIn } from '../../testing/answer-keys.ts';
 import { classStudents, students } from '../../db/schema.ts';
 import { classTaughtBy, signUpTeacher } from '../../testing/actors.ts';
 import { buildNewQuiz, TYPED_QUESTIONS } from '../../testing/factories.ts';
@@ -25,18 +26,21 @@ import { createLiveGamePlay, type LiveActor } from './play.ts';
  * would only time argon2), a quiz of the teacher's, and the play module on a clock the test moves.
  */
 
+/** A single choice question, its right option written first (the game shuffles them). */
+export const SINGLE_CHOICE: TypedQuestionInput = {
+  type: 'single',
+  question_text: 'What is 2 + 2?',
+  points: 1,
+  options: [
+    { text: '4', correct: true },
+    { text: '3', correct: false },
+    { text: '5', correct: false },
+  ],
+};
+
 /** One question of every type the game plays, then an essay and a description it skips. */
 export const EVERY_TYPE: TypedQuestionInput[] = [
-  {
-    type: 'single',
-    question_text: 'What is 2 + 2?',
-    points: 1,
-    options: [
-      { text: '4', correct: true },
-      { text: '3', correct: false },
-      { text: '5', correct: false },
-    ],
-  },
+  SINGLE_CHOICE,
   ...TYPED_QUESTIONS,
   { type: 'essay', question_text: 'Why do we sleep?', points: 2, guidance: 'Names memory and rest.' },
 ];
@@ -220,5 +224,17 @@ export class LiveTestClient extends RoomTestClient<LiveServerMessage> {
   static async player(baseUrl: string, token: string, resumeId?: string) {
     const { client, seatId } = await LiveTestClient.seat(baseUrl, token, resumeId);
     return { client, seatId, welcome: await client.waitFor('player-welcome') };
+  }
+}
+
+/** Every message a player received, in order: no key of a question not closed before it. */
+export function expectNoEarlyKey(messages: readonly LiveServerMessage[]) {
+  const closed = new Set<string>();
+  for (const message of messages) {
+    if (message.type === 'question-closed') closed.add(message.question._id);
+    expect(
+      answerKeysIn(message).filter((id) => !closed.has(id)),
+      `${message.type} carries a key`,
+    ).toEqual([]);
   }
 }

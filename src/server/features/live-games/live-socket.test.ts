@@ -4,12 +4,10 @@ import {
   LIVE_GAME_LIMITS,
   LIVE_GAME_PROTOCOL_VERSION,
   livePoints,
-  type LiveServerMessage,
   type LiveTicket,
 } from '#shared/live-games';
 import type { TypedQuestionInput } from '#shared/question-types';
 import { redisBuses, TEST_REDIS_URL } from '../../realtime/test-buses.ts';
-import { answerKeysIn } from '../../testing/answer-keys.ts';
 import { signUpStudent } from '../../testing/actors.ts';
 import {
   bearer,
@@ -19,10 +17,12 @@ import {
   type TestApp,
 } from '../../testing/test-app.ts';
 import {
+  expectNoEarlyKey,
   liveGameClass,
   LiveTestClient,
   liveToken,
   rightAnswer,
+  SINGLE_CHOICE,
   wrongAnswer,
   type Player,
 } from './live-game-testing.ts';
@@ -36,16 +36,7 @@ import {
 
 const GRACE_MS = 3_000;
 const QUESTIONS: TypedQuestionInput[] = [
-  {
-    type: 'single',
-    question_text: 'What is 2 + 2?',
-    points: 1,
-    options: [
-      { text: '4', correct: true },
-      { text: '3', correct: false },
-      { text: '5', correct: false },
-    ],
-  },
+  SINGLE_CHOICE,
   { type: 'true-false', question_text: 'Ice is frozen water.', points: 1, correct: true },
 ];
 
@@ -68,18 +59,6 @@ const kept = <Joined extends { client: LiveTestClient }>(joined: Joined) => {
   clients.push(joined.client);
   return joined;
 };
-
-/** Every message a player received: no key of a question not closed before it. */
-function expectNoEarlyKey(messages: readonly LiveServerMessage[]) {
-  const closed = new Set<string>();
-  for (const message of messages) {
-    if (message.type === 'question-closed') closed.add(message.question._id);
-    expect(
-      answerKeysIn(message).filter((id) => !closed.has(id)),
-      `${message.type} carries a key`,
-    ).toEqual([]);
-  }
-}
 
 async function hostToken(teacherToken: string, gameId: string) {
   const issued = await t.call({

@@ -11,10 +11,17 @@ import { liveGameReportCsv } from '#shared/live-game-report';
 import type { AnswerValue } from '#shared/question-types';
 import type { QuizQuestion } from '#shared/quizzes';
 import { liveAnswers, liveGames, livePlayers } from '../../db/schema.ts';
-import { answerKeysIn } from '../../testing/answer-keys.ts';
 import { signUpStudent } from '../../testing/actors.ts';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { addStudents, liveGameClass, messagesOf, rightAnswer, wrongAnswer, type Player } from './live-game-testing.ts';
+import {
+  addStudents,
+  expectNoEarlyKey,
+  liveGameClass,
+  messagesOf,
+  rightAnswer,
+  wrongAnswer,
+  type Player,
+} from './live-game-testing.ts';
 import type { JoinOutcome, LiveActor, PlayOutcome } from './play.ts';
 
 /**
@@ -71,19 +78,9 @@ describe('a game of every question type, played to its end', () => {
     expect(game).toMatchObject({ state: 'lobby', questionCount: 6, skippedCount: 2, currentIndex: -1 });
     const [ada, ben, cy] = players as [Player, Player, Player];
 
-    const closed = new Set<string>();
     const received: LiveServerMessage[] = [];
-    /** Every message bound for a player: any key in it must be of a question already closed. */
-    const receive = (messages: LiveServerMessage[]) => {
-      for (const message of messages) {
-        if (message.type === 'question-closed') closed.add(message.question._id);
-        expect(
-          answerKeysIn(message).filter((id) => !closed.has(id)),
-          `${message.type} carries a key`,
-        ).toEqual([]);
-        received.push(message);
-      }
-    };
+    /** Every message bound for a player, in order: expectNoEarlyKey reads them at the end. */
+    const receive = (messages: LiveServerMessage[]) => received.push(...messages);
     const join = async (player: Player): Promise<JoinOutcome> => {
       const joined = expectDone(await play.joinAsPlayer(player, game._id));
       receive([joined.welcome!, ...toPlayers(joined.deliveries)]);
@@ -159,7 +156,8 @@ describe('a game of every question type, played to its end', () => {
     expect(ended!.podium.map((entry) => entry.rank)).toEqual([1, 2, 2]);
     expect(messagesOf(outcome.deliveries, 'your-final')).toHaveLength(3);
     // The keys did reach the players, each at its close.
-    expect(closed.size).toBe(6);
+    expectNoEarlyKey(received);
+    expect(received.filter((message) => message.type === 'question-closed')).toHaveLength(6);
     expect(received.filter((message) => message.type === 'question-opened')).toHaveLength(6);
 
     const stored = await playersOf(game._id);
