@@ -93,4 +93,12 @@ describe('the live game as a page knows it', () => {
     const state = apply(emptyLiveState, [joined, joined]);
     expect(state.players).toEqual([{ _id: 'p', name: 'Ada' }]);
   });
+
+  it('hides the names already on the projector when the host hides them', () => {
+    const ranked = { _id: 'p', name: 'Ada', score: 900, rank: 1, previousRank: null, streak: 1 };
+    let state = apply(emptyLiveState, [{ type: 'leaderboard', index: 0, top: [ranked] }]);
+    state = applyLiveMessage(state, { type: 'names-hidden', hidden: true });
+    expect(state.top).toEqual([{ ...ranked, name: null }]);
+    expect(state.namesHidden).toBe(true);
+  });
 });

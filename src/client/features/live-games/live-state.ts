@@ -194,7 +194,15 @@ export function applyLiveMessage(state: LiveState, message: LiveServerMessage, r
           }
         : state;
     case 'names-hidden':
-      return { ...state, namesHidden: message.hidden };
+      // Hidden at once on what the projector shows already; names come back with the next leaderboard.
+      return message.hidden
+        ? {
+            ...state,
+            namesHidden: true,
+            top: state.top.map((player) => ({ ...player, name: null })),
+            podium: state.podium?.map((player) => ({ ...player, name: null })) ?? null,
+          }
+        : { ...state, namesHidden: false };
     case 'question-seconds':
       return { ...state, questionSeconds: message.seconds };
     case 'removed':

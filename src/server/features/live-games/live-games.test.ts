@@ -106,8 +106,10 @@ describe('making a live game', () => {
   });
 
   it('gives a PIN to one game not ended only; an abandoned game ends when the next is made', async () => {
-    const { klass, newGame } = await liveGameClass(t, { students: 0 });
+    const { klass, newGame, play, players } = await liveGameClass(t, { students: 1 });
     const first = await newGame();
+    // A player in its lobby: not an empty lobby left behind, so the next game leaves it be.
+    await play.joinAsPlayer(players[0]!, first._id);
     const second = await newGame();
     expect(second.pin).not.toBe(first.pin);
     await expect(
@@ -121,6 +123,19 @@ describe('making a live game', () => {
     expect(abandoned).toMatchObject({ state: 'ended', classId: klass.id });
     // Its PIN is free again.
     await t.database.db.update(liveGames).set({ pin: first.pin }).where(eq(liveGames.id, second._id));
+  });
+
+  it('ends an empty lobby of the same quiz and class when the teacher opens it again', async () => {
+    const { newGame, play, players } = await liveGameClass(t, { students: 1 });
+    const empty = await newGame();
+    const again = await newGame();
+    const stateOf = async (id: string) =>
+      (await t.database.db.select({ state: liveGames.state }).from(liveGames).where(eq(liveGames.id, id)))[0]?.state;
+    expect(await stateOf(empty._id)).toBe('ended');
+    // A lobby someone joined stays: the teacher may be running it.
+    await play.joinAsPlayer(players[0]!, again._id);
+    await newGame();
+    expect(await stateOf(again._id)).toBe('lobby');
   });
 });
 
@@ -206,6 +221,8 @@ describe('a quiz’s finished games', () => {
       students: 2,
     });
     const running = await newGame();
+    // Someone in its lobby: not an empty lobby the next game would end.
+    await play.joinAsPlayer(players[0]!, running._id);
     const ended = [];
     for (let i = 0; i < 3; i++) {
       const game = await newGame();

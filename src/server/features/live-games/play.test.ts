@@ -12,6 +12,7 @@ import type { AnswerValue } from '#shared/question-types';
 import type { QuizQuestion } from '#shared/quizzes';
 import { liveAnswers, liveGames, livePlayers } from '../../db/schema.ts';
 import { signUpStudent } from '../../testing/actors.ts';
+import { TYPED_QUESTIONS } from '../../testing/factories.ts';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
 import {
   addStudents,
@@ -243,6 +244,24 @@ describe('the referee', () => {
     expect(second).toEqual({ deliveries: [], refused: 'ALREADY_ANSWERED' });
     const rows = await t.database.db.select().from(liveAnswers).where(eq(liveAnswers.gameId, game._id));
     expect(rows).toMatchObject([{ value: wrongAnswer(question), points: 0, elapsedMs: 1_000 }]);
+  });
+
+  it('refuses blank typed text and a value that is not an answer to the question, storing nothing', async () => {
+    const { play, host, players, newGame } = await liveGameClass(t, {
+      students: 1,
+      questions: TYPED_QUESTIONS.filter((question) => question.type === 'short-text'),
+    });
+    const game = await newGame();
+    const [ada] = players as [Player];
+    expectDone(await play.joinAsPlayer(ada, game._id));
+    const { question } = openedIn(expectDone(await play.host(host, game._id, { type: 'start' })));
+    for (const value of ['   ', true, ['an option']]) {
+      expect(await play.answer(ada, game._id, { questionId: question._id, value })).toEqual({
+        deliveries: [],
+        refused: 'INVALID_ANSWER',
+      });
+    }
+    expect(await t.database.db.select().from(liveAnswers).where(eq(liveAnswers.gameId, game._id))).toEqual([]);
   });
 
   it('refuses an answer after the deadline, before anyone closed the question, and stores nothing', async () => {

@@ -626,7 +626,11 @@ export function createLiveGamePlay(db: Database, fileAccess: FileAccess, options
           if (receivedAt >= game.questionDeadline!) throw refuse('TIME_UP');
           if (player.firstIndex > game.currentIndex) throw refuse('JOINED_DURING_QUESTION');
           const value: AnswerValue = message.value;
-          if (!isAnswered(value) || answerProblem(question, value) !== undefined) throw refuse('INVALID_ANSWER');
+          // Blank typed text is no answer: it would show on the projector as an empty row.
+          const isBlank = typeof value === 'string' && value.trim() === '';
+          if (!isAnswered(value) || isBlank || answerProblem(question, value) !== undefined) {
+            throw refuse('INVALID_ANSWER');
+          }
           const elapsedMs = Math.max(0, Math.round(receivedAt.getTime() - game.questionOpenedAt!.getTime()));
           const { fraction, points } = scoreLiveAnswer(question, value, elapsedMs, game.questionSeconds * 1000);
           const inserted = await tx

@@ -128,6 +128,19 @@ export function createLiveGames(
               sql`${liveGames.updatedAt} < ${idleBefore(at).toISOString()}::timestamptz`,
             ),
           );
+        // An empty lobby of the same quiz and class is one left behind (the teacher opened the
+        // lobby again): it ends, so students see one "Join" for it, not one per try.
+        await tx
+          .update(liveGames)
+          .set({ state: 'ended', endedAt: at })
+          .where(
+            and(
+              eq(liveGames.quizId, input.quizId),
+              eq(liveGames.classId, input.classId),
+              sql`${liveGames.state} = 'lobby'`,
+              sql`not exists (select 1 from ${livePlayers} where ${livePlayers.gameId} = ${liveGames.id})`,
+            ),
+          );
         for (let draw = 0; draw < PIN_DRAWS; draw++) {
           // A PIN taken by a game not ended is skipped (the partial unique index), never an error.
           const [created] = await tx

@@ -31,7 +31,8 @@ export function liveReportCsv(report: LiveGameReport): string {
 export function liveReportCsvFile(report: LiveGameReport): { blob: Blob; fileName: string } {
   const day = report.game.endedAt.slice(0, 10);
   return {
-    blob: new Blob(['\uFEFF', liveReportCsv(report)], { type: 'text/csv;charset=utf-8' }),
+    // toCsv starts with the byte order mark already.
+    blob: new Blob([liveReportCsv(report)], { type: 'text/csv;charset=utf-8' }),
     fileName: `${slugify(report.game.class.name)}-live-game-${day}.csv`,
   };
 }
