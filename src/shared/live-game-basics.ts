@@ -34,9 +34,13 @@ export const LIVE_GAME_LIMITS = {
   idleHours: 6,
   /** One socket message, in bytes: the largest answer (a typed text of 200 characters, or ten matches) is about 1 kB. */
   messageMaxBytes: 4096,
-  /** Messages per socket: a burst, then this many a second; beyond it the room layer closes the socket (RATE_LIMITED). */
-  messageBurst: 10,
-  messagesPerSecond: 1,
+  /**
+   * Messages per socket: a burst, then this many a second; beyond it the room layer closes the
+   * socket (RATE_LIMITED). A player sends one answer a question; a host may press "+10 s" a dozen
+   * times in a row, which must not cut the projector off.
+   */
+  messageBurst: 30,
+  messagesPerSecond: 2,
   /** Active games a teacher's or a student's list shows at most. */
   listedGames: 20,
   /** A quiz's finished games, paged. */
