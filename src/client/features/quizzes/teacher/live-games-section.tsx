@@ -131,7 +131,7 @@ function LiveGameRow({ quizId, game, cell }: { quizId: string; game: FinishedLiv
               : {className}, {ended}
             </span>
           </Trans>
-          <ChevronRight className="size-4 rtl:rotate-180" aria-hidden="true" />
+          <ChevronRight className="size-4 rtl:-scale-x-100" aria-hidden="true" />
         </Link>
       </td>
     </tr>
