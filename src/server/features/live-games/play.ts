@@ -32,6 +32,7 @@ import {
   rowsOf,
   type Queryable,
 } from './records.ts';
+import { createBatches } from './answer-batches.ts';
 import { distributionOf, outcomeOf, rankStandings, scoreLiveAnswer } from './scoring.ts';
 
 /**
@@ -77,6 +78,8 @@ const uuid = z.uuid();
 
 /** How long the game's questions stay in this instance's memory: they never change, so only memory bounds it. */
 const QUESTIONS_KEPT = 200;
+/** At most this many answers in one statement (10 parameters each). */
+const ANSWER_BATCH_MAX = 300;
 
 type LockedGame = NonNullable<Awaited<ReturnType<typeof lockGame>>>;
 
@@ -84,6 +87,12 @@ type LockedGame = NonNullable<Awaited<ReturnType<typeof lockGame>>>;
 async function lockGame(tx: Queryable, gameId: string, strength: 'update' | 'share') {
   const [game] = await tx.select(gameColumns).from(liveGames).where(eq(liveGames.id, gameId)).for(strength);
   return game ?? null;
+}
+
+/** An answer the question can take. Blank typed text is none: it would show on the projector as an empty row. */
+function isValidAnswer(question: StoredQuestion, value: AnswerValue): boolean {
+  const isBlank = typeof value === 'string' && value.trim() === '';
+  return isAnswered(value) && !isBlank && answerProblem(question, value) === undefined;
 }
 
 const isOpen = (game: { state: string }) => game.state === 'question-open' || game.state === 'paused';
@@ -229,6 +238,164 @@ export function createLiveGamePlay(db: Database, fileAccess: FileAccess, options
   }
 
   /** The hosts' "18 of 27" for the open question (nothing when none is open). */
+  /**
+   * The open question as this instance last saw it, per game: an answer to it is then one
+   * statement (answerInOneStatement) instead of a transaction of five round trips.
+   */
+  type SeenOpen = { index: number; questionId: string; openedAt: Date; seconds: number };
+  const openSeen = new Map<string, SeenOpen>();
+  function seeOpen(
+    game: { id: string; state: string; currentIndex: number; questionOpenedAt: Date | null; questionSeconds: number },
+    questionId: string,
+  ) {
+    if (game.state !== 'question-open' || !game.questionOpenedAt) return;
+    if (!openSeen.has(game.id) && openSeen.size >= QUESTIONS_KEPT) openSeen.delete(openSeen.keys().next().value!);
+    openSeen.set(game.id, {
+      index: game.currentIndex,
+      questionId,
+      openedAt: game.questionOpenedAt,
+      seconds: game.questionSeconds,
+    });
+  }
+
+  type BatchedAnswer = {
+    studentId: string;
+    seen: SeenOpen;
+    value: AnswerValue;
+    receivedAt: Date;
+    elapsedMs: number;
+    points: number;
+    fraction: number;
+  };
+
+  /**
+   * Answers to one game's open question as one statement, each stored only if the game's row
+   * still shows the question as its answerer's instance saw it open (same index, opening and
+   * length, before the deadline, not abandoned) and the player may answer it. The statement's
+   * share lock on the game's row keeps decision 066's race rule: a close waits for it, and after
+   * a close it finds nothing to insert. Per answer: whether it was stored.
+   */
+  async function storeAnswers(gameId: string, answers: readonly BatchedAnswer[]): Promise<boolean[]> {
+    // One answer per player in a statement: a second waits for answerChecked, which refuses it.
+    const firsts = answers.filter(
+      (answer, i) => answers.findIndex((other) => other.studentId === answer.studentId) === i,
+    );
+    const rows = firsts.map(
+      (answer) => sql`(${answer.studentId}::uuid, ${answer.seen.questionId}::varchar, ${answer.seen.index}::int,
+        ${answer.seen.openedAt.toISOString()}::timestamptz, ${answer.seen.seconds}::int,
+        ${JSON.stringify(answer.value)}::jsonb, ${answer.receivedAt.toISOString()}::timestamptz,
+        ${answer.elapsedMs}::int, ${answer.points}::int, ${answer.fraction}::float8)`,
+    );
+    const stored = rowsOf<{ studentId: string }>(
+      await db.execute(sql`insert into ${liveAnswers}
+          (game_id, question_id, student_id, value, received_at, elapsed_ms, points, fraction)
+        select g.id, v.question_id, p.student_id, v.value, v.received_at, v.elapsed_ms, v.points, v.fraction
+        from (values ${sql.join(rows, sql`, `)})
+          as v(student_id, question_id, idx, opened_at, seconds, value, received_at, elapsed_ms, points, fraction)
+        join ${liveGames} g on g.id = ${gameId}
+        join ${livePlayers} p on p.game_id = g.id and p.student_id = v.student_id
+        where g.state = 'question-open' and g.current_index = v.idx and g.question_opened_at = v.opened_at
+          and g.question_seconds = v.seconds and g.question_deadline > v.received_at
+          and g.updated_at >= v.received_at - make_interval(hours => ${LIVE_GAME_LIMITS.idleHours})
+          and not p.removed and p.first_index <= v.idx
+        for share of g
+        on conflict do nothing
+        returning student_id as "studentId"`),
+    );
+    const storedFor = new Set(stored.map((row) => row.studentId));
+    return answers.map((answer) => firsts.includes(answer) && storedFor.has(answer.studentId));
+  }
+
+  // Per game: its answers arriving while a statement of them is in flight go together in the next.
+  const answerBatches = new Map<string, ReturnType<typeof createBatches<BatchedAnswer, boolean>>>();
+  function answerBatchesOf(gameId: string) {
+    let batches = answerBatches.get(gameId);
+    if (!batches) {
+      if (answerBatches.size >= QUESTIONS_KEPT) answerBatches.delete(answerBatches.keys().next().value!);
+      batches = createBatches((answers: readonly BatchedAnswer[]) => storeAnswers(gameId, answers), {
+        maxSize: ANSWER_BATCH_MAX,
+      });
+      answerBatches.set(gameId, batches);
+    }
+    return batches;
+  }
+
+  /**
+   * The answer's common case: to the question this instance saw open, stored by storeAnswers with
+   * the other answers of the moment. Null when it was not stored, for whatever reason:
+   * answerChecked then decides, and says why.
+   */
+  async function answerInOneStatement(
+    studentId: string,
+    gameId: string,
+    message: Pick<LiveAnswerMessage, 'questionId' | 'value'>,
+    receivedAt: Date,
+  ): Promise<{ index: number; questionId: string } | null> {
+    const seen = openSeen.get(gameId);
+    if (!seen || seen.questionId !== message.questionId) return null;
+    const question = (await questionsOf(db, gameId))[seen.index];
+    if (!question || question._id !== seen.questionId || !isValidAnswer(question, message.value)) return null;
+    const elapsedMs = Math.max(0, Math.round(receivedAt.getTime() - seen.openedAt.getTime()));
+    const { fraction, points } = scoreLiveAnswer(question, message.value, elapsedMs, seen.seconds * 1000);
+    const stored = await answerBatchesOf(gameId).add({
+      studentId,
+      seen,
+      value: message.value,
+      receivedAt,
+      elapsedMs,
+      points,
+      fraction,
+    });
+    return stored ? { index: seen.index, questionId: question._id } : null;
+  }
+
+  /** The answer checked step by step in a transaction: every refusal's reason, and the first answer to a question. */
+  async function answerChecked(
+    studentId: string,
+    gameId: string,
+    message: Pick<LiveAnswerMessage, 'questionId' | 'value'>,
+    receivedAt: Date,
+  ): Promise<{ index: number; questionId: string }> {
+    return db.transaction(async (tx) => {
+      // For share: a close (an update of this row) waits for this answer, and an answer after it sees it closed.
+      const game = await lockGame(tx, gameId, 'share');
+      if (!game) throw refuse('GAME_NOT_FOUND');
+      const [player] = await tx
+        .select({ removed: livePlayers.removed, firstIndex: livePlayers.firstIndex })
+        .from(livePlayers)
+        .where(and(eq(livePlayers.gameId, gameId), eq(livePlayers.studentId, studentId)));
+      if (!player) throw refuse('NOT_A_PLAYER');
+      if (player.removed) throw refuse('PLAYER_REMOVED');
+      if (isOver(game, receivedAt)) throw refuse('GAME_ENDED');
+      if (game.state === 'paused') throw refuse('GAME_PAUSED');
+      const question = game.state === 'question-open' ? await questionAt(tx, game) : null;
+      if (!question || question._id !== message.questionId) throw refuse('QUESTION_NOT_OPEN');
+      seeOpen(game, question._id);
+      if (receivedAt >= game.questionDeadline!) throw refuse('TIME_UP');
+      if (player.firstIndex > game.currentIndex) throw refuse('JOINED_DURING_QUESTION');
+      const value: AnswerValue = message.value;
+      if (!isValidAnswer(question, value)) throw refuse('INVALID_ANSWER');
+      const elapsedMs = Math.max(0, Math.round(receivedAt.getTime() - game.questionOpenedAt!.getTime()));
+      const { fraction, points } = scoreLiveAnswer(question, value, elapsedMs, game.questionSeconds * 1000);
+      const inserted = await tx
+        .insert(liveAnswers)
+        .values({
+          gameId,
+          questionId: question._id,
+          studentId,
+          value,
+          receivedAt,
+          elapsedMs,
+          points,
+          fraction,
+        })
+        .onConflictDoNothing()
+        .returning({ questionId: liveAnswers.questionId });
+      if (inserted.length === 0) throw refuse('ALREADY_ANSWERED');
+      return { index: game.currentIndex, questionId: question._id };
+    });
+  }
+
   async function countForHosts(gameId: string): Promise<PlayOutcome> {
     const [game] = await db
       .select({ state: liveGames.state, currentIndex: liveGames.currentIndex })
@@ -261,6 +428,7 @@ export function createLiveGamePlay(db: Database, fileAccess: FileAccess, options
       .where(eq(liveGames.id, game.id))
       .returning(gameColumns);
     const question = (await questionAt(tx, opened!))!;
+    seeOpen(opened!, question._id);
     const players = await eligibleCount(tx, game.id, index);
     return [
       {
@@ -609,47 +777,9 @@ export function createLiveGamePlay(db: Database, fileAccess: FileAccess, options
       return refusing(async () => {
         if (actor.role !== 'student') throw refuse('NOT_A_PLAYER');
         if (!uuid.safeParse(gameId).success) throw refuse('GAME_NOT_FOUND');
-        const stored = await db.transaction(async (tx) => {
-          // For share: a close (an update of this row) waits for this answer, and an answer after it sees it closed.
-          const game = await lockGame(tx, gameId, 'share');
-          if (!game) throw refuse('GAME_NOT_FOUND');
-          const [player] = await tx
-            .select({ removed: livePlayers.removed, firstIndex: livePlayers.firstIndex })
-            .from(livePlayers)
-            .where(and(eq(livePlayers.gameId, gameId), eq(livePlayers.studentId, actor.id)));
-          if (!player) throw refuse('NOT_A_PLAYER');
-          if (player.removed) throw refuse('PLAYER_REMOVED');
-          if (isOver(game, receivedAt)) throw refuse('GAME_ENDED');
-          if (game.state === 'paused') throw refuse('GAME_PAUSED');
-          const question = game.state === 'question-open' ? await questionAt(tx, game) : null;
-          if (!question || question._id !== message.questionId) throw refuse('QUESTION_NOT_OPEN');
-          if (receivedAt >= game.questionDeadline!) throw refuse('TIME_UP');
-          if (player.firstIndex > game.currentIndex) throw refuse('JOINED_DURING_QUESTION');
-          const value: AnswerValue = message.value;
-          // Blank typed text is no answer: it would show on the projector as an empty row.
-          const isBlank = typeof value === 'string' && value.trim() === '';
-          if (!isAnswered(value) || isBlank || answerProblem(question, value) !== undefined) {
-            throw refuse('INVALID_ANSWER');
-          }
-          const elapsedMs = Math.max(0, Math.round(receivedAt.getTime() - game.questionOpenedAt!.getTime()));
-          const { fraction, points } = scoreLiveAnswer(question, value, elapsedMs, game.questionSeconds * 1000);
-          const inserted = await tx
-            .insert(liveAnswers)
-            .values({
-              gameId,
-              questionId: question._id,
-              studentId: actor.id,
-              value,
-              receivedAt,
-              elapsedMs,
-              points,
-              fraction,
-            })
-            .onConflictDoNothing()
-            .returning({ questionId: liveAnswers.questionId });
-          if (inserted.length === 0) throw refuse('ALREADY_ANSWERED');
-          return { index: game.currentIndex, questionId: question._id };
-        });
+        const stored =
+          (await answerInOneStatement(actor.id, gameId, message, receivedAt)) ??
+          (await answerChecked(actor.id, gameId, message, receivedAt));
         const accepted: LiveDelivery = {
           to: 'player',
           studentId: actor.id,

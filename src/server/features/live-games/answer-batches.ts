@@ -1,0 +1,40 @@
+/**
+ * Work that arrives while the same kind of work is in flight waits for it, then goes as one
+ * batch: nothing waits when the server is idle, and under a burst (a class answering in the
+ * same second) one statement and one commit serve many callers instead of one each.
+ *
+ * `run` gets the batch (never empty, at most `maxSize`) and answers each item's result in the
+ * same order; if it fails, every caller of that batch gets its error.
+ */
+export function createBatches<Item, Result>(
+  run: (items: readonly Item[]) => Promise<Result[]>,
+  options: { maxSize: number },
+) {
+  type Waiting = { item: Item; resolve: (result: Result) => void; reject: (error: unknown) => void };
+  let waiting: Waiting[] = [];
+  let inFlight = false;
+
+  async function flush(): Promise<void> {
+    inFlight = true;
+    while (waiting.length > 0) {
+      const batch = waiting.slice(0, options.maxSize);
+      waiting = waiting.slice(batch.length);
+      try {
+        const results = await run(batch.map((entry) => entry.item));
+        batch.forEach((entry, i) => entry.resolve(results[i]!));
+      } catch (error) {
+        for (const entry of batch) entry.reject(error);
+      }
+    }
+    inFlight = false;
+  }
+
+  return {
+    add(item: Item): Promise<Result> {
+      return new Promise<Result>((resolve, reject) => {
+        waiting.push({ item, resolve, reject });
+        if (!inFlight) void flush();
+      });
+    },
+  };
+}
