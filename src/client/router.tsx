@@ -1,4 +1,5 @@
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { FOCUSED_SCREEN } from './components/layout/focused-layout.tsx';
 import { LoadingOverlay } from './components/ui/loading-overlay.tsx';
 import { RouteErrorScreen } from './features/errors/route-error-screen.tsx';
 import { lazyRoute } from './lib/lazy-route.ts';
@@ -117,8 +118,13 @@ export const routes: RouteObject[] = [
               { path: 'canvas', lazy: lazyRoute(() => import('./features/canvas/canvas-page.tsx')) },
               { path: 'emeet', lazy: lazyRoute(() => import('./features/meetings/emeet-page.tsx')) },
               { path: 'meet/:roomID', lazy: lazyRoute(() => import('./features/meetings/meet-page.tsx')) },
-              // Not in SPEC §2: issue 34, decision 066, the host's page of a live game.
-              { path: 'live/:gameId', lazy: lazyRoute(() => import('./features/live-games/host-page.tsx')) },
+              // Not in SPEC §2: issue 34, decision 066, the host's page of a live game: a projector's
+              // whole screen, without the dashboard's header and menu.
+              {
+                path: 'live/:gameId',
+                handle: FOCUSED_SCREEN,
+                lazy: lazyRoute(() => import('./features/live-games/host-page.tsx')),
+              },
               { path: 'account', lazy: lazyRoute(() => import('./features/account/account-page.tsx')) },
               { path: 'staff', lazy: lazyRoute(() => import('./features/school/staff-page.tsx')) },
             ],
@@ -139,7 +145,12 @@ export const routes: RouteObject[] = [
               { path: 'quiz/:id', lazy: lazyRoute(() => import('./features/quizzes/student/take-quiz-page.tsx')) },
               // Issue 34: a live game, joined by its PIN, played on the phone.
               { path: 'live', lazy: lazyRoute(() => import('./features/live-games/join-live-page.tsx')) },
-              { path: 'live/:gameId', lazy: lazyRoute(() => import('./features/live-games/player-page.tsx')) },
+              // The phone's whole width for the game: no menu rail, no header.
+              {
+                path: 'live/:gameId',
+                handle: FOCUSED_SCREEN,
+                lazy: lazyRoute(() => import('./features/live-games/player-page.tsx')),
+              },
               // Issue 33, decision 064: the student's assignments and their hand-ins.
               {
                 path: 'assignments',

@@ -1,9 +1,13 @@
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Maximize, Minimize } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { useParams } from 'react-router';
 import type { LiveHostCommandInput } from '#shared/live-games';
+import { BackLink } from '../../components/ui/back-link.tsx';
+import { Button } from '../../components/ui/button.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
+import { useFullscreen } from '../../lib/use-fullscreen.ts';
 import { HostQrCode } from './host-qr-code.tsx';
 import { hostRefusalText } from './host-texts.ts';
 import { HostView } from './host-view.tsx';
@@ -39,6 +43,47 @@ function useRefusalToast(refusal: LiveSnapshot['refusal']) {
   }, [refusal]);
 }
 
+/** Where "Leave" goes: the teacher's quizzes (the game goes on; the dashboard's banner brings them back). */
+export const QUIZ_LIST_PATH = '/dashboard/teacher/all-quiz';
+
+/**
+ * The projector's own small bar, in place of the dashboard's header and menu: a way out, and the
+ * whole screen for the game where the browser allows it (none is offered where it does not).
+ */
+function ProjectorBar() {
+  const { t } = useLingui();
+  const { isFullscreen, isSupported, requestFullscreen, exitFullscreen } = useFullscreen();
+  const handleFullscreen = async () => {
+    try {
+      await (isFullscreen ? exitFullscreen() : requestFullscreen());
+    } catch {
+      toast.error(t`Your browser did not allow full screen here.`, { id: 'live-host-fullscreen' });
+    }
+  };
+  return (
+    <nav aria-label={t`Live game`} className="flex items-center justify-between gap-3">
+      <BackLink to={QUIZ_LIST_PATH}>
+        <Trans comment="Leaves a live game’s page (the projector or the phone); the game goes on">Leave</Trans>
+      </BackLink>
+      {isSupported ? (
+        <Button variant="ghost" size="sm" onClick={() => void handleFullscreen()}>
+          {isFullscreen ? (
+            <>
+              <Minimize className="size-4" aria-hidden="true" />
+              <Trans>Exit full screen</Trans>
+            </>
+          ) : (
+            <>
+              <Maximize className="size-4" aria-hidden="true" />
+              <Trans>Full screen</Trans>
+            </>
+          )}
+        </Button>
+      ) : null}
+    </nav>
+  );
+}
+
 function HostScreen({ gameId }: { gameId: string }) {
   const { session, snapshot } = useLiveSession(gameId);
   const { t } = useLingui();
@@ -53,8 +98,9 @@ function HostScreen({ gameId }: { gameId: string }) {
   };
   const title = snapshot.game?.quiz.title;
   return (
-    <>
+    <div className="flex flex-1 flex-col gap-4 p-3 sm:p-6">
       <PageTitle>{title ? t`Live: ${title}` : t`Live game`}</PageTitle>
+      <ProjectorBar />
       <HostView
         snapshot={snapshot}
         now={now}
@@ -69,12 +115,13 @@ function HostScreen({ gameId }: { gameId: string }) {
         }
         onCommand={send}
       />
-    </>
+    </div>
   );
 }
 
 /**
- * /dashboard/teacher/live/:gameId (issue 34 point 2): the host's page of a live game. Reloaded or
+ * /dashboard/teacher/live/:gameId (issue 34 point 2): the host's page of a live game, the whole
+ * window for a projector (a focused screen: no dashboard header or menu, router.tsx). Reloaded or
  * opened on another computer, it takes the game back: the session's welcome is the whole state.
  */
 export function Component() {

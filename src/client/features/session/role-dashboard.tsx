@@ -3,6 +3,7 @@ import { useMemo, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { UserRole } from '#shared/constants';
 import { DashboardLayout } from '../../components/layout/dashboard-layout.tsx';
+import { FocusedLayout, useIsFocusedScreen } from '../../components/layout/focused-layout.tsx';
 import type { SideMenuItem } from '../../components/layout/side-menu.tsx';
 import { accountPathFor, CHOOSE_PASSWORD_PATH, dashboardPathFor } from '../../lib/session.ts';
 import type { ProfileOf } from './profile.ts';
@@ -10,7 +11,9 @@ import { RoleGuard } from './role-guard.tsx';
 
 /**
  * A role's dashboard shell: its guard around the header, its menu and the screen.
- * `frame` wraps the whole dashboard once the profile is known (the student's study mode).
+ * `frame` wraps the whole dashboard once the profile is known (the student's study mode). A route
+ * whose handle asks for a focused screen (the live game's projector and phone) has the frame and
+ * the guard but neither header nor side menu.
  */
 export function RoleDashboard<R extends UserRole>({
   role,
@@ -28,6 +31,7 @@ export function RoleDashboard<R extends UserRole>({
   const returnTo = `${location.pathname}${location.search}`;
   const choosePasswordState = useMemo(() => ({ returnTo }), [returnTo]);
   const { t } = useLingui();
+  const isFocused = useIsFocusedScreen();
   return (
     <RoleGuard role={role}>
       {(profile) =>
@@ -36,13 +40,17 @@ export function RoleDashboard<R extends UserRole>({
           <Navigate to={CHOOSE_PASSWORD_PATH} replace state={choosePasswordState} />
         ) : (
           frame(
-            <DashboardLayout
-              userName={profile.name}
-              dashboardPath={dashboardPathFor(role)}
-              accountPath={accountPathFor(role)}
-              menuLabel={role === 'teacher' ? t`Teacher menu` : t`Student menu`}
-              menuItems={typeof menuItems === 'function' ? menuItems(profile) : menuItems}
-            />,
+            isFocused ? (
+              <FocusedLayout />
+            ) : (
+              <DashboardLayout
+                userName={profile.name}
+                dashboardPath={dashboardPathFor(role)}
+                accountPath={accountPathFor(role)}
+                menuLabel={role === 'teacher' ? t`Teacher menu` : t`Student menu`}
+                menuItems={typeof menuItems === 'function' ? menuItems(profile) : menuItems}
+              />
+            ),
           )
         )
       }

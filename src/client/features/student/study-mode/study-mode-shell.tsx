@@ -10,7 +10,7 @@ import { useLogout } from '../../session/use-logout.ts';
 import { readSession } from '../../../lib/session.ts';
 import { isLeaveConfirmationSuppressed } from './leave-confirmation.ts';
 import { areBreakRemindersPaused, BREAK_REMINDER_TOAST_ID } from './quiet-time.ts';
-import { useFullscreen } from './use-fullscreen.ts';
+import { useFullscreen } from '../../../lib/use-fullscreen.ts';
 
 /**
  * A shorter break interval for tests and demos, read once per dashboard load from

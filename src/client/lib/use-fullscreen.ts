@@ -7,9 +7,10 @@ const subscribe = (onChange: () => void) => {
 const isFullscreenNow = () => document.fullscreenElement !== null;
 
 /**
- * Whether the page is in full screen, and a request for it. `isSupported` is
- * false where the Fullscreen API is missing or refused for pages (iPhone Safari,
- * some embedded browsers): the shell must not block a student who cannot comply.
+ * Whether the page is in full screen, and a request for it (and its way out). `isSupported` is
+ * false where the Fullscreen API is missing or refused for pages (iPhone Safari, some embedded
+ * browsers): the study mode must not block a student who cannot comply, and the live game's
+ * projector hides its "Full screen" there.
  */
 export function useFullscreen() {
   const isFullscreen = useSyncExternalStore(subscribe, isFullscreenNow, () => false);
@@ -18,5 +19,9 @@ export function useFullscreen() {
     if (document.fullscreenElement) return;
     await document.documentElement.requestFullscreen({ navigationUI: 'hide' });
   }, []);
-  return { isFullscreen, isSupported, requestFullscreen };
+  const exitFullscreen = useCallback(async () => {
+    if (!document.fullscreenElement) return;
+    await document.exitFullscreen();
+  }, []);
+  return { isFullscreen, isSupported, requestFullscreen, exitFullscreen };
 }

@@ -1,0 +1,116 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { openApp } from '../../testing/open-app.tsx';
+import {
+  addQuiz,
+  openLiveGame,
+  signInAs,
+  signUpStudent,
+  signUpTeacher,
+  teacherClasses,
+} from '../../testing/server-actors.ts';
+
+/**
+ * The live game's screens as the router frames them (review of issue 34): the projector and the
+ * phone are focused screens, without the dashboard's header and menu, each with its small Leave,
+ * and the projector with a Full screen where the browser has one.
+ */
+
+/** A socket that never opens: the game's socket is not these tests' subject. */
+class StillConnecting extends EventTarget {
+  static readonly OPEN = 1;
+  readonly readyState = 0;
+  send() {}
+  close() {}
+}
+
+/** A class name of this test's own: class names are unique in the school. */
+const newClassName = () => `Live ${Math.random().toString(36).slice(2, 8)}`;
+
+async function gameOfClass() {
+  const teacher = await signUpTeacher();
+  const className = newClassName();
+  const quiz = await addQuiz(teacher, { class: className });
+  const student = await signUpStudent({ class: className, teacher });
+  const classId = (await teacherClasses(teacher)).find((taught) => taught.name === className)!._id;
+  const game = await openLiveGame(teacher, quiz._id, classId);
+  return { teacher, student, game, className, quiz };
+}
+
+/** The Fullscreen API as a browser that has it: jsdom has none. */
+function withFullscreenApi() {
+  const requestFullscreen = vi.fn(async () => {
+    Object.defineProperty(document, 'fullscreenElement', { configurable: true, value: document.documentElement });
+    document.dispatchEvent(new Event('fullscreenchange'));
+  });
+  const exitFullscreen = vi.fn(async () => {
+    Object.defineProperty(document, 'fullscreenElement', { configurable: true, value: null });
+    document.dispatchEvent(new Event('fullscreenchange'));
+  });
+  Object.defineProperty(document, 'fullscreenEnabled', { configurable: true, value: true });
+  Object.defineProperty(document, 'fullscreenElement', { configurable: true, value: null });
+  Object.defineProperty(document, 'exitFullscreen', { configurable: true, value: exitFullscreen });
+  Object.defineProperty(document.documentElement, 'requestFullscreen', {
+    configurable: true,
+    value: requestFullscreen,
+  });
+  return { requestFullscreen, exitFullscreen };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  for (const name of ['fullscreenEnabled', 'fullscreenElement', 'exitFullscreen'] as const) {
+    Reflect.deleteProperty(document, name);
+  }
+  Reflect.deleteProperty(document.documentElement, 'requestFullscreen');
+});
+
+describe('the projector (host page)', () => {
+  it('fills the window: no dashboard header or menu, a Leave to the quizzes, no Full screen without the API', async () => {
+    const { teacher, game } = await gameOfClass();
+    signInAs(teacher, 'teacher');
+    vi.stubGlobal('WebSocket', StillConnecting);
+    await openApp(`/dashboard/teacher/live/${game._id}`);
+    const bar = await screen.findByRole('navigation', { name: 'Live game' });
+    expect(within(bar).getByRole('link', { name: 'Leave' })).toHaveAttribute('href', '/dashboard/teacher/all-quiz');
+    expect(screen.getByRole('main')).toContainElement(bar);
+    expect(screen.queryByRole('navigation', { name: 'Teacher menu' })).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    expect(screen.queryByRole('banner')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Full screen' })).toBeNull();
+  });
+
+  it('goes full screen and back with its button where the browser can', async () => {
+    const { teacher, game } = await gameOfClass();
+    signInAs(teacher, 'teacher');
+    vi.stubGlobal('WebSocket', StillConnecting);
+    const { requestFullscreen, exitFullscreen } = withFullscreenApi();
+    const { user } = await openApp(`/dashboard/teacher/live/${game._id}`);
+    await user.click(await screen.findByRole('button', { name: 'Full screen' }));
+    expect(requestFullscreen).toHaveBeenCalledOnce();
+    await user.click(await screen.findByRole('button', { name: 'Exit full screen' }));
+    expect(exitFullscreen).toHaveBeenCalledOnce();
+    expect(await screen.findByRole('button', { name: 'Full screen' })).toBeVisible();
+  });
+
+  it('keeps the header and menu on the other teacher screens', async () => {
+    signInAs(await signUpTeacher(), 'teacher');
+    await openApp('/dashboard/teacher/all-quiz');
+    expect(await screen.findByRole('navigation', { name: 'Teacher menu' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Live game' })).toBeNull();
+  });
+});
+
+describe('the phone (player page)', () => {
+  it('gives the game the whole width: no menu rail or header, a small Leave to the dashboard', async () => {
+    const { student, game } = await gameOfClass();
+    signInAs(student, 'student');
+    vi.stubGlobal('WebSocket', StillConnecting);
+    await openApp(`/dashboard/student/live/${game._id}`);
+    expect(await screen.findByText('Joining the game…')).toBeInTheDocument();
+    const bar = screen.getByRole('navigation', { name: 'Live game' });
+    expect(within(bar).getByRole('link', { name: 'Leave' })).toHaveAttribute('href', '/dashboard/student');
+    expect(screen.queryByRole('navigation', { name: 'Student menu' })).toBeNull();
+    expect(screen.queryByRole('banner')).toBeNull();
+  });
+});
