@@ -221,6 +221,15 @@ describe('the live game socket', () => {
     const joined = kept(await LiveTestClient.player(baseUrl, await liveToken(game._id, student)));
     joined.client.send({ type: 'answer', questionId: 'q', value: { nope: 1 } });
     expect((await joined.client.closedWithin()).code).toBe(LIVE_GAME_CLOSE_CODES.BAD_MESSAGE);
+    // The message budget: a burst's worth (the join among it) is taken, each refused with the socket
+    // kept; more at once closes it.
+    const flooding = kept(await LiveTestClient.player(baseUrl, await liveToken(game._id, student)));
+    const allowed = LIVE_GAME_LIMITS.messageBurst - 1;
+    for (let i = 0; i < allowed; i++) flooding.client.send({ type: 'start' });
+    await expect.poll(() => flooding.client.received('error').length).toBe(allowed);
+    expect(flooding.client.received('error')[0]).toEqual({ type: 'error', code: 'NOT_A_HOST' });
+    for (let i = 0; i < 5; i++) flooding.client.send({ type: 'start' });
+    expect((await flooding.client.closedWithin()).code).toBe(LIVE_GAME_CLOSE_CODES.RATE_LIMITED);
   });
 
   it('removes a player: told, closed with REMOVED, and kept out', async () => {
