@@ -120,7 +120,25 @@ async function seedGreekSchoolDay(request: APIRequestContext) {
     },
     token,
   )) as { _id: string };
-  return { klass, emptyClass, quiz, freshQuiz, student, roomId: room.roomId, assignmentId: assignment._id };
+  // Live games (issue 34): one the teacher plays through its states with the student, one left in
+  // its lobby (the dashboards' banners). Of two quizzes: opening a lobby ends an empty one of the same.
+  const liveGame = (await postOk(
+    request,
+    '/api/live-games',
+    { quizId: quiz._id, classId: klass.id, questionSeconds: 120 },
+    token,
+  )) as { _id: string };
+  await postOk(request, '/api/live-games', { quizId: freshQuiz._id, classId: klass.id }, token);
+  return {
+    klass,
+    emptyClass,
+    quiz,
+    freshQuiz,
+    student,
+    roomId: room.roomId,
+    assignmentId: assignment._id,
+    liveGameId: liveGame._id,
+  };
 }
 
 // ---- what a person reads on the page, and which of it is untranslated ----
@@ -450,6 +468,64 @@ test('the pseudo-locale pass: every route of both roles shows no untranslated te
     findings,
   );
 
+  // The student, in a browser of their own: study mode's overlay first, then each screen in full screen.
+  const { viewport, isMobile, hasTouch } = testInfo.project.use;
+  const studentContext = await browser.newContext({ viewport, isMobile, hasTouch, baseURL });
+  await pseudoCookie(studentContext, baseURL!);
+  const studentPage = await studentContext.newPage();
+  const studentWatched = watchData(studentPage);
+  studentWatched.data.add(seeded.roomId);
+  await studentPage.goto('/auth/student/login');
+  await studentPage.locator('input[name=rollNumber]').fill(seeded.student.rollNumber);
+  await studentPage.locator('input[name=password]').fill(seeded.student.password);
+  await studentPage.locator('input[name=password]').press('Enter');
+  await expect(studentPage).toHaveURL(/\/dashboard\/student$/);
+  const overlay = studentPage.getByTestId('study-mode-overlay');
+  await expect(overlay).toBeVisible();
+  await scan(studentPage, '/dashboard/student (study mode overlay)', studentWatched, findings);
+  const student = '/dashboard/student';
+  // A page load leaves full screen: study mode's overlay (read once above) comes back.
+  const inStudyMode = async (page: Page) => {
+    await settle(page);
+    if (await overlay.isVisible()) {
+      await page.keyboard.press('f');
+      await expect(overlay).toBeHidden();
+    }
+  };
+  // The student waits in the live game's lobby while the teacher hosts it (below).
+  const livePlayer = `${student}/live/${seeded.liveGameId}`;
+  await studentPage.goto(livePlayer);
+  await inStudyMode(studentPage);
+  await expect(studentPage.getByText(pseudo('You’re in!'))).toBeVisible();
+  await scan(studentPage, `${livePlayer} (the lobby)`, studentWatched, findings);
+  /** The host's step, then what the projector and the student's phone read after it. */
+  const liveStep = (name: string, act: (page: Page) => Promise<void>): ScreenState => ({
+    name,
+    reach: async (page) => {
+      await act(page);
+      await scan(studentPage, `${livePlayer} (${name})`, studentWatched, findings);
+    },
+    leave: async () => {},
+  });
+  const LIVE_HOST_STATES = [
+    liveStep('a question open', async (page) => {
+      await control(page, 'Start').click();
+      await expect(control(page, 'Skip')).toBeVisible();
+      await expect(studentPage.getByRole('button', { name: '4', exact: true })).toBeVisible();
+    }),
+    liveStep('the question closed', async (page) => {
+      await control(page, 'Skip').click();
+      await expect(control(page, 'Next')).toBeVisible();
+    }),
+    liveStep('the podium', async (page) => {
+      await control(page, 'Next').click();
+      await control(page, 'Skip').click();
+      await control(page, 'Show podium').click();
+      await expect(control(page, 'Show podium')).toBeHidden();
+      await expect(studentPage.getByTestId('live-score')).toBeVisible();
+    }),
+  ];
+
   // The teacher: the school's administrator, who sees every teacher's screen and the staff screen.
   await page.goto('/auth/teacher/login');
   await page.locator('input[name=email]').fill(E2E_ADMINISTRATOR.email);
@@ -462,7 +538,7 @@ test('the pseudo-locale pass: every route of both roles shows no untranslated te
     page,
     [
       { route: teacher, states: [bellPanel('notifications panel, nothing new'), sideMenuToggled] },
-      `${teacher}/all-quiz`,
+      { route: `${teacher}/all-quiz`, states: [dialogState('play live dialog', 'Play live')] },
       {
         route: `${teacher}/create-quiz`,
         states: [
@@ -488,6 +564,10 @@ test('the pseudo-locale pass: every route of both roles shows no untranslated te
         ],
       },
       `${teacher}/quiz-analytics/${quizId}/marking`,
+      { route: `${teacher}/live/${seeded.liveGameId}`, states: LIVE_HOST_STATES },
+      // The game just played: the analytics' list of finished games, and its report.
+      `${teacher}/quiz-analytics/${quizId}`,
+      `${teacher}/quiz-analytics/${quizId}/live/${seeded.liveGameId}`,
       // No attempt yet: the empty analytics and marking.
       `${teacher}/quiz-analytics/${seeded.freshQuiz._id}`,
       `${teacher}/quiz-analytics/${seeded.freshQuiz._id}/marking`,
@@ -563,22 +643,6 @@ test('the pseudo-locale pass: every route of both roles shows no untranslated te
     findings,
   );
 
-  // The student, in a browser of their own: study mode's overlay first, then each screen in full screen.
-  const { viewport, isMobile, hasTouch } = testInfo.project.use;
-  const studentContext = await browser.newContext({ viewport, isMobile, hasTouch, baseURL });
-  await pseudoCookie(studentContext, baseURL!);
-  const studentPage = await studentContext.newPage();
-  const studentWatched = watchData(studentPage);
-  studentWatched.data.add(seeded.roomId);
-  await studentPage.goto('/auth/student/login');
-  await studentPage.locator('input[name=rollNumber]').fill(seeded.student.rollNumber);
-  await studentPage.locator('input[name=password]').fill(seeded.student.password);
-  await studentPage.locator('input[name=password]').press('Enter');
-  await expect(studentPage).toHaveURL(/\/dashboard\/student$/);
-  const overlay = studentPage.getByTestId('study-mode-overlay');
-  await expect(overlay).toBeVisible();
-  await scan(studentPage, '/dashboard/student (study mode overlay)', studentWatched, findings);
-  const student = '/dashboard/student';
   await visitAll(
     studentPage,
     [
@@ -617,6 +681,7 @@ test('the pseudo-locale pass: every route of both roles shows no untranslated te
           },
         ],
       },
+      { route: `${student}/live`, states: [fieldErrorsState()] },
       `${student}/assignments`,
       `${student}/assignments/${seeded.assignmentId}`,
       `${student}/grades`,
@@ -641,14 +706,7 @@ test('the pseudo-locale pass: every route of both roles shows no untranslated te
     ],
     studentWatched,
     findings,
-    // A page load leaves full screen: study mode's overlay (read once above) comes back.
-    async (page) => {
-      await settle(page);
-      if (await overlay.isVisible()) {
-        await page.keyboard.press('f');
-        await expect(overlay).toBeHidden();
-      }
-    },
+    inStudyMode,
   );
   await studentContext.close();
 
