@@ -8,6 +8,7 @@ import { BackLink } from '../../components/ui/back-link.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { useFullscreen } from '../../lib/use-fullscreen.ts';
+import { useTypedAnswersHidden } from './host-preferences.ts';
 import { HostQrCode } from './host-qr-code.tsx';
 import { hostRefusalText } from './host-texts.ts';
 import { HostView } from './host-view.tsx';
@@ -84,9 +85,10 @@ function ProjectorBar() {
   );
 }
 
-function HostScreen({ gameId }: { gameId: string }) {
+function HostScreen({ gameId, onTakeBack }: { gameId: string; onTakeBack(): void }) {
   const { session, snapshot } = useLiveSession(gameId);
   const { t } = useLingui();
+  const [typedAnswersHidden, setTypedAnswersHidden] = useTypedAnswersHidden();
   const now = useTickingNow(snapshot.state === 'question-open' && snapshot.connection === 'live');
   useRefusalToast(snapshot.refusal);
   const origin = window.location.origin;
@@ -114,6 +116,9 @@ function HostScreen({ gameId }: { gameId: string }) {
           ) : null
         }
         onCommand={send}
+        typedAnswersHidden={typedAnswersHidden}
+        onTypedAnswersHiddenChange={setTypedAnswersHidden}
+        onTakeBack={onTakeBack}
       />
     </div>
   );
@@ -126,6 +131,11 @@ function HostScreen({ gameId }: { gameId: string }) {
  */
 export function Component() {
   const gameId = useParams().gameId ?? '';
+  // Each time this screen takes the game back from another one, a new session: the old one's
+  // socket ended for good when the other screen took the seat.
+  const [takings, setTakings] = useState(0);
   // A new game is a new session (useLiveSession keeps the one it made first).
-  return <HostScreen key={gameId} gameId={gameId} />;
+  return (
+    <HostScreen key={`${gameId}:${takings}`} gameId={gameId} onTakeBack={() => setTakings((count) => count + 1)} />
+  );
 }

@@ -1,6 +1,6 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Check, Medal, TrendingUp } from 'lucide-react';
+import { Check, EyeOff, Medal, TrendingUp } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Distribution, RankedPlayer } from '#shared/live-games';
 import type { QuizQuestion } from '#shared/quizzes';
@@ -21,6 +21,8 @@ type DistributionRow = {
   mark?: AnswerMark;
   count: number;
   isRight: boolean;
+  /** The "Right answer" words beside it (not on the rows that already say right or wrong). */
+  hasRightBadge?: boolean;
 };
 
 const countOf = (distribution: Distribution, key: string) =>
@@ -80,12 +82,49 @@ export function distributionRows(question: QuizQuestion, distribution: Distribut
   }
 }
 
-/** The question's answers as bars with their numbers, the right answer marked by a tick and words. */
-export function DistributionChart({ question, distribution }: { question: QuizQuestion; distribution: Distribution }) {
+/**
+ * Typed answers with their text hidden (the host's choice on the projector): how many were right,
+ * partly right and wrong, nothing a student typed.
+ */
+function typedOutcomeRows(
+  distribution: Distribution,
+  labels: { right: string; partial: string; wrong: string },
+): DistributionRow[] {
+  const rows: DistributionRow[] = [
+    { key: 'right', label: labels.right, count: distribution.right, isRight: true, hasRightBadge: false },
+  ];
+  if (distribution.partial > 0) {
+    rows.push({ key: 'partial', label: labels.partial, count: distribution.partial, isRight: false });
+  }
+  rows.push({ key: 'wrong', label: labels.wrong, count: distribution.wrong, isRight: false });
+  return rows;
+}
+
+/**
+ * The question's answers as bars with their numbers, the right answer marked by a tick and words.
+ * `typedAnswersHidden`: a typed question's answers only as right and wrong counts, never their text.
+ */
+export function DistributionChart({
+  question,
+  distribution,
+  typedAnswersHidden = false,
+}: {
+  question: QuizQuestion;
+  distribution: Distribution;
+  typedAnswersHidden?: boolean;
+}) {
   const { t } = useLingui();
-  const rows = distributionRows(question, distribution);
   const isTyped = question.type === 'short-text' || question.type === 'numeric';
-  const largest = Math.max(1, ...rows.map((row) => row.count), distribution.others);
+  const isTextHidden = isTyped && typedAnswersHidden;
+  const rows = isTextHidden
+    ? typedOutcomeRows(distribution, {
+        right: t`Right answers`,
+        partial: t`Partly right answers`,
+        wrong: t`Wrong answers`,
+      })
+    : distributionRows(question, distribution);
+  const others = isTextHidden ? 0 : distribution.others;
+  const largest = Math.max(1, ...rows.map((row) => row.count), others);
   const answered = formatNumber(distribution.answered);
   const players = formatNumber(distribution.players);
   const right = formatNumber(distribution.right);
@@ -109,7 +148,13 @@ export function DistributionChart({ question, distribution }: { question: QuizQu
           </span>
         </p>
       ) : null}
-      {rows.length === 0 && distribution.others === 0 ? (
+      {isTextHidden ? (
+        <p className="flex items-center gap-2 text-sm text-muted">
+          <EyeOff className="size-4 shrink-0" aria-hidden="true" />
+          <Trans>Typed answers are hidden on this screen.</Trans>
+        </p>
+      ) : null}
+      {rows.length === 0 && others === 0 ? (
         <p className="text-muted">
           <Trans>No answers.</Trans>
         </p>
@@ -131,7 +176,7 @@ export function DistributionChart({ question, distribution }: { question: QuizQu
                   </span>
                 ) : null}
                 <span className="min-w-0 flex-1 text-lg text-fg">{row.label}</span>
-                {row.isRight ? (
+                {row.isRight && row.hasRightBadge !== false ? (
                   <span className="inline-flex shrink-0 items-center gap-1 font-semibold text-success">
                     <Check className="size-5" aria-hidden="true" />
                     <Trans>Right answer</Trans>
@@ -145,18 +190,18 @@ export function DistributionChart({ question, distribution }: { question: QuizQu
               <Bar count={row.count} largest={largest} isRight={row.isRight} />
             </li>
           ))}
-          {distribution.others > 0 ? (
+          {others > 0 ? (
             <li className="flex flex-col gap-1.5 rounded-xl border-2 border-line bg-surface p-3">
               <div className="flex items-center gap-3">
                 <span className="min-w-0 flex-1 text-lg text-muted">
                   <Trans>Other answers</Trans>
                 </span>
                 <span className="shrink-0 text-xl font-bold text-fg tabular-nums">
-                  <span aria-hidden="true">{formatNumber(distribution.others)}</span>
-                  <span className="sr-only">{answers(distribution.others)}</span>
+                  <span aria-hidden="true">{formatNumber(others)}</span>
+                  <span className="sr-only">{answers(others)}</span>
                 </span>
               </div>
-              <Bar count={distribution.others} largest={largest} isRight={false} />
+              <Bar count={others} largest={largest} isRight={false} />
             </li>
           ) : null}
         </ul>

@@ -1,11 +1,12 @@
 import type { Messages } from '@lingui/core';
-import { screen, within } from '@testing-library/react';
+import { act, cleanup, renderHook, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { LiveGameSummary, LiveServerMessage, RankedPlayer } from '#shared/live-games';
 import type { QuizQuestion } from '#shared/quizzes';
 import { renderTranslated } from '../../testing/render-translated.tsx';
+import { useTypedAnswersHidden } from './host-preferences.ts';
 import { HostView } from './host-view.tsx';
 import type { LiveSnapshot } from './live-session.ts';
 import { applyLiveMessage, emptyLiveState } from './live-state.ts';
@@ -114,8 +115,37 @@ const closedAt = (index: number): LiveServerMessage => ({
   },
 });
 
-function renderHost(snapshot: LiveSnapshot, now = NOW, messages?: Messages, locale = 'en') {
+/** A short-text question closed: what the class typed, right ones and the rest. */
+const typedClosed: LiveServerMessage = {
+  type: 'question-closed',
+  index: 4,
+  count: 10,
+  question: { _id: 'q5', type: 'short-text', question_text: 'Capital of France?', points: 1, accepted: ['Paris'] },
+  distribution: {
+    players: 27,
+    answered: 20,
+    right: 14,
+    partial: 0,
+    wrong: 6,
+    counts: [
+      { key: 'Paris', count: 14 },
+      { key: 'Lyon', count: 4 },
+      { key: 'something rude', count: 2 },
+    ],
+    others: 3,
+  },
+};
+
+function renderHost(
+  snapshot: LiveSnapshot,
+  now = NOW,
+  messages?: Messages,
+  locale = 'en',
+  extra: { typedAnswersHidden?: boolean } = {},
+) {
   const onCommand = vi.fn();
+  const onTakeBack = vi.fn();
+  const onTypedAnswersHiddenChange = vi.fn();
   renderTranslated(
     <MemoryRouter>
       <HostView
@@ -124,11 +154,14 @@ function renderHost(snapshot: LiveSnapshot, now = NOW, messages?: Messages, loca
         joinUrl="https://school.example/live"
         qrCode={<svg role="img" aria-label="QR" />}
         onCommand={onCommand}
+        typedAnswersHidden={extra.typedAnswersHidden ?? false}
+        onTypedAnswersHiddenChange={onTypedAnswersHiddenChange}
+        onTakeBack={onTakeBack}
       />
     </MemoryRouter>,
     messages ? { locale, messages } : {},
   );
-  return { onCommand, user: userEvent.setup() };
+  return { onCommand, onTakeBack, onTypedAnswersHiddenChange, user: userEvent.setup() };
 }
 
 describe('HostView', () => {
@@ -323,6 +356,96 @@ describe('HostView', () => {
       'href',
       '/dashboard/teacher/all-quiz',
     );
+  });
+
+  it('says when another screen took the game, and takes it back here on request', async () => {
+    const taken = snapshotOf([welcome()], {
+      connection: 'ended',
+      end: { kind: 'closed', code: 4001, reason: 'REPLACED' },
+    });
+    const { onTakeBack, onCommand, user } = renderHost(taken);
+    expect(screen.getByRole('heading', { name: 'The game is on another screen' })).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'You opened this game on another page or computer: it goes on there.',
+    );
+    // None of the controls of a game this screen no longer runs.
+    expect(screen.queryByRole('button', { name: 'Start' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to your quizzes' })).toHaveAttribute(
+      'href',
+      '/dashboard/teacher/all-quiz',
+    );
+    await user.click(screen.getByRole('button', { name: 'Take it back here' }));
+    expect(onTakeBack).toHaveBeenCalledOnce();
+    expect(onCommand).not.toHaveBeenCalled();
+  });
+
+  it('offers no taking back when the game itself is over', () => {
+    renderHost(
+      snapshotOf([welcome()], { connection: 'ended', end: { kind: 'closed', code: 4510, reason: 'GAME_ENDED' } }),
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('The game is over.');
+    expect(screen.queryByRole('button', { name: 'Take it back here' })).toBeNull();
+  });
+
+  it('shows typed answers, or with them hidden only how many were right and wrong', async () => {
+    const snapshot = snapshotOf([welcome({ game: game({ state: 'question-open' }) }), opened, typedClosed]);
+    const shown = renderHost(snapshot);
+    const toggle = screen.getByRole('button', { name: 'Hide typed answers' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    const region = screen.getByRole('region', { name: 'Answers' });
+    expect(region).toHaveTextContent('something rude');
+    expect(region).toHaveTextContent('Lyon');
+    expect(region).toHaveTextContent('Other answers');
+    await shown.user.click(toggle);
+    expect(shown.onTypedAnswersHiddenChange).toHaveBeenLastCalledWith(true);
+    cleanup();
+
+    const hidden = renderHost(snapshot, NOW, undefined, 'en', { typedAnswersHidden: true });
+    expect(screen.getByRole('button', { name: 'Hide typed answers' })).toHaveAttribute('aria-pressed', 'true');
+    const answers = screen.getByRole('region', { name: 'Answers' });
+    expect(answers).not.toHaveTextContent('something rude');
+    expect(answers).not.toHaveTextContent('Lyon');
+    expect(answers).not.toHaveTextContent('Other answers');
+    expect(answers).toHaveTextContent('Typed answers are hidden on this screen.');
+    // The key is the teacher's own: it stays.
+    expect(answers).toHaveTextContent('Right answer: Paris');
+    expect(
+      within(answers)
+        .getAllByRole('listitem')
+        .map((row) => row.textContent),
+    ).toEqual(['Right answers1414 answers', 'Wrong answers66 answers']);
+    await hidden.user.click(screen.getByRole('button', { name: 'Hide typed answers' }));
+    expect(hidden.onTypedAnswersHiddenChange).toHaveBeenLastCalledWith(false);
+  });
+
+  it('leaves the options of a choice question as they are with typed answers hidden', () => {
+    renderHost(
+      snapshotOf([welcome({ game: game({ state: 'question-open' }) }), opened, closedAt(2)]),
+      NOW,
+      undefined,
+      'en',
+      {
+        typedAnswersHidden: true,
+      },
+    );
+    const rows = within(screen.getByRole('region', { name: 'Answers' })).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      '3/4Right answer1111 answers',
+      '2/655 answers',
+      '1/822 answers',
+    ]);
+  });
+
+  it('keeps the choice to hide typed answers for the tab, and reads a damaged one as shown', () => {
+    window.sessionStorage.setItem('studyhall:live-host:typed-answers-hidden', 'yes please');
+    const first = renderHook(() => useTypedAnswersHidden());
+    expect(first.result.current[0]).toBe(false);
+    act(() => first.result.current[1](true));
+    expect(first.result.current[0]).toBe(true);
+    first.unmount();
+    // A reload of the page: the same choice.
+    expect(renderHook(() => useTypedAnswersHidden()).result.current[0]).toBe(true);
+    window.sessionStorage.clear();
   });
 
   it('words the page in Arabic, the PIN left to right', async () => {

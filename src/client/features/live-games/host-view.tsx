@@ -1,6 +1,19 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ArrowLeft, Check, EyeOff, Pause, Play, Plus, SkipForward, Square, WifiOff, X } from 'lucide-react';
+import {
+  ArrowLeft,
+  Check,
+  EyeOff,
+  MonitorUp,
+  Pause,
+  Play,
+  Plus,
+  SkipForward,
+  Square,
+  TextCursorInput,
+  WifiOff,
+  X,
+} from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LIVE_GAME_LIMITS } from '#shared/live-game-basics';
@@ -37,14 +50,31 @@ export type HostViewProps = {
   /** The QR code of the join address with the PIN (drawn by the page; none in tests). */
   qrCode?: ReactNode;
   onCommand(command: LiveHostCommandInput): void;
+  /** The projector shows only how many typed answers were right and wrong, not their text (this page's choice). */
+  typedAnswersHidden?: boolean;
+  onTypedAnswersHiddenChange?(hidden: boolean): void;
+  /** Another screen took the host's seat: take it back on this one (a new session). */
+  onTakeBack?(): void;
 };
 
 export const analyticsPath = (quizId: string) => `/dashboard/teacher/quiz-analytics/${encodeURIComponent(quizId)}`;
 
-export function HostView({ snapshot, now, joinUrl, qrCode, onCommand }: HostViewProps) {
+export function HostView({
+  snapshot,
+  now,
+  joinUrl,
+  qrCode,
+  onCommand,
+  typedAnswersHidden = false,
+  onTypedAnswersHiddenChange,
+  onTakeBack,
+}: HostViewProps) {
   const { t } = useLingui();
   const { game, state, connection } = snapshot;
 
+  if (connection === 'ended' && isTakenElsewhere(snapshot.end) && state !== 'ended') {
+    return <TakenElsewhere end={snapshot.end!} onTakeBack={onTakeBack} />;
+  }
   if (connection === 'ended' && (state !== 'ended' || !snapshot.podium)) {
     return (
       <section className="mx-auto flex max-w-xl flex-col gap-4" aria-labelledby="live-ended-heading">
@@ -97,6 +127,17 @@ export function HostView({ snapshot, now, joinUrl, qrCode, onCommand }: HostView
             <EyeOff className="size-4" aria-hidden="true" />
             <Trans>Hide names</Trans>
           </Button>
+          {onTypedAnswersHiddenChange ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-pressed={typedAnswersHidden}
+              onClick={() => onTypedAnswersHiddenChange(!typedAnswersHidden)}
+            >
+              <TextCursorInput className="size-4" aria-hidden="true" />
+              <Trans>Hide typed answers</Trans>
+            </Button>
+          ) : null}
           {state === 'ended' ? null : <EndGameButton isDisabled={!isLive} onEnd={() => onCommand({ type: 'end' })} />}
         </div>
       </header>
@@ -126,7 +167,7 @@ export function HostView({ snapshot, now, joinUrl, qrCode, onCommand }: HostView
           onCommand={onCommand}
         />
       ) : state === 'question-closed' && snapshot.closed ? (
-        <HostClosed snapshot={snapshot} isLive={isLive} onCommand={onCommand} />
+        <HostClosed snapshot={snapshot} isLive={isLive} onCommand={onCommand} typedAnswersHidden={typedAnswersHidden} />
       ) : state === 'ended' ? (
         <section aria-labelledby="live-podium-heading" className="flex flex-col gap-6">
           <h2 id="live-podium-heading" className="text-center text-3xl font-bold text-fg">
@@ -146,6 +187,39 @@ export function HostView({ snapshot, now, joinUrl, qrCode, onCommand }: HostView
         </LoadingStatus>
       )}
     </div>
+  );
+}
+
+/** The host's seat went to another page or computer of theirs (the room layer's REPLACED). */
+const isTakenElsewhere = (end: LiveSnapshot['end']) => end?.kind === 'closed' && end.reason === 'REPLACED';
+
+/**
+ * The game goes on on another screen of this teacher: say so, and offer to take it back here, which
+ * joins again as the host and, in turn, lets that other screen know it was taken.
+ */
+function TakenElsewhere({ end, onTakeBack }: { end: NonNullable<LiveSnapshot['end']>; onTakeBack?(): void }) {
+  return (
+    <section className="mx-auto flex max-w-xl flex-col gap-4" aria-labelledby="live-taken-heading">
+      <MonitorUp className="size-12 text-brand-600" aria-hidden="true" />
+      <h1 id="live-taken-heading" className="text-2xl font-bold text-fg">
+        <Trans>The game is on another screen</Trans>
+      </h1>
+      <p role="alert" className="text-lg text-fg">
+        {hostEndText(end)}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {onTakeBack ? (
+          <Button onClick={onTakeBack}>
+            <MonitorUp className="size-4" aria-hidden="true" />
+            <Trans>Take it back here</Trans>
+          </Button>
+        ) : null}
+        <Link to="/dashboard/teacher/all-quiz" className={buttonVariants({ variant: 'secondary' })}>
+          <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
+          <Trans>Back to your quizzes</Trans>
+        </Link>
+      </div>
+    </section>
   );
 }
 
@@ -514,7 +588,7 @@ function QuestionChoices({ question }: { question: OpenedQuestion['question'] })
   );
 }
 
-function HostClosed({ snapshot, isLive, onCommand }: PartProps) {
+function HostClosed({ snapshot, isLive, onCommand, typedAnswersHidden }: PartProps & { typedAnswersHidden: boolean }) {
   const { t } = useLingui();
   const closed = snapshot.closed!;
   const number = formatNumber(closed.index + 1);
@@ -542,7 +616,11 @@ function HostClosed({ snapshot, isLive, onCommand }: PartProps) {
         />
       </div>
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
-        <DistributionChart question={closed.question} distribution={closed.distribution} />
+        <DistributionChart
+          question={closed.question}
+          distribution={closed.distribution}
+          typedAnswersHidden={typedAnswersHidden}
+        />
         <Leaderboard top={snapshot.top} />
       </div>
     </section>

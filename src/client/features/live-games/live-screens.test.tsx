@@ -24,6 +24,41 @@ class StillConnecting extends EventTarget {
   close() {}
 }
 
+/**
+ * The game's sockets of a page whose first socket is taken over at once by another screen (the room
+ * layer's REPLACED, 4001) after its join; the later ones stay connecting.
+ */
+function socketsTakenOnce() {
+  const opened: string[] = [];
+  class TakenOnce extends EventTarget {
+    static readonly OPEN = 1;
+    readyState = 0;
+    onopen: (() => void) | null = null;
+    onclose: ((event: { code: number }) => void) | null = null;
+    onmessage: (() => void) | null = null;
+    private readonly isFirst: boolean;
+    constructor(url: string) {
+      super();
+      opened.push(url);
+      this.isFirst = opened.length === 1;
+      setTimeout(() => {
+        this.readyState = this.isFirst ? 1 : 0;
+        if (this.isFirst) this.onopen?.();
+      }, 0);
+    }
+    send() {
+      // The join went out; another screen of the same teacher takes the seat.
+      setTimeout(() => {
+        this.readyState = 3;
+        this.onclose?.({ code: 4001 });
+      }, 0);
+    }
+    close() {}
+  }
+  vi.stubGlobal('WebSocket', TakenOnce);
+  return opened;
+}
+
 /** A class name of this test's own: class names are unique in the school. */
 const newClassName = () => `Live ${Math.random().toString(36).slice(2, 8)}`;
 
@@ -91,6 +126,18 @@ describe('the projector (host page)', () => {
     await user.click(await screen.findByRole('button', { name: 'Exit full screen' }));
     expect(exitFullscreen).toHaveBeenCalledOnce();
     expect(await screen.findByRole('button', { name: 'Full screen' })).toBeVisible();
+  });
+
+  it('takes the game back from another screen with a new connection', async () => {
+    const { teacher, game } = await gameOfClass();
+    signInAs(teacher, 'teacher');
+    const opened = socketsTakenOnce();
+    const { user } = await openApp(`/dashboard/teacher/live/${game._id}`);
+    await user.click(await screen.findByRole('button', { name: 'Take it back here' }));
+    expect(await screen.findByText('Opening the game…')).toBeInTheDocument();
+    expect(opened).toHaveLength(2);
+    // Still the projector's frame, its Leave and all.
+    expect(screen.getByRole('link', { name: 'Leave' })).toBeVisible();
   });
 
   it('keeps the header and menu on the other teacher screens', async () => {
