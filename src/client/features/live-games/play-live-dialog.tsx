@@ -10,9 +10,7 @@ import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
 import { ApiError, isInputFailure } from '../../lib/api.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { createLiveGame } from './live-games-api.ts';
-
-/** The host's page of a game. */
-export const liveHostPath = (gameId: string) => `/dashboard/teacher/live/${encodeURIComponent(gameId)}`;
+import { liveHostPath } from './play-live-path.ts';
 
 /**
  * "Play live" (issue 34 point 2): one of the teacher's active classes and the seconds per

@@ -6,8 +6,12 @@ import { ProfileSummary } from '../session/profile-summary.tsx';
 import { TaskList } from '../tasks/task-list.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { RunningGamesBanners } from '../live-games/running-games-banner.tsx';
 
-/** /dashboard/teacher: the quote of the day on top, then the task list (SPEC §2). */
+/**
+ * /dashboard/teacher: the quote of the day on top, then the task list (SPEC §2); the live games
+ * running in the teacher's classes, to go back to their projector (issue 34's review).
+ */
 export function Component() {
   const teacher = useProfile('teacher');
   const { t } = useLingui();
@@ -29,6 +33,7 @@ export function Component() {
           [t`Email`, teacher.email],
         ]}
       />
+      <RunningGamesBanners />
     </div>
   );
 }
