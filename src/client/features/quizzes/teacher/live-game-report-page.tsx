@@ -1,5 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core';
-import { msg, plural, t as translate } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, CircleDot, Download, Minus, X } from 'lucide-react';
@@ -10,19 +10,26 @@ import type { QuizQuestion } from '#shared/quizzes';
 import { cardVariants } from '../../../components/ui/card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { BackLink } from '../../../components/ui/back-link.tsx';
+import { QueryPage } from '../../../components/query-page.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
-import { LoadingStatus } from '../../../components/ui/spinner.tsx';
-import { EmptyState, LoadFailure } from '../../../components/ui/status-cards.tsx';
+import { EmptyState } from '../../../components/ui/status-cards.tsx';
 import { STACKED_TABLE } from '../../../components/ui/stacked-table.ts';
-import { ApiError, call } from '../../../lib/api.ts';
+import { call } from '../../../lib/api.ts';
 import { downloadBlob } from '../../../lib/download-file.ts';
 import { cn } from '../../../lib/cn.ts';
-import { formatDateTime, formatNumber, formatPercent, isolate } from '../../../lib/format.ts';
+import { formatDateTime, formatNumber, isolate } from '../../../lib/format.ts';
 import { keyText, matchedPairText, responseText, trueFalseText } from '../question-response.ts';
 import { QuestionText } from '../question-text.tsx';
 import { liveGameQueries } from './live-game-queries.ts';
 import { QuestionHeader } from './question-header.tsx';
+import {
+  AnswerSharesTable,
+  OTHER_ANSWERS,
+  QuestionFigureList,
+  QuestionHeading,
+  type AnswerShare,
+} from './per-question-parts.tsx';
 import { QUESTION_TYPE_MESSAGES } from './question-type-labels.ts';
 
 /**
@@ -38,16 +45,8 @@ type ReportAnswer = ReportPlayer['answers'][number];
 /** Back to the quiz's analytics with its list of live games open. */
 const analyticsPath = (quizId: string) => `/dashboard/teacher/quiz-analytics/${encodeURIComponent(quizId)}?live=1`;
 
-/** One row of a distribution in the reader's words: what was answered, how often, and whether it is (part of) the key. */
-type DistributionRow = { key: string; label: string; count: number; isCorrect: boolean };
-
-const OTHER_ANSWERS = msg({
-  comment: 'The typed answers past the most common ones, summed in one row',
-  message: 'Other answers',
-});
-
 /** The distribution's keys (decision 066) read as the question's options, True/False, matches or typed text. */
-export function distributionRows(question: QuizQuestion, distribution: Distribution): DistributionRow[] {
+export function distributionRows(question: QuizQuestion, distribution: Distribution): AnswerShare[] {
   const options = new Map((question.options ?? []).map((option) => [option._id, option]));
   const prompts = new Map((question.prompts ?? []).map((prompt) => [prompt._id, prompt]));
   const choices = new Map((question.choices ?? []).map((choice) => [choice._id, choice.text]));
@@ -196,25 +195,29 @@ function QuestionReport({ entry, position }: { entry: ReportQuestion; position: 
   const number = formatNumber(position);
   const type = i18n._(QUESTION_TYPE_MESSAGES[question.type]);
   const answerKey = keyText(question);
-  const rows = distributionRows(question, distribution);
+  const shares = distributionRows(question, distribution);
+  if (distribution.others > 0) {
+    shares.push({ key: '', label: i18n._(OTHER_ANSWERS), count: distribution.others, isCorrect: false });
+  }
   const noAnswer = Math.max(0, distribution.players - distribution.answered);
-  const facts: [string, number][] = [
-    [t`Answered`, distribution.answered],
-    [t({ comment: 'Answers that earned all of the points', message: 'Right answers' }), distribution.right],
-    [t({ comment: 'Answers that earned some of the points', message: 'Partly right answers' }), distribution.partial],
-    [t({ comment: 'Answers that earned no points', message: 'Wrong answers' }), distribution.wrong],
-    [t`No answer`, noAnswer],
+  const figures: [string, string][] = [
+    [t`Answered`, formatNumber(distribution.answered)],
+    [
+      t({ comment: 'Answers that earned all of the points', message: 'Right answers' }),
+      formatNumber(distribution.right),
+    ],
+    [
+      t({ comment: 'Answers that earned some of the points', message: 'Partly right answers' }),
+      formatNumber(distribution.partial),
+    ],
+    [t({ comment: 'Answers that earned no points', message: 'Wrong answers' }), formatNumber(distribution.wrong)],
+    [t`No answer`, formatNumber(noAnswer)],
   ];
   const players = formatNumber(distribution.players);
   return (
     <li className="rounded-lg border border-line bg-surface px-4 py-3 text-sm" data-testid="live-question">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <h3 className="min-w-0 flex-[1_1_16rem] wrap-anywhere text-fg">
-          <span className="font-semibold">
-            {t({ comment: 'Q1 is question 1, before its text', message: `Q${number}.` })}
-          </span>{' '}
-          <QuestionText text={question.question_text} className="wrap-anywhere" />
-        </h3>
+        <QuestionHeading className="min-w-0 flex-[1_1_16rem]" number={number} text={question.question_text} />
         {played ? null : (
           <span className="rounded-full bg-surface-muted px-2 py-0.5 text-xs font-semibold text-muted">
             <Trans>Not played: the game ended before it</Trans>
@@ -237,78 +240,22 @@ function QuestionReport({ entry, position }: { entry: ReportQuestion; position: 
               other: 'Of # players who could answer:',
             })}
           </p>
-          <dl className="mt-1 flex flex-wrap gap-x-6 gap-y-1">
-            {facts.map(([label, value]) => (
-              <div key={label} className="flex gap-1.5">
-                <dt className="text-muted">
-                  {t({ comment: 'A figure’s name before its value', message: `${label}:` })}
-                </dt>
-                <dd className="font-semibold text-fg tabular-nums">{formatNumber(value)}</dd>
-              </div>
-            ))}
-          </dl>
-          {rows.length > 0 || distribution.others > 0 ? (
-            <table className="mt-2 w-full text-start">
-              <caption className="sr-only">
+          <QuestionFigureList className="mt-1" figures={figures} />
+          {shares.length > 0 ? (
+            <AnswerSharesTable
+              shares={shares}
+              total={distribution.players}
+              caption={
                 <Trans>
                   Answers to question {number}, of {players} players
                 </Trans>
-              </caption>
-              <thead className="sr-only">
-                <tr>
-                  <th scope="col">
-                    <Trans>Answer</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Players who gave it</Trans>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {[
-                  ...rows,
-                  ...(distribution.others > 0
-                    ? [{ key: '', label: i18n._(OTHER_ANSWERS), count: distribution.others, isCorrect: false }]
-                    : []),
-                ].map((row) => (
-                  <DistributionBar key={row.key} row={row} players={distribution.players} />
-                ))}
-              </tbody>
-            </table>
+              }
+              countHeading={<Trans>Players who gave it</Trans>}
+            />
           ) : null}
         </>
       ) : null}
     </li>
-  );
-}
-
-function DistributionBar({ row, players }: { row: DistributionRow; players: number }) {
-  const { t } = useLingui();
-  const share = players === 0 ? 0 : (row.count * 100) / players;
-  const count = formatNumber(row.count);
-  const percent = formatPercent(Math.round(share * 10) / 10);
-  return (
-    <tr data-testid="live-answer-row">
-      <th scope="row" className="w-2/5 py-1 pe-3 text-start align-top font-normal wrap-break-word text-fg">
-        <QuestionText text={row.label} className="wrap-break-word" />
-        {row.isCorrect ? (
-          <span className="ms-1 font-semibold whitespace-nowrap text-success">
-            <Trans>(correct)</Trans>
-          </span>
-        ) : null}
-      </th>
-      <td className="py-1 align-top">
-        <div className="flex items-center gap-2">
-          <div aria-hidden="true" className="h-3 flex-1 overflow-hidden rounded bg-surface-muted">
-            <div
-              className={cn('h-full rounded', row.isCorrect ? 'bg-success' : 'bg-brand-500')}
-              style={{ width: `${share}%` }}
-            />
-          </div>
-          <span className="w-28 shrink-0 text-end tabular-nums">{t`${count} (${percent})`}</span>
-        </div>
-      </td>
-    </tr>
   );
 }
 
@@ -512,64 +459,34 @@ function LiveGameReportView({ quizId, report }: { quizId: string; report: LiveGa
   );
 }
 
-function describeFailure(error: Error): { heading: string; detail: string; canRetry: boolean } {
-  if (error instanceof ApiError && (error.code === 'NOT_FOUND' || error.code === 'VALIDATION_FAILED')) {
-    return {
-      heading: translate`Live game not found`,
-      detail: translate`There is no finished live game of this quiz at this address.`,
-      canRetry: false,
-    };
-  }
-  if (error instanceof ApiError && error.code === 'FORBIDDEN') {
-    return {
-      heading: translate`Not your quiz`,
-      detail: translate`Only the teacher who created a quiz can see its live games’ reports.`,
-      canRetry: false,
-    };
-  }
-  return { heading: translate`The live game report could not be loaded`, detail: error.message, canRetry: true };
-}
-
 /** /dashboard/teacher/quiz-analytics/:quizID/live/:gameId (issue 34 point 6). */
 export function Component() {
   const { quizID = '', gameId = '' } = useParams();
   const report = useQuery(liveGameQueries.report(quizID, gameId));
   const { t } = useLingui();
-  const backLink = (
-    <BackLink to={analyticsPath(quizID)}>
-      <Trans>Quiz analytics</Trans>
-    </BackLink>
-  );
-  if (report.isPending) {
-    return (
-      <div className="mx-auto w-full max-w-6xl">
-        {backLink}
-        <PageHeader className="mt-3" title={t`Live game report`} />
-        <LoadingStatus className="mt-4">
-          <Trans>Loading the report…</Trans>
-        </LoadingStatus>
-      </div>
-    );
-  }
-  if (report.isError) {
-    const failure = describeFailure(report.error);
-    return (
-      <div className="mx-auto w-full max-w-6xl">
-        {backLink}
-        <PageHeader className="mt-3" title={failure.heading} />
-        <LoadFailure
-          className="mt-4"
-          title={failure.heading}
-          message={failure.detail}
-          onRetry={failure.canRetry ? () => void report.refetch() : undefined}
-        />
-      </div>
-    );
-  }
   return (
-    <div className="mx-auto w-full max-w-6xl">
-      {backLink}
-      <LiveGameReportView quizId={quizID} report={report.data} />
-    </div>
+    <QueryPage
+      query={report}
+      backLink={
+        <BackLink to={analyticsPath(quizID)}>
+          <Trans>Quiz analytics</Trans>
+        </BackLink>
+      }
+      title={t`Live game report`}
+      loading={<Trans>Loading the report…</Trans>}
+      failures={{
+        notFound: {
+          heading: t`Live game not found`,
+          detail: t`There is no finished live game of this quiz at this address.`,
+        },
+        forbidden: {
+          heading: t`Not your quiz`,
+          detail: t`Only the teacher who created a quiz can see its live games’ reports.`,
+        },
+        failed: t`The live game report could not be loaded`,
+      }}
+    >
+      {(data) => <LiveGameReportView quizId={quizID} report={data} />}
+    </QueryPage>
   );
 }

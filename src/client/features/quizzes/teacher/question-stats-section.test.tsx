@@ -144,5 +144,10 @@ describe('the per-question analytics', () => {
       expect(header.className).not.toMatch(/wrap-anywhere|break-all/);
       expect(within(header).getByText('(correct)')).toHaveClass('whitespace-nowrap');
     });
+
+    it('starts each answer at the line’s start, not centred as a row header would be', () => {
+      renderTranslated(<QuestionStatsSection quiz={trueFalse} />);
+      for (const header of screen.getAllByRole('rowheader')) expect(header).toHaveClass('text-start');
+    });
   });
 });

@@ -10,7 +10,6 @@ import { type AttemptRecord, type QuizQuestion, type TeacherQuizDetail } from '#
 import { QuestionImage, QuestionText } from '../question-text.tsx';
 import { keyText, outcomeOf, questionNumbers, responseText, type Outcome } from '../question-response.ts';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
-import { ApiError } from '../../../lib/api.ts';
 import { teacherDetailQuery } from '../teacher-detail-query.ts';
 import { cn } from '../../../lib/cn.ts';
 import { STACKED_TABLE } from '../../../components/ui/stacked-table.ts';
@@ -27,12 +26,13 @@ import {
 } from '../../../lib/format.ts';
 import { QUESTION_TYPE_MESSAGES } from './question-type-labels.ts';
 import { LoadingStatus } from '../../../components/ui/spinner.tsx';
-import { EmptyState, LoadFailure } from '../../../components/ui/status-cards.tsx';
+import { EmptyState } from '../../../components/ui/status-cards.tsx';
 import { cardVariants } from '../../../components/ui/card.tsx';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { downloadBlob } from '../../../lib/download-file.ts';
 import { BackLink } from '../../../components/ui/back-link.tsx';
+import { QueryPage } from '../../../components/query-page.tsx';
 import { QuizLifecycleActions } from './quiz-lifecycle-actions.tsx';
 import { AccommodationsSection, accommodationQueries } from './accommodations-section.tsx';
 
@@ -556,67 +556,28 @@ function QuestionFacts({ question }: { question: QuizQuestion }) {
   );
 }
 
-function describeFailure(error: Error): { heading: string; detail: string; canRetry: boolean } {
-  if (error instanceof ApiError && (error.code === 'NOT_FOUND' || error.code === 'VALIDATION_FAILED')) {
-    return {
-      heading: translate`Quiz not found`,
-      detail: translate`There is no quiz at this address.`,
-      canRetry: false,
-    };
-  }
-  if (error instanceof ApiError && error.code === 'FORBIDDEN') {
-    return {
-      heading: translate`Not your quiz`,
-      detail: translate`Only the teacher who created a quiz can see its analytics.`,
-      canRetry: false,
-    };
-  }
-  return { heading: translate`Quiz analytics could not be loaded`, detail: error.message, canRetry: true };
-}
-
 /** /dashboard/teacher/quiz-analytics/:quizID (SPEC §2 teacher quiz analytics). */
 export function Component() {
   const { quizID = '' } = useParams();
   const quiz = useQuery(teacherDetailQuery(quizID));
   const { t } = useLingui();
-  const backLink = (
-    <BackLink to={ALL_QUIZ_PATH}>
-      <Trans>All quizzes</Trans>
-    </BackLink>
-  );
-
-  if (quiz.isPending) {
-    return (
-      <div className="mx-auto w-full max-w-6xl">
-        {backLink}
-        <PageHeader className="mt-3" title={t`Quiz analytics`} />
-        <LoadingStatus className="mt-4">
-          <Trans>Loading the attempts…</Trans>
-        </LoadingStatus>
-      </div>
-    );
-  }
-
-  if (quiz.isError) {
-    const failure = describeFailure(quiz.error);
-    return (
-      <div className="mx-auto w-full max-w-6xl">
-        {backLink}
-        <PageHeader className="mt-3" title={failure.heading} />
-        <LoadFailure
-          className="mt-4"
-          title={failure.heading}
-          message={failure.detail}
-          onRetry={failure.canRetry ? () => void quiz.refetch() : undefined}
-        />
-      </div>
-    );
-  }
-
   return (
-    <div className="mx-auto w-full max-w-6xl">
-      {backLink}
-      <QuizAnalytics quiz={quiz.data} />
-    </div>
+    <QueryPage
+      query={quiz}
+      backLink={
+        <BackLink to={ALL_QUIZ_PATH}>
+          <Trans>All quizzes</Trans>
+        </BackLink>
+      }
+      title={t`Quiz analytics`}
+      loading={<Trans>Loading the attempts…</Trans>}
+      failures={{
+        notFound: { heading: t`Quiz not found`, detail: t`There is no quiz at this address.` },
+        forbidden: { heading: t`Not your quiz`, detail: t`Only the teacher who created a quiz can see its analytics.` },
+        failed: t`Quiz analytics could not be loaded`,
+      }}
+    >
+      {(data) => <QuizAnalytics quiz={data} />}
+    </QueryPage>
   );
 }
