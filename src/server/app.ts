@@ -243,9 +243,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(gradebookRoutes(createGradebook(options.database.db)));
   const liveTokens = createLiveTokens(options.jwtSecret);
   await app.register(
-    liveGamesRoutes(createLiveGames(options.database.db, fileAccess, { tokens: liveTokens }), {
+    liveGamesRoutes(createLiveGames(options.database.db, fileAccess, { tokens: liveTokens, cache: readCache }), {
       transport,
-      play: createLiveGamePlay(options.database.db, fileAccess),
+      play: createLiveGamePlay(options.database.db, fileAccess, { cache: readCache }),
       authenticate: (token) => liveTokens.check(token),
       isSessionCurrent: roomSessionCheck(sessions),
       ...options.liveGames,

@@ -9,6 +9,7 @@ import {
 } from '#shared/live-games';
 import type { AnswerValue, TypedQuestionInput } from '#shared/question-types';
 import type { QuizQuestion } from '#shared/quizzes';
+import type { ReadCache } from '../../cache/read-cache.ts';
 import { studentIdentityColumns } from '../../db/identity-keys.ts';
 import { answerKeysIn } from '../../testing/answer-keys.ts';
 import { classStudents, students } from '../../db/schema.ts';
@@ -81,7 +82,13 @@ export function testClock(start = new Date()) {
 
 export async function liveGameClass(
   t: TestApp,
-  options: { students?: number; questions?: TypedQuestionInput[]; clock?: ReturnType<typeof testClock> } = {},
+  options: {
+    students?: number;
+    questions?: TypedQuestionInput[];
+    clock?: ReturnType<typeof testClock>;
+    /** The read cache play tells of a game that moves the leaderboard (one sharing the app's tag versions). */
+    cache?: ReadCache;
+  } = {},
 ) {
   const teacher = await signUpTeacher(t);
   const coTeacher = await signUpTeacher(t);
@@ -99,7 +106,10 @@ export async function liveGameClass(
   expect(created.status, created.raw).toBe(201);
   const quizId = (created.body as { data: { _id: string } }).data._id;
   const clock = options.clock ?? testClock();
-  const play = createLiveGamePlay(t.database.db, createFileAccess(TEST_JWT_SECRET), { now: clock.now });
+  const play = createLiveGamePlay(t.database.db, createFileAccess(TEST_JWT_SECRET), {
+    now: clock.now,
+    cache: options.cache,
+  });
   const host: LiveActor = { id: teacher.profile._id, role: 'teacher' };
   const coHost: LiveActor = { id: coTeacher.profile._id, role: 'teacher' };
 

@@ -10,9 +10,11 @@ import {
   type PlayerResult,
 } from '#shared/live-games';
 import { answerProblem, isAnswered, type AnswerValue, type StoredQuestion } from '#shared/question-types';
+import { cacheTags, readsUncached, type ReadCache } from '../../cache/read-cache.ts';
 import type { Database } from '../../db/client.ts';
 import { liveAnswers, liveGames, livePlayers, students } from '../../db/schema.ts';
 import { isStudentOfClass, teachesClass } from '../classes/records.ts';
+import { recomputeGamePlayers } from '../quizzes/grading.ts';
 import type { ImageSigner } from '../quizzes/presenters.ts';
 import { presentQuizImage } from '../quizzes/quiz-images.ts';
 import type { FileAccess } from '../resources/file-access.ts';
@@ -187,8 +189,16 @@ function finalResults(game: GameView, rows: StandingRow[]) {
   };
 }
 
-export function createLiveGamePlay(db: Database, fileAccess: FileAccess, options: { now?: () => Date } = {}) {
+/** What a command changed beyond the game, for after its commit. */
+type Effects = { leaderboardMoved: boolean };
+
+export function createLiveGamePlay(
+  db: Database,
+  fileAccess: FileAccess,
+  options: { now?: () => Date; cache?: ReadCache } = {},
+) {
   const now = options.now ?? (() => new Date());
+  const cache = options.cache ?? readsUncached();
   /**
    * A game's images are signed for the game (its id in the signature): the question goes to the
    * whole room as one message, and only once it opens (decision 066).
@@ -483,12 +493,17 @@ export function createLiveGamePlay(db: Database, fileAccess: FileAccess, options
     ];
   }
 
-  async function endGame(tx: Queryable, game: LockedGame, at: Date): Promise<LiveDelivery[]> {
+  async function endGame(tx: Queryable, game: LockedGame, at: Date, effects: Effects): Promise<LiveDelivery[]> {
     const closing = isOpen(game) ? await closeQuestion(tx, game, at) : [];
     await tx
       .update(liveGames)
       .set({ state: 'ended', endedAt: at, pausedAt: null, updatedAt: at })
       .where(eq(liveGames.id, game.id));
+    // A game that counts is one more result on its players' leaderboards from its end (decision
+    // 068), in the end's transaction; the game's row is held, then the players' (every writer's order).
+    if (game.countsTowardLeaderboard) {
+      effects.leaderboardMoved = (await recomputeGamePlayers(tx, [game.id])).length > 0;
+    }
     const { podium, finals } = finalResults(game, await standingsAt(tx, game.id, null));
     return [
       ...closing,
@@ -511,7 +526,7 @@ export function createLiveGamePlay(db: Database, fileAccess: FileAccess, options
     if (game.currentIndex !== index) throw refuse('MOVED_ON');
   }
 
-  async function runCommand(tx: Queryable, game: LockedGame, command: LiveHostCommand, at: Date) {
+  async function runCommand(tx: Queryable, game: LockedGame, command: LiveHostCommand, at: Date, effects: Effects) {
     const touch = () =>
       tx.update(liveGames).set({ updatedAt: at }).where(eq(liveGames.id, game.id)).returning({ id: liveGames.id });
     const isDue = game.state === 'question-open' && at >= game.questionDeadline!;
@@ -525,7 +540,7 @@ export function createLiveGamePlay(db: Database, fileAccess: FileAccess, options
         if (isOpen(game)) throw refuse('WRONG_STATE');
         return command.from + 1 < game.questionCount
           ? openQuestion(tx, game, command.from + 1, at)
-          : endGame(tx, game, at);
+          : endGame(tx, game, at, effects);
       case 'skip':
         expectIndex(game, command.index);
         // Closed already (its deadline came first): the close happened once, nothing to do.
@@ -590,7 +605,7 @@ export function createLiveGamePlay(db: Database, fileAccess: FileAccess, options
         return [{ to: 'everyone', message } satisfies LiveDelivery];
       }
       case 'end':
-        return endGame(tx, game, at);
+        return endGame(tx, game, at, effects);
       case 'remove-player': {
         const [removed] = await tx
           .update(livePlayers)
@@ -752,13 +767,17 @@ export function createLiveGamePlay(db: Database, fileAccess: FileAccess, options
       return refusing(async () => {
         if (actor.role !== 'teacher') throw refuse('NOT_A_HOST');
         if (!uuid.safeParse(gameId).success) throw refuse('GAME_NOT_FOUND');
-        return db.transaction(async (tx) => {
+        const effects: Effects = { leaderboardMoved: false };
+        const outcome = await db.transaction(async (tx) => {
           const game = await lockGame(tx, gameId, 'update');
           if (!game) throw refuse('GAME_NOT_FOUND');
           if (!(await teachesClass(tx, actor.id, game.classId))) throw refuse('NOT_A_HOST');
           if (isOver(game, at)) throw refuse('GAME_ENDED');
-          return { deliveries: await runCommand(tx, game, command, at) };
+          return { deliveries: await runCommand(tx, game, command, at, effects) };
         });
+        // After the commit, as a quiz's grading does: every leaderboard page read before is stale.
+        if (effects.leaderboardMoved) await cache.changed([cacheTags.leaderboard]);
+        return outcome;
       });
     },
 

@@ -11,6 +11,7 @@ import {
   type StudentLiveGame,
 } from '#shared/live-games';
 import { isChoiceQuestion, type StoredQuestion } from '#shared/question-types';
+import { cacheTags, readsUncached, type ReadCache } from '../../cache/read-cache.ts';
 import type { Database } from '../../db/client.ts';
 import {
   classStudents,
@@ -26,6 +27,7 @@ import { AppError, forbidden, notFound } from '../../errors.ts';
 import type { AuthenticatedUser } from '../../plugins/auth.ts';
 import { isStudentOfClass, requireTaughtClass, teachesClass } from '../classes/records.ts';
 import { shuffled } from '../quizzes/attempt-rules.ts';
+import { recomputeGamePlayers } from '../quizzes/grading.ts';
 import { imageSignerOf, toPage, type ListedPage, type Page } from '../quizzes/quiz-records.ts';
 import type { FileAccess } from '../resources/file-access.ts';
 import { presentClosedQuestion, presentFinishedGame, presentGameSummary, presentStudentGame } from './presenters.ts';
@@ -66,9 +68,10 @@ const PIN_DRAWS = 20;
 export function createLiveGames(
   db: Database,
   fileAccess: FileAccess,
-  options: { now?: () => Date; tokens?: LiveTokens } = {},
+  options: { now?: () => Date; tokens?: LiveTokens; cache?: ReadCache } = {},
 ) {
   const now = options.now ?? (() => new Date());
+  const cache = options.cache ?? readsUncached();
   const imagesFor = imageSignerOf(fileAccess);
 
   /** The game, if the teacher teaches its class: 404 no game, 403 another class's (requireTaughtClass's answers). */
@@ -99,7 +102,9 @@ export function createLiveGames(
      */
     async create(teacherId: string, input: NewLiveGame): Promise<LiveGameSummary> {
       const at = now();
+      let leaderboardMoved = false;
       const gameId = await db.transaction(async (tx) => {
+        leaderboardMoved = false;
         const [quiz] = await tx
           .select({
             createdBy: quizzes.createdByTeacherId,
@@ -119,7 +124,7 @@ export function createLiveGames(
         const skipped = quiz.questions
           .filter((question) => !isPlayedLive(question))
           .map((question) => ({ _id: question._id, type: question.type }));
-        await tx
+        const abandoned = await tx
           .update(liveGames)
           .set({ state: 'ended', endedAt: at, pausedAt: null })
           .where(
@@ -127,7 +132,11 @@ export function createLiveGames(
               sql`${liveGames.state} <> 'ended'`,
               sql`${liveGames.updatedAt} < ${idleBefore(at).toISOString()}::timestamptz`,
             ),
-          );
+          )
+          .returning({ id: liveGames.id, counts: liveGames.countsTowardLeaderboard });
+        // One that counts toward the leaderboard does from this end (decision 068).
+        const counted = abandoned.filter((game) => game.counts).map((game) => game.id);
+        leaderboardMoved = (await recomputeGamePlayers(tx, counted.sort())).length > 0;
         // An empty lobby of the same quiz and class is one left behind (the teacher opened the
         // lobby again): it ends, so students see one "Join" for it, not one per try.
         await tx
@@ -163,6 +172,7 @@ export function createLiveGames(
         }
         throw new AppError('UNAVAILABLE', 'No game PIN is free just now: try again');
       });
+      if (leaderboardMoved) await cache.changed([cacheTags.leaderboard]);
       return presentGameSummary((await findGameSummary(db, gameId))!);
     },
 
@@ -187,7 +197,21 @@ export function createLiveGames(
     /** Whether the game counts toward the class leaderboard: any teacher of the class decides, any time. */
     async setLeaderboardChoice(teacherId: string, gameId: string, counts: boolean): Promise<LiveGameSummary> {
       await findTaughtGame(teacherId, gameId);
-      await db.update(liveGames).set({ countsTowardLeaderboard: counts }).where(eq(liveGames.id, gameId));
+      // An ended game's players' averages follow the choice at once (decision 068), in its
+      // transaction: the game's row first, then the players' (a game's end takes them so too).
+      const moved = await db.transaction(async (tx) => {
+        const [game] = await tx
+          .select({ state: liveGames.state, counts: liveGames.countsTowardLeaderboard })
+          .from(liveGames)
+          .where(eq(liveGames.id, gameId))
+          .for('update');
+        if (!game) return [];
+        await tx.update(liveGames).set({ countsTowardLeaderboard: counts }).where(eq(liveGames.id, gameId));
+        // A game not ended counts from its end; the same choice again changes nothing.
+        if (game.state !== 'ended' || game.counts === counts) return [];
+        return recomputeGamePlayers(tx, [gameId], { resultsRemoved: !counts });
+      });
+      if (moved.length > 0) await cache.changed([cacheTags.leaderboard]);
       return presentGameSummary((await findGameSummary(db, gameId))!);
     },
 

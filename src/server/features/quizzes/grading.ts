@@ -1,8 +1,11 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { scoreAttempt, type EssayMarks } from '#shared/question-scoring';
 import type { Database } from '../../db/client.ts';
 import { cacheTags, type ReadCache } from '../../cache/read-cache.ts';
 import {
+  liveAnswers,
+  liveGames,
+  livePlayers,
   quizAttempts,
   quizEssayMarks,
   quizzes,
@@ -142,16 +145,51 @@ export async function lockStudents(tx: Queryable, studentIds: string[]) {
 }
 
 /**
- * The students' stored averages, recomputed from their attempts rather than incremented:
- * always equal to the truth. Only released scores count (decision 032): a score the student
- * may not see yet must not move their average, rank or totals. The caller holds the students'
- * row locks.
+ * The results that count toward the leaderboards of the students in `ids` (a SQL list of uuids),
+ * one row per result, (student_id, score, accuracy), on one scale:
+ *
+ * - each submitted attempt whose score is released (decision 032) and final (no essay awaiting
+ *   its mark, decision 046): its score (points earned) and accuracy (percent of the points);
+ * - each ended live game that counts toward the leaderboard (decision 068) for each of its players
+ *   not removed who answered at least one question: the points the quiz's own scoring gives their
+ *   answers (the fraction of each question's points, times those points) and their percent of the
+ *   points of the questions they could answer (those played from the one after they joined).
+ *
+ * A student's games are found by live_players_student_idx, each game by its key, each answer
+ * by live_answers' key: never a scan of the games.
  */
-export async function recomputeAverages(
-  tx: Queryable,
-  affected: string[],
-  options: { attemptsRemoved?: boolean } = {},
-) {
+function countedResults(ids: SQL) {
+  return sql`
+    select a.student_id, a.score::numeric as score, a.accuracy::numeric as accuracy
+    from ${quizAttempts} as a
+    join ${quizzes} as q on q.id = a.quiz_id and q.scores_released
+    where a.submitted_at is not null and a.essays_awaiting = 0 and a.student_id in (${ids})
+    union all
+    select p.student_id, round(r.earned::numeric, 2) as score,
+           case when r.possible > 0 then round(round(r.earned::numeric, 2) * 100 / r.possible::numeric, 2)
+                else 0 end as accuracy
+    from ${livePlayers} as p
+    join ${liveGames} as g on g.id = p.game_id and g.state = 'ended' and g.counts_toward_leaderboard
+    cross join lateral (
+      select sum(coalesce(la.fraction, 0) * (question.value ->> 'points')::float8) as earned,
+             sum((question.value ->> 'points')::float8) as possible,
+             count(la.student_id) as answered
+      from jsonb_array_elements(g.questions) with ordinality as question(value, position)
+      left join ${liveAnswers} as la on la.game_id = p.game_id and la.student_id = p.student_id
+        and la.question_id = question.value ->> '_id'
+      -- The questions played (up to the last one opened) from the player's first.
+      where question.position - 1 between p.first_index and g.current_index
+    ) as r
+    where p.student_id in (${ids}) and not p.removed and r.answered > 0`;
+}
+
+/**
+ * The students' stored averages, recomputed from their results rather than incremented:
+ * always equal to the truth. Only released scores count (decision 032): a score the student
+ * may not see yet must not move their average, rank or totals. An ended live game that counts
+ * is one more result (decision 068; countedResults). The caller holds the students' row locks.
+ */
+export async function recomputeAverages(tx: Queryable, affected: string[], options: { resultsRemoved?: boolean } = {}) {
   const studentIds = [...new Set(affected)];
   if (studentIds.length === 0) return;
   const ids = sql.join(
@@ -167,22 +205,40 @@ export async function recomputeAverages(
       select student_id, round(avg(score), 2)::float8 as average_score,
              round(avg(accuracy), 2)::float8 as average_accuracy,
              sum(score)::float8 as total_score, count(*)::int as attempted
-      from ${quizAttempts} as a
-      join ${quizzes} as q on q.id = a.quiz_id and q.scores_released
-      -- An attempt whose essays await marking has no final score yet (decision 046).
-      where a.submitted_at is not null and a.essays_awaiting = 0 and a.student_id in (${ids})
+      from (${countedResults(ids)}) as counted
       group by student_id
     ) as agg
     where s.id = agg.student_id`);
-  // Only a deletion takes counted attempts away (decision 036): a student left with none goes
-  // back to zero. Closings and releases only add, so they skip this statement.
-  if (options.attemptsRemoved) {
+  // Only a deletion or a game no longer counting takes results away (decisions 036, 068): a
+  // student left with none goes back to zero. Closings and releases only add, so they skip this.
+  if (options.resultsRemoved) {
     await tx.execute(sql`
       update ${students} as s set average_score = 0, average_accuracy = 0, total_score = 0, quizzes_attempted = 0
-      where s.id in (${ids}) and s.quizzes_attempted <> 0 and not exists (
-        select 1 from ${quizAttempts} as a join ${quizzes} as q on q.id = a.quiz_id and q.scores_released
-        where a.student_id = s.id and a.submitted_at is not null and a.essays_awaiting = 0)`);
+      where s.id in (${ids}) and s.quizzes_attempted <> 0
+        and s.id not in (select student_id from (${countedResults(ids)}) as counted)`);
   }
+}
+
+/**
+ * After a change to which ended live games count (decision 068): locks the players (not removed)
+ * of `gameIds`, in the students' order, and recomputes their averages; returns them. The caller
+ * holds the games' rows (every writer's order: games, then students), so no player joins or
+ * leaves meanwhile; `resultsRemoved` when a game stops counting or goes.
+ */
+export async function recomputeGamePlayers(
+  tx: Queryable,
+  gameIds: string[],
+  options: { resultsRemoved?: boolean } = {},
+): Promise<string[]> {
+  if (gameIds.length === 0) return [];
+  const players = await tx
+    .select({ studentId: livePlayers.studentId })
+    .from(livePlayers)
+    .where(and(inArray(livePlayers.gameId, gameIds), eq(livePlayers.removed, false)));
+  const studentIds = [...new Set(players.map((player) => player.studentId))];
+  await lockStudents(tx, studentIds);
+  await recomputeAverages(tx, studentIds, options);
+  return studentIds;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DeletedQuiz, DuplicateQuiz, EditQuiz } from '#shared/quiz-lifecycle';
 import {
   imageKeysOf,
@@ -14,6 +14,8 @@ import { cacheTags, type ReadCache } from '../../cache/read-cache.ts';
 import { requireTaughtClass } from '../classes/records.ts';
 import {
   classes,
+  liveGames,
+  livePlayers,
   quizAttempts,
   quizRegrades,
   quizzes,
@@ -296,7 +298,8 @@ export function createQuizLifecycle(db: Database, cache: ReadCache) {
     /**
      * DELETE /api/quizzes/{id}: no attempt, removed; attempts, archived (kept in analytics and
      * averages, hidden from students who did not take it); withResults, removed with its
-     * attempts and their students' averages recomputed, one transaction.
+     * attempts and their students' averages recomputed, one transaction. Its live games go with
+     * it, and those that counted toward the leaderboard no longer do (decision 068).
      */
     async deleteQuiz(teacherId: string, quizId: string, withResults: boolean): Promise<DeletedQuiz> {
       const outcome = await db.transaction(async (tx) => {
@@ -309,20 +312,47 @@ export function createQuizLifecycle(db: Database, cache: ReadCache) {
         ).map((row) => row.studentId);
         if (attempters.length > 0 && !withResults) {
           if (!quiz.archivedAt) await tx.update(quizzes).set({ archivedAt: now() }).where(eq(quizzes.id, quizId));
-          return { result: 'archived' as const, classId: quiz.classId, attempters };
+          return { result: 'archived' as const, classId: quiz.classId, attempters, players: [] as string[] };
         }
-        await lockStudents(tx, attempters);
+        // Its live games go with it (a cascade): their rows first, as a game's end or leaderboard
+        // choice takes them (games, then students), and the players of those that counted
+        // (decision 068) are recomputed with the attempters.
+        const games = await tx
+          .select({
+            id: liveGames.id,
+            counted: sql<boolean>`${liveGames.state} = 'ended' and ${liveGames.countsTowardLeaderboard}`,
+          })
+          .from(liveGames)
+          .where(eq(liveGames.quizId, quizId))
+          .orderBy(asc(liveGames.id))
+          .for('update');
+        const players = (
+          await tx
+            .select({ studentId: livePlayers.studentId })
+            .from(livePlayers)
+            .where(
+              and(
+                inArray(
+                  livePlayers.gameId,
+                  games.filter((game) => game.counted).map((game) => game.id),
+                ),
+                eq(livePlayers.removed, false),
+              ),
+            )
+        ).map((row) => row.studentId);
+        await lockStudents(tx, [...attempters, ...players]);
         await tx.delete(quizzes).where(eq(quizzes.id, quizId));
-        await recomputeAverages(tx, attempters, { attemptsRemoved: true });
+        await recomputeAverages(tx, [...attempters, ...players], { resultsRemoved: true });
         return {
           result: attempters.length > 0 ? ('deleted-with-results' as const) : ('deleted' as const),
           classId: quiz.classId,
           attempters,
+          players,
         };
       });
       await cache.changed([
         cacheTags.classQuizzes(outcome.classId),
-        ...(outcome.result === 'deleted-with-results' ? [cacheTags.leaderboard] : []),
+        ...(outcome.result === 'deleted-with-results' || outcome.players.length > 0 ? [cacheTags.leaderboard] : []),
         ...outcome.attempters.map(cacheTags.studentAttempts),
       ]);
       return { outcome: outcome.result };
