@@ -49,6 +49,14 @@ export type RoomHubOptions<Entry extends PresenceEntry, Message extends RoomMess
 
 export type JoinOutcome = 'joined' | 'full' | 'gone' | 'removed' | 'locked';
 
+/** How a protocol's socket closes when the room refuses the seat (every protocol the same). */
+export const SEAT_REFUSALS: Record<Exclude<JoinOutcome, 'joined'>, RoomCloseReason> = {
+  full: 'ROOM_FULL',
+  gone: 'GOING_AWAY',
+  removed: 'REMOVED',
+  locked: 'ROOM_LOCKED',
+};
+
 /** What a seated member is told first (the protocol's welcome). */
 export type Seated<Entry extends PresenceEntry> = {
   entry: Entry;

@@ -18,6 +18,13 @@ import type { RoomTokenClaims } from './room-tokens.ts';
 /** One socket's message budget: size, and a token bucket of `messageBurst` at once and `messagesPerSecond` sustained. */
 export type SocketLimits = Record<'messageMaxBytes' | 'messagesPerSecond' | 'messageBurst', number>;
 
+/** A protocol's socket budget: its own limits, each replaced where `overrides` (tests) gives one. */
+export const socketLimits = (defaults: SocketLimits, overrides: Partial<SocketLimits> = {}): SocketLimits => ({
+  messageMaxBytes: overrides.messageMaxBytes ?? defaults.messageMaxBytes,
+  messagesPerSecond: overrides.messagesPerSecond ?? defaults.messagesPerSecond,
+  messageBurst: overrides.messageBurst ?? defaults.messageBurst,
+});
+
 export type RoomTransportOptions = {
   /** Shared with the other instances (Redis); in-process and owned by the transport when omitted. */
   pubsub?: PubSub;

@@ -7,15 +7,10 @@ import {
   type LiveTicket,
 } from '#shared/live-games';
 import type { TypedQuestionInput } from '#shared/question-types';
-import { redisBuses, TEST_REDIS_URL } from '../../realtime/test-buses.ts';
+import { TEST_REDIS_URL } from '../../realtime/test-buses.ts';
+import { twoInstancesOnRedis } from '../../realtime/test-instances.ts';
 import { signUpStudent } from '../../testing/actors.ts';
-import {
-  bearer,
-  createTestApp,
-  startSecondInstance,
-  type SecondInstance,
-  type TestApp,
-} from '../../testing/test-app.ts';
+import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
 import {
   expectNoEarlyKey,
   liveGameClass,
@@ -270,25 +265,10 @@ describe('the live game socket', () => {
 });
 
 describe.skipIf(!TEST_REDIS_URL)('a live game across two instances on one Redis and one database', () => {
-  const buses = TEST_REDIS_URL ? redisBuses() : undefined;
-  let first: TestApp;
-  let second: SecondInstance;
-  let firstUrl: string;
-  let secondUrl: string;
-
-  beforeAll(async () => {
-    first = await createTestApp({ realtime: { pubsub: await buses!.create(), heartbeatMs: 250 } });
-    second = await startSecondInstance(first, { realtime: { pubsub: await buses!.create(), heartbeatMs: 250 } });
-    firstUrl = await first.app.listen({ port: 0, host: '127.0.0.1' });
-    secondUrl = await second.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(async () => {
-    await second?.close();
-    await first?.close();
-    await buses?.cleanUp();
-  });
+  const instances = twoInstancesOnRedis();
 
   it('plays with the host on one instance and the players on the other; the deadline closes once', async () => {
+    const { first, firstUrl, secondUrl } = instances;
     const live = await liveGameClass(first, { students: 2, questions: QUESTIONS });
     const game = await live.newGame(5);
     const [ada, ben] = live.players as [Player, Player];

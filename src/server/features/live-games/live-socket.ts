@@ -15,8 +15,8 @@ import {
 import { liveGameSocket } from '#shared/contract/live-games';
 import type { PresenceEntry, PresenceEvent } from '../../realtime/presence.ts';
 import { roomPresence } from '../../realtime/presence.ts';
-import { createRoomHub, type JoinOutcome as SeatOutcome, type RoomMember } from '../../realtime/room-hub.ts';
-import type { RoomSocket, RoomTransport, SocketLimits } from '../../realtime/room-socket.ts';
+import { createRoomHub, SEAT_REFUSALS, type RoomMember } from '../../realtime/room-hub.ts';
+import { socketLimits, type RoomSocket, type RoomTransport, type SocketLimits } from '../../realtime/room-socket.ts';
 import type { LiveActor, LiveGamePlay, PlayOutcome } from './play.ts';
 
 /**
@@ -63,14 +63,6 @@ export type LiveSocketOptions = {
 const joinRefusal: Partial<Record<LiveGameErrorCode, LiveCloseReason>> = {
   PLAYER_REMOVED: 'REMOVED',
   GAME_ENDED: 'GAME_ENDED',
-};
-
-/** How the socket closes when the room refuses the seat. */
-const seatRefusal: Record<Exclude<SeatOutcome, 'joined'>, LiveCloseReason> = {
-  full: 'ROOM_FULL',
-  gone: 'GOING_AWAY',
-  removed: 'REMOVED',
-  locked: 'ROOM_LOCKED',
 };
 
 const isFor = (member: LiveMember, delivery: LiveDelivery) =>
@@ -165,12 +157,6 @@ export function registerLiveGameSocket(transport: RoomTransport, options: LiveSo
     if (outcome.deliveries.length > 0) await hub.broadcast(gameId, { kind: 'live', deliveries: outcome.deliveries });
   }
 
-  const limits: SocketLimits = {
-    messageMaxBytes: options.limits?.messageMaxBytes ?? LIVE_GAME_LIMITS.messageMaxBytes,
-    messagesPerSecond: options.limits?.messagesPerSecond ?? LIVE_GAME_LIMITS.messagesPerSecond,
-    messageBurst: options.limits?.messageBurst ?? LIVE_GAME_LIMITS.messageBurst,
-  };
-
   transport.route<LiveTokenClaims, LiveCloseReason>({
     path: LIVE_GAME_SOCKET_PATH,
     // The room token in the address is the credential, checked before the upgrade (decision 065).
@@ -180,7 +166,7 @@ export function registerLiveGameSocket(transport: RoomTransport, options: LiveSo
     closeMessages: LIVE_CLOSE_MESSAGES,
     authenticate: options.authenticate,
     isSessionCurrent: options.isSessionCurrent,
-    limits,
+    limits: socketLimits(LIVE_GAME_LIMITS, options.limits),
     joinTimeoutMs: options.joinTimeoutMs ?? LIVE_GAME_LIMITS.joinTimeoutMs,
     resumes: true,
     open: (socket, claims, { resumeId }) => openLiveSocket(socket, claims, resumeId),
@@ -210,7 +196,7 @@ export function registerLiveGameSocket(transport: RoomTransport, options: LiveSo
         limit: options.roomSize ?? LIVE_GAME_LIMITS.roomSize,
         seated: ({ entry }) => socket.send({ type: 'seated', seatId: entry.id } satisfies LiveServerMessage),
       });
-      if (seat !== 'joined') return socket.close(seatRefusal[seat]);
+      if (seat !== 'joined') return socket.close(SEAT_REFUSALS[seat]);
       const joined = isHost ? await play.joinAsHost(actor, gameId) : await play.joinAsPlayer(actor, gameId);
       if (joined.refused || !joined.welcome) return socket.close(joinRefusal[joined.refused!] ?? 'FORBIDDEN');
       socket.send(joined.welcome);

@@ -16,6 +16,7 @@ import {
   createTokenBucket,
   type RoomSocket,
   type RoomTransport,
+  socketLimits,
   type SocketLimits,
 } from '../../realtime/room-socket.ts';
 import type { HubConnection, JoinOutcome, Member, SignallingHub } from './meeting-hub.ts';
@@ -45,11 +46,7 @@ export type MeetingSocketOptions = {
  * chat's and the hand's own budgets.
  */
 export function registerMeetingSocket(transport: RoomTransport, options: MeetingSocketOptions): void {
-  const limits: SocketLimits = {
-    messageMaxBytes: options.limits?.messageMaxBytes ?? MEETING_LIMITS.messageMaxBytes,
-    messagesPerSecond: options.limits?.messagesPerSecond ?? MEETING_LIMITS.messagesPerSecond,
-    messageBurst: options.limits?.messageBurst ?? MEETING_LIMITS.messageBurst,
-  };
+  const limits = socketLimits(MEETING_LIMITS, options.limits);
 
   transport.route<MeetingTokenClaims, CloseReason>({
     path: MEETING_SOCKET_PATH,
