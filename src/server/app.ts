@@ -35,6 +35,9 @@ import { liveGamesRoutes, type LiveGameSocketSettings } from './features/live-ga
 import { createLiveGames } from './features/live-games/service.ts';
 import { createLiveGamePlay } from './features/live-games/play.ts';
 import { createLiveTokens } from './features/live-games/live-tokens.ts';
+import { classBoardsRoutes, type ClassBoardSocketSettings } from './features/class-boards/routes.ts';
+import { createClassBoards, type ClassBoardsOptions } from './features/class-boards/service.ts';
+import { createBoardTokens } from './features/class-boards/board-tokens.ts';
 import { roomSessionCheck } from './realtime/room-tokens.ts';
 import { createGradebook } from './features/gradebook/service.ts';
 import { createHandInComments } from './features/assignments/comments.ts';
@@ -115,6 +118,8 @@ export type AppOptions = {
   meetings?: MeetingsOptions;
   /** Live games' socket: shorter timings and smaller limits for tests. */
   liveGames?: Pick<LiveGameSocketSettings, 'roomSize' | 'resumeGraceMs' | 'joinTimeoutMs' | 'limits'>;
+  /** Class boards: smaller sizes and thresholds for tests. */
+  classBoards?: Pick<ClassBoardsOptions, 'limits'> & Pick<ClassBoardSocketSettings, 'roomSize' | 'joinTimeoutMs'>;
   /** Large JSON bodies at once, per account and server-wide (decision 023's addendum); the defaults when omitted. */
   largeBodies?: Partial<LargeBodyLimits>;
   /** SETUP_CODE: the first run's code (decision 050); derived from jwtSecret when omitted. */
@@ -250,6 +255,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       isSessionCurrent: roomSessionCheck(sessions),
       ...options.liveGames,
     }),
+  );
+  const boardTokens = createBoardTokens(options.jwtSecret);
+  await app.register(
+    classBoardsRoutes(
+      createClassBoards(options.database.db, { tokens: boardTokens, limits: options.classBoards?.limits }),
+      {
+        transport,
+        authenticate: (token) => boardTokens.check(token),
+        isSessionCurrent: roomSessionCheck(sessions),
+        roomSize: options.classBoards?.roomSize,
+        joinTimeoutMs: options.classBoards?.joinTimeoutMs,
+      },
+    ),
   );
   await app.register(quizExportRoutes(options.database.db));
   await app.register(progressRoutes(createProgressService(options.database.db, readCache)));

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   doublePrecision,
   foreignKey,
   index,
@@ -21,6 +22,7 @@ import {
 import { ASSIGNMENT_LIMITS, type HandInState } from '#shared/assignments';
 import { FIELD_LIMITS } from '#shared/limits';
 import { CLASS_LIMITS } from '#shared/classes';
+import type { PenMode } from '#shared/class-boards';
 import { LIVE_GAME_LIMITS, type LiveGameState } from '#shared/live-games';
 import { MEETING_LIMITS } from '#shared/meetings';
 import { QUIZ_LIMITS, type ReviewAnswers, type ReviewScore } from '#shared/quizzes';
@@ -910,3 +912,61 @@ export const liveAnswers = pgTable(
   ],
 );
 export type LiveAnswerRow = typeof liveAnswers.$inferSelect;
+
+/** Yjs updates and snapshots, as PostgreSQL's bytea (Buffer on node-postgres, Uint8Array on PGlite). */
+const bytes = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+  fromDriver: (value) => new Uint8Array(value.buffer, value.byteOffset, value.byteLength),
+});
+
+/**
+ * A class's board (issue 35, decision 069): its Yjs document as one compacted snapshot and the
+ * updates appended since (class_board_updates), numbered by `last_seq`; and its pen. An update is
+ * appended under this row's lock, which is also where the pen, the size and the seat are checked.
+ */
+export const classBoards = pgTable(
+  'class_boards',
+  {
+    classId: uuid('class_id')
+      .primaryKey()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    penMode: varchar('pen_mode', { length: 16 }).$type<PenMode>().notNull().default('teachers'),
+    /** The students holding the pen in `named` mode. */
+    penStudentIds: uuid('pen_student_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    /** Every update up to snapshot_seq, merged; null before the first compaction. */
+    snapshot: bytes('snapshot'),
+    snapshotSeq: bigint('snapshot_seq', { mode: 'number' }).notNull().default(0),
+    snapshotBytes: integer('snapshot_bytes').notNull().default(0),
+    /** The last update's number; updates after snapshot_seq are in class_board_updates. */
+    lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
+    logBytes: integer('log_bytes').notNull().default(0),
+    logCount: integer('log_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('class_boards_pen_mode', sql`${table.penMode} in ('everyone', 'teachers', 'named')`),
+    check('class_boards_seqs', sql`${table.snapshotSeq} between 0 and ${table.lastSeq}`),
+  ],
+);
+export type ClassBoardRow = typeof classBoards.$inferSelect;
+
+/** One accepted Yjs update of a board (only what was new to it), until a compaction folds it into the snapshot. */
+export const classBoardUpdates = pgTable(
+  'class_board_updates',
+  {
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => classBoards.classId, { onDelete: 'cascade' }),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    update: bytes('update').notNull(),
+    /** Who sent it (a teacher's or a student's id); strokes carry their author too. */
+    authorId: uuid('author_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.classId, table.seq] })],
+);

@@ -32,6 +32,7 @@ export const CALLERS = {
   'file-link': 'the signed `access` value of a file address, checked by the route (no header on links and media)',
   'meeting-token': 'a meeting token in the socket address, checked by the socket (no header on a WebSocket)',
   'live-token': "a live game's room token in the socket address, checked by the socket (no header on a WebSocket)",
+  'board-token': "a class board's room token in the socket address, checked by the socket (no header on a WebSocket)",
 } as const;
 export type Caller = keyof typeof CALLERS;
 
@@ -159,6 +160,15 @@ export const REACHES = {
     meaning:
       'a live game of the classes the caller teaches or belongs to: its room token (decision 066); the socket: the game its token names, as its host or as a player',
   },
+  'class-board': {
+    roles: ['anonymous', 'teacher', 'student'],
+    meaning:
+      'the board of the classes the caller teaches or belongs to: its room token (decision 069); the socket: the board its token names, drawing only with the pen',
+  },
+  'taught-class-boards': {
+    roles: ['teacher'],
+    meaning: 'the pen of the boards of the classes the caller teaches: who draws (decision 069)',
+  },
   'meeting-room': {
     roles: ['anonymous', 'teacher', 'student'],
     meaning:
@@ -214,6 +224,7 @@ const ADMITTED: Record<Caller, readonly ('anonymous' | UserRole)[]> = {
   'file-link': ['anonymous'],
   'meeting-token': ['anonymous'],
   'live-token': ['anonymous'],
+  'board-token': ['anonymous'],
 };
 
 const declaredByApp = new WeakMap<FastifyInstance, DeclaredRoute[]>();

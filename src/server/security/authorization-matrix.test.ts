@@ -55,6 +55,7 @@ const OWNER_COLUMNS: Record<string, string> = {
   live_games: 'host_teacher_id',
   live_players: 'student_id',
   live_answers: 'student_id',
+  class_board_updates: 'author_id',
 };
 
 /**
@@ -84,6 +85,8 @@ const SCHOOL_ROWS_BY_REACH: Partial<Record<Reach, readonly string[]>> = {
   'class-assignments': ['hand_in_files'],
   // A live game is its class's: any of its teachers hosts it and makes the leaderboard choice (decision 066).
   'taught-live-games': ['live_games'],
+  // A board's pen is its class's: any of its teachers hands it (decision 069).
+  'taught-class-boards': ['class_boards'],
 };
 
 /** Changes to rows that existed before and belong to someone other than the caller. */

@@ -24,6 +24,7 @@ const BODIES_THAT_IGNORE_EXTRA_KEYS: Record<string, string> = {
   'POST /api/student/logout-everywhere': 'the body is empty; the token names the account',
   'POST /api/meetings/:roomId/token': 'the body is empty; the path names the room',
   'POST /api/live-games/:id/token': 'the body is empty; the path names the game',
+  'POST /api/class-boards/:classId/token': 'the body is empty; the path names the class',
 };
 
 const t: TestApp = await createTestApp();

@@ -171,6 +171,11 @@ function reaches(reach: Reach, caller: Caller, target: Target): boolean {
       return target === 'live-game' && (isOwner || caller.name === 'coTeacher');
     case 'class-live-games':
       return target === 'live-game' && isClassmate;
+    // Class A's board: its teachers and students open it; its teachers hand the pen (decision 069).
+    case 'class-board':
+      return target === 'class-record' && (isOwner || caller.name === 'coTeacher' || isClassmate);
+    case 'taught-class-boards':
+      return target === 'class-record' && (isOwner || caller.name === 'coTeacher');
     // Reaches to none of the targets (another's quiz, resource or class).
     case 'credentials':
     case 'new-account':
@@ -1595,6 +1600,38 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
       }),
       check: (caller, body, game: LiveGameFixture) =>
         expect(body.data).toMatchObject({ gameId: game.id, host: caller.role === 'teacher' }),
+    },
+    'POST /api/class-boards/:classId/token': {
+      target: 'class-record',
+      // Anyone outside the class is told what an unknown class tells (decision 069).
+      unreachedStatus: 404,
+      request: (caller) => ({ url: `/api/class-boards/${school.classAId}/token`, headers: authOf(caller) }),
+      check: (caller, body) =>
+        expect(body.data).toMatchObject({ classId: school.classAId, teacher: caller.role === 'teacher' }),
+    },
+    'GET /api/class-boards/:classId/pen': {
+      target: 'class-record',
+      request: (caller) => ({ url: `/api/class-boards/${school.classAId}/pen`, headers: authOf(caller) }),
+      check: (_caller, body) => expect(body.data).toMatchObject({ classId: school.classAId }),
+    },
+    'PUT /api/class-boards/:classId/pen': {
+      target: 'class-record',
+      request: (caller) => ({
+        url: `/api/class-boards/${school.classAId}/pen`,
+        headers: authOf(caller),
+        payload: { mode: 'named', studentIds: [school.callers.studentA.id] },
+      }),
+      check: (_caller, body) =>
+        expect(body.data).toEqual({
+          classId: school.classAId,
+          mode: 'named',
+          studentIds: [school.callers.studentA.id],
+        }),
+    },
+    // Without an upgrade: the socket itself is checked in board-socket.test.ts.
+    'GET /api/class-boards/ws': {
+      status: 426,
+      request: (caller) => ({ url: '/api/class-boards/ws', headers: authOf(caller) }),
     },
     // Without an upgrade: the socket itself is checked in live-socket.test.ts.
     'GET /api/live-games/ws': {

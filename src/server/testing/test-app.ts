@@ -65,6 +65,7 @@ export async function createTestApp(
     meetings?: AppOptions['meetings'];
     /** Live games' socket: a shorter resume grace, smaller budgets. */
     liveGames?: AppOptions['liveGames'];
+    classBoards?: AppOptions['classBoards'];
     /** Given: every log line at info and above is pushed here, parsed (otherwise silent). */
     logs?: Record<string, unknown>[];
     /** With `logs`: the lowest level captured (info when omitted). */
@@ -102,6 +103,7 @@ export async function createTestApp(
     realtime: options.realtime,
     meetings: options.meetings,
     liveGames: options.liveGames,
+    classBoards: options.classBoards,
     readCache: options.readCache,
     storageQuotaBytes: options.storageQuotaBytes,
     largeBodies: options.largeBodies,
@@ -138,6 +140,7 @@ export async function startSecondInstance(
     throttle?: AppOptions['throttle'];
     realtime?: AppOptions['realtime'];
     liveGames?: AppOptions['liveGames'];
+    classBoards?: AppOptions['classBoards'];
   } = {},
 ): Promise<SecondInstance> {
   const app = await buildApp({
@@ -151,6 +154,7 @@ export async function startSecondInstance(
     throttle: options.throttle,
     realtime: options.realtime,
     liveGames: options.liveGames,
+    classBoards: options.classBoards,
   });
   checkAnswersAgainstContract(app);
   return { app, call: callerOf(app), close: () => app.close() };

@@ -124,6 +124,7 @@ const SECURITY_OF: Record<RoutePolicy['caller'], string[]> = {
   'file-link': ['fileAccess'],
   'meeting-token': ['meetingToken'],
   'live-token': ['liveGameToken'],
+  'board-token': ['classBoardToken'],
 };
 
 describe('GET /api/openapi.json (decision 026)', () => {

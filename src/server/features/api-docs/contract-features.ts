@@ -1,6 +1,7 @@
 import * as accounts from '#shared/contract/accounts';
 import * as apiDocs from '#shared/contract/api-docs';
 import * as assignments from '#shared/contract/assignments';
+import * as classBoards from '#shared/contract/class-boards';
 import * as classes from '#shared/contract/classes';
 import type { EndpointSpec } from '#shared/contract/endpoint';
 import * as handInFiles from '#shared/contract/hand-in-files';
@@ -25,6 +26,7 @@ const FEATURES: Record<string, Record<string, unknown>> = {
   accounts,
   'api-docs': apiDocs,
   assignments: { ...assignments, ...handInFiles },
+  'class-boards': classBoards,
   classes,
   health,
   'live-games': liveGames,

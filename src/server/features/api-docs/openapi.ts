@@ -45,6 +45,7 @@ const SECURITY_OF_CALLER: Record<RoutePolicy['caller'], Record<string, string[]>
   'file-link': [{ fileAccess: [] }],
   'meeting-token': [{ meetingToken: [] }],
   'live-token': [{ liveGameToken: [] }],
+  'board-token': [{ classBoardToken: [] }],
 };
 
 const SECURITY_SCHEMES = {
@@ -71,6 +72,12 @@ const SECURITY_SCHEMES = {
     in: 'query',
     name: 'token',
     description: 'A live game’s room token from POST /api/live-games/{id}/token',
+  },
+  classBoardToken: {
+    type: 'apiKey',
+    in: 'query',
+    name: 'token',
+    description: 'A class board’s room token from POST /api/class-boards/{classId}/token',
   },
 };
 

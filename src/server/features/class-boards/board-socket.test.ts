@@ -1,0 +1,375 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import * as syncProtocol from 'y-protocols/sync';
+import * as Y from 'yjs';
+import { CLASS_BOARD_CLOSE_CODES, CLASS_BOARD_LIMITS, type BoardTicket } from '#shared/class-boards';
+import { classBoards, classBoardUpdates } from '../../db/schema.ts';
+import { TEST_REDIS_URL } from '../../realtime/test-buses.ts';
+import { twoInstancesOnRedis } from '../../realtime/test-instances.ts';
+import { classTaughtBy, signUpTeacher } from '../../testing/actors.ts';
+import { bearer, createTestApp, TEST_JWT_SECRET, type TestApp } from '../../testing/test-app.ts';
+import { addStudents, type Player } from '../live-games/live-game-testing.ts';
+import { boardDocFrom, boardJson } from './board-document.ts';
+import { BoardTestPage, strokeBy } from './board-test-client.ts';
+import { createBoardTokens } from './board-tokens.ts';
+import { createClassBoards } from './service.ts';
+
+/**
+ * The class board over real sockets on the room transport (issue 35, decision 069): people
+ * syncing strokes, a late joiner, the pen (a forged update refused and nothing stored), bad
+ * updates (random bytes, a valid Yjs update off the schema) refused with the stored document
+ * intact, the size limits, compaction, the token's 404, and two instances on one Redis.
+ */
+
+const COMPACT_AFTER = 8;
+let t: TestApp;
+let baseUrl: string;
+const pages: BoardTestPage[] = [];
+const boardTokens = createBoardTokens(TEST_JWT_SECRET);
+
+beforeAll(async () => {
+  t = await createTestApp({ classBoards: { limits: { compactAfterUpdates: COMPACT_AFTER } } });
+  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await t.close();
+});
+afterEach(() => {
+  for (const page of pages.splice(0)) page.close();
+});
+
+type Teacher = Awaited<ReturnType<typeof signUpTeacher>>;
+
+/** A class with a teacher and a co-teacher (signed up) and students (made in the database). */
+async function boardClass(app: TestApp = t, students = 2) {
+  const teacher = await signUpTeacher(app);
+  const coTeacher = await signUpTeacher(app);
+  const klass = await classTaughtBy(app, teacher, [coTeacher]);
+  const players = await addStudents(app, klass.id, students, 'Pupil');
+  return { teacher, coTeacher, classId: klass.id, students: players };
+}
+
+async function teacherTicket(app: TestApp, teacher: Teacher, classId: string): Promise<BoardTicket> {
+  const issued = await app.call({
+    method: 'POST',
+    url: `/api/class-boards/${classId}/token`,
+    headers: bearer(teacher.token),
+  });
+  expect(issued.status, issued.raw).toBe(200);
+  return (issued.body as { data: BoardTicket }).data;
+}
+
+/** A student's room token, as POST …/token mints it (these students never sign in). */
+async function studentToken(classId: string, student: Player) {
+  const { token } = await boardTokens.issue({
+    sub: student.id,
+    role: 'student',
+    name: student.name,
+    room: classId,
+    sv: 0,
+    teacher: false,
+  });
+  return token;
+}
+
+async function open(url: string, token: string) {
+  const page = await BoardTestPage.open(url, token);
+  pages.push(page);
+  return page;
+}
+
+async function openAsTeacher(teacher: Teacher, classId: string, url = baseUrl, app = t) {
+  return open(url, (await teacherTicket(app, teacher, classId)).token);
+}
+
+/** The board as the database has it (snapshot and updates), as plain data. */
+async function storedBoard(classId: string, app: TestApp = t) {
+  const stored = await createClassBoards(app.database.db).load(classId);
+  return boardJson(boardDocFrom(stored.updates));
+}
+
+async function setPen(teacher: Teacher, classId: string, mode: string, studentIds: string[] = []) {
+  const set = await t.call({
+    method: 'PUT',
+    url: `/api/class-boards/${classId}/pen`,
+    headers: bearer(teacher.token),
+    payload: { mode, studentIds },
+  });
+  expect(set.status, set.raw).toBe(200);
+  return set.body.data as { mode: string; studentIds: string[] };
+}
+
+/** A teacher's page with one page of the board, stored. */
+async function teacherWithPage(teacher: Teacher, classId: string, url = baseUrl, app = t) {
+  const page = await openAsTeacher(teacher, classId, url, app);
+  await page.client.waitFor('sync');
+  page.addPage('p1', 'Fractions');
+  await page.saved();
+  return page;
+}
+
+const strokeIds = (page: BoardTestPage, pageId = 'p1') => page.strokeIds(pageId);
+
+describe('the class board socket', () => {
+  it('syncs a stroke between two people, both ways once the pen is everyone’s, and stores it', async () => {
+    const { teacher, classId, students } = await boardClass();
+    const board = await teacherWithPage(teacher, classId);
+    expect(board.welcome).toMatchObject({ you: { teacher: true, canDraw: true }, pen: { mode: 'teachers' } });
+    const pupil = await open(baseUrl, await studentToken(classId, students[0]!));
+    expect(pupil.welcome.you).toMatchObject({ teacher: false, canDraw: false });
+    await pupil.until((page) => page.pages.has('p1'), 'the page');
+
+    // An update with nothing new: saved, nothing stored.
+    const ref = board.sendSync(syncProtocol.messageYjsUpdate, Y.encodeStateAsUpdate(new Y.Doc()));
+    await board.saved(ref);
+    board.draw('p1', strokeBy(teacher.profile._id, 50, 'teacher-1'));
+    await pupil.until((page) => strokeIds(page).includes('teacher-1'), 'the teacher’s stroke');
+
+    await setPen(teacher, classId, 'everyone');
+    expect(await pupil.client.waitFor('pen')).toMatchObject({ pen: { mode: 'everyone' }, canDraw: true });
+    pupil.draw('p1', strokeBy(students[0]!.id, 20, 'pupil-1'));
+    await board.until((page) => strokeIds(page).includes('pupil-1'), 'the pupil’s stroke');
+    await pupil.saved();
+    expect(await storedBoard(classId)).toEqual(board.json());
+  });
+
+  it('gives a late joiner the whole board', async () => {
+    const { teacher, classId, students } = await boardClass();
+    const board = await teacherWithPage(teacher, classId);
+    board.addPage('p2', 'Decimals', 2);
+    for (let index = 0; index < 5; index++) board.draw(index % 2 ? 'p1' : 'p2', strokeBy(teacher.profile._id));
+    board.strokes('p2').delete(0, 1); // erased
+    await board.saved();
+    board.close();
+
+    const late = await open(baseUrl, await studentToken(classId, students[1]!));
+    await late.until((page) => page.pages.size === 2 && page.strokes('p2').length === 2, 'the whole board');
+    expect(late.json()).toEqual(board.json());
+  });
+
+  it('refuses the forged update of a student without the pen, stores a teacher’s; awareness still goes', async () => {
+    const { teacher, classId, students } = await boardClass();
+    const board = await teacherWithPage(teacher, classId);
+    const pupil = await open(baseUrl, await studentToken(classId, students[0]!));
+    await pupil.until((page) => page.pages.has('p1'));
+    const before = await storedBoard(classId);
+
+    // The page's UI would not let them: the client is forged, the server must refuse.
+    pupil.draw('p1', strokeBy(students[0]!.id, 10, 'forged'));
+    expect(await pupil.client.waitFor('error')).toMatchObject({ code: 'NO_PEN' });
+    expect(await storedBoard(classId)).toEqual(before);
+
+    // Their cursor still reaches the others, with the name the token gives.
+    pupil.awareness.setLocalState({ cursor: { x: 10, y: 20 }, user: { name: 'Someone else' } });
+    await board.until(() => [...board.awareness.getStates().values()].some((state) => state.cursor?.x === 10));
+    const seen = [...board.awareness.getStates().values()].find((state) => state.cursor);
+    expect(seen?.user).toEqual({ id: students[0]!.id, name: students[0]!.name, teacher: false });
+
+    board.draw('p1', strokeBy(teacher.profile._id, 10, 'by-teacher'));
+    await board.saved();
+    const stored = (await storedBoard(classId)) as { p1: { strokes: { id: string }[] } };
+    expect(stored.p1.strokes.map((stroke) => stroke.id)).toEqual(['by-teacher']);
+    expect(pupil.client.received('error')).toEqual([]);
+  });
+
+  it('lets a student the teacher hands the pen to draw; pages stay the teachers’', async () => {
+    const { teacher, classId, students } = await boardClass();
+    const [ada, ben] = students as [Player, Player];
+    const board = await teacherWithPage(teacher, classId);
+    const onAda = await open(baseUrl, await studentToken(classId, ada));
+    const onBen = await open(baseUrl, await studentToken(classId, ben));
+    await onAda.until((page) => page.pages.has('p1'));
+
+    const pen = await setPen(teacher, classId, 'named', [ada.id, randomUUIDLike()]);
+    expect(pen).toEqual({ classId, mode: 'named', studentIds: [ada.id] });
+    expect(await onAda.client.waitFor('pen')).toMatchObject({ canDraw: true });
+    expect(await onBen.client.waitFor('pen')).toMatchObject({ canDraw: false });
+    onAda.draw('p1', strokeBy(ada.id, 30, 'ada-1'));
+    await onAda.saved();
+    await board.until((page) => strokeIds(page).includes('ada-1'));
+
+    // Ben was not named.
+    onBen.draw('p1', strokeBy(ben.id, 5, 'ben-1'));
+    expect(await onBen.client.waitFor('error')).toMatchObject({ code: 'NO_PEN' });
+
+    // A page is the teachers' to add, even with the pen.
+    onAda.addPage('p-ada', 'Mine');
+    expect(await onAda.client.waitFor('error')).toMatchObject({ code: 'NOT_A_TEACHER' });
+    const stored = (await storedBoard(classId)) as Record<string, { strokes: { id: string }[] }>;
+    expect(Object.keys(stored)).toEqual(['p1']);
+    expect(stored.p1!.strokes.map((stroke) => stroke.id)).toEqual(['ada-1']);
+
+    const get = await t.call({
+      method: 'GET',
+      url: `/api/class-boards/${classId}/pen`,
+      headers: bearer(teacher.token),
+    });
+    expect(get.body.data).toEqual({ classId, mode: 'named', studentIds: [ada.id] });
+  });
+
+  it('closes on random bytes and on valid Yjs updates off the schema; the stored board stays intact', async () => {
+    const { teacher, coTeacher, classId, students } = await boardClass();
+    const board = await teacherWithPage(teacher, classId);
+    board.draw('p1', strokeBy(teacher.profile._id, 10, 'kept'));
+    await board.saved();
+    const forger = coTeacher.profile._id;
+    const watcher = await open(baseUrl, await studentToken(classId, students[0]!));
+    await watcher.until((page) => strokeIds(page).includes('kept'));
+    const before = await storedBoard(classId);
+
+    const forged: [string, (doc: Y.Doc) => void][] = [
+      ['a text root', (doc) => doc.getText('notes').insert(0, 'hello')],
+      ['a stroke without points', (doc) => strokes(doc).push([{ ...strokeBy(forger), points: [] }])],
+      ['a stroke of someone else’s', (doc) => strokes(doc).push([strokeBy(students[0]!.id)])],
+      ['a stroke off the board', (doc) => strokes(doc).push([{ ...strokeBy(forger), points: [1e9, 0] }])],
+      ['a stroke with more', (doc) => strokes(doc).push([{ ...strokeBy(forger), note: 'x' }])],
+      ['a page without a name', (doc) => pagesOf(doc).set('p9', withKeys({ order: 1, strokes: new Y.Array() }))],
+      ['a page’s strokes replaced', (doc) => pagesOf(doc).get('p1')!.set('strokes', new Y.Array())],
+      [
+        'a text in a page',
+        (doc) =>
+          pagesOf(doc)
+            .get('p1')!
+            .set('name', new Y.Text('x') as never),
+      ],
+    ];
+    // From the co-teacher's pages: the teacher's own stays open (one seat per person).
+    const send = async (label: string, data: Uint8Array, wrap = true) => {
+      const page = await openAsTeacher(coTeacher, classId);
+      await page.client.waitFor('sync');
+      page.isSending = false;
+      if (wrap) page.sendSync(syncProtocol.messageYjsUpdate, data);
+      else page.send(data);
+      expect((await page.client.closedWithin()).code, label).toBe(CLASS_BOARD_CLOSE_CODES.BAD_MESSAGE);
+    };
+    // An update's type, then bytes that are no update.
+    await send('random bytes', Uint8Array.from([2, ...randomBytes(200)]), false);
+    await send('random bytes as an update', randomBytes(500));
+    for (const [label, forge] of forged) {
+      // An update made on a copy of the stored board, so that it applies.
+      const copy = boardDocFrom([Y.encodeStateAsUpdate(boardDocFrom((await boardsStore().load(classId)).updates))]);
+      const vector = Y.encodeStateVector(copy);
+      forge(copy);
+      await send(label, Y.encodeStateAsUpdate(copy, vector));
+    }
+    expect(await storedBoard(classId)).toEqual(before);
+    // Nothing refused reached anyone; the board carries on.
+    expect(watcher.json()).toEqual(before);
+    board.draw('p1', strokeBy(teacher.profile._id, 10, 'after'));
+    await watcher.until((page) => strokeIds(page).includes('after'));
+  });
+
+  it('closes a message over the limit with TOO_LARGE, over the frame with FRAME_TOO_LARGE', async () => {
+    const { teacher, classId } = await boardClass();
+    const large = await openAsTeacher(teacher, classId);
+    large.client.send({ type: 'awareness', data: 'A'.repeat(CLASS_BOARD_LIMITS.messageMaxBytes) });
+    expect((await large.client.closedWithin()).code).toBe(CLASS_BOARD_CLOSE_CODES.TOO_LARGE);
+    const huge = await openAsTeacher(teacher, classId);
+    huge.client.send({ type: 'awareness', data: 'A'.repeat(70 * 1024) });
+    expect((await huge.client.closedWithin()).code).toBe(CLASS_BOARD_CLOSE_CODES.FRAME_TOO_LARGE);
+  });
+
+  it('compacts after the threshold into one snapshot, the board the same', async () => {
+    const { teacher, classId, students } = await boardClass();
+    const board = await teacherWithPage(teacher, classId);
+    for (let index = 0; index < COMPACT_AFTER + 2; index++) board.draw('p1', strokeBy(teacher.profile._id));
+    board.strokes('p1').delete(1, 3);
+    await board.saved();
+    const [row] = await waitForCompaction(classId);
+    expect(row!.snapshotSeq).toBeGreaterThanOrEqual(COMPACT_AFTER);
+
+    const size = await boardsStore().compact(classId);
+    const [after] = await t.database.db.select().from(classBoards).where(eq(classBoards.classId, classId));
+    expect(after).toMatchObject({ logCount: 0, logBytes: 0, snapshotSeq: after!.lastSeq, snapshotBytes: size });
+    expect(await t.database.db.select().from(classBoardUpdates).where(eq(classBoardUpdates.classId, classId))).toEqual(
+      [],
+    );
+    expect(await storedBoard(classId)).toEqual(board.json());
+    const late = await open(baseUrl, await studentToken(classId, students[0]!));
+    await late.until((page) => page.strokeIds('p1').length === COMPACT_AFTER - 1);
+    expect(late.json()).toEqual(board.json());
+    // The board goes on from the snapshot.
+    board.draw('p1', strokeBy(teacher.profile._id, 5, 'after-compaction'));
+    await late.until((page) => strokeIds(page).includes('after-compaction'));
+  });
+
+  it('gives a room token to the class’s teachers and students only: 404 to anyone else', async () => {
+    const { teacher, classId } = await boardClass();
+    const other = await boardClass();
+    const outsider = await signUpTeacher(t);
+    const ticket = await teacherTicket(t, teacher, classId);
+    expect(ticket).toMatchObject({ classId, teacher: true });
+    for (const token of [outsider.token, other.teacher.token]) {
+      const refused = await t.call({
+        method: 'POST',
+        url: `/api/class-boards/${classId}/token`,
+        headers: bearer(token),
+      });
+      expect(refused.status).toBe(404);
+    }
+    const pen = await t.call({
+      method: 'PUT',
+      url: `/api/class-boards/${classId}/pen`,
+      headers: bearer(outsider.token),
+      payload: { mode: 'everyone' },
+    });
+    expect(pen.status).toBe(403);
+  });
+});
+
+let store: ReturnType<typeof createClassBoards> | undefined;
+const boardsStore = () => (store ??= createClassBoards(t.database.db));
+const randomUUIDLike = () => '00000000-0000-4000-8000-000000000000';
+const pagesOf = (doc: Y.Doc) => doc.getMap<Y.Map<unknown>>('pages');
+const strokes = (doc: Y.Doc) => pagesOf(doc).get('p1')!.get('strokes') as Y.Array<unknown>;
+const withKeys = (entries: Record<string, unknown>) => {
+  const map = new Y.Map<unknown>();
+  for (const [key, value] of Object.entries(entries)) map.set(key, value);
+  return map;
+};
+
+async function waitForCompaction(classId: string) {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const rows = await t.database.db.select().from(classBoards).where(eq(classBoards.classId, classId));
+    if (rows[0] && rows[0].snapshotSeq > 0) return rows;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('no compaction');
+}
+
+describe.skipIf(!TEST_REDIS_URL)('a class board across two instances on one Redis and one database', () => {
+  const instances = twoInstancesOnRedis();
+
+  it('shares one board: strokes from either instance reach both, and both store into one', async () => {
+    const { first, firstUrl, secondUrl } = instances;
+    const { teacher, classId, students } = await boardClass(first);
+    const board = await teacherWithPage(teacher, classId, firstUrl, first);
+    const [ada] = students as [Player];
+    const onAda = await open(secondUrl, await studentToken(classId, ada));
+    await onAda.until((page) => page.pages.has('p1'));
+    const pen = await first.call({
+      method: 'PUT',
+      url: `/api/class-boards/${classId}/pen`,
+      headers: bearer(teacher.token),
+      payload: { mode: 'everyone' },
+    });
+    expect(pen.status).toBe(200);
+    expect(await onAda.client.waitFor('pen')).toMatchObject({ canDraw: true });
+
+    for (let index = 0; index < 5; index++) {
+      board.draw('p1', strokeBy(teacher.profile._id, 20, `t${index}`));
+      onAda.draw('p1', strokeBy(ada.id, 20, `a${index}`));
+    }
+    await onAda.until((page) => page.strokes('p1').length === 10, 'ten strokes on the second instance');
+    await board.until((page) => page.strokes('p1').length === 10, 'ten strokes on the first');
+    expect(onAda.json()).toEqual(board.json());
+    await onAda.saved();
+    await board.saved();
+    expect(await storedBoard(classId, first)).toEqual(board.json());
+
+    // A late joiner on the second instance gets it all.
+    const late = await open(secondUrl, (await teacherTicket(first, teacher, classId)).token);
+    await late.until((page) => page.strokeIds('p1').length === 10);
+  });
+});

@@ -1,0 +1,455 @@
+import type { FastifyBaseLogger } from 'fastify';
+import * as decoding from 'lib0/decoding';
+import * as encoding from 'lib0/encoding';
+import * as awarenessProtocol from 'y-protocols/awareness';
+import * as syncProtocol from 'y-protocols/sync';
+import * as Y from 'yjs';
+import {
+  BOARD_CLOSE_MESSAGES,
+  boardClientMessageSchema,
+  CLASS_BOARD_CLOSE_CODES,
+  CLASS_BOARD_LIMITS,
+  CLASS_BOARD_PROTOCOL_VERSION,
+  CLASS_BOARD_SOCKET_PATH,
+  holdsPen,
+  type BoardCloseReason,
+  type BoardErrorCode,
+  type BoardPen,
+  type BoardServerMessage,
+  type BoardTokenClaims,
+} from '#shared/class-boards';
+import { classBoardSocket } from '#shared/contract/class-boards';
+import type { PresenceEntry, PresenceEvent } from '../../realtime/presence.ts';
+import { roomPresence } from '../../realtime/presence.ts';
+import { createRoomHub, SEAT_REFUSALS, type RoomMember } from '../../realtime/room-hub.ts';
+import { socketLimits, type RoomSocket, type RoomTransport, type SocketLimits } from '../../realtime/room-socket.ts';
+import { applyBoardUpdate, boardDocFrom, changesNothing, SERVER_ORIGIN } from './board-document.ts';
+import type { ClassBoards } from './service.ts';
+
+/**
+ * The class board's socket (issue 35, decision 069): y-protocols' sync and awareness on the room
+ * transport, the room being the class. Each instance holding someone on a board keeps its Yjs
+ * document in memory, loaded from the database (the truth) and kept up by the board's channel:
+ * every accepted update is stored first, then published with its number; an instance that sees a
+ * number skipped reads what it missed from the database. A person's update is checked against
+ * the document (decodable, the schema, their own strokes), the pen and the board's size before it
+ * is stored; what is refused reaches nobody. Awareness (cursors, names) is relayed, never stored,
+ * each page's own state only, with the name the token gives. Everything of one board on one
+ * instance runs in one queue, in order.
+ */
+
+type BoardEntry = PresenceEntry & { name: string };
+
+/** What travels on a board's channel. */
+type BoardRoomMessage =
+  /** An update stored as number `stored` (base64), sent by the seat `from` (no `seq`: that is the presence's). */
+  | { kind: 'board-update'; stored: number; update: string; from: string }
+  | { kind: 'board-awareness'; data: string; from: string }
+  | { kind: 'board-pen'; pen: BoardPen };
+
+type BoardLocal = {
+  send(message: BoardServerMessage): void;
+  close(reason: BoardCloseReason): void;
+  userId: string;
+  name: string;
+  teacher: boolean;
+  /** The welcome has gone: the board's messages are passed on from then. */
+  isWelcomed: boolean;
+  /** The awareness client of this page (the first it sent as its own). */
+  awarenessClient?: number;
+};
+
+type BoardMember = RoomMember<BoardEntry, BoardLocal, BoardRoomMessage>;
+
+/** One board on this instance: its document, the awareness states, who is on it, and its queue. */
+type LoadedBoard = {
+  classId: string;
+  doc: Y.Doc | null;
+  /** The last stored update the document has (every one up to it). */
+  seq: number;
+  pen: BoardPen;
+  awareness: awarenessProtocol.Awareness;
+  members: Set<BoardMember>;
+  queue: Promise<void>;
+  /** Bus messages already taken in (the hub hands one message to each member). */
+  seen: WeakSet<object>;
+  isCompacting: boolean;
+};
+
+export type BoardSocketOptions = {
+  boards: ClassBoards;
+  authenticate(token: string): Promise<BoardTokenClaims | 'TOKEN_EXPIRED' | 'FORBIDDEN'>;
+  isSessionCurrent(claims: BoardTokenClaims): Promise<boolean>;
+  log: FastifyBaseLogger;
+  roomSize?: number;
+  joinTimeoutMs?: number;
+  limits?: Partial<SocketLimits>;
+};
+
+export type BoardSocket = {
+  /** The pen changed (PUT …/pen): every instance tells its members on that board. */
+  penChanged(classId: string, pen: BoardPen): Promise<void>;
+};
+
+const toBase64 = (bytes: Uint8Array) =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+const fromBase64 = (text: string) => new Uint8Array(Buffer.from(text, 'base64'));
+
+const canDraw = (board: LoadedBoard, local: BoardLocal) =>
+  holdsPen(board.pen, { id: local.userId, teacher: local.teacher });
+
+/**
+ * A page's own awareness update, as the server passes it on: one client, the one this page uses,
+ * its state an object (or null: gone) whose `user` is who the token says. Undefined when it is not that.
+ */
+function ownAwareness(data: Uint8Array, local: BoardLocal): { client: number; update: Uint8Array } | undefined {
+  try {
+    const decoder = decoding.createDecoder(data);
+    if (decoding.readVarUint(decoder) !== 1) return undefined;
+    const client = decoding.readVarUint(decoder);
+    const clock = decoding.readVarUint(decoder);
+    const state = JSON.parse(decoding.readVarString(decoder)) as unknown;
+    if (decoding.hasContent(decoder)) return undefined;
+    if (local.awarenessClient !== undefined && local.awarenessClient !== client) return undefined;
+    if (state !== null && (typeof state !== 'object' || Array.isArray(state))) return undefined;
+    const user = { id: local.userId, name: local.name, teacher: local.teacher };
+    const encoder = encoding.createEncoder();
+    encoding.writeVarUint(encoder, 1);
+    encoding.writeVarUint(encoder, client);
+    encoding.writeVarUint(encoder, clock);
+    encoding.writeVarString(encoder, JSON.stringify(state === null ? null : { ...state, user }));
+    return { client, update: encoding.toUint8Array(encoder) };
+  } catch {
+    return undefined;
+  }
+}
+
+export function registerClassBoardSocket(transport: RoomTransport, options: BoardSocketOptions): BoardSocket {
+  const { boards: store, log } = options;
+  const loaded = new Map<string, LoadedBoard>();
+
+  const hub = createRoomHub<BoardEntry, BoardRoomMessage, BoardLocal>({
+    pubsub: transport.pubsub,
+    presence: roomPresence<BoardEntry>(transport.pubsub, 'board'),
+    log,
+    heartbeatMs: transport.heartbeatMs,
+    deliver(member, message: PresenceEvent<BoardEntry> | BoardRoomMessage) {
+      // Who is here is the awareness's (names, cursors); seats only keep one per person.
+      if (message.kind !== 'board-update' && message.kind !== 'board-awareness' && message.kind !== 'board-pen') return;
+      const board = loaded.get(member.identity.roomId);
+      if (!board || board.seen.has(message)) return;
+      board.seen.add(message);
+      run(board, () => take(board, message)).catch(() => undefined);
+    },
+  });
+
+  function boardOf(classId: string): LoadedBoard {
+    let board = loaded.get(classId);
+    if (!board) {
+      // The awareness has a document of its own: reloading the board's keeps everyone's cursors.
+      const awareness = new awarenessProtocol.Awareness(new Y.Doc());
+      awareness.setLocalState(null);
+      board = {
+        classId,
+        doc: null,
+        seq: 0,
+        pen: { mode: 'teachers', studentIds: [] },
+        awareness,
+        members: new Set(),
+        queue: Promise.resolve(),
+        seen: new WeakSet(),
+        isCompacting: false,
+      };
+      loaded.set(classId, board);
+    }
+    return board;
+  }
+
+  /**
+   * Runs `task` after the board's earlier ones. A failure (the database) is the caller's (its
+   * socket closes with SERVER_ERROR); the document is read again from the database next time.
+   */
+  function run(board: LoadedBoard, task: () => Promise<void>): Promise<void> {
+    const next = board.queue.then(task);
+    board.queue = next.catch((error: unknown) => {
+      log.warn({ err: error, classId: board.classId }, 'class board: a task failed; the document is reloaded');
+      forget(board);
+    });
+    return next;
+  }
+
+  function forget(board: LoadedBoard) {
+    board.doc?.destroy();
+    board.doc = null;
+  }
+
+  async function documentOf(board: LoadedBoard): Promise<Y.Doc> {
+    if (board.doc) return board.doc;
+    const stored = await store.load(board.classId);
+    board.doc = boardDocFrom(stored.updates);
+    board.seq = stored.seq;
+    board.pen = stored.pen;
+    return board.doc;
+  }
+
+  /** Reads what the document lacks since its last number (a bus message missed, another instance's commit). */
+  async function catchUp(board: LoadedBoard, doc: Y.Doc) {
+    const stored = await store.since(board.classId, board.seq);
+    for (const update of stored.updates) Y.applyUpdate(doc, update, SERVER_ORIGIN);
+    board.seq = Math.max(board.seq, stored.seq);
+    board.pen = stored.pen;
+    if (doc.store.pendingStructs !== null || doc.store.pendingDs !== null) forget(board);
+  }
+
+  const welcomed = (board: LoadedBoard, except?: string) =>
+    [...board.members].filter((member) => member.local.isWelcomed && member.id !== except);
+
+  /** One message of the board's channel, once per instance, in the board's order. */
+  async function take(board: LoadedBoard, message: BoardRoomMessage) {
+    if (message.kind === 'board-pen') {
+      board.pen = message.pen;
+      for (const member of welcomed(board)) {
+        member.local.send({ type: 'pen', pen: message.pen, canDraw: canDraw(board, member.local) });
+      }
+      return;
+    }
+    if (message.kind === 'board-awareness') {
+      awarenessProtocol.applyAwarenessUpdate(board.awareness, fromBase64(message.data), 'bus');
+      for (const member of welcomed(board, message.from)) member.local.send({ type: 'awareness', data: message.data });
+      return;
+    }
+    if (board.doc && message.stored > board.seq) {
+      if (message.stored === board.seq + 1) {
+        Y.applyUpdate(board.doc, fromBase64(message.update), SERVER_ORIGIN);
+        board.seq = message.stored;
+      } else {
+        await catchUp(board, board.doc);
+      }
+    }
+    const data = syncMessage(syncProtocol.messageYjsUpdate, fromBase64(message.update));
+    for (const member of welcomed(board, message.from)) member.local.send({ type: 'sync', data });
+  }
+
+  /** A y-protocols sync message (its type, then the update or state vector), base64. */
+  function syncMessage(type: number, payload: Uint8Array): string {
+    const encoder = encoding.createEncoder();
+    encoding.writeVarUint(encoder, type);
+    encoding.writeVarUint8Array(encoder, payload);
+    return toBase64(encoding.toUint8Array(encoder));
+  }
+
+  /** The member's update: checked, stored, acknowledged, published; or refused, the document as it was. */
+  async function receiveUpdate(board: LoadedBoard, member: BoardMember, update: Uint8Array, ref: number | undefined) {
+    const { local } = member;
+    const refuse = (code: BoardErrorCode) => local.send({ type: 'error', code, ...(ref === undefined ? {} : { ref }) });
+    const saved = () => ref !== undefined && local.send({ type: 'saved', ref });
+    let doc = await documentOf(board);
+    if (!canDraw(board, local)) {
+      // Without the pen a page may only confirm what the board has (its sync step 2): checked without applying it.
+      const nothing = changesNothing(doc, update);
+      if (nothing === undefined) return local.close('BAD_MESSAGE');
+      return nothing ? saved() : refuse('NO_PEN');
+    }
+    let outcome = applyBoardUpdate(doc, update, local.userId);
+    if (!outcome.ok && outcome.problem === 'PENDING') {
+      // It may build on an update this instance has not heard of yet: once more on the stored board.
+      forget(board);
+      doc = await documentOf(board);
+      outcome = applyBoardUpdate(doc, update, local.userId);
+    }
+    if (!outcome.ok) {
+      if (outcome.corrupted) forget(board);
+      log.info({ classId: board.classId, problem: outcome.problem }, 'class board: an update was refused');
+      return local.close('BAD_MESSAGE');
+    }
+    if (outcome.change === 'none') return saved();
+    if (outcome.change === 'pages' && !local.teacher) {
+      forget(board);
+      return refuse('NOT_A_TEACHER');
+    }
+    const writer = { id: local.userId, teacher: local.teacher };
+    let appended = await store.append(board.classId, writer, outcome.diff, outcome.change);
+    if ('refused' in appended && appended.refused === 'BOARD_FULL') {
+      // Deleted strokes take room until a compaction: one, then once more.
+      await store.compact(board.classId);
+      appended = await store.append(board.classId, writer, outcome.diff, outcome.change);
+    }
+    if ('refused' in appended) {
+      forget(board);
+      if (appended.refused === 'GONE') return local.close('FORBIDDEN');
+      return refuse(appended.refused);
+    }
+    if (appended.seq === board.seq + 1) board.seq = appended.seq;
+    else await catchUp(board, doc);
+    saved();
+    await hub.broadcast(board.classId, {
+      kind: 'board-update',
+      stored: appended.seq,
+      update: toBase64(outcome.diff),
+      from: member.id,
+    });
+    if (appended.compactDue) compactSoon(board);
+  }
+
+  function compactSoon(board: LoadedBoard) {
+    if (board.isCompacting) return;
+    board.isCompacting = true;
+    store
+      .compact(board.classId)
+      .catch((error: unknown) => log.warn({ err: error, classId: board.classId }, 'class board: compaction failed'))
+      .finally(() => (board.isCompacting = false));
+  }
+
+  /** A sync message of the member's: step 1 answered with what it lacks, step 2 and updates checked. */
+  async function receiveSync(board: LoadedBoard, member: BoardMember, data: Uint8Array, ref: number | undefined) {
+    let type: number;
+    let payload: Uint8Array;
+    try {
+      const decoder = decoding.createDecoder(data);
+      type = decoding.readVarUint(decoder);
+      payload = decoding.readVarUint8Array(decoder);
+    } catch {
+      return member.local.close('BAD_MESSAGE');
+    }
+    if (type === syncProtocol.messageYjsSyncStep1) {
+      let missing: Uint8Array;
+      try {
+        missing = Y.encodeStateAsUpdate(await documentOf(board), payload);
+      } catch {
+        return member.local.close('BAD_MESSAGE');
+      }
+      return member.local.send({ type: 'sync', data: syncMessage(syncProtocol.messageYjsSyncStep2, missing) });
+    }
+    if (type !== syncProtocol.messageYjsSyncStep2 && type !== syncProtocol.messageYjsUpdate) {
+      return member.local.close('BAD_MESSAGE');
+    }
+    await receiveUpdate(board, member, payload, ref);
+  }
+
+  async function receiveAwareness(board: LoadedBoard, member: BoardMember, data: Uint8Array) {
+    if (data.byteLength > CLASS_BOARD_LIMITS.awarenessMaxBytes) return member.local.close('TOO_LARGE');
+    const own = ownAwareness(data, member.local);
+    if (!own) return member.local.close('BAD_MESSAGE');
+    member.local.awarenessClient = own.client;
+    awarenessProtocol.applyAwarenessUpdate(board.awareness, own.update, member.id);
+    await hub.broadcast(board.classId, { kind: 'board-awareness', data: toBase64(own.update), from: member.id });
+  }
+
+  /** The member has gone: its cursor goes for everyone; the board leaves memory once nobody is on it here. */
+  async function leaveBoard(board: LoadedBoard, member: BoardMember) {
+    board.members.delete(member);
+    const client = member.local.awarenessClient;
+    if (client !== undefined && board.awareness.states.has(client)) {
+      awarenessProtocol.removeAwarenessStates(board.awareness, [client], member.id);
+      const gone = awarenessProtocol.encodeAwarenessUpdate(board.awareness, [client]);
+      await hub.broadcast(board.classId, { kind: 'board-awareness', data: toBase64(gone), from: member.id });
+    }
+    if (board.members.size === 0 && loaded.get(board.classId) === board) {
+      loaded.delete(board.classId);
+      forget(board);
+      board.awareness.destroy();
+    }
+  }
+
+  transport.route<BoardTokenClaims, BoardCloseReason>({
+    path: CLASS_BOARD_SOCKET_PATH,
+    // The room token in the address is the credential, checked before the upgrade (decision 065).
+    config: { policy: { caller: 'board-token', touches: ['class-board'] }, endpoint: classBoardSocket },
+    upgradeRequired: 'This address is for class board sockets only',
+    closeCodes: CLASS_BOARD_CLOSE_CODES,
+    closeMessages: BOARD_CLOSE_MESSAGES,
+    authenticate: options.authenticate,
+    isSessionCurrent: options.isSessionCurrent,
+    limits: socketLimits(CLASS_BOARD_LIMITS, options.limits),
+    joinTimeoutMs: options.joinTimeoutMs ?? CLASS_BOARD_LIMITS.joinTimeoutMs,
+    open: (socket, claims) => openBoardSocket(socket, claims),
+    shutDown: () => hub.close(),
+  });
+
+  function openBoardSocket(socket: RoomSocket<BoardCloseReason>, claims: BoardTokenClaims) {
+    const classId = claims.room;
+    // Only a teacher teaches, whatever a token says; the store checks the class at every update.
+    const local: BoardLocal = {
+      send: (message) => socket.send(message),
+      close: (reason) => socket.close(reason),
+      userId: claims.sub,
+      name: claims.name,
+      teacher: claims.teacher && claims.role === 'teacher',
+      isWelcomed: false,
+    };
+    let member: BoardMember | undefined;
+    let board: LoadedBoard | undefined;
+
+    async function handleJoin(parsed: unknown) {
+      const join = parsed as { type?: unknown; protocolVersion?: unknown } | null;
+      if (join?.type !== 'join') return socket.close('BAD_MESSAGE');
+      if (join.protocolVersion !== CLASS_BOARD_PROTOCOL_VERSION) return socket.close('CLIENT_TOO_OLD');
+      const joining = hub.admit(socket, { userId: claims.sub, roomId: classId, host: local.teacher }, local);
+      member = joining;
+      const here = boardOf(classId);
+      board = here;
+      here.members.add(joining);
+      const seat = await joining.join({
+        data: { name: claims.name },
+        limit: options.roomSize ?? CLASS_BOARD_LIMITS.roomSize,
+        // In the board's queue: every update taken in before it is in the state it sends, every later one follows it.
+        seated: ({ entry }) =>
+          void run(here, async () => {
+            // A failure here is logged by the queue; the page is closed and reconnects.
+            const doc = await documentOf(here).catch((error: unknown) => {
+              socket.close('SERVER_ERROR');
+              throw error;
+            });
+            if (joining.hasLeft) return;
+            socket.send({
+              type: 'welcome',
+              seatId: entry.id,
+              you: { id: claims.sub, name: claims.name, teacher: local.teacher, canDraw: canDraw(here, local) },
+              pen: here.pen,
+            } satisfies BoardServerMessage);
+            socket.send({
+              type: 'sync',
+              data: syncMessage(syncProtocol.messageYjsSyncStep1, Y.encodeStateVector(doc)),
+            });
+            const others = [...here.awareness.getStates().keys()];
+            if (others.length > 0) {
+              const states = awarenessProtocol.encodeAwarenessUpdate(here.awareness, others);
+              socket.send({ type: 'awareness', data: toBase64(states) });
+            }
+            local.isWelcomed = true;
+            socket.joined();
+          }),
+      });
+      if (seat !== 'joined') return socket.close(SEAT_REFUSALS[seat]);
+    }
+
+    async function handleMessage(parsed: unknown) {
+      const message = boardClientMessageSchema.safeParse(parsed);
+      if (!message.success || !board || !member) return socket.close('BAD_MESSAGE');
+      const current = message.data;
+      if (current.type === 'leave') return socket.close('LEFT');
+      const data = fromBase64(current.data);
+      const [here, who] = [board, member];
+      // In the board's queue, and awaited: this socket's next message waits for it (the layer reads one at a time).
+      await run(here, () =>
+        current.type === 'sync' ? receiveSync(here, who, data, current.ref) : receiveAwareness(here, who, data),
+      );
+    }
+
+    return {
+      message: (parsed: unknown) => (member ? handleMessage(parsed) : handleJoin(parsed)),
+      closed: () => {
+        const [here, who] = [board, member];
+        if (!here || !who) return;
+        void who
+          .leave()
+          .then(() => run(here, () => leaveBoard(here, who)))
+          .catch(() => undefined);
+      },
+    };
+  }
+
+  return {
+    penChanged: (classId, pen) => hub.broadcast(classId, { kind: 'board-pen', pen }),
+  };
+}
