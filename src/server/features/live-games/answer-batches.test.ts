@@ -119,4 +119,31 @@ describe('a burst of answers', () => {
     const rows = await t.database.db.select().from(liveAnswers).where(eq(liveAnswers.gameId, game._id));
     expect(rows.map((row) => row.studentId).sort()).toEqual([ada.id, di.id].sort());
   });
+
+  it('lets the answers received before the deadline in before the close that the deadline calls', async () => {
+    const { play, host, players, clock, newGame } = await liveGameClass(t, { students: 20 });
+    const game = await newGame(5);
+    for (const player of players) await play.joinAsPlayer(player, game._id);
+    const { question } = messagesOf(
+      (await play.host(host, game._id, { type: 'start' })).deliveries,
+      'question-opened',
+    )[0]!;
+    // The last second's rush: every answer received 10 ms before the deadline, the close called
+    // at the deadline while they still wait in this instance's batches. (A real race on
+    // PostgreSQL, as in CI: PGlite runs each statement within the same task.)
+    clock.advance(4_990);
+    const receivedAt = clock.now();
+    const answers = players.map((player) =>
+      play.answer(player, game._id, { questionId: question._id, value: rightAnswer(question) }, receivedAt),
+    );
+    clock.advance(10);
+    // The deadline's timer is a later task than the answers' arrivals (setImmediate: after their microtasks).
+    await new Promise((resolve) => setImmediate(resolve));
+    const closing = await play.closeIfDue(game._id);
+    expect((await Promise.all(answers)).map((outcome) => outcome.refused)).toEqual(players.map(() => undefined));
+    const results = messagesOf(closing.deliveries, 'your-result');
+    expect(results).toHaveLength(players.length);
+    for (const result of results)
+      expect(result).toMatchObject({ outcome: 'right', points: livePoints(1, 4_990, 5_000) });
+  });
 });

@@ -12,10 +12,9 @@ export function createBatches<Item, Result>(
 ) {
   type Waiting = { item: Item; resolve: (result: Result) => void; reject: (error: unknown) => void };
   let waiting: Waiting[] = [];
-  let inFlight = false;
+  let flushing: Promise<void> | null = null;
 
   async function flush(): Promise<void> {
-    inFlight = true;
     while (waiting.length > 0) {
       const batch = waiting.slice(0, options.maxSize);
       waiting = waiting.slice(batch.length);
@@ -26,15 +25,19 @@ export function createBatches<Item, Result>(
         for (const entry of batch) entry.reject(error);
       }
     }
-    inFlight = false;
+    flushing = null;
   }
 
   return {
     add(item: Item): Promise<Result> {
       return new Promise<Result>((resolve, reject) => {
         waiting.push({ item, resolve, reject });
-        if (!inFlight) void flush();
+        flushing ??= flush();
       });
+    },
+    /** Once everything added so far (and anything added meanwhile) has run: nothing waits, nothing in flight. */
+    settled(): Promise<void> {
+      return flushing ?? Promise.resolve();
     },
   };
 }

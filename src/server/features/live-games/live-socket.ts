@@ -55,7 +55,10 @@ export type LiveSocketOptions = {
   resumeGraceMs?: number;
   joinTimeoutMs?: number;
   limits?: Partial<SocketLimits>;
-  /** Slack after a deadline before closing (the database's clock must have passed it). */
+  /**
+   * Slack after a deadline before closing: the database's clock must have passed it, and answers
+   * received in time on another instance, still in its batches, get in first (above their p99).
+   */
   closeSlackMs?: number;
 };
 
@@ -73,7 +76,7 @@ const isFor = (member: LiveMember, delivery: LiveDelivery) =>
 
 export function registerLiveGameSocket(transport: RoomTransport, options: LiveSocketOptions): void {
   const { play, log } = options;
-  const closeSlackMs = options.closeSlackMs ?? 25;
+  const closeSlackMs = options.closeSlackMs ?? 100;
   /** Per game on this instance: the deadline armed, and its timer. */
   const deadlines = new Map<string, { at: string; timer: NodeJS.Timeout }>();
 

@@ -819,8 +819,11 @@ export function createLiveGamePlay(
      * game's room may call it at the deadline (and any time after, as a sweep); one closes it.
      */
     async closeIfDue(gameId: string): Promise<PlayOutcome> {
-      const at = now();
       if (!uuid.safeParse(gameId).success) return { deliveries: [] };
+      // Answers received before the deadline may still wait in this instance's batches: they go
+      // first (each was timed on arrival), so the last second's rush is not refused by the close.
+      await answerBatches.get(gameId)?.settled();
+      const at = now();
       return db.transaction(async (tx) => {
         const game = await lockGame(tx, gameId, 'update');
         if (!game || game.state !== 'question-open' || at < game.questionDeadline!) return { deliveries: [] };
