@@ -38,4 +38,13 @@ describe('MathText', () => {
     render(<MathText text="It costs \$5, not $$" />);
     expect(screen.getByText('It costs $5, not $$')).toBeInTheDocument();
   });
+
+  it('keeps a text’s own direction in a page of the other (an English question on an Arabic screen)', () => {
+    render(
+      <div dir="rtl">
+        <MathText text="What is 2 + 2?" />
+      </div>,
+    );
+    expect(screen.getByText('What is 2 + 2?')).toHaveAttribute('dir', 'auto');
+  });
 });

@@ -19,8 +19,10 @@ export function MathText({ text, className }: { text: string; className?: string
   const hasMath = segments.some((segment) => segment.kind === 'math');
   const render = useLazyModule(katex, hasMath);
 
+  // A teacher's text keeps its own direction in a page of the other (an English question on an
+  // Arabic projector): dir="auto" isolates it and takes its direction from its first strong letter.
   return (
-    <span className={className}>
+    <span dir="auto" className={className}>
       {segments.map((segment, index) =>
         segment.kind === 'text' ? (
           segment.text
