@@ -41,8 +41,10 @@ export function LiveGameBannerList({ banners }: { banners: LiveGameBanner[] }) {
           </Link>
         ))}
       </section>
-      {/* Room at the page's end, so that the banner never covers its last lines. */}
+      {/* Room at the page's end, so that the banners never cover its last lines (a phone's are
+          full width and shorter; a desktop's wrap to three lines in their corner). */}
       <div aria-hidden="true" style={{ height: `${banners.length * 4.5}rem` }} className="sm:hidden" />
+      <div aria-hidden="true" style={{ height: `${banners.length * 6.5 + 1}rem` }} className="max-sm:hidden" />
     </>
   );
 }
