@@ -9,9 +9,9 @@ import { liveGameClass, messagesOf } from './live-game-testing.ts';
 
 /**
  * Thirty answers racing the close of their question (issue 34 point 5, decision 066). On
- * PostgreSQL (TEST_DATABASE_URL) each call runs on its own pooled connection, so the answers and
- * the close really race; PGlite runs one transaction at a time, so there it proves the rules, not
- * the race. Every round: each answer acknowledged is stored and counted in its player's score and
+ * PostgreSQL (TEST_DATABASE_URL) the answers' statements (one at a time per game, batched, and the
+ * checked transactions of those they did not store) and the close run on pooled connections, so
+ * they really race; PGlite runs one statement at a time, so there it proves the rules, not the race. Every round: each answer acknowledged is stored and counted in its player's score and
  * result, each refused one (QUESTION_NOT_OPEN: it came after the close) is stored nowhere, and no
  * call fails.
  */
