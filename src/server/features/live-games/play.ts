@@ -247,7 +247,6 @@ export function createLiveGamePlay(
     return row?.count ?? 0;
   }
 
-  /** The hosts' "18 of 27" for the open question (nothing when none is open). */
   /**
    * The open question as this instance last saw it, per game: an answer to it is then one
    * statement (answerInOneStatement) instead of a transaction of five round trips.
@@ -287,10 +286,9 @@ export function createLiveGamePlay(
    */
   async function storeAnswers(gameId: string, answers: readonly BatchedAnswer[]): Promise<boolean[]> {
     // One answer per player in a statement: a second waits for answerChecked, which refuses it.
-    const firsts = answers.filter(
-      (answer, i) => answers.findIndex((other) => other.studentId === answer.studentId) === i,
-    );
-    const rows = firsts.map(
+    const players = new Set<string>();
+    const firsts = new Set(answers.filter((answer) => !players.has(answer.studentId) && players.add(answer.studentId)));
+    const rows = [...firsts].map(
       (answer) => sql`(${answer.studentId}::uuid, ${answer.seen.questionId}::varchar, ${answer.seen.index}::int,
         ${answer.seen.openedAt.toISOString()}::timestamptz, ${answer.seen.seconds}::int,
         ${JSON.stringify(answer.value)}::jsonb, ${answer.receivedAt.toISOString()}::timestamptz,
@@ -313,7 +311,7 @@ export function createLiveGamePlay(
         returning student_id as "studentId"`),
     );
     const storedFor = new Set(stored.map((row) => row.studentId));
-    return answers.map((answer) => firsts.includes(answer) && storedFor.has(answer.studentId));
+    return answers.map((answer) => firsts.has(answer) && storedFor.has(answer.studentId));
   }
 
   // Per game: its answers arriving while a statement of them is in flight go together in the next.
@@ -406,6 +404,7 @@ export function createLiveGamePlay(
     });
   }
 
+  /** The hosts' "18 of 27" for the open question (nothing when none is open). */
   async function countForHosts(gameId: string): Promise<PlayOutcome> {
     const [game] = await db
       .select({ state: liveGames.state, currentIndex: liveGames.currentIndex })
