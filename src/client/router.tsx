@@ -1,5 +1,5 @@
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
-import { FOCUSED_SCREEN } from './components/layout/focused-layout.tsx';
+import { FOCUSED_SCREEN, LIVE_JOIN_SCREEN, LIVE_PLAYER_SCREEN } from './components/layout/focused-layout.tsx';
 import { LoadingOverlay } from './components/ui/loading-overlay.tsx';
 import { RouteErrorScreen } from './features/errors/route-error-screen.tsx';
 import { lazyRoute } from './lib/lazy-route.ts';
@@ -143,12 +143,17 @@ export const routes: RouteObject[] = [
               { index: true, lazy: lazyRoute(() => import('./features/student/student-home-page.tsx')) },
               { path: 'quiz', lazy: lazyRoute(() => import('./features/quizzes/student/quiz-list-page.tsx')) },
               { path: 'quiz/:id', lazy: lazyRoute(() => import('./features/quizzes/student/take-quiz-page.tsx')) },
-              // Issue 34: a live game, joined by its PIN, played on the phone.
-              { path: 'live', lazy: lazyRoute(() => import('./features/live-games/join-live-page.tsx')) },
+              // Issue 34: a live game, joined by its PIN, played on the phone; both outside study
+              // mode's gate (decision 070).
+              {
+                path: 'live',
+                handle: LIVE_JOIN_SCREEN,
+                lazy: lazyRoute(() => import('./features/live-games/join-live-page.tsx')),
+              },
               // The phone's whole width for the game: no menu rail, no header.
               {
                 path: 'live/:gameId',
-                handle: FOCUSED_SCREEN,
+                handle: LIVE_PLAYER_SCREEN,
                 lazy: lazyRoute(() => import('./features/live-games/player-page.tsx')),
               },
               // Issue 33, decision 064: the student's assignments and their hand-ins.

@@ -162,3 +162,47 @@ describe('the phone (player page)', () => {
     expect(screen.queryByRole('banner')).toBeNull();
   });
 });
+
+/** Whether leaving the page now would ask first (the study shell's beforeunload handler cancels the event). */
+const leavingAsks = () => {
+  const event = new Event('beforeunload', { cancelable: true });
+  window.dispatchEvent(event);
+  return event.defaultPrevented;
+};
+
+describe('study mode and the live game (decision 070)', () => {
+  it('lets the player screen and the PIN page through: no overlay, no question before a reload', async () => {
+    const { student, game } = await gameOfClass();
+    signInAs(student, 'student');
+    withFullscreenApi();
+    vi.stubGlobal('WebSocket', StillConnecting);
+    const { router } = await openApp(`/dashboard/student/live/${game._id}`);
+    expect(await screen.findByText('Joining the game…')).toBeInTheDocument();
+    expect(screen.queryByTestId('study-mode-overlay')).toBeNull();
+    expect(leavingAsks()).toBe(false);
+
+    await router.navigate('/dashboard/student/live');
+    expect(await screen.findByRole('heading', { name: 'Join a live game' })).toBeInTheDocument();
+    expect(screen.queryByTestId('study-mode-overlay')).toBeNull();
+    expect(leavingAsks()).toBe(false);
+
+    // Back on the dashboard, study mode is on again.
+    await router.navigate('/dashboard/student');
+    expect(await screen.findByTestId('study-mode-overlay')).toBeInTheDocument();
+    expect(leavingAsks()).toBe(true);
+  });
+
+  it('puts the running game’s Join on the overlay of a locked dashboard, one tap into the game', async () => {
+    const { student, className } = await gameOfClass();
+    signInAs(student, 'student');
+    withFullscreenApi();
+    vi.stubGlobal('WebSocket', StillConnecting);
+    const { user } = await openApp('/dashboard/student');
+    const overlay = await screen.findByRole('dialog', { name: 'Study mode: full screen' });
+    const games = await within(overlay).findByRole('list', { name: 'Live games' });
+    await user.click(within(games).getByRole('link', { name: `Live game in ${className} Join` }));
+    expect(await screen.findByText('Joining the game…')).toBeInTheDocument();
+    expect(screen.queryByTestId('study-mode-overlay')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Leave' })).toBeVisible();
+  });
+});

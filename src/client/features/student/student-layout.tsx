@@ -14,6 +14,7 @@ import {
 } from 'lucide-react';
 import type { SideMenuItem } from '../../components/layout/side-menu.tsx';
 import { RoleDashboard } from '../session/role-dashboard.tsx';
+import { LiveGameJoinLinks } from '../live-games/live-game-banner.tsx';
 import { StudyModeShell } from './study-mode/study-mode-shell.tsx';
 
 /** Student sidebar, in SPEC §2 order; the labels are worded in the active locale at render. */
@@ -59,7 +60,7 @@ export function Component() {
     <RoleDashboard
       role="student"
       menuItems={menuItems}
-      frame={(dashboard) => <StudyModeShell>{dashboard}</StudyModeShell>}
+      frame={(dashboard) => <StudyModeShell gateLinks={<LiveGameJoinLinks />}>{dashboard}</StudyModeShell>}
     />
   );
 }

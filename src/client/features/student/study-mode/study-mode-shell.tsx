@@ -11,6 +11,7 @@ import { readSession } from '../../../lib/session.ts';
 import { isLeaveConfirmationSuppressed } from './leave-confirmation.ts';
 import { areBreakRemindersPaused, BREAK_REMINDER_TOAST_ID } from './quiet-time.ts';
 import { useFullscreen } from '../../../lib/use-fullscreen.ts';
+import { useIsOutsideStudyMode } from '../../../components/layout/focused-layout.tsx';
 
 /**
  * A shorter break interval for tests and demos, read once per dashboard load from
@@ -53,12 +54,16 @@ function isTypingTarget(target: EventTarget | null): boolean {
  * It never traps anyone: the overlay says why it is there, its button does
  * what f does (touch and screen-reader users), a browser that refuses full
  * screen gets a way to continue, and logging out is always one button away.
+ * `gateLinks` are shown on the overlay (a live game's Join); a route that asks
+ * for it (decision 070: a live game's PIN page and player screen) is let
+ * through: no overlay, no question before leaving, no alert, no reminder.
  */
-export function StudyModeShell({ children }: { children: ReactNode }) {
+export function StudyModeShell({ children, gateLinks }: { children: ReactNode; gateLinks?: ReactNode }) {
   const { isFullscreen, isSupported, requestFullscreen } = useFullscreen();
   const [isRefused, setIsRefused] = useState(false);
   const [hasWaivedFullscreen, setHasWaivedFullscreen] = useState(false);
-  const isBlocked = isSupported && !isFullscreen && !hasWaivedFullscreen;
+  const isOn = !useIsOutsideStudyMode();
+  const isBlocked = isOn && isSupported && !isFullscreen && !hasWaivedFullscreen;
   // SPEC §4: the loading flag blocks student pages too (the global spinner shows; here nothing behind takes input).
   const isLoading = useAppStore((state) => state.loading.isLoading);
   useFocusKeptThrough(isLoading && !isBlocked);
@@ -76,6 +81,7 @@ export function StudyModeShell({ children }: { children: ReactNode }) {
   // paint: a navigation renders in a transition, whose passive effects can run after the overlay shows,
   // and an f pressed in between was lost.
   useLayoutEffect(() => {
+    if (!isOn) return;
     const handleKeyDown = (event: KeyboardEvent) => {
       // By key or by position, so students with a non-Latin keyboard layout have an f too.
       const isFullscreenKey = event.key.toLowerCase() === STUDY_MODE.fullscreenKey || event.code === 'KeyF';
@@ -85,10 +91,11 @@ export function StudyModeShell({ children }: { children: ReactNode }) {
     };
     window.addEventListener('keydown', handleKeyDown);
     return () => window.removeEventListener('keydown', handleKeyDown);
-  }, [enterFullscreen]);
+  }, [enterFullscreen, isOn]);
 
   // Losing focus to another window or tab (not to a video player's frame inside the page).
   useEffect(() => {
+    if (!isOn) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const handleBlur = () => {
       clearTimeout(timer);
@@ -102,11 +109,12 @@ export function StudyModeShell({ children }: { children: ReactNode }) {
       clearTimeout(timer);
       window.removeEventListener('blur', handleBlur);
     };
-  }, []);
+  }, [isOn]);
 
   // Leaving or reloading asks first; after logging out it never asks. The session is cleared before
   // React unmounts this shell, and a reload in between must not ask either.
   useEffect(() => {
+    if (!isOn) return;
     const handleBeforeUnload = (event: BeforeUnloadEvent) => {
       if (isLeaveConfirmationSuppressed() || !readSession()) return;
       event.preventDefault();
@@ -114,25 +122,25 @@ export function StudyModeShell({ children }: { children: ReactNode }) {
     };
     window.addEventListener('beforeunload', handleBeforeUnload);
     return () => window.removeEventListener('beforeunload', handleBeforeUnload);
-  }, []);
+  }, [isOn]);
 
   // On load: say how to start (SPEC §9: gone after 2 s, or as soon as full screen is on).
   useEffect(() => {
-    if (!isSupported || document.fullscreenElement) return;
+    if (!isOn || !isSupported || document.fullscreenElement) return;
     toast(translate`This app cannot be used until you are in full screen mode. Press f to enter full screen.`, {
       id: FULLSCREEN_NOTICE_TOAST_ID,
       duration: STUDY_MODE.fullscreenNoticeMs,
       icon: <Maximize className="size-5 shrink-0 text-brand-700" aria-hidden="true" />,
     });
     return () => toast.dismiss(FULLSCREEN_NOTICE_TOAST_ID);
-  }, [isSupported]);
+  }, [isOn, isSupported]);
   useEffect(() => {
     if (isFullscreen) toast.dismiss(FULLSCREEN_NOTICE_TOAST_ID);
   }, [isFullscreen]);
 
   // While in full screen: a break reminder on an interval, except during a quiz attempt or a meeting.
   useEffect(() => {
-    if (!isFullscreen) return;
+    if (!isOn || !isFullscreen) return;
     const interval = setInterval(() => {
       if (areBreakRemindersPaused()) return;
       toast(translate`Take a short break`, {
@@ -141,7 +149,7 @@ export function StudyModeShell({ children }: { children: ReactNode }) {
       });
     }, breakReminderInterval());
     return () => clearInterval(interval);
-  }, [isFullscreen]);
+  }, [isOn, isFullscreen]);
 
   return (
     <>
@@ -154,13 +162,19 @@ export function StudyModeShell({ children }: { children: ReactNode }) {
           isRefused={isRefused}
           onEnterFullscreen={() => void enterFullscreen()}
           onContinueWithout={() => setHasWaivedFullscreen(true)}
+          links={gateLinks}
         />
       ) : null}
     </>
   );
 }
 
-function FullscreenOverlay(props: { isRefused: boolean; onEnterFullscreen(): void; onContinueWithout(): void }) {
+function FullscreenOverlay(props: {
+  isRefused: boolean;
+  onEnterFullscreen(): void;
+  onContinueWithout(): void;
+  links?: ReactNode;
+}) {
   const logout = useLogout();
   const { t } = useLingui();
   const titleId = useId();
@@ -202,6 +216,7 @@ function FullscreenOverlay(props: { isRefused: boolean; onEnterFullscreen(): voi
           <Maximize className="size-4" aria-hidden="true" />
           {t`Enter full screen`}
         </Button>
+        {props.links}
         {props.isRefused ? (
           <div role="alert" className="mt-4 rounded-lg bg-warning-soft p-3 text-sm text-warning">
             <p>{t`Your browser did not allow full screen here.`}</p>
