@@ -126,18 +126,17 @@ test('a host and six phones play a live game of every question type to its podiu
     await expect(page.getByRole('img', { name: /QR/ })).toBeVisible();
     await expectAccessible(page, 'the host lobby');
 
-    // Five students join from their dashboards: four with one tap on study mode's overlay, as a
-    // phone opens it (decision 070), one from the banner once in full screen.
+    // Five students join from their dashboards: four as a phone opens it, through study mode's
+    // overlay to the PIN page and its Join (decision 070), one from the banner once in full screen.
     const early = players.slice(0, 5);
     for (const [position, player] of early.entries()) {
       await player.page.goto('/dashboard/student');
       if (position === 0) {
         await enterStudyMode(player.page);
-        await player.page.getByRole('region', { name: 'Live games' }).getByRole('link', { name: /Join/ }).click();
       } else {
-        const overlay = player.page.getByTestId('study-mode-overlay');
-        await overlay.getByRole('list', { name: 'Live games' }).getByRole('link', { name: /Join/ }).click();
+        await player.page.getByTestId('study-mode-overlay').getByRole('link', { name: 'Join a live game' }).click();
       }
+      await player.page.getByRole('region', { name: 'Live games' }).getByRole('link', { name: /Join/ }).click();
       await expect(player.page.getByText('You’re in!')).toBeVisible();
       await expect(player.page.getByTestId('study-mode-overlay')).toBeHidden();
     }

@@ -13,20 +13,6 @@ export const playerPath = (gameId: string) => `/dashboard/student/live/${gameId}
 /** One banner: where it goes, what it says, and its button's word ("Join", "Open"). */
 export type LiveGameBanner = { id: string; to: string; text: ReactNode; action: ReactNode };
 
-/** One game's link: its radio mark, its words, its button's word. */
-function LiveGameLink({ banner }: { banner: LiveGameBanner }) {
-  return (
-    <Link
-      to={banner.to}
-      className="flex items-center gap-3 rounded-2xl bg-brand-700 px-4 py-3 text-white shadow-lg hover:bg-brand-800"
-    >
-      <Radio className="size-6 shrink-0 motion-safe:animate-pulse" aria-hidden="true" />
-      <span className="min-w-0 flex-1 text-start font-semibold wrap-anywhere">{banner.text}</span>{' '}
-      <span className="shrink-0 rounded-lg bg-white px-3 py-1.5 text-sm font-bold text-brand-700">{banner.action}</span>
-    </Link>
-  );
-}
-
 /**
  * A dashboard's live games, one link each, fixed at the bottom of the screen, where a thumb
  * reaches it, so that its arrival moves nothing else on the page. Nothing at all while there is
@@ -42,7 +28,17 @@ export function LiveGameBannerList({ banners }: { banners: LiveGameBanner[] }) {
         className="fixed inset-x-0 bottom-0 z-40 flex flex-col gap-2 p-3 sm:inset-x-auto sm:end-6 sm:bottom-6 sm:w-96 sm:p-0"
       >
         {banners.map((banner) => (
-          <LiveGameLink key={banner.id} banner={banner} />
+          <Link
+            key={banner.id}
+            to={banner.to}
+            className="flex items-center gap-3 rounded-2xl bg-brand-700 px-4 py-3 text-white shadow-lg hover:bg-brand-800"
+          >
+            <Radio className="size-6 shrink-0 motion-safe:animate-pulse" aria-hidden="true" />
+            <span className="min-w-0 flex-1 font-semibold wrap-anywhere">{banner.text}</span>{' '}
+            <span className="shrink-0 rounded-lg bg-white px-3 py-1.5 text-sm font-bold text-brand-700">
+              {banner.action}
+            </span>
+          </Link>
         ))}
       </section>
       {/* Room at the page's end, so that the banners never cover its last lines (a phone's are
@@ -54,7 +50,7 @@ export function LiveGameBannerList({ banners }: { banners: LiveGameBanner[] }) {
 }
 
 /** "Live game in 10-A — Join" (issue 34): a banner per game not over of the student's classes. */
-function useStudentLiveGameBanners(): LiveGameBanner[] {
+export function LiveGameBanners() {
   // Refetched while the tab is visible only (TanStack pauses the interval in the background);
   // a failed poll says nothing: the next one tries again.
   const games = useQuery({
@@ -62,7 +58,7 @@ function useStudentLiveGameBanners(): LiveGameBanner[] {
     refetchInterval: LIVE_GAMES_REFRESH_MS,
     meta: { errorToast: false },
   });
-  return (games.data ?? [])
+  const banners = (games.data ?? [])
     .filter((game) => game.state !== 'ended')
     .map((game) => {
       const className = game.class.name;
@@ -77,28 +73,5 @@ function useStudentLiveGameBanners(): LiveGameBanner[] {
         action: <Trans>Join</Trans>,
       };
     });
-}
-
-/** The student's live games, at the bottom of their dashboard and of the PIN page. */
-export function LiveGameBanners() {
-  return <LiveGameBannerList banners={useStudentLiveGameBanners()} />;
-}
-
-/**
- * The same games in the flow of study mode's full-screen overlay (decision 070): a phone that
- * opens a locked dashboard joins the game in one tap, without full screen first.
- */
-export function LiveGameJoinLinks() {
-  const { t } = useLingui();
-  const banners = useStudentLiveGameBanners();
-  if (banners.length === 0) return null;
-  return (
-    <ul aria-label={t`Live games`} className="mt-4 flex flex-col gap-2">
-      {banners.map((banner) => (
-        <li key={banner.id}>
-          <LiveGameLink banner={banner} />
-        </li>
-      ))}
-    </ul>
-  );
+  return <LiveGameBannerList banners={banners} />;
 }

@@ -192,14 +192,17 @@ describe('study mode and the live game (decision 070)', () => {
     expect(leavingAsks()).toBe(true);
   });
 
-  it('puts the running game’s Join on the overlay of a locked dashboard, one tap into the game', async () => {
+  it('shows the way to the game on the overlay of a locked dashboard: the PIN page and its Join', async () => {
     const { student, className } = await gameOfClass();
     signInAs(student, 'student');
     withFullscreenApi();
     vi.stubGlobal('WebSocket', StillConnecting);
     const { user } = await openApp('/dashboard/student');
     const overlay = await screen.findByRole('dialog', { name: 'Study mode: full screen' });
-    const games = await within(overlay).findByRole('list', { name: 'Live games' });
+    await user.click(within(overlay).getByRole('link', { name: 'Join a live game' }));
+    expect(await screen.findByRole('heading', { name: 'Join a live game' })).toBeInTheDocument();
+    expect(screen.queryByTestId('study-mode-overlay')).toBeNull();
+    const games = await screen.findByRole('region', { name: 'Live games' });
     await user.click(within(games).getByRole('link', { name: `Live game in ${className} Join` }));
     expect(await screen.findByText('Joining the game…')).toBeInTheDocument();
     expect(screen.queryByTestId('study-mode-overlay')).toBeNull();

@@ -12,9 +12,10 @@ import {
   Trophy,
   Video,
 } from 'lucide-react';
+import { Link } from 'react-router';
 import type { SideMenuItem } from '../../components/layout/side-menu.tsx';
+import { buttonVariants } from '../../components/ui/button.tsx';
 import { RoleDashboard } from '../session/role-dashboard.tsx';
-import { LiveGameJoinLinks } from '../live-games/live-game-banner.tsx';
 import { StudyModeShell } from './study-mode/study-mode-shell.tsx';
 
 /** Student sidebar, in SPEC §2 order; the labels are worded in the active locale at render. */
@@ -60,7 +61,21 @@ export function Component() {
     <RoleDashboard
       role="student"
       menuItems={menuItems}
-      frame={(dashboard) => <StudyModeShell gateLinks={<LiveGameJoinLinks />}>{dashboard}</StudyModeShell>}
+      frame={(dashboard) => (
+        <StudyModeShell
+          gateLinks={
+            // Decision 070: the PIN page is outside study mode and lists the running games to join.
+            <Link
+              to="/dashboard/student/live"
+              className={buttonVariants({ variant: 'secondary', className: 'mt-3 w-full justify-center' })}
+            >
+              {t`Join a live game`}
+            </Link>
+          }
+        >
+          {dashboard}
+        </StudyModeShell>
+      )}
     />
   );
 }

@@ -53,10 +53,10 @@ function isTypingTarget(target: EventTarget | null): boolean {
  *
  * It never traps anyone: the overlay says why it is there, its button does
  * what f does (touch and screen-reader users), a browser that refuses full
- * screen gets a way to continue, and logging out is always one button away.
- * `gateLinks` are shown on the overlay (a live game's Join); a route that asks
+ * screen gets a way to continue, and logging out is always one button away;
+ * `gateLinks` show on the overlay (the way to a live game). A route that asks
  * for it (decision 070: a live game's PIN page and player screen) is let
- * through: no overlay, no question before leaving, no alert, no reminder.
+ * through: no overlay and none of study mode's rules.
  */
 export function StudyModeShell({ children, gateLinks }: { children: ReactNode; gateLinks?: ReactNode }) {
   const { isFullscreen, isSupported, requestFullscreen } = useFullscreen();
@@ -77,82 +77,11 @@ export function StudyModeShell({ children, gateLinks }: { children: ReactNode; g
     }
   }, [requestFullscreen]);
 
-  // The key f, anywhere but in a text field. Listening from the commit (a layout effect), not after the
-  // paint: a navigation renders in a transition, whose passive effects can run after the overlay shows,
-  // and an f pressed in between was lost.
-  useLayoutEffect(() => {
-    if (!isOn) return;
-    const handleKeyDown = (event: KeyboardEvent) => {
-      // By key or by position, so students with a non-Latin keyboard layout have an f too.
-      const isFullscreenKey = event.key.toLowerCase() === STUDY_MODE.fullscreenKey || event.code === 'KeyF';
-      if (!isFullscreenKey || event.repeat) return;
-      if (event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target)) return;
-      void enterFullscreen();
-    };
-    window.addEventListener('keydown', handleKeyDown);
-    return () => window.removeEventListener('keydown', handleKeyDown);
-  }, [enterFullscreen, isOn]);
-
-  // Losing focus to another window or tab (not to a video player's frame inside the page).
-  useEffect(() => {
-    if (!isOn) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const handleBlur = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        // The texts of STUDY_MODE (SPEC §4), worded in the active locale when they show.
-        if (!document.hasFocus()) window.alert(translate`Don't forget about your goals!! Study hard, soldier!!`);
-      }, 0);
-    };
-    window.addEventListener('blur', handleBlur);
-    return () => {
-      clearTimeout(timer);
-      window.removeEventListener('blur', handleBlur);
-    };
-  }, [isOn]);
-
-  // Leaving or reloading asks first; after logging out it never asks. The session is cleared before
-  // React unmounts this shell, and a reload in between must not ask either.
-  useEffect(() => {
-    if (!isOn) return;
-    const handleBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (isLeaveConfirmationSuppressed() || !readSession()) return;
-      event.preventDefault();
-      event.returnValue = ''; // older browsers need it set to show the question
-    };
-    window.addEventListener('beforeunload', handleBeforeUnload);
-    return () => window.removeEventListener('beforeunload', handleBeforeUnload);
-  }, [isOn]);
-
-  // On load: say how to start (SPEC §9: gone after 2 s, or as soon as full screen is on).
-  useEffect(() => {
-    if (!isOn || !isSupported || document.fullscreenElement) return;
-    toast(translate`This app cannot be used until you are in full screen mode. Press f to enter full screen.`, {
-      id: FULLSCREEN_NOTICE_TOAST_ID,
-      duration: STUDY_MODE.fullscreenNoticeMs,
-      icon: <Maximize className="size-5 shrink-0 text-brand-700" aria-hidden="true" />,
-    });
-    return () => toast.dismiss(FULLSCREEN_NOTICE_TOAST_ID);
-  }, [isOn, isSupported]);
-  useEffect(() => {
-    if (isFullscreen) toast.dismiss(FULLSCREEN_NOTICE_TOAST_ID);
-  }, [isFullscreen]);
-
-  // While in full screen: a break reminder on an interval, except during a quiz attempt or a meeting.
-  useEffect(() => {
-    if (!isOn || !isFullscreen) return;
-    const interval = setInterval(() => {
-      if (areBreakRemindersPaused()) return;
-      toast(translate`Take a short break`, {
-        id: BREAK_REMINDER_TOAST_ID,
-        icon: <Coffee className="size-5 shrink-0 text-brand-700" aria-hidden="true" />,
-      });
-    }, breakReminderInterval());
-    return () => clearInterval(interval);
-  }, [isOn, isFullscreen]);
-
   return (
     <>
+      {isOn ? (
+        <StudyModeRules isFullscreen={isFullscreen} isSupported={isSupported} enterFullscreen={enterFullscreen} />
+      ) : null}
       {/* inert: while blocked, nothing behind the overlay takes focus or clicks. */}
       <div inert={isBlocked || isLoading} className="contents">
         {children}
@@ -167,6 +96,90 @@ export function StudyModeShell({ children, gateLinks }: { children: ReactNode; g
       ) : null}
     </>
   );
+}
+
+/** Study mode's rules beside its overlay, mounted while the screen shown is in study mode. */
+function StudyModeRules({
+  isFullscreen,
+  isSupported,
+  enterFullscreen,
+}: {
+  isFullscreen: boolean;
+  isSupported: boolean;
+  enterFullscreen(): Promise<void>;
+}) {
+  // The key f, anywhere but in a text field. Listening from the commit (a layout effect), not after the
+  // paint: a navigation renders in a transition, whose passive effects can run after the overlay shows,
+  // and an f pressed in between was lost.
+  useLayoutEffect(() => {
+    const handleKeyDown = (event: KeyboardEvent) => {
+      // By key or by position, so students with a non-Latin keyboard layout have an f too.
+      const isFullscreenKey = event.key.toLowerCase() === STUDY_MODE.fullscreenKey || event.code === 'KeyF';
+      if (!isFullscreenKey || event.repeat) return;
+      if (event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target)) return;
+      void enterFullscreen();
+    };
+    window.addEventListener('keydown', handleKeyDown);
+    return () => window.removeEventListener('keydown', handleKeyDown);
+  }, [enterFullscreen]);
+
+  // Losing focus to another window or tab (not to a video player's frame inside the page).
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const handleBlur = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        // The texts of STUDY_MODE (SPEC §4), worded in the active locale when they show.
+        if (!document.hasFocus()) window.alert(translate`Don't forget about your goals!! Study hard, soldier!!`);
+      }, 0);
+    };
+    window.addEventListener('blur', handleBlur);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('blur', handleBlur);
+    };
+  }, []);
+
+  // Leaving or reloading asks first; after logging out it never asks. The session is cleared before
+  // React unmounts this shell, and a reload in between must not ask either.
+  useEffect(() => {
+    const handleBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (isLeaveConfirmationSuppressed() || !readSession()) return;
+      event.preventDefault();
+      event.returnValue = ''; // older browsers need it set to show the question
+    };
+    window.addEventListener('beforeunload', handleBeforeUnload);
+    return () => window.removeEventListener('beforeunload', handleBeforeUnload);
+  }, []);
+
+  // On load: say how to start (SPEC §9: gone after 2 s, or as soon as full screen is on).
+  useEffect(() => {
+    if (!isSupported || document.fullscreenElement) return;
+    toast(translate`This app cannot be used until you are in full screen mode. Press f to enter full screen.`, {
+      id: FULLSCREEN_NOTICE_TOAST_ID,
+      duration: STUDY_MODE.fullscreenNoticeMs,
+      icon: <Maximize className="size-5 shrink-0 text-brand-700" aria-hidden="true" />,
+    });
+    return () => toast.dismiss(FULLSCREEN_NOTICE_TOAST_ID);
+  }, [isSupported]);
+  useEffect(() => {
+    if (isFullscreen) toast.dismiss(FULLSCREEN_NOTICE_TOAST_ID);
+  }, [isFullscreen]);
+
+  // While in full screen: a break reminder on an interval, except during a quiz attempt or a meeting.
+  useEffect(() => {
+    if (!isFullscreen) return;
+    const interval = setInterval(() => {
+      if (areBreakRemindersPaused()) return;
+      toast(translate`Take a short break`, {
+        id: BREAK_REMINDER_TOAST_ID,
+        icon: <Coffee className="size-5 shrink-0 text-brand-700" aria-hidden="true" />,
+      });
+    }, breakReminderInterval());
+    return () => clearInterval(interval);
+  }, [isFullscreen]);
+
+  return null;
 }
 
 function FullscreenOverlay(props: {
