@@ -36,6 +36,9 @@ test('the student dashboard stays blocked until full screen, and explains itself
   await expect(overlay.getByRole('button', { name: 'Enter full screen' })).toBeFocused();
   await expectToast(page, STUDY_MODE.fullscreenNotice);
   await expectAccessible(page, 'study mode overlay');
+  // Then the way to a live game (decision 070), then Log out.
+  await page.keyboard.press('Tab');
+  await expect(overlay.getByRole('link', { name: 'Join a live game' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(overlay.getByRole('button', { name: 'Log out' })).toBeFocused();
   await page.keyboard.press('Tab');
