@@ -1,10 +1,4 @@
-import type {
-  BoardCloseReason,
-  BoardErrorCode,
-  BoardPen,
-  BoardPenInput,
-  BoardStroke,
-} from '#shared/class-boards';
+import type { BoardCloseReason, BoardErrorCode, BoardPen, BoardPenInput, BoardStroke } from '#shared/class-boards';
 import type { FailureCode } from '../../lib/api.ts';
 import type { RetryNote } from '../../lib/room-socket.ts';
 
