@@ -1,15 +1,15 @@
 import { t } from '@lingui/core/macro';
 import type { SurfaceOps } from './checkpoint-renderer.ts';
 import type { Stroke } from './stroke-history.ts';
+import { traceSmoothLine } from './smooth-line.ts';
 
 /** White: the blank whiteboard, and the background of the saved picture. */
 const PAPER = '#ffffff';
 
 /**
  * Paints one stroke in CSS-pixel coordinates (the context carries the
- * CSS-to-device scale). The line runs through the midpoints between captured
- * points with the points as quadratic control points, so it is smooth rather
- * than a polyline; a single point is a dot of the brush's width.
+ * CSS-to-device scale), smooth (`traceSmoothLine`, shared with the class
+ * board); a single point is a dot of the brush's width.
  */
 export function paintStroke(context: CanvasRenderingContext2D, stroke: Stroke): void {
   const { points } = stroke;
@@ -26,14 +26,12 @@ export function paintStroke(context: CanvasRenderingContext2D, stroke: Stroke): 
     context.fill();
     return;
   }
-  context.moveTo(first[0], first[1]);
-  for (let index = 1; index < points.length - 1; index += 1) {
-    const [x, y] = points[index]!;
-    const [nextX, nextY] = points[index + 1]!;
-    context.quadraticCurveTo(x, y, (x + nextX) / 2, (y + nextY) / 2);
-  }
-  const [lastX, lastY] = points.at(-1)!;
-  context.lineTo(lastX, lastY);
+  traceSmoothLine(
+    context,
+    points.length,
+    (index) => points[index]![0],
+    (index) => points[index]![1],
+  );
   context.stroke();
 }
 
