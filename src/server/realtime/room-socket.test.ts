@@ -261,6 +261,25 @@ describe.each(BUS_KINDS)('the room transport on the $kind', ({ isRedis }) => {
     });
   });
 
+  it('handles the messages within the budget, in order, before closing a flood (RATE_LIMITED)', async () => {
+    const server = await start();
+    const room = freshRoom();
+    const ada = await join(server, room);
+    const flooder = await join(server, room);
+    await ada.client.waitFor('joined');
+    const sent = LIMITS.messageBurst + 10;
+    for (let index = 0; index < sent; index++) flooder.client.send({ type: 'say', text: String(index) });
+    const closed = await flooder.client.closedWithin();
+    expect(closed).toEqual({ code: ROOM_CLOSE_CODES.RATE_LIMITED, reason: 'echo: RATE_LIMITED' });
+    await ada.client.waitFor('left', (message) => message.id === flooder.welcome.you);
+    // Every message received before the one over the budget was passed on before the close, in
+    // order: the burst less the join (and whatever trickled back into the bucket meanwhile).
+    const said = ada.client.inbox.filter((message) => message.type === 'said').map((message) => message.text);
+    expect(said.length).toBeGreaterThanOrEqual(LIMITS.messageBurst - 1);
+    expect(said.length).toBeLessThan(sent);
+    expect(said).toEqual(said.map((_, index) => String(index)));
+  });
+
   it('refuses a socket without a token, with a forged or expired one, and a plain HTTP request', async () => {
     const server = await start();
     const room = freshRoom();

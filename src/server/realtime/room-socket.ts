@@ -11,8 +11,9 @@ import type { RoomTokenClaims } from './room-tokens.ts';
  * @fastify/websocket server. The layer owns a socket's life whatever it carries: the room token
  * checked before the upgrade, the login behind it watched at every ping, a dead socket cut, the
  * message budget and size, JSON text only, the first message within the join time-out, messages
- * handled one at a time in order, and every refusal a close code with its reason. The protocol
- * gets parsed messages and says what they mean (`RoomSocketProtocol.open`).
+ * handled one at a time in order (a close for breaking the rules in its turn, after those before
+ * it), and every refusal a close code with its reason. The protocol gets parsed messages and says
+ * what they mean (`RoomSocketProtocol.open`).
  */
 
 /** One socket's message budget: size, and a token bucket of `messageBurst` at once and `messagesPerSecond` sustained. */
@@ -105,6 +106,8 @@ export const DEFAULT_FRAME_MAX_BYTES = 64 * 1024;
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 /** On shutdown, sockets get this long to finish their closing handshake. */
 const CLOSE_GRACE_MS = 1_000;
+/** A socket closed for breaking the rules gets this long to finish the messages it sent before. */
+const DRAIN_MAX_MS = 5_000;
 
 const tokenQuerySchema = z.object({
   token: z.string().min(1).max(4096),
@@ -277,21 +280,39 @@ export async function registerRoomTransport(
       watchSession(socket, roomSocket, claims, log);
       // Messages are handled one at a time, in order.
       let queue: Promise<void> = Promise.resolve();
+      /** A message broke the budget or the format: nothing more is read, and the close waits its turn. */
+      let isClosing = false;
+
+      /**
+       * Closes for a message that broke the rules, in its turn: the messages received before it,
+       * within the budget and still queued, are handled first (a host's quick "+10 s" within the
+       * burst all count), and nothing after it is read. A queue that takes too long to drain
+       * (a stuck handler) is cut short.
+       */
+      const closeInTurn = (reason: RoomCloseReason) => {
+        isClosing = true;
+        const cutShort = setTimeout(() => roomSocket.close(reason), DRAIN_MAX_MS);
+        cutShort.unref();
+        queue = queue.then(() => {
+          clearTimeout(cutShort);
+          roomSocket.close(reason);
+        });
+      };
 
       socket.on('message', (data: RawData, isBinary: boolean) => {
-        if (isClosed) return;
+        if (isClosed || isClosing) return;
         const bytes = toBuffer(data);
         // ws refused anything over the frame limit before gathering it. Checked before parsing,
         // so a flood costs us as little as possible.
         const receivedAt = new Date();
-        if (!takeMessage()) return roomSocket.close('RATE_LIMITED');
-        if (bytes.length > protocol.limits.messageMaxBytes) return roomSocket.close('TOO_LARGE');
-        if (isBinary) return roomSocket.close('BAD_MESSAGE');
+        if (!takeMessage()) return closeInTurn('RATE_LIMITED');
+        if (bytes.length > protocol.limits.messageMaxBytes) return closeInTurn('TOO_LARGE');
+        if (isBinary) return closeInTurn('BAD_MESSAGE');
         let parsed: unknown;
         try {
           parsed = JSON.parse(bytes.toString('utf8'));
         } catch {
-          return roomSocket.close('BAD_MESSAGE');
+          return closeInTurn('BAD_MESSAGE');
         }
         queue = queue.then(async () => {
           if (isClosed) return;

@@ -227,6 +227,32 @@ describe('the live game socket', () => {
     expect((await flooding.client.closedWithin()).code).toBe(LIVE_GAME_CLOSE_CODES.RATE_LIMITED);
   });
 
+  it('carries out a host’s quick commands within the budget, in order, before closing the flood', async () => {
+    const live = await liveGameClass(t, { students: 1, questions: QUESTIONS });
+    const game = await live.newGame(20);
+    const host = kept(await LiveTestClient.host(baseUrl, (await hostToken(live.teacher.token, game._id)).token));
+    const [student] = live.players as [Player];
+    const player = kept(await LiveTestClient.player(baseUrl, await liveToken(game._id, student)));
+    await host.client.waitFor('player-joined');
+    host.client.send({ type: 'start' });
+    await player.client.waitFor('question-opened');
+    // 35 quick "+1 s" (seconds that never reach the 240 s cap): the join and the start took two of the burst.
+    const pressed = 35;
+    for (let i = 0; i < pressed; i++) host.client.send({ type: 'add-time', index: 0, seconds: 1 });
+    expect((await host.client.closedWithin()).code).toBe(LIVE_GAME_CLOSE_CODES.RATE_LIMITED);
+    const withinBudget = LIVE_GAME_LIMITS.messageBurst - 2;
+    await expect.poll(() => player.client.received('time-added').length).toBeGreaterThanOrEqual(withinBudget);
+    const added = player.client.received('time-added');
+    expect(added.length).toBeLessThan(pressed);
+    // Each one a second more than the one before: every command carried out, once, in order.
+    const deadlines = added.map((message) => Date.parse(message.deadline));
+    expect(deadlines.slice(1).map((deadline, i) => deadline - deadlines[i]!)).toEqual(
+      deadlines.slice(1).map(() => 1000),
+    );
+    const again = kept(await LiveTestClient.host(baseUrl, (await hostToken(live.teacher.token, game._id)).token));
+    expect(again.welcome.question?.deadline).toBe(added.at(-1)!.deadline);
+  });
+
   it('removes a player: told, closed with REMOVED, and kept out', async () => {
     const live = await liveGameClass(t, { students: 1, questions: QUESTIONS });
     const game = await live.newGame();
