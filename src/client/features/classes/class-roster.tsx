@@ -16,6 +16,7 @@ import { ListQueryContent } from './class-parts.tsx';
 import { PendingChangeConfirm, type PendingChange } from '../../components/ui/confirm-dialog.tsx';
 import { ExportRosterButton } from '../roster-import/export-roster-button.tsx';
 import { RosterImportButton } from '../roster-import/roster-import-dialog.tsx';
+import { RollNumber } from '../../components/ui/roll-number.tsx';
 
 // Load when a teacher asks to move or add a student (scripts/check-bundle.mjs, LOADED_ON_USER_ACTION):
 // the account form is most of the class page's weight otherwise.
@@ -105,7 +106,7 @@ export function ClassRoster({ entry }: { entry: TeacherClass }) {
                     key: student._id,
                     heading: student.name,
                     cells: [
-                      <bdi key="roll-number">{student.rollNumber}</bdi>,
+                      <RollNumber key="roll-number" value={student.rollNumber} />,
                       <Wrapping key="email">{student.email}</Wrapping>,
                       <Wrapping key="parent">{student.parentName}</Wrapping>,
                       <Wrapping key="parent-email">{student.parentEmail}</Wrapping>,

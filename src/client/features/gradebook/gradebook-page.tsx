@@ -35,6 +35,7 @@ import { classPath } from '../classes/class-paths.ts';
 import { myClassesQuery } from '../classes/my-classes-query.ts';
 import { CELL_STATE_WORDS, formatPoints, GradeCell } from './grade-cell.tsx';
 import { gradebookQueries, type GradebookFilters } from './gradebook-queries.ts';
+import { RollNumber } from '../../components/ui/roll-number.tsx';
 
 const GRADEBOOK_FILTERS = z.object({
   sort: z.enum(GRADEBOOK_SORTS).catch('name'),
@@ -308,7 +309,7 @@ function GradebookTable({ items, rows }: { items: GradebookItem[]; rows: Gradebo
               <th scope="row" className={cn(CELL, STICKY, 'text-start font-semibold text-fg', STACKED_TABLE.heading)}>
                 <span className="block">{row.name}</span>
                 <span className="block text-xs font-normal text-muted">
-                  <bdi>{row.rollNumber}</bdi>
+                  <RollNumber value={row.rollNumber} />
                 </span>
               </th>
               <td className={cn(CELL, 'font-semibold', STACKED_TABLE.line)} data-label={averageLabel}>

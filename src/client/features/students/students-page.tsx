@@ -23,6 +23,7 @@ import { cn } from '../../lib/cn.ts';
 import { textFilter, useUrlFilters } from '../../lib/url-filters.ts';
 import { z } from 'zod';
 import { StudentActionDialog, StudentActions, type StudentAction } from './student-actions.tsx';
+import { RollNumber } from '../../components/ui/roll-number.tsx';
 
 const STUDENT_FILTERS = z.object({
   classId: textFilter(listStudents.query.shape.classId),
@@ -246,7 +247,7 @@ function StudentTable({ students, onAction }: { students: StudentListEntry[]; on
                 {student.name}
               </th>
               <td className={`${CELL} wrap-anywhere text-fg`}>
-                <bdi>{student.rollNumber}</bdi>
+                <RollNumber value={student.rollNumber} />
               </td>
               <td className={`${CELL} wrap-break-word text-fg`}>{student.class}</td>
               <td className={`${CELL} wrap-anywhere text-fg`}>{student.email}</td>
@@ -291,7 +292,7 @@ function StudentCards({ students, onAction }: { students: StudentListEntry[]; on
           <h2 className="text-base font-semibold wrap-anywhere text-fg">{student.name}</h2>
           <p className="font-mono text-xs wrap-anywhere text-muted">
             <span className="sr-only">{t`Account username:`} </span>
-            <bdi>{student.rollNumber}</bdi>
+            <RollNumber value={student.rollNumber} />
           </p>
           <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
             <Fact label={t`Class`}>{student.class}</Fact>

@@ -12,6 +12,7 @@ import { call } from '../../../lib/api.ts';
 import { formatDateTime, formatNumber, formatPercent } from '../../../lib/format.ts';
 import { StaffTable } from '../../../components/staff-table.tsx';
 import { accommodationQueries } from './accommodation-queries.ts';
+import { RollNumber } from '../../../components/ui/roll-number.tsx';
 
 export { accommodationQueries };
 
@@ -103,7 +104,7 @@ export function AccommodationsSection({ quiz }: { quiz: TeacherQuizDetail }) {
                   <span>
                     <bdi>{name}</bdi>{' '}
                     <span className="font-normal text-muted">
-                      (<bdi>{entry.student.rollNumber}</bdi>)
+                      (<RollNumber value={entry.student.rollNumber} />)
                     </span>
                   </span>
                 ),

@@ -23,6 +23,7 @@ import { cn } from '../../../lib/cn.ts';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { earnedOfLabel } from '../points.ts';
 import { QuestionText } from '../question-text.tsx';
+import { RollNumber } from '../../../components/ui/roll-number.tsx';
 
 /**
  * The marking screen (decision 046): a quiz's essays, awaiting marking or marked, question by
@@ -154,7 +155,7 @@ function EssayCard({ quizId, essay }: { quizId: string; essay: EssayToMark }) {
         <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
           <h2 id={headingId} className="text-base font-semibold text-fg">
             {essay.student.name}
-            <span className="ms-2 text-sm font-normal text-muted">{essay.student.rollNumber}</span>
+            <RollNumber value={essay.student.rollNumber} className="ms-2 text-sm font-normal text-muted" />
           </h2>
           <p className="text-sm text-muted">
             <Trans>

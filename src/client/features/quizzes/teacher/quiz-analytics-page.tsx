@@ -35,6 +35,7 @@ import { BackLink } from '../../../components/ui/back-link.tsx';
 import { QueryPage } from '../../../components/query-page.tsx';
 import { QuizLifecycleActions } from './quiz-lifecycle-actions.tsx';
 import { AccommodationsSection, accommodationQueries } from './accommodations-section.tsx';
+import { RollNumber } from '../../../components/ui/roll-number.tsx';
 
 // On the teacher's request (check-bundle's LOADED_ON_USER_ACTION): the screen is at its budget.
 const LiveGamesList = lazy(async () => ({ default: (await import('./live-games-section.tsx')).LiveGamesList }));
@@ -152,7 +153,9 @@ function AttemptRow({
         )}
       >
         <span className="block max-w-48 min-w-28 wrap-break-word text-fg max-sm:max-w-none">{attempt.user.name}</span>
-        <span className="block text-xs font-normal text-muted">{attempt.user.rollNumber}</span>
+        <span className="block text-xs font-normal text-muted">
+          <RollNumber value={attempt.user.rollNumber} />
+        </span>
         {isAccommodated ? (
           <span className="mt-1 inline-flex rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
             <Trans>Accommodated</Trans>
