@@ -47,8 +47,11 @@ export type BoardStatus = 'connecting' | 'synced' | 'offline' | 'ended';
  */
 export type BoardEndReason = BoardCloseReason | FailureCode;
 
-/** A change the server refused (the board was set back to the server's); `at` tells repeats apart. */
-export type BoardRefusal = { code: BoardErrorCode; at: number };
+/**
+ * A change the server refused, or one too large to send (TOO_LARGE: undoing a clear of many
+ * strokes); the board was set back to the server's. `at` tells repeats apart.
+ */
+export type BoardRefusal = { code: BoardErrorCode | 'TOO_LARGE'; at: number };
 
 export type BoardState = {
   status: BoardStatus;

@@ -1,0 +1,631 @@
+import * as buffer from 'lib0/buffer';
+import * as decoding from 'lib0/decoding';
+import * as encoding from 'lib0/encoding';
+import * as awarenessProtocol from 'y-protocols/awareness';
+import * as syncProtocol from 'y-protocols/sync';
+import * as Y from 'yjs';
+import {
+  CLASS_BOARD_CLOSE_CODES,
+  CLASS_BOARD_LIMITS,
+  CLASS_BOARD_PROTOCOL_VERSION,
+  CLASS_BOARD_SOCKET_PATH,
+  type BoardClientMessage,
+  type BoardCloseReason,
+  type BoardPen,
+  type BoardPenInput,
+  type BoardServerMessage,
+  type BoardStroke,
+} from '#shared/class-boards';
+import { issueClassBoardToken, setClassBoardPen } from '#shared/contract/class-boards';
+import { closeReasonIn, ROOM_RECONNECT_REASONS, roomSocketQuery } from '#shared/rooms';
+import { call } from '../../lib/api.ts';
+import { RoomSocket, type RetryNote, type RoomNetwork } from '../../lib/room-socket.ts';
+import * as board from './board-document.ts';
+import type {
+  BoardCursor,
+  BoardEndReason,
+  BoardPeer,
+  BoardRefusal,
+  BoardSession,
+  BoardState,
+  BoardStatus,
+  BoardStrokeInput,
+} from './board-model.ts';
+import { indexedDbBoardStore, savedBoardKey, type BoardLocalStore, type SavedBoard } from './board-offline.ts';
+
+/**
+ * One page's session on a class board (issue 35, decision 069): the board's Yjs document, synced
+ * with the server by y-protocols over the room socket (lib/room-socket.ts, decision 065), a copy
+ * in the browser (board-offline.ts) for reloads and offline drawing, this person's undo history,
+ * and the others' cursors (awareness). Local changes are kept until the server says `saved` and
+ * are sent again after a reconnect, as the updates they were (merged up to the message limit),
+ * never as one sync step 2 over it. The server is the truth: a refusal (NO_PEN, NOT_A_TEACHER,
+ * BOARD_FULL) drops the local copy and syncs it again. Framework-free; screens read it through
+ * `subscribe` and `getSnapshot` (use-board-session.ts).
+ */
+
+/** Updates applied from the server, and from the browser's copy: neither is sent nor undone. */
+const FROM_SERVER = Symbol('from the server');
+const FROM_BROWSER = Symbol('from the browser');
+
+/** An update's bytes at most in one message: base64 takes 4/3, the JSON around it a little. */
+const UPDATE_MAX_BYTES = Math.floor(((CLASS_BOARD_LIMITS.messageMaxBytes - 256) * 3) / 4);
+/** Messages awaiting `saved` at once: the server's rate limit (a burst, then 20 a second) is never met. */
+const IN_FLIGHT_MAX = 8;
+/** Cursor messages at most this often: awareness shares the socket's rate budget with the strokes. */
+const CURSOR_INTERVAL_MS = 100;
+/** The browser's copy is written this long after the last change (and at once on close). */
+const SAVE_DELAY_MS = 300;
+const SHOW_CURSORS_KEY = 'studyhall:board-cursors';
+
+/** Colours for the others' cursors, one per person (by their id). */
+const PEER_COLOURS = ['#dc2626', '#ea580c', '#ca8a04', '#16a34a', '#0891b2', '#2563eb', '#7c3aed', '#db2777'];
+
+type Outgoing = BoardClientMessage | { type: 'join'; protocolVersion: number };
+
+/** A local change not yet acknowledged; `ref` while a message carrying it waits for `saved`. */
+type Unsaved = { update: Uint8Array; ref?: number };
+
+export type BoardSessionOptions = {
+  classId: string;
+  /** The signed-in person: every stroke names them, and the browser's copy is theirs. */
+  me: { id: string; name: string };
+  /** Tests and non-browser pages: each is the browser's own otherwise. */
+  ticket?: (classId: string) => Promise<{ token: string; teacher: boolean }>;
+  savePen?: (classId: string, input: BoardPenInput) => Promise<BoardPen>;
+  socketUrl?: (token: string) => string;
+  createSocket?: (url: string) => WebSocket;
+  network?: RoomNetwork;
+  delayMs?: (attempt: number) => number;
+  store?: BoardLocalStore;
+  settings?: Pick<Storage, 'getItem' | 'setItem'>;
+};
+
+/** A close the page comes back from by itself: a lost connection, a restart, an expired token. */
+export function reconnectsAfter(code: number): boolean {
+  const reason = closeReasonIn(CLASS_BOARD_CLOSE_CODES, code);
+  return reason === undefined || ROOM_RECONNECT_REASONS.includes(reason);
+}
+
+const browserTicket = async (classId: string) => (await call(issueClassBoardToken, { params: { classId } })).data;
+
+const browserSavePen = async (classId: string, input: BoardPenInput): Promise<BoardPen> => {
+  const { mode, studentIds } = (await call(setClassBoardPen, { params: { classId }, body: input })).data;
+  return { mode, studentIds };
+};
+
+const browserSocketUrl = (token: string) => {
+  const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
+  return `${scheme}://${window.location.host}${CLASS_BOARD_SOCKET_PATH}${roomSocketQuery(token)}`;
+};
+
+function browserSettings(): Pick<Storage, 'getItem' | 'setItem'> | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A y-protocols sync message (its type, then its payload). */
+function syncMessage(type: number, payload: Uint8Array): Uint8Array {
+  const encoder = encoding.createEncoder();
+  encoding.writeVarUint(encoder, type);
+  encoding.writeVarUint8Array(encoder, payload);
+  return encoding.toUint8Array(encoder);
+}
+
+function colourOf(userId: string): string {
+  let hash = 0;
+  for (const character of userId) hash = (hash * 31 + character.charCodeAt(0)) | 0;
+  return PEER_COLOURS[Math.abs(hash) % PEER_COLOURS.length]!;
+}
+
+/** One step of this person's history (what it inserted and deleted). */
+type UndoStep = Y.UndoManager['undoStack'][number];
+type AwarenessUser = { id?: unknown; name?: unknown; teacher?: unknown };
+type AwarenessState = { user?: AwarenessUser; cursor?: BoardCursor | null };
+
+export class ClassBoardSession implements BoardSession {
+  readonly classId: string;
+  private readonly me: { id: string; name: string };
+  private doc = new Y.Doc();
+  private undoManager!: Y.UndoManager;
+  /** This page's changes carry this origin: what is sent, and what its undo history holds. */
+  private readonly localOrigin = { board: 'this page' };
+  /** A document of its own: the server ties this socket's awareness to one client id, whatever happens to the board's. */
+  private readonly awareness = new awarenessProtocol.Awareness(new Y.Doc());
+  private readonly socket: RoomSocket<Outgoing, BoardServerMessage, BoardCloseReason>;
+  private readonly store: BoardLocalStore;
+  private readonly storeKey: string;
+  private readonly savePen: (classId: string, input: BoardPenInput) => Promise<BoardPen>;
+  private readonly settings: Pick<Storage, 'getItem' | 'setItem'> | undefined;
+  private readonly listeners = new Set<() => void>();
+
+  private unsaved: Unsaved[] = [];
+  private nextRef = 1;
+  private inFlight = 0;
+  private isJoined = false;
+  /** The server's board has reached this document on the current socket (its answer to our step 1). */
+  private isSyncedNow = false;
+  private status: BoardStatus = 'connecting';
+  private endReason: BoardEndReason | undefined;
+  private retryNote: RetryNote<BoardCloseReason> | undefined;
+  private hasSynced = false;
+  private pen: BoardPen | null = null;
+  private canDraw = false;
+  private isTeacher = false;
+  private showCursors: boolean;
+  private lastRefusal: BoardRefusal | null = null;
+  private version = 0;
+  private snapshot: BoardState;
+  private readonly restoresOthers = new WeakMap<UndoStep, boolean>();
+  private strokesCache = new Map<string, readonly BoardStroke[]>();
+  private cursor: BoardCursor | null = null;
+  private cursorTimer: ReturnType<typeof setTimeout> | undefined;
+  private cursorSentAt = 0;
+  private saveTimer: ReturnType<typeof setTimeout> | undefined;
+  private disposeTimer: ReturnType<typeof setTimeout> | undefined;
+  private isStarted = false;
+  private isClosed = false;
+
+  constructor(options: BoardSessionOptions) {
+    this.classId = options.classId;
+    this.me = options.me;
+    this.store = options.store ?? indexedDbBoardStore();
+    this.storeKey = savedBoardKey(options.me.id, options.classId);
+    this.savePen = options.savePen ?? browserSavePen;
+    this.settings = options.settings ?? browserSettings();
+    this.showCursors = this.settings?.getItem(SHOW_CURSORS_KEY) !== 'off';
+    this.attachDocument();
+    this.awareness.setLocalState(null);
+    this.awareness.on('change', () => this.emit());
+    this.awareness.on('update', (changes: Record<'added' | 'updated' | 'removed', number[]>, origin: unknown) => {
+      if (origin === FROM_SERVER || !changes.updated.concat(changes.added).includes(this.awareness.clientID)) return;
+      this.sendAwareness();
+    });
+    const ticket = options.ticket ?? browserTicket;
+    this.socket = new RoomSocket({
+      url: options.socketUrl ?? browserSocketUrl,
+      token: async () => {
+        const issued = await ticket(this.classId);
+        this.isTeacher = issued.teacher;
+        return issued.token;
+      },
+      hello: () => ({ type: 'join', protocolVersion: CLASS_BOARD_PROTOCOL_VERSION }),
+      closeCodes: CLASS_BOARD_CLOSE_CODES,
+      reconnects: reconnectsAfter,
+      onMessage: (message) => this.handle(message),
+      onClose: () => this.handleSocketGone(),
+      onRetry: (note) => {
+        this.status = 'offline';
+        this.retryNote = note;
+        this.emit();
+      },
+      onEnd: (end) => {
+        this.status = 'ended';
+        this.endReason = end.kind === 'refused' ? end.error.code : (end.reason ?? 'SERVER_ERROR');
+        this.canDraw = false;
+        this.emit();
+      },
+      onNetwork: () => this.emit(),
+      ...(options.createSocket ? { createSocket: options.createSocket } : {}),
+      ...(options.network ? { network: options.network } : {}),
+      ...(options.delayMs ? { delayMs: options.delayMs } : {}),
+    });
+    this.snapshot = this.buildSnapshot();
+  }
+
+  // ---- Life ------------------------------------------------------------------------------------
+
+  /** Paints the browser's copy, then connects. Resolves once the copy is in (the socket goes on). */
+  async start(): Promise<void> {
+    clearTimeout(this.disposeTimer);
+    if (this.isStarted || this.isClosed) return;
+    this.isStarted = true;
+    const saved = await this.store.load(this.storeKey).catch(() => undefined);
+    if (this.isClosed) return;
+    if (saved) this.restore(saved);
+    this.socket.start();
+  }
+
+  /** The screen went away: close, unless it comes back at once (React's double effects in development). */
+  disposeSoon() {
+    this.disposeTimer = setTimeout(() => this.close(), 0);
+  }
+
+  close() {
+    if (this.isClosed) return;
+    this.isClosed = true;
+    clearTimeout(this.cursorTimer);
+    this.socket.send({ type: 'leave' });
+    this.socket.close();
+    this.status = 'ended';
+    this.endReason = 'LEFT';
+    void this.saveNow();
+    this.awareness.destroy();
+    this.undoManager.destroy();
+    this.emit();
+  }
+
+  // ---- Reading ---------------------------------------------------------------------------------
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  };
+
+  getSnapshot = () => this.snapshot;
+
+  strokesOf = (pageId: string): readonly BoardStroke[] => {
+    let strokes = this.strokesCache.get(pageId);
+    if (!strokes) {
+      strokes = board.strokesArrayOf(this.doc, pageId)?.toArray() ?? [];
+      this.strokesCache.set(pageId, strokes);
+    }
+    return strokes;
+  };
+
+  // ---- Drawing ---------------------------------------------------------------------------------
+
+  addStroke(pageId: string, input: BoardStrokeInput): string | null {
+    if (!this.canChange()) return null;
+    const stroke = board.strokeOf(input, this.me.id);
+    if (!stroke || !board.addStroke(this.doc, pageId, stroke, this.localOrigin)) return null;
+    return stroke.id;
+  }
+
+  eraseStrokes(pageId: string, strokeIds: readonly string[]) {
+    if (this.canChange()) board.eraseStrokes(this.doc, pageId, strokeIds, this.localOrigin);
+  }
+
+  clearPage(pageId: string) {
+    if (this.canChange()) board.clearPage(this.doc, pageId, this.localOrigin);
+  }
+
+  // ---- Pages -----------------------------------------------------------------------------------
+
+  addPage(name: string): string | null {
+    return this.canChangePages() ? board.addPage(this.doc, name, this.localOrigin) : null;
+  }
+
+  renamePage(pageId: string, name: string) {
+    if (this.canChangePages()) board.renamePage(this.doc, pageId, name, this.localOrigin);
+  }
+
+  movePage(pageId: string, beforeId: string | null) {
+    if (this.canChangePages()) board.movePage(this.doc, pageId, beforeId, this.localOrigin);
+  }
+
+  deletePage(pageId: string) {
+    if (this.canChangePages()) board.deletePage(this.doc, pageId, this.localOrigin);
+  }
+
+  // ---- Undo ------------------------------------------------------------------------------------
+
+  undo() {
+    if (this.canUndo()) this.undoManager.undo();
+  }
+
+  redo() {
+    if (this.canRedo()) this.undoManager.redo();
+  }
+
+  private canUndo() {
+    return this.canStep(this.undoManager.undoStack.at(-1));
+  }
+
+  private canRedo() {
+    return this.canStep(this.undoManager.redoStack.at(-1));
+  }
+
+  private canStep(step: UndoStep | undefined) {
+    if (step === undefined || !this.canChange()) return false;
+    // A step's deleted content never changes: looked at once, not at every snapshot.
+    let restoresOthers = this.restoresOthers.get(step);
+    if (restoresOthers === undefined) {
+      restoresOthers = board.restoresOthersStrokes(this.doc, step, this.me.id);
+      this.restoresOthers.set(step, restoresOthers);
+    }
+    return !restoresOthers;
+  }
+
+  // ---- Presence --------------------------------------------------------------------------------
+
+  setCursor(cursor: BoardCursor | null) {
+    this.cursor = cursor;
+    if (!this.showCursors || this.isClosed) return;
+    // At most one message per interval; the last position wins.
+    const wait = this.cursorSentAt + CURSOR_INTERVAL_MS - Date.now();
+    if (wait > 0) {
+      this.cursorTimer ??= setTimeout(() => {
+        this.cursorTimer = undefined;
+        this.setCursor(this.cursor);
+      }, wait);
+      return;
+    }
+    this.cursorSentAt = Date.now();
+    this.awareness.setLocalStateField('cursor', cursor);
+  }
+
+  setShowCursors(show: boolean) {
+    if (show === this.showCursors) return;
+    this.showCursors = show;
+    try {
+      this.settings?.setItem(SHOW_CURSORS_KEY, show ? 'on' : 'off');
+    } catch {
+      // Storage full or refused: the setting lasts this page only.
+    }
+    clearTimeout(this.cursorTimer);
+    this.cursorTimer = undefined;
+    // Off: the others stop seeing this cursor at once.
+    this.awareness.setLocalStateField('cursor', show ? this.cursor : null);
+    this.emit();
+  }
+
+  // ---- The pen ---------------------------------------------------------------------------------
+
+  async setPen(input: BoardPenInput): Promise<BoardPen> {
+    // The socket's `pen` message tells every page, this one too; the answer is for the caller.
+    return this.savePen(this.classId, input);
+  }
+
+  // ---- The document ----------------------------------------------------------------------------
+
+  private canChange() {
+    return this.canDraw && !this.isClosed && this.status !== 'ended';
+  }
+
+  private canChangePages() {
+    return this.canChange() && this.isTeacher;
+  }
+
+  /** Listens to a (new) document: local changes kept and sent, every change shown, this person's history. */
+  private attachDocument() {
+    this.undoManager = new Y.UndoManager(board.pagesOf(this.doc), {
+      trackedOrigins: new Set([this.localOrigin]),
+      // Every action is its own step (two strokes drawn fast are two undos).
+      captureTimeout: 0,
+    });
+    this.undoManager.on('stack-item-added', () => this.emit());
+    this.undoManager.on('stack-item-popped', () => this.emit());
+    const doc = this.doc;
+    doc.on('update', (update: Uint8Array, origin: unknown) => {
+      if (doc !== this.doc) return;
+      if (origin === this.localOrigin || origin === this.undoManager) {
+        this.unsaved.push({ update });
+        this.flush();
+      }
+      this.strokesCache.clear();
+      this.saveSoon();
+      this.emit();
+    });
+  }
+
+  /** The server refused a change: its board is the truth, so this page starts again from it. */
+  private dropLocalCopy() {
+    this.undoManager.destroy();
+    this.doc.destroy();
+    this.doc = new Y.Doc();
+    this.unsaved = [];
+    this.inFlight = 0;
+    this.strokesCache.clear();
+    this.attachDocument();
+    this.saveSoon();
+    if (this.isJoined) {
+      this.isSyncedNow = false;
+      this.sendSync(syncMessage(syncProtocol.messageYjsSyncStep1, Y.encodeStateVector(this.doc)));
+    }
+    this.emit();
+  }
+
+  private restore(saved: SavedBoard) {
+    Y.applyUpdate(this.doc, saved.state, FROM_BROWSER);
+    this.unsaved = saved.unsaved.map((update) => ({ update }));
+    this.pen = saved.pen;
+    this.canDraw = saved.canDraw;
+    this.isTeacher = saved.teacher;
+    this.emit();
+  }
+
+  private saveSoon() {
+    clearTimeout(this.saveTimer);
+    this.saveTimer = setTimeout(() => void this.saveNow(), SAVE_DELAY_MS);
+  }
+
+  private saveNow(): Promise<void> {
+    clearTimeout(this.saveTimer);
+    this.saveTimer = undefined;
+    return this.store.save(this.storeKey, {
+      state: Y.encodeStateAsUpdate(this.doc),
+      unsaved: this.unsaved.map((change) => change.update),
+      pen: this.pen,
+      canDraw: this.canDraw,
+      teacher: this.isTeacher,
+    });
+  }
+
+  /** Whether the browser's copy holds everything (tests, and a page about to go). */
+  async flushToBrowser() {
+    await this.saveNow();
+  }
+
+  // ---- The socket ------------------------------------------------------------------------------
+
+  private handle(message: BoardServerMessage) {
+    switch (message.type) {
+      case 'welcome':
+        this.isJoined = true;
+        this.isTeacher = message.you.teacher;
+        this.pen = message.pen;
+        this.canDraw = message.you.canDraw;
+        this.retryNote = undefined;
+        this.socket.markJoined();
+        // What this page has: the server answers with what it lacks (a step 2).
+        this.sendSync(syncMessage(syncProtocol.messageYjsSyncStep1, Y.encodeStateVector(this.doc)));
+        // Present to the others at once (their list of who is here), with the cursor when it is shown.
+        this.awareness.setLocalState({ cursor: this.showCursors ? this.cursor : null });
+        break;
+      case 'sync':
+        this.receiveSync(buffer.fromBase64(message.data));
+        break;
+      case 'awareness':
+        awarenessProtocol.applyAwarenessUpdate(this.awareness, buffer.fromBase64(message.data), FROM_SERVER);
+        break;
+      case 'saved':
+        this.acknowledge(message.ref);
+        break;
+      case 'error':
+        this.lastRefusal = { code: message.code, at: Date.now() };
+        if (message.code === 'NO_PEN') this.canDraw = false;
+        this.dropLocalCopy();
+        break;
+      case 'pen':
+        this.pen = message.pen;
+        this.canDraw = message.canDraw;
+        this.saveSoon();
+        break;
+    }
+    this.emit();
+  }
+
+  private receiveSync(data: Uint8Array) {
+    const decoder = decoding.createDecoder(data);
+    const type = decoding.readVarUint(decoder);
+    const payload = decoding.readVarUint8Array(decoder);
+    if (type === syncProtocol.messageYjsSyncStep1) return this.answerServerState(payload);
+    Y.applyUpdate(this.doc, payload, FROM_SERVER);
+    if (type === syncProtocol.messageYjsSyncStep2 && !this.isSyncedNow) {
+      this.isSyncedNow = true;
+      this.hasSynced = true;
+      this.status = 'synced';
+      this.flush();
+    }
+  }
+
+  /**
+   * The server's state vector: what it lacks of this page's is the unsaved changes, sent as the
+   * updates they were (flush), never as one step 2 that could pass the message limit. Anything
+   * else it lacks (a server restored from a backup) goes as a step 2 when small enough.
+   */
+  private answerServerState(stateVector: Uint8Array) {
+    if (this.unsaved.length > 0 || !this.canDraw) return;
+    const missing = Y.encodeStateAsUpdate(this.doc, stateVector);
+    if (board.isEmptyUpdate(missing) || missing.byteLength > UPDATE_MAX_BYTES) return;
+    this.unsaved.push({ update: missing });
+    this.flush();
+  }
+
+  /**
+   * Sends unsaved changes not yet on their way, merging neighbours up to the message limit, with
+   * a few messages at most awaiting `saved`. Only once synced on this socket: the updates then
+   * build on what the server has.
+   */
+  private flush() {
+    if (!this.isJoined || !this.isSyncedNow) return;
+    let index = this.unsaved.findIndex((change) => change.ref === undefined);
+    while (index >= 0 && index < this.unsaved.length && this.inFlight < IN_FLIGHT_MAX) {
+      const batch: Unsaved[] = [this.unsaved[index]!];
+      let size = batch[0]!.update.byteLength;
+      if (size > UPDATE_MAX_BYTES) {
+        // One change over the message limit (undoing a large clear): the server would close the socket.
+        this.lastRefusal = { code: 'TOO_LARGE', at: Date.now() };
+        return this.dropLocalCopy();
+      }
+      for (let next = index + 1; next < this.unsaved.length; next++) {
+        const candidate = this.unsaved[next]!;
+        if (size + candidate.update.byteLength > UPDATE_MAX_BYTES) break;
+        batch.push(candidate);
+        size += candidate.update.byteLength;
+      }
+      const update = batch.length === 1 ? batch[0]!.update : Y.mergeUpdates(batch.map((change) => change.update));
+      const ref = this.sendSync(syncMessage(syncProtocol.messageYjsUpdate, update));
+      if (ref === undefined) return;
+      for (const change of batch) change.ref = ref;
+      this.inFlight += 1;
+      index += batch.length;
+    }
+  }
+
+  private sendSync(data: Uint8Array): number | undefined {
+    const ref = this.nextRef++;
+    return this.socket.send({ type: 'sync', data: buffer.toBase64(data), ref }) ? ref : undefined;
+  }
+
+  private acknowledge(ref: number) {
+    const before = this.unsaved.length;
+    this.unsaved = this.unsaved.filter((change) => change.ref !== ref);
+    if (this.unsaved.length === before) return;
+    this.inFlight = Math.max(0, this.inFlight - 1);
+    this.saveSoon();
+    this.flush();
+  }
+
+  private sendAwareness() {
+    if (!this.isJoined) return;
+    const update = awarenessProtocol.encodeAwarenessUpdate(this.awareness, [this.awareness.clientID]);
+    this.socket.send({ type: 'awareness', data: buffer.toBase64(update) });
+  }
+
+  /** The socket closed: what was on its way is sent again on the next; the others' cursors go. */
+  private handleSocketGone() {
+    this.isJoined = false;
+    this.isSyncedNow = false;
+    this.inFlight = 0;
+    for (const change of this.unsaved) delete change.ref;
+    const others = [...this.awareness.getStates().keys()].filter((client) => client !== this.awareness.clientID);
+    awarenessProtocol.removeAwarenessStates(this.awareness, others, FROM_SERVER);
+    if (this.status !== 'ended') this.status = 'offline';
+    this.emit();
+  }
+
+  // ---- The snapshot ----------------------------------------------------------------------------
+
+  private peers(): BoardPeer[] {
+    const peers: BoardPeer[] = [];
+    for (const [clientId, state] of this.awareness.getStates() as Map<number, AwarenessState>) {
+      const user = state.user;
+      if (clientId === this.awareness.clientID || typeof user?.id !== 'string') continue;
+      const cursor = this.showCursors ? state.cursor : undefined;
+      peers.push({
+        clientId,
+        userId: user.id,
+        name: typeof user.name === 'string' ? user.name : '',
+        teacher: user.teacher === true,
+        colour: colourOf(user.id),
+        ...(cursor ? { cursor } : {}),
+      });
+    }
+    return peers;
+  }
+
+  private buildSnapshot(): BoardState {
+    return {
+      status: this.status,
+      ...(this.endReason ? { endReason: this.endReason } : {}),
+      ...(this.retryNote && this.status === 'offline' ? { retryNote: this.retryNote } : {}),
+      hasSynced: this.hasSynced,
+      pages: board.listPages(this.doc),
+      pen: this.pen,
+      canDraw: this.canChange(),
+      isTeacher: this.isTeacher,
+      me: this.me,
+      peers: this.peers(),
+      showCursors: this.showCursors,
+      canUndo: this.canUndo(),
+      canRedo: this.canRedo(),
+      savedAll: this.unsaved.length === 0,
+      unsavedCount: this.unsaved.length,
+      lastRefusal: this.lastRefusal,
+      version: this.version,
+    };
+  }
+
+  private emit() {
+    this.version += 1;
+    this.snapshot = this.buildSnapshot();
+    for (const listener of this.listeners) listener();
+  }
+}
