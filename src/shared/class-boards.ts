@@ -53,6 +53,11 @@ export const CLASS_BOARD_LIMITS = {
   tokenLifetimeSeconds: 600,
   /** The first message (join) must arrive within this many milliseconds. */
   joinTimeoutMs: 10_000,
+  /**
+   * Each instance checks this often that the people on its boards are still of the class: one
+   * removed from it is closed with FORBIDDEN (their writes are refused at once by the store).
+   */
+  membershipCheckMs: 5_000,
 } as const;
 
 // ---- The document's schema ------------------------------------------------------------------

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
-import { CLASS_BOARD_CLOSE_CODES, CLASS_BOARD_LIMITS, type BoardTicket } from '#shared/class-boards';
+import { CLASS_BOARD_CLOSE_CODES, CLASS_BOARD_LIMITS, type BoardStroke, type BoardTicket } from '#shared/class-boards';
 import { classBoards, classBoardUpdates } from '../../db/schema.ts';
 import { TEST_REDIS_URL } from '../../realtime/test-buses.ts';
 import { twoInstancesOnRedis } from '../../realtime/test-instances.ts';
@@ -23,13 +23,16 @@ import { createClassBoards } from './service.ts';
  */
 
 const COMPACT_AFTER = 8;
+const MEMBERSHIP_CHECK_MS = 200;
 let t: TestApp;
 let baseUrl: string;
 const pages: BoardTestPage[] = [];
 const boardTokens = createBoardTokens(TEST_JWT_SECRET);
 
 beforeAll(async () => {
-  t = await createTestApp({ classBoards: { limits: { compactAfterUpdates: COMPACT_AFTER } } });
+  t = await createTestApp({
+    classBoards: { limits: { compactAfterUpdates: COMPACT_AFTER, membershipCheckMs: MEMBERSHIP_CHECK_MS } },
+  });
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
@@ -260,6 +263,47 @@ describe('the class board socket', () => {
     await watcher.until((page) => strokeIds(page).includes('after'));
   });
 
+  it('binds a Yjs client id to the person who used it first: another’s update with it closes, nothing stored', async () => {
+    const { teacher, coTeacher, classId } = await boardClass();
+    const board = await teacherWithPage(teacher, classId);
+    board.draw('p1', strokeBy(teacher.profile._id, 5, 'first'));
+    await board.saved();
+    const other = await openAsTeacher(coTeacher, classId);
+    await other.until((page) => strokeIds(page).includes('first'));
+    // The co-teacher's page takes the teacher's client id (and so its next clock): a stroke of their own with it.
+    other.doc.clientID = board.doc.clientID;
+    other.draw('p1', strokeBy(coTeacher.profile._id, 5, 'shadow'));
+    expect((await other.client.closed).code).toBe(CLASS_BOARD_CLOSE_CODES.BAD_MESSAGE);
+    expect(await storedBoard(classId)).toEqual(board.json());
+    // The teacher draws on with their own id; the refused stroke reaches nobody.
+    board.draw('p1', strokeBy(teacher.profile._id, 5, 'second'));
+    await board.saved();
+    const late = await openAsTeacher(coTeacher, classId);
+    await late.until((page) => strokeIds(page).includes('second'));
+    expect(strokeIds(late)).toEqual(['first', 'second']);
+    expect(await storedBoard(classId)).toEqual(board.json());
+  });
+
+  it('closes the board of a student removed from the class with FORBIDDEN; the others stay', async () => {
+    const { teacher, classId, students } = await boardClass();
+    const board = await teacherWithPage(teacher, classId);
+    const [leaving, staying] = [students[0]!, students[1]!];
+    const removed = await open(baseUrl, await studentToken(classId, leaving));
+    const kept = await open(baseUrl, await studentToken(classId, staying));
+    await removed.until((page) => page.pages.has('p1'));
+    const removal = await t.call({
+      method: 'DELETE',
+      url: `/api/classes/${classId}/students/${leaving.id}`,
+      headers: bearer(teacher.token),
+    });
+    expect(removal.status, removal.raw).toBe(200);
+    expect((await removed.client.closed).code).toBe(CLASS_BOARD_CLOSE_CODES.FORBIDDEN);
+    // The rest of the class reads on.
+    board.draw('p1', strokeBy(teacher.profile._id, 5, 'after-removal'));
+    await kept.until((page) => strokeIds(page).includes('after-removal'));
+    expect(strokeIds(removed)).not.toContain('after-removal');
+  });
+
   it('closes a message over the limit with TOO_LARGE, over the frame with FRAME_TOO_LARGE', async () => {
     const { teacher, classId } = await boardClass();
     const large = await openAsTeacher(teacher, classId);
@@ -269,6 +313,48 @@ describe('the class board socket', () => {
     huge.client.send({ type: 'awareness', data: 'A'.repeat(70 * 1024) });
     expect((await huge.client.closedWithin()).code).toBe(CLASS_BOARD_CLOSE_CODES.FRAME_TOO_LARGE);
   });
+
+  it('gives a late joiner of a board near the 8 MiB limit all of it, in messages under the limit', async () => {
+    const { teacher, classId, students } = await boardClass();
+    const board = await teacherWithPage(teacher, classId);
+    board.close();
+    // Strokes of 1,000 points straight into the store (a socket would take minutes), 100 an update.
+    const store = createClassBoards(t.database.db);
+    const drawer = boardDocFrom((await store.load(classId)).updates);
+    const strokes = (drawer.getMap('pages').get('p1') as Y.Map<unknown>).get('strokes') as Y.Array<BoardStroke>;
+    const writer = { id: teacher.profile._id, teacher: true };
+    let count = 0;
+    for (let stored = 0; stored < CLASS_BOARD_LIMITS.boardMaxBytes - 1024 * 1024;) {
+      const before = Y.encodeStateVector(drawer);
+      drawer.transact(() => {
+        for (let index = 0; index < 100; index++) {
+          const stroke = strokeBy(writer.id, 1000, `big${count++}`);
+          stroke.points = stroke.points.map(() => Math.floor(Math.random() * 200_000) - 100_000);
+          strokes.push([stroke]);
+        }
+      });
+      const update = Y.encodeStateAsUpdate(drawer, before);
+      expect(await store.append(classId, writer, update, 'strokes')).toHaveProperty('seq');
+      stored += update.byteLength;
+    }
+    await store.compact(classId);
+    const [row] = await t.database.db.select().from(classBoards).where(eq(classBoards.classId, classId));
+    expect(row!.snapshotBytes).toBeGreaterThan(CLASS_BOARD_LIMITS.boardMaxBytes - 1024 * 1024);
+
+    const late = await openAsTeacher(teacher, classId);
+    await late.until((page) => page.strokeIds('p1').length === count, 'the whole board', 60_000);
+    expect(late.json()).toEqual(boardJson(drawer));
+    const syncs = late.client.history.filter((message) => message.type === 'sync');
+    expect(syncs.length).toBeGreaterThan(100);
+    for (const message of syncs) {
+      expect(JSON.stringify(message).length).toBeLessThanOrEqual(CLASS_BOARD_LIMITS.messageMaxBytes);
+    }
+    // The socket is still open and in step: the late joiner's stroke is stored and reaches a student.
+    const pupil = await open(baseUrl, await studentToken(classId, students[0]!));
+    late.draw('p1', strokeBy(writer.id, 5, 'after-the-big-sync'));
+    await late.saved();
+    await pupil.until((page) => page.strokeIds('p1').includes('after-the-big-sync'), 'the stroke', 60_000);
+  }, 120_000);
 
   it('compacts after the threshold into one snapshot, the board the same', async () => {
     const { teacher, classId, students } = await boardClass();

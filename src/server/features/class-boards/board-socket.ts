@@ -24,6 +24,7 @@ import { roomPresence } from '../../realtime/presence.ts';
 import { createRoomHub, SEAT_REFUSALS, type RoomMember } from '../../realtime/room-hub.ts';
 import { socketLimits, type RoomSocket, type RoomTransport, type SocketLimits } from '../../realtime/room-socket.ts';
 import { applyBoardUpdate, boardDocFrom, changesNothing, SERVER_ORIGIN } from './board-document.ts';
+import { encodeStateAsPieces } from './board-pieces.ts';
 import type { ClassBoards } from './service.ts';
 
 /**
@@ -57,6 +58,10 @@ type BoardLocal = {
   isWelcomed: boolean;
   /** The awareness client of this page (the first it sent as its own). */
   awarenessClient?: number;
+  /** Waiting for this page's next sync step 2 (the answer to a step 1 sent after a window of pieces), oldest first. */
+  answers: (() => void)[];
+  /** Pieces of a first sync still being sent (stopped when the page leaves). */
+  isLeaving: boolean;
 };
 
 type BoardMember = RoomMember<BoardEntry, BoardLocal, BoardRoomMessage>;
@@ -90,6 +95,20 @@ export type BoardSocket = {
   /** The pen changed (PUT …/pen): every instance tells its members on that board. */
   penChanged(classId: string, pen: BoardPen): Promise<void>;
 };
+
+/**
+ * The first sync of a board larger than a message goes in pieces of Yjs updates (decision 069):
+ * each piece at most this much before base64 and JSON (a socket message is at most 60 KiB).
+ */
+const PIECE_BYTES = Math.floor((CLASS_BOARD_LIMITS.messageMaxBytes * 3) / 4) - 4 * 1024;
+/**
+ * Pieces are sent a window at a time, each window followed by a sync step 1 whose answer (every
+ * y-protocols page answers step 1 with a step 2) says the page has read the window: at most two
+ * windows are on their way, well under the room socket's 4 MB send backlog, whatever the page's link.
+ */
+const PIECE_WINDOW_BYTES = 1024 * 1024;
+/** A page that does not answer a window's step 1 within this long gets the next one anyway. */
+const PIECE_ANSWER_TIMEOUT_MS = 10_000;
 
 const toBase64 = (bytes: Uint8Array) =>
   Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
@@ -277,6 +296,8 @@ export function registerClassBoardSocket(transport: RoomTransport, options: Boar
     if ('refused' in appended) {
       forget(board);
       if (appended.refused === 'GONE') return local.close('FORBIDDEN');
+      // Another person's Yjs client id: a forged or broken client, as an update off the schema.
+      if (appended.refused === 'CLIENT_TAKEN') return local.close('BAD_MESSAGE');
       return refuse(appended.refused);
     }
     if (appended.seq === board.seq + 1) board.seq = appended.seq;
@@ -312,18 +333,56 @@ export function registerClassBoardSocket(transport: RoomTransport, options: Boar
       return member.local.close('BAD_MESSAGE');
     }
     if (type === syncProtocol.messageYjsSyncStep1) {
+      const doc = await documentOf(board);
       let missing: Uint8Array;
       try {
-        missing = Y.encodeStateAsUpdate(await documentOf(board), payload);
+        missing = Y.encodeStateAsUpdate(doc, payload);
       } catch {
         return member.local.close('BAD_MESSAGE');
       }
-      return member.local.send({ type: 'sync', data: syncMessage(syncProtocol.messageYjsSyncStep2, missing) });
+      const whole = syncMessage(syncProtocol.messageYjsSyncStep2, missing);
+      if (whole.length + 64 <= CLASS_BOARD_LIMITS.messageMaxBytes) {
+        return member.local.send({ type: 'sync', data: whole });
+      }
+      // Larger than a message: pieces (what this page lacks, as of now), sent outside the board's
+      // queue so that nobody's strokes wait for them; later updates reach the page as they come.
+      const pieces = encodeStateAsPieces(doc, payload, PIECE_BYTES).map((piece, index, all) =>
+        syncMessage(index === all.length - 1 ? syncProtocol.messageYjsSyncStep2 : syncProtocol.messageYjsUpdate, piece),
+      );
+      void sendPieces(board, member.local, pieces);
+      return;
     }
     if (type !== syncProtocol.messageYjsSyncStep2 && type !== syncProtocol.messageYjsUpdate) {
       return member.local.close('BAD_MESSAGE');
     }
     await receiveUpdate(board, member, payload, ref);
+  }
+
+  /** A first sync's pieces, a window at a time, each window's end marked by a step 1 the page answers. */
+  async function sendPieces(board: LoadedBoard, local: BoardLocal, pieces: string[]) {
+    const answered: Promise<void>[] = [];
+    let windowBytes = 0;
+    for (const data of pieces) {
+      if (local.isLeaving) return;
+      local.send({ type: 'sync', data });
+      windowBytes += data.length;
+      if (windowBytes < PIECE_WINDOW_BYTES) continue;
+      windowBytes = 0;
+      answered.push(
+        new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, PIECE_ANSWER_TIMEOUT_MS);
+          timer.unref();
+          local.answers.push(() => {
+            clearTimeout(timer);
+            resolve();
+          });
+        }),
+      );
+      const stateVector = board.doc ? Y.encodeStateVector(board.doc) : new Uint8Array([0]);
+      local.send({ type: 'sync', data: syncMessage(syncProtocol.messageYjsSyncStep1, stateVector) });
+      // The window before the last one read: at most two windows on their way.
+      if (answered.length >= 2) await answered[answered.length - 2];
+    }
   }
 
   async function receiveAwareness(board: LoadedBoard, member: BoardMember, data: Uint8Array) {
@@ -351,6 +410,35 @@ export function registerClassBoardSocket(transport: RoomTransport, options: Boar
     }
   }
 
+  /**
+   * Someone removed from the class (or its class deleted) is closed with FORBIDDEN: every few
+   * seconds, one query per board this instance holds people on. The class's routes are not told
+   * of the board, and a removal on another instance would not be either.
+   */
+  let isCheckingMembers = false;
+  const membershipTimer = setInterval(() => {
+    if (isCheckingMembers) return;
+    isCheckingMembers = true;
+    checkMembers()
+      .catch((error: unknown) => log.warn({ err: error }, 'class board: the membership check failed'))
+      .finally(() => (isCheckingMembers = false));
+  }, store.limits.membershipCheckMs);
+  membershipTimer.unref();
+
+  async function checkMembers() {
+    for (const board of [...loaded.values()]) {
+      const members = [...board.members].filter((member) => !member.local.isLeaving);
+      if (members.length === 0) continue;
+      const people = members.map((member) => ({ id: member.local.userId, teacher: member.local.teacher }));
+      const still = await store.stillOfClass(board.classId, people);
+      for (const member of members) {
+        if (still.has(member.local.userId)) continue;
+        log.info({ classId: board.classId }, 'class board: a member was removed from the class; closed');
+        member.local.close('FORBIDDEN');
+      }
+    }
+  }
+
   transport.route<BoardTokenClaims, BoardCloseReason>({
     path: CLASS_BOARD_SOCKET_PATH,
     // The room token in the address is the credential, checked before the upgrade (decision 065).
@@ -363,7 +451,10 @@ export function registerClassBoardSocket(transport: RoomTransport, options: Boar
     limits: socketLimits(CLASS_BOARD_LIMITS, options.limits),
     joinTimeoutMs: options.joinTimeoutMs ?? CLASS_BOARD_LIMITS.joinTimeoutMs,
     open: (socket, claims) => openBoardSocket(socket, claims),
-    shutDown: () => hub.close(),
+    shutDown: () => {
+      clearInterval(membershipTimer);
+      return hub.close();
+    },
   });
 
   function openBoardSocket(socket: RoomSocket<BoardCloseReason>, claims: BoardTokenClaims) {
@@ -376,6 +467,8 @@ export function registerClassBoardSocket(transport: RoomTransport, options: Boar
       name: claims.name,
       teacher: claims.teacher && claims.role === 'teacher',
       isWelcomed: false,
+      answers: [],
+      isLeaving: false,
     };
     let member: BoardMember | undefined;
     let board: LoadedBoard | undefined;
@@ -429,6 +522,8 @@ export function registerClassBoardSocket(transport: RoomTransport, options: Boar
       const current = message.data;
       if (current.type === 'leave') return socket.close('LEFT');
       const data = fromBase64(current.data);
+      // A sync step 2 answers the oldest step 1 sent after a window of pieces: the page has read that far.
+      if (current.type === 'sync' && data[0] === syncProtocol.messageYjsSyncStep2) local.answers.shift()?.();
       const [here, who] = [board, member];
       // In the board's queue, and awaited: this socket's next message waits for it (the layer reads one at a time).
       await run(here, () =>
@@ -439,6 +534,8 @@ export function registerClassBoardSocket(transport: RoomTransport, options: Boar
     return {
       message: (parsed: unknown) => (member ? handleMessage(parsed) : handleJoin(parsed)),
       closed: () => {
+        local.isLeaving = true;
+        for (const answer of local.answers.splice(0)) answer();
         const [here, who] = [board, member];
         if (!here || !who) return;
         void who

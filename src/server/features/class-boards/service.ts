@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm';
+import { bigint, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
 import * as Y from 'yjs';
 import {
   CLASS_BOARD_LIMITS,
@@ -9,7 +10,15 @@ import {
   type ClassBoardPen,
 } from '#shared/class-boards';
 import type { Database } from '../../db/client.ts';
-import { classBoards, classBoardUpdates, classes, classStudents, students, teachers } from '../../db/schema.ts';
+import {
+  classBoards,
+  classBoardUpdates,
+  classes,
+  classStudents,
+  classTeachers,
+  students,
+  teachers,
+} from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import type { AuthenticatedUser } from '../../plugins/auth.ts';
 import { isStudentOfClass, requireTaughtClass, teachesClass } from '../classes/records.ts';
@@ -33,12 +42,33 @@ export type BoardWriter = { id: string; teacher: boolean };
 export type StoredBoard = { updates: Uint8Array[]; seq: number; pen: BoardPen };
 
 export type AppendOutcome =
-  { seq: number; compactDue: boolean } | { refused: 'NO_PEN' | 'NOT_A_TEACHER' | 'BOARD_FULL' | 'GONE' };
+  | { seq: number; compactDue: boolean }
+  /** CLIENT_TAKEN: the update uses a Yjs client id someone else used first on this board. */
+  | { refused: 'NO_PEN' | 'NOT_A_TEACHER' | 'BOARD_FULL' | 'GONE' | 'CLIENT_TAKEN' };
+
+/**
+ * Each Yjs client id of a board and the one person who used it first (migration 0031): a pen
+ * holder reusing another's id and clock could otherwise shadow their next strokes. Declared here
+ * rather than in db/schema.ts (decision 069), so drizzle-kit does not know it: its migration is
+ * written by hand.
+ */
+export const classBoardClients = pgTable(
+  'class_board_clients',
+  {
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => classBoards.classId, { onDelete: 'cascade' }),
+    clientId: bigint('client_id', { mode: 'number' }).notNull(),
+    userId: uuid('user_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.classId, table.clientId] })],
+);
 
 export type ClassBoardsOptions = {
   tokens?: BoardTokens;
   /** Smaller thresholds in tests. */
-  limits?: Partial<Record<'boardMaxBytes' | 'compactAfterUpdates' | 'compactAfterBytes', number>>;
+  limits?: Partial<Record<'boardMaxBytes' | 'compactAfterUpdates' | 'compactAfterBytes' | 'membershipCheckMs', number>>;
 };
 
 const penOf = (row: { penMode: BoardPen['mode']; penStudentIds: string[] }): BoardPen => ({
@@ -51,6 +81,7 @@ export function createClassBoards(db: Database, options: ClassBoardsOptions = {}
     boardMaxBytes: options.limits?.boardMaxBytes ?? CLASS_BOARD_LIMITS.boardMaxBytes,
     compactAfterUpdates: options.limits?.compactAfterUpdates ?? CLASS_BOARD_LIMITS.compactAfterUpdates,
     compactAfterBytes: options.limits?.compactAfterBytes ?? CLASS_BOARD_LIMITS.compactAfterBytes,
+    membershipCheckMs: options.limits?.membershipCheckMs ?? CLASS_BOARD_LIMITS.membershipCheckMs,
   };
 
   /** The board's row, made on first use (a class has a board from its first visit or pen setting). */
@@ -94,6 +125,31 @@ export function createClassBoards(db: Database, options: ClassBoardsOptions = {}
   }
 
   return {
+    limits,
+
+    /** Which of `people` are (still) teachers or students of the class: the others have been removed from it. */
+    async stillOfClass(classId: string, people: BoardWriter[]): Promise<Set<string>> {
+      const ids = (teacher: boolean) => [
+        ...new Set(people.filter((person) => person.teacher === teacher).map((person) => person.id)),
+      ];
+      const [teacherIds, studentIds] = [ids(true), ids(false)];
+      const [taught, enrolled] = await Promise.all([
+        teacherIds.length === 0
+          ? []
+          : db
+              .select({ id: classTeachers.teacherId })
+              .from(classTeachers)
+              .where(and(eq(classTeachers.classId, classId), inArray(classTeachers.teacherId, teacherIds))),
+        studentIds.length === 0
+          ? []
+          : db
+              .select({ id: classStudents.studentId })
+              .from(classStudents)
+              .where(and(eq(classStudents.classId, classId), inArray(classStudents.studentId, studentIds))),
+      ]);
+      return new Set([...taught, ...enrolled].map((row) => row.id));
+    },
+
     /** The board's document for a socket's first member on this instance (made on first use). */
     async load(classId: string): Promise<StoredBoard> {
       await ensureBoard(db, classId);
@@ -133,10 +189,32 @@ export function createClassBoards(db: Database, options: ClassBoardsOptions = {}
         if (!row || !(await isOfClass(tx, writer, classId))) return { refused: 'GONE' as const };
         if (change === 'pages' && !writer.teacher) return { refused: 'NOT_A_TEACHER' as const };
         if (!holdsPen(penOf(row), writer)) return { refused: 'NO_PEN' as const };
+        // The client ids whose structs it adds: each this writer's, or new (then bound to them).
+        const clientIds = [...Y.parseUpdateMeta(update).to.keys()];
+        if (clientIds.length > 0) {
+          const taken = await tx
+            .select({ clientId: classBoardClients.clientId })
+            .from(classBoardClients)
+            .where(
+              and(
+                eq(classBoardClients.classId, classId),
+                inArray(classBoardClients.clientId, clientIds),
+                ne(classBoardClients.userId, writer.id),
+              ),
+            )
+            .limit(1);
+          if (taken.length > 0) return { refused: 'CLIENT_TAKEN' as const };
+        }
         if (row.snapshotBytes + row.logBytes + update.byteLength > limits.boardMaxBytes) {
           return { refused: 'BOARD_FULL' as const };
         }
         const seq = row.lastSeq + 1;
+        if (clientIds.length > 0) {
+          await tx
+            .insert(classBoardClients)
+            .values(clientIds.map((clientId) => ({ classId, clientId, userId: writer.id })))
+            .onConflictDoNothing();
+        }
         await tx.insert(classBoardUpdates).values({ classId, seq, update, authorId: writer.id });
         await tx
           .update(classBoards)
