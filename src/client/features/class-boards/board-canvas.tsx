@@ -1,0 +1,258 @@
+import { useLingui } from '@lingui/react/macro';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { CLASS_BOARD_LIMITS, type BoardStroke } from '#shared/class-boards';
+import { isEraserButton } from '../canvas/brush.ts';
+import type { BoardPeer, BoardSession } from './board-model.ts';
+import {
+  fitPage,
+  PAGE_HEIGHT,
+  PAGE_WIDTH,
+  PagePainter,
+  paintLine,
+  setBoardUnits,
+  strokesAt,
+  toBoardPoint,
+  UNITS_PER_PIXEL,
+  type PageFit,
+} from './board-render.ts';
+
+/** The tool in hand: a pen of a colour and width (CSS pixels at 100 %), or the eraser. */
+export type BoardTool = { mode: 'pen' | 'eraser'; colour: string; width: number };
+
+/** The eraser's reach around the pointer, in board units (a 12 px circle at 100 %). */
+const ERASER_RADIUS = 6 * UNITS_PER_PIXEL;
+
+type LiveLine = { pointerId: number; points: number[]; mode: BoardTool['mode'] };
+
+/**
+ * A page of the class board (issue 35): the committed strokes on one canvas (PagePainter), the
+ * line being drawn on a transparent one above it, and the others' cursors with their names. The
+ * pen draws locally while the pointer is down and the stroke goes to the session on pen up; the
+ * eraser erases the strokes it passes over. Without the pen (`canDraw` false) the page only shows.
+ * The sheet keeps its geometry in a right-to-left page (`dir="ltr"`): a drawing does not mirror.
+ */
+export function BoardCanvas(props: {
+  session: BoardSession;
+  pageId: string;
+  strokes: readonly BoardStroke[];
+  tool: BoardTool;
+  canDraw: boolean;
+  peers: readonly BoardPeer[];
+  showCursors: boolean;
+  pageName: string;
+}) {
+  const { session, pageId, strokes, tool, canDraw } = props;
+  const { t } = useLingui();
+  const boxRef = useRef<HTMLDivElement>(null);
+  const boardRef = useRef<HTMLCanvasElement>(null);
+  const overlayRef = useRef<HTMLCanvasElement>(null);
+  const painterRef = useRef<PagePainter | null>(null);
+  const liveRef = useRef<LiveLine | null>(null);
+  const [fit, setFit] = useState<PageFit>(() => fitPage(800, 500));
+  const pixelRatio = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
+
+  // The latest props for the pointer handlers, which are attached once.
+  const latest = useRef({ session, pageId, strokes, tool, canDraw, fit });
+  useLayoutEffect(() => {
+    latest.current = { session, pageId, strokes, tool, canDraw, fit };
+  });
+
+  // The sheet fits its box, whatever the screen.
+  useLayoutEffect(() => {
+    const box = boxRef.current;
+    if (!box) return;
+    const measure = () => {
+      const width = box.clientWidth;
+      // As wide as the box, and within the window's height below the box's top (a laptop's 800 px).
+      const room = window.innerHeight - Math.max(0, box.getBoundingClientRect().top) - 16;
+      const height = Math.min((width * PAGE_HEIGHT) / PAGE_WIDTH, Math.max(200, room));
+      if (width > 0) setFit(fitPage(width, height));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    window.addEventListener('resize', measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, []);
+
+  // Backing stores in device pixels: sizing a canvas empties it, so the page is painted again.
+  useLayoutEffect(() => {
+    const board = boardRef.current;
+    const overlay = overlayRef.current;
+    if (!board || !overlay) return;
+    for (const canvas of [board, overlay]) {
+      canvas.width = Math.max(1, Math.round(fit.cssWidth * pixelRatio));
+      canvas.height = Math.max(1, Math.round(fit.cssHeight * pixelRatio));
+    }
+    const context = board.getContext('2d', { alpha: false });
+    painterRef.current = context ? new PagePainter(context) : null;
+  }, [fit, pixelRatio]);
+
+  useLayoutEffect(() => {
+    painterRef.current?.show(pageId, strokes, fit, pixelRatio);
+  }, [pageId, strokes, fit, pixelRatio]);
+
+  // Pointer input, attached once; reads the latest props.
+  useEffect(() => {
+    const overlay = overlayRef.current;
+    if (!overlay) return;
+    const context = overlay.getContext('2d');
+    let cursorFrame = 0;
+    let pendingCursor: { x: number; y: number } | null = null;
+
+    const pointOf = (event: PointerEvent) => {
+      const rect = overlay.getBoundingClientRect();
+      return toBoardPoint(latest.current.fit, event.clientX - rect.left, event.clientY - rect.top);
+    };
+    const sendCursor = (point: [number, number]) => {
+      pendingCursor = { x: point[0], y: point[1] };
+      if (cursorFrame) return;
+      cursorFrame = requestAnimationFrame(() => {
+        cursorFrame = 0;
+        if (pendingCursor) latest.current.session.setCursor({ pageId: latest.current.pageId, ...pendingCursor });
+      });
+    };
+    const paintLive = () => {
+      if (!context) return;
+      context.setTransform(1, 0, 0, 1, 0, 0);
+      context.clearRect(0, 0, overlay.width, overlay.height);
+      const live = liveRef.current;
+      if (!live || live.mode !== 'pen') return;
+      setBoardUnits(context, latest.current.fit, pixelRatio);
+      paintLine(context, { colour: latest.current.tool.colour, width: latest.current.tool.width, points: live.points });
+    };
+    const erase = (point: [number, number]) => {
+      const { session: current, pageId: page, strokes: shown } = latest.current;
+      const touched = strokesAt(shown, point[0], point[1], ERASER_RADIUS);
+      if (touched.length > 0)
+        current.eraseStrokes(
+          page,
+          touched.map((stroke) => stroke.id),
+        );
+    };
+    const commit = (live: LiveLine) => {
+      const { session: current, pageId: page, tool: pen } = latest.current;
+      if (live.mode === 'pen' && live.points.length >= 2) {
+        current.addStroke(page, { colour: pen.colour, width: pen.width, points: live.points });
+      }
+    };
+    const add = (live: LiveLine, point: [number, number]) => {
+      const { points } = live;
+      if (points.length >= 2 && points.at(-2) === point[0] && points.at(-1) === point[1]) return;
+      points.push(point[0], point[1]);
+      // A long line goes as several strokes, each within the schema's points.
+      if (points.length >= 2 * CLASS_BOARD_LIMITS.strokePointsMax) {
+        commit(live);
+        live.points = [point[0], point[1]];
+      }
+    };
+
+    const handleDown = (event: PointerEvent) => {
+      if (!latest.current.canDraw || liveRef.current || !event.isPrimary) return;
+      if (event.pointerType === 'mouse' && event.button !== 0) return;
+      event.preventDefault();
+      try {
+        overlay.setPointerCapture(event.pointerId);
+      } catch {
+        // A synthetic pointer: drawing still works while it stays on the sheet.
+      }
+      const mode = isEraserButton(event) ? 'eraser' : latest.current.tool.mode;
+      const point = pointOf(event);
+      liveRef.current = { pointerId: event.pointerId, points: [point[0], point[1]], mode };
+      if (mode === 'eraser') erase(point);
+      paintLive();
+    };
+    const handleMove = (event: PointerEvent) => {
+      const point = pointOf(event);
+      sendCursor(point);
+      const live = liveRef.current;
+      if (!live || event.pointerId !== live.pointerId) return;
+      const events = typeof event.getCoalescedEvents === 'function' ? event.getCoalescedEvents() : [];
+      for (const each of events.length > 0 ? events : [event]) {
+        const at = pointOf(each);
+        if (live.mode === 'eraser') erase(at);
+        else add(live, at);
+      }
+      paintLive();
+    };
+    const handleEnd = (event: PointerEvent) => {
+      const live = liveRef.current;
+      if (!live || event.pointerId !== live.pointerId) return;
+      liveRef.current = null;
+      if (event.type !== 'pointercancel') commit(live);
+      paintLive();
+    };
+    const handleLeave = () => {
+      if (!liveRef.current) latest.current.session.setCursor(null);
+    };
+
+    overlay.addEventListener('pointerdown', handleDown);
+    overlay.addEventListener('pointermove', handleMove);
+    overlay.addEventListener('pointerup', handleEnd);
+    overlay.addEventListener('pointercancel', handleEnd);
+    overlay.addEventListener('lostpointercapture', handleEnd);
+    overlay.addEventListener('pointerleave', handleLeave);
+    return () => {
+      cancelAnimationFrame(cursorFrame);
+      overlay.removeEventListener('pointerdown', handleDown);
+      overlay.removeEventListener('pointermove', handleMove);
+      overlay.removeEventListener('pointerup', handleEnd);
+      overlay.removeEventListener('pointercancel', handleEnd);
+      overlay.removeEventListener('lostpointercapture', handleEnd);
+      overlay.removeEventListener('pointerleave', handleLeave);
+      latest.current.session.setCursor(null);
+    };
+  }, [pixelRatio]);
+
+  const cursors = props.showCursors ? props.peers.filter((peer) => peer.cursor?.pageId === pageId) : [];
+  const pageName = props.pageName;
+  return (
+    <div ref={boxRef} dir="ltr" className="relative flex w-full items-start justify-center">
+      <div
+        className="relative shadow-sm ring-1 ring-line-strong"
+        style={{ width: fit.cssWidth, height: fit.cssHeight }}
+      >
+        <canvas
+          ref={boardRef}
+          role="img"
+          aria-label={t`Class board, page ${pageName}`}
+          className="absolute inset-0 size-full bg-white"
+        />
+        <canvas
+          ref={overlayRef}
+          aria-hidden="true"
+          data-testid="board-input"
+          className={`absolute inset-0 size-full touch-none ${canDraw ? (tool.mode === 'eraser' ? 'cursor-cell' : 'cursor-crosshair') : 'cursor-not-allowed'}`}
+        />
+        {cursors.map((peer) => (
+          <PeerCursor key={peer.clientId} peer={peer} fit={fit} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function PeerCursor({ peer, fit }: { peer: BoardPeer; fit: PageFit }) {
+  const cursor = peer.cursor!;
+  const x = fit.offsetX + cursor.x * fit.scale;
+  const y = fit.offsetY + cursor.y * fit.scale;
+  return (
+    <div
+      className="pointer-events-none absolute start-0 top-0 flex items-start gap-0.5 transition-transform duration-75"
+      style={{ transform: `translate(${x}px, ${y}px)` }}
+    >
+      <svg viewBox="0 0 12 16" className="size-4 drop-shadow" aria-hidden="true">
+        <path d="M0 0 L0 13 L3.5 10 L6 15.5 L8 14.5 L5.7 9.3 L10.5 9.3 Z" fill={peer.colour} stroke="white" />
+      </svg>
+      <span
+        className="mt-3 rounded px-1.5 py-0.5 text-xs font-semibold whitespace-nowrap text-white shadow"
+        style={{ backgroundColor: peer.colour }}
+      >
+        <bdi>{peer.name}</bdi>
+      </span>
+    </div>
+  );
+}

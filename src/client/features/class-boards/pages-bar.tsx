@@ -1,0 +1,204 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ChevronLeft, ChevronRight, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { CLASS_BOARD_LIMITS } from '#shared/class-boards';
+import { Button } from '../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { TextField } from '../../components/ui/field.tsx';
+import { ModalDialog } from '../../components/ui/modal-dialog.tsx';
+import { formatNumber } from '../../lib/format.ts';
+import type { BoardPage } from './board-model.ts';
+
+const ICON_BUTTON =
+  'inline-flex size-10 items-center justify-center rounded-lg border border-line-strong bg-surface text-fg hover:bg-surface-sunken aria-disabled:cursor-not-allowed aria-disabled:opacity-50';
+
+/**
+ * The board's pages (issue 35): one button each, the page on show marked; teachers add a page,
+ * and rename, move or delete the page on show (deleting asks first; their undo brings it back).
+ * The pages are a list of buttons with `aria-current`, reached with Tab like the toolbar.
+ */
+export function PagesBar(props: {
+  pages: readonly BoardPage[];
+  currentId: string | null;
+  onSelect: (pageId: string) => void;
+  isTeacher: boolean;
+  onAdd: () => void;
+  onRename: (pageId: string, name: string) => void;
+  onMove: (pageId: string, beforeId: string | null) => void;
+  onDelete: (pageId: string) => void;
+}) {
+  const { pages, currentId } = props;
+  const { t } = useLingui();
+  const [dialog, setDialog] = useState<'rename' | 'delete' | null>(null);
+  const index = pages.findIndex((page) => page.id === currentId);
+  const current = index >= 0 ? pages[index] : undefined;
+  const canAdd = pages.length < CLASS_BOARD_LIMITS.pagesMax;
+
+  // Moving a page before another: earlier is before the one before it; later is before the one two after.
+  const moveEarlier = () => {
+    if (current && index > 0) props.onMove(current.id, pages[index - 1]!.id);
+  };
+  const moveLater = () => {
+    if (current && index < pages.length - 1) props.onMove(current.id, pages[index + 2]?.id ?? null);
+  };
+
+  return (
+    <nav aria-label={t`Board pages`} className="flex flex-wrap items-center gap-2">
+      <ol className="flex max-w-full gap-1.5 overflow-x-auto pb-1">
+        {pages.map((page, position) => {
+          const number = formatNumber(position + 1);
+          const isCurrent = page.id === currentId;
+          return (
+            <li key={page.id} className="shrink-0">
+              <button
+                type="button"
+                aria-current={isCurrent ? 'page' : undefined}
+                onClick={() => props.onSelect(page.id)}
+                className={`inline-flex h-10 max-w-48 items-center gap-1.5 rounded-lg border px-3 text-sm font-medium ${
+                  isCurrent
+                    ? 'border-brand-600 bg-brand-600 text-white'
+                    : 'border-line-strong bg-surface text-fg hover:bg-surface-sunken'
+                }`}
+              >
+                <span className="text-xs opacity-75" aria-hidden="true">
+                  {number}
+                </span>
+                <span className="truncate">{page.name}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+      {props.isTeacher ? (
+        <div role="group" aria-label={t`Page actions`} className="flex flex-wrap items-center gap-1.5">
+          <Button
+            variant="secondary"
+            aria-disabled={!canAdd || undefined}
+            title={canAdd ? undefined : t`A board has at most ${CLASS_BOARD_LIMITS.pagesMax} pages.`}
+            onClick={() => {
+              if (canAdd) props.onAdd();
+            }}
+          >
+            <Plus className="size-4" aria-hidden="true" />
+            <Trans>Add page</Trans>
+          </Button>
+          {current ? (
+            <>
+              <button
+                type="button"
+                className={ICON_BUTTON}
+                title={t`Rename page`}
+                aria-label={t`Rename page`}
+                onClick={() => setDialog('rename')}
+              >
+                <Pencil className="size-4" aria-hidden="true" />
+              </button>
+              <button
+                type="button"
+                className={ICON_BUTTON}
+                title={t`Move page earlier`}
+                aria-label={t`Move page earlier`}
+                aria-disabled={index <= 0 || undefined}
+                onClick={moveEarlier}
+              >
+                <ChevronLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
+              </button>
+              <button
+                type="button"
+                className={ICON_BUTTON}
+                title={t`Move page later`}
+                aria-label={t`Move page later`}
+                aria-disabled={index >= pages.length - 1 || undefined}
+                onClick={moveLater}
+              >
+                <ChevronRight className="size-4 rtl:-scale-x-100" aria-hidden="true" />
+              </button>
+              <button
+                type="button"
+                className={`${ICON_BUTTON} text-danger`}
+                title={t`Delete page`}
+                aria-label={t`Delete page`}
+                aria-disabled={pages.length <= 1 || undefined}
+                onClick={() => {
+                  if (pages.length > 1) setDialog('delete');
+                }}
+              >
+                <Trash2 className="size-4" aria-hidden="true" />
+              </button>
+            </>
+          ) : null}
+        </div>
+      ) : null}
+      {dialog === 'rename' && current ? (
+        <RenameDialog
+          name={current.name}
+          onRename={(name) => props.onRename(current.id, name)}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+      {dialog === 'delete' && current ? (
+        <DeletePageConfirmation
+          name={current.name}
+          onConfirm={() => props.onDelete(current.id)}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+    </nav>
+  );
+}
+
+function DeletePageConfirmation(props: { name: string; onConfirm(): void; onClose(): void }) {
+  const { t } = useLingui();
+  const name = props.name;
+  return (
+    <ConfirmDialog
+      title={t`Delete the page “${name}”?`}
+      description={t`The page and its drawing go for everyone on the board. Your Undo brings them back.`}
+      confirmLabel={t`Delete page`}
+      widthClassName="w-[min(26rem,calc(100%-2rem))]"
+      onConfirm={props.onConfirm}
+      onClose={props.onClose}
+    />
+  );
+}
+
+function RenameDialog(props: { name: string; onRename(name: string): void; onClose(): void }) {
+  const { t } = useLingui();
+  const [name, setName] = useState(props.name);
+  const [error, setError] = useState<string | undefined>();
+  return (
+    <ModalDialog title={t`Rename page`} onClose={props.onClose} widthClassName="w-[min(26rem,calc(100%-2rem))]">
+      {(close) => {
+        const handleSubmit = (event: FormEvent) => {
+          event.preventDefault();
+          const trimmed = name.trim();
+          if (!trimmed) {
+            setError(t`Give the page a name.`);
+            return;
+          }
+          props.onRename(trimmed.slice(0, CLASS_BOARD_LIMITS.pageNameMax));
+          close();
+        };
+        return (
+          <form onSubmit={handleSubmit} className="mt-4 flex flex-col gap-4" noValidate>
+            <TextField
+              label={t`Page name`}
+              value={name}
+              maxLength={CLASS_BOARD_LIMITS.pageNameMax}
+              error={error}
+              onChange={(event) => setName(event.target.value)}
+            />
+            <div className="flex flex-wrap justify-end gap-2">
+              <Button type="button" variant="secondary" onClick={close}>
+                <Trans>Cancel</Trans>
+              </Button>
+              <Button type="submit">
+                <Trans>Rename</Trans>
+              </Button>
+            </div>
+          </form>
+        );
+      }}
+    </ModalDialog>
+  );
+}
