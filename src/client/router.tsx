@@ -110,6 +110,8 @@ export const routes: RouteObject[] = [
                 path: 'classes/:id/gradebook',
                 lazy: lazyRoute(() => import('./features/gradebook/gradebook-page.tsx')),
               },
+              // Issue 35: the class board, its own chunk (Yjs comes with it only).
+              { path: 'classes/:id/board', lazy: lazyRoute(() => import('./features/class-boards/board-page.tsx')) },
               {
                 path: 'leaderboard',
                 lazy: lazyRoute(() => import('./features/leaderboard/teacher-leaderboard-page.tsx')),
@@ -167,6 +169,8 @@ export const routes: RouteObject[] = [
               },
               // Not in SPEC §2: decision 031, "Class screens".
               { path: 'classes', lazy: lazyRoute(() => import('./features/classes/student-classes-page.tsx')) },
+              // Issue 35: the class board, its own chunk (Yjs comes with it only).
+              { path: 'classes/:id/board', lazy: lazyRoute(() => import('./features/class-boards/board-page.tsx')) },
               {
                 path: 'leaderboard',
                 lazy: lazyRoute(() => import('./features/leaderboard/student-leaderboard-page.tsx')),

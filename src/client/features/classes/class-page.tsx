@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Archive, ArchiveRestore, ClipboardCheck, ClipboardList, Plus } from 'lucide-react';
+import { Archive, ArchiveRestore, ClipboardCheck, ClipboardList, Plus, Presentation } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Link, useParams } from 'react-router';
@@ -26,6 +26,7 @@ import { JoinCodePanel } from './join-code-panel.tsx';
 import { PendingChangeConfirm, type PendingChange } from '../../components/ui/confirm-dialog.tsx';
 import { BackLink } from '../../components/ui/back-link.tsx';
 import { classAssignmentsPath, newAssignmentForClassPath } from '../assignments/assignment-paths.ts';
+import { teacherBoardPath } from '../class-boards/board-paths.ts';
 
 /**
  * /dashboard/teacher/classes/:id (decision 031, "Class screens"): one class of the teacher's,
@@ -85,6 +86,10 @@ function ClassScreen({ entry, ownId }: { entry: TeacherClass; ownId: string }) {
             <Link to={gradebookPath(entry._id)} className={buttonVariants({ variant: 'secondary' })}>
               <ClipboardList className="size-4" aria-hidden="true" />
               {t`Gradebook`}
+            </Link>
+            <Link to={teacherBoardPath(entry._id)} className={buttonVariants({ variant: 'secondary' })}>
+              <Presentation className="size-4" aria-hidden="true" />
+              {t`Open the class board`}
             </Link>
             <ArchiveButton entry={entry} />
           </>

@@ -1,10 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { Presentation } from 'lucide-react';
 import toast from 'react-hot-toast/headless';
+import { Link } from 'react-router';
 import { joinClass } from '#shared/contract/classes';
 import { joinClassSchema } from '#shared/classes';
 import { useEndpointForm } from '../../components/form/use-endpoint-form.ts';
-import { Button } from '../../components/ui/button.tsx';
+import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { Card, cardVariants } from '../../components/ui/card.tsx';
 import { codeInputProps, TextField } from '../../components/ui/field.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
@@ -16,6 +18,7 @@ import { QUIZZES_KEY } from '../quizzes/quiz-keys.ts';
 import { resourceQueries } from '../resources/resources-queries.ts';
 import { ListQueryContent } from './class-parts.tsx';
 import { classQueries } from './classes-queries.ts';
+import { studentBoardPath } from '../class-boards/board-paths.ts';
 
 /**
  * After joining a class, what the student sees depends on their classes: its quizzes, library
@@ -57,6 +60,17 @@ export function Component() {
                 <li key={entry._id} className={cn(cardVariants({ padding: 'md' }))}>
                   <p className="font-semibold wrap-anywhere text-fg">{entry.name}</p>
                   <p className="text-sm text-muted">{entry.subject ?? t`No subject`}</p>
+                  <Link
+                    to={studentBoardPath(entry._id)}
+                    className={cn(buttonVariants({ variant: 'secondary', size: 'sm' }), 'mt-3')}
+                  >
+                    <Presentation className="size-4" aria-hidden="true" />
+                    {t`Open the class board`}
+                    <span className="sr-only">
+                      {' · '}
+                      <bdi>{entry.name}</bdi>
+                    </span>
+                  </Link>
                 </li>
               ))}
             </ul>

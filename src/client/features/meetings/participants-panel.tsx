@@ -4,6 +4,7 @@ import { Mic, MicOff, MonitorUp, Video, VideoOff } from 'lucide-react';
 import { useId } from 'react';
 import type { MediaState } from '#shared/meetings';
 import { formatNumber } from '../../lib/format.ts';
+import { MeetingBoardLink } from '../class-boards/meeting-board-link.tsx';
 import { PanelHeader } from './chat-panel.tsx';
 import { HandMark, HostControls, PersonActions } from './host-controls.tsx';
 import type { MeetingSession, MeetingSnapshot } from './meeting-session.ts';
@@ -45,6 +46,7 @@ export function ParticipantsPanel({
           ? t`${plural(count, { one: '# in the room', other: '# in the room' })} (at most ${roomSize})`
           : plural(count, { one: '# in the room', other: '# in the room' })}
       </p>
+      <MeetingBoardLink />
       {isHost ? <HostControls session={session} snapshot={snapshot} /> : null}
       <ul className="flex min-h-0 flex-1 flex-col gap-1 overflow-y-auto p-3">
         {people.map((person) => (

@@ -1,0 +1,277 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { Users } from 'lucide-react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import toast from 'react-hot-toast/headless';
+import { useParams } from 'react-router';
+import type { BoardPen } from '#shared/class-boards';
+import { BackLink } from '../../components/ui/back-link.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { PageTitle } from '../../components/ui/page-title.tsx';
+import { LoadingStatus } from '../../components/ui/spinner.tsx';
+import { EmptyState } from '../../components/ui/status-cards.tsx';
+import { isolate } from '../../lib/format.ts';
+import { DRAW_COLOUR } from '../canvas/brush.ts';
+import { whiteboardShortcut } from '../canvas/keyboard-shortcuts.ts';
+import { classPath } from '../classes/class-paths.ts';
+import { classQueries } from '../classes/classes-queries.ts';
+import { useDashboardRole } from '../session/use-dashboard-role.ts';
+import { BoardCanvas, type BoardTool } from './board-canvas.tsx';
+import type { BoardEndReason, BoardSession, BoardState } from './board-model.ts';
+import { BoardToolbar } from './board-toolbar.tsx';
+import { PagesBar } from './pages-bar.tsx';
+import { PenPanel } from './pen-panel.tsx';
+import { useBoardSession } from './use-board-session.ts';
+
+/** The pen's width when the board opens, in CSS pixels at 100 %. */
+const FIRST_WIDTH = 5;
+
+/**
+ * /dashboard/teacher/classes/:id/board and /dashboard/student/classes/:id/board (issue 35): the
+ * class's board, drawn on together. Its own lazy chunk: Yjs and the session come with it only.
+ */
+export function Component() {
+  const { id = '' } = useParams();
+  const role = useDashboardRole();
+  const { t } = useLingui();
+  const taught = useQuery({ ...classQueries.mine(), enabled: role === 'teacher' });
+  const joined = useQuery({ ...classQueries.ofStudent(), enabled: role === 'student' });
+  const classes = role === 'teacher' ? taught : joined;
+  const list: readonly { _id: string; name: string }[] | undefined = classes.data;
+  const entry = list ? (list.find((candidate) => candidate._id === id) ?? null) : undefined;
+  const className = entry?.name;
+  const backTo = role === 'teacher' ? classPath(id) : '/dashboard/student/classes';
+  return (
+    <div className="flex w-full flex-col gap-3 pb-6">
+      <PageTitle>{className ? t`Class board · ${isolate(className)}` : t`Class board`}</PageTitle>
+      <BackLink to={backTo} className="self-start">
+        {role === 'teacher' ? t`Back to the class` : t`Back to my classes`}
+      </BackLink>
+      {classes.isPending ? (
+        <LoadingStatus>{t`Opening the class board…`}</LoadingStatus>
+      ) : entry === null ? (
+        <EmptyState title={t`This class is not one of yours`} hint={t`It may not exist, or you are no longer in it.`} />
+      ) : (
+        <BoardScreen key={id} classId={id} className={className ?? ''} />
+      )}
+    </div>
+  );
+}
+
+function BoardScreen({ classId, className }: { classId: string; className: string }) {
+  const { t } = useLingui();
+  const { state, session } = useBoardSession(classId);
+  const [chosenPageId, setChosenPageId] = useState<string | null>(null);
+  const [tool, setTool] = useState<BoardTool>({ mode: 'pen', colour: DRAW_COLOUR, width: FIRST_WIDTH });
+  const [isPenPanelOpen, setIsPenPanelOpen] = useState(false);
+  const [isExporting, setIsExporting] = useState(false);
+  const boardRef = useRef<HTMLDivElement>(null);
+
+  const current = state.pages.find((page) => page.id === chosenPageId) ?? state.pages[0] ?? null;
+  const strokes = current ? session.strokesOf(current.id) : [];
+  const canDraw = state.canDraw && state.status !== 'ended';
+
+  useRefusalToasts(state);
+  useUndoShortcuts(session, canDraw, boardRef);
+
+  const exportPng = async () => {
+    if (!current) return;
+    setIsExporting(true);
+    try {
+      const { exportPagePng, downloadBlob, fileNameOf } = await import('./board-export.ts');
+      downloadBlob(await exportPagePng(strokes), `${fileNameOf(className, current.name)}.png`);
+    } catch {
+      toast.error(t`The page could not be saved as a picture.`);
+    } finally {
+      setIsExporting(false);
+    }
+  };
+  const exportPdf = async () => {
+    setIsExporting(true);
+    try {
+      const { exportBoardPdf, downloadBlob, fileNameOf } = await import('./board-export.ts');
+      const pages = state.pages.map((page) => session.strokesOf(page.id));
+      downloadBlob(await exportBoardPdf(pages), `${fileNameOf(className)}.pdf`);
+    } catch {
+      toast.error(t`The board could not be saved as a PDF.`);
+    } finally {
+      setIsExporting(false);
+    }
+  };
+
+  const addPage = () => {
+    const pageNumber = state.pages.length + 1;
+    const added = session.addPage(t({ comment: 'The name of a new class board page', message: `Page ${pageNumber}` }));
+    if (added) setChosenPageId(added);
+  };
+
+  return (
+    <div ref={boardRef} className="flex flex-col gap-3">
+      <header className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <div className="flex min-w-0 flex-col">
+          <h1 className="text-xl font-semibold wrap-anywhere text-fg">
+            <Trans>
+              Class board · <bdi>{className}</bdi>
+            </Trans>
+          </h1>
+          <BoardStatusLine state={state} />
+        </div>
+        {state.isTeacher ? (
+          <Button
+            variant="secondary"
+            aria-expanded={isPenPanelOpen}
+            aria-controls="board-pen-panel"
+            onClick={() => setIsPenPanelOpen((open) => !open)}
+          >
+            <Users className="size-4" aria-hidden="true" />
+            {t`Who draws`}
+          </Button>
+        ) : null}
+      </header>
+      {state.isTeacher && isPenPanelOpen ? (
+        <div id="board-pen-panel" className="rounded-xl border border-line bg-surface p-4">
+          <PenPanel classId={classId} pen={state.pen} />
+        </div>
+      ) : null}
+      <PagesBar
+        pages={state.pages}
+        currentId={current?.id ?? null}
+        onSelect={setChosenPageId}
+        isTeacher={state.isTeacher && state.status !== 'ended'}
+        onAdd={addPage}
+        onRename={(pageId, name) => session.renamePage(pageId, name)}
+        onMove={(pageId, beforeId) => session.movePage(pageId, beforeId)}
+        onDelete={(pageId) => {
+          session.deletePage(pageId);
+          setChosenPageId(null);
+        }}
+      />
+      <BoardToolbar
+        tool={tool}
+        onToolChange={setTool}
+        canDraw={canDraw && current !== null}
+        canUndo={state.canUndo}
+        canRedo={state.canRedo}
+        onUndo={() => session.undo()}
+        onRedo={() => session.redo()}
+        onClearPage={() => {
+          if (current) session.clearPage(current.id);
+        }}
+        pageName={current?.name ?? ''}
+        isExporting={isExporting || state.pages.length === 0}
+        onExportPng={() => void exportPng()}
+        onExportPdf={() => void exportPdf()}
+        showCursors={state.showCursors}
+        onShowCursorsChange={(show) => session.setShowCursors(show)}
+      />
+      {!canDraw && state.status !== 'ended' && state.pen ? <ReadOnlyNote pen={state.pen} /> : null}
+      {current ? (
+        <BoardCanvas
+          session={session}
+          pageId={current.id}
+          pageName={current.name}
+          strokes={strokes}
+          tool={tool}
+          canDraw={canDraw}
+          peers={state.peers}
+          showCursors={state.showCursors}
+        />
+      ) : state.status === 'connecting' && !state.hasSynced ? (
+        <LoadingStatus>{t`Opening the class board…`}</LoadingStatus>
+      ) : (
+        <EmptyState
+          title={t`This board has no pages yet`}
+          hint={state.isTeacher ? t`Add a page to start drawing.` : t`Your teacher adds the first page.`}
+        />
+      )}
+    </div>
+  );
+}
+
+/** Why a person without the pen cannot draw, and what to do about it. */
+export function ReadOnlyNote({ pen }: { pen: BoardPen }) {
+  return (
+    <p role="note" className="rounded-lg border border-line bg-surface-sunken px-3 py-2 text-sm text-fg">
+      {pen.mode === 'named' ? (
+        <Trans>Only the teachers and the students they chose can draw; ask your teacher for the pen.</Trans>
+      ) : (
+        <Trans>Only the teachers can draw; ask your teacher for the pen.</Trans>
+      )}
+    </p>
+  );
+}
+
+function BoardStatusLine({ state }: { state: BoardState }) {
+  const { t } = useLingui();
+  const unsaved = state.unsavedCount;
+  const text =
+    state.status === 'ended'
+      ? endText(state.endReason, t)
+      : state.status === 'offline'
+        ? unsaved > 0
+          ? plural(unsaved, {
+              one: 'Offline: # change kept here, sent when you are back',
+              other: 'Offline: # changes kept here, sent when you are back',
+            })
+          : t`Offline: reconnecting…`
+        : state.status === 'connecting'
+          ? t`Connecting…`
+          : state.savedAll
+            ? t`Saved`
+            : t`Saving…`;
+  return (
+    <p role="status" className={`text-sm ${state.status === 'synced' ? 'text-muted' : 'text-fg'}`}>
+      {text}
+      {state.peers.length > 0 ? (
+        <span className="text-muted">
+          {' · '}
+          {plural(state.peers.length, { one: '# other person here', other: '# other people here' })}
+        </span>
+      ) : null}
+    </p>
+  );
+}
+
+function endText(reason: BoardEndReason | undefined, t: ReturnType<typeof useLingui>['t']): string {
+  if (reason === 'REPLACED') return t`You opened this board in another tab: it is read only here.`;
+  if (reason === 'FORBIDDEN' || reason === 'NOT_FOUND') return t`This board is not one of your classes.`;
+  if (reason === 'SIGNED_OUT') return t`You have been signed out.`;
+  if (reason === 'CLIENT_TOO_OLD') return t`This page is out of date: reload it.`;
+  if (reason === 'ROOM_FULL') return t`The board is full: too many people are on it.`;
+  return t`The board is closed: reload the page to draw again.`;
+}
+
+/** A toast for each change the server refused (the board is set back to the server's). */
+function useRefusalToasts(state: BoardState) {
+  const { t } = useLingui();
+  const refusal = state.lastRefusal;
+  const shown = useRef<number | null>(refusal?.at ?? null);
+  useEffect(() => {
+    if (!refusal || shown.current === refusal.at) return;
+    shown.current = refusal.at;
+    toast.error(
+      refusal.code === 'NO_PEN'
+        ? t`You do not hold the pen: your change was not kept.`
+        : refusal.code === 'NOT_A_TEACHER'
+          ? t`Only teachers add, rename, move or delete pages.`
+          : t`The board is full: erase some strokes to make room.`,
+    );
+  }, [refusal, t]);
+}
+
+/** Ctrl/Cmd+Z and Shift+Ctrl/Cmd+Z or Ctrl+Y undo and redo this person's own changes. */
+function useUndoShortcuts(session: BoardSession, canDraw: boolean, board: RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    if (!canDraw) return;
+    const handleKey = (event: KeyboardEvent) => {
+      const action = whiteboardShortcut(event, board.current);
+      if (!action) return;
+      event.preventDefault();
+      if (action === 'undo') session.undo();
+      else session.redo();
+    };
+    window.addEventListener('keydown', handleKey);
+    return () => window.removeEventListener('keydown', handleKey);
+  }, [session, canDraw, board]);
+}
