@@ -270,14 +270,35 @@ describe('the live game socket', () => {
     expect((await again.closedWithin()).code).toBe(LIVE_GAME_CLOSE_CODES.REMOVED);
   });
 
-  it('closes the socket of a game that is over with GAME_ENDED', async () => {
-    const live = await liveGameClass(t, { students: 1, questions: QUESTIONS });
+  it('closes every socket of a game once it ends, after its last messages, with GAME_ENDED', async () => {
+    const live = await liveGameClass(t, { students: 2, questions: QUESTIONS });
     const game = await live.newGame();
     const host = kept(await LiveTestClient.host(baseUrl, (await hostToken(live.teacher.token, game._id)).token));
+    const [ada, ben] = live.players as [Player, Player];
+    const player = kept(await LiveTestClient.player(baseUrl, await liveToken(game._id, ada)));
+    await host.client.waitFor('player-joined');
+    host.client.send({ type: 'start' });
+    await player.client.waitFor('question-opened');
     host.client.send({ type: 'end' });
-    await host.client.waitFor('ended');
-    const [student] = live.players as [Player];
-    const late = await LiveTestClient.connect(baseUrl, await liveToken(game._id, student));
+    // The podium, the player's final score, then the close: nothing more will come.
+    expect(await host.client.closedWithin()).toEqual({
+      code: LIVE_GAME_CLOSE_CODES.GAME_ENDED,
+      reason: 'The game is over.',
+    });
+    expect((await player.client.closedWithin()).code).toBe(LIVE_GAME_CLOSE_CODES.GAME_ENDED);
+    expect(host.client.history.map((message) => message.type).slice(-2)).toEqual(['leaderboard', 'ended']);
+    expect(player.client.history.map((message) => message.type).slice(-3)).toEqual([
+      'your-result',
+      'ended',
+      'your-final',
+    ]);
+    // A player of the game coming back (a page that reloads) hears the final state, then the close.
+    const back = kept(await LiveTestClient.player(baseUrl, await liveToken(game._id, ada)));
+    expect(back.welcome).toMatchObject({ game: { state: 'ended' }, final: { rank: 1 } });
+    expect((await back.client.closedWithin()).code).toBe(LIVE_GAME_CLOSE_CODES.GAME_ENDED);
+
+    // Anyone else is refused.
+    const late = await LiveTestClient.connect(baseUrl, await liveToken(game._id, ben));
     clients.push(late);
     late.send({ type: 'join', protocolVersion: LIVE_GAME_PROTOCOL_VERSION });
     expect((await late.closedWithin()).code).toBe(LIVE_GAME_CLOSE_CODES.GAME_ENDED);

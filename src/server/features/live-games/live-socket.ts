@@ -39,6 +39,10 @@ type LiveLocal = {
   /** The welcome has gone: until then the room's messages wait, so none comes before it. */
   isWelcomed: boolean;
   waiting: LiveServerMessage[];
+  /** The game ended: the socket closes (GAME_ENDED) once its last messages have gone. */
+  hasEnded: boolean;
+  /** Closes the socket with GAME_ENDED. */
+  end(): void;
 };
 
 type LiveMember = RoomMember<LiveEntry, LiveLocal, LiveRoomMessage>;
@@ -95,7 +99,12 @@ export function registerLiveGameSocket(transport: RoomTransport, options: LiveSo
         hand(member, delivery.message);
         // The player a host removed: told, then their socket closes (and their seat goes).
         if (delivery.message.type === 'removed') member.drop('REMOVED');
+        if (delivery.message.type === 'ended') member.local.hasEnded = true;
       }
+      // The game is over: once the podium and each player's final score have gone (the same
+      // message), nothing more will come, so the socket closes with GAME_ENDED (the page keeps the
+      // podium and does not come back). A member still joining closes after its welcome.
+      if (member.local.hasEnded && member.local.isWelcomed) member.local.end();
     },
   });
 
@@ -190,7 +199,13 @@ export function registerLiveGameSocket(transport: RoomTransport, options: LiveSo
       const version = (parsed as { protocolVersion?: unknown } | null)?.protocolVersion;
       if ((parsed as { type?: unknown } | null)?.type !== 'join') return socket.close('BAD_MESSAGE');
       if (version !== LIVE_GAME_PROTOCOL_VERSION) return socket.close('CLIENT_TOO_OLD');
-      const local: LiveLocal = { send: (message) => socket.send(message), isWelcomed: false, waiting: [] };
+      const local: LiveLocal = {
+        send: (message) => socket.send(message),
+        isWelcomed: false,
+        waiting: [],
+        hasEnded: false,
+        end: () => socket.close('GAME_ENDED'),
+      };
       const joining = hub.admit(socket, { userId: claims.sub, roomId: gameId, host: isHost }, local, { resumeId });
       member = joining;
       // The seat first, so the room's messages are heard (and held) before the welcome is read.
@@ -209,6 +224,8 @@ export function registerLiveGameSocket(transport: RoomTransport, options: LiveSo
       socket.joined();
       await publish(gameId, joined);
       const welcome = joined.welcome;
+      // A game that ended before or while this page joined: the welcome (or what followed it) was its last word.
+      if (local.hasEnded || ('game' in welcome && welcome.game.state === 'ended')) return local.end();
       const open = welcome.type === 'host-welcome' || welcome.type === 'player-welcome' ? welcome.question : null;
       if (open && !(welcome as { paused?: unknown }).paused) {
         // A sweep: nobody may have been here at the deadline to close it.
