@@ -85,7 +85,16 @@ function ProjectorBar() {
   );
 }
 
-function HostScreen({ gameId, onTakeBack }: { gameId: string; onTakeBack(): void }) {
+function HostScreen({
+  gameId,
+  onTakeBack,
+  isTakenBack,
+}: {
+  gameId: string;
+  onTakeBack(): void;
+  /** This screen took the game back from another one: the focus goes to its heading once the game is back. */
+  isTakenBack: boolean;
+}) {
   const { session, snapshot } = useLiveSession(gameId);
   const { t } = useLingui();
   const [typedAnswersHidden, setTypedAnswersHidden] = useTypedAnswersHidden();
@@ -119,6 +128,7 @@ function HostScreen({ gameId, onTakeBack }: { gameId: string; onTakeBack(): void
         typedAnswersHidden={typedAnswersHidden}
         onTypedAnswersHiddenChange={setTypedAnswersHidden}
         onTakeBack={onTakeBack}
+        focusHeading={isTakenBack}
       />
     </div>
   );
@@ -136,6 +146,11 @@ export function Component() {
   const [takings, setTakings] = useState(0);
   // A new game is a new session (useLiveSession keeps the one it made first).
   return (
-    <HostScreen key={`${gameId}:${takings}`} gameId={gameId} onTakeBack={() => setTakings((count) => count + 1)} />
+    <HostScreen
+      key={`${gameId}:${takings}`}
+      gameId={gameId}
+      onTakeBack={() => setTakings((count) => count + 1)}
+      isTakenBack={takings > 0}
+    />
   );
 }

@@ -14,7 +14,7 @@ import {
   WifiOff,
   X,
 } from 'lucide-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
 import { Link } from 'react-router';
 import { LIVE_GAME_LIMITS } from '#shared/live-game-basics';
 import type { LiveHostCommandInput, OpenedQuestion } from '#shared/live-games';
@@ -55,7 +55,28 @@ export type HostViewProps = {
   onTypedAnswersHiddenChange?(hidden: boolean): void;
   /** Another screen took the host's seat: take it back on this one (a new session). */
   onTakeBack?(): void;
+  /**
+   * Move the keyboard's focus to the screen's heading when it first shows: after "Take it back
+   * here", whose button went away with the old screen, so the focus is not left on the page's body.
+   */
+  focusHeading?: boolean;
 };
+
+/**
+ * A ref that moves the focus to its element the first time one shows while `isWanted`: the
+ * screen's heading once the game is back (or once it is known not to be).
+ */
+function useFocusOnce(isWanted: boolean) {
+  const isDone = useRef(false);
+  return useCallback(
+    (element: HTMLElement | null) => {
+      if (!element || !isWanted || isDone.current) return;
+      isDone.current = true;
+      element.focus({ preventScroll: true });
+    },
+    [isWanted],
+  );
+}
 
 export const analyticsPath = (quizId: string) => `/dashboard/teacher/quiz-analytics/${encodeURIComponent(quizId)}`;
 
@@ -68,17 +89,19 @@ export function HostView({
   typedAnswersHidden = false,
   onTypedAnswersHiddenChange,
   onTakeBack,
+  focusHeading = false,
 }: HostViewProps) {
   const { t } = useLingui();
+  const headingRef = useFocusOnce(focusHeading);
   const { game, state, connection } = snapshot;
 
   if (connection === 'ended' && isTakenElsewhere(snapshot.end) && state !== 'ended') {
-    return <TakenElsewhere end={snapshot.end!} onTakeBack={onTakeBack} />;
+    return <TakenElsewhere end={snapshot.end!} onTakeBack={onTakeBack} headingRef={headingRef} />;
   }
   if (connection === 'ended' && (state !== 'ended' || !snapshot.podium)) {
     return (
       <section className="mx-auto flex max-w-xl flex-col gap-4" aria-labelledby="live-ended-heading">
-        <h1 id="live-ended-heading" className="text-2xl font-bold text-fg">
+        <h1 id="live-ended-heading" ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-fg outline-none">
           <Trans>The game is not available</Trans>
         </h1>
         <p role="alert" className="text-lg text-fg">
@@ -105,11 +128,19 @@ export function HostView({
   const quizTitle = game.quiz.title;
   const className = game.class.name;
   const isLive = connection === 'live';
+  // The server closes every socket of a game once it ends (GAME_ENDED): the podium says so already.
+  const isOverAndClosed = state === 'ended' && snapshot.end?.kind === 'closed' && snapshot.end.reason === 'GAME_ENDED';
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6">
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h1 className="text-2xl font-bold wrap-anywhere text-fg lg:text-3xl">{quizTitle}</h1>
+          <h1
+            ref={headingRef}
+            tabIndex={-1}
+            className="text-2xl font-bold wrap-anywhere text-fg outline-none lg:text-3xl"
+          >
+            {quizTitle}
+          </h1>
           <p className="text-muted">
             <Trans>
               Live game with <bdi>{className}</bdi>
@@ -150,7 +181,7 @@ export function HostView({
           <Trans>Reconnecting…</Trans>
         </p>
       ) : null}
-      {connection === 'ended' ? (
+      {connection === 'ended' && !isOverAndClosed ? (
         <p role="status" className="rounded-lg border border-line bg-surface-muted p-3 text-fg">
           {snapshot.end ? hostEndText(snapshot.end) : null}
         </p>
@@ -197,11 +228,19 @@ const isTakenElsewhere = (end: LiveSnapshot['end']) => end?.kind === 'closed' &&
  * The game goes on on another screen of this teacher: say so, and offer to take it back here, which
  * joins again as the host and, in turn, lets that other screen know it was taken.
  */
-function TakenElsewhere({ end, onTakeBack }: { end: NonNullable<LiveSnapshot['end']>; onTakeBack?(): void }) {
+function TakenElsewhere({
+  end,
+  onTakeBack,
+  headingRef,
+}: {
+  end: NonNullable<LiveSnapshot['end']>;
+  onTakeBack?(): void;
+  headingRef: Ref<HTMLHeadingElement>;
+}) {
   return (
     <section className="mx-auto flex max-w-xl flex-col gap-4" aria-labelledby="live-taken-heading">
       <MonitorUp className="size-12 text-brand-600" aria-hidden="true" />
-      <h1 id="live-taken-heading" className="text-2xl font-bold text-fg">
+      <h1 id="live-taken-heading" ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-fg outline-none">
         <Trans>The game is on another screen</Trans>
       </h1>
       <p role="alert" className="text-lg text-fg">

@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LIVE_GAME_CLOSE_CODES } from '#shared/live-game-basics';
+import type { LiveGameSummary, LiveServerMessage, RankedPlayer } from '#shared/live-games';
 import { openApp } from '../../testing/open-app.tsx';
 import {
   addQuiz,
@@ -58,6 +60,72 @@ function socketsTakenOnce() {
   vi.stubGlobal('WebSocket', TakenOnce);
   return opened;
 }
+
+/** What the server says on the nth socket (0-based) of the page once it has joined: messages, then maybe a close. */
+type SocketScript = (index: number) => { messages: object[]; closeCode?: number } | null;
+
+/**
+ * The game's sockets of a page, each answering its join as `script` says (none: it stays open and
+ * quiet). Returns the addresses opened, in order: a page that reconnects opens more.
+ */
+function scriptedSockets(script: SocketScript) {
+  const opened: string[] = [];
+  class Scripted extends EventTarget {
+    static readonly OPEN = 1;
+    readyState = 0;
+    onopen: (() => void) | null = null;
+    onclose: ((event: { code: number }) => void) | null = null;
+    onmessage: ((event: { data: string }) => void) | null = null;
+    private readonly index: number;
+    constructor(url: string) {
+      super();
+      this.index = opened.length;
+      opened.push(url);
+      setTimeout(() => {
+        this.readyState = 1;
+        this.onopen?.();
+      }, 0);
+    }
+    send(data: string) {
+      if ((JSON.parse(data) as { type: string }).type !== 'join') return;
+      const plan = script(this.index);
+      if (!plan) return;
+      setTimeout(() => {
+        for (const message of plan.messages) this.onmessage?.({ data: JSON.stringify(message) });
+        if (plan.closeCode !== undefined) {
+          this.readyState = 3;
+          this.onclose?.({ code: plan.closeCode });
+        }
+      }, 0);
+    }
+    close() {
+      this.readyState = 3;
+    }
+  }
+  vi.stubGlobal('WebSocket', Scripted);
+  return opened;
+}
+
+/** The host's welcome to a game of the lobby (as the server sends it), with `overrides`. */
+const hostWelcome = (
+  game: LiveGameSummary,
+  overrides: Partial<Extract<LiveServerMessage, { type: 'host-welcome' }>> = {},
+) =>
+  ({
+    type: 'host-welcome',
+    game,
+    players: [],
+    question: null,
+    paused: null,
+    answered: 0,
+    closed: null,
+    podium: null,
+    ...overrides,
+  }) satisfies LiveServerMessage;
+
+/** The podium of a game its one student won. */
+const podiumOf = (studentId: string, name: string) =>
+  [{ _id: studentId, name, score: 950, rank: 1, previousRank: 1, streak: 1 }] satisfies RankedPlayer[];
 
 /** A class name of this test's own: class names are unique in the school. */
 const newClassName = () => `Live ${Math.random().toString(36).slice(2, 8)}`;
@@ -141,6 +209,53 @@ describe('the projector (host page)', () => {
     expect(screen.getByRole('link', { name: 'Leave' })).toBeVisible();
   });
 
+  it('puts the focus on the game’s heading once it is back here', async () => {
+    const { teacher, game, quiz } = await gameOfClass();
+    signInAs(teacher, 'teacher');
+    // The first screen's seat is taken at once (REPLACED); the second socket gets the game back.
+    const opened = scriptedSockets((index) =>
+      index === 0
+        ? { messages: [], closeCode: 4001 }
+        : { messages: [{ type: 'seated', seatId: 'seat-back-here' }, hostWelcome(game)] },
+    );
+    const { user } = await openApp(`/dashboard/teacher/live/${game._id}`);
+    const takeBack = await screen.findByRole('button', { name: 'Take it back here' });
+    await user.click(takeBack);
+    const heading = await screen.findByRole('heading', { level: 1, name: quiz.title });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(opened).toHaveLength(2);
+    // The keyboard goes on from there: the next stop is a control of the game.
+    await user.tab();
+    expect(document.activeElement).not.toBe(document.body);
+  });
+
+  it('keeps the podium once the server closes the ended game, and does not reconnect', async () => {
+    const { teacher, game } = await gameOfClass();
+    signInAs(teacher, 'teacher');
+    const ended = { type: 'ended', podium: podiumOf('5b0e8a8e-0000-4000-8000-00000000ada1', 'Ada'), players: 1 };
+    const opened = scriptedSockets(() => ({
+      messages: [
+        { type: 'seated', seatId: 'seat-host' },
+        hostWelcome(game, { game: { ...game, state: 'question-closed' } }),
+        ended,
+      ],
+      closeCode: LIVE_GAME_CLOSE_CODES.GAME_ENDED,
+    }));
+    await openApp(`/dashboard/teacher/live/${game._id}`);
+    expect(await screen.findByRole('heading', { name: 'The game is over' })).toBeVisible();
+    const podium = within(screen.getByRole('list', { name: 'Podium' })).getAllByRole('listitem');
+    expect(podium.map((place) => place.textContent)).toEqual(['1Rank 1Ada950 points']);
+    // The heading says it: no alarm or second notice over the podium, no "lost connection".
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.queryByText(/connection/i)).toBeNull();
+    // Back online or not, the page does not try again: the game is over.
+    window.dispatchEvent(new Event('online'));
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(opened).toHaveLength(1);
+    expect(screen.getByRole('list', { name: 'Podium' })).toBeVisible();
+  });
+
   it('keeps the header and menu on the other teacher screens', async () => {
     signInAs(await signUpTeacher(), 'teacher');
     await openApp('/dashboard/teacher/all-quiz');
@@ -150,6 +265,45 @@ describe('the projector (host page)', () => {
 });
 
 describe('the phone (player page)', () => {
+  it('keeps the final score once the server closes the ended game, and does not reconnect', async () => {
+    const { student, game } = await gameOfClass();
+    signInAs(student, 'student');
+    const studentGame = {
+      _id: game._id,
+      state: 'question-closed',
+      quiz: { title: game.quiz.title },
+      class: game.class,
+      questionCount: game.questionCount,
+      currentIndex: 0,
+    };
+    const opened = scriptedSockets(() => ({
+      messages: [
+        { type: 'seated', seatId: 'seat-player' },
+        {
+          type: 'player-welcome',
+          game: studentGame,
+          you: { _id: '5b0e8a8e-0000-4000-8000-00000000ada1', score: 950, streak: 1, firstIndex: 0 },
+          question: null,
+          paused: null,
+          answered: false,
+          result: null,
+          final: null,
+        },
+        { type: 'ended', podium: podiumOf('5b0e8a8e-0000-4000-8000-00000000ada1', 'Ada'), players: 1 },
+        { type: 'your-final', score: 950, rank: 1, players: 1 },
+      ],
+      closeCode: LIVE_GAME_CLOSE_CODES.GAME_ENDED,
+    }));
+    await openApp(`/dashboard/student/live/${game._id}`);
+    expect(await screen.findByRole('heading', { name: 'The game is over' })).toBeVisible();
+    expect(screen.getByText('Final score')).toBeVisible();
+    window.dispatchEvent(new Event('online'));
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(opened).toHaveLength(1);
+    expect(screen.getByRole('heading', { name: 'The game is over' })).toBeVisible();
+    expect(screen.queryByText('Not in the game')).toBeNull();
+  });
+
   it('gives the game the whole width: no menu rail or header, a small Leave to the dashboard', async () => {
     const { student, game } = await gameOfClass();
     signInAs(student, 'student');
