@@ -1,0 +1,413 @@
+import { i18n } from '@lingui/core';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+// Node's socket: the session takes any WebSocket of the browser's API.
+import { WebSocket as NodeWebSocket } from 'ws';
+import { CLASS_BOARD_LIMITS, CLASS_BOARD_SOCKET_PATH, type BoardPen } from '#shared/class-boards';
+import { roomSocketQuery } from '#shared/rooms';
+import { boardDocFrom, boardJson } from '../../../server/features/class-boards/board-document.ts';
+import { createBoardTokens } from '../../../server/features/class-boards/board-tokens.ts';
+import { createClassBoards } from '../../../server/features/class-boards/service.ts';
+import { addStudents, type Player } from '../../../server/features/live-games/live-game-testing.ts';
+import { classTaughtBy, signUpTeacher } from '../../../server/testing/actors.ts';
+import { bearer, createTestApp, TEST_JWT_SECRET, type TestApp } from '../../../server/testing/test-app.ts';
+import type { BoardStrokeInput } from './board-model.ts';
+import { memoryBoardStore, type BoardLocalStore } from './board-offline.ts';
+import { ClassBoardSession } from './board-session.ts';
+
+/**
+ * The page's board session against the real server (decision 069) over real sockets: the
+ * server's socket route, its checks, its database. Each session has its own network the test
+ * cuts and restores, and its own browser copy (a store in memory), so a reload is a new session
+ * on the same store.
+ */
+
+let t: TestApp;
+let socketBase: string;
+const boardTokens = createBoardTokens(TEST_JWT_SECRET);
+const sessions: ClassBoardSession[] = [];
+
+beforeAll(async () => {
+  // ApiError words its code in the active locale: English, the code's own.
+  i18n.loadAndActivate({ locale: 'en', messages: {} });
+  t = await createTestApp();
+  socketBase = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace(/^http/, 'ws');
+});
+afterEach(() => {
+  for (const session of sessions.splice(0)) session.close();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Person = { id: string; name: string; ticket(classId: string): Promise<{ token: string; teacher: boolean }> };
+type Teacher = Person & { token: string };
+
+async function aTeacher(): Promise<Teacher> {
+  const signedUp = await signUpTeacher(t);
+  return {
+    id: signedUp.profile._id,
+    name: signedUp.profile.name,
+    token: signedUp.token,
+    async ticket(classId) {
+      const issued = await t.call({
+        method: 'POST',
+        url: `/api/class-boards/${classId}/token`,
+        headers: bearer(signedUp.token),
+      });
+      expect(issued.status, issued.raw).toBe(200);
+      return issued.body.data as { token: string; teacher: boolean };
+    },
+  };
+}
+
+/** A student's person: their room token as POST …/token mints it (these students never sign in). */
+const asPerson = (student: Player): Person => ({
+  id: student.id,
+  name: student.name,
+  ticket: async (classId) => ({
+    token: (
+      await boardTokens.issue({
+        sub: student.id,
+        role: 'student',
+        name: student.name,
+        room: classId,
+        sv: 0,
+        teacher: false,
+      })
+    ).token,
+    teacher: false,
+  }),
+});
+
+async function aClass(students = 2) {
+  const teacher = await aTeacher();
+  const klass = await classTaughtBy(t, teacher);
+  const pupils = (await addStudents(t, klass.id, students, 'Pupil')).map(asPerson);
+  return { teacher, classId: klass.id, pupils };
+}
+
+async function setPen(teacher: Teacher, classId: string, mode: BoardPen['mode'], studentIds: string[] = []) {
+  const set = await t.call({
+    method: 'PUT',
+    url: `/api/class-boards/${classId}/pen`,
+    headers: bearer(teacher.token),
+    payload: { mode, studentIds },
+  });
+  expect(set.status, set.raw).toBe(200);
+}
+
+/** A page's link to the server: cut (sockets dropped, tokens unreachable) and restored by the test. */
+class TestLink {
+  isOnline = true;
+  /** Tokens wait for this while set (a slow network on a reload). */
+  gate: Promise<void> | undefined;
+  private sockets: NodeWebSocket[] = [];
+  private onChange: ((isOnline: boolean) => void) | undefined;
+  readonly network = {
+    isOnline: () => this.isOnline,
+    watch: (onChange: (isOnline: boolean) => void) => {
+      this.onChange = onChange;
+      return () => (this.onChange = undefined);
+    },
+  };
+
+  /** The size of each document update this page sent (JSON text). */
+  readonly updatesSent: number[] = [];
+
+  createSocket = (url: string) => {
+    const socket = new NodeWebSocket(url);
+    this.sockets.push(socket);
+    const send = socket.send.bind(socket);
+    socket.send = ((text: string) => {
+      if (text.includes('"ref"')) this.updatesSent.push(text.length);
+      send(text);
+    }) as typeof socket.send;
+    return socket as unknown as WebSocket;
+  };
+
+  cut() {
+    this.isOnline = false;
+    for (const socket of this.sockets.splice(0)) socket.terminate();
+    this.onChange?.(false);
+  }
+
+  restore() {
+    this.isOnline = true;
+    this.onChange?.(true);
+  }
+}
+
+/** The browser's localStorage, as far as the session uses it. */
+function testSettings() {
+  const values = new Map<string, string>();
+  return {
+    getItem: (key: string) => values.get(key) ?? null,
+    setItem: (key: string, value: string) => void values.set(key, value),
+  };
+}
+
+function openSession(
+  person: Person,
+  classId: string,
+  store: BoardLocalStore = memoryBoardStore(),
+  settings = testSettings(),
+) {
+  const link = new TestLink();
+  const session = new ClassBoardSession({
+    classId,
+    me: { id: person.id, name: person.name },
+    ticket: async (id) => {
+      await link.gate;
+      if (!link.isOnline) throw new TypeError('Failed to fetch');
+      return person.ticket(id);
+    },
+    socketUrl: (token) => `${socketBase}${CLASS_BOARD_SOCKET_PATH}${roomSocketQuery(token)}`,
+    createSocket: link.createSocket,
+    network: link.network,
+    delayMs: () => 20,
+    store,
+    settings,
+  });
+  sessions.push(session);
+  return { session, link, store, settings };
+}
+
+/** A session started and synced with the server. */
+async function synced(
+  person: Person,
+  classId: string,
+  store?: BoardLocalStore,
+  settings?: ReturnType<typeof testSettings>,
+) {
+  const opened = openSession(person, classId, store, settings);
+  await opened.session.start();
+  await until(opened.session, (state) => state.status === 'synced');
+  return opened;
+}
+
+async function until(
+  session: ClassBoardSession,
+  check: (state: ReturnType<ClassBoardSession['getSnapshot']>) => boolean,
+) {
+  await vi.waitFor(() => {
+    if (!check(session.getSnapshot())) throw new Error(`not yet: ${JSON.stringify(session.getSnapshot())}`);
+  });
+}
+
+const ids = (session: ClassBoardSession, pageId: string) => session.strokesOf(pageId).map((stroke) => stroke.id);
+
+/** A stroke of `points` points, whole board units. */
+const line = (points = 20, offset = 0): BoardStrokeInput => ({
+  colour: '#1d4ed8',
+  width: 3,
+  points: Array.from({ length: points * 2 }, (_, index) => (index * 37 + offset) % 5000),
+});
+
+async function storedBoard(classId: string) {
+  const stored = await createClassBoards(t.database.db).load(classId);
+  return boardJson(boardDocFrom(stored.updates)) as Record<string, { name: string; strokes: { id: string }[] }>;
+}
+
+const storedIds = async (classId: string, pageId: string) =>
+  (await storedBoard(classId))[pageId]?.strokes.map((stroke) => stroke.id) ?? [];
+
+/** The teacher's session with one page, stored. */
+async function teacherBoard(teacher: Teacher, classId: string) {
+  const opened = await synced(teacher, classId);
+  const pageId = opened.session.addPage('Fractions')!;
+  expect(pageId).toBeTruthy();
+  await until(opened.session, (state) => state.savedAll);
+  return { ...opened, pageId };
+}
+
+describe('the class board session', () => {
+  it('brings two people to the same board: strokes both ways, stored, every change saved', async () => {
+    const { teacher, classId, pupils } = await aClass();
+    await setPen(teacher, classId, 'everyone');
+    const board = await teacherBoard(teacher, classId);
+    const pupil = await synced(pupils[0]!, classId);
+    await until(pupil.session, (state) => state.pages.some((page) => page.name === 'Fractions'));
+    expect(pupil.session.getSnapshot()).toMatchObject({ isTeacher: false, canDraw: true, pen: { mode: 'everyone' } });
+
+    const byTeacher = board.session.addStroke(board.pageId, line())!;
+    const byPupil = pupil.session.addStroke(board.pageId, line(10, 7))!;
+    await until(pupil.session, () => ids(pupil.session, board.pageId).includes(byTeacher));
+    await until(board.session, () => ids(board.session, board.pageId).includes(byPupil));
+    await until(board.session, (state) => state.savedAll);
+    await until(pupil.session, (state) => state.savedAll);
+    expect(ids(pupil.session, board.pageId)).toEqual(ids(board.session, board.pageId));
+    expect((await storedIds(classId, board.pageId)).sort()).toEqual([byPupil, byTeacher].sort());
+    expect(pupil.session.strokesOf(board.pageId).find((stroke) => stroke.id === byPupil)?.author).toBe(pupils[0]!.id);
+
+    // Pages are the teachers': a student's session does not even try.
+    expect(pupil.session.addPage('Mine')).toBeNull();
+    // The others: each sees the other, with the name the server gives.
+    await until(board.session, (state) => state.peers.some((peer) => peer.userId === pupils[0]!.id));
+    expect(board.session.getSnapshot().peers[0]).toMatchObject({ name: pupils[0]!.name, teacher: false });
+  });
+
+  it('undoes one person’s own changes only: the other’s strokes stay; a clear of one’s own comes back', async () => {
+    const { teacher, classId, pupils } = await aClass();
+    await setPen(teacher, classId, 'everyone');
+    const board = await teacherBoard(teacher, classId);
+    const pupil = await synced(pupils[0]!, classId);
+    await until(pupil.session, (state) => state.pages.length === 1);
+
+    const teachers = board.session.addStroke(board.pageId, line())!;
+    await until(pupil.session, () => ids(pupil.session, board.pageId).includes(teachers));
+    const pupils1 = pupil.session.addStroke(board.pageId, line(5))!;
+    const pupils2 = pupil.session.addStroke(board.pageId, line(6))!;
+    await until(board.session, () => ids(board.session, board.pageId).length === 3);
+
+    pupil.session.undo();
+    await until(board.session, () => !ids(board.session, board.pageId).includes(pupils2));
+    expect(ids(board.session, board.pageId)).toEqual([teachers, pupils1]);
+    pupil.session.redo();
+    await until(board.session, () => ids(board.session, board.pageId).includes(pupils2));
+
+    // The teacher's undo takes back the teacher's stroke (their last change), not the pupil's later ones.
+    board.session.undo();
+    await until(pupil.session, () => !ids(pupil.session, board.pageId).includes(teachers));
+    expect(ids(pupil.session, board.pageId)).toEqual([pupils1, pupils2]);
+    await until(pupil.session, (state) => state.savedAll);
+    await until(board.session, (state) => state.savedAll);
+    expect(await storedIds(classId, board.pageId)).toEqual([pupils1, pupils2]);
+
+    // A clear of the pupil's own strokes is undone; one with others' strokes in it cannot be
+    // (the server takes only strokes naming their sender), so the session does not offer it.
+    const second = board.session.addPage('Decimals')!;
+    await until(pupil.session, (state) => state.pages.length === 2);
+    const mine = pupil.session.addStroke(second, line(8))!;
+    pupil.session.clearPage(second);
+    await until(board.session, (state) => state.pages.length === 2 && ids(board.session, second).length === 0);
+    expect(pupil.session.getSnapshot().canUndo).toBe(true);
+    pupil.session.undo();
+    await until(board.session, () => ids(board.session, second).length === 1);
+    expect(ids(board.session, second)).toEqual([mine]);
+    await until(pupil.session, (state) => state.savedAll);
+    expect(await storedIds(classId, second)).toEqual([mine]);
+
+    pupil.session.clearPage(board.pageId);
+    await until(board.session, () => ids(board.session, board.pageId).length === 0);
+    // The pupil's strokes were theirs: that clear comes back too.
+    expect(pupil.session.getSnapshot().canUndo).toBe(true);
+    board.session.addStroke(second, line(3));
+    board.session.clearPage(second);
+    // The teacher's clear took the pupil's stroke: not undoable.
+    expect(board.session.getSnapshot().canUndo).toBe(false);
+  });
+
+  it('gives a student without the pen no drawing; a stroke made before the pen was taken is refused, never stored', async () => {
+    const { teacher, classId, pupils } = await aClass();
+    const board = await teacherBoard(teacher, classId);
+    const pupil = await synced(pupils[0]!, classId);
+    expect(pupil.session.getSnapshot()).toMatchObject({ canDraw: false, pen: { mode: 'teachers' } });
+    expect(pupil.session.addStroke(board.pageId, line())).toBeNull();
+
+    await setPen(teacher, classId, 'everyone');
+    await until(pupil.session, (state) => state.canDraw);
+    // Offline, the pupil draws; meanwhile the teacher takes the pen back.
+    pupil.link.cut();
+    await until(pupil.session, (state) => state.status === 'offline');
+    const offline = pupil.session.addStroke(board.pageId, line())!;
+    expect(offline).toBeTruthy();
+    expect(pupil.session.getSnapshot()).toMatchObject({ savedAll: false, unsavedCount: 1 });
+    await setPen(teacher, classId, 'teachers');
+
+    pupil.link.restore();
+    await until(pupil.session, (state) => state.lastRefusal?.code === 'NO_PEN');
+    await until(pupil.session, (state) => state.status === 'synced' && state.savedAll);
+    expect(pupil.session.getSnapshot().canDraw).toBe(false);
+    // The pupil's copy is the server's again: the refused stroke is gone, the page is there.
+    expect(ids(pupil.session, board.pageId)).toEqual([]);
+    expect(pupil.session.getSnapshot().pages.map((page) => page.id)).toEqual([board.pageId]);
+    expect(await storedIds(classId, board.pageId)).toEqual([]);
+    expect(ids(board.session, board.pageId)).toEqual([]);
+  });
+
+  it('merges drawing done offline on coming back: both see both, sent in messages under the limit', async () => {
+    const { teacher, classId, pupils } = await aClass();
+    await setPen(teacher, classId, 'everyone');
+    const board = await teacherBoard(teacher, classId);
+    const pupil = await synced(pupils[0]!, classId);
+    await until(pupil.session, (state) => state.pages.length === 1);
+
+    pupil.link.cut();
+    await until(pupil.session, (state) => state.status === 'offline');
+    // A long lesson offline: more than one message's worth, and more strokes than the socket's burst.
+    const drawnOffline = Array.from({ length: 120 }, (_, index) =>
+      pupil.session.addStroke(board.pageId, line(200, index))!,
+    );
+    const updatesBytes = drawnOffline.length * 200 * 2 * 4;
+    expect(updatesBytes).toBeGreaterThan(2 * CLASS_BOARD_LIMITS.messageMaxBytes);
+    const byTeacher = board.session.addStroke(board.pageId, line(30))!;
+    await until(board.session, (state) => state.savedAll);
+
+    const sentBefore = pupil.link.updatesSent.length;
+    pupil.link.restore();
+    await until(pupil.session, (state) => state.status === 'synced' && state.savedAll);
+    await until(board.session, () => ids(board.session, board.pageId).length === 121);
+    // Several messages, each under the limit (one step 2 would have been closed as TOO_LARGE).
+    const sent = pupil.link.updatesSent.slice(sentBefore);
+    expect(sent.length).toBeGreaterThan(2);
+    expect(sent.length).toBeLessThan(drawnOffline.length / 4);
+    expect(Math.max(...sent)).toBeLessThanOrEqual(CLASS_BOARD_LIMITS.messageMaxBytes);
+    expect(ids(pupil.session, board.pageId)).toContain(byTeacher);
+    expect(ids(pupil.session, board.pageId).sort()).toEqual(ids(board.session, board.pageId).sort());
+    expect((await storedIds(classId, board.pageId)).sort()).toEqual([...drawnOffline, byTeacher].sort());
+    expect(pupil.session.getSnapshot().status).toBe('synced');
+  });
+
+  it('paints a reload from the browser’s copy before the socket syncs, and sends what was left unsent', async () => {
+    const { teacher, classId } = await aClass(0);
+    const first = await teacherBoard(teacher, classId);
+    const saved = first.session.addStroke(first.pageId, line())!;
+    await until(first.session, (state) => state.savedAll);
+    // Then offline: a stroke only this browser has, and the page closed.
+    first.link.cut();
+    await until(first.session, (state) => state.status === 'offline');
+    const unsent = first.session.addStroke(first.pageId, line(12))!;
+    await first.session.flushToBrowser();
+    first.session.close();
+    expect(await storedIds(classId, first.pageId)).toEqual([saved]);
+
+    // The reload: tokens are slow to come, the board is there already.
+    const reload = openSession(teacher, classId, first.store);
+    let letThrough!: () => void;
+    reload.link.gate = new Promise((resolve) => (letThrough = resolve));
+    await reload.session.start();
+    expect(reload.session.getSnapshot()).toMatchObject({
+      status: 'connecting',
+      hasSynced: false,
+      pages: [{ id: first.pageId, name: 'Fractions' }],
+      savedAll: false,
+      isTeacher: true,
+      canDraw: true,
+    });
+    expect(ids(reload.session, first.pageId)).toEqual([saved, unsent]);
+
+    letThrough();
+    await until(reload.session, (state) => state.status === 'synced' && state.savedAll);
+    expect(await storedIds(classId, first.pageId)).toEqual([saved, unsent]);
+  });
+
+  it('keeps the cursor setting in the browser and sends no cursor while it is off', async () => {
+    const { teacher, classId, pupils } = await aClass();
+    const board = await teacherBoard(teacher, classId);
+    const pupil = await synced(pupils[0]!, classId);
+    pupil.session.setCursor({ pageId: board.pageId, x: 100, y: 200 });
+    await until(board.session, (state) => state.peers.some((peer) => peer.cursor?.x === 100));
+
+    pupil.session.setShowCursors(false);
+    await until(board.session, (state) => state.peers.every((peer) => peer.cursor === undefined));
+    pupil.session.setCursor({ pageId: board.pageId, x: 300, y: 300 });
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(board.session.getSnapshot().peers.map((peer) => peer.cursor)).toEqual([undefined]);
+    expect(pupil.session.getSnapshot().showCursors).toBe(false);
+
+    // The next page of this browser keeps it off.
+    pupil.session.close();
+    const again = openSession(pupils[0]!, classId, pupil.store, pupil.settings);
+    expect(again.session.getSnapshot().showCursors).toBe(false);
+  });
+});
