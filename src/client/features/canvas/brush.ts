@@ -3,6 +3,11 @@
  * used by the whiteboard only, so they live with it rather than in src/shared.
  */
 
+import { isHexColour } from '../../components/drawing/pen-input.ts';
+
+// Shared with the class board (components/drawing/pen-input.ts).
+export { isEraserButton, isHexColour } from '../../components/drawing/pen-input.ts';
+
 /** SPEC §9 brush sizes. */
 export const BRUSH_SIZES = [1, 5, 10, 15, 20, 25, 30] as const;
 /** SPEC §9 default size: not one of the listed sizes, so the size menu offers it too (decision 011). */
@@ -51,17 +56,8 @@ export function brushReducer(brush: Brush, action: BrushAction): Brush {
 /** The canvas cursor of each mode (SPEC §4). */
 export const cursorFor = (mode: BrushMode): string => (mode === 'erase' ? 'grab' : 'default');
 
-export const isHexColour = (value: string): boolean => /^#[0-9a-f]{6}$/i.test(value);
-
 /** The paint of a new stroke: erasing always paints white, whatever the colour field says. */
 export const paintOf = (brush: Brush): { colour: string; size: number } => ({
   colour: brush.mode === 'erase' ? ERASE_COLOUR : brush.colour,
   size: brush.size,
 });
-
-/**
- * The eraser end of a pen (Pointer Events: button 5 when it touches, bit 32 of
- * `buttons` while it is down): it erases like the Erase tool, for that stroke.
- */
-export const isEraserButton = (pointer: { button: number; buttons: number }): boolean =>
-  pointer.button === 5 || (pointer.buttons & 32) !== 0;

@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import type { SurfaceOps } from './checkpoint-renderer.ts';
 import type { Stroke } from './stroke-history.ts';
-import { traceSmoothLine } from './smooth-line.ts';
+import { traceSmoothLine } from '../../components/drawing/smooth-line.ts';
 
 /** White: the blank whiteboard, and the background of the saved picture. */
 const PAPER = '#ffffff';

@@ -3,7 +3,7 @@ import { Download, Eraser, Pencil, Redo2, Trash2, Undo2 } from 'lucide-react';
 import { BRUSH_SIZE_CHOICES, DEFAULT_BRUSH_SIZE, type Brush, type BrushAction } from './brush.ts';
 import type { WhiteboardStatus } from './whiteboard-engine.ts';
 import { formatNumber } from '../../lib/format.ts';
-import { CONTROL, Group, ToolButton } from './tool-controls.tsx';
+import { CONTROL, Group, ToolButton } from '../../components/drawing/tool-controls.tsx';
 
 /**
  * SPEC §2 Canvas tools: Draw, brush colour, brush size, Clear, Undo, Redo,

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { CLASS_BOARD_LIMITS, type BoardStroke } from '#shared/class-boards';
-import { isEraserButton } from '../canvas/brush.ts';
+import { isEraserButton } from '../../components/drawing/pen-input.ts';
 import type { BoardPeer, BoardSession } from './board-model.ts';
 import {
   fitPage,
@@ -15,6 +15,11 @@ import {
   UNITS_PER_PIXEL,
   type PageFit,
 } from './board-render.ts';
+
+/** The pen's widths on offer, CSS pixels at 100 % (within the schema's 0.5 to 64). */
+export const BOARD_WIDTHS = [1, 2, 3, 5, 8, 12, 20, 30] as const;
+/** The pen when the board opens: the personal whiteboard's dark grey, a middle width. */
+export const FIRST_TOOL: BoardTool = { mode: 'pen', colour: '#3b3b3b', width: 5 };
 
 /** The tool in hand: a pen of a colour and width (CSS pixels at 100 %), or the eraser. */
 export type BoardTool = { mode: 'pen' | 'eraser'; colour: string; width: number };

@@ -12,20 +12,16 @@ import { PageTitle } from '../../components/ui/page-title.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { EmptyState } from '../../components/ui/status-cards.tsx';
 import { isolate } from '../../lib/format.ts';
-import { DRAW_COLOUR } from '../canvas/brush.ts';
-import { whiteboardShortcut } from '../canvas/keyboard-shortcuts.ts';
+import { whiteboardShortcut } from '../../components/drawing/keyboard-shortcuts.ts';
 import { classPath } from '../classes/class-paths.ts';
 import { classQueries } from '../classes/classes-queries.ts';
 import { useDashboardRole } from '../session/use-dashboard-role.ts';
-import { BoardCanvas, type BoardTool } from './board-canvas.tsx';
+import { BoardCanvas, FIRST_TOOL, type BoardTool } from './board-canvas.tsx';
 import type { BoardEndReason, BoardSession, BoardState } from './board-model.ts';
 import { BoardToolbar } from './board-toolbar.tsx';
 import { PagesBar } from './pages-bar.tsx';
 import { PenPanel } from './pen-panel.tsx';
 import { useBoardSession } from './use-board-session.ts';
-
-/** The pen's width when the board opens, in CSS pixels at 100 %. */
-const FIRST_WIDTH = 5;
 
 /**
  * /dashboard/teacher/classes/:id/board and /dashboard/student/classes/:id/board (issue 35): the
@@ -63,7 +59,7 @@ function BoardScreen({ classId, className }: { classId: string; className: strin
   const { t } = useLingui();
   const { state, session } = useBoardSession(classId);
   const [chosenPageId, setChosenPageId] = useState<string | null>(null);
-  const [tool, setTool] = useState<BoardTool>({ mode: 'pen', colour: DRAW_COLOUR, width: FIRST_WIDTH });
+  const [tool, setTool] = useState<BoardTool>(FIRST_TOOL);
   const [isPenPanelOpen, setIsPenPanelOpen] = useState(false);
   const [isExporting, setIsExporting] = useState(false);
   const boardRef = useRef<HTMLDivElement>(null);

@@ -1,5 +1,5 @@
 import type { BoardStroke } from '#shared/class-boards';
-import { traceSmoothLine } from '../canvas/smooth-line.ts';
+import { traceSmoothLine } from '../../components/drawing/smooth-line.ts';
 
 /**
  * Drawing a class board's page on a canvas (issue 35). Strokes are in whole board units, a tenth

@@ -3,9 +3,9 @@ import { Eraser, FileDown, ImageDown, MousePointer2, Pencil, Redo2, Trash2, Undo
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { formatNumber } from '../../lib/format.ts';
-import { BRUSH_SIZE_CHOICES, isHexColour } from '../canvas/brush.ts';
-import { CONTROL, Group, ToolButton } from '../canvas/tool-controls.tsx';
-import type { BoardTool } from './board-canvas.tsx';
+import { isHexColour } from '../../components/drawing/pen-input.ts';
+import { CONTROL, Group, ToolButton } from '../../components/drawing/tool-controls.tsx';
+import { BOARD_WIDTHS, type BoardTool } from './board-canvas.tsx';
 
 /**
  * The class board's tools (issue 35), the personal whiteboard's tiles: pen and eraser, colour and
@@ -79,7 +79,7 @@ export function BoardToolbar(props: {
                 onChange={(event) => onToolChange({ ...tool, width: Number(event.target.value) })}
                 className="h-6 rounded-md bg-surface px-0.5 text-xs font-normal sm:h-8 sm:px-1 sm:text-sm"
               >
-                {BRUSH_SIZE_CHOICES.map((choice) => (
+                {BOARD_WIDTHS.map((choice) => (
                   <option key={choice} value={choice}>
                     {formatNumber(choice)}
                   </option>
