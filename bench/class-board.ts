@@ -1,0 +1,680 @@
+// The class board under a class's load (issue 35's benchmark, decisions 065 and 069): the server
+// as `npm start` runs it, and people that are y-protocols clients (the server's own test client,
+// src/server/features/class-boards/board-test-client.ts, not browsers) in this process, so every
+// time is one clock's (performance.now()). A teacher and a class through the REST API, students
+// written straight to the database, room tokens minted with the servers' secret (the teacher's
+// through POST /api/class-boards/:classId/token), the pen handed to everyone.
+//
+//   A  30 people drawing at once on one instance: each a stroke of 50 points every 2 s, ~30 s
+//   B  A through two instances on one PostgreSQL database and Redis, the people alternating
+//      between them (with BENCH_REDIS_URL or REDIS_URL only)
+//   L  a late joiner's first sync of a board of 20,000 strokes (written to the store beforehand,
+//      compacted): the time from opening the socket to having every stroke, and the bytes received
+//
+// Budget (issue 35): from one person's stroke sent to every other person having it, p99 < 150 ms.
+// Also: the stored size per 1,000 strokes after compaction (of A's board and L's), the server's
+// memory per connected person (RSS and heap after a full collection, before and after they join).
+// The issue's other budget, "a board of 20,000 strokes opens (first paint of the current page) in
+// < 1 s in Chromium", needs the board's screen: measureFirstPaintInChromium() says why it is skipped.
+//
+//   npm run bench:board                          PGlite (PostgreSQL when BENCH_POSTGRES_URL is set)
+//   npm run bench:board -- --db both             or pglite, or postgres (BENCH_DB)
+//   BENCH_REDIS_URL=redis://127.0.0.1:6379 npm run bench:board     with scenario B
+//   BENCH_QUICK=1 npm run bench:board            CI smoke: 6 people for 4 s, a board of 1,000 strokes
+//
+// Environment: BENCH_POSTGRES_URL (an admin connection; a database is created and dropped per run,
+// default postgres://postgres@127.0.0.1:5432/postgres), BENCH_PORT (first of three, default 3761),
+// BENCH_PEOPLE (30; quick 6), BENCH_SECONDS (30; quick 4), BENCH_LATE_STROKES (20000; quick 1000),
+// BENCH_LATE_JOINS (3; quick 1), BENCH_ONLY (A,B,L), BENCH_OUT (the JSON file).
+//
+// Exits 1 when a stroke does not reach someone, an update is refused, a socket closes, the late
+// joiner lacks strokes, or (full mode) the p99 misses its budget.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as Y from 'yjs';
+import { BOARD_ROOT, CLASS_BOARD_LIMITS, type BoardStroke, type BoardTicket } from '#shared/class-boards';
+import { studentIdentityColumns } from '#server/db/identity-keys';
+import { classBoards, classStudents, students } from '#server/db/schema';
+import { boardDocFrom } from '#server/features/class-boards/board-document';
+import { BoardTestPage } from '#server/features/class-boards/board-test-client';
+import { createBoardTokens } from '#server/features/class-boards/board-tokens';
+import { createClassBoards } from '#server/features/class-boards/service';
+import { buildSchoolSetup } from '#server/testing/factories';
+import { eq } from 'drizzle-orm';
+import { prepareDatabase, type Engine } from './api/databases.ts';
+import { summariseLatencies, type LatencySummary } from './api/load.ts';
+import { postJson, startAppServer, type RunningServer } from './api/servers.ts';
+import { codeVersion } from './code-version.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const resultsDir = path.join(root, 'bench/results');
+const log = (line: string) => console.log(line);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+const loadAverage = () => os.loadavg().map((value) => Math.round(value * 100) / 100);
+const MB = 1024 * 1024;
+/** The line bench/live-memory-probe.mjs prints its reading on (the live game's probe, shared). */
+const MEMORY_LINE_PREFIX = 'live-bench-memory ';
+
+/** Issue 35's budget, p99: a stroke sent → every other person has it. */
+const BUDGET_MS = { stroke: 150 } as const;
+const STROKE_POINTS = 50;
+const STROKE_INTERVAL_MS = 2_000;
+/** After the last stroke, how long the others may take to have it before it counts as lost. */
+const SETTLE_MS = 10_000;
+const PAGE_ID = 'p1';
+/** Strokes per stored update when the late joiner's board is written. */
+const STROKES_PER_UPDATE = 500;
+
+function readOptions() {
+  const argv = process.argv.slice(2);
+  const flag = (name: string) => (argv.includes(`--${name}`) ? argv[argv.indexOf(`--${name}`) + 1] : undefined);
+  const isQuick = argv.includes('--quick') || ['1', 'true'].includes(process.env.BENCH_QUICK ?? '');
+  const db = flag('db') ?? process.env.BENCH_DB ?? (process.env.BENCH_POSTGRES_URL ? 'postgres' : 'pglite');
+  if (!['pglite', 'postgres', 'both'].includes(db))
+    throw new Error(`--db must be pglite, postgres or both (got ${db})`);
+  const number = (name: string, fallback: number) => {
+    const value = Number(process.env[name] || fallback);
+    if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number`);
+    return value;
+  };
+  const only = (process.env.BENCH_ONLY ?? 'A,B,L').split(',').map((id) => id.trim().toUpperCase());
+  return {
+    isQuick,
+    engines: (db === 'both' ? ['pglite', 'postgres'] : [db]) as Engine[],
+    postgresAdminUrl: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    redisUrl: process.env.BENCH_REDIS_URL || process.env.REDIS_URL || undefined,
+    port: number('BENCH_PORT', 3761),
+    people: number('BENCH_PEOPLE', isQuick ? 6 : 30),
+    seconds: number('BENCH_SECONDS', isQuick ? 4 : 30),
+    lateStrokes: number('BENCH_LATE_STROKES', isQuick ? 1_000 : 20_000),
+    lateJoins: number('BENCH_LATE_JOINS', isQuick ? 1 : 3),
+    scenarios: new Set(only),
+    out: flag('out') ?? process.env.BENCH_OUT,
+  };
+}
+type Options = ReturnType<typeof readOptions>;
+
+// ---- the server's memory (the live game bench's probe) --------------------------------------
+
+type MemoryReading = { rss: number; heapUsed: number };
+const pendingReadings = new Map<number, (reading: MemoryReading) => void>();
+const onServerLine = (pid: () => number) => (line: string) => {
+  if (!line.startsWith(MEMORY_LINE_PREFIX)) return log(line);
+  pendingReadings.get(pid())?.(JSON.parse(line.slice(MEMORY_LINE_PREFIX.length)) as MemoryReading);
+  pendingReadings.delete(pid());
+};
+function readMemory(pid: number): Promise<MemoryReading> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no memory reading from ${pid}`)), 10_000);
+    pendingReadings.set(pid, (reading) => {
+      clearTimeout(timer);
+      resolve(reading);
+    });
+    process.kill(pid, 'SIGUSR2');
+  });
+}
+async function memoryOf(servers: RunningServer[]): Promise<MemoryReading> {
+  const readings = await Promise.all(servers.map((server) => readMemory(server.pid)));
+  return {
+    rss: readings.reduce((total, reading) => total + reading.rss, 0),
+    heapUsed: readings.reduce((total, reading) => total + reading.heapUsed, 0),
+  };
+}
+
+async function startServer(
+  port: number,
+  database: Parameters<typeof startAppServer>[0]['database'],
+  jwtSecret: string,
+  redisUrl?: string,
+) {
+  let pid = 0;
+  const server = await startAppServer({
+    port,
+    database,
+    jwtSecret,
+    redisUrl,
+    nodeFlags: ['--expose-gc', '--import', path.join(root, 'bench/live-memory-probe.mjs')],
+    onStdoutLine: (line) => onServerLine(() => pid)(line),
+  });
+  pid = server.pid;
+  return server;
+}
+
+// ---- the school ----------------------------------------------------------------------------
+
+type Person = { id: string; name: string };
+type School = { teacherToken: string; teacherId: string; drawClassId: string; lateClassId: string; students: Person[] };
+
+/** The teacher and two classes through the API: one to draw on, one holding the late joiner's board. */
+async function setUpSchool(baseUrl: string) {
+  const teacherToken = (await postJson(baseUrl, '/api/school/setup', buildSchoolSetup())) as string;
+  const classId = async (name: string) =>
+    ((await postJson(baseUrl, '/api/classes', { name }, teacherToken)) as { _id: string })._id;
+  const drawClassId = await classId('Board drawing');
+  const lateClassId = await classId('Board of many strokes');
+  const ticket = (await postJson(baseUrl, `/api/class-boards/${lateClassId}/token`, {}, teacherToken)) as BoardTicket;
+  const claims = JSON.parse(Buffer.from(ticket.token.split('.')[1]!, 'base64url').toString('utf8')) as { sub: string };
+  return { teacherToken, teacherId: claims.sub, drawClassId, lateClassId };
+}
+
+/** A stroke of `author`'s: 50 points along a random line, whole board units. */
+function benchStroke(author: string, id: string): BoardStroke {
+  let [x, y] = [Math.floor(Math.random() * 20_000), Math.floor(Math.random() * 12_000)];
+  const points: number[] = [];
+  for (let index = 0; index < STROKE_POINTS; index++) {
+    x += Math.floor(Math.random() * 60) - 20;
+    y += Math.floor(Math.random() * 60) - 20;
+    points.push(x, y);
+  }
+  return { id, author, colour: '#1d4ed8', width: 3, points };
+}
+
+/**
+ * The students of the drawing class (straight into the database), and the late joiner's board:
+ * a page of `strokes` strokes appended to the store as updates, then compacted, as a board drawn on
+ * for weeks would be. Returns the board's stored bytes after compaction.
+ */
+async function fillDatabase(
+  database: Awaited<ReturnType<typeof prepareDatabase>>,
+  school: Omit<School, 'students'>,
+  people: number,
+  strokes: number,
+) {
+  const handle = await database.open();
+  try {
+    const rows = Array.from({ length: people }, (_, number) => {
+      const tag = randomUUID().slice(0, 12);
+      return {
+        name: `Drawer ${number + 1}`,
+        ...studentIdentityColumns({ rollNumber: `board-${tag}`, email: `board-${tag}@bench.example` }),
+        parentName: 'A parent',
+        parentEmail: `parent-${tag}@bench.example`,
+        passwordHash: 'not a password hash: these students never sign in',
+      };
+    });
+    const inserted = await handle.db.insert(students).values(rows).returning({ id: students.id, name: students.name });
+    await handle.db
+      .insert(classStudents)
+      .values(inserted.map((row) => ({ classId: school.drawClassId, studentId: row.id })));
+
+    // Written past the board's 8 MiB limit when it takes more (20,000 strokes of 50 points do):
+    // the bench measures the issue's board, and says when the server would have refused it.
+    const store = createClassBoards(handle.db, { limits: { boardMaxBytes: 256 * MB } });
+    await store.load(school.lateClassId);
+    const doc = new Y.Doc();
+    const writer = { id: school.teacherId, teacher: true };
+    const page = new Y.Map<unknown>();
+    doc.transact(() => {
+      page.set('name', 'Weeks of lessons');
+      page.set('order', 1);
+      page.set('strokes', new Y.Array<BoardStroke>());
+      doc.getMap(BOARD_ROOT).set(PAGE_ID, page);
+    });
+    const append = async (update: Uint8Array) => {
+      const appended = await store.append(school.lateClassId, writer, update, 'pages');
+      if ('refused' in appended) throw new Error(`the late joiner's board: ${appended.refused}`);
+    };
+    await append(Y.encodeStateAsUpdate(doc));
+    const array = page.get('strokes') as Y.Array<BoardStroke>;
+    for (let made = 0; made < strokes; made += STROKES_PER_UPDATE) {
+      const before = Y.encodeStateVector(doc);
+      doc.transact(() => {
+        for (let index = made; index < Math.min(strokes, made + STROKES_PER_UPDATE); index++)
+          array.push([benchStroke(writer.id, `late${index}`)]);
+      });
+      await append(Y.encodeStateAsUpdate(doc, before));
+    }
+    const storedBytes = await store.compact(school.lateClassId);
+    return { students: inserted, storedBytes };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Compacts a board by hand and reads its stored size and strokes (the server stopped for PGlite). */
+async function compactedSize(database: Awaited<ReturnType<typeof prepareDatabase>>, classId: string) {
+  const handle = await database.open();
+  try {
+    const store = createClassBoards(handle.db);
+    const bytes = await store.compact(classId);
+    const doc = boardDocFrom((await store.load(classId)).updates);
+    const page = doc.getMap(BOARD_ROOT).get(PAGE_ID) as Y.Map<unknown> | undefined;
+    const strokes = (page?.get('strokes') as Y.Array<unknown> | undefined)?.length ?? 0;
+    const [row] = await handle.db
+      .select({ snapshotBytes: classBoards.snapshotBytes, logBytes: classBoards.logBytes })
+      .from(classBoards)
+      .where(eq(classBoards.classId, classId));
+    doc.destroy();
+    return {
+      bytes,
+      strokes,
+      bytesPer1000Strokes: strokes === 0 ? 0 : Math.round((bytes / strokes) * 1000),
+      stored: row,
+    };
+  } finally {
+    await handle.close();
+  }
+}
+
+// ---- the people ----------------------------------------------------------------------------
+
+type Samples = { stroke: number[]; saved: number[]; problems: string[] };
+
+/** A person's page, with each stroke's arrival timed in the socket's own event. */
+type Drawer = { page: BoardTestPage; person: Person; arrivals: Map<string, number>; refusals: () => void };
+
+function watchArrivals(page: BoardTestPage, arrivals: Map<string, number>) {
+  page.doc.getMap(BOARD_ROOT).observeDeep((events, transaction) => {
+    if (transaction.local) return;
+    const at = performance.now();
+    for (const event of events) {
+      if (!(event.target instanceof Y.Array)) continue;
+      for (const item of event.changes.added) {
+        for (const stroke of item.content.getContent() as BoardStroke[]) arrivals.set(stroke.id, at);
+      }
+    }
+  });
+}
+
+/** Refusals the page was sent, and a close the bench did not ask for. */
+function watchProblems(page: BoardTestPage, who: string, problems: string[], isDone: () => boolean) {
+  void page.client.closed.then(({ code, reason }) => {
+    if (!isDone()) problems.push(`${who}: closed ${code} ${reason}`);
+  });
+  return () => {
+    for (const message of page.client.history) {
+      if (message.type === 'error') problems.push(`${who}: refused ${message.code}`);
+    }
+  };
+}
+
+// ---- scenario A / B: people drawing at once ----------------------------------------------------
+
+type DrawResult = {
+  id: string;
+  title: string;
+  people: number;
+  seconds: number;
+  instances: number;
+  strokes: number;
+  loadAverage: { before: number[]; after: number[] };
+  stroke: LatencySummary;
+  saved: LatencySummary;
+  join: LatencySummary;
+  memory: { before: MemoryReading; after: MemoryReading; rssPerPersonKB: number; heapPerPersonKB: number };
+  problems: string[];
+};
+
+async function runDrawing(options: {
+  id: string;
+  title: string;
+  servers: RunningServer[];
+  school: School;
+  jwtSecret: string;
+  seconds: number;
+}): Promise<DrawResult> {
+  const { servers, school } = options;
+  const samples: Samples = { stroke: [], saved: [], problems: [] };
+  const before = loadAverage();
+  log(`\n== ${options.id}: ${options.title} (load ${before.join(' ')})`);
+  const restUrl = servers[0]!.baseUrl;
+  // The teacher's page makes the page and hands the pen to everyone; the board is then in memory.
+  const ticket = (await postJson(
+    restUrl,
+    `/api/class-boards/${school.drawClassId}/token`,
+    {},
+    school.teacherToken,
+  )) as BoardTicket;
+  const teacher = await BoardTestPage.open(restUrl, ticket.token);
+  await teacher.client.waitFor('sync');
+  teacher.addPage(PAGE_ID, 'Drawing together');
+  await teacher.saved();
+  const pen = await fetch(`${restUrl}/api/class-boards/${school.drawClassId}/pen`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${school.teacherToken}` },
+    body: JSON.stringify({ mode: 'everyone', studentIds: [] }),
+  });
+  if (!pen.ok) throw new Error(`PUT pen: ${pen.status}`);
+  const memoryBefore = await memoryOf(servers);
+
+  let isDone = false;
+  const tokens = createBoardTokens(options.jwtSecret);
+  const drawers: Drawer[] = [];
+  const joins: number[] = [];
+  for (const [index, person] of school.students.entries()) {
+    const { token } = await tokens.issue({
+      sub: person.id,
+      role: 'student',
+      name: person.name,
+      room: school.drawClassId,
+      sv: 0,
+      teacher: false,
+    });
+    const began = performance.now();
+    const page = await BoardTestPage.open(servers[index % servers.length]!.baseUrl, token);
+    await page.until((ready) => ready.pages.has(PAGE_ID), 'the drawing page', 30_000);
+    joins.push(performance.now() - began);
+    const arrivals = new Map<string, number>();
+    watchArrivals(page, arrivals);
+    const refusals = watchProblems(page, person.name, samples.problems, () => isDone);
+    drawers.push({ page, person, arrivals, refusals });
+  }
+  for (const { page, person } of drawers) {
+    if (!page.welcome.you.canDraw) samples.problems.push(`${person.name}: no pen`);
+  }
+  const memoryAfter = await memoryOf(servers);
+  log(`${drawers.length} people joined; drawing for ${options.seconds} s`);
+
+  // Each person: a stroke every 2 s from a random moment in the first 2 s, for `seconds`.
+  const sent = new Map<string, { at: number; by: Drawer }>();
+  const started = performance.now();
+  await Promise.all(
+    drawers.map(async (drawer, number) => {
+      await sleep(Math.random() * STROKE_INTERVAL_MS);
+      for (let turn = 0; performance.now() - started < options.seconds * 1000; turn++) {
+        const id = `d${number}t${turn}`;
+        const stroke = benchStroke(drawer.person.id, id);
+        const at = performance.now();
+        sent.set(id, { at, by: drawer });
+        drawer.page.draw(PAGE_ID, stroke);
+        const ref = drawer.page.lastRef;
+        void drawer.page.saved(ref).then(
+          () => samples.saved.push(performance.now() - at),
+          (error: unknown) => samples.problems.push(`${drawer.person.name}: ${String(error)}`),
+        );
+        await sleep(at + STROKE_INTERVAL_MS - performance.now());
+      }
+    }),
+  );
+  // Everyone has every stroke, or the settling time is over.
+  const settleBy = performance.now() + SETTLE_MS;
+  const missing = () =>
+    drawers.reduce(
+      (total, drawer) =>
+        total + [...sent.keys()].filter((id) => sent.get(id)!.by !== drawer && !drawer.arrivals.has(id)).length,
+      0,
+    );
+  while (missing() > 0 && performance.now() < settleBy) await sleep(100);
+  for (const [id, { at, by }] of sent) {
+    for (const drawer of drawers) {
+      if (drawer === by) continue;
+      const arrived = drawer.arrivals.get(id);
+      if (arrived === undefined) samples.problems.push(`${drawer.person.name} never had ${id}`);
+      else samples.stroke.push(arrived - at);
+    }
+  }
+  isDone = true;
+  for (const { page, refusals } of drawers) {
+    refusals();
+    page.close();
+  }
+  teacher.close();
+  await sleep(500);
+
+  const people = drawers.length;
+  const result: DrawResult = {
+    id: options.id,
+    title: options.title,
+    people,
+    seconds: options.seconds,
+    instances: servers.length,
+    strokes: sent.size,
+    loadAverage: { before, after: loadAverage() },
+    stroke: summariseLatencies(samples.stroke),
+    saved: summariseLatencies(samples.saved),
+    join: summariseLatencies(joins),
+    memory: {
+      before: memoryBefore,
+      after: memoryAfter,
+      rssPerPersonKB: Math.round((memoryAfter.rss - memoryBefore.rss) / people / 102.4) / 10,
+      heapPerPersonKB: Math.round((memoryAfter.heapUsed - memoryBefore.heapUsed) / people / 102.4) / 10,
+    },
+    problems: samples.problems,
+  };
+  printDrawing(result);
+  return result;
+}
+
+const figures = (summary: LatencySummary) =>
+  `p50 ${summary.p50} / p95 ${summary.p95} / p99 ${summary.p99} / max ${summary.max} ms (n ${summary.n})`;
+
+function printDrawing(result: DrawResult) {
+  log(`stroke to every other person (budget p99 < ${BUDGET_MS.stroke} ms): ${figures(result.stroke)}`);
+  log(`stroke saved (acknowledged after the commit): ${figures(result.saved)}; join: ${figures(result.join)}`);
+  const { memory: used } = result;
+  log(
+    `server memory: RSS ${Math.round(used.before.rss / MB)} → ${Math.round(used.after.rss / MB)} MB, heap ${Math.round(used.before.heapUsed / MB)} → ${Math.round(used.after.heapUsed / MB)} MB: ` +
+      `${used.rssPerPersonKB} kB RSS and ${used.heapPerPersonKB} kB heap per person; ${result.strokes} strokes; load ${result.loadAverage.after.join(' ')}`,
+  );
+  for (const problem of result.problems.slice(0, 10)) log(`  problem: ${problem}`);
+  if (result.problems.length > 10) log(`  … ${result.problems.length - 10} more problems`);
+}
+
+// ---- scenario L: a late joiner of a large board ------------------------------------------------
+
+type LateResult = {
+  id: string;
+  strokes: number;
+  storedBytes: number;
+  bytesPer1000Strokes: number;
+  isOverLimit: boolean;
+  joins: { ms: number; bytes: number; messages: number }[];
+  medianMs: number;
+  loadAverage: number[];
+  problems: string[];
+};
+
+async function runLateJoin(
+  server: RunningServer,
+  school: School,
+  strokes: number,
+  storedBytes: number,
+  joins: number,
+  id: string,
+): Promise<LateResult> {
+  log(`\n== ${id}: a late joiner's first sync of a board of ${strokes} strokes (load ${loadAverage().join(' ')})`);
+  log(
+    `stored after compaction: ${(storedBytes / MB).toFixed(2)} MB, ${Math.round(storedBytes / strokes)} bytes a stroke` +
+      (storedBytes > CLASS_BOARD_LIMITS.boardMaxBytes
+        ? ` (OVER the board's ${CLASS_BOARD_LIMITS.boardMaxBytes / MB} MiB limit: written by the bench past it)`
+        : ''),
+  );
+  const problems: string[] = [];
+  const results: LateResult['joins'] = [];
+  for (let attempt = 0; attempt < joins; attempt++) {
+    const ticket = (await postJson(
+      server.baseUrl,
+      `/api/class-boards/${school.lateClassId}/token`,
+      {},
+      school.teacherToken,
+    )) as BoardTicket;
+    const began = performance.now();
+    let page: BoardTestPage | undefined;
+    try {
+      page = await BoardTestPage.open(server.baseUrl, ticket.token);
+      const opened = page;
+      await opened.until(
+        (ready) => ready.pages.has(PAGE_ID) && ready.strokes(PAGE_ID).length === strokes,
+        'every stroke',
+        120_000,
+      );
+      const ms = performance.now() - began;
+      const syncs = opened.client.history.filter((message) => message.type === 'sync');
+      const bytes = syncs.reduce((total, message) => total + JSON.stringify(message).length, 0);
+      results.push({ ms: Math.round(ms), bytes, messages: syncs.length });
+      log(
+        `join ${attempt + 1}: every stroke in ${Math.round(ms)} ms, ${(bytes / MB).toFixed(2)} MB of JSON in ${syncs.length} sync messages`,
+      );
+    } catch (error) {
+      problems.push(`join ${attempt + 1}: ${error instanceof Error ? error.message.slice(0, 200) : String(error)}`);
+    } finally {
+      page?.close();
+    }
+    await sleep(300);
+  }
+  const sorted = results.map((join) => join.ms).sort((a, b) => a - b);
+  return {
+    id,
+    strokes,
+    storedBytes,
+    bytesPer1000Strokes: Math.round((storedBytes / strokes) * 1000),
+    isOverLimit: storedBytes > CLASS_BOARD_LIMITS.boardMaxBytes,
+    joins: results,
+    medianMs: sorted[Math.floor(sorted.length / 2)] ?? 0,
+    loadAverage: loadAverage(),
+    problems,
+  };
+}
+
+/**
+ * Issue 35: "a board of 20,000 strokes opens (first paint of the current page) in < 1 s in
+ * Chromium". It needs the board's screen and a mark of its first paint the bench can wait for
+ * (performance.mark('board-first-paint')); until the built client has both, it is skipped.
+ */
+function measureFirstPaintInChromium(): { skipped: string } {
+  const router = path.join(root, 'src/client/router.tsx');
+  const hasRoute = existsSync(router) && readFileSync(router, 'utf8').includes("'classes/:id/board'");
+  const reason = hasRoute
+    ? 'the board screen has a route, but no first-paint mark (board-first-paint) to time yet, and this step is not written'
+    : 'the board screen does not exist yet (no classes/:id/board route)';
+  log(`\n== first paint of a board of 20,000 strokes in Chromium (budget < 1 s): SKIPPED: ${reason}`);
+  return { skipped: reason };
+}
+
+// ---- runs --------------------------------------------------------------------------------------
+
+type Result = DrawResult | LateResult | { id: string; skipped: string };
+
+/** One instance on `engine`: scenario A, scenario L, and the stored sizes. */
+async function runOneInstance(engine: Engine, options: Options): Promise<Result[]> {
+  const database = await prepareDatabase(engine, options.postgresAdminUrl);
+  const jwtSecret = randomBytes(32).toString('hex');
+  let server = await startServer(options.port, database.database, jwtSecret);
+  const results: Result[] = [];
+  try {
+    const made = await setUpSchool(server.baseUrl);
+    // PGlite is one process's: the server lets go of it while the students and the big board are written.
+    await server.stop();
+    const lateStrokes = options.scenarios.has('L') ? options.lateStrokes : 1;
+    const began = performance.now();
+    const filled = await fillDatabase(database, made, options.people, lateStrokes);
+    log(
+      `${engine}: ${options.people} students and a board of ${lateStrokes} strokes written in ${Math.round(performance.now() - began)} ms`,
+    );
+    server = await startServer(options.port, database.database, jwtSecret);
+    const school: School = { ...made, students: filled.students };
+    if (options.scenarios.has('A'))
+      results.push(
+        await runDrawing({
+          id: `A-${engine}`,
+          title: `${options.people} people drawing at once for ${options.seconds} s, one instance, ${engine}`,
+          servers: [server],
+          school,
+          jwtSecret,
+          seconds: options.seconds,
+        }),
+      );
+    if (options.scenarios.has('L'))
+      results.push(
+        await runLateJoin(server, school, lateStrokes, filled.storedBytes, options.lateJoins, `L-${engine}`),
+      );
+    await server.stop();
+    if (options.scenarios.has('A')) {
+      const size = await compactedSize(database, made.drawClassId);
+      log(
+        `A-${engine}'s board after compaction: ${size.bytes} bytes for ${size.strokes} strokes: ${size.bytesPer1000Strokes} bytes per 1,000 strokes`,
+      );
+      const drawing = results.find((result) => result.id === `A-${engine}`) as DrawResult & { compacted?: unknown };
+      drawing.compacted = size;
+    }
+    return results;
+  } finally {
+    await server.stop();
+    await database.drop();
+  }
+}
+
+/** Scenario B: two instances on one PostgreSQL database and Redis. */
+async function runTwoInstances(options: Options): Promise<Result> {
+  if (!options.redisUrl)
+    return { id: 'B', skipped: 'no BENCH_REDIS_URL or REDIS_URL: two instances need Redis (and PostgreSQL)' };
+  const database = await prepareDatabase('postgres', options.postgresAdminUrl);
+  const jwtSecret = randomBytes(32).toString('hex');
+  const servers: RunningServer[] = [];
+  try {
+    servers.push(await startServer(options.port + 1, database.database, jwtSecret, options.redisUrl));
+    const made = await setUpSchool(servers[0]!.baseUrl);
+    const filled = await fillDatabase(database, made, options.people, 1);
+    servers.push(await startServer(options.port + 2, database.database, jwtSecret, options.redisUrl));
+    return await runDrawing({
+      id: 'B-postgres-redis',
+      title: `${options.people} people drawing at once for ${options.seconds} s through two instances, PostgreSQL and Redis`,
+      servers,
+      school: { ...made, students: filled.students },
+      jwtSecret,
+      seconds: options.seconds,
+    });
+  } finally {
+    for (const server of servers) await server.stop();
+    await database.drop();
+  }
+}
+
+async function main() {
+  const options = readOptions();
+  log(
+    `class board bench (${options.isQuick ? 'quick' : 'full'}): load average ${loadAverage().join(' ')} on ${os.cpus().length} cores`,
+  );
+  const results: Result[] = [];
+  for (const engine of options.engines) results.push(...(await runOneInstance(engine, options)));
+  if (options.scenarios.has('B')) {
+    const two = await runTwoInstances(options);
+    if ('skipped' in two) log(`\n== B skipped: ${two.skipped}`);
+    results.push(two);
+  }
+  results.push({ id: 'first-paint', ...measureFirstPaintInChromium() });
+
+  const failures: string[] = [];
+  for (const result of results) {
+    if ('skipped' in result) continue;
+    if (result.problems.length > 0)
+      failures.push(`${result.id}: ${result.problems.length} problems (first: ${result.problems[0]})`);
+    if ('stroke' in result) {
+      if (result.stroke.n === 0) failures.push(`${result.id}: no stroke reached anyone`);
+      if (!options.isQuick && result.stroke.p99 >= BUDGET_MS.stroke)
+        failures.push(`${result.id}: stroke p99 ${result.stroke.p99} ms (budget < ${BUDGET_MS.stroke} ms)`);
+    }
+    if ('joins' in result && result.joins.length === 0) failures.push(`${result.id}: no late join completed`);
+  }
+  log(`\nload average at the end: ${loadAverage().join(' ')}`);
+  const out =
+    options.out ??
+    path.join(resultsDir, `board-${options.isQuick ? 'quick' : 'full'}-${new Date().toISOString().slice(0, 10)}.json`);
+  mkdirSync(path.dirname(out), { recursive: true });
+  writeFileSync(
+    out,
+    `${JSON.stringify(
+      {
+        version: codeVersion(),
+        cores: os.cpus().length,
+        options: { ...options, scenarios: [...options.scenarios], postgresAdminUrl: undefined, redisUrl: undefined },
+        budgetsMs: BUDGET_MS,
+        results,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  log(`figures: ${path.relative(root, out)}`);
+  if (failures.length > 0) {
+    for (const failure of failures) log(`FAILED: ${failure}`);
+    process.exit(1);
+  }
+  log(options.isQuick ? 'quick run: no budgets, no problems' : 'budgets met');
+  process.exit(0);
+}
+
+await main();
