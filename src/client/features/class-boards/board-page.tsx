@@ -11,7 +11,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { LoadingStatus } from '../../components/ui/spinner.tsx';
 import { EmptyState } from '../../components/ui/status-cards.tsx';
-import { isolate } from '../../lib/format.ts';
+import { formatNumber, isolate } from '../../lib/format.ts';
 import { whiteboardShortcut } from '../../components/drawing/keyboard-shortcuts.ts';
 import { classPath } from '../classes/class-paths.ts';
 import { classQueries } from '../classes/classes-queries.ts';
@@ -38,9 +38,10 @@ export function Component() {
   const entry = list ? (list.find((candidate) => candidate._id === id) ?? null) : undefined;
   const className = entry?.name;
   const backTo = role === 'teacher' ? classPath(id) : '/dashboard/student/classes';
+  const classTitle = className ? isolate(className) : '';
   return (
     <div className="flex w-full flex-col gap-3 pb-6">
-      <PageTitle>{className ? t`Class board · ${isolate(className)}` : t`Class board`}</PageTitle>
+      <PageTitle>{classTitle ? t`Class board · ${classTitle}` : t`Class board`}</PageTitle>
       <BackLink to={backTo} className="self-start">
         {role === 'teacher' ? t`Back to the class` : t`Back to my classes`}
       </BackLink>
@@ -98,7 +99,8 @@ function BoardScreen({ classId, className }: { classId: string; className: strin
 
   const addPage = () => {
     const pageNumber = state.pages.length + 1;
-    const added = session.addPage(t({ comment: 'The name of a new class board page', message: `Page ${pageNumber}` }));
+    const number = formatNumber(pageNumber);
+    const added = session.addPage(t({ comment: 'The name of a new class board page', message: `Page ${number}` }));
     if (added) setChosenPageId(added);
   };
 

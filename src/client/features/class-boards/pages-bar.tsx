@@ -33,6 +33,7 @@ export function PagesBar(props: {
   const index = pages.findIndex((page) => page.id === currentId);
   const current = index >= 0 ? pages[index] : undefined;
   const canAdd = pages.length < CLASS_BOARD_LIMITS.pagesMax;
+  const pagesMax = formatNumber(CLASS_BOARD_LIMITS.pagesMax);
 
   // Moving a page before another: earlier is before the one before it; later is before the one two after.
   const moveEarlier = () => {
@@ -74,7 +75,7 @@ export function PagesBar(props: {
           <Button
             variant="secondary"
             aria-disabled={!canAdd || undefined}
-            title={canAdd ? undefined : t`A board has at most ${CLASS_BOARD_LIMITS.pagesMax} pages.`}
+            title={canAdd ? undefined : t`A board has at most ${pagesMax} pages.`}
             onClick={() => {
               if (canAdd) props.onAdd();
             }}
