@@ -1,99 +1,76 @@
 import { i18n } from '@lingui/core';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-// Node's socket: the session takes any WebSocket of the browser's API.
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+// Node's socket, as the live game's actors use: jsdom's events are not the ones Node's WebSocket dispatches.
 import { WebSocket as NodeWebSocket } from 'ws';
-import { CLASS_BOARD_LIMITS, CLASS_BOARD_SOCKET_PATH, type BoardPen } from '#shared/class-boards';
+import { CLASS_BOARD_LIMITS, CLASS_BOARD_SOCKET_PATH, type BoardPen, type BoardTicket } from '#shared/class-boards';
+import { issueClassBoardToken, setClassBoardPen } from '#shared/contract/class-boards';
 import { roomSocketQuery } from '#shared/rooms';
-import { boardDocFrom, boardJson } from '../../../server/features/class-boards/board-document.ts';
-import { createBoardTokens } from '../../../server/features/class-boards/board-tokens.ts';
-import { createClassBoards } from '../../../server/features/class-boards/service.ts';
-import { addStudents, type Player } from '../../../server/features/live-games/live-game-testing.ts';
-import { classTaughtBy, signUpTeacher } from '../../../server/testing/actors.ts';
-import { bearer, createTestApp, TEST_JWT_SECRET, type TestApp } from '../../../server/testing/test-app.ts';
+import { urlOf } from '../../lib/api.ts';
+import {
+  classCodeOf,
+  signUpStudent,
+  signUpTeacher,
+  studentProfile,
+  teacherClasses,
+  teacherProfile,
+  type Actor,
+} from '../../testing/server-actors.ts';
+import { callJson } from '../../../server/testing/server-process.ts';
 import type { BoardStrokeInput } from './board-model.ts';
 import { memoryBoardStore, type BoardLocalStore } from './board-offline.ts';
 import { ClassBoardSession } from './board-session.ts';
 
 /**
- * The page's board session against the real server (decision 069) over real sockets: the
- * server's socket route, its checks, its database. Each session has its own network the test
+ * The page's board session against the component tests' real server (decision 069) over real
+ * sockets: its socket route, its checks, its database. Each session has its own network the test
  * cuts and restores, and its own browser copy (a store in memory), so a reload is a new session
- * on the same store.
+ * on the same store. What the server stored is what a page opened afterwards is given.
  */
 
-let t: TestApp;
-let socketBase: string;
-const boardTokens = createBoardTokens(TEST_JWT_SECRET);
 const sessions: ClassBoardSession[] = [];
 
-beforeAll(async () => {
+beforeAll(() => {
   // ApiError words its code in the active locale: English, the code's own.
   i18n.loadAndActivate({ locale: 'en', messages: {} });
-  t = await createTestApp();
-  socketBase = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace(/^http/, 'ws');
 });
 afterEach(() => {
   for (const session of sessions.splice(0)) session.close();
 });
-afterAll(async () => {
-  await t.close();
-});
 
-type Person = { id: string; name: string; ticket(classId: string): Promise<{ token: string; teacher: boolean }> };
-type Teacher = Person & { token: string };
+type Person = Actor & { id: string; name: string };
 
-async function aTeacher(): Promise<Teacher> {
-  const signedUp = await signUpTeacher(t);
-  return {
-    id: signedUp.profile._id,
-    name: signedUp.profile.name,
-    token: signedUp.token,
-    async ticket(classId) {
-      const issued = await t.call({
-        method: 'POST',
-        url: `/api/class-boards/${classId}/token`,
-        headers: bearer(signedUp.token),
-      });
-      expect(issued.status, issued.raw).toBe(200);
-      return issued.body.data as { token: string; teacher: boolean };
-    },
-  };
+async function ticketOf(person: Person, classId: string) {
+  const url = urlOf(issueClassBoardToken, { params: { classId } });
+  const answer = await callJson(location.origin, 'POST', url, { token: person.token, body: {} });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body.data as BoardTicket;
 }
 
-/** A student's person: their room token as POST …/token mints it (these students never sign in). */
-const asPerson = (student: Player): Person => ({
-  id: student.id,
-  name: student.name,
-  ticket: async (classId) => ({
-    token: (
-      await boardTokens.issue({
-        sub: student.id,
-        role: 'student',
-        name: student.name,
-        room: classId,
-        sv: 0,
-        teacher: false,
-      })
-    ).token,
-    teacher: false,
-  }),
-});
-
+/**
+ * A teacher's class with `students` students in it (registered with its join code), and one more
+ * who only looks: what the server stored (one seat per person: nobody else's session is replaced).
+ */
 async function aClass(students = 2) {
-  const teacher = await aTeacher();
-  const klass = await classTaughtBy(t, teacher);
-  const pupils = (await addStudents(t, klass.id, students, 'Pupil')).map(asPerson);
-  return { teacher, classId: klass.id, pupils };
+  const signedUp = await signUpTeacher();
+  const profile = await teacherProfile(signedUp);
+  const teacher: Person = { token: signedUp.token, id: profile._id, name: profile.name };
+  const className = `B${Math.random().toString(36).slice(2, 9)}`;
+  await classCodeOf(className, teacher);
+  const classId = (await teacherClasses(teacher)).find((taught) => taught.name === className)!._id;
+  const pupils: Person[] = [];
+  for (let index = 0; index <= students; index++) {
+    const { token } = await signUpStudent({ class: className, teacher });
+    const own = await studentProfile({ token });
+    pupils.push({ token, id: own._id, name: own.name });
+  }
+  const observer = pupils.pop()!;
+  return { teacher, classId, pupils, observer };
 }
 
-async function setPen(teacher: Teacher, classId: string, mode: BoardPen['mode'], studentIds: string[] = []) {
-  const set = await t.call({
-    method: 'PUT',
-    url: `/api/class-boards/${classId}/pen`,
-    headers: bearer(teacher.token),
-    payload: { mode, studentIds },
-  });
-  expect(set.status, set.raw).toBe(200);
+async function setPen(teacher: Person, classId: string, mode: BoardPen['mode'], studentIds: string[] = []) {
+  const url = urlOf(setClassBoardPen, { params: { classId } });
+  const answer = await callJson(location.origin, 'PUT', url, { token: teacher.token, body: { mode, studentIds } });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
 }
 
 /** A page's link to the server: cut (sockets dropped, tokens unreachable) and restored by the test. */
@@ -159,9 +136,9 @@ function openSession(
     ticket: async (id) => {
       await link.gate;
       if (!link.isOnline) throw new TypeError('Failed to fetch');
-      return person.ticket(id);
+      return ticketOf(person, id);
     },
-    socketUrl: (token) => `${socketBase}${CLASS_BOARD_SOCKET_PATH}${roomSocketQuery(token)}`,
+    socketUrl: (token) => `ws://${location.host}${CLASS_BOARD_SOCKET_PATH}${roomSocketQuery(token)}`,
     createSocket: link.createSocket,
     network: link.network,
     delayMs: () => 20,
@@ -203,16 +180,16 @@ const line = (points = 20, offset = 0): BoardStrokeInput => ({
   points: Array.from({ length: points * 2 }, (_, index) => (index * 37 + offset) % 5000),
 });
 
-async function storedBoard(classId: string) {
-  const stored = await createClassBoards(t.database.db).load(classId);
-  return boardJson(boardDocFrom(stored.updates)) as Record<string, { name: string; strokes: { id: string }[] }>;
+/** The ids of a page's strokes as the server gives them to a page opened now, with no copy of its own. */
+async function storedIds(observer: Person, classId: string, pageId: string) {
+  const { session } = await synced(observer, classId);
+  const stored = ids(session, pageId);
+  session.close();
+  return stored;
 }
 
-const storedIds = async (classId: string, pageId: string) =>
-  (await storedBoard(classId))[pageId]?.strokes.map((stroke) => stroke.id) ?? [];
-
 /** The teacher's session with one page, stored. */
-async function teacherBoard(teacher: Teacher, classId: string) {
+async function teacherBoard(teacher: Person, classId: string) {
   const opened = await synced(teacher, classId);
   const pageId = opened.session.addPage('Fractions')!;
   expect(pageId).toBeTruthy();
@@ -222,7 +199,7 @@ async function teacherBoard(teacher: Teacher, classId: string) {
 
 describe('the class board session', () => {
   it('brings two people to the same board: strokes both ways, stored, every change saved', async () => {
-    const { teacher, classId, pupils } = await aClass();
+    const { teacher, classId, pupils, observer } = await aClass();
     await setPen(teacher, classId, 'everyone');
     const board = await teacherBoard(teacher, classId);
     const pupil = await synced(pupils[0]!, classId);
@@ -236,18 +213,19 @@ describe('the class board session', () => {
     await until(board.session, (state) => state.savedAll);
     await until(pupil.session, (state) => state.savedAll);
     expect(ids(pupil.session, board.pageId)).toEqual(ids(board.session, board.pageId));
-    expect((await storedIds(classId, board.pageId)).sort()).toEqual([byPupil, byTeacher].sort());
+    expect((await storedIds(observer, classId, board.pageId)).sort()).toEqual([byPupil, byTeacher].sort());
     expect(pupil.session.strokesOf(board.pageId).find((stroke) => stroke.id === byPupil)?.author).toBe(pupils[0]!.id);
 
     // Pages are the teachers': a student's session does not even try.
     expect(pupil.session.addPage('Mine')).toBeNull();
     // The others: each sees the other, with the name the server gives.
     await until(board.session, (state) => state.peers.some((peer) => peer.userId === pupils[0]!.id));
-    expect(board.session.getSnapshot().peers[0]).toMatchObject({ name: pupils[0]!.name, teacher: false });
+    const seen = board.session.getSnapshot().peers.find((peer) => peer.userId === pupils[0]!.id);
+    expect(seen).toMatchObject({ name: pupils[0]!.name, teacher: false });
   });
 
   it('undoes one person’s own changes only: the other’s strokes stay; a clear of one’s own comes back', async () => {
-    const { teacher, classId, pupils } = await aClass();
+    const { teacher, classId, pupils, observer } = await aClass();
     await setPen(teacher, classId, 'everyone');
     const board = await teacherBoard(teacher, classId);
     const pupil = await synced(pupils[0]!, classId);
@@ -271,7 +249,7 @@ describe('the class board session', () => {
     expect(ids(pupil.session, board.pageId)).toEqual([pupils1, pupils2]);
     await until(pupil.session, (state) => state.savedAll);
     await until(board.session, (state) => state.savedAll);
-    expect(await storedIds(classId, board.pageId)).toEqual([pupils1, pupils2]);
+    expect(await storedIds(observer, classId, board.pageId)).toEqual([pupils1, pupils2]);
 
     // A clear of the pupil's own strokes is undone; one with others' strokes in it cannot be
     // (the server takes only strokes naming their sender), so the session does not offer it.
@@ -285,7 +263,7 @@ describe('the class board session', () => {
     await until(board.session, () => ids(board.session, second).length === 1);
     expect(ids(board.session, second)).toEqual([mine]);
     await until(pupil.session, (state) => state.savedAll);
-    expect(await storedIds(classId, second)).toEqual([mine]);
+    expect(await storedIds(observer, classId, second)).toEqual([mine]);
 
     pupil.session.clearPage(board.pageId);
     await until(board.session, () => ids(board.session, board.pageId).length === 0);
@@ -298,7 +276,7 @@ describe('the class board session', () => {
   });
 
   it('gives a student without the pen no drawing; a stroke made before the pen was taken is refused, never stored', async () => {
-    const { teacher, classId, pupils } = await aClass();
+    const { teacher, classId, pupils, observer } = await aClass();
     const board = await teacherBoard(teacher, classId);
     const pupil = await synced(pupils[0]!, classId);
     expect(pupil.session.getSnapshot()).toMatchObject({ canDraw: false, pen: { mode: 'teachers' } });
@@ -321,12 +299,12 @@ describe('the class board session', () => {
     // The pupil's copy is the server's again: the refused stroke is gone, the page is there.
     expect(ids(pupil.session, board.pageId)).toEqual([]);
     expect(pupil.session.getSnapshot().pages.map((page) => page.id)).toEqual([board.pageId]);
-    expect(await storedIds(classId, board.pageId)).toEqual([]);
+    expect(await storedIds(observer, classId, board.pageId)).toEqual([]);
     expect(ids(board.session, board.pageId)).toEqual([]);
   });
 
   it('merges drawing done offline on coming back: both see both, sent in messages under the limit', async () => {
-    const { teacher, classId, pupils } = await aClass();
+    const { teacher, classId, pupils, observer } = await aClass();
     await setPen(teacher, classId, 'everyone');
     const board = await teacherBoard(teacher, classId);
     const pupil = await synced(pupils[0]!, classId);
@@ -354,12 +332,12 @@ describe('the class board session', () => {
     expect(Math.max(...sent)).toBeLessThanOrEqual(CLASS_BOARD_LIMITS.messageMaxBytes);
     expect(ids(pupil.session, board.pageId)).toContain(byTeacher);
     expect(ids(pupil.session, board.pageId).sort()).toEqual(ids(board.session, board.pageId).sort());
-    expect((await storedIds(classId, board.pageId)).sort()).toEqual([...drawnOffline, byTeacher].sort());
+    expect((await storedIds(observer, classId, board.pageId)).sort()).toEqual([...drawnOffline, byTeacher].sort());
     expect(pupil.session.getSnapshot().status).toBe('synced');
   });
 
   it('paints a reload from the browser’s copy before the socket syncs, and sends what was left unsent', async () => {
-    const { teacher, classId } = await aClass(0);
+    const { teacher, classId, observer } = await aClass(0);
     const first = await teacherBoard(teacher, classId);
     const saved = first.session.addStroke(first.pageId, line())!;
     await until(first.session, (state) => state.savedAll);
@@ -369,7 +347,7 @@ describe('the class board session', () => {
     const unsent = first.session.addStroke(first.pageId, line(12))!;
     await first.session.flushToBrowser();
     first.session.close();
-    expect(await storedIds(classId, first.pageId)).toEqual([saved]);
+    expect(await storedIds(observer, classId, first.pageId)).toEqual([saved]);
 
     // The reload: tokens are slow to come, the board is there already.
     const reload = openSession(teacher, classId, first.store);
@@ -388,7 +366,7 @@ describe('the class board session', () => {
 
     letThrough();
     await until(reload.session, (state) => state.status === 'synced' && state.savedAll);
-    expect(await storedIds(classId, first.pageId)).toEqual([saved, unsent]);
+    expect(await storedIds(observer, classId, first.pageId)).toEqual([saved, unsent]);
   });
 
   it('keeps the cursor setting in the browser and sends no cursor while it is off', async () => {
