@@ -2,6 +2,7 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, EyeOff, Medal, TrendingUp } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { isRightTypedAnswer } from '#shared/live-game-answers';
 import type { Distribution, RankedPlayer } from '#shared/live-games';
 import type { QuizQuestion } from '#shared/quizzes';
 import { cn } from '../../lib/cn.ts';
@@ -72,12 +73,13 @@ export function distributionRows(question: QuizQuestion, distribution: Distribut
     case 'numeric':
     case 'essay':
     case 'description':
-      // Typed answers, as the quiz compares them: the text as typed, isolated (a student's words).
+      // Typed answers, as the quiz compares them: the text as typed, isolated (a student's words);
+      // those worth all of the points are the right answer, marked as a right option is.
       return distribution.counts.map(({ key, count }) => ({
         key,
         label: <bdi className="wrap-anywhere">{key}</bdi>,
         count,
-        isRight: false,
+        isRight: isRightTypedAnswer(question, key),
       }));
   }
 }

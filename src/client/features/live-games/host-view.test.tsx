@@ -418,6 +418,60 @@ describe('HostView', () => {
     expect(hidden.onTypedAnswersHiddenChange).toHaveBeenLastCalledWith(false);
   });
 
+  it('marks the typed answers worth all of the points as the right answer, in words', () => {
+    renderHost(snapshotOf([welcome({ game: game({ state: 'question-open' }) }), opened, typedClosed]));
+    const rows = within(screen.getByRole('region', { name: 'Answers' })).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'ParisRight answer1414 answers',
+      'Lyon44 answers',
+      'something rude22 answers',
+      'Other answers33 answers',
+    ]);
+    cleanup();
+
+    // A number: any value within the tolerance is right, and so is a further full answer.
+    const numberClosed: LiveServerMessage = {
+      type: 'question-closed',
+      index: 5,
+      count: 10,
+      question: {
+        _id: 'q6',
+        type: 'numeric',
+        question_text: 'Half of 7?',
+        points: 1,
+        value: 3.5,
+        tolerance: 0.1,
+        partial: [
+          { value: 7 / 2, tolerance: 0, weight: 100 },
+          { value: 3, tolerance: 0, weight: 50 },
+        ],
+      },
+      distribution: {
+        players: 27,
+        answered: 20,
+        right: 12,
+        partial: 3,
+        wrong: 5,
+        counts: [
+          { key: '3.5', count: 9 },
+          { key: '3.55', count: 3 },
+          { key: '3', count: 3 },
+          { key: 'seven halves', count: 5 },
+        ],
+        others: 0,
+      },
+    };
+    renderHost(snapshotOf([welcome({ game: game({ state: 'question-open' }) }), opened, numberClosed]));
+    const numbers = within(screen.getByRole('region', { name: 'Answers' })).getAllByRole('listitem');
+    expect(numbers.map((row) => row.textContent)).toEqual([
+      '3.5Right answer99 answers',
+      '3.55Right answer33 answers',
+      '333 answers',
+      'seven halves55 answers',
+    ]);
+    expect(numbers.map((row) => row.dataset.right ?? '')).toEqual(['true', 'true', '', '']);
+  });
+
   it('leaves the options of a choice question as they are with typed answers hidden', () => {
     renderHost(
       snapshotOf([welcome({ game: game({ state: 'question-open' }) }), opened, closedAt(2)]),

@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, CircleDot, Download, Minus, X } from 'lucide-react';
 import { useParams } from 'react-router';
 import { setLiveGameLeaderboard } from '#shared/contract/live-games';
+import { isRightTypedAnswer } from '#shared/live-game-answers';
 import type { Distribution, LiveGameReport } from '#shared/live-games';
 import type { QuizQuestion } from '#shared/quizzes';
 import { cardVariants } from '../../../components/ui/card.tsx';
@@ -71,8 +72,9 @@ export function distributionRows(question: QuizQuestion, distribution: Distribut
       case 'numeric':
       case 'essay':
       case 'description':
-        // Typed answers (short text, numbers) as the quiz compares them; the right ones are counted in `right`.
-        return { key, count, label: key, isCorrect: false };
+        // Typed answers (short text, numbers) as the quiz compares them; those worth all of the
+        // points are marked correct, as a right option is (and counted in `right`).
+        return { key, count, label: key, isCorrect: isRightTypedAnswer(question, key) };
     }
   });
 }

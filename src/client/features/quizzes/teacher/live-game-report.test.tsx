@@ -115,6 +115,51 @@ describe('a quiz’s finished live games', () => {
     expect(benCells[3]).toHaveAttribute('data-outcome', 'none');
   });
 
+  it('marks the typed answers worth all of the points as correct, in words', async () => {
+    const teacher = await signUpTeacher();
+    const klass = await classRecordTaughtBy(teacher);
+    const players = [];
+    for (const name of ['Ada Lovelace', 'Ben Okri', 'Cy Twombly']) {
+      players.push(await signUpStudent({ class: klass.name, teacher, name }));
+    }
+    const quiz = await addQuiz(teacher, {
+      class: klass.name,
+      quiz: {
+        background: QUIZ_BACKGROUNDS[0],
+        questions: [
+          { type: 'short-text', question_text: 'The capital of France?', points: 1, accepted: ['Paris'] },
+          { type: 'numeric', question_text: 'Half of 7?', points: 1, value: 3.5, tolerance: 0.1 },
+        ],
+      },
+    });
+    const typed = [
+      ['Paris', 'Lyon', 'PARIS'],
+      ['3.5', '4', '3.55'],
+    ];
+    const game = await playLiveGame({
+      teacher,
+      players,
+      quizId: quiz._id,
+      classId: klass.id,
+      answer: ({ index }, player) => typed[index]![player]!,
+    });
+    signInAs(teacher, 'teacher');
+    await openApp(`/dashboard/teacher/quiz-analytics/${quiz._id}/live/${game._id}`);
+    const [text, number] = await screen.findAllByTestId('live-question');
+    const rowsOf = (question: HTMLElement, table: string) =>
+      within(within(question).getByRole('table', { name: table }))
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getByRole('rowheader').textContent);
+    // Typed answers as the quiz compares them: "Paris" and "PARIS" are one answer, the right one.
+    expect(rowsOf(text!, 'Answers to question 1, of 3 players').sort()).toEqual(['lyon', 'paris(correct)']);
+    expect(rowsOf(number!, 'Answers to question 2, of 3 players').sort()).toEqual([
+      '3.5(correct)',
+      '3.55(correct)',
+      '4',
+    ]);
+  });
+
   it('downloads the report as CSV: a row per player, best first, with each answer and its points', async () => {
     const { quiz, game, report, ada, ben } = await finishedGame();
     const { user } = await openApp(`/dashboard/teacher/quiz-analytics/${quiz._id}/live/${game._id}`);
