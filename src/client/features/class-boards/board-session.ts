@@ -124,7 +124,13 @@ function colourOf(userId: string): string {
 /** One step of this person's history (what it inserted and deleted). */
 type UndoStep = Y.UndoManager['undoStack'][number];
 type AwarenessUser = { id?: unknown; name?: unknown; teacher?: unknown };
-type AwarenessState = { user?: AwarenessUser; cursor?: BoardCursor | null };
+/** Another page's awareness: only `user` is the server's; the rest is whatever that page sent. */
+type AwarenessState = { user?: AwarenessUser; cursor?: unknown };
+
+const isCursor = (value: unknown): value is BoardCursor => {
+  const cursor = value as Partial<BoardCursor> | null | undefined;
+  return typeof cursor?.pageId === 'string' && Number.isFinite(cursor.x) && Number.isFinite(cursor.y);
+};
 
 export class ClassBoardSession implements BoardSession {
   readonly classId: string;
@@ -588,7 +594,7 @@ export class ClassBoardSession implements BoardSession {
     for (const [clientId, state] of this.awareness.getStates() as Map<number, AwarenessState>) {
       const user = state.user;
       if (clientId === this.awareness.clientID || typeof user?.id !== 'string') continue;
-      const cursor = this.showCursors ? state.cursor : undefined;
+      const cursor = this.showCursors && isCursor(state.cursor) ? state.cursor : undefined;
       peers.push({
         clientId,
         userId: user.id,

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { indexedDbBoardStore, memoryBoardStore, savedBoardKey, type SavedBoard } from './board-offline.ts';
+
+/** The browser's copy of a board: kept per person and class; without IndexedDB, nothing kept and nothing broken. */
+
+const copy: SavedBoard = {
+  state: new Uint8Array([1, 2, 3]),
+  unsaved: [new Uint8Array([4])],
+  pen: { mode: 'everyone', studentIds: [] },
+  canDraw: true,
+  teacher: false,
+};
+
+describe('the board’s browser copy', () => {
+  it('keeps one copy per person and class, apart from what the page goes on changing', async () => {
+    const store = memoryBoardStore();
+    const key = savedBoardKey('ada', 'class-1');
+    const kept = structuredClone(copy);
+    await store.save(key, kept);
+    kept.unsaved.push(new Uint8Array([5]));
+    expect(await store.load(key)).toEqual(copy);
+    expect(await store.load(savedBoardKey('ben', 'class-1'))).toBeUndefined();
+    expect(savedBoardKey('ada', 'class-1')).not.toBe(savedBoardKey('ada', 'class-2'));
+  });
+
+  it('without IndexedDB finds nothing and drops saves (the server keeps the board)', async () => {
+    const store = indexedDbBoardStore(undefined);
+    await store.save('key', copy);
+    expect(await store.load('key')).toBeUndefined();
+  });
+});
