@@ -486,7 +486,9 @@ export class ClassBoardSession implements BoardSession {
       case 'error':
         this.lastRefusal = { code: message.code, at: Date.now() };
         if (message.code === 'NO_PEN') this.canDraw = false;
-        this.dropLocalCopy();
+        // The changes sent after a refused one are refused too: the copy is dropped once, not at each.
+        if (message.ref === undefined || this.unsaved.some((change) => change.ref === message.ref))
+          this.dropLocalCopy();
         break;
       case 'pen':
         this.pen = message.pen;
