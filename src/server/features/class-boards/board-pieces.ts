@@ -23,6 +23,10 @@ const ELEMENT_OVERHEAD = 8;
 const STRUCT_OVERHEAD = 64;
 
 function elementSize(value: unknown): number {
+  // A stroke (the bulk of a board): its points are at most 4 bytes each in lib0's encoding, the
+  // rest (id, author, colour, width, the keys) under 160 bytes. Anything else: its JSON.
+  const points = (value as { points?: unknown } | null)?.points;
+  if (Array.isArray(points)) return 160 + points.length * 5;
   try {
     return (JSON.stringify(value)?.length ?? 4) + ELEMENT_OVERHEAD;
   } catch {

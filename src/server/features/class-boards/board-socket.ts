@@ -334,22 +334,26 @@ export function registerClassBoardSocket(transport: RoomTransport, options: Boar
     }
     if (type === syncProtocol.messageYjsSyncStep1) {
       const doc = await documentOf(board);
-      let missing: Uint8Array;
+      let pieces: Uint8Array[];
       try {
-        missing = Y.encodeStateAsUpdate(doc, payload);
+        pieces = encodeStateAsPieces(doc, payload, PIECE_BYTES);
       } catch {
         return member.local.close('BAD_MESSAGE');
       }
-      const whole = syncMessage(syncProtocol.messageYjsSyncStep2, missing);
-      if (whole.length + 64 <= CLASS_BOARD_LIMITS.messageMaxBytes) {
-        return member.local.send({ type: 'sync', data: whole });
+      // Within one message: the step 2 Yjs makes (the same document as the pieces).
+      if (pieces.length <= 2) {
+        const missing = Y.encodeStateAsUpdate(doc, payload);
+        return member.local.send({ type: 'sync', data: syncMessage(syncProtocol.messageYjsSyncStep2, missing) });
       }
       // Larger than a message: pieces (what this page lacks, as of now), sent outside the board's
       // queue so that nobody's strokes wait for them; later updates reach the page as they come.
-      const pieces = encodeStateAsPieces(doc, payload, PIECE_BYTES).map((piece, index, all) =>
-        syncMessage(index === all.length - 1 ? syncProtocol.messageYjsSyncStep2 : syncProtocol.messageYjsUpdate, piece),
+      const messages = pieces.map((piece, index) =>
+        syncMessage(
+          index === pieces.length - 1 ? syncProtocol.messageYjsSyncStep2 : syncProtocol.messageYjsUpdate,
+          piece,
+        ),
       );
-      void sendPieces(board, member.local, pieces);
+      void sendPieces(board, member.local, messages);
       return;
     }
     if (type !== syncProtocol.messageYjsSyncStep2 && type !== syncProtocol.messageYjsUpdate) {

@@ -84,14 +84,29 @@ export function createClassBoards(db: Database, options: ClassBoardsOptions = {}
     membershipCheckMs: options.limits?.membershipCheckMs ?? CLASS_BOARD_LIMITS.membershipCheckMs,
   };
 
+  /**
+   * Client ids known to be bound, per board (a binding never changes): an update whose client ids
+   * are all the writer's costs no query. Emptied when it grows past a bound (a long-running process).
+   */
+  const bound = new Map<string, Map<number, string>>();
+  let boundCount = 0;
+  const remember = (classId: string, clientIds: number[], userId: string) => {
+    if (boundCount > 100_000) {
+      bound.clear();
+      boundCount = 0;
+    }
+    const board = bound.get(classId) ?? new Map<number, string>();
+    bound.set(classId, board);
+    for (const clientId of clientIds) {
+      if (board.has(clientId)) continue;
+      board.set(clientId, userId);
+      boundCount++;
+    }
+  };
+
   /** The board's row, made on first use (a class has a board from its first visit or pen setting). */
   async function ensureBoard(tx: Pick<Database, 'insert'>, classId: string) {
     await tx.insert(classBoards).values({ classId }).onConflictDoNothing();
-  }
-
-  /** Whether the writer is (still) a teacher, or a student, of the class. */
-  async function isOfClass(tx: Pick<Database, 'select'>, writer: BoardWriter, classId: string) {
-    return writer.teacher ? teachesClass(tx, writer.id, classId) : isStudentOfClass(tx, writer.id, classId);
   }
 
   /** Everything after `afterSeq`: the snapshot when it covers updates the caller lacks, then the updates. */
@@ -173,7 +188,14 @@ export function createClassBoards(db: Database, options: ClassBoardsOptions = {}
       update: Uint8Array,
       change: BoardChange,
     ): Promise<AppendOutcome> {
-      return db.transaction(async (tx) => {
+      // The client ids whose structs it adds: each this writer's, or new (then bound to them).
+      const clientIds = [...Y.parseUpdateMeta(update).to.keys()];
+      const known = bound.get(classId);
+      if (clientIds.some((clientId) => (known?.get(clientId) ?? writer.id) !== writer.id)) {
+        return { refused: 'CLIENT_TAKEN' };
+      }
+      const unknown = clientIds.filter((clientId) => known?.get(clientId) !== writer.id);
+      const outcome = await db.transaction(async (tx): Promise<AppendOutcome> => {
         const [row] = await tx
           .select({
             penMode: classBoards.penMode,
@@ -182,23 +204,25 @@ export function createClassBoards(db: Database, options: ClassBoardsOptions = {}
             logBytes: classBoards.logBytes,
             logCount: classBoards.logCount,
             lastSeq: classBoards.lastSeq,
+            // Whether the writer is still of the class, in the same round trip as the lock.
+            isMember: writer.teacher
+              ? sql<boolean>`exists (select 1 from ${classTeachers} where ${classTeachers.classId} = ${classId} and ${classTeachers.teacherId} = ${writer.id})`
+              : sql<boolean>`exists (select 1 from ${classStudents} where ${classStudents.classId} = ${classId} and ${classStudents.studentId} = ${writer.id})`,
           })
           .from(classBoards)
           .where(eq(classBoards.classId, classId))
           .for('update');
-        if (!row || !(await isOfClass(tx, writer, classId))) return { refused: 'GONE' as const };
+        if (!row?.isMember) return { refused: 'GONE' as const };
         if (change === 'pages' && !writer.teacher) return { refused: 'NOT_A_TEACHER' as const };
         if (!holdsPen(penOf(row), writer)) return { refused: 'NO_PEN' as const };
-        // The client ids whose structs it adds: each this writer's, or new (then bound to them).
-        const clientIds = [...Y.parseUpdateMeta(update).to.keys()];
-        if (clientIds.length > 0) {
+        if (unknown.length > 0) {
           const taken = await tx
             .select({ clientId: classBoardClients.clientId })
             .from(classBoardClients)
             .where(
               and(
                 eq(classBoardClients.classId, classId),
-                inArray(classBoardClients.clientId, clientIds),
+                inArray(classBoardClients.clientId, unknown),
                 ne(classBoardClients.userId, writer.id),
               ),
             )
@@ -209,10 +233,10 @@ export function createClassBoards(db: Database, options: ClassBoardsOptions = {}
           return { refused: 'BOARD_FULL' as const };
         }
         const seq = row.lastSeq + 1;
-        if (clientIds.length > 0) {
+        if (unknown.length > 0) {
           await tx
             .insert(classBoardClients)
-            .values(clientIds.map((clientId) => ({ classId, clientId, userId: writer.id })))
+            .values(unknown.map((clientId) => ({ classId, clientId, userId: writer.id })))
             .onConflictDoNothing();
         }
         await tx.insert(classBoardUpdates).values({ classId, seq, update, authorId: writer.id });
@@ -230,6 +254,9 @@ export function createClassBoards(db: Database, options: ClassBoardsOptions = {}
           row.logBytes + update.byteLength >= limits.compactAfterBytes;
         return { seq, compactDue };
       });
+      // Bound for good once committed.
+      if ('seq' in outcome && unknown.length > 0) remember(classId, unknown, writer.id);
+      return outcome;
     },
 
     /**
