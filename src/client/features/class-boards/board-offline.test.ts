@@ -1,3 +1,4 @@
+import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { indexedDbBoardStore, memoryBoardStore, savedBoardKey, type SavedBoard } from './board-offline.ts';
 
@@ -21,6 +22,18 @@ describe('the board’s browser copy', () => {
     expect(await store.load(key)).toEqual(copy);
     expect(await store.load(savedBoardKey('ben', 'class-1'))).toBeUndefined();
     expect(savedBoardKey('ada', 'class-1')).not.toBe(savedBoardKey('ada', 'class-2'));
+  });
+
+  it('keeps the copy in IndexedDB across pages of the browser (a reload), bytes and all', async () => {
+    const browser = new IDBFactory();
+    const key = savedBoardKey('ada', 'class-1');
+    await indexedDbBoardStore(browser).save(key, copy);
+    // A new page: the database opened again.
+    const reloaded = await indexedDbBoardStore(browser).load(key);
+    expect(reloaded).toEqual(copy);
+    expect(reloaded!.state).toBeInstanceOf(Uint8Array);
+    expect(await indexedDbBoardStore(browser).load(savedBoardKey('ben', 'class-1'))).toBeUndefined();
+    expect(await indexedDbBoardStore(new IDBFactory()).load(key)).toBeUndefined();
   });
 
   it('without IndexedDB finds nothing and drops saves (the server keeps the board)', async () => {
