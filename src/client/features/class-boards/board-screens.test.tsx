@@ -1,0 +1,112 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+// Node's socket, as the session's tests use: jsdom's events are not the ones Node's own WebSocket dispatches.
+import { WebSocket as NodeWebSocket } from 'ws';
+import { getClassBoardPen } from '#shared/contract/class-boards';
+import { urlOf } from '../../lib/api.ts';
+import { openApp } from '../../testing/open-app.tsx';
+import {
+  classCodeOf,
+  signInAs,
+  signUpStudent,
+  signUpTeacher,
+  studentProfile,
+  teacherClasses,
+} from '../../testing/server-actors.ts';
+import { callJson } from '../../../server/testing/server-process.ts';
+
+/**
+ * The class board's screens (issue 35) on the component tests' real server, its socket included:
+ * the pen handed from the roster, the note of a student without it, the question before a page is
+ * cleared. Painting and the files of the export: board-export.test.tsx.
+ */
+
+async function aClassWithAStudent() {
+  const teacher = await signUpTeacher();
+  const className = `Board ${Math.random().toString(36).slice(2, 8)}`;
+  await classCodeOf(className, teacher);
+  const student = await signUpStudent({ class: className, teacher });
+  const classId = (await teacherClasses(teacher)).find((taught) => taught.name === className)!._id;
+  const { _id: studentId, name: studentName } = await studentProfile(student);
+  return { teacher, student, classId, studentId, studentName };
+}
+
+async function penOf(teacher: { token: string }, classId: string) {
+  const answer = await callJson(location.origin, 'GET', urlOf(getClassBoardPen, { params: { classId } }), {
+    token: teacher.token,
+  });
+  return (answer.body as { data: { mode: string; studentIds: string[] } }).data;
+}
+
+beforeEach(() => {
+  vi.stubGlobal('WebSocket', NodeWebSocket);
+  // jsdom paints nothing (and says so on every canvas): the page shows, the drawing does not.
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('the class board', () => {
+  it('lets a teacher hand the pen to a student of the roster', async () => {
+    const { teacher, classId, studentId, studentName } = await aClassWithAStudent();
+    signInAs(teacher, 'teacher');
+    const { user } = await openApp(`/dashboard/teacher/classes/${classId}/board`);
+    await user.click(await screen.findByRole('button', { name: 'Who draws' }));
+    const panel = await screen.findByRole('region', { name: 'Who draws' });
+    expect(within(panel).getByRole('radio', { name: 'Teachers only' })).toBeChecked();
+    const toggle = await within(panel).findByRole('switch', { name: `Hand the pen to ${studentName}` });
+    expect(toggle).not.toBeChecked();
+    await user.click(toggle);
+    await waitFor(async () =>
+      expect(await penOf(teacher, classId)).toEqual({ classId, mode: 'named', studentIds: [studentId] }),
+    );
+    await waitFor(() => expect(within(panel).getByRole('radio', { name: /students chosen below/ })).toBeChecked());
+    expect(within(panel).getByRole('switch', { name: `Hand the pen to ${studentName}` })).toBeChecked();
+  });
+
+  it('tells a student without the pen that only teachers draw, with no drawing tools', async () => {
+    const { student, classId } = await aClassWithAStudent();
+    signInAs(student, 'student');
+    await openApp(`/dashboard/student/classes/${classId}/board`);
+    expect(
+      await screen.findByText('Only the teachers can draw; ask your teacher for the pen.', {}, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Draw' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Clear page' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Board as PDF' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Who draws' })).toBeNull();
+  });
+
+  it('asks before clearing a page, and says undo brings it back', async () => {
+    const { teacher, classId } = await aClassWithAStudent();
+    signInAs(teacher, 'teacher');
+    const { user } = await openApp(`/dashboard/teacher/classes/${classId}/board`);
+    await user.click(await screen.findByRole('button', { name: 'Add page' }, { timeout: 15_000 }));
+    expect(await screen.findByRole('button', { name: /Page 1/, current: 'page' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear page' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Clear the page “Page 1”?' });
+    expect(question).toHaveTextContent('Undo brings them back.');
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Clear page' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Clear page' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  });
+
+  it('asks before deleting a page', async () => {
+    const { teacher, classId } = await aClassWithAStudent();
+    signInAs(teacher, 'teacher');
+    const { user } = await openApp(`/dashboard/teacher/classes/${classId}/board`);
+    const add = await screen.findByRole('button', { name: 'Add page' }, { timeout: 15_000 });
+    await user.click(add);
+    await user.click(add);
+    expect(await screen.findByRole('button', { name: /Page 2/, current: 'page' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Delete page' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Delete the page “Page 2”?' });
+    await user.click(within(question).getByRole('button', { name: 'Delete page' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Page 2/ })).toBeNull());
+    expect(screen.getByRole('button', { name: /Page 1/, current: 'page' })).toBeInTheDocument();
+  });
+});
