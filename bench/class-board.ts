@@ -557,14 +557,14 @@ async function runOneInstance(engine: Engine, options: Options): Promise<Result[
   try {
     const made = await setUpSchool(server.baseUrl);
     // PGlite is one process's: the server lets go of it while the students and the big board are written.
-    await server.stop();
+    if (engine === 'pglite') await server.stop();
     const lateStrokes = options.scenarios.has('L') ? options.lateStrokes : 1;
     const began = performance.now();
     const filled = await fillDatabase(database, made, options.people, lateStrokes);
     log(
       `${engine}: ${options.people} students and a board of ${lateStrokes} strokes written in ${Math.round(performance.now() - began)} ms`,
     );
-    server = await startServer(options.port, database.database, jwtSecret);
+    if (engine === 'pglite') server = await startServer(options.port, database.database, jwtSecret);
     const school: School = { ...made, students: filled.students };
     if (options.scenarios.has('A'))
       results.push(
