@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { CLASS_BOARD_LIMITS, type BoardStroke } from '#shared/class-boards';
 import { isEraserButton } from '../../components/drawing/pen-input.ts';
 import type { BoardPeer, BoardSession } from './board-model.ts';
@@ -27,13 +27,13 @@ export type BoardTool = { mode: 'pen' | 'eraser'; colour: string; width: number 
 /** The eraser's reach around the pointer, in board units (a 12 px circle at 100 %). */
 const ERASER_RADIUS = 6 * UNITS_PER_PIXEL;
 
-type LiveLine = { pointerId: number; points: number[]; mode: BoardTool['mode'] };
+type LiveLine = { pointerId: number; points: number[]; mode: BoardTool['mode']; erased: Set<string> };
 
 /**
  * A page of the class board (issue 35): the committed strokes on one canvas (PagePainter), the
  * line being drawn on a transparent one above it, and the others' cursors with their names. The
  * pen draws locally while the pointer is down and the stroke goes to the session on pen up; the
- * eraser erases the strokes it passes over. Without the pen (`canDraw` false) the page only shows.
+ * eraser hides the strokes it passes over and erases them together on pen up (one undo step). Without the pen (`canDraw` false) the page only shows.
  * The sheet keeps its geometry in a right-to-left page (`dir="ltr"`): a drawing does not mirror.
  */
 export function BoardCanvas(props: {
@@ -54,6 +54,12 @@ export function BoardCanvas(props: {
   const painterRef = useRef<PagePainter | null>(null);
   const liveRef = useRef<LiveLine | null>(null);
   const [fit, setFit] = useState<PageFit>(() => fitPage(800, 500));
+  // The strokes an eraser drag has passed over: hidden at once, erased together on pen up (one undo).
+  const [erasing, setErasing] = useState<ReadonlySet<string>>(() => new Set());
+  const shown = useMemo(
+    () => (erasing.size === 0 ? strokes : strokes.filter((stroke) => !erasing.has(stroke.id))),
+    [strokes, erasing],
+  );
   const pixelRatio = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
 
   // The latest props for the pointer handlers, which are attached once.
@@ -97,8 +103,8 @@ export function BoardCanvas(props: {
   }, [fit, pixelRatio]);
 
   useLayoutEffect(() => {
-    painterRef.current?.show(pageId, strokes, fit, pixelRatio);
-  }, [pageId, strokes, fit, pixelRatio]);
+    painterRef.current?.show(pageId, shown, fit, pixelRatio);
+  }, [pageId, shown, fit, pixelRatio]);
 
   // Pointer input, attached once; reads the latest props.
   useEffect(() => {
@@ -129,20 +135,20 @@ export function BoardCanvas(props: {
       setBoardUnits(context, latest.current.fit, pixelRatio);
       paintLine(context, { colour: latest.current.tool.colour, width: latest.current.tool.width, points: live.points });
     };
-    const erase = (point: [number, number]) => {
-      const { session: current, pageId: page, strokes: shown } = latest.current;
-      const touched = strokesAt(shown, point[0], point[1], ERASER_RADIUS);
-      if (touched.length > 0)
-        current.eraseStrokes(
-          page,
-          touched.map((stroke) => stroke.id),
-        );
+    const erase = (live: LiveLine, point: [number, number]) => {
+      const touched = strokesAt(latest.current.strokes, point[0], point[1], ERASER_RADIUS).filter(
+        (stroke) => !live.erased.has(stroke.id),
+      );
+      if (touched.length === 0) return;
+      for (const stroke of touched) live.erased.add(stroke.id);
+      setErasing(new Set(live.erased));
     };
     const commit = (live: LiveLine) => {
       const { session: current, pageId: page, tool: pen } = latest.current;
       if (live.mode === 'pen' && live.points.length >= 2) {
         current.addStroke(page, { colour: pen.colour, width: pen.width, points: live.points });
       }
+      if (live.mode === 'eraser' && live.erased.size > 0) current.eraseStrokes(page, [...live.erased]);
     };
     const add = (live: LiveLine, point: [number, number]) => {
       const { points } = live;
@@ -166,8 +172,9 @@ export function BoardCanvas(props: {
       }
       const mode = isEraserButton(event) ? 'eraser' : latest.current.tool.mode;
       const point = pointOf(event);
-      liveRef.current = { pointerId: event.pointerId, points: [point[0], point[1]], mode };
-      if (mode === 'eraser') erase(point);
+      const live: LiveLine = { pointerId: event.pointerId, points: [point[0], point[1]], mode, erased: new Set() };
+      liveRef.current = live;
+      if (mode === 'eraser') erase(live, point);
       paintLive();
     };
     const handleMove = (event: PointerEvent) => {
@@ -178,7 +185,7 @@ export function BoardCanvas(props: {
       const events = typeof event.getCoalescedEvents === 'function' ? event.getCoalescedEvents() : [];
       for (const each of events.length > 0 ? events : [event]) {
         const at = pointOf(each);
-        if (live.mode === 'eraser') erase(at);
+        if (live.mode === 'eraser') erase(live, at);
         else add(live, at);
       }
       paintLive();
@@ -188,6 +195,7 @@ export function BoardCanvas(props: {
       if (!live || event.pointerId !== live.pointerId) return;
       liveRef.current = null;
       if (event.type !== 'pointercancel') commit(live);
+      if (live.erased.size > 0) setErasing(new Set());
       paintLive();
     };
     const handleLeave = () => {
