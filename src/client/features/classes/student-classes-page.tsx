@@ -58,18 +58,17 @@ export function Component() {
             <ul className="grid gap-3 sm:grid-cols-2">
               {items.map((entry) => (
                 <li key={entry._id} className={cn(cardVariants({ padding: 'md' }))}>
-                  <p className="font-semibold wrap-anywhere text-fg">{entry.name}</p>
+                  <p id={`class-name-${entry._id}`} className="font-semibold wrap-anywhere text-fg">
+                    {entry.name}
+                  </p>
                   <p className="text-sm text-muted">{entry.subject ?? t`No subject`}</p>
                   <Link
                     to={studentBoardPath(entry._id)}
+                    aria-describedby={`class-name-${entry._id}`}
                     className={cn(buttonVariants({ variant: 'secondary', size: 'sm' }), 'mt-3')}
                   >
                     <Presentation className="size-4" aria-hidden="true" />
                     {t`Open the class board`}
-                    <span className="sr-only">
-                      {' · '}
-                      <bdi>{entry.name}</bdi>
-                    </span>
                   </Link>
                 </li>
               ))}
