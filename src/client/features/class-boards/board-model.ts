@@ -34,7 +34,8 @@ export type BoardPeer = {
 
 /**
  * The socket's side of things:
- * - `connecting`: before the first sync (the local copy may already be painted);
+ * - `connecting`: before the first sync (the local copy may already be painted), or while the
+ *   board is fetched again after a refusal dropped the local copy;
  * - `synced`: the board is the server's, and changes go as they are made;
  * - `offline`: the connection was lost; drawing goes on locally and is sent on coming back;
  * - `ended`: for good (see `endReason`); the board stays on screen, read only.

@@ -15,6 +15,7 @@ import {
   teacherProfile,
   type Actor,
 } from '../../testing/server-actors.ts';
+import { patience } from '../../../server/testing/patience.ts';
 import { callJson } from '../../../server/testing/server-process.ts';
 import type { BoardStrokeInput } from './board-model.ts';
 import { memoryBoardStore, type BoardLocalStore } from './board-offline.ts';
@@ -166,9 +167,13 @@ async function until(
   session: ClassBoardSession,
   check: (state: ReturnType<ClassBoardSession['getSnapshot']>) => boolean,
 ) {
-  await vi.waitFor(() => {
-    if (!check(session.getSnapshot())) throw new Error(`not yet: ${JSON.stringify(session.getSnapshot())}`);
-  });
+  // Sending a long offline lesson takes a few round trips to the database: more than vi.waitFor's second under load.
+  await vi.waitFor(
+    () => {
+      if (!check(session.getSnapshot())) throw new Error(`not yet: ${JSON.stringify(session.getSnapshot())}`);
+    },
+    { timeout: patience(10_000) },
+  );
 }
 
 const ids = (session: ClassBoardSession, pageId: string) => session.strokesOf(pageId).map((stroke) => stroke.id);

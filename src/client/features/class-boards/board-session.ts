@@ -421,7 +421,9 @@ export class ClassBoardSession implements BoardSession {
     this.attachDocument();
     this.saveSoon();
     if (this.isJoined) {
+      // Not the server's board until its answer comes (the screens show it fetched again).
       this.isSyncedNow = false;
+      this.status = 'connecting';
       this.sendSync(syncMessage(syncProtocol.messageYjsSyncStep1, Y.encodeStateVector(this.doc)));
     }
     this.emit();
