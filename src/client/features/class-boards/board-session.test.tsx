@@ -229,7 +229,7 @@ describe('the class board session', () => {
     expect(seen).toMatchObject({ name: pupils[0]!.name, teacher: false });
   });
 
-  it('undoes one person’s own changes only: the other’s strokes stay; a clear of one’s own comes back', async () => {
+  it('undoes one person’s own changes only: the other’s strokes stay; a clear comes back, a teacher’s of anyone’s', async () => {
     const { teacher, classId, pupils, observer } = await aClass();
     await setPen(teacher, classId, 'everyone');
     const board = await teacherBoard(teacher, classId);
@@ -256,8 +256,8 @@ describe('the class board session', () => {
     await until(board.session, (state) => state.savedAll);
     expect(await storedIds(observer, classId, board.pageId)).toEqual([pupils1, pupils2]);
 
-    // A clear of the pupil's own strokes is undone; one with others' strokes in it cannot be
-    // (the server takes only strokes naming their sender), so the session does not offer it.
+    // A clear of the pupil's own strokes is undone; a pupil's with others' strokes in it cannot be
+    // (the server takes from a student only strokes naming them), so the session does not offer it.
     const second = board.session.addPage('Decimals')!;
     await until(pupil.session, (state) => state.pages.length === 2);
     const mine = pupil.session.addStroke(second, line(8))!;
@@ -274,10 +274,25 @@ describe('the class board session', () => {
     await until(board.session, () => ids(board.session, board.pageId).length === 0);
     // The pupil's strokes were theirs: that clear comes back too.
     expect(pupil.session.getSnapshot().canUndo).toBe(true);
-    board.session.addStroke(second, line(3));
+
+    // A teacher's clear of a page with the pupil's stroke is undone (the server takes anyone's
+    // strokes from a teacher): the pupil sees their stroke again, authored by them.
+    const teachers2 = board.session.addStroke(second, line(3))!;
+    await until(pupil.session, () => ids(pupil.session, second).includes(teachers2));
     board.session.clearPage(second);
-    // The teacher's clear took the pupil's stroke: not undoable.
-    expect(board.session.getSnapshot().canUndo).toBe(false);
+    await until(pupil.session, () => ids(pupil.session, second).length === 0);
+    expect(board.session.getSnapshot().canUndo).toBe(true);
+    board.session.undo();
+    await until(pupil.session, () => ids(pupil.session, second).length === 2);
+    expect(ids(pupil.session, second).sort()).toEqual([mine, teachers2].sort());
+    expect(pupil.session.strokesOf(second).find((stroke) => stroke.id === mine)?.author).toBe(pupils[0]!.id);
+    await until(board.session, (state) => state.savedAll);
+    expect((await storedIds(observer, classId, second)).sort()).toEqual([mine, teachers2].sort());
+
+    // A pupil's clear that took the teacher's stroke is not offered: the server would refuse its undo.
+    pupil.session.clearPage(second);
+    await until(board.session, () => ids(board.session, second).length === 0);
+    expect(pupil.session.getSnapshot().canUndo).toBe(false);
   });
 
   it('gives a student without the pen no drawing; a stroke made before the pen was taken is refused, never stored', async () => {

@@ -329,6 +329,9 @@ export class ClassBoardSession implements BoardSession {
 
   private canStep(step: UndoStep | undefined) {
     if (step === undefined || !this.canChange()) return false;
+    // A teacher's update may add anyone's strokes (decision 069): their undo of a clear, an erase
+    // or a page deletion brings everyone's back. A student's may add only their own.
+    if (this.isTeacher) return true;
     // A step's deleted content never changes: looked at once, not at every snapshot.
     let restoresOthers = this.restoresOthers.get(step);
     if (restoresOthers === undefined) {

@@ -13,8 +13,8 @@ import {
  * The class board's document on the server (decision 069): what a Yjs update may do to it. An
  * update is applied to the board's document and the transaction it made is checked: the new
  * structs (each in its place: a page under `pages`, a name, order or strokes array in a page, a
- * stroke of the sender's in a strokes array), the types it changed, no root but `pages`, nothing
- * left pending. A refused update has changed the document in memory: the caller throws that copy
+ * stroke of the sender's — from a teacher, anyone's — in a strokes array), the types it changed,
+ * no root but `pages`, nothing left pending. A refused update has changed the document in memory: the caller throws that copy
  * away and loads the stored one again (`corrupted`), so nothing refused reaches the database or
  * another person.
  */
@@ -66,13 +66,21 @@ function roleOf(type: unknown, pages: Y.Map<unknown>): Role | null {
   return null;
 }
 
-const isStrokeOf = (value: unknown, authorId: string) => {
+/** Who sends an update; `teacher` only for a teacher of the class (the token; the store checks the class). */
+export type BoardSender = { id: string; teacher: boolean };
+
+/**
+ * A stroke the sender may add: the sender's own; a teacher's, anyone's. A teacher's undo of a
+ * clear, an erase or a page deletion re-inserts the strokes it took (Yjs makes them new items of
+ * the teacher's, the content as it was, authors included): everyone's strokes come back.
+ */
+const isStrokeOf = (value: unknown, sender: BoardSender) => {
   const stroke = boardStrokeSchema.safeParse(value);
-  return stroke.success && stroke.data.author === authorId;
+  return stroke.success && (sender.teacher || stroke.data.author === sender.id);
 };
 
 /** One struct this transaction added: in a place the schema has, with content of its kind. */
-function isValidStruct(struct: Y.Item | Y.GC, pages: Y.Map<unknown>, authorId: string): boolean {
+function isValidStruct(struct: Y.Item | Y.GC, pages: Y.Map<unknown>, sender: BoardSender): boolean {
   // Garbage-collected content (a client that deleted and collected before sending) has no place.
   if (struct instanceof Y.GC) return true;
   if (!(struct instanceof Y.Item)) return false;
@@ -97,7 +105,7 @@ function isValidStruct(struct: Y.Item | Y.GC, pages: Y.Map<unknown>, authorId: s
       ? boardPageNameSchema.safeParse(value).success
       : boardPageOrderSchema.safeParse(value).success;
   }
-  return content.arr.every((value) => isStrokeOf(value, authorId));
+  return content.arr.every((value) => isStrokeOf(value, sender));
 }
 
 /** A page as the schema has it: a name, an order and a strokes array, nothing else. */
@@ -123,11 +131,11 @@ function* addedStructs(doc: Y.Doc, transaction: Y.Transaction): Generator<Y.Item
 }
 
 /**
- * Applies a client's update to the board's document and checks the result; `authorId` is the
- * sender, who must be the author of every stroke it adds. The accepted update's `diff` is what
- * was new to the document (what to store and pass on).
+ * Applies a client's update to the board's document and checks the result; a student `sender`
+ * must be the author of every stroke it adds (a teacher may restore anyone's). The accepted
+ * update's `diff` is what was new to the document (what to store and pass on).
  */
-export function applyBoardUpdate(doc: Y.Doc, update: Uint8Array, authorId: string): ApplyOutcome {
+export function applyBoardUpdate(doc: Y.Doc, update: Uint8Array, sender: BoardSender): ApplyOutcome {
   const pages = doc.getMap<unknown>(BOARD_ROOT);
   const stateBefore = Y.encodeStateVector(doc);
   let transaction: Y.Transaction | null = null;
@@ -154,7 +162,7 @@ export function applyBoardUpdate(doc: Y.Doc, update: Uint8Array, authorId: strin
   // A struct under a root of its own name made that root: the board has one.
   if ([...doc.share.keys()].some((name) => name !== BOARD_ROOT)) return schemaBroken;
   for (const struct of addedStructs(doc, made)) {
-    if (!isValidStruct(struct, pages, authorId)) return schemaBroken;
+    if (!isValidStruct(struct, pages, sender)) return schemaBroken;
   }
   let change: BoardChange = 'strokes';
   for (const [type, keys] of made.changed) {

@@ -212,6 +212,38 @@ describe('the class board socket', () => {
     expect(get.body.data).toEqual({ classId, mode: 'named', studentIds: [ada.id] });
   });
 
+  it('lets a teacher bring back a student’s cleared stroke (an undo); a student with the pen adds only theirs', async () => {
+    const { teacher, classId, students } = await boardClass();
+    const [ada, ben] = students as [Player, Player];
+    const board = await teacherWithPage(teacher, classId);
+    await setPen(teacher, classId, 'everyone');
+    const onAda = await open(baseUrl, await studentToken(classId, ada));
+    await onAda.until((page) => page.pages.has('p1'));
+    const adas = strokeBy(ada.id, 30, 'ada-1');
+    onAda.draw('p1', adas);
+    await onAda.saved();
+    await board.until((page) => strokeIds(page).includes('ada-1'));
+
+    // The teacher clears the page; their undo re-inserts the stroke as is, Ada still its author.
+    board.strokes('p1').delete(0, board.strokes('p1').length);
+    await board.saved();
+    await onAda.until((page) => strokeIds(page).length === 0, 'the cleared page');
+    board.draw('p1', adas);
+    await board.saved();
+    await onAda.until((page) => strokeIds(page).includes('ada-1'), 'Ada’s stroke back');
+    const stored = (await storedBoard(classId)) as { p1: { strokes: { id: string; author: string }[] } };
+    expect(stored.p1.strokes).toEqual([expect.objectContaining({ id: 'ada-1', author: ada.id })]);
+
+    // Ben holds the pen too, yet a stroke naming Ada from him closes his socket; nothing stored.
+    const onBen = await open(baseUrl, await studentToken(classId, ben));
+    await onBen.until((page) => strokeIds(page).includes('ada-1'));
+    const before = await storedBoard(classId);
+    onBen.draw('p1', strokeBy(ada.id, 10, 'not-bens'));
+    expect((await onBen.client.closedWithin()).code).toBe(CLASS_BOARD_CLOSE_CODES.BAD_MESSAGE);
+    expect(await storedBoard(classId)).toEqual(before);
+    expect(onAda.strokeIds('p1')).toEqual(['ada-1']);
+  });
+
   it('closes on random bytes and on valid Yjs updates off the schema; the stored board stays intact', async () => {
     const { teacher, coTeacher, classId, students } = await boardClass();
     const board = await teacherWithPage(teacher, classId);
@@ -225,7 +257,7 @@ describe('the class board socket', () => {
     const forged: [string, (doc: Y.Doc) => void][] = [
       ['a text root', (doc) => doc.getText('notes').insert(0, 'hello')],
       ['a stroke without points', (doc) => strokes(doc).push([{ ...strokeBy(forger), points: [] }])],
-      ['a stroke of someone else’s', (doc) => strokes(doc).push([strokeBy(students[0]!.id)])],
+      // (A stroke of someone else's is a teacher's to add: see the undo of a clear below.)
       ['a stroke off the board', (doc) => strokes(doc).push([{ ...strokeBy(forger), points: [1e9, 0] }])],
       ['a stroke with more', (doc) => strokes(doc).push([{ ...strokeBy(forger), note: 'x' }])],
       ['a page without a name', (doc) => pagesOf(doc).set('p9', withKeys({ order: 1, strokes: new Y.Array() }))],

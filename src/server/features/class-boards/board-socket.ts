@@ -269,12 +269,13 @@ export function registerClassBoardSocket(transport: RoomTransport, options: Boar
       if (nothing === undefined) return local.close('BAD_MESSAGE');
       return nothing ? saved() : refuse('NO_PEN');
     }
-    let outcome = applyBoardUpdate(doc, update, local.userId);
+    const writer = { id: local.userId, teacher: local.teacher };
+    let outcome = applyBoardUpdate(doc, update, writer);
     if (!outcome.ok && outcome.problem === 'PENDING') {
       // It may build on an update this instance has not heard of yet: once more on the stored board.
       forget(board);
       doc = await documentOf(board);
-      outcome = applyBoardUpdate(doc, update, local.userId);
+      outcome = applyBoardUpdate(doc, update, writer);
     }
     if (!outcome.ok) {
       if (outcome.corrupted) forget(board);
@@ -286,7 +287,6 @@ export function registerClassBoardSocket(transport: RoomTransport, options: Boar
       forget(board);
       return refuse('NOT_A_TEACHER');
     }
-    const writer = { id: local.userId, teacher: local.teacher };
     let appended = await store.append(board.classId, writer, outcome.diff, outcome.change);
     if ('refused' in appended && appended.refused === 'BOARD_FULL') {
       // Deleted strokes take room until a compaction: one, then once more.

@@ -204,7 +204,8 @@ export function createClassBoards(db: Database, options: ClassBoardsOptions = {}
             logBytes: classBoards.logBytes,
             logCount: classBoards.logCount,
             lastSeq: classBoards.lastSeq,
-            // Whether the writer is still of the class, in the same round trip as the lock.
+            // Whether the writer is still of the class, in the same round trip as the lock: a
+            // teacher's update may add others' strokes (an undo restoring them), only while they teach it.
             isMember: writer.teacher
               ? sql<boolean>`exists (select 1 from ${classTeachers} where ${classTeachers.classId} = ${classId} and ${classTeachers.teacherId} = ${writer.id})`
               : sql<boolean>`exists (select 1 from ${classStudents} where ${classStudents.classId} = ${classId} and ${classStudents.studentId} = ${writer.id})`,
