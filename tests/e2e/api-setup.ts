@@ -121,6 +121,16 @@ export async function registeredStudent(
   return student;
 }
 
+/** A student registered into the class of `classCode` under `name`, and signed in: their session's token. */
+export async function signedInStudent(request: APIRequestContext, classCode: string, name: string) {
+  const registration = await registeredStudent(request, { classCode, name });
+  const token = (await postOk(request, '/api/student/login', {
+    rollNumber: registration.rollNumber,
+    password: registration.password,
+  })) as string;
+  return { registration, token };
+}
+
 /** The right answer of each question of buildNewQuiz(), by question text. */
 export const RIGHT_ANSWERS: Record<string, string> = {
   'What is 2 + 2?': '4',

@@ -4,7 +4,7 @@ import { livePoints, type LiveGameReport } from '../../src/shared/live-games.ts'
 import { buildNewQuiz, TYPED_QUESTIONS } from '../../src/server/testing/factories.ts';
 import { patience } from '../../src/server/testing/patience.ts';
 import { enterStudyMode, signInByToken } from './actors.ts';
-import { registeredStudent, teacherWithClass } from './api-setup.ts';
+import { signedInStudent, teacherWithClass } from './api-setup.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 
 /**
@@ -102,11 +102,7 @@ test('a host and six phones play a live game of every question type to its podiu
   const names = ['Ada Lovelace', 'Ben Okri', 'Chiamaka Obi', 'Dmitri Volkov', 'Elif Şafak', 'فاطمة الزهراء'];
   const players: Player[] = [];
   for (const name of names) {
-    const registration = await registeredStudent(page.request, { classCode: klass.joinCode, name });
-    const token = (await apiOk(page.request, 'post', '/api/student/login', '', {
-      rollNumber: registration.rollNumber,
-      password: registration.password,
-    })) as string;
+    const { token } = await signedInStudent(page.request, klass.joinCode, name);
     players.push({ name, token, ...(await phone(browser, baseURL!, token)) });
   }
   const contexts = players.map((player) => player.context);
