@@ -126,17 +126,8 @@ export function buildPdf(pictures: readonly PdfPicture[]): Uint8Array<ArrayBuffe
   return file;
 }
 
-/** Saves a file the browser's way: a link to the blob, clicked. */
-export function downloadBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+/** Saves a file the browser's way: the shared helper, kept here for the board page's lazy import. */
+export { downloadBlob } from '../../lib/download-file.ts';
 
 /** A file name from a class's and a page's names: what file systems refuse becomes a dash. */
 export function fileNameOf(...parts: string[]): string {
