@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Download, Eraser, Pencil, Redo2, Trash2, Undo2 } from 'lucide-react';
+import { Download, Eraser, Pencil, Trash2 } from 'lucide-react';
 import { BRUSH_SIZE_CHOICES, DEFAULT_BRUSH_SIZE, type Brush, type BrushAction } from './brush.ts';
 import type { WhiteboardStatus } from './whiteboard-engine.ts';
 import { formatNumber } from '../../lib/format.ts';
+import { HistoryButtons } from '../../components/drawing/history-buttons.tsx';
 import { CONTROL, Group, ToolButton } from '../../components/drawing/tool-controls.tsx';
 
 /**
@@ -75,22 +76,7 @@ export function Toolbar(props: {
         </label>
       </Group>
       <Group label={t({ comment: "The toolbar's group of Undo and Redo", message: 'History' })}>
-        <ToolButton
-          label={t`Undo`}
-          icon={Undo2}
-          isMirrored
-          isDisabled={!status.canUndo}
-          shortcut="Control+Z Meta+Z"
-          onClick={props.onUndo}
-        />
-        <ToolButton
-          label={t`Redo`}
-          icon={Redo2}
-          isMirrored
-          isDisabled={!status.canRedo}
-          shortcut="Control+Shift+Z Meta+Shift+Z Control+Y"
-          onClick={props.onRedo}
-        />
+        <HistoryButtons canUndo={status.canUndo} canRedo={status.canRedo} onUndo={props.onUndo} onRedo={props.onRedo} />
       </Group>
       {/* Clear empties the drawing (after a confirmation): at the far end, not beside Save. */}
       <Group label={t({ comment: "The toolbar's group of Save and Clear", message: 'Drawing' })} className="grow">

@@ -1,9 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Eraser, FileDown, ImageDown, MousePointer2, Pencil, Redo2, Trash2, Undo2 } from 'lucide-react';
+import { Eraser, FileDown, ImageDown, MousePointer2, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { formatNumber } from '../../lib/format.ts';
 import { isHexColour } from '../../components/drawing/pen-input.ts';
+import { HistoryButtons } from '../../components/drawing/history-buttons.tsx';
 import { CONTROL, Group, ToolButton } from '../../components/drawing/tool-controls.tsx';
 import { BOARD_WIDTHS, type BoardTool } from './board-canvas.tsx';
 
@@ -88,21 +89,11 @@ export function BoardToolbar(props: {
             </label>
           </Group>
           <Group label={t({ comment: "The class board toolbar's group of Undo and Redo", message: 'Your changes' })}>
-            <ToolButton
-              label={t`Undo`}
-              icon={Undo2}
-              isMirrored
-              isDisabled={!props.canUndo}
-              shortcut="Control+Z Meta+Z"
-              onClick={props.onUndo}
-            />
-            <ToolButton
-              label={t`Redo`}
-              icon={Redo2}
-              isMirrored
-              isDisabled={!props.canRedo}
-              shortcut="Control+Shift+Z Meta+Shift+Z Control+Y"
-              onClick={props.onRedo}
+            <HistoryButtons
+              canUndo={props.canUndo}
+              canRedo={props.canRedo}
+              onUndo={props.onUndo}
+              onRedo={props.onRedo}
             />
             <ToolButton
               label={t({ comment: 'Removes every stroke of the class board page on show', message: 'Clear page' })}
