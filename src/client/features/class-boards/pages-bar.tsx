@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ChevronLeft, ChevronRight, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Pencil, Plus, Trash2, type LucideIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { CLASS_BOARD_LIMITS } from '#shared/class-boards';
 import { Button } from '../../components/ui/button.tsx';
@@ -11,6 +11,31 @@ import type { BoardPage } from './board-model.ts';
 
 const ICON_BUTTON =
   'inline-flex size-10 items-center justify-center rounded-lg border border-line-strong bg-surface text-fg hover:bg-surface-sunken aria-disabled:cursor-not-allowed aria-disabled:opacity-50';
+
+/** One of the page's icon-only buttons: its name is its tooltip and its label. */
+function IconButton(props: {
+  label: string;
+  icon: LucideIcon;
+  onClick: () => void;
+  isDisabled?: boolean;
+  /** An icon that points back or forward: it turns in a right-to-left page. */
+  isMirrored?: boolean;
+  tone?: 'danger';
+}) {
+  const { label, icon: Icon } = props;
+  return (
+    <button
+      type="button"
+      className={props.tone === 'danger' ? `${ICON_BUTTON} text-danger` : ICON_BUTTON}
+      title={label}
+      aria-label={label}
+      aria-disabled={props.isDisabled || undefined}
+      onClick={props.onClick}
+    >
+      <Icon className={props.isMirrored ? 'size-4 rtl:-scale-x-100' : 'size-4'} aria-hidden="true" />
+    </button>
+  );
+}
 
 /**
  * The board's pages (issue 35): one button each, the page on show marked; teachers add a page,
@@ -85,47 +110,30 @@ export function PagesBar(props: {
           </Button>
           {current ? (
             <>
-              <button
-                type="button"
-                className={ICON_BUTTON}
-                title={t`Rename page`}
-                aria-label={t`Rename page`}
-                onClick={() => setDialog('rename')}
-              >
-                <Pencil className="size-4" aria-hidden="true" />
-              </button>
-              <button
-                type="button"
-                className={ICON_BUTTON}
-                title={t`Move page earlier`}
-                aria-label={t`Move page earlier`}
-                aria-disabled={index <= 0 || undefined}
+              <IconButton label={t`Rename page`} icon={Pencil} onClick={() => setDialog('rename')} />
+              <IconButton
+                label={t`Move page earlier`}
+                icon={ChevronLeft}
+                isMirrored
+                isDisabled={index <= 0}
                 onClick={moveEarlier}
-              >
-                <ChevronLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
-              </button>
-              <button
-                type="button"
-                className={ICON_BUTTON}
-                title={t`Move page later`}
-                aria-label={t`Move page later`}
-                aria-disabled={index >= pages.length - 1 || undefined}
+              />
+              <IconButton
+                label={t`Move page later`}
+                icon={ChevronRight}
+                isMirrored
+                isDisabled={index >= pages.length - 1}
                 onClick={moveLater}
-              >
-                <ChevronRight className="size-4 rtl:-scale-x-100" aria-hidden="true" />
-              </button>
-              <button
-                type="button"
-                className={`${ICON_BUTTON} text-danger`}
-                title={t`Delete page`}
-                aria-label={t`Delete page`}
-                aria-disabled={pages.length <= 1 || undefined}
+              />
+              <IconButton
+                label={t`Delete page`}
+                icon={Trash2}
+                tone="danger"
+                isDisabled={pages.length <= 1}
                 onClick={() => {
                   if (pages.length > 1) setDialog('delete');
                 }}
-              >
-                <Trash2 className="size-4" aria-hidden="true" />
-              </button>
+              />
             </>
           ) : null}
         </div>
