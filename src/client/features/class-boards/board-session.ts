@@ -214,7 +214,12 @@ export class ClassBoardSession implements BoardSession {
         this.canDraw = false;
         this.emit();
       },
-      onNetwork: () => this.emit(),
+      onNetwork: () => {
+        // The browser says the network is gone: the socket is dead whatever it shows (a ping would
+        // find out only later), so it goes now: the page says Offline and keeps its changes here.
+        if (!navigator.onLine) this.socket.reconnect();
+        this.emit();
+      },
       ...(options.createSocket ? { createSocket: options.createSocket } : {}),
       ...(options.network ? { network: options.network } : {}),
       ...(options.delayMs ? { delayMs: options.delayMs } : {}),
