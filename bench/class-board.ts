@@ -33,7 +33,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as Y from 'yjs';
 import { BOARD_ROOT, CLASS_BOARD_LIMITS, type BoardStroke, type BoardTicket } from '#shared/class-boards';
 import { studentIdentityColumns } from '#server/db/identity-keys';
@@ -48,15 +47,16 @@ import { prepareDatabase, type Engine } from './api/databases.ts';
 import { summariseLatencies, type LatencySummary } from './api/load.ts';
 import { postJson, startAppServer, type RunningServer } from './api/servers.ts';
 import { codeVersion } from './code-version.ts';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
-const resultsDir = path.join(root, 'bench/results');
-const log = (line: string) => console.log(line);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
-const loadAverage = () => os.loadavg().map((value) => Math.round(value * 100) / 100);
-const MB = 1024 * 1024;
-/** The line bench/live-memory-probe.mjs prints its reading on (the live game's probe, shared). */
-const MEMORY_LINE_PREFIX = 'live-bench-memory ';
+import {
+  loadAverage,
+  log,
+  MB,
+  MEMORY_LINE_PREFIX,
+  readCommonOptions,
+  resultsDir,
+  root,
+  sleep,
+} from './api/realtime-bench.ts';
 
 /** Issue 35's budget, p99: a stroke sent → every other person has it. */
 const BUDGET_MS = { stroke: 150 } as const;
@@ -69,30 +69,19 @@ const PAGE_ID = 'p1';
 const STROKES_PER_UPDATE = 500;
 
 function readOptions() {
-  const argv = process.argv.slice(2);
-  const flag = (name: string) => (argv.includes(`--${name}`) ? argv[argv.indexOf(`--${name}`) + 1] : undefined);
-  const isQuick = argv.includes('--quick') || ['1', 'true'].includes(process.env.BENCH_QUICK ?? '');
-  const db = flag('db') ?? process.env.BENCH_DB ?? (process.env.BENCH_POSTGRES_URL ? 'postgres' : 'pglite');
-  if (!['pglite', 'postgres', 'both'].includes(db))
-    throw new Error(`--db must be pglite, postgres or both (got ${db})`);
-  const number = (name: string, fallback: number) => {
-    const value = Number(process.env[name] || fallback);
-    if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number`);
-    return value;
-  };
-  const only = (process.env.BENCH_ONLY ?? 'A,B,L').split(',').map((id) => id.trim().toUpperCase());
+  const { isQuick, engines, postgresAdminUrl, redisUrl, scenarios, out, number } = readCommonOptions('A,B,L');
   return {
     isQuick,
-    engines: (db === 'both' ? ['pglite', 'postgres'] : [db]) as Engine[],
-    postgresAdminUrl: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-    redisUrl: process.env.BENCH_REDIS_URL || process.env.REDIS_URL || undefined,
+    engines,
+    postgresAdminUrl,
+    redisUrl,
     port: number('BENCH_PORT', 3761),
     people: number('BENCH_PEOPLE', isQuick ? 6 : 30),
     seconds: number('BENCH_SECONDS', isQuick ? 4 : 30),
     lateStrokes: number('BENCH_LATE_STROKES', isQuick ? 1_000 : 20_000),
     lateJoins: number('BENCH_LATE_JOINS', isQuick ? 1 : 3),
-    scenarios: new Set(only),
-    out: flag('out') ?? process.env.BENCH_OUT,
+    scenarios,
+    out,
   };
 }
 type Options = ReturnType<typeof readOptions>;

@@ -33,7 +33,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { WebSocket } from 'ws';
 import {
@@ -55,15 +54,16 @@ import { prepareDatabase, type Engine } from './api/databases.ts';
 import { summariseLatencies, type LatencySummary } from './api/load.ts';
 import { postJson, startAppServer, type RunningServer } from './api/servers.ts';
 import { codeVersion } from './code-version.ts';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
-const resultsDir = path.join(root, 'bench/results');
-const log = (line: string) => console.log(line);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
-const loadAverage = () => os.loadavg().map((value) => Math.round(value * 100) / 100);
-const MB = 1024 * 1024;
-/** The line bench/live-memory-probe.mjs prints its reading on (plain JavaScript there: it loads before tsx). */
-const MEMORY_LINE_PREFIX = 'live-bench-memory ';
+import {
+  loadAverage,
+  log,
+  MB,
+  MEMORY_LINE_PREFIX,
+  readCommonOptions,
+  resultsDir,
+  root,
+  sleep,
+} from './api/realtime-bench.ts';
 
 /** Issue 34's budgets, p99 each. */
 const BUDGETS_MS = { opened: 250, answer: 100, closed: 500 } as const;
@@ -75,31 +75,20 @@ const MESSAGE_TIMEOUT_MS = 30_000;
 const CONNECT_CONCURRENCY = 25;
 
 function readOptions() {
-  const argv = process.argv.slice(2);
-  const flag = (name: string) => (argv.includes(`--${name}`) ? argv[argv.indexOf(`--${name}`) + 1] : undefined);
-  const isQuick = argv.includes('--quick') || ['1', 'true'].includes(process.env.BENCH_QUICK ?? '');
-  const db = flag('db') ?? process.env.BENCH_DB ?? (process.env.BENCH_POSTGRES_URL ? 'postgres' : 'pglite');
-  if (!['pglite', 'postgres', 'both'].includes(db))
-    throw new Error(`--db must be pglite, postgres or both (got ${db})`);
-  const number = (name: string, fallback: number) => {
-    const value = Number(process.env[name] || fallback);
-    if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number`);
-    return value;
-  };
-  const only = (process.env.BENCH_ONLY ?? 'A,B,C').split(',').map((id) => id.trim().toUpperCase());
+  const { isQuick, engines, postgresAdminUrl, redisUrl, scenarios, out, number } = readCommonOptions('A,B,C');
   return {
     isQuick,
-    engines: (db === 'both' ? ['pglite', 'postgres'] : [db]) as Engine[],
-    postgresAdminUrl: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-    redisUrl: process.env.BENCH_REDIS_URL || process.env.REDIS_URL || undefined,
+    engines,
+    postgresAdminUrl,
+    redisUrl,
     port: number('BENCH_PORT', 3741),
     players: number('BENCH_PLAYERS', isQuick ? 60 : 300),
     games: number('BENCH_GAMES', isQuick ? 4 : 20),
     gamePlayers: number('BENCH_GAME_PLAYERS', isQuick ? 15 : 30),
     questions: number('BENCH_QUESTIONS', isQuick ? 2 : 5),
-    scenarios: new Set(only),
+    scenarios,
     cpuProfileDir: process.env.BENCH_CPU_PROF ? path.join(resultsDir, 'profiles') : undefined,
-    out: flag('out') ?? process.env.BENCH_OUT,
+    out,
   };
 }
 type Options = ReturnType<typeof readOptions>;
