@@ -43,6 +43,7 @@ import {
   type LiveTicket,
 } from '#shared/live-games';
 import type { TypedQuestionInput } from '#shared/question-types';
+import { LIVE_GAME_CLOSE_CODES } from '#shared/live-game-basics';
 import { QUIZ_BACKGROUNDS } from '#shared/quizzes';
 import { studentIdentityColumns } from '#server/db/identity-keys';
 import { classStudents, students } from '#server/db/schema';
@@ -131,7 +132,9 @@ class LiveBenchSocket {
       waiter.settle({ message, at });
     });
     socket.on('close', (code, reason) => {
-      if (!this.isClosing) this.problems.push(`closed ${code} ${String(reason)}`);
+      // The server closes every socket of a game once it has ended (decision 066's addendum).
+      if (!this.isClosing && code !== LIVE_GAME_CLOSE_CODES.GAME_ENDED)
+        this.problems.push(`closed ${code} ${String(reason)}`);
     });
     socket.on('error', (error) => this.problems.push(`socket error: ${error.message}`));
   }
