@@ -9,7 +9,7 @@ import { ROOM_CLOSE_CODES } from './rooms.ts';
  */
 
 /** Bumped on any incompatible change of the messages below; the socket closes other versions. */
-export const LIVE_GAME_PROTOCOL_VERSION = 1;
+export const LIVE_GAME_PROTOCOL_VERSION = 2;
 
 export const LIVE_GAME_LIMITS = {
   /** The game PIN: digits, unique among the games not ended. */

@@ -353,6 +353,8 @@ export const liveServerMessageSchema = z.discriminatedUnion('type', [
     question: openedQuestionSchema.nullable(),
     paused: pausedSchema.nullable(),
     answered: z.number().int(),
+    /** Of the open question: the players who may answer it (not those who joined during it); 0 when none is open. */
+    answering: z.number().int(),
     /** Between questions: the one last closed, with its key, its distribution and the top five. */
     closed: closedQuestionSchema.extend({ top: z.array(rankedPlayerSchema) }).nullable(),
     /** Once ended: the podium. */

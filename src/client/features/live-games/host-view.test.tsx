@@ -70,6 +70,7 @@ const welcome = (overrides: Partial<Extract<LiveServerMessage, { type: 'host-wel
   question: null,
   paused: null,
   answered: 0,
+  answering: 0,
   closed: null,
   podium: null,
   ...overrides,
@@ -203,6 +204,18 @@ describe('HostView', () => {
     expect(screen.getByText('No one has joined yet.')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Start' })).toBeDisabled();
     expect(onCommand).not.toHaveBeenCalled();
+  });
+
+  it('counts, on a projector that comes back mid-question, of the players who may answer it', () => {
+    // Three in the game, one of whom joined during this question: "1 of 2", not "1 of 3".
+    const { type: _opened, ...question } = opened;
+    renderHost(
+      snapshotOf([
+        welcome({ game: game({ state: 'question-open', playerCount: 3 }), question, answered: 1, answering: 2 }),
+      ]),
+      NOW + 1_000,
+    );
+    expect(screen.getByText('1 of 2')).toBeVisible();
   });
 
   it('shows the open question with its number, options, countdown and answers, and sends each control', async () => {

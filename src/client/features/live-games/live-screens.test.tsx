@@ -118,6 +118,7 @@ const hostWelcome = (
     question: null,
     paused: null,
     answered: 0,
+    answering: 0,
     closed: null,
     podium: null,
     ...overrides,

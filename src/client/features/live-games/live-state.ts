@@ -108,7 +108,9 @@ export function applyLiveMessage(state: LiveState, message: LiveServerMessage, r
         question,
         deadlineAt: question ? onLocalClock(question.deadline, question.serverTime, receivedAt) : null,
         paused,
-        answerCount: question ? { index: question.index, answered: message.answered, players: game.playerCount } : null,
+        answerCount: question
+          ? { index: question.index, answered: message.answered, players: message.answering }
+          : null,
         closed: closed ? { type: 'question-closed', ...closed } : null,
         top: closed?.top ?? [],
         podium,

@@ -365,6 +365,12 @@ describe('the referee', () => {
     const [late] = await addStudents(t, klass.id, 1, 'Late');
     const joined = expectDone(await play.joinAsPlayer(late!, game._id));
     expect(joined.welcome).toMatchObject({ type: 'player-welcome', you: { firstIndex: 1, score: 0 } });
+    // A host who comes back now counts the answers of the one player who may answer, not two.
+    expect(expectDone(await play.joinAsHost(host, game._id)).welcome).toMatchObject({
+      type: 'host-welcome',
+      answered: 0,
+      answering: 1,
+    });
     expect(messagesOf(joined.deliveries, 'player-joined')[0]).toMatchObject({
       player: { _id: late!.id },
       playerCount: 2,

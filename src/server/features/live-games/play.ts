@@ -661,6 +661,8 @@ export function createLiveGamePlay(
       question: isOpen(game) && question ? presentOpenedQuestion(game, question, signImage, at) : null,
       paused: game.state === 'paused' ? { index: game.currentIndex, remainingMs: remainingMs(game, at) } : null,
       answered: isOpen(game) && question ? await answeredCount(tx, game.id, question._id) : 0,
+      // The "18 of 27" of a host who comes back: of those who may answer, as the answer counts say.
+      answering: isOpen(game) && question ? await eligibleCount(tx, game.id, game.currentIndex) : 0,
       closed: closed ? { ...closed.closed, top: closed.top } : null,
       podium: isOver(game, at) ? finalResults(game, rows).podium : null,
     };
