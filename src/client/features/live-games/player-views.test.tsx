@@ -204,6 +204,30 @@ describe('the player’s live game screens', () => {
     expect(screen.getByText('1st of 2')).toBeInTheDocument();
   });
 
+  it('tells a screen reader the question opened, the last seconds, a pause and the result', () => {
+    // The polite live region of the player's screen (issue 34 point 7).
+    const announced = () =>
+      [...document.querySelectorAll('[aria-live="polite"].sr-only')].map((region) => region.textContent).join(' | ');
+    const { again } = show(asked(capital));
+    expect(announced()).toContain('Question 2 of 4 is open.');
+    again(asked(capital, { deadlineAt: NOW + 4_000 }));
+    expect(announced()).toContain('5 seconds left');
+    again(asked(capital, { paused: { index: 1, remainingMs: 4_000 } }));
+    expect(announced()).toContain('Paused by the teacher');
+    const result: PlayerResult = {
+      index: 1,
+      questionId: 'q-capital',
+      outcome: 'right',
+      points: 850,
+      score: 2050,
+      streak: 1,
+      rank: 3,
+      players: 27,
+    };
+    again({ ...lobby, state: 'question-closed', result });
+    expect(announced()).toContain('Right. +850 points. Rank 3rd of 27.');
+  });
+
   it('ends with the final score and rank, or says the player was removed', () => {
     const { again } = show({ ...lobby, state: 'ended', final: { score: 4200, rank: 2, players: 12 } });
     expect(screen.getByRole('heading', { name: 'The game is over' })).toBeInTheDocument();
