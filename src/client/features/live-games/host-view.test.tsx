@@ -341,9 +341,9 @@ describe('HostView', () => {
       '2Rank 2Ana Ruiz8,000 points',
       '3Rank 3Lea Kim100 points',
     ]);
-    expect(screen.getByRole('link', { name: "See the quiz's analytics" })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: "See the game's report" })).toHaveAttribute(
       'href',
-      '/dashboard/teacher/quiz-analytics/a3f1c2d4-1111-4222-8333-944455566677',
+      `/dashboard/teacher/quiz-analytics/a3f1c2d4-1111-4222-8333-944455566677/live/${game()._id}`,
     );
     expect(screen.queryByRole('button', { name: 'End game' })).toBeNull();
   });

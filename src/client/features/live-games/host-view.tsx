@@ -32,6 +32,7 @@ import { ALMOST_UP_MS, announcementOf, hostEndText } from './host-texts.ts';
 import { answerMark } from './answer-marks.tsx';
 import type { LiveSnapshot } from './live-session.ts';
 import { remainingMs } from './live-state.ts';
+import { liveGameReportPath } from './play-live-path.ts';
 
 /**
  * The host's page of a live game (issue 34 point 2), made for a projector: the lobby with the
@@ -205,11 +206,13 @@ export function HostView({
             <Trans>The game is over</Trans>
           </h2>
           <Podium podium={snapshot.podium ?? []} />
+          {/* The game's own report (review of issue 34): the quiz's analytics list attempts, and a
+              game's results sit at their end, behind a fold. */}
           <Link
-            to={analyticsPath(game.quiz._id)}
+            to={liveGameReportPath(game.quiz._id, game._id)}
             className={cn(buttonVariants({ variant: 'secondary' }), 'self-center')}
           >
-            <Trans>See the quiz's analytics</Trans>
+            <Trans>See the game's report</Trans>
           </Link>
         </section>
       ) : (

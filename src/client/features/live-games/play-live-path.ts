@@ -8,5 +8,9 @@
  */
 export const playLivePath = (quizId: string) => `/dashboard/teacher/all-quiz?play=${encodeURIComponent(quizId)}`;
 
+/** Where one finished game's report is (its own route: a link a teacher can share or bookmark). */
+export const liveGameReportPath = (quizId: string, gameId: string) =>
+  `/dashboard/teacher/quiz-analytics/${encodeURIComponent(quizId)}/live/${encodeURIComponent(gameId)}`;
+
 /** The host's page of a game (the projector), where a teacher of its class runs it or takes it back. */
 export const liveHostPath = (gameId: string) => `/dashboard/teacher/live/${encodeURIComponent(gameId)}`;

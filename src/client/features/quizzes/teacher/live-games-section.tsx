@@ -12,9 +12,7 @@ import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { usePagedList } from '../../../lib/paged-list.ts';
 import { liveGameQueries } from './live-game-queries.ts';
 
-/** Where one finished game's report is (its own route: a link a teacher can share or bookmark). */
-export const liveGameReportPath = (quizId: string, gameId: string) =>
-  `/dashboard/teacher/quiz-analytics/${encodeURIComponent(quizId)}/live/${encodeURIComponent(gameId)}`;
+import { liveGameReportPath } from '../../live-games/play-live-path.ts';
 
 /**
  * The quiz's finished live games on its analytics page (issue 34 point 6): class, date, players
