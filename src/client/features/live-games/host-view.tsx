@@ -79,6 +79,9 @@ function useFocusOnce(isWanted: boolean) {
   );
 }
 
+/** A projector's on/off control that is on (names hidden…): plain to see from the back of the room. */
+const PRESSED_TOGGLE = 'aria-pressed:border-brand-700 aria-pressed:bg-brand-700 aria-pressed:text-white';
+
 export const analyticsPath = (quizId: string) => `/dashboard/teacher/quiz-analytics/${encodeURIComponent(quizId)}`;
 
 export function HostView({
@@ -153,6 +156,7 @@ export function HostView({
             variant="secondary"
             size="sm"
             aria-pressed={snapshot.namesHidden}
+            className={PRESSED_TOGGLE}
             disabled={!isLive}
             onClick={() => onCommand({ type: 'hide-names', hidden: !snapshot.namesHidden })}
           >
@@ -164,6 +168,7 @@ export function HostView({
               variant="secondary"
               size="sm"
               aria-pressed={typedAnswersHidden}
+              className={PRESSED_TOGGLE}
               onClick={() => onTypedAnswersHiddenChange(!typedAnswersHidden)}
             >
               <TextCursorInput className="size-4" aria-hidden="true" />
