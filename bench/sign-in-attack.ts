@@ -36,6 +36,7 @@ import { buildSchoolSetup, buildStudentRegistration } from '#server/testing/fact
 import { DEFAULT_THROTTLE_LIMITS, FAILURE_COST, HOUR_MS } from '#server/throttle/limits';
 import { lockDurationMs } from '#server/throttle/throttle-store';
 import { prepareDatabase, type Engine } from './api/databases.ts';
+import { benchArguments } from './api/options.ts';
 import { summariseLatencies, type LatencySummary } from './api/load.ts';
 import { startAppServer, type RunningServer } from './api/servers.ts';
 
@@ -45,17 +46,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.
 const count = (value: number) => value.toLocaleString('en-GB');
 
 function readOptions() {
-  const argv = process.argv.slice(2);
-  const flag = (name: string) => (argv.includes(`--${name}`) ? argv[argv.indexOf(`--${name}`) + 1] : undefined);
-  const isQuick = argv.includes('--quick') || ['1', 'true'].includes(process.env.BENCH_QUICK ?? '');
-  const db = flag('db') ?? process.env.BENCH_DB ?? 'both';
-  if (!['pglite', 'postgres', 'both'].includes(db))
-    throw new Error(`--db must be pglite, postgres or both (got ${db})`);
-  const number = (name: string, fallback: number) => {
-    const value = Number(process.env[name] || fallback);
-    if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number`);
-    return value;
-  };
+  const { isQuick, db, number, engines } = benchArguments('both');
   const instances = number('BENCH_INSTANCES', 1);
   const redisUrl = process.env.BENCH_REDIS_URL || undefined;
   if (instances > 1 && (!redisUrl || db !== 'postgres')) {
@@ -63,7 +54,7 @@ function readOptions() {
   }
   return {
     isQuick,
-    engines: (db === 'both' ? ['pglite', 'postgres'] : [db]) as Engine[],
+    engines,
     postgresAdminUrl: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
     port: number('BENCH_PORT', 3411),
     instances,

@@ -4,7 +4,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Engine } from './databases.ts';
+import { benchArguments } from './options.ts';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 export const resultsDir = path.join(root, 'bench/results');
@@ -21,22 +21,12 @@ export const MEMORY_LINE_PREFIX = 'live-bench-memory ';
  * `--out` or BENCH_OUT; `number` reads a positive whole number from the environment.
  */
 export function readCommonOptions(defaultScenarios: string) {
-  const argv = process.argv.slice(2);
-  const flag = (name: string) => (argv.includes(`--${name}`) ? argv[argv.indexOf(`--${name}`) + 1] : undefined);
-  const isQuick = argv.includes('--quick') || ['1', 'true'].includes(process.env.BENCH_QUICK ?? '');
-  const db = flag('db') ?? process.env.BENCH_DB ?? (process.env.BENCH_POSTGRES_URL ? 'postgres' : 'pglite');
-  if (!['pglite', 'postgres', 'both'].includes(db))
-    throw new Error(`--db must be pglite, postgres or both (got ${db})`);
-  const number = (name: string, fallback: number) => {
-    const value = Number(process.env[name] || fallback);
-    if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number`);
-    return value;
-  };
+  const { flag, isQuick, number, engines } = benchArguments(process.env.BENCH_POSTGRES_URL ? 'postgres' : 'pglite');
   const only = (process.env.BENCH_ONLY ?? defaultScenarios).split(',').map((id) => id.trim().toUpperCase());
   return {
     isQuick,
     number,
-    engines: (db === 'both' ? ['pglite', 'postgres'] : [db]) as Engine[],
+    engines,
     postgresAdminUrl: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
     redisUrl: process.env.BENCH_REDIS_URL || process.env.REDIS_URL || undefined,
     scenarios: new Set(only),

@@ -1,0 +1,21 @@
+import type { Engine } from './databases.ts';
+
+/**
+ * What every benchmark reads from its command line and environment: `--name value` flags,
+ * `--quick` or BENCH_QUICK, the database engines from `--db` or BENCH_DB (`defaultDb` else), and
+ * `number`, a positive whole number from the environment.
+ */
+export function benchArguments(defaultDb: string) {
+  const argv = process.argv.slice(2);
+  const flag = (name: string) => (argv.includes(`--${name}`) ? argv[argv.indexOf(`--${name}`) + 1] : undefined);
+  const isQuick = argv.includes('--quick') || ['1', 'true'].includes(process.env.BENCH_QUICK ?? '');
+  const db = flag('db') ?? process.env.BENCH_DB ?? defaultDb;
+  if (!['pglite', 'postgres', 'both'].includes(db))
+    throw new Error(`--db must be pglite, postgres or both (got ${db})`);
+  const number = (name: string, fallback: number) => {
+    const value = Number(process.env[name] || fallback);
+    if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number`);
+    return value;
+  };
+  return { flag, isQuick, db, number, engines: (db === 'both' ? ['pglite', 'postgres'] : [db]) as Engine[] };
+}
