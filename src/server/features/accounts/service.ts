@@ -181,11 +181,14 @@ export function createAccountsService(db: Database, tokens: TokenService, sessio
     async changePassword(user: AuthenticatedUser, input: ChangePassword): Promise<string> {
       const table = accountTable(user);
       const [account] = await db
-        .select({ passwordHash: table.passwordHash })
+        .select({ passwordHash: table.passwordHash, sessionVersion: table.sessionVersion })
         .from(table)
         .where(eq(table.id, user.id))
         .limit(1);
       if (!account) throw accountRemoved();
+      // A reset (or a sign-out everywhere) that landed after this request's sign-in check has
+      // ended the session: say so, rather than blame the current password it just replaced.
+      if (account.sessionVersion !== user.sessionVersion) throw new AppError('SIGNED_OUT', SIGNED_OUT_MESSAGE);
       if (!(await verifyPassword(account.passwordHash, input.currentPassword))) {
         // Not 401: the session is fine, the proof is wrong (and a 401 would sign the form's page out).
         throw new AppError('WRONG_CURRENT_PASSWORD', WRONG_CURRENT_PASSWORD, {
@@ -202,7 +205,6 @@ export function createAccountsService(db: Database, tokens: TokenService, sessio
       await bumpSessionVersion(user);
     },
 
-    /** The token's teacher; a token for a deleted account is no longer a session. */
     /** Keeps the person's choice of language on their account, so it follows them to another device. */
     async chooseLanguage(user: AuthenticatedUser, input: ChooseLanguage): Promise<ChooseLanguage> {
       const table = accountTable(user);
@@ -215,6 +217,7 @@ export function createAccountsService(db: Database, tokens: TokenService, sessio
       return { locale: knownLocale(kept.locale) };
     },
 
+    /** The token's teacher; a token for a deleted account is no longer a session. */
     async getTeacher(teacherId: string): Promise<TeacherProfile> {
       const [teacher] = await db.select().from(teachers).where(eq(teachers.id, teacherId)).limit(1);
       if (!teacher) throw accountRemoved();
