@@ -970,3 +970,21 @@ export const classBoardUpdates = pgTable(
   },
   (table) => [primaryKey({ columns: [table.classId, table.seq] })],
 );
+
+/**
+ * Each Yjs client id of a board and the one person who used it first (migration 0031, decision
+ * 069): a pen holder reusing another's id and clock could otherwise shadow their next strokes.
+ */
+export const classBoardClients = pgTable(
+  'class_board_clients',
+  {
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => classBoards.classId, { onDelete: 'cascade' }),
+    clientId: bigint('client_id', { mode: 'number' }).notNull(),
+    /** A teacher's or a student's id. */
+    userId: uuid('user_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.classId, table.clientId] })],
+);

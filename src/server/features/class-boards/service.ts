@@ -1,5 +1,4 @@
 import { and, asc, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm';
-import { bigint, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
 import * as Y from 'yjs';
 import {
   CLASS_BOARD_LIMITS,
@@ -11,6 +10,7 @@ import {
 } from '#shared/class-boards';
 import type { Database } from '../../db/client.ts';
 import {
+  classBoardClients,
   classBoards,
   classBoardUpdates,
   classes,
@@ -45,25 +45,6 @@ export type AppendOutcome =
   | { seq: number; compactDue: boolean }
   /** CLIENT_TAKEN: the update uses a Yjs client id someone else used first on this board. */
   | { refused: 'NO_PEN' | 'NOT_A_TEACHER' | 'BOARD_FULL' | 'GONE' | 'CLIENT_TAKEN' };
-
-/**
- * Each Yjs client id of a board and the one person who used it first (migration 0031): a pen
- * holder reusing another's id and clock could otherwise shadow their next strokes. Declared here
- * rather than in db/schema.ts (decision 069), so drizzle-kit does not know it: its migration is
- * written by hand.
- */
-export const classBoardClients = pgTable(
-  'class_board_clients',
-  {
-    classId: uuid('class_id')
-      .notNull()
-      .references(() => classBoards.classId, { onDelete: 'cascade' }),
-    clientId: bigint('client_id', { mode: 'number' }).notNull(),
-    userId: uuid('user_id').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [primaryKey({ columns: [table.classId, table.clientId] })],
-);
 
 export type ClassBoardsOptions = {
   tokens?: BoardTokens;
