@@ -1,11 +1,12 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Eraser, FileDown, ImageDown, MousePointer2, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { formatNumber } from '../../lib/format.ts';
 import { isHexColour } from '../../components/drawing/pen-input.ts';
 import { HistoryButtons } from '../../components/drawing/history-buttons.tsx';
-import { CONTROL, Group, ToolButton } from '../../components/drawing/tool-controls.tsx';
+import { ColourControl, WidthControl } from '../../components/drawing/pen-controls.tsx';
+import { Group, ToolButton } from '../../components/drawing/tool-controls.tsx';
 import { BOARD_WIDTHS, type BoardTool } from './board-canvas.tsx';
 
 /**
@@ -51,42 +52,22 @@ export function BoardToolbar(props: {
               isPressed={tool.mode === 'eraser'}
               onClick={() => onToolChange({ ...tool, mode: 'eraser' })}
             />
-            <label
-              className={`${CONTROL} cursor-pointer border-line-strong bg-surface text-fg hover:bg-surface-sunken max-sm:flex-col-reverse sm:px-2`}
-            >
-              <span>
-                <Trans>Colour</Trans>
-              </span>
-              <input
-                type="color"
-                aria-label={t`Pen colour`}
-                value={tool.colour}
-                onChange={(event) => {
-                  if (isHexColour(event.target.value))
-                    onToolChange({ ...tool, mode: 'pen', colour: event.target.value.toLowerCase() });
-                }}
-                className="h-6 w-8 cursor-pointer rounded border border-line-strong bg-surface p-0.5 sm:h-7"
-              />
-            </label>
-            <label
-              className={`${CONTROL} border-line-strong bg-surface text-fg max-sm:flex-col-reverse sm:ps-2 sm:pe-1`}
-            >
-              <span>
-                <Trans>Width</Trans>
-              </span>
-              <select
-                aria-label={t`Pen width`}
-                value={tool.width}
-                onChange={(event) => onToolChange({ ...tool, width: Number(event.target.value) })}
-                className="h-6 rounded-md bg-surface px-0.5 text-xs font-normal sm:h-8 sm:px-1 sm:text-sm"
-              >
-                {BOARD_WIDTHS.map((choice) => (
-                  <option key={choice} value={choice}>
-                    {formatNumber(choice)}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <ColourControl
+              label={t`Colour`}
+              accessibleLabel={t`Pen colour`}
+              value={tool.colour}
+              onChange={(colour) => {
+                if (isHexColour(colour)) onToolChange({ ...tool, mode: 'pen', colour: colour.toLowerCase() });
+              }}
+            />
+            <WidthControl
+              label={t`Width`}
+              accessibleLabel={t`Pen width`}
+              value={tool.width}
+              choices={BOARD_WIDTHS}
+              optionLabel={formatNumber}
+              onChange={(width) => onToolChange({ ...tool, width })}
+            />
           </Group>
           <Group label={t({ comment: "The class board toolbar's group of Undo and Redo", message: 'Your changes' })}>
             <HistoryButtons
