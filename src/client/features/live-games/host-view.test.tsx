@@ -10,6 +10,7 @@ import { useTypedAnswersHidden } from './host-preferences.ts';
 import { HostView } from './host-view.tsx';
 import type { LiveSnapshot } from './live-session.ts';
 import { applyLiveMessage, emptyLiveState } from './live-state.ts';
+import { hostWelcome } from './live-test-messages.ts';
 
 /**
  * The host's page as a pure view of the session's snapshot (issue 34 point 2): the snapshots are
@@ -63,18 +64,8 @@ function snapshotOf(messages: LiveServerMessage[], extra: Partial<LiveSnapshot> 
   return { ...state, connection: 'live', retryNote: null, end: null, ...extra };
 }
 
-const welcome = (overrides: Partial<Extract<LiveServerMessage, { type: 'host-welcome' }>> = {}): LiveServerMessage => ({
-  type: 'host-welcome',
-  game: game(),
-  players,
-  question: null,
-  paused: null,
-  answered: 0,
-  answering: 0,
-  closed: null,
-  podium: null,
-  ...overrides,
-});
+/** The host's welcome to the lobby of `game()` with its two players, with `overrides`. */
+const welcome = (overrides: Parameters<typeof hostWelcome>[1] = {}) => hostWelcome(game(), { players, ...overrides });
 
 const opened: LiveServerMessage = {
   type: 'question-opened',
@@ -136,6 +127,14 @@ const typedClosed: LiveServerMessage = {
     others: 3,
   },
 };
+
+/** The snapshot once question 3 opened and `closed` closed a question. */
+const closedWith = (closed: LiveServerMessage) =>
+  snapshotOf([welcome({ game: game({ state: 'question-open' }) }), opened, closed]);
+
+/** The rows of the projector's Answers region, and what they read. */
+const answerRows = () => within(screen.getByRole('region', { name: 'Answers' })).getAllByRole('listitem');
+const answerTexts = () => answerRows().map((row) => row.textContent);
 
 function renderHost(
   snapshot: LiveSnapshot,
@@ -284,7 +283,7 @@ describe('HostView', () => {
     const { onCommand, user } = renderHost(snapshot);
     expect(screen.getByRole('heading', { name: 'Question 3 of 10: closed' })).toBeVisible();
     expect(screen.getByText('18 of 27 answered · 11 right · 0 partly right · 7 wrong')).toBeVisible();
-    const rows = within(screen.getByRole('region', { name: 'Answers' })).getAllByRole('listitem');
+    const rows = answerRows();
     expect(rows.map((row) => row.textContent)).toEqual([
       '3/4Right answer1111 answers',
       '2/655 answers',
@@ -401,7 +400,7 @@ describe('HostView', () => {
   });
 
   it('shows typed answers, or with them hidden only how many were right and wrong', async () => {
-    const snapshot = snapshotOf([welcome({ game: game({ state: 'question-open' }) }), opened, typedClosed]);
+    const snapshot = closedWith(typedClosed);
     const shown = renderHost(snapshot);
     const toggle = screen.getByRole('button', { name: 'Hide typed answers' });
     expect(toggle).toHaveAttribute('aria-pressed', 'false');
@@ -432,9 +431,8 @@ describe('HostView', () => {
   });
 
   it('marks the typed answers worth all of the points as the right answer, in words', () => {
-    renderHost(snapshotOf([welcome({ game: game({ state: 'question-open' }) }), opened, typedClosed]));
-    const rows = within(screen.getByRole('region', { name: 'Answers' })).getAllByRole('listitem');
-    expect(rows.map((row) => row.textContent)).toEqual([
+    renderHost(closedWith(typedClosed));
+    expect(answerTexts()).toEqual([
       'ParisRight answer1414 answers',
       'Lyon44 answers',
       'something rude22 answers',
@@ -474,8 +472,8 @@ describe('HostView', () => {
         others: 0,
       },
     };
-    renderHost(snapshotOf([welcome({ game: game({ state: 'question-open' }) }), opened, numberClosed]));
-    const numbers = within(screen.getByRole('region', { name: 'Answers' })).getAllByRole('listitem');
+    renderHost(closedWith(numberClosed));
+    const numbers = answerRows();
     expect(numbers.map((row) => row.textContent)).toEqual([
       '3.5Right answer99 answers',
       '3.55Right answer33 answers',
@@ -486,21 +484,10 @@ describe('HostView', () => {
   });
 
   it('leaves the options of a choice question as they are with typed answers hidden', () => {
-    renderHost(
-      snapshotOf([welcome({ game: game({ state: 'question-open' }) }), opened, closedAt(2)]),
-      NOW,
-      undefined,
-      'en',
-      {
-        typedAnswersHidden: true,
-      },
-    );
-    const rows = within(screen.getByRole('region', { name: 'Answers' })).getAllByRole('listitem');
-    expect(rows.map((row) => row.textContent)).toEqual([
-      '3/4Right answer1111 answers',
-      '2/655 answers',
-      '1/822 answers',
-    ]);
+    renderHost(closedWith(closedAt(2)), NOW, undefined, 'en', {
+      typedAnswersHidden: true,
+    });
+    expect(answerTexts()).toEqual(['3/4Right answer1111 answers', '2/655 answers', '1/822 answers']);
   });
 
   it('keeps the choice to hide typed answers for the tab, and reads a damaged one as shown', () => {

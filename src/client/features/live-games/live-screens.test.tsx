@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LIVE_GAME_CLOSE_CODES } from '#shared/live-game-basics';
-import type { LiveGameSummary, LiveServerMessage, RankedPlayer } from '#shared/live-games';
+import type { RankedPlayer } from '#shared/live-games';
 import { openApp } from '../../testing/open-app.tsx';
 import {
   addQuiz,
@@ -11,6 +11,7 @@ import {
   signUpTeacher,
   teacherClasses,
 } from '../../testing/server-actors.ts';
+import { hostWelcome } from './live-test-messages.ts';
 
 /**
  * The live game's screens as the router frames them (review of issue 34): the projector and the
@@ -105,24 +106,6 @@ function scriptedSockets(script: SocketScript) {
   vi.stubGlobal('WebSocket', Scripted);
   return opened;
 }
-
-/** The host's welcome to a game of the lobby (as the server sends it), with `overrides`. */
-const hostWelcome = (
-  game: LiveGameSummary,
-  overrides: Partial<Extract<LiveServerMessage, { type: 'host-welcome' }>> = {},
-) =>
-  ({
-    type: 'host-welcome',
-    game,
-    players: [],
-    question: null,
-    paused: null,
-    answered: 0,
-    answering: 0,
-    closed: null,
-    podium: null,
-    ...overrides,
-  }) satisfies LiveServerMessage;
 
 /** The podium of a game its one student won. */
 const podiumOf = (studentId: string, name: string) =>

@@ -62,6 +62,19 @@ const capital: QuizQuestion = {
   ],
 };
 
+/** The player's result when the capital question closed: right, 850 points, third of 27. */
+const capitalRight = (changes: Partial<PlayerResult> = {}): PlayerResult => ({
+  index: 1,
+  questionId: 'q-capital',
+  outcome: 'right',
+  points: 850,
+  score: 2050,
+  streak: 1,
+  rank: 3,
+  players: 27,
+  ...changes,
+});
+
 const primes: QuizQuestion = {
   _id: 'q-primes',
   type: 'multiple',
@@ -177,16 +190,7 @@ describe('the player’s live game screens', () => {
   });
 
   it('shows the player’s result at the close: outcome, points, total, rank and streak', () => {
-    const result: PlayerResult = {
-      index: 1,
-      questionId: 'q-capital',
-      outcome: 'right',
-      points: 850,
-      score: 2050,
-      streak: 3,
-      rank: 3,
-      players: 27,
-    };
+    const result = capitalRight({ streak: 3 });
     const { again } = show({ ...lobby, state: 'question-closed', result, you: { ...lobby.you!, score: 2050 } });
     expect(screen.getByRole('heading', { name: 'Right' })).toBeInTheDocument();
     expect(screen.getByText('+850 points')).toBeInTheDocument();
@@ -214,16 +218,7 @@ describe('the player’s live game screens', () => {
     expect(announced()).toContain('5 seconds left');
     again(asked(capital, { paused: { index: 1, remainingMs: 4_000 } }));
     expect(announced()).toContain('Paused by the teacher');
-    const result: PlayerResult = {
-      index: 1,
-      questionId: 'q-capital',
-      outcome: 'right',
-      points: 850,
-      score: 2050,
-      streak: 1,
-      rank: 3,
-      players: 27,
-    };
+    const result = capitalRight();
     again({ ...lobby, state: 'question-closed', result });
     expect(announced()).toContain('Right. +850 points. Rank 3rd of 27.');
   });
