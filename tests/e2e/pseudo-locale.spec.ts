@@ -24,7 +24,7 @@ import { administratorToken, E2E_ADMINISTRATOR } from './school-setup.ts';
  * after each route's first view the states a person reaches from it (screen-states.ts): its
  * dialogs and confirmation questions, toasts, field errors, the bell's panel and the side menu,
  * empty lists beside filled ones, the quiz runner's steps, the meeting room's panels, the
- * whiteboard with a drawing. The
+ * whiteboard with a drawing, the class board's pages, pen panel and questions. The
  * test's own data (class, quiz, student) is Greek, so any Latin word of two or more letters left on
  * screen, in a text node, an aria-label, title, placeholder, alt or the document's title, did not
  * come through the layer. Allowed: the brand, codes (capitals and digits), emails, addresses,
@@ -416,6 +416,57 @@ const WHITEBOARD_STATES: ScreenState[] = [
   },
   dialogState('clear question', 'Clear'),
 ];
+
+/** One of the class board's pen panel's choices of who draws. */
+const penMode = (page: Page, english: string) =>
+  page.locator('#board-pen-panel').getByRole('radio', { name: pseudo(english), exact: true });
+
+/**
+ * The class board (issue 35) as its teacher finds it, with no page yet: a page added (the drawing
+ * and the pen's tools), the pen panel (who draws, the class's students) and the toasts of a change
+ * and of its undoing (the pen is the teachers' again, as the student's visit expects), a second
+ * page (a page can be deleted only beside another), then the page's dialog and questions.
+ */
+const CLASS_BOARD_STATES: ScreenState[] = [
+  {
+    name: 'a page added',
+    reach: async (page) => {
+      await control(page, 'Add page').click();
+      await expect(page.getByTestId('board-input')).toBeVisible();
+    },
+    leave: async () => {},
+  },
+  {
+    name: 'pen panel open',
+    reach: async (page) => {
+      await control(page, 'Who draws').click();
+      await expect(page.locator('#board-pen-panel [role=switch]').first()).toBeVisible();
+    },
+    leave: async () => {},
+  },
+  toastState('pen panel: everyone draws, toast', async (page) => {
+    await penMode(page, 'Everyone').click();
+    await expect(penMode(page, 'Everyone')).toBeChecked();
+  }),
+  toastState('pen panel: teachers only again, toast', async (page) => {
+    await penMode(page, 'Teachers only').click();
+    await expect(penMode(page, 'Teachers only')).toBeChecked();
+  }),
+  {
+    name: 'pen panel closed, a second page added',
+    reach: async (page) => {
+      await control(page, 'Who draws').click();
+      await expect(page.locator('#board-pen-panel')).toHaveCount(0);
+      await control(page, 'Add page').click();
+      await expect(control(page, 'Delete page')).not.toHaveAttribute('aria-disabled', 'true');
+    },
+    leave: async () => {},
+  },
+  dialogState('rename page dialog', 'Rename page'),
+  dialogState('page delete question', 'Delete page'),
+  dialogState('clear page question', 'Clear page'),
+];
+
 const SIGN_OUT_EVERYWHERE_QUESTION = dialogState('sign out everywhere question', 'Sign out of all devices');
 
 test('the pseudo-locale pass: every route of both roles shows no untranslated text', async ({
@@ -604,6 +655,8 @@ test('the pseudo-locale pass: every route of both roles shows no untranslated te
       },
       `${teacher}/classes/${seeded.emptyClass.id}`,
       `${teacher}/classes/${seeded.klass.id}/gradebook`,
+      // The class board, empty until its states add pages (the student reads it below).
+      { route: `${teacher}/classes/${seeded.klass.id}/board`, states: CLASS_BOARD_STATES },
       `${teacher}/assignments?class=${seeded.klass.id}`,
       { route: `${teacher}/assignments/new?class=${seeded.klass.id}`, states: [fieldErrorsState()] },
       `${teacher}/assignments/${seeded.assignmentId}`,
@@ -695,6 +748,8 @@ test('the pseudo-locale pass: every route of both roles shows no untranslated te
           }),
         ],
       },
+      // The board the teacher gave two pages above, read only: the pen is the teachers'.
+      `${student}/classes/${seeded.klass.id}/board`,
       `${student}/leaderboard`,
       `${student}/statistics`,
       `${student}/resources`,
