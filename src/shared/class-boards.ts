@@ -26,8 +26,14 @@ export const CLASS_BOARD_LIMITS = {
   messageMaxBytes: 60 * 1024,
   /** An awareness message (a cursor, a name, a tool): small, and never stored. */
   awarenessMaxBytes: 2048,
-  /** A board's stored size (snapshot and updates not yet compacted); beyond it, BOARD_FULL. */
-  boardMaxBytes: 8 * 1024 * 1024,
+  /**
+   * A board's stored size (snapshot and updates not yet compacted); beyond it, BOARD_FULL. Issue
+   * 35's board of 20,000 strokes of 50 points takes ~8.9 MB compacted (~445 bytes a stroke:
+   * coordinates of 3 bytes and a type byte, an id and an author), over the first 8 MiB; 12 MiB
+   * holds it with a third to spare (~28,000 such strokes) while bounding what a server keeps in
+   * memory per board and what a late joiner downloads (a third more in base64).
+   */
+  boardMaxBytes: 12 * 1024 * 1024,
   /** Updates are folded into one snapshot once this many, or this many bytes, are waiting. */
   compactAfterUpdates: 500,
   compactAfterBytes: 1024 * 1024,
