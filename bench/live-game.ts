@@ -30,7 +30,6 @@
 // Exits 1 when a player misses a message, a message is refused, a socket closes, or (full mode)
 // a p99 misses its budget.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -53,17 +52,18 @@ import { toBuffer } from '#server/realtime/room-socket';
 import { cpuMeter, processCpuMs } from './api/cpu.ts';
 import { prepareDatabase, type Engine } from './api/databases.ts';
 import { summariseLatencies, type LatencySummary } from './api/load.ts';
-import { postJson, startAppServer, type RunningServer } from './api/servers.ts';
-import { codeVersion } from './code-version.ts';
+import { postJson, type RunningServer, type ServerDatabase } from './api/servers.ts';
 import {
+  finishRun,
   loadAverage,
   log,
   MB,
-  MEMORY_LINE_PREFIX,
+  memoryOf,
   readCommonOptions,
   resultsDir,
-  root,
   sleep,
+  startProbedServer,
+  type MemoryReading,
 } from './api/realtime-bench.ts';
 
 /** Issue 34's budgets, p99 each. */
@@ -190,69 +190,14 @@ class LiveBenchSocket {
   }
 }
 
-// ---- the server's memory -------------------------------------------------------------------
-
-type MemoryReading = { rss: number; heapUsed: number; heapTotal: number; external: number; arrayBuffers: number };
-
-/** The probe's answers (bench/live-memory-probe.mjs), per server process. */
-function memoryReader() {
-  const pending = new Map<number, (reading: MemoryReading) => void>();
-  return {
-    onLine(pid: number) {
-      return (line: string) => {
-        if (!line.startsWith(MEMORY_LINE_PREFIX)) return log(line);
-        const reading = JSON.parse(line.slice(MEMORY_LINE_PREFIX.length)) as MemoryReading;
-        pending.get(pid)?.(reading);
-        pending.delete(pid);
-      };
-    },
-    /** The server's memory after a full collection. */
-    read(pid: number): Promise<MemoryReading> {
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no memory reading from ${pid}`)), 10_000);
-        pending.set(pid, (reading) => {
-          clearTimeout(timer);
-          resolve(reading);
-        });
-        process.kill(pid, 'SIGUSR2');
-      });
-    },
-  };
-}
-const memory = memoryReader();
-
-async function memoryOf(servers: RunningServer[]): Promise<MemoryReading> {
-  const readings = await Promise.all(servers.map((server) => memory.read(server.pid)));
-  const sum = (key: keyof MemoryReading) => readings.reduce((total, reading) => total + reading[key], 0);
-  return {
-    rss: sum('rss'),
-    heapUsed: sum('heapUsed'),
-    heapTotal: sum('heapTotal'),
-    external: sum('external'),
-    arrayBuffers: sum('arrayBuffers'),
-  };
-}
-
 async function startServer(
   options: Options,
   port: number,
-  database: Parameters<typeof startAppServer>[0]['database'],
+  database: ServerDatabase,
   jwtSecret: string,
   redisUrl?: string,
 ) {
-  // The server's stdout comes through the probe reader: its own lines are printed as they come.
-  let onLine: (line: string) => void = log;
-  const server = await startAppServer({
-    port,
-    database,
-    jwtSecret,
-    redisUrl,
-    cpuProfileDir: options.cpuProfileDir,
-    nodeFlags: ['--expose-gc', '--import', path.join(root, 'bench/live-memory-probe.mjs')],
-    onStdoutLine: (line) => onLine(line),
-  });
-  onLine = memory.onLine(server.pid);
-  return server;
+  return startProbedServer({ port, database, jwtSecret, redisUrl, cpuProfileDir: options.cpuProfileDir });
 }
 
 // ---- the school ----------------------------------------------------------------------------
@@ -680,31 +625,7 @@ async function main() {
       failures.push(`${result.id}: ${result.problems.length} problems (first: ${result.problems[0]})`);
     if (!options.isQuick) failures.push(...budgetMisses(result));
   }
-  const out =
-    options.out ??
-    path.join(resultsDir, `live-${options.isQuick ? 'quick' : 'full'}-${new Date().toISOString().slice(0, 10)}.json`);
-  mkdirSync(path.dirname(out), { recursive: true });
-  writeFileSync(
-    out,
-    `${JSON.stringify(
-      {
-        version: codeVersion(),
-        cores: os.cpus().length,
-        options: { ...options, scenarios: [...options.scenarios], postgresAdminUrl: undefined, redisUrl: undefined },
-        budgetsMs: BUDGETS_MS,
-        results,
-      },
-      null,
-      2,
-    )}\n`,
-  );
-  log(`\nfigures: ${path.relative(root, out)}`);
-  if (failures.length > 0) {
-    for (const failure of failures) log(`FAILED: ${failure}`);
-    process.exit(1);
-  }
-  log(options.isQuick ? 'quick run: no budgets, no problems' : 'budgets met');
-  process.exit(0);
+  finishRun('live', options, BUDGETS_MS, results, failures);
 }
 
 await main();
