@@ -15,6 +15,7 @@ import {
   UNITS_PER_PIXEL,
   type PageFit,
 } from './board-render.ts';
+import { markFirstPaint } from './first-paint.ts';
 
 /** The pen's widths on offer, CSS pixels at 100 % (within the schema's 0.5 to 64). */
 export const BOARD_WIDTHS = [1, 2, 3, 5, 8, 12, 20, 30] as const;
@@ -23,6 +24,8 @@ export const FIRST_TOOL: BoardTool = { mode: 'pen', colour: '#3b3b3b', width: 5 
 
 /** The tool in hand: a pen of a colour and width (CSS pixels at 100 %), or the eraser. */
 export type BoardTool = { mode: 'pen' | 'eraser'; colour: string; width: number };
+
+const NO_STROKES: readonly BoardStroke[] = [];
 
 /** The eraser's reach around the pointer, in board units (a 12 px circle at 100 %). */
 const ERASER_RADIUS = 6 * UNITS_PER_PIXEL;
@@ -45,8 +48,10 @@ export function BoardCanvas(props: {
   peers: readonly BoardPeer[];
   showCursors: boolean;
   pageName: string;
+  /** Whether `strokes` are a whole board's (BoardState.isLoaded): their first paint is marked. */
+  isLoaded: boolean;
 }) {
-  const { session, pageId, strokes, tool, canDraw } = props;
+  const { session, pageId, strokes, tool, canDraw, isLoaded } = props;
   const { t } = useLingui();
   const boxRef = useRef<HTMLDivElement>(null);
   const boardRef = useRef<HTMLCanvasElement>(null);
@@ -102,9 +107,13 @@ export function BoardCanvas(props: {
     painterRef.current = context ? new PagePainter(context) : null;
   }, [fit, pixelRatio]);
 
+  // A page of a board not whole yet (a late joiner's pieces arriving, in any order) shows its paper
+  // and waits for the rest: painted once whole rather than again at each piece.
   useLayoutEffect(() => {
-    painterRef.current?.show(pageId, shown, fit, pixelRatio);
-  }, [pageId, shown, fit, pixelRatio]);
+    if (!painterRef.current) return;
+    painterRef.current.show(pageId, isLoaded ? shown : NO_STROKES, fit, pixelRatio);
+    if (isLoaded) markFirstPaint();
+  }, [pageId, shown, fit, pixelRatio, isLoaded]);
 
   // Pointer input, attached once; reads the latest props.
   useEffect(() => {

@@ -61,6 +61,11 @@ export type BoardState = {
   retryNote?: RetryNote<BoardCloseReason>;
   /** Whether the board shown came from the server at least once (else only the browser's copy, or nothing yet). */
   hasSynced: boolean;
+  /**
+   * Whether a whole board is shown: the browser's copy (before the socket syncs) or the server's
+   * after its first sync; false while nothing is, or while a late joiner's pieces still arrive.
+   */
+  isLoaded: boolean;
   /** The board's pages, by `order`. */
   pages: readonly BoardPage[];
   /** Who draws (the server's; null until the first welcome). */

@@ -174,6 +174,7 @@ function BoardScreen({ classId, className }: { classId: string; className: strin
           canDraw={canDraw}
           peers={state.peers}
           showCursors={state.showCursors}
+          isLoaded={state.isLoaded}
         />
       ) : state.status === 'connecting' && !state.hasSynced ? (
         <LoadingStatus>{t`Opening the class board…`}</LoadingStatus>

@@ -91,6 +91,8 @@ class TestLink {
 
   /** The size of each document update this page sent (JSON text). */
   readonly updatesSent: number[] = [];
+  /** The y-protocols type of each sync message this page sent (its first byte: 0 step 1, 1 step 2, 2 update). */
+  readonly syncTypesSent: number[] = [];
 
   createSocket = (url: string) => {
     const socket = new NodeWebSocket(url);
@@ -98,6 +100,8 @@ class TestLink {
     const send = socket.send.bind(socket);
     socket.send = ((text: string) => {
       if (text.includes('"ref"')) this.updatesSent.push(text.length);
+      const message = JSON.parse(text) as { type: string; data?: string };
+      if (message.type === 'sync' && message.data) this.syncTypesSent.push(Buffer.from(message.data, 'base64')[0]!);
       send(text);
     }) as typeof socket.send;
     return socket as unknown as WebSocket;
@@ -203,6 +207,14 @@ async function teacherBoard(teacher: Person, classId: string) {
 }
 
 describe('the class board session', () => {
+  it('answers the server’s sync step 1 with a step 2: its windows of a late joiner’s pieces wait for it', async () => {
+    const { teacher, classId } = await aClass(0);
+    const { session, link } = await synced(teacher, classId);
+    // Its own step 1 (0), then the answer to the server's (1), which the server acknowledges.
+    await vi.waitFor(() => expect(link.syncTypesSent).toEqual([0, 1]));
+    await until(session, (state) => state.savedAll && state.isLoaded);
+  });
+
   it('brings two people to the same board: strokes both ways, stored, every change saved', async () => {
     const { teacher, classId, pupils, observer } = await aClass();
     await setPen(teacher, classId, 'everyone');
@@ -377,6 +389,7 @@ describe('the class board session', () => {
     expect(reload.session.getSnapshot()).toMatchObject({
       status: 'connecting',
       hasSynced: false,
+      isLoaded: true,
       pages: [{ id: first.pageId, name: 'Fractions' }],
       savedAll: false,
       isTeacher: true,

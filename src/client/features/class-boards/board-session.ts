@@ -48,6 +48,8 @@ import { indexedDbBoardStore, savedBoardKey, type BoardLocalStore, type SavedBoa
 const FROM_SERVER = Symbol('from the server');
 const FROM_BROWSER = Symbol('from the browser');
 
+/** A Yjs update with nothing in it (no structs, no deletions): the step 2 that only answers a step 1. */
+const EMPTY_UPDATE = Y.encodeStateAsUpdate(new Y.Doc());
 /** An update's bytes at most in one message: base64 takes 4/3, the JSON around it a little. */
 const UPDATE_MAX_BYTES = Math.floor(((CLASS_BOARD_LIMITS.messageMaxBytes - 256) * 3) / 4);
 /** Messages awaiting `saved` at once: the server's rate limit (a burst, then 20 a second) is never met. */
@@ -158,6 +160,7 @@ export class ClassBoardSession implements BoardSession {
   private endReason: BoardEndReason | undefined;
   private retryNote: RetryNote<BoardCloseReason> | undefined;
   private hasSynced = false;
+  private isLoaded = false;
   private pen: BoardPen | null = null;
   private canDraw = false;
   private isTeacher = false;
@@ -439,6 +442,7 @@ export class ClassBoardSession implements BoardSession {
 
   private restore(saved: SavedBoard) {
     Y.applyUpdate(this.doc, saved.state, FROM_BROWSER);
+    this.isLoaded = true;
     this.unsaved = saved.unsaved.map((update) => ({ update }));
     this.pen = saved.pen;
     this.canDraw = saved.canDraw;
@@ -518,6 +522,7 @@ export class ClassBoardSession implements BoardSession {
     if (type === syncProtocol.messageYjsSyncStep2 && !this.isSyncedNow) {
       this.isSyncedNow = true;
       this.hasSynced = true;
+      this.isLoaded = true;
       this.status = 'synced';
       this.flush();
     }
@@ -526,9 +531,13 @@ export class ClassBoardSession implements BoardSession {
   /**
    * The server's state vector: what it lacks of this page's is the unsaved changes, sent as the
    * updates they were (flush), never as one step 2 that could pass the message limit. Anything
-   * else it lacks (a server restored from a backup) goes as a step 2 when small enough.
+   * else it lacks (a server restored from a backup) goes as an update when small enough. Every
+   * step 1 is answered with a step 2 as y-protocols pages do, one with nothing in it: the server
+   * sends a late joiner's pieces a window at a time and the next window once this page has
+   * answered the step 1 after the last (decision 069); unanswered, each waited 10 s.
    */
   private answerServerState(stateVector: Uint8Array) {
+    this.sendSync(syncMessage(syncProtocol.messageYjsSyncStep2, EMPTY_UPDATE));
     if (this.unsaved.length > 0 || !this.canDraw) return;
     const missing = Y.encodeStateAsUpdate(this.doc, stateVector);
     if (board.isEmptyUpdate(missing) || missing.byteLength > UPDATE_MAX_BYTES) return;
@@ -625,6 +634,7 @@ export class ClassBoardSession implements BoardSession {
       ...(this.endReason ? { endReason: this.endReason } : {}),
       ...(this.retryNote && this.status === 'offline' ? { retryNote: this.retryNote } : {}),
       hasSynced: this.hasSynced,
+      isLoaded: this.isLoaded,
       pages: board.listPages(this.doc),
       pen: this.pen,
       canDraw: this.canChange(),
