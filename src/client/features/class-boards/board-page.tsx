@@ -1,4 +1,5 @@
-import { plural } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
@@ -202,11 +203,11 @@ export function ReadOnlyNote({ pen }: { pen: BoardPen }) {
 }
 
 function BoardStatusLine({ state }: { state: BoardState }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const unsaved = state.unsavedCount;
   const text =
     state.status === 'ended'
-      ? endText(state.endReason, t)
+      ? i18n._(endText(state.endReason))
       : state.status === 'offline'
         ? unsaved > 0
           ? plural(unsaved, {
@@ -232,13 +233,22 @@ function BoardStatusLine({ state }: { state: BoardState }) {
   );
 }
 
-function endText(reason: BoardEndReason | undefined, t: ReturnType<typeof useLingui>['t']): string {
-  if (reason === 'REPLACED') return t`You opened this board in another tab: it is read only here.`;
-  if (reason === 'FORBIDDEN' || reason === 'NOT_FOUND') return t`This board is not one of your classes.`;
-  if (reason === 'SIGNED_OUT') return t`You have been signed out.`;
-  if (reason === 'CLIENT_TOO_OLD') return t`This page is out of date: reload it.`;
-  if (reason === 'ROOM_FULL') return t`The board is full: too many people are on it.`;
-  return t`The board is closed: reload the page to draw again.`;
+/**
+ * What a closed board says, by reason: descriptors (a `t` passed in as a parameter is not one the
+ * macro rewrites, and shows nothing).
+ */
+const END_TEXTS: Partial<Record<BoardEndReason, MessageDescriptor>> = {
+  REPLACED: msg`You opened this board in another tab: it is read only here.`,
+  FORBIDDEN: msg`This board is not one of your classes.`,
+  NOT_FOUND: msg`This board is not one of your classes.`,
+  SIGNED_OUT: msg`You have been signed out.`,
+  CLIENT_TOO_OLD: msg`This page is out of date: reload it.`,
+  ROOM_FULL: msg`The board is full: too many people are on it.`,
+};
+const CLOSED_TEXT = msg`The board is closed: reload the page to draw again.`;
+
+function endText(reason: BoardEndReason | undefined): MessageDescriptor {
+  return (reason && END_TEXTS[reason]) ?? CLOSED_TEXT;
 }
 
 /** A toast for each change the server refused (the board is set back to the server's). */

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 // Node's socket, as the session's tests use: jsdom's events are not the ones Node's own WebSocket dispatches.
 import { WebSocket as NodeWebSocket } from 'ws';
-import { getClassBoardPen } from '#shared/contract/class-boards';
+import { getClassBoardPen, issueClassBoardToken } from '#shared/contract/class-boards';
 import { urlOf } from '../../lib/api.ts';
 import { openApp } from '../../testing/open-app.tsx';
 import {
@@ -13,6 +13,7 @@ import {
   studentProfile,
   teacherClasses,
 } from '../../testing/server-actors.ts';
+import { BoardTestPage } from '../../../server/features/class-boards/board-test-client.ts';
 import { callJson } from '../../../server/testing/server-process.ts';
 
 /**
@@ -108,5 +109,29 @@ describe('the class board', () => {
     await user.click(within(question).getByRole('button', { name: 'Delete page' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: /Page 2/ })).toBeNull());
     expect(screen.getByRole('button', { name: /Page 1/, current: 'page' })).toBeInTheDocument();
+  });
+});
+
+describe('a closed board', () => {
+  it('says why in words: opened in another tab, it is read only here', async () => {
+    const { student, classId } = await aClassWithAStudent();
+    signInAs(student, 'student');
+    await openApp(`/dashboard/student/classes/${classId}/board`);
+    await screen.findByText('Only the teachers can draw; ask your teacher for the pen.', {}, { timeout: 15_000 });
+    const ticket = await callJson(location.origin, 'POST', urlOf(issueClassBoardToken, { params: { classId } }), {
+      token: student.token,
+    });
+    // The same person on the board from elsewhere: this page is the one replaced.
+    const elsewhere = await BoardTestPage.open(
+      location.origin,
+      (ticket.body as { data: { token: string } }).data.token,
+    );
+    try {
+      expect(
+        await screen.findByText('You opened this board in another tab: it is read only here.', {}, { timeout: 10_000 }),
+      ).toBeInTheDocument();
+    } finally {
+      elsewhere.client.socket.close();
+    }
   });
 });
