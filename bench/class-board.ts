@@ -492,10 +492,37 @@ async function runLateJoin(
 
 type PaintRun = {
   ms: number;
-  /** When the page's code had run (DOMContentLoaded's end) and the board's token came, from the navigation's start. */
+  /**
+   * From the navigation's start: the page's code run (DOMContentLoaded's end), the board's token
+   * come, its socket made, the socket's first message and the last before the mark, and how many.
+   */
   domReadyMs: number;
   tokenMs: number;
+  socketMs: number;
+  firstMessageMs: number;
+  lastMessageMs: number;
+  messages: number;
 };
+
+/** In the page before its code: the board socket's moments (its creation, each message's arrival). */
+function watchBoardSocket() {
+  const moments = { socketMs: 0, firstMessageMs: 0, lastMessageMs: 0, messages: 0 };
+  (window as unknown as { boardSocketMoments: typeof moments }).boardSocketMoments = moments;
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(url: string | URL, protocols?: string | string[]) {
+      super(url, protocols);
+      if (!String(url).includes('/api/class-boards/')) return;
+      moments.socketMs = performance.now();
+      this.addEventListener('message', () => {
+        if (performance.getEntriesByName('board-first-paint').length > 0) return;
+        moments.lastMessageMs = performance.now();
+        moments.firstMessageMs ||= moments.lastMessageMs;
+        moments.messages += 1;
+      });
+    }
+  };
+}
 type PaintResult = {
   id: string;
   strokes: number;
@@ -536,6 +563,7 @@ async function measureFirstPaintInChromium(
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       try {
         const page = await context.newPage();
+        await page.addInitScript(watchBoardSocket);
         page.on('pageerror', (error) => problems.push(`run ${attempt + 1}: page error ${error.message}`));
         await page.goto(`${server.baseUrl}/`);
         await page.evaluate((token) => {
@@ -560,10 +588,15 @@ async function measureFirstPaintInChromium(
           const token = performance
             .getEntriesByType('resource')
             .find((entry) => entry.name.includes('/api/class-boards/') && entry.name.endsWith('/token'));
+          const moments = (window as unknown as { boardSocketMoments: Record<string, number> }).boardSocketMoments;
           return {
             ms: Math.round(performance.getEntriesByName(mark)[0]!.startTime),
             domReadyMs: Math.round(navigation?.domContentLoadedEventEnd ?? 0),
             tokenMs: Math.round((token as PerformanceResourceTiming | undefined)?.responseEnd ?? 0),
+            socketMs: Math.round(moments.socketMs ?? 0),
+            firstMessageMs: Math.round(moments.firstMessageMs ?? 0),
+            lastMessageMs: Math.round(moments.lastMessageMs ?? 0),
+            messages: moments.messages ?? 0,
           };
         }, FIRST_PAINT_MARK);
         results.push(run);
@@ -575,7 +608,8 @@ async function measureFirstPaintInChromium(
           for (const entry of summary.functions.slice(0, 15)) log(`  ${entry.selfMs} ms ${entry.name} ${entry.where}`);
         }
         log(
-          `run ${attempt + 1}: first paint at ${run.ms} ms (page's code run ${run.domReadyMs} ms, board token ${run.tokenMs} ms)`,
+          `run ${attempt + 1}: first paint at ${run.ms} ms (page's code run ${run.domReadyMs} ms, board token ${run.tokenMs} ms, ` +
+            `socket ${run.socketMs} ms, its messages ${run.firstMessageMs} → ${run.lastMessageMs} ms, ${run.messages})`,
         );
       } catch (error) {
         problems.push(
