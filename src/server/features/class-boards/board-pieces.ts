@@ -3,8 +3,8 @@ import * as Y from 'yjs';
 
 /**
  * A board's state for one page, in pieces each under a message's size (decision 069): the first
- * sync of a late joiner of a full board (8 MiB, a third more in base64) would otherwise be one
- * message of some 11 MB, over the room socket's 4 MB send backlog. Each piece is a Yjs update of
+ * sync of a late joiner of a full board (12 MiB, a third more in base64) would otherwise be one
+ * message of some 16 MB, over the room socket's 4 MB send backlog. Each piece is a Yjs update of
  * its own (format 1) of whole structs or slices of one (a run of strokes merged into one struct is
  * cut between strokes, as Yjs itself splits an item), in an order where what a piece builds on
  * (its left and right origins, its parent, the same client's earlier clocks) came in an earlier

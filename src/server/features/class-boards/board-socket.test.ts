@@ -348,7 +348,7 @@ describe('the class board socket', () => {
   });
 
   it(
-    'gives a late joiner of a board near the 8 MiB limit all of it, in messages under the limit',
+    'gives a late joiner of a board near its size limit all of it, in messages under the limit',
     async () => {
       const { teacher, classId } = await boardClass();
       const board = await teacherWithPage(teacher, classId);
