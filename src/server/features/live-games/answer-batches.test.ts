@@ -3,50 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { livePoints } from '#shared/live-games';
 import { liveAnswers } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { createBatches } from './answer-batches.ts';
 import { liveGameClass, messagesOf, rightAnswer, wrongAnswer, type Player } from './live-game-testing.ts';
 
 /**
- * Answers arriving together are stored together (play.ts, storeAnswers): the batching itself,
- * and a burst of a class's answers, with a double tap among them, on a real database.
+ * Answers arriving together are stored together (play.ts, storeAnswers, batched by
+ * lib/batches.ts): a burst of a class's answers, with a double tap among them, on a real database.
  */
-
-describe('createBatches', () => {
-  it('runs at once when idle, then sends what arrived meanwhile as one batch, in order', async () => {
-    const batches: number[][] = [];
-    let release = () => {};
-    const { add } = createBatches(
-      async (items: readonly number[]) => {
-        batches.push([...items]);
-        if (batches.length === 1) await new Promise<void>((resolve) => (release = resolve));
-        return items.map((item) => item * 10);
-      },
-      { maxSize: 3 },
-    );
-    const first = add(1);
-    const rest = [2, 3, 4, 5].map((item) => add(item));
-    expect(batches).toEqual([[1]]);
-    release();
-    expect(await Promise.all([first, ...rest])).toEqual([10, 20, 30, 40, 50]);
-    expect(batches).toEqual([[1], [2, 3, 4], [5]]);
-  });
-
-  it('hands a failed batch’s error to each of its callers, and goes on with the next', async () => {
-    let calls = 0;
-    const { add } = createBatches(
-      async (items: readonly string[]) => {
-        calls++;
-        if (calls === 1) throw new Error('database gone');
-        return items.map((item) => item.toUpperCase());
-      },
-      { maxSize: 10 },
-    );
-    const failed = add('a');
-    const next = add('b');
-    await expect(failed).rejects.toThrow('database gone');
-    expect(await next).toBe('B');
-  });
-});
 
 let t: TestApp;
 beforeAll(async () => {

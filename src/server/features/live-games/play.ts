@@ -34,7 +34,7 @@ import {
   rowsOf,
   type Queryable,
 } from './records.ts';
-import { createBatches } from './answer-batches.ts';
+import { createBatches } from '../../lib/batches.ts';
 import { distributionOf, outcomeOf, rankStandings, scoreLiveAnswer } from './scoring.ts';
 
 /**

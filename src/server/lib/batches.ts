@@ -4,11 +4,16 @@
  * same second) one statement and one commit serve many callers instead of one each.
  *
  * `run` gets the batch (never empty, at most `maxSize`) and answers each item's result in the
- * same order; if it fails, every caller of that batch gets its error.
+ * same order; if it fails, every caller of that batch gets its error. Used by the live game's
+ * answers and the class board's updates.
  */
 export function createBatches<Item, Result>(
   run: (items: readonly Item[]) => Promise<Result[]>,
-  options: { maxSize: number },
+  options: {
+    maxSize: number;
+    /** Called when the last batch has run and nothing waits (a caller keeping batches per key drops them). */
+    onIdle?: () => void;
+  },
 ) {
   type Waiting = { item: Item; resolve: (result: Result) => void; reject: (error: unknown) => void };
   let waiting: Waiting[] = [];
@@ -26,6 +31,7 @@ export function createBatches<Item, Result>(
       }
     }
     flushing = null;
+    options.onIdle?.();
   }
 
   return {
