@@ -79,7 +79,14 @@ type LoadedBoard = {
   /** Bus messages already taken in (the hub hands one message to each member). */
   seen: WeakSet<object>;
   isCompacting: boolean;
+  /** Appends in flight: the document already has their updates, the database not yet. */
+  appending: Set<Promise<unknown>>;
+  /** An append in flight was refused (or failed): the document has an update nobody may get. */
+  isStale: boolean;
 };
+
+/** What a sync message leaves to do outside the board's queue: its append's commit, the acknowledgement, the broadcast. */
+type Storing = { done: Promise<void> };
 
 export type BoardSocketOptions = {
   boards: ClassBoards;
@@ -178,6 +185,8 @@ export function registerClassBoardSocket(transport: RoomTransport, options: Boar
         queue: Promise.resolve(),
         seen: new WeakSet(),
         isCompacting: false,
+        appending: new Set(),
+        isStale: false,
       };
       loaded.set(classId, board);
     }
@@ -188,18 +197,33 @@ export function registerClassBoardSocket(transport: RoomTransport, options: Boar
    * Runs `task` after the board's earlier ones. A failure (the database) is the caller's (its
    * socket closes with SERVER_ERROR); the document is read again from the database next time.
    */
-  function run(board: LoadedBoard, task: () => Promise<void>): Promise<void> {
+  function run<T>(board: LoadedBoard, task: () => Promise<T>): Promise<T> {
     const next = board.queue.then(task);
-    board.queue = next.catch((error: unknown) => {
-      log.warn({ err: error, classId: board.classId }, 'class board: a task failed; the document is reloaded');
-      forget(board);
-    });
+    board.queue = next.then(
+      () => undefined,
+      (error: unknown) => {
+        log.warn({ err: error, classId: board.classId }, 'class board: a task failed; the document is reloaded');
+        forget(board);
+      },
+    );
     return next;
   }
 
   function forget(board: LoadedBoard) {
     board.doc?.destroy();
     board.doc = null;
+  }
+
+  /**
+   * Waits for the appends in flight, then drops the document if one of them was refused: before
+   * the document is sent to anyone (a step 1's answer), so that it holds only what is stored or
+   * will be.
+   */
+  async function settleAppends(board: LoadedBoard) {
+    await Promise.allSettled([...board.appending]);
+    if (!board.isStale) return;
+    board.isStale = false;
+    forget(board);
   }
 
   async function documentOf(board: LoadedBoard): Promise<Y.Doc> {
@@ -257,11 +281,23 @@ export function registerClassBoardSocket(transport: RoomTransport, options: Boar
     return toBase64(encoding.toUint8Array(encoder));
   }
 
-  /** The member's update: checked, stored, acknowledged, published; or refused, the document as it was. */
-  async function receiveUpdate(board: LoadedBoard, member: BoardMember, update: Uint8Array, ref: number | undefined) {
+  /**
+   * The member's update: checked and applied to the document in the board's queue, then appended
+   * while the queue goes on (`done`), so that the updates of others arriving meanwhile are appended
+   * with it in one transaction (decision 069); once stored, acknowledged and published in the
+   * order of the numbers. Refused, the document is read again.
+   */
+  async function receiveUpdate(
+    board: LoadedBoard,
+    member: BoardMember,
+    update: Uint8Array,
+    ref: number | undefined,
+  ): Promise<Storing | void> {
     const { local } = member;
     const refuse = (code: BoardErrorCode) => local.send({ type: 'error', code, ...(ref === undefined ? {} : { ref }) });
-    const saved = () => ref !== undefined && local.send({ type: 'saved', ref });
+    const saved = () => {
+      if (ref !== undefined) local.send({ type: 'saved', ref });
+    };
     let doc = await documentOf(board);
     if (!canDraw(board, local)) {
       // Without the pen a page may only confirm what the board has (its sync step 2): checked without applying it.
@@ -287,29 +323,60 @@ export function registerClassBoardSocket(transport: RoomTransport, options: Boar
       forget(board);
       return refuse('NOT_A_TEACHER');
     }
-    let appended = await store.append(board.classId, writer, outcome.diff, outcome.change);
-    if ('refused' in appended && appended.refused === 'BOARD_FULL') {
-      // Deleted strokes take room until a compaction: one, then once more.
-      await store.compact(board.classId);
-      appended = await store.append(board.classId, writer, outcome.diff, outcome.change);
-    }
-    if ('refused' in appended) {
-      forget(board);
-      if (appended.refused === 'GONE') return local.close('FORBIDDEN');
-      // Another person's Yjs client id: a forged or broken client, as an update off the schema.
-      if (appended.refused === 'CLIENT_TAKEN') return local.close('BAD_MESSAGE');
-      return refuse(appended.refused);
-    }
-    if (appended.seq === board.seq + 1) board.seq = appended.seq;
-    else await catchUp(board, doc);
-    saved();
-    await hub.broadcast(board.classId, {
-      kind: 'board-update',
-      stored: appended.seq,
-      update: toBase64(outcome.diff),
-      from: member.id,
-    });
-    if (appended.compactDue) compactSoon(board);
+    const { diff, change } = outcome;
+    const append = () => {
+      const appending = store.append(board.classId, writer, diff, change).then(
+        (appended) => {
+          if ('refused' in appended) board.isStale = true;
+          return appended;
+        },
+        (error: unknown) => {
+          board.isStale = true;
+          throw error;
+        },
+      );
+      board.appending.add(appending);
+      const done = () => board.appending.delete(appending);
+      appending.then(done, done);
+      return appending;
+    };
+    // Appended now (in the queue's order), stored, acknowledged and published in the order of the numbers.
+    const appending = append();
+    return {
+      done: (async () => {
+        let appended = await appending;
+        if ('refused' in appended && appended.refused === 'BOARD_FULL') {
+          // Deleted strokes take room until a compaction: one, then once more.
+          await store.compact(board.classId);
+          appended = await append();
+        }
+        if ('refused' in appended) {
+          const { refused } = appended;
+          return run(board, async () => {
+            forget(board);
+            if (refused === 'GONE') return local.close('FORBIDDEN');
+            // Another person's Yjs client id: a forged or broken client, as an update off the schema.
+            if (refused === 'CLIENT_TAKEN') return local.close('BAD_MESSAGE');
+            return refuse(refused);
+          });
+        }
+        saved();
+        // Published as the batch answers, in the order of the numbers; this instance takes it in as
+        // every other does, from the board's channel (take), in its queue.
+        const published = hub.broadcast(board.classId, {
+          kind: 'board-update',
+          stored: appended.seq,
+          update: toBase64(diff),
+          from: member.id,
+        });
+        if (appended.compactDue) compactSoon(board);
+        await published;
+      })().catch(async (error: unknown) => {
+        // The database: the document is read again, the socket closes (SERVER_ERROR).
+        await run(board, async () => forget(board));
+        throw error;
+      }),
+    };
   }
 
   function compactSoon(board: LoadedBoard) {
@@ -322,7 +389,12 @@ export function registerClassBoardSocket(transport: RoomTransport, options: Boar
   }
 
   /** A sync message of the member's: step 1 answered with what it lacks, step 2 and updates checked. */
-  async function receiveSync(board: LoadedBoard, member: BoardMember, data: Uint8Array, ref: number | undefined) {
+  async function receiveSync(
+    board: LoadedBoard,
+    member: BoardMember,
+    data: Uint8Array,
+    ref: number | undefined,
+  ): Promise<Storing | void> {
     let type: number;
     let payload: Uint8Array;
     try {
@@ -333,6 +405,7 @@ export function registerClassBoardSocket(transport: RoomTransport, options: Boar
       return member.local.close('BAD_MESSAGE');
     }
     if (type === syncProtocol.messageYjsSyncStep1) {
+      await settleAppends(board);
       const doc = await documentOf(board);
       let pieces: Uint8Array[];
       try {
@@ -359,7 +432,7 @@ export function registerClassBoardSocket(transport: RoomTransport, options: Boar
     if (type !== syncProtocol.messageYjsSyncStep2 && type !== syncProtocol.messageYjsUpdate) {
       return member.local.close('BAD_MESSAGE');
     }
-    await receiveUpdate(board, member, payload, ref);
+    return receiveUpdate(board, member, payload, ref);
   }
 
   /** A first sync's pieces, a window at a time, each window's end marked by a step 1 the page answers. */
@@ -529,10 +602,12 @@ export function registerClassBoardSocket(transport: RoomTransport, options: Boar
       // A sync step 2 answers the oldest step 1 sent after a window of pieces: the page has read that far.
       if (current.type === 'sync' && data[0] === syncProtocol.messageYjsSyncStep2) local.answers.shift()?.();
       const [here, who] = [board, member];
-      // In the board's queue, and awaited: this socket's next message waits for it (the layer reads one at a time).
-      await run(here, () =>
+      // In the board's queue, then its append outside it, awaited: this socket's next message waits
+      // for both (the layer reads one at a time), so a page has one update in flight at a time.
+      const storing = await run(here, () =>
         current.type === 'sync' ? receiveSync(here, who, data, current.ref) : receiveAwareness(here, who, data),
       );
+      if (storing) await storing.done;
     }
 
     return {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import * as Y from 'yjs';
 import {
   CLASS_BOARD_LIMITS,
@@ -21,6 +21,7 @@ import {
 } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import type { AuthenticatedUser } from '../../plugins/auth.ts';
+import { createBatches } from '../../lib/batches.ts';
 import { isStudentOfClass, requireTaughtClass, teachesClass } from '../classes/records.ts';
 import type { BoardChange } from './board-document.ts';
 import { boardDocFrom } from './board-document.ts';
@@ -46,11 +47,34 @@ export type AppendOutcome =
   /** CLIENT_TAKEN: the update uses a Yjs client id someone else used first on this board. */
   | { refused: 'NO_PEN' | 'NOT_A_TEACHER' | 'BOARD_FULL' | 'GONE' | 'CLIENT_TAKEN' };
 
+/** An update to append, with the client ids it adds structs of that are not known to be the writer's. */
+type AppendRequest = { writer: BoardWriter; update: Uint8Array; change: BoardChange; unknown: number[] };
+
+type AppendBatches = ReturnType<typeof createBatches<AppendRequest, AppendOutcome>>;
+
+/** At most this many updates in one append transaction (a board holds at most 200 people). */
+const APPEND_BATCH_MAX = 100;
+
 export type ClassBoardsOptions = {
   tokens?: BoardTokens;
   /** Smaller thresholds in tests. */
   limits?: Partial<Record<'boardMaxBytes' | 'compactAfterUpdates' | 'compactAfterBytes' | 'membershipCheckMs', number>>;
 };
+
+/** The distinct ids of the teachers (or the students) among `people`. */
+const idsOf = (people: readonly BoardWriter[], teacher: boolean) => [
+  ...new Set(people.filter((person) => person.teacher === teacher).map((person) => person.id)),
+];
+
+/** Which of `ids` teach (or are students of) the class, as text[]: a column of the board row's select. */
+function membersAmong(classId: string, teacher: boolean, ids: string[]) {
+  if (ids.length === 0) return sql<string[]>`'{}'::text[]`;
+  const where = teacher
+    ? sql`${classTeachers.classId} = ${classId} and ${inArray(classTeachers.teacherId, ids)}`
+    : sql`${classStudents.classId} = ${classId} and ${inArray(classStudents.studentId, ids)}`;
+  const [id, table] = teacher ? [classTeachers.teacherId, classTeachers] : [classStudents.studentId, classStudents];
+  return sql<string[]>`array(select ${id}::text from ${table} where ${where})`;
+}
 
 const penOf = (row: { penMode: BoardPen['mode']; penStudentIds: string[] }): BoardPen => ({
   mode: row.penMode,
@@ -84,6 +108,9 @@ export function createClassBoards(db: Database, options: ClassBoardsOptions = {}
       boundCount++;
     }
   };
+
+  /** Per board, its appends waiting for the one in flight (dropped once nothing waits). */
+  const appendBatches = new Map<string, AppendBatches>();
 
   /** The board's row, made on first use (a class has a board from its first visit or pen setting). */
   async function ensureBoard(tx: Pick<Database, 'insert'>, classId: string) {
@@ -120,15 +147,94 @@ export function createClassBoards(db: Database, options: ClassBoardsOptions = {}
     return { updates, seq: row.lastSeq, pen: penOf(row) };
   }
 
+  /**
+   * Appends a batch of a board's updates in one transaction: one lock of the board's row, each
+   * update checked in order as if appended alone (the writer of the class, the pen, pages the
+   * teachers', client ids, including those bound by an earlier update of the batch, the size
+   * with the earlier ones counted), the accepted ones inserted with consecutive numbers in one
+   * statement, the counters updated once. Answers each update's outcome, in order.
+   */
+  async function appendAll(classId: string, requests: readonly AppendRequest[]): Promise<AppendOutcome[]> {
+    const writers = requests.map((request) => request.writer);
+    const [teacherIds, studentIds] = [idsOf(writers, true), idsOf(writers, false)];
+    const claimed = [...new Set(requests.flatMap((request) => request.unknown))];
+    const bindings: { clientIds: number[]; userId: string }[] = [];
+    const outcomes = await db.transaction(async (tx): Promise<AppendOutcome[]> => {
+      const [row] = await tx
+        .select({
+          penMode: classBoards.penMode,
+          penStudentIds: classBoards.penStudentIds,
+          snapshotBytes: classBoards.snapshotBytes,
+          logBytes: classBoards.logBytes,
+          logCount: classBoards.logCount,
+          lastSeq: classBoards.lastSeq,
+          // Which writers are still of the class, in the same round trip as the lock: a teacher's
+          // update may add others' strokes (an undo restoring them), only while they teach it.
+          teachers: membersAmong(classId, true, teacherIds),
+          students: membersAmong(classId, false, studentIds),
+        })
+        .from(classBoards)
+        .where(eq(classBoards.classId, classId))
+        .for('update');
+      if (!row) return requests.map(() => ({ refused: 'GONE' as const }));
+      const [taught, enrolled] = [new Set(row.teachers), new Set(row.students)];
+      const pen = penOf(row);
+      // Who holds each client id the batch adds structs of: bound before, or by an earlier update of it.
+      const owners = new Map<number, string>();
+      if (claimed.length > 0) {
+        const rows = await tx
+          .select({ clientId: classBoardClients.clientId, userId: classBoardClients.userId })
+          .from(classBoardClients)
+          .where(and(eq(classBoardClients.classId, classId), inArray(classBoardClients.clientId, claimed)));
+        for (const bound of rows) owners.set(bound.clientId, bound.userId);
+      }
+      let { lastSeq, logBytes, logCount } = row;
+      const accepted: (typeof classBoardUpdates.$inferInsert)[] = [];
+      const newBindings: (typeof classBoardClients.$inferInsert)[] = [];
+      const decide = ({ writer, update, change, unknown }: AppendRequest): AppendOutcome => {
+        if (!(writer.teacher ? taught : enrolled).has(writer.id)) return { refused: 'GONE' };
+        if (change === 'pages' && !writer.teacher) return { refused: 'NOT_A_TEACHER' };
+        if (!holdsPen(pen, writer)) return { refused: 'NO_PEN' };
+        if (unknown.some((clientId) => (owners.get(clientId) ?? writer.id) !== writer.id)) {
+          return { refused: 'CLIENT_TAKEN' };
+        }
+        if (row.snapshotBytes + logBytes + update.byteLength > limits.boardMaxBytes) return { refused: 'BOARD_FULL' };
+        for (const clientId of unknown) {
+          if (owners.has(clientId)) continue;
+          owners.set(clientId, writer.id);
+          newBindings.push({ classId, clientId, userId: writer.id });
+        }
+        if (unknown.length > 0) bindings.push({ clientIds: unknown, userId: writer.id });
+        lastSeq += 1;
+        logBytes += update.byteLength;
+        logCount += 1;
+        accepted.push({ classId, seq: lastSeq, update, authorId: writer.id });
+        return {
+          seq: lastSeq,
+          compactDue: logCount >= limits.compactAfterUpdates || logBytes >= limits.compactAfterBytes,
+        };
+      };
+      const decided = requests.map(decide);
+      if (accepted.length === 0) return decided;
+      if (newBindings.length > 0) await tx.insert(classBoardClients).values(newBindings).onConflictDoNothing();
+      await tx.insert(classBoardUpdates).values(accepted);
+      await tx
+        .update(classBoards)
+        .set({ lastSeq, logBytes, logCount, updatedAt: sql`now()` })
+        .where(eq(classBoards.classId, classId));
+      return decided;
+    });
+    // Bound for good once committed.
+    for (const { clientIds, userId } of bindings) remember(classId, clientIds, userId);
+    return outcomes;
+  }
+
   return {
     limits,
 
     /** Which of `people` are (still) teachers or students of the class: the others have been removed from it. */
     async stillOfClass(classId: string, people: BoardWriter[]): Promise<Set<string>> {
-      const ids = (teacher: boolean) => [
-        ...new Set(people.filter((person) => person.teacher === teacher).map((person) => person.id)),
-      ];
-      const [teacherIds, studentIds] = [ids(true), ids(false)];
+      const [teacherIds, studentIds] = [idsOf(people, true), idsOf(people, false)];
       const [taught, enrolled] = await Promise.all([
         teacherIds.length === 0
           ? []
@@ -160,85 +266,34 @@ export function createClassBoards(db: Database, options: ClassBoardsOptions = {}
 
     /**
      * Appends one checked update (what was new to the document) under the board's lock: refused
-     * when the writer has left the class, lacks the pen (or, for pages, is no teacher), or the
-     * board would outgrow its size. The number it gets orders it after every update committed before.
+     * when the writer has left the class, lacks the pen (or, for pages, is no teacher), uses a
+     * Yjs client id someone else used first, or the board would outgrow its size. Updates of a
+     * board arriving while one of its appends is in flight wait for it and go together in one
+     * transaction (appendAll); the number each gets orders it after every update committed before.
      */
-    async append(
-      classId: string,
-      writer: BoardWriter,
-      update: Uint8Array,
-      change: BoardChange,
-    ): Promise<AppendOutcome> {
+    append(classId: string, writer: BoardWriter, update: Uint8Array, change: BoardChange): Promise<AppendOutcome> {
       // The client ids whose structs it adds: each this writer's, or new (then bound to them).
       const clientIds = [...Y.parseUpdateMeta(update).to.keys()];
       const known = bound.get(classId);
       if (clientIds.some((clientId) => (known?.get(clientId) ?? writer.id) !== writer.id)) {
-        return { refused: 'CLIENT_TAKEN' };
+        return Promise.resolve({ refused: 'CLIENT_TAKEN' });
       }
       const unknown = clientIds.filter((clientId) => known?.get(clientId) !== writer.id);
-      const outcome = await db.transaction(async (tx): Promise<AppendOutcome> => {
-        const [row] = await tx
-          .select({
-            penMode: classBoards.penMode,
-            penStudentIds: classBoards.penStudentIds,
-            snapshotBytes: classBoards.snapshotBytes,
-            logBytes: classBoards.logBytes,
-            logCount: classBoards.logCount,
-            lastSeq: classBoards.lastSeq,
-            // Whether the writer is still of the class, in the same round trip as the lock: a
-            // teacher's update may add others' strokes (an undo restoring them), only while they teach it.
-            isMember: writer.teacher
-              ? sql<boolean>`exists (select 1 from ${classTeachers} where ${classTeachers.classId} = ${classId} and ${classTeachers.teacherId} = ${writer.id})`
-              : sql<boolean>`exists (select 1 from ${classStudents} where ${classStudents.classId} = ${classId} and ${classStudents.studentId} = ${writer.id})`,
-          })
-          .from(classBoards)
-          .where(eq(classBoards.classId, classId))
-          .for('update');
-        if (!row?.isMember) return { refused: 'GONE' as const };
-        if (change === 'pages' && !writer.teacher) return { refused: 'NOT_A_TEACHER' as const };
-        if (!holdsPen(penOf(row), writer)) return { refused: 'NO_PEN' as const };
-        if (unknown.length > 0) {
-          const taken = await tx
-            .select({ clientId: classBoardClients.clientId })
-            .from(classBoardClients)
-            .where(
-              and(
-                eq(classBoardClients.classId, classId),
-                inArray(classBoardClients.clientId, unknown),
-                ne(classBoardClients.userId, writer.id),
-              ),
-            )
-            .limit(1);
-          if (taken.length > 0) return { refused: 'CLIENT_TAKEN' as const };
-        }
-        if (row.snapshotBytes + row.logBytes + update.byteLength > limits.boardMaxBytes) {
-          return { refused: 'BOARD_FULL' as const };
-        }
-        const seq = row.lastSeq + 1;
-        if (unknown.length > 0) {
-          await tx
-            .insert(classBoardClients)
-            .values(unknown.map((clientId) => ({ classId, clientId, userId: writer.id })))
-            .onConflictDoNothing();
-        }
-        await tx.insert(classBoardUpdates).values({ classId, seq, update, authorId: writer.id });
-        await tx
-          .update(classBoards)
-          .set({
-            lastSeq: seq,
-            logBytes: sql`${classBoards.logBytes} + ${update.byteLength}`,
-            logCount: sql`${classBoards.logCount} + 1`,
-            updatedAt: sql`now()`,
-          })
-          .where(eq(classBoards.classId, classId));
-        const compactDue =
-          row.logCount + 1 >= limits.compactAfterUpdates ||
-          row.logBytes + update.byteLength >= limits.compactAfterBytes;
-        return { seq, compactDue };
-      });
-      // Bound for good once committed.
-      if ('seq' in outcome && unknown.length > 0) remember(classId, unknown, writer.id);
-      return outcome;
+      let batches = appendBatches.get(classId);
+      if (!batches) {
+        const made: AppendBatches = createBatches(
+          (requests: readonly AppendRequest[]) => appendAll(classId, requests),
+          {
+            maxSize: APPEND_BATCH_MAX,
+            onIdle: () => {
+              if (appendBatches.get(classId) === made) appendBatches.delete(classId);
+            },
+          },
+        );
+        appendBatches.set(classId, made);
+        batches = made;
+      }
+      return batches.add({ writer, update, change, unknown });
     },
 
     /**
