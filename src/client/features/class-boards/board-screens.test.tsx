@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 // Node's socket, as the session's tests use: jsdom's events are not the ones Node's own WebSocket dispatches.
 import { WebSocket as NodeWebSocket } from 'ws';
+import { CLASS_BOARD_PROTOCOL_VERSION, CLASS_BOARD_SOCKET_PATH } from '#shared/class-boards';
 import { getClassBoardPen, issueClassBoardToken } from '#shared/contract/class-boards';
 import { urlOf } from '../../lib/api.ts';
 import { openApp } from '../../testing/open-app.tsx';
@@ -13,7 +14,6 @@ import {
   studentProfile,
   teacherClasses,
 } from '../../testing/server-actors.ts';
-import { BoardTestPage } from '../../../server/features/class-boards/board-test-client.ts';
 import { callJson } from '../../../server/testing/server-process.ts';
 
 /**
@@ -121,17 +121,20 @@ describe('a closed board', () => {
     const ticket = await callJson(location.origin, 'POST', urlOf(issueClassBoardToken, { params: { classId } }), {
       token: student.token,
     });
-    // The same person on the board from elsewhere: this page is the one replaced.
-    const elsewhere = await BoardTestPage.open(
-      location.origin,
-      (ticket.body as { data: { token: string } }).data.token,
+    // The same person joins the board from elsewhere: this page is the one replaced.
+    const { token } = (ticket.body as { data: { token: string } }).data;
+    const elsewhere = new NodeWebSocket(
+      `${location.origin.replace(/^http/, 'ws')}${CLASS_BOARD_SOCKET_PATH}?token=${encodeURIComponent(token)}`,
+    );
+    elsewhere.on('open', () =>
+      elsewhere.send(JSON.stringify({ type: 'join', protocolVersion: CLASS_BOARD_PROTOCOL_VERSION })),
     );
     try {
       expect(
         await screen.findByText('You opened this board in another tab: it is read only here.', {}, { timeout: 10_000 }),
       ).toBeInTheDocument();
     } finally {
-      elsewhere.client.socket.close();
+      elsewhere.close();
     }
   });
 });
