@@ -18,13 +18,13 @@ import {
   type BoardServerMessage,
   type BoardTokenClaims,
 } from '#shared/class-boards';
+import { encodeStateAsPieces } from '#shared/board-pieces';
 import { classBoardSocket } from '#shared/contract/class-boards';
 import type { PresenceEntry, PresenceEvent } from '../../realtime/presence.ts';
 import { roomPresence } from '../../realtime/presence.ts';
 import { createRoomHub, SEAT_REFUSALS, type RoomMember } from '../../realtime/room-hub.ts';
 import { socketLimits, type RoomSocket, type RoomTransport, type SocketLimits } from '../../realtime/room-socket.ts';
 import { applyBoardUpdate, boardDocFrom, changesNothing, SERVER_ORIGIN } from './board-document.ts';
-import { encodeStateAsPieces } from './board-pieces.ts';
 import type { ClassBoards } from './service.ts';
 
 /**

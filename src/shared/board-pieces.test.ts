@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { BOARD_ROOT, type BoardStroke } from '#shared/class-boards';
+import { BOARD_ROOT, type BoardStroke } from './class-boards.ts';
 import { encodeStateAsPieces } from './board-pieces.ts';
-import { boardJson, newBoardDoc } from './board-document.ts';
+
+const boardJson = (doc: Y.Doc) => doc.getMap(BOARD_ROOT).toJSON();
 
 /** The first sync in pieces (decision 069): each under the size, in an order a page takes at once. */
 
@@ -41,7 +42,7 @@ function drawnBoard() {
     if (round % 5 === 0) sync();
   }
   sync();
-  const server = newBoardDoc();
+  const server = new Y.Doc({ gc: true });
   Y.applyUpdate(server, Y.encodeStateAsUpdate(people[0]!));
   return { server, people };
 }
