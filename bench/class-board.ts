@@ -498,6 +498,9 @@ type PaintRun = {
    */
   domReadyMs: number;
   tokenMs: number;
+  /** The stored board's download (a first open): its request's start and its last byte. */
+  downloadStartMs: number;
+  downloadEndMs: number;
   socketMs: number;
   firstMessageMs: number;
   lastMessageMs: number;
@@ -588,11 +591,17 @@ async function measureFirstPaintInChromium(
           const token = performance
             .getEntriesByType('resource')
             .find((entry) => entry.name.includes('/api/class-boards/') && entry.name.endsWith('/token'));
+          const download = performance
+            .getEntriesByType('resource')
+            .find((entry) => entry.name.includes('/api/class-boards/') && entry.name.endsWith('/document')) as
+            PerformanceResourceTiming | undefined;
           const moments = (window as unknown as { boardSocketMoments: Record<string, number> }).boardSocketMoments;
           return {
             ms: Math.round(performance.getEntriesByName(mark)[0]!.startTime),
             domReadyMs: Math.round(navigation?.domContentLoadedEventEnd ?? 0),
             tokenMs: Math.round((token as PerformanceResourceTiming | undefined)?.responseEnd ?? 0),
+            downloadStartMs: Math.round(download?.startTime ?? 0),
+            downloadEndMs: Math.round(download?.responseEnd ?? 0),
             socketMs: Math.round(moments.socketMs ?? 0),
             firstMessageMs: Math.round(moments.firstMessageMs ?? 0),
             lastMessageMs: Math.round(moments.lastMessageMs ?? 0),
@@ -608,7 +617,8 @@ async function measureFirstPaintInChromium(
           for (const entry of summary.functions.slice(0, 15)) log(`  ${entry.selfMs} ms ${entry.name} ${entry.where}`);
         }
         log(
-          `run ${attempt + 1}: first paint at ${run.ms} ms (page's code run ${run.domReadyMs} ms, board token ${run.tokenMs} ms, ` +
+          `run ${attempt + 1}: first paint at ${run.ms} ms (page's code run ${run.domReadyMs} ms, ` +
+            `download ${run.downloadStartMs} → ${run.downloadEndMs} ms, board token ${run.tokenMs} ms, ` +
             `socket ${run.socketMs} ms, its messages ${run.firstMessageMs} → ${run.lastMessageMs} ms, ${run.messages})`,
         );
       } catch (error) {

@@ -1609,6 +1609,13 @@ export function routeExamples(t: TestApp, school: School): Record<string, RouteE
       check: (caller, body) =>
         expect(body.data).toMatchObject({ classId: school.classAId, teacher: caller.role === 'teacher' }),
     },
+    'GET /api/class-boards/:classId/document': {
+      target: 'class-record',
+      // Anyone outside the class is told what an unknown class tells (decision 069).
+      unreachedStatus: 404,
+      // A Yjs update (application/octet-stream): no envelope to check (board-download.test.ts reads it).
+      request: (caller) => ({ url: `/api/class-boards/${school.classAId}/document`, headers: authOf(caller) }),
+    },
     'GET /api/class-boards/:classId/pen': {
       target: 'class-record',
       request: (caller) => ({ url: `/api/class-boards/${school.classAId}/pen`, headers: authOf(caller) }),

@@ -13,8 +13,9 @@ import {
 import { defineEndpoint } from './endpoint.ts';
 
 /**
- * The class board's calls (issue 35, decision 069): the room token of its socket, the pen
- * setting, and the socket itself, where the drawing goes (y-protocols' sync and awareness).
+ * The class board's calls (issue 35, decision 069): the room token of its socket, the stored board
+ * in one download (a first open), the pen setting, and the socket itself, where the drawing goes
+ * (y-protocols' sync and awareness).
  */
 
 export const issueClassBoardToken = defineEndpoint({
@@ -24,6 +25,16 @@ export const issueClassBoardToken = defineEndpoint({
   description: 'Anyone else is NOT_FOUND, as an unknown class is (a class id tells nothing outside its class).',
   params: classBoardParamsSchema,
   response: boardTicketSchema,
+  errors: ['NOT_FOUND'],
+});
+
+export const getClassBoardDocument = defineEndpoint({
+  method: 'GET',
+  path: '/api/class-boards/:classId/document',
+  summary: "A class's stored board as one Yjs update (a page's first open), for its teachers and students",
+  description: 'Anyone else is NOT_FOUND, as an unknown class is. Not cached.',
+  params: classBoardParamsSchema,
+  response: { form: 'file', mediaType: 'application/octet-stream', description: 'Y.encodeStateAsUpdate of the board' },
   errors: ['NOT_FOUND'],
 });
 

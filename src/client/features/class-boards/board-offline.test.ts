@@ -36,9 +36,33 @@ describe('the board’s browser copy', () => {
     expect(await indexedDbBoardStore(new IDBFactory()).load(key)).toBeUndefined();
   });
 
+  it('keeps the unsent changes written on their own, newer than the copy, in memory and in IndexedDB', async () => {
+    const key = savedBoardKey('ada', 'class-1');
+    for (const store of [memoryBoardStore(), indexedDbBoardStore(new IDBFactory())]) {
+      // Changes before any copy: a copy of them alone.
+      await store.saveUnsaved(key, [new Uint8Array([7])]);
+      expect(await store.load(key)).toEqual({
+        state: new Uint8Array([0, 0]),
+        unsaved: [new Uint8Array([7])],
+        pen: null,
+        canDraw: false,
+        teacher: false,
+      });
+      await store.save(key, copy);
+      expect(await store.load(key)).toEqual(copy);
+      const newer = [new Uint8Array([4]), new Uint8Array([5, 6])];
+      await store.saveUnsaved(key, newer);
+      expect(await store.load(key)).toEqual({ ...copy, unsaved: newer });
+      // The next copy's own list wins again.
+      await store.save(key, { ...copy, unsaved: [] });
+      expect((await store.load(key))!.unsaved).toEqual([]);
+    }
+  });
+
   it('without IndexedDB finds nothing and drops saves (the server keeps the board)', async () => {
     const store = indexedDbBoardStore(undefined);
     await store.save('key', copy);
+    await store.saveUnsaved('key', copy.unsaved);
     expect(await store.load('key')).toBeUndefined();
   });
 });

@@ -1,9 +1,16 @@
 import { i18n } from '@lingui/core';
+import * as Y from 'yjs';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 // Node's socket, as the live game's actors use: jsdom's events are not the ones Node's WebSocket dispatches.
 import { WebSocket as NodeWebSocket } from 'ws';
-import { CLASS_BOARD_LIMITS, CLASS_BOARD_SOCKET_PATH, type BoardPen, type BoardTicket } from '#shared/class-boards';
-import { issueClassBoardToken, setClassBoardPen } from '#shared/contract/class-boards';
+import {
+  BOARD_ROOT,
+  CLASS_BOARD_LIMITS,
+  CLASS_BOARD_SOCKET_PATH,
+  type BoardPen,
+  type BoardTicket,
+} from '#shared/class-boards';
+import { getClassBoardDocument, issueClassBoardToken, setClassBoardPen } from '#shared/contract/class-boards';
 import { roomSocketQuery } from '#shared/rooms';
 import { urlOf } from '../../lib/api.ts';
 import {
@@ -18,7 +25,7 @@ import {
 import { patience } from '../../../server/testing/patience.ts';
 import { callJson } from '../../../server/testing/server-process.ts';
 import type { BoardStrokeInput } from './board-model.ts';
-import { memoryBoardStore, type BoardLocalStore } from './board-offline.ts';
+import { memoryBoardStore, savedBoardKey, type BoardLocalStore } from './board-offline.ts';
 import { ClassBoardSession } from './board-session.ts';
 
 /**
@@ -89,6 +96,11 @@ class TestLink {
     },
   };
 
+  /** The stored board's downloads this page made (a first open's), and their sizes. */
+  readonly downloads: number[] = [];
+  /** Makes the download fail (the page then gets the board from the socket). */
+  refusesDownload = false;
+
   /** The size of each document update this page sent (JSON text). */
   readonly updatesSent: number[] = [];
   /** The y-protocols type of each sync message this page sent (its first byte: 0 step 1, 1 step 2, 2 update). */
@@ -142,6 +154,17 @@ function openSession(
       await link.gate;
       if (!link.isOnline) throw new TypeError('Failed to fetch');
       return ticketOf(person, id);
+    },
+    download: async (id, signal) => {
+      if (!link.isOnline || link.refusesDownload) throw new TypeError('Failed to fetch');
+      const response = await fetch(`${location.origin}${urlOf(getClassBoardDocument, { params: { classId: id } })}`, {
+        headers: { authorization: `Bearer ${person.token}` },
+        signal,
+      });
+      if (!response.ok) throw new Error(`download: ${response.status}`);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      link.downloads.push(bytes.byteLength);
+      return bytes;
     },
     socketUrl: (token) => `ws://${location.host}${CLASS_BOARD_SOCKET_PATH}${roomSocketQuery(token)}`,
     createSocket: link.createSocket,
@@ -400,6 +423,87 @@ describe('the class board session', () => {
     letThrough();
     await until(reload.session, (state) => state.status === 'synced' && state.savedAll);
     expect(await storedIds(observer, classId, first.pageId)).toEqual([saved, unsent]);
+  });
+
+  it('opens a board first on this device from one download, then syncs a stroke drawn meanwhile by the socket', async () => {
+    const { teacher, classId, observer } = await aClass(0);
+    const board = await teacherBoard(teacher, classId);
+    const drawn = Array.from({ length: 30 }, (_, index) => board.session.addStroke(board.pageId, line(100, index))!);
+    await until(board.session, (state) => state.savedAll);
+
+    // No copy in this browser: the board comes in one download, before any socket (tokens wait).
+    const opened = openSession(observer, classId);
+    let letThrough!: () => void;
+    opened.link.gate = new Promise((resolve) => (letThrough = resolve));
+    await opened.session.start();
+    expect(opened.link.downloads).toHaveLength(1);
+    expect(opened.link.downloads[0]).toBeGreaterThan(30 * 100 * 2);
+    expect(opened.session.getSnapshot()).toMatchObject({
+      status: 'connecting',
+      hasSynced: false,
+      isLoaded: true,
+      pages: [{ id: board.pageId, name: 'Fractions' }],
+      savedAll: true,
+    });
+    expect(ids(opened.session, board.pageId)).toEqual(drawn);
+
+    // Drawn while the page was downloading: the socket's sync brings it (and only what is newer).
+    const meanwhile = board.session.addStroke(board.pageId, line(7, 3))!;
+    await until(board.session, (state) => state.savedAll);
+    letThrough();
+    await until(opened.session, (state) => state.status === 'synced');
+    await until(opened.session, () => ids(opened.session, board.pageId).includes(meanwhile));
+    expect(ids(opened.session, board.pageId)).toEqual([...drawn, meanwhile]);
+    // The download was the server's: nothing of it is sent back or undoable.
+    expect(opened.link.updatesSent.length).toBeLessThanOrEqual(2);
+    expect(opened.session.getSnapshot()).toMatchObject({ savedAll: true, canUndo: false });
+
+    // A download that fails: the socket brings the whole board, as before.
+    const fallback = openSession(observer, classId);
+    fallback.link.refusesDownload = true;
+    await fallback.session.start();
+    expect(fallback.session.getSnapshot().isLoaded).toBe(false);
+    await until(fallback.session, (state) => state.status === 'synced');
+    expect(ids(fallback.session, board.pageId)).toEqual([...drawn, meanwhile]);
+  });
+
+  it('keeps a stroke drawn offline in the browser at once, and all of the copy as the page is hidden', async () => {
+    const { teacher, classId, observer } = await aClass(0);
+    const first = await teacherBoard(teacher, classId);
+    first.link.cut();
+    await until(first.session, (state) => state.status === 'offline');
+    const key = savedBoardKey(teacher.id, classId);
+    const strokesIn = (state: Uint8Array) => {
+      const doc = new Y.Doc();
+      Y.applyUpdate(doc, state);
+      const page = doc.getMap(BOARD_ROOT).get(first.pageId) as Y.Map<unknown> | undefined;
+      return ((page?.get('strokes') as Y.Array<{ id: string }> | undefined)?.toArray() ?? []).map(
+        (stroke) => stroke.id,
+      );
+    };
+
+    // The unsent change is written at once; the whole copy (a large board's takes a while) later.
+    const unsent = first.session.addStroke(first.pageId, line(9))!;
+    const atOnce = (await first.store.load(key))!;
+    expect(atOnce.unsaved).toHaveLength(1);
+    expect(strokesIn(atOnce.state)).toEqual([]);
+    // The page hidden (pagehide): the whole copy is written now, not in a moment.
+    window.dispatchEvent(new Event('pagehide'));
+    expect(strokesIn((await first.store.load(key))!.state)).toEqual([unsent]);
+
+    // A second stroke, and the tab reloaded at once: no close, no wait for the copy's next write.
+    const another = first.session.addStroke(first.pageId, line(4))!;
+    const reload = openSession(teacher, classId, first.store);
+    let letThrough!: () => void;
+    reload.link.gate = new Promise((resolve) => (letThrough = resolve));
+    await reload.session.start();
+    expect(ids(reload.session, first.pageId)).toEqual([unsent, another]);
+    expect(reload.session.getSnapshot()).toMatchObject({ isLoaded: true, savedAll: false, unsavedCount: 2 });
+    first.session.close();
+
+    letThrough();
+    await until(reload.session, (state) => state.status === 'synced' && state.savedAll);
+    expect(await storedIds(observer, classId, first.pageId)).toEqual([unsent, another]);
   });
 
   it('keeps the cursor setting in the browser and sends no cursor while it is off', async () => {

@@ -16,10 +16,11 @@ import {
   type BoardServerMessage,
   type BoardStroke,
 } from '#shared/class-boards';
-import { issueClassBoardToken, setClassBoardPen } from '#shared/contract/class-boards';
+import { getClassBoardDocument, issueClassBoardToken, setClassBoardPen } from '#shared/contract/class-boards';
 import { closeReasonIn, ROOM_RECONNECT_REASONS, roomSocketQuery } from '#shared/rooms';
-import { call } from '../../lib/api.ts';
+import { call, urlOf } from '../../lib/api.ts';
 import { RoomSocket, type RetryNote, type RoomNetwork } from '../../lib/room-socket.ts';
+import { readSession } from '../../lib/session.ts';
 import * as board from './board-document.ts';
 import type {
   BoardCursor,
@@ -56,8 +57,13 @@ const UPDATE_MAX_BYTES = Math.floor(((CLASS_BOARD_LIMITS.messageMaxBytes - 256) 
 const IN_FLIGHT_MAX = 8;
 /** Cursor messages at most this often: awareness shares the socket's rate budget with the strokes. */
 const CURSOR_INTERVAL_MS = 100;
-/** The browser's copy is written this long after the last change (and at once on close). */
+/**
+ * The browser's copy is written this long after the last change (and at once on close, or as the
+ * page is hidden); the unsent changes alone are written at once at each (board-offline.ts).
+ */
 const SAVE_DELAY_MS = 300;
+/** A first open's download of the stored board gives up after this; the socket then sends the board. */
+const DOWNLOAD_TIMEOUT_MS = 60_000;
 const SHOW_CURSORS_KEY = 'studyhall:board-cursors';
 
 /** Colours for the others' cursors, one per person (by their id). */
@@ -74,6 +80,8 @@ export type BoardSessionOptions = {
   me: { id: string; name: string };
   /** Tests and non-browser pages: each is the browser's own otherwise. */
   ticket?: (classId: string) => Promise<{ token: string; teacher: boolean }>;
+  /** The stored board as one Yjs update (GET /api/class-boards/:classId/document): a first open's. */
+  download?: (classId: string, signal: AbortSignal) => Promise<Uint8Array>;
   savePen?: (classId: string, input: BoardPenInput) => Promise<BoardPen>;
   socketUrl?: (token: string) => string;
   createSocket?: (url: string) => WebSocket;
@@ -90,6 +98,18 @@ export function reconnectsAfter(code: number): boolean {
 }
 
 const browserTicket = async (classId: string) => (await call(issueClassBoardToken, { params: { classId } })).data;
+
+/** The stored board in one download, with the session's token as every call has it. */
+const browserDownload = async (classId: string, signal: AbortSignal): Promise<Uint8Array> => {
+  const token = readSession()?.token;
+  const response = await fetch(urlOf(getClassBoardDocument, { params: { classId } }), {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    cache: 'no-store',
+    signal,
+  });
+  if (!response.ok) throw new Error(`The class board's download answered ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+};
 
 const browserSavePen = async (classId: string, input: BoardPenInput): Promise<BoardPen> => {
   const { mode, studentIds } = (await call(setClassBoardPen, { params: { classId }, body: input })).data;
@@ -147,6 +167,8 @@ export class ClassBoardSession implements BoardSession {
   private readonly store: BoardLocalStore;
   private readonly storeKey: string;
   private readonly savePen: (classId: string, input: BoardPenInput) => Promise<BoardPen>;
+  private readonly download: (classId: string, signal: AbortSignal) => Promise<Uint8Array>;
+  private readonly downloading = new AbortController();
   private readonly settings: Pick<Storage, 'getItem' | 'setItem'> | undefined;
   private readonly listeners = new Set<() => void>();
 
@@ -184,6 +206,7 @@ export class ClassBoardSession implements BoardSession {
     this.store = options.store ?? indexedDbBoardStore();
     this.storeKey = savedBoardKey(options.me.id, options.classId);
     this.savePen = options.savePen ?? browserSavePen;
+    this.download = options.download ?? browserDownload;
     this.settings = options.settings ?? browserSettings();
     this.showCursors = this.settings?.getItem(SHOW_CURSORS_KEY) !== 'off';
     this.attachDocument();
@@ -232,15 +255,42 @@ export class ClassBoardSession implements BoardSession {
 
   // ---- Life ------------------------------------------------------------------------------------
 
-  /** Paints the browser's copy, then connects. Resolves once the copy is in (the socket goes on). */
+  /**
+   * Paints the browser's copy, or on a first open on this device the stored board downloaded in
+   * one answer, then connects: the socket's step 1 carries what the page has, so the server sends
+   * only what is newer. Resolves once the board is in (the socket goes on). A failed download
+   * leaves the whole board to the socket.
+   */
   async start(): Promise<void> {
     clearTimeout(this.disposeTimer);
     if (this.isStarted || this.isClosed) return;
     this.isStarted = true;
     const saved = await this.store.load(this.storeKey).catch(() => undefined);
     if (this.isClosed) return;
+    if (typeof document !== 'undefined') {
+      document.addEventListener('visibilitychange', this.saveAsPageGoes);
+      window.addEventListener('pagehide', this.saveAsPageGoes);
+    }
     if (saved) this.restore(saved);
+    if (this.doc.store.clients.size === 0) await this.loadStoredBoard();
+    if (this.isClosed) return;
     this.socket.start();
+  }
+
+  /** The stored board in one download, applied as the server's (neither sent back nor undone). */
+  private async loadStoredBoard() {
+    const timer = setTimeout(() => this.downloading.abort(), DOWNLOAD_TIMEOUT_MS);
+    try {
+      const stored = await this.download(this.classId, this.downloading.signal);
+      if (this.isClosed) return;
+      Y.applyUpdate(this.doc, stored, FROM_SERVER);
+      this.isLoaded = true;
+      this.emit();
+    } catch {
+      // Offline, refused or cut: the socket's sync brings the whole board instead.
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** The screen went away: close, unless it comes back at once (React's double effects in development). */
@@ -251,6 +301,11 @@ export class ClassBoardSession implements BoardSession {
   close() {
     if (this.isClosed) return;
     this.isClosed = true;
+    this.downloading.abort();
+    if (typeof document !== 'undefined') {
+      document.removeEventListener('visibilitychange', this.saveAsPageGoes);
+      window.removeEventListener('pagehide', this.saveAsPageGoes);
+    }
     clearTimeout(this.cursorTimer);
     this.socket.send({ type: 'leave' });
     this.socket.close();
@@ -413,6 +468,8 @@ export class ClassBoardSession implements BoardSession {
       if (doc !== this.doc) return;
       if (origin === this.localOrigin || origin === this.undoManager) {
         this.unsaved.push({ update });
+        // At once: a reload or a closed tab before the copy's next write keeps it.
+        this.saveUnsavedNow();
         this.flush();
       }
       this.strokesCache.clear();
@@ -430,6 +487,7 @@ export class ClassBoardSession implements BoardSession {
     this.inFlight = 0;
     this.strokesCache.clear();
     this.attachDocument();
+    this.saveUnsavedNow();
     this.saveSoon();
     if (this.isJoined) {
       // Not the server's board until its answer comes (the screens show it fetched again).
@@ -442,6 +500,8 @@ export class ClassBoardSession implements BoardSession {
 
   private restore(saved: SavedBoard) {
     Y.applyUpdate(this.doc, saved.state, FROM_BROWSER);
+    // The unsent changes may be newer than the state (written at once, the state later).
+    for (const update of saved.unsaved) Y.applyUpdate(this.doc, update, FROM_BROWSER);
     this.isLoaded = true;
     this.unsaved = saved.unsaved.map((update) => ({ update }));
     this.pen = saved.pen;
@@ -454,6 +514,19 @@ export class ClassBoardSession implements BoardSession {
     clearTimeout(this.saveTimer);
     this.saveTimer = setTimeout(() => void this.saveNow(), SAVE_DELAY_MS);
   }
+
+  private saveUnsavedNow() {
+    void this.store.saveUnsaved(
+      this.storeKey,
+      this.unsaved.map((change) => change.update),
+    );
+  }
+
+  /** The page is going (a reload, a closed tab, another app): the copy is written now, not in a moment. */
+  private readonly saveAsPageGoes = (event: Event) => {
+    if (this.saveTimer === undefined) return;
+    if (event.type === 'pagehide' || document.visibilityState === 'hidden') void this.saveNow();
+  };
 
   private saveNow(): Promise<void> {
     clearTimeout(this.saveTimer);

@@ -1,8 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { getClassBoardPen, issueClassBoardToken, setClassBoardPen } from '#shared/contract/class-boards';
+import {
+  getClassBoardDocument,
+  getClassBoardPen,
+  issueClassBoardToken,
+  setClassBoardPen,
+} from '#shared/contract/class-boards';
 import { routeEndpoint, type RouteSettings } from '../../endpoint-route.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { RoomTransport } from '../../realtime/room-socket.ts';
+import { storedBoardFor } from './board-download.ts';
 import { registerClassBoardSocket, type BoardSocketOptions } from './board-socket.ts';
 import type { ClassBoards } from './service.ts';
 
@@ -11,8 +17,9 @@ export type ClassBoardSocketSettings = Pick<BoardSocketOptions, 'authenticate' |
   Partial<Pick<BoardSocketOptions, 'roomSize' | 'joinTimeoutMs' | 'limits'>> & { transport: RoomTransport };
 
 /**
- * The class board's REST routes (issue 35, decision 069): its room token for a teacher or student
- * of the class, and the pen setting for its teachers. The socket is added where the transport is.
+ * The class board's REST routes (issue 35, decision 069): its room token and its stored board (one
+ * download, a first open's) for a teacher or student of the class, and the pen setting for its
+ * teachers. The socket is added where the transport is.
  */
 export function classBoardsRoutes(boards: ClassBoards, socket?: ClassBoardSocketSettings): FastifyPluginAsync {
   return async (app) => {
@@ -28,6 +35,19 @@ export function classBoardsRoutes(boards: ClassBoards, socket?: ClassBoardSocket
         message: 'Class board token issued',
         data: await boards.issueToken(currentUser(request), request.params.classId),
       }),
+    );
+    routeEndpoint(
+      app,
+      getClassBoardDocument,
+      { config: { policy: { caller: 'signed-in', touches: ['class-board'] } } },
+      async (request, reply) => {
+        const stored = await storedBoardFor(boards, currentUser(request), request.params.classId);
+        return reply
+          .header('content-type', 'application/octet-stream')
+          .header('cache-control', 'no-store')
+          .header('x-content-type-options', 'nosniff')
+          .send(Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength));
+      },
     );
     routeEndpoint(app, getClassBoardPen, taught, async (request) => ({
       message: 'Pen found',
