@@ -168,8 +168,15 @@ export const BOARD_CLOSE_MESSAGES: Record<BoardCloseReason, string> = {
   REMOVED: 'A teacher removed you from the board.',
 };
 
-/** Why an update was refused; the socket stays (the page drops its copy and syncs again). */
-export const BOARD_ERROR_CODES = ['NO_PEN', 'NOT_A_TEACHER', 'BOARD_FULL'] as const;
+/**
+ * Why an update was refused; the socket stays (the page drops its copy and syncs again). The
+ * page's updates sent after a refused one (they build on it) are refused with the same code until
+ * its next sync step 1. PAGES_FULL: the update would make more than `pagesMax` pages. CLIENT_TAKEN:
+ * it adds structs of a Yjs client id someone else used first on the board (tried once more on the
+ * board read again from the database: a page's step 2 may hold others' strokes this instance had
+ * not heard of yet).
+ */
+export const BOARD_ERROR_CODES = ['NO_PEN', 'NOT_A_TEACHER', 'BOARD_FULL', 'PAGES_FULL', 'CLIENT_TAKEN'] as const;
 export type BoardErrorCode = (typeof BOARD_ERROR_CODES)[number];
 
 const base64 = z

@@ -24,8 +24,12 @@ export type BoardChange = 'none' | 'strokes' | 'pages';
 
 export type ApplyOutcome =
   | { ok: true; change: BoardChange; diff: Uint8Array }
-  /** UNDECODABLE: not a Yjs update; SCHEMA: not a board's; PENDING: it needs updates the board lacks. */
-  | { ok: false; problem: 'UNDECODABLE' | 'SCHEMA' | 'PENDING'; corrupted: boolean };
+  /**
+   * UNDECODABLE: not a Yjs update; SCHEMA: not a board's; PENDING: it needs updates the board
+   * lacks; PAGES_FULL: a board's update, but it would make more than `pagesMax` pages (a refusal,
+   * not a broken client).
+   */
+  | { ok: false; problem: 'UNDECODABLE' | 'SCHEMA' | 'PENDING' | 'PAGES_FULL'; corrupted: boolean };
 
 /** The origin of every update the server applies: its own observers tell them from nothing else. */
 export const SERVER_ORIGIN = Symbol('class-board-server');
@@ -138,6 +142,7 @@ function* addedStructs(doc: Y.Doc, transaction: Y.Transaction): Generator<Y.Item
 export function applyBoardUpdate(doc: Y.Doc, update: Uint8Array, sender: BoardSender): ApplyOutcome {
   const pages = doc.getMap<unknown>(BOARD_ROOT);
   const stateBefore = Y.encodeStateVector(doc);
+  const pagesBefore = pages.size;
   let transaction: Y.Transaction | null = null;
   const listen = (made: Y.Transaction) => {
     if (made.origin === SERVER_ORIGIN) transaction = made;
@@ -180,7 +185,11 @@ export function applyBoardUpdate(doc: Y.Doc, update: Uint8Array, sender: BoardSe
       if (keys.has('strokes') || !isValidPage(type)) return schemaBroken;
     }
   }
-  if (pages.size > CLASS_BOARD_LIMITS.pagesMax) return schemaBroken;
+  // More pages than a board holds, and more than before (two teachers adding the last page at
+  // once on two instances could pass it: the board's strokes go on).
+  if (pages.size > CLASS_BOARD_LIMITS.pagesMax && pages.size > pagesBefore) {
+    return { ok: false, problem: 'PAGES_FULL', corrupted: true };
+  }
   return { ok: true, change, diff: Y.diffUpdate(update, stateBefore) };
 }
 

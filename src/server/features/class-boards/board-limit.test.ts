@@ -55,6 +55,37 @@ function pageDoc() {
 }
 
 describe('the class board’s size limit', () => {
+  it('takes an update that only deletes on a full board (erasing makes room), refuses one that adds', async () => {
+    const teacher = await signUpTeacher(t);
+    const { id: classId } = await classTaughtBy(t, teacher);
+    const writer = { id: teacher.profile._id, teacher: true };
+    const { doc, strokes, change } = pageDoc();
+    await createClassBoards(t.database.db).load(classId);
+    const stroked = change(() => {
+      for (let index = 0; index < 5; index++) strokes.push([walkStroke(writer.id, `s${index}`, 50)]);
+    });
+    for (const [update, kind] of [
+      [Y.encodeStateAsUpdate(doc, Y.encodeStateVector(new Y.Doc())), 'pages'],
+      [stroked, 'strokes'],
+    ] as const) {
+      expect(await createClassBoards(t.database.db).append(classId, writer, update, kind)).toHaveProperty('seq');
+    }
+    // A store whose limit is what the board holds: full to the byte.
+    const [row] = await t.database.db.select().from(classBoards).where(eq(classBoards.classId, classId));
+    const full = createClassBoards(t.database.db, { limits: { boardMaxBytes: row!.snapshotBytes + row!.logBytes } });
+    expect(
+      await full.append(
+        classId,
+        writer,
+        change(() => strokes.delete(0, 2)),
+        'strokes',
+      ),
+    ).toHaveProperty('seq');
+    const more = change(() => strokes.push([walkStroke(writer.id, 'more', 5)]));
+    expect(await full.append(classId, writer, more, 'strokes')).toEqual({ refused: 'BOARD_FULL' });
+    doc.destroy();
+  });
+
   it('holds issue 35’s board of 20,000 strokes of 50 points, compacted', () => {
     const { doc, strokes, change } = pageDoc();
     const author = '6a1f0c4e-2b7d-4c1e-9f3a-0d5e8b7c6a21';

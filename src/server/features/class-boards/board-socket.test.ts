@@ -1,10 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import * as awarenessProtocol from 'y-protocols/awareness';
 import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
-import { CLASS_BOARD_CLOSE_CODES, CLASS_BOARD_LIMITS, type BoardStroke, type BoardTicket } from '#shared/class-boards';
+import {
+  CLASS_BOARD_CLOSE_CODES,
+  CLASS_BOARD_LIMITS,
+  CLASS_BOARD_PROTOCOL_VERSION,
+  CLASS_BOARD_SOCKET_PATH,
+  type BoardServerMessage,
+  type BoardStroke,
+  type BoardTicket,
+} from '#shared/class-boards';
 import { classBoards, classBoardUpdates } from '../../db/schema.ts';
+import { openRoomSocket, RoomTestClient } from '../../realtime/room-test-client.ts';
 import { TEST_REDIS_URL } from '../../realtime/test-buses.ts';
 import { twoInstancesOnRedis } from '../../realtime/test-instances.ts';
 import { classTaughtBy, signUpTeacher } from '../../testing/actors.ts';
@@ -296,7 +306,7 @@ describe('the class board socket', () => {
     await watcher.until((page) => strokeIds(page).includes('after'));
   });
 
-  it('binds a Yjs client id to the person who used it first: another’s update with it closes, nothing stored', async () => {
+  it('binds a Yjs client id to its first user: another’s updates with it refused, nothing stored, the socket kept', async () => {
     const { teacher, coTeacher, classId } = await boardClass();
     const board = await teacherWithPage(teacher, classId);
     board.draw('p1', strokeBy(teacher.profile._id, 5, 'first'));
@@ -306,14 +316,23 @@ describe('the class board socket', () => {
     // The co-teacher's page takes the teacher's client id (and so its next clock): a stroke of their own with it.
     other.doc.clientID = board.doc.clientID;
     other.draw('p1', strokeBy(coTeacher.profile._id, 5, 'shadow'));
-    expect((await other.client.closed).code).toBe(CLASS_BOARD_CLOSE_CODES.BAD_MESSAGE);
+    const refused = other.lastRef;
+    // Sent before the refusal came, building on the refused stroke: refused alike, the socket kept.
+    other.draw('p1', strokeBy(coTeacher.profile._id, 5, 'shadow-2'));
+    for (const ref of [refused, other.lastRef]) {
+      const error = await other.client.waitFor('error', (message) => message.ref === ref);
+      expect(error).toMatchObject({ code: 'CLIENT_TAKEN' });
+    }
     expect(await storedBoard(classId)).toEqual(board.json());
+    // The refused page starts again from the board (its step 1) and draws.
+    await drawAfresh(other, classId, strokeBy(coTeacher.profile._id, 5, 'afresh'));
+    await board.until((page) => strokeIds(page).includes('afresh'));
     // The teacher draws on with their own id; the refused stroke reaches nobody.
     board.draw('p1', strokeBy(teacher.profile._id, 5, 'second'));
     await board.saved();
     const late = await openAsTeacher(coTeacher, classId);
     await late.until((page) => strokeIds(page).includes('second'));
-    expect(strokeIds(late)).toEqual(['first', 'second']);
+    expect(strokeIds(late)).toEqual(['first', 'afresh', 'second']);
     expect(await storedBoard(classId)).toEqual(board.json());
   });
 
@@ -351,28 +370,11 @@ describe('the class board socket', () => {
     'gives a late joiner of a board near its size limit all of it, in messages under the limit',
     async () => {
       const { teacher, classId } = await boardClass();
-      const board = await teacherWithPage(teacher, classId);
-      board.close();
-      // Strokes of 1,000 points straight into the store (a socket would take minutes), 100 an update.
-      const store = createClassBoards(t.database.db);
-      const drawer = boardDocFrom((await store.load(classId)).updates);
-      const strokes = (drawer.getMap('pages').get('p1') as Y.Map<unknown>).get('strokes') as Y.Array<BoardStroke>;
-      const writer = { id: teacher.profile._id, teacher: true };
-      let count = 0;
-      for (let stored = 0; stored < CLASS_BOARD_LIMITS.boardMaxBytes - 1024 * 1024;) {
-        const before = Y.encodeStateVector(drawer);
-        drawer.transact(() => {
-          for (let index = 0; index < 100; index++) {
-            const stroke = strokeBy(writer.id, 1000, `big${count++}`);
-            stroke.points = stroke.points.map(() => Math.floor(Math.random() * 200_000) - 100_000);
-            strokes.push([stroke]);
-          }
-        });
-        const update = Y.encodeStateAsUpdate(drawer, before);
-        expect(await store.append(classId, writer, update, 'strokes')).toHaveProperty('seq');
-        stored += update.byteLength;
-      }
-      await store.compact(classId);
+      const { drawer, count, writer } = await bigBoard(
+        teacher,
+        classId,
+        CLASS_BOARD_LIMITS.boardMaxBytes - 1024 * 1024,
+      );
       const [row] = await t.database.db.select().from(classBoards).where(eq(classBoards.classId, classId));
       expect(row!.snapshotBytes).toBeGreaterThan(CLASS_BOARD_LIMITS.boardMaxBytes - 1024 * 1024);
 
@@ -451,6 +453,53 @@ const withKeys = (entries: Record<string, unknown>) => {
   return map;
 };
 
+/** A board of `bytes` of strokes of 1,000 points, straight into the store (a socket would take minutes), compacted. */
+async function bigBoard(teacher: Teacher, classId: string, bytes: number) {
+  const board = await teacherWithPage(teacher, classId);
+  board.close();
+  const store = createClassBoards(t.database.db);
+  const drawer = boardDocFrom((await store.load(classId)).updates);
+  const strokes = (drawer.getMap('pages').get('p1') as Y.Map<unknown>).get('strokes') as Y.Array<BoardStroke>;
+  const writer = { id: teacher.profile._id, teacher: true };
+  let count = 0;
+  for (let stored = 0; stored < bytes;) {
+    const before = Y.encodeStateVector(drawer);
+    drawer.transact(() => {
+      for (let index = 0; index < 100; index++) {
+        const stroke = strokeBy(writer.id, 1000, `big${count++}`);
+        stroke.points = stroke.points.map(() => Math.floor(Math.random() * 200_000) - 100_000);
+        strokes.push([stroke]);
+      }
+    });
+    const update = Y.encodeStateAsUpdate(drawer, before);
+    expect(await store.append(classId, writer, update, 'strokes')).toHaveProperty('seq');
+    stored += update.byteLength;
+  }
+  await store.compact(classId);
+  return { drawer, count, writer };
+}
+
+/** An update made on a copy of the stored board: `change` it, and the update of what it did. */
+async function onStoredCopy(classId: string, change: (doc: Y.Doc) => void) {
+  const copy = boardDocFrom((await boardsStore().load(classId)).updates);
+  const vector = Y.encodeStateVector(copy);
+  change(copy);
+  return { copy, update: Y.encodeStateAsUpdate(copy, vector) };
+}
+
+/**
+ * What a page does after a refusal: drops its copy, sends a step 1 from a fresh one, and draws
+ * on that; resolves once the stroke is saved (the socket kept, the refusal behind it).
+ */
+async function drawAfresh(page: BoardTestPage, classId: string, stroke: BoardStroke) {
+  page.sendSync(syncProtocol.messageYjsSyncStep1, Y.encodeStateVector(new Y.Doc()));
+  const { update } = await onStoredCopy(classId, (doc) => strokes(doc).push([stroke]));
+  await page.saved(page.sendSync(syncProtocol.messageYjsUpdate, update));
+}
+
+const storedStrokeIds = async (classId: string) =>
+  ((await storedBoard(classId)) as { p1: { strokes: { id: string }[] } }).p1.strokes.map((stroke) => stroke.id);
+
 async function waitForCompaction(classId: string) {
   for (let attempt = 0; attempt < 100; attempt++) {
     const rows = await t.database.db.select().from(classBoards).where(eq(classBoards.classId, classId));
@@ -459,6 +508,141 @@ async function waitForCompaction(classId: string) {
   }
   throw new Error('no compaction');
 }
+
+describe('the class board socket’s refusals and joins', () => {
+  it('refuses a student’s updates alike once the pen was taken back behind this instance’s back', async () => {
+    const { teacher, classId, students } = await boardClass();
+    await teacherWithPage(teacher, classId);
+    await setPen(teacher, classId, 'everyone');
+    const ada = students[0]!;
+    const onAda = await open(baseUrl, await studentToken(classId, ada));
+    await onAda.until((page) => page.pages.has('p1'));
+    // The pen taken back in the database only: this instance's copy of it still says Ada draws.
+    await t.database.db.update(classBoards).set({ penMode: 'teachers' }).where(eq(classBoards.classId, classId));
+    onAda.draw('p1', strokeBy(ada.id, 5, 'a1'));
+    const refused = onAda.lastRef;
+    onAda.draw('p1', strokeBy(ada.id, 5, 'a2'));
+    for (const ref of [refused, onAda.lastRef]) {
+      expect(await onAda.client.waitFor('error', (message) => message.ref === ref)).toMatchObject({ code: 'NO_PEN' });
+    }
+    expect(await storedStrokeIds(classId)).toEqual([]);
+    await setPen(teacher, classId, 'everyone');
+    await drawAfresh(onAda, classId, strokeBy(ada.id, 5, 'a3'));
+    expect(await storedStrokeIds(classId)).toEqual(['a3']);
+  });
+
+  it('refuses a page over the most pages with PAGES_FULL, the socket kept', async () => {
+    const { teacher, classId } = await boardClass();
+    const board = await teacherWithPage(teacher, classId);
+    board.doc.transact(() => {
+      for (let index = 2; index <= CLASS_BOARD_LIMITS.pagesMax; index++) board.addPage(`p${index}`, 'Page', index);
+    });
+    await board.saved();
+    board.addPage('one-more', 'Page', 99);
+    expect(await board.client.waitFor('error')).toMatchObject({ code: 'PAGES_FULL', ref: board.lastRef });
+    board.draw('p1', strokeBy(teacher.profile._id, 5, 'after-the-page'));
+    expect(await board.client.waitFor('error')).toMatchObject({ code: 'PAGES_FULL', ref: board.lastRef });
+    expect(Object.keys(await storedBoard(classId))).toHaveLength(CLASS_BOARD_LIMITS.pagesMax);
+    await drawAfresh(board, classId, strokeBy(teacher.profile._id, 5, 'drawn'));
+    expect(await storedStrokeIds(classId)).toEqual(['drawn']);
+  });
+
+  it('gives nothing of the board to someone removed from the class whose token is still valid: FORBIDDEN', async () => {
+    const { teacher, classId, students } = await boardClass();
+    const board = await teacherWithPage(teacher, classId);
+    board.draw('p1', strokeBy(teacher.profile._id, 5, 'secret'));
+    await board.saved();
+    const leaving = students[0]!;
+    const token = await studentToken(classId, leaving);
+    const removal = await t.call({
+      method: 'DELETE',
+      url: `/api/classes/${classId}/students/${leaving.id}`,
+      headers: bearer(teacher.token),
+    });
+    expect(removal.status, removal.raw).toBe(200);
+    const client = new RoomTestClient<BoardServerMessage>(
+      await openRoomSocket(baseUrl, CLASS_BOARD_SOCKET_PATH, token),
+    );
+    client.send({ type: 'join', protocolVersion: CLASS_BOARD_PROTOCOL_VERSION });
+    expect((await client.closedWithin()).code).toBe(CLASS_BOARD_CLOSE_CODES.FORBIDDEN);
+    expect(client.history.map((message) => message.type)).toEqual([]);
+  });
+
+  it('passes on to its members what an instance catches up on from the database (a bus message missed)', async () => {
+    const { teacher, coTeacher, classId, students } = await boardClass();
+    const board = await teacherWithPage(teacher, classId);
+    const watcher = await open(baseUrl, await studentToken(classId, students[0]!));
+    await watcher.until((page) => page.pages.has('p1'));
+    // Stored by another instance, its message lost: this one learns of it by the next number.
+    const { update } = await onStoredCopy(classId, (doc) =>
+      strokes(doc).push([strokeBy(coTeacher.profile._id, 5, 'missed')]),
+    );
+    await boardsStore().append(classId, { id: coTeacher.profile._id, teacher: true }, update, 'strokes');
+    board.draw('p1', strokeBy(teacher.profile._id, 5, 'next'));
+    for (const page of [watcher, board]) {
+      await page.until((seen) => ['missed', 'next'].every((id) => strokeIds(seen).includes(id)), 'both strokes');
+    }
+  });
+
+  it('stores a step 2 holding others’ strokes the instance had not heard of (a lagging instance)', async () => {
+    const { teacher, coTeacher, classId } = await boardClass();
+    const board = await teacherWithPage(teacher, classId);
+    // The co-teacher's stroke, stored through another instance whose message has not come.
+    const { copy, update } = await onStoredCopy(classId, (doc) =>
+      strokes(doc).push([strokeBy(coTeacher.profile._id, 5, 'elsewhere')]),
+    );
+    await boardsStore().append(classId, { id: coTeacher.profile._id, teacher: true }, update, 'strokes');
+    // The teacher's page has it (from that instance, before reconnecting here) and a stroke of its own.
+    board.isSending = false;
+    Y.applyUpdate(board.doc, Y.encodeStateAsUpdate(copy));
+    board.draw('p1', strokeBy(teacher.profile._id, 5, 'mine'));
+    await board.saved(board.sendSync(syncProtocol.messageYjsSyncStep2, Y.encodeStateAsUpdate(board.doc)));
+    expect(await storedBoard(classId)).toEqual(board.json());
+    expect(board.client.received('error')).toEqual([]);
+  });
+
+  it('closes a page sending awareness under another person’s client id; their cursor stays theirs', async () => {
+    const { teacher, classId, students } = await boardClass();
+    const board = await teacherWithPage(teacher, classId);
+    const [ada, ben] = students as [Player, Player];
+    const onAda = await open(baseUrl, await studentToken(classId, ada));
+    const onBen = await open(baseUrl, await studentToken(classId, ben));
+    onAda.awareness.setLocalState({ cursor: { x: 1, y: 2 } });
+    const cursors = () => [...board.awareness.getStates().values()].filter((state) => state.cursor);
+    await board.until(() => cursors().some((state) => state.cursor.x === 1), 'Ada’s cursor');
+    // Ben's page takes Ada's client id, with a later clock.
+    const doc = new Y.Doc();
+    doc.clientID = onAda.awareness.clientID;
+    const forged = new awarenessProtocol.Awareness(doc);
+    for (let index = 0; index < 10; index++) forged.setLocalState({ cursor: { x: 99, y: index } });
+    const data = awarenessProtocol.encodeAwarenessUpdate(forged, [doc.clientID]);
+    onBen.client.send({ type: 'awareness', data: Buffer.from(data).toString('base64') });
+    expect((await onBen.client.closedWithin()).code).toBe(CLASS_BOARD_CLOSE_CODES.BAD_MESSAGE);
+    expect(cursors().map((state) => [state.cursor.x, state.user.id])).toEqual([[1, ada.id]]);
+    forged.destroy();
+  });
+
+  it(
+    'answers a page’s step 1 sent while its first sync is on its way once, after it',
+    async () => {
+      const { teacher, classId } = await boardClass();
+      await bigBoard(teacher, classId, 3 * 1024 * 1024);
+      const late = await openAsTeacher(teacher, classId);
+      // A page that reads nothing: the first sync waits for it after two windows.
+      late.isSending = false;
+      for (let index = 0; index < 4; index++) {
+        late.sendSync(syncProtocol.messageYjsSyncStep1, Y.encodeStateVector(new Y.Doc()));
+      }
+      await new Promise((resolve) => setTimeout(resolve, patience(1_500)));
+      const stepOnes = late.client.history.filter(
+        (message) => message.type === 'sync' && Buffer.from(message.data, 'base64')[0] === 0,
+      );
+      // The welcome's, then one at the end of each of the first sync's two windows.
+      expect(stepOnes).toHaveLength(3);
+    },
+    patience(60_000),
+  );
+});
 
 describe.skipIf(!TEST_REDIS_URL)('a class board across two instances on one Redis and one database', () => {
   const instances = twoInstancesOnRedis();

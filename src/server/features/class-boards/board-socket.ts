@@ -45,7 +45,8 @@ type BoardEntry = PresenceEntry & { name: string };
 type BoardRoomMessage =
   /** An update stored as number `stored` (base64), sent by the seat `from` (no `seq`: that is the presence's). */
   | { kind: 'board-update'; stored: number; update: string; from: string }
-  | { kind: 'board-awareness'; data: string; from: string }
+  /** `userId`: whose page it is (its client id is theirs on the board while its state lasts). */
+  | { kind: 'board-awareness'; data: string; from: string; userId?: string }
   | { kind: 'board-pen'; pen: BoardPen };
 
 type BoardLocal = {
@@ -62,6 +63,15 @@ type BoardLocal = {
   answers: (() => void)[];
   /** Pieces of a first sync still being sent (stopped when the page leaves). */
   isLeaving: boolean;
+  /**
+   * An update of this page's was refused: the ones it sent after it build on it and are refused
+   * with the same code (nothing stored, the socket kept) until the page syncs again (its step 1).
+   */
+  refused?: BoardErrorCode;
+  /** A first sync (the answer to a step 1) is on its way: a further step 1 waits for it. */
+  isSyncing: boolean;
+  /** The state vector of the last step 1 that came while one was being answered (answered next). */
+  nextStep1?: Uint8Array;
 };
 
 type BoardMember = RoomMember<BoardEntry, BoardLocal, BoardRoomMessage>;
@@ -74,6 +84,8 @@ type LoadedBoard = {
   seq: number;
   pen: BoardPen;
   awareness: awarenessProtocol.Awareness;
+  /** Whose each awareness client id is (a person's id) while its state lasts: nobody else may send it. */
+  awarenessOwners: Map<number, string>;
   members: Set<BoardMember>;
   queue: Promise<void>;
   /** Bus messages already taken in (the hub hands one message to each member). */
@@ -181,6 +193,7 @@ export function registerClassBoardSocket(transport: RoomTransport, options: Boar
         seq: 0,
         pen: { mode: 'teachers', studentIds: [] },
         awareness,
+        awarenessOwners: new Map(),
         members: new Set(),
         queue: Promise.resolve(),
         seen: new WeakSet(),
@@ -235,13 +248,27 @@ export function registerClassBoardSocket(transport: RoomTransport, options: Boar
     return board.doc;
   }
 
-  /** Reads what the document lacks since its last number (a bus message missed, another instance's commit). */
+  /**
+   * Reads what the document lacks since its last number (a bus message missed, another
+   * instance's commit) and passes what was new to the document to the board's members: they
+   * missed it too. (An update of this instance's own sender is in the document already: the
+   * caller passes on the message's update as ever.)
+   */
   async function catchUp(board: LoadedBoard, doc: Y.Doc) {
     const stored = await store.since(board.classId, board.seq);
+    const before = Y.encodeStateVector(doc);
     for (const update of stored.updates) Y.applyUpdate(doc, update, SERVER_ORIGIN);
     board.seq = Math.max(board.seq, stored.seq);
     board.pen = stored.pen;
-    if (doc.store.pendingStructs !== null || doc.store.pendingDs !== null) forget(board);
+    if (doc.store.pendingStructs !== null || doc.store.pendingDs !== null) return forget(board);
+    if (stored.updates.length === 0) return;
+    // What is new of the stored updates (not of the document: it may hold an append's still in
+    // flight); in pieces under a message when larger (a snapshot read after a compaction).
+    const missed = Y.diffUpdate(Y.mergeUpdates(stored.updates), before);
+    const messages = (missed.byteLength <= PIECE_BYTES ? [missed] : encodeStateAsPieces(doc, before, PIECE_BYTES)).map(
+      (piece) => syncMessage(syncProtocol.messageYjsUpdate, piece),
+    );
+    for (const member of welcomed(board)) for (const data of messages) member.local.send({ type: 'sync', data });
   }
 
   const welcomed = (board: LoadedBoard, except?: string) =>
@@ -257,7 +284,9 @@ export function registerClassBoardSocket(transport: RoomTransport, options: Boar
       return;
     }
     if (message.kind === 'board-awareness') {
-      awarenessProtocol.applyAwarenessUpdate(board.awareness, fromBase64(message.data), 'bus');
+      const update = fromBase64(message.data);
+      if (message.userId) ownAwarenessClient(board, update, message.userId);
+      awarenessProtocol.applyAwarenessUpdate(board.awareness, update, 'bus');
       for (const member of welcomed(board, message.from)) member.local.send({ type: 'awareness', data: message.data });
       return;
     }
@@ -292,13 +321,24 @@ export function registerClassBoardSocket(transport: RoomTransport, options: Boar
     member: BoardMember,
     update: Uint8Array,
     ref: number | undefined,
+    isRetry = false,
   ): Promise<Storing | void> {
     const { local } = member;
-    const refuse = (code: BoardErrorCode) => local.send({ type: 'error', code, ...(ref === undefined ? {} : { ref }) });
+    const refuse = (code: BoardErrorCode) => {
+      local.refused = code;
+      local.send({ type: 'error', code, ...(ref === undefined ? {} : { ref }) });
+    };
     const saved = () => {
       if (ref !== undefined) local.send({ type: 'saved', ref });
     };
     let doc = await documentOf(board);
+    if (local.refused !== undefined) {
+      // The page's updates after a refused one build on it: refused alike (the page drops its
+      // copy and sends a step 1), rather than found pending and the socket closed.
+      const nothing = changesNothing(doc, update);
+      if (nothing === undefined) return local.close('BAD_MESSAGE');
+      return nothing ? saved() : refuse(local.refused);
+    }
     if (!canDraw(board, local)) {
       // Without the pen a page may only confirm what the board has (its sync step 2): checked without applying it.
       const nothing = changesNothing(doc, update);
@@ -315,6 +355,7 @@ export function registerClassBoardSocket(transport: RoomTransport, options: Boar
     }
     if (!outcome.ok) {
       if (outcome.corrupted) forget(board);
+      if (outcome.problem === 'PAGES_FULL') return refuse('PAGES_FULL');
       log.info({ classId: board.classId, problem: outcome.problem }, 'class board: an update was refused');
       return local.close('BAD_MESSAGE');
     }
@@ -350,13 +391,22 @@ export function registerClassBoardSocket(transport: RoomTransport, options: Boar
           await store.compact(board.classId);
           appended = await append();
         }
+        if ('refused' in appended && appended.refused === 'CLIENT_TAKEN' && !isRetry) {
+          // Another person's client id: the page's step 2 may hold their strokes, stored by another
+          // instance and not heard of here yet. Once more on the board read again from the database,
+          // where what is new to it no longer holds them; refused if it still does.
+          const again = await run(board, async () => {
+            forget(board);
+            return receiveUpdate(board, member, update, ref, true);
+          });
+          if (again) await again.done;
+          return;
+        }
         if ('refused' in appended) {
           const { refused } = appended;
           return run(board, async () => {
             forget(board);
             if (refused === 'GONE') return local.close('FORBIDDEN');
-            // Another person's Yjs client id: a forged or broken client, as an update off the schema.
-            if (refused === 'CLIENT_TAKEN') return local.close('BAD_MESSAGE');
             return refuse(refused);
           });
         }
@@ -405,34 +455,58 @@ export function registerClassBoardSocket(transport: RoomTransport, options: Boar
       return member.local.close('BAD_MESSAGE');
     }
     if (type === syncProtocol.messageYjsSyncStep1) {
-      await settleAppends(board);
-      const doc = await documentOf(board);
-      let pieces: Uint8Array[];
-      try {
-        pieces = encodeStateAsPieces(doc, payload, PIECE_BYTES);
-      } catch {
-        return member.local.close('BAD_MESSAGE');
+      const { local } = member;
+      // The page starts again from the board: its earlier refusal is behind it.
+      local.refused = undefined;
+      // One first sync at a time per page: a step 1 while one is on its way is answered after it
+      // (the last of them only), so that a page cannot have the board encoded again and again.
+      if (local.isSyncing) {
+        local.nextStep1 = payload;
+        return;
       }
-      // Within one message: the step 2 Yjs makes (the same document as the pieces).
-      if (pieces.length <= 2) {
-        const missing = Y.encodeStateAsUpdate(doc, payload);
-        return member.local.send({ type: 'sync', data: syncMessage(syncProtocol.messageYjsSyncStep2, missing) });
-      }
-      // Larger than a message: pieces (what this page lacks, as of now), sent outside the board's
-      // queue so that nobody's strokes wait for them; later updates reach the page as they come.
-      const messages = pieces.map((piece, index) =>
-        syncMessage(
-          index === pieces.length - 1 ? syncProtocol.messageYjsSyncStep2 : syncProtocol.messageYjsUpdate,
-          piece,
-        ),
-      );
-      void sendPieces(board, member.local, messages);
-      return;
+      return answerStep1(board, local, payload);
     }
     if (type !== syncProtocol.messageYjsSyncStep2 && type !== syncProtocol.messageYjsUpdate) {
       return member.local.close('BAD_MESSAGE');
     }
     return receiveUpdate(board, member, payload, ref);
+  }
+
+  /**
+   * The answer to a page's step 1, in the board's queue: what it lacks, in one step 2 or, larger
+   * than a message, in pieces sent outside the queue (nobody's strokes wait for them; later
+   * updates reach the page as they come). The page's next step 1 waiting meanwhile is answered
+   * once the pieces have gone.
+   */
+  async function answerStep1(board: LoadedBoard, local: BoardLocal, stateVector: Uint8Array) {
+    await settleAppends(board);
+    const doc = await documentOf(board);
+    let pieces: Uint8Array[];
+    try {
+      pieces = encodeStateAsPieces(doc, stateVector, PIECE_BYTES);
+    } catch {
+      return local.close('BAD_MESSAGE');
+    }
+    // Within one message: the step 2 Yjs makes (the same document as the pieces).
+    if (pieces.length <= 2) {
+      const missing = Y.encodeStateAsUpdate(doc, stateVector);
+      return local.send({ type: 'sync', data: syncMessage(syncProtocol.messageYjsSyncStep2, missing) });
+    }
+    const messages = pieces.map((piece, index) =>
+      syncMessage(
+        index === pieces.length - 1 ? syncProtocol.messageYjsSyncStep2 : syncProtocol.messageYjsUpdate,
+        piece,
+      ),
+    );
+    local.isSyncing = true;
+    void sendPieces(board, local, messages).finally(() => {
+      local.isSyncing = false;
+      const next = local.nextStep1;
+      local.nextStep1 = undefined;
+      if (next && !local.isLeaving) {
+        run(board, () => answerStep1(board, local, next)).catch(() => local.close('SERVER_ERROR'));
+      }
+    });
   }
 
   /** A first sync's pieces, a window at a time, each window's end marked by a step 1 the page answers. */
@@ -460,15 +534,39 @@ export function registerClassBoardSocket(transport: RoomTransport, options: Boar
       // The window before the last one read: at most two windows on their way.
       if (answered.length >= 2) await answered[answered.length - 2];
     }
+    // The first sync is over once the page has read it all (or its answers timed out).
+    await Promise.all(answered);
+  }
+
+  /**
+   * Takes note of whose an awareness update's client id is (`userId`), or, its state gone, that it
+   * is nobody's. False when it is someone else's (a page's own state under another's client id).
+   */
+  function ownAwarenessClient(board: LoadedBoard, update: Uint8Array, userId: string): boolean {
+    const decoder = decoding.createDecoder(update);
+    decoding.readVarUint(decoder);
+    const client = decoding.readVarUint(decoder);
+    decoding.readVarUint(decoder);
+    const owner = board.awarenessOwners.get(client);
+    if (owner !== undefined && owner !== userId) return false;
+    if (decoding.readVarString(decoder) === 'null') board.awarenessOwners.delete(client);
+    else board.awarenessOwners.set(client, userId);
+    return true;
   }
 
   async function receiveAwareness(board: LoadedBoard, member: BoardMember, data: Uint8Array) {
     if (data.byteLength > CLASS_BOARD_LIMITS.awarenessMaxBytes) return member.local.close('TOO_LARGE');
     const own = ownAwareness(data, member.local);
-    if (!own) return member.local.close('BAD_MESSAGE');
+    // Not one page's own state, or under a client id another person's page uses.
+    if (!own || !ownAwarenessClient(board, own.update, member.local.userId)) return member.local.close('BAD_MESSAGE');
     member.local.awarenessClient = own.client;
     awarenessProtocol.applyAwarenessUpdate(board.awareness, own.update, member.id);
-    await hub.broadcast(board.classId, { kind: 'board-awareness', data: toBase64(own.update), from: member.id });
+    await hub.broadcast(board.classId, {
+      kind: 'board-awareness',
+      data: toBase64(own.update),
+      from: member.id,
+      userId: member.local.userId,
+    });
   }
 
   /** The member has gone: its cursor goes for everyone; the board leaves memory once nobody is on it here. */
@@ -477,6 +575,7 @@ export function registerClassBoardSocket(transport: RoomTransport, options: Boar
     const client = member.local.awarenessClient;
     if (client !== undefined && board.awareness.states.has(client)) {
       awarenessProtocol.removeAwarenessStates(board.awareness, [client], member.id);
+      board.awarenessOwners.delete(client);
       const gone = awarenessProtocol.encodeAwarenessUpdate(board.awareness, [client]);
       await hub.broadcast(board.classId, { kind: 'board-awareness', data: toBase64(gone), from: member.id });
     }
@@ -546,6 +645,7 @@ export function registerClassBoardSocket(transport: RoomTransport, options: Boar
       isWelcomed: false,
       answers: [],
       isLeaving: false,
+      isSyncing: false,
     };
     let member: BoardMember | undefined;
     let board: LoadedBoard | undefined;
@@ -554,6 +654,10 @@ export function registerClassBoardSocket(transport: RoomTransport, options: Boar
       const join = parsed as { type?: unknown; protocolVersion?: unknown } | null;
       if (join?.type !== 'join') return socket.close('BAD_MESSAGE');
       if (join.protocolVersion !== CLASS_BOARD_PROTOCOL_VERSION) return socket.close('CLIENT_TOO_OLD');
+      // A room token lasts minutes and opens any number of sockets: someone removed from the class
+      // since it was issued gets nothing of the board (the sweep would close them only later).
+      const person = { id: claims.sub, teacher: local.teacher };
+      if (!(await store.stillOfClass(classId, [person])).has(person.id)) return socket.close('FORBIDDEN');
       const joining = hub.admit(socket, { userId: claims.sub, roomId: classId, host: local.teacher }, local);
       member = joining;
       const here = boardOf(classId);

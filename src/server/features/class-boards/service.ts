@@ -47,8 +47,17 @@ export type AppendOutcome =
   /** CLIENT_TAKEN: the update uses a Yjs client id someone else used first on this board. */
   | { refused: 'NO_PEN' | 'NOT_A_TEACHER' | 'BOARD_FULL' | 'GONE' | 'CLIENT_TAKEN' };
 
-/** An update to append, with the client ids it adds structs of that are not known to be the writer's. */
-type AppendRequest = { writer: BoardWriter; update: Uint8Array; change: BoardChange; unknown: number[] };
+/**
+ * An update to append, with the client ids it adds structs of that are not known to be the
+ * writer's; `deletesOnly` when it adds no struct (erasing, clearing: allowed on a full board).
+ */
+type AppendRequest = {
+  writer: BoardWriter;
+  update: Uint8Array;
+  change: BoardChange;
+  unknown: number[];
+  deletesOnly: boolean;
+};
 
 type AppendBatches = ReturnType<typeof createBatches<AppendRequest, AppendOutcome>>;
 
@@ -191,14 +200,17 @@ export function createClassBoards(db: Database, options: ClassBoardsOptions = {}
       let { lastSeq, logBytes, logCount } = row;
       const accepted: (typeof classBoardUpdates.$inferInsert)[] = [];
       const newBindings: (typeof classBoardClients.$inferInsert)[] = [];
-      const decide = ({ writer, update, change, unknown }: AppendRequest): AppendOutcome => {
+      const decide = ({ writer, update, change, unknown, deletesOnly }: AppendRequest): AppendOutcome => {
         if (!(writer.teacher ? taught : enrolled).has(writer.id)) return { refused: 'GONE' };
         if (change === 'pages' && !writer.teacher) return { refused: 'NOT_A_TEACHER' };
         if (!holdsPen(pen, writer)) return { refused: 'NO_PEN' };
         if (unknown.some((clientId) => (owners.get(clientId) ?? writer.id) !== writer.id)) {
           return { refused: 'CLIENT_TAKEN' };
         }
-        if (row.snapshotBytes + logBytes + update.byteLength > limits.boardMaxBytes) return { refused: 'BOARD_FULL' };
+        // Erasing is how a full board makes room (then compaction): an update that only deletes always goes.
+        if (!deletesOnly && row.snapshotBytes + logBytes + update.byteLength > limits.boardMaxBytes) {
+          return { refused: 'BOARD_FULL' };
+        }
         for (const clientId of unknown) {
           if (owners.has(clientId)) continue;
           owners.set(clientId, writer.id);
@@ -267,7 +279,8 @@ export function createClassBoards(db: Database, options: ClassBoardsOptions = {}
     /**
      * Appends one checked update (what was new to the document) under the board's lock: refused
      * when the writer has left the class, lacks the pen (or, for pages, is no teacher), uses a
-     * Yjs client id someone else used first, or the board would outgrow its size. Updates of a
+     * Yjs client id someone else used first, or the board would outgrow its size (unless it only
+     * deletes: a full board can always be erased). Updates of a
      * board arriving while one of its appends is in flight wait for it and go together in one
      * transaction (appendAll); the number each gets orders it after every update committed before.
      */
@@ -293,7 +306,7 @@ export function createClassBoards(db: Database, options: ClassBoardsOptions = {}
         appendBatches.set(classId, made);
         batches = made;
       }
-      return batches.add({ writer, update, change, unknown });
+      return batches.add({ writer, update, change, unknown, deletesOnly: clientIds.length === 0 });
     },
 
     /**
