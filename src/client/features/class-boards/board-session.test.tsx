@@ -506,6 +506,28 @@ describe('the class board session', () => {
     expect(await storedIds(observer, classId, first.pageId)).toEqual([unsent, another]);
   });
 
+  it('sends the undo of a large clear in pieces under the message limit, in order: nothing dropped', async () => {
+    const { teacher, classId, observer } = await aClass(0);
+    const board = await teacherBoard(teacher, classId);
+    const drawn = Array.from({ length: 150 }, (_, index) => board.session.addStroke(board.pageId, line(120, index))!);
+    await until(board.session, (state) => state.savedAll);
+    board.session.clearPage(board.pageId);
+    await until(board.session, (state) => state.savedAll);
+    expect(await storedIds(observer, classId, board.pageId)).toEqual([]);
+
+    const sentBefore = board.link.updatesSent.length;
+    board.session.undo();
+    await until(board.session, (state) => state.savedAll);
+    // One change of ~150 KB: several messages, each under the limit; the copy kept, not dropped.
+    const sent = board.link.updatesSent.slice(sentBefore);
+    expect(sent.length).toBeGreaterThan(2);
+    expect(Math.max(...sent)).toBeLessThanOrEqual(CLASS_BOARD_LIMITS.messageMaxBytes);
+    expect(board.session.getSnapshot().lastRefusal).toBeNull();
+    expect(ids(board.session, board.pageId)).toHaveLength(drawn.length);
+    expect((await storedIds(observer, classId, board.pageId)).sort()).toEqual(ids(board.session, board.pageId).sort());
+    expect(board.session.getSnapshot().canRedo).toBe(true);
+  });
+
   it('keeps the cursor setting in the browser and sends no cursor while it is off', async () => {
     const { teacher, classId, pupils } = await aClass();
     const board = await teacherBoard(teacher, classId);

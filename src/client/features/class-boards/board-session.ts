@@ -4,6 +4,7 @@ import * as encoding from 'lib0/encoding';
 import * as awarenessProtocol from 'y-protocols/awareness';
 import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
+import type * as Pieces from '#shared/board-pieces';
 import {
   CLASS_BOARD_CLOSE_CODES,
   CLASS_BOARD_LIMITS,
@@ -69,6 +70,20 @@ const SHOW_CURSORS_KEY = 'studyhall:board-cursors';
 /** Colours for the others' cursors, one per person (by their id). */
 const PEER_COLOURS = ['#dc2626', '#ea580c', '#ca8a04', '#16a34a', '#0891b2', '#2563eb', '#7c3aed', '#db2777'];
 
+/**
+ * The pieces' code (a file of its own), for the rare change over the message limit: undoing a
+ * clear, an erase or a page deletion of many strokes. Loaded when one of those is done, so it is
+ * there by the undo.
+ */
+let piecesModule: typeof Pieces | undefined;
+const loadPieces = () => {
+  if (piecesModule) return;
+  import('#shared/board-pieces').then(
+    (loaded) => (piecesModule = loaded),
+    () => undefined,
+  );
+};
+
 type Outgoing = BoardClientMessage | { type: 'join'; protocolVersion: number };
 
 /** A local change not yet acknowledged; `ref` while a message carrying it waits for `saved`. */
@@ -104,10 +119,9 @@ const browserDownload = async (classId: string, signal: AbortSignal): Promise<Ui
   const token = readSession()?.token;
   const response = await fetch(urlOf(getClassBoardDocument, { params: { classId } }), {
     headers: token ? { authorization: `Bearer ${token}` } : {},
-    cache: 'no-store',
     signal,
   });
-  if (!response.ok) throw new Error(`The class board's download answered ${response.status}`);
+  if (!response.ok) throw new Error(String(response.status));
   return new Uint8Array(await response.arrayBuffer());
 };
 
@@ -347,10 +361,12 @@ export class ClassBoardSession implements BoardSession {
   }
 
   eraseStrokes(pageId: string, strokeIds: readonly string[]) {
+    loadPieces();
     if (this.canChange()) board.eraseStrokes(this.doc, pageId, strokeIds, this.localOrigin);
   }
 
   clearPage(pageId: string) {
+    loadPieces();
     if (this.canChange()) board.clearPage(this.doc, pageId, this.localOrigin);
   }
 
@@ -369,6 +385,7 @@ export class ClassBoardSession implements BoardSession {
   }
 
   deletePage(pageId: string) {
+    loadPieces();
     if (this.canChangePages()) board.deletePage(this.doc, pageId, this.localOrigin);
   }
 
@@ -464,10 +481,10 @@ export class ClassBoardSession implements BoardSession {
     this.undoManager.on('stack-item-added', () => this.emit());
     this.undoManager.on('stack-item-popped', () => this.emit());
     const doc = this.doc;
-    doc.on('update', (update: Uint8Array, origin: unknown) => {
+    doc.on('update', (update: Uint8Array, origin: unknown, _doc: Y.Doc, transaction: Y.Transaction) => {
       if (doc !== this.doc) return;
       if (origin === this.localOrigin || origin === this.undoManager) {
-        this.unsaved.push({ update });
+        for (const piece of this.piecesOf(update, transaction)) this.unsaved.push({ update: piece });
         // At once: a reload or a closed tab before the copy's next write keeps it.
         this.saveUnsavedNow();
         this.flush();
@@ -476,6 +493,26 @@ export class ClassBoardSession implements BoardSession {
       this.saveSoon();
       this.emit();
     });
+  }
+
+  /**
+   * A local change as updates each under the message limit: itself, or (undoing a clear or a page
+   * deletion of many strokes) its structs in causally ordered pieces (board-pieces.ts: each builds
+   * only on what the server has or an earlier piece brings), then its deletions. Every struct of a
+   * local change is this page's client's, made since the transaction began. Without the pieces'
+   * code (not loaded yet), the change stays whole and flush() gives up on it as before.
+   */
+  private piecesOf(update: Uint8Array, transaction: Y.Transaction): Uint8Array[] {
+    if (update.byteLength <= UPDATE_MAX_BYTES || !piecesModule) return [update];
+    const structs = piecesModule.encodeStateAsPieces(
+      this.doc,
+      Y.encodeStateVector(transaction.beforeState),
+      UPDATE_MAX_BYTES,
+    );
+    // The last piece is the deletions of the whole document: this change's own instead.
+    structs.pop();
+    const deletions = Y.diffUpdate(update, Y.encodeStateVector(this.doc));
+    return [...structs, deletions].filter((piece) => !board.isEmptyUpdate(piece));
   }
 
   /** The server refused a change: its board is the truth, so this page starts again from it. */
