@@ -577,7 +577,12 @@ export function registerClassBoardSocket(transport: RoomTransport, options: Boar
       awarenessProtocol.removeAwarenessStates(board.awareness, [client], member.id);
       board.awarenessOwners.delete(client);
       const gone = awarenessProtocol.encodeAwarenessUpdate(board.awareness, [client]);
-      await hub.broadcast(board.classId, { kind: 'board-awareness', data: toBase64(gone), from: member.id });
+      await hub.broadcast(board.classId, {
+        kind: 'board-awareness',
+        data: toBase64(gone),
+        from: member.id,
+        userId: member.local.userId,
+      });
     }
     if (board.members.size === 0 && loaded.get(board.classId) === board) {
       loaded.delete(board.classId);
