@@ -50,7 +50,9 @@ describe('the colour and width tiles', () => {
         onUndo={() => {}}
         onRedo={() => {}}
         onClearPage={() => {}}
+        pageId="page-1"
         pageName="Page 1"
+        canUndoClear
         isExporting={false}
         onExportPng={() => {}}
         onExportPdf={() => {}}

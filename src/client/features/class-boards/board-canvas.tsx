@@ -15,6 +15,7 @@ import {
   UNITS_PER_PIXEL,
   type PageFit,
 } from './board-render.ts';
+import { labelTextColour } from './board-contrast.ts';
 import { markFirstPaint } from './first-paint.ts';
 
 /** The pen's widths on offer, CSS pixels at 100 % (within the schema's 0.5 to 64). */
@@ -30,7 +31,14 @@ const NO_STROKES: readonly BoardStroke[] = [];
 /** The eraser's reach around the pointer, in board units (a 12 px circle at 100 %). */
 const ERASER_RADIUS = 6 * UNITS_PER_PIXEL;
 
-type LiveLine = { pointerId: number; points: number[]; mode: BoardTool['mode']; erased: Set<string> };
+/** The line being drawn, on the page it began on: a page deleted or moved meanwhile does not take it elsewhere. */
+type LiveLine = {
+  pointerId: number;
+  pageId: string;
+  points: number[];
+  mode: BoardTool['mode'];
+  erased: Set<string>;
+};
 
 /**
  * A page of the class board (issue 35): the committed strokes on one canvas (PagePainter), the
@@ -145,6 +153,8 @@ export function BoardCanvas(props: {
       paintLine(context, { colour: latest.current.tool.colour, width: latest.current.tool.width, points: live.points });
     };
     const erase = (live: LiveLine, point: [number, number]) => {
+      // Another page is on show now (this one was deleted or left): its strokes are not this line's.
+      if (latest.current.pageId !== live.pageId) return;
       const touched = strokesAt(latest.current.strokes, point[0], point[1], ERASER_RADIUS).filter(
         (stroke) => !live.erased.has(stroke.id),
       );
@@ -153,11 +163,12 @@ export function BoardCanvas(props: {
       setErasing(new Set(live.erased));
     };
     const commit = (live: LiveLine) => {
-      const { session: current, pageId: page, tool: pen } = latest.current;
+      // The page the line began on, whichever is on show now (a page gone takes nothing).
+      const { session: current, tool: pen } = latest.current;
       if (live.mode === 'pen' && live.points.length >= 2) {
-        current.addStroke(page, { colour: pen.colour, width: pen.width, points: live.points });
+        current.addStroke(live.pageId, { colour: pen.colour, width: pen.width, points: live.points });
       }
-      if (live.mode === 'eraser' && live.erased.size > 0) current.eraseStrokes(page, [...live.erased]);
+      if (live.mode === 'eraser' && live.erased.size > 0) current.eraseStrokes(live.pageId, [...live.erased]);
     };
     const add = (live: LiveLine, point: [number, number]) => {
       const { points } = live;
@@ -181,7 +192,13 @@ export function BoardCanvas(props: {
       }
       const mode = isEraserButton(event) ? 'eraser' : latest.current.tool.mode;
       const point = pointOf(event);
-      const live: LiveLine = { pointerId: event.pointerId, points: [point[0], point[1]], mode, erased: new Set() };
+      const live: LiveLine = {
+        pointerId: event.pointerId,
+        pageId: latest.current.pageId,
+        points: [point[0], point[1]],
+        mode,
+        erased: new Set(),
+      };
       liveRef.current = live;
       if (mode === 'eraser') erase(live, point);
       paintLive();
@@ -270,8 +287,8 @@ function PeerCursor({ peer, fit }: { peer: BoardPeer; fit: PageFit }) {
         <path d="M0 0 L0 13 L3.5 10 L6 15.5 L8 14.5 L5.7 9.3 L10.5 9.3 Z" fill={peer.colour} stroke="white" />
       </svg>
       <span
-        className="mt-3 rounded px-1.5 py-0.5 text-xs font-semibold whitespace-nowrap text-white shadow"
-        style={{ backgroundColor: peer.colour }}
+        className="mt-3 rounded px-1.5 py-0.5 text-xs font-semibold whitespace-nowrap shadow"
+        style={{ backgroundColor: peer.colour, color: labelTextColour(peer.colour) }}
       >
         <bdi>{peer.name}</bdi>
       </span>

@@ -22,6 +22,7 @@ import type { BoardEndReason, BoardSession, BoardState } from './board-model.ts'
 import { BoardToolbar } from './board-toolbar.tsx';
 import { PagesBar } from './pages-bar.tsx';
 import { PenPanel } from './pen-panel.tsx';
+import { refusalText } from './board-texts.ts';
 import { useBoardSession } from './use-board-session.ts';
 
 /**
@@ -70,6 +71,7 @@ function BoardScreen({ classId, className }: { classId: string; className: strin
   const strokes = current ? session.strokesOf(current.id) : [];
   const canDraw = state.canDraw && state.status !== 'ended';
 
+  const announcementRef = useBoardAnnouncement(state);
   useRefusalToasts(state);
   useUndoShortcuts(session, canDraw, boardRef);
 
@@ -115,6 +117,7 @@ function BoardScreen({ classId, className }: { classId: string; className: strin
             </Trans>
           </h1>
           <BoardStatusLine state={state} />
+          <p ref={announcementRef} role="status" className="sr-only" />
         </div>
         {state.isTeacher ? (
           <Button
@@ -154,10 +157,10 @@ function BoardScreen({ classId, className }: { classId: string; className: strin
         canRedo={state.canRedo}
         onUndo={() => session.undo()}
         onRedo={() => session.redo()}
-        onClearPage={() => {
-          if (current) session.clearPage(current.id);
-        }}
+        onClearPage={(pageId) => session.clearPage(pageId)}
+        pageId={current?.id ?? ''}
         pageName={current?.name ?? ''}
+        canUndoClear={state.isTeacher || strokes.every((stroke) => stroke.author === state.me.id)}
         isExporting={isExporting || state.pages.length === 0}
         onExportPng={() => void exportPng()}
         onExportPdf={() => void exportPdf()}
@@ -202,6 +205,7 @@ export function ReadOnlyNote({ pen }: { pen: BoardPen }) {
   );
 }
 
+/** The connection and saving, shown; a screen reader hears only its meaningful changes (useBoardAnnouncement). */
 function BoardStatusLine({ state }: { state: BoardState }) {
   const { t, i18n } = useLingui();
   const unsaved = state.unsavedCount;
@@ -221,7 +225,7 @@ function BoardStatusLine({ state }: { state: BoardState }) {
             ? t`Saved`
             : t`Saving…`;
   return (
-    <p role="status" className={`text-sm ${state.status === 'synced' ? 'text-muted' : 'text-fg'}`}>
+    <p className={`text-sm ${state.status === 'synced' ? 'text-muted' : 'text-fg'}`}>
       {text}
       {state.peers.length > 0 ? (
         <span className="text-muted">
@@ -253,20 +257,59 @@ function endText(reason: BoardEndReason | undefined): MessageDescriptor {
 
 /** A toast for each change the server refused (the board is set back to the server's). */
 function useRefusalToasts(state: BoardState) {
-  const { t } = useLingui();
+  const { i18n } = useLingui();
   const refusal = state.lastRefusal;
   const shown = useRef<number | null>(refusal?.at ?? null);
   useEffect(() => {
     if (!refusal || shown.current === refusal.at) return;
     shown.current = refusal.at;
-    toast.error(
-      refusal.code === 'NO_PEN'
-        ? t`You do not hold the pen: your change was not kept.`
-        : refusal.code === 'NOT_A_TEACHER'
-          ? t`Only teachers add, rename, move or delete pages.`
-          : t`The board is full: erase some strokes to make room.`,
-    );
-  }, [refusal, t]);
+    toast.error(i18n._(refusalText(refusal.code)));
+  }, [refusal, i18n]);
+}
+
+/**
+ * What a screen reader hears of the board, politely and only when it matters: the connection lost
+ * and back, the board closed, and this person given or no longer given the pen (not the pen they
+ * open the board with). The status line's Saving… and Saved, and the people count, are only shown.
+ */
+function useBoardAnnouncement(state: BoardState) {
+  const { t, i18n } = useLingui();
+  // The live region's words are written into it, not rendered: a repeat is said again.
+  const region = useRef<HTMLParagraphElement>(null);
+  const seen = useRef<{ status: BoardState['status']; wasOffline: boolean; canDraw: boolean | null }>({
+    status: state.status,
+    wasOffline: false,
+    canDraw: null,
+  });
+  const { status, endReason, hasSynced } = state;
+  const canDraw = state.canDraw;
+  useEffect(() => {
+    const setText = (text: string) => {
+      const node = region.current;
+      if (node) node.textContent = text;
+    };
+    const before = seen.current;
+    if (status !== before.status) {
+      if (status === 'ended') setText(i18n._(endText(endReason)));
+      else if (status === 'offline' && !before.wasOffline) {
+        before.wasOffline = true;
+        setText(t`Offline: reconnecting…`);
+      } else if (status === 'synced' && before.wasOffline) {
+        before.wasOffline = false;
+        setText(t`The board is back online.`);
+      }
+      before.status = status;
+    }
+    if (status === 'ended' || !hasSynced) return;
+    // The pen the board opened with is the page's own news: only a change after it is said.
+    if (before.canDraw !== null && before.canDraw !== canDraw) {
+      setText(
+        canDraw ? t`You hold the pen now: you can draw.` : t`You no longer hold the pen: the board is read only.`,
+      );
+    }
+    before.canDraw = canDraw;
+  }, [status, endReason, hasSynced, canDraw, t, i18n]);
+  return region;
 }
 
 /** Ctrl/Cmd+Z and Shift+Ctrl/Cmd+Z or Ctrl+Y undo and redo this person's own changes. */

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 // Node's socket, as the session's tests use: jsdom's events are not the ones Node's own WebSocket dispatches.
 import { WebSocket as NodeWebSocket } from 'ws';
 import { CLASS_BOARD_PROTOCOL_VERSION, CLASS_BOARD_SOCKET_PATH } from '#shared/class-boards';
-import { getClassBoardPen, issueClassBoardToken } from '#shared/contract/class-boards';
+import { getClassBoardPen, issueClassBoardToken, setClassBoardPen } from '#shared/contract/class-boards';
 import { urlOf } from '../../lib/api.ts';
 import { openApp } from '../../testing/open-app.tsx';
 import {
@@ -80,6 +80,29 @@ describe('the class board', () => {
     expect(screen.queryByRole('button', { name: 'Who draws' })).toBeNull();
   });
 
+  it('tells a student politely when the pen is handed to them and taken back, not when the board opens', async () => {
+    const { teacher, student, classId, studentId } = await aClassWithAStudent();
+    signInAs(student, 'student');
+    await openApp(`/dashboard/student/classes/${classId}/board`);
+    await screen.findByText('Only the teachers can draw; ask your teacher for the pen.', {}, { timeout: 15_000 });
+    const said = () => screen.getAllByRole('status').map((status) => status.textContent ?? '');
+    // The line of the connection and saving is shown, not read out at every stroke and arrival.
+    const line = await screen.findByText(/^(Saved|Saving…|Connecting…)/);
+    expect(line.closest('[role="status"]')).toBeNull();
+    expect(said().join('')).not.toMatch(/pen/);
+    const hand = (studentIds: string[]) =>
+      callJson(location.origin, 'PUT', urlOf(setClassBoardPen, { params: { classId } }), {
+        token: teacher.token,
+        body: { mode: 'named', studentIds },
+      });
+    await hand([studentId]);
+    await waitFor(() => expect(said()).toContain('You hold the pen now: you can draw.'), { timeout: 10_000 });
+    await hand([]);
+    await waitFor(() => expect(said()).toContain('You no longer hold the pen: the board is read only.'), {
+      timeout: 10_000,
+    });
+  });
+
   it('asks before clearing a page, and says undo brings it back', async () => {
     const { teacher, classId } = await aClassWithAStudent();
     signInAs(teacher, 'teacher');
@@ -130,9 +153,13 @@ describe('a closed board', () => {
       elsewhere.send(JSON.stringify({ type: 'join', protocolVersion: CLASS_BOARD_PROTOCOL_VERSION })),
     );
     try {
-      expect(
-        await screen.findByText('You opened this board in another tab: it is read only here.', {}, { timeout: 10_000 }),
-      ).toBeInTheDocument();
+      // Shown on the status line, and said once in the polite announcement.
+      const said = await screen.findAllByText(
+        'You opened this board in another tab: it is read only here.',
+        {},
+        { timeout: 10_000 },
+      );
+      expect(said.map((element) => element.getAttribute('role'))).toEqual([null, 'status']);
     } finally {
       elsewhere.close();
     }

@@ -11,7 +11,7 @@ import { BOARD_WIDTHS, type BoardTool } from './board-canvas.tsx';
 
 /**
  * The class board's tools (issue 35), the personal whiteboard's tiles: pen and eraser, colour and
- * width, this person's undo and redo, clearing the page (asked first; undo brings it back), the
+ * width, this person's undo and redo, clearing the page (asked first, saying whether this person's undo brings it back), the
  * page as a PNG and the board as a PDF, and the others' cursors on or off. Without the pen the
  * drawing tools are left out: exporting and cursors stay.
  */
@@ -23,8 +23,15 @@ export function BoardToolbar(props: {
   canRedo: boolean;
   onUndo: () => void;
   onRedo: () => void;
-  onClearPage: () => void;
+  /** Clears the page asked about: the one on show when the question opened, whichever is on show now. */
+  onClearPage: (pageId: string) => void;
+  pageId: string;
   pageName: string;
+  /**
+   * Whether this person's undo brings a clear of the page on show back: a teacher's always, a
+   * student's only when every stroke on it is theirs (their undo may not bring back others').
+   */
+  canUndoClear: boolean;
   isExporting: boolean;
   onExportPng: () => void;
   onExportPdf: () => void;
@@ -33,8 +40,8 @@ export function BoardToolbar(props: {
 }) {
   const { tool, onToolChange, canDraw } = props;
   const { t } = useLingui();
-  const [isAskingClear, setIsAskingClear] = useState(false);
-  const pageName = props.pageName;
+  // The page the question is about, taken as it opens: a page deleted or moved meanwhile is not another cleared.
+  const [askingClear, setAskingClear] = useState<{ pageId: string; pageName: string; canUndo: boolean } | null>(null);
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-2" role="toolbar" aria-label={t`Board tools`}>
       {canDraw ? (
@@ -80,7 +87,9 @@ export function BoardToolbar(props: {
               label={t({ comment: 'Removes every stroke of the class board page on show', message: 'Clear page' })}
               icon={Trash2}
               tone="danger"
-              onClick={() => setIsAskingClear(true)}
+              onClick={() =>
+                setAskingClear({ pageId: props.pageId, pageName: props.pageName, canUndo: props.canUndoClear })
+              }
             />
           </Group>
         </>
@@ -105,16 +114,33 @@ export function BoardToolbar(props: {
           onClick={() => props.onShowCursorsChange(!props.showCursors)}
         />
       </Group>
-      {isAskingClear ? (
-        <ConfirmDialog
-          title={t`Clear the page “${pageName}”?`}
-          description={t`Every stroke on this page is removed, for everyone on the board. Undo brings them back.`}
-          confirmLabel={t`Clear page`}
-          widthClassName="w-[min(26rem,calc(100%-2rem))]"
-          onConfirm={props.onClearPage}
-          onClose={() => setIsAskingClear(false)}
+      {askingClear ? (
+        <ClearPageQuestion
+          pageName={askingClear.pageName}
+          canUndo={askingClear.canUndo}
+          onConfirm={() => props.onClearPage(askingClear.pageId)}
+          onClose={() => setAskingClear(null)}
         />
       ) : null}
     </div>
+  );
+}
+
+function ClearPageQuestion(props: { pageName: string; canUndo: boolean; onConfirm(): void; onClose(): void }) {
+  const { t } = useLingui();
+  const pageName = props.pageName;
+  return (
+    <ConfirmDialog
+      title={t`Clear the page “${pageName}”?`}
+      description={
+        props.canUndo
+          ? t`Every stroke on this page is removed, for everyone on the board. Undo brings them back.`
+          : t`Every stroke on this page is removed, for everyone on the board. Some are other people’s: your Undo cannot bring this back.`
+      }
+      confirmLabel={t`Clear page`}
+      widthClassName="w-[min(26rem,calc(100%-2rem))]"
+      onConfirm={props.onConfirm}
+      onClose={props.onClose}
+    />
   );
 }

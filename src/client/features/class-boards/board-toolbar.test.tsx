@@ -1,0 +1,83 @@
+import { i18n, type Messages } from '@lingui/core';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderTranslated } from '../../testing/render-translated.tsx';
+import { FIRST_TOOL } from './board-canvas.tsx';
+import { BoardToolbar } from './board-toolbar.tsx';
+import { refusalText } from './board-texts.ts';
+
+/** The class board's tools (issue 35) on their own: the question before a page is cleared. */
+
+function toolbar(page: { id: string; name: string }, onClearPage: (pageId: string) => void, canUndoClear = true) {
+  return (
+    <BoardToolbar
+      tool={FIRST_TOOL}
+      onToolChange={() => {}}
+      canDraw
+      canUndo={false}
+      canRedo={false}
+      onUndo={() => {}}
+      onRedo={() => {}}
+      onClearPage={onClearPage}
+      pageId={page.id}
+      pageName={page.name}
+      canUndoClear={canUndoClear}
+      isExporting={false}
+      onExportPng={() => {}}
+      onExportPdf={() => {}}
+      showCursors
+      onShowCursorsChange={() => {}}
+    />
+  );
+}
+
+describe('clearing a page', () => {
+  it('clears the page asked about, when another is on show by the answer', async () => {
+    const user = userEvent.setup();
+    const onClearPage = vi.fn();
+    const { rerender } = renderTranslated(toolbar({ id: 'first', name: 'Page 1' }, onClearPage));
+    await user.click(screen.getByRole('button', { name: 'Clear page' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Clear the page “Page 1”?' });
+    // Someone deleted or moved the page meanwhile: another is on show.
+    rerender(toolbar({ id: 'second', name: 'Page 2' }, onClearPage));
+    expect(screen.getByRole('alertdialog', { name: 'Clear the page “Page 1”?' })).toBe(question);
+    await user.click(within(question).getByRole('button', { name: 'Clear page' }));
+    expect(onClearPage).toHaveBeenCalledExactlyOnceWith('first');
+  });
+
+  it('says undo brings the strokes back only when this person’s undo can', async () => {
+    const user = userEvent.setup();
+    renderTranslated(toolbar({ id: 'first', name: 'Page 1' }, () => {}, false));
+    await user.click(screen.getByRole('button', { name: 'Clear page' }));
+    const question = await screen.findByRole('alertdialog');
+    expect(question).not.toHaveTextContent('Undo brings them back');
+    expect(question).toHaveTextContent('Some are other people’s: your Undo cannot bring this back.');
+  });
+});
+
+describe('a refused change', () => {
+  it('is worded by its reason: too large is not a full board', () => {
+    i18n.loadAndActivate({ locale: 'en', messages: {} });
+    expect(i18n._(refusalText('TOO_LARGE'))).toBe('That change is too large to send at once: it was not kept.');
+    expect(i18n._(refusalText('BOARD_FULL'))).toBe('The board is full: erase some strokes to make room.');
+    expect(i18n._(refusalText('PAGES_FULL'))).toBe('The board has the most pages it can hold: delete one first.');
+  });
+});
+
+describe('in Spanish', () => {
+  it('words the question and a refusal from the catalog, none left empty', async () => {
+    const user = userEvent.setup();
+    const { messages } = (await import('../../locales/es/messages.po')) as { messages: Messages };
+    renderTranslated(
+      toolbar({ id: 'first', name: 'Página 1' }, () => {}, false),
+      { locale: 'es', messages },
+    );
+    await user.click(screen.getByRole('button', { name: 'Borrar página' }));
+    const question = await screen.findByRole('alertdialog');
+    expect(question).toHaveTextContent('Algunos son de otras personas: tu Deshacer no puede recuperarlos.');
+    expect(i18n._(refusalText('TOO_LARGE'))).toBe(
+      'Ese cambio es demasiado grande para enviarlo de una vez: no se guardó.',
+    );
+  });
+});
