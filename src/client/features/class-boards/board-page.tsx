@@ -263,7 +263,9 @@ function useRefusalToasts(state: BoardState) {
   useEffect(() => {
     if (!refusal || shown.current === refusal.at) return;
     shown.current = refusal.at;
-    toast.error(i18n._(refusalText(refusal.code)));
+    // One refusal comes back once for each of the page's updates already on their way (the server
+    // refuses them alike): one toast, replaced rather than stacked.
+    toast.error(i18n._(refusalText(refusal.code)), { id: 'class-board-refusal' });
   }, [refusal, i18n]);
 }
 
