@@ -183,6 +183,10 @@ export class ClassBoardSession implements BoardSession {
   private readonly savePen: (classId: string, input: BoardPenInput) => Promise<BoardPen>;
   private readonly download: (classId: string, signal: AbortSignal) => Promise<Uint8Array>;
   private readonly downloading = new AbortController();
+  /** Settles once a first open's download is in (or failed): the socket's step 1 carries what it brought. */
+  private stored: Promise<void> = Promise.resolve();
+  /** The current socket's welcome: a step 1 waiting for the download is sent on that socket only. */
+  private joinedAs: object | undefined;
   private readonly settings: Pick<Storage, 'getItem' | 'setItem'> | undefined;
   private readonly listeners = new Set<() => void>();
 
@@ -271,9 +275,9 @@ export class ClassBoardSession implements BoardSession {
 
   /**
    * Paints the browser's copy, or on a first open on this device the stored board downloaded in
-   * one answer, then connects: the socket's step 1 carries what the page has, so the server sends
-   * only what is newer. Resolves once the board is in (the socket goes on). A failed download
-   * leaves the whole board to the socket.
+   * one answer while the socket connects: its step 1 waits for the download and carries what the
+   * page has, so the server sends only what is newer. Resolves once the board is in (the socket
+   * goes on). A failed download leaves the whole board to the socket.
    */
   async start(): Promise<void> {
     clearTimeout(this.disposeTimer);
@@ -286,9 +290,10 @@ export class ClassBoardSession implements BoardSession {
       window.addEventListener('pagehide', this.saveAsPageGoes);
     }
     if (saved) this.restore(saved);
-    if (this.doc.store.clients.size === 0) await this.loadStoredBoard();
-    if (this.isClosed) return;
+    // The socket connects meanwhile; its step 1 waits for the download (welcome below).
+    if (this.doc.store.clients.size === 0) this.stored = this.loadStoredBoard();
     this.socket.start();
+    await this.stored;
   }
 
   /** The stored board in one download, applied as the server's (neither sent back nor undone). */
@@ -593,8 +598,8 @@ export class ClassBoardSession implements BoardSession {
         this.canDraw = message.you.canDraw;
         this.retryNote = undefined;
         this.socket.markJoined();
-        // What this page has: the server answers with what it lacks (a step 2).
-        this.sendSync(syncMessage(syncProtocol.messageYjsSyncStep1, Y.encodeStateVector(this.doc)));
+        // What this page has (the download's board once in): the server answers with what it lacks (a step 2).
+        this.syncOnceStored();
         // Present to the others at once (their list of who is here), with the cursor when it is shown.
         this.awareness.setLocalState({ cursor: this.showCursors ? this.cursor : null });
         break;
@@ -621,6 +626,15 @@ export class ClassBoardSession implements BoardSession {
         break;
     }
     this.emit();
+  }
+
+  private syncOnceStored() {
+    const joined = {};
+    this.joinedAs = joined;
+    void this.stored.then(() => {
+      if (!this.isJoined || this.joinedAs !== joined || this.isClosed) return;
+      this.sendSync(syncMessage(syncProtocol.messageYjsSyncStep1, Y.encodeStateVector(this.doc)));
+    });
   }
 
   private receiveSync(data: Uint8Array) {
