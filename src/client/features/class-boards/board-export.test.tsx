@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BoardStroke } from '#shared/class-boards';
 import { buildPdf, exportBoardPdf, exportPagePng } from './board-export.ts';
-import { PagePainter, fitPage, paintBoardStrokes, strokesAt } from './board-render.ts';
+import { PagePainter, fitPage, paintBoardStrokes, strokesAt, thinned } from './board-render.ts';
 
 /**
  * The class board's painting and export (issue 35). jsdom draws nothing: a recording context
@@ -71,7 +71,7 @@ const stroke = (colour: string, width: number, points: number[]): BoardStroke =>
 const count = (calls: Call[], name: string) => calls.filter(([called]) => called === name).length;
 
 describe('painting a page', () => {
-  it('strokes the lines of one colour and width in a row with one path', () => {
+  it('strokes each line as its own path, setting the paint only when it changes', () => {
     const contexts = standInCanvases();
     const context = document.createElement('canvas').getContext('2d')!;
     const strokes = [
@@ -82,11 +82,27 @@ describe('painting a page', () => {
     ];
     paintBoardStrokes(context, strokes);
     const { calls } = contexts[0]!;
-    expect(count(calls, 'beginPath')).toBe(3);
-    expect(count(calls, 'stroke')).toBe(3);
+    expect(count(calls, 'beginPath')).toBe(4);
+    expect(count(calls, 'stroke')).toBe(4);
     expect(count(calls, 'moveTo')).toBe(4);
     // Width in CSS pixels, the context in board units (a tenth of a pixel).
     expect(context.lineWidth).toBe(20);
+  });
+
+  it('leaves out the points nearer than a pixel and a half at the scale painted, never the ends', () => {
+    const contexts = standInCanvases();
+    const context = document.createElement('canvas').getContext('2d')!;
+    // 11 points 10 units apart: at 0.05 pixels a unit, 30 units make a pixel and a half.
+    const points = Array.from({ length: 11 }, (_, index) => [index * 10, 0]).flat();
+    paintBoardStrokes(context, [stroke('#000000', 2, points)], 0, 0.05);
+    const drawn = contexts[0]!.calls.filter(([name]) => name !== 'beginPath' && name !== 'stroke');
+    expect(drawn[0]).toEqual(['moveTo', 0, 0]);
+    expect(drawn.at(-1)).toEqual(['lineTo', 100, 0]);
+    // 0, 30, 60, 90 kept, and the last (100): 5 points, not 11.
+    expect(drawn).toHaveLength(5 - 1 + 1);
+    expect(thinned(points, 30)).toEqual([0, 0, 30, 0, 60, 0, 90, 0, 100, 0]);
+    // At full size nothing is left out.
+    expect(thinned(points, 1.5)).toEqual(points);
   });
 
   it('paints 20,000 strokes of a page in well under a second', () => {

@@ -26,7 +26,7 @@ export function paintPagePicture(strokes: readonly BoardStroke[], scale = PICTUR
   paintPaper(context);
   const unit = scale / UNITS_PER_PIXEL;
   context.setTransform(unit, 0, 0, unit, 0, 0);
-  paintBoardStrokes(context, strokes);
+  paintBoardStrokes(context, strokes, 0, unit);
   return canvas;
 }
 
