@@ -172,9 +172,11 @@ test('a teacher and three students draw on one class board, each undoing their o
     await drawLine(ada.page, OFFLINE_ROW);
     await expectInk([ada.page], OFFLINE_ROW, true);
     await expectInk([page, fatima.page], OFFLINE_ROW, false);
+    // The line under the toolbar (not a live region: it changes at every stroke) says it is kept.
+    await expect(ada.page.getByText(/^Offline: 1 change kept here/)).toBeVisible();
     await ada.context.setOffline(false);
     await expectInk(everyone, OFFLINE_ROW, true);
-    await expect(ada.page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible({ timeout: patience(15_000) });
+    await expect(ada.page.getByText(/^Saved/)).toBeVisible({ timeout: patience(15_000) });
 
     // A reload shows the whole board (study mode asks before it; the student says yes).
     fatima.page.once('dialog', (dialog) => void dialog.accept());
