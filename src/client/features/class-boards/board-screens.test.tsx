@@ -165,3 +165,14 @@ describe('a closed board', () => {
     }
   });
 });
+
+describe('a board outside your classes', () => {
+  it('says the class is not one of yours, though the board began to open while the list loaded', async () => {
+    const { classId } = await aClassWithAStudent();
+    const stranger = await signUpTeacher();
+    signInAs(stranger, 'teacher');
+    await openApp(`/dashboard/teacher/classes/${classId}/board`);
+    expect(await screen.findByText('This class is not one of yours', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add page' })).toBeNull();
+  });
+});
