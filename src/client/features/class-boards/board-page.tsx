@@ -71,6 +71,10 @@ function BoardScreen({ classId, className }: { classId: string; className: strin
   const strokes = current ? session.strokesOf(current.id) : [];
   const canDraw = state.canDraw && state.status !== 'ended';
 
+  // The export's code is fetched once the board is in, so a page gone offline can still export.
+  useEffect(() => {
+    if (state.isLoaded) void import('./board-export.ts').catch(() => undefined);
+  }, [state.isLoaded]);
   const announcementRef = useBoardAnnouncement(state);
   useRefusalToasts(state);
   useUndoShortcuts(session, canDraw, boardRef);
@@ -119,7 +123,7 @@ function BoardScreen({ classId, className }: { classId: string; className: strin
           <BoardStatusLine state={state} />
           <p ref={announcementRef} role="status" className="sr-only" />
         </div>
-        {state.isTeacher ? (
+        {state.isTeacher && state.status !== 'ended' ? (
           <Button
             variant="secondary"
             aria-expanded={isPenPanelOpen}
@@ -131,7 +135,7 @@ function BoardScreen({ classId, className }: { classId: string; className: strin
           </Button>
         ) : null}
       </header>
-      {state.isTeacher && isPenPanelOpen ? (
+      {state.isTeacher && isPenPanelOpen && state.status !== 'ended' ? (
         <div id="board-pen-panel" className="rounded-xl border border-line bg-surface p-4">
           <PenPanel classId={classId} pen={state.pen} />
         </div>

@@ -39,6 +39,19 @@ async function penOf(teacher: { token: string }, classId: string) {
   return (answer.body as { data: { mode: string; studentIds: string[] } }).data;
 }
 
+/** The same person joins the board from elsewhere (another tab): the page open here is the one replaced. */
+async function joinFromElsewhere(person: { token: string }, classId: string) {
+  const ticket = await callJson(location.origin, 'POST', urlOf(issueClassBoardToken, { params: { classId } }), {
+    token: person.token,
+  });
+  const { token } = (ticket.body as { data: { token: string } }).data;
+  const socket = new NodeWebSocket(
+    `${location.origin.replace(/^http/, 'ws')}${CLASS_BOARD_SOCKET_PATH}?token=${encodeURIComponent(token)}`,
+  );
+  socket.on('open', () => socket.send(JSON.stringify({ type: 'join', protocolVersion: CLASS_BOARD_PROTOCOL_VERSION })));
+  return socket;
+}
+
 beforeEach(() => {
   vi.stubGlobal('WebSocket', NodeWebSocket);
   // jsdom paints nothing (and says so on every canvas): the page shows, the drawing does not.
@@ -141,17 +154,7 @@ describe('a closed board', () => {
     signInAs(student, 'student');
     await openApp(`/dashboard/student/classes/${classId}/board`);
     await screen.findByText('Only the teachers can draw; ask your teacher for the pen.', {}, { timeout: 15_000 });
-    const ticket = await callJson(location.origin, 'POST', urlOf(issueClassBoardToken, { params: { classId } }), {
-      token: student.token,
-    });
-    // The same person joins the board from elsewhere: this page is the one replaced.
-    const { token } = (ticket.body as { data: { token: string } }).data;
-    const elsewhere = new NodeWebSocket(
-      `${location.origin.replace(/^http/, 'ws')}${CLASS_BOARD_SOCKET_PATH}?token=${encodeURIComponent(token)}`,
-    );
-    elsewhere.on('open', () =>
-      elsewhere.send(JSON.stringify({ type: 'join', protocolVersion: CLASS_BOARD_PROTOCOL_VERSION })),
-    );
+    const elsewhere = await joinFromElsewhere(student, classId);
     try {
       // Shown on the status line, and said once in the polite announcement.
       const said = await screen.findAllByText(
@@ -174,5 +177,40 @@ describe('a board outside your classes', () => {
     await openApp(`/dashboard/teacher/classes/${classId}/board`);
     expect(await screen.findByText('This class is not one of yours', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add page' })).toBeNull();
+  });
+});
+
+describe('the teacher’s controls', () => {
+  it('puts focus in the name field when a page is renamed', async () => {
+    const { teacher, classId } = await aClassWithAStudent();
+    signInAs(teacher, 'teacher');
+    const { user } = await openApp(`/dashboard/teacher/classes/${classId}/board`);
+    await user.click(await screen.findByRole('button', { name: 'Add page' }, { timeout: 15_000 }));
+    await user.click(await screen.findByRole('button', { name: 'Rename page' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename page' });
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'Page name' })).toHaveFocus());
+  });
+
+  it('says who draws when the teacher keeps the pen until students are chosen, and hides it once the board is closed here', async () => {
+    const { teacher, classId } = await aClassWithAStudent();
+    signInAs(teacher, 'teacher');
+    const { user } = await openApp(`/dashboard/teacher/classes/${classId}/board`);
+    await user.click(await screen.findByRole('button', { name: 'Who draws' }, { timeout: 15_000 }));
+    const panel = await screen.findByRole('region', { name: 'Who draws' });
+    await user.click(within(panel).getByRole('radio', { name: /students chosen below/ }));
+    expect(await screen.findByText('Only teachers can draw until you choose students below.')).toBeInTheDocument();
+    const elsewhere = await joinFromElsewhere(teacher, classId);
+    try {
+      // Shown on the status line, and announced.
+      await screen.findAllByText(
+        'You opened this board in another tab: it is read only here.',
+        {},
+        { timeout: 10_000 },
+      );
+      expect(screen.queryByRole('button', { name: 'Who draws' })).toBeNull();
+      expect(screen.queryByRole('region', { name: 'Who draws' })).toBeNull();
+    } finally {
+      elsewhere.close();
+    }
   });
 });

@@ -73,7 +73,7 @@ describe('in Spanish', () => {
       toolbar({ id: 'first', name: 'Página 1' }, () => {}, false),
       { locale: 'es', messages },
     );
-    await user.click(screen.getByRole('button', { name: 'Borrar página' }));
+    await user.click(screen.getByRole('button', { name: 'Limpiar página' }));
     const question = await screen.findByRole('alertdialog');
     expect(question).toHaveTextContent('Algunos son de otras personas: tu Deshacer no puede recuperarlos.');
     expect(i18n._(refusalText('TOO_LARGE'))).toBe(

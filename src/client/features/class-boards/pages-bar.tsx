@@ -176,7 +176,12 @@ function RenameDialog(props: { name: string; onRename(name: string): void; onClo
   const [name, setName] = useState(props.name);
   const [error, setError] = useState<string | undefined>();
   return (
-    <ModalDialog title={t`Rename page`} onClose={props.onClose} widthClassName="w-[min(26rem,calc(100%-2rem))]">
+    <ModalDialog
+      title={t`Rename page`}
+      onClose={props.onClose}
+      initialFocus='[name="pageName"]'
+      widthClassName="w-[min(26rem,calc(100%-2rem))]"
+    >
       {(close) => {
         const handleSubmit = (event: FormEvent) => {
           event.preventDefault();
@@ -192,6 +197,7 @@ function RenameDialog(props: { name: string; onRename(name: string): void; onClo
           <form onSubmit={handleSubmit} className="mt-4 flex flex-col gap-4" noValidate>
             <TextField
               label={t`Page name`}
+              name="pageName"
               value={name}
               maxLength={CLASS_BOARD_LIMITS.pageNameMax}
               error={error}

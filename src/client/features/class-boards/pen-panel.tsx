@@ -37,10 +37,14 @@ export function PenPanel({ classId, pen }: { classId: string; pen: BoardPen | nu
           ? t`Everyone in the class can draw now.`
           : input.mode === 'teachers'
             ? t`Only teachers can draw now.`
-            : plural(data.studentIds.length, {
-                one: 'The teachers and # student can draw now.',
-                other: 'The teachers and # students can draw now.',
-              }),
+            : data.studentIds.length === 0
+              ? t`Only teachers can draw until you choose students below.`
+              : plural(data.studentIds.length, {
+                  one: 'The teachers and # student can draw now.',
+                  other: 'The teachers and # students can draw now.',
+                }),
+        // One toast for who draws: a choice made right after another replaces it.
+        { id: 'class-board-pen' },
       );
     },
   });
