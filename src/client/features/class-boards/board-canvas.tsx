@@ -28,6 +28,9 @@ export type BoardTool = { mode: 'pen' | 'eraser'; colour: string; width: number 
 
 const NO_STROKES: readonly BoardStroke[] = [];
 
+/** The least height the sheet is given when the window's room below its top is less (CSS pixels). */
+const MIN_SHEET_HEIGHT = 240;
+
 /** The eraser's reach around the pointer, in board units (a 12 px circle at 100 %). */
 const ERASER_RADIUS = 6 * UNITS_PER_PIXEL;
 
@@ -87,14 +90,24 @@ export function BoardCanvas(props: {
     if (!box) return;
     const measure = () => {
       const width = box.clientWidth;
-      // As wide as the box, and within the window's height below the box's top (a laptop's 800 px).
-      const room = window.innerHeight - Math.max(0, box.getBoundingClientRect().top) - 16;
-      const height = Math.min((width * PAGE_HEIGHT) / PAGE_WIDTH, Math.max(200, room));
-      if (width > 0) setFit(fitPage(width, height));
+      const widthHeight = (width * PAGE_HEIGHT) / PAGE_WIDTH;
+      // As wide as the box, and within the window's height below the box's top in the page (a
+      // laptop's 800 px), not where it is scrolled to. Something above it pushing it down (the
+      // pen panel on a tablet) does not shrink it below half the window: the page scrolls instead.
+      const top = box.getBoundingClientRect().top + window.scrollY;
+      const room = window.innerHeight - Math.max(0, top) - 16;
+      const least = Math.max(MIN_SHEET_HEIGHT, window.innerHeight / 2);
+      const height = Math.min(widthHeight, Math.max(least, room));
+      if (width <= 0) return;
+      const next = fitPage(width, height);
+      setFit((before) => (before.cssWidth === next.cssWidth && before.cssHeight === next.cssHeight ? before : next));
     };
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(box);
+    // What is above it settling after the first paint (the pages, the tools once the pen is known)
+    // moves the box without resizing it: the page's own size changes then.
+    observer.observe(document.documentElement);
     window.addEventListener('resize', measure);
     return () => {
       observer.disconnect();
@@ -249,7 +262,13 @@ export function BoardCanvas(props: {
   const cursors = props.showCursors ? props.peers.filter((peer) => peer.cursor?.pageId === pageId) : [];
   const pageName = props.pageName;
   return (
-    <div ref={boxRef} dir="ltr" className="relative flex w-full items-start justify-center">
+    // On a phone the sheet takes the screen's width, past the page's margins (a 16:10 sheet is
+    // limited by the width there).
+    <div
+      ref={boxRef}
+      dir="ltr"
+      className="relative flex w-full items-start justify-center max-sm:-mx-4 max-sm:w-[calc(100%+2rem)]"
+    >
       <div
         className="relative shadow-sm ring-1 ring-line-strong"
         style={{ width: fit.cssWidth, height: fit.cssHeight }}

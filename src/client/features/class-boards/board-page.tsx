@@ -70,6 +70,7 @@ function BoardScreen({ classId, className }: { classId: string; className: strin
   const current = state.pages.find((page) => page.id === chosenPageId) ?? state.pages[0] ?? null;
   const strokes = current ? session.strokesOf(current.id) : [];
   const canDraw = state.canDraw && state.status !== 'ended';
+  const isPenPanelShown = state.isTeacher && isPenPanelOpen && state.status !== 'ended';
 
   // The export's code is fetched once the board is in, so a page gone offline can still export.
   useEffect(() => {
@@ -135,63 +136,77 @@ function BoardScreen({ classId, className }: { classId: string; className: strin
           </Button>
         ) : null}
       </header>
-      {state.isTeacher && isPenPanelOpen && state.status !== 'ended' ? (
-        <div id="board-pen-panel" className="rounded-xl border border-line bg-surface p-4">
-          <PenPanel classId={classId} pen={state.pen} />
+      {/* The pen panel: above the board on a phone or a tablet (the page scrolls), beside the drawing
+          from lg, under the pages and tools across the width (placed in the grid's second row, the rest
+          flows around it), so the drawing keeps its size while the panel is open. */}
+      <div
+        className={`flex flex-col gap-3 ${isPenPanelShown ? 'lg:grid lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start' : ''}`}
+      >
+        {isPenPanelShown ? (
+          <div
+            id="board-pen-panel"
+            className="rounded-xl border border-line bg-surface p-4 lg:col-start-2 lg:row-start-2"
+          >
+            <PenPanel classId={classId} pen={state.pen} />
+          </div>
+        ) : null}
+        <div className="flex min-w-0 flex-col gap-3 lg:col-span-2">
+          <PagesBar
+            pages={state.pages}
+            currentId={current?.id ?? null}
+            onSelect={setChosenPageId}
+            isTeacher={state.isTeacher && state.status !== 'ended'}
+            onAdd={addPage}
+            onRename={(pageId, name) => session.renamePage(pageId, name)}
+            onMove={(pageId, beforeId) => session.movePage(pageId, beforeId)}
+            onDelete={(pageId) => {
+              session.deletePage(pageId);
+              setChosenPageId(null);
+            }}
+          />
+          <BoardToolbar
+            tool={tool}
+            onToolChange={setTool}
+            canDraw={canDraw && current !== null}
+            canUndo={state.canUndo}
+            canRedo={state.canRedo}
+            onUndo={() => session.undo()}
+            onRedo={() => session.redo()}
+            onClearPage={(pageId) => session.clearPage(pageId)}
+            pageId={current?.id ?? ''}
+            pageName={current?.name ?? ''}
+            canUndoClear={state.isTeacher || strokes.every((stroke) => stroke.author === state.me.id)}
+            isExporting={isExporting || state.pages.length === 0}
+            onExportPng={() => void exportPng()}
+            onExportPdf={() => void exportPdf()}
+            showCursors={state.showCursors}
+            onShowCursorsChange={(show) => session.setShowCursors(show)}
+          />
+          {!canDraw && state.status !== 'ended' && state.pen ? <ReadOnlyNote pen={state.pen} /> : null}
         </div>
-      ) : null}
-      <PagesBar
-        pages={state.pages}
-        currentId={current?.id ?? null}
-        onSelect={setChosenPageId}
-        isTeacher={state.isTeacher && state.status !== 'ended'}
-        onAdd={addPage}
-        onRename={(pageId, name) => session.renamePage(pageId, name)}
-        onMove={(pageId, beforeId) => session.movePage(pageId, beforeId)}
-        onDelete={(pageId) => {
-          session.deletePage(pageId);
-          setChosenPageId(null);
-        }}
-      />
-      <BoardToolbar
-        tool={tool}
-        onToolChange={setTool}
-        canDraw={canDraw && current !== null}
-        canUndo={state.canUndo}
-        canRedo={state.canRedo}
-        onUndo={() => session.undo()}
-        onRedo={() => session.redo()}
-        onClearPage={(pageId) => session.clearPage(pageId)}
-        pageId={current?.id ?? ''}
-        pageName={current?.name ?? ''}
-        canUndoClear={state.isTeacher || strokes.every((stroke) => stroke.author === state.me.id)}
-        isExporting={isExporting || state.pages.length === 0}
-        onExportPng={() => void exportPng()}
-        onExportPdf={() => void exportPdf()}
-        showCursors={state.showCursors}
-        onShowCursorsChange={(show) => session.setShowCursors(show)}
-      />
-      {!canDraw && state.status !== 'ended' && state.pen ? <ReadOnlyNote pen={state.pen} /> : null}
-      {current ? (
-        <BoardCanvas
-          session={session}
-          pageId={current.id}
-          pageName={current.name}
-          strokes={strokes}
-          tool={tool}
-          canDraw={canDraw}
-          peers={state.peers}
-          showCursors={state.showCursors}
-          isLoaded={state.isLoaded}
-        />
-      ) : state.status === 'connecting' && !state.hasSynced ? (
-        <LoadingStatus>{t`Opening the class board…`}</LoadingStatus>
-      ) : (
-        <EmptyState
-          title={t`This board has no pages yet`}
-          hint={state.isTeacher ? t`Add a page to start drawing.` : t`Your teacher adds the first page.`}
-        />
-      )}
+        <div className="flex min-w-0 flex-col">
+          {current ? (
+            <BoardCanvas
+              session={session}
+              pageId={current.id}
+              pageName={current.name}
+              strokes={strokes}
+              tool={tool}
+              canDraw={canDraw}
+              peers={state.peers}
+              showCursors={state.showCursors}
+              isLoaded={state.isLoaded}
+            />
+          ) : state.status === 'connecting' && !state.hasSynced ? (
+            <LoadingStatus>{t`Opening the class board…`}</LoadingStatus>
+          ) : (
+            <EmptyState
+              title={t`This board has no pages yet`}
+              hint={state.isTeacher ? t`Add a page to start drawing.` : t`Your teacher adds the first page.`}
+            />
+          )}
+        </div>
+      </div>
     </div>
   );
 }

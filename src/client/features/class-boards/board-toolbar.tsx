@@ -10,6 +10,12 @@ import { Group, ToolButton } from '../../components/drawing/tool-controls.tsx';
 import { BOARD_WIDTHS, type BoardTool } from './board-canvas.tsx';
 
 /**
+ * A phone's tiles: icons only, 40 px square (the captions stay their names, for a screen reader;
+ * a tile's tooltip is its name as at a desk), so the tools take two rows and the sheet the room.
+ */
+const COMPACT_ON_PHONES = 'flex-wrap max-sm:[&>*]:h-10 max-sm:[&>*]:min-w-10 max-sm:[&>*>span]:sr-only';
+
+/**
  * The class board's tools (issue 35), the personal whiteboard's tiles: pen and eraser, colour and
  * width, this person's undo and redo, clearing the page (asked first, saying whether this person's undo brings it back), the
  * page as a PNG and the board as a PDF, and the others' cursors on or off. Without the pen the
@@ -43,10 +49,14 @@ export function BoardToolbar(props: {
   // The page the question is about, taken as it opens: a page deleted or moved meanwhile is not another cleared.
   const [askingClear, setAskingClear] = useState<{ pageId: string; pageName: string; canUndo: boolean } | null>(null);
   return (
-    <div className="flex flex-wrap items-center gap-x-4 gap-y-2" role="toolbar" aria-label={t`Board tools`}>
+    <div
+      className="flex flex-wrap items-center gap-x-2 gap-y-1.5 sm:gap-x-4 sm:gap-y-2"
+      role="toolbar"
+      aria-label={t`Board tools`}
+    >
       {canDraw ? (
         <>
-          <Group label={t`Pen`}>
+          <Group label={t`Pen`} className={COMPACT_ON_PHONES}>
             <ToolButton
               label={t`Draw`}
               icon={Pencil}
@@ -76,7 +86,10 @@ export function BoardToolbar(props: {
               onChange={(width) => onToolChange({ ...tool, width })}
             />
           </Group>
-          <Group label={t({ comment: "The class board toolbar's group of Undo and Redo", message: 'Your changes' })}>
+          <Group
+            label={t({ comment: "The class board toolbar's group of Undo and Redo", message: 'Your changes' })}
+            className={COMPACT_ON_PHONES}
+          >
             <HistoryButtons
               canUndo={props.canUndo}
               canRedo={props.canRedo}
@@ -94,7 +107,7 @@ export function BoardToolbar(props: {
           </Group>
         </>
       ) : null}
-      <Group label={t`Export`}>
+      <Group label={t`Export`} className={COMPACT_ON_PHONES}>
         <ToolButton
           label={t({ comment: 'Downloads the class board page on show as a picture', message: 'Page as PNG' })}
           icon={ImageDown}

@@ -70,7 +70,9 @@ export function PagesBar(props: {
 
   return (
     <nav aria-label={t`Board pages`} className="flex flex-wrap items-center gap-2">
-      <ol className="flex max-w-full gap-1.5 overflow-x-auto pb-1">
+      {/* Its end fades out, over room left at its end: a page beyond it shows that the list
+          scrolls, and the last shows whole once scrolled to (a focused one clears the fade). */}
+      <ol className="flex max-w-full scroll-pe-10 gap-1.5 overflow-x-auto [mask-image:linear-gradient(to_right,#000_calc(100%-2.5rem),#0000)] pe-10 pb-1 rtl:[mask-image:linear-gradient(to_left,#000_calc(100%-2.5rem),#0000)]">
         {pages.map((page, position) => {
           const number = formatNumber(position + 1);
           const isCurrent = page.id === currentId;
@@ -97,8 +99,10 @@ export function PagesBar(props: {
       </ol>
       {props.isTeacher ? (
         <div role="group" aria-label={t`Page actions`} className="flex flex-wrap items-center gap-1.5">
+          {/* On a phone an icon like the page's others, its words its name. */}
           <Button
             variant="secondary"
+            className="max-sm:size-10 max-sm:px-0 max-sm:py-0"
             aria-disabled={!canAdd || undefined}
             title={canAdd ? undefined : t`A board has at most ${pagesMax} pages.`}
             onClick={() => {
@@ -106,7 +110,9 @@ export function PagesBar(props: {
             }}
           >
             <Plus className="size-4" aria-hidden="true" />
-            <Trans>Add page</Trans>
+            <span className="max-sm:sr-only">
+              <Trans>Add page</Trans>
+            </span>
           </Button>
           {current ? (
             <>
