@@ -177,6 +177,10 @@ test('a host and six phones play a live game of every question type to its podiu
       await page.getByRole('button', { name: index === PLAYED - 1 ? 'Show podium' : 'Next' }).click();
     }
 
+    // The podium shows once the server has ended the game; only then is there a report to read
+    // (asked at once after the click, it raced the end through the cluster: NOT_FOUND).
+    await expect(page.getByRole('list', { name: 'Podium' })).toBeVisible();
+
     // The server's report, and the scores the test computes from its times by the published rule.
     const report = (await apiOk(
       page.request,
