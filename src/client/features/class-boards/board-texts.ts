@@ -1,14 +1,14 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import type { BoardRefusal } from './board-model.ts';
 
 /**
  * What the class board (issue 35) says of a change the server refused, by code: descriptors,
  * worded with `i18n._` where shown (a `t` handed around as a parameter is not one the macro
- * rewrites, and shows nothing). Keyed by the code's string: a code the shared list names newly
- * (PAGES_FULL) has its words whether or not the list has it yet, and one without words of its
- * own (CLIENT_TAKEN) says plainly that the change was not kept.
+ * rewrites, and shows nothing). A code without words of its own (CLIENT_TAKEN) says plainly that
+ * the change was not kept.
  */
-const REFUSAL_TEXTS: Readonly<Partial<Record<string, MessageDescriptor>>> = {
+const REFUSAL_TEXTS: Readonly<Partial<Record<BoardRefusal['code'], MessageDescriptor>>> = {
   NO_PEN: msg`You do not hold the pen: your change was not kept.`,
   NOT_A_TEACHER: msg`Only teachers add, rename, move or delete pages.`,
   BOARD_FULL: msg`The board is full: erase some strokes to make room.`,
@@ -17,6 +17,6 @@ const REFUSAL_TEXTS: Readonly<Partial<Record<string, MessageDescriptor>>> = {
 };
 const REFUSED_TEXT = msg`The board did not keep your change.`;
 
-export function refusalText(code: string): MessageDescriptor {
+export function refusalText(code: BoardRefusal['code']): MessageDescriptor {
   return REFUSAL_TEXTS[code] ?? REFUSED_TEXT;
 }

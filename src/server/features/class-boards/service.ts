@@ -78,11 +78,10 @@ const idsOf = (people: readonly BoardWriter[], teacher: boolean) => [
 /** Which of `ids` teach (or are students of) the class, as text[]: a column of the board row's select. */
 function membersAmong(classId: string, teacher: boolean, ids: string[]) {
   if (ids.length === 0) return sql<string[]>`'{}'::text[]`;
-  const where = teacher
-    ? sql`${classTeachers.classId} = ${classId} and ${inArray(classTeachers.teacherId, ids)}`
-    : sql`${classStudents.classId} = ${classId} and ${inArray(classStudents.studentId, ids)}`;
-  const [id, table] = teacher ? [classTeachers.teacherId, classTeachers] : [classStudents.studentId, classStudents];
-  return sql<string[]>`array(select ${id}::text from ${table} where ${where})`;
+  const [table, id, ofClass] = teacher
+    ? [classTeachers, classTeachers.teacherId, classTeachers.classId]
+    : [classStudents, classStudents.studentId, classStudents.classId];
+  return sql<string[]>`array(select ${id}::text from ${table} where ${ofClass} = ${classId} and ${inArray(id, ids)})`;
 }
 
 const penOf = (row: { penMode: BoardPen['mode']; penStudentIds: string[] }): BoardPen => ({
