@@ -15,6 +15,7 @@ import {
 } from './testing/actors.ts';
 import { buildNewQuiz, buildTeacherRegistration } from './testing/factories.ts';
 import { multipartBody, SAMPLE_FILES } from './testing/multipart.ts';
+import { withForgedSignature } from './testing/tamper.ts';
 import { bearer, createTestApp, type TestApp } from './testing/test-app.ts';
 
 /**
@@ -125,7 +126,7 @@ describe.each(['info', 'trace'] as const)('log lines at %s', (logLevel) => {
     client.close();
     await client.closedWithin();
     // A socket with a token that is not valid is refused, and its token is not logged either.
-    const forged = `${meetingToken.slice(0, -4)}AAAA`;
+    const forged = withForgedSignature(meetingToken);
     secrets.set(forged, 'forged meeting token');
     const refused = await MeetingTestClient.connect(baseUrl, forged);
     await refused.closedWithin();
