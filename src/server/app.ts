@@ -11,6 +11,7 @@ import type { ErrorCode } from '#shared/error-codes';
 import { JSON_BODY_LIMIT_BYTES } from '#shared/limits';
 import { formatStorageSize } from '#shared/resources';
 import { createReadCache, type ReadCacheOptions } from './cache/read-cache.ts';
+import { createRequestVersions } from './cache/request-versions.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { AppError, invalidInput } from './errors.ts';
 import { accountsRoutes } from './features/accounts/routes.ts';
@@ -180,7 +181,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ),
     ),
   );
-  const tokens = createTokenService(options.jwtSecret, sessions);
+  // With Redis versions, a request reads its session version and its pages' tags in one round trip.
+  const requestVersions = options.readCache?.versions ? createRequestVersions(options.readCache.versions) : undefined;
+  const tokens = createTokenService(options.jwtSecret, sessions, Date.now, requestVersions);
   const accounts = createAccountsService(options.database.db, tokens, sessions);
   const throttle = createThrottle({
     store: options.throttle?.store ?? createMemoryThrottleStore(),

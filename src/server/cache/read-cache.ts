@@ -14,7 +14,7 @@ export interface ReadCache {
    * changed since it was loaded; otherwise `load()`, kept for the next caller. Callers that
    * miss together under the same versions share one load.
    */
-  read<T>(key: string, tags: readonly string[], load: () => Promise<T>, options?: { ttlMs?: number }): Promise<T>;
+  read<T>(key: string, tags: readonly string[], load: () => Promise<T>, options?: ReadOptions): Promise<T>;
   /** Call after a write has committed: entries read from these tags are stale everywhere. */
   changed(tags: readonly string[]): Promise<void>;
   /** Forgets everything this instance keeps, loads under way included (changes may have gone unannounced). */
@@ -31,6 +31,29 @@ export interface TagVersions {
   bump(tags: readonly string[]): Promise<void>;
   close(): Promise<void>;
 }
+
+/**
+ * Tag versions read once for a whole request, after it arrived (decision 015, addendum of
+ * 2026-12-05): the token's session version and the tags its pages are expected to need, in
+ * one round trip. A read of that request may use them instead of asking again: any write
+ * acknowledged before the request was sent had bumped its tags before they were read, so the
+ * writer still reads their own write. Never shared between requests.
+ */
+export type VersionSnapshot = {
+  /** The versions these came from; a cache over other versions ignores the snapshot. */
+  readonly source: TagVersions;
+  readonly versions: Map<string, number>;
+  /** Set when the request's version read failed: its reads fail the same way (and go to the database). */
+  readonly failure?: unknown;
+  /** Tags a read needed that the snapshot lacked (read then, and kept in it for the request's later reads). */
+  readonly onMissing: (tags: readonly string[]) => void;
+};
+
+export type ReadOptions = {
+  ttlMs?: number;
+  /** The request's versions (request-versions.ts): tags it holds cost no round trip. */
+  snapshot?: VersionSnapshot | undefined;
+};
 
 export const DEFAULT_READ_CACHE_TTL_MS = 1_000;
 /**
@@ -71,8 +94,23 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
     if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
   }
 
+  /** The current versions of `tags`: from the request's snapshot where it holds them, one lookup for the rest. */
+  async function versionsOf(tags: readonly string[], snapshot: VersionSnapshot | undefined) {
+    if (!snapshot || snapshot.source !== versions) return versions.current(tags);
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- what the version lookup threw, rethrown as is
+    if (snapshot.failure !== undefined) throw snapshot.failure;
+    let missing: string[] | undefined;
+    for (const tag of tags) if (!snapshot.versions.has(tag)) (missing ??= []).push(tag);
+    if (missing) {
+      const read = await versions.current(missing);
+      missing.forEach((tag, index) => snapshot.versions.set(tag, read[index]!));
+      snapshot.onMissing(missing);
+    }
+    return tags.map((tag) => snapshot.versions.get(tag)!);
+  }
+
   return {
-    async read<T>(key: string, tags: readonly string[], load: () => Promise<T>, readOptions?: { ttlMs?: number }) {
+    async read<T>(key: string, tags: readonly string[], load: () => Promise<T>, readOptions?: ReadOptions) {
       if (defaultTtlMs <= 0) return load();
       const ttlMs = readOptions?.ttlMs ?? defaultTtlMs;
       if (tags.length > 0 && ttlMs > MAX_TAGGED_TTL_MS) {
@@ -80,7 +118,7 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
       }
       let current: readonly number[];
       try {
-        current = tags.length === 0 ? [] : await versions.current(tags);
+        current = tags.length === 0 ? [] : await versionsOf(tags, readOptions?.snapshot);
       } catch (error) {
         reportError(error); // without versions nothing can be trusted: read the database
         return load();

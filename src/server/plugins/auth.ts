@@ -3,6 +3,8 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import { USER_ROLES, type UserRole } from '#shared/constants';
 import { TOKEN_LIFETIME_SECONDS } from '#shared/limits';
+import { cacheTags, type VersionSnapshot } from '../cache/read-cache.ts';
+import type { RequestVersions } from '../cache/request-versions.ts';
 import { accountRemoved, AppError, forbidden, unauthorized } from '../errors.ts';
 
 /** Who is calling, as proven by the token: never taken from the body. */
@@ -26,8 +28,11 @@ export type AccountRef = Pick<AuthenticatedUser, 'id' | 'role'>;
  * and refreshed by every change, on every instance, so checking it costs no database round trip.
  */
 export interface SessionVersionLookup {
-  /** The account's current version; undefined when the account no longer exists. */
-  current(account: AccountRef): Promise<SessionVersion | undefined>;
+  /**
+   * The account's current version; undefined when the account no longer exists. `snapshot`:
+   * the request's tag versions, read after it arrived (request-versions.ts).
+   */
+  current(account: AccountRef, snapshot?: VersionSnapshot): Promise<SessionVersion | undefined>;
   /** Reads the version again, past what is kept (a token is newer than what this instance knew). */
   refresh(account: AccountRef): Promise<SessionVersion | undefined>;
 }
@@ -50,6 +55,8 @@ export const SIGNED_OUT_MESSAGE =
 declare module 'fastify' {
   interface FastifyRequest {
     user?: AuthenticatedUser;
+    /** The request's tag versions, read with its session version in one round trip (Redis versions only). */
+    tagVersions?: VersionSnapshot;
   }
 }
 
@@ -82,7 +89,12 @@ const VERIFIED_TOKENS_KEPT = 20_000;
  * "sign out of all devices" bumps the account's version, and every older token is refused
  * from the next request on, on every instance (the lookup is shared through the read cache).
  */
-export function createTokenService(secret: string, sessions: SessionVersionLookup, now: () => number = Date.now) {
+export function createTokenService(
+  secret: string,
+  sessions: SessionVersionLookup,
+  now: () => number = Date.now,
+  requestVersions?: RequestVersions,
+) {
   const key = new TextEncoder().encode(secret);
   const verified = new Map<string, { user: AuthenticatedUser; expiresAtMs: number }>();
 
@@ -136,9 +148,20 @@ export function createTokenService(secret: string, sessions: SessionVersionLooku
         .sign(key);
     },
 
-    async verify(token: string): Promise<AuthenticatedUser> {
+    /**
+     * The token's user if its session is current. `request`: an HTTP request, which is given
+     * its tag versions (the session's among them) when they live in Redis: one round trip.
+     */
+    async verify(token: string, request?: Pick<FastifyRequest, 'tagVersions'>): Promise<AuthenticatedUser> {
       const user = await verifySignature(token);
-      const state = await sessionState(sessions, user, user.sessionVersion);
+      let snapshot: VersionSnapshot | undefined;
+      if (request && requestVersions) {
+        snapshot = await requestVersions.take(`${user.role}:${user.id}`, [
+          cacheTags.accountSessions(user.role, user.id),
+        ]);
+        request.tagVersions = snapshot;
+      }
+      const state = await sessionState(sessions, user, user.sessionVersion, snapshot);
       if (state === 'current') return user;
       verified.delete(token); // versions only grow: this token is never good again
       if (state === 'deactivated') throw new AppError('ACCOUNT_DEACTIVATED', DEACTIVATED_MESSAGE);
@@ -159,8 +182,9 @@ export async function sessionState(
   sessions: SessionVersionLookup,
   account: AccountRef,
   version: number,
+  snapshot?: VersionSnapshot,
 ): Promise<'current' | 'ended' | 'no-account' | 'deactivated'> {
-  let current = await sessions.current(account);
+  let current = await sessions.current(account, snapshot);
   // Newer than what this instance knows: the change's announcement was lost (Redis was
   // unreachable then). Read past the cache rather than refuse a fresh login.
   if (current !== undefined && versionNumber(current) < version) current = await sessions.refresh(account);
@@ -208,7 +232,7 @@ export const isAuthGuard = (hook: unknown): boolean =>
  */
 export function requireRole(tokens: TokenService, role: UserRole, options: GuardOptions = {}) {
   return markGuard(async function authorize(request: FastifyRequest, _reply: FastifyReply) {
-    const user = await tokens.verify(readBearerToken(request));
+    const user = await tokens.verify(readBearerToken(request), request);
     if (user.role !== role) throw forbidden(`This action is only for ${role}s`);
     checkPasswordChange(user, options);
     request.user = user;
@@ -231,7 +255,7 @@ export function requireAdministrator(tokens: TokenService, isAdministrator: (tea
 /** onRequest hook for calls open to both roles: a valid token of either. */
 export function requireUser(tokens: TokenService, options: GuardOptions = {}) {
   return markGuard(async function authorize(request: FastifyRequest, _reply: FastifyReply) {
-    const user = await tokens.verify(readBearerToken(request));
+    const user = await tokens.verify(readBearerToken(request), request);
     checkPasswordChange(user, options);
     request.user = user;
   });

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import { cacheTags, type ReadCache } from '../../cache/read-cache.ts';
+import { cacheTags, type ReadCache, type VersionSnapshot } from '../../cache/read-cache.ts';
 import type { Database } from '../../db/client.ts';
 import { classes, classStudents, students } from '../../db/schema.ts';
 import { accountRemoved } from '../../errors.ts';
@@ -45,11 +45,16 @@ const STUDENT_CLASSES_TTL_MS = 60_000;
  * findStudentClassIds for the reads every page sends, kept by the read cache until the
  * student joins or leaves a class (cacheTags.studentClasses, announced by those writes).
  */
-export function cachedStudentClassIds(cache: ReadCache, db: Database, studentId: string): Promise<string[]> {
+export function cachedStudentClassIds(
+  cache: ReadCache,
+  db: Database,
+  studentId: string,
+  snapshot?: VersionSnapshot,
+): Promise<string[]> {
   return cache.read(
     `student-class-ids:${studentId}`,
     [cacheTags.studentClasses(studentId)],
     () => findStudentClassIds(db, studentId),
-    { ttlMs: STUDENT_CLASSES_TTL_MS },
+    { ttlMs: STUDENT_CLASSES_TTL_MS, snapshot },
   );
 }

@@ -5,6 +5,7 @@ import {
   MAX_TAGGED_TTL_MS,
   type ReadCache,
   type TagVersions,
+  type VersionSnapshot,
 } from '../../cache/read-cache.ts';
 import type { Database, DatabaseHandle } from '../../db/client.ts';
 import { students, teachers } from '../../db/schema.ts';
@@ -108,13 +109,14 @@ export function sessionVersionsThrough(db: Database, cache: ReadCache): SessionV
     return row?.deactivatedAt ? { deactivatedAt: row.version } : row?.version;
   };
   const tag = (account: AccountRef) => cacheTags.accountSessions(account.role, account.id);
-  const current = (account: AccountRef) =>
-    cache.read(`session-version:${account.role}:${account.id}`, [tag(account)], () => load(account));
+  const current = (account: AccountRef, snapshot?: VersionSnapshot) =>
+    cache.read(`session-version:${account.role}:${account.id}`, [tag(account)], () => load(account), { snapshot });
 
   return {
     current,
     async refresh(account) {
-      // Announcing the change again also repairs the other instances that missed it.
+      // Announcing the change again also repairs the other instances that missed it. Read past
+      // the request's snapshot too: it was read before this bump.
       await cache.changed([tag(account)]);
       return current(account);
     },

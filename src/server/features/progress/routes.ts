@@ -13,7 +13,12 @@ export function progressRoutes(progress: ProgressService): FastifyPluginAsync {
       { config: { policy: { caller: 'signed-in', touches: ['leaderboards'] } } },
       async (request) => {
         const { classId, search, offset, limit } = request.query;
-        const listed = await progress.listLeaderboard(currentUser(request), { classId, search }, { offset, limit });
+        const listed = await progress.listLeaderboard(
+          currentUser(request),
+          { classId, search },
+          { offset, limit },
+          request.tagVersions,
+        );
         return { message: 'Students found', listed, page: { offset, limit } };
       },
     );

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { UserRole } from '#shared/constants';
 import type { LeaderboardEntry, StudentStatistics } from '#shared/progress';
-import { cacheTags, type ReadCache } from '../../cache/read-cache.ts';
+import { cacheTags, type ReadCache, type VersionSnapshot } from '../../cache/read-cache.ts';
 import type { Database } from '../../db/client.ts';
 import { cachedStudentClassIds } from '../accounts/lookups.ts';
 import { classNamesOf, inClassStudents } from '../classes/records.ts';
@@ -171,6 +171,7 @@ export function createProgressService(db: Database, cache: ReadCache) {
       user: { id: string; role: UserRole },
       requested: { classId?: string | undefined; search?: string | undefined },
       page: Page,
+      snapshot?: VersionSnapshot,
     ): Promise<ListedPage<LeaderboardEntry>> {
       const asked = requested.classId ?? null;
       // A student's default class is theirs alone; a named class is the same page for everyone allowed.
@@ -181,22 +182,27 @@ export function createProgressService(db: Database, cache: ReadCache) {
         cacheTags.classMemberships,
         ...(user.role === 'student' ? [cacheTags.studentClasses(user.id)] : []),
       ];
-      return cache.read(key, tags, async () => {
-        const classId = await classIdFor(user, requested.classId);
-        if (classId === null) return { items: [], hasMore: false };
-        const filter: LeaderboardFilter = { classId, search: requested.search };
-        const window = { limit: page.limit + 1, offset: page.offset };
-        const rows: LeaderboardRow[] =
-          filter.search !== undefined
-            ? rowsOf<LeaderboardRow>(await db.execute(leaderboardStatement(db, filter, page)))
-            : classId === undefined
-              ? await allClassesPage.execute(window)
-              : await classPage.execute({ ...window, classId });
-        return {
-          items: rows.slice(0, page.limit).map(presentLeaderboardEntry),
-          hasMore: rows.length > page.limit,
-        };
-      });
+      return cache.read(
+        key,
+        tags,
+        async () => {
+          const classId = await classIdFor(user, requested.classId);
+          if (classId === null) return { items: [], hasMore: false };
+          const filter: LeaderboardFilter = { classId, search: requested.search };
+          const window = { limit: page.limit + 1, offset: page.offset };
+          const rows: LeaderboardRow[] =
+            filter.search !== undefined
+              ? rowsOf<LeaderboardRow>(await db.execute(leaderboardStatement(db, filter, page)))
+              : classId === undefined
+                ? await allClassesPage.execute(window)
+                : await classPage.execute({ ...window, classId });
+          return {
+            items: rows.slice(0, page.limit).map(presentLeaderboardEntry),
+            hasMore: rows.length > page.limit,
+          };
+        },
+        { snapshot },
+      );
     },
 
     /**

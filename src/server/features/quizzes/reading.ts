@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, isNotNull, isNull, or, sql, type Placeholder } from 'drizzle-orm';
 import type { StudentQuizDetail, StudentQuizSummary, TeacherQuizDetail, TeacherQuizSummary } from '#shared/quizzes';
 import type { Database } from '../../db/client.ts';
-import { cacheTags, type ReadCache } from '../../cache/read-cache.ts';
+import { cacheTags, type ReadCache, type VersionSnapshot } from '../../cache/read-cache.ts';
 import { cachedStudentClassIds } from '../accounts/lookups.ts';
 import { inStudentClasses } from '../classes/records.ts';
 import {
@@ -167,31 +167,37 @@ export function createQuizReading(db: Database, cache: ReadCache, fileAccess: Fi
       studentId: string,
       view: 'online' | 'attempted' | undefined,
       page: Page,
+      snapshot?: VersionSnapshot,
     ): Promise<ListedPage<StudentQuizSummary>> {
-      const classIds = await cachedStudentClassIds(cache, db, studentId);
+      const classIds = await cachedStudentClassIds(cache, db, studentId, snapshot);
       const key = `quiz-list:${studentId}:${view ?? 'all'}:${page.offset}:${page.limit}`;
       const tags = [
         ...classIds.map(cacheTags.classQuizzes),
         cacheTags.studentClasses(studentId),
         cacheTags.studentAttempts(studentId),
       ];
-      return cache.read(key, tags, async () => {
-        await closeExpiredAttempts({ studentId });
-        const moment = now();
-        const rows = await studentLists.get(view)!.execute({
-          studentId,
-          now: moment,
-          limit: page.limit + 1,
-          offset: page.offset,
-        });
-        const listed = toPage(rows, page.limit);
-        return {
-          ...listed,
-          items: listed.items.map((row) =>
-            presentStudentSummary({ ...row, quiz: timingFor(row.quiz, row.accommodation) }, row.attempt, moment),
-          ),
-        };
-      });
+      return cache.read(
+        key,
+        tags,
+        async () => {
+          await closeExpiredAttempts({ studentId });
+          const moment = now();
+          const rows = await studentLists.get(view)!.execute({
+            studentId,
+            now: moment,
+            limit: page.limit + 1,
+            offset: page.offset,
+          });
+          const listed = toPage(rows, page.limit);
+          return {
+            ...listed,
+            items: listed.items.map((row) =>
+              presentStudentSummary({ ...row, quiz: timingFor(row.quiz, row.accommodation) }, row.attempt, moment),
+            ),
+          };
+        },
+        { snapshot },
+      );
     },
 
     /** Analytics: the quiz with its key and every submitted attempt. Own quizzes only. */

@@ -48,7 +48,7 @@ export function quizzesRoutes(
       const listed =
         user.role === 'teacher'
           ? await quizzes.listForTeacher(user.id, { offset, limit })
-          : await quizzes.listForStudent(user.id, view, { offset, limit });
+          : await quizzes.listForStudent(user.id, view, { offset, limit }, request.tagVersions);
       return { message: 'Quizzes found', listed, page: { offset, limit } };
     });
 

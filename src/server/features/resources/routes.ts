@@ -54,7 +54,7 @@ export function resourcesRoutes(options: ResourcesRoutesOptions): FastifyPluginA
       { config: { policy: { caller: 'signed-in', touches: ['own-uploads', 'class-resources'] } } },
       async (request) => {
         const { offset, limit } = request.query;
-        const listed = await resources.listResources(currentUser(request), request.query);
+        const listed = await resources.listResources(currentUser(request), request.query, request.tagVersions);
         return { message: 'Resources found', listed, page: { offset, limit } };
       },
     );

@@ -14,7 +14,7 @@ import {
 } from '#shared/resources';
 import { isBlankText } from '#shared/fields';
 import type { Database } from '../../db/client.ts';
-import { cacheTags, type ReadCache } from '../../cache/read-cache.ts';
+import { cacheTags, type ReadCache, type VersionSnapshot } from '../../cache/read-cache.ts';
 import { cachedStudentClassIds } from '../accounts/lookups.ts';
 import { inClassStudents, inStudentClasses, isStudentOfClass, requireTaughtClass } from '../classes/records.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
@@ -238,13 +238,17 @@ export function createResourcesService(
      * own uploads. Filtered, sorted and paged in one statement. A student's pages are kept
      * a second by the read cache while their class library (resources and stars) is unchanged.
      */
-    async listResources(viewer: AuthenticatedUser, query: ResourceListQuery): Promise<ListedResources> {
+    async listResources(
+      viewer: AuthenticatedUser,
+      query: ResourceListQuery,
+      snapshot?: VersionSnapshot,
+    ): Promise<ListedResources> {
       if (viewer.role === 'teacher') {
         // The class filter names one of the teacher's classes (404 none, 403 another's).
         if (query.classId !== undefined) await requireTaughtClass(db, viewer.id, query.classId);
         return listRows(viewer, query, undefined);
       }
-      const classIds = await cachedStudentClassIds(cache, db, viewer.id);
+      const classIds = await cachedStudentClassIds(cache, db, viewer.id, snapshot);
       // The class filter names one of the student's classes; another is refused.
       let scope = classIds;
       if (query.classId !== undefined) {
@@ -253,7 +257,7 @@ export function createResourcesService(
       }
       const key = `library:${viewer.id}:${JSON.stringify(query)}`;
       const tags = [...classIds.map(cacheTags.classResources), cacheTags.studentClasses(viewer.id)];
-      return cache.read(key, tags, () => listRows(viewer, query, scope));
+      return cache.read(key, tags, () => listRows(viewer, query, scope), { snapshot });
     },
 
     /** The teacher's storage space now (the upload form shows it; uploads are checked against it first). */
