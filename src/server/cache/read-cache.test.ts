@@ -23,6 +23,28 @@ function countingLoad() {
 }
 
 describe('read cache (one instance)', () => {
+  it('keeps an entry built from another no longer than that one (partOf)', async () => {
+    const clock = manualClock();
+    const cache = createReadCache({ ttlMs: 1_000, now: clock.now });
+    const part = countingLoad();
+    const page = countingLoad();
+    const readPage = () =>
+      cache.read('page', ['p'], async (expiresBy) => {
+        await cache.read('part', ['c'], part.load, { partOf: expiresBy });
+        return page.load();
+      });
+    await cache.read('part', ['c'], part.load); // the class's part, loaded at 0
+    clock.advance(600);
+    expect(await readPage()).toBe(1); // built at 600 from the part of 0
+    clock.advance(399);
+    expect(await readPage()).toBe(1);
+    clock.advance(1); // the part's second is over, so is the page's: both load again
+    expect(await readPage()).toBe(2);
+    expect(part.calls()).toBe(2);
+    clock.advance(999);
+    expect(await readPage()).toBe(2);
+  });
+
   it('answers from memory until the time limit, then loads again', async () => {
     const clock = manualClock();
     const cache = createReadCache({ ttlMs: 1_000, now: clock.now });

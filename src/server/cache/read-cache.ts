@@ -14,7 +14,12 @@ export interface ReadCache {
    * changed since it was loaded; otherwise `load()`, kept for the next caller. Callers that
    * miss together under the same versions share one load.
    */
-  read<T>(key: string, tags: readonly string[], load: () => Promise<T>, options?: ReadOptions): Promise<T>;
+  read<T>(
+    key: string,
+    tags: readonly string[],
+    load: (expiresBy: ExpiresBy) => Promise<T>,
+    options?: ReadOptions,
+  ): Promise<T>;
   /** Call after a write has committed: entries read from these tags are stale everywhere. */
   changed(tags: readonly string[]): Promise<void>;
   /** Forgets everything this instance keeps, loads under way included (changes may have gone unannounced). */
@@ -49,8 +54,16 @@ export type VersionSnapshot = {
   readonly onMissing: (tags: readonly string[]) => void;
 };
 
+/**
+ * Given to a load: an entry built from another entry (a student's page from their class's
+ * part) is kept no longer than that part would be, so nothing in it is older than the time limit.
+ */
+export type ExpiresBy = (expiresAt: number) => void;
+
 export type ReadOptions = {
   ttlMs?: number;
+  /** The outer load this read is part of (its `ExpiresBy`): told when the value answered expires. */
+  partOf?: ExpiresBy | undefined;
   /** The request's versions (request-versions.ts): tags it holds cost no round trip. */
   snapshot?: VersionSnapshot | undefined;
 };
@@ -64,7 +77,7 @@ export const MAX_TAGGED_TTL_MS = 60_000;
 const DEFAULT_MAX_ENTRIES = 5_000;
 
 type Entry = { value: unknown; versions: readonly number[]; expiresAt: number };
-type Loading = { promise: Promise<unknown>; versions: readonly number[] };
+type Loading = { promise: Promise<unknown>; versions: readonly number[]; expiresAt: number };
 
 export type ReadCacheOptions = {
   versions?: TagVersions;
@@ -110,8 +123,14 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
   }
 
   return {
-    async read<T>(key: string, tags: readonly string[], load: () => Promise<T>, readOptions?: ReadOptions) {
-      if (defaultTtlMs <= 0) return load();
+    async read<T>(
+      key: string,
+      tags: readonly string[],
+      load: (expiresBy: ExpiresBy) => Promise<T>,
+      readOptions?: ReadOptions,
+    ) {
+      const partOf = readOptions?.partOf;
+      if (defaultTtlMs <= 0) return load(() => {});
       const ttlMs = readOptions?.ttlMs ?? defaultTtlMs;
       if (tags.length > 0 && ttlMs > MAX_TAGGED_TTL_MS) {
         throw new Error(`A tagged read may be kept ${MAX_TAGGED_TTL_MS} ms at most`);
@@ -121,23 +140,33 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
         current = tags.length === 0 ? [] : await versionsOf(tags, readOptions?.snapshot);
       } catch (error) {
         reportError(error); // without versions nothing can be trusted: read the database
-        return load();
+        return load(() => {});
       }
       const entry = entries.get(key);
-      if (entry && entry.expiresAt > now() && sameVersions(entry.versions, current)) return entry.value as T;
+      if (entry && entry.expiresAt > now() && sameVersions(entry.versions, current)) {
+        partOf?.(entry.expiresAt);
+        return entry.value as T;
+      }
       const pending = loading.get(key);
-      if (pending && sameVersions(pending.versions, current)) return pending.promise as Promise<T>;
+      if (pending && sameVersions(pending.versions, current)) {
+        partOf?.(pending.expiresAt);
+        return pending.promise as Promise<T>;
+      }
 
       const startedAt = now();
       const startedIn = generation;
-      const promise = load();
-      const own: Loading = { promise, versions: current };
+      const own: Loading = { promise: Promise.resolve(), versions: current, expiresAt: startedAt + ttlMs };
+      const promise = load((partExpiresAt) => {
+        if (partExpiresAt < own.expiresAt) own.expiresAt = partExpiresAt;
+      });
+      own.promise = promise;
       loading.set(key, own);
       try {
         const value = await promise;
         // Versions read before the load: a change during it makes the entry stale at once.
         if (loading.get(key) === own && startedIn === generation)
-          keep(key, { value, versions: current, expiresAt: startedAt + ttlMs });
+          keep(key, { value, versions: current, expiresAt: own.expiresAt });
+        partOf?.(own.expiresAt);
         return value;
       } finally {
         if (loading.get(key) === own) loading.delete(key);

@@ -935,7 +935,13 @@ describe('query counts', () => {
     const withOneAttempt = await measure();
     for (let index = 0; index < 5; index += 1) await measure();
     const withManyAttempts = await measure();
-    expect(withManyAttempts).toEqual(withOneAttempt);
+    // Never more with more attempts. The student list may be one fewer: the class's part of the
+    // page (issue 36) can still be cached from an earlier student's read within its second.
+    for (const [name, count] of Object.entries(withManyAttempts)) {
+      const expected = withOneAttempt[name]!;
+      expect(count, name).toBeGreaterThanOrEqual(name === 'student list' ? expected - 1 : expected);
+      expect(count, name).toBeLessThanOrEqual(expected);
+    }
     // At most 10 statements, counting BEGIN and COMMIT where the driver logs them (node-postgres).
     expect(Math.max(...Object.values(withOneAttempt))).toBeLessThanOrEqual(10);
   });
