@@ -34,7 +34,12 @@ export const getClassBoardDocument = defineEndpoint({
   summary: "A class's stored board as one Yjs update (a page's first open), for its teachers and students",
   description: 'Anyone else is NOT_FOUND, as an unknown class is. Not cached.',
   params: classBoardParamsSchema,
-  response: { form: 'file', mediaType: 'application/octet-stream', description: 'Y.encodeStateAsUpdate of the board' },
+  response: {
+    form: 'file',
+    mediaType: 'application/octet-stream',
+    description:
+      'The board as Yjs updates to apply in order (its snapshot, then the updates after it), framed with lib0: their count, then each with its length',
+  },
   errors: ['NOT_FOUND'],
 });
 

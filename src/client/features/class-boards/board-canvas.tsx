@@ -16,7 +16,7 @@ import {
   type PageFit,
 } from './board-render.ts';
 import { labelTextColour } from './board-contrast.ts';
-import { markFirstPaint } from './first-paint.ts';
+import { BOARD_MOMENTS, markBoardMoment, markFirstPaint } from './first-paint.ts';
 
 /** The pen's widths on offer, CSS pixels at 100 % (within the schema's 0.5 to 64). */
 export const BOARD_WIDTHS = [1, 2, 3, 5, 8, 12, 20, 30] as const;
@@ -70,6 +70,9 @@ export function BoardCanvas(props: {
   const painterRef = useRef<PagePainter | null>(null);
   const liveRef = useRef<LiveLine | null>(null);
   const [fit, setFit] = useState<PageFit>(() => fitPage(800, 500));
+  // Nothing is painted before the box is measured: a first paint at the default size was thrown
+  // away at once (the canvas resized), which at 20,000 strokes cost a second paint and its raster.
+  const [isMeasured, setIsMeasured] = useState(false);
   // The strokes an eraser drag has passed over: hidden at once, erased together on pen up (one undo).
   const [erasing, setErasing] = useState<ReadonlySet<string>>(() => new Set());
   const shown = useMemo(
@@ -101,6 +104,7 @@ export function BoardCanvas(props: {
       if (width <= 0) return;
       const next = fitPage(width, height);
       setFit((before) => (before.cssWidth === next.cssWidth && before.cssHeight === next.cssHeight ? before : next));
+      setIsMeasured(true);
     };
     measure();
     const observer = new ResizeObserver(measure);
@@ -131,10 +135,14 @@ export function BoardCanvas(props: {
   // A page of a board not whole yet (a late joiner's pieces arriving, in any order) shows its paper
   // and waits for the rest: painted once whole rather than again at each piece.
   useLayoutEffect(() => {
-    if (!painterRef.current) return;
+    if (!painterRef.current || !isMeasured) return;
+    if (isLoaded) markBoardMoment(BOARD_MOMENTS.painting);
     painterRef.current.show(pageId, isLoaded ? shown : NO_STROKES, fit, pixelRatio);
-    if (isLoaded) markFirstPaint();
-  }, [pageId, shown, fit, pixelRatio, isLoaded]);
+    if (isLoaded) {
+      markBoardMoment(BOARD_MOMENTS.painted);
+      markFirstPaint();
+    }
+  }, [pageId, shown, fit, pixelRatio, isLoaded, isMeasured]);
 
   // Pointer input, attached once; reads the latest props.
   useEffect(() => {

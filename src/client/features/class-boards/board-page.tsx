@@ -47,9 +47,9 @@ export function Component() {
       <BackLink to={backTo} className="self-start">
         {role === 'teacher' ? t`Back to the class` : t`Back to my classes`}
       </BackLink>
-      {classes.isPending ? (
-        <LoadingStatus>{t`Opening the class board…`}</LoadingStatus>
-      ) : entry === null ? (
+      {/* The board opens while the class list comes (its name is the header's): a big board's
+          download started with the page, and its first paint should not wait for the list. */}
+      {entry === null ? (
         <EmptyState title={t`This class is not one of yours`} hint={t`It may not exist, or you are no longer in it.`} />
       ) : (
         <BoardScreen key={id} classId={id} className={className ?? ''} />
@@ -117,9 +117,13 @@ function BoardScreen({ classId, className }: { classId: string; className: strin
       <header className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
         <div className="flex min-w-0 flex-col">
           <h1 className="text-xl font-semibold wrap-anywhere text-fg">
-            <Trans>
-              Class board · <bdi>{className}</bdi>
-            </Trans>
+            {className ? (
+              <Trans>
+                Class board · <bdi>{className}</bdi>
+              </Trans>
+            ) : (
+              <Trans>Class board</Trans>
+            )}
           </h1>
           <BoardStatusLine state={state} />
           <p ref={announcementRef} role="status" className="sr-only" />

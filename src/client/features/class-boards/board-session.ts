@@ -4,6 +4,7 @@ import * as encoding from 'lib0/encoding';
 import * as awarenessProtocol from 'y-protocols/awareness';
 import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
+import { decodeBoardDownload } from '#shared/board-download';
 import type * as Pieces from '#shared/board-pieces';
 import {
   CLASS_BOARD_CLOSE_CODES,
@@ -17,11 +18,10 @@ import {
   type BoardServerMessage,
   type BoardStroke,
 } from '#shared/class-boards';
-import { getClassBoardDocument, issueClassBoardToken, setClassBoardPen } from '#shared/contract/class-boards';
+import { issueClassBoardToken, setClassBoardPen } from '#shared/contract/class-boards';
 import { closeReasonIn, ROOM_RECONNECT_REASONS, roomSocketQuery } from '#shared/rooms';
-import { call, urlOf } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import { RoomSocket, type RetryNote, type RoomNetwork } from '../../lib/room-socket.ts';
-import { readSession } from '../../lib/session.ts';
 import * as board from './board-document.ts';
 import type {
   BoardCursor,
@@ -34,6 +34,8 @@ import type {
   BoardStrokeInput,
 } from './board-model.ts';
 import { indexedDbBoardStore, savedBoardKey, type BoardLocalStore, type SavedBoard } from './board-offline.ts';
+import { BOARD_MOMENTS, markBoardMoment } from './first-paint.ts';
+import { downloadBoard, dropPrefetchedBoard, takePrefetchedBoard } from './board-prefetch.ts';
 
 /**
  * One page's session on a class board (issue 35, decision 069): the board's Yjs document, synced
@@ -63,6 +65,10 @@ const CURSOR_INTERVAL_MS = 100;
  * page is hidden); the unsent changes alone are written at once at each (board-offline.ts).
  */
 const SAVE_DELAY_MS = 300;
+/** The longest wait before the copy is written (a big board's encoding is costly). */
+const SAVE_DELAY_MAX_MS = 10_000;
+/** A first open writes its copy after this: the first paint comes first. */
+const FIRST_COPY_DELAY_MS = 2_000;
 /** A first open's download of the stored board gives up after this; the socket then sends the board. */
 const DOWNLOAD_TIMEOUT_MS = 60_000;
 const SHOW_CURSORS_KEY = 'studyhall:board-cursors';
@@ -95,7 +101,7 @@ export type BoardSessionOptions = {
   me: { id: string; name: string };
   /** Tests and non-browser pages: each is the browser's own otherwise. */
   ticket?: (classId: string) => Promise<{ token: string; teacher: boolean }>;
-  /** The stored board as one Yjs update (GET /api/class-boards/:classId/document): a first open's. */
+  /** The stored board's download (GET /api/class-boards/:classId/document, its updates framed): a first open's. */
   download?: (classId: string, signal: AbortSignal) => Promise<Uint8Array>;
   savePen?: (classId: string, input: BoardPenInput) => Promise<BoardPen>;
   socketUrl?: (token: string) => string;
@@ -114,16 +120,9 @@ export function reconnectsAfter(code: number): boolean {
 
 const browserTicket = async (classId: string) => (await call(issueClassBoardToken, { params: { classId } })).data;
 
-/** The stored board in one download, with the session's token as every call has it. */
-const browserDownload = async (classId: string, signal: AbortSignal): Promise<Uint8Array> => {
-  const token = readSession()?.token;
-  const response = await fetch(urlOf(getClassBoardDocument, { params: { classId } }), {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    signal,
-  });
-  if (!response.ok) throw new Error(String(response.status));
-  return new Uint8Array(await response.arrayBuffer());
-};
+/** The stored board in one download: the one main.tsx started as the page loaded, or a new one. */
+const browserDownload = (classId: string, signal: AbortSignal): Promise<Uint8Array> =>
+  takePrefetchedBoard(classId, signal) ?? downloadBoard(classId, signal);
 
 const browserSavePen = async (classId: string, input: BoardPenInput): Promise<BoardPen> => {
   const { mode, studentIds } = (await call(setClassBoardPen, { params: { classId }, body: input })).data;
@@ -214,6 +213,12 @@ export class ClassBoardSession implements BoardSession {
   private cursorTimer: ReturnType<typeof setTimeout> | undefined;
   private cursorSentAt = 0;
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
+  /** How long the last write of the copy took to encode the board (its next wait grows with it). */
+  private lastEncodeMs = 0;
+  /** No copy is written before this (Date.now()): a first open's paint comes first. */
+  private quietUntil = 0;
+  private onDocUpdate: (update: Uint8Array, origin: unknown, doc: Y.Doc, transaction: Y.Transaction) => void = () =>
+    undefined;
   private disposeTimer: ReturnType<typeof setTimeout> | undefined;
   private isStarted = false;
   private isClosed = false;
@@ -289,7 +294,10 @@ export class ClassBoardSession implements BoardSession {
       document.addEventListener('visibilitychange', this.saveAsPageGoes);
       window.addEventListener('pagehide', this.saveAsPageGoes);
     }
-    if (saved) this.restore(saved);
+    if (saved) {
+      dropPrefetchedBoard(this.classId);
+      this.restore(saved);
+    }
     // The socket connects meanwhile; its step 1 waits for the download (welcome below).
     if (this.doc.store.clients.size === 0) this.stored = this.loadStoredBoard();
     this.socket.start();
@@ -300,10 +308,16 @@ export class ClassBoardSession implements BoardSession {
   private async loadStoredBoard() {
     const timer = setTimeout(() => this.downloading.abort(), DOWNLOAD_TIMEOUT_MS);
     try {
-      const stored = await this.download(this.classId, this.downloading.signal);
+      const body = await this.download(this.classId, this.downloading.signal);
       if (this.isClosed) return;
-      Y.applyUpdate(this.doc, stored, FROM_SERVER);
+      markBoardMoment(BOARD_MOMENTS.downloaded);
+      const updates = decodeBoardDownload(body);
+      for (const update of updates) this.applyNotLocal(update, FROM_SERVER);
+      markBoardMoment(BOARD_MOMENTS.applied);
       this.isLoaded = true;
+      // Written once the page is painted; a board downloaded as one update is its own copy (nothing to encode).
+      this.quietUntil = Date.now() + FIRST_COPY_DELAY_MS;
+      this.saveSoon(updates.length === 1 ? updates[0] : undefined);
       this.emit();
     } catch {
       // Offline, refused or cut: the socket's sync brings the whole board instead.
@@ -486,7 +500,7 @@ export class ClassBoardSession implements BoardSession {
     this.undoManager.on('stack-item-added', () => this.emit());
     this.undoManager.on('stack-item-popped', () => this.emit());
     const doc = this.doc;
-    doc.on('update', (update: Uint8Array, origin: unknown, _doc: Y.Doc, transaction: Y.Transaction) => {
+    this.onDocUpdate = (update: Uint8Array, origin: unknown, _doc: Y.Doc, transaction: Y.Transaction) => {
       if (doc !== this.doc) return;
       if (origin === this.localOrigin || origin === this.undoManager) {
         for (const piece of this.piecesOf(update, transaction)) this.unsaved.push({ update: piece });
@@ -497,7 +511,23 @@ export class ClassBoardSession implements BoardSession {
       this.strokesCache.clear();
       this.saveSoon();
       this.emit();
-    });
+    };
+    doc.on('update', this.onDocUpdate);
+  }
+
+  /**
+   * Applies what the server or the browser's copy brings without the update listener: Yjs encodes
+   * every transaction again for 'update' listeners, and only local changes need their bytes (a
+   * board of 20,000 strokes took ~0.3 s to encode back as it was applied). The caller emits.
+   */
+  private applyNotLocal(update: Uint8Array, origin: typeof FROM_SERVER | typeof FROM_BROWSER) {
+    this.doc.off('update', this.onDocUpdate);
+    try {
+      Y.applyUpdate(this.doc, update, origin);
+    } finally {
+      this.doc.on('update', this.onDocUpdate);
+    }
+    this.strokesCache.clear();
   }
 
   /**
@@ -541,9 +571,9 @@ export class ClassBoardSession implements BoardSession {
   }
 
   private restore(saved: SavedBoard) {
-    Y.applyUpdate(this.doc, saved.state, FROM_BROWSER);
+    this.applyNotLocal(saved.state, FROM_BROWSER);
     // The unsent changes may be newer than the state (written at once, the state later).
-    for (const update of saved.unsaved) Y.applyUpdate(this.doc, update, FROM_BROWSER);
+    for (const update of saved.unsaved) this.applyNotLocal(update, FROM_BROWSER);
     this.isLoaded = true;
     this.unsaved = saved.unsaved.map((update) => ({ update }));
     this.pen = saved.pen;
@@ -552,9 +582,16 @@ export class ClassBoardSession implements BoardSession {
     this.emit();
   }
 
-  private saveSoon() {
+  /**
+   * Writes the copy in a moment (changes in a burst are one write). Encoding a big board takes the
+   * main thread a while (~0.3 s at 20,000 strokes), so the wait grows with the last encoding's cost:
+   * the copy never takes more than about a tenth of the page's time, whoever draws. `state`: the
+   * whole board already encoded (the download), written as it is.
+   */
+  private saveSoon(state?: Uint8Array) {
     clearTimeout(this.saveTimer);
-    this.saveTimer = setTimeout(() => void this.saveNow(), SAVE_DELAY_MS);
+    const delayMs = Math.min(SAVE_DELAY_MAX_MS, Math.max(SAVE_DELAY_MS, 10 * this.lastEncodeMs));
+    this.saveTimer = setTimeout(() => void this.saveNow(state), Math.max(delayMs, this.quietUntil - Date.now()));
   }
 
   private saveUnsavedNow() {
@@ -570,11 +607,17 @@ export class ClassBoardSession implements BoardSession {
     if (event.type === 'pagehide' || document.visibilityState === 'hidden') void this.saveNow();
   };
 
-  private saveNow(): Promise<void> {
+  private saveNow(encoded?: Uint8Array): Promise<void> {
     clearTimeout(this.saveTimer);
     this.saveTimer = undefined;
+    let state = encoded;
+    if (!state) {
+      const started = performance.now();
+      state = Y.encodeStateAsUpdate(this.doc);
+      this.lastEncodeMs = performance.now() - started;
+    }
     return this.store.save(this.storeKey, {
-      state: Y.encodeStateAsUpdate(this.doc),
+      state,
       unsaved: this.unsaved.map((change) => change.update),
       pen: this.pen,
       canDraw: this.canDraw,
@@ -642,7 +685,11 @@ export class ClassBoardSession implements BoardSession {
     const type = decoding.readVarUint(decoder);
     const payload = decoding.readVarUint8Array(decoder);
     if (type === syncProtocol.messageYjsSyncStep1) return this.answerServerState(payload);
-    Y.applyUpdate(this.doc, payload, FROM_SERVER);
+    // An empty answer (the download had it all: no structs, no deletions) changes nothing: no copy to write again.
+    if (!(payload.byteLength === 2 && payload[0] === 0 && payload[1] === 0)) {
+      this.applyNotLocal(payload, FROM_SERVER);
+      this.saveSoon();
+    }
     if (type === syncProtocol.messageYjsSyncStep2 && !this.isSyncedNow) {
       this.isSyncedNow = true;
       this.hasSynced = true;

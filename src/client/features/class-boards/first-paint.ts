@@ -14,3 +14,17 @@ export function markFirstPaint(): void {
   isMarked = true;
   requestAnimationFrame(() => setTimeout(() => performance.mark(FIRST_PAINT_MARK), 0));
 }
+
+/** The moments of a first open the bench prints beside the first paint (where the time goes). */
+export const BOARD_MOMENTS = {
+  downloaded: 'board-download-received',
+  applied: 'board-download-applied',
+  painting: 'board-first-paint-start',
+  painted: 'board-first-paint-end',
+} as const;
+
+/** Marks one of BOARD_MOMENTS (the first time only: later paints are not a first open's). */
+export function markBoardMoment(name: (typeof BOARD_MOMENTS)[keyof typeof BOARD_MOMENTS]): void {
+  if (typeof performance === 'undefined' || performance.getEntriesByName(name).length > 0) return;
+  performance.mark(name);
+}

@@ -68,7 +68,15 @@ export type ClassBoardsOptions = {
   tokens?: BoardTokens;
   /** Smaller thresholds in tests. */
   limits?: Partial<Record<'boardMaxBytes' | 'compactAfterUpdates' | 'compactAfterBytes' | 'membershipCheckMs', number>>;
+  /** How many bytes of boards' snapshots the downloads keep in memory (64 MiB by default). */
+  downloadCacheBytes?: number;
 };
+
+/** The snapshots kept for downloads by default: five boards at their limit. */
+const DOWNLOAD_CACHE_BYTES = 64 * 1024 * 1024;
+
+/** A board's snapshot as a download keeps it: everything up to `seq` merged (null: nothing yet). */
+type KeptSnapshot = { seq: number; snapshot: Uint8Array | null };
 
 /** The distinct ids of the teachers (or the students) among `people`. */
 const idsOf = (people: readonly BoardWriter[], teacher: boolean) => [
@@ -116,6 +124,74 @@ export function createClassBoards(db: Database, options: ClassBoardsOptions = {}
       boundCount++;
     }
   };
+
+  /**
+   * Per board, its last snapshot as read or made here (decision 069's addendum), least recently
+   * downloaded first, within downloadCacheBytes: a download reads the updates after it only (a
+   * snapshot of 20,000 strokes took 1-1.7 s to read from PostgreSQL on a loaded machine). A
+   * snapshot never changes what it holds, so a kept one is never wrong, only older than the
+   * board's: a compaction elsewhere makes the next download read the new one.
+   */
+  const kept = new Map<string, KeptSnapshot>();
+  const keptMaxBytes = options.downloadCacheBytes ?? DOWNLOAD_CACHE_BYTES;
+  let keptBytes = 0;
+  const keepSnapshot = (classId: string, entry: KeptSnapshot) => {
+    const old = kept.get(classId);
+    if (old && old.seq > entry.seq) return;
+    if (old) {
+      kept.delete(classId);
+      keptBytes -= old.snapshot?.byteLength ?? 0;
+    }
+    const bytes = entry.snapshot?.byteLength ?? 0;
+    if (bytes > keptMaxBytes) return;
+    kept.set(classId, entry);
+    keptBytes += bytes;
+    for (const [oldestId, oldest] of kept) {
+      if (keptBytes <= keptMaxBytes) break;
+      kept.delete(oldestId);
+      keptBytes -= oldest.snapshot?.byteLength ?? 0;
+    }
+  };
+
+  /**
+   * The board as a download sends it: its snapshot, kept or read (only when the kept one is
+   * older than the stored), then the updates after it; one transaction's view.
+   */
+  async function readDownload(
+    tx: Pick<Database, 'select' | 'insert'>,
+    classId: string,
+    known: KeptSnapshot | undefined,
+  ) {
+    const [row] = await tx
+      .select({ snapshotSeq: classBoards.snapshotSeq, lastSeq: classBoards.lastSeq })
+      .from(classBoards)
+      .where(eq(classBoards.classId, classId));
+    if (!row) {
+      // A board nobody opened yet is made, as a socket's join makes it.
+      await ensureBoard(tx, classId);
+      return { snapshot: { seq: 0, snapshot: null }, updates: [] as Uint8Array[] };
+    }
+    let snapshot = known;
+    if (!snapshot || snapshot.seq < row.snapshotSeq) {
+      const [read] = await tx
+        .select({ snapshot: classBoards.snapshot })
+        .from(classBoards)
+        .where(eq(classBoards.classId, classId));
+      snapshot = { seq: row.snapshotSeq, snapshot: read?.snapshot ?? null };
+    }
+    const logged = await tx
+      .select({ update: classBoardUpdates.update })
+      .from(classBoardUpdates)
+      .where(
+        and(
+          eq(classBoardUpdates.classId, classId),
+          gt(classBoardUpdates.seq, snapshot.seq),
+          lte(classBoardUpdates.seq, row.lastSeq),
+        ),
+      )
+      .orderBy(asc(classBoardUpdates.seq));
+    return { snapshot, updates: logged.map((entry) => entry.update) };
+  }
 
   /** Per board, its appends waiting for the one in flight (dropped once nothing waits). */
   const appendBatches = new Map<string, AppendBatches>();
@@ -270,6 +346,19 @@ export function createClassBoards(db: Database, options: ClassBoardsOptions = {}
       return db.transaction((tx) => readSince(tx, classId, 0), { isolationLevel: 'repeatable read' });
     },
 
+    /**
+     * The stored board for a download (GET …/document): its snapshot (kept here once read) and
+     * the updates after it, to apply in order. Nothing for a board never drawn on.
+     */
+    async download(classId: string): Promise<Uint8Array[]> {
+      const known = kept.get(classId);
+      const read = await db.transaction((tx) => readDownload(tx, classId, known), {
+        isolationLevel: 'repeatable read',
+      });
+      keepSnapshot(classId, read.snapshot);
+      return read.snapshot.snapshot ? [read.snapshot.snapshot, ...read.updates] : read.updates;
+    },
+
     /** What an instance that has everything up to `afterSeq` lacks (a bus message it missed). */
     async since(classId: string, afterSeq: number): Promise<StoredBoard> {
       return db.transaction((tx) => readSince(tx, classId, afterSeq), { isolationLevel: 'repeatable read' });
@@ -314,13 +403,13 @@ export function createClassBoards(db: Database, options: ClassBoardsOptions = {}
      * Returns the board's stored size after it.
      */
     async compact(classId: string): Promise<number> {
-      return db.transaction(async (tx) => {
+      const made = await db.transaction(async (tx) => {
         const [row] = await tx
           .select({ lastSeq: classBoards.lastSeq, snapshotSeq: classBoards.snapshotSeq })
           .from(classBoards)
           .where(eq(classBoards.classId, classId))
           .for('update');
-        if (!row) return 0;
+        if (!row) return undefined;
         const stored = await readSince(tx, classId, 0);
         const doc = boardDocFrom(stored.updates);
         const snapshot = Y.encodeStateAsUpdate(doc);
@@ -332,8 +421,12 @@ export function createClassBoards(db: Database, options: ClassBoardsOptions = {}
         await tx
           .delete(classBoardUpdates)
           .where(and(eq(classBoardUpdates.classId, classId), lte(classBoardUpdates.seq, row.lastSeq)));
-        return snapshot.byteLength;
+        return { seq: row.lastSeq, snapshot };
       });
+      if (!made) return 0;
+      // The next download here sends this snapshot without reading it back.
+      keepSnapshot(classId, made);
+      return made.snapshot.byteLength;
     },
 
     /** A room token for the board's socket: for a teacher or a student of the class; anyone else, 404. */

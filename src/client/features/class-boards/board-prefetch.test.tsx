@@ -1,0 +1,82 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { decodeBoardDownload } from '#shared/board-download';
+import { getClassBoardDocument } from '#shared/contract/class-boards';
+import { urlOf } from '../../lib/api.ts';
+import { clearSession, saveSession } from '../../lib/session.ts';
+import { classCodeOf, signUpTeacher, teacherClasses, teacherProfile } from '../../testing/server-actors.ts';
+import {
+  boardDocumentUrl,
+  dropPrefetchedBoard,
+  noteBoardCopy,
+  prefetchBoard,
+  takePrefetchedBoard,
+} from './board-prefetch.ts';
+
+/**
+ * A class board opened by its address starts its download with the page's first code (decision
+ * 069's addendum), against the component tests' real server: only for a board's page, signed in,
+ * with no copy of that board in this browser; taken once; stopped when a copy turns up.
+ */
+
+afterEach(() => {
+  clearSession();
+  localStorage.clear();
+});
+
+async function aTeachersClass() {
+  const signedUp = await signUpTeacher();
+  const profile = await teacherProfile(signedUp);
+  const className = `P${Math.random().toString(36).slice(2, 9)}`;
+  await classCodeOf(className, { token: signedUp.token });
+  const classId = (await teacherClasses({ token: signedUp.token })).find((taught) => taught.name === className)!._id;
+  saveSession({ token: signedUp.token, userType: 'teacher' });
+  return { classId, userId: profile._id };
+}
+
+const keep = () => new AbortController().signal;
+
+describe('the board’s download started with the page', () => {
+  it('asks the contract’s address', () => {
+    const classId = '5c025607-e0df-4d86-8398-fa54308adaa5';
+    expect(boardDocumentUrl(classId)).toBe(urlOf(getClassBoardDocument, { params: { classId } }));
+  });
+
+  it('starts on a board’s page when signed in, and is taken once', async () => {
+    const { classId } = await aTeachersClass();
+    prefetchBoard(`/dashboard/teacher/classes/${classId}/board`);
+    expect(takePrefetchedBoard('00000000-0000-4000-8000-000000000000', keep())).toBeUndefined();
+    const body = takePrefetchedBoard(classId, keep());
+    expect(body).toBeDefined();
+    // A board nobody drew on: no updates, framed.
+    expect(decodeBoardDownload(await body!)).toEqual([]);
+    expect(takePrefetchedBoard(classId, keep())).toBeUndefined();
+  });
+
+  it('does not start elsewhere, signed out, or when this browser has a copy of the board', async () => {
+    const { classId, userId } = await aTeachersClass();
+    prefetchBoard(`/dashboard/teacher/classes/${classId}`);
+    expect(takePrefetchedBoard(classId, keep())).toBeUndefined();
+
+    noteBoardCopy(`${userId}/${classId}`);
+    prefetchBoard(`/dashboard/student/classes/${classId}/board`);
+    expect(takePrefetchedBoard(classId, keep())).toBeUndefined();
+
+    localStorage.clear();
+    clearSession();
+    prefetchBoard(`/dashboard/teacher/classes/${classId}/board`);
+    expect(takePrefetchedBoard(classId, keep())).toBeUndefined();
+  });
+
+  it('stops when a copy turns up, or when its taker gives up', async () => {
+    const { classId } = await aTeachersClass();
+    prefetchBoard(`/dashboard/teacher/classes/${classId}/board`);
+    dropPrefetchedBoard(classId);
+    expect(takePrefetchedBoard(classId, keep())).toBeUndefined();
+
+    prefetchBoard(`/dashboard/teacher/classes/${classId}/board`);
+    const giveUp = new AbortController();
+    const body = takePrefetchedBoard(classId, giveUp.signal)!;
+    giveUp.abort();
+    await expect(body).rejects.toThrow();
+  });
+});
