@@ -89,17 +89,17 @@ describe('painting a page', () => {
     expect(context.lineWidth).toBe(20);
   });
 
-  it('leaves out the points nearer than a pixel and a half at the scale painted, never the ends', () => {
+  it('leaves out the points nearer than two pixels at the scale painted, never the ends', () => {
     const contexts = standInCanvases();
     const context = document.createElement('canvas').getContext('2d')!;
-    // 11 points 10 units apart: at 0.05 pixels a unit, 30 units make a pixel and a half.
+    // 11 points 10 units apart: at 0.05 pixels a unit, 40 units make two pixels.
     const points = Array.from({ length: 11 }, (_, index) => [index * 10, 0]).flat();
     paintBoardStrokes(context, [stroke('#000000', 2, points)], 0, 0.05);
     const drawn = contexts[0]!.calls.filter(([name]) => name !== 'beginPath' && name !== 'stroke');
     expect(drawn[0]).toEqual(['moveTo', 0, 0]);
     expect(drawn.at(-1)).toEqual(['lineTo', 100, 0]);
-    // 0, 30, 60, 90 kept, and the last (100): 5 points, not 11.
-    expect(drawn).toHaveLength(5 - 1 + 1);
+    // 0, 40, 80 kept, and the last (100): 4 points, not 11.
+    expect(drawn).toHaveLength(4 - 1 + 1);
     expect(thinned(points, 30)).toEqual([0, 0, 30, 0, 60, 0, 90, 0, 100, 0]);
     // At full size nothing is left out.
     expect(thinned(points, 1.5)).toEqual(points);

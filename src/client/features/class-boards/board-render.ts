@@ -26,9 +26,11 @@ type Flat = readonly number[];
 /**
  * A point nearer than this many device pixels to the last one drawn is left out of the line: at a
  * page fitted to a screen (a tenth of a pixel a unit, or less) a stroke's 50 points are a pixel or
- * two apart, and the rasteriser's time follows the number of segments, not the picture.
+ * two apart, and the rasteriser's time follows the number of segments, not the picture. The line
+ * is smoothed through the midpoints of what is kept; 20,000 strokes rasterised in software in
+ * ~0.5 s at 1.5 px, ~0.37 s at 2 px (measured at load 4).
  */
-const MIN_STEP_PIXELS = 1.5;
+const MIN_STEP_PIXELS = 2;
 
 /**
  * Paints strokes `from` to the end on a context whose transform maps board units to its pixels
