@@ -1,5 +1,5 @@
 import type { BoardPen } from '#shared/class-boards';
-import { noteBoardCopy } from './board-prefetch.ts';
+import { noteBoardCopy } from './board-download-client.ts';
 
 /**
  * The browser's copy of a class board (issue 35 point 4): the Yjs state, the local changes the
@@ -103,8 +103,8 @@ export function indexedDbBoardStore(factory: IDBFactory | undefined = globalThis
         transaction.objectStore(STORE).put(board, key);
         transaction.objectStore(STORE).put(board.unsaved, unsavedKey(key));
         await committed(transaction);
-        // The next open of this page paints the copy: it need not download the board first.
-        noteBoardCopy(key);
+        // The next open of this page paints the copy: it need not download the board first (key: savedBoardKey's).
+        noteBoardCopy(key.slice(key.indexOf('/') + 1));
       } catch {
         // A full disk or a closed database: the server's copy still holds what it acknowledged.
       }

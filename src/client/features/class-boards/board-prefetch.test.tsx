@@ -4,13 +4,8 @@ import { getClassBoardDocument } from '#shared/contract/class-boards';
 import { urlOf } from '../../lib/api.ts';
 import { clearSession, saveSession } from '../../lib/session.ts';
 import { classCodeOf, signUpTeacher, teacherClasses, teacherProfile } from '../../testing/server-actors.ts';
-import {
-  boardDocumentUrl,
-  dropPrefetchedBoard,
-  noteBoardCopy,
-  prefetchBoard,
-  takePrefetchedBoard,
-} from './board-prefetch.ts';
+import { downloadBoard, dropStartedDownload, noteBoardCopy } from './board-download-client.ts';
+import { boardDocumentUrl, prefetchBoard, started } from './board-prefetch.ts';
 
 /**
  * A class board opened by its address starts its download with the page's first code (decision
@@ -19,6 +14,7 @@ import {
  */
 
 afterEach(() => {
+  dropStartedDownload(started.classId ?? '');
   clearSession();
   localStorage.clear();
 });
@@ -35,6 +31,12 @@ async function aTeachersClass() {
 
 const keep = () => new AbortController().signal;
 
+/** The download started with the page for `classId`, taken (as the board's session takes it), or undefined. */
+function takeStarted(classId: string) {
+  if (started.classId !== classId) return undefined;
+  return downloadBoard(classId, keep());
+}
+
 describe('the board’s download started with the page', () => {
   it('asks the contract’s address', () => {
     const classId = '5c025607-e0df-4d86-8398-fa54308adaa5';
@@ -44,38 +46,40 @@ describe('the board’s download started with the page', () => {
   it('starts on a board’s page when signed in, and is taken once', async () => {
     const { classId } = await aTeachersClass();
     prefetchBoard(`/dashboard/teacher/classes/${classId}/board`);
-    expect(takePrefetchedBoard('00000000-0000-4000-8000-000000000000', keep())).toBeUndefined();
-    const body = takePrefetchedBoard(classId, keep());
+    expect(takeStarted('00000000-0000-4000-8000-000000000000')).toBeUndefined();
+    const body = takeStarted(classId);
     expect(body).toBeDefined();
     // A board nobody drew on: no updates, framed.
     expect(decodeBoardDownload(await body!)).toEqual([]);
-    expect(takePrefetchedBoard(classId, keep())).toBeUndefined();
+    expect(takeStarted(classId)).toBeUndefined();
   });
 
   it('does not start elsewhere, signed out, or when this browser has a copy of the board', async () => {
-    const { classId, userId } = await aTeachersClass();
+    const { classId } = await aTeachersClass();
     prefetchBoard(`/dashboard/teacher/classes/${classId}`);
-    expect(takePrefetchedBoard(classId, keep())).toBeUndefined();
+    expect(takeStarted(classId)).toBeUndefined();
 
-    noteBoardCopy(`${userId}/${classId}`);
+    noteBoardCopy(classId);
     prefetchBoard(`/dashboard/student/classes/${classId}/board`);
-    expect(takePrefetchedBoard(classId, keep())).toBeUndefined();
+    expect(takeStarted(classId)).toBeUndefined();
 
     localStorage.clear();
     clearSession();
     prefetchBoard(`/dashboard/teacher/classes/${classId}/board`);
-    expect(takePrefetchedBoard(classId, keep())).toBeUndefined();
+    expect(takeStarted(classId)).toBeUndefined();
   });
 
   it('stops when a copy turns up, or when its taker gives up', async () => {
     const { classId } = await aTeachersClass();
     prefetchBoard(`/dashboard/teacher/classes/${classId}/board`);
-    dropPrefetchedBoard(classId);
-    expect(takePrefetchedBoard(classId, keep())).toBeUndefined();
+    dropStartedDownload(classId);
+    expect(takeStarted(classId)).toBeUndefined();
 
     prefetchBoard(`/dashboard/teacher/classes/${classId}/board`);
+    expect(started.classId).toBe(classId);
     const giveUp = new AbortController();
-    const body = takePrefetchedBoard(classId, giveUp.signal)!;
+    const body = downloadBoard(classId, giveUp.signal);
+    expect(started.classId).toBeUndefined();
     giveUp.abort();
     await expect(body).rejects.toThrow();
   });

@@ -35,7 +35,7 @@ import type {
 } from './board-model.ts';
 import { indexedDbBoardStore, savedBoardKey, type BoardLocalStore, type SavedBoard } from './board-offline.ts';
 import { BOARD_MOMENTS, markBoardMoment } from './first-paint.ts';
-import { downloadBoard, dropPrefetchedBoard, takePrefetchedBoard } from './board-prefetch.ts';
+import { downloadBoard, dropStartedDownload } from './board-download-client.ts';
 
 /**
  * One page's session on a class board (issue 35, decision 069): the board's Yjs document, synced
@@ -119,10 +119,6 @@ export function reconnectsAfter(code: number): boolean {
 }
 
 const browserTicket = async (classId: string) => (await call(issueClassBoardToken, { params: { classId } })).data;
-
-/** The stored board in one download: the one main.tsx started as the page loaded, or a new one. */
-const browserDownload = (classId: string, signal: AbortSignal): Promise<Uint8Array> =>
-  takePrefetchedBoard(classId, signal) ?? downloadBoard(classId, signal);
 
 const browserSavePen = async (classId: string, input: BoardPenInput): Promise<BoardPen> => {
   const { mode, studentIds } = (await call(setClassBoardPen, { params: { classId }, body: input })).data;
@@ -229,7 +225,7 @@ export class ClassBoardSession implements BoardSession {
     this.store = options.store ?? indexedDbBoardStore();
     this.storeKey = savedBoardKey(options.me.id, options.classId);
     this.savePen = options.savePen ?? browserSavePen;
-    this.download = options.download ?? browserDownload;
+    this.download = options.download ?? downloadBoard;
     this.settings = options.settings ?? browserSettings();
     this.showCursors = this.settings?.getItem(SHOW_CURSORS_KEY) !== 'off';
     this.attachDocument();
@@ -295,7 +291,7 @@ export class ClassBoardSession implements BoardSession {
       window.addEventListener('pagehide', this.saveAsPageGoes);
     }
     if (saved) {
-      dropPrefetchedBoard(this.classId);
+      dropStartedDownload(this.classId);
       this.restore(saved);
     }
     // The socket connects meanwhile; its step 1 waits for the download (welcome below).
