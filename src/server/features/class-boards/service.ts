@@ -179,18 +179,23 @@ export function createClassBoards(db: Database, options: ClassBoardsOptions = {}
         .where(eq(classBoards.classId, classId));
       snapshot = { seq: row.snapshotSeq, snapshot: read?.snapshot ?? null };
     }
+    return { snapshot, updates: await readLog(tx, classId, snapshot.seq, row.lastSeq) };
+  }
+
+  /** The logged updates numbered after `afterSeq`, up to `lastSeq`, in order. */
+  async function readLog(tx: Pick<Database, 'select'>, classId: string, afterSeq: number, lastSeq: number) {
     const logged = await tx
       .select({ update: classBoardUpdates.update })
       .from(classBoardUpdates)
       .where(
         and(
           eq(classBoardUpdates.classId, classId),
-          gt(classBoardUpdates.seq, snapshot.seq),
-          lte(classBoardUpdates.seq, row.lastSeq),
+          gt(classBoardUpdates.seq, afterSeq),
+          lte(classBoardUpdates.seq, lastSeq),
         ),
       )
       .orderBy(asc(classBoardUpdates.seq));
-    return { snapshot, updates: logged.map((entry) => entry.update) };
+    return logged.map((entry) => entry.update);
   }
 
   /** Per board, its appends waiting for the one in flight (dropped once nothing waits). */
@@ -216,18 +221,7 @@ export function createClassBoards(db: Database, options: ClassBoardsOptions = {}
     if (!row) return { updates: [], seq: 0, pen: { mode: 'teachers', studentIds: [] } };
     const updates: Uint8Array[] = [];
     if (row.snapshot && afterSeq < row.snapshotSeq) updates.push(row.snapshot);
-    const logged = await tx
-      .select({ update: classBoardUpdates.update })
-      .from(classBoardUpdates)
-      .where(
-        and(
-          eq(classBoardUpdates.classId, classId),
-          gt(classBoardUpdates.seq, Math.max(afterSeq, row.snapshotSeq)),
-          lte(classBoardUpdates.seq, row.lastSeq),
-        ),
-      )
-      .orderBy(asc(classBoardUpdates.seq));
-    updates.push(...logged.map((logged) => logged.update));
+    updates.push(...(await readLog(tx, classId, Math.max(afterSeq, row.snapshotSeq), row.lastSeq)));
     return { updates, seq: row.lastSeq, pen: penOf(row) };
   }
 
