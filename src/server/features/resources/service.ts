@@ -162,6 +162,32 @@ export function createResourcesService(
   }
 
   /**
+   * The same for a student of one class (the usual case), by the class's id: PostgreSQL then
+   * walks the class's (class_id, created_at, id) index from the end and stops at the page.
+   * Through the class_students subquery it read and sorted the whole library (EXPLAIN at
+   * 10,000 resources: 113 ms against under 1 ms, issue 36).
+   */
+  const oneClassPages = new Map<string, ReturnType<typeof prepareOneClassPage>>();
+  function prepareOneClassPage(order: Pick<ResourceListQuery, 'sortBy' | 'sortOrder'>) {
+    return db
+      .select(viewColumns(sql.placeholder('viewerId')))
+      .from(resources)
+      .innerJoin(teachers, eq(teachers.id, resources.uploadedByTeacherId))
+      .innerJoin(classes, eq(classes.id, resources.classId))
+      .where(eq(resources.classId, sql.placeholder('classId')))
+      .orderBy(...listOrder(order))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`resources_one_class_page_${order.sortBy}_${order.sortOrder}`);
+  }
+  function oneClassPage(order: Pick<ResourceListQuery, 'sortBy' | 'sortOrder'>) {
+    const key = `${order.sortBy}_${order.sortOrder}`;
+    const prepared = oneClassPages.get(key) ?? prepareOneClassPage(order);
+    oneClassPages.set(key, prepared);
+    return prepared;
+  }
+
+  /**
    * One page of a library: a student's classes (all of them, or the one `classIds` names), a
    * teacher's own uploads, or with `classId` a class's whole library, its co-teachers' uploads
    * included (what an assignment for that class may attach; the caller teaches it, checked first).
@@ -187,11 +213,18 @@ export function createResourcesService(
       search === undefined &&
       !query.starred;
     const rows = isWholeLibrary
-      ? await classPage(query).execute({
-          viewerId: viewer.id,
-          limit: query.limit + 1,
-          offset: query.offset,
-        })
+      ? classIds.length === 1
+        ? await oneClassPage(query).execute({
+            viewerId: viewer.id,
+            classId: classIds[0]!,
+            limit: query.limit + 1,
+            offset: query.offset,
+          })
+        : await classPage(query).execute({
+            viewerId: viewer.id,
+            limit: query.limit + 1,
+            offset: query.offset,
+          })
       : await db
           .select(viewColumns(viewer.id))
           .from(resources)
