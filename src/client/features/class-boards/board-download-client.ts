@@ -1,5 +1,5 @@
 import { readSession } from '../../lib/session.ts';
-import { BOARD_COPY_FLAG, boardDocumentUrl, started } from './board-prefetch.ts';
+import { BOARD_COPY_FLAG, boardBodyOf, boardDocumentUrl, started } from './board-prefetch.ts';
 
 /**
  * The page's side of a first open's download (GET /api/class-boards/:classId/document, decision
@@ -17,18 +17,12 @@ export function noteBoardCopy(classId: string): void {
   }
 }
 
-async function bodyOf(answer: Promise<Response>): Promise<Uint8Array> {
-  const response = await answer;
-  if (!response.ok) throw new Error(String(response.status));
-  return new Uint8Array(await response.arrayBuffer());
-}
-
 /** Hands over the download started with the page for `classId` (once), or undefined. */
 function take(classId: string) {
-  if (started.classId !== classId || !started.answer || !started.controller) return undefined;
-  const { answer, controller } = started;
-  started.classId = started.answer = started.controller = undefined;
-  return { answer, controller };
+  if (started.classId !== classId || !started.body || !started.controller) return undefined;
+  const { body, controller } = started;
+  started.classId = started.body = started.controller = undefined;
+  return { body, controller };
 }
 
 /**
@@ -39,10 +33,10 @@ export function downloadBoard(classId: string, signal: AbortSignal): Promise<Uin
   const taken = take(classId);
   if (taken) {
     signal.addEventListener('abort', () => taken.controller.abort(), { once: true });
-    return bodyOf(taken.answer);
+    return taken.body;
   }
   const token = readSession()?.token;
-  return bodyOf(
+  return boardBodyOf(
     fetch(boardDocumentUrl(classId), { headers: token ? { authorization: `Bearer ${token}` } : {}, signal }),
   );
 }

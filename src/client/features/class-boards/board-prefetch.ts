@@ -19,8 +19,15 @@ export const BOARD_COPY_FLAG = 'studyhall.board-copy.';
 // eslint-disable-next-line no-restricted-syntax -- the first chunk has no contracts (zod); the test holds it to the contract
 export const boardDocumentUrl = (classId: string) => `/api/class-boards/${encodeURIComponent(classId)}/document`;
 
-/** The download started with the page: its class, its answer, and how to stop it. */
-export const started: { classId?: string; answer?: Promise<Response>; controller?: AbortController } = {};
+/** The download started with the page: its class, its body, and how to stop it. */
+export const started: { classId?: string; body?: Promise<Uint8Array>; controller?: AbortController } = {};
+
+/** The body of a download's answer; throws on a refusal. */
+export async function boardBodyOf(answer: Promise<Response>): Promise<Uint8Array> {
+  const response = await answer;
+  if (!response.ok) throw new Error(String(response.status));
+  return new Uint8Array(await response.arrayBuffer());
+}
 
 /** Starts the board's download when `pathname` is a board's page with no copy in this browser. */
 export function prefetchBoard(pathname: string): void {
@@ -28,11 +35,12 @@ export function prefetchBoard(pathname: string): void {
   const token = readSession()?.token;
   if (!classId || !token || localStorage.getItem(BOARD_COPY_FLAG + classId)) return;
   const controller = new AbortController();
-  const answer = fetch(boardDocumentUrl(classId), {
-    headers: { authorization: `Bearer ${token}` },
-    signal: controller.signal,
-  });
+  // Read as it comes: a body nobody reads stops arriving once the browser's buffer is full (the
+  // transfer then waited for the board's chunk).
+  const body = boardBodyOf(
+    fetch(boardDocumentUrl(classId), { headers: { authorization: `Bearer ${token}` }, signal: controller.signal }),
+  );
   // Taken or dropped later; a failure is the taker's to see (it then syncs over the socket).
-  answer.catch(() => undefined);
-  Object.assign(started, { classId, answer, controller });
+  body.catch(() => undefined);
+  Object.assign(started, { classId, body, controller });
 }
