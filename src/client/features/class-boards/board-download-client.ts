@@ -33,12 +33,14 @@ export function downloadBoard(classId: string, signal: AbortSignal): Promise<Uin
   const taken = take(classId);
   if (taken) {
     signal.addEventListener('abort', () => taken.controller.abort(), { once: true });
-    return taken.body;
+    return taken.body.then((body) => new Uint8Array(body));
   }
   const token = readSession()?.token;
-  return boardBodyOf(
-    fetch(boardDocumentUrl(classId), { headers: token ? { authorization: `Bearer ${token}` } : {}, signal }),
-  );
+  const answer = fetch(boardDocumentUrl(classId), {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    signal,
+  });
+  return boardBodyOf(answer).then((body) => new Uint8Array(body));
 }
 
 /** The board has a copy here after all (another person's flag, a cleared flag): the download stops. */

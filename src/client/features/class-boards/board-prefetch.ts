@@ -9,8 +9,8 @@ import { readSession } from '../../lib/session.ts';
  * takes it (board-download-client.ts).
  */
 
-/** The board's page, as router.tsx routes it (either dashboard). */
-const BOARD_PATH = /^\/dashboard\/(?:teacher|student)\/classes\/([0-9a-fA-F-]{36})\/board\/?$/;
+/** The board's page, as router.tsx routes it (either dashboard; the server checks the id). */
+const BOARD_PATH = /^\/dashboard\/\w+\/classes\/([\w-]{36})\/board\/?$/;
 
 /** The flag of a class whose board this browser holds a copy of (board-download-client.ts sets it). */
 export const BOARD_COPY_FLAG = 'studyhall.board-copy.';
@@ -20,14 +20,11 @@ export const BOARD_COPY_FLAG = 'studyhall.board-copy.';
 export const boardDocumentUrl = (classId: string) => `/api/class-boards/${encodeURIComponent(classId)}/document`;
 
 /** The download started with the page: its class, its body, and how to stop it. */
-export const started: { classId?: string; body?: Promise<Uint8Array>; controller?: AbortController } = {};
+export const started: { classId?: string; body?: Promise<ArrayBuffer>; controller?: AbortController } = {};
 
-/** The body of a download's answer; throws on a refusal. */
-export async function boardBodyOf(answer: Promise<Response>): Promise<Uint8Array> {
-  const response = await answer;
-  if (!response.ok) throw new Error(String(response.status));
-  return new Uint8Array(await response.arrayBuffer());
-}
+/** The body of a download's answer; rejected when refused (the socket then syncs the board). */
+export const boardBodyOf = (answer: Promise<Response>): Promise<ArrayBuffer> =>
+  answer.then((response) => (response.ok ? response.arrayBuffer() : Promise.reject(new Error())));
 
 /** Starts the board's download when `pathname` is a board's page with no copy in this browser. */
 export function prefetchBoard(pathname: string): void {
