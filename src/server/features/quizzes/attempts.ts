@@ -1,4 +1,4 @@
-import { and, eq, gte, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { isChoiceQuestion, type AnswerValue } from '#shared/question-types';
 import type { SaveAnswers, StudentQuizDetail, SubmitAttempt } from '#shared/quizzes';
 import type { Database } from '../../db/client.ts';
@@ -12,11 +12,11 @@ import { chosenAnswers, clearedAnswers, invalidAnswer, isPastGrace, shuffleLayou
 import type { QuizGrading } from './grading.ts';
 import { presentStudentDetail } from './presenters.ts';
 import { createQuestionsCache } from './questions-cache.ts';
+import { createAnswerSaveBatches } from './answer-save-batches.ts';
 import {
   findAttempt,
   findQuiz,
   findQuizForStudent,
-  GRACE,
   imageSignerOf,
   marksOfOwnAttempt,
   withOwnTiming,
@@ -89,45 +89,21 @@ export function createQuizAttempts(db: Database, cache: ReadCache, fileAccess: F
     return row?.questions;
   }
 
-  /**
-   * An answer save in one statement: the open attempt of this student and quiz, still in
-   * its time and grace, takes the choices. No class check is needed here: the attempt
-   * exists only because its start passed one. Prepared (named) because an exam sends
-   * 20 per student: PostgreSQL parses and plans it once per connection, which halves its
-   * CPU per save (pgbench, extended vs prepared protocol).
-   *
-   * "Open" is spelled ended_by is null (the same thing: quiz_attempts_ended_together).
-   * With submitted_at is null, the planner could take the sweep's partial index of open
-   * attempts, which its statistics think nearly empty, and read every open attempt of the
-   * school for each save: 1,000 rows a save in an exam rush of 1,000 students.
-   */
-  const saveIntoOpenAttemptStatement = db
-    .update(quizAttempts)
-    .set({
-      answers: mergedAnswers(sql.placeholder('cleared'), sql.placeholder('chosen')),
-      answerTimes: mergedAnswerTimes(sql.placeholder('chosen'), sql.placeholder('now')),
-    })
-    .where(
-      and(
-        eq(quizAttempts.quizId, sql.placeholder('quizId')),
-        eq(quizAttempts.studentId, sql.placeholder('studentId')),
-        isNull(quizAttempts.endedBy),
-        gte(sql`${quizAttempts.endsAt} + ${GRACE}`, sql.placeholder('now')),
-      ),
-    )
-    .returning({ id: quizAttempts.id })
-    .prepare('quizzes_save_into_open_attempt');
+  const answerSaves = createAnswerSaveBatches(db);
 
-  /** Returns false when there is no such attempt (not started, submitted, time up): the caller takes the careful path. */
-  async function saveIntoOpenAttempt(studentId: string, quizId: string, input: SaveAnswers): Promise<boolean> {
-    const saved = await saveIntoOpenAttemptStatement.execute({
+  /**
+   * Returns false when there is no such attempt (not started, submitted, time up): the caller
+   * takes the careful path. No class check is needed here: the attempt exists only because its
+   * start passed one. Written with the saves around it (answer-save-batches.ts).
+   */
+  function saveIntoOpenAttempt(studentId: string, quizId: string, input: SaveAnswers): Promise<boolean> {
+    return answerSaves.save({
       quizId,
       studentId,
       cleared: clearedAnswers(input.answers),
-      chosen: JSON.stringify(chosenAnswers(input.answers)),
+      chosen: chosenAnswers(input.answers),
       now: now(),
     });
-    return saved.length > 0;
   }
 
   return {
