@@ -42,8 +42,8 @@ export type RushFigures = {
   connections: number;
 };
 
-type Endpoint = keyof RushFigures['endpoints'];
-const ENDPOINTS: Endpoint[] = ['open', 'start', 'save', 'submit'];
+export type Endpoint = keyof RushFigures['endpoints'];
+export const RUSH_ENDPOINTS: Endpoint[] = ['open', 'start', 'save', 'submit'];
 const SAVE_DEBOUNCE_MS = 400;
 
 type StartedQuiz = { data: { quiz: { questions: { _id: string; options: { _id: string }[] }[] } } };
@@ -183,9 +183,9 @@ export async function runExamRush(options: {
   await Promise.all(options.students.map((student, index) => takeQuiz(student, plans[index]!)));
   await pool.close();
 
-  const all = ENDPOINTS.flatMap((endpoint) => samples[endpoint]);
+  const all = RUSH_ENDPOINTS.flatMap((endpoint) => samples[endpoint]);
   const elapsedSeconds = (lastAnswer - bell) / 1000;
-  const endpointErrors = ENDPOINTS.reduce((total, endpoint) => total + errorCounts[endpoint], 0);
+  const endpointErrors = RUSH_ENDPOINTS.reduce((total, endpoint) => total + errorCounts[endpoint], 0);
   return {
     students: options.students.length,
     windowSeconds: options.windowSeconds,
@@ -197,7 +197,7 @@ export async function runExamRush(options: {
     peakRps: Math.max(0, ...completedPerSecond.map((count) => count ?? 0)),
     latency: summariseLatencies(all),
     endpoints: Object.fromEntries(
-      ENDPOINTS.map((endpoint) => [
+      RUSH_ENDPOINTS.map((endpoint) => [
         endpoint,
         { ...summariseLatencies(samples[endpoint]), errors: errorCounts[endpoint] },
       ]),

@@ -31,6 +31,21 @@ type Rush = {
   cpu?: Cpu;
   budgets: Check[];
 };
+type RosterDuringExam = {
+  exam: Omit<Rush, 'budgets'>;
+  import: {
+    rows: number;
+    seconds: number;
+    secondsToWriting?: number;
+    checkMs: number;
+    startMs: number;
+    polls: Latency;
+    state: string;
+    imported: number;
+    errors: number;
+  };
+  budgets: Check[];
+};
 type Engine = {
   engine: string;
   seed: { seconds: number; counts: Record<string, number> };
@@ -38,6 +53,8 @@ type Engine = {
   baseline: { rps: number; latency: Latency; cpu?: Cpu };
   scenarios: Scenario[];
   examRush: Rush[];
+  /** Missing in records made before the scenario was written. */
+  rosterDuringExam?: RosterDuringExam;
   largestExamThatHolds?: number | null;
 };
 export type BenchReport = {
@@ -109,6 +126,21 @@ export function renderMarkdown(report: BenchReport): string {
       lines.push(`| ${engine.engine} | largest N that holds: **${holds}** | | | | | | | | | | | | |`);
     }
   }
+  const rosterRuns = report.engines.flatMap((engine) =>
+    engine.rosterDuringExam ? [{ engine: engine.engine, ...engine.rosterDuringExam }] : [],
+  );
+  if (rosterRuns.length > 0)
+    lines.push(
+      '',
+      `Roster import during an exam (the file checked, imported and followed as the client does, from the exam's start; ${report.settings.examWindowSeconds} s window):`,
+      '',
+      '| engine | imported | import done at | writing from | check / start ms | poll p99 ms | exam students | exam requests | last answer at | exam p99 ms | p99 open / start / save / submit ms | errors exam / import | submitted | CPU ms/exam request app / db / driver | budgets |',
+      '| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --- | --: | --: | --- | --- |',
+      ...rosterRuns.map(({ engine, exam, import: imported, budgets }) => {
+        const { open, start, save, submit } = exam.endpoints;
+        return `| ${engine} | ${imported.imported} of ${imported.rows} (${imported.state}) | ${imported.seconds} s | ${imported.secondsToWriting ?? '–'} s | ${imported.checkMs} / ${imported.startMs} | ${imported.polls.p99} | ${exam.students} | ${exam.requests} | ${exam.elapsedSeconds} s | ${exam.latency.p99} | ${open.p99} / ${start.p99} / ${save.p99} / ${submit.p99} | ${exam.errors} / ${imported.errors} | ${exam.submitted} | ${cpuCell(exam.cpu)} | ${verdict(budgets)} |`;
+      }),
+    );
   return lines.join('\n');
 }
 
