@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
 import { cacheTags, type ReadCache, type VersionSnapshot } from '../../cache/read-cache.ts';
 import type { Database } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { classes, classStudents, students } from '../../db/schema.ts';
 import { accountRemoved } from '../../errors.ts';
 
@@ -15,11 +15,8 @@ const studentClassesQuery = (db: Pick<Database, 'select'>) =>
     .where(eq(students.id, sql.placeholder('studentId')))
     .orderBy(asc(classes.nameKey));
 
-/**
- * Asked by nearly every student request, so prepared once per database (PostgreSQL then
- * parses and plans it once per connection); a transaction runs the plain statement.
- */
-const preparedByDatabase = new WeakMap<object, ReturnType<ReturnType<typeof studentClassesQuery>['prepare']>>();
+/** Asked by nearly every student request. */
+const studentClasses = preparedPerDatabase('accounts_student_class_ids', studentClassesQuery);
 
 /**
  * The ids of the token's student's classes, by class name (decision 031), read from the
@@ -27,13 +24,7 @@ const preparedByDatabase = new WeakMap<object, ReturnType<ReturnType<typeof stud
  * Possibly none. 401 when the account is gone. Works on the database or inside a transaction.
  */
 export async function findStudentClassIds(db: Pick<Database, 'select'>, studentId: string): Promise<string[]> {
-  let query;
-  if (db instanceof PgTransaction) query = studentClassesQuery(db);
-  else {
-    query = preparedByDatabase.get(db) ?? studentClassesQuery(db).prepare('accounts_student_class_ids');
-    preparedByDatabase.set(db, query);
-  }
-  const rows = await query.execute({ studentId });
+  const rows = await studentClasses(db).execute({ studentId });
   if (rows.length === 0) throw accountRemoved();
   return rows.flatMap((row) => (row.classId === null ? [] : [row.classId]));
 }

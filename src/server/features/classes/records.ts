@@ -1,5 +1,6 @@
 import { and, eq, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { classes, classStudents, classTeachers, type ClassRow } from '../../db/schema.ts';
 import { AppError, forbidden, notFound } from '../../errors.ts';
 
@@ -27,13 +28,23 @@ export const inClassStudents = (column: SQLWrapper, classId: string | Placeholde
 
 /** True when the student belongs to the class today (decision 031). */
 export async function isStudentOfClass(tx: Pick<Database, 'select'>, studentId: string, classId: string) {
-  const [row] = await tx
-    .select({ one: sql<number>`1` })
-    .from(classStudents)
-    .where(and(eq(classStudents.classId, classId), eq(classStudents.studentId, studentId)))
-    .limit(1);
+  const [row] = await membership(tx).execute({ classId, studentId });
   return row !== undefined;
 }
+
+/** Asked by every open, start and submit of a quiz (db/prepared.ts). */
+const membership = preparedPerDatabase('classes_membership', (db) =>
+  db
+    .select({ one: sql<number>`1` })
+    .from(classStudents)
+    .where(
+      and(
+        eq(classStudents.classId, sql.placeholder('classId')),
+        eq(classStudents.studentId, sql.placeholder('studentId')),
+      ),
+    )
+    .limit(1),
+);
 
 /** True when the teacher teaches the class (the one question every class rule asks). */
 export async function teachesClass(tx: Pick<Database, 'select'>, teacherId: string, classId: string) {

@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { QUIZ_LIMITS } from '#shared/quizzes';
 import { effectiveMinutes, type Accommodation, type AccommodationInput } from '#shared/quiz-accommodations';
 import type { Database } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { cacheTags, type ReadCache } from '../../cache/read-cache.ts';
 import { isStudentOfClass, teachesClass } from '../classes/records.ts';
 import {
@@ -90,13 +91,23 @@ export async function accommodationOf(
   quizId: string,
   studentId: string,
 ): Promise<AccommodationTerms | null> {
-  const [row] = await tx
-    .select(accommodationTermsColumns)
-    .from(quizAccommodations)
-    .where(and(eq(quizAccommodations.quizId, quizId), eq(quizAccommodations.studentId, studentId)))
-    .limit(1);
+  const [row] = await accommodationTerms(tx).execute({ quizId, studentId });
   return row ?? null;
 }
+
+/** Read by every open and start of a quiz (db/prepared.ts). */
+const accommodationTerms = preparedPerDatabase('quizzes_accommodation_terms', (db) =>
+  db
+    .select(accommodationTermsColumns)
+    .from(quizAccommodations)
+    .where(
+      and(
+        eq(quizAccommodations.quizId, sql.placeholder('quizId')),
+        eq(quizAccommodations.studentId, sql.placeholder('studentId')),
+      ),
+    )
+    .limit(1),
+);
 
 type LockedQuiz = { id: string; classId: string; deadline: Date; maxTimeMinutes: number; closesAt: Date };
 

@@ -1,6 +1,7 @@
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { QUIZ_LIMITS } from '#shared/quizzes';
 import type { Database } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { isStudentOfClass } from '../classes/records.ts';
 import {
   classes,
@@ -49,24 +50,34 @@ export const imageSignerOf =
   (image) =>
     presentQuizImage(fileAccess, image, viewerId);
 
-export async function findQuiz(tx: Queryable, quizId: string) {
-  const [row] = await tx
+// Read by every open, start and submit of an exam: prepared (db/prepared.ts).
+const quizById = preparedPerDatabase('quizzes_quiz_by_id', (db) =>
+  db
     .select({ quiz: quizzes, authorName: teachers.name, className: classes.name })
     .from(quizzes)
     .innerJoin(teachers, eq(teachers.id, quizzes.createdByTeacherId))
     .innerJoin(classes, eq(classes.id, quizzes.classId))
-    .where(eq(quizzes.id, quizId))
-    .limit(1);
+    .where(eq(quizzes.id, sql.placeholder('quizId')))
+    .limit(1),
+);
+const attemptOfStudent = preparedPerDatabase('quizzes_attempt_of_student', (db) =>
+  db
+    .select()
+    .from(quizAttempts)
+    .where(
+      and(eq(quizAttempts.quizId, sql.placeholder('quizId')), eq(quizAttempts.studentId, sql.placeholder('studentId'))),
+    )
+    .limit(1),
+);
+
+export async function findQuiz(tx: Queryable, quizId: string) {
+  const [row] = await quizById(tx).execute({ quizId });
   if (!row) throw notFound('This quiz does not exist');
   return row;
 }
 
 export async function findAttempt(tx: Queryable, quizId: string, studentId: string): Promise<QuizAttemptRow | null> {
-  const [attempt] = await tx
-    .select()
-    .from(quizAttempts)
-    .where(and(eq(quizAttempts.quizId, quizId), eq(quizAttempts.studentId, studentId)))
-    .limit(1);
+  const [attempt] = await attemptOfStudent(tx).execute({ quizId, studentId });
   return attempt ?? null;
 }
 
