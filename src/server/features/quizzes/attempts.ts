@@ -18,6 +18,7 @@ import {
   findQuiz,
   findQuizForStudent,
   imageSignerOf,
+  quizSummaryColumns,
   marksOfOwnAttempt,
   withOwnTiming,
 } from './quiz-records.ts';
@@ -129,10 +130,17 @@ export function createQuizAttempts(db: Database, cache: ReadCache, fileAccess: F
       // change the structure because no start is between its read and its commit. The
       // student's own deadline and time are read under it too, so a concurrent accommodation
       // change (which locks the row for update) is either read here or moves this attempt's end.
+      // The questions read just above serve when the locked row is still that version (an edit
+      // bumps it): an exam's start then reads the quiz's text once, not twice.
       const { quiz, started } = await db.transaction(async (tx) => {
-        const [stored] = await tx.select().from(quizzes).where(eq(quizzes.id, quizId)).for('share');
-        if (!stored || stored.archivedAt) throw notFound('This quiz does not exist');
-        const quiz = timingFor(stored, await accommodationOf(tx, quizId, studentId));
+        const [locked] = await tx.select(quizSummaryColumns).from(quizzes).where(eq(quizzes.id, quizId)).for('share');
+        if (!locked || locked.archivedAt) throw notFound('This quiz does not exist');
+        const questions =
+          locked.version === row.quiz.version
+            ? row.quiz.questions
+            : (await tx.select({ questions: quizzes.questions }).from(quizzes).where(eq(quizzes.id, quizId)))[0]!
+                .questions;
+        const quiz = timingFor({ ...locked, questions }, await accommodationOf(tx, quizId, studentId));
         const startedAt = now();
         if (quiz.deadline <= startedAt) throw new AppError('QUIZ_CLOSED', 'The deadline of this quiz has passed');
         const [started] = await tx
