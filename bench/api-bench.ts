@@ -3,7 +3,9 @@
 //
 //   npm run bench:api                      both databases, full size (100,000 students)
 //   npm run bench:api -- --db pglite       or postgres, or both (BENCH_DB)
-//   BENCH_QUICK=1 npm run bench:api        CI smoke: small school, short runs, no budgets
+//   BENCH_QUICK=1 npm run bench:api        CI smoke: small school, short runs without warm-up, the
+//                                          reads on the cached server only, the engines side by
+//                                          side (BENCH_PORT + 2 for the second), no budgets
 //
 // Environment: BENCH_POSTGRES_URL (an admin connection; a database is created and dropped,
 // default postgres://postgres@127.0.0.1:5432/postgres), BENCH_PORT (first of two ports,
@@ -29,6 +31,7 @@ import { renderMarkdown } from './api/report.ts';
 import { examQuestions, readScenarios } from './api/scenarios.ts';
 import { BENCH_PASSWORD, FULL_PLAN, QUICK_PLAN, seedSchool, type SeededSchool } from './api/seed-school.ts';
 import { prepareDatabase, type Engine } from './api/databases.ts';
+import { sideBySide } from './api/options.ts';
 import { postJson, startAppServer, startBaselineServer } from './api/servers.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -63,7 +66,8 @@ function readOptions() {
     load: {
       connections: number('BENCH_CONNECTIONS', 10),
       durationSeconds: number('BENCH_DURATION', isQuick ? 2 : 10),
-      warmupSeconds: isQuick ? 1 : 3,
+      // Quick mode proves the requests succeed: no warm-up, so every request counts.
+      warmupSeconds: isQuick ? 0 : 3,
     } satisfies LoadSettings,
     examStudents,
     examWindowSeconds: number('BENCH_EXAM_WINDOW', isQuick ? 15 : 60),
@@ -237,7 +241,12 @@ function examChecks(figures: RushFigures, binds: boolean, p99Of: 'all' | 'each k
   ];
 }
 
-async function runEngine(engine: Engine, options: Options): Promise<EngineResult> {
+/** One engine's run; `log` is this engine's (its lines are prefixed when the engines run side by side). */
+async function runEngine(
+  engine: Engine,
+  options: Options,
+  log = (line: string) => console.log(line),
+): Promise<EngineResult> {
   log(`\n=== ${engine} ===`);
   const wants = (id: string) => !options.only || options.only.has(id) || options.only.has(id.split('-')[0]!);
   const prepared = await prepareDatabase(engine, options.postgresAdminUrl);
@@ -355,7 +364,9 @@ async function runEngine(engine: Engine, options: Options): Promise<EngineResult
           });
       }
     };
-    if (readsWanted) {
+    // Quick mode reads on the cached server alone: each page's first read there is a miss, so every
+    // query still runs (and fails the run if it fails), without a second server's start.
+    if (readsWanted && !options.isQuick) {
       const uncached = await startServer(0);
       try {
         await runReads(uncached, false);
@@ -569,7 +580,17 @@ async function main() {
     `API bench (${options.isQuick ? 'quick' : 'full'}): ${options.engines.join(' + ')} on ${machine.cpus} × ${machine.cpuModel}, load ${machine.loadAverageAtStart.join(' ')}`,
   );
   const engines: EngineResult[] = [];
-  for (const engine of options.engines) engines.push(await runEngine(engine, options));
+  // The CI smoke runs the engines side by side, each on ports (and a database) of its own.
+  if (options.isQuick) {
+    const each = await sideBySide(options.engines, (engine, index, engineLog) =>
+      runEngine(
+        engine,
+        { ...options, baselinePort: options.baselinePort + 2 * index, appPort: options.appPort + 2 * index },
+        engineLog,
+      ),
+    );
+    engines.push(...each);
+  } else for (const engine of options.engines) engines.push(await runEngine(engine, options));
 
   const checks = engines.flatMap((engine) =>
     [...engine.scenarios, ...engine.examRush, ...(engine.rosterDuringExam ? [engine.rosterDuringExam] : [])].flatMap(

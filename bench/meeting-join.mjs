@@ -52,7 +52,7 @@ const FRAME_TIMEOUT_MS = 20_000;
 const SIZES = (process.env.BENCH_MEETING_SIZES ?? (IS_QUICK ? '4' : '4,8,16')).split(',').map(Number);
 /** The scale part's waits: for every page to decode what it should, then for rates to settle, then the window. */
 const SCALE_TIMING = IS_QUICK
-  ? { settleTimeoutMs: 60_000, steadyMs: 1000, windowMs: 4000 }
+  ? { settleTimeoutMs: 60_000, steadyMs: 500, windowMs: 2000 }
   : { settleTimeoutMs: 120_000, steadyMs: 5000, windowMs: 10_000 };
 const PORT = Number(process.env.BENCH_PORT ?? 3194);
 const JANUS_RTP_PORTS = '42000-42999';

@@ -36,7 +36,7 @@ import { buildSchoolSetup, buildStudentRegistration } from '#server/testing/fact
 import { DEFAULT_THROTTLE_LIMITS, FAILURE_COST, HOUR_MS } from '#server/throttle/limits';
 import { lockDurationMs } from '#server/throttle/throttle-store';
 import { prepareDatabase, type Engine } from './api/databases.ts';
-import { benchArguments } from './api/options.ts';
+import { benchArguments, sideBySide } from './api/options.ts';
 import { summariseLatencies, type LatencySummary } from './api/load.ts';
 import { startAppServer, type RunningServer } from './api/servers.ts';
 
@@ -216,7 +216,8 @@ async function signInBurst(baseUrl: string, probes: { name: string; path: string
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-async function runEngine(engine: Engine, options: Options) {
+/** One engine's run; `log` is this engine's (its lines are prefixed when the engines run side by side). */
+async function runEngine(engine: Engine, options: Options, log = (line: string) => console.log(line)) {
   log(`\n=== ${engine}${options.instances > 1 ? `, ${options.instances} instances on one Redis` : ''} ===`);
   const prepared = await prepareDatabase(engine, options.postgresAdminUrl);
   const servers: RunningServer[] = [];
@@ -404,8 +405,13 @@ async function main() {
   log(
     `Sign-in under attack (${options.isQuick ? 'quick' : 'full'}): from ${SCHOOL}, SIGN_IN_LIMIT_PER_IP=${options.signInLimit}, ${options.attackSeconds} s of attack, ${machine.cpus} cores, load ${machine.loadAverageAtStart.join(' ')}`,
   );
-  const engines = [];
-  for (const engine of options.engines) engines.push(await runEngine(engine, options));
+  // The CI smoke runs the engines side by side, each on ports (and a database) of its own.
+  const engines = options.isQuick
+    ? await sideBySide(options.engines, (engine, index, engineLog) =>
+        runEngine(engine, { ...options, port: options.port + options.instances * index }, engineLog),
+      )
+    : [];
+  if (!options.isQuick) for (const engine of options.engines) engines.push(await runEngine(engine, options));
   const report = { kind: 'studyhall-sign-in-attack', date: new Date().toISOString(), machine, engines };
   const resultsDir = path.join(root, 'bench/results');
   mkdirSync(resultsDir, { recursive: true });

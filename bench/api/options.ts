@@ -19,3 +19,24 @@ export function benchArguments(defaultDb: string) {
   };
   return { flag, isQuick, db, number, engines: (db === 'both' ? ['pglite', 'postgres'] : [db]) as Engine[] };
 }
+
+/**
+ * The engines side by side (the CI smoke: a quick run mostly waits, for PGlite's start, servers
+ * starting, windows, and binds no figure): `run` gets the engine's index, for ports of its own,
+ * and a log that prefixes its lines with the engine. Every run ends (its servers stopped, its
+ * database dropped) before a failure of one is thrown.
+ */
+export async function sideBySide<T>(
+  engines: Engine[],
+  run: (engine: Engine, index: number, log: (line: string) => void) => Promise<T>,
+): Promise<T[]> {
+  const outcomes = await Promise.allSettled(
+    engines.map((engine, index) =>
+      run(engine, index, (line) => console.log(line.replace(/^/gm, `${engine.padEnd(8)} `))),
+    ),
+  );
+  return outcomes.map((outcome) => {
+    if (outcome.status === 'rejected') throw outcome.reason;
+    return outcome.value;
+  });
+}
