@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { isChoiceQuestion, type AnswerValue } from '#shared/question-types';
 import type { SaveAnswers, StudentQuizDetail, SubmitAttempt } from '#shared/quizzes';
 import type { Database } from '../../db/client.ts';
@@ -12,7 +12,7 @@ import { chosenAnswers, clearedAnswers, invalidAnswer, isPastGrace, shuffleLayou
 import type { QuizGrading } from './grading.ts';
 import { presentStudentDetail } from './presenters.ts';
 import { createQuestionsCache } from './questions-cache.ts';
-import { createAnswerSaveBatches } from './answer-save-batches.ts';
+import { createAnswerSaveBatches, mergedAnswers, mergedAnswerTimes } from './answer-save-batches.ts';
 import {
   findAttempt,
   findQuiz,
@@ -28,26 +28,12 @@ import {
  * saves as the choices are made, and the submission, which grading closes and scores.
  */
 
-/** Merged in SQL, so two quick saves from the same attempt never overwrite each other. */
-const mergedAnswers = (cleared: SQL | Placeholder, chosen: string | Placeholder) =>
-  sql`(${quizAttempts.answers} - ${cleared}::text[]) || ${chosen}::jsonb`;
-
 /** A list of question ids as SQL text[] (the careful path; the prepared one takes a parameter). */
 const textArray = (ids: string[]) =>
   sql`array[${sql.join(
     ids.map((id) => sql`${id}`),
     sql`, `,
   )}]`;
-
-/**
- * The answer times merged in SQL: each newly answered question gets the seconds since the
- * attempt started, and a question already timed keeps its first time (the right side of ||
- * wins, so the old object goes there). Same statement as the answers: no extra round trip.
- */
-const mergedAnswerTimes = (chosen: string | Placeholder, moment: string | Placeholder) =>
-  sql`coalesce((select jsonb_object_agg(question_id,
-        greatest(0, round(extract(epoch from (${moment}::timestamptz - ${quizAttempts.startedAt}))))::int)
-      from jsonb_object_keys(${chosen}::jsonb) as question_id), '{}'::jsonb) || ${quizAttempts.answerTimes}`;
 
 /**
  * The answers of a submission (update-student), by question id: `response` as the type's

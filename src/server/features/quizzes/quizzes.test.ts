@@ -898,7 +898,7 @@ describe('query counts', () => {
     queries = [];
     expect((await saveAnswers(student, quiz._id, { [capital.id]: capital.wrong, [math.id]: null })).status).toBe(200);
     expect(queries).toHaveLength(1);
-    expect(queries[0]).toMatch(/^\s*with saves as .*update "quiz_attempts"/s);
+    expect(queries[0]).toMatch(/^update "quiz_attempts"/);
     const saved = (await getQuiz(student, quiz._id)).body.data.quiz.questions as QuizQuestion[];
     expect(Object.fromEntries(saved.map((question) => [question._id, question.response]))).toMatchObject({
       [math.id]: null,
