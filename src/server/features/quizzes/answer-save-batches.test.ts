@@ -118,6 +118,32 @@ describe('answer saves written together', () => {
     );
   });
 
+  it('matches a save sent with upper-case ids to its attempt, alone or in a batch', async () => {
+    const { quizId, students, questions } = await startedClass(3);
+    const question = questions[0]!;
+    const option = question.options![1]!._id;
+    const batches = createAnswerSaveBatches(t.database.db, { inFlight: 1, mostPerBatch: 256 });
+    const now = new Date();
+    const saveOf = (student: Student) => ({
+      quizId: quizId.toUpperCase(),
+      studentId: student.profile._id.toUpperCase(),
+      cleared: [],
+      chosen: { [question._id]: option },
+      now,
+    });
+    queries = [];
+    // The first alone (the prepared statement), the other two together (the batch statement).
+    expect(await Promise.all(students.map((student) => batches.save(saveOf(student))))).toEqual([true, true, true]);
+    expect(batchStatements()).toHaveLength(2);
+    // Over HTTP too: the route takes the id in either case, and the save is answered once, as written.
+    queries = [];
+    const overHttp = await save(students[0]!, quizId.toUpperCase(), { [question._id]: question.options![0]!._id });
+    expect(overHttp.status, overHttp.raw).toBe(200);
+    expect(batchStatements()).toHaveLength(1);
+    expect((await savedAnswersOf(students[0]!, quizId))[question._id]).toBe(question.options![0]!._id);
+    for (const student of students.slice(1)) expect((await savedAnswersOf(student, quizId))[question._id]).toBe(option);
+  });
+
   it('writes the others of a batch when one of its saves fails', async () => {
     const { quizId, students, questions } = await startedClass(3);
     const question = questions[0]!;

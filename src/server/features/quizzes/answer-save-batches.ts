@@ -27,10 +27,18 @@ export const mergedAnswerTimes = (chosen: string | Placeholder, moment: string |
         greatest(0, round(extract(epoch from (${moment}::timestamptz - ${quizAttempts.startedAt}))))::int)
       from jsonb_object_keys(${chosen}::jsonb) as question_id), '{}'::jsonb) || ${quizAttempts.answerTimes}`;
 
-type Waiting = OpenAttemptSave & { settle: (saved: boolean) => void; fail: (error: unknown) => void };
+type Waiting = OpenAttemptSave & {
+  /** Its attempt, as the database spells ids (lower case): how a batch's answer is matched to it. */
+  key: string;
+  /** Its choices as JSON, and their length (a batch is bounded by it). */
+  chosenJson: string;
+  settle: (saved: boolean) => void;
+  fail: (error: unknown) => void;
+};
 
-/** At most this many saves in one statement (a few kilobytes of JSON each at the most). */
+/** At most this many saves in one statement, and about this many characters of choices. */
 const MOST_SAVES_PER_BATCH = 256;
+const MOST_CHARACTERS_PER_BATCH = 1_000_000;
 
 /**
  * On PGlite, one save per statement: its statements run on the app's own thread, so no request
@@ -106,8 +114,10 @@ export function createAnswerSaveBatches(db: Database, options: { inFlight?: numb
     .returning({ quizId: quizAttempts.quizId, studentId: quizAttempts.studentId })
     .prepare('quizzes_save_into_open_attempt');
 
-  const keyOf = (save: Pick<OpenAttemptSave, 'quizId' | 'studentId'>) => `${save.quizId}/${save.studentId}`;
+  // The route accepts a uuid in either case; the database answers ids in lower case.
+  const keyOf = (quizId: string, studentId: string) => `${quizId}/${studentId}`.toLowerCase();
 
+  /** The keys of the saves written (their attempts were open and in time). */
   async function write(batch: Waiting[]): Promise<Set<string>> {
     if (batch.length === 1) {
       const [save] = batch as [Waiting];
@@ -115,23 +125,21 @@ export function createAnswerSaveBatches(db: Database, options: { inFlight?: numb
         quizId: save.quizId,
         studentId: save.studentId,
         cleared: save.cleared,
-        chosen: JSON.stringify(save.chosen),
+        chosen: save.chosenJson,
         now: save.now,
       });
-      return new Set(rows.map(keyOf));
+      return new Set(rows.length > 0 ? [save.key] : []);
     }
-    const items = JSON.stringify(
-      batch.map((save) => ({
-        quiz_id: save.quizId,
-        student_id: save.studentId,
-        cleared: save.cleared,
-        chosen: save.chosen,
-        now: save.now.toISOString(),
-      })),
-    );
+    const items = `[${batch
+      .map(
+        (save) =>
+          `{"quiz_id":${JSON.stringify(save.quizId)},"student_id":${JSON.stringify(save.studentId)},` +
+          `"cleared":${JSON.stringify(save.cleared)},"chosen":${save.chosenJson},"now":"${save.now.toISOString()}"}`,
+      )
+      .join(',')}]`;
     // Both drivers answer { rows }; drizzle types a raw statement's result as unknown.
     const { rows } = (await db.execute(batchStatement(items))) as { rows: { quiz_id: string; student_id: string }[] };
-    return new Set(rows.map((row) => keyOf({ quizId: row.quiz_id, studentId: row.student_id })));
+    return new Set(rows.map((row) => keyOf(row.quiz_id, row.student_id)));
   }
 
   /**
@@ -141,11 +149,15 @@ export function createAnswerSaveBatches(db: Database, options: { inFlight?: numb
   function takeBatch(): Waiting[] {
     const batch: Waiting[] = [];
     const waiting: Waiting[] = [];
+    let characters = 0;
     for (const save of queue) {
-      const key = keyOf(save);
-      if (batch.length >= mostPerBatch || writing.has(key)) waiting.push(save);
+      const isFull =
+        batch.length >= mostPerBatch ||
+        (batch.length > 0 && characters + save.chosenJson.length > MOST_CHARACTERS_PER_BATCH);
+      if (isFull || writing.has(save.key)) waiting.push(save);
       else {
-        writing.add(key);
+        writing.add(save.key);
+        characters += save.chosenJson.length;
         batch.push(save);
       }
     }
@@ -156,13 +168,14 @@ export function createAnswerSaveBatches(db: Database, options: { inFlight?: numb
   async function writeBatch(batch: Waiting[]) {
     try {
       const saved = await write(batch);
-      for (const save of batch) save.settle(saved.has(keyOf(save)));
+      for (const save of batch) save.settle(saved.has(save.key));
     } catch (error) {
       if (batch.length === 1) {
         batch[0]!.fail(error);
         return;
       }
-      for (const save of batch) await writeBatch([save]);
+      // Each on its own (the batch holds one save per attempt, so they may run at once).
+      await Promise.all(batch.map((save) => writeBatch([save])));
     }
   }
 
@@ -172,7 +185,7 @@ export function createAnswerSaveBatches(db: Database, options: { inFlight?: numb
       if (batch.length === 0) return; // every waiting save's attempt is being written
       inFlight += 1;
       void writeBatch(batch).finally(() => {
-        for (const save of batch) writing.delete(keyOf(save));
+        for (const save of batch) writing.delete(save.key);
         inFlight -= 1;
         flush();
       });
@@ -183,7 +196,8 @@ export function createAnswerSaveBatches(db: Database, options: { inFlight?: numb
     /** Writes the save into its attempt if the attempt is open and in time; false if it is not. */
     save(save: OpenAttemptSave): Promise<boolean> {
       return new Promise<boolean>((settle, fail) => {
-        queue.push({ ...save, settle, fail });
+        const key = keyOf(save.quizId, save.studentId);
+        queue.push({ ...save, key, chosenJson: JSON.stringify(save.chosen), settle, fail });
         flush();
       });
     },
