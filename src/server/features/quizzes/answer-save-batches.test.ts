@@ -57,6 +57,15 @@ const savedAnswersOf = async (student: Student, quizId: string) => {
   );
 };
 
+/** A save of one option for one question, as the route hands it to the batches. */
+const optionSave = (quizId: string, studentId: string, questionId: string, option: string) => ({
+  quizId,
+  studentId,
+  cleared: [],
+  chosen: { [questionId]: option },
+  now: new Date(),
+});
+
 const batchStatements = () => queries.filter((query) => /update "quiz_attempts"/.test(query));
 
 describe('answer saves written together', () => {
@@ -123,14 +132,8 @@ describe('answer saves written together', () => {
     const question = questions[0]!;
     const option = question.options![1]!._id;
     const batches = createAnswerSaveBatches(t.database.db, { inFlight: 1, mostPerBatch: 256 });
-    const now = new Date();
-    const saveOf = (student: Student) => ({
-      quizId: quizId.toUpperCase(),
-      studentId: student.profile._id.toUpperCase(),
-      cleared: [],
-      chosen: { [question._id]: option },
-      now,
-    });
+    const saveOf = (student: Student) =>
+      optionSave(quizId.toUpperCase(), student.profile._id.toUpperCase(), question._id, option);
     queries = [];
     // The first alone (the prepared statement), the other two together (the batch statement).
     expect(await Promise.all(students.map((student) => batches.save(saveOf(student))))).toEqual([true, true, true]);
@@ -149,8 +152,7 @@ describe('answer saves written together', () => {
     const question = questions[0]!;
     const option = question.options![0]!._id;
     const batches = createAnswerSaveBatches(t.database.db, { inFlight: 1, mostPerBatch: 256 });
-    const now = new Date();
-    const saveOf = (studentId: string) => ({ quizId, studentId, cleared: [], chosen: { [question._id]: option }, now });
+    const saveOf = (studentId: string) => optionSave(quizId, studentId, question._id, option);
     // The first goes alone; the next three wait and go together, one of them not a uuid.
     const results = await Promise.allSettled([
       batches.save(saveOf(students[0]!.profile._id)),
@@ -165,5 +167,39 @@ describe('answer saves written together', () => {
       true,
     ]);
     for (const student of students) expect((await savedAnswersOf(student, quizId))[question._id]).toBe(option);
+  });
+
+  it('writes saves alone on PGlite and together on PostgreSQL by default', async () => {
+    const { quizId, students, questions } = await startedClass(6);
+    const question = questions[0]!;
+    const batches = createAnswerSaveBatches(t.database.db, { inFlight: 1 });
+    queries = [];
+    const saved = await Promise.all(
+      students.map((student) =>
+        batches.save(optionSave(quizId, student.profile._id, question._id, question.options![0]!._id)),
+      ),
+    );
+    expect(saved).toEqual(students.map(() => true));
+    // PGlite: one statement a save; PostgreSQL: the first alone, the other five together.
+    expect(batchStatements()).toHaveLength(t.database.kind === 'pglite' ? students.length : 2);
+  });
+
+  it('starts a new batch once the next save’s choices would pass its size', async () => {
+    const { quizId, students, questions } = await startedClass(4);
+    const question = questions[0]!;
+    const option = question.options![0]!._id;
+    const oneSave = JSON.stringify({ [question._id]: option }).length;
+    // Room for two saves’ choices a batch: the first save alone, then the three left as 2 + 1.
+    const batches = createAnswerSaveBatches(t.database.db, {
+      inFlight: 1,
+      mostPerBatch: 256,
+      mostCharactersPerBatch: 2 * oneSave,
+    });
+    queries = [];
+    const saved = await Promise.all(
+      students.map((student) => batches.save(optionSave(quizId, student.profile._id, question._id, option))),
+    );
+    expect(saved).toEqual([true, true, true, true]);
+    expect(batchStatements()).toHaveLength(3);
   });
 });

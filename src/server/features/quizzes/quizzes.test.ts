@@ -889,6 +889,16 @@ describe('teacher analytics', () => {
 });
 
 describe('query counts', () => {
+  it('reads the quiz’s text once when a student starts it', async () => {
+    const teacher = await signUpTeacher(t);
+    const student = await signUpStudent(t);
+    const quiz = await createQuiz(teacher);
+    queries = [];
+    expect((await startQuiz(student, quiz._id)).status).toBe(200);
+    // The start's lock reads the row without its questions while its version is the one just read.
+    expect(queries.filter((query) => /^select .*"questions"/s.test(query))).toHaveLength(1);
+  });
+
   it('saves an answer to an open attempt in one statement once the quiz’s questions are known', async () => {
     const { student, quiz, key } = await startedAttempt();
     const [math, capital] = [key['What is 2 + 2?']!, key['What is the capital of France?']!];
