@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QuizQuestion } from '#shared/quizzes';
 import { quizFor, signUpStudent, signUpTeacher } from '../../testing/actors.ts';
@@ -167,6 +168,38 @@ describe('answer saves written together', () => {
       true,
     ]);
     for (const student of students) expect((await savedAnswersOf(student, quizId))[question._id]).toBe(option);
+  });
+
+  it('times each newly answered question once, in a save of one question, of several or of none', async () => {
+    const { quizId, students, questions } = await startedClass(1);
+    const [student] = students;
+    const [first, second, third] = questions as [QuizQuestion, QuizQuestion, QuizQuestion];
+    const option = (question: QuizQuestion) => question.options![0]!._id;
+    /** Moves the attempt's start back by `seconds`, as if the student had been answering that long. */
+    const wait = (seconds: number) =>
+      t.database.db.execute(
+        sql`update quiz_attempts set started_at = started_at - make_interval(secs => ${seconds}) where quiz_id = ${quizId}`,
+      );
+    const answerTimes = async () => {
+      const { rows } = (await t.database.db.execute(
+        sql`select answer_times from quiz_attempts where quiz_id = ${quizId}`,
+      )) as { rows: { answer_times: Record<string, number> }[] };
+      return rows[0]!.answer_times;
+    };
+    const near = (seconds: number) => expect.toSatisfy((value: number) => value >= seconds && value <= seconds + 5);
+
+    await wait(100);
+    expect((await save(student!, quizId, { [first._id]: option(first) })).status).toBe(200);
+    expect(await answerTimes()).toEqual({ [first._id]: near(100) });
+    await wait(50);
+    // Answered again: its first time stays. Cleared only: nothing newly timed.
+    expect((await save(student!, quizId, { [first._id]: first.options![1]!._id })).status).toBe(200);
+    expect((await save(student!, quizId, { [first._id]: null })).status).toBe(200);
+    expect(await answerTimes()).toEqual({ [first._id]: near(100) });
+    // Several at once (the other statement): each timed, the first kept.
+    const several = { [first._id]: option(first), [second._id]: option(second), [third._id]: option(third) };
+    expect((await save(student!, quizId, several)).status).toBe(200);
+    expect(await answerTimes()).toEqual({ [first._id]: near(100), [second._id]: near(150), [third._id]: near(150) });
   });
 
   it('writes saves alone on PGlite and together on PostgreSQL by default', async () => {
