@@ -23,16 +23,18 @@ export const mergedAnswers = (cleared: SQL | Placeholder, chosen: SQL | string |
  * wins, so the old object goes there). Same statement as the answers: no extra round trip.
  */
 export const mergedAnswerTimes = (chosen: SQL | string | Placeholder, moment: SQL | string | Placeholder) =>
-  sql`coalesce((select jsonb_object_agg(question_id,
-        greatest(0, round(extract(epoch from (${moment}::timestamptz - ${quizAttempts.startedAt}))))::int)
+  sql`coalesce((select jsonb_object_agg(question_id, ${secondsSinceStart(moment)})
       from jsonb_object_keys(${chosen}::jsonb) as question_id), '{}'::jsonb) || ${quizAttempts.answerTimes}`;
 
 /** mergedAnswerTimes for a save of one question (`questionId`) or of none (null: nothing newly timed). */
 const answerTimeOfOne = (questionId: Placeholder, moment: Placeholder) =>
   sql`case when ${questionId}::text is null then ${quizAttempts.answerTimes}
-    else jsonb_build_object(${questionId}::text,
-      greatest(0, round(extract(epoch from (${moment}::timestamptz - ${quizAttempts.startedAt}))))::int)
-      || ${quizAttempts.answerTimes} end`;
+    else jsonb_build_object(${questionId}::text, ${secondsSinceStart(moment)}) || ${quizAttempts.answerTimes} end`;
+
+/** Whole seconds from the attempt's start to `moment`, never negative: a question's answer time. */
+function secondsSinceStart(moment: SQL | string | Placeholder) {
+  return sql`greatest(0, round(extract(epoch from (${moment}::timestamptz - ${quizAttempts.startedAt}))))::int`;
+}
 
 type Waiting = OpenAttemptSave & {
   /** Its attempt, as the database spells ids (lower case): how a batch's answer is matched to it. */
