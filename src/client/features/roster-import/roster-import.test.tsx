@@ -146,6 +146,45 @@ describe('importing a class list', () => {
     await openDialog(user, className);
   });
 
+  it('keeps the passwords of a read that is answered after the dialog closed', async () => {
+    // The read that sees the import done is held on its way back (as on a slow network) until the
+    // teacher has closed the dialog: the server has already handed the passwords over.
+    const realFetch = window.fetch.bind(window);
+    let sawDone!: () => void;
+    const doneRead = new Promise<void>((resolve) => (sawDone = resolve));
+    let deliver!: () => void;
+    const delivered = new Promise<void>((resolve) => (deliver = resolve));
+    vi.spyOn(window, 'fetch').mockImplementation(async (input, init) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (!url.includes('/api/imports/')) return realFetch(input, init);
+      const { signal: _ignored, ...sent } = init ?? {};
+      const response = await realFetch(input, sent);
+      const body = (await response.clone().json()) as { data: { state: string } };
+      if (body.data.state === 'done') {
+        sawDone();
+        await delivered;
+      }
+      return response;
+    });
+    const { user, className } = await mountForNewClass();
+    const dialog = await openDialog(user, className);
+    await user.click(dialog.getByLabelText('Or paste the list'));
+    await user.paste([HEADER, studentRow().line].join('\n'));
+    await user.click(dialog.getByRole('button', { name: 'Check the list' }));
+    await user.click(await dialog.findByRole('button', { name: 'Import 1 student' }));
+    await doneRead;
+    await user.click(dialog.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    deliver();
+
+    await user.click(screen.getByRole('button', { name: 'Import students (CSV)' }));
+    const reopened = within(await screen.findByRole('dialog', { name: `Import students into ${className}` }));
+    expect(
+      await reopened.findByText(`1 student imported into ${className}.`, {}, { timeout: patience(10_000) }),
+    ).toBeInTheDocument();
+    expect(within(reopened.getByRole('region', { name: 'Credentials sheet' })).getAllByRole('row')).toHaveLength(2);
+  });
+
   it('refuses a file that is not text before anything is sent: nothing to check', async () => {
     const { user, className } = await mountForNewClass();
     const dialog = await openDialog(user, className);
