@@ -503,6 +503,8 @@ type PaintRun = {
   downloadEndMs: number;
   /** The download's first byte; the page holding it, Yjs having applied it; the first paint's start and end. */
   ttfbMs: number;
+  /** The board's session started (its screen mounted under the dashboard's guard). */
+  sessionMs: number;
   receivedMs: number;
   appliedMs: number;
   paintStartMs: number;
@@ -511,6 +513,8 @@ type PaintRun = {
   firstMessageMs: number;
   lastMessageMs: number;
   messages: number;
+  /** The page's other requests, "path start→end" (its chunks and API calls): what the board waited for. */
+  requests: string[];
 };
 
 /** In the page before its code: the board socket's moments (its creation, each message's arrival). */
@@ -604,7 +608,8 @@ async function measureFirstPaintInChromium(
               PerformanceResourceTiming | undefined;
             const moments = (window as unknown as { boardSocketMoments: Record<string, number> }).boardSocketMoments;
             // No named function here: the page has no __name (tsx names arrow functions).
-            const [received, applied, painting, painted] = [
+            const [started, received, applied, painting, painted] = [
+              moments_.started,
               moments_.downloaded,
               moments_.applied,
               moments_.painting,
@@ -612,6 +617,7 @@ async function measureFirstPaintInChromium(
             ].map((name) => Math.round(performance.getEntriesByName(name)[0]?.startTime ?? 0));
             return {
               ttfbMs: Math.round(download?.responseStart ?? 0),
+              sessionMs: started!,
               receivedMs: received!,
               appliedMs: applied!,
               paintStartMs: painting!,
@@ -625,6 +631,13 @@ async function measureFirstPaintInChromium(
               firstMessageMs: Math.round(moments.firstMessageMs ?? 0),
               lastMessageMs: Math.round(moments.lastMessageMs ?? 0),
               messages: moments.messages ?? 0,
+              requests: performance
+                .getEntriesByType('resource')
+                .filter((entry) => /\/api\/|\.js$/.test(entry.name) && !entry.name.includes('/api/class-boards/'))
+                .map(
+                  (entry) =>
+                    `${new URL(entry.name).pathname.replace(/^\/assets\//, '')} ${Math.round(entry.startTime)}→${Math.round((entry as PerformanceResourceTiming).responseEnd)}`,
+                ),
             };
           },
           { mark: FIRST_PAINT_MARK, moments_: BOARD_MOMENTS },
@@ -639,10 +652,11 @@ async function measureFirstPaintInChromium(
         }
         log(
           `run ${attempt + 1}: first paint at ${run.ms} ms (page's code run ${run.domReadyMs} ms, ` +
-            `download ${run.downloadStartMs} → ${run.downloadEndMs} ms (first byte ${run.ttfbMs}, in the page ${run.receivedMs}), ` +
+            `download ${run.downloadStartMs} → ${run.downloadEndMs} ms (first byte ${run.ttfbMs}), session ${run.sessionMs} ms, in the page ${run.receivedMs} ms, ` +
             `applied ${run.appliedMs} ms, painted ${run.paintStartMs} → ${run.paintEndMs} ms, board token ${run.tokenMs} ms, ` +
             `socket ${run.socketMs} ms, its messages ${run.firstMessageMs} → ${run.lastMessageMs} ms, ${run.messages})`,
         );
+        log(`  the page's requests (ms): ${run.requests.join(', ')}`);
       } catch (error) {
         problems.push(
           `run ${attempt + 1}: ${error instanceof Error ? error.message.split('\n')[0]!.slice(0, 200) : String(error)}`,

@@ -284,6 +284,7 @@ export class ClassBoardSession implements BoardSession {
     clearTimeout(this.disposeTimer);
     if (this.isStarted || this.isClosed) return;
     this.isStarted = true;
+    markBoardMoment(BOARD_MOMENTS.started);
     const saved = await this.store.load(this.storeKey).catch(() => undefined);
     if (this.isClosed) return;
     if (typeof document !== 'undefined') {

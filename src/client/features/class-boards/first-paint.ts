@@ -17,6 +17,8 @@ export function markFirstPaint(): void {
 
 /** The moments of a first open the bench prints beside the first paint (where the time goes). */
 export const BOARD_MOMENTS = {
+  /** The board's screen has started its session (the profile is in, the chunk run). */
+  started: 'board-session-start',
   downloaded: 'board-download-received',
   applied: 'board-download-applied',
   painting: 'board-first-paint-start',
