@@ -43,6 +43,11 @@ export function downloadBoard(classId: string, signal: AbortSignal): Promise<Uin
   return boardBodyOf(answer).then((body) => new Uint8Array(body));
 }
 
+/** Whether the page started a download of `classId`'s board that nobody has taken yet (a first open). */
+export function hasStartedDownload(classId: string): boolean {
+  return started.classId === classId && started.body !== undefined;
+}
+
 /** The board has a copy here after all (another person's flag, a cleared flag): the download stops. */
 export function dropStartedDownload(classId: string): void {
   take(classId)?.controller.abort();

@@ -145,6 +145,7 @@ function openSession(
   classId: string,
   store: BoardLocalStore = memoryBoardStore(),
   settings = testSettings(),
+  isDownloadStarted = () => false,
 ) {
   const link = new TestLink();
   const session = new ClassBoardSession({
@@ -172,6 +173,7 @@ function openSession(
     delayMs: () => 20,
     store,
     settings,
+    isDownloadStarted,
   });
   sessions.push(session);
   return { session, link, store, settings };
@@ -466,6 +468,38 @@ describe('the class board session', () => {
     expect(fallback.session.getSnapshot().isLoaded).toBe(false);
     await until(fallback.session, (state) => state.status === 'synced');
     expect(ids(fallback.session, board.pageId)).toEqual([...drawn, meanwhile]);
+  });
+
+  it('takes a first open’s download while the copy is read, and keeps a copy the flag did not know of', async () => {
+    const { teacher, classId, observer } = await aClass(0);
+    const first = await teacherBoard(teacher, classId);
+    const saved = first.session.addStroke(first.pageId, line())!;
+    await until(first.session, (state) => state.savedAll);
+    first.link.cut();
+    await until(first.session, (state) => state.status === 'offline');
+    const unsent = first.session.addStroke(first.pageId, line(12))!;
+    await first.session.flushToBrowser();
+    first.session.close();
+    const more = (await synced(teacher, classId)).session;
+    const later = more.addStroke(first.pageId, line(9, 5))!;
+    await until(more, (state) => state.savedAll);
+    more.close();
+
+    // The page started the download (its flag said no copy here), but a copy is there: read slowly.
+    let readCopy!: () => void;
+    const copyRead = new Promise<void>((resolve) => (readCopy = resolve));
+    const store: BoardLocalStore = { ...first.store, load: async (key) => (await copyRead, first.store.load(key)) };
+    const opened = openSession(teacher, classId, store, testSettings(), () => true);
+    const starting = opened.session.start();
+    await vi.waitFor(() => expect(opened.link.downloads).toHaveLength(1));
+    await until(opened.session, (state) => state.isLoaded);
+    expect(ids(opened.session, first.pageId)).toEqual([saved, later]);
+    readCopy();
+    await starting;
+    // The copy's unsent stroke joins the download's, and goes to the server.
+    expect(ids(opened.session, first.pageId).sort()).toEqual([saved, later, unsent].sort());
+    await until(opened.session, (state) => state.status === 'synced' && state.savedAll);
+    expect((await storedIds(observer, classId, first.pageId)).sort()).toEqual([saved, later, unsent].sort());
   });
 
   it('keeps a stroke drawn offline in the browser at once, and all of the copy as the page is hidden', async () => {

@@ -35,7 +35,7 @@ import type {
 } from './board-model.ts';
 import { indexedDbBoardStore, savedBoardKey, type BoardLocalStore, type SavedBoard } from './board-offline.ts';
 import { BOARD_MOMENTS, markBoardMoment } from './first-paint.ts';
-import { downloadBoard, dropStartedDownload } from './board-download-client.ts';
+import { downloadBoard, dropStartedDownload, hasStartedDownload } from './board-download-client.ts';
 
 /**
  * One page's session on a class board (issue 35, decision 069): the board's Yjs document, synced
@@ -103,6 +103,8 @@ export type BoardSessionOptions = {
   ticket?: (classId: string) => Promise<{ token: string; teacher: boolean }>;
   /** The stored board's download (GET /api/class-boards/:classId/document, its updates framed): a first open's. */
   download?: (classId: string, signal: AbortSignal) => Promise<Uint8Array>;
+  /** Whether the page already started that download (no copy here, says the flag): taken at once. */
+  isDownloadStarted?: (classId: string) => boolean;
   savePen?: (classId: string, input: BoardPenInput) => Promise<BoardPen>;
   socketUrl?: (token: string) => string;
   createSocket?: (url: string) => WebSocket;
@@ -177,6 +179,7 @@ export class ClassBoardSession implements BoardSession {
   private readonly storeKey: string;
   private readonly savePen: (classId: string, input: BoardPenInput) => Promise<BoardPen>;
   private readonly download: (classId: string, signal: AbortSignal) => Promise<Uint8Array>;
+  private readonly isDownloadStarted: (classId: string) => boolean;
   private readonly downloading = new AbortController();
   /** Settles once a first open's download is in (or failed): the socket's step 1 carries what it brought. */
   private stored: Promise<void> = Promise.resolve();
@@ -226,6 +229,7 @@ export class ClassBoardSession implements BoardSession {
     this.storeKey = savedBoardKey(options.me.id, options.classId);
     this.savePen = options.savePen ?? browserSavePen;
     this.download = options.download ?? downloadBoard;
+    this.isDownloadStarted = options.isDownloadStarted ?? hasStartedDownload;
     this.settings = options.settings ?? browserSettings();
     this.showCursors = this.settings?.getItem(SHOW_CURSORS_KEY) !== 'off';
     this.attachDocument();
@@ -285,6 +289,10 @@ export class ClassBoardSession implements BoardSession {
     if (this.isStarted || this.isClosed) return;
     this.isStarted = true;
     markBoardMoment(BOARD_MOMENTS.started);
+    // A first open (the page started the download: no copy here, says the flag) takes the download
+    // while the copy is looked for, not after: reading IndexedDB took 60-90 ms of the first paint.
+    const isFirstOpen = this.isDownloadStarted(this.classId);
+    if (isFirstOpen) this.stored = this.loadStoredBoard();
     const saved = await this.store.load(this.storeKey).catch(() => undefined);
     if (this.isClosed) return;
     if (typeof document !== 'undefined') {
@@ -294,9 +302,11 @@ export class ClassBoardSession implements BoardSession {
     if (saved) {
       dropStartedDownload(this.classId);
       this.restore(saved);
+      // A copy the flag did not know of, beside the download: the copy written next is the union.
+      if (isFirstOpen) this.saveSoon();
     }
     // The socket connects meanwhile; its step 1 waits for the download (welcome below).
-    if (this.doc.store.clients.size === 0) this.stored = this.loadStoredBoard();
+    if (!isFirstOpen && this.doc.store.clients.size === 0) this.stored = this.loadStoredBoard();
     this.socket.start();
     await this.stored;
   }
@@ -309,12 +319,14 @@ export class ClassBoardSession implements BoardSession {
       if (this.isClosed) return;
       markBoardMoment(BOARD_MOMENTS.downloaded);
       const updates = decodeBoardDownload(body);
+      // Anything here before it (the browser's copy, read meanwhile) is kept in the copy written next.
+      const isAlone = this.doc.store.clients.size === 0;
       for (const update of updates) this.applyNotLocal(update, FROM_SERVER);
       markBoardMoment(BOARD_MOMENTS.applied);
       this.isLoaded = true;
       // Written once the page is painted; a board downloaded as one update is its own copy (nothing to encode).
       this.quietUntil = Date.now() + FIRST_COPY_DELAY_MS;
-      this.saveSoon(updates.length === 1 ? updates[0] : undefined);
+      this.saveSoon(updates.length === 1 && isAlone ? updates[0] : undefined);
       this.emit();
     } catch {
       // Offline, refused or cut: the socket's sync brings the whole board instead.
