@@ -30,7 +30,7 @@
 // default postgres://postgres@127.0.0.1:5432/postgres), BENCH_PORT (first of three, default 3761),
 // BENCH_PEOPLE (30; quick 6), BENCH_SECONDS (30; quick 4), BENCH_LATE_STROKES (20000; quick 2000),
 // BENCH_LATE_JOINS (3; quick 1), BENCH_PAINT_RUNS (5; quick 1), BENCH_ONLY (A,B,L,P), BENCH_OUT
-// (the JSON file), CHROMIUM_PATH (/usr/bin/chromium), BENCH_PAINT_PROFILE (a file: P's first run
+// (the JSON file), CHROMIUM_PATH (/usr/bin/chromium), BENCH_PAINT_PROFILE (a file: P's last run
 // profiled in the page, V8's CPU profile written there and its busiest functions printed).
 //
 // Exits 1 when a stroke does not reach someone, an update is refused, a socket closes, the late
@@ -583,9 +583,9 @@ async function measureFirstPaintInChromium(
           localStorage.setItem('token', token);
           localStorage.setItem('userType', 'teacher');
         }, school.teacherToken);
-        // BENCH_PAINT_PROFILE=<file>: the first run's page profiled (V8's CPU profile, CDP), summarised.
+        // BENCH_PAINT_PROFILE=<file>: the last run's page profiled (V8's CPU profile, CDP), summarised: the first is the server's first read of the board.
         const profiler =
-          attempt === 0 && process.env.BENCH_PAINT_PROFILE ? await context.newCDPSession(page) : undefined;
+          attempt === runs - 1 && process.env.BENCH_PAINT_PROFILE ? await context.newCDPSession(page) : undefined;
         if (profiler) {
           await profiler.send('Profiler.enable');
           await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
