@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureClientBuild } from '../scripts/client-build.mjs';
+import { copyMigratedPglite } from './api/pglite-template.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -72,6 +73,7 @@ export async function startBenchApp({ defaultPort, port = Number(process.env.BEN
   ensureClientBuild({ quiet: true });
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'studyhall-bench-'));
+  await copyMigratedPglite(path.join(dataDir, 'data', 'pglite'));
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     env: {

@@ -20,9 +20,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { pgliteDirectory } from '#server/db/client';
 import { TEST_SETUP_CODE } from '#server/testing/factories';
 import { startS3TestServer, type S3TestServer } from '#server/testing/s3-test-server';
 import { summariseLatencies, type LatencySummary } from './api/load.ts';
+import { copyMigratedPglite } from './api/pglite-template.ts';
 import { postJson, startAppServer, type RunningServer } from './api/servers.ts';
 import { ensureClientBuild } from '../scripts/client-build.mjs';
 import { codeVersion } from './code-version.ts';
@@ -136,6 +138,7 @@ async function runOnStore(store: 'disk' | 's3') {
         S3_FORCE_PATH_STYLE: 'true',
       });
     }
+    await copyMigratedPglite(pgliteDirectory(dataDir));
     server = await startAppServer({
       port: settings.port,
       database: { kind: 'pglite', dataDir },

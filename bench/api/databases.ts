@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, pgliteDirectory } from '#server/db/client';
 import { createScratchDatabase } from '#server/testing/postgres-databases';
+import { copyMigratedPglite } from './pglite-template.ts';
 import type { ServerDatabase } from './servers.ts';
 
 export type Engine = 'pglite' | 'postgres';
@@ -15,6 +16,7 @@ export type Engine = 'pglite' | 'postgres';
 export async function prepareDatabase(engine: Engine, postgresAdminUrl: string) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'studyhall-bench-api-'));
   if (engine === 'pglite') {
+    await copyMigratedPglite(pgliteDirectory(dataDir));
     const database: ServerDatabase = { kind: 'pglite', dataDir };
     return {
       database,
