@@ -231,6 +231,20 @@ async function teacherBoard(teacher: Person, classId: string) {
   return { ...opened, pageId };
 }
 
+/** A teacher's board with a stroke saved, then one drawn offline: in the browser's copy only, the page closed. */
+async function aCopyWithAnUnsentStroke() {
+  const { teacher, classId, observer } = await aClass(0);
+  const first = await teacherBoard(teacher, classId);
+  const saved = first.session.addStroke(first.pageId, line())!;
+  await until(first.session, (state) => state.savedAll);
+  first.link.cut();
+  await until(first.session, (state) => state.status === 'offline');
+  const unsent = first.session.addStroke(first.pageId, line(12))!;
+  await first.session.flushToBrowser();
+  first.session.close();
+  return { teacher, classId, observer, first, saved, unsent };
+}
+
 describe('the class board session', () => {
   it('answers the server’s sync step 1 with a step 2: its windows of a late joiner’s pieces wait for it', async () => {
     const { teacher, classId } = await aClass(0);
@@ -395,16 +409,7 @@ describe('the class board session', () => {
   });
 
   it('paints a reload from the browser’s copy before the socket syncs, and sends what was left unsent', async () => {
-    const { teacher, classId, observer } = await aClass(0);
-    const first = await teacherBoard(teacher, classId);
-    const saved = first.session.addStroke(first.pageId, line())!;
-    await until(first.session, (state) => state.savedAll);
-    // Then offline: a stroke only this browser has, and the page closed.
-    first.link.cut();
-    await until(first.session, (state) => state.status === 'offline');
-    const unsent = first.session.addStroke(first.pageId, line(12))!;
-    await first.session.flushToBrowser();
-    first.session.close();
+    const { teacher, classId, observer, first, saved, unsent } = await aCopyWithAnUnsentStroke();
     expect(await storedIds(observer, classId, first.pageId)).toEqual([saved]);
 
     // The reload: tokens are slow to come, the board is there already.
@@ -471,15 +476,7 @@ describe('the class board session', () => {
   });
 
   it('takes a first open’s download while the copy is read, and keeps a copy the flag did not know of', async () => {
-    const { teacher, classId, observer } = await aClass(0);
-    const first = await teacherBoard(teacher, classId);
-    const saved = first.session.addStroke(first.pageId, line())!;
-    await until(first.session, (state) => state.savedAll);
-    first.link.cut();
-    await until(first.session, (state) => state.status === 'offline');
-    const unsent = first.session.addStroke(first.pageId, line(12))!;
-    await first.session.flushToBrowser();
-    first.session.close();
+    const { teacher, classId, observer, first, saved, unsent } = await aCopyWithAnUnsentStroke();
     const more = (await synced(teacher, classId)).session;
     const later = more.addStroke(first.pageId, line(9, 5))!;
     await until(more, (state) => state.savedAll);
