@@ -185,6 +185,30 @@ describe('importing a class list', () => {
     expect(within(reopened.getByRole('region', { name: 'Credentials sheet' })).getAllByRole('row')).toHaveLength(2);
   });
 
+  it('reads the progress again after a lost connection: the passwords still come', async () => {
+    const realFetch = window.fetch.bind(window);
+    let isCut = true;
+    vi.spyOn(window, 'fetch').mockImplementation(async (input, init) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (url.includes('/api/imports/') && isCut) {
+        isCut = false;
+        throw new TypeError('Failed to fetch');
+      }
+      return realFetch(input, init);
+    });
+    const { user, className } = await mountForNewClass();
+    const dialog = await openDialog(user, className);
+    await user.click(dialog.getByLabelText('Or paste the list'));
+    await user.paste([HEADER, studentRow().line].join('\n'));
+    await user.click(dialog.getByRole('button', { name: 'Check the list' }));
+    await user.click(await dialog.findByRole('button', { name: 'Import 1 student' }));
+    expect(
+      await dialog.findByText(`1 student imported into ${className}.`, {}, { timeout: patience(10_000) }),
+    ).toBeInTheDocument();
+    expect(isCut).toBe(false);
+    expect(within(dialog.getByRole('region', { name: 'Credentials sheet' })).getAllByRole('row')).toHaveLength(2);
+  });
+
   it('refuses a file that is not text before anything is sent: nothing to check', async () => {
     const { user, className } = await mountForNewClass();
     const dialog = await openDialog(user, className);

@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { getRosterImport } from '#shared/contract/classes';
 import type { RosterImportCredential, RosterImportStatus } from '#shared/roster-import';
 import { ApiError, call } from '../../lib/api.ts';
@@ -13,20 +13,27 @@ export type RosterImportProgress =
   /** `error` and `reason` (why, from the status's failure code) in the client's words. */
   | { state: 'failed'; error: string; reason?: string };
 
-type Listener = (progress: RosterImportProgress) => void;
 /** One import's reads, shared by whichever dialog shows it. */
 interface Follow {
-  listeners: Set<Listener>;
-  /** The end, when no dialog was open to receive it. */
-  unseenEnd: RosterImportProgress | null;
+  listeners: Set<() => void>;
+  progress: RosterImportProgress | null;
+  /** Its end has been on a screen: it goes with the last dialog showing it. */
+  isSeen: boolean;
 }
 
 /**
  * The page's followed imports. The server answers the passwords once, to the read that sees the
- * import done, so a read is never cancelled: one answered after its dialog closed waits here for
- * the next opening instead of being lost (StrictMode's second mount shares it the same way).
+ * import done, so a read is never cancelled: an end that comes while no dialog is open stays here
+ * until one shows it (a dialog closed meanwhile, StrictMode's second mount, a dialog mounting
+ * between its render and its effects).
  */
 const follows = new Map<string, Follow>();
+
+const hasEnded = (progress: RosterImportProgress | null) => progress?.state === 'done' || progress?.state === 'failed';
+
+/** A read that may succeed on the next try: no answer, the server's trouble, or a throttle. */
+const isPassing = (error: ApiError) =>
+  error.code === 'UNREACHABLE' || error.status === undefined || error.status >= 500 || error.status === 429;
 
 function readProgress(status: RosterImportStatus): RosterImportProgress {
   if (status.state === 'done') {
@@ -43,31 +50,28 @@ function readProgress(status: RosterImportStatus): RosterImportProgress {
 }
 
 async function poll(importId: string, follow: Follow) {
-  const publish = (progress: RosterImportProgress, hasEnded: boolean) => {
-    if (hasEnded && follow.listeners.size === 0) follow.unseenEnd = progress;
-    else if (hasEnded) follows.delete(importId);
-    for (const listener of follow.listeners) listener(progress);
+  const publish = (progress: RosterImportProgress) => {
+    follow.progress = progress;
+    for (const listener of follow.listeners) listener();
   };
   for (;;) {
-    let progress: RosterImportProgress;
     try {
-      progress = readProgress((await call(getRosterImport, { params: { id: importId } })).data);
+      publish(readProgress((await call(getRosterImport, { params: { id: importId } })).data));
     } catch (error) {
-      publish(
-        {
+      // A refusal ends the following (the import is not this person's, or gone); a lost
+      // connection or a server's error is read again, and the passwords are still there.
+      if (!(error instanceof ApiError && isPassing(error))) {
+        publish({
           state: 'failed',
           error:
             error instanceof ApiError
               ? error.message
               : t`The import's progress could not be read. Open the dialog again to see how it ended.`,
-        },
-        true,
-      );
-      return;
+        });
+        return;
+      }
     }
-    const hasEnded = progress.state === 'done' || progress.state === 'failed';
-    publish(progress, hasEnded);
-    if (hasEnded) return;
+    if (hasEnded(follow.progress)) return;
     await new Promise((resolve) => setTimeout(resolve, IMPORT_POLL_MS));
     // Nobody is watching: stop reading; the next opening starts again (nothing was taken).
     if (follow.listeners.size === 0) {
@@ -77,32 +81,41 @@ async function poll(importId: string, follow: Follow) {
   }
 }
 
-/** Follows an import until it ends; the passwords arrive once, with the end, and are kept by the caller. */
+function subscribe(importId: string, onChange: () => void): () => void {
+  let follow = follows.get(importId);
+  if (!follow) {
+    follow = { listeners: new Set(), progress: null, isSeen: false };
+    follows.set(importId, follow);
+    void poll(importId, follow);
+  }
+  const followed = follow;
+  followed.listeners.add(onChange);
+  return () => {
+    followed.listeners.delete(onChange);
+    // Later, not now: StrictMode's second mount, or a dialog opened again at once, comes back to it.
+    setTimeout(() => {
+      if (followed.listeners.size === 0 && followed.isSeen && follows.get(importId) === followed) {
+        follows.delete(importId);
+      }
+    }, 0);
+  };
+}
+
+const noSubscription = () => () => undefined;
+
+/** Follows an import until it ends; the passwords arrive once, with the end. */
 export function useRosterImportProgress(importId: string | null): RosterImportProgress | null {
-  // An end that came while no dialog was open is shown at once and never read again (the
-  // server would answer it without the passwords); StrictMode's second effect sees it too.
-  const [unseenEnd] = useState(() => {
-    const end = importId === null ? null : follows.get(importId)?.unseenEnd;
-    return end ? { importId, end } : null;
-  });
-  const [progress, setProgress] = useState<RosterImportProgress | null>(unseenEnd?.end ?? null);
+  const subscribeTo = useMemo(
+    () => (importId === null ? noSubscription : (onChange: () => void) => subscribe(importId, onChange)),
+    [importId],
+  );
+  const progress = useSyncExternalStore(subscribeTo, () =>
+    importId === null ? null : (follows.get(importId)?.progress ?? null),
+  );
+  // On screen now: the end leaves memory with the last dialog that shows it.
   useEffect(() => {
-    if (importId === null) return;
-    if (unseenEnd?.importId === importId) {
-      follows.delete(importId);
-      return;
-    }
-    let follow = follows.get(importId);
-    if (!follow) {
-      follow = { listeners: new Set(), unseenEnd: null };
-      follows.set(importId, follow);
-      void poll(importId, follow);
-    }
-    const listeners = follow.listeners;
-    listeners.add(setProgress);
-    return () => {
-      listeners.delete(setProgress);
-    };
-  }, [importId, unseenEnd]);
+    const follow = importId === null ? undefined : follows.get(importId);
+    if (follow && hasEnded(progress) && follow.progress === progress) follow.isSeen = true;
+  }, [importId, progress]);
   return progress;
 }
