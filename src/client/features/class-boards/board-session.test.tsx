@@ -499,6 +499,24 @@ describe('the class board session', () => {
     expect((await storedIds(observer, classId, first.pageId)).sort()).toEqual([saved, later, unsent].sort());
   });
 
+  it('leaves the copy as it was when the page closes before reading it', async () => {
+    const { teacher, classId, first, saved, unsent } = await aCopyWithAnUnsentStroke();
+    let readCopy!: () => void;
+    const copyRead = new Promise<void>((resolve) => (readCopy = resolve));
+    const store: BoardLocalStore = { ...first.store, load: async (key) => (await copyRead, first.store.load(key)) };
+    const gone = openSession(teacher, classId, store, testSettings(), () => true);
+    const starting = gone.session.start();
+    await vi.waitFor(() => expect(gone.link.downloads).toHaveLength(1));
+    gone.session.close();
+    readCopy();
+    await starting;
+
+    const reload = openSession(teacher, classId, first.store);
+    await reload.session.start();
+    expect(ids(reload.session, first.pageId)).toEqual([saved, unsent]);
+    expect(reload.session.getSnapshot().savedAll).toBe(false);
+  });
+
   it('keeps a stroke drawn offline in the browser at once, and all of the copy as the page is hidden', async () => {
     const { teacher, classId, observer } = await aClass(0);
     const first = await teacherBoard(teacher, classId);

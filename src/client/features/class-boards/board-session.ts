@@ -220,6 +220,8 @@ export class ClassBoardSession implements BoardSession {
     undefined;
   private disposeTimer: ReturnType<typeof setTimeout> | undefined;
   private isStarted = false;
+  /** The browser's copy has been read (and restored): only then may the session write it. */
+  private isCopyRead = false;
   private isClosed = false;
 
   constructor(options: BoardSessionOptions) {
@@ -299,10 +301,13 @@ export class ClassBoardSession implements BoardSession {
       document.addEventListener('visibilitychange', this.saveAsPageGoes);
       window.addEventListener('pagehide', this.saveAsPageGoes);
     }
+    this.isCopyRead = true;
     if (saved) {
       dropStartedDownload(this.classId);
+      // A copy the flag did not know of: painted from it, the socket bringing the rest, as on any
+      // reload; a download already applied stays, and the copy written next is the union.
+      if (isFirstOpen && !this.isLoaded) this.downloading.abort();
       this.restore(saved);
-      // A copy the flag did not know of, beside the download: the copy written next is the union.
       if (isFirstOpen) this.saveSoon();
     }
     // The socket connects meanwhile; its step 1 waits for the download (welcome below).
@@ -619,6 +624,9 @@ export class ClassBoardSession implements BoardSession {
   private saveNow(encoded?: Uint8Array): Promise<void> {
     clearTimeout(this.saveTimer);
     this.saveTimer = undefined;
+    // Before the copy is read (a page closed at once, a download applied first), writing would
+    // replace it and its unsent strokes.
+    if (!this.isCopyRead) return Promise.resolve();
     let state = encoded;
     if (!state) {
       const started = performance.now();
