@@ -1,5 +1,16 @@
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { MIGRATIONS_FOLDER, openDatabase } from '#server/db/client';
@@ -8,43 +19,67 @@ import { MIGRATIONS_FOLDER, openDatabase } from '#server/db/client';
  * A bench's embedded database starts as a copy of one migrated once per machine: PGlite's initdb
  * and the migrations took ~4.7 s of every fresh DATA_DIR (a server's start 8.1 s -> 3.5 s), about a
  * dozen times in CI's bench smoke (issue 36: under 3 minutes). Kept in the temporary folder under
- * a name that changes with the migrations and PGlite's version; made once, by whichever bench
- * gets there first (written aside, then renamed into place).
+ * a name that changes with the migrations, the code that opens the database and PGlite's version;
+ * made once, by whichever bench gets there first (written aside, marked complete, then renamed
+ * into place).
  */
+const TEMPLATE_PREFIX = 'studyhall-bench-pglite-';
+/** Written last into a template: a folder without it (cut short, half cleaned) is made again. */
+const COMPLETE_MARK = 'studyhall-template-complete';
+/** Another checkout's template, or one cut short, is removed once unused this long. */
+const STALE_MS = 24 * 60 * 60 * 1000;
+
 function templateKey(): string {
   const hash = createHash('sha256');
   // The package exports no package.json: read it where npm puts it.
   hash.update(readFileSync(new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url)));
+  for (const code of ['../../src/server/db/client.ts', '../../src/server/db/migrate.ts']) {
+    hash.update(readFileSync(new URL(code, import.meta.url)));
+  }
   for (const name of readdirSync(MIGRATIONS_FOLDER, { recursive: true }).map(String).sort()) {
-    const file = path.join(MIGRATIONS_FOLDER, name);
     hash.update(name);
-    if (name.endsWith('.sql') || name.endsWith('.json')) hash.update(readFileSync(file));
+    if (name.endsWith('.sql') || name.endsWith('.json')) hash.update(readFileSync(path.join(MIGRATIONS_FOLDER, name)));
   }
   return hash.digest('hex').slice(0, 16);
 }
 
-let template: Promise<string> | undefined;
+/** Templates of other keys and folders left by a cut-short making, unused for a day. */
+function removeStaleTemplates(current: string) {
+  for (const name of readdirSync(os.tmpdir())) {
+    if (!name.startsWith(TEMPLATE_PREFIX) || name === current) continue;
+    const folder = path.join(os.tmpdir(), name);
+    try {
+      if (Date.now() - statSync(folder).mtimeMs > STALE_MS) rmSync(folder, { recursive: true, force: true });
+    } catch {
+      // Another bench removed it first.
+    }
+  }
+}
 
-const TEMPLATE_PREFIX = 'studyhall-bench-pglite-';
+let template: Promise<string> | undefined;
 
 async function migratedTemplate(): Promise<string> {
   const name = `${TEMPLATE_PREFIX}${templateKey()}`;
   const finalPath = path.join(os.tmpdir(), name);
-  if (existsSync(finalPath)) return finalPath;
-  // Older migrations' templates (40 MB each) go as a new one is made.
-  for (const other of readdirSync(os.tmpdir())) {
-    if (/^studyhall-bench-pglite-[0-9a-f]{16}$/.test(other) && other !== name) {
-      rmSync(path.join(os.tmpdir(), other), { recursive: true, force: true });
-    }
+  removeStaleTemplates(name);
+  if (existsSync(path.join(finalPath, COMPLETE_MARK))) {
+    // In use: a day's cleaning by another checkout's bench leaves it.
+    const now = new Date();
+    utimesSync(finalPath, now, now);
+    return finalPath;
   }
+  rmSync(finalPath, { recursive: true, force: true });
   const aside = mkdtempSync(path.join(os.tmpdir(), `${TEMPLATE_PREFIX}making-`));
-  const handle = await openDatabase({ kind: 'pglite', dataDir: path.join(aside, 'pglite') });
-  await handle.close();
   try {
-    renameSync(path.join(aside, 'pglite'), finalPath);
-  } catch (error) {
-    // Another bench made it meanwhile: theirs is the same.
-    if (!existsSync(finalPath)) throw error;
+    const handle = await openDatabase({ kind: 'pglite', dataDir: path.join(aside, 'pglite') });
+    await handle.close();
+    writeFileSync(path.join(aside, 'pglite', COMPLETE_MARK), '');
+    try {
+      renameSync(path.join(aside, 'pglite'), finalPath);
+    } catch (error) {
+      // Another bench made it meanwhile: theirs is the same.
+      if (!existsSync(path.join(finalPath, COMPLETE_MARK))) throw error;
+    }
   } finally {
     rmSync(aside, { recursive: true, force: true });
   }
@@ -54,5 +89,5 @@ async function migratedTemplate(): Promise<string> {
 /** Fills `directory` (a DATA_DIR's PGlite folder, not there yet) with a migrated, empty database. */
 export async function copyMigratedPglite(directory: string): Promise<void> {
   template ??= migratedTemplate();
-  cpSync(await template, directory, { recursive: true });
+  cpSync(await template, directory, { recursive: true, filter: (source) => !source.endsWith(COMPLETE_MARK) });
 }
