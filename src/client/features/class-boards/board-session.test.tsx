@@ -245,6 +245,20 @@ async function aCopyWithAnUnsentStroke() {
   return { teacher, classId, observer, first, saved, unsent };
 }
 
+/**
+ * A first open (the page started the download: its flag said no copy here) over a copy that is
+ * there, read slowly: started, its download taken; `readCopy` lets the copy's read finish.
+ */
+async function firstOpenReadingSlowly(person: Person, classId: string, copy: BoardLocalStore) {
+  let readCopy!: () => void;
+  const copyRead = new Promise<void>((resolve) => (readCopy = resolve));
+  const store: BoardLocalStore = { ...copy, load: async (key) => (await copyRead, copy.load(key)) };
+  const opened = openSession(person, classId, store, testSettings(), () => true);
+  const starting = opened.session.start();
+  await vi.waitFor(() => expect(opened.link.downloads).toHaveLength(1));
+  return { opened, readCopy, starting };
+}
+
 describe('the class board session', () => {
   it('answers the server’s sync step 1 with a step 2: its windows of a late joiner’s pieces wait for it', async () => {
     const { teacher, classId } = await aClass(0);
@@ -483,12 +497,7 @@ describe('the class board session', () => {
     more.close();
 
     // The page started the download (its flag said no copy here), but a copy is there: read slowly.
-    let readCopy!: () => void;
-    const copyRead = new Promise<void>((resolve) => (readCopy = resolve));
-    const store: BoardLocalStore = { ...first.store, load: async (key) => (await copyRead, first.store.load(key)) };
-    const opened = openSession(teacher, classId, store, testSettings(), () => true);
-    const starting = opened.session.start();
-    await vi.waitFor(() => expect(opened.link.downloads).toHaveLength(1));
+    const { opened, readCopy, starting } = await firstOpenReadingSlowly(teacher, classId, first.store);
     await until(opened.session, (state) => state.isLoaded);
     expect(ids(opened.session, first.pageId)).toEqual([saved, later]);
     readCopy();
@@ -501,12 +510,7 @@ describe('the class board session', () => {
 
   it('leaves the copy as it was when the page closes before reading it', async () => {
     const { teacher, classId, first, saved, unsent } = await aCopyWithAnUnsentStroke();
-    let readCopy!: () => void;
-    const copyRead = new Promise<void>((resolve) => (readCopy = resolve));
-    const store: BoardLocalStore = { ...first.store, load: async (key) => (await copyRead, first.store.load(key)) };
-    const gone = openSession(teacher, classId, store, testSettings(), () => true);
-    const starting = gone.session.start();
-    await vi.waitFor(() => expect(gone.link.downloads).toHaveLength(1));
+    const { opened: gone, readCopy, starting } = await firstOpenReadingSlowly(teacher, classId, first.store);
     gone.session.close();
     readCopy();
     await starting;

@@ -55,6 +55,17 @@ async function openDialog(user: ReturnType<typeof userEvent.setup>, className: s
   return dialog;
 }
 
+/** A new class's import of one student, started from pasted text: its dialog open. */
+async function startImportOfOne() {
+  const { user, className } = await mountForNewClass();
+  const dialog = await openDialog(user, className);
+  await user.click(dialog.getByLabelText('Or paste the list'));
+  await user.paste([HEADER, studentRow().line].join('\n'));
+  await user.click(dialog.getByRole('button', { name: 'Check the list' }));
+  await user.click(await dialog.findByRole('button', { name: 'Import 1 student' }));
+  return { user, className, dialog };
+}
+
 afterEach(() => vi.restoreAllMocks());
 
 /** Catches the files the page downloads: their text, BOM included, in the order downloaded. */
@@ -166,12 +177,7 @@ describe('importing a class list', () => {
       }
       return response;
     });
-    const { user, className } = await mountForNewClass();
-    const dialog = await openDialog(user, className);
-    await user.click(dialog.getByLabelText('Or paste the list'));
-    await user.paste([HEADER, studentRow().line].join('\n'));
-    await user.click(dialog.getByRole('button', { name: 'Check the list' }));
-    await user.click(await dialog.findByRole('button', { name: 'Import 1 student' }));
+    const { user, className, dialog } = await startImportOfOne();
     await doneRead;
     await user.click(dialog.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -196,12 +202,7 @@ describe('importing a class list', () => {
       }
       return realFetch(input, init);
     });
-    const { user, className } = await mountForNewClass();
-    const dialog = await openDialog(user, className);
-    await user.click(dialog.getByLabelText('Or paste the list'));
-    await user.paste([HEADER, studentRow().line].join('\n'));
-    await user.click(dialog.getByRole('button', { name: 'Check the list' }));
-    await user.click(await dialog.findByRole('button', { name: 'Import 1 student' }));
+    const { className, dialog } = await startImportOfOne();
     expect(
       await dialog.findByText(`1 student imported into ${className}.`, {}, { timeout: patience(10_000) }),
     ).toBeInTheDocument();
