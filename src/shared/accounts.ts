@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { fieldCode } from './field-error-codes.ts';
 import { bodyObject, identityText, joinCodeText, localeSchema, requiredText } from './fields.ts';
 import { emailKey } from './identity.ts';
@@ -18,51 +18,53 @@ const EMAIL_ADDRESS =
 
 /** An address that identifies an account: compared by its emailKey (decision 024). */
 const emailAddress = (label: string) =>
-  identityText(label, FIELD_LIMITS.email, emailKey).refine(
-    (value) => EMAIL_ADDRESS.test(value) && !emailKey(value).startsWith('@'),
-    { error: `${label} must be a valid email address`, params: fieldCode('INVALID_EMAIL') },
+  identityText(label, FIELD_LIMITS.email, emailKey).check(
+    z.refine((value) => EMAIL_ADDRESS.test(value) && !emailKey(value).startsWith('@'), {
+      error: `${label} must be a valid email address`,
+      params: fieldCode('INVALID_EMAIL'),
+    }),
   );
 
 /** A password being set: the registration rules (decision 002), under the field's own label. */
 const newPasswordCalled = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .min(1, { error: `${label} is required` })
-    .min(FIELD_LIMITS.passwordMin, {
+  z.string({ error: `${label} is required` }).check(
+    z.minLength(1, { error: `${label} is required` }),
+    z.minLength(FIELD_LIMITS.passwordMin, {
       error: `${label} must be at least ${FIELD_LIMITS.passwordMin} characters`,
-    })
-    .max(FIELD_LIMITS.passwordMax, {
+    }),
+    z.maxLength(FIELD_LIMITS.passwordMax, {
       error: `${label} must be at most ${FIELD_LIMITS.passwordMax} characters`,
-    })
-    .refine((password) => password.trim() !== '', {
+    }),
+    z.refine((password) => password.trim() !== '', {
       error: `${label} must not be only spaces`,
       params: fieldCode('ONLY_SPACES'),
-    });
+    }),
+  );
 
 const newPassword = newPasswordCalled('Password');
 
 // A login only needs *a* password; its length rules belong to registration.
 const anyPasswordCalled = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .min(1, { error: `${label} is required` })
-    .max(FIELD_LIMITS.passwordMax, {
+  z.string({ error: `${label} is required` }).check(
+    z.minLength(1, { error: `${label} is required` }),
+    z.maxLength(FIELD_LIMITS.passwordMax, {
       error: `${label} must be at most ${FIELD_LIMITS.passwordMax} characters`,
-    });
+    }),
+  );
 const anyPassword = anyPasswordCalled('Password');
 
 /** The random part of an invitation link: 32 characters of base64url (24 random bytes). */
 export const INVITATION_CODE_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 
 /** The code of a teacher's invitation link (decision 030), as pasted or read from the address. */
-export const invitationCodeSchema = z
-  .string({ error: 'Invitation is required' })
-  .trim()
-  .min(1, { error: 'Invitation is required' })
-  .refine((value) => INVITATION_CODE_PATTERN.test(value), {
+export const invitationCodeSchema = z.string({ error: 'Invitation is required' }).check(
+  z.trim(),
+  z.minLength(1, { error: 'Invitation is required' }),
+  z.refine((value) => INVITATION_CODE_PATTERN.test(value), {
     error: 'This is not an invitation code: open the link you were given',
     params: fieldCode('INVITATION_CODE_FORM'),
-  });
+  }),
+);
 
 /** A teacher's own details: registering with an invitation, or setting up the school. */
 export const teacherAccountFields = {
@@ -88,13 +90,12 @@ export type TeacherLogin = z.infer<typeof teacherLoginSchema>;
 export const studentDetailFields = {
   name: requiredText('Name', FIELD_LIMITS.name),
   // Letters may carry combining signs (Devanagari vowel signs; NFC leaves most of them apart).
-  rollNumber: identityText('Account username', FIELD_LIMITS.rollNumber).refine(
+  rollNumber: identityText('Account username', FIELD_LIMITS.rollNumber).check(
     // Joiners (ZWNJ, ZWJ) are how Persian and Indic names are written; the identity key ignores them.
-    (value) => /^[\p{L}\p{N}._-](?:[\p{L}\p{M}\p{N}._-]|\u200C|\u200D)*$/u.test(value),
-    {
+    z.refine((value) => /^[\p{L}\p{N}._-](?:[\p{L}\p{M}\p{N}._-]|\u200C|\u200D)*$/u.test(value), {
       error: 'Account username may contain only letters, digits, dots, dashes and underscores',
       params: fieldCode('USERNAME_CHARACTERS'),
-    },
+    }),
   ),
   email: emailAddress('Email'),
   parentName: requiredText('Parent name', FIELD_LIMITS.name),
@@ -127,31 +128,33 @@ const NEW_PASSWORD_UNCHANGED = 'The new password must be different from the curr
  * POST /api/{role}/change-password (decision 017): the current password proves it is the
  * account holder; the new one follows the registration rules. The account is the token's.
  */
-export const changePasswordSchema = z
-  .strictObject(changePasswordFields)
-  .refine((input) => input.newPassword !== input.currentPassword, {
+export const changePasswordSchema = z.strictObject(changePasswordFields).check(
+  z.refine((input) => input.newPassword !== input.currentPassword, {
     error: NEW_PASSWORD_UNCHANGED,
     path: ['newPassword'],
     params: fieldCode('PASSWORD_UNCHANGED'),
-  });
+  }),
+);
 export type ChangePassword = z.infer<typeof changePasswordSchema>;
 
 /** The change-password form: the same, plus the new password typed twice (the server never sees the copy). */
 export const changePasswordFormSchema = z
   .object({ ...changePasswordFields, confirmPassword: z.string({ error: 'Type the new password again' }) })
-  .refine((input) => input.newPassword !== input.currentPassword, {
-    error: NEW_PASSWORD_UNCHANGED,
-    path: ['newPassword'],
-    params: fieldCode('PASSWORD_UNCHANGED'),
-  })
-  .refine((input) => input.confirmPassword === input.newPassword, {
-    error: 'The two new passwords do not match',
-    path: ['confirmPassword'],
-    params: fieldCode('PASSWORDS_DIFFER'),
-  });
+  .check(
+    z.refine((input) => input.newPassword !== input.currentPassword, {
+      error: NEW_PASSWORD_UNCHANGED,
+      path: ['newPassword'],
+      params: fieldCode('PASSWORD_UNCHANGED'),
+    }),
+    z.refine((input) => input.confirmPassword === input.newPassword, {
+      error: 'The two new passwords do not match',
+      path: ['confirmPassword'],
+      params: fieldCode('PASSWORDS_DIFFER'),
+    }),
+  );
 
 /** Bodies of the profile calls are empty; anything sent is ignored. */
-export const emptyBodySchema = z.object({}).loose().nullish();
+export const emptyBodySchema = z.nullish(z.looseObject({}));
 
 /** What the API presents of a teacher (SPEC §3, minus the password). */
 export const teacherProfileSchema = z.strictObject({
@@ -162,7 +165,7 @@ export const teacherProfileSchema = z.strictObject({
   /** Administers the school: the staff screen (decision 030). */
   isAdministrator: z.boolean(),
   /** The interface's language the teacher chose (issue 32); null: not chosen. */
-  locale: localeSchema.nullable(),
+  locale: z.nullable(localeSchema),
 });
 export type TeacherProfile = z.infer<typeof teacherProfileSchema>;
 
@@ -181,13 +184,13 @@ export const studentProfileSchema = z.strictObject({
   /** A teacher reset the password (decision 033): every call but the change is refused until a new one is chosen. */
   mustChangePassword: z.boolean(),
   /** The interface's language the student chose (issue 32); null: not chosen. */
-  locale: localeSchema.nullable(),
+  locale: z.nullable(localeSchema),
 });
 export type StudentProfile = z.infer<typeof studentProfileSchema>;
 
 /** A person chooses the interface's language (issue 32); null goes back to the browser's and the school's. */
-export const chooseLanguageSchema = bodyObject({ locale: localeSchema.nullable() });
+export const chooseLanguageSchema = bodyObject({ locale: z.nullable(localeSchema) });
 export type ChooseLanguage = z.infer<typeof chooseLanguageSchema>;
 
 /** A session token (JWT, 12 hours): sent as `Authorization: Bearer …`. */
-export const sessionTokenSchema = z.string().min(1);
+export const sessionTokenSchema = z.string().check(z.minLength(1));

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { fieldCode } from './field-error-codes.ts';
 import { blankableText, bodyObject, classIdField, pagingFields, requiredText } from './fields.ts';
 import { JSON_BODY_LIMIT_BYTES, JSON_BYTES_PER_CHARACTER } from './limits.ts';
@@ -54,42 +54,51 @@ const yearOf = (value: string) => new Date(value).getUTCFullYear();
 /** A date and time with its offset (the client turns the school's wall time into it), within the years allowed. */
 export const assignmentDateField = (label: string) =>
   z
-    .string({ error: `${label} must be a date and time` })
-    .pipe(z.iso.datetime({ offset: true, error: `${label} must be a date and time` }))
-    .refine((value) => yearOf(value) >= ASSIGNMENT_LIMITS.yearMin && yearOf(value) <= ASSIGNMENT_LIMITS.yearMax, {
-      error: `${label} must be between the years ${ASSIGNMENT_LIMITS.yearMin} and ${ASSIGNMENT_LIMITS.yearMax}`,
-      params: fieldCode('DATE_OUT_OF_RANGE', {
-        minimum: ASSIGNMENT_LIMITS.yearMin,
-        maximum: ASSIGNMENT_LIMITS.yearMax,
+    .pipe(
+      z.string({ error: `${label} must be a date and time` }),
+      z.iso.datetime({ offset: true, error: `${label} must be a date and time` }),
+    )
+    .check(
+      z.refine((value) => yearOf(value) >= ASSIGNMENT_LIMITS.yearMin && yearOf(value) <= ASSIGNMENT_LIMITS.yearMax, {
+        error: `${label} must be between the years ${ASSIGNMENT_LIMITS.yearMin} and ${ASSIGNMENT_LIMITS.yearMax}`,
+        params: fieldCode('DATE_OUT_OF_RANGE', {
+          minimum: ASSIGNMENT_LIMITS.yearMin,
+          maximum: ASSIGNMENT_LIMITS.yearMax,
+        }),
       }),
-    });
+    );
 
 /** An assignment's points (halves, 0.5–1,000) or null: ungraded. */
-export const assignmentPointsField = z
-  .number({ error: 'Points must be a number' })
-  .min(0.5, { error: 'An assignment is worth at least half a point' })
-  .max(ASSIGNMENT_LIMITS.pointsMax, { error: `An assignment is worth at most ${ASSIGNMENT_LIMITS.pointsMax} points` })
-  .refine((value) => Number.isInteger(value * 2), {
-    error: 'Points go in halves: 1, 1.5, 2…',
-    params: fieldCode('POINTS_NOT_HALVES'),
-  })
-  .nullable();
+export const assignmentPointsField = z.nullable(
+  z.number({ error: 'Points must be a number' }).check(
+    z.gte(0.5, { error: 'An assignment is worth at least half a point' }),
+    z.lte(ASSIGNMENT_LIMITS.pointsMax, {
+      error: `An assignment is worth at most ${ASSIGNMENT_LIMITS.pointsMax} points`,
+    }),
+    z.refine((value) => Number.isInteger(value * 2), {
+      error: 'Points go in halves: 1, 1.5, 2…',
+      params: fieldCode('POINTS_NOT_HALVES'),
+    }),
+  ),
+);
 
 /** A list of ids without repeats, at most `max`. */
-const idList = (label: string, max: number, item: z.ZodType<string>) =>
-  z
-    .array(item, { error: `${label} must be a list` })
-    .max(max, { error: `At most ${max} ${label.toLowerCase()}` })
-    .refine((ids) => new Set(ids).size === ids.length, {
+const idList = (label: string, max: number, item: z.ZodMiniType<string>) =>
+  z.array(item, { error: `${label} must be a list` }).check(
+    z.maxLength(max, { error: `At most ${max} ${label.toLowerCase()}` }),
+    z.refine((ids) => new Set(ids).size === ids.length, {
       error: `${label} are listed twice`,
       params: fieldCode('NOT_UNIQUE'),
-    });
+    }),
+  );
 
 // Its own code for none chosen: "Choose at least one class" says more than a list's generic bound.
-const classIdsField = idList('Classes', ASSIGNMENT_LIMITS.classesMax, classIdField()).refine((ids) => ids.length > 0, {
-  error: 'Choose at least one class',
-  params: fieldCode('NO_CLASS_CHOSEN'),
-});
+const classIdsField = idList('Classes', ASSIGNMENT_LIMITS.classesMax, classIdField()).check(
+  z.refine((ids) => ids.length > 0, {
+    error: 'Choose at least one class',
+    params: fieldCode('NO_CLASS_CHOSEN'),
+  }),
+);
 const attachmentsField = idList(
   'Attachments',
   ASSIGNMENT_LIMITS.attachmentsMax,
@@ -99,12 +108,12 @@ const attachmentsField = idList(
 const assignmentShape = {
   classIds: classIdsField,
   title: requiredText('Title', ASSIGNMENT_LIMITS.title),
-  instructions: blankableText('Instructions', ASSIGNMENT_LIMITS.instructions).default(''),
+  instructions: z._default(blankableText('Instructions', ASSIGNMENT_LIMITS.instructions), ''),
   points: assignmentPointsField,
-  dueAt: assignmentDateField('Due time').nullable(),
-  acceptLate: z.boolean({ error: 'Say whether late work is accepted' }).default(true),
-  publishAt: assignmentDateField('Publish time').nullable().default(null),
-  attachments: attachmentsField.default([]),
+  dueAt: z.nullable(assignmentDateField('Due time')),
+  acceptLate: z._default(z.boolean({ error: 'Say whether late work is accepted' }), true),
+  publishAt: z._default(z.nullable(assignmentDateField('Publish time')), null),
+  attachments: z._default(attachmentsField, []),
 };
 
 /** Published before it is due: a later publish time would hide the assignment until after its due time. */
@@ -117,7 +126,7 @@ const PUBLISH_AFTER_DUE = {
 };
 
 /** POST /api/assignments: a new assignment for one or more of the caller's classes. */
-export const newAssignmentSchema = bodyObject(assignmentShape).refine(publishBeforeDue, PUBLISH_AFTER_DUE);
+export const newAssignmentSchema = bodyObject(assignmentShape).check(z.refine(publishBeforeDue, PUBLISH_AFTER_DUE));
 export type NewAssignment = z.infer<typeof newAssignmentSchema>;
 export type NewAssignmentInput = z.input<typeof newAssignmentSchema>;
 
@@ -126,33 +135,27 @@ export const editAssignmentSchema = bodyObject({
   ...assignmentShape,
   version: z
     .number({ error: 'Send the version of the assignment you edited' })
-    .int()
-    .min(1)
-    .max(2 ** 31 - 1),
-}).refine(publishBeforeDue, PUBLISH_AFTER_DUE);
+    .check(z.int(), z.gte(1), z.lte(2 ** 31 - 1)),
+}).check(z.refine(publishBeforeDue, PUBLISH_AFTER_DUE));
 export type EditAssignment = z.infer<typeof editAssignmentSchema>;
 
 /** POST /api/assignments/{id}/duplicate: the copy's classes, and optionally a new title and times. */
 export const duplicateAssignmentSchema = bodyObject({
   classIds: classIdsField,
-  title: requiredText('Title', ASSIGNMENT_LIMITS.title).optional(),
-  dueAt: assignmentDateField('Due time').nullable().optional(),
-  publishAt: assignmentDateField('Publish time').nullable().optional(),
+  title: z.optional(requiredText('Title', ASSIGNMENT_LIMITS.title)),
+  dueAt: z.optional(z.nullable(assignmentDateField('Due time'))),
+  publishAt: z.optional(z.nullable(assignmentDateField('Publish time'))),
 });
 export type DuplicateAssignment = z.infer<typeof duplicateAssignmentSchema>;
 
 export const deletedAssignmentSchema = z.strictObject({ outcome: z.enum(['deleted', 'archived']) });
 export type DeletedAssignment = z.infer<typeof deletedAssignmentSchema>;
 
-const versionField = z
-  .number({ error: 'Send the version you read' })
-  .int()
-  .min(0)
-  .max(2 ** 31 - 1);
+const versionField = z.number({ error: 'Send the version you read' }).check(z.int(), z.gte(0), z.lte(2 ** 31 - 1));
 
 /** PUT …/draft and POST …/hand-in: the text, and the version of the hand-in the page read (0: none yet). */
 export const handInBodySchema = bodyObject({
-  text: blankableText('Text', ASSIGNMENT_LIMITS.handInText).default(''),
+  text: z._default(blankableText('Text', ASSIGNMENT_LIMITS.handInText), ''),
   version: versionField,
 });
 export type HandInBody = z.infer<typeof handInBodySchema>;
@@ -163,22 +166,23 @@ export const takeBackBodySchema = bodyObject({ version: versionField });
 /** PUT /api/assignments/{id}/hand-ins/{studentId}/grade. */
 export const gradeBodySchema = bodyObject({
   /** Null for an ungraded assignment (feedback only). */
-  points: z
-    .number({ error: 'Points must be a number' })
-    .min(0, { error: 'Points cannot be negative' })
-    .max(ASSIGNMENT_LIMITS.pointsMax, { error: `At most ${ASSIGNMENT_LIMITS.pointsMax} points` })
-    .refine((value) => Number.isInteger(value * 2), {
-      error: 'Points go in halves: 1, 1.5, 2…',
-      params: fieldCode('POINTS_NOT_HALVES'),
-    })
-    .nullable(),
-  feedback: blankableText('Feedback', ASSIGNMENT_LIMITS.feedback).default(''),
+  points: z.nullable(
+    z.number({ error: 'Points must be a number' }).check(
+      z.gte(0, { error: 'Points cannot be negative' }),
+      z.lte(ASSIGNMENT_LIMITS.pointsMax, { error: `At most ${ASSIGNMENT_LIMITS.pointsMax} points` }),
+      z.refine((value) => Number.isInteger(value * 2), {
+        error: 'Points go in halves: 1, 1.5, 2…',
+        params: fieldCode('POINTS_NOT_HALVES'),
+      }),
+    ),
+  ),
+  feedback: z._default(blankableText('Feedback', ASSIGNMENT_LIMITS.feedback), ''),
   version: versionField,
 });
 export type GradeBody = z.infer<typeof gradeBodySchema>;
 
 /** POST /api/assignments/{id}/return-all: one class of the assignment, or every class the caller teaches. */
-export const returnAllBodySchema = bodyObject({ classId: classIdField().optional() }).nullish();
+export const returnAllBodySchema = z.nullish(bodyObject({ classId: z.optional(classIdField()) }));
 
 export const assignmentIdParams = z.object({ id: z.uuid({ error: 'Not a valid assignment id' }) });
 export const handInParams = z.object({
@@ -204,17 +208,17 @@ const attachmentSchema = z.strictObject({
   fileName: z.string(),
   mimeType: z.string(),
   /** A video link's address; null for a file. */
-  linkUrl: z.string().nullable(),
+  linkUrl: z.nullable(z.string()),
   /** A file's address signed for the caller (decision 061: a student of any of the assignment's classes opens it); null for a link. */
-  fileUrl: z.string().nullable(),
+  fileUrl: z.nullable(z.string()),
 });
 export type AssignmentAttachment = z.infer<typeof attachmentSchema>;
 
 const assignmentCore = {
   _id: z.string(),
   title: z.string(),
-  points: z.number().nullable(),
-  dueAt: z.string().nullable(),
+  points: z.nullable(z.number()),
+  dueAt: z.nullable(z.string()),
   acceptLate: z.boolean(),
   classes: z.array(z.strictObject({ _id: z.string(), name: z.string() })),
 };
@@ -223,15 +227,15 @@ const assignmentCore = {
 export const teacherAssignmentSchema = z.strictObject({
   ...assignmentCore,
   instructions: z.string(),
-  publishAt: z.string().nullable(),
+  publishAt: z.nullable(z.string()),
   archived: z.boolean(),
-  version: z.number().int(),
+  version: z.int(),
   attachments: z.array(attachmentSchema),
   createdBy: z.strictObject({ _id: z.string(), name: z.string() }),
   /** The caller created it: they may edit, duplicate and delete it. */
   isOwner: z.boolean(),
   /** Hand-ins of the caller's classes of it: handed in (ever), waiting for a grade, returned. */
-  handIns: z.strictObject({ handedIn: z.number().int(), toGrade: z.number().int(), returned: z.number().int() }),
+  handIns: z.strictObject({ handedIn: z.int(), toGrade: z.int(), returned: z.int() }),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -240,12 +244,12 @@ export type TeacherAssignment = z.infer<typeof teacherAssignmentSchema>;
 /** The student's own hand-in: points and feedback only once returned. */
 const ownHandInSchema = z.strictObject({
   state: z.enum(HAND_IN_STATES),
-  version: z.number().int(),
-  submittedAt: z.string().nullable(),
+  version: z.int(),
+  submittedAt: z.nullable(z.string()),
   late: z.boolean(),
-  points: z.number().nullable(),
-  feedback: z.string().nullable(),
-  returnedAt: z.string().nullable(),
+  points: z.nullable(z.number()),
+  feedback: z.nullable(z.string()),
+  returnedAt: z.nullable(z.string()),
   gradeChangedAfterReturn: z.boolean(),
 });
 
@@ -253,7 +257,7 @@ const ownHandInSchema = z.strictObject({
 export const studentAssignmentSummarySchema = z.strictObject({
   ...assignmentCore,
   group: z.enum(STUDENT_ASSIGNMENT_GROUPS),
-  handIn: ownHandInSchema.nullable(),
+  handIn: z.nullable(ownHandInSchema),
 });
 export type StudentAssignmentSummary = z.infer<typeof studentAssignmentSummarySchema>;
 
@@ -265,7 +269,7 @@ export const studentAssignmentSchema = z.strictObject({
   attachments: z.array(attachmentSchema),
   /** Closed to hand-ins: past due with late work refused, or archived. */
   closed: z.boolean(),
-  handIn: ownHandInSchema.extend({ text: z.string() }).nullable(),
+  handIn: z.nullable(z.extend(ownHandInSchema, { text: z.string() })),
 });
 export type StudentAssignment = z.infer<typeof studentAssignmentSchema>;
 
@@ -276,22 +280,22 @@ export const handInRowSchema = z.strictObject({
   /** Not handed in and past the due time. */
   missing: z.boolean(),
   late: z.boolean(),
-  submittedAt: z.string().nullable(),
-  points: z.number().nullable(),
-  feedback: z.string().nullable(),
-  gradedAt: z.string().nullable(),
-  returnedAt: z.string().nullable(),
+  submittedAt: z.nullable(z.string()),
+  points: z.nullable(z.number()),
+  feedback: z.nullable(z.string()),
+  gradedAt: z.nullable(z.string()),
+  returnedAt: z.nullable(z.string()),
   gradeChangedAfterReturn: z.boolean(),
   /** What a grade sends back (0: no hand-in). */
-  version: z.number().int(),
+  version: z.int(),
 });
 export type HandInRow = z.infer<typeof handInRowSchema>;
 
 /** One hand-in as a teacher reads it to grade: the row and the text (empty when not handed in). */
-export const handInDetailSchema = handInRowSchema.extend({ text: z.string() });
+export const handInDetailSchema = z.extend(handInRowSchema, { text: z.string() });
 export type HandInDetail = z.infer<typeof handInDetailSchema>;
 
-export const returnedCountSchema = z.strictObject({ returned: z.number().int() });
+export const returnedCountSchema = z.strictObject({ returned: z.int() });
 
 // ---- Hand-in files and the private thread (decision 061) ------------------------------------
 
@@ -311,16 +315,16 @@ export const handInFileSchema = z.strictObject({
   fileName: z.string(),
   /** Decided from the bytes. */
   mimeType: z.string(),
-  size: z.number().int(),
+  size: z.int(),
   createdAt: z.string(),
   url: z.string(),
 });
 export type HandInFile = z.infer<typeof handInFileSchema>;
 
 /** An upload's answer: the file, and the hand-in's version after it (an upload is a change of the draft). */
-export const uploadedHandInFileSchema = z.strictObject({ file: handInFileSchema, version: z.number().int() });
+export const uploadedHandInFileSchema = z.strictObject({ file: handInFileSchema, version: z.int() });
 export type UploadedHandInFile = z.infer<typeof uploadedHandInFileSchema>;
-export const handInVersionSchema = z.strictObject({ version: z.number().int() });
+export const handInVersionSchema = z.strictObject({ version: z.int() });
 
 export const commentsQuery = z.object(
   pagingFields({
@@ -336,8 +340,8 @@ export const handInCommentSchema = z.strictObject({
   _id: z.string(),
   author: z.strictObject({
     role: z.enum(['student', 'teacher']),
-    _id: z.string().nullable(),
-    name: z.string().nullable(),
+    _id: z.nullable(z.string()),
+    name: z.nullable(z.string()),
   }),
   /** The caller wrote it. */
   mine: z.boolean(),

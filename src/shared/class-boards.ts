@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { bodyObject } from './fields.ts';
 import { ROOM_CLOSE_CODES } from './rooms.ts';
 
@@ -79,24 +79,24 @@ export const BOARD_ROOT = 'pages';
 export const PAGE_KEYS = ['name', 'order', 'strokes'] as const;
 export const BOARD_ID_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
 
-const coordinate = z.number().int().min(-CLASS_BOARD_LIMITS.coordinateMax).max(CLASS_BOARD_LIMITS.coordinateMax);
+const coordinate = z.int().check(z.gte(-CLASS_BOARD_LIMITS.coordinateMax), z.lte(CLASS_BOARD_LIMITS.coordinateMax));
 
 /** A finished stroke: its author (the server checks it is the sender), colour, width and points [x0, y0, x1, y1, …]. */
 export const boardStrokeSchema = z.strictObject({
-  id: z.string().regex(BOARD_ID_PATTERN),
+  id: z.string().check(z.regex(BOARD_ID_PATTERN)),
   author: z.uuid(),
-  colour: z.string().regex(/^#[0-9a-fA-F]{6}$/),
-  width: z.number().min(CLASS_BOARD_LIMITS.strokeWidthMin).max(CLASS_BOARD_LIMITS.strokeWidthMax),
-  points: z
-    .array(coordinate)
-    .min(2)
-    .max(2 * CLASS_BOARD_LIMITS.strokePointsMax)
-    .refine((points) => points.length % 2 === 0),
+  colour: z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/)),
+  width: z.number().check(z.gte(CLASS_BOARD_LIMITS.strokeWidthMin), z.lte(CLASS_BOARD_LIMITS.strokeWidthMax)),
+  points: z.array(coordinate).check(
+    z.minLength(2),
+    z.maxLength(2 * CLASS_BOARD_LIMITS.strokePointsMax),
+    z.refine((points) => points.length % 2 === 0),
+  ),
 });
 export type BoardStroke = z.infer<typeof boardStrokeSchema>;
 
-export const boardPageNameSchema = z.string().min(1).max(CLASS_BOARD_LIMITS.pageNameMax);
-export const boardPageOrderSchema = z.number().finite();
+export const boardPageNameSchema = z.string().check(z.minLength(1), z.maxLength(CLASS_BOARD_LIMITS.pageNameMax));
+export const boardPageOrderSchema = z.number();
 
 // ---- The pen ----------------------------------------------------------------------------------
 
@@ -122,10 +122,10 @@ export const classBoardParamsSchema = z.object({ classId: z.uuid({ error: 'Not a
 /** PUT /api/class-boards/{classId}/pen: students not of the class are left out of `studentIds`. */
 export const boardPenInputSchema = bodyObject({
   mode: z.enum(PEN_MODES, { error: 'The pen is for everyone, teachers or named students' }),
-  studentIds: z
-    .array(z.uuid({ error: 'Not a valid student id' }))
-    .max(CLASS_BOARD_LIMITS.penStudentsMax)
-    .default([]),
+  studentIds: z._default(
+    z.array(z.uuid({ error: 'Not a valid student id' })).check(z.maxLength(CLASS_BOARD_LIMITS.penStudentsMax)),
+    [],
+  ),
 });
 export type BoardPenInput = z.input<typeof boardPenInputSchema>;
 
@@ -179,19 +179,16 @@ export const BOARD_CLOSE_MESSAGES: Record<BoardCloseReason, string> = {
 export const BOARD_ERROR_CODES = ['NO_PEN', 'NOT_A_TEACHER', 'BOARD_FULL', 'PAGES_FULL', 'CLIENT_TAKEN'] as const;
 export type BoardErrorCode = (typeof BOARD_ERROR_CODES)[number];
 
-const base64 = z
-  .string()
-  .max(CLASS_BOARD_LIMITS.messageMaxBytes)
-  .regex(/^[A-Za-z0-9+/]*={0,2}$/);
+const base64 = z.string().check(z.maxLength(CLASS_BOARD_LIMITS.messageMaxBytes), z.regex(/^[A-Za-z0-9+/]*={0,2}$/));
 
 export const boardJoinMessageSchema = z.strictObject({
   type: z.literal('join'),
-  protocolVersion: z.number().int(),
+  protocolVersion: z.int(),
 });
 
 export const boardClientMessageSchema = z.discriminatedUnion('type', [
   /** A y-protocols sync message (step 1, step 2 or update); `ref` is echoed by `saved` or `error`. */
-  z.strictObject({ type: z.literal('sync'), data: base64, ref: z.number().int().min(0).optional() }),
+  z.strictObject({ type: z.literal('sync'), data: base64, ref: z.optional(z.int().check(z.gte(0))) }),
   /** A y-protocols awareness update of this page's own state (cursor, tool): relayed, never stored. */
   z.strictObject({ type: z.literal('awareness'), data: base64 }),
   z.strictObject({ type: z.literal('leave') }),
@@ -208,8 +205,8 @@ export const boardServerMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('sync'), data: z.string() }),
   z.strictObject({ type: z.literal('awareness'), data: z.string() }),
   /** The update `ref` is stored (durable): it survives any instance. */
-  z.strictObject({ type: z.literal('saved'), ref: z.number().int() }),
-  z.strictObject({ type: z.literal('error'), code: z.enum(BOARD_ERROR_CODES), ref: z.number().int().optional() }),
+  z.strictObject({ type: z.literal('saved'), ref: z.int() }),
+  z.strictObject({ type: z.literal('error'), code: z.enum(BOARD_ERROR_CODES), ref: z.optional(z.int()) }),
   /** The pen changed: who draws, and whether this person does. */
   z.strictObject({ type: z.literal('pen'), pen: boardPenSchema, canDraw: z.boolean() }),
 ]);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { studentAccountFields } from './accounts.ts';
 import { blankableText, bodyObject, classNameText, joinCodeText } from './fields.ts';
 import { FIELD_LIMITS } from './limits.ts';
@@ -31,13 +31,13 @@ const subjectText = () => blankableText('Subject', FIELD_LIMITS.subject);
 export const createClassSchema = bodyObject({
   name: classNameText(),
   /** Blank means none. */
-  subject: subjectText().optional(),
+  subject: z.optional(subjectText()),
 });
 export type CreateClass = z.input<typeof createClassSchema>;
 
 export const updateClassSchema = bodyObject({
-  name: classNameText().optional(),
-  subject: subjectText().optional(),
+  name: z.optional(classNameText()),
+  subject: z.optional(subjectText()),
 });
 export type UpdateClass = z.input<typeof updateClassSchema>;
 
@@ -47,11 +47,11 @@ export const classTeacherSchema = z.strictObject({ _id: z.string(), name: z.stri
 export const teacherClassSchema = z.strictObject({
   _id: z.string(),
   name: z.string(),
-  subject: z.string().nullable(),
+  subject: z.nullable(z.string()),
   /** As shown (`ABCD-EFGH`), or null while turned off. */
-  joinCode: z.string().nullable(),
+  joinCode: z.nullable(z.string()),
   isArchived: z.boolean(),
-  studentCount: z.number().int(),
+  studentCount: z.int(),
   teachers: z.array(classTeacherSchema),
   createdAt: z.iso.datetime(),
 });
@@ -61,7 +61,7 @@ export type TeacherClass = z.infer<typeof teacherClassSchema>;
 export const studentClassSchema = z.strictObject({
   _id: z.string(),
   name: z.string(),
-  subject: z.string().nullable(),
+  subject: z.nullable(z.string()),
 });
 export type StudentClass = z.infer<typeof studentClassSchema>;
 
@@ -75,9 +75,9 @@ export type AddCoTeacher = z.input<typeof addCoTeacherSchema>;
 export const untaughtClassSchema = z.strictObject({
   _id: z.string(),
   name: z.string(),
-  subject: z.string().nullable(),
+  subject: z.nullable(z.string()),
   isArchived: z.boolean(),
-  studentCount: z.number().int(),
+  studentCount: z.int(),
 });
 export type UntaughtClass = z.infer<typeof untaughtClassSchema>;
 
@@ -88,7 +88,7 @@ export const assignClassTeacherSchema = bodyObject({
 export type AssignClassTeacher = z.input<typeof assignClassTeacherSchema>;
 
 /** An untaught class once given its teacher: whom it now has. */
-export const assignedClassSchema = untaughtClassSchema.extend({ teachers: z.array(classTeacherSchema) });
+export const assignedClassSchema = z.extend(untaughtClassSchema, { teachers: z.array(classTeacherSchema) });
 export type AssignedClass = z.infer<typeof assignedClassSchema>;
 
 export const joinClassSchema = bodyObject({ classCode: joinCodeText() });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { changePasswordFormSchema, invitationCodeSchema, studentRegistrationSchema } from './accounts.ts';
 import { fieldErrorsOf } from './api.ts';
 import { FIELD_ERROR_CODES, fieldCode, isFieldErrorCode } from './field-error-codes.ts';
@@ -12,7 +12,7 @@ import { createInvitationSchema } from './school.ts';
 import { TASK_LIMITS, updateTasksSchema } from './tasks.ts';
 
 /** The field errors a schema's verdict on `value` makes, without their messages. */
-const codesOf = (schema: z.ZodType, value: unknown) => {
+const codesOf = (schema: z.ZodMiniType, value: unknown) => {
   const parsed = schema.safeParse(value);
   if (parsed.success) throw new Error('expected a refusal');
   return fieldErrorsOf(parsed.error.issues).map(({ message: _message, ...error }) => error);
@@ -21,15 +21,15 @@ const codesOf = (schema: z.ZodType, value: unknown) => {
 describe('fieldErrorsOf gives every problem a code (issue 32 point 3)', () => {
   it('reads the generic codes and their bounds from zod’s issues', () => {
     const schema = z.strictObject({
-      required: z.string().min(1),
-      short: z.string().min(3),
-      long: z.string().max(3),
-      small: z.number().min(0),
-      positive: z.number().gt(0),
-      big: z.number().max(5),
-      few: z.array(z.string()).min(2),
-      many: z.array(z.string()).max(1),
-      whole: z.number().int(),
+      required: z.string().check(z.minLength(1)),
+      short: z.string().check(z.minLength(3)),
+      long: z.string().check(z.maxLength(3)),
+      small: z.number().check(z.gte(0)),
+      positive: z.number().check(z.gt(0)),
+      big: z.number().check(z.lte(5)),
+      few: z.array(z.string()).check(z.minLength(2)),
+      many: z.array(z.string()).check(z.maxLength(1)),
+      whole: z.int(),
       number: z.number(),
       text: z.string(),
       email: z.email(),
@@ -75,8 +75,10 @@ describe('fieldErrorsOf gives every problem a code (issue 32 point 3)', () => {
 
   it('takes a refinement’s own code and parameters from its params, and INVALID when it names none', () => {
     const schema = z.object({
-      own: z.string().refine(() => false, { error: 'x', params: fieldCode('DUPLICATE_IN_FILE', { firstRow: 3 }) }),
-      none: z.string().refine(() => false, { error: 'y' }),
+      own: z
+        .string()
+        .check(z.refine(() => false, { error: 'x', params: fieldCode('DUPLICATE_IN_FILE', { firstRow: 3 }) })),
+      none: z.string().check(z.refine(() => false, { error: 'y' })),
     });
     expect(codesOf(schema, { own: 'a', none: 'b' })).toEqual([
       { field: 'own', code: 'DUPLICATE_IN_FILE', params: { firstRow: 3 } },
@@ -178,6 +180,6 @@ describe('fieldErrorsOf gives every problem a code (issue 32 point 3)', () => {
   it('knows its codes, and only those', () => {
     expect(isFieldErrorCode('TAKEN')).toBe(true);
     expect(isFieldErrorCode('toString')).toBe(false);
-    expect(Object.keys(FIELD_ERROR_CODES).every((code) => /^[A-Z_]+$/.test(code))).toBe(true);
+    expect(FIELD_ERROR_CODES.every((code) => /^[A-Z_]+$/.test(code))).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { fieldCode } from './field-error-codes.ts';
 import { identityKey } from './identity.ts';
 import { FIELD_LIMITS } from './limits.ts';
@@ -36,19 +36,20 @@ const FORBIDDEN = fieldCode('FORBIDDEN_CHARACTERS');
 const REQUIRED = fieldCode('REQUIRED');
 
 /** Non-empty to the eye, bounded, without control characters: what every required text checks after trimming. */
-const boundedText = (text: z.ZodString, label: string, max: number) =>
-  text
-    .min(1, { error: `${label} is required`, abort: true })
-    .max(max, { error: `${label} must be at most ${max} characters` })
-    .refine((value) => !hasForbiddenCharacters(value), {
+const boundedText = (text: z.ZodMiniString<string>, label: string, max: number) =>
+  text.check(
+    z.minLength(1, { error: `${label} is required`, abort: true }),
+    z.maxLength(max, { error: `${label} must be at most ${max} characters` }),
+    z.refine((value) => !hasForbiddenCharacters(value), {
       error: `${label} contains characters that are not allowed`,
       params: FORBIDDEN,
-    })
-    .refine((value) => !isBlankText(value), { error: `${label} is required`, abort: true, params: REQUIRED });
+    }),
+    z.refine((value) => !isBlankText(value), { error: `${label} is required`, abort: true, params: REQUIRED }),
+  );
 
 /** A trimmed, non-empty, bounded text without control characters. */
 export const requiredText = (label: string, max: number) =>
-  boundedText(z.string({ error: `${label} is required` }).trim(), label, max);
+  boundedText(z.string({ error: `${label} is required` }).check(z.trim()), label, max);
 
 /**
  * A text that identifies (decision 024): kept as typed in NFC, trimmed; compared by its key
@@ -57,19 +58,13 @@ export const requiredText = (label: string, max: number) =>
  * must fit in a page.
  */
 export const identityText = (label: string, max: number, keyOf: (value: string) => string = identityKey) =>
-  boundedText(
-    z
-      .string({ error: `${label} is required` })
-      .normalize('NFC')
-      .trim(),
-    label,
-    max,
-  )
-    .refine((value) => keyOf(value) !== '', { error: `${label} is required`, params: REQUIRED })
-    .refine((value) => keyOf(value).length <= 2 * max, {
+  boundedText(z.string({ error: `${label} is required` }).check(z.normalize('NFC'), z.trim()), label, max).check(
+    z.refine((value) => keyOf(value) !== '', { error: `${label} is required`, params: REQUIRED }),
+    z.refine((value) => keyOf(value).length <= 2 * max, {
       error: `${label} is too long`,
       params: fieldCode('TOO_LONG', { maximum: max }),
-    });
+    }),
+  );
 
 /** A class name: one class however it is spelled ('10a ' and '10A', NFC and NFD). */
 export const classNameText = () => identityText('Class', FIELD_LIMITS.className);
@@ -79,63 +74,69 @@ export const classIdField = () => z.uuid({ error: 'Choose one of your classes' }
 
 /** A join code as typed; the server compares normalizeJoinCode (classes.ts) of it. */
 export const joinCodeText = () =>
-  z
-    .string({ error: 'Class code is required' })
-    .trim()
-    .min(1, { error: 'Class code is required' })
+  z.string({ error: 'Class code is required' }).check(
+    z.trim(),
+    z.minLength(1, { error: 'Class code is required' }),
     // Invisible or other characters cannot be part of a code: said at once, without a look-up.
-    .refine((value) => value.length <= 20 && /^[A-Za-z0-9\s-]+$/.test(value), {
+    z.refine((value) => value.length <= 20 && /^[A-Za-z0-9\s-]+$/.test(value), {
       error: 'A class code is 8 letters and digits, like ABCD-EFGH',
       params: fieldCode('CLASS_CODE_FORM'),
-    });
+    }),
+  );
 
 /**
  * A text that may be left blank (a class's or a resource's subject): trimmed, bounded, clean;
  * only invisible characters (isBlankText) is left blank too, and comes out as ''.
  */
 export const blankableText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, { error: `${label} must be at most ${max} characters` })
-    .refine((value) => !hasForbiddenCharacters(value), {
-      error: `${label} contains characters that are not allowed`,
-      params: FORBIDDEN,
-    })
-    .transform((value) => (isBlankText(value) ? '' : value));
+  z.pipe(
+    z.string({ error: `${label} must be text` }).check(
+      z.trim(),
+      z.maxLength(max, { error: `${label} must be at most ${max} characters` }),
+      z.refine((value) => !hasForbiddenCharacters(value), {
+        error: `${label} contains characters that are not allowed`,
+        params: FORBIDDEN,
+      }),
+    ),
+    z.transform((value) => (isBlankText(value) ? '' : value)),
+  );
 
 /** "true"/"false" in a query string; absent reads as false. */
-export const queryFlag = z
-  .enum(['true', 'false'], { error: 'must be true or false' })
-  .optional()
-  .transform((value) => value === 'true');
+export const queryFlag = z.pipe(
+  z.optional(z.enum(['true', 'false'], { error: 'must be true or false' })),
+  z.transform((value) => value === 'true'),
+);
 
 /** An optional query text (a filter, a search): trimmed, bounded, clean; blank means absent. */
 export const optionalQueryText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, { error: `${label} must be at most ${max} characters` })
-    .refine((value) => !hasForbiddenCharacters(value), {
-      error: `${label} contains characters that are not allowed`,
-      params: FORBIDDEN,
-    })
-    .optional()
-    .transform((value) => (value ? value : undefined));
+  z.pipe(
+    z.optional(
+      z.string({ error: `${label} must be text` }).check(
+        z.trim(),
+        z.maxLength(max, { error: `${label} must be at most ${max} characters` }),
+        z.refine((value) => !hasForbiddenCharacters(value), {
+          error: `${label} contains characters that are not allowed`,
+          params: FORBIDDEN,
+        }),
+      ),
+    ),
+    z.transform((value) => (value ? value : undefined)),
+  );
 
 /** An optional id in a query string (a class filter): blank means absent, anything else must be an id. */
 export const optionalQueryId = (error: string) =>
-  z
-    .string({ error })
-    .trim()
-    .optional()
-    .transform((value) => (value ? value : undefined))
-    .pipe(z.uuid({ error }).optional());
+  z.pipe(
+    z.pipe(
+      z.optional(z.string({ error }).check(z.trim())),
+      z.transform((value) => (value ? value : undefined)),
+    ),
+    z.optional(z.uuid({ error })),
+  );
 
 /** offset and limit of a paged list (query strings), with the list's own page sizes. */
 export const pagingFields = (sizes: { pageSizeDefault: number; pageSizeMax: number }) => ({
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(sizes.pageSizeMax).default(sizes.pageSizeDefault),
+  offset: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(1_000_000)), 0),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(sizes.pageSizeMax)), sizes.pageSizeDefault),
 });
 
 /**
@@ -150,15 +151,16 @@ export const IGNORED_FIELD_MAX_BYTES = 2048;
 const textEncoder = new TextEncoder();
 
 /** Any JSON value of at most IGNORED_FIELD_MAX_BYTES: what an ignored field may hold. */
-const ignoredValue = z
-  .unknown()
-  .refine(
-    (value) => value === undefined || textEncoder.encode(JSON.stringify(value)).length <= IGNORED_FIELD_MAX_BYTES,
-    {
-      error: `The server does not read this field; it may be sent, but only up to ${IGNORED_FIELD_MAX_BYTES.toLocaleString('en-GB')} bytes`,
-    },
-  )
-  .optional();
+const ignoredValue = z.optional(
+  z.unknown().check(
+    z.refine(
+      (value) => value === undefined || textEncoder.encode(JSON.stringify(value)).length <= IGNORED_FIELD_MAX_BYTES,
+      {
+        error: `The server does not read this field; it may be sent, but only up to ${IGNORED_FIELD_MAX_BYTES.toLocaleString('en-GB')} bytes`,
+      },
+    ),
+  ),
+);
 
 /**
  * A request body's object: every key it may carry is named, so a misspelled or misplaced field
@@ -167,22 +169,23 @@ const ignoredValue = z
  * server's own clock say who and when): accepted up to IGNORED_FIELD_MAX_BYTES (or the schema
  * the shape gives the key, which wins), and left out of what the schema outputs.
  */
-export const bodyObject = <Shape extends z.ZodRawShape, const Ignored extends readonly string[] = []>(
+export const bodyObject = <Shape extends z.core.$ZodShape, const Ignored extends readonly string[] = []>(
   shape: Shape,
   ignored: Ignored = [] as unknown as Ignored,
 ) =>
-  z
-    .strictObject({
+  z.pipe(
+    z.strictObject({
       ...(Object.fromEntries(ignored.map((key) => [key, ignoredValue])) as {
         [Key in Ignored[number]]: typeof ignoredValue;
       }),
       ...shape,
-    })
-    .transform((value) => {
+    }),
+    z.transform((value) => {
       const read = { ...value };
       for (const key of ignored) delete read[key as keyof typeof read];
       return read;
-    });
+    }),
+  );
 
 /** A language the interface ships in (issue 32): the school's default or a person's choice. */
 export const localeSchema = z.enum(LOCALE_CODES);

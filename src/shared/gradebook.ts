@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { optionalQueryText, pagingFields, queryFlag } from './fields.ts';
 
 /**
@@ -47,9 +47,9 @@ export const gradebookItemSchema = z.strictObject({
   kind: z.enum(GRADEBOOK_ITEM_KINDS),
   title: z.string(),
   /** What it is out of; null: an ungraded assignment. */
-  points: z.number().nullable(),
+  points: z.nullable(z.number()),
   /** A quiz's deadline, an assignment's due time. */
-  dueAt: z.iso.datetime().nullable(),
+  dueAt: z.nullable(z.iso.datetime()),
   archived: z.boolean(),
 });
 export type GradebookItem = z.infer<typeof gradebookItemSchema>;
@@ -64,7 +64,7 @@ export type GradebookColumns = z.infer<typeof gradebookColumnsSchema>;
 export const gradebookCellSchema = z.strictObject({
   state: z.enum(GRADEBOOK_CELL_STATES),
   /** Points earned where the state has them (scored, unreleased; to-grade: a quiz's points so far is not shown). */
-  points: z.number().nullable(),
+  points: z.nullable(z.number()),
   /** Handed in after the due time (assignments). */
   late: z.boolean(),
 });
@@ -72,11 +72,11 @@ export type GradebookCell = z.infer<typeof gradebookCellSchema>;
 
 /** A student's totals: points earned and possible over what counts, the average as a percentage (null: nothing counts yet). */
 const totalsShape = {
-  average: z.number().nullable(),
+  average: z.nullable(z.number()),
   earned: z.number(),
   possible: z.number(),
   /** Items past due with nothing handed in. */
-  missing: z.number().int(),
+  missing: z.int(),
 };
 
 /** One student's row: their cells in the order of the columns. */
@@ -91,14 +91,14 @@ export type GradebookRow = z.infer<typeof gradebookRowSchema>;
 
 /** GET /api/classes/:id/gradebook: sorted, filtered and paged in SQL. */
 export const gradebookQuerySchema = z.object({
-  sort: z.enum(GRADEBOOK_SORTS, { error: 'sort must be name, roll-number or average' }).default('name'),
-  order: z.enum(['asc', 'desc'], { error: 'order must be asc or desc' }).default('asc'),
+  sort: z._default(z.enum(GRADEBOOK_SORTS, { error: 'sort must be name, roll-number or average' }), 'name'),
+  order: z._default(z.enum(['asc', 'desc'], { error: 'order must be asc or desc' }), 'asc'),
   /** Case-insensitive plain text found in the student's name or roll number. */
   search: optionalQueryText('Search', GRADEBOOK_LIMITS.search),
   /** Only students with missing work. */
   missing: queryFlag,
   /** The columns' key the client lays the cells under; absent: not checked. */
-  columns: z.string().max(64, { error: 'columns must be at most 64 characters' }).optional(),
+  columns: z.optional(z.string().check(z.maxLength(64, { error: 'columns must be at most 64 characters' }))),
   ...pagingFields(GRADEBOOK_LIMITS),
 });
 export type GradebookQuery = z.infer<typeof gradebookQuerySchema>;
@@ -107,7 +107,7 @@ export type GradebookQuery = z.infer<typeof gradebookQuerySchema>;
 export const studentGradeSchema = z.strictObject({
   item: gradebookItemSchema,
   cell: gradebookCellSchema,
-  feedback: z.string().nullable(),
+  feedback: z.nullable(z.string()),
   /** The grade changed after it was returned (decision 058). */
   changedAfterReturn: z.boolean(),
 });

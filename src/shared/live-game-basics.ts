@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ROOM_CLOSE_CODES } from './rooms.ts';
 
 /**
@@ -62,8 +62,7 @@ export type LiveGameState = (typeof LIVE_GAME_STATES)[number];
 const PIN_PATTERN = new RegExp(`^\\d{${LIVE_GAME_LIMITS.pinLength}}$`);
 export const livePinSchema = z
   .string({ error: 'Type the game PIN' })
-  .trim()
-  .regex(PIN_PATTERN, { error: `A game PIN is ${LIVE_GAME_LIMITS.pinLength} digits` });
+  .check(z.trim(), z.regex(PIN_PATTERN, { error: `A game PIN is ${LIVE_GAME_LIMITS.pinLength} digits` }));
 
 export const liveGameIdParamsSchema = z.object({ id: z.uuid({ error: 'Not a valid game id' }) });
 
@@ -77,8 +76,8 @@ export const studentLiveGameSchema = z.strictObject({
   state: z.enum(LIVE_GAME_STATES),
   quiz: z.strictObject({ title: z.string() }),
   class: namedRef,
-  questionCount: z.number().int(),
-  currentIndex: z.number().int(),
+  questionCount: z.int(),
+  currentIndex: z.int(),
 });
 export type StudentLiveGame = z.infer<typeof studentLiveGameSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { bodyObject, classIdField, pagingFields } from './fields.ts';
 import { answerValueSchema, QUESTION_LIMITS, QUESTION_TYPES } from './question-types.ts';
 import { QUIZ_LIMITS, quizQuestionSchema } from './quizzes.ts';
@@ -27,21 +27,21 @@ export const isPlayedLive = (question: { type: string }) =>
 
 // ---- REST ---------------------------------------------------------------------------------
 
-export const questionSecondsField = z
-  .number({ error: 'Seconds must be a number' })
-  .int({ error: 'Seconds are a whole number' })
-  .min(LIVE_GAME_LIMITS.questionSecondsMin, {
+export const questionSecondsField = z.number({ error: 'Seconds must be a number' }).check(
+  z.int({ error: 'Seconds are a whole number' }),
+  z.gte(LIVE_GAME_LIMITS.questionSecondsMin, {
     error: `A question lasts at least ${LIVE_GAME_LIMITS.questionSecondsMin} seconds`,
-  })
-  .max(LIVE_GAME_LIMITS.questionSecondsMax, {
+  }),
+  z.lte(LIVE_GAME_LIMITS.questionSecondsMax, {
     error: `A question lasts at most ${LIVE_GAME_LIMITS.questionSecondsMax} seconds`,
-  });
+  }),
+);
 
 /** POST /api/live-games: play one of the caller's quizzes live with one of their active classes. */
 export const newLiveGameSchema = bodyObject({
   quizId: z.uuid({ error: 'Choose one of your quizzes' }),
   classId: classIdField(),
-  questionSeconds: questionSecondsField.default(LIVE_GAME_LIMITS.questionSecondsDefault),
+  questionSeconds: z._default(questionSecondsField, LIVE_GAME_LIMITS.questionSecondsDefault),
 });
 export type NewLiveGame = z.input<typeof newLiveGameSchema>;
 
@@ -64,19 +64,19 @@ export const liveGameSummarySchema = z.strictObject({
   quiz: z.strictObject({ _id: z.string(), title: z.string() }),
   class: namedRef,
   /** The teacher who created it; null once their account is gone. Any teacher of the class hosts it. */
-  createdBy: namedRef.nullable(),
+  createdBy: z.nullable(namedRef),
   /** Questions the game plays, and those of the quiz it skips (essays, descriptions). */
-  questionCount: z.number().int(),
-  skippedCount: z.number().int(),
-  questionSeconds: z.number().int(),
+  questionCount: z.int(),
+  skippedCount: z.int(),
+  questionSeconds: z.int(),
   /** The question open or last closed, 0-based; -1 in the lobby. */
-  currentIndex: z.number().int(),
-  playerCount: z.number().int(),
+  currentIndex: z.int(),
+  playerCount: z.int(),
   countsTowardLeaderboard: z.boolean(),
   namesHidden: z.boolean(),
   createdAt: z.iso.datetime(),
-  startedAt: z.iso.datetime().nullable(),
-  endedAt: z.iso.datetime().nullable(),
+  startedAt: z.nullable(z.iso.datetime()),
+  endedAt: z.nullable(z.iso.datetime()),
 });
 export type LiveGameSummary = z.infer<typeof liveGameSummarySchema>;
 
@@ -84,13 +84,13 @@ export type LiveGameSummary = z.infer<typeof liveGameSummarySchema>;
 export const finishedLiveGameSchema = z.strictObject({
   _id: z.string(),
   class: namedRef,
-  createdBy: namedRef.nullable(),
-  startedAt: z.iso.datetime().nullable(),
+  createdBy: z.nullable(namedRef),
+  startedAt: z.nullable(z.iso.datetime()),
   endedAt: z.iso.datetime(),
-  questionCount: z.number().int(),
+  questionCount: z.int(),
   /** Questions that were opened before the game ended. */
-  questionsPlayed: z.number().int(),
-  playerCount: z.number().int(),
+  questionsPlayed: z.int(),
+  playerCount: z.int(),
   countsTowardLeaderboard: z.boolean(),
 });
 export type FinishedLiveGame = z.infer<typeof finishedLiveGameSchema>;
@@ -104,13 +104,13 @@ export type FinishedLiveGame = z.infer<typeof finishedLiveGameSchema>;
  */
 export const distributionSchema = z.strictObject({
   /** Players who could answer it (joined before it opened, not removed). */
-  players: z.number().int(),
-  answered: z.number().int(),
-  right: z.number().int(),
-  partial: z.number().int(),
-  wrong: z.number().int(),
-  counts: z.array(z.strictObject({ key: z.string(), count: z.number().int() })),
-  others: z.number().int(),
+  players: z.int(),
+  answered: z.int(),
+  right: z.int(),
+  partial: z.int(),
+  wrong: z.int(),
+  counts: z.array(z.strictObject({ key: z.string(), count: z.int() })),
+  others: z.int(),
 });
 export type Distribution = z.infer<typeof distributionSchema>;
 
@@ -118,11 +118,11 @@ export type Distribution = z.infer<typeof distributionSchema>;
 export const reportAnswerSchema = z.strictObject({
   questionId: z.string(),
   value: answerValueSchema,
-  points: z.number().int(),
+  points: z.int(),
   /** The part of the question's points the answer earned in the quiz's own scoring, 0 to 1. */
   fraction: z.number(),
   /** From the question's opening to the server's receipt of the answer, pauses aside. */
-  elapsedMs: z.number().int(),
+  elapsedMs: z.int(),
 });
 
 /** A finished game's report (the quiz's analytics): per question with its key and distribution, per student. */
@@ -142,9 +142,9 @@ export const liveGameReportSchema = z.strictObject({
   players: z.array(
     z.strictObject({
       student: z.strictObject({ _id: z.string(), name: z.string(), rollNumber: z.string() }),
-      score: z.number().int(),
+      score: z.int(),
       /** Competition ranking (1, 1, 3) among players not removed; null for a removed one. */
-      rank: z.number().int().nullable(),
+      rank: z.nullable(z.int()),
       removed: z.boolean(),
       joinedAt: z.iso.datetime(),
       answers: z.array(reportAnswerSchema),
@@ -155,12 +155,8 @@ export type LiveGameReport = z.infer<typeof liveGameReportSchema>;
 
 // ---- The socket: client → server ------------------------------------------------------------
 
-const indexField = z.number().int().min(0).max(QUIZ_LIMITS.questionsMax);
-const questionIdField = z
-  .string()
-  .min(1)
-  .max(QUESTION_LIMITS.idMax)
-  .regex(/^[\w-]+$/);
+const indexField = z.int().check(z.gte(0), z.lte(QUIZ_LIMITS.questionsMax));
+const questionIdField = z.string().check(z.minLength(1), z.maxLength(QUESTION_LIMITS.idMax), z.regex(/^[\w-]+$/));
 
 /** The first message on a socket; who joins, and whether as a host, the room token says. */
 export const liveJoinMessageSchema = z.strictObject({
@@ -183,7 +179,10 @@ export const liveHostCommandSchemas = [
   z.strictObject({
     type: z.literal('add-time'),
     index: indexField,
-    seconds: z.number().int().min(1).max(LIVE_GAME_LIMITS.addSecondsMax).default(LIVE_GAME_LIMITS.addSecondsDefault),
+    seconds: z._default(
+      z.int().check(z.gte(1), z.lte(LIVE_GAME_LIMITS.addSecondsMax)),
+      LIVE_GAME_LIMITS.addSecondsDefault,
+    ),
   }),
   z.strictObject({ type: z.literal('end') }),
   z.strictObject({ type: z.literal('remove-player'), studentId: z.uuid() }),
@@ -193,7 +192,7 @@ export const liveHostCommandSchemas = [
 export const liveHostCommandSchema = z.discriminatedUnion('type', liveHostCommandSchemas);
 export type LiveHostCommand = z.infer<typeof liveHostCommandSchema>;
 export type LiveHostCommandInput = z.input<typeof liveHostCommandSchema>;
-export const LIVE_HOST_COMMANDS = liveHostCommandSchemas.map((schema) => schema.shape.type.value);
+export const LIVE_HOST_COMMANDS = liveHostCommandSchemas.map((schema) => schema.shape.type.def.values[0]!);
 
 /** A player's answer to the open question: its id, and the value as the quiz takes it (AnswerValue). */
 export const liveAnswerMessageSchema = z.strictObject({
@@ -287,24 +286,24 @@ const playerRefSchema = z.strictObject({ _id: z.string(), name: z.string() });
 /** A player on the leaderboard or the podium; `name` null while the host hides names. */
 export const rankedPlayerSchema = z.strictObject({
   _id: z.string(),
-  name: z.string().nullable(),
-  score: z.number().int(),
-  rank: z.number().int(),
+  name: z.nullable(z.string()),
+  score: z.int(),
+  rank: z.int(),
   /** The rank before the last question; null for a player who had not played yet. */
-  previousRank: z.number().int().nullable(),
-  streak: z.number().int(),
+  previousRank: z.nullable(z.int()),
+  streak: z.int(),
 });
 export type RankedPlayer = z.infer<typeof rankedPlayerSchema>;
 
 /** The open question as players receive it: its content without any key, and the server's times. */
 export const openedQuestionSchema = z.strictObject({
-  index: z.number().int(),
-  count: z.number().int(),
+  index: z.int(),
+  count: z.int(),
   question: quizQuestionSchema,
   openedAt: z.iso.datetime(),
   deadline: z.iso.datetime(),
   /** The question's time T of the scoring rule, in ms (added time aside). */
-  durationMs: z.number().int(),
+  durationMs: z.int(),
   /** The server's clock when this was sent: a page measures its own clock's offset with it. */
   serverTime: z.iso.datetime(),
 });
@@ -316,33 +315,33 @@ export type LiveOutcome = (typeof LIVE_OUTCOMES)[number];
 
 /** A player's own result at a question's close. */
 export const playerResultSchema = z.strictObject({
-  index: z.number().int(),
+  index: z.int(),
   questionId: z.string(),
   outcome: z.enum(LIVE_OUTCOMES),
-  points: z.number().int(),
-  score: z.number().int(),
-  streak: z.number().int(),
-  rank: z.number().int(),
-  players: z.number().int(),
+  points: z.int(),
+  score: z.int(),
+  streak: z.int(),
+  rank: z.int(),
+  players: z.int(),
 });
 export type PlayerResult = z.infer<typeof playerResultSchema>;
 
 /** A player's final score and rank among the players not removed. */
 export const finalResultSchema = z.strictObject({
-  score: z.number().int(),
-  rank: z.number().int(),
-  players: z.number().int(),
+  score: z.int(),
+  rank: z.int(),
+  players: z.int(),
 });
 
 /** A closed question: its key, and how its answers spread. */
 export const closedQuestionSchema = z.strictObject({
-  index: z.number().int(),
-  count: z.number().int(),
+  index: z.int(),
+  count: z.int(),
   question: quizQuestionSchema,
   distribution: distributionSchema,
 });
 
-const pausedSchema = z.strictObject({ index: z.number().int(), remainingMs: z.number().int() });
+const pausedSchema = z.strictObject({ index: z.int(), remainingMs: z.int() });
 
 export const liveServerMessageSchema = z.discriminatedUnion('type', [
   /** To a host who joins (or comes back): the game as it stands, the roster, the open question if any. */
@@ -350,15 +349,15 @@ export const liveServerMessageSchema = z.discriminatedUnion('type', [
     type: z.literal('host-welcome'),
     game: liveGameSummarySchema,
     players: z.array(playerRefSchema),
-    question: openedQuestionSchema.nullable(),
-    paused: pausedSchema.nullable(),
-    answered: z.number().int(),
+    question: z.nullable(openedQuestionSchema),
+    paused: z.nullable(pausedSchema),
+    answered: z.int(),
     /** Of the open question: the players who may answer it (not those who joined during it); 0 when none is open. */
-    answering: z.number().int(),
+    answering: z.int(),
     /** Between questions: the one last closed, with its key, its distribution and the top five. */
-    closed: closedQuestionSchema.extend({ top: z.array(rankedPlayerSchema) }).nullable(),
+    closed: z.nullable(z.extend(closedQuestionSchema, { top: z.array(rankedPlayerSchema) })),
     /** Once ended: the podium. */
-    podium: z.array(rankedPlayerSchema).nullable(),
+    podium: z.nullable(z.array(rankedPlayerSchema)),
   }),
   /** To a player who joins (or comes back, same score): where the game is and what they may do. */
   z.strictObject({
@@ -366,19 +365,19 @@ export const liveServerMessageSchema = z.discriminatedUnion('type', [
     game: studentLiveGameSchema,
     you: z.strictObject({
       _id: z.string(),
-      score: z.number().int(),
-      streak: z.number().int(),
+      score: z.int(),
+      streak: z.int(),
       /** The first question they play: joined after the start, the one after the question then. */
-      firstIndex: z.number().int(),
+      firstIndex: z.int(),
     }),
-    question: openedQuestionSchema.nullable(),
-    paused: pausedSchema.nullable(),
+    question: z.nullable(openedQuestionSchema),
+    paused: z.nullable(pausedSchema),
     /** They answered the open question already. */
     answered: z.boolean(),
     /** Their result of the question last closed, when the game stands between questions. */
-    result: playerResultSchema.nullable(),
+    result: z.nullable(playerResultSchema),
     /** Once ended: their final score and rank. */
-    final: finalResultSchema.nullable(),
+    final: z.nullable(finalResultSchema),
   }),
   /**
    * First on every socket, before the welcome: this socket's seat in the room. A page that loses
@@ -386,9 +385,9 @@ export const liveServerMessageSchema = z.discriminatedUnion('type', [
    */
   z.strictObject({ type: z.literal('seated'), seatId: z.string() }),
   /** Hosts: someone joined the lobby or the game. */
-  z.strictObject({ type: z.literal('player-joined'), player: playerRefSchema, playerCount: z.number().int() }),
+  z.strictObject({ type: z.literal('player-joined'), player: playerRefSchema, playerCount: z.int() }),
   /** Hosts: a player was removed. */
-  z.strictObject({ type: z.literal('player-removed'), playerId: z.string(), playerCount: z.number().int() }),
+  z.strictObject({ type: z.literal('player-removed'), playerId: z.string(), playerCount: z.int() }),
   /** Everyone: the next question, without its key. */
   z.strictObject({ type: z.literal('question-opened'), ...openedQuestionSchema.shape }),
   /** The player whose answer was stored: it counts, its points come at the close. */
@@ -396,37 +395,37 @@ export const liveServerMessageSchema = z.discriminatedUnion('type', [
   /** Hosts: "18 of 27". */
   z.strictObject({
     type: z.literal('answer-count'),
-    index: z.number().int(),
-    answered: z.number().int(),
-    players: z.number().int(),
+    index: z.int(),
+    answered: z.int(),
+    players: z.int(),
   }),
   /** Everyone: the question closed; its key and the distribution of the answers. */
   z.strictObject({ type: z.literal('question-closed'), ...closedQuestionSchema.shape }),
   /** Each player of the question: their own result. */
   z.strictObject({ type: z.literal('your-result'), ...playerResultSchema.shape }),
   /** Hosts, after each close: the top five with who moved. */
-  z.strictObject({ type: z.literal('leaderboard'), index: z.number().int(), top: z.array(rankedPlayerSchema) }),
+  z.strictObject({ type: z.literal('leaderboard'), index: z.int(), top: z.array(rankedPlayerSchema) }),
   z.strictObject({ type: z.literal('paused'), ...pausedSchema.shape }),
   z.strictObject({
     type: z.literal('resumed'),
-    index: z.number().int(),
+    index: z.int(),
     deadline: z.iso.datetime(),
-    remainingMs: z.number().int(),
+    remainingMs: z.int(),
     serverTime: z.iso.datetime(),
   }),
   z.strictObject({
     type: z.literal('time-added'),
-    index: z.number().int(),
+    index: z.int(),
     deadline: z.iso.datetime(),
-    remainingMs: z.number().int(),
+    remainingMs: z.int(),
     serverTime: z.iso.datetime(),
   }),
   z.strictObject({ type: z.literal('names-hidden'), hidden: z.boolean() }),
-  z.strictObject({ type: z.literal('question-seconds'), seconds: z.number().int() }),
+  z.strictObject({ type: z.literal('question-seconds'), seconds: z.int() }),
   /** The player a host removed; the room layer then closes their socket (REMOVED). */
   z.strictObject({ type: z.literal('removed') }),
   /** Everyone: the game is over; the podium (names null while hidden). */
-  z.strictObject({ type: z.literal('ended'), podium: z.array(rankedPlayerSchema), players: z.number().int() }),
+  z.strictObject({ type: z.literal('ended'), podium: z.array(rankedPlayerSchema), players: z.int() }),
   /** Each player: their final score and rank. */
   z.strictObject({ type: z.literal('your-final'), ...finalResultSchema.shape }),
   z.strictObject({ type: z.literal('error'), code: z.enum(LIVE_GAME_ERROR_CODES) }),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { fieldCode } from './field-error-codes.ts';
 import { USER_ROLES, type UserRole } from './constants.ts';
 import { bodyObject, hasForbiddenCharacters } from './fields.ts';
@@ -63,12 +63,12 @@ export const MEETING_LIMITS = {
 const ROOM_ID_PATTERN = new RegExp(`^[A-Za-z0-9_-]{${MEETING_LIMITS.roomIdMin},${MEETING_LIMITS.roomIdMax}}$`);
 
 /** A room ID typed by a person or read from a link (surrounding spaces dropped). */
-export const roomIdSchema = z
-  .string({ error: 'Enter a room ID' })
-  .trim()
-  .regex(ROOM_ID_PATTERN, {
+export const roomIdSchema = z.string({ error: 'Enter a room ID' }).check(
+  z.trim(),
+  z.regex(ROOM_ID_PATTERN, {
     error: `A room ID is ${MEETING_LIMITS.roomIdMin} to ${MEETING_LIMITS.roomIdMax} letters, digits, - or _`,
-  });
+  }),
+);
 
 /** Generated room IDs: five groups of four lowercase letters or digits (about 103 random bits). */
 export const GENERATED_ROOM_ID = {
@@ -87,25 +87,28 @@ export const roomIdParamsSchema = z.object({ roomId: roomIdSchema });
 /** RTCIceServer as the browser takes it: STUN/TURN URLs and, for TURN, the credentials. */
 const iceUrlSchema = z
   .string()
-  .max(512)
-  .regex(/^(stun|stuns|turn|turns):[^\s]+$/, { error: 'ICE server URLs start with stun:, stuns:, turn: or turns:' });
+  .check(
+    z.maxLength(512),
+    z.regex(/^(stun|stuns|turn|turns):[^\s]+$/, { error: 'ICE server URLs start with stun:, stuns:, turn: or turns:' }),
+  );
 
 export const iceServerSchema = z
-  .object({
-    urls: z.union([iceUrlSchema, z.array(iceUrlSchema).min(1).max(10)]),
-    username: z.string().max(512).optional(),
-    credential: z.string().max(512).optional(),
+  .strictObject({
+    urls: z.union([iceUrlSchema, z.array(iceUrlSchema).check(z.minLength(1), z.maxLength(10))]),
+    username: z.optional(z.string().check(z.maxLength(512))),
+    credential: z.optional(z.string().check(z.maxLength(512))),
   })
-  .strict()
-  .refine(
-    (server) =>
-      ![server.urls].flat().some((url) => url.startsWith('turn')) ||
-      (server.username !== undefined && server.credential !== undefined),
-    { error: 'A TURN server needs a username and a credential', params: fieldCode('TURN_CREDENTIALS_MISSING') },
+  .check(
+    z.refine(
+      (server) =>
+        ![server.urls].flat().some((url) => url.startsWith('turn')) ||
+        (server.username !== undefined && server.credential !== undefined),
+      { error: 'A TURN server needs a username and a credential', params: fieldCode('TURN_CREDENTIALS_MISSING') },
+    ),
   );
 export type IceServer = z.infer<typeof iceServerSchema>;
 
-export const iceServersSchema = z.array(iceServerSchema).max(20);
+export const iceServersSchema = z.array(iceServerSchema).check(z.maxLength(20));
 
 /** POST /api/meetings (teachers): a new, hard-to-guess room for one of the caller's active classes. */
 export const newMeetingRoomSchema = bodyObject({ classId: z.uuid({ error: 'Choose one of your classes' }) });
@@ -116,7 +119,7 @@ export const meetingRoomSchema = z.strictObject({
   roomId: z.string(),
   class: z.strictObject({ _id: z.string(), name: z.string() }),
   /** The teacher who opened it; null once their account is gone. */
-  createdBy: z.strictObject({ _id: z.string(), name: z.string() }).nullable(),
+  createdBy: z.nullable(z.strictObject({ _id: z.string(), name: z.string() })),
   createdAt: z.iso.datetime(),
 });
 export type MeetingRoom = z.infer<typeof meetingRoomSchema>;
@@ -128,7 +131,7 @@ export const meetingTicketSchema = z.strictObject({
   token: z.string(),
   expiresAt: z.iso.datetime(),
   iceServers: z.array(iceServerSchema),
-  roomSize: z.number().int().min(2),
+  roomSize: z.int().check(z.gte(2)),
 });
 export type MeetingTicket = z.infer<typeof meetingTicketSchema>;
 
@@ -154,31 +157,29 @@ export type MeetingTokenClaims = {
 // Messages
 
 /** Participant ids are per connection (a reconnect is a new participant); opaque. */
-export const participantIdSchema = z.string().regex(PARTICIPANT_ID_PATTERN, { error: 'Not a participant id' });
+export const participantIdSchema = z.string().check(z.regex(PARTICIPANT_ID_PATTERN, { error: 'Not a participant id' }));
 
-export const mediaStateSchema = z.object({ mic: z.boolean(), camera: z.boolean(), screen: z.boolean() }).strict();
+export const mediaStateSchema = z.strictObject({ mic: z.boolean(), camera: z.boolean(), screen: z.boolean() });
 export type MediaState = z.infer<typeof mediaStateSchema>;
 
-const sdpSchema = z.string().min(1).max(MEETING_LIMITS.messageMaxBytes);
+const sdpSchema = z.string().check(z.minLength(1), z.maxLength(MEETING_LIMITS.messageMaxBytes));
 
 /** RTCIceCandidateInit; an empty `candidate` is the end-of-candidates marker. */
-export const iceCandidateSchema = z
-  .object({
-    candidate: z.string().max(2048),
-    sdpMid: z.string().max(256).nullable().optional(),
-    sdpMLineIndex: z.number().int().min(0).max(1024).nullable().optional(),
-    usernameFragment: z.string().max(256).nullable().optional(),
-  })
-  .strict();
+export const iceCandidateSchema = z.strictObject({
+  candidate: z.string().check(z.maxLength(2048)),
+  sdpMid: z.optional(z.nullable(z.string().check(z.maxLength(256)))),
+  sdpMLineIndex: z.optional(z.nullable(z.int().check(z.gte(0), z.lte(1024)))),
+  usernameFragment: z.optional(z.nullable(z.string().check(z.maxLength(256)))),
+});
 export type IceCandidate = z.infer<typeof iceCandidateSchema>;
 
-export const chatTextSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(MEETING_LIMITS.chatMaxLength)
+export const chatTextSchema = z.string().check(
+  z.trim(),
+  z.minLength(1),
+  z.maxLength(MEETING_LIMITS.chatMaxLength),
   // Tabs and line breaks are allowed.
-  .refine((text) => !hasForbiddenCharacters(text), { params: fieldCode('FORBIDDEN_CHARACTERS') });
+  z.refine((text) => !hasForbiddenCharacters(text), { params: fieldCode('FORBIDDEN_CHARACTERS') }),
+);
 
 /**
  * The first message on a socket. Only `type` and `protocolVersion` are read
@@ -187,28 +188,26 @@ export const chatTextSchema = z
  */
 export const joinVersionSchema = z.object({ type: z.literal('join'), protocolVersion: z.number() });
 
-export const joinMessageSchema = z
-  .object({
-    type: z.literal('join'),
-    protocolVersion: z.literal(PROTOCOL_VERSION),
-    /** Must be the token's room (the page's meetingId): a token opens one room only. */
-    roomId: roomIdSchema,
-    media: mediaStateSchema,
-  })
-  .strict();
+export const joinMessageSchema = z.strictObject({
+  type: z.literal('join'),
+  protocolVersion: z.literal(PROTOCOL_VERSION),
+  /** Must be the token's room (the page's meetingId): a token opens one room only. */
+  roomId: roomIdSchema,
+  media: mediaStateSchema,
+});
 
 /**
  * Host actions (decision 038); `hand` is anyone's own. The server refuses a non-host's
  * moderation with `error` and changes nothing.
  */
 const moderationMessageSchemas = [
-  z.object({ type: z.literal('mute'), participantId: participantIdSchema }).strict(),
-  z.object({ type: z.literal('mute-all') }).strict(),
-  z.object({ type: z.literal('stop-camera'), participantId: participantIdSchema }).strict(),
-  z.object({ type: z.literal('remove'), participantId: participantIdSchema }).strict(),
-  z.object({ type: z.literal('lock'), locked: z.boolean() }).strict(),
-  z.object({ type: z.literal('hand'), raised: z.boolean() }).strict(),
-  z.object({ type: z.literal('lower-hands') }).strict(),
+  z.strictObject({ type: z.literal('mute'), participantId: participantIdSchema }),
+  z.strictObject({ type: z.literal('mute-all') }),
+  z.strictObject({ type: z.literal('stop-camera'), participantId: participantIdSchema }),
+  z.strictObject({ type: z.literal('remove'), participantId: participantIdSchema }),
+  z.strictObject({ type: z.literal('lock'), locked: z.boolean() }),
+  z.strictObject({ type: z.literal('hand'), raised: z.boolean() }),
+  z.strictObject({ type: z.literal('lower-hands') }),
 ] as const;
 /** How media flows in a room: browser to browser, or through the SFU (decision 037). */
 export type MediaTopology = 'mesh' | 'sfu';
@@ -223,41 +222,39 @@ export type MediaSlot = (typeof MEDIA_SLOTS)[number];
 export const CAMERA_LAYERS = ['low', 'medium', 'high'] as const;
 export type CameraLayer = (typeof CAMERA_LAYERS)[number];
 
-const midSchema = z.string().regex(/^[A-Za-z0-9_-]{1,16}$/, { error: 'Not a media id' });
+const midSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,16}$/, { error: 'Not a media id' }));
 
 /** Which of the publisher's transceivers carries which slot. */
-export const publishedSlotsSchema = z.object({ audio: midSchema, camera: midSchema, screen: midSchema }).strict();
+export const publishedSlotsSchema = z.strictObject({ audio: midSchema, camera: midSchema, screen: midSchema });
 
 /** Client → server after `welcome`. */
 export const clientMessageSchema = z.discriminatedUnion('type', [
   // SFU rooms: our one publishing connection (an offer), the answer to the subscription's offer,
   // ICE candidates of either, and whose camera is on screen (only those are forwarded).
-  z.object({ type: z.literal('sfu-publish'), sdp: sdpSchema, slots: publishedSlotsSchema }).strict(),
+  z.strictObject({ type: z.literal('sfu-publish'), sdp: sdpSchema, slots: publishedSlotsSchema }),
   // `revision`: the offer's, echoed: an answer to an offer sent again is not taken for a later one's.
   // Optional for pages from before it (issue 30 point 9b).
-  z
-    .object({ type: z.literal('sfu-answer'), sdp: sdpSchema, revision: z.number().int().nonnegative().optional() })
-    .strict(),
-  z
-    .object({
-      type: z.literal('sfu-candidate'),
-      connection: z.enum(['publisher', 'subscriber']),
-      candidate: iceCandidateSchema,
-    })
-    .strict(),
-  z
-    .object({
-      type: z.literal('sfu-view'),
-      cameras: z.array(participantIdSchema).max(MEETING_LIMITS.maxRoomSize),
-      layer: z.enum(CAMERA_LAYERS),
-    })
-    .strict(),
-  z.object({ type: z.literal('offer'), to: participantIdSchema, sdp: sdpSchema }).strict(),
-  z.object({ type: z.literal('answer'), to: participantIdSchema, sdp: sdpSchema }).strict(),
-  z.object({ type: z.literal('candidate'), to: participantIdSchema, candidate: iceCandidateSchema }).strict(),
-  z.object({ type: z.literal('chat'), text: chatTextSchema }).strict(),
-  z.object({ type: z.literal('media-state'), state: mediaStateSchema }).strict(),
-  z.object({ type: z.literal('leave') }).strict(),
+  z.strictObject({
+    type: z.literal('sfu-answer'),
+    sdp: sdpSchema,
+    revision: z.optional(z.int().check(z.nonnegative())),
+  }),
+  z.strictObject({
+    type: z.literal('sfu-candidate'),
+    connection: z.enum(['publisher', 'subscriber']),
+    candidate: iceCandidateSchema,
+  }),
+  z.strictObject({
+    type: z.literal('sfu-view'),
+    cameras: z.array(participantIdSchema).check(z.maxLength(MEETING_LIMITS.maxRoomSize)),
+    layer: z.enum(CAMERA_LAYERS),
+  }),
+  z.strictObject({ type: z.literal('offer'), to: participantIdSchema, sdp: sdpSchema }),
+  z.strictObject({ type: z.literal('answer'), to: participantIdSchema, sdp: sdpSchema }),
+  z.strictObject({ type: z.literal('candidate'), to: participantIdSchema, candidate: iceCandidateSchema }),
+  z.strictObject({ type: z.literal('chat'), text: chatTextSchema }),
+  z.strictObject({ type: z.literal('media-state'), state: mediaStateSchema }),
+  z.strictObject({ type: z.literal('leave') }),
   ...moderationMessageSchemas,
 ]);
 export type JoinMessage = z.infer<typeof joinMessageSchema>;
@@ -279,11 +276,11 @@ export type Participant = {
 
 export const participantSchema = z.object({
   id: participantIdSchema,
-  name: z.string().max(FIELD_LIMITS.name),
+  name: z.string().check(z.maxLength(FIELD_LIMITS.name)),
   role: z.enum(USER_ROLES),
   media: mediaStateSchema,
   host: z.boolean(),
-  hand: z.number().int().nullable(),
+  hand: z.nullable(z.int()),
 });
 
 /** One stream of the SFU subscription: its mid on our receiving connection, and whose it is. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { bodyObject, pagingFields } from './fields.ts';
 
 /**
@@ -30,7 +30,7 @@ export const NOTIFICATION_PARAMS = {
     assignmentId: z.string(),
     title: z.string(),
     className: z.string(),
-    dueAt: z.iso.datetime().nullable(),
+    dueAt: z.nullable(z.iso.datetime()),
   }),
   /** An assignment the student has not handed in is due within a day. */
   ASSIGNMENT_DUE_SOON: z.strictObject({
@@ -42,8 +42,8 @@ export const NOTIFICATION_PARAMS = {
   HAND_IN_RETURNED: z.strictObject({
     assignmentId: z.string(),
     title: z.string(),
-    points: z.number().nullable(),
-    maxPoints: z.number().nullable(),
+    points: z.nullable(z.number()),
+    maxPoints: z.nullable(z.number()),
   }),
   /** A new private comment on a hand-in, for the other side of the thread. */
   HAND_IN_COMMENT: z.strictObject({
@@ -67,7 +67,7 @@ const notificationOf = <const Kind extends NotificationKind>(kind: Kind) =>
     params: NOTIFICATION_PARAMS[kind],
     createdAt: z.iso.datetime(),
     /** When the recipient opened the bell with it listed; null while unread. */
-    readAt: z.iso.datetime().nullable(),
+    readAt: z.nullable(z.iso.datetime()),
   });
 
 export const notificationSchema = z.discriminatedUnion('kind', [
@@ -83,7 +83,7 @@ export const notificationListQuerySchema = z.object({ ...pagingFields(NOTIFICATI
 
 export const unreadCountSchema = z.strictObject({
   /** Unread notifications, counted up to NOTIFICATION_LIMITS.unreadCountMax. */
-  unread: z.number().int().min(0),
+  unread: z.int().check(z.gte(0)),
 });
 export type UnreadCount = z.infer<typeof unreadCountSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { optionalQueryId, optionalQueryText, pagingFields } from './fields.ts';
 import { FIELD_LIMITS } from './limits.ts';
 
@@ -59,9 +59,9 @@ export const leaderboardEntrySchema = z.strictObject({
   /** Percent, 2 decimals. */
   averageAccuracy: z.number(),
   totalScore: z.number(),
-  quizzesAttempted: z.number().int(),
+  quizzesAttempted: z.int(),
   /** Position in the leaderboard (the class's, or all classes'), from 1; a search keeps it. */
-  rank: z.number().int().min(1),
+  rank: z.int().check(z.gte(1)),
 });
 export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
 
@@ -70,7 +70,7 @@ export const subjectStatisticsSchema = z.strictObject({
   /** Percent, 2 decimals: the slice size of the pie. */
   averageAccuracy: z.number(),
   averageScore: z.number(),
-  testsAttempted: z.number().int(),
+  testsAttempted: z.int(),
   /** Average time spent per quiz: seconds / 60, 2 decimals. */
   averageTimeMinutes: z.number(),
 });
@@ -81,7 +81,7 @@ export const studentStatisticsSchema = z.strictObject({
   name: z.string(),
   averageScore: z.number(),
   averageAccuracy: z.number(),
-  quizzesAttempted: z.number().int(),
+  quizzesAttempted: z.int(),
   subjects: z.array(subjectStatisticsSchema),
 });
 export type StudentStatistics = z.infer<typeof studentStatisticsSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { fieldCode, type FieldErrorCode, type FieldErrorParams } from './field-error-codes.ts';
 import { hasForbiddenCharacters, requiredText } from './fields.ts';
 import { quizImageKeySchema } from './quiz-images.ts';
@@ -149,23 +149,30 @@ export const isMatchingAnswer = (value: AnswerValue | null | undefined): value i
 
 export const answerValueSchema = z.union(
   [
-    z
-      .string()
-      .max(QUESTION_LIMITS.essayMax, {
+    z.string().check(
+      z.maxLength(QUESTION_LIMITS.essayMax, {
         error: `An answer must be at most ${QUESTION_LIMITS.essayMax} characters`,
-      })
-      .refine((value) => !hasForbiddenCharacters(value), {
+      }),
+      z.refine((value) => !hasForbiddenCharacters(value), {
         error: 'The answer contains characters that are not allowed',
         params: fieldCode('FORBIDDEN_CHARACTERS'),
       }),
-    z.array(z.string().min(1).max(QUESTION_LIMITS.idMax)).max(QUESTION_LIMITS.optionsMax),
+    ),
+    z
+      .array(z.string().check(z.minLength(1), z.maxLength(QUESTION_LIMITS.idMax)))
+      .check(z.maxLength(QUESTION_LIMITS.optionsMax)),
     z.boolean(),
     z
-      .record(z.string().min(1).max(QUESTION_LIMITS.idMax), z.string().min(1).max(QUESTION_LIMITS.idMax))
-      .refine((value) => Object.keys(value).length <= QUESTION_LIMITS.pairsMax, {
-        error: 'Too many prompts matched',
-        params: fieldCode('TOO_MANY', { maximum: QUESTION_LIMITS.pairsMax }),
-      }),
+      .record(
+        z.string().check(z.minLength(1), z.maxLength(QUESTION_LIMITS.idMax)),
+        z.string().check(z.minLength(1), z.maxLength(QUESTION_LIMITS.idMax)),
+      )
+      .check(
+        z.refine((value) => Object.keys(value).length <= QUESTION_LIMITS.pairsMax, {
+          error: 'Too many prompts matched',
+          params: fieldCode('TOO_MANY', { maximum: QUESTION_LIMITS.pairsMax }),
+        }),
+      ),
   ],
   { error: 'An answer must be an option id, a list of option ids, true or false, a text, or prompts matched' },
 );
@@ -261,43 +268,49 @@ export const imageKeysOf = (questions: StoredQuestion[]): string[] =>
 
 const idField = z
   .string()
-  .min(1)
-  .max(QUESTION_LIMITS.idMax)
-  .regex(/^[\w-]+$/, { error: 'Not a valid id' });
+  .check(z.minLength(1), z.maxLength(QUESTION_LIMITS.idMax), z.regex(/^[\w-]+$/, { error: 'Not a valid id' }));
 
 export const questionImageSchema = z.strictObject({
   fileKey: quizImageKeySchema,
   alt: requiredText('Image description (alt text)', QUESTION_LIMITS.altText),
 });
 
-const pointsField = z
-  .number({ error: 'Points must be a number' })
-  .min(QUESTION_LIMITS.pointsMin, { error: `A question is worth at least ${QUESTION_LIMITS.pointsMin} points` })
-  .max(QUESTION_LIMITS.pointsMax, { error: `A question is worth at most ${QUESTION_LIMITS.pointsMax} points` })
-  .refine((value) => Number.isInteger(value * 2), {
-    error: 'Points go in halves: 1, 1.5, 2…',
-    params: fieldCode('POINTS_NOT_HALVES'),
-  })
-  .default(QUESTION_LIMITS.pointsDefault);
+const pointsField = z._default(
+  z.number({ error: 'Points must be a number' }).check(
+    z.gte(QUESTION_LIMITS.pointsMin, { error: `A question is worth at least ${QUESTION_LIMITS.pointsMin} points` }),
+    z.lte(QUESTION_LIMITS.pointsMax, { error: `A question is worth at most ${QUESTION_LIMITS.pointsMax} points` }),
+    z.refine((value) => Number.isInteger(value * 2), {
+      error: 'Points go in halves: 1, 1.5, 2…',
+      params: fieldCode('POINTS_NOT_HALVES'),
+    }),
+  ),
+  QUESTION_LIMITS.pointsDefault,
+);
 
-const optionTextField = z
-  .string({ error: 'Options must be text' })
-  .max(QUESTION_LIMITS.text, { error: `An option must be at most ${QUESTION_LIMITS.text} characters` })
-  .refine((value) => !hasForbiddenCharacters(value), {
-    error: 'An option contains characters that are not allowed',
-    params: fieldCode('FORBIDDEN_CHARACTERS'),
-  })
-  .transform((value) => value.trim());
+const optionTextField = z.pipe(
+  z.string({ error: 'Options must be text' }).check(
+    z.maxLength(QUESTION_LIMITS.text, { error: `An option must be at most ${QUESTION_LIMITS.text} characters` }),
+    z.refine((value) => !hasForbiddenCharacters(value), {
+      error: 'An option contains characters that are not allowed',
+      params: fieldCode('FORBIDDEN_CHARACTERS'),
+    }),
+  ),
+  z.transform((value) => value.trim()),
+);
 
 const weightField = z
   .number({ error: 'A weight must be a number' })
-  .min(-100, { error: 'A weight is between -100 and 100 percent' })
-  .max(100, { error: 'A weight is between -100 and 100 percent' });
+  .check(
+    z.gte(-100, { error: 'A weight is between -100 and 100 percent' }),
+    z.lte(100, { error: 'A weight is between -100 and 100 percent' }),
+  );
 /** A partial-credit answer's weight: more than nothing, less than all of the points. */
 const partialWeightField = z
   .number({ error: 'A weight must be a number' })
-  .gt(0, { error: 'A partial answer earns more than 0 percent' })
-  .lt(100, { error: 'A partial answer earns less than 100 percent' });
+  .check(
+    z.gt(0, { error: 'A partial answer earns more than 0 percent' }),
+    z.lt(100, { error: 'A partial answer earns less than 100 percent' }),
+  );
 /**
  * A further number answer's weight: more than nothing, up to all of the points. A short answer
  * lists its other full answers in `accepted`; a number answer has one `value`, and Moodle's
@@ -305,75 +318,83 @@ const partialWeightField = z
  */
 const numberAnswerWeightField = z
   .number({ error: 'A weight must be a number' })
-  .gt(0, { error: 'A further number answer earns more than 0 percent' })
-  .max(100, { error: 'A further number answer earns at most 100 percent' });
+  .check(
+    z.gt(0, { error: 'A further number answer earns more than 0 percent' }),
+    z.lte(100, { error: 'A further number answer earns at most 100 percent' }),
+  );
 
 /** An option as the editor sends it: `_id` kept from the stored quiz on an edit, absent for a new one. */
 export const optionInputSchema = z
   .strictObject({
-    _id: idField.optional(),
+    _id: z.optional(idField),
     text: optionTextField,
-    image: questionImageSchema.optional(),
+    image: z.optional(questionImageSchema),
     correct: z.boolean({ error: 'Say whether the option is correct' }),
-    weight: weightField.optional(),
+    weight: z.optional(weightField),
   })
-  .refine((option) => option.text !== '' || option.image !== undefined, {
-    error: 'An option needs text or an image',
-    path: ['text'],
-    params: fieldCode('OPTION_EMPTY'),
-  });
+  .check(
+    z.refine((option) => option.text !== '' || option.image !== undefined, {
+      error: 'An option needs text or an image',
+      path: ['text'],
+      params: fieldCode('OPTION_EMPTY'),
+    }),
+  );
 export type OptionInput = z.input<typeof optionInputSchema>;
 
 const questionBase = {
-  _id: idField.optional(),
+  _id: z.optional(idField),
   question_text: requiredText('Question text', QUESTION_LIMITS.text),
   points: pointsField,
-  image: questionImageSchema.optional(),
+  image: z.optional(questionImageSchema),
 };
 
-const choiceOptions = z
-  .array(optionInputSchema, { error: 'Options must be a list' })
-  .min(QUESTION_LIMITS.optionsMin, { error: `A question needs at least ${QUESTION_LIMITS.optionsMin} options` })
-  .max(QUESTION_LIMITS.optionsMax, { error: `A question can have at most ${QUESTION_LIMITS.optionsMax} options` })
-  .refine(
+const choiceOptions = z.array(optionInputSchema, { error: 'Options must be a list' }).check(
+  z.minLength(QUESTION_LIMITS.optionsMin, { error: `A question needs at least ${QUESTION_LIMITS.optionsMin} options` }),
+  z.maxLength(QUESTION_LIMITS.optionsMax, {
+    error: `A question can have at most ${QUESTION_LIMITS.optionsMax} options`,
+  }),
+  z.refine(
     (options) => {
       const texts = options.filter((option) => option.text !== '').map((option) => option.text);
       return new Set(texts).size === texts.length;
     },
     { error: 'Options of a question must differ', params: fieldCode('NOT_UNIQUE') },
-  )
-  .refine(
+  ),
+  z.refine(
     (options) => {
       const ids = options.flatMap((option) => (option._id ? [option._id] : []));
       return new Set(ids).size === ids.length;
     },
     { error: 'Two options have the same id', params: fieldCode('NOT_UNIQUE') },
-  );
+  ),
+);
 
-const accepted = z
-  .string({ error: 'Accepted answers must be text' })
-  .trim()
-  .min(1, { error: 'An accepted answer cannot be empty' })
-  .max(QUESTION_LIMITS.shortTextMax, {
+const accepted = z.string({ error: 'Accepted answers must be text' }).check(
+  z.trim(),
+  z.minLength(1, { error: 'An accepted answer cannot be empty' }),
+  z.maxLength(QUESTION_LIMITS.shortTextMax, {
     error: `An accepted answer must be at most ${QUESTION_LIMITS.shortTextMax} characters`,
-  })
-  .refine((value) => !hasForbiddenCharacters(value), {
+  }),
+  z.refine((value) => !hasForbiddenCharacters(value), {
     error: 'An accepted answer contains characters that are not allowed',
     params: fieldCode('FORBIDDEN_CHARACTERS'),
-  });
+  }),
+);
 
 const boundedNumber = (label: string) =>
-  z
-    .number({ error: `${label} must be a number` })
-    .refine((value) => Number.isFinite(value) && Math.abs(value) <= QUESTION_LIMITS.numericAbsMax, {
+  z.number({ error: `${label} must be a number` }).check(
+    z.refine((value) => Number.isFinite(value) && Math.abs(value) <= QUESTION_LIMITS.numericAbsMax, {
       error: `${label} is out of range`,
       params: fieldCode('NUMBER_OUT_OF_RANGE', { maximum: QUESTION_LIMITS.numericAbsMax }),
-    });
+    }),
+  );
 
-const toleranceField = boundedNumber('The tolerance').refine((value) => value >= 0, {
-  error: 'The tolerance cannot be negative',
-  params: fieldCode('TOO_SMALL', { minimum: 0, inclusive: true }),
-});
+const toleranceField = boundedNumber('The tolerance').check(
+  z.refine((value) => value >= 0, {
+    error: 'The tolerance cannot be negative',
+    params: fieldCode('TOO_SMALL', { minimum: 0, inclusive: true }),
+  }),
+);
 
 /**
  * A pair of a matching question as the teacher writes it (decision 045): a prompt and its
@@ -382,69 +403,80 @@ const toleranceField = boundedNumber('The tolerance').refine((value) => value >=
  */
 const matchingPairSchema = z
   .strictObject({
-    _id: idField.optional(),
+    _id: z.optional(idField),
     prompt: optionTextField,
     match: optionTextField,
-    matchId: idField.optional(),
+    matchId: z.optional(idField),
   })
-  .refine((pair) => pair.match !== '', {
-    error: 'Each prompt needs its match',
-    path: ['match'],
-    params: fieldCode('MATCH_MISSING'),
-  })
-  .refine((pair) => pair.prompt !== '' || pair._id === undefined, {
-    error: 'An extra match has no prompt id',
-    path: ['_id'],
-    params: fieldCode('MATCH_WITH_PROMPT_ID'),
-  });
+  .check(
+    z.refine((pair) => pair.match !== '', {
+      error: 'Each prompt needs its match',
+      path: ['match'],
+      params: fieldCode('MATCH_MISSING'),
+    }),
+    z.refine((pair) => pair.prompt !== '' || pair._id === undefined, {
+      error: 'An extra match has no prompt id',
+      path: ['_id'],
+      params: fieldCode('MATCH_WITH_PROMPT_ID'),
+    }),
+  );
 export type MatchingPairInput = z.input<typeof matchingPairSchema>;
 
-const matchingPairs = z
-  .array(matchingPairSchema, { error: 'Pairs must be a list' })
-  .min(QUESTION_LIMITS.pairsMin, { error: `A matching question needs at least ${QUESTION_LIMITS.pairsMin} pairs` })
-  .max(QUESTION_LIMITS.pairsMax, { error: `A matching question can have at most ${QUESTION_LIMITS.pairsMax} pairs` })
-  .refine((pairs) => pairs.some((pair) => pair.prompt !== ''), {
+const matchingPairs = z.array(matchingPairSchema, { error: 'Pairs must be a list' }).check(
+  z.minLength(QUESTION_LIMITS.pairsMin, {
+    error: `A matching question needs at least ${QUESTION_LIMITS.pairsMin} pairs`,
+  }),
+  z.maxLength(QUESTION_LIMITS.pairsMax, {
+    error: `A matching question can have at most ${QUESTION_LIMITS.pairsMax} pairs`,
+  }),
+  z.refine((pairs) => pairs.some((pair) => pair.prompt !== ''), {
     error: 'Write at least one prompt',
     params: fieldCode('PROMPT_MISSING'),
-  })
-  .refine((pairs) => new Set(pairs.map((pair) => pair.match).filter((match) => match !== '')).size >= 2, {
+  }),
+  z.refine((pairs) => new Set(pairs.map((pair) => pair.match).filter((match) => match !== '')).size >= 2, {
     error: 'Give at least two different matches to choose from',
     params: fieldCode('TOO_FEW_MATCHES', { minimum: 2 }),
-  })
-  .refine(
+  }),
+  z.refine(
     (pairs) => {
       const ids = pairs.flatMap((pair) => (pair._id ? [pair._id] : []));
       return new Set(ids).size === ids.length;
     },
     { error: 'Two prompts have the same id', params: fieldCode('NOT_UNIQUE') },
-  );
+  ),
+);
 
 /** A typed question (issue 20): the union on `type`. */
 export const typedQuestionInputSchema = z.discriminatedUnion(
   'type',
   [
-    z
-      .strictObject({ ...questionBase, type: z.literal('single'), options: choiceOptions })
+    z.strictObject({ ...questionBase, type: z.literal('single'), options: choiceOptions }).check(
       // Weighted (imported from Moodle): every option worth 100 % counts as right, so several may.
-      .refine(
+      z.refine(
         (question) => {
           const right = question.options.filter((option) => option.correct).length;
           return isWeighted(question) ? right >= 1 : right === 1;
         },
         { error: 'Mark exactly one option as correct', path: ['options'], params: fieldCode('ONE_CORRECT_OPTION') },
       ),
+    ),
     z
       .strictObject({
         ...questionBase,
         type: z.literal('multiple'),
         options: choiceOptions,
-        scoring: z.enum(MULTIPLE_SCORING, { error: 'Scoring is all-or-nothing or partial' }).default('all-or-nothing'),
+        scoring: z._default(
+          z.enum(MULTIPLE_SCORING, { error: 'Scoring is all-or-nothing or partial' }),
+          'all-or-nothing',
+        ),
       })
-      .refine((question) => question.options.some((option) => option.correct), {
-        error: 'Mark at least one option as correct',
-        path: ['options'],
-        params: fieldCode('NO_CORRECT_OPTION'),
-      }),
+      .check(
+        z.refine((question) => question.options.some((option) => option.correct), {
+          error: 'Mark at least one option as correct',
+          path: ['options'],
+          params: fieldCode('NO_CORRECT_OPTION'),
+        }),
+      ),
     z.strictObject({
       ...questionBase,
       type: z.literal('true-false'),
@@ -453,62 +485,71 @@ export const typedQuestionInputSchema = z.discriminatedUnion(
     z.strictObject({
       ...questionBase,
       type: z.literal('short-text'),
-      accepted: z
-        .array(accepted, { error: 'Accepted answers must be a list' })
-        .min(1, { error: 'Add at least one accepted answer' })
-        .max(QUESTION_LIMITS.acceptedMax, {
+      accepted: z.array(accepted, { error: 'Accepted answers must be a list' }).check(
+        z.minLength(1, { error: 'Add at least one accepted answer' }),
+        z.maxLength(QUESTION_LIMITS.acceptedMax, {
           error: `A question can have at most ${QUESTION_LIMITS.acceptedMax} accepted answers`,
         }),
-      partial: z
-        .array(z.strictObject({ text: accepted, weight: partialWeightField }), {
-          error: 'Partial answers must be a list',
-        })
-        .max(QUESTION_LIMITS.acceptedMax, {
-          error: `A question can have at most ${QUESTION_LIMITS.acceptedMax} partial answers`,
-        })
-        .optional(),
+      ),
+      partial: z.optional(
+        z
+          .array(z.strictObject({ text: accepted, weight: partialWeightField }), {
+            error: 'Partial answers must be a list',
+          })
+          .check(
+            z.maxLength(QUESTION_LIMITS.acceptedMax, {
+              error: `A question can have at most ${QUESTION_LIMITS.acceptedMax} partial answers`,
+            }),
+          ),
+      ),
       // Decision 049: `*` in the answers is Moodle's wildcard only when the question says so.
-      wildcards: z.boolean({ error: 'wildcards must be true or false' }).optional(),
+      wildcards: z.optional(z.boolean({ error: 'wildcards must be true or false' })),
     }),
     z.strictObject({
       ...questionBase,
       type: z.literal('numeric'),
       value: boundedNumber('The value'),
       tolerance: toleranceField,
-      partial: z
-        .array(
-          z.strictObject({
-            value: boundedNumber('The value'),
-            tolerance: toleranceField,
-            weight: numberAnswerWeightField,
-          }),
-          { error: 'Partial answers must be a list' },
-        )
-        .max(QUESTION_LIMITS.acceptedMax, {
-          error: `A question can have at most ${QUESTION_LIMITS.acceptedMax} partial answers`,
-        })
-        .optional(),
+      partial: z.optional(
+        z
+          .array(
+            z.strictObject({
+              value: boundedNumber('The value'),
+              tolerance: toleranceField,
+              weight: numberAnswerWeightField,
+            }),
+            { error: 'Partial answers must be a list' },
+          )
+          .check(
+            z.maxLength(QUESTION_LIMITS.acceptedMax, {
+              error: `A question can have at most ${QUESTION_LIMITS.acceptedMax} partial answers`,
+            }),
+          ),
+      ),
     }),
     z.strictObject({
       ...questionBase,
       type: z.literal('essay'),
-      guidance: z
-        .string({ error: 'Marking guidance must be text' })
-        .max(QUESTION_LIMITS.guidanceMax, {
-          error: `Marking guidance must be at most ${QUESTION_LIMITS.guidanceMax} characters`,
-        })
-        .refine((value) => !hasForbiddenCharacters(value), {
-          error: 'Marking guidance contains characters that are not allowed',
-          params: fieldCode('FORBIDDEN_CHARACTERS'),
-        })
-        .transform((value) => value.trim())
-        .optional(),
+      guidance: z.optional(
+        z.pipe(
+          z.string({ error: 'Marking guidance must be text' }).check(
+            z.maxLength(QUESTION_LIMITS.guidanceMax, {
+              error: `Marking guidance must be at most ${QUESTION_LIMITS.guidanceMax} characters`,
+            }),
+            z.refine((value) => !hasForbiddenCharacters(value), {
+              error: 'Marking guidance contains characters that are not allowed',
+              params: fieldCode('FORBIDDEN_CHARACTERS'),
+            }),
+          ),
+          z.transform((value) => value.trim()),
+        ),
+      ),
     }),
     z.strictObject({ ...questionBase, type: z.literal('matching'), pairs: matchingPairs }),
     z.strictObject({
       ...questionBase,
       type: z.literal('description'),
-      points: z.literal(0, { error: 'A description earns no points' }).default(0),
+      points: z._default(z.literal(0, { error: 'A description earns no points' }), 0),
     }),
   ],
   { error: 'Choose a question type' },

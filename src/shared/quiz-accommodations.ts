@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { fieldCode } from './field-error-codes.ts';
 import { bodyObject } from './fields.ts';
 
@@ -25,40 +25,47 @@ export const accommodationParamsSchema = z.object({
 });
 
 const wholeNumber = (label: string, max: number) =>
-  z
-    .number({ error: `${label} must be a number` })
-    .int({ error: `${label} must be a whole number` })
-    .min(0, { error: `${label} cannot be negative` })
-    .max(max, { error: `${label} must be at most ${max}` })
-    .nullable()
-    .default(null);
+  z._default(
+    z.nullable(
+      z
+        .number({ error: `${label} must be a number` })
+        .check(
+          z.int({ error: `${label} must be a whole number` }),
+          z.gte(0, { error: `${label} cannot be negative` }),
+          z.lte(max, { error: `${label} must be at most ${max}` }),
+        ),
+    ),
+    null,
+  );
 
 /** PUT: the student's whole accommodation (what is left out is none). */
 export const accommodationInputSchema = bodyObject({
   extraMinutes: wholeNumber('Extra minutes', ACCOMMODATION_LIMITS.extraMinutesMax),
   extraPercent: wholeNumber('Extra time in percent', ACCOMMODATION_LIMITS.extraPercentMax),
-  deadline: z.iso.datetime({ offset: true, error: 'Deadline must be a date and time' }).nullable().default(null),
-}).superRefine((input, context) => {
-  if (!input.extraMinutes && !input.extraPercent && input.deadline === null) {
-    context.addIssue({
-      code: 'custom',
-      path: ['extraMinutes'],
-      message: 'Give extra minutes, extra time in percent or a later deadline',
-      params: fieldCode('NO_ACCOMMODATION'),
-    });
-  }
-});
+  deadline: z._default(z.nullable(z.iso.datetime({ offset: true, error: 'Deadline must be a date and time' })), null),
+}).check(
+  z.superRefine((input, context) => {
+    if (!input.extraMinutes && !input.extraPercent && input.deadline === null) {
+      context.addIssue({
+        code: 'custom',
+        path: ['extraMinutes'],
+        message: 'Give extra minutes, extra time in percent or a later deadline',
+        params: fieldCode('NO_ACCOMMODATION'),
+      });
+    }
+  }),
+);
 export type AccommodationInput = z.infer<typeof accommodationInputSchema>;
 export type AccommodationPayload = z.input<typeof accommodationInputSchema>;
 
 export const accommodationSchema = z.strictObject({
   student: z.strictObject({ _id: z.string(), name: z.string(), rollNumber: z.string() }),
-  extraMinutes: z.number().int().nullable(),
-  extraPercent: z.number().int().nullable(),
+  extraMinutes: z.nullable(z.int()),
+  extraPercent: z.nullable(z.int()),
   /** The student's own deadline; null: the quiz's. */
-  deadline: z.iso.datetime().nullable(),
+  deadline: z.nullable(z.iso.datetime()),
   /** What the student gets: minutes for the attempt and the deadline to start by. */
-  effectiveMaxTime: z.number().int(),
+  effectiveMaxTime: z.int(),
   effectiveDeadline: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

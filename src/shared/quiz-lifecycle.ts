@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { classIdField, requiredText } from './fields.ts';
 import { matchingPairsOf, type QuestionImage, type TypedQuestionInput } from './question-types.ts';
 import { fileKeyOfQuizImageUrl } from './quiz-images.ts';
@@ -12,7 +12,7 @@ import { deadlineField, futureDeadlineField, QUIZ_LIMITS, quizBodySchema, type Q
  */
 export const editQuizSchema = quizBodySchema(deadlineField, {
   /** The teacher's view's `version`: two editors never overwrite each other's changes (409 QUIZ_CHANGED). */
-  version: z.number({ error: 'Send the version of the quiz you edited' }).int().min(1),
+  version: z.number({ error: 'Send the version of the quiz you edited' }).check(z.int(), z.gte(1)),
 });
 export type EditQuiz = z.infer<typeof editQuizSchema>;
 export type EditQuizInput = z.input<typeof editQuizSchema>;
@@ -79,17 +79,17 @@ export function editInputOf(question: QuizQuestion): TypedQuestionInput {
 /** POST /api/quizzes/{id}/duplicate: the copy's class, deadline and (optionally) title. */
 export const duplicateQuizSchema = z.strictObject({
   classId: classIdField(),
-  title: requiredText('Title', QUIZ_LIMITS.title).optional(),
+  title: z.optional(requiredText('Title', QUIZ_LIMITS.title)),
   deadline: futureDeadlineField,
 });
 export type DuplicateQuiz = z.infer<typeof duplicateQuizSchema>;
 
 /** DELETE /api/quizzes/{id}: withResults=true deletes a quiz with attempts and their scores too. */
 export const deleteQuizQuerySchema = z.object({
-  withResults: z
-    .enum(['true', 'false'], { error: 'withResults must be true or false' })
-    .optional()
-    .transform((value) => value === 'true'),
+  withResults: z.pipe(
+    z.optional(z.enum(['true', 'false'], { error: 'withResults must be true or false' })),
+    z.transform((value) => value === 'true'),
+  ),
 });
 /** What a delete did: removed (no attempts), archived (attempts kept) or deleted with its results. */
 export const deletedQuizSchema = z.strictObject({ outcome: z.enum(['deleted', 'archived', 'deleted-with-results']) });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { fieldCode } from './field-error-codes.ts';
 import { hasForbiddenCharacters, pagingFields } from './fields.ts';
 import { QUESTION_LIMITS } from './question-types.ts';
@@ -15,7 +15,7 @@ export const MARKING_VIEWS = ['awaiting', 'marked'] as const;
 export type MarkingView = (typeof MARKING_VIEWS)[number];
 
 export const markingListQuerySchema = z.object({
-  view: z.enum(MARKING_VIEWS, { error: 'view must be awaiting or marked' }).default('awaiting'),
+  view: z._default(z.enum(MARKING_VIEWS, { error: 'view must be awaiting or marked' }), 'awaiting'),
   ...pagingFields(MARKING_LIMITS),
 });
 
@@ -24,9 +24,11 @@ export const essayParamsSchema = z.object({
   attemptId: z.uuid({ error: 'Attempt id is not valid' }),
   questionId: z
     .string()
-    .min(1)
-    .max(QUESTION_LIMITS.idMax)
-    .regex(/^[\w-]+$/, { error: 'Question id is not valid' }),
+    .check(
+      z.minLength(1),
+      z.maxLength(QUESTION_LIMITS.idMax),
+      z.regex(/^[\w-]+$/, { error: 'Question id is not valid' }),
+    ),
 });
 
 /**
@@ -35,24 +37,30 @@ export const essayParamsSchema = z.object({
  * points, and the version of the essay the teacher marked (a stale one is 409 MARK_CHANGED).
  */
 export const essayMarkInputSchema = z.strictObject({
-  points: z
-    .number({ error: 'Points must be a number' })
-    .min(0, { error: 'Points cannot be negative' })
-    .max(QUESTION_LIMITS.pointsMax, { error: `Points are at most ${QUESTION_LIMITS.pointsMax}` })
-    .refine((value) => Number.isInteger(value * 2), {
+  points: z.number({ error: 'Points must be a number' }).check(
+    z.gte(0, { error: 'Points cannot be negative' }),
+    z.lte(QUESTION_LIMITS.pointsMax, { error: `Points are at most ${QUESTION_LIMITS.pointsMax}` }),
+    z.refine((value) => Number.isInteger(value * 2), {
       error: 'Points go in halves: 1, 1.5, 2…',
       params: fieldCode('POINTS_NOT_HALVES'),
     }),
-  comment: z
-    .string({ error: 'The comment must be text' })
-    .max(QUESTION_LIMITS.commentMax, { error: `A comment must be at most ${QUESTION_LIMITS.commentMax} characters` })
-    .refine((value) => !hasForbiddenCharacters(value), {
-      error: 'The comment contains characters that are not allowed',
-      params: fieldCode('FORBIDDEN_CHARACTERS'),
-    })
-    .transform((value) => value.trim())
-    .default(''),
-  version: z.number({ error: 'Send the version of the essay you marked' }).int().min(0),
+  ),
+  comment: z._default(
+    z.pipe(
+      z.string({ error: 'The comment must be text' }).check(
+        z.maxLength(QUESTION_LIMITS.commentMax, {
+          error: `A comment must be at most ${QUESTION_LIMITS.commentMax} characters`,
+        }),
+        z.refine((value) => !hasForbiddenCharacters(value), {
+          error: 'The comment contains characters that are not allowed',
+          params: fieldCode('FORBIDDEN_CHARACTERS'),
+        }),
+      ),
+      z.transform((value) => value.trim()),
+    ),
+    '',
+  ),
+  version: z.number({ error: 'Send the version of the essay you marked' }).check(z.int(), z.gte(0)),
 });
 export type EssayMarkInput = z.input<typeof essayMarkInputSchema>;
 
@@ -62,24 +70,24 @@ export const essayToMarkSchema = z.strictObject({
   question: z.strictObject({
     _id: z.string(),
     /** 1-based, in the quiz's order. */
-    number: z.number().int(),
+    number: z.int(),
     question_text: z.string(),
     points: z.number(),
     /** The teacher's marking guidance (never sent to students). */
-    guidance: z.string().optional(),
+    guidance: z.optional(z.string()),
   }),
   student: z.strictObject({ _id: z.string(), name: z.string(), rollNumber: z.string() }),
   submittedAt: z.iso.datetime(),
   text: z.string(),
-  mark: z
-    .strictObject({
+  mark: z.nullable(
+    z.strictObject({
       points: z.number(),
       comment: z.string(),
       markedAt: z.iso.datetime(),
       /** The marker's name; null once their account is gone. */
-      markedBy: z.string().nullable(),
-    })
-    .nullable(),
-  version: z.number().int(),
+      markedBy: z.nullable(z.string()),
+    }),
+  ),
+  version: z.int(),
 });
 export type EssayToMark = z.infer<typeof essayToMarkSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { fieldCode } from './field-error-codes.ts';
 import {
   bodyObject,
@@ -128,77 +128,93 @@ export const CONFETTI_MIN_ACCURACY = 60;
 /** Whether a just-submitted result earns confetti (decision 027): a pass, not a 0 %. */
 export const isWorthCelebrating = (accuracy: number | string) => Number(accuracy) >= CONFETTI_MIN_ACCURACY;
 
-const optionText = z
-  .string({ error: 'Options must be text' })
-  .max(QUIZ_LIMITS.text, { error: `An option must be at most ${QUIZ_LIMITS.text} characters` })
-  .refine((value) => !hasForbiddenCharacters(value), {
-    error: 'An option contains characters that are not allowed',
-    params: fieldCode('FORBIDDEN_CHARACTERS'),
-  })
-  .transform((value) => value.trim());
+const optionText = z.pipe(
+  z.string({ error: 'Options must be text' }).check(
+    z.maxLength(QUIZ_LIMITS.text, { error: `An option must be at most ${QUIZ_LIMITS.text} characters` }),
+    z.refine((value) => !hasForbiddenCharacters(value), {
+      error: 'An option contains characters that are not allowed',
+      params: fieldCode('FORBIDDEN_CHARACTERS'),
+    }),
+  ),
+  z.transform((value) => value.trim()),
+);
 
 /**
  * A question as SPEC §3 writes it: text, options as strings, the correct option's text. Empty
  * options are dropped (SPEC §3); the answer must be one of what remains. Read as a single
  * choice question of 1 point (issue 20 keeps SPEC §7 clients working).
  */
-export const specQuestionInputSchema = bodyObject({
-  question_text: requiredText('Question text', QUIZ_LIMITS.text),
-  options: z
-    .array(optionText, { error: 'Options must be a list' })
-    // Room for empty rows the editor drops; the real bound is checked after dropping.
-    .max(QUIZ_LIMITS.optionsMax * 5, { error: `A question can have at most ${QUIZ_LIMITS.optionsMax} options` })
-    .transform((options) => options.filter((option) => option !== ''))
-    .refine((options) => options.length >= QUIZ_LIMITS.optionsMin, {
-      error: `A question needs at least ${QUIZ_LIMITS.optionsMin} options`,
-      params: fieldCode('TOO_FEW', { minimum: QUIZ_LIMITS.optionsMin }),
-    })
-    .refine((options) => options.length <= QUIZ_LIMITS.optionsMax, {
-      error: `A question can have at most ${QUIZ_LIMITS.optionsMax} options`,
-      params: fieldCode('TOO_MANY', { maximum: QUIZ_LIMITS.optionsMax }),
-    })
-    .refine((options) => new Set(options).size === options.length, {
-      error: 'Options of a question must differ',
-      params: fieldCode('NOT_UNIQUE'),
+export const specQuestionInputSchema = z.pipe(
+  bodyObject({
+    question_text: requiredText('Question text', QUIZ_LIMITS.text),
+    options: z
+      .pipe(
+        z.array(optionText, { error: 'Options must be a list' }).check(
+          // Room for empty rows the editor drops; the real bound is checked after dropping.
+          z.maxLength(QUIZ_LIMITS.optionsMax * 5, {
+            error: `A question can have at most ${QUIZ_LIMITS.optionsMax} options`,
+          }),
+        ),
+        z.transform((options) => options.filter((option) => option !== '')),
+      )
+      .check(
+        z.refine((options) => options.length >= QUIZ_LIMITS.optionsMin, {
+          error: `A question needs at least ${QUIZ_LIMITS.optionsMin} options`,
+          params: fieldCode('TOO_FEW', { minimum: QUIZ_LIMITS.optionsMin }),
+        }),
+        z.refine((options) => options.length <= QUIZ_LIMITS.optionsMax, {
+          error: `A question can have at most ${QUIZ_LIMITS.optionsMax} options`,
+          params: fieldCode('TOO_MANY', { maximum: QUIZ_LIMITS.optionsMax }),
+        }),
+        z.refine((options) => new Set(options).size === options.length, {
+          error: 'Options of a question must differ',
+          params: fieldCode('NOT_UNIQUE'),
+        }),
+      ),
+    answer: z.pipe(
+      z.string({ error: 'Choose the correct answer' }).check(z.maxLength(QUIZ_LIMITS.text)),
+      z.transform((value) => value.trim()),
+    ),
+  }).check(
+    z.refine((question) => question.answer !== '', {
+      error: 'Choose the correct answer',
+      path: ['answer'],
+      params: fieldCode('CORRECT_ANSWER_MISSING'),
     }),
-  answer: z
-    .string({ error: 'Choose the correct answer' })
-    .max(QUIZ_LIMITS.text)
-    .transform((value) => value.trim()),
-})
-  .refine((question) => question.answer !== '', {
-    error: 'Choose the correct answer',
-    path: ['answer'],
-    params: fieldCode('CORRECT_ANSWER_MISSING'),
-  })
-  .refine((question) => question.answer === '' || question.options.includes(question.answer), {
-    error: 'The correct answer must be one of the options',
-    path: ['answer'],
-    params: fieldCode('ANSWER_NOT_AN_OPTION'),
-  })
-  .transform((question): TypedQuestion => ({
+    z.refine((question) => question.answer === '' || question.options.includes(question.answer), {
+      error: 'The correct answer must be one of the options',
+      path: ['answer'],
+      params: fieldCode('ANSWER_NOT_AN_OPTION'),
+    }),
+  ),
+  z.transform((question): TypedQuestion => ({
     type: 'single',
     question_text: question.question_text,
     points: QUESTION_LIMITS.pointsDefault,
     options: question.options.map((text) => ({ text, correct: text === question.answer })),
-  }));
+  })),
+);
 
 /**
  * A question of add-quiz or an edit: typed (issue 20, with `type`) or SPEC §3's shape (without).
  * Dispatched on the key so each shape reports its own messages, not a union's.
  */
-export const questionInputSchema = z.unknown().pipe(
-  z.custom<unknown>().transform((value, context) => {
-    const schema =
-      typeof value === 'object' && value !== null && 'type' in value
-        ? typedQuestionInputSchema
-        : specQuestionInputSchema;
-    const parsed = schema.safeParse(value);
-    if (parsed.success) return parsed.data;
-    // Each issue as it is, with its kind, bounds and params: the field error keeps its code.
-    for (const issue of parsed.error.issues) context.addIssue({ ...issue });
-    return z.NEVER;
-  }),
+export const questionInputSchema = z.pipe(
+  z.unknown(),
+  z.pipe(
+    z.custom<unknown>(),
+    z.transform((value, context) => {
+      const schema =
+        typeof value === 'object' && value !== null && 'type' in value
+          ? typedQuestionInputSchema
+          : specQuestionInputSchema;
+      const parsed = schema.safeParse(value);
+      if (parsed.success) return parsed.data;
+      // Each issue as it is, with its kind, bounds and params: the field error keeps its code.
+      context.issues.push(...(parsed.error.issues as z.core.$ZodRawIssue[]));
+      return z.NEVER;
+    }),
+  ),
 );
 export type QuestionInput = TypedQuestionInput | z.input<typeof specQuestionInputSchema>;
 
@@ -211,17 +227,19 @@ export const totalTextOf = (questions: (TypedQuestion | StoredQuestion)[]): numb
  * they are ignored, because the token says who creates the quiz and the server
  * knows the teacher's subject and the time.
  */
-export const deadlineField = z
-  .string({ error: 'Deadline is required' })
-  .min(1, { error: 'Deadline is required' })
-  .pipe(z.iso.datetime({ offset: true, error: 'Deadline must be a date and time' }));
-export const futureDeadlineField = deadlineField.refine((value) => Date.parse(value) > Date.now(), {
-  error: 'Deadline must be in the future',
-  params: fieldCode('DEADLINE_PAST'),
-});
+export const deadlineField = z.pipe(
+  z.string({ error: 'Deadline is required' }).check(z.minLength(1, { error: 'Deadline is required' })),
+  z.iso.datetime({ offset: true, error: 'Deadline must be a date and time' }),
+);
+export const futureDeadlineField = deadlineField.check(
+  z.refine((value) => Date.parse(value) > Date.now(), {
+    error: 'Deadline must be in the future',
+    params: fieldCode('DEADLINE_PAST'),
+  }),
+);
 
 /** add-quiz's body, and an edit's: its deadline must be in the future only if it changes (the server checks). */
-export const quizBodySchema = <Extra extends z.ZodRawShape = Record<never, never>>(
+export const quizBodySchema = <Extra extends z.core.$ZodShape = Record<never, never>>(
   deadline: typeof deadlineField,
   extra?: Extra,
 ) =>
@@ -233,32 +251,37 @@ export const quizBodySchema = <Extra extends z.ZodRawShape = Record<never, never
       deadline,
       maxTime: z
         .number({ error: 'Maximum time must be a number of minutes' })
-        .int({ error: 'Maximum time must be a whole number of minutes' })
-        .min(QUIZ_LIMITS.maxTimeMin, { error: `Maximum time must be at least ${QUIZ_LIMITS.maxTimeMin} minute` })
-        .max(QUIZ_LIMITS.maxTimeMax, { error: `Maximum time must be at most ${QUIZ_LIMITS.maxTimeMax} minutes` }),
+        .check(
+          z.int({ error: 'Maximum time must be a whole number of minutes' }),
+          z.gte(QUIZ_LIMITS.maxTimeMin, { error: `Maximum time must be at least ${QUIZ_LIMITS.maxTimeMin} minute` }),
+          z.lte(QUIZ_LIMITS.maxTimeMax, { error: `Maximum time must be at most ${QUIZ_LIMITS.maxTimeMax} minutes` }),
+        ),
       // Optional so SPEC §7 clients, which know nothing of them, get the defaults.
-      reviewAnswers: z
-        .enum(REVIEW_ANSWERS, { error: 'Correct answers are shown after the deadline, after submitting, or never' })
-        .default(DEFAULT_REVIEW_ANSWERS),
-      reviewScore: z
-        .enum(REVIEW_SCORE, { error: 'The score is shown after submitting or after the deadline' })
-        .default(DEFAULT_REVIEW_SCORE),
+      reviewAnswers: z._default(
+        z.enum(REVIEW_ANSWERS, { error: 'Correct answers are shown after the deadline, after submitting, or never' }),
+        DEFAULT_REVIEW_ANSWERS,
+      ),
+      reviewScore: z._default(
+        z.enum(REVIEW_SCORE, { error: 'The score is shown after submitting or after the deadline' }),
+        DEFAULT_REVIEW_SCORE,
+      ),
       quiz: z.strictObject(
         {
           background: z.enum(QUIZ_BACKGROUNDS, { error: 'Choose one of the six background images' }),
-          questions: z
-            .array(questionInputSchema, { error: 'Questions must be a list' })
-            .min(1, { error: 'Add at least one question' })
-            .max(QUIZ_LIMITS.questionsMax, { error: `A quiz can have at most ${QUIZ_LIMITS.questionsMax} questions` })
-            .refine((questions) => totalTextOf(questions) <= QUIZ_LIMITS.totalTextMax, {
+          questions: z.array(questionInputSchema, { error: 'Questions must be a list' }).check(
+            z.minLength(1, { error: 'Add at least one question' }),
+            z.maxLength(QUIZ_LIMITS.questionsMax, {
+              error: `A quiz can have at most ${QUIZ_LIMITS.questionsMax} questions`,
+            }),
+            z.refine((questions) => totalTextOf(questions) <= QUIZ_LIMITS.totalTextMax, {
               error: `The quiz is too long: at most ${QUIZ_LIMITS.totalTextMax} characters of questions and options in all`,
               params: fieldCode('QUIZ_TOO_LONG', { maximum: QUIZ_LIMITS.totalTextMax }),
-            })
-            .refine((questions) => questions.length === 0 || questionCountOf(questions) > 0, {
+            }),
+            z.refine((questions) => questions.length === 0 || questionCountOf(questions) > 0, {
               error: 'Add at least one question: descriptions alone have nothing to answer',
               params: fieldCode('NO_QUESTIONS'),
-            })
-            .refine(
+            }),
+            z.refine(
               (questions) =>
                 questions.filter((question) => question.type === 'essay').length <= QUESTION_LIMITS.essaysMax,
               {
@@ -266,24 +289,27 @@ export const quizBodySchema = <Extra extends z.ZodRawShape = Record<never, never
                 params: fieldCode('TOO_MANY_ESSAYS', { maximum: QUESTION_LIMITS.essaysMax }),
               },
             ),
+          ),
         },
         { error: 'The quiz content is required' },
       ),
     },
     ['createdBy', 'subject', 'date'],
-  ).superRefine((quiz, context) => {
-    // The marked key gives the score away: it cannot be shown before the score is (decision 032).
-    const { reviewAnswers, reviewScore } = quiz as { reviewAnswers: ReviewAnswers; reviewScore: ReviewScore };
-    if (reviewAnswers === 'after-submit' && reviewScore === 'after-deadline') {
-      context.addIssue({
-        code: 'custom',
-        path: ['reviewScore'],
-        message:
-          'Correct answers shown right after submitting reveal the score: show the score then too, or the answers later',
-        params: fieldCode('REVIEW_REVEALS_SCORE'),
-      });
-    }
-  });
+  ).check(
+    z.superRefine((quiz, context) => {
+      // The marked key gives the score away: it cannot be shown before the score is (decision 032).
+      const { reviewAnswers, reviewScore } = quiz as { reviewAnswers: ReviewAnswers; reviewScore: ReviewScore };
+      if (reviewAnswers === 'after-submit' && reviewScore === 'after-deadline') {
+        context.addIssue({
+          code: 'custom',
+          path: ['reviewScore'],
+          message:
+            'Correct answers shown right after submitting reveal the score: show the score then too, or the answers later',
+          params: fieldCode('REVIEW_REVEALS_SCORE'),
+        });
+      }
+    }),
+  );
 
 export const newQuizSchema = quizBodySchema(futureDeadlineField);
 export type NewQuiz = z.infer<typeof newQuizSchema>;
@@ -295,35 +321,39 @@ export const quizIdParamsSchema = z.object({ id: z.uuid({ error: 'Quiz id is not
 
 export const quizListQuerySchema = z.object({
   /** Students only: online (can be taken now) or attempted; omitted = every quiz of the class. */
-  view: z.enum(['online', 'attempted'], { error: 'view must be online or attempted' }).optional(),
+  view: z.optional(z.enum(['online', 'attempted'], { error: 'view must be online or attempted' })),
   ...pagingFields(QUIZ_LIMITS),
 });
 
-const questionId = z.string().min(1).max(40);
+const questionId = z.string().check(z.minLength(1), z.maxLength(40));
 /** SPEC §7's selectedOption: an option's id, or (as SPEC §3 clients send it) its text. */
-const selectedOption = z
-  .string({ error: 'The selected option must be text' })
-  .max(QUIZ_LIMITS.text, { error: 'The selected option is too long' })
-  .refine((value) => !hasForbiddenCharacters(value), {
+const selectedOption = z.string({ error: 'The selected option must be text' }).check(
+  z.maxLength(QUIZ_LIMITS.text, { error: 'The selected option is too long' }),
+  z.refine((value) => !hasForbiddenCharacters(value), {
     error: 'The selected option is not one of the options',
     params: fieldCode('FORBIDDEN_CHARACTERS'),
-  });
+  }),
+);
 
 /** Answers saved while the student works: question id -> the type's answer (null clears it). */
 export const saveAnswersSchema = z.strictObject({
   answers: z
-    .record(questionId, answerValueSchema.nullable(), { error: 'answers must map question ids to answers' })
-    .refine((answers) => Object.keys(answers).length <= QUIZ_LIMITS.questionsMax, {
-      error: 'Too many answers',
-      params: fieldCode('TOO_MANY', { maximum: QUIZ_LIMITS.questionsMax }),
-    }),
+    .record(questionId, z.nullable(answerValueSchema), { error: 'answers must map question ids to answers' })
+    .check(
+      z.refine((answers) => Object.keys(answers).length <= QUIZ_LIMITS.questionsMax, {
+        error: 'Too many answers',
+        params: fieldCode('TOO_MANY', { maximum: QUIZ_LIMITS.questionsMax }),
+      }),
+    ),
 });
 export type SaveAnswers = z.infer<typeof saveAnswersSchema>;
 
 /** A question's text or option sent back with a submission: a quiz's text, within its limits. */
-const echoedText = z.string({ error: 'Question texts and options sent back must be text' }).max(QUIZ_LIMITS.text, {
-  error: `A question text or option sent back must be at most ${QUIZ_LIMITS.text} characters`,
-});
+const echoedText = z.string({ error: 'Question texts and options sent back must be text' }).check(
+  z.maxLength(QUIZ_LIMITS.text, {
+    error: `A question text or option sent back must be at most ${QUIZ_LIMITS.text} characters`,
+  }),
+);
 
 /** Characters of the question texts and options a submission sends back (whatever their shape: checked before the schema). */
 function echoedTextOf(questions: unknown[]): number {
@@ -351,31 +381,36 @@ export const submitAttemptSchema = bodyObject(
         _id: z.uuid({ error: 'quiz._id must be a quiz id' }),
         // Required (an empty list is fine): a submission whose choices sit under another key
         // must be refused, not scored as if nothing had been chosen.
-        questions: z
-          .array(z.unknown(), { error: 'quiz.questions must be the list of questions with their selected options' })
-          .max(QUIZ_LIMITS.questionsMax)
-          .refine((questions) => echoedTextOf(questions) <= QUIZ_LIMITS.totalTextMax, {
-            error: `The question texts and options sent back are longer than any quiz: at most ${QUIZ_LIMITS.totalTextMax} characters in all`,
-            params: fieldCode('QUIZ_TOO_LONG', { maximum: QUIZ_LIMITS.totalTextMax }),
-          })
-          .pipe(
-            z.array(
-              bodyObject(
-                {
-                  _id: questionId,
-                  /** The type's answer (issue 20); wins over selectedOption when both are sent. */
-                  response: answerValueSchema.nullish(),
-                  selectedOption: selectedOption.nullish(),
-                  question_text: echoedText.optional(),
-                  options: z
-                    .array(echoedText, { error: 'Options sent back must be a list' })
-                    .max(QUIZ_LIMITS.optionsMax, { error: `A question has at most ${QUIZ_LIMITS.optionsMax} options` })
-                    .optional(),
-                },
-                ['question_text', 'options'],
-              ),
+        questions: z.pipe(
+          z
+            .array(z.unknown(), { error: 'quiz.questions must be the list of questions with their selected options' })
+            .check(
+              z.maxLength(QUIZ_LIMITS.questionsMax),
+              z.refine((questions) => echoedTextOf(questions) <= QUIZ_LIMITS.totalTextMax, {
+                error: `The question texts and options sent back are longer than any quiz: at most ${QUIZ_LIMITS.totalTextMax} characters in all`,
+                params: fieldCode('QUIZ_TOO_LONG', { maximum: QUIZ_LIMITS.totalTextMax }),
+              }),
+            ),
+          z.array(
+            bodyObject(
+              {
+                _id: questionId,
+                /** The type's answer (issue 20); wins over selectedOption when both are sent. */
+                response: z.nullish(answerValueSchema),
+                selectedOption: z.nullish(selectedOption),
+                question_text: z.optional(echoedText),
+                options: z.optional(
+                  z.array(echoedText, { error: 'Options sent back must be a list' }).check(
+                    z.maxLength(QUIZ_LIMITS.optionsMax, {
+                      error: `A question has at most ${QUIZ_LIMITS.optionsMax} options`,
+                    }),
+                  ),
+                ),
+              },
+              ['question_text', 'options'],
             ),
           ),
+        ),
       },
       { error: 'The quiz you are submitting is required' },
     ),
@@ -400,57 +435,57 @@ export const quizQuestionSchema = z.strictObject({
   type: z.enum(QUESTION_TYPES),
   question_text: z.string(),
   points: z.number(),
-  image: presentedImageSchema.optional(),
+  image: z.optional(presentedImageSchema),
   /** single and multiple: the options, in the attempt's shuffled order for a student. */
-  options: z
-    .array(
+  options: z.optional(
+    z.array(
       z.strictObject({
         _id: z.string(),
         text: z.string(),
-        image: presentedImageSchema.optional(),
-        correct: z.boolean().optional(),
+        image: z.optional(presentedImageSchema),
+        correct: z.optional(z.boolean()),
         /** A weighted option's percent of the points (decision 043), with the key. */
-        weight: z.number().optional(),
+        weight: z.optional(z.number()),
       }),
-    )
-    .optional(),
+    ),
+  ),
   /** multiple: how it is scored (a student may know partial credit exists). */
-  scoring: z.enum(MULTIPLE_SCORING).optional(),
+  scoring: z.optional(z.enum(MULTIPLE_SCORING)),
   /** true-false: the right answer. */
-  correct: z.boolean().optional(),
+  correct: z.optional(z.boolean()),
   /** short-text: the accepted answers. */
-  accepted: z.array(z.string()).optional(),
+  accepted: z.optional(z.array(z.string())),
   /** short-text: `*` in its answers is any text (decision 049), with the key. */
-  wildcards: z.literal(true).optional(),
+  wildcards: z.optional(z.literal(true)),
   /** numeric: the value and its tolerance. */
-  value: z.number().optional(),
-  tolerance: z.number().optional(),
+  value: z.optional(z.number()),
+  tolerance: z.optional(z.number()),
   /**
    * short-text and numeric: answers that earn part of the points (decision 043), and a number's
    * further answers worth all of them (weight 100, decision 043's addendum), with the key.
    */
-  partial: z
-    .array(
+  partial: z.optional(
+    z.array(
       z.union([
         z.strictObject({ text: z.string(), weight: z.number() }),
         z.strictObject({ value: z.number(), tolerance: z.number(), weight: z.number() }),
       ]),
-    )
-    .optional(),
+    ),
+  ),
   /** matching: the prompts in the teacher's order; `match` (the choice's id) with the key. */
-  prompts: z.array(z.strictObject({ _id: z.string(), text: z.string(), match: z.string().optional() })).optional(),
+  prompts: z.optional(z.array(z.strictObject({ _id: z.string(), text: z.string(), match: z.optional(z.string()) }))),
   /** matching: what a prompt may be matched to, in the attempt's shuffled order for a student. */
-  choices: z.array(z.strictObject({ _id: z.string(), text: z.string() })).optional(),
+  choices: z.optional(z.array(z.strictObject({ _id: z.string(), text: z.string() }))),
   /** essay: the marking guidance (decision 046), to the quiz's teachers only, never to a student. */
-  guidance: z.string().optional(),
+  guidance: z.optional(z.string()),
   /** The student's answer (attempt, review); null when unanswered. */
-  response: answerValueSchema.nullable().optional(),
+  response: z.optional(z.nullable(answerValueSchema)),
   /** Points the answer earned: in a review that shows the score, and to teachers. */
-  earnedPoints: z.number().optional(),
+  earnedPoints: z.optional(z.number()),
   /** essay: submitted and not marked yet (decision 046); absent once marked or when not answered. */
-  awaitingMarking: z.literal(true).optional(),
+  awaitingMarking: z.optional(z.literal(true)),
   /** essay: the marker's comment, with earnedPoints (decision 046). */
-  comment: z.string().optional(),
+  comment: z.optional(z.string()),
 });
 export type QuizQuestion = z.infer<typeof quizQuestionSchema>;
 
@@ -465,15 +500,15 @@ const quizBaseFields = {
   date: z.iso.datetime(),
   deadline: z.iso.datetime(),
   /** Minutes. */
-  maxTime: z.number().int(),
+  maxTime: z.int(),
   createdBy: z.strictObject({ _id: z.string(), name: z.string() }),
-  questionCount: z.number().int(),
+  questionCount: z.int(),
   /** The points of all questions (issue 20): what a score is out of. */
   totalPoints: z.number(),
   reviewAnswers: z.enum(REVIEW_ANSWERS),
   reviewScore: z.enum(REVIEW_SCORE),
   /** When its teacher archived it (deleted it with attempts, decision 036); null while it is live. */
-  archivedAt: z.iso.datetime().nullable(),
+  archivedAt: z.nullable(z.iso.datetime()),
 };
 
 /** How an attempt ended: submitted by the student or closed by the server when time ran out. */
@@ -487,10 +522,10 @@ const attemptResultFields = {
   accuracy: z.string(),
   attemptedAt: z.iso.datetime(),
   /** Seconds. */
-  timeTaken: z.number().int(),
+  timeTaken: z.int(),
   endedBy: attemptEndingSchema,
 };
-export type AttemptResult = z.infer<z.ZodObject<typeof attemptResultFields>>;
+export type AttemptResult = z.infer<z.ZodMiniObject<typeof attemptResultFields>>;
 
 /** A student's own attempt, as their list and quiz screens see it. */
 export const attemptStateSchema = z.discriminatedUnion('status', [
@@ -498,21 +533,21 @@ export const attemptStateSchema = z.discriminatedUnion('status', [
     status: z.literal('in-progress'),
     startedAt: z.iso.datetime(),
     endsAt: z.iso.datetime(),
-    remainingSeconds: z.number().int(),
+    remainingSeconds: z.int(),
   }),
   z.strictObject({
     status: z.literal('submitted'),
     ...attemptResultFields,
     // Absent until the quiz's review options show the score (decision 032), and while essays
     // await marking (decision 046): the score is not final until they are marked.
-    score: attemptResultFields.score.optional(),
-    accuracy: attemptResultFields.accuracy.optional(),
+    score: z.optional(attemptResultFields.score),
+    accuracy: z.optional(attemptResultFields.accuracy),
     /** Essays still to be marked by a teacher (decision 046): the score waits for them. Absent: none. */
-    awaitingMarking: z.literal(true).optional(),
+    awaitingMarking: z.optional(z.literal(true)),
     /** While awaiting marking: the points of what is scored so far, when the review options show the score. */
-    scoreSoFar: z.number().optional(),
+    scoreSoFar: z.optional(z.number()),
     /** When the questions' answer keys become visible (past once they are); null: never. */
-    answersVisibleAt: z.iso.datetime().nullable(),
+    answersVisibleAt: z.nullable(z.iso.datetime()),
     /** When the score and accuracy become visible (past once they are). */
     scoreVisibleAt: z.iso.datetime(),
   }),
@@ -522,14 +557,14 @@ export type AttemptState = z.infer<typeof attemptStateSchema>;
 export const teacherQuizSummarySchema = z.strictObject({
   ...quizBaseFields,
   quiz: z.strictObject({ background: z.string() }),
-  attemptCount: z.number().int(),
+  attemptCount: z.int(),
 });
 export type TeacherQuizSummary = z.infer<typeof teacherQuizSummarySchema>;
 
 export const studentQuizSummarySchema = z.strictObject({
   ...quizBaseFields,
   quiz: z.strictObject({ background: z.string() }),
-  attempt: attemptStateSchema.nullable(),
+  attempt: z.nullable(attemptStateSchema),
 });
 export type StudentQuizSummary = z.infer<typeof studentQuizSummarySchema>;
 
@@ -537,19 +572,19 @@ export type StudentQuizSummary = z.infer<typeof studentQuizSummarySchema>;
 export const attemptRecordSchema = z.strictObject({
   ...attemptResultFields,
   /** Essays still to mark (decision 046): its score is the points so far, counted in no average yet. Absent: none. */
-  awaitingMarking: z.literal(true).optional(),
+  awaitingMarking: z.optional(z.literal(true)),
   _id: z.string(),
   user: z.strictObject({ _id: z.string(), name: z.string(), rollNumber: z.string() }),
   quiz: z.strictObject({
     questions: z.array(
       z.strictObject({
         _id: z.string(),
-        response: answerValueSchema.nullable(),
+        response: z.nullable(answerValueSchema),
         earnedPoints: z.number(),
         /** essay: not marked yet (decision 046). */
-        awaitingMarking: z.literal(true).optional(),
+        awaitingMarking: z.optional(z.literal(true)),
         /** Seconds the student spent on the question before first answering it; absent where unknown. */
-        seconds: z.number().optional(),
+        seconds: z.optional(z.number()),
       }),
     ),
   }),
@@ -564,13 +599,11 @@ export const teacherQuizDetailSchema = z.strictObject({
   }),
   attempts: z.array(attemptRecordSchema),
   /** Attempts started, open ones included: with any, the structure is frozen (decision 036). */
-  attemptsStarted: z.number().int(),
+  attemptsStarted: z.int(),
   /** Counts the quiz's edits: an edit sends back the one it was made on, and a stale one is refused. */
-  version: z.number().int(),
+  version: z.int(),
   /** Each regrade of the key, oldest first: when, by whom (null: account gone), how many attempts changed. */
-  regrades: z.array(
-    z.strictObject({ at: z.iso.datetime(), attemptsChanged: z.number().int(), by: z.string().nullable() }),
-  ),
+  regrades: z.array(z.strictObject({ at: z.iso.datetime(), attemptsChanged: z.int(), by: z.nullable(z.string()) })),
 });
 export type TeacherQuizDetail = z.infer<typeof teacherQuizDetailSchema>;
 
@@ -581,7 +614,7 @@ export type TeacherQuizDetail = z.infer<typeof teacherQuizDetailSchema>;
 export const studentQuizDetailSchema = z.strictObject({
   ...quizBaseFields,
   quiz: z.strictObject({ background: z.string(), questions: z.array(quizQuestionSchema) }),
-  attempt: attemptStateSchema.nullable(),
+  attempt: z.nullable(attemptStateSchema),
 });
 export type StudentQuizDetail = z.infer<typeof studentQuizDetailSchema>;
 

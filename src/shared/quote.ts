@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** The quote of the day (SPEC §3 Quote) as GET /api/quote presents it. */
 export const quoteOfTheDaySchema = z.strictObject({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { fieldCode } from './field-error-codes.ts';
 import {
   blankableText,
@@ -41,10 +41,10 @@ export const RESOURCE_LIMITS = {
  * and the calling teacher's storage space (STORAGE_QUOTA_BYTES): used by their files, left.
  */
 export const uploadLimitsSchema = z.strictObject({
-  uploadMaxBytes: z.number().int(),
-  storageQuotaBytes: z.number().int(),
-  storageUsedBytes: z.number().int(),
-  storageLeftBytes: z.number().int(),
+  uploadMaxBytes: z.int(),
+  storageQuotaBytes: z.int(),
+  storageUsedBytes: z.int(),
+  storageLeftBytes: z.int(),
 });
 export type UploadLimits = z.infer<typeof uploadLimitsSchema>;
 
@@ -65,14 +65,14 @@ export type ResourceSortField = (typeof RESOURCE_SORT_FIELDS)[number];
  */
 export const resourceListQuerySchema = z.object({
   /** One of the caller's classes (a student asking for another is refused). */
-  classId: z.uuid({ error: 'Choose one of your classes' }).optional(),
+  classId: z.optional(z.uuid({ error: 'Choose one of your classes' })),
   subject: optionalQueryText('Subject', FIELD_LIMITS.subject),
-  type: z.enum(RESOURCE_TYPES, { error: 'Type must be application, image or video' }).optional(),
-  fileType: z.enum(RESOURCE_TYPES, { error: 'Type must be application, image or video' }).optional(),
+  type: z.optional(z.enum(RESOURCE_TYPES, { error: 'Type must be application, image or video' })),
+  fileType: z.optional(z.enum(RESOURCE_TYPES, { error: 'Type must be application, image or video' })),
   /** Case-insensitive plain text found in the name or the description. */
   search: optionalQueryText('Search', RESOURCE_LIMITS.search),
-  sortBy: z.enum(RESOURCE_SORT_FIELDS, { error: 'sortBy must be createdAt or fileName' }).default('createdAt'),
-  sortOrder: z.enum(['asc', 'desc'], { error: 'sortOrder must be asc or desc' }).default('desc'),
+  sortBy: z._default(z.enum(RESOURCE_SORT_FIELDS, { error: 'sortBy must be createdAt or fileName' }), 'createdAt'),
+  sortOrder: z._default(z.enum(['asc', 'desc'], { error: 'sortOrder must be asc or desc' }), 'desc'),
   /** Students: only what the caller has starred (the Starred toggle). */
   starred: queryFlag,
   ...pagingFields(RESOURCE_LIMITS),
@@ -81,53 +81,66 @@ export type ResourceListQuery = z.infer<typeof resourceListQuerySchema>;
 
 /** Comma-separated tags (SPEC §7) -> a clean list: trimmed, no blanks, no repeats, bounded. */
 export const tagsField = z
-  .string({ error: 'Tags must be text' })
-  .max(RESOURCE_LIMITS.tagCount * (RESOURCE_LIMITS.tag + 2), { error: 'Too many tags' })
-  .refine((value) => !hasForbiddenCharacters(value), {
-    error: 'Tags contain characters that are not allowed',
-    params: fieldCode('FORBIDDEN_CHARACTERS'),
-  })
-  .transform((value) => [
-    ...new Set(
-      value
-        .split(',')
-        .map((tag) => tag.trim())
-        .filter((tag) => !isBlankText(tag)),
+  .pipe(
+    z.string({ error: 'Tags must be text' }).check(
+      z.maxLength(RESOURCE_LIMITS.tagCount * (RESOURCE_LIMITS.tag + 2), { error: 'Too many tags' }),
+      z.refine((value) => !hasForbiddenCharacters(value), {
+        error: 'Tags contain characters that are not allowed',
+        params: fieldCode('FORBIDDEN_CHARACTERS'),
+      }),
     ),
-  ])
-  .refine((tags) => tags.length <= RESOURCE_LIMITS.tagCount, {
-    error: `At most ${RESOURCE_LIMITS.tagCount} tags`,
-    params: fieldCode('TOO_MANY', { maximum: RESOURCE_LIMITS.tagCount }),
-  })
-  .refine((tags) => tags.every((tag) => tag.length <= RESOURCE_LIMITS.tag), {
-    error: `Each tag must be at most ${RESOURCE_LIMITS.tag} characters`,
-    params: fieldCode('TAG_TOO_LONG', { maximum: RESOURCE_LIMITS.tag }),
-  });
+    z.transform((value) => [
+      ...new Set(
+        value
+          .split(',')
+          .map((tag) => tag.trim())
+          .filter((tag) => !isBlankText(tag)),
+      ),
+    ]),
+  )
+  .check(
+    z.refine((tags) => tags.length <= RESOURCE_LIMITS.tagCount, {
+      error: `At most ${RESOURCE_LIMITS.tagCount} tags`,
+      params: fieldCode('TOO_MANY', { maximum: RESOURCE_LIMITS.tagCount }),
+    }),
+    z.refine((tags) => tags.every((tag) => tag.length <= RESOURCE_LIMITS.tag), {
+      error: `Each tag must be at most ${RESOURCE_LIMITS.tag} characters`,
+      params: fieldCode('TAG_TOO_LONG', { maximum: RESOURCE_LIMITS.tag }),
+    }),
+  );
 
 /** Tags in a JSON body: the comma-separated text of the form, or a list. */
 const tagsInput = z.union([
   tagsField,
-  z
-    .array(z.string({ error: 'Each tag must be text' }))
-    .transform((tags) => tags.join(','))
-    .pipe(tagsField),
+  z.pipe(
+    z.pipe(
+      z.array(z.string({ error: 'Each tag must be text' })),
+      z.transform((tags) => tags.join(',')),
+    ),
+    tagsField,
+  ),
 ]);
 
 /** An optional description: trimmed, bounded, clean; blank (isBlankText) means none. */
-export const descriptionField = z
-  .string({ error: 'Description must be text' })
-  .trim()
-  .max(RESOURCE_LIMITS.description, { error: `Description must be at most ${RESOURCE_LIMITS.description} characters` })
-  .refine((value) => !hasForbiddenCharacters(value), {
-    error: 'Description contains characters that are not allowed',
-    params: fieldCode('FORBIDDEN_CHARACTERS'),
-  })
-  .transform((value) => (isBlankText(value) ? null : value));
+export const descriptionField = z.pipe(
+  z.string({ error: 'Description must be text' }).check(
+    z.trim(),
+    z.maxLength(RESOURCE_LIMITS.description, {
+      error: `Description must be at most ${RESOURCE_LIMITS.description} characters`,
+    }),
+    z.refine((value) => !hasForbiddenCharacters(value), {
+      error: 'Description contains characters that are not allowed',
+      params: fieldCode('FORBIDDEN_CHARACTERS'),
+    }),
+  ),
+  z.transform((value) => (isBlankText(value) ? null : value)),
+);
 
 /** An optional subject: blank means "the teacher's subject, else info" (SPEC §5). */
-const optionalSubject = blankableText('Subject', FIELD_LIMITS.subject)
-  .optional()
-  .transform((value) => (value ? value : undefined));
+const optionalSubject = z.pipe(
+  z.optional(blankableText('Subject', FIELD_LIMITS.subject)),
+  z.transform((value) => (value ? value : undefined)),
+);
 
 /**
  * The text fields of POST /api/teacher/upload-resource (multipart). `uploadedBy`
@@ -138,9 +151,9 @@ export const uploadFieldsSchema = bodyObject(
     classId: classIdField(),
     subject: optionalSubject,
     /** The name to show; the uploaded file's own name when absent. */
-    fileName: z.string().optional(),
-    description: descriptionField.optional(),
-    tags: tagsField.optional(),
+    fileName: z.optional(z.string()),
+    description: z.optional(descriptionField),
+    tags: z.optional(tagsField),
   },
   ['uploadedBy'],
 );
@@ -175,25 +188,25 @@ export function videoLinkProvider(address: string): (typeof VIDEO_LINK_PROVIDERS
 /** POST /api/teacher/add-resource-link: a hosted video shared as a resource. */
 export const videoLinkSchema = bodyObject(
   {
-    url: z
-      .string({ error: 'Link is required' })
-      .trim()
-      .min(1, { error: 'Link is required' })
-      .max(RESOURCE_LIMITS.linkUrl, { error: `Link must be at most ${RESOURCE_LIMITS.linkUrl} characters` })
+    url: z.string({ error: 'Link is required' }).check(
+      z.trim(),
+      z.minLength(1, { error: 'Link is required' }),
+      z.maxLength(RESOURCE_LIMITS.linkUrl, { error: `Link must be at most ${RESOURCE_LIMITS.linkUrl} characters` }),
       // The URL parser accepts (and encodes) control characters the link is stored with; PostgreSQL refuses a NUL.
-      .refine((value) => !hasForbiddenCharacters(value), {
+      z.refine((value) => !hasForbiddenCharacters(value), {
         error: 'Link contains characters that are not allowed',
         params: fieldCode('FORBIDDEN_CHARACTERS'),
-      })
-      .refine((value) => videoLinkProvider(value) !== undefined, {
+      }),
+      z.refine((value) => videoLinkProvider(value) !== undefined, {
         error: `Link must be an https address of ${VIDEO_LINK_PROVIDERS.map((provider) => provider.name).join(', ')}`,
         params: fieldCode('VIDEO_LINK_PROVIDER', { providers: VIDEO_LINK_PROVIDERS.map((provider) => provider.name) }),
       }),
+    ),
     fileName: requiredText('Title', RESOURCE_LIMITS.fileName),
     classId: classIdField(),
     subject: optionalSubject,
-    description: descriptionField.optional(),
-    tags: tagsInput.optional(),
+    description: z.optional(descriptionField),
+    tags: z.optional(tagsInput),
   },
   // As in upload-resource (SPEC §7): the token decides the uploader.
   ['uploadedBy'],
@@ -201,14 +214,12 @@ export const videoLinkSchema = bodyObject(
 export type VideoLinkInput = z.infer<typeof videoLinkSchema>;
 
 /** PATCH /api/teacher/resources/{id}: what an uploader may change afterwards. */
-export const resourceUpdateSchema = z
-  .object({
-    fileName: requiredText('Name', RESOURCE_LIMITS.fileName).optional(),
-    description: descriptionField.optional(),
-    tags: tagsInput.optional(),
-    classId: classIdField().optional(),
-  })
-  .strict();
+export const resourceUpdateSchema = z.strictObject({
+  fileName: z.optional(requiredText('Name', RESOURCE_LIMITS.fileName)),
+  description: z.optional(descriptionField),
+  tags: z.optional(tagsInput),
+  classId: z.optional(classIdField()),
+});
 export type ResourceUpdate = z.infer<typeof resourceUpdateSchema>;
 
 /** POST /api/resources/{id}/star. `studentId` may be sent (SPEC §7) and is ignored. */
@@ -221,7 +232,7 @@ export const resourceIdParamsSchema = z.object({ id: z.uuid({ error: 'Unknown re
 
 /** GET /api/resources/{id}/file: the signed `access` value is the credential (optional: a link without it gets 403). */
 export const fileAccessQuerySchema = z.object({
-  access: z.string({ error: 'This file link is not valid' }).max(300).optional(),
+  access: z.optional(z.string({ error: 'This file link is not valid' }).check(z.maxLength(300))),
 });
 
 /** SPEC §3 Resource, as presented to the caller. */
@@ -232,7 +243,7 @@ export const resourceSchema = z.strictObject({
   fileName: z.string(),
   /** Uploads: a signed address of ours, valid for the caller only, for a limited time. */
   fileURL: z.string(),
-  description: z.string().optional(),
+  description: z.optional(z.string()),
   tags: z.array(z.string()),
   /** The class's name (SPEC §3), and its id. */
   class: z.string(),
@@ -240,12 +251,12 @@ export const resourceSchema = z.strictObject({
   subject: z.string(),
   mimeType: z.string(),
   /** Bytes (0 for links). */
-  size: z.number().int(),
+  size: z.int(),
   uploadedBy: z.strictObject({ _id: z.string(), name: z.string() }),
   createdAt: z.iso.datetime(),
   /** SPEC §3 shape: holds the caller's own id when they starred it, nothing about other students. */
   starredBy: z.array(z.string()),
   isStarred: z.boolean(),
-  starCount: z.number().int(),
+  starCount: z.int(),
 });
 export type Resource = z.infer<typeof resourceSchema>;

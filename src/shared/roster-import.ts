@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { studentAccountFields, studentDetailFields } from './accounts.ts';
 import { fieldCodeOf } from './api.ts';
 import { FIELD_ERROR_CODES, fieldCode, type FieldErrorCode, type FieldErrorParams } from './field-error-codes.ts';
@@ -260,7 +260,7 @@ export function parseRosterCsv(input: string): ParsedRosterCsv {
 /** One row is checked by the add-student form's own rules; a blank password means "generate one". */
 const rosterImportRowSchema = z.object({
   ...studentDetailFields,
-  password: studentAccountFields.password.optional(),
+  password: z.optional(studentAccountFields.password),
 });
 export type RosterImportRow = z.infer<typeof rosterImportRowSchema>;
 
@@ -272,10 +272,10 @@ const problemParamsSchema = z.record(
 
 export const rowProblemSchema = z.strictObject({
   /** The column the problem is in, or null for the row as a whole. */
-  field: z.enum(ROSTER_FIELDS).nullable(),
+  field: z.nullable(z.enum(ROSTER_FIELDS)),
   /** What is wrong (field-error-codes.ts) and its parameters, for clients to word. */
-  code: z.enum(Object.keys(FIELD_ERROR_CODES) as [FieldErrorCode, ...FieldErrorCode[]]),
-  params: problemParamsSchema.optional(),
+  code: z.enum(FIELD_ERROR_CODES),
+  params: z.optional(problemParamsSchema),
   /** The problem in English, for logs and API users. */
   message: z.string(),
 });
@@ -283,7 +283,7 @@ export type RowProblem = z.infer<typeof rowProblemSchema>;
 
 /** A row as the check answers it: the values read (never a password), and every problem of it. */
 export const checkedRowSchema = z.strictObject({
-  row: z.number().int(),
+  row: z.int(),
   name: z.string(),
   rollNumber: z.string(),
   email: z.string(),
@@ -359,17 +359,17 @@ export function checkRosterRows(parsed: RosterCsvRow[]): RowsCheck {
 
 /** Both import calls take the file's text; the client read its bytes (decodeCsvBytes). */
 export const rosterImportBodySchema = bodyObject({
-  csv: z
-    .string({ error: 'Choose a CSV file' })
-    .min(1, { error: 'Choose a CSV file' })
-    .max(ROSTER_IMPORT_LIMITS.csvCharacters, {
+  csv: z.string({ error: 'Choose a CSV file' }).check(
+    z.minLength(1, { error: 'Choose a CSV file' }),
+    z.maxLength(ROSTER_IMPORT_LIMITS.csvCharacters, {
       error: `The file is too large: at most ${ROSTER_IMPORT_LIMITS.csvCharacters.toLocaleString('en-GB')} characters`,
-    })
-    .superRefine((csv, context) => {
+    }),
+    z.superRefine((csv, context) => {
       const parsed = parseRosterCsv(csv);
       if (!parsed.ok)
         context.addIssue({ code: 'custom', message: parsed.message, params: fieldCode(parsed.code, parsed.params) });
     }),
+  ),
 });
 export type RosterImportBody = z.infer<typeof rosterImportBodySchema>;
 
@@ -379,7 +379,7 @@ export const rosterImportCheckSchema = z.strictObject({
   /** Header names that are none of the roster's columns: read past, not imported. */
   ignoredColumns: z.array(z.string()),
   /** Rows with at least one problem: the import is refused while this is not 0. */
-  rowsWithProblems: z.number().int(),
+  rowsWithProblems: z.int(),
 });
 export type RosterImportCheck = z.infer<typeof rosterImportCheckSchema>;
 
@@ -387,7 +387,7 @@ export const startedRosterImportSchema = z.strictObject({ importId: z.string() }
 
 /** A password generated for a row without one: shown once. */
 export const rosterImportCredentialSchema = z.strictObject({
-  row: z.number().int(),
+  row: z.int(),
   name: z.string(),
   rollNumber: z.string(),
   password: z.string(),
@@ -414,23 +414,23 @@ export type RosterImportFailureCode = keyof typeof ROSTER_IMPORT_FAILURES;
 
 export const rosterImportFailureSchema = z.strictObject({
   code: z.enum(Object.keys(ROSTER_IMPORT_FAILURES) as [RosterImportFailureCode, ...RosterImportFailureCode[]]),
-  params: problemParamsSchema.optional(),
+  params: z.optional(problemParamsSchema),
 });
 export type RosterImportFailure = z.infer<typeof rosterImportFailureSchema>;
 
 export const rosterImportStatusSchema = z.strictObject({
   state: z.enum(ROSTER_IMPORT_STATES),
   /** Passwords hashed so far, of `total`. */
-  done: z.number().int(),
-  total: z.number().int(),
+  done: z.int(),
+  total: z.int(),
   /** Why a failed import wrote nothing, in English, for logs and API users. */
-  error: z.string().optional(),
+  error: z.optional(z.string()),
   /** Why a failed import wrote nothing: its code and parameters, which clients word. */
-  failure: rosterImportFailureSchema.optional(),
+  failure: z.optional(rosterImportFailureSchema),
   /** The generated passwords, on the first read after `done` only (decision 034). */
-  credentials: z.array(rosterImportCredentialSchema).optional(),
+  credentials: z.optional(z.array(rosterImportCredentialSchema)),
   /** Students imported, once done. */
-  imported: z.number().int().optional(),
+  imported: z.optional(z.int()),
 });
 export type RosterImportStatus = z.infer<typeof rosterImportStatusSchema>;
 

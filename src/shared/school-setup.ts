@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { teacherAccountFields } from './accounts.ts';
 import { bodyObject, localeSchema, requiredText } from './fields.ts';
 import { timeZoneSchema } from './time-zones.ts';
@@ -29,9 +29,9 @@ export const schoolSetupSchema = bodyObject({
   setupCode: setupCodeSchema,
   schoolName: schoolNameSchema,
   /** The school's default language (issue 32); the set-up page sends the one it is shown in. English when left out. */
-  defaultLocale: localeSchema.optional(),
+  defaultLocale: z.optional(localeSchema),
   /** The school's time zone (decision 062); the set-up page sends the browser's. UTC when left out. */
-  timeZone: timeZoneSchema.optional(),
+  timeZone: z.optional(timeZoneSchema),
   ...teacherAccountFields,
 });
 export type SchoolSetup = z.infer<typeof schoolSetupSchema>;

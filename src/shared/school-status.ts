@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { localeSchema } from './fields.ts';
 
 /*
@@ -11,7 +11,7 @@ import { localeSchema } from './fields.ts';
 export const schoolStatusSchema = z.strictObject({
   isSetUp: z.boolean(),
   /** Null until the school is set up. */
-  name: z.string().nullable(),
+  name: z.nullable(z.string()),
   /** The demo school's accounts exist (decision 050): only then does the landing page name them. */
   hasDemo: z.boolean(),
   /** The interface's language for whoever has not chosen one (issue 32); English before set-up. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { fieldCode } from './field-error-codes.ts';
 import { bodyObject, hasForbiddenCharacters, localeSchema, pagingFields } from './fields.ts';
 import { SCHOOL_LIMITS, schoolNameSchema } from './school-setup.ts';
@@ -22,29 +22,34 @@ export const schoolTimeZoneSchema = bodyObject({ timeZone: timeZoneSchema });
 
 /** What removing the demo removed (decision 050); `schoolRemoved`: the school was the demo's, the server is back at its first run. */
 export const demoRemovalSchema = z.strictObject({
-  teachers: z.number().int(),
-  students: z.number().int(),
-  classes: z.number().int(),
-  quizzes: z.number().int(),
-  attempts: z.number().int(),
-  resources: z.number().int(),
-  files: z.number().int(),
+  teachers: z.int(),
+  students: z.int(),
+  classes: z.int(),
+  quizzes: z.int(),
+  attempts: z.int(),
+  resources: z.int(),
+  files: z.int(),
   schoolRemoved: z.boolean(),
 });
 export type DemoRemoval = z.infer<typeof demoRemovalSchema>;
 
 export const createInvitationSchema = bodyObject({
   /** Who it is for, so the list says which invitation is whose. */
-  note: z
-    .string({ error: 'Note must be text' })
-    .trim()
-    .max(SCHOOL_LIMITS.invitationNote, { error: `Note must be at most ${SCHOOL_LIMITS.invitationNote} characters` })
-    .refine((value) => !hasForbiddenCharacters(value), {
-      error: 'Note contains characters that are not allowed',
-      params: fieldCode('FORBIDDEN_CHARACTERS'),
-    })
-    .optional()
-    .default(''),
+  note: z._default(
+    z.optional(
+      z.string({ error: 'Note must be text' }).check(
+        z.trim(),
+        z.maxLength(SCHOOL_LIMITS.invitationNote, {
+          error: `Note must be at most ${SCHOOL_LIMITS.invitationNote} characters`,
+        }),
+        z.refine((value) => !hasForbiddenCharacters(value), {
+          error: 'Note contains characters that are not allowed',
+          params: fieldCode('FORBIDDEN_CHARACTERS'),
+        }),
+      ),
+    ),
+    '',
+  ),
 });
 export type CreateInvitation = z.input<typeof createInvitationSchema>;
 
@@ -59,7 +64,7 @@ export const invitationSchema = z.strictObject({
   createdAt: z.iso.datetime(),
   expiresAt: z.iso.datetime(),
   /** The teacher who registered with it, once used. */
-  usedBy: z.strictObject({ _id: z.string(), name: z.string() }).nullable(),
+  usedBy: z.nullable(z.strictObject({ _id: z.string(), name: z.string() })),
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { studentDetailFields, studentProfileSchema } from './accounts.ts';
 import { bodyObject, optionalQueryId, optionalQueryText, pagingFields } from './fields.ts';
 
@@ -23,13 +23,14 @@ export type StudentListQuery = z.infer<typeof studentListQuerySchema>;
  * One row of the students screen: contact details for the teachers of the student's classes,
  * never a hash. `class` is the names of the student's classes the caller teaches, joined.
  */
-export const studentListEntrySchema = studentProfileSchema
-  .omit({ totalScore: true, mustChangePassword: true, locale: true })
-  .extend({
-    quizzesAttempted: z.number().int(),
+export const studentListEntrySchema = z.extend(
+  z.omit(studentProfileSchema, { totalScore: true, mustChangePassword: true, locale: true }),
+  {
+    quizzesAttempted: z.int(),
     /** ISO date-time of the account's creation. */
     createdAt: z.iso.datetime(),
-  });
+  },
+);
 export type StudentListEntry = z.infer<typeof studentListEntrySchema>;
 
 /** The names of the caller's classes, sorted: the filter's choices. */
@@ -47,5 +48,5 @@ export const studentDetailsSchema = bodyObject(studentDetailFields);
 export type StudentDetails = z.infer<typeof studentDetailsSchema>;
 
 /** The answer to a password reset: the temporary password, shown once and never stored in clear. */
-export const temporaryPasswordSchema = z.strictObject({ temporaryPassword: z.string().min(1) });
+export const temporaryPasswordSchema = z.strictObject({ temporaryPassword: z.string().check(z.minLength(1)) });
 export type TemporaryPassword = z.infer<typeof temporaryPasswordSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { fieldCode } from './field-error-codes.ts';
 import { bodyObject, requiredText } from './fields.ts';
 import { JSON_BYTES_PER_CHARACTER } from './limits.ts';
@@ -20,9 +20,11 @@ export const TASK_LIMITS = {
 export const UPDATE_TASKS_BODY_LIMIT_BYTES = TASK_LIMITS.perList * (TASK_LIMITS.text * JSON_BYTES_PER_CHARACTER + 256);
 
 export const taskSchema = bodyObject({
-  id: z.string({ error: 'A task needs an id' }).regex(new RegExp(`^[A-Za-z0-9_-]{${TASK_LIMITS.idLength}}$`), {
-    error: `A task id is ${TASK_LIMITS.idLength} letters or digits`,
-  }),
+  id: z.string({ error: 'A task needs an id' }).check(
+    z.regex(new RegExp(`^[A-Za-z0-9_-]{${TASK_LIMITS.idLength}}$`), {
+      error: `A task id is ${TASK_LIMITS.idLength} letters or digits`,
+    }),
+  ),
   text: requiredText('Task text', TASK_LIMITS.text),
   isCompleted: z.boolean({ error: 'isCompleted must be true or false' }),
 });
@@ -35,19 +37,19 @@ export type Task = z.infer<typeof taskSchema>;
  */
 export const updateTasksSchema = bodyObject(
   {
-    tasks: z
-      .array(taskSchema, { error: 'tasks must be a list' })
-      .max(TASK_LIMITS.perList, { error: `A list can hold at most ${TASK_LIMITS.perList} tasks` })
-      .refine((tasks) => new Set(tasks.map((task) => task.id)).size === tasks.length, {
+    tasks: z.array(taskSchema, { error: 'tasks must be a list' }).check(
+      z.maxLength(TASK_LIMITS.perList, { error: `A list can hold at most ${TASK_LIMITS.perList} tasks` }),
+      z.refine((tasks) => new Set(tasks.map((task) => task.id)).size === tasks.length, {
         error: 'Two tasks have the same id',
         params: fieldCode('NOT_UNIQUE'),
       }),
-    version: z
-      .number({ error: 'version must be a number' })
-      .int({ error: 'version must be a whole number' })
-      .min(0, { error: 'version must not be negative' })
+    ),
+    version: z.number({ error: 'version must be a number' }).check(
+      z.int({ error: 'version must be a whole number' }),
+      z.gte(0, { error: 'version must not be negative' }),
       // The column is a 32-bit integer: a larger number can only be a forged version.
-      .max(2_147_483_647, { error: 'version is not a version of this list' }),
+      z.lte(2_147_483_647, { error: 'version is not a version of this list' }),
+    ),
   },
   ['teacherID', 'studentID'],
 );
@@ -57,7 +59,7 @@ export type UpdateTasks = z.infer<typeof updateTasksSchema>;
 export const taskListSchema = z.strictObject({
   tasks: z.array(z.strictObject({ id: z.string(), text: z.string(), isCompleted: z.boolean() })),
   /** What the next update-task sends back, so a change made elsewhere meanwhile is not overwritten. */
-  version: z.number().int().min(0),
+  version: z.int().check(z.gte(0)),
 });
 export type TaskList = z.infer<typeof taskListSchema>;
 

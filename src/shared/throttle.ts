@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The budgets that can refuse a request with THROTTLED (decision 016), named once: a 429 says
@@ -30,12 +30,10 @@ export const throttleLimitSchema = z.enum(Object.keys(THROTTLE_LIMITS) as [Throt
 
 /** What a THROTTLED failure carries beside its code, for code to act on and the client to word. */
 export const throttledFieldsSchema = z.object({
-  limit: throttleLimitSchema.describe('Which budget refused (components/schemas/ThrottleLimit)'),
+  limit: throttleLimitSchema.check(z.describe('Which budget refused (components/schemas/ThrottleLimit)')),
   retryAfterSeconds: z
-    .number()
     .int()
-    .min(1)
-    .describe('Seconds until this budget lets the request through; the same as Retry-After'),
+    .check(z.gte(1), z.describe('Seconds until this budget lets the request through; the same as Retry-After')),
 });
 
 export type ThrottledFields = z.infer<typeof throttledFieldsSchema>;

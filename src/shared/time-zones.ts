@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The school's time zone (decision 062): an IANA name, and the two conversions due dates need,
@@ -32,8 +32,10 @@ export function isTimeZone(value: string): boolean {
 
 export const timeZoneSchema = z
   .string({ error: 'Time zone must be text' })
-  .max(64, { error: 'Time zone must be at most 64 characters' })
-  .refine(isTimeZone, { error: 'Not a time zone this server knows' });
+  .check(
+    z.maxLength(64, { error: 'Time zone must be at most 64 characters' }),
+    z.refine(isTimeZone, { error: 'Not a time zone this server knows' }),
+  );
 
 /** A wall-clock date and time: `YYYY-MM-DD` and `HH:MM` (24 hours), as date and time inputs give them. */
 export type WallClock = { date: string; time: string };

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { Button } from './ui/button.tsx';
 import { PageTitle } from './ui/page-title.tsx';
 import { codeInputProps, TextField } from './ui/field.tsx';
@@ -20,7 +20,7 @@ export type AuthField = {
   isCode?: boolean;
 };
 
-type AccountFormProps<Schema extends z.ZodType<Record<string, unknown>>> = {
+type AccountFormProps<Schema extends z.ZodMiniType<Record<string, unknown>>> = {
   schema: Schema;
   fields: AuthField[];
   /** Controls of the form's own before the fields (a class picker), given their name and problem. */
@@ -46,7 +46,7 @@ type AccountFormProps<Schema extends z.ZodType<Record<string, unknown>>> = {
   accountName?: string;
 };
 
-type AuthFormProps<Schema extends z.ZodType<Record<string, unknown>>> = {
+type AuthFormProps<Schema extends z.ZodMiniType<Record<string, unknown>>> = {
   title: string;
   intro?: ReactNode;
   schema: Schema;
@@ -67,7 +67,7 @@ type AuthFormProps<Schema extends z.ZodType<Record<string, unknown>>> = {
  * sending; problems appear next to their field, server failures as a toast
  * (SPEC §8) and next to the field the server named.
  */
-export function AuthForm<Schema extends z.ZodType<Record<string, unknown>>>(props: AuthFormProps<Schema>) {
+export function AuthForm<Schema extends z.ZodMiniType<Record<string, unknown>>>(props: AuthFormProps<Schema>) {
   const [isNoticeVisible, setIsNoticeVisible] = useState(true);
   return (
     <AuthPanel title={props.title} intro={props.intro}>
@@ -116,7 +116,7 @@ export function AuthPanel({ title, intro, children }: { title: string; intro?: R
  * (the auth pages and the teacher's add-student share it): the shared zod schema
  * validates before sending, problems appear next to their field and as a toast.
  */
-export function AccountForm<Schema extends z.ZodType<Record<string, unknown>>>(props: AccountFormProps<Schema>) {
+export function AccountForm<Schema extends z.ZodMiniType<Record<string, unknown>>>(props: AccountFormProps<Schema>) {
   const form = useEndpointForm({
     schema: props.schema,
     // Problems name a field as the form labels it ("Full name is required").

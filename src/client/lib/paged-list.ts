@@ -1,10 +1,10 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { EndpointData, EnvelopeEndpoint } from '#shared/contract/endpoint';
 import { call, type ApiResult, type CallOptions } from './api.ts';
 
 /** An endpoint that answers one page of a list (`paged: true`): its envelope says where the next starts. */
-export type PagedEndpoint = EnvelopeEndpoint & { paged: true; query: z.ZodType; response: z.ZodArray };
+export type PagedEndpoint = EnvelopeEndpoint & { paged: true; query: z.ZodMiniType; response: z.ZodMiniArray };
 
 type ItemOf<E extends PagedEndpoint> = EndpointData<E>[number];
 

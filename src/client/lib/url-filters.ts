@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** How long typing pauses before a text filter reaches the address (and so the server). */
 export const FILTER_DEBOUNCE_MS = 300;
@@ -9,7 +9,7 @@ export const FILTER_DEBOUNCE_MS = 300;
  * A screen's filters as the address holds them: text, one field each, every field with a
  * `.catch(default)` so a hand-edited or outdated address means the default, never an error.
  */
-export type FilterSchema = z.ZodObject<Record<string, z.ZodType<string>>>;
+export type FilterSchema = z.ZodMiniObject<Record<string, z.ZodMiniType<string>>>;
 
 /** What a filter's text box shows, and where its changes go. */
 export type TextInput = { value: string; onChange(value: string): void };
@@ -19,8 +19,14 @@ export type TextInput = { value: string; onChange(value: string): void };
  * so a value the server would refuse (too long, a control character) is the default here:
  * trimmed, empty when absent or refused.
  */
-export const textFilter = (field: z.ZodType<string | undefined, string | undefined>) =>
-  field.transform((value) => value ?? '').catch('');
+export const textFilter = (field: z.ZodMiniType<string | undefined, string | undefined>) =>
+  z.catch(
+    z.pipe(
+      field,
+      z.transform((value) => value ?? ''),
+    ),
+    '',
+  );
 
 /** The entries of `values` named in `names` that it has. */
 const pickTexts = <T extends Record<string, string>>(values: T, names: readonly string[]) =>

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { EndpointSpec } from '#shared/contract/endpoint';
 import { ERROR_CODES, type ErrorCode } from '#shared/error-codes';
-import { FIELD_ERROR_CODES, type FieldErrorCode } from '#shared/field-error-codes';
+import { FIELD_ERROR_CODES } from '#shared/field-error-codes';
 import { throttledFieldsSchema } from '#shared/throttle';
 import { failureCodesOf } from '../features/api-docs/failure-codes.ts';
 import { isApiPath } from '../plugins/route-policy.ts';
@@ -19,7 +19,7 @@ const pageSchema = z.strictObject({ offset: z.number().int(), limit: z.number().
 const fieldErrorsSchema = z.array(
   z.strictObject({
     field: z.string(),
-    code: z.enum(Object.keys(FIELD_ERROR_CODES) as [FieldErrorCode, ...FieldErrorCode[]]),
+    code: z.enum(FIELD_ERROR_CODES),
     params: z.record(z.string(), z.unknown()).optional(),
     message: z.string(),
   }),
@@ -43,7 +43,7 @@ function failureSchema(codes: readonly ErrorCode[]) {
 /** Framework refusals no endpoint lists (an unusual method or header), with their own status. */
 const ALWAYS_POSSIBLE: readonly ErrorCode[] = ['REQUEST_REFUSED'];
 
-const describeIssues = (error: z.ZodError) =>
+const describeIssues = (error: z.core.$ZodError) =>
   error.issues
     .slice(0, 3)
     .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)

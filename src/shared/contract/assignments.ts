@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   assignmentIdParams,
   classAssignmentsQuery,
@@ -25,7 +25,7 @@ import { defineEndpoint } from './endpoint.ts';
 
 /** Assignments and hand-ins (issue 33, decision 058): the teacher's side, then the student's. */
 
-const noBody = bodyObject({}).nullish();
+const noBody = z.nullish(bodyObject({}));
 
 export const createAssignment = defineEndpoint({
   method: 'POST',

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   boardClientMessageSchema,
   boardJoinMessageSchema,
@@ -76,7 +76,7 @@ export const classBoardSocket = defineEndpoint({
     'never stored). An update that is not a Yjs update or breaks the board’s schema closes with BAD_MESSAGE; one ' +
     'without the pen is `{ type: "error", code: "NO_PEN" }` and the socket stays. A plain HTTP request is answered 426.',
   query: z.object({
-    token: z.string().describe('The room token from POST /api/class-boards/{classId}/token'),
+    token: z.string().check(z.describe('The room token from POST /api/class-boards/{classId}/token')),
   }),
   response: {
     form: 'websocket',

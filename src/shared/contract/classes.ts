@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   addClassStudentSchema,
   addCoTeacherSchema,
@@ -27,7 +27,7 @@ const classMemberParams = z.object({
   memberId: z.uuid({ error: 'Not a valid id' }),
 });
 /** The address says it all: a body, if sent, must be empty (decision 025). */
-const noBody = bodyObject({}).nullish();
+const noBody = z.nullish(bodyObject({}));
 
 export { listMyClasses } from './my-classes.ts';
 

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { ErrorCode } from '../error-codes.ts';
 
 /**
@@ -15,21 +15,21 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type MultipartBody = {
   form: 'multipart';
   /** The text fields, as the route checks them once the file has been stored. */
-  fields: z.ZodType;
+  fields: z.ZodMiniType;
   files: readonly { name: string; description: string }[];
 };
 
 /** An answer that is not the JSON envelope: a file or page of the given type, or a bare JSON object per status. */
 export type FileAnswer = { form: 'file'; mediaType: string; description: string };
-export type BareJsonAnswer = { form: 'bare-json'; statuses: Readonly<Record<number, z.ZodType>> };
+export type BareJsonAnswer = { form: 'bare-json'; statuses: Readonly<Record<number, z.ZodMiniType>> };
 /**
  * A WebSocket upgrade: the messages each side sends, and the close codes that end it. The
  * upgrade itself is always accepted; refusals are close codes (decision 013).
  */
 export type WebSocketAnswer = {
   form: 'websocket';
-  clientMessages: z.ZodType;
-  serverMessages: z.ZodType;
+  clientMessages: z.ZodMiniType;
+  serverMessages: z.ZodMiniType;
   closeCodes: Readonly<Record<string, number>>;
 };
 
@@ -40,11 +40,11 @@ export type EndpointSpec = {
   /** One line for the reference page. */
   summary: string;
   description?: string;
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType | MultipartBody;
+  params?: z.ZodMiniType;
+  query?: z.ZodMiniType;
+  body?: z.ZodMiniType | MultipartBody;
   /** The `data` of the success envelope, or another form of answer. */
-  response: z.ZodType | FileAnswer | BareJsonAnswer | WebSocketAnswer;
+  response: z.ZodMiniType | FileAnswer | BareJsonAnswer | WebSocketAnswer;
   /** The success status (200 when omitted). */
   status?: 200 | 201 | 202;
   /** `data` is one page of a list, and the envelope carries `page` (offset, limit, hasMore). */
@@ -61,33 +61,35 @@ export type EndpointSpec = {
 export const defineEndpoint = <const E extends EndpointSpec>(endpoint: E): E => endpoint;
 
 /** An endpoint that answers the JSON envelope: what `call()` can call. */
-export type EnvelopeEndpoint = EndpointSpec & { response: z.ZodType; body?: z.ZodType };
+export type EnvelopeEndpoint = EndpointSpec & { response: z.ZodMiniType; body?: z.ZodMiniType };
 
 /** An endpoint that takes a multipart form and answers the envelope: what an upload sends. */
-export type MultipartEndpoint = EndpointSpec & { response: z.ZodType; body: MultipartBody };
+export type MultipartEndpoint = EndpointSpec & { response: z.ZodMiniType; body: MultipartBody };
 
-type InputOf<S> = S extends z.ZodType ? z.input<S> : never;
-type OutputOf<S> = S extends z.ZodType ? z.output<S> : unknown;
+type InputOf<S> = S extends z.ZodMiniType ? z.input<S> : never;
+type OutputOf<S> = S extends z.ZodMiniType ? z.output<S> : unknown;
 
 /** What a caller gives: the path's params, the query and the body, each when the endpoint has one. */
-export type EndpointInput<E extends EndpointSpec> = (E['params'] extends z.ZodType
+export type EndpointInput<E extends EndpointSpec> = (E['params'] extends z.ZodMiniType
   ? { params: InputOf<E['params']> }
   : { params?: never }) &
-  (E['query'] extends z.ZodType ? { query?: InputOf<E['query']> } : { query?: never }) &
-  (E['body'] extends z.ZodType
+  (E['query'] extends z.ZodMiniType ? { query?: InputOf<E['query']> } : { query?: never }) &
+  (E['body'] extends z.ZodMiniType
     ? undefined extends InputOf<E['body']>
       ? { body?: InputOf<E['body']> }
       : { body: InputOf<E['body']> }
     : { body?: never });
 
 /** The `data` of the endpoint's success envelope. */
-export type EndpointData<E extends EndpointSpec> = E['response'] extends z.ZodType ? z.output<E['response']> : never;
+export type EndpointData<E extends EndpointSpec> = E['response'] extends z.ZodMiniType
+  ? z.output<E['response']>
+  : never;
 
 /** What the route's handler reads once its inputs passed their schemas. */
 export type EndpointRequestParts<E extends EndpointSpec> = {
   params: OutputOf<E['params']>;
   query: OutputOf<E['query']>;
-  body: E['body'] extends z.ZodType ? z.output<E['body']> : unknown;
+  body: E['body'] extends z.ZodMiniType ? z.output<E['body']> : unknown;
 };
 
 /** `/api/quiz/:id` with `{ id }` filled in (each value URL-encoded). */

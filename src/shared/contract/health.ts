@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from './endpoint.ts';
 
 /** What load balancers and `npm start` poll: bare JSON, not the envelope. */
@@ -12,7 +12,7 @@ export const getHealth = defineEndpoint({
       200: z.strictObject({
         status: z.literal('ok'),
         /** This instance's release (semver, package.json's version): what an upgrade changes. */
-        version: z.string().regex(/^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/),
+        version: z.string().check(z.regex(/^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/)),
       }),
       503: z.strictObject({ status: z.literal('unavailable'), code: z.literal('UNAVAILABLE') }),
     },

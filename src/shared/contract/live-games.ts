@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   finishedGamesQuerySchema,
   finishedLiveGameSchema,
@@ -96,8 +96,8 @@ export const liveGameSocket = defineEndpoint({
     'to take their seat back within a minute). Every refusal is a close code; the first message must be `join`. ' +
     'A refused message is `{ type: "error", code }` and the socket stays. A plain HTTP request is answered 426.',
   query: z.object({
-    token: z.string().describe('The room token from POST /api/live-games/{id}/token'),
-    resume: z.string().optional().describe('The seat id of the welcome, to come back as the same seat'),
+    token: z.string().check(z.describe('The room token from POST /api/live-games/{id}/token')),
+    resume: z.optional(z.string()).check(z.describe('The seat id of the welcome, to come back as the same seat')),
   }),
   response: {
     form: 'websocket',

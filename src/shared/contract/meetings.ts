@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { USER_ROLES } from '../constants.ts';
 import {
   CLOSE_CODES,
@@ -54,7 +54,7 @@ const participantSchema = z.strictObject({
   role: z.enum(USER_ROLES),
   media: mediaStateSchema,
   host: z.boolean(),
-  hand: z.number().nullable(),
+  hand: z.nullable(z.number()),
 });
 
 /** Server → client messages, as documentation; `ServerMessage` is held equal to it below. */
@@ -82,7 +82,7 @@ const serverMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('chat'), from: z.string(), name: z.string(), text: z.string(), sentAt: z.string() }),
   z.strictObject({ type: z.literal('media-state'), from: z.string(), state: mediaStateSchema }),
   z.strictObject({ type: z.literal('moderated'), action: z.enum(['mute', 'stop-camera']), by: z.string() }),
-  z.strictObject({ type: z.literal('hand'), participantId: z.string(), hand: z.number().nullable() }),
+  z.strictObject({ type: z.literal('hand'), participantId: z.string(), hand: z.nullable(z.number()) }),
   z.strictObject({ type: z.literal('hands-lowered'), by: z.string() }),
   z.strictObject({ type: z.literal('room-lock'), locked: z.boolean(), by: z.string() }),
   z.strictObject({ type: z.literal('sfu-published'), sdp: z.string() }),
@@ -116,7 +116,7 @@ export const meetingSocket = defineEndpoint({
     'Browsers cannot set headers on a WebSocket: the meeting token goes in the query. The upgrade is ' +
     'always accepted and every refusal is a close code with its reason; the first message must be ' +
     '`join` within the join time-out. A plain HTTP request is answered 426.',
-  query: z.object({ token: z.string().describe('The meeting token from POST /api/meetings/{roomId}/token') }),
+  query: z.object({ token: z.string().check(z.describe('The meeting token from POST /api/meetings/{roomId}/token')) }),
   response: {
     form: 'websocket',
     clientMessages: z.union([joinMessageSchema, clientMessageSchema]),

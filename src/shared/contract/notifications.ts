@@ -1,3 +1,4 @@
+import { z } from 'zod/mini';
 import {
   markReadSchema,
   notificationListQuerySchema,
@@ -14,7 +15,7 @@ export const listNotifications = defineEndpoint({
   summary: "The caller's notifications, newest first, paged",
   description: 'Each carries its kind (a code) and its params (ids, titles, dates); the client words it.',
   query: notificationListQuerySchema,
-  response: notificationSchema.array(),
+  response: z.array(notificationSchema),
   paged: true,
 });
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { leaderboardEntrySchema, leaderboardQuerySchema, studentStatisticsSchema } from '../progress.ts';
 import { defineEndpoint } from './endpoint.ts';
 

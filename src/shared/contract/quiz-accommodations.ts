@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { accommodationInputSchema, accommodationParamsSchema, accommodationSchema } from '../quiz-accommodations.ts';
 import { quizIdParamsSchema } from '../quizzes.ts';
 import { defineEndpoint } from './endpoint.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { quizImageAccessQuerySchema, quizImageParamsSchema, uploadedQuizImageSchema } from '../quiz-images.ts';
 import { defineEndpoint } from './endpoint.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { deletedQuizSchema, deleteQuizQuerySchema, duplicateQuizSchema, editQuizSchema } from '../quiz-lifecycle.ts';
 import { quizIdParamsSchema, teacherQuizSummarySchema } from '../quizzes.ts';
 import { defineEndpoint } from './endpoint.ts';
@@ -22,7 +22,7 @@ export const editQuiz = defineEndpoint({
   response: z.strictObject({
     quiz: teacherQuizSummarySchema,
     /** Null when the key did not change (or nobody had submitted). */
-    regrade: z.strictObject({ attemptsChanged: z.number().int() }).nullable(),
+    regrade: z.nullable(z.strictObject({ attemptsChanged: z.int() })),
   }),
   errors: ['NOT_FOUND', 'FORBIDDEN', 'QUIZ_HAS_ATTEMPTS', 'QUIZ_ARCHIVED', 'QUIZ_CHANGED', 'CLASS_ARCHIVED'],
 });

@@ -1,3 +1,4 @@
+import { z } from 'zod/mini';
 import { essayMarkInputSchema, essayParamsSchema, essayToMarkSchema, markingListQuerySchema } from '../quiz-marking.ts';
 import { quizIdParamsSchema } from '../quizzes.ts';
 import { defineEndpoint } from './endpoint.ts';
@@ -11,7 +12,7 @@ export const listEssaysToMark = defineEndpoint({
   description: 'Question by question in the quiz’s order, then by submission, oldest first.',
   params: quizIdParamsSchema,
   query: markingListQuerySchema,
-  response: essayToMarkSchema.array(),
+  response: z.array(essayToMarkSchema),
   paged: true,
   errors: ['NOT_FOUND'],
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { emptyBodySchema } from '../accounts.ts';
 import {
   newQuizSchema,
@@ -87,7 +87,7 @@ export const submitQuiz = defineEndpoint({
 
 /** The export's format: GIFT only for now (Aiken cannot carry the other types). */
 export const quizExportQuerySchema = z.object({
-  format: z.enum(['gift'], { error: 'format must be gift' }).default('gift'),
+  format: z._default(z.enum(['gift'], { error: 'format must be gift' }), 'gift'),
 });
 
 export const exportQuiz = defineEndpoint({

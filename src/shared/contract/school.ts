@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   colleagueSchema,
   createdInvitationSchema,
@@ -76,7 +76,7 @@ export const createInvitation = defineEndpoint({
 
 const idParams = z.object({ id: z.uuid({ error: 'Not a valid id' }) });
 /** The address says it all: a body, if sent, must be empty (decision 025). */
-const noBody = bodyObject({}).nullish();
+const noBody = z.nullish(bodyObject({}));
 
 export const revokeInvitation = defineEndpoint({
   method: 'POST',

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   classListSchema,
   studentDetailsSchema,
@@ -46,7 +46,7 @@ export const resetStudentPassword = defineEndpoint({
     'Gives a student a temporary password, answered once: every session of the student ends, and the next sign-in must choose a new password (decision 033)',
   params: studentIdParamsSchema,
   // The address says it all: a body, if sent, must be empty (decision 025).
-  body: bodyObject({}).nullish(),
+  body: z.nullish(bodyObject({})),
   response: temporaryPasswordSchema,
   errors: ['NOT_FOUND', 'FORBIDDEN'],
 });

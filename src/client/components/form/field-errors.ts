@@ -1,5 +1,5 @@
 import { fieldErrorsOf } from '#shared/api';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { fieldErrorText, isSaidByName, type FieldProblem } from '../../lib/field-error-texts.ts';
 
 /**
@@ -53,7 +53,7 @@ export function formErrorsOf(
 }
 
 /** The schema's verdict on a body: its problems by field, worded from their codes; none when the body is valid. */
-export function checkBody<S extends z.ZodType>(
+export function checkBody<S extends z.ZodMiniType>(
   schema: S,
   body: unknown,
   fieldOf?: FieldNameOf,

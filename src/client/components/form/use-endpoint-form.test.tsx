@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { i18n } from '@lingui/core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import toast from 'react-hot-toast/headless';
 import { I18nProvider } from '@lingui/react';
 import type { Messages } from '@lingui/core';
@@ -16,7 +16,7 @@ import { Toaster } from '../ui/toaster.tsx';
 import { useEndpointForm } from './use-endpoint-form.ts';
 
 /** Student registration on the form layer, sent to the real server; its form names `email` "address". */
-function RegistrationForm({ schema, onSent }: { schema: z.ZodType; onSent(): void }) {
+function RegistrationForm({ schema, onSent }: { schema: z.ZodMiniType; onSent(): void }) {
   const form = useEndpointForm({
     schema,
     toBody: (element) => {
@@ -98,7 +98,7 @@ describe('the form layer', () => {
   it('puts the server’s field errors on the fields they name, through the form’s names', async () => {
     const user = userEvent.setup();
     // A screen schema that lets everything through: only the server judges.
-    render(<RegistrationForm schema={z.object({}).loose()} onSent={() => {}} />);
+    render(<RegistrationForm schema={z.looseObject({})} onSent={() => {}} />);
     const registration = buildStudentRegistration();
     await fill(user, { ...filled(registration), Email: 'nobody@', Password: 'x' });
     await user.click(screen.getByRole('button', { name: 'Register' }));
@@ -127,7 +127,7 @@ describe('the form layer', () => {
     });
     try {
       const user = userEvent.setup();
-      render(<RegistrationForm schema={z.object({}).loose()} onSent={() => {}} />);
+      render(<RegistrationForm schema={z.looseObject({})} onSent={() => {}} />);
       const registration = buildStudentRegistration();
       await fill(user, { ...filled(registration), Email: 'nobody@', Password: 'short' });
       await user.click(screen.getByRole('button', { name: 'Register' }));

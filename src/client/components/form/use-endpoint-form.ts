@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro';
 import { LinguiContext } from '@lingui/react';
 import { createElement, useContext, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast/headless';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { ApiError, isInputFailure } from '../../lib/api.ts';
 import {
   checkBody,
@@ -20,7 +20,7 @@ function Worded({ word }: { word: () => string }) {
 }
 const worded = (word: () => string) => createElement(Worded, { word });
 
-export type EndpointFormOptions<S extends z.ZodType> = {
+export type EndpointFormOptions<S extends z.ZodMiniType> = {
   /** The endpoint's body schema (`endpoint.body`), or one derived from it for the screen. */
   schema: S;
   /** The body to check and send, read as the form is submitted; by default its named controls. */
@@ -54,7 +54,7 @@ const fieldKeyOf = (element: Element) =>
  * first invalid field in the form takes the focus, and a second submit while one is in flight
  * is refused. Spread `formProps` on the <form>, `field(name)` on each control.
  */
-export function useEndpointForm<S extends z.ZodType>(options: EndpointFormOptions<S>) {
+export function useEndpointForm<S extends z.ZodMiniType>(options: EndpointFormOptions<S>) {
   const [problems, setErrorsState] = useState<FormErrors>({});
   // Worded at each render: a switch of language re-renders the form (its I18nProvider) and its problems follow.
   useContext(LinguiContext);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ASSIGNMENT_LIMITS } from '#shared/assignments';
 
 /**
@@ -8,9 +8,9 @@ import { ASSIGNMENT_LIMITS } from '#shared/assignments';
  * this copy is only what may be newer than it, and is dropped once the server holds the same.
  */
 const storedCopySchema = z.object({
-  text: z.string().max(ASSIGNMENT_LIMITS.handInText * 2),
+  text: z.string().check(z.maxLength(ASSIGNMENT_LIMITS.handInText * 2)),
   /** The version of the server's hand-in the text was typed on (0: none yet). */
-  baseVersion: z.number().int().min(0),
+  baseVersion: z.int().check(z.gte(0)),
 });
 export type DraftCopy = z.infer<typeof storedCopySchema>;
 

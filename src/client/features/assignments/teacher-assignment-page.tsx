@@ -5,7 +5,7 @@ import { CalendarClock, Copy, Pencil, Send, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Link, useParams } from 'react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { HandInRow, TeacherAssignment } from '#shared/assignments';
 import { returnAllHandIns } from '#shared/contract/assignments';
 import { MarkdownText } from '../../components/markdown-text.tsx';
@@ -48,9 +48,9 @@ const DuplicateDialog = lazy(async () => ({
 const DeleteDialog = lazy(async () => ({ default: (await import('./teacher-assignment-dialogs.tsx')).DeleteDialog }));
 
 const GRADING_FILTERS = z.object({
-  class: z.string().catch(''),
-  state: z.enum(HAND_IN_FILTERS).catch('all'),
-  student: z.string().catch(''),
+  class: z.catch(z.string(), ''),
+  state: z.catch(z.enum(HAND_IN_FILTERS), 'all'),
+  student: z.catch(z.string(), ''),
 });
 
 /** The assignment's instructions and attachments. */

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { Link } from 'react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { listClassAssignments } from '#shared/contract/assignments';
 import { buttonVariants } from '../../components/ui/button.tsx';
 import { ClassIdSelect, FilterForm } from '../../components/ui/filter-fields.tsx';
@@ -15,7 +15,7 @@ import { myClassesQuery } from '../classes/my-classes-query.ts';
 import { NEW_ASSIGNMENT_PATH, newAssignmentForClassPath } from './assignment-paths.ts';
 import { ClassAssignmentList } from './teacher-assignment-list.tsx';
 
-const ASSIGNMENT_FILTERS = z.object({ class: listClassAssignments.params.shape.id.catch('') });
+const ASSIGNMENT_FILTERS = z.object({ class: z.catch(listClassAssignments.params.shape.id, '') });
 
 /**
  * /dashboard/teacher/assignments (decision 063): the assignments of one of the teacher's

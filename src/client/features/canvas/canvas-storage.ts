@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { UserRole } from '#shared/constants';
 import { EMPTY_HISTORY, visibleStrokes, type Point, type Stroke, type StrokeHistory } from './stroke-history.ts';
 
@@ -19,15 +19,15 @@ export const drawingStorageKey = (role: UserRole, userId: string) => `whiteboard
 
 const storedDrawingSchema = z.object({
   v: z.literal(FORMAT_VERSION),
-  cursor: z.number().int().min(0),
+  cursor: z.int().check(z.gte(0)),
   strokes: z.array(
     z.object({
-      c: z.string().regex(/^#[0-9a-f]{6}$/i),
-      s: z.number().positive().max(100),
-      p: z
-        .array(z.number().int())
-        .min(2)
-        .refine((values) => values.length % 2 === 0, 'x and y come in pairs'),
+      c: z.string().check(z.regex(/^#[0-9a-f]{6}$/i)),
+      s: z.number().check(z.positive(), z.lte(100)),
+      p: z.array(z.int()).check(
+        z.minLength(2),
+        z.refine((values) => values.length % 2 === 0, 'x and y come in pairs'),
+      ),
     }),
   ),
 });

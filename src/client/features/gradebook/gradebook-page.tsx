@@ -5,7 +5,7 @@ import { Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import toast from 'react-hot-toast/headless';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { listGradebookRows } from '#shared/contract/gradebook';
 import {
   GRADEBOOK_LIMITS,
@@ -38,20 +38,22 @@ import { gradebookQueries, type GradebookFilters } from './gradebook-queries.ts'
 import { RollNumber } from '../../components/ui/roll-number.tsx';
 
 const GRADEBOOK_FILTERS = z.object({
-  sort: z.enum(GRADEBOOK_SORTS).catch('name'),
-  order: z.enum(['asc', 'desc']).catch('asc'),
-  search: z
-    .string()
-    .trim()
-    .max(GRADEBOOK_LIMITS.search)
-    .optional()
-    .transform((value) => value ?? '')
-    .catch(''),
-  missing: z
-    .enum(['true', ''])
-    .optional()
-    .transform((value) => value ?? '')
-    .catch(''),
+  sort: z.catch(z.enum(GRADEBOOK_SORTS), 'name'),
+  order: z.catch(z.enum(['asc', 'desc']), 'asc'),
+  search: z.catch(
+    z.pipe(
+      z.optional(z.string().check(z.trim(), z.maxLength(GRADEBOOK_LIMITS.search))),
+      z.transform((value) => value ?? ''),
+    ),
+    '',
+  ),
+  missing: z.catch(
+    z.pipe(
+      z.optional(z.enum(['true', ''])),
+      z.transform((value) => value ?? ''),
+    ),
+    '',
+  ),
 });
 
 /** The column's heading: the item's title, what it is out of, its due day. */

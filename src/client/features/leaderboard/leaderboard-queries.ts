@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { getLeaderboard } from '#shared/contract/progress';
 import { LEADERBOARD } from '#shared/progress';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { pagedListOptions } from '../../lib/paged-list.ts';
 import { textFilter } from '../../lib/url-filters.ts';
 

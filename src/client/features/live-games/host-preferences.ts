@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * What the host chooses about the projector's display alone, kept for this tab (sessionStorage)

@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { EndpointInput } from '#shared/contract/endpoint';
 import { listResources } from '#shared/contract/resources';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { RESOURCE_LIMITS, RESOURCE_TYPES, type Resource, type ResourceType } from '#shared/resources';
 import { textFilter } from '../../lib/url-filters.ts';
 
@@ -32,11 +32,11 @@ export type ResourceView = 'all' | 'starred';
 
 /** What the student's list shows, every field in the address; an unknown value means the default. */
 export const STUDENT_RESOURCE_FILTERS = z.object({
-  view: z.enum(['all', 'starred']).catch('all'),
+  view: z.catch(z.enum(['all', 'starred']), 'all'),
   search: textFilter(listResources.query.shape.search),
   subject: textFilter(listResources.query.shape.subject),
-  type: z.enum(RESOURCE_TYPES).or(z.literal('')).catch(''),
-  sort: z.enum(['date', 'name']).catch('date'),
+  type: z.catch(z.union([z.enum(RESOURCE_TYPES), z.literal('')]), ''),
+  sort: z.catch(z.enum(['date', 'name']), 'date'),
 });
 export type StudentResourceFilters = z.output<typeof STUDENT_RESOURCE_FILTERS>;
 

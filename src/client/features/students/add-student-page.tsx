@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast/headless';
 import { Link, useNavigate } from 'react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { studentAccountFields as accountFieldSchemas } from '#shared/accounts';
 import { addClassStudent } from '#shared/contract/classes';
 import { bodyObject } from '#shared/fields';
@@ -31,7 +31,7 @@ const addStudentFormSchema = bodyObject({
   // Worded as the problem is found, in the active locale (decision 054).
   classId: z
     .string({ error: () => translate`Choose one of your classes` })
-    .min(1, { error: () => translate`Choose one of your classes` }),
+    .check(z.minLength(1, { error: () => translate`Choose one of your classes` })),
 });
 
 /**

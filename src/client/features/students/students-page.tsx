@@ -21,7 +21,7 @@ import { PageHeader } from '../../components/ui/page-header.tsx';
 import { cardVariants } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
 import { textFilter, useUrlFilters } from '../../lib/url-filters.ts';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { StudentActionDialog, StudentActions, type StudentAction } from './student-actions.tsx';
 import { RollNumber } from '../../components/ui/roll-number.tsx';
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { EndpointSpec, MultipartBody } from '#shared/contract/endpoint';
 import { ERROR_CODES, type ErrorCode } from '#shared/error-codes';
 import { FIELD_ERROR_CODES } from '#shared/field-error-codes';
+import { FIELD_ERROR_MEANINGS } from './field-error-meanings.ts';
 import { THROTTLE_LIMITS, throttledFieldsSchema } from '#shared/throttle';
 import { CALLERS, isApiPath, type DeclaredRoute, type RoutePolicy } from '../../plugins/route-policy.ts';
 import { failureCodesOf } from './failure-codes.ts';
@@ -111,7 +112,7 @@ const FIELD_ERRORS: JsonSchema = {
 };
 
 /** A zod schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect): what a client sends, or what it receives. */
-export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+export function jsonSchemaOf(schema: z.core.$ZodType, io: 'input' | 'output'): JsonSchema {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
   return rest;
 }
@@ -326,8 +327,8 @@ export function buildOpenApiDocument(
             .join('\n'),
         },
         FieldErrorCode: {
-          enum: Object.keys(FIELD_ERROR_CODES),
-          description: Object.entries(FIELD_ERROR_CODES)
+          enum: [...FIELD_ERROR_CODES],
+          description: Object.entries(FIELD_ERROR_MEANINGS)
             .map(([code, meaning]) => `${code}: ${meaning}`)
             .join('\n'),
         },

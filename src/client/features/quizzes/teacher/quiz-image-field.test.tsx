@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { quizImageSchema } from '#shared/quiz-images';
 import { useEndpointForm } from '../../../components/form/use-endpoint-form.ts';
 import { renderTranslated } from '../../../testing/render-translated.tsx';
