@@ -5,10 +5,11 @@ import { cn } from '../lib/cn.ts';
 
 export type StaffTableRow = { key: string; heading: ReactNode; cells: ReactNode[] };
 
-const CELL = 'px-3 py-3 align-top text-start whitespace-nowrap';
+const CELL = 'px-3 py-3 align-top text-start';
 // The line beside the kept column is on its inline end: its right in English, its left in Arabic.
+// Its fill is the row's, given where it is used.
 const STICKY =
-  'sm:sticky sm:start-0 sm:z-10 bg-surface sm:shadow-[1px_0_0_var(--color-line)] sm:rtl:shadow-[-1px_0_0_var(--color-line)]';
+  'sm:sticky sm:start-0 sm:z-10 sm:shadow-[1px_0_0_var(--color-line)] sm:rtl:shadow-[-1px_0_0_var(--color-line)]';
 
 /**
  * A list (the staff, a class's people, a quiz's accommodations): on a phone one card per row,
@@ -27,7 +28,11 @@ export function StaffTable({ caption, headers, rows }: { caption: string; header
               <th
                 key={header}
                 scope="col"
-                className={cn(CELL, 'text-xs font-semibold text-muted', index === 0 && cn(STICKY, 'bg-surface-sunken'))}
+                className={cn(
+                  CELL,
+                  'text-xs font-semibold whitespace-nowrap text-muted',
+                  index === 0 && cn(STICKY, 'bg-surface-sunken'),
+                )}
               >
                 {header}
               </th>
@@ -43,7 +48,7 @@ export function StaffTable({ caption, headers, rows }: { caption: string; header
                   CELL,
                   STICKY,
                   STACKED_TABLE.heading,
-                  'font-semibold whitespace-normal text-fg max-sm:py-1 sm:max-w-none',
+                  'bg-surface font-semibold whitespace-normal text-fg max-sm:py-1 sm:max-w-none',
                 )}
               >
                 {row.heading}
@@ -52,7 +57,11 @@ export function StaffTable({ caption, headers, rows }: { caption: string; header
                 <td
                   key={index}
                   data-label={headers[index + 1]}
-                  className={cn(CELL, STACKED_TABLE.line, 'text-fg max-sm:flex-wrap max-sm:whitespace-normal')}
+                  className={cn(
+                    CELL,
+                    STACKED_TABLE.line,
+                    'whitespace-nowrap text-fg max-sm:flex-wrap max-sm:whitespace-normal',
+                  )}
                 >
                   {cell}
                 </td>

@@ -3,7 +3,9 @@ import '../lib/zod-setup.ts';
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { setClassCheck } from '../lib/cn.ts';
 import { patience } from '../../server/testing/patience.ts';
+import { throwOnClassConflicts } from './class-conflicts.ts';
 
 // A screen's first appearance loads its lazy route and asks the real server; on a loaded CI
 // machine that can take more than Testing Library's default second (decision 042).
@@ -14,6 +16,18 @@ configure({ asyncUtilTimeout: patience(10_000) });
  * so the upload's XMLHttpRequest is same-origin as in production; fetch resolves a path against
  * the document as a browser's does (jsdom has no fetch, and Node's refuses a relative address).
  */
+
+// Every class list a screen joins is checked: two utilities of one property fail the test, also
+// when a route's error screen caught the throw (afterEach below).
+let classConflict: Error | null = null;
+setClassCheck((classes) => {
+  try {
+    throwOnClassConflicts(classes);
+  } catch (error) {
+    classConflict ??= error as Error;
+    throw error;
+  }
+});
 
 const nodeFetch = globalThis.fetch;
 globalThis.fetch = (input, init) => nodeFetch(typeof input === 'string' ? new URL(input, location.href) : input, init);
@@ -61,4 +75,9 @@ afterEach(() => {
   // A signed-in screen writes the account's language in the cookie (decision 055 addendum): the
   // next test starts as a new visitor, who chose none.
   document.cookie = 'studyhall_locale=; Max-Age=0; Path=/';
+  if (classConflict) {
+    const conflict = classConflict;
+    classConflict = null;
+    throw conflict;
+  }
 });

@@ -6,19 +6,24 @@ import { Button } from './button.tsx';
 const classesOf = (markup: string) => (/class="([^"]*)"/.exec(markup)?.[1] ?? '').split(' ');
 
 describe('Button', () => {
-  it("lets the caller's padding win over its own (the overrides were lost in the CSS order)", () => {
-    const classes = classesOf(renderToStaticMarkup(createElement(Button, { className: 'px-3 py-2' }, 'Send')));
-    expect(classes).toContain('px-3');
-    expect(classes).toContain('py-2');
-    expect(classes).not.toContain('px-4');
-    expect(classes).not.toContain('py-2.5');
+  // A caller's padding used to be added beside the button's own, and the stylesheet's order, not
+  // the attribute's, decided which won (decision 027): a different padding is a size.
+  it('takes a different padding as a size, never beside its own', () => {
+    const compact = classesOf(renderToStaticMarkup(createElement(Button, { size: 'compact' }, 'Edit')));
+    expect(compact).toEqual(expect.arrayContaining(['px-3', 'py-2', 'text-sm']));
+    expect(compact).not.toContain('px-4');
+    expect(compact).not.toContain('py-2.5');
   });
 
-  it('keeps one background per variant when the caller adds another', () => {
+  it("leaves padding and text size to the caller's classes with size custom", () => {
     const classes = classesOf(
-      renderToStaticMarkup(createElement(Button, { variant: 'danger', className: 'bg-red-900' }, 'Leave')),
+      renderToStaticMarkup(createElement(Button, { size: 'custom', className: 'px-3 py-2.5 text-sm' }, 'Send')),
     );
-    expect(classes.filter((name) => /^bg-/.test(name))).toEqual(['bg-red-900']);
-    expect(classes).toContain('text-white');
+    expect(classes.filter((name) => /^(px|py|text)-/.test(name))).toEqual(['text-white', 'px-3', 'py-2.5', 'text-sm']);
+  });
+
+  it('keeps one background and one text colour per variant', () => {
+    const classes = classesOf(renderToStaticMarkup(createElement(Button, { variant: 'danger-ghost' }, 'Delete')));
+    expect(classes.filter((name) => /^(bg|text)-(?!sm)/.test(name))).toEqual(['text-danger']);
   });
 });

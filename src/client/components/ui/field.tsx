@@ -11,10 +11,14 @@ type FieldExtras = {
 
 /** The look of a text box or select: forms, filters, search boxes. */
 export const fieldControlVariants = cva(
-  'w-full rounded-lg border bg-surface px-3 py-2.5 text-base text-fg shadow-sm outline-none focus:ring-2 focus:ring-brand-500',
+  'w-full rounded-lg border bg-surface px-3 py-2.5 text-fg shadow-sm outline-none focus:ring-2 focus:ring-brand-500',
   {
-    variants: { isInvalid: { true: 'border-danger', false: 'border-line-strong' } },
-    defaultVariants: { isInvalid: false },
+    variants: {
+      isInvalid: { true: 'border-danger', false: 'border-line-strong' },
+      /** code: pasted rows to import, small and monospaced. */
+      text: { base: 'text-base', code: 'font-mono text-xs' },
+    },
+    defaultVariants: { isInvalid: false, text: 'base' },
   },
 );
 

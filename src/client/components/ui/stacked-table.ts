@@ -4,6 +4,10 @@
  * before its value on a phone; the header row stays for assistive technology (sr-only), so the
  * rows keep their column names when read out. The roster import's checked rows started it.
  */
+/** A line's column name (data-label) before its value, on a phone; `line` adds the layout. */
+const LINE_LABEL =
+  'max-sm:gap-2 max-sm:py-0.5 max-sm:text-start max-sm:before:font-semibold max-sm:before:text-muted max-sm:before:content-[attr(data-label)]';
+
 export const STACKED_TABLE = {
   /** The <table> and its <tbody>: blocks on a phone. */
   table: 'max-sm:block',
@@ -15,5 +19,7 @@ export const STACKED_TABLE = {
   /** A row's heading cell: the card's first line, whole width. */
   heading: 'max-sm:block',
   /** A cell as one line of its row's card on a phone: its column's name (data-label), then its value. */
-  line: 'max-sm:flex max-sm:gap-2 max-sm:py-0.5 max-sm:text-start max-sm:before:w-24 max-sm:before:shrink-0 max-sm:before:font-semibold max-sm:before:text-muted max-sm:before:content-[attr(data-label)]',
+  line: `max-sm:flex max-sm:before:w-24 max-sm:before:shrink-0 ${LINE_LABEL}`,
+  /** `line` without its layout, for a cell that lays out its own (`cn` adds classes, never replaces them). */
+  lineLabel: LINE_LABEL,
 } as const;

@@ -9,15 +9,18 @@ export function EmptyState({
   title,
   hint,
   icon,
+  padding,
   className,
 }: {
   title: ReactNode;
   hint?: ReactNode;
   icon?: ReactNode;
+  /** Given, the card is as padded and aligned as its `className` says (a line in a list). */
+  padding?: 'sm';
   className?: string;
 }) {
   return (
-    <Card tone="empty" className={className}>
+    <Card tone="empty" padding={padding} className={className}>
       {icon}
       <p className="font-semibold text-fg">{title}</p>
       {hint ? <p className="mt-1 text-sm">{hint}</p> : null}

@@ -54,7 +54,7 @@ export function Component() {
         description={profile ? <SignedInAs name={profile.name} account={signedInAs} /> : null}
       />
 
-      <section aria-labelledby="change-password-title" className={cn(cardVariants(), 'rounded-2xl p-5 sm:p-8')}>
+      <section aria-labelledby="change-password-title" className={cn(cardVariants({ rounded: '2xl' }), 'p-5 sm:p-8')}>
         <h2 id="change-password-title" className="flex items-center gap-2 text-xl font-bold text-fg">
           <KeyRound className="size-5 text-brand-700" aria-hidden="true" />
           <Trans>Change password</Trans>
@@ -84,7 +84,10 @@ export function Component() {
 
       <LanguageSetting role={role} />
 
-      <section aria-labelledby="sign-out-everywhere-title" className={cn(cardVariants(), 'rounded-2xl p-5 sm:p-8')}>
+      <section
+        aria-labelledby="sign-out-everywhere-title"
+        className={cn(cardVariants({ rounded: '2xl' }), 'p-5 sm:p-8')}
+      >
         <h2 id="sign-out-everywhere-title" className="flex items-center gap-2 text-xl font-bold text-fg">
           <LogOut className="size-5 text-brand-700 rtl:-scale-x-100" aria-hidden="true" />
           <Trans>Sign out of all devices</Trans>

@@ -48,7 +48,7 @@ export function LanguageSetting({ role }: { role: UserRole }) {
   };
 
   return (
-    <section aria-labelledby={`${id}-title`} className={cn(cardVariants(), 'rounded-2xl p-5 sm:p-8')}>
+    <section aria-labelledby={`${id}-title`} className={cn(cardVariants({ rounded: '2xl' }), 'p-5 sm:p-8')}>
       <h2 id={`${id}-title`} className="flex items-center gap-2 text-xl font-bold text-fg">
         <Languages className="size-5 text-brand-700" aria-hidden="true" />
         {t`Language`}

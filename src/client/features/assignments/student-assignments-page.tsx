@@ -46,7 +46,7 @@ function GroupSection({ group }: { group: StudentAssignmentGroup }) {
           onRetry={() => void list.refetch()}
         />
       ) : list.items.length === 0 ? (
-        <EmptyState className="mt-4 p-5" title={emptyText(group)} />
+        <EmptyState padding="sm" className="mt-4 text-center" title={emptyText(group)} />
       ) : (
         <ul className="mt-4 flex flex-col gap-3">
           {list.items.map((assignment) => (

@@ -238,7 +238,7 @@ export function ReturnedGrade({ assignment, handIn }: { assignment: StudentAssig
   return (
     <section
       aria-labelledby="grade-title"
-      className={cn(cardVariants({ padding: 'md' }), 'flex flex-col gap-3 border-success/30')}
+      className={cn(cardVariants({ tone: 'success', padding: 'md' }), 'flex flex-col gap-3')}
     >
       <h2 id="grade-title" className="text-lg font-bold text-fg">
         {t`Grade and feedback`}

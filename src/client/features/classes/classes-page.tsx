@@ -95,9 +95,8 @@ function ClassCard({ entry }: { entry: TeacherClass }) {
       <Link
         to={classPath(entry._id)}
         className={cn(
-          cardVariants({ padding: 'md' }),
+          cardVariants({ tone: entry.isArchived ? 'sunken' : 'default', padding: 'md' }),
           'flex items-start gap-3 hover:border-brand-500 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',
-          entry.isArchived && 'bg-surface-sunken',
         )}
       >
         <div className="min-w-0 flex-1">

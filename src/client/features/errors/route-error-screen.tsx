@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-// buttonVariants (cva) and not <Button>: this screen is in the entry chunk, which stays
-// without tailwind-merge (about 8 kB) for the landing page's in-app route (decision 027).
+// buttonVariants (cva) and not <Button>: this screen is in the entry chunk, which every page
+// loads, and its buttons take no classes of a caller to add (decision 027).
 import { buttonVariants } from '../../components/ui/button-variants.ts';
 import { PublicTopNav, type PublicTopNavTexts } from '../../components/layout/public-top-nav.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';

@@ -261,15 +261,15 @@ export function Component() {
   );
 }
 
-const HEAD = 'px-3 py-2 text-start align-bottom text-xs font-normal text-muted';
+const HEAD = 'px-3 py-2 text-start align-bottom text-xs text-muted';
 const CELL = 'px-3 py-2 align-top';
 // The student's column stays in view while the items scroll sideways (desktop).
 const STICKY = 'sm:sticky sm:start-0 sm:z-10 sm:bg-surface';
 // On a phone an item's line gives its title the card's width, two lines at most, and its score the
 // end: a narrow label column wrapped long titles into five lines, a class's cards to 14,000 px.
 const ITEM_LINE = cn(
-  STACKED_TABLE.line,
-  'max-sm:items-baseline max-sm:justify-between max-sm:before:line-clamp-2 max-sm:before:w-auto max-sm:before:min-w-0 max-sm:before:flex-1 max-sm:before:shrink',
+  STACKED_TABLE.lineLabel,
+  'max-sm:flex max-sm:items-baseline max-sm:justify-between max-sm:before:line-clamp-2 max-sm:before:w-auto max-sm:before:min-w-0 max-sm:before:flex-1 max-sm:before:shrink',
 );
 
 function GradebookTable({ items, rows }: { items: GradebookItem[]; rows: GradebookRow[] }) {
@@ -282,7 +282,7 @@ function GradebookTable({ items, rows }: { items: GradebookItem[]; rows: Gradebo
         <caption className="sr-only">{t`Students and their scores, one column per quiz or assignment`}</caption>
         <thead className={STACKED_TABLE.head}>
           <tr className="border-b border-line">
-            <th scope="col" className={cn(HEAD, STICKY, 'min-w-48 text-xs font-semibold')}>
+            <th scope="col" className={cn(HEAD, STICKY, 'min-w-48 font-semibold')}>
               {t`Student`}
             </th>
             <th scope="col" className={cn(HEAD, 'font-semibold')}>
@@ -292,7 +292,7 @@ function GradebookTable({ items, rows }: { items: GradebookItem[]; rows: Gradebo
               {missingLabel}
             </th>
             {items.map((item) => (
-              <th key={item._id} scope="col" className={cn(HEAD, 'min-w-32')}>
+              <th key={item._id} scope="col" className={cn(HEAD, 'min-w-32 font-normal')}>
                 <ItemHeading item={item} />
               </th>
             ))}

@@ -305,10 +305,10 @@ export function Podium({ podium }: { podium: RankedPlayer[] }) {
           <li
             key={player._id}
             className={cn(
-              'flex flex-col items-center justify-end gap-2 rounded-t-2xl border border-line bg-surface px-6 py-4 text-center sm:w-56',
+              'flex flex-col items-center justify-end gap-2 rounded-t-2xl border px-6 py-4 text-center sm:w-56',
               heights[index],
               orders[index],
-              index === 0 && 'border-accent-500 bg-accent-50',
+              index === 0 ? 'border-accent-500 bg-accent-50' : 'border-line bg-surface',
             )}
           >
             <Medal className="size-10 text-brand-600" aria-hidden="true" />

@@ -378,7 +378,7 @@ function HostLobby({
         <QuestionSecondsForm seconds={snapshot.questionSeconds} isLive={isLive} onCommand={onCommand} />
         <div className="flex flex-col items-end gap-1">
           <Button
-            className="px-8 py-3 text-lg"
+            size="lg"
             disabled={!isLive || snapshot.playerCount === 0}
             aria-describedby={snapshot.playerCount === 0 ? 'live-start-hint' : undefined}
             onClick={() => onCommand({ type: 'start' })}
@@ -647,11 +647,7 @@ function HostClosed({ snapshot, isLive, onCommand, typedAnswersHidden }: PartPro
         <h2 id="live-closed-heading" className="text-xl font-semibold text-muted">
           {t`Question ${number} of ${count}: closed`}
         </h2>
-        <Button
-          className="px-8 py-3 text-lg"
-          disabled={!isLive}
-          onClick={() => onCommand({ type: 'next', from: closed.index })}
-        >
+        <Button size="lg" disabled={!isLive} onClick={() => onCommand({ type: 'next', from: closed.index })}>
           {isLast ? <Check className="size-5" aria-hidden="true" /> : null}
           {isLast ? <Trans>Show podium</Trans> : <Trans>Next</Trans>}
         </Button>

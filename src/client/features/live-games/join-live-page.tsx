@@ -110,7 +110,7 @@ export function PinForm({
         className="[&_input]:text-center [&_input]:font-mono [&_input]:text-2xl [&_input]:tracking-[0.3em]"
         required
       />
-      <Button type="submit" disabled={isFinding} className="min-h-12 text-base">
+      <Button type="submit" disabled={isFinding} size="custom" className="min-h-12 px-4 py-2.5 text-base">
         <LogIn className="size-5 rtl:-scale-x-100" aria-hidden="true" />
         {isFinding ? t`Joining…` : t`Join`}
       </Button>

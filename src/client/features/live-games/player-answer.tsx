@@ -110,10 +110,10 @@ function AnswerButton({
       onClick={onClick}
       className={cn(
         'flex min-h-20 w-full items-center gap-3 rounded-2xl px-4 py-3 text-start text-lg font-semibold text-white shadow-sm transition',
-        'active:scale-[0.98] disabled:cursor-not-allowed disabled:opacity-60',
+        'active:scale-[0.98] disabled:cursor-not-allowed',
         fill,
         (pressed || isTapped) && 'ring-4 ring-fg ring-offset-2',
-        isTapped && 'disabled:opacity-100',
+        isTapped ? 'disabled:opacity-100' : 'disabled:opacity-60',
       )}
     >
       <Shape className="size-8 shrink-0" />
@@ -136,7 +136,7 @@ function AnswerButton({
 function SubmitAnswer({ disabled }: { disabled: boolean }) {
   const { t } = useLingui();
   return (
-    <Button type="submit" disabled={disabled} className="min-h-14 w-full text-base">
+    <Button type="submit" disabled={disabled} size="custom" className="min-h-14 w-full px-4 py-2.5 text-base">
       <Send className="size-5 rtl:-scale-x-100" aria-hidden="true" />
       {t`Submit answer`}
     </Button>

@@ -99,7 +99,7 @@ export function ChatPanel({
             className="w-full rounded-lg border border-line-strong px-3 py-2 text-base outline-none focus:ring-2 focus:ring-brand-500"
           />
         </div>
-        <Button type="submit" disabled={!canSend || !text.trim()} className="px-3">
+        <Button type="submit" disabled={!canSend || !text.trim()} size="custom" className="px-3 py-2.5 text-sm">
           <Send className="size-4 rtl:-scale-x-100" aria-hidden="true" />
           <Trans>Send</Trans>
         </Button>
@@ -126,7 +126,7 @@ export function PanelHeader({
       <h2 id={id} className="font-semibold text-fg">
         {title}
       </h2>
-      <Button variant="ghost" className="px-2 py-1.5" onClick={onClose} aria-label={closeLabel}>
+      <Button variant="ghost" size="custom" className="px-2 py-1.5 text-sm" onClick={onClose} aria-label={closeLabel}>
         <X className="size-5" aria-hidden="true" />
       </Button>
     </div>

@@ -324,7 +324,8 @@ function ControlButton({
   return (
     <Button
       variant={isPressed && !OffIcon ? 'primary' : 'secondary'}
-      className="min-w-11 px-2.5 sm:px-3"
+      size="custom"
+      className="min-w-11 px-2.5 py-2.5 text-sm sm:px-3"
       aria-pressed={isPressed}
       data-panel-toggle={panel ?? undefined}
       onClick={onClick}
@@ -408,7 +409,12 @@ function MeetingControls({
           </span>
         ) : null}
       </ControlButton>
-      <Button variant="danger" className="min-w-11 px-2.5 sm:px-3" onClick={() => session.leave()}>
+      <Button
+        variant="danger"
+        size="custom"
+        className="min-w-11 px-2.5 py-2.5 text-sm sm:px-3"
+        onClick={() => session.leave()}
+      >
         <PhoneOff className="size-5" aria-hidden="true" />
         <span className="max-sm:sr-only">
           <Trans>Leave</Trans>

@@ -11,7 +11,8 @@ export function RaiseHandButton({ session, snapshot }: { session: MeetingSession
   return (
     <Button
       variant={isRaised ? 'primary' : 'secondary'}
-      className="min-w-11 px-2.5 sm:px-3"
+      size="custom"
+      className="min-w-11 px-2.5 py-2.5 text-sm sm:px-3"
       aria-pressed={isRaised}
       disabled={snapshot.phase !== 'joined'}
       onClick={() => session.moderate({ type: 'hand', raised: !isRaised })}

@@ -121,7 +121,7 @@ export function ImagePreview({ resource }: { resource: Resource }) {
         height={112}
         className="h-28 w-40 rounded-lg border border-line bg-surface-muted object-cover"
       />
-      <Button variant="secondary" className="px-3 py-2" onClick={() => setIsOpen(true)}>
+      <Button variant="secondary" size="compact" onClick={() => setIsOpen(true)}>
         <Expand className="size-4" aria-hidden="true" />
         <Trans>
           View larger<span className="sr-only"> {fileName}</span>
@@ -163,7 +163,7 @@ export function ResourceMedia({ resource }: { resource: Resource }) {
       <div>
         <Button
           variant={isPlaying ? 'secondary' : 'primary'}
-          className="px-3 py-2"
+          size="compact"
           aria-expanded={isPlaying}
           aria-controls={playerId}
           onClick={() => setIsPlaying((current) => !current)}

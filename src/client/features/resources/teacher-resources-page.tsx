@@ -140,7 +140,7 @@ function TeacherResourceItem({ resource, onDeleted }: { resource: Resource; onDe
       <ResourceDetails resource={resource} isClassShown />
       <ResourceMedia resource={resource} />
       <div className="flex flex-wrap gap-2 border-t border-line pt-3">
-        <Button variant="secondary" className="px-3 py-2" onClick={() => setDialog('edit')}>
+        <Button variant="secondary" size="compact" onClick={() => setDialog('edit')}>
           <Pencil className="size-4" aria-hidden="true" />
           <Trans>
             Edit<span className="sr-only"> {fileName}</span>

@@ -216,7 +216,7 @@ export function RosterImportSteps({
             setCsv(event.target.value);
             setProblem(null);
           }}
-          className={cn(fieldControlVariants(), 'font-mono text-xs')}
+          className={fieldControlVariants({ text: 'code' })}
         />
       </div>
       {problem ? (

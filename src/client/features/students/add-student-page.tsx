@@ -53,7 +53,7 @@ export function Component() {
         title={t`Add a student`}
         description={t`Creates the student’s account in one of your classes. Every field is required; the student logs in with the account username and password you set.`}
       />
-      <div className={cn(cardVariants(), 'mt-6 rounded-2xl p-5 sm:p-8')}>
+      <div className={cn(cardVariants({ rounded: '2xl' }), 'mt-6 p-5 sm:p-8')}>
         <AccountForm
           schema={addStudentFormSchema}
           fields={addStudentFields()}

@@ -42,7 +42,7 @@ export function TaskList({ role, ownerId }: { role: UserRole; ownerId: string })
   };
 
   return (
-    <section aria-labelledby="tasks-heading" className={cn(cardVariants(), 'rounded-2xl p-5 sm:p-6')}>
+    <section aria-labelledby="tasks-heading" className={cn(cardVariants({ rounded: '2xl' }), 'p-5 sm:p-6')}>
       <h2 id="tasks-heading" className="text-xl font-bold text-fg">
         {t`Tasks`}
       </h2>
@@ -100,7 +100,7 @@ export function TaskList({ role, ownerId }: { role: UserRole; ownerId: string })
               {task.isCompleted ? null : (
                 <Button
                   variant="secondary"
-                  className="px-3 py-2"
+                  size="compact"
                   // The button goes away: keyboard focus moves to the task's Delete button.
                   onClick={() => runEdit(taskEdits.complete(task.id), `delete-task-${task.id}`)}
                   aria-disabled={edit.isPending}
@@ -111,8 +111,8 @@ export function TaskList({ role, ownerId }: { role: UserRole; ownerId: string })
                 </Button>
               )}
               <Button
-                variant="ghost"
-                className="px-3 py-2 text-danger hover:bg-danger-soft"
+                variant="danger-ghost"
+                size="compact"
                 id={`delete-task-${task.id}`}
                 onClick={() => runEdit(taskEdits.remove(task.id), 'new-task')}
                 aria-disabled={edit.isPending}

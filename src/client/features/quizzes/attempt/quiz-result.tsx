@@ -99,7 +99,7 @@ export function QuizResult({
           className="pointer-events-none fixed inset-0 z-50 size-full"
         />
       ) : null}
-      <section aria-labelledby="result-title" className={cn(cardVariants(), 'rounded-2xl p-6 text-center')}>
+      <section aria-labelledby="result-title" className={cn(cardVariants({ rounded: '2xl' }), 'p-6 text-center')}>
         <p className="text-sm font-semibold wrap-anywhere text-brand-700">{title}</p>
         <h1 id="result-title" ref={headingRef} tabIndex={-1} className="mt-1 text-2xl font-bold text-fg outline-none">
           {endedBy === 'time-up' ? t`Time is up: your answers were submitted` : t`Quiz submitted`}
@@ -144,7 +144,11 @@ export function QuizResult({
           {questions.map((question) => {
             const number = numbers.get(question._id);
             return (
-              <li key={question._id} className={cn(cardVariants(), 'rounded-2xl p-5')} data-testid="review-question">
+              <li
+                key={question._id}
+                className={cn(cardVariants({ rounded: '2xl' }), 'p-5')}
+                data-testid="review-question"
+              >
                 <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
                   <p className={cn('min-w-0 flex-1 text-fg', number !== undefined && 'font-semibold')}>
                     {number !== undefined ? (

@@ -83,7 +83,7 @@ function QuizSection({
 function CardFrame({ quiz, children }: { quiz: StudentQuizSummary; children: React.ReactNode }) {
   const teacherName = quiz.createdBy.name;
   return (
-    <li className={cn(cardVariants(), 'flex min-w-0 flex-col overflow-hidden rounded-2xl')}>
+    <li className={cn(cardVariants({ rounded: '2xl' }), 'flex min-w-0 flex-col overflow-hidden')}>
       <div
         className="h-20 bg-surface-inverse-raised bg-cover bg-center"
         style={{ backgroundImage: `url(${quiz.quiz.background})` }}

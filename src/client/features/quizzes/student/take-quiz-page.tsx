@@ -123,7 +123,7 @@ function QuizIntro({ detail }: { detail: StudentQuizDetail }) {
   return (
     <section
       aria-labelledby="intro-title"
-      className={cn(cardVariants(), 'mx-auto w-full max-w-2xl overflow-hidden rounded-2xl')}
+      className={cn(cardVariants({ rounded: '2xl' }), 'mx-auto w-full max-w-2xl overflow-hidden')}
     >
       <div
         className="h-32 bg-surface-inverse-raised bg-cover bg-center"

@@ -127,7 +127,7 @@ export function ImportQuestionsSteps({
           rows={8}
           value={text}
           onChange={(event) => setText(event.target.value)}
-          className={cn(fieldControlVariants(), 'font-mono text-xs')}
+          className={fieldControlVariants({ text: 'code' })}
         />
       </div>
       {fileProblem ? (

@@ -307,9 +307,10 @@ function AnswerCell({
 function PlayersTable({ report }: { report: LiveGameReport }) {
   const { t } = useLingui();
   const played = report.questions.filter((entry) => entry.played);
-  const headerCell =
-    'border-b border-line-strong bg-surface-muted px-3 py-2 text-start font-semibold whitespace-nowrap';
-  const line = cn('border-b border-line px-3 py-2 align-top', STACKED_TABLE.line, 'max-sm:border-0 max-sm:px-3');
+  const head = 'border-b bg-surface-muted py-2 text-start font-semibold whitespace-nowrap';
+  const headerCell = cn(head, 'border-line-strong px-3');
+  const cell = 'border-b border-line px-3 py-2 align-top max-sm:border-0 max-sm:px-3';
+  const line = cn(cell, STACKED_TABLE.line);
   const questionLabel = (index: number) => {
     const number = formatNumber(index + 1);
     return t({ comment: 'A table column: Q1 is question 1', message: `Q${number}` });
@@ -340,7 +341,7 @@ function PlayersTable({ report }: { report: LiveGameReport }) {
               <Trans>Score</Trans>
             </th>
             {played.map((entry, index) => (
-              <th key={entry.question._id} scope="col" className={cn(headerCell, 'border-s border-line px-1.5')}>
+              <th key={entry.question._id} scope="col" className={cn(head, 'border-s border-line px-1.5')}>
                 <QuestionHeader number={index + 1} text={entry.question.question_text} />
               </th>
             ))}
@@ -352,8 +353,8 @@ function PlayersTable({ report }: { report: LiveGameReport }) {
             return (
               <tr
                 key={player.student._id}
-                // On a phone the card starts with the player's name, then their rank.
-                className={cn(STACKED_TABLE.row, 'max-sm:flex max-sm:flex-col max-sm:border-b max-sm:border-line')}
+                // On a phone the card (STACKED_TABLE.row's, a column) starts with the player's name, then their rank.
+                className="max-sm:flex max-sm:flex-col max-sm:border-b max-sm:border-line max-sm:py-2"
                 data-testid="live-player"
               >
                 <td data-label={t`Rank`} className={cn(line, 'font-semibold tabular-nums')}>
@@ -368,7 +369,8 @@ function PlayersTable({ report }: { report: LiveGameReport }) {
                 <th
                   scope="row"
                   className={cn(
-                    line,
+                    cell,
+                    STACKED_TABLE.lineLabel,
                     'text-start font-medium',
                     STACKED_TABLE.heading,
                     'max-sm:order-first max-sm:text-base',

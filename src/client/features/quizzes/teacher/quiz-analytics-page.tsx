@@ -268,11 +268,11 @@ function AttemptsTable({ quiz }: { quiz: TeacherQuizDetail }) {
   const accommodations = useQuery(accommodationQueries.list(quiz._id));
   const accommodated = new Set((accommodations.data ?? []).map((entry) => entry.student._id));
   const { t } = useLingui();
-  const headerCell =
-    'border-b border-line-strong bg-surface-muted px-3 py-2 text-start font-semibold whitespace-nowrap';
   // On a phone the sort buttons and the question headers are a row of their own above the cards.
-  const sortCell = cn(headerCell, 'max-sm:border-0 max-sm:bg-transparent max-sm:p-0');
-  const footerCell = 'border-t border-line-strong bg-surface-sunken px-3 py-2 font-semibold tabular-nums';
+  const headerCell =
+    'border-b border-line-strong bg-surface-muted py-2 text-start font-semibold whitespace-nowrap max-sm:border-0 max-sm:bg-transparent max-sm:p-0';
+  const sortCell = cn(headerCell, 'px-3');
+  const footerCell = 'border-t bg-surface-sunken px-3 py-2 font-semibold tabular-nums';
   return (
     <div
       role="region"
@@ -301,7 +301,7 @@ function AttemptsTable({ quiz }: { quiz: TeacherQuizDetail }) {
             <SortableHeader column="accuracy" sort={sort} onSort={setSort} className={sortCell} />
             <SortableHeader column="attemptedAt" sort={sort} onSort={setSort} className={sortCell} />
             {answeredQuestions(quiz).map((question, index) => (
-              <th key={question._id} scope="col" className={cn(sortCell, 'border-s px-1.5')}>
+              <th key={question._id} scope="col" className={cn(headerCell, 'border-s px-1.5')}>
                 <QuestionHeader number={index + 1} text={question.question_text} />
               </th>
             ))}
@@ -321,11 +321,16 @@ function AttemptsTable({ quiz }: { quiz: TeacherQuizDetail }) {
           <tr className={cn(STACKED_TABLE.row, 'max-sm:bg-surface-sunken')}>
             <th
               scope="row"
-              className={cn(footerCell, 'start-0 z-10 text-start sm:sticky', STACKED_TABLE.heading, PHONE_CELL)}
+              className={cn(
+                footerCell,
+                'start-0 z-10 border-line-strong text-start sm:sticky',
+                STACKED_TABLE.heading,
+                PHONE_CELL,
+              )}
             >
               <Trans>% correct</Trans>
             </th>
-            <td className={cn(footerCell, 'max-sm:sr-only')} colSpan={3}>
+            <td className={cn(footerCell, 'border-line-strong max-sm:sr-only')} colSpan={3}>
               <span className="sr-only">
                 <Trans>Per question:</Trans>
               </span>

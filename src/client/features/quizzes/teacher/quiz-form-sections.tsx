@@ -140,7 +140,7 @@ export function QuizQuestionsSection({
         </p>
       </div>
       {draft.questions.length === 0 ? (
-        <Card tone="empty" className="p-5 text-start">
+        <Card tone="empty" padding="sm" className="text-start">
           <Trans>No questions yet. Add at least one.</Trans>
         </Card>
       ) : null}

@@ -157,9 +157,10 @@ export function QuizImageField({
       <label
         htmlFor={ids.file}
         className={cn(
-          'flex items-center gap-2 text-sm font-medium text-fg',
-          compact &&
-            'min-h-9 cursor-pointer rounded-lg px-2 text-muted focus-within:ring-2 focus-within:ring-brand-500 hover:bg-surface-muted hover:text-fg',
+          'flex items-center gap-2 text-sm font-medium',
+          compact
+            ? 'min-h-9 cursor-pointer rounded-lg px-2 text-muted focus-within:ring-2 focus-within:ring-brand-500 hover:bg-surface-muted hover:text-fg'
+            : 'text-fg',
         )}
       >
         <ImagePlus className="size-4" aria-hidden="true" />
