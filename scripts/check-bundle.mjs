@@ -191,42 +191,24 @@ const CLASS_BOARD_BUDGET_KB = DASHBOARD_BUDGET_KB + 33.7;
 const CLASS_BOARD_ROUTES = new Set(['/dashboard/teacher/classes/:id/board', '/dashboard/student/classes/:id/board']);
 /**
  * /live (issue 34): the short address a live game's projector shows, a redirect to the student's
- * PIN page (0.2 kB of its own): the entry, the providers and their catalog, 149.5 kB measured.
+ * PIN page. A loader in the route table since 2026-12-06 (it was a screen under the providers,
+ * which downloaded them and their catalog first): the entry and the shell's catalog, as the app's
+ * landing route, 118.3 kB measured.
  */
-const LIVE_SHORTCUT_BUDGET_KB = 150;
+const LIVE_SHORTCUT_BUDGET_KB = APP_LANDING_BUDGET_KB;
 const QUIZ_EDITOR_ROUTES = new Set(['/dashboard/teacher/create-quiz', '/dashboard/teacher/edit-quiz/:quizID']);
 
-/**
- * The translation layer's measured cost on every screen under app-providers.tsx (decision 054):
- * Lingui's runtime and React bindings, src/client/lib/i18n.ts and one catalog, +6.2 kB on
- * /auth/student/login (167.0 -> 173.2); then the field errors' codes and their client wording
- * (decision 026's addendum), +2.8 kB more (176.0), while the shared schemas still carry their
- * English messages beside the codes. Added to the auth, set-up and dashboard budgets, and to the
- * app's own landing route (its texts translated: +8.3 kB, 116.9 -> 125.2, Lingui and a catalog
- * that an app page navigating to / has already loaded), not to the prerendered landing page's.
- * Then every screen translated (2026-12-03): +29.1 kB at most more (/auth/teacher/register
- * 207.6), as each screen downloaded its locale's whole catalog (Arabic's: 31 kB gzipped, 1,324
- * messages) while the JS lost its English; then +3.6 kB more (211.5) for the codes' client words.
- * Since decision 057 a screen downloads a catalog per route it shows (its own messages, less its
- * layouts' and the shell's), counted in its bytes below, the largest locale's (the "messages"
- * column): /auth/teacher/register 211.5 -> 188.9 (7.3 kB of messages), /setup 211.4 -> 189.2,
- * /dashboard/teacher 221.7 -> 199.3, /dashboard/teacher/create-quiz 242.7 -> 223.9 (11.1),
- * /dashboard/student 222.2 -> 200.2. What the layer still adds, measured on the largest screens: its
- * messages (at most 11.6 kB, the quiz editor's: ROUTE_MESSAGES_BUDGET_KB), Lingui's runtime (core
- * 2.2 kB, the React bindings about 2 kB, lib/i18n.ts and lib/route-catalogs.ts 0.7 kB) and the
- * code that words the server's codes and the macros' descriptors that replaced the English.
- * Not 0 (issue 32's way back was the whole catalog on every screen), and measured: lower it when
- * the screens shrink. 22.5 -> 23.5 (2026-12-04): issue 32's review fixes, a form's problems kept
- * unworded and worded at each render in the active locale (the quiz editor +1.0 kB), and the
- * school's language read by every signed-in screen (GET /api/school, its schema alone in
- * shared/school-status.ts so that the set-up form's time zones stay out: +0.9 kB on /dashboard/teacher).
- * 23.5 -> 8.8 (2026-12-06, decision 073): the shared schemas and the client's on zod/mini, which
- * tree-shakes what classic zod kept on its prototypes (its JSON Schema writer, every method, the
- * English locale): 14.7–15.0 kB less on every screen that validates (/auth/teacher/register
- * 195.3 -> 180.4, create-quiz 235.9 -> 221.2, the class board 264.6 -> 249.9, /live 176.4 -> 161.4);
- * 8.8 -> 7.2: the field codes' English meanings moved to the server's API document (-1.6 kB).
+/*
+ * The translation layer (issue 32, decision 054) has no allowance of its own any more: from
+ * 2026-12-03 to 2026-12-06 `TRANSLATION_LAYER_KB` (6.5, then 9.5, 22.5 and 23.5 kB) was added to
+ * the auth, set-up and dashboard budgets while every screen downloaded Lingui, its catalog and the
+ * client's words for the server's codes beside the shared schemas' English. It went back to 0 as
+ * the shared schemas moved to zod/mini (decision 073, 14.7–15.0 kB on every screen that
+ * validates), the field codes' meanings to the server's API document (1.6 kB) and tailwind-merge
+ * out of the bundle (decision 027's addendum, 8.2–8.4 kB): /auth/teacher/register 195.3 -> 170.4,
+ * create-quiz 235.9 -> 211.3. Each screen's catalog is counted in its bytes (the "messages"
+ * column) and budgeted on its own (ROUTE_MESSAGES_BUDGET_KB).
  */
-const TRANSLATION_LAYER_KB = 7.2;
 /**
  * The app's own landing route (`/` in the app, not the prerendered page): no form, no zod, so
  * nothing of decision 073's saving. What the layer costs it, measured when its texts were
@@ -237,7 +219,7 @@ const TRANSLATION_LAYER_KB = 7.2;
 const LANDING_TRANSLATION_KB = 8.3;
 /**
  * The catalogs one screen downloads (decision 057), the largest locale's, shell's and routes':
- * inside TRANSLATION_LAYER_KB, and budgeted on their own so that a screen whose messages grow (a
+ * inside each screen's budget, and budgeted on their own so that a screen whose messages grow (a
  * route that starts importing a page of texts it does not show) is seen.
  */
 // 12, then 13.5: the editors' import problems (32 codes' words) took edit-quiz to 13.3 kB; then
@@ -364,12 +346,11 @@ function budgetFor(routePath) {
   // prerendered page, which / serves, downloads none of it (LANDING_BUDGET_KB, unchanged).
   if (routePath === '/') return APP_LANDING_BUDGET_KB + LANDING_TRANSLATION_KB + ROUTE_TABLE_KB;
   // The first run's /setup is an auth page: the same form, the same layout.
-  if (routePath === '/setup') return SETUP_BUDGET_KB + TRANSLATION_LAYER_KB + ROUTE_TABLE_KB;
-  if (routePath === '/auth' || routePath.startsWith('/auth/'))
-    return AUTH_BUDGET_KB + TRANSLATION_LAYER_KB + ROUTE_TABLE_KB;
-  if (routePath === LIVE_HOST_ROUTE) return LIVE_HOST_BUDGET_KB + TRANSLATION_LAYER_KB + ROUTE_TABLE_KB;
-  if (routePath === '/live') return LIVE_SHORTCUT_BUDGET_KB + TRANSLATION_LAYER_KB + ROUTE_TABLE_KB;
-  const shared = TRANSLATION_LAYER_KB + ROUTE_TABLE_KB + SHARED_CHUNK_SPLIT_KB + BOARD_FIRST_DOWNLOAD_KB;
+  if (routePath === '/setup') return SETUP_BUDGET_KB + ROUTE_TABLE_KB;
+  if (routePath === '/auth' || routePath.startsWith('/auth/')) return AUTH_BUDGET_KB + ROUTE_TABLE_KB;
+  if (routePath === LIVE_HOST_ROUTE) return LIVE_HOST_BUDGET_KB + ROUTE_TABLE_KB;
+  if (routePath === '/live') return LIVE_SHORTCUT_BUDGET_KB + ROUTE_TABLE_KB;
+  const shared = ROUTE_TABLE_KB + SHARED_CHUNK_SPLIT_KB + BOARD_FIRST_DOWNLOAD_KB;
   if (QUIZ_EDITOR_ROUTES.has(routePath)) return QUIZ_EDITOR_BUDGET_KB + shared;
   if (CLASS_BOARD_ROUTES.has(routePath)) return CLASS_BOARD_BUDGET_KB + shared;
   if (routePath === QUIZ_ANALYTICS_ROUTE) return DASHBOARD_BUDGET_KB + shared + QUIZ_ANALYTICS_LIVE_KB;

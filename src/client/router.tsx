@@ -1,4 +1,4 @@
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { createBrowserRouter, Outlet, redirect, type RouteObject } from 'react-router';
 import { FOCUSED_SCREEN, LIVE_JOIN_SCREEN, LIVE_PLAYER_SCREEN } from './components/layout/focused-layout.tsx';
 import { LoadingOverlay } from './components/ui/loading-overlay.tsx';
 import { RouteErrorScreen } from './features/errors/route-error-screen.tsx';
@@ -34,6 +34,10 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <RouteSpinner />,
     children: [
       { index: true, lazy: lazyRoute(() => import('./features/landing/landing-page.tsx')) },
+      // Issue 34: the short address a live game's projector shows (and its QR code, ?pin=), sent on
+      // to the student's join page before any screen's code loads. That page's guard sends a
+      // signed-out visitor to the student login, which comes back to it, and a teacher home.
+      { path: 'live', loader: ({ request }) => redirect(`/dashboard/student/live${new URL(request.url).search}`) },
       {
         // Auth pages and dashboards share the query cache and the toaster (not the landing page).
         lazy: lazyRoute(() => import('./app-providers.tsx')),
@@ -131,8 +135,6 @@ export const routes: RouteObject[] = [
               { path: 'staff', lazy: lazyRoute(() => import('./features/school/staff-page.tsx')) },
             ],
           },
-          // Issue 34: the short address a live game's projector shows (and its QR code, ?pin=).
-          { path: 'live', lazy: lazyRoute(() => import('./features/live-games/live-shortcut.tsx')) },
           {
             // Outside the student's dashboard and its study mode (decision 033).
             path: 'dashboard/student/choose-password',
