@@ -84,20 +84,24 @@ export const joinCodeText = () =>
     }),
   );
 
+/** A trimmed text, bounded, without control characters: may be empty. */
+const cleanText = (label: string, max: number) =>
+  z.string({ error: `${label} must be text` }).check(
+    z.trim(),
+    z.maxLength(max, { error: `${label} must be at most ${max} characters` }),
+    z.refine((value) => !hasForbiddenCharacters(value), {
+      error: `${label} contains characters that are not allowed`,
+      params: FORBIDDEN,
+    }),
+  );
+
 /**
  * A text that may be left blank (a class's or a resource's subject): trimmed, bounded, clean;
  * only invisible characters (isBlankText) is left blank too, and comes out as ''.
  */
 export const blankableText = (label: string, max: number) =>
   z.pipe(
-    z.string({ error: `${label} must be text` }).check(
-      z.trim(),
-      z.maxLength(max, { error: `${label} must be at most ${max} characters` }),
-      z.refine((value) => !hasForbiddenCharacters(value), {
-        error: `${label} contains characters that are not allowed`,
-        params: FORBIDDEN,
-      }),
-    ),
+    cleanText(label, max),
     z.transform((value) => (isBlankText(value) ? '' : value)),
   );
 
@@ -110,16 +114,7 @@ export const queryFlag = z.pipe(
 /** An optional query text (a filter, a search): trimmed, bounded, clean; blank means absent. */
 export const optionalQueryText = (label: string, max: number) =>
   z.pipe(
-    z.optional(
-      z.string({ error: `${label} must be text` }).check(
-        z.trim(),
-        z.maxLength(max, { error: `${label} must be at most ${max} characters` }),
-        z.refine((value) => !hasForbiddenCharacters(value), {
-          error: `${label} contains characters that are not allowed`,
-          params: FORBIDDEN,
-        }),
-      ),
-    ),
+    z.optional(cleanText(label, max)),
     z.transform((value) => (value ? value : undefined)),
   );
 
