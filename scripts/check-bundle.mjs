@@ -92,12 +92,8 @@ const KB = 1000;
 const LANDING_BUDGET_KB = 90;
 const APP_LANDING_BUDGET_KB = 120;
 const AUTH_BUDGET_KB = 169;
-/**
- * /setup, one kB over the auth pages': the set-up code step (decision 050) came after its chunks
- * were trimmed to the byte. An exception with a way back, as the quiz editor's: issue 32's
- * translation layer turns the shared schemas' English messages into codes.
- */
-const SETUP_BUDGET_KB = 170;
+/* /setup had a budget of its own, one kB over the auth pages' (170), from the set-up code step
+ * (decision 050) until issue 32's debt was paid (2026-12-06): it is an auth page again. */
 /**
  * 200 kB, then 205 with the notification bell in every dashboard header (decision 059, issue 33
  * point 5) and the review fixes of issue 32 (codes typed left to right, titles, the sign-out's
@@ -118,16 +114,14 @@ const DASHBOARD_BUDGET_KB = 205 + 1;
  * demo choice's chunks (−1.5 kB) were taken out. An exception with a way back, not a new rule:
  * the model's English messages become codes with issue 32's translation layer.
  */
-const QUIZ_EDITOR_BUDGET_KB = 202 + 8 + 0.3;
+const QUIZ_EDITOR_BUDGET_KB = 202 + 7.5;
 /* +7.5 (2026-12-03): the bell and review fixes as on every dashboard (+5.3), and the question
  * import's problems worded on the client by code (issue 32 review, 32 codes): 223.9 -> 231.5.
  * +0.5 (2026-12-04): edit-quiz 235.2 -> 235.8, from words every form or screen loads: two
  * assignment field codes (NO_CLASS_CHOSEN, SCRIPT_IN_TEXT) in the field texts, the live game's
- * NO_LIVE_QUESTIONS failure, the demo accounts' check in the profile. Debt with issue 32's: the
- * way back is the shared schemas on zod/mini (the fields chunk is 29.6 kB, mostly zod classic). */
-/* +0.3 (2026-12-05): the live game's full-window screens (a route flag the dashboard's layout reads,
- * the focused layout, the full-screen hook in lib/) and the teacher's running-games banner: edit-quiz
- * 237.6 -> 237.8, the student's home 219.0 -> 219.7. Same debt and way back as above. */
+ * NO_LIVE_QUESTIONS failure, the demo accounts' check in the profile. Then +0.3 (2026-12-05): the
+ * live game's full-window screens. Both were debts with issue 32's, paid back by the shared
+ * schemas on zod/mini (decision 073): 202 + 7.5 again, edit-quiz 211.6 of 213.1 (2026-12-06). */
 /**
  * The router's table in the entry chunk: Vite's preload list of each lazy route's chunks. Issue
  * 33's eight screens (assignments for both roles, the gradebook, a student's grades) added
@@ -139,14 +133,9 @@ const ROUTE_TABLE_KB = 2.5 + 0.2 + 0.6;
 /* +0.2 (2026-12-04): the live game host's route (issue 34), 78.2 -> 78.4 kB on every screen. */
 /* +0.6 (2026-12-04): the live game player's three routes (/live, the PIN page, the game) and the
  * game report's, 78.4 -> 79.0 kB on every screen. */
-/**
- * The live game's split of the shared quiz schemas (issue 34, 2026-12-05): its player loads the
- * question types (src/shared/question-types.ts) without the quiz schemas, so the bundler made them
- * a chunk of their own (4.4 kB) beside quizzes (7.5 -> 3.8 kB), and each screen that loads both
- * pays the second chunk's overhead: create-quiz 235.7 -> 237.3 with the route table's +0.8.
- * Debt: the way back is the quiz schemas on zod/mini (issue 32's), or one chunk for both.
- */
-const SHARED_CHUNK_SPLIT_KB = 1;
+/* SHARED_CHUNK_SPLIT_KB (1 kB, 2026-12-05 to 2026-12-06): the live game's split of the shared quiz
+ * schemas into two chunks, whose second chunk's overhead every screen loading both paid. Its way
+ * back was the schemas on zod/mini (decision 073), which left room for it. */
 /**
  * The quiz analytics page's finished live games (issue 34 point 6): the section's button and
  * words on the page (the list and the report load on demand), and the "Play live" link, +0.6 kB
@@ -211,10 +200,11 @@ const QUIZ_EDITOR_ROUTES = new Set(['/dashboard/teacher/create-quiz', '/dashboar
  */
 /**
  * The app's own landing route (`/` in the app, not the prerendered page): no form, no zod, so
- * nothing of decision 073's saving. What the layer costs it, measured when its texts were
- * translated: Lingui's runtime and React bindings, lib/i18n.ts and its catalog, 116.9 -> 125.2
- * (+8.3 kB); it is 131.5 with the route table's growth (ROUTE_TABLE_KB) and the board's
- * first download (+0.3, in BOARD_FIRST_DOWNLOAD_KB's comment).
+ * nothing of decision 073's saving. What the layer costs it, measured by chunk (2026-12-06):
+ * Lingui's core (2.2 kB), the route's and the shell's catalogs (2.7, the largest locale's), the
+ * landing's language switcher (0.8), the Intl formatting (1.1), lib/i18n.ts (0.5) and Lingui's
+ * React bindings in the entry (about 1): 8.3 kB. It is never a first load: GET / answers the
+ * prerendered page, and the app comes to this route from a screen that has loaded the layer.
  */
 const LANDING_TRANSLATION_KB = 8.3;
 /**
@@ -346,11 +336,11 @@ function budgetFor(routePath) {
   // prerendered page, which / serves, downloads none of it (LANDING_BUDGET_KB, unchanged).
   if (routePath === '/') return APP_LANDING_BUDGET_KB + LANDING_TRANSLATION_KB + ROUTE_TABLE_KB;
   // The first run's /setup is an auth page: the same form, the same layout.
-  if (routePath === '/setup') return SETUP_BUDGET_KB + ROUTE_TABLE_KB;
+  if (routePath === '/setup') return AUTH_BUDGET_KB + ROUTE_TABLE_KB;
   if (routePath === '/auth' || routePath.startsWith('/auth/')) return AUTH_BUDGET_KB + ROUTE_TABLE_KB;
   if (routePath === LIVE_HOST_ROUTE) return LIVE_HOST_BUDGET_KB + ROUTE_TABLE_KB;
   if (routePath === '/live') return LIVE_SHORTCUT_BUDGET_KB + ROUTE_TABLE_KB;
-  const shared = ROUTE_TABLE_KB + SHARED_CHUNK_SPLIT_KB + BOARD_FIRST_DOWNLOAD_KB;
+  const shared = ROUTE_TABLE_KB + BOARD_FIRST_DOWNLOAD_KB;
   if (QUIZ_EDITOR_ROUTES.has(routePath)) return QUIZ_EDITOR_BUDGET_KB + shared;
   if (CLASS_BOARD_ROUTES.has(routePath)) return CLASS_BOARD_BUDGET_KB + shared;
   if (routePath === QUIZ_ANALYTICS_ROUTE) return DASHBOARD_BUDGET_KB + shared + QUIZ_ANALYTICS_LIVE_KB;

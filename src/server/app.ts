@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { z } from 'zod';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -92,6 +93,11 @@ import type { TrustProxy } from './config.ts';
 import type { ThrottleLimits } from './throttle/limits.ts';
 import { createThrottle } from './throttle/throttle.ts';
 import { createMemoryThrottleStore, type ThrottleStore } from './throttle/throttle-store.ts';
+
+// A field error's English `message` (logs, API users) is zod's English wording where the schema
+// gives none. The shared schemas are zod/mini, which installs no locale: said here, once, for the
+// server (decision 073). The browser words codes and loads none.
+z.config(z.locales.en());
 
 export type AppOptions = {
   database: DatabaseHandle;

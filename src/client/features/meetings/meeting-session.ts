@@ -77,7 +77,7 @@ export type MeetingSessionOptions = {
   onTokenRenewed?: (token: string) => void;
   /**
    * Something to tell the person without ending the meeting: a teacher's action (info, worded
-   * here in the active locale), or the server's refusal of a message (error, the server's text).
+   * here in the active locale), or the server's refusal of a message (error, worded here from its code).
    */
   onNotice?: (message: string, kind: 'info' | 'error') => void;
   socketUrl?: (token: string) => string;
