@@ -287,7 +287,8 @@ const pointsField = z._default(
   QUESTION_LIMITS.pointsDefault,
 );
 
-const optionTextField = z.pipe(
+/** An option's text: bounded, clean, trimmed (empty is left to the question's rules). */
+export const optionTextField = z.pipe(
   z.string({ error: 'Options must be text' }).check(
     z.maxLength(QUESTION_LIMITS.text, { error: `An option must be at most ${QUESTION_LIMITS.text} characters` }),
     z.refine((value) => !hasForbiddenCharacters(value), {

@@ -12,6 +12,7 @@ import { JSON_BYTES_PER_CHARACTER } from './limits.ts';
 import {
   answerValueSchema,
   MULTIPLE_SCORING,
+  optionTextField,
   QUESTION_LIMITS,
   QUESTION_TYPES,
   questionCountOf,
@@ -33,7 +34,8 @@ export const QUIZ_LIMITS = {
   questionsMax: 200,
   optionsMin: 2,
   optionsMax: 10,
-  text: 2000,
+  /** A question's text or an option's: the typed questions' bound (optionTextField checks it for both). */
+  text: QUESTION_LIMITS.text,
   /** All question texts and options of one quiz together, in characters: bounds storage and requests. */
   totalTextMax: 300_000,
   maxTimeMin: 1,
@@ -128,17 +130,6 @@ export const CONFETTI_MIN_ACCURACY = 60;
 /** Whether a just-submitted result earns confetti (decision 027): a pass, not a 0 %. */
 export const isWorthCelebrating = (accuracy: number | string) => Number(accuracy) >= CONFETTI_MIN_ACCURACY;
 
-const optionText = z.pipe(
-  z.string({ error: 'Options must be text' }).check(
-    z.maxLength(QUIZ_LIMITS.text, { error: `An option must be at most ${QUIZ_LIMITS.text} characters` }),
-    z.refine((value) => !hasForbiddenCharacters(value), {
-      error: 'An option contains characters that are not allowed',
-      params: fieldCode('FORBIDDEN_CHARACTERS'),
-    }),
-  ),
-  z.transform((value) => value.trim()),
-);
-
 /**
  * A question as SPEC §3 writes it: text, options as strings, the correct option's text. Empty
  * options are dropped (SPEC §3); the answer must be one of what remains. Read as a single
@@ -149,7 +140,7 @@ export const specQuestionInputSchema = z.pipe(
     question_text: requiredText('Question text', QUIZ_LIMITS.text),
     options: z
       .pipe(
-        z.array(optionText, { error: 'Options must be a list' }).check(
+        z.array(optionTextField, { error: 'Options must be a list' }).check(
           // Room for empty rows the editor drops; the real bound is checked after dropping.
           z.maxLength(QUIZ_LIMITS.optionsMax * 5, {
             error: `A question can have at most ${QUIZ_LIMITS.optionsMax} options`,
