@@ -1,4 +1,5 @@
 import { fieldErrorsOf, type FieldError, type ValidationIssue } from '#shared/api';
+import { fieldErrorMessage } from './field-error-messages.ts';
 import { ERROR_CODES, type ErrorCode } from '#shared/error-codes';
 import type { FieldErrorCode, FieldErrorParams } from '#shared/field-error-codes';
 import type { ThrottledFields } from '#shared/throttle';
@@ -57,7 +58,10 @@ export const tooManyRequests = (message: string, throttled: ThrottledFields) =>
  * the endpoint's (decision 025), VALIDATION_FAILED otherwise; the message names the first one.
  */
 export function invalidInput(issues: readonly ValidationIssue[]): AppError {
-  const errors = fieldErrorsOf(issues);
+  const errors: FieldError[] = fieldErrorsOf(issues).map((problem) => ({
+    ...problem,
+    message: fieldErrorMessage(problem),
+  }));
   const first = errors[0] ?? { field: '', code: 'INVALID', message: 'The request is not valid' };
   const message = first.field ? `${first.field}: ${first.message}` : first.message;
   const isUnknownField = issues.some((issue) => issue.code === 'unrecognized_keys');

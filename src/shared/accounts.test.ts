@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { changePasswordFormSchema, changePasswordSchema } from './accounts.ts';
+import { fieldErrorsOf, type ValidationIssue } from './api.ts';
 
-/** Field → first message, as the forms show them. */
-function problems(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
+/** Field → its first problem's code (and parameters), which the forms word. */
+function problems(result: { success: boolean; error?: { issues: ValidationIssue[] } }) {
   const byField: Record<string, string> = {};
-  for (const issue of result.error?.issues ?? []) byField[String(issue.path[0])] ??= issue.message;
+  for (const { field, code, params } of fieldErrorsOf(result.error?.issues ?? []))
+    byField[field] ??= params ? `${code} ${JSON.stringify(params)}` : code;
   return byField;
 }
 
@@ -12,18 +14,18 @@ describe('changePasswordSchema (decision 017)', () => {
   it('takes any current password and a new one by the registration rules', () => {
     expect(changePasswordSchema.safeParse({ currentPassword: 'x', newPassword: 'long enough now' }).success).toBe(true);
     expect(problems(changePasswordSchema.safeParse({ currentPassword: '', newPassword: 'short' }))).toEqual({
-      currentPassword: 'Current password is required',
-      newPassword: 'New password must be at least 8 characters',
+      currentPassword: 'REQUIRED',
+      newPassword: 'TOO_SHORT {"minimum":8}',
     });
     expect(problems(changePasswordSchema.safeParse({ currentPassword: 'x', newPassword: ' '.repeat(9) }))).toEqual({
-      newPassword: 'New password must not be only spaces',
+      newPassword: 'ONLY_SPACES',
     });
   });
 
   it('refuses a new password equal to the current one', () => {
     expect(
       problems(changePasswordSchema.safeParse({ currentPassword: 'same password', newPassword: 'same password' })),
-    ).toEqual({ newPassword: 'The new password must be different from the current one' });
+    ).toEqual({ newPassword: 'PASSWORD_UNCHANGED' });
   });
 });
 
@@ -33,7 +35,7 @@ describe('changePasswordFormSchema', () => {
   it('also wants the new password typed twice, the same both times', () => {
     expect(changePasswordFormSchema.safeParse(valid).success).toBe(true);
     expect(problems(changePasswordFormSchema.safeParse({ ...valid, confirmPassword: 'new passwort' }))).toEqual({
-      confirmPassword: 'The two new passwords do not match',
+      confirmPassword: 'PASSWORDS_DIFFER',
     });
   });
 
@@ -41,8 +43,8 @@ describe('changePasswordFormSchema', () => {
     expect(
       problems(changePasswordFormSchema.safeParse({ currentPassword: '', newPassword: 'short', confirmPassword: '' })),
     ).toMatchObject({
-      currentPassword: 'Current password is required',
-      newPassword: 'New password must be at least 8 characters',
+      currentPassword: 'REQUIRED',
+      newPassword: 'TOO_SHORT {"minimum":8}',
     });
   });
 });

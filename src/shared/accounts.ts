@@ -17,61 +17,40 @@ const EMAIL_ADDRESS =
   /^(?:[\p{L}\p{M}\p{N}_'+-]+\.)*[\p{L}\p{M}\p{N}_'+-]*[\p{L}\p{M}\p{N}_+-]@(?:[\p{L}\p{N}][\p{L}\p{M}\p{N}-]*\.)+(?:[\p{L}\p{M}]{2,}|xn--[a-z0-9-]+)$/iu;
 
 /** An address that identifies an account: compared by its emailKey (decision 024). */
-const emailAddress = (label: string) =>
-  identityText(label, FIELD_LIMITS.email, emailKey).check(
+const emailAddress = () =>
+  identityText(FIELD_LIMITS.email, emailKey).check(
     z.refine((value) => EMAIL_ADDRESS.test(value) && !emailKey(value).startsWith('@'), {
-      error: `${label} must be a valid email address`,
       params: fieldCode('INVALID_EMAIL'),
     }),
   );
 
-/** A password being set: the registration rules (decision 002), under the field's own label. */
-const newPasswordCalled = (label: string) =>
-  z.string({ error: `${label} is required` }).check(
-    z.minLength(1, { error: `${label} is required` }),
-    z.minLength(FIELD_LIMITS.passwordMin, {
-      error: `${label} must be at least ${FIELD_LIMITS.passwordMin} characters`,
-    }),
-    z.maxLength(FIELD_LIMITS.passwordMax, {
-      error: `${label} must be at most ${FIELD_LIMITS.passwordMax} characters`,
-    }),
-    z.refine((password) => password.trim() !== '', {
-      error: `${label} must not be only spaces`,
-      params: fieldCode('ONLY_SPACES'),
-    }),
-  );
-
-const newPassword = newPasswordCalled('Password');
+/** A password being set: the registration rules (decision 002). */
+const newPassword = z.string().check(
+  z.minLength(1),
+  z.minLength(FIELD_LIMITS.passwordMin),
+  z.maxLength(FIELD_LIMITS.passwordMax),
+  z.refine((password) => password.trim() !== '', { params: fieldCode('ONLY_SPACES') }),
+);
 
 // A login only needs *a* password; its length rules belong to registration.
-const anyPasswordCalled = (label: string) =>
-  z.string({ error: `${label} is required` }).check(
-    z.minLength(1, { error: `${label} is required` }),
-    z.maxLength(FIELD_LIMITS.passwordMax, {
-      error: `${label} must be at most ${FIELD_LIMITS.passwordMax} characters`,
-    }),
-  );
-const anyPassword = anyPasswordCalled('Password');
+const anyPassword = z.string().check(z.minLength(1), z.maxLength(FIELD_LIMITS.passwordMax));
 
 /** The random part of an invitation link: 32 characters of base64url (24 random bytes). */
 export const INVITATION_CODE_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 
 /** The code of a teacher's invitation link (decision 030), as pasted or read from the address. */
-export const invitationCodeSchema = z.string({ error: 'Invitation is required' }).check(
+export const invitationCodeSchema = z.string().check(
   z.trim(),
-  z.minLength(1, { error: 'Invitation is required' }),
-  z.refine((value) => INVITATION_CODE_PATTERN.test(value), {
-    error: 'This is not an invitation code: open the link you were given',
-    params: fieldCode('INVITATION_CODE_FORM'),
-  }),
+  z.minLength(1),
+  z.refine((value) => INVITATION_CODE_PATTERN.test(value), { params: fieldCode('INVITATION_CODE_FORM') }),
 );
 
 /** A teacher's own details: registering with an invitation, or setting up the school. */
 export const teacherAccountFields = {
   // Labelled "Full name" on the form (SPEC §2): its problems say the same words.
-  name: requiredText('Full name', FIELD_LIMITS.name),
-  subject: requiredText('Subject', FIELD_LIMITS.subject),
-  email: emailAddress('Email'),
+  name: requiredText(FIELD_LIMITS.name),
+  subject: requiredText(FIELD_LIMITS.subject),
+  email: emailAddress(),
   password: newPassword,
 };
 
@@ -81,25 +60,24 @@ export type TeacherRegistration = z.infer<typeof teacherRegistrationSchema>;
 
 // Logins store nothing, so keys they do not read lose nothing: clients may post the whole form.
 export const teacherLoginSchema = z.object({
-  email: requiredText('Email', FIELD_LIMITS.email),
+  email: requiredText(FIELD_LIMITS.email),
   password: anyPassword,
 });
 export type TeacherLogin = z.infer<typeof teacherLoginSchema>;
 
 /** A student's details a teacher may edit (decision 033): the registration's rules, without class and password. */
 export const studentDetailFields = {
-  name: requiredText('Name', FIELD_LIMITS.name),
+  name: requiredText(FIELD_LIMITS.name),
   // Letters may carry combining signs (Devanagari vowel signs; NFC leaves most of them apart).
-  rollNumber: identityText('Account username', FIELD_LIMITS.rollNumber).check(
+  rollNumber: identityText(FIELD_LIMITS.rollNumber).check(
     // Joiners (ZWNJ, ZWJ) are how Persian and Indic names are written; the identity key ignores them.
     z.refine((value) => /^[\p{L}\p{N}._-](?:[\p{L}\p{M}\p{N}._-]|\u200C|\u200D)*$/u.test(value), {
-      error: 'Account username may contain only letters, digits, dots, dashes and underscores',
       params: fieldCode('USERNAME_CHARACTERS'),
     }),
   ),
-  email: emailAddress('Email'),
-  parentName: requiredText('Parent name', FIELD_LIMITS.name),
-  parentEmail: emailAddress('Parent email'),
+  email: emailAddress(),
+  parentName: requiredText(FIELD_LIMITS.name),
+  parentEmail: emailAddress(),
 };
 
 /** A new student account's fields but its class: a teacher adding one into a class names the class in the address. */
@@ -113,16 +91,15 @@ export const studentRegistrationSchema = bodyObject({ ...studentAccountFields, c
 export type StudentRegistration = z.infer<typeof studentRegistrationSchema>;
 
 export const studentLoginSchema = z.object({
-  rollNumber: requiredText('Username', FIELD_LIMITS.rollNumber),
+  rollNumber: requiredText(FIELD_LIMITS.rollNumber),
   password: anyPassword,
 });
 export type StudentLogin = z.infer<typeof studentLoginSchema>;
 
 const changePasswordFields = {
-  currentPassword: anyPasswordCalled('Current password'),
-  newPassword: newPasswordCalled('New password'),
+  currentPassword: anyPassword,
+  newPassword,
 };
-const NEW_PASSWORD_UNCHANGED = 'The new password must be different from the current one';
 
 /**
  * POST /api/{role}/change-password (decision 017): the current password proves it is the
@@ -130,7 +107,6 @@ const NEW_PASSWORD_UNCHANGED = 'The new password must be different from the curr
  */
 export const changePasswordSchema = z.strictObject(changePasswordFields).check(
   z.refine((input) => input.newPassword !== input.currentPassword, {
-    error: NEW_PASSWORD_UNCHANGED,
     path: ['newPassword'],
     params: fieldCode('PASSWORD_UNCHANGED'),
   }),
@@ -138,20 +114,16 @@ export const changePasswordSchema = z.strictObject(changePasswordFields).check(
 export type ChangePassword = z.infer<typeof changePasswordSchema>;
 
 /** The change-password form: the same, plus the new password typed twice (the server never sees the copy). */
-export const changePasswordFormSchema = z
-  .object({ ...changePasswordFields, confirmPassword: z.string({ error: 'Type the new password again' }) })
-  .check(
-    z.refine((input) => input.newPassword !== input.currentPassword, {
-      error: NEW_PASSWORD_UNCHANGED,
-      path: ['newPassword'],
-      params: fieldCode('PASSWORD_UNCHANGED'),
-    }),
-    z.refine((input) => input.confirmPassword === input.newPassword, {
-      error: 'The two new passwords do not match',
-      path: ['confirmPassword'],
-      params: fieldCode('PASSWORDS_DIFFER'),
-    }),
-  );
+export const changePasswordFormSchema = z.object({ ...changePasswordFields, confirmPassword: z.string() }).check(
+  z.refine((input) => input.newPassword !== input.currentPassword, {
+    path: ['newPassword'],
+    params: fieldCode('PASSWORD_UNCHANGED'),
+  }),
+  z.refine((input) => input.confirmPassword === input.newPassword, {
+    path: ['confirmPassword'],
+    params: fieldCode('PASSWORDS_DIFFER'),
+  }),
+);
 
 /** Bodies of the profile calls are empty; anything sent is ignored. */
 export const emptyBodySchema = z.nullish(z.looseObject({}));

@@ -15,6 +15,9 @@ export type PageInfo = { offset: number; limit: number; hasMore: boolean };
  */
 export type FieldError = { field: string; code: FieldErrorCode; params?: FieldErrorParams; message: string };
 
+/** A field error as the shared schemas know it: its code and parameters, no words (issue 32 point 3). */
+export type FieldProblem = Omit<FieldError, 'message'>;
+
 export type ApiFailure = {
   success: false;
   /** What went wrong, for code to act on (decision 026); the message is for people. */
@@ -48,9 +51,6 @@ export type ValidationIssue = {
   /** A refinement's own code and parameters (fieldCode in field-error-codes.ts). */
   params?: Record<string, unknown>;
 };
-
-export const UNKNOWN_FIELD_MESSAGE =
-  'This field is not part of the request: check its name and place. Nothing was changed.';
 
 const LISTS = new Set(['array', 'set', 'record', 'map']);
 /** The allowed values a field error names: a short list of plain values, else none. */
@@ -107,15 +107,11 @@ export function fieldCodeOf(issue: ValidationIssue): Pick<FieldError, 'code' | '
  * schema does not know (bodyObject) is named itself, so a client that sent its answers under the
  * wrong key learns where, instead of being told the object around it is wrong.
  */
-export function fieldErrorsOf(issues: readonly ValidationIssue[]): FieldError[] {
-  return issues.flatMap((issue): FieldError[] => {
+export function fieldErrorsOf(issues: readonly ValidationIssue[]): FieldProblem[] {
+  return issues.flatMap((issue): FieldProblem[] => {
     const path = issue.path.map(String);
     if (issue.code === 'unrecognized_keys' && issue.keys?.length)
-      return issue.keys.map((key) => ({
-        field: [...path, key].join('.'),
-        code: 'UNKNOWN_FIELD',
-        message: UNKNOWN_FIELD_MESSAGE,
-      }));
-    return [{ field: path.join('.'), ...fieldCodeOf(issue), message: issue.message }];
+      return issue.keys.map((key) => ({ field: [...path, key].join('.'), code: 'UNKNOWN_FIELD' }));
+    return [{ field: path.join('.'), ...fieldCodeOf(issue) }];
   });
 }

@@ -52,67 +52,46 @@ export type StudentAssignmentGroup = (typeof STUDENT_ASSIGNMENT_GROUPS)[number];
 const yearOf = (value: string) => new Date(value).getUTCFullYear();
 
 /** A date and time with its offset (the client turns the school's wall time into it), within the years allowed. */
-export const assignmentDateField = (label: string) =>
-  z
-    .pipe(
-      z.string({ error: `${label} must be a date and time` }),
-      z.iso.datetime({ offset: true, error: `${label} must be a date and time` }),
-    )
-    .check(
-      z.refine((value) => yearOf(value) >= ASSIGNMENT_LIMITS.yearMin && yearOf(value) <= ASSIGNMENT_LIMITS.yearMax, {
-        error: `${label} must be between the years ${ASSIGNMENT_LIMITS.yearMin} and ${ASSIGNMENT_LIMITS.yearMax}`,
-        params: fieldCode('DATE_OUT_OF_RANGE', {
-          minimum: ASSIGNMENT_LIMITS.yearMin,
-          maximum: ASSIGNMENT_LIMITS.yearMax,
-        }),
+export const assignmentDateField = () =>
+  z.pipe(z.string(), z.iso.datetime({ offset: true })).check(
+    z.refine((value) => yearOf(value) >= ASSIGNMENT_LIMITS.yearMin && yearOf(value) <= ASSIGNMENT_LIMITS.yearMax, {
+      params: fieldCode('DATE_OUT_OF_RANGE', {
+        minimum: ASSIGNMENT_LIMITS.yearMin,
+        maximum: ASSIGNMENT_LIMITS.yearMax,
       }),
-    );
+    }),
+  );
 
 /** An assignment's points (halves, 0.5–1,000) or null: ungraded. */
 export const assignmentPointsField = z.nullable(
-  z.number({ error: 'Points must be a number' }).check(
-    z.gte(0.5, { error: 'An assignment is worth at least half a point' }),
-    z.lte(ASSIGNMENT_LIMITS.pointsMax, {
-      error: `An assignment is worth at most ${ASSIGNMENT_LIMITS.pointsMax} points`,
-    }),
-    z.refine((value) => Number.isInteger(value * 2), {
-      error: 'Points go in halves: 1, 1.5, 2…',
-      params: fieldCode('POINTS_NOT_HALVES'),
-    }),
+  z.number().check(
+    z.gte(0.5),
+    z.lte(ASSIGNMENT_LIMITS.pointsMax),
+    z.refine((value) => Number.isInteger(value * 2), { params: fieldCode('POINTS_NOT_HALVES') }),
   ),
 );
 
 /** A list of ids without repeats, at most `max`. */
-const idList = (label: string, max: number, item: z.ZodMiniType<string>) =>
-  z.array(item, { error: `${label} must be a list` }).check(
-    z.maxLength(max, { error: `At most ${max} ${label.toLowerCase()}` }),
-    z.refine((ids) => new Set(ids).size === ids.length, {
-      error: `${label} are listed twice`,
-      params: fieldCode('NOT_UNIQUE'),
-    }),
+const idList = (max: number, item: z.ZodMiniType<string>) =>
+  z.array(item).check(
+    z.maxLength(max),
+    z.refine((ids) => new Set(ids).size === ids.length, { params: fieldCode('NOT_UNIQUE') }),
   );
 
 // Its own code for none chosen: "Choose at least one class" says more than a list's generic bound.
-const classIdsField = idList('Classes', ASSIGNMENT_LIMITS.classesMax, classIdField()).check(
-  z.refine((ids) => ids.length > 0, {
-    error: 'Choose at least one class',
-    params: fieldCode('NO_CLASS_CHOSEN'),
-  }),
+const classIdsField = idList(ASSIGNMENT_LIMITS.classesMax, classIdField()).check(
+  z.refine((ids) => ids.length > 0, { params: fieldCode('NO_CLASS_CHOSEN') }),
 );
-const attachmentsField = idList(
-  'Attachments',
-  ASSIGNMENT_LIMITS.attachmentsMax,
-  z.uuid({ error: 'Not a valid resource id' }),
-);
+const attachmentsField = idList(ASSIGNMENT_LIMITS.attachmentsMax, z.uuid());
 
 const assignmentShape = {
   classIds: classIdsField,
-  title: requiredText('Title', ASSIGNMENT_LIMITS.title),
-  instructions: z._default(blankableText('Instructions', ASSIGNMENT_LIMITS.instructions), ''),
+  title: requiredText(ASSIGNMENT_LIMITS.title),
+  instructions: z._default(blankableText(ASSIGNMENT_LIMITS.instructions), ''),
   points: assignmentPointsField,
-  dueAt: z.nullable(assignmentDateField('Due time')),
-  acceptLate: z._default(z.boolean({ error: 'Say whether late work is accepted' }), true),
-  publishAt: z._default(z.nullable(assignmentDateField('Publish time')), null),
+  dueAt: z.nullable(assignmentDateField()),
+  acceptLate: z._default(z.boolean(), true),
+  publishAt: z._default(z.nullable(assignmentDateField()), null),
   attachments: z._default(attachmentsField, []),
 };
 
@@ -133,29 +112,27 @@ export type NewAssignmentInput = z.input<typeof newAssignmentSchema>;
 /** PUT /api/assignments/{id}: the whole assignment again, with the version it was read at. */
 export const editAssignmentSchema = bodyObject({
   ...assignmentShape,
-  version: z
-    .number({ error: 'Send the version of the assignment you edited' })
-    .check(z.int(), z.gte(1), z.lte(2 ** 31 - 1)),
+  version: z.number().check(z.int(), z.gte(1), z.lte(2 ** 31 - 1)),
 }).check(z.refine(publishBeforeDue, PUBLISH_AFTER_DUE));
 export type EditAssignment = z.infer<typeof editAssignmentSchema>;
 
 /** POST /api/assignments/{id}/duplicate: the copy's classes, and optionally a new title and times. */
 export const duplicateAssignmentSchema = bodyObject({
   classIds: classIdsField,
-  title: z.optional(requiredText('Title', ASSIGNMENT_LIMITS.title)),
-  dueAt: z.optional(z.nullable(assignmentDateField('Due time'))),
-  publishAt: z.optional(z.nullable(assignmentDateField('Publish time'))),
+  title: z.optional(requiredText(ASSIGNMENT_LIMITS.title)),
+  dueAt: z.optional(z.nullable(assignmentDateField())),
+  publishAt: z.optional(z.nullable(assignmentDateField())),
 });
 export type DuplicateAssignment = z.infer<typeof duplicateAssignmentSchema>;
 
 export const deletedAssignmentSchema = z.strictObject({ outcome: z.enum(['deleted', 'archived']) });
 export type DeletedAssignment = z.infer<typeof deletedAssignmentSchema>;
 
-const versionField = z.number({ error: 'Send the version you read' }).check(z.int(), z.gte(0), z.lte(2 ** 31 - 1));
+const versionField = z.number().check(z.int(), z.gte(0), z.lte(2 ** 31 - 1));
 
 /** PUT …/draft and POST …/hand-in: the text, and the version of the hand-in the page read (0: none yet). */
 export const handInBodySchema = bodyObject({
-  text: z._default(blankableText('Text', ASSIGNMENT_LIMITS.handInText), ''),
+  text: z._default(blankableText(ASSIGNMENT_LIMITS.handInText), ''),
   version: versionField,
 });
 export type HandInBody = z.infer<typeof handInBodySchema>;
@@ -167,16 +144,13 @@ export const takeBackBodySchema = bodyObject({ version: versionField });
 export const gradeBodySchema = bodyObject({
   /** Null for an ungraded assignment (feedback only). */
   points: z.nullable(
-    z.number({ error: 'Points must be a number' }).check(
-      z.gte(0, { error: 'Points cannot be negative' }),
-      z.lte(ASSIGNMENT_LIMITS.pointsMax, { error: `At most ${ASSIGNMENT_LIMITS.pointsMax} points` }),
-      z.refine((value) => Number.isInteger(value * 2), {
-        error: 'Points go in halves: 1, 1.5, 2…',
-        params: fieldCode('POINTS_NOT_HALVES'),
-      }),
+    z.number().check(
+      z.gte(0),
+      z.lte(ASSIGNMENT_LIMITS.pointsMax),
+      z.refine((value) => Number.isInteger(value * 2), { params: fieldCode('POINTS_NOT_HALVES') }),
     ),
   ),
-  feedback: z._default(blankableText('Feedback', ASSIGNMENT_LIMITS.feedback), ''),
+  feedback: z._default(blankableText(ASSIGNMENT_LIMITS.feedback), ''),
   version: versionField,
 });
 export type GradeBody = z.infer<typeof gradeBodySchema>;
@@ -184,10 +158,10 @@ export type GradeBody = z.infer<typeof gradeBodySchema>;
 /** POST /api/assignments/{id}/return-all: one class of the assignment, or every class the caller teaches. */
 export const returnAllBodySchema = z.nullish(bodyObject({ classId: z.optional(classIdField()) }));
 
-export const assignmentIdParams = z.object({ id: z.uuid({ error: 'Not a valid assignment id' }) });
+export const assignmentIdParams = z.object({ id: z.uuid() });
 export const handInParams = z.object({
-  id: z.uuid({ error: 'Not a valid assignment id' }),
-  studentId: z.uuid({ error: 'Not a valid student id' }),
+  id: z.uuid(),
+  studentId: z.uuid(),
 });
 
 export const classAssignmentsQuery = z.object(pagingFields(ASSIGNMENT_LIMITS));
@@ -196,7 +170,7 @@ export const handInsQuery = z.object({
   ...pagingFields({ pageSizeDefault: 50, pageSizeMax: 200 }),
 });
 export const studentAssignmentsQuery = z.object({
-  group: z.enum(STUDENT_ASSIGNMENT_GROUPS, { error: 'group is todo, missing, done or returned' }),
+  group: z.enum(STUDENT_ASSIGNMENT_GROUPS),
   ...pagingFields(ASSIGNMENT_LIMITS),
 });
 
@@ -300,14 +274,14 @@ export const returnedCountSchema = z.strictObject({ returned: z.int() });
 // ---- Hand-in files and the private thread (decision 061) ------------------------------------
 
 export const handInFileParams = z.object({
-  id: z.uuid({ error: 'Not a valid assignment id' }),
-  fileId: z.uuid({ error: 'Not a valid file id' }),
+  id: z.uuid(),
+  fileId: z.uuid(),
 });
 export const attachmentFileParams = z.object({
-  id: z.uuid({ error: 'Not a valid assignment id' }),
-  resourceId: z.uuid({ error: 'Not a valid resource id' }),
+  id: z.uuid(),
+  resourceId: z.uuid(),
 });
-export const storedFileParams = z.object({ id: z.uuid({ error: 'Not a valid file id' }) });
+export const storedFileParams = z.object({ id: z.uuid() });
 
 /** A file of a hand-in, with its address signed for the caller. */
 export const handInFileSchema = z.strictObject({
@@ -332,7 +306,7 @@ export const commentsQuery = z.object(
     pageSizeMax: ASSIGNMENT_LIMITS.commentPageSizeMax,
   }),
 );
-export const commentBodySchema = bodyObject({ text: requiredText('Comment', ASSIGNMENT_LIMITS.comment) });
+export const commentBodySchema = bodyObject({ text: requiredText(ASSIGNMENT_LIMITS.comment) });
 export type CommentBody = z.infer<typeof commentBodySchema>;
 
 /** One comment of a hand-in's private thread; a removed teacher's comments keep their role, without a name. */

@@ -117,15 +117,12 @@ export const holdsPen = (pen: BoardPen, user: { id: string; teacher: boolean }) 
 
 // ---- REST ---------------------------------------------------------------------------------------
 
-export const classBoardParamsSchema = z.object({ classId: z.uuid({ error: 'Not a valid class id' }) });
+export const classBoardParamsSchema = z.object({ classId: z.uuid() });
 
 /** PUT /api/class-boards/{classId}/pen: students not of the class are left out of `studentIds`. */
 export const boardPenInputSchema = bodyObject({
-  mode: z.enum(PEN_MODES, { error: 'The pen is for everyone, teachers or named students' }),
-  studentIds: z._default(
-    z.array(z.uuid({ error: 'Not a valid student id' })).check(z.maxLength(CLASS_BOARD_LIMITS.penStudentsMax)),
-    [],
-  ),
+  mode: z.enum(PEN_MODES),
+  studentIds: z._default(z.array(z.uuid()).check(z.maxLength(CLASS_BOARD_LIMITS.penStudentsMax)), []),
 });
 export type BoardPenInput = z.input<typeof boardPenInputSchema>;
 

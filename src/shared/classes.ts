@@ -26,7 +26,7 @@ export function normalizeJoinCode(typed: string): string | null {
   return code;
 }
 
-const subjectText = () => blankableText('Subject', FIELD_LIMITS.subject);
+const subjectText = () => blankableText(FIELD_LIMITS.subject);
 
 export const createClassSchema = bodyObject({
   name: classNameText(),
@@ -65,7 +65,7 @@ export const studentClassSchema = z.strictObject({
 });
 export type StudentClass = z.infer<typeof studentClassSchema>;
 
-export const addCoTeacherSchema = bodyObject({ teacherId: z.uuid({ error: 'Choose a teacher of the school' }) });
+export const addCoTeacherSchema = bodyObject({ teacherId: z.uuid() });
 export type AddCoTeacher = z.input<typeof addCoTeacherSchema>;
 
 /**
@@ -83,7 +83,7 @@ export type UntaughtClass = z.infer<typeof untaughtClassSchema>;
 
 /** The administrator gives an untaught class a teacher, who becomes its owner. */
 export const assignClassTeacherSchema = bodyObject({
-  teacherId: z.uuid({ error: 'Choose a teacher of the school' }),
+  teacherId: z.uuid(),
 });
 export type AssignClassTeacher = z.input<typeof assignClassTeacherSchema>;
 
@@ -96,7 +96,7 @@ export type JoinClass = z.input<typeof joinClassSchema>;
 
 /** Moving a student to another class of the caller (issue 19 point 7): the class they go to. */
 export const moveClassStudentSchema = bodyObject({
-  toClassId: z.uuid({ error: 'Choose a class to move the student to' }),
+  toClassId: z.uuid(),
 });
 export type MoveClassStudent = z.infer<typeof moveClassStudentSchema>;
 

@@ -11,11 +11,11 @@ import { tagsField } from './resources.ts';
 import { createInvitationSchema } from './school.ts';
 import { TASK_LIMITS, updateTasksSchema } from './tasks.ts';
 
-/** The field errors a schema's verdict on `value` makes, without their messages. */
+/** The field errors a schema's verdict on `value` makes. */
 const codesOf = (schema: z.ZodMiniType, value: unknown) => {
   const parsed = schema.safeParse(value);
   if (parsed.success) throw new Error('expected a refusal');
-  return fieldErrorsOf(parsed.error.issues).map(({ message: _message, ...error }) => error);
+  return fieldErrorsOf(parsed.error.issues);
 };
 
 describe('fieldErrorsOf gives every problem a code (issue 32 point 3)', () => {

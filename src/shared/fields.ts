@@ -36,20 +36,16 @@ const FORBIDDEN = fieldCode('FORBIDDEN_CHARACTERS');
 const REQUIRED = fieldCode('REQUIRED');
 
 /** Non-empty to the eye, bounded, without control characters: what every required text checks after trimming. */
-const boundedText = (text: z.ZodMiniString<string>, label: string, max: number) =>
+const boundedText = (text: z.ZodMiniString<string>, max: number) =>
   text.check(
-    z.minLength(1, { error: `${label} is required`, abort: true }),
-    z.maxLength(max, { error: `${label} must be at most ${max} characters` }),
-    z.refine((value) => !hasForbiddenCharacters(value), {
-      error: `${label} contains characters that are not allowed`,
-      params: FORBIDDEN,
-    }),
-    z.refine((value) => !isBlankText(value), { error: `${label} is required`, abort: true, params: REQUIRED }),
+    z.minLength(1, { abort: true }),
+    z.maxLength(max),
+    z.refine((value) => !hasForbiddenCharacters(value), { params: FORBIDDEN }),
+    z.refine((value) => !isBlankText(value), { abort: true, params: REQUIRED }),
   );
 
 /** A trimmed, non-empty, bounded text without control characters. */
-export const requiredText = (label: string, max: number) =>
-  boundedText(z.string({ error: `${label} is required` }).check(z.trim()), label, max);
+export const requiredText = (max: number) => boundedText(z.string().check(z.trim()), max);
 
 /**
  * A text that identifies (decision 024): kept as typed in NFC, trimmed; compared by its key
@@ -57,75 +53,68 @@ export const requiredText = (label: string, max: number) =>
  * out (a ligature, a full-width letter), stay within twice the bound: a unique index's entry
  * must fit in a page.
  */
-export const identityText = (label: string, max: number, keyOf: (value: string) => string = identityKey) =>
-  boundedText(z.string({ error: `${label} is required` }).check(z.normalize('NFC'), z.trim()), label, max).check(
-    z.refine((value) => keyOf(value) !== '', { error: `${label} is required`, params: REQUIRED }),
-    z.refine((value) => keyOf(value).length <= 2 * max, {
-      error: `${label} is too long`,
-      params: fieldCode('TOO_LONG', { maximum: max }),
-    }),
+export const identityText = (max: number, keyOf: (value: string) => string = identityKey) =>
+  boundedText(z.string().check(z.normalize('NFC'), z.trim()), max).check(
+    z.refine((value) => keyOf(value) !== '', { params: REQUIRED }),
+    z.refine((value) => keyOf(value).length <= 2 * max, { params: fieldCode('TOO_LONG', { maximum: max }) }),
   );
 
 /** A class name: one class however it is spelled ('10a ' and '10A', NFC and NFD). */
-export const classNameText = () => identityText('Class', FIELD_LIMITS.className);
+export const classNameText = () => identityText(FIELD_LIMITS.className);
 
 /** One of the caller's classes, chosen from a list (decision 031): its id, never its name. */
-export const classIdField = () => z.uuid({ error: 'Choose one of your classes' });
+export const classIdField = () => z.uuid();
 
 /** A join code as typed; the server compares normalizeJoinCode (classes.ts) of it. */
 export const joinCodeText = () =>
-  z.string({ error: 'Class code is required' }).check(
+  z.string().check(
     z.trim(),
-    z.minLength(1, { error: 'Class code is required' }),
+    z.minLength(1),
     // Invisible or other characters cannot be part of a code: said at once, without a look-up.
     z.refine((value) => value.length <= 20 && /^[A-Za-z0-9\s-]+$/.test(value), {
-      error: 'A class code is 8 letters and digits, like ABCD-EFGH',
       params: fieldCode('CLASS_CODE_FORM'),
     }),
   );
 
 /** A trimmed text, bounded, without control characters: may be empty. */
-const cleanText = (label: string, max: number) =>
-  z.string({ error: `${label} must be text` }).check(
+const cleanText = (max: number) =>
+  z.string().check(
     z.trim(),
-    z.maxLength(max, { error: `${label} must be at most ${max} characters` }),
-    z.refine((value) => !hasForbiddenCharacters(value), {
-      error: `${label} contains characters that are not allowed`,
-      params: FORBIDDEN,
-    }),
+    z.maxLength(max),
+    z.refine((value) => !hasForbiddenCharacters(value), { params: FORBIDDEN }),
   );
 
 /**
  * A text that may be left blank (a class's or a resource's subject): trimmed, bounded, clean;
  * only invisible characters (isBlankText) is left blank too, and comes out as ''.
  */
-export const blankableText = (label: string, max: number) =>
+export const blankableText = (max: number) =>
   z.pipe(
-    cleanText(label, max),
+    cleanText(max),
     z.transform((value) => (isBlankText(value) ? '' : value)),
   );
 
 /** "true"/"false" in a query string; absent reads as false. */
 export const queryFlag = z.pipe(
-  z.optional(z.enum(['true', 'false'], { error: 'must be true or false' })),
+  z.optional(z.enum(['true', 'false'])),
   z.transform((value) => value === 'true'),
 );
 
 /** An optional query text (a filter, a search): trimmed, bounded, clean; blank means absent. */
-export const optionalQueryText = (label: string, max: number) =>
+export const optionalQueryText = (max: number) =>
   z.pipe(
-    z.optional(cleanText(label, max)),
+    z.optional(cleanText(max)),
     z.transform((value) => (value ? value : undefined)),
   );
 
 /** An optional id in a query string (a class filter): blank means absent, anything else must be an id. */
-export const optionalQueryId = (error: string) =>
+export const optionalQueryId = () =>
   z.pipe(
     z.pipe(
-      z.optional(z.string({ error }).check(z.trim())),
+      z.optional(z.string().check(z.trim())),
       z.transform((value) => (value ? value : undefined)),
     ),
-    z.optional(z.uuid({ error })),
+    z.optional(z.uuid()),
   );
 
 /** offset and limit of a paged list (query strings), with the list's own page sizes. */
@@ -147,14 +136,13 @@ const textEncoder = new TextEncoder();
 
 /** Any JSON value of at most IGNORED_FIELD_MAX_BYTES: what an ignored field may hold. */
 const ignoredValue = z.optional(
-  z.unknown().check(
-    z.refine(
-      (value) => value === undefined || textEncoder.encode(JSON.stringify(value)).length <= IGNORED_FIELD_MAX_BYTES,
-      {
-        error: `The server does not read this field; it may be sent, but only up to ${IGNORED_FIELD_MAX_BYTES.toLocaleString('en-GB')} bytes`,
-      },
+  z
+    .unknown()
+    .check(
+      z.refine(
+        (value) => value === undefined || textEncoder.encode(JSON.stringify(value)).length <= IGNORED_FIELD_MAX_BYTES,
+      ),
     ),
-  ),
 );
 
 /**

@@ -178,8 +178,9 @@ describe('parseGift', () => {
     expect(problems('Number {#abc}')).toEqual(['1: “abc” is not a number']);
     expect(problems('Number {#5..1}')).toEqual(['1: The range 5..1 goes down: write the smaller number first']);
     expect(problems('Open {=a')).toEqual(['1: The answer block { is not closed with }']);
-    expect(problems('// points: 1.3\nPick {=a ~b}')).toEqual(['2: Points go in halves: 1, 1.5, 2…']);
-    expect(problems('Pick {=a ~a}')).toEqual(['1: Options of a question must differ']);
+    // The question schema's own refusals: its field and code, which the client words.
+    expect(problems('// points: 1.3\nPick {=a ~b}')).toEqual(['2: points: POINTS_NOT_HALVES']);
+    expect(problems('Pick {=a ~a}')).toEqual(['1: options: NOT_UNIQUE']);
   });
 });
 

@@ -565,8 +565,10 @@ export function parseGift(text: string): ImportResult {
     const line = block.lines.find(({ text }) => !text.trim().startsWith('//'))?.line ?? block.lines[0]!.line;
     const warnings: ImportProblem[] = [];
     const warn: Warn = (issue) => {
-      if (!warnings.some((warning) => warning.message === issue.message))
-        warnings.push({ line, ...issue, severity: 'warning' });
+      // One warning per kind: the same code with the same parameters says the same thing.
+      const isSaid = (warning: ImportProblem) =>
+        warning.code === issue.code && JSON.stringify(warning.params) === JSON.stringify(issue.params);
+      if (!warnings.some(isSaid)) warnings.push({ line, ...issue, severity: 'warning' });
     };
     try {
       const question = blockQuestion(block, warn);

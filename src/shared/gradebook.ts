@@ -91,14 +91,14 @@ export type GradebookRow = z.infer<typeof gradebookRowSchema>;
 
 /** GET /api/classes/:id/gradebook: sorted, filtered and paged in SQL. */
 export const gradebookQuerySchema = z.object({
-  sort: z._default(z.enum(GRADEBOOK_SORTS, { error: 'sort must be name, roll-number or average' }), 'name'),
-  order: z._default(z.enum(['asc', 'desc'], { error: 'order must be asc or desc' }), 'asc'),
+  sort: z._default(z.enum(GRADEBOOK_SORTS), 'name'),
+  order: z._default(z.enum(['asc', 'desc']), 'asc'),
   /** Case-insensitive plain text found in the student's name or roll number. */
-  search: optionalQueryText('Search', GRADEBOOK_LIMITS.search),
+  search: optionalQueryText(GRADEBOOK_LIMITS.search),
   /** Only students with missing work. */
   missing: queryFlag,
   /** The columns' key the client lays the cells under; absent: not checked. */
-  columns: z.optional(z.string().check(z.maxLength(64, { error: 'columns must be at most 64 characters' }))),
+  columns: z.optional(z.string().check(z.maxLength(64))),
   ...pagingFields(GRADEBOOK_LIMITS),
 });
 export type GradebookQuery = z.infer<typeof gradebookQuerySchema>;

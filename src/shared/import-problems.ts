@@ -61,10 +61,12 @@ export function importIssue<C extends ImportProblemCode>(
 }
 
 /** The schema's first reason a question is refused, as a field code the client words. */
-export function invalidQuestion(issue: ValidationIssue & { path: PropertyKey[]; message: string }) {
+export function invalidQuestion(issue: ValidationIssue & { path: PropertyKey[] }) {
   const { code, params = {} } = fieldCodeOf(issue);
-  return importIssue(issue.message, 'INVALID_QUESTION', {
-    field: issue.path.map(String).join('.'),
+  const field = issue.path.map(String).join('.');
+  // The schemas carry codes, not words (issue 32 point 3): the message names the field and code.
+  return importIssue(`${field || 'question'}: ${code}`, 'INVALID_QUESTION', {
+    field,
     fieldCode: code,
     fieldParams: params,
   });

@@ -60,11 +60,9 @@ export const LIVE_GAME_STATES = ['lobby', 'question-open', 'question-closed', 'p
 export type LiveGameState = (typeof LIVE_GAME_STATES)[number];
 
 const PIN_PATTERN = new RegExp(`^\\d{${LIVE_GAME_LIMITS.pinLength}}$`);
-export const livePinSchema = z
-  .string({ error: 'Type the game PIN' })
-  .check(z.trim(), z.regex(PIN_PATTERN, { error: `A game PIN is ${LIVE_GAME_LIMITS.pinLength} digits` }));
+export const livePinSchema = z.string().check(z.trim(), z.regex(PIN_PATTERN));
 
-export const liveGameIdParamsSchema = z.object({ id: z.uuid({ error: 'Not a valid game id' }) });
+export const liveGameIdParamsSchema = z.object({ id: z.uuid() });
 
 export const livePinParamsSchema = z.object({ pin: livePinSchema });
 

@@ -27,33 +27,27 @@ export const isPlayedLive = (question: { type: string }) =>
 
 // ---- REST ---------------------------------------------------------------------------------
 
-export const questionSecondsField = z.number({ error: 'Seconds must be a number' }).check(
-  z.int({ error: 'Seconds are a whole number' }),
-  z.gte(LIVE_GAME_LIMITS.questionSecondsMin, {
-    error: `A question lasts at least ${LIVE_GAME_LIMITS.questionSecondsMin} seconds`,
-  }),
-  z.lte(LIVE_GAME_LIMITS.questionSecondsMax, {
-    error: `A question lasts at most ${LIVE_GAME_LIMITS.questionSecondsMax} seconds`,
-  }),
-);
+export const questionSecondsField = z
+  .number()
+  .check(z.int(), z.gte(LIVE_GAME_LIMITS.questionSecondsMin), z.lte(LIVE_GAME_LIMITS.questionSecondsMax));
 
 /** POST /api/live-games: play one of the caller's quizzes live with one of their active classes. */
 export const newLiveGameSchema = bodyObject({
-  quizId: z.uuid({ error: 'Choose one of your quizzes' }),
+  quizId: z.uuid(),
   classId: classIdField(),
   questionSeconds: z._default(questionSecondsField, LIVE_GAME_LIMITS.questionSecondsDefault),
 });
 export type NewLiveGame = z.input<typeof newLiveGameSchema>;
 
 export const quizLiveGameParamsSchema = z.object({
-  id: z.uuid({ error: 'Quiz id is not valid' }),
-  gameId: z.uuid({ error: 'Not a valid game id' }),
+  id: z.uuid(),
+  gameId: z.uuid(),
 });
 export const finishedGamesQuerySchema = z.object(pagingFields(LIVE_GAME_LIMITS));
 
 /** PUT /api/live-games/{id}/leaderboard: whether the game counts toward the class leaderboard (off by default). */
 export const leaderboardChoiceSchema = bodyObject({
-  countsTowardLeaderboard: z.boolean({ error: 'countsTowardLeaderboard must be true or false' }),
+  countsTowardLeaderboard: z.boolean(),
 });
 
 /** A game as its class's teachers see it (the host's page, their list): never a question or a key. */

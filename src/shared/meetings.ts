@@ -63,12 +63,7 @@ export const MEETING_LIMITS = {
 const ROOM_ID_PATTERN = new RegExp(`^[A-Za-z0-9_-]{${MEETING_LIMITS.roomIdMin},${MEETING_LIMITS.roomIdMax}}$`);
 
 /** A room ID typed by a person or read from a link (surrounding spaces dropped). */
-export const roomIdSchema = z.string({ error: 'Enter a room ID' }).check(
-  z.trim(),
-  z.regex(ROOM_ID_PATTERN, {
-    error: `A room ID is ${MEETING_LIMITS.roomIdMin} to ${MEETING_LIMITS.roomIdMax} letters, digits, - or _`,
-  }),
-);
+export const roomIdSchema = z.string().check(z.trim(), z.regex(ROOM_ID_PATTERN));
 
 /** Generated room IDs: five groups of four lowercase letters or digits (about 103 random bits). */
 export const GENERATED_ROOM_ID = {
@@ -85,12 +80,7 @@ export const roomIdParamsSchema = z.object({ roomId: roomIdSchema });
 // Meeting tokens (POST /api/meetings, POST /api/meetings/{roomId}/token)
 
 /** RTCIceServer as the browser takes it: STUN/TURN URLs and, for TURN, the credentials. */
-const iceUrlSchema = z
-  .string()
-  .check(
-    z.maxLength(512),
-    z.regex(/^(stun|stuns|turn|turns):[^\s]+$/, { error: 'ICE server URLs start with stun:, stuns:, turn: or turns:' }),
-  );
+const iceUrlSchema = z.string().check(z.maxLength(512), z.regex(/^(stun|stuns|turn|turns):[^\s]+$/));
 
 export const iceServerSchema = z
   .strictObject({
@@ -103,7 +93,7 @@ export const iceServerSchema = z
       (server) =>
         ![server.urls].flat().some((url) => url.startsWith('turn')) ||
         (server.username !== undefined && server.credential !== undefined),
-      { error: 'A TURN server needs a username and a credential', params: fieldCode('TURN_CREDENTIALS_MISSING') },
+      { params: fieldCode('TURN_CREDENTIALS_MISSING') },
     ),
   );
 export type IceServer = z.infer<typeof iceServerSchema>;
@@ -111,7 +101,7 @@ export type IceServer = z.infer<typeof iceServerSchema>;
 export const iceServersSchema = z.array(iceServerSchema).check(z.maxLength(20));
 
 /** POST /api/meetings (teachers): a new, hard-to-guess room for one of the caller's active classes. */
-export const newMeetingRoomSchema = bodyObject({ classId: z.uuid({ error: 'Choose one of your classes' }) });
+export const newMeetingRoomSchema = bodyObject({ classId: z.uuid() });
 export type NewMeetingRoom = z.infer<typeof newMeetingRoomSchema>;
 
 /** A room of a class (decision 035), as the meetings screen lists it. */
@@ -157,7 +147,7 @@ export type MeetingTokenClaims = {
 // Messages
 
 /** Participant ids are per connection (a reconnect is a new participant); opaque. */
-export const participantIdSchema = z.string().check(z.regex(PARTICIPANT_ID_PATTERN, { error: 'Not a participant id' }));
+export const participantIdSchema = z.string().check(z.regex(PARTICIPANT_ID_PATTERN));
 
 export const mediaStateSchema = z.strictObject({ mic: z.boolean(), camera: z.boolean(), screen: z.boolean() });
 export type MediaState = z.infer<typeof mediaStateSchema>;
@@ -222,7 +212,7 @@ export type MediaSlot = (typeof MEDIA_SLOTS)[number];
 export const CAMERA_LAYERS = ['low', 'medium', 'high'] as const;
 export type CameraLayer = (typeof CAMERA_LAYERS)[number];
 
-const midSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,16}$/, { error: 'Not a media id' }));
+const midSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,16}$/));
 
 /** Which of the publisher's transceivers carries which slot. */
 export const publishedSlotsSchema = z.strictObject({ audio: midSchema, camera: midSchema, screen: midSchema });

@@ -140,7 +140,9 @@ export function compareWithMoodle(files: { name: string; text: string }[], oracl
     for (const problem of result.problems) {
       if (problem.severity !== 'error' || !(String(problem.line) in expected)) continue;
       errorLines.add(String(problem.line));
-      comparison.reasons.set(problem.message, (comparison.reasons.get(problem.message) ?? 0) + 1);
+      // Said by code and parameters: a message from the schema is zod's, the same for many reasons.
+      const reason = `${problem.code} ${JSON.stringify(problem.params)}`;
+      comparison.reasons.set(reason, (comparison.reasons.get(reason) ?? 0) + 1);
     }
     const importedLines = new Set<string>();
     for (const { line, question } of result.questions) {

@@ -92,6 +92,6 @@ export type UnreadCount = z.infer<typeof unreadCountSchema>;
  * createdAt), so one that arrived after the list was read stays unread.
  */
 export const markReadSchema = bodyObject({
-  through: z.iso.datetime({ offset: true, error: 'through must be a date and time' }),
+  through: z.iso.datetime({ offset: true }),
 });
 export type MarkRead = z.infer<typeof markReadSchema>;

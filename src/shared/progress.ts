@@ -40,8 +40,8 @@ export const isStarredRank = (rank: number) => rank < LEADERBOARD.teacherStarBel
  * search: case-insensitive substring of the student's name.
  */
 export const leaderboardQuerySchema = z.object({
-  classId: optionalQueryId('classId must be a class id'),
-  search: optionalQueryText('search', FIELD_LIMITS.name),
+  classId: optionalQueryId(),
+  search: optionalQueryText(FIELD_LIMITS.name),
   ...pagingFields(LEADERBOARD),
 });
 export type LeaderboardQuery = z.infer<typeof leaderboardQuerySchema>;

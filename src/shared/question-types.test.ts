@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fieldErrorsOf } from './api.ts';
 import {
   answerProblem,
   answerValueSchema,
@@ -269,27 +270,27 @@ describe('matching questions', () => {
   it('refuses pairs Moodle could not read or a student could not answer', () => {
     const problems = (pairs: { prompt: string; match: string }[]) => {
       const result = typedQuestionInputSchema.safeParse({ type: 'matching', question_text: 'Q', pairs });
-      return result.success ? [] : result.error.issues.map((issue) => issue.message);
+      return result.success ? [] : fieldErrorsOf(result.error.issues).map(({ code }) => code);
     };
-    expect(problems([{ prompt: 'a', match: 'x' }])).toContain('A matching question needs at least 2 pairs');
+    expect(problems([{ prompt: 'a', match: 'x' }])).toContain('TOO_FEW');
     expect(
       problems([
         { prompt: 'a', match: 'x' },
         { prompt: 'b', match: '' },
       ]),
-    ).toContain('Each prompt needs its match');
+    ).toContain('MATCH_MISSING');
     expect(
       problems([
         { prompt: '', match: 'x' },
         { prompt: '', match: 'y' },
       ]),
-    ).toContain('Write at least one prompt');
+    ).toContain('PROMPT_MISSING');
     expect(
       problems([
         { prompt: 'a', match: 'x' },
         { prompt: 'b', match: 'x' },
       ]),
-    ).toContain('Give at least two different matches to choose from');
+    ).toContain('TOO_FEW_MATCHES');
     expect(
       problems([
         { prompt: 'a', match: 'x' },

@@ -147,35 +147,26 @@ export type AnswerValue = string | string[] | boolean | MatchingAnswer;
 export const isMatchingAnswer = (value: AnswerValue | null | undefined): value is MatchingAnswer =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-export const answerValueSchema = z.union(
-  [
-    z.string().check(
-      z.maxLength(QUESTION_LIMITS.essayMax, {
-        error: `An answer must be at most ${QUESTION_LIMITS.essayMax} characters`,
-      }),
-      z.refine((value) => !hasForbiddenCharacters(value), {
-        error: 'The answer contains characters that are not allowed',
-        params: fieldCode('FORBIDDEN_CHARACTERS'),
+export const answerValueSchema = z.union([
+  z.string().check(
+    z.maxLength(QUESTION_LIMITS.essayMax),
+    z.refine((value) => !hasForbiddenCharacters(value), { params: fieldCode('FORBIDDEN_CHARACTERS') }),
+  ),
+  z
+    .array(z.string().check(z.minLength(1), z.maxLength(QUESTION_LIMITS.idMax)))
+    .check(z.maxLength(QUESTION_LIMITS.optionsMax)),
+  z.boolean(),
+  z
+    .record(
+      z.string().check(z.minLength(1), z.maxLength(QUESTION_LIMITS.idMax)),
+      z.string().check(z.minLength(1), z.maxLength(QUESTION_LIMITS.idMax)),
+    )
+    .check(
+      z.refine((value) => Object.keys(value).length <= QUESTION_LIMITS.pairsMax, {
+        params: fieldCode('TOO_MANY', { maximum: QUESTION_LIMITS.pairsMax }),
       }),
     ),
-    z
-      .array(z.string().check(z.minLength(1), z.maxLength(QUESTION_LIMITS.idMax)))
-      .check(z.maxLength(QUESTION_LIMITS.optionsMax)),
-    z.boolean(),
-    z
-      .record(
-        z.string().check(z.minLength(1), z.maxLength(QUESTION_LIMITS.idMax)),
-        z.string().check(z.minLength(1), z.maxLength(QUESTION_LIMITS.idMax)),
-      )
-      .check(
-        z.refine((value) => Object.keys(value).length <= QUESTION_LIMITS.pairsMax, {
-          error: 'Too many prompts matched',
-          params: fieldCode('TOO_MANY', { maximum: QUESTION_LIMITS.pairsMax }),
-        }),
-      ),
-  ],
-  { error: 'An answer must be an option id, a list of option ids, true or false, a text, or prompts matched' },
-);
+]);
 
 /**
  * Why an answer cannot be saved: a field error's code and parameters, which clients word in the
@@ -266,63 +257,40 @@ export const imageKeysOf = (questions: StoredQuestion[]): string[] =>
 
 // ---- Input: what the editor (and SPEC §7 clients) send ----------------------------------
 
-const idField = z
-  .string()
-  .check(z.minLength(1), z.maxLength(QUESTION_LIMITS.idMax), z.regex(/^[\w-]+$/, { error: 'Not a valid id' }));
+const idField = z.string().check(z.minLength(1), z.maxLength(QUESTION_LIMITS.idMax), z.regex(/^[\w-]+$/));
 
 export const questionImageSchema = z.strictObject({
   fileKey: quizImageKeySchema,
-  alt: requiredText('Image description (alt text)', QUESTION_LIMITS.altText),
+  alt: requiredText(QUESTION_LIMITS.altText),
 });
 
 const pointsField = z._default(
-  z.number({ error: 'Points must be a number' }).check(
-    z.gte(QUESTION_LIMITS.pointsMin, { error: `A question is worth at least ${QUESTION_LIMITS.pointsMin} points` }),
-    z.lte(QUESTION_LIMITS.pointsMax, { error: `A question is worth at most ${QUESTION_LIMITS.pointsMax} points` }),
-    z.refine((value) => Number.isInteger(value * 2), {
-      error: 'Points go in halves: 1, 1.5, 2…',
-      params: fieldCode('POINTS_NOT_HALVES'),
-    }),
+  z.number().check(
+    z.gte(QUESTION_LIMITS.pointsMin),
+    z.lte(QUESTION_LIMITS.pointsMax),
+    z.refine((value) => Number.isInteger(value * 2), { params: fieldCode('POINTS_NOT_HALVES') }),
   ),
   QUESTION_LIMITS.pointsDefault,
 );
 
 /** An option's text: bounded, clean, trimmed (empty is left to the question's rules). */
 export const optionTextField = z.pipe(
-  z.string({ error: 'Options must be text' }).check(
-    z.maxLength(QUESTION_LIMITS.text, { error: `An option must be at most ${QUESTION_LIMITS.text} characters` }),
-    z.refine((value) => !hasForbiddenCharacters(value), {
-      error: 'An option contains characters that are not allowed',
-      params: fieldCode('FORBIDDEN_CHARACTERS'),
-    }),
+  z.string().check(
+    z.maxLength(QUESTION_LIMITS.text),
+    z.refine((value) => !hasForbiddenCharacters(value), { params: fieldCode('FORBIDDEN_CHARACTERS') }),
   ),
   z.transform((value) => value.trim()),
 );
 
-const weightField = z
-  .number({ error: 'A weight must be a number' })
-  .check(
-    z.gte(-100, { error: 'A weight is between -100 and 100 percent' }),
-    z.lte(100, { error: 'A weight is between -100 and 100 percent' }),
-  );
+const weightField = z.number().check(z.gte(-100), z.lte(100));
 /** A partial-credit answer's weight: more than nothing, less than all of the points. */
-const partialWeightField = z
-  .number({ error: 'A weight must be a number' })
-  .check(
-    z.gt(0, { error: 'A partial answer earns more than 0 percent' }),
-    z.lt(100, { error: 'A partial answer earns less than 100 percent' }),
-  );
+const partialWeightField = z.number().check(z.gt(0), z.lt(100));
 /**
  * A further number answer's weight: more than nothing, up to all of the points. A short answer
  * lists its other full answers in `accepted`; a number answer has one `value`, and Moodle's
  * further full answers each keep their own tolerance, so they come here with 100.
  */
-const numberAnswerWeightField = z
-  .number({ error: 'A weight must be a number' })
-  .check(
-    z.gt(0, { error: 'A further number answer earns more than 0 percent' }),
-    z.lte(100, { error: 'A further number answer earns at most 100 percent' }),
-  );
+const numberAnswerWeightField = z.number().check(z.gt(0), z.lte(100));
 
 /** An option as the editor sends it: `_id` kept from the stored quiz on an edit, absent for a new one. */
 export const optionInputSchema = z
@@ -330,12 +298,11 @@ export const optionInputSchema = z
     _id: z.optional(idField),
     text: optionTextField,
     image: z.optional(questionImageSchema),
-    correct: z.boolean({ error: 'Say whether the option is correct' }),
+    correct: z.boolean(),
     weight: z.optional(weightField),
   })
   .check(
     z.refine((option) => option.text !== '' || option.image !== undefined, {
-      error: 'An option needs text or an image',
       path: ['text'],
       params: fieldCode('OPTION_EMPTY'),
     }),
@@ -344,57 +311,46 @@ export type OptionInput = z.input<typeof optionInputSchema>;
 
 const questionBase = {
   _id: z.optional(idField),
-  question_text: requiredText('Question text', QUESTION_LIMITS.text),
+  question_text: requiredText(QUESTION_LIMITS.text),
   points: pointsField,
   image: z.optional(questionImageSchema),
 };
 
-const choiceOptions = z.array(optionInputSchema, { error: 'Options must be a list' }).check(
-  z.minLength(QUESTION_LIMITS.optionsMin, { error: `A question needs at least ${QUESTION_LIMITS.optionsMin} options` }),
-  z.maxLength(QUESTION_LIMITS.optionsMax, {
-    error: `A question can have at most ${QUESTION_LIMITS.optionsMax} options`,
-  }),
+const choiceOptions = z.array(optionInputSchema).check(
+  z.minLength(QUESTION_LIMITS.optionsMin),
+  z.maxLength(QUESTION_LIMITS.optionsMax),
   z.refine(
     (options) => {
       const texts = options.filter((option) => option.text !== '').map((option) => option.text);
       return new Set(texts).size === texts.length;
     },
-    { error: 'Options of a question must differ', params: fieldCode('NOT_UNIQUE') },
+    { params: fieldCode('NOT_UNIQUE') },
   ),
   z.refine(
     (options) => {
       const ids = options.flatMap((option) => (option._id ? [option._id] : []));
       return new Set(ids).size === ids.length;
     },
-    { error: 'Two options have the same id', params: fieldCode('NOT_UNIQUE') },
+    { params: fieldCode('NOT_UNIQUE') },
   ),
 );
 
-const accepted = z.string({ error: 'Accepted answers must be text' }).check(
+const accepted = z.string().check(
   z.trim(),
-  z.minLength(1, { error: 'An accepted answer cannot be empty' }),
-  z.maxLength(QUESTION_LIMITS.shortTextMax, {
-    error: `An accepted answer must be at most ${QUESTION_LIMITS.shortTextMax} characters`,
-  }),
-  z.refine((value) => !hasForbiddenCharacters(value), {
-    error: 'An accepted answer contains characters that are not allowed',
-    params: fieldCode('FORBIDDEN_CHARACTERS'),
-  }),
+  z.minLength(1),
+  z.maxLength(QUESTION_LIMITS.shortTextMax),
+  z.refine((value) => !hasForbiddenCharacters(value), { params: fieldCode('FORBIDDEN_CHARACTERS') }),
 );
 
-const boundedNumber = (label: string) =>
-  z.number({ error: `${label} must be a number` }).check(
+const boundedNumber = () =>
+  z.number().check(
     z.refine((value) => Number.isFinite(value) && Math.abs(value) <= QUESTION_LIMITS.numericAbsMax, {
-      error: `${label} is out of range`,
       params: fieldCode('NUMBER_OUT_OF_RANGE', { maximum: QUESTION_LIMITS.numericAbsMax }),
     }),
   );
 
-const toleranceField = boundedNumber('The tolerance').check(
-  z.refine((value) => value >= 0, {
-    error: 'The tolerance cannot be negative',
-    params: fieldCode('TOO_SMALL', { minimum: 0, inclusive: true }),
-  }),
+const toleranceField = boundedNumber().check(
+  z.refine((value) => value >= 0, { params: fieldCode('TOO_SMALL', { minimum: 0, inclusive: true }) }),
 );
 
 /**
@@ -410,32 +366,19 @@ const matchingPairSchema = z
     matchId: z.optional(idField),
   })
   .check(
-    z.refine((pair) => pair.match !== '', {
-      error: 'Each prompt needs its match',
-      path: ['match'],
-      params: fieldCode('MATCH_MISSING'),
-    }),
+    z.refine((pair) => pair.match !== '', { path: ['match'], params: fieldCode('MATCH_MISSING') }),
     z.refine((pair) => pair.prompt !== '' || pair._id === undefined, {
-      error: 'An extra match has no prompt id',
       path: ['_id'],
       params: fieldCode('MATCH_WITH_PROMPT_ID'),
     }),
   );
 export type MatchingPairInput = z.input<typeof matchingPairSchema>;
 
-const matchingPairs = z.array(matchingPairSchema, { error: 'Pairs must be a list' }).check(
-  z.minLength(QUESTION_LIMITS.pairsMin, {
-    error: `A matching question needs at least ${QUESTION_LIMITS.pairsMin} pairs`,
-  }),
-  z.maxLength(QUESTION_LIMITS.pairsMax, {
-    error: `A matching question can have at most ${QUESTION_LIMITS.pairsMax} pairs`,
-  }),
-  z.refine((pairs) => pairs.some((pair) => pair.prompt !== ''), {
-    error: 'Write at least one prompt',
-    params: fieldCode('PROMPT_MISSING'),
-  }),
+const matchingPairs = z.array(matchingPairSchema).check(
+  z.minLength(QUESTION_LIMITS.pairsMin),
+  z.maxLength(QUESTION_LIMITS.pairsMax),
+  z.refine((pairs) => pairs.some((pair) => pair.prompt !== ''), { params: fieldCode('PROMPT_MISSING') }),
   z.refine((pairs) => new Set(pairs.map((pair) => pair.match).filter((match) => match !== '')).size >= 2, {
-    error: 'Give at least two different matches to choose from',
     params: fieldCode('TOO_FEW_MATCHES', { minimum: 2 }),
   }),
   z.refine(
@@ -443,118 +386,89 @@ const matchingPairs = z.array(matchingPairSchema, { error: 'Pairs must be a list
       const ids = pairs.flatMap((pair) => (pair._id ? [pair._id] : []));
       return new Set(ids).size === ids.length;
     },
-    { error: 'Two prompts have the same id', params: fieldCode('NOT_UNIQUE') },
+    { params: fieldCode('NOT_UNIQUE') },
   ),
 );
 
 /** A typed question (issue 20): the union on `type`. */
-export const typedQuestionInputSchema = z.discriminatedUnion(
-  'type',
-  [
-    z.strictObject({ ...questionBase, type: z.literal('single'), options: choiceOptions }).check(
-      // Weighted (imported from Moodle): every option worth 100 % counts as right, so several may.
-      z.refine(
-        (question) => {
-          const right = question.options.filter((option) => option.correct).length;
-          return isWeighted(question) ? right >= 1 : right === 1;
-        },
-        { error: 'Mark exactly one option as correct', path: ['options'], params: fieldCode('ONE_CORRECT_OPTION') },
+export const typedQuestionInputSchema = z.discriminatedUnion('type', [
+  z.strictObject({ ...questionBase, type: z.literal('single'), options: choiceOptions }).check(
+    // Weighted (imported from Moodle): every option worth 100 % counts as right, so several may.
+    z.refine(
+      (question) => {
+        const right = question.options.filter((option) => option.correct).length;
+        return isWeighted(question) ? right >= 1 : right === 1;
+      },
+      { path: ['options'], params: fieldCode('ONE_CORRECT_OPTION') },
+    ),
+  ),
+  z
+    .strictObject({
+      ...questionBase,
+      type: z.literal('multiple'),
+      options: choiceOptions,
+      scoring: z._default(z.enum(MULTIPLE_SCORING), 'all-or-nothing'),
+    })
+    .check(
+      z.refine((question) => question.options.some((option) => option.correct), {
+        path: ['options'],
+        params: fieldCode('NO_CORRECT_OPTION'),
+      }),
+    ),
+  z.strictObject({
+    ...questionBase,
+    type: z.literal('true-false'),
+    correct: z.boolean(),
+  }),
+  z.strictObject({
+    ...questionBase,
+    type: z.literal('short-text'),
+    accepted: z.array(accepted).check(z.minLength(1), z.maxLength(QUESTION_LIMITS.acceptedMax)),
+    partial: z.optional(
+      z
+        .array(z.strictObject({ text: accepted, weight: partialWeightField }))
+        .check(z.maxLength(QUESTION_LIMITS.acceptedMax)),
+    ),
+    // Decision 049: `*` in the answers is Moodle's wildcard only when the question says so.
+    wildcards: z.optional(z.boolean()),
+  }),
+  z.strictObject({
+    ...questionBase,
+    type: z.literal('numeric'),
+    value: boundedNumber(),
+    tolerance: toleranceField,
+    partial: z.optional(
+      z
+        .array(
+          z.strictObject({
+            value: boundedNumber(),
+            tolerance: toleranceField,
+            weight: numberAnswerWeightField,
+          }),
+        )
+        .check(z.maxLength(QUESTION_LIMITS.acceptedMax)),
+    ),
+  }),
+  z.strictObject({
+    ...questionBase,
+    type: z.literal('essay'),
+    guidance: z.optional(
+      z.pipe(
+        z.string().check(
+          z.maxLength(QUESTION_LIMITS.guidanceMax),
+          z.refine((value) => !hasForbiddenCharacters(value), { params: fieldCode('FORBIDDEN_CHARACTERS') }),
+        ),
+        z.transform((value) => value.trim()),
       ),
     ),
-    z
-      .strictObject({
-        ...questionBase,
-        type: z.literal('multiple'),
-        options: choiceOptions,
-        scoring: z._default(
-          z.enum(MULTIPLE_SCORING, { error: 'Scoring is all-or-nothing or partial' }),
-          'all-or-nothing',
-        ),
-      })
-      .check(
-        z.refine((question) => question.options.some((option) => option.correct), {
-          error: 'Mark at least one option as correct',
-          path: ['options'],
-          params: fieldCode('NO_CORRECT_OPTION'),
-        }),
-      ),
-    z.strictObject({
-      ...questionBase,
-      type: z.literal('true-false'),
-      correct: z.boolean({ error: 'Choose whether the statement is true or false' }),
-    }),
-    z.strictObject({
-      ...questionBase,
-      type: z.literal('short-text'),
-      accepted: z.array(accepted, { error: 'Accepted answers must be a list' }).check(
-        z.minLength(1, { error: 'Add at least one accepted answer' }),
-        z.maxLength(QUESTION_LIMITS.acceptedMax, {
-          error: `A question can have at most ${QUESTION_LIMITS.acceptedMax} accepted answers`,
-        }),
-      ),
-      partial: z.optional(
-        z
-          .array(z.strictObject({ text: accepted, weight: partialWeightField }), {
-            error: 'Partial answers must be a list',
-          })
-          .check(
-            z.maxLength(QUESTION_LIMITS.acceptedMax, {
-              error: `A question can have at most ${QUESTION_LIMITS.acceptedMax} partial answers`,
-            }),
-          ),
-      ),
-      // Decision 049: `*` in the answers is Moodle's wildcard only when the question says so.
-      wildcards: z.optional(z.boolean({ error: 'wildcards must be true or false' })),
-    }),
-    z.strictObject({
-      ...questionBase,
-      type: z.literal('numeric'),
-      value: boundedNumber('The value'),
-      tolerance: toleranceField,
-      partial: z.optional(
-        z
-          .array(
-            z.strictObject({
-              value: boundedNumber('The value'),
-              tolerance: toleranceField,
-              weight: numberAnswerWeightField,
-            }),
-            { error: 'Partial answers must be a list' },
-          )
-          .check(
-            z.maxLength(QUESTION_LIMITS.acceptedMax, {
-              error: `A question can have at most ${QUESTION_LIMITS.acceptedMax} partial answers`,
-            }),
-          ),
-      ),
-    }),
-    z.strictObject({
-      ...questionBase,
-      type: z.literal('essay'),
-      guidance: z.optional(
-        z.pipe(
-          z.string({ error: 'Marking guidance must be text' }).check(
-            z.maxLength(QUESTION_LIMITS.guidanceMax, {
-              error: `Marking guidance must be at most ${QUESTION_LIMITS.guidanceMax} characters`,
-            }),
-            z.refine((value) => !hasForbiddenCharacters(value), {
-              error: 'Marking guidance contains characters that are not allowed',
-              params: fieldCode('FORBIDDEN_CHARACTERS'),
-            }),
-          ),
-          z.transform((value) => value.trim()),
-        ),
-      ),
-    }),
-    z.strictObject({ ...questionBase, type: z.literal('matching'), pairs: matchingPairs }),
-    z.strictObject({
-      ...questionBase,
-      type: z.literal('description'),
-      points: z._default(z.literal(0, { error: 'A description earns no points' }), 0),
-    }),
-  ],
-  { error: 'Choose a question type' },
-);
+  }),
+  z.strictObject({ ...questionBase, type: z.literal('matching'), pairs: matchingPairs }),
+  z.strictObject({
+    ...questionBase,
+    type: z.literal('description'),
+    points: z._default(z.literal(0), 0),
+  }),
+]);
 export type TypedQuestionInput = z.input<typeof typedQuestionInputSchema>;
 export type TypedQuestion = z.output<typeof typedQuestionInputSchema>;
 

@@ -20,29 +20,17 @@ export const effectiveMinutes = (
   Math.ceil((maxTimeMinutes * (100 + (accommodation?.extraPercent ?? 0))) / 100) + (accommodation?.extraMinutes ?? 0);
 
 export const accommodationParamsSchema = z.object({
-  id: z.uuid({ error: 'Quiz id is not valid' }),
-  studentId: z.uuid({ error: 'Student id is not valid' }),
+  id: z.uuid(),
+  studentId: z.uuid(),
 });
 
-const wholeNumber = (label: string, max: number) =>
-  z._default(
-    z.nullable(
-      z
-        .number({ error: `${label} must be a number` })
-        .check(
-          z.int({ error: `${label} must be a whole number` }),
-          z.gte(0, { error: `${label} cannot be negative` }),
-          z.lte(max, { error: `${label} must be at most ${max}` }),
-        ),
-    ),
-    null,
-  );
+const wholeNumber = (max: number) => z._default(z.nullable(z.number().check(z.int(), z.gte(0), z.lte(max))), null);
 
 /** PUT: the student's whole accommodation (what is left out is none). */
 export const accommodationInputSchema = bodyObject({
-  extraMinutes: wholeNumber('Extra minutes', ACCOMMODATION_LIMITS.extraMinutesMax),
-  extraPercent: wholeNumber('Extra time in percent', ACCOMMODATION_LIMITS.extraPercentMax),
-  deadline: z._default(z.nullable(z.iso.datetime({ offset: true, error: 'Deadline must be a date and time' })), null),
+  extraMinutes: wholeNumber(ACCOMMODATION_LIMITS.extraMinutesMax),
+  extraPercent: wholeNumber(ACCOMMODATION_LIMITS.extraPercentMax),
+  deadline: z._default(z.nullable(z.iso.datetime({ offset: true })), null),
 }).check(
   z.superRefine((input, context) => {
     if (!input.extraMinutes && !input.extraPercent && input.deadline === null) {

@@ -19,9 +19,7 @@ export const QUIZ_IMAGE_TYPES = IMAGE_MIME_TYPES;
 export const QUIZ_IMAGE_ACCEPT = QUIZ_IMAGE_TYPES.join(',');
 
 /** The random key the upload answers: base64url, never a path. */
-export const quizImageKeySchema = z
-  .string({ error: 'Unknown image' })
-  .check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, { error: 'Unknown image' }));
+export const quizImageKeySchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/));
 
 export const quizImageParamsSchema = z.object({ fileKey: quizImageKeySchema });
 
@@ -39,7 +37,7 @@ export function fileKeyOfQuizImageUrl(url: string): string | undefined {
 
 /** The signed `access` value is the credential (optional: a link without it gets 403). */
 export const quizImageAccessQuerySchema = z.object({
-  access: z.optional(z.string({ error: 'This image link is not valid' }).check(z.maxLength(300))),
+  access: z.optional(z.string().check(z.maxLength(300))),
 });
 
 /** The upload's answer: the key to store in the question, and a thumbnail address signed for the uploader. */
@@ -49,14 +47,11 @@ export type UploadedQuizImage = z.infer<typeof uploadedQuizImageSchema>;
 /** An image as a question stores it (the question shape in quizzes.ts carries this). */
 export const quizImageSchema = z.strictObject({
   fileKey: quizImageKeySchema,
-  alt: z.string({ error: 'Describe the image for people who cannot see it' }).check(
+  alt: z.string().check(
     z.trim(),
-    z.maxLength(QUIZ_IMAGE_LIMITS.alt, { error: `Keep the description under ${QUIZ_IMAGE_LIMITS.alt} characters` }),
+    z.maxLength(QUIZ_IMAGE_LIMITS.alt),
     // A refinement, not min(1): only refinements carry their own code (decision 026's addendum).
-    z.refine((alt) => alt.length > 0, {
-      error: 'Describe the image for people who cannot see it',
-      params: fieldCode('IMAGE_DESCRIPTION_MISSING'),
-    }),
+    z.refine((alt) => alt.length > 0, { params: fieldCode('IMAGE_DESCRIPTION_MISSING') }),
   ),
 });
 export type QuizImage = z.infer<typeof quizImageSchema>;

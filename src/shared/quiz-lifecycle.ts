@@ -12,7 +12,7 @@ import { deadlineField, futureDeadlineField, QUIZ_LIMITS, quizBodySchema, type Q
  */
 export const editQuizSchema = quizBodySchema(deadlineField, {
   /** The teacher's view's `version`: two editors never overwrite each other's changes (409 QUIZ_CHANGED). */
-  version: z.number({ error: 'Send the version of the quiz you edited' }).check(z.int(), z.gte(1)),
+  version: z.number().check(z.int(), z.gte(1)),
 });
 export type EditQuiz = z.infer<typeof editQuizSchema>;
 export type EditQuizInput = z.input<typeof editQuizSchema>;
@@ -79,7 +79,7 @@ export function editInputOf(question: QuizQuestion): TypedQuestionInput {
 /** POST /api/quizzes/{id}/duplicate: the copy's class, deadline and (optionally) title. */
 export const duplicateQuizSchema = z.strictObject({
   classId: classIdField(),
-  title: z.optional(requiredText('Title', QUIZ_LIMITS.title)),
+  title: z.optional(requiredText(QUIZ_LIMITS.title)),
   deadline: futureDeadlineField,
 });
 export type DuplicateQuiz = z.infer<typeof duplicateQuizSchema>;
@@ -87,7 +87,7 @@ export type DuplicateQuiz = z.infer<typeof duplicateQuizSchema>;
 /** DELETE /api/quizzes/{id}: withResults=true deletes a quiz with attempts and their scores too. */
 export const deleteQuizQuerySchema = z.object({
   withResults: z.pipe(
-    z.optional(z.enum(['true', 'false'], { error: 'withResults must be true or false' })),
+    z.optional(z.enum(['true', 'false'])),
     z.transform((value) => value === 'true'),
   ),
 });

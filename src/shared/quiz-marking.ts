@@ -15,20 +15,14 @@ export const MARKING_VIEWS = ['awaiting', 'marked'] as const;
 export type MarkingView = (typeof MARKING_VIEWS)[number];
 
 export const markingListQuerySchema = z.object({
-  view: z._default(z.enum(MARKING_VIEWS, { error: 'view must be awaiting or marked' }), 'awaiting'),
+  view: z._default(z.enum(MARKING_VIEWS), 'awaiting'),
   ...pagingFields(MARKING_LIMITS),
 });
 
 export const essayParamsSchema = z.object({
-  id: z.uuid({ error: 'Quiz id is not valid' }),
-  attemptId: z.uuid({ error: 'Attempt id is not valid' }),
-  questionId: z
-    .string()
-    .check(
-      z.minLength(1),
-      z.maxLength(QUESTION_LIMITS.idMax),
-      z.regex(/^[\w-]+$/, { error: 'Question id is not valid' }),
-    ),
+  id: z.uuid(),
+  attemptId: z.uuid(),
+  questionId: z.string().check(z.minLength(1), z.maxLength(QUESTION_LIMITS.idMax), z.regex(/^[\w-]+$/)),
 });
 
 /**
@@ -37,30 +31,22 @@ export const essayParamsSchema = z.object({
  * points, and the version of the essay the teacher marked (a stale one is 409 MARK_CHANGED).
  */
 export const essayMarkInputSchema = z.strictObject({
-  points: z.number({ error: 'Points must be a number' }).check(
-    z.gte(0, { error: 'Points cannot be negative' }),
-    z.lte(QUESTION_LIMITS.pointsMax, { error: `Points are at most ${QUESTION_LIMITS.pointsMax}` }),
-    z.refine((value) => Number.isInteger(value * 2), {
-      error: 'Points go in halves: 1, 1.5, 2…',
-      params: fieldCode('POINTS_NOT_HALVES'),
-    }),
+  points: z.number().check(
+    z.gte(0),
+    z.lte(QUESTION_LIMITS.pointsMax),
+    z.refine((value) => Number.isInteger(value * 2), { params: fieldCode('POINTS_NOT_HALVES') }),
   ),
   comment: z._default(
     z.pipe(
-      z.string({ error: 'The comment must be text' }).check(
-        z.maxLength(QUESTION_LIMITS.commentMax, {
-          error: `A comment must be at most ${QUESTION_LIMITS.commentMax} characters`,
-        }),
-        z.refine((value) => !hasForbiddenCharacters(value), {
-          error: 'The comment contains characters that are not allowed',
-          params: fieldCode('FORBIDDEN_CHARACTERS'),
-        }),
+      z.string().check(
+        z.maxLength(QUESTION_LIMITS.commentMax),
+        z.refine((value) => !hasForbiddenCharacters(value), { params: fieldCode('FORBIDDEN_CHARACTERS') }),
       ),
       z.transform((value) => value.trim()),
     ),
     '',
   ),
-  version: z.number({ error: 'Send the version of the essay you marked' }).check(z.int(), z.gte(0)),
+  version: z.number().check(z.int(), z.gte(0)),
 });
 export type EssayMarkInput = z.input<typeof essayMarkInputSchema>;
 

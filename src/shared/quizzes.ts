@@ -137,43 +137,31 @@ export const isWorthCelebrating = (accuracy: number | string) => Number(accuracy
  */
 export const specQuestionInputSchema = z.pipe(
   bodyObject({
-    question_text: requiredText('Question text', QUIZ_LIMITS.text),
+    question_text: requiredText(QUIZ_LIMITS.text),
     options: z
       .pipe(
-        z.array(optionTextField, { error: 'Options must be a list' }).check(
+        z.array(optionTextField).check(
           // Room for empty rows the editor drops; the real bound is checked after dropping.
-          z.maxLength(QUIZ_LIMITS.optionsMax * 5, {
-            error: `A question can have at most ${QUIZ_LIMITS.optionsMax} options`,
-          }),
+          z.maxLength(QUIZ_LIMITS.optionsMax * 5),
         ),
         z.transform((options) => options.filter((option) => option !== '')),
       )
       .check(
         z.refine((options) => options.length >= QUIZ_LIMITS.optionsMin, {
-          error: `A question needs at least ${QUIZ_LIMITS.optionsMin} options`,
           params: fieldCode('TOO_FEW', { minimum: QUIZ_LIMITS.optionsMin }),
         }),
         z.refine((options) => options.length <= QUIZ_LIMITS.optionsMax, {
-          error: `A question can have at most ${QUIZ_LIMITS.optionsMax} options`,
           params: fieldCode('TOO_MANY', { maximum: QUIZ_LIMITS.optionsMax }),
         }),
-        z.refine((options) => new Set(options).size === options.length, {
-          error: 'Options of a question must differ',
-          params: fieldCode('NOT_UNIQUE'),
-        }),
+        z.refine((options) => new Set(options).size === options.length, { params: fieldCode('NOT_UNIQUE') }),
       ),
     answer: z.pipe(
-      z.string({ error: 'Choose the correct answer' }).check(z.maxLength(QUIZ_LIMITS.text)),
+      z.string().check(z.maxLength(QUIZ_LIMITS.text)),
       z.transform((value) => value.trim()),
     ),
   }).check(
-    z.refine((question) => question.answer !== '', {
-      error: 'Choose the correct answer',
-      path: ['answer'],
-      params: fieldCode('CORRECT_ANSWER_MISSING'),
-    }),
+    z.refine((question) => question.answer !== '', { path: ['answer'], params: fieldCode('CORRECT_ANSWER_MISSING') }),
     z.refine((question) => question.answer === '' || question.options.includes(question.answer), {
-      error: 'The correct answer must be one of the options',
       path: ['answer'],
       params: fieldCode('ANSWER_NOT_AN_OPTION'),
     }),
@@ -218,15 +206,9 @@ export const totalTextOf = (questions: (TypedQuestion | StoredQuestion)[]): numb
  * they are ignored, because the token says who creates the quiz and the server
  * knows the teacher's subject and the time.
  */
-export const deadlineField = z.pipe(
-  z.string({ error: 'Deadline is required' }).check(z.minLength(1, { error: 'Deadline is required' })),
-  z.iso.datetime({ offset: true, error: 'Deadline must be a date and time' }),
-);
+export const deadlineField = z.pipe(z.string().check(z.minLength(1)), z.iso.datetime({ offset: true }));
 export const futureDeadlineField = deadlineField.check(
-  z.refine((value) => Date.parse(value) > Date.now(), {
-    error: 'Deadline must be in the future',
-    params: fieldCode('DEADLINE_PAST'),
-  }),
+  z.refine((value) => Date.parse(value) > Date.now(), { params: fieldCode('DEADLINE_PAST') }),
 );
 
 /** add-quiz's body, and an edit's: its deadline must be in the future only if it changes (the server checks). */
@@ -237,53 +219,31 @@ export const quizBodySchema = <Extra extends z.core.$ZodShape = Record<never, ne
   bodyObject(
     {
       ...(extra as Extra),
-      title: requiredText('Title', QUIZ_LIMITS.title),
+      title: requiredText(QUIZ_LIMITS.title),
       classId: classIdField(),
       deadline,
-      maxTime: z
-        .number({ error: 'Maximum time must be a number of minutes' })
-        .check(
-          z.int({ error: 'Maximum time must be a whole number of minutes' }),
-          z.gte(QUIZ_LIMITS.maxTimeMin, { error: `Maximum time must be at least ${QUIZ_LIMITS.maxTimeMin} minute` }),
-          z.lte(QUIZ_LIMITS.maxTimeMax, { error: `Maximum time must be at most ${QUIZ_LIMITS.maxTimeMax} minutes` }),
-        ),
+      maxTime: z.number().check(z.int(), z.gte(QUIZ_LIMITS.maxTimeMin), z.lte(QUIZ_LIMITS.maxTimeMax)),
       // Optional so SPEC §7 clients, which know nothing of them, get the defaults.
-      reviewAnswers: z._default(
-        z.enum(REVIEW_ANSWERS, { error: 'Correct answers are shown after the deadline, after submitting, or never' }),
-        DEFAULT_REVIEW_ANSWERS,
-      ),
-      reviewScore: z._default(
-        z.enum(REVIEW_SCORE, { error: 'The score is shown after submitting or after the deadline' }),
-        DEFAULT_REVIEW_SCORE,
-      ),
-      quiz: z.strictObject(
-        {
-          background: z.enum(QUIZ_BACKGROUNDS, { error: 'Choose one of the six background images' }),
-          questions: z.array(questionInputSchema, { error: 'Questions must be a list' }).check(
-            z.minLength(1, { error: 'Add at least one question' }),
-            z.maxLength(QUIZ_LIMITS.questionsMax, {
-              error: `A quiz can have at most ${QUIZ_LIMITS.questionsMax} questions`,
-            }),
-            z.refine((questions) => totalTextOf(questions) <= QUIZ_LIMITS.totalTextMax, {
-              error: `The quiz is too long: at most ${QUIZ_LIMITS.totalTextMax} characters of questions and options in all`,
-              params: fieldCode('QUIZ_TOO_LONG', { maximum: QUIZ_LIMITS.totalTextMax }),
-            }),
-            z.refine((questions) => questions.length === 0 || questionCountOf(questions) > 0, {
-              error: 'Add at least one question: descriptions alone have nothing to answer',
-              params: fieldCode('NO_QUESTIONS'),
-            }),
-            z.refine(
-              (questions) =>
-                questions.filter((question) => question.type === 'essay').length <= QUESTION_LIMITS.essaysMax,
-              {
-                error: `A quiz can have at most ${QUESTION_LIMITS.essaysMax} essay questions`,
-                params: fieldCode('TOO_MANY_ESSAYS', { maximum: QUESTION_LIMITS.essaysMax }),
-              },
-            ),
+      reviewAnswers: z._default(z.enum(REVIEW_ANSWERS), DEFAULT_REVIEW_ANSWERS),
+      reviewScore: z._default(z.enum(REVIEW_SCORE), DEFAULT_REVIEW_SCORE),
+      quiz: z.strictObject({
+        background: z.enum(QUIZ_BACKGROUNDS),
+        questions: z.array(questionInputSchema).check(
+          z.minLength(1),
+          z.maxLength(QUIZ_LIMITS.questionsMax),
+          z.refine((questions) => totalTextOf(questions) <= QUIZ_LIMITS.totalTextMax, {
+            params: fieldCode('QUIZ_TOO_LONG', { maximum: QUIZ_LIMITS.totalTextMax }),
+          }),
+          z.refine((questions) => questions.length === 0 || questionCountOf(questions) > 0, {
+            params: fieldCode('NO_QUESTIONS'),
+          }),
+          z.refine(
+            (questions) =>
+              questions.filter((question) => question.type === 'essay').length <= QUESTION_LIMITS.essaysMax,
+            { params: fieldCode('TOO_MANY_ESSAYS', { maximum: QUESTION_LIMITS.essaysMax }) },
           ),
-        },
-        { error: 'The quiz content is required' },
-      ),
+        ),
+      }),
     },
     ['createdBy', 'subject', 'date'],
   ).check(
@@ -308,43 +268,33 @@ export type NewQuiz = z.infer<typeof newQuizSchema>;
 /** What the editor sends: the raw form (createdBy, subject, date are ignored by the server). */
 export type NewQuizPayload = z.input<typeof newQuizSchema> & Record<string, unknown>;
 
-export const quizIdParamsSchema = z.object({ id: z.uuid({ error: 'Quiz id is not valid' }) });
+export const quizIdParamsSchema = z.object({ id: z.uuid() });
 
 export const quizListQuerySchema = z.object({
   /** Students only: online (can be taken now) or attempted; omitted = every quiz of the class. */
-  view: z.optional(z.enum(['online', 'attempted'], { error: 'view must be online or attempted' })),
+  view: z.optional(z.enum(['online', 'attempted'])),
   ...pagingFields(QUIZ_LIMITS),
 });
 
 const questionId = z.string().check(z.minLength(1), z.maxLength(40));
 /** SPEC §7's selectedOption: an option's id, or (as SPEC §3 clients send it) its text. */
-const selectedOption = z.string({ error: 'The selected option must be text' }).check(
-  z.maxLength(QUIZ_LIMITS.text, { error: 'The selected option is too long' }),
-  z.refine((value) => !hasForbiddenCharacters(value), {
-    error: 'The selected option is not one of the options',
-    params: fieldCode('FORBIDDEN_CHARACTERS'),
-  }),
+const selectedOption = z.string().check(
+  z.maxLength(QUIZ_LIMITS.text),
+  z.refine((value) => !hasForbiddenCharacters(value), { params: fieldCode('FORBIDDEN_CHARACTERS') }),
 );
 
 /** Answers saved while the student works: question id -> the type's answer (null clears it). */
 export const saveAnswersSchema = z.strictObject({
-  answers: z
-    .record(questionId, z.nullable(answerValueSchema), { error: 'answers must map question ids to answers' })
-    .check(
-      z.refine((answers) => Object.keys(answers).length <= QUIZ_LIMITS.questionsMax, {
-        error: 'Too many answers',
-        params: fieldCode('TOO_MANY', { maximum: QUIZ_LIMITS.questionsMax }),
-      }),
-    ),
+  answers: z.record(questionId, z.nullable(answerValueSchema)).check(
+    z.refine((answers) => Object.keys(answers).length <= QUIZ_LIMITS.questionsMax, {
+      params: fieldCode('TOO_MANY', { maximum: QUIZ_LIMITS.questionsMax }),
+    }),
+  ),
 });
 export type SaveAnswers = z.infer<typeof saveAnswersSchema>;
 
 /** A question's text or option sent back with a submission: a quiz's text, within its limits. */
-const echoedText = z.string({ error: 'Question texts and options sent back must be text' }).check(
-  z.maxLength(QUIZ_LIMITS.text, {
-    error: `A question text or option sent back must be at most ${QUIZ_LIMITS.text} characters`,
-  }),
-);
+const echoedText = z.string().check(z.maxLength(QUIZ_LIMITS.text));
 
 /** Characters of the question texts and options a submission sends back (whatever their shape: checked before the schema). */
 function echoedTextOf(questions: unknown[]): number {
@@ -367,44 +317,32 @@ function echoedTextOf(questions: unknown[]): number {
  */
 export const submitAttemptSchema = bodyObject(
   {
-    quiz: z.strictObject(
-      {
-        _id: z.uuid({ error: 'quiz._id must be a quiz id' }),
-        // Required (an empty list is fine): a submission whose choices sit under another key
-        // must be refused, not scored as if nothing had been chosen.
-        questions: z.pipe(
-          z
-            .array(z.unknown(), { error: 'quiz.questions must be the list of questions with their selected options' })
-            .check(
-              z.maxLength(QUIZ_LIMITS.questionsMax),
-              z.refine((questions) => echoedTextOf(questions) <= QUIZ_LIMITS.totalTextMax, {
-                error: `The question texts and options sent back are longer than any quiz: at most ${QUIZ_LIMITS.totalTextMax} characters in all`,
-                params: fieldCode('QUIZ_TOO_LONG', { maximum: QUIZ_LIMITS.totalTextMax }),
-              }),
-            ),
-          z.array(
-            bodyObject(
-              {
-                _id: questionId,
-                /** The type's answer (issue 20); wins over selectedOption when both are sent. */
-                response: z.nullish(answerValueSchema),
-                selectedOption: z.nullish(selectedOption),
-                question_text: z.optional(echoedText),
-                options: z.optional(
-                  z.array(echoedText, { error: 'Options sent back must be a list' }).check(
-                    z.maxLength(QUIZ_LIMITS.optionsMax, {
-                      error: `A question has at most ${QUIZ_LIMITS.optionsMax} options`,
-                    }),
-                  ),
-                ),
-              },
-              ['question_text', 'options'],
-            ),
+    quiz: z.strictObject({
+      _id: z.uuid(),
+      // Required (an empty list is fine): a submission whose choices sit under another key
+      // must be refused, not scored as if nothing had been chosen.
+      questions: z.pipe(
+        z.array(z.unknown()).check(
+          z.maxLength(QUIZ_LIMITS.questionsMax),
+          z.refine((questions) => echoedTextOf(questions) <= QUIZ_LIMITS.totalTextMax, {
+            params: fieldCode('QUIZ_TOO_LONG', { maximum: QUIZ_LIMITS.totalTextMax }),
+          }),
+        ),
+        z.array(
+          bodyObject(
+            {
+              _id: questionId,
+              /** The type's answer (issue 20); wins over selectedOption when both are sent. */
+              response: z.nullish(answerValueSchema),
+              selectedOption: z.nullish(selectedOption),
+              question_text: z.optional(echoedText),
+              options: z.optional(z.array(echoedText).check(z.maxLength(QUIZ_LIMITS.optionsMax))),
+            },
+            ['question_text', 'options'],
           ),
         ),
-      },
-      { error: 'The quiz you are submitting is required' },
-    ),
+      ),
+    }),
   },
   ['score', 'accuracy', 'attemptedAt', 'user', 'timeTaken'],
 );

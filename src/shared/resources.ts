@@ -65,14 +65,14 @@ export type ResourceSortField = (typeof RESOURCE_SORT_FIELDS)[number];
  */
 export const resourceListQuerySchema = z.object({
   /** One of the caller's classes (a student asking for another is refused). */
-  classId: z.optional(z.uuid({ error: 'Choose one of your classes' })),
-  subject: optionalQueryText('Subject', FIELD_LIMITS.subject),
-  type: z.optional(z.enum(RESOURCE_TYPES, { error: 'Type must be application, image or video' })),
-  fileType: z.optional(z.enum(RESOURCE_TYPES, { error: 'Type must be application, image or video' })),
+  classId: z.optional(z.uuid()),
+  subject: optionalQueryText(FIELD_LIMITS.subject),
+  type: z.optional(z.enum(RESOURCE_TYPES)),
+  fileType: z.optional(z.enum(RESOURCE_TYPES)),
   /** Case-insensitive plain text found in the name or the description. */
-  search: optionalQueryText('Search', RESOURCE_LIMITS.search),
-  sortBy: z._default(z.enum(RESOURCE_SORT_FIELDS, { error: 'sortBy must be createdAt or fileName' }), 'createdAt'),
-  sortOrder: z._default(z.enum(['asc', 'desc'], { error: 'sortOrder must be asc or desc' }), 'desc'),
+  search: optionalQueryText(RESOURCE_LIMITS.search),
+  sortBy: z._default(z.enum(RESOURCE_SORT_FIELDS), 'createdAt'),
+  sortOrder: z._default(z.enum(['asc', 'desc']), 'desc'),
   /** Students: only what the caller has starred (the Starred toggle). */
   starred: queryFlag,
   ...pagingFields(RESOURCE_LIMITS),
@@ -82,12 +82,9 @@ export type ResourceListQuery = z.infer<typeof resourceListQuerySchema>;
 /** Comma-separated tags (SPEC §7) -> a clean list: trimmed, no blanks, no repeats, bounded. */
 export const tagsField = z
   .pipe(
-    z.string({ error: 'Tags must be text' }).check(
-      z.maxLength(RESOURCE_LIMITS.tagCount * (RESOURCE_LIMITS.tag + 2), { error: 'Too many tags' }),
-      z.refine((value) => !hasForbiddenCharacters(value), {
-        error: 'Tags contain characters that are not allowed',
-        params: fieldCode('FORBIDDEN_CHARACTERS'),
-      }),
+    z.string().check(
+      z.maxLength(RESOURCE_LIMITS.tagCount * (RESOURCE_LIMITS.tag + 2)),
+      z.refine((value) => !hasForbiddenCharacters(value), { params: fieldCode('FORBIDDEN_CHARACTERS') }),
     ),
     z.transform((value) => [
       ...new Set(
@@ -100,11 +97,9 @@ export const tagsField = z
   )
   .check(
     z.refine((tags) => tags.length <= RESOURCE_LIMITS.tagCount, {
-      error: `At most ${RESOURCE_LIMITS.tagCount} tags`,
       params: fieldCode('TOO_MANY', { maximum: RESOURCE_LIMITS.tagCount }),
     }),
     z.refine((tags) => tags.every((tag) => tag.length <= RESOURCE_LIMITS.tag), {
-      error: `Each tag must be at most ${RESOURCE_LIMITS.tag} characters`,
       params: fieldCode('TAG_TOO_LONG', { maximum: RESOURCE_LIMITS.tag }),
     }),
   );
@@ -114,7 +109,7 @@ const tagsInput = z.union([
   tagsField,
   z.pipe(
     z.pipe(
-      z.array(z.string({ error: 'Each tag must be text' })),
+      z.array(z.string()),
       z.transform((tags) => tags.join(',')),
     ),
     tagsField,
@@ -123,22 +118,17 @@ const tagsInput = z.union([
 
 /** An optional description: trimmed, bounded, clean; blank (isBlankText) means none. */
 export const descriptionField = z.pipe(
-  z.string({ error: 'Description must be text' }).check(
+  z.string().check(
     z.trim(),
-    z.maxLength(RESOURCE_LIMITS.description, {
-      error: `Description must be at most ${RESOURCE_LIMITS.description} characters`,
-    }),
-    z.refine((value) => !hasForbiddenCharacters(value), {
-      error: 'Description contains characters that are not allowed',
-      params: fieldCode('FORBIDDEN_CHARACTERS'),
-    }),
+    z.maxLength(RESOURCE_LIMITS.description),
+    z.refine((value) => !hasForbiddenCharacters(value), { params: fieldCode('FORBIDDEN_CHARACTERS') }),
   ),
   z.transform((value) => (isBlankText(value) ? null : value)),
 );
 
 /** An optional subject: blank means "the teacher's subject, else info" (SPEC §5). */
 const optionalSubject = z.pipe(
-  z.optional(blankableText('Subject', FIELD_LIMITS.subject)),
+  z.optional(blankableText(FIELD_LIMITS.subject)),
   z.transform((value) => (value ? value : undefined)),
 );
 
@@ -188,21 +178,17 @@ export function videoLinkProvider(address: string): (typeof VIDEO_LINK_PROVIDERS
 /** POST /api/teacher/add-resource-link: a hosted video shared as a resource. */
 export const videoLinkSchema = bodyObject(
   {
-    url: z.string({ error: 'Link is required' }).check(
+    url: z.string().check(
       z.trim(),
-      z.minLength(1, { error: 'Link is required' }),
-      z.maxLength(RESOURCE_LIMITS.linkUrl, { error: `Link must be at most ${RESOURCE_LIMITS.linkUrl} characters` }),
+      z.minLength(1),
+      z.maxLength(RESOURCE_LIMITS.linkUrl),
       // The URL parser accepts (and encodes) control characters the link is stored with; PostgreSQL refuses a NUL.
-      z.refine((value) => !hasForbiddenCharacters(value), {
-        error: 'Link contains characters that are not allowed',
-        params: fieldCode('FORBIDDEN_CHARACTERS'),
-      }),
+      z.refine((value) => !hasForbiddenCharacters(value), { params: fieldCode('FORBIDDEN_CHARACTERS') }),
       z.refine((value) => videoLinkProvider(value) !== undefined, {
-        error: `Link must be an https address of ${VIDEO_LINK_PROVIDERS.map((provider) => provider.name).join(', ')}`,
         params: fieldCode('VIDEO_LINK_PROVIDER', { providers: VIDEO_LINK_PROVIDERS.map((provider) => provider.name) }),
       }),
     ),
-    fileName: requiredText('Title', RESOURCE_LIMITS.fileName),
+    fileName: requiredText(RESOURCE_LIMITS.fileName),
     classId: classIdField(),
     subject: optionalSubject,
     description: z.optional(descriptionField),
@@ -215,7 +201,7 @@ export type VideoLinkInput = z.infer<typeof videoLinkSchema>;
 
 /** PATCH /api/teacher/resources/{id}: what an uploader may change afterwards. */
 export const resourceUpdateSchema = z.strictObject({
-  fileName: z.optional(requiredText('Name', RESOURCE_LIMITS.fileName)),
+  fileName: z.optional(requiredText(RESOURCE_LIMITS.fileName)),
   description: z.optional(descriptionField),
   tags: z.optional(tagsInput),
   classId: z.optional(classIdField()),
@@ -223,16 +209,13 @@ export const resourceUpdateSchema = z.strictObject({
 export type ResourceUpdate = z.infer<typeof resourceUpdateSchema>;
 
 /** POST /api/resources/{id}/star. `studentId` may be sent (SPEC §7) and is ignored. */
-export const starSchema = bodyObject(
-  { action: z.enum(['star', 'unstar'], { error: "action must be 'star' or 'unstar'" }) },
-  ['studentId'],
-);
+export const starSchema = bodyObject({ action: z.enum(['star', 'unstar']) }, ['studentId']);
 
-export const resourceIdParamsSchema = z.object({ id: z.uuid({ error: 'Unknown resource' }) });
+export const resourceIdParamsSchema = z.object({ id: z.uuid() });
 
 /** GET /api/resources/{id}/file: the signed `access` value is the credential (optional: a link without it gets 403). */
 export const fileAccessQuerySchema = z.object({
-  access: z.optional(z.string({ error: 'This file link is not valid' }).check(z.maxLength(300))),
+  access: z.optional(z.string().check(z.maxLength(300))),
 });
 
 /** SPEC §3 Resource, as presented to the caller. */

@@ -300,8 +300,15 @@ export type ValidRow = { row: number; value: RosterImportRow; rollNumberKey: str
 
 export type RowsCheck = { rows: CheckedRow[]; valid: ValidRow[] };
 
-/** Each row by the field rules, then duplicates within the file by identity keys (decision 024). */
-export function checkRosterRows(parsed: RosterCsvRow[]): RowsCheck {
+/**
+ * Each row by the field rules, then duplicates within the file by identity keys (decision 024).
+ * The schema's problems carry codes only (issue 32 point 3): `wordOf` gives their English
+ * message (the server's words; a client words the codes itself).
+ */
+export function checkRosterRows(
+  parsed: RosterCsvRow[],
+  wordOf: (problem: Pick<RowProblem, 'code' | 'params'>) => string = ({ code }) => code,
+): RowsCheck {
   const rows: CheckedRow[] = [];
   const valid: ValidRow[] = [];
   const firstRowOf = { rollNumber: new Map<string, number>(), email: new Map<string, number>() };
@@ -321,8 +328,10 @@ export function checkRosterRows(parsed: RosterCsvRow[]): RowsCheck {
       for (const issue of result.error.issues) {
         const field = issue.path[0] as RosterField;
         // One problem per field: the first rule it broke.
-        if (!problems.some((problem) => problem.field === field))
-          problems.push({ field, ...fieldCodeOf(issue), message: issue.message });
+        if (!problems.some((problem) => problem.field === field)) {
+          const coded = fieldCodeOf(issue);
+          problems.push({ field, ...coded, message: wordOf(coded) });
+        }
       }
     }
     const keys = {
@@ -359,11 +368,9 @@ export function checkRosterRows(parsed: RosterCsvRow[]): RowsCheck {
 
 /** Both import calls take the file's text; the client read its bytes (decodeCsvBytes). */
 export const rosterImportBodySchema = bodyObject({
-  csv: z.string({ error: 'Choose a CSV file' }).check(
-    z.minLength(1, { error: 'Choose a CSV file' }),
-    z.maxLength(ROSTER_IMPORT_LIMITS.csvCharacters, {
-      error: `The file is too large: at most ${ROSTER_IMPORT_LIMITS.csvCharacters.toLocaleString('en-GB')} characters`,
-    }),
+  csv: z.string().check(
+    z.minLength(1),
+    z.maxLength(ROSTER_IMPORT_LIMITS.csvCharacters),
     z.superRefine((csv, context) => {
       const parsed = parseRosterCsv(csv);
       if (!parsed.ok)

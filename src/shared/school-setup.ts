@@ -19,10 +19,10 @@ export const SCHOOL_LIMITS = {
 
 export { schoolStatusSchema, type SchoolStatus } from './school-status.ts';
 
-export const schoolNameSchema = requiredText('School name', SCHOOL_LIMITS.name);
+export const schoolNameSchema = requiredText(SCHOOL_LIMITS.name);
 
 /** The first run's one-time set-up code, as printed in the server's log (decision 050). */
-export const setupCodeSchema = requiredText('Set-up code', 100);
+export const setupCodeSchema = requiredText(100);
 
 /** POST /api/school/setup: the set-up code, the school's name and its first teacher, the administrator. */
 export const schoolSetupSchema = bodyObject({

@@ -37,15 +37,10 @@ export const createInvitationSchema = bodyObject({
   /** Who it is for, so the list says which invitation is whose. */
   note: z._default(
     z.optional(
-      z.string({ error: 'Note must be text' }).check(
+      z.string().check(
         z.trim(),
-        z.maxLength(SCHOOL_LIMITS.invitationNote, {
-          error: `Note must be at most ${SCHOOL_LIMITS.invitationNote} characters`,
-        }),
-        z.refine((value) => !hasForbiddenCharacters(value), {
-          error: 'Note contains characters that are not allowed',
-          params: fieldCode('FORBIDDEN_CHARACTERS'),
-        }),
+        z.maxLength(SCHOOL_LIMITS.invitationNote),
+        z.refine((value) => !hasForbiddenCharacters(value), { params: fieldCode('FORBIDDEN_CHARACTERS') }),
       ),
     ),
     '',

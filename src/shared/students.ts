@@ -12,9 +12,9 @@ export const STUDENT_LIST_LIMITS = {
 
 export const studentListQuerySchema = z.object({
   /** One of the caller's classes by its id (decision 031); omitted = all of them. */
-  classId: optionalQueryId('classId must be a class id'),
+  classId: optionalQueryId(),
   /** Case-insensitive substring of the name or the roll number. */
-  search: optionalQueryText('Search', STUDENT_LIST_LIMITS.search),
+  search: optionalQueryText(STUDENT_LIST_LIMITS.search),
   ...pagingFields(STUDENT_LIST_LIMITS),
 });
 export type StudentListQuery = z.infer<typeof studentListQuerySchema>;
@@ -38,7 +38,7 @@ export const classListSchema = z.array(z.string());
 export type ClassList = z.infer<typeof classListSchema>;
 
 /** The student an address names. */
-export const studentIdParamsSchema = z.object({ id: z.uuid({ error: 'Not a valid student id' }) });
+export const studentIdParamsSchema = z.object({ id: z.uuid() });
 
 /**
  * A teacher edits a student's details (decision 033): all five at once, under the

@@ -20,13 +20,9 @@ export const TASK_LIMITS = {
 export const UPDATE_TASKS_BODY_LIMIT_BYTES = TASK_LIMITS.perList * (TASK_LIMITS.text * JSON_BYTES_PER_CHARACTER + 256);
 
 export const taskSchema = bodyObject({
-  id: z.string({ error: 'A task needs an id' }).check(
-    z.regex(new RegExp(`^[A-Za-z0-9_-]{${TASK_LIMITS.idLength}}$`), {
-      error: `A task id is ${TASK_LIMITS.idLength} letters or digits`,
-    }),
-  ),
-  text: requiredText('Task text', TASK_LIMITS.text),
-  isCompleted: z.boolean({ error: 'isCompleted must be true or false' }),
+  id: z.string().check(z.regex(new RegExp(`^[A-Za-z0-9_-]{${TASK_LIMITS.idLength}}$`))),
+  text: requiredText(TASK_LIMITS.text),
+  isCompleted: z.boolean(),
 });
 export type Task = z.infer<typeof taskSchema>;
 
@@ -37,18 +33,17 @@ export type Task = z.infer<typeof taskSchema>;
  */
 export const updateTasksSchema = bodyObject(
   {
-    tasks: z.array(taskSchema, { error: 'tasks must be a list' }).check(
-      z.maxLength(TASK_LIMITS.perList, { error: `A list can hold at most ${TASK_LIMITS.perList} tasks` }),
+    tasks: z.array(taskSchema).check(
+      z.maxLength(TASK_LIMITS.perList),
       z.refine((tasks) => new Set(tasks.map((task) => task.id)).size === tasks.length, {
-        error: 'Two tasks have the same id',
         params: fieldCode('NOT_UNIQUE'),
       }),
     ),
-    version: z.number({ error: 'version must be a number' }).check(
-      z.int({ error: 'version must be a whole number' }),
-      z.gte(0, { error: 'version must not be negative' }),
+    version: z.number().check(
+      z.int(),
+      z.gte(0),
       // The column is a 32-bit integer: a larger number can only be a forged version.
-      z.lte(2_147_483_647, { error: 'version is not a version of this list' }),
+      z.lte(2_147_483_647),
     ),
   },
   ['teacherID', 'studentID'],

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { fieldCode } from './field-error-codes.ts';
 
 /**
  * The school's time zone (decision 062): an IANA name, and the two conversions due dates need,
@@ -31,11 +32,8 @@ export function isTimeZone(value: string): boolean {
 }
 
 export const timeZoneSchema = z
-  .string({ error: 'Time zone must be text' })
-  .check(
-    z.maxLength(64, { error: 'Time zone must be at most 64 characters' }),
-    z.refine(isTimeZone, { error: 'Not a time zone this server knows' }),
-  );
+  .string()
+  .check(z.maxLength(64), z.refine(isTimeZone, { params: fieldCode('INVALID_CHOICE') }));
 
 /** A wall-clock date and time: `YYYY-MM-DD` and `HH:MM` (24 hours), as date and time inputs give them. */
 export type WallClock = { date: string; time: string };

@@ -67,9 +67,7 @@ describe('the client words field problems from their codes (issue 32 point 3)', 
 
   it('says a field by the form’s own label for it', () => {
     expect(fieldErrorText(problem('name', 'REQUIRED'), 'Full name')).toBe('Full name is required');
-    expect(
-      wordErrors(formErrorsOf([{ ...problem('name', 'REQUIRED'), message: 'Name is required' }]), { name: 'Class' }),
-    ).toEqual({
+    expect(wordErrors(formErrorsOf([problem('name', 'REQUIRED')]), { name: 'Class' })).toEqual({
       name: 'Class is required',
     });
   });
@@ -92,9 +90,19 @@ describe('the client words field problems from their codes (issue 32 point 3)', 
     );
   });
 
-  it('keeps the schema’s English for an English reader where it has no words of its own: a check without a code, a bound of an unnamed field', () => {
-    expect(fieldErrorText(problem('quiz.questions.0.options', 'INVALID'))).toBe('Blorp fizzle wump');
-    expect(fieldErrorText(problem('weight', 'TOO_BIG', { maximum: 100 }))).toBe('Blorp fizzle wump');
+  it('gives an English reader the generic words too, never the server’s sentence: a check without a code, a bound of an unnamed field', () => {
+    expect(fieldErrorText(problem('quiz.questions.0.options', 'INVALID'))).toBe('This value is not valid');
+    expect(fieldErrorText(problem('weight', 'TOO_BIG', { maximum: 100 }))).toBe('The value must be at most 100');
+  });
+
+  it('says a field’s own words where they say more than its code’s', () => {
+    expect(fieldErrorText(problem('classId', 'INVALID_FORMAT', { format: 'uuid' }))).toBe('Choose one of your classes');
+    expect(fieldErrorText(problem('quiz.questions.2.correct', 'WRONG_TYPE', { expected: 'boolean' }))).toBe(
+      'Choose whether the statement is true or false',
+    );
+    expect(fieldErrorText(problem('quiz.questions.2.tolerance', 'TOO_SMALL', { minimum: 0 }))).toBe(
+      'Tolerance cannot be negative',
+    );
   });
 
   it('gives those generic words in the reader’s language, never the English', async () => {

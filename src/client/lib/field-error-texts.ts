@@ -1,7 +1,7 @@
 import { plural, t } from '@lingui/core/macro';
-import type { FieldError } from '#shared/api';
+import type { FieldProblem } from '#shared/api';
 import type { FieldErrorCode, FieldErrorParams } from '#shared/field-error-codes';
-import { activeLocale, formatNumber } from './format.ts';
+import { formatNumber } from './format.ts';
 
 /**
  * What a person reads for a field's problem (issue 32 point 3, decision 026's second addendum):
@@ -11,7 +11,7 @@ import { activeLocale, formatNumber } from './format.ts';
  */
 
 /** A problem to word: a field error, from the server or from the shared schema on the client. */
-export type FieldProblem = Pick<FieldError, 'field' | 'code' | 'params' | 'message'>;
+export type { FieldProblem };
 
 /**
  * The name a form gives a field, by the last named part of its path, where no form says its own
@@ -39,16 +39,32 @@ export const FIELD_LABELS: Readonly<Record<string, () => string>> = {
   question_text: () => t`Question text`,
   alt: () => t`Image description (alt text)`,
   search: () => t`Search`,
+  deadline: () => t`Deadline`,
+  tolerance: () => t`Tolerance`,
 };
 
-/** The default label of a dotted path: its last part that is not a list index. */
-export const fieldLabelOf = (field: string): string | undefined =>
-  FIELD_LABELS[
-    field
-      .split('.')
-      .filter((part) => !/^\d+$/.test(part))
-      .at(-1) ?? ''
-  ]?.();
+/** A dotted path's last part that is not a list index: the field's own name. */
+const lastNameOf = (field: string) =>
+  field
+    .split('.')
+    .filter((part) => !/^\d+$/.test(part))
+    .at(-1) ?? '';
+
+/** The default label of a dotted path, by its last named part. */
+export const fieldLabelOf = (field: string): string | undefined => FIELD_LABELS[lastNameOf(field)]?.();
+
+const chooseClass = () => t`Choose one of your classes`;
+
+/**
+ * A field's own words for a code, where they say more than the code's (by the field's last named
+ * part): the schemas carry codes only (issue 32 point 3), and "Choose one of your classes" says
+ * what to do where "not in the form it needs" does not.
+ */
+const FIELD_TEXTS: Readonly<Record<string, Partial<Record<FieldErrorCode, () => string>>>> = {
+  classId: { REQUIRED: chooseClass, WRONG_TYPE: chooseClass, INVALID_FORMAT: chooseClass },
+  correct: { WRONG_TYPE: () => t`Choose whether the statement is true or false` },
+  accepted: { TOO_FEW: () => t`Add at least one accepted answer` },
+};
 
 type Params = FieldErrorParams | undefined;
 const number = (params: Params, key: string) => Number(params?.[key]);
@@ -235,10 +251,7 @@ const OWN_TEXTS = {
   NOT_IN_CLASS: () => t`Choose one of the classes you teach`,
 } satisfies Partial<Record<FieldErrorCode, (params: Params) => string>>;
 
-/**
- * The generic words of a code, for a field whose name is unknown or a check without words of its
- * own, in a language other than English (where the schema's own English sentence says more).
- */
+/** The generic words of a code, for a field whose name is unknown or a check without words of its own. */
 const GENERIC_TEXTS = {
   REQUIRED: () => t`This field is required`,
   TOO_SHORT: (params) => {
@@ -281,9 +294,8 @@ const GENERIC_TEXTS = {
   },
 } satisfies Partial<Record<FieldErrorCode, (params: Params) => string>>;
 
-/** A problem without words of the client's own: the schema's English for an English reader, else generic words. */
+/** A problem without words of the client's own: its code's generic words. */
 function genericText(problem: FieldProblem): string {
-  if (activeLocale() === 'en') return problem.message;
   const generic: ((params: Params) => string) | undefined = (
     GENERIC_TEXTS as Partial<Record<FieldErrorCode, (params: Params) => string>>
   )[problem.code];
@@ -302,6 +314,8 @@ export const isSaidByName = (code: FieldErrorCode) => isNamed(code);
  */
 export function fieldErrorText(problem: FieldProblem, label = fieldLabelOf(problem.field)): string {
   const { code, params } = problem;
+  const fieldOwn = FIELD_TEXTS[lastNameOf(problem.field)]?.[code];
+  if (fieldOwn) return fieldOwn();
   if (isNamed(code)) return label ? NAMED_TEXTS[code](label, params) : genericText(problem);
   const own: ((params: Params) => string) | undefined = (
     OWN_TEXTS as Partial<Record<FieldErrorCode, (params: Params) => string>>

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UNKNOWN_FIELD_MESSAGE } from '#shared/api';
+import { UNKNOWN_FIELD_MESSAGE } from '../field-error-messages.ts';
 import { declaredRoutes, isApiPath } from '../plugins/route-policy.ts';
 import { changedRows, readAllRows } from '../testing/database-snapshot.ts';
 import { expectedStatus, routeExamples, routeKey, type RouteExample } from '../testing/route-examples.ts';

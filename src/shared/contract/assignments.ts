@@ -94,7 +94,7 @@ export const listClassAssignments = defineEndpoint({
   method: 'GET',
   path: '/api/classes/:id/assignments',
   summary: 'The assignments of a class the caller teaches (archived ones left out), newest first',
-  params: z.object({ id: z.uuid({ error: 'Not a valid class id' }) }),
+  params: z.object({ id: z.uuid() }),
   query: classAssignmentsQuery,
   response: z.array(teacherAssignmentSchema),
   paged: true,

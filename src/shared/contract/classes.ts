@@ -21,10 +21,10 @@ import { defineEndpoint } from './endpoint.ts';
 
 /** Classes as records (issue 19 points 3–6, decision 031): a teacher's classes, join codes, rosters. */
 
-const classParams = z.object({ id: z.uuid({ error: 'Not a valid class id' }) });
+const classParams = z.object({ id: z.uuid() });
 const classMemberParams = z.object({
-  id: z.uuid({ error: 'Not a valid class id' }),
-  memberId: z.uuid({ error: 'Not a valid id' }),
+  id: z.uuid(),
+  memberId: z.uuid(),
 });
 /** The address says it all: a body, if sent, must be empty (decision 025). */
 const noBody = z.nullish(bodyObject({}));
@@ -176,7 +176,7 @@ export const getRosterImport = defineEndpoint({
   path: '/api/imports/:id',
   summary:
     'An import the caller started: its progress, its outcome and, on the first read after it is done, the generated passwords',
-  params: z.object({ id: z.uuid({ error: 'Not a valid import id' }) }),
+  params: z.object({ id: z.uuid() }),
   response: rosterImportStatusSchema,
   errors: ['NOT_FOUND'],
 });

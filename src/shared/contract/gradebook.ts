@@ -9,7 +9,7 @@ import { defineEndpoint } from './endpoint.ts';
 
 /** The gradebook (issue 33 point 4, decision 062): a class's for its teachers, a student's own row. */
 
-const classIdParams = z.object({ id: z.uuid({ error: 'Not a valid class id' }) });
+const classIdParams = z.object({ id: z.uuid() });
 
 export const getGradebookColumns = defineEndpoint({
   method: 'GET',

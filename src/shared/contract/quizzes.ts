@@ -87,7 +87,7 @@ export const submitQuiz = defineEndpoint({
 
 /** The export's format: GIFT only for now (Aiken cannot carry the other types). */
 export const quizExportQuerySchema = z.object({
-  format: z._default(z.enum(['gift'], { error: 'format must be gift' }), 'gift'),
+  format: z._default(z.enum(['gift']), 'gift'),
 });
 
 export const exportQuiz = defineEndpoint({

@@ -74,7 +74,7 @@ export const createInvitation = defineEndpoint({
   status: 201,
 });
 
-const idParams = z.object({ id: z.uuid({ error: 'Not a valid id' }) });
+const idParams = z.object({ id: z.uuid() });
 /** The address says it all: a body, if sent, must be empty (decision 025). */
 const noBody = z.nullish(bodyObject({}));
 

@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { UNKNOWN_FIELD_MESSAGE } from '#shared/api';
+import { UNKNOWN_FIELD_MESSAGE } from '../../field-error-messages.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';

@@ -23,6 +23,7 @@ import { hashPassword } from '../accounts/passwords.ts';
 import { generateTemporaryPassword } from '../accounts/temporary-passwords.ts';
 import { requireTaughtClass } from '../classes/records.ts';
 import { credentialSeal } from './sealed-credentials.ts';
+import { fieldErrorMessage } from '../../field-error-messages.ts';
 
 /** An import is kept this long after it ends, for its teacher to read the outcome (decision 034). */
 export const IMPORT_KEPT_MS = 15 * 60_000;
@@ -94,7 +95,7 @@ export function createRosterImports(
     const parsed = parseRosterCsv(csv);
     // The body schema refused these already; a second guard costs nothing.
     if (!parsed.ok) throw badRequest(parsed.message, fieldProblem('csv', parsed.code, parsed.message, parsed.params));
-    const { rows, valid } = checkRosterRows(parsed.rows);
+    const { rows, valid } = checkRosterRows(parsed.rows, fieldErrorMessage);
     const taken =
       valid.length === 0
         ? []

@@ -68,7 +68,7 @@ export const IMPORT_PROBLEM_TEXTS: { [C in ImportProblemCode]: (params: ImportPr
   },
   INVALID_QUESTION: (params) =>
     fieldErrorText(
-      { field: params.field, code: params.fieldCode, params: params.fieldParams, message: '' },
+      { field: params.field, code: params.fieldCode, params: params.fieldParams },
       fieldLabelOf(params.field),
     ),
   AIKEN_TOO_FEW_OPTIONS: () => t`A question needs at least two options (A. …, B. …)`,

@@ -94,16 +94,16 @@ describe('the quiz draft', () => {
       wordErrors(
         formErrorsOf(
           [
-            { field: 'quiz.questions.1.options.3', code: 'INVALID', message: 'too long' },
-            { field: 'quiz.questions.1.options', code: 'INVALID', message: 'later' },
-            { field: 'quiz.questions.1.accepted.0', code: 'INVALID', message: 'An accepted answer cannot be empty' },
+            { field: 'quiz.questions.1.options.3', code: 'TOO_LONG', params: { maximum: 500 } },
+            { field: 'quiz.questions.1.options', code: 'NOT_UNIQUE' },
+            { field: 'quiz.questions.1.accepted.0', code: 'REQUIRED' },
           ],
           errorSlot,
         ),
       ),
     ).toEqual({
-      'quiz.questions.1.options': 'too long',
-      'quiz.questions.1.accepted': 'An accepted answer cannot be empty',
+      'quiz.questions.1.options': 'Write at most 500 characters',
+      'quiz.questions.1.accepted': 'This field is required',
     });
   });
 
@@ -160,7 +160,7 @@ describe('the quiz draft', () => {
       expect(check(question)).toEqual({});
       expect(check({ ...question, value: '', tolerance: '-1', points: '1.25' })).toEqual({
         'quiz.questions.0.value': 'The value must be a number',
-        'quiz.questions.0.tolerance': 'The tolerance cannot be negative',
+        'quiz.questions.0.tolerance': 'Tolerance cannot be negative',
         'quiz.questions.0.points': 'Points go in halves: 1, 1.5, 2…',
       });
     });
