@@ -89,6 +89,23 @@ export default tseslint.config(
     },
   },
   {
+    // The shared schemas carry codes, not sentences (issue 32 point 3, decision 026's third
+    // addendum): the client words codes in the reader's language, the server its English.
+    files: ['src/shared/**/*.ts'],
+    ignores: ['**/*.test.*'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression > ObjectExpression > Property[key.name="error"]:matches([value.type="Literal"], [value.type="TemplateLiteral"])',
+          message:
+            'A schema names a code (fieldCode in field-error-codes.ts), not an English sentence (NO_SCHEMA_SENTENCES).',
+        },
+      ],
+    },
+  },
+  {
     // The client reaches the API only through call(endpoint): the path, method and answer type
     // come from the shared contract, so no screen writes a path that can drift (decision 026).
     files: ['src/client/**/*.{ts,tsx}'],

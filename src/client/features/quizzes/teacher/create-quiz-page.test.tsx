@@ -140,7 +140,7 @@ describe('the quiz editor’s question types', () => {
     await user.type(tolerance, '-1');
     await user.click(screen.getByRole('button', { name: 'Save quiz' }));
     expect(await within(question).findByText('The value must be a number')).toBeInTheDocument();
-    expect(within(question).getByText('The tolerance cannot be negative')).toBeInTheDocument();
+    expect(within(question).getByText('Tolerance cannot be negative')).toBeInTheDocument();
     expect(within(question).getByRole('textbox', { name: /^Correct value/ })).toHaveAttribute('inputmode', 'decimal');
   });
 });
