@@ -102,6 +102,12 @@ export default tseslint.config(
           message:
             'A schema names a code (fieldCode in field-error-codes.ts), not an English sentence (NO_SCHEMA_SENTENCES).',
         },
+        {
+          selector:
+            'CallExpression[callee.property.name="addIssue"] > ObjectExpression > Property[key.name="message"]:matches([value.type="Literal"], [value.type="TemplateLiteral"])',
+          message:
+            'An issue names a code (fieldCode in field-error-codes.ts), not an English sentence (NO_SCHEMA_SENTENCES).',
+        },
       ],
     },
   },

@@ -37,7 +37,6 @@ export const accommodationInputSchema = bodyObject({
       context.addIssue({
         code: 'custom',
         path: ['extraMinutes'],
-        message: 'Give extra minutes, extra time in percent or a later deadline',
         params: fieldCode('NO_ACCOMMODATION'),
       });
     }

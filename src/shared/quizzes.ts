@@ -254,8 +254,6 @@ export const quizBodySchema = <Extra extends z.core.$ZodShape = Record<never, ne
         context.addIssue({
           code: 'custom',
           path: ['reviewScore'],
-          message:
-            'Correct answers shown right after submitting reveal the score: show the score then too, or the answers later',
           params: fieldCode('REVIEW_REVEALS_SCORE'),
         });
       }

@@ -41,6 +41,8 @@ export const FIELD_LABELS: Readonly<Record<string, () => string>> = {
   search: () => t`Search`,
   deadline: () => t`Deadline`,
   tolerance: () => t`Tolerance`,
+  points: () => t`Points`,
+  maxTime: () => t`Maximum time`,
 };
 
 /** A dotted path's last part that is not a list index: the field's own name. */

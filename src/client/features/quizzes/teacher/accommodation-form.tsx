@@ -56,6 +56,8 @@ export function AccommodationForm({
         deadline: deadline === '' ? null : toDeadlineIso(deadline),
       };
     },
+    // Its problems say the fields by name: "Extra time in percent must be at most 300".
+    labels: { extraMinutes: t`Extra minutes`, extraPercent: t`Extra time in percent`, deadline: t`Later deadline` },
     refineErrors: (found) => (studentId ? found : { studentId: () => t`Choose a student`, ...found }),
     onSubmit: async (_input, { body }) => {
       await call(setAccommodation, { params: { id: quiz._id, studentId }, body });
