@@ -315,12 +315,12 @@ describe('loadConfig: meetings', () => {
 
   it.each([
     ['not JSON', '[{urls:', /^ICE_SERVERS is not valid JSON/],
-    ['an object instead of a list', '{"urls":"stun:a.example:3478"}', /^ICE_SERVERS: .*expected array/],
+    ['an object instead of a list', '{"urls":"stun:a.example:3478"}', /^ICE_SERVERS: Missing, or not an array/],
     ['a web address', '[{"urls":"https://a.example"}]', /^ICE_SERVERS\[0\]\.urls: ICE server URLs start with stun:/],
     [
       'TURN without credentials',
       '[{"urls":"turn:a.example:3478"}]',
-      /^ICE_SERVERS\[0\]: A TURN server needs a username/,
+      /^ICE_SERVERS\[0\]: A TURN server without its username and credential/,
     ],
     ['an unknown field', '[{"urls":"stun:a.example","password":"x"}]', /^ICE_SERVERS\[0\]/],
   ])('refuses ICE_SERVERS that is %s, with an example', (_label, value, message) => {

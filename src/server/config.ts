@@ -3,11 +3,13 @@ import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, writ
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { fieldCodeOf } from '#shared/api';
 import { iceServersSchema, MEETING_LIMITS, type IceServer } from '#shared/meetings';
 import { RESOURCE_LIMITS } from '#shared/resources';
 import { normaliseSetupCode } from './features/school/setup-code.ts';
 import { DEFAULT_READ_CACHE_TTL_MS, MAX_TAGGED_TTL_MS } from './cache/read-cache.ts';
 import { DEFAULT_THROTTLE_LIMITS, FAILURE_COST } from './throttle/limits.ts';
+import { fieldErrorMessage } from './field-error-messages.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const ROOM_SIZE_RANGE = `MEETING_ROOM_SIZE must be between ${MEETING_LIMITS.minRoomSize} and ${MEETING_LIMITS.maxRoomSize}`;
@@ -198,7 +200,13 @@ const environmentSchema = z.object({
       if (servers.success) return servers.data;
       const issue = servers.error.issues[0]!;
       const where = issue.path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('');
-      context.addIssue({ code: 'custom', message: `ICE_SERVERS${where}: ${issue.message} (${ICE_SERVERS_EXAMPLE})` });
+      // The shared schema says a code; the operator reads words.
+      const coded = fieldCodeOf(issue);
+      const words =
+        coded.code === 'INVALID_FORMAT' && issue.path.includes('urls')
+          ? 'ICE server URLs start with stun:, stuns:, turn: or turns:'
+          : fieldErrorMessage(coded);
+      context.addIssue({ code: 'custom', message: `ICE_SERVERS${where}: ${words} (${ICE_SERVERS_EXAMPLE})` });
       return z.NEVER;
     })
     .optional(),

@@ -15,6 +15,9 @@ type Words = (params: FieldErrorParams) => string;
 
 const exclusive = (params: FieldErrorParams) => params.inclusive === false;
 
+/** "a string", "an array": the kind zod expected. */
+const withArticle = (kind: string) => `${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind}`;
+
 /** The generic codes say their bounds; the rule codes say what their meaning says. */
 const GENERIC_MESSAGES: Partial<Record<FieldErrorCode, Words>> = {
   REQUIRED: () => 'Required',
@@ -26,14 +29,18 @@ const GENERIC_MESSAGES: Partial<Record<FieldErrorCode, Words>> = {
   TOO_MANY: ({ maximum }) => `Must have at most ${String(maximum)} entries`,
   NOT_A_NUMBER: () => 'Must be a number',
   NOT_WHOLE_NUMBER: () => 'Must be a whole number',
-  WRONG_TYPE: ({ expected }) => `Missing, or not of the expected kind (${String(expected)})`,
+  WRONG_TYPE: ({ expected }) => `Missing, or not ${withArticle(String(expected))}`,
   INVALID_EMAIL: () => 'Must be a valid email address',
   INVALID_FORMAT: ({ format }) =>
     format === 'regex' ? 'Not in the form this field needs' : `Must be a valid ${String(format)}`,
   INVALID_CHOICE: ({ values }) =>
     Array.isArray(values) ? `Must be one of: ${values.join(', ')}` : 'Not one of the values this field allows',
   UNKNOWN_FIELD: () => UNKNOWN_FIELD_MESSAGE,
-  INVALID: () => 'Not valid',
+  // A field the server accepts and does not read, over its size (fields.ts, ignoredValue).
+  INVALID: ({ maximumBytes }) =>
+    maximumBytes === undefined
+      ? 'Not valid'
+      : `The server does not read this field; it may be sent, but only up to ${String(maximumBytes)} bytes`,
 };
 
 /** A meaning's `name` in backquotes becomes the parameter's value, when the problem has it. */

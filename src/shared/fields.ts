@@ -141,6 +141,7 @@ const ignoredValue = z.optional(
     .check(
       z.refine(
         (value) => value === undefined || textEncoder.encode(JSON.stringify(value)).length <= IGNORED_FIELD_MAX_BYTES,
+        { params: fieldCode('INVALID', { maximumBytes: IGNORED_FIELD_MAX_BYTES }) },
       ),
     ),
 );

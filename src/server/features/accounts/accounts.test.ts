@@ -215,7 +215,7 @@ describe('student registration and login', () => {
 
   it('checks both email fields and bounds the roll number', async () => {
     const badParentEmail = await post('/api/student/register', newStudent({ parentEmail: 'nope' }));
-    expect(badParentEmail.body.message).toBe('parentEmail: Parent email must be a valid email address');
+    expect(badParentEmail.body.message).toBe('parentEmail: Must be a valid email address');
     const longRoll = await post('/api/student/register', newStudent({ rollNumber: 'r'.repeat(51) }));
     expect(longRoll.status).toBe(400);
     const oddRoll = await post('/api/student/register', newStudent({ rollNumber: 'has space' }));

@@ -52,16 +52,16 @@ describe('field errors carry codes', () => {
       (response.body.errors as { field: string }[]).map(({ field, ...error }) => [field, error]),
     );
     expect(byField).toEqual({
-      name: { code: 'REQUIRED', message: 'Name is required' },
-      email: { code: 'INVALID_EMAIL', message: 'Email must be a valid email address' },
+      name: { code: 'REQUIRED', message: 'Required' },
+      email: { code: 'INVALID_EMAIL', message: 'Must be a valid email address' },
       password: {
         code: 'TOO_SHORT',
         params: { minimum: FIELD_LIMITS.passwordMin },
-        message: `Password must be at least ${FIELD_LIMITS.passwordMin} characters`,
+        message: `Must be at least ${FIELD_LIMITS.passwordMin} characters`,
       },
       rollNumber: {
         code: 'USERNAME_CHARACTERS',
-        message: 'Account username may contain only letters, digits, dots, dashes and underscores',
+        message: 'A username with characters other than letters, digits, dots, dashes and underscores',
       },
     });
   });
@@ -73,7 +73,7 @@ describe('field errors carry codes', () => {
         field: 'parentName',
         code: 'TOO_LONG',
         params: { maximum: FIELD_LIMITS.name },
-        message: `Parent name must be at most ${FIELD_LIMITS.name} characters`,
+        message: `Must be at most ${FIELD_LIMITS.name} characters`,
       },
     ]);
     const unknown = await t.call({

@@ -176,11 +176,11 @@ describe('identities that only look alike', () => {
     expect(response.status).toBe(400);
     expect(response.body.errors).toEqual(
       expect.arrayContaining([
-        { field: 'email', code: 'INVALID_EMAIL', message: 'Email must be a valid email address' },
+        { field: 'email', code: 'INVALID_EMAIL', message: 'Must be a valid email address' },
         {
           field: 'classCode',
           code: 'CLASS_CODE_FORM',
-          message: 'A class code is 8 letters and digits, like ABCD-EFGH',
+          message: 'Not shaped like a class code (8 letters and digits)',
         },
       ]),
     );

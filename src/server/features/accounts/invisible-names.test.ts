@@ -35,12 +35,12 @@ afterAll(async () => {
   await t.close();
 });
 
-/** The field errors of a 400, by field. */
+/** The field errors of a 400: each field's code, which clients word. */
 function fieldErrors(response: { status: number; body: any; raw: string }) {
   expect(response.status, response.raw).toBe(400);
   expect(response.body.code).toBe('VALIDATION_FAILED');
   return Object.fromEntries(
-    (response.body.errors as { field: string; message: string }[]).map((error) => [error.field, error.message]),
+    (response.body.errors as { field: string; code: string }[]).map((error) => [error.field, error.code]),
   );
 }
 
@@ -53,7 +53,7 @@ describe('names of only invisible characters are refused as missing', () => {
         url: '/api/student/register',
         payload: buildStudentRegistration({ classCode, name, parentName: name }),
       });
-      expect(fieldErrors(response)).toEqual({ name: 'Name is required', parentName: 'Parent name is required' });
+      expect(fieldErrors(response)).toEqual({ name: 'REQUIRED', parentName: 'REQUIRED' });
     },
   );
 
@@ -65,7 +65,7 @@ describe('names of only invisible characters are refused as missing', () => {
       headers: bearer(teacher.token),
       payload: account,
     });
-    expect(fieldErrors(response)).toEqual({ name: 'Name is required', parentName: 'Parent name is required' });
+    expect(fieldErrors(response)).toEqual({ name: 'REQUIRED', parentName: 'REQUIRED' });
   });
 
   it("a student's and a parent's name when a teacher edits a student", async () => {
@@ -77,7 +77,7 @@ describe('names of only invisible characters are refused as missing', () => {
       headers: bearer(teacher.token),
       payload: { ...details, name: '\u200d', parentName: '\u200c' },
     });
-    expect(fieldErrors(response)).toEqual({ name: 'Name is required', parentName: 'Parent name is required' });
+    expect(fieldErrors(response)).toEqual({ name: 'REQUIRED', parentName: 'REQUIRED' });
   });
 
   it("a teacher's name and subject at registration", async () => {
@@ -86,7 +86,7 @@ describe('names of only invisible characters are refused as missing', () => {
       url: '/api/teacher/register',
       payload: buildTeacherRegistration(await inviteTeacher(t), { name: '\u200b\u200b', subject: '\ufeff' }),
     });
-    expect(fieldErrors(response)).toEqual({ name: 'Full name is required', subject: 'Subject is required' });
+    expect(fieldErrors(response)).toEqual({ name: 'REQUIRED', subject: 'REQUIRED' });
   });
 
   it("the school's name at set-up and when renamed", async () => {
@@ -95,7 +95,7 @@ describe('names of only invisible characters are refused as missing', () => {
       url: '/api/school/setup',
       payload: buildSchoolSetup({ schoolName: '\u2060', name: '\u200b' }),
     });
-    expect(fieldErrors(setup)).toEqual({ schoolName: 'School name is required', name: 'Full name is required' });
+    expect(fieldErrors(setup)).toEqual({ schoolName: 'REQUIRED', name: 'REQUIRED' });
     const administrator = await schoolAdministrator(t);
     const renamed = await t.call({
       method: 'POST',
@@ -103,7 +103,7 @@ describe('names of only invisible characters are refused as missing', () => {
       headers: bearer(administrator.token),
       payload: { name: '\u200b\ufeff' },
     });
-    expect(fieldErrors(renamed)).toEqual({ name: 'School name is required' });
+    expect(fieldErrors(renamed)).toEqual({ name: 'REQUIRED' });
   });
 
   it("a class's name, as before", async () => {
@@ -113,7 +113,7 @@ describe('names of only invisible characters are refused as missing', () => {
       headers: bearer(teacher.token),
       payload: { name: '\u200b' },
     });
-    expect(fieldErrors(response)).toEqual({ name: 'Class is required' });
+    expect(fieldErrors(response)).toEqual({ name: 'REQUIRED' });
   });
 
   it("a quiz's title", async () => {
@@ -123,7 +123,7 @@ describe('names of only invisible characters are refused as missing', () => {
       headers: bearer(teacher.token),
       payload: await quizFor(t, teacher, { title: '\u200b\u2060' }),
     });
-    expect(fieldErrors(response)).toEqual({ title: 'Title is required' });
+    expect(fieldErrors(response)).toEqual({ title: 'REQUIRED' });
   });
 
   it("a shared video link's title", async () => {
@@ -133,7 +133,7 @@ describe('names of only invisible characters are refused as missing', () => {
       headers: bearer(teacher.token),
       payload: { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', fileName: '\u200b', classId },
     });
-    expect(fieldErrors(response)).toEqual({ fileName: 'Title is required' });
+    expect(fieldErrors(response)).toEqual({ fileName: 'REQUIRED' });
   });
 
   it('a roster import row, with the add-student form’s own words', async () => {
@@ -148,8 +148,8 @@ describe('names of only invisible characters are refused as missing', () => {
     expect(response.status, response.raw).toBe(200);
     expect(response.body.data.rows[0].problems).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ field: 'name', message: 'Name is required' }),
-        expect.objectContaining({ field: 'parentName', message: 'Parent name is required' }),
+        expect.objectContaining({ field: 'name', code: 'REQUIRED' }),
+        expect.objectContaining({ field: 'parentName', code: 'REQUIRED' }),
       ]),
     );
   });

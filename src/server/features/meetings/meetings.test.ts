@@ -128,7 +128,8 @@ describe('POST /api/meetings', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe('You do not teach this class');
     expect((await createRoom(teacher.token, {})).body).toMatchObject({
-      message: 'classId: Choose one of your classes',
+      code: 'VALIDATION_FAILED',
+      errors: [expect.objectContaining({ field: 'classId', code: 'WRONG_TYPE' })],
     });
     expect((await createRoom(teacher.token, { classId: 'maths-7b' })).status).toBe(400);
     expect((await createRoom(teacher.token, { classId: randomUUID() })).status).toBe(404);
@@ -247,7 +248,8 @@ describe('POST /api/meetings/{roomId}/token', () => {
     async (typed) => {
       const response = await mint(typed, student.token);
       expect(response.status).toBe(400);
-      expect(response.body.message).toMatch(/room ID is 6 to 64 letters, digits, - or _/);
+      expect(response.body.errors).toEqual([expect.objectContaining({ field: 'roomId' })]);
+      expect(['TOO_SHORT', 'TOO_LONG', 'INVALID_FORMAT']).toContain(response.body.errors[0].code);
     },
   );
 

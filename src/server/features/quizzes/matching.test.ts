@@ -250,6 +250,6 @@ describe('matching questions and descriptions', () => {
     payload.quiz.questions = [{ type: 'description', question_text: 'Nothing to answer here.' }];
     const refused = await call('POST', '/api/teacher/add-quiz', teacher, payload);
     expect(refused.status).toBe(400);
-    expect(refused.body.message).toContain('descriptions alone have nothing to answer');
+    expect(refused.body.errors).toContainEqual(expect.objectContaining({ code: 'NO_QUESTIONS' }));
   });
 });

@@ -198,7 +198,10 @@ describe('creating a quiz', () => {
       payload: await quizFor(t, teacher, { quiz: { background: QUIZ_BACKGROUNDS[0], questions } }),
     });
     expect(refused.status).toBe(400);
-    expect(refused.body.message).toMatch(/^quiz\.questions: The quiz is too long/);
+    expect(refused.body.message).toMatch(/^quiz\.questions: A quiz longer than \d+ characters/);
+    expect(refused.body.errors).toContainEqual(
+      expect.objectContaining({ field: 'quiz.questions', code: 'QUIZ_TOO_LONG' }),
+    );
   });
 
   it('refuses text that is not well-formed (a lone surrogate) with 400, not a crash', async () => {
@@ -503,7 +506,7 @@ describe('answering and submitting', () => {
   it('takes the fields it does not read only at their size: a big score, an echo longer than any quiz or a big createdBy is 400, nothing changed', async () => {
     const { teacher, student, quiz, key } = await startedAttempt();
     const math = key['What is 2 + 2?']!;
-    const ignoredMessage = 'The server does not read this field; it may be sent, but only up to 2,048 bytes';
+    const ignoredMessage = 'The server does not read this field; it may be sent, but only up to 2048 bytes';
 
     const bigScore = await submit(student, quiz._id, { [math.id]: math.right }, { score: 'x'.repeat(100_000) });
     expect(bigScore.status).toBe(400);
@@ -527,7 +530,7 @@ describe('answering and submitting', () => {
     });
     expect(echoed.status).toBe(400);
     expect(echoed.body.message).toBe(
-      'quiz.questions: The question texts and options sent back are longer than any quiz: at most 300000 characters in all',
+      'quiz.questions: A quiz longer than 300000 characters of questions and options in all',
     );
     const longText = await t.call({
       method: 'POST',
@@ -536,9 +539,7 @@ describe('answering and submitting', () => {
       payload: { quiz: { _id: quiz._id, questions: [{ _id: math.id, question_text: 'x'.repeat(2001) }] } },
     });
     expect(longText.status).toBe(400);
-    expect(longText.body.message).toBe(
-      'quiz.questions.0.question_text: A question text or option sent back must be at most 2000 characters',
-    );
+    expect(longText.body.message).toBe('quiz.questions.0.question_text: Must be at most 2000 characters');
     // Nothing was submitted: the attempt is still open, and a SPEC-shaped submission goes through.
     expect((await getQuiz(student, quiz._id)).body.data.attempt.status).toBe('in-progress');
     const spec = await submit(

@@ -73,7 +73,7 @@ describe('checking a class list', () => {
       row: 13,
       problems: [
         { field: 'rollNumber', code: 'USERNAME_CHARACTERS', message: expect.stringContaining('letters, digits') },
-        { field: 'email', code: 'INVALID_EMAIL', message: 'Email must be a valid email address' },
+        { field: 'email', code: 'INVALID_EMAIL', message: 'Must be a valid email address' },
       ],
     });
     expect(await studentCount()).toBe(before);
@@ -85,7 +85,7 @@ describe('checking a class list', () => {
       code: 'ROSTER_ROWS_INVALID',
       errors: [
         { field: 'rows.13.rollNumber', message: expect.stringMatching(/^Row 13: /) },
-        { field: 'rows.13.email', message: 'Row 13: Email must be a valid email address' },
+        { field: 'rows.13.email', message: 'Row 13: Must be a valid email address' },
       ],
     });
     expect(await studentCount()).toBe(before);
@@ -125,7 +125,7 @@ describe('checking a class list', () => {
     expect(binary.status).toBe(400);
     expect(binary.body).toMatchObject({
       code: 'VALIDATION_FAILED',
-      errors: [{ field: 'csv', code: 'NOT_TEXT', message: expect.stringContaining('not a text CSV file') }],
+      errors: [{ field: 'csv', code: 'NOT_TEXT', message: expect.stringContaining('not UTF-8 text') }],
     });
     const tooMany = classList(Array.from({ length: ROSTER_IMPORT_LIMITS.rows + 1 }, () => studentRow()));
     for (const path of ['import/check', 'import']) {
@@ -135,7 +135,7 @@ describe('checking a class list', () => {
         field: 'csv',
         code: 'TOO_MANY_ROWS',
         params: { rows: 2_001, max: 2_000 },
-        message: expect.stringContaining('2,001 students: at most 2,000'),
+        message: expect.stringMatching(/2,?001.*2,?000/),
       });
     }
   });

@@ -83,7 +83,7 @@ describe('teachers join by invitation', () => {
       field: 'invitation',
       code: 'WRONG_TYPE',
       params: { expected: 'string' },
-      message: 'Invitation is required',
+      message: 'Missing, or not a string',
     });
     const unknown = await post('/api/teacher/register', buildTeacherRegistration('A'.repeat(32)));
     expect([unknown.status, unknown.body.code]).toEqual([404, 'INVITATION_NOT_FOUND']);

@@ -34,7 +34,7 @@ describe('the set-up code', () => {
       field: 'setupCode',
       code: 'WRONG_TYPE',
       params: { expected: 'string' },
-      message: 'Set-up code is required',
+      message: 'Missing, or not a string',
     });
 
     const wrong = await t.call({
