@@ -97,14 +97,12 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector:
-            'CallExpression > ObjectExpression > Property[key.name="error"]:matches([value.type="Literal"], [value.type="TemplateLiteral"])',
+          selector: 'Property[key.name="error"]:matches([value.raw=/^[\'"]/], [value.type="TemplateLiteral"])',
           message:
             'A schema names a code (fieldCode in field-error-codes.ts), not an English sentence (NO_SCHEMA_SENTENCES).',
         },
         {
-          selector:
-            'CallExpression[callee.property.name="addIssue"] > ObjectExpression > Property[key.name="message"]:matches([value.type="Literal"], [value.type="TemplateLiteral"])',
+          selector: 'CallExpression[callee.property.name="addIssue"] > ObjectExpression > Property[key.name="message"]',
           message:
             'An issue names a code (fieldCode in field-error-codes.ts), not an English sentence (NO_SCHEMA_SENTENCES).',
         },

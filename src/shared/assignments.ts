@@ -99,7 +99,6 @@ const assignmentShape = {
 const publishBeforeDue = (value: { dueAt: string | null; publishAt: string | null }) =>
   value.dueAt === null || value.publishAt === null || Date.parse(value.publishAt) <= Date.parse(value.dueAt);
 const PUBLISH_AFTER_DUE = {
-  error: 'The publish time must come before the due time',
   path: ['publishAt'],
   params: fieldCode('PUBLISH_AFTER_DUE'),
 };

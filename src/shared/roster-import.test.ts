@@ -171,7 +171,6 @@ describe('parseRosterCsv', () => {
   it('is what the body schema checks, so the server refuses what the client would', () => {
     const result = rosterImportBodySchema.safeParse({ csv: 'Name\u0000' });
     expect(result.success).toBe(false);
-    expect(result.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([[['csv'], NOT_TEXT_MESSAGE]]);
     expect(fieldErrorsOf(result.error?.issues ?? [])).toEqual([{ field: 'csv', code: 'NOT_TEXT' }]);
     const quoted = rosterImportBodySchema.safeParse({ csv: 'Name,Roll number\n"A' });
     expect(fieldErrorsOf(quoted.error?.issues ?? [])).toMatchObject([

@@ -373,8 +373,7 @@ export const rosterImportBodySchema = bodyObject({
     z.maxLength(ROSTER_IMPORT_LIMITS.csvCharacters),
     z.superRefine((csv, context) => {
       const parsed = parseRosterCsv(csv);
-      if (!parsed.ok)
-        context.addIssue({ code: 'custom', message: parsed.message, params: fieldCode(parsed.code, parsed.params) });
+      if (!parsed.ok) context.addIssue({ code: 'custom', params: fieldCode(parsed.code, parsed.params) });
     }),
   ),
 });

@@ -52,7 +52,7 @@ type AuthFormProps<Schema extends z.ZodMiniType<Record<string, unknown>>> = {
   schema: Schema;
   fields: AuthField[];
   submitLabel: string;
-  /** Sends the valid values; its resolved message is shown as a success toast. */
+  /** Sends the valid values; a page that is not left at once says its own success in its own words. */
   onSubmit(values: z.infer<Schema>): Promise<void>;
   notice?: string | undefined;
   /** Values sent with the fields but not typed in (an invitation code from the link). */

@@ -93,6 +93,37 @@ describe('the client words field problems from their codes (issue 32 point 3)', 
   it('gives an English reader the generic words too, never the server’s sentence: a check without a code, a bound of an unnamed field', () => {
     expect(fieldErrorText(problem('quiz.questions.0.options', 'INVALID'))).toBe('This value is not valid');
     expect(fieldErrorText(problem('weight', 'TOO_BIG', { maximum: 100 }))).toBe('The value must be at most 100');
+    // A strict bound is not itself allowed: a partial answer earns more than 0 percent.
+    expect(fieldErrorText(problem('weight', 'TOO_SMALL', { minimum: 0, inclusive: false }))).toBe(
+      'The value must be more than 0',
+    );
+    expect(fieldErrorText(problem('weight', 'TOO_BIG', { maximum: 100, inclusive: false }))).toBe(
+      'The value must be less than 100',
+    );
+  });
+
+  it('says a question’s options, pairs and time in their own words, in every locale', async () => {
+    expect(fieldErrorText(problem('quiz.questions.1.options', 'TOO_FEW', { minimum: 2 }))).toBe(
+      'A question needs at least 2 options',
+    );
+    expect(fieldErrorText(problem('quiz.questions.1.options', 'NOT_UNIQUE'))).toBe('Options of a question must differ');
+    expect(fieldErrorText(problem('maxTime', 'TOO_SMALL', { minimum: 1 }))).toBe(
+      'Maximum time must be at least 1 minute',
+    );
+    const { messages: arabic } = (await import('../locales/ar/messages.po')) as { messages: Messages };
+    i18n.loadAndActivate({ locale: 'ar', messages: arabic });
+    expect(fieldErrorText(problem('quiz.questions.1.pairs', 'TOO_FEW', { minimum: 2 }))).toBe(
+      'يحتاج سؤال المطابقة إلى زوجين على الأقل',
+    );
+  });
+
+  it('names a field by its list where the name means different things', () => {
+    expect(fieldErrorText(problem('tasks.3.text', 'TOO_LONG', { maximum: 200 }))).toBe(
+      'Task text must be at most 200 characters',
+    );
+    expect(fieldErrorText(problem('quiz.questions.0.options.2.text', 'TOO_LONG', { maximum: 2000 }))).toBe(
+      'Option must be at most 2,000 characters',
+    );
   });
 
   it('says a field’s own words where they say more than its code’s', () => {
@@ -110,7 +141,7 @@ describe('the client words field problems from their codes (issue 32 point 3)', 
     i18n.loadAndActivate({ locale: 'es', messages });
     expect(fieldErrorText(problem('quiz.questions.0.options', 'INVALID'))).toBe('Este valor no es válido');
     expect(fieldErrorText(problem('weight', 'TOO_BIG', { maximum: 100 }))).toBe('El valor debe ser como máximo 100');
-    expect(fieldErrorText(problem('options', 'TOO_FEW', { minimum: 1 }))).toBe('Indica al menos 1 elemento');
+    expect(fieldErrorText(problem('attachments', 'TOO_FEW', { minimum: 1 }))).toBe('Indica al menos 1 elemento');
     // The shared rules' own codes (assignments, answers) are worded, not left to the generic words.
     expect(fieldErrorText(problem('publishAt', 'PUBLISH_AFTER_DUE'))).toBe(
       'La fecha de publicación debe ser anterior a la fecha límite',
@@ -119,7 +150,7 @@ describe('the client words field problems from their codes (issue 32 point 3)', 
     expect(fieldErrorText(problem('classIds', 'NO_CLASS_CHOSEN'))).toBe('Elige al menos una clase');
     const { messages: arabic } = (await import('../locales/ar/messages.po')) as { messages: Messages };
     i18n.loadAndActivate({ locale: 'ar', messages: arabic });
-    expect(fieldErrorText(problem('options', 'TOO_FEW', { minimum: 2 }))).toBe('عنصران على الأقل');
+    expect(fieldErrorText(problem('attachments', 'TOO_FEW', { minimum: 2 }))).toBe('عنصران على الأقل');
     expect(fieldErrorText(problem('classIds', 'NO_CLASS_CHOSEN'))).toBe('اختر صفًا واحدًا على الأقل');
   });
 });

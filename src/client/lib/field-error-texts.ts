@@ -35,7 +35,6 @@ export const FIELD_LABELS: Readonly<Record<string, () => string>> = {
   setupCode: () => t`Set-up code`,
   title: () => t`Title`,
   fileName: () => t`Title`,
-  text: () => t`Task text`,
   question_text: () => t`Question text`,
   alt: () => t`Image description (alt text)`,
   search: () => t`Search`,
@@ -45,27 +44,25 @@ export const FIELD_LABELS: Readonly<Record<string, () => string>> = {
   maxTime: () => t`Maximum time`,
 };
 
-/** A dotted path's last part that is not a list index: the field's own name. */
-const lastNameOf = (field: string) =>
-  field
-    .split('.')
-    .filter((part) => !/^\d+$/.test(part))
-    .at(-1) ?? '';
+/** A dotted path's named parts, list indexes left out: `tasks.3.text` is tasks, text. */
+const namesOf = (field: string) => field.split('.').filter((part) => !/^\d+$/.test(part));
 
-/** The default label of a dotted path, by its last named part. */
-export const fieldLabelOf = (field: string): string | undefined => FIELD_LABELS[lastNameOf(field)]?.();
-
-const chooseClass = () => t`Choose one of your classes`;
+/** A dotted path's last named part: the field's own name. */
+const lastNameOf = (field: string) => namesOf(field).at(-1) ?? '';
 
 /**
- * A field's own words for a code, where they say more than the code's (by the field's last named
- * part): the schemas carry codes only (issue 32 point 3), and "Choose one of your classes" says
- * what to do where "not in the form it needs" does not.
+ * Labels of a name that means different things in different lists, by the list: a task's `text`
+ * is its text, a question option's is the option (`quiz.questions.0.options.2.text`).
  */
-const FIELD_TEXTS: Readonly<Record<string, Partial<Record<FieldErrorCode, () => string>>>> = {
-  classId: { REQUIRED: chooseClass, WRONG_TYPE: chooseClass, INVALID_FORMAT: chooseClass },
-  correct: { WRONG_TYPE: () => t`Choose whether the statement is true or false` },
-  accepted: { TOO_FEW: () => t`Add at least one accepted answer` },
+const LABELS_IN_LIST: Readonly<Record<string, Readonly<Record<string, () => string>>>> = {
+  tasks: { text: () => t`Task text` },
+  options: { text: () => t`Option` },
+};
+
+/** The default label of a dotted path: by its list and its name, else by its name. */
+export const fieldLabelOf = (field: string): string | undefined => {
+  const [list = '', name = ''] = namesOf(field).slice(-2);
+  return (LABELS_IN_LIST[list]?.[name] ?? FIELD_LABELS[lastNameOf(field)])?.();
 };
 
 type Params = FieldErrorParams | undefined;
@@ -76,6 +73,69 @@ const bound = (params: Params, key: string) => formatNumber(number(params, key))
 const names = (params: Params, key: string) => {
   const value = params?.[key];
   return Array.isArray(value) ? value.join(', ') : String(value ?? '');
+};
+
+const chooseClass = () => t`Choose one of your classes`;
+
+/**
+ * A field's own words for a code, where they say more than the code's (by the field's last named
+ * part): the schemas carry codes only (issue 32 point 3), and "Choose one of your classes" says
+ * what to do where "not in the form it needs" does not.
+ */
+const FIELD_TEXTS: Readonly<Record<string, Partial<Record<FieldErrorCode, (params: Params) => string>>>> = {
+  classId: { REQUIRED: chooseClass, WRONG_TYPE: chooseClass, INVALID_FORMAT: chooseClass },
+  correct: { WRONG_TYPE: () => t`Choose whether the statement is true or false` },
+  accepted: { TOO_FEW: () => t`Add at least one accepted answer` },
+  options: {
+    NOT_UNIQUE: () => t`Options of a question must differ`,
+    TOO_FEW: (params) => {
+      const minimum = number(params, 'minimum');
+      return plural(minimum, {
+        one: 'A question needs at least # option',
+        other: 'A question needs at least # options',
+      });
+    },
+    TOO_MANY: (params) => {
+      const maximum = number(params, 'maximum');
+      return plural(maximum, {
+        one: 'A question can have at most # option',
+        other: 'A question can have at most # options',
+      });
+    },
+  },
+  pairs: {
+    TOO_FEW: (params) => {
+      const minimum = number(params, 'minimum');
+      return plural(minimum, {
+        one: 'A matching question needs at least # pair',
+        other: 'A matching question needs at least # pairs',
+      });
+    },
+    TOO_MANY: (params) => {
+      const maximum = number(params, 'maximum');
+      return plural(maximum, {
+        one: 'A matching question can have at most # pair',
+        other: 'A matching question can have at most # pairs',
+      });
+    },
+  },
+  // In minutes, which the bound alone does not say.
+  maxTime: {
+    TOO_SMALL: (params) => {
+      const minimum = number(params, 'minimum');
+      return plural(minimum, {
+        one: 'Maximum time must be at least # minute',
+        other: 'Maximum time must be at least # minutes',
+      });
+    },
+    TOO_BIG: (params) => {
+      const maximum = number(params, 'maximum');
+      return plural(maximum, {
+        one: 'Maximum time must be at most # minute',
+        other: 'Maximum time must be at most # minutes',
+      });
+    },
+  },
 };
 
 /**
@@ -264,13 +324,18 @@ const GENERIC_TEXTS = {
     const maximum = number(params, 'maximum');
     return plural(maximum, { one: 'Write at most # character', other: 'Write at most # characters' });
   },
+  // A strict bound (`inclusive: false`, zod's gt and lt) is not itself allowed.
   TOO_SMALL: (params) => {
     const minimum = bound(params, 'minimum');
-    return t`The value must be at least ${minimum}`;
+    return params?.inclusive === false
+      ? t`The value must be more than ${minimum}`
+      : t`The value must be at least ${minimum}`;
   },
   TOO_BIG: (params) => {
     const maximum = bound(params, 'maximum');
-    return t`The value must be at most ${maximum}`;
+    return params?.inclusive === false
+      ? t`The value must be less than ${maximum}`
+      : t`The value must be at most ${maximum}`;
   },
   TOO_FEW: (params) => {
     const minimum = number(params, 'minimum');
@@ -317,7 +382,7 @@ export const isSaidByName = (code: FieldErrorCode) => isNamed(code);
 export function fieldErrorText(problem: FieldProblem, label = fieldLabelOf(problem.field)): string {
   const { code, params } = problem;
   const fieldOwn = FIELD_TEXTS[lastNameOf(problem.field)]?.[code];
-  if (fieldOwn) return fieldOwn();
+  if (fieldOwn) return fieldOwn(params);
   if (isNamed(code)) return label ? NAMED_TEXTS[code](label, params) : genericText(problem);
   const own: ((params: Params) => string) | undefined = (
     OWN_TEXTS as Partial<Record<FieldErrorCode, (params: Params) => string>>
