@@ -306,6 +306,14 @@ for (const locale of ['ar', 'es'] as const) {
       await expect(
         teacher.getByText(tr("You're invited to join <0>{schoolName}</0>.", { schoolName: data.schoolName })),
       ).toBeVisible();
+      // A field's problem is worded from its code, in the language: the schemas carry no sentences.
+      await teacher.getByLabel(wholeLabel(tr('Email'))).fill('not-an-email');
+      await teacher.getByRole('button', { name: tr('Register'), exact: true }).click();
+      await expect(teacher.getByText(tr('{label} is required', { label: tr('Full name') }))).toBeVisible();
+      await expect(
+        teacher.getByText(tr('{label} must be a valid email address', { label: tr('Email') })),
+      ).toBeVisible();
+      await look(teacher, 'teacher-register-problems');
       await teacher.getByLabel(wholeLabel(tr('Full name'))).fill(teacherAccount.name);
       await teacher.getByLabel(wholeLabel(tr('Subject'))).fill(teacherAccount.subject);
       await teacher.getByLabel(wholeLabel(tr('Email'))).fill(teacherAccount.email);
