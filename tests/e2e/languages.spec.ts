@@ -309,10 +309,10 @@ for (const locale of ['ar', 'es'] as const) {
       // A field's problem is worded from its code, in the language: the schemas carry no sentences.
       await teacher.getByLabel(wholeLabel(tr('Email'))).fill('not-an-email');
       await teacher.getByRole('button', { name: tr('Register'), exact: true }).click();
-      await expect(teacher.getByText(tr('{label} is required', { label: tr('Full name') }))).toBeVisible();
-      await expect(
-        teacher.getByText(tr('{label} must be a valid email address', { label: tr('Email') })),
-      ).toBeVisible();
+      // At the fields (the first problem is a toast too).
+      const form = teacher.getByRole('main');
+      await expect(form.getByText(tr('{label} is required', { label: tr('Full name') }))).toBeVisible();
+      await expect(form.getByText(tr('{label} must be a valid email address', { label: tr('Email') }))).toBeVisible();
       await look(teacher, 'teacher-register-problems');
       await teacher.getByLabel(wholeLabel(tr('Full name'))).fill(teacherAccount.name);
       await teacher.getByLabel(wholeLabel(tr('Subject'))).fill(teacherAccount.subject);
