@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { fieldCode } from './field-error-codes.ts';
-import { blankableText, bodyObject, classIdField, pagingFields, requiredText } from './fields.ts';
+import { blankableText, bodyObject, classIdField, halfPoints, pagingFields, requiredText } from './fields.ts';
 import { JSON_BODY_LIMIT_BYTES, JSON_BYTES_PER_CHARACTER } from './limits.ts';
 
 /**
@@ -63,13 +63,7 @@ export const assignmentDateField = () =>
   );
 
 /** An assignment's points (halves, 0.5–1,000) or null: ungraded. */
-export const assignmentPointsField = z.nullable(
-  z.number().check(
-    z.gte(0.5),
-    z.lte(ASSIGNMENT_LIMITS.pointsMax),
-    z.refine((value) => Number.isInteger(value * 2), { params: fieldCode('POINTS_NOT_HALVES') }),
-  ),
-);
+export const assignmentPointsField = z.nullable(halfPoints(0.5, ASSIGNMENT_LIMITS.pointsMax));
 
 /** A list of ids without repeats, at most `max`. */
 const idList = (max: number, item: z.ZodMiniType<string>) =>
@@ -142,13 +136,7 @@ export const takeBackBodySchema = bodyObject({ version: versionField });
 /** PUT /api/assignments/{id}/hand-ins/{studentId}/grade. */
 export const gradeBodySchema = bodyObject({
   /** Null for an ungraded assignment (feedback only). */
-  points: z.nullable(
-    z.number().check(
-      z.gte(0),
-      z.lte(ASSIGNMENT_LIMITS.pointsMax),
-      z.refine((value) => Number.isInteger(value * 2), { params: fieldCode('POINTS_NOT_HALVES') }),
-    ),
-  ),
+  points: z.nullable(halfPoints(0, ASSIGNMENT_LIMITS.pointsMax)),
   feedback: z._default(blankableText(ASSIGNMENT_LIMITS.feedback), ''),
   version: versionField,
 });

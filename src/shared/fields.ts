@@ -94,6 +94,24 @@ export const blankableText = (max: number) =>
     z.transform((value) => (isBlankText(value) ? '' : value)),
   );
 
+/** Points from `minimum` to `maximum`, in halves (1, 1.5, 2…): questions, essay marks, assignments. */
+export const halfPoints = (minimum: number, maximum: number) =>
+  z.number().check(
+    z.gte(minimum),
+    z.lte(maximum),
+    z.refine((value) => Number.isInteger(value * 2), { params: fieldCode('POINTS_NOT_HALVES') }),
+  );
+
+/** A text up to `max`, clean, trimmed after its checks; may be empty (an option, an essay's guidance, a comment). */
+export const trimmedCleanText = (max: number) =>
+  z.pipe(
+    z.string().check(
+      z.maxLength(max),
+      z.refine((value) => !hasForbiddenCharacters(value), { params: FORBIDDEN }),
+    ),
+    z.transform((value) => value.trim()),
+  );
+
 /** "true"/"false" in a query string; absent reads as false. */
 export const queryFlag = z.pipe(
   z.optional(z.enum(['true', 'false'])),

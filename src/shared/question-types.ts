@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { fieldCode, type FieldErrorCode, type FieldErrorParams } from './field-error-codes.ts';
-import { hasForbiddenCharacters, requiredText } from './fields.ts';
+import { halfPoints, hasForbiddenCharacters, requiredText, trimmedCleanText } from './fields.ts';
 import { quizImageKeySchema } from './quiz-images.ts';
 
 /**
@@ -265,22 +265,12 @@ export const questionImageSchema = z.strictObject({
 });
 
 const pointsField = z._default(
-  z.number().check(
-    z.gte(QUESTION_LIMITS.pointsMin),
-    z.lte(QUESTION_LIMITS.pointsMax),
-    z.refine((value) => Number.isInteger(value * 2), { params: fieldCode('POINTS_NOT_HALVES') }),
-  ),
+  halfPoints(QUESTION_LIMITS.pointsMin, QUESTION_LIMITS.pointsMax),
   QUESTION_LIMITS.pointsDefault,
 );
 
 /** An option's text: bounded, clean, trimmed (empty is left to the question's rules). */
-export const optionTextField = z.pipe(
-  z.string().check(
-    z.maxLength(QUESTION_LIMITS.text),
-    z.refine((value) => !hasForbiddenCharacters(value), { params: fieldCode('FORBIDDEN_CHARACTERS') }),
-  ),
-  z.transform((value) => value.trim()),
-);
+export const optionTextField = trimmedCleanText(QUESTION_LIMITS.text);
 
 const weightField = z.number().check(z.gte(-100), z.lte(100));
 /** A partial-credit answer's weight: more than nothing, less than all of the points. */
@@ -452,15 +442,7 @@ export const typedQuestionInputSchema = z.discriminatedUnion('type', [
   z.strictObject({
     ...questionBase,
     type: z.literal('essay'),
-    guidance: z.optional(
-      z.pipe(
-        z.string().check(
-          z.maxLength(QUESTION_LIMITS.guidanceMax),
-          z.refine((value) => !hasForbiddenCharacters(value), { params: fieldCode('FORBIDDEN_CHARACTERS') }),
-        ),
-        z.transform((value) => value.trim()),
-      ),
-    ),
+    guidance: z.optional(trimmedCleanText(QUESTION_LIMITS.guidanceMax)),
   }),
   z.strictObject({ ...questionBase, type: z.literal('matching'), pairs: matchingPairs }),
   z.strictObject({

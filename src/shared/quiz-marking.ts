@@ -1,6 +1,5 @@
 import { z } from 'zod/mini';
-import { fieldCode } from './field-error-codes.ts';
-import { hasForbiddenCharacters, pagingFields } from './fields.ts';
+import { halfPoints, pagingFields, trimmedCleanText } from './fields.ts';
 import { QUESTION_LIMITS } from './question-types.ts';
 
 /**
@@ -31,21 +30,8 @@ export const essayParamsSchema = z.object({
  * points, and the version of the essay the teacher marked (a stale one is 409 MARK_CHANGED).
  */
 export const essayMarkInputSchema = z.strictObject({
-  points: z.number().check(
-    z.gte(0),
-    z.lte(QUESTION_LIMITS.pointsMax),
-    z.refine((value) => Number.isInteger(value * 2), { params: fieldCode('POINTS_NOT_HALVES') }),
-  ),
-  comment: z._default(
-    z.pipe(
-      z.string().check(
-        z.maxLength(QUESTION_LIMITS.commentMax),
-        z.refine((value) => !hasForbiddenCharacters(value), { params: fieldCode('FORBIDDEN_CHARACTERS') }),
-      ),
-      z.transform((value) => value.trim()),
-    ),
-    '',
-  ),
+  points: halfPoints(0, QUESTION_LIMITS.pointsMax),
+  comment: z._default(trimmedCleanText(QUESTION_LIMITS.commentMax), ''),
   version: z.number().check(z.int(), z.gte(0)),
 });
 export type EssayMarkInput = z.input<typeof essayMarkInputSchema>;
