@@ -136,8 +136,11 @@ test('a teacher and three students draw on one class board, each undoing their o
     await enterStudyMode(ada.page);
     await expect(drawing(ada.page)).toBeVisible();
 
-    // The teacher hands Ada the pen from the list of the class's students.
+    // The teacher hands Ada the pen from the list of the class's students, where those on the board
+    // now are marked.
     await page.getByRole('button', { name: 'Who draws' }).click();
+    await expect(page.getByText('3 students are on the board now.')).toBeVisible();
+    await expect(page.locator('label', { hasText: ada.name }).getByText('On the board')).toBeVisible();
     // Each choice is the server's once it answers (the pen is the board's, not the page's).
     const named = page.getByRole('radio', { name: 'Teachers and the students chosen below' });
     await named.click();

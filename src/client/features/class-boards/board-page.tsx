@@ -151,7 +151,11 @@ function BoardScreen({ classId, className }: { classId: string; className: strin
             id="board-pen-panel"
             className="rounded-xl border border-line bg-surface p-4 lg:col-start-2 lg:row-start-2"
           >
-            <PenPanel classId={classId} pen={state.pen} />
+            <PenPanel
+              classId={classId}
+              pen={state.pen}
+              presentIds={new Set(state.peers.filter((peer) => !peer.teacher).map((peer) => peer.userId))}
+            />
           </div>
         ) : null}
         <div className="flex min-w-0 flex-col gap-3 lg:col-span-2">

@@ -72,6 +72,9 @@ describe('the class board', () => {
     expect(within(panel).getByRole('radio', { name: 'Teachers only' })).toBeChecked();
     const toggle = await within(panel).findByRole('switch', { name: `Hand the pen to ${studentName}` });
     expect(toggle).not.toBeChecked();
+    // Nobody of the class has the board open: the roster says so, and marks nobody.
+    expect(within(panel).getByText('No student is on the board now.')).toBeInTheDocument();
+    expect(within(panel).queryByText('On the board')).toBeNull();
     await user.click(toggle);
     await waitFor(async () =>
       expect(await penOf(teacher, classId)).toEqual({ classId, mode: 'named', studentIds: [studentId] }),

@@ -15,8 +15,18 @@ import { classQueries } from '../classes/classes-queries.ts';
  * teachers only, or the students they name, with the class's roster as "hand the pen" switches
  * (handing it to one student names them). The change is PUT at once; the server tells everyone on
  * the board, this page's session too. `pen` is the session's when it has one (else it is read).
+ * The students on the board now (`presentIds`, the board's participants) are marked in the roster,
+ * which keeps its order: a row does not move while the teacher reaches for its switch.
  */
-export function PenPanel({ classId, pen }: { classId: string; pen: BoardPen | null }) {
+export function PenPanel({
+  classId,
+  pen,
+  presentIds,
+}: {
+  classId: string;
+  pen: BoardPen | null;
+  presentIds: ReadonlySet<string>;
+}) {
   const { t } = useLingui();
   const headingId = useId();
   const roster = useQuery(classQueries.roster(classId));
@@ -49,6 +59,7 @@ export function PenPanel({ classId, pen }: { classId: string; pen: BoardPen | nu
     },
   });
   const current = (answered && answered.over === pen ? answered.pen : pen) ?? stored.data ?? null;
+  const presentCount = (roster.data ?? []).filter((student) => presentIds.has(student._id)).length;
 
   const modes: { mode: PenMode; label: string }[] = [
     { mode: 'everyone', label: t`Everyone` },
@@ -106,36 +117,57 @@ export function PenPanel({ classId, pen }: { classId: string; pen: BoardPen | nu
             ) : roster.data.length === 0 ? (
               <p className="text-sm text-muted">{t`This class has no students yet.`}</p>
             ) : (
-              <ul className="flex max-h-80 flex-col gap-1 overflow-y-auto">
-                {roster.data.map((student) => {
-                  const holds =
-                    current.mode === 'everyone' ||
-                    (current.mode === 'named' && current.studentIds.includes(student._id));
-                  const studentName = student.name;
-                  return (
-                    <li key={student._id}>
-                      <label className="flex min-h-10 items-center justify-between gap-3 rounded-lg px-2 text-sm text-fg hover:bg-surface-sunken">
-                        <bdi className="truncate">{studentName}</bdi>
-                        <input
-                          type="checkbox"
-                          role="switch"
-                          aria-label={t`Hand the pen to ${studentName}`}
-                          checked={holds}
-                          disabled={change.isPending || current.mode === 'everyone'}
-                          onChange={(event) => {
-                            const named = current.mode === 'named' ? current.studentIds : [];
-                            const ids = event.target.checked
-                              ? [...named.filter((id) => id !== student._id), student._id]
-                              : named.filter((id) => id !== student._id);
-                            send('named', ids);
-                          }}
-                          className="size-5 accent-brand-600"
-                        />
-                      </label>
-                    </li>
-                  );
-                })}
-              </ul>
+              <>
+                <p className="text-xs text-muted" aria-live="polite">
+                  {plural(presentCount, {
+                    0: 'No student is on the board now.',
+                    one: '# student is on the board now.',
+                    other: '# students are on the board now.',
+                  })}
+                </p>
+                <ul className="flex max-h-80 flex-col gap-1 overflow-y-auto">
+                  {roster.data.map((student) => {
+                    const holds =
+                      current.mode === 'everyone' ||
+                      (current.mode === 'named' && current.studentIds.includes(student._id));
+                    const studentName = student.name;
+                    const isPresent = presentIds.has(student._id);
+                    return (
+                      <li key={student._id}>
+                        <label className="flex min-h-10 items-center justify-between gap-3 rounded-lg px-2 text-sm text-fg hover:bg-surface-sunken">
+                          <span className="flex min-w-0 flex-col">
+                            <bdi className="truncate">{studentName}</bdi>
+                            {isPresent ? (
+                              <span className="flex items-center gap-1 text-xs text-success">
+                                <span aria-hidden="true" className="size-2 rounded-full bg-success" />
+                                {t({
+                                  comment: 'Marks a student of the roster who has the class board open',
+                                  message: 'On the board',
+                                })}
+                              </span>
+                            ) : null}
+                          </span>
+                          <input
+                            type="checkbox"
+                            role="switch"
+                            aria-label={t`Hand the pen to ${studentName}`}
+                            checked={holds}
+                            disabled={change.isPending || current.mode === 'everyone'}
+                            onChange={(event) => {
+                              const named = current.mode === 'named' ? current.studentIds : [];
+                              const ids = event.target.checked
+                                ? [...named.filter((id) => id !== student._id), student._id]
+                                : named.filter((id) => id !== student._id);
+                              send('named', ids);
+                            }}
+                            className="size-5 accent-brand-600"
+                          />
+                        </label>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </>
             )}
             {current.mode === 'everyone' ? (
               <p className="text-xs text-muted">{t`Everyone holds the pen. Choose another setting to hand it to some.`}</p>
