@@ -1,11 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
 import { Bold, Heading, Italic, Link, List, ListOrdered, type LucideIcon } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { cn } from '../lib/cn.ts';
 import { formatNumber } from '../lib/format.ts';
 import { applyEdit, formatEdit, type MarkdownFormat, type TextEdit } from './markdown-syntax.ts';
 import { MarkdownText } from './markdown-text.tsx';
 import { Field } from './ui/field.tsx';
+import { Toolbar } from './ui/toolbar.tsx';
 
 type MarkdownFieldProps = {
   label: string;
@@ -126,7 +127,7 @@ export function MarkdownField({
             {isPreview ? (
               <span />
             ) : (
-              <Toolbar label={t`Formatting`} controls={attributes.id}>
+              <Toolbar label={t`Formatting`} controls={attributes.id} className="flex flex-wrap items-center gap-0.5">
                 {tools.map(({ format, label: toolLabel, icon: Icon, keys, isMirrored }) => (
                   <button
                     key={format}
@@ -218,52 +219,4 @@ function insertAsTyping(textarea: HTMLTextAreaElement, edit: TextEdit): boolean 
   } catch {
     return false;
   }
-}
-
-/**
- * role="toolbar" with one tab stop (roving tabindex): Left/Right (swapped in right-to-left),
- * Home and End move between its buttons.
- */
-function Toolbar({ label, controls, children }: { label: string; controls: string; children: ReactNode }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const [active, setActive] = useState(0);
-
-  useEffect(() => {
-    ref.current?.querySelectorAll('button').forEach((button, index) => {
-      button.tabIndex = index === active ? 0 : -1;
-    });
-  });
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const buttons = Array.from(ref.current?.querySelectorAll('button') ?? []);
-    if (buttons.length === 0) return;
-    const isRtl = ref.current?.closest('[dir]')?.getAttribute('dir') === 'rtl';
-    const step = { ArrowRight: isRtl ? -1 : 1, ArrowLeft: isRtl ? 1 : -1 }[event.key];
-    let next: number;
-    if (step !== undefined) next = (active + step + buttons.length) % buttons.length;
-    else if (event.key === 'Home') next = 0;
-    else if (event.key === 'End') next = buttons.length - 1;
-    else return;
-    event.preventDefault();
-    setActive(next);
-    buttons[next]?.focus();
-  };
-
-  return (
-    <div
-      ref={ref}
-      role="toolbar"
-      aria-label={label}
-      aria-controls={controls}
-      onKeyDown={onKeyDown}
-      onFocus={(event) => {
-        const buttons: Element[] = Array.from(ref.current?.querySelectorAll('button') ?? []);
-        const index = buttons.indexOf(event.target);
-        if (index >= 0 && index !== active) setActive(index);
-      }}
-      className="flex flex-wrap items-center gap-0.5"
-    >
-      {children}
-    </div>
-  );
 }

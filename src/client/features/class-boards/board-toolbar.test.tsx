@@ -56,6 +56,32 @@ describe('clearing a page', () => {
   });
 });
 
+describe('moving through the tools by keyboard', () => {
+  it('is one tab stop among its buttons; the arrows, Home and End move between them', async () => {
+    const user = userEvent.setup();
+    renderTranslated(toolbar({ id: 'first', name: 'Page 1' }, () => {}));
+    const tools = screen.getByRole('toolbar', { name: 'Board tools' });
+    const buttons = within(tools).getAllByRole('button');
+    const draw = screen.getByRole('button', { name: 'Draw' });
+    expect(buttons.filter((button) => button.tabIndex === 0)).toEqual([draw]);
+    await user.tab();
+    expect(draw).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('button', { name: 'Erase' })).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(screen.getByRole('button', { name: 'Cursors' })).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(draw).toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('button', { name: 'Cursors' })).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(draw).toHaveFocus();
+    // The last button reached is the toolbar's tab stop from then on.
+    await user.keyboard('{ArrowRight}');
+    expect(buttons.filter((button) => button.tabIndex === 0)).toEqual([screen.getByRole('button', { name: 'Erase' })]);
+  });
+});
+
 describe('a refused change', () => {
   it('is worded by its reason: too large is not a full board', () => {
     i18n.loadAndActivate({ locale: 'en', messages: {} });

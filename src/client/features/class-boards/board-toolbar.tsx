@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Eraser, FileDown, ImageDown, MousePointer2, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { Toolbar } from '../../components/ui/toolbar.tsx';
 import { formatNumber } from '../../lib/format.ts';
 import { isHexColour } from '../../components/drawing/pen-input.ts';
 import { HistoryButtons } from '../../components/drawing/history-buttons.tsx';
@@ -49,11 +50,7 @@ export function BoardToolbar(props: {
   // The page the question is about, taken as it opens: a page deleted or moved meanwhile is not another cleared.
   const [askingClear, setAskingClear] = useState<{ pageId: string; pageName: string; canUndo: boolean } | null>(null);
   return (
-    <div
-      className="flex flex-wrap items-center gap-x-2 gap-y-1.5 sm:gap-x-4 sm:gap-y-2"
-      role="toolbar"
-      aria-label={t`Board tools`}
-    >
+    <Toolbar label={t`Board tools`} className="flex flex-wrap items-center gap-x-2 gap-y-1.5 sm:gap-x-4 sm:gap-y-2">
       {canDraw ? (
         <>
           <Group label={t`Pen`} className={COMPACT_ON_PHONES}>
@@ -135,7 +132,7 @@ export function BoardToolbar(props: {
           onClose={() => setAskingClear(null)}
         />
       ) : null}
-    </div>
+    </Toolbar>
   );
 }
 
