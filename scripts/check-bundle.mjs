@@ -174,9 +174,12 @@ const LIVE_HOST_ROUTE = '/dashboard/teacher/live/:gameId';
  * socket opened during the download: 266.3 measured. +0.7 (issue 35's first paint, decision 069's
  * last addendum; with BOARD_FIRST_DOWNLOAD_KB in the entry): taking the download started with the
  * page, its framing, downloads applied without Yjs encoding them back, the copy written from the
- * download: 267.6 measured.
+ * download: 267.6 measured. Then zod/mini and no tailwind-merge took both down by ~24 kB, and the
+ * route's total came from the other budgets. +0.8 (issue 35's leftovers, 2026-12-06): the toolbar's
+ * keyboard pattern (components/ui/toolbar.tsx, a 0.65 kB chunk shared with the markdown field) and
+ * the pen panel's marks of who is on the board: the student's route 244.0 measured.
  */
-const CLASS_BOARD_BUDGET_KB = DASHBOARD_BUDGET_KB + 33.7;
+const CLASS_BOARD_BUDGET_KB = DASHBOARD_BUDGET_KB + 34.5;
 const CLASS_BOARD_ROUTES = new Set(['/dashboard/teacher/classes/:id/board', '/dashboard/student/classes/:id/board']);
 /**
  * /live (issue 34): the short address a live game's projector shows, a redirect to the student's
