@@ -4,6 +4,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import logicalDirection from './scripts/eslint/logical-direction.js';
+import { NO_SCHEMA_SENTENCES } from './scripts/eslint/no-schema-sentences.js';
 
 /** react-hot-toast's main entry, which the client must not import. */
 const HEADLESS_TOAST_ONLY = {
@@ -94,19 +95,7 @@ export default tseslint.config(
     files: ['src/shared/**/*.ts'],
     ignores: ['**/*.test.*'],
     rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: 'Property[key.name="error"]:matches([value.raw=/^[\'"]/], [value.type="TemplateLiteral"])',
-          message:
-            'A schema names a code (fieldCode in field-error-codes.ts), not an English sentence (NO_SCHEMA_SENTENCES).',
-        },
-        {
-          selector: 'CallExpression[callee.property.name="addIssue"] > ObjectExpression > Property[key.name="message"]',
-          message:
-            'An issue names a code (fieldCode in field-error-codes.ts), not an English sentence (NO_SCHEMA_SENTENCES).',
-        },
-      ],
+      'no-restricted-syntax': ['error', ...NO_SCHEMA_SENTENCES],
     },
   },
   {

@@ -61,8 +61,9 @@ const LABELS_IN_LIST: Readonly<Record<string, Readonly<Record<string, () => stri
 
 /** The default label of a dotted path: by its list and its name, else by its name. */
 export const fieldLabelOf = (field: string): string | undefined => {
-  const [list = '', name = ''] = namesOf(field).slice(-2);
-  return (LABELS_IN_LIST[list]?.[name] ?? FIELD_LABELS[lastNameOf(field)])?.();
+  const names = namesOf(field);
+  const name = names.at(-1) ?? '';
+  return (LABELS_IN_LIST[names.at(-2) ?? '']?.[name] ?? FIELD_LABELS[name])?.();
 };
 
 type Params = FieldErrorParams | undefined;

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 /** The toolbar's own buttons: not those of a dialog it opened (a question is its own tab order). */
-const buttonsOf = (toolbar: HTMLElement | null): Element[] =>
+const buttonsOf = (toolbar: HTMLElement | null): HTMLButtonElement[] =>
   Array.from(toolbar?.querySelectorAll('button') ?? []).filter((button) => !button.closest('dialog'));
 
 /**
@@ -26,7 +26,7 @@ export function Toolbar({
 
   // After every render: buttons come and go (the drawing tools with the pen).
   useEffect(() => {
-    const buttons = buttonsOf(ref.current) as HTMLButtonElement[];
+    const buttons = buttonsOf(ref.current);
     const current = Math.min(active, buttons.length - 1);
     buttons.forEach((button, index) => {
       button.tabIndex = index === current ? 0 : -1;
@@ -34,7 +34,7 @@ export function Toolbar({
   });
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const buttons = buttonsOf(ref.current) as HTMLButtonElement[];
+    const buttons = buttonsOf(ref.current);
     // From the focused button; keys in a field of the toolbar (a select's arrows) or in a dialog it
     // opened are theirs.
     const from = buttons.findIndex((button) => button === event.currentTarget.ownerDocument.activeElement);
@@ -59,7 +59,7 @@ export function Toolbar({
       aria-controls={controls}
       onKeyDown={onKeyDown}
       onFocus={(event) => {
-        const index = buttonsOf(ref.current).indexOf(event.target);
+        const index = buttonsOf(ref.current).findIndex((button) => button === (event.target as Element));
         if (index >= 0 && index !== active) setActive(index);
       }}
       className={className}

@@ -1,0 +1,1 @@
+export declare const NO_SCHEMA_SENTENCES: { selector: string; message: string }[];
