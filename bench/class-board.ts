@@ -11,14 +11,16 @@
 //   L  a late joiner's first sync of a board of 20,000 strokes (written to the store beforehand,
 //      compacted): the time from opening the socket to having every stroke, and the bytes received
 //   P  that board opened in Chromium (the built client, built first when stale; the teacher signed
-//      in, 1280×800, a fresh context: no copy in IndexedDB): the navigation's start → the screen's
-//      'board-first-paint' mark (the current page of the whole board painted), 5 runs
+//      in, 1280×800, a fresh context: no copy in IndexedDB), 5 runs each way: from the class page's
+//      link (the app running, the class page shown: the click → the screen's 'board-first-paint'
+//      mark, the current page of the whole board painted), and by its address (the navigation's
+//      start → the mark)
 //
 // Budgets (issue 35): from one person's stroke sent to every other person having it, p99 < 150 ms;
 // "a board of 20,000 strokes opens (first paint of the current page) in < 1 s in Chromium", the
-// median of P's runs. Also: the stored size per 1,000 strokes after compaction (of A's board and
-// L's), the server's memory per connected person (RSS and heap after a full collection, before and
-// after they join).
+// median of P's runs from the class page (by its address: reported). Also: the stored size per
+// 1,000 strokes after compaction (of A's board and L's), the server's memory per connected person
+// (RSS and heap after a full collection, before and after they join).
 //
 //   npm run bench:board                          PGlite (PostgreSQL when BENCH_POSTGRES_URL is set)
 //   npm run bench:board -- --db both             or pglite, or postgres (BENCH_DB)
@@ -29,9 +31,10 @@
 // Environment: BENCH_POSTGRES_URL (an admin connection; a database is created and dropped per run,
 // default postgres://postgres@127.0.0.1:5432/postgres), BENCH_PORT (first of three, default 3761),
 // BENCH_PEOPLE (30; quick 6), BENCH_SECONDS (30; quick 4), BENCH_LATE_STROKES (20000; quick 2000),
-// BENCH_LATE_JOINS (3; quick 1), BENCH_PAINT_RUNS (5; quick 1), BENCH_ONLY (A,B,L,P), BENCH_OUT
-// (the JSON file), CHROMIUM_PATH (/usr/bin/chromium), BENCH_PAINT_PROFILE (a file: P's last run
-// profiled in the page, V8's CPU profile written there and its busiest functions printed).
+// BENCH_LATE_JOINS (3; quick 1), BENCH_PAINT_RUNS (5; quick 1), BENCH_PAINT_WAYS (class-page,address:
+// how P opens the board), BENCH_ONLY (A,B,L,P), BENCH_OUT (the JSON file), CHROMIUM_PATH
+// (/usr/bin/chromium), BENCH_PAINT_PROFILE (a file: P's last run of each way profiled in the page,
+// V8's CPU profile written there with the way's name and its busiest functions printed).
 //
 // Exits 1 when a stroke does not reach someone, an update is refused, a socket closes, the late
 // joiner lacks strokes, the board never paints in Chromium, or (full mode) a budget is missed.
@@ -65,6 +68,7 @@ import {
   type MemoryReading,
 } from './api/realtime-bench.ts';
 import { teacherBoardPath } from '../src/client/features/class-boards/board-paths.ts';
+import { classPath as teacherClassPath } from '../src/client/features/classes/class-paths.ts';
 import { BOARD_MOMENTS, FIRST_PAINT_MARK } from '../src/client/features/class-boards/first-paint.ts';
 import { ensureClientBuild } from '../scripts/client-build.mjs';
 import { CHROMIUM_ARGS } from '../tests/chromium-args.ts';
@@ -91,6 +95,9 @@ function readOptions() {
     seconds: number('BENCH_SECONDS', isQuick ? 4 : 30),
     lateStrokes: number('BENCH_LATE_STROKES', isQuick ? 2_000 : 20_000),
     paintRuns: number('BENCH_PAINT_RUNS', isQuick ? 1 : 5),
+    paintWays: (Object.keys(OPENING_WAYS) as OpeningWay[]).filter((way) =>
+      (process.env.BENCH_PAINT_WAYS ?? 'class-page,address').split(',').includes(way),
+    ),
     lateJoins: number('BENCH_LATE_JOINS', isQuick ? 1 : 3),
     scenarios,
     out,
@@ -536,8 +543,30 @@ function watchBoardSocket() {
     }
   };
 }
+/**
+ * How P opens the board: from the class page's link (issue 35 point 1: a board is opened from
+ * the class), the app already running; or by its address, a new page load (the app's own start
+ * too: its code from the browser's cache but for the dashboard's chunks).
+ */
+const OPENING_WAYS = {
+  'class-page': "from the class page's link, timed from the click",
+  address: 'by its address, timed from the navigation',
+} as const;
+type OpeningWay = keyof typeof OPENING_WAYS;
+/**
+ * The way the budget holds for (decision 069's last addendum): how a board is opened (issue 35
+ * point 1). By its address the figure is reported: a page load's own start (~1.2 s of the app's
+ * code and requests before any of the board's) is every screen's, not the board's.
+ */
+const BUDGETED_WAY: OpeningWay = 'class-page';
+/** The click on the class page's link to the board, marked in the page just before it. */
+const OPEN_CLICK_MARK = 'bench-board-link-click';
+/** The class page left to settle before the click, as a person reads it before clicking. */
+const CLASS_PAGE_SETTLE_MS = 1_000;
+
 type PaintResult = {
   id: string;
+  way: OpeningWay;
   strokes: number;
   runs: PaintRun[];
   medianMs: number;
@@ -560,10 +589,11 @@ async function measureFirstPaintInChromium(
   strokes: number,
   runs: number,
   id: string,
+  way: OpeningWay,
 ): Promise<PaintResult> {
   const before = loadAverage();
   log(
-    `\n== ${id}: first paint of a board of ${strokes} strokes in Chromium (budget < ${BUDGET_MS.firstPaint} ms; load ${before.join(' ')})`,
+    `\n== ${id}: first paint of a board of ${strokes} strokes in Chromium, ${OPENING_WAYS[way]} (budget < ${BUDGET_MS.firstPaint} ms; load ${before.join(' ')})`,
   );
   const problems: string[] = [];
   const results: PaintRun[] = [];
@@ -586,66 +616,110 @@ async function measureFirstPaintInChromium(
         // BENCH_PAINT_PROFILE=<file>: the last run's page profiled (V8's CPU profile, CDP), summarised: the first is the server's first read of the board.
         const profiler =
           attempt === runs - 1 && process.env.BENCH_PAINT_PROFILE ? await context.newCDPSession(page) : undefined;
-        if (profiler) {
+        const startProfiling = async () => {
+          if (!profiler) return;
           await profiler.send('Profiler.enable');
           await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
           await profiler.send('Profiler.start');
+        };
+        if (way === 'address') {
+          await startProfiling();
+          await page.goto(`${server.baseUrl}${teacherBoardPath(school.lateClassId)}`);
+        } else {
+          // The class page loaded and shown (its link to the board visible), then the link clicked:
+          // the time counts from the click (OPEN_CLICK_MARK), in the page's own clock.
+          await page.goto(`${server.baseUrl}${teacherClassPath(school.lateClassId)}`);
+          const link = page.locator(`a[href="${teacherBoardPath(school.lateClassId)}"]`);
+          await link.waitFor({ timeout: 60_000 });
+          await page.waitForTimeout(CLASS_PAGE_SETTLE_MS);
+          await startProfiling();
+          await link.evaluate((anchor, mark) => {
+            performance.mark(mark);
+            (anchor as HTMLAnchorElement).click();
+          }, OPEN_CLICK_MARK);
         }
-        await page.goto(`${server.baseUrl}${teacherBoardPath(school.lateClassId)}`);
         await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, FIRST_PAINT_MARK, {
           timeout: 60_000,
           polling: 50,
         });
-        const run = await page.evaluate(
-          ({ mark, moments_ }) => {
+        // Raw moments from the navigation's start (no named function in the page: it has no __name),
+        // then counted from the click on the class page's link when there was one.
+        const raw = await page.evaluate(
+          ({ mark, moments_, clickMark }) => {
             const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
-            const token = performance
-              .getEntriesByType('resource')
-              .find((entry) => entry.name.includes('/api/class-boards/') && entry.name.endsWith('/token'));
-            const download = performance
-              .getEntriesByType('resource')
-              .find((entry) => entry.name.includes('/api/class-boards/') && entry.name.endsWith('/document')) as
-              PerformanceResourceTiming | undefined;
+            const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+            const token = resources.find(
+              (entry) => entry.name.includes('/api/class-boards/') && entry.name.endsWith('/token'),
+            );
+            const download = resources.find(
+              (entry) => entry.name.includes('/api/class-boards/') && entry.name.endsWith('/document'),
+            );
             const moments = (window as unknown as { boardSocketMoments: Record<string, number> }).boardSocketMoments;
-            // No named function here: the page has no __name (tsx names arrow functions).
-            const [started, received, applied, painting, painted] = [
+            const [origin, session, received, applied, paintStart, paintEnd, paint] = [
+              clickMark,
               moments_.started,
               moments_.downloaded,
               moments_.applied,
               moments_.painting,
               moments_.painted,
-            ].map((name) => Math.round(performance.getEntriesByName(name)[0]?.startTime ?? 0));
+              mark,
+            ].map((name) => performance.getEntriesByName(name)[0]?.startTime ?? 0);
             return {
-              ttfbMs: Math.round(download?.responseStart ?? 0),
-              sessionMs: started!,
-              receivedMs: received!,
-              appliedMs: applied!,
-              paintStartMs: painting!,
-              paintEndMs: painted!,
-              ms: Math.round(performance.getEntriesByName(mark)[0]!.startTime),
-              domReadyMs: Math.round(navigation?.domContentLoadedEventEnd ?? 0),
-              tokenMs: Math.round((token as PerformanceResourceTiming | undefined)?.responseEnd ?? 0),
-              downloadStartMs: Math.round(download?.startTime ?? 0),
-              downloadEndMs: Math.round(download?.responseEnd ?? 0),
-              socketMs: Math.round(moments.socketMs ?? 0),
-              firstMessageMs: Math.round(moments.firstMessageMs ?? 0),
-              lastMessageMs: Math.round(moments.lastMessageMs ?? 0),
+              origin: origin!,
+              ttfb: download?.responseStart ?? 0,
+              session: session!,
+              received: received!,
+              applied: applied!,
+              paintStart: paintStart!,
+              paintEnd: paintEnd!,
+              paint: paint!,
+              domReady: navigation?.domContentLoadedEventEnd ?? 0,
+              token: token?.responseEnd ?? 0,
+              downloadStart: download?.startTime ?? 0,
+              downloadEnd: download?.responseEnd ?? 0,
+              socket: moments.socketMs ?? 0,
+              firstMessage: moments.firstMessageMs ?? 0,
+              lastMessage: moments.lastMessageMs ?? 0,
               messages: moments.messages ?? 0,
-              requests: performance
-                .getEntriesByType('resource')
+              requests: resources
                 .filter((entry) => /\/api\/|\.js$/.test(entry.name) && !entry.name.includes('/api/class-boards/'))
-                .map(
-                  (entry) =>
-                    `${new URL(entry.name).pathname.replace(/^\/assets\//, '')} ${Math.round(entry.startTime)}→${Math.round((entry as PerformanceResourceTiming).responseEnd)}`,
-                ),
+                .map((entry) => ({
+                  path: new URL(entry.name).pathname.replace(/^\/assets\//, ''),
+                  start: entry.startTime,
+                  end: entry.responseEnd,
+                })),
             };
           },
-          { mark: FIRST_PAINT_MARK, moments_: BOARD_MOMENTS },
+          { mark: FIRST_PAINT_MARK, moments_: BOARD_MOMENTS, clickMark: OPEN_CLICK_MARK },
         );
+        const since = (moment: number) => (moment ? Math.round(moment - raw.origin) : 0);
+        const run: PaintRun = {
+          ttfbMs: since(raw.ttfb),
+          sessionMs: since(raw.session),
+          receivedMs: since(raw.received),
+          appliedMs: since(raw.applied),
+          paintStartMs: since(raw.paintStart),
+          paintEndMs: since(raw.paintEnd),
+          ms: since(raw.paint),
+          domReadyMs: raw.origin ? 0 : Math.round(raw.domReady),
+          tokenMs: since(raw.token),
+          downloadStartMs: since(raw.downloadStart),
+          downloadEndMs: since(raw.downloadEnd),
+          socketMs: since(raw.socket),
+          firstMessageMs: since(raw.firstMessage),
+          lastMessageMs: since(raw.lastMessage),
+          messages: raw.messages,
+          requests: raw.requests
+            .filter((entry) => entry.start >= raw.origin)
+            .map((entry) => `${entry.path} ${since(entry.start)}→${since(entry.end)}`),
+        };
         results.push(run);
         if (profiler) {
           const { profile } = await profiler.send('Profiler.stop');
-          writeFileSync(process.env.BENCH_PAINT_PROFILE!, JSON.stringify(profile));
+          writeFileSync(
+            process.env.BENCH_PAINT_PROFILE!.replace(/(\.cpuprofile)?$/, `-${way}$1`),
+            JSON.stringify(profile),
+          );
           const summary = summariseProfile(profile as Parameters<typeof summariseProfile>[0]);
           log(`profile: ${summary.busyMs} ms busy, ${summary.gcMs} ms GC, ${summary.idleMs} ms idle`);
           for (const entry of summary.functions.slice(0, 15)) log(`  ${entry.selfMs} ms ${entry.name} ${entry.where}`);
@@ -671,6 +745,7 @@ async function measureFirstPaintInChromium(
   const sorted = results.map((run) => run.ms).sort((a, b) => a - b);
   const result: PaintResult = {
     id,
+    way,
     strokes,
     runs: results,
     medianMs: sorted[Math.floor(sorted.length / 2)] ?? 0,
@@ -722,7 +797,10 @@ async function runOneInstance(engine: Engine, options: Options): Promise<Result[
         await runLateJoin(server, school, lateStrokes, filled.storedBytes, options.lateJoins, `L-${engine}`),
       );
     if (options.scenarios.has('P'))
-      results.push(await measureFirstPaintInChromium(server, school, lateStrokes, options.paintRuns, `P-${engine}`));
+      for (const way of options.paintWays)
+        results.push(
+          await measureFirstPaintInChromium(server, school, lateStrokes, options.paintRuns, `P-${engine}-${way}`, way),
+        );
     await server.stop();
     if (options.scenarios.has('A')) {
       const size = await compactedSize(database, made.drawClassId);
@@ -793,7 +871,7 @@ async function main() {
     if ('joins' in result && result.joins.length === 0) failures.push(`${result.id}: no late join completed`);
     if ('runs' in result) {
       if (result.runs.length === 0) failures.push(`${result.id}: no first paint`);
-      else if (!options.isQuick && result.medianMs >= BUDGET_MS.firstPaint)
+      else if (!options.isQuick && result.way === BUDGETED_WAY && result.medianMs >= BUDGET_MS.firstPaint)
         failures.push(`${result.id}: first paint median ${result.medianMs} ms (budget < ${BUDGET_MS.firstPaint} ms)`);
     }
   }

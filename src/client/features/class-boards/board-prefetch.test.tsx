@@ -5,7 +5,7 @@ import { urlOf } from '../../lib/api.ts';
 import { clearSession, saveSession } from '../../lib/session.ts';
 import { classCodeOf, signUpTeacher, teacherClasses, teacherProfile } from '../../testing/server-actors.ts';
 import { downloadBoard, dropStartedDownload, noteBoardCopy } from './board-download-client.ts';
-import { boardDocumentUrl, prefetchBoard, started } from './board-prefetch.ts';
+import { boardDocumentUrl, followNavigations, prefetchBoard, started } from './board-prefetch.ts';
 
 /**
  * A class board opened by its address starts its download with the page's first code (decision
@@ -82,5 +82,33 @@ describe('the board’s download started with the page', () => {
     expect(started.classId).toBeUndefined();
     giveUp.abort();
     await expect(body).rejects.toThrow();
+  });
+
+  it('starts as a navigation to a board starts, and stops when the navigation ends elsewhere', async () => {
+    const { classId } = await aTeachersClass();
+    type State = Parameters<Parameters<Parameters<typeof followNavigations>[0]['subscribe']>[0]>[0];
+    let listener: (state: State) => void = () => undefined;
+    followNavigations({ subscribe: (next) => (listener = next) });
+    const classPage = { pathname: `/dashboard/teacher/classes/${classId}` };
+    const boardPage = { pathname: `/dashboard/teacher/classes/${classId}/board` };
+
+    listener({ location: classPage, navigation: { location: boardPage } });
+    const first = started.controller;
+    expect(started.classId).toBe(classId);
+    // The same board again (the router's next state of one navigation): the same download.
+    listener({ location: classPage, navigation: { location: boardPage } });
+    expect(started.controller).toBe(first);
+    // The navigation landed on the board: kept for its screen to take.
+    listener({ location: boardPage, navigation: {} });
+    expect(started.controller).toBe(first);
+    expect(first!.signal.aborted).toBe(false);
+
+    // Another navigation to the board, then back to the class page before the board took it.
+    dropStartedDownload(classId);
+    listener({ location: classPage, navigation: { location: boardPage } });
+    const second = started.controller!;
+    listener({ location: classPage, navigation: {} });
+    expect(second.signal.aborted).toBe(true);
+    expect(started.classId).toBeUndefined();
   });
 });

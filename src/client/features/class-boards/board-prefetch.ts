@@ -31,6 +31,8 @@ export function prefetchBoard(pathname: string): void {
   const classId = BOARD_PATH.exec(pathname)?.[1];
   const token = readSession()?.token;
   if (!classId || !token || localStorage.getItem(BOARD_COPY_FLAG + classId)) return;
+  if (started.classId === classId) return;
+  dropUntaken();
   const controller = new AbortController();
   // Read as it comes: a body nobody reads stops arriving once the browser's buffer is full (the
   // transfer then waited for the board's chunk).
@@ -40,4 +42,29 @@ export function prefetchBoard(pathname: string): void {
   // Taken or dropped later; a failure is the taker's to see (it then syncs over the socket).
   body.catch(() => undefined);
   Object.assign(started, { classId, body, controller });
+}
+
+/** Stops a download nobody took (its board was not opened after all): 8 MB need not arrive for nothing. */
+function dropUntaken(): void {
+  started.controller?.abort();
+  started.classId = started.body = started.controller = undefined;
+}
+
+/** What followNavigations reads of the router (react-router's data router). */
+type NavigatingRouter = {
+  subscribe(
+    listener: (state: { location: { pathname: string }; navigation: { location?: { pathname: string } } }) => void,
+  ): unknown;
+};
+
+/**
+ * A board opened from inside the app (the class page's link) starts its download as the
+ * navigation starts, while the router loads the board's chunk, as an address does with the page
+ * (issue 35's first paint, decision 069's addendum); a navigation that ends elsewhere stops it.
+ */
+export function followNavigations(router: NavigatingRouter): void {
+  router.subscribe(({ location, navigation }) => {
+    if (navigation.location) prefetchBoard(navigation.location.pathname);
+    else if (started.classId && BOARD_PATH.exec(location.pathname)?.[1] !== started.classId) dropUntaken();
+  });
 }

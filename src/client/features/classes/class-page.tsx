@@ -27,6 +27,7 @@ import { PendingChangeConfirm, type PendingChange } from '../../components/ui/co
 import { BackLink } from '../../components/ui/back-link.tsx';
 import { classAssignmentsPath, newAssignmentForClassPath } from '../assignments/assignment-paths.ts';
 import { teacherBoardPath } from '../class-boards/board-paths.ts';
+import { usePreloadRoute } from '../../lib/route-preload.ts';
 
 /**
  * /dashboard/teacher/classes/:id (decision 031, "Class screens"): one class of the teacher's,
@@ -40,6 +41,7 @@ export function Component() {
   const entry = classes.data?.find((candidate) => candidate._id === id);
   const { t } = useLingui();
   const className = entry?.name;
+  usePreloadRoute(teacherBoardPath(id));
   const classTitle = (className: string) => t`${className} · Classes`;
 
   return (

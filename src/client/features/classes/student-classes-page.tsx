@@ -19,6 +19,7 @@ import { resourceQueries } from '../resources/resources-queries.ts';
 import { ListQueryContent } from './class-parts.tsx';
 import { classQueries } from './classes-queries.ts';
 import { studentBoardPath } from '../class-boards/board-paths.ts';
+import { usePreloadRoute } from '../../lib/route-preload.ts';
 
 /**
  * After joining a class, what the student sees depends on their classes: its quizzes, library
@@ -39,6 +40,9 @@ const refreshAfterJoining = (queryClient: QueryClient) =>
 export function Component() {
   const classes = useQuery(classQueries.ofStudent());
   const { t } = useLingui();
+  // The board's screen is the same for every class: its code is loaded for the first one listed.
+  const firstClassId = classes.data?.[0]?._id;
+  usePreloadRoute(firstClassId ? studentBoardPath(firstClassId) : undefined);
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-8">
       <PageTitle>{t`My classes`}</PageTitle>
