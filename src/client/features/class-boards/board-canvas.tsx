@@ -171,7 +171,11 @@ export function BoardCanvas(props: {
       const live = liveRef.current;
       if (!live || live.mode !== 'pen') return;
       setBoardUnits(context, latest.current.fit, pixelRatio);
-      paintLine(context, { colour: latest.current.tool.colour, width: latest.current.tool.width, points: live.points });
+      paintLine(
+        context,
+        { colour: latest.current.tool.colour, width: latest.current.tool.width, points: live.points },
+        latest.current.fit.scale * pixelRatio,
+      );
     };
     const erase = (live: LiveLine, point: [number, number]) => {
       // Another page is on show now (this one was deleted or left): its strokes are not this line's.
