@@ -27,6 +27,7 @@ const ENGINE_INDEPENDENT = [
   'src/server/backup/old-backups.test.ts',
   'src/server/config.test.ts',
   'src/server/demo/seed-command.test.ts',
+  'src/server/features/class-boards/board-update-fuzz.test.ts',
   'src/server/features/live-games/scoring.test.ts',
   'src/server/features/meetings/janus/janus-gateway.test.ts',
   'src/server/features/resources/content-type.test.ts',

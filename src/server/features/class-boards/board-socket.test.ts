@@ -254,6 +254,35 @@ describe('the class board socket', () => {
     expect(onAda.strokeIds('p1')).toEqual(['ada-1']);
   });
 
+  it('takes a teacher’s undo of a deleted page holding a student’s stroke, and stores it whole', async () => {
+    const { teacher, classId, students } = await boardClass();
+    const [ada] = students as [Player];
+    const board = await teacherWithPage(teacher, classId);
+    await setPen(teacher, classId, 'everyone');
+    const onAda = await open(baseUrl, await studentToken(classId, ada));
+    await onAda.until((page) => page.pages.has('p1'));
+    onAda.draw('p1', strokeBy(ada.id, 30, 'ada-1'));
+    await onAda.saved();
+    await board.until((page) => strokeIds(page).includes('ada-1'));
+    board.draw('p1', strokeBy(teacher.profile._id, 30, 'teacher-1'));
+    await board.saved();
+
+    // The teacher's own undo (Yjs's UndoManager, as the page's session keeps one per person).
+    const undo = new Y.UndoManager(board.pages);
+    board.pages.delete('p1');
+    await board.saved();
+    await onAda.until((page) => !page.pages.has('p1'), 'the deleted page');
+    undo.undo();
+    await board.saved();
+    await onAda.until((page) => strokeIds(page).length === 2, 'the page back, both strokes on it');
+    expect(onAda.json()).toEqual(board.json());
+    const stored = (await storedBoard(classId)) as { p1: { strokes: { id: string; author: string }[] } };
+    expect(stored.p1.strokes).toEqual([
+      expect.objectContaining({ id: 'ada-1', author: ada.id }),
+      expect.objectContaining({ id: 'teacher-1', author: teacher.profile._id }),
+    ]);
+  });
+
   it('closes on random bytes and on valid Yjs updates off the schema; the stored board stays intact', async () => {
     const { teacher, coTeacher, classId, students } = await boardClass();
     const board = await teacherWithPage(teacher, classId);
