@@ -20,7 +20,7 @@ export const CLASS_BOARD_LIMITS = {
   /**
    * One socket message (JSON text, the Yjs update in base64), under the room transport's 64 KiB
    * frame: above it the socket closes with TOO_LARGE (over the frame, FRAME_TOO_LARGE). A stroke
-   * of 50 points is about 0.3 kB; a page back from offline sends its strokes as the updates it
+   * of 50 points is about 0.4 kB of update, 0.6 kB in its message; a page back from offline sends its strokes as the updates it
    * made, one by one, rather than one sync step 2 over the limit.
    */
   messageMaxBytes: 60 * 1024,

@@ -107,17 +107,17 @@ describe('painting a page', () => {
 
   it('draws a line between one and one and a half device pixels wide one pixel wide, others as they are', () => {
     // A page fitted to a laptop: 0.0439 device pixels a unit. 3 px: 1.3 device pixels, drawn as 1.
-    expect(lineWidthAt(3, 0.0439)).toBeCloseTo(1 / 0.0439);
+    expect(lineWidthAt(3, 0.0439) * 0.0439).toBeCloseTo(1, 2);
     // The first pen (5 px: 2.2 device pixels), and 1 px (0.44: already a hairline): unchanged.
     expect(lineWidthAt(5, 0.0439)).toBe(50);
     expect(lineWidthAt(1, 0.0439)).toBe(10);
-    // The PNG's sheet, a tenth of a pixel a unit: 1 px is exactly one, 3 px three.
+    // At a tenth of a pixel a unit (the PNG's sheet is drawn at twice that): 1 px is exactly one, 3 px three.
     expect(lineWidthAt(1, 0.1)).toBe(10);
     expect(lineWidthAt(3, 0.1)).toBe(30);
     const contexts = standInCanvases();
     const context = document.createElement('canvas').getContext('2d')!;
     paintBoardStrokes(context, [stroke('#000000', 3, [0, 0, 100, 100])], 0, 0.0439);
-    expect(contexts[0]!.lineWidth).toBeCloseTo(1 / 0.0439);
+    expect(contexts[0]!.lineWidth * 0.0439).toBeCloseTo(1, 2);
   });
 
   it('paints 20,000 strokes of a page in well under a second', () => {

@@ -40,11 +40,15 @@ const MIN_STEP_PIXELS = 2;
  * lines under a pixel already are hairlines (fainter), and a wider one keeps its width.
  */
 const HAIRLINE_BELOW_PIXELS = 1.5;
+/** Just under a device pixel: a width that maps back to a hair over 1 in floats would miss the fast path. */
+const HAIRLINE_PIXELS = 0.999;
 
 /** The context's line width (board units) for a stroke `width` CSS pixels wide, `pixelsPerUnit` device pixels a unit. */
 export function lineWidthAt(width: number, pixelsPerUnit: number): number {
   const devicePixels = width * UNITS_PER_PIXEL * pixelsPerUnit;
-  return devicePixels > 1 && devicePixels < HAIRLINE_BELOW_PIXELS ? 1 / pixelsPerUnit : width * UNITS_PER_PIXEL;
+  return devicePixels > 1 && devicePixels < HAIRLINE_BELOW_PIXELS
+    ? HAIRLINE_PIXELS / pixelsPerUnit
+    : width * UNITS_PER_PIXEL;
 }
 
 /**
