@@ -554,9 +554,10 @@ const OPENING_WAYS = {
 } as const;
 type OpeningWay = keyof typeof OPENING_WAYS;
 /**
- * The way the budget holds for (decision 069's last addendum): how a board is opened (issue 35
- * point 1). By its address the figure is reported: a page load's own start (~1.2 s of the app's
- * code and requests before any of the board's) is every screen's, not the board's.
+ * The way the bench fails on (decision 069's last addendum): from the class page (issue 35 point
+ * 1). By its address (also the meeting panel's new tab) the figure is printed, over the budget and
+ * open: a page load's own start (~1.3 s of the app's code and requests before any of the board's)
+ * is most of it.
  */
 const BUDGETED_WAY: OpeningWay = 'class-page';
 /** The click on the class page's link to the board, marked in the page just before it. */
