@@ -1,6 +1,6 @@
 import { Pool } from 'undici';
 import { summariseLatencies, type LatencySummary } from './load.ts';
-import { seededRandom } from './random.ts';
+import { seededRandom } from '#server/testing/seeded-random';
 
 /**
  * Exam rush: N logged-in students take a quiz at the same time, the way the client does it

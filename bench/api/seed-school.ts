@@ -21,7 +21,7 @@ import {
 } from '#server/db/schema';
 import { hashPassword } from '#server/features/accounts/passwords';
 import { closeAttempt, newOpaqueIds, shuffleLayout } from '#server/features/quizzes/attempt-rules';
-import { seededRandom } from './random.ts';
+import { seededRandom } from '#server/testing/seeded-random';
 import { buildNewQuiz, buildStudentRegistration, buildTeacherAccount } from '#server/testing/factories';
 import { closesWithoutAccommodations } from '#server/features/quizzes/review-rules';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { BOARD_ROOT, boardStrokeSchema, type BoardStroke } from '#shared/class-boards';
+import { seededRandom } from '../../testing/seeded-random.ts';
 import { applyBoardUpdate, boardDocFrom, boardJson, type BoardSender } from './board-document.ts';
 import { strokeBy } from './board-test-client.ts';
 
@@ -14,18 +15,6 @@ import { strokeBy } from './board-test-client.ts';
 const CASES = 2_000;
 const TEACHER = '5c025607-e0df-4d86-8398-fa54308adaa5';
 const STUDENT: BoardSender = { id: '0b6f3c1e-8a9d-4e2f-b7c4-1d2e3f4a5b6c', teacher: false };
-
-/** Mulberry32: small, seeded, good enough to spread bytes. */
-function generator(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** A board with one page of two teacher's strokes, as stored (one update). */
 function storedBoard(): Uint8Array {
@@ -68,7 +57,7 @@ describe('the server’s check of a board update, under random and damaged input
   it(`never throws; what it accepts is a board of the schema that its diff makes again (${CASES} cases)`, () => {
     const stored = storedBoard();
     const valid = studentsStroke(stored);
-    const random = generator(35);
+    const random = seededRandom(35).next;
     const outcomes = { accepted: 0, refused: 0 };
     for (let index = 0; index < CASES; index += 1) {
       const update = caseOf(random, valid);

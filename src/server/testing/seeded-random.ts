@@ -1,4 +1,4 @@
-/** mulberry32: a small seeded generator, so data and schedules are the same on every run. */
+/** mulberry32: a small seeded generator, so data, schedules and fuzzed inputs are the same on every run (benches, tests). */
 export function seededRandom(seed: number) {
   let state = seed >>> 0;
   const next = () => {
