@@ -1,4 +1,7 @@
-/** mulberry32: a small seeded generator, so data, schedules and fuzzed inputs are the same on every run (benches, tests). */
+/**
+ * mulberry32: a small seeded generator, so data, schedules and fuzzed inputs are the same on every
+ * run (the benches' schools and exams, the class board's fuzz test).
+ */
 export function seededRandom(seed: number) {
   let state = seed >>> 0;
   const next = () => {
