@@ -168,7 +168,7 @@ function Attachments({ assignment }: { assignment: StudentAssignment }) {
               >
                 <bdi>{attachment.fileName}</bdi>
                 <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
-                <span className="sr-only">{t`(opens in a new tab)`}</span>
+                <span className="sr-only"> {t`(opens in a new tab)`}</span>
               </a>
             ) : (
               <Link

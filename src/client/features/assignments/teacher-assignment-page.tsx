@@ -86,7 +86,7 @@ function AssignmentDetails({ assignment }: { assignment: TeacherAssignment }) {
                     className="truncate text-brand-700 underline"
                   >
                     <bdi>{attachment.fileName}</bdi>
-                    <span className="sr-only">{t`(opens in a new tab)`}</span>
+                    <span className="sr-only"> {t`(opens in a new tab)`}</span>
                   </a>
                 ) : (
                   <bdi className="truncate">{attachment.fileName}</bdi>

@@ -29,7 +29,7 @@ export function MeetingBoardLink() {
       >
         <ExternalLink className="size-4" aria-hidden="true" />
         {t`Open the class board`}
-        <span className="sr-only">{t`(opens in a new tab)`}</span>
+        <span className="sr-only"> {t`(opens in a new tab)`}</span>
       </Link>
     </p>
   );
