@@ -497,28 +497,33 @@ async function runLateJoin(
 
 // ---- P: the board's first paint in Chromium ---------------------------------------------------
 
-type PaintRun = {
-  ms: number;
-  /**
-   * From the navigation's start: the page's code run (DOMContentLoaded's end), the board's token
-   * come, its socket made, the socket's first message and the last before the mark, and how many.
-   */
+/**
+ * The moments of a run, in ms from the navigation's start or from the click (0: not seen): the
+ * first paint (`ms`); the board's token come, its socket made, the socket's first message and the
+ * last before the mark; the stored board's download (a first open): its request's start, first
+ * byte and last byte; the board's session started (its screen mounted under the dashboard's
+ * guard); the page holding the download, Yjs having applied it; the first paint's start and end.
+ */
+type PaintMoments = Record<
+  | 'ms'
+  | 'tokenMs'
+  | 'socketMs'
+  | 'firstMessageMs'
+  | 'lastMessageMs'
+  | 'downloadStartMs'
+  | 'ttfbMs'
+  | 'downloadEndMs'
+  | 'sessionMs'
+  | 'receivedMs'
+  | 'appliedMs'
+  | 'paintStartMs'
+  | 'paintEndMs',
+  number
+>;
+type PaintRun = PaintMoments & {
+  /** From the navigation's start, by its address only: the page's code run (DOMContentLoaded's end). */
   domReadyMs: number;
-  tokenMs: number;
-  /** The stored board's download (a first open): its request's start and its last byte. */
-  downloadStartMs: number;
-  downloadEndMs: number;
-  /** The download's first byte; the page holding it, Yjs having applied it; the first paint's start and end. */
-  ttfbMs: number;
-  /** The board's session started (its screen mounted under the dashboard's guard). */
-  sessionMs: number;
-  receivedMs: number;
-  appliedMs: number;
-  paintStartMs: number;
-  paintEndMs: number;
-  socketMs: number;
-  firstMessageMs: number;
-  lastMessageMs: number;
+  /** The socket's messages before the mark. */
   messages: number;
   /** The page's other requests, "path start→end" (its chunks and API calls): what the board waited for. */
   requests: string[];
@@ -643,7 +648,7 @@ async function measureFirstPaintInChromium(
           timeout: 60_000,
           polling: 50,
         });
-        // Raw moments from the navigation's start (no named function in the page: it has no __name),
+        // Moments from the navigation's start (no named function in the page: it has no __name),
         // then counted from the click on the class page's link when there was one.
         const raw = await page.evaluate(
           ({ mark, moments_, clickMark }) => {
@@ -655,8 +660,8 @@ async function measureFirstPaintInChromium(
             const download = resources.find(
               (entry) => entry.name.includes('/api/class-boards/') && entry.name.endsWith('/document'),
             );
-            const moments = (window as unknown as { boardSocketMoments: Record<string, number> }).boardSocketMoments;
-            const [origin, session, received, applied, paintStart, paintEnd, paint] = [
+            const socket = (window as unknown as { boardSocketMoments: Record<string, number> }).boardSocketMoments;
+            const [origin, sessionMs, receivedMs, appliedMs, paintStartMs, paintEndMs, ms] = [
               clickMark,
               moments_.started,
               moments_.downloaded,
@@ -667,21 +672,23 @@ async function measureFirstPaintInChromium(
             ].map((name) => performance.getEntriesByName(name)[0]?.startTime ?? 0);
             return {
               origin: origin!,
-              ttfb: download?.responseStart ?? 0,
-              session: session!,
-              received: received!,
-              applied: applied!,
-              paintStart: paintStart!,
-              paintEnd: paintEnd!,
-              paint: paint!,
               domReady: navigation?.domContentLoadedEventEnd ?? 0,
-              token: token?.responseEnd ?? 0,
-              downloadStart: download?.startTime ?? 0,
-              downloadEnd: download?.responseEnd ?? 0,
-              socket: moments.socketMs ?? 0,
-              firstMessage: moments.firstMessageMs ?? 0,
-              lastMessage: moments.lastMessageMs ?? 0,
-              messages: moments.messages ?? 0,
+              messages: socket.messages ?? 0,
+              moments: {
+                ms: ms!,
+                tokenMs: token?.responseEnd ?? 0,
+                socketMs: socket.socketMs ?? 0,
+                firstMessageMs: socket.firstMessageMs ?? 0,
+                lastMessageMs: socket.lastMessageMs ?? 0,
+                downloadStartMs: download?.startTime ?? 0,
+                ttfbMs: download?.responseStart ?? 0,
+                downloadEndMs: download?.responseEnd ?? 0,
+                sessionMs: sessionMs!,
+                receivedMs: receivedMs!,
+                appliedMs: appliedMs!,
+                paintStartMs: paintStartMs!,
+                paintEndMs: paintEndMs!,
+              },
               requests: resources
                 .filter((entry) => /\/api\/|\.js$/.test(entry.name) && !entry.name.includes('/api/class-boards/'))
                 .map((entry) => ({
@@ -695,20 +702,10 @@ async function measureFirstPaintInChromium(
         );
         const since = (moment: number) => (moment ? Math.round(moment - raw.origin) : 0);
         const run: PaintRun = {
-          ttfbMs: since(raw.ttfb),
-          sessionMs: since(raw.session),
-          receivedMs: since(raw.received),
-          appliedMs: since(raw.applied),
-          paintStartMs: since(raw.paintStart),
-          paintEndMs: since(raw.paintEnd),
-          ms: since(raw.paint),
+          ...(Object.fromEntries(
+            Object.entries(raw.moments).map(([name, moment]) => [name, since(moment)]),
+          ) as PaintMoments),
           domReadyMs: raw.origin ? 0 : Math.round(raw.domReady),
-          tokenMs: since(raw.token),
-          downloadStartMs: since(raw.downloadStart),
-          downloadEndMs: since(raw.downloadEnd),
-          socketMs: since(raw.socket),
-          firstMessageMs: since(raw.firstMessage),
-          lastMessageMs: since(raw.lastMessage),
           messages: raw.messages,
           requests: raw.requests
             .filter((entry) => entry.start >= raw.origin)

@@ -110,5 +110,13 @@ describe('the board’s download started with the page', () => {
     listener({ location: classPage, navigation: {} });
     expect(second.signal.aborted).toBe(true);
     expect(started.classId).toBeUndefined();
+
+    // On to another board before the first was taken: the first stops, the other starts.
+    const otherBoard = { pathname: '/dashboard/teacher/classes/00000000-0000-4000-8000-000000000000/board' };
+    listener({ location: classPage, navigation: { location: boardPage } });
+    const third = started.controller!;
+    listener({ location: classPage, navigation: { location: otherBoard } });
+    expect(third.signal.aborted).toBe(true);
+    expect(started.classId).toBe('00000000-0000-4000-8000-000000000000');
   });
 });
