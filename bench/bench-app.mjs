@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureClientBuild } from '../scripts/client-build.mjs';
-import { copyMigratedPglite } from './api/pglite-template.ts';
+import { copyMigratedPglite } from '../src/server/testing/pglite-template.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 

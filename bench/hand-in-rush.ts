@@ -24,7 +24,7 @@ import { pgliteDirectory } from '#server/db/client';
 import { TEST_SETUP_CODE } from '#server/testing/factories';
 import { startS3TestServer, type S3TestServer } from '#server/testing/s3-test-server';
 import { summariseLatencies, type LatencySummary } from './api/load.ts';
-import { copyMigratedPglite } from './api/pglite-template.ts';
+import { copyMigratedPglite } from '#server/testing/pglite-template';
 import { postJson, startAppServer, type RunningServer } from './api/servers.ts';
 import { ensureClientBuild } from '../scripts/client-build.mjs';
 import { codeVersion } from './code-version.ts';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, pgliteDirectory } from '#server/db/client';
 import { createScratchDatabase } from '#server/testing/postgres-databases';
-import { copyMigratedPglite } from './pglite-template.ts';
+import { copyMigratedPglite } from '#server/testing/pglite-template';
 import type { ServerDatabase } from './servers.ts';
 
 export type Engine = 'pglite' | 'postgres';

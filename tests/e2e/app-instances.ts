@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { eventually, patience } from '../../src/server/testing/patience.ts';
+import { copyMigratedPglite } from '../../src/server/testing/pglite-template.ts';
+import { pgliteDirectory } from '../../src/server/db/client.ts';
 
 /**
  * Several instances of the app, as `npm start` runs them, sharing one PostgreSQL
@@ -110,11 +112,18 @@ export const ownInstancePort = (offset: number, projectName: string) =>
 /**
  * An instance as `npm start` runs it for a new school: an empty embedded database in a DATA_DIR
  * of its own (the e2e server is set up by other scenarios). `stop()` removes the folder.
+ *
+ * The database is a copy of one migrated once per machine (the benches' template): PGlite's
+ * initdb and the migrations were ~5 s of CPU of each such start, six of them in the desktop run
+ * and three at phone size. A first start's own migrating is `npm start`'s, proven by
+ * check:production and the server's tests; the scenarios' subject is the school's first run.
  */
 export async function startFreshInstance(port: number) {
   const dir = mkdtempSync(path.join(tmpdir(), 'studyhall-first-run-'));
+  const dataDir = path.join(dir, 'data');
+  await copyMigratedPglite(pgliteDirectory(dataDir));
   const instance = new AppInstance(port, {
-    DATA_DIR: path.join(dir, 'data'),
+    DATA_DIR: dataDir,
     DATABASE_URL: '',
     LOG_LEVEL: 'warn',
     QUOTES_API_URL: 'http://127.0.0.1:9/v1/quotes',

@@ -13,17 +13,17 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { MIGRATIONS_FOLDER, openDatabase } from '#server/db/client';
+import { MIGRATIONS_FOLDER, openDatabase } from '../db/client.ts';
 
 /**
- * A bench's embedded database starts as a copy of one migrated once per machine: PGlite's initdb
- * and the migrations took ~4.7 s of every fresh DATA_DIR (a server's start 8.1 s -> 3.5 s), about a
- * dozen times in CI's bench smoke (issue 36: under 3 minutes). Kept in the temporary folder under
- * a name that changes with the migrations, the code that opens the database and PGlite's version;
- * made once, by whichever bench gets there first (written aside, marked complete, then renamed
- * into place).
+ * A bench's or a test's fresh embedded database starts as a copy of one migrated once per
+ * machine: PGlite's initdb and the migrations took ~4.7 s of every fresh DATA_DIR (a server's
+ * start 8.1 s -> 3.5 s), about a dozen times in CI's bench smoke and again in the e2e and the
+ * server's process tests. Kept in the temporary folder under a name that changes with the
+ * migrations, the code that opens the database and PGlite's version; made once, by whichever
+ * process gets there first (written aside, marked complete, then renamed into place).
  */
-const TEMPLATE_PREFIX = 'studyhall-bench-pglite-';
+const TEMPLATE_PREFIX = 'studyhall-pglite-template-';
 /** Written last into a template: a folder without it (cut short, half cleaned) is made again. */
 const COMPLETE_MARK = 'studyhall-template-complete';
 /** Another checkout's template, or one cut short, is removed once unused this long. */
@@ -32,8 +32,8 @@ const STALE_MS = 24 * 60 * 60 * 1000;
 function templateKey(): string {
   const hash = createHash('sha256');
   // The package exports no package.json: read it where npm puts it.
-  hash.update(readFileSync(new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url)));
-  for (const code of ['../../src/server/db/client.ts', '../../src/server/db/migrate.ts']) {
+  hash.update(readFileSync(new URL('../../../node_modules/@electric-sql/pglite/package.json', import.meta.url)));
+  for (const code of ['../db/client.ts', '../db/migrate.ts']) {
     hash.update(readFileSync(new URL(code, import.meta.url)));
   }
   for (const name of readdirSync(MIGRATIONS_FOLDER, { recursive: true }).map(String).sort()) {
