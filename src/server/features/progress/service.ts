@@ -44,26 +44,34 @@ const rounded = (column: SQLWrapper) => sql<number>`round(${column}::numeric, 2)
 /**
  * One page of the leaderboard without a search: ranked students only (quizzes_attempted > 0,
  * the partial indexes' predicate, written as a literal so a prepared plan can use them), best
- * average first, ties by name then id so pages never overlap. The ORDER BY spells the indexes'
- * own order (average_score DESC NULLS LAST, name, id), so PostgreSQL walks students_leaderboard_idx or
- * students_class_leaderboard_idx and the LIMIT stops it after offset + limit + 1 entries; the
- * rounding is done only for those. Values or placeholders (the service prepares it).
+ * average first, ties by name then id so pages never overlap.
+ *
+ * The head of the leaderboard down to the page's end (`end` = offset + rows) is walked from
+ * students_leaderboard_idx in its own order (average_score DESC NULLS LAST, name, id) and cut by
+ * its LIMIT; the ranks are counted over that head (everyone above a student is in it, so a rank
+ * counted there is the rank in the whole board), then the offset drops the rows before the page,
+ * and only the page's rows get their class names and rounding. Ranking in the same statement as
+ * the walk made PostgreSQL sort every tie group the page reaches by name and id after the window
+ * (its rows are known sorted by the window's key only): with 3,093 students tied at the top of
+ * 100,000, every first page sorted 3,093 rows (10 ms instead of 0.5). Values or placeholders (the
+ * service prepares it).
  */
 function leaderboardPageQuery(
   db: Database,
-  scope: { classId?: string | Placeholder | undefined; limit: number | Placeholder; offset: number | Placeholder },
+  scope: {
+    classId?: string | Placeholder | undefined;
+    end: number | Placeholder;
+    offset: number | Placeholder;
+  },
 ) {
-  return db
+  const head = db
     .select({
       id: students.id,
       name: students.name,
-      // The names of the student's classes (decision 031), for the page's rows only.
-      className: classNamesOf(),
-      averageScore: rounded(students.averageScore),
-      averageAccuracy: rounded(students.averageAccuracy),
-      totalScore: rounded(students.totalScore),
+      averageScore: students.averageScore,
+      averageAccuracy: students.averageAccuracy,
+      totalScore: students.totalScore,
       quizzesAttempted: students.quizzesAttempted,
-      rank: LEADERBOARD_RANK,
     })
     .from(students)
     .where(
@@ -74,8 +82,36 @@ function leaderboardPageQuery(
       ),
     )
     .orderBy(LEADERBOARD_ORDER)
-    .limit(scope.limit)
-    .offset(scope.offset);
+    .limit(scope.end)
+    .as('head');
+  const ranked = db
+    .select({
+      id: head.id,
+      name: head.name,
+      averageScore: head.averageScore,
+      averageAccuracy: head.averageAccuracy,
+      totalScore: head.totalScore,
+      quizzesAttempted: head.quizzesAttempted,
+      rank: sql<number>`rank() over (order by ${head.averageScore} desc nulls last)::int`.as('rank'),
+    })
+    .from(head)
+    .orderBy(sql`${head.averageScore} desc nulls last, ${head.name}, ${head.id}`)
+    .offset(scope.offset)
+    .as('ranked');
+  return db
+    .select({
+      id: ranked.id,
+      name: ranked.name,
+      // The names of the student's classes (decision 031), for the page's rows only.
+      className: classNamesOf(sql`${ranked.id}`),
+      averageScore: rounded(ranked.averageScore),
+      averageAccuracy: rounded(ranked.averageAccuracy),
+      totalScore: rounded(ranked.totalScore),
+      quizzesAttempted: ranked.quizzesAttempted,
+      rank: ranked.rank,
+    })
+    .from(ranked)
+    .orderBy(sql`${ranked.averageScore} desc nulls last, ${ranked.name}, ${ranked.id}`);
 }
 
 /**
@@ -95,7 +131,7 @@ export function leaderboardStatement(db: Database, filter: LeaderboardFilter, pa
   if (filter.search === undefined) {
     return leaderboardPageQuery(db, {
       classId: filter.classId,
-      limit: page.limit + 1,
+      end: page.offset + page.limit + 1,
       offset: page.offset,
     }).getSQL();
   }
@@ -135,7 +171,7 @@ export function createProgressService(db: Database, cache: ReadCache) {
     .prepare('progress_student_by_id');
 
   // The page everyone opens, prepared for all classes and for one class (planned once per connection).
-  const placeholders = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
+  const placeholders = { end: sql.placeholder('end'), offset: sql.placeholder('offset') };
   const allClassesPage = leaderboardPageQuery(db, placeholders).prepare('progress_leaderboard_page');
   const classPage = leaderboardPageQuery(db, { ...placeholders, classId: sql.placeholder('classId') }).prepare(
     'progress_class_leaderboard_page',
@@ -189,7 +225,8 @@ export function createProgressService(db: Database, cache: ReadCache) {
           const classId = await classIdFor(user, requested.classId);
           if (classId === null) return { items: [], hasMore: false };
           const filter: LeaderboardFilter = { classId, search: requested.search };
-          const window = { limit: page.limit + 1, offset: page.offset };
+          // One row past the page says whether there is more.
+          const window = { end: page.offset + page.limit + 1, offset: page.offset };
           const rows: LeaderboardRow[] =
             filter.search !== undefined
               ? rowsOf<LeaderboardRow>(await db.execute(leaderboardStatement(db, filter, page)))
