@@ -35,6 +35,18 @@ const ONE_AT_A_TIME = [
 ];
 
 const isQuick = ['1', 'true'].includes(process.env.BENCH_QUICK ?? '');
+/**
+ * Side by side, the benches keep their own default ports and result files: one BENCH_PORT or
+ * BENCH_OUT for all would put two lanes on one port or one file.
+ */
+const benchEnvironment = { ...process.env };
+if (isQuick) {
+  for (const name of ['BENCH_PORT', 'BENCH_OUT']) {
+    if (benchEnvironment[name] === undefined) continue;
+    process.stdout.write(`${name} is left out in quick mode: the lanes run side by side on their own defaults\n`);
+    delete benchEnvironment[name];
+  }
+}
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const results = [];
 
@@ -42,7 +54,10 @@ const results = [];
 function runBench(script, { buffered }) {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(npm, ['run', '--silent', script], { stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const child = spawn(npm, ['run', '--silent', script], {
+      env: benchEnvironment,
+      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    });
     const chunks = [];
     if (buffered) {
       child.stdout.on('data', (chunk) => chunks.push(chunk));

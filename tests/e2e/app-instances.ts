@@ -1,7 +1,7 @@
 import { TEST_SETUP_CODE } from '../../src/server/testing/factories.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -121,7 +121,14 @@ export const ownInstancePort = (offset: number, projectName: string) =>
 export async function startFreshInstance(port: number) {
   const dir = mkdtempSync(path.join(tmpdir(), 'studyhall-first-run-'));
   const dataDir = path.join(dir, 'data');
-  await copyMigratedPglite(pgliteDirectory(dataDir));
+  try {
+    // Private, as the server makes a DATA_DIR it creates (the copy would make it 0755).
+    mkdirSync(dataDir, { mode: 0o700 });
+    await copyMigratedPglite(pgliteDirectory(dataDir));
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
   const instance = new AppInstance(port, {
     DATA_DIR: dataDir,
     DATABASE_URL: '',

@@ -59,7 +59,8 @@ function removeStaleTemplates(current: string) {
 let template: Promise<string> | undefined;
 
 async function migratedTemplate(): Promise<string> {
-  const name = `${TEMPLATE_PREFIX}${templateKey()}`;
+  // Per user: the temporary folder is shared, and another user's template is not ours to trust or remove.
+  const name = `${TEMPLATE_PREFIX}${process.getuid?.() ?? 'user'}-${templateKey()}`;
   const finalPath = path.join(os.tmpdir(), name);
   removeStaleTemplates(name);
   if (existsSync(path.join(finalPath, COMPLETE_MARK))) {
@@ -68,7 +69,11 @@ async function migratedTemplate(): Promise<string> {
     utimesSync(finalPath, now, now);
     return finalPath;
   }
-  rmSync(finalPath, { recursive: true, force: true });
+  // A made template arrives whole (renamed with its mark), so a folder there without the mark is
+  // a removal cut short; one with the mark is never removed here (another process may be copying it).
+  if (existsSync(finalPath) && !existsSync(path.join(finalPath, COMPLETE_MARK))) {
+    rmSync(finalPath, { recursive: true, force: true });
+  }
   const aside = mkdtempSync(path.join(os.tmpdir(), `${TEMPLATE_PREFIX}making-`));
   try {
     const handle = await openDatabase({ kind: 'pglite', dataDir: path.join(aside, 'pglite') });
