@@ -10,7 +10,7 @@
 // name and time; the run ends with the time of each and fails if any failed.
 import { spawn } from 'node:child_process';
 
-/** Runs alone, first, in quick mode too. */
+/** Runs alone, first, in quick mode too (a full run takes all of them one at a time, in this order). */
 const ALONE = ['bench:meeting'];
 /**
  * Quick mode's lanes, about equal in time. Ports: json-attack and gradebook both default to 3421,
@@ -21,19 +21,6 @@ const LANES = [
   ['bench:api', 'bench:json-attack', 'bench:gradebook'],
   ['bench:canvas', 'bench:sign-in', 'bench:handin', 'bench:board', 'bench:live'],
 ];
-/** A full run's order. */
-const ONE_AT_A_TIME = [
-  'bench:canvas',
-  'bench:meeting',
-  'bench:api',
-  'bench:sign-in',
-  'bench:json-attack',
-  'bench:gradebook',
-  'bench:handin',
-  'bench:live',
-  'bench:board',
-];
-
 const isQuick = ['1', 'true'].includes(process.env.BENCH_QUICK ?? '');
 /**
  * Side by side, the benches keep their own default ports and result files: one BENCH_PORT or
@@ -87,7 +74,7 @@ if (isQuick) {
     }),
   );
 } else {
-  for (const script of ONE_AT_A_TIME) await runBench(script, { buffered: false });
+  for (const script of [...ALONE, ...LANES.flat()]) await runBench(script, { buffered: false });
 }
 
 process.stdout.write(

@@ -27,16 +27,19 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /**
  * Best average first; equal averages by name, then id, so pages never overlap (decision 027).
- * The leaderboard indexes are in this order.
+ * The leaderboard indexes are in this order. Of the students table, or of a subquery of its rows.
  */
-const LEADERBOARD_ORDER = sql`${students.averageScore} desc nulls last, ${students.name}, ${students.id}`;
+const leaderboardOrder = (row: { averageScore: SQLWrapper; name: SQLWrapper; id: SQLWrapper }) =>
+  sql`${row.averageScore} desc nulls last, ${row.name}, ${row.id}`;
+const LEADERBOARD_ORDER = leaderboardOrder(students);
 
 /**
  * Standard competition ranking (1, 1, 3): equal averages share a rank, the next rank counts
- * everyone above. Its window is a prefix of LEADERBOARD_ORDER, so the walk of the index
- * that gives the page's order gives the window's too: no sort.
+ * everyone above, so it is counted right over any head of the board in LEADERBOARD_ORDER.
  */
-const LEADERBOARD_RANK = sql<number>`rank() over (order by ${students.averageScore} desc nulls last)::int`;
+const leaderboardRank = (averageScore: SQLWrapper) =>
+  sql<number>`rank() over (order by ${averageScore} desc nulls last)::int`;
+const LEADERBOARD_RANK = leaderboardRank(students.averageScore);
 
 /** What a leaderboard row shows, rounded to 2 decimals once here so every screen agrees. */
 const rounded = (column: SQLWrapper) => sql<number>`round(${column}::numeric, 2)::float8`;
@@ -92,10 +95,10 @@ function leaderboardPageQuery(
       averageAccuracy: head.averageAccuracy,
       totalScore: head.totalScore,
       quizzesAttempted: head.quizzesAttempted,
-      rank: sql<number>`rank() over (order by ${head.averageScore} desc nulls last)::int`.as('rank'),
+      rank: leaderboardRank(head.averageScore).as('rank'),
     })
     .from(head)
-    .orderBy(sql`${head.averageScore} desc nulls last, ${head.name}, ${head.id}`)
+    .orderBy(leaderboardOrder(head))
     .offset(scope.offset)
     .as('ranked');
   return db
@@ -111,7 +114,7 @@ function leaderboardPageQuery(
       rank: ranked.rank,
     })
     .from(ranked)
-    .orderBy(sql`${ranked.averageScore} desc nulls last, ${ranked.name}, ${ranked.id}`);
+    .orderBy(leaderboardOrder(ranked));
 }
 
 /**
@@ -158,7 +161,7 @@ export function leaderboardStatement(db: Database, filter: LeaderboardFilter, pa
       where ${students.quizzesAttempted} > 0 ${inClass}
         and ${students.averageScore} >= (select min(average_score) from matches)
     ) as ranks on ranks.id = matches.id
-    order by matches.average_score desc nulls last, matches.name, matches.id`;
+    order by ${leaderboardOrder({ averageScore: sql`matches.average_score`, name: sql`matches.name`, id: sql`matches.id` })}`;
 }
 
 export function createProgressService(db: Database, cache: ReadCache) {
